@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app.ts';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>platform</title><div id="root"></div>',
+  );
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html at the root and for client routes (SPA fallback)', async () => {
+    for (const url of ['/', '/admin', '/admin/wallet/withdrawals', '/login?redirect=%2Fadmin']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('serves built assets as files', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  it('keeps unknown /api paths as JSON 404s, also for GET', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+
+  it('does not fall back to the SPA for non-GET requests', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/admin/users' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+});
+
+describe('error envelope', () => {
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+});

@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './core/config.ts';
+import type { AppContext } from './core/context.ts';
+import { AppError } from './core/errors.ts';
+import { router } from './core/http.ts';
+import type { Database } from './db/client.ts';
+import { registerModules } from './modules/index.ts';
+import { createRealtime, type Realtime } from './modules/realtime/realtime.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The wired context, for the process entry point and for tests. */
+    platform: AppContext;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+}
+
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // antd writes its styles at run time; the Swagger UI needs inline styles too.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+      },
+    },
+  });
+
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 })
+    : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'platform-rl:' } : {}),
+    errorResponseBuilder: () => new AppError(429, '请求过于频繁，请稍后再试'),
+  });
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => {})));
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Trading platform API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // The socket server shares the HTTP server; authentication is bound below, once auth exists.
+  let authenticateSocket: Parameters<typeof createRealtime>[0]['authenticate'] = async () => {
+    throw new Error('not ready');
+  };
+  const realtime: Realtime = createRealtime({
+    httpServer: app.server,
+    authenticate: (token) => authenticateSocket(token),
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => realtime.close());
+
+  const ctx: AppContext = { config, database, db: database.db, log: app.log, realtime };
+  const { auth } = await registerModules(router(app), ctx);
+  authenticateSocket = (token) => auth.authenticate(token);
+  app.decorate('platform', ctx);
+
+  registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.statusCode).send({ success: false, message: error.message, data: error.data });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = error.validation.map((v) => {
+      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return field ? `${field}: ${v.message}` : v.message;
+    });
+    return reply.status(400).send({
+      success: false,
+      message: `参数错误：${fields.join('；')}`,
+      data: {
+        errors: error.validation.map((v) => ({
+          field: v.instancePath.replace(/^\//, ''),
+          message: v.message,
+        })),
+      },
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message = status === 413 ? '请求体过大' : status === 415 ? '不支持的内容类型' : error.message;
+    return reply.status(status).send({ success: false, message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ success: false, message: '服务器内部错误' });
+}
+
+/** Serves the built web app; unknown /api paths stay JSON, every other GET falls back to the SPA. */
+function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWebApp = fs.existsSync(indexFile);
+  if (hasWebApp) {
+    app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi =
+      request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
+    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ success: false, message: `接口不存在：${request.method} ${request.url.split('?')[0]}` });
+  });
+}

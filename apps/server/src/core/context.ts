@@ -1,0 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/client.ts';
+import type { Realtime } from '../modules/realtime/realtime.ts';
+import type { Config } from './config.ts';
+
+/** What every module may depend on. Modules take the narrow pieces they need, not the whole bag. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  realtime: Realtime;
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPglite } from './client.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-lock-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('embedded database directory', () => {
+  it('refuses a second opener with a clear message while the first holds it, and keeps data after close', async () => {
+    const dir = tempDir();
+    const first = await openPglite(dir);
+    await first.db.execute(sql`create table kept (v int)`);
+    await first.db.execute(sql`insert into kept values (42)`);
+
+    // A lock file naming a live process other than ours is what a second process would find.
+    const lockPath = path.join(dir, 'platform.lock');
+    expect(fs.readFileSync(lockPath, 'utf8')).toBe(String(process.pid));
+    fs.writeFileSync(lockPath, String(process.ppid));
+    await expect(openPglite(dir)).rejects.toThrow(/in use by process .*PGlite serves one process only/s);
+    fs.writeFileSync(lockPath, String(process.pid));
+
+    await first.close();
+    expect(fs.existsSync(lockPath)).toBe(false);
+
+    const again = await openPglite(dir);
+    const result = (await again.db.execute(sql`select v from kept`)) as unknown as { rows: unknown[] };
+    expect(result.rows).toEqual([{ v: 42 }]);
+    await again.close();
+  });
+
+  it('takes over a stale lock left by a crashed process', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'platform.lock'), '999999999');
+    const db = await openPglite(dir);
+    expect(fs.readFileSync(path.join(dir, 'platform.lock'), 'utf8')).toBe(String(process.pid));
+    await db.close();
+  });
+});

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Data access accepts either; a function given a Tx must never reach for the outer Db. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+/** Arbitrary constant shared by every instance: serialises migrations on one PostgreSQL server. */
+const MIGRATION_LOCK_KEY = 728_193_004;
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, engine: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * PGlite is one process only: a lock file in the data directory refuses a second process with a
+ * clear message instead of letting two writers corrupt the files. `dataDir` undefined means memory.
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  let releaseLock = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDirectoryLock(dataDir);
+  }
+  try {
+    const client = dataDir ? await PGlite.create(path.join(dataDir, 'pglite')) : await PGlite.create();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db: db as unknown as Db,
+      engine: 'pglite',
+      async close() {
+        try {
+          if (dataDir) await client.query('CHECKPOINT');
+          await client.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+}
+
+function acquireDirectoryLock(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'platform.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${holder}. ` +
+            'PGlite serves one process only: stop that process, use another DATA_DIR, ' +
+            'or set DATABASE_URL to run several instances on PostgreSQL.',
+        );
+      }
+      // The holder is gone (a crash): the lock is stale.
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }) {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,58 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './core/config.ts';
+import { openDatabase } from './db/client.ts';
+import { ensureSuperAdmin } from './modules/bootstrap/super-admin.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const bootstrap = await ensureSuperAdmin(database.db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
+  const app = await buildApp({ config, database });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  const lines = [
+    '',
+    `  Trading platform is running at ${url}`,
+    `  Back office: ${url}/admin    API docs: ${url}/api/docs`,
+    `  Database: ${database.engine === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
+  ];
+  if (bootstrap.created) {
+    lines.push(`  Super admin created: ${bootstrap.email}`);
+    if (bootstrap.generatedPassword) {
+      lines.push(
+        `  Generated password (shown once, change it after logging in): ${bootstrap.generatedPassword}`,
+      );
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

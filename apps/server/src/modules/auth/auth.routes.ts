@@ -1,0 +1,75 @@
+import {
+  emptyReply,
+  loginBody,
+  meReply,
+  passwordBody,
+  profileBody,
+  registerBody,
+  sessionReply,
+} from '@platform/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../core/config.ts';
+import { ok, type Router } from '../../core/http.ts';
+import type { AuthService, ClientInfo } from './auth.service.ts';
+import { caller, type Guards } from './guard.ts';
+
+const clientInfo = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+export function registerAuthRoutes(
+  app: Router,
+  deps: {
+    auth: AuthService;
+    guards: Guards;
+    config: Pick<Config, 'LOGIN_RATE_LIMIT_PER_MINUTE' | 'REGISTER_RATE_LIMIT_PER_HOUR'>;
+  },
+) {
+  const { auth, guards } = deps;
+  const tags = ['auth'];
+
+  app.post('/api/auth/login', {
+    schema: { tags, body: loginBody, response: { 200: sessionReply } },
+    config: { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    handler: async (request) => ok(await auth.login(request.body, clientInfo(request)), '登录成功'),
+  });
+
+  app.post('/api/auth/register', {
+    schema: { tags, body: registerBody, response: { 200: sessionReply } },
+    config: { rateLimit: { max: deps.config.REGISTER_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+    handler: async (request) => ok(await auth.register(request.body, clientInfo(request)), '注册成功'),
+  });
+
+  app.post('/api/auth/logout', {
+    schema: { tags, response: { 200: emptyReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) => {
+      await auth.logout(caller(request).sessionId);
+      return ok(null, '已退出登录');
+    },
+  });
+
+  app.get('/api/auth/me', {
+    schema: { tags, response: { 200: meReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) => ok({ user: await auth.me(caller(request).user.id) }, '获取用户信息成功'),
+  });
+
+  app.patch('/api/auth/profile', {
+    schema: { tags, body: profileBody, response: { 200: meReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok({ user: await auth.updateProfile(caller(request).user.id, request.body) }, '用户信息更新成功'),
+  });
+
+  app.patch('/api/auth/password', {
+    schema: { tags, body: passwordBody, response: { 200: emptyReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) => {
+      const { user, sessionId } = caller(request);
+      await auth.changePassword(user.id, sessionId, request.body);
+      return ok(null, '密码修改成功，其他设备已退出登录');
+    },
+  });
+}

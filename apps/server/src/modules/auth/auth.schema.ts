@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    nickname: text('nickname'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    adminLevel: text('admin_level', { enum: ['admin', 'super_admin'] }),
+    isActive: boolean('is_active').notNull().default(true),
+    kycStatus: text('kyc_status', { enum: ['none', 'pending', 'reviewing', 'approved', 'rejected'] })
+      .notNull()
+      .default('none'),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    /** This user's own code, handed out in invite links. */
+    inviteCode: text('invite_code').notNull(),
+    /** The code the user registered with, kept for the team programme. */
+    invitedByCode: text('invited_by_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    index('users_created_at_idx').on(t.createdAt),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check(
+      'users_admin_level_only_for_admins',
+      sql`(${t.role} = 'admin' AND ${t.adminLevel} IS NOT NULL) OR (${t.role} = 'user' AND ${t.adminLevel} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * Every bearer token is backed by a row here, so logout, disabling a user and changing a password
+ * revoke it at once. Only a hash of the token is stored.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);

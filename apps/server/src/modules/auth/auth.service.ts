@@ -1,0 +1,152 @@
+import type { LoginBody, PasswordBody, ProfileBody, RegisterBody } from '@platform/contracts';
+import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { AppError, badRequest, businessRule, conflict, forbidden, unauthorized } from '../../core/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { ensureUserWallet } from '../ledger/ledger.service.ts';
+import { toPublicUser } from '../users/user-view.ts';
+import * as repo from './auth.repository.ts';
+import { hashPassword, timingDummyHash, verifyPassword } from './passwords.ts';
+import { hashToken, newInviteCode, newToken } from './tokens.ts';
+
+export interface ClientInfo {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  sessionTtlHours: number;
+  /** Called with revoked session ids so that their sockets are disconnected at once. */
+  onSessionsRevoked?: (sessionIds: string[]) => void;
+}
+
+export const INVALID_TOKEN_MESSAGE = 'token 无效或已过期，请重新登录';
+export const DISABLED_MESSAGE = '账户已被禁用，请联系客服';
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db } = deps;
+
+  async function openSession(userId: number, client: ClientInfo) {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + deps.sessionTtlHours * 3_600_000);
+    await repo.insertSession(db, {
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt,
+      ip: client.ip ?? null,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    });
+    return token;
+  }
+
+  async function uniqueInviteCode(tx: Parameters<typeof repo.findUserByInviteCode>[0]) {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const code = newInviteCode();
+      if (!(await repo.findUserByInviteCode(tx, code))) return code;
+    }
+    throw new Error('could not find a free invite code');
+  }
+
+  return {
+    async register(body: RegisterBody, client: ClientInfo) {
+      const passwordHash = await hashPassword(body.password);
+      let user: repo.UserRow;
+      try {
+        user = await db.transaction(async (tx) => {
+          if (await repo.findUserByEmail(tx, body.email)) throw conflict('该邮箱已被注册');
+          if (body.phone && (await repo.findUserByPhone(tx, body.phone))) throw conflict('该手机号已被注册');
+          if (body.invite_code && !(await repo.findUserByInviteCode(tx, body.invite_code))) {
+            throw businessRule('邀请码不存在');
+          }
+          const created = await repo.insertUser(tx, {
+            email: body.email,
+            phone: body.phone ?? null,
+            passwordHash,
+            inviteCode: await uniqueInviteCode(tx),
+            invitedByCode: body.invite_code ?? null,
+          });
+          await ensureUserWallet(tx, created.id, DEFAULT_CURRENCY);
+          return created;
+        });
+      } catch (err) {
+        // Two registrations racing for one e-mail: the unique index decides, the loser gets a 409.
+        if (isUniqueViolation(err, 'users_email_key')) throw conflict('该邮箱已被注册');
+        if (isUniqueViolation(err, 'users_phone_key')) throw conflict('该手机号已被注册');
+        throw err;
+      }
+      const token = await openSession(user.id, client);
+      return { token, user: await toPublicUser(db, user) };
+    },
+
+    async login(body: LoginBody, client: ClientInfo) {
+      const identifier = (body.account ?? body.email ?? body.phone ?? '').trim();
+      if (!identifier) throw badRequest('请输入邮箱或手机号');
+      const user = identifier.includes('@')
+        ? await repo.findUserByEmail(db, identifier)
+        : await repo.findUserByPhone(db, identifier);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, body.password)
+        : await verifyPassword(await timingDummyHash(), body.password).then(() => false);
+      if (!user || !valid) throw new AppError(401, '账号或密码错误');
+      if (!user.isActive) throw forbidden(DISABLED_MESSAGE);
+      const token = await openSession(user.id, client);
+      const updated = (await repo.updateUser(db, user.id, { lastLogin: new Date() })) ?? user;
+      return { token, user: await toPublicUser(db, updated) };
+    },
+
+    /** Resolves a bearer token to its live session and active user, or throws a 401 naming the token. */
+    async authenticate(token: string | undefined) {
+      if (!token) throw unauthorized('未提供认证 token，请先登录');
+      const found = await repo.findLiveSession(db, hashToken(token));
+      if (!found) throw unauthorized(INVALID_TOKEN_MESSAGE);
+      if (!found.user.isActive) throw unauthorized(`${DISABLED_MESSAGE}（token 已失效）`);
+      return { sessionId: found.session.id, user: found.user };
+    },
+
+    async logout(sessionId: string) {
+      await repo.revokeSession(db, sessionId);
+      deps.onSessionsRevoked?.([sessionId]);
+    },
+
+    async me(userId: number) {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
+      return toPublicUser(db, user);
+    },
+
+    async updateProfile(userId: number, body: ProfileBody) {
+      const changes: { nickname?: string | null; phone?: string | null } = {};
+      if (body.nickname !== undefined) changes.nickname = body.nickname || null;
+      if (body.phone !== undefined) changes.phone = body.phone || null;
+      try {
+        const user =
+          Object.keys(changes).length > 0
+            ? await repo.updateUser(db, userId, changes)
+            : await repo.findUserById(db, userId);
+        if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
+        return toPublicUser(db, user);
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_phone_key')) throw conflict('该手机号已被注册');
+        throw err;
+      }
+    },
+
+    /** Changing the password keeps the current session and revokes every other one. */
+    async changePassword(userId: number, sessionId: string, body: PasswordBody) {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
+      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('原密码错误');
+      if (body.oldPassword === body.newPassword) throw badRequest('新密码不能与原密码相同');
+      const passwordHash = await hashPassword(body.newPassword);
+      const revoked = await db.transaction(async (tx) => {
+        await repo.updateUser(tx, userId, { passwordHash });
+        return repo.revokeUserSessions(tx, userId, sessionId);
+      });
+      deps.onSessionsRevoked?.(revoked);
+      return { revokedSessions: revoked.length };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

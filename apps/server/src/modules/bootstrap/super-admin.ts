@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { findUserByEmail, insertUser, updateUser } from '../auth/auth.repository.ts';
+import { users } from '../auth/auth.schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { newInviteCode } from '../auth/tokens.ts';
+import { ensureUserWallet } from '../ledger/ledger.service.ts';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@platform.local';
+/** Serialises the bootstrap across instances starting together on one PostgreSQL server. */
+const BOOTSTRAP_LOCK_KEY = 728_193_005;
+
+export interface BootstrapResult {
+  created: boolean;
+  email?: string;
+  /** Only when generated: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/**
+ * The first start creates a super admin from ADMIN_EMAIL/ADMIN_PASSWORD, or generates a strong
+ * password and returns it to be printed once. There is no built-in default password.
+ */
+export async function ensureSuperAdmin(
+  db: Db,
+  opts: { email?: string; password?: string },
+): Promise<BootstrapResult> {
+  const email = (opts.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
+  if (await superAdminExists(db)) return { created: false };
+  const generatedPassword = opts.password ? undefined : randomBytes(18).toString('base64url');
+  const passwordHash = await hashPassword(opts.password ?? generatedPassword!);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
+    if (await superAdminExists(tx)) return { created: false };
+    const sameEmail = await findUserByEmail(tx, email);
+    const admin = sameEmail
+      ? await updateUser(tx, sameEmail.id, {
+          role: 'admin',
+          adminLevel: 'super_admin',
+          passwordHash,
+          isActive: true,
+        })
+      : await insertUser(tx, {
+          email,
+          passwordHash,
+          role: 'admin',
+          adminLevel: 'super_admin',
+          inviteCode: newInviteCode(),
+        });
+    if (!admin) throw new Error('super admin bootstrap failed');
+    await ensureUserWallet(tx, admin.id, DEFAULT_CURRENCY);
+    return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
+  });
+}
+
+async function superAdminExists(exec: Executor) {
+  const [row] = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.adminLevel, 'super_admin'))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,17 @@
+import { envelope, healthReply } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
+import { ok, type Router } from '../../core/http.ts';
+import type { Db } from '../../db/client.ts';
+
+export const APP_VERSION = '1.0.0';
+
+export function registerHealthRoutes(app: Router, deps: { db: Db; engine: 'pglite' | 'postgres' }) {
+  app.get('/api/health', {
+    schema: { tags: ['health'], response: { 200: envelope(healthReply) } },
+    handler: async () => {
+      // A health check that does not touch the database would report a dead database as healthy.
+      await deps.db.execute(sql`select 1`);
+      return ok({ status: 'ok' as const, database: deps.engine, version: APP_VERSION }, 'ok');
+    },
+  });
+}

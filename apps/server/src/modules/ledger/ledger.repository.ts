@@ -1,0 +1,277 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { ledgerEntries, ledgerTransactions } from './ledger.schema.ts';
+
+/**
+ * Data access of the ledger. No rules here: the service decides, this file only speaks SQL.
+ * Raw results differ by engine (node-postgres gives int8 and numeric as strings, PGlite may give
+ * numbers), so every raw query casts in SQL (::text for money and ids, ::int for counts) and the
+ * values are parsed explicitly.
+ */
+
+export async function queryRows<T>(exec: Executor, query: SQL): Promise<T[]> {
+  const result = (await exec.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** An id that the database returned as text (or a number from the query builder). */
+export function parseId(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`Unexpected id from the database: ${String(value)}`);
+  return n;
+}
+
+/** A count that the database returned (cast ::int in SQL). */
+export function parseCount(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`Unexpected count from the database: ${String(value)}`);
+  return n;
+}
+
+function text(value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
+  return value;
+}
+
+// --- journal transactions ---------------------------------------------------------------------
+
+export interface NewJournalTransaction {
+  idempotencyKey: string;
+  kind: string;
+  fingerprint: string;
+  memo: string | null;
+  metadata: Record<string, unknown> | null;
+}
+
+/**
+ * Inserts the journal row unless its idempotency key exists; returns the new id, or null when the
+ * key was taken. A concurrent insert of the same key waits here until the other transaction ends.
+ */
+export async function insertJournalTransaction(
+  exec: Executor,
+  row: NewJournalTransaction,
+): Promise<number | null> {
+  const inserted = await exec
+    .insert(ledgerTransactions)
+    .values(row)
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id });
+  const first = inserted[0];
+  return first ? parseId(first.id) : null;
+}
+
+export interface StoredJournalTransaction {
+  id: number;
+  kind: string;
+  fingerprint: string;
+}
+
+export async function findJournalTransactionByKey(
+  exec: Executor,
+  idempotencyKey: string,
+): Promise<StoredJournalTransaction | null> {
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT id::text AS id, kind, fingerprint FROM ledger_transactions WHERE idempotency_key = ${idempotencyKey}`,
+  );
+  const row = rows[0];
+  return row ? { id: parseId(row.id), kind: text(row.kind), fingerprint: text(row.fingerprint) } : null;
+}
+
+// --- accounts ---------------------------------------------------------------------------------
+
+export interface UserAccountKey {
+  userId: number;
+  bucket: string;
+  currency: string;
+}
+
+export interface SystemAccountKey {
+  bucket: string;
+  currency: string;
+}
+
+export interface AccountRow {
+  id: number;
+  userId: number | null;
+  bucket: string;
+  currency: string;
+  isSystem: boolean;
+}
+
+function toAccountRow(row: Record<string, unknown>): AccountRow {
+  return {
+    id: parseId(row.id),
+    userId: row.user_id === null ? null : parseId(row.user_id),
+    bucket: text(row.bucket),
+    currency: text(row.currency),
+    isSystem: row.is_system === true,
+  };
+}
+
+/** The accounts among `userKeys` and `systemKeys` that exist. */
+export async function findAccounts(
+  exec: Executor,
+  userKeys: readonly UserAccountKey[],
+  systemKeys: readonly SystemAccountKey[],
+): Promise<AccountRow[]> {
+  const conditions: SQL[] = [];
+  if (userKeys.length > 0) {
+    const tuples = sql.join(
+      userKeys.map((k) => sql`(${k.userId}::bigint, ${k.bucket}::text, ${k.currency}::text)`),
+      sql`, `,
+    );
+    conditions.push(sql`(user_id IS NOT NULL AND (user_id, bucket, currency) IN (${tuples}))`);
+  }
+  if (systemKeys.length > 0) {
+    const tuples = sql.join(
+      systemKeys.map((k) => sql`(${k.bucket}::text, ${k.currency}::text)`),
+      sql`, `,
+    );
+    conditions.push(sql`(user_id IS NULL AND (bucket, currency) IN (${tuples}))`);
+  }
+  if (conditions.length === 0) return [];
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT id::text AS id, user_id::text AS user_id, bucket, currency, is_system
+        FROM ledger_accounts WHERE ${sql.join(conditions, sql` OR `)}`,
+  );
+  return rows.map(toAccountRow);
+}
+
+/**
+ * Creates the user accounts that do not exist yet. The caller passes them in a fixed order so
+ * that two transactions creating overlapping sets wait for each other instead of deadlocking.
+ */
+export async function insertUserAccounts(exec: Executor, keys: readonly UserAccountKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const values = sql.join(
+    keys.map((k) => sql`(${k.userId}::bigint, ${k.bucket}::text, ${k.currency}::text, false)`),
+    sql`, `,
+  );
+  await exec.execute(
+    sql`INSERT INTO ledger_accounts (user_id, bucket, currency, is_system) VALUES ${values}
+        ON CONFLICT (user_id, bucket, currency) WHERE user_id IS NOT NULL DO NOTHING`,
+  );
+}
+
+/** Creates the system accounts that do not exist yet (fixed order, as above). */
+export async function insertSystemAccounts(exec: Executor, keys: readonly SystemAccountKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const values = sql.join(
+    keys.map((k) => sql`(NULL::bigint, ${k.bucket}::text, ${k.currency}::text, true)`),
+    sql`, `,
+  );
+  await exec.execute(
+    sql`INSERT INTO ledger_accounts (user_id, bucket, currency, is_system) VALUES ${values}
+        ON CONFLICT (bucket, currency) WHERE user_id IS NULL DO NOTHING`,
+  );
+}
+
+/**
+ * Locks user account rows in ascending id order (the fixed order that rules out deadlocks between
+ * postings) and returns their balances as of the lock. LockRows runs above the sort, so the rows
+ * are locked in the order returned.
+ */
+export async function lockAccountsById(
+  exec: Executor,
+  ids: readonly number[],
+): Promise<Array<{ id: number; balance: string }>> {
+  if (ids.length === 0) return [];
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT id::text AS id, balance::text AS balance FROM ledger_accounts
+        WHERE id IN (${idList}) AND NOT is_system ORDER BY id FOR UPDATE`,
+  );
+  return rows.map((r) => ({ id: parseId(r.id), balance: text(r.balance) }));
+}
+
+/**
+ * Adds each delta to its (already locked) user account and returns the new balances. The
+ * `NOT is_system` guard keeps system rows out even if a caller got it wrong; the CHECK constraint
+ * refuses a negative balance as the last line of defence.
+ */
+export async function addToUserBalances(
+  exec: Executor,
+  deltas: ReadonlyArray<{ id: number; amount: string }>,
+): Promise<Array<{ id: number; balance: string }>> {
+  if (deltas.length === 0) return [];
+  const values = sql.join(
+    deltas.map((d) => sql`(${d.id}::bigint, ${d.amount}::numeric)`),
+    sql`, `,
+  );
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
+        FROM (VALUES ${values}) AS v(id, amount)
+        WHERE a.id = v.id AND NOT a.is_system
+        RETURNING a.id::text AS id, a.balance::text AS balance`,
+  );
+  return rows.map((r) => ({ id: parseId(r.id), balance: text(r.balance) }));
+}
+
+// --- entries ----------------------------------------------------------------------------------
+
+export interface NewEntry {
+  transactionId: number;
+  accountId: number;
+  currency: string;
+  amount: string;
+  balanceAfter: string | null;
+}
+
+export async function insertEntries(exec: Executor, entries: readonly NewEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await exec.insert(ledgerEntries).values([...entries]);
+}
+
+// --- reads ------------------------------------------------------------------------------------
+
+export interface WalletRow {
+  currency: string;
+  balance: string;
+  frozen_balance: string;
+  salary_balance: string;
+}
+
+/** One row per currency the user holds an account in: USDT first, then alphabetical. */
+export async function selectUserWallets(exec: Executor, userId: number): Promise<WalletRow[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT currency,
+          COALESCE(SUM(balance) FILTER (WHERE bucket = 'available'), 0)::numeric(38, 18)::text AS balance,
+          COALESCE(SUM(balance) FILTER (WHERE bucket = 'frozen'), 0)::numeric(38, 18)::text AS frozen_balance,
+          COALESCE(SUM(balance) FILTER (WHERE bucket = 'salary'), 0)::numeric(38, 18)::text AS salary_balance
+        FROM ledger_accounts
+        WHERE user_id = ${userId}::bigint
+        GROUP BY currency
+        ORDER BY (currency <> 'USDT'), currency`,
+  );
+  return rows.map((r) => ({
+    currency: text(r.currency),
+    balance: text(r.balance),
+    frozen_balance: text(r.frozen_balance),
+    salary_balance: text(r.salary_balance),
+  }));
+}
+
+/** A system account's balance: the sum of its entries (its row balance is always 0). */
+export async function sumSystemAccountEntries(
+  exec: Executor,
+  bucket: string,
+  currency: string,
+): Promise<string> {
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT COALESCE(SUM(e.amount), 0)::numeric(38, 18)::text AS total
+        FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
+        WHERE a.user_id IS NULL AND a.bucket = ${bucket} AND a.currency = ${currency}`,
+  );
+  return text(rows[0]?.total);
+}

@@ -1,0 +1,364 @@
+import { createHash } from 'node:crypto';
+import { businessRule, conflict } from '../../core/errors.ts';
+import { Decimal, decimalFromDb, formatFixed, formatNormalised, tryParseDecimal } from '../../core/money.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import * as repo from './ledger.repository.ts';
+
+/**
+ * The ledger: the one module that changes balances (DESIGN.md section 4). Every movement is a
+ * journal transaction whose entries sum to zero per currency. User accounts carry their balance
+ * in place, locked in id order and never allowed below zero; system accounts never update their
+ * row, their balance is the sum of their entries.
+ */
+
+export const USER_BUCKETS = ['available', 'frozen', 'salary'] as const;
+export type UserBucket = (typeof USER_BUCKETS)[number];
+
+/**
+ * Sign convention: a system account's derived balance is the sum of its entries, so money that
+ * entered the platform leaves external_deposits negative, money paid out leaves
+ * external_withdrawals positive, and fees collected leave fees positive.
+ */
+export const SYSTEM_ACCOUNTS = [
+  'external_deposits',
+  'external_withdrawals',
+  'fees',
+  'house_pnl',
+  'rewards',
+  'salaries',
+  'adjustments',
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export type AccountRef = { userId: number; bucket: UserBucket } | { system: SystemAccount };
+
+export interface Posting {
+  account: AccountRef;
+  currency: string;
+  /** Signed decimal string, at most 18 decimals: positive credits the account, negative debits it. */
+  amount: string;
+}
+
+export interface PostTransactionRequest {
+  /** Derived from what caused the movement, e.g. `deposit:42:approve`. */
+  idempotencyKey: string;
+  /** What kind of movement this is, e.g. `deposit`, `withdrawal_freeze`, `trade_settlement`. */
+  kind: string;
+  memo?: string;
+  metadata?: Record<string, unknown>;
+  postings: Posting[];
+}
+
+export interface PostTransactionResult {
+  transactionId: number;
+  /** True when the idempotency key had already posted this same movement: nothing moved now. */
+  replayed: boolean;
+}
+
+/** Limits (put a limit on everything). */
+export const MAX_POSTINGS = 64;
+const MAX_KEY_LENGTH = 200;
+const MAX_KIND_LENGTH = 64;
+const CURRENCY_PATTERN = /^[A-Z0-9]{2,12}$/;
+
+export const INSUFFICIENT_BALANCE = '余额不足';
+export const IDEMPOTENCY_KEY_REUSED = '幂等键已用于另一笔交易';
+
+/**
+ * Posts one journal transaction inside the caller's transaction `tx`.
+ *
+ * - A request that breaks the ledger's own rules (fewer than two postings, a zero or malformed
+ *   amount, postings that do not sum to zero per currency, one account twice) is a bug in the
+ *   caller: plain Error.
+ * - The idempotency key is claimed first. If it already posted the same movement (same kind and
+ *   postings), nothing moves and `replayed` is true; if it posted a different one: 409.
+ * - A user account that would go below zero: 422 '余额不足', nothing moves.
+ *
+ * It runs in a savepoint, so a refused posting leaves nothing behind (not even the claimed key)
+ * and the caller's transaction stays usable. It never touches the outer db handle.
+ */
+export async function postTransaction(tx: Tx, req: PostTransactionRequest): Promise<PostTransactionResult> {
+  const postings = validateRequest(req);
+  const fingerprint = fingerprintOf(req.kind, postings);
+
+  return tx.transaction(async (sp) => {
+    const transactionId = await repo.insertJournalTransaction(sp, {
+      idempotencyKey: req.idempotencyKey,
+      kind: req.kind,
+      fingerprint,
+      memo: req.memo ?? null,
+      metadata: req.metadata ?? null,
+    });
+    if (transactionId === null) {
+      // The key exists: committed before this statement began, or by a concurrent transaction
+      // that this INSERT waited for. READ COMMITTED lets the next statement see it.
+      const existing = await repo.findJournalTransactionByKey(sp, req.idempotencyKey);
+      if (!existing)
+        throw new Error(`Idempotency key ${req.idempotencyKey} conflicted but no row is visible`);
+      if (existing.fingerprint !== fingerprint) {
+        throw conflict(IDEMPOTENCY_KEY_REUSED, { idempotencyKey: req.idempotencyKey });
+      }
+      return { transactionId: existing.id, replayed: true };
+    }
+
+    const accounts = await resolveAccounts(sp, postings);
+
+    const userPostings = postings.filter((p) => !p.system);
+    const userIds = userPostings.map((p) => accountIdOf(accounts, p)).sort((a, b) => a - b);
+    const locked = await repo.lockAccountsById(sp, userIds);
+    if (locked.length !== userIds.length) {
+      throw new Error(`Locked ${locked.length} of ${userIds.length} user accounts`);
+    }
+    const balanceById = new Map(locked.map((row) => [row.id, decimalFromDb(row.balance)]));
+
+    // Every check before the first balance changes.
+    for (const p of userPostings) {
+      const id = accountIdOf(accounts, p);
+      const current = balanceById.get(id);
+      if (!current) throw new Error(`Account ${id} was not locked`);
+      if (current.plus(p.amount).isNegative()) {
+        throw businessRule(INSUFFICIENT_BALANCE, { currency: p.currency, bucket: p.bucket });
+      }
+    }
+
+    const updated = await repo.addToUserBalances(
+      sp,
+      userPostings.map((p) => ({ id: accountIdOf(accounts, p), amount: p.amountText })),
+    );
+    if (updated.length !== userPostings.length) {
+      throw new Error(`Updated ${updated.length} of ${userPostings.length} user accounts`);
+    }
+    const balanceAfter = new Map(updated.map((row) => [row.id, row.balance]));
+
+    await repo.insertEntries(
+      sp,
+      postings.map((p) => {
+        const accountId = accountIdOf(accounts, p);
+        return {
+          transactionId,
+          accountId,
+          currency: p.currency,
+          amount: p.amountText,
+          balanceAfter: p.system ? null : (balanceAfter.get(accountId) ?? null),
+        };
+      }),
+    );
+    return { transactionId, replayed: false };
+  });
+}
+
+/** Creates the user's available, frozen and salary accounts in `currency`; a no-op if they exist. */
+export async function ensureUserWallet(exec: Executor, userId: number, currency: string): Promise<void> {
+  assertUserId(userId);
+  assertCurrency(currency);
+  await repo.insertUserAccounts(
+    exec,
+    USER_BUCKETS.map((bucket) => ({ userId, bucket, currency })),
+  );
+}
+
+export interface UserWallet {
+  currency: string;
+  balance: string;
+  frozen_balance: string;
+  salary_balance: string;
+}
+
+/**
+ * The user's balances per currency as 18-decimal strings (available, frozen, salary), USDT first
+ * then alphabetical. Only currencies the user has an account in appear.
+ */
+export async function getUserWallets(exec: Executor, userId: number): Promise<UserWallet[]> {
+  assertUserId(userId);
+  const rows = await repo.selectUserWallets(exec, userId);
+  return rows.map((r) => ({
+    currency: r.currency,
+    balance: formatFixed(decimalFromDb(r.balance)),
+    frozen_balance: formatFixed(decimalFromDb(r.frozen_balance)),
+    salary_balance: formatFixed(decimalFromDb(r.salary_balance)),
+  }));
+}
+
+/** A system account's balance (18-decimal string), derived from its entries. */
+export async function systemAccountBalance(
+  exec: Executor,
+  system: SystemAccount,
+  currency: string,
+): Promise<string> {
+  assertSystemAccount(system);
+  assertCurrency(currency);
+  return formatFixed(decimalFromDb(await repo.sumSystemAccountEntries(exec, system, currency)));
+}
+
+// --- internals --------------------------------------------------------------------------------
+
+interface NormalisedPosting {
+  /** user id, or null for a system account */
+  userId: number | null;
+  bucket: string;
+  system: boolean;
+  currency: string;
+  amount: Decimal;
+  /** the amount as a plain decimal string for the database */
+  amountText: string;
+  /** identifies the account: `user:7:available:USDT` or `system:fees:USDT` */
+  key: string;
+}
+
+function validateRequest(req: PostTransactionRequest): NormalisedPosting[] {
+  if (typeof req.idempotencyKey !== 'string' || req.idempotencyKey.length === 0) {
+    throw new Error('Ledger: an idempotency key is required');
+  }
+  if (req.idempotencyKey.length > MAX_KEY_LENGTH) {
+    throw new Error(`Ledger: idempotency key longer than ${MAX_KEY_LENGTH} characters`);
+  }
+  if (typeof req.kind !== 'string' || req.kind.length === 0 || req.kind.length > MAX_KIND_LENGTH) {
+    throw new Error(`Ledger: kind must be 1 to ${MAX_KIND_LENGTH} characters`);
+  }
+  if (!Array.isArray(req.postings) || req.postings.length < 2) {
+    throw new Error(`Ledger: transaction ${req.idempotencyKey} needs at least two postings`);
+  }
+  if (req.postings.length > MAX_POSTINGS) {
+    throw new Error(`Ledger: transaction ${req.idempotencyKey} has more than ${MAX_POSTINGS} postings`);
+  }
+
+  const seen = new Set<string>();
+  const totals = new Map<string, Decimal>();
+  const postings = req.postings.map((p): NormalisedPosting => {
+    assertCurrency(p.currency);
+    const amount = tryParseDecimal(p.amount);
+    if (!amount) {
+      throw new Error(`Ledger: amount ${String(p.amount)} is not a decimal string with at most 18 decimals`);
+    }
+    if (amount.isZero()) throw new Error(`Ledger: a posting of zero ${p.currency} in ${req.idempotencyKey}`);
+
+    let normalised: NormalisedPosting;
+    if ('system' in p.account) {
+      assertSystemAccount(p.account.system);
+      normalised = {
+        userId: null,
+        bucket: p.account.system,
+        system: true,
+        currency: p.currency,
+        amount,
+        amountText: formatNormalised(amount),
+        key: `system:${p.account.system}:${p.currency}`,
+      };
+    } else {
+      assertUserId(p.account.userId);
+      if (!(USER_BUCKETS as readonly string[]).includes(p.account.bucket)) {
+        throw new Error(`Ledger: unknown user bucket ${String(p.account.bucket)}`);
+      }
+      normalised = {
+        userId: p.account.userId,
+        bucket: p.account.bucket,
+        system: false,
+        currency: p.currency,
+        amount,
+        amountText: formatNormalised(amount),
+        key: `user:${p.account.userId}:${p.account.bucket}:${p.currency}`,
+      };
+    }
+    if (seen.has(normalised.key)) {
+      throw new Error(
+        `Ledger: account ${normalised.key} appears twice in ${req.idempotencyKey}; combine the amounts`,
+      );
+    }
+    seen.add(normalised.key);
+    totals.set(p.currency, (totals.get(p.currency) ?? new Decimal(0)).plus(amount));
+    return normalised;
+  });
+
+  for (const [currency, total] of totals) {
+    if (!total.isZero()) {
+      throw new Error(
+        `Ledger: postings of ${req.idempotencyKey} do not balance: ${currency} sums to ${formatNormalised(total)}`,
+      );
+    }
+  }
+  return postings;
+}
+
+/** A hash of what the transaction moves (kind and postings, in any order); memo and metadata are not part of it. */
+function fingerprintOf(kind: string, postings: readonly NormalisedPosting[]): string {
+  const canonical = postings
+    .map((p) => [p.key, p.amountText] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify({ v: 1, kind, postings: canonical }))
+    .digest('hex');
+}
+
+/**
+ * The account id of every posting, creating missing accounts first. Creation goes in a fixed
+ * order (system accounts by name and currency, then user accounts by user, bucket, currency) so
+ * that concurrent transactions creating the same accounts queue instead of deadlocking.
+ */
+async function resolveAccounts(
+  exec: Executor,
+  postings: readonly NormalisedPosting[],
+): Promise<Map<string, number>> {
+  const userKeys = postings
+    .filter((p) => p.userId !== null)
+    .map((p) => ({ userId: p.userId as number, bucket: p.bucket, currency: p.currency }));
+  const systemKeys = postings
+    .filter((p) => p.system)
+    .map((p) => ({ bucket: p.bucket, currency: p.currency }));
+
+  let accounts = indexAccounts(await repo.findAccounts(exec, userKeys, systemKeys));
+  if (accounts.size < postings.length) {
+    const missingUsers = userKeys
+      .filter((k) => !accounts.has(`user:${k.userId}:${k.bucket}:${k.currency}`))
+      .sort(
+        (a, b) =>
+          a.userId - b.userId || compareText(a.bucket, b.bucket) || compareText(a.currency, b.currency),
+      );
+    const missingSystem = systemKeys
+      .filter((k) => !accounts.has(`system:${k.bucket}:${k.currency}`))
+      .sort((a, b) => compareText(a.bucket, b.bucket) || compareText(a.currency, b.currency));
+    await repo.insertSystemAccounts(exec, missingSystem);
+    await repo.insertUserAccounts(exec, missingUsers);
+    accounts = indexAccounts(await repo.findAccounts(exec, userKeys, systemKeys));
+    if (accounts.size < postings.length) throw new Error('Ledger: accounts missing after creating them');
+  }
+  return accounts;
+}
+
+function indexAccounts(rows: readonly repo.AccountRow[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const row of rows) {
+    const key = row.isSystem
+      ? `system:${row.bucket}:${row.currency}`
+      : `user:${row.userId}:${row.bucket}:${row.currency}`;
+    map.set(key, row.id);
+  }
+  return map;
+}
+
+function accountIdOf(accounts: ReadonlyMap<string, number>, p: NormalisedPosting): number {
+  const id = accounts.get(p.key);
+  if (id === undefined) throw new Error(`Ledger: no account for ${p.key}`);
+  return id;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function assertUserId(userId: unknown): asserts userId is number {
+  if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId <= 0) {
+    throw new Error(`Ledger: invalid user id ${String(userId)}`);
+  }
+}
+
+function assertCurrency(currency: unknown): asserts currency is string {
+  if (typeof currency !== 'string' || !CURRENCY_PATTERN.test(currency)) {
+    throw new Error(`Ledger: invalid currency ${String(currency)}`);
+  }
+}
+
+function assertSystemAccount(system: unknown): asserts system is SystemAccount {
+  if (!(SYSTEM_ACCOUNTS as readonly unknown[]).includes(system)) {
+    throw new Error(`Ledger: unknown system account ${String(system)}`);
+  }
+}

@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+let origin: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t?.close();
+});
+
+function open(token?: string): Socket {
+  const socket = connect(origin, {
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return socket;
+}
+const once = <T>(socket: Socket, event: string, ms = 5000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+describe('realtime socket', () => {
+  it('refuses a handshake without a valid token', async () => {
+    const err = await once<Error>(open('forged'), 'connect_error');
+    expect(err.message).toContain('token');
+    const none = await once<Error>(open(), 'connect_error');
+    expect(none.message).toContain('token');
+  });
+
+  it("answers authenticate only for the token's own user", async () => {
+    const u = await registerUser(t.app);
+    const socket = open(u.token);
+    await once(socket, 'connect');
+    socket.emit('authenticate', { userId: u.user.id + 999 });
+    expect(await once<{ message: string }>(socket, 'authentication_error')).toHaveProperty('message');
+    socket.emit('authenticate', { userId: u.user.id });
+    expect(await once<{ userId: number }>(socket, 'authenticated')).toMatchObject({ userId: u.user.id });
+  });
+
+  it('delivers to one user, and to admins only what is for admins', async () => {
+    const u = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const admin = await createAdmin(t, 'admin');
+    const userSocket = open(u.token);
+    const otherSocket = open(other.token);
+    const adminSocket = open(admin.token);
+    await Promise.all([
+      once(userSocket, 'connect'),
+      once(otherSocket, 'connect'),
+      once(adminSocket, 'connect'),
+    ]);
+
+    const leaked: string[] = [];
+    otherSocket.on('withdrawal_status_update', () => leaked.push('other got user event'));
+    userSocket.on('admin_notification', () => leaked.push('user got admin event'));
+
+    const toUser = once<{ id: number }>(userSocket, 'withdrawal_status_update');
+    const toAdmin = once<{ title: string }>(adminSocket, 'admin_notification');
+    t.app.platform.realtime.toUser(u.user.id, 'withdrawal_status_update', { id: 7 });
+    t.app.platform.realtime.toAdmins('admin_notification', {
+      sound: true,
+      title: '新的提现申请',
+      message: 'x',
+    });
+    expect(await toUser).toEqual({ id: 7 });
+    expect(await toAdmin).toMatchObject({ title: '新的提现申请' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).toEqual([]);
+  });
+
+  it('disconnects the sockets of a session at logout', async () => {
+    const u = await registerUser(t.app);
+    const socket = open(u.token);
+    await once(socket, 'connect');
+    const gone = once<string>(socket, 'disconnect');
+    await api(t.app, 'POST', '/api/auth/logout', { token: u.token });
+    expect(await gone).toBe('io server disconnect');
+  });
+});

@@ -1,0 +1,34 @@
+import type { PublicUser, WithdrawRequirement } from '@platform/contracts';
+import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
+import { getUserWallets } from '../ledger/ledger.service.ts';
+
+/**
+ * Whether the user may request a withdrawal at all. Amount, channel limits and balance are checked
+ * when a withdrawal is requested; these are the standing conditions, each stated as a reason.
+ */
+export function withdrawRequirementOf(user: Pick<UserRow, 'isActive' | 'kycStatus'>): WithdrawRequirement {
+  const reasons: string[] = [];
+  if (!user.isActive) reasons.push('账户已被禁用');
+  if (user.kycStatus !== 'approved') reasons.push('请先完成实名认证（KYC）');
+  return { canWithdraw: reasons.length === 0, reasons };
+}
+
+export async function toPublicUser(exec: Executor, user: UserRow): Promise<PublicUser> {
+  return {
+    id: user.id,
+    email: user.email,
+    phone: user.phone,
+    nickname: user.nickname,
+    role: user.role,
+    admin_level: user.adminLevel,
+    is_active: user.isActive,
+    kyc_status: user.kycStatus,
+    invite_code: user.inviteCode,
+    created_at: user.createdAt.toISOString(),
+    last_login: user.lastLogin?.toISOString() ?? null,
+    permissions: user.permissions,
+    withdrawRequirement: withdrawRequirementOf(user),
+    wallets: await getUserWallets(exec, user.id),
+  };
+}

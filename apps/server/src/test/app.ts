@@ -1,0 +1,105 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../core/config.ts';
+import { insertUser } from '../modules/auth/auth.repository.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { newInviteCode } from '../modules/auth/tokens.ts';
+import { ensureUserWallet } from '../modules/ledger/ledger.service.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A real server instance on a fresh database, driven over HTTP through app.inject (or listen()). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    REGISTER_RATE_LIMIT_PER_HOUR: '10000',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface ApiReply<T = Record<string, unknown>> {
+  status: number;
+  body: { success: boolean; message: string; data?: T };
+  raw: LightMyRequestResponse;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export async function api<T = Record<string, unknown>>(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiReply<T>> {
+  const raw = await app.inject({
+    method,
+    url,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    ...(opts.body !== undefined ? { payload: opts.body as Record<string, unknown> } : {}),
+  });
+  return { status: raw.statusCode, body: raw.json(), raw };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${++counter}@example.com`;
+
+export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const email = (overrides.email as string | undefined) ?? uniqueEmail();
+  const res = await api<{ token: string; user: { id: number; email: string } }>(
+    app,
+    'POST',
+    '/api/auth/register',
+    {
+      body: { email, password: 'secret123', ...overrides },
+    },
+  );
+  if (res.status !== 200 || !res.body.data)
+    throw new Error(`register failed: ${res.status} ${res.body.message}`);
+  return { token: res.body.data.token, user: res.body.data.user, email, password: 'secret123' };
+}
+
+/** Admins are not created over HTTP in this issue: insert one directly, then log in over HTTP. */
+export async function createAdmin(
+  testApp: TestApp,
+  level: 'admin' | 'super_admin' = 'super_admin',
+): Promise<{ token: string; id: number; email: string; password: string }> {
+  const email = uniqueEmail(level);
+  const password = 'admin-secret';
+  const db = testApp.database.db;
+  const passwordHash = await hashPassword(password);
+  const row = await db.transaction(async (tx) => {
+    const created = await insertUser(tx, {
+      email,
+      passwordHash,
+      role: 'admin',
+      adminLevel: level,
+      inviteCode: newInviteCode(),
+    });
+    await ensureUserWallet(tx, created.id, 'USDT');
+    return created;
+  });
+  const res = await api<{ token: string }>(testApp.app, 'POST', '/api/auth/login', {
+    body: { email, password },
+  });
+  if (!res.body.data) throw new Error(`admin login failed: ${res.body.message}`);
+  return { token: res.body.data.token, id: row.id, email, password };
+}

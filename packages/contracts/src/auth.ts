@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { decimalString, envelope } from './envelope.ts';
+import { adminLevel, kycStatus, userRole } from './enums.ts';
+
+const password = z
+  .string({ error: '请输入密码' })
+  .min(MIN_PASSWORD_LENGTH, `密码至少${MIN_PASSWORD_LENGTH}位`)
+  .max(128, '密码不能超过128位');
+const email = z.email('邮箱格式不正确').max(254).transform((v) => v.trim().toLowerCase());
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{6,20}$/, '手机号格式不正确');
+
+export const loginBody = z.object({
+  /** E-mail or phone number. */
+  account: z.string().trim().min(1, '请输入邮箱或手机号').max(254).optional(),
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().trim().max(32).optional(),
+  password: z.string().min(1, '请输入密码').max(128),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const registerBody = z.object({
+  email,
+  phone: phone.optional().or(z.literal('').transform(() => undefined)),
+  password,
+  invite_code: z.string().trim().max(32).optional().or(z.literal('').transform(() => undefined)),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** Only the user's own editable fields; anything else in the body is ignored. */
+export const profileBody = z
+  .object({
+    nickname: z.string().trim().max(50).nullable().optional(),
+    phone: phone.nullable().optional(),
+  })
+  .strip();
+export type ProfileBody = z.infer<typeof profileBody>;
+
+export const passwordBody = z.object({
+  oldPassword: z.string().min(1, '请输入原密码').max(128),
+  newPassword: password,
+});
+export type PasswordBody = z.infer<typeof passwordBody>;
+
+export const walletView = z.object({
+  currency: z.string(),
+  balance: decimalString,
+  frozen_balance: decimalString,
+  salary_balance: decimalString,
+});
+export type WalletView = z.infer<typeof walletView>;
+
+export const withdrawRequirement = z.object({
+  canWithdraw: z.boolean(),
+  reasons: z.array(z.string()),
+});
+export type WithdrawRequirement = z.infer<typeof withdrawRequirement>;
+
+export const publicUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  nickname: z.string().nullable(),
+  role: userRole,
+  admin_level: adminLevel.nullable(),
+  is_active: z.boolean(),
+  kyc_status: kycStatus,
+  invite_code: z.string(),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+  permissions: z.array(z.string()),
+  withdrawRequirement: withdrawRequirement,
+  wallets: z.array(walletView),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const sessionReply = envelope(z.object({ token: z.string(), user: publicUser }));
+export type SessionReply = z.infer<typeof sessionReply>;
+export const meReply = envelope(z.object({ user: publicUser }));
+export const emptyReply = envelope(z.null().optional());

@@ -1,0 +1,34 @@
+/** Constants the specification fixes (spec 000 section 9, spec 001 section 9). */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const DASHBOARD_REFRESH_MS = 30_000;
+export const WALLET_OVERVIEW_REFRESH_MS = 300_000;
+export const PROFILE_REFRESH_MS = 5 * 60_000;
+export const ADMIN_GATE_DELAY_MS = 100;
+export const SOCKET_TIMEOUT_MS = 20_000;
+export const MIN_PASSWORD_LENGTH = 6;
+export const DISPLAY_TIMEZONE = 'Asia/Shanghai';
+export const DISPLAY_LOCALE = 'zh-CN';
+export const DEFAULT_CURRENCY = 'USDT';
+export const APP_VERSION_LABEL = 'v1.0.0';
+
+/** Local-storage keys cleared when a session ends (spec 000 section 9). */
+export const SESSION_STORAGE_KEYS = [
+  'token',
+  'user',
+  'rememberEmail',
+  'trading_favorites',
+  'market_favorites',
+  'kyc_status_cache',
+] as const;
+/** Any local-storage key containing one of these is cleared too. */
+export const SESSION_STORAGE_KEY_FRAGMENTS = [
+  'user_',
+  'cache_',
+  'preference_',
+  'setting_',
+  'wallet_',
+  'trading_',
+  'option_',
+] as const;

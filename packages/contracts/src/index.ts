@@ -1,0 +1,6 @@
+export * from './auth.ts';
+export * from './constants.ts';
+export * from './enums.ts';
+export * from './envelope.ts';
+export * from './health.ts';
+export * from './pagination.ts';

@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit and integration tests on PGlite, the same integration tests on
+// PostgreSQL when TEST_DATABASE_URL is set, then the browser tests. Every stage runs even when an
+// earlier one fails, and the last line sums up the counts of all of them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, '.vitest-results');
+fs.rmSync(resultsDir, { recursive: true, force: true });
+fs.mkdirSync(resultsDir, { recursive: true });
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const stages = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function stage(name, cmd, args, env = {}, countsFrom) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  let counts = '';
+  if (countsFrom) {
+    const c = countsFrom();
+    if (c) {
+      totals.passed += c.passed;
+      totals.failed += c.failed;
+      totals.skipped += c.skipped;
+      counts = `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
+    } else if (!ok) {
+      totals.failed += 1;
+    }
+  }
+  stages.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), counts });
+  return ok;
+}
+
+const vitestCounts = (file) => () => {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return {
+      passed: r.numPassedTests,
+      failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
+      skipped: r.numPendingTests + r.numTodoTests,
+    };
+  } catch {
+    return undefined;
+  }
+};
+
+const playwrightCounts = (file) => () => {
+  try {
+    const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
+    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+  } catch {
+    return undefined;
+  }
+};
+
+stage('typecheck', npm, ['run', '--silent', 'typecheck']);
+stage('lint', npm, ['run', '--silent', 'lint']);
+
+const pgliteJson = path.join(resultsDir, 'pglite.json');
+stage(
+  'unit and integration tests (PGlite)',
+  npx,
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteJson}`],
+  { TEST_DB_ENGINE: 'pglite' },
+  vitestCounts(pgliteJson),
+);
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgJson = path.join(resultsDir, 'postgres.json');
+  stage(
+    'integration tests (PostgreSQL)',
+    npx,
+    [
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${pgJson}`,
+    ],
+    { TEST_DB_ENGINE: 'postgres' },
+    vitestCounts(pgJson),
+  );
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the integration tests ran on PGlite only.');
+}
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (fs.existsSync(chromium)) {
+  const e2eJson = path.join(resultsDir, 'e2e.json');
+  stage('web build', npm, ['run', '--silent', 'build']);
+  stage(
+    'browser tests (Playwright, Chromium)',
+    npx,
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+    playwrightCounts(e2eJson),
+  );
+} else if (process.env.REQUIRE_E2E === '1') {
+  console.error(`\n!!! Chromium not found at ${chromium} and REQUIRE_E2E=1: the browser tests cannot run.`);
+  stages.push({ name: 'browser tests', ok: false, seconds: 0, counts: 'Chromium missing' });
+  totals.failed += 1;
+} else {
+  console.warn(
+    `\n!!! BROWSER TESTS SKIPPED: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
+  );
+}
+
+console.log('\n=== summary ===');
+for (const s of stages)
+  console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)${s.counts ? `: ${s.counts}` : ''}`);
+const allOk = stages.every((s) => s.ok);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(allOk ? 0 : 1);
