@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Server test files each boot their own database; two workers keep a 2-core machine busy, not thrashing.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,8 +19,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file boots its own database; two workers keep a 2-core machine busy but not thrashing.
-          maxWorkers: 2,
         },
       },
       {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './support.ts';
 
 // The browser tests run the real server with a fresh embedded database on its own port.
 const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
-export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
 
 export default defineConfig({
   testDir: '.',

@@ -56,6 +56,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],
+        // The platform may be served over plain HTTP on a LAN address: do not rewrite its requests to https.
+        'upgrade-insecure-requests': null,
       },
     },
   });

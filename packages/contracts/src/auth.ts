@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
-import { decimalString, envelope } from './envelope.ts';
 import { adminLevel, kycStatus, userRole } from './enums.ts';
+import { decimalString, envelope } from './envelope.ts';
 
 const password = z
   .string({ error: '请输入密码' })
   .min(MIN_PASSWORD_LENGTH, `密码至少${MIN_PASSWORD_LENGTH}位`)
   .max(128, '密码不能超过128位');
-const email = z.email('邮箱格式不正确').max(254).transform((v) => v.trim().toLowerCase());
+const email = z
+  .email('邮箱格式不正确')
+  .max(254)
+  .transform((v) => v.trim().toLowerCase());
 const phone = z
   .string()
   .trim()
@@ -26,7 +29,12 @@ export const registerBody = z.object({
   email,
   phone: phone.optional().or(z.literal('').transform(() => undefined)),
   password,
-  invite_code: z.string().trim().max(32).optional().or(z.literal('').transform(() => undefined)),
+  invite_code: z
+    .string()
+    .trim()
+    .max(32)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -13,8 +13,6 @@ export const errorEnvelope = z.object({
 export type Envelope<T> = { success: boolean; message: string; data?: T };
 
 /** Amounts and prices cross the wire as decimal strings, never floats. */
-export const decimalString = z
-  .string()
-  .regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "12.50"');
+export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "12.50"');
 
 export const isoDateTime = z.string();

@@ -1,0 +1,6 @@
+import { AdminPlaceholder } from '../shell/AdminPlaceholder.tsx';
+
+/** KYC审核: not built yet. */
+export default function KycPage() {
+  return <AdminPlaceholder />;
+}

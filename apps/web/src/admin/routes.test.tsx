@@ -1,0 +1,105 @@
+import '../test/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ALIASES, ADMIN_PAGES, adminBreadcrumbs, adminNavigation, findAdminPage } from './routes.tsx';
+
+const SPEC_PAGES: [string, string][] = [
+  ['/admin', '仪表盘'],
+  ['/admin/users', '用户管理'],
+  ['/admin/admins', '管理员管理'],
+  ['/admin/kyc', 'KYC审核'],
+  ['/admin/wallet', '钱包概览'],
+  ['/admin/wallet/deposits', '充值管理'],
+  ['/admin/wallet/withdrawals', '提现管理'],
+  ['/admin/wallet/channels', '充值通道'],
+  ['/admin/wallet/withdraw-channels', '提现通道'],
+  ['/admin/trading', '交易概览'],
+  ['/admin/trading/orders', '订单管理'],
+  ['/admin/trading/pairs', '交易对管理'],
+  ['/admin/trading/options', '期权控制'],
+  ['/admin/team', '团队概览'],
+  ['/admin/team/hierarchy', '团队层级'],
+  ['/admin/team/rewards', '团队奖励'],
+  ['/admin/team/salary', '团队工资'],
+  ['/admin/transactions', '资金流水'],
+];
+
+function outline(superAdmin: boolean): unknown[] {
+  return adminNavigation(superAdmin).map((entry) =>
+    entry.type === 'page'
+      ? entry.page.title
+      : { [entry.group.title]: entry.pages.map((page) => `${page.title} ${page.path}`) },
+  );
+}
+
+describe('admin route table', () => {
+  it('holds exactly the spec screens, each path once', () => {
+    expect(ADMIN_PAGES.map((page) => [page.path, page.title])).toEqual(SPEC_PAGES);
+    expect(new Set(ADMIN_PAGES.map((page) => page.path)).size).toBe(ADMIN_PAGES.length);
+  });
+
+  it('builds the sidebar with the three groups; admin management for super admins only', () => {
+    expect(outline(true)).toEqual([
+      '仪表盘',
+      '用户管理',
+      '管理员管理',
+      'KYC审核',
+      {
+        钱包管理: [
+          '钱包概览 /admin/wallet',
+          '充值管理 /admin/wallet/deposits',
+          '提现管理 /admin/wallet/withdrawals',
+          '充值通道 /admin/wallet/channels',
+          '提现通道 /admin/wallet/withdraw-channels',
+        ],
+      },
+      {
+        交易管理: [
+          '交易概览 /admin/trading',
+          '订单管理 /admin/trading/orders',
+          '交易对管理 /admin/trading/pairs',
+          '期权控制 /admin/trading/options',
+        ],
+      },
+      {
+        团队管理: [
+          '团队概览 /admin/team',
+          '团队层级 /admin/team/hierarchy',
+          '团队奖励 /admin/team/rewards',
+          '团队工资 /admin/team/salary',
+        ],
+      },
+      '资金流水',
+    ]);
+    expect(outline(false)).not.toContain('管理员管理');
+    expect(outline(false)).toHaveLength(outline(true).length - 1);
+  });
+
+  it('maps every alias to a real screen', () => {
+    expect(ADMIN_ALIASES).toEqual({
+      '/admin/deposits': '/admin/wallet/deposits',
+      '/admin/withdrawals': '/admin/wallet/withdrawals',
+      '/admin/orders': '/admin/trading/orders',
+      '/admin/trading-pairs': '/admin/trading/pairs',
+      '/admin/option-control': '/admin/trading/options',
+    });
+    for (const target of Object.values(ADMIN_ALIASES)) expect(findAdminPage(target)).toBeDefined();
+  });
+
+  it('derives breadcrumbs from the route', () => {
+    expect(adminBreadcrumbs('/admin')).toEqual([{ title: '管理后台', path: '/admin' }, { title: '仪表盘' }]);
+    expect(adminBreadcrumbs('/admin/wallet/deposits/')).toEqual([
+      { title: '管理后台', path: '/admin' },
+      { title: '钱包管理', path: '/admin/wallet' },
+      { title: '充值管理' },
+    ]);
+    expect(adminBreadcrumbs('/admin/team')).toEqual([
+      { title: '管理后台', path: '/admin' },
+      { title: '团队管理', path: undefined },
+      { title: '团队概览' },
+    ]);
+    expect(adminBreadcrumbs('/admin/nothing')).toEqual([
+      { title: '管理后台', path: '/admin' },
+      { title: '页面不存在' },
+    ]);
+  });
+});

@@ -1,0 +1,220 @@
+import { LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { ADMIN_LEVEL_LABELS, APP_VERSION_LABEL } from '@platform/contracts';
+import { formatLongDate, isSuperAdmin } from '@platform/domain';
+import {
+  Avatar,
+  Breadcrumb,
+  Button,
+  Drawer,
+  Flex,
+  Grid,
+  Layout,
+  Menu,
+  type MenuProps,
+  Tag,
+  Typography,
+} from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useSessionSnapshot } from '../../lib/session.tsx';
+import { useLogout } from '../../lib/useLogout.ts';
+import {
+  ADMIN_HOME_TITLE,
+  adminBreadcrumbs,
+  adminNavigation,
+  findAdminPage,
+  groupMenuKey,
+} from '../routes.tsx';
+
+const SIDER_WIDTH = 220;
+
+function useToday(): string {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return formatLongDate(now);
+}
+
+interface SidebarProps {
+  collapsed: boolean;
+  openKeys: string[];
+  onOpenChange: (keys: string[]) => void;
+  onNavigate?: () => void;
+}
+
+function Sidebar({ collapsed, openKeys, onOpenChange, onNavigate }: SidebarProps) {
+  const { user } = useSessionSnapshot();
+  const { pathname } = useLocation();
+  const superAdmin = isSuperAdmin(user);
+  const levelLabel = ADMIN_LEVEL_LABELS[user?.admin_level ?? 'admin'];
+
+  const items = useMemo<MenuProps['items']>(
+    () =>
+      adminNavigation(superAdmin).map((entry) =>
+        entry.type === 'page'
+          ? {
+              key: entry.page.path,
+              icon: entry.page.icon,
+              label: <Link to={entry.page.path}>{entry.page.title}</Link>,
+            }
+          : {
+              key: groupMenuKey(entry.group.key),
+              icon: entry.group.icon,
+              label: entry.group.title,
+              children: entry.pages.map((page) => ({
+                key: page.path,
+                label: <Link to={page.path}>{page.title}</Link>,
+              })),
+            },
+      ),
+    [superAdmin],
+  );
+  const selected = findAdminPage(pathname)?.path;
+
+  return (
+    <Flex vertical style={{ height: '100%' }}>
+      <Flex vertical align="center" gap={6} style={{ padding: collapsed ? '16px 4px' : '16px 12px' }}>
+        <Typography.Text
+          strong
+          style={{ color: '#fff', fontSize: collapsed ? 14 : 18, whiteSpace: 'nowrap' }}
+        >
+          {collapsed ? '后台' : ADMIN_HOME_TITLE}
+        </Typography.Text>
+        <Tag color="gold" data-testid="admin-level-label" style={{ marginInlineEnd: 0 }}>
+          {levelLabel}
+        </Tag>
+      </Flex>
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        onClick={() => onNavigate?.()}
+        {...(collapsed ? {} : { openKeys, onOpenChange })}
+      />
+    </Flex>
+  );
+}
+
+/** The admin shell: sidebar (drawer under 768 px), header with breadcrumbs, date, avatar and logout, footer. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { user } = useSessionSnapshot();
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const isMobile = screens.md === false;
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const today = useToday();
+  const { logout, pending } = useLogout();
+
+  // The group holding the current screen is open; groups the user opened stay open.
+  const activeGroup = findAdminPage(pathname)?.group;
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (activeGroup ? [groupMenuKey(activeGroup)] : []));
+  useEffect(() => {
+    if (!activeGroup) return;
+    const key = groupMenuKey(activeGroup);
+    setOpenKeys((keys) => (keys.includes(key) ? keys : [...keys, key]));
+  }, [activeGroup]);
+
+  const crumbs = adminBreadcrumbs(pathname).map((crumb, index, all) => ({
+    key: `${index}`,
+    title: crumb.path && index < all.length - 1 ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title,
+  }));
+  const initial = (user?.email.trim().charAt(0) ?? '?').toUpperCase();
+
+  const sidebar = (
+    <Sidebar
+      collapsed={!isMobile && collapsed}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {isMobile ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDER_WIDTH + 20}
+          closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
+          <div data-testid="admin-sidebar" style={{ height: '100%' }}>
+            {sidebar}
+          </div>
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          data-testid="admin-sidebar"
+          width={SIDER_WIDTH}
+          collapsed={collapsed}
+          collapsible
+          trigger={null}
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        >
+          {sidebar}
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 16px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            borderBottom: '1px solid #f0f0f0',
+          }}
+        >
+          {isMobile ? (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label="打开菜单"
+              data-testid="sidebar-drawer-toggle"
+              onClick={() => setDrawerOpen(true)}
+            />
+          ) : (
+            <Button
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={collapsed ? '展开侧边栏' : '收起侧边栏'}
+              aria-expanded={!collapsed}
+              data-testid="sidebar-collapse"
+              onClick={() => setCollapsed((value) => !value)}
+            />
+          )}
+          <Breadcrumb data-testid="breadcrumbs" items={crumbs} style={{ flex: 1, minWidth: 0 }} />
+          {!isMobile && <Typography.Text type="secondary">{today}</Typography.Text>}
+          <Avatar data-testid="header-avatar" style={{ background: '#1677ff', flex: 'none' }}>
+            {initial}
+          </Avatar>
+          <Button
+            icon={<LogoutOutlined />}
+            loading={pending}
+            data-testid="logout"
+            onClick={() => void logout()}
+          >
+            退出登录
+          </Button>
+        </Layout.Header>
+        <Layout.Content style={{ padding: isMobile ? 12 : 24 }}>
+          {isMobile && (
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+              {today}
+            </Typography.Paragraph>
+          )}
+          {children}
+        </Layout.Content>
+        <Layout.Footer style={{ textAlign: 'center' }} data-testid="app-version">
+          {APP_VERSION_LABEL}
+        </Layout.Footer>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,148 @@
+import '../../test/setup.ts';
+import type { PublicUser } from '@platform/contracts';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { AppProviders } from '../../App.tsx';
+import { setNavigator } from '../../lib/navigation.ts';
+import { sessionStore } from '../../lib/session.tsx';
+import { routes } from '../../router.tsx';
+import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import { setViewportWidth } from '../../test/setup.ts';
+
+type FetchArgs = [string, RequestInit];
+let fetchMock: Mock<(...args: FetchArgs) => Promise<Response>>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(async () =>
+    jsonResponse({ success: true, message: 'ok' }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+function renderApp(path: string, user: PublicUser | null = makeAdmin({ admin_level: 'super_admin' })) {
+  if (user) storeSession(user, 'admin-token');
+  sessionStore.reload();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigator((to, options) => void router.navigate(to, options));
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, ...view };
+}
+
+async function shell() {
+  return screen.findByTestId('admin-sidebar', {}, { timeout: 3000 });
+}
+
+describe('admin shell', () => {
+  it('shows the sidebar, the real level label, avatar initial, date, breadcrumbs and version', async () => {
+    renderApp('/admin/wallet/deposits', makeAdmin({ email: 'root@example.com', admin_level: 'super_admin' }));
+    const sidebar = await shell();
+    expect(within(sidebar).getByTestId('admin-level-label').textContent).toBe('超级管理员');
+    for (const title of [
+      '仪表盘',
+      '用户管理',
+      '管理员管理',
+      'KYC审核',
+      '钱包管理',
+      '交易管理',
+      '团队管理',
+      '资金流水',
+    ]) {
+      expect(within(sidebar).getByText(title)).toBeTruthy();
+    }
+    // The group of the current screen is open; the others are closed.
+    expect(within(sidebar).getByText('提现通道')).toBeTruthy();
+    expect(within(sidebar).queryByText('期权控制')).toBeNull();
+
+    expect(screen.getByTestId('header-avatar').textContent).toBe('R');
+    expect(screen.getByText(/^\d{4}年\d{1,2}月\d{1,2}日 星期./)).toBeTruthy();
+    const crumbs = screen.getByTestId('breadcrumbs');
+    expect(crumbs.textContent).toContain('管理后台');
+    expect(crumbs.textContent).toContain('钱包管理');
+    expect(crumbs.textContent).toContain('充值管理');
+    expect(screen.getByTestId('app-version').textContent).toBe('v1.0.0');
+
+    const page = await screen.findByTestId('under-construction', {}, { timeout: 3000 });
+    expect(within(page).getByText('充值管理')).toBeTruthy();
+    expect(within(page).getByText('建设中')).toBeTruthy();
+  });
+
+  it('labels an ordinary admin 管理员 and hides admin management from them', async () => {
+    renderApp('/admin', makeAdmin({ admin_level: 'admin' }));
+    const sidebar = await shell();
+    expect(within(sidebar).getByTestId('admin-level-label').textContent).toBe('管理员');
+    expect(within(sidebar).queryByText('管理员管理')).toBeNull();
+  });
+
+  it('refuses /admin/admins below super_admin', async () => {
+    renderApp('/admin/admins', makeAdmin({ admin_level: 'admin' }));
+    await shell();
+    expect(await screen.findByText('只有超级管理员可以访问管理员管理功能')).toBeTruthy();
+    expect(screen.queryByTestId('under-construction')).toBeNull();
+  });
+
+  it('redirects the alias paths to the real routes, keeping the query', async () => {
+    const { router } = renderApp('/admin/deposits?status=pending');
+    await shell();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/wallet/deposits'));
+    expect(router.state.location.search).toBe('?status=pending');
+    for (const [from, to] of [
+      ['/admin/withdrawals', '/admin/wallet/withdrawals'],
+      ['/admin/orders', '/admin/trading/orders'],
+      ['/admin/trading-pairs', '/admin/trading/pairs'],
+      ['/admin/option-control', '/admin/trading/options'],
+    ] as const) {
+      await act(() => router.navigate(from));
+      await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    }
+  });
+
+  it('shows 请先登录 and makes no call without a token', async () => {
+    renderApp('/admin/users', null);
+    expect(await screen.findByText('需要登录', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('请先登录')).toBeTruthy();
+    expect(screen.queryByTestId('admin-sidebar')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('collapses the sidebar with the collapse button', async () => {
+    renderApp('/admin');
+    await shell();
+    const toggle = screen.getByTestId('sidebar-collapse');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('admin-sidebar').className).toContain('collapsed');
+    expect(screen.queryByTestId('sidebar-drawer-toggle')).toBeNull();
+  });
+
+  it('uses a drawer opened by the menu button under 768 px', async () => {
+    setViewportWidth(500);
+    renderApp('/admin/team/salary');
+    const toggle = await screen.findByTestId('sidebar-drawer-toggle', {}, { timeout: 3000 });
+    expect(screen.queryByTestId('sidebar-collapse')).toBeNull();
+    expect(screen.queryByTestId('admin-sidebar')).toBeNull();
+    fireEvent.click(toggle);
+    const sidebar = await screen.findByTestId('admin-sidebar');
+    expect(within(sidebar).getByText('团队工资')).toBeTruthy();
+  });
+
+  it('logs out: POST /api/auth/logout, clears the session and goes to /login', async () => {
+    window.localStorage.setItem('wallet_filter', 'x');
+    const { router } = renderApp('/admin');
+    await shell();
+    fireEvent.click(screen.getByTestId('logout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/api/auth/logout') ?? [];
+    expect(url).toBe('/api/auth/logout');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer admin-token');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(window.localStorage.getItem('wallet_filter')).toBeNull();
+  });
+});

@@ -1,0 +1,6 @@
+import { AdminPlaceholder } from '../shell/AdminPlaceholder.tsx';
+
+/** 用户管理: not built yet. */
+export default function UsersPage() {
+  return <AdminPlaceholder />;
+}

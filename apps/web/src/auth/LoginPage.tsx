@@ -1,0 +1,73 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../lib/request.ts';
+import { LOGIN_INCOMPLETE_MESSAGE, useSession } from '../lib/session.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { afterLoginPath } from './redirect.ts';
+
+interface LoginValues {
+  account: string;
+  password: string;
+}
+
+/** 登录失败 with the server's message when it gave one; 登录失败，请重试 for anything unexpected. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message || '登录失败';
+  if (error instanceof Error && error.message === LOGIN_INCOMPLETE_MESSAGE) return LOGIN_INCOMPLETE_MESSAGE;
+  return '登录失败，请重试';
+}
+
+export default function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (session.authenticated && !submitting) {
+    return <Navigate to={afterLoginPath(redirect, session.user)} replace />;
+  }
+
+  const submit = async (values: LoginValues) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      const user = await session.login(values.account, values.password);
+      navigate(afterLoginPath(redirect, user), { replace: true });
+    } catch (caught) {
+      setError(loginErrorMessage(caught));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const registerLink = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
+  return (
+    <AuthCard title="登录">
+      {error && (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+      )}
+      <Form<LoginValues> layout="vertical" onFinish={submit} requiredMark={false} disabled={submitting}>
+        <Form.Item
+          label="邮箱或手机号"
+          name="account"
+          rules={[{ required: true, whitespace: true, message: '请输入邮箱或手机号' }]}
+        >
+          <Input prefix={<UserOutlined />} autoComplete="username" placeholder="邮箱或手机号" />
+        </Form.Item>
+        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="密码" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          登录
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+        还没有账号？<Link to={registerLink}>立即注册</Link>
+      </Typography.Paragraph>
+    </AuthCard>
+  );
+}

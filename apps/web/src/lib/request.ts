@@ -1,0 +1,154 @@
+import { REQUEST_TIMEOUT_MS } from '@platform/contracts';
+import { isAuthPage, loginUrl, navigateTo } from './navigation.ts';
+import { clearSessionStorage, readToken } from './storage.ts';
+
+export const API_BASE = '/api';
+export const NETWORK_FAILURE_MESSAGE = '网络连接失败，请稍后重试';
+export const TIMEOUT_MESSAGE = '网络错误，请稍后重试';
+
+/** Why a call failed: the server answered with a failure, the network failed, or it took over 10 s. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly kind: ApiErrorKind,
+    /** The reply body when the server sent one. */
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiReply<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded unless it is FormData (multipart: the browser sets the content type and boundary). */
+  body?: unknown;
+  /** Appended as a query string; undefined, null and '' are left out. */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  /** A caller's signal (TanStack Query cancels with it). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The server's wording for a bad, expired or missing session (token, authentication, login, 登录). */
+const SESSION_ENDED = /token|authentication|login|登录/i;
+
+export function isSessionEnded(status: number, message: string): boolean {
+  return status === 401 && SESSION_ENDED.test(message);
+}
+
+/** The 401 rule: clear the session and go to the login page with a redirect back here. */
+function endSession(): void {
+  clearSessionStorage();
+  const { pathname, search } = window.location;
+  if (!isAuthPage(pathname)) navigateTo(loginUrl(pathname + search), { replace: true });
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const normalised = path.startsWith(`${API_BASE}/`)
+    ? path
+    : `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
+  if (!query) return normalised;
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const value of values) {
+      if (value === undefined || value === null || value === '') continue;
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `${normalised}${normalised.includes('?') ? '&' : '?'}${text}` : normalised;
+}
+
+function hasEnvelope(body: unknown): body is { success: unknown; message?: unknown; data?: unknown } {
+  return typeof body === 'object' && body !== null && 'success' in body;
+}
+
+/**
+ * One call to the API: base /api, bearer token from local storage, JSON (or multipart) body, 10 s
+ * timeout. It fails (ApiError) when the HTTP status is not ok or the body's success is not true.
+ */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+  const { method = 'GET', body, query, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forwardAbort();
+  else signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  let response: Response;
+  let parsed: unknown;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+  } catch (error) {
+    if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, 0, 'timeout');
+    // The caller cancelled: pass its abort on unchanged.
+    if (signal?.aborted) throw error;
+    throw new ApiError(NETWORK_FAILURE_MESSAGE, 0, 'network');
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  const envelope = hasEnvelope(parsed) ? parsed : undefined;
+  const message = typeof envelope?.message === 'string' ? envelope.message : '';
+  if (!response.ok || envelope?.success !== true) {
+    if (isSessionEnded(response.status, message)) endSession();
+    throw new ApiError(message || `请求失败（${response.status}）`, response.status, 'http', parsed);
+  }
+  return { success: true, message, data: envelope.data as T };
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
+    request<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+};
+
+/** The message to show for a failed call: the server's (or the network) message, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,122 @@
+import '../test/setup.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, storeSession } from '../test/fixtures.ts';
+
+type Handler = (...args: unknown[]) => void;
+
+class FakeSocket {
+  handlers = new Map<string, Set<Handler>>();
+  emitted: [string, unknown][] = [];
+  disconnected = false;
+  on(event: string, handler: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)?.add(handler);
+    return this;
+  }
+  off(event: string, handler: Handler) {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect() {
+    this.disconnected = true;
+    return this;
+  }
+  /** Simulates an event coming from the server. */
+  receive(event: string, payload?: unknown) {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+}
+
+const created: FakeSocket[] = [];
+const ioMock = vi.fn((_url: string, _options: unknown) => {
+  const socket = new FakeSocket();
+  created.push(socket);
+  return socket;
+});
+vi.mock('socket.io-client', () => ({ io: (url: string, options: unknown) => ioMock(url, options) }));
+
+const { disconnectSocket, getSocket, isSocketAuthenticated, subscribe } = await import('./socket.ts');
+const { clearSessionStorage } = await import('./storage.ts');
+
+beforeEach(() => {
+  disconnectSocket();
+  created.length = 0;
+  ioMock.mockClear();
+});
+
+describe('socket', () => {
+  it('is not created without a session', () => {
+    expect(getSocket()).toBeNull();
+    expect(subscribe('x', () => {})).toBeTypeOf('function');
+    expect(ioMock).not.toHaveBeenCalled();
+  });
+
+  it('connects to the same origin with the token, websocket first, 20 s timeout', () => {
+    storeSession(makeUser({ id: 42 }), 'tok');
+    getSocket();
+    expect(ioMock).toHaveBeenCalledTimes(1);
+    expect(ioMock).toHaveBeenCalledWith(window.location.origin, {
+      auth: { token: 'tok' },
+      transports: ['websocket', 'polling'],
+      timeout: 20_000,
+    });
+  });
+
+  it('sends authenticate {userId} after every connect and notes authenticated', () => {
+    storeSession(makeUser({ id: 42 }), 'tok');
+    getSocket();
+    const socket = created[0];
+    expect(socket?.emitted).toEqual([]);
+    socket?.receive('connect');
+    expect(socket?.emitted).toEqual([['authenticate', { userId: 42 }]]);
+    expect(isSocketAuthenticated()).toBe(false);
+    socket?.receive('authenticated');
+    expect(isSocketAuthenticated()).toBe(true);
+    socket?.receive('disconnect');
+    expect(isSocketAuthenticated()).toBe(false);
+    socket?.receive('connect');
+    expect(socket?.emitted).toHaveLength(2);
+  });
+
+  it('shares one connection between subscribers and unsubscribes', () => {
+    storeSession(makeUser(), 'tok');
+    const first = vi.fn();
+    const second = vi.fn();
+    const stopFirst = subscribe('withdrawal_status_update', first);
+    subscribe('withdrawal_status_update', second);
+    expect(ioMock).toHaveBeenCalledTimes(1);
+    created[0]?.receive('withdrawal_status_update', { id: 1 });
+    expect(first).toHaveBeenCalledWith({ id: 1 });
+    expect(second).toHaveBeenCalledWith({ id: 1 });
+    stopFirst();
+    created[0]?.receive('withdrawal_status_update', { id: 2 });
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(2);
+  });
+
+  it('reconnects with the new token after a new login', () => {
+    storeSession(makeUser(), 'old');
+    getSocket();
+    storeSession(makeUser(), 'new');
+    getSocket();
+    expect(created).toHaveLength(2);
+    expect(created[0]?.disconnected).toBe(true);
+    expect(ioMock.mock.calls[1]?.[1]).toMatchObject({ auth: { token: 'new' } });
+  });
+
+  it('disconnects when the session is cleared (logout or 401)', () => {
+    storeSession(makeUser(), 'tok');
+    getSocket();
+    clearSessionStorage();
+    expect(created[0]?.disconnected).toBe(true);
+    expect(getSocket()).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { type PublicUser, SESSION_STORAGE_KEY_FRAGMENTS, SESSION_STORAGE_KEYS } from '@platform/contracts';
+
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+/** When the stored profile was last confirmed by GET /auth/me (ms since epoch). Contains user_: cleared with the session. */
+export const PROFILE_CHECKED_KEY = 'user_profile_checked_at';
+
+/** The keys of `keys` that end with the session: the fixed list plus any key containing a fragment. */
+export function sessionKeysToClear(keys: readonly string[]): string[] {
+  const fixed: readonly string[] = SESSION_STORAGE_KEYS;
+  return keys.filter(
+    (key) => fixed.includes(key) || SESSION_STORAGE_KEY_FRAGMENTS.some((fragment) => key.includes(fragment)),
+  );
+}
+
+function storageKeys(storage: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}
+
+type Listener = () => void;
+const clearedListeners = new Set<Listener>();
+
+/** Called after every clearSessionStorage (the session store and the socket listen). */
+export function onSessionCleared(listener: Listener): () => void {
+  clearedListeners.add(listener);
+  return () => clearedListeners.delete(listener);
+}
+
+/**
+ * Ends the session locally: removes the token, the cached user and every cached key of the spec
+ * (SESSION_STORAGE_KEYS and any key containing a SESSION_STORAGE_KEY_FRAGMENTS fragment), then
+ * tells the listeners. Used by logout and by the 401 rule of the request layer. Returns the removed keys.
+ */
+export function clearSessionStorage(storage: Storage = window.localStorage): string[] {
+  const removed = sessionKeysToClear(storageKeys(storage));
+  for (const key of removed) storage.removeItem(key);
+  for (const listener of [...clearedListeners]) listener();
+  return removed;
+}
+
+export function readToken(): string | null {
+  return window.localStorage.getItem(TOKEN_KEY) || null;
+}
+
+/** The cached user, or null when missing or unreadable. */
+export function readUser(): PublicUser | null {
+  const raw = window.localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object' && 'id' in parsed && 'email' in parsed && 'role' in parsed) {
+      return parsed as PublicUser;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeToken(token: string): void {
+  window.localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function writeUser(user: PublicUser): void {
+  window.localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
+export function readProfileCheckedAt(): number | null {
+  const raw = window.localStorage.getItem(PROFILE_CHECKED_KEY);
+  if (raw === null) return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+}
+
+export function writeProfileCheckedAt(ms: number): void {
+  window.localStorage.setItem(PROFILE_CHECKED_KEY, String(ms));
+}

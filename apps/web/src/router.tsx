@@ -1,0 +1,50 @@
+import { createBrowserRouter, Outlet, type RouteObject, useLocation } from 'react-router';
+import { AdminGate } from './admin/shell/AdminGate.tsx';
+import { LazyPage, type PageLoader } from './components/lazyPage.tsx';
+import { NotFound } from './components/NotFound.tsx';
+import { RouteBoundary } from './components/RouteBoundary.tsx';
+import { setNavigator } from './lib/navigation.ts';
+
+const loadHome: PageLoader = () => import('./user/home/HomePage.tsx');
+const loadLogin: PageLoader = () => import('./auth/LoginPage.tsx');
+const loadRegister: PageLoader = () => import('./auth/RegisterPage.tsx');
+/** The back office shell is one lazy chunk behind the gate, and each admin screen its own chunk. */
+const loadAdmin: PageLoader = () => import('./admin/shell/AdminApp.tsx');
+
+function Root() {
+  const { pathname } = useLocation();
+  // The admin shell keeps its own boundary per screen; elsewhere a crash is cleared by moving to another page.
+  const resetKey = pathname.startsWith('/admin') ? '/admin' : pathname;
+  return (
+    <RouteBoundary resetKey={resetKey} fullScreen>
+      <Outlet />
+    </RouteBoundary>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <LazyPage load={loadHome} /> },
+      { path: '/login', element: <LazyPage load={loadLogin} /> },
+      { path: '/register', element: <LazyPage load={loadRegister} /> },
+      {
+        path: '/admin/*',
+        element: (
+          <AdminGate>
+            <LazyPage load={loadAdmin} />
+          </AdminGate>
+        ),
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // The request layer's 401 rule navigates inside the app instead of reloading it.
+  setNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

@@ -1,0 +1,70 @@
+/**
+ * Shared set-up for the web tests (imported first by each test file; the root vitest config is
+ * shared, so there is no setupFiles entry): window.matchMedia and ResizeObserver for antd, DOM
+ * clean-up and an empty local storage between tests.
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/** Evaluates (min-width/max-width: Npx) queries against the current window.innerWidth. */
+function matches(query: string): boolean {
+  const width = window.innerWidth;
+  const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (min?.[1] && width < Number(min[1])) return false;
+  if (max?.[1] && width > Number(max[1])) return false;
+  return Boolean(min || max);
+}
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class NoopResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', {
+    configurable: true,
+    writable: true,
+    value: NoopResizeObserver,
+  });
+  Object.defineProperty(globalThis, 'ResizeObserver', {
+    configurable: true,
+    writable: true,
+    value: NoopResizeObserver,
+  });
+}
+
+/** Sets the window width that matchMedia answers for (antd reads it when the component mounts). */
+export function setViewportWidth(width: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  setViewportWidth(1280);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});

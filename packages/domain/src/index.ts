@@ -1,0 +1,6 @@
+export * from './access.ts';
+export * from './decimal.ts';
+export * from './format.ts';
+export * from './money.ts';
+export * from './session.ts';
+export * from './time.ts';
