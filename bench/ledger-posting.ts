@@ -86,14 +86,14 @@ async function baselineTransfer(database: Database, ids: number[], n: number, ho
       SELECT id, user_id FROM ledger_accounts
       WHERE user_id IN (${from}, ${to}) AND bucket = 'available' AND currency = 'USDT'
       ORDER BY id FOR UPDATE`)) as unknown as Rows<{ id: number | string; user_id: number | string }>;
-    const fee = (await tx.execute(sql`
+    const feeRow = (await tx.execute(sql`
       SELECT id FROM ledger_accounts WHERE user_id IS NULL AND bucket = 'fees' AND currency = 'USDT'`)) as unknown as Rows<{
       id: number | string;
     }>;
     const idOf = (user: number) => Number(accounts.rows.find((r) => Number(r.user_id) === user)!.id);
     const fromAcc = idOf(from);
     const toAcc = idOf(to);
-    const feeAcc = Number(fee.rows[0]!.id);
+    const feeAcc = Number(feeRow.rows[0]!.id);
     await tx.execute(sql`UPDATE ledger_accounts SET balance = balance - 1.01 WHERE id = ${fromAcc}`);
     await tx.execute(sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE id = ${toAcc}`);
     if (hotHouseRow) {
