@@ -28,6 +28,8 @@ export function registerAuthRoutes(
 ) {
   const { auth, guards } = deps;
   const tags = ['auth'];
+  /** Shown in the OpenAPI document so that its Authorize button applies the bearer token. */
+  const security = [{ bearer: [] }];
 
   app.post('/api/auth/login', {
     schema: { tags, body: loginBody, response: { 200: sessionReply } },
@@ -42,7 +44,7 @@ export function registerAuthRoutes(
   });
 
   app.post('/api/auth/logout', {
-    schema: { tags, response: { 200: emptyReply } },
+    schema: { tags, security, response: { 200: emptyReply } },
     preHandler: guards.requireUser,
     handler: async (request) => {
       await auth.logout(caller(request).sessionId);
@@ -51,20 +53,20 @@ export function registerAuthRoutes(
   });
 
   app.get('/api/auth/me', {
-    schema: { tags, response: { 200: meReply } },
+    schema: { tags, security, response: { 200: meReply } },
     preHandler: guards.requireUser,
     handler: async (request) => ok({ user: await auth.me(caller(request).user.id) }, '获取用户信息成功'),
   });
 
   app.patch('/api/auth/profile', {
-    schema: { tags, body: profileBody, response: { 200: meReply } },
+    schema: { tags, security, body: profileBody, response: { 200: meReply } },
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok({ user: await auth.updateProfile(caller(request).user.id, request.body) }, '用户信息更新成功'),
   });
 
   app.patch('/api/auth/password', {
-    schema: { tags, body: passwordBody, response: { 200: emptyReply } },
+    schema: { tags, security, body: passwordBody, response: { 200: emptyReply } },
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { user, sessionId } = caller(request);
