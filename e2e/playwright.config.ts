@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -6,7 +5,9 @@ import { E2E_ADMIN } from './support.ts';
 
 // The browser tests run the real server with a fresh embedded database on its own port.
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
+// One fixed directory per port, emptied by the server command itself: every run starts on a fresh
+// embedded database (this file is evaluated again in each worker, so it must not create anything).
+const dataDir = path.join(os.tmpdir(), `platform-e2e-data-${port}`);
 
 export default defineConfig({
   testDir: '.',
@@ -41,7 +42,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: `rm -rf '${dataDir}' && node --import tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,

@@ -62,3 +62,17 @@ describe('error envelope', () => {
     expect(res.json()).toMatchObject({ success: false });
   });
 });
+
+describe('health', () => {
+  it('answers 503 when the database is unreachable', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    try {
+      const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ success: false, message: '数据库不可用' });
+    } finally {
+      await broken.app.close();
+    }
+  });
+});

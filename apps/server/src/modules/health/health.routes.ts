@@ -1,4 +1,4 @@
-import { envelope, healthReply } from '@platform/contracts';
+import { envelope, errorEnvelope, healthReply } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { ok, type Router } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,10 +7,15 @@ export const APP_VERSION = '1.0.0';
 
 export function registerHealthRoutes(app: Router, deps: { db: Db; engine: 'pglite' | 'postgres' }) {
   app.get('/api/health', {
-    schema: { tags: ['health'], response: { 200: envelope(healthReply) } },
-    handler: async () => {
+    schema: { tags: ['health'], response: { 200: envelope(healthReply), 503: errorEnvelope } },
+    handler: async (request, reply) => {
       // A health check that does not touch the database would report a dead database as healthy.
-      await deps.db.execute(sql`select 1`);
+      try {
+        await deps.db.execute(sql`select 1`);
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable');
+        return reply.status(503).send({ success: false, message: '数据库不可用' });
+      }
       return ok({ status: 'ok' as const, database: deps.engine, version: APP_VERSION }, 'ok');
     },
   });
