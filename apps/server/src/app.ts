@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@platform/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -74,7 +75,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Trading platform API', version: '1.0.0' },
+      info: { title: 'Trading platform API', version: APP_VERSION },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

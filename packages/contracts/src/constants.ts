@@ -11,7 +11,9 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const DISPLAY_TIMEZONE = 'Asia/Shanghai';
 export const DISPLAY_LOCALE = 'zh-CN';
 export const DEFAULT_CURRENCY = 'USDT';
-export const APP_VERSION_LABEL = 'v1.0.0';
+/** The platform's version: the health call reports it, the OpenAPI document and the admin footer show it. */
+export const APP_VERSION = '1.0.0';
+export const APP_VERSION_LABEL = `v${APP_VERSION}`;
 
 /** Local-storage keys cleared when a session ends (spec 000 section 9). */
 export const SESSION_STORAGE_KEYS = [

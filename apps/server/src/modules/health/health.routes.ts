@@ -1,9 +1,7 @@
-import { envelope, errorEnvelope, healthReply } from '@platform/contracts';
+import { APP_VERSION, envelope, errorEnvelope, healthReply } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { ok, type Router } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
-
-export const APP_VERSION = '1.0.0';
 
 export function registerHealthRoutes(app: Router, deps: { db: Db; engine: 'pglite' | 'postgres' }) {
   app.get('/api/health', {
