@@ -1,10 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../core/config.ts';
-import { insertUser } from '../modules/auth/auth.repository.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { newInviteCode } from '../modules/auth/tokens.ts';
-import { ensureUserWallet } from '../modules/ledger/ledger.service.ts';
+import { createUser } from '../modules/users/create-user.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -86,17 +84,9 @@ export async function createAdmin(
   const password = 'admin-secret';
   const db = testApp.database.db;
   const passwordHash = await hashPassword(password);
-  const row = await db.transaction(async (tx) => {
-    const created = await insertUser(tx, {
-      email,
-      passwordHash,
-      role: 'admin',
-      adminLevel: level,
-      inviteCode: newInviteCode(),
-    });
-    await ensureUserWallet(tx, created.id, 'USDT');
-    return created;
-  });
+  const row = await db.transaction((tx) =>
+    createUser(tx, { email, passwordHash, role: 'admin', adminLevel: level }),
+  );
   const res = await api<{ token: string }>(testApp.app, 'POST', '/api/auth/login', {
     body: { email, password },
   });

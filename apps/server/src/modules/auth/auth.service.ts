@@ -1,13 +1,12 @@
 import type { LoginBody, PasswordBody, ProfileBody, RegisterBody } from '@platform/contracts';
-import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { AppError, badRequest, businessRule, conflict, forbidden, unauthorized } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { ensureUserWallet } from '../ledger/ledger.service.ts';
+import { createUser } from '../users/create-user.ts';
 import { toPublicUser } from '../users/user-view.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.ts';
-import { hashToken, newInviteCode, newToken } from './tokens.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 export interface ClientInfo {
   ip?: string | null;
@@ -40,14 +39,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  async function uniqueInviteCode(tx: Parameters<typeof repo.findUserByInviteCode>[0]) {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const code = newInviteCode();
-      if (!(await repo.findUserByInviteCode(tx, code))) return code;
-    }
-    throw new Error('could not find a free invite code');
-  }
-
   return {
     async register(body: RegisterBody, client: ClientInfo) {
       const passwordHash = await hashPassword(body.password);
@@ -59,15 +50,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           if (body.invite_code && !(await repo.findUserByInviteCode(tx, body.invite_code))) {
             throw businessRule('邀请码不存在');
           }
-          const created = await repo.insertUser(tx, {
+          return createUser(tx, {
             email: body.email,
             phone: body.phone ?? null,
             passwordHash,
-            inviteCode: await uniqueInviteCode(tx),
             invitedByCode: body.invite_code ?? null,
           });
-          await ensureUserWallet(tx, created.id, DEFAULT_CURRENCY);
-          return created;
         });
       } catch (err) {
         // Two registrations racing for one e-mail: the unique index decides, the loser gets a 409.

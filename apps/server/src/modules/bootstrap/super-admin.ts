@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { findUserByEmail, insertUser, updateUser } from '../auth/auth.repository.ts';
+import { findUserByEmail, updateUser } from '../auth/auth.repository.ts';
 import { users } from '../auth/auth.schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { newInviteCode } from '../auth/tokens.ts';
-import { ensureUserWallet } from '../ledger/ledger.service.ts';
+import { createUser } from '../users/create-user.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@platform.local';
 /** Serialises the bootstrap across instances starting together on one PostgreSQL server. */
@@ -42,15 +40,8 @@ export async function ensureSuperAdmin(
           passwordHash,
           isActive: true,
         })
-      : await insertUser(tx, {
-          email,
-          passwordHash,
-          role: 'admin',
-          adminLevel: 'super_admin',
-          inviteCode: newInviteCode(),
-        });
+      : await createUser(tx, { email, passwordHash, role: 'admin', adminLevel: 'super_admin' });
     if (!admin) throw new Error('super admin bootstrap failed');
-    await ensureUserWallet(tx, admin.id, DEFAULT_CURRENCY);
     return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }

@@ -1,0 +1,26 @@
+import { DEFAULT_CURRENCY } from '@platform/contracts';
+import type { Tx } from '../../db/client.ts';
+import { findUserByInviteCode, insertUser, type UserRow } from '../auth/auth.repository.ts';
+import type { users } from '../auth/auth.schema.ts';
+import { newInviteCode } from '../auth/tokens.ts';
+import { ensureUserWallet } from '../ledger/ledger.service.ts';
+
+export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;
+
+/**
+ * Every account is made here, whoever makes it (registration, the super admin bootstrap, tests):
+ * a free invite code of its own and a USDT wallet, in the caller's transaction.
+ */
+export async function createUser(tx: Tx, values: NewUser): Promise<UserRow> {
+  const user = await insertUser(tx, { ...values, inviteCode: await freeInviteCode(tx) });
+  await ensureUserWallet(tx, user.id, DEFAULT_CURRENCY);
+  return user;
+}
+
+async function freeInviteCode(tx: Tx): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = newInviteCode();
+    if (!(await findUserByInviteCode(tx, code))) return code;
+  }
+  throw new Error('could not find a free invite code');
+}
