@@ -1,4 +1,3 @@
-import '../test/setup.ts';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ALIASES, ADMIN_PAGES, adminBreadcrumbs, adminNavigation, findAdminPage } from './routes.tsx';
 

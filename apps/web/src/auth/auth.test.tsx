@@ -1,4 +1,3 @@
-import '../test/setup.ts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import '../test/setup.ts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from './ErrorBoundary.tsx';

@@ -1,4 +1,3 @@
-import '../test/setup.ts';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures.ts';
 import { setNavigator } from './navigation.ts';

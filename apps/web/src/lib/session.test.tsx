@@ -1,4 +1,3 @@
-import '../test/setup.ts';
 import { PROFILE_REFRESH_MS } from '@platform/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';

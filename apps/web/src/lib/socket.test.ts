@@ -1,4 +1,3 @@
-import '../test/setup.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, storeSession } from '../test/fixtures.ts';
 

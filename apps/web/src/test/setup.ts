@@ -1,7 +1,6 @@
 /**
- * Shared set-up for the web tests (imported first by each test file; the root vitest config is
- * shared, so there is no setupFiles entry): window.matchMedia and ResizeObserver for antd, DOM
- * clean-up and an empty local storage between tests.
+ * Shared set-up for the web tests (the web project's setupFiles in vitest.config.ts):
+ * window.matchMedia and ResizeObserver for antd, DOM clean-up and an empty local storage between tests.
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import '../../test/setup.ts';
 import type { PublicUser } from '@platform/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
