@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dec, toDec } from './decimal.ts';
+import { toDec } from './decimal.ts';
 import {
   formatCompact,
   formatCount,
@@ -11,12 +11,13 @@ import {
   formatUSDT,
   percentage,
 } from './format.ts';
+import { Decimal } from './money.ts';
 import { daysSince, formatDate, formatDateTime, formatLongDate, formatTime } from './time.ts';
 
 describe('decimal', () => {
   it('keeps 40 significant digits (no float rounding)', () => {
-    expect(new Dec('0.1').plus('0.2').toString()).toBe('0.3');
-    const big = new Dec('123456789012345678.123456789012345678');
+    expect(new Decimal('0.1').plus('0.2').toString()).toBe('0.3');
+    const big = new Decimal('123456789012345678.123456789012345678');
     expect(big.plus('0.000000000000000001').toFixed(18)).toBe('123456789012345678.123456789012345679');
   });
   it('parses decimal strings and refuses garbage', () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY } from '@platform/contracts';
-import { Dec, type DecimalInput, toDec } from './decimal.ts';
+import { type DecimalInput, toDec } from './decimal.ts';
+import { Decimal } from './money.ts';
 import { EMPTY_TEXT } from './time.ts';
 
 export interface NumberFormatOptions {
@@ -11,8 +12,8 @@ function group(integer: string): string {
   return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-function render(value: Dec, decimals: number, minDecimals = decimals): string {
-  const fixed = value.abs().toFixed(decimals, Dec.ROUND_HALF_UP);
+function render(value: Decimal, decimals: number, minDecimals = decimals): string {
+  const fixed = value.abs().toFixed(decimals, Decimal.ROUND_HALF_UP);
   const [integer = '0', fraction = ''] = fixed.split('.');
   let kept = fraction;
   while (kept.length > minDecimals && kept.endsWith('0')) kept = kept.slice(0, -1);
@@ -87,11 +88,11 @@ export function formatMoney(value: DecimalInput, currency: string = DEFAULT_CURR
 }
 
 const COMPACT_UNITS = [
-  { unit: '', size: new Dec(1) },
-  { unit: 'K', size: new Dec('1e3') },
-  { unit: 'M', size: new Dec('1e6') },
-  { unit: 'B', size: new Dec('1e9') },
-  { unit: 'T', size: new Dec('1e12') },
+  { unit: '', size: new Decimal(1) },
+  { unit: 'K', size: new Decimal('1e3') },
+  { unit: 'M', size: new Decimal('1e6') },
+  { unit: 'B', size: new Decimal('1e9') },
+  { unit: 'T', size: new Decimal('1e12') },
 ] as const;
 
 /** 1234 → "1.23K", 1500000 → "1.5M", 2e12 → "2T"; below 1,000 the number itself (trailing zeros trimmed). */
@@ -102,7 +103,7 @@ export function formatCompact(value: DecimalInput, decimals = 2): string {
     parsed
       .abs()
       .div(COMPACT_UNITS[index]?.size ?? 1)
-      .toDecimalPlaces(decimals, Dec.ROUND_HALF_UP);
+      .toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
   let index = 0;
   while (index < COMPACT_UNITS.length - 1 && parsed.abs().gte(COMPACT_UNITS[index + 1]?.size ?? 0)) index++;
   // Rounding may reach the next unit: 999,999 is "1M", not "1000K".
@@ -124,6 +125,6 @@ export function formatPercent(value: DecimalInput, decimals = 2, options: { sign
 export function percentage(part: DecimalInput, whole: DecimalInput, decimals = 1): string {
   const numerator = toDec(part);
   const denominator = toDec(whole);
-  if (!numerator || !denominator || denominator.isZero()) return new Dec(0).toFixed(decimals);
-  return numerator.div(denominator).times(100).toFixed(decimals, Dec.ROUND_HALF_UP);
+  if (!numerator || !denominator || denominator.isZero()) return new Decimal(0).toFixed(decimals);
+  return numerator.div(denominator).times(100).toFixed(decimals, Decimal.ROUND_HALF_UP);
 }
