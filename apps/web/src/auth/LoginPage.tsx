@@ -1,11 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { ApiError } from '../lib/request.ts';
-import { LOGIN_INCOMPLETE_MESSAGE, useSession } from '../lib/session.tsx';
+import { LOGIN_INCOMPLETE_MESSAGE } from '../lib/session.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { afterLoginPath } from './redirect.ts';
+import { useAuthForm } from './useAuthForm.ts';
 
 interface LoginValues {
   account: string;
@@ -20,29 +19,11 @@ export function loginErrorMessage(error: unknown): string {
 }
 
 export default function LoginPage() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const redirect = params.get('redirect');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  if (session.authenticated && !submitting) {
-    return <Navigate to={afterLoginPath(redirect, session.user)} replace />;
-  }
-
-  const submit = async (values: LoginValues) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      const user = await session.login(values.account, values.password);
-      navigate(afterLoginPath(redirect, user), { replace: true });
-    } catch (caught) {
-      setError(loginErrorMessage(caught));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { redirect, error, submitting, submit, signedInTarget } = useAuthForm(
+    (values: LoginValues, session) => session.login(values.account, values.password),
+    loginErrorMessage,
+  );
+  if (signedInTarget) return <Navigate to={signedInTarget} replace />;
 
   const registerLink = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
   return (

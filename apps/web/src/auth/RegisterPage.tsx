@@ -2,12 +2,11 @@ import { LockOutlined, MailOutlined, MobileOutlined, TeamOutlined } from '@ant-d
 import { MIN_PASSWORD_LENGTH, type RegisterBody, registerBody } from '@platform/contracts';
 import type { FormRule } from 'antd';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { ApiError } from '../lib/request.ts';
-import { REGISTER_FAILED_MESSAGE, useSession } from '../lib/session.tsx';
+import { REGISTER_FAILED_MESSAGE } from '../lib/session.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { afterLoginPath } from './redirect.ts';
+import { useAuthForm } from './useAuthForm.ts';
 
 interface RegisterValues {
   email: string;
@@ -34,36 +33,20 @@ function contractRule(field: 'email' | 'phone'): FormRule {
 }
 
 export default function RegisterPage() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const redirect = params.get('redirect');
+  const { params, redirect, error, submitting, submit, signedInTarget } = useAuthForm(
+    (values: RegisterValues, session) => {
+      const body: RegisterBody = {
+        email: values.email.trim(),
+        password: values.password,
+        phone: values.phone?.trim() || undefined,
+        invite_code: values.invite_code?.trim() || undefined,
+      };
+      return session.register(body);
+    },
+    registerErrorMessage,
+  );
   const invite = params.get('invite') ?? params.get('invite_code') ?? undefined;
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  if (session.authenticated && !submitting) {
-    return <Navigate to={afterLoginPath(redirect, session.user)} replace />;
-  }
-
-  const submit = async (values: RegisterValues) => {
-    setError(null);
-    setSubmitting(true);
-    const body: RegisterBody = {
-      email: values.email.trim(),
-      password: values.password,
-      phone: values.phone?.trim() || undefined,
-      invite_code: values.invite_code?.trim() || undefined,
-    };
-    try {
-      const user = await session.register(body);
-      navigate(afterLoginPath(redirect, user), { replace: true });
-    } catch (caught) {
-      setError(registerErrorMessage(caught));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  if (signedInTarget) return <Navigate to={signedInTarget} replace />;
 
   const loginLink = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
   return (
