@@ -94,7 +94,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   });
   app.addHook('preClose', async () => realtime.close());
 
-  const ctx: AppContext = { config, database, db: database.db, log: app.log, realtime };
+  const ctx: AppContext = { config, database, log: app.log, realtime };
   const { auth } = await registerModules(router(app), ctx);
   authenticateSocket = (token) => auth.authenticate(token);
   app.decorate('platform', ctx);

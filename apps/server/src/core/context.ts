@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import type { Realtime } from '../modules/realtime/realtime.ts';
 import type { Config } from './config.ts';
 
@@ -7,7 +7,6 @@ import type { Config } from './config.ts';
 export interface AppContext {
   config: Config;
   database: Database;
-  db: Db;
   log: FastifyBaseLogger;
   realtime: Realtime;
 }

@@ -11,13 +11,13 @@ import { registerHealthRoutes } from './health/health.routes.ts';
  */
 export async function registerModules(app: Router, ctx: AppContext) {
   const auth = createAuthService({
-    db: ctx.db,
+    db: ctx.database.db,
     sessionTtlHours: ctx.config.SESSION_TTL_HOURS,
     onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
   });
   const guards = createGuards(auth);
 
-  registerHealthRoutes(app, { db: ctx.db, engine: ctx.database.engine });
+  registerHealthRoutes(app, { db: ctx.database.db, engine: ctx.database.engine });
   registerAuthRoutes(app, { auth, guards, config: ctx.config });
 
   return { auth, guards };
