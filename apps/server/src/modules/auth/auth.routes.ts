@@ -55,7 +55,7 @@ export function registerAuthRoutes(
   app.get('/api/auth/me', {
     schema: { tags, security, response: { 200: meReply } },
     preHandler: guards.requireUser,
-    handler: async (request) => ok({ user: await auth.me(caller(request).user.id) }, '获取用户信息成功'),
+    handler: async (request) => ok({ user: await auth.me(caller(request).user) }, '获取用户信息成功'),
   });
 
   app.patch('/api/auth/profile', {

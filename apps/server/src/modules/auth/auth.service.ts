@@ -97,9 +97,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.onSessionsRevoked?.([sessionId]);
     },
 
-    async me(userId: number) {
-      const user = await repo.findUserById(db, userId);
-      if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
+    /** The caller as shown to them; the guard has just loaded the row with the session. */
+    me(user: repo.UserRow) {
       return toPublicUser(db, user);
     },
 
