@@ -4,3 +4,4 @@ export * from './format.ts';
 export * from './money.ts';
 export * from './session.ts';
 export * from './time.ts';
+export * from './withdrawal-status.ts';

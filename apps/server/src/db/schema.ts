@@ -1,3 +1,8 @@
 /** The whole Drizzle schema: each feature keeps its tables beside its code and is listed here. */
+
+export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
+export * from '../modules/channels/channels.schema.ts';
+export * from '../modules/deposits/deposits.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
+export * from '../modules/withdrawals/withdrawals.schema.ts';

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema.ts';
+import { depositChannels } from '../channels/channels.schema.ts';
+import { money } from '../ledger/ledger.schema.ts';
+
+/**
+ * A user's claim that they sent money through a channel. Nothing is credited until an admin
+ * approves it; approval posts `deposit:<id>:approve` to the ledger in the same transaction as the
+ * conditional status change, so it credits exactly once.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    channelId: bigint('channel_id', { mode: 'number' }).references(() => depositChannels.id, {
+      onDelete: 'set null',
+    }),
+    /** Snapshots of the channel at request time: the channel may be edited or deleted later. */
+    channelName: text('channel_name').notNull(),
+    toAddress: text('to_address'),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    txHash: text('tx_hash'),
+    remark: text('remark'),
+    status: text('status', { enum: ['pending', 'processing', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    adminNote: text('admin_note'),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deposits_status_created_idx').on(t.status, t.createdAt),
+    index('deposits_created_idx').on(t.createdAt),
+    index('deposits_user_created_idx').on(t.userId, t.createdAt),
+    // One live claim per transaction hash: the same transfer cannot be credited twice.
+    uniqueIndex('deposits_tx_hash_key')
+      .on(t.currency, t.txHash)
+      .where(sql`${t.txHash} IS NOT NULL AND ${t.status} <> 'rejected'`),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

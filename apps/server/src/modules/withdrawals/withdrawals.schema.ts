@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema.ts';
+import { withdrawChannels } from '../channels/channels.schema.ts';
+import { money } from '../ledger/ledger.schema.ts';
+
+export interface PayeeAccount {
+  account: string;
+  name: string;
+  phone?: string | null;
+}
+
+/**
+ * Two-phase: the request freezes amount + fee (`withdrawal:<id>:freeze`); completion takes the
+ * frozen funds out of the platform, rejection returns them. Every status change is one conditional
+ * UPDATE in the same transaction as its postings.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    channelId: bigint('channel_id', { mode: 'number' }).references(() => withdrawChannels.id, {
+      onDelete: 'set null',
+    }),
+    /** Snapshot of the channel's name for display after the channel changes. */
+    channelName: text('channel_name').notNull(),
+    withdrawType: text('withdraw_type', { enum: ['wechat', 'alipay', 'usdt'] }).notNull(),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    feeRate: numeric('fee_rate', { precision: 12, scale: 8 }).notNull(),
+    /** usdt: the destination address. */
+    address: text('address'),
+    /** wechat and alipay: the payee. */
+    accountInfo: jsonb('account_info').$type<PayeeAccount>(),
+    userRemark: text('user_remark'),
+    adminRemark: text('admin_remark'),
+    status: text('status', {
+      enum: ['pending', 'reviewing', 'approved', 'rejected', 'processing', 'completed'],
+    })
+      .notNull()
+      .default('pending'),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('withdrawals_status_created_idx').on(t.status, t.createdAt),
+    index('withdrawals_type_created_idx').on(t.withdrawType, t.createdAt),
+    index('withdrawals_created_idx').on(t.createdAt),
+    index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    check('withdrawals_fee_non_negative', sql`${t.fee} >= 0`),
+    check(
+      'withdrawals_payee',
+      sql`(${t.withdrawType} = 'usdt' AND ${t.address} IS NOT NULL) OR (${t.withdrawType} <> 'usdt' AND ${t.accountInfo} IS NOT NULL)`,
+    ),
+  ],
+);

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { depositStatus } from './enums.ts';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { pageQuery, pagination } from './pagination.ts';
+
+/** Admin deposit review (spec 000 §2 deposit management, §7). */
+
+export const dateRanges = ['today', 'week', 'month'] as const;
+export const dateRange = z.enum(dateRanges);
+export type DateRange = z.infer<typeof dateRange>;
+
+export const adminDepositsQuery = pageQuery.extend({
+  status: depositStatus.optional(),
+  /** E-mail, user id, tx hash or deposit id. */
+  search: z.string().trim().max(200).optional(),
+  dateRange: dateRange.optional(),
+});
+export type AdminDepositsQuery = z.infer<typeof adminDepositsQuery>;
+
+export const adminDeposit = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_email: z.string(),
+  amount: decimalString,
+  currency: z.string(),
+  channel_name: z.string(),
+  to_address: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+  remark: z.string().nullable(),
+  status: depositStatus,
+  admin_note: z.string().nullable(),
+  created_at: isoDateTime,
+  reviewed_at: isoDateTime.nullable(),
+  processed_at: isoDateTime.nullable(),
+});
+export type AdminDeposit = z.infer<typeof adminDeposit>;
+
+/** Counts over every deposit; amounts are approved deposits (all time and today, Beijing time). */
+export const depositStats = z.object({
+  totalDeposits: z.number().int(),
+  pendingDeposits: z.number().int(),
+  approvedDeposits: z.number().int(),
+  rejectedDeposits: z.number().int(),
+  totalAmount: decimalString,
+  todayAmount: decimalString,
+});
+export type DepositStats = z.infer<typeof depositStats>;
+
+export const adminDepositsReply = envelope(
+  z.object({ deposits: z.array(adminDeposit), pagination, stats: depositStats }),
+);
+export type AdminDepositsReply = z.infer<typeof adminDepositsReply>;
+
+export const depositReviewBody = z
+  .object({
+    status: z.enum(['approved', 'rejected'], { error: '审核状态必须是 approved 或 rejected' }),
+    adminNote: z.string().trim().max(500, '备注不能超过500个字符').optional(),
+  })
+  .refine((b) => b.status !== 'rejected' || Boolean(b.adminNote), {
+    path: ['adminNote'],
+    message: '请输入拒绝原因',
+  });
+export type DepositReviewBody = z.infer<typeof depositReviewBody>;
+export const depositReviewReply = envelope(z.object({ deposit: adminDeposit }));
+
+export const MAX_BATCH_SIZE = 100;
+export const depositBatchReviewBody = z
+  .object({
+    action: z.enum(['approve', 'reject'], { error: 'action 必须是 approve 或 reject' }),
+    depositIds: z
+      .array(z.number().int().positive())
+      .min(1, '请选择充值记录')
+      .max(MAX_BATCH_SIZE, `一次最多处理${MAX_BATCH_SIZE}条`),
+    adminNote: z.string().trim().max(500).optional(),
+  })
+  .refine((b) => b.action !== 'reject' || Boolean(b.adminNote), {
+    path: ['adminNote'],
+    message: '请输入拒绝原因',
+  });
+export type DepositBatchReviewBody = z.infer<typeof depositBatchReviewBody>;
+export const depositBatchReviewReply = envelope(
+  z.object({ processedCount: z.number().int(), processedIds: z.array(z.number().int()) }),
+);

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { walletView, withdrawRequirement } from './auth.ts';
+import { depositChannelType, depositStatus, withdrawalStatus, withdrawMethod } from './enums.ts';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { pageQuery, pagination } from './pagination.ts';
+
+/** The user's own money calls (DESIGN.md section 3, "Calls the spec needs but does not list"). */
+
+/** A positive amount as a decimal string with at most 8 decimals: '100', '12.5'. */
+export const positiveAmount = z
+  .string({ error: '请输入金额' })
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, '金额格式不正确')
+  .refine((v) => /[1-9]/.test(v), '金额必须大于0');
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `不能超过${max}个字符`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const walletReply = envelope(
+  z.object({ wallets: z.array(walletView), withdrawRequirement: withdrawRequirement }),
+);
+export type WalletReply = z.infer<typeof walletReply>;
+
+/** A deposit channel as users see it: where to pay, no admin fields. */
+export const userDepositChannel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: depositChannelType,
+  currency: z.string(),
+  address: z.string(),
+  qr_code_url: z.string().nullable(),
+  min_amount: decimalString,
+  max_amount: decimalString,
+  description: z.string().nullable(),
+});
+export type UserDepositChannel = z.infer<typeof userDepositChannel>;
+export const userDepositChannelsReply = envelope(z.object({ channels: z.array(userDepositChannel) }));
+
+export const userWithdrawChannel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: withdrawMethod,
+  currency: z.string(),
+  min_amount: decimalString,
+  max_amount: decimalString,
+  /** A fraction: 0.015 is 1.5%. */
+  fee_rate: decimalString,
+  description: z.string().nullable(),
+});
+export type UserWithdrawChannel = z.infer<typeof userWithdrawChannel>;
+export const userWithdrawChannelsReply = envelope(z.object({ channels: z.array(userWithdrawChannel) }));
+
+export const createDepositBody = z.object({
+  channel_id: z.coerce.number({ error: '请选择充值渠道' }).int().positive('请选择充值渠道'),
+  amount: positiveAmount,
+  tx_hash: optionalText(200),
+  remark: optionalText(500),
+});
+export type CreateDepositBody = z.infer<typeof createDepositBody>;
+
+export const userDeposit = z.object({
+  id: z.number().int(),
+  channel_id: z.number().int().nullable(),
+  channel_name: z.string(),
+  to_address: z.string().nullable(),
+  currency: z.string(),
+  amount: decimalString,
+  tx_hash: z.string().nullable(),
+  remark: z.string().nullable(),
+  status: depositStatus,
+  admin_note: z.string().nullable(),
+  created_at: isoDateTime,
+  reviewed_at: isoDateTime.nullable(),
+});
+export type UserDeposit = z.infer<typeof userDeposit>;
+export const userDepositReply = envelope(z.object({ deposit: userDeposit }));
+export const userDepositsReply = envelope(z.object({ deposits: z.array(userDeposit), pagination }));
+
+export const payeeAccount = z.object({
+  account: z.string().trim().min(1, '请输入收款账号').max(100),
+  name: z.string().trim().min(1, '请输入收款人姓名').max(50),
+  phone: z.string().trim().max(32).nullable().optional(),
+});
+export type PayeeAccountBody = z.infer<typeof payeeAccount>;
+
+export const createWithdrawalBody = z
+  .object({
+    withdraw_type: withdrawMethod,
+    /** Optional: without it the first active channel of withdraw_type is used. */
+    channel_id: z.coerce.number().int().positive().optional(),
+    amount: positiveAmount,
+    address: optionalText(200),
+    account_info: payeeAccount.optional(),
+    user_remark: optionalText(500),
+  })
+  .superRefine((body, ctx) => {
+    if (body.withdraw_type === 'usdt' && !body.address) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: '请输入提现地址' });
+    }
+    if (body.withdraw_type !== 'usdt' && !body.account_info) {
+      ctx.addIssue({ code: 'custom', path: ['account_info'], message: '请填写收款账户信息' });
+    }
+  });
+export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBody>;
+
+export const userWithdrawal = z.object({
+  id: z.number().int(),
+  withdraw_type: withdrawMethod,
+  channel: z.string(),
+  currency: z.string(),
+  amount: decimalString,
+  fee: decimalString,
+  /** amount + fee: what the request froze. */
+  total: decimalString,
+  address: z.string().nullable(),
+  account_info: z
+    .object({ account: z.string(), name: z.string(), phone: z.string().nullable().optional() })
+    .nullable(),
+  status: withdrawalStatus,
+  user_remark: z.string().nullable(),
+  admin_remark: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type UserWithdrawal = z.infer<typeof userWithdrawal>;
+export const userWithdrawalReply = envelope(z.object({ withdrawal: userWithdrawal }));
+export const userWithdrawalsReply = envelope(z.object({ withdrawals: z.array(userWithdrawal), pagination }));
+
+export const ownHistoryQuery = pageQuery;
+
+/** One ledger entry of the user's own accounts. */
+export const userTransaction = z.object({
+  id: z.number().int(),
+  transaction_id: z.number().int(),
+  kind: z.string(),
+  memo: z.string().nullable(),
+  bucket: z.enum(['available', 'frozen', 'salary']),
+  currency: z.string(),
+  amount: decimalString,
+  balance_after: decimalString,
+  created_at: isoDateTime,
+});
+export type UserTransaction = z.infer<typeof userTransaction>;
+export const userTransactionsQuery = pageQuery.extend({
+  currency: z
+    .string()
+    .regex(/^[A-Z0-9]{2,12}$/)
+    .optional(),
+});
+export const userTransactionsReply = envelope(
+  z.object({ transactions: z.array(userTransaction), pagination }),
+);

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { withdrawalStatus, withdrawMethod } from './enums.ts';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { pageQuery, pagination } from './pagination.ts';
+
+/** Admin withdrawal management (spec 000 §2, §4, §7). */
+
+/** A single status or a comma list (`pending,reviewing` for 待处理); an unknown one is a 400. */
+export const withdrawalStatusFilter = z
+  .string()
+  .trim()
+  .transform((v) => v.split(',').map((s) => s.trim()))
+  .pipe(z.array(withdrawalStatus, { error: '提现状态不正确' }).min(1));
+
+export const adminWithdrawalsQuery = pageQuery.extend({
+  status: withdrawalStatusFilter.optional(),
+  type: withdrawMethod.optional(),
+  /** E-mail, phone or withdrawal id. */
+  search: z.string().trim().max(200).optional(),
+});
+export type AdminWithdrawalsQuery = z.input<typeof adminWithdrawalsQuery>;
+
+export const adminWithdrawal = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user: z.object({ email: z.string(), phone: z.string().nullable() }),
+  withdraw_type: withdrawMethod,
+  channel: z.string(),
+  amount: decimalString,
+  fee: decimalString,
+  fee_rate: decimalString,
+  currency: z.string(),
+  address: z.string().nullable(),
+  account_info: z
+    .object({ account: z.string(), name: z.string(), phone: z.string().nullable().optional() })
+    .nullable(),
+  status: withdrawalStatus,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  user_remark: z.string().nullable(),
+  admin_remark: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+
+export const adminWithdrawalsReply = envelope(
+  z.object({ withdrawals: z.array(adminWithdrawal), pagination }),
+);
+export type AdminWithdrawalsReply = z.infer<typeof adminWithdrawalsReply>;
+
+export const withdrawalStatusBody = z
+  .object({
+    status: withdrawalStatus,
+    adminNote: z.string().trim().max(500, '备注不能超过500个字符').optional(),
+  })
+  .refine((b) => b.status !== 'rejected' || Boolean(b.adminNote), {
+    path: ['adminNote'],
+    message: '请输入拒绝原因',
+  });
+export type WithdrawalStatusBody = z.infer<typeof withdrawalStatusBody>;
+export const withdrawalStatusReply = envelope(z.object({ withdrawal: adminWithdrawal }));
+
+/** One transition applied to many rows; each row is checked and moved on its own. */
+export const withdrawalBulkStatusBody = z
+  .object({
+    ids: z.array(z.number().int().positive()).min(1, '请选择提现记录').max(100, '一次最多处理100条'),
+    status: withdrawalStatus,
+    adminNote: z.string().trim().max(500).optional(),
+  })
+  .refine((b) => b.status !== 'rejected' || Boolean(b.adminNote), {
+    path: ['adminNote'],
+    message: '请输入拒绝原因',
+  });
+export type WithdrawalBulkStatusBody = z.infer<typeof withdrawalBulkStatusBody>;
+export const withdrawalBulkStatusReply = envelope(
+  z.object({
+    processedCount: z.number().int(),
+    processedIds: z.array(z.number().int()),
+    /** Rows that could not move, with the reason (e.g. 当前状态不允许此操作). */
+    skipped: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+  }),
+);
+
+/** Realtime events (spec 000 §7). */
+export interface AdminNotificationEvent {
+  type: 'withdrawal' | 'deposit';
+  sound: boolean;
+  title: string;
+  message: string;
+  id: number;
+}
+export interface WithdrawalStatusUpdateEvent {
+  id: number;
+  userId: number;
+  status: z.infer<typeof withdrawalStatus>;
+  previousStatus: z.infer<typeof withdrawalStatus>;
+  updated_at: string;
+}
+export const REALTIME_EVENTS = {
+  adminNotification: 'admin_notification',
+  withdrawalStatusUpdate: 'withdrawal_status_update',
+} as const;
