@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // antd pages take seconds to mount in jsdom on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
     ],

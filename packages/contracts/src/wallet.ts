@@ -13,13 +13,14 @@ export const positiveAmount = z
   .regex(/^\d{1,12}(\.\d{1,8})?$/, '金额格式不正确')
   .refine((v) => /[1-9]/.test(v), '金额必须大于0');
 
+/** Optional free text: blank becomes absent. */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `不能超过${max}个字符`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+    .transform((v) => v || undefined)
+    .optional();
 
 export const walletReply = envelope(
   z.object({ wallets: z.array(walletView), withdrawRequirement: withdrawRequirement }),

@@ -43,3 +43,8 @@ export function daysSince(input: TimeInput, now: TimeInput = new Date()): number
   if (!start || !end) return null;
   return end.startOf('day').diff(start.startOf('day'), 'day');
 }
+
+/** The instant the Beijing calendar day holding `now` began (00:00 Asia/Shanghai), or null if invalid. */
+export function startOfBeijingDay(now: TimeInput = new Date()): Date | null {
+  return toBeijing(now)?.startOf('day').toDate() ?? null;
+}

@@ -5,4 +5,5 @@ export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/channels/channels.schema.ts';
 export * from '../modules/deposits/deposits.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
+export * from '../modules/stats/stats.schema.ts';
 export * from '../modules/withdrawals/withdrawals.schema.ts';

@@ -1,9 +1,26 @@
+import path from 'node:path';
 import type { AppContext } from '../core/context.ts';
 import type { Router } from '../core/http.ts';
+import { registerAdminUsersRoutes } from './admin-users/admin-users.routes.ts';
+import { createAdminUsersService } from './admin-users/admin-users.service.ts';
+import { registerAdminsRoutes } from './admins/admins.routes.ts';
+import { createAdminsService } from './admins/admins.service.ts';
+import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createGuards } from './auth/guard.ts';
+import { registerChannelRoutes } from './channels/channels.routes.ts';
+import { createChannelsService } from './channels/channels.service.ts';
+import { createQrCodeStore } from './channels/qrcode-store.ts';
+import { registerDashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { createDashboardService } from './dashboard/dashboard.service.ts';
+import { registerDepositRoutes } from './deposits/deposits.routes.ts';
+import { createDepositService } from './deposits/deposits.service.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { registerJournalRoutes } from './ledger/journal.routes.ts';
+import { registerWalletRoutes } from './wallet/wallet.routes.ts';
+import { registerWithdrawalRoutes } from './withdrawals/withdrawals.routes.ts';
+import { createWithdrawalService } from './withdrawals/withdrawals.service.ts';
 
 /**
  * Wires each feature's service to its narrow dependencies and lets it register its own routes.
@@ -19,6 +36,28 @@ export async function registerModules(app: Router, ctx: AppContext) {
 
   registerHealthRoutes(app, { db: ctx.database.db, engine: ctx.database.engine });
   registerAuthRoutes(app, { auth, guards, config: ctx.config });
+
+  const money = { db: ctx.database.db, realtime: ctx.realtime };
+  registerWalletRoutes(app, { db: ctx.database.db, guards });
+  registerDepositRoutes(app, { deposits: createDepositService(money), guards });
+  registerWithdrawalRoutes(app, { withdrawals: createWithdrawalService(money), guards });
+
+  const qrCodes = createQrCodeStore(path.join(ctx.config.DATA_DIR, 'uploads', 'qrcodes'));
+  await registerChannelRoutes(app, {
+    channels: createChannelsService({ db: ctx.database.db, qrCodes }),
+    guards,
+  });
+  registerAuditRoutes(app, { db: ctx.database.db, guards });
+  registerJournalRoutes(app, { db: ctx.database.db, guards });
+
+  registerDashboardRoutes(app, { dashboard: createDashboardService({ db: ctx.database.db }), guards });
+
+  const accounts = {
+    db: ctx.database.db,
+    onSessionsRevoked: (ids: string[]) => ctx.realtime.disconnectSessions(ids),
+  };
+  registerAdminUsersRoutes(app, { adminUsers: createAdminUsersService(accounts), guards });
+  registerAdminsRoutes(app, { admins: createAdminsService(accounts), guards });
 
   return { auth, guards };
 }

@@ -20,6 +20,7 @@ const SPEC_PAGES: [string, string][] = [
   ['/admin/team/rewards', '团队奖励'],
   ['/admin/team/salary', '团队工资'],
   ['/admin/transactions', '资金流水'],
+  ['/admin/audit', '审计日志'],
 ];
 
 function outline(superAdmin: boolean): unknown[] {
@@ -68,9 +69,11 @@ describe('admin route table', () => {
         ],
       },
       '资金流水',
+      '审计日志',
     ]);
     expect(outline(false)).not.toContain('管理员管理');
-    expect(outline(false)).toHaveLength(outline(true).length - 1);
+    expect(outline(false)).not.toContain('审计日志');
+    expect(outline(false)).toHaveLength(outline(true).length - 2);
   });
 
   it('maps every alias to a real screen', () => {

@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BarChartOutlined,
   DashboardOutlined,
+  FileSearchOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
   TransactionOutlined,
@@ -154,6 +155,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     title: '资金流水',
     icon: <TransactionOutlined />,
     load: () => import('./transactions/TransactionsPage.tsx'),
+  },
+  {
+    path: '/admin/audit',
+    title: '审计日志',
+    icon: <FileSearchOutlined />,
+    superAdminOnly: true,
+    load: () => import('./audit/AuditPage.tsx'),
   },
 ];
 

@@ -2,8 +2,11 @@
  * Shared set-up for the web tests (the web project's setupFiles in vitest.config.ts):
  * window.matchMedia and ResizeObserver for antd, DOM clean-up and an empty local storage between tests.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor give a mounting antd page this long before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Evaluates (min-width/max-width: Npx) queries against the current window.innerWidth. */
 function matches(query: string): boolean {

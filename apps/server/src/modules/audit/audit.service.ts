@@ -1,6 +1,14 @@
+import {
+  type AuditLogsData,
+  type AuditLogsQuery,
+  beijingDayBounds,
+  parseAuditActionFilter,
+} from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
+import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { caller } from '../auth/guard.ts';
+import * as repo from './audit.repository.ts';
 import { auditLogs } from './audit.schema.ts';
 
 /** The admin behind a change and where the request came from. */
@@ -43,4 +51,47 @@ export async function recordAudit(exec: Executor, actor: AuditActor, entry: Audi
     ip: actor.ip,
     userAgent: actor.userAgent,
   });
+}
+
+// --- reading the log (GET /api/admin/audit-logs) -------------------------------------------------
+
+/** One page of the log, newest first, with the distinct action names for the filter select. */
+export async function listAuditLogs(exec: Executor, query: AuditLogsQuery): Promise<AuditLogsData> {
+  const { start, end } = beijingDayBounds(query.dateFrom, query.dateTo);
+  const filter: repo.AuditLogFilter = {
+    action: query.action ? parseAuditActionFilter(query.action) : undefined,
+    targetType: query.targetType || undefined,
+    targetId: query.targetId || undefined,
+    start,
+    end,
+  };
+  if (query.adminId) filter.adminIds = [query.adminId];
+  if (query.search) {
+    const matching = await repo.selectAuditAdminIdsByEmail(exec, query.search);
+    filter.adminIds = filter.adminIds ? filter.adminIds.filter((id) => matching.includes(id)) : matching;
+  }
+
+  const actions = await repo.selectDistinctActions(exec);
+  if (filter.adminIds?.length === 0) return { logs: [], pagination: paginationOf(query, 0), actions };
+
+  const [rows, total] = await Promise.all([
+    repo.selectAuditLogs(exec, filter, pageOf(query)),
+    repo.countAuditLogs(exec, filter),
+  ]);
+  return {
+    logs: rows.map((row) => ({
+      id: row.id,
+      admin: { id: row.adminId, email: row.adminEmail },
+      action: row.action,
+      target_type: row.targetType,
+      target_id: row.targetId,
+      before: row.before ?? null,
+      after: row.after ?? null,
+      ip: row.ip,
+      user_agent: row.userAgent,
+      created_at: row.createdAt.toISOString(),
+    })),
+    pagination: paginationOf(query, total),
+    actions,
+  };
 }

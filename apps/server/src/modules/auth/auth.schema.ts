@@ -41,6 +41,10 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     index('users_created_at_idx').on(t.createdAt),
+    // The admin user list filters by status or KYC and pages newest first.
+    index('users_active_created_idx').on(t.isActive, t.createdAt),
+    index('users_kyc_created_idx').on(t.kycStatus, t.createdAt),
+    index('users_admins_created_idx').on(t.createdAt).where(sql`${t.role} = 'admin'`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check(
       'users_admin_level_only_for_admins',

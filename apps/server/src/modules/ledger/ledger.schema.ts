@@ -65,6 +65,8 @@ export const ledgerTransactions = pgTable(
   (t) => [
     uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey),
     index('ledger_transactions_created_at_idx').on(t.createdAt),
+    // The journal page filters by kind and pages newest first.
+    index('ledger_transactions_kind_created_idx').on(t.kind, t.createdAt),
   ],
 );
 

@@ -38,7 +38,7 @@ async function shell() {
 
 describe('admin shell', () => {
   it('shows the sidebar, the real level label, avatar initial, date, breadcrumbs and version', async () => {
-    renderApp('/admin/wallet/deposits', makeAdmin({ email: 'root@example.com', admin_level: 'super_admin' }));
+    renderApp('/admin/trading/orders', makeAdmin({ email: 'root@example.com', admin_level: 'super_admin' }));
     const sidebar = await shell();
     expect(within(sidebar).getByTestId('admin-level-label').textContent).toBe('超级管理员');
     for (const title of [
@@ -54,19 +54,19 @@ describe('admin shell', () => {
       expect(within(sidebar).getByText(title)).toBeTruthy();
     }
     // The group of the current screen is open; the others are closed.
-    expect(within(sidebar).getByText('提现通道')).toBeTruthy();
-    expect(within(sidebar).queryByText('期权控制')).toBeNull();
+    expect(within(sidebar).getByText('期权控制')).toBeTruthy();
+    expect(within(sidebar).queryByText('提现通道')).toBeNull();
 
     expect(screen.getByTestId('header-avatar').textContent).toBe('R');
     expect(screen.getByText(/^\d{4}年\d{1,2}月\d{1,2}日 星期./)).toBeTruthy();
     const crumbs = screen.getByTestId('breadcrumbs');
     expect(crumbs.textContent).toContain('管理后台');
-    expect(crumbs.textContent).toContain('钱包管理');
-    expect(crumbs.textContent).toContain('充值管理');
+    expect(crumbs.textContent).toContain('交易管理');
+    expect(crumbs.textContent).toContain('订单管理');
     expect(screen.getByTestId('app-version').textContent).toBe('v1.0.0');
 
     const page = await screen.findByTestId('under-construction', {}, { timeout: 3000 });
-    expect(within(page).getByText('充值管理')).toBeTruthy();
+    expect(within(page).getByText('订单管理')).toBeTruthy();
     expect(within(page).getByText('建设中')).toBeTruthy();
   });
 
@@ -85,13 +85,13 @@ describe('admin shell', () => {
   });
 
   it('redirects the alias paths to the real routes, keeping the query', async () => {
-    const { router } = renderApp('/admin/deposits?status=pending');
+    const { router } = renderApp('/admin/orders?status=pending');
     await shell();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/wallet/deposits'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/trading/orders'));
     expect(router.state.location.search).toBe('?status=pending');
     for (const [from, to] of [
+      ['/admin/deposits', '/admin/wallet/deposits'],
       ['/admin/withdrawals', '/admin/wallet/withdrawals'],
-      ['/admin/orders', '/admin/trading/orders'],
       ['/admin/trading-pairs', '/admin/trading/pairs'],
       ['/admin/option-control', '/admin/trading/options'],
     ] as const) {

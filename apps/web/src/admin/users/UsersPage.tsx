@@ -1,6 +1,209 @@
-import { AdminPlaceholder } from '../shell/AdminPlaceholder.tsx';
+import { ReloadOutlined } from '@ant-design/icons';
+import { type AdminUserRow, DEFAULT_PAGE_SIZE } from '@platform/contracts';
+import { isSuperAdmin } from '@platform/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Flex, Pagination, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { errorMessage } from '../../lib/request.ts';
+import { useSessionSnapshot } from '../../lib/session.tsx';
+import { UserDetailModal } from './UserDetailModal.tsx';
+import { UserFilters } from './UserFilters.tsx';
+import { UserStatCards } from './UserStatCards.tsx';
+import { UsersTable } from './UsersTable.tsx';
+import {
+  bulkSetUserStatus,
+  type UserFilters as Filters,
+  fetchUsers,
+  setUserStatus,
+  USERS_QUERY_ROOT,
+  usersQueryKey,
+} from './usersApi.ts';
 
-/** 用户管理: not built yet. */
+/** Page size 20; antd's showLessItems keeps at most 5 numbered page buttons (spec 000 §2, §9). */
+const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+/** 用户管理: stat cards, filters, the user list with enable/disable (per row and in bulk) and details. */
 export default function UsersPage() {
-  return <AdminPlaceholder />;
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const { user: me } = useSessionSnapshot();
+  const [filters, setFilters] = useState<Filters>({ search: '', status: 'all', kyc: 'all', page: 1 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const [bulkRunning, setBulkRunning] = useState(false);
+
+  const queryKey = useMemo(() => usersQueryKey(filters), [filters]);
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchUsers(filters, PAGE_SIZE, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT });
+
+  const changeFilters = (change: Partial<Omit<Filters, 'page'>>) => {
+    setSelected([]);
+    setFilters((current) => ({ ...current, ...change, page: 1 }));
+  };
+
+  const toggle = async (row: AdminUserRow, isActive: boolean) => {
+    setBusy((current) => new Set(current).add(row.id));
+    try {
+      await setUserStatus(row.id, isActive);
+      message.success('用户信息更新成功');
+    } catch (error) {
+      message.error(errorMessage(error, '更新状态失败'));
+    } finally {
+      setBusy((current) => {
+        const next = new Set(current);
+        next.delete(row.id);
+        return next;
+      });
+      await refresh();
+    }
+  };
+
+  const runBulk = async (isActive: boolean, ids: number[]) => {
+    setBulkRunning(true);
+    try {
+      const reply = await bulkSetUserStatus(ids, isActive);
+      message.success(
+        `用户信息更新成功，已${isActive ? '启用' : '禁用'} ${reply.data.processedCount} 个用户`,
+      );
+      setSelected([]);
+    } catch (error) {
+      message.error(errorMessage(error, '更新状态失败'));
+    } finally {
+      setBulkRunning(false);
+      await refresh();
+    }
+  };
+
+  const bulk = (isActive: boolean) => {
+    const ids = selected.filter((id) => id !== me?.id);
+    if (ids.length === 0) {
+      message.warning(selected.length > 0 ? '不能禁用自己的账户' : '请先选择用户');
+      return;
+    }
+    const verb = isActive ? '启用' : '禁用';
+    modal.confirm({
+      title: `确认批量${verb}`,
+      content: isActive
+        ? `确定要启用选中的 ${ids.length} 个用户吗？`
+        : `确定要禁用选中的 ${ids.length} 个用户吗？被禁用的用户将立即退出登录。`,
+      okText: `批量${verb}`,
+      okButtonProps: { danger: !isActive },
+      cancelText: '取消',
+      onOk: () => {
+        void runBulk(isActive, ids);
+      },
+    });
+  };
+
+  if (query.isError && !query.data) {
+    return (
+      <LoadErrorView
+        title="获取用户列表失败"
+        reason={errorMessage(query.error, '')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  const data = query.data;
+  const pagination = data?.pagination;
+  const selectedCount = selected.length;
+
+  return (
+    <Flex vertical gap={16} data-testid="users-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          用户管理
+        </Typography.Title>
+        <Button
+          icon={<ReloadOutlined />}
+          loading={query.isFetching}
+          onClick={() => void query.refetch()}
+          data-testid="users-refresh"
+        >
+          刷新
+        </Button>
+      </Flex>
+
+      {data && !data.stats ? (
+        <Alert
+          type="error"
+          showIcon
+          title="获取统计数据失败"
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <UserStatCards stats={data?.stats} loading={query.isLoading} />
+      )}
+
+      <Card size="small">
+        <Flex wrap gap={12} align="flex-start" justify="space-between">
+          <UserFilters filters={filters} onChange={changeFilters} />
+          <Space wrap>
+            <Typography.Text type="secondary">已选 {selectedCount} 个用户</Typography.Text>
+            <Button
+              disabled={selectedCount === 0 || bulkRunning}
+              loading={bulkRunning}
+              onClick={() => bulk(true)}
+              data-testid="users-bulk-enable"
+            >
+              批量启用
+            </Button>
+            <Button
+              danger
+              disabled={selectedCount === 0 || bulkRunning}
+              onClick={() => bulk(false)}
+              data-testid="users-bulk-disable"
+            >
+              批量禁用
+            </Button>
+          </Space>
+        </Flex>
+      </Card>
+
+      <Card size="small">
+        <UsersTable
+          rows={data?.users ?? []}
+          loading={query.isFetching && !bulkRunning && busy.size === 0}
+          selected={selected}
+          onSelect={setSelected}
+          selfId={me?.id}
+          canChangeAdmins={isSuperAdmin(me)}
+          busy={busy}
+          onToggle={(row, isActive) => void toggle(row, isActive)}
+          onDetail={(row) => setDetailId(row.id)}
+        />
+        {pagination && pagination.total > 0 && (
+          <Flex justify="flex-end" style={{ marginTop: 16 }}>
+            <Pagination
+              current={filters.page}
+              pageSize={PAGE_SIZE}
+              total={pagination.total}
+              showLessItems
+              showSizeChanger={false}
+              showTotal={(total) => `共 ${total} 个用户`}
+              onChange={(page) => {
+                setSelected([]);
+                setFilters((current) => ({ ...current, page }));
+              }}
+              data-testid="users-pagination"
+            />
+          </Flex>
+        )}
+      </Card>
+
+      <UserDetailModal userId={detailId} onClose={() => setDetailId(null)} />
+    </Flex>
+  );
 }

@@ -1,6 +1,264 @@
-import { AdminPlaceholder } from '../shell/AdminPlaceholder.tsx';
+import { ReloadOutlined } from '@ant-design/icons';
+import {
+  type AdminDeposit,
+  type DateRange,
+  DEFAULT_PAGE_SIZE,
+  DEPOSIT_STATUS_LABELS,
+  depositStatuses,
+} from '@platform/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Select, Space, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { PageButtons } from '../../components/PageButtons.tsx';
+import { paginationRangeText } from '../../components/pagination.ts';
+import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
+import { SearchBox } from '../../components/SearchBox.tsx';
+import { errorMessage } from '../../lib/request.ts';
+import { DepositDetailModal } from './deposits/DepositDetailModal.tsx';
+import { DepositStatCards } from './deposits/DepositStatCards.tsx';
+import { DepositsTable } from './deposits/DepositsTable.tsx';
+import { batchTargets } from './deposits/depositStats.ts';
+import {
+  batchReviewDeposits,
+  DEPOSITS_QUERY_ROOT,
+  type DepositFilters,
+  depositsQueryKey,
+  fetchDeposits,
+} from './deposits/depositsApi.ts';
+import { useDepositReview } from './deposits/useDepositReview.ts';
 
-/** 充值管理: not built yet. */
+/** Page size 20, at most 10 page buttons (spec 000 §2, §9). */
+const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+const MAX_PAGE_BUTTONS = 10;
+
+const RANGES: { key: DateRange | 'all'; label: string }[] = [
+  { key: 'all', label: '全部时间' },
+  { key: 'today', label: '今天' },
+  { key: 'week', label: '本周' },
+  { key: 'month', label: '本月' },
+];
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: '全部状态' },
+  ...depositStatuses.map((status) => ({ value: status, label: DEPOSIT_STATUS_LABELS[status] })),
+];
+
+/** 充值管理: stats, filters, the deposit list with review and batch review. */
 export default function DepositsPage() {
-  return <AdminPlaceholder />;
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const reason = useReasonPrompt();
+  const [filters, setFilters] = useState<DepositFilters>({
+    status: 'all',
+    search: '',
+    dateRange: 'all',
+    page: 1,
+  });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [detail, setDetail] = useState<AdminDeposit | null>(null);
+  const [batchRunning, setBatchRunning] = useState(false);
+  const loadedOnce = useRef(false);
+
+  const queryKey = useMemo(() => depositsQueryKey(filters), [filters]);
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchDeposits(filters, PAGE_SIZE, signal),
+    placeholderData: keepPreviousData,
+  });
+  if (query.isSuccess) loadedOnce.current = true;
+  const { review, busy } = useDepositReview(queryKey);
+
+  /** A filter change goes back to page 1 and forgets the selection. */
+  const changeFilters = (change: Partial<DepositFilters>) => {
+    setSelected([]);
+    setFilters((current) => ({ ...current, page: 1, ...change }));
+  };
+
+  const rows = query.data?.deposits ?? [];
+  const stats = query.data?.stats;
+  const pagination = query.data?.pagination;
+
+  const approve = (row: AdminDeposit) => {
+    modal.confirm({
+      title: '确认通过',
+      content: `确定要通过用户 ${row.user_email} 的这笔充值吗？`,
+      okText: '通过',
+      cancelText: '取消',
+      onOk: () => {
+        void review(row, 'approved');
+      },
+    });
+  };
+
+  const reject = async (row: AdminDeposit) => {
+    const note = await reason.prompt({ title: `拒绝充值 #${row.id}`, okText: '拒绝', danger: true });
+    if (note === null) return;
+    await review(row, 'rejected', note);
+  };
+
+  const runBatch = async (action: 'approve' | 'reject', ids: number[], adminNote?: string) => {
+    setBatchRunning(true);
+    try {
+      const reply = await batchReviewDeposits({ action, depositIds: ids, adminNote });
+      const count = reply.data.processedCount;
+      message.success(`${action === 'approve' ? '批量通过成功' : '批量拒绝成功'}，已处理 ${count} 条`);
+      setSelected([]);
+    } catch (error) {
+      message.error(`批量审核失败: ${errorMessage(error, '未知错误')}`);
+    } finally {
+      setBatchRunning(false);
+      void queryClient.invalidateQueries({ queryKey: DEPOSITS_QUERY_ROOT });
+    }
+  };
+
+  const batch = async (action: 'approve' | 'reject') => {
+    const targets = batchTargets(rows, selected);
+    if (targets.length === 0) {
+      message.warning('没有待审核的充值记录');
+      return;
+    }
+    const ids = targets.map((row) => row.id);
+    const scope =
+      selected.length > 0
+        ? `所选的 ${ids.length} 条待审核充值记录`
+        : `当前列表中全部 ${ids.length} 条待审核充值记录`;
+    if (action === 'approve') {
+      modal.confirm({
+        title: '确认批量通过',
+        content: `确定要通过${scope}吗？`,
+        okText: '批量通过',
+        cancelText: '取消',
+        onOk: () => {
+          void runBatch('approve', ids);
+        },
+      });
+      return;
+    }
+    const note = await reason.prompt({ title: `确认批量拒绝${scope}？`, okText: '批量拒绝', danger: true });
+    if (note === null) return;
+    await runBatch('reject', ids, note);
+  };
+
+  if (query.isError) {
+    return (
+      <LoadErrorView
+        title={loadedOnce.current ? '获取充值列表失败' : '获取充值数据失败'}
+        reason={errorMessage(query.error, '')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  const noPending = !stats || stats.pendingDeposits === 0;
+  const batchScope = selected.length > 0 ? `（已选 ${selected.length}）` : '';
+
+  return (
+    <Flex vertical gap={16} data-testid="deposits-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          充值管理
+        </Typography.Title>
+        <Button
+          icon={<ReloadOutlined />}
+          loading={query.isFetching}
+          onClick={() => void query.refetch()}
+          data-testid="deposits-refresh"
+        >
+          刷新
+        </Button>
+      </Flex>
+
+      <DepositStatCards stats={stats} loading={query.isLoading} />
+
+      <Card size="small">
+        <Flex wrap gap={12} align="center" justify="space-between">
+          <Space wrap>
+            <Select
+              style={{ width: 140 }}
+              value={filters.status}
+              options={STATUS_OPTIONS}
+              onChange={(status) => changeFilters({ status })}
+              data-testid="deposits-status-filter"
+            />
+            <SearchBox
+              value={filters.search}
+              onSearch={(search) => changeFilters({ search })}
+              placeholder="邮箱 / 用户ID / 交易哈希 / 充值ID"
+              width={300}
+              testId="deposits-search"
+            />
+            <Space.Compact>
+              {RANGES.map((range) => (
+                <Button
+                  key={range.key}
+                  type={filters.dateRange === range.key ? 'primary' : 'default'}
+                  onClick={() => changeFilters({ dateRange: range.key })}
+                  data-testid={`deposits-range-${range.key}`}
+                >
+                  {range.label}
+                </Button>
+              ))}
+            </Space.Compact>
+          </Space>
+          <Space wrap>
+            <Button
+              type="primary"
+              disabled={noPending || batchRunning}
+              loading={batchRunning}
+              onClick={() => void batch('approve')}
+              data-testid="deposits-batch-approve"
+            >
+              批量通过{batchScope}
+            </Button>
+            <Button
+              danger
+              disabled={noPending || batchRunning}
+              onClick={() => void batch('reject')}
+              data-testid="deposits-batch-reject"
+            >
+              批量拒绝{batchScope}
+            </Button>
+          </Space>
+        </Flex>
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+          批量操作只处理当前列表中的待审核记录：勾选了记录时处理所选记录，否则处理本页全部待审核记录。
+        </Typography.Text>
+      </Card>
+
+      <Card size="small">
+        <DepositsTable
+          rows={rows}
+          loading={query.isFetching && !batchRunning}
+          selected={selected}
+          onSelect={setSelected}
+          busy={busy}
+          onApprove={approve}
+          onReject={(row) => void reject(row)}
+          onDetail={setDetail}
+        />
+        {pagination && (
+          <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
+            <Typography.Text type="secondary" data-testid="deposits-range-text">
+              {paginationRangeText(pagination.page, pagination.limit, pagination.total)}
+            </Typography.Text>
+            <PageButtons
+              page={filters.page}
+              totalPages={pagination.totalPages}
+              maxButtons={MAX_PAGE_BUTTONS}
+              onChange={(page) => {
+                setSelected([]);
+                setFilters((current) => ({ ...current, page }));
+              }}
+              testIdPrefix="deposits"
+            />
+          </Flex>
+        )}
+      </Card>
+
+      <DepositDetailModal deposit={detail} onClose={() => setDetail(null)} />
+      {reason.element}
+    </Flex>
+  );
 }

@@ -1,6 +1,246 @@
-import { AdminPlaceholder } from '../shell/AdminPlaceholder.tsx';
+import { BellOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  type AdminWithdrawal,
+  DEFAULT_PAGE_SIZE,
+  WITHDRAW_METHOD_LABELS,
+  WITHDRAWAL_STATUS_LABELS,
+  type WithdrawalStatus,
+  withdrawMethods,
+} from '@platform/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Space, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { paginationRangeText } from '../../components/pagination.ts';
+import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
+import { SearchBox } from '../../components/SearchBox.tsx';
+import { errorMessage } from '../../lib/request.ts';
+import { BulkStatusModal } from './withdrawals/BulkStatusModal.tsx';
+import { notificationPermission, requestNotificationPermission } from './withdrawals/realtimeAlerts.ts';
+import { useWithdrawalRealtime } from './withdrawals/useWithdrawalRealtime.ts';
+import { useWithdrawalStatusUpdate } from './withdrawals/useWithdrawalStatusUpdate.ts';
+import { WithdrawalDetailModal } from './withdrawals/WithdrawalDetailModal.tsx';
+import { WithdrawalsTable } from './withdrawals/WithdrawalsTable.tsx';
+import {
+  fetchWithdrawals,
+  STATUS_FILTERS,
+  WITHDRAWALS_QUERY_ROOT,
+  type WithdrawalFilters,
+  withdrawalsQueryKey,
+} from './withdrawals/withdrawalsApi.ts';
 
-/** 提现管理: not built yet. */
+const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+const TYPE_FILTERS: { key: WithdrawalFilters['type']; label: string }[] = [
+  { key: 'all', label: '全部方式' },
+  ...withdrawMethods.map((method) => ({ key: method, label: WITHDRAW_METHOD_LABELS[method] })),
+];
+
+/** 提现管理: filters, the withdrawal list with status changes, bulk changes and realtime alerts. */
 export default function WithdrawalsPage() {
-  return <AdminPlaceholder />;
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const reason = useReasonPrompt();
+  const [filters, setFilters] = useState<WithdrawalFilters>({
+    status: 'all',
+    type: 'all',
+    search: '',
+    page: 1,
+  });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [detail, setDetail] = useState<AdminWithdrawal | null>(null);
+  /** The rows of the bulk dialog, fixed when it opens (the selection is cleared once it has run). */
+  const [bulkRows, setBulkRows] = useState<AdminWithdrawal[] | null>(null);
+  const [permission, setPermission] = useState(notificationPermission);
+
+  const queryKey = useMemo(() => withdrawalsQueryKey(filters), [filters]);
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchWithdrawals(filters, PAGE_SIZE, signal),
+    placeholderData: keepPreviousData,
+  });
+  const { update, busy } = useWithdrawalStatusUpdate();
+
+  const reload = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_QUERY_ROOT });
+  }, [queryClient]);
+  useWithdrawalRealtime(reload);
+
+  const rows = query.data?.withdrawals ?? [];
+  const pagination = query.data?.pagination;
+  const selectedRows = rows.filter((row) => selected.includes(row.id));
+
+  /** A filter change goes back to page 1 and forgets the selection. */
+  const changeFilters = (change: Partial<WithdrawalFilters>) => {
+    setSelected([]);
+    setFilters((current) => ({ ...current, page: 1, ...change }));
+  };
+  const goToPage = (page: number) => {
+    setSelected([]);
+    setFilters((current) => ({ ...current, page }));
+  };
+
+  const changeStatus = (row: AdminWithdrawal, status: WithdrawalStatus) => {
+    modal.confirm({
+      title: `确认将状态更改为「${WITHDRAWAL_STATUS_LABELS[status]}」吗？`,
+      content: `订单 #${row.id}，用户 ${row.user.email}`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => {
+        void update(row, status);
+      },
+    });
+  };
+
+  const reject = async (row: AdminWithdrawal) => {
+    const note = await reason.prompt({
+      title: `确认将状态更改为「${WITHDRAWAL_STATUS_LABELS.rejected}」吗？`,
+      okText: '拒绝',
+      danger: true,
+    });
+    if (note === null) return;
+    await update(row, 'rejected', note);
+  };
+
+  if (query.isError) {
+    return (
+      <LoadErrorView
+        title="获取提现列表失败"
+        reason={errorMessage(query.error, '')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  const page = pagination?.page ?? filters.page;
+  const totalPages = pagination?.totalPages ?? 0;
+
+  return (
+    <Flex vertical gap={16} data-testid="withdrawals-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          提现管理
+        </Typography.Title>
+        <Space wrap>
+          {permission === 'default' && (
+            <Button
+              icon={<BellOutlined />}
+              onClick={() => void requestNotificationPermission().then(setPermission)}
+              data-testid="withdrawals-notify-permission"
+            >
+              开启新申请桌面通知
+            </Button>
+          )}
+          <Button
+            icon={<ReloadOutlined />}
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+            data-testid="withdrawals-refresh"
+          >
+            刷新
+          </Button>
+        </Space>
+      </Flex>
+
+      <Card size="small">
+        <Flex vertical gap={12}>
+          <Flex wrap gap={8} align="center">
+            <Typography.Text type="secondary">状态：</Typography.Text>
+            {STATUS_FILTERS.map((filter) => (
+              <Button
+                key={filter.key}
+                size="small"
+                type={filters.status === filter.key ? 'primary' : 'default'}
+                onClick={() => changeFilters({ status: filter.key })}
+                data-testid={`withdrawals-filter-${filter.key}`}
+              >
+                {filter.label}
+              </Button>
+            ))}
+          </Flex>
+          <Flex wrap gap={8} align="center" justify="space-between">
+            <Flex wrap gap={8} align="center">
+              <Typography.Text type="secondary">方式：</Typography.Text>
+              {TYPE_FILTERS.map((filter) => (
+                <Button
+                  key={filter.key}
+                  size="small"
+                  type={filters.type === filter.key ? 'primary' : 'default'}
+                  onClick={() => changeFilters({ type: filter.key })}
+                  data-testid={`withdrawals-type-${filter.key}`}
+                >
+                  {filter.label}
+                </Button>
+              ))}
+              <SearchBox
+                value={filters.search}
+                onSearch={(search) => changeFilters({ search })}
+                placeholder="搜索邮箱、手机号或订单号"
+                width={260}
+                size="small"
+                testId="withdrawals-search"
+              />
+            </Flex>
+            {selectedRows.length > 0 && (
+              <Button type="primary" onClick={() => setBulkRows(selectedRows)} data-testid="withdrawals-bulk">
+                批量操作 ({selectedRows.length})
+              </Button>
+            )}
+          </Flex>
+        </Flex>
+      </Card>
+
+      <Card size="small">
+        <WithdrawalsTable
+          rows={rows}
+          loading={query.isFetching}
+          selected={selected}
+          onSelect={setSelected}
+          busy={busy}
+          onChange={changeStatus}
+          onReject={(row) => void reject(row)}
+          onDetail={setDetail}
+        />
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
+          <Typography.Text type="secondary" data-testid="withdrawals-range-text">
+            {pagination ? paginationRangeText(pagination.page, pagination.limit, pagination.total) : ''}
+          </Typography.Text>
+          <Space>
+            <Button
+              size="small"
+              disabled={page <= 1 || query.isFetching}
+              onClick={() => goToPage(page - 1)}
+              data-testid="withdrawals-prev"
+            >
+              上一页
+            </Button>
+            <Typography.Text type="secondary">
+              第 {totalPages === 0 ? 0 : page} / {totalPages} 页
+            </Typography.Text>
+            <Button
+              size="small"
+              disabled={page >= totalPages || query.isFetching}
+              onClick={() => goToPage(page + 1)}
+              data-testid="withdrawals-next"
+            >
+              下一页
+            </Button>
+          </Space>
+        </Flex>
+      </Card>
+
+      <WithdrawalDetailModal row={detail} onClose={() => setDetail(null)} />
+      <BulkStatusModal
+        open={bulkRows !== null}
+        rows={bulkRows ?? []}
+        onClose={() => setBulkRows(null)}
+        onDone={() => {
+          setSelected([]);
+          reload();
+        }}
+      />
+      {reason.element}
+    </Flex>
+  );
 }

@@ -1,0 +1,142 @@
+import os from 'node:os';
+import path from 'node:path';
+import { depositStatuses, withdrawalStatuses } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../core/money.ts';
+import { queryRows } from '../modules/ledger/ledger.repository.ts';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { DEMO_MARKER_EMAIL, planDemo, type SeedResult, seedDemoData } from './seed.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('npm run demo (seedDemoData)', () => {
+  let database: TestDatabase;
+  let first: SeedResult;
+  const qrCodeDir = path.join(os.tmpdir(), `demo-seed-test-${process.pid}`);
+  const now = new Date();
+
+  const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+  const tableCounts = async () =>
+    (
+      await rows<Record<string, unknown>>(sql`SELECT
+        (SELECT count(*) FROM users)::int AS users,
+        (SELECT count(*) FROM deposit_channels)::int AS deposit_channels,
+        (SELECT count(*) FROM withdraw_channels)::int AS withdraw_channels,
+        (SELECT count(*) FROM deposits)::int AS deposits,
+        (SELECT count(*) FROM withdrawals)::int AS withdrawals,
+        (SELECT count(*) FROM ledger_transactions)::int AS ledger_transactions,
+        (SELECT count(*) FROM audit_logs)::int AS audit_logs`)
+    )[0];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    first = await seedDemoData(database.db, {
+      adminEmail: 'boss@example.com',
+      adminPassword: 'boss-password',
+      qrCodeDir,
+      now,
+    });
+    // About 10 s of CPU (hundreds of service transactions); generous for a loaded CI machine.
+  }, 180_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('creates users, admins and channels in the documented numbers', () => {
+    expect(first.alreadyPresent).toBe(false);
+    expect(first.superAdmin).toEqual({ email: 'boss@example.com', created: true });
+    const { counts } = first;
+    expect(counts.users).toBe(40);
+    expect(counts.disabledUsers).toBeGreaterThan(0);
+    expect(Object.keys(counts.kyc).sort()).toEqual(['approved', 'none', 'pending', 'rejected', 'reviewing']);
+    expect(counts.admins).toBe(3); // two plain admins and the super admin
+    expect(counts.depositChannels).toEqual({ active: 4, inactive: 1 });
+    expect(counts.withdrawChannels).toBe(3);
+  });
+
+  it('creates deposits and withdrawals in every status', () => {
+    const { deposits, withdrawals } = first.counts;
+    expect(Object.values(deposits).reduce((a, b) => a + b, 0)).toBe(80);
+    for (const status of depositStatuses.filter((s) => s !== 'processing'))
+      expect(deposits[status]).toBeGreaterThan(0);
+    expect(deposits.approved).toBeGreaterThanOrEqual(35);
+    expect(Object.values(withdrawals).reduce((a, b) => a + b, 0)).toBe(40);
+    for (const status of withdrawalStatuses) expect(withdrawals[status]).toBeGreaterThan(0);
+  });
+
+  it('leaves a ledger that verifies, with balances that are the money that came in less what went out', async () => {
+    expect(first.ledger.problems).toEqual([]);
+    expect(first.ledger.ok).toBe(true);
+    type Sums = { held: string; deposited: string; paid_out: string; in_flight: string; frozen: string };
+    const [row] = await rows<Sums>(sql`SELECT
+      (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE NOT is_system)::text AS held,
+      (SELECT coalesce(sum(amount), 0) FROM deposits WHERE status = 'approved')::text AS deposited,
+      (SELECT coalesce(sum(amount + fee), 0) FROM withdrawals WHERE status = 'completed')::text AS paid_out,
+      (SELECT coalesce(sum(amount + fee), 0) FROM withdrawals
+         WHERE status IN ('pending', 'reviewing', 'approved', 'processing'))::text AS in_flight,
+      (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE NOT is_system AND bucket = 'frozen')::text AS frozen`);
+    expect(row).toBeDefined();
+    const r = row as Sums;
+    expect(new Decimal(r.held).eq(new Decimal(r.deposited).minus(r.paid_out))).toBe(true);
+    expect(new Decimal(r.frozen).eq(r.in_flight)).toBe(true);
+  });
+
+  it('explains every rejection and spreads the history over the last 30 days', async () => {
+    const [d] = await rows<Record<string, number>>(sql`SELECT
+      count(*) FILTER (WHERE status = 'rejected' AND coalesce(admin_note, '') = '')::int AS unexplained,
+      count(*) FILTER (WHERE created_at < ${new Date(now.getTime() - 7 * DAY).toISOString()}::timestamptz)::int AS older_than_a_week,
+      count(*) FILTER (WHERE created_at < ${new Date(now.getTime() - 31 * DAY).toISOString()}::timestamptz
+                          OR created_at > ${now.toISOString()}::timestamptz)::int AS out_of_range,
+      count(*) FILTER (WHERE status <> 'pending' AND (reviewed_at IS NULL OR reviewed_at < created_at))::int AS bad_review_time
+      FROM deposits`);
+    expect(d).toEqual({
+      unexplained: 0,
+      older_than_a_week: expect.any(Number),
+      out_of_range: 0,
+      bad_review_time: 0,
+    });
+    expect(d?.older_than_a_week).toBeGreaterThan(20);
+    const [w] = await rows<Record<string, number>>(sql`SELECT
+      count(*) FILTER (WHERE status = 'rejected' AND coalesce(admin_remark, '') = '')::int AS unexplained,
+      count(*) FILTER (WHERE status = 'completed' AND completed_at IS NULL)::int AS undated
+      FROM withdrawals`);
+    expect(w).toEqual({ unexplained: 0, undated: 0 });
+  });
+
+  it('records the changes in the audit log as the super admin from 127.0.0.1', async () => {
+    const audit = await rows<{
+      action: string;
+      n: number;
+    }>(sql`SELECT action, count(*)::int AS n FROM audit_logs
+      WHERE ip = '127.0.0.1' AND admin_id = (SELECT id FROM users WHERE email = 'boss@example.com')
+      GROUP BY action ORDER BY action`);
+    const actions = Object.fromEntries(audit.map((a) => [a.action, a.n]));
+    expect(actions['deposit.approve']).toBe(first.counts.deposits.approved);
+    expect(actions['deposit.reject']).toBe(first.counts.deposits.rejected);
+    expect(actions['withdrawal.status']).toBeGreaterThanOrEqual(40);
+    expect(actions['channel.create']).toBe(5);
+  });
+
+  it('adds nothing on a second run', async () => {
+    const before = await tableCounts();
+    const again = await seedDemoData(database.db, { qrCodeDir, now });
+    expect(again.alreadyPresent).toBe(true);
+    expect(again.superAdmin.created).toBe(false);
+    expect(again.counts).toEqual(first.counts);
+    expect(again.ledger.ok).toBe(true);
+    expect(await tableCounts()).toEqual(before);
+    const [marker] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_MARKER_EMAIL}`,
+    );
+    expect(marker?.n).toBe(1);
+  });
+
+  it('plans the same data every time', () => {
+    expect(planDemo(now.getTime())).toEqual(planDemo(now.getTime()));
+    const other = planDemo(now.getTime() - DAY);
+    expect(other.deposits.map((d) => d.amount)).toEqual(
+      planDemo(now.getTime()).deposits.map((d) => d.amount),
+    );
+  });
+});

@@ -1,0 +1,196 @@
+import { DEFAULT_CURRENCY, type UserKycFilter, type UserStatusFilter } from '@platform/contracts';
+import { and, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../auth/auth.schema.ts';
+import { parseCount } from '../ledger/ledger.repository.ts';
+import { ledgerAccounts } from '../ledger/ledger.schema.ts';
+import { countOf, readCounters } from '../stats/stats.repository.ts';
+
+/** Data access of the admin user list. No rules here. */
+
+/** `value` matched literally inside a LIKE pattern. */
+export const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** E-mail (stored lower-case) or phone containing the term. */
+export function searchCondition(term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = `%${likeEscape(term.toLowerCase())}%`;
+  return or(like(users.email, pattern), like(users.phone, `%${likeEscape(term)}%`));
+}
+
+export interface UserListFilter {
+  search?: string;
+  status: UserStatusFilter;
+  kyc: UserKycFilter;
+}
+
+function listCondition(filter: UserListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [searchCondition(filter.search)];
+  if (filter.status === 'active') conditions.push(eq(users.isActive, true));
+  if (filter.status === 'inactive') conditions.push(eq(users.isActive, false));
+  if (filter.status === 'admin') conditions.push(eq(users.role, 'admin'));
+  if (filter.kyc !== 'all') conditions.push(eq(users.kycStatus, filter.kyc));
+  return and(...conditions);
+}
+
+export const hasListFilter = (filter: UserListFilter) =>
+  Boolean(filter.search) || filter.status !== 'all' || filter.kyc !== 'all';
+
+const available = alias(ledgerAccounts, 'available');
+const frozen = alias(ledgerAccounts, 'frozen');
+
+/** The columns of a list row: the user (no password hash) and their USDT available and frozen balances. */
+const rowColumns = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  nickname: users.nickname,
+  role: users.role,
+  adminLevel: users.adminLevel,
+  isActive: users.isActive,
+  kycStatus: users.kycStatus,
+  createdAt: users.createdAt,
+  lastLogin: users.lastLogin,
+  balance: sql<string>`COALESCE(${available.balance}, 0)::numeric(38, 18)::text`,
+  frozenBalance: sql<string>`COALESCE(${frozen.balance}, 0)::numeric(38, 18)::text`,
+};
+
+export type UserListRow = {
+  [K in keyof typeof rowColumns]: K extends 'balance' | 'frozenBalance'
+    ? string
+    : (typeof users.$inferSelect)[K & keyof typeof users.$inferSelect];
+};
+
+/** Users with their balances in one query: newest first (created_at DESC, id DESC). */
+function selectRows(exec: Executor) {
+  return exec
+    .select(rowColumns)
+    .from(users)
+    .leftJoin(
+      available,
+      and(
+        eq(available.userId, users.id),
+        eq(available.bucket, 'available'),
+        eq(available.currency, DEFAULT_CURRENCY),
+      ),
+    )
+    .leftJoin(
+      frozen,
+      and(eq(frozen.userId, users.id), eq(frozen.bucket, 'frozen'), eq(frozen.currency, DEFAULT_CURRENCY)),
+    );
+}
+
+export async function listUsers(
+  exec: Executor,
+  filter: UserListFilter,
+  page: { limit: number; offset: number },
+): Promise<UserListRow[]> {
+  return selectRows(exec)
+    .where(listCondition(filter))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * The list's total. A filter on one dimension alone (status or KYC, no search) is answered from
+ * the running totals of modules/stats; anything narrower counts rows (through the indexes on
+ * (is_active, created_at), (kyc_status, created_at) and the admin partial index).
+ */
+export async function countUsers(exec: Executor, filter: UserListFilter): Promise<number> {
+  const counter = counterFor(filter);
+  if (counter) return countOf((await readCounters(exec, [counter]))[counter] ?? '0');
+  const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(listCondition(filter));
+  return parseCount(row?.n);
+}
+
+function counterFor(filter: UserListFilter): string | null {
+  if (filter.search) return null;
+  if (filter.kyc === 'all') {
+    if (filter.status === 'all') return 'users.total';
+    return filter.status === 'admin' ? 'users.admins' : `users.${filter.status}`;
+  }
+  return filter.status === 'all' ? `users.kyc.${filter.kyc}` : null;
+}
+
+export async function findUserRows(exec: Executor, ids: readonly number[]): Promise<UserListRow[]> {
+  if (ids.length === 0) return [];
+  return selectRows(exec).where(inArray(users.id, [...ids]));
+}
+
+export interface UserStatsRow {
+  total: number;
+  inactive: number;
+  kycPending: number;
+  kycApproved: number;
+}
+
+/** The stat cards, over every account, from the running totals kept by modules/stats. */
+export async function userStats(exec: Executor): Promise<UserStatsRow> {
+  const c = await readCounters(exec, [
+    'users.total',
+    'users.inactive',
+    'users.kyc.pending',
+    'users.kyc.approved',
+  ]);
+  return {
+    total: countOf(c['users.total']),
+    inactive: countOf(c['users.inactive']),
+    kycPending: countOf(c['users.kyc.pending']),
+    kycApproved: countOf(c['users.kyc.approved']),
+  };
+}
+
+/** Locks the users (id order, so two bulk requests cannot deadlock) and returns their current status. */
+export async function lockUsers(exec: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return exec
+    .select({ id: users.id, isActive: users.isActive, role: users.role, adminLevel: users.adminLevel })
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .orderBy(users.id)
+    .for('update');
+}
+
+/** Sets is_active only when it differs; returns whether the row changed. */
+export async function setUserActive(exec: Executor, id: number, isActive: boolean): Promise<boolean> {
+  const rows = await exec
+    .update(users)
+    .set({ isActive, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), ne(users.isActive, isActive)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Locks every super admin row in id order. Taken FIRST by any change that may take an active super
+ * admin away (disable, demote, delete), before the target's own lock, so that two such changes
+ * queue instead of deadlocking, and the last-super-admin check sees the other's committed result.
+ */
+export async function lockSuperAdmins(exec: Executor): Promise<void> {
+  await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.adminLevel, 'super_admin')))
+    .orderBy(users.id)
+    .for('update');
+}
+
+/** Active super admins other than `exceptId`, locked so that two demotions cannot both pass the check. */
+export async function countOtherActiveSuperAdmins(exec: Executor, exceptId: number): Promise<number> {
+  const rows = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        eq(users.adminLevel, 'super_admin'),
+        eq(users.isActive, true),
+        ne(users.id, exceptId),
+      ),
+    )
+    .orderBy(users.id)
+    .for('update');
+  return rows.length;
+}

@@ -1,0 +1,206 @@
+import {
+  type AdminLevel,
+  type AdminUserDetail,
+  type AdminUserRow,
+  type adminUsersQuery,
+  DEFAULT_CURRENCY,
+  type Pagination,
+  type UserStats,
+} from '@platform/contracts';
+import type { z } from 'zod';
+import { businessRule, forbidden, notFound } from '../../core/errors.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { findUserById, revokeUserSessions } from '../auth/auth.repository.ts';
+import { getUserWallets } from '../ledger/ledger.service.ts';
+import * as repo from './admin-users.repository.ts';
+
+export const USER_NOT_FOUND = '用户不存在';
+export const CANNOT_DISABLE_SELF = '不能禁用自己的账户';
+export const ONLY_SUPER_ADMIN_CHANGES_ADMINS = '只有超级管理员可以启用或禁用管理员账户';
+export const LAST_SUPER_ADMIN = '至少需要保留一个启用的超级管理员';
+
+/** Who acts: the audit actor plus the caller's admin level (some targets need super_admin). */
+export interface Acting {
+  actor: AuditActor;
+  level: AdminLevel | null;
+  /** The caller's own session, kept when they change their own password. */
+  sessionId: string;
+}
+
+export interface AdminUsersDeps {
+  db: Db;
+  /** Called after commit with the revoked session ids, so that their sockets are disconnected. */
+  onSessionsRevoked?: (sessionIds: string[]) => void;
+}
+
+export const paginationOf = (page: number, limit: number, total: number): Pagination => ({
+  page,
+  limit,
+  total,
+  totalPages: Math.max(1, Math.ceil(total / limit)),
+});
+
+export function toUserRow(row: repo.UserListRow): AdminUserRow {
+  return {
+    id: row.id,
+    email: row.email,
+    phone: row.phone,
+    nickname: row.nickname,
+    role: row.role,
+    admin_level: row.adminLevel,
+    is_active: row.isActive,
+    kyc_status: row.kycStatus,
+    created_at: row.createdAt.toISOString(),
+    last_login: row.lastLogin?.toISOString() ?? null,
+    balance: row.balance,
+    frozen_balance: row.frozenBalance,
+  };
+}
+
+export type ActiveChange =
+  | { outcome: 'changed'; revokedSessionIds: string[] }
+  | { outcome: 'unchanged' }
+  | { outcome: 'refused'; reason: 'self' | 'admin-target' | 'last-super-admin' };
+
+/**
+ * Enables or disables one locked user in the caller's transaction, with its audit row. Disabling
+ * revokes every session of the user. The rules: nobody disables themselves, only a super admin
+ * changes an admin account, and at least one active super admin always remains.
+ */
+export async function changeActive(
+  tx: Executor,
+  by: Acting,
+  target: { id: number; isActive: boolean; role: 'user' | 'admin'; adminLevel: AdminLevel | null },
+  isActive: boolean,
+  action: string,
+): Promise<ActiveChange> {
+  if (target.id === by.actor.adminId && !isActive) return { outcome: 'refused', reason: 'self' };
+  if (target.isActive === isActive) return { outcome: 'unchanged' };
+  if (target.role === 'admin' && by.level !== 'super_admin')
+    return { outcome: 'refused', reason: 'admin-target' };
+  if (!isActive && target.role === 'admin' && target.adminLevel === 'super_admin') {
+    if ((await repo.countOtherActiveSuperAdmins(tx, target.id)) === 0) {
+      return { outcome: 'refused', reason: 'last-super-admin' };
+    }
+  }
+  if (!(await repo.setUserActive(tx, target.id, isActive))) return { outcome: 'unchanged' };
+  const revokedSessionIds = isActive ? [] : await revokeUserSessions(tx, target.id);
+  await recordAudit(tx, by.actor, {
+    action,
+    targetType: 'user',
+    targetId: target.id,
+    before: { is_active: target.isActive },
+    after: { is_active: isActive, revoked_sessions: revokedSessionIds.length },
+  });
+  return { outcome: 'changed', revokedSessionIds };
+}
+
+export function refusal(reason: 'self' | 'admin-target' | 'last-super-admin') {
+  if (reason === 'self') return forbidden(CANNOT_DISABLE_SELF);
+  if (reason === 'admin-target') return forbidden(ONLY_SUPER_ADMIN_CHANGES_ADMINS);
+  return businessRule(LAST_SUPER_ADMIN);
+}
+
+export function createAdminUsersService(deps: AdminUsersDeps) {
+  const { db } = deps;
+  const notifyRevoked = (ids: string[]) => {
+    if (ids.length > 0) deps.onSessionsRevoked?.(ids);
+  };
+
+  return {
+    async list(query: z.infer<typeof adminUsersQuery>) {
+      const filter: repo.UserListFilter = { search: query.search, status: query.status, kyc: query.kyc };
+      const offset = (query.page - 1) * query.limit;
+      const filtered = repo.hasListFilter(filter);
+      const [rows, stats, filteredTotal] = await Promise.all([
+        repo.listUsers(db, filter, { limit: query.limit, offset }),
+        repo.userStats(db),
+        // Without a filter the total is the stat card's total: one count instead of two.
+        filtered ? repo.countUsers(db, filter) : Promise.resolve(null),
+      ]);
+      const total = filteredTotal ?? stats.total;
+      const userStats: UserStats = {
+        total: stats.total,
+        active: stats.total - stats.inactive,
+        inactive: stats.inactive,
+        kycPending: stats.kycPending,
+        kycApproved: stats.kycApproved,
+      };
+      return {
+        users: rows.map(toUserRow),
+        pagination: paginationOf(query.page, query.limit, total),
+        stats: userStats,
+      };
+    },
+
+    async detail(id: number): Promise<AdminUserDetail> {
+      const user = await findUserById(db, id);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      const wallets = await getUserWallets(db, id);
+      const usdt = wallets.find((w) => w.currency === DEFAULT_CURRENCY);
+      return {
+        id: user.id,
+        email: user.email,
+        phone: user.phone,
+        nickname: user.nickname,
+        role: user.role,
+        admin_level: user.adminLevel,
+        is_active: user.isActive,
+        kyc_status: user.kycStatus,
+        created_at: user.createdAt.toISOString(),
+        last_login: user.lastLogin?.toISOString() ?? null,
+        updated_at: user.updatedAt.toISOString(),
+        balance: usdt?.balance ?? '0',
+        frozen_balance: usdt?.frozen_balance ?? '0',
+        invite_code: user.inviteCode,
+        invited_by_code: user.invitedByCode,
+        permissions: user.permissions,
+        wallets,
+      };
+    },
+
+    async setStatus(by: Acting, id: number, isActive: boolean): Promise<AdminUserRow> {
+      const { row, revoked } = await db.transaction(async (tx) => {
+        if (!isActive) await repo.lockSuperAdmins(tx);
+        const [target] = await repo.lockUsers(tx, [id]);
+        if (!target) throw notFound(USER_NOT_FOUND);
+        const change = await changeActive(tx, by, target, isActive, 'user.status');
+        if (change.outcome === 'refused') throw refusal(change.reason);
+        const [updated] = await repo.findUserRows(tx, [id]);
+        if (!updated) throw notFound(USER_NOT_FOUND);
+        return { row: updated, revoked: change.outcome === 'changed' ? change.revokedSessionIds : [] };
+      });
+      notifyRevoked(revoked);
+      return toUserRow(row);
+    },
+
+    /** Applies to each listed user the caller may change; the caller and refused users are skipped. */
+    async bulkStatus(by: Acting, ids: readonly number[], isActive: boolean) {
+      const wanted = [...new Set(ids)].sort((a, b) => a - b);
+      const result = await db.transaction(async (tx) => {
+        if (!isActive) await repo.lockSuperAdmins(tx);
+        const targets = await repo.lockUsers(tx, wanted);
+        const processedIds: number[] = [];
+        const revoked: string[] = [];
+        for (const target of targets) {
+          if (target.id === by.actor.adminId) continue;
+          const change = await changeActive(tx, by, target, isActive, 'user.status');
+          if (change.outcome !== 'changed') continue;
+          processedIds.push(target.id);
+          revoked.push(...change.revokedSessionIds);
+        }
+        return { processedIds, revoked };
+      });
+      notifyRevoked(result.revoked);
+      const processed = new Set(result.processedIds);
+      return {
+        processedCount: result.processedIds.length,
+        processedIds: result.processedIds,
+        skippedIds: wanted.filter((id) => !processed.has(id)),
+      };
+    },
+  };
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

@@ -1,0 +1,73 @@
+import type { AdminStatusFilter } from '@platform/contracts';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { searchCondition } from '../admin-users/admin-users.repository.ts';
+import { users } from '../auth/auth.schema.ts';
+import { parseCount } from '../ledger/ledger.repository.ts';
+
+/** Data access of admin management: accounts with role admin. No rules here. */
+
+const adminColumns = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  adminLevel: users.adminLevel,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  lastLogin: users.lastLogin,
+};
+
+export type AdminRow = {
+  [K in keyof typeof adminColumns]: (typeof users.$inferSelect)[K];
+};
+
+export interface AdminListFilter {
+  search?: string;
+  status: AdminStatusFilter;
+}
+
+function listCondition(filter: AdminListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(users.role, 'admin'), searchCondition(filter.search)];
+  if (filter.status === 'active') conditions.push(eq(users.isActive, true));
+  if (filter.status === 'inactive') conditions.push(eq(users.isActive, false));
+  return and(...conditions);
+}
+
+export async function listAdmins(
+  exec: Executor,
+  filter: AdminListFilter,
+  page: { limit: number; offset: number },
+): Promise<AdminRow[]> {
+  return exec
+    .select(adminColumns)
+    .from(users)
+    .where(listCondition(filter))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countAdmins(exec: Executor, filter: AdminListFilter): Promise<number> {
+  const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(listCondition(filter));
+  return parseCount(row?.n);
+}
+
+/** The admin account `id`, locked for the caller's transaction; undefined for a normal user or none. */
+export async function lockAdmin(exec: Executor, id: number): Promise<AdminRow | undefined> {
+  const [row] = await exec
+    .select(adminColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'admin')))
+    .for('update');
+  return row;
+}
+
+export async function findAdmin(exec: Executor, id: number): Promise<AdminRow | undefined> {
+  const [row] = await exec
+    .select(adminColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'admin')));
+  return row;
+}

@@ -1,0 +1,175 @@
+import multipart from '@fastify/multipart';
+import {
+  adminDepositChannelReply,
+  adminDepositChannelsReply,
+  adminWithdrawChannelReply,
+  adminWithdrawChannelsReply,
+  channelIdParams,
+  depositChannelBody,
+  depositChannelPatchBody,
+  emptyReply,
+  QR_MAX_BYTES,
+  QR_NOT_IMAGE_MESSAGE,
+  QR_TOO_LARGE_MESSAGE,
+  QR_UPLOAD_FIELD,
+  qrFileParams,
+  qrUploadReply,
+  userDepositChannelsReply,
+  userWithdrawChannelsReply,
+  withdrawChannelBody,
+  withdrawChannelPatchBody,
+} from '@platform/contracts';
+import { badRequest, notFound } from '../../core/errors.ts';
+import { ok, type Router } from '../../core/http.ts';
+import { auditActor } from '../audit/audit.service.ts';
+import type { Guards } from '../auth/guard.ts';
+import type { ChannelsService } from './channels.service.ts';
+
+/** QR uploads per client address and minute. */
+export const QR_UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
+
+const errorCode = (err: unknown) => (err as { code?: unknown } | null)?.code;
+
+export async function registerChannelRoutes(
+  app: Router,
+  deps: { channels: ChannelsService; guards: Guards },
+) {
+  const { channels, guards } = deps;
+  const security = [{ bearer: [] }];
+  const admin = { tags: ['channels'], security };
+  const wallet = { tags: ['wallet'], security };
+
+  // ---- deposit channels (admin) ----
+  app.get('/api/admin/channels', {
+    schema: { ...admin, response: { 200: adminDepositChannelsReply } },
+    preHandler: guards.requireAdmin,
+    handler: async () => ok({ channels: await channels.listDepositChannels() }, '获取充值渠道成功'),
+  });
+
+  app.post('/api/admin/channels', {
+    schema: { ...admin, body: depositChannelBody, response: { 200: adminDepositChannelReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok({ channel: await channels.createDepositChannel(auditActor(request), request.body) }, '添加成功'),
+  });
+
+  app.patch('/api/admin/channels/:id', {
+    schema: {
+      ...admin,
+      params: channelIdParams,
+      body: depositChannelPatchBody,
+      response: { 200: adminDepositChannelReply },
+    },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(
+        {
+          channel: await channels.updateDepositChannel(auditActor(request), request.params.id, request.body),
+        },
+        '更新成功',
+      ),
+  });
+
+  app.delete('/api/admin/channels/:id', {
+    schema: { ...admin, params: channelIdParams, response: { 200: emptyReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      await channels.deleteDepositChannel(auditActor(request), request.params.id);
+      return ok(null, '删除成功');
+    },
+  });
+
+  // The multipart parser lives only in this scope: no other route accepts multipart bodies.
+  await app.register(async (scope: Router) => {
+    await scope.register(multipart, {
+      limits: { fileSize: QR_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+    });
+    scope.post('/api/admin/channels/upload-qrcode', {
+      schema: { ...admin, consumes: ['multipart/form-data'], response: { 200: qrUploadReply } },
+      config: { rateLimit: { max: QR_UPLOAD_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      preHandler: guards.requireAdmin,
+      handler: async (request) => {
+        let bytes: Buffer;
+        try {
+          const file = await request.file();
+          if (!file || file.fieldname !== QR_UPLOAD_FIELD) throw badRequest(QR_NOT_IMAGE_MESSAGE);
+          bytes = await file.toBuffer();
+        } catch (err) {
+          if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(QR_TOO_LARGE_MESSAGE);
+          if (errorCode(err) === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(QR_NOT_IMAGE_MESSAGE);
+          throw err;
+        }
+        return ok({ url: await channels.storeQrCode(bytes) }, '上传成功');
+      },
+    });
+  });
+
+  /** Uploaded QR images: any signed-in user may see them (they pay with them), nobody else. */
+  app.get('/api/files/qrcodes/:name', {
+    schema: { tags: ['files'], security, params: qrFileParams },
+    preHandler: guards.requireUser,
+    handler: async (request, reply) => {
+      const file = await channels.readQrCode(request.params.name);
+      if (!file) throw notFound('文件不存在');
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', 'private, max-age=86400')
+        .send(file.bytes);
+    },
+  });
+
+  // ---- withdrawal channels (admin) ----
+  app.get('/api/admin/withdraw-channels', {
+    schema: { ...admin, response: { 200: adminWithdrawChannelsReply } },
+    preHandler: guards.requireAdmin,
+    handler: async () => ok({ channels: await channels.listWithdrawChannels() }, '获取提现渠道成功'),
+  });
+
+  app.post('/api/admin/withdraw-channels', {
+    schema: { ...admin, body: withdrawChannelBody, response: { 200: adminWithdrawChannelReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok({ channel: await channels.createWithdrawChannel(auditActor(request), request.body) }, '添加成功'),
+  });
+
+  app.patch('/api/admin/withdraw-channels/:id', {
+    schema: {
+      ...admin,
+      params: channelIdParams,
+      body: withdrawChannelPatchBody,
+      response: { 200: adminWithdrawChannelReply },
+    },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(
+        {
+          channel: await channels.updateWithdrawChannel(auditActor(request), request.params.id, request.body),
+        },
+        '更新成功',
+      ),
+  });
+
+  app.delete('/api/admin/withdraw-channels/:id', {
+    schema: { ...admin, params: channelIdParams, response: { 200: emptyReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      await channels.deleteWithdrawChannel(auditActor(request), request.params.id);
+      return ok(null, '删除成功');
+    },
+  });
+
+  // ---- what users see ----
+  app.get('/api/wallet/deposit-channels', {
+    schema: { ...wallet, response: { 200: userDepositChannelsReply } },
+    preHandler: guards.requireUser,
+    handler: async () => ok({ channels: await channels.listActiveDepositChannels() }, '获取充值渠道成功'),
+  });
+
+  app.get('/api/wallet/withdraw-channels', {
+    schema: { ...wallet, response: { 200: userWithdrawChannelsReply } },
+    preHandler: guards.requireUser,
+    handler: async () => ok({ channels: await channels.listActiveWithdrawChannels() }, '获取提现渠道成功'),
+  });
+}

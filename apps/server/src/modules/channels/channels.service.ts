@@ -1,0 +1,243 @@
+import {
+  type AdminDepositChannel,
+  type AdminWithdrawChannel,
+  DEFAULT_CURRENCY,
+  type DepositChannelBody,
+  type DepositChannelPatchBody,
+  isStatusOnly,
+  QR_FILES_PATH,
+  QR_NOT_IMAGE_MESSAGE,
+  type UserDepositChannel,
+  type UserWithdrawChannel,
+  type WithdrawChannelBody,
+  type WithdrawChannelPatchBody,
+} from '@platform/contracts';
+import { normaliseDecimalString } from '@platform/domain';
+import { badRequest, notFound } from '../../core/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import * as repo from './channels.repository.ts';
+import { detectImageType, type QrCodeStore } from './qrcode-store.ts';
+
+export const DEPOSIT_CHANNEL_NOT_FOUND = '充值渠道不存在';
+export const WITHDRAW_CHANNEL_NOT_FOUND = '提现渠道不存在';
+
+export function toAdminDepositChannel(row: repo.DepositChannelRow): AdminDepositChannel {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    currency: row.currency,
+    address: row.address,
+    qr_code_url: row.qrCodeUrl,
+    min_amount: normaliseDecimalString(row.minAmount),
+    max_amount: normaliseDecimalString(row.maxAmount),
+    status: row.status,
+    description: row.description,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toUserDepositChannel(row: repo.DepositChannelRow): UserDepositChannel {
+  const { status: _status, created_at: _c, updated_at: _u, ...rest } = toAdminDepositChannel(row);
+  return rest;
+}
+
+export function toAdminWithdrawChannel(row: repo.WithdrawChannelRow): AdminWithdrawChannel {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    currency: row.currency,
+    min_amount: normaliseDecimalString(row.minAmount),
+    max_amount: normaliseDecimalString(row.maxAmount),
+    fee_rate: normaliseDecimalString(row.feeRate),
+    status: row.status,
+    description: row.description,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toUserWithdrawChannel(row: repo.WithdrawChannelRow): UserWithdrawChannel {
+  const { status: _status, created_at: _c, updated_at: _u, ...rest } = toAdminWithdrawChannel(row);
+  return rest;
+}
+
+/** The form's values as columns; absent optional fields are left out (kept on update). */
+function depositValues(body: DepositChannelBody) {
+  return {
+    name: body.name,
+    address: body.address,
+    minAmount: body.min_amount,
+    maxAmount: body.max_amount,
+    ...(body.type !== undefined && { type: body.type }),
+    ...(body.currency !== undefined && { currency: body.currency }),
+    ...(body.qr_code_url !== undefined && { qrCodeUrl: body.qr_code_url }),
+    ...(body.status !== undefined && { status: body.status }),
+    ...(body.description !== undefined && { description: body.description }),
+  };
+}
+
+function withdrawValues(body: WithdrawChannelBody) {
+  return {
+    name: body.name,
+    type: body.type,
+    minAmount: body.min_amount,
+    maxAmount: body.max_amount,
+    feeRate: body.fee_rate,
+    ...(body.currency !== undefined && { currency: body.currency }),
+    ...(body.status !== undefined && { status: body.status }),
+    ...(body.description !== undefined && { description: body.description }),
+  };
+}
+
+export interface ChannelsServiceDeps {
+  db: Db;
+  qrCodes: QrCodeStore;
+}
+
+/** Deposit and withdrawal channels: admin maintenance (audited) and the active lists users see. */
+export function createChannelsService({ db, qrCodes }: ChannelsServiceDeps) {
+  return {
+    // ---- deposit channels ----
+    async listDepositChannels() {
+      return (await repo.listDepositChannels(db)).map(toAdminDepositChannel);
+    },
+
+    async listActiveDepositChannels() {
+      return (await repo.listDepositChannels(db, true)).map(toUserDepositChannel);
+    },
+
+    async createDepositChannel(actor: AuditActor, body: DepositChannelBody) {
+      return db.transaction(async (tx) => {
+        const row = await repo.insertDepositChannel(tx, {
+          type: 'crypto',
+          currency: DEFAULT_CURRENCY,
+          status: 'active',
+          ...depositValues(body),
+        });
+        const after = toAdminDepositChannel(row);
+        await recordAudit(tx, actor, {
+          action: 'channel.create',
+          targetType: 'deposit_channel',
+          targetId: row.id,
+          after,
+        });
+        return after;
+      });
+    },
+
+    async updateDepositChannel(actor: AuditActor, id: number, body: DepositChannelPatchBody) {
+      return db.transaction(async (tx) => {
+        const current = await repo.findDepositChannel(tx, id, true);
+        if (!current) throw notFound(DEPOSIT_CHANNEL_NOT_FOUND);
+        const toggle = isStatusOnly(body);
+        const row = await repo.updateDepositChannel(
+          tx,
+          id,
+          toggle ? { status: body.status } : depositValues(body),
+        );
+        if (!row) throw notFound(DEPOSIT_CHANNEL_NOT_FOUND);
+        const after = toAdminDepositChannel(row);
+        await recordAudit(tx, actor, {
+          action: toggle ? 'channel.status' : 'channel.update',
+          targetType: 'deposit_channel',
+          targetId: id,
+          before: toAdminDepositChannel(current),
+          after,
+        });
+        return after;
+      });
+    },
+
+    async deleteDepositChannel(actor: AuditActor, id: number) {
+      await db.transaction(async (tx) => {
+        const row = await repo.deleteDepositChannel(tx, id);
+        if (!row) throw notFound(DEPOSIT_CHANNEL_NOT_FOUND);
+        await recordAudit(tx, actor, {
+          action: 'channel.delete',
+          targetType: 'deposit_channel',
+          targetId: id,
+          before: toAdminDepositChannel(row),
+        });
+      });
+    },
+
+    /** Checks the bytes, stores the image under a generated name and returns its URL. */
+    async storeQrCode(bytes: Uint8Array) {
+      const type = detectImageType(bytes);
+      if (!type) throw badRequest(QR_NOT_IMAGE_MESSAGE);
+      const name = await qrCodes.save(bytes, type);
+      return `${QR_FILES_PATH}${name}`;
+    },
+
+    readQrCode: (name: string) => qrCodes.read(name),
+
+    // ---- withdrawal channels ----
+    async listWithdrawChannels() {
+      return (await repo.listWithdrawChannels(db)).map(toAdminWithdrawChannel);
+    },
+
+    async listActiveWithdrawChannels() {
+      return (await repo.listWithdrawChannels(db, true)).map(toUserWithdrawChannel);
+    },
+
+    async createWithdrawChannel(actor: AuditActor, body: WithdrawChannelBody) {
+      return db.transaction(async (tx) => {
+        const row = await repo.insertWithdrawChannel(tx, {
+          currency: DEFAULT_CURRENCY,
+          status: 'active',
+          ...withdrawValues(body),
+        });
+        const after = toAdminWithdrawChannel(row);
+        await recordAudit(tx, actor, {
+          action: 'withdraw_channel.create',
+          targetType: 'withdraw_channel',
+          targetId: row.id,
+          after,
+        });
+        return after;
+      });
+    },
+
+    async updateWithdrawChannel(actor: AuditActor, id: number, body: WithdrawChannelPatchBody) {
+      return db.transaction(async (tx) => {
+        const current = await repo.findWithdrawChannel(tx, id, true);
+        if (!current) throw notFound(WITHDRAW_CHANNEL_NOT_FOUND);
+        const toggle = isStatusOnly(body);
+        const row = await repo.updateWithdrawChannel(
+          tx,
+          id,
+          toggle ? { status: body.status } : withdrawValues(body),
+        );
+        if (!row) throw notFound(WITHDRAW_CHANNEL_NOT_FOUND);
+        const after = toAdminWithdrawChannel(row);
+        await recordAudit(tx, actor, {
+          action: toggle ? 'withdraw_channel.status' : 'withdraw_channel.update',
+          targetType: 'withdraw_channel',
+          targetId: id,
+          before: toAdminWithdrawChannel(current),
+          after,
+        });
+        return after;
+      });
+    },
+
+    async deleteWithdrawChannel(actor: AuditActor, id: number) {
+      await db.transaction(async (tx) => {
+        const row = await repo.deleteWithdrawChannel(tx, id);
+        if (!row) throw notFound(WITHDRAW_CHANNEL_NOT_FOUND);
+        await recordAudit(tx, actor, {
+          action: 'withdraw_channel.delete',
+          targetType: 'withdraw_channel',
+          targetId: id,
+          before: toAdminWithdrawChannel(row),
+        });
+      });
+    },
+  };
+}
+
+export type ChannelsService = ReturnType<typeof createChannelsService>;

@@ -1,0 +1,196 @@
+import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
+import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
+import type { Executor } from '../../db/client.ts';
+import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
+import { countOf, readCounters, readCountersByPrefix } from '../stats/stats.repository.ts';
+
+/**
+ * Read-only aggregates for the dashboard and the wallet overview. Every amount comes back as the
+ * database's text of a NUMERIC, every count as an int. `since` is the start of the Beijing day.
+ *
+ * Index use (checked with EXPLAIN on PostgreSQL at 1M users, see the report of issue 3):
+ * - pending counts: deposits_status_created_idx / withdrawals_status_created_idx, index-only;
+ * - today's amounts: the same indexes, a range on (status, created_at >= since);
+ * - new users today: users_created_at_idx;
+ * - recent activities: deposits_created_idx / withdrawals_created_idx, LIMIT 10 each;
+ * - today's volume: ledger_transactions_created_at_idx then ledger_entries_transaction_idx.
+ * - counts by status, all-time totals, depositors and user assets: the running totals of modules/stats.
+ */
+
+const text = (value: unknown): string => {
+  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
+  return value;
+};
+
+/** A moment as a timestamptz parameter (the same text on node-postgres and PGlite). */
+const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+
+async function one(exec: Executor, query: ReturnType<typeof sql>): Promise<Record<string, unknown>> {
+  const [row] = await queryRows<Record<string, unknown>>(exec, query);
+  if (!row) throw new Error('aggregate query returned no row');
+  return row;
+}
+
+export interface UserCounts {
+  total: number;
+  newToday: number;
+  active: number;
+  kycApproved: number;
+  kycPending: number;
+}
+
+/**
+ * Every account (admins included, as on the user list), from the running totals of modules/stats;
+ * newToday is a range on the created_at index.
+ */
+export async function userCounts(exec: Executor, since: Date): Promise<UserCounts> {
+  const [c, today] = await Promise.all([
+    readCounters(exec, ['users.total', 'users.active', 'users.kyc.approved', 'users.kyc.pending']),
+    one(exec, sql`SELECT count(*)::int AS n FROM users WHERE created_at >= ${at(since)}`),
+  ]);
+  return {
+    total: countOf(c['users.total']),
+    newToday: parseCount(today.n),
+    active: countOf(c['users.active']),
+    kycApproved: countOf(c['users.kyc.approved']),
+    kycPending: countOf(c['users.kyc.pending']),
+  };
+}
+
+export interface FlowTotals {
+  /** Approved deposits, in the default currency. */
+  deposits: string;
+  /** Completed withdrawals, in the default currency. */
+  withdrawals: string;
+}
+
+/**
+ * Approved deposit and completed withdrawal amounts in USDT: all time from the running totals,
+ * since `since` as a range over (status, created_at).
+ */
+export async function flowTotals(exec: Executor, since?: Date): Promise<FlowTotals> {
+  if (!since) {
+    const deposits = `deposits.amount.approved.${DEFAULT_CURRENCY}`;
+    const withdrawals = `withdrawals.amount.completed.${DEFAULT_CURRENCY}`;
+    const c = await readCounters(exec, [deposits, withdrawals]);
+    return { deposits: c[deposits] ?? '0', withdrawals: c[withdrawals] ?? '0' };
+  }
+  const row = await one(
+    exec,
+    sql`SELECT
+          (SELECT coalesce(sum(amount), 0) FROM deposits
+            WHERE status = 'approved' AND currency = ${DEFAULT_CURRENCY} AND created_at >= ${at(since)})::text AS deposits,
+          (SELECT coalesce(sum(amount), 0) FROM withdrawals
+            WHERE status = 'completed' AND currency = ${DEFAULT_CURRENCY} AND created_at >= ${at(since)})::text AS withdrawals`,
+  );
+  return { deposits: text(row.deposits), withdrawals: text(row.withdrawals) };
+}
+
+export interface PendingCounts {
+  /** Deposits in status pending. */
+  deposits: number;
+  /** Withdrawals in status pending or reviewing. */
+  withdrawals: number;
+}
+
+export async function pendingCounts(exec: Executor): Promise<PendingCounts> {
+  const c = await readCounters(exec, [
+    'deposits.count.pending',
+    'withdrawals.count.pending',
+    'withdrawals.count.reviewing',
+  ]);
+  return {
+    deposits: countOf(c['deposits.count.pending']),
+    withdrawals: countOf(c['withdrawals.count.pending']) + countOf(c['withdrawals.count.reviewing']),
+  };
+}
+
+/** Users with at least one approved deposit (kept by the deposits trigger through `depositors`). */
+export async function depositedUserCount(exec: Executor): Promise<number> {
+  return countOf((await readCounters(exec, ['users.deposited']))['users.deposited']);
+}
+
+export interface CurrencyHolding {
+  currency: string;
+  amount: string;
+}
+
+/** Users' available + frozen balances per currency (salary balances are not assets on hand), from the running totals. */
+export async function userHoldings(exec: Executor): Promise<CurrencyHolding[]> {
+  const totals = new Map<string, Decimal>();
+  for (const [name, value] of Object.entries(await readCountersByPrefix(exec, 'assets.'))) {
+    const [, bucket, currency] = name.split('.');
+    if (!currency || (bucket !== 'available' && bucket !== 'frozen')) continue;
+    totals.set(currency, (totals.get(currency) ?? new Decimal(0)).plus(decimalFromDb(value)));
+  }
+  return [...totals].map(([currency, amount]) => ({ currency, amount: formatNormalised(amount) }));
+}
+
+/**
+ * USDT that moved in trades since `since`: ledger transactions whose kind starts with 'trade'
+ * (trade_fill, trade_settlement, ...), counting the positive USDT entries, i.e. one side of each
+ * transaction since its entries sum to zero.
+ */
+export async function tradeVolumeSince(exec: Executor, since: Date): Promise<string> {
+  const row = await one(
+    exec,
+    sql`SELECT coalesce(sum(e.amount), 0)::text AS volume
+        FROM ledger_transactions t
+        JOIN ledger_entries e ON e.transaction_id = t.id
+        WHERE t.created_at >= ${at(since)} AND t.kind LIKE 'trade%'
+          AND e.currency = ${DEFAULT_CURRENCY} AND e.amount > 0`,
+  );
+  return text(row.volume);
+}
+
+export interface ActivityRow {
+  type: 'deposit' | 'withdrawal';
+  id: number;
+  status: string;
+  amount: string;
+  currency: string;
+  /** Deposit: the channel's name; withdrawal: the method. */
+  detail: string;
+  createdAt: Date;
+  userEmail: string;
+}
+
+/** The latest `limit` deposits and the latest `limit` withdrawals (the caller merges them). */
+export async function latestActivities(exec: Executor, limit: number): Promise<ActivityRow[]> {
+  const [deposits, withdrawals] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      exec,
+      sql`SELECT d.id::text AS id, d.status, d.amount::text AS amount, d.currency, d.channel_name AS detail,
+                 d.created_at, u.email
+          FROM (SELECT * FROM deposits ORDER BY created_at DESC, id DESC LIMIT ${limit}) d
+          JOIN users u ON u.id = d.user_id`,
+    ),
+    queryRows<Record<string, unknown>>(
+      exec,
+      sql`SELECT w.id::text AS id, w.status, w.amount::text AS amount, w.currency, w.withdraw_type AS detail,
+                 w.created_at, u.email
+          FROM (SELECT * FROM withdrawals ORDER BY created_at DESC, id DESC LIMIT ${limit}) w
+          JOIN users u ON u.id = w.user_id`,
+    ),
+  ]);
+  const toRow =
+    (type: ActivityRow['type']) =>
+    (r: Record<string, unknown>): ActivityRow => ({
+      type,
+      id: parseId(r.id),
+      status: text(r.status),
+      amount: text(r.amount),
+      currency: text(r.currency),
+      detail: text(r.detail),
+      createdAt: toDate(r.created_at),
+      userEmail: text(r.email),
+    });
+  return [...deposits.map(toRow('deposit')), ...withdrawals.map(toRow('withdrawal'))];
+}
+
+function toDate(value: unknown): Date {
+  const date = value instanceof Date ? value : new Date(text(value));
+  if (Number.isNaN(date.getTime())) throw new Error(`Unexpected time from the database: ${String(value)}`);
+  return date;
+}

@@ -1,0 +1,330 @@
+import type { AdminDashboard, WalletOverview } from '@platform/contracts';
+import { startOfBeijingDay } from '@platform/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../db/client.ts';
+import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { users } from '../auth/auth.schema.ts';
+import { deposits } from '../deposits/deposits.schema.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.schema.ts';
+import { type PostTransactionRequest, postTransaction } from '../ledger/ledger.service.ts';
+import { assertLedgerOk } from '../ledger/verify.ts';
+import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
+import { assetDistribution, recentActivities } from './dashboard.service.ts';
+
+let t: TestApp;
+let adminToken: string;
+let userToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await createAdmin(t, 'admin')).token;
+  userToken = (await registerUser(t.app)).token;
+});
+afterAll(() => t.close());
+
+const fixed = (value: string) => {
+  const [integer, fraction = ''] = value.split('.');
+  return `${integer}.${fraction.padEnd(18, '0')}`;
+};
+
+const post = (req: PostTransactionRequest) => t.database.db.transaction((tx: Tx) => postTransaction(tx, req));
+
+describe('admin dashboard and wallet overview: access', () => {
+  for (const url of ['/api/admin/dashboard', '/api/admin/wallet/overview']) {
+    it(`${url}: 401 without a token, 403 for a normal user`, async () => {
+      const anonymous = await api(t.app, 'GET', url);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.success).toBe(false);
+      const user = await api(t.app, 'GET', url, { token: userToken });
+      expect(user.status).toBe(403);
+      expect(user.body.message).toBe('权限不足，需要管理员权限');
+    });
+  }
+});
+
+describe('admin dashboard and wallet overview: numbers', () => {
+  it('are zero on a platform with no money', async () => {
+    const dash = await api<AdminDashboard>(t.app, 'GET', '/api/admin/dashboard', { token: adminToken });
+    expect(dash.status).toBe(200);
+    expect(dash.body.data).toEqual({
+      userStats: { totalUsers: 2, newUsersToday: 2, kycApprovedUsers: 0 },
+      financialStats: {
+        totalDeposits: fixed('0'),
+        pendingDeposits: 0,
+        totalWithdrawals: fixed('0'),
+        pendingWithdrawals: 0,
+      },
+      pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 0 },
+    });
+    const overview = await api<WalletOverview>(t.app, 'GET', '/api/admin/wallet/overview', {
+      token: adminToken,
+    });
+    expect(overview.status).toBe(200);
+    expect(overview.body.data).toEqual({
+      userStats: { totalUsers: 2, activeUsers: 2, depositedUsers: 0 },
+      totalAssets: fixed('0'),
+      totalDeposits: fixed('0'),
+      totalWithdrawals: fixed('0'),
+      pendingDeposits: 0,
+      pendingWithdrawals: 0,
+      pendingKyc: 0,
+      todayVolume: fixed('0'),
+      assetDistribution: [],
+      recentActivities: [],
+    });
+  });
+
+  it('match seeded data, with today cut at 00:00 Beijing time', async () => {
+    const db = t.database.db;
+    // Today starts at 00:00 Asia/Shanghai; a row one millisecond earlier belongs to yesterday.
+    const today = startOfBeijingDay(new Date()) as Date;
+    const yesterday = new Date(today.getTime() - 1);
+    const at = (seconds: number) => new Date(today.getTime() + seconds * 1000);
+
+    const [u1, u2, u3, u4] = await Promise.all([1, 2, 3, 4].map(() => registerUser(t.app)));
+    if (!u1 || !u2 || !u3 || !u4) throw new Error('registration failed');
+    const id = (u: typeof u1) => u.user.id;
+    await db
+      .update(users)
+      .set({ kycStatus: 'approved' })
+      .where(eq(users.id, id(u1)));
+    await db
+      .update(users)
+      .set({ kycStatus: 'pending' })
+      .where(inArray(users.id, [id(u2), id(u3)]));
+    await db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.id, id(u4)));
+    // u4 registered yesterday, Beijing time.
+    await db
+      .update(users)
+      .set({ createdAt: yesterday })
+      .where(eq(users.id, id(u4)));
+
+    const deposit = (
+      user: typeof u1,
+      amount: string,
+      status: 'pending' | 'approved' | 'rejected',
+      createdAt: Date,
+      currency = 'USDT',
+    ) => ({ userId: id(user), channelName: `${currency}-TRC20`, currency, amount, status, createdAt });
+    await db
+      .insert(deposits)
+      .values([
+        deposit(u1, '100', 'approved', at(1)),
+        deposit(u1, '50', 'approved', yesterday),
+        deposit(u2, '30', 'pending', at(2)),
+        deposit(u3, '20', 'rejected', at(3)),
+        deposit(u2, '1', 'approved', at(4), 'BTC'),
+        deposit(u4, '7', 'approved', at(-86_400)),
+      ]);
+
+    const withdrawal = (
+      user: typeof u1,
+      amount: string,
+      status: 'pending' | 'reviewing' | 'approved' | 'rejected' | 'completed',
+      createdAt: Date,
+    ) => ({
+      userId: id(user),
+      channelName: 'USDT',
+      withdrawType: 'usdt' as const,
+      currency: 'USDT',
+      amount,
+      fee: '0',
+      feeRate: '0',
+      address: 'TXYZ',
+      status,
+      createdAt,
+    });
+    await db
+      .insert(withdrawals)
+      .values([
+        withdrawal(u1, '40', 'completed', at(5)),
+        withdrawal(u1, '10', 'completed', yesterday),
+        withdrawal(u2, '5', 'pending', at(6)),
+        withdrawal(u3, '6', 'reviewing', at(7)),
+        withdrawal(u3, '7', 'approved', at(8)),
+        withdrawal(u2, '8', 'rejected', at(9)),
+      ]);
+
+    // Balances: u1 180 USDT (150 available + 30 frozen), u2 50.5 USDT, u3 0.5 BTC, u1 0.001 BTC,
+    // u4 99 USDT of salary (not an asset on hand).
+    const credit = (key: string, userId: number, currency: string, amount: string) =>
+      post({
+        idempotencyKey: key,
+        kind: 'deposit',
+        postings: [
+          { account: { system: 'external_deposits' }, currency, amount: `-${amount}` },
+          { account: { userId, bucket: 'available' }, currency, amount },
+        ],
+      });
+    await credit('t:1', id(u1), 'USDT', '200');
+    await credit('t:2', id(u2), 'USDT', '50.5');
+    await credit('t:3', id(u3), 'BTC', '0.5');
+    await post({
+      idempotencyKey: 't:freeze',
+      kind: 'withdrawal_freeze',
+      postings: [
+        { account: { userId: id(u1), bucket: 'available' }, currency: 'USDT', amount: '-30' },
+        { account: { userId: id(u1), bucket: 'frozen' }, currency: 'USDT', amount: '30' },
+      ],
+    });
+    await post({
+      idempotencyKey: 't:salary',
+      kind: 'salary',
+      postings: [
+        { account: { system: 'salaries' }, currency: 'USDT', amount: '-99' },
+        { account: { userId: id(u4), bucket: 'salary' }, currency: 'USDT', amount: '99' },
+      ],
+    });
+    // A trade today: u1 buys 0.001 BTC for 20 USDT.
+    await post({
+      idempotencyKey: 't:trade',
+      kind: 'trade_spot',
+      postings: [
+        { account: { userId: id(u1), bucket: 'available' }, currency: 'USDT', amount: '-20' },
+        { account: { system: 'house_pnl' }, currency: 'USDT', amount: '20' },
+        { account: { system: 'house_pnl' }, currency: 'BTC', amount: '-0.001' },
+        { account: { userId: id(u1), bucket: 'available' }, currency: 'BTC', amount: '0.001' },
+      ],
+    });
+    // A trade yesterday between two system accounts (their balances are derived, so the ledger stays whole).
+    const systemAccount = async (bucket: string) => {
+      const [row] = await db
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.bucket, bucket), eq(ledgerAccounts.currency, 'USDT')));
+      if (!row) throw new Error(`no ${bucket} account`);
+      return row.id;
+    };
+    const [old] = await db
+      .insert(ledgerTransactions)
+      .values({ idempotencyKey: 't:old-trade', kind: 'trade_spot', fingerprint: 'x', createdAt: yesterday })
+      .returning({ id: ledgerTransactions.id });
+    await db.insert(ledgerEntries).values([
+      {
+        transactionId: old?.id ?? 0,
+        accountId: await systemAccount('house_pnl'),
+        currency: 'USDT',
+        amount: '999',
+      },
+      {
+        transactionId: old?.id ?? 0,
+        accountId: await systemAccount('salaries'),
+        currency: 'USDT',
+        amount: '-999',
+      },
+    ]);
+    await assertLedgerOk(db);
+
+    const dash = await api<AdminDashboard>(t.app, 'GET', '/api/admin/dashboard', { token: adminToken });
+    expect(dash.status).toBe(200);
+    expect(dash.body.message).toBe('获取统计数据成功');
+    expect(dash.body.data).toEqual({
+      // admin, the user of beforeAll, u1..u4; u4 registered yesterday.
+      userStats: { totalUsers: 6, newUsersToday: 5, kycApprovedUsers: 1 },
+      financialStats: {
+        // Approved USDT deposits of all time (100 + 50 + 7; the BTC one is not USDT).
+        totalDeposits: fixed('157'),
+        pendingDeposits: 1,
+        // Completed USDT withdrawals of all time.
+        totalWithdrawals: fixed('50'),
+        // pending + reviewing
+        pendingWithdrawals: 2,
+      },
+      pendingTasks: { pendingKyc: 2, pendingDeposits: 1, pendingWithdrawals: 2 },
+    });
+
+    const overview = await api<WalletOverview>(t.app, 'GET', '/api/admin/wallet/overview', {
+      token: adminToken,
+    });
+    expect(overview.status).toBe(200);
+    const data = overview.body.data as WalletOverview;
+    expect(data.userStats).toEqual({ totalUsers: 6, activeUsers: 5, depositedUsers: 3 });
+    expect(data.totalAssets).toBe(fixed('230.5'));
+    expect(data.totalDeposits).toBe(fixed('100'));
+    expect(data.totalWithdrawals).toBe(fixed('40'));
+    expect(data.pendingDeposits).toBe(1);
+    expect(data.pendingWithdrawals).toBe(2);
+    expect(data.pendingKyc).toBe(2);
+    expect(data.todayVolume).toBe(fixed('20'));
+    expect(data.assetDistribution).toEqual([
+      { name: 'USDT', amount: fixed('230.5'), percentage: '99.8', color: '#26a17b' },
+      { name: 'BTC', amount: fixed('0.501'), percentage: '0.2', color: '#f7931a' },
+    ]);
+
+    // Latest ten of the twelve deposits and withdrawals, newest first.
+    const activities = data.recentActivities;
+    expect(activities).toHaveLength(10);
+    expect(activities.map((a) => a.created_at)).toEqual(
+      [...activities.map((a) => a.created_at)].sort().reverse(),
+    );
+    expect(activities[0]).toEqual({
+      id: expect.stringMatching(/^withdrawal:\d+$/),
+      type: 'withdrawal',
+      description: '提现 · USDT · 已拒绝',
+      created_at: at(9).toISOString(),
+      amount: fixed('8'),
+      currency: 'USDT',
+      user_email: u2.email,
+      status: 'rejected',
+    });
+    expect(activities.find((a) => a.created_at === at(2).toISOString())).toMatchObject({
+      type: 'deposit',
+      description: '充值 · USDT-TRC20 · 待审核',
+      amount: fixed('30'),
+      user_email: u2.email,
+    });
+    // The two oldest (the day-old deposit and yesterday's first row) are left out.
+    expect(activities.some((a) => a.created_at === at(-86_400).toISOString())).toBe(false);
+  });
+});
+
+describe('wallet overview shaping', () => {
+  it('gathers currencies past the third into 其他 and colours each row', () => {
+    const rows = assetDistribution([
+      { currency: 'USDT', amount: '600' },
+      { currency: 'ETH', amount: '100' },
+      { currency: 'BTC', amount: '200' },
+      { currency: 'DOGE', amount: '60' },
+      { currency: 'TRX', amount: '40' },
+      { currency: 'XRP', amount: '0' },
+    ]);
+    expect(rows.map((r) => [r.name, r.amount, r.percentage, r.color])).toEqual([
+      ['USDT', fixed('600'), '60.0', '#26a17b'],
+      ['BTC', fixed('200'), '20.0', '#f7931a'],
+      ['ETH', fixed('100'), '10.0', '#627eea'],
+      ['其他', fixed('100'), '10.0', '#8c8c8c'],
+    ]);
+    expect(assetDistribution([{ currency: 'USDT', amount: '0' }])).toEqual([]);
+    expect(
+      assetDistribution([
+        { currency: 'SOL', amount: '1' },
+        { currency: 'USDT', amount: '3' },
+      ]).map((r) => [r.name, r.percentage, r.color]),
+    ).toEqual([
+      ['USDT', '75.0', '#26a17b'],
+      ['SOL', '25.0', '#1677ff'],
+    ]);
+  });
+
+  it('merges activities newest first and keeps ten', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      type: i % 2 ? ('deposit' as const) : ('withdrawal' as const),
+      id: i + 1,
+      status: 'pending',
+      amount: '1',
+      currency: 'USDT',
+      detail: i % 2 ? 'Bank' : 'alipay',
+      createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i)),
+      userEmail: 'a@example.com',
+    }));
+    const merged = recentActivities(rows);
+    expect(merged).toHaveLength(10);
+    expect(merged[0]).toMatchObject({ id: 'deposit:12', description: '充值 · Bank · 待审核' });
+    expect(merged[1]).toMatchObject({ id: 'withdrawal:11', description: '提现 · 支付宝 · 待审核' });
+    expect(merged.at(-1)?.id).toBe('withdrawal:3');
+  });
+});

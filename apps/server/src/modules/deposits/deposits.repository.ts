@@ -1,0 +1,178 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../auth/auth.schema.ts';
+import { parseCount, queryRows } from '../ledger/ledger.repository.ts';
+import { countOf, readCounters } from '../stats/stats.repository.ts';
+import { deposits } from './deposits.schema.ts';
+
+export type DepositRow = typeof deposits.$inferSelect;
+export type DepositWithEmail = DepositRow & { userEmail: string };
+
+/** The start of the Beijing calendar day `daysBack` days ago, computed by the database. */
+export const beijingDayStart = (daysBack = 0): SQL =>
+  sql`(date_trunc('day', now() AT TIME ZONE 'Asia/Shanghai') - make_interval(days => ${daysBack})) AT TIME ZONE 'Asia/Shanghai'`;
+
+export async function insertDeposit(
+  exec: Executor,
+  values: typeof deposits.$inferInsert,
+): Promise<DepositRow> {
+  const [row] = await exec.insert(deposits).values(values).returning();
+  if (!row) throw new Error('insert into deposits returned nothing');
+  return row;
+}
+
+export const countPendingDepositsOfUser = async (exec: Executor, userId: number) =>
+  parseCount(
+    (
+      await queryRows<{ n: number }>(
+        exec,
+        sql`SELECT count(*)::int AS n FROM deposits WHERE user_id = ${userId} AND status = 'pending'`,
+      )
+    )[0]?.n ?? 0,
+  );
+
+const withEmail = {
+  id: deposits.id,
+  userId: deposits.userId,
+  channelId: deposits.channelId,
+  channelName: deposits.channelName,
+  toAddress: deposits.toAddress,
+  currency: deposits.currency,
+  amount: deposits.amount,
+  txHash: deposits.txHash,
+  remark: deposits.remark,
+  status: deposits.status,
+  adminNote: deposits.adminNote,
+  reviewedBy: deposits.reviewedBy,
+  reviewedAt: deposits.reviewedAt,
+  processedAt: deposits.processedAt,
+  createdAt: deposits.createdAt,
+  updatedAt: deposits.updatedAt,
+  userEmail: users.email,
+};
+
+export interface DepositFilter {
+  userId?: number;
+  status?: DepositRow['status'];
+  search?: string;
+  sinceDaysBack?: number;
+}
+
+function whereOf(filter: DepositFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.userId !== undefined) conditions.push(eq(deposits.userId, filter.userId));
+  if (filter.status) conditions.push(eq(deposits.status, filter.status));
+  if (filter.sinceDaysBack !== undefined)
+    conditions.push(sql`${deposits.createdAt} >= ${beijingDayStart(filter.sinceDaysBack)}`);
+  if (filter.search) {
+    const term = filter.search.toLowerCase();
+    const byText = sql`(${deposits.txHash} = ${filter.search} OR ${deposits.userId} IN (SELECT id FROM users WHERE email LIKE ${`${escapeLike(term)}%`}))`;
+    conditions.push(
+      /^\d{1,15}$/.test(term)
+        ? sql`(${deposits.id} = ${Number(term)} OR ${deposits.userId} = ${Number(term)} OR ${byText})`
+        : byText,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listDeposits(
+  exec: Executor,
+  filter: DepositFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: DepositWithEmail[]; total: number }> {
+  const where = whereOf(filter);
+  const rows = await exec
+    .select(withEmail)
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .where(where)
+    .orderBy(desc(deposits.createdAt), desc(deposits.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await exec.select({ n: sql<number>`count(*)::int` }).from(deposits).where(where);
+  return { rows, total: parseCount(count?.n ?? 0) };
+}
+
+export async function findDepositWithEmail(
+  exec: Executor,
+  id: number,
+): Promise<DepositWithEmail | undefined> {
+  const [row] = await exec
+    .select(withEmail)
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .where(eq(deposits.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The conditional review: moves a pending deposit to approved or rejected and returns it, or
+ * returns nothing when it is no longer pending (someone else reviewed it first).
+ */
+export async function reviewPendingDeposit(
+  exec: Executor,
+  id: number,
+  review: { status: 'approved' | 'rejected'; adminNote: string | null; reviewedBy: number },
+): Promise<DepositRow | undefined> {
+  const [row] = await exec
+    .update(deposits)
+    .set({
+      status: review.status,
+      adminNote: review.adminNote,
+      reviewedBy: review.reviewedBy,
+      reviewedAt: sql`now()`,
+      processedAt: review.status === 'approved' ? sql`now()` : null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Of `ids`, those still pending, in id order (the order the batch locks them in). */
+export async function pendingDepositIds(exec: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await exec
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(inArray(deposits.id, [...ids]), eq(deposits.status, 'pending')))
+    .orderBy(deposits.id);
+  return rows.map((r) => r.id);
+}
+
+export interface DepositStatsRow {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  totalAmount: string;
+  todayAmount: string;
+}
+
+/**
+ * Counts over every deposit and the approved amount in `currency` come from the running totals
+ * (modules/stats); today's approved amount is a range over (status, created_at) of one day.
+ */
+export async function depositStats(exec: Executor, currency: string): Promise<DepositStatsRow> {
+  const statuses = ['pending', 'processing', 'approved', 'rejected'] as const;
+  const approvedAmount = `deposits.amount.approved.${currency}`;
+  const counters = await readCounters(exec, [...statuses.map((s) => `deposits.count.${s}`), approvedAmount]);
+  const [today] = await queryRows<{ amount: string }>(
+    exec,
+    sql`SELECT coalesce(sum(amount), 0)::text AS amount FROM deposits
+         WHERE status = 'approved' AND created_at >= ${beijingDayStart(0)} AND currency = ${currency}`,
+  );
+  const count = (s: (typeof statuses)[number]) => countOf(counters[`deposits.count.${s}`] ?? '0');
+  return {
+    total: statuses.reduce((sum, s) => sum + count(s), 0),
+    pending: count('pending'),
+    approved: count('approved'),
+    rejected: count('rejected'),
+    totalAmount: counters[approvedAmount] ?? '0',
+    todayAmount: today?.amount ?? '0',
+  };
+}

@@ -1,0 +1,78 @@
+import {
+  adminDepositsQuery,
+  adminDepositsReply,
+  createDepositBody,
+  depositBatchReviewBody,
+  depositBatchReviewReply,
+  depositReviewBody,
+  depositReviewReply,
+  ownHistoryQuery,
+  userDepositReply,
+  userDepositsReply,
+} from '@platform/contracts';
+import { z } from 'zod';
+import { ok, type Router } from '../../core/http.ts';
+import { auditActor } from '../audit/audit.service.ts';
+import { caller, type Guards } from '../auth/guard.ts';
+import type { DepositService } from './deposits.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
+const security = [{ bearer: [] }];
+
+export function registerDepositRoutes(app: Router, deps: { deposits: DepositService; guards: Guards }) {
+  const { deposits, guards } = deps;
+
+  app.post('/api/wallet/deposits', {
+    schema: { tags: ['wallet'], security, body: createDepositBody, response: { 200: userDepositReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(
+        { deposit: await deposits.create(caller(request).user.id, request.body) },
+        '充值申请已提交，请等待审核',
+      ),
+  });
+
+  app.get('/api/wallet/deposits', {
+    schema: {
+      tags: ['wallet'],
+      security,
+      querystring: ownHistoryQuery,
+      response: { 200: userDepositsReply },
+    },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(await deposits.listOwn(caller(request).user.id, request.query), '获取充值记录成功'),
+  });
+
+  const tags = ['admin-deposits'];
+  app.get('/api/admin/deposits', {
+    schema: { tags, security, querystring: adminDepositsQuery, response: { 200: adminDepositsReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => ok(await deposits.listForAdmin(request.query), '获取充值列表成功'),
+  });
+
+  app.patch('/api/admin/deposits/:id/review', {
+    schema: {
+      tags,
+      security,
+      params: idParams,
+      body: depositReviewBody,
+      response: { 200: depositReviewReply },
+    },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const deposit = await deposits.review(request.params.id, request.body, auditActor(request));
+      return ok({ deposit }, deposit.status === 'approved' ? '充值审核通过成功' : '审核拒绝成功');
+    },
+  });
+
+  app.post('/api/admin/deposits/batch-review', {
+    schema: { tags, security, body: depositBatchReviewBody, response: { 200: depositBatchReviewReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const result = await deposits.batchReview(request.body, auditActor(request));
+      const verb = request.body.action === 'approve' ? '批量通过成功' : '批量拒绝成功';
+      return ok(result, `${verb}，共处理 ${result.processedCount} 条`);
+    },
+  });
+}

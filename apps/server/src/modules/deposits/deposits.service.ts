@@ -1,0 +1,228 @@
+import type {
+  AdminDeposit,
+  AdminDepositsQuery,
+  CreateDepositBody,
+  DepositBatchReviewBody,
+  DepositReviewBody,
+  DepositStats,
+  UserDeposit,
+} from '@platform/contracts';
+import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { businessRule, conflict, notFound } from '../../core/errors.ts';
+import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import { pageOf, paginationOf } from '../../core/paging.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { findUserById } from '../auth/auth.repository.ts';
+import { findActiveDepositChannel } from '../channels/channels.repository.ts';
+import { postTransaction } from '../ledger/ledger.service.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import * as repo from './deposits.repository.ts';
+
+/** At most this many deposits per user may wait for review at once (put a limit on everything). */
+export const MAX_PENDING_DEPOSITS_PER_USER = 10;
+
+const DATE_RANGE_DAYS_BACK = { today: 0, week: 6, month: 29 } as const;
+
+export const depositApproveKey = (id: number) => `deposit:${id}:approve`;
+
+export function createDepositService(deps: { db: Db; realtime: Realtime }) {
+  const { db, realtime } = deps;
+
+  /** Credits the deposit's user: external_deposits → the user's available balance, exactly once per deposit. */
+  async function credit(tx: Tx, deposit: repo.DepositRow, adminId: number) {
+    await postTransaction(tx, {
+      idempotencyKey: depositApproveKey(deposit.id),
+      kind: 'deposit',
+      memo: `充值 #${deposit.id} 审核通过`,
+      metadata: { depositId: deposit.id, adminId },
+      postings: [
+        {
+          account: { system: 'external_deposits' },
+          currency: deposit.currency,
+          amount: `-${deposit.amount}`,
+        },
+        {
+          account: { userId: deposit.userId, bucket: 'available' },
+          currency: deposit.currency,
+          amount: deposit.amount,
+        },
+      ],
+    });
+  }
+
+  /** One review inside `tx`: the conditional update, then the credit, then the audit row. Null if no longer pending. */
+  async function reviewInTx(tx: Tx, id: number, body: DepositReviewBody, actor: AuditActor) {
+    const reviewed = await repo.reviewPendingDeposit(tx, id, {
+      status: body.status,
+      adminNote: body.adminNote ?? null,
+      reviewedBy: actor.adminId,
+    });
+    if (!reviewed) return null;
+    if (reviewed.status === 'approved') await credit(tx, reviewed, actor.adminId);
+    await recordAudit(tx, actor, {
+      action: reviewed.status === 'approved' ? 'deposit.approve' : 'deposit.reject',
+      targetType: 'deposit',
+      targetId: id,
+      before: { status: 'pending' },
+      after: {
+        status: reviewed.status,
+        admin_note: reviewed.adminNote,
+        amount: reviewed.amount,
+        currency: reviewed.currency,
+      },
+    });
+    return reviewed;
+  }
+
+  return {
+    async create(userId: number, body: CreateDepositBody): Promise<UserDeposit> {
+      const deposit = await db.transaction(async (tx) => {
+        const channel = await findActiveDepositChannel(tx, body.channel_id);
+        if (!channel) throw notFound('充值渠道不存在或已停用');
+        const amount = new Decimal(body.amount);
+        if (amount.lt(decimalFromDb(channel.minAmount)))
+          throw businessRule(
+            `充值金额不能低于 ${formatNormalised(decimalFromDb(channel.minAmount))} ${channel.currency}`,
+          );
+        if (amount.gt(decimalFromDb(channel.maxAmount)))
+          throw businessRule(
+            `充值金额不能高于 ${formatNormalised(decimalFromDb(channel.maxAmount))} ${channel.currency}`,
+          );
+        if ((await repo.countPendingDepositsOfUser(tx, userId)) >= MAX_PENDING_DEPOSITS_PER_USER)
+          throw businessRule(`待审核的充值申请不能超过${MAX_PENDING_DEPOSITS_PER_USER}笔，请等待审核`);
+        try {
+          return await tx.transaction((sp) =>
+            repo.insertDeposit(sp, {
+              userId,
+              channelId: channel.id,
+              channelName: channel.name,
+              toAddress: channel.address,
+              currency: channel.currency,
+              amount: formatNormalised(amount),
+              txHash: body.tx_hash ?? null,
+              remark: body.remark ?? null,
+            }),
+          );
+        } catch (err) {
+          if (isUniqueViolation(err)) throw conflict('该交易哈希已提交过充值申请');
+          throw err;
+        }
+      });
+      const user = await findUserById(db, userId);
+      realtime.toAdmins('admin_notification', {
+        type: 'deposit',
+        sound: true,
+        title: '新的充值申请',
+        message: `${user?.email ?? `用户 #${userId}`} 申请充值 ${formatNormalised(decimalFromDb(deposit.amount))} ${deposit.currency}`,
+        id: deposit.id,
+      });
+      return toUserDeposit(deposit);
+    },
+
+    async listOwn(userId: number, query: { page: number; limit: number }) {
+      const { rows, total } = await repo.listDeposits(db, { userId }, pageOf(query));
+      return { deposits: rows.map(toUserDeposit), pagination: paginationOf(query, total) };
+    },
+
+    async listForAdmin(query: AdminDepositsQuery) {
+      const filter: repo.DepositFilter = {
+        status: query.status,
+        search: query.search || undefined,
+        sinceDaysBack: query.dateRange ? DATE_RANGE_DAYS_BACK[query.dateRange] : undefined,
+      };
+      const [{ rows, total }, stats] = await Promise.all([
+        repo.listDeposits(db, filter, pageOf(query)),
+        repo.depositStats(db, DEFAULT_CURRENCY),
+      ]);
+      return {
+        deposits: rows.map(toAdminDeposit),
+        pagination: paginationOf(query, total),
+        stats: toStats(stats),
+      };
+    },
+
+    /** Only a pending deposit can be reviewed; the loser of a race (or a second click) gets 409 and nothing moves. */
+    async review(id: number, body: DepositReviewBody, actor: AuditActor): Promise<AdminDeposit> {
+      await db.transaction(async (tx) => {
+        const reviewed = await reviewInTx(tx, id, body, actor);
+        if (reviewed) return;
+        const existing = await repo.findDepositWithEmail(tx, id);
+        if (!existing) throw notFound('充值记录不存在');
+        throw conflict('该充值记录已审核，只能审核待审核的充值');
+      });
+      const row = await repo.findDepositWithEmail(db, id);
+      if (!row) throw new Error(`deposit ${id} vanished after review`);
+      return toAdminDeposit(row);
+    },
+
+    /**
+     * Reviews the given ids that are still pending, each in its own transaction so that one
+     * failure does not undo the others; ids that are not pending (or are taken by a concurrent
+     * review) are skipped. Returns how many this call reviewed.
+     */
+    async batchReview(body: DepositBatchReviewBody, actor: AuditActor) {
+      const status = body.action === 'approve' ? 'approved' : 'rejected';
+      const processedIds: number[] = [];
+      for (const id of await repo.pendingDepositIds(db, [...new Set(body.depositIds)])) {
+        const reviewed = await db.transaction((tx) =>
+          reviewInTx(tx, id, { status, adminNote: body.adminNote }, actor),
+        );
+        if (reviewed) processedIds.push(id);
+      }
+      return { processedCount: processedIds.length, processedIds };
+    },
+  };
+}
+
+export type DepositService = ReturnType<typeof createDepositService>;
+
+const money = (value: string) => formatFixed(decimalFromDb(value));
+
+function toUserDeposit(row: repo.DepositRow): UserDeposit {
+  return {
+    id: row.id,
+    channel_id: row.channelId,
+    channel_name: row.channelName,
+    to_address: row.toAddress,
+    currency: row.currency,
+    amount: money(row.amount),
+    tx_hash: row.txHash,
+    remark: row.remark,
+    status: row.status,
+    admin_note: row.adminNote,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+function toAdminDeposit(row: repo.DepositWithEmail): AdminDeposit {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    user_email: row.userEmail,
+    amount: money(row.amount),
+    currency: row.currency,
+    channel_name: row.channelName,
+    to_address: row.toAddress,
+    tx_hash: row.txHash,
+    remark: row.remark,
+    status: row.status,
+    admin_note: row.adminNote,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+    processed_at: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+function toStats(s: repo.DepositStatsRow): DepositStats {
+  return {
+    totalDeposits: s.total,
+    pendingDeposits: s.pending,
+    approvedDeposits: s.approved,
+    rejectedDeposits: s.rejected,
+    totalAmount: money(s.totalAmount),
+    todayAmount: money(s.todayAmount),
+  };
+}

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
+import { users } from '../auth/auth.schema.ts';
+import { counterMismatches, readCounters } from './stats.repository.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('stat counters', () => {
+  it('follow users, deposits, withdrawals and balances through every kind of change', async () => {
+    const db = t.database.db;
+    const admin = await createAdmin(t, 'admin');
+    const channel = await insertDepositChannel(db);
+    await insertWithdrawChannel(db);
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    await approveKyc(db, a.user.id);
+    await db.update(users).set({ isActive: false }).where(eq(users.id, b.user.id));
+
+    const deposit = async (token: string, amount: string) =>
+      (
+        await api<{ deposit: { id: number } }>(t.app, 'POST', '/api/wallet/deposits', {
+          token,
+          body: { channel_id: channel.id, amount },
+        })
+      ).body.data?.deposit.id;
+    const d1 = await deposit(a.token, '100');
+    const d2 = await deposit(a.token, '200');
+    await deposit(a.token, '300');
+    await api(t.app, 'PATCH', `/api/admin/deposits/${d1}/review`, {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
+    await api(t.app, 'PATCH', `/api/admin/deposits/${d2}/review`, {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
+    await fundUser(db, a.user.id, '50');
+    const w = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
+      token: a.token,
+      body: { withdraw_type: 'usdt', amount: '40', address: 'T' },
+    });
+    for (const status of ['approved', 'processing', 'completed'])
+      await api(t.app, 'PATCH', `/api/admin/withdrawals/${w.body.data?.withdrawal.id}/status`, {
+        token: admin.token,
+        body: { status },
+      });
+
+    expect(await counterMismatches(db)).toEqual([]);
+    const c = await readCounters(db, [
+      'users.total',
+      'users.inactive',
+      'users.admins',
+      'users.kyc.approved',
+      'users.deposited',
+      'deposits.count.pending',
+      'deposits.amount.approved.USDT',
+      'withdrawals.count.completed',
+      'assets.available.USDT',
+      'assets.frozen.USDT',
+    ]);
+    expect(c).toEqual({
+      'users.total': '3.000000000000000000',
+      'users.inactive': '1.000000000000000000',
+      'users.admins': '1.000000000000000000',
+      'users.kyc.approved': '1.000000000000000000',
+      'users.deposited': '1.000000000000000000',
+      'deposits.count.pending': '1.000000000000000000',
+      'deposits.amount.approved.USDT': '300.000000000000000000',
+      'withdrawals.count.completed': '1.000000000000000000',
+      'assets.available.USDT': '309.600000000000000000',
+      'assets.frozen.USDT': '0.000000000000000000',
+    });
+  });
+});

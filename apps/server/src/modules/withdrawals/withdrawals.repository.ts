@@ -1,0 +1,122 @@
+import type { WithdrawalStatus, WithdrawMethod } from '@platform/contracts';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../auth/auth.schema.ts';
+import { parseCount } from '../ledger/ledger.repository.ts';
+import { withdrawals } from './withdrawals.schema.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalWithUser = WithdrawalRow & { userEmail: string; userPhone: string | null };
+
+export async function insertWithdrawal(
+  exec: Executor,
+  values: typeof withdrawals.$inferInsert,
+): Promise<WithdrawalRow> {
+  const [row] = await exec.insert(withdrawals).values(values).returning();
+  if (!row) throw new Error('insert into withdrawals returned nothing');
+  return row;
+}
+
+/** Locks the row for a status change; the caller then updates it conditionally. */
+export async function lockWithdrawal(exec: Executor, id: number): Promise<WithdrawalRow | undefined> {
+  const [row] = await exec.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row;
+}
+
+/** Moves the withdrawal from `from` to `to`; nothing when it is no longer in `from`. */
+export async function updateWithdrawalStatus(
+  exec: Executor,
+  id: number,
+  change: { from: WithdrawalStatus; to: WithdrawalStatus; adminRemark: string | null; adminId: number },
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await exec
+    .update(withdrawals)
+    .set({
+      status: change.to,
+      ...(change.adminRemark ? { adminRemark: change.adminRemark } : {}),
+      reviewedBy: change.adminId,
+      updatedAt: sql`now()`,
+      ...(change.to === 'completed' ? { completedAt: sql`now()` } : {}),
+    })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, change.from)))
+    .returning();
+  return row;
+}
+
+const withUser = {
+  id: withdrawals.id,
+  userId: withdrawals.userId,
+  channelId: withdrawals.channelId,
+  channelName: withdrawals.channelName,
+  withdrawType: withdrawals.withdrawType,
+  currency: withdrawals.currency,
+  amount: withdrawals.amount,
+  fee: withdrawals.fee,
+  feeRate: withdrawals.feeRate,
+  address: withdrawals.address,
+  accountInfo: withdrawals.accountInfo,
+  userRemark: withdrawals.userRemark,
+  adminRemark: withdrawals.adminRemark,
+  status: withdrawals.status,
+  reviewedBy: withdrawals.reviewedBy,
+  completedAt: withdrawals.completedAt,
+  createdAt: withdrawals.createdAt,
+  updatedAt: withdrawals.updatedAt,
+  userEmail: users.email,
+  userPhone: users.phone,
+};
+
+export interface WithdrawalFilter {
+  userId?: number;
+  statuses?: readonly WithdrawalStatus[];
+  type?: WithdrawMethod;
+  search?: string;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(filter: WithdrawalFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.userId !== undefined) conditions.push(eq(withdrawals.userId, filter.userId));
+  if (filter.statuses?.length) conditions.push(inArray(withdrawals.status, [...filter.statuses]));
+  if (filter.type) conditions.push(eq(withdrawals.withdrawType, filter.type));
+  if (filter.search) {
+    const term = filter.search.toLowerCase();
+    const byUser = sql`${withdrawals.userId} IN (SELECT id FROM users WHERE email LIKE ${`${escapeLike(term)}%`} OR phone = ${filter.search})`;
+    conditions.push(
+      /^\d{1,15}$/.test(term) ? sql`(${withdrawals.id} = ${Number(term)} OR ${byUser})` : byUser,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listWithdrawals(
+  exec: Executor,
+  filter: WithdrawalFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: WithdrawalWithUser[]; total: number }> {
+  const where = whereOf(filter);
+  const rows = await exec
+    .select(withUser)
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(where)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await exec.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where);
+  return { rows, total: parseCount(count?.n ?? 0) };
+}
+
+export async function findWithdrawalWithUser(
+  exec: Executor,
+  id: number,
+): Promise<WithdrawalWithUser | undefined> {
+  const [row] = await exec
+    .select(withUser)
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(eq(withdrawals.id, id))
+    .limit(1);
+  return row;
+}

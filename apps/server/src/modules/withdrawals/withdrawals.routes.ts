@@ -1,0 +1,86 @@
+import {
+  adminWithdrawalsQuery,
+  adminWithdrawalsReply,
+  createWithdrawalBody,
+  ownHistoryQuery,
+  userWithdrawalReply,
+  userWithdrawalsReply,
+  withdrawalBulkStatusBody,
+  withdrawalBulkStatusReply,
+  withdrawalStatusBody,
+  withdrawalStatusReply,
+} from '@platform/contracts';
+import { z } from 'zod';
+import { ok, type Router } from '../../core/http.ts';
+import { auditActor } from '../audit/audit.service.ts';
+import { caller, type Guards } from '../auth/guard.ts';
+import type { WithdrawalService } from './withdrawals.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
+const security = [{ bearer: [] }];
+
+export function registerWithdrawalRoutes(
+  app: Router,
+  deps: { withdrawals: WithdrawalService; guards: Guards },
+) {
+  const { withdrawals, guards } = deps;
+
+  app.post('/api/wallet/withdrawals', {
+    schema: {
+      tags: ['wallet'],
+      security,
+      body: createWithdrawalBody,
+      response: { 200: userWithdrawalReply },
+    },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(
+        { withdrawal: await withdrawals.create(caller(request).user.id, request.body) },
+        '提现申请已提交，请等待审核',
+      ),
+  });
+
+  app.get('/api/wallet/withdrawals', {
+    schema: {
+      tags: ['wallet'],
+      security,
+      querystring: ownHistoryQuery,
+      response: { 200: userWithdrawalsReply },
+    },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(await withdrawals.listOwn(caller(request).user.id, request.query), '获取提现记录成功'),
+  });
+
+  const tags = ['admin-withdrawals'];
+  app.get('/api/admin/withdrawals', {
+    schema: { tags, security, querystring: adminWithdrawalsQuery, response: { 200: adminWithdrawalsReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => ok(await withdrawals.listForAdmin(request.query), '获取提现列表成功'),
+  });
+
+  app.patch('/api/admin/withdrawals/:id/status', {
+    schema: {
+      tags,
+      security,
+      params: idParams,
+      body: withdrawalStatusBody,
+      response: { 200: withdrawalStatusReply },
+    },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(
+        { withdrawal: await withdrawals.transition(request.params.id, request.body, auditActor(request)) },
+        '状态更新成功',
+      ),
+  });
+
+  app.post('/api/admin/withdrawals/bulk-status', {
+    schema: { tags, security, body: withdrawalBulkStatusBody, response: { 200: withdrawalBulkStatusReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const result = await withdrawals.bulkTransition(request.body, auditActor(request));
+      return ok(result, `批量更新完成：成功 ${result.processedCount} 条，跳过 ${result.skipped.length} 条`);
+    },
+  });
+}

@@ -1,0 +1,311 @@
+import type {
+  AdminNotificationEvent,
+  AdminWithdrawal,
+  CreateWithdrawalBody,
+  UserWithdrawal,
+  WithdrawalBulkStatusBody,
+  WithdrawalStatus,
+  WithdrawalStatusBody,
+  WithdrawalStatusUpdateEvent,
+} from '@platform/contracts';
+import { REALTIME_EVENTS, WITHDRAWAL_STATUS_LABELS } from '@platform/contracts';
+import { canTransitionWithdrawal } from '@platform/domain';
+import { AppError, businessRule, conflict, notFound } from '../../core/errors.ts';
+import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import { pageOf, paginationOf } from '../../core/paging.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { findUserById } from '../auth/auth.repository.ts';
+import { findActiveWithdrawChannel } from '../channels/channels.repository.ts';
+import { getUserWallets, type Posting, postTransaction } from '../ledger/ledger.service.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { withdrawRequirementOf } from '../users/user-view.ts';
+import * as repo from './withdrawals.repository.ts';
+
+/** Fees are charged to 8 decimals, rounded up, so the platform never collects less than the rate. */
+const FEE_DECIMALS = 8;
+
+export const TRANSITION_REFUSED = '当前状态不允许此操作';
+
+export const withdrawalKey = (id: number, step: 'freeze' | 'reject' | 'complete') =>
+  `withdrawal:${id}:${step}`;
+
+export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
+  const { db, realtime } = deps;
+
+  /** The postings of a status change, or none when the status does not move money. */
+  function postingsFor(
+    w: repo.WithdrawalRow,
+    to: WithdrawalStatus,
+  ): { step: 'reject' | 'complete'; postings: Posting[] } | null {
+    const amount = decimalFromDb(w.amount);
+    const fee = decimalFromDb(w.fee);
+    const total = formatNormalised(amount.plus(fee));
+    if (to === 'rejected') {
+      return {
+        step: 'reject',
+        postings: [
+          { account: { userId: w.userId, bucket: 'frozen' }, currency: w.currency, amount: `-${total}` },
+          { account: { userId: w.userId, bucket: 'available' }, currency: w.currency, amount: total },
+        ],
+      };
+    }
+    if (to === 'completed') {
+      const postings: Posting[] = [
+        { account: { userId: w.userId, bucket: 'frozen' }, currency: w.currency, amount: `-${total}` },
+        {
+          account: { system: 'external_withdrawals' },
+          currency: w.currency,
+          amount: formatNormalised(amount),
+        },
+      ];
+      if (!fee.isZero())
+        postings.push({ account: { system: 'fees' }, currency: w.currency, amount: formatNormalised(fee) });
+      return { step: 'complete', postings };
+    }
+    return null;
+  }
+
+  /**
+   * One status change inside `tx`: lock the row, check the transition against the status machine
+   * (409 otherwise), one conditional update, the postings it implies, the audit row.
+   */
+  async function transitionInTx(tx: Tx, id: number, body: WithdrawalStatusBody, actor: AuditActor) {
+    const current = await repo.lockWithdrawal(tx, id);
+    if (!current) throw notFound('提现记录不存在');
+    if (!canTransitionWithdrawal(current.status, body.status)) {
+      throw conflict(
+        `${TRANSITION_REFUSED}：「${WITHDRAWAL_STATUS_LABELS[current.status]}」不能变更为「${WITHDRAWAL_STATUS_LABELS[body.status]}」`,
+      );
+    }
+    const updated = await repo.updateWithdrawalStatus(tx, id, {
+      from: current.status,
+      to: body.status,
+      adminRemark: body.adminNote ?? null,
+      adminId: actor.adminId,
+    });
+    if (!updated) throw conflict(TRANSITION_REFUSED);
+    const money = postingsFor(updated, body.status);
+    if (money) {
+      await postTransaction(tx, {
+        idempotencyKey: withdrawalKey(id, money.step),
+        kind: `withdrawal_${money.step}`,
+        memo: `提现 #${id} ${WITHDRAWAL_STATUS_LABELS[body.status]}`,
+        metadata: { withdrawalId: id, adminId: actor.adminId },
+        postings: money.postings,
+      });
+    }
+    await recordAudit(tx, actor, {
+      action: 'withdrawal.status',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { status: current.status, admin_remark: current.adminRemark },
+      after: { status: updated.status, admin_remark: updated.adminRemark },
+    });
+    return { previous: current.status, updated };
+  }
+
+  function announce(previous: WithdrawalStatus, w: repo.WithdrawalRow) {
+    const event: WithdrawalStatusUpdateEvent = {
+      id: w.id,
+      userId: w.userId,
+      status: w.status,
+      previousStatus: previous,
+      updated_at: w.updatedAt.toISOString(),
+    };
+    realtime.toAdmins(REALTIME_EVENTS.withdrawalStatusUpdate, event);
+    realtime.toUser(w.userId, REALTIME_EVENTS.withdrawalStatusUpdate, event);
+  }
+
+  return {
+    /**
+     * A withdrawal request: the standing requirement (active, KYC approved), the channel's limits
+     * and the balance for amount + fee are checked, and amount + fee is frozen in the same
+     * transaction as the insert. A refusal says why in data.reasons and changes nothing.
+     */
+    async create(userId: number, body: CreateWithdrawalBody): Promise<UserWithdrawal> {
+      const withdrawal = await db.transaction(async (tx) => {
+        const user = await findUserById(tx, userId);
+        if (!user) throw notFound('用户不存在');
+        const requirement = withdrawRequirementOf(user);
+        if (!requirement.canWithdraw) {
+          throw businessRule(`暂不能提现：${requirement.reasons.join('；')}`, {
+            reasons: requirement.reasons,
+          });
+        }
+        const channel = await findActiveWithdrawChannel(tx, {
+          type: body.withdraw_type,
+          id: body.channel_id,
+        });
+        if (!channel) throw notFound('提现渠道不存在或已停用');
+
+        const amount = new Decimal(body.amount);
+        const min = decimalFromDb(channel.minAmount);
+        const max = decimalFromDb(channel.maxAmount);
+        const reasons: string[] = [];
+        if (amount.lt(min)) reasons.push(`提现金额不能低于 ${formatNormalised(min)} ${channel.currency}`);
+        if (amount.gt(max)) reasons.push(`提现金额不能高于 ${formatNormalised(max)} ${channel.currency}`);
+        const fee = amount
+          .times(decimalFromDb(channel.feeRate))
+          .toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP);
+        const total = amount.plus(fee);
+        const wallet = (await getUserWallets(tx, userId)).find((w) => w.currency === channel.currency);
+        const available = wallet ? new Decimal(wallet.balance) : new Decimal(0);
+        if (available.lt(total)) {
+          reasons.push(
+            `可用余额不足：需要 ${formatNormalised(total)} ${channel.currency}（含手续费 ${formatNormalised(fee)}），可用 ${formatNormalised(available)}`,
+          );
+        }
+        if (reasons.length) throw businessRule(reasons.join('；'), { reasons });
+
+        const row = await repo.insertWithdrawal(tx, {
+          userId,
+          channelId: channel.id,
+          channelName: channel.name,
+          withdrawType: body.withdraw_type,
+          currency: channel.currency,
+          amount: formatNormalised(amount),
+          fee: formatNormalised(fee),
+          feeRate: channel.feeRate,
+          address: body.withdraw_type === 'usdt' ? (body.address ?? null) : null,
+          accountInfo:
+            body.withdraw_type === 'usdt' || !body.account_info
+              ? null
+              : {
+                  account: body.account_info.account,
+                  name: body.account_info.name,
+                  phone: body.account_info.phone ?? null,
+                },
+          userRemark: body.user_remark ?? null,
+        });
+        // The balance read above is a hint for the message; this posting, under the row lock, is
+        // what decides: a concurrent request that got there first makes it fail with 余额不足.
+        await postTransaction(tx, {
+          idempotencyKey: withdrawalKey(row.id, 'freeze'),
+          kind: 'withdrawal_freeze',
+          memo: `提现 #${row.id} 申请冻结`,
+          metadata: { withdrawalId: row.id },
+          postings: [
+            {
+              account: { userId, bucket: 'available' },
+              currency: row.currency,
+              amount: `-${formatNormalised(total)}`,
+            },
+            {
+              account: { userId, bucket: 'frozen' },
+              currency: row.currency,
+              amount: formatNormalised(total),
+            },
+          ],
+        });
+        return { row, email: user.email };
+      });
+      const event: AdminNotificationEvent = {
+        type: 'withdrawal',
+        sound: true,
+        title: '新的提现申请',
+        message: `${withdrawal.email} 申请提现 ${formatNormalised(decimalFromDb(withdrawal.row.amount))} ${withdrawal.row.currency}`,
+        id: withdrawal.row.id,
+      };
+      realtime.toAdmins(REALTIME_EVENTS.adminNotification, event);
+      return toUserWithdrawal(withdrawal.row);
+    },
+
+    async listOwn(userId: number, query: { page: number; limit: number }) {
+      const { rows, total } = await repo.listWithdrawals(db, { userId }, pageOf(query));
+      return { withdrawals: rows.map(toUserWithdrawal), pagination: paginationOf(query, total) };
+    },
+
+    async listForAdmin(query: {
+      page: number;
+      limit: number;
+      status?: WithdrawalStatus[];
+      type?: CreateWithdrawalBody['withdraw_type'];
+      search?: string;
+    }) {
+      const { rows, total } = await repo.listWithdrawals(
+        db,
+        { statuses: query.status, type: query.type, search: query.search || undefined },
+        pageOf(query),
+      );
+      return { withdrawals: rows.map(toAdminWithdrawal), pagination: paginationOf(query, total) };
+    },
+
+    async transition(id: number, body: WithdrawalStatusBody, actor: AuditActor): Promise<AdminWithdrawal> {
+      const { previous, updated } = await db.transaction((tx) => transitionInTx(tx, id, body, actor));
+      announce(previous, updated);
+      const row = await repo.findWithdrawalWithUser(db, id);
+      if (!row) throw new Error(`withdrawal ${id} vanished after its status changed`);
+      return toAdminWithdrawal(row);
+    },
+
+    /** Applies one transition to each id on its own; a row that cannot move is skipped with the reason. */
+    async bulkTransition(body: WithdrawalBulkStatusBody, actor: AuditActor) {
+      const processedIds: number[] = [];
+      const skipped: { id: number; reason: string }[] = [];
+      for (const id of [...new Set(body.ids)].sort((a, b) => a - b)) {
+        try {
+          const { previous, updated } = await db.transaction((tx) =>
+            transitionInTx(tx, id, { status: body.status, adminNote: body.adminNote }, actor),
+          );
+          announce(previous, updated);
+          processedIds.push(id);
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode < 500) skipped.push({ id, reason: err.message });
+          else throw err;
+        }
+      }
+      return { processedCount: processedIds.length, processedIds, skipped };
+    },
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
+
+const money = (value: string) => formatFixed(decimalFromDb(value));
+
+function payee(row: repo.WithdrawalRow) {
+  return row.accountInfo
+    ? { account: row.accountInfo.account, name: row.accountInfo.name, phone: row.accountInfo.phone ?? null }
+    : null;
+}
+
+function toUserWithdrawal(row: repo.WithdrawalRow): UserWithdrawal {
+  return {
+    id: row.id,
+    withdraw_type: row.withdrawType,
+    channel: row.channelName,
+    currency: row.currency,
+    amount: money(row.amount),
+    fee: money(row.fee),
+    total: formatFixed(decimalFromDb(row.amount).plus(decimalFromDb(row.fee))),
+    address: row.address,
+    account_info: payee(row),
+    status: row.status,
+    user_remark: row.userRemark,
+    admin_remark: row.adminRemark,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toAdminWithdrawal(row: repo.WithdrawalWithUser): AdminWithdrawal {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    user: { email: row.userEmail, phone: row.userPhone },
+    withdraw_type: row.withdrawType,
+    channel: row.channelName,
+    amount: money(row.amount),
+    fee: money(row.fee),
+    fee_rate: formatNormalised(decimalFromDb(row.feeRate)),
+    currency: row.currency,
+    address: row.address,
+    account_info: payee(row),
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    user_remark: row.userRemark,
+    admin_remark: row.adminRemark,
+  };
+}

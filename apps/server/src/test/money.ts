@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../modules/auth/auth.schema.ts';
+import { depositChannels, withdrawChannels } from '../modules/channels/channels.schema.ts';
+import { postTransaction } from '../modules/ledger/ledger.service.ts';
+
+/** Money fixtures for tests: channels, a KYC-approved user, funds posted through the ledger. */
+
+export async function insertDepositChannel(
+  db: Db,
+  values: Partial<typeof depositChannels.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(depositChannels)
+    .values({
+      name: 'USDT-TRC20',
+      type: 'crypto',
+      currency: 'USDT',
+      address: 'TXYZexampleAddress000000000000000',
+      minAmount: '10',
+      maxAmount: '100000',
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no deposit channel');
+  return row;
+}
+
+export async function insertWithdrawChannel(
+  db: Db,
+  values: Partial<typeof withdrawChannels.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(withdrawChannels)
+    .values({
+      name: 'USDT 提现',
+      type: 'usdt',
+      currency: 'USDT',
+      minAmount: '10',
+      maxAmount: '50000',
+      feeRate: '0.01',
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no withdraw channel');
+  return row;
+}
+
+export async function approveKyc(db: Db, userId: number) {
+  await db.update(users).set({ kycStatus: 'approved' }).where(eq(users.id, userId));
+}
+
+let fundingCounter = 0;
+/** Credits `amount` to the user's available balance from the adjustments account. */
+export async function fundUser(db: Db, userId: number, amount: string, currency = 'USDT') {
+  await db.transaction((tx) =>
+    postTransaction(tx, {
+      idempotencyKey: `test-funding:${userId}:${Date.now()}:${++fundingCounter}`,
+      kind: 'adjustment',
+      postings: [
+        { account: { system: 'adjustments' }, currency, amount: `-${amount}` },
+        { account: { userId, bucket: 'available' }, currency, amount },
+      ],
+    }),
+  );
+}

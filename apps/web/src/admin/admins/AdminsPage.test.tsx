@@ -1,0 +1,225 @@
+import type { AdminView } from '@platform/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { sessionStore } from '../../lib/session.tsx';
+import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import AdminsPage from './AdminsPage.tsx';
+
+type Call = { method: string; url: URL; body: unknown };
+type Handler = (call: Call) => Response | Promise<Response>;
+
+let calls: Call[];
+let handlers: Record<string, Handler>;
+let fetchMock: Mock;
+
+const ME = 1;
+
+function admin(overrides: Partial<AdminView> = {}): AdminView {
+  return {
+    id: 5,
+    email: 'ops@example.com',
+    phone: null,
+    admin_level: 'admin',
+    is_active: true,
+    created_at: '2024-05-01T02:00:00.000Z',
+    updated_at: '2024-05-01T02:00:00.000Z',
+    last_login: null,
+    ...overrides,
+  };
+}
+
+const ok = (data: unknown, message = 'ok') => jsonResponse({ success: true, message, data });
+
+beforeEach(() => {
+  calls = [];
+  handlers = {
+    'GET /api/admin/admins': () =>
+      ok({
+        admins: [admin(), admin({ id: ME, email: 'root@example.com', admin_level: 'super_admin' })],
+        pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
+      }),
+  };
+  fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init.method ?? 'GET';
+    const call = { method, url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.pathname}`];
+    return handler ? handler(call) : jsonResponse({ success: false, message: 'not mocked' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  storeSession(makeAdmin({ id: ME, admin_level: 'super_admin' }));
+  sessionStore.reload();
+});
+
+function renderPage() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <AntApp>
+        <QueryClientProvider client={client}>
+          <AdminsPage />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>,
+  );
+}
+
+const row = (id: number) => screen.getByTestId(`admin-row-${id}`);
+const lastCall = (method: string) => calls.filter((c) => c.method === method).at(-1);
+
+async function confirmDialog(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const dialog = document.querySelector<HTMLElement>('.ant-modal-confirm');
+    if (!dialog) throw new Error('no confirm dialog');
+    return dialog;
+  });
+}
+
+vi.setConfig({ testTimeout: 20_000 });
+// antd renders slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+describe('AdminsPage', () => {
+  it('lists admins with their real level; own row cannot be disabled or deleted', async () => {
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    expect(within(row(5)).getByText('管理员')).toBeTruthy();
+    expect(within(row(ME)).getByText('超级管理员')).toBeTruthy();
+    expect(screen.getByTestId(`admin-toggle-${ME}`).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId(`admin-delete-${ME}`).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('admin-toggle-5').hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('admin-delete-5').hasAttribute('disabled')).toBe(false);
+    expect(lastCall('GET')?.url.searchParams.get('limit')).toBe('20');
+  });
+
+  it('validates the add form, then creates an admin with level admin by default', async () => {
+    handlers['POST /api/admin/admins'] = () => ok({ admin: admin({ id: 9 }) }, '管理员创建成功');
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    fireEvent.click(screen.getByTestId('admins-add'));
+    fireEvent.click(await screen.findByTestId('admin-form-submit'));
+    await screen.findByText('请输入邮箱');
+    await screen.findByText('请输入密码');
+    fireEvent.change(screen.getByTestId('admin-form-email'), { target: { value: 'bad' } });
+    fireEvent.change(screen.getByTestId('admin-form-password'), { target: { value: '123' } });
+    fireEvent.click(screen.getByTestId('admin-form-submit'));
+    await screen.findByText('邮箱格式不正确');
+    await screen.findByText('密码至少6位');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByTestId('admin-form-email'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByTestId('admin-form-password'), { target: { value: 'secret1' } });
+    fireEvent.change(screen.getByTestId('admin-form-phone'), { target: { value: '13800000000' } });
+    fireEvent.click(screen.getByTestId('admin-form-submit'));
+    await screen.findByText('管理员创建成功');
+    expect(lastCall('POST')?.body).toEqual({
+      email: 'new@example.com',
+      phone: '13800000000',
+      password: 'secret1',
+      admin_level: 'admin',
+    });
+  });
+
+  it('shows 创建管理员失败 with the reason and keeps the form', async () => {
+    handlers['POST /api/admin/admins'] = () =>
+      jsonResponse({ success: false, message: '该邮箱已被注册' }, 409);
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    fireEvent.click(screen.getByTestId('admins-add'));
+    fireEvent.change(await screen.findByTestId('admin-form-email'), { target: { value: 'ops@example.com' } });
+    fireEvent.change(screen.getByTestId('admin-form-password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByTestId('admin-form-submit'));
+    await screen.findByText('创建管理员失败: 该邮箱已被注册');
+    expect(screen.getByTestId('admin-form-email')).toBeTruthy();
+  });
+
+  it('edits with a blank password left out; own level is not sent', async () => {
+    handlers['PATCH /api/admin/admins/5'] = () => ok({ admin: admin() }, '管理员信息更新成功');
+    handlers[`PATCH /api/admin/admins/${ME}`] = () => ok({ admin: admin({ id: ME }) }, '管理员信息更新成功');
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    fireEvent.click(screen.getByTestId('admin-edit-5'));
+    await waitFor(() =>
+      expect((screen.getByTestId('admin-form-email') as HTMLInputElement).value).toBe('ops@example.com'),
+    );
+    fireEvent.change(screen.getByTestId('admin-form-phone'), { target: { value: '13900000000' } });
+    fireEvent.click(screen.getByTestId('admin-form-submit'));
+    await screen.findByText('管理员信息更新成功');
+    expect(lastCall('PATCH')?.url.pathname).toBe('/api/admin/admins/5');
+    expect(lastCall('PATCH')?.body).toEqual({
+      email: 'ops@example.com',
+      phone: '13900000000',
+      admin_level: 'admin',
+    });
+
+    fireEvent.click(screen.getByTestId(`admin-edit-${ME}`));
+    await waitFor(() =>
+      expect((screen.getByTestId('admin-form-email') as HTMLInputElement).value).toBe('root@example.com'),
+    );
+    expect(screen.getByText('不能修改自己的管理员级别')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('admin-form-password'), { target: { value: 'newpass1' } });
+    fireEvent.click(screen.getByTestId('admin-form-submit'));
+    await waitFor(() => expect(lastCall('PATCH')?.url.pathname).toBe(`/api/admin/admins/${ME}`));
+    expect(lastCall('PATCH')?.body).toEqual({ email: 'root@example.com', phone: '', password: 'newpass1' });
+  });
+
+  it('disables an admin: 管理员已禁用; failure says 更新状态失败', async () => {
+    handlers['PATCH /api/admin/admins/5/status'] = () =>
+      ok({ admin: admin({ is_active: false }) }, '管理员已禁用');
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    fireEvent.click(screen.getByTestId('admin-toggle-5'));
+    await screen.findByText('管理员已禁用');
+    expect(lastCall('PATCH')?.body).toEqual({ is_active: false });
+
+    handlers['PATCH /api/admin/admins/5/status'] = () => jsonResponse({ success: false, message: '' }, 500);
+    fireEvent.click(screen.getByTestId('admin-toggle-5'));
+    await screen.findByText('更新状态失败: 请求失败（500）');
+  });
+
+  it('deletes after the spec confirmation', async () => {
+    handlers['DELETE /api/admin/admins/5'] = () => ok({ id: 5 }, '管理员删除成功');
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    fireEvent.click(screen.getByTestId('admin-delete-5'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('确定要删除管理员 ops@example.com 吗？此操作不可恢复。');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
+    });
+    await screen.findByText('管理员删除成功');
+    expect(lastCall('DELETE')?.url.pathname).toBe('/api/admin/admins/5');
+  });
+
+  it('says 删除管理员失败 when the delete fails', async () => {
+    handlers['DELETE /api/admin/admins/5'] = () =>
+      jsonResponse({ success: false, message: '至少需要保留一个启用的超级管理员' }, 422);
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    fireEvent.click(screen.getByTestId('admin-delete-5'));
+    const dialog = await confirmDialog();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
+    });
+    await screen.findByText('删除管理员失败: 至少需要保留一个启用的超级管理员');
+  });
+
+  it('replaces the page with 获取管理员列表失败 and retries', async () => {
+    let fail = true;
+    const list = handlers['GET /api/admin/admins']!;
+    handlers['GET /api/admin/admins'] = (call) =>
+      fail ? jsonResponse({ success: false, message: '服务器错误' }, 500) : list(call);
+    renderPage();
+    await screen.findByText('获取管理员列表失败');
+    fail = false;
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    await screen.findByTestId('admin-row-5');
+  });
+});

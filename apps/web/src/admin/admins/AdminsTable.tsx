@@ -1,0 +1,95 @@
+import { ADMIN_LEVEL_LABELS, type AdminView } from '@platform/contracts';
+import { formatDateTime } from '@platform/domain';
+import { Button, Empty, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import type { HTMLAttributes } from 'react';
+
+export interface AdminsTableProps {
+  rows: AdminView[];
+  loading: boolean;
+  selfId: number | undefined;
+  busy: ReadonlySet<number>;
+  onToggle: (row: AdminView, isActive: boolean) => void;
+  onEdit: (row: AdminView) => void;
+  onDelete: (row: AdminView) => void;
+}
+
+export function AdminsTable({ rows, loading, selfId, busy, onToggle, onEdit, onDelete }: AdminsTableProps) {
+  const columns: TableColumnsType<AdminView> = [
+    {
+      title: '邮箱',
+      key: 'email',
+      render: (_, row) => (
+        <Space size={4}>
+          <strong>{row.email}</strong>
+          {row.id === selfId && <Tag color="gold">我</Tag>}
+        </Space>
+      ),
+    },
+    { title: '手机号', key: 'phone', render: (_, row) => row.phone ?? '-' },
+    {
+      title: '级别',
+      key: 'level',
+      render: (_, row) => (
+        <Tag color={row.admin_level === 'super_admin' ? 'red' : 'blue'} data-testid={`admin-level-${row.id}`}>
+          {ADMIN_LEVEL_LABELS[row.admin_level]}
+        </Tag>
+      ),
+    },
+    {
+      title: '状态',
+      key: 'status',
+      render: (_, row) => {
+        const self = row.id === selfId;
+        const toggle = (
+          <Switch
+            checked={row.is_active}
+            checkedChildren="启用"
+            unCheckedChildren="禁用"
+            disabled={self}
+            loading={busy.has(row.id)}
+            onChange={(checked) => onToggle(row, checked)}
+            data-testid={`admin-toggle-${row.id}`}
+          />
+        );
+        return self ? <Tooltip title="不能禁用自己的账户">{toggle}</Tooltip> : toggle;
+      },
+    },
+    { title: '创建时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
+    { title: '最后登录', key: 'last_login', render: (_, row) => formatDateTime(row.last_login) },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={4}>
+          <Button size="small" onClick={() => onEdit(row)} data-testid={`admin-edit-${row.id}`}>
+            编辑
+          </Button>
+          <Button
+            size="small"
+            danger
+            disabled={row.id === selfId || busy.has(row.id)}
+            onClick={() => onDelete(row)}
+            data-testid={`admin-delete-${row.id}`}
+          >
+            删除
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Table<AdminView>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 900 }}
+      onRow={(row) => ({ 'data-testid': `admin-row-${row.id}` }) as HTMLAttributes<HTMLTableRowElement>}
+      locale={{ emptyText: <Empty description="暂无管理员" /> }}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import type {
+  AdminCreateInput,
+  AdminReply,
+  AdminStatusFilter,
+  AdminsReply,
+  AdminUpdateInput,
+} from '@platform/contracts';
+import { ApiError, api } from '../../lib/request.ts';
+
+export type AdminsData = NonNullable<AdminsReply['data']>;
+type AdminData = NonNullable<AdminReply['data']>;
+
+export interface AdminFilters {
+  search: string;
+  status: AdminStatusFilter;
+  page: number;
+}
+
+export const ADMINS_QUERY_ROOT = ['admin', 'admins'] as const;
+export const adminsQueryKey = (filters: AdminFilters) => [...ADMINS_QUERY_ROOT, filters] as const;
+
+/** GET /api/admin/admins: status omitted when "all", search when empty. */
+export function fetchAdmins(filters: AdminFilters, limit: number, signal?: AbortSignal) {
+  return api
+    .get<AdminsData>(
+      '/admin/admins',
+      {
+        page: filters.page,
+        limit,
+        search: filters.search.trim() || undefined,
+        status: filters.status === 'all' ? undefined : filters.status,
+      },
+      signal,
+    )
+    .then((reply) => reply.data);
+}
+
+export const createAdmin = (body: AdminCreateInput) => api.post<AdminData>('/admin/admins', body);
+export const updateAdmin = (id: number, body: AdminUpdateInput) =>
+  api.patch<AdminData>(`/admin/admins/${id}`, body);
+export const setAdminStatus = (id: number, isActive: boolean) =>
+  api.patch<AdminData>(`/admin/admins/${id}/status`, { is_active: isActive });
+export const deleteAdmin = (id: number) => api.delete<{ id: number }>(`/admin/admins/${id}`);
+
+/** "创建管理员失败: 该邮箱已被注册", or the bare text when the failure says nothing more. */
+export function failureText(prefix: string, error: unknown): string {
+  const reason = error instanceof ApiError ? error.message : '';
+  return reason && reason !== prefix ? `${prefix}: ${reason}` : prefix;
+}

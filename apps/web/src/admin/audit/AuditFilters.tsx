@@ -1,0 +1,119 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+
+export interface AuditFilterValues {
+  /** Part of the admin's e-mail. */
+  search?: string;
+  /** An action, or a prefix ending in '.'. */
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+export interface AuditFiltersProps {
+  value: AuditFilterValues;
+  actions: readonly string[];
+  onChange: (next: AuditFilterValues) => void;
+}
+
+const DAY = 'YYYY-MM-DD';
+
+/** `deposit.` for every action of a module, then the actions themselves. */
+export function actionOptions(actions: readonly string[]) {
+  const prefixes = [
+    ...new Set(actions.filter((a) => a.includes('.')).map((a) => a.slice(0, a.indexOf('.') + 1))),
+  ].sort();
+  return [
+    ...(prefixes.length > 0
+      ? [{ label: '按模块', options: prefixes.map((p) => ({ value: p, label: `${p}*（全部）` })) }]
+      : []),
+    { label: '操作', options: actions.map((a) => ({ value: a, label: a })) },
+  ];
+}
+
+/** Admin e-mail, action (select), target type and id, Beijing-day range. */
+export function AuditFilters({ value, actions, onChange }: AuditFiltersProps) {
+  const [search, setSearch] = useState(value.search ?? '');
+  const [targetType, setTargetType] = useState(value.targetType ?? '');
+  const [targetId, setTargetId] = useState(value.targetId ?? '');
+  useEffect(() => setSearch(value.search ?? ''), [value.search]);
+  useEffect(() => setTargetType(value.targetType ?? ''), [value.targetType]);
+  useEffect(() => setTargetId(value.targetId ?? ''), [value.targetId]);
+
+  const applyText = () =>
+    onChange({ ...value, search: search.trim(), targetType: targetType.trim(), targetId: targetId.trim() });
+
+  return (
+    <Space wrap size={[8, 8]}>
+      <Input
+        allowClear
+        placeholder="管理员邮箱"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        onPressEnter={applyText}
+        style={{ width: 200 }}
+        data-testid="audit-filter-admin"
+      />
+      <Select
+        allowClear
+        showSearch
+        placeholder="全部操作"
+        value={value.action || undefined}
+        onChange={(action?: string) => onChange({ ...value, action: action ?? '' })}
+        options={actionOptions(actions)}
+        style={{ width: 240 }}
+        data-testid="audit-filter-action"
+      />
+      <Space.Compact>
+        <Input
+          allowClear
+          placeholder="目标类型"
+          value={targetType}
+          onChange={(e) => setTargetType(e.target.value)}
+          onPressEnter={applyText}
+          style={{ width: 150 }}
+          data-testid="audit-filter-target-type"
+        />
+        <Input
+          allowClear
+          placeholder="目标ID"
+          value={targetId}
+          onChange={(e) => setTargetId(e.target.value)}
+          onPressEnter={applyText}
+          style={{ width: 110 }}
+          data-testid="audit-filter-target-id"
+        />
+      </Space.Compact>
+      <DatePicker.RangePicker
+        allowEmpty={[true, true]}
+        value={[value.dateFrom ? dayjs(value.dateFrom) : null, value.dateTo ? dayjs(value.dateTo) : null]}
+        onChange={(range) =>
+          onChange({
+            ...value,
+            dateFrom: range?.[0]?.format(DAY) ?? '',
+            dateTo: range?.[1]?.format(DAY) ?? '',
+          })
+        }
+        data-testid="audit-filter-dates"
+      />
+      <Button type="primary" icon={<SearchOutlined />} onClick={applyText} data-testid="audit-search">
+        查询
+      </Button>
+      <Button
+        onClick={() => {
+          setSearch('');
+          setTargetType('');
+          setTargetId('');
+          onChange({});
+        }}
+        data-testid="audit-reset"
+      >
+        重置
+      </Button>
+    </Space>
+  );
+}

@@ -1,0 +1,149 @@
+import type { AdminDashboard } from '@platform/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { createQueryClient } from '../../lib/queryClient.ts';
+import { jsonResponse } from '../../test/fixtures.ts';
+import DashboardPage from './DashboardPage.tsx';
+
+const DATA: AdminDashboard = {
+  userStats: { totalUsers: 1234, newUsersToday: 5, kycApprovedUsers: 300 },
+  financialStats: {
+    totalDeposits: '12345.678900000000000000',
+    pendingDeposits: 3,
+    totalWithdrawals: '500.000000000000000000',
+    pendingWithdrawals: 0,
+  },
+  pendingTasks: { pendingKyc: 2, pendingDeposits: 3, pendingWithdrawals: 0 },
+};
+
+// antd pages are heavy for jsdom; a busy 2-core machine needs more than the defaults.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+let fetchMock: Mock<(url: string) => Promise<Response>>;
+let replies: Response[];
+
+beforeEach(() => {
+  replies = [];
+  fetchMock = vi.fn(async (url: string) => {
+    if (url !== '/api/admin/dashboard') return jsonResponse({ success: false, message: 'unexpected' }, 404);
+    return replies.shift() ?? jsonResponse({ success: true, message: 'ok', data: DATA });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin', element: <DashboardPage /> },
+      { path: '*', element: <div data-testid="elsewhere">elsewhere</div> },
+    ],
+    { initialEntries: ['/admin'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const card = async (key: string) => screen.findByTestId(`dashboard-card-${key}`);
+
+describe('DashboardPage', () => {
+  it('shows the eight cards with formatted values', async () => {
+    renderPage();
+    expect((await card('totalUsers')).textContent).toContain('1,234');
+    expect((await card('newUsersToday')).textContent).toContain('5');
+    expect((await card('kycApprovedUsers')).textContent).toContain('300');
+    expect((await card('totalDeposits')).textContent).toContain('12,345.68 USDT');
+    expect((await card('pendingDeposits')).textContent).toContain('3');
+    expect((await card('totalWithdrawals')).textContent).toContain('500.00 USDT');
+    expect((await card('pendingWithdrawals')).textContent).toContain('0');
+    // KYC 2 + deposits 3 + withdrawals 0
+    expect((await card('pendingTasks')).textContent).toContain('待处理事项5');
+    // The version footer belongs to the admin shell, not to this page.
+    expect(screen.queryByText('v1.0.0')).toBeNull();
+  });
+
+  it('lists only the kinds of work that wait, and 立即处理 opens the right page', async () => {
+    const router = renderPage();
+    const kyc = await screen.findByTestId('dashboard-task-kyc');
+    expect(kyc.textContent).toContain('2 个用户的身份认证等待审核');
+    expect(screen.getByTestId('dashboard-task-deposits').textContent).toContain('3 笔充值申请等待审核');
+    expect(screen.queryByTestId('dashboard-task-withdrawals')).toBeNull();
+    expect(screen.queryByText('暂无待处理事项')).toBeNull();
+
+    fireEvent.click(within(screen.getByTestId('dashboard-task-deposits')).getByText('立即处理'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/wallet/deposits'));
+  });
+
+  it('navigates from the KYC task and the quick links', async () => {
+    const router = renderPage();
+    fireEvent.click(within(await screen.findByTestId('dashboard-task-kyc')).getByText('立即处理'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
+    for (const [key, path] of [
+      ['users', '/admin/users'],
+      ['deposits', '/admin/wallet/deposits'],
+      ['withdrawals', '/admin/wallet/withdrawals'],
+      ['kyc', '/admin/kyc'],
+    ] as const) {
+      await router.navigate('/admin');
+      fireEvent.click(await screen.findByTestId(`dashboard-link-${key}`));
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    }
+  });
+
+  it('shows 暂无待处理事项 when nothing waits', async () => {
+    replies.push(
+      jsonResponse({
+        success: true,
+        message: 'ok',
+        data: { ...DATA, pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 0 } },
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText('暂无待处理事项')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-task-kyc')).toBeNull();
+    expect((await card('pendingTasks')).textContent).toContain('待处理事项0');
+  });
+
+  it('refreshes on demand', async () => {
+    renderPage();
+    await card('totalUsers');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    replies.push(
+      jsonResponse({
+        success: true,
+        message: 'ok',
+        data: { ...DATA, userStats: { ...DATA.userStats, totalUsers: 1235 } },
+      }),
+    );
+    fireEvent.click(screen.getByTestId('dashboard-refresh'));
+    await waitFor(async () => expect((await card('totalUsers')).textContent).toContain('1,235'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('replaces the page with 获取统计数据失败 and retries', async () => {
+    replies.push(jsonResponse({ success: false, message: '权限不足，需要管理员权限' }, 403));
+    renderPage();
+    expect(await screen.findByText('获取统计数据失败')).toBeTruthy();
+    expect(screen.getByText('权限不足，需要管理员权限')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-card-totalUsers')).toBeNull();
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    expect((await card('totalUsers')).textContent).toContain('1,234');
+  });
+
+  it('polls every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage();
+    await card('totalUsers');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_500);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  });
+});

@@ -1,0 +1,226 @@
+import type { JournalData, JournalTransaction } from '@platform/contracts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { AppProviders } from '../../App.tsx';
+import { queryClient } from '../../lib/queryClient.ts';
+import { sessionStore } from '../../lib/session.tsx';
+import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import TransactionsPage from './TransactionsPage.tsx';
+
+const deposit: JournalTransaction = {
+  id: 41,
+  idempotency_key: 'deposit:7:approve',
+  kind: 'deposit',
+  memo: '充值审核通过',
+  created_at: '2024-03-01T16:30:00.000Z',
+  entries: [
+    {
+      account: 'user',
+      user_id: 7,
+      user_email: 'alice@example.com',
+      bucket: 'available',
+      currency: 'USDT',
+      amount: '100.000000000000000000',
+      balance_after: '150.500000000000000000',
+    },
+    {
+      account: 'system',
+      user_id: null,
+      user_email: null,
+      bucket: 'external_deposits',
+      currency: 'USDT',
+      amount: '-100.000000000000000000',
+      balance_after: null,
+    },
+  ],
+};
+
+const settlement: JournalTransaction = {
+  id: 42,
+  idempotency_key: 'trade:9',
+  kind: 'trade_settlement',
+  memo: null,
+  created_at: '2024-03-02T01:00:00.000Z',
+  entries: [
+    {
+      account: 'user',
+      user_id: 8,
+      user_email: 'bob@example.com',
+      bucket: 'frozen',
+      currency: 'BTC',
+      amount: '-0.001230000000000000',
+      balance_after: '0.000000000000000000',
+    },
+    {
+      account: 'system',
+      user_id: null,
+      user_email: null,
+      bucket: 'house_pnl',
+      currency: 'BTC',
+      amount: '0.001230000000000000',
+      balance_after: null,
+    },
+  ],
+};
+
+function reply(overrides: Partial<JournalData> = {}): JournalData {
+  return {
+    transactions: [settlement, deposit],
+    pagination: { page: 1, limit: 20, total: 45, totalPages: 3, totalExact: true },
+    kinds: ['deposit', 'trade_settlement', 'withdrawal_freeze'],
+    ...overrides,
+  };
+}
+
+type FetchArgs = [string, RequestInit?];
+let fetchMock: Mock<(...args: FetchArgs) => Promise<Response>>;
+let respond: (url: URL) => Response;
+
+beforeEach(() => {
+  respond = () => jsonResponse({ success: true, message: 'ok', data: reply() });
+  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(async (url) =>
+    respond(new URL(url, 'http://localhost')),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  queryClient.clear();
+});
+
+function renderPage(path = '/admin/transactions') {
+  storeSession(makeAdmin(), 'admin-token');
+  sessionStore.reload();
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <TransactionsPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/** The query of the last journal call. */
+function lastQuery(): URLSearchParams {
+  const calls = fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/admin/transactions'));
+  const last = calls.at(-1);
+  if (!last) throw new Error('no journal call');
+  return new URL(last[0], 'http://localhost').searchParams;
+}
+
+// antd's first render in jsdom takes seconds on a busy 2-core machine.
+describe('TransactionsPage (资金流水)', { timeout: 20_000 }, () => {
+  it('shows each transaction with its time in Beijing, kind label, users and signed amounts', async () => {
+    renderPage();
+    const row = await screen.findByTestId('journal-row-41');
+    expect(within(row).getByText('2024-03-02 00:30:00')).toBeTruthy();
+    expect(within(row).getByText('充值')).toBeTruthy();
+    expect(within(row).getByText('alice@example.com')).toBeTruthy();
+    expect(within(row).getByText('+100.00 USDT')).toBeTruthy();
+    expect(within(row).getByText('充值审核通过')).toBeTruthy();
+
+    const other = screen.getByTestId('journal-row-42');
+    // A kind without a label is shown as it is; BTC keeps its decimals.
+    expect(within(other).getByText('trade_settlement')).toBeTruthy();
+    expect(within(other).getByText('-0.00123 BTC')).toBeTruthy();
+    expect(screen.getByTestId('journal-total').textContent).toBe('共 45 条');
+
+    const query = lastQuery();
+    expect(query.get('page')).toBe('1');
+    expect(query.get('limit')).toBe('20');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(
+      'Bearer admin-token',
+    );
+  });
+
+  it('expands a row into its entries with accounts and balances after', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('journal-row-41'));
+    const entries = await screen.findByTestId('journal-entries-41');
+    expect(within(entries).getByText('deposit:7:approve')).toBeTruthy();
+    expect(within(entries).getByText('可用')).toBeTruthy();
+    expect(within(entries).getByText('系统 · 外部充值')).toBeTruthy();
+    expect(within(entries).getByText('-100.00 USDT')).toBeTruthy();
+    expect(within(entries).getByText('150.50 USDT')).toBeTruthy();
+  });
+
+  it('sends the user and currency filters on 查询, resetting to page 1', async () => {
+    renderPage();
+    await screen.findByTestId('journal-row-41');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastQuery().get('page')).toBe('2'));
+
+    fireEvent.change(screen.getByTestId('journal-filter-user'), { target: { value: ' alice@example.com ' } });
+    fireEvent.change(screen.getByTestId('journal-filter-currency'), { target: { value: 'btc' } });
+    fireEvent.click(screen.getByTestId('journal-search'));
+    await waitFor(() => expect(lastQuery().get('user')).toBe('alice@example.com'));
+    expect(lastQuery().get('currency')).toBe('BTC');
+    expect(lastQuery().get('page')).toBe('1');
+  });
+
+  it('sends the kind chosen from the kinds the server listed', async () => {
+    renderPage();
+    await screen.findByTestId('journal-row-41');
+    const select = screen.getByTestId('journal-filter-kind');
+    fireEvent.mouseDown(within(select).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('提现冻结（withdrawal_freeze）'));
+    await waitFor(() => expect(lastQuery().get('kind')).toBe('withdrawal_freeze'));
+  });
+
+  it('refuses a user that is neither an id nor an e-mail without calling the server', async () => {
+    renderPage();
+    await screen.findByTestId('journal-row-41');
+    const calls = fetchMock.mock.calls.length;
+    fireEvent.change(screen.getByTestId('journal-filter-user'), { target: { value: 'bob' } });
+    fireEvent.click(screen.getByTestId('journal-search'));
+    expect(await screen.findByText('请输入用户ID或邮箱')).toBeTruthy();
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
+  it('takes filters and the date range from the address', async () => {
+    renderPage('/admin/transactions?user=7&dateFrom=2024-03-01&dateTo=2024-03-02');
+    await screen.findByTestId('journal-row-41');
+    const query = lastQuery();
+    expect(query.get('user')).toBe('7');
+    expect(query.get('dateFrom')).toBe('2024-03-01');
+    expect(query.get('dateTo')).toBe('2024-03-02');
+    expect((screen.getByTestId('journal-filter-user') as HTMLInputElement).value).toBe('7');
+  });
+
+  it('says when the total is an estimate past the window', async () => {
+    respond = () =>
+      jsonResponse({
+        success: true,
+        message: 'ok',
+        data: reply({
+          pagination: { page: 1, limit: 20, total: 2_345_678, totalPages: 500, totalExact: false },
+        }),
+      });
+    renderPage();
+    expect((await screen.findByTestId('journal-total')).textContent).toBe(
+      '约 2,345,678 条，可翻阅最新 10,000 条，更早的记录请按日期筛选',
+    );
+  });
+
+  it('shows 暂无资金流水 when nothing matches', async () => {
+    respond = () =>
+      jsonResponse({
+        success: true,
+        message: 'ok',
+        data: reply({
+          transactions: [],
+          pagination: { page: 1, limit: 20, total: 0, totalPages: 0, totalExact: true },
+        }),
+      });
+    renderPage();
+    expect(await screen.findByText('暂无资金流水')).toBeTruthy();
+  });
+
+  it('replaces the page with 获取资金流水失败 and retries', async () => {
+    respond = () => jsonResponse({ success: false, message: '服务器错误' }, 400);
+    renderPage();
+    expect(await screen.findByText('获取资金流水失败')).toBeTruthy();
+    expect(screen.getByText('服务器错误')).toBeTruthy();
+    respond = () => jsonResponse({ success: true, message: 'ok', data: reply() });
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    expect(await screen.findByTestId('journal-row-41')).toBeTruthy();
+  });
+});

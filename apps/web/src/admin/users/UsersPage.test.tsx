@@ -1,0 +1,282 @@
+import type { AdminUserRow, UserStats } from '@platform/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { sessionStore } from '../../lib/session.tsx';
+import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import UsersPage from './UsersPage.tsx';
+
+type Call = { method: string; url: URL; body: unknown };
+type Handler = (call: Call) => Response | Promise<Response>;
+
+let calls: Call[];
+let handlers: Record<string, Handler>;
+let fetchMock: Mock;
+
+const ME = 1;
+
+function userRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
+  return {
+    id: 7,
+    email: 'alice@example.com',
+    phone: '13800000001',
+    nickname: null,
+    role: 'user',
+    admin_level: null,
+    is_active: true,
+    kyc_status: 'approved',
+    created_at: '2024-05-01T02:00:00.000Z',
+    last_login: null,
+    balance: '1234.500000000000000000',
+    frozen_balance: '0.000000000000000000',
+    ...overrides,
+  };
+}
+
+const stats: UserStats = { total: 1234, active: 1200, inactive: 34, kycPending: 5, kycApproved: 600 };
+
+function listReply(users: AdminUserRow[], total = users.length, page = 1) {
+  return jsonResponse({
+    success: true,
+    message: 'ok',
+    data: {
+      users,
+      stats,
+      pagination: { page, limit: 20, total, totalPages: Math.max(1, Math.ceil(total / 20)) },
+    },
+  });
+}
+
+beforeEach(() => {
+  calls = [];
+  handlers = {
+    'GET /api/admin/users': () =>
+      listReply([
+        userRow(),
+        userRow({ id: 8, email: 'bob@example.com', is_active: false, kyc_status: 'pending' }),
+        userRow({
+          id: ME,
+          email: 'root@example.com',
+          role: 'admin',
+          admin_level: 'super_admin',
+          kyc_status: 'none',
+        }),
+      ]),
+  };
+  fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init.method ?? 'GET';
+    const call = { method, url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.pathname}`];
+    return handler ? handler(call) : jsonResponse({ success: false, message: 'not mocked' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  storeSession(makeAdmin({ id: ME, admin_level: 'super_admin' }));
+  sessionStore.reload();
+});
+
+function renderPage() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <AntApp>
+        <QueryClientProvider client={client}>
+          <UsersPage />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>,
+  );
+}
+
+const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/users');
+const lastList = () => listCalls().at(-1)!.url.searchParams;
+const row = (id: number) => screen.getByTestId(`user-row-${id}`);
+
+async function confirmDialog(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const dialog = document.querySelector<HTMLElement>('.ant-modal-confirm');
+    if (!dialog) throw new Error('no confirm dialog');
+    return dialog;
+  });
+}
+
+vi.setConfig({ testTimeout: 20_000 });
+// antd renders slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+describe('UsersPage', () => {
+  it('shows the stat cards and the rows: role, KYC badge, balance, Beijing time, days', async () => {
+    renderPage();
+    await screen.findByTestId('user-row-7');
+    expect(screen.getByTestId('user-stat-total').textContent).toContain('1,234');
+    expect(screen.getByTestId('user-stat-active').textContent).toContain('1,200');
+    expect(screen.getByTestId('user-stat-inactive').textContent).toContain('34');
+    expect(screen.getByTestId('user-stat-kycPending').textContent).toContain('5');
+    expect(screen.getByTestId('user-stat-kycApproved').textContent).toContain('600');
+    expect(within(row(7)).getByText('已认证')).toBeTruthy();
+    expect(within(row(8)).getByText('待审核')).toBeTruthy();
+    expect(within(row(1)).getByText('未认证')).toBeTruthy();
+    expect(within(row(7)).getByText('普通用户')).toBeTruthy();
+    expect(within(row(1)).getByText('超级管理员')).toBeTruthy();
+    expect(within(row(7)).getByText('1,234.50 USDT')).toBeTruthy();
+    expect(within(row(7)).getByText('2024-05-01 10:00:00')).toBeTruthy();
+    expect(within(row(7)).getByText(/^\d+天$/)).toBeTruthy();
+    expect(lastList().get('limit')).toBe('20');
+    expect(lastList().get('page')).toBe('1');
+    expect(lastList().has('status')).toBe(false);
+  });
+
+  it('searches and filters on the server, back to page 1', async () => {
+    renderPage();
+    await screen.findByTestId('user-row-7');
+    fireEvent.change(screen.getByTestId('users-search'), { target: { value: ' alice ' } });
+    fireEvent.keyDown(screen.getByTestId('users-search'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(lastList().get('search')).toBe('alice'));
+    fireEvent.click(screen.getByTestId('users-quick-inactive'));
+    await waitFor(() => expect(lastList().get('status')).toBe('inactive'));
+    fireEvent.click(screen.getByTestId('users-quick-kyc-pending'));
+    await waitFor(() => {
+      expect(lastList().get('kyc')).toBe('pending');
+      expect(lastList().has('status')).toBe(false);
+    });
+    expect(lastList().get('page')).toBe('1');
+  });
+
+  it('toggles a user on the server and says 用户信息更新成功; own toggle is disabled', async () => {
+    handlers['PATCH /api/admin/users/7/status'] = () =>
+      jsonResponse({
+        success: true,
+        message: '用户信息更新成功',
+        data: { user: userRow({ is_active: false }) },
+      });
+    renderPage();
+    await screen.findByTestId('user-row-7');
+    expect(screen.getByTestId('user-toggle-1').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('user-toggle-7'));
+    await screen.findByText('用户信息更新成功');
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.url.pathname).toBe('/api/admin/users/7/status');
+    expect(patch?.body).toEqual({ is_active: false });
+    await waitFor(() => expect(listCalls().length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('shows the server reason when a toggle fails and keeps the page', async () => {
+    handlers['PATCH /api/admin/users/8/status'] = () =>
+      jsonResponse({ success: false, message: '只有超级管理员可以启用或禁用管理员账户' }, 403);
+    renderPage();
+    await screen.findByTestId('user-row-8');
+    fireEvent.click(screen.getByTestId('user-toggle-8'));
+    await screen.findByText('只有超级管理员可以启用或禁用管理员账户');
+    expect(screen.getByTestId('user-row-7')).toBeTruthy();
+  });
+
+  it('bulk-disables the selected rows after confirmation, leaving out yourself', async () => {
+    handlers['POST /api/admin/users/bulk-status'] = () =>
+      jsonResponse({
+        success: true,
+        message: 'ok',
+        data: { processedCount: 2, processedIds: [7, 8], skippedIds: [] },
+      });
+    renderPage();
+    await screen.findByTestId('user-row-7');
+    expect(screen.getByTestId('users-bulk-disable').hasAttribute('disabled')).toBe(true);
+    // Select all (the header checkbox), which includes your own row.
+    const selectAll = document.querySelector<HTMLInputElement>('thead input[type="checkbox"]')!;
+    fireEvent.click(selectAll);
+    await waitFor(() =>
+      expect(screen.getByTestId('users-bulk-disable').hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('users-bulk-disable'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('确定要禁用选中的 2 个用户吗？');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: '批量禁用' }));
+    });
+    await screen.findByText('用户信息更新成功，已禁用 2 个用户');
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/admin/users/bulk-status');
+    expect(post?.body).toEqual({ ids: [7, 8], is_active: false });
+  });
+
+  it('bulk-enables one checked row', async () => {
+    handlers['POST /api/admin/users/bulk-status'] = () =>
+      jsonResponse({
+        success: true,
+        message: 'ok',
+        data: { processedCount: 1, processedIds: [8], skippedIds: [] },
+      });
+    renderPage();
+    await screen.findByTestId('user-row-8');
+    fireEvent.click(within(row(8)).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('users-bulk-enable'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('确定要启用选中的 1 个用户吗？');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: '批量启用' }));
+    });
+    await screen.findByText('用户信息更新成功，已启用 1 个用户');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ids: [8], is_active: true });
+  });
+
+  it('opens the detail modal with the wallets', async () => {
+    handlers['GET /api/admin/users/7'] = () =>
+      jsonResponse({
+        success: true,
+        message: 'ok',
+        data: {
+          user: {
+            ...userRow(),
+            invite_code: 'ABCDEFGH',
+            invited_by_code: null,
+            permissions: [],
+            updated_at: '2024-05-01T02:00:00.000Z',
+            wallets: [
+              { currency: 'USDT', balance: '1234.5', frozen_balance: '10', salary_balance: '0' },
+              { currency: 'BTC', balance: '0.5', frozen_balance: '0', salary_balance: '0' },
+            ],
+          },
+        },
+      });
+    renderPage();
+    await screen.findByTestId('user-row-7');
+    fireEvent.click(screen.getByTestId('user-detail-7'));
+    const detail = await screen.findByTestId('user-detail');
+    await within(detail).findByText('ABCDEFGH');
+    expect(within(detail).getByText('BTC')).toBeTruthy();
+    expect(within(detail).getByText('10.00 USDT')).toBeTruthy();
+  });
+
+  it('replaces the page with 获取用户列表失败 and retries', async () => {
+    let fail = true;
+    handlers['GET /api/admin/users'] = () =>
+      fail ? jsonResponse({ success: false, message: '服务器错误' }, 500) : listReply([userRow()]);
+    renderPage();
+    await screen.findByText('获取用户列表失败');
+    fail = false;
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    await screen.findByTestId('user-row-7');
+  });
+
+  it('pages with at most 5 numbered page buttons', async () => {
+    handlers['GET /api/admin/users'] = (call) =>
+      listReply([userRow()], 1000, Number(call.url.searchParams.get('page') ?? '1'));
+    renderPage();
+    await screen.findByTestId('user-row-7');
+    const items = () => document.querySelectorAll('.ant-pagination-item');
+    expect(items().length).toBeLessThanOrEqual(5);
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(lastList().get('page')).toBe('3'));
+    await waitFor(() => expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('3'));
+    expect(items().length).toBeLessThanOrEqual(5);
+    fireEvent.click(screen.getByTitle('4'));
+    await waitFor(() => expect(lastList().get('page')).toBe('4'));
+    await waitFor(() => expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('4'));
+    expect(items().length).toBe(5);
+  });
+});

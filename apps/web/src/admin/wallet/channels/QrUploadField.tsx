@@ -1,0 +1,81 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { QR_MAX_BYTES, QR_NOT_IMAGE_MESSAGE, QR_TOO_LARGE_MESSAGE } from '@platform/contracts';
+import { App, Button, Flex, Space, Typography } from 'antd';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/request.ts';
+import { uploadQrCode } from './channelsApi.ts';
+import { QrImage } from './QrImage.tsx';
+
+/** The client's checks before an upload (the server checks the bytes again). */
+export function qrFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!file.type.startsWith('image/')) return QR_NOT_IMAGE_MESSAGE;
+  if (file.size > QR_MAX_BYTES) return QR_TOO_LARGE_MESSAGE;
+  return null;
+}
+
+export interface QrUploadFieldProps {
+  value?: string | null;
+  onChange?: (url: string | null) => void;
+  /** Told while an upload runs, so that the form can wait for it. */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/** The QR image of a deposit channel: upload with preview, or remove (a Form.Item control). */
+export function QrUploadField({ value, onChange, onBusyChange }: QrUploadFieldProps) {
+  const { message } = App.useApp();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = qrFileProblem(file);
+    if (problem) {
+      message.error(problem);
+      return;
+    }
+    setUploading(true);
+    onBusyChange?.(true);
+    try {
+      onChange?.(await uploadQrCode(file));
+      message.success('二维码上传成功');
+    } catch (error) {
+      message.error(`上传二维码失败: ${errorMessage(error, '未知错误')}`);
+    } finally {
+      setUploading(false);
+      onBusyChange?.(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      {value && (
+        <div data-testid="channel-qr-preview">
+          <QrImage url={value} size={140} />
+        </div>
+      )}
+      <Space wrap>
+        <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()}>
+          {value ? '更换二维码' : '上传二维码'}
+        </Button>
+        {value && (
+          <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} data-testid="channel-qr-remove">
+            移除
+          </Button>
+        )}
+      </Space>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        支持 JPG、PNG、GIF 格式，大小不超过5MB
+      </Typography.Text>
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/gif"
+        style={{ display: 'none' }}
+        onChange={(event) => void pick(event)}
+        data-testid="channel-qr-input"
+      />
+    </Flex>
+  );
+}

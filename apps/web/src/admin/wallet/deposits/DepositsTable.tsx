@@ -1,0 +1,97 @@
+import type { AdminDeposit } from '@platform/contracts';
+import { formatCrypto, formatDateTime } from '@platform/domain';
+import { Button, Empty, Space, Table, type TableColumnsType } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { DepositStatusTag, ShortAddress, TxHashLink } from './DepositBits.tsx';
+
+export interface DepositsTableProps {
+  rows: AdminDeposit[];
+  loading: boolean;
+  selected: number[];
+  onSelect: (ids: number[]) => void;
+  /** Deposits whose review is on its way: their buttons are disabled. */
+  busy: ReadonlySet<number>;
+  onApprove: (row: AdminDeposit) => void;
+  onReject: (row: AdminDeposit) => void;
+  onDetail: (row: AdminDeposit) => void;
+}
+
+export function DepositsTable({
+  rows,
+  loading,
+  selected,
+  onSelect,
+  busy,
+  onApprove,
+  onReject,
+  onDetail,
+}: DepositsTableProps) {
+  const columns: TableColumnsType<AdminDeposit> = [
+    { title: 'ID', dataIndex: 'id', width: 80 },
+    { title: '用户邮箱', dataIndex: 'user_email', ellipsis: true },
+    {
+      title: '金额',
+      key: 'amount',
+      align: 'right',
+      render: (_, row) => <strong>{formatCrypto(row.amount, row.currency)}</strong>,
+    },
+    { title: '充值通道', dataIndex: 'channel_name' },
+    { title: '收款地址', key: 'to_address', render: (_, row) => <ShortAddress value={row.to_address} /> },
+    { title: '交易哈希', key: 'tx_hash', render: (_, row) => <TxHashLink hash={row.tx_hash} /> },
+    { title: '状态', key: 'status', render: (_, row) => <DepositStatusTag status={row.status} /> },
+    { title: '创建时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={4}>
+          <Button size="small" onClick={() => onDetail(row)} data-testid={`deposit-detail-${row.id}`}>
+            详情
+          </Button>
+          {row.status === 'pending' && (
+            <>
+              <Button
+                size="small"
+                type="primary"
+                disabled={busy.has(row.id)}
+                onClick={() => onApprove(row)}
+                data-testid={`deposit-approve-${row.id}`}
+              >
+                通过
+              </Button>
+              <Button
+                size="small"
+                danger
+                disabled={busy.has(row.id)}
+                onClick={() => onReject(row)}
+                data-testid={`deposit-reject-${row.id}`}
+              >
+                拒绝
+              </Button>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Table<AdminDeposit>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description="暂无充值记录" /> }}
+      onRow={(row) => ({ 'data-testid': `deposit-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => onSelect(keys.map((key) => Number(key))),
+        getCheckboxProps: (row) => ({ disabled: row.status !== 'pending' }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import type {
+  AdminDeposit,
+  AdminDepositsReply,
+  DateRange,
+  DepositBatchReviewBody,
+  DepositReviewBody,
+  DepositStatus,
+  depositBatchReviewReply,
+  depositReviewReply,
+} from '@platform/contracts';
+import { api } from '../../../lib/request.ts';
+
+/** The `data` of a reply contract. */
+type ReplyData<S extends { parse: (input: unknown) => { data?: unknown } }> = NonNullable<
+  ReturnType<S['parse']>['data']
+>;
+
+export type DepositsData = NonNullable<AdminDepositsReply['data']>;
+export type DepositReviewData = ReplyData<typeof depositReviewReply>;
+export type DepositBatchReviewData = ReplyData<typeof depositBatchReviewReply>;
+
+export interface DepositFilters {
+  status: DepositStatus | 'all';
+  search: string;
+  dateRange: DateRange | 'all';
+  page: number;
+}
+
+export const DEPOSITS_QUERY_ROOT = ['admin', 'deposits'] as const;
+export const depositsQueryKey = (filters: DepositFilters) => [...DEPOSITS_QUERY_ROOT, filters] as const;
+
+/** GET /api/admin/deposits: status and dateRange are omitted when "all", search when empty. */
+export function fetchDeposits(filters: DepositFilters, limit: number, signal?: AbortSignal) {
+  return api
+    .get<DepositsData>(
+      '/admin/deposits',
+      {
+        page: filters.page,
+        limit,
+        status: filters.status === 'all' ? undefined : filters.status,
+        search: filters.search.trim() || undefined,
+        dateRange: filters.dateRange === 'all' ? undefined : filters.dateRange,
+      },
+      signal,
+    )
+    .then((reply) => reply.data);
+}
+
+export const reviewDeposit = (id: AdminDeposit['id'], body: DepositReviewBody) =>
+  api.patch<DepositReviewData>(`/admin/deposits/${id}/review`, body);
+
+export const batchReviewDeposits = (body: DepositBatchReviewBody) =>
+  api.post<DepositBatchReviewData>('/admin/deposits/batch-review', body);

@@ -1,0 +1,44 @@
+import type { AdminDeposit } from '@platform/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useCallback, useState } from 'react';
+import { toggled } from '../../../components/idSet.ts';
+import { errorMessage } from '../../../lib/request.ts';
+import { withDepositStatuses } from './depositStats.ts';
+import { DEPOSITS_QUERY_ROOT, type DepositsData, reviewDeposit } from './depositsApi.ts';
+
+/**
+ * One deposit's review, applied optimistically: the row and the counters change at once, the call
+ * follows; on failure the row is put back and 审核充值失败: {reason} is shown. Either way the list
+ * is reloaded afterwards.
+ */
+export function useDepositReview(queryKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+
+  const review = useCallback(
+    async (row: AdminDeposit, status: 'approved' | 'rejected', adminNote?: string) => {
+      setBusy((current) => toggled(current, row.id, true));
+      await queryClient.cancelQueries({ queryKey });
+      const patch = (change: Parameters<typeof withDepositStatuses>[1]) =>
+        queryClient.setQueryData<DepositsData>(queryKey, (data) =>
+          data ? withDepositStatuses(data, change) : data,
+        );
+      patch(new Map([[row.id, { status, admin_note: adminNote ?? row.admin_note }]]));
+      try {
+        await reviewDeposit(row.id, { status, adminNote });
+        message.success(status === 'approved' ? '充值审核通过成功' : '审核拒绝成功');
+      } catch (error) {
+        patch(new Map([[row.id, { status: row.status, admin_note: row.admin_note }]]));
+        message.error(`审核充值失败: ${errorMessage(error, '未知错误')}`);
+      } finally {
+        setBusy((current) => toggled(current, row.id, false));
+        void queryClient.invalidateQueries({ queryKey: DEPOSITS_QUERY_ROOT });
+      }
+    },
+    [queryClient, queryKey, message],
+  );
+
+  return { review, busy };
+}

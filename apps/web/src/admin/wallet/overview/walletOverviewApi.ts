@@ -1,0 +1,59 @@
+import {
+  ASSET_COLORS,
+  type AssetDistributionItem,
+  EMPTY_ASSET_DISTRIBUTION_NAMES,
+  type WalletOverview,
+} from '@platform/contracts';
+import { api } from '../../../lib/request.ts';
+
+export const WALLET_OVERVIEW_QUERY_KEY = ['admin', 'wallet', 'overview'] as const;
+
+/** GET /api/admin/wallet/overview. */
+export const fetchWalletOverview = (signal?: AbortSignal) =>
+  api.get<WalletOverview>('/admin/wallet/overview', undefined, signal).then((reply) => reply.data);
+
+/** The distribution to show: the server's rows, or four zero rows (USDT, BTC, ETH, 其他) when it has none. */
+export function distributionRows(items: readonly AssetDistributionItem[]): AssetDistributionItem[] {
+  if (items.length > 0) return [...items];
+  return EMPTY_ASSET_DISTRIBUTION_NAMES.map((name) => ({
+    name,
+    amount: '0',
+    percentage: '0.0',
+    color: ASSET_COLORS[name] ?? '#8c8c8c',
+  }));
+}
+
+export interface EntryCard {
+  key: 'deposits' | 'withdrawals' | 'users';
+  title: string;
+  description: string;
+  path: string;
+  pending: number;
+}
+
+/** The three entry cards; each carries its pending count (its badge shows only above 0). */
+export function entryCards(data: WalletOverview): EntryCard[] {
+  return [
+    {
+      key: 'deposits',
+      title: '充值管理',
+      description: '审核用户充值申请',
+      path: '/admin/wallet/deposits',
+      pending: data.pendingDeposits,
+    },
+    {
+      key: 'withdrawals',
+      title: '提现管理',
+      description: '处理用户提现申请',
+      path: '/admin/wallet/withdrawals',
+      pending: data.pendingWithdrawals,
+    },
+    {
+      key: 'users',
+      title: '用户管理',
+      description: '查看用户与KYC状态',
+      path: '/admin/users',
+      pending: data.pendingKyc,
+    },
+  ];
+}

@@ -1,0 +1,74 @@
+import {
+  type AdminWithdrawal,
+  WITHDRAW_METHOD_LABELS,
+  WITHDRAWAL_STATUS_LABELS,
+  type WithdrawalStatus,
+} from '@platform/contracts';
+import { formatCrypto } from '@platform/domain';
+import { Flex, Tag, Typography } from 'antd';
+
+const STATUS_COLORS: Record<WithdrawalStatus, string> = {
+  pending: 'gold',
+  reviewing: 'orange',
+  approved: 'cyan',
+  rejected: 'red',
+  processing: 'blue',
+  completed: 'green',
+};
+
+export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
+  return (
+    <Tag color={STATUS_COLORS[status]} data-testid="withdrawal-status">
+      {WITHDRAWAL_STATUS_LABELS[status]}
+    </Tag>
+  );
+}
+
+/** 微信 / 支付宝 / USDT, or the channel's own label when the method is unknown. */
+export function methodLabel(row: Pick<AdminWithdrawal, 'withdraw_type' | 'channel'>): string {
+  return WITHDRAW_METHOD_LABELS[row.withdraw_type] ?? row.channel;
+}
+
+export function AmountWithFee({ row }: { row: AdminWithdrawal }) {
+  return (
+    <Flex vertical>
+      <strong>{formatCrypto(row.amount, row.currency)}</strong>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        手续费 {formatCrypto(row.fee, row.currency)}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** Where the money goes: the address for usdt, otherwise account, name and optional phone. */
+export function PayeeInfo({ row }: { row: AdminWithdrawal }) {
+  if (row.withdraw_type === 'usdt') {
+    return row.address ? (
+      <Typography.Text copyable style={{ wordBreak: 'break-all', fontSize: 12 }}>
+        {row.address}
+      </Typography.Text>
+    ) : (
+      <Typography.Text type="secondary">未提供</Typography.Text>
+    );
+  }
+  const info = row.account_info;
+  if (!info) return <Typography.Text type="secondary">未提供</Typography.Text>;
+  return (
+    <Flex vertical style={{ fontSize: 12 }}>
+      <span>账号：{info.account}</span>
+      <span>姓名：{info.name}</span>
+      {info.phone ? <span>电话：{info.phone}</span> : null}
+    </Flex>
+  );
+}
+
+export function UserInfo({ row }: { row: AdminWithdrawal }) {
+  return (
+    <Flex vertical>
+      <span>{row.user.email}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {row.user.phone ?? '未提供'}
+      </Typography.Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,435 @@
+import type { AdminWithdrawal } from '@platform/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { disconnectSocket } from '../../../lib/socket.ts';
+import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
+import WithdrawalsPage from '../WithdrawalsPage.tsx';
+
+type SocketHandler = (...args: unknown[]) => void;
+class FakeSocket {
+  handlers = new Map<string, Set<SocketHandler>>();
+  on(event: string, handler: SocketHandler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)?.add(handler);
+    return this;
+  }
+  off(event: string, handler: SocketHandler) {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+  emit() {
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect() {
+    return this;
+  }
+  receive(event: string, payload?: unknown) {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+}
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const socket = new FakeSocket();
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+type Call = { method: string; url: URL; body: unknown };
+type Handler = (call: Call) => Response | Promise<Response>;
+let calls: Call[];
+let handlers: Record<string, Handler>;
+let fetchMock: Mock;
+
+function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
+  return {
+    id: 1,
+    user_id: 7,
+    user: { email: 'alice@example.com', phone: '13800000000' },
+    withdraw_type: 'usdt',
+    channel: 'USDT-TRC20',
+    amount: '100.00000000',
+    fee: '1.00000000',
+    fee_rate: '0.01',
+    currency: 'USDT',
+    address: 'TAddressAbc123',
+    account_info: null,
+    status: 'pending',
+    created_at: '2024-05-01T02:00:00.000Z',
+    updated_at: '2024-05-01T02:30:00.000Z',
+    user_remark: '尽快',
+    admin_remark: null,
+    ...overrides,
+  };
+}
+
+function listReply(withdrawals: AdminWithdrawal[], page = 1, total = withdrawals.length) {
+  return jsonResponse({
+    success: true,
+    message: 'ok',
+    data: { withdrawals, pagination: { page, limit: 20, total, totalPages: Math.ceil(total / 20) } },
+  });
+}
+
+beforeEach(() => {
+  disconnectSocket();
+  sockets.length = 0;
+  storeSession(makeAdmin(), 'admin-token');
+  calls = [];
+  handlers = {
+    'GET /api/admin/withdrawals': () =>
+      listReply([
+        withdrawal(),
+        withdrawal({
+          id: 2,
+          withdraw_type: 'alipay',
+          channel: '支付宝',
+          address: null,
+          account_info: { account: 'ali@pay.com', name: '张三', phone: null },
+          status: 'approved',
+          user: { email: 'bob@example.com', phone: null },
+        }),
+        withdrawal({ id: 3, status: 'completed' }),
+      ]),
+  };
+  fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init.method ?? 'GET';
+    const call = { method, url, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.pathname}`];
+    return handler ? handler(call) : jsonResponse({ success: false, message: 'not mocked' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+function renderPage() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <AntApp>
+        <QueryClientProvider client={client}>
+          <WithdrawalsPage />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>,
+  );
+}
+
+const listCalls = () =>
+  calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/admin/withdrawals');
+const row = (id: number) => screen.getByTestId(`withdrawal-row-${id}`);
+
+async function openMenu(id: number): Promise<string[]> {
+  fireEvent.click(screen.getByTestId(`withdrawal-next-${id}`));
+  await screen.findAllByTestId(new RegExp(`^withdrawal-next-${id}-`));
+  return screen
+    .getAllByTestId(new RegExp(`^withdrawal-next-${id}-`))
+    .map((item) => item.getAttribute('data-testid') ?? '');
+}
+
+// antd renders slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 8_000 });
+
+describe('WithdrawalsPage', () => {
+  it('shows the title, the rows with user, method, amount and fee, payee and status', async () => {
+    renderPage();
+    await screen.findByTestId('withdrawal-row-1');
+    expect(screen.getByText('提现管理')).toBeTruthy();
+    expect(within(row(1)).getByText('13800000000')).toBeTruthy();
+    expect(within(row(1)).getByText('100.00 USDT')).toBeTruthy();
+    expect(within(row(1)).getByText('手续费 1.00 USDT')).toBeTruthy();
+    expect(within(row(1)).getByText('TAddressAbc123')).toBeTruthy();
+    expect(within(row(1)).getByText('待审核')).toBeTruthy();
+    expect(within(row(2)).getByText('支付宝')).toBeTruthy();
+    expect(within(row(2)).getByText('账号：ali@pay.com')).toBeTruthy();
+    expect(within(row(2)).getByText('姓名：张三')).toBeTruthy();
+    expect(within(row(3)).getByText('已处理')).toBeTruthy();
+    expect(within(row(1)).getByText('2024-05-01 10:00:00')).toBeTruthy();
+  });
+
+  it('sends status=pending,reviewing for 待处理 and the method, back to page 1', async () => {
+    handlers['GET /api/admin/withdrawals'] = ({ url }) =>
+      listReply(
+        [withdrawal({ id: Number(url.searchParams.get('page')) })],
+        Number(url.searchParams.get('page')),
+        60,
+      );
+    renderPage();
+    await screen.findByTestId('withdrawal-row-1');
+    expect(listCalls()[0]?.url.searchParams.has('status')).toBe(false);
+    fireEvent.click(screen.getByTestId('withdrawals-next'));
+    await screen.findByTestId('withdrawal-row-2');
+
+    fireEvent.click(screen.getByTestId('withdrawals-filter-pending_all'));
+    await screen.findByTestId('withdrawal-row-1');
+    let last = listCalls().at(-1);
+    expect(last?.url.searchParams.get('status')).toBe('pending,reviewing');
+    expect(last?.url.searchParams.get('page')).toBe('1');
+    expect(last?.url.searchParams.get('limit')).toBe('20');
+
+    fireEvent.click(screen.getByTestId('withdrawals-type-wechat'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('type')).toBe('wechat'));
+    fireEvent.click(screen.getByTestId('withdrawals-filter-completed'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('completed'));
+    last = listCalls().at(-1);
+    expect(last?.url.searchParams.get('type')).toBe('wechat');
+  });
+
+  it('offers only the allowed next statuses', async () => {
+    handlers['GET /api/admin/withdrawals'] = () =>
+      listReply([
+        withdrawal({ id: 1, status: 'pending' }),
+        withdrawal({ id: 2, status: 'approved' }),
+        withdrawal({ id: 4, status: 'processing' }),
+        withdrawal({ id: 3, status: 'rejected' }),
+      ]);
+    renderPage();
+    await screen.findByTestId('withdrawal-row-1');
+    expect(await openMenu(1)).toEqual(['withdrawal-next-1-reviewing', 'withdrawal-next-1-approved']);
+    expect(await openMenu(2)).toEqual(['withdrawal-next-2-processing']);
+    expect(await openMenu(4)).toEqual(['withdrawal-next-4-completed']);
+    expect(screen.getByTestId('withdrawal-reject-4')).toBeTruthy();
+    expect(screen.queryByTestId('withdrawal-next-3')).toBeNull();
+    expect(screen.queryByTestId('withdrawal-reject-3')).toBeNull();
+    expect(within(row(3)).getByText('已处理')).toBeTruthy();
+  });
+
+  it('asks for confirmation, disables the row while updating, shows the server message and reloads', async () => {
+    let answer: (response: Response) => void = () => {};
+    handlers['PATCH /api/admin/withdrawals/1/status'] = () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    renderPage();
+    await screen.findByTestId('withdrawal-row-1');
+    await openMenu(1);
+    fireEvent.click(screen.getByTestId('withdrawal-next-1-reviewing'));
+    expect((await screen.findAllByText('确认将状态更改为「审核中」吗？')).length).toBeGreaterThan(0);
+    const dialog = document.querySelector<HTMLElement>('.ant-modal-confirm');
+    fireEvent.click(within(dialog as HTMLElement).getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('withdrawal-reject-1').hasAttribute('disabled')).toBe(true),
+    );
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'reviewing' });
+    const loads = listCalls().length;
+    await act(async () => answer(jsonResponse({ success: true, message: '', data: {} })));
+    expect(await screen.findByText('状态更新成功')).toBeTruthy();
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(loads));
+  });
+
+  it('reports 更新提现状态失败 with the reason', async () => {
+    handlers['PATCH /api/admin/withdrawals/2/status'] = () =>
+      jsonResponse({ success: false, message: '当前状态不允许此操作' }, 409);
+    renderPage();
+    await screen.findByTestId('withdrawal-row-2');
+    await openMenu(2);
+    fireEvent.click(screen.getByTestId('withdrawal-next-2-processing'));
+    await screen.findAllByText('确认将状态更改为「出款中」吗？');
+    fireEvent.click(
+      within(document.querySelector('.ant-modal-confirm') as HTMLElement).getByRole('button', {
+        name: '确定',
+      }),
+    );
+    expect(await screen.findByText('更新提现状态失败: 当前状态不允许此操作')).toBeTruthy();
+  });
+
+  it('rejects with a reason, and does nothing when the prompt is cancelled', async () => {
+    handlers['PATCH /api/admin/withdrawals/1/status'] = () =>
+      jsonResponse({ success: true, message: '提现已拒绝', data: {} });
+    renderPage();
+    await screen.findByTestId('withdrawal-row-1');
+    fireEvent.click(screen.getByTestId('withdrawal-reject-1'));
+    fireEvent.change(await screen.findByTestId('reason-input'), { target: { value: '信息不符' } });
+    fireEvent.click(screen.getByTestId('reason-cancel'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    fireEvent.click(screen.getByTestId('withdrawal-reject-1'));
+    fireEvent.change(await screen.findByTestId('reason-input'), { target: { value: '信息不符' } });
+    fireEvent.click(screen.getByTestId('reason-ok'));
+    expect(await screen.findByText('提现已拒绝')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      status: 'rejected',
+      adminNote: '信息不符',
+    });
+  });
+
+  it('shows the pagination text and moves with 上一页/下一页', async () => {
+    handlers['GET /api/admin/withdrawals'] = ({ url }) => {
+      const page = Number(url.searchParams.get('page'));
+      return listReply([withdrawal({ id: page })], page, 45);
+    };
+    renderPage();
+    await screen.findByTestId('withdrawal-row-1');
+    expect(screen.getByTestId('withdrawals-range-text').textContent).toBe('显示第 1 到 20 条，共 45 条记录');
+    expect(screen.getByTestId('withdrawals-prev').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('withdrawals-next'));
+    fireEvent.click(
+      await screen.findByTestId('withdrawal-row-2').then(() => screen.getByTestId('withdrawals-next')),
+    );
+    await screen.findByTestId('withdrawal-row-3');
+    expect(screen.getByTestId('withdrawals-range-text').textContent).toBe('显示第 41 到 45 条，共 45 条记录');
+    expect(screen.getByTestId('withdrawals-next').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('withdrawals-prev'));
+    await screen.findByTestId('withdrawal-row-2');
+    expect(screen.getByTestId('withdrawals-range-text').textContent).toBe('显示第 21 到 40 条，共 45 条记录');
+  });
+
+  it('shows 暂无提现申请 for an empty list', async () => {
+    handlers['GET /api/admin/withdrawals'] = () => listReply([]);
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('withdrawals-range-text').textContent).toBe('显示第 0 到 0 条，共 0 条记录'),
+    );
+    expect(screen.getByText('暂无提现申请')).toBeTruthy();
+  });
+
+  it('replaces the page with 获取提现列表失败 and retries', async () => {
+    let fail = true;
+    handlers['GET /api/admin/withdrawals'] = () =>
+      fail ? jsonResponse({ success: false, message: '提现状态不正确' }, 400) : listReply([withdrawal()]);
+    renderPage();
+    expect(await screen.findByText('获取提现列表失败')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    expect(await screen.findByTestId('withdrawal-row-1')).toBeTruthy();
+  });
+
+  it('shows every field in the details modal', async () => {
+    renderPage();
+    await screen.findByTestId('withdrawal-row-2');
+    fireEvent.click(screen.getByTestId('withdrawal-detail-2'));
+    const detail = await screen.findByTestId('withdrawal-detail');
+    for (const text of [
+      'bob@example.com',
+      '未提供',
+      '支付宝',
+      '账号：ali@pay.com',
+      '尽快',
+      '2024-05-01 10:30:00',
+    ]) {
+      expect(within(detail).getAllByText(text).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('bulk-changes the selected rows and lists the skipped ones', async () => {
+    handlers['POST /api/admin/withdrawals/bulk-status'] = () =>
+      jsonResponse({
+        success: true,
+        message: 'ok',
+        data: { processedCount: 1, processedIds: [1], skipped: [{ id: 2, reason: '当前状态不允许此操作' }] },
+      });
+    renderPage();
+    await screen.findByTestId('withdrawal-row-1');
+    expect(screen.queryByTestId('withdrawals-bulk')).toBeNull();
+    fireEvent.click(within(row(1)).getByRole('checkbox'));
+    fireEvent.click(within(row(2)).getByRole('checkbox'));
+    expect(within(row(3)).getByRole('checkbox').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('withdrawals-bulk').textContent).toBe('批量操作 (2)');
+    fireEvent.click(screen.getByTestId('withdrawals-bulk'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByText('已拒绝'));
+    expect(screen.getByTestId('withdrawals-bulk-submit').hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(dialog).getByTestId('reason-input'), { target: { value: '批量拒绝' } });
+    const loads = listCalls().length;
+    fireEvent.click(screen.getByTestId('withdrawals-bulk-submit'));
+    expect(await screen.findByText('已处理 1 条，跳过 1 条')).toBeTruthy();
+    expect(screen.getByTestId('withdrawals-bulk-skipped-2').textContent).toContain('当前状态不允许此操作');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      ids: [1, 2],
+      status: 'rejected',
+      adminNote: '批量拒绝',
+    });
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(loads));
+  });
+
+  it('reloads, beeps and notifies on admin_notification, and reloads on withdrawal_status_update', async () => {
+    const notifications: { title: string; body?: string }[] = [];
+    class FakeNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      constructor(title: string, options?: { body?: string }) {
+        notifications.push({ title, body: options?.body });
+      }
+    }
+    const started = vi.fn();
+    class FakeAudioContext {
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        return {
+          type: '',
+          frequency: { value: 0 },
+          connect() {},
+          start: started,
+          stop() {},
+          onended: null,
+        };
+      }
+      createGain() {
+        return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} };
+      }
+      close() {
+        return Promise.resolve();
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+
+    renderPage();
+    await screen.findByTestId('withdrawal-row-1');
+    const socket = sockets.at(-1);
+    expect(socket).toBeTruthy();
+    const loads = listCalls().length;
+
+    act(() =>
+      socket?.receive('admin_notification', {
+        type: 'withdrawal',
+        sound: true,
+        title: '',
+        message: '',
+        id: 9,
+      }),
+    );
+    await waitFor(() => expect(listCalls().length).toBe(loads + 1));
+    expect(started).toHaveBeenCalledTimes(1);
+    expect(notifications).toEqual([{ title: '新的提现申请', body: '有新的提现申请需要处理' }]);
+
+    act(() =>
+      socket?.receive('admin_notification', {
+        type: 'withdrawal',
+        sound: false,
+        title: '大额提现',
+        message: '5000 USDT',
+        id: 10,
+      }),
+    );
+    await waitFor(() => expect(listCalls().length).toBe(loads + 2));
+    expect(started).toHaveBeenCalledTimes(1);
+    expect(notifications.at(-1)).toEqual({ title: '大额提现', body: '5000 USDT' });
+
+    act(() => socket?.receive('withdrawal_status_update', { id: 1, status: 'approved' }));
+    await waitFor(() => expect(listCalls().length).toBe(loads + 3));
+  });
+
+  it('offers to enable browser notifications when the permission is not decided', async () => {
+    const requestPermission = vi.fn(async () => 'granted');
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('withdrawals-notify-permission'));
+    expect(requestPermission).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByTestId('withdrawals-notify-permission')).toBeNull());
+  });
+});

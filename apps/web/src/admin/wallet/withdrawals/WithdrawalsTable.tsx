@@ -1,0 +1,70 @@
+import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
+import { formatDateTime, isWithdrawalFinal } from '@platform/domain';
+import { Empty, Table, type TableColumnsType } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { AmountWithFee, methodLabel, PayeeInfo, UserInfo, WithdrawalStatusTag } from './WithdrawalBits.tsx';
+import { WithdrawalRowActions } from './WithdrawalRowActions.tsx';
+
+export interface WithdrawalsTableProps {
+  rows: AdminWithdrawal[];
+  loading: boolean;
+  selected: number[];
+  onSelect: (ids: number[]) => void;
+  busy: ReadonlySet<number>;
+  onChange: (row: AdminWithdrawal, status: WithdrawalStatus) => void;
+  onReject: (row: AdminWithdrawal) => void;
+  onDetail: (row: AdminWithdrawal) => void;
+}
+
+export function WithdrawalsTable({
+  rows,
+  loading,
+  selected,
+  onSelect,
+  busy,
+  onChange,
+  onReject,
+  onDetail,
+}: WithdrawalsTableProps) {
+  const columns: TableColumnsType<AdminWithdrawal> = [
+    { title: '用户信息', key: 'user', render: (_, row) => <UserInfo row={row} /> },
+    { title: '提现方式', key: 'method', render: (_, row) => methodLabel(row) },
+    { title: '提现金额', key: 'amount', align: 'right', render: (_, row) => <AmountWithFee row={row} /> },
+    { title: '收款信息', key: 'payee', width: 260, render: (_, row) => <PayeeInfo row={row} /> },
+    { title: '状态', key: 'status', render: (_, row) => <WithdrawalStatusTag status={row.status} /> },
+    { title: '申请时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <WithdrawalRowActions
+          row={row}
+          busy={busy.has(row.id)}
+          onChange={onChange}
+          onReject={onReject}
+          onDetail={onDetail}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Table<AdminWithdrawal>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description="暂无提现申请" data-testid="withdrawals-empty" /> }}
+      onRow={(row) => ({ 'data-testid': `withdrawal-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => onSelect(keys.map((key) => Number(key))),
+        getCheckboxProps: (row) => ({ disabled: isWithdrawalFinal(row.status) || busy.has(row.id) }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useCallback, useState } from 'react';
+import { toggled } from '../../../components/idSet.ts';
+import { errorMessage } from '../../../lib/request.ts';
+import { updateWithdrawalStatus, WITHDRAWALS_QUERY_ROOT } from './withdrawalsApi.ts';
+
+/**
+ * One row's status change. While it runs the row's controls are disabled; success shows the server's
+ * message (default 状态更新成功), failure 更新提现状态失败: {reason}; then the list reloads.
+ */
+export function useWithdrawalStatusUpdate() {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+
+  const update = useCallback(
+    async (row: AdminWithdrawal, status: WithdrawalStatus, adminNote?: string) => {
+      setBusy((current) => toggled(current, row.id, true));
+      try {
+        const reply = await updateWithdrawalStatus(row.id, { status, adminNote });
+        message.success(reply.message || '状态更新成功');
+      } catch (error) {
+        message.error(`更新提现状态失败: ${errorMessage(error, '未知错误')}`);
+      } finally {
+        setBusy((current) => toggled(current, row.id, false));
+        void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_QUERY_ROOT });
+      }
+    },
+    [queryClient, message],
+  );
+
+  return { update, busy };
+}

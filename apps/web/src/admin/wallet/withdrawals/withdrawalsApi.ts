@@ -1,0 +1,73 @@
+import type {
+  AdminWithdrawal,
+  AdminWithdrawalsReply,
+  WithdrawalBulkStatusBody,
+  WithdrawalStatus,
+  WithdrawalStatusBody,
+  WithdrawMethod,
+  withdrawalBulkStatusReply,
+  withdrawalStatusReply,
+} from '@platform/contracts';
+import { api } from '../../../lib/request.ts';
+
+/** The `data` of a reply contract. */
+type ReplyData<S extends { parse: (input: unknown) => { data?: unknown } }> = NonNullable<
+  ReturnType<S['parse']>['data']
+>;
+
+export type WithdrawalsData = NonNullable<AdminWithdrawalsReply['data']>;
+export type WithdrawalStatusData = ReplyData<typeof withdrawalStatusReply>;
+export type WithdrawalBulkStatusData = ReplyData<typeof withdrawalBulkStatusReply>;
+
+/** The status filter buttons (spec 000 §2 plus 出款中, so that paid-out rows can be found and completed). */
+export const STATUS_FILTERS = [
+  { key: 'all', label: '全部', statuses: [] },
+  { key: 'pending_all', label: '待处理', statuses: ['pending', 'reviewing'] },
+  { key: 'pending', label: '待审核', statuses: ['pending'] },
+  { key: 'reviewing', label: '审核中', statuses: ['reviewing'] },
+  { key: 'approved', label: '已通过', statuses: ['approved'] },
+  { key: 'processing', label: '出款中', statuses: ['processing'] },
+  { key: 'rejected', label: '已拒绝', statuses: ['rejected'] },
+  { key: 'completed', label: '已出款', statuses: ['completed'] },
+] as const satisfies readonly { key: string; label: string; statuses: readonly WithdrawalStatus[] }[];
+export type StatusFilterKey = (typeof STATUS_FILTERS)[number]['key'];
+
+export interface WithdrawalFilters {
+  status: StatusFilterKey;
+  type: WithdrawMethod | 'all';
+  search: string;
+  page: number;
+}
+
+export const WITHDRAWALS_QUERY_ROOT = ['admin', 'withdrawals'] as const;
+export const withdrawalsQueryKey = (filters: WithdrawalFilters) =>
+  [...WITHDRAWALS_QUERY_ROOT, filters] as const;
+
+/** The status query value: omitted for 全部, a comma list for 待处理 (pending,reviewing). */
+export function statusQueryValue(key: StatusFilterKey): string | undefined {
+  const statuses: readonly string[] = STATUS_FILTERS.find((filter) => filter.key === key)?.statuses ?? [];
+  return statuses.length > 0 ? statuses.join(',') : undefined;
+}
+
+/** GET /api/admin/withdrawals. */
+export function fetchWithdrawals(filters: WithdrawalFilters, limit: number, signal?: AbortSignal) {
+  return api
+    .get<WithdrawalsData>(
+      '/admin/withdrawals',
+      {
+        page: filters.page,
+        limit,
+        status: statusQueryValue(filters.status),
+        type: filters.type === 'all' ? undefined : filters.type,
+        search: filters.search.trim() || undefined,
+      },
+      signal,
+    )
+    .then((reply) => reply.data);
+}
+
+export const updateWithdrawalStatus = (id: AdminWithdrawal['id'], body: WithdrawalStatusBody) =>
+  api.patch<WithdrawalStatusData>(`/admin/withdrawals/${id}/status`, body);
+
+export const bulkUpdateWithdrawalStatus = (body: WithdrawalBulkStatusBody) =>
+  api.post<WithdrawalBulkStatusData>('/admin/withdrawals/bulk-status', body);

@@ -1,0 +1,84 @@
+import { type ButtonProps, Input, Modal, Typography } from 'antd';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+
+export interface ReasonPromptOptions {
+  /** The dialog's title (e.g. the confirmation question). */
+  title: ReactNode;
+  /** The question above the input; default 请输入拒绝原因: */
+  label?: ReactNode;
+  okText?: string;
+  placeholder?: string;
+  /** A red OK button (for rejections). */
+  danger?: boolean;
+}
+
+interface OpenPrompt extends ReasonPromptOptions {
+  resolve: (reason: string | null) => void;
+}
+
+/** A data-testid for props objects (antd's ButtonProps has no index signature for data-* keys). */
+const testId = (id: string): ButtonProps => ({ 'data-testid': id }) as ButtonProps;
+
+export const DEFAULT_REASON_LABEL = '请输入拒绝原因:';
+
+/**
+ * The browser prompt() of the spec as an antd modal with an input (test ids reason-input, reason-ok).
+ * `prompt()` resolves with the trimmed reason, or null when the operator cancels or leaves it empty:
+ * the caller then does nothing. Render `element` once in the page.
+ */
+export function useReasonPrompt(): {
+  prompt: (options: ReasonPromptOptions) => Promise<string | null>;
+  element: ReactNode;
+} {
+  const [open, setOpen] = useState<OpenPrompt | null>(null);
+  const [value, setValue] = useState('');
+  const current = useRef<OpenPrompt | null>(null);
+
+  const prompt = useCallback(
+    (options: ReasonPromptOptions) =>
+      new Promise<string | null>((resolve) => {
+        current.current?.resolve(null);
+        const next = { ...options, resolve };
+        current.current = next;
+        setValue('');
+        setOpen(next);
+      }),
+    [],
+  );
+
+  const finish = (reason: string | null) => {
+    const pending = current.current;
+    current.current = null;
+    setOpen(null);
+    const trimmed = reason?.trim() ?? '';
+    pending?.resolve(trimmed === '' ? null : trimmed);
+  };
+
+  const element = (
+    <Modal
+      open={open !== null}
+      title={open?.title}
+      okText={open?.okText ?? '确定'}
+      cancelText="取消"
+      onOk={() => finish(value)}
+      onCancel={() => finish(null)}
+      okButtonProps={{ danger: open?.danger, ...testId('reason-ok') }}
+      cancelButtonProps={testId('reason-cancel')}
+      destroyOnHidden
+    >
+      <Typography.Paragraph style={{ marginBottom: 8 }}>
+        {open?.label ?? DEFAULT_REASON_LABEL}
+      </Typography.Paragraph>
+      <Input.TextArea
+        data-testid="reason-input"
+        autoFocus
+        rows={3}
+        maxLength={500}
+        value={value}
+        placeholder={open?.placeholder}
+        onChange={(event) => setValue(event.target.value)}
+      />
+    </Modal>
+  );
+  return { prompt, element };
+}

@@ -1,0 +1,41 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Space } from 'antd';
+import { useState } from 'react';
+
+export interface SearchBoxProps {
+  /** The search that is applied now. */
+  value: string;
+  /** Called with the trimmed text on Enter, on the button, and with '' when the text is cleared. */
+  onSearch: (value: string) => void;
+  placeholder?: string;
+  width?: number;
+  size?: 'small' | 'middle' | 'large';
+  /** Put on the <input> itself (so that browser tests can type into it); the button gets <id>-submit. */
+  testId: string;
+}
+
+/** An input with a search button: applies on Enter or click, not on every key. */
+export function SearchBox({ value, onSearch, placeholder, width = 280, size, testId }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  return (
+    <Space.Compact size={size} style={{ width }}>
+      <Input
+        allowClear
+        value={text}
+        placeholder={placeholder}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value === '' && value !== '') onSearch('');
+        }}
+        onPressEnter={() => onSearch(text.trim())}
+        data-testid={testId}
+      />
+      <Button
+        icon={<SearchOutlined />}
+        onClick={() => onSearch(text.trim())}
+        data-testid={`${testId}-submit`}
+        aria-label="搜索"
+      />
+    </Space.Compact>
+  );
+}

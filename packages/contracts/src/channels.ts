@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import {
+  channelStatus,
+  channelStatuses,
+  depositChannelType,
+  depositChannelTypes,
+  withdrawMethod,
+  withdrawMethods,
+} from './enums.ts';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+
+/** Deposit and withdrawal channels (spec 001 §2, §3, §5, §7, §9). */
+
+export const REQUIRED_FIELDS_MESSAGE = '请填写所有必填字段';
+export const AMOUNT_FORMAT_MESSAGE = '金额格式不正确';
+export const AMOUNT_NEGATIVE_MESSAGE = '金额不能小于0';
+export const MAX_BELOW_MIN_MESSAGE = '最大金额不能小于最小金额';
+export const FEE_RATE_RANGE_MESSAGE = '手续费率必须在0到1之间';
+
+/** The QR image (spec 001 §5, §9). */
+export const QR_MAX_BYTES = 5 * 1024 * 1024;
+export const QR_NOT_IMAGE_MESSAGE = '请选择图片文件';
+export const QR_TOO_LARGE_MESSAGE = '图片大小不能超过5MB';
+/** The form field of POST /api/admin/channels/upload-qrcode. */
+export const QR_UPLOAD_FIELD = 'qrcode';
+/** Where uploaded QR images are served: `/api/files/qrcodes/<name>`, to signed-in users only. */
+export const QR_FILES_PATH = '/api/files/qrcodes/';
+/** A server-generated name: 32 hex characters and the extension of the type read from the bytes. */
+export const QR_FILE_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+
+/** Currencies offered for crypto channels until the loaded channels name others (spec 001 §9). */
+export const DEPOSIT_CHANNEL_CURRENCIES = [
+  'USDT',
+  'BTC',
+  'ETH',
+  'BNB',
+  'USDC',
+  'TRX',
+  'LTC',
+  'BCH',
+  'XRP',
+  'ADA',
+] as const;
+/** Withdrawal limits when the form leaves them blank (spec 001 §5). */
+export const WITHDRAW_CHANNEL_DEFAULT_MIN = '0';
+export const WITHDRAW_CHANNEL_DEFAULT_MAX = '999999999';
+
+const AMOUNT = /^\d{1,20}(\.\d{1,8})?$/;
+const FEE_RATE = /^\d{1,2}(\.\d{1,8})?$/;
+
+/** Compares two non-negative decimal strings exactly (no JavaScript number on the way). */
+export function compareDecimalStrings(a: string, b: string): -1 | 0 | 1 {
+  const scaled = (v: string) => {
+    const [int = '0', frac = ''] = v.split('.');
+    return BigInt(int + frac.padEnd(18, '0').slice(0, 18));
+  };
+  const x = scaled(a);
+  const y = scaled(b);
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(max, `不能超过${max}个字符`);
+
+/** Absent stays absent (keep on update); '' and null clear the value. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `不能超过${max}个字符`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
+/** A non-negative amount as a decimal string ('100', '0.5'); '' is "not given". */
+const amountText = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .refine((v) => !v.startsWith('-'), { message: AMOUNT_NEGATIVE_MESSAGE, abort: true })
+    .refine((v) => v === '' || AMOUNT.test(v), { message: AMOUNT_FORMAT_MESSAGE, abort: true });
+
+const requiredAmount = amountText(REQUIRED_FIELDS_MESSAGE).refine((v) => v !== '', REQUIRED_FIELDS_MESSAGE);
+
+const amountWithDefault = (fallback: string) =>
+  amountText(AMOUNT_FORMAT_MESSAGE)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : fallback));
+
+export const currencyCode = z
+  .string({ error: '币种格式不正确' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,12}$/, '币种格式不正确');
+
+/** An uploaded image (`/api/files/qrcodes/<name>`) or an external http(s) image; '' and null clear it. */
+const qrCodeUrl = z
+  .string()
+  .trim()
+  .max(1000)
+  .refine(
+    (v) =>
+      v === '' ||
+      (v.startsWith(QR_FILES_PATH) && QR_FILE_NAME.test(v.slice(QR_FILES_PATH.length))) ||
+      /^https?:\/\/[^\s"'<>]+$/i.test(v),
+    '二维码地址不正确',
+  )
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v ? v : null));
+
+const maxNotBelowMin = (body: { min_amount: string; max_amount: string }, ctx: z.RefinementCtx) => {
+  if (compareDecimalStrings(body.max_amount, body.min_amount) < 0) {
+    ctx.addIssue({ code: 'custom', path: ['max_amount'], message: MAX_BELOW_MIN_MESSAGE });
+  }
+};
+
+const statusField = z.enum(channelStatuses, { error: '渠道状态不正确' });
+
+export const channelStatusBody = z.object({ status: statusField }).strict();
+export type ChannelStatusBody = z.infer<typeof channelStatusBody>;
+
+/**
+ * A PATCH body is either `{status}` alone (the list's toggle) or the whole form. One schema that
+ * picks the shape from the keys, so that the errors of the whole form keep their own texts.
+ */
+function statusOrForm<F extends z.ZodType<Record<string, unknown>>>(form: F) {
+  return z.looseObject({}).transform((body, ctx): ChannelStatusBody | z.output<F> => {
+    const keys = Object.keys(body);
+    const schema = keys.length === 1 && keys[0] === 'status' ? channelStatusBody : form;
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data as ChannelStatusBody | z.output<F>;
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  });
+}
+
+/** True when a PATCH body is the toggle. */
+export const isStatusOnly = (body: object): body is ChannelStatusBody =>
+  Object.keys(body).length === 1 && 'status' in body;
+
+// ---- deposit channels ----
+
+export const adminDepositChannel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: depositChannelType,
+  currency: z.string(),
+  address: z.string(),
+  qr_code_url: z.string().nullable(),
+  min_amount: decimalString,
+  max_amount: decimalString,
+  status: channelStatus,
+  description: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type AdminDepositChannel = z.infer<typeof adminDepositChannel>;
+
+/**
+ * The add/edit form. Required: name, address, min_amount, max_amount (请填写所有必填字段).
+ * type defaults to crypto, currency to USDT, status to active on create; on update an absent
+ * optional field keeps its value.
+ */
+export const depositChannelBody = z
+  .object({
+    name: requiredText(100),
+    type: z.enum(depositChannelTypes, { error: '渠道类型不正确' }).optional(),
+    currency: currencyCode.optional(),
+    address: requiredText(500),
+    qr_code_url: qrCodeUrl,
+    min_amount: requiredAmount,
+    max_amount: requiredAmount,
+    status: statusField.optional(),
+    description: optionalText(500),
+  })
+  .superRefine(maxNotBelowMin);
+export type DepositChannelBody = z.output<typeof depositChannelBody>;
+export type DepositChannelInput = z.input<typeof depositChannelBody>;
+
+export const depositChannelPatchBody = statusOrForm(depositChannelBody);
+export type DepositChannelPatchBody = z.output<typeof depositChannelPatchBody>;
+
+export const channelIdParams = z.object({
+  id: z.coerce.number({ error: '渠道ID不正确' }).int('渠道ID不正确').positive('渠道ID不正确'),
+});
+
+export const adminDepositChannelsReply = envelope(z.object({ channels: z.array(adminDepositChannel) }));
+export type AdminDepositChannelsReply = z.infer<typeof adminDepositChannelsReply>;
+export const adminDepositChannelReply = envelope(z.object({ channel: adminDepositChannel }));
+export type AdminDepositChannelReply = z.infer<typeof adminDepositChannelReply>;
+
+export const qrUploadReply = envelope(z.object({ url: z.string() }));
+export type QrUploadReply = z.infer<typeof qrUploadReply>;
+
+export const qrFileParams = z.object({
+  name: z.string().regex(QR_FILE_NAME, '文件名不正确'),
+});
+
+// ---- withdrawal channels ----
+
+export const adminWithdrawChannel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: withdrawMethod,
+  currency: z.string(),
+  min_amount: decimalString,
+  max_amount: decimalString,
+  /** A fraction: 0.015 is 1.5%. */
+  fee_rate: decimalString,
+  status: channelStatus,
+  description: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type AdminWithdrawChannel = z.infer<typeof adminWithdrawChannel>;
+
+/**
+ * The add/edit form. Required: name and type. Blank limits become 0 and 999999999, a blank fee
+ * rate 0. fee_rate is a fraction 0..1 (the form shows percent and divides by 100).
+ */
+export const withdrawChannelBody = z
+  .object({
+    name: requiredText(100),
+    type: z.enum(withdrawMethods, {
+      error: (issue) => (issue.input === undefined ? REQUIRED_FIELDS_MESSAGE : '提现类型不正确'),
+    }),
+    currency: currencyCode.optional(),
+    min_amount: amountWithDefault(WITHDRAW_CHANNEL_DEFAULT_MIN),
+    max_amount: amountWithDefault(WITHDRAW_CHANNEL_DEFAULT_MAX),
+    fee_rate: z
+      .string({ error: FEE_RATE_RANGE_MESSAGE })
+      .trim()
+      .refine(
+        (v) => v === '' || (FEE_RATE.test(v) && compareDecimalStrings(v, '1') <= 0),
+        FEE_RATE_RANGE_MESSAGE,
+      )
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : '0')),
+    status: statusField.optional(),
+    description: optionalText(500),
+  })
+  .superRefine(maxNotBelowMin);
+export type WithdrawChannelBody = z.output<typeof withdrawChannelBody>;
+export type WithdrawChannelInput = z.input<typeof withdrawChannelBody>;
+
+export const withdrawChannelPatchBody = statusOrForm(withdrawChannelBody);
+export type WithdrawChannelPatchBody = z.output<typeof withdrawChannelPatchBody>;
+
+export const adminWithdrawChannelsReply = envelope(z.object({ channels: z.array(adminWithdrawChannel) }));
+export type AdminWithdrawChannelsReply = z.infer<typeof adminWithdrawChannelsReply>;
+export const adminWithdrawChannelReply = envelope(z.object({ channel: adminWithdrawChannel }));
+export type AdminWithdrawChannelReply = z.infer<typeof adminWithdrawChannelReply>;

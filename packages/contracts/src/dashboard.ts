@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+
+/**
+ * The admin dashboard (GET /api/admin/dashboard) and the wallet overview
+ * (GET /api/admin/wallet/overview), spec 000 §2 and §3. "Today" is the Beijing calendar day
+ * (Asia/Shanghai). Amounts are USDT decimal strings with 18 decimals; counts are integers.
+ * A pending withdrawal is one an operator still has to decide: status pending or reviewing.
+ */
+
+export const dashboardUserStats = z.object({
+  totalUsers: z.number().int(),
+  /** Registered since 00:00 Beijing time today. */
+  newUsersToday: z.number().int(),
+  kycApprovedUsers: z.number().int(),
+});
+
+export const dashboardFinancialStats = z.object({
+  /** All-time amount of approved USDT deposits (an amount, not a count). */
+  totalDeposits: decimalString,
+  /** Deposits waiting for review (status pending): a count. */
+  pendingDeposits: z.number().int(),
+  /** All-time amount of completed (paid out) USDT withdrawals (an amount, not a count). */
+  totalWithdrawals: decimalString,
+  /** Withdrawals waiting for a decision (pending or reviewing): a count. */
+  pendingWithdrawals: z.number().int(),
+});
+
+export const dashboardPendingTasks = z.object({
+  /** Users whose KYC is pending. */
+  pendingKyc: z.number().int(),
+  pendingDeposits: z.number().int(),
+  pendingWithdrawals: z.number().int(),
+});
+
+export const adminDashboard = z.object({
+  userStats: dashboardUserStats,
+  financialStats: dashboardFinancialStats,
+  pendingTasks: dashboardPendingTasks,
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;
+export const adminDashboardReply = envelope(adminDashboard);
+export type AdminDashboardReply = z.infer<typeof adminDashboardReply>;
+
+/** The name of the distribution row that gathers every currency past the first three. */
+export const OTHER_ASSETS_NAME = '其他';
+/** At most this many rows: the three largest currencies and 其他. */
+export const MAX_ASSET_DISTRIBUTION_ROWS = 4;
+/** The rows the wallet overview shows, all zero, while no user holds anything. */
+export const EMPTY_ASSET_DISTRIBUTION_NAMES = ['USDT', 'BTC', 'ETH', OTHER_ASSETS_NAME] as const;
+/** Colours of the distribution rows; currencies not listed take ASSET_FALLBACK_COLORS in order. */
+export const ASSET_COLORS: Readonly<Record<string, string>> = {
+  USDT: '#26a17b',
+  BTC: '#f7931a',
+  ETH: '#627eea',
+  [OTHER_ASSETS_NAME]: '#8c8c8c',
+};
+export const ASSET_FALLBACK_COLORS = ['#1677ff', '#722ed1', '#eb2f96'] as const;
+
+export const assetDistributionItem = z.object({
+  /** A currency code, or 其他. */
+  name: z.string(),
+  /** Sum of users' available and frozen balances in that currency. */
+  amount: decimalString,
+  /** Share of the listed amounts in percent, one decimal ('62.5'). */
+  percentage: decimalString,
+  color: z.string(),
+});
+export type AssetDistributionItem = z.infer<typeof assetDistributionItem>;
+
+export const recentActivityTypes = ['deposit', 'withdrawal', 'other'] as const;
+export const recentActivityType = z.enum(recentActivityTypes);
+export type RecentActivityType = z.infer<typeof recentActivityType>;
+
+export const recentActivity = z.object({
+  /** Unique across types: 'deposit:12', 'withdrawal:7'. */
+  id: z.string(),
+  type: recentActivityType,
+  /** What happened, in Chinese: '充值 · USDT-TRC20 · 待审核'. */
+  description: z.string(),
+  created_at: isoDateTime,
+  amount: decimalString,
+  currency: z.string(),
+  user_email: z.string(),
+  /** The record's own status value (deposit or withdrawal status). */
+  status: z.string(),
+});
+export type RecentActivity = z.infer<typeof recentActivity>;
+
+/** How many activities the overview lists: the latest deposits and withdrawals merged. */
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+export const walletOverview = z.object({
+  userStats: z.object({
+    totalUsers: z.number().int(),
+    /** Accounts that are enabled (is_active). */
+    activeUsers: z.number().int(),
+    /** Users with at least one approved deposit. */
+    depositedUsers: z.number().int(),
+  }),
+  /** Sum of every user's available + frozen USDT balance. */
+  totalAssets: decimalString,
+  /** Approved USDT deposits requested today (Beijing day). */
+  totalDeposits: decimalString,
+  /** Completed USDT withdrawals requested today (Beijing day). */
+  totalWithdrawals: decimalString,
+  /** Counts, as on the dashboard: deposits pending; withdrawals pending or reviewing. */
+  pendingDeposits: z.number().int(),
+  pendingWithdrawals: z.number().int(),
+  /**
+   * Not in the spec's field list: users whose KYC is pending, the badge of the users entry card
+   * (counted from users.kyc_status until the KYC table exists).
+   */
+  pendingKyc: z.number().int(),
+  /**
+   * Today's trading volume in USDT: the USDT that moved in ledger transactions whose kind starts
+   * with 'trade' (one side of each, as entries sum to zero). Zero until trading exists.
+   */
+  todayVolume: decimalString,
+  assetDistribution: z.array(assetDistributionItem),
+  recentActivities: z.array(recentActivity),
+});
+export type WalletOverview = z.infer<typeof walletOverview>;
+export const walletOverviewReply = envelope(walletOverview);
+export type WalletOverviewReply = z.infer<typeof walletOverviewReply>;
