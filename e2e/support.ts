@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import { verifiedUser } from './verified-users.ts';
 
 /** The super admin the e2e server is started with (see playwright.config.ts). */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
@@ -9,10 +10,27 @@ const screensDir = path.join(import.meta.dirname, 'artifacts', 'screens');
 
 /** Keeps a screenshot of each step as a test artifact (e2e/artifacts/screens) and in the report. */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  await animationsSettled(page);
   fs.mkdirSync(screensDir, { recursive: true });
   const file = path.join(screensDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/**
+ * Waits (at most 3 s) for the page's finite animations to end, so that a dialog that has just opened
+ * is shown fully and not half faded in. Endless ones (spinners) are not waited for.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([
+      Promise.allSettled(finite.map((a) => a.finished)),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
+  });
 }
 
 export async function loginThroughForm(page: Page, account: string, password: string, redirect = '/admin') {
@@ -20,4 +38,266 @@ export async function loginThroughForm(page: Page, account: string, password: st
   await page.getByPlaceholder('邮箱或手机号').fill(account);
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
+}
+
+// ---- seeding over the real HTTP API -------------------------------------------------------------
+// Every spec shares one server: seed your own rows with unique e-mails and never assume empty tables.
+
+/** A signed-in account as POST /api/auth/login or /register returns it. */
+export interface Session {
+  token: string;
+  user: { id: number; email: string; [key: string]: unknown };
+}
+
+export interface WalletRow {
+  currency: string;
+  balance: string;
+  frozen_balance: string;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** An e-mail nobody else on the shared server uses. */
+export function uniqueEmail(prefix: string): string {
+  return `e2e-${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** One API call; anything but a 2xx with success:true fails the test with the server's message. */
+export async function callApi<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  method: Method,
+  url: string,
+  options: { token?: string; data?: unknown } = {},
+): Promise<T> {
+  const response = await request.fetch(url, {
+    method,
+    headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
+    data: options.data,
+  });
+  const body = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    data?: T;
+    message?: string;
+  } | null;
+  if (!response.ok() || !body?.success) {
+    throw new Error(`${method} ${url} -> ${response.status()}: ${body?.message ?? '(no JSON body)'}`);
+  }
+  return body.data as T;
+}
+
+let adminSessionCache: Promise<Session> | undefined;
+
+/**
+ * The super admin's API session, logged in once per worker: the login route is rate limited
+ * (10 a minute per address), and the browser reuses this token too (see openAs).
+ */
+export function adminSession(request: APIRequestContext): Promise<Session> {
+  adminSessionCache ??= callApi<Session>(request, 'POST', '/api/auth/login', {
+    data: { account: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  }).catch((error: unknown) => {
+    adminSessionCache = undefined;
+    throw error;
+  });
+  return adminSessionCache;
+}
+
+/** Registers a normal user (register is rate limited to 20 an hour per address: one or two per test). */
+export function registerUser(request: APIRequestContext, prefix = 'user'): Promise<Session> {
+  return callApi<Session>(request, 'POST', '/api/auth/register', {
+    data: { email: uniqueEmail(prefix), password: 'user-secret-1' },
+  });
+}
+
+export interface DepositChannel {
+  id: number;
+  name: string;
+  currency: string;
+  address: string;
+  qr_code_url: string | null;
+}
+
+/** An active USDT deposit channel named after the test. */
+export async function createDepositChannel(
+  request: APIRequestContext,
+  admin: Session,
+  fields: Record<string, unknown> = {},
+): Promise<DepositChannel> {
+  const data = await callApi<{ channel: DepositChannel }>(request, 'POST', '/api/admin/channels', {
+    token: admin.token,
+    data: {
+      name: `E2E-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+      type: 'crypto',
+      currency: 'USDT',
+      address: `T${Math.random().toString(36).slice(2)}e2e`,
+      min_amount: '1',
+      max_amount: '100000',
+      status: 'active',
+      ...fields,
+    },
+  });
+  return data.channel;
+}
+
+export interface SeededDeposit {
+  id: number;
+  amount: string;
+  status: string;
+}
+
+export async function submitDeposit(
+  request: APIRequestContext,
+  user: Session,
+  channelId: number,
+  amount: string,
+): Promise<SeededDeposit> {
+  const data = await callApi<{ deposit: SeededDeposit }>(request, 'POST', '/api/wallet/deposits', {
+    token: user.token,
+    data: { channel_id: channelId, amount },
+  });
+  return data.deposit;
+}
+
+/** The user's wallet in `currency` (zeros when the user has none yet). */
+export async function walletOf(
+  request: APIRequestContext,
+  user: Session,
+  currency = 'USDT',
+): Promise<WalletRow> {
+  const data = await callApi<{ wallets: WalletRow[] }>(request, 'GET', '/api/wallet', { token: user.token });
+  return data.wallets.find((w) => w.currency === currency) ?? { currency, balance: '0', frozen_balance: '0' };
+}
+
+/** A decimal string without trailing zeros ('100.50000000' -> '100.5', '0.000' -> '0'), for comparisons. */
+export function normAmount(value: string): string {
+  if (!value.includes('.')) return value.replace(/^0+(?=\d)/, '');
+  return value
+    .replace(/0+$/, '')
+    .replace(/\.$/, '')
+    .replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * Opens `path` in the browser as `session` without the login form (login is rate limited): the
+ * session is put where the web app keeps it (local storage keys token and user), as a login would.
+ */
+export async function openAs(page: Page, session: Session, path: string) {
+  // Before any script of the page runs, on this and every later load of the page.
+  await page.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token: session.token, user: session.user },
+  );
+  await page.goto(path);
+}
+
+/** The antd confirm dialog with `title`; its buttons are found inside it. */
+export function confirmDialog(page: Page, title: string | RegExp): Locator {
+  return page.locator('.ant-modal-confirm').filter({ hasText: title });
+}
+
+/** The antd message (toast) with `text`. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.locator('.ant-message-notice').filter({ hasText: text });
+}
+
+export async function approveDeposit(request: APIRequestContext, admin: Session, depositId: number) {
+  await callApi(request, 'PATCH', `/api/admin/deposits/${depositId}/review`, {
+    token: admin.token,
+    data: { status: 'approved' },
+  });
+}
+
+/** Credits `amount` USDT to the user the real way: a deposit on `channelId`, approved by the admin. */
+export async function fundUser(
+  request: APIRequestContext,
+  admin: Session,
+  user: Session,
+  channelId: number,
+  amount: string,
+) {
+  const deposit = await submitDeposit(request, user, channelId, amount);
+  await approveDeposit(request, admin, deposit.id);
+}
+
+export interface WithdrawChannel {
+  id: number;
+  name: string;
+}
+
+/** An active USDT withdrawal channel (type usdt) with `feeRate` (a fraction: 0.01 is 1%). */
+export async function createWithdrawChannel(
+  request: APIRequestContext,
+  admin: Session,
+  feeRate = '0',
+): Promise<WithdrawChannel> {
+  const data = await callApi<{ channel: WithdrawChannel }>(request, 'POST', '/api/admin/withdraw-channels', {
+    token: admin.token,
+    data: {
+      name: `E2E-W-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+      type: 'usdt',
+      currency: 'USDT',
+      min_amount: '1',
+      max_amount: '100000',
+      fee_rate: feeRate,
+      status: 'active',
+    },
+  });
+  return data.channel;
+}
+
+/**
+ * A KYC-approved user (withdrawals need one: withdrawRequirementOf in
+ * apps/server/src/modules/users/user-view.ts). There is no KYC API yet, so these users are put into
+ * the fresh database before the server starts (e2e/fixtures/seed-verified-users.ts); each test that
+ * withdraws takes its own `n`. Logged in over the API (login is rate limited: one login per test).
+ */
+export function verifiedUserSession(request: APIRequestContext, n: number): Promise<Session> {
+  const { email, password } = verifiedUser(n);
+  return callApi<Session>(request, 'POST', '/api/auth/login', { data: { account: email, password } });
+}
+
+export interface SeededWithdrawal {
+  id: number;
+  amount: string;
+  fee: string;
+  total: string;
+  status: string;
+}
+
+export async function submitWithdrawal(
+  request: APIRequestContext,
+  user: Session,
+  channelId: number,
+  amount: string,
+): Promise<SeededWithdrawal> {
+  const data = await callApi<{ withdrawal: SeededWithdrawal }>(request, 'POST', '/api/wallet/withdrawals', {
+    token: user.token,
+    data: {
+      withdraw_type: 'usdt',
+      channel_id: channelId,
+      amount,
+      address: 'TE2eWithdrawalAddress000000000001',
+    },
+  });
+  return data.withdrawal;
+}
+
+const SCALE = 10n ** 8n;
+const toUnits = (value: string): bigint => {
+  const negative = value.startsWith('-');
+  const [int = '0', frac = ''] = value.replace('-', '').split('.');
+  const units = BigInt(int) * SCALE + BigInt(frac.padEnd(8, '0').slice(0, 8));
+  return negative ? -units : units;
+};
+const fromUnits = (units: bigint): string => {
+  const sign = units < 0n ? '-' : '';
+  const abs = units < 0n ? -units : units;
+  return normAmount(`${sign}${abs / SCALE}.${(abs % SCALE).toString().padStart(8, '0')}`);
+};
+
+/** a + b - c... on decimal strings (8 decimals), exact, normalised: sumAmounts('10', '-0.5') is '9.5'. */
+export function sumAmounts(...values: string[]): string {
+  return fromUnits(values.reduce((total, value) => total + toUnits(value), 0n));
 }
