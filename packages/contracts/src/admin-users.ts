@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { walletView } from './auth.ts';
+import { publicUser, walletView } from './auth.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
-import { adminLevel, kycStatus, kycStatuses, userRole } from './enums.ts';
+import { adminLevel, kycStatuses } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
 
@@ -35,20 +35,23 @@ export const adminUsersQuery = pageQuery.extend({
 export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 
 /** A row of the user list; balance and frozen_balance are the user's USDT wallet. */
-export const adminUserRow = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  nickname: z.string().nullable(),
-  role: userRole,
-  admin_level: adminLevel.nullable(),
-  is_active: z.boolean(),
-  kyc_status: kycStatus,
-  created_at: isoDateTime,
-  last_login: isoDateTime.nullable(),
-  balance: decimalString,
-  frozen_balance: decimalString,
-});
+export const adminUserRow = publicUser
+  .pick({
+    id: true,
+    email: true,
+    phone: true,
+    nickname: true,
+    role: true,
+    admin_level: true,
+    is_active: true,
+    kyc_status: true,
+  })
+  .extend({
+    created_at: isoDateTime,
+    last_login: isoDateTime.nullable(),
+    balance: decimalString,
+    frozen_balance: decimalString,
+  });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 
 /** Over every account, whatever the filters: the stat cards of the user list. */

@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import {
-  channelStatus,
-  channelStatuses,
-  depositChannelType,
-  depositChannelTypes,
-  withdrawMethod,
-  withdrawMethods,
-} from './enums.ts';
-import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { channelStatus, channelStatuses, depositChannelTypes, withdrawMethods } from './enums.ts';
+import { envelope, isoDateTime } from './envelope.ts';
+import { userDepositChannel, userWithdrawChannel } from './wallet.ts';
 
 /** Deposit and withdrawal channels (spec 001 §2, §3, §5, §7, §9). */
 
@@ -148,17 +142,9 @@ export const isStatusOnly = (body: object): body is ChannelStatusBody =>
 
 // ---- deposit channels ----
 
-export const adminDepositChannel = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: depositChannelType,
-  currency: z.string(),
-  address: z.string(),
-  qr_code_url: z.string().nullable(),
-  min_amount: decimalString,
-  max_amount: decimalString,
+/** The channel as users see it, with its status and times. */
+export const adminDepositChannel = userDepositChannel.extend({
   status: channelStatus,
-  description: z.string().nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
@@ -206,17 +192,9 @@ export const qrFileParams = z.object({
 
 // ---- withdrawal channels ----
 
-export const adminWithdrawChannel = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: withdrawMethod,
-  currency: z.string(),
-  min_amount: decimalString,
-  max_amount: decimalString,
-  /** A fraction: 0.015 is 1.5%. */
-  fee_rate: decimalString,
+/** The channel as users see it, with its status and times. */
+export const adminWithdrawChannel = userWithdrawChannel.extend({
   status: channelStatus,
-  description: z.string().nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });

@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById, revokeUserSessions } from '../auth/auth.repository.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
+import { accountView } from '../users/user-view.ts';
 import * as repo from './admin-users.repository.ts';
 
 export const USER_NOT_FOUND = '用户不存在';
@@ -43,16 +44,7 @@ export const paginationOf = (page: number, limit: number, total: number): Pagina
 
 export function toUserRow(row: repo.UserListRow): AdminUserRow {
   return {
-    id: row.id,
-    email: row.email,
-    phone: row.phone,
-    nickname: row.nickname,
-    role: row.role,
-    admin_level: row.adminLevel,
-    is_active: row.isActive,
-    kyc_status: row.kycStatus,
-    created_at: row.createdAt.toISOString(),
-    last_login: row.lastLogin?.toISOString() ?? null,
+    ...accountView(row),
     balance: row.balance,
     frozen_balance: row.frozenBalance,
   };
@@ -140,16 +132,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
       const wallets = await getUserWallets(db, id);
       const usdt = wallets.find((w) => w.currency === DEFAULT_CURRENCY);
       return {
-        id: user.id,
-        email: user.email,
-        phone: user.phone,
-        nickname: user.nickname,
-        role: user.role,
-        admin_level: user.adminLevel,
-        is_active: user.isActive,
-        kyc_status: user.kycStatus,
-        created_at: user.createdAt.toISOString(),
-        last_login: user.lastLogin?.toISOString() ?? null,
+        ...accountView(user),
         updated_at: user.updatedAt.toISOString(),
         balance: usdt?.balance ?? '0',
         frozen_balance: usdt?.frozen_balance ?? '0',

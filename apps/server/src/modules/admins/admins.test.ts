@@ -1,18 +1,16 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, registerUser, type TestApp, uniqueEmail } from '../../test/app.ts';
+import { auditRows, createAdminTestApp, type TestAdmin } from '../../test/admin.ts';
+import { api, registerUser, type TestApp, uniqueEmail } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
-import { auditLogs } from '../audit/audit.schema.ts';
 import { users } from '../auth/auth.schema.ts';
 
 let t: TestApp;
-let root: Awaited<ReturnType<typeof createAdmin>>;
-let plain: Awaited<ReturnType<typeof createAdmin>>;
+let root: TestAdmin;
+let plain: TestAdmin;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  root = await createAdmin(t, 'super_admin');
-  plain = await createAdmin(t, 'admin');
+  ({ t, superAdmin: root, admin: plain } = await createAdminTestApp());
 });
 afterAll(async () => t?.close());
 
@@ -22,14 +20,6 @@ interface Admin {
   phone: string | null;
   admin_level: 'admin' | 'super_admin';
   is_active: boolean;
-}
-
-async function auditRows(action: string, targetId: number) {
-  return t.database.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, String(targetId))))
-    .orderBy(desc(auditLogs.id));
 }
 
 async function create(body: Record<string, unknown>, token = root.token) {
@@ -121,7 +111,7 @@ describe(`POST /api/admin/admins (${testEngine})`, () => {
     );
     expect(login.body.data!.user).toMatchObject({ role: 'admin', admin_level: 'admin' });
     expect(login.body.data!.user.wallets).toHaveLength(1);
-    const [audit] = await auditRows('admin.create', created.id);
+    const [audit] = await auditRows(t, 'admin.create', created.id);
     expect(audit).toMatchObject({ adminId: root.id, before: null, after: { email, admin_level: 'admin' } });
     expect(JSON.stringify(audit)).not.toContain('argon2');
 
@@ -177,7 +167,7 @@ describe(`PATCH /api/admin/admins/:id (${testEngine})`, () => {
     expect((await me(a.token)).status).toBe(200);
     const login = await api(t.app, 'POST', '/api/auth/login', { body: { email, password: 'secret1' } });
     expect(login.status).toBe(200);
-    const [audit] = await auditRows('admin.update', a.id);
+    const [audit] = await auditRows(t, 'admin.update', a.id);
     expect(audit).toMatchObject({
       before: { email: a.email, admin_level: 'admin' },
       after: { email, admin_level: 'super_admin', password_changed: false },
@@ -196,7 +186,7 @@ describe(`PATCH /api/admin/admins/:id (${testEngine})`, () => {
       body: { email: a.email, password: 'another1' },
     });
     expect(login.status).toBe(200);
-    const [audit] = await auditRows('admin.update', a.id);
+    const [audit] = await auditRows(t, 'admin.update', a.id);
     expect(audit?.after).toMatchObject({ password_changed: true, revoked_sessions: 1 });
     expect(JSON.stringify(audit)).not.toContain('argon2');
   });
@@ -267,7 +257,7 @@ describe(`PATCH /api/admin/admins/:id/status (${testEngine})`, () => {
       body: { is_active: true },
     });
     expect(on.body.message).toBe('管理员已启用');
-    const rows = await auditRows('admin.status', a.id);
+    const rows = await auditRows(t, 'admin.status', a.id);
     expect(rows.map((r) => r.after)).toEqual([
       { is_active: true, revoked_sessions: 0 },
       { is_active: false, revoked_sessions: 1 },
@@ -312,7 +302,7 @@ describe(`DELETE /api/admin/admins/:id (${testEngine})`, () => {
       body: { email: a.email, password: 'secret1' },
     });
     expect(login.status).toBe(403);
-    const [audit] = await auditRows('admin.delete', a.id);
+    const [audit] = await auditRows(t, 'admin.delete', a.id);
     expect(audit).toMatchObject({
       adminId: root.id,
       before: { email: a.email, admin_level: 'admin', is_active: true },

@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
+import { countOf, readCounters } from '../stats/stats.repository.ts';
+import { likeEscape } from '../users/user-search.ts';
 import { auditLogs } from './audit.schema.ts';
 
 /** Data access of the audit log: only SQL here, the service decides. */
@@ -16,7 +18,6 @@ export interface AuditLogFilter {
 }
 
 /** LIKE pattern text with its wildcards escaped (backslash is the default escape). */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function conditions(filter: AuditLogFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -77,11 +78,11 @@ export async function selectAuditLogs(
     .offset(page.offset);
 }
 
+/** Unfiltered: the audit.count running total (modules/stats); filtered: an indexed count. */
 export async function countAuditLogs(exec: Executor, filter: AuditLogFilter): Promise<number> {
-  const [row] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLogs)
-    .where(conditions(filter));
+  const where = conditions(filter);
+  if (!where) return countOf((await readCounters(exec, ['audit.count']))['audit.count']);
+  const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(where);
   return Number(row?.n ?? 0);
 }
 

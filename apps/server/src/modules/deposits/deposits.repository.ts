@@ -1,8 +1,10 @@
+import { depositStatuses } from '@platform/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { parseCount, queryRows } from '../ledger/ledger.repository.ts';
 import { countOf, readCounters } from '../stats/stats.repository.ts';
+import { usersWithEmailPrefix } from '../users/user-search.ts';
 import { deposits } from './deposits.schema.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -66,7 +68,8 @@ function whereOf(filter: DepositFilter): SQL | undefined {
     conditions.push(sql`${deposits.createdAt} >= ${beijingDayStart(filter.sinceDaysBack)}`);
   if (filter.search) {
     const term = filter.search.toLowerCase();
-    const byText = sql`(${deposits.txHash} = ${filter.search} OR ${deposits.userId} IN (SELECT id FROM users WHERE email LIKE ${`${escapeLike(term)}%`}))`;
+    // ANY(ARRAY(...)) rather than IN (subquery) so that both sides of the OR can use an index.
+    const byText = sql`(${deposits.txHash} = ${filter.search} OR ${deposits.userId} = ANY(${usersWithEmailPrefix(term)}))`;
     conditions.push(
       /^\d{1,15}$/.test(term)
         ? sql`(${deposits.id} = ${Number(term)} OR ${deposits.userId} = ${Number(term)} OR ${byText})`
@@ -75,8 +78,6 @@ function whereOf(filter: DepositFilter): SQL | undefined {
   }
   return conditions.length ? and(...conditions) : undefined;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listDeposits(
   exec: Executor,
@@ -92,8 +93,19 @@ export async function listDeposits(
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
     .limit(page.limit)
     .offset(page.offset);
+  return { rows, total: await countDeposits(exec, filter, where) };
+}
+
+/** Unfiltered or by status alone: the running totals of modules/stats; otherwise an indexed count. */
+async function countDeposits(exec: Executor, filter: DepositFilter, where: SQL | undefined): Promise<number> {
+  const byStatusOnly = filter.userId === undefined && !filter.search && filter.sinceDaysBack === undefined;
+  if (byStatusOnly) {
+    const names = (filter.status ? [filter.status] : depositStatuses).map((s) => `deposits.count.${s}`);
+    const counters = await readCounters(exec, names);
+    return names.reduce((sum, name) => sum + countOf(counters[name] ?? '0'), 0);
+  }
   const [count] = await exec.select({ n: sql<number>`count(*)::int` }).from(deposits).where(where);
-  return { rows, total: parseCount(count?.n ?? 0) };
+  return parseCount(count?.n ?? 0);
 }
 
 export async function findDepositWithEmail(

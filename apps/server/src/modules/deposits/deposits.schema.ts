@@ -40,6 +40,7 @@ export const deposits = pgTable(
     index('deposits_status_created_idx').on(t.status, t.createdAt),
     index('deposits_created_idx').on(t.createdAt),
     index('deposits_user_created_idx').on(t.userId, t.createdAt),
+    index('deposits_tx_hash_idx').on(t.txHash).where(sql`${t.txHash} IS NOT NULL`),
     // One live claim per transaction hash: the same transfer cannot be credited twice.
     uniqueIndex('deposits_tx_hash_key')
       .on(t.currency, t.txHash)

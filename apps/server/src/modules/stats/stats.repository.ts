@@ -6,7 +6,7 @@ import { statCounters } from './stats.schema.ts';
  * Reads running totals kept by the triggers of migration 0004. Names: users.total, users.active,
  * users.inactive, users.admins, users.kyc.<status>, users.deposited, deposits.count.<status>,
  * deposits.amount.<status>.<currency>, withdrawals.count.<status>,
- * withdrawals.amount.<status>.<currency>, assets.<bucket>.<currency>.
+ * withdrawals.amount.<status>.<currency>, assets.<bucket>.<currency>, audit.count.
  * Returns each requested name's value as a decimal string ('0' when it has never moved).
  */
 export async function readCounters<N extends string>(
@@ -61,6 +61,7 @@ export async function counterMismatches(
       UNION ALL SELECT 'withdrawals.count.' || status, count(*) FROM withdrawals GROUP BY status
       UNION ALL SELECT 'withdrawals.amount.' || status || '.' || currency, sum(amount) FROM withdrawals GROUP BY status, currency
       UNION ALL SELECT 'assets.' || bucket || '.' || currency, sum(balance) FROM ledger_accounts WHERE NOT is_system GROUP BY bucket, currency
+      UNION ALL SELECT 'audit.count', count(*) FROM audit_logs
     ),
     stored AS (SELECT name, sum(value) AS value FROM stat_counters GROUP BY name)
     SELECT coalesce(a.name, s.name) AS name, coalesce(s.value, 0)::text AS stored, coalesce(a.value, 0)::text AS actual

@@ -14,7 +14,20 @@ export function withdrawRequirementOf(user: Pick<UserRow, 'isActive' | 'kycStatu
   return { canWithdraw: reasons.length === 0, reasons };
 }
 
-export async function toPublicUser(exec: Executor, user: UserRow): Promise<PublicUser> {
+type AccountColumns =
+  | 'id'
+  | 'email'
+  | 'phone'
+  | 'nickname'
+  | 'role'
+  | 'adminLevel'
+  | 'isActive'
+  | 'kycStatus'
+  | 'createdAt'
+  | 'lastLogin';
+
+/** The account fields every view of a user shows (me, the admin list row, the admin detail). */
+export function accountView(user: Pick<UserRow, AccountColumns>) {
   return {
     id: user.id,
     email: user.email,
@@ -24,9 +37,15 @@ export async function toPublicUser(exec: Executor, user: UserRow): Promise<Publi
     admin_level: user.adminLevel,
     is_active: user.isActive,
     kyc_status: user.kycStatus,
-    invite_code: user.inviteCode,
     created_at: user.createdAt.toISOString(),
     last_login: user.lastLogin?.toISOString() ?? null,
+  };
+}
+
+export async function toPublicUser(exec: Executor, user: UserRow): Promise<PublicUser> {
+  return {
+    ...accountView(user),
+    invite_code: user.inviteCode,
     permissions: user.permissions,
     withdrawRequirement: withdrawRequirementOf(user),
     wallets: await getUserWallets(exec, user.id),

@@ -1,8 +1,10 @@
-import type { WithdrawalStatus, WithdrawMethod } from '@platform/contracts';
+import { type WithdrawalStatus, type WithdrawMethod, withdrawalStatuses } from '@platform/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { parseCount } from '../ledger/ledger.repository.ts';
+import { countOf, readCounters } from '../stats/stats.repository.ts';
+import { usersWithEmailPrefix } from '../users/user-search.ts';
 import { withdrawals } from './withdrawals.schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -73,8 +75,6 @@ export interface WithdrawalFilter {
   search?: string;
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function whereOf(filter: WithdrawalFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.userId !== undefined) conditions.push(eq(withdrawals.userId, filter.userId));
@@ -82,7 +82,7 @@ function whereOf(filter: WithdrawalFilter): SQL | undefined {
   if (filter.type) conditions.push(eq(withdrawals.withdrawType, filter.type));
   if (filter.search) {
     const term = filter.search.toLowerCase();
-    const byUser = sql`${withdrawals.userId} IN (SELECT id FROM users WHERE email LIKE ${`${escapeLike(term)}%`} OR phone = ${filter.search})`;
+    const byUser = sql`${withdrawals.userId} = ANY(${usersWithEmailPrefix(term, sql` OR phone = ${filter.search}`)})`;
     conditions.push(
       /^\d{1,15}$/.test(term) ? sql`(${withdrawals.id} = ${Number(term)} OR ${byUser})` : byUser,
     );
@@ -104,8 +104,24 @@ export async function listWithdrawals(
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(page.limit)
     .offset(page.offset);
+  return { rows, total: await countWithdrawals(exec, filter, where) };
+}
+
+/** Unfiltered or by statuses alone: the running totals of modules/stats; otherwise an indexed count. */
+async function countWithdrawals(
+  exec: Executor,
+  filter: WithdrawalFilter,
+  where: SQL | undefined,
+): Promise<number> {
+  if (filter.userId === undefined && !filter.type && !filter.search) {
+    const names = (filter.statuses?.length ? filter.statuses : withdrawalStatuses).map(
+      (s) => `withdrawals.count.${s}`,
+    );
+    const counters = await readCounters(exec, names);
+    return names.reduce((sum, name) => sum + countOf(counters[name] ?? '0'), 0);
+  }
   const [count] = await exec.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where);
-  return { rows, total: parseCount(count?.n ?? 0) };
+  return parseCount(count?.n ?? 0);
 }
 
 export async function findWithdrawalWithUser(

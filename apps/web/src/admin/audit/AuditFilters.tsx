@@ -1,7 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Select, Space } from 'antd';
-import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { Input, Select, Space } from 'antd';
+import { DayRangeFilter, SearchResetButtons, useDraft } from '../../components/FilterBar.tsx';
 
 export interface AuditFilterValues {
   /** Part of the admin's e-mail. */
@@ -20,8 +18,6 @@ export interface AuditFiltersProps {
   onChange: (next: AuditFilterValues) => void;
 }
 
-const DAY = 'YYYY-MM-DD';
-
 /** `deposit.` for every action of a module, then the actions themselves. */
 export function actionOptions(actions: readonly string[]) {
   const prefixes = [
@@ -37,12 +33,9 @@ export function actionOptions(actions: readonly string[]) {
 
 /** Admin e-mail, action (select), target type and id, Beijing-day range. */
 export function AuditFilters({ value, actions, onChange }: AuditFiltersProps) {
-  const [search, setSearch] = useState(value.search ?? '');
-  const [targetType, setTargetType] = useState(value.targetType ?? '');
-  const [targetId, setTargetId] = useState(value.targetId ?? '');
-  useEffect(() => setSearch(value.search ?? ''), [value.search]);
-  useEffect(() => setTargetType(value.targetType ?? ''), [value.targetType]);
-  useEffect(() => setTargetId(value.targetId ?? ''), [value.targetId]);
+  const [search, setSearch] = useDraft(value.search);
+  const [targetType, setTargetType] = useDraft(value.targetType);
+  const [targetId, setTargetId] = useDraft(value.targetId);
 
   const applyText = () =>
     onChange({ ...value, search: search.trim(), targetType: targetType.trim(), targetId: targetId.trim() });
@@ -88,32 +81,21 @@ export function AuditFilters({ value, actions, onChange }: AuditFiltersProps) {
           data-testid="audit-filter-target-id"
         />
       </Space.Compact>
-      <DatePicker.RangePicker
-        allowEmpty={[true, true]}
-        value={[value.dateFrom ? dayjs(value.dateFrom) : null, value.dateTo ? dayjs(value.dateTo) : null]}
-        onChange={(range) =>
-          onChange({
-            ...value,
-            dateFrom: range?.[0]?.format(DAY) ?? '',
-            dateTo: range?.[1]?.format(DAY) ?? '',
-          })
-        }
-        data-testid="audit-filter-dates"
+      <DayRangeFilter
+        value={value}
+        onChange={(range) => onChange({ ...value, ...range })}
+        testId="audit-filter-dates"
       />
-      <Button type="primary" icon={<SearchOutlined />} onClick={applyText} data-testid="audit-search">
-        查询
-      </Button>
-      <Button
-        onClick={() => {
+      <SearchResetButtons
+        onSearch={applyText}
+        onReset={() => {
           setSearch('');
           setTargetType('');
           setTargetId('');
           onChange({});
         }}
-        data-testid="audit-reset"
-      >
-        重置
-      </Button>
+        testIdPrefix="audit"
+      />
     </Space>
   );
 }

@@ -1,11 +1,10 @@
 import type { AuditLog, AuditLogsData } from '@platform/contracts';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { AppProviders } from '../../App.tsx';
 import { queryClient } from '../../lib/queryClient.ts';
-import { sessionStore } from '../../lib/session.tsx';
-import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import { ok } from '../../test/api.ts';
+import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
+import { renderInApp, signIn } from '../../test/render.tsx';
 import AuditPage from './AuditPage.tsx';
 import { changedKeys, jsonDiff } from './jsonDiff.ts';
 
@@ -49,22 +48,15 @@ let fetchMock: Mock<(...args: FetchArgs) => Promise<Response>>;
 let respond: () => Response;
 
 beforeEach(() => {
-  respond = () => jsonResponse({ success: true, message: 'ok', data: reply() });
+  respond = () => ok(reply());
   fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(async () => respond());
   vi.stubGlobal('fetch', fetchMock);
   queryClient.clear();
 });
 
 function renderPage() {
-  storeSession(makeAdmin({ admin_level: 'super_admin' }), 'root-token');
-  sessionStore.reload();
-  render(
-    <AppProviders>
-      <MemoryRouter initialEntries={['/admin/audit']}>
-        <AuditPage />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  signIn(makeAdmin({ admin_level: 'super_admin' }), 'root-token');
+  renderInApp(<AuditPage />, '/admin/audit');
 }
 
 function lastQuery(): URLSearchParams {
@@ -142,7 +134,7 @@ describe('AuditPage (审计日志)', { timeout: 20_000 }, () => {
     respond = () => jsonResponse({ success: false, message: '只有超级管理员可以访问管理员管理功能' }, 403);
     renderPage();
     expect(await screen.findByText('获取审计日志失败')).toBeTruthy();
-    respond = () => jsonResponse({ success: true, message: 'ok', data: reply() });
+    respond = () => ok(reply());
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('audit-row-12')).toBeTruthy();
   });

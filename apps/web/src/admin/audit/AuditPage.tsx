@@ -1,22 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { type AuditLog, type AuditLogsData, auditLogsQuery, DEFAULT_PAGE_SIZE } from '@platform/contracts';
+import { type AuditLog, type AuditLogsData, auditLogsQuery } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Pagination,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
+import { ListFooter, RefreshButton, useFilteredList } from '../../components/FilteredList.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
-import { api, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { AuditDetailDrawer } from './AuditDetailDrawer.tsx';
 import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
 
@@ -72,28 +60,11 @@ function columns(onDetail: (log: AuditLog) => void): TableColumnsType<AuditLog> 
 
 /** 审计日志 (super admins): every admin change with who, what, target, before/after, IP and time. */
 export default function AuditPage() {
-  const { message } = App.useApp();
-  const [filters, setFilters] = useState<AuditFilterValues>({});
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [selected, setSelected] = useState<AuditLog | null>(null);
-
-  const params = { page, limit, ...filters };
-  const query = useQuery({
-    queryKey: ['admin', 'audit-logs', params],
-    queryFn: ({ signal }) => api.get<AuditLogsData>('/admin/audit-logs', params, signal),
-    placeholderData: keepPreviousData,
-  });
-
-  const applyFilters = (next: AuditFilterValues) => {
-    const checked = auditLogsQuery.safeParse({ page: 1, limit, ...next });
-    if (!checked.success) {
-      message.error(checked.error.issues[0]?.message ?? '筛选条件不正确');
-      return;
-    }
-    setFilters(next);
-    setPage(1);
-  };
+  const { filters, applyFilters, page, limit, changePage, query } = useFilteredList<
+    AuditFilterValues,
+    AuditLogsData
+  >({ queryKey: ['admin', 'audit-logs'], path: '/admin/audit-logs', check: auditLogsQuery });
 
   if (query.isError) {
     return (
@@ -111,16 +82,7 @@ export default function AuditPage() {
     <Card
       title="审计日志"
       data-testid="audit-page"
-      extra={
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void query.refetch()}
-          loading={query.isFetching}
-          data-testid="audit-refresh"
-        >
-          刷新
-        </Button>
-      }
+      extra={<RefreshButton query={query} testId="audit-refresh" />}
     >
       <Flex vertical gap={16}>
         <AuditFilters value={filters} actions={data?.actions ?? []} onChange={applyFilters} />
@@ -142,24 +104,13 @@ export default function AuditPage() {
           locale={{ emptyText: <Empty description="暂无审计记录" /> }}
         />
         {data && data.pagination.total > 0 && (
-          <Flex justify="space-between" align="center" wrap gap={8}>
-            <Typography.Text type="secondary">共 {data.pagination.total} 条</Typography.Text>
-            <Pagination
-              current={page}
-              pageSize={limit}
-              total={data.pagination.total}
-              showSizeChanger
-              pageSizeOptions={[20, 50, 100]}
-              onChange={(nextPage, nextLimit) => {
-                if (nextLimit !== limit) {
-                  setLimit(nextLimit);
-                  setPage(1);
-                } else {
-                  setPage(nextPage);
-                }
-              }}
-            />
-          </Flex>
+          <ListFooter
+            summary={<Typography.Text type="secondary">共 {data.pagination.total} 条</Typography.Text>}
+            page={page}
+            limit={limit}
+            total={data.pagination.total}
+            onChange={changePage}
+          />
         )}
       </Flex>
       <AuditDetailDrawer log={selected} onClose={() => setSelected(null)} />

@@ -1,10 +1,9 @@
 import type { AdminDashboard } from '@platform/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { createQueryClient } from '../../lib/queryClient.ts';
+import { mockOnePath, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
+import { renderAtRoute } from '../../test/render.tsx';
 import DashboardPage from './DashboardPage.tsx';
 
 const DATA: AdminDashboard = {
@@ -22,32 +21,15 @@ const DATA: AdminDashboard = {
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
-let fetchMock: Mock<(url: string) => Promise<Response>>;
+let fetchMock: Mock;
 let replies: Response[];
 
 beforeEach(() => {
-  replies = [];
-  fetchMock = vi.fn(async (url: string) => {
-    if (url !== '/api/admin/dashboard') return jsonResponse({ success: false, message: 'unexpected' }, 404);
-    return replies.shift() ?? jsonResponse({ success: true, message: 'ok', data: DATA });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  ({ replies, fetchMock } = mockOnePath('/api/admin/dashboard', () => ok(DATA)));
 });
 
 function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/admin', element: <DashboardPage /> },
-      { path: '*', element: <div data-testid="elsewhere">elsewhere</div> },
-    ],
-    { initialEntries: ['/admin'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAtRoute('/admin', <DashboardPage />);
 }
 
 const card = async (key: string) => screen.findByTestId(`dashboard-card-${key}`);
@@ -97,13 +79,7 @@ describe('DashboardPage', () => {
   });
 
   it('shows 暂无待处理事项 when nothing waits', async () => {
-    replies.push(
-      jsonResponse({
-        success: true,
-        message: 'ok',
-        data: { ...DATA, pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 0 } },
-      }),
-    );
+    replies.push(ok({ ...DATA, pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 0 } }));
     renderPage();
     expect(await screen.findByText('暂无待处理事项')).toBeTruthy();
     expect(screen.queryByTestId('dashboard-task-kyc')).toBeNull();

@@ -1,7 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Select, Space } from 'antd';
-import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { Input, Select, Space } from 'antd';
+import { DayRangeFilter, SearchResetButtons, useDraft } from '../../components/FilterBar.tsx';
 import { kindLabel } from './journalFormat.ts';
 
 export interface JournalFilterValues {
@@ -19,14 +17,10 @@ export interface JournalFiltersProps {
   onChange: (next: JournalFilterValues) => void;
 }
 
-const DAY = 'YYYY-MM-DD';
-
 /** User (e-mail or id), currency, kind and a Beijing-day range. */
 export function JournalFilters({ value, kinds, onChange }: JournalFiltersProps) {
-  const [user, setUser] = useState(value.user ?? '');
-  const [currency, setCurrency] = useState(value.currency ?? '');
-  useEffect(() => setUser(value.user ?? ''), [value.user]);
-  useEffect(() => setCurrency(value.currency ?? ''), [value.currency]);
+  const [user, setUser] = useDraft(value.user);
+  const [currency, setCurrency] = useDraft(value.currency);
 
   const applyText = () => onChange({ ...value, user: user.trim(), currency: currency.trim().toUpperCase() });
 
@@ -62,31 +56,20 @@ export function JournalFilters({ value, kinds, onChange }: JournalFiltersProps) 
         style={{ width: 220 }}
         data-testid="journal-filter-kind"
       />
-      <DatePicker.RangePicker
-        allowEmpty={[true, true]}
-        value={[value.dateFrom ? dayjs(value.dateFrom) : null, value.dateTo ? dayjs(value.dateTo) : null]}
-        onChange={(range) =>
-          onChange({
-            ...value,
-            dateFrom: range?.[0]?.format(DAY) ?? '',
-            dateTo: range?.[1]?.format(DAY) ?? '',
-          })
-        }
-        data-testid="journal-filter-dates"
+      <DayRangeFilter
+        value={value}
+        onChange={(range) => onChange({ ...value, ...range })}
+        testId="journal-filter-dates"
       />
-      <Button type="primary" icon={<SearchOutlined />} onClick={applyText} data-testid="journal-search">
-        查询
-      </Button>
-      <Button
-        onClick={() => {
+      <SearchResetButtons
+        onSearch={applyText}
+        onReset={() => {
           setUser('');
           setCurrency('');
           onChange({});
         }}
-        data-testid="journal-reset"
-      >
-        重置
-      </Button>
+        testIdPrefix="journal"
+      />
     </Space>
   );
 }

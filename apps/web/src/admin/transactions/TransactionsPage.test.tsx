@@ -1,11 +1,10 @@
 import type { JournalData, JournalTransaction } from '@platform/contracts';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { AppProviders } from '../../App.tsx';
 import { queryClient } from '../../lib/queryClient.ts';
-import { sessionStore } from '../../lib/session.tsx';
-import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import { ok } from '../../test/api.ts';
+import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
+import { renderInApp, signIn } from '../../test/render.tsx';
 import TransactionsPage from './TransactionsPage.tsx';
 
 const deposit: JournalTransaction = {
@@ -78,7 +77,7 @@ let fetchMock: Mock<(...args: FetchArgs) => Promise<Response>>;
 let respond: (url: URL) => Response;
 
 beforeEach(() => {
-  respond = () => jsonResponse({ success: true, message: 'ok', data: reply() });
+  respond = () => ok(reply());
   fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(async (url) =>
     respond(new URL(url, 'http://localhost')),
   );
@@ -87,15 +86,8 @@ beforeEach(() => {
 });
 
 function renderPage(path = '/admin/transactions') {
-  storeSession(makeAdmin(), 'admin-token');
-  sessionStore.reload();
-  render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <TransactionsPage />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  signIn(makeAdmin(), 'admin-token');
+  renderInApp(<TransactionsPage />, path);
 }
 
 /** The query of the last journal call. */
@@ -219,7 +211,7 @@ describe('TransactionsPage (资金流水)', { timeout: 20_000 }, () => {
     renderPage();
     expect(await screen.findByText('获取资金流水失败')).toBeTruthy();
     expect(screen.getByText('服务器错误')).toBeTruthy();
-    respond = () => jsonResponse({ success: true, message: 'ok', data: reply() });
+    respond = () => ok(reply());
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('journal-row-41')).toBeTruthy();
   });

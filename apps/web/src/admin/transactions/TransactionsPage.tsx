@@ -1,18 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import {
-  DEFAULT_PAGE_SIZE,
-  JOURNAL_WINDOW,
-  type JournalData,
-  type JournalPagination,
-  journalQuery,
-} from '@platform/contracts';
+import { JOURNAL_WINDOW, type JournalData, type JournalPagination, journalQuery } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Pagination, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Flex, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
+import { ListFooter, RefreshButton, useFilteredList } from '../../components/FilteredList.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
-import { api, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { JournalFilters, type JournalFilterValues } from './JournalFilters.tsx';
 import { JournalTable } from './JournalTable.tsx';
 
@@ -40,29 +32,16 @@ function initialFilters(params: URLSearchParams): JournalFilterValues {
 
 /** 资金流水: the ledger journal, every money movement with its entries, newest first. */
 export default function TransactionsPage() {
-  const { message } = App.useApp();
   const [searchParams] = useSearchParams();
-  const [filters, setFilters] = useState<JournalFilterValues>(() => initialFilters(searchParams));
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
-
-  const params = { page, limit, ...filters };
-  const query = useQuery({
-    queryKey: ['admin', 'journal', params],
-    queryFn: ({ signal }) => api.get<JournalData>('/admin/transactions', params, signal),
-    placeholderData: keepPreviousData,
+  const { filters, applyFilters, page, limit, changePage, query } = useFilteredList<
+    JournalFilterValues,
+    JournalData
+  >({
+    queryKey: ['admin', 'journal'],
+    path: '/admin/transactions',
+    check: journalQuery,
+    initialFilters: () => initialFilters(searchParams),
   });
-
-  const applyFilters = (next: JournalFilterValues) => {
-    // The contract checks the values first, so a typo is a message, not a failed page.
-    const checked = journalQuery.safeParse({ page: 1, limit, ...next });
-    if (!checked.success) {
-      message.error(checked.error.issues[0]?.message ?? '筛选条件不正确');
-      return;
-    }
-    setFilters(next);
-    setPage(1);
-  };
 
   if (query.isError) {
     return (
@@ -80,42 +59,24 @@ export default function TransactionsPage() {
     <Card
       title="资金流水"
       data-testid="journal-page"
-      extra={
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void query.refetch()}
-          loading={query.isFetching}
-          data-testid="journal-refresh"
-        >
-          刷新
-        </Button>
-      }
+      extra={<RefreshButton query={query} testId="journal-refresh" />}
     >
       <Flex vertical gap={16}>
         <JournalFilters value={filters} kinds={data?.kinds ?? []} onChange={applyFilters} />
         <JournalTable transactions={data?.transactions ?? []} loading={query.isFetching} />
         {data && data.pagination.total > 0 && (
-          <Flex justify="space-between" align="center" wrap gap={8}>
-            <Typography.Text type="secondary" data-testid="journal-total">
-              {totalText(data.pagination)}
-            </Typography.Text>
-            <Pagination
-              current={page}
-              pageSize={limit}
-              total={data.pagination.totalPages * limit}
-              showSizeChanger
-              pageSizeOptions={[20, 50, 100]}
-              onChange={(nextPage, nextLimit) => {
-                if (nextLimit !== limit) {
-                  setLimit(nextLimit);
-                  setPage(1);
-                } else {
-                  setPage(nextPage);
-                }
-              }}
-              data-testid="journal-pagination"
-            />
-          </Flex>
+          <ListFooter
+            summary={
+              <Typography.Text type="secondary" data-testid="journal-total">
+                {totalText(data.pagination)}
+              </Typography.Text>
+            }
+            page={page}
+            limit={limit}
+            total={data.pagination.totalPages * limit}
+            onChange={changePage}
+            testId="journal-pagination"
+          />
         )}
       </Flex>
     </Card>

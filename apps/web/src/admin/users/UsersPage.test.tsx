@@ -1,19 +1,13 @@
 import type { AdminUserRow, UserStats } from '@platform/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { sessionStore } from '../../lib/session.tsx';
-import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
+import { confirmDialog, renderWithAnt, signIn } from '../../test/render.tsx';
 import UsersPage from './UsersPage.tsx';
-
-type Call = { method: string; url: URL; body: unknown };
-type Handler = (call: Call) => Response | Promise<Response>;
 
 let calls: Call[];
 let handlers: Record<string, Handler>;
-let fetchMock: Mock;
 
 const ME = 1;
 
@@ -38,20 +32,15 @@ function userRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
 const stats: UserStats = { total: 1234, active: 1200, inactive: 34, kycPending: 5, kycApproved: 600 };
 
 function listReply(users: AdminUserRow[], total = users.length, page = 1) {
-  return jsonResponse({
-    success: true,
-    message: 'ok',
-    data: {
-      users,
-      stats,
-      pagination: { page, limit: 20, total, totalPages: Math.max(1, Math.ceil(total / 20)) },
-    },
+  return ok({
+    users,
+    stats,
+    pagination: { page, limit: 20, total, totalPages: Math.max(1, Math.ceil(total / 20)) },
   });
 }
 
 beforeEach(() => {
-  calls = [];
-  handlers = {
+  ({ calls, handlers } = mockApi({
     'GET /api/admin/users': () =>
       listReply([
         userRow(),
@@ -64,46 +53,17 @@ beforeEach(() => {
           kyc_status: 'none',
         }),
       ]),
-  };
-  fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const call = { method, url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const handler = handlers[`${method} ${url.pathname}`];
-    return handler ? handler(call) : jsonResponse({ success: false, message: 'not mocked' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  storeSession(makeAdmin({ id: ME, admin_level: 'super_admin' }));
-  sessionStore.reload();
+  }));
+  signIn(makeAdmin({ id: ME, admin_level: 'super_admin' }));
 });
 
 function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <UsersPage />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  return renderWithAnt(<UsersPage />);
 }
 
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/users');
 const lastList = () => listCalls().at(-1)!.url.searchParams;
 const row = (id: number) => screen.getByTestId(`user-row-${id}`);
-
-async function confirmDialog(): Promise<HTMLElement> {
-  return waitFor(() => {
-    const dialog = document.querySelector<HTMLElement>('.ant-modal-confirm');
-    if (!dialog) throw new Error('no confirm dialog');
-    return dialog;
-  });
-}
 
 vi.setConfig({ testTimeout: 20_000 });
 // antd renders slowly in jsdom on a busy machine.

@@ -1,15 +1,11 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  type AdminDepositChannel,
-  DEPOSIT_CHANNEL_CURRENCIES,
-  DEPOSIT_CHANNEL_TYPE_LABELS,
-} from '@platform/contracts';
+import { type AdminDepositChannel, DEPOSIT_CHANNEL_TYPE_LABELS } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
+import { ChannelsToolbar, currencyOptions, useConfirmDelete } from './channels/channelListParts.tsx';
 import {
   DEPOSIT_CHANNELS_KEY,
   deleteDepositChannel,
@@ -21,19 +17,11 @@ import { QrImage } from './channels/QrImage.tsx';
 
 const amount = (value: string) => formatNumber(value, 8, { minDecimals: 0 });
 
-/**
- * The crypto currencies offered in the form: those of the loaded channels first, then the spec's
- * list (spec 001 §9), so that a currency no channel uses yet can still be chosen.
- */
-export function currencyOptions(channels: readonly AdminDepositChannel[]): string[] {
-  return [...new Set([...channels.map((c) => c.currency), ...DEPOSIT_CHANNEL_CURRENCIES])];
-}
-
 type Editing = { channel: AdminDepositChannel | null } | null;
 
 /** 充值通道: the deposit channels with an enable switch, add/edit modal and delete (spec 001 §2). */
 export default function DepositChannelsPage() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
@@ -63,24 +51,12 @@ export default function DepositChannelsPage() {
     }
   };
 
-  const remove = (channel: AdminDepositChannel) => {
-    modal.confirm({
-      title: '确认删除',
-      content: `确定要删除充值渠道「${channel.name}」吗？此操作不可恢复。`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          await deleteDepositChannel(channel.id);
-          message.success('删除成功');
-        } catch (error) {
-          message.error(`删除失败: ${errorMessage(error, '未知错误')}`);
-        }
-        await reload();
-      },
-    });
-  };
+  const remove = useConfirmDelete({
+    kind: '充值',
+    remove: deleteDepositChannel,
+    failure: (error) => `删除失败: ${errorMessage(error, '未知错误')}`,
+    reload,
+  });
 
   if (query.isError && !query.data) {
     return (
@@ -168,23 +144,12 @@ export default function DepositChannelsPage() {
     <Card
       title="充值渠道"
       extra={
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void reload()}
-            loading={query.isFetching && !query.isLoading}
-          >
-            刷新
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ channel: null })}
-            data-testid="channel-add"
-          >
-            添加渠道
-          </Button>
-        </Space>
+        <ChannelsToolbar
+          onReload={() => void reload()}
+          reloading={query.isFetching && !query.isLoading}
+          onAdd={() => setEditing({ channel: null })}
+          addTestId="channel-add"
+        />
       }
     >
       <Table<AdminDepositChannel>

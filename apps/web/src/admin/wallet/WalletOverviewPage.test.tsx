@@ -1,10 +1,9 @@
 import type { WalletOverview } from '@platform/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { createQueryClient } from '../../lib/queryClient.ts';
+import { mockOnePath, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
+import { renderAtRoute } from '../../test/render.tsx';
 import WalletOverviewPage from './WalletOverviewPage.tsx';
 
 const EMPTY: WalletOverview = {
@@ -61,34 +60,16 @@ const FULL: WalletOverview = {
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
-let fetchMock: Mock<(url: string) => Promise<Response>>;
+let fetchMock: Mock;
 let replies: Response[];
 
 beforeEach(() => {
-  replies = [];
-  fetchMock = vi.fn(async (url: string) => {
-    if (url !== '/api/admin/wallet/overview')
-      return jsonResponse({ success: false, message: 'unexpected' }, 404);
-    return replies.shift() ?? jsonResponse({ success: true, message: 'ok', data: FULL });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  ({ replies, fetchMock } = mockOnePath('/api/admin/wallet/overview', () => ok(FULL)));
 });
 
 function renderPage(first?: WalletOverview) {
-  if (first) replies.push(jsonResponse({ success: true, message: 'ok', data: first }));
-  const router = createMemoryRouter(
-    [
-      { path: '/admin/wallet', element: <WalletOverviewPage /> },
-      { path: '*', element: <div data-testid="elsewhere">elsewhere</div> },
-    ],
-    { initialEntries: ['/admin/wallet'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  if (first) replies.push(ok(first));
+  return renderAtRoute('/admin/wallet', <WalletOverviewPage />);
 }
 
 const text = (id: string) => screen.getByTestId(id).textContent ?? '';

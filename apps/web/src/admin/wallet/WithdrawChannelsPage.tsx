@@ -1,16 +1,15 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   type AdminWithdrawChannel,
   CHANNEL_STATUS_LABELS,
-  DEPOSIT_CHANNEL_CURRENCIES,
   WITHDRAW_METHOD_LABELS,
 } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
+import { ChannelsToolbar, currencyOptions, useConfirmDelete } from './channels/channelListParts.tsx';
 import {
   deleteWithdrawChannel,
   fetchWithdrawChannels,
@@ -24,7 +23,6 @@ type Editing = { channel: AdminWithdrawChannel | null } | null;
 
 /** 提现通道: the withdrawal channels with add/edit modal and delete (spec 001 §2). */
 export default function WithdrawChannelsPage() {
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
 
@@ -33,30 +31,15 @@ export default function WithdrawChannelsPage() {
     queryFn: ({ signal }) => fetchWithdrawChannels(signal),
   });
   const channels = query.data ?? [];
-  const currencies = useMemo(
-    () => [...new Set([...(query.data ?? []).map((c) => c.currency), ...DEPOSIT_CHANNEL_CURRENCIES])],
-    [query.data],
-  );
+  const currencies = useMemo(() => currencyOptions(query.data ?? []), [query.data]);
   const reload = () => queryClient.invalidateQueries({ queryKey: WITHDRAW_CHANNELS_KEY });
 
-  const remove = (channel: AdminWithdrawChannel) => {
-    modal.confirm({
-      title: '确认删除',
-      content: `确定要删除提现渠道「${channel.name}」吗？此操作不可恢复。`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          await deleteWithdrawChannel(channel.id);
-          message.success('删除成功');
-        } catch (error) {
-          message.error(errorMessage(error, '删除失败'));
-        }
-        await reload();
-      },
-    });
-  };
+  const remove = useConfirmDelete({
+    kind: '提现',
+    remove: deleteWithdrawChannel,
+    failure: (error) => errorMessage(error, '删除失败'),
+    reload,
+  });
 
   if (query.isError && !query.data) {
     return (
@@ -129,23 +112,12 @@ export default function WithdrawChannelsPage() {
     <Card
       title="提现渠道"
       extra={
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void reload()}
-            loading={query.isFetching && !query.isLoading}
-          >
-            刷新
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ channel: null })}
-            data-testid="withdraw-channel-add"
-          >
-            添加渠道
-          </Button>
-        </Space>
+        <ChannelsToolbar
+          onReload={() => void reload()}
+          reloading={query.isFetching && !query.isLoading}
+          onAdd={() => setEditing({ channel: null })}
+          addTestId="withdraw-channel-add"
+        />
       }
     >
       <Table<AdminWithdrawChannel>

@@ -7,9 +7,15 @@ import {
   depositChannelTypes,
   REQUIRED_FIELDS_MESSAGE,
 } from '@platform/contracts';
-import { App, Button, Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { App, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/request.ts';
+import {
+  type ChannelFormModalProps,
+  ChannelModal,
+  DescriptionAndStatusItems,
+  useChannelSave,
+} from './ChannelModal.tsx';
 import { saveDepositChannel } from './channelsApi.ts';
 import { formText, integerAmountRule, maxNotBelowMinRule } from './formRules.ts';
 import { QrUploadField } from './QrUploadField.tsx';
@@ -61,19 +67,12 @@ export function depositChannelBody(values: FormValues): DepositChannelInput {
   };
 }
 
-export interface DepositChannelModalProps {
-  /** The channel being edited, or null to add one. */
-  channel: AdminDepositChannel | null;
-  currencies: readonly string[];
-  onClose: () => void;
-  onSaved: () => void;
-}
+export type DepositChannelModalProps = ChannelFormModalProps<AdminDepositChannel>;
 
 /** 添加/编辑充值渠道. Mounted only while open, so each opening starts from the channel's values. */
 export function DepositChannelModal({ channel, currencies, onClose, onSaved }: DepositChannelModalProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const type = Form.useWatch('type', form) ?? channel?.type ?? 'crypto';
   const isCrypto = type === 'crypto';
@@ -84,18 +83,14 @@ export function DepositChannelModal({ channel, currencies, onClose, onSaved }: D
     if (addressLabel && form.getFieldError('address').length > 0) void form.validateFields(['address']);
   }, [form, addressLabel]);
 
-  const submit = async (values: FormValues) => {
-    setSaving(true);
-    try {
-      await saveDepositChannel(channel?.id ?? null, depositChannelBody(values));
-      message.success(channel ? '更新成功' : '添加成功');
-      onSaved();
-    } catch (error) {
-      message.error(`保存失败: ${errorMessage(error, '未知错误')}`);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useChannelSave(
+    (values: FormValues) => saveDepositChannel(channel?.id ?? null, depositChannelBody(values)),
+    {
+      editing: channel !== null,
+      failure: (error) => `保存失败: ${errorMessage(error, '未知错误')}`,
+      onSaved,
+    },
+  );
 
   const invalid = () => {
     const values = form.getFieldsValue(true) as FormValues;
@@ -105,27 +100,14 @@ export function DepositChannelModal({ channel, currencies, onClose, onSaved }: D
   };
 
   return (
-    <Modal
-      open
+    <ChannelModal
       title={channel ? '编辑充值渠道' : '添加充值渠道'}
-      onCancel={onClose}
-      maskClosable={false}
-      width={560}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          取消
-        </Button>,
-        <Button
-          key="save"
-          type="primary"
-          loading={saving}
-          disabled={uploading}
-          onClick={() => form.submit()}
-          data-testid="channel-save"
-        >
-          {channel ? '保存' : '添加'}
-        </Button>,
-      ]}
+      editing={channel !== null}
+      saving={saving}
+      saveDisabled={uploading}
+      onSave={() => form.submit()}
+      onClose={onClose}
+      saveTestId="channel-save"
     >
       <Form<FormValues>
         form={form}
@@ -212,18 +194,8 @@ export function DepositChannelModal({ channel, currencies, onClose, onSaved }: D
         <Form.Item label="收款二维码" name="qr_code_url">
           <QrUploadField onBusyChange={setUploading} />
         </Form.Item>
-        <Form.Item label="描述" name="description">
-          <Input.TextArea
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            maxLength={500}
-            placeholder="给用户的说明（可选）"
-            data-testid="channel-form-description"
-          />
-        </Form.Item>
-        <Form.Item name="active" valuePropName="checked" style={{ marginBottom: 0 }}>
-          <Checkbox data-testid="channel-form-status">启用此渠道</Checkbox>
-        </Form.Item>
+        <DescriptionAndStatusItems testIdPrefix="channel-form" />
       </Form>
-    </Modal>
+    </ChannelModal>
   );
 }

@@ -1,15 +1,12 @@
 import type { AdminDepositChannel } from '@platform/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
-import DepositChannelsPage, { currencyOptions } from '../DepositChannelsPage.tsx';
+import { renderWithAnt } from '../../../test/render.tsx';
+import DepositChannelsPage from '../DepositChannelsPage.tsx';
+import { currencyOptions } from './channelListParts.tsx';
 import { qrFileProblem } from './QrUploadField.tsx';
-
-type Call = { method: string; url: URL; body: unknown; headers: Headers };
-type Handler = (call: Call) => Response | Promise<Response>;
 
 vi.setConfig({ testTimeout: 30_000 });
 // antd's form validation and toasts are slow on a busy 2-core machine.
@@ -36,11 +33,8 @@ function channel(overrides: Partial<AdminDepositChannel> = {}): AdminDepositChan
   };
 }
 
-const ok = (data: unknown, message = 'ok') => jsonResponse({ success: true, message, data });
-
 beforeEach(() => {
-  calls = [];
-  handlers = {
+  ({ calls, handlers } = mockApi({
     'GET /api/admin/channels': () =>
       ok({
         channels: [
@@ -48,35 +42,11 @@ beforeEach(() => {
           channel({ id: 2, name: '微信收款', type: 'wechat', address: '张三 138', status: 'inactive' }),
         ],
       }),
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      const body =
-        init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined;
-      const call = { method, url, body, headers: new Headers(init.headers) };
-      calls.push(call);
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler ? handler(call) : jsonResponse({ success: false, message: 'not mocked' }, 404);
-    }),
-  );
+  }));
 });
 
 function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <DepositChannelsPage />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  return renderWithAnt(<DepositChannelsPage />);
 }
 
 const writes = () => calls.filter((c) => c.method !== 'GET');

@@ -10,21 +10,14 @@ import {
   withdrawMethods,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
-import {
-  App,
-  Button,
-  Checkbox,
-  Col,
-  Form,
-  type FormRule,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-} from 'antd';
-import { useState } from 'react';
+import { App, Col, Form, type FormRule, Input, InputNumber, Row, Select } from 'antd';
 import { errorMessage } from '../../../lib/request.ts';
+import {
+  type ChannelFormModalProps,
+  ChannelModal,
+  DescriptionAndStatusItems,
+  useChannelSave,
+} from './ChannelModal.tsx';
 import { saveWithdrawChannel } from './channelsApi.ts';
 import { formText, integerAmountRule, maxNotBelowMinRule } from './formRules.ts';
 
@@ -87,31 +80,20 @@ export function withdrawChannelBody(values: FormValues): WithdrawChannelInput {
   };
 }
 
-export interface WithdrawChannelModalProps {
-  channel: AdminWithdrawChannel | null;
-  currencies: readonly string[];
-  onClose: () => void;
-  onSaved: () => void;
-}
+export type WithdrawChannelModalProps = ChannelFormModalProps<AdminWithdrawChannel>;
 
 /** 添加/编辑提现渠道. Mounted only while open. */
 export function WithdrawChannelModal({ channel, currencies, onClose, onSaved }: WithdrawChannelModalProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (values: FormValues) => {
-    setSaving(true);
-    try {
-      await saveWithdrawChannel(channel?.id ?? null, withdrawChannelBody(values));
-      message.success(channel ? '更新成功' : '添加成功');
-      onSaved();
-    } catch (error) {
-      message.error(errorMessage(error, channel ? '更新失败' : '添加失败'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useChannelSave(
+    (values: FormValues) => saveWithdrawChannel(channel?.id ?? null, withdrawChannelBody(values)),
+    {
+      editing: channel !== null,
+      failure: (error) => errorMessage(error, channel ? '更新失败' : '添加失败'),
+      onSaved,
+    },
+  );
 
   const invalid = () => {
     const values = form.getFieldsValue(true) as FormValues;
@@ -119,26 +101,13 @@ export function WithdrawChannelModal({ channel, currencies, onClose, onSaved }: 
   };
 
   return (
-    <Modal
-      open
+    <ChannelModal
       title={channel ? '编辑提现渠道' : '添加提现渠道'}
-      onCancel={onClose}
-      maskClosable={false}
-      width={560}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          取消
-        </Button>,
-        <Button
-          key="save"
-          type="primary"
-          loading={saving}
-          onClick={() => form.submit()}
-          data-testid="withdraw-channel-save"
-        >
-          {channel ? '保存' : '添加'}
-        </Button>,
-      ]}
+      editing={channel !== null}
+      saving={saving}
+      onSave={() => form.submit()}
+      onClose={onClose}
+      saveTestId="withdraw-channel-save"
     >
       <Form<FormValues>
         form={form}
@@ -218,18 +187,8 @@ export function WithdrawChannelModal({ channel, currencies, onClose, onSaved }: 
             data-testid="withdraw-channel-form-fee"
           />
         </Form.Item>
-        <Form.Item label="描述" name="description">
-          <Input.TextArea
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            maxLength={500}
-            placeholder="给用户的说明（可选）"
-            data-testid="withdraw-channel-form-description"
-          />
-        </Form.Item>
-        <Form.Item name="active" valuePropName="checked" style={{ marginBottom: 0 }}>
-          <Checkbox data-testid="withdraw-channel-form-status">启用此渠道</Checkbox>
-        </Form.Item>
+        <DescriptionAndStatusItems testIdPrefix="withdraw-channel-form" />
       </Form>
-    </Modal>
+    </ChannelModal>
   );
 }

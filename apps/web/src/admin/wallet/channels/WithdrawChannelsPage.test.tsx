@@ -1,19 +1,15 @@
 import type { AdminWithdrawChannel } from '@platform/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithAnt } from '../../../test/render.tsx';
 import WithdrawChannelsPage from '../WithdrawChannelsPage.tsx';
 import { feeFraction, feePercent } from './WithdrawChannelModal.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
 // antd's form validation and toasts are slow on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5000 });
-
-type Call = { method: string; url: URL; body: unknown };
-type Handler = (call: Call) => Response | Promise<Response>;
 
 let calls: Call[];
 let handlers: Record<string, Handler>;
@@ -35,11 +31,8 @@ function channel(overrides: Partial<AdminWithdrawChannel> = {}): AdminWithdrawCh
   };
 }
 
-const ok = (data: unknown, message = 'ok') => jsonResponse({ success: true, message, data });
-
 beforeEach(() => {
-  calls = [];
-  handlers = {
+  ({ calls, handlers } = mockApi({
     'GET /api/admin/withdraw-channels': () =>
       ok({
         channels: [
@@ -47,33 +40,11 @@ beforeEach(() => {
           channel({ id: 2, name: '支付宝', type: 'alipay', fee_rate: '0', status: 'inactive' }),
         ],
       }),
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      const call = { method, url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler ? handler(call) : jsonResponse({ success: false, message: 'not mocked' }, 404);
-    }),
-  );
+  }));
 });
 
 function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <WithdrawChannelsPage />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  return renderWithAnt(<WithdrawChannelsPage />);
 }
 
 const writes = () => calls.filter((c) => c.method !== 'GET');

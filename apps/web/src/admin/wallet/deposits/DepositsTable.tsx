@@ -1,5 +1,5 @@
 import type { AdminDeposit } from '@platform/contracts';
-import { formatCrypto, formatDateTime } from '@platform/domain';
+import { formatCrypto, formatDate, formatTime } from '@platform/domain';
 import { Button, Empty, Space, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { DepositStatusTag, ShortAddress, TxHashLink } from './DepositBits.tsx';
@@ -27,7 +27,7 @@ export function DepositsTable({
   onDetail,
 }: DepositsTableProps) {
   const columns: TableColumnsType<AdminDeposit> = [
-    { title: 'ID', dataIndex: 'id', width: 80 },
+    { title: 'ID', dataIndex: 'id', width: 64 },
     { title: '用户邮箱', dataIndex: 'user_email', ellipsis: true },
     {
       title: '金额',
@@ -39,11 +39,22 @@ export function DepositsTable({
     { title: '收款地址', key: 'to_address', render: (_, row) => <ShortAddress value={row.to_address} /> },
     { title: '交易哈希', key: 'tx_hash', render: (_, row) => <TxHashLink hash={row.tx_hash} /> },
     { title: '状态', key: 'status', render: (_, row) => <DepositStatusTag status={row.status} /> },
-    { title: '创建时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
+    {
+      title: '创建时间',
+      key: 'created_at',
+      width: 104,
+      // Date over time keeps the column narrow enough for the whole row to fit beside the sidebar.
+      render: (_, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(row.created_at)}
+          <br />
+          {formatTime(row.created_at)}
+        </span>
+      ),
+    },
     {
       title: '操作',
       key: 'actions',
-      fixed: 'right',
       render: (_, row) => (
         <Space size={4}>
           <Button size="small" onClick={() => onDetail(row)} data-testid={`deposit-detail-${row.id}`}>

@@ -1,11 +1,10 @@
 import type { AdminWithdrawal } from '@platform/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../../lib/socket.ts';
+import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
+import { renderWithAnt } from '../../../test/render.tsx';
 import WithdrawalsPage from '../WithdrawalsPage.tsx';
 
 type SocketHandler = (...args: unknown[]) => void;
@@ -43,11 +42,8 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-type Call = { method: string; url: URL; body: unknown };
-type Handler = (call: Call) => Response | Promise<Response>;
 let calls: Call[];
 let handlers: Record<string, Handler>;
-let fetchMock: Mock;
 
 function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
   return {
@@ -72,19 +68,14 @@ function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
 }
 
 function listReply(withdrawals: AdminWithdrawal[], page = 1, total = withdrawals.length) {
-  return jsonResponse({
-    success: true,
-    message: 'ok',
-    data: { withdrawals, pagination: { page, limit: 20, total, totalPages: Math.ceil(total / 20) } },
-  });
+  return ok({ withdrawals, pagination: pagination(total, page) });
 }
 
 beforeEach(() => {
   disconnectSocket();
   sockets.length = 0;
   storeSession(makeAdmin(), 'admin-token');
-  calls = [];
-  handlers = {
+  ({ calls, handlers } = mockApi({
     'GET /api/admin/withdrawals': () =>
       listReply([
         withdrawal(),
@@ -99,31 +90,11 @@ beforeEach(() => {
         }),
         withdrawal({ id: 3, status: 'completed' }),
       ]),
-  };
-  fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const call = { method, url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const handler = handlers[`${method} ${url.pathname}`];
-    return handler ? handler(call) : jsonResponse({ success: false, message: 'not mocked' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  }));
 });
 
 function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <WithdrawalsPage />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>,
-  );
+  return renderWithAnt(<WithdrawalsPage />);
 }
 
 const listCalls = () =>

@@ -36,7 +36,6 @@ export function WithdrawalsTable({
     {
       title: '操作',
       key: 'actions',
-      fixed: 'right',
       render: (_, row) => (
         <WithdrawalRowActions
           row={row}
