@@ -4,6 +4,8 @@ export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/channels/channels.schema.ts';
 export * from '../modules/deposits/deposits.schema.ts';
+export * from '../modules/home/home.schema.ts';
+export * from '../modules/kyc/kyc.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/stats/stats.schema.ts';
 export * from '../modules/withdrawals/withdrawals.schema.ts';
