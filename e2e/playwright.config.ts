@@ -42,7 +42,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf '${dataDir}' && node --import tsx e2e/fixtures/seed-verified-users.ts && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf '${dataDir}' && node --import tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,

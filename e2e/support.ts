@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { verifiedUser } from './verified-users.ts';
+
+import { checkerboardPng } from './png.ts';
+
+export { checkerboardPng };
 
 /** The super admin the e2e server is started with (see playwright.config.ts). */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
@@ -247,15 +250,47 @@ export async function createWithdrawChannel(
   return data.channel;
 }
 
+/** A valid mainland ID number (check digit per ISO 7064 MOD 11-2). */
+export const E2E_ID_NUMBER = '11010519491231002X';
+
+/** Submits a KYC application with two real PNG images; returns its id. */
+export async function submitKyc(
+  request: APIRequestContext,
+  user: Session,
+  realName: string,
+): Promise<number> {
+  const image = (name: string) => ({ name, mimeType: 'image/png', buffer: checkerboardPng() });
+  const response = await request.post('/api/kyc/submit', {
+    headers: { Authorization: `Bearer ${user.token}` },
+    multipart: {
+      real_name: realName,
+      id_number: E2E_ID_NUMBER,
+      id_front: image('front.png'),
+      id_back: image('back.png'),
+    },
+  });
+  const body = (await response.json()) as {
+    success: boolean;
+    message: string;
+    data?: { application: { id: number } };
+  };
+  if (!response.ok() || !body.data) throw new Error(`KYC submit -> ${response.status()}: ${body.message}`);
+  return body.data.application.id;
+}
+
 /**
  * A KYC-approved user (withdrawals need one: withdrawRequirementOf in
- * apps/server/src/modules/users/user-view.ts). There is no KYC API yet, so these users are put into
- * the fresh database before the server starts (e2e/fixtures/seed-verified-users.ts); each test that
- * withdraws takes its own `n`. Logged in over the API (login is rate limited: one login per test).
+ * apps/server/src/modules/users/user-view.ts), made the way a real one is: registration, an
+ * application, the admin's approval.
  */
-export function verifiedUserSession(request: APIRequestContext, n: number): Promise<Session> {
-  const { email, password } = verifiedUser(n);
-  return callApi<Session>(request, 'POST', '/api/auth/login', { data: { account: email, password } });
+export async function verifiedUserSession(request: APIRequestContext, admin: Session): Promise<Session> {
+  const user = await registerUser(request, 'verified');
+  const id = await submitKyc(request, user, '测试用户');
+  await callApi(request, 'PATCH', `/api/admin/kyc/${id}`, {
+    token: admin.token,
+    data: { status: 'approved' },
+  });
+  return user;
 }
 
 export interface SeededWithdrawal {

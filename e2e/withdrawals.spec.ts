@@ -22,11 +22,11 @@ test.use({ actionTimeout: 15_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
- * Verified user `n` (KYC approved, seeded before the server starts: one per test) credited with
- * `amount` USDT, its balance after that, and a withdrawal channel charging 1%.
+ * A new KYC-approved user credited with `amount` USDT, its balance after that, and a withdrawal
+ * channel charging 1%.
  */
-async function userWithMoney(request: APIRequestContext, admin: Session, n: number, amount: string) {
-  const user = await verifiedUserSession(request, n);
+async function userWithMoney(request: APIRequestContext, admin: Session, amount: string) {
+  const user = await verifiedUserSession(request, admin);
   const depositChannel = await createDepositChannel(request, admin);
   await fundUser(request, admin, user, depositChannel.id, amount);
   const channel = await createWithdrawChannel(request, admin, '0.01');
@@ -59,7 +59,7 @@ const STEPS = [
 
 test('an operator walks a withdrawal from pending to paid out', async ({ page, request }, info) => {
   const admin = await adminSession(request);
-  const { user, channel, balance } = await userWithMoney(request, admin, 1, '500');
+  const { user, channel, balance } = await userWithMoney(request, admin, '500');
   const withdrawal = await submitWithdrawal(request, user, channel.id, '100');
   expect(normAmount(withdrawal.fee)).toBe('1');
   const frozen = await walletOf(request, user);
@@ -104,7 +104,7 @@ test('an operator rejects a withdrawal with a reason and the funds return', asyn
   request,
 }, info) => {
   const admin = await adminSession(request);
-  const { user, channel, balance } = await userWithMoney(request, admin, 2, '300');
+  const { user, channel, balance } = await userWithMoney(request, admin, '300');
   const withdrawal = await submitWithdrawal(request, user, channel.id, '200');
   const frozen = await walletOf(request, user);
   expect(normAmount(frozen.balance)).toBe(sumAmounts(balance, '-202'));
@@ -150,7 +150,7 @@ test('a new withdrawal reaches the open page in real time with a notification', 
   request,
 }, info) => {
   const admin = await adminSession(request);
-  const { user, channel } = await userWithMoney(request, admin, 3, '80');
+  const { user, channel } = await userWithMoney(request, admin, '80');
 
   // Headless Chromium may not show notifications: record what the page asks for instead.
   await context.grantPermissions(['notifications']);

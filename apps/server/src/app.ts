@@ -55,7 +55,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       directives: {
         // antd writes its styles at run time; the Swagger UI needs inline styles too.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // https: for carousel slides that an admin points at an image host (home content).
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],
         // The platform may be served over plain HTTP on a LAN address: do not rewrite its requests to https.
         'upgrade-insecure-requests': null,

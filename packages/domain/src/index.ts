@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './decimal.ts';
 export * from './format.ts';
+export * from './id-card.ts';
 export * from './money.ts';
 export * from './risk.ts';
 export * from './session.ts';

@@ -17,7 +17,13 @@ import { createDashboardService } from './dashboard/dashboard.service.ts';
 import { registerDepositRoutes } from './deposits/deposits.routes.ts';
 import { createDepositService } from './deposits/deposits.service.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { registerHomeRoutes } from './home/home.routes.ts';
+import { createHomeService } from './home/home.service.ts';
+import { registerKycRoutes } from './kyc/kyc.routes.ts';
+import { createKycService } from './kyc/kyc.service.ts';
 import { registerJournalRoutes } from './ledger/journal.routes.ts';
+import { createImageStore } from './uploads/image-store.ts';
+import { createUrlSigner, loadUploadSigningSecret } from './uploads/signed-url.ts';
 import { registerWalletRoutes } from './wallet/wallet.routes.ts';
 import { registerWithdrawalRoutes } from './withdrawals/withdrawals.routes.ts';
 import { createWithdrawalService } from './withdrawals/withdrawals.service.ts';
@@ -48,6 +54,17 @@ export async function registerModules(app: Router, ctx: AppContext) {
     guards,
   });
   registerAuditRoutes(app, { db: ctx.database.db, guards });
+
+  const uploadSigner = createUrlSigner(await loadUploadSigningSecret(ctx.config));
+  await registerKycRoutes(app, {
+    kyc: createKycService({
+      db: ctx.database.db,
+      realtime: ctx.realtime,
+      documents: createImageStore(path.join(ctx.config.DATA_DIR, 'uploads', 'kyc')),
+      signer: uploadSigner,
+    }),
+    guards,
+  });
   registerJournalRoutes(app, { db: ctx.database.db, guards });
 
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: ctx.database.db }), guards });
@@ -58,6 +75,16 @@ export async function registerModules(app: Router, ctx: AppContext) {
   };
   registerAdminUsersRoutes(app, { adminUsers: createAdminUsersService(accounts), guards });
   registerAdminsRoutes(app, { admins: createAdminsService(accounts), guards });
+
+  await registerHomeRoutes(app, {
+    home: createHomeService({
+      db: ctx.database.db,
+      images: createImageStore(path.join(ctx.config.DATA_DIR, 'uploads', 'carousel')),
+      signer: uploadSigner,
+    }),
+    guards,
+    signer: uploadSigner,
+  });
 
   return { auth, guards };
 }

@@ -6,6 +6,7 @@ const SPEC_PAGES: [string, string][] = [
   ['/admin/users', '用户管理'],
   ['/admin/admins', '管理员管理'],
   ['/admin/kyc', 'KYC审核'],
+  ['/admin/home', '首页内容'],
   ['/admin/wallet', '钱包概览'],
   ['/admin/wallet/deposits', '充值管理'],
   ['/admin/wallet/withdrawals', '提现管理'],
@@ -43,6 +44,7 @@ describe('admin route table', () => {
       '用户管理',
       '管理员管理',
       'KYC审核',
+      '首页内容',
       {
         钱包管理: [
           '钱包概览 /admin/wallet',

@@ -3,6 +3,7 @@ import {
   BarChartOutlined,
   DashboardOutlined,
   FileSearchOutlined,
+  PictureOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
   TransactionOutlined,
@@ -71,6 +72,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     title: 'KYC审核',
     icon: <AuditOutlined />,
     load: () => import('./kyc/KycPage.tsx'),
+  },
+  {
+    path: '/admin/home',
+    title: '首页内容',
+    icon: <PictureOutlined />,
+    load: () => import('./home/HomeContentPage.tsx'),
   },
   {
     path: '/admin/wallet',

@@ -1,6 +1,126 @@
-import { AdminPlaceholder } from '../shell/AdminPlaceholder.tsx';
+import { ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Tabs, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { ImageViewer } from '../../components/ImageViewer.tsx';
+import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { PageButtons } from '../../components/PageButtons.tsx';
+import { paginationRangeText } from '../../components/pagination.ts';
+import { errorMessage } from '../../lib/request.ts';
+import type { ViewerImage } from './KycBits.tsx';
+import { KycDetailModal } from './KycDetailModal.tsx';
+import { type KycReview, KycReviewModal } from './KycReviewModal.tsx';
+import { KycTable } from './KycTable.tsx';
+import {
+  type AdminKycRequest,
+  fetchKycRequests,
+  KYC_QUERY_ROOT,
+  KYC_TABS,
+  type KycRequestStatus,
+  kycQueryKey,
+} from './kycApi.ts';
 
-/** KYC审核: not built yet. */
+/** KYC审核: status tabs, the applications with their ID images, detail, review and the image viewer. */
 export default function KycPage() {
-  return <AdminPlaceholder />;
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<KycRequestStatus>('pending');
+  const [page, setPage] = useState(1);
+  const [detail, setDetail] = useState<AdminKycRequest | null>(null);
+  const [review, setReview] = useState<KycReview | null>(null);
+  const [viewer, setViewer] = useState<ViewerImage | null>(null);
+
+  const query = useQuery({
+    queryKey: kycQueryKey(status, page),
+    queryFn: ({ signal }) => fetchKycRequests(status, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const reload = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: KYC_QUERY_ROOT });
+  }, [queryClient]);
+
+  const rows = query.data?.requests ?? [];
+  const pagination = query.data?.pagination;
+  // The detail modal follows the reloaded row (fresh signed URLs) while it is on the page.
+  const detailRow = detail ? (rows.find((row) => row.id === detail.id) ?? detail) : null;
+
+  if (query.isError) {
+    return (
+      <LoadErrorView
+        title="获取KYC申请列表失败"
+        reason={errorMessage(query.error, '')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  return (
+    <Flex vertical gap={16} data-testid="kyc-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          KYC审核
+        </Typography.Title>
+        <Button
+          icon={<ReloadOutlined />}
+          loading={query.isFetching}
+          onClick={() => void query.refetch()}
+          data-testid="kyc-refresh"
+        >
+          刷新
+        </Button>
+      </Flex>
+
+      <Card size="small">
+        <Tabs
+          activeKey={status}
+          onChange={(key) => {
+            setStatus(key as KycRequestStatus);
+            setPage(1);
+          }}
+          items={KYC_TABS.map((tab) => ({
+            key: tab.key,
+            label: <span data-testid={`kyc-tab-${tab.key}`}>{tab.label}</span>,
+          }))}
+        />
+        <KycTable
+          rows={rows}
+          loading={query.isFetching}
+          onDetail={setDetail}
+          onReview={(row, action) => setReview({ row, action })}
+          onView={setViewer}
+          onReloadImages={reload}
+        />
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
+          <Typography.Text type="secondary" data-testid="kyc-range-text">
+            {pagination ? paginationRangeText(pagination.page, pagination.limit, pagination.total) : ''}
+          </Typography.Text>
+          <PageButtons
+            page={pagination?.page ?? page}
+            totalPages={pagination?.totalPages ?? 0}
+            maxButtons={5}
+            onChange={setPage}
+            testIdPrefix="kyc"
+            disabled={query.isFetching}
+          />
+        </Flex>
+      </Card>
+
+      <KycDetailModal
+        row={detailRow}
+        onClose={() => setDetail(null)}
+        onView={setViewer}
+        onReloadImages={reload}
+      />
+      <KycReviewModal review={review} onClose={() => setReview(null)} onDone={reload} />
+      {viewer && (
+        <ImageViewer
+          src={viewer.src}
+          title={viewer.title}
+          alt={viewer.title}
+          onClose={() => setViewer(null)}
+        />
+      )}
+    </Flex>
+  );
 }

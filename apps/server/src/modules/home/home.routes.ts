@@ -1,0 +1,198 @@
+import multipart from '@fastify/multipart';
+import {
+  adminAnnouncementReply,
+  adminAnnouncementsReply,
+  adminCarouselItemReply,
+  adminCarouselListReply,
+  announcementBody,
+  announcementPatchBody,
+  announcementsReply,
+  CAROUSEL_IMAGE_FIELD,
+  CAROUSEL_IMAGE_MAX_BYTES,
+  CAROUSEL_IMAGES_PATH,
+  carouselBody,
+  carouselImageUploadReply,
+  carouselPatchBody,
+  carouselReply,
+  emptyReply,
+  homeIdParams,
+  homeImageParams,
+  homeReorderBody,
+} from '@platform/contracts';
+import { forbidden, notFound } from '../../core/errors.ts';
+import { ok, type Router } from '../../core/http.ts';
+import { auditActor } from '../audit/audit.service.ts';
+import type { Guards } from '../auth/guard.ts';
+import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
+import type { UrlSigner } from '../uploads/signed-url.ts';
+import type { HomeService } from './home.service.ts';
+
+/** Carousel image uploads per client address and minute. */
+export const CAROUSEL_UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
+
+const uploadRules = {
+  fields: [CAROUSEL_IMAGE_FIELD],
+  labels: { [CAROUSEL_IMAGE_FIELD]: '图片' },
+  maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
+  allowed: ['jpg', 'png', 'gif', 'webp'] as ('jpg' | 'png' | 'gif' | 'webp')[],
+};
+
+export async function registerHomeRoutes(
+  app: Router,
+  deps: { home: HomeService; guards: Guards; signer: UrlSigner },
+) {
+  const { home, guards, signer } = deps;
+  const security = [{ bearer: [] }];
+  const user = { tags: ['home'], security };
+  const admin = { tags: ['home-admin'], security };
+
+  // ---- what users see ----
+  app.get('/api/home/carousel', {
+    schema: { ...user, response: { 200: carouselReply } },
+    preHandler: guards.requireUser,
+    handler: async () => ok({ items: await home.listPublishedCarousel() }, '获取轮播图成功'),
+  });
+
+  app.get('/api/home/announcements', {
+    schema: { ...user, response: { 200: announcementsReply } },
+    preHandler: guards.requireUser,
+    handler: async () => ok({ announcements: await home.listPublishedAnnouncements() }, '获取公告成功'),
+  });
+
+  // ---- carousel (admin) ----
+  app.get('/api/admin/home/carousel', {
+    schema: { ...admin, response: { 200: adminCarouselListReply } },
+    preHandler: guards.requireAdmin,
+    handler: async () => ok({ items: await home.listCarousel() }, '获取轮播图成功'),
+  });
+
+  app.post('/api/admin/home/carousel', {
+    schema: { ...admin, body: carouselBody, response: { 200: adminCarouselItemReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok({ item: await home.createCarousel(auditActor(request), request.body) }, '添加成功'),
+  });
+
+  app.post('/api/admin/home/carousel/reorder', {
+    schema: { ...admin, body: homeReorderBody, response: { 200: adminCarouselListReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok({ items: await home.reorderCarousel(auditActor(request), request.body.ids) }, '排序已更新'),
+  });
+
+  app.patch('/api/admin/home/carousel/:id', {
+    schema: {
+      ...admin,
+      params: homeIdParams,
+      body: carouselPatchBody,
+      response: { 200: adminCarouselItemReply },
+    },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(
+        { item: await home.updateCarousel(auditActor(request), request.params.id, request.body) },
+        '更新成功',
+      ),
+  });
+
+  app.delete('/api/admin/home/carousel/:id', {
+    schema: { ...admin, params: homeIdParams, response: { 200: emptyReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      await home.deleteCarousel(auditActor(request), request.params.id);
+      return ok(null, '删除成功');
+    },
+  });
+
+  // ---- announcements (admin) ----
+  app.get('/api/admin/home/announcements', {
+    schema: { ...admin, response: { 200: adminAnnouncementsReply } },
+    preHandler: guards.requireAdmin,
+    handler: async () => ok({ announcements: await home.listAnnouncements() }, '获取公告成功'),
+  });
+
+  app.post('/api/admin/home/announcements', {
+    schema: { ...admin, body: announcementBody, response: { 200: adminAnnouncementReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok({ announcement: await home.createAnnouncement(auditActor(request), request.body) }, '添加成功'),
+  });
+
+  app.post('/api/admin/home/announcements/reorder', {
+    schema: { ...admin, body: homeReorderBody, response: { 200: adminAnnouncementsReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(
+        { announcements: await home.reorderAnnouncements(auditActor(request), request.body.ids) },
+        '排序已更新',
+      ),
+  });
+
+  app.patch('/api/admin/home/announcements/:id', {
+    schema: {
+      ...admin,
+      params: homeIdParams,
+      body: announcementPatchBody,
+      response: { 200: adminAnnouncementReply },
+    },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(
+        { announcement: await home.updateAnnouncement(auditActor(request), request.params.id, request.body) },
+        '更新成功',
+      ),
+  });
+
+  app.delete('/api/admin/home/announcements/:id', {
+    schema: { ...admin, params: homeIdParams, response: { 200: emptyReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      await home.deleteAnnouncement(auditActor(request), request.params.id);
+      return ok(null, '删除成功');
+    },
+  });
+
+  // ---- carousel images ----
+  // The multipart parser lives only in this scope: no other route accepts multipart bodies.
+  await app.register(async (scope: Router) => {
+    await scope.register(multipart, {
+      limits: imageUploadLimits({ fields: uploadRules.fields, maxBytes: uploadRules.maxBytes }),
+    });
+    scope.post('/api/admin/home/carousel/upload-image', {
+      schema: { ...admin, consumes: ['multipart/form-data'], response: { 200: carouselImageUploadReply } },
+      config: { rateLimit: { max: CAROUSEL_UPLOAD_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      preHandler: guards.requireAdmin,
+      handler: async (request) => {
+        const { files } = await readImageUploads(request, uploadRules);
+        const image = files[CAROUSEL_IMAGE_FIELD];
+        if (!image) throw notFound();
+        return ok(await home.storeImage(image), '上传成功');
+      },
+    });
+  });
+
+  /**
+   * A stored carousel image: with a valid signed URL (what the replies hand out, so an <img> can
+   * load it) or with a signed-in user's bearer token. An altered or expired signature is a 403.
+   */
+  app.get('/api/home/images/:name', {
+    schema: { tags: ['home'], params: homeImageParams },
+    preHandler: async (request, reply) => {
+      const query = request.query as { expires?: unknown; signature?: unknown } | undefined;
+      if (query?.signature === undefined && query?.expires === undefined)
+        return guards.requireUser(request, reply);
+      const { name } = request.params as { name: string };
+      if (!signer.verify(`${CAROUSEL_IMAGES_PATH}${name}`, query)) throw forbidden('链接无效或已过期');
+    },
+    handler: async (request, reply) => {
+      const file = await home.readImage(request.params.name);
+      if (!file) throw notFound('文件不存在');
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(file.bytes);
+    },
+  });
+}

@@ -1,0 +1,110 @@
+import multipart from '@fastify/multipart';
+import {
+  adminKycQuery,
+  adminKycReply,
+  KYC_DOCUMENT_URL_TTL_SECONDS,
+  KYC_IMAGE_MAX_BYTES,
+  KYC_SUBMIT_FIELDS,
+  kycDetailsReply,
+  kycDocumentParams,
+  kycDocumentQuery,
+  kycIdParams,
+  kycReviewBody,
+  kycReviewReply,
+  kycStatusReply,
+  kycSubmitReply,
+} from '@platform/contracts';
+import { ok, type Router } from '../../core/http.ts';
+import { auditActor } from '../audit/audit.service.ts';
+import { caller, type Guards } from '../auth/guard.ts';
+import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
+import { KYC_DOCUMENTS_PATH, type KycService } from './kyc.service.ts';
+
+/** Submissions per client address and hour. */
+export const KYC_SUBMIT_RATE_LIMIT_PER_HOUR = 20;
+
+const FILE_FIELDS = [KYC_SUBMIT_FIELDS.idFront, KYC_SUBMIT_FIELDS.idBack];
+const FILE_LABELS = {
+  [KYC_SUBMIT_FIELDS.idFront]: '身份证正面照片',
+  [KYC_SUBMIT_FIELDS.idBack]: '身份证背面照片',
+};
+
+export async function registerKycRoutes(app: Router, deps: { kyc: KycService; guards: Guards }) {
+  const { kyc, guards } = deps;
+  const security = [{ bearer: [] }];
+  const tags = ['kyc'];
+
+  // The multipart parser lives only in this scope.
+  await app.register(async (scope: Router) => {
+    await scope.register(multipart, {
+      limits: imageUploadLimits({ fields: FILE_FIELDS, maxBytes: KYC_IMAGE_MAX_BYTES, textFields: 4 }),
+    });
+    scope.post('/api/kyc/submit', {
+      schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: kycSubmitReply } },
+      config: { rateLimit: { max: KYC_SUBMIT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      preHandler: guards.requireUser,
+      handler: async (request) => {
+        const upload = await readImageUploads(request, {
+          fields: FILE_FIELDS,
+          labels: FILE_LABELS,
+          maxBytes: KYC_IMAGE_MAX_BYTES,
+          allowed: ['jpg', 'png', 'gif'],
+        });
+        return ok(
+          { application: await kyc.submit(caller(request).user.id, upload) },
+          '实名认证申请已提交，请等待审核',
+        );
+      },
+    });
+  });
+
+  app.get('/api/kyc/status', {
+    schema: { tags, security, response: { 200: kycStatusReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) => ok(await kyc.status(caller(request).user.id), '获取实名认证状态成功'),
+  });
+
+  app.get('/api/kyc/details/:id', {
+    schema: { tags, security, params: kycIdParams, response: { 200: kycDetailsReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(
+        { application: await kyc.details(caller(request).user.id, request.params.id) },
+        '获取实名认证详情成功',
+      ),
+  });
+
+  /** No bearer (an <img> cannot send one): the signature in the query is the authorisation. */
+  app.get(`${KYC_DOCUMENTS_PATH}/:name`, {
+    schema: { tags, params: kycDocumentParams, querystring: kycDocumentQuery },
+    handler: async (request, reply) => {
+      const file = await kyc.readDocument(request.params.name, request.query);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', `private, max-age=${KYC_DOCUMENT_URL_TTL_SECONDS}`)
+        .header('Referrer-Policy', 'no-referrer')
+        .send(file.bytes);
+    },
+  });
+
+  const admin = { tags: ['admin-kyc'], security };
+  app.get('/api/admin/kyc', {
+    schema: { ...admin, querystring: adminKycQuery, response: { 200: adminKycReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => ok(await kyc.listForAdmin(request.query), '获取实名认证列表成功'),
+  });
+
+  app.patch('/api/admin/kyc/:id', {
+    schema: { ...admin, params: kycIdParams, body: kycReviewBody, response: { 200: kycReviewReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const request_ = await kyc.review(auditActor(request), request.params.id, request.body);
+      return ok(
+        { request: request_ },
+        request_.status === 'approved' ? '已通过实名认证申请' : '已拒绝实名认证申请',
+      );
+    },
+  });
+}

@@ -1,0 +1,188 @@
+import {
+  type AdminKycQuery,
+  type AdminKycRequest,
+  KYC_DOCUMENT_URL_TTL_SECONDS,
+  KYC_REJECT_REASON_REQUIRED,
+  type KycAdminNotificationEvent,
+  type KycApplication,
+  type KycReviewBody,
+  kycSubmitFields,
+  REALTIME_EVENTS,
+} from '@platform/contracts';
+import { idCardProblem, normalizeIdCard } from '@platform/domain';
+import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { pageOf, paginationOf } from '../../core/paging.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import type { ImageStore } from '../uploads/image-store.ts';
+import type { UploadedImage } from '../uploads/image-upload.ts';
+import type { UrlSigner } from '../uploads/signed-url.ts';
+import * as repo from './kyc.repository.ts';
+
+export const KYC_ALREADY_APPROVED = '您已通过实名认证，无需重复提交';
+export const KYC_ALREADY_PENDING = '您已有一份实名认证申请正在审核中，请勿重复提交';
+export const KYC_ALREADY_DECIDED = '该申请已审核，不能重复操作';
+export const KYC_NOT_FOUND = '实名认证申请不存在';
+export const KYC_SIGNATURE_INVALID = '链接无效或已过期';
+const ID_NUMBER_MESSAGES = {
+  format: '身份证号码格式不正确',
+  birth_date: '身份证号码中的出生日期不正确',
+  check_digit: '身份证号码校验位不正确',
+} as const;
+
+export const KYC_DOCUMENTS_PATH = '/api/kyc/documents';
+
+export interface KycSubmission {
+  fields: Record<string, string>;
+  files: Record<string, UploadedImage>;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function createKycService(deps: {
+  db: Db;
+  realtime: Realtime;
+  documents: ImageStore;
+  signer: UrlSigner;
+}) {
+  const { db, realtime, documents, signer } = deps;
+
+  /** A signed, short-lived URL of a stored document; only built for the owner and admins. */
+  const documentUrl = (name: string) =>
+    signer.sign(`${KYC_DOCUMENTS_PATH}/${name}`, KYC_DOCUMENT_URL_TTL_SECONDS);
+
+  const toOwnView = (row: repo.KycRow): KycApplication => ({
+    id: row.id,
+    real_name: row.realName,
+    id_number: row.idNumber,
+    document_type: 'id_card',
+    id_front_url: documentUrl(row.idFrontFile),
+    id_back_url: documentUrl(row.idBackFile),
+    status: row.status,
+    admin_note: row.adminNote,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: iso(row.reviewedAt),
+  });
+
+  const toAdminView = (row: repo.KycWithUser): AdminKycRequest => ({
+    ...toOwnView(row),
+    user: { id: row.userId, email: row.userEmail, phone: row.userPhone },
+  });
+
+  const liveConflict = (status: string) =>
+    conflict(status === 'approved' ? KYC_ALREADY_APPROVED : KYC_ALREADY_PENDING);
+
+  return {
+    documentUrl,
+
+    async submit(userId: number, submission: KycSubmission): Promise<KycApplication> {
+      const parsed = kycSubmitFields.safeParse(submission.fields);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '参数错误');
+      const problem = idCardProblem(parsed.data.id_number);
+      if (problem) throw badRequest(ID_NUMBER_MESSAGES[problem]);
+      const front = submission.files.id_front;
+      const back = submission.files.id_back;
+      if (!front || !back) throw badRequest('请上传身份证照片');
+
+      const user = await repo.findUserKyc(db, userId);
+      if (!user) throw notFound('用户不存在');
+      if (user.kycStatus === 'approved') throw conflict(KYC_ALREADY_APPROVED);
+      const live = await repo.findLiveApplication(db, userId);
+      if (live) throw liveConflict(live.status);
+
+      const frontName = await documents.save(front.bytes, front.type);
+      const backName = await documents.save(back.bytes, back.type);
+      let row: repo.KycRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          const inserted = await repo.insertApplication(tx, {
+            userId,
+            realName: parsed.data.real_name,
+            idNumber: normalizeIdCard(parsed.data.id_number),
+            idFrontFile: frontName,
+            idBackFile: backName,
+            status: 'pending',
+          });
+          await repo.setUserKycStatus(tx, userId, 'pending');
+          return inserted;
+        });
+      } catch (err) {
+        await Promise.all([documents.remove(frontName), documents.remove(backName)]);
+        // Two submissions racing: the partial unique index lets one through.
+        if (isUniqueViolation(err, repo.ONE_ACTIVE_INDEX)) throw conflict(KYC_ALREADY_PENDING);
+        throw err;
+      }
+
+      const event: KycAdminNotificationEvent = {
+        type: 'kyc',
+        sound: true,
+        title: '新的实名认证申请',
+        message: `${user.email} 提交了实名认证申请（${row.realName}）`,
+        id: row.id,
+      };
+      realtime.toAdmins(REALTIME_EVENTS.adminNotification, event);
+      return toOwnView(row);
+    },
+
+    async status(userId: number) {
+      const user = await repo.findUserKyc(db, userId);
+      if (!user) throw notFound('用户不存在');
+      const latest = await repo.findLatestOwn(db, userId);
+      return { kyc_status: user.kycStatus, application: latest ? toOwnView(latest) : null };
+    },
+
+    /** Own applications only: another user's id is the same 404 as a missing one. */
+    async details(userId: number, id: number): Promise<KycApplication> {
+      const row = await repo.findOwn(db, id, userId);
+      if (!row) throw notFound(KYC_NOT_FOUND);
+      return toOwnView(row);
+    },
+
+    /** The document behind a signed URL: 403 unless the signature is valid and unexpired. */
+    async readDocument(
+      name: string,
+      query: { expires?: string | undefined; signature?: string | undefined },
+    ) {
+      if (!signer.verify(`${KYC_DOCUMENTS_PATH}/${name}`, query)) throw forbidden(KYC_SIGNATURE_INVALID);
+      const file = await documents.read(name);
+      if (!file) throw notFound('文件不存在');
+      return file;
+    },
+
+    async listForAdmin(query: { page: number; limit: number; status?: AdminKycQuery['status'] }) {
+      const { rows, total } = await repo.listApplications(db, { status: query.status }, pageOf(query));
+      return { requests: rows.map(toAdminView), pagination: paginationOf(query, total) };
+    },
+
+    async review(actor: AuditActor, id: number, body: KycReviewBody): Promise<AdminKycRequest> {
+      const note = body.adminNote?.trim() ?? '';
+      if (body.status === 'rejected' && note === '') throw badRequest(KYC_REJECT_REASON_REQUIRED);
+      const decided = await db.transaction(async (tx) => {
+        const before = await repo.lockApplication(tx, id);
+        if (!before) throw notFound(KYC_NOT_FOUND);
+        if (before.status !== 'pending' && before.status !== 'reviewing') throw conflict(KYC_ALREADY_DECIDED);
+        const after = await repo.decideApplication(tx, id, {
+          status: body.status,
+          adminNote: note === '' ? null : note,
+          adminId: actor.adminId,
+        });
+        if (!after) throw conflict(KYC_ALREADY_DECIDED);
+        await repo.setUserKycStatus(tx, after.userId, body.status);
+        await recordAudit(tx, actor, {
+          action: body.status === 'approved' ? 'kyc.approve' : 'kyc.reject',
+          targetType: 'kyc_application',
+          targetId: id,
+          before: { status: before.status, user_id: before.userId, admin_note: before.adminNote },
+          after: { status: after.status, user_id: after.userId, admin_note: after.adminNote },
+        });
+        return repo.findWithUser(tx, id);
+      });
+      if (!decided) throw notFound(KYC_NOT_FOUND);
+      return toAdminView(decided);
+    },
+  };
+}
+
+export type KycService = ReturnType<typeof createKycService>;

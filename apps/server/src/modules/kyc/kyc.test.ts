@@ -1,0 +1,464 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { testEngine } from '../../test/database.ts';
+import { auditLogs } from '../audit/audit.schema.ts';
+import { users } from '../auth/auth.schema.ts';
+import { createUrlSigner } from '../uploads/signed-url.ts';
+import { KYC_SUBMIT_RATE_LIMIT_PER_HOUR } from './kyc.routes.ts';
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The same PNG with a tEXt chunk (a location comment) before IEND; the CRC is not checked. */
+const PNG_WITH_TEXT = Buffer.concat([
+  PNG.subarray(0, PNG.length - 12),
+  Buffer.from([0, 0, 0, 17]),
+  Buffer.from('tEXtComment\0GPS 31.2N'),
+  Buffer.from([0, 0, 0, 0]),
+  PNG.subarray(PNG.length - 12),
+]);
+const seg = (marker: number, payload: Buffer) =>
+  Buffer.concat([
+    Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]),
+    payload,
+  ]);
+/** A JPEG skeleton with JFIF, an EXIF block carrying GPS text, tables, a scan and EOI. */
+const JPEG_WITH_EXIF = Buffer.concat([
+  Buffer.from([0xff, 0xd8]),
+  seg(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
+  seg(0xe1, Buffer.from('Exif\0\0MM\0\x2a\0\0\0\x08GPSLatitude 31.2304N', 'latin1')),
+  seg(0xdb, Buffer.alloc(65, 1)),
+  seg(0xc0, Buffer.from([8, 0, 1, 0, 1, 1, 1, 0x11, 0])),
+  seg(0xda, Buffer.from([1, 1, 0, 0, 63, 0])),
+  Buffer.from([0x12, 0x34, 0xff, 0xd9]),
+]);
+const WEBP = Buffer.concat([Buffer.from('RIFF\x10\0\0\0WEBPVP8 ', 'latin1'), Buffer.alloc(8)]);
+const HTML = Buffer.from('<html><script>alert(1)</script></html>');
+
+const VALID_ID = '11010519491231002X';
+const VALID_ID_2 = '110101199003074477';
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
+
+function multipart(parts: Part[]) {
+  const boundary = `----kyc-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if ('value' in p) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\n` +
+            `Content-Type: ${p.type}\r\n\r\n`,
+        ),
+        p.bytes,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const kycForm = (
+  over: { real_name?: string; id_number?: string; front?: Buffer; back?: Buffer | null } = {},
+) => {
+  const parts: Part[] = [
+    { name: 'real_name', value: over.real_name ?? '张三' },
+    { name: 'id_number', value: over.id_number ?? VALID_ID },
+    { name: 'id_front', filename: 'front.png', type: 'image/png', bytes: over.front ?? PNG_WITH_TEXT },
+  ];
+  if (over.back !== null) {
+    parts.push({
+      name: 'id_back',
+      filename: 'back.jpg',
+      type: 'image/jpeg',
+      bytes: over.back ?? JPEG_WITH_EXIF,
+    });
+  }
+  return multipart(parts);
+};
+
+let addressCounter = 0;
+async function submit(token: string | undefined, form = kycForm(), remoteAddress?: string) {
+  const raw = await t.app.inject({
+    method: 'POST',
+    url: '/api/kyc/submit',
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...form.headers },
+    payload: form.payload,
+    // Each call from its own address so that the per-address rate limit does not interfere.
+    remoteAddress: remoteAddress ?? `10.1.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`,
+  });
+  return { status: raw.statusCode, body: raw.json() as { message: string; data?: { application: App } } };
+}
+
+interface App {
+  id: number;
+  real_name: string;
+  id_number: string;
+  id_front_url: string;
+  id_back_url: string;
+  status: string;
+  admin_note: string | null;
+}
+
+let t: TestApp;
+let dataDir: string;
+let secret: string;
+let adminToken: string;
+const kycDir = () => path.join(dataDir, 'uploads', 'kyc');
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-test-'));
+  secret = randomBytes(32).toString('hex');
+  t = await createTestApp({ DATA_DIR: dataDir, UPLOAD_SIGNING_SECRET: secret });
+  adminToken = (await createAdmin(t, 'admin')).token;
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function kycStatusOf(userId: number) {
+  const [row] = await t.database.db.select({ s: users.kycStatus }).from(users).where(eq(users.id, userId));
+  return row?.s;
+}
+
+async function lastAudit(targetId: number) {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.targetType, 'kyc_application'), eq(auditLogs.targetId, String(targetId))))
+    .orderBy(desc(auditLogs.id))
+    .limit(1);
+  return row;
+}
+
+const getRaw = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe(`KYC submission (${testEngine})`, () => {
+  it('refuses without a token', async () => {
+    expect((await submit(undefined)).status).toBe(401);
+    expect((await api(t.app, 'GET', '/api/kyc/status')).status).toBe(401);
+    expect((await api(t.app, 'GET', '/api/kyc/details/1')).status).toBe(401);
+  });
+
+  it('validates the name, the ID number and the images, storing nothing', async () => {
+    const user = await registerUser(t.app);
+    const cases: [Parameters<typeof kycForm>[0], string][] = [
+      [{ real_name: ' 张 ' }, '真实姓名长度应为2-50个字符'],
+      [{ real_name: '张'.repeat(51) }, '真实姓名长度应为2-50个字符'],
+      [{ id_number: '' }, '请输入身份证号码'],
+      [{ id_number: '11010519491231002' }, '身份证号码格式不正确'],
+      [{ id_number: '1101051949123100211' }, '身份证号码格式不正确'],
+      [{ id_number: '11010519491231002Y' }, '身份证号码格式不正确'],
+      [{ id_number: '110105194902300021' }, '身份证号码中的出生日期不正确'],
+      [{ id_number: '110105299901010021' }, '身份证号码中的出生日期不正确'],
+      [{ id_number: '110101199003074478' }, '身份证号码校验位不正确'],
+      [{ front: HTML }, '请选择图片文件'],
+      [{ back: WEBP }, '请选择图片文件'],
+      [{ back: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) }, '图片大小不能超过5MB'],
+      [{ back: null }, '请上传身份证背面照片'],
+    ];
+    for (const [over, message] of cases) {
+      const res = await submit(user.token, kycForm(over));
+      expect({ over: Object.keys(over ?? {}), status: res.status, message: res.body.message }).toEqual({
+        over: Object.keys(over ?? {}),
+        status: 400,
+        message,
+      });
+    }
+    // An HTML file sent with a .png name and image/png type: judged by its bytes.
+    const html = await submit(
+      user.token,
+      multipart([
+        { name: 'real_name', value: '张三' },
+        { name: 'id_number', value: VALID_ID },
+        { name: 'id_front', filename: 'id.png', type: 'image/png', bytes: HTML },
+        { name: 'id_back', filename: 'id2.png', type: 'image/png', bytes: PNG },
+      ]),
+    );
+    expect(html.status).toBe(400);
+    expect(html.body.message).toBe('请选择图片文件');
+    expect(await kycStatusOf(user.user.id)).toBe('none');
+    expect(fs.existsSync(kycDir()) ? fs.readdirSync(kycDir()) : []).toEqual([]);
+  });
+
+  it('stores the application, strips metadata, serves signed documents and refuses a second one', async () => {
+    const user = await registerUser(t.app);
+    const toAdmins = vi.spyOn(t.app.platform.realtime, 'toAdmins');
+    const res = await submit(user.token, kycForm({ real_name: '  李四  ', id_number: '11010519491231002x' }));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('实名认证申请已提交，请等待审核');
+    const app = res.body.data!.application;
+    expect(app).toMatchObject({
+      real_name: '李四',
+      id_number: VALID_ID,
+      status: 'pending',
+      admin_note: null,
+    });
+    expect(app.id_front_url).toMatch(
+      /^\/api\/kyc\/documents\/[0-9a-f]{32}\.png\?expires=\d+&signature=[0-9a-f]{64}$/,
+    );
+    expect(app.id_back_url).toMatch(/^\/api\/kyc\/documents\/[0-9a-f]{32}\.jpg\?/);
+    expect(await kycStatusOf(user.user.id)).toBe('pending');
+    expect(toAdmins).toHaveBeenCalledWith('admin_notification', {
+      type: 'kyc',
+      sound: true,
+      title: '新的实名认证申请',
+      message: expect.stringContaining(user.email),
+      id: app.id,
+    });
+    toAdmins.mockRestore();
+
+    const front = await getRaw(app.id_front_url);
+    expect(front.statusCode).toBe(200);
+    expect(front.headers['content-type']).toBe('image/png');
+    expect(front.headers['x-content-type-options']).toBe('nosniff');
+    expect(front.headers['cache-control']).toBe('private, max-age=300');
+    expect(front.rawPayload.equals(PNG)).toBe(true); // the tEXt chunk is gone
+    const back = await getRaw(app.id_back_url);
+    expect(back.headers['content-type']).toBe('image/jpeg');
+    expect(back.rawPayload.includes(Buffer.from('Exif'))).toBe(false);
+    expect(back.rawPayload.includes(Buffer.from('GPS'))).toBe(false);
+    expect(back.rawPayload.includes(Buffer.from('JFIF'))).toBe(true);
+
+    // Private storage: directory 700, files 600.
+    expect(fs.statSync(kycDir()).mode & 0o777).toBe(0o700);
+    for (const name of fs.readdirSync(kycDir()))
+      expect(fs.statSync(path.join(kycDir(), name)).mode & 0o777).toBe(0o600);
+
+    const status = await api<{ kyc_status: string; application: App }>(t.app, 'GET', '/api/kyc/status', {
+      token: user.token,
+    });
+    expect(status.status).toBe(200);
+    expect(status.body.data).toMatchObject({
+      kyc_status: 'pending',
+      application: { id: app.id, status: 'pending' },
+    });
+    const details = await api<{ application: App }>(t.app, 'GET', `/api/kyc/details/${app.id}`, {
+      token: user.token,
+    });
+    expect(details.status).toBe(200);
+    expect(details.body.data!.application.id).toBe(app.id);
+
+    const again = await submit(user.token, kycForm({ id_number: VALID_ID_2 }));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('您已有一份实名认证申请正在审核中，请勿重复提交');
+  });
+
+  it('lets exactly one of two concurrent submissions through', async () => {
+    const user = await registerUser(t.app);
+    const filesBefore = fs.existsSync(kycDir()) ? fs.readdirSync(kycDir()).length : 0;
+    const results = await Promise.all([submit(user.token), submit(user.token), submit(user.token)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const status = await api<{ kyc_status: string }>(t.app, 'GET', '/api/kyc/status', { token: user.token });
+    expect(status.body.data!.kyc_status).toBe('pending');
+    // The losers' images are removed again.
+    expect(fs.readdirSync(kycDir()).length).toBe(filesBefore + 2);
+  });
+
+  it('gives no access to another user’s application or documents', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const appB = (await submit(b.token, kycForm({ id_number: VALID_ID_2 }))).body.data!.application;
+    const foreign = await api(t.app, 'GET', `/api/kyc/details/${appB.id}`, { token: a.token });
+    expect(foreign.status).toBe(404);
+    expect((await api(t.app, 'GET', '/api/kyc/details/999999', { token: a.token })).status).toBe(404);
+    expect((await api(t.app, 'GET', '/api/kyc/details/abc', { token: a.token })).status).toBe(400);
+    const none = await api<{ kyc_status: string; application: null }>(t.app, 'GET', '/api/kyc/status', {
+      token: a.token,
+    });
+    expect(none.body.data).toEqual({ kyc_status: 'none', application: null });
+
+    const [docPath, query] = appB.id_front_url.split('?') as [string, string];
+    const params = new URLSearchParams(query);
+    // Without a signature, even with a bearer token.
+    const unsigned = await t.app.inject({
+      method: 'GET',
+      url: docPath,
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(unsigned.statusCode).toBe(403);
+    expect((await getRaw(`${docPath}?expires=${params.get('expires')}`)).statusCode).toBe(403);
+    // Altered signature, altered expiry, signature of another document.
+    const sig = params.get('signature')!;
+    const flipped = `${sig[0] === 'a' ? 'b' : 'a'}${sig.slice(1)}`;
+    expect(
+      (await getRaw(`${docPath}?expires=${params.get('expires')}&signature=${flipped}`)).statusCode,
+    ).toBe(403);
+    const later = Number(params.get('expires')) + 3600;
+    expect((await getRaw(`${docPath}?expires=${later}&signature=${sig}`)).statusCode).toBe(403);
+    const backPath = appB.id_back_url.split('?')[0];
+    expect((await getRaw(`${backPath}?${query}`)).statusCode).toBe(403);
+    // Expired: a correct signature whose time has passed.
+    const expired = createUrlSigner(secret).sign(docPath, -1);
+    expect((await getRaw(expired)).statusCode).toBe(403);
+    // A signature made with another secret.
+    expect((await getRaw(createUrlSigner(randomBytes(32)).sign(docPath))).statusCode).toBe(403);
+    // Path traversal never reaches the disk.
+    const traversal = createUrlSigner(secret).sign('/api/kyc/documents/..%2F..%2Fupload-signing-secret');
+    expect([403, 404]).toContain((await getRaw(traversal)).statusCode);
+    expect((await getRaw(createUrlSigner(secret).sign(docPath))).statusCode).toBe(200);
+  });
+
+  it('rate-limits submissions per client address', async () => {
+    const user = await registerUser(t.app);
+    const address = '10.99.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i <= KYC_SUBMIT_RATE_LIMIT_PER_HOUR; i++) {
+      statuses.push((await submit(user.token, kycForm({ real_name: 'x' }), address)).status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe(`KYC review (${testEngine})`, () => {
+  it('refuses users and bad queries', async () => {
+    const user = await registerUser(t.app);
+    expect((await api(t.app, 'GET', '/api/admin/kyc')).status).toBe(401);
+    expect((await api(t.app, 'GET', '/api/admin/kyc', { token: user.token })).status).toBe(403);
+    expect(
+      (await api(t.app, 'PATCH', '/api/admin/kyc/1', { token: user.token, body: { status: 'approved' } }))
+        .status,
+    ).toBe(403);
+    expect((await api(t.app, 'GET', '/api/admin/kyc?status=bogus', { token: adminToken })).status).toBe(400);
+    expect(
+      (
+        await api(t.app, 'PATCH', '/api/admin/kyc/999999', {
+          token: adminToken,
+          body: { status: 'approved' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await api(t.app, 'PATCH', '/api/admin/kyc/1', { token: adminToken, body: { status: 'pending' } }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('lists, approves with an audit row, refuses a second decision, and unlocks withdrawals', async () => {
+    const user = await registerUser(t.app);
+    const app = (await submit(user.token)).body.data!.application;
+    const list = await api<{
+      requests: (App & { user: { id: number; email: string } })[];
+      pagination: { total: number; limit: number };
+    }>(t.app, 'GET', '/api/admin/kyc?status=pending', { token: adminToken });
+    expect(list.status).toBe(200);
+    expect(list.body.data!.pagination.limit).toBe(20);
+    const item = list.body.data!.requests.find((r) => r.id === app.id)!;
+    expect(item).toMatchObject({
+      user: { id: user.user.id, email: user.email, phone: null },
+      status: 'pending',
+    });
+    expect(list.body.data!.requests.every((r) => r.status === 'pending')).toBe(true);
+    // Admins get signed URLs too.
+    expect((await getRaw(item.id_front_url)).statusCode).toBe(200);
+
+    const approved = await api<{ request: App & { reviewed_at: string } }>(
+      t.app,
+      'PATCH',
+      `/api/admin/kyc/${app.id}`,
+      {
+        token: adminToken,
+        body: { status: 'approved', adminNote: '  ' },
+      },
+    );
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe('已通过实名认证申请');
+    expect(approved.body.data!.request).toMatchObject({ status: 'approved', admin_note: null });
+    expect(approved.body.data!.request.reviewed_at).toBeTruthy();
+    expect(await kycStatusOf(user.user.id)).toBe('approved');
+    const audit = await lastAudit(app.id);
+    expect(audit).toMatchObject({
+      action: 'kyc.approve',
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+    });
+
+    const twice = await api(t.app, 'PATCH', `/api/admin/kyc/${app.id}`, {
+      token: adminToken,
+      body: { status: 'rejected', adminNote: '照片模糊' },
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('该申请已审核，不能重复操作');
+    expect(await kycStatusOf(user.user.id)).toBe('approved');
+
+    const wallet = await api<{ withdrawRequirement: { canWithdraw: boolean } }>(t.app, 'GET', '/api/wallet', {
+      token: user.token,
+    });
+    expect(wallet.body.data!.withdrawRequirement).toEqual({ canWithdraw: true, reasons: [] });
+    // Approved: a new submission is refused.
+    const again = await submit(user.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('您已通过实名认证，无需重复提交');
+  });
+
+  it('rejects only with a reason, audited, after which the user may apply again', async () => {
+    const user = await registerUser(t.app);
+    const app = (await submit(user.token)).body.data!.application;
+    for (const adminNote of [undefined, '', '   ']) {
+      const res = await api(t.app, 'PATCH', `/api/admin/kyc/${app.id}`, {
+        token: adminToken,
+        body: { status: 'rejected', ...(adminNote === undefined ? {} : { adminNote }) },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('拒绝时必须填写原因');
+    }
+    expect(await lastAudit(app.id)).toBeUndefined();
+    const rejected = await api<{ request: App }>(t.app, 'PATCH', `/api/admin/kyc/${app.id}`, {
+      token: adminToken,
+      body: { status: 'rejected', adminNote: '  照片模糊  ' },
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.message).toBe('已拒绝实名认证申请');
+    expect(rejected.body.data!.request).toMatchObject({ status: 'rejected', admin_note: '照片模糊' });
+    expect(await kycStatusOf(user.user.id)).toBe('rejected');
+    expect(await lastAudit(app.id)).toMatchObject({
+      action: 'kyc.reject',
+      after: { status: 'rejected', admin_note: '照片模糊' },
+    });
+    expect(
+      (
+        await api(t.app, 'PATCH', `/api/admin/kyc/${app.id}`, {
+          token: adminToken,
+          body: { status: 'approved' },
+        })
+      ).status,
+    ).toBe(409);
+
+    const own = await api<{ application: App }>(t.app, 'GET', `/api/kyc/details/${app.id}`, {
+      token: user.token,
+    });
+    expect(own.body.data!.application).toMatchObject({ status: 'rejected', admin_note: '照片模糊' });
+    const second = await submit(user.token, kycForm({ id_number: VALID_ID_2 }));
+    expect(second.status).toBe(200);
+    const status = await api<{ kyc_status: string; application: App }>(t.app, 'GET', '/api/kyc/status', {
+      token: user.token,
+    });
+    expect(status.body.data).toMatchObject({
+      kyc_status: 'pending',
+      application: { id: second.body.data!.application.id },
+    });
+    const rejectedTab = await api<{ requests: App[] }>(t.app, 'GET', '/api/admin/kyc?status=rejected', {
+      token: adminToken,
+    });
+    expect(rejectedTab.body.data!.requests.some((r) => r.id === app.id)).toBe(true);
+  });
+});

@@ -1,0 +1,215 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  type AdminCarouselItem,
+  CAROUSEL_IMAGE_MAX_BYTES,
+  IMAGE_REQUIRED_MESSAGE,
+  IMAGE_URL_FORMAT_MESSAGE,
+  isSafeLink,
+  LINK_FORMAT_MESSAGE,
+  TITLE_MAX,
+  TITLE_REQUIRED_MESSAGE,
+} from '@platform/contracts';
+import { App, Button, Flex, Form, Input, Modal, Space, Typography } from 'antd';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { errorMessage } from '../../lib/request.ts';
+import { saveCarousel, uploadCarouselImage } from './homeApi.ts';
+
+interface FormValues {
+  title: string;
+  image_url: string;
+  link_url: string;
+}
+
+/** The uploaded image: its stored name and a URL the preview can load. */
+interface Upload {
+  file: string;
+  src: string;
+}
+
+/** The client's checks before an upload (the server judges the bytes again). */
+export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!file.type.startsWith('image/')) return '请选择图片文件';
+  if (file.size > CAROUSEL_IMAGE_MAX_BYTES) return '图片大小不能超过5MB';
+  return null;
+}
+
+const linkRule = (text: string) => ({
+  validator: (_: unknown, value: string | undefined) =>
+    !value?.trim() || isSafeLink(value.trim()) ? Promise.resolve() : Promise.reject(new Error(text)),
+});
+
+export interface CarouselModalProps {
+  item: AdminCarouselItem | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** 添加/编辑轮播图: title, an uploaded image (with preview) or an image URL, and the link. */
+export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const input = useRef<HTMLInputElement>(null);
+  const [upload, setUpload] = useState<Upload | null>(
+    item?.image_file && item.image_src ? { file: item.image_file, src: item.image_src } : null,
+  );
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const imageUrl = Form.useWatch('image_url', form) ?? '';
+  const preview = upload?.src ?? (isSafeLink(imageUrl.trim()) ? imageUrl.trim() : null);
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) {
+      message.error(problem);
+      return;
+    }
+    setUploading(true);
+    try {
+      const saved = await uploadCarouselImage(file);
+      setUpload({ file: saved.image_file, src: saved.image_src });
+      form.setFieldValue('image_url', '');
+      void form.validateFields(['image_url']);
+      message.success('图片上传成功');
+    } catch (error) {
+      message.error(`上传图片失败: ${errorMessage(error, '未知错误')}`);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = async (values: FormValues) => {
+    setSaving(true);
+    try {
+      await saveCarousel(item?.id ?? null, {
+        title: values.title.trim(),
+        image_file: upload?.file ?? '',
+        image_url: upload ? '' : values.image_url.trim(),
+        link_url: values.link_url.trim(),
+      });
+      message.success(item ? '更新成功' : '添加成功');
+      onSaved();
+    } catch (error) {
+      message.error(`保存失败: ${errorMessage(error, '未知错误')}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={item ? '编辑轮播图' : '添加轮播图'}
+      onCancel={onClose}
+      maskClosable={false}
+      width={560}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          取消
+        </Button>,
+        <Button
+          key="save"
+          type="primary"
+          loading={saving}
+          disabled={uploading}
+          onClick={() => form.submit()}
+          data-testid="carousel-save"
+        >
+          {item ? '保存' : '添加'}
+        </Button>,
+      ]}
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          title: item?.title ?? '',
+          image_url: item?.image_url ?? '',
+          link_url: item?.link_url ?? '',
+        }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item
+          name="title"
+          label="标题"
+          rules={[{ required: true, whitespace: true, message: TITLE_REQUIRED_MESSAGE }, { max: TITLE_MAX }]}
+        >
+          <Input placeholder="轮播图标题" maxLength={TITLE_MAX} data-testid="carousel-form-title" />
+        </Form.Item>
+        <Form.Item label="图片" required>
+          <Flex vertical gap={8}>
+            {preview && (
+              <img
+                src={preview}
+                alt="预览"
+                data-testid="carousel-preview"
+                style={{
+                  width: 320,
+                  maxWidth: '100%',
+                  aspectRatio: '16 / 7',
+                  objectFit: 'cover',
+                  borderRadius: 6,
+                  background: '#f5f5f5',
+                }}
+              />
+            )}
+            <Space wrap>
+              <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()}>
+                {upload ? '更换图片' : '上传图片'}
+              </Button>
+              {upload && (
+                <Button
+                  icon={<DeleteOutlined />}
+                  onClick={() => setUpload(null)}
+                  data-testid="carousel-image-remove"
+                >
+                  移除
+                </Button>
+              )}
+            </Space>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              支持 JPG、PNG、GIF、WebP 格式，大小不超过5MB；或在下方填写图片地址
+            </Typography.Text>
+            <input
+              ref={input}
+              type="file"
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              style={{ display: 'none' }}
+              onChange={(event) => void pick(event)}
+              data-testid="carousel-image-input"
+            />
+          </Flex>
+        </Form.Item>
+        <Form.Item
+          name="image_url"
+          label="图片地址"
+          rules={[
+            linkRule(IMAGE_URL_FORMAT_MESSAGE),
+            {
+              validator: (_, value: string | undefined) =>
+                upload || value?.trim()
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(IMAGE_REQUIRED_MESSAGE)),
+            },
+          ]}
+        >
+          <Input
+            placeholder={upload ? '已上传图片' : 'https://… 或 /images/…'}
+            disabled={Boolean(upload)}
+            data-testid="carousel-form-image-url"
+          />
+        </Form.Item>
+        <Form.Item
+          name="link_url"
+          label="链接"
+          rules={[linkRule(LINK_FORMAT_MESSAGE)]}
+          extra="http(s) 地址或站内路径，如 /trade"
+        >
+          <Input placeholder="https://… 或 /activity" data-testid="carousel-form-link" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,155 @@
+import type { AdminAnnouncement, AdminCarouselItem } from '@platform/contracts';
+import { formatDateTime } from '@platform/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { AnnouncementModal } from './AnnouncementModal.tsx';
+import { CarouselModal } from './CarouselModal.tsx';
+import { HomeTable } from './HomeTable.tsx';
+import {
+  ANNOUNCEMENTS_KEY,
+  CAROUSEL_KEY,
+  deleteAnnouncement,
+  deleteCarousel,
+  fetchAnnouncements,
+  fetchCarousel,
+  reorderAnnouncements,
+  reorderCarousel,
+  saveAnnouncement,
+  saveCarousel,
+} from './homeApi.ts';
+
+type Editing<T> = { row: T | null } | null;
+
+/** The slide's picture: the uploaded image (signed URL) or the external one. */
+function Thumbnail({ item }: { item: AdminCarouselItem }) {
+  const [failed, setFailed] = useState(false);
+  if (!item.image_src || failed) {
+    return <Typography.Text type="secondary">{item.image_src ? '图片加载失败' : '无图片'}</Typography.Text>;
+  }
+  return (
+    <img
+      src={item.image_src}
+      alt={item.title}
+      onError={() => setFailed(true)}
+      data-testid={`carousel-thumb-${item.id}`}
+      style={{
+        width: 120,
+        height: 52,
+        objectFit: 'cover',
+        borderRadius: 4,
+        background: '#f5f5f5',
+        display: 'block',
+      }}
+    />
+  );
+}
+
+function CarouselTab() {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Editing<AdminCarouselItem>>(null);
+  return (
+    <>
+      <HomeTable<AdminCarouselItem>
+        kind="轮播图"
+        testPrefix="carousel"
+        queryKey={CAROUSEL_KEY}
+        fetch={fetchCarousel}
+        errorTitle="获取轮播图失败"
+        emptyText="暂无轮播图"
+        columns={[
+          { title: '图片', key: 'image', width: 140, render: (_, row) => <Thumbnail item={row} /> },
+          {
+            title: '链接',
+            key: 'link',
+            ellipsis: true,
+            render: (_, row) => row.link_url || <Typography.Text type="secondary">-</Typography.Text>,
+          },
+        ]}
+        setPublished={(id, is_published) => saveCarousel(id, { is_published })}
+        reorder={reorderCarousel}
+        remove={deleteCarousel}
+        onAdd={() => setEditing({ row: null })}
+        onEdit={(row) => setEditing({ row })}
+      />
+      {editing && (
+        <CarouselModal
+          item={editing.row}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void queryClient.invalidateQueries({ queryKey: CAROUSEL_KEY });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function AnnouncementsTab() {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Editing<AdminAnnouncement>>(null);
+  return (
+    <>
+      <HomeTable<AdminAnnouncement>
+        kind="公告"
+        testPrefix="announcement"
+        queryKey={ANNOUNCEMENTS_KEY}
+        fetch={fetchAnnouncements}
+        errorTitle="获取公告失败"
+        emptyText="暂无公告"
+        columns={[
+          {
+            title: '内容',
+            key: 'content',
+            render: (_, row) => (
+              <Typography.Paragraph
+                type="secondary"
+                ellipsis={{ rows: 2 }}
+                style={{ margin: 0, maxWidth: 360 }}
+              >
+                {row.content}
+              </Typography.Paragraph>
+            ),
+          },
+          {
+            title: '发布时间',
+            key: 'published_at',
+            width: 170,
+            render: (_, row) => (row.is_published ? formatDateTime(row.published_at) : '-'),
+          },
+        ]}
+        setPublished={(id, is_published) => saveAnnouncement(id, { is_published })}
+        reorder={reorderAnnouncements}
+        remove={deleteAnnouncement}
+        onAdd={() => setEditing({ row: null })}
+        onEdit={(row) => setEditing({ row })}
+      />
+      {editing && (
+        <AnnouncementModal
+          announcement={editing.row}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** 首页内容: the home page's carousel slides and announcements. */
+export default function HomeContentPage() {
+  return (
+    <Card title="首页内容">
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'carousel', label: '轮播图', children: <CarouselTab /> },
+          { key: 'announcements', label: '公告', children: <AnnouncementsTab /> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,211 @@
+import type { AdminKycRequest } from '@platform/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Call, type Handler, mockApi, ok, pagination } from '../../test/api.ts';
+import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import { renderWithAnt } from '../../test/render.tsx';
+import KycPage from './KycPage.tsx';
+import { maskIdNumber } from './kycApi.ts';
+import { withCacheBust } from './RetryImage.tsx';
+
+let calls: Call[];
+let handlers: Record<string, Handler>;
+
+function application(overrides: Partial<AdminKycRequest> = {}): AdminKycRequest {
+  return {
+    id: 5,
+    user: { id: 7, email: 'alice@example.com', phone: '13800000000' },
+    real_name: '张三',
+    id_number: '11010519491231002X',
+    document_type: 'id_card',
+    id_front_url: '/api/kyc/documents/front.png?expires=1&signature=abc',
+    id_back_url: '/api/kyc/documents/back.png?expires=1&signature=def',
+    status: 'pending',
+    admin_note: null,
+    created_at: '2024-05-01T02:00:00.000Z',
+    reviewed_at: null,
+    ...overrides,
+  };
+}
+
+const listCalls = () =>
+  calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/admin/kyc');
+const patchCalls = () => calls.filter((call) => call.method === 'PATCH');
+
+beforeEach(() => {
+  storeSession(makeAdmin(), 'admin-token');
+  ({ calls, handlers } = mockApi({
+    'GET /api/admin/kyc': () => ok({ requests: [application()], pagination: pagination(1) }),
+    'PATCH /api/admin/kyc/5': () => ok({ request: application({ status: 'approved' }) }, '审核成功'),
+  }));
+});
+
+async function renderPage() {
+  renderWithAnt(<KycPage />);
+  return screen.findByTestId('kyc-row-5');
+}
+
+describe('KycPage', () => {
+  it('opens on 待审核 and asks for status=pending, page 1, limit 20; a tab switch asks for its status', async () => {
+    const row = await renderPage();
+    const first = listCalls()[0];
+    expect(first?.url.searchParams.get('status')).toBe('pending');
+    expect(first?.url.searchParams.get('page')).toBe('1');
+    expect(first?.url.searchParams.get('limit')).toBe('20');
+    expect(first?.headers.get('Authorization')).toBe('Bearer admin-token');
+
+    expect(within(row).getByText('alice@example.com')).toBeTruthy();
+    expect(within(row).getByText('13800000000')).toBeTruthy();
+    expect(within(row).getByText('张三')).toBeTruthy();
+    expect(within(row).getByText('110105********002X')).toBeTruthy();
+    expect(within(row).queryByText('11010519491231002X')).toBeNull();
+    expect(within(row).getByText('待审核')).toBeTruthy();
+    expect(within(row).getByText('2024-05-01 10:00:00')).toBeTruthy();
+    expect(screen.getByTestId('kyc-range-text').textContent).toBe('显示第 1 到 1 条，共 1 条记录');
+
+    fireEvent.click(screen.getByTestId('kyc-tab-rejected'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('rejected'));
+  });
+
+  it('shows all fields with the full ID number in the detail modal', async () => {
+    await renderPage();
+    fireEvent.click(screen.getByTestId('kyc-detail-5'));
+    const detail = await screen.findByTestId('kyc-detail');
+    expect(within(detail).getByTestId('kyc-detail-idnumber').textContent).toContain('11010519491231002X');
+    expect(within(detail).getByAltText('身份证正面')).toBeTruthy();
+    expect(within(detail).getByAltText('身份证反面')).toBeTruthy();
+  });
+
+  it('refuses a rejection without a reason (alert, no call) and sends one with the trimmed reason', async () => {
+    await renderPage();
+    fireEvent.click(screen.getByTestId('kyc-reject-5'));
+    const note = await screen.findByTestId('kyc-review-note');
+    fireEvent.change(note, { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('kyc-review-submit'));
+    expect(await screen.findByText('拒绝时必须填写原因')).toBeTruthy();
+    expect(patchCalls()).toHaveLength(0);
+
+    fireEvent.change(note, { target: { value: '  照片模糊 ' } });
+    fireEvent.click(screen.getByTestId('kyc-review-submit'));
+    await waitFor(() => expect(patchCalls()).toHaveLength(1));
+    expect(patchCalls()[0]?.body).toEqual({ status: 'rejected', adminNote: '照片模糊' });
+    expect(await screen.findByText('申请已拒绝')).toBeTruthy();
+  });
+
+  it('approves with the optional note and reloads the list', async () => {
+    await renderPage();
+    const before = listCalls().length;
+    fireEvent.click(screen.getByTestId('kyc-approve-5'));
+    const note = await screen.findByTestId('kyc-review-note');
+    fireEvent.change(note, { target: { value: '资料齐全' } });
+    fireEvent.click(screen.getByTestId('kyc-review-submit'));
+    await waitFor(() => expect(patchCalls()).toHaveLength(1));
+    expect(patchCalls()[0]?.url.pathname).toBe('/api/admin/kyc/5');
+    expect(patchCalls()[0]?.body).toEqual({ status: 'approved', adminNote: '资料齐全' });
+    expect(await screen.findByText('申请已通过')).toBeTruthy();
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
+  });
+
+  it('approves without a note', async () => {
+    await renderPage();
+    fireEvent.click(screen.getByTestId('kyc-approve-5'));
+    await screen.findByTestId('kyc-review-note');
+    fireEvent.click(screen.getByTestId('kyc-review-submit'));
+    await waitFor(() => expect(patchCalls()).toHaveLength(1));
+    expect(patchCalls()[0]?.body).toEqual({ status: 'approved' });
+  });
+
+  it('shows the server message when a review fails and keeps the page', async () => {
+    handlers['PATCH /api/admin/kyc/5'] = () => jsonResponse({ success: false, message: '该申请已审核' }, 409);
+    await renderPage();
+    fireEvent.click(screen.getByTestId('kyc-approve-5'));
+    await screen.findByTestId('kyc-review-note');
+    fireEvent.click(screen.getByTestId('kyc-review-submit'));
+    expect(await screen.findByText('审核失败: 该申请已审核')).toBeTruthy();
+    expect(screen.getByTestId('kyc-row-5')).toBeTruthy();
+  });
+
+  it('shows approve and reject only for pending applications', async () => {
+    handlers['GET /api/admin/kyc'] = () =>
+      ok({ requests: [application({ status: 'approved', admin_note: 'ok' })], pagination: pagination(1) });
+    await renderPage();
+    expect(screen.getByTestId('kyc-detail-5')).toBeTruthy();
+    expect(screen.queryByTestId('kyc-approve-5')).toBeNull();
+    expect(screen.queryByTestId('kyc-reject-5')).toBeNull();
+  });
+
+  it('shows a failed thumbnail with 重新加载, which reloads it with a cache-busting parameter and refetches', async () => {
+    await renderPage();
+    const thumb = screen.getByTestId('kyc-thumb-front-5') as HTMLImageElement;
+    expect(thumb.getAttribute('src')).toBe('/api/kyc/documents/front.png?expires=1&signature=abc');
+    const before = listCalls().length;
+    fireEvent.error(thumb);
+    const retry = await screen.findByTestId('image-retry');
+    expect(screen.getByText('图片加载失败')).toBeTruthy();
+    fireEvent.click(retry);
+    const reloaded = (await screen.findByTestId('kyc-thumb-front-5')) as HTMLImageElement;
+    const src = new URL(reloaded.getAttribute('src') ?? '', 'http://localhost');
+    expect(src.searchParams.get('signature')).toBe('abc');
+    expect(src.searchParams.get('_t')).toMatch(/^\d+$/);
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
+    expect(screen.queryByTestId('image-retry')).toBeNull();
+  });
+
+  it('opens the viewer from a thumbnail and closes it with Esc', async () => {
+    await renderPage();
+    fireEvent.click(screen.getByTestId('kyc-thumb-back-5'));
+    const viewer = await screen.findByTestId('image-viewer');
+    expect(within(viewer).getByTestId('image-viewer-image').getAttribute('src')).toContain('back.png');
+    fireEvent.keyDown(window, { key: '+' });
+    expect(screen.getByTestId('image-viewer-zoom').textContent).toBe('120%');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('image-viewer')).toBeNull());
+  });
+
+  it('shows 暂无KYC申请 for an empty list', async () => {
+    handlers['GET /api/admin/kyc'] = () => ok({ requests: [], pagination: pagination(0) });
+    renderWithAnt(<KycPage />);
+    expect(await screen.findByText('暂无KYC申请')).toBeTruthy();
+    expect(screen.getByTestId('kyc-range-text').textContent).toBe('显示第 0 到 0 条，共 0 条记录');
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  it('pages with 下一页 and 上一页', async () => {
+    handlers['GET /api/admin/kyc'] = (call) =>
+      ok({
+        requests: [application()],
+        pagination: pagination(45, Number(call.url.searchParams.get('page') ?? '1')),
+      });
+    await renderPage();
+    expect(screen.getByTestId('kyc-range-text').textContent).toBe('显示第 1 到 20 条，共 45 条记录');
+    fireEvent.click(screen.getByTestId('kyc-next'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('2'));
+    await waitFor(() =>
+      expect(screen.getByTestId('kyc-range-text').textContent).toBe('显示第 21 到 40 条，共 45 条记录'),
+    );
+    fireEvent.click(screen.getByTestId('kyc-prev'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('1'));
+  });
+
+  it('replaces the page with 获取KYC申请列表失败 and a retry that loads again', async () => {
+    handlers['GET /api/admin/kyc'] = () => jsonResponse({ success: false, message: '服务器错误' }, 500);
+    renderWithAnt(<KycPage />);
+    expect(await screen.findByText('获取KYC申请列表失败')).toBeTruthy();
+    handlers['GET /api/admin/kyc'] = () => ok({ requests: [application()], pagination: pagination(1) });
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    expect(await screen.findByTestId('kyc-row-5')).toBeTruthy();
+  });
+});
+
+describe('kyc helpers', () => {
+  it('masks the ID number as first 6, ********, last 4', () => {
+    expect(maskIdNumber('11010519491231002X')).toBe('110105********002X');
+  });
+
+  it('adds or replaces the cache-busting parameter and keeps the signature', () => {
+    expect(withCacheBust('/a.png', 1)).toBe('/a.png?_t=1');
+    expect(withCacheBust('/a.png?expires=1&signature=x', 2)).toBe('/a.png?expires=1&signature=x&_t=2');
+    expect(withCacheBust('/a.png?expires=1&_t=2&signature=x', 3)).toBe('/a.png?expires=1&signature=x&_t=3');
+    expect(withCacheBust('/a.png?_t=2', 3)).toBe('/a.png?_t=3');
+  });
+});

@@ -1,0 +1,100 @@
+import { KYC_REJECT_REASON_REQUIRED } from '@platform/contracts';
+import { App, Descriptions, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/request.ts';
+import { type AdminKycRequest, type KycReviewStatus, maskIdNumber, reviewKycRequest } from './kycApi.ts';
+
+export interface KycReview {
+  row: AdminKycRequest;
+  action: KycReviewStatus;
+}
+
+export interface KycReviewModalProps {
+  review: KycReview | null;
+  onClose: () => void;
+  /** After the call, success or not: the list reloads. */
+  onDone: () => void;
+}
+
+export const REJECT_REASON_REQUIRED = KYC_REJECT_REASON_REQUIRED;
+
+/**
+ * Approve (optional note) or reject (a reason is required after trimming) one pending application.
+ * Success: 申请已通过 / 申请已拒绝; failure: 审核失败: {server message}; the list reloads either way.
+ */
+export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps) {
+  const { message } = App.useApp();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const rejecting = review?.action === 'rejected';
+
+  const submit = async () => {
+    if (!review) return;
+    const trimmed = note.trim();
+    if (rejecting && trimmed === '') {
+      message.warning(REJECT_REASON_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    try {
+      await reviewKycRequest(review.row.id, {
+        status: review.action,
+        adminNote: trimmed === '' ? undefined : trimmed,
+      });
+      message.success(rejecting ? '申请已拒绝' : '申请已通过');
+      onClose();
+    } catch (error) {
+      message.error(`审核失败: ${errorMessage(error, '未知错误')}`);
+    } finally {
+      setBusy(false);
+      onDone();
+    }
+  };
+
+  return (
+    <Modal
+      open={review !== null}
+      title={rejecting ? '拒绝KYC申请' : '通过KYC申请'}
+      okText={rejecting ? '确认拒绝' : '确认通过'}
+      cancelText="取消"
+      okButtonProps={{
+        danger: rejecting,
+        loading: busy,
+        ...({ 'data-testid': 'kyc-review-submit' } as object),
+      }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      afterOpenChange={(open) => {
+        if (!open) setNote('');
+      }}
+      destroyOnHidden
+    >
+      {review && (
+        <>
+          <Descriptions
+            size="small"
+            column={1}
+            style={{ marginBottom: 12 }}
+            items={[
+              { key: 'email', label: '用户邮箱', children: review.row.user.email },
+              { key: 'real_name', label: '真实姓名', children: review.row.real_name },
+              { key: 'id_number', label: '身份证号', children: maskIdNumber(review.row.id_number) },
+            ]}
+          />
+          <Typography.Paragraph style={{ marginBottom: 8 }}>
+            {rejecting ? '拒绝原因（必填）:' : '审核备注（可选）:'}
+          </Typography.Paragraph>
+          <Input.TextArea
+            data-testid="kyc-review-note"
+            autoFocus
+            rows={3}
+            maxLength={500}
+            value={note}
+            placeholder={rejecting ? '请输入拒绝原因' : '可选填写备注'}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

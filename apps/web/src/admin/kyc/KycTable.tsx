@@ -1,0 +1,128 @@
+import { formatDateTime } from '@platform/domain';
+import { Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { KycStatusTag, type ViewerImage } from './KycBits.tsx';
+import { type AdminKycRequest, maskIdNumber } from './kycApi.ts';
+import { RetryImage } from './RetryImage.tsx';
+
+export interface KycTableProps {
+  rows: AdminKycRequest[];
+  loading: boolean;
+  onDetail: (row: AdminKycRequest) => void;
+  onReview: (row: AdminKycRequest, action: 'approved' | 'rejected') => void;
+  onView: (image: ViewerImage) => void;
+  /** 重新加载 of a failed thumbnail also refetches the list (the signed URLs may have expired). */
+  onReloadImages: () => void;
+}
+
+const THUMB = { width: 72, height: 46 };
+
+/** The KYC applications: user, ID data (number masked), thumbnails, status, time, actions. */
+export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadImages }: KycTableProps) {
+  const columns: TableColumnsType<AdminKycRequest> = [
+    {
+      key: 'user',
+      title: '用户',
+      render: (_, row) => (
+        <Flex vertical>
+          <Typography.Text>{row.user.email}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.user.phone || '未提供手机号'}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            ID: {row.user.id}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { key: 'real_name', title: '真实姓名', dataIndex: 'real_name' },
+    {
+      key: 'id_number',
+      title: '身份证号',
+      render: (_, row) => (
+        <Typography.Text
+          style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+          data-testid={`kyc-idnumber-${row.id}`}
+        >
+          {maskIdNumber(row.id_number)}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'images',
+      title: '证件照片',
+      render: (_, row) => (
+        <Flex gap={8}>
+          <RetryImage
+            url={row.id_front_url}
+            alt="身份证正面"
+            {...THUMB}
+            testId={`kyc-thumb-front-${row.id}`}
+            onOpen={(src) => onView({ src, title: `身份证正面 · ${row.real_name}` })}
+            onReload={onReloadImages}
+          />
+          <RetryImage
+            url={row.id_back_url}
+            alt="身份证反面"
+            {...THUMB}
+            testId={`kyc-thumb-back-${row.id}`}
+            onOpen={(src) => onView({ src, title: `身份证反面 · ${row.real_name}` })}
+            onReload={onReloadImages}
+          />
+        </Flex>
+      ),
+    },
+    { key: 'status', title: '状态', render: (_, row) => <KycStatusTag status={row.status} /> },
+    {
+      key: 'created_at',
+      title: '申请时间',
+      render: (_, row) => formatDateTime(row.created_at),
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      render: (_, row) => (
+        <Flex gap={4} wrap>
+          <Button size="small" onClick={() => onDetail(row)} data-testid={`kyc-detail-${row.id}`}>
+            详情
+          </Button>
+          {row.status === 'pending' && (
+            <>
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => onReview(row, 'approved')}
+                data-testid={`kyc-approve-${row.id}`}
+              >
+                通过
+              </Button>
+              <Button
+                size="small"
+                danger
+                onClick={() => onReview(row, 'rejected')}
+                data-testid={`kyc-reject-${row.id}`}
+              >
+                拒绝
+              </Button>
+            </>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Table<AdminKycRequest>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 1000 }}
+      onRow={(row) => ({ 'data-testid': `kyc-row-${row.id}` }) as HTMLAttributes<HTMLTableRowElement>}
+      locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : <Empty description="暂无KYC申请" /> }}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  type AdminKycData,
+  type AdminKycRequest,
+  DEFAULT_PAGE_SIZE,
+  KYC_APPLICATION_STATUS_LABELS,
+  type KycApplicationStatus,
+  type KycReviewBody,
+  kycApplicationStatuses,
+  type kycReviewReply,
+} from '@platform/contracts';
+import { api } from '../../lib/request.ts';
+
+export type { AdminKycRequest, KycReviewBody };
+export type KycRequestStatus = KycApplicationStatus;
+export type KycReviewStatus = KycReviewBody['status'];
+export type AdminKycListData = NonNullable<AdminKycData>;
+type KycReviewData = NonNullable<ReturnType<(typeof kycReviewReply)['parse']>['data']>;
+
+/** Spec 001 §9: page size 20. */
+export const KYC_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+/** The status tabs (spec 001 §2, §4), default pending. */
+export const KYC_TABS = kycApplicationStatuses.map((key) => ({
+  key,
+  label: KYC_APPLICATION_STATUS_LABELS[key],
+}));
+
+export const KYC_REQUEST_STATUS_LABELS = KYC_APPLICATION_STATUS_LABELS;
+
+export const KYC_QUERY_ROOT = ['admin', 'kyc'] as const;
+export const kycQueryKey = (status: KycRequestStatus, page: number) =>
+  [...KYC_QUERY_ROOT, status, page] as const;
+
+/** GET /api/admin/kyc. */
+export function fetchKycRequests(status: KycRequestStatus, page: number, signal?: AbortSignal) {
+  return api
+    .get<AdminKycListData>('/admin/kyc', { page, status, limit: KYC_PAGE_SIZE }, signal)
+    .then((reply) => reply.data);
+}
+
+/** PATCH /api/admin/kyc/:id. */
+export const reviewKycRequest = (id: number, body: KycReviewBody) =>
+  api.patch<KycReviewData>(`/admin/kyc/${id}`, body);
+
+/** The ID number as the table shows it: first 6, ********, last 4 (short values are masked whole). */
+export function maskIdNumber(value: string): string {
+  if (value.length <= 10) return '*'.repeat(value.length);
+  return `${value.slice(0, 6)}********${value.slice(-4)}`;
+}

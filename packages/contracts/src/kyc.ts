@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { kycStatus } from './enums.ts';
+import { envelope, isoDateTime } from './envelope.ts';
+import { pageQuery, pagination } from './pagination.ts';
+
+/** KYC: user submission and status (spec 001 §7), admin review (spec 001 §2, §4, §5). */
+
+export const kycApplicationStatuses = ['pending', 'reviewing', 'approved', 'rejected'] as const;
+export const kycApplicationStatus = z.enum(kycApplicationStatuses, { error: '审核状态不正确' });
+export type KycApplicationStatus = z.infer<typeof kycApplicationStatus>;
+/** Labels of the review screen's tabs and badges (spec 001 §5). */
+export const KYC_APPLICATION_STATUS_LABELS: Record<KycApplicationStatus, string> = {
+  pending: '待审核',
+  reviewing: '审核中',
+  approved: '已通过',
+  rejected: '已拒绝',
+};
+
+/** Multipart field names of POST /api/kyc/submit. */
+export const KYC_SUBMIT_FIELDS = {
+  realName: 'real_name',
+  idNumber: 'id_number',
+  idFront: 'id_front',
+  idBack: 'id_back',
+} as const;
+export const KYC_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Types judged from the bytes; anything else is refused with KYC_NOT_IMAGE_MESSAGE. */
+export const KYC_IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif';
+export const KYC_NOT_IMAGE_MESSAGE = '请选择图片文件';
+export const KYC_IMAGE_TOO_LARGE_MESSAGE = '图片大小不能超过5MB';
+export const KYC_REJECT_REASON_REQUIRED = '拒绝时必须填写原因';
+/** Lifetime of the signed document URLs in replies. */
+export const KYC_DOCUMENT_URL_TTL_SECONDS = 300;
+/** Stored document names: generated, 32 hex characters and the image extension. */
+export const KYC_DOCUMENT_NAME = /^[0-9a-f]{32}\.(jpg|png|gif)$/;
+
+/** The text fields of the submission (validated by the server after the multipart parse). */
+export const kycSubmitFields = z.object({
+  real_name: z
+    .string({ error: '请输入真实姓名' })
+    .trim()
+    .min(2, '真实姓名长度应为2-50个字符')
+    .max(50, '真实姓名长度应为2-50个字符'),
+  id_number: z.string({ error: '请输入身份证号码' }).trim().min(1, '请输入身份证号码'),
+});
+export type KycSubmitFields = z.input<typeof kycSubmitFields>;
+
+/** One application as its owner sees it. Document URLs are signed and expire after 5 minutes. */
+export const kycApplication = z.object({
+  id: z.number().int(),
+  real_name: z.string(),
+  id_number: z.string(),
+  document_type: z.literal('id_card'),
+  id_front_url: z.string(),
+  id_back_url: z.string(),
+  status: kycApplicationStatus,
+  admin_note: z.string().nullable(),
+  created_at: isoDateTime,
+  reviewed_at: isoDateTime.nullable(),
+});
+export type KycApplication = z.infer<typeof kycApplication>;
+
+export const kycSubmitReply = envelope(z.object({ application: kycApplication }));
+export const kycStatusReply = envelope(
+  z.object({ kyc_status: kycStatus, application: kycApplication.nullable() }),
+);
+export type KycStatusData = z.infer<typeof kycStatusReply>['data'];
+export const kycIdParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
+export const kycDetailsReply = envelope(z.object({ application: kycApplication }));
+
+/** GET /api/kyc/documents/:name?expires&signature (what the signed URLs point at). */
+export const kycDocumentParams = z.object({ name: z.string().max(64) });
+export const kycDocumentQuery = z.object({
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(128).optional(),
+});
+
+// ---- admin review ----
+
+export const adminKycQuery = pageQuery.extend({ status: kycApplicationStatus.optional() });
+export type AdminKycQuery = z.input<typeof adminKycQuery>;
+
+export const adminKycRequest = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), email: z.string(), phone: z.string().nullable() }),
+  real_name: z.string(),
+  id_number: z.string(),
+  document_type: z.literal('id_card'),
+  id_front_url: z.string(),
+  id_back_url: z.string(),
+  status: kycApplicationStatus,
+  admin_note: z.string().nullable(),
+  created_at: isoDateTime,
+  reviewed_at: isoDateTime.nullable(),
+});
+export type AdminKycRequest = z.infer<typeof adminKycRequest>;
+export const adminKycReply = envelope(z.object({ requests: z.array(adminKycRequest), pagination }));
+export type AdminKycData = z.infer<typeof adminKycReply>['data'];
+
+export const kycReviewBody = z.object({
+  status: z.enum(['approved', 'rejected'], { error: '审核结果不正确' }),
+  adminNote: z.string().max(500, '备注不能超过500个字符').optional().nullable(),
+});
+export type KycReviewBody = z.input<typeof kycReviewBody>;
+export const kycReviewReply = envelope(z.object({ request: adminKycRequest }));
+
+/** admin_notification sent to admins when an application arrives. */
+export interface KycAdminNotificationEvent {
+  type: 'kyc';
+  sound: boolean;
+  title: string;
+  message: string;
+  id: number;
+}
