@@ -1,6 +1,6 @@
-import { formatDateTime } from '@platform/domain';
 import { Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { StackedDateTime } from '../../components/StackedDateTime.tsx';
 import { KycStatusTag, type ViewerImage } from './KycBits.tsx';
 import { type AdminKycRequest, maskIdNumber } from './kycApi.ts';
 import { RetryImage } from './RetryImage.tsx';
@@ -23,9 +23,10 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
     {
       key: 'user',
       title: '用户',
+      width: 200,
       render: (_, row) => (
         <Flex vertical>
-          <Typography.Text>{row.user.email}</Typography.Text>
+          <Typography.Text style={{ wordBreak: 'break-all' }}>{row.user.email}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {row.user.phone || '未提供手机号'}
           </Typography.Text>
@@ -35,10 +36,11 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
         </Flex>
       ),
     },
-    { key: 'real_name', title: '真实姓名', dataIndex: 'real_name' },
+    { key: 'real_name', title: '真实姓名', dataIndex: 'real_name', width: 90 },
     {
       key: 'id_number',
       title: '身份证号',
+      width: 170,
       render: (_, row) => (
         <Typography.Text
           style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
@@ -51,6 +53,8 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
     {
       key: 'images',
       title: '证件照片',
+      // Two thumbnails side by side; narrower and they spill into the next column.
+      width: 170,
       render: (_, row) => (
         <Flex gap={8}>
           <RetryImage
@@ -72,11 +76,12 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
         </Flex>
       ),
     },
-    { key: 'status', title: '状态', render: (_, row) => <KycStatusTag status={row.status} /> },
+    { key: 'status', title: '状态', width: 80, render: (_, row) => <KycStatusTag status={row.status} /> },
     {
       key: 'created_at',
       title: '申请时间',
-      render: (_, row) => formatDateTime(row.created_at),
+      width: 100,
+      render: (_, row) => <StackedDateTime value={row.created_at} />,
     },
     {
       key: 'actions',
@@ -120,7 +125,7 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
       dataSource={rows}
       loading={loading}
       pagination={false}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 980 }}
       onRow={(row) => ({ 'data-testid': `kyc-row-${row.id}` }) as HTMLAttributes<HTMLTableRowElement>}
       locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : <Empty description="暂无KYC申请" /> }}
     />

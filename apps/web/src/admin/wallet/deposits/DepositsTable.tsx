@@ -1,7 +1,8 @@
 import type { AdminDeposit } from '@platform/contracts';
-import { formatCrypto, formatDate, formatTime } from '@platform/domain';
+import { formatCrypto } from '@platform/domain';
 import { Button, Empty, Space, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { DepositStatusTag, ShortAddress, TxHashLink } from './DepositBits.tsx';
 
 export interface DepositsTableProps {
@@ -43,14 +44,7 @@ export function DepositsTable({
       title: '创建时间',
       key: 'created_at',
       width: 104,
-      // Date over time keeps the column narrow enough for the whole row to fit beside the sidebar.
-      render: (_, row) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(row.created_at)}
-          <br />
-          {formatTime(row.created_at)}
-        </span>
-      ),
+      render: (_, row) => <StackedDateTime value={row.created_at} />,
     },
     {
       title: '操作',
