@@ -64,7 +64,7 @@ describe('races', () => {
     expect(await counterMismatches(t.database.db)).toEqual([]);
   });
 
-  it('100 concurrent transitions of one withdrawal apply one', async () => {
+  async function pendingWithdrawalOf1010() {
     const user = await registerUser(t.app);
     await approveKyc(t.database.db, user.user.id);
     await fundUser(t.database.db, user.user.id, '1010');
@@ -74,34 +74,50 @@ describe('races', () => {
         body: { withdraw_type: 'usdt', amount: '1000', address: 'TAddr' },
       })
     ).body.data?.withdrawal.id;
-    // Half try to reject (returns funds), half to approve: exactly one of all of them wins.
+    return { user, id };
+  }
+  const returned = { balance: '1010.000000000000000000', frozen_balance: '0.000000000000000000' };
+  const frozen = { balance: '0.000000000000000000', frozen_balance: '1010.000000000000000000' };
+
+  it('100 concurrent transitions of one withdrawal apply one', async () => {
+    const { user, id } = await pendingWithdrawalOf1010();
+    // The same transition 100 times at once (rejection moves money back): exactly one applies.
     const replies = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         api(t.app, 'PATCH', `/api/admin/withdrawals/${id}/status`, {
           token: admin.token,
-          body: i % 2 === 0 ? { status: 'rejected', adminNote: `race ${i}` } : { status: 'approved' },
+          body: { status: 'rejected', adminNote: `race ${i}` },
         }),
       ),
     );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(99);
-    const winner = replies.findIndex((r) => r.status === 200);
-    expect(await balances(user.token)).toEqual(
-      winner % 2 === 0
-        ? {
-            currency: 'USDT',
-            balance: '1010.000000000000000000',
-            frozen_balance: '0.000000000000000000',
-            salary_balance: '0.000000000000000000',
-          }
-        : {
-            currency: 'USDT',
-            balance: '0.000000000000000000',
-            frozen_balance: '1010.000000000000000000',
-            salary_balance: '0.000000000000000000',
-          },
+    expect(await balances(user.token)).toMatchObject(returned);
+    await assertLedgerOk(t.database.db);
+    expect(await counterMismatches(t.database.db)).toEqual([]);
+  });
+
+  it('racing approvals and rejections of one withdrawal leave its money matching its final status', async () => {
+    const { user, id } = await pendingWithdrawalOf1010();
+    // approved → rejected is a valid step, so one approval and one rejection may both apply (in
+    // that order); a rejection first ends it. Either way the money follows the final status once.
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        api<{ withdrawal: { status: string } }>(t.app, 'PATCH', `/api/admin/withdrawals/${id}/status`, {
+          token: admin.token,
+          body: i % 2 === 0 ? { status: 'rejected', adminNote: `race ${i}` } : { status: 'approved' },
+        }),
+      ),
     );
+    const applied = replies.filter((r) => r.status === 200).map((r) => r.body.data?.withdrawal.status);
+    expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect([['rejected'], ['approved'], ['approved', 'rejected']]).toContainEqual(
+      applied.length === 2 ? ['approved', 'rejected'] : applied,
+    );
+    expect(applied.filter((s) => s === 'rejected').length).toBeLessThanOrEqual(1);
+    expect(applied.filter((s) => s === 'approved').length).toBeLessThanOrEqual(1);
+    expect(await balances(user.token)).toMatchObject(applied.includes('rejected') ? returned : frozen);
     await assertLedgerOk(t.database.db);
     expect(await counterMismatches(t.database.db)).toEqual([]);
   });
