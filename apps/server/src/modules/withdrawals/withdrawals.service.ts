@@ -234,9 +234,10 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
     async transition(id: number, body: WithdrawalStatusBody, actor: AuditActor): Promise<AdminWithdrawal> {
       const { previous, updated } = await db.transaction((tx) => transitionInTx(tx, id, body, actor));
       announce(previous, updated);
-      const row = await repo.findWithdrawalWithUser(db, id);
-      if (!row) throw new Error(`withdrawal ${id} vanished after its status changed`);
-      return toAdminWithdrawal(row);
+      // The row as this change left it (a later change may already have moved it on).
+      const owner = await findUserById(db, updated.userId);
+      if (!owner) throw new Error(`withdrawal ${id} has no owner`);
+      return toAdminWithdrawal({ ...updated, userEmail: owner.email, userPhone: owner.phone });
     },
 
     /** Applies one transition to each id on its own; a row that cannot move is skipped with the reason. */
