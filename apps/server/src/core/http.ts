@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** The success half of the envelope; errors are shaped by the error handler in app.ts. */
 export const ok = <T>(data: T, message = '操作成功') => ({ success: true as const, message, data });
@@ -19,3 +20,9 @@ export type Router = FastifyInstance<
   ZodTypeProvider
 >;
 export const router = (app: FastifyInstance): Router => app.withTypeProvider<ZodTypeProvider>();
+
+/** Marks a route in the OpenAPI document as needing the bearer token (its Authorize button applies it). */
+export const security = [{ bearer: [] }];
+
+/** `/:id` of a record: a positive integer. */
+export const idParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });

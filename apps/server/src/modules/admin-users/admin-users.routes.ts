@@ -9,7 +9,7 @@ import {
   userStatusReply,
 } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import type { Acting, AdminUsersService } from './admin-users.service.ts';
@@ -28,7 +28,6 @@ export function registerAdminUsersRoutes(
 ) {
   const { adminUsers, guards } = deps;
   const tags = ['admin-users'];
-  const security = [{ bearer: [] }];
   const preHandler = guards.requireAdmin;
 
   app.get('/api/admin/users', {

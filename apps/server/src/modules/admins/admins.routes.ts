@@ -9,7 +9,7 @@ import {
   adminUpdateBody,
 } from '@platform/contracts';
 import type { Router } from '../../core/http.ts';
-import { ok } from '../../core/http.ts';
+import { ok, security } from '../../core/http.ts';
 import { actingAdmin } from '../admin-users/admin-users.routes.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { AdminsService } from './admins.service.ts';
@@ -18,7 +18,6 @@ import type { AdminsService } from './admins.service.ts';
 export function registerAdminsRoutes(app: Router, deps: { admins: AdminsService; guards: Guards }) {
   const { admins, guards } = deps;
   const tags = ['admins'];
-  const security = [{ bearer: [] }];
   const preHandler = guards.requireSuperAdmin;
 
   app.get('/api/admin/admins', {

@@ -1,5 +1,5 @@
 import { auditLogsQuery, auditLogsReply } from '@platform/contracts';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../auth/guard.ts';
 import { listAuditLogs } from './audit.service.ts';
@@ -10,7 +10,6 @@ import { listAuditLogs } from './audit.service.ts';
  */
 export function registerAuditRoutes(app: Router, deps: { db: Db; guards: Guards }) {
   const tags = ['audit'];
-  const security = [{ bearer: [] }];
 
   app.get('/api/admin/audit-logs', {
     schema: { tags, security, querystring: auditLogsQuery, response: { 200: auditLogsReply } },

@@ -9,7 +9,7 @@ import {
 } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../core/config.ts';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, security } from '../../core/http.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
 import { caller, type Guards } from './guard.ts';
 
@@ -28,8 +28,6 @@ export function registerAuthRoutes(
 ) {
   const { auth, guards } = deps;
   const tags = ['auth'];
-  /** Shown in the OpenAPI document so that its Authorize button applies the bearer token. */
-  const security = [{ bearer: [] }];
 
   app.post('/api/auth/login', {
     schema: { tags, body: loginBody, response: { 200: sessionReply } },

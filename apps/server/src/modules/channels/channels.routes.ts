@@ -20,7 +20,7 @@ import {
   withdrawChannelPatchBody,
 } from '@platform/contracts';
 import { badRequest, notFound } from '../../core/errors.ts';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { ChannelsService } from './channels.service.ts';
@@ -35,7 +35,6 @@ export async function registerChannelRoutes(
   deps: { channels: ChannelsService; guards: Guards },
 ) {
   const { channels, guards } = deps;
-  const security = [{ bearer: [] }];
   const admin = { tags: ['channels'], security };
   const wallet = { tags: ['wallet'], security };
 

@@ -6,29 +6,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
+import { multipart, PNG } from '../../test/multipart.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { findActiveDepositChannel, findActiveWithdrawChannel } from './channels.repository.ts';
 import { QR_UPLOAD_RATE_LIMIT_PER_MINUTE } from './channels.routes.ts';
-
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
-  const boundary = `----channels-test-${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        `Content-Type: ${contentType}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 let t: TestApp;
 let dataDir: string;

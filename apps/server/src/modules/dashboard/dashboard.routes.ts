@@ -1,11 +1,10 @@
 import { adminDashboardReply, walletOverviewReply } from '@platform/contracts';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, security } from '../../core/http.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 export function registerDashboardRoutes(app: Router, deps: { dashboard: DashboardService; guards: Guards }) {
   const { dashboard, guards } = deps;
-  const security = [{ bearer: [] }];
 
   app.get('/api/admin/dashboard', {
     schema: { tags: ['admin-dashboard'], security, response: { 200: adminDashboardReply } },

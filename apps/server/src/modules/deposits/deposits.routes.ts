@@ -10,14 +10,10 @@ import {
   userDepositReply,
   userDepositsReply,
 } from '@platform/contracts';
-import { z } from 'zod';
-import { ok, type Router } from '../../core/http.ts';
+import { idParams, ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import type { DepositService } from './deposits.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
-const security = [{ bearer: [] }];
 
 export function registerDepositRoutes(app: Router, deps: { deposits: DepositService; guards: Guards }) {
   const { deposits, guards } = deps;

@@ -20,7 +20,7 @@ import {
   homeReorderBody,
 } from '@platform/contracts';
 import { forbidden, notFound } from '../../core/errors.ts';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
@@ -42,7 +42,6 @@ export async function registerHomeRoutes(
   deps: { home: HomeService; guards: Guards; signer: UrlSigner },
 ) {
   const { home, guards, signer } = deps;
-  const security = [{ bearer: [] }];
   const user = { tags: ['home'], security };
   const admin = { tags: ['home-admin'], security };
 

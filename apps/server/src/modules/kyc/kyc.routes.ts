@@ -14,7 +14,7 @@ import {
   kycStatusReply,
   kycSubmitReply,
 } from '@platform/contracts';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
@@ -31,7 +31,6 @@ const FILE_LABELS = {
 
 export async function registerKycRoutes(app: Router, deps: { kyc: KycService; guards: Guards }) {
   const { kyc, guards } = deps;
-  const security = [{ bearer: [] }];
   const tags = ['kyc'];
 
   // The multipart parser lives only in this scope.

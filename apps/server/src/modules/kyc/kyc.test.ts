@@ -6,16 +6,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
+import { PNG } from '../../test/multipart.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { users } from '../auth/auth.schema.ts';
 import { createUrlSigner } from '../uploads/signed-url.ts';
 import { KYC_SUBMIT_RATE_LIMIT_PER_HOUR } from './kyc.routes.ts';
 
 /** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** The same PNG with a tEXt chunk (a location comment) before IEND; the CRC is not checked. */
 const PNG_WITH_TEXT = Buffer.concat([
   PNG.subarray(0, PNG.length - 12),

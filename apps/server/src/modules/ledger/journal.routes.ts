@@ -1,5 +1,5 @@
 import { journalQuery, journalReply } from '@platform/contracts';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../auth/guard.ts';
 import { listJournal } from './journal.service.ts';
@@ -9,7 +9,7 @@ export function registerJournalRoutes(app: Router, deps: { db: Db; guards: Guard
   app.get('/api/admin/transactions', {
     schema: {
       tags: ['ledger'],
-      security: [{ bearer: [] }],
+      security,
       querystring: journalQuery,
       response: { 200: journalReply },
     },

@@ -1,5 +1,5 @@
 import { userTransactionsQuery, userTransactionsReply, walletReply } from '@platform/contracts';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, security } from '../../core/http.ts';
 import { decimalFromDb, formatFixed } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +8,6 @@ import { getUserWallets } from '../ledger/ledger.service.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
 import { listOwnEntries } from './wallet.repository.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['wallet'];
 
 /** The user's own balances and ledger history (DESIGN.md section 3). */

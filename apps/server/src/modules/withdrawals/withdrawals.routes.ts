@@ -10,14 +10,10 @@ import {
   withdrawalStatusBody,
   withdrawalStatusReply,
 } from '@platform/contracts';
-import { z } from 'zod';
-import { ok, type Router } from '../../core/http.ts';
+import { idParams, ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
-const security = [{ bearer: [] }];
 
 export function registerWithdrawalRoutes(
   app: Router,
