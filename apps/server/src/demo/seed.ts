@@ -720,7 +720,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
   log(`Creating ${plannedDeposits.length} deposits and reviewing them...`);
   for (const d of plannedDeposits) {
     const created = await depositService.create(
-      idOf(d.user),
+      { id: idOf(d.user), email: plan.people[d.user]?.email ?? '' },
       createDepositBody.parse({
         channel_id: depositChannelIds[d.channel],
         amount: d.amount,

@@ -23,7 +23,7 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(
-        { deposit: await deposits.create(caller(request).user.id, request.body) },
+        { deposit: await deposits.create(caller(request).user, request.body) },
         '充值申请已提交，请等待审核',
       ),
   });

@@ -14,7 +14,6 @@ import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { findUserById } from '../auth/auth.repository.ts';
 import { findActiveDepositChannel } from '../channels/channels.repository.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -77,7 +76,9 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
   }
 
   return {
-    async create(userId: number, body: CreateDepositBody): Promise<UserDeposit> {
+    /** `user` is the signed-in caller (the guard already loaded it). */
+    async create(user: { id: number; email: string }, body: CreateDepositBody): Promise<UserDeposit> {
+      const userId = user.id;
       const deposit = await db.transaction(async (tx) => {
         const channel = await findActiveDepositChannel(tx, body.channel_id);
         if (!channel) throw notFound('充值渠道不存在或已停用');
@@ -110,12 +111,11 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
           throw err;
         }
       });
-      const user = await findUserById(db, userId);
       realtime.toAdmins('admin_notification', {
         type: 'deposit',
         sound: true,
         title: '新的充值申请',
-        message: `${user?.email ?? `用户 #${userId}`} 申请充值 ${formatNormalised(decimalFromDb(deposit.amount))} ${deposit.currency}`,
+        message: `${user.email} 申请充值 ${formatNormalised(decimalFromDb(deposit.amount))} ${deposit.currency}`,
         id: deposit.id,
       });
       return toUserDeposit(deposit);
