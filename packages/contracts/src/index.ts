@@ -11,6 +11,7 @@ export * from './health.ts';
 export * from './home.ts';
 export * from './journal.ts';
 export * from './kyc.ts';
+export * from './market.ts';
 export * from './pagination.ts';
 export * from './wallet.ts';
 export * from './withdrawals.ts';

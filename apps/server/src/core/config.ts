@@ -51,6 +51,28 @@ const configSchema = z.object({
     .min(16)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Source of tickers, klines and order books: the offline simulator or HTX through ccxt. */
+  MARKET_DATA_PROVIDER: z.enum(['sim', 'htx']).default('sim'),
+  /** Source of the pair list behind the 同步OKX数据 button: the simulator's instruments or OKX. */
+  PAIR_SYNC_PROVIDER: z.enum(['sim', 'okx']).default('sim'),
+  /** Seed of the simulator: the same seed gives the same prices at the same instants. */
+  MARKET_SIM_SEED: z.string().min(1).default('platform'),
+  /** How often the feed takes fresh tickers (the simulator ticks at this rate; exchanges are polled). */
+  MARKET_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** Base URLs replacing the exchanges' own (a proxy, or the fake exchange in tests). */
+  HTX_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OKX_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MARKET_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Start the live feed with the server (tests start it themselves). */
+  MARKET_DATA_AUTOSTART: boolish.default(true),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -44,7 +44,7 @@ import { deposits } from '../modules/deposits/deposits.schema.ts';
 import { createDepositService } from '../modules/deposits/deposits.service.ts';
 import { parseCount, queryRows } from '../modules/ledger/ledger.repository.ts';
 import { type LedgerVerification, verifyLedger } from '../modules/ledger/verify.ts';
-import type { Realtime } from '../modules/realtime/realtime.ts';
+import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { createUser } from '../modules/users/create-user.ts';
 import { withdrawals } from '../modules/withdrawals/withdrawals.schema.ts';
 import { createWithdrawalService } from '../modules/withdrawals/withdrawals.service.ts';
@@ -574,13 +574,6 @@ function startOfBeijingDay(now: number) {
 }
 
 // ---- execution ---------------------------------------------------------------------------------
-
-const silentRealtime: Realtime = {
-  toUser() {},
-  toAdmins() {},
-  disconnectSessions() {},
-  async close() {},
-};
 
 export interface SeedOptions {
   /** The super admin to make sure of (as ADMIN_EMAIL / ADMIN_PASSWORD at the first start). */

@@ -22,6 +22,7 @@ import { createHomeService } from './home/home.service.ts';
 import { registerKycRoutes } from './kyc/kyc.routes.ts';
 import { createKycService } from './kyc/kyc.service.ts';
 import { registerJournalRoutes } from './ledger/journal.routes.ts';
+import { registerMarketData } from './market-data/market-data.module.ts';
 import { createImageStore } from './uploads/image-store.ts';
 import { createUrlSigner, loadUploadSigningSecret } from './uploads/signed-url.ts';
 import { registerWalletRoutes } from './wallet/wallet.routes.ts';
@@ -85,6 +86,8 @@ export async function registerModules(app: Router, ctx: AppContext) {
     guards,
     signer: uploadSigner,
   });
+
+  await registerMarketData(app, ctx, guards);
 
   return { auth, guards };
 }

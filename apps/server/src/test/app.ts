@@ -20,6 +20,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     REGISTER_RATE_LIMIT_PER_HOUR: '10000',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    MARKET_DATA_AUTOSTART: 'false',
     ...env,
   });
   const app = await buildApp({ config, database });

@@ -128,6 +128,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: () => import('./trading/PairsPage.tsx'),
   },
   {
+    path: '/admin/trading/market-data',
+    title: '行情数据',
+    group: 'trading',
+    load: () => import('./trading/market-data/MarketDataPage.tsx'),
+  },
+  {
     path: '/admin/trading/options',
     title: '期权控制',
     group: 'trading',

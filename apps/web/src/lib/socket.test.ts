@@ -1,38 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../test/fake-socket.ts';
 import { makeUser, storeSession } from '../test/fixtures.ts';
-
-type Handler = (...args: unknown[]) => void;
-
-class FakeSocket {
-  handlers = new Map<string, Set<Handler>>();
-  emitted: [string, unknown][] = [];
-  disconnected = false;
-  on(event: string, handler: Handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)?.add(handler);
-    return this;
-  }
-  off(event: string, handler: Handler) {
-    this.handlers.get(event)?.delete(handler);
-    return this;
-  }
-  emit(event: string, payload: unknown) {
-    this.emitted.push([event, payload]);
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    this.disconnected = true;
-    return this;
-  }
-  /** Simulates an event coming from the server. */
-  receive(event: string, payload?: unknown) {
-    for (const handler of this.handlers.get(event) ?? []) handler(payload);
-  }
-}
 
 const created: FakeSocket[] = [];
 const ioMock = vi.fn((_url: string, _options: unknown) => {

@@ -13,14 +13,49 @@ export interface Realtime {
   toUser(userId: number, event: string, payload: unknown): void;
   toAdmins(event: string, payload: unknown): void;
   disconnectSessions(sessionIds: string[]): void;
+  /**
+   * To every socket in a room. `skipSlow` leaves out the sockets that are behind (see
+   * SLOW_CONSUMER_QUEUE): for updates that the next one replaces, so a slow client skips some
+   * instead of building a backlog on the server.
+   */
+  toRoom(room: string, event: string, payload: unknown, opts?: { skipSlow?: boolean }): void;
+  /** Handles a client-sent event on every authenticated socket; `ack` answers the client's callback. */
+  onClientEvent(event: string, handler: ClientEventHandler): void;
+  onDisconnect(handler: (socket: SocketHandle) => void): void;
   close(): Promise<void>;
 }
+
+/** What a feature may do with one connected socket. */
+export interface SocketHandle {
+  id: string;
+  userId: number;
+  isAdmin: boolean;
+  join(room: string): void;
+  leave(room: string): void;
+  rooms(): ReadonlySet<string>;
+  emit(event: string, payload: unknown): void;
+}
+export type ClientEventHandler = (
+  socket: SocketHandle,
+  payload: unknown,
+  ack: (reply: unknown) => void,
+) => void;
 
 export const rooms = {
   user: (id: number) => `user:${id}`,
   session: (id: string) => `session:${id}`,
   admins: 'admins',
+  /** Sockets with a backlog: replaceable updates skip them until it drains. */
+  slow: 'slow-consumers',
 };
+
+/**
+ * Packets queued for one socket beyond which it counts as slow. socket.io's own `volatile` flag
+ * is no use here: it drops every emit but the first while a write is in flight, so a burst of
+ * updates for different symbols would reach nobody.
+ */
+export const SLOW_CONSUMER_QUEUE = 64;
+const SLOW_CHECK_MS = 250;
 
 export function createRealtime(opts: {
   httpServer: HttpServer;
@@ -53,8 +88,34 @@ export function createRealtime(opts: {
       .catch((err: Error) => next(new Error(err.message)));
   });
 
+  const clientHandlers = new Map<string, ClientEventHandler>();
+  const disconnectHandlers: ((socket: SocketHandle) => void)[] = [];
+
   io.on('connection', (socket) => {
     const userId = socket.data.userId as number;
+    const handle: SocketHandle = {
+      id: socket.id,
+      userId,
+      isAdmin: Boolean(socket.data.isAdmin),
+      join: (room) => void socket.join(room),
+      leave: (room) => void socket.leave(room),
+      rooms: () => socket.rooms,
+      emit: (event, payload) => void socket.emit(event, payload),
+    };
+    for (const [event, handler] of clientHandlers) {
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (r: unknown) => void) : () => {};
+        try {
+          handler(handle, payload, reply);
+        } catch (err) {
+          opts.log.warn({ err, event }, 'socket event handler failed');
+          reply({ success: false, message: '服务器内部错误' });
+        }
+      });
+    }
+    socket.on('disconnect', () => {
+      for (const handler of disconnectHandlers) handler(handle);
+    });
     void socket.join([rooms.user(userId), rooms.session(socket.data.sessionId as string)]);
     if (socket.data.isAdmin) void socket.join(rooms.admins);
 
@@ -68,6 +129,18 @@ export function createRealtime(opts: {
     });
   });
 
+  // Each instance sorts its own sockets in or out of the slow room; the adapter carries `except` across instances.
+  const slowCheck = setInterval(() => {
+    for (const socket of io.of('/').sockets.values()) {
+      // engine.io's queue of packets not yet handed to the transport (typed private, stable since 3.x).
+      const queued = (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length;
+      const slow = socket.rooms.has(rooms.slow);
+      if (!slow && queued > SLOW_CONSUMER_QUEUE) void socket.join(rooms.slow);
+      else if (slow && queued === 0) void socket.leave(rooms.slow);
+    }
+  }, SLOW_CHECK_MS);
+  slowCheck.unref();
+
   return {
     toUser: (userId, event, payload) => {
       io.to(rooms.user(userId)).emit(event, payload);
@@ -78,9 +151,31 @@ export function createRealtime(opts: {
     disconnectSessions: (sessionIds) => {
       for (const id of sessionIds) io.in(rooms.session(id)).disconnectSockets(true);
     },
+    toRoom: (room, event, payload, emitOpts) => {
+      const target = emitOpts?.skipSlow ? io.to(room).except(rooms.slow) : io.to(room);
+      target.emit(event, payload);
+    },
+    onClientEvent: (event, handler) => {
+      clientHandlers.set(event, handler);
+    },
+    onDisconnect: (handler) => {
+      disconnectHandlers.push(handler);
+    },
     async close() {
+      clearInterval(slowCheck);
       await io.close();
       await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
     },
   };
 }
+
+/** A Realtime that delivers nothing: for scripts that run services without a socket server. */
+export const silentRealtime: Realtime = {
+  toUser() {},
+  toAdmins() {},
+  disconnectSessions() {},
+  toRoom() {},
+  onClientEvent() {},
+  onDisconnect() {},
+  async close() {},
+};

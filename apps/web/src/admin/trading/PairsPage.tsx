@@ -1,6 +1,170 @@
-import { AdminPlaceholder } from '../shell/AdminPlaceholder.tsx';
+import { ReloadOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
+import { PAIR_TEXTS, type TradingPair } from '@platform/contracts';
+import { formatDateTime } from '@platform/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Flex, Input, Segmented, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { errorMessage } from '../../lib/request.ts';
+import { PairsTable } from './pairs/PairsTable.tsx';
+import { filterPairs, PAIR_STATUS_FILTERS, type PairStatusFilter } from './pairs/pairFilters.ts';
+import { fetchTradingPairs, setPairEnabled, syncTradingPairs, TRADING_PAIRS_KEY } from './pairs/pairsApi.ts';
 
-/** 交易对管理: not built yet. */
+const UNKNOWN_REASON = '未知错误';
+
+/**
+ * 交易对管理 (spec 001 §2): the pairs with their market values, the OKX sync, a client-side search and
+ * status filter, and a switch per pair that decides whether users see and trade it.
+ */
 export default function PairsPage() {
-  return <AdminPlaceholder />;
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<PairStatusFilter>('all');
+  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
+
+  const query = useQuery({
+    queryKey: TRADING_PAIRS_KEY,
+    queryFn: ({ signal }) => fetchTradingPairs(signal),
+  });
+  const reload = () => queryClient.invalidateQueries({ queryKey: TRADING_PAIRS_KEY });
+
+  const sync = useMutation({
+    mutationFn: syncTradingPairs,
+    onSuccess: (result) => {
+      message.success(PAIR_TEXTS.syncDone(result.newPairs, result.updatedPairs));
+      void reload();
+    },
+    onError: (error) => {
+      message.error(`${PAIR_TEXTS.syncFailed}: ${errorMessage(error, UNKNOWN_REASON)}`);
+    },
+  });
+
+  const toggle = async (pair: TradingPair, enabled: boolean) => {
+    setToggling((current) => new Set(current).add(pair.id));
+    try {
+      await setPairEnabled(pair.id, enabled);
+      message.success(`${pair.symbol} ${enabled ? '已启用' : '已禁用'}`);
+    } catch (error) {
+      message.error(`${PAIR_TEXTS.toggleFailed}: ${errorMessage(error, UNKNOWN_REASON)}`);
+    } finally {
+      await reload();
+      setToggling((current) => {
+        const next = new Set(current);
+        next.delete(pair.id);
+        return next;
+      });
+    }
+  };
+
+  const pairs = query.data?.pairs;
+  const shown = useMemo(() => filterPairs(pairs ?? [], search, status), [pairs, search, status]);
+
+  if (query.isError && !query.data) {
+    return (
+      <LoadErrorView
+        title={PAIR_TEXTS.loadFailed}
+        reason={errorMessage(query.error, '')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  const total = pairs?.length ?? 0;
+  const filtered = search.trim() !== '' || status !== 'all';
+  const emptyText = query.isPending
+    ? '加载中...'
+    : total > 0 && filtered
+      ? PAIR_TEXTS.noMatch
+      : PAIR_TEXTS.empty;
+  const lastSync = query.data?.lastSyncTime;
+
+  return (
+    <Flex vertical gap={16} data-testid="pairs-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          交易对管理
+        </Typography.Title>
+        <Flex align="center" wrap gap={12}>
+          <Typography.Text type="secondary" data-testid="pairs-last-sync">
+            最后同步：{lastSync ? formatDateTime(lastSync) : query.data ? '从未同步' : '-'}
+          </Typography.Text>
+          <Button
+            icon={<ReloadOutlined />}
+            loading={query.isFetching && !sync.isPending}
+            onClick={() => void query.refetch()}
+            data-testid="pairs-refresh"
+          >
+            刷新
+          </Button>
+          <Button
+            type="primary"
+            icon={<SyncOutlined spin={sync.isPending} />}
+            disabled={sync.isPending}
+            onClick={() => sync.mutate()}
+            data-testid="pairs-sync"
+          >
+            {sync.isPending ? PAIR_TEXTS.syncing : PAIR_TEXTS.syncButton}
+          </Button>
+        </Flex>
+      </Flex>
+
+      {query.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`${PAIR_TEXTS.loadFailed}: ${errorMessage(query.error, UNKNOWN_REASON)}`}
+        />
+      )}
+
+      <Card size="small">
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 12 }}>
+          <Flex align="center" wrap gap={12}>
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder="搜索交易对、基础货币或计价货币"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPaging((current) => ({ ...current, page: 1 }));
+              }}
+              style={{ width: 280 }}
+              data-testid="pairs-search"
+            />
+            <Segmented<PairStatusFilter>
+              value={status}
+              options={PAIR_STATUS_FILTERS.map((option) => ({
+                value: option.value,
+                label: <span data-testid={`pairs-filter-${option.value}`}>{option.label}</span>,
+              }))}
+              onChange={(value) => {
+                setStatus(value);
+                setPaging((current) => ({ ...current, page: 1 }));
+              }}
+            />
+          </Flex>
+          <Typography.Text type="secondary" data-testid="pairs-count">
+            {filtered && total !== shown.length
+              ? `显示 ${shown.length} 个交易对（共 ${total} 个）`
+              : `共 ${shown.length} 个交易对`}
+          </Typography.Text>
+        </Flex>
+        <PairsTable
+          pairs={shown}
+          loading={query.isPending}
+          toggling={toggling}
+          onToggle={(pair, enabled) => void toggle(pair, enabled)}
+          emptyText={emptyText}
+          page={paging.page}
+          pageSize={paging.pageSize}
+          onPageChange={(page, pageSize) =>
+            setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
+          }
+        />
+      </Card>
+    </Flex>
+  );
 }

@@ -3,44 +3,12 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
+import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import WithdrawalsPage from '../WithdrawalsPage.tsx';
 
-type SocketHandler = (...args: unknown[]) => void;
-class FakeSocket {
-  handlers = new Map<string, Set<SocketHandler>>();
-  on(event: string, handler: SocketHandler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)?.add(handler);
-    return this;
-  }
-  off(event: string, handler: SocketHandler) {
-    this.handlers.get(event)?.delete(handler);
-    return this;
-  }
-  emit() {
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    return this;
-  }
-  receive(event: string, payload?: unknown) {
-    for (const handler of this.handlers.get(event) ?? []) handler(payload);
-  }
-}
-const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
+vi.mock('socket.io-client', async () => (await import('../../../test/fake-socket.ts')).fakeSocketModule);
 
 let calls: Call[];
 let handlers: Record<string, Handler>;
@@ -73,7 +41,7 @@ function listReply(withdrawals: AdminWithdrawal[], page = 1, total = withdrawals
 
 beforeEach(() => {
   disconnectSocket();
-  sockets.length = 0;
+  fakeSockets.length = 0;
   storeSession(makeAdmin(), 'admin-token');
   ({ calls, handlers } = mockApi({
     'GET /api/admin/withdrawals': () =>
@@ -361,7 +329,7 @@ describe('WithdrawalsPage', () => {
 
     renderPage();
     await screen.findByTestId('withdrawal-row-1');
-    const socket = sockets.at(-1);
+    const socket = fakeSockets.at(-1);
     expect(socket).toBeTruthy();
     const loads = listCalls().length;
 

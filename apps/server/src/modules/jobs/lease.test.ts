@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { createLease } from './lease.ts';
+import { readSetting, writeSetting } from './settings.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('job leases', () => {
+  it('one holder at a time; the holder renews; another takes over after release or expiry', async () => {
+    const a = createLease(database.db, 'job-x', 300, 'a');
+    const b = createLease(database.db, 'job-x', 300, 'b');
+    expect(await a.acquire()).toBe(true);
+    expect(await b.acquire()).toBe(false);
+    expect(await a.acquire()).toBe(true);
+    await a.release();
+    expect(await b.acquire()).toBe(true);
+    expect(await a.acquire()).toBe(false);
+    // b stops renewing (as a crashed process would): a takes over once the lease has run out.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await a.acquire()).toBe(true);
+    expect(await b.acquire()).toBe(false);
+  });
+
+  it('leases of different jobs are independent', async () => {
+    expect(await createLease(database.db, 'job-y', 1000, 'a').acquire()).toBe(true);
+    expect(await createLease(database.db, 'job-z', 1000, 'b').acquire()).toBe(true);
+  });
+});
+
+describe('app settings', () => {
+  it('reads the fallback until written, then the last write', async () => {
+    expect(await readSetting(database.db, 'switch', true)).toBe(true);
+    await writeSetting(database.db, 'switch', false, null);
+    expect(await readSetting(database.db, 'switch', true)).toBe(false);
+    await writeSetting(database.db, 'switch', { on: 1 }, null);
+    expect(await readSetting(database.db, 'switch', null)).toEqual({ on: 1 });
+  });
+});

@@ -1,0 +1,122 @@
+import type { KlineInterval } from '@platform/contracts';
+import { normaliseDecimalString as n } from '@platform/domain';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../jobs/lease.ts';
+import { klines } from './market-data.schema.ts';
+import type { ProviderKline } from './providers/provider.ts';
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters (10 per row). */
+const UPSERT_BATCH = 1000;
+
+/** Writes closed candles; a candle already stored is replaced (the source may have corrected it). */
+export async function upsertKlines(
+  exec: Executor,
+  symbol: string,
+  interval: KlineInterval,
+  source: string,
+  rows: ProviderKline[],
+): Promise<number> {
+  for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
+    const batch = rows.slice(i, i + UPSERT_BATCH).map((k) => ({
+      symbol,
+      interval,
+      openTime: new Date(k.openTime),
+      open: k.open,
+      high: k.high,
+      low: k.low,
+      close: k.close,
+      volume: k.volume,
+      quoteVolume: k.quoteVolume,
+      source,
+    }));
+    await exec
+      .insert(klines)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [klines.symbol, klines.interval, klines.openTime],
+        set: {
+          open: sql`excluded.open`,
+          high: sql`excluded.high`,
+          low: sql`excluded.low`,
+          close: sql`excluded.close`,
+          volume: sql`excluded.volume`,
+          quoteVolume: sql`excluded.quote_volume`,
+          source: sql`excluded.source`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  return rows.length;
+}
+
+/** The `limit` newest stored candles opening at or before `until`, ascending. */
+export async function readKlines(
+  exec: Executor,
+  symbol: string,
+  interval: KlineInterval,
+  limit: number,
+  until: Date,
+): Promise<ProviderKline[]> {
+  const rows = await exec
+    .select()
+    .from(klines)
+    .where(and(eq(klines.symbol, symbol), eq(klines.interval, interval), lte(klines.openTime, until)))
+    .orderBy(desc(klines.openTime))
+    .limit(limit);
+  return rows.reverse().map((r) => ({
+    openTime: r.openTime.getTime(),
+    open: n(r.open),
+    high: n(r.high),
+    low: n(r.low),
+    close: n(r.close),
+    volume: n(r.volume),
+    quoteVolume: n(r.quoteVolume),
+  }));
+}
+
+export async function countKlines(exec: Executor) {
+  const [rows] = await exec.select({ rows: count() }).from(klines);
+  const [series] = rowsOf<{ series: number }>(
+    await exec.execute(
+      sql`SELECT count(*)::int AS series FROM (SELECT DISTINCT symbol, interval FROM klines) s`,
+    ),
+  );
+  return { rows: rows?.rows ?? 0, series: series?.series ?? 0 };
+}
+
+/** Stored open times of one series inside [from, to], ascending: the integrity check walks them. */
+export async function storedOpenTimes(
+  exec: Executor,
+  symbol: string,
+  interval: KlineInterval,
+  from: Date,
+  to: Date,
+): Promise<number[]> {
+  const rows = await exec
+    .select({ openTime: klines.openTime })
+    .from(klines)
+    .where(inSeries(symbol, interval, from, to))
+    .orderBy(klines.openTime);
+  return rows.map((r) => r.openTime.getTime());
+}
+
+/** Deletes candles: for tests that cut a gap, and nothing else. */
+export async function deleteKlines(
+  exec: Executor,
+  symbol: string,
+  interval: KlineInterval,
+  from: Date,
+  to: Date,
+) {
+  await exec.delete(klines).where(inSeries(symbol, interval, from, to));
+}
+
+/** One series' candles opening within [from, to]. */
+const inSeries = (symbol: string, interval: KlineInterval, from: Date, to: Date) =>
+  and(
+    eq(klines.symbol, symbol),
+    eq(klines.interval, interval),
+    gte(klines.openTime, from),
+    lte(klines.openTime, to),
+  );

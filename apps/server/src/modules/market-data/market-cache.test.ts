@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderBook, Ticker } from '@platform/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryMarketCache, createRedisMarketCache, type MarketCache } from './market-cache.ts';
+
+// The Redis variant needs a server: CI sets TEST_REDIS_URL; without it those cases are skipped.
+const redisUrl = process.env.TEST_REDIS_URL;
+
+const ticker = (symbol: string, last: string): Ticker => ({
+  symbol,
+  last_price: last,
+  open_24h: last,
+  high_24h: last,
+  low_24h: last,
+  change_24h: '0.00',
+  volume_24h: '1',
+  quote_volume_24h: last,
+  bid: last,
+  ask: last,
+  source: 'sim',
+  updated_at: new Date().toISOString(),
+});
+const book = (symbol: string): OrderBook => ({
+  symbol,
+  bids: [['99', '1']],
+  asks: [['101', '2']],
+  source: 'sim',
+  updated_at: new Date().toISOString(),
+});
+
+const variants: [string, () => MarketCache[], boolean][] = [
+  ['memory', () => [createMemoryMarketCache()], false],
+  [
+    'redis (two instances see the same values)',
+    () => {
+      const ns = `test-${randomUUID()}`;
+      return [createRedisMarketCache(redisUrl!, ns), createRedisMarketCache(redisUrl!, ns)];
+    },
+    !redisUrl,
+  ],
+];
+
+describe.each(variants)('market cache: %s', (_name, make, skip) => {
+  let caches: MarketCache[] = [];
+  afterEach(async () => {
+    for (const c of caches) await c.close();
+  });
+
+  it.skipIf(skip)('keeps the latest ticker per symbol', async () => {
+    caches = make();
+    const [writer, reader = writer] = caches as [MarketCache, MarketCache?];
+    await writer.putTickers([ticker('BTCUSDT', '100'), ticker('ETHUSDT', '10')]);
+    await writer.putTickers([ticker('BTCUSDT', '101')]);
+    expect((await reader.ticker('BTCUSDT'))?.last_price).toBe('101');
+    expect([...(await reader.tickers()).keys()].sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(await reader.ticker('XRPUSDT')).toBeNull();
+  });
+
+  it.skipIf(skip)('serves an order book only while it is fresh enough', async () => {
+    caches = make();
+    const [writer, reader = writer] = caches as [MarketCache, MarketCache?];
+    await writer.putOrderBook(book('BTCUSDT'));
+    expect((await reader.orderBook('BTCUSDT', 1000))?.asks[0]).toEqual(['101', '2']);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await reader.orderBook('BTCUSDT', 50)).toBeNull();
+  });
+
+  it.skipIf(skip)('forgets a wanted room once its announcement runs out', async () => {
+    caches = make();
+    const [writer, reader = writer] = caches as [MarketCache, MarketCache?];
+    await writer.want('market:depth:BTCUSDT', 80);
+    await writer.want('market:kline:BTCUSDT:1m', 5000);
+    expect((await reader.wanted()).sort()).toEqual(['market:depth:BTCUSDT', 'market:kline:BTCUSDT:1m']);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await reader.wanted()).toEqual(['market:kline:BTCUSDT:1m']);
+  });
+});

@@ -1,0 +1,90 @@
+import { MARKET_PUSH_PER_SECOND } from '@platform/contracts';
+import type { AppContext } from '../../core/context.ts';
+import type { Router } from '../../core/http.ts';
+import type { Guards } from '../auth/guard.ts';
+import { createLease } from '../jobs/lease.ts';
+import { failStaleJobs } from './jobs.repository.ts';
+import { createKlinesService } from './klines.service.ts';
+import { createMemoryMarketCache, createRedisMarketCache } from './market-cache.ts';
+import { registerMarketDataRoutes } from './market-data.routes.ts';
+import { createMarketFeed, FEED_LEASE_TTL_MS, type MarketFeed } from './market-feed.ts';
+import { createMarketJobs } from './market-jobs.ts';
+import { createMarketLogger } from './market-log.ts';
+import { createMarketPush } from './market-push.ts';
+import { createMarketQuotes } from './market-quotes.ts';
+import { registerMarketSubscriptions } from './market-subscriptions.ts';
+import { createPairsService } from './pairs.service.ts';
+import { createProviders } from './providers/index.ts';
+
+/**
+ * Wires the market-data feature: sources, cache, feed, jobs, socket subscriptions and routes; seeds
+ * the default pairs on a fresh database and starts the feed unless told not to. Everything it starts
+ * stops when the app closes.
+ */
+export async function registerMarketData(app: Router, ctx: AppContext, guards: Guards) {
+  const { config, realtime } = ctx;
+  const db = ctx.database.db;
+  const providers = createProviders(config);
+  const cache = config.REDIS_URL ? createRedisMarketCache(config.REDIS_URL) : createMemoryMarketCache();
+  const log = createMarketLogger(db, ctx.log);
+  const push = createMarketPush(realtime, Math.round(1000 / MARKET_PUSH_PER_SECOND.ticker));
+
+  let feed: MarketFeed | undefined;
+  const pairs = createPairsService({
+    db,
+    cache,
+    syncProvider: providers.pairSync,
+    log,
+    onPairsChanged: () => feed?.pairsChanged(),
+  });
+  feed = createMarketFeed({
+    db,
+    provider: providers.market,
+    providerId: providers.marketId,
+    pairSyncProviderId: providers.pairSyncId,
+    cache,
+    sharedCache: Boolean(config.REDIS_URL),
+    lease: createLease(db, 'market-feed', FEED_LEASE_TTL_MS),
+    push,
+    realtime,
+    log,
+    symbols: () => pairs.symbols({ enabledOnly: false }),
+    persistSymbols: () => pairs.symbols({ enabledOnly: true }),
+  });
+  const liveFeed = feed;
+  const klines = createKlinesService({
+    db,
+    provider: providers.market,
+    log,
+    forming: (symbol, interval) => liveFeed.formingCandle(symbol, interval),
+  });
+  const jobs = createMarketJobs({
+    db,
+    provider: providers.market,
+    realtime,
+    log,
+    knownSymbols: () => pairs.symbols({ enabledOnly: false }),
+  });
+  const quotes = createMarketQuotes({ cache, provider: providers.market });
+  const subscriptions = registerMarketSubscriptions({
+    realtime,
+    cache,
+    isTradable: (s) => pairs.isEnabled(s),
+  });
+
+  registerMarketDataRoutes(app, { db, guards, pairs, quotes, klines, feed, jobs, log, providers });
+
+  await pairs.ensureDefaultPairs(providers.sim.instrumentsList);
+  await failStaleJobs(db);
+  if (config.MARKET_DATA_AUTOSTART) await feed.boot();
+
+  app.addHook('onClose', async () => {
+    subscriptions.close();
+    await jobs.close();
+    await liveFeed.close();
+    push.stop();
+    await log.flush();
+    await providers.close();
+    await cache.close();
+  });
+}

@@ -1,0 +1,53 @@
+import type { Kline, KlineInterval, OrderBook, Ticker } from '@platform/contracts';
+import { Decimal } from '@platform/domain';
+import { nextOpen } from './intervals.ts';
+import type { ProviderKline, ProviderOrderBook, ProviderTicker } from './providers/provider.ts';
+
+/** Provider shapes → the wire's. Change is a percentage of the 24-hour open, 2 decimals. */
+export function toTicker(t: ProviderTicker, source: string): Ticker {
+  const open = new Decimal(t.open24h);
+  const change = open.isZero() ? new Decimal(0) : new Decimal(t.last).minus(open).div(open).times(100);
+  return {
+    symbol: t.symbol,
+    last_price: t.last,
+    open_24h: t.open24h,
+    high_24h: t.high24h,
+    low_24h: t.low24h,
+    change_24h: change.toFixed(2),
+    volume_24h: t.volume24h,
+    quote_volume_24h: t.quoteVolume24h,
+    bid: t.bid,
+    ask: t.ask,
+    source,
+    updated_at: new Date(t.timestamp).toISOString(),
+  };
+}
+
+export function toKline(k: ProviderKline, interval: KlineInterval, now: number): Kline {
+  const close = nextOpen(interval, k.openTime);
+  return {
+    open_time: new Date(k.openTime).toISOString(),
+    close_time: new Date(close - 1).toISOString(),
+    open: k.open,
+    high: k.high,
+    low: k.low,
+    close: k.close,
+    volume: k.volume,
+    quote_volume: k.quoteVolume,
+    is_closed: close <= now,
+  };
+}
+
+export function toOrderBook(b: ProviderOrderBook, source: string, depth: number): OrderBook {
+  return {
+    symbol: b.symbol,
+    bids: b.bids.slice(0, depth),
+    asks: b.asks.slice(0, depth),
+    source,
+    updated_at: new Date(b.timestamp).toISOString(),
+  };
+}
+
+/** A candle is closed once the next one has opened. */
+export const isClosed = (k: ProviderKline, interval: KlineInterval, now: number) =>
+  nextOpen(interval, k.openTime) <= now;

@@ -1,0 +1,146 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { KLINE_INTERVALS, type KlineInterval, MARKET_EVENTS, type MarketDataJob } from '@platform/contracts';
+import { badRequest } from '../../core/errors.ts';
+import type { Db } from '../../db/client.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import {
+  currentBackfill,
+  finishJob,
+  insertJob,
+  type JobKind,
+  recordProgress,
+  toMarketDataJob,
+} from './jobs.repository.ts';
+import { upsertKlines } from './klines.repository.ts';
+import { isClosed } from './market-format.ts';
+import type { MarketLogger } from './market-log.ts';
+import type { MarketDataProvider } from './providers/provider.ts';
+
+const BUSY = '已有历史数据任务在进行中，请等待其完成';
+
+/**
+ * Backfills: the historical initialisation (many pairs and intervals) and one pair's data. A job is a
+ * row with progress that any instance can read; it runs in the background of the instance that was
+ * asked, one series at a time, each series upserted in one statement batch, so a re-run or an
+ * overlap with the live feed never duplicates a candle. A failure stops the job with the series named.
+ */
+export function createMarketJobs(deps: {
+  db: Db;
+  provider: () => Promise<MarketDataProvider>;
+  realtime: Pick<Realtime, 'toAdmins'>;
+  log: MarketLogger;
+  /** Every known pair (a backfill may prepare a pair before it is enabled). */
+  knownSymbols: () => Promise<string[]>;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+  const running = new Map<number, Promise<void>>();
+  let closing = false;
+
+  async function start(
+    kind: JobKind,
+    adminId: number,
+    symbols: string[],
+    intervals: KlineInterval[],
+    limit: number,
+  ): Promise<MarketDataJob> {
+    const known = new Set(await deps.knownSymbols());
+    const unknown = symbols.filter((s) => !known.has(s));
+    if (unknown.length > 0) throw badRequest(`交易对不存在：${unknown.join('、')}`);
+    if (symbols.length === 0) throw badRequest('没有可初始化的交易对');
+    const units = symbols.flatMap((symbol) => intervals.map((interval) => ({ symbol, interval })));
+    const row = await insertJob(
+      deps.db,
+      { kind, total: units.length, params: { symbols, intervals, limit }, requestedBy: adminId },
+      BUSY,
+    );
+    const job = toMarketDataJob(row);
+    deps.log.write(
+      'info',
+      `job.${kind}.started`,
+      `历史数据任务 #${row.id} 开始：${symbols.length} 个交易对 × ${intervals.length} 个周期，每个 ${limit} 根`,
+    );
+    deps.realtime.toAdmins(MARKET_EVENTS.job, job);
+    const run = execute(row.id, units, limit).finally(() => running.delete(row.id));
+    running.set(row.id, run);
+    return job;
+  }
+
+  async function execute(id: number, units: { symbol: string; interval: KlineInterval }[], limit: number) {
+    let done = 0;
+    let written = 0;
+    try {
+      const provider = await deps.provider();
+      for (const { symbol, interval } of units) {
+        if (closing) throw new Error('服务关闭，任务中断，请重新执行');
+        const at = now();
+        const rows = await withOneRetry(() =>
+          provider.klines(symbol, interval, { limit, endTime: at }),
+        ).catch((err) => {
+          throw new Error(`${symbol} ${interval}：${err instanceof Error ? err.message : String(err)}`);
+        });
+        written += await upsertKlines(
+          deps.db,
+          symbol,
+          interval,
+          provider.id,
+          rows.filter((k) => isClosed(k, interval, at)),
+        );
+        done += 1;
+        const row = await recordProgress(deps.db, id, done, written);
+        if (row) deps.realtime.toAdmins(MARKET_EVENTS.job, toMarketDataJob(row));
+        await yieldToLoop();
+      }
+      const row = await finishJob(deps.db, id, { status: 'completed', result: { written } });
+      if (row) deps.realtime.toAdmins(MARKET_EVENTS.job, toMarketDataJob(row));
+      deps.log.write('info', 'job.completed', `历史数据任务 #${id} 完成：写入 ${written} 根K线`, {
+        id,
+        written,
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const row = await finishJob(deps.db, id, { status: 'failed', error: message }).catch(() => undefined);
+      if (row) deps.realtime.toAdmins(MARKET_EVENTS.job, toMarketDataJob(row));
+      deps.log.write('error', 'job.failed', `历史数据任务 #${id} 失败：${message}`, { id, done, written });
+    }
+  }
+
+  return {
+    async initHistorical(
+      adminId: number,
+      body: { symbols?: string[]; intervals?: KlineInterval[]; limit: number },
+    ) {
+      const symbols = body.symbols?.length ? [...new Set(body.symbols)] : await deps.knownSymbols();
+      return start('historical', adminId, symbols, body.intervals ?? [...KLINE_INTERVALS], body.limit);
+    },
+    async fetchPairData(
+      adminId: number,
+      body: { symbol: string; intervals?: KlineInterval[]; limit: number },
+    ) {
+      return start('pair_data', adminId, [body.symbol], body.intervals ?? [...KLINE_INTERVALS], body.limit);
+    },
+    async current(): Promise<MarketDataJob | null> {
+      const row = await currentBackfill(deps.db);
+      return row ? toMarketDataJob(row) : null;
+    },
+    /** Resolves when the job running here has finished (tests). */
+    async waitFor(id: number) {
+      await running.get(id);
+    },
+    /** Stops between series; what was written stays (each series is complete). */
+    async close() {
+      closing = true;
+      await Promise.allSettled(running.values());
+    },
+  };
+}
+
+export type MarketJobs = ReturnType<typeof createMarketJobs>;
+
+async function withOneRetry<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch {
+    return fn();
+  }
+}

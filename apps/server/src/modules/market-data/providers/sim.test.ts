@@ -1,0 +1,505 @@
+import { KLINE_INTERVALS, type KlineInterval } from '@platform/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { candleOpen, nextOpen } from '../intervals.ts';
+import { ProviderError, type ProviderKline, type ProviderTicker } from './provider.ts';
+import { createSimProvider, type SimProvider } from './sim.ts';
+import { hashInt } from './sim-path.ts';
+
+/** 2026-11-21 07:33:17.250 UTC: inside every kind of candle, not on a boundary. */
+const NOW = Date.UTC(2026, 10, 21, 7, 33, 17, 250);
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const DAY = 86_400 * SECOND;
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+const open: SimProvider[] = [];
+function sim(seed = 'test-seed', now: () => number = () => NOW): SimProvider {
+  const provider = createSimProvider({ seed, tickMs: 1000, now });
+  open.push(provider);
+  return provider;
+}
+afterEach(async () => {
+  for (const p of open.splice(0)) await p.close();
+});
+
+/** A provider whose clock the test moves. */
+function clocked(seed: string, start: number) {
+  const clock = { now: start };
+  return { clock, provider: sim(seed, () => clock.now) };
+}
+
+const n = (value: string) => Number(value);
+const decimals = (value: string) => value.split('.')[1]?.length ?? 0;
+const logReturns = (closes: number[]) => closes.slice(1).map((c, i) => Math.log(c / closes[i]!));
+function std(values: number[]) {
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
+}
+
+describe('sim provider: identity and instruments', () => {
+  it('is the sim provider with history, about 20 USDT majors with per-pair precision', async () => {
+    const p = sim();
+    expect(p.id).toBe('sim');
+    expect(p.supportsHistory).toBe(true);
+    const list = await p.instruments();
+    expect(list.length).toBeGreaterThanOrEqual(18);
+    expect(list).toEqual(p.instrumentsList);
+    for (const i of list) {
+      expect(i.symbol).toBe(`${i.base}USDT`);
+      expect(i.quote).toBe('USDT');
+      expect(i.active).toBe(true);
+      expect(i.minAmount).toMatch(DECIMAL);
+      expect(decimals(i.minAmount)).toBeLessThanOrEqual(i.amountPrecision);
+    }
+    const symbols = list.map((i) => i.symbol);
+    for (const s of ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT', 'LINKUSDT', 'UNIUSDT']) {
+      expect(symbols).toContain(s);
+    }
+    expect(new Set(list.map((i) => i.pricePrecision)).size).toBeGreaterThan(2);
+    // A caller mutating its copy does not change the provider's list.
+    list[0]!.active = false;
+    expect(p.instrumentsList[0]!.active).toBe(true);
+    expect(await p.serverTime()).toBe(NOW);
+  });
+
+  it('quotes realistic late-2026 levels near now', async () => {
+    const tickers = await sim().tickers(['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT']);
+    const last = Object.fromEntries(tickers.map((t) => [t.symbol, n(t.last)]));
+    const near = (value: number | undefined, level: number) => {
+      expect(value).toBeGreaterThan(level / 1.6);
+      expect(value).toBeLessThan(level * 1.6);
+    };
+    near(last.BTCUSDT, 95_000);
+    near(last.ETHUSDT, 3_400);
+    near(last.SOLUSDT, 190);
+    near(last.XRPUSDT, 2.3);
+    near(last.DOGEUSDT, 0.32);
+  });
+});
+
+describe('sim provider: determinism', () => {
+  it('gives identical klines, tickers and depth for the same seed, whatever the order of calls', async () => {
+    const a = sim('same');
+    const b = sim('same');
+    // b warms its caches in another order and at other places first.
+    await b.orderBook('ETHUSDT', 10);
+    await b.klines('BTCUSDT', '1m', { limit: 50, endTime: NOW - 3 * DAY });
+    await b.tickers(['BTCUSDT']);
+    await b.klines('BTCUSDT', '1h', { limit: 5 });
+    for (const interval of KLINE_INTERVALS) {
+      const [x, y] = [
+        await a.klines('BTCUSDT', interval, { limit: 30 }),
+        await b.klines('BTCUSDT', interval, { limit: 30 }),
+      ];
+      expect(x).toEqual(y);
+    }
+    expect(await a.tickers(['BTCUSDT', 'ETHUSDT', 'DOGEUSDT'])).toEqual(
+      await b.tickers(['DOGEUSDT', 'BTCUSDT', 'ETHUSDT']).then((t) => [t[1], t[2], t[0]]),
+    );
+    expect(await a.orderBook('ETHUSDT', 20)).toEqual(await b.orderBook('ETHUSDT', 20));
+  });
+
+  it('gives the same candle whether asked alone, inside a long series or after other series', async () => {
+    const wanted = NOW - 40 * DAY;
+    const alone = await sim().klines('SOLUSDT', '4h', { limit: 1, endTime: wanted });
+    const p = sim();
+    await p.klines('SOLUSDT', '1d', { limit: 100 });
+    const series = await p.klines('SOLUSDT', '4h', { limit: 400 });
+    expect(series.find((k) => k.openTime === alone[0]!.openTime)).toEqual(alone[0]);
+  });
+
+  it('gives a different path for a different seed', async () => {
+    const a = sim('seed-a');
+    const b = sim('seed-b');
+    const [x, y] = [
+      await a.klines('BTCUSDT', '1h', { limit: 48 }),
+      await b.klines('BTCUSDT', '1h', { limit: 48 }),
+    ];
+    const same = x.filter((k, i) => k.close === y[i]!.close).length;
+    expect(same).toBeLessThan(3);
+    expect((await a.tickers(['ETHUSDT']))[0]!.last).not.toBe((await b.tickers(['ETHUSDT']))[0]!.last);
+    expect(await a.orderBook('BTCUSDT', 5)).not.toEqual(await b.orderBook('BTCUSDT', 5));
+  });
+
+  it('hashes seconds beyond 2038 and 2106 without collapsing (split into 32-bit words)', () => {
+    const key = 0x1234567;
+    const around = (t: number) => new Set([0, 1, 2, 3, 4, 5, 6, 7].map((d) => hashInt(key, t + d))).size;
+    expect(around(2 ** 31 - 4)).toBe(8);
+    expect(around(2 ** 32 - 4)).toBe(8);
+    expect(around(-4)).toBe(8);
+    expect(hashInt(key, 2 ** 32 + 5)).not.toBe(hashInt(key, 5));
+  });
+
+  it('still works in 2099 and before 1970', async () => {
+    for (const at of [Date.UTC(2099, 11, 31, 23, 59, 30), Date.UTC(1969, 6, 20, 20, 17, 40)]) {
+      const p = sim('far', () => at);
+      const klines = await p.klines('ETHUSDT', '1m', { limit: 120 });
+      checkCandles(klines, '1m', 2);
+      expect(new Set(klines.map((k) => k.close)).size).toBeGreaterThan(60);
+      const [t] = await p.tickers(['ETHUSDT']);
+      checkTicker(t!, 2);
+    }
+  });
+});
+
+/** OHLC invariants, formatting and alignment of a series. */
+function checkCandles(klines: ProviderKline[], interval: KlineInterval, pricePrecision: number) {
+  for (const [i, k] of klines.entries()) {
+    for (const v of [k.open, k.high, k.low, k.close, k.volume, k.quoteVolume]) expect(v).toMatch(DECIMAL);
+    for (const v of [k.open, k.high, k.low, k.close]) expect(decimals(v)).toBe(pricePrecision);
+    expect(n(k.low)).toBeLessThanOrEqual(Math.min(n(k.open), n(k.close)));
+    expect(n(k.high)).toBeGreaterThanOrEqual(Math.max(n(k.open), n(k.close)));
+    expect(n(k.low)).toBeGreaterThan(0);
+    expect(n(k.volume)).toBeGreaterThanOrEqual(0);
+    if (n(k.volume) > 0) {
+      // Quote volume / volume is an average price of the candle (rounding aside).
+      const average = n(k.quoteVolume) / n(k.volume);
+      expect(average).toBeGreaterThanOrEqual(n(k.low) * 0.999);
+      expect(average).toBeLessThanOrEqual(n(k.high) * 1.001);
+    }
+    expect(candleOpen(interval, k.openTime)).toBe(k.openTime);
+    if (i > 0) expect(k.openTime).toBe(nextOpen(interval, klines[i - 1]!.openTime));
+  }
+}
+
+function checkTicker(t: ProviderTicker, pricePrecision: number) {
+  for (const v of [t.last, t.open24h, t.high24h, t.low24h, t.bid, t.ask, t.volume24h, t.quoteVolume24h]) {
+    expect(v).toMatch(DECIMAL);
+  }
+  for (const v of [t.last, t.open24h, t.high24h, t.low24h, t.bid, t.ask])
+    expect(decimals(v)).toBe(pricePrecision);
+  expect(n(t.low24h)).toBeLessThanOrEqual(Math.min(n(t.last), n(t.open24h)));
+  expect(n(t.high24h)).toBeGreaterThanOrEqual(Math.max(n(t.last), n(t.open24h)));
+  expect(n(t.bid)).toBeLessThan(n(t.last));
+  expect(n(t.ask)).toBeGreaterThan(n(t.last));
+  const average = n(t.quoteVolume24h) / n(t.volume24h);
+  expect(average).toBeGreaterThanOrEqual(n(t.low24h) * 0.999);
+  expect(average).toBeLessThanOrEqual(n(t.high24h) * 1.001);
+}
+
+describe('sim provider: klines', () => {
+  it('keeps OHLC invariants and alignment for every interval; the last candle contains endTime', async () => {
+    const p = sim();
+    const endTime = NOW - 17 * DAY - 12_345;
+    for (const interval of KLINE_INTERVALS) {
+      for (const symbol of ['BTCUSDT', 'DOGEUSDT']) {
+        const precision = p.instrumentsList.find((i) => i.symbol === symbol)!.pricePrecision;
+        for (const end of [undefined, endTime]) {
+          const klines = await p.klines(symbol, interval, { limit: 60, endTime: end });
+          expect(klines).toHaveLength(60);
+          checkCandles(klines, interval, precision);
+          const last = klines.at(-1)!;
+          const contains = end ?? NOW;
+          expect(last.openTime).toBeLessThanOrEqual(contains);
+          expect(nextOpen(interval, last.openTime)).toBeGreaterThan(contains);
+        }
+      }
+    }
+  });
+
+  it('opens month candles on Beijing calendar months', async () => {
+    const klines = await sim().klines('ETHUSDT', '1M', { limit: 14 });
+    for (const k of klines) {
+      const beijing = new Date(k.openTime + 8 * 3600 * 1000);
+      expect(beijing.getUTCDate()).toBe(1);
+      expect(beijing.getUTCHours()).toBe(0);
+      expect(beijing.getUTCMinutes()).toBe(0);
+    }
+    const months = klines.map((k) => new Date(k.openTime + 8 * 3600 * 1000).getUTCMonth());
+    for (let i = 1; i < months.length; i++) expect(months[i]).toBe((months[i - 1]! + 1) % 12);
+  });
+
+  it('never asks the future: an endTime after now is now', async () => {
+    const p = sim();
+    expect(await p.klines('BTCUSDT', '1h', { limit: 3, endTime: NOW + 5 * DAY })).toEqual(
+      await p.klines('BTCUSDT', '1h', { limit: 3 }),
+    );
+  });
+
+  it('hands out copies: changing a returned candle does not change the next answer', async () => {
+    const p = sim();
+    const first = await p.klines('BTCUSDT', '1h', { limit: 3 });
+    const pristine = structuredClone(first);
+    first[0]!.high = '1';
+    expect(await p.klines('BTCUSDT', '1h', { limit: 3 })).toEqual(pristine);
+  });
+
+  it('keeps long candles within a sampling wiggle of the extremes of their hours', async () => {
+    const p = sim('nesting');
+    const days = (await p.klines('ADAUSDT', '1d', { limit: 31 })).slice(0, -1);
+    const hours = await p.klines('ADAUSDT', '1h', { limit: 32 * 24 });
+    for (const day of days) {
+      const inside = hours.filter(
+        (h) => h.openTime >= day.openTime && h.openTime < nextOpen('1d', day.openTime),
+      );
+      expect(inside).toHaveLength(24);
+      expect(inside[0]!.open).toBe(day.open);
+      expect(inside.at(-1)!.close).toBe(day.close);
+      const high = Math.max(...inside.map((h) => n(h.high)));
+      const low = Math.min(...inside.map((h) => n(h.low)));
+      expect(Math.abs(n(day.high) / high - 1)).toBeLessThan(0.005);
+      expect(Math.abs(n(day.low) / low - 1)).toBeLessThan(0.005);
+      const volume = inside.reduce((s, h) => s + n(h.volume), 0);
+      expect(Math.abs(n(day.volume) / volume - 1)).toBeLessThan(1e-6);
+    }
+  });
+
+  it('opens each candle one second away from the previous close', async () => {
+    const p = sim();
+    for (const interval of KLINE_INTERVALS) {
+      const klines = await p.klines('BTCUSDT', interval, { limit: 40 });
+      for (let i = 1; i < klines.length; i++) {
+        const gap = Math.abs(n(klines[i]!.open) / n(klines[i - 1]!.close) - 1);
+        expect(gap).toBeLessThan(0.003);
+      }
+    }
+    // Across all 1m candles of a day the jumps look like one-second moves, not like minutes.
+    const minutes = await p.klines('BTCUSDT', '1m', { limit: 1440 });
+    const jumps = minutes.slice(1).map((k, i) => Math.log(n(k.open) / n(minutes[i]!.close)));
+    const moves = minutes.map((k) => Math.log(n(k.close) / n(k.open)));
+    expect(std(jumps)).toBeLessThan(std(moves) / 3);
+  });
+
+  it('adds volumes up across intervals and matches the 24h ticker volume', async () => {
+    const at = Date.UTC(2026, 10, 21, 8, 0, 0);
+    const p = sim('volumes', () => at);
+    const hours = await p.klines('LINKUSDT', '1h', { limit: 24 });
+    const minutes = await p.klines('LINKUSDT', '1m', { limit: 24 * 60 + 1 });
+    const closedHours = hours.slice(0, -1);
+    const firstHour = closedHours[0]!.openTime;
+    const fromMinutes = minutes.filter((k) => k.openTime >= firstHour && k.openTime < candleOpen('1h', at));
+    expect(fromMinutes).toHaveLength(23 * 60);
+    const hourSum = closedHours.reduce((s, k) => s + n(k.volume), 0);
+    const minuteSum = fromMinutes.reduce((s, k) => s + n(k.volume), 0);
+    expect(Math.abs(hourSum / minuteSum - 1)).toBeLessThan(1e-6);
+    // The ticker's 24h are the seconds (now − 24 h, now]: the last 1440 minutes shifted by one second.
+    const [ticker] = await p.tickers(['LINKUSDT']);
+    const lastDay = minutes.slice(-1441, -1).reduce((s, k) => s + n(k.volume), 0);
+    expect(Math.abs(n(ticker!.volume24h) / lastDay - 1)).toBeLessThan(0.01);
+  });
+
+  it('has a realistic daily volatility and stays in a plausible range over a year', async () => {
+    for (const seed of ['vol-1', 'vol-2', 'vol-3']) {
+      const p = sim(seed);
+      const btc = await p.klines('BTCUSDT', '1d', { limit: 366 });
+      const btcVol = std(logReturns(btc.slice(-201).map((k) => n(k.close))));
+      expect(btcVol).toBeGreaterThan(0.015);
+      expect(btcVol).toBeLessThan(0.04);
+      const lows = btc.map((k) => n(k.low));
+      const highs = btc.map((k) => n(k.high));
+      expect(Math.min(...lows)).toBeGreaterThan(95_000 / 2.5);
+      expect(Math.max(...highs)).toBeLessThan(95_000 * 2.5);
+      const sol = await p.klines('SOLUSDT', '1d', { limit: 201 });
+      const solVol = std(logReturns(sol.map((k) => n(k.close))));
+      expect(solVol).toBeGreaterThan(0.03);
+      expect(solVol).toBeLessThan(0.08);
+      expect(solVol).toBeGreaterThan(btcVol);
+    }
+  });
+
+  it('moves majors together at daily scale', async () => {
+    const p = sim('corr');
+    const btc = logReturns((await p.klines('BTCUSDT', '1d', { limit: 301 })).map((k) => n(k.close)));
+    const eth = logReturns((await p.klines('ETHUSDT', '1d', { limit: 301 })).map((k) => n(k.close)));
+    const mb = btc.reduce((a, b) => a + b, 0) / btc.length;
+    const me = eth.reduce((a, b) => a + b, 0) / eth.length;
+    const cov = btc.reduce((s, x, i) => s + (x - mb) * (eth[i]! - me), 0) / (btc.length - 1);
+    const correlation = cov / (std(btc) * std(eth));
+    expect(correlation).toBeGreaterThan(0.4);
+    expect(correlation).toBeLessThan(0.98);
+  });
+
+  it('lets the forming candle grow with now and become the final candle', async () => {
+    const start = Date.UTC(2026, 10, 21, 7, 33, 0);
+    const { clock, provider } = clocked('forming', start);
+    let previous: ProviderKline | undefined;
+    const seen: ProviderKline[] = [];
+    for (let s = 0; s < 60; s++) {
+      clock.now = start + s * SECOND + 400;
+      const [k] = await provider.klines('BTCUSDT', '1m', { limit: 1 });
+      const [t] = await provider.tickers(['BTCUSDT']);
+      expect(k!.openTime).toBe(start);
+      expect(k!.close).toBe(t!.last);
+      if (previous) {
+        expect(k!.open).toBe(previous.open);
+        expect(n(k!.high)).toBeGreaterThanOrEqual(n(previous.high));
+        expect(n(k!.low)).toBeLessThanOrEqual(n(previous.low));
+        expect(n(k!.volume)).toBeGreaterThan(n(previous.volume));
+      }
+      previous = k;
+      seen.push(k!);
+    }
+    // The price moves every second (BTC's tick is a ten-millionth of its price).
+    expect(new Set(seen.map((k) => k.close)).size).toBeGreaterThan(50);
+    // Later, from a fresh provider: the closed candle is exactly the forming one at its last second.
+    const later = sim('forming', () => start + 10 * MINUTE);
+    const closed = (await later.klines('BTCUSDT', '1m', { limit: 1, endTime: start + 30 * SECOND }))[0];
+    expect(closed).toEqual(seen.at(-1));
+    // And the forming candle at any second equals a fresh provider's view at that second.
+    const fresh = sim('forming', () => start + 17 * SECOND + 400);
+    expect((await fresh.klines('BTCUSDT', '1m', { limit: 1 }))[0]).toEqual(seen[17]);
+  });
+
+  it('lets a long forming candle grow too, and end as its final candle', async () => {
+    const dayOpen = candleOpen('1d', NOW);
+    const end = nextOpen('1d', dayOpen);
+    const { clock, provider } = clocked('long-forming', dayOpen + 3600 * SECOND);
+    const [early] = await provider.klines('BNBUSDT', '1d', { limit: 1 });
+    clock.now = dayOpen + 12 * 3600 * SECOND;
+    const [middle] = await provider.klines('BNBUSDT', '1d', { limit: 1 });
+    clock.now = end - 1;
+    const [last] = await provider.klines('BNBUSDT', '1d', { limit: 1 });
+    expect(middle!.open).toBe(early!.open);
+    expect(n(middle!.volume)).toBeGreaterThan(n(early!.volume));
+    expect(n(last!.volume)).toBeGreaterThan(n(middle!.volume));
+    const final = (
+      await sim('long-forming', () => end + DAY).klines('BNBUSDT', '1d', { limit: 1, endTime: dayOpen })
+    )[0];
+    expect(final).toEqual(last);
+    // Moving the clock back does not leak the future into an earlier forming candle.
+    clock.now = dayOpen + 3600 * SECOND;
+    expect((await provider.klines('BNBUSDT', '1d', { limit: 1 }))[0]).toEqual(early);
+  });
+});
+
+describe('sim provider: tickers and depth', () => {
+  it('gives consistent 24h tickers for every pair and leaves unknown symbols out', async () => {
+    const p = sim();
+    const symbols = p.instrumentsList.map((i) => i.symbol);
+    const tickers = await p.tickers([...symbols, 'NOPEUSDT']);
+    expect(tickers.map((t) => t.symbol)).toEqual(symbols);
+    for (const t of tickers) {
+      checkTicker(t, p.instrumentsList.find((i) => i.symbol === t.symbol)!.pricePrecision);
+      expect(t.timestamp).toBe(NOW);
+      const spreadBp = ((n(t.ask) - n(t.bid)) / n(t.last)) * 1e4;
+      expect(spreadBp).toBeLessThan(5);
+    }
+    const btc = tickers.find((t) => t.symbol === 'BTCUSDT')!;
+    // Daily volume of a major: hundreds of millions to a few billion USDT.
+    expect(n(btc.quoteVolume24h)).toBeGreaterThan(3e8);
+    expect(n(btc.quoteVolume24h)).toBeLessThan(2e10);
+    // open24h is the price 24 hours ago: what the ticker said then.
+    const dayAgo = (await sim('test-seed', () => NOW - DAY).tickers(['BTCUSDT']))[0]!;
+    expect(btc.open24h).toBe(dayAgo.last);
+  });
+
+  it('keeps the ticker in step with the clock, second by second', async () => {
+    const { clock, provider } = clocked('ticks', NOW);
+    const lasts = new Set<string>();
+    for (let s = 0; s < 30; s++) {
+      clock.now = NOW + s * SECOND;
+      const [t] = await provider.tickers(['BTCUSDT']);
+      lasts.add(t!.last);
+      // Sliding the 24h window equals computing it afresh.
+      if (s % 10 === 9) expect(t).toEqual((await sim('ticks', () => clock.now).tickers(['BTCUSDT']))[0]);
+    }
+    expect(lasts.size).toBeGreaterThan(20);
+  });
+
+  it('builds an order book around the last price', async () => {
+    const p = sim();
+    for (const instrument of p.instrumentsList) {
+      const [t] = await p.tickers([instrument.symbol]);
+      for (const depth of [5, 20, 50]) {
+        const book = await p.orderBook(instrument.symbol, depth);
+        expect(book.symbol).toBe(instrument.symbol);
+        expect(book.timestamp).toBe(NOW);
+        expect(book.bids).toHaveLength(depth);
+        expect(book.asks).toHaveLength(depth);
+        expect(book.bids[0]![0]).toBe(t!.bid);
+        expect(book.asks[0]![0]).toBe(t!.ask);
+        expect(n(book.bids[0]![0])).toBeLessThan(n(t!.last));
+        expect(n(book.asks[0]![0])).toBeGreaterThan(n(t!.last));
+        for (const side of [book.bids, book.asks]) {
+          for (const [price, amount] of side) {
+            expect(price).toMatch(DECIMAL);
+            expect(decimals(price)).toBe(instrument.pricePrecision);
+            expect(amount).toMatch(DECIMAL);
+            expect(decimals(amount)).toBeLessThanOrEqual(instrument.amountPrecision);
+            expect(n(amount)).toBeGreaterThanOrEqual(n(instrument.minAmount));
+          }
+        }
+        for (let i = 1; i < depth; i++) {
+          expect(n(book.bids[i]![0])).toBeLessThan(n(book.bids[i - 1]![0]));
+          expect(n(book.asks[i]![0])).toBeGreaterThan(n(book.asks[i - 1]![0]));
+        }
+      }
+    }
+    const btc = await p.orderBook('BTCUSDT', 20);
+    const notional = btc.bids.reduce((s, [price, amount]) => s + n(price) * n(amount), 0);
+    expect(notional).toBeGreaterThan(2e5);
+    expect(notional).toBeLessThan(5e7);
+    // Never more than 50 levels a side.
+    expect((await p.orderBook('BTCUSDT', 500)).asks).toHaveLength(50);
+  });
+
+  it('changes the book every second and repeats it for the same second', async () => {
+    const { clock, provider } = clocked('book', NOW);
+    const first = await provider.orderBook('ETHUSDT', 10);
+    clock.now = NOW + 300;
+    expect((await provider.orderBook('ETHUSDT', 10)).bids).toEqual(first.bids);
+    clock.now = NOW + SECOND;
+    expect((await provider.orderBook('ETHUSDT', 10)).bids).not.toEqual(first.bids);
+  });
+});
+
+describe('sim provider: errors, stream and speed', () => {
+  it('refuses an unknown symbol with a Chinese unknown_symbol error', async () => {
+    const p = sim();
+    for (const call of [() => p.klines('XYZUSDT', '1m', { limit: 5 }), () => p.orderBook('XYZUSDT', 5)]) {
+      const err = await call().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ProviderError);
+      expect(err).toMatchObject({ provider: 'sim', kind: 'unknown_symbol', message: '未知交易对：XYZUSDT' });
+    }
+  });
+
+  it('streams tickers every tickMs until stopped, and close() stops every stream', async () => {
+    const p = createSimProvider({ seed: 'stream', tickMs: 1000 });
+    const updates: string[][] = [];
+    const errors: unknown[] = [];
+    const stop = p.stream(
+      () => ['BTCUSDT', 'ETHUSDT'],
+      (tickers) => updates.push(tickers.map((t) => t.symbol)),
+      (err) => errors.push(err),
+    );
+    const second: unknown[] = [];
+    p.stream(
+      () => ['SOLUSDT'],
+      (tickers) => second.push(tickers),
+      () => undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2300));
+    stop();
+    expect(updates.length).toBeGreaterThanOrEqual(2);
+    expect(updates[0]).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(errors).toEqual([]);
+    const count = updates.length;
+    await p.close();
+    const secondCount = second.length;
+    expect(secondCount).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(updates.length).toBe(count);
+    expect(second.length).toBe(secondCount);
+  });
+
+  it('serves 1000 candles fast (generous bounds; see the report for measured times)', async () => {
+    const timings: Record<string, number> = {};
+    for (const interval of ['1m', '1d'] as const) {
+      const p = sim(`speed-${interval}`);
+      const started = performance.now();
+      const klines = await p.klines('BTCUSDT', interval, { limit: 1000 });
+      timings[interval] = performance.now() - started;
+      expect(klines).toHaveLength(1000);
+    }
+    const p = sim('speed-tickers');
+    const symbols = p.instrumentsList.map((i) => i.symbol);
+    await p.tickers(symbols);
+    const started = performance.now();
+    await p.tickers(symbols);
+    timings.tickers = performance.now() - started;
+    console.info('sim timings (ms)', timings);
+    expect(timings['1m']).toBeLessThan(1500);
+    expect(timings['1d']).toBeLessThan(1500);
+    expect(timings.tickers).toBeLessThan(100);
+  });
+});

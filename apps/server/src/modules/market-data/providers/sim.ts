@@ -1,0 +1,451 @@
+import { type KlineInterval, normaliseSymbol } from '@platform/contracts';
+import { lastOpens, nextOpen } from '../intervals.ts';
+import {
+  type Instrument,
+  type MarketDataProvider,
+  ProviderError,
+  type ProviderKline,
+  type ProviderOrderBook,
+  type ProviderTicker,
+  pollingStream,
+} from './provider.ts';
+import { SIM_PAIRS, SIM_QUOTE, type SimPair } from './sim-pairs.ts';
+import { hashInt, hashText, mix32, type PathCursor, PricePath, subKey, unit } from './sim-path.ts';
+
+/**
+ * `sim`: the offline, deterministic market (DESIGN.md §6). Every number is a pure function of the
+ * seed, the pair and the second asked about (see sim-path.ts), so two processes with the same seed
+ * agree and the order of calls never matters; the caches below only hold such values.
+ *
+ * Candles: open = p(open second), close = p(last second), so the next open is one second's move
+ * from the previous close. High and low are the extremes of the open, the close and samples in
+ * between: every second up to 15m (exact), 240 samples for longer candles (30m every 7 s, 1h 15 s,
+ * 4h 1 min, 1d 6 min), from 16 s steps on the path's coarse view (see PathCursor.at). That keeps
+ * a request for 1000 candles of any interval to about a million evaluations. Volume is trading
+ * time elapsed times the pair's rate, so it adds up exactly across intervals; quote volume is
+ * volume times the sampled volume-weighted (geometric) average price. The candle still forming
+ * covers up to now.
+ *
+ * Known imperfection: when sampled coarser than 1 s, the forming candle counts the current second
+ * in its high or low, and that second drops out once it is no longer the close (unless it is a
+ * sample), so such a high can move back by a sampling step's wiggle (≈ 0.1% on 1d).
+ */
+
+const PROVIDER_ID = 'sim';
+/** Candles up to this length are sampled every second. */
+const EXACT_UP_TO = 900;
+/** Longer ones: this many samples, as many requests ask for 1000 candles or more. */
+const SAMPLES_PER_CANDLE = 240;
+/** Sampling steps from this many seconds use the coarse view of the path. */
+const COARSE_FROM_STEP = 16;
+const DAY = 86_400;
+/** 24-hour statistics sample the path on this absolute grid, which is the 1d candles' grid. */
+const WINDOW_STEP = DAY / SAMPLES_PER_CANDLE;
+const WINDOW_RESOLUTION = coarseResolution(WINDOW_STEP);
+const MAX_KLINES = 5000;
+const MAX_DEPTH = 50;
+const CLOSED_CANDLE_CACHE = 20_000;
+const FORMING_CANDLE_CACHE = 1_000;
+/** Order-book level spacing, as a fraction of the price, before jitter. */
+const LEVEL_SPACING = 0.2e-4;
+/** Notional of a typical order-book level, as a fraction of the daily quote volume. */
+const LEVEL_NOTIONAL = 4e-5;
+
+export interface SimProviderOptions {
+  seed: string;
+  tickMs: number;
+  now?: () => number;
+}
+
+export type SimProvider = MarketDataProvider & { readonly instrumentsList: Instrument[] };
+
+interface PairState {
+  spec: SimPair;
+  symbol: string;
+  instrument: Instrument;
+  path: PricePath;
+  /** Cursor for tickers and books (the klines of one call walk their own). */
+  cursor: PathCursor;
+  tickScale: number;
+  /** Base-currency volume per second of trading time. */
+  volumeRate: number;
+  volumeDecimals: number;
+  bookKey: number;
+  levelKeys: Int32Array;
+  window: DayWindow | null;
+}
+
+/** Samples (L and θ) of the path on the absolute WINDOW_STEP grid, from grid index `first` on. */
+interface DayWindow {
+  first: number;
+  values: number[];
+  thetas: number[];
+}
+
+/**
+ * The running aggregate of a candle over its samples before second `next`, in log prices (the
+ * path's L, see PathCursor.at).
+ */
+interface CandleProgress {
+  openSec: number;
+  step: number;
+  resolution: number;
+  next: number;
+  open: number;
+  openTheta: number;
+  high: number;
+  low: number;
+  lastTheta: number;
+  last: number;
+  /** Σ w·L and Σ w over the finished segments between samples (w: trading time, never < 0). */
+  weighted: number;
+  weight: number;
+}
+
+export function createSimProvider(opts: SimProviderOptions): SimProvider {
+  const now = opts.now ?? Date.now;
+  const pollMs = Number.isFinite(opts.tickMs) && opts.tickMs > 0 ? Math.max(50, opts.tickMs) : 1000;
+  const pairs = new Map<string, PairState>();
+  for (const spec of SIM_PAIRS) {
+    const state = pairState(opts.seed, spec);
+    pairs.set(state.symbol, state);
+  }
+  const instrumentsList = [...pairs.values()].map((p) => p.instrument);
+  const closedCandles = new Map<string, ProviderKline>();
+  const formingCandles = new Map<string, CandleProgress>();
+  const streams = new Set<() => void>();
+
+  function lookup(symbol: string): PairState {
+    const state = pairs.get(normaliseSymbol(symbol));
+    if (!state) throw new ProviderError(PROVIDER_ID, 'unknown_symbol', `未知交易对：${symbol}`);
+    return state;
+  }
+
+  function candle(
+    pair: PairState,
+    interval: KlineInterval,
+    openMs: number,
+    nowSec: number,
+    cursor: PathCursor,
+  ) {
+    const openSec = openMs / 1000;
+    const nextSec = nextOpen(interval, openMs) / 1000;
+    const endSec = Math.min(nextSec, nowSec + 1);
+    const key = `${pair.symbol}|${interval}|${openSec}`;
+    if (endSec === nextSec) {
+      const cached = closedCandles.get(key);
+      if (cached) {
+        closedCandles.delete(key);
+        closedCandles.set(key, cached);
+        return { ...cached };
+      }
+      // A candle that was forming until now has done most of its work already.
+      const progress = formingCandles.get(key) ?? startCandle(openSec, nextSec - openSec, cursor);
+      formingCandles.delete(key);
+      extendCandle(progress, nextSec - 1, cursor);
+      const kline = finishCandle(pair, progress, nextSec, cursor);
+      closedCandles.set(key, kline);
+      if (closedCandles.size > CLOSED_CANDLE_CACHE) closedCandles.delete(closedCandles.keys().next().value!);
+      return { ...kline };
+    }
+    let progress = formingCandles.get(key);
+    // A clock moved backwards (tests do) must not see samples from its future.
+    if (!progress || progress.next - progress.step > nowSec) {
+      progress = startCandle(openSec, nextSec - openSec, cursor);
+      formingCandles.set(key, progress);
+      if (formingCandles.size > FORMING_CANDLE_CACHE)
+        formingCandles.delete(formingCandles.keys().next().value!);
+    }
+    extendCandle(progress, nowSec, cursor);
+    return finishCandle(pair, progress, endSec, cursor);
+  }
+
+  function ticker(pair: PairState, nowMs: number): ProviderTicker {
+    const sec = Math.floor(nowMs / 1000);
+    const cursor = pair.cursor;
+    const { values, thetas } = dayWindow(pair, sec);
+    const open = cursor.at(sec - DAY);
+    const startTheta = cursor.thetaAt(sec - DAY + 1);
+    const last = cursor.at(sec);
+    const endTheta = cursor.thetaAt(sec + 1);
+    let high = Math.max(last, open);
+    let low = Math.min(last, open);
+    let weighted = 0;
+    let weight = 0;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]!;
+      if (value > high) high = value;
+      if (value < low) low = value;
+      if (i + 1 < values.length) {
+        const w = Math.max(0, thetas[i + 1]! - thetas[i]!);
+        weighted += w * value;
+        weight += w;
+      }
+    }
+    const path = pair.path;
+    const volume = (endTheta - startTheta) * pair.volumeRate;
+    const average = weight > 0 ? clamp(weighted / weight, low, high) : last;
+    const lastTicks = toTicks(pair, path.price(last));
+    const [bidTicks, askTicks] = bestQuotes(pair, sec, lastTicks);
+    return {
+      symbol: pair.symbol,
+      last: formatTicks(pair, lastTicks),
+      open24h: formatPrice(pair, path.price(open)),
+      high24h: formatPrice(pair, path.price(high)),
+      low24h: formatPrice(pair, path.price(low)),
+      volume24h: volume.toFixed(pair.volumeDecimals),
+      quoteVolume24h: (volume * path.price(average)).toFixed(2),
+      bid: formatTicks(pair, bidTicks),
+      ask: formatTicks(pair, askTicks),
+      timestamp: nowMs,
+    };
+  }
+
+  function orderBook(pair: PairState, depth: number, nowMs: number): ProviderOrderBook {
+    const sec = Math.floor(nowMs / 1000);
+    const lastPrice = pair.path.price(pair.cursor.at(sec));
+    const lastTicks = toTicks(pair, lastPrice);
+    const [bestBid, bestAsk] = bestQuotes(pair, sec, lastTicks);
+    const spacing = Math.max(1, Math.round(lastPrice * LEVEL_SPACING * pair.tickScale));
+    const levels = Number.isFinite(depth) ? Math.min(MAX_DEPTH, Math.max(1, Math.floor(depth))) : 20;
+    const amountScale = 10 ** pair.spec.amountPrecision;
+    const minAmount = pair.spec.minAmount;
+    const typicalNotional = pair.spec.dailyQuoteVolume * LEVEL_NOTIONAL;
+    const side = (sideIndex: 0 | 1, best: number, direction: -1 | 1): [string, string][] => {
+      const out: [string, string][] = [];
+      let ticks = best;
+      for (let i = 0; i < levels && ticks > 0; i++) {
+        const h = hashInt(pair.levelKeys[sideIndex * MAX_DEPTH + i]!, sec);
+        const levelPrice = ticks / pair.tickScale;
+        // Sizes: lognormal-ish around the typical notional, a little deeper away from the touch.
+        const factor = Math.exp(0.9 * (unit(h) + unit(mix32(h ^ 0x68e31da4)))) * (1 + 0.08 * i);
+        const units = Math.floor(((typicalNotional * factor) / levelPrice) * amountScale);
+        const size = units >= 1 ? (units / amountScale).toFixed(pair.spec.amountPrecision) : minAmount;
+        out.push([formatTicks(pair, ticks), size]);
+        ticks += direction * spacing * (1 + (h % 3));
+      }
+      return out;
+    };
+    return {
+      symbol: pair.symbol,
+      bids: side(0, bestBid, -1),
+      asks: side(1, bestAsk, 1),
+      timestamp: nowMs,
+    };
+  }
+
+  const provider: SimProvider = {
+    id: PROVIDER_ID,
+    supportsHistory: true,
+    instrumentsList,
+
+    async instruments() {
+      return instrumentsList.map((i) => ({ ...i }));
+    },
+
+    async tickers(symbols) {
+      const nowMs = now();
+      const out: ProviderTicker[] = [];
+      for (const symbol of symbols) {
+        const pair = pairs.get(normaliseSymbol(symbol));
+        if (pair) out.push(ticker(pair, nowMs));
+      }
+      return out;
+    },
+
+    async klines(symbol, interval, { limit, endTime }) {
+      const pair = lookup(symbol);
+      const nowMs = now();
+      const nowSec = Math.floor(nowMs / 1000);
+      const end = Math.min(endTime ?? nowMs, nowMs);
+      const count = Number.isFinite(limit) ? Math.min(MAX_KLINES, Math.max(1, Math.floor(limit))) : 1;
+      const cursor = pair.path.cursor();
+      return lastOpens(interval, end, count).map((open) => candle(pair, interval, open, nowSec, cursor));
+    },
+
+    async orderBook(symbol, depth) {
+      return orderBook(lookup(symbol), depth, now());
+    },
+
+    async serverTime() {
+      return now();
+    },
+
+    stream(symbols, onTickers, onError) {
+      const stop = pollingStream(provider, pollMs, symbols, onTickers, onError);
+      const end = () => {
+        stop();
+        streams.delete(end);
+      };
+      streams.add(end);
+      return end;
+    },
+
+    async close() {
+      for (const end of [...streams]) end();
+      closedCandles.clear();
+      formingCandles.clear();
+    },
+  };
+  return provider;
+}
+
+function pairState(seed: string, spec: SimPair): PairState {
+  const symbol = `${spec.base}${SIM_QUOTE}`;
+  const path = new PricePath(seed, symbol, {
+    basePrice: spec.basePrice,
+    dailyVol: spec.dailyVol,
+    marketCorrelation: spec.marketCorrelation,
+  });
+  const bookKey = mix32(hashText(seed) ^ hashText(`book:${symbol}`));
+  const levelKeys = new Int32Array(2 * MAX_DEPTH);
+  for (let i = 0; i < levelKeys.length; i++) levelKeys[i] = subKey(bookKey, i + 1);
+  return {
+    spec,
+    symbol,
+    instrument: {
+      symbol,
+      base: spec.base,
+      quote: SIM_QUOTE,
+      pricePrecision: spec.pricePrecision,
+      amountPrecision: spec.amountPrecision,
+      minAmount: spec.minAmount,
+      active: true,
+      logoUrl: null,
+    },
+    path,
+    cursor: path.cursor(),
+    tickScale: 10 ** spec.pricePrecision,
+    volumeRate: spec.dailyQuoteVolume / spec.basePrice / DAY,
+    volumeDecimals: Math.max(spec.amountPrecision, 2),
+    bookKey,
+    levelKeys,
+    window: null,
+  };
+}
+
+// ---- candles ----
+
+function coarseResolution(step: number): number {
+  return step >= COARSE_FROM_STEP ? Math.floor(Math.log2(step)) - 1 : 0;
+}
+
+function startCandle(openSec: number, lengthSec: number, cursor: PathCursor): CandleProgress {
+  const step = lengthSec <= EXACT_UP_TO ? 1 : Math.max(1, Math.floor(lengthSec / SAMPLES_PER_CANDLE));
+  const open = cursor.at(openSec);
+  return {
+    openSec,
+    step,
+    resolution: coarseResolution(step),
+    next: openSec + step,
+    open,
+    openTheta: cursor.theta,
+    high: open,
+    low: open,
+    lastTheta: cursor.theta,
+    last: open,
+    weighted: 0,
+    weight: 0,
+  };
+}
+
+/** Folds in the samples up to second `until` (inclusive). */
+function extendCandle(progress: CandleProgress, until: number, cursor: PathCursor) {
+  const { step, resolution } = progress;
+  let { next, high, low, lastTheta, last, weighted, weight } = progress;
+  while (next <= until) {
+    const value = cursor.at(next, resolution);
+    const theta = cursor.theta;
+    const w = Math.max(0, theta - lastTheta);
+    weighted += w * last;
+    weight += w;
+    if (value > high) high = value;
+    if (value < low) low = value;
+    lastTheta = theta;
+    last = value;
+    next += step;
+  }
+  Object.assign(progress, { next, high, low, lastTheta, last, weighted, weight });
+}
+
+/** The candle from its open to second `endSec` (exclusive): the close is p(endSec − 1). */
+function finishCandle(
+  pair: PairState,
+  progress: CandleProgress,
+  endSec: number,
+  cursor: PathCursor,
+): ProviderKline {
+  const close = cursor.at(endSec - 1);
+  const endTheta = cursor.thetaAt(endSec);
+  const w = Math.max(0, endTheta - progress.lastTheta);
+  const weight = progress.weight + w;
+  const high = Math.max(progress.high, close);
+  const low = Math.min(progress.low, close);
+  const average = weight > 0 ? clamp((progress.weighted + w * progress.last) / weight, low, high) : close;
+  const volume = (endTheta - progress.openTheta) * pair.volumeRate;
+  const path = pair.path;
+  return {
+    openTime: progress.openSec * 1000,
+    open: formatPrice(pair, path.price(progress.open)),
+    high: formatPrice(pair, path.price(high)),
+    low: formatPrice(pair, path.price(low)),
+    close: formatPrice(pair, path.price(close)),
+    volume: volume.toFixed(pair.volumeDecimals),
+    quoteVolume: (volume * path.price(average)).toFixed(2),
+  };
+}
+
+function clamp(value: number, low: number, high: number) {
+  return Math.min(high, Math.max(low, value));
+}
+
+// ---- 24 hours ----
+
+/** The WINDOW_STEP samples within (sec − 24 h, sec], kept and slid along between calls. */
+function dayWindow(pair: PairState, sec: number): DayWindow {
+  const first = Math.ceil((sec - DAY + 1) / WINDOW_STEP);
+  const last = Math.floor(sec / WINDOW_STEP);
+  let window = pair.window;
+  if (!window || window.first > first || window.first + window.values.length < first) {
+    window = { first, values: [], thetas: [] };
+    pair.window = window;
+  }
+  if (window.first < first) {
+    const drop = first - window.first;
+    window.values.splice(0, drop);
+    window.thetas.splice(0, drop);
+    window.first = first;
+  }
+  const cursor = pair.cursor;
+  for (let g = window.first + window.values.length; g <= last; g++) {
+    window.values.push(cursor.at(g * WINDOW_STEP, WINDOW_RESOLUTION));
+    window.thetas.push(cursor.theta);
+  }
+  if (window.values.length > last - first + 1) {
+    window.values.length = last - first + 1;
+    window.thetas.length = last - first + 1;
+  }
+  return window;
+}
+
+// ---- quotes and formatting ----
+
+/** Best bid and ask in ticks: one or two ticks either side of the last price, by the second. */
+function bestQuotes(pair: PairState, sec: number, lastTicks: number): [number, number] {
+  const h = hashInt(pair.bookKey, sec);
+  const below = (h & 3) === 0 ? 2 : 1;
+  const above = ((h >>> 2) & 3) === 0 ? 2 : 1;
+  return [lastTicks - below, lastTicks + above];
+}
+
+function toTicks(pair: PairState, price: number): number {
+  return Math.max(1, Math.round(price * pair.tickScale));
+}
+
+function formatTicks(pair: PairState, ticks: number): string {
+  return (ticks / pair.tickScale).toFixed(pair.spec.pricePrecision);
+}
+
+function formatPrice(pair: PairState, price: number): string {
+  return formatTicks(pair, toTicks(pair, price));
+}
