@@ -92,4 +92,39 @@ describe('realtime socket', () => {
     await api(t.app, 'POST', '/api/auth/logout', { token: u.token });
     expect(await gone).toBe('io server disconnect');
   });
+
+  it('skips a socket that does not read for replaceable updates until its backlog drains', async () => {
+    const u = await registerUser(t.app);
+    const slow = open(u.token);
+    const brisk = open(u.token);
+    await Promise.all([once(slow, 'connect'), once(brisk, 'connect')]);
+    const counts = { slowTicks: 0, briskTicks: 0, blobs: 0 };
+    slow.on('tick', () => counts.slowTicks++);
+    brisk.on('tick', () => counts.briskTicks++);
+    slow.on('blob', () => counts.blobs++);
+    // Stop reading on one client's TCP socket, as a client on a bad link would.
+    const tcp = (
+      slow.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } }
+    ).ws._socket;
+    tcp.pause();
+    const realtime = t.app.platform.realtime;
+    const blob = 'x'.repeat(64 * 1024);
+    // Must-deliver events (not skippable) fill the kernel buffers and then the server-side queue.
+    for (let i = 0; i < 400; i++) realtime.toUser(u.user.id, 'blob', blob);
+    await new Promise((r) => setTimeout(r, 600));
+    for (let i = 0; i < 5; i++) realtime.toRoom(`user:${u.user.id}`, 'tick', i, { skipSlow: true });
+    await new Promise((r) => setTimeout(r, 300));
+    tcp.resume();
+    // Everything that must arrive arrives; the replaceable ticks sent meanwhile were skipped for it only.
+    const deadline = Date.now() + 15_000;
+    while (counts.blobs < 400 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(counts.blobs).toBe(400);
+    expect(counts.briskTicks).toBe(5);
+    expect(counts.slowTicks).toBe(0);
+    // Once drained it gets them again.
+    await new Promise((r) => setTimeout(r, 600));
+    realtime.toRoom(`user:${u.user.id}`, 'tick', 99, { skipSlow: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(counts.slowTicks).toBe(1);
+  }, 30_000);
 });

@@ -50,11 +50,13 @@ export const rooms = {
 };
 
 /**
- * Packets queued for one socket beyond which it counts as slow. socket.io's own `volatile` flag
- * is no use here: it drops every emit but the first while a write is in flight, so a burst of
- * updates for different symbols would reach nobody.
+ * A socket is slow while more than this is waiting for it: packets in engine.io's queue, or bytes
+ * handed to the websocket but not yet taken by the network. socket.io's own `volatile` flag is no
+ * use here: it drops every emit but the first while a write is in flight, so a burst of updates
+ * for different symbols would reach nobody.
  */
 export const SLOW_CONSUMER_QUEUE = 64;
+export const SLOW_CONSUMER_BYTES = 512 * 1024;
 const SLOW_CHECK_MS = 250;
 
 export function createRealtime(opts: {
@@ -132,11 +134,11 @@ export function createRealtime(opts: {
   // Each instance sorts its own sockets in or out of the slow room; the adapter carries `except` across instances.
   const slowCheck = setInterval(() => {
     for (const socket of io.of('/').sockets.values()) {
-      // engine.io's queue of packets not yet handed to the transport (typed private, stable since 3.x).
-      const queued = (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length;
+      const { queued, bytes } = backlogOf(socket.conn);
       const slow = socket.rooms.has(rooms.slow);
-      if (!slow && queued > SLOW_CONSUMER_QUEUE) void socket.join(rooms.slow);
-      else if (slow && queued === 0) void socket.leave(rooms.slow);
+      if (!slow && (queued > SLOW_CONSUMER_QUEUE || bytes > SLOW_CONSUMER_BYTES))
+        void socket.join(rooms.slow);
+      else if (slow && queued === 0 && bytes < SLOW_CONSUMER_BYTES / 4) void socket.leave(rooms.slow);
     }
   }, SLOW_CHECK_MS);
   slowCheck.unref();
@@ -179,3 +181,12 @@ export const silentRealtime: Realtime = {
   onDisconnect() {},
   async close() {},
 };
+
+/**
+ * What waits for one connection: engine.io's packet queue (typed private, stable since 3.x) and,
+ * on the websocket transport, the bytes the ws socket has not yet written out.
+ */
+function backlogOf(conn: unknown): { queued: number; bytes: number } {
+  const c = conn as { writeBuffer?: unknown[]; transport?: { socket?: { bufferedAmount?: number } } };
+  return { queued: c.writeBuffer?.length ?? 0, bytes: c.transport?.socket?.bufferedAmount ?? 0 };
+}
