@@ -1,30 +1,15 @@
 import {
-  adminTradingPairsReply,
-  connectionTestReply,
-  dataIntegrityQuery,
-  dataIntegrityReply,
-  fetchPairDataBody,
   HUOBI_PERIODS,
   huobiKlineQuery,
-  initHistoricalBody,
   KLINE_INTERVAL_LABELS,
   KLINE_INTERVAL_SECONDS,
   KLINE_INTERVALS,
   klineReply,
-  marketAdminStatusReply,
   marketDetailReply,
-  marketFeedReply,
-  marketJobReply,
-  marketLogsQuery,
-  marketLogsReply,
   marketStatusReply,
   marketsReply,
   orderBookQuery,
   orderBookReply,
-  pairIdParams,
-  pairPatchBody,
-  pairReply,
-  pairSyncReply,
   refreshReply,
   symbolParams,
   tickerReply,
@@ -35,14 +20,14 @@ import {
 import { upstreamFailed } from '../../core/errors.ts';
 import { ok, type Router, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
-import { auditActor, recordAudit } from '../audit/audit.service.ts';
-import { caller, type Guards } from '../auth/guard.ts';
-import { countKlines } from './klines.repository.ts';
+import type { Guards } from '../auth/guard.ts';
 import type { KlinesService } from './klines.service.ts';
+import { registerMarketAdminRoutes } from './market-admin.routes.ts';
 import type { MarketFeed } from './market-feed.ts';
 import type { MarketJobs } from './market-jobs.ts';
 import type { MarketLogger } from './market-log.ts';
 import type { MarketQuotes } from './market-quotes.ts';
+import { registerPairsRoutes } from './pairs.routes.ts';
 import type { PairsService } from './pairs.service.ts';
 import type { Providers } from './providers/index.ts';
 import { ProviderError } from './providers/provider.ts';
@@ -76,10 +61,20 @@ async function fromSource<T>(fn: () => Promise<T>): Promise<T> {
  * Market data: public reads (prices are public, as on any exchange: no token needed), the user's
  * refresh, the market-data admin calls under /api/huobi (admin role), and trading-pair management.
  */
+/**
+ * Market data. Reads are public (prices are public, as on any exchange: no token needed); the
+ * user's refresh needs a login; the market-data admin calls (/api/huobi, admin role) and trading-pair
+ * management are in their own files.
+ */
 export function registerMarketDataRoutes(app: Router, deps: MarketDataRouteDeps) {
-  const { guards, pairs, quotes, klines, feed, jobs, log } = deps;
+  registerMarketReadRoutes(app, deps);
+  registerMarketAdminRoutes(app, deps);
+  registerPairsRoutes(app, deps);
+}
+
+function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
+  const { guards, pairs, quotes, klines, feed } = deps;
   const market = { tags: ['market-data'] };
-  const admin = { tags: ['market-data-admin'], security };
 
   // ---- user-facing reads: /api/trading ----
   app.get('/api/trading/pairs', {
@@ -195,155 +190,6 @@ export function registerMarketDataRoutes(app: Router, deps: MarketDataRouteDeps)
         lastRefresh = { at: Date.now(), count: await fromSource(() => feed.refreshNow()) };
       }
       return ok({ refreshed: lastRefresh.count, at: new Date(lastRefresh.at).toISOString() }, '行情已刷新');
-    },
-  });
-
-  // ---- market-data admin ----
-  app.get('/api/huobi/admin/status', {
-    schema: { ...admin, response: { 200: marketAdminStatusReply } },
-    preHandler: guards.requireAdmin,
-    handler: async () =>
-      ok(
-        { feed: feed.status(), job: await jobs.current(), klines: await countKlines(deps.db) },
-        '获取状态成功',
-      ),
-  });
-
-  app.post('/api/huobi/init-historical-data', {
-    schema: { ...admin, body: initHistoricalBody, response: { 200: marketJobReply } },
-    preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const job = await jobs.initHistorical(caller(request).user.id, request.body);
-      await recordAudit(deps.db, auditActor(request), {
-        action: 'market_data.init_historical',
-        targetType: 'market_data_job',
-        targetId: job.id,
-        after: job.params,
-      });
-      return ok({ job }, '历史数据初始化已开始');
-    },
-  });
-
-  app.post('/api/huobi/fetch-pair-data', {
-    schema: { ...admin, body: fetchPairDataBody, response: { 200: marketJobReply } },
-    preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const job = await jobs.fetchPairData(caller(request).user.id, request.body);
-      await recordAudit(deps.db, auditActor(request), {
-        action: 'market_data.fetch_pair',
-        targetType: 'market_data_job',
-        targetId: job.id,
-        after: job.params,
-      });
-      return ok({ job }, `${request.body.symbol} 数据获取已开始`);
-    },
-  });
-
-  const feedAction = (path: string, action: 'start' | 'stop' | 'restart', message: string) =>
-    app.post(path, {
-      schema: { ...admin, response: { 200: marketFeedReply } },
-      preHandler: guards.requireAdmin,
-      handler: async (request) => {
-        const before = feed.status().state;
-        const status = await feed[action](caller(request).user.id);
-        await recordAudit(deps.db, auditActor(request), {
-          action: `market_data.${action}`,
-          targetType: 'market_feed',
-          targetId: null,
-          before: { state: before },
-          after: { state: status.state },
-        });
-        return ok({ feed: status }, message);
-      },
-    });
-  feedAction('/api/huobi/start', 'start', '行情服务已启动');
-  feedAction('/api/huobi/stop', 'stop', '行情服务已停止');
-  feedAction('/api/huobi/restart', 'restart', '行情服务已重启');
-
-  app.post('/api/huobi/test-connection', {
-    schema: { ...admin, response: { 200: connectionTestReply } },
-    preHandler: guards.requireAdmin,
-    handler: async () => {
-      const started = Date.now();
-      try {
-        const provider = await deps.providers.market();
-        const serverTime = await provider.serverTime();
-        const latencyMs = Date.now() - started;
-        log.write('info', 'connection.ok', `连接测试成功（${provider.id}，${latencyMs} ms）`);
-        return ok(
-          {
-            provider: provider.id,
-            ok: true,
-            latencyMs,
-            serverTime: new Date(serverTime).toISOString(),
-            error: null,
-          },
-          '连接正常',
-        );
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        log.write('error', 'connection.failed', `连接测试失败：${message}`);
-        return ok(
-          {
-            provider: deps.providers.marketId,
-            ok: false,
-            latencyMs: Date.now() - started,
-            serverTime: null,
-            error: message,
-          },
-          '连接失败',
-        );
-      }
-    },
-  });
-
-  app.get('/api/huobi/data-integrity', {
-    schema: { ...admin, querystring: dataIntegrityQuery, response: { 200: dataIntegrityReply } },
-    preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const { symbol, interval, hours } = request.query;
-      const symbols = symbol ? [symbol] : await pairs.symbols({ enabledOnly: true });
-      return ok(
-        await klines.integrity({ symbols, intervals: interval ? [interval] : undefined, hours }),
-        '数据完整性检查完成',
-      );
-    },
-  });
-
-  app.get('/api/huobi/logs', {
-    schema: { ...admin, querystring: marketLogsQuery, response: { 200: marketLogsReply } },
-    preHandler: guards.requireAdmin,
-    handler: async (request) => ok({ logs: await log.list(request.query) }, '获取日志成功'),
-  });
-
-  // ---- trading pairs (admin) ----
-  app.get('/api/admin/trading/pairs', {
-    schema: { ...admin, tags: ['trading-admin'], response: { 200: adminTradingPairsReply } },
-    preHandler: guards.requireAdmin,
-    handler: async () => ok(await pairs.listForAdmin(), '获取交易对成功'),
-  });
-
-  app.post('/api/admin/trading/pairs/sync', {
-    schema: { ...admin, tags: ['trading-admin'], response: { 200: pairSyncReply } },
-    preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const result = await pairs.sync(auditActor(request));
-      return ok(result, `同步完成！新增 ${result.newPairs} 个交易对，更新 ${result.updatedPairs} 个交易对。`);
-    },
-  });
-
-  app.patch('/api/admin/trading/pairs/:id', {
-    schema: {
-      ...admin,
-      tags: ['trading-admin'],
-      params: pairIdParams,
-      body: pairPatchBody,
-      response: { 200: pairReply },
-    },
-    preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const pair = await pairs.setEnabled(auditActor(request), request.params.id, request.body.enabled);
-      return ok({ pair }, pair.enabled ? '交易对已启用' : '交易对已停用');
     },
   });
 }

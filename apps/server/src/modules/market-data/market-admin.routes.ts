@@ -1,0 +1,140 @@
+import {
+  connectionTestReply,
+  dataIntegrityQuery,
+  dataIntegrityReply,
+  fetchPairDataBody,
+  initHistoricalBody,
+  marketAdminStatusReply,
+  marketFeedReply,
+  marketJobReply,
+  marketLogsQuery,
+  marketLogsReply,
+} from '@platform/contracts';
+import { ok, type Router, security } from '../../core/http.ts';
+import { auditActor, recordAudit } from '../audit/audit.service.ts';
+import { caller } from '../auth/guard.ts';
+import { countKlines } from './klines.repository.ts';
+import type { MarketDataRouteDeps } from './market-data.routes.ts';
+
+/** The market-data admin calls under /api/huobi (admin role): the feed switch, backfills, integrity, logs. */
+export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps) {
+  const { guards, pairs, klines, feed, jobs, log } = deps;
+  const admin = { tags: ['market-data-admin'], security };
+
+  app.get('/api/huobi/admin/status', {
+    schema: { ...admin, response: { 200: marketAdminStatusReply } },
+    preHandler: guards.requireAdmin,
+    handler: async () =>
+      ok(
+        { feed: feed.status(), job: await jobs.current(), klines: await countKlines(deps.db) },
+        '获取状态成功',
+      ),
+  });
+
+  app.post('/api/huobi/init-historical-data', {
+    schema: { ...admin, body: initHistoricalBody, response: { 200: marketJobReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const job = await jobs.initHistorical(caller(request).user.id, request.body);
+      await recordAudit(deps.db, auditActor(request), {
+        action: 'market_data.init_historical',
+        targetType: 'market_data_job',
+        targetId: job.id,
+        after: job.params,
+      });
+      return ok({ job }, '历史数据初始化已开始');
+    },
+  });
+
+  app.post('/api/huobi/fetch-pair-data', {
+    schema: { ...admin, body: fetchPairDataBody, response: { 200: marketJobReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const job = await jobs.fetchPairData(caller(request).user.id, request.body);
+      await recordAudit(deps.db, auditActor(request), {
+        action: 'market_data.fetch_pair',
+        targetType: 'market_data_job',
+        targetId: job.id,
+        after: job.params,
+      });
+      return ok({ job }, `${request.body.symbol} 数据获取已开始`);
+    },
+  });
+
+  const feedAction = (path: string, action: 'start' | 'stop' | 'restart', message: string) =>
+    app.post(path, {
+      schema: { ...admin, response: { 200: marketFeedReply } },
+      preHandler: guards.requireAdmin,
+      handler: async (request) => {
+        const before = feed.status().state;
+        const status = await feed[action](caller(request).user.id);
+        await recordAudit(deps.db, auditActor(request), {
+          action: `market_data.${action}`,
+          targetType: 'market_feed',
+          targetId: null,
+          before: { state: before },
+          after: { state: status.state },
+        });
+        return ok({ feed: status }, message);
+      },
+    });
+  feedAction('/api/huobi/start', 'start', '行情服务已启动');
+  feedAction('/api/huobi/stop', 'stop', '行情服务已停止');
+  feedAction('/api/huobi/restart', 'restart', '行情服务已重启');
+
+  app.post('/api/huobi/test-connection', {
+    schema: { ...admin, response: { 200: connectionTestReply } },
+    preHandler: guards.requireAdmin,
+    handler: async () => {
+      const started = Date.now();
+      try {
+        const provider = await deps.providers.market();
+        const serverTime = await provider.serverTime();
+        const latencyMs = Date.now() - started;
+        log.write('info', 'connection.ok', `连接测试成功（${provider.id}，${latencyMs} ms）`);
+        return ok(
+          {
+            provider: provider.id,
+            ok: true,
+            latencyMs,
+            serverTime: new Date(serverTime).toISOString(),
+            error: null,
+          },
+          '连接正常',
+        );
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        log.write('error', 'connection.failed', `连接测试失败：${message}`);
+        return ok(
+          {
+            provider: deps.providers.marketId,
+            ok: false,
+            latencyMs: Date.now() - started,
+            serverTime: null,
+            error: message,
+          },
+          '连接失败',
+        );
+      }
+    },
+  });
+
+  app.get('/api/huobi/data-integrity', {
+    schema: { ...admin, querystring: dataIntegrityQuery, response: { 200: dataIntegrityReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const { symbol, interval, hours } = request.query;
+      const symbols = symbol ? [symbol] : await pairs.symbols({ enabledOnly: true });
+      return ok(
+        await klines.integrity({ symbols, intervals: interval ? [interval] : undefined, hours }),
+        '数据完整性检查完成',
+      );
+    },
+  });
+
+  app.get('/api/huobi/logs', {
+    schema: { ...admin, querystring: marketLogsQuery, response: { 200: marketLogsReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => ok({ logs: await log.list(request.query) }, '获取日志成功'),
+  });
+}

@@ -1,0 +1,46 @@
+import {
+  adminTradingPairsReply,
+  pairIdParams,
+  pairPatchBody,
+  pairReply,
+  pairSyncReply,
+} from '@platform/contracts';
+import { ok, type Router, security } from '../../core/http.ts';
+import { auditActor } from '../audit/audit.service.ts';
+import type { MarketDataRouteDeps } from './market-data.routes.ts';
+
+/** Trading-pair management (交易对管理): the list, the sync from the pair-sync provider, the enabled switch. */
+export function registerPairsRoutes(app: Router, deps: Pick<MarketDataRouteDeps, 'guards' | 'pairs'>) {
+  const { guards, pairs } = deps;
+  const admin = { tags: ['trading-admin'], security };
+
+  app.get('/api/admin/trading/pairs', {
+    schema: { ...admin, response: { 200: adminTradingPairsReply } },
+    preHandler: guards.requireAdmin,
+    handler: async () => ok(await pairs.listForAdmin(), '获取交易对成功'),
+  });
+
+  app.post('/api/admin/trading/pairs/sync', {
+    schema: { ...admin, response: { 200: pairSyncReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const result = await pairs.sync(auditActor(request));
+      return ok(result, `同步完成！新增 ${result.newPairs} 个交易对，更新 ${result.updatedPairs} 个交易对。`);
+    },
+  });
+
+  app.patch('/api/admin/trading/pairs/:id', {
+    schema: {
+      ...admin,
+      tags: ['trading-admin'],
+      params: pairIdParams,
+      body: pairPatchBody,
+      response: { 200: pairReply },
+    },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const pair = await pairs.setEnabled(auditActor(request), request.params.id, request.body.enabled);
+      return ok({ pair }, pair.enabled ? '交易对已启用' : '交易对已停用');
+    },
+  });
+}
