@@ -12,6 +12,7 @@ export * from './home.ts';
 export * from './journal.ts';
 export * from './kyc.ts';
 export * from './market.ts';
+export * from './option-config.ts';
 export * from './pagination.ts';
 export * from './wallet.ts';
 export * from './withdrawals.ts';

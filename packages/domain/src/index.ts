@@ -3,6 +3,7 @@ export * from './decimal.ts';
 export * from './format.ts';
 export * from './id-card.ts';
 export * from './money.ts';
+export * from './option-rules.ts';
 export * from './risk.ts';
 export * from './session.ts';
 export * from './time.ts';

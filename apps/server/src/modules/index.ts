@@ -23,6 +23,8 @@ import { registerKycRoutes } from './kyc/kyc.routes.ts';
 import { createKycService } from './kyc/kyc.service.ts';
 import { registerJournalRoutes } from './ledger/journal.routes.ts';
 import { registerMarketData } from './market-data/market-data.module.ts';
+import { registerOptionConfigRoutes } from './option-config/option-config.routes.ts';
+import { createOptionConfigService } from './option-config/option-config.service.ts';
 import { createImageStore } from './uploads/image-store.ts';
 import { createUrlSigner, loadUploadSigningSecret } from './uploads/signed-url.ts';
 import { registerWalletRoutes } from './wallet/wallet.routes.ts';
@@ -88,6 +90,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
   });
 
   await registerMarketData(app, ctx, guards);
+  registerOptionConfigRoutes(app, { options: createOptionConfigService({ db: ctx.database.db }), guards });
 
   return { auth, guards };
 }
