@@ -413,6 +413,21 @@ describe('the live feed', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it('starts one stream however many starts race', async () => {
+    await Promise.all([
+      post('/api/huobi/start'),
+      post('/api/huobi/start'),
+      post('/api/huobi/restart'),
+      post('/api/huobi/start'),
+    ]);
+    const first = (await get<MarketFeedStatus>('/api/huobi/status')).body.data!.ticks;
+    await new Promise((r) => setTimeout(r, 3000));
+    const delta = (await get<MarketFeedStatus>('/api/huobi/status')).body.data!.ticks - first;
+    // One stream ticks once a second; two would tick twice as often.
+    expect(delta).toBeGreaterThanOrEqual(2);
+    expect(delta).toBeLessThanOrEqual(4);
+  });
+
   it('pushes ticker, depth and the forming kline to subscribers, at most twice a second per channel', async () => {
     await post('/api/huobi/start');
     const socket = open(userToken);

@@ -260,7 +260,19 @@ export function createMarketFeed(deps: {
   }
 
   /** Renews the lease and follows the shared switch; a follower with a shared cache publishes nothing. */
-  async function control() {
+  /**
+   * The timer and the admin's calls may ask at the same moment; one at a time, or two streams
+   * could start.
+   */
+  let controlQueue: Promise<unknown> = Promise.resolve();
+  function serialised<T>(step: () => Promise<T>): Promise<T> {
+    const run = controlQueue.then(step, step);
+    controlQueue = run.catch(() => undefined);
+    return run;
+  }
+  const control = () => serialised(reconcile);
+
+  async function reconcile() {
     const shouldRun = await readSetting(deps.db, FEED_RUNNING_SETTING, true);
     const wasLeader = leader;
     leader = shouldRun ? await deps.lease.acquire() : false;
@@ -304,7 +316,7 @@ export function createMarketFeed(deps: {
       return status();
     },
     async restart(adminId: number | null) {
-      await stopLocal('重启');
+      await serialised(() => stopLocal('重启'));
       return this.start(adminId);
     },
     /** Pairs were added or toggled: the stream reads the new list on its next poll. */
@@ -329,7 +341,7 @@ export function createMarketFeed(deps: {
     async close() {
       if (controlTimer) clearInterval(controlTimer);
       controlTimer = null;
-      await stopLocal('服务关闭');
+      await serialised(() => stopLocal('服务关闭'));
       if (leader) await deps.lease.release().catch(() => undefined);
       leader = false;
     },
