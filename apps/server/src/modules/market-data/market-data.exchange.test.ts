@@ -3,6 +3,7 @@ import type {
   KlineSeries,
   MarketAdminStatus,
   MarketDataJob,
+  MarketFeedStatus,
   OrderBook,
   Ticker,
 } from '@platform/contracts';
@@ -41,6 +42,14 @@ beforeEach(() => {
   fake.setFault(null);
   fake.setPairs([...FAKE_PAIRS]);
 });
+
+async function until(done: () => Promise<boolean>, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 const sync = () =>
   api<{ newPairs: number; updatedPairs: number; provider: string }>(
@@ -171,6 +180,22 @@ describe('market data from HTX', () => {
     expect(degraded.status).toBe(200);
     const closed = (s: KlineSeries) => s.klines.filter((k) => k.is_closed).map((k) => k.open_time);
     expect(closed(degraded.body.data!).length).toBeGreaterThanOrEqual(closed(stored.body.data!).length - 1);
+  });
+
+  it('the live feed polls the exchange, and reports it in error while the exchange fails', async () => {
+    const status = () => api<MarketFeedStatus>(t.app, 'GET', '/api/huobi/status').then((r) => r.body.data!);
+    await api(t.app, 'POST', '/api/huobi/start', { token: adminToken });
+    try {
+      await until(async () => (await status()).ticks >= 2);
+      expect(await status()).toMatchObject({ provider: 'htx', state: 'running' });
+      fake.setFault({ path: '/market/tickers', kind: 'status', status: 503 });
+      await until(async () => (await status()).state === 'error');
+      expect((await status()).lastError?.message).toContain('HTX');
+      fake.setFault(null);
+      await until(async () => (await status()).state === 'running');
+    } finally {
+      await api(t.app, 'POST', '/api/huobi/stop', { token: adminToken });
+    }
   });
 
   it('test-connection reports the failure instead of throwing', async () => {
