@@ -107,4 +107,18 @@ test('an operator tests the connection, stops the feed and starts it again', asy
   await expect(toast(page, '行情服务已启动')).toBeVisible();
   await expect(state).toHaveText('运行中');
   await expect.poll(async () => (await adminStatus(request, admin)).feed.state).toBe('running');
+
+  // The live card follows the running feed over the socket: some price moves within a few seconds.
+  const live = page.getByTestId('live-tickers');
+  await expect(live.getByTestId('live-tickers-transport')).toHaveText('实时');
+  const prices = live.locator('[data-testid^="live-price-"]');
+  await expect(prices.first()).toHaveText(/\d/);
+  const before = await prices.allTextContents();
+  expect(before.length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await prices.allTextContents()).some((text, i) => text !== before[i]), {
+      timeout: 8_000,
+    })
+    .toBe(true);
+  await snap(page, testInfo, 'market-data-live-tickers');
 });

@@ -1,5 +1,5 @@
 import { SOCKET_TIMEOUT_MS } from '@platform/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { onSessionCleared, readToken, readUser } from './storage.ts';
 
@@ -14,6 +14,11 @@ let authenticated = false;
 
 export function isSocketAuthenticated(): boolean {
   return authenticated;
+}
+
+/** Whether the session's socket is connected now; never creates one. */
+export function isSocketConnected(): boolean {
+  return socket?.connected === true;
 }
 
 export function disconnectSocket(): void {
@@ -82,6 +87,62 @@ export function useSocketEvent<T = unknown>(
     if (!enabled) return;
     return subscribe<T>(event, (payload) => latest.current(payload));
   }, [event, enabled]);
+}
+
+/**
+ * Emits `event` and resolves with the server's acknowledgement. Refuses when the socket is not
+ * connected: socket.io would buffer the event and send it after a reconnect, when the state it was
+ * meant for is gone. Rejects when no answer comes within `timeoutMs`.
+ */
+export function emitWithAck<T = unknown>(
+  event: string,
+  payload: unknown,
+  timeoutMs: number = SOCKET_TIMEOUT_MS,
+): Promise<T> {
+  const current = getSocket();
+  if (!current?.connected) return Promise.reject(new Error('socket is not connected'));
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no acknowledgement for ${event}`)), timeoutMs);
+    current.emit(event, payload, (reply: T) => {
+      clearTimeout(timer);
+      resolve(reply);
+    });
+  });
+}
+
+export interface SocketConnection {
+  connected: boolean;
+  /** Connections seen, counting one already up: grows with every (re)connect, never 0 while connected. */
+  generation: number;
+}
+
+/**
+ * React helper: whether the session's socket is connected. The server forgets a socket's rooms when
+ * it drops, so whatever a screen joined must be asked for again whenever `generation` changes.
+ */
+export function useSocketConnection(): SocketConnection {
+  const [state, setState] = useState<SocketConnection>(() => {
+    const connected = isSocketConnected();
+    return { connected, generation: connected ? 1 : 0 };
+  });
+  useEffect(() => {
+    const stopConnect = subscribe('connect', () =>
+      setState((old) => ({ connected: true, generation: old.generation + 1 })),
+    );
+    const stopDisconnect = subscribe('disconnect', () =>
+      setState((old) => (old.connected ? { ...old, connected: false } : old)),
+    );
+    // It may have connected (or dropped) between the first render and this effect.
+    const now = isSocketConnected();
+    setState((old) =>
+      old.connected === now ? old : { connected: now, generation: old.generation + (now ? 1 : 0) },
+    );
+    return () => {
+      stopConnect();
+      stopDisconnect();
+    };
+  }, []);
+  return state;
 }
 
 onSessionCleared(disconnectSocket);

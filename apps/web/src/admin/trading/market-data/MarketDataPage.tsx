@@ -5,13 +5,14 @@ import { fetchTradingPairs, TRADING_PAIRS_KEY } from '../pairs/pairsApi.ts';
 import { FeedStatusCard } from './FeedStatusCard.tsx';
 import { HistoricalInitCard } from './HistoricalInitCard.tsx';
 import { IntegrityCard } from './IntegrityCard.tsx';
+import { LiveTickersCard } from './LiveTickersCard.tsx';
 import { LogsCard } from './LogsCard.tsx';
 import { useMarketStatus } from './useMarketStatus.ts';
 
 /**
- * 行情数据: the market-data service for operators. Its state and controls, the historical backfill
- * with live progress, the kline integrity check and the service's log. Each section loads (and
- * fails) on its own, so one broken call does not hide the others.
+ * 行情数据: the market-data service for operators. Its state and controls, the live tickers, the
+ * historical backfill with live progress, the kline integrity check and the service's log. Each
+ * section loads (and fails) on its own, so one broken call does not hide the others.
  */
 export default function MarketDataPage() {
   const status = useMarketStatus();
@@ -24,6 +25,7 @@ export default function MarketDataPage() {
         行情数据
       </Typography.Title>
       <FeedStatusCard status={status} />
+      <LiveTickersCard />
       <HistoricalInitCard job={status.data?.job ?? null} symbols={symbols} symbolsLoading={pairs.isPending} />
       <IntegrityCard symbols={symbols} />
       <LogsCard />
