@@ -1,0 +1,657 @@
+/**
+ * Fan-out of the live ticker to many sockets: `npm run bench:fanout -- --clients 1000,5000`.
+ *
+ * The real server runs as a child process (`node --import tsx apps/server/src/main.ts`, PGlite in a
+ * temporary DATA_DIR), so that its CPU is measured apart from the clients'. The clients run in
+ * `--workers` forked processes of this same script (socket.io-client, websocket transport, one
+ * connection per client) and all use the token of one user registered over HTTP.
+ *
+ * Rounds: a baseline of 1 client, then each count of `--clients`. Each client subscribes to the
+ * BTCUSDT ticker, every `--extra-every`th also to ETHUSDT. After `--settle` seconds, for `--window`
+ * seconds every `market:ticker` is recorded with its receive time. Reported per round:
+ * - delivered messages per second, and the delivery ratio against what the baseline client got per
+ *   subscription; coverage, the share of subscribers that got each ticker pushed in the window;
+ * - delay, receive time minus the ticker's `updated_at` (the tick), p50/p95/p99, and p95 against the
+ *   baseline's p95; tick to first receive, the part of the delay that is the push's coalescing wait;
+ * - fan-out spread, receive time minus the earliest receive of the same ticker by any client;
+ * - the server process's CPU (utime+stime from /proc over the window) and RSS, and the clients' CPU.
+ *
+ * `--tick-ms` (MARKET_TICK_MS, default 300 here, 1000 in the server) is below the push's 500 ms
+ * flush so that every room gets the cap of 2 pushes per second and the phase between the feed's and
+ * the push's timers sweeps through within seconds; at 1000 ms that phase holds for many seconds and
+ * the tick-to-client delay of a 15 s window is mostly wherever it happened to be.
+ */
+import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { MARKET_EVENTS } from '@platform/contracts';
+import { io, type Socket } from 'socket.io-client';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const BENCH_ADMIN = { email: 'fanout-admin@bench.local', password: 'fanout-admin-password' };
+const SYMBOLS = ['BTCUSDT', 'ETHUSDT'] as const;
+
+// --- the protocol between the coordinator and its client workers ---------------------------------
+
+type ToWorker =
+  | {
+      type: 'connect';
+      origin: string;
+      token: string;
+      from: number;
+      count: number;
+      batch: number;
+      extraEvery: number;
+    }
+  | { type: 'start' }
+  | { type: 'stop' }
+  | { type: 'disconnect' };
+
+interface Recorded {
+  /** Index into SYMBOLS, the ticker's updated_at and the receive time (ms since the epoch), per message. */
+  symbol: number[];
+  updatedAt: number[];
+  receivedAt: number[];
+  /** Messages each of the worker's clients got in the window. */
+  perClient: number[];
+  /** How long the worker recorded: the window plus the coordinator's messages' latency. */
+  recordedMs: number;
+  /** When it started and stopped recording, ms since the epoch. */
+  startedEpoch: number;
+  stoppedEpoch: number;
+  /** User + system CPU of the worker process over the window, µs. */
+  cpuMicros: number;
+  /** Sockets that disconnected during the window. */
+  dropped: number;
+}
+
+type FromWorker =
+  | {
+      type: 'connected';
+      subscriptions: number;
+      /** Connected clients subscribed to each of SYMBOLS. */
+      subscribers: number[];
+      failed: number;
+      firstError: string | null;
+    }
+  | { type: 'started' }
+  | ({ type: 'recorded' } & Recorded)
+  | { type: 'disconnected' };
+
+// --- client worker ------------------------------------------------------------------------------
+
+function runWorker() {
+  let sockets: Socket[] = [];
+  let perClient: number[] = [];
+  let recording = false;
+  let dropped = 0;
+  let cpuAtStart = process.cpuUsage();
+  let startedAt = performance.now();
+  let startedEpoch = Date.now();
+  const rec = { symbol: [] as number[], updatedAt: [] as number[], receivedAt: [] as number[] };
+  const send = (message: FromWorker) => process.send?.(message);
+  // A coordinator that died must not leave sockets open.
+  process.on('disconnect', () => process.exit(0));
+
+  function openClient(
+    origin: string,
+    token: string,
+    slot: number,
+    symbols: readonly string[],
+  ): Promise<Socket> {
+    return new Promise((resolve, reject) => {
+      const socket = io(origin, {
+        auth: { token },
+        transports: ['websocket'],
+        // Without forceNew every io() to one origin would share a single connection.
+        forceNew: true,
+        reconnection: false,
+        timeout: 60_000,
+      });
+      socket.on(MARKET_EVENTS.ticker, (ticker: { symbol: string; updated_at: string }) => {
+        if (!recording) return;
+        const receivedAt = Date.now();
+        rec.symbol.push(SYMBOLS.indexOf(ticker.symbol as (typeof SYMBOLS)[number]));
+        rec.updatedAt.push(Date.parse(ticker.updated_at));
+        rec.receivedAt.push(receivedAt);
+        perClient[slot] = (perClient[slot] ?? 0) + 1;
+      });
+      socket.on('disconnect', () => {
+        if (recording) dropped += 1;
+      });
+      socket.once('connect_error', (err) => reject(err));
+      socket.once('connect', () => {
+        void (async () => {
+          for (const symbol of symbols) {
+            const reply = (await socket
+              .timeout(60_000)
+              .emitWithAck(MARKET_EVENTS.subscribe, { symbol, channels: ['ticker'] })) as {
+              success: boolean;
+              message: string;
+            };
+            if (!reply.success) throw new Error(`subscribe ${symbol}: ${reply.message}`);
+          }
+          resolve(socket);
+        })().catch((err: unknown) => {
+          socket.disconnect();
+          reject(err);
+        });
+      });
+    });
+  }
+
+  process.on('message', (message: ToWorker) => {
+    void (async () => {
+      if (message.type === 'connect') {
+        sockets = [];
+        perClient = new Array(message.count).fill(0);
+        let subscriptions = 0;
+        const subscribers = SYMBOLS.map(() => 0);
+        let failed = 0;
+        let firstError: string | null = null;
+        for (let start = 0; start < message.count; start += message.batch) {
+          const slots = Array.from(
+            { length: Math.min(message.batch, message.count - start) },
+            (_, i) => start + i,
+          );
+          const settled = await Promise.allSettled(
+            slots.map((slot) => {
+              const global = message.from + slot;
+              const symbols = global % message.extraEvery === 0 ? SYMBOLS : SYMBOLS.slice(0, 1);
+              return openClient(message.origin, message.token, slot, symbols).then((socket) => {
+                subscriptions += symbols.length;
+                symbols.forEach((_, i) => {
+                  subscribers[i] = (subscribers[i] ?? 0) + 1;
+                });
+                return socket;
+              });
+            }),
+          );
+          for (const result of settled) {
+            if (result.status === 'fulfilled') sockets.push(result.value);
+            else {
+              failed += 1;
+              firstError ??= result.reason instanceof Error ? result.reason.message : String(result.reason);
+            }
+          }
+        }
+        send({ type: 'connected', subscriptions, subscribers, failed, firstError });
+      } else if (message.type === 'start') {
+        rec.symbol = [];
+        rec.updatedAt = [];
+        rec.receivedAt = [];
+        perClient.fill(0);
+        dropped = 0;
+        cpuAtStart = process.cpuUsage();
+        startedAt = performance.now();
+        startedEpoch = Date.now();
+        recording = true;
+        send({ type: 'started' });
+      } else if (message.type === 'stop') {
+        recording = false;
+        const cpu = process.cpuUsage(cpuAtStart);
+        const recordedMs = performance.now() - startedAt;
+        send({
+          type: 'recorded',
+          ...rec,
+          perClient,
+          cpuMicros: cpu.user + cpu.system,
+          recordedMs,
+          startedEpoch,
+          stoppedEpoch: Date.now(),
+          dropped,
+        });
+      } else if (message.type === 'disconnect') {
+        const closing = sockets.map(
+          (socket) =>
+            new Promise<void>((resolve) => {
+              if (!socket.connected) return resolve();
+              socket.once('disconnect', () => resolve());
+              socket.disconnect();
+            }),
+        );
+        await Promise.all(closing);
+        sockets = [];
+        send({ type: 'disconnected' });
+      }
+    })().catch((err: unknown) => {
+      console.error('worker failed:', err);
+      process.exit(1);
+    });
+  });
+}
+
+// --- coordinator --------------------------------------------------------------------------------
+
+class Worker {
+  private waiting: ((m: FromWorker) => void)[] = [];
+  constructor(readonly child: ChildProcess) {
+    child.on('message', (m: FromWorker) => this.waiting.shift()?.(m));
+    child.on('exit', (code) => {
+      if (code !== 0 && code !== null) console.error(`client worker exited with ${code}`);
+    });
+  }
+  ask<T extends FromWorker['type']>(message: ToWorker, reply: T): Promise<Extract<FromWorker, { type: T }>> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push((m) => {
+        if (m.type === reply) resolve(m as Extract<FromWorker, { type: T }>);
+        else reject(new Error(`worker answered ${m.type}, expected ${reply}`));
+      });
+      this.child.send(message);
+    });
+  }
+}
+
+interface Server {
+  child: ChildProcess;
+  origin: string;
+  dataDir: string;
+}
+
+async function startServer(tickMs: number): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fanout-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      REGISTER_RATE_LIMIT_PER_HOUR: '100000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      MARKET_DATA_PROVIDER: 'sim',
+      PAIR_SYNC_PROVIDER: 'sim',
+      MARKET_DATA_AUTOSTART: 'true',
+      MARKET_TICK_MS: String(tickMs),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      buffered += chunk;
+      let newline = buffered.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        const banner = /running at http:\/\/localhost:(\d+)/.exec(line);
+        if (banner) {
+          clearTimeout(timer);
+          resolve(`http://127.0.0.1:${banner[1]}`);
+        } else if (line.startsWith('{')) {
+          console.error(`[server] ${line}`);
+        }
+        newline = buffered.indexOf('\n');
+      }
+    });
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => process.stderr.write(`[server] ${chunk}`));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code} before listening`));
+    });
+  });
+  return { child, origin, dataDir };
+}
+
+async function stopServer(server: Server) {
+  const exited = new Promise<void>((resolve) => {
+    if (server.child.exitCode !== null) return resolve();
+    server.child.once('exit', () => resolve());
+  });
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process, in seconds. */
+function processCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces; field 3 comes first.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[14 - 3]) + Number(fields[15 - 3])) / CLOCK_TICKS_PER_SECOND;
+}
+
+function processRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+  return kb ? Number(kb) / 1024 : Number.NaN;
+}
+
+async function api<T>(
+  origin: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(origin + url, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const reply = (await res.json()) as { success: boolean; message: string; data?: T };
+  if (!res.ok || !reply.success) throw new Error(`${method} ${url}: HTTP ${res.status} ${reply.message}`);
+  return reply.data as T;
+}
+
+function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Round {
+  clients: number;
+  connected: number;
+  failed: number;
+  firstError: string | null;
+  connectSeconds: number;
+  subscriptions: number;
+  delivered: number;
+  deliveredPerSecond: number;
+  perSubscriptionRate: number;
+  /** Of the tickers pushed inside the window, the share of their subscribers that got each. */
+  coverage: number;
+  pushesReachingAll: number;
+  delay: { p50: number; p95: number; p99: number };
+  /** Tick to the first receive of each ticker by any client, p50. */
+  firstReceiveP50: number;
+  spread: { p50: number; p95: number; p99: number };
+  spreadMax: number;
+  /** Fewest messages one client got, as a share of the baseline per-subscription rate. */
+  worstClientShare: number;
+  serverCpuPercent: number;
+  serverRssMb: number;
+  clientCpuPercent: number;
+  dropped: number;
+}
+
+async function runRound(
+  workers: Worker[],
+  server: Server,
+  token: string,
+  clients: number,
+  opts: { batch: number; extraEvery: number; settleMs: number; windowMs: number; baselineRate?: number },
+): Promise<Round> {
+  const share = (i: number) => Math.floor(clients / workers.length) + (i < clients % workers.length ? 1 : 0);
+  const used = workers.filter((_, i) => share(i) > 0);
+  const started = performance.now();
+  let from = 0;
+  const connects = await Promise.all(
+    used.map((worker, i) => {
+      const count = share(i);
+      const message: ToWorker = {
+        type: 'connect',
+        origin: server.origin,
+        token,
+        from,
+        count,
+        batch: opts.batch,
+        extraEvery: opts.extraEvery,
+      };
+      from += count;
+      return worker.ask(message, 'connected');
+    }),
+  );
+  const connectSeconds = (performance.now() - started) / 1000;
+  const failed = connects.reduce((n, c) => n + c.failed, 0);
+  const subscriptions = connects.reduce((n, c) => n + c.subscriptions, 0);
+  const subscribers = SYMBOLS.map((_, i) => connects.reduce((n, c) => n + (c.subscribers[i] ?? 0), 0));
+  const firstError = connects.find((c) => c.firstError)?.firstError ?? null;
+  console.log(
+    `${clients} clients: ${clients - failed} connected and subscribed in ${connectSeconds.toFixed(1)} s` +
+      (failed ? `, ${failed} failed (${firstError})` : ''),
+  );
+
+  await sleep(opts.settleMs);
+  const pid = server.child.pid as number;
+  await Promise.all(used.map((w) => w.ask({ type: 'start' }, 'started')));
+  const cpuBefore = processCpuSeconds(pid);
+  const windowStart = performance.now();
+  await sleep(opts.windowMs);
+  const records = await Promise.all(used.map((w) => w.ask({ type: 'stop' }, 'recorded')));
+  const windowSeconds = (performance.now() - windowStart) / 1000;
+  const serverCpuPercent = ((processCpuSeconds(pid) - cpuBefore) / windowSeconds) * 100;
+  const serverRssMb = processRssMb(pid);
+
+  const delays: number[] = [];
+  const earliest = new Map<number, number>();
+  const receivers = new Map<number, number>();
+  const key = (symbol: number, updatedAt: number) => updatedAt * SYMBOLS.length + symbol;
+  for (const r of records) {
+    for (let i = 0; i < r.receivedAt.length; i++) {
+      const at = r.receivedAt[i] as number;
+      const k = key(r.symbol[i] as number, r.updatedAt[i] as number);
+      delays.push(at - (r.updatedAt[i] as number));
+      const first = earliest.get(k);
+      if (first === undefined || at < first) earliest.set(k, at);
+      receivers.set(k, (receivers.get(k) ?? 0) + 1);
+    }
+  }
+  const spreads: number[] = [];
+  for (const r of records) {
+    for (let i = 0; i < r.receivedAt.length; i++) {
+      const k = key(r.symbol[i] as number, r.updatedAt[i] as number);
+      spreads.push((r.receivedAt[i] as number) - (earliest.get(k) as number));
+    }
+  }
+  // Per ticker (not per receive): tick to its first receive, the push's coalescing wait plus one hop.
+  const waits: number[] = [];
+  for (const [k, first] of earliest) waits.push(first - Math.floor(k / SYMBOLS.length));
+  // Coverage: of the tickers pushed well inside the window (first seen more than a second after every
+  // worker started and before any stopped), the share of their symbol's subscribers that got them.
+  // Unlike the delivery ratio it does not depend on how many pushes the server managed.
+  const innerFrom = Math.max(...records.map((r) => r.startedEpoch)) + 1000;
+  const innerTo = Math.min(...records.map((r) => r.stoppedEpoch)) - 1000;
+  let got = 0;
+  let wanted = 0;
+  let reachedAll = 0;
+  let pushes = 0;
+  for (const [k, first] of earliest) {
+    if (first < innerFrom || first > innerTo) continue;
+    const expected = subscribers[k % SYMBOLS.length] ?? 0;
+    const count = receivers.get(k) ?? 0;
+    got += count;
+    wanted += expected;
+    pushes += 1;
+    if (count >= expected) reachedAll += 1;
+  }
+  const numeric = (a: number, b: number) => a - b;
+  delays.sort(numeric);
+  spreads.sort(numeric);
+  waits.sort(numeric);
+  const delivered = delays.length;
+  // Each worker's count over its own recording time, which is a little longer than the window.
+  const deliveredPerSecond = records.reduce((n, r) => n + r.receivedAt.length / (r.recordedMs / 1000), 0);
+  const perSubscriptionRate = subscriptions ? deliveredPerSecond / subscriptions : 0;
+  const baselineRate = opts.baselineRate ?? perSubscriptionRate;
+  // Each client's expectation is its own subscriptions × the baseline rate; report the worst share.
+  let worstClientShare = Number.POSITIVE_INFINITY;
+  from = 0;
+  for (const r of records) {
+    r.perClient.forEach((count, slot) => {
+      const subs = (from + slot) % opts.extraEvery === 0 ? SYMBOLS.length : 1;
+      worstClientShare = Math.min(worstClientShare, count / (subs * baselineRate * (r.recordedMs / 1000)));
+    });
+    from += r.perClient.length;
+  }
+  const clientCpuPercent = records.reduce((n, r) => n + r.cpuMicros / 10 / r.recordedMs, 0);
+
+  await Promise.all(used.map((w) => w.ask({ type: 'disconnect' }, 'disconnected')));
+  return {
+    clients,
+    connected: clients - failed,
+    failed,
+    firstError,
+    connectSeconds,
+    subscriptions,
+    delivered,
+    deliveredPerSecond,
+    perSubscriptionRate,
+    coverage: wanted ? got / wanted : Number.NaN,
+    pushesReachingAll: pushes ? reachedAll / pushes : Number.NaN,
+    delay: { p50: percentile(delays, 50), p95: percentile(delays, 95), p99: percentile(delays, 99) },
+    firstReceiveP50: percentile(waits, 50),
+    spread: { p50: percentile(spreads, 50), p95: percentile(spreads, 95), p99: percentile(spreads, 99) },
+    spreadMax: spreads.at(-1) ?? Number.NaN,
+    worstClientShare,
+    serverCpuPercent,
+    serverRssMb,
+    clientCpuPercent,
+    dropped: records.reduce((n, r) => n + r.dropped, 0),
+  };
+}
+
+async function runCoordinator() {
+  const { values: args } = parseArgs({
+    options: {
+      clients: { type: 'string', default: '1000,5000' },
+      window: { type: 'string', default: '15' },
+      settle: { type: 'string', default: '3' },
+      batch: { type: 'string', default: '100' },
+      workers: { type: 'string', default: '1' },
+      'extra-every': { type: 'string', default: '10' },
+      'tick-ms': { type: 'string', default: '300' },
+      worker: { type: 'boolean', default: false },
+    },
+  });
+  const counts = args.clients
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const opts = {
+    batch: Number(args.batch),
+    extraEvery: Number(args['extra-every']),
+    settleMs: Number(args.settle) * 1000,
+    windowMs: Number(args.window) * 1000,
+  };
+  const tickMs = Number(args['tick-ms']);
+  const workerCount = Math.max(1, Number(args.workers));
+
+  console.log(
+    `machine: ${os.cpus().length} cores, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const server = await startServer(tickMs);
+  const workers: Worker[] = [];
+  try {
+    console.log(`server pid ${server.child.pid} at ${server.origin}, MARKET_TICK_MS ${tickMs}`);
+    for (let deadline = Date.now() + 30_000; ; ) {
+      const status = await api<{ state: string }>(server.origin, 'GET', '/api/huobi/status');
+      if (status.state === 'running') break;
+      if (Date.now() > deadline) throw new Error(`the feed is ${status.state} after 30 s`);
+      await sleep(250);
+    }
+    const { token } = await api<{ token: string }>(server.origin, 'POST', '/api/auth/register', {
+      email: `fanout-${Date.now()}@bench.local`,
+      password: 'fanout-user-password',
+    });
+
+    for (let i = 0; i < workerCount; i++) {
+      workers.push(new Worker(fork(import.meta.filename, ['--worker'], { stdio: 'inherit' })));
+    }
+
+    const rounds: Round[] = [];
+    const baseline = await runRound(workers, server, token, 1, opts);
+    rounds.push(baseline);
+    report(baseline, baseline);
+    for (const clients of counts) {
+      await sleep(2000);
+      const round = await runRound(workers, server, token, clients, {
+        ...opts,
+        baselineRate: baseline.perSubscriptionRate,
+      });
+      rounds.push(round);
+      report(round, baseline);
+    }
+
+    console.log(
+      `\nTicker fan-out: server child process on PGlite, MARKET_TICK_MS ${tickMs}, ${workerCount} client process(es), ` +
+        `window ${args.window} s; every ${opts.extraEvery}th client also subscribes to ETHUSDT. Times in ms.\n`,
+    );
+    console.log(
+      '| clients | subscriptions | delivered msg/s | expected msg/s | delivery ratio | coverage | worst client | delay p50 | delay p95 | delay p99 | delay p95 / baseline | tick to first receive p50 | spread p50 | spread p95 | spread p99 | spread max | server CPU % | server RSS MB | clients CPU % | connect s |',
+    );
+    console.log(`|${' --- |'.repeat(20)}`);
+    for (const r of rounds) {
+      const expected = r.subscriptions * baseline.perSubscriptionRate;
+      const cells = [
+        `${r.clients === 1 ? '1 (baseline)' : r.clients}${r.failed ? ` (${r.failed} failed)` : ''}`,
+        r.subscriptions,
+        r.deliveredPerSecond.toFixed(0),
+        expected.toFixed(0),
+        (r.deliveredPerSecond / expected).toFixed(3),
+        r.coverage.toFixed(3),
+        r.worstClientShare.toFixed(2),
+        r.delay.p50,
+        r.delay.p95,
+        r.delay.p99,
+        (r.delay.p95 / baseline.delay.p95).toFixed(2),
+        r.firstReceiveP50,
+        r.spread.p50,
+        r.spread.p95,
+        r.spread.p99,
+        r.spreadMax,
+        r.serverCpuPercent.toFixed(0),
+        r.serverRssMb.toFixed(0),
+        r.clientCpuPercent.toFixed(0),
+        r.connectSeconds.toFixed(1),
+      ];
+      console.log(`| ${cells.join(' | ')} |`);
+    }
+    console.log(
+      `\nbaseline: ${baseline.perSubscriptionRate.toFixed(2)} messages per second per subscription (the expectation per subscription)`,
+    );
+  } finally {
+    for (const w of workers) w.child.kill('SIGTERM');
+    await stopServer(server);
+  }
+}
+
+function report(r: Round, baseline: Round) {
+  console.log(
+    `  ${r.delivered} messages to ${r.subscriptions} subscriptions, ${r.perSubscriptionRate.toFixed(2)}/s each ` +
+      `(ratio ${(r.perSubscriptionRate / baseline.perSubscriptionRate).toFixed(3)}; coverage ${r.coverage.toFixed(4)}, ` +
+      `${(r.pushesReachingAll * 100).toFixed(1)}% of pushes reached every subscriber), delay p50/p95/p99 ` +
+      `${r.delay.p50}/${r.delay.p95}/${r.delay.p99} ms (tick to first receive ${r.firstReceiveP50} ms), ` +
+      `spread p50/p95 ${r.spread.p50}/${r.spread.p95} ms, server CPU ${r.serverCpuPercent.toFixed(0)}%, ` +
+      `RSS ${r.serverRssMb.toFixed(0)} MB, clients CPU ${r.clientCpuPercent.toFixed(0)}%` +
+      (r.dropped ? `, ${r.dropped} sockets dropped` : ''),
+  );
+}
+
+if (process.argv.includes('--worker')) runWorker();
+else
+  runCoordinator().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
