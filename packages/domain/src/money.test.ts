@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   Decimal,
@@ -9,6 +10,7 @@ import {
   normaliseDecimalString,
   roundToScale,
   sumDecimals,
+  trimDecimalZeros,
   tryParseDecimal,
 } from './money.ts';
 
@@ -85,5 +87,24 @@ describe('money', () => {
     expect(decimalFromDb('-3.000000000000000000').toFixed()).toBe('-3');
     expect(() => decimalFromDb(3)).toThrow();
     expect(() => decimalFromDb('NaN')).toThrow();
+  });
+});
+
+describe('trimDecimalZeros', () => {
+  it('drops trailing zeros and a bare point, leaves other strings alone', () => {
+    expect(trimDecimalZeros('12.500')).toBe('12.5');
+    expect(trimDecimalZeros('3.000000000000000000')).toBe('3');
+    expect(trimDecimalZeros('100')).toBe('100');
+    expect(trimDecimalZeros('-0.000')).toBe('0');
+    expect(trimDecimalZeros('0.10')).toBe('0.1');
+    expect(trimDecimalZeros('1e5')).toBe('1e5');
+  });
+  it('agrees with the parsing normaliser on plain decimals', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.nat({ max: 18 }), (units, scale) => {
+        const raw = new Decimal(units.toString()).div(new Decimal(10).pow(scale)).toFixed(18);
+        expect(trimDecimalZeros(raw)).toBe(normaliseDecimalString(raw));
+      }),
+    );
   });
 });

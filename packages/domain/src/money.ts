@@ -82,6 +82,16 @@ export function normaliseDecimalString(value: string): string {
   return formatNormalised(parsed);
 }
 
+/**
+ * '12.500' to '12.5', '3.000' to '3', without parsing: for hot paths (long kline lists) whose input
+ * is already a plain decimal string. Anything else is returned unchanged.
+ */
+export function trimDecimalZeros(value: string): string {
+  if (!value.includes('.') || !/^-?\d+\.\d+$/.test(value)) return value;
+  const trimmed = value.replace(/\.?0+$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
 export function sumDecimals(values: Iterable<Decimal>): Decimal {
   let total = new Decimal(0);
   for (const v of values) total = total.plus(v);

@@ -1,5 +1,4 @@
 import type { KlineInterval } from '@platform/contracts';
-import { normaliseDecimalString as n } from '@platform/domain';
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../jobs/lease.ts';
@@ -50,7 +49,10 @@ export async function upsertKlines(
   return rows.length;
 }
 
-/** The `limit` newest stored candles opening at or before `until`, ascending. */
+/**
+ * The `limit` newest stored candles opening at or before `until`, ascending. The database trims the
+ * NUMERIC(38,18) zeros (`trim_scale`), so a long chart costs no decimal parsing here.
+ */
 export async function readKlines(
   exec: Executor,
   symbol: string,
@@ -58,21 +60,22 @@ export async function readKlines(
   limit: number,
   until: Date,
 ): Promise<ProviderKline[]> {
+  const text = (column: typeof klines.open) => sql<string>`trim_scale(${column})::text`;
   const rows = await exec
-    .select()
+    .select({
+      openTime: klines.openTime,
+      open: text(klines.open),
+      high: text(klines.high),
+      low: text(klines.low),
+      close: text(klines.close),
+      volume: text(klines.volume),
+      quoteVolume: text(klines.quoteVolume),
+    })
     .from(klines)
     .where(and(eq(klines.symbol, symbol), eq(klines.interval, interval), lte(klines.openTime, until)))
     .orderBy(desc(klines.openTime))
     .limit(limit);
-  return rows.reverse().map((r) => ({
-    openTime: r.openTime.getTime(),
-    open: n(r.open),
-    high: n(r.high),
-    low: n(r.low),
-    close: n(r.close),
-    volume: n(r.volume),
-    quoteVolume: n(r.quoteVolume),
-  }));
+  return rows.reverse().map(({ openTime, ...prices }) => ({ openTime: openTime.getTime(), ...prices }));
 }
 
 export async function countKlines(exec: Executor) {

@@ -95,6 +95,9 @@ describe('pairs and market reads on the simulator (defaults)', () => {
     for (let i = 1; i < opens.length; i++) expect(opens[i]! - opens[i - 1]!).toBe(60_000);
     expect(rows.slice(0, -1).every((k) => k.is_closed)).toBe(true);
     expect(rows.at(-1)!.is_closed).toBe(false);
+    // Plain decimals without the stored NUMERIC(38,18) zeros, whether read from the table or the source.
+    for (const k of rows)
+      for (const v of [k.open, k.high, k.low, k.close, k.volume]) expect(v).toMatch(/^\d+(\.\d*[1-9])?$/);
     // The closed candles were stored on the way (read-through), the forming one was not.
     const stored = await t.database.db
       .select()

@@ -1,5 +1,5 @@
 import type { Kline, KlineInterval, OrderBook, Ticker } from '@platform/contracts';
-import { Decimal } from '@platform/domain';
+import { Decimal, trimDecimalZeros as trim } from '@platform/domain';
 import { nextOpen } from './intervals.ts';
 import type { ProviderKline, ProviderOrderBook, ProviderTicker } from './providers/provider.ts';
 
@@ -28,12 +28,12 @@ export function toKline(k: ProviderKline, interval: KlineInterval, now: number):
   return {
     open_time: new Date(k.openTime).toISOString(),
     close_time: new Date(close - 1).toISOString(),
-    open: k.open,
-    high: k.high,
-    low: k.low,
-    close: k.close,
-    volume: k.volume,
-    quote_volume: k.quoteVolume,
+    open: trim(k.open),
+    high: trim(k.high),
+    low: trim(k.low),
+    close: trim(k.close),
+    volume: trim(k.volume),
+    quote_volume: trim(k.quoteVolume),
     is_closed: close <= now,
   };
 }
