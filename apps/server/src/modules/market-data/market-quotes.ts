@@ -5,25 +5,46 @@ import type { MarketDataProvider } from './providers/provider.ts';
 
 /** A book served from the cache is at most this old; older ones are fetched again. */
 const BOOK_MAX_AGE_MS = 3000;
+/**
+ * A cached ticker older than this is fetched again. The running feed refreshes every tick; this
+ * matters when it is stopped, so that a read never serves a price frozen at the moment of the stop.
+ */
+export const TICKER_MAX_AGE_MS = 10_000;
 
 /**
- * Tickers and books for the read calls: the feed's cache first; whatever it lacks (the feed is
- * stopped, or the pair was enabled a moment ago) comes from the source and is cached for the next reader.
+ * Tickers and books for the read calls: the feed's cache first; whatever it lacks or holds too old
+ * (the feed is stopped, or the pair was enabled a moment ago) comes from the source, once for all
+ * the readers asking at the same time, and is cached for the next reader.
  */
 export function createMarketQuotes(deps: {
   cache: MarketCache;
   provider: () => Promise<MarketDataProvider>;
 }) {
+  let inFlight: { key: string; done: Promise<Ticker[]> } | null = null;
+  async function fetchTickers(symbols: string[]): Promise<Ticker[]> {
+    const key = symbols.join(',');
+    if (inFlight?.key === key) return inFlight.done;
+    const done = (async () => {
+      const provider = await deps.provider();
+      const fresh = (await provider.tickers(symbols)).map((t) => toTicker(t, provider.id));
+      await deps.cache.putTickers(fresh);
+      return fresh;
+    })().finally(() => {
+      if (inFlight?.done === done) inFlight = null;
+    });
+    inFlight = { key, done };
+    return done;
+  }
+
   return {
     async tickers(symbols: string[]): Promise<Ticker[]> {
       const cached = await deps.cache.tickers();
-      const missing = symbols.filter((s) => !cached.has(s));
-      if (missing.length > 0) {
-        const provider = await deps.provider();
-        const fresh = (await provider.tickers(missing)).map((t) => toTicker(t, provider.id));
-        await deps.cache.putTickers(fresh);
-        for (const t of fresh) cached.set(t.symbol, t);
-      }
+      const oldest = Date.now() - TICKER_MAX_AGE_MS;
+      const stale = symbols.filter((s) => {
+        const t = cached.get(s);
+        return !t || Date.parse(t.updated_at) < oldest;
+      });
+      if (stale.length > 0) for (const t of await fetchTickers(stale)) cached.set(t.symbol, t);
       return symbols.flatMap((s) => {
         const t = cached.get(s);
         return t ? [t] : [];
