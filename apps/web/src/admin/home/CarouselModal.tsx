@@ -9,8 +9,9 @@ import {
   TITLE_MAX,
   TITLE_REQUIRED_MESSAGE,
 } from '@platform/contracts';
-import { App, Button, Flex, Form, Input, Modal, Space, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { FormModal } from '../../components/FormModal.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import { saveCarousel, uploadCarouselImage } from './homeApi.ts';
 
@@ -53,7 +54,6 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
     item?.image_file && item.image_src ? { file: item.image_file, src: item.image_src } : null,
   );
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const imageUrl = Form.useWatch('image_url', form) ?? '';
   const preview = upload?.src ?? (isSafeLink(imageUrl.trim()) ? imageUrl.trim() : null);
 
@@ -80,136 +80,107 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
     }
   };
 
-  const submit = async (values: FormValues) => {
-    setSaving(true);
-    try {
-      await saveCarousel(item?.id ?? null, {
-        title: values.title.trim(),
-        image_file: upload?.file ?? '',
-        image_url: upload ? '' : values.image_url.trim(),
-        link_url: values.link_url.trim(),
-      });
-      message.success(item ? '更新成功' : '添加成功');
-      onSaved();
-    } catch (error) {
-      message.error(`保存失败: ${errorMessage(error, '未知错误')}`);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
-      open
+    <FormModal<FormValues>
       title={item ? '编辑轮播图' : '添加轮播图'}
-      onCancel={onClose}
-      maskClosable={false}
       width={560}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          取消
-        </Button>,
-        <Button
-          key="save"
-          type="primary"
-          loading={saving}
-          disabled={uploading}
-          onClick={() => form.submit()}
-          data-testid="carousel-save"
-        >
-          {item ? '保存' : '添加'}
-        </Button>,
-      ]}
+      editing={item !== null}
+      form={form}
+      initialValues={{
+        title: item?.title ?? '',
+        image_url: item?.image_url ?? '',
+        link_url: item?.link_url ?? '',
+      }}
+      save={(values) =>
+        saveCarousel(item?.id ?? null, {
+          title: values.title.trim(),
+          image_file: upload?.file ?? '',
+          image_url: upload ? '' : values.image_url.trim(),
+          link_url: values.link_url.trim(),
+        })
+      }
+      failure={(error) => `保存失败: ${errorMessage(error, '未知错误')}`}
+      onSaved={onSaved}
+      onClose={onClose}
+      saveDisabled={uploading}
+      saveTestId="carousel-save"
     >
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        initialValues={{
-          title: item?.title ?? '',
-          image_url: item?.image_url ?? '',
-          link_url: item?.link_url ?? '',
-        }}
-        onFinish={(values) => void submit(values)}
+      <Form.Item
+        name="title"
+        label="标题"
+        rules={[{ required: true, whitespace: true, message: TITLE_REQUIRED_MESSAGE }, { max: TITLE_MAX }]}
       >
-        <Form.Item
-          name="title"
-          label="标题"
-          rules={[{ required: true, whitespace: true, message: TITLE_REQUIRED_MESSAGE }, { max: TITLE_MAX }]}
-        >
-          <Input placeholder="轮播图标题" maxLength={TITLE_MAX} data-testid="carousel-form-title" />
-        </Form.Item>
-        <Form.Item label="图片" required>
-          <Flex vertical gap={8}>
-            {preview && (
-              <img
-                src={preview}
-                alt="预览"
-                data-testid="carousel-preview"
-                style={{
-                  width: 320,
-                  maxWidth: '100%',
-                  aspectRatio: '16 / 7',
-                  objectFit: 'cover',
-                  borderRadius: 6,
-                  background: '#f5f5f5',
-                }}
-              />
-            )}
-            <Space wrap>
-              <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()}>
-                {upload ? '更换图片' : '上传图片'}
-              </Button>
-              {upload && (
-                <Button
-                  icon={<DeleteOutlined />}
-                  onClick={() => setUpload(null)}
-                  data-testid="carousel-image-remove"
-                >
-                  移除
-                </Button>
-              )}
-            </Space>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              支持 JPG、PNG、GIF、WebP 格式，大小不超过5MB；或在下方填写图片地址
-            </Typography.Text>
-            <input
-              ref={input}
-              type="file"
-              accept="image/jpeg,image/png,image/gif,image/webp"
-              style={{ display: 'none' }}
-              onChange={(event) => void pick(event)}
-              data-testid="carousel-image-input"
+        <Input placeholder="轮播图标题" maxLength={TITLE_MAX} data-testid="carousel-form-title" />
+      </Form.Item>
+      <Form.Item label="图片" required>
+        <Flex vertical gap={8}>
+          {preview && (
+            <img
+              src={preview}
+              alt="预览"
+              data-testid="carousel-preview"
+              style={{
+                width: 320,
+                maxWidth: '100%',
+                aspectRatio: '16 / 7',
+                objectFit: 'cover',
+                borderRadius: 6,
+                background: '#f5f5f5',
+              }}
             />
-          </Flex>
-        </Form.Item>
-        <Form.Item
-          name="image_url"
-          label="图片地址"
-          rules={[
-            linkRule(IMAGE_URL_FORMAT_MESSAGE),
-            {
-              validator: (_, value: string | undefined) =>
-                upload || value?.trim()
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(IMAGE_REQUIRED_MESSAGE)),
-            },
-          ]}
-        >
-          <Input
-            placeholder={upload ? '已上传图片' : 'https://… 或 /images/…'}
-            disabled={Boolean(upload)}
-            data-testid="carousel-form-image-url"
+          )}
+          <Space wrap>
+            <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()}>
+              {upload ? '更换图片' : '上传图片'}
+            </Button>
+            {upload && (
+              <Button
+                icon={<DeleteOutlined />}
+                onClick={() => setUpload(null)}
+                data-testid="carousel-image-remove"
+              >
+                移除
+              </Button>
+            )}
+          </Space>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            支持 JPG、PNG、GIF、WebP 格式，大小不超过5MB；或在下方填写图片地址
+          </Typography.Text>
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            style={{ display: 'none' }}
+            onChange={(event) => void pick(event)}
+            data-testid="carousel-image-input"
           />
-        </Form.Item>
-        <Form.Item
-          name="link_url"
-          label="链接"
-          rules={[linkRule(LINK_FORMAT_MESSAGE)]}
-          extra="http(s) 地址或站内路径，如 /trade"
-        >
-          <Input placeholder="https://… 或 /activity" data-testid="carousel-form-link" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        </Flex>
+      </Form.Item>
+      <Form.Item
+        name="image_url"
+        label="图片地址"
+        rules={[
+          linkRule(IMAGE_URL_FORMAT_MESSAGE),
+          {
+            validator: (_, value: string | undefined) =>
+              upload || value?.trim() ? Promise.resolve() : Promise.reject(new Error(IMAGE_REQUIRED_MESSAGE)),
+          },
+        ]}
+      >
+        <Input
+          placeholder={upload ? '已上传图片' : 'https://… 或 /images/…'}
+          disabled={Boolean(upload)}
+          data-testid="carousel-form-image-url"
+        />
+      </Form.Item>
+      <Form.Item
+        name="link_url"
+        label="链接"
+        rules={[linkRule(LINK_FORMAT_MESSAGE)]}
+        extra="http(s) 地址或站内路径，如 /trade"
+      >
+        <Input placeholder="https://… 或 /activity" data-testid="carousel-form-link" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
-import { App, Button, Checkbox, Form, Input, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Checkbox, Col, Form, type FormRule, Input, InputNumber, Row, Select } from 'antd';
+import { integerAmountRule, maxNotBelowMinRule } from './formRules.ts';
 
 /** What the add/edit modal of either kind of channel takes. */
 export interface ChannelFormModalProps<C> {
@@ -10,85 +10,94 @@ export interface ChannelFormModalProps<C> {
   onSaved: () => void;
 }
 
-export interface ChannelModalProps {
-  title: string;
-  /** Editing an existing channel (保存) rather than adding one (添加). */
-  editing: boolean;
-  saving: boolean;
-  /** Keeps the save button disabled (e.g. while a file uploads). */
-  saveDisabled?: boolean;
-  onSave: () => void;
-  onClose: () => void;
-  saveTestId: string;
-  children: ReactNode;
-}
+/** Both channel forms are this wide. */
+export const CHANNEL_MODAL_WIDTH = 560;
 
-/** The add/edit channel modal: 取消 and 保存/添加 in the footer, the form inside. */
-export function ChannelModal({
-  title,
-  editing,
-  saving,
-  saveDisabled,
-  onSave,
-  onClose,
-  saveTestId,
-  children,
-}: ChannelModalProps) {
+/** 渠道名称 (field `name`), the first field of both channel forms. */
+export function ChannelNameItem({ placeholder, testId }: { placeholder: string; testId: string }) {
   return (
-    <Modal
-      open
-      title={title}
-      onCancel={onClose}
-      maskClosable={false}
-      width={560}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          取消
-        </Button>,
-        <Button
-          key="save"
-          type="primary"
-          loading={saving}
-          disabled={saveDisabled}
-          onClick={onSave}
-          data-testid={saveTestId}
-        >
-          {editing ? '保存' : '添加'}
-        </Button>,
-      ]}
+    <Form.Item
+      label="渠道名称"
+      name="name"
+      rules={[{ required: true, whitespace: true, message: '请输入渠道名称' }]}
     >
-      {children}
-    </Modal>
+      <Input maxLength={100} placeholder={placeholder} data-testid={testId} />
+    </Form.Item>
   );
 }
 
-/**
- * Saving the form: 更新成功/添加成功 and onSaved, or the failure text the screen gives as a message
- * (the modal stays open with what was typed).
- */
-export function useChannelSave<T>(
-  save: (values: T) => Promise<unknown>,
-  {
-    editing,
-    failure,
-    onSaved,
-  }: { editing: boolean; failure: (error: unknown) => string; onSaved: () => void },
-) {
-  const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const submit = async (values: T) => {
-    setSaving(true);
-    try {
-      await save(values);
-      message.success(editing ? '更新成功' : '添加成功');
-      onSaved();
-    } catch (error) {
-      message.error(failure(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { saving, submit };
+/** 币种 (field `currency`), chosen from the offered currencies. */
+export function CurrencyItem({ currencies, testId }: { currencies: readonly string[]; testId: string }) {
+  return (
+    <Form.Item label="币种" name="currency" rules={[{ required: true, message: '请选择币种' }]}>
+      <Select options={currencies.map((c) => ({ value: c, label: c }))} showSearch data-testid={testId} />
+    </Form.Item>
+  );
+}
+
+interface AmountFieldProps {
+  placeholder: string;
+  /** The hint under the field. */
+  extra?: string;
+}
+
+export interface AmountRangeItemsProps {
+  /** `<prefix>-min` and `<prefix>-max` are the inputs' test ids. */
+  testIdPrefix: string;
+  /** Both amounts must be filled in (deposit channels); otherwise a blank one takes the server's default. */
+  required: boolean;
+  /** The minimum the maximum is checked against while the minimum is blank. */
+  fallbackMin?: string;
+  min: AmountFieldProps;
+  max: AmountFieldProps;
+}
+
+/** 最小金额 and 最大金额 side by side (fields `min_amount`, `max_amount`): whole numbers, max not below min. */
+export function AmountRangeItems({ testIdPrefix, required, fallbackMin, min, max }: AmountRangeItemsProps) {
+  const requiredRule = (message: string): FormRule[] => (required ? [{ required: true, message }] : []);
+  return (
+    <Row gutter={16}>
+      <Col span={12}>
+        <Form.Item
+          label="最小金额"
+          name="min_amount"
+          rules={[...requiredRule('请输入最小金额'), integerAmountRule]}
+          extra={min.extra}
+        >
+          {wholeAmountInput(min.placeholder, `${testIdPrefix}-min`)}
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          label="最大金额"
+          name="max_amount"
+          dependencies={['min_amount']}
+          rules={[
+            ...requiredRule('请输入最大金额'),
+            integerAmountRule,
+            maxNotBelowMinRule('min_amount', fallbackMin),
+          ]}
+          extra={max.extra}
+        >
+          {wholeAmountInput(max.placeholder, `${testIdPrefix}-max`)}
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+/** A whole, non-negative amount, kept as a string. A plain element, so Form.Item controls it directly. */
+function wholeAmountInput(placeholder: string, testId: string) {
+  return (
+    <InputNumber<string>
+      stringMode
+      min="0"
+      precision={0}
+      style={{ width: '100%' }}
+      placeholder={placeholder}
+      data-testid={testId}
+    />
+  );
 }
 
 /** 描述 and 启用此渠道, the last two fields of both channel forms (fields `description`, `active`). */

@@ -7,17 +7,20 @@ import {
   depositChannelTypes,
   REQUIRED_FIELDS_MESSAGE,
 } from '@platform/contracts';
-import { App, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import {
+  AmountRangeItems,
+  CHANNEL_MODAL_WIDTH,
   type ChannelFormModalProps,
-  ChannelModal,
+  ChannelNameItem,
+  CurrencyItem,
   DescriptionAndStatusItems,
-  useChannelSave,
 } from './ChannelModal.tsx';
 import { saveDepositChannel } from './channelsApi.ts';
-import { formText, integerAmountRule, maxNotBelowMinRule } from './formRules.ts';
+import { formText } from './formRules.ts';
 import { QrUploadField } from './QrUploadField.tsx';
 
 interface FormValues {
@@ -83,15 +86,6 @@ export function DepositChannelModal({ channel, currencies, onClose, onSaved }: D
     if (addressLabel && form.getFieldError('address').length > 0) void form.validateFields(['address']);
   }, [form, addressLabel]);
 
-  const { saving, submit } = useChannelSave(
-    (values: FormValues) => saveDepositChannel(channel?.id ?? null, depositChannelBody(values)),
-    {
-      editing: channel !== null,
-      failure: (error) => `保存失败: ${errorMessage(error, '未知错误')}`,
-      onSaved,
-    },
-  );
-
   const invalid = () => {
     const values = form.getFieldsValue(true) as FormValues;
     if (REQUIRED_FIELDS.some((field) => formText(values[field]) === undefined)) {
@@ -100,102 +94,52 @@ export function DepositChannelModal({ channel, currencies, onClose, onSaved }: D
   };
 
   return (
-    <ChannelModal
+    <FormModal<FormValues>
       title={channel ? '编辑充值渠道' : '添加充值渠道'}
+      width={CHANNEL_MODAL_WIDTH}
       editing={channel !== null}
-      saving={saving}
-      saveDisabled={uploading}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={initialValues(channel)}
+      save={(values) => saveDepositChannel(channel?.id ?? null, depositChannelBody(values))}
+      failure={(error) => `保存失败: ${errorMessage(error, '未知错误')}`}
+      onSaved={onSaved}
       onClose={onClose}
+      saveDisabled={uploading}
       saveTestId="channel-save"
+      formTestId="channel-form"
+      onFinishFailed={invalid}
+      onValuesChange={(changed: Partial<FormValues>) => {
+        // The currency is chosen for crypto channels only; the others are credited in USDT.
+        if (changed.type && changed.type !== 'crypto') form.setFieldValue('currency', DEFAULT_CURRENCY);
+      }}
     >
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(channel)}
-        onFinish={(values) => void submit(values)}
-        onFinishFailed={invalid}
-        onValuesChange={(changed: Partial<FormValues>) => {
-          // The currency is chosen for crypto channels only; the others are credited in USDT.
-          if (changed.type && changed.type !== 'crypto') form.setFieldValue('currency', DEFAULT_CURRENCY);
-        }}
-        data-testid="channel-form"
+      <ChannelNameItem placeholder="例如：USDT-TRC20" testId="channel-form-name" />
+      <Form.Item label="渠道类型" name="type" rules={[{ required: true }]}>
+        <Select options={TYPE_OPTIONS} data-testid="channel-form-type" />
+      </Form.Item>
+      {isCrypto && <CurrencyItem currencies={currencies} testId="channel-form-currency" />}
+      <Form.Item
+        label={addressLabel}
+        name="address"
+        rules={[{ required: true, whitespace: true, message: `请输入${addressLabel}` }]}
       >
-        <Form.Item
-          label="渠道名称"
-          name="name"
-          rules={[{ required: true, whitespace: true, message: '请输入渠道名称' }]}
-        >
-          <Input maxLength={100} placeholder="例如：USDT-TRC20" data-testid="channel-form-name" />
-        </Form.Item>
-        <Form.Item label="渠道类型" name="type" rules={[{ required: true }]}>
-          <Select options={TYPE_OPTIONS} data-testid="channel-form-type" />
-        </Form.Item>
-        {isCrypto && (
-          <Form.Item label="币种" name="currency" rules={[{ required: true, message: '请选择币种' }]}>
-            <Select
-              options={currencies.map((c) => ({ value: c, label: c }))}
-              showSearch
-              data-testid="channel-form-currency"
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          label={addressLabel}
-          name="address"
-          rules={[{ required: true, whitespace: true, message: `请输入${addressLabel}` }]}
-        >
-          <Input.TextArea
-            autoSize={{ minRows: 1, maxRows: 4 }}
-            maxLength={500}
-            placeholder={isCrypto ? '收款钱包地址' : '收款人、账号等信息'}
-            data-testid="channel-form-address"
-          />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              label="最小金额"
-              name="min_amount"
-              rules={[{ required: true, message: '请输入最小金额' }, integerAmountRule]}
-            >
-              <InputNumber<string>
-                stringMode
-                min="0"
-                precision={0}
-                style={{ width: '100%' }}
-                placeholder="0"
-                data-testid="channel-form-min"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              label="最大金额"
-              name="max_amount"
-              dependencies={['min_amount']}
-              rules={[
-                { required: true, message: '请输入最大金额' },
-                integerAmountRule,
-                maxNotBelowMinRule('min_amount'),
-              ]}
-            >
-              <InputNumber<string>
-                stringMode
-                min="0"
-                precision={0}
-                style={{ width: '100%' }}
-                placeholder="例如：50000"
-                data-testid="channel-form-max"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item label="收款二维码" name="qr_code_url">
-          <QrUploadField onBusyChange={setUploading} />
-        </Form.Item>
-        <DescriptionAndStatusItems testIdPrefix="channel-form" />
-      </Form>
-    </ChannelModal>
+        <Input.TextArea
+          autoSize={{ minRows: 1, maxRows: 4 }}
+          maxLength={500}
+          placeholder={isCrypto ? '收款钱包地址' : '收款人、账号等信息'}
+          data-testid="channel-form-address"
+        />
+      </Form.Item>
+      <AmountRangeItems
+        testIdPrefix="channel-form"
+        required
+        min={{ placeholder: '0' }}
+        max={{ placeholder: '例如：50000' }}
+      />
+      <Form.Item label="收款二维码" name="qr_code_url">
+        <QrUploadField onBusyChange={setUploading} />
+      </Form.Item>
+      <DescriptionAndStatusItems testIdPrefix="channel-form" />
+    </FormModal>
   );
 }

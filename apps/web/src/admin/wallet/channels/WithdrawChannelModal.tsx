@@ -10,16 +10,19 @@ import {
   withdrawMethods,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
-import { App, Col, Form, type FormRule, Input, InputNumber, Row, Select } from 'antd';
+import { App, Form, type FormRule, InputNumber, Select } from 'antd';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import {
+  AmountRangeItems,
+  CHANNEL_MODAL_WIDTH,
   type ChannelFormModalProps,
-  ChannelModal,
+  ChannelNameItem,
+  CurrencyItem,
   DescriptionAndStatusItems,
-  useChannelSave,
 } from './ChannelModal.tsx';
 import { saveWithdrawChannel } from './channelsApi.ts';
-import { formText, integerAmountRule, maxNotBelowMinRule } from './formRules.ts';
+import { formText } from './formRules.ts';
 
 interface FormValues {
   name: string;
@@ -86,109 +89,60 @@ export type WithdrawChannelModalProps = ChannelFormModalProps<AdminWithdrawChann
 export function WithdrawChannelModal({ channel, currencies, onClose, onSaved }: WithdrawChannelModalProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const { saving, submit } = useChannelSave(
-    (values: FormValues) => saveWithdrawChannel(channel?.id ?? null, withdrawChannelBody(values)),
-    {
-      editing: channel !== null,
-      failure: (error) => errorMessage(error, channel ? '更新失败' : '添加失败'),
-      onSaved,
-    },
-  );
-
   const invalid = () => {
     const values = form.getFieldsValue(true) as FormValues;
     if (formText(values.name) === undefined || !values.type) message.error(REQUIRED_FIELDS_MESSAGE);
   };
 
   return (
-    <ChannelModal
+    <FormModal<FormValues>
       title={channel ? '编辑提现渠道' : '添加提现渠道'}
+      width={CHANNEL_MODAL_WIDTH}
       editing={channel !== null}
-      saving={saving}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={initialValues(channel)}
+      save={(values) => saveWithdrawChannel(channel?.id ?? null, withdrawChannelBody(values))}
+      failure={(error) => errorMessage(error, channel ? '更新失败' : '添加失败')}
+      onSaved={onSaved}
       onClose={onClose}
       saveTestId="withdraw-channel-save"
+      formTestId="withdraw-channel-form"
+      onFinishFailed={invalid}
     >
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(channel)}
-        onFinish={(values) => void submit(values)}
-        onFinishFailed={invalid}
-        data-testid="withdraw-channel-form"
+      <ChannelNameItem placeholder="例如：USDT提现" testId="withdraw-channel-form-name" />
+      <Form.Item label="提现类型" name="type" rules={[{ required: true, message: '请选择提现类型' }]}>
+        <Select
+          options={TYPE_OPTIONS}
+          placeholder="请选择提现类型"
+          data-testid="withdraw-channel-form-type"
+        />
+      </Form.Item>
+      <CurrencyItem currencies={currencies} testId="withdraw-channel-form-currency" />
+      <AmountRangeItems
+        testIdPrefix="withdraw-channel-form"
+        required={false}
+        fallbackMin={WITHDRAW_CHANNEL_DEFAULT_MIN}
+        min={{ placeholder: WITHDRAW_CHANNEL_DEFAULT_MIN, extra: '留空为 0' }}
+        max={{ placeholder: WITHDRAW_CHANNEL_DEFAULT_MAX, extra: `留空为 ${WITHDRAW_CHANNEL_DEFAULT_MAX}` }}
+      />
+      <Form.Item
+        label="手续费率（%）"
+        name="fee_percent"
+        rules={[feePercentRule]}
+        extra="例如 1.5 表示 1.5%，留空为 0"
       >
-        <Form.Item
-          label="渠道名称"
-          name="name"
-          rules={[{ required: true, whitespace: true, message: '请输入渠道名称' }]}
-        >
-          <Input maxLength={100} placeholder="例如：USDT提现" data-testid="withdraw-channel-form-name" />
-        </Form.Item>
-        <Form.Item label="提现类型" name="type" rules={[{ required: true, message: '请选择提现类型' }]}>
-          <Select
-            options={TYPE_OPTIONS}
-            placeholder="请选择提现类型"
-            data-testid="withdraw-channel-form-type"
-          />
-        </Form.Item>
-        <Form.Item label="币种" name="currency" rules={[{ required: true, message: '请选择币种' }]}>
-          <Select
-            options={currencies.map((c) => ({ value: c, label: c }))}
-            showSearch
-            data-testid="withdraw-channel-form-currency"
-          />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item label="最小金额" name="min_amount" rules={[integerAmountRule]} extra="留空为 0">
-              <InputNumber<string>
-                stringMode
-                min="0"
-                precision={0}
-                style={{ width: '100%' }}
-                placeholder={WITHDRAW_CHANNEL_DEFAULT_MIN}
-                data-testid="withdraw-channel-form-min"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              label="最大金额"
-              name="max_amount"
-              dependencies={['min_amount']}
-              rules={[integerAmountRule, maxNotBelowMinRule('min_amount', WITHDRAW_CHANNEL_DEFAULT_MIN)]}
-              extra={`留空为 ${WITHDRAW_CHANNEL_DEFAULT_MAX}`}
-            >
-              <InputNumber<string>
-                stringMode
-                min="0"
-                precision={0}
-                style={{ width: '100%' }}
-                placeholder={WITHDRAW_CHANNEL_DEFAULT_MAX}
-                data-testid="withdraw-channel-form-max"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item
-          label="手续费率（%）"
-          name="fee_percent"
-          rules={[feePercentRule]}
-          extra="例如 1.5 表示 1.5%，留空为 0"
-        >
-          <InputNumber<string>
-            stringMode
-            min="0"
-            step="0.01"
-            precision={2}
-            style={{ width: '100%' }}
-            placeholder="0"
-            suffix="%"
-            data-testid="withdraw-channel-form-fee"
-          />
-        </Form.Item>
-        <DescriptionAndStatusItems testIdPrefix="withdraw-channel-form" />
-      </Form>
-    </ChannelModal>
+        <InputNumber<string>
+          stringMode
+          min="0"
+          step="0.01"
+          precision={2}
+          style={{ width: '100%' }}
+          placeholder="0"
+          suffix="%"
+          data-testid="withdraw-channel-form-fee"
+        />
+      </Form.Item>
+      <DescriptionAndStatusItems testIdPrefix="withdraw-channel-form" />
+    </FormModal>
   );
 }

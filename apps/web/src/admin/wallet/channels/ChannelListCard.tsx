@@ -1,0 +1,162 @@
+import { formatNumber } from '@platform/domain';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Empty,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableColumnType,
+  Typography,
+} from 'antd';
+import { type ComponentType, type HTMLAttributes, useMemo, useState } from 'react';
+import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
+import { errorMessage } from '../../../lib/request.ts';
+import type { ChannelFormModalProps } from './ChannelModal.tsx';
+import { ChannelsToolbar, currencyOptions, useConfirmDelete } from './channelListParts.tsx';
+
+/** A channel limit as shown in the lists: up to 8 decimals, none when whole. */
+export const channelAmount = (value: string) => formatNumber(value, 8, { minDecimals: 0 });
+
+interface ListedChannel {
+  id: number;
+  name: string;
+  description: string | null;
+  currency: string;
+}
+
+/** 渠道名称, in bold. */
+export function nameColumn<C extends ListedChannel>(): TableColumnType<C> {
+  return {
+    title: '渠道名称',
+    key: 'name',
+    render: (_, row) => <Typography.Text strong>{row.name}</Typography.Text>,
+  };
+}
+
+/** 描述, a dash when there is none. */
+export function descriptionColumn<C extends ListedChannel>(): TableColumnType<C> {
+  return {
+    title: '描述',
+    key: 'description',
+    ellipsis: true,
+    render: (_, row) => row.description || <Typography.Text type="secondary">-</Typography.Text>,
+  };
+}
+
+/** The loaded channels of one kind, the currencies their forms offer, and a reload. */
+export function useChannelList<C extends ListedChannel>(
+  queryKey: QueryKey,
+  fetch: (signal: AbortSignal) => Promise<C[]>,
+) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => fetch(signal) });
+  const currencies = useMemo(() => currencyOptions(query.data ?? []), [query.data]);
+  const reload = () => queryClient.invalidateQueries({ queryKey });
+  return { query, channels: query.data ?? [], currencies, reload };
+}
+
+export type ChannelList<C extends ListedChannel> = ReturnType<typeof useChannelList<C>>;
+
+export interface ChannelListCardProps<C extends ListedChannel> {
+  list: ChannelList<C>;
+  /** 充值 or 提现: the card is 「kind」渠道, and its load error, empty text and delete question say so. */
+  kind: string;
+  /** Prefixes the test ids: `<prefix>-add`, `<prefix>-row-<id>`, `<prefix>-edit-<id>`, `<prefix>-delete-<id>`. */
+  testIdPrefix: string;
+  /** The kind's own columns; 操作 (编辑, 删除) follows them. */
+  columns: TableColumnsType<C>;
+  remove: (id: number) => Promise<unknown>;
+  /** The message.error text for a failed delete. */
+  deleteFailure: (error: unknown) => string;
+  FormModal: ComponentType<ChannelFormModalProps<C>>;
+}
+
+/**
+ * A channel list page: the table with 刷新 and 添加渠道, edit and delete on each row, the add/edit
+ * modal, and in place of it all the load error with a retry while nothing has loaded.
+ */
+export function ChannelListCard<C extends ListedChannel>({
+  list: { query, channels, currencies, reload },
+  kind,
+  testIdPrefix,
+  columns,
+  remove,
+  deleteFailure,
+  FormModal,
+}: ChannelListCardProps<C>) {
+  const [editing, setEditing] = useState<{ channel: C | null } | null>(null);
+  const confirmRemove = useConfirmDelete({ kind, remove, failure: deleteFailure, reload });
+
+  if (query.isError && !query.data) {
+    return (
+      <LoadErrorView
+        title={`获取${kind}渠道失败`}
+        reason={errorMessage(query.error, '')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  const actionsColumn: TableColumnType<C> = {
+    title: '操作',
+    key: 'actions',
+    render: (_, row) => (
+      <Space size={4}>
+        <Button
+          size="small"
+          onClick={() => setEditing({ channel: row })}
+          data-testid={`${testIdPrefix}-edit-${row.id}`}
+        >
+          编辑
+        </Button>
+        <Button
+          size="small"
+          danger
+          onClick={() => confirmRemove(row)}
+          data-testid={`${testIdPrefix}-delete-${row.id}`}
+        >
+          删除
+        </Button>
+      </Space>
+    ),
+  };
+
+  return (
+    <Card
+      title={`${kind}渠道`}
+      extra={
+        <ChannelsToolbar
+          onReload={() => void reload()}
+          reloading={query.isFetching && !query.isLoading}
+          onAdd={() => setEditing({ channel: null })}
+          addTestId={`${testIdPrefix}-add`}
+        />
+      }
+    >
+      <Table<C>
+        rowKey="id"
+        columns={[...columns, actionsColumn]}
+        dataSource={channels}
+        loading={query.isLoading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        onRow={(row) => ({ 'data-testid': `${testIdPrefix}-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
+        locale={{ emptyText: <Empty description={`暂无${kind}渠道`} /> }}
+      />
+      {editing && (
+        <FormModal
+          channel={editing.channel}
+          currencies={currencies}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void reload();
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { App, Button, Form, type FormInstance, type FormProps, Modal } from 'antd';
+import { type ReactNode, useState } from 'react';
+
+export interface FormModalProps<T extends object> {
+  title: string;
+  width: number;
+  /** Editing an existing item (保存, 更新成功) rather than adding one (添加, 添加成功). */
+  editing: boolean;
+  form: FormInstance<T>;
+  initialValues: T;
+  /** Sends the form's values; a rejection is shown as `failure(error)` and keeps the modal open. */
+  save: (values: T) => Promise<unknown>;
+  failure: (error: unknown) => string;
+  onSaved: () => void;
+  onClose: () => void;
+  /** Keeps the save button disabled (e.g. while a file uploads). */
+  saveDisabled?: boolean;
+  saveTestId: string;
+  formTestId?: string;
+  onFinishFailed?: FormProps<T>['onFinishFailed'];
+  onValuesChange?: FormProps<T>['onValuesChange'];
+  children: ReactNode;
+}
+
+/**
+ * An add/edit modal around a vertical form: 取消 and 保存/添加 in the footer; saving shows
+ * 更新成功/添加成功 and calls onSaved, or shows the failure as a message with what was typed kept.
+ * Mount it only while open, so that each opening starts from `initialValues`.
+ */
+export function FormModal<T extends object>({
+  title,
+  width,
+  editing,
+  form,
+  initialValues,
+  save,
+  failure,
+  onSaved,
+  onClose,
+  saveDisabled,
+  saveTestId,
+  formTestId,
+  onFinishFailed,
+  onValuesChange,
+  children,
+}: FormModalProps<T>) {
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (values: T) => {
+    setSaving(true);
+    try {
+      await save(values);
+      message.success(editing ? '更新成功' : '添加成功');
+      onSaved();
+    } catch (error) {
+      message.error(failure(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      maskClosable={false}
+      width={width}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          取消
+        </Button>,
+        <Button
+          key="save"
+          type="primary"
+          loading={saving}
+          disabled={saveDisabled}
+          onClick={() => form.submit()}
+          data-testid={saveTestId}
+        >
+          {editing ? '保存' : '添加'}
+        </Button>,
+      ]}
+    >
+      <Form<T>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(values) => void submit(values)}
+        onFinishFailed={onFinishFailed}
+        onValuesChange={onValuesChange}
+        data-testid={formTestId}
+      >
+        {children}
+      </Form>
+    </Modal>
+  );
+}
