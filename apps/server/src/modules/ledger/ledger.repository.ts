@@ -62,6 +62,44 @@ export async function insertJournalTransaction(
   return first ? parseId(first.id) : null;
 }
 
+/**
+ * The batch form: inserts the rows whose keys are free and returns their ids by key. Keys already
+ * taken are left out of the result (the caller compares their fingerprints).
+ */
+export async function insertJournalTransactions(
+  exec: Executor,
+  rows: readonly NewJournalTransaction[],
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await exec
+    .insert(ledgerTransactions)
+    .values([...rows])
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id, key: ledgerTransactions.idempotencyKey });
+  return new Map(inserted.map((r) => [r.key, parseId(r.id)]));
+}
+
+export async function findJournalTransactionsByKeys(
+  exec: Executor,
+  keys: readonly string[],
+): Promise<Map<string, StoredJournalTransaction>> {
+  if (keys.length === 0) return new Map();
+  const list = sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT id::text AS id, idempotency_key, kind, fingerprint FROM ledger_transactions WHERE idempotency_key IN (${list})`,
+  );
+  return new Map(
+    rows.map((r) => [
+      text(r.idempotency_key),
+      { id: parseId(r.id), kind: text(r.kind), fingerprint: text(r.fingerprint) },
+    ]),
+  );
+}
+
 export interface StoredJournalTransaction {
   id: number;
   kind: string;
@@ -226,9 +264,13 @@ export interface NewEntry {
   balanceAfter: string | null;
 }
 
+/** Rows per INSERT: 5 parameters each, far below PostgreSQL's 65,535. */
+const ENTRY_BATCH = 2000;
+
 export async function insertEntries(exec: Executor, entries: readonly NewEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await exec.insert(ledgerEntries).values([...entries]);
+  for (let i = 0; i < entries.length; i += ENTRY_BATCH) {
+    await exec.insert(ledgerEntries).values(entries.slice(i, i + ENTRY_BATCH));
+  }
 }
 
 // --- reads ------------------------------------------------------------------------------------

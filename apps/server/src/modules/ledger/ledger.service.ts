@@ -147,6 +147,123 @@ export async function postTransaction(tx: Tx, req: PostTransactionRequest): Prom
   });
 }
 
+/** Transactions per batch (put a limit on everything). */
+export const MAX_BATCH = 2000;
+
+/**
+ * Posts many journal transactions inside the caller's transaction `tx` with a handful of statements
+ * instead of several per transaction: for jobs that move money for many records at once (settling
+ * every contract that expired in one second). Same rules as `postTransaction`, applied in request order:
+ *
+ * - each request is validated as `postTransaction` validates it; keys must differ within the batch;
+ * - a key that already posted the same movement is a replay (nothing moves for it); a key that
+ *   posted a different one refuses the whole batch (409);
+ * - user balances move in request order, and if any would go below zero at any step the whole
+ *   batch is refused (422 余额不足), naming the transaction; the caller decides how to split.
+ *
+ * User accounts are locked once, in id order, and updated once each by their net change; every
+ * entry still carries the balance after it. Runs in a savepoint like `postTransaction`.
+ */
+export async function postTransactionsBatch(
+  tx: Tx,
+  requests: readonly PostTransactionRequest[],
+): Promise<PostTransactionResult[]> {
+  if (requests.length === 0) return [];
+  if (requests.length > MAX_BATCH) throw new Error(`Ledger: a batch holds at most ${MAX_BATCH} transactions`);
+  const prepared = requests.map((req) => {
+    const postings = validateRequest(req);
+    return { req, postings, fingerprint: fingerprintOf(req.kind, postings) };
+  });
+  const keys = new Set<string>();
+  for (const { req } of prepared) {
+    if (keys.has(req.idempotencyKey)) throw new Error(`Ledger: key ${req.idempotencyKey} twice in one batch`);
+    keys.add(req.idempotencyKey);
+  }
+
+  return tx.transaction(async (sp) => {
+    // Keys are claimed in sorted order, so two batches sharing keys queue instead of deadlocking.
+    const byKey = [...prepared].sort((x, y) => compareText(x.req.idempotencyKey, y.req.idempotencyKey));
+    const newIds = await repo.insertJournalTransactions(
+      sp,
+      byKey.map(({ req, fingerprint }) => ({
+        idempotencyKey: req.idempotencyKey,
+        kind: req.kind,
+        fingerprint,
+        memo: req.memo ?? null,
+        metadata: req.metadata ?? null,
+      })),
+    );
+    const taken = prepared.filter(({ req }) => !newIds.has(req.idempotencyKey));
+    const existing = await repo.findJournalTransactionsByKeys(
+      sp,
+      taken.map(({ req }) => req.idempotencyKey),
+    );
+    for (const { req, fingerprint } of taken) {
+      const row = existing.get(req.idempotencyKey);
+      if (!row) throw new Error(`Idempotency key ${req.idempotencyKey} conflicted but no row is visible`);
+      if (row.fingerprint !== fingerprint) {
+        throw conflict(IDEMPOTENCY_KEY_REUSED, { idempotencyKey: req.idempotencyKey });
+      }
+    }
+    const fresh = prepared.filter(({ req }) => newIds.has(req.idempotencyKey));
+
+    // Accounts: each distinct one once, created if missing, user ones locked in id order.
+    const distinct = new Map<string, NormalisedPosting>();
+    for (const { postings } of fresh) for (const p of postings) distinct.set(p.key, p);
+    const accounts = await resolveAccounts(sp, [...distinct.values()]);
+    const userIds = [...distinct.values()]
+      .filter((p) => !p.system)
+      .map((p) => accountIdOf(accounts, p))
+      .sort((a, b) => a - b);
+    const locked = await repo.lockAccountsById(sp, userIds);
+    if (locked.length !== userIds.length)
+      throw new Error(`Locked ${locked.length} of ${userIds.length} user accounts`);
+    const running = new Map(locked.map((row) => [row.id, decimalFromDb(row.balance)]));
+    const start = new Map(running);
+
+    const entries: repo.NewEntry[] = [];
+    for (const { req, postings } of fresh) {
+      const transactionId = newIds.get(req.idempotencyKey) as number;
+      for (const p of postings) {
+        const accountId = accountIdOf(accounts, p);
+        let balanceAfter: string | null = null;
+        if (!p.system) {
+          const next = (running.get(accountId) as Decimal).plus(p.amount);
+          if (next.isNegative()) {
+            throw businessRule(INSUFFICIENT_BALANCE, {
+              currency: p.currency,
+              bucket: p.bucket,
+              idempotencyKey: req.idempotencyKey,
+            });
+          }
+          running.set(accountId, next);
+          balanceAfter = formatFixed(next);
+        }
+        entries.push({ transactionId, accountId, currency: p.currency, amount: p.amountText, balanceAfter });
+      }
+    }
+
+    const deltas = [...running]
+      .map(([id, balance]) => ({ id, delta: balance.minus(start.get(id) as Decimal) }))
+      .filter((d) => !d.delta.isZero())
+      .map((d) => ({ id: d.id, amount: formatNormalised(d.delta) }));
+    const updated = await repo.addToUserBalances(sp, deltas);
+    if (updated.length !== deltas.length)
+      throw new Error(`Updated ${updated.length} of ${deltas.length} user accounts`);
+    await repo.insertEntries(sp, entries);
+
+    return prepared.map(({ req }) => {
+      const id = newIds.get(req.idempotencyKey);
+      return id !== undefined
+        ? { transactionId: id, replayed: false }
+        : {
+            transactionId: (existing.get(req.idempotencyKey) as repo.StoredJournalTransaction).id,
+            replayed: true,
+          };
+    });
+  });
+}
+
 /** Creates the user's available, frozen and salary accounts in `currency`; a no-op if they exist. */
 export async function ensureUserWallet(exec: Executor, userId: number, currency: string): Promise<void> {
   assertUserId(userId);

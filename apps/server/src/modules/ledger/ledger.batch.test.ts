@@ -1,0 +1,160 @@
+import { eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../core/errors.ts';
+import { Decimal, formatFixed } from '../../core/money.ts';
+import type { Db } from '../../db/client.ts';
+import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema.ts';
+import {
+  getUserWallets,
+  type PostTransactionRequest,
+  postTransaction,
+  postTransactionsBatch,
+} from './ledger.service.ts';
+import { createTestUsers, rejectionOf } from './ledger.test-helpers.ts';
+import { assertLedgerOk } from './verify.ts';
+
+let database: TestDatabase;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(async () => {
+  await database?.close();
+});
+afterEach(async () => {
+  await assertLedgerOk(db);
+});
+
+const run = `${testEngine}:${Date.now()}`;
+let seq = 0;
+const key = (what: string) => `${run}:${what}:${++seq}`;
+
+/** Money from the house to a user, or back: the shape of a settlement. */
+function payout(userId: number, amount: string, k = key('payout')): PostTransactionRequest {
+  const negative = amount.startsWith('-');
+  const abs = negative ? amount.slice(1) : amount;
+  return {
+    idempotencyKey: k,
+    kind: 'test_settlement',
+    postings: [
+      { account: { userId, bucket: 'available' }, currency: 'USDT', amount },
+      { account: { system: 'house_pnl' }, currency: 'USDT', amount: negative ? abs : `-${abs}` },
+    ],
+  };
+}
+
+const batch = (reqs: PostTransactionRequest[]) => db.transaction((tx) => postTransactionsBatch(tx, reqs));
+const single = (req: PostTransactionRequest) => db.transaction((tx) => postTransaction(tx, req));
+const available = async (userId: number) =>
+  (await getUserWallets(db, userId)).find((w) => w.currency === 'USDT')?.balance ??
+  formatFixed(new Decimal(0));
+
+describe('batch posting', () => {
+  it('moves the same money as posting one by one, with every entry carrying its running balance', async () => {
+    const [a, b] = await createTestUsers(db, 2);
+    const results = await batch([
+      payout(a!, '10'),
+      payout(b!, '5.5'),
+      payout(a!, '-3.25'),
+      payout(a!, '0.000000000000000001'),
+    ]);
+    expect(results.every((r) => !r.replayed)).toBe(true);
+    expect(await available(a!)).toBe(formatFixed(new Decimal('6.750000000000000001')));
+    expect(await available(b!)).toBe(formatFixed(new Decimal('5.5')));
+    const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, a!));
+    const entries = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, account!.id))
+      .orderBy(ledgerEntries.id);
+    expect(entries.map((e) => e.balanceAfter && new Decimal(e.balanceAfter).toString())).toEqual([
+      '10',
+      '6.75',
+      '6.750000000000000001',
+    ]);
+  });
+
+  it('a replayed batch moves nothing; a key reused for other postings refuses the whole batch', async () => {
+    const [a] = await createTestUsers(db, 1);
+    const first = [payout(a!, '7', key('r1')), payout(a!, '8', key('r2'))];
+    const posted = await batch(first);
+    const again = await batch(first);
+    expect(again.map((r) => r.replayed)).toEqual([true, true]);
+    expect(again.map((r) => r.transactionId)).toEqual(posted.map((r) => r.transactionId));
+    expect(await available(a!)).toBe(formatFixed(new Decimal(15)));
+
+    const fresh = key('fresh');
+    const err = await rejectionOf(batch([payout(a!, '1', fresh), payout(a!, '9', first[0]!.idempotencyKey)]));
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).statusCode).toBe(409);
+    expect(await available(a!)).toBe(formatFixed(new Decimal(15)));
+    expect(
+      await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, fresh)),
+    ).toHaveLength(0);
+  });
+
+  it('refuses the whole batch when a balance would go below zero at any step, naming the transaction', async () => {
+    const [a, b] = await createTestUsers(db, 2);
+    await single(payout(a!, '5'));
+    const culprit = key('overdraw');
+    // The net is positive, but the second step would overdraw.
+    const err = await rejectionOf(batch([payout(b!, '1'), payout(a!, '-6', culprit), payout(a!, '10')]));
+    expect((err as AppError).statusCode).toBe(422);
+    expect((err as AppError).data).toMatchObject({ idempotencyKey: culprit });
+    expect(await available(a!)).toBe(formatFixed(new Decimal(5)));
+    expect(await available(b!)).toBe(formatFixed(new Decimal(0)));
+  });
+
+  it('two runners posting overlapping batches at once post each key exactly once', async () => {
+    const users = await createTestUsers(db, 5);
+    const requests = Array.from({ length: 200 }, (_, i) => payout(users[i % 5]!, '1.01', key('race')));
+    // The second runner sees the same keys in the opposite order.
+    const [x, y] = await Promise.all([batch(requests.slice(0, 150)), batch(requests.slice(50).reverse())]);
+    const replayed = [...x, ...y].filter((r) => r.replayed).length;
+    expect(replayed).toBe(100);
+    for (const u of users) expect(await available(u)).toBe(formatFixed(new Decimal('40.4')));
+    const keys = requests.map((r) => r.idempotencyKey);
+    expect(
+      await db.select().from(ledgerTransactions).where(inArray(ledgerTransactions.idempotencyKey, keys)),
+    ).toHaveLength(200);
+  });
+
+  it('property: any batch leaves the balances the one-by-one postings would, or refuses and leaves them untouched', async () => {
+    const users = await createTestUsers(db, 3);
+    const step = fc.record({
+      user: fc.integer({ min: 0, max: 2 }),
+      cents: fc.integer({ min: -3000, max: 5000 }).filter((c) => c !== 0),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const before = await Promise.all(users.map((u) => available(u)));
+        const expected = before.map((b) => new Decimal(b));
+        let refusable = false;
+        for (const s of steps) {
+          expected[s.user] = expected[s.user]!.plus(new Decimal(s.cents).div(100));
+          if (expected[s.user]!.isNegative()) refusable = true;
+        }
+        const requests = steps.map((s) =>
+          payout(users[s.user]!, new Decimal(s.cents).div(100).toFixed(2), key('prop')),
+        );
+        const outcome = await batch(requests).then(
+          () => 'posted' as const,
+          (err: unknown) =>
+            err instanceof AppError && err.statusCode === 422 ? ('refused' as const) : Promise.reject(err),
+        );
+        const after = await Promise.all(users.map((u) => available(u)));
+        if (refusable) {
+          expect(outcome).toBe('refused');
+          expect(after).toEqual(before);
+        } else {
+          expect(outcome).toBe('posted');
+          expect(after).toEqual(expected.map((e) => formatFixed(e)));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
