@@ -50,6 +50,16 @@ export function createKlinesService(deps: {
     return pending;
   }
 
+  /** The candle still forming, straight from the source (the feed is stopped); none if the source fails. */
+  async function formingFromSource(symbol: string, interval: KlineInterval, open: number) {
+    try {
+      const rows = await (await deps.provider()).klines(symbol, interval, { limit: 1 });
+      return rows.find((k) => k.openTime === open) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     async read(symbol: string, interval: KlineInterval, limit: number): Promise<KlineSeries> {
       const at = now();
@@ -75,7 +85,9 @@ export function createKlinesService(deps: {
       }
       const currentOpen = candleOpen(interval, at);
       const live =
-        (await deps.forming(symbol, interval)) ?? fetched.find((k) => k.openTime === currentOpen) ?? null;
+        (await deps.forming(symbol, interval)) ??
+        fetched.find((k) => k.openTime === currentOpen) ??
+        (await formingFromSource(symbol, interval, currentOpen));
       if (live && live.openTime === currentOpen) byOpen.set(currentOpen, live);
       const klines = [...byOpen.values()]
         .sort((a, b) => a.openTime - b.openTime)

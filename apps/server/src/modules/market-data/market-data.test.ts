@@ -104,6 +104,10 @@ describe('pairs and market reads on the simulator (defaults)', () => {
       .from(klines)
       .where(and(eq(klines.symbol, 'BTCUSDT'), eq(klines.interval, '1m')));
     expect(stored.length).toBeGreaterThanOrEqual(99);
+    // Read again: now answered from the table, still with the forming candle (from the source, the feed is stopped).
+    const again = (await get<KlineSeries>('/api/trading/kline?symbol=BTCUSDT')).body.data!.klines;
+    expect(again).toHaveLength(100);
+    expect(again.at(-1)!.is_closed).toBe(false);
   });
 
   it('the /huobi kline takes HTX period names, defaults to 1min and 100, and limits the count', async () => {
