@@ -1,9 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { type IntegritySeries, KLINE_INTERVAL_LABELS, type KlineInterval } from '@platform/contracts';
 import { formatCount, formatDateTime } from '@platform/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
+  App,
   Button,
   Card,
   Empty,
@@ -17,7 +18,14 @@ import {
 import { type HTMLAttributes, type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../lib/request.ts';
 import { INTERVAL_OPTIONS } from './HistoricalInitCard.tsx';
-import { fetchDataIntegrity, type IntegrityParams, MARKET_INTEGRITY_KEY } from './marketDataApi.ts';
+import { candlesToReach, MAX_FILL_CANDLES } from './jobs.ts';
+import {
+  fetchDataIntegrity,
+  type IntegrityParams,
+  MARKET_INTEGRITY_KEY,
+  MARKET_STATUS_KEY,
+  startPairDataFetch,
+} from './marketDataApi.ts';
 import { SectionError } from './SectionError.tsx';
 
 export const INTEGRITY_WINDOWS: readonly { hours: number; label: string }[] = [
@@ -50,31 +58,52 @@ function GapList({ series }: { series: IntegritySeries }) {
   );
 }
 
-const columns: TableColumnsType<IntegritySeries> = [
-  {
-    title: '交易对',
-    dataIndex: 'symbol',
-    render: (symbol: string) => <Typography.Text strong>{symbol}</Typography.Text>,
-  },
-  {
-    title: '周期',
-    dataIndex: 'interval',
-    render: (interval: KlineInterval) => KLINE_INTERVAL_LABELS[interval],
-  },
-  { title: '应有', dataIndex: 'expected', align: 'right', render: formatCount },
-  { title: '实有', dataIndex: 'present', align: 'right', render: formatCount },
-  {
-    title: '缺失',
-    dataIndex: 'missing',
-    align: 'right',
-    render: (missing: number) => (
-      <span style={missing > 0 ? { color: FALL_COLOUR, fontWeight: 600 } : undefined}>
-        {formatCount(missing)}
-      </span>
-    ),
-  },
-  { title: '缺口', key: 'gaps', render: (_, series) => <GapList series={series} /> },
-];
+/** The table's columns; `fill` starts the backfill that closes one series' gaps. */
+function columnsWith(
+  fill: (series: IntegritySeries) => void,
+  filling: boolean,
+): TableColumnsType<IntegritySeries> {
+  return [
+    {
+      title: '交易对',
+      dataIndex: 'symbol',
+      render: (symbol: string) => <Typography.Text strong>{symbol}</Typography.Text>,
+    },
+    {
+      title: '周期',
+      dataIndex: 'interval',
+      render: (interval: KlineInterval) => KLINE_INTERVAL_LABELS[interval],
+    },
+    { title: '应有', dataIndex: 'expected', align: 'right', render: formatCount },
+    { title: '实有', dataIndex: 'present', align: 'right', render: formatCount },
+    {
+      title: '缺失',
+      dataIndex: 'missing',
+      align: 'right',
+      render: (missing: number) => (
+        <span style={missing > 0 ? { color: FALL_COLOUR, fontWeight: 600 } : undefined}>
+          {formatCount(missing)}
+        </span>
+      ),
+    },
+    { title: '缺口', key: 'gaps', render: (_, series) => <GapList series={series} /> },
+    {
+      title: '操作',
+      key: 'fill',
+      render: (_, series) =>
+        series.missing > 0 ? (
+          <Button
+            size="small"
+            onClick={() => fill(series)}
+            disabled={filling}
+            data-testid={`integrity-fill-${series.symbol}-${series.interval}`}
+          >
+            补齐
+          </Button>
+        ) : null,
+    },
+  ];
+}
 
 type Checked = IntegrityParams & { run: number };
 
@@ -93,6 +122,27 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
   });
 
   const check = () => setChecked((previous) => ({ hours, symbol, interval, run: (previous?.run ?? 0) + 1 }));
+
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  // Fetches the series back to its oldest gap; the job's progress shows in 初始化历史数据.
+  const fill = useMutation({
+    mutationFn: ({ series, limit }: { series: IntegritySeries; limit: number }) =>
+      startPairDataFetch({ symbol: series.symbol, intervals: [series.interval], limit }),
+    onSuccess: (_job, { series, limit }) => {
+      message.success(
+        limit >= MAX_FILL_CANDLES
+          ? `补齐任务已开始：${series.symbol} 最近 ${MAX_FILL_CANDLES} 根，更早的缺口需缩小检查范围后再补`
+          : `补齐任务已开始：${series.symbol} ${KLINE_INTERVAL_LABELS[series.interval]}，完成后请重新检查`,
+      );
+      void queryClient.invalidateQueries({ queryKey: MARKET_STATUS_KEY });
+    },
+    onError: (error) => message.error(`补齐失败: ${errorMessage(error, '未知错误')}`),
+  });
+  const columns = columnsWith((series) => {
+    const oldest = series.gaps[0];
+    if (oldest) fill.mutate({ series, limit: candlesToReach(series.interval, oldest.from, Date.now()) });
+  }, fill.isPending);
 
   let result: ReactNode;
   if (!checked) {

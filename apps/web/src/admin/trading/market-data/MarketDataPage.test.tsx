@@ -321,6 +321,29 @@ describe('MarketDataPage: integrity and logs', () => {
     expect(within(screen.getByTestId('integrity-row-ETHUSDT-1h')).getByText('无')).toBeTruthy();
   });
 
+  it('补齐 fetches the series back to its oldest gap; complete series have no button', async () => {
+    handlers['GET /api/huobi/data-integrity'] = () => ok(integrity);
+    handlers['POST /api/huobi/fetch-pair-data'] = () => ok({ job: job({ kind: 'pair_data', total: 1 }) });
+    await renderPage();
+    fireEvent.click(screen.getByTestId('integrity-check'));
+    await screen.findByTestId('integrity-summary');
+    expect(screen.queryByTestId('integrity-fill-ETHUSDT-1h')).toBeNull();
+    fireEvent.click(screen.getByTestId('integrity-fill-BTCUSDT-1h'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/huobi/fetch-pair-data')).toBe(true),
+    );
+    const body = calls.find((c) => c.url.pathname === '/api/huobi/fetch-pair-data')?.body as {
+      symbol: string;
+      intervals: string[];
+      limit: number;
+    };
+    expect(body.symbol).toBe('BTCUSDT');
+    expect(body.intervals).toEqual(['1h']);
+    // From 2024-04-30 10:00 to now is far more than 2000 hours: one backfill's most.
+    expect(body.limit).toBe(2000);
+    expect(await screen.findByText(/补齐任务已开始：BTCUSDT 最近 2000 根/)).toBeTruthy();
+  });
+
   it('sends the window, pair and interval filters', async () => {
     handlers['GET /api/huobi/data-integrity'] = () => ok({ ...integrity, series: [], totalMissing: 0 });
     await renderPage();

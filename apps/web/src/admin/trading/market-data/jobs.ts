@@ -1,4 +1,4 @@
-import type { MarketDataJob } from '@platform/contracts';
+import { KLINE_INTERVAL_SECONDS, type KlineInterval, type MarketDataJob } from '@platform/contracts';
 
 export const JOB_KIND_LABELS: Record<MarketDataJob['kind'], string> = {
   historical: '历史数据初始化',
@@ -28,4 +28,18 @@ export function jobPercent(job: MarketDataJob): number {
   if (job.status === 'completed') return 100;
   if (job.total <= 0) return 0;
   return Math.min(100, Math.floor((job.done * 100) / job.total));
+}
+
+/** The most candles one backfill writes per series (the server's limit). */
+export const MAX_FILL_CANDLES = 2000;
+
+/**
+ * Candles a backfill of one series must fetch to reach back to `from` (the oldest gap) from `now`,
+ * with one to spare at each end; capped at what one backfill may fetch. A month counts as 28 days,
+ * so the count errs on the side of reaching further back.
+ */
+export function candlesToReach(interval: KlineInterval, from: string, now: number): number {
+  const seconds = interval === '1M' ? 28 * 86_400 : KLINE_INTERVAL_SECONDS[interval];
+  const span = Math.max(0, now - Date.parse(from));
+  return Math.min(MAX_FILL_CANDLES, Math.ceil(span / (seconds * 1000)) + 2);
 }
