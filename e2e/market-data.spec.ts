@@ -76,7 +76,9 @@ test('an operator initialises the history of one pair and watches it reach 100%'
   // 50 one-minute candles leave most of the day missing: 补齐 fetches back to the gap, then the day is whole.
   await page.getByTestId(`integrity-fill-${symbol}-1m`).click();
   await expect(toast(page, '补齐任务已开始')).toBeVisible();
-  await expect(page.getByTestId('market-job-counts')).toContainText('已完成 1 / 1 个序列', { timeout: 60_000 });
+  await expect(page.getByTestId('market-job-counts')).toContainText('已完成 1 / 1 个序列', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('market-job-status')).toHaveText('已完成', { timeout: 60_000 });
   await page.getByTestId('integrity-check').click();
   await expect(page.getByTestId(`integrity-fill-${symbol}-1m`)).toHaveCount(0, { timeout: 15_000 });
