@@ -93,6 +93,7 @@ async function runEngine(
     DATA_DIR: dataDir,
     WEB_DIST_DIR: '/nonexistent-web-dist',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    MARKET_READ_RATE_LIMIT_PER_MINUTE: '1000000',
     MARKET_DATA_PROVIDER: 'sim',
     PAIR_SYNC_PROVIDER: 'sim',
     MARKET_DATA_AUTOSTART: 'true',

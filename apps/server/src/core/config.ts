@@ -42,6 +42,8 @@ const configSchema = z.object({
     .default(24 * 7),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Public market-data reads (no token) per client IP per minute. */
+  MARKET_READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),

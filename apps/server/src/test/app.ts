@@ -19,6 +19,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     REGISTER_RATE_LIMIT_PER_HOUR: '10000',
+    MARKET_READ_RATE_LIMIT_PER_MINUTE: '100000',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     MARKET_DATA_AUTOSTART: 'false',
     ...env,

@@ -72,7 +72,18 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     isTradable: (s) => pairs.isEnabled(s),
   });
 
-  registerMarketDataRoutes(app, { db, guards, pairs, quotes, klines, feed, jobs, log, providers });
+  registerMarketDataRoutes(app, {
+    db,
+    guards,
+    pairs,
+    quotes,
+    klines,
+    feed,
+    jobs,
+    log,
+    providers,
+    readRateLimitPerMinute: config.MARKET_READ_RATE_LIMIT_PER_MINUTE,
+  });
 
   await pairs.ensureDefaultPairs(providers.sim.instrumentsList);
   await failStaleJobs(db);

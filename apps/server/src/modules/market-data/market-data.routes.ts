@@ -36,6 +36,8 @@ import { ProviderError } from './providers/provider.ts';
 const REFRESH_COOLDOWN_MS = 5000;
 
 export interface MarketDataRouteDeps {
+  /** Public reads per client IP per minute: they need no token, and a read may reach the source. */
+  readRateLimitPerMinute: number;
   db: Db;
   guards: Guards;
   pairs: PairsService;
@@ -75,14 +77,18 @@ export function registerMarketDataRoutes(app: Router, deps: MarketDataRouteDeps)
 function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   const { guards, pairs, quotes, klines, feed } = deps;
   const market = { tags: ['market-data'] };
+  // Public reads need no token; a per-address limit keeps one client from hammering the source through them.
+  const config = { rateLimit: { max: deps.readRateLimitPerMinute, timeWindow: '1 minute' } };
 
   // ---- user-facing reads: /api/trading ----
   app.get('/api/trading/pairs', {
+    config,
     schema: { ...market, response: { 200: tradingPairsReply } },
     handler: async () => ok({ pairs: await pairs.listEnabled() }, '获取交易对成功'),
   });
 
   app.get('/api/trading/markets', {
+    config,
     schema: { ...market, response: { 200: marketsReply } },
     handler: async () =>
       ok(
@@ -92,6 +98,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   });
 
   app.get('/api/trading/market/:symbol', {
+    config,
     schema: { ...market, params: symbolParams, response: { 200: marketDetailReply } },
     handler: async (request) => {
       const pair = await pairs.requireEnabled(request.params.symbol);
@@ -103,6 +110,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   });
 
   app.get('/api/trading/kline', {
+    config,
     schema: { ...market, querystring: tradingKlineQuery, response: { 200: klineReply } },
     handler: async (request) => {
       const { symbol, interval, limit } = request.query;
@@ -113,16 +121,19 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
 
   // ---- market-data reads: /api/huobi ----
   app.get('/api/huobi/status', {
+    config,
     schema: { ...market, response: { 200: marketStatusReply } },
     handler: async () => ok(feed.status(), '获取行情服务状态成功'),
   });
 
   app.get('/api/huobi/pairs', {
+    config,
     schema: { ...market, response: { 200: tradingPairsReply } },
     handler: async () => ok({ pairs: await pairs.listEnabled() }, '获取交易对成功'),
   });
 
   app.get('/api/huobi/timeframes', {
+    config,
     schema: { ...market, response: { 200: timeframesReply } },
     handler: async () =>
       ok(
@@ -139,6 +150,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   });
 
   app.get('/api/huobi/market-data', {
+    config,
     schema: { ...market, response: { 200: marketsReply } },
     handler: async () =>
       ok(
@@ -148,6 +160,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   });
 
   app.get('/api/huobi/market-data/:symbol', {
+    config,
     schema: { ...market, params: symbolParams, response: { 200: tickerReply } },
     handler: async (request) => {
       const pair = await pairs.requireEnabled(request.params.symbol);
@@ -158,6 +171,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   });
 
   app.get('/api/huobi/kline/:symbol', {
+    config,
     schema: { ...market, params: symbolParams, querystring: huobiKlineQuery, response: { 200: klineReply } },
     handler: async (request) => {
       const pair = await pairs.requireEnabled(request.params.symbol);
@@ -166,6 +180,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   });
 
   app.get('/api/huobi/orderbook/:symbol', {
+    config,
     schema: {
       ...market,
       params: symbolParams,
