@@ -7,4 +7,5 @@ export * from './option-rules.ts';
 export * from './risk.ts';
 export * from './session.ts';
 export * from './time.ts';
+export * from './trading-math.ts';
 export * from './withdrawal-status.ts';
