@@ -166,15 +166,15 @@ export interface FakeExchange {
 }
 
 type Exchange = 'htx' | 'okx';
-type Json = null | boolean | string | JsonNumber | Json[] | { [key: string]: Json };
+type Json = null | boolean | string | JsonNumeral | Json[] | { [key: string]: Json };
 
 /** A number written into JSON exactly as its decimal text, so no float ever rounds the fake's data. */
-class JsonNumber {
+class JsonNumeral {
   constructor(readonly text: string) {}
 }
 
 function writeJson(value: Json): string {
-  if (value instanceof JsonNumber) return value.text;
+  if (value instanceof JsonNumeral) return value.text;
   if (Array.isArray(value)) return `[${value.map(writeJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     return `{${Object.entries(value)
@@ -185,10 +185,10 @@ function writeJson(value: Json): string {
 }
 
 /** HTX's own number style: plain decimals, exponent notation below 0.001 (e.g. 5.313E-5). */
-function htxNumber(value: Decimal): JsonNumber {
+function htxNumber(value: Decimal): JsonNumeral {
   if (!value.isZero() && value.abs().lt('0.001'))
-    return new JsonNumber(value.toExponential().replace('e', 'E'));
-  return new JsonNumber(value.toFixed());
+    return new JsonNumeral(value.toExponential().replace('e', 'E'));
+  return new JsonNumeral(value.toFixed());
 }
 
 const HTX_PERIODS: Record<string, KlineInterval> = {
@@ -432,27 +432,27 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
     });
     switch (path) {
       case '/v1/common/timestamp':
-        return ok(new JsonNumber(String(now)));
+        return ok(new JsonNumeral(String(now)));
       case '/v1/common/symbols':
         return ok(
           [...markets.values()].map(({ pair, htxId }) => ({
             'base-currency': pair.base.toLowerCase(),
             'quote-currency': pair.quote.toLowerCase(),
-            'price-precision': new JsonNumber(String(pair.priceDecimals)),
-            'amount-precision': new JsonNumber(String(pair.amountDecimals)),
+            'price-precision': new JsonNumeral(String(pair.priceDecimals)),
+            'amount-precision': new JsonNumeral(String(pair.amountDecimals)),
             'symbol-partition': 'main',
             symbol: htxId,
             state: pair.live ? 'online' : 'offline',
-            'value-precision': new JsonNumber('8'),
+            'value-precision': new JsonNumeral('8'),
             'min-order-amt': htxNumber(new Decimal(pair.minAmount)),
-            'max-order-amt': new JsonNumber('10000000'),
-            'min-order-value': new JsonNumber('5'),
+            'max-order-amt': new JsonNumeral('10000000'),
+            'min-order-value': new JsonNumeral('5'),
             'limit-order-min-order-amt': htxNumber(new Decimal(pair.minAmount)),
-            'limit-order-max-order-amt': new JsonNumber('10000000'),
+            'limit-order-max-order-amt': new JsonNumeral('10000000'),
             'sell-market-min-order-amt': htxNumber(new Decimal(pair.minAmount)),
-            'sell-market-max-order-amt': new JsonNumber('1000000'),
-            'buy-market-max-order-value': new JsonNumber('1000000'),
-            'leverage-ratio': new JsonNumber('5'),
+            'sell-market-max-order-amt': new JsonNumeral('1000000'),
+            'buy-market-max-order-value': new JsonNumeral('1000000'),
+            'leverage-ratio': new JsonNumeral('5'),
             'api-trading': 'enabled',
             tags: '',
           })),
@@ -462,7 +462,7 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
         return {
           status: 200,
           body: {
-            code: new JsonNumber('200'),
+            code: new JsonNumeral('200'),
             data: [...codes].map((code) => ({
               currency: code.toLowerCase(),
               instStatus: 'normal',
@@ -483,14 +483,14 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
               close: htxNumber(t.last),
               amount: htxNumber(t.volume),
               vol: htxNumber(t.quoteVolume),
-              count: new JsonNumber(String(t.count)),
+              count: new JsonNumeral(String(t.count)),
               bid: htxNumber(t.bid),
               bidSize: htxNumber(t.bidSize),
               ask: htxNumber(t.ask),
               askSize: htxNumber(t.askSize),
             };
           }),
-          { ts: new JsonNumber(String(now)) },
+          { ts: new JsonNumeral(String(now)) },
         );
       case '/market/detail/merged': {
         const m = byHtxId(q.symbol);
@@ -501,17 +501,17 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
           body: {
             ch: `market.${m.htxId}.detail.merged`,
             status: 'ok',
-            ts: new JsonNumber(String(now)),
+            ts: new JsonNumeral(String(now)),
             tick: {
-              id: new JsonNumber(String(Math.floor(now / 1000))),
-              version: new JsonNumber(String(Math.floor(now / 1000))),
+              id: new JsonNumeral(String(Math.floor(now / 1000))),
+              version: new JsonNumeral(String(Math.floor(now / 1000))),
               open: htxNumber(t.open24h),
               close: htxNumber(t.last),
               low: htxNumber(t.low),
               high: htxNumber(t.high),
               amount: htxNumber(t.volume),
               vol: htxNumber(t.quoteVolume),
-              count: new JsonNumber(String(t.count)),
+              count: new JsonNumeral(String(t.count)),
               bid: [htxNumber(t.bid), htxNumber(t.bidSize)],
               ask: [htxNumber(t.ask), htxNumber(t.askSize)],
             },
@@ -541,16 +541,16 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
           body: {
             ch: `market.${m.htxId}.kline.${q.period}`,
             status: 'ok',
-            ts: new JsonNumber(String(now)),
+            ts: new JsonNumeral(String(now)),
             data: candles.map((c) => ({
-              id: new JsonNumber(String(c.openTime / 1000)),
+              id: new JsonNumeral(String(c.openTime / 1000)),
               open: htxNumber(c.open),
               close: htxNumber(c.close),
               low: htxNumber(c.low),
               high: htxNumber(c.high),
               amount: htxNumber(c.volume),
               vol: htxNumber(c.quoteVolume),
-              count: new JsonNumber(String(10 + Math.floor(unit(`${m.symbol}${c.openTime}`) * 500))),
+              count: new JsonNumeral(String(10 + Math.floor(unit(`${m.symbol}${c.openTime}`) * 500))),
             })),
           },
         };
@@ -569,12 +569,12 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
           body: {
             ch: `market.${m.htxId}.depth.${q.type ?? 'step0'}`,
             status: 'ok',
-            ts: new JsonNumber(String(now)),
+            ts: new JsonNumeral(String(now)),
             tick: {
               bids: levels(book.bids),
               asks: levels(book.asks),
-              version: new JsonNumber(String(Math.floor(now / 1000))),
-              ts: new JsonNumber(String(now - 3)),
+              version: new JsonNumeral(String(Math.floor(now / 1000))),
+              ts: new JsonNumeral(String(now - 3)),
             },
           },
         };
