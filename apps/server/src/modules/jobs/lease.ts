@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../ledger/ledger.repository.ts';
 
 /**
  * A lease on a named background job (DESIGN §2): with several instances, exactly one holds it and
@@ -26,22 +27,19 @@ export function createLease(
     name,
     holder,
     async acquire() {
-      const rows = await db.execute<{ holder: string }>(sql`
+      const rows = await queryRows<{ holder: string }>(
+        db,
+        sql`
         INSERT INTO job_leases (name, holder, expires_at)
         VALUES (${name}, ${holder}, now() + ${ttl}::interval)
         ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
         WHERE job_leases.expires_at < now() OR job_leases.holder = excluded.holder
-        RETURNING holder`);
-      return rowsOf(rows).length === 1;
+        RETURNING holder`,
+      );
+      return rows.length === 1;
     },
     async release() {
       await db.execute(sql`DELETE FROM job_leases WHERE name = ${name} AND holder = ${holder}`);
     },
   };
-}
-
-/** node-postgres returns { rows }, PGlite through drizzle the same; keep callers engine-agnostic. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

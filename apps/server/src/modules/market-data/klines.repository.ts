@@ -1,7 +1,7 @@
 import type { KlineInterval } from '@platform/contracts';
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../jobs/lease.ts';
+import { queryRows } from '../ledger/ledger.repository.ts';
 import { klines } from './market-data.schema.ts';
 import type { ProviderKline } from './providers/provider.ts';
 
@@ -78,14 +78,13 @@ export async function readKlines(
   return rows.reverse().map(({ openTime, ...prices }) => ({ openTime: openTime.getTime(), ...prices }));
 }
 
+/** Stored candles and distinct series, in one scan. */
 export async function countKlines(exec: Executor) {
-  const [rows] = await exec.select({ rows: count() }).from(klines);
-  const [series] = rowsOf<{ series: number }>(
-    await exec.execute(
-      sql`SELECT count(*)::int AS series FROM (SELECT DISTINCT symbol, interval FROM klines) s`,
-    ),
+  const [row] = await queryRows<{ rows: number; series: number }>(
+    exec,
+    sql`SELECT count(*)::int AS rows, count(DISTINCT (symbol, interval))::int AS series FROM klines`,
   );
-  return { rows: rows?.rows ?? 0, series: series?.series ?? 0 };
+  return { rows: row?.rows ?? 0, series: row?.series ?? 0 };
 }
 
 /** Stored open times of one series inside [from, to], ascending: the integrity check walks them. */
