@@ -387,5 +387,5 @@ export const MARKET_EVENTS = {
   feed: 'market_data_feed',
 } as const;
 /** Most updates one socket gets per second per subscribed symbol and channel. */
-export const MARKET_PUSH_PER_SECOND = { ticker: 2, depth: 2, kline: 2 } as const;
+export const MARKET_PUSHES_PER_SECOND = 2;
 export const MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET = 40;

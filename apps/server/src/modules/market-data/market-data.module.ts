@@ -1,4 +1,4 @@
-import { MARKET_PUSH_PER_SECOND } from '@platform/contracts';
+import { MARKET_PUSHES_PER_SECOND } from '@platform/contracts';
 import type { AppContext } from '../../core/context.ts';
 import type { Router } from '../../core/http.ts';
 import type { Guards } from '../auth/guard.ts';
@@ -27,7 +27,7 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
   const providers = createProviders(config);
   const cache = config.REDIS_URL ? createRedisMarketCache(config.REDIS_URL) : createMemoryMarketCache();
   const log = createMarketLogger(db, ctx.log);
-  const push = createMarketPush(realtime, Math.round(1000 / MARKET_PUSH_PER_SECOND.ticker));
+  const push = createMarketPush(realtime, Math.round(1000 / MARKET_PUSHES_PER_SECOND));
 
   let feed: MarketFeed | undefined;
   const pairs = createPairsService({
