@@ -34,31 +34,18 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
   app.post('/api/huobi/init-historical-data', {
     schema: { ...admin, body: initHistoricalBody, response: { 200: marketJobReply } },
     preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const job = await jobs.initHistorical(caller(request).user.id, request.body);
-      await recordAudit(deps.db, auditActor(request), {
-        action: 'market_data.init_historical',
-        targetType: 'market_data_job',
-        targetId: job.id,
-        after: job.params,
-      });
-      return ok({ job }, '历史数据初始化已开始');
-    },
+    handler: async (request) =>
+      ok({ job: await jobs.initHistorical(auditActor(request), request.body) }, '历史数据初始化已开始'),
   });
 
   app.post('/api/huobi/fetch-pair-data', {
     schema: { ...admin, body: fetchPairDataBody, response: { 200: marketJobReply } },
     preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const job = await jobs.fetchPairData(caller(request).user.id, request.body);
-      await recordAudit(deps.db, auditActor(request), {
-        action: 'market_data.fetch_pair',
-        targetType: 'market_data_job',
-        targetId: job.id,
-        after: job.params,
-      });
-      return ok({ job }, `${request.body.symbol} 数据获取已开始`);
-    },
+    handler: async (request) =>
+      ok(
+        { job: await jobs.fetchPairData(auditActor(request), request.body) },
+        `${request.body.symbol} 数据获取已开始`,
+      ),
   });
 
   const feedAction = (path: string, action: 'start' | 'stop' | 'restart', message: string) =>

@@ -299,6 +299,14 @@ describe('historical data and integrity', () => {
     expect(started.status).toBe(200);
     const job = started.body.data!.job;
     expect(job).toMatchObject({ kind: 'historical', status: 'running', total: 4 });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'market_data.init_historical'));
+    expect(audit).toMatchObject({
+      targetId: String(job.id),
+      after: { symbols: ['BTCUSDT', 'ETHUSDT'], limit: 200 },
+    });
     const finished = await waitForJob(job.id);
     expect(finished).toMatchObject({ status: 'completed', done: 4 });
     expect(finished.written).toBeGreaterThanOrEqual(4 * 199);

@@ -2,6 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { KLINE_INTERVALS, type KlineInterval, MARKET_EVENTS, type MarketDataJob } from '@platform/contracts';
 import { badRequest } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import {
   currentBackfill,
@@ -39,7 +40,7 @@ export function createMarketJobs(deps: {
 
   async function start(
     kind: JobKind,
-    adminId: number,
+    actor: AuditActor,
     symbols: string[],
     intervals: KlineInterval[],
     limit: number,
@@ -49,11 +50,22 @@ export function createMarketJobs(deps: {
     if (unknown.length > 0) throw badRequest(`交易对不存在：${unknown.join('、')}`);
     if (symbols.length === 0) throw badRequest('没有可初始化的交易对');
     const units = symbols.flatMap((symbol) => intervals.map((interval) => ({ symbol, interval })));
-    const row = await insertJob(
-      deps.db,
-      { kind, total: units.length, params: { symbols, intervals, limit }, requestedBy: adminId },
-      BUSY,
-    );
+    const params = { symbols, intervals, limit };
+    // The job row and its audit row commit together.
+    const row = await deps.db.transaction(async (tx) => {
+      const inserted = await insertJob(
+        tx,
+        { kind, total: units.length, params, requestedBy: actor.adminId },
+        BUSY,
+      );
+      await recordAudit(tx, actor, {
+        action: kind === 'historical' ? 'market_data.init_historical' : 'market_data.fetch_pair',
+        targetType: 'market_data_job',
+        targetId: inserted.id,
+        after: params,
+      });
+      return inserted;
+    });
     const job = toMarketDataJob(row);
     deps.log.write(
       'info',
@@ -107,17 +119,17 @@ export function createMarketJobs(deps: {
 
   return {
     async initHistorical(
-      adminId: number,
+      actor: AuditActor,
       body: { symbols?: string[]; intervals?: KlineInterval[]; limit: number },
     ) {
       const symbols = body.symbols?.length ? [...new Set(body.symbols)] : await deps.knownSymbols();
-      return start('historical', adminId, symbols, body.intervals ?? [...KLINE_INTERVALS], body.limit);
+      return start('historical', actor, symbols, body.intervals ?? [...KLINE_INTERVALS], body.limit);
     },
     async fetchPairData(
-      adminId: number,
+      actor: AuditActor,
       body: { symbol: string; intervals?: KlineInterval[]; limit: number },
     ) {
-      return start('pair_data', adminId, [body.symbol], body.intervals ?? [...KLINE_INTERVALS], body.limit);
+      return start('pair_data', actor, [body.symbol], body.intervals ?? [...KLINE_INTERVALS], body.limit);
     },
     async current(): Promise<MarketDataJob | null> {
       const row = await currentBackfill(deps.db);
