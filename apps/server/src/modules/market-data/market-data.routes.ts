@@ -79,22 +79,25 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   const market = { tags: ['market-data'] };
   // Public reads need no token; a per-address limit keeps one client from hammering the source through them.
   const config = { rateLimit: { max: deps.readRateLimitPerMinute, timeWindow: '1 minute' } };
+  // The /trading and /huobi families answer these two the same way.
+  const enabledPairs = async () => ok({ pairs: await pairs.listEnabled() }, '获取交易对成功');
+  const enabledMarkets = async () =>
+    ok(
+      { markets: await fromSource(async () => quotes.tickers(await pairs.symbols({ enabledOnly: true }))) },
+      '获取行情成功',
+    );
 
   // ---- user-facing reads: /api/trading ----
   app.get('/api/trading/pairs', {
     config,
     schema: { ...market, response: { 200: tradingPairsReply } },
-    handler: async () => ok({ pairs: await pairs.listEnabled() }, '获取交易对成功'),
+    handler: enabledPairs,
   });
 
   app.get('/api/trading/markets', {
     config,
     schema: { ...market, response: { 200: marketsReply } },
-    handler: async () =>
-      ok(
-        { markets: await fromSource(async () => quotes.tickers(await pairs.symbols({ enabledOnly: true }))) },
-        '获取行情成功',
-      ),
+    handler: enabledMarkets,
   });
 
   app.get('/api/trading/market/:symbol', {
@@ -129,7 +132,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   app.get('/api/huobi/pairs', {
     config,
     schema: { ...market, response: { 200: tradingPairsReply } },
-    handler: async () => ok({ pairs: await pairs.listEnabled() }, '获取交易对成功'),
+    handler: enabledPairs,
   });
 
   app.get('/api/huobi/timeframes', {
@@ -152,11 +155,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   app.get('/api/huobi/market-data', {
     config,
     schema: { ...market, response: { 200: marketsReply } },
-    handler: async () =>
-      ok(
-        { markets: await fromSource(async () => quotes.tickers(await pairs.symbols({ enabledOnly: true }))) },
-        '获取行情成功',
-      ),
+    handler: enabledMarkets,
   });
 
   app.get('/api/huobi/market-data/:symbol', {

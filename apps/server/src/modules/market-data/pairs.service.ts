@@ -4,12 +4,12 @@ import {
   type PairSyncData,
   type TradingPair,
 } from '@platform/contracts';
-import { Decimal } from '@platform/domain';
 import { notFound, upstreamFailed } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { finishJob, insertJob } from './jobs.repository.ts';
 import type { MarketCache } from './market-cache.ts';
+import { toTicker } from './market-format.ts';
 import type { MarketLogger } from './market-log.ts';
 import * as repo from './pairs.repository.ts';
 import { type Instrument, type MarketDataProvider, ProviderError } from './providers/provider.ts';
@@ -113,11 +113,13 @@ export function createPairsService(deps: {
         const items: repo.PairUpsert[] = instruments.map((instrument) => {
           const t = bySymbol.get(instrument.symbol);
           if (!t) return { instrument, price: null, change: null, volume: null };
-          const open = new Decimal(t.open24h);
-          const change = open.isZero()
-            ? null
-            : new Decimal(t.last).minus(open).div(open).times(100).toFixed(4);
-          return { instrument, price: t.last, change, volume: t.volume24h };
+          const ticker = toTicker(t, provider.id);
+          return {
+            instrument,
+            price: ticker.last_price,
+            change: ticker.change_24h,
+            volume: ticker.volume_24h,
+          };
         });
         const result = await db.transaction(async (tx) => {
           const counts = await repo.upsertPairs(tx, provider.id, items, false);
