@@ -16,3 +16,4 @@ export * from './option-config.ts';
 export * from './pagination.ts';
 export * from './wallet.ts';
 export * from './withdrawals.ts';
+export * from './trading.ts';

@@ -104,6 +104,8 @@ export const tradingPair = z.object({
   price_precision: z.number().int(),
   amount_precision: z.number().int(),
   min_amount: decimalString,
+  /** Spot fee as a fraction of the turnover (0.001 = 0.1%), charged in the quote currency. */
+  fee_rate: decimalString,
   enabled: z.boolean(),
   source: z.string(),
   updated_at: isoDateTime,

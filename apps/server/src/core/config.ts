@@ -75,6 +75,8 @@ const configSchema = z.object({
   MARKET_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Start the live feed with the server (tests start it themselves). */
   MARKET_DATA_AUTOSTART: boolish.default(true),
+  /** Run the trading jobs (price recorder, settlement, limit triggers, liquidation) with the server; tests drive them. */
+  TRADING_JOBS_AUTOSTART: boolish.default(true),
 });
 
 export type Config = z.infer<typeof configSchema> & {

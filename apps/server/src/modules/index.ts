@@ -25,6 +25,7 @@ import { registerJournalRoutes } from './ledger/journal.routes.ts';
 import { registerMarketData } from './market-data/market-data.module.ts';
 import { registerOptionConfigRoutes } from './option-config/option-config.routes.ts';
 import { createOptionConfigService } from './option-config/option-config.service.ts';
+import { registerTrading } from './trading/trading.module.ts';
 import { createImageStore } from './uploads/image-store.ts';
 import { createUrlSigner, loadUploadSigningSecret } from './uploads/signed-url.ts';
 import { registerWalletRoutes } from './wallet/wallet.routes.ts';
@@ -89,8 +90,10 @@ export async function registerModules(app: Router, ctx: AppContext) {
     signer: uploadSigner,
   });
 
-  await registerMarketData(app, ctx, guards);
-  registerOptionConfigRoutes(app, { options: createOptionConfigService({ db: ctx.database.db }), guards });
+  const market = await registerMarketData(app, ctx, guards);
+  const options = createOptionConfigService({ db: ctx.database.db });
+  registerOptionConfigRoutes(app, { options, guards });
+  registerTrading(app, ctx, guards, { ...market, options });
 
   return { auth, guards };
 }

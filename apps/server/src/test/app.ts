@@ -22,6 +22,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     MARKET_READ_RATE_LIMIT_PER_MINUTE: '100000',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     MARKET_DATA_AUTOSTART: 'false',
+    TRADING_JOBS_AUTOSTART: 'false',
     ...env,
   });
   const app = await buildApp({ config, database });

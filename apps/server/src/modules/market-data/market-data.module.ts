@@ -98,4 +98,5 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     await providers.close();
     await cache.close();
   });
+  return { pairs, quotes };
 }

@@ -36,6 +36,8 @@ export const tradingPairs = pgTable(
     pricePrecision: integer('price_precision').notNull().default(2),
     amountPrecision: integer('amount_precision').notNull().default(6),
     minAmount: decimal('min_amount').notNull().default('0'),
+    /** Spot trading fee as a fraction of the turnover (0.001 = 0.1%), charged in the quote currency. */
+    feeRate: decimal('fee_rate').notNull().default('0.001'),
     enabled: boolean('enabled').notNull().default(false),
     /** Which instrument list the pair came from: sim or okx. */
     source: text('source').notNull(),

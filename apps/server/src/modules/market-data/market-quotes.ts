@@ -37,9 +37,10 @@ export function createMarketQuotes(deps: {
   }
 
   return {
-    async tickers(symbols: string[]): Promise<Ticker[]> {
+    /** Tickers of `symbols` no older than `maxAgeMs` (the trading engines ask for fresher ones). */
+    async tickers(symbols: string[], maxAgeMs = TICKER_MAX_AGE_MS): Promise<Ticker[]> {
       const cached = await deps.cache.tickers();
-      const oldest = Date.now() - TICKER_MAX_AGE_MS;
+      const oldest = Date.now() - maxAgeMs;
       const stale = symbols.filter((s) => {
         const t = cached.get(s);
         return !t || Date.parse(t.updated_at) < oldest;

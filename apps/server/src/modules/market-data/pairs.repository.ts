@@ -136,6 +136,7 @@ export function toTradingPair(row: PairRow, live?: Ticker | null): TradingPair {
     price_precision: row.pricePrecision,
     amount_precision: row.amountPrecision,
     min_amount: normaliseDecimalString(row.minAmount),
+    fee_rate: normaliseDecimalString(row.feeRate),
     enabled: row.enabled,
     source: row.source,
     updated_at: live?.updated_at ?? row.updatedAt.toISOString(),

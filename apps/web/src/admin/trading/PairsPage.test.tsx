@@ -23,6 +23,7 @@ function pair(overrides: Partial<TradingPair> = {}): TradingPair {
     price_precision: 2,
     amount_precision: 6,
     min_amount: '0.0001',
+    fee_rate: '0.001',
     enabled: true,
     source: 'okx',
     updated_at: '2024-05-01T16:30:05.000Z',

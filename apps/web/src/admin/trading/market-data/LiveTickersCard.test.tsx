@@ -69,6 +69,7 @@ function pair(id: number, base: string, overrides: Partial<TradingPair> = {}): T
     price_precision: 2,
     amount_precision: 4,
     min_amount: '0.0001',
+    fee_rate: '0.001',
     enabled: true,
     source: 'sim',
     updated_at: '2024-05-01T00:00:00.000Z',

@@ -1,0 +1,83 @@
+import type { AppContext } from '../../core/context.ts';
+import type { Router } from '../../core/http.ts';
+import type { Guards } from '../auth/guard.ts';
+import { createJobLoop, type JobStep } from '../jobs/job-loop.ts';
+import { createLease } from '../jobs/lease.ts';
+import type { MarketQuotes } from '../market-data/market-quotes.ts';
+import type { PairsService } from '../market-data/pairs.service.ts';
+import type { OptionConfigService } from '../option-config/option-config.service.ts';
+import { registerTradingAdminRoutes } from './admin/trading-admin.routes.ts';
+import { createFlashEngine } from './flash/flash.engine.ts';
+import { registerFlashRoutes } from './flash/flash.routes.ts';
+import { createOptionEngine } from './option/option.engine.ts';
+import { registerOptionRoutes } from './option/option.routes.ts';
+import { registerOwnOrdersRoutes } from './orders.routes.ts';
+import { createPerpetualEngine } from './perpetual/perpetual.engine.ts';
+import { registerPerpetualRoutes } from './perpetual/perpetual.routes.ts';
+import { createReferencePrices } from './reference-prices.ts';
+import { createSpotEngine } from './spot/spot.engine.ts';
+import { registerSpotRoutes } from './spot/spot.routes.ts';
+import type { TradingDeps } from './trading-deps.ts';
+
+/** The trading jobs' lease: one instance records prices, settles, triggers and liquidates at a time. */
+const TRADING_LEASE_TTL_MS = 15_000;
+const RECORD_PRICES_EVERY_MS = 1000;
+const PRUNE_TICKS_EVERY_MS = 60_000;
+
+/**
+ * Wires the four engines (DESIGN.md §6) to the market data and registers their calls. Their
+ * background steps (price recording, settlement, limit triggers, expiry, liquidation) run under one
+ * lease; each step is idempotent, so a second runner or a crash never applies anything twice.
+ */
+export function registerTrading(
+  app: Router,
+  ctx: AppContext,
+  guards: Guards,
+  market: { quotes: MarketQuotes; pairs: PairsService; options: OptionConfigService },
+) {
+  const db = ctx.database.db;
+  const prices = createReferencePrices({ db, quotes: market.quotes });
+  const deps: TradingDeps = {
+    db,
+    prices,
+    quotes: market.quotes,
+    pairs: market.pairs,
+    options: market.options,
+    realtime: ctx.realtime,
+    now: Date.now,
+  };
+  const spot = createSpotEngine(deps);
+  const flash = createFlashEngine(deps);
+  const option = createOptionEngine(deps);
+  const perpetual = createPerpetualEngine(deps);
+
+  registerOwnOrdersRoutes(app, { db, guards });
+  registerSpotRoutes(app, { spot, guards });
+  registerFlashRoutes(app, { flash, guards });
+  registerOptionRoutes(app, { option, guards });
+  registerPerpetualRoutes(app, { perpetual, guards });
+  registerTradingAdminRoutes(app, { db, guards });
+
+  const recordPrices: JobStep = {
+    name: 'record-prices',
+    everyMs: RECORD_PRICES_EVERY_MS,
+    run: async () => {
+      await prices.observe(await market.pairs.symbols({ enabledOnly: true }));
+    },
+  };
+  const pruneTicks: JobStep = { name: 'prune-ticks', everyMs: PRUNE_TICKS_EVERY_MS, run: () => prices.prune() };
+  const jobs = createJobLoop({
+    lease: createLease(db, 'trading-jobs', TRADING_LEASE_TTL_MS),
+    log: ctx.log,
+    steps: [
+      recordPrices,
+      pruneTicks,
+      ...spot.jobSteps,
+      ...flash.jobSteps,
+      ...option.jobSteps,
+      ...perpetual.jobSteps,
+    ],
+  });
+  if (ctx.config.TRADING_JOBS_AUTOSTART) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+}

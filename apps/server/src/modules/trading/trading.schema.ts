@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema.ts';
+
+/** Amounts and prices: NUMERIC with 18 places, strings in code (DESIGN.md §4). */
+const decimal = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Every order of every product, one row each: what the order screens list and the statistics count.
+ * The product's own state lives in its detail table (spot_fills, timed_contracts,
+ * perpetual_positions); `status` here is the display status of spec 001 §4.
+ *
+ * - `amount` is in `amount_currency`: the base quantity for spot and perpetual, the stake in the
+ *   quote currency for flash and option.
+ * - `price` is the limit price (spot limit) or the entry price (flash, option, perpetual); null for a
+ *   spot market order, which the screens show as 市价. `avg_price` is the average fill price.
+ * - `quote_amount` is the order's turnover in the quote currency so far (fills, stake or notional):
+ *   the volumes of the statistics sum it.
+ */
+export const tradeOrders = pgTable(
+  'trade_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** spot | flash | perpetual | option */
+    product: text('product').notNull(),
+    symbol: text('symbol').notNull(),
+    baseCurrency: text('base_currency').notNull(),
+    quoteCurrency: text('quote_currency').notNull(),
+    /** buy | sell (spot), up | down (flash), long | short (perpetual), call | put (option) */
+    side: text('side').notNull(),
+    /** market | limit for spot; null otherwise. */
+    orderType: text('order_type'),
+    /** GTC | IOC | FOK for spot limit orders; null otherwise. */
+    timeInForce: text('time_in_force'),
+    amount: decimal('amount').notNull(),
+    amountCurrency: text('amount_currency').notNull(),
+    price: decimal('price'),
+    filledAmount: decimal('filled_amount').notNull().default('0'),
+    avgPrice: decimal('avg_price'),
+    quoteAmount: decimal('quote_amount').notNull().default('0'),
+    fee: decimal('fee').notNull().default('0'),
+    /** pending | partial | filled | cancelled | expired */
+    status: text('status').notNull(),
+    /** Funds held for an open spot limit order, in `frozen_currency`; released on cancel or expiry. */
+    frozenAmount: decimal('frozen_amount').notNull().default('0'),
+    frozenCurrency: text('frozen_currency'),
+    /** Optional key from the client: a retried placement returns the same order instead of a second one. */
+    clientOrderId: text('client_order_id'),
+    /** Who cancelled: the user, or the admin's id when an operator did (audited). */
+    cancelledBy: text('cancelled_by'),
+    expiresAt: at('expires_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('trade_orders_client_order_key')
+      .on(t.userId, t.clientOrderId)
+      .where(sql`${t.clientOrderId} IS NOT NULL`),
+    index('trade_orders_user_idx').on(t.userId, t.id),
+    index('trade_orders_product_status_idx').on(t.product, t.status, t.id),
+    index('trade_orders_status_idx').on(t.status, t.id),
+    index('trade_orders_created_idx').on(t.createdAt),
+    // The limit-order trigger scans open spot orders by symbol.
+    index('trade_orders_open_spot_idx')
+      .on(t.symbol, t.side, t.price)
+      .where(sql`${t.product} = 'spot' AND ${t.status} IN ('pending', 'partial')`),
+    check('trade_orders_product', sql`${t.product} IN ('spot', 'flash', 'perpetual', 'option')`),
+    check('trade_orders_status', sql`${t.status} IN ('pending', 'partial', 'filled', 'cancelled', 'expired')`),
+    check('trade_orders_amount_positive', sql`${t.amount} > 0`),
+    check('trade_orders_filled_range', sql`${t.filledAmount} >= 0 AND ${t.filledAmount} <= ${t.amount}`),
+    check('trade_orders_frozen_non_negative', sql`${t.frozenAmount} >= 0`),
+  ],
+);
+
+/** Each fill of a spot order; the ledger key of its posting is `spot:<order>:fill:<seq>`. */
+export const spotFills = pgTable(
+  'spot_fills',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => tradeOrders.id),
+    seq: integer('seq').notNull(),
+    quantity: decimal('quantity').notNull(),
+    price: decimal('price').notNull(),
+    quoteAmount: decimal('quote_amount').notNull(),
+    fee: decimal('fee').notNull(),
+    /** Where the price came from (the reference source) and when it was observed. */
+    priceSource: text('price_source').notNull(),
+    priceAt: at('price_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.seq], name: 'spot_fills_pkey' }),
+    check('spot_fills_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Flash (seconds) contracts and options: a stake on the price going up (up, call) or down (down,
+ * put) over a duration, paid at a fixed rate. Both settle the same way, against the reference price
+ * at expiry, so they share a table. Entry and settlement prices are stored with their source and
+ * time so that a user or an auditor can check every outcome.
+ */
+export const timedContracts = pgTable(
+  'timed_contracts',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => tradeOrders.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** flash | option */
+    product: text('product').notNull(),
+    symbol: text('symbol').notNull(),
+    /** up | down | call | put */
+    direction: text('direction').notNull(),
+    stake: decimal('stake').notNull(),
+    currency: text('currency').notNull(),
+    /** Profit per unit of stake on a win (0.85 for an 85% level). */
+    payoutRate: decimal('payout_rate').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    /** Option only: the investment level and the period (window | nonWindow) it was placed in. */
+    level: integer('level'),
+    period: text('period'),
+    entryPrice: decimal('entry_price').notNull(),
+    entrySource: text('entry_source').notNull(),
+    entryAt: at('entry_at').notNull(),
+    openedAt: at('opened_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** open | settled */
+    status: text('status').notNull().default('open'),
+    /** win | loss | draw | void (no reference price at expiry: the stake is refunded) */
+    outcome: text('outcome'),
+    settlePrice: decimal('settle_price'),
+    settleSource: text('settle_source'),
+    settlePriceAt: at('settle_price_at'),
+    /** What went back to the user, stake included (0 on a loss). */
+    payout: decimal('payout'),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    index('timed_contracts_due_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
+    index('timed_contracts_user_idx').on(t.userId, t.product, t.orderId),
+    check('timed_contracts_product', sql`${t.product} IN ('flash', 'option')`),
+    check('timed_contracts_status', sql`${t.status} IN ('open', 'settled')`),
+    check('timed_contracts_outcome', sql`${t.outcome} IS NULL OR ${t.outcome} IN ('win', 'loss', 'draw', 'void')`),
+    check('timed_contracts_settled_complete', sql`${t.status} = 'open' OR (${t.outcome} IS NOT NULL AND ${t.payout} IS NOT NULL)`),
+    check('timed_contracts_stake_positive', sql`${t.stake} > 0`),
+  ],
+);
+
+/** Perpetual positions: isolated margin, linear in the quote currency, the house on the other side. */
+export const perpetualPositions = pgTable(
+  'perpetual_positions',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => tradeOrders.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    /** long | short */
+    side: text('side').notNull(),
+    margin: decimal('margin').notNull(),
+    currency: text('currency').notNull(),
+    leverage: integer('leverage').notNull(),
+    quantity: decimal('quantity').notNull(),
+    entryPrice: decimal('entry_price').notNull(),
+    entrySource: text('entry_source').notNull(),
+    entryAt: at('entry_at').notNull(),
+    openFee: decimal('open_fee').notNull(),
+    maintenanceRate: decimal('maintenance_rate').notNull(),
+    liquidationPrice: decimal('liquidation_price').notNull(),
+    /** open | closed | liquidated */
+    status: text('status').notNull().default('open'),
+    closePrice: decimal('close_price'),
+    closeSource: text('close_source'),
+    closePriceAt: at('close_price_at'),
+    closeFee: decimal('close_fee'),
+    realisedPnl: decimal('realised_pnl'),
+    /** What went back to the user's available balance on closing. */
+    payout: decimal('payout'),
+    openedAt: at('opened_at').notNull(),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    index('perpetual_positions_open_idx').on(t.symbol).where(sql`${t.status} = 'open'`),
+    index('perpetual_positions_user_idx').on(t.userId, t.status, t.orderId),
+    check('perpetual_positions_status', sql`${t.status} IN ('open', 'closed', 'liquidated')`),
+    check('perpetual_positions_side', sql`${t.side} IN ('long', 'short')`),
+    check('perpetual_positions_margin_positive', sql`${t.margin} > 0`),
+  ],
+);
+
+/**
+ * Reference prices as observed, one row per (symbol, instant): settlement takes the latest tick at
+ * or before expiry. Written by the trading jobs' recorder about once a second per pair and pruned
+ * after a few hours; a settled contract keeps its own copy of the price it used.
+ */
+export const priceTicks = pgTable(
+  'price_ticks',
+  {
+    symbol: text('symbol').notNull(),
+    at: at('at').notNull(),
+    price: decimal('price').notNull(),
+    source: text('source').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.symbol, t.at], name: 'price_ticks_pkey' }),
+    index('price_ticks_at_idx').on(t.at),
+    check('price_ticks_price_positive', sql`${t.price} > 0`),
+  ],
+);
