@@ -74,7 +74,9 @@ export function createReferencePrices(deps: {
         .limit(1);
       if (tick) return { ...tick, price: normaliseDecimalString(tick.price) };
       const observed = await observe([symbol]).catch(() => []);
-      const fresh = observed.find((o) => o.symbol === symbol && o.at.getTime() > now() - ENTRY_PRICE_MAX_AGE_MS);
+      const fresh = observed.find(
+        (o) => o.symbol === symbol && o.at.getTime() > now() - ENTRY_PRICE_MAX_AGE_MS,
+      );
       if (!fresh) throw upstreamFailed(TRADING_TEXTS.priceUnavailable, { symbol });
       return fresh;
     },

@@ -65,7 +65,11 @@ export function registerTrading(
       await prices.observe(await market.pairs.symbols({ enabledOnly: true }));
     },
   };
-  const pruneTicks: JobStep = { name: 'prune-ticks', everyMs: PRUNE_TICKS_EVERY_MS, run: () => prices.prune() };
+  const pruneTicks: JobStep = {
+    name: 'prune-ticks',
+    everyMs: PRUNE_TICKS_EVERY_MS,
+    run: () => prices.prune(),
+  };
   const jobs = createJobLoop({
     lease: createLease(db, 'trading-jobs', TRADING_LEASE_TTL_MS),
     log: ctx.log,

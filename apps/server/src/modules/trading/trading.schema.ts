@@ -81,7 +81,10 @@ export const tradeOrders = pgTable(
       .on(t.symbol, t.side, t.price)
       .where(sql`${t.product} = 'spot' AND ${t.status} IN ('pending', 'partial')`),
     check('trade_orders_product', sql`${t.product} IN ('spot', 'flash', 'perpetual', 'option')`),
-    check('trade_orders_status', sql`${t.status} IN ('pending', 'partial', 'filled', 'cancelled', 'expired')`),
+    check(
+      'trade_orders_status',
+      sql`${t.status} IN ('pending', 'partial', 'filled', 'cancelled', 'expired')`,
+    ),
     check('trade_orders_amount_positive', sql`${t.amount} > 0`),
     check('trade_orders_filled_range', sql`${t.filledAmount} >= 0 AND ${t.filledAmount} <= ${t.amount}`),
     check('trade_orders_frozen_non_negative', sql`${t.frozenAmount} >= 0`),
@@ -160,8 +163,14 @@ export const timedContracts = pgTable(
     index('timed_contracts_user_idx').on(t.userId, t.product, t.orderId),
     check('timed_contracts_product', sql`${t.product} IN ('flash', 'option')`),
     check('timed_contracts_status', sql`${t.status} IN ('open', 'settled')`),
-    check('timed_contracts_outcome', sql`${t.outcome} IS NULL OR ${t.outcome} IN ('win', 'loss', 'draw', 'void')`),
-    check('timed_contracts_settled_complete', sql`${t.status} = 'open' OR (${t.outcome} IS NOT NULL AND ${t.payout} IS NOT NULL)`),
+    check(
+      'timed_contracts_outcome',
+      sql`${t.outcome} IS NULL OR ${t.outcome} IN ('win', 'loss', 'draw', 'void')`,
+    ),
+    check(
+      'timed_contracts_settled_complete',
+      sql`${t.status} = 'open' OR (${t.outcome} IS NOT NULL AND ${t.payout} IS NOT NULL)`,
+    ),
     check('timed_contracts_stake_positive', sql`${t.stake} > 0`),
   ],
 );

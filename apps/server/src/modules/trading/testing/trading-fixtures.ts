@@ -1,0 +1,60 @@
+import { type OrderBook, PAIR_NOT_TRADABLE, type Ticker } from '@platform/contracts';
+import { notFound } from '../../../core/errors.ts';
+import type { Db } from '../../../db/client.ts';
+import { findPairBySymbol, toTradingPair } from '../../market-data/pairs.repository.ts';
+import { createOptionConfigService } from '../../option-config/option-config.service.ts';
+import { silentRealtime } from '../../realtime/realtime.ts';
+import { createReferencePrices, type PriceObservation } from '../reference-prices.ts';
+import type { TradingDeps } from '../trading-deps.ts';
+
+/**
+ * Trading deps for tests, on the test app's database: the real pairs table (the sim pairs seeded
+ * at start), the real option config, recorded ticks as the only prices (`recordTick` sets them) and
+ * order books given by the test. Engines built from it act on the same rows as the app's own, which
+ * is how a test plays a second job runner or a clock of its choosing.
+ */
+export function testTradingDeps(
+  db: Db,
+  opts: {
+    now?: () => number;
+    books?: Record<string, OrderBook>;
+    tickers?: (symbols: string[]) => Promise<Ticker[]>;
+  } = {},
+): TradingDeps {
+  const now = opts.now ?? Date.now;
+  const quotes: TradingDeps['quotes'] = {
+    tickers: opts.tickers ?? (async () => []),
+    async orderBook(symbol: string, depth: number) {
+      const book = opts.books?.[symbol];
+      if (!book) throw new Error(`test: no order book for ${symbol}`);
+      return { ...book, bids: book.bids.slice(0, depth), asks: book.asks.slice(0, depth) };
+    },
+  };
+  return {
+    db,
+    prices: createReferencePrices({ db, quotes, now }),
+    quotes,
+    pairs: {
+      async requireEnabled(symbol: string) {
+        const row = await findPairBySymbol(db, symbol);
+        if (!row?.enabled) throw notFound(`${PAIR_NOT_TRADABLE}：${symbol}`);
+        return toTradingPair(row);
+      },
+    },
+    options: createOptionConfigService({ db }),
+    realtime: silentRealtime,
+    now,
+  };
+}
+
+/** Records a reference price tick (source `test`) for `symbol` at `at`. */
+export async function recordTick(
+  db: Db,
+  symbol: string,
+  price: string,
+  at: Date | number,
+): Promise<PriceObservation> {
+  const observation = { symbol, price, source: 'test', at: new Date(at) };
+  await createReferencePrices({ db, quotes: { tickers: async () => [] } }).record(db, [observation]);
+  return observation;
+}
