@@ -154,3 +154,12 @@ export const TRADING_TEXTS = {
   priceUnavailable: '行情暂不可用，请稍后再试',
   insufficientBalance: '余额不足',
 } as const;
+
+/** POST /api/admin/orders/{id}/cancel: an operator cancels a user's open order (audited); replies tradeOrderReply. */
+export const adminCancelOrderBody = z.object({
+  reason: z.string().trim().max(200, '原因不能超过200个字符').optional(),
+});
+export const ADMIN_ORDER_CANCEL_TEXTS = {
+  done: '订单已撤销',
+  notCancellable: '该订单不支持撤销',
+} as const;
