@@ -1,0 +1,89 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { createJobLoop } from './job-loop.ts';
+import { createLease } from './lease.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+/** Fastify's logger with logging off: failing steps are expected here. */
+const log = Fastify({ logger: false }).log;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('job loop', () => {
+  it('only the lease holder runs the steps; a step never overlaps itself; a failing step keeps its turns', async () => {
+    const runs = { a: 0, b: 0, failing: 0 };
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    const steps = (who: 'a' | 'b') => [
+      {
+        name: 'slow',
+        everyMs: 10,
+        run: async () => {
+          runs[who]++;
+          concurrent++;
+          maxConcurrent = Math.max(maxConcurrent, concurrent);
+          await sleep(40);
+          concurrent--;
+        },
+      },
+      {
+        name: 'failing',
+        everyMs: 10,
+        run: async () => {
+          runs.failing++;
+          throw new Error('boom');
+        },
+      },
+    ];
+    const a = createJobLoop({
+      lease: createLease(database.db, 'loop-test', 5000, 'a'),
+      steps: steps('a'),
+      log,
+    });
+    const b = createJobLoop({
+      lease: createLease(database.db, 'loop-test', 5000, 'b'),
+      steps: steps('b'),
+      log,
+    });
+    await a.start();
+    await b.start();
+    await sleep(300);
+    await a.stop();
+    await b.stop();
+
+    expect(runs.a).toBeGreaterThan(2);
+    expect(runs.b).toBe(0);
+    expect(maxConcurrent).toBe(1);
+    expect(runs.failing).toBeGreaterThan(5);
+  });
+
+  it('stop waits for the running step and gives the lease to the next instance', async () => {
+    let finished = false;
+    const a = createJobLoop({
+      lease: createLease(database.db, 'loop-handover', 60_000, 'a'),
+      log,
+      steps: [
+        {
+          name: 'long',
+          everyMs: 5,
+          run: async () => {
+            await sleep(80);
+            finished = true;
+          },
+        },
+      ],
+    });
+    await a.start();
+    await sleep(30);
+    await a.stop();
+    expect(finished).toBe(true);
+    expect(await createLease(database.db, 'loop-handover', 60_000, 'b').acquire()).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Ticker } from '@platform/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { createReferencePrices, ENTRY_PRICE_MAX_AGE_MS, TICK_RETENTION_MS } from './reference-prices.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const T0 = Date.parse('2026-11-21T03:00:00.000Z');
+const ticker = (symbol: string, price: string, at: number): Ticker => ({
+  symbol,
+  last_price: price,
+  open_24h: price,
+  high_24h: price,
+  low_24h: price,
+  change_24h: '0',
+  volume_24h: '1',
+  quote_volume_24h: price,
+  bid: price,
+  ask: price,
+  source: 'sim',
+  updated_at: new Date(at).toISOString(),
+});
+
+describe('reference prices', () => {
+  it('settlement takes the last tick at or before the instant, within the tolerance', async () => {
+    const prices = createReferencePrices({
+      db: database.db,
+      quotes: { tickers: async () => [] },
+      now: () => T0,
+    });
+    const tick = (ms: number, price: string) => ({
+      symbol: 'AAAUSDT',
+      price,
+      source: 'sim',
+      at: new Date(T0 + ms),
+    });
+    await prices.record(database.db, [tick(-6000, '1'), tick(-1000, '2'), tick(0, '3'), tick(1, '4')]);
+    // The same instant twice keeps the first observation.
+    await prices.record(database.db, [tick(0, '99')]);
+
+    expect((await prices.at(database.db, 'AAAUSDT', new Date(T0)))?.price).toBe('3');
+    expect((await prices.at(database.db, 'AAAUSDT', new Date(T0 - 1)))?.price).toBe('2');
+    // -6000 is beyond the 5 s tolerance of T0 - 1001 ... but -1000 is not.
+    expect((await prices.at(database.db, 'AAAUSDT', new Date(T0 - 999)))?.price).toBe('2');
+    expect(await prices.at(database.db, 'AAAUSDT', new Date(T0 - 1001 - 5000))).toBeNull();
+    expect(await prices.at(database.db, 'BBBUSDT', new Date(T0))).toBeNull();
+  });
+
+  it('the current price is a recent tick, else a fresh observation that is recorded; stale markets are refused', async () => {
+    let served: Ticker[] = [ticker('CCCUSDT', '10.5', T0 - 500)];
+    const asked: number[] = [];
+    const prices = createReferencePrices({
+      db: database.db,
+      quotes: {
+        tickers: async (_symbols, maxAgeMs) => {
+          asked.push(maxAgeMs ?? -1);
+          return served;
+        },
+      },
+      now: () => T0,
+    });
+    const first = await prices.current('CCCUSDT');
+    expect(first).toMatchObject({ price: '10.5', source: 'sim' });
+    expect(asked).toEqual([ENTRY_PRICE_MAX_AGE_MS]);
+    // Recorded: the next read is served from the tick without asking the market.
+    expect((await prices.current('CCCUSDT')).price).toBe('10.5');
+    expect(asked).toHaveLength(1);
+
+    served = [ticker('DDDUSDT', '7', T0 - ENTRY_PRICE_MAX_AGE_MS - 1)];
+    await expect(prices.current('DDDUSDT')).rejects.toMatchObject({ statusCode: 502 });
+  });
+
+  it('pruning removes only ticks older than the retention', async () => {
+    const prices = createReferencePrices({
+      db: database.db,
+      quotes: { tickers: async () => [] },
+      now: () => T0,
+    });
+    await prices.record(database.db, [
+      { symbol: 'EEEUSDT', price: '1', source: 'sim', at: new Date(T0 - TICK_RETENTION_MS - 1) },
+      { symbol: 'EEEUSDT', price: '2', source: 'sim', at: new Date(T0 - TICK_RETENTION_MS + 1000) },
+    ]);
+    await prices.prune();
+    expect((await prices.at(database.db, 'EEEUSDT', new Date(T0 - TICK_RETENTION_MS + 1000)))?.price).toBe(
+      '2',
+    );
+    expect(await prices.at(database.db, 'EEEUSDT', new Date(T0 - TICK_RETENTION_MS))).toBeNull();
+  });
+});
