@@ -21,15 +21,23 @@
  * the push's timers sweeps through within seconds; at 1000 ms that phase holds for many seconds and
  * the tick-to-client delay of a 15 s window is mostly wherever it happened to be.
  */
-import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MARKET_EVENTS } from '@platform/contracts';
 import { io, type Socket } from 'socket.io-client';
+import {
+  api,
+  processCpuSeconds,
+  processRssMb,
+  REPO_ROOT,
+  type ServerProcess,
+  startServer,
+  stopServer,
+} from './server-process.ts';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_ADMIN = { email: 'fanout-admin@bench.local', password: 'fanout-admin-password' };
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT'] as const;
 
@@ -244,119 +252,25 @@ class Worker {
   }
 }
 
-interface Server {
-  child: ChildProcess;
-  origin: string;
+interface Server extends ServerProcess {
   dataDir: string;
 }
 
-async function startServer(tickMs: number): Promise<Server> {
+async function startFanoutServer(tickMs: number): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fanout-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      REGISTER_RATE_LIMIT_PER_HOUR: '100000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      MARKET_DATA_PROVIDER: 'sim',
-      PAIR_SYNC_PROVIDER: 'sim',
-      MARKET_DATA_AUTOSTART: 'true',
-      MARKET_TICK_MS: String(tickMs),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    MARKET_DATA_AUTOSTART: 'true',
+    MARKET_TICK_MS: String(tickMs),
   });
-  const origin = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      buffered += chunk;
-      let newline = buffered.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        const banner = /running at http:\/\/localhost:(\d+)/.exec(line);
-        if (banner) {
-          clearTimeout(timer);
-          resolve(`http://127.0.0.1:${banner[1]}`);
-        } else if (line.startsWith('{')) {
-          console.error(`[server] ${line}`);
-        }
-        newline = buffered.indexOf('\n');
-      }
-    });
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => process.stderr.write(`[server] ${chunk}`));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code} before listening`));
-    });
-  });
-  return { child, origin, dataDir };
+  return { ...server, dataDir };
 }
 
-async function stopServer(server: Server) {
-  const exited = new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-  });
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
+async function stopFanoutServer(server: Server) {
+  await stopServer(server);
   fs.rmSync(server.dataDir, { recursive: true, force: true });
-}
-
-const CLOCK_TICKS_PER_SECOND = (() => {
-  try {
-    return Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** utime + stime of a process, in seconds. */
-function processCpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which is in parentheses and may hold spaces; field 3 comes first.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[14 - 3]) + Number(fields[15 - 3])) / CLOCK_TICKS_PER_SECOND;
-}
-
-function processRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-  return kb ? Number(kb) / 1024 : Number.NaN;
-}
-
-async function api<T>(
-  origin: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
-  const res = await fetch(origin + url, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const reply = (await res.json()) as { success: boolean; message: string; data?: T };
-  if (!res.ok || !reply.success) throw new Error(`${method} ${url}: HTTP ${res.status} ${reply.message}`);
-  return reply.data as T;
 }
 
 function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -561,7 +475,7 @@ async function runCoordinator() {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const server = await startServer(tickMs);
+  const server = await startFanoutServer(tickMs);
   const workers: Worker[] = [];
   try {
     console.log(`server pid ${server.child.pid} at ${server.origin}, MARKET_TICK_MS ${tickMs}`);
@@ -633,7 +547,7 @@ async function runCoordinator() {
     );
   } finally {
     for (const w of workers) w.child.kill('SIGTERM');
-    await stopServer(server);
+    await stopFanoutServer(server);
   }
 }
 
