@@ -17,3 +17,4 @@ export * from './pagination.ts';
 export * from './wallet.ts';
 export * from './withdrawals.ts';
 export * from './trading.ts';
+export * from './trading-spot.ts';

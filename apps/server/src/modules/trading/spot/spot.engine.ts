@@ -1,10 +1,603 @@
+import {
+  ADMIN_ORDER_CANCEL_TEXTS,
+  GTC_MAX_AGE_DAYS,
+  OPEN_ORDER_STATUSES,
+  type OrderBook,
+  SPOT_LIMITS,
+  SPOT_TEXTS,
+  type SpotOrderBody,
+  TRADING_TEXTS,
+  type TradeOrder,
+  type TradingPair,
+} from '@platform/contracts';
+import { tradeFee } from '@platform/domain';
+import { badRequest, businessRule, conflict, notFound, upstreamFailed } from '../../../core/errors.ts';
+import { Decimal, decimalFromDb, MONEY_SCALE } from '../../../core/money.ts';
+import type { Tx } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import type { JobStep } from '../../jobs/job-loop.ts';
-import type { TradingDeps } from '../trading-deps.ts';
+import {
+  MAX_BATCH,
+  type PostTransactionRequest,
+  postTransaction,
+  postTransactionsBatch,
+} from '../../ledger/ledger.service.ts';
+import { findByClientOrderId, type OrderRow, toTradeOrder } from '../orders.repository.ts';
+import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
+import {
+  type BookLevel,
+  fillPostings,
+  freezePostings,
+  type OrderState,
+  planFill,
+  type SpotSide,
+  shareVolume,
+  usableLevels,
+  volumeWithin,
+  walkBook,
+} from './spot.matching.ts';
+import * as repo from './spot.repository.ts';
 
-/** PLACEHOLDER: the spot engine is being built (issue 6). */
-export function createSpotEngine(_deps: TradingDeps) {
-  const jobSteps: JobStep[] = [];
-  return { jobSteps };
+/**
+ * The spot engine (DESIGN.md §6): the house is the counterparty and the reference order book decides
+ * every fill. Market orders fill at once against the book's depth; limit orders freeze their funds,
+ * fill at once as far as the book crosses them, and rest (GTC) until the trigger step fills them,
+ * the user or an operator cancels them, or they expire.
+ *
+ * Ledger keys: `spot:<id>:freeze`, `spot:<id>:fill:<seq>`, `spot:<id>:cancel`, `spot:<id>:release`
+ * (expiry, or the unfilled rest of an IOC order). Each is posted in the same transaction as the
+ * order's conditional state change, so an order and its money never disagree.
+ *
+ * Choices: a market order is recorded as one aggregated fill at its quantity-weighted average price
+ * (the levels it walked are in the posting's metadata); a FOK order that the book cannot fill
+ * completely is refused (422) and leaves nothing behind.
+ */
+
+export const fillKey = (orderId: number, seq: number) => `spot:${orderId}:fill:${seq}`;
+export const freezeKey = (orderId: number) => `spot:${orderId}:freeze`;
+export const cancelKey = (orderId: number) => `spot:${orderId}:cancel`;
+export const releaseKey = (orderId: number) => `spot:${orderId}:release`;
+
+/** Resting orders one trigger pass claims per symbol and side (put a limit on everything). */
+const TRIGGER_CLAIM_LIMIT = 500;
+/** Orders one expiry transaction closes; the step loops while it finds full batches, up to the rounds. */
+const EXPIRY_BATCH = 500;
+const EXPIRY_MAX_ROUNDS = 20;
+const DAY_MS = 86_400_000;
+
+export interface SpotEngineOptions {
+  /**
+   * Called inside the transaction right before each ledger posting (tests make it throw to play a
+   * crash between the order's state change and its money).
+   */
+  beforePosting?: (step: {
+    kind: 'freeze' | 'fill' | 'cancel' | 'release';
+    orderIds: number[];
+  }) => void | Promise<void>;
+}
+
+type CancelBy = { userId: number } | { admin: AuditActor; reason?: string | undefined };
+
+const isOpen = (status: string) => (OPEN_ORDER_STATUSES as readonly string[]).includes(status);
+
+function stateOf(order: OrderRow): OrderState {
+  return {
+    side: order.side as SpotSide,
+    amount: decimalFromDb(order.amount),
+    filled: decimalFromDb(order.filledAmount),
+    quoteAmount: decimalFromDb(order.quoteAmount),
+    fee: decimalFromDb(order.fee),
+    frozen: decimalFromDb(order.frozenAmount),
+  };
+}
+
+const str = (d: Decimal) => d.toFixed();
+
+export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions = {}) {
+  const { db } = deps;
+
+  async function beforePosting(kind: 'freeze' | 'fill' | 'cancel' | 'release', orderIds: number[]) {
+    await options.beforePosting?.({ kind, orderIds });
+  }
+
+  function announce(rows: readonly OrderRow[]) {
+    for (const row of rows)
+      deps.realtime.toUser(row.userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(row) });
+  }
+
+  /** The reference book of `symbol`, read outside any transaction; 502 when missing or older than allowed. */
+  async function freshBook(symbol: string, nowMs: number): Promise<{ book: OrderBook; at: Date }> {
+    let book: OrderBook;
+    try {
+      book = await deps.quotes.orderBook(symbol, SPOT_LIMITS.bookDepth);
+    } catch {
+      throw upstreamFailed(TRADING_TEXTS.priceUnavailable, { symbol });
+    }
+    const at = Date.parse(book.updated_at);
+    if (!Number.isFinite(at) || nowMs - at > SPOT_LIMITS.bookMaxAgeMs) {
+      throw upstreamFailed(TRADING_TEXTS.priceUnavailable, { symbol, bookAt: book.updated_at });
+    }
+    return { book, at: new Date(at) };
+  }
+
+  function checkPairRules(pair: TradingPair, body: SpotOrderBody, amount: Decimal) {
+    if (amount.decimalPlaces() > pair.amount_precision) {
+      throw badRequest(SPOT_TEXTS.amountPrecision(pair.amount_precision));
+    }
+    if (amount.lt(pair.min_amount)) {
+      throw businessRule(SPOT_TEXTS.amountBelowMin(pair.min_amount, pair.base_currency));
+    }
+    if (body.price !== undefined && new Decimal(body.price).decimalPlaces() > pair.price_precision) {
+      throw badRequest(SPOT_TEXTS.pricePrecision(pair.price_precision));
+    }
+  }
+
+  /**
+   * Records one fill of a locked (or just inserted) limit order at its limit price: the conditional
+   * order update and the fill row. Returns the posting to make, or null when the order changed.
+   */
+  async function fillLimitInTx(
+    tx: Tx,
+    order: OrderRow,
+    fill: { quantity: Decimal; seq: number; source: string; at: Date; now: Date; feeRate: Decimal },
+  ): Promise<{ row: OrderRow; request: PostTransactionRequest } | null> {
+    const side = order.side as SpotSide;
+    const price = decimalFromDb(order.price);
+    const turnover = fill.quantity
+      .times(price)
+      .toDecimalPlaces(MONEY_SCALE, side === 'buy' ? Decimal.ROUND_UP : Decimal.ROUND_DOWN);
+    const plan = planFill(stateOf(order), fill.quantity, turnover, fill.feeRate, true);
+    const row = await repo.applyFillToOrder(tx, {
+      id: order.id,
+      previousFilled: order.filledAmount,
+      filledAmount: str(plan.filled),
+      quoteAmount: str(plan.quoteAmount),
+      fee: str(plan.totalFee),
+      avgPrice: str(plan.avgPrice),
+      frozenAmount: str(plan.frozen),
+      status: plan.final ? 'filled' : 'partial',
+      at: fill.now,
+    });
+    if (!row) return null;
+    await repo.insertFills(tx, [
+      {
+        orderId: order.id,
+        seq: fill.seq,
+        quantity: str(plan.quantity),
+        price: str(price),
+        quoteAmount: str(plan.turnover),
+        fee: str(plan.fee),
+        priceSource: fill.source,
+        priceAt: fill.at,
+        createdAt: fill.now,
+      },
+    ]);
+    return {
+      row,
+      request: {
+        idempotencyKey: fillKey(order.id, fill.seq),
+        kind: 'spot_fill',
+        memo: `现货订单 #${order.id} 成交 ${str(plan.quantity)} ${order.baseCurrency} @ ${str(price)}`,
+        metadata: { orderId: order.id, seq: fill.seq, price: str(price), quantity: str(plan.quantity) },
+        postings: fillPostings(
+          order.userId,
+          side,
+          { base: order.baseCurrency, quote: order.quoteCurrency },
+          plan,
+          true,
+        ),
+      },
+    };
+  }
+
+  /**
+   * Closes a locked open order (cancelled or expired): the conditional update and the release of
+   * what it still held frozen. Null when the order was no longer open.
+   */
+  async function closeInTx(
+    tx: Tx,
+    order: OrderRow,
+    change: { status: 'cancelled' | 'expired'; cancelledBy: string | null; now: Date },
+  ): Promise<{ row: OrderRow; request: PostTransactionRequest | null } | null> {
+    const row = await repo.closeOpenOrder(tx, order.id, {
+      status: change.status,
+      cancelledBy: change.cancelledBy,
+      at: change.now,
+    });
+    if (!row) return null;
+    const frozen = decimalFromDb(order.frozenAmount);
+    if (!frozen.gt(0) || !order.frozenCurrency) return { row, request: null };
+    const cancelled = change.status === 'cancelled';
+    return {
+      row,
+      request: {
+        idempotencyKey: cancelled ? cancelKey(order.id) : releaseKey(order.id),
+        kind: cancelled ? 'spot_cancel' : 'spot_release',
+        memo: `现货订单 #${order.id} ${cancelled ? '撤销' : '过期'}，解冻 ${str(frozen)} ${order.frozenCurrency}`,
+        metadata: { orderId: order.id, cancelledBy: change.cancelledBy },
+        postings: freezePostings(order.userId, order.frozenCurrency, frozen, -1),
+      },
+    };
+  }
+
+  function replayOf(existing: OrderRow): TradeOrder {
+    if (existing.product !== 'spot') throw conflict('client_order_id 已被其他订单使用');
+    return toTradeOrder(existing);
+  }
+
+  async function placeMarket(
+    userId: number,
+    body: SpotOrderBody,
+    pair: TradingPair,
+    amount: Decimal,
+    book: { book: OrderBook; at: Date },
+    now: Date,
+  ): Promise<OrderRow> {
+    const side = body.side;
+    const levels = usableLevels(
+      side === 'buy' ? book.book.asks : book.book.bids,
+      pair.amount_precision,
+      side === 'buy' ? 'asks' : 'bids',
+    );
+    const walk = walkBook(side, levels, amount);
+    if (!walk) throw businessRule(SPOT_TEXTS.depthInsufficient);
+    const zero = new Decimal(0);
+    const plan = planFill(
+      { side, amount, filled: zero, quoteAmount: zero, fee: zero, frozen: zero },
+      amount,
+      walk.turnover,
+      new Decimal(pair.fee_rate),
+      false,
+    );
+    return db.transaction(async (tx) => {
+      const row = await repo.insertSpotOrder(tx, {
+        userId,
+        product: 'spot',
+        symbol: pair.symbol,
+        baseCurrency: pair.base_currency,
+        quoteCurrency: pair.quote_currency,
+        side,
+        orderType: 'market',
+        timeInForce: null,
+        amount: str(amount),
+        amountCurrency: pair.base_currency,
+        price: null,
+        filledAmount: str(amount),
+        avgPrice: str(walk.avgPrice),
+        quoteAmount: str(plan.turnover),
+        fee: str(plan.fee),
+        status: 'filled',
+        frozenAmount: '0',
+        frozenCurrency: null,
+        clientOrderId: body.client_order_id ?? null,
+        createdAt: now,
+        updatedAt: now,
+        closedAt: now,
+      });
+      await repo.insertFills(tx, [
+        {
+          orderId: row.id,
+          seq: 1,
+          quantity: str(amount),
+          price: str(walk.avgPrice),
+          quoteAmount: str(plan.turnover),
+          fee: str(plan.fee),
+          priceSource: book.book.source,
+          priceAt: book.at,
+          createdAt: now,
+        },
+      ]);
+      await beforePosting('fill', [row.id]);
+      await postTransaction(tx, {
+        idempotencyKey: fillKey(row.id, 1),
+        kind: 'spot_fill',
+        memo: `现货市价单 #${row.id} 成交 ${str(amount)} ${pair.base_currency}，均价 ${str(walk.avgPrice)}`,
+        metadata: { orderId: row.id, seq: 1, levels: walk.levels, avgPrice: str(walk.avgPrice) },
+        postings: fillPostings(
+          userId,
+          side,
+          { base: pair.base_currency, quote: pair.quote_currency },
+          plan,
+          false,
+        ),
+      });
+      return row;
+    });
+  }
+
+  async function placeLimit(
+    userId: number,
+    body: SpotOrderBody,
+    pair: TradingPair,
+    amount: Decimal,
+    book: { book: OrderBook; at: Date },
+    now: Date,
+  ): Promise<OrderRow> {
+    const side = body.side;
+    const price = new Decimal(body.price as string);
+    const tif = body.time_in_force ?? 'GTC';
+    const value = amount.times(price);
+    if (value.gt(SPOT_LIMITS.maxOrderValue)) throw businessRule(SPOT_TEXTS.orderValueTooLarge);
+    const feeRate = new Decimal(pair.fee_rate);
+    const frozenCurrency = side === 'buy' ? pair.quote_currency : pair.base_currency;
+    const frozen = side === 'buy' ? value.plus(tradeFee(value, feeRate)) : amount;
+    const levels = usableLevels(
+      side === 'buy' ? book.book.asks : book.book.bids,
+      pair.amount_precision,
+      side === 'buy' ? 'asks' : 'bids',
+    );
+    const crossing = Decimal.min(amount, volumeWithin(side, levels, price));
+    if (tif === 'FOK' && crossing.lt(amount)) throw businessRule(SPOT_TEXTS.fokUnfilled);
+
+    return db.transaction(async (tx) => {
+      if (tif === 'GTC') {
+        await repo.lockUserPlacements(tx, userId);
+        if ((await repo.countOpenSpotOrders(tx, userId)) >= SPOT_LIMITS.maxOpenOrders) {
+          throw businessRule(SPOT_TEXTS.tooManyOpenOrders);
+        }
+      }
+      let order = await repo.insertSpotOrder(tx, {
+        userId,
+        product: 'spot',
+        symbol: pair.symbol,
+        baseCurrency: pair.base_currency,
+        quoteCurrency: pair.quote_currency,
+        side,
+        orderType: 'limit',
+        timeInForce: tif,
+        amount: str(amount),
+        amountCurrency: pair.base_currency,
+        price: str(price),
+        status: 'pending',
+        frozenAmount: str(frozen),
+        frozenCurrency,
+        clientOrderId: body.client_order_id ?? null,
+        expiresAt: tif === 'GTC' ? new Date(now.getTime() + GTC_MAX_AGE_DAYS * DAY_MS) : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await beforePosting('freeze', [order.id]);
+      await postTransaction(tx, {
+        idempotencyKey: freezeKey(order.id),
+        kind: 'spot_freeze',
+        memo: `现货限价单 #${order.id} 冻结 ${str(frozen)} ${frozenCurrency}`,
+        metadata: { orderId: order.id },
+        postings: freezePostings(userId, frozenCurrency, frozen, 1),
+      });
+      if (crossing.gt(0)) {
+        const filled = await fillLimitInTx(tx, order, {
+          quantity: crossing,
+          seq: 1,
+          source: book.book.source,
+          at: book.at,
+          now,
+          feeRate,
+        });
+        if (!filled) throw new Error(`spot: order ${order.id} changed inside its own placement`);
+        await beforePosting('fill', [order.id]);
+        await postTransaction(tx, filled.request);
+        order = filled.row;
+      }
+      if (tif !== 'GTC' && isOpen(order.status)) {
+        // IOC: what did not cross now expires at once and its funds go back.
+        const closed = await closeInTx(tx, order, { status: 'expired', cancelledBy: null, now });
+        if (!closed) throw new Error(`spot: order ${order.id} could not be closed inside its own placement`);
+        if (closed.request) {
+          await beforePosting('release', [order.id]);
+          await postTransaction(tx, closed.request);
+        }
+        order = closed.row;
+      }
+      return order;
+    });
+  }
+
+  async function placeOrder(userId: number, body: SpotOrderBody): Promise<TradeOrder> {
+    if (body.client_order_id) {
+      const existing = await findByClientOrderId(db, userId, body.client_order_id);
+      if (existing) return replayOf(existing);
+    }
+    const pair = await deps.pairs.requireEnabled(body.symbol);
+    const amount = new Decimal(body.amount);
+    checkPairRules(pair, body, amount);
+    const nowMs = deps.now();
+    const book = await freshBook(pair.symbol, nowMs);
+    const now = new Date(nowMs);
+    try {
+      const row =
+        body.type === 'market'
+          ? await placeMarket(userId, body, pair, amount, book, now)
+          : await placeLimit(userId, body, pair, amount, book, now);
+      return toTradeOrder(row);
+    } catch (err) {
+      if (body.client_order_id && isUniqueViolation(err, 'trade_orders_client_order_key')) {
+        const existing = await findByClientOrderId(db, userId, body.client_order_id);
+        if (existing) return replayOf(existing);
+      }
+      throw err;
+    }
+  }
+
+  async function cancel(orderId: number, by: CancelBy): Promise<TradeOrder> {
+    const now = new Date(deps.now());
+    const admin = 'admin' in by ? by.admin : null;
+    const cancelledBy = admin ? `admin:${admin.adminId}` : 'user';
+    const row = await db.transaction(async (tx) => {
+      const current = await repo.lockOrder(tx, orderId);
+      if (!current || ('userId' in by && current.userId !== by.userId)) {
+        throw notFound(TRADING_TEXTS.orderNotFound);
+      }
+      if (current.product !== 'spot') throw businessRule(ADMIN_ORDER_CANCEL_TEXTS.notCancellable);
+      if (!isOpen(current.status)) throw conflict(TRADING_TEXTS.orderNotCancellable);
+      const closed = await closeInTx(tx, current, { status: 'cancelled', cancelledBy, now });
+      if (!closed) throw conflict(TRADING_TEXTS.orderNotCancellable);
+      if (closed.request) {
+        await beforePosting('cancel', [orderId]);
+        await postTransaction(tx, closed.request);
+      }
+      if (admin) {
+        await recordAudit(tx, admin, {
+          action: 'trade_order.cancel',
+          targetType: 'trade_order',
+          targetId: orderId,
+          before: {
+            status: current.status,
+            filled_amount: closed.row.filledAmount,
+            frozen_amount: current.frozenAmount,
+            frozen_currency: current.frozenCurrency,
+            user_id: current.userId,
+          },
+          after: {
+            status: closed.row.status,
+            cancelled_by: closed.row.cancelledBy,
+            reason: 'reason' in by ? (by.reason ?? null) : null,
+          },
+        });
+      }
+      return closed.row;
+    });
+    announce([row]);
+    return toTradeOrder(row);
+  }
+
+  /** One symbol's pass of the trigger: fills the crossing resting orders against one book snapshot. */
+  async function triggerSymbol(symbol: string, now: Date): Promise<OrderRow[]> {
+    let pair: TradingPair;
+    let book: { book: OrderBook; at: Date };
+    try {
+      pair = await deps.pairs.requireEnabled(symbol);
+      book = await freshBook(symbol, now.getTime());
+    } catch {
+      return []; // a disabled pair or no fresh book: its orders wait for the next pass
+    }
+    const feeRate = new Decimal(pair.fee_rate);
+    const sides: { side: SpotSide; levels: BookLevel[] }[] = [
+      { side: 'buy', levels: usableLevels(book.book.asks, pair.amount_precision, 'asks') },
+      { side: 'sell', levels: usableLevels(book.book.bids, pair.amount_precision, 'bids') },
+    ];
+    const changed = await db.transaction(async (tx) => {
+      const rows: OrderRow[] = [];
+      const requests: PostTransactionRequest[] = [];
+      for (const { side, levels } of sides) {
+        const best = levels[0];
+        if (!best) continue;
+        const claimed = await repo.claimCrossingOrders(tx, {
+          symbol,
+          side,
+          bound: str(best.price),
+          bookAt: book.at,
+          now,
+          limit: TRIGGER_CLAIM_LIMIT,
+        });
+        if (claimed.length === 0) continue;
+        const shares = shareVolume(
+          side,
+          levels,
+          claimed.map((o) => ({
+            id: o.id,
+            price: decimalFromDb(o.price),
+            remaining: decimalFromDb(o.amount).minus(decimalFromDb(o.filledAmount)),
+          })),
+        );
+        const seqs = await repo.lastFillSeqs(tx, [...shares.keys()]);
+        for (const order of claimed) {
+          const quantity = shares.get(order.id);
+          if (!quantity) continue;
+          const filled = await fillLimitInTx(tx, order, {
+            quantity,
+            seq: (seqs.get(order.id) ?? 0) + 1,
+            source: book.book.source,
+            at: book.at,
+            now,
+            feeRate,
+          });
+          if (!filled) continue;
+          rows.push(filled.row);
+          requests.push(filled.request);
+        }
+      }
+      if (requests.length > 0) {
+        await beforePosting(
+          'fill',
+          rows.map((r) => r.id),
+        );
+        for (let i = 0; i < requests.length; i += MAX_BATCH) {
+          await postTransactionsBatch(tx, requests.slice(i, i + MAX_BATCH));
+        }
+      }
+      return rows;
+    });
+    announce(changed);
+    return changed;
+  }
+
+  /**
+   * The trigger step: for each symbol with open limit orders, reads the reference book outside any
+   * transaction and fills the orders it crosses, at their limit prices, sharing the book's volume in
+   * price-time priority. Returns the orders that filled (fully or partly).
+   */
+  async function triggerLimitOrders(now: Date): Promise<OrderRow[]> {
+    const symbols = await repo.symbolsWithOpenLimitOrders(db);
+    const changed: OrderRow[] = [];
+    let failure: unknown = null;
+    for (const symbol of symbols) {
+      try {
+        changed.push(...(await triggerSymbol(symbol, now)));
+      } catch (err) {
+        failure ??= err; // the other symbols still trade; the loop logs the failure
+      }
+    }
+    if (failure) throw failure;
+    return changed;
+  }
+
+  /** The expiry step: open GTC orders past `expires_at` expire and their unfilled funds go back. */
+  async function expireOrders(now: Date): Promise<OrderRow[]> {
+    const expired: OrderRow[] = [];
+    for (let round = 0; round < EXPIRY_MAX_ROUNDS; round++) {
+      const { rows, claimed } = await db.transaction(async (tx) => {
+        const orders = await repo.claimExpiredOrders(tx, now, EXPIRY_BATCH);
+        const closedRows: OrderRow[] = [];
+        const requests: PostTransactionRequest[] = [];
+        for (const order of orders) {
+          const closed = await closeInTx(tx, order, { status: 'expired', cancelledBy: null, now });
+          if (!closed) continue;
+          closedRows.push(closed.row);
+          if (closed.request) requests.push(closed.request);
+        }
+        if (requests.length > 0) {
+          await beforePosting(
+            'release',
+            closedRows.map((r) => r.id),
+          );
+          await postTransactionsBatch(tx, requests);
+        }
+        return { rows: closedRows, claimed: orders.length };
+      });
+      announce(rows);
+      expired.push(...rows);
+      if (claimed < EXPIRY_BATCH) break;
+    }
+    return expired;
+  }
+
+  const jobSteps: JobStep[] = [
+    { name: 'spot-limit-trigger', everyMs: 1000, run: async (now) => void (await triggerLimitOrders(now)) },
+    { name: 'spot-expiry', everyMs: 5000, run: async (now) => void (await expireOrders(now)) },
+  ];
+
+  return {
+    placeOrder,
+    /** The caller's own open spot order → cancelled, its unfilled frozen funds back to available. */
+    cancelOwnOrder: (userId: number, orderId: number) => cancel(orderId, { userId }),
+    /** An operator cancels a user's open spot order (audited `trade_order.cancel`). */
+    adminCancelOrder: (orderId: number, body: { reason?: string | undefined }, admin: AuditActor) =>
+      cancel(orderId, { admin, reason: body.reason }),
+    triggerLimitOrders,
+    expireOrders,
+    jobSteps,
+  };
 }
 
 export type SpotEngine = ReturnType<typeof createSpotEngine>;
