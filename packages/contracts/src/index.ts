@@ -18,3 +18,4 @@ export * from './wallet.ts';
 export * from './withdrawals.ts';
 export * from './trading.ts';
 export * from './trading-spot.ts';
+export * from './trading-perpetual.ts';

@@ -1,9 +1,49 @@
-import type { Router } from '../../../core/http.ts';
-import type { Guards } from '../../auth/guard.ts';
+import {
+  PERPETUAL_TEXTS,
+  perpetualConfigReply,
+  perpetualOrderBody,
+  perpetualPositionReply,
+  perpetualPositionsQuery,
+  perpetualPositionsReply,
+} from '@platform/contracts';
+import { idParams, ok, type Router, security } from '../../../core/http.ts';
+import { caller, type Guards } from '../../auth/guard.ts';
 import type { PerpetualEngine } from './perpetual.engine.ts';
 
-/** PLACEHOLDER: the perpetual calls are being built (issue 6). */
-export function registerPerpetualRoutes(
-  _app: Router,
-  _deps: { perpetual: PerpetualEngine; guards: Guards },
-) {}
+/** The perpetual calls of spec 001 §7; the rules are in perpetual.engine.ts. */
+export function registerPerpetualRoutes(app: Router, deps: { perpetual: PerpetualEngine; guards: Guards }) {
+  const { perpetual, guards } = deps;
+  const tags = ['trading-perpetual'];
+
+  app.get('/api/trading/perpetual/config', {
+    schema: { tags, security, response: { 200: perpetualConfigReply } },
+    preHandler: guards.requireUser,
+    handler: async () => ok(await perpetual.config(), PERPETUAL_TEXTS.configLoaded),
+  });
+
+  app.post('/api/trading/perpetual/order', {
+    schema: { tags, security, body: perpetualOrderBody, response: { 200: perpetualPositionReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(await perpetual.open(caller(request).user.id, request.body), PERPETUAL_TEXTS.opened),
+  });
+
+  app.post('/api/trading/perpetual/close/:id', {
+    schema: { tags, security, params: idParams, response: { 200: perpetualPositionReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(await perpetual.close(caller(request).user.id, request.params.id), PERPETUAL_TEXTS.closed),
+  });
+
+  app.get('/api/trading/perpetual/positions', {
+    schema: {
+      tags,
+      security,
+      querystring: perpetualPositionsQuery,
+      response: { 200: perpetualPositionsReply },
+    },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(await perpetual.positions(caller(request).user.id, request.query), PERPETUAL_TEXTS.positionsLoaded),
+  });
+}

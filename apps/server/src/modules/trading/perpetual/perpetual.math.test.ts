@@ -1,0 +1,132 @@
+import { isLiquidatable, liquidationPrice, type PositionSide } from '@platform/domain';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '../../../core/money.ts';
+import { closeSettlement, openTerms, pnlAt, roePercent } from './perpetual.math.ts';
+
+const d = (v: string | number) => new Decimal(v);
+const rates = { openFee: d('0.0005'), maintenance: d('0.005') };
+const CLOSE_RATE = d('0.0005');
+
+describe('perpetual arithmetic', () => {
+  it('opens: quantity, notional, fee and liquidation price', () => {
+    const t = openTerms('long', d(100), 10, d(50000), rates);
+    expect(t.quantity.toFixed()).toBe('0.02');
+    expect(t.notional.toFixed()).toBe('1000');
+    expect(t.openFee.toFixed()).toBe('0.5');
+    // entry × (1 − 1/L) / (1 − mmr) = 45000 / 0.995
+    expect(t.liquidationPrice.toFixed()).toBe(
+      d(45000).div('0.995').toDecimalPlaces(18, Decimal.ROUND_FLOOR).toFixed(),
+    );
+    const s = openTerms('short', d(100), 10, d(50000), rates);
+    expect(s.liquidationPrice.toFixed()).toBe(
+      d(55000).div('1.005').toDecimalPlaces(18, Decimal.ROUND_CEIL).toFixed(),
+    );
+  });
+
+  it('rounds a quantity down to 18 places and a fee up to 8', () => {
+    const t = openTerms('long', d('10.00000001'), 3, d('0.3'), rates);
+    expect(t.quantity.toFixed()).toBe('100.0000001');
+    const odd = openTerms('short', d(10), 3, d(7), rates);
+    expect(odd.quantity.toFixed()).toBe('4.285714285714285714');
+    expect(openTerms('long', d('10.00000001'), 1, d(1), rates).openFee.toFixed()).toBe('0.00500001');
+  });
+
+  it('a long at leverage 1 can never be liquidated (price 0)', () => {
+    expect(openTerms('long', d(10), 1, d(60000), rates).liquidationPrice.toFixed()).toBe('0');
+  });
+
+  it('settles long and short, profit and loss', () => {
+    const long = openTerms('long', d(100), 10, d(50000), rates);
+    const short = openTerms('short', d(100), 10, d(50000), rates);
+    const cases: [PositionSide, typeof long, string, Record<string, string>][] = [
+      ['long', long, '55000', { realisedPnl: '100', fee: '0.55', payout: '199.45', houseResult: '-100' }],
+      ['long', long, '48000', { realisedPnl: '-40', fee: '0.48', payout: '59.52', houseResult: '40' }],
+      ['short', short, '45000', { realisedPnl: '100', fee: '0.45', payout: '199.55', houseResult: '-100' }],
+      ['short', short, '52000', { realisedPnl: '-40', fee: '0.52', payout: '59.48', houseResult: '40' }],
+      // A loss beyond the margin: nothing is paid and no fee charged; the house keeps the margin only.
+      ['long', long, '44000', { realisedPnl: '-120', fee: '0', payout: '0', houseResult: '100' }],
+      ['short', short, '56000', { realisedPnl: '-120', fee: '0', payout: '0', houseResult: '100' }],
+      // The fee due (0.450001) is more than what is left (0.002): the fee takes what is left.
+      ['long', long, '45000.1', { realisedPnl: '-99.998', fee: '0.002', payout: '0', houseResult: '99.998' }],
+    ];
+    for (const [side, terms, price, expected] of cases) {
+      const s = closeSettlement(side, terms, d(price), CLOSE_RATE);
+      expect(
+        {
+          realisedPnl: s.realisedPnl.toFixed(),
+          fee: s.fee.toFixed(),
+          payout: s.payout.toFixed(),
+          houseResult: s.houseResult.toFixed(),
+        },
+        `${side} at ${price}`,
+      ).toEqual(expected);
+    }
+  });
+
+  it('ROE is the P&L over the margin, in percent', () => {
+    const t = openTerms('long', d(100), 10, d(50000), rates);
+    const pnl = pnlAt('long', t, d(50500));
+    expect(pnl.toFixed()).toBe('10');
+    expect(roePercent(pnl, t.margin).toFixed()).toBe('10');
+    expect(roePercent(d('-3.333'), d(7)).toFixed()).toBe('-47.62');
+  });
+
+  const sideArb = fc.constantFrom<PositionSide>('long', 'short');
+  const marginArb = fc.integer({ min: 1000, max: 10_000_000 }).map((c) => d(c).div(100));
+  const leverageArb = fc.constantFrom(1, 2, 3, 5, 10, 20, 50, 100);
+  const priceArb = fc
+    .tuple(fc.integer({ min: 1, max: 99_999_999 }), fc.integer({ min: 0, max: 8 }))
+    .map(([units, scale]) => d(units).div(d(10).pow(scale)));
+  const mmrArb = fc.constantFrom('0.005', '0.004', '0.0025', '0.001').map(d);
+
+  it('the stored liquidation price is liquidatable, and just before it is not (property)', () => {
+    fc.assert(
+      fc.property(sideArb, marginArb, leverageArb, priceArb, mmrArb, (side, margin, leverage, entry, mmr) => {
+        const t = openTerms(side, margin, leverage, entry, { openFee: rates.openFee, maintenance: mmr });
+        const liq = t.liquidationPrice;
+        if (side === 'long' && leverage === 1) {
+          expect(liq.isZero()).toBe(true);
+          return;
+        }
+        expect(isLiquidatable(side, t, liq, mmr)).toBe(true);
+        // A hair before the price (a billionth of it) is not liquidatable.
+        const before = side === 'long' ? liq.times('1.000000001') : liq.times('0.999999999');
+        expect(isLiquidatable(side, t, before, mmr)).toBe(false);
+        // It is the domain's liquidation price, up to the rounding of the quantity and of the 18 places.
+        const domain = liquidationPrice(side, entry, d(leverage), mmr);
+        // (the quantity's relative rounding error is below 1e-18 / quantity).
+        const tolerance = domain.times(d('2e-18').div(t.quantity)).plus('2e-18');
+        expect(liq.minus(domain).abs().lte(tolerance)).toBe(true);
+        // Opening never lands at or beyond it.
+        expect(isLiquidatable(side, t, entry, mmr)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a close moves exactly the margin: payout + fee + house = margin, payout ≥ 0 (property)', () => {
+    fc.assert(
+      fc.property(
+        sideArb,
+        marginArb,
+        leverageArb,
+        priceArb,
+        priceArb,
+        (side, margin, leverage, entry, close) => {
+          const t = openTerms(side, margin, leverage, entry, rates);
+          const s = closeSettlement(side, t, close, CLOSE_RATE);
+          expect(s.payout.plus(s.fee).plus(s.houseResult).eq(margin)).toBe(true);
+          expect(s.payout.isNegative()).toBe(false);
+          expect(s.fee.isNegative()).toBe(false);
+          expect(s.payout.decimalPlaces()).toBeLessThanOrEqual(8);
+          expect(s.fee.decimalPlaces()).toBeLessThanOrEqual(8);
+          const equity = margin.plus(s.realisedPnl);
+          if (equity.lte(0)) expect(s.payout.isZero() && s.fee.isZero()).toBe(true);
+          else expect(s.fee.lte(equity)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

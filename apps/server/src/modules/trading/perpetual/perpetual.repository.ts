@@ -1,0 +1,242 @@
+import { PERPETUAL_MARGIN_CURRENCY, type PositionStatus } from '@platform/contracts';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { normaliseDecimalString } from '../../../core/money.ts';
+import { pageOf } from '../../../core/paging.ts';
+import type { Executor, Tx } from '../../../db/client.ts';
+import { queryRows } from '../../ledger/ledger.repository.ts';
+import { listPairs, type PairRow } from '../../market-data/pairs.repository.ts';
+import type { OrderRow } from '../orders.repository.ts';
+import type { PriceObservation } from '../reference-prices.ts';
+import { perpetualPositions, tradeOrders } from '../trading.schema.ts';
+
+/** SQL of the perpetual engine: positions (perpetual_positions) and the order rows they belong to. */
+
+export type PositionRow = typeof perpetualPositions.$inferSelect;
+export type NewPosition = typeof perpetualPositions.$inferInsert;
+
+/** Namespace of the per-user advisory lock taken while opening ('perp'). */
+const OPEN_LOCK_NAMESPACE = 0x70657270;
+
+/**
+ * Serialises one user's openings until the transaction ends, so that the open-position limit holds
+ * under concurrent requests (the count and the insert happen under it).
+ */
+export async function lockUserOpenings(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${OPEN_LOCK_NAMESPACE}::int, ${userId}::int)`);
+}
+
+export async function countOpenPositions(exec: Executor, userId: number): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(perpetualPositions)
+    .where(and(eq(perpetualPositions.userId, userId), eq(perpetualPositions.status, 'open')));
+  return row?.n ?? 0;
+}
+
+export async function insertPosition(exec: Executor, values: NewPosition): Promise<PositionRow> {
+  const [row] = await exec.insert(perpetualPositions).values(values).returning();
+  if (!row) throw new Error('perpetual_positions insert returned nothing');
+  return row;
+}
+
+export async function findPosition(exec: Executor, orderId: number): Promise<PositionRow | null> {
+  const [row] = await exec.select().from(perpetualPositions).where(eq(perpetualPositions.orderId, orderId));
+  return row ?? null;
+}
+
+export interface CloseValues {
+  status: 'closed' | 'liquidated';
+  closePrice: string;
+  closeSource: string;
+  closePriceAt: Date;
+  closeFee: string;
+  realisedPnl: string;
+  payout: string;
+  closedAt: Date;
+}
+
+/**
+ * open → closed, only if the position is still open: of a double click or a close racing the
+ * liquidation job exactly one gets the row, the other null (and moves nothing).
+ */
+export async function closeIfOpen(
+  tx: Tx,
+  orderId: number,
+  userId: number,
+  values: CloseValues,
+): Promise<PositionRow | null> {
+  const [row] = await tx
+    .update(perpetualPositions)
+    .set(values)
+    .where(
+      and(
+        eq(perpetualPositions.orderId, orderId),
+        eq(perpetualPositions.userId, userId),
+        eq(perpetualPositions.status, 'open'),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The order row of a position that closed: its close time, and the close fee added to its fee. */
+export async function finishOrders(
+  tx: Tx,
+  orderIds: readonly number[],
+  closedAt: Date,
+  closeFee?: string,
+): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .update(tradeOrders)
+    .set({
+      closedAt,
+      updatedAt: closedAt,
+      ...(closeFee ? { fee: sql`${tradeOrders.fee} + ${closeFee}::numeric` } : {}),
+    })
+    .where(inArray(tradeOrders.id, [...orderIds]))
+    .returning();
+}
+
+const STATUS_SETS: Record<'open' | 'closed' | 'liquidated', PositionStatus[]> = {
+  open: ['open'],
+  closed: ['closed', 'liquidated'],
+  liquidated: ['liquidated'],
+};
+
+export async function listPositions(
+  exec: Executor,
+  userId: number,
+  filter: {
+    status: 'open' | 'closed' | 'liquidated';
+    symbol?: string | undefined;
+    page: number;
+    limit: number;
+  },
+): Promise<{ rows: PositionRow[]; total: number }> {
+  const conditions: SQL[] = [
+    eq(perpetualPositions.userId, userId),
+    inArray(perpetualPositions.status, STATUS_SETS[filter.status]),
+  ];
+  if (filter.symbol) conditions.push(eq(perpetualPositions.symbol, filter.symbol));
+  const where = and(...conditions);
+  const { limit, offset } = pageOf(filter);
+  const [rows, [total]] = await Promise.all([
+    exec
+      .select()
+      .from(perpetualPositions)
+      .where(where)
+      .orderBy(desc(perpetualPositions.orderId))
+      .limit(limit)
+      .offset(offset),
+    exec.select({ n: count() }).from(perpetualPositions).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Symbols with at least one open position (the partial index on open positions answers it). */
+export async function symbolsWithOpenPositions(exec: Executor): Promise<string[]> {
+  const rows = await exec
+    .selectDistinct({ symbol: perpetualPositions.symbol })
+    .from(perpetualPositions)
+    .where(eq(perpetualPositions.status, 'open'))
+    .orderBy(asc(perpetualPositions.symbol));
+  return rows.map((r) => r.symbol);
+}
+
+/**
+ * Claims up to `limit` open positions of `symbol` that `mark` has reached: long ones whose
+ * liquidation price is at or above the mark, short ones whose liquidation price is at or below it.
+ * Rows another runner (or a close in progress) holds are skipped, not waited for.
+ */
+export async function claimLiquidatable(
+  tx: Tx,
+  symbol: string,
+  mark: string,
+  limit: number,
+): Promise<PositionRow[]> {
+  return tx
+    .select()
+    .from(perpetualPositions)
+    .where(
+      and(
+        eq(perpetualPositions.status, 'open'),
+        eq(perpetualPositions.symbol, symbol),
+        or(
+          and(eq(perpetualPositions.side, 'long'), gte(perpetualPositions.liquidationPrice, mark)),
+          and(eq(perpetualPositions.side, 'short'), lte(perpetualPositions.liquidationPrice, mark)),
+        ),
+      ),
+    )
+    .orderBy(asc(perpetualPositions.orderId))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * open → liquidated for the claimed positions that are still open. The price used is the mark with
+ * its source and time; the user's loss is the whole margin, nothing is paid out, no close fee.
+ */
+export async function markLiquidated(
+  tx: Tx,
+  orderIds: readonly number[],
+  mark: PriceObservation,
+  closedAt: Date,
+): Promise<PositionRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .update(perpetualPositions)
+    .set({
+      status: 'liquidated',
+      closePrice: mark.price,
+      closeSource: mark.source,
+      closePriceAt: mark.at,
+      closeFee: '0',
+      realisedPnl: sql`-${perpetualPositions.margin}`,
+      payout: '0',
+      closedAt,
+    })
+    .where(and(inArray(perpetualPositions.orderId, [...orderIds]), eq(perpetualPositions.status, 'open')))
+    .returning();
+}
+
+export interface LatestTick {
+  price: string;
+  source: string;
+  at: Date;
+}
+
+/** The latest recorded reference price of each symbol (one index probe per symbol). */
+export async function latestTicks(
+  exec: Executor,
+  symbols: readonly string[],
+): Promise<Map<string, LatestTick>> {
+  if (symbols.length === 0) return new Map();
+  const values = sql.join(
+    [...new Set(symbols)].map((s) => sql`(${s}::text)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ symbol: string; price: string; source: string; at_ms: string }>(
+    exec,
+    sql`SELECT v.symbol, t.price::text AS price, t.source,
+          (extract(epoch FROM t.at) * 1000)::bigint::text AS at_ms
+        FROM (VALUES ${values}) AS v(symbol)
+        CROSS JOIN LATERAL (
+          SELECT p.price, p.source, p.at FROM price_ticks p
+           WHERE p.symbol = v.symbol ORDER BY p.at DESC LIMIT 1
+        ) t`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.symbol,
+      { price: normaliseDecimalString(r.price), source: r.source, at: new Date(Number(r.at_ms)) },
+    ]),
+  );
+}
+
+/** Enabled pairs quoted in the margin currency: what perpetual positions may be opened on. */
+export async function perpetualPairs(exec: Executor): Promise<PairRow[]> {
+  return (await listPairs(exec, { enabledOnly: true })).filter(
+    (p) => p.quoteCurrency === PERPETUAL_MARGIN_CURRENCY,
+  );
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { pageQuery, pagination } from './pagination.ts';
+import { clientOrderId, TRADING_TEXTS, tradeOrder, tradeSymbol } from './trading.ts';
+
+/**
+ * Perpetual contracts (DESIGN.md §6): isolated margin, linear in USDT, the house on the other side,
+ * positions marked to the reference price and closed or liquidated at it. There is no funding rate
+ * in this product (yet): a position costs its open and close fees and nothing while it is held.
+ */
+
+/** The only margin currency: positions are linear in USDT and only USDT-quoted pairs are offered. */
+export const PERPETUAL_MARGIN_CURRENCY = 'USDT';
+export const PERPETUAL_CONFIG_KEY = 'perpetual.config';
+
+export const PERPETUAL_LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100] as const;
+/** Upper bound of any leverage a config may offer. */
+export const PERPETUAL_MAX_LEVERAGE = 125;
+
+export const perpetualSides = ['long', 'short'] as const;
+export const perpetualSide = z.enum(perpetualSides, { error: '方向必须是 long（做多）或 short（做空）' });
+export type PerpetualSide = z.infer<typeof perpetualSide>;
+
+export const positionStatuses = ['open', 'closed', 'liquidated'] as const;
+export const positionStatus = z.enum(positionStatuses);
+export type PositionStatus = z.infer<typeof positionStatus>;
+export const POSITION_STATUS_LABELS: Record<PositionStatus, string> = {
+  open: '持仓中',
+  closed: '已平仓',
+  liquidated: '已强平',
+};
+
+const SCALE = 18;
+/** A non-negative plain decimal string as an integer of 10^-18 units: exact comparisons without floats. */
+function scaled(value: string): bigint {
+  const [integer = '0', fraction = ''] = value.split('.');
+  return BigInt(integer + fraction.padEnd(SCALE, '0').slice(0, SCALE));
+}
+const ONE = scaled('1');
+
+/** A rate as a fraction (0.0005 = 0.05%): at most 8 decimals. */
+const rate = (field: string, max: string) =>
+  z
+    .string({ error: `${field}必须是小数字符串` })
+    .regex(/^\d{1,2}(\.\d{1,8})?$/, `${field}格式不正确，最多8位小数`)
+    .refine((v) => scaled(v) <= scaled(max), `${field}不能超过 ${max}`);
+
+const marginLimit = (field: string) =>
+  z
+    .string({ error: `${field}必须是金额字符串` })
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, `${field}格式不正确`)
+    .refine((v) => /[1-9]/.test(v), `${field}必须大于0`);
+
+/**
+ * The product's parameters. Defaults below; an operator may override them with the app setting
+ * `perpetual.config` (validated by this same schema). A position keeps the maintenance rate it was
+ * opened with, so a change applies to new positions only; the close fee rate is the one in force at
+ * closing.
+ */
+export const perpetualConfig = z
+  .object({
+    /** Leverage choices offered, ascending. */
+    leverages: z
+      .array(
+        z
+          .number({ error: '杠杆倍数必须是整数' })
+          .int('杠杆倍数必须是整数')
+          .min(1, '杠杆倍数至少为 1')
+          .max(PERPETUAL_MAX_LEVERAGE, `杠杆倍数最大为 ${PERPETUAL_MAX_LEVERAGE}`),
+      )
+      .min(1, '至少提供一个杠杆倍数')
+      .max(20, '杠杆倍数最多 20 个')
+      .refine((l) => l.every((v, i) => i === 0 || v > (l[i - 1] as number)), '杠杆倍数必须从小到大且不重复'),
+    /** Fee rates of the notional, charged at opening and at closing. */
+    open_fee_rate: rate('开仓手续费率', '0.1'),
+    close_fee_rate: rate('平仓手续费率', '0.1'),
+    /** Maintenance margin as a fraction of the notional at the mark: at or below it a position is liquidated. */
+    maintenance_margin_rate: rate('维持保证金率', '0.5').refine(
+      (v) => scaled(v) > 0n,
+      '维持保证金率必须大于0',
+    ),
+    /** Margin limits of one position, in USDT. */
+    min_margin: marginLimit('最小保证金'),
+    max_margin: marginLimit('最大保证金'),
+    /** Open positions one user may hold at once. */
+    max_open_positions: z
+      .number({ error: '最大持仓数必须是整数' })
+      .int('最大持仓数必须是整数')
+      .min(1, '最大持仓数至少为 1')
+      .max(200, '最大持仓数最多为 200'),
+  })
+  .refine((c) => scaled(c.min_margin) <= scaled(c.max_margin), {
+    message: '最小保证金不能大于最大保证金',
+    path: ['min_margin'],
+  })
+  // A position must open above its maintenance margin: rate × leverage < 1 for every leverage offered.
+  .refine((c) => scaled(c.maintenance_margin_rate) * BigInt(c.leverages.at(-1) ?? 1) < ONE, {
+    message: '维持保证金率过高：乘以最大杠杆倍数必须小于 1',
+    path: ['maintenance_margin_rate'],
+  });
+export type PerpetualConfig = z.infer<typeof perpetualConfig>;
+
+export const DEFAULT_PERPETUAL_CONFIG: PerpetualConfig = {
+  leverages: [...PERPETUAL_LEVERAGES],
+  open_fee_rate: '0.0005',
+  close_fee_rate: '0.0005',
+  maintenance_margin_rate: '0.005',
+  min_margin: '10',
+  max_margin: '100000',
+  max_open_positions: 50,
+};
+
+/** A pair offered for perpetual trading, with its latest reference price when one is known. */
+export const perpetualPair = z.object({
+  symbol: z.string(),
+  base_currency: z.string(),
+  quote_currency: z.string(),
+  price: decimalString.nullable(),
+  price_at: isoDateTime.nullable(),
+});
+export type PerpetualPair = z.infer<typeof perpetualPair>;
+
+/** GET /api/trading/perpetual/config */
+export const perpetualConfigData = perpetualConfig.safeExtend({
+  currency: z.string(),
+  pairs: z.array(perpetualPair),
+});
+export type PerpetualConfigData = z.infer<typeof perpetualConfigData>;
+export const perpetualConfigReply = envelope(perpetualConfigData);
+
+/** POST /api/trading/perpetual/order: opens a position at the current reference price. */
+export const perpetualOrderBody = z.object({
+  symbol: tradeSymbol,
+  side: perpetualSide,
+  /** USDT put up as isolated margin; the open fee is charged on top of it. */
+  margin: z
+    .string({ error: '请输入保证金' })
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, '保证金格式不正确，最多8位小数')
+    .refine((v) => /[1-9]/.test(v), '保证金必须大于0'),
+  leverage: z.coerce.number({ error: '请选择杠杆倍数' }).int('杠杆倍数必须是整数').positive('请选择杠杆倍数'),
+  client_order_id: clientOrderId,
+});
+export type PerpetualOrderBody = z.infer<typeof perpetualOrderBody>;
+
+/**
+ * A position as the user sees it. `id` is its order's id. While open it carries the mark (latest
+ * reference price), the unrealised P&L at it and the return on margin (ROE, percent); once closed or
+ * liquidated, the price used with its source and time, the close fee, the realised P&L and the payout.
+ */
+export const perpetualPosition = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  side: perpetualSide,
+  status: positionStatus,
+  currency: z.string(),
+  margin: decimalString,
+  leverage: z.number().int(),
+  /** Base quantity. */
+  quantity: decimalString,
+  /** margin × leverage, in USDT. */
+  notional: decimalString,
+  entry_price: decimalString,
+  entry_source: z.string(),
+  entry_at: isoDateTime,
+  open_fee: decimalString,
+  maintenance_rate: decimalString,
+  liquidation_price: decimalString,
+  mark_price: decimalString.nullable(),
+  mark_at: isoDateTime.nullable(),
+  unrealised_pnl: decimalString.nullable(),
+  roe_percent: decimalString.nullable(),
+  close_price: decimalString.nullable(),
+  close_source: z.string().nullable(),
+  close_price_at: isoDateTime.nullable(),
+  close_fee: decimalString.nullable(),
+  /** Closed: the price P&L at the close price. Liquidated: the forfeited margin (negative). */
+  realised_pnl: decimalString.nullable(),
+  /** What went back to the available balance (0 when nothing was left, and on a liquidation). */
+  payout: decimalString.nullable(),
+  opened_at: isoDateTime,
+  closed_at: isoDateTime.nullable(),
+});
+export type PerpetualPosition = z.infer<typeof perpetualPosition>;
+
+/** Reply of opening and closing: the order (as every trading call) and its position. */
+export const perpetualPositionReply = envelope(z.object({ order: tradeOrder, position: perpetualPosition }));
+
+/**
+ * GET /api/trading/perpetual/positions. `status`: open (default) lists open positions with their mark;
+ * closed lists the history, closed and liquidated ones; liquidated only the liquidated ones.
+ */
+export const perpetualPositionsQuery = pageQuery.extend({
+  status: z
+    .enum(['open', 'closed', 'liquidated'], { error: '状态必须是 open、closed 或 liquidated' })
+    .default('open'),
+  symbol: tradeSymbol.optional(),
+});
+export type PerpetualPositionsQuery = z.infer<typeof perpetualPositionsQuery>;
+export const perpetualPositionsReply = envelope(
+  z.object({ positions: z.array(perpetualPosition), pagination }),
+);
+
+export const PERPETUAL_TEXTS = {
+  configLoaded: '获取永续合约配置成功',
+  positionsLoaded: '获取持仓成功',
+  opened: TRADING_TEXTS.orderPlaced,
+  closed: '平仓成功',
+  alreadyClosed: '仓位已平仓',
+  positionNotFound: '仓位不存在',
+  insufficientBalance: TRADING_TEXTS.insufficientBalance,
+  pairNotSupported: '该交易对暂不支持永续合约',
+  clientOrderIdTaken: 'client_order_id 已被其他订单使用',
+  configInvalid: '永续合约配置无效，请联系管理员',
+  leverageNotOffered: (choices: readonly number[]) => `不支持该杠杆倍数，可选：${choices.join('、')} 倍`,
+  marginTooSmall: (min: string) => `保证金不能少于 ${min} USDT`,
+  marginTooLarge: (max: string) => `保证金不能超过 ${max} USDT`,
+  tooManyPositions: (max: number) => `持仓数量已达上限（最多 ${max} 个）`,
+} as const;
