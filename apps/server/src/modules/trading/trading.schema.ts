@@ -76,6 +76,10 @@ export const tradeOrders = pgTable(
     index('trade_orders_product_status_idx').on(t.product, t.status, t.id),
     index('trade_orders_status_idx').on(t.status, t.id),
     index('trade_orders_created_idx').on(t.createdAt),
+    // The open-order limit counts a user's open spot orders on every limit placement.
+    index('trade_orders_open_spot_user_idx')
+      .on(t.userId)
+      .where(sql`${t.product} = 'spot' AND ${t.status} IN ('pending', 'partial')`),
     // The limit-order trigger scans open spot orders by symbol.
     index('trade_orders_open_spot_idx')
       .on(t.symbol, t.side, t.price)
@@ -161,6 +165,8 @@ export const timedContracts = pgTable(
   (t) => [
     index('timed_contracts_due_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
     index('timed_contracts_user_idx').on(t.userId, t.product, t.orderId),
+    // The open-contract limit counts a user's open contracts on every placement.
+    index('timed_contracts_open_user_idx').on(t.userId).where(sql`${t.status} = 'open'`),
     check('timed_contracts_product', sql`${t.product} IN ('flash', 'option')`),
     check('timed_contracts_status', sql`${t.status} IN ('open', 'settled')`),
     check(

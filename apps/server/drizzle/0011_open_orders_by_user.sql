@@ -1,0 +1,2 @@
+CREATE INDEX "timed_contracts_open_user_idx" ON "timed_contracts" USING btree ("user_id") WHERE "timed_contracts"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "trade_orders_open_spot_user_idx" ON "trade_orders" USING btree ("user_id") WHERE "trade_orders"."product" = 'spot' AND "trade_orders"."status" IN ('pending', 'partial');
