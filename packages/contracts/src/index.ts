@@ -19,3 +19,4 @@ export * from './withdrawals.ts';
 export * from './trading.ts';
 export * from './trading-spot.ts';
 export * from './trading-perpetual.ts';
+export * from './trading-admin.ts';

@@ -8,4 +8,5 @@ export * from './risk.ts';
 export * from './session.ts';
 export * from './time.ts';
 export * from './trading-math.ts';
+export * from './trading-stats.ts';
 export * from './withdrawal-status.ts';

@@ -38,6 +38,26 @@ async function shell() {
 
 describe('admin shell', () => {
   it('shows the sidebar, the real level label, avatar initial, date, breadcrumbs and version', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url.startsWith('/api/admin/orders')
+        ? jsonResponse({
+            success: true,
+            message: 'ok',
+            data: {
+              orders: [],
+              pagination: { page: 1, limit: 20, total: 0, totalPages: 0 },
+              stats: {
+                totalOrders: 0,
+                todayOrders: 0,
+                pendingOrders: 0,
+                filledOrders: 0,
+                totalVolume: '0',
+                todayVolume: '0',
+              },
+            },
+          })
+        : jsonResponse({ success: true, message: 'ok' }),
+    );
     renderApp('/admin/trading/orders', makeAdmin({ email: 'root@example.com', admin_level: 'super_admin' }));
     const sidebar = await shell();
     expect(within(sidebar).getByTestId('admin-level-label').textContent).toBe('超级管理员');
@@ -66,9 +86,9 @@ describe('admin shell', () => {
     expect(screen.getByTestId('app-version').textContent).toBe('v1.0.0');
 
     // The page is lazy-loaded: on a loaded machine its chunk can take seconds to arrive.
-    const page = await screen.findByTestId('under-construction', {}, { timeout: 15_000 });
-    expect(within(page).getByText('订单管理')).toBeTruthy();
-    expect(within(page).getByText('建设中')).toBeTruthy();
+    const page = await screen.findByTestId('orders-page', {}, { timeout: 15_000 });
+    expect(within(page).getByRole('heading', { name: '订单管理' })).toBeTruthy();
+    expect(screen.queryByTestId('under-construction')).toBeNull();
   });
 
   it('labels an ordinary admin 管理员 and hides admin management from them', async () => {

@@ -1,0 +1,239 @@
+import { DEFAULT_CURRENCY, type OrderStatus, type TradeProduct } from '@platform/contracts';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { users } from '../../auth/auth.schema.ts';
+import { parseCount, parseId, queryRows } from '../../ledger/ledger.repository.ts';
+import type { OrderRow } from '../orders.repository.ts';
+import { tradeOrders } from '../trading.schema.ts';
+
+/**
+ * Read-only aggregates and the order list of the admin's trading screens. Amounts come back as the
+ * database's text of a NUMERIC, counts as ints (cast in SQL: the engines return different types).
+ * USDT sums only take rows quoted in USDT (see packages/contracts/src/trading-admin.ts).
+ *
+ * Index use (trading.schema.ts):
+ * - totals by product and status: one pass over trade_orders (the only all-orders read of a call);
+ * - today's and the last 24 hours' figures: a range on trade_orders_created_idx;
+ * - the newest orders: trade_orders_created_idx backwards, LIMIT 8;
+ * - the list: trade_orders_product_status_idx (type and status), trade_orders_status_idx (status),
+ *   the primary key backwards otherwise, then the users' primary key for the page's rows;
+ * - open option contracts: timed_contracts_due_idx (partial, status open); open positions:
+ *   perpetual_positions_open_idx (partial, status open).
+ */
+
+const USDT = DEFAULT_CURRENCY;
+
+const text = (value: unknown): string => {
+  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
+  return value;
+};
+const textOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : text(value);
+
+/** A moment as a timestamptz parameter (the same text on node-postgres and PGlite). */
+const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+
+function toDate(value: unknown): Date {
+  const date = value instanceof Date ? value : new Date(text(value));
+  if (Number.isNaN(date.getTime())) throw new Error(`Unexpected time from the database: ${String(value)}`);
+  return date;
+}
+
+async function one(exec: Executor, query: SQL): Promise<Record<string, unknown>> {
+  const [row] = await queryRows<Record<string, unknown>>(exec, query);
+  if (!row) throw new Error('aggregate query returned no row');
+  return row;
+}
+
+export interface StatusTotal {
+  product: TradeProduct;
+  status: OrderStatus;
+  orders: number;
+  /** Σ quote_amount of the USDT-quoted orders. */
+  volume: string;
+  /** Σ fee of the USDT-quoted orders. */
+  fees: string;
+}
+
+/** Order count, USDT volume and fees per (product, status), all time: one pass over the orders. */
+export async function totalsByProductAndStatus(exec: Executor): Promise<StatusTotal[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT product, status, count(*)::int AS orders,
+               coalesce(sum(quote_amount) FILTER (WHERE quote_currency = ${USDT}), 0)::text AS volume,
+               coalesce(sum(fee) FILTER (WHERE quote_currency = ${USDT}), 0)::text AS fees
+        FROM trade_orders
+        GROUP BY product, status`,
+  );
+  return rows.map((r) => ({
+    product: text(r.product) as TradeProduct,
+    status: text(r.status) as OrderStatus,
+    orders: parseCount(r.orders),
+    volume: text(r.volume),
+    fees: text(r.fees),
+  }));
+}
+
+export interface PeriodTotals {
+  orders: number;
+  /** Orders quoted in USDT: the divisor of the average order amount. */
+  usdtOrders: number;
+  /** Σ quote_amount of the USDT-quoted orders. */
+  volume: string;
+  /** Distinct users with an order in the period. */
+  users: number;
+  /**
+   * Average seconds from creation to fill of the period's filled orders; null when none. The fill is
+   * closed_at for spot (the last fill) and for flash and option (the settlement, when they become
+   * filled); a perpetual order is filled when it is placed (its closed_at is the position's close), 0.
+   */
+  processingSeconds: string | null;
+}
+
+/** Figures of the orders created since `since` (a range on the created_at index). */
+export async function totalsSince(exec: Executor, since: Date): Promise<PeriodTotals> {
+  const row = await one(
+    exec,
+    sql`SELECT count(*)::int AS orders,
+               count(*) FILTER (WHERE quote_currency = ${USDT})::int AS usdt_orders,
+               coalesce(sum(quote_amount) FILTER (WHERE quote_currency = ${USDT}), 0)::text AS volume,
+               count(DISTINCT user_id)::int AS users,
+               (avg(CASE WHEN product = 'perpetual' THEN 0
+                         ELSE extract(epoch FROM closed_at - created_at) END)
+                  FILTER (WHERE status = 'filled' AND (product = 'perpetual' OR closed_at IS NOT NULL)))::text
+                 AS processing
+        FROM trade_orders
+        WHERE created_at >= ${at(since)}`,
+  );
+  return {
+    orders: parseCount(row.orders),
+    usdtOrders: parseCount(row.usdt_orders),
+    volume: text(row.volume),
+    users: parseCount(row.users),
+    processingSeconds: textOrNull(row.processing),
+  };
+}
+
+export interface PairTurnover {
+  symbol: string;
+  orders: number;
+  amount: string;
+  /** trading_pairs.price_change_24h, null when unknown or the pair is gone. */
+  change: string | null;
+}
+
+/** The `limit` pairs with the largest USDT turnover of the orders created since `since`. */
+export async function topPairsSince(exec: Executor, since: Date, limit: number): Promise<PairTurnover[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT o.symbol, o.orders, o.amount::text AS amount, p.price_change_24h::text AS change
+        FROM (SELECT symbol, count(*)::int AS orders,
+                     coalesce(sum(quote_amount) FILTER (WHERE quote_currency = ${USDT}), 0) AS amount
+              FROM trade_orders
+              WHERE created_at >= ${at(since)}
+              GROUP BY symbol
+              ORDER BY amount DESC, orders DESC, symbol
+              LIMIT ${limit}) o
+        LEFT JOIN trading_pairs p ON p.symbol = o.symbol
+        ORDER BY o.amount DESC, o.orders DESC, o.symbol`,
+  );
+  return rows.map((r) => ({
+    symbol: text(r.symbol),
+    orders: parseCount(r.orders),
+    amount: text(r.amount),
+    change: textOrNull(r.change),
+  }));
+}
+
+export interface RecentOrderRow {
+  id: number;
+  product: TradeProduct;
+  symbol: string;
+  side: string;
+  amount: string;
+  amountCurrency: string;
+  price: string | null;
+  quoteCurrency: string;
+  status: OrderStatus;
+  createdAt: Date;
+}
+
+/** The `limit` newest orders (trade_orders_created_idx backwards). */
+export async function newestOrders(exec: Executor, limit: number): Promise<RecentOrderRow[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT id::text AS id, product, symbol, side, amount::text AS amount, amount_currency,
+               coalesce(price, avg_price)::text AS price, quote_currency, status, created_at
+        FROM trade_orders
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: parseId(r.id),
+    product: text(r.product) as TradeProduct,
+    symbol: text(r.symbol),
+    side: text(r.side),
+    amount: text(r.amount),
+    amountCurrency: text(r.amount_currency),
+    price: textOrNull(r.price),
+    quoteCurrency: text(r.quote_currency),
+    status: text(r.status) as OrderStatus,
+    createdAt: toDate(r.created_at),
+  }));
+}
+
+export interface PlatformCounts {
+  enabledPairs: number;
+  openOptionContracts: number;
+  openPerpetualPositions: number;
+  /**
+   * The house's trading result in USDT, fees excluded: settled flash and option contracts
+   * Σ (stake − payout), closed and liquidated positions Σ (margin − payout − close fee).
+   */
+  houseResult: string;
+}
+
+export async function platformCounts(exec: Executor): Promise<PlatformCounts> {
+  const row = await one(
+    exec,
+    sql`SELECT
+          (SELECT count(*) FROM trading_pairs WHERE enabled)::int AS pairs,
+          (SELECT count(*) FROM timed_contracts WHERE status = 'open' AND product = 'option')::int AS options,
+          (SELECT count(*) FROM perpetual_positions WHERE status = 'open')::int AS positions,
+          ((SELECT coalesce(sum(stake - payout), 0) FROM timed_contracts
+             WHERE status = 'settled' AND currency = ${USDT})
+           + (SELECT coalesce(sum(margin - payout - coalesce(close_fee, 0)), 0) FROM perpetual_positions
+             WHERE status IN ('closed', 'liquidated') AND currency = ${USDT}))::text AS house`,
+  );
+  return {
+    enabledPairs: parseCount(row.pairs),
+    openOptionContracts: parseCount(row.options),
+    openPerpetualPositions: parseCount(row.positions),
+    houseResult: text(row.house),
+  };
+}
+
+export interface OrderListFilter {
+  page: number;
+  limit: number;
+  product?: TradeProduct | undefined;
+  status?: OrderStatus | undefined;
+}
+
+export type AdminOrderRow = OrderRow & { email: string; phone: string | null };
+
+/** A page of orders, newest first, with their users' e-mail and phone. */
+export async function listOrders(exec: Executor, filter: OrderListFilter): Promise<AdminOrderRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.product) conditions.push(eq(tradeOrders.product, filter.product));
+  if (filter.status) conditions.push(eq(tradeOrders.status, filter.status));
+  const rows = await exec
+    .select({ order: tradeOrders, email: users.email, phone: users.phone })
+    .from(tradeOrders)
+    .innerJoin(users, eq(users.id, tradeOrders.userId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(tradeOrders.id))
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
+  return rows.map((r) => ({ ...r.order, email: r.email, phone: r.phone }));
+}
