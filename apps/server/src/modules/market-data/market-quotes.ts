@@ -54,8 +54,9 @@ export function createMarketQuotes(deps: {
     async ticker(symbol: string): Promise<Ticker | null> {
       return (await this.tickers([symbol]))[0] ?? null;
     },
-    async orderBook(symbol: string, depth: number): Promise<OrderBook> {
-      const cached = await deps.cache.orderBook(symbol, BOOK_MAX_AGE_MS);
+    /** The book of `symbol` no older than `maxAgeMs` (the spot engine asks for a fresher one). */
+    async orderBook(symbol: string, depth: number, maxAgeMs = BOOK_MAX_AGE_MS): Promise<OrderBook> {
+      const cached = await deps.cache.orderBook(symbol, maxAgeMs);
       if (cached && cached.bids.length >= depth && cached.asks.length >= depth) {
         return { ...cached, bids: cached.bids.slice(0, depth), asks: cached.asks.slice(0, depth) };
       }

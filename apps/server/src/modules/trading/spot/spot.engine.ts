@@ -110,7 +110,9 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
   async function freshBook(symbol: string, nowMs: number): Promise<{ book: OrderBook; at: Date }> {
     let book: OrderBook;
     try {
-      book = await deps.quotes.orderBook(symbol, SPOT_LIMITS.bookDepth);
+      // Ask for a book younger than the limit checked below, so that a cached one near the limit
+      // is fetched again rather than refused.
+      book = await deps.quotes.orderBook(symbol, SPOT_LIMITS.bookDepth, SPOT_LIMITS.bookMaxAgeMs / 2);
     } catch {
       throw upstreamFailed(TRADING_TEXTS.priceUnavailable, { symbol });
     }
@@ -134,19 +136,32 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
   }
 
   /**
-   * Records one fill of a locked (or just inserted) limit order at its limit price: the conditional
-   * order update and the fill row. Returns the posting to make, or null when the order changed.
+   * Records one fill of a locked (or just inserted) limit order: the conditional order update and the
+   * fill row. A resting order that the market reaches fills at its limit price (it is the maker); the
+   * part of a new order that crosses the book at once fills at the book's prices, like a market order
+   * limited to its price, so a buy placed above the market pays the market (`taker`).
+   * Returns the posting to make, or null when the order changed.
    */
   async function fillLimitInTx(
     tx: Tx,
     order: OrderRow,
-    fill: { quantity: Decimal; seq: number; source: string; at: Date; now: Date; feeRate: Decimal },
+    fill: {
+      quantity: Decimal;
+      seq: number;
+      source: string;
+      at: Date;
+      now: Date;
+      feeRate: Decimal;
+      taker?: { turnover: Decimal; avgPrice: Decimal };
+    },
   ): Promise<{ row: OrderRow; request: PostTransactionRequest } | null> {
     const side = order.side as SpotSide;
-    const price = decimalFromDb(order.price);
-    const turnover = fill.quantity
-      .times(price)
-      .toDecimalPlaces(MONEY_SCALE, side === 'buy' ? Decimal.ROUND_UP : Decimal.ROUND_DOWN);
+    const price = fill.taker?.avgPrice ?? decimalFromDb(order.price);
+    const turnover =
+      fill.taker?.turnover ??
+      fill.quantity
+        .times(price)
+        .toDecimalPlaces(MONEY_SCALE, side === 'buy' ? Decimal.ROUND_UP : Decimal.ROUND_DOWN);
     const plan = planFill(stateOf(order), fill.quantity, turnover, fill.feeRate, true);
     const row = await repo.applyFillToOrder(tx, {
       id: order.id,
@@ -329,6 +344,8 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     );
     const crossing = Decimal.min(amount, volumeWithin(side, levels, price));
     if (tif === 'FOK' && crossing.lt(amount)) throw businessRule(SPOT_TEXTS.fokUnfilled);
+    // The crossing part takes the best levels first, all within the limit price.
+    const taker = crossing.gt(0) ? walkBook(side, levels, crossing) : null;
 
     return db.transaction(async (tx) => {
       if (tif === 'GTC') {
@@ -373,6 +390,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
           at: book.at,
           now,
           feeRate,
+          ...(taker ? { taker: { turnover: taker.turnover, avgPrice: taker.avgPrice } } : {}),
         });
         if (!filled) throw new Error(`spot: order ${order.id} changed inside its own placement`);
         await beforePosting('fill', [order.id]);

@@ -18,6 +18,7 @@ import {
   makeBook,
   orderRow,
   ordersOfUser,
+  postingsOf,
   quickUser,
   wallet,
 } from './spot.test-helpers.ts';
@@ -76,6 +77,8 @@ const limit = (side: 'buy' | 'sell', amount: string, price: string, tif?: 'GTC' 
 const market = (side: 'buy' | 'sell', amount: string) =>
   body({ symbol: 'ETHUSDT', side, type: 'market', amount });
 const far = () => setBook({ asks: [['9000', '100']], bids: [['100', '100']] });
+/** What the order still holds frozen, normalised. */
+const frozenOf = async (id: number) => new Decimal((await orderRow(db(), id)).frozenAmount).toFixed();
 
 describe('market orders (constructed book)', () => {
   it('buy: level-by-level turnover, weighted average, fee, house legs', async () => {
@@ -206,14 +209,24 @@ describe('limit orders: placement match, trigger, IOC, FOK', () => {
       ],
     });
     const placed = await spot.placeOrder(u, limit('sell', '2', '3100'));
+    // The crossing 1.5 takes the bids best first: 1 × 3105 + 0.5 × 3100 = 4655, not 1.5 × 3100.
     expect(placed).toMatchObject({
       status: 'partial',
       filled_amount: '1.5',
-      quote_amount: '4650',
-      fee: '4.65',
+      avg_price: '3103.333333333333333333',
+      quote_amount: '4655',
+      fee: '4.655',
     });
+    expect(await frozenOf(placed.id)).toBe('0.5');
     expect(await wallet(db(), u, 'ETH')).toEqual({ available: '0', frozen: '0.5' });
-    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '4645.35', frozen: '0' });
+    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '4650.345', frozen: '0' });
+    expect(await postingsOf(db(), `spot:${placed.id}:fill:1`)).toEqual({
+      'user:frozen ETH': '-1.5',
+      'user:available USDT': '4650.345',
+      'house_pnl ETH': '1.5',
+      'house_pnl USDT': '-4655',
+      'fees USDT': '4.655',
+    });
 
     // A buy whose fee rate drops before its fill: the unused fee comes back on the final fill.
     const b = await user({ USDT: '5000' });
@@ -229,10 +242,30 @@ describe('limit orders: placement match, trigger, IOC, FOK', () => {
     }
     expect((await orderRow(db(), buy.id)).status).toBe('filled');
     expect(await wallet(db(), b, 'USDT')).toEqual({ available: '2000', frozen: '0' });
-    // The sell's rest crossed the 3101 bid at the same time.
-    expect((await orderRow(db(), placed.id)).status).toBe('filled');
-    // 4650 − 4.65 at placement, then 1550 with no fee at the lowered rate
-    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '6195.35', frozen: '0' });
+    // The sell's rest crossed the 3101 bid at the same time: a resting order fills at its limit price.
+    const sell = await orderRow(db(), placed.id);
+    expect([
+      sell.status,
+      new Decimal(sell.quoteAmount).toFixed(),
+      new Decimal(sell.fee).toFixed(),
+      new Decimal(sell.avgPrice as string).toFixed(),
+      new Decimal(sell.frozenAmount).toFixed(),
+    ]).toEqual(['filled', '6205', '4.655', '3102.5', '0']);
+    expect(
+      (await fillsOf(db(), placed.id)).map((f) => [
+        f.seq,
+        new Decimal(f.quantity).toFixed(),
+        new Decimal(f.price).toFixed(),
+        new Decimal(f.quoteAmount).toFixed(),
+        new Decimal(f.fee).toFixed(),
+      ]),
+    ).toEqual([
+      [1, '1.5', '3103.333333333333333333', '4655', '4.655'],
+      [2, '0.5', '3100', '1550', '0'],
+    ]);
+    // 4655 − 4.655 at placement, then 1550 with no fee at the lowered rate
+    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '6200.345', frozen: '0' });
+    expect(await wallet(db(), u, 'ETH')).toEqual({ available: '0', frozen: '0' });
   });
 
   it('shares the reference volume in price-time priority within one pass', async () => {
@@ -298,7 +331,19 @@ describe('limit orders: placement match, trigger, IOC, FOK', () => {
       ],
     });
     const ioc = await spot.placeOrder(u, limit('buy', '1', '3000', 'IOC'));
-    expect(ioc).toMatchObject({ status: 'expired', filled_amount: '0.3', quote_amount: '900', fee: '0.9' });
+    expect(ioc).toMatchObject({
+      status: 'expired',
+      filled_amount: '0.3',
+      avg_price: '3000',
+      quote_amount: '900',
+      fee: '0.9',
+    });
+    expect(await frozenOf(ioc.id)).toBe('0');
+    // froze 3003; the fill takes 900.9; the unfilled 2102.1 goes back on expiry
+    expect(await postingsOf(db(), `spot:${ioc.id}:release`)).toEqual({
+      'user:available USDT': '2102.1',
+      'user:frozen USDT': '-2102.1',
+    });
     expect(await wallet(db(), u, 'USDT')).toEqual({ available: '9099.1', frozen: '0' });
     expect(await wallet(db(), u, 'ETH')).toEqual({ available: '0.3', frozen: '0' });
     const iocNone = await spot.placeOrder(u, limit('buy', '1', '2000', 'IOC'));
@@ -308,9 +353,36 @@ describe('limit orders: placement match, trigger, IOC, FOK', () => {
     const fok = await refused(spot.placeOrder(u, limit('buy', '1', '3000', 'FOK')));
     expect([fok.statusCode, fok.message]).toEqual([422, 'FOK 订单无法立即全部成交，未下单']);
     expect(await ordersOfUser(db(), u)).toHaveLength(2);
+    // FOK at 3050 walks the book: 0.3 × 3000 + 0.7 × 3050 = 3035 (the reference book is not consumed).
     const fokFull = await spot.placeOrder(u, limit('buy', '1', '3050', 'FOK'));
-    expect(fokFull).toMatchObject({ status: 'filled', filled_amount: '1', avg_price: '3050', fee: '3.05' });
-    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '6046.05', frozen: '0' });
+    expect(fokFull).toMatchObject({
+      status: 'filled',
+      filled_amount: '1',
+      avg_price: '3035',
+      quote_amount: '3035',
+      fee: '3.035',
+    });
+    expect(await frozenOf(fokFull.id)).toBe('0');
+    expect(
+      (await fillsOf(db(), fokFull.id)).map((f) => [
+        f.seq,
+        new Decimal(f.quantity).toFixed(),
+        new Decimal(f.price).toFixed(),
+        new Decimal(f.quoteAmount).toFixed(),
+        new Decimal(f.fee).toFixed(),
+      ]),
+    ).toEqual([[1, '1', '3035', '3035', '3.035']]);
+    // froze 3050 + 3.05; the fill takes 3035 + 3.035 and gives the 15.015 left back at once
+    expect(await postingsOf(db(), `spot:${fokFull.id}:fill:1`)).toEqual({
+      'user:frozen USDT': '-3053.05',
+      'user:available USDT': '15.015',
+      'user:available ETH': '1',
+      'house_pnl ETH': '-1',
+      'house_pnl USDT': '3035',
+      'fees USDT': '3.035',
+    });
+    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '6061.065', frozen: '0' });
+    expect(await wallet(db(), u, 'ETH')).toEqual({ available: '1.3', frozen: '0' });
     // IOC and FOK never rest: the trigger has nothing of theirs
     expect((await ordersOfUser(db(), u)).every((o) => o.status === 'filled' || o.status === 'expired')).toBe(
       true,
@@ -318,13 +390,134 @@ describe('limit orders: placement match, trigger, IOC, FOK', () => {
   });
 });
 
+describe('limit orders placed across the market take the book, not their limit', () => {
+  const fillRows = async (orderId: number) =>
+    (await fillsOf(db(), orderId)).map((f) => [
+      f.seq,
+      new Decimal(f.quantity).toFixed(),
+      new Decimal(f.price).toFixed(),
+      new Decimal(f.quoteAmount).toFixed(),
+      new Decimal(f.fee).toFixed(),
+      f.priceSource,
+    ]);
+
+  it('a buy far above the best ask pays the asks it takes and gets frozen − turnover − fee back', async () => {
+    const u = await user({ USDT: '5000' });
+    setBook({
+      asks: [
+        ['3000', '0.4'],
+        ['3002', '0.6'],
+        ['3010', '5'],
+      ],
+      bids: [['2990', '1']],
+    });
+    const before = await houseSnapshot(db(), ['USDT', 'ETH']);
+    const placed = await spot.placeOrder(u, limit('buy', '1', '3500'));
+    // 0.4 × 3000 + 0.6 × 3002 = 3001.2 (not 1 × 3500); fee 0.1% of that
+    expect(placed).toMatchObject({
+      status: 'filled',
+      filled_amount: '1',
+      avg_price: '3001.2',
+      quote_amount: '3001.2',
+      fee: '3.0012',
+      price: '3500',
+    });
+    expect(await frozenOf(placed.id)).toBe('0');
+    expect(await fillRows(placed.id)).toEqual([[1, '1', '3001.2', '3001.2', '3.0012', 'test-book']]);
+    // froze 3500 + 3.5 at the limit ...
+    expect(await postingsOf(db(), `spot:${placed.id}:freeze`)).toEqual({
+      'user:available USDT': '-3503.5',
+      'user:frozen USDT': '3503.5',
+    });
+    // ... and the fill takes all of it out of frozen, 3503.5 − 3001.2 − 3.0012 = 499.2988 back to available
+    const leftover = new Decimal('3503.5').minus('3001.2').minus('3.0012');
+    expect(leftover.toFixed()).toBe('499.2988');
+    expect(await postingsOf(db(), `spot:${placed.id}:fill:1`)).toEqual({
+      'user:frozen USDT': '-3503.5',
+      'user:available USDT': leftover.toFixed(),
+      'user:available ETH': '1',
+      'house_pnl ETH': '-1',
+      'house_pnl USDT': '3001.2',
+      'fees USDT': '3.0012',
+    });
+    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '1995.7988', frozen: '0' });
+    expect(await wallet(db(), u, 'ETH')).toEqual({ available: '1', frozen: '0' });
+    const after = await houseSnapshot(db(), ['USDT', 'ETH']);
+    const delta = (k: string) => (after[k] as Decimal).minus(before[k] as Decimal).toFixed();
+    expect([delta('house:USDT'), delta('house:ETH'), delta('fees:USDT')]).toEqual(['3001.2', '-1', '3.0012']);
+    // filled at placement: nothing rests, the trigger has nothing more to do with it
+    tick();
+    setBook({ asks: [['2000', '10']] });
+    await spot.triggerLimitOrders(new Date(clock));
+    expect(await fillsOf(db(), placed.id)).toHaveLength(1);
+    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '1995.7988', frozen: '0' });
+  });
+
+  it('a sell far below the best bid receives the bids it takes, not its limit', async () => {
+    const u = await user({ ETH: '2' });
+    setBook({
+      asks: [['3010', '1']],
+      bids: [
+        ['3000', '0.5'],
+        ['2995', '1'],
+        ['2900', '5'],
+      ],
+    });
+    const before = await houseSnapshot(db(), ['USDT', 'ETH']);
+    const placed = await spot.placeOrder(u, limit('sell', '1.2', '2000'));
+    // 0.5 × 3000 + 0.7 × 2995 = 3596.5 (not 1.2 × 2000 = 2400); average 3596.5 / 1.2
+    expect(placed).toMatchObject({
+      status: 'filled',
+      filled_amount: '1.2',
+      avg_price: '2997.083333333333333333',
+      quote_amount: '3596.5',
+      fee: '3.5965',
+      price: '2000',
+    });
+    expect(await frozenOf(placed.id)).toBe('0');
+    expect(await fillRows(placed.id)).toEqual([
+      [1, '1.2', '2997.083333333333333333', '3596.5', '3.5965', 'test-book'],
+    ]);
+    expect(await postingsOf(db(), `spot:${placed.id}:freeze`)).toEqual({
+      'user:available ETH': '-1.2',
+      'user:frozen ETH': '1.2',
+    });
+    // the frozen 1.2 ETH goes to the house; the user gets 3596.5 − 3.5965
+    expect(await postingsOf(db(), `spot:${placed.id}:fill:1`)).toEqual({
+      'user:frozen ETH': '-1.2',
+      'user:available USDT': '3592.9035',
+      'house_pnl ETH': '1.2',
+      'house_pnl USDT': '-3596.5',
+      'fees USDT': '3.5965',
+    });
+    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '3592.9035', frozen: '0' });
+    expect(await wallet(db(), u, 'ETH')).toEqual({ available: '0.8', frozen: '0' });
+    const after = await houseSnapshot(db(), ['USDT', 'ETH']);
+    const delta = (k: string) => (after[k] as Decimal).minus(before[k] as Decimal).toFixed();
+    expect([delta('house:USDT'), delta('house:ETH'), delta('fees:USDT')]).toEqual([
+      '-3596.5',
+      '1.2',
+      '3.5965',
+    ]);
+  });
+});
+
 describe('expiry', () => {
   it('GTC orders expire after 30 days; only the unfilled part is released', async () => {
     const u = await user({ USDT: '10000' });
-    setBook({ asks: [['3000', '0.25']] });
+    setBook({ asks: [['2990', '0.25']] });
     const placed = await spot.placeOrder(u, limit('buy', '1', '3000'));
-    expect(placed.status).toBe('partial');
-    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '6997', frozen: '2252.25' });
+    // froze 3003; the crossing 0.25 fills at the ask, 2990: 747.5 + 0.7475 fee out of frozen
+    expect(placed).toMatchObject({
+      status: 'partial',
+      filled_amount: '0.25',
+      avg_price: '2990',
+      quote_amount: '747.5',
+      fee: '0.7475',
+    });
+    expect(await frozenOf(placed.id)).toBe('2254.7525');
+    expect(new Decimal((await fillsOf(db(), placed.id))[0]?.price ?? '0').toFixed()).toBe('2990');
+    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '6997', frozen: '2254.7525' });
     const expiresAt = Date.parse(placed.expires_at as string);
     expect(expiresAt).toBe(clock + 30 * 86_400_000);
 
@@ -342,8 +535,14 @@ describe('expiry', () => {
     expect(toUser).toHaveBeenCalledWith(u, ORDER_UPDATED_EVENT, {
       order: expect.objectContaining({ id: placed.id, status: 'expired' }),
     });
-    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '9249.25', frozen: '0' });
+    expect(await postingsOf(db(), `spot:${placed.id}:release`)).toEqual({
+      'user:available USDT': '2254.7525',
+      'user:frozen USDT': '-2254.7525',
+    });
+    // 10000 − 747.5 − 0.7475
+    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '9251.7525', frozen: '0' });
     expect(await wallet(db(), u, 'ETH')).toEqual({ available: '0.25', frozen: '0' });
+    expect(await fillsOf(db(), placed.id)).toHaveLength(1);
     const keys = await db().execute(
       sql`SELECT idempotency_key FROM ledger_transactions WHERE idempotency_key LIKE ${`spot:${placed.id}:%`} ORDER BY id`,
     );
@@ -365,19 +564,32 @@ describe('two runners, crashes', () => {
       engine().triggerLimitOrders(new Date(clock)),
       engine().triggerLimitOrders(new Date(clock)),
     ]);
-    expect(one.length + two.length).toBe(orders.length);
+    expect([...one, ...two].map((r) => r.id).sort((x, y) => x - y)).toEqual(orders.map((o) => o.id));
     for (const o of orders) {
-      expect(await fillsOf(db(), o.id)).toHaveLength(1);
+      // resting orders the market reaches fill at their limit price (3000), not at the 2990 ask
+      expect(
+        (await fillsOf(db(), o.id)).map((f) => [
+          new Decimal(f.quantity).toFixed(),
+          new Decimal(f.price).toFixed(),
+          new Decimal(f.quoteAmount).toFixed(),
+          new Decimal(f.fee).toFixed(),
+        ]),
+      ).toEqual([['0.1', '3000', '300', '0.3']]);
       expect((await orderRow(db(), o.id)).status).toBe('filled');
     }
-    for (const u of users) expect(await wallet(db(), u, 'ETH')).toEqual({ available: '0.1', frozen: '0' });
+    for (const u of users) {
+      expect(await wallet(db(), u, 'ETH')).toEqual({ available: '0.1', frozen: '0' });
+      expect(await wallet(db(), u, 'USDT')).toEqual({ available: '699.7', frozen: '0' });
+    }
 
     far();
     const resting = [];
     for (const u of users) resting.push(await spot.placeOrder(u, limit('buy', '0.1', '1000')));
     const later = new Date(clock + 31 * 86_400_000);
+    for (const u of users)
+      expect(await wallet(db(), u, 'USDT')).toEqual({ available: '599.6', frozen: '100.1' });
     const [e1, e2] = await Promise.all([engine().expireOrders(later), engine().expireOrders(later)]);
-    expect(e1.length + e2.length).toBe(resting.length);
+    expect([...e1, ...e2].map((r) => r.id).sort((x, y) => x - y)).toEqual(resting.map((o) => o.id));
     for (const u of users) expect(await wallet(db(), u, 'USDT')).toEqual({ available: '699.7', frozen: '0' });
     await assertLedgerOk(db());
   });

@@ -2,6 +2,7 @@ import { type OrderBook, type SpotOrderBody, spotOrderBody } from '@platform/con
 import { eq } from 'drizzle-orm';
 import { Decimal } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../ledger/ledger.schema.ts';
 import { getUserWallets, systemAccountBalance } from '../../ledger/ledger.service.ts';
 import { createUser } from '../../users/create-user.ts';
 import { spotFills, tradeOrders } from '../trading.schema.ts';
@@ -36,6 +37,31 @@ export async function houseSnapshot(db: Db, currencies: string[]) {
     out[`fees:${c}`] = new Decimal(await systemAccountBalance(db, 'fees', c));
   }
   return out;
+}
+
+/**
+ * The entries of the ledger transaction `idempotencyKey` as `{ "<account> <currency>": amount }`, the
+ * account being `user:<bucket>` for the user's buckets or the system account's name (amounts of one
+ * account and currency are summed; none is left out).
+ */
+export async function postingsOf(db: Db, idempotencyKey: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({
+      userId: ledgerAccounts.userId,
+      bucket: ledgerAccounts.bucket,
+      currency: ledgerEntries.currency,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+  const sums: Record<string, Decimal> = {};
+  for (const r of rows) {
+    const key = `${r.userId === null ? r.bucket : `user:${r.bucket}`} ${r.currency}`;
+    sums[key] = (sums[key] ?? new Decimal(0)).plus(r.amount);
+  }
+  return Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, v.toFixed()]));
 }
 
 /** A book for `symbol` observed at `atMs`: [price, quantity] levels, best first. */

@@ -24,7 +24,7 @@ export function testTradingDeps(
   const now = opts.now ?? Date.now;
   const quotes: TradingDeps['quotes'] = {
     tickers: opts.tickers ?? (async () => []),
-    async orderBook(symbol: string, depth: number) {
+    async orderBook(symbol: string, depth: number, _maxAgeMs?: number) {
       const book = opts.books?.[symbol];
       if (!book) throw new Error(`test: no order book for ${symbol}`);
       return { ...book, bids: book.bids.slice(0, depth), asks: book.asks.slice(0, depth) };
