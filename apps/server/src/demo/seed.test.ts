@@ -68,18 +68,37 @@ describe('npm run demo (seedDemoData)', () => {
   it('leaves a ledger that verifies, with balances that are the money that came in less what went out', async () => {
     expect(first.ledger.problems).toEqual([]);
     expect(first.ledger.ok).toBe(true);
-    type Sums = { held: string; deposited: string; paid_out: string; in_flight: string; frozen: string };
+    // USDT: what users hold is what came in, less what went out (withdrawal fees included), less what
+    // the house took in trading (house P&L, which holds the USDT side of spot trades, and trading fees); what is frozen is what pending withdrawals, open orders, running
+    // contracts and open positions hold.
+    type Sums = Record<
+      'held' | 'deposited' | 'paid_out' | 'house' | 'in_flight' | 'frozen' | 'trading',
+      string
+    >;
     const [row] = await rows<Sums>(sql`SELECT
-      (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE NOT is_system)::text AS held,
+      (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE NOT is_system AND currency = 'USDT')::text AS held,
       (SELECT coalesce(sum(amount), 0) FROM deposits WHERE status = 'approved')::text AS deposited,
       (SELECT coalesce(sum(amount + fee), 0) FROM withdrawals WHERE status = 'completed')::text AS paid_out,
+      ((SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+         WHERE a.is_system AND a.bucket = 'house_pnl' AND a.currency = 'USDT')
+       + (SELECT coalesce(sum(fee), 0) FROM trade_orders WHERE quote_currency = 'USDT'))::text AS house,
       (SELECT coalesce(sum(amount + fee), 0) FROM withdrawals
          WHERE status IN ('pending', 'reviewing', 'approved', 'processing'))::text AS in_flight,
-      (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE NOT is_system AND bucket = 'frozen')::text AS frozen`);
+      (SELECT coalesce(sum(balance), 0) FROM ledger_accounts
+         WHERE NOT is_system AND bucket = 'frozen' AND currency = 'USDT')::text AS frozen,
+      ((SELECT coalesce(sum(frozen_amount), 0) FROM trade_orders
+          WHERE status IN ('pending', 'partial') AND frozen_currency = 'USDT')
+       + (SELECT coalesce(sum(stake), 0) FROM timed_contracts WHERE status = 'open')
+       + (SELECT coalesce(sum(margin), 0) FROM perpetual_positions WHERE status = 'open'))::text AS trading`);
     expect(row).toBeDefined();
     const r = row as Sums;
-    expect(new Decimal(r.held).eq(new Decimal(r.deposited).minus(r.paid_out))).toBe(true);
-    expect(new Decimal(r.frozen).eq(r.in_flight)).toBe(true);
+    expect(new Decimal(r.held).eq(new Decimal(r.deposited).minus(r.paid_out).minus(r.house))).toBe(true);
+    expect(new Decimal(r.frozen).eq(new Decimal(r.in_flight).plus(r.trading))).toBe(true);
+    const [trades] = await rows<Record<string, number>>(
+      sql`SELECT count(DISTINCT product)::int AS products, count(*)::int AS orders FROM trade_orders`,
+    );
+    expect(trades?.products).toBe(4);
+    expect(trades?.orders).toBeGreaterThan(100);
   });
 
   it('explains every rejection and spreads the history over the last 30 days', async () => {

@@ -48,6 +48,7 @@ import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { createUser } from '../modules/users/create-user.ts';
 import { withdrawals } from '../modules/withdrawals/withdrawals.schema.ts';
 import { createWithdrawalService } from '../modules/withdrawals/withdrawals.service.ts';
+import { seedDemoTrading } from './trading.ts';
 
 /** Its presence means the demo data is already there. */
 export const DEMO_MARKER_EMAIL = 'demo-user-01@example.com';
@@ -584,6 +585,8 @@ export interface SeedOptions {
   /** Progress lines. */
   log?: (line: string) => void;
   now?: Date;
+  /** The market simulator's seed (MARKET_SIM_SEED), so that demo trades continue the server's market. */
+  marketSeed?: string;
 }
 
 export interface SeedCounts {
@@ -595,6 +598,8 @@ export interface SeedCounts {
   withdrawChannels: number;
   deposits: Record<string, number>;
   withdrawals: Record<string, number>;
+  /** Orders per product (spot, flash, perpetual, option). */
+  trades: Record<string, number>;
 }
 
 export interface SeedResult {
@@ -766,6 +771,22 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
       .where(eq(withdrawals.id, created.id));
   }
 
+  log('Trading for the last 3 days on the simulated market...');
+  const funded = await queryRows<{ user_id: unknown }>(
+    db,
+    sql`SELECT user_id FROM ledger_accounts
+        WHERE user_id IS NOT NULL AND bucket = 'available' AND currency = 'USDT' AND balance >= 500
+        ORDER BY user_id`,
+  );
+  const trading = await seedDemoTrading(db, {
+    traders: funded.map((r) => Number(r.user_id)),
+    now,
+    days: 3,
+    random: createRandom(SEED + 1),
+    marketSeed: opts.marketSeed ?? 'platform',
+  });
+  log(`  ${trading.refused} orders were refused as a real user's would be (balance, limits, levels).`);
+
   log('Verifying the ledger...');
   return {
     alreadyPresent: false,
@@ -800,6 +821,7 @@ async function countDemo(db: Db): Promise<SeedCounts> {
     withdrawChannels: userStats.withdraw_channels ?? 0,
     deposits: await byKey(sql`SELECT status AS k, count(*)::int AS n FROM deposits GROUP BY status`),
     withdrawals: await byKey(sql`SELECT status AS k, count(*)::int AS n FROM withdrawals GROUP BY status`),
+    trades: await byKey(sql`SELECT product AS k, count(*)::int AS n FROM trade_orders GROUP BY product`),
   };
 }
 
@@ -825,6 +847,7 @@ function report(result: SeedResult, where: string, adminPasswordFromEnv: boolean
     `  Channels: ${counts.depositChannels.active + counts.depositChannels.inactive} deposit (${counts.depositChannels.inactive} inactive), ${counts.withdrawChannels} withdrawal`,
     `  Deposits: ${total(counts.deposits)} (${breakdown(counts.deposits)})`,
     `  Withdrawals: ${total(counts.withdrawals)} (${breakdown(counts.withdrawals)})`,
+    `  Orders: ${total(counts.trades)} (${breakdown(counts.trades)})`,
     `  Ledger: ${ledger.checked.accounts} accounts, ${ledger.checked.transactions} transactions, ${ledger.checked.entries} entries: ` +
       (ledger.ok ? 'OK, every invariant holds' : `FAILED (${ledger.problems.length} problems)`),
   );
@@ -871,6 +894,7 @@ async function main(): Promise<number> {
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,
       qrCodeDir: path.join(config.DATA_DIR, 'uploads', 'qrcodes'),
+      marketSeed: config.MARKET_SIM_SEED,
       log: (line) => process.stdout.write(`${line}\n`),
     });
     process.stdout.write(report(result, where, Boolean(config.ADMIN_PASSWORD)));

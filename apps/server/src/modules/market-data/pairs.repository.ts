@@ -1,6 +1,7 @@
-import type { Ticker, TradingPair } from '@platform/contracts';
+import { PAIR_NOT_TRADABLE, type Ticker, type TradingPair } from '@platform/contracts';
 import { normaliseDecimalString } from '@platform/domain';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { notFound } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { marketDataJobs, tradingPairs } from './market-data.schema.ts';
 import type { Instrument } from './providers/provider.ts';
@@ -13,6 +14,13 @@ export async function listPairs(exec: Executor, opts: { enabledOnly: boolean }):
     .from(tradingPairs)
     .where(opts.enabledOnly ? eq(tradingPairs.enabled, true) : undefined)
     .orderBy(asc(tradingPairs.id));
+}
+
+/** The enabled pair `symbol` from the table alone (no live ticker): for tools that run without the feed. */
+export async function requireEnabledPair(exec: Executor, symbol: string): Promise<TradingPair> {
+  const row = await findPairBySymbol(exec, symbol);
+  if (!row?.enabled) throw notFound(`${PAIR_NOT_TRADABLE}：${symbol}`);
+  return toTradingPair(row);
 }
 
 export async function findPairBySymbol(exec: Executor, symbol: string): Promise<PairRow | undefined> {

@@ -1,7 +1,6 @@
-import { type OrderBook, PAIR_NOT_TRADABLE, type Ticker } from '@platform/contracts';
-import { notFound } from '../../../core/errors.ts';
+import type { OrderBook, Ticker } from '@platform/contracts';
 import type { Db } from '../../../db/client.ts';
-import { findPairBySymbol, toTradingPair } from '../../market-data/pairs.repository.ts';
+import { requireEnabledPair } from '../../market-data/pairs.repository.ts';
 import { createOptionConfigService } from '../../option-config/option-config.service.ts';
 import { silentRealtime } from '../../realtime/realtime.ts';
 import { createReferencePrices, type PriceObservation } from '../reference-prices.ts';
@@ -34,13 +33,7 @@ export function testTradingDeps(
     db,
     prices: createReferencePrices({ db, quotes, now }),
     quotes,
-    pairs: {
-      async requireEnabled(symbol: string) {
-        const row = await findPairBySymbol(db, symbol);
-        if (!row?.enabled) throw notFound(`${PAIR_NOT_TRADABLE}：${symbol}`);
-        return toTradingPair(row);
-      },
-    },
+    pairs: { requireEnabled: (symbol: string) => requireEnabledPair(db, symbol) },
     options: createOptionConfigService({ db }),
     realtime: silentRealtime,
     now,
