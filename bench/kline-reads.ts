@@ -25,6 +25,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/core/config.ts';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { ensureSuperAdmin } from '../apps/server/src/modules/bootstrap/super-admin.ts';
+import { api } from './server-process.ts';
 
 const ADMIN = { email: 'klines-admin@bench.local', password: 'klines-admin-password' };
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -103,19 +104,8 @@ async function runEngine(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const call = async <T>(method: string, url: string, body?: unknown, token?: string) => {
-    const res = await fetch(base + url, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const reply = (await res.json()) as { success: boolean; message: string; data?: T };
-    if (!res.ok || !reply.success) throw new Error(`${method} ${url}: HTTP ${res.status} ${reply.message}`);
-    return reply.data as T;
-  };
+  const call = <T>(method: string, url: string, body?: unknown, token?: string) =>
+    api<T>(base, method, url, body, token);
   const request = async (path: string): Promise<Response> => {
     const t0 = performance.now();
     const res = await fetch(base + path);

@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -12,9 +11,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.ts';
+import { money } from '../ledger/ledger.schema.ts';
 
 /** Amounts and prices: NUMERIC with 18 places, strings in code (DESIGN.md §4). */
-const decimal = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const decimal = money;
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**

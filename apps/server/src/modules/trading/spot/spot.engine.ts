@@ -23,7 +23,7 @@ import {
   postTransaction,
   postTransactionsBatch,
 } from '../../ledger/ledger.service.ts';
-import { findByClientOrderId, type OrderRow, toTradeOrder } from '../orders.repository.ts';
+import { findByClientOrderId, insertOrder, type OrderRow, toTradeOrder } from '../orders.repository.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import {
   type BookLevel,
@@ -266,7 +266,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       false,
     );
     return db.transaction(async (tx) => {
-      const row = await repo.insertSpotOrder(tx, {
+      const row = await insertOrder(tx, {
         userId,
         product: 'spot',
         symbol: pair.symbol,
@@ -354,7 +354,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
           throw businessRule(SPOT_TEXTS.tooManyOpenOrders);
         }
       }
-      let order = await repo.insertSpotOrder(tx, {
+      let order = await insertOrder(tx, {
         userId,
         product: 'spot',
         symbol: pair.symbol,

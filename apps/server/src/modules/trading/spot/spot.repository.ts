@@ -35,12 +35,6 @@ export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | undefine
   return row;
 }
 
-export async function insertSpotOrder(exec: Executor, values: NewOrder): Promise<OrderRow> {
-  const [row] = await exec.insert(tradeOrders).values(values).returning();
-  if (!row) throw new Error('trade_orders insert returned nothing');
-  return row;
-}
-
 /** The new state of an order after a fill; applied only if nothing filled it in between. */
 export interface FillUpdate {
   id: number;
