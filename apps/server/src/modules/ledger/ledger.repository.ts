@@ -179,6 +179,92 @@ export async function findAccounts(
   return rows.map(toAccountRow);
 }
 
+export interface LockedAccountRow extends AccountRow {
+  /** The user account's balance under its lock; null for a system account (never locked). */
+  balance: string | null;
+}
+
+/**
+ * One statement for what `findAccounts` and `lockAccountsById` do in two: the user accounts among
+ * `userKeys` locked in ascending id order (the order that rules out deadlocks between postings) with
+ * their balances, and the system accounts among `systemKeys`, which are never locked. Accounts that
+ * do not exist are simply missing from the result.
+ */
+export async function findAndLockAccounts(
+  exec: Executor,
+  userKeys: readonly UserAccountKey[],
+  systemKeys: readonly SystemAccountKey[],
+): Promise<LockedAccountRow[]> {
+  const parts: SQL[] = [];
+  if (userKeys.length > 0) {
+    const tuples = sql.join(
+      userKeys.map((k) => sql`(${k.userId}::bigint, ${k.bucket}::text, ${k.currency}::text)`),
+      sql`, `,
+    );
+    parts.push(sql`(SELECT id, user_id, bucket, currency, is_system, balance FROM (
+        SELECT id, user_id, bucket, currency, is_system, balance FROM ledger_accounts
+        WHERE user_id IS NOT NULL AND (user_id, bucket, currency) IN (${tuples})
+        ORDER BY id FOR UPDATE) locked)`);
+  }
+  if (systemKeys.length > 0) {
+    const tuples = sql.join(
+      systemKeys.map((k) => sql`(${k.bucket}::text, ${k.currency}::text)`),
+      sql`, `,
+    );
+    parts.push(sql`(SELECT id, user_id, bucket, currency, is_system, NULL::numeric AS balance FROM ledger_accounts
+        WHERE user_id IS NULL AND (bucket, currency) IN (${tuples}))`);
+  }
+  if (parts.length === 0) return [];
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT id::text AS id, user_id::text AS user_id, bucket, currency, is_system, balance::text AS balance
+        FROM (${sql.join(parts, sql` UNION ALL `)}) accounts`,
+  );
+  return rows.map((r) => ({ ...toAccountRow(r), balance: r.balance === null ? null : text(r.balance) }));
+}
+
+/**
+ * One statement for `addToUserBalances` and `insertEntries` of a single journal transaction: adds
+ * each delta to its (already locked) user account and inserts the entries, whose balances after
+ * the caller computed from the locked balances. Returns how many user rows it updated.
+ */
+export async function applyPosting(
+  exec: Executor,
+  deltas: ReadonlyArray<{ id: number; amount: string }>,
+  entries: readonly NewEntry[],
+): Promise<number> {
+  const entryValues = sql.join(
+    entries.map(
+      (e) =>
+        sql`(${e.transactionId}::bigint, ${e.accountId}::bigint, ${e.currency}::text, ${e.amount}::numeric, ${e.balanceAfter}::numeric)`,
+    ),
+    sql`, `,
+  );
+  if (deltas.length === 0) {
+    await exec.execute(
+      sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after) VALUES ${entryValues}`,
+    );
+    return 0;
+  }
+  const deltaValues = sql.join(
+    deltas.map((d) => sql`(${d.id}::bigint, ${d.amount}::numeric)`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ updated: unknown }>(
+    exec,
+    sql`WITH updated AS (
+          UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
+          FROM (VALUES ${deltaValues}) AS v(id, amount)
+          WHERE a.id = v.id AND NOT a.is_system
+          RETURNING a.id),
+        entries AS (
+          INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after)
+          VALUES ${entryValues} RETURNING 1)
+        SELECT (SELECT count(*) FROM updated)::int AS updated, (SELECT count(*) FROM entries)::int AS inserted`,
+  );
+  return parseCount(row?.updated);
+}
+
 /**
  * Creates the user accounts that do not exist yet. The caller passes them in a fixed order so
  * that two transactions creating overlapping sets wait for each other instead of deadlocking.

@@ -101,48 +101,44 @@ export async function postTransaction(tx: Tx, req: PostTransactionRequest): Prom
       return { transactionId: existing.id, replayed: true };
     }
 
-    const accounts = await resolveAccounts(sp, postings);
-
+    // The accounts and the users' locks in one statement; missing accounts are created first.
+    const accounts = await lockAccounts(sp, postings);
     const userPostings = postings.filter((p) => !p.system);
-    const userIds = userPostings.map((p) => accountIdOf(accounts, p)).sort((a, b) => a - b);
-    const locked = await repo.lockAccountsById(sp, userIds);
-    if (locked.length !== userIds.length) {
-      throw new Error(`Locked ${locked.length} of ${userIds.length} user accounts`);
-    }
-    const balanceById = new Map(locked.map((row) => [row.id, decimalFromDb(row.balance)]));
 
     // Every check before the first balance changes.
-    for (const p of userPostings) {
-      const id = accountIdOf(accounts, p);
-      const current = balanceById.get(id);
-      if (!current) throw new Error(`Account ${id} was not locked`);
-      if (current.plus(p.amount).isNegative()) {
-        throw businessRule(INSUFFICIENT_BALANCE, { currency: p.currency, bucket: p.bucket });
+    const entries: repo.NewEntry[] = [];
+    for (const p of postings) {
+      const account = accounts.get(p.key);
+      if (!account) throw new Error(`Ledger: no account for ${p.key}`);
+      let balanceAfter: string | null = null;
+      if (!p.system) {
+        if (account.balance === null) throw new Error(`Account ${account.id} was not locked`);
+        const next = decimalFromDb(account.balance).plus(p.amount);
+        if (next.isNegative()) {
+          throw businessRule(INSUFFICIENT_BALANCE, { currency: p.currency, bucket: p.bucket });
+        }
+        balanceAfter = formatFixed(next);
       }
+      entries.push({
+        transactionId,
+        accountId: account.id,
+        currency: p.currency,
+        amount: p.amountText,
+        balanceAfter,
+      });
     }
 
-    const updated = await repo.addToUserBalances(
+    const updated = await repo.applyPosting(
       sp,
-      userPostings.map((p) => ({ id: accountIdOf(accounts, p), amount: p.amountText })),
+      userPostings.map((p) => ({
+        id: (accounts.get(p.key) as repo.LockedAccountRow).id,
+        amount: p.amountText,
+      })),
+      entries,
     );
-    if (updated.length !== userPostings.length) {
-      throw new Error(`Updated ${updated.length} of ${userPostings.length} user accounts`);
+    if (updated !== userPostings.length) {
+      throw new Error(`Updated ${updated} of ${userPostings.length} user accounts`);
     }
-    const balanceAfter = new Map(updated.map((row) => [row.id, row.balance]));
-
-    await repo.insertEntries(
-      sp,
-      postings.map((p) => {
-        const accountId = accountIdOf(accounts, p);
-        return {
-          transactionId,
-          accountId,
-          currency: p.currency,
-          amount: p.amountText,
-          balanceAfter: p.system ? null : (balanceAfter.get(accountId) ?? null),
-        };
-      }),
-    );
     return { transactionId, replayed: false };
   });
 }
@@ -436,6 +432,39 @@ async function resolveAccounts(
     await repo.insertSystemAccounts(exec, missingSystem);
     await repo.insertUserAccounts(exec, missingUsers);
     accounts = indexAccounts(await repo.findAccounts(exec, userKeys, systemKeys));
+    if (accounts.size < postings.length) throw new Error('Ledger: accounts missing after creating them');
+  }
+  return accounts;
+}
+
+/**
+ * The account of every posting, user accounts locked in id order with their balances (one
+ * statement). Accounts that do not exist yet are created first, in the fixed order of
+ * `resolveAccounts`, and the statement runs again.
+ */
+async function lockAccounts(
+  exec: Executor,
+  postings: readonly NormalisedPosting[],
+): Promise<Map<string, repo.LockedAccountRow>> {
+  const userKeys = postings
+    .filter((p) => p.userId !== null)
+    .map((p) => ({ userId: p.userId as number, bucket: p.bucket, currency: p.currency }));
+  const systemKeys = postings
+    .filter((p) => p.system)
+    .map((p) => ({ bucket: p.bucket, currency: p.currency }));
+  const byKey = (rows: readonly repo.LockedAccountRow[]) =>
+    new Map(
+      rows.map((row) => [
+        row.isSystem
+          ? `system:${row.bucket}:${row.currency}`
+          : `user:${row.userId}:${row.bucket}:${row.currency}`,
+        row,
+      ]),
+    );
+  let accounts = byKey(await repo.findAndLockAccounts(exec, userKeys, systemKeys));
+  if (accounts.size < postings.length) {
+    await resolveAccounts(exec, postings);
+    accounts = byKey(await repo.findAndLockAccounts(exec, userKeys, systemKeys));
     if (accounts.size < postings.length) throw new Error('Ledger: accounts missing after creating them');
   }
   return accounts;
