@@ -9,6 +9,6 @@ export * from '../modules/jobs/jobs.schema.ts';
 export * from '../modules/kyc/kyc.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/market-data/market-data.schema.ts';
-export * from '../modules/trading/trading.schema.ts';
 export * from '../modules/stats/stats.schema.ts';
+export * from '../modules/trading/trading.schema.ts';
 export * from '../modules/withdrawals/withdrawals.schema.ts';

@@ -1,10 +1,100 @@
+import {
+  DEFAULT_FLASH_CONFIG,
+  FLASH_CONFIG_SETTING_KEY,
+  FLASH_TEXTS,
+  type FlashConfig,
+  type FlashConfigData,
+  type FlashOrderBody,
+  flashConfig,
+  MAX_OPEN_TIMED_CONTRACTS,
+  TIMED_STAKE_CURRENCY,
+  TIMED_VOID_AFTER_SECONDS,
+  type TimedHistoryQuery,
+} from '@platform/contracts';
+import { AppError, businessRule } from '../../../core/errors.ts';
+import { Decimal, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import type { JobStep } from '../../jobs/job-loop.ts';
+import { readSetting } from '../../jobs/settings.ts';
+import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
+import { createTimedSettlement } from '../timed/settlement.ts';
+import { listOfferedPairs } from '../timed/timed.repository.ts';
+import {
+  assertPairOffered,
+  assertStakeWithin,
+  contractHistory,
+  contractStats,
+  openTimedContract,
+} from '../timed/timed.service.ts';
 import type { TradingDeps } from '../trading-deps.ts';
 
-/** PLACEHOLDER: the flash engine is being built (issue 6). */
-export function createFlashEngine(_deps: TradingDeps) {
-  const jobSteps: JobStep[] = [];
-  return { jobSteps };
+/**
+ * Flash (seconds) contracts: up or down over one of the configured durations, paid at that
+ * duration's rate on a win. Placement checks the duration, the stake limits and the pair, then
+ * opens the contract at the reference price (timed.service.ts). Settlement of both timed products
+ * (flash and option) runs here, once: the option engine has no settlement step of its own.
+ */
+export function createFlashEngine(deps: TradingDeps) {
+  const settlement = createTimedSettlement(deps);
+
+  /** The defaults, or the app setting `flash.config` when one is stored (validated by the same schema). */
+  async function config(): Promise<FlashConfig> {
+    const stored = await readSetting<unknown>(deps.db, FLASH_CONFIG_SETTING_KEY, null);
+    if (stored === null) return DEFAULT_FLASH_CONFIG;
+    const parsed = flashConfig.safeParse(stored);
+    if (!parsed.success) throw new AppError(500, FLASH_TEXTS.configBroken);
+    return parsed.data;
+  }
+
+  async function configView(): Promise<FlashConfigData> {
+    const c = await config();
+    return {
+      currency: TIMED_STAKE_CURRENCY,
+      durations: c.durations.map((d) => ({
+        seconds: d.seconds,
+        payout_rate: normaliseDecimalString(d.payout_rate),
+        payout_percent: formatNormalised(new Decimal(d.payout_rate).times(100)),
+      })),
+      min_stake: normaliseDecimalString(c.min_stake),
+      max_stake: normaliseDecimalString(c.max_stake),
+      max_open_contracts: MAX_OPEN_TIMED_CONTRACTS,
+      pairs: await listOfferedPairs(deps.db, TIMED_STAKE_CURRENCY),
+      settlement: {
+        tick_tolerance_seconds: SETTLEMENT_TICK_TOLERANCE_MS / 1000,
+        void_after_seconds: TIMED_VOID_AFTER_SECONDS,
+      },
+    };
+  }
+
+  async function placeOrder(userId: number, body: FlashOrderBody) {
+    const c = await config();
+    const duration = c.durations.find((d) => d.seconds === body.duration);
+    if (!duration) throw businessRule(FLASH_TEXTS.unknownDuration(c.durations.map((d) => d.seconds)));
+    assertStakeWithin(body.amount, c.min_stake, c.max_stake, TIMED_STAKE_CURRENCY);
+    const pair = await deps.pairs.requireEnabled(body.symbol);
+    assertPairOffered(pair, TIMED_STAKE_CURRENCY);
+    return openTimedContract(deps, {
+      userId,
+      product: 'flash',
+      pair,
+      direction: body.direction,
+      stake: body.amount,
+      payoutRate: normaliseDecimalString(duration.payout_rate),
+      durationSeconds: duration.seconds,
+      clientOrderId: body.client_order_id,
+    });
+  }
+
+  const jobSteps: JobStep[] = [settlement.jobStep];
+  return {
+    jobSteps,
+    config,
+    configView,
+    placeOrder,
+    history: (userId: number, query: TimedHistoryQuery) => contractHistory(deps.db, userId, 'flash', query),
+    stats: (userId: number) => contractStats(deps.db, userId, 'flash'),
+    /** Settles every due flash contract and option (the job step's work; tests call it with a clock). */
+    settleDueContracts: settlement.settleDueContracts,
+  };
 }
 
 export type FlashEngine = ReturnType<typeof createFlashEngine>;

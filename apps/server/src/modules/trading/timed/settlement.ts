@@ -1,0 +1,253 @@
+import { TIMED_VOID_AFTER_SECONDS } from '@platform/contracts';
+import { type ContractDirection, contractOutcome, contractSettlement } from '@platform/domain';
+import { Decimal, decimalFromDb, formatNormalised } from '../../../core/money.ts';
+import type { Tx } from '../../../db/client.ts';
+import type { JobStep } from '../../jobs/job-loop.ts';
+import {
+  MAX_BATCH,
+  type Posting,
+  type PostTransactionRequest,
+  postTransactionsBatch,
+} from '../../ledger/ledger.service.ts';
+import { type OrderRow, toTradeOrder } from '../orders.repository.ts';
+import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
+import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
+import * as repo from './timed.repository.ts';
+import { settleKey } from './timed.service.ts';
+
+/**
+ * Settlement of flash contracts and options at expiry (DESIGN.md §5). The outcome is decided by the
+ * reference price only: the last recorded tick at or before expiry (within the tolerance of
+ * reference-prices.ts), compared with the entry price. No tick within a grace period after expiry:
+ * the contract is void and the stake refunded. Nothing else is read: no rate, no setting, no user.
+ *
+ * Set-based: a batch of up to `MAX_BATCH` due contracts is claimed (FOR UPDATE SKIP LOCKED) with its
+ * ticks in one statement; one UPDATE settles the contracts (conditionally open → settled), one
+ * fills their orders, one ledger batch posts every movement (keys `<product>:<orderId>:settle`),
+ * and the transaction commits. Several batches may run at once on separate connections: SKIP
+ * LOCKED keeps them apart, the conditional update and the ledger keys make a second runner harmless.
+ */
+
+/** Contracts settle once their expiry is at least this far in the past: the tick recorder's lag. */
+export const SETTLE_DELAY_MS = 1000;
+export const SETTLEMENT_EVERY_MS = 500;
+/** Batches run at once by one settlement run (each in its own transaction). */
+export const SETTLEMENT_PARALLELISM = 4;
+/** A run stops after this many batches (two million contracts); the next run goes on. */
+const MAX_BATCHES_PER_RUN = 1000;
+
+export interface SettlementHooks {
+  /** Test seam: runs inside the batch's transaction after the postings, before commit. */
+  beforeCommit?: (tx: Tx, batch: { orderIds: number[] }) => Promise<void> | void;
+}
+
+export interface SettlementRun {
+  /** Contracts settled by this run, by outcome. */
+  settled: number;
+  outcomes: Record<'win' | 'loss' | 'draw' | 'void', number>;
+  batches: number;
+}
+
+/** Where a worker of a run goes on: its shard of users and the expiry its last batch reached. */
+interface Cursor {
+  shard?: { count: number; index: number };
+  from?: number;
+}
+
+export interface Plan {
+  contract: repo.DueContract;
+  settlement: repo.ContractSettlementRow;
+  posting: PostTransactionRequest;
+}
+
+/**
+ * Decides one claimed contract from its tick (or its absence past the grace period). `parse` reads
+ * the database's decimals; a batch passes a memoised one, since its contracts share most values
+ * (the tick of a symbol, the rate of a duration, common stakes).
+ */
+export function planSettlement(c: repo.DueContract, parse: (value: string) => Decimal = decimalFromDb): Plan {
+  const stake = parse(c.stake);
+  let outcome: repo.ContractSettlementRow['outcome'];
+  let returned: Decimal;
+  let houseResult: Decimal;
+  if (c.tick) {
+    outcome = contractOutcome(c.direction as ContractDirection, parse(c.entryPrice), parse(c.tick.price));
+    ({ returned, houseResult } = contractSettlement(stake, parse(c.payoutRate), outcome));
+  } else {
+    outcome = 'void';
+    returned = stake;
+    houseResult = new Decimal(0);
+  }
+  const user = (bucket: 'available' | 'frozen') => ({ userId: c.userId, bucket });
+  const postings: Posting[] = [
+    { account: user('frozen'), currency: c.currency, amount: formatNormalised(stake.negated()) },
+  ];
+  if (returned.gt(0)) {
+    postings.push({ account: user('available'), currency: c.currency, amount: formatNormalised(returned) });
+  }
+  if (!houseResult.isZero()) {
+    postings.push({
+      account: { system: 'house_pnl' },
+      currency: c.currency,
+      amount: formatNormalised(houseResult),
+    });
+  }
+  return {
+    contract: c,
+    settlement: {
+      orderId: c.orderId,
+      outcome,
+      price: c.tick?.price ?? null,
+      source: c.tick?.source ?? null,
+      at: c.tick ? new Date(c.tick.atMs) : null,
+      payout: formatNormalised(returned),
+    },
+    posting: {
+      idempotencyKey: settleKey(c.product, c.orderId),
+      kind: `${c.product}_settle`,
+      postings,
+    },
+  };
+}
+
+/**
+ * The batch's postings by user, in chunks of at most `POSTING_CHUNK_USERS` users: the ledger looks
+ * its accounts up with one row-value IN list per call, which PGlite answers wrongly (no rows) past
+ * about 270 tuples and PostgreSQL plans slowly in the thousands (1-2 s for 4,000 accounts against
+ * tens of milliseconds in chunks). All chunks post in the batch's one transaction: still all or nothing.
+ */
+export const POSTING_CHUNK_USERS = 100;
+
+export function postingChunks(plans: readonly Plan[]): PostTransactionRequest[][] {
+  const sorted = [...plans].sort(
+    (a, b) => a.contract.userId - b.contract.userId || a.contract.orderId - b.contract.orderId,
+  );
+  const chunks: PostTransactionRequest[][] = [];
+  let current: PostTransactionRequest[] = [];
+  let users = 0;
+  let lastUser = -1;
+  for (const p of sorted) {
+    if (p.contract.userId !== lastUser) {
+      if (users === POSTING_CHUNK_USERS) {
+        chunks.push(current);
+        current = [];
+        users = 0;
+      }
+      users += 1;
+      lastUser = p.contract.userId;
+    }
+    current.push(p.posting);
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks = {}) {
+  /** Settles one batch in one transaction; returns what it settled (after commit). */
+  async function settleBatch(now: Date, limit: number, cursor: Cursor) {
+    const result = await deps.db.transaction(async (tx) => {
+      const due = await repo.claimDueContracts(tx, {
+        cutoff: new Date(now.getTime() - SETTLE_DELAY_MS),
+        voidBefore: new Date(now.getTime() - TIMED_VOID_AFTER_SECONDS * 1000),
+        toleranceMs: SETTLEMENT_TICK_TOLERANCE_MS,
+        limit,
+        ...(cursor.shard ? { shard: cursor.shard } : {}),
+        ...(cursor.from !== undefined ? { from: new Date(cursor.from) } : {}),
+      });
+      for (const c of due) cursor.from = Math.max(cursor.from ?? c.expiresAtMs, c.expiresAtMs);
+      if (due.length === 0) return { claimed: 0, plans: [] as Plan[], orders: [] as OrderRow[] };
+      const parsed = new Map<string, Decimal>();
+      const parse = (value: string) => {
+        let d = parsed.get(value);
+        if (!d) {
+          d = decimalFromDb(value);
+          parsed.set(value, d);
+        }
+        return d;
+      };
+      const planned = due.map((c) => planSettlement(c, parse));
+      const changed = new Set(
+        await repo.markContractsSettled(
+          tx,
+          planned.map((p) => p.settlement),
+          now,
+        ),
+      );
+      // Rows are locked by the claim, so every one changes; the filter is the conditional update's guard.
+      const plans = planned.filter((p) => changed.has(p.contract.orderId));
+      const orders = await repo.fillOrders(
+        tx,
+        plans.map((p) => ({ orderId: p.contract.orderId, price: p.settlement.price })),
+        now,
+      );
+      // Last: the ledger locks the users' accounts, held only until the commit right after.
+      for (const chunk of postingChunks(plans)) await postTransactionsBatch(tx, chunk);
+      await hooks.beforeCommit?.(tx, { orderIds: plans.map((p) => p.contract.orderId) });
+      return { claimed: due.length, plans, orders };
+    });
+    for (const order of result.orders) {
+      deps.realtime.toUser(order.userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(order) });
+    }
+    return result;
+  }
+
+  /**
+   * Settles every contract due at `now`: one batch, then (if it came back full) `parallelism`
+   * workers on disjoint users, each taking batches until one comes back short. Safe to run from
+   * several places at once; a failed batch leaves its contracts open for the next run.
+   */
+  async function settleDueContracts(
+    now: Date = new Date(deps.now()),
+    opts: { batchSize?: number; parallelism?: number } = {},
+  ): Promise<SettlementRun> {
+    const batchSize = Math.min(Math.max(1, opts.batchSize ?? MAX_BATCH), MAX_BATCH);
+    const parallelism = Math.max(1, opts.parallelism ?? SETTLEMENT_PARALLELISM);
+    const run: SettlementRun = { settled: 0, outcomes: { win: 0, loss: 0, draw: 0, void: 0 }, batches: 0 };
+    let budget = MAX_BATCHES_PER_RUN;
+    /** One batch; true when it came back full (there may be more). */
+    const step = async (cursor: Cursor) => {
+      budget -= 1;
+      const batch = await settleBatch(now, batchSize, cursor);
+      if (batch.claimed > 0) run.batches += 1;
+      for (const p of batch.plans) {
+        run.settled += 1;
+        run.outcomes[p.settlement.outcome] += 1;
+      }
+      return batch.claimed === batchSize;
+    };
+    // One batch first: an idle run costs one short transaction. Workers only when there is more,
+    // each on its own users (user_id mod parallelism), so that their ledger postings never wait
+    // for each other's account locks.
+    const first: Cursor = {};
+    if (await step(first)) {
+      const worker = async (index: number) => {
+        const cursor: Cursor = {
+          ...(first.from !== undefined ? { from: first.from } : {}),
+          ...(parallelism > 1 ? { shard: { count: parallelism, index } } : {}),
+        };
+        while (budget > 0 && (await step(cursor))) {
+          // next batch
+        }
+      };
+      // Wait for every worker, even after one failed, so that a run never outlives its turn.
+      const ended = await Promise.allSettled(
+        Array.from({ length: parallelism }, (_, index) => worker(index)),
+      );
+      const failed = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
+    return run;
+  }
+
+  const jobStep: JobStep = {
+    name: 'timed-contracts-settle',
+    everyMs: SETTLEMENT_EVERY_MS,
+    run: async (now) => {
+      await settleDueContracts(now);
+    },
+  };
+
+  return { settleDueContracts, jobStep };
+}
+
+export type TimedSettlement = ReturnType<typeof createTimedSettlement>;

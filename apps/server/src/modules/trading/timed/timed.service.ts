@@ -1,0 +1,234 @@
+import {
+  MAX_OPEN_TIMED_CONTRACTS,
+  TIMED_TEXTS,
+  type TimedContract,
+  type TimedHistoryQuery,
+  type TimedStats,
+  TRADING_TEXTS,
+  type TradingPair,
+} from '@platform/contracts';
+import { businessRule, conflict } from '../../../core/errors.ts';
+import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
+import type { Db } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { postTransaction } from '../../ledger/ledger.service.ts';
+import { findByClientOrderId, findOrder, insertOrder, type OrderRow } from '../orders.repository.ts';
+import type { TradingDeps } from '../trading-deps.ts';
+import * as repo from './timed.repository.ts';
+
+/**
+ * What flash contracts and options share: opening a contract (order + contract + freezing the
+ * stake in one transaction), the user's history and statistics. Each product checks its own rules
+ * (durations, levels, periods) before it calls `openTimedContract`; settlement is in settlement.ts.
+ */
+
+export type TimedProduct = repo.TimedProduct;
+export type TimedDirection = 'up' | 'down' | 'call' | 'put';
+
+export interface OpenTimedInput {
+  userId: number;
+  product: TimedProduct;
+  pair: TradingPair;
+  direction: TimedDirection;
+  /** Validated decimal string (positive, ≤ 8 decimals). */
+  stake: string;
+  /** Profit per unit of stake on a win, as a decimal string. */
+  payoutRate: string;
+  durationSeconds: number;
+  level?: number;
+  period?: 'window' | 'nonWindow';
+  clientOrderId?: string | undefined;
+}
+
+export interface OpenedContract {
+  order: OrderRow;
+  contract: repo.ContractRow;
+}
+
+/** Ledger keys and kinds: `<product>:<orderId>:open|settle`. */
+export const openKey = (product: TimedProduct, orderId: number) => `${product}:${orderId}:open`;
+export const settleKey = (product: TimedProduct, orderId: number) => `${product}:${orderId}:settle`;
+
+/** The order placed earlier with this client id (a retry), or null. Another product's order is a 409. */
+export async function findRetriedOrder(
+  db: Db,
+  userId: number,
+  product: TimedProduct,
+  clientOrderId: string | undefined,
+): Promise<OpenedContract | null> {
+  if (!clientOrderId) return null;
+  const order = await findByClientOrderId(db, userId, clientOrderId);
+  if (!order) return null;
+  if (order.product !== product) throw conflict(TIMED_TEXTS.clientOrderIdTaken);
+  const contract = await repo.findContract(db, order.id);
+  if (!contract) throw new Error(`order ${order.id} has no timed contract`);
+  return { order, contract };
+}
+
+/**
+ * Opens a contract at the current reference price: the price is taken before the transaction
+ * (PGlite: no network inside one); one transaction then inserts the order and the contract and
+ * moves the stake from available to frozen. Insufficient balance (422 余额不足) or too many open
+ * contracts leaves nothing behind. A concurrent duplicate of a client id ends with one order.
+ */
+export async function openTimedContract(deps: TradingDeps, input: OpenTimedInput): Promise<OpenedContract> {
+  const retried = await findRetriedOrder(deps.db, input.userId, input.product, input.clientOrderId);
+  if (retried) return retried;
+
+  const quote = input.pair.quote_currency;
+  const entry = await deps.prices.current(input.pair.symbol);
+  const openedAt = new Date(deps.now());
+  const expiresAt = new Date(openedAt.getTime() + input.durationSeconds * 1000);
+  const stake = normaliseDecimalString(input.stake);
+
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const order = await insertOrder(tx, {
+        userId: input.userId,
+        product: input.product,
+        symbol: input.pair.symbol,
+        baseCurrency: input.pair.base_currency,
+        quoteCurrency: quote,
+        side: input.direction,
+        orderType: null,
+        amount: stake,
+        amountCurrency: quote,
+        price: entry.price,
+        quoteAmount: stake,
+        status: 'pending',
+        clientOrderId: input.clientOrderId ?? null,
+        expiresAt,
+        createdAt: openedAt,
+        updatedAt: openedAt,
+      });
+      const contract = await repo.insertContract(tx, {
+        orderId: order.id,
+        userId: input.userId,
+        product: input.product,
+        symbol: input.pair.symbol,
+        direction: input.direction,
+        stake,
+        currency: quote,
+        payoutRate: input.payoutRate,
+        durationSeconds: input.durationSeconds,
+        level: input.level ?? null,
+        period: input.period ?? null,
+        entryPrice: entry.price,
+        entrySource: entry.source,
+        entryAt: entry.at,
+        openedAt,
+        expiresAt,
+        status: 'open',
+      });
+      // The posting locks the user's accounts: concurrent placements of one user queue here, so the
+      // count below sees every contract committed before this one and the limit holds exactly.
+      await postTransaction(tx, {
+        idempotencyKey: openKey(input.product, order.id),
+        kind: `${input.product}_open`,
+        metadata: { orderId: order.id, symbol: input.pair.symbol, direction: input.direction },
+        postings: [
+          { account: { userId: input.userId, bucket: 'available' }, currency: quote, amount: `-${stake}` },
+          { account: { userId: input.userId, bucket: 'frozen' }, currency: quote, amount: stake },
+        ],
+      });
+      if ((await repo.countOpenContracts(tx, input.userId)) > MAX_OPEN_TIMED_CONTRACTS) {
+        throw businessRule(TIMED_TEXTS.tooManyOpen(MAX_OPEN_TIMED_CONTRACTS));
+      }
+      return { order, contract };
+    });
+  } catch (err) {
+    if (input.clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
+      const first = await findRetriedOrder(deps.db, input.userId, input.product, input.clientOrderId);
+      if (first) return first;
+    }
+    throw err;
+  }
+}
+
+/** The stake must lie within the product's limits. */
+export function assertStakeWithin(stake: string, min: string, max: string, currency: string): void {
+  const value = new Decimal(stake);
+  if (value.lt(min)) throw businessRule(TIMED_TEXTS.stakeTooSmall(normaliseDecimalString(min), currency));
+  if (value.gt(max)) throw businessRule(TIMED_TEXTS.stakeTooLarge(normaliseDecimalString(max), currency));
+}
+
+/** The pair must be quoted in the stake currency. */
+export function assertPairOffered(pair: TradingPair, currency: string): void {
+  if (pair.quote_currency !== currency) throw businessRule(TIMED_TEXTS.pairNotOffered(pair.symbol, currency));
+}
+
+const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A contract as the user's history shows it: entry and settlement prices with their source and time. */
+export function toTimedContract(row: repo.ContractRow): TimedContract {
+  const stake = decimalFromDb(row.stake);
+  const payout = row.payout === null ? null : decimalFromDb(row.payout);
+  return {
+    order_id: row.orderId,
+    product: row.product as TimedContract['product'],
+    symbol: row.symbol,
+    direction: row.direction as TimedContract['direction'],
+    stake: formatNormalised(stake),
+    currency: row.currency,
+    payout_rate: normaliseDecimalString(row.payoutRate),
+    duration: row.durationSeconds,
+    level: row.level,
+    period: row.period as TimedContract['period'],
+    entry: {
+      price: normaliseDecimalString(row.entryPrice),
+      source: row.entrySource,
+      at: row.entryAt.toISOString(),
+    },
+    settlement:
+      row.settlePrice !== null && row.settleSource !== null && row.settlePriceAt !== null
+        ? {
+            price: normaliseDecimalString(row.settlePrice),
+            source: row.settleSource,
+            at: row.settlePriceAt.toISOString(),
+          }
+        : null,
+    status: row.status as TimedContract['status'],
+    outcome: row.outcome as TimedContract['outcome'],
+    payout: payout === null ? null : formatNormalised(payout),
+    profit: payout === null ? null : formatNormalised(payout.minus(stake)),
+    opened_at: row.openedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    settled_at: isoOrNull(row.settledAt),
+  };
+}
+
+export async function contractHistory(
+  db: Db,
+  userId: number,
+  product: TimedProduct,
+  query: TimedHistoryQuery,
+): Promise<{ contracts: TimedContract[]; total: number }> {
+  const { rows, total } = await repo.listContracts(db, userId, product, query);
+  return { contracts: rows.map(toTimedContract), total };
+}
+
+export async function contractStats(db: Db, userId: number, product: TimedProduct): Promise<TimedStats> {
+  const t = await repo.contractTotals(db, userId, product);
+  const decided = t.wins + t.losses;
+  const winRate =
+    decided === 0 ? new Decimal(0) : new Decimal(t.wins).times(100).div(decided).toDecimalPlaces(2);
+  return {
+    total: t.total,
+    open: t.open,
+    wins: t.wins,
+    losses: t.losses,
+    draws: t.draws,
+    voids: t.voids,
+    total_stake: formatNormalised(decimalFromDb(t.totalStake)),
+    total_payout: formatNormalised(decimalFromDb(t.totalPayout)),
+    net_profit: formatNormalised(decimalFromDb(t.totalPayout).minus(decimalFromDb(t.settledStake))),
+    win_rate: winRate.toFixed(2),
+  };
+}
+
+/** The order of a contract (for replies). */
+export async function orderOf(db: Db, orderId: number): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw businessRule(TRADING_TEXTS.orderNotFound);
+  return order;
+}

@@ -1,0 +1,640 @@
+/**
+ * Trading throughput: `npm run bench:trading` (issue 6).
+ *
+ * 1. Spot market orders and flash orders per second through the HTTP API of the real server (a child
+ *    process, sim market, trading jobs running), on PostgreSQL and on PGlite, each against the same
+ *    transaction's SQL run as a baseline in the same run: by pgbench on PostgreSQL; on PGlite, which
+ *    pgbench cannot reach (it is embedded), by a loop in this process sending the same statements
+ *    on PGlite's one connection. Target: the API at least half of the baseline's rate.
+ * 2. Settling 100,000 flash contracts that expire in the same second (PostgreSQL; target < 10 s).
+ *
+ * Users are inserted and funded here before the server starts (PGlite serves one process), then log
+ * in over HTTP. Prints a table; not a timed test.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/modules/auth/auth.schema.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { insertSystemAccounts } from '../apps/server/src/modules/ledger/ledger.repository.ts';
+import { ensureUserWallet, postTransactionsBatch } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import { createTestUsers } from '../apps/server/src/modules/ledger/ledger.test-helpers.ts';
+import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
+import { recordTick, testTradingDeps } from '../apps/server/src/modules/trading/testing/trading-fixtures.ts';
+import { createTimedSettlement } from '../apps/server/src/modules/trading/timed/settlement.ts';
+import { insertOpenContracts } from '../apps/server/src/modules/trading/timed/timed.test-helpers.ts';
+import { api, processCpuSeconds, type ServerProcess, startServer, stopServer } from './server-process.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '15' },
+    users: { type: 'string', default: '200' },
+    'pg-clients': { type: 'string', default: '8' },
+    'pglite-clients': { type: 'string', default: '4' },
+    contracts: { type: 'string', default: '100000' },
+    only: { type: 'string' },
+    'print-sql': { type: 'boolean', default: false },
+    /** postgres, pglite or both (default). */
+    engine: { type: 'string', default: 'both' },
+  },
+});
+const SECONDS = Number(args.seconds);
+const USERS = Number(args.users);
+const CONTRACTS = Number(args.contracts);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PASSWORD = 'bench-trader-password';
+const FUNDING = '1000000000';
+
+// ---- databases ---------------------------------------------------------------------------------
+
+interface BenchDatabase {
+  name: 'PostgreSQL' | 'PGlite';
+  /** Env for the server child: DATABASE_URL or DATA_DIR. */
+  serverEnv: Record<string, string>;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+  url?: string;
+}
+
+async function postgresDatabase(): Promise<BenchDatabase> {
+  const dbName = `bench_trading_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${dbName}`;
+  return {
+    name: 'PostgreSQL',
+    url: url.toString(),
+    serverEnv: { DATABASE_URL: url.toString() },
+    open: () => openPostgres(url.toString(), 16),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: SERVER_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+function pgliteDatabase(): BenchDatabase {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-trading-'));
+  return {
+    name: 'PGlite',
+    serverEnv: { DATA_DIR: dataDir },
+    open: () => openPglite(dataDir),
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Traders with 1e9 USDT each (an adjustment per user, posted in batches). */
+async function seedTraders(database: Database): Promise<string[]> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const tag = Date.now().toString(36);
+  const rows = Array.from({ length: USERS }, (_, i) => ({
+    email: `trader${i}-${tag}@bench.local`,
+    passwordHash,
+    inviteCode: `T${tag}${i}`.slice(0, 16),
+  }));
+  const ids = (await database.db.insert(users).values(rows).returning({ id: users.id })).map((r) => r.id);
+  for (let start = 0; start < ids.length; start += 1000) {
+    const slice = ids.slice(start, start + 1000);
+    await database.db.transaction((tx) =>
+      postTransactionsBatch(
+        tx,
+        slice.map((id) => ({
+          idempotencyKey: `bench:trader-funding:${id}`,
+          kind: 'adjustment',
+          postings: [
+            { account: { userId: id, bucket: 'available' as const }, currency: 'USDT', amount: FUNDING },
+            { account: { system: 'adjustments' as const }, currency: 'USDT', amount: `-${FUNDING}` },
+          ],
+        })),
+      ),
+    );
+  }
+  // Every trader holds all its accounts (frozen USDT, BTC), as after a first flash order and a first
+  // buy, so that the SQL baseline finds them for any trader.
+  for (const id of ids) {
+    await ensureUserWallet(database.db, id, 'USDT');
+    await ensureUserWallet(database.db, id, 'BTC');
+  }
+  await insertSystemAccounts(database.db, [
+    { bucket: 'fees', currency: 'USDT' },
+    { bucket: 'house_pnl', currency: 'BTC' },
+    { bucket: 'house_pnl', currency: 'USDT' },
+  ]);
+  return rows.map((r) => r.email);
+}
+
+// ---- load over HTTP ----------------------------------------------------------------------------
+
+interface LoadResult {
+  perSecond: number;
+  done: number;
+  failed: number;
+  firstError: string | null;
+  serverCpuPercent: number;
+  /** This process's CPU: the load generator's own cost, on the same two cores. */
+  clientCpuPercent: number;
+}
+
+/**
+ * `clients` loops, each with its own trader, placing orders for SECONDS seconds; counts successes.
+ * `body(n)` makes the n-th order of a loop (to alternate buys and sells).
+ */
+async function httpLoad(
+  server: ServerProcess,
+  tokens: string[],
+  clients: number,
+  url: string,
+  body: (n: number) => unknown,
+): Promise<LoadResult> {
+  let done = 0;
+  let failed = 0;
+  let firstError: string | null = null;
+  const deadline = Date.now() + SECONDS * 1000;
+  const pid = server.child.pid as number;
+  const cpuBefore = processCpuSeconds(pid);
+  const clientBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      const token = tokens[c % tokens.length] as string;
+      for (let n = 0; Date.now() < deadline; n++) {
+        try {
+          await api(server.origin, 'POST', url, body(n), token);
+          done++;
+        } catch (err) {
+          failed++;
+          firstError ??= (err as Error).message;
+        }
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return {
+    perSecond: done / seconds,
+    done,
+    failed,
+    firstError,
+    serverCpuPercent: ((processCpuSeconds(pid) - cpuBefore) / seconds) * 100,
+    clientCpuPercent: (() => {
+      const used = process.cpuUsage(clientBefore);
+      return ((used.user + used.system) / 1e6 / seconds) * 100;
+    })(),
+  };
+}
+
+// ---- baselines ---------------------------------------------------------------------------------
+
+/** Transactions per second of `script` run by pgbench with `clients` connections for SECONDS seconds. */
+function pgbench(url: string, script: string, clients: number): number {
+  const file = path.join(os.tmpdir(), `bench-trading-${process.pid}-${Date.now()}.sql`);
+  fs.writeFileSync(file, script);
+  try {
+    const out = execFileSync(
+      'pgbench',
+      [
+        '-n',
+        '-c',
+        String(clients),
+        '-j',
+        String(Math.min(clients, 2)),
+        '-T',
+        String(SECONDS),
+        '-f',
+        file,
+        url,
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const tps = /tps = ([\d.]+)/.exec(out)?.[1];
+    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+    return Number(tps);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The pgbench script run in this process: `\set name random(a, b)` lines and SQL statements ending
+ * in `;` on their own lines, with `:name` variables (and `:client_id`), on one connection.
+ */
+async function scriptLoop(database: Database, script: string): Promise<number> {
+  const sets: Array<{ name: string; min: number; max: number }> = [];
+  const statements: Array<{ text: string; gset: boolean }> = [];
+  let current = '';
+  for (const raw of script.split('\n')) {
+    const line = raw.trim();
+    const set = /^\\set (\w+) random\((\d+),\s*(\d+)\)/.exec(line);
+    if (set) {
+      sets.push({ name: set[1] as string, min: Number(set[2]), max: Number(set[3]) });
+    } else if (line === '\\gset') {
+      statements.push({ text: current, gset: true });
+      current = '';
+    } else if (line !== '' && !line.startsWith('--')) {
+      current += `${raw}\n`;
+      if (line.endsWith(';')) {
+        statements.push({ text: current, gset: false });
+        current = '';
+      }
+    }
+  }
+  let done = 0;
+  const deadline = Date.now() + SECONDS * 1000;
+  const started = process.hrtime.bigint();
+  while (Date.now() < deadline) {
+    const vars = new Map<string, string>();
+    for (const v of sets) vars.set(v.name, String(v.min + Math.floor(Math.random() * (v.max - v.min + 1))));
+    for (const st of statements) {
+      // `::type` casts stay: only `:name` after a non-colon is a variable.
+      const text = st.text.replace(/(^|[^:]):(\w+)/g, (m, before: string, v: string) =>
+        vars.has(v) ? `${before}${vars.get(v)}` : m,
+      );
+      const result = (await database.db.execute(sql.raw(text))) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      if (st.gset) {
+        const row = result.rows[0];
+        if (!row) throw new Error(`\\gset: no row from ${text}`);
+        for (const [k, v] of Object.entries(row)) vars.set(k, String(v));
+      }
+    }
+    done++;
+  }
+  return done / (Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+// ---- the orders' transactions as SQL -------------------------------------------------------------
+
+/**
+ * What one order's database transaction executes (read off the engines and the ledger: the order
+ * row, the product's detail row, then the ledger's savepoint, key claim, account lookup, row locks
+ * in id order, balance update and entries), with the same row counts and indexes, written by hand.
+ * Reads outside the transaction (session, pair, price) are not part of it.
+ */
+interface Leg {
+  /** pgbench variable holding the account id */
+  account: string;
+  currency: string;
+  /** signed amount */
+  amount: string;
+  user: boolean;
+}
+
+/** The ledger's statements for one journal transaction (ledger.service.ts postTransaction). */
+function ledgerSql(kind: string, key: string, legs: Leg[]): string {
+  const users = legs.filter((l) => l.user);
+  const lockIds = users.map((l) => `:${l.account}`).join(', ');
+  const values = users.map((l) => `(:${l.account}::bigint, ${l.amount}::numeric)`).join(', ');
+  const entries = legs
+    .map((l) =>
+      l.user
+        ? `(:txid, :${l.account}, '${l.currency}', ${l.amount}, (SELECT balance FROM ledger_accounts WHERE id = :${l.account}))`
+        : `(:txid, :${l.account}, '${l.currency}', ${l.amount}, NULL)`,
+    )
+    .join(',\n  ');
+  const lookup = legs.map((l) => `max(id) FILTER (WHERE ${accountFilter(l)}) AS ${l.account}`).join(', ');
+  return `SAVEPOINT ledger;
+INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, memo, metadata)
+  VALUES (${key}, '${kind}', md5(random()::text), 'bench', '{"bench": true}')
+  ON CONFLICT (idempotency_key) DO NOTHING RETURNING id AS txid
+\\gset
+SELECT ${lookup} FROM ledger_accounts
+  WHERE (user_id = :uid AND bucket IN ('available', 'frozen')) OR (user_id IS NULL AND bucket IN ('house_pnl', 'fees'))
+\\gset
+SELECT id::text AS id, balance::text AS balance FROM ledger_accounts WHERE id IN (${lockIds}) AND NOT is_system ORDER BY id FOR UPDATE;
+UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
+  FROM (VALUES ${values}) AS v(id, amount) WHERE a.id = v.id AND NOT a.is_system RETURNING a.id::text, a.balance::text;
+INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after) VALUES
+  ${entries};
+RELEASE SAVEPOINT ledger;
+`;
+}
+
+/** Which row a leg's account variable names, e.g. `u_available_usdt` or `s_house_pnl_btc`. */
+function accountFilter(leg: Leg): string {
+  const match = /^(u|s)_(\w+)_([a-z]+)$/.exec(leg.account);
+  if (!match) throw new Error(`bad leg variable ${leg.account}`);
+  const [, owner, bucket, currency] = match;
+  return owner === 'u'
+    ? `user_id = :uid AND bucket = '${bucket}' AND currency = '${currency?.toUpperCase()}'`
+    : `user_id IS NULL AND bucket = '${bucket}' AND currency = '${currency?.toUpperCase()}'`;
+}
+
+const leg = (account: string, amount: string): Leg => ({
+  account,
+  amount,
+  currency: (account.split('_').at(-1) as string).toUpperCase(),
+  user: account.startsWith('u_'),
+});
+
+/**
+ * A spot market buy of 0.001 BTC at 95,000 (spot.engine.ts placeMarket): the filled order row, its
+ * fill row, one ledger transaction of five legs. `uid` is drawn from the traders' ids.
+ */
+function spotMarketBuySql(minUser: number, maxUser: number): string {
+  return `\\set uid random(${minUser}, ${maxUser})
+BEGIN;
+INSERT INTO trade_orders (user_id, product, symbol, base_currency, quote_currency, side, order_type, amount, amount_currency,
+  filled_amount, avg_price, quote_amount, fee, status, frozen_amount, created_at, updated_at, closed_at)
+  VALUES (:uid, 'spot', 'BTCUSDT', 'BTC', 'USDT', 'buy', 'market', 0.001, 'BTC', 0.001, 95000, 95, 0.095, 'filled', 0, now(), now(), now())
+  RETURNING id AS o_id
+\\gset
+INSERT INTO spot_fills (order_id, seq, quantity, price, quote_amount, fee, price_source, price_at, created_at)
+  VALUES (:o_id, 1, 0.001, 95000, 95, 0.095, 'sim', now(), now());
+${ledgerSql('spot_fill', "'pgbench:spot:' || :o_id || ':fill:1'", [
+  leg('u_available_usdt', '-95.095'),
+  leg('u_available_btc', '0.001'),
+  leg('s_house_pnl_btc', '-0.001'),
+  leg('s_house_pnl_usdt', '95'),
+  leg('s_fees_usdt', '0.095'),
+])}COMMIT;
+`;
+}
+
+/**
+ * A 60 s flash contract of 10 USDT (timed.service.ts openTimedContract): the order row, the contract
+ * row, one ledger transaction (available to frozen) and the open-contract count of the limit.
+ */
+function flashOrderSql(minUser: number, maxUser: number): string {
+  return `\\set uid random(${minUser}, ${maxUser})
+BEGIN;
+INSERT INTO trade_orders (user_id, product, symbol, base_currency, quote_currency, side, amount, amount_currency, price,
+  quote_amount, status, expires_at, created_at, updated_at)
+  VALUES (:uid, 'flash', 'BTCUSDT', 'BTC', 'USDT', 'up', 10, 'USDT', 95000, 10, 'pending', now() + interval '60 seconds', now(), now())
+  RETURNING id AS o_id
+\\gset
+INSERT INTO timed_contracts (order_id, user_id, product, symbol, direction, stake, currency, payout_rate, duration_seconds,
+  entry_price, entry_source, entry_at, opened_at, expires_at, status)
+  VALUES (:o_id, :uid, 'flash', 'BTCUSDT', 'up', 10, 'USDT', 0.15, 60, 95000, 'sim', now(), now(), now() + interval '60 seconds', 'open');
+${ledgerSql('flash_open', "'pgbench:flash:' || :o_id || ':open'", [
+  leg('u_available_usdt', '-10'),
+  leg('u_frozen_usdt', '10'),
+])}SELECT count(*) FROM timed_contracts WHERE user_id = :uid AND product IN ('flash', 'option') AND status = 'open';
+COMMIT;
+`;
+}
+
+// ---- one engine's run ------------------------------------------------------------------------------
+
+interface EngineResult {
+  engine: string;
+  clients: number;
+  spot: LoadResult;
+  spotBaseline: number;
+  flash: LoadResult;
+  flashBaseline: number;
+  ledgerOk: boolean;
+}
+
+async function loginAll(origin: string, emails: string[], count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const email of emails.slice(0, count)) {
+    const { token } = await api<{ token: string }>(origin, 'POST', '/api/auth/login', {
+      email,
+      password: PASSWORD,
+    });
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** Waits until the feed has a fresh BTCUSDT book, so that the first orders do not measure a cold cache. */
+async function waitForMarket(origin: string) {
+  for (let i = 0; i < 60; i++) {
+    try {
+      await api(origin, 'GET', '/api/trading/market/BTCUSDT');
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  throw new Error('the market did not come up');
+}
+
+async function runEngine(target: BenchDatabase, clients: number): Promise<EngineResult> {
+  const seeded = await target.open();
+  const emails = await seedTraders(seeded);
+  const [range] = (
+    (await seeded.db.execute(
+      sql`SELECT min(id)::int AS lo, max(id)::int AS hi FROM users WHERE email LIKE 'trader%@bench.local'`,
+    )) as unknown as { rows: Array<{ lo: number; hi: number }> }
+  ).rows;
+  if (!range) throw new Error('no traders');
+  await seeded.close();
+
+  if (args.only === 'sql' && target.url) {
+    const c = clients;
+    console.log(
+      `pgbench only: spot ${pgbench(target.url, spotMarketBuySql(range.lo, range.hi), c).toFixed(0)} tx/s, flash ${pgbench(target.url, flashOrderSql(range.lo, range.hi), c).toFixed(0)} tx/s`,
+    );
+    process.exit(0);
+  }
+  const server = await startServer({
+    ...target.serverEnv,
+    MARKET_DATA_AUTOSTART: process.env.BENCH_FEED ?? 'true',
+    TRADING_JOBS_AUTOSTART: process.env.BENCH_JOBS ?? 'true',
+  });
+  let spot: LoadResult;
+  let flash: LoadResult;
+  try {
+    await waitForMarket(server.origin);
+    const tokens = await loginAll(server.origin, emails, Math.max(clients, 16));
+    // Warm-up: JIT, caches, the traders' BTC accounts (created by their first buy).
+    for (const token of tokens) {
+      await api(server.origin, 'POST', '/api/trading/spot/order', spotBody(0), token);
+      await api(server.origin, 'POST', '/api/trading/spot/order', spotBody(1), token);
+    }
+    spot = await httpLoad(server, tokens, clients, '/api/trading/spot/order', spotBody);
+    flash = await httpLoad(server, tokens, clients, '/api/trading/flash/order', (n) => ({
+      symbol: 'BTCUSDT',
+      direction: n % 2 === 0 ? 'up' : 'down',
+      amount: '10',
+      duration: 30,
+    }));
+  } finally {
+    await stopServer(server);
+  }
+
+  // The same transactions as hand-written SQL, on the same data.
+  let spotBaseline: number;
+  let flashBaseline: number;
+  if (target.url) {
+    spotBaseline = pgbench(target.url, spotMarketBuySql(range.lo, range.hi), clients);
+    flashBaseline = pgbench(target.url, flashOrderSql(range.lo, range.hi), clients);
+  } else {
+    const direct = await target.open();
+    try {
+      spotBaseline = await scriptLoop(direct, spotMarketBuySql(range.lo, range.hi));
+      flashBaseline = await scriptLoop(direct, flashOrderSql(range.lo, range.hi));
+    } finally {
+      await direct.close();
+    }
+  }
+  const check = await target.open();
+  const verified = await verifyLedger(check.db);
+  await check.close();
+  return { engine: target.name, clients, spot, spotBaseline, flash, flashBaseline, ledgerOk: verified.ok };
+}
+
+/** Alternate buys and sells of 0.001 BTC at market, so a trader never runs out of either currency. */
+const spotBody = (n: number) => ({
+  symbol: 'BTCUSDT',
+  side: n % 2 === 0 ? 'buy' : 'sell',
+  type: 'market',
+  amount: '0.001',
+});
+
+function printThroughput(results: EngineResult[]) {
+  console.log(
+    `\nOrders per second through the HTTP API against the same transaction's SQL (${SECONDS} s each)\n`,
+  );
+  console.log(
+    '| engine | clients | product | API orders/s | failed | server CPU % | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of results) {
+    const by = r.engine === 'PostgreSQL' ? 'pgbench' : 'in-process loop, 1 connection';
+    for (const [product, load, baseline] of [
+      ['spot market', r.spot, r.spotBaseline],
+      ['flash', r.flash, r.flashBaseline],
+    ] as const) {
+      console.log(
+        `| ${r.engine} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
+      );
+      if (load.firstError) console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |`);
+    }
+  }
+  console.log(
+    `\nledger verifier after the runs: ${results.map((r) => `${r.engine} ${r.ledgerOk ? 'ok' : 'FAILED'}`).join(', ')}`,
+  );
+}
+
+// ---- settlement of many contracts expiring in the same second ---------------------------------------
+
+interface SettleResult {
+  engine: string;
+  contracts: number;
+  users: number;
+  seconds: number;
+  outcomes: string;
+  ledgerOk: boolean;
+}
+
+/**
+ * `count` open flash contracts over `users` users, expiring within one second (frozen stakes posted
+ * through the ledger as placements would), a recorded tick per pair just before expiry, then one
+ * settlement run of the job's own function, timed.
+ */
+async function settleMany(target: BenchDatabase, count: number, users: number): Promise<SettleResult> {
+  const database = await target.open();
+  try {
+    const t0 = Date.now() - 120_000;
+    const expiry = t0 + 60_000;
+    const userIds = await createTestUsers(database.db, users);
+    await insertOpenContracts(database.db, {
+      userIds,
+      perUser: Math.ceil(count / users),
+      symbols: ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT'],
+      stake: '10',
+      payoutRate: '0.15',
+      entryPrice: '100',
+      openedAt: t0,
+      expiresAt: expiry,
+      spreadMs: 1000,
+    });
+    // Up, down and flat against the entry price of 100: wins, losses and draws.
+    for (const [symbol, price] of [
+      ['BTCUSDT', '101'],
+      ['ETHUSDT', '99'],
+      ['SOLUSDT', '100'],
+      ['BNBUSDT', '100.5'],
+    ] as const) {
+      await recordTick(database.db, symbol, price, expiry - 1000);
+    }
+    const settlement = createTimedSettlement(testTradingDeps(database.db, { now: () => expiry + 2000 }));
+    const started = process.hrtime.bigint();
+    const run = await settlement.settleDueContracts(new Date(expiry + 2000));
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const verified = await verifyLedger(database.db);
+    return {
+      engine: target.name,
+      contracts: run.settled,
+      users,
+      seconds,
+      outcomes: Object.entries(run.outcomes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+      ledgerOk: verified.ok,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+function printSettlement(results: SettleResult[]) {
+  console.log('\nSettling flash contracts that expire in the same second (one run of the settlement job)\n');
+  console.log('| engine | contracts | users | seconds | contracts/s | outcomes | ledger verifier |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of results) {
+    console.log(
+      `| ${r.engine} | ${r.contracts} | ${r.users} | ${r.seconds.toFixed(2)} | ${(r.contracts / r.seconds).toFixed(0)} | ${r.outcomes} | ${r.ledgerOk ? 'ok' : 'FAILED'} |`,
+    );
+  }
+}
+
+async function main() {
+  if (args['print-sql']) {
+    console.log(spotMarketBuySql(1, 100));
+    console.log(flashOrderSql(1, 100));
+    return;
+  }
+  const results: EngineResult[] = [];
+  if (args.only !== 'settle') {
+    const makers = [
+      ...(args.engine !== 'pglite' ? [postgresDatabase] : []),
+      ...(args.engine !== 'postgres' ? [async () => pgliteDatabase()] : []),
+    ];
+    for (const make of makers) {
+      const target = await make();
+      try {
+        results.push(
+          await runEngine(target, target.url ? Number(args['pg-clients']) : Number(args['pglite-clients'])),
+        );
+      } finally {
+        await target.drop();
+      }
+    }
+    printThroughput(results);
+  }
+  if (args.only !== 'http') {
+    const settled: SettleResult[] = [];
+    const users = Math.max(1, Math.ceil(CONTRACTS / 50));
+    const pgTarget = await postgresDatabase();
+    try {
+      settled.push(await settleMany(pgTarget, CONTRACTS, users));
+    } finally {
+      await pgTarget.drop();
+    }
+    // PGlite at a fifth of the count: one connection, so no parallel batches; for the ratio only.
+    const liteTarget = pgliteDatabase();
+    try {
+      settled.push(await settleMany(liteTarget, Math.ceil(CONTRACTS / 5), Math.ceil(users / 5)));
+    } finally {
+      await liteTarget.drop();
+    }
+    printSettlement(settled);
+  }
+}
+
+await main();
