@@ -26,7 +26,7 @@ import { ensureUserWallet, postTransactionsBatch } from '../apps/server/src/modu
 import { createTestUsers } from '../apps/server/src/modules/ledger/ledger.test-helpers.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
 import { recordTick, testTradingDeps } from '../apps/server/src/modules/trading/testing/trading-fixtures.ts';
-import { createTimedSettlement } from '../apps/server/src/modules/trading/timed/settlement.ts';
+import { createTimedSettlement, SETTLEMENT_PARALLELISM } from '../apps/server/src/modules/trading/timed/settlement.ts';
 import { insertOpenContracts } from '../apps/server/src/modules/trading/timed/timed.test-helpers.ts';
 import { api, processCpuSeconds, type ServerProcess, startServer, stopServer } from './server-process.ts';
 
@@ -564,7 +564,9 @@ async function settleMany(target: BenchDatabase, count: number, users: number): 
     }
     const settlement = createTimedSettlement(testTradingDeps(database.db, { now: () => expiry + 2000 }));
     const started = process.hrtime.bigint();
-    const run = await settlement.settleDueContracts(new Date(expiry + 2000));
+    const run = await settlement.settleDueContracts(new Date(expiry + 2000), {
+      parallelism: Number(process.env.BENCH_SETTLE_PARALLELISM ?? SETTLEMENT_PARALLELISM),
+    });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const verified = await verifyLedger(database.db);
     return {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ledgerEntries, ledgerTransactions } from './ledger.schema.ts';
+import { ledgerTransactions } from './ledger.schema.ts';
 
 /**
  * Data access of the ledger. No rules here: the service decides, this file only speaks SQL.
@@ -71,12 +71,18 @@ export async function insertJournalTransactions(
   rows: readonly NewJournalTransaction[],
 ): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  const inserted = await exec
-    .insert(ledgerTransactions)
-    .values([...rows])
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id, key: ledgerTransactions.idempotencyKey });
-  return new Map(inserted.map((r) => [r.key, parseId(r.id)]));
+  // Arrays, not a VALUES list: one statement of five parameters whatever the batch size.
+  const inserted = await queryRows<{ id: unknown; key: unknown }>(
+    exec,
+    sql`INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, memo, metadata)
+        SELECT * FROM unnest(${sql.param(rows.map((r) => r.idempotencyKey))}::text[],
+          ${sql.param(rows.map((r) => r.kind))}::text[], ${sql.param(rows.map((r) => r.fingerprint))}::text[],
+          ${sql.param(rows.map((r) => r.memo))}::text[],
+          ${sql.param(rows.map((r) => (r.metadata === null ? null : JSON.stringify(r.metadata))))}::jsonb[])
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id::text AS id, idempotency_key AS key`,
+  );
+  return new Map(inserted.map((r) => [text(r.key), parseId(r.id)]));
 }
 
 export async function findJournalTransactionsByKeys(
@@ -84,13 +90,10 @@ export async function findJournalTransactionsByKeys(
   keys: readonly string[],
 ): Promise<Map<string, StoredJournalTransaction>> {
   if (keys.length === 0) return new Map();
-  const list = sql.join(
-    keys.map((k) => sql`${k}`),
-    sql`, `,
-  );
   const rows = await queryRows<Record<string, unknown>>(
     exec,
-    sql`SELECT id::text AS id, idempotency_key, kind, fingerprint FROM ledger_transactions WHERE idempotency_key IN (${list})`,
+    sql`SELECT id::text AS id, idempotency_key, kind, fingerprint FROM ledger_transactions
+        WHERE idempotency_key = ANY(${sql.param([...keys])}::text[])`,
   );
   return new Map(
     rows.map((r) => [
@@ -155,28 +158,44 @@ export async function findAccounts(
   userKeys: readonly UserAccountKey[],
   systemKeys: readonly SystemAccountKey[],
 ): Promise<AccountRow[]> {
-  const conditions: SQL[] = [];
-  if (userKeys.length > 0) {
-    const tuples = sql.join(
-      userKeys.map((k) => sql`(${k.userId}::bigint, ${k.bucket}::text, ${k.currency}::text)`),
-      sql`, `,
-    );
-    conditions.push(sql`(user_id IS NOT NULL AND (user_id, bucket, currency) IN (${tuples}))`);
-  }
-  if (systemKeys.length > 0) {
-    const tuples = sql.join(
-      systemKeys.map((k) => sql`(${k.bucket}::text, ${k.currency}::text)`),
-      sql`, `,
-    );
-    conditions.push(sql`(user_id IS NULL AND (bucket, currency) IN (${tuples}))`);
-  }
-  if (conditions.length === 0) return [];
+  const parts = accountLookups(userKeys, systemKeys, false);
+  if (parts.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(
     exec,
     sql`SELECT id::text AS id, user_id::text AS user_id, bucket, currency, is_system
-        FROM ledger_accounts WHERE ${sql.join(conditions, sql` OR `)}`,
+        FROM (${sql.join(parts, sql` UNION ALL `)}) accounts`,
   );
   return rows.map(toAccountRow);
+}
+
+/**
+ * The lookups of `findAccounts` and `findAndLockAccounts`: the keys as arrays joined to the table
+ * (a row-value IN list is slow beyond a few hundred keys, and PGlite returns nothing for one of
+ * more than about 270). User accounts are locked in ascending id order when `lock` is set.
+ */
+function accountLookups(
+  userKeys: readonly UserAccountKey[],
+  systemKeys: readonly SystemAccountKey[],
+  lock: boolean,
+): SQL[] {
+  const parts: SQL[] = [];
+  if (userKeys.length > 0) {
+    const users = sql`SELECT a.id, a.user_id, a.bucket, a.currency, a.is_system, a.balance
+        FROM unnest(${sql.param(userKeys.map((k) => k.userId))}::bigint[],
+          ${sql.param(userKeys.map((k) => k.bucket))}::text[],
+          ${sql.param(userKeys.map((k) => k.currency))}::text[]) AS k(user_id, bucket, currency)
+        JOIN ledger_accounts a ON a.user_id = k.user_id AND a.bucket = k.bucket AND a.currency = k.currency
+        WHERE a.user_id IS NOT NULL`;
+    parts.push(lock ? sql`(SELECT * FROM (${users} ORDER BY a.id FOR UPDATE OF a) locked)` : sql`(${users})`);
+  }
+  if (systemKeys.length > 0) {
+    parts.push(sql`(SELECT a.id, a.user_id, a.bucket, a.currency, a.is_system, NULL::numeric AS balance
+        FROM unnest(${sql.param(systemKeys.map((k) => k.bucket))}::text[],
+          ${sql.param(systemKeys.map((k) => k.currency))}::text[]) AS k(bucket, currency)
+        JOIN ledger_accounts a ON a.bucket = k.bucket AND a.currency = k.currency
+        WHERE a.user_id IS NULL)`);
+  }
+  return parts;
 }
 
 export interface LockedAccountRow extends AccountRow {
@@ -195,25 +214,7 @@ export async function findAndLockAccounts(
   userKeys: readonly UserAccountKey[],
   systemKeys: readonly SystemAccountKey[],
 ): Promise<LockedAccountRow[]> {
-  const parts: SQL[] = [];
-  if (userKeys.length > 0) {
-    const tuples = sql.join(
-      userKeys.map((k) => sql`(${k.userId}::bigint, ${k.bucket}::text, ${k.currency}::text)`),
-      sql`, `,
-    );
-    parts.push(sql`(SELECT id, user_id, bucket, currency, is_system, balance FROM (
-        SELECT id, user_id, bucket, currency, is_system, balance FROM ledger_accounts
-        WHERE user_id IS NOT NULL AND (user_id, bucket, currency) IN (${tuples})
-        ORDER BY id FOR UPDATE) locked)`);
-  }
-  if (systemKeys.length > 0) {
-    const tuples = sql.join(
-      systemKeys.map((k) => sql`(${k.bucket}::text, ${k.currency}::text)`),
-      sql`, `,
-    );
-    parts.push(sql`(SELECT id, user_id, bucket, currency, is_system, NULL::numeric AS balance FROM ledger_accounts
-        WHERE user_id IS NULL AND (bucket, currency) IN (${tuples}))`);
-  }
+  const parts = accountLookups(userKeys, systemKeys, true);
   if (parts.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(
     exec,
@@ -304,14 +305,10 @@ export async function lockAccountsById(
   ids: readonly number[],
 ): Promise<Array<{ id: number; balance: string }>> {
   if (ids.length === 0) return [];
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
   const rows = await queryRows<Record<string, unknown>>(
     exec,
     sql`SELECT id::text AS id, balance::text AS balance FROM ledger_accounts
-        WHERE id IN (${idList}) AND NOT is_system ORDER BY id FOR UPDATE`,
+        WHERE id = ANY(${sql.param([...ids])}::bigint[]) AND NOT is_system ORDER BY id FOR UPDATE`,
   );
   return rows.map((r) => ({ id: parseId(r.id), balance: text(r.balance) }));
 }
@@ -326,14 +323,11 @@ export async function addToUserBalances(
   deltas: ReadonlyArray<{ id: number; amount: string }>,
 ): Promise<Array<{ id: number; balance: string }>> {
   if (deltas.length === 0) return [];
-  const values = sql.join(
-    deltas.map((d) => sql`(${d.id}::bigint, ${d.amount}::numeric)`),
-    sql`, `,
-  );
   const rows = await queryRows<Record<string, unknown>>(
     exec,
     sql`UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
-        FROM (VALUES ${values}) AS v(id, amount)
+        FROM unnest(${sql.param(deltas.map((d) => d.id))}::bigint[],
+          ${sql.param(deltas.map((d) => d.amount))}::numeric[]) AS v(id, amount)
         WHERE a.id = v.id AND NOT a.is_system
         RETURNING a.id::text AS id, a.balance::text AS balance`,
   );
@@ -350,13 +344,15 @@ export interface NewEntry {
   balanceAfter: string | null;
 }
 
-/** Rows per INSERT: 5 parameters each, far below PostgreSQL's 65,535. */
-const ENTRY_BATCH = 2000;
-
 export async function insertEntries(exec: Executor, entries: readonly NewEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += ENTRY_BATCH) {
-    await exec.insert(ledgerEntries).values(entries.slice(i, i + ENTRY_BATCH));
-  }
+  if (entries.length === 0) return;
+  // Arrays, not a VALUES list: five parameters however many entries, and no query building per row.
+  await exec.execute(
+    sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after)
+        SELECT * FROM unnest(${sql.param(entries.map((e) => e.transactionId))}::bigint[],
+          ${sql.param(entries.map((e) => e.accountId))}::bigint[], ${sql.param(entries.map((e) => e.currency))}::text[],
+          ${sql.param(entries.map((e) => e.amount))}::numeric[], ${sql.param(entries.map((e) => e.balanceAfter))}::numeric[])`,
+  );
 }
 
 // --- reads ------------------------------------------------------------------------------------

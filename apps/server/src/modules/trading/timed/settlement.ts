@@ -110,38 +110,6 @@ export function planSettlement(c: repo.DueContract, parse: (value: string) => De
   };
 }
 
-/**
- * The batch's postings by user, in chunks of at most `POSTING_CHUNK_USERS` users: the ledger looks
- * its accounts up with one row-value IN list per call, which PGlite answers wrongly (no rows) past
- * about 270 tuples and PostgreSQL plans slowly in the thousands (1-2 s for 4,000 accounts against
- * tens of milliseconds in chunks). All chunks post in the batch's one transaction: still all or nothing.
- */
-export const POSTING_CHUNK_USERS = 100;
-
-export function postingChunks(plans: readonly Plan[]): PostTransactionRequest[][] {
-  const sorted = [...plans].sort(
-    (a, b) => a.contract.userId - b.contract.userId || a.contract.orderId - b.contract.orderId,
-  );
-  const chunks: PostTransactionRequest[][] = [];
-  let current: PostTransactionRequest[] = [];
-  let users = 0;
-  let lastUser = -1;
-  for (const p of sorted) {
-    if (p.contract.userId !== lastUser) {
-      if (users === POSTING_CHUNK_USERS) {
-        chunks.push(current);
-        current = [];
-        users = 0;
-      }
-      users += 1;
-      lastUser = p.contract.userId;
-    }
-    current.push(p.posting);
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
-}
-
 export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks = {}) {
   /** Settles one batch in one transaction; returns what it settled (after commit). */
   async function settleBatch(now: Date, limit: number, cursor: Cursor) {
@@ -181,7 +149,10 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
         now,
       );
       // Last: the ledger locks the users' accounts, held only until the commit right after.
-      for (const chunk of postingChunks(plans)) await postTransactionsBatch(tx, chunk);
+      await postTransactionsBatch(
+        tx,
+        plans.map((p) => p.posting),
+      );
       await hooks.beforeCommit?.(tx, { orderIds: plans.map((p) => p.contract.orderId) });
       return { claimed: due.length, plans, orders };
     });
