@@ -32,7 +32,6 @@ import {
   api,
   processCpuSeconds,
   processRssMb,
-  REPO_ROOT,
   type ServerProcess,
   startServer,
   stopServer,

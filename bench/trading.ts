@@ -26,7 +26,10 @@ import { ensureUserWallet, postTransactionsBatch } from '../apps/server/src/modu
 import { createTestUsers } from '../apps/server/src/modules/ledger/ledger.test-helpers.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
 import { recordTick, testTradingDeps } from '../apps/server/src/modules/trading/testing/trading-fixtures.ts';
-import { createTimedSettlement, SETTLEMENT_PARALLELISM } from '../apps/server/src/modules/trading/timed/settlement.ts';
+import {
+  createTimedSettlement,
+  SETTLEMENT_PARALLELISM,
+} from '../apps/server/src/modules/trading/timed/settlement.ts';
 import { insertOpenContracts } from '../apps/server/src/modules/trading/timed/timed.test-helpers.ts';
 import { api, processCpuSeconds, type ServerProcess, startServer, stopServer } from './server-process.ts';
 

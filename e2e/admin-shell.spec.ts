@@ -76,9 +76,9 @@ test('the super admin logs in, uses the whole shell and logs out with storage cl
   await expect(page.getByTestId('breadcrumbs')).toContainText('充值管理');
   await expect(page.getByTestId('deposits-page')).toBeVisible();
   // A screen of a later issue still shows the placeholder.
-  await sidebar.getByRole('link', { name: '订单管理', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/trading\/orders$/);
-  await expect(page.getByTestId('breadcrumbs')).toContainText('交易管理');
+  await sidebar.getByRole('link', { name: '团队概览', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/team$/);
+  await expect(page.getByTestId('breadcrumbs')).toContainText('团队管理');
   await expect(page.getByText('建设中')).toBeVisible();
 
   // Collapsing keeps the icons and hides the labels.

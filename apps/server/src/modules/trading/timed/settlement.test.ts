@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors.ts';
 import { Decimal, formatNormalised } from '../../../core/money.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { type PostTransactionRequest, systemAccountBalance } from '../../ledger/ledger.service.ts';
+import { systemAccountBalance } from '../../ledger/ledger.service.ts';
 import { createTestUsers } from '../../ledger/ledger.test-helpers.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
 import { createFlashEngine } from '../flash/flash.engine.ts';
