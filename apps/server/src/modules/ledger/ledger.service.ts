@@ -420,17 +420,7 @@ async function resolveAccounts(
 
   let accounts = indexAccounts(await repo.findAccounts(exec, userKeys, systemKeys));
   if (accounts.size < postings.length) {
-    const missingUsers = userKeys
-      .filter((k) => !accounts.has(`user:${k.userId}:${k.bucket}:${k.currency}`))
-      .sort(
-        (a, b) =>
-          a.userId - b.userId || compareText(a.bucket, b.bucket) || compareText(a.currency, b.currency),
-      );
-    const missingSystem = systemKeys
-      .filter((k) => !accounts.has(`system:${k.bucket}:${k.currency}`))
-      .sort((a, b) => compareText(a.bucket, b.bucket) || compareText(a.currency, b.currency));
-    await repo.insertSystemAccounts(exec, missingSystem);
-    await repo.insertUserAccounts(exec, missingUsers);
+    await createMissingAccounts(exec, userKeys, systemKeys, accounts);
     accounts = indexAccounts(await repo.findAccounts(exec, userKeys, systemKeys));
     if (accounts.size < postings.length) throw new Error('Ledger: accounts missing after creating them');
   }
@@ -438,9 +428,32 @@ async function resolveAccounts(
 }
 
 /**
+ * Creates the accounts among the keys that `existing` (by account key) lacks, in a fixed order
+ * (system accounts by name and currency, then user accounts by user, bucket, currency) so that
+ * concurrent transactions creating the same accounts queue instead of deadlocking.
+ */
+async function createMissingAccounts(
+  exec: Executor,
+  userKeys: readonly repo.UserAccountKey[],
+  systemKeys: readonly repo.SystemAccountKey[],
+  existing: ReadonlyMap<string, unknown>,
+): Promise<void> {
+  const missingUsers = userKeys
+    .filter((k) => !existing.has(`user:${k.userId}:${k.bucket}:${k.currency}`))
+    .sort(
+      (a, b) => a.userId - b.userId || compareText(a.bucket, b.bucket) || compareText(a.currency, b.currency),
+    );
+  const missingSystem = systemKeys
+    .filter((k) => !existing.has(`system:${k.bucket}:${k.currency}`))
+    .sort((a, b) => compareText(a.bucket, b.bucket) || compareText(a.currency, b.currency));
+  await repo.insertSystemAccounts(exec, missingSystem);
+  await repo.insertUserAccounts(exec, missingUsers);
+}
+
+/**
  * The account of every posting, user accounts locked in id order with their balances (one
- * statement). Accounts that do not exist yet are created first, in the fixed order of
- * `resolveAccounts`, and the statement runs again.
+ * statement). Accounts that do not exist yet are created (`createMissingAccounts`) and the
+ * statement runs again.
  */
 async function lockAccounts(
   exec: Executor,
@@ -463,7 +476,7 @@ async function lockAccounts(
     );
   let accounts = byKey(await repo.findAndLockAccounts(exec, userKeys, systemKeys));
   if (accounts.size < postings.length) {
-    await resolveAccounts(exec, postings);
+    await createMissingAccounts(exec, userKeys, systemKeys, accounts);
     accounts = byKey(await repo.findAndLockAccounts(exec, userKeys, systemKeys));
     if (accounts.size < postings.length) throw new Error('Ledger: accounts missing after creating them');
   }
