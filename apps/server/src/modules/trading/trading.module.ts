@@ -17,6 +17,7 @@ import { registerPerpetualRoutes } from './perpetual/perpetual.routes.ts';
 import { createReferencePrices } from './reference-prices.ts';
 import { createSpotEngine } from './spot/spot.engine.ts';
 import { registerSpotRoutes } from './spot/spot.routes.ts';
+import { createTimedSettlement } from './timed/settlement.ts';
 import type { TradingDeps } from './trading-deps.ts';
 
 /** The trading jobs' lease: one instance records prices, settles, triggers and liquidates at a time. */
@@ -47,8 +48,10 @@ export function registerTrading(
     now: Date.now,
   };
   const spot = createSpotEngine(deps);
-  const flash = createFlashEngine(deps);
-  const option = createOptionEngine(deps);
+  // One settlement for both timed products: the flash engine schedules it.
+  const settlement = createTimedSettlement(deps);
+  const flash = createFlashEngine(deps, settlement);
+  const option = createOptionEngine(deps, settlement);
   const perpetual = createPerpetualEngine(deps);
 
   registerOwnOrdersRoutes(app, { db, guards });

@@ -16,7 +16,7 @@ import { Decimal, formatNormalised, normaliseDecimalString } from '../../../core
 import type { JobStep } from '../../jobs/job-loop.ts';
 import { readSetting } from '../../jobs/settings.ts';
 import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
-import { createTimedSettlement } from '../timed/settlement.ts';
+import { createTimedSettlement, type TimedSettlement } from '../timed/settlement.ts';
 import { listOfferedPairs } from '../timed/timed.repository.ts';
 import {
   assertPairOffered,
@@ -33,9 +33,11 @@ import type { TradingDeps } from '../trading-deps.ts';
  * opens the contract at the reference price (timed.service.ts). Settlement of both timed products
  * (flash and option) runs here, once: the option engine has no settlement step of its own.
  */
-export function createFlashEngine(deps: TradingDeps) {
-  const settlement = createTimedSettlement(deps);
-
+/** `settlement` is shared with the other timed product when both run in one app (trading.module.ts). */
+export function createFlashEngine(
+  deps: TradingDeps,
+  settlement: TimedSettlement = createTimedSettlement(deps),
+) {
   /** The defaults, or the app setting `flash.config` when one is stored (validated by the same schema). */
   async function config(): Promise<FlashConfig> {
     const stored = await readSetting<unknown>(deps.db, FLASH_CONFIG_SETTING_KEY, null);

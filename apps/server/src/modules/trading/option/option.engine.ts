@@ -24,7 +24,7 @@ import {
 import { businessRule } from '../../../core/errors.ts';
 import { formatNormalised } from '../../../core/money.ts';
 import type { JobStep } from '../../jobs/job-loop.ts';
-import { createTimedSettlement } from '../timed/settlement.ts';
+import { createTimedSettlement, type TimedSettlement } from '../timed/settlement.ts';
 import { countValidOptionOrders, listOfferedPairs, listOpenContracts } from '../timed/timed.repository.ts';
 import {
   assertPairOffered,
@@ -45,9 +45,11 @@ import type { TradingDeps } from '../trading-deps.ts';
  * Outcomes follow the reference price alone; settlement is shared with flash (timed/settlement.ts)
  * and scheduled by the flash engine, so it runs once.
  */
-export function createOptionEngine(deps: TradingDeps) {
-  const settlement = createTimedSettlement(deps);
-
+/** `settlement` is shared with the other timed product when both run in one app (trading.module.ts). */
+export function createOptionEngine(
+  deps: TradingDeps,
+  settlement: TimedSettlement = createTimedSettlement(deps),
+) {
   const minFor = (config: OptionConfigData, period: OptionPeriod) =>
     period === 'window' ? config.minTradeRequirements.windowTime : config.minTradeRequirements.nonWindowTime;
 
