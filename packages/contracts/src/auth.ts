@@ -29,9 +29,11 @@ export const registerBody = z.object({
   email,
   phone: phone.optional().or(z.literal('').transform(() => undefined)),
   password,
+  // Codes are upper case (auth/tokens.ts); a code typed in lower case still finds its owner.
   invite_code: z
     .string()
     .trim()
+    .toUpperCase()
     .max(32)
     .optional()
     .or(z.literal('').transform(() => undefined)),

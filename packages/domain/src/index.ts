@@ -6,6 +6,7 @@ export * from './money.ts';
 export * from './option-rules.ts';
 export * from './risk.ts';
 export * from './session.ts';
+export * from './team-rules.ts';
 export * from './time.ts';
 export * from './trading-math.ts';
 export * from './trading-stats.ts';

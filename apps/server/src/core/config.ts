@@ -47,6 +47,12 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
+  /** The public origin of the web app (e.g. https://exchange.example.com) used in invite links; the request's own origin when unset. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** HMAC secret of signed document URLs; generated once into DATA_DIR when unset (one instance only). */
   UPLOAD_SIGNING_SECRET: z
     .string()

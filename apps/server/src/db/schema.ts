@@ -10,5 +10,6 @@ export * from '../modules/kyc/kyc.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/market-data/market-data.schema.ts';
 export * from '../modules/stats/stats.schema.ts';
+export * from '../modules/team/team.schema.ts';
 export * from '../modules/trading/trading.schema.ts';
 export * from '../modules/withdrawals/withdrawals.schema.ts';

@@ -25,6 +25,7 @@ import { registerJournalRoutes } from './ledger/journal.routes.ts';
 import { registerMarketData } from './market-data/market-data.module.ts';
 import { registerOptionConfigRoutes } from './option-config/option-config.routes.ts';
 import { createOptionConfigService } from './option-config/option-config.service.ts';
+import { registerTeam } from './team/team.module.ts';
 import { registerTrading } from './trading/trading.module.ts';
 import { createImageStore } from './uploads/image-store.ts';
 import { createUrlSigner, loadUploadSigningSecret } from './uploads/signed-url.ts';
@@ -94,6 +95,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
   const options = createOptionConfigService({ db: ctx.database.db });
   registerOptionConfigRoutes(app, { options, guards });
   registerTrading(app, ctx, guards, { ...market, options });
+  registerTeam(app, ctx, guards);
 
   return { auth, guards };
 }

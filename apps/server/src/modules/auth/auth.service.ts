@@ -1,5 +1,5 @@
 import type { LoginBody, PasswordBody, ProfileBody, RegisterBody } from '@platform/contracts';
-import { AppError, badRequest, businessRule, conflict, forbidden, unauthorized } from '../../core/errors.ts';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createUser } from '../users/create-user.ts';
@@ -47,9 +47,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         user = await db.transaction(async (tx) => {
           if (await repo.findUserByEmail(tx, body.email)) throw conflict('该邮箱已被注册');
           if (body.phone && (await repo.findUserByPhone(tx, body.phone))) throw conflict('该手机号已被注册');
-          if (body.invite_code && !(await repo.findUserByInviteCode(tx, body.invite_code))) {
-            throw businessRule('邀请码不存在');
-          }
           return createUser(tx, {
             email: body.email,
             phone: body.phone ?? null,

@@ -6,7 +6,9 @@ import { statCounters } from './stats.schema.ts';
  * Reads running totals kept by the triggers of migration 0004. Names: users.total, users.active,
  * users.inactive, users.admins, users.kyc.<status>, users.deposited, deposits.count.<status>,
  * deposits.amount.<status>.<currency>, withdrawals.count.<status>,
- * withdrawals.amount.<status>.<currency>, assets.<bucket>.<currency>, audit.count.
+ * withdrawals.amount.<status>.<currency>, assets.<bucket>.<currency>, audit.count, and the team's
+ * (migration 0012) team.invited, team.level.<L>, team.invited.day.<Beijing date>, team.inviters,
+ * team.root_inviters.
  * Returns each requested name's value as a decimal string ('0' when it has never moved).
  */
 export async function readCounters<N extends string>(
@@ -62,6 +64,13 @@ export async function counterMismatches(
       UNION ALL SELECT 'withdrawals.amount.' || status || '.' || currency, sum(amount) FROM withdrawals GROUP BY status, currency
       UNION ALL SELECT 'assets.' || bucket || '.' || currency, sum(balance) FROM ledger_accounts WHERE NOT is_system GROUP BY bucket, currency
       UNION ALL SELECT 'audit.count', count(*) FROM audit_logs
+      UNION ALL SELECT 'team.invited', count(*) FROM team_nodes WHERE parent_id IS NOT NULL
+      UNION ALL SELECT 'team.level.' || (depth + 1), count(*) FROM team_nodes GROUP BY depth
+      UNION ALL SELECT 'team.invited.day.' || d, count(*)
+        FROM (SELECT to_char(joined_at AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD') AS d
+                FROM team_nodes WHERE parent_id IS NOT NULL) days GROUP BY d
+      UNION ALL SELECT 'team.inviters', count(*) FROM team_nodes WHERE direct_count > 0
+      UNION ALL SELECT 'team.root_inviters', count(*) FROM team_nodes WHERE direct_count > 0 AND parent_id IS NULL
     ),
     stored AS (SELECT name, sum(value) AS value FROM stat_counters GROUP BY name)
     SELECT coalesce(a.name, s.name) AS name, coalesce(s.value, 0)::text AS stored, coalesce(a.value, 0)::text AS actual

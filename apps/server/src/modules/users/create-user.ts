@@ -1,18 +1,26 @@
 import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { businessRule } from '../../core/errors.ts';
 import type { Tx } from '../../db/client.ts';
 import { findUserByInviteCode, insertUser, type UserRow } from '../auth/auth.repository.ts';
 import type { users } from '../auth/auth.schema.ts';
 import { newInviteCode } from '../auth/tokens.ts';
 import { ensureUserWallet } from '../ledger/ledger.service.ts';
+import { attachToTree } from '../team/team-tree.ts';
 
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;
 
+export const UNKNOWN_INVITE_CODE = '邀请码不存在';
+
 /**
  * Every account is made here, whoever makes it (registration, the super admin bootstrap, tests):
- * a free invite code of its own and a USDT wallet, in the caller's transaction.
+ * a free invite code of its own, its place in the referral tree (under the owner of
+ * `invitedByCode`, which must exist: 422 otherwise) and a USDT wallet, in the caller's transaction.
  */
 export async function createUser(tx: Tx, values: NewUser): Promise<UserRow> {
+  const inviter = values.invitedByCode ? await findUserByInviteCode(tx, values.invitedByCode) : null;
+  if (values.invitedByCode && !inviter) throw businessRule(UNKNOWN_INVITE_CODE);
   const user = await insertUser(tx, { ...values, inviteCode: await freeInviteCode(tx) });
+  await attachToTree(tx, user.id, inviter?.id ?? null);
   await ensureUserWallet(tx, user.id, DEFAULT_CURRENCY);
   return user;
 }

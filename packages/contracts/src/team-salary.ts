@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { pagination } from './pagination.ts';
+import { SALARY_PAYOUT_DAYS, SALARY_YEARS, salaryLevel } from './team.ts';
+
+/**
+ * Salary management (spec 001 §2 "Salary", §3 "Salary candidate", §7):
+ * /api/admin/team-salary-management/{eligible-users, statistics, pay/{id}, batch-pay, export, levels}.
+ *
+ * A payout date is a year, a month and a payout day (1, 11 or 21). A user is eligible on a date
+ * when their charged counts (team.ts) reach a salary level; they are paid that level's amount into
+ * salary_balance, at most once per payout date, whatever the clicks or races. A date in the future
+ * (Beijing time) cannot be paid yet.
+ */
+
+export const SALARY_TEXTS = {
+  eligibleLoaded: '获取工资发放名单成功',
+  statisticsLoaded: '获取工资统计成功',
+  // The spec's texts are English in its interface (spec 001 §8); this interface is Chinese throughout.
+  paid: '工资发放成功',
+  batchPaid: (count: number) => `批量发放成功，共 ${count} 人`,
+  payFailed: '工资发放失败',
+  batchPayFailed: '批量发放失败',
+  selectUsers: '请选择要发放的用户',
+  alreadyPaid: '该用户本期工资已发放',
+  notEligible: '该用户未达到工资发放条件',
+  notDueYet: '未到发放日期，不能提前发放',
+  levelsSaved: '工资等级已保存',
+} as const;
+
+const payoutYear = z.coerce
+  .number()
+  .int()
+  .refine((y) => (SALARY_YEARS as readonly number[]).includes(y), `年份只能是 ${SALARY_YEARS.join('、')}`);
+const payoutMonth = z.coerce.number().int().min(1, '月份为 1-12').max(12, '月份为 1-12');
+const payoutDay = z.coerce
+  .number()
+  .int()
+  .refine(
+    (d) => (SALARY_PAYOUT_DAYS as readonly number[]).includes(d),
+    `发放日只能是 ${SALARY_PAYOUT_DAYS.join('、')} 号`,
+  );
+
+export const payoutDateFields = z.object({ year: payoutYear, month: payoutMonth, day: payoutDay });
+export type PayoutDate = z.infer<typeof payoutDateFields>;
+
+/** `2026-11-21` for a payout date. */
+export function payoutDateKey(d: PayoutDate): string {
+  return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+}
+
+/** A user eligible on the payout date (spec 001 §3 "Salary candidate"), with whether they are paid for it. */
+export const salaryCandidate = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  inviteCode: z.string(),
+  salaryLevel: z.number().int(),
+  salaryAmount: decimalString,
+  directReferrals: z.number().int(),
+  chargedDirectReferrals: z.number().int(),
+  teamMembers: z.number().int(),
+  chargedTeamMembers: z.number().int(),
+  /** chargedTeamMembers / teamMembers in percent, 2 decimals (0 for an empty team). */
+  conversionRate: z.number(),
+  /** Set when the user is already paid for this date: what was paid and when. */
+  paid: z.object({ level: z.number().int(), amount: decimalString, paid_at: isoDateTime }).nullable(),
+});
+export type SalaryCandidate = z.infer<typeof salaryCandidate>;
+
+/** GET .../eligible-users (year, month, day, page, limit=20): highest level first, then most charged team. */
+export const eligibleUsersQuery = payoutDateFields.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type EligibleUsersQuery = z.infer<typeof eligibleUsersQuery>;
+export const eligibleUsersReply = envelope(
+  z.object({
+    users: z.array(salaryCandidate),
+    pagination,
+    /** Of all eligible users on this date: how many are paid already, and the amount still to pay. */
+    summary: z.object({ eligible: z.number().int(), paid: z.number().int(), unpaidAmount: decimalString }),
+  }),
+);
+
+const periodStats = z.object({
+  count: z.number().int(),
+  totalAmount: decimalString,
+  avgAmount: decimalString,
+});
+/** GET .../statistics (year and month optional: the current Beijing month by default). */
+export const salaryStatisticsQuery = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+});
+export const salaryStatistics = z.object({
+  /** The month asked for (default: this Beijing month) as `YYYY-MM`, and the one before it. */
+  month: z.string(),
+  currentMonth: periodStats,
+  lastMonth: periodStats,
+  /** Payouts of the month asked for, per level. */
+  levelStats: z.array(
+    z.object({ level: z.number().int(), count: z.number().int(), totalAmount: decimalString }),
+  ),
+});
+export type SalaryStatistics = z.infer<typeof salaryStatistics>;
+export const salaryStatisticsReply = envelope(salaryStatistics);
+
+/** POST .../pay/{id} with the payout date in the body. */
+export const salaryPayBody = payoutDateFields;
+export const salaryPayReply = envelope(
+  z.object({
+    userId: z.number().int(),
+    payoutDate: z.string(),
+    level: z.number().int(),
+    amount: decimalString,
+  }),
+);
+
+export const MAX_BATCH_PAY_USERS = 500;
+/** POST .../batch-pay */
+export const salaryBatchPayBody = payoutDateFields.extend({
+  userIds: z.array(z.number().int().positive()).min(1, SALARY_TEXTS.selectUsers).max(MAX_BATCH_PAY_USERS),
+});
+export type SalaryBatchPayBody = z.infer<typeof salaryBatchPayBody>;
+export const salarySkipReasons = ['already_paid', 'not_eligible'] as const;
+export const salaryBatchPayReply = envelope(
+  z.object({
+    payoutDate: z.string(),
+    /** Users paid now. */
+    paidCount: z.number().int(),
+    totalAmount: decimalString,
+    skipped: z.array(z.object({ userId: z.number().int(), reason: z.enum(salarySkipReasons) })),
+  }),
+);
+
+/** GET .../export (year, month, day): CSV (UTF-8 with BOM) of every eligible user on the date and their payout status. */
+export const salaryExportQuery = payoutDateFields;
+
+/** GET/PUT .../levels: the salary table. Levels numbered 1..n, requirements and amounts rising with the level. */
+export const salaryLevelsBody = z.object({ levels: z.array(salaryLevel).min(1).max(20) });
+export type SalaryLevelsBody = z.infer<typeof salaryLevelsBody>;
+export const salaryLevelsReply = envelope(
+  z.object({
+    levels: z.array(salaryLevel),
+    updated_at: isoDateTime.nullable(),
+    updated_by: z.string().nullable(),
+  }),
+);
