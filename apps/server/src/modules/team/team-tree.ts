@@ -12,9 +12,18 @@ import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
  * under the same top user wait for each other instead of deadlocking. Four statements whatever
  * the depth.
  */
-export async function attachToTree(tx: Tx, userId: number, parentId: number | null): Promise<void> {
+export async function attachToTree(
+  tx: Tx,
+  user: { id: number; createdAt: Date },
+  parentId: number | null,
+): Promise<void> {
+  const userId = user.id;
+  // joined_at is the registration time (the demo and imports create users in the past).
+  const joinedAt = sql`${user.createdAt.toISOString()}::timestamptz`;
   if (parentId === null) {
-    await tx.execute(sql`INSERT INTO team_nodes (user_id, parent_id, depth) VALUES (${userId}, NULL, 0)`);
+    await tx.execute(
+      sql`INSERT INTO team_nodes (user_id, parent_id, depth, joined_at) VALUES (${userId}, NULL, 0, ${joinedAt})`,
+    );
     return;
   }
   const locked = await queryRows<{ user_id: unknown; depth: unknown }>(
@@ -28,7 +37,8 @@ export async function attachToTree(tx: Tx, userId: number, parentId: number | nu
   const parent = locked.find((row) => parseId(row.user_id) === parentId);
   if (!parent) throw new Error(`inviter ${parentId} has no team node`);
   await tx.execute(
-    sql`INSERT INTO team_nodes (user_id, parent_id, depth) VALUES (${userId}, ${parentId}, ${parseCount(parent.depth) + 1})`,
+    sql`INSERT INTO team_nodes (user_id, parent_id, depth, joined_at)
+        VALUES (${userId}, ${parentId}, ${parseCount(parent.depth) + 1}, ${joinedAt})`,
   );
   await tx.execute(sql`
     INSERT INTO team_paths (ancestor_id, descendant_id, depth)

@@ -20,7 +20,7 @@ export async function createUser(tx: Tx, values: NewUser): Promise<UserRow> {
   const inviter = values.invitedByCode ? await findUserByInviteCode(tx, values.invitedByCode) : null;
   if (values.invitedByCode && !inviter) throw businessRule(UNKNOWN_INVITE_CODE);
   const user = await insertUser(tx, { ...values, inviteCode: await freeInviteCode(tx) });
-  await attachToTree(tx, user.id, inviter?.id ?? null);
+  await attachToTree(tx, user, inviter?.id ?? null);
   await ensureUserWallet(tx, user.id, DEFAULT_CURRENCY);
   return user;
 }
