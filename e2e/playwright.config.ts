@@ -56,6 +56,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Every spec registers its own users from one address; the production limit (20 an hour)
+      // would refuse them once the suite grows.
+      REGISTER_RATE_LIMIT_PER_HOUR: '1000',
     },
   },
 });

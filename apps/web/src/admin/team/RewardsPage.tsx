@@ -1,6 +1,284 @@
-import { AdminPlaceholder } from '../shell/AdminPlaceholder.tsx';
+import { CalculatorOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { ADMIN_TEAM_TEXTS, DEFAULT_PAGE_SIZE, TEAM_REWARD_CURRENCY } from '@platform/contracts';
+import { Decimal, formatCount, formatNumber } from '@platform/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Flex, Pagination, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { errorMessage } from '../../lib/request.ts';
+import { RewardStatCards } from './rewards/RewardStatCards.tsx';
+import { RewardsTable } from './rewards/RewardsTable.tsx';
+import { RewardTiersCard } from './rewards/RewardTiersCard.tsx';
+import {
+  calculateRewards,
+  distributeRewards,
+  fetchRewards,
+  paramsFromRewardFilters,
+  REWARD_STATUS_FILTERS,
+  REWARDS_QUERY_ROOT,
+  type RewardFilters,
+  rewardFiltersFromParams,
+  rewardsQueryKey,
+  type TeamReward,
+} from './rewards/rewardsApi.ts';
 
-/** 团队奖励: not built yet. */
+const LOAD_FAILED = ADMIN_TEAM_TEXTS.rewardsLoadFailed;
+const CALCULATE_FAILED = '奖励重新计算失败';
+const DISTRIBUTE_FAILED = '奖励发放失败';
+
+/** Σ of the records' amounts, exact (decimal strings). */
+const totalOf = (rewards: readonly TeamReward[]) =>
+  rewards.reduce((sum, reward) => sum.plus(reward.amount), new Decimal(0)).toFixed();
+
+/**
+ * 团队奖励 (spec 001 §2 "Rewards", contracts/team-admin.ts): the four cards over every reward record,
+ * 重新计算 (pending records for every tier newly reached on charged counts, confirmed), the tier
+ * table, and the reward records, 20 a page, filtered by status (kept in the address), with 发放 per
+ * record and for the selected pending ones (confirmed; credited to the users' available balance).
+ */
 export default function RewardsPage() {
-  return <AdminPlaceholder />;
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => rewardFiltersFromParams(searchParams), [searchParams]);
+  const [selected, setSelected] = useState<number[]>([]);
+
+  const query = useQuery({
+    queryKey: rewardsQueryKey(filters),
+    queryFn: ({ signal }) => fetchRewards(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = query.data?.rewards ?? [];
+
+  // Only pending records on the page shown can stay selected (a reload may have distributed some).
+  useEffect(() => {
+    const pending = new Set(rows.filter((r) => r.status === 'pending').map((r) => r.id));
+    setSelected((current) => {
+      const kept = current.filter((id) => pending.has(id));
+      return kept.length === current.length ? current : kept;
+    });
+  }, [rows]);
+
+  const setFilters = (change: Partial<RewardFilters>) => {
+    setSelected([]);
+    setSearchParams(paramsFromRewardFilters({ ...filters, page: 1, ...change }));
+  };
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: REWARDS_QUERY_ROOT });
+
+  const calculate = useMutation({
+    mutationFn: calculateRewards,
+    onSuccess: (result) => {
+      message.success(
+        `${ADMIN_TEAM_TEXTS.recalculated}：达标用户 ${formatCount(result.calculatedUsers)} 人，新增奖励 ${formatCount(result.newRewards)} 条`,
+      );
+    },
+    onError: (error) => {
+      modal.error({ title: CALCULATE_FAILED, content: errorMessage(error, CALCULATE_FAILED) });
+    },
+    onSettled: () => reload(),
+  });
+
+  const distribute = useMutation({
+    mutationFn: (rewards: TeamReward[]) => distributeRewards(rewards.map((r) => r.id)),
+    onSuccess: (result, rewards) => {
+      if (result.distributed === 0) {
+        message.warning(ADMIN_TEAM_TEXTS.nothingToDistribute);
+      } else {
+        message.success(
+          `${ADMIN_TEAM_TEXTS.distributed}：${formatCount(result.distributed)} 条，共 ${formatNumber(result.amount, 2)} ${TEAM_REWARD_CURRENCY}`,
+        );
+      }
+      if (result.skipped.length > 0) {
+        const emails = rewards
+          .filter((r) => result.skipped.includes(r.id))
+          .map((r) => `${r.email} L${r.tier}`);
+        message.warning(`${result.skipped.length} 条奖励已发放或不存在，已跳过：${emails.join('、')}`);
+      }
+      setSelected([]);
+    },
+    onError: (error) => {
+      message.error(`${DISTRIBUTE_FAILED}: ${errorMessage(error, '未知错误')}`);
+    },
+    onSettled: () => reload(),
+  });
+
+  const confirmCalculate = () => {
+    modal.confirm({
+      title: '重新计算团队奖励',
+      content: ADMIN_TEAM_TEXTS.recalculateConfirm,
+      okText: '重新计算',
+      cancelText: '取消',
+      // The dialog stays open (its button loading) until the server has answered.
+      onOk: () => calculate.mutateAsync().catch(() => undefined),
+    });
+  };
+
+  const confirmDistribute = (rewards: TeamReward[]) => {
+    if (rewards.length === 0) {
+      message.warning(ADMIN_TEAM_TEXTS.nothingToDistribute);
+      return;
+    }
+    const first = rewards[0];
+    const what =
+      rewards.length === 1 && first
+        ? `${first.email} 的 L${first.tier} 奖励`
+        : `选中的 ${rewards.length} 条奖励`;
+    modal.confirm({
+      title: '确认发放奖励',
+      content: (
+        <Flex vertical gap={4}>
+          <span>{ADMIN_TEAM_TEXTS.distributeConfirm}</span>
+          <Typography.Text strong data-testid="reward-confirm-summary">
+            {what}，合计 {formatNumber(totalOf(rewards), 2)} {TEAM_REWARD_CURRENCY}
+          </Typography.Text>
+        </Flex>
+      ),
+      okText: '确认发放',
+      cancelText: '取消',
+      onOk: () => distribute.mutateAsync(rewards).catch(() => undefined),
+    });
+  };
+
+  if (query.isError && !query.data) {
+    return (
+      <LoadErrorView
+        title={LOAD_FAILED}
+        reason={errorMessage(query.error, LOAD_FAILED)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  const data = query.data;
+  const pagination = data?.pagination;
+  const page = pagination?.page ?? filters.page;
+  const totalPages = pagination?.totalPages ?? 0;
+  const selectedRewards = rows.filter((r) => selected.includes(r.id));
+  const distributing = new Set(distribute.isPending ? (distribute.variables ?? []).map((r) => r.id) : []);
+  const emptyText = query.isPending
+    ? '加载中...'
+    : filters.status === 'all'
+      ? '暂无奖励记录'
+      : `暂无${REWARD_STATUS_FILTERS.find((f) => f.key === filters.status)?.label ?? ''}的奖励记录`;
+
+  return (
+    <Flex vertical gap={16} data-testid="rewards-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          团队奖励
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <Button
+            icon={<ReloadOutlined />}
+            loading={query.isFetching && !calculate.isPending && !distribute.isPending}
+            onClick={() => void query.refetch()}
+            data-testid="rewards-refresh"
+          >
+            刷新
+          </Button>
+          <Button
+            type="primary"
+            icon={<CalculatorOutlined />}
+            loading={calculate.isPending}
+            onClick={confirmCalculate}
+            data-testid="rewards-recalculate"
+          >
+            重新计算
+          </Button>
+        </Flex>
+      </Flex>
+
+      {query.isError && (
+        <Alert type="warning" showIcon title={`${LOAD_FAILED}: ${errorMessage(query.error, LOAD_FAILED)}`} />
+      )}
+
+      <RewardStatCards stats={data?.stats} loading={query.isPending} />
+
+      <Card
+        size="small"
+        title="奖励记录"
+        extra={
+          <Flex gap={8} wrap align="center" style={{ padding: '8px 0' }}>
+            {REWARD_STATUS_FILTERS.map((filter) => (
+              <Button
+                key={filter.key}
+                size="small"
+                type={filters.status === filter.key ? 'primary' : 'default'}
+                onClick={() => setFilters({ status: filter.key })}
+                aria-pressed={filters.status === filter.key}
+                data-testid={`rewards-status-${filter.key}`}
+              >
+                {filter.label}
+              </Button>
+            ))}
+          </Flex>
+        }
+      >
+        {selectedRewards.length > 0 && (
+          <Flex
+            justify="space-between"
+            align="center"
+            wrap
+            gap={8}
+            style={{ marginBottom: 12 }}
+            data-testid="rewards-selection"
+          >
+            <Typography.Text>
+              已选 {selectedRewards.length} 条待发放奖励，合计{' '}
+              <Typography.Text strong>
+                {formatNumber(totalOf(selectedRewards), 2)} {TEAM_REWARD_CURRENCY}
+              </Typography.Text>
+            </Typography.Text>
+            <Flex gap={8}>
+              <Button size="small" onClick={() => setSelected([])} data-testid="rewards-selection-clear">
+                取消选择
+              </Button>
+              <Button
+                size="small"
+                type="primary"
+                icon={<SendOutlined />}
+                loading={distribute.isPending}
+                onClick={() => confirmDistribute(selectedRewards)}
+                data-testid="rewards-distribute-selected"
+              >
+                发放选中（{selectedRewards.length}）
+              </Button>
+            </Flex>
+          </Flex>
+        )}
+        <RewardsTable
+          rows={rows}
+          loading={query.isFetching}
+          selected={selected}
+          onSelect={setSelected}
+          distributing={distributing}
+          onDistribute={(reward) => confirmDistribute([reward])}
+          emptyText={emptyText}
+        />
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
+          <Typography.Text type="secondary" data-testid="rewards-page-text">
+            {pagination
+              ? `第 ${totalPages === 0 ? 0 : page} 页，共 ${totalPages} 页（${formatCount(pagination.total)} 条记录）`
+              : ''}
+          </Typography.Text>
+          {pagination && pagination.total > DEFAULT_PAGE_SIZE && (
+            <Pagination
+              current={page}
+              pageSize={DEFAULT_PAGE_SIZE}
+              total={pagination.total}
+              showSizeChanger={false}
+              showLessItems
+              onChange={(next) => setFilters({ page: next })}
+              data-testid="rewards-pagination"
+            />
+          )}
+        </Flex>
+      </Card>
+
+      <RewardTiersCard />
+    </Flex>
+  );
 }

@@ -1,0 +1,91 @@
+import { CheckCircleOutlined, ClockCircleOutlined, GiftOutlined, TeamOutlined } from '@ant-design/icons';
+import { TEAM_REWARD_CURRENCY } from '@platform/contracts';
+import { formatCount, formatNumber } from '@platform/domain';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import type { AdminRewardStats } from './rewardsApi.ts';
+
+interface CardSpec {
+  key: string;
+  title: string;
+  icon: ReactNode;
+  count: (stats: AdminRewardStats) => number;
+  /** The USDT amount of the records counted, shown under the count. */
+  amount?: (stats: AdminRewardStats) => string;
+  note?: string;
+  color?: string;
+}
+
+const CARDS: CardSpec[] = [
+  {
+    key: 'total',
+    title: '奖励总数',
+    icon: <GiftOutlined />,
+    count: (s) => s.totalRewards,
+    amount: (s) => s.amounts.total,
+  },
+  {
+    key: 'pending',
+    title: '待发放',
+    icon: <ClockCircleOutlined />,
+    count: (s) => s.pendingRewards,
+    amount: (s) => s.amounts.pending,
+    color: '#d48806',
+  },
+  {
+    key: 'distributed',
+    title: '已发放',
+    icon: <CheckCircleOutlined />,
+    count: (s) => s.distributedRewards,
+    amount: (s) => s.amounts.distributed,
+    color: '#389e0d',
+  },
+  {
+    key: 'eligible',
+    title: '达标用户',
+    icon: <TeamOutlined />,
+    count: (s) => s.eligibleUsers,
+    note: '已达到 L1 的用户',
+    color: '#1677ff',
+  },
+];
+
+/** The four cards over every reward record whatever the filter (test ids reward-stat-<key>). */
+export function RewardStatCards({
+  stats,
+  loading,
+}: {
+  stats: AdminRewardStats | undefined;
+  loading: boolean;
+}) {
+  return (
+    <Row gutter={[16, 16]}>
+      {CARDS.map((card) => (
+        <Col key={card.key} xs={12} lg={6}>
+          <Card size="small" data-testid={`reward-stat-${card.key}`} style={{ height: '100%' }}>
+            <Statistic
+              title={
+                <span>
+                  {card.icon} {card.title}
+                </span>
+              }
+              loading={loading && !stats}
+              value={stats ? formatCount(card.count(stats)) : '-'}
+              suffix={<span style={{ fontSize: 13 }}>{card.amount ? '条' : '人'}</span>}
+              styles={{ content: { color: card.color, fontSize: 22, whiteSpace: 'nowrap' } }}
+            />
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+              data-testid={`reward-stat-${card.key}-amount`}
+            >
+              {card.amount
+                ? `${stats ? formatNumber(card.amount(stats), 2) : '-'} ${TEAM_REWARD_CURRENCY}`
+                : card.note}
+            </Typography.Text>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

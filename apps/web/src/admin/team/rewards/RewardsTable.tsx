@@ -1,0 +1,160 @@
+import { TEAM_REWARD_STATUS_LABELS, type TeamRewardStatus } from '@platform/contracts';
+import { formatCount, formatNumber } from '@platform/domain';
+import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import type { TeamReward } from './rewardsApi.ts';
+
+export const REWARD_STATUS_COLOURS: Record<TeamRewardStatus, string> = {
+  pending: 'warning',
+  distributed: 'success',
+};
+
+const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+export interface RewardsTableProps {
+  rows: TeamReward[];
+  loading: boolean;
+  /** Ids of the selected pending records. */
+  selected: readonly number[];
+  onSelect: (ids: number[]) => void;
+  /** Records whose distribution is waiting for the server. */
+  distributing: ReadonlySet<number>;
+  onDistribute: (reward: TeamReward) => void;
+  emptyText: string;
+}
+
+/** The reward records: one per user and tier reached; pending ones can be selected and distributed. */
+export function RewardsTable({
+  rows,
+  loading,
+  selected,
+  onSelect,
+  distributing,
+  onDistribute,
+  emptyText,
+}: RewardsTableProps) {
+  const columns: TableColumnsType<TeamReward> = [
+    {
+      title: '用户邮箱',
+      key: 'email',
+      render: (_, reward) => (
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Typography.Text ellipsis={{ tooltip: reward.email }} style={{ maxWidth: 220 }}>
+            {reward.email}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            用户ID {reward.user_id}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: '奖励等级',
+      key: 'tier',
+      render: (_, reward) => (
+        <Tag color="gold" style={{ marginInlineEnd: 0 }} data-testid={`reward-tier-tag-${reward.id}`}>
+          L{reward.tier}
+        </Tag>
+      ),
+    },
+    {
+      title: '奖励金额',
+      key: 'amount',
+      align: 'right',
+      render: (_, reward) => (
+        <Typography.Text strong style={numeric} data-testid={`reward-amount-${reward.id}`}>
+          {formatNumber(reward.amount, 2)} {reward.currency}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: '达标时人数',
+      key: 'counts',
+      render: (_, reward) => (
+        <Flex vertical style={numeric}>
+          <span>直推 {formatCount(reward.direct_count)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            团队 {formatCount(reward.team_size)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: '状态',
+      key: 'status',
+      render: (_, reward) => (
+        <Tag
+          color={REWARD_STATUS_COLOURS[reward.status]}
+          style={{ marginInlineEnd: 0 }}
+          data-testid={`reward-status-${reward.id}`}
+        >
+          {TEAM_REWARD_STATUS_LABELS[reward.status]}
+        </Tag>
+      ),
+    },
+    {
+      title: '创建时间',
+      key: 'created_at',
+      render: (_, reward) => <StackedDateTime value={reward.created_at} />,
+    },
+    {
+      title: '发放时间 / 发放人',
+      key: 'distributed',
+      render: (_, reward) =>
+        reward.distributed_at ? (
+          <Flex vertical>
+            <StackedDateTime value={reward.distributed_at} />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {reward.distributed_by ?? '-'}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">-</Typography.Text>
+        ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 80,
+      render: (_, reward) =>
+        reward.status === 'pending' ? (
+          <Button
+            size="small"
+            type="primary"
+            loading={distributing.has(reward.id)}
+            onClick={() => onDistribute(reward)}
+            data-testid={`reward-distribute-${reward.id}`}
+          >
+            发放
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">-</Typography.Text>
+        ),
+    },
+  ];
+
+  return (
+    <Table<TeamReward>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      rowSelection={{
+        getTitleCheckboxProps: () => ({ 'aria-label': '全选本页待发放奖励' }),
+        selectedRowKeys: [...selected],
+        onChange: (keys) => onSelect(keys.map(Number)),
+        getCheckboxProps: (reward) => ({
+          disabled: reward.status !== 'pending',
+          'aria-label': `选择 ${reward.email} 的 L${reward.tier} 奖励`,
+        }),
+      }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      onRow={(reward) => ({ 'data-testid': `reward-row-${reward.id}` }) as HTMLAttributes<HTMLElement>}
+    />
+  );
+}

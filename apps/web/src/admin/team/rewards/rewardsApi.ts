@@ -1,0 +1,86 @@
+import {
+  type AdminRewardStats,
+  type adminRewardsReply,
+  DEFAULT_PAGE_SIZE,
+  type RewardsDistributeBody,
+  type rewardsCalculateReply,
+  rewardsDistributeBody,
+  type rewardsDistributeReply,
+  TEAM_REWARD_STATUS_LABELS,
+  type TeamReward,
+  type TeamRewardStatus,
+  teamRewardStatuses,
+} from '@platform/contracts';
+import { api } from '../../../lib/request.ts';
+
+export type { AdminRewardStats, TeamReward };
+
+/** The `data` of a contract reply schema, without copying its shape. */
+type ReplyData<S extends { parse: (value: unknown) => { data: unknown } }> = ReturnType<S['parse']>['data'];
+
+export type AdminRewardsData = ReplyData<typeof adminRewardsReply>;
+export type RewardsCalculateResult = ReplyData<typeof rewardsCalculateReply>;
+export type RewardsDistributeResult = ReplyData<typeof rewardsDistributeReply>;
+
+/** The list's filters as the address holds them (?status=pending&page=2); 'all' is no filter. */
+export interface RewardFilters {
+  status: TeamRewardStatus | 'all';
+  page: number;
+}
+
+export const REWARD_STATUS_FILTERS: { key: RewardFilters['status']; label: string }[] = [
+  { key: 'all', label: '全部' },
+  ...teamRewardStatuses.map((status) => ({ key: status, label: TEAM_REWARD_STATUS_LABELS[status] })),
+];
+
+const isStatus = (value: string | null): value is TeamRewardStatus =>
+  (teamRewardStatuses as readonly (string | null)[]).includes(value);
+
+/** Reads the filters from the address; unknown values are ignored (all statuses, page 1). */
+export function rewardFiltersFromParams(params: URLSearchParams): RewardFilters {
+  const status = params.get('status');
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    status: isStatus(status) ? status : 'all',
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** The address of the filters: only what differs from the defaults. */
+export function paramsFromRewardFilters(filters: RewardFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+export const REWARDS_QUERY_ROOT = ['admin', 'team', 'rewards'] as const;
+export const rewardsQueryKey = (filters: RewardFilters) => [...REWARDS_QUERY_ROOT, filters] as const;
+
+/** GET /api/admin/team/rewards: page, limit 20, status (left out for 全部). */
+export async function fetchRewards(filters: RewardFilters, signal?: AbortSignal): Promise<AdminRewardsData> {
+  const reply = await api.get<AdminRewardsData>(
+    '/admin/team/rewards',
+    {
+      page: filters.page,
+      limit: DEFAULT_PAGE_SIZE,
+      status: filters.status === 'all' ? undefined : filters.status,
+    },
+    signal,
+  );
+  return reply.data;
+}
+
+/** POST /api/admin/team/rewards/calculate (no body): pending rewards for every tier newly reached. */
+export async function calculateRewards(): Promise<RewardsCalculateResult> {
+  const reply = await api.post<RewardsCalculateResult>('/admin/team/rewards/calculate');
+  return reply.data;
+}
+
+/** POST /api/admin/team/rewards/distribute {rewardIds}: credits the given pending rewards. */
+export async function distributeRewards(rewardIds: readonly number[]): Promise<RewardsDistributeResult> {
+  // The contract checks the body first (1 to 500 ids), so a bad one never leaves.
+  const body: RewardsDistributeBody = rewardsDistributeBody.parse({ rewardIds: [...rewardIds] });
+  const reply = await api.post<RewardsDistributeResult>('/admin/team/rewards/distribute', body);
+  return reply.data;
+}

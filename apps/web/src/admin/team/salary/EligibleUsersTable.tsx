@@ -1,0 +1,161 @@
+import { SALARY_CURRENCY } from '@platform/contracts';
+import { formatCount, formatNumber, formatPercent } from '@platform/domain';
+import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import type { SalaryCandidate } from './salaryApi.ts';
+
+const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+export interface EligibleUsersTableProps {
+  rows: SalaryCandidate[];
+  loading: boolean;
+  /** User ids of the selected unpaid rows. */
+  selected: readonly number[];
+  onSelect: (userIds: number[]) => void;
+  /** Users whose payout is waiting for the server. */
+  paying: ReadonlySet<number>;
+  onPay: (user: SalaryCandidate) => void;
+  emptyText: string;
+}
+
+/** A count with its charged part under it: "12" over "已充值 10". */
+function Counts({ total, charged }: { total: number; charged: number }) {
+  return (
+    <Flex vertical align="flex-end" style={numeric}>
+      <span>{formatCount(total)}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        已充值 {formatCount(charged)}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * The users eligible on the payout date (spec 001 §2 "Salary"): unpaid ones can be selected and
+ * paid; paid ones show 已发放 with the time (and what was paid when it differs from today's level).
+ */
+export function EligibleUsersTable({
+  rows,
+  loading,
+  selected,
+  onSelect,
+  paying,
+  onPay,
+  emptyText,
+}: EligibleUsersTableProps) {
+  const columns: TableColumnsType<SalaryCandidate> = [
+    {
+      title: '用户邮箱',
+      key: 'email',
+      render: (_, user) => (
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Typography.Text ellipsis={{ tooltip: user.email }} style={{ maxWidth: 220 }}>
+            {user.email}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            用户ID {user.userId}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: '邀请码',
+      key: 'inviteCode',
+      render: (_, user) => <Typography.Text code>{user.inviteCode}</Typography.Text>,
+    },
+    {
+      title: '工资等级',
+      key: 'level',
+      render: (_, user) => (
+        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+          L{user.salaryLevel}
+        </Tag>
+      ),
+    },
+    {
+      title: '应发金额',
+      key: 'amount',
+      align: 'right',
+      render: (_, user) => (
+        <Typography.Text strong style={numeric} data-testid={`salary-amount-${user.userId}`}>
+          {formatNumber(user.salaryAmount, 2)} {SALARY_CURRENCY}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: '直推人数',
+      key: 'direct',
+      align: 'right',
+      render: (_, user) => <Counts total={user.directReferrals} charged={user.chargedDirectReferrals} />,
+    },
+    {
+      title: '团队人数',
+      key: 'team',
+      align: 'right',
+      render: (_, user) => <Counts total={user.teamMembers} charged={user.chargedTeamMembers} />,
+    },
+    {
+      title: '转化率',
+      key: 'conversion',
+      align: 'right',
+      render: (_, user) => (
+        <span style={numeric}>{formatPercent(user.conversionRate, 2, { sign: false })}</span>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, user) =>
+        user.paid ? (
+          <Flex vertical align="flex-start" gap={2} data-testid={`salary-paid-${user.userId}`}>
+            <Tag color="success" style={{ marginInlineEnd: 0 }}>
+              已发放
+            </Tag>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <StackedDateTime value={user.paid.paid_at} />
+            </Typography.Text>
+            {(user.paid.level !== user.salaryLevel || user.paid.amount !== user.salaryAmount) && (
+              <Typography.Text type="secondary" style={{ ...numeric, fontSize: 12 }}>
+                实发 L{user.paid.level} {formatNumber(user.paid.amount, 2)} {SALARY_CURRENCY}
+              </Typography.Text>
+            )}
+          </Flex>
+        ) : (
+          <Button
+            size="small"
+            type="primary"
+            loading={paying.has(user.userId)}
+            onClick={() => onPay(user)}
+            data-testid={`salary-pay-${user.userId}`}
+          >
+            发放
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Table<SalaryCandidate>
+      rowKey="userId"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      rowSelection={{
+        selectedRowKeys: [...selected],
+        onChange: (keys) => onSelect(keys.map(Number)),
+        getCheckboxProps: (user) => ({
+          disabled: user.paid !== null,
+          'aria-label': `选择 ${user.email}`,
+        }),
+        getTitleCheckboxProps: () => ({ 'aria-label': '全选本页未发放用户' }),
+      }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      onRow={(user) => ({ 'data-testid': `salary-row-${user.userId}` }) as HTMLAttributes<HTMLElement>}
+    />
+  );
+}

@@ -1,0 +1,299 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { SALARY_CURRENCY, SALARY_PAYOUT_DAYS, SALARY_TEXTS } from '@platform/contracts';
+import { formatCount, formatDateTime, formatNumber, salaryLevelsProblem } from '@platform/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  type ButtonProps,
+  Card,
+  Flex,
+  Input,
+  InputNumber,
+  Modal,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { type HTMLAttributes, useState } from 'react';
+import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
+import { errorMessage } from '../../../lib/request.ts';
+import {
+  fetchSalaryLevels,
+  SALARY_LEVELS_KEY,
+  SALARY_QUERY_ROOT,
+  type SalaryLevel,
+  type SalaryLevelsData,
+  saveSalaryLevels,
+} from './salaryApi.ts';
+
+/** antd's ButtonProps have no index signature for data-* keys. */
+const testId = (id: string): ButtonProps => ({ 'data-testid': id }) as ButtonProps;
+const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+const LOAD_FAILED = '获取工资等级失败';
+const SAVE_FAILED = '保存工资等级失败';
+export const MAX_SALARY_LEVELS = 20;
+
+const columns: TableColumnsType<SalaryLevel> = [
+  {
+    title: '等级',
+    key: 'level',
+    render: (_, level) => (
+      <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+        L{level.level}
+      </Tag>
+    ),
+  },
+  {
+    title: '直推人数',
+    key: 'direct',
+    align: 'right',
+    render: (_, level) => <span style={numeric}>≥ {formatCount(level.direct)}</span>,
+  },
+  {
+    title: '团队人数',
+    key: 'team',
+    align: 'right',
+    render: (_, level) => <span style={numeric}>≥ {formatCount(level.team)}</span>,
+  },
+  {
+    title: `每期工资（${SALARY_CURRENCY}）`,
+    key: 'amount',
+    align: 'right',
+    render: (_, level) => (
+      <Typography.Text strong style={numeric}>
+        {formatNumber(level.amount, 2)}
+      </Typography.Text>
+    ),
+  },
+];
+
+/**
+ * 工资等级: the salary table the payouts follow (GET .../levels) and its editor (PUT .../levels,
+ * audited by the server). Counts are charged members; each payout day pays the highest level reached.
+ */
+export function SalaryLevelsCard() {
+  const [editing, setEditing] = useState(false);
+  const query = useQuery({ queryKey: SALARY_LEVELS_KEY, queryFn: ({ signal }) => fetchSalaryLevels(signal) });
+  const data = query.data;
+
+  if (query.isError && !data) {
+    return (
+      <LoadErrorView
+        title={LOAD_FAILED}
+        reason={errorMessage(query.error, LOAD_FAILED)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  return (
+    <Card
+      size="small"
+      title="工资等级"
+      data-testid="salary-levels"
+      extra={
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          disabled={!data}
+          onClick={() => setEditing(true)}
+          data-testid="salary-levels-edit"
+        >
+          编辑
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
+        直推与团队人数均按已充值成员计算；每个发放日（每月 {SALARY_PAYOUT_DAYS.join('、')}{' '}
+        号）按用户当时达到的最高等级发放一次，计入工资余额。
+      </Typography.Paragraph>
+      <Table<SalaryLevel>
+        rowKey="level"
+        size="small"
+        columns={columns}
+        dataSource={data?.levels ?? []}
+        loading={query.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        onRow={(level) => ({ 'data-testid': `salary-level-${level.level}` }) as HTMLAttributes<HTMLElement>}
+      />
+      <Typography.Text
+        type="secondary"
+        style={{ display: 'block', marginTop: 8, fontSize: 12 }}
+        data-testid="salary-levels-updated"
+      >
+        {data
+          ? data.updated_at
+            ? `最后更新：${data.updated_by ?? '-'} · ${formatDateTime(data.updated_at)}`
+            : '使用默认工资等级，尚未修改'
+          : ''}
+      </Typography.Text>
+      {editing && data && <SalaryLevelsModal current={data} onClose={() => setEditing(false)} />}
+    </Card>
+  );
+}
+
+/** A row being edited: the level number is its position; blanks are allowed while typing. */
+interface DraftRow {
+  key: number;
+  direct: number | null;
+  team: number | null;
+  amount: string;
+}
+
+/** The rows as a salary table, or the first blank field's complaint. */
+export function levelsFromDraft(rows: readonly DraftRow[]): SalaryLevel[] | string {
+  const levels: SalaryLevel[] = [];
+  for (const [i, row] of rows.entries()) {
+    const level = i + 1;
+    if (row.direct === null) return `请填写等级 ${level} 的直推人数`;
+    if (row.team === null) return `请填写等级 ${level} 的团队人数`;
+    if (row.amount.trim() === '') return `请填写等级 ${level} 的工资金额`;
+    levels.push({ level, direct: row.direct, team: row.team, amount: row.amount.trim() });
+  }
+  return levels;
+}
+
+function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; onClose: () => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [nextKey, setNextKey] = useState(current.levels.length + 1);
+  const [rows, setRows] = useState<DraftRow[]>(() =>
+    current.levels.map((level, index) => ({
+      key: index + 1,
+      direct: level.direct,
+      team: level.team,
+      amount: level.amount,
+    })),
+  );
+  const parsed = levelsFromDraft(rows);
+  const problem = typeof parsed === 'string' ? parsed : salaryLevelsProblem(parsed);
+
+  const save = useMutation({
+    mutationFn: saveSalaryLevels,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SALARY_LEVELS_KEY, saved);
+      // Eligibility follows the table: the lists reload (the table itself is the reply).
+      void queryClient.invalidateQueries({ queryKey: [...SALARY_QUERY_ROOT, 'eligible-users'] });
+      message.success(SALARY_TEXTS.levelsSaved);
+      onClose();
+    },
+    onError: (error) => {
+      message.error(`${SAVE_FAILED}: ${errorMessage(error, '未知错误')}`);
+    },
+  });
+
+  const update = (key: number, change: Partial<DraftRow>) =>
+    setRows((all) => all.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const add = () => {
+    setRows((all) => [...all, { key: nextKey, direct: null, team: null, amount: '' }]);
+    setNextKey((key) => key + 1);
+  };
+  const remove = (key: number) => setRows((all) => all.filter((row) => row.key !== key));
+
+  return (
+    <Modal
+      open
+      title="编辑工资等级"
+      width={640}
+      okText="保存"
+      cancelText="取消"
+      okButtonProps={{ disabled: problem !== null, loading: save.isPending, ...testId('salary-levels-save') }}
+      cancelButtonProps={testId('salary-levels-cancel')}
+      onOk={() => typeof parsed !== 'string' && problem === null && save.mutate(parsed)}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        等级从 1
+        起连续编号；高一级的直推、团队要求不能更低且至少一项更高，工资不能更低。保存后，之后的发放按新等级计算，已发放的记录不变。
+      </Typography.Paragraph>
+      <Flex vertical data-testid="salary-levels-editor">
+        {rows.map((row, index) => {
+          const level = index + 1;
+          return (
+            <Flex
+              key={row.key}
+              wrap
+              gap={8}
+              align="center"
+              style={{ padding: '8px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
+            >
+              <Tag color="blue" style={{ width: 36, textAlign: 'center', marginInlineEnd: 0 }}>
+                L{level}
+              </Tag>
+              <InputNumber<number>
+                min={0}
+                max={1_000_000}
+                precision={0}
+                prefix="直推 ≥"
+                value={row.direct}
+                onChange={(value) => update(row.key, { direct: value })}
+                style={{ width: 130 }}
+                aria-label={`等级 ${level} 直推人数`}
+                data-testid={`salary-level-direct-${level}`}
+              />
+              <InputNumber<number>
+                min={0}
+                max={10_000_000}
+                precision={0}
+                prefix="团队 ≥"
+                value={row.team}
+                onChange={(value) => update(row.key, { team: value })}
+                style={{ width: 146 }}
+                aria-label={`等级 ${level} 团队人数`}
+                data-testid={`salary-level-team-${level}`}
+              />
+              <Input
+                value={row.amount}
+                inputMode="decimal"
+                prefix="工资"
+                suffix={SALARY_CURRENCY}
+                onChange={(event) => update(row.key, { amount: event.target.value })}
+                style={{ width: 176 }}
+                aria-label={`等级 ${level} 工资金额`}
+                data-testid={`salary-level-amount-${level}`}
+              />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                disabled={rows.length <= 1}
+                onClick={() => remove(row.key)}
+                aria-label={`删除等级 ${level}`}
+                data-testid={`salary-level-remove-${level}`}
+              />
+            </Flex>
+          );
+        })}
+      </Flex>
+      <Flex justify="space-between" align="center" style={{ marginTop: 12 }} gap={8} wrap>
+        <Button
+          icon={<PlusOutlined />}
+          disabled={rows.length >= MAX_SALARY_LEVELS}
+          onClick={add}
+          data-testid="salary-levels-add"
+        >
+          添加等级
+        </Button>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          共 {rows.length} 个等级（最多 {MAX_SALARY_LEVELS} 个）
+        </Typography.Text>
+      </Flex>
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          title={problem}
+          style={{ marginTop: 12, marginBottom: 8 }}
+          data-testid="salary-levels-problem"
+        />
+      )}
+    </Modal>
+  );
+}

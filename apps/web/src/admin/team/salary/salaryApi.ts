@@ -1,0 +1,183 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type EligibleUsersQuery,
+  type eligibleUsersReply,
+  type PayoutDate,
+  payoutDateFields,
+  payoutDateKey,
+  SALARY_PAYOUT_DAYS,
+  type SalaryCandidate,
+  type SalaryLevel,
+  type SalaryLevelsBody,
+  type SalaryStatistics,
+  salaryBatchPayBody,
+  type salaryBatchPayReply,
+  salaryLevelsBody,
+  type salaryLevelsReply,
+  salaryPayBody,
+  type salaryPayReply,
+} from '@platform/contracts';
+import { formatDate, latestPayoutDate } from '@platform/domain';
+import { ApiError, api, buildUrl } from '../../../lib/request.ts';
+import { readToken } from '../../../lib/storage.ts';
+
+export type { PayoutDate, SalaryCandidate, SalaryLevel, SalaryStatistics };
+
+/** The `data` of a contract reply schema, without copying its shape. */
+type ReplyData<S extends { parse: (value: unknown) => { data: unknown } }> = ReturnType<S['parse']>['data'];
+
+export type EligibleUsersData = ReplyData<typeof eligibleUsersReply>;
+export type SalaryPayResult = ReplyData<typeof salaryPayReply>;
+export type SalaryBatchPayResult = ReplyData<typeof salaryBatchPayReply>;
+export type SalaryLevelsData = ReplyData<typeof salaryLevelsReply>;
+
+const BASE = '/admin/team-salary-management';
+
+/** Today's Beijing calendar day as YYYY-MM-DD. */
+export const beijingToday = (now: Date = new Date()): string => formatDate(now);
+
+/** The payout date the screen opens on: the latest one on or before today (Beijing time). */
+export const defaultPayoutDate = (now: Date = new Date()): PayoutDate => latestPayoutDate(beijingToday(now));
+
+/** Whether the payout date is after today in Beijing (the server refuses to pay it yet). */
+export const isFuturePayoutDate = (date: PayoutDate, now: Date = new Date()): boolean =>
+  payoutDateKey(date) > beijingToday(now);
+
+/** The payout date the address holds (?year=2026&month=11&day=11), or null when it holds none or a bad one. */
+export function payoutDateFromParams(params: URLSearchParams): PayoutDate | null {
+  const parsed = payoutDateFields.safeParse({
+    year: params.get('year') ?? undefined,
+    month: params.get('month') ?? undefined,
+    day: params.get('day') ?? undefined,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+export const PAYOUT_DAY_OPTIONS = SALARY_PAYOUT_DAYS.map((day) => ({ value: day, label: `${day} 号` }));
+
+export const SALARY_QUERY_ROOT = ['admin', 'team-salary'] as const;
+export const eligibleQueryKey = (query: EligibleUsersQuery) =>
+  [...SALARY_QUERY_ROOT, 'eligible-users', query] as const;
+export const statisticsQueryKey = (month: { year: number; month: number }) =>
+  [...SALARY_QUERY_ROOT, 'statistics', month] as const;
+export const SALARY_LEVELS_KEY = [...SALARY_QUERY_ROOT, 'levels'] as const;
+
+/** GET .../eligible-users (year, month, day, page, limit 20). */
+export async function fetchEligibleUsers(
+  date: PayoutDate,
+  page: number,
+  signal?: AbortSignal,
+): Promise<EligibleUsersData> {
+  const reply = await api.get<EligibleUsersData>(
+    `${BASE}/eligible-users`,
+    { ...date, page, limit: DEFAULT_PAGE_SIZE },
+    signal,
+  );
+  return reply.data;
+}
+
+/** GET .../statistics (year, month): the month's payouts, the month before, and per level. */
+export async function fetchSalaryStatistics(
+  month: { year: number; month: number },
+  signal?: AbortSignal,
+): Promise<SalaryStatistics> {
+  const reply = await api.get<SalaryStatistics>(`${BASE}/statistics`, month, signal);
+  return reply.data;
+}
+
+/** POST .../pay/{userId} {year, month, day}. */
+export async function payUser(userId: number, date: PayoutDate): Promise<SalaryPayResult> {
+  const body = salaryPayBody.parse(date);
+  const reply = await api.post<SalaryPayResult>(`${BASE}/pay/${userId}`, body);
+  return reply.data;
+}
+
+/** POST .../batch-pay {year, month, day, userIds}; the contract refuses an empty selection first. */
+export async function batchPay(userIds: readonly number[], date: PayoutDate): Promise<SalaryBatchPayResult> {
+  const body = salaryBatchPayBody.parse({ ...date, userIds: [...userIds] });
+  const reply = await api.post<SalaryBatchPayResult>(`${BASE}/batch-pay`, body);
+  return reply.data;
+}
+
+/** GET .../levels */
+export async function fetchSalaryLevels(signal?: AbortSignal): Promise<SalaryLevelsData> {
+  const reply = await api.get<SalaryLevelsData>(`${BASE}/levels`, undefined, signal);
+  return reply.data;
+}
+
+/** PUT .../levels {levels} */
+export async function saveSalaryLevels(levels: readonly SalaryLevel[]): Promise<SalaryLevelsData> {
+  const body: SalaryLevelsBody = salaryLevelsBody.parse({ levels: [...levels] });
+  const reply = await api.put<SalaryLevelsData>(`${BASE}/levels`, body);
+  return reply.data;
+}
+
+export const EXPORT_TIMEOUT_MS = 60_000;
+
+/** The file name of a payout date's report: salary-2026-11-21.csv. */
+export const exportFileName = (date: PayoutDate) => `salary-${payoutDateKey(date)}.csv`;
+
+export interface SalaryExportResult {
+  name: string;
+  /** Data rows in the file (the server's X-Export-Rows), null when it did not say. */
+  rows: number | null;
+  /** The server cut the report at its row limit (X-Export-Truncated). */
+  truncated: boolean;
+}
+
+/**
+ * GET .../export (year, month, day): the CSV of the payout date, fetched with the request layer's
+ * bearer token (a plain link could not send it) and saved under exportFileName. A refusal (JSON
+ * envelope) becomes an ApiError carrying the server's message.
+ */
+export async function downloadSalaryExport(date: PayoutDate): Promise<SalaryExportResult> {
+  const query = payoutDateFields.parse(date);
+  const headers = new Headers({ Accept: 'text/csv, application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), EXPORT_TIMEOUT_MS);
+  let response: Response;
+  let blob: Blob;
+  try {
+    response = await fetch(buildUrl(`${BASE}/export`, query), { headers, signal: controller.signal });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+      const reason =
+        typeof body?.message === 'string' && body.message ? body.message : `请求失败（${response.status}）`;
+      throw new ApiError(reason, response.status, 'http', body);
+    }
+    blob = await response.blob();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(
+      controller.signal.aborted ? '导出超时，请稍后重试' : '网络连接失败，请稍后重试',
+      0,
+      'network',
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  const name = exportFileName(date);
+  saveBlob(blob, name);
+  const rows = Number.parseInt(response.headers.get('X-Export-Rows') ?? '', 10);
+  return {
+    name,
+    rows: Number.isSafeInteger(rows) ? rows : null,
+    truncated: response.headers.get('X-Export-Truncated') === 'true',
+  };
+}
+
+/** Hands a blob to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
