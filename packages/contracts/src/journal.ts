@@ -11,6 +11,19 @@ export const LEDGER_KIND_LABELS: Readonly<Record<string, string>> = {
   withdrawal_freeze: '提现冻结',
   withdrawal_complete: '提现出款',
   withdrawal_reject: '提现退回',
+  spot_freeze: '现货挂单冻结',
+  spot_fill: '现货成交',
+  spot_cancel: '现货撤单退回',
+  spot_release: '现货挂单释放',
+  flash_open: '闪电合约下单',
+  flash_settle: '闪电合约结算',
+  option_open: '期权下单',
+  option_settle: '期权结算',
+  perpetual_open: '永续开仓',
+  perpetual_close: '永续平仓',
+  perpetual_liquidate: '永续强平',
+  team_reward: '团队奖励',
+  team_salary: '团队工资',
 };
 
 /** User account buckets (the API's balance, frozen_balance, salary_balance). */

@@ -184,7 +184,10 @@ export const adminRewardStats = z.object({
   totalRewards: z.number().int(),
   pendingRewards: z.number().int(),
   distributedRewards: z.number().int(),
-  /** Users who have reached at least L1. */
+  /**
+   * Users whose charged counts reach at least L1 now (the users the recalculation examines, its
+   * calculatedUsers), whether or not their reward records exist yet.
+   */
   eligibleUsers: z.number().int(),
   amounts: z.object({ total: decimalString, pending: decimalString, distributed: decimalString }),
 });

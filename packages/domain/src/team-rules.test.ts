@@ -56,6 +56,8 @@ describe('salary levels', () => {
     expect(salaryLevelsProblem(DEFAULT_SALARY_LEVELS)).toBeNull();
     expect(salaryLevelsProblem([])).toMatch(/至少/);
     expect(salaryLevelsProblem([{ level: 2, direct: 1, team: 1, amount: '1' }])).toMatch(/连续/);
+    expect(salaryLevelsProblem([{ level: 1, direct: 0, team: 5, amount: '1' }])).toMatch(/至少需要 1 个直推/);
+    expect(salaryLevelsProblem([{ level: 1, direct: 1, team: 1, amount: '1000000000000' }])).toMatch(/过大/);
     expect(salaryLevelsProblem([{ level: 1, direct: 1, team: 1, amount: '0' }])).toMatch(/大于 0/);
     expect(
       salaryLevelsProblem([

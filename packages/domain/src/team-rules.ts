@@ -60,20 +60,25 @@ export function growthPercent(current: number, previous: number): number | null 
 }
 
 const POSITIVE_AMOUNT = /^\d+(\.\d{1,8})?$/;
+/** A salary this large is a typing mistake, not a salary. */
+const MAX_SALARY_AMOUNT = new Decimal('1e12');
 
 /**
- * Why a salary table cannot be saved, or null when it can: levels numbered 1..n in order,
- * requirements never falling and rising on at least one count from one level to the next, amounts
+ * Why a salary table cannot be saved, or null when it can: levels numbered 1..n in order, level 1
+ * needing at least one charged direct referral, requirements never falling and rising on at least one count from one level to the next, amounts
  * positive (at most 8 decimals) and never falling.
  */
 export function salaryLevelsProblem(levels: readonly SalaryLevel[]): string | null {
   if (levels.length === 0) return '至少需要一个工资等级';
+  // Candidates are found among users with a charged direct referral (a partial index on the server).
+  if ((levels[0]?.direct ?? 0) < 1) return '等级 1 至少需要 1 个直推充值用户';
   for (const [i, level] of levels.entries()) {
     if (level.level !== i + 1) return '工资等级须从 1 开始连续编号';
     const amount = POSITIVE_AMOUNT.test(level.amount) ? new Decimal(level.amount) : null;
     if (!amount || amount.lte(0)) {
       return `等级 ${level.level} 的工资金额须为大于 0 的数字（最多 8 位小数）`;
     }
+    if (amount.gte(MAX_SALARY_AMOUNT)) return `等级 ${level.level} 的工资金额过大`;
     const prev = levels[i - 1];
     if (!prev) continue;
     if (level.direct < prev.direct || level.team < prev.team) {

@@ -1,4 +1,9 @@
-import { type JournalData, type JournalTransaction, journalQuery } from '@platform/contracts';
+import {
+  type JournalData,
+  type JournalTransaction,
+  journalQuery,
+  LEDGER_KIND_LABELS,
+} from '@platform/contracts';
 import { formatDate } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -82,13 +87,8 @@ describe(`GET /api/admin/transactions (${testEngine})`, () => {
     const data = res.body.data!;
     expect(ids(data.transactions)).toEqual([tx.b2, tx.a3, tx.a2, tx.b1, tx.a1]);
     expect(data.pagination).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1, totalExact: true });
-    expect(data.kinds).toEqual([
-      'deposit',
-      'trade_settlement',
-      'withdrawal_complete',
-      'withdrawal_freeze',
-      'withdrawal_reject',
-    ]);
+    // Every labelled kind, plus the unlabelled kinds that occur.
+    expect(data.kinds).toEqual([...Object.keys(LEDGER_KIND_LABELS), 'trade_settlement'].sort());
 
     const freeze = data.transactions.find((x) => x.id === tx.a2)!;
     expect(freeze).toMatchObject({

@@ -1,9 +1,79 @@
-import type { Router } from '../../core/http.ts';
+import {
+  inviteLinkReply,
+  TEAM_TEXTS,
+  teamConfigReply,
+  teamMembersQuery,
+  teamMembersReply,
+  teamRankingReply,
+  teamReferralsQuery,
+  teamReferralsReply,
+  teamStatsReply,
+  teamUpdateStatsReply,
+} from '@platform/contracts';
+import { ok, type Router, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
-import type { Guards } from '../auth/guard.ts';
+import { caller, type Guards } from '../auth/guard.ts';
+import { createTeamService } from './team.service.ts';
 
-/** Placeholder until the feature lands: registers nothing yet. */
+const tags = ['team'];
+
+/**
+ * The user's team programme (spec 001 §7): GET /api/team/config, /stats, /referrals, /members,
+ * /ranking, /invite-link and POST /api/team/update-stats. Every call answers about the caller only.
+ */
 export function registerTeamRoutes(
-  _app: Router,
-  _deps: { db: Db; guards: Guards; publicUrl?: string | undefined },
-) {}
+  app: Router,
+  deps: { db: Db; guards: Guards; publicUrl?: string | undefined },
+) {
+  const service = createTeamService({ db: deps.db });
+  const { requireUser } = deps.guards;
+
+  app.get('/api/team/config', {
+    schema: { tags, security, response: { 200: teamConfigReply } },
+    preHandler: requireUser,
+    handler: async () => ok(await service.config(), TEAM_TEXTS.configLoaded),
+  });
+
+  app.get('/api/team/stats', {
+    schema: { tags, security, response: { 200: teamStatsReply } },
+    preHandler: requireUser,
+    handler: async (request) => ok(await service.stats(caller(request).user.id), TEAM_TEXTS.statsLoaded),
+  });
+
+  app.post('/api/team/update-stats', {
+    schema: { tags, security, response: { 200: teamUpdateStatsReply } },
+    preHandler: requireUser,
+    handler: async (request) =>
+      ok(await service.updateStats(caller(request).user.id), TEAM_TEXTS.statsUpdated),
+  });
+
+  app.get('/api/team/referrals', {
+    schema: { tags, security, querystring: teamReferralsQuery, response: { 200: teamReferralsReply } },
+    preHandler: requireUser,
+    handler: async (request) =>
+      ok(await service.referrals(caller(request).user.id, request.query), TEAM_TEXTS.referralsLoaded),
+  });
+
+  app.get('/api/team/members', {
+    schema: { tags, security, querystring: teamMembersQuery, response: { 200: teamMembersReply } },
+    preHandler: requireUser,
+    handler: async (request) =>
+      ok(await service.members(caller(request).user.id, request.query), TEAM_TEXTS.membersLoaded),
+  });
+
+  app.get('/api/team/ranking', {
+    schema: { tags, security, response: { 200: teamRankingReply } },
+    preHandler: requireUser,
+    handler: async (request) => ok(await service.ranking(caller(request).user.id), TEAM_TEXTS.rankingLoaded),
+  });
+
+  app.get('/api/team/invite-link', {
+    schema: { tags, security, response: { 200: inviteLinkReply } },
+    preHandler: requireUser,
+    handler: async (request) => {
+      // Behind a proxy (TRUST_PROXY) Fastify takes protocol and host from X-Forwarded-Proto/-Host.
+      const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+      return ok(service.inviteLink(caller(request).user.inviteCode, origin), TEAM_TEXTS.inviteLinkLoaded);
+    },
+  });
+}

@@ -14,6 +14,10 @@ const lowest = REWARD_TIERS.reduce(
   (min, tier) => ({ direct: Math.min(min.direct, tier.direct), team: Math.min(min.team, tier.team) }),
   { direct: Number.POSITIVE_INFINITY, team: Number.POSITIVE_INFINITY },
 );
+if (lowest.direct < 1) throw new Error('every reward tier needs at least one charged direct referral');
+
+/** The lowest tier (L1), whose requirements select the users the calculation examines. */
+export const LOWEST_REWARD_TIER = lowest;
 
 /**
  * Finds the reward tiers reached (on charged counts, contracts/team.ts) and creates a pending
@@ -24,6 +28,10 @@ const lowest = REWARD_TIERS.reduce(
  *
  * A reward once created stays: counts that fall later (they never do, deposits are not undone)
  * would not take it back.
+ *
+ * `charged_direct > 0` is spelled out so that the planner matches the partial index
+ * team_nodes_charged_direct_idx whatever the parameters; rows are inserted in (user, tier) order so
+ * that two runs at once queue on the same keys in the same order instead of deadlocking.
  */
 export async function calculateRewards(
   exec: Executor,
@@ -39,7 +47,8 @@ export async function calculateRewards(
     sql`
       WITH candidates AS (
         SELECT user_id, charged_direct, charged_team FROM team_nodes
-         WHERE charged_direct >= ${lowest.direct} AND charged_team >= ${lowest.team} ${onlyUser}
+         WHERE charged_direct > 0 AND charged_direct >= ${lowest.direct} AND charged_team >= ${lowest.team}
+           ${onlyUser}
       ),
       tiers AS (
         SELECT * FROM unnest(${sql.param(levels)}::int[], ${sql.param(directs)}::int[], ${sql.param(teams)}::int[], ${sql.param(rewards)}::numeric[])
@@ -49,6 +58,7 @@ export async function calculateRewards(
         INSERT INTO team_rewards (user_id, tier, amount, currency, direct_count, team_size)
         SELECT c.user_id, t.level, t.reward, ${TEAM_REWARD_CURRENCY}, c.charged_direct, c.charged_team
           FROM candidates c JOIN tiers t ON c.charged_direct >= t.direct AND c.charged_team >= t.team
+         ORDER BY c.user_id, t.level
         ON CONFLICT (user_id, tier) DO NOTHING
         RETURNING 1
       )

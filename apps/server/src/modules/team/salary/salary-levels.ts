@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { users } from '../../auth/auth.schema.ts';
 import { appSettings } from '../../jobs/jobs.schema.ts';
+import { writeSetting } from '../../jobs/settings.ts';
 
 /** The app setting that holds the salary table once an admin has edited it. */
 export const SALARY_LEVELS_SETTING = 'team.salary_levels';
@@ -30,4 +31,16 @@ export async function readSalaryLevels(exec: Executor): Promise<StoredSalaryLeve
     updatedAt: row.updatedAt,
     updatedBy: row.updatedBy,
   };
+}
+
+/**
+ * Saves the salary table (already validated by the caller: salaryLevelsProblem and the service's
+ * own rules) as `{levels}`, the shape readSalaryLevels parses, in the caller's transaction.
+ */
+export async function writeSalaryLevels(
+  exec: Executor,
+  levels: readonly SalaryLevel[],
+  adminId: number,
+): Promise<void> {
+  await writeSetting(exec, SALARY_LEVELS_SETTING, salaryLevelsBody.parse({ levels }), adminId);
 }

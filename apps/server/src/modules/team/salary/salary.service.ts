@@ -1,0 +1,400 @@
+import {
+  type PayoutDate,
+  payoutDateKey,
+  SALARY_CURRENCY,
+  SALARY_TEXTS,
+  type SalaryBatchPayBody,
+  type SalaryCandidate,
+  type SalaryLevel,
+  type SalaryLevelsBody,
+  type SalaryStatistics,
+  type salarySkipReasons,
+} from '@platform/contracts';
+import { conversionRate, formatDate, salaryLevelFor, salaryLevelsProblem } from '@platform/domain';
+import { AppError, badRequest, businessRule, conflict, notFound } from '../../../core/errors.ts';
+import { Decimal, decimalFromDb, formatNormalised, sumDecimals } from '../../../core/money.ts';
+import { pageOf, paginationOf } from '../../../core/paging.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
+import {
+  IDEMPOTENCY_KEY_REUSED,
+  type PostTransactionRequest,
+  type PostTransactionResult,
+  postTransaction,
+  postTransactionsBatch,
+} from '../../ledger/ledger.service.ts';
+import * as repo from './salary.repository.ts';
+import { salaryCsvHead, salaryCsvRow } from './salary-csv.ts';
+import { readSalaryLevels, SALARY_LEVELS_SETTING, writeSalaryLevels } from './salary-levels.ts';
+
+/** The ledger key of a salary: one posting per user and payout date, whatever the clicks or races. */
+export const salaryLedgerKey = (userId: number, payoutDate: string) => `salary:${userId}:${payoutDate}`;
+export const SALARY_LEDGER_KIND = 'team_salary';
+
+/** The export's rows are read in pages of this many, up to the cap (put a limit on everything). */
+export const SALARY_EXPORT_PAGE = 2_000;
+export const SALARY_EXPORT_MAX_ROWS = 100_000;
+
+/** A batch that meets a concurrent payout whose ledger key posted another amount is retried this often. */
+const BATCH_ATTEMPTS = 3;
+
+type SkipReason = (typeof salarySkipReasons)[number];
+
+export interface SalaryExport {
+  filename: string;
+  content: Buffer;
+  rows: number;
+  truncated: boolean;
+}
+
+/**
+ * Salary management (contracts/team-salary.ts). A user is eligible when their charged counts reach
+ * a level of the table now; a payout credits that level's amount from the system account
+ * `salaries` to the user's salary bucket, at most once per user and payout date: the ledger key
+ * `salary:<user>:<date>` and the unique (user, date) key of team_salary_payouts decide any race,
+ * and the loser answers 409 with nothing moved.
+ */
+export function createSalaryService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  /** Today's Beijing calendar date, `YYYY-MM-DD`. */
+  const today = () => formatDate(now());
+
+  function assertDue(payoutDate: string) {
+    if (payoutDate > today()) throw businessRule(SALARY_TEXTS.notDueYet);
+  }
+
+  function payoutOf(node: repo.NodeCounts, level: SalaryLevel, payoutDate: string, adminId: number) {
+    const amount = formatNormalised(new Decimal(level.amount));
+    const request: PostTransactionRequest = {
+      idempotencyKey: salaryLedgerKey(node.userId, payoutDate),
+      kind: SALARY_LEDGER_KIND,
+      memo: `团队工资 L${level.level} ${payoutDate}`,
+      metadata: { userId: node.userId, payoutDate, level: level.level, adminId },
+      postings: [
+        { account: { system: 'salaries' }, currency: SALARY_CURRENCY, amount: `-${amount}` },
+        { account: { userId: node.userId, bucket: 'salary' }, currency: SALARY_CURRENCY, amount },
+      ],
+    };
+    const row = (transactionId: number): repo.NewPayout => ({
+      userId: node.userId,
+      payoutDate,
+      level: level.level,
+      amount,
+      currency: SALARY_CURRENCY,
+      directCount: node.directCount,
+      chargedDirect: node.chargedDirect,
+      teamSize: node.teamSize,
+      chargedTeam: node.chargedTeam,
+      paidBy: adminId,
+      transactionId,
+    });
+    return { node, level, amount, request, row };
+  }
+
+  async function eligibleOn(payoutDate: string, page: { limit: number; offset: number }) {
+    const { levels } = await readSalaryLevels(db);
+    const [rows, counts] = await Promise.all([
+      repo.selectCandidates(db, levels, payoutDate, page),
+      repo.countCandidates(db, levels, payoutDate),
+    ]);
+    const amountOf = levelAmounts(levels);
+    const unpaid = sumDecimals(counts.map((c) => new Decimal(amountOf(c.level)).times(c.eligible - c.paid)));
+    return {
+      users: rows.map((row) => toCandidate(row, amountOf(row.level))),
+      eligible: counts.reduce((n, c) => n + c.eligible, 0),
+      paid: counts.reduce((n, c) => n + c.paid, 0),
+      unpaidAmount: formatNormalised(unpaid),
+    };
+  }
+
+  async function currentLevels() {
+    const stored = await readSalaryLevels(db);
+    return {
+      levels: stored.levels,
+      updated_at: stored.updatedAt?.toISOString() ?? null,
+      updated_by: stored.updatedBy,
+    };
+  }
+
+  /** One batch attempt in `tx`: every check on the rows as they are now, then one posting statement. */
+  async function batchInTx(tx: Tx, userIds: readonly number[], payoutDate: string, actor: AuditActor) {
+    const { levels } = await readSalaryLevels(tx);
+    const [nodes, paid] = await Promise.all([
+      repo.selectNodeCounts(tx, userIds),
+      repo.selectPaidUserIds(tx, payoutDate, userIds),
+    ]);
+    const nodeOf = new Map(nodes.map((n) => [n.userId, n]));
+    const skipped: { userId: number; reason: SkipReason }[] = [];
+    const due: ReturnType<typeof payoutOf>[] = [];
+    for (const userId of userIds) {
+      const node = nodeOf.get(userId);
+      const level = node ? salaryLevelFor(countsOf(node), levels) : null;
+      if (paid.has(userId)) skipped.push({ userId, reason: 'already_paid' });
+      else if (!node || !level) skipped.push({ userId, reason: 'not_eligible' });
+      else due.push(payoutOf(node, level, payoutDate, actor.adminId));
+    }
+    const posted = await postAll(
+      tx,
+      due.map((d) => d.request),
+    );
+    // A replayed key was posted by a concurrent payout that committed after the read above.
+    const fresh: (ReturnType<typeof payoutOf> & { transactionId: number })[] = [];
+    for (const [i, d] of due.entries()) {
+      const result = posted[i] as PostTransactionResult;
+      if (result.replayed) skipped.push({ userId: d.node.userId, reason: 'already_paid' });
+      else fresh.push({ ...d, transactionId: result.transactionId });
+    }
+    const inserted = await repo.insertPayouts(
+      tx,
+      fresh.map((d) => d.row(d.transactionId)),
+    );
+    // This transaction holds the ledger keys of `fresh`: nobody else can have paid them.
+    if (inserted.length !== fresh.length)
+      throw new Error(`inserted ${inserted.length} of ${fresh.length} payouts`);
+    const totalAmount = formatNormalised(sumDecimals(fresh.map((d) => new Decimal(d.amount))));
+    skipped.sort((a, b) => a.userId - b.userId);
+    if (fresh.length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'team_salary.batch_pay',
+        targetType: 'team_salary',
+        targetId: payoutDate,
+        after: {
+          payoutDate,
+          paidCount: fresh.length,
+          totalAmount,
+          currency: SALARY_CURRENCY,
+          paid: fresh.map((d) => ({ userId: d.node.userId, level: d.level.level, amount: d.amount })),
+          skipped,
+        },
+      });
+    }
+    return { payoutDate, paidCount: fresh.length, totalAmount, skipped };
+  }
+
+  return {
+    levels: currentLevels,
+
+    /** Validates and saves the table (400 with the reason), audited with the table before and after. */
+    async saveLevels(body: SalaryLevelsBody, actor: AuditActor) {
+      const problem = salaryLevelsProblem(body.levels);
+      if (problem) throw badRequest(problem);
+      const levels = body.levels.map((l) => ({ ...l, amount: formatNormalised(new Decimal(l.amount)) }));
+      await db.transaction(async (tx) => {
+        const before = await readSalaryLevels(tx);
+        await writeSalaryLevels(tx, levels, actor.adminId);
+        await recordAudit(tx, actor, {
+          action: 'team_salary_levels.update',
+          targetType: 'setting',
+          targetId: SALARY_LEVELS_SETTING,
+          before: { levels: before.levels },
+          after: { levels },
+        });
+      });
+      return currentLevels();
+    },
+
+    async eligibleUsers(query: PayoutDate & { page: number; limit: number }) {
+      const result = await eligibleOn(payoutDateKey(query), pageOf(query));
+      return {
+        users: result.users,
+        pagination: paginationOf(query, result.eligible),
+        summary: { eligible: result.eligible, paid: result.paid, unpaidAmount: result.unpaidAmount },
+      };
+    },
+
+    /**
+     * Pays one user for the date: 422 for a date after today (Beijing) or a user whose counts reach
+     * no level, 409 when paid already, including by a concurrent payout that wins the race.
+     */
+    async pay(userId: number, date: PayoutDate, actor: AuditActor) {
+      const payoutDate = payoutDateKey(date);
+      assertDue(payoutDate);
+      return db.transaction(async (tx) => {
+        const { levels } = await readSalaryLevels(tx);
+        const [node] = await repo.selectNodeCounts(tx, [userId]);
+        if (!node) throw notFound('用户不存在');
+        if ((await repo.selectPaidUserIds(tx, payoutDate, [userId])).size > 0)
+          throw conflict(SALARY_TEXTS.alreadyPaid);
+        const level = salaryLevelFor(countsOf(node), levels);
+        if (!level) throw businessRule(SALARY_TEXTS.notEligible);
+        const payout = payoutOf(node, level, payoutDate, actor.adminId);
+        const [posted] = await postAll(tx, [payout.request]).catch((err: unknown) => {
+          // A concurrent payout of this user and date posted the key with another amount.
+          throw isKeyReused(err) ? conflict(SALARY_TEXTS.alreadyPaid) : err;
+        });
+        // Replayed: a concurrent payout posted this key and committed; this one must not insert.
+        if (!posted || posted.replayed) throw conflict(SALARY_TEXTS.alreadyPaid);
+        const inserted = await repo.insertPayouts(tx, [payout.row(posted.transactionId)]);
+        if (inserted.length !== 1) throw conflict(SALARY_TEXTS.alreadyPaid);
+        await recordAudit(tx, actor, {
+          action: 'team_salary.pay',
+          targetType: 'user',
+          targetId: userId,
+          after: {
+            payoutDate,
+            level: level.level,
+            amount: payout.amount,
+            currency: SALARY_CURRENCY,
+            transactionId: posted.transactionId,
+          },
+        });
+        return { userId, payoutDate, level: level.level, amount: payout.amount };
+      });
+    },
+
+    /**
+     * Pays the given users for the date in one transaction: those paid already and those not
+     * eligible are skipped with the reason, the others are paid. A race with a concurrent payout
+     * is settled by the ledger keys (the loser's user is skipped as already paid).
+     */
+    async batchPay(body: SalaryBatchPayBody, actor: AuditActor) {
+      const payoutDate = payoutDateKey(body);
+      assertDue(payoutDate);
+      const userIds = [...new Set(body.userIds)].sort((a, b) => a - b);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction((tx) => batchInTx(tx, userIds, payoutDate, actor));
+        } catch (err) {
+          // The key of a concurrent payout posted another amount (the table changed in between):
+          // the next attempt reads that payout and skips its user.
+          if (isKeyReused(err) && attempt < BATCH_ATTEMPTS) continue;
+          if (isKeyReused(err)) throw conflict(SALARY_TEXTS.alreadyPaid);
+          throw err;
+        }
+      }
+    },
+
+    /** Payout totals of a month (default: this Beijing month) and the month before, from payout dates. */
+    async statistics(query: {
+      year?: number | undefined;
+      month?: number | undefined;
+    }): Promise<SalaryStatistics> {
+      const [thisYear, thisMonth] = today()
+        .split('-')
+        .map((part) => Number.parseInt(part, 10)) as [number, number];
+      const year = query.year ?? thisYear;
+      const month = query.month ?? thisMonth;
+      const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+      const [current, last] = await Promise.all([
+        repo.payoutTotalsByLevel(db, monthStart(year, month), monthStart(year, month + 1)),
+        repo.payoutTotalsByLevel(db, monthStart(previous.year, previous.month), monthStart(year, month)),
+      ]);
+      return {
+        month: `${year}-${pad(month)}`,
+        currentMonth: periodStats(current),
+        lastMonth: periodStats(last),
+        levelStats: current.map((l) => ({
+          level: l.level,
+          count: l.count,
+          totalAmount: formatNormalised(decimalFromDb(l.amount)),
+        })),
+      };
+    },
+
+    /**
+     * The report of every eligible user on the date (up to SALARY_EXPORT_MAX_ROWS), read in keyset
+     * pages on one snapshot so that the rows are consistent with each other.
+     */
+    async exportCsv(date: PayoutDate): Promise<SalaryExport> {
+      const payoutDate = payoutDateKey(date);
+      const { chunks, rows, truncated } = await db.transaction(
+        async (tx) => {
+          const { levels } = await readSalaryLevels(tx);
+          const amountOf = levelAmounts(levels);
+          const out: string[] = [salaryCsvHead()];
+          let after: repo.CandidateCursor | undefined;
+          for (;;) {
+            const page = await repo.selectCandidates(tx, levels, payoutDate, {
+              limit: SALARY_EXPORT_PAGE,
+              ...(after ? { after } : {}),
+            });
+            for (const row of page) {
+              if (out.length > SALARY_EXPORT_MAX_ROWS)
+                return { chunks: out, rows: out.length - 1, truncated: true };
+              out.push(salaryCsvRow(toCandidate(row, amountOf(row.level))));
+            }
+            const last = page.at(-1);
+            if (page.length < SALARY_EXPORT_PAGE || !last)
+              return { chunks: out, rows: out.length - 1, truncated: false };
+            after = { level: last.level, chargedTeam: last.chargedTeam, userId: last.userId };
+          }
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      return {
+        filename: `salary-${payoutDate}.csv`,
+        content: Buffer.from(chunks.join(''), 'utf8'),
+        rows,
+        truncated,
+      };
+    },
+  };
+}
+
+export type SalaryService = ReturnType<typeof createSalaryService>;
+
+const countsOf = (node: repo.NodeCounts) => ({
+  chargedDirect: node.chargedDirect,
+  chargedTeam: node.chargedTeam,
+});
+
+function levelAmounts(levels: readonly SalaryLevel[]) {
+  const amounts = new Map(levels.map((l) => [l.level, formatNormalised(new Decimal(l.amount))]));
+  return (level: number) => {
+    const amount = amounts.get(level);
+    if (amount === undefined) throw new Error(`salary level ${level} is not in the table`);
+    return amount;
+  };
+}
+
+function toCandidate(row: repo.CandidateRow, salaryAmount: string): SalaryCandidate {
+  return {
+    userId: row.userId,
+    email: row.email,
+    inviteCode: row.inviteCode,
+    salaryLevel: row.level,
+    salaryAmount,
+    directReferrals: row.directCount,
+    chargedDirectReferrals: row.chargedDirect,
+    teamMembers: row.teamSize,
+    chargedTeamMembers: row.chargedTeam,
+    conversionRate: conversionRate(row.chargedTeam, row.teamSize),
+    paid: row.paid
+      ? {
+          level: row.paid.level,
+          amount: formatNormalised(decimalFromDb(row.paid.amount)),
+          paid_at: row.paid.paidAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+/** One ledger transaction alone, several in one batch. */
+async function postAll(
+  tx: Tx,
+  requests: readonly PostTransactionRequest[],
+): Promise<PostTransactionResult[]> {
+  const [first] = requests;
+  if (requests.length === 1 && first) return [await postTransaction(tx, first)];
+  return postTransactionsBatch(tx, requests);
+}
+
+const isKeyReused = (err: unknown) =>
+  err instanceof AppError && err.statusCode === 409 && err.message === IDEMPOTENCY_KEY_REUSED;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-01` of a month; month 13 is January of the next year. */
+const monthStart = (year: number, month: number) =>
+  month > 12 ? `${year + 1}-01-01` : `${year}-${pad(month)}-01`;
+
+function periodStats(levels: readonly repo.LevelTotal[]) {
+  const count = levels.reduce((n, l) => n + l.count, 0);
+  const total = sumDecimals(levels.map((l) => decimalFromDb(l.amount)));
+  return {
+    count,
+    totalAmount: formatNormalised(total),
+    avgAmount: count === 0 ? '0.00' : total.div(count).toFixed(2, Decimal.ROUND_HALF_UP),
+  };
+}
