@@ -1,6 +1,290 @@
-import { AdminPlaceholder } from '../shell/AdminPlaceholder.tsx';
+import {
+  ColumnHeightOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  VerticalAlignMiddleOutlined,
+} from '@ant-design/icons';
+import { ADMIN_TEAM_TEXTS, DEFAULT_PAGE_SIZE, type HierarchyNode } from '@platform/contracts';
+import { formatCount } from '@platform/domain';
+import { keepPreviousData, useIsFetching, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Flex, Input, Pagination, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { errorMessage } from '../../lib/request.ts';
+import {
+  childrenPageKey,
+  fetchChildren,
+  fetchHierarchy,
+  HIERARCHY_ROOT,
+  hierarchyPageKey,
+  type PathEntry,
+  validSearch,
+} from './hierarchy/hierarchyApi.ts';
+import { NodeDetail } from './hierarchy/NodeDetail.tsx';
+import {
+  type ChildQueryState,
+  childRequests,
+  expandableLoadedIds,
+  fetchedChildren,
+  needsFirstPage,
+  visibleRows,
+} from './hierarchy/tree.ts';
+import { VirtualTree } from './hierarchy/VirtualTree.tsx';
 
-/** 团队层级: not built yet. */
+const LOAD_FAILED = ADMIN_TEAM_TEXTS.hierarchyLoadFailed;
+/** The search runs this long after the last key press. */
+export const SEARCH_DEBOUNCE_MS = 400;
+/** Fetched children stay fresh this long (刷新 reloads them at once). */
+const CHILDREN_STALE_MS = 60_000;
+
+export const EXPAND_ALL_HINT = '展开已加载的全部用户；尚未加载的下级不会被加载（大团队请逐级展开）';
+
+function pageFromParams(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
+
+/**
+ * 团队层级 (spec 001 §2, §3): the referral tree, 20 top-level users a page with their direct
+ * referrals; deeper levels are fetched when a node is opened (50 at a time, 加载更多 for the rest),
+ * so that a tree of a million users is never loaded or drawn whole. The search (e-mail or phone,
+ * on the server, any level) shows each match with its path from its top-level user. Clicking a
+ * user opens its details. Page and search are kept in the address.
+ */
 export default function HierarchyPage() {
-  return <AdminPlaceholder />;
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const search = validSearch(params.get('search') ?? '') ?? '';
+  const page = pageFromParams(params);
+
+  const [text, setText] = useState(search);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [wanted, setWanted] = useState<ReadonlyMap<number, number>>(() => new Map());
+  const [selected, setSelected] = useState<{ node: HierarchyNode; ancestors: PathEntry[] } | null>(null);
+
+  const setLocation = useCallback(
+    (next: { search: string; page: number }) => {
+      const query = new URLSearchParams();
+      if (next.search) query.set('search', next.search);
+      if (next.page > 1) query.set('page', String(next.page));
+      setParams(query, { replace: true });
+    },
+    [setParams],
+  );
+
+  // The search follows the typing (debounced) once it has 2 characters, and is dropped when cleared.
+  const typed = text.trim();
+  const typedSearch = validSearch(typed);
+  const tooShort = typed.length > 0 && !typedSearch;
+  useEffect(() => {
+    if (tooShort) return;
+    const next = typedSearch ?? '';
+    if (next === search) return;
+    const timer = setTimeout(() => setLocation({ search: next, page: 1 }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typedSearch, tooShort, search, setLocation]);
+  // The address changed by itself (back button): the box shows its search.
+  useEffect(() => {
+    setText((current) => ((validSearch(current.trim()) ?? '') === search ? current : search));
+  }, [search]);
+
+  const list = useQuery({
+    queryKey: hierarchyPageKey(page, search),
+    queryFn: ({ signal }) => fetchHierarchy(page, search, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const requests = useMemo(() => childRequests(wanted), [wanted]);
+  const combine = useCallback((results: ChildQueryState[]) => fetchedChildren(requests, results), [requests]);
+  const fetched = useQueries({
+    queries: requests.map(({ id, page: childPage }) => ({
+      queryKey: childrenPageKey(id, childPage),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchChildren(id, childPage, signal),
+      staleTime: CHILDREN_STALE_MS,
+    })),
+    combine,
+  });
+
+  const roots = list.data?.hierarchy;
+  // The reply says itself whether it answers a search (paths), also while the next one is loading.
+  const paths = list.data?.paths;
+  const rows = useMemo(
+    () => visibleRows(roots ?? [], expanded, fetched, paths),
+    [roots, expanded, fetched, paths],
+  );
+  const busy = useIsFetching({ queryKey: HIERARCHY_ROOT }) > 0;
+
+  const toggle = useCallback((node: HierarchyNode) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(node.id)) next.delete(node.id);
+      else next.add(node.id);
+      return next;
+    });
+    if (needsFirstPage(node)) {
+      setWanted((current) => (current.has(node.id) ? current : new Map(current).set(node.id, 1)));
+    }
+  }, []);
+  const loadMore = useCallback((node: HierarchyNode) => {
+    // Pages from 1: while the first is on its way the nested children stay on screen.
+    setWanted((current) => new Map(current).set(node.id, (current.get(node.id) ?? 1) + 1));
+  }, []);
+  const retry = useCallback(
+    (node: HierarchyNode) => {
+      void queryClient.refetchQueries({ queryKey: [...HIERARCHY_ROOT, 'children', node.id] });
+    },
+    [queryClient],
+  );
+  const openDetail = useCallback(
+    (node: HierarchyNode, ancestors: PathEntry[]) => setSelected({ node, ancestors }),
+    [],
+  );
+  const expandAll = () =>
+    setExpanded((current) => new Set([...current, ...expandableLoadedIds(roots ?? [], fetched)]));
+  const collapseAll = () => setExpanded(new Set());
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: HIERARCHY_ROOT });
+
+  if (list.isPending) return <PageLoading />;
+  if (!list.data) {
+    return (
+      <LoadErrorView
+        title={LOAD_FAILED}
+        reason={errorMessage(list.error, LOAD_FAILED)}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  }
+
+  const { pagination, totalTopLevel } = list.data;
+  const searched = paths !== undefined;
+  const applyNow = () => {
+    if (!tooShort) setLocation({ search: typedSearch ?? '', page: 1 });
+  };
+
+  return (
+    <Flex vertical gap={16} data-testid="hierarchy-page">
+      <Flex align="center" justify="space-between" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          团队层级
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <Tooltip title={EXPAND_ALL_HINT}>
+            <Button
+              icon={<ColumnHeightOutlined />}
+              onClick={expandAll}
+              disabled={busy}
+              aria-description={EXPAND_ALL_HINT}
+              data-testid="hierarchy-expand-all"
+            >
+              展开全部
+            </Button>
+          </Tooltip>
+          <Button
+            icon={<VerticalAlignMiddleOutlined />}
+            onClick={collapseAll}
+            disabled={busy}
+            data-testid="hierarchy-collapse-all"
+          >
+            收起全部
+          </Button>
+          <Button
+            type="primary"
+            icon={<ReloadOutlined />}
+            onClick={refresh}
+            loading={busy}
+            data-testid="hierarchy-refresh"
+          >
+            刷新
+          </Button>
+        </Flex>
+      </Flex>
+
+      {list.isError && (
+        <Alert type="warning" showIcon title={`${LOAD_FAILED}: ${errorMessage(list.error, LOAD_FAILED)}`} />
+      )}
+
+      <Card size="small">
+        <Flex vertical gap={12}>
+          <Flex align="center" justify="space-between" wrap gap={8}>
+            <Flex vertical gap={4} style={{ flex: '1 1 280px', maxWidth: 420 }}>
+              <Input
+                allowClear
+                value={text}
+                prefix={<SearchOutlined />}
+                placeholder="搜索邮箱或手机号（任意层级）"
+                onChange={(event) => setText(event.target.value)}
+                onPressEnter={applyNow}
+                aria-label="搜索邮箱或手机号"
+                data-testid="hierarchy-search"
+              />
+              {tooShort && (
+                <Typography.Text
+                  type="secondary"
+                  style={{ fontSize: 12 }}
+                  data-testid="hierarchy-search-hint"
+                >
+                  请至少输入 2 个字符
+                </Typography.Text>
+              )}
+            </Flex>
+            <Typography.Text data-testid="hierarchy-count">
+              {list.isPlaceholderData
+                ? '加载中...'
+                : searched
+                  ? `找到 ${formatCount(totalTopLevel)} 个匹配用户`
+                  : `顶级用户 ${formatCount(totalTopLevel)} 人`}
+            </Typography.Text>
+          </Flex>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="hierarchy-legend">
+            L 为所在层级（未使用邀请码注册的顶级用户为
+            L1）；直推为直接邀请的人数，团队为全部下级（任意层级）人数；充值为审核通过的充值合计。点击用户查看详情。
+          </Typography.Text>
+
+          {rows.length === 0 ? (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={searched ? '未找到匹配的用户' : '暂无用户'}
+              data-testid="hierarchy-empty"
+            />
+          ) : (
+            <div style={{ opacity: list.isPlaceholderData ? 0.5 : 1, transition: 'opacity 0.2s' }}>
+              <VirtualTree
+                rows={rows}
+                selectedId={selected?.node.id ?? null}
+                resetKey={`${page}|${search}`}
+                onToggle={toggle}
+                onOpen={openDetail}
+                onMore={loadMore}
+                onRetry={retry}
+              />
+            </div>
+          )}
+
+          {pagination.total > DEFAULT_PAGE_SIZE && (
+            <Flex justify="flex-end">
+              <Pagination
+                current={pagination.page}
+                pageSize={DEFAULT_PAGE_SIZE}
+                total={pagination.total}
+                showSizeChanger={false}
+                showLessItems
+                disabled={busy}
+                onChange={(next) => setLocation({ search, page: next })}
+                data-testid="hierarchy-pagination"
+              />
+            </Flex>
+          )}
+        </Flex>
+      </Card>
+
+      <NodeDetail
+        node={selected?.node ?? null}
+        ancestors={selected?.ancestors ?? []}
+        onClose={() => setSelected(null)}
+      />
+    </Flex>
+  );
 }

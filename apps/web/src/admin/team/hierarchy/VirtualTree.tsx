@@ -1,0 +1,316 @@
+import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
+import { KYC_STATUS_LABELS } from '@platform/contracts';
+import { formatCount, formatUSDT } from '@platform/domain';
+import { Button, Flex, Spin, Tag, Typography } from 'antd';
+import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/request.ts';
+import type { HierarchyNode, PathEntry } from './hierarchyApi.ts';
+import { ancestorsOf, type TreeRow } from './tree.ts';
+
+/** Indentation per level (spec 001 §2). */
+export const INDENT_PX = 24;
+export const NODE_ROW_HEIGHT = 60;
+/** A search result's row carries its path on up to two extra lines (a narrow screen wraps it). */
+export const PATH_ROW_HEIGHT = 100;
+export const STATUS_ROW_HEIGHT = 40;
+/** The tree scrolls inside a box of at most this height; rows outside it (plus a margin) are not drawn. */
+export const TREE_MAX_HEIGHT = 640;
+const OVERSCAN_PX = 400;
+/** Room kept for a row's content right of its indentation before the box scrolls sideways. */
+const CONTENT_MIN_WIDTH = 340;
+
+export function rowHeight(row: TreeRow): number {
+  if (row.kind !== 'node') return STATUS_ROW_HEIGHT;
+  return row.path ? PATH_ROW_HEIGHT : NODE_ROW_HEIGHT;
+}
+
+/** Top offsets of the rows (one more entry: the total height). */
+export function rowOffsets(rows: readonly TreeRow[]): number[] {
+  const offsets = new Array<number>(rows.length + 1);
+  offsets[0] = 0;
+  rows.forEach((row, index) => {
+    offsets[index + 1] = (offsets[index] as number) + rowHeight(row);
+  });
+  return offsets;
+}
+
+/** The rows [first, last) that meet the band [top, bottom) of the box. */
+export function rowRange(offsets: readonly number[], top: number, bottom: number): [number, number] {
+  const count = offsets.length - 1;
+  let low = 0;
+  let high = count;
+  // First row whose bottom edge is below `top`.
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((offsets[mid + 1] as number) <= top) low = mid + 1;
+    else high = mid;
+  }
+  let last = low;
+  while (last < count && (offsets[last] as number) < bottom) last++;
+  return [low, last];
+}
+
+export interface VirtualTreeProps {
+  rows: readonly TreeRow[];
+  selectedId: number | null;
+  /** Changing it scrolls back to the top (another page or search). */
+  resetKey: string;
+  onToggle: (node: HierarchyNode) => void;
+  /** A node was clicked: it and its ancestors from the top-level user down to its parent. */
+  onOpen: (node: HierarchyNode, ancestors: PathEntry[]) => void;
+  onMore: (node: HierarchyNode) => void;
+  onRetry: (node: HierarchyNode) => void;
+}
+
+/**
+ * The tree's rows in a scrolling box that draws only the rows in view: a page of top-level users
+ * opened 展开全部 may hold thousands of loaded nodes, and the screen stays as quick as with ten.
+ */
+export function VirtualTree({
+  rows,
+  selectedId,
+  resetKey,
+  onToggle,
+  onOpen,
+  onMore,
+  onRetry,
+}: VirtualTreeProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(TREE_MAX_HEIGHT);
+  const { offsets, width } = useMemo(() => {
+    let deepest = 0;
+    for (const row of rows) deepest = Math.max(deepest, row.indent);
+    return { offsets: rowOffsets(rows), width: deepest * INDENT_PX + CONTENT_MIN_WIDTH };
+  }, [rows]);
+  const total = offsets[offsets.length - 1] ?? 0;
+  const height = Math.min(total, TREE_MAX_HEIGHT);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value read here.
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = 0;
+    setScrollTop(0);
+  }, [resetKey]);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setViewport(element.clientHeight || TREE_MAX_HEIGHT);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // After a collapse the box is shorter than the last scroll position until the browser catches up.
+  const top = Math.min(scrollTop, Math.max(0, total - viewport));
+  const [first, last] = rowRange(offsets, top - OVERSCAN_PX, top + viewport + OVERSCAN_PX);
+
+  return (
+    <div
+      ref={box}
+      role="tree"
+      aria-label="团队层级"
+      data-testid="hierarchy-tree"
+      data-rows={rows.length}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      style={{ height, overflow: 'auto', position: 'relative', border: '1px solid #f0f0f0', borderRadius: 6 }}
+    >
+      <div style={{ height: total, minWidth: width, position: 'relative' }}>
+        {rows.slice(first, last).map((row, index) => {
+          const top = offsets[first + index] as number;
+          const style = { position: 'absolute', top, left: 0, right: 0, height: rowHeight(row) } as const;
+          if (row.kind === 'node') {
+            return (
+              <NodeRow
+                key={row.key}
+                row={row}
+                style={style}
+                selected={row.node.id === selectedId}
+                onToggle={onToggle}
+                onOpen={onOpen}
+              />
+            );
+          }
+          return <StatusRow key={row.key} row={row} style={style} onMore={onMore} onRetry={onRetry} />;
+        })}
+      </div>
+    </div>
+  );
+}
+
+const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
+
+function PathLine({ path, testId }: { path: PathEntry[]; testId: string }) {
+  const text = `路径：${path.length === 0 ? '顶级用户' : path.map((entry) => entry.email).join(' › ')}`;
+  // At most two lines, the whole path on hover (and in the detail panel).
+  return (
+    <div
+      title={text}
+      data-testid={testId}
+      style={{
+        fontSize: 12,
+        lineHeight: '18px',
+        color: 'rgba(0, 0, 0, 0.45)',
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {text}
+    </div>
+  );
+}
+
+function NodeRow({
+  row,
+  style,
+  selected,
+  onToggle,
+  onOpen,
+}: {
+  row: Extract<TreeRow, { kind: 'node' }>;
+  style: CSSProperties;
+  selected: boolean;
+  onToggle: (node: HierarchyNode) => void;
+  onOpen: (node: HierarchyNode, ancestors: PathEntry[]) => void;
+}) {
+  const { node, indent, expandable, expanded, path } = row;
+  const open = () => onOpen(node, ancestorsOf(row.ancestry));
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open();
+    } else if (event.key === 'ArrowRight' && expandable && !expanded) {
+      onToggle(node);
+    } else if (event.key === 'ArrowLeft' && expanded) {
+      onToggle(node);
+    }
+  };
+  return (
+    <div
+      role="treeitem"
+      aria-level={indent + 1}
+      aria-expanded={expandable ? expanded : undefined}
+      aria-selected={selected}
+      tabIndex={0}
+      onClick={open}
+      onKeyDown={onKeyDown}
+      data-testid={`hierarchy-node-${node.id}`}
+      style={{
+        ...style,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 4,
+        paddingLeft: 8 + indent * INDENT_PX,
+        paddingRight: 12,
+        borderBottom: '1px solid #f5f5f5',
+        background: selected ? '#e6f4ff' : undefined,
+        cursor: 'pointer',
+        boxSizing: 'border-box',
+      }}
+    >
+      <span style={{ width: 24, flex: 'none', display: 'inline-flex', justifyContent: 'center' }}>
+        {expandable && (
+          <Button
+            type="text"
+            size="small"
+            icon={expanded ? <CaretDownOutlined /> : <CaretRightOutlined />}
+            aria-label={expanded ? `收起 ${node.email}` : `展开 ${node.email}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              onToggle(node);
+            }}
+            data-testid={`hierarchy-toggle-${node.id}`}
+          />
+        )}
+      </span>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {path && <PathLine path={path} testId={`hierarchy-path-${node.id}`} />}
+        <Flex align="center" gap={6} style={{ minWidth: 0 }}>
+          <Typography.Text strong ellipsis style={{ minWidth: 0 }} data-testid="hierarchy-node-email">
+            {node.email}
+          </Typography.Text>
+          {node.kyc_status === 'approved' && (
+            <Tag color="green" style={{ marginInlineEnd: 0 }} data-testid="hierarchy-badge-kyc">
+              {KYC_STATUS_LABELS.approved}
+            </Tag>
+          )}
+          {node.is_deposited && (
+            <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="hierarchy-badge-deposited">
+              已充值
+            </Tag>
+          )}
+        </Flex>
+        <Flex
+          align="center"
+          gap={12}
+          style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.55)', whiteSpace: 'nowrap', ...numeric }}
+          data-testid="hierarchy-node-stats"
+        >
+          <span style={{ color: '#1677ff', fontWeight: 500 }}>L{node.depth + 1}</span>
+          <span>直推 {formatCount(node.direct_referrals)}</span>
+          <span>团队 {formatCount(node.team_size)}</span>
+          <span>充值 {formatUSDT(node.total_deposit)}</span>
+        </Flex>
+      </div>
+    </div>
+  );
+}
+
+function StatusRow({
+  row,
+  style,
+  onMore,
+  onRetry,
+}: {
+  row: Extract<TreeRow, { kind: 'loading' | 'error' | 'more' }>;
+  style: CSSProperties;
+  onMore: (node: HierarchyNode) => void;
+  onRetry: (node: HierarchyNode) => void;
+}) {
+  const { node } = row;
+  const body =
+    row.kind === 'loading' ? (
+      <Flex align="center" gap={8} data-testid={`hierarchy-loading-${node.id}`}>
+        <Spin size="small" />
+        <Typography.Text type="secondary">加载下级用户...</Typography.Text>
+      </Flex>
+    ) : row.kind === 'error' ? (
+      <Flex align="center" gap={8} data-testid={`hierarchy-error-${node.id}`}>
+        <Typography.Text type="danger">
+          加载下级用户失败：{errorMessage(row.error, '请稍后重试')}
+        </Typography.Text>
+        <Button size="small" onClick={() => onRetry(node)} data-testid={`hierarchy-retry-${node.id}`}>
+          重试
+        </Button>
+      </Flex>
+    ) : (
+      <Button
+        type="link"
+        size="small"
+        style={{ paddingInline: 0 }}
+        onClick={() => onMore(node)}
+        data-testid={`hierarchy-more-${node.id}`}
+      >
+        加载更多（已显示 {formatCount(row.shown)} / {formatCount(node.direct_referrals)}）
+      </Button>
+    );
+  return (
+    <div
+      role="none"
+      style={{
+        ...style,
+        display: 'flex',
+        alignItems: 'center',
+        paddingLeft: 8 + 24 + 4 + row.indent * INDENT_PX,
+        boxSizing: 'border-box',
+      }}
+    >
+      {body}
+    </div>
+  );
+}
