@@ -20,7 +20,12 @@
  *   fingerprints, entries in time order with balance_after the running balance, and each user's
  *   available/frozen/salary rows holding the sum of their entries (so `npm run ledger:verify` passes
  *   and open withdrawals' amount + fee sits in frozen);
- * - an audit row per review and per withdrawal status change.
+ * - an audit row per review and per withdrawal status change;
+ * - the referral tree (migration 0012): users.invited_by_code = the parent's invite_code, team_nodes
+ *   with exact counters (charged = an approved deposit, charged_at = the first one's review time),
+ *   the team_paths closure and the team.* stat counters, built level by level set-based (planTeamTree:
+ *   a third top level, three leaders with 100k+ members at 1M, depths 1-15 and one 50-level chain),
+ *   and the pending rewards of the tiers reached (calculateRewards).
  * Then it resets the identity sequences, runs VACUUM ANALYZE and checks the result (ledger verifier,
  * frozen = open withdrawals, a sample of postings replayed through postTransaction).
  */
@@ -31,6 +36,8 @@ import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { type Posting, postTransaction } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
 import { counterMismatches } from '../apps/server/src/modules/stats/stats.repository.ts';
+import { calculateRewards } from '../apps/server/src/modules/team/rewards/reward-calculation.ts';
+import { teamTreeProblems } from '../apps/server/src/modules/team/tree-check.ts';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, DEFAULT_DB_NAME, targetDatabase } from './back-office-db.ts';
 
 const ADMINS = 5;
@@ -143,6 +150,9 @@ async function main() {
       (3, '微信', 'wechat', 'USDT', 100, 20000, 0.006, 'active', NULL, ${T0} - interval '800 days', ${T0} - interval '800 days')`);
     log('channels: 4 deposit (1 inactive), 3 withdrawal');
 
+    // --- the referral tree (planned before the users, who carry their inviter's code) -----------
+    const team = await step('referral tree planned (temp tables)', () => planTeamTree(q, N));
+
     // --- admins and users ------------------------------------------------------------------------
     await q(
       `INSERT INTO users (id, email, password_hash, role, admin_level, kyc_status, invite_code, created_at, updated_at, last_login)
@@ -166,11 +176,11 @@ async function main() {
            CASE WHEN r2 < 0.35 THEN 'none' WHEN r2 < 0.38 THEN 'pending' WHEN r2 < 0.39 THEN 'reviewing'
                 WHEN r2 < 0.97 THEN 'approved' ELSE 'rejected' END,
            pg_temp.invite_code(k),
-           CASE WHEN r3 < 0.3 AND idx > 1 THEN pg_temp.invite_code(${ADMINS} + 1 + floor(random() * (idx - 1))::bigint) END,
+           pg_temp.invite_code(s.parent),
            ca, ca, CASE WHEN r4 < 0.6 THEN ca + (${T0} - ca) * random() END
-         FROM (SELECT k, k - ${ADMINS} AS idx, random() r1, random() r2, random() r3, random() r4,
-                 ${T0} - interval '${USER_SPAN_DAYS} days' * (1 - (k - ${ADMINS} - random()) / ${N}) AS ca
-               FROM generate_series($2::bigint, $3::bigint) k) s`,
+         FROM (SELECT g.k, g.k - ${ADMINS} AS idx, tn.parent, random() r1, random() r2, random() r4,
+                 ${T0} - interval '${USER_SPAN_DAYS} days' * (1 - (g.k - ${ADMINS} - random()) / ${N}) AS ca
+               FROM generate_series($2::bigint, $3::bigint) g(k) JOIN tn ON tn.k = g.k) s`,
         [userHash, lo + ADMINS, hi + ADMINS],
       ),
     );
@@ -422,6 +432,9 @@ async function main() {
       ),
     );
 
+    // --- the team tables -------------------------------------------------------------------------------
+    await writeTeam(q, N);
+
     await step('identity sequences moved past the generated ids', async () => {
       for (const table of [
         'users',
@@ -437,9 +450,14 @@ async function main() {
         await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
       }
     });
-    await q('DROP TABLE w_src, ev, ent, bal, a_src');
+    await q('DROP TABLE w_src, ev, ent, bal, a_src, tn');
     await q('RESET session_replication_role');
     await step('stat counters computed from the rows', () => fillStatCounters(database, q));
+    const rewards = await step(
+      'team rewards calculated (calculateRewards: pending rewards of the tiers reached)',
+      () => calculateRewards(database.db),
+    );
+    log(`team rewards: ${rewards.calculatedUsers} users reach L1, ${rewards.newRewards} pending rewards`);
     await step('VACUUM ANALYZE', () => q('VACUUM (ANALYZE)'));
 
     const counts = (
@@ -455,6 +473,7 @@ async function main() {
       log(`${table}: ${mix.map((r) => `${r.status} ${r.n}`).join(', ')}`);
     }
 
+    await describeTeam(q, team);
     if (!args['skip-verify']) await check(database, q);
     log(`done: ${target.url} (admin ${BENCH_ADMIN.email} / ${BENCH_ADMIN.password}); the database is kept`);
   } finally {
@@ -476,7 +495,16 @@ const TABLES = [
   'ledger_transactions',
   'ledger_entries',
   'audit_logs',
+  'depositors',
+  'team_nodes',
+  'team_paths',
 ];
+
+/**
+ * INSERT triggers whose effect the generator writes itself: the stat counters (fillStatCounters)
+ * and the charged counts of migration 0012's trigger on depositors (writeTeam computes them).
+ */
+const REPRODUCED_TRIGGERS = new Set(['depositors_team_charge']);
 
 /**
  * The stat counter triggers (migration 0004) bump one counter row per inserted row, all in the
@@ -494,7 +522,9 @@ async function bypassRowTriggers(q: Query) {
       [TABLES],
     )
   ).rows as Array<{ tbl: string; tgname: string }>;
-  const unknown = triggers.filter((t) => !t.tgname.endsWith('_stat_counters'));
+  const unknown = triggers.filter(
+    (t) => !t.tgname.endsWith('_stat_counters') && !REPRODUCED_TRIGGERS.has(t.tgname),
+  );
   if (unknown.length) {
     throw new Error(
       `INSERT triggers the generator does not know: ${unknown.map((t) => `${t.tbl}.${t.tgname}`).join(', ')}. ` +
@@ -539,6 +569,9 @@ async function check(database: Database, q: Query) {
   ).rows[0].n;
   if (Number(orphans) !== 0) throw new Error(`${orphans} rows break a foreign key`);
   log('foreign keys: ok');
+  await step('team tree: nodes, parents and invite codes, closure, counters, charged_at: ok', () =>
+    checkTeam(database, q),
+  );
   if ((await q(`SELECT to_regclass('stat_counters') IS NOT NULL AS t`)).rows[0].t) {
     const mismatches = await counterMismatches(database.db);
     if (mismatches.length)
@@ -603,6 +636,227 @@ async function check(database: Database, q: Query) {
     if (!result.replayed) throw new Error(`${key} was posted anew instead of replayed`);
   }
   log(`${sample.length} sampled postings replay through postTransaction as no-ops: ok`);
+}
+
+// --- the referral tree ---------------------------------------------------------------------------
+
+/**
+ * Shape of the generated referral tree (migration 0012's team_nodes / team_paths):
+ * - a third of the users are top level (registered without a code), the rest invited;
+ * - the first three users are the big leaders: 22%, 17% and 15% of the invited users join their
+ *   trees (100k+ each at 1M users); the others join the tree of an older top-level user chosen
+ *   log-uniformly by age rank (Zipf: most top-level users invite nobody, a few thousand have teams);
+ * - inside a tree, the depth grows with the tree's size (at most log2.5 of it, 15 at most) and with
+ *   how late the member joined; the parent is an older member of the level above, weighted by a
+ *   Pareto(1.2) weight, so sub-leaders' teams are heavy-tailed too;
+ * - one chain of CHAIN_LENGTH users, each invited by the previous one, under its own top-level user
+ *   from the middle of the history: its last member is CHAIN_LENGTH levels deep (the registration
+ *   bench invites under it).
+ * Parents are always older than their children (smaller id, earlier created_at), as live invites are.
+ */
+const TEAM_ROOT_SHARE = 1 / 3;
+const TEAM_LEADER_SHARES = [0.22, 0.17, 0.15] as const;
+const TEAM_MAX_DEPTH = 15;
+const CHAIN_LENGTH = 50;
+
+interface TeamPlan {
+  chainRoot: number;
+  chainIds: number[];
+  levels: number;
+}
+
+/** Builds temp table tn (k, parent, depth): every generated user's place, level by level. */
+async function planTeamTree(q: Query, N: number): Promise<TeamPlan> {
+  if (N < 200) throw new Error('--users must be at least 200 for the referral tree');
+  const A = ADMINS;
+  const chainRoot = A + Math.floor(N / 2);
+  const step = Math.floor((A + N - chainRoot) / (CHAIN_LENGTH + 1));
+  const chainIds = Array.from({ length: CHAIN_LENGTH }, (_, j) => chainRoot + (j + 1) * step);
+  const leaders = TEAM_LEADER_SHARES.map((_, i) => A + 1 + i);
+  const cumulative = TEAM_LEADER_SHARES.map((_, i) =>
+    TEAM_LEADER_SHARES.slice(0, i + 1).reduce((a, b) => a + b, 0),
+  );
+
+  // Who is top level; other top-level users are ranked by age for the Zipf choice.
+  await q(
+    `CREATE TEMP TABLE tu AS
+    SELECT k,
+      CASE WHEN k IN (${leaders.join(',')}, ${chainRoot}) THEN 'root'
+           WHEN k = ANY($1::bigint[]) THEN 'chain'
+           WHEN random() < ${TEAM_ROOT_SHARE} THEN 'root' ELSE 'member' END AS role
+    FROM generate_series(${A + 1}::bigint, ${A + N}::bigint) k`,
+    [chainIds],
+  );
+  await q(`CREATE TEMP TABLE rr AS
+    SELECT row_number() OVER (ORDER BY k) AS rank, k FROM tu
+     WHERE role = 'root' AND k NOT IN (${leaders.join(',')}, ${chainRoot})`);
+  await q('CREATE UNIQUE INDEX ON rr (rank)');
+  await q('ANALYZE rr');
+  // Each member's tree (clan = its top-level user), always older than the member.
+  await q(`CREATE TEMP TABLE tm AS
+    SELECT m.k,
+      CASE ${leaders.map((l, i) => `WHEN m.r < ${cumulative[i]} THEN ${l}`).join(' ')}
+           WHEN m.older = 0 THEN ${leaders[0]}
+           ELSE (SELECT rr.k FROM rr WHERE rr.rank = least(m.older, floor(exp(m.r2 * ln(m.older + 1)))::bigint))
+      END AS clan
+    FROM (SELECT k, role, random() AS r, random() AS r2,
+            count(*) FILTER (WHERE role = 'root' AND k NOT IN (${leaders.join(',')}, ${chainRoot})) OVER (ORDER BY k) AS older
+          FROM tu) m
+    WHERE m.role = 'member'`);
+  // Target depth: up to log2.5 of the tree's size (at most 15), deeper for later members.
+  await q(`CREATE TEMP TABLE tg AS
+    SELECT m.k, m.clan, random() AS r,
+      greatest(1, m.cap - floor(-ln(1 - random()))::int) AS t
+    FROM (SELECT m.k, m.clan,
+            greatest(1, ceil(cs.dmax * sqrt((m.k - m.clan)::float8 / (${A + N + 1} - m.clan))))::int AS cap
+          FROM tm m JOIN (SELECT clan, least(${TEAM_MAX_DEPTH}, greatest(1, ceil(ln(count(*) + 1) / ln(2.5))))::int AS dmax
+                          FROM tm GROUP BY clan) cs ON cs.clan = m.clan) m`);
+  await q('CREATE INDEX ON tg (t)');
+  await q('ANALYZE tg');
+
+  await q(
+    `CREATE TEMP TABLE tn (k bigint NOT NULL, parent bigint, depth int NOT NULL, clan bigint NOT NULL, chain boolean NOT NULL DEFAULT false)`,
+  );
+  await q(`INSERT INTO tn (k, parent, depth, clan) SELECT k, NULL, 0, k FROM tu WHERE role = 'root'`);
+  await q(
+    `INSERT INTO tn (k, parent, depth, clan, chain)
+     SELECT c.k, coalesce(lag(c.k) OVER (ORDER BY c.k), ${chainRoot}), row_number() OVER (ORDER BY c.k), ${chainRoot}, true
+     FROM unnest($1::bigint[]) c(k)`,
+    [chainIds],
+  );
+  await q(`INSERT INTO tn (k, parent, depth, clan) SELECT k, clan, 1, clan FROM tg WHERE t = 1`);
+  await q('CREATE INDEX ON tn (depth)');
+  const maxTarget = Number((await q('SELECT coalesce(max(t), 1) AS m FROM tg')).rows[0].m);
+  // Level by level: a member of level d picks an older member of level d-1 in its tree, with
+  // probability proportional to the member's Pareto weight (cumulative weights, two index probes).
+  // A member with no older candidate on that level joins its top-level user directly.
+  for (let d = 2; d <= maxTarget; d++) {
+    await q(`CREATE TEMP TABLE lv AS
+      SELECT clan, k, sum(power(1 - random(), -1 / 1.2)) OVER (PARTITION BY clan ORDER BY k) AS cw
+      FROM tn WHERE depth = ${d - 1} AND NOT chain`);
+    await q('CREATE INDEX ON lv (clan, k)');
+    await q('CREATE INDEX ON lv (clan, cw)');
+    await q('ANALYZE lv');
+    await q(`INSERT INTO tn (k, parent, depth, clan)
+      SELECT c.k, coalesce(p.k, c.clan), CASE WHEN p.k IS NULL THEN 1 ELSE ${d} END, c.clan
+      FROM tg c
+      LEFT JOIN LATERAL (SELECT lv.cw FROM lv WHERE lv.clan = c.clan AND lv.k < c.k ORDER BY lv.k DESC LIMIT 1) tot ON true
+      LEFT JOIN LATERAL (SELECT lv.k FROM lv WHERE lv.clan = c.clan AND lv.cw >= tot.cw * c.r ORDER BY lv.cw LIMIT 1) p
+        ON tot.cw IS NOT NULL
+      WHERE c.t = ${d}`);
+    await q('DROP TABLE lv');
+  }
+  await q('CREATE UNIQUE INDEX ON tn (k)');
+  await q('ANALYZE tn');
+  await q('DROP TABLE tu, rr, tm, tg');
+  const placed = Number((await q('SELECT count(*) AS n FROM tn')).rows[0].n);
+  if (placed !== N) throw new Error(`referral tree: ${placed} users placed, expected ${N}`);
+  return { chainRoot, chainIds, levels: Math.max(maxTarget, CHAIN_LENGTH) };
+}
+
+/**
+ * team_nodes, team_paths and depositors from tn and the deposits, as registration
+ * (team/team-tree.ts) and the charged trigger of migration 0012 would have left them: the closure
+ * level by level, the counters from it, charged_at = the first approved deposit's review time.
+ * Runs with the row triggers bypassed; the stat counters are recomputed afterwards.
+ */
+async function writeTeam(q: Query, N: number) {
+  await step('depositors (first approved deposits)', () =>
+    q(`INSERT INTO depositors (user_id) SELECT DISTINCT user_id FROM deposits WHERE status = 'approved'
+       ON CONFLICT DO NOTHING`),
+  );
+  const maxDepth = Number((await q('SELECT max(depth) AS m FROM tn')).rows[0].m);
+  await step(`team_paths (closure, ${maxDepth} levels)`, async () => {
+    for (let d = 1; d <= maxDepth; d++) {
+      await q(`INSERT INTO team_paths (ancestor_id, descendant_id, depth)
+        SELECT parent, k, 1 FROM tn WHERE depth = ${d}
+        UNION ALL
+        SELECT p.ancestor_id, n.k, p.depth + 1 FROM tn n JOIN team_paths p ON p.descendant_id = n.parent
+         WHERE n.depth = ${d}`);
+    }
+  });
+  const paths = Number((await q('SELECT count(*) AS n FROM team_paths')).rows[0].n);
+  log(`team_paths: ${paths.toLocaleString('en')} rows`);
+  await step('team counters computed (temp table)', async () => {
+    await q(`CREATE TEMP TABLE ch AS SELECT user_id AS k, min(reviewed_at) AS charged_at FROM deposits
+             WHERE status = 'approved' GROUP BY user_id`);
+    await q('CREATE UNIQUE INDEX ON ch (k)');
+    await q('ANALYZE ch');
+    await q(`CREATE TEMP TABLE tc AS
+      SELECT p.ancestor_id AS k, count(*) FILTER (WHERE p.depth = 1) AS direct_count, count(*) AS team_size,
+        count(*) FILTER (WHERE p.depth = 1 AND ch.k IS NOT NULL) AS charged_direct, count(ch.k) AS charged_team
+      FROM team_paths p LEFT JOIN ch ON ch.k = p.descendant_id GROUP BY p.ancestor_id`);
+    await q('CREATE UNIQUE INDEX ON tc (k)');
+    await q('ANALYZE tc');
+  });
+  await batched('team_nodes', N + ADMINS, (lo, hi) =>
+    q(
+      `INSERT INTO team_nodes (user_id, parent_id, depth, direct_count, team_size, charged_direct, charged_team, charged_at, joined_at)
+       SELECT u.id, tn.parent, coalesce(tn.depth, 0), coalesce(tc.direct_count, 0), coalesce(tc.team_size, 0),
+         coalesce(tc.charged_direct, 0), coalesce(tc.charged_team, 0), ch.charged_at, u.created_at
+       FROM users u LEFT JOIN tn ON tn.k = u.id LEFT JOIN tc ON tc.k = u.id LEFT JOIN ch ON ch.k = u.id
+       WHERE u.id BETWEEN $1 AND $2`,
+      [lo, hi],
+    ),
+  );
+  await q('DROP TABLE ch, tc');
+}
+
+/** Prints the tree's shape: levels, the biggest teams, the chain. */
+async function describeTeam(q: Query, plan: TeamPlan) {
+  const shape = (
+    await q(`SELECT count(*) FILTER (WHERE parent_id IS NULL) AS top_level, count(*) FILTER (WHERE parent_id IS NOT NULL) AS invited,
+               count(*) FILTER (WHERE direct_count > 0) AS inviters, max(depth) AS max_depth,
+               percentile_disc(0.5) WITHIN GROUP (ORDER BY depth) FILTER (WHERE parent_id IS NOT NULL) AS median_depth
+             FROM team_nodes`)
+  ).rows[0];
+  log(`team: ${JSON.stringify(shape)}`);
+  const levels = (
+    await q(`SELECT depth + 1 AS level, count(*) AS n FROM team_nodes GROUP BY depth ORDER BY depth`)
+  ).rows as Array<{ level: number; n: string }>;
+  log(`team levels (L: users): ${levels.map((r) => `${r.level}: ${r.n}`).join(', ')}`);
+  const top = (
+    await q(`SELECT user_id, depth, direct_count, team_size, charged_direct, charged_team FROM team_nodes
+             ORDER BY team_size DESC LIMIT 8`)
+  ).rows;
+  log(
+    `biggest teams: ${top.map((r) => `#${r.user_id} (L${r.depth + 1}) ${r.team_size} members, ${r.direct_count} direct, charged ${r.charged_direct}/${r.charged_team}`).join('; ')}`,
+  );
+  const sizes = (
+    await q(`SELECT count(*) FILTER (WHERE team_size >= 100000) AS t100k, count(*) FILTER (WHERE team_size >= 10000) AS t10k,
+               count(*) FILTER (WHERE team_size >= 1000) AS t1k, count(*) FILTER (WHERE team_size >= 100) AS t100,
+               count(*) FILTER (WHERE team_size >= 10) AS t10 FROM team_nodes`)
+  ).rows[0];
+  log(
+    `teams of at least 100k / 10k / 1k / 100 / 10 members: ${sizes.t100k} / ${sizes.t10k} / ${sizes.t1k} / ${sizes.t100} / ${sizes.t10}`,
+  );
+  const deepest = plan.chainIds.at(-1);
+  const chain = (
+    await q(
+      `SELECT n.depth, u.invite_code FROM team_nodes n JOIN users u ON u.id = n.user_id WHERE n.user_id = $1`,
+      [deepest],
+    )
+  ).rows[0];
+  log(
+    `chain: top-level user #${plan.chainRoot}, deepest member #${deepest} at depth ${chain?.depth} (invite code ${chain?.invite_code})`,
+  );
+}
+
+/** The tree must be what registrations and approvals would have made (team/team-tree.ts, migration 0012). */
+async function checkTeam(database: Database, q: Query) {
+  const problems = await teamTreeProblems(database.db);
+  if (problems.length)
+    throw new Error(`team tree inconsistent (${problems.length}): ${problems.slice(0, 10).join('; ')}`);
+  const times = (
+    await q(`SELECT
+      (SELECT count(*) FROM team_nodes n JOIN users u ON u.id = n.user_id WHERE n.joined_at <> u.created_at) AS bad_joined_at,
+      (SELECT count(*) FROM team_nodes n LEFT JOIN (SELECT user_id, min(reviewed_at) AS first FROM deposits
+          WHERE status = 'approved' GROUP BY user_id) d ON d.user_id = n.user_id
+        WHERE n.charged_at IS DISTINCT FROM d.first) AS bad_charged_at`)
+  ).rows[0] as Record<string, string>;
+  if (Number(times.bad_joined_at) || Number(times.bad_charged_at)) {
+    throw new Error(`team tree times inconsistent: ${JSON.stringify(times)}`);
+  }
 }
 
 function positiveInt(value: string, name: string): number {

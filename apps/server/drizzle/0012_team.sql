@@ -123,15 +123,21 @@ UPDATE team_nodes n
 -- referral for the parent. Ancestors are locked in user_id order (they are all older than the
 -- member), the member's own row last, as registration does.
 CREATE OR REPLACE FUNCTION team_charge_member() RETURNS trigger AS $$
+DECLARE
+  parent bigint;
+  ancestors bigint[];
 BEGIN
-  PERFORM 1 FROM team_nodes
-    WHERE user_id IN (SELECT ancestor_id FROM team_paths WHERE descendant_id = NEW.user_id)
-    ORDER BY user_id FOR UPDATE;
-  UPDATE team_nodes n
-     SET charged_team = n.charged_team + 1,
-         charged_direct = n.charged_direct + (p.depth = 1)::int
-    FROM team_paths p
-   WHERE p.descendant_id = NEW.user_id AND n.user_id = p.ancestor_id;
+  -- Closure rows never change once written: read them, then lock and update the counters by id
+  -- (a plain key condition, which PostgreSQL rechecks correctly when a row was updated concurrently).
+  SELECT parent_id INTO parent FROM team_nodes WHERE user_id = NEW.user_id;
+  SELECT array_agg(ancestor_id) INTO ancestors FROM team_paths WHERE descendant_id = NEW.user_id;
+  IF ancestors IS NOT NULL THEN
+    PERFORM 1 FROM team_nodes WHERE user_id = ANY(ancestors) ORDER BY user_id FOR UPDATE;
+    UPDATE team_nodes
+       SET charged_team = charged_team + 1,
+           charged_direct = charged_direct + (user_id = parent)::int
+     WHERE user_id = ANY(ancestors);
+  END IF;
   UPDATE team_nodes SET charged_at = now() WHERE user_id = NEW.user_id AND charged_at IS NULL;
   RETURN NULL;
 END;

@@ -1,10 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
-import { depositStatuses, withdrawalStatuses } from '@platform/contracts';
+import { DEFAULT_SALARY_LEVELS, depositStatuses, withdrawalStatuses } from '@platform/contracts';
+import { formatDate, highestTier, salaryLevelFor } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../core/money.ts';
 import { queryRows } from '../modules/ledger/ledger.repository.ts';
+import { counterMismatches } from '../modules/stats/stats.repository.ts';
+import { teamTreeProblems } from '../modules/team/tree-check.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { DEMO_MARKER_EMAIL, planDemo, type SeedResult, seedDemoData } from './seed.ts';
 
@@ -15,6 +18,7 @@ describe('npm run demo (seedDemoData)', () => {
   let first: SeedResult;
   const qrCodeDir = path.join(os.tmpdir(), `demo-seed-test-${process.pid}`);
   const now = new Date();
+  const plan = planDemo(now.getTime());
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
   const tableCounts = async () =>
@@ -26,6 +30,10 @@ describe('npm run demo (seedDemoData)', () => {
         (SELECT count(*) FROM deposits)::int AS deposits,
         (SELECT count(*) FROM withdrawals)::int AS withdrawals,
         (SELECT count(*) FROM ledger_transactions)::int AS ledger_transactions,
+        (SELECT count(*) FROM team_nodes)::int AS team_nodes,
+        (SELECT count(*) FROM team_paths)::int AS team_paths,
+        (SELECT count(*) FROM team_rewards)::int AS team_rewards,
+        (SELECT count(*) FROM team_salary_payouts)::int AS team_salary_payouts,
         (SELECT count(*) FROM audit_logs)::int AS audit_logs`)
     )[0];
 
@@ -37,7 +45,7 @@ describe('npm run demo (seedDemoData)', () => {
       qrCodeDir,
       now,
     });
-    // About 10 s of CPU (hundreds of service transactions); generous for a loaded CI machine.
+    // About 20 s of CPU (hundreds of service transactions, the team included); generous for a loaded CI machine.
   }, 180_000);
   afterAll(async () => {
     await database?.close();
@@ -47,7 +55,9 @@ describe('npm run demo (seedDemoData)', () => {
     expect(first.alreadyPresent).toBe(false);
     expect(first.superAdmin).toEqual({ email: 'boss@example.com', created: true });
     const { counts } = first;
-    expect(counts.users).toBe(40);
+    expect(counts.users).toBe(40 + plan.team.members.length);
+    expect(plan.team.members.length).toBeGreaterThanOrEqual(150);
+    expect(plan.team.members.length).toBeLessThanOrEqual(250);
     expect(counts.disabledUsers).toBeGreaterThan(0);
     expect(Object.keys(counts.kyc).sort()).toEqual(['approved', 'none', 'pending', 'rejected', 'reviewing']);
     expect(counts.admins).toBe(3); // two plain admins and the super admin
@@ -57,7 +67,7 @@ describe('npm run demo (seedDemoData)', () => {
 
   it('creates deposits and withdrawals in every status', () => {
     const { deposits, withdrawals } = first.counts;
-    expect(Object.values(deposits).reduce((a, b) => a + b, 0)).toBe(80);
+    expect(Object.values(deposits).reduce((a, b) => a + b, 0)).toBe(80 + plan.team.deposits.length);
     for (const status of depositStatuses.filter((s) => s !== 'processing'))
       expect(deposits[status]).toBeGreaterThan(0);
     expect(deposits.approved).toBeGreaterThanOrEqual(35);
@@ -71,8 +81,21 @@ describe('npm run demo (seedDemoData)', () => {
     // USDT: what users hold is what came in, less what went out (withdrawal fees included), less what
     // the house took in trading (house P&L, which holds the USDT side of spot trades, and trading fees); what is frozen is what pending withdrawals, open orders, running
     // contracts and open positions hold.
+    // Team rewards and salaries came in from the system accounts `rewards` and `salaries` (whose
+    // balances are the sums of their entries).
     type Sums = Record<
-      'held' | 'deposited' | 'paid_out' | 'house' | 'in_flight' | 'frozen' | 'trading',
+      | 'held'
+      | 'deposited'
+      | 'paid_out'
+      | 'house'
+      | 'in_flight'
+      | 'frozen'
+      | 'trading'
+      | 'rewards'
+      | 'salaries'
+      | 'rewards_account'
+      | 'salaries_account'
+      | 'salary_bucket',
       string
     >;
     const [row] = await rows<Sums>(sql`SELECT
@@ -89,10 +112,27 @@ describe('npm run demo (seedDemoData)', () => {
       ((SELECT coalesce(sum(frozen_amount), 0) FROM trade_orders
           WHERE status IN ('pending', 'partial') AND frozen_currency = 'USDT')
        + (SELECT coalesce(sum(stake), 0) FROM timed_contracts WHERE status = 'open')
-       + (SELECT coalesce(sum(margin), 0) FROM perpetual_positions WHERE status = 'open'))::text AS trading`);
+       + (SELECT coalesce(sum(margin), 0) FROM perpetual_positions WHERE status = 'open'))::text AS trading,
+      (SELECT coalesce(sum(amount), 0) FROM team_rewards WHERE status = 'distributed')::text AS rewards,
+      (SELECT coalesce(sum(amount), 0) FROM team_salary_payouts)::text AS salaries,
+      (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+         WHERE a.is_system AND a.bucket = 'rewards' AND a.currency = 'USDT')::text AS rewards_account,
+      (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+         WHERE a.is_system AND a.bucket = 'salaries' AND a.currency = 'USDT')::text AS salaries_account,
+      (SELECT coalesce(sum(balance), 0) FROM ledger_accounts
+         WHERE NOT is_system AND bucket = 'salary' AND currency = 'USDT')::text AS salary_bucket`);
     expect(row).toBeDefined();
     const r = row as Sums;
-    expect(new Decimal(r.held).eq(new Decimal(r.deposited).minus(r.paid_out).minus(r.house))).toBe(true);
+    expect(new Decimal(r.rewards).gt(0)).toBe(true);
+    expect(new Decimal(r.salaries).gt(0)).toBe(true);
+    expect(
+      new Decimal(r.held).eq(
+        new Decimal(r.deposited).minus(r.paid_out).minus(r.house).plus(r.rewards).plus(r.salaries),
+      ),
+    ).toBe(true);
+    expect(new Decimal(r.rewards_account).eq(new Decimal(r.rewards).neg())).toBe(true);
+    expect(new Decimal(r.salaries_account).eq(new Decimal(r.salaries).neg())).toBe(true);
+    expect(new Decimal(r.salary_bucket).eq(r.salaries)).toBe(true);
     expect(new Decimal(r.frozen).eq(new Decimal(r.in_flight).plus(r.trading))).toBe(true);
     const [trades] = await rows<Record<string, number>>(
       sql`SELECT count(DISTINCT product)::int AS products, count(*)::int AS orders FROM trade_orders`,
@@ -135,6 +175,72 @@ describe('npm run demo (seedDemoData)', () => {
     expect(actions['deposit.reject']).toBe(first.counts.deposits.rejected);
     expect(actions['withdrawal.status']).toBeGreaterThanOrEqual(40);
     expect(actions['channel.create']).toBe(5);
+    expect(actions['team_reward.calculate']).toBe(1);
+    expect(actions['team_reward.distribute']).toBe(1);
+    expect(actions['team_salary.batch_pay']).toBe(2);
+  });
+
+  it('builds a referral tree whose counters are exact', async () => {
+    expect(await counterMismatches(database.db)).toEqual([]);
+    expect(await teamTreeProblems(database.db)).toEqual([]);
+    // joined_at is the registration time (to the millisecond: it comes from JavaScript's Date), and
+    // charged_at the time of the first approved deposit.
+    const [times] = await rows<Record<string, number>>(sql`SELECT
+      (SELECT count(*) FROM team_nodes n JOIN users u ON u.id = n.user_id
+        WHERE date_trunc('milliseconds', n.joined_at) <> date_trunc('milliseconds', u.created_at))::int AS bad_joined_at,
+      (SELECT count(*) FROM team_nodes n
+         LEFT JOIN (SELECT user_id, min(reviewed_at) AS first FROM deposits WHERE status = 'approved' GROUP BY user_id) d
+           ON d.user_id = n.user_id
+        WHERE n.charged_at IS DISTINCT FROM d.first)::int AS bad_charged_at`);
+    expect(times).toEqual({ bad_joined_at: 0, bad_charged_at: 0 });
+
+    const { team } = first.counts;
+    // Planned users under each other, and 150-250 extra members 5-7 levels below their leaders.
+    expect(team.invited).toBeGreaterThanOrEqual(plan.team.members.length + 15);
+    expect(team.maxLevel).toBeGreaterThanOrEqual(7);
+    expect(team.charged).toBeGreaterThan(60);
+    const [kyc] = await rows<{ approved: number }>(sql`SELECT count(*)::int AS approved FROM users u
+      JOIN team_nodes n ON n.user_id = u.id WHERE n.parent_id IS NOT NULL AND u.kyc_status = 'approved'`);
+    expect(kyc?.approved).toBeGreaterThan(30);
+
+    // The marker user leads the biggest team: at least tier L2 and a salary level, on charged counts.
+    const [leader] = await rows<Record<string, number>>(sql`SELECT n.charged_direct, n.charged_team,
+        n.team_size, (n.parent_id IS NOT NULL) AS invited
+      FROM team_nodes n JOIN users u ON u.id = n.user_id WHERE u.email = ${DEMO_MARKER_EMAIL}`);
+    const counts = {
+      chargedDirect: Number(leader?.charged_direct),
+      chargedTeam: Number(leader?.charged_team),
+    };
+    expect(highestTier(counts)).toBeGreaterThanOrEqual(2);
+    expect(salaryLevelFor(counts, DEFAULT_SALARY_LEVELS)).not.toBeNull();
+    expect(leader?.invited).toBe(true);
+    expect(Number(leader?.team_size)).toBeGreaterThan(100);
+  });
+
+  it('has invites on each of the last 8 Beijing days and none older than 60 days among the extra members', async () => {
+    const days = await rows<{
+      day: string;
+    }>(sql`SELECT DISTINCT to_char(joined_at AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD') AS day
+      FROM team_nodes WHERE parent_id IS NOT NULL`);
+    const seen = new Set(days.map((d) => d.day));
+    for (let k = 0; k < 8; k++) expect(seen).toContain(formatDate(now.getTime() - k * DAY));
+    const oldest = Math.min(...plan.team.members.map((m) => m.createdAt));
+    expect(oldest).toBeGreaterThanOrEqual(now.getTime() - 60 * DAY);
+  });
+
+  it('leaves rewards pending and distributed, salaries paid and unpaid', async () => {
+    const { rewards, salaryPayouts } = first.counts.team;
+    expect(rewards.pending).toBeGreaterThan(0);
+    expect(rewards.distributed).toBeGreaterThan(0);
+    expect(salaryPayouts).toBeGreaterThan(0);
+    expect(first.team?.salary.dates).toHaveLength(2);
+    expect(first.team?.salary.unpaid).toBeGreaterThan(0);
+    const dates = await rows<{
+      payout_date: string;
+      n: number;
+    }>(sql`SELECT payout_date::text, count(*)::int AS n
+      FROM team_salary_payouts GROUP BY payout_date ORDER BY payout_date`);
+    expect(dates.map((d) => d.payout_date)).toEqual(first.team?.salary.dates);
   });
 
   it('adds nothing on a second run', async () => {

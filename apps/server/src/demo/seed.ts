@@ -1,6 +1,7 @@
 /**
  * `npm run demo`: fills the configured database (DATA_DIR's PGlite, or DATABASE_URL) with demo
- * data for a newcomer: users, admins, channels, deposits and withdrawals in every status.
+ * data for a newcomer: users, admins, channels, deposits and withdrawals in every status, trades,
+ * and a referral tree with team rewards and salaries in every state (team.ts).
  *
  * Everything that touches money goes through the real services (deposit approval credits, the
  * withdrawal freeze, completion and rejection are their ledger postings, with their audit rows), so
@@ -48,6 +49,7 @@ import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { createUser } from '../modules/users/create-user.ts';
 import { withdrawals } from '../modules/withdrawals/withdrawals.schema.ts';
 import { createWithdrawalService } from '../modules/withdrawals/withdrawals.service.ts';
+import { type DemoTeamResult, planDemoTeam, seedDemoTeam } from './team.ts';
 import { seedDemoTrading } from './trading.ts';
 
 /** Its presence means the demo data is already there. */
@@ -561,7 +563,10 @@ export function planDemo(now: number) {
   const channels = planChannels(rng);
   const deposits = planDeposits(rng, now, people);
   const withdrawals = planWithdrawals(rng, now, people, deposits, channels.withdraw);
-  return { people, channels, deposits, withdrawals };
+  // The referral tree has its own random source, so that it leaves the plan above as it was.
+  const approved = new Set(deposits.filter((d) => d.status === 'approved').map((d) => d.user));
+  const team = planDemoTeam(createRandom(SEED + 2), now, people, approved);
+  return { people, channels, deposits, withdrawals, team };
 }
 
 /** `delay`, shortened when needed so that `from + delay` stays in the past (recent rows get quick reviews). */
@@ -600,6 +605,16 @@ export interface SeedCounts {
   withdrawals: Record<string, number>;
   /** Orders per product (spot, flash, perpetual, option). */
   trades: Record<string, number>;
+  team: {
+    /** Accounts registered with an invite code, and the deepest level (L = depth + 1). */
+    invited: number;
+    maxLevel: number;
+    inviters: number;
+    /** Accounts whose deposit was approved (they count for their inviters' tiers and salary). */
+    charged: number;
+    rewards: Record<string, number>;
+    salaryPayouts: number;
+  };
 }
 
 export interface SeedResult {
@@ -608,6 +623,8 @@ export interface SeedResult {
   superAdmin: { email: string; created: boolean; generatedPassword?: string };
   counts: SeedCounts;
   ledger: LedgerVerification;
+  /** What this run did for the team programme (absent when the data was already there). */
+  team?: DemoTeamResult;
 }
 
 export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResult> {
@@ -647,6 +664,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
   const people = plan.people;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const userIds = new Map<number, number>();
+  const accounts = new Map<number, { id: number; inviteCode: string }>();
   await db.transaction(async (tx) => {
     const byRegistration = people.map((u, i) => ({ u, i })).sort((a, b) => a.u.createdAt - b.u.createdAt);
     const adminsAt = now - 90 * DAY;
@@ -664,6 +682,12 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
       });
     }
     for (const { u, i } of byRegistration) {
+      // The inviter registered earlier, so their code exists (createUser places the user under them).
+      const inviter = plan.team.plannedParents[i];
+      const invitedByCode =
+        inviter === null || inviter === undefined ? null : accounts.get(inviter)?.inviteCode;
+      if (invitedByCode === undefined)
+        throw new Error(`demo user ${i}'s inviter ${inviter} is not created yet`);
       const row = await createUser(tx, {
         email: u.email,
         phone: u.phone,
@@ -675,8 +699,10 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
         createdAt: new Date(u.createdAt),
         updatedAt: new Date(u.lastLogin ?? u.createdAt),
         lastLogin: u.lastLogin === null ? null : new Date(u.lastLogin),
+        invitedByCode,
       });
       userIds.set(i, row.id);
+      accounts.set(i, { id: row.id, inviteCode: row.inviteCode });
     }
   });
   const idOf = (i: number) => {
@@ -787,12 +813,24 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
   });
   log(`  ${trading.refused} orders were refused as a real user's would be (balance, limits, levels).`);
 
+  const team = await seedDemoTeam(db, {
+    plan: plan.team,
+    planned: accounts,
+    passwordHash,
+    depositService,
+    depositChannelIds,
+    actor,
+    now,
+    log,
+  });
+
   log('Verifying the ledger...');
   return {
     alreadyPresent: false,
     superAdmin: superAdminInfo,
     counts: await countDemo(db),
     ledger: await verifyLedger(db),
+    team,
   };
 }
 
@@ -807,6 +845,12 @@ async function countDemo(db: Db): Promise<SeedCounts> {
       UNION ALL SELECT 'admins', count(*)::int FROM users WHERE role = 'admin'
       UNION ALL SELECT 'deposit_channels.' || status, count(*)::int FROM deposit_channels GROUP BY status
       UNION ALL SELECT 'withdraw_channels', count(*)::int FROM withdraw_channels) x`);
+  const team = await byKey(sql`SELECT k, n FROM (
+      SELECT 'invited' AS k, count(*)::int AS n FROM team_nodes WHERE parent_id IS NOT NULL
+      UNION ALL SELECT 'max_level', coalesce(max(depth) + 1, 0)::int FROM team_nodes
+      UNION ALL SELECT 'inviters', count(*)::int FROM team_nodes WHERE direct_count > 0
+      UNION ALL SELECT 'charged', count(*)::int FROM team_nodes WHERE charged_at IS NOT NULL
+      UNION ALL SELECT 'salary_payouts', count(*)::int FROM team_salary_payouts) x`);
   return {
     users: userStats.users ?? 0,
     disabledUsers: userStats.disabled ?? 0,
@@ -822,6 +866,14 @@ async function countDemo(db: Db): Promise<SeedCounts> {
     deposits: await byKey(sql`SELECT status AS k, count(*)::int AS n FROM deposits GROUP BY status`),
     withdrawals: await byKey(sql`SELECT status AS k, count(*)::int AS n FROM withdrawals GROUP BY status`),
     trades: await byKey(sql`SELECT product AS k, count(*)::int AS n FROM trade_orders GROUP BY product`),
+    team: {
+      invited: team.invited ?? 0,
+      maxLevel: team.max_level ?? 0,
+      inviters: team.inviters ?? 0,
+      charged: team.charged ?? 0,
+      rewards: await byKey(sql`SELECT status AS k, count(*)::int AS n FROM team_rewards GROUP BY status`),
+      salaryPayouts: team.salary_payouts ?? 0,
+    },
   };
 }
 
@@ -848,6 +900,8 @@ function report(result: SeedResult, where: string, adminPasswordFromEnv: boolean
     `  Deposits: ${total(counts.deposits)} (${breakdown(counts.deposits)})`,
     `  Withdrawals: ${total(counts.withdrawals)} (${breakdown(counts.withdrawals)})`,
     `  Orders: ${total(counts.trades)} (${breakdown(counts.trades)})`,
+    `  Team: ${counts.team.invited} invited users, ${counts.team.inviters} inviters, ${counts.team.maxLevel} levels, ${counts.team.charged} charged; ` +
+      `rewards ${total(counts.team.rewards)} (${breakdown(counts.team.rewards)}), salary payouts ${counts.team.salaryPayouts}`,
     `  Ledger: ${ledger.checked.accounts} accounts, ${ledger.checked.transactions} transactions, ${ledger.checked.entries} entries: ` +
       (ledger.ok ? 'OK, every invariant holds' : `FAILED (${ledger.problems.length} problems)`),
   );

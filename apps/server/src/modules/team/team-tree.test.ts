@@ -5,13 +5,14 @@ import { insertDepositChannel } from '../../test/money.ts';
 import { queryRows } from '../ledger/ledger.repository.ts';
 import { counterMismatches } from '../stats/stats.repository.ts';
 import { UNKNOWN_INVITE_CODE } from '../users/create-user.ts';
-import { approvedDeposit, join, type Member, nodeCounts, treeProblems } from './admin/team-fixtures.ts';
+import { approvedDeposit, join, type Member, nodeCounts } from './admin/team-fixtures.ts';
+import { teamTreeProblems } from './tree-check.ts';
 
 /**
  * The referral tree as registration and deposit approval keep it (team-tree.ts, migration 0012):
  * closure rows, depths and the four counters of every ancestor, under concurrency too. Every
  * member is registered over HTTP with an invite code; after each case the closure and counters are
- * recomputed from scratch (treeProblems) and the running totals checked (counterMismatches).
+ * recomputed from scratch (teamTreeProblems) and the running totals checked (counterMismatches).
  */
 
 const CHAIN_LENGTH = 50;
@@ -34,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function consistent() {
-  expect(await treeProblems(t.database.db)).toEqual([]);
+  expect(await teamTreeProblems(t.database.db)).toEqual([]);
   expect(await counterMismatches(t.database.db)).toEqual([]);
 }
 

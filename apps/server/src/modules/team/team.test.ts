@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, type TestApp } from '../../test/app.ts';
 import { insertDepositChannel } from '../../test/money.ts';
 import { counterMismatches } from '../stats/stats.repository.ts';
-import { approvedDeposit, join, type Member, treeProblems } from './admin/team-fixtures.ts';
+import { approvedDeposit, join, type Member } from './admin/team-fixtures.ts';
+import { teamTreeProblems } from './tree-check.ts';
 
 /**
  * The user's team calls over HTTP. The tree (registration order = id order = newest last):
@@ -427,7 +428,7 @@ describe('GET /api/team/invite-link', () => {
 
 describe('after every call', () => {
   it('the tree and the running totals are intact', async () => {
-    expect(await treeProblems(t.database.db)).toEqual([]);
+    expect(await teamTreeProblems(t.database.db)).toEqual([]);
     expect(await counterMismatches(t.database.db)).toEqual([]);
   });
 });

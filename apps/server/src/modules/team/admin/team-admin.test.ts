@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
 import { counterMismatches } from '../../stats/stats.repository.ts';
-import { join, type Member, makeUser, treeProblems } from './team-fixtures.ts';
+import { teamTreeProblems } from '../tree-check.ts';
+import { join, type Member, makeUser } from './team-fixtures.ts';
 
 /**
  * The admin's team overview over a small known tree grown over the last ten Beijing days. Past
@@ -209,7 +210,7 @@ describe('GET /api/admin/team/stats: a known tree', () => {
   });
 
   it('leaves the tree and the running totals intact', async () => {
-    expect(await treeProblems(t.database.db)).toEqual([]);
+    expect(await teamTreeProblems(t.database.db)).toEqual([]);
     expect(await counterMismatches(t.database.db)).toEqual([]);
   });
 });

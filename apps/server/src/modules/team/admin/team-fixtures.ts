@@ -75,46 +75,6 @@ export async function approvedDeposit(
   return id;
 }
 
-/**
- * Everything wrong with the tree, recomputed from scratch (empty when all is right): every node
- * has one closure row per ancestor at the right distance (the parent at 1, each further ancestor
- * the parent's at one more), depths agree, and the four counters of every node equal the counts
- * of its closure rows (charged = the member's charged_at is set).
- */
-export async function treeProblems(exec: Executor): Promise<string[]> {
-  const rows = await queryRows<{ problem: string }>(
-    exec,
-    sql`
-      SELECT 'depth of ' || n.user_id || ' is ' || n.depth || ' but it has ' || count(p.ancestor_id) || ' ancestors' AS problem
-        FROM team_nodes n LEFT JOIN team_paths p ON p.descendant_id = n.user_id
-       GROUP BY n.user_id, n.depth HAVING count(p.ancestor_id) <> n.depth
-      UNION ALL
-      SELECT 'parent of ' || n.user_id || ' has no closure row at 1'
-        FROM team_nodes n
-       WHERE n.parent_id IS NOT NULL AND NOT EXISTS (
-         SELECT 1 FROM team_paths p WHERE p.descendant_id = n.user_id AND p.ancestor_id = n.parent_id AND p.depth = 1)
-      UNION ALL
-      SELECT 'closure row ' || p.ancestor_id || '>' || p.descendant_id || ' at ' || p.depth || ' is not the parent''s at ' || (p.depth - 1)
-        FROM team_paths p JOIN team_nodes n ON n.user_id = p.descendant_id
-       WHERE p.depth > 1 AND NOT EXISTS (
-         SELECT 1 FROM team_paths q WHERE q.descendant_id = n.parent_id AND q.ancestor_id = p.ancestor_id AND q.depth = p.depth - 1)
-      UNION ALL
-      SELECT 'counters of ' || n.user_id || ' are ' || concat_ws('/', n.direct_count, n.team_size, n.charged_direct, n.charged_team)
-             || ', closure says ' || concat_ws('/', coalesce(c.direct, 0), coalesce(c.team, 0), coalesce(c.charged_direct, 0), coalesce(c.charged_team, 0))
-        FROM team_nodes n
-        LEFT JOIN (SELECT p.ancestor_id,
-                          count(*) FILTER (WHERE p.depth = 1) AS direct,
-                          count(*) AS team,
-                          count(*) FILTER (WHERE p.depth = 1 AND m.charged_at IS NOT NULL) AS charged_direct,
-                          count(*) FILTER (WHERE m.charged_at IS NOT NULL) AS charged_team
-                     FROM team_paths p JOIN team_nodes m ON m.user_id = p.descendant_id
-                    GROUP BY p.ancestor_id) c ON c.ancestor_id = n.user_id
-       WHERE (n.direct_count, n.team_size, n.charged_direct, n.charged_team)
-             IS DISTINCT FROM (coalesce(c.direct, 0), coalesce(c.team, 0), coalesce(c.charged_direct, 0), coalesce(c.charged_team, 0))`,
-  );
-  return rows.map((r) => r.problem);
-}
-
 export interface NodeCounts {
   depth: number;
   parentId: number | null;
