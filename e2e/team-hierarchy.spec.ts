@@ -52,7 +52,7 @@ test('the hierarchy expands and collapses a tree, shows a member and finds a dee
     `顶级用户 ${first.data.totalTopLevel.toLocaleString('en-US')} 人`,
   );
 
-  // The newest top-level user comes first: top, with its counts.
+  // Top-level users with a team come first (biggest team first): top is among them, with its counts.
   const topRow = page.getByTestId(`hierarchy-node-${top.user.id}`);
   await expect(topRow).toContainText(top.user.email);
   const topStats = topRow.getByTestId('hierarchy-node-stats');

@@ -124,7 +124,7 @@ export const HIERARCHY_DEFAULT_DEPTH = 2;
 export const HIERARCHY_MAX_DEPTH = 4;
 
 /**
- * GET /api/admin/team/hierarchy: one page of top-level users (newest first), each with its
+ * GET /api/admin/team/hierarchy: one page of top-level users (biggest team first, then newest), each with its
  * descendants nested `depth` levels deep. With `search` (e-mail or phone prefix, case-insensitive,
  * at least 2 characters) it answers the matching users at any level instead, each with the path
  * from its top-level user (`paths`), so that a member deep in a big tree is found without loading it.

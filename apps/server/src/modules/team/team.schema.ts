@@ -49,8 +49,11 @@ export const teamNodes = pgTable(
   (t) => [
     // Children of one node, newest first (the hierarchy, /team/referrals).
     index('team_nodes_parent_idx').on(t.parentId, t.userId),
-    // Top-level users, newest first (the hierarchy's first page).
-    index('team_nodes_roots_idx').on(t.userId).where(sql`${t.parentId} IS NULL`),
+    // Top-level users, biggest team first, then newest (the hierarchy's pages). Only top-level rows
+    // are in it, so a registration moves one entry here (its top user's), not one per ancestor.
+    index('team_nodes_roots_team_idx')
+      .on(t.teamSize.desc(), t.userId.desc())
+      .where(sql`${t.parentId} IS NULL`),
     // Top inviters and the ranking; reward and salary candidates (charged_direct at least a level's need).
     index('team_nodes_direct_idx').on(t.directCount, t.userId).where(sql`${t.directCount} > 0`),
     index('team_nodes_charged_direct_idx')

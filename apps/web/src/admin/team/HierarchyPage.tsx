@@ -240,7 +240,7 @@ export default function HierarchyPage() {
           </Flex>
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="hierarchy-legend">
             L 为所在层级（未使用邀请码注册的顶级用户为
-            L1）；直推为直接邀请的人数，团队为全部下级（任意层级）人数；充值为审核通过的充值合计。点击用户查看详情。
+            L1）；顶级用户按团队人数从多到少排列，下级按注册时间从新到旧；直推为直接邀请的人数，团队为全部下级（任意层级）人数；充值为审核通过的充值合计。点击用户查看详情。
           </Typography.Text>
 
           {rows.length === 0 ? (

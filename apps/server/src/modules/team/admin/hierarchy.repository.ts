@@ -8,7 +8,7 @@ import { rowBool, rowDate, rowText, rowTextOrNull } from '../team.repository.ts'
 /**
  * Data access of the admin's hierarchy (GET /api/admin/team/hierarchy, /{id}/children). Every
  * read is a page or a bounded batch of index lookups, whatever the size of a tree:
- * - top-level users: team_nodes_roots_idx (partial, parent_id IS NULL) backwards;
+ * - top-level users: team_nodes_roots_team_idx (partial, parent_id IS NULL: team size, then id);
  * - one node's children: team_nodes_parent_idx (parent_id, user_id) backwards;
  * - one level of the nested tree: ONE query for all parents of that level, a LATERAL subquery per
  *   parent on team_nodes_parent_idx with its own LIMIT, so a parent with a million children costs
@@ -72,12 +72,16 @@ async function nodesOf(exec: Executor, page: SQL, order: SQL = sql`page.id DESC`
 
 type Page = { limit: number; offset: number };
 
-/** One page of top-level users, newest first. */
+/**
+ * One page of top-level users, biggest team first, then newest (team_nodes_roots_team_idx): at 1M
+ * users most top-level users have no team, and the operator looks for the teams.
+ */
 export function listTopLevel(exec: Executor, page: Page): Promise<HierarchyRow[]> {
   return nodesOf(
     exec,
-    sql`SELECT user_id AS id FROM team_nodes WHERE parent_id IS NULL
-         ORDER BY user_id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    sql`SELECT user_id AS id, team_size FROM team_nodes WHERE parent_id IS NULL
+         ORDER BY team_size DESC NULLS LAST, user_id DESC NULLS LAST LIMIT ${page.limit} OFFSET ${page.offset}`,
+    sql`page.team_size DESC, page.id DESC`,
   );
 }
 

@@ -143,21 +143,21 @@ describe('access and validation', () => {
 });
 
 describe('GET /api/admin/team/hierarchy', () => {
-  it('pages top-level users newest first, each nested two levels by default', async () => {
+  it('pages top-level users biggest team first, then newest, each nested two levels by default', async () => {
     const data = await hierarchy();
     expect(data.totalTopLevel).toBe(6);
     expect(data.pagination).toEqual({ page: 1, limit: 20, total: 6, totalPages: 1 });
     expect(data.paths).toBeUndefined();
     const tops = data.hierarchy.map((n) => n.email);
     expect(tops).toEqual([
+      email('big'),
+      email('r1'),
       u.stranger?.email,
       email('r3'),
-      email('big'),
       email('r2'),
-      email('r1'),
       admin.email,
     ]);
-    const r1 = data.hierarchy[4] as HierarchyNode;
+    const r1 = data.hierarchy[1] as HierarchyNode;
     expect(shape([r1])).toEqual([
       [
         email('r1'),
@@ -180,7 +180,7 @@ describe('GET /api/admin/team/hierarchy', () => {
 
   it('answers every node field', async () => {
     const data = await hierarchy();
-    const r1 = data.hierarchy[4] as HierarchyNode;
+    const r1 = data.hierarchy[1] as HierarchyNode;
     expect({ ...r1, children: [] }).toEqual({
       id: u.r1?.id,
       email: email('r1'),
@@ -235,7 +235,7 @@ describe('GET /api/admin/team/hierarchy', () => {
 
   it('pages the top level', async () => {
     const page2 = await hierarchy('?page=2&limit=4&depth=0');
-    expect(page2.hierarchy.map((n) => n.email)).toEqual([email('r1'), admin.email]);
+    expect(page2.hierarchy.map((n) => n.email)).toEqual([email('r2'), admin.email]);
     expect(page2.pagination).toEqual({ page: 2, limit: 4, total: 6, totalPages: 2 });
     expect(page2.totalTopLevel).toBe(6);
     expect((await hierarchy('?page=3&limit=4')).hierarchy).toEqual([]);
