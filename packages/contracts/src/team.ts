@@ -178,7 +178,7 @@ export const teamMembersQuery = pageQuery.extend({
 export type TeamMembersQuery = z.infer<typeof teamMembersQuery>;
 export const teamMembersReply = envelope(z.object({ members: z.array(teamMember), pagination }));
 
-/** GET /api/team/ranking: the top inviters by charged direct referrals, and the caller's place. */
+/** GET /api/team/ranking: the top inviters by charged direct referrals (then charged team, then the older account), and the caller's place. */
 export const TEAM_RANKING_SIZE = 20;
 export const teamRankingEntry = z.object({
   rank: z.number().int(),

@@ -217,22 +217,22 @@ export interface RankingRow {
 }
 
 /**
- * The first `limit` users with a charged direct referral by charged direct referrals, then direct
- * referrals, then the older account. The partial index gives the rows by charged_direct already
- * sorted, so the planner only sorts within the top groups (incremental sort) and stops at the limit;
- * the users are joined for the page only.
+ * The first `limit` users with a charged direct referral by charged direct referrals, then charged
+ * team, then the older account: the order of team_nodes_charged_direct_idx (charged_direct,
+ * charged_team, user_id), so the page and a user's rank (countRankedBefore) are index reads; the
+ * users are joined for the page only.
  */
 export async function topByChargedDirect(exec: Executor, limit: number): Promise<RankingRow[]> {
   const rows = await queryRows<Record<string, unknown>>(
     exec,
     sql`SELECT top.user_id::text AS user_id, u.email, top.direct_count::int AS direct_count,
                top.charged_direct::int AS charged_direct, top.team_size::int AS team_size
-          FROM (SELECT user_id, direct_count, charged_direct, team_size FROM team_nodes
+          FROM (SELECT user_id, direct_count, charged_direct, charged_team, team_size FROM team_nodes
                  WHERE charged_direct > 0
-                 ORDER BY charged_direct DESC, direct_count DESC, user_id
+                 ORDER BY charged_direct DESC, charged_team DESC, user_id
                  LIMIT ${limit}) top
           JOIN users u ON u.id = top.user_id
-         ORDER BY top.charged_direct DESC, top.direct_count DESC, top.user_id`,
+         ORDER BY top.charged_direct DESC, top.charged_team DESC, top.user_id`,
   );
   return rows.map((r) => ({
     userId: parseId(r.user_id),
@@ -249,15 +249,15 @@ export async function topByChargedDirect(exec: Executor, limit: number): Promise
  */
 export async function countRankedBefore(
   exec: Executor,
-  me: { userId: number; chargedDirect: number; directCount: number },
+  me: { userId: number; chargedDirect: number; chargedTeam: number },
 ): Promise<number> {
   const [row] = await queryRows<{ n: unknown }>(
     exec,
     sql`SELECT count(*)::int AS n FROM team_nodes
          WHERE charged_direct > 0 AND charged_direct >= ${me.chargedDirect}
            AND (charged_direct > ${me.chargedDirect}
-                OR direct_count > ${me.directCount}
-                OR (direct_count = ${me.directCount} AND user_id < ${me.userId}))`,
+                OR charged_team > ${me.chargedTeam}
+                OR (charged_team = ${me.chargedTeam} AND user_id < ${me.userId}))`,
   );
   return parseCount(row?.n);
 }

@@ -166,7 +166,7 @@ export function createTeamService(deps: { db: Db }) {
           ? (await repo.countRankedBefore(db, {
               userId,
               chargedDirect: node.chargedDirect,
-              directCount: node.directCount,
+              chargedTeam: node.chargedTeam,
             })) + 1
           : null;
       return {

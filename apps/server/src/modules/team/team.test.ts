@@ -339,7 +339,7 @@ describe('GET /api/team/ranking', () => {
     myRank: number | null;
   };
 
-  it('ranks by charged direct referrals, then direct referrals, then age; masked', async () => {
+  it('ranks by charged direct referrals, then charged team, then age; masked', async () => {
     const res = await get<Ranking>('root', '/api/team/ranking');
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('获取排行榜成功');
