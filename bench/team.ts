@@ -333,7 +333,13 @@ async function main() {
   const calls = [
     { name: 'health (baseline)', path: '/api/health', token: 'none' as const },
     { name: 'admin: team stats', path: '/api/admin/team/stats', token: 'admin' as const, target: true },
+    // The biggest teams first, with their direct referrals (one level, what the screen asks for).
     { name: 'admin: hierarchy, page 1', path: '/api/admin/team/hierarchy', token: 'admin' as const },
+    {
+      name: 'admin: hierarchy, page 1, depth 2',
+      path: '/api/admin/team/hierarchy?depth=2',
+      token: 'admin' as const,
+    },
     {
       name: `admin: children of the biggest node (${leader.direct_count} direct)`,
       path: `/api/admin/team/hierarchy/${leader.user_id}/children`,

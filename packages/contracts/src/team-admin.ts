@@ -119,8 +119,11 @@ export const hierarchyNode: z.ZodType<HierarchyNode> = z.lazy(() =>
 
 /** Children loaded per node and per call; a node with more is paged through /children. */
 export const HIERARCHY_CHILDREN_LIMIT = 50;
-/** How many levels below each top-level user the first call nests (the screen loads deeper ones on demand). */
-export const HIERARCHY_DEFAULT_DEPTH = 2;
+/**
+ * How many levels below each top-level user the page call nests by default, as the screen asks (it
+ * loads deeper ones on demand): two levels of the biggest teams would be up to 20 × 50 × 50 nodes.
+ */
+export const HIERARCHY_DEFAULT_DEPTH = 1;
 export const HIERARCHY_MAX_DEPTH = 4;
 
 /**

@@ -143,8 +143,8 @@ describe('access and validation', () => {
 });
 
 describe('GET /api/admin/team/hierarchy', () => {
-  it('pages top-level users biggest team first, then newest, each nested two levels by default', async () => {
-    const data = await hierarchy();
+  it('pages top-level users biggest team first, then newest, nested as deep as asked', async () => {
+    const data = await hierarchy('?depth=2');
     expect(data.totalTopLevel).toBe(6);
     expect(data.pagination).toEqual({ page: 1, limit: 20, total: 6, totalPages: 1 });
     expect(data.paths).toBeUndefined();
@@ -179,7 +179,7 @@ describe('GET /api/admin/team/hierarchy', () => {
   });
 
   it('answers every node field', async () => {
-    const data = await hierarchy();
+    const data = await hierarchy('?depth=2');
     const r1 = data.hierarchy[1] as HierarchyNode;
     expect({ ...r1, children: [] }).toEqual({
       id: u.r1?.id,
@@ -212,7 +212,11 @@ describe('GET /api/admin/team/hierarchy', () => {
     expect(find([r1], u.g2?.id as number)).toMatchObject({ depth: 2, total_deposit: '0' });
   });
 
-  it('nests as deep as asked: 0 to 4 levels', async () => {
+  it('nests one level by default (what the screen asks for), and as deep as asked: 0 to 4 levels', async () => {
+    const byDefault = await hierarchy();
+    const r1Default = byDefault.hierarchy.find((n) => n.id === u.r1?.id) as HierarchyNode;
+    expect(r1Default.children.map((n) => n.email)).toEqual([email('c3'), email('c2'), email('c1')]);
+    expect(r1Default.children.every((n) => n.children.length === 0)).toBe(true);
     const flat = await hierarchy('?depth=0');
     expect(flat.hierarchy.every((n) => n.children.length === 0)).toBe(true);
     const deep = await hierarchy('?depth=3');

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PAGE_SIZE,
   HIERARCHY_CHILDREN_LIMIT,
+  HIERARCHY_DEFAULT_DEPTH,
   type HierarchyNode,
   hierarchyChildrenQuery,
   hierarchyChildrenReply,
@@ -39,7 +40,7 @@ export interface ChildrenPage {
  * referrals come with it (at most HIERARCHY_CHILDREN_LIMIT each), anything deeper is fetched when
  * a node is opened. Two levels of a big team would be up to 20 × 50 × 50 nodes in one reply.
  */
-export const PAGE_DEPTH = 1;
+export const PAGE_DEPTH = HIERARCHY_DEFAULT_DEPTH;
 export const CHILDREN_PAGE_SIZE = HIERARCHY_CHILDREN_LIMIT;
 
 export const HIERARCHY_ROOT = ['admin', 'team-hierarchy'] as const;
