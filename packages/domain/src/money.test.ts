@@ -99,12 +99,17 @@ describe('trimDecimalZeros', () => {
     expect(trimDecimalZeros('0.10')).toBe('0.1');
     expect(trimDecimalZeros('1e5')).toBe('1e5');
   });
+  // At most 20 integer digits, the normaliser's limit (±10^20 itself has 21: a seed found it).
   it('agrees with the parsing normaliser on plain decimals', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.nat({ max: 18 }), (units, scale) => {
-        const raw = new Decimal(units.toString()).div(new Decimal(10).pow(scale)).toFixed(18);
-        expect(trimDecimalZeros(raw)).toBe(normaliseDecimalString(raw));
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n) + 1n, max: 10n ** 20n - 1n }),
+        fc.nat({ max: 18 }),
+        (units, scale) => {
+          const raw = new Decimal(units.toString()).div(new Decimal(10).pow(scale)).toFixed(18);
+          expect(trimDecimalZeros(raw)).toBe(normaliseDecimalString(raw));
+        },
+      ),
     );
   });
 });
