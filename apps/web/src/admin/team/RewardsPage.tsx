@@ -1,10 +1,11 @@
 import { CalculatorOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
-import { ADMIN_TEAM_TEXTS, DEFAULT_PAGE_SIZE, TEAM_REWARD_CURRENCY } from '@platform/contracts';
+import { ADMIN_TEAM_TEXTS, TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { Decimal, formatCount, formatNumber } from '@platform/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Pagination, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import { RewardStatCards } from './rewards/RewardStatCards.tsx';
@@ -155,7 +156,6 @@ export default function RewardsPage() {
   const data = query.data;
   const pagination = data?.pagination;
   const page = pagination?.page ?? filters.page;
-  const totalPages = pagination?.totalPages ?? 0;
   const selectedRewards = rows.filter((r) => selected.includes(r.id));
   const distributing = new Set(distribute.isPending ? (distribute.variables ?? []).map((r) => r.id) : []);
   const emptyText = query.isPending
@@ -258,24 +258,13 @@ export default function RewardsPage() {
           onDistribute={(reward) => confirmDistribute([reward])}
           emptyText={emptyText}
         />
-        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
-          <Typography.Text type="secondary" data-testid="rewards-page-text">
-            {pagination
-              ? `第 ${totalPages === 0 ? 0 : page} 页，共 ${totalPages} 页（${formatCount(pagination.total)} 条记录）`
-              : ''}
-          </Typography.Text>
-          {pagination && pagination.total > DEFAULT_PAGE_SIZE && (
-            <Pagination
-              current={page}
-              pageSize={DEFAULT_PAGE_SIZE}
-              total={pagination.total}
-              showSizeChanger={false}
-              showLessItems
-              onChange={(next) => setFilters({ page: next })}
-              data-testid="rewards-pagination"
-            />
-          )}
-        </Flex>
+        <ListFooter
+          pagination={pagination}
+          page={page}
+          noun="条记录"
+          onChange={(next) => setFilters({ page: next })}
+          testId="rewards"
+        />
       </Card>
 
       <RewardTiersCard />

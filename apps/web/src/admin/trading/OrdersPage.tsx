@@ -1,10 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { ADMIN_ORDER_CANCEL_TEXTS, ADMIN_TRADING_TEXTS, DEFAULT_PAGE_SIZE } from '@platform/contracts';
-import { formatCount } from '@platform/domain';
+import { ADMIN_ORDER_CANCEL_TEXTS, ADMIN_TRADING_TEXTS } from '@platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Pagination, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import { CancelOrderModal } from './orders/CancelOrderModal.tsx';
@@ -77,7 +77,6 @@ export default function OrdersPage() {
   const data = query.data;
   const pagination = data?.pagination;
   const page = pagination?.page ?? filters.page;
-  const totalPages = pagination?.totalPages ?? 0;
 
   return (
     <Flex vertical gap={16} data-testid="orders-page">
@@ -148,24 +147,13 @@ export default function OrdersPage() {
           onCancel={setCancelTarget}
           emptyText={query.isPending ? '加载中...' : '暂无订单'}
         />
-        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
-          <Typography.Text type="secondary" data-testid="orders-page-text">
-            {pagination
-              ? `第 ${totalPages === 0 ? 0 : page} 页，共 ${totalPages} 页（${formatCount(pagination.total)} 条订单）`
-              : ''}
-          </Typography.Text>
-          {pagination && pagination.total > DEFAULT_PAGE_SIZE && (
-            <Pagination
-              current={page}
-              pageSize={DEFAULT_PAGE_SIZE}
-              total={pagination.total}
-              showSizeChanger={false}
-              showLessItems
-              onChange={(next) => setFilters({ page: next })}
-              data-testid="orders-pagination"
-            />
-          )}
-        </Flex>
+        <ListFooter
+          pagination={pagination}
+          page={page}
+          noun="条订单"
+          onChange={(next) => setFilters({ page: next })}
+          testId="orders"
+        />
       </Card>
 
       <CancelOrderModal
