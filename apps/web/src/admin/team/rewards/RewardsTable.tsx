@@ -3,6 +3,7 @@ import { formatCount, formatNumber } from '@platform/domain';
 import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { UserCell } from '../shared/UserCell.tsx';
 import type { TeamReward } from './rewardsApi.ts';
 
 export const REWARD_STATUS_COLOURS: Record<TeamRewardStatus, string> = {
@@ -38,16 +39,7 @@ export function RewardsTable({
     {
       title: '用户邮箱',
       key: 'email',
-      render: (_, reward) => (
-        <Flex vertical style={{ minWidth: 0 }}>
-          <Typography.Text ellipsis={{ tooltip: reward.email }} style={{ maxWidth: 220 }}>
-            {reward.email}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            用户ID {reward.user_id}
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (_, reward) => <UserCell email={reward.email} userId={reward.user_id} />,
     },
     {
       title: '奖励等级',

@@ -3,6 +3,7 @@ import { formatCount, formatNumber, formatPercent } from '@platform/domain';
 import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { UserCell } from '../shared/UserCell.tsx';
 import type { SalaryCandidate } from './salaryApi.ts';
 
 const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -48,16 +49,7 @@ export function EligibleUsersTable({
     {
       title: '用户邮箱',
       key: 'email',
-      render: (_, user) => (
-        <Flex vertical style={{ minWidth: 0 }}>
-          <Typography.Text ellipsis={{ tooltip: user.email }} style={{ maxWidth: 220 }}>
-            {user.email}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            用户ID {user.userId}
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (_, user) => <UserCell email={user.email} userId={user.userId} />,
     },
     {
       title: '邀请码',
