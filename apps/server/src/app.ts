@@ -138,7 +138,19 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
   if (hasWebApp) {
-    app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file; browsers that accept them get those.
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // Vite names every asset by its content hash: a new build gets new names, so they never go stale.
+        if (filePath.startsWith(path.join(distDir, 'assets'))) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {

@@ -7,7 +7,7 @@ import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { LiveTickersCard, PRICE_FLASH_MS } from './LiveTickersCard.tsx';
-import { MARKETS_POLL_MS } from './useLiveTickers.ts';
+import { MARKETS_POLL_MS } from '../../../lib/market/useLiveTickers.ts';
 
 type Ack = (reply: unknown) => void;
 

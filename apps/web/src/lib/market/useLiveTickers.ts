@@ -7,8 +7,8 @@ import {
 } from '@platform/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../../lib/request.ts';
-import { emitWithAck, isSocketConnected, useSocketConnection, useSocketEvent } from '../../../lib/socket.ts';
+import { api } from '../request.ts';
+import { emitWithAck, isSocketConnected, useSocketConnection, useSocketEvent } from '../socket.ts';
 
 export type { Ticker };
 
