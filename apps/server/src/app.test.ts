@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.ts';
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
   );
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'assets', 'app.js.gz'), zlib.gzipSync('console.log(1)'));
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -35,6 +37,19 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(1)');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the build\'s precompressed copy to a browser that accepts it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('keeps unknown /api paths as JSON 404s, also for GET', async () => {
