@@ -30,7 +30,8 @@ function sizeOf(file: string): number {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error(`no build in ${DIST}: run npm run build`);
+  if (!fs.existsSync(path.join(DIST, 'index.html')))
+    throw new Error(`no build in ${DIST}: run npm run build`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const server = await startServer({ DATA_DIR: dataDir, WEB_DIST_DIR: DIST });
   const browser = await chromium.launch({
@@ -76,7 +77,9 @@ async function main() {
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('| screen | JS files | JS raw KiB | JS gzip KiB | JS transferred KiB (br) | JS+CSS gzip KiB | load ms (local) |');
+  console.log(
+    '| screen | JS files | JS raw KiB | JS gzip KiB | JS transferred KiB (br) | JS+CSS gzip KiB | load ms (local) |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
 }

@@ -45,7 +45,7 @@ export default defineConfig({
     command: `rm -rf '${dataDir}' && node --import tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {

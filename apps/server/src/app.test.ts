@@ -40,7 +40,7 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('sends the build\'s precompressed copy to a browser that accepts it', async () => {
+  it("sends the build's precompressed copy to a browser that accepts it", async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/assets/app.js',

@@ -140,7 +140,10 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
   if (hasWebApp) {
     app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // One catch-all route instead of a route per file: the build holds hundreds of files (three
+      // with their .br and .gz), and globbing them at start-up outlasted Fastify's plugin timeout on
+      // a loaded machine. A path that is no file falls through to the not-found handler (SPA).
+      wildcard: true,
       index: false,
       // The build writes .br and .gz beside each file; browsers that accept them get those.
       preCompressed: true,

@@ -4,8 +4,9 @@ import { LazyPage, type PageLoader } from './components/lazyPage.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { RouteBoundary } from './components/RouteBoundary.tsx';
 import { setNavigator } from './lib/navigation.ts';
+import { userRoutes } from './user/routes.tsx';
+import { UserLayout } from './user/shell/UserLayout.tsx';
 
-const loadHome: PageLoader = () => import('./user/home/HomePage.tsx');
 const loadLogin: PageLoader = () => import('./auth/LoginPage.tsx');
 const loadRegister: PageLoader = () => import('./auth/RegisterPage.tsx');
 /** The back office shell is one lazy chunk behind the gate, and each admin screen its own chunk. */
@@ -26,7 +27,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/', element: <LazyPage load={loadHome} /> },
+      { path: '/', element: <UserLayout />, children: userRoutes },
       { path: '/login', element: <LazyPage load={loadLogin} /> },
       { path: '/register', element: <LazyPage load={loadRegister} /> },
       {

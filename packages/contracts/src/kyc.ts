@@ -29,6 +29,12 @@ export const KYC_IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif';
 export const KYC_NOT_IMAGE_MESSAGE = '请选择图片文件';
 export const KYC_IMAGE_TOO_LARGE_MESSAGE = '图片大小不能超过5MB';
 export const KYC_REJECT_REASON_REQUIRED = '拒绝时必须填写原因';
+/** What is wrong with an ID number, by the kind idCardProblem (@platform/domain) reports. */
+export const KYC_ID_NUMBER_MESSAGES = {
+  format: '身份证号码格式不正确',
+  birth_date: '身份证号码中的出生日期不正确',
+  check_digit: '身份证号码校验位不正确',
+} as const;
 /** Lifetime of the signed document URLs in replies. */
 export const KYC_DOCUMENT_URL_TTL_SECONDS = 300;
 /** Stored document names: generated, 32 hex characters and the image extension. */

@@ -185,6 +185,38 @@ export const kline = z.object({
 });
 export type Kline = z.infer<typeof kline>;
 
+/** One trade of the reference market (the source's own trades, not the platform's fills). */
+export const marketTrade = z.object({
+  /** The source's trade id, unique per symbol. */
+  id: z.string(),
+  price: decimalString,
+  amount: decimalString,
+  /** The taker's side. */
+  side: z.enum(['buy', 'sell']),
+  time: isoDateTime,
+});
+export type MarketTrade = z.infer<typeof marketTrade>;
+/** The latest trades of one symbol, newest first. */
+export const recentTrades = z.object({
+  symbol: z.string(),
+  trades: z.array(marketTrade),
+  source: z.string(),
+  updated_at: isoDateTime,
+});
+export type RecentTrades = z.infer<typeof recentTrades>;
+export const RECENT_TRADES_DEFAULT_LIMIT = 30;
+export const RECENT_TRADES_MAX_LIMIT = 100;
+/** GET /api/trading/trades?symbol&limit=30 (and GET /api/huobi/trades/{symbol}?limit=30) */
+export const recentTradesQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit 必须是整数')
+    .min(1, 'limit 至少为 1')
+    .max(RECENT_TRADES_MAX_LIMIT, `limit 最大为 ${RECENT_TRADES_MAX_LIMIT}`)
+    .default(RECENT_TRADES_DEFAULT_LIMIT),
+});
+export const recentTradesReply = envelope(recentTrades);
+
 export const klineSeries = z.object({ symbol: z.string(), interval: klineInterval, klines: z.array(kline) });
 export type KlineSeries = z.infer<typeof klineSeries>;
 export const klineReply = envelope(klineSeries);
@@ -368,7 +400,7 @@ export const refreshReply = envelope(z.object({ refreshed: z.number().int(), at:
 
 // ---- realtime ----
 
-export const MARKET_CHANNELS = ['ticker', 'depth', 'kline'] as const;
+export const MARKET_CHANNELS = ['ticker', 'depth', 'kline', 'trades'] as const;
 export type MarketChannel = (typeof MARKET_CHANNELS)[number];
 /** Client → server: `market:subscribe` / `market:unsubscribe` with this payload; the ack says what was joined. */
 export const marketSubscription = z.object({
@@ -383,6 +415,8 @@ export const MARKET_EVENTS = {
   ticker: 'market:ticker',
   depth: 'market:depth',
   kline: 'market:kline',
+  /** RecentTrades: the latest snapshot (up to RECENT_TRADES_DEFAULT_LIMIT, newest first); it replaces the last. */
+  trades: 'market:trades',
   /** To admins: a market-data job's progress. */
   job: 'market_data_job',
   /** To admins: the feed changed state. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { withdrawalStatus, withdrawMethod } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { kycApplication } from './kyc.ts';
 import { pageQuery, pagination } from './pagination.ts';
+import { userDeposit } from './wallet.ts';
 
 /** Admin withdrawal management (spec 000 §2, §4, §7). */
 
@@ -98,4 +100,16 @@ export interface WithdrawalStatusUpdateEvent {
 export const REALTIME_EVENTS = {
   adminNotification: 'admin_notification',
   withdrawalStatusUpdate: 'withdrawal_status_update',
+  /** To the owner: one of their deposits was reviewed ({ deposit: UserDeposit }). */
+  depositStatusUpdate: 'deposit_status_update',
+  /** To the applicant: their KYC application was reviewed ({ application: KycApplication }). */
+  kycStatusUpdate: 'kyc_status_update',
+  /** To the owner: one of their orders changed (fill, settlement, liquidation, cancel): { order }. */
+  orderUpdated: 'trading:order',
 } as const;
+/** deposit_status_update, to the deposit's owner once a review has committed (as GET /api/wallet/deposits lists it). */
+export const depositStatusUpdateEvent = z.object({ deposit: userDeposit });
+export type DepositStatusUpdateEvent = z.infer<typeof depositStatusUpdateEvent>;
+/** kyc_status_update, to the applicant once an admin review has committed. */
+export const kycStatusUpdateEvent = z.object({ application: kycApplication });
+export type KycStatusUpdateEvent = z.infer<typeof kycStatusUpdateEvent>;

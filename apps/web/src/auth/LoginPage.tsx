@@ -4,6 +4,7 @@ import { Link, Navigate } from 'react-router';
 import { ApiError } from '../lib/request.ts';
 import { LOGIN_INCOMPLETE_MESSAGE } from '../lib/session.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { LOGIN_NOTICE_PARAM, loginNotice } from './notices.ts';
 import { useAuthForm } from './useAuthForm.ts';
 
 interface LoginValues {
@@ -19,19 +20,29 @@ export function loginErrorMessage(error: unknown): string {
 }
 
 export default function LoginPage() {
-  const { redirect, error, submitting, submit, signedInTarget } = useAuthForm(
+  const { params, redirect, error, submitting, submit, signedInTarget } = useAuthForm(
     (values: LoginValues, session) => session.login(values.account, values.password),
     loginErrorMessage,
   );
   if (signedInTarget) return <Navigate to={signedInTarget} replace />;
 
   const registerLink = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
+  const notice = loginNotice(params.get(LOGIN_NOTICE_PARAM));
   return (
     <AuthCard title="登录">
+      {notice && !error && (
+        <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} data-testid="login-notice" />
+      )}
       {error && (
         <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
       )}
-      <Form<LoginValues> layout="vertical" onFinish={submit} requiredMark={false} disabled={submitting}>
+      <Form<LoginValues>
+        layout="vertical"
+        size="large"
+        onFinish={submit}
+        requiredMark={false}
+        disabled={submitting}
+      >
         <Form.Item
           label="邮箱或手机号"
           name="account"
@@ -42,7 +53,7 @@ export default function LoginPage() {
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="密码" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           登录
         </Button>
       </Form>

@@ -1,7 +1,13 @@
-import { LockOutlined, MailOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
-import { MIN_PASSWORD_LENGTH, type RegisterBody, registerBody } from '@platform/contracts';
+import { GiftOutlined, LockOutlined, MailOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  INVITE_QUERY_PARAM,
+  MIN_PASSWORD_LENGTH,
+  type RegisterBody,
+  registerBody,
+} from '@platform/contracts';
 import type { FormRule } from 'antd';
 import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ApiError } from '../lib/request.ts';
 import { REGISTER_FAILED_MESSAGE } from '../lib/session.tsx';
@@ -32,6 +38,12 @@ function contractRule(field: 'email' | 'phone'): FormRule {
   };
 }
 
+/** The code of an invite link (`?invite=CODE`, also the older `?invite_code=`), as the server stores codes. */
+export function inviteFromLink(params: URLSearchParams): string | undefined {
+  const raw = params.get(INVITE_QUERY_PARAM) ?? params.get('invite_code');
+  return raw?.trim().toUpperCase() || undefined;
+}
+
 export default function RegisterPage() {
   const { params, redirect, error, submitting, submit, signedInTarget } = useAuthForm(
     (values: RegisterValues, session) => {
@@ -45,12 +57,33 @@ export default function RegisterPage() {
     },
     registerErrorMessage,
   );
-  const invite = params.get('invite') ?? params.get('invite_code') ?? undefined;
+  const invite = inviteFromLink(params);
+  // An invite link's code is locked, so that the inviter gets the referral; 修改 unlocks it (a wrong code is refused).
+  const [unlocked, setUnlocked] = useState(false);
+  const locked = Boolean(invite) && !unlocked;
   if (signedInTarget) return <Navigate to={signedInTarget} replace />;
 
   const loginLink = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
   return (
     <AuthCard title="注册">
+      {invite && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<GiftOutlined />}
+          title="您正在通过好友的邀请注册"
+          description={
+            <span>
+              邀请人邀请码：
+              <Typography.Text strong data-testid="register-inviter-code">
+                {invite}
+              </Typography.Text>
+            </span>
+          }
+          style={{ marginBottom: 16 }}
+          data-testid="register-invite-banner"
+        />
+      )}
       {error && (
         <Alert
           type="error"
@@ -62,6 +95,7 @@ export default function RegisterPage() {
       )}
       <Form<RegisterValues>
         layout="vertical"
+        size="large"
         onFinish={submit}
         disabled={submitting}
         initialValues={{ invite_code: invite }}
@@ -104,10 +138,36 @@ export default function RegisterPage() {
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder="确认密码" />
         </Form.Item>
-        <Form.Item label="邀请码（选填）" name="invite_code">
-          <Input prefix={<TeamOutlined />} placeholder="邀请码" maxLength={32} />
+        <Form.Item
+          label={locked ? '邀请码' : '邀请码（选填）'}
+          name="invite_code"
+          extra={
+            locked && (
+              <span>
+                来自邀请链接，已自动填写
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setUnlocked(true)}
+                  data-testid="register-invite-edit"
+                >
+                  修改
+                </Button>
+              </span>
+            )
+          }
+        >
+          <Input
+            prefix={<TeamOutlined />}
+            suffix={locked ? <LockOutlined style={{ color: '#bfbfbf' }} /> : undefined}
+            placeholder="邀请码"
+            maxLength={32}
+            readOnly={locked}
+            style={locked ? { background: '#f5f5f5' } : undefined}
+            data-testid="register-invite"
+          />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           注册
         </Button>
       </Form>

@@ -1,11 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { AppProviders } from '../App.tsx';
 import { safeRedirect } from '../lib/navigation.ts';
 import { sessionStore } from '../lib/session.tsx';
-import { routes } from '../router.tsx';
 import { jsonResponse, makeAdmin, makeUser } from '../test/fixtures.ts';
+import { renderAppAt } from '../user/markets/testing.tsx';
 import { afterLoginPath } from './redirect.ts';
 
 type FetchArgs = [string, RequestInit];
@@ -17,15 +15,8 @@ beforeEach(() => {
   sessionStore.reload();
 });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+/** The login and register pages as the app routes them (imported directly, not lazily). */
+const renderAt = (path: string) => renderAppAt(path).router;
 
 function type(label: RegExp | string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -89,14 +80,54 @@ describe('LoginPage', () => {
 });
 
 describe('RegisterPage', () => {
-  it('pre-fills the invite code from ?invite= or ?invite_code=', async () => {
+  it('locks the code of an invite link (?invite=) and shows it as the inviter code', async () => {
     renderAt('/register?invite=INV42');
-    expect(((await screen.findByLabelText('邀请码（选填）')) as HTMLInputElement).value).toBe('INV42');
+    const input = (await screen.findByLabelText('邀请码')) as HTMLInputElement;
+    expect(input.value).toBe('INV42');
+    expect(input.readOnly).toBe(true);
+    expect(screen.getByTestId('register-inviter-code').textContent).toBe('INV42');
+    expect(screen.getByTestId('register-invite-banner').textContent).toContain('您正在通过好友的邀请注册');
   });
 
-  it('pre-fills the invite code from ?invite_code=', async () => {
-    renderAt('/register?invite_code=XYZ9');
-    expect(((await screen.findByLabelText('邀请码（选填）')) as HTMLInputElement).value).toBe('XYZ9');
+  it('accepts the older ?invite_code= and upper-cases the code as the server stores it', async () => {
+    renderAt('/register?invite_code=xyz9');
+    expect(((await screen.findByLabelText('邀请码')) as HTMLInputElement).value).toBe('XYZ9');
+  });
+
+  it('sends the invite code with the registration', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: true, message: 'ok', data: { token: 'new', user: makeUser() } }),
+    );
+    renderAt('/register?invite=INV42');
+    await screen.findByLabelText('邮箱');
+    type('邮箱', 'bob@example.com');
+    type('密码', 'secret1');
+    type('确认密码', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ invite_code: 'INV42' });
+  });
+
+  it('unlocks the invite code on 修改', async () => {
+    renderAt('/register?invite=INV42');
+    await screen.findByLabelText('邀请码');
+    fireEvent.click(screen.getByTestId('register-invite-edit'));
+    const input = screen.getByLabelText('邀请码（选填）') as HTMLInputElement;
+    expect(input.readOnly).toBe(false);
+  });
+
+  it('offers an optional, editable invite code without a link', async () => {
+    renderAt('/register');
+    const input = (await screen.findByLabelText('邀请码（选填）')) as HTMLInputElement;
+    expect(input.value).toBe('');
+    expect(input.readOnly).toBe(false);
+    expect(screen.queryByTestId('register-invite-banner')).toBeNull();
+  });
+
+  it('leads back to the home page', async () => {
+    const router = renderAt('/register');
+    fireEvent.click(await screen.findByTestId('auth-home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('validates e-mail, password length and confirmation before calling the server', async () => {

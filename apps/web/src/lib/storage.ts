@@ -80,3 +80,24 @@ export function readProfileCheckedAt(): number | null {
 export function writeProfileCheckedAt(ms: number): void {
   window.localStorage.setItem(PROFILE_CHECKED_KEY, String(ms));
 }
+
+/** The spec's key of the favourite pairs on the markets screen (one of SESSION_STORAGE_KEYS: ends with the session). */
+export const MARKET_FAVORITES_KEY = 'market_favorites';
+
+/** The favourite pair symbols in the order they were added; [] when missing or unreadable. */
+export function readMarketFavorites(storage: Storage = window.localStorage): string[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(MARKET_FAVORITES_KEY) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return [...new Set(parsed.filter((s): s is string => typeof s === 'string' && s !== ''))];
+  } catch {
+    return [];
+  }
+}
+
+export function writeMarketFavorites(
+  symbols: readonly string[],
+  storage: Storage = window.localStorage,
+): void {
+  storage.setItem(MARKET_FAVORITES_KEY, JSON.stringify([...new Set(symbols)]));
+}

@@ -5,9 +5,10 @@ import type {
   DepositBatchReviewBody,
   DepositReviewBody,
   DepositStats,
+  DepositStatusUpdateEvent,
   UserDeposit,
 } from '@platform/contracts';
-import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { DEFAULT_CURRENCY, REALTIME_EVENTS } from '@platform/contracts';
 import { businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
@@ -75,6 +76,12 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
     return reviewed;
   }
 
+  /** Tells the owner, after the review's transaction has committed (a refetch then sees it). */
+  function announceReview(row: repo.DepositRow) {
+    const event: DepositStatusUpdateEvent = { deposit: toUserDeposit(row) };
+    realtime.toUser(row.userId, REALTIME_EVENTS.depositStatusUpdate, event);
+  }
+
   return {
     /** `user` is the signed-in caller (the guard already loaded it). */
     async create(user: { id: number; email: string }, body: CreateDepositBody): Promise<UserDeposit> {
@@ -111,7 +118,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
           throw err;
         }
       });
-      realtime.toAdmins('admin_notification', {
+      realtime.toAdmins(REALTIME_EVENTS.adminNotification, {
         type: 'deposit',
         sound: true,
         title: '新的充值申请',
@@ -145,13 +152,14 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
 
     /** Only a pending deposit can be reviewed; the loser of a race (or a second click) gets 409 and nothing moves. */
     async review(id: number, body: DepositReviewBody, actor: AuditActor): Promise<AdminDeposit> {
-      await db.transaction(async (tx) => {
-        const reviewed = await reviewInTx(tx, id, body, actor);
-        if (reviewed) return;
+      const reviewed = await db.transaction(async (tx) => {
+        const row = await reviewInTx(tx, id, body, actor);
+        if (row) return row;
         const existing = await repo.findDepositWithEmail(tx, id);
         if (!existing) throw notFound('充值记录不存在');
         throw conflict('该充值记录已审核，只能审核待审核的充值');
       });
+      announceReview(reviewed);
       const row = await repo.findDepositWithEmail(db, id);
       if (!row) throw new Error(`deposit ${id} vanished after review`);
       return toAdminDeposit(row);
@@ -169,7 +177,9 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
         const reviewed = await db.transaction((tx) =>
           reviewInTx(tx, id, { status, adminNote: body.adminNote }, actor),
         );
-        if (reviewed) processedIds.push(id);
+        if (!reviewed) continue;
+        processedIds.push(id);
+        announceReview(reviewed);
       }
       return { processedCount: processedIds.length, processedIds };
     },

@@ -1,7 +1,14 @@
+import {
+  type DepositStatusUpdateEvent,
+  depositStatusUpdateEvent,
+  REALTIME_EVENTS,
+  type UserDeposit,
+} from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { insertDepositChannel } from '../../test/money.ts';
+import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
 
@@ -297,5 +304,78 @@ describe('admin deposit review', () => {
     });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('充值记录不存在');
+  });
+});
+
+describe('deposit_status_update to the owner', () => {
+  const sockets = testSockets(() => t.app);
+  afterAll(() => sockets.close());
+  const ownDeposits = async (token: string) =>
+    (await api<{ deposits: UserDeposit[] }>(t.app, 'GET', '/api/wallet/deposits', { token })).body.data!
+      .deposits;
+
+  it('tells the owner once the review has committed, as their deposit list shows it; nobody else', async () => {
+    const owner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const [ownerSocket, otherSocket] = await Promise.all([
+      sockets.open(owner.token),
+      sockets.open(other.token),
+    ]);
+    const leaked = collectEvents(otherSocket, REALTIME_EVENTS.depositStatusUpdate);
+    const id = (await requestDeposit(owner.token, { amount: '42' })).body.data!.deposit.id;
+
+    // The owner's screen refetches on the event: it must already see the new status.
+    const refetched = new Promise<UserDeposit[]>((resolve) =>
+      ownerSocket.once(REALTIME_EVENTS.depositStatusUpdate, () => resolve(ownDeposits(owner.token))),
+    );
+    const event = nextEvent<DepositStatusUpdateEvent>(ownerSocket, REALTIME_EVENTS.depositStatusUpdate);
+    const res = await api(t.app, 'PATCH', `/api/admin/deposits/${id}/review`, {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
+    expect(res.status).toBe(200);
+    const received = depositStatusUpdateEvent.parse(await event);
+    expect(received.deposit).toMatchObject({ id, status: 'approved', amount: '42.000000000000000000' });
+    expect((await refetched).find((d) => d.id === id)).toEqual(received.deposit);
+
+    // A review that changes nothing (a second click) says nothing.
+    const ownerEvents = collectEvents(ownerSocket, REALTIME_EVENTS.depositStatusUpdate);
+    const again = await api(t.app, 'PATCH', `/api/admin/deposits/${id}/review`, {
+      token: admin.token,
+      body: { status: 'rejected', adminNote: 'x' },
+    });
+    expect(again.status).toBe(409);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ownerEvents).toEqual([]);
+    expect(leaked).toEqual([]);
+  });
+
+  it('a batch review tells each owner about their own deposits only', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const [socketA, socketB] = await Promise.all([sockets.open(a.token), sockets.open(b.token)]);
+    const eventsA = collectEvents<DepositStatusUpdateEvent>(socketA, REALTIME_EVENTS.depositStatusUpdate);
+    const eventsB = collectEvents<DepositStatusUpdateEvent>(socketB, REALTIME_EVENTS.depositStatusUpdate);
+    const idsA = [
+      (await requestDeposit(a.token, { amount: '10' })).body.data!.deposit.id,
+      (await requestDeposit(a.token, { amount: '11' })).body.data!.deposit.id,
+    ];
+    const idB = (await requestDeposit(b.token, { amount: '12' })).body.data!.deposit.id;
+    const res = await api(t.app, 'POST', '/api/admin/deposits/batch-review', {
+      token: admin.token,
+      body: { action: 'reject', depositIds: [...idsA, idB], adminNote: '未到账' },
+    });
+    expect(res.status).toBe(200);
+    const deadline = Date.now() + 5000;
+    while ((eventsA.length < 2 || eventsB.length < 1) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(eventsA.map((e) => e.deposit.id)).toEqual(idsA);
+    expect(eventsB.map((e) => e.deposit.id)).toEqual([idB]);
+    const listed = await ownDeposits(a.token);
+    for (const e of eventsA) {
+      expect(e.deposit).toMatchObject({ status: 'rejected', admin_note: '未到账' });
+      expect(listed.find((d) => d.id === e.deposit.id)).toEqual(e.deposit);
+    }
   });
 });

@@ -29,6 +29,8 @@ import type { HomeService } from './home.service.ts';
 
 /** Carousel image uploads per client address and minute. */
 export const CAROUSEL_UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
+/** Public carousel and announcement reads per client address and minute. */
+export const HOME_READ_RATE_LIMIT_PER_MINUTE = 600;
 
 const uploadRules = {
   fields: [CAROUSEL_IMAGE_FIELD],
@@ -42,19 +44,22 @@ export async function registerHomeRoutes(
   deps: { home: HomeService; guards: Guards; signer: UrlSigner },
 ) {
   const { home, guards, signer } = deps;
-  const user = { tags: ['home'], security };
+  const user = { tags: ['home'] };
   const admin = { tags: ['home-admin'], security };
 
   // ---- what users see ----
+  // Public, like the market reads: the home page shows them to guests too (a guest's call must not
+  // meet a 401, which the web app treats as an ended session). Published rows only.
+  const publicRead = { rateLimit: { max: HOME_READ_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
   app.get('/api/home/carousel', {
+    config: publicRead,
     schema: { ...user, response: { 200: carouselReply } },
-    preHandler: guards.requireUser,
     handler: async () => ok({ items: await home.listPublishedCarousel() }, '获取轮播图成功'),
   });
 
   app.get('/api/home/announcements', {
+    config: publicRead,
     schema: { ...user, response: { 200: announcementsReply } },
-    preHandler: guards.requireUser,
     handler: async () => ok({ announcements: await home.listPublishedAnnouncements() }, '获取公告成功'),
   });
 

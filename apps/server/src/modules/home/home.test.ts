@@ -373,9 +373,9 @@ describe('what users see', () => {
     }
   });
 
-  it('needs a token (401) and an admin for the admin calls (403)', async () => {
-    expect((await api(t.app, 'GET', '/api/home/carousel')).status).toBe(401);
-    expect((await api(t.app, 'GET', '/api/home/announcements')).status).toBe(401);
+  it('serves the published content to guests; the admin calls need a token (401) and an admin (403)', async () => {
+    expect((await api(t.app, 'GET', '/api/home/carousel')).status).toBe(200);
+    expect((await api(t.app, 'GET', '/api/home/announcements')).status).toBe(200);
     expect((await api(t.app, 'GET', '/api/admin/home/carousel')).status).toBe(401);
     const calls: [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown][] = [
       ['GET', '/api/admin/home/carousel'],

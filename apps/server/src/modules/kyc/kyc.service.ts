@@ -6,6 +6,7 @@ import {
   type KycAdminNotificationEvent,
   type KycApplication,
   type KycReviewBody,
+  type KycStatusUpdateEvent,
   kycSubmitFields,
   REALTIME_EVENTS,
 } from '@platform/contracts';
@@ -180,6 +181,9 @@ export function createKycService(deps: {
         return repo.findWithUser(tx, id);
       });
       if (!decided) throw notFound(KYC_NOT_FOUND);
+      // Committed: the applicant's screen may refetch at once and see the decision.
+      const event: KycStatusUpdateEvent = { application: toOwnView(decided) };
+      realtime.toUser(decided.userId, REALTIME_EVENTS.kycStatusUpdate, event);
       return toAdminView(decided);
     },
   };

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type KycStatusUpdateEvent, kycStatusUpdateEvent, REALTIME_EVENTS } from '@platform/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { PNG } from '../../test/multipart.ts';
+import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { users } from '../auth/auth.schema.ts';
 import { createUrlSigner } from '../uploads/signed-url.ts';
@@ -457,5 +459,58 @@ describe(`KYC review (${testEngine})`, () => {
       token: adminToken,
     });
     expect(rejectedTab.body.data!.requests.some((r) => r.id === app.id)).toBe(true);
+  });
+});
+
+describe(`kyc_status_update to the applicant (${testEngine})`, () => {
+  const sockets = testSockets(() => t.app);
+  afterAll(() => sockets.close());
+  const withoutUrls = ({ id_front_url, id_back_url, ...rest }: App) => rest;
+
+  it('tells the applicant once the review has committed, and nobody else', async () => {
+    const user = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const [userSocket, otherSocket, adminSocket] = await Promise.all([
+      sockets.open(user.token),
+      sockets.open(other.token),
+      sockets.open(adminToken),
+    ]);
+    const leaked = [otherSocket, adminSocket].map((s) => collectEvents(s, REALTIME_EVENTS.kycStatusUpdate));
+    const app = (await submit(user.token)).body.data!.application;
+
+    // The applicant's screen refetches on the event: it must already see the decision.
+    const refetched = new Promise<string>((resolve) =>
+      userSocket.once(REALTIME_EVENTS.kycStatusUpdate, async () => {
+        const res = await api<{ kyc_status: string }>(t.app, 'GET', '/api/kyc/status', { token: user.token });
+        resolve(res.body.data!.kyc_status);
+      }),
+    );
+    const event = nextEvent<KycStatusUpdateEvent>(userSocket, REALTIME_EVENTS.kycStatusUpdate);
+    const res = await api(t.app, 'PATCH', `/api/admin/kyc/${app.id}`, {
+      token: adminToken,
+      body: { status: 'rejected', adminNote: '照片模糊' },
+    });
+    expect(res.status).toBe(200);
+    const { application } = kycStatusUpdateEvent.parse(await event);
+    expect(application).toMatchObject({ id: app.id, status: 'rejected', admin_note: '照片模糊' });
+    expect(application.reviewed_at).toBeTruthy();
+    expect(await refetched).toBe('rejected');
+    const own = await api<{ application: App }>(t.app, 'GET', `/api/kyc/details/${app.id}`, {
+      token: user.token,
+    });
+    expect(withoutUrls(application)).toEqual(withoutUrls(own.body.data!.application));
+    // The owner's view with its own signed document links.
+    expect((await getRaw(application.id_front_url)).statusCode).toBe(200);
+
+    // A refused second decision says nothing.
+    const userEvents = collectEvents(userSocket, REALTIME_EVENTS.kycStatusUpdate);
+    const twice = await api(t.app, 'PATCH', `/api/admin/kyc/${app.id}`, {
+      token: adminToken,
+      body: { status: 'approved' },
+    });
+    expect(twice.status).toBe(409);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(userEvents).toEqual([]);
+    expect(leaked.flat()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderBook, Ticker } from '@platform/contracts';
+import type { OrderBook, RecentTrades, Ticker } from '@platform/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryMarketCache, createRedisMarketCache, type MarketCache } from './market-cache.ts';
 
@@ -63,6 +63,22 @@ describe.each(variants)('market cache: %s', (_name, make, skip) => {
     expect((await reader.orderBook('BTCUSDT', 1000))?.asks[0]).toEqual(['101', '2']);
     await new Promise((r) => setTimeout(r, 60));
     expect(await reader.orderBook('BTCUSDT', 50)).toBeNull();
+  });
+
+  it.skipIf(skip)('serves the latest trades only while they are fresh enough', async () => {
+    caches = make();
+    const [writer, reader = writer] = caches as [MarketCache, MarketCache?];
+    const tape: RecentTrades = {
+      symbol: 'BTCUSDT',
+      trades: [{ id: '7', price: '100', amount: '0.5', side: 'buy', time: new Date().toISOString() }],
+      source: 'sim',
+      updated_at: new Date().toISOString(),
+    };
+    await writer.putTrades(tape);
+    expect(await reader.trades('BTCUSDT', 1000)).toEqual(tape);
+    expect(await reader.trades('ETHUSDT', 1000)).toBeNull();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await reader.trades('BTCUSDT', 50)).toBeNull();
   });
 
   it.skipIf(skip)('forgets a wanted room once its announcement runs out', async () => {

@@ -1,8 +1,8 @@
-import type { OrderBook, Ticker } from '@platform/contracts';
+import type { OrderBook, RecentTrades, Ticker } from '@platform/contracts';
 import { Redis } from 'ioredis';
 
 /**
- * The latest tickers and order books. In memory for one instance; in Redis when REDIS_URL is set,
+ * The latest tickers, order books and trades. In memory for one instance; in Redis when REDIS_URL is set,
  * so that every instance behind a load balancer answers with the same prices.
  */
 export interface MarketCache {
@@ -12,7 +12,13 @@ export interface MarketCache {
   putOrderBook(book: OrderBook): Promise<void>;
   /** The book if it was written within `maxAgeMs`. */
   orderBook(symbol: string, maxAgeMs: number): Promise<OrderBook | null>;
-  /** Subscriptions to the kline and depth channels, wherever the socket is, so the publisher knows what to compute. */
+  putTrades(trades: RecentTrades): Promise<void>;
+  /** The latest trades if they were written within `maxAgeMs`. */
+  trades(symbol: string, maxAgeMs: number): Promise<RecentTrades | null>;
+  /**
+   * Subscriptions to the kline, depth and trades channels, wherever the socket is, so the publisher
+   * knows what to compute.
+   */
   want(key: string, ttlMs: number): Promise<void>;
   wanted(): Promise<string[]>;
   close(): Promise<void>;
@@ -26,6 +32,9 @@ interface Stamped<T> {
 export function createMemoryMarketCache(): MarketCache {
   const tickers = new Map<string, Ticker>();
   const books = new Map<string, Stamped<OrderBook>>();
+  const trades = new Map<string, Stamped<RecentTrades>>();
+  const fresh = <T>(entry: Stamped<T> | undefined, maxAgeMs: number) =>
+    entry && Date.now() - entry.at <= maxAgeMs ? entry.value : null;
   const wants = new Map<string, number>();
   return {
     async putTickers(list) {
@@ -41,8 +50,13 @@ export function createMemoryMarketCache(): MarketCache {
       books.set(book.symbol, { value: book, at: Date.now() });
     },
     async orderBook(symbol, maxAgeMs) {
-      const entry = books.get(symbol);
-      return entry && Date.now() - entry.at <= maxAgeMs ? entry.value : null;
+      return fresh(books.get(symbol), maxAgeMs);
+    },
+    async putTrades(snapshot) {
+      trades.set(snapshot.symbol, { value: snapshot, at: Date.now() });
+    },
+    async trades(symbol, maxAgeMs) {
+      return fresh(trades.get(symbol), maxAgeMs);
     },
     async want(key, ttlMs) {
       wants.set(key, Date.now() + ttlMs);
@@ -61,10 +75,20 @@ export function createRedisMarketCache(url: string, namespace = 'platform'): Mar
   const TICKERS_KEY = `${namespace}:market:tickers`;
   const WANTED_KEY = `${namespace}:market:wanted`;
   const bookKey = (symbol: string) => `${namespace}:market:depth:${symbol}`;
+  const tradesKey = (symbol: string) => `${namespace}:market:trades:${symbol}`;
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   redis.on('error', () => {
     // Reported by the calls that fail; the client reconnects by itself.
   });
+  async function putStamped(key: string, value: unknown) {
+    await redis.set(key, JSON.stringify({ value, at: Date.now() }), 'PX', 60_000);
+  }
+  async function getFresh<T>(key: string, maxAgeMs: number): Promise<T | null> {
+    const json = await redis.get(key);
+    if (!json) return null;
+    const entry = JSON.parse(json) as Stamped<T>;
+    return Date.now() - entry.at <= maxAgeMs ? entry.value : null;
+  }
   return {
     async putTickers(list) {
       if (list.length === 0) return;
@@ -79,13 +103,16 @@ export function createRedisMarketCache(url: string, namespace = 'platform'): Mar
       return json ? (JSON.parse(json) as Ticker) : null;
     },
     async putOrderBook(book) {
-      await redis.set(bookKey(book.symbol), JSON.stringify({ value: book, at: Date.now() }), 'PX', 60_000);
+      await putStamped(bookKey(book.symbol), book);
     },
     async orderBook(symbol, maxAgeMs) {
-      const json = await redis.get(bookKey(symbol));
-      if (!json) return null;
-      const entry = JSON.parse(json) as Stamped<OrderBook>;
-      return Date.now() - entry.at <= maxAgeMs ? entry.value : null;
+      return getFresh<OrderBook>(bookKey(symbol), maxAgeMs);
+    },
+    async putTrades(snapshot) {
+      await putStamped(tradesKey(snapshot.symbol), snapshot);
+    },
+    async trades(symbol, maxAgeMs) {
+      return getFresh<RecentTrades>(tradesKey(symbol), maxAgeMs);
     },
     async want(key, ttlMs) {
       await redis.zadd(WANTED_KEY, Date.now() + ttlMs, key);

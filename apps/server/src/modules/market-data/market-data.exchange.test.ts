@@ -1,19 +1,22 @@
-import type {
-  AdminTradingPairsData,
-  KlineSeries,
-  MarketAdminStatus,
-  MarketDataJob,
-  MarketFeedStatus,
-  OrderBook,
-  Ticker,
+import {
+  type AdminTradingPairsData,
+  type KlineSeries,
+  MARKET_EVENTS,
+  type MarketAdminStatus,
+  type MarketDataJob,
+  type MarketFeedStatus,
+  type OrderBook,
+  type RecentTrades,
+  type Ticker,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, type TestApp } from '../../test/app.ts';
+import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { collectEvents, testSockets } from '../../test/sockets.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { marketDataJobs, tradingPairs } from './market-data.schema.ts';
-import { FAKE_PAIRS, type FakeExchange, startFakeExchange } from './testing/fake-exchange.ts';
+import { FAKE_MATCH_MS, FAKE_PAIRS, type FakeExchange, startFakeExchange } from './testing/fake-exchange.ts';
 
 /**
  * The platform on the real providers (OKX for the pair list, HTX for market data) against the local
@@ -167,6 +170,30 @@ describe('market data from HTX', () => {
     expect(klines.body.data!.klines).toHaveLength(30);
   });
 
+  it('serves recent trades from HTX, asking it once for many readers of the moment', async () => {
+    fake.requests.length = 0;
+    const reads = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api<RecentTrades>(t.app, 'GET', '/api/trading/trades?symbol=SOLUSDT&limit=10'),
+      ),
+    );
+    for (const res of reads) {
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ symbol: 'SOLUSDT', source: 'htx' });
+      expect(res.body.data!.trades).toHaveLength(10);
+    }
+    const more = await api<RecentTrades>(t.app, 'GET', '/api/huobi/trades/SOLUSDT?limit=100');
+    expect(more.body.data!.trades).toHaveLength(100);
+    const asked = fake.requests.filter((r) => r.path === '/market/history/trade');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.query).toMatchObject({ symbol: 'solusdt', size: '100' });
+
+    fake.setFault({ path: '/market/history/trade', kind: 'status', status: 503 });
+    const failing = await api(t.app, 'GET', '/api/trading/trades?symbol=ETHUSDT');
+    expect(failing.status).toBe(502);
+    expect(failing.body.message).toBe('HTX 服务暂不可用（HTTP 503）');
+  });
+
   it('a hanging exchange gives a 502 naming the time-out; a failing kline source still returns what is stored', async () => {
     fake.setFault({ path: '/market/depth', kind: 'delay', delayMs: 3000 });
     const book = await api(t.app, 'GET', '/api/huobi/orderbook/ETHUSDT');
@@ -241,5 +268,33 @@ describe('market data from HTX', () => {
     expect(job).toMatchObject({ status: 'failed', done: 2 });
     expect(job!.error).toContain('ETHUSDT 1h');
     expect(job!.written).toBeGreaterThanOrEqual(2 * 19);
+  });
+
+  it('pushes the trades of a subscribed pair only when the tape changed', async () => {
+    const user = await registerUser(t.app);
+    const sockets = testSockets(() => t.app);
+    await api(t.app, 'POST', '/api/huobi/start', { token: adminToken });
+    try {
+      const socket = await sockets.open(user.token);
+      const tapes = collectEvents<RecentTrades>(socket, MARKET_EVENTS.trades);
+      const ack = await new Promise<{ success: boolean }>((resolve) =>
+        socket.emit(MARKET_EVENTS.subscribe, { symbol: 'BTCUSDT', channels: ['trades'] }, resolve),
+      );
+      expect(ack.success).toBe(true);
+      expect(tapes).toHaveLength(1);
+      // The fake matches every 1.7 s while the feed looks every second: some looks find nothing new.
+      const started = Date.now();
+      await until(async () => tapes.length >= 3);
+      const looks = (Date.now() - started) / 1000;
+      for (const [i, tape] of tapes.entries()) {
+        expect(tape.source).toBe('htx');
+        expect(tape.trades).toHaveLength(30);
+        if (i > 1) expect(tape.trades[0]!.id).not.toBe(tapes[i - 1]!.trades[0]!.id);
+      }
+      expect(tapes.length - 1).toBeLessThanOrEqual(Math.ceil((looks * 1000) / FAKE_MATCH_MS) + 1);
+    } finally {
+      sockets.close();
+      await api(t.app, 'POST', '/api/huobi/stop', { token: adminToken });
+    }
   });
 });

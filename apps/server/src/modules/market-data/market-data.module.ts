@@ -1,4 +1,4 @@
-import { MARKET_PUSHES_PER_SECOND } from '@platform/contracts';
+import { MARKET_PUSHES_PER_SECOND, RECENT_TRADES_DEFAULT_LIMIT } from '@platform/contracts';
 import type { AppContext } from '../../core/context.ts';
 import type { Router } from '../../core/http.ts';
 import type { Guards } from '../auth/guard.ts';
@@ -70,6 +70,7 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     realtime,
     cache,
     isTradable: (s) => pairs.isEnabled(s),
+    recentTrades: (s) => quotes.trades(s, RECENT_TRADES_DEFAULT_LIMIT),
   });
 
   registerMarketDataRoutes(app, {

@@ -10,7 +10,10 @@ import {
   marketsReply,
   orderBookQuery,
   orderBookReply,
+  recentTradesQuery,
+  recentTradesReply,
   refreshReply,
+  symbolParam,
   symbolParams,
   tickerReply,
   timeframesReply,
@@ -31,6 +34,9 @@ import { registerPairsRoutes } from './pairs.routes.ts';
 import type { PairsService } from './pairs.service.ts';
 import type { Providers } from './providers/index.ts';
 import { ProviderError } from './providers/provider.ts';
+
+/** GET /api/trading/trades?symbol&limit */
+const tradingTradesQuery = recentTradesQuery.extend({ symbol: symbolParam });
 
 /** A user may force a ticker refresh at most this often (all users together): the source is shared. */
 const REFRESH_COOLDOWN_MS = 5000;
@@ -79,8 +85,12 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   const market = { tags: ['market-data'] };
   // Public reads need no token; a per-address limit keeps one client from hammering the source through them.
   const config = { rateLimit: { max: deps.readRateLimitPerMinute, timeWindow: '1 minute' } };
-  // The /trading and /huobi families answer these two the same way.
+  // The /trading and /huobi families answer these the same way.
   const enabledPairs = async () => ok({ pairs: await pairs.listEnabled() }, '获取交易对成功');
+  const recentTrades = async (symbol: string, limit: number) => {
+    const pair = await pairs.requireEnabled(symbol);
+    return ok(await fromSource(() => quotes.trades(pair.symbol, limit)), '获取成交记录成功');
+  };
   const enabledMarkets = async () =>
     ok(
       { markets: await fromSource(async () => quotes.tickers(await pairs.symbols({ enabledOnly: true }))) },
@@ -120,6 +130,12 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
       await pairs.requireEnabled(symbol);
       return ok(await klines.read(symbol, interval, limit), '获取K线成功');
     },
+  });
+
+  app.get('/api/trading/trades', {
+    config,
+    schema: { ...market, querystring: tradingTradesQuery, response: { 200: recentTradesReply } },
+    handler: async (request) => recentTrades(request.query.symbol, request.query.limit),
   });
 
   // ---- market-data reads: /api/huobi ----
@@ -193,6 +209,17 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
         '获取深度成功',
       );
     },
+  });
+
+  app.get('/api/huobi/trades/:symbol', {
+    config,
+    schema: {
+      ...market,
+      params: symbolParams,
+      querystring: recentTradesQuery,
+      response: { 200: recentTradesReply },
+    },
+    handler: async (request) => recentTrades(request.params.symbol, request.query.limit),
   });
 
   let lastRefresh: { at: number; count: number } | null = null;

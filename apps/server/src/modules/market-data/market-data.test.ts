@@ -9,6 +9,10 @@ import {
   type MarketFeedStatus,
   type MarketLog,
   type OrderBook,
+  PAIR_NOT_TRADABLE,
+  RECENT_TRADES_DEFAULT_LIMIT,
+  type RecentTrades,
+  recentTrades,
   type Ticker,
   type TradingPair,
 } from '@platform/contracts';
@@ -129,6 +133,11 @@ describe('pairs and market reads on the simulator (defaults)', () => {
       '/api/trading/kline?symbol=BTCUSDT&limit=5000',
       '/api/huobi/orderbook/BTCUSDT?depth=7',
       '/api/trading/kline',
+      '/api/trading/trades',
+      '/api/trading/trades?symbol=BTCUSDT&limit=0',
+      '/api/trading/trades?symbol=BTCUSDT&limit=101',
+      '/api/trading/trades?symbol=BTCUSDT&limit=2.5',
+      '/api/huobi/trades/BTCUSDT?limit=abc',
     ]) {
       const res = await get(url);
       expect(res.status, url).toBe(400);
@@ -150,6 +159,33 @@ describe('pairs and market reads on the simulator (defaults)', () => {
     }
     const five = await get<{ orderBook: OrderBook }>('/api/huobi/orderbook/BTCUSDT?depth=5');
     expect(five.body.data!.orderBook.bids).toHaveLength(5);
+  });
+
+  it('recent trades: public, 30 by default, newest first, around the ticker, the limit honoured', async () => {
+    const res = await get<RecentTrades>('/api/trading/trades?symbol=btc-usdt');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('获取成交记录成功');
+    const tape = recentTrades.parse(res.body.data);
+    expect(tape).toMatchObject({ symbol: 'BTCUSDT', source: 'sim' });
+    expect(tape.trades).toHaveLength(RECENT_TRADES_DEFAULT_LIMIT);
+    const times = tape.trades.map((t) => Date.parse(t.time));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times[0]!).toBeLessThanOrEqual(Date.now());
+    const ticker = (await get<{ ticker: Ticker }>('/api/huobi/market-data/BTCUSDT')).body.data!.ticker;
+    for (const t of tape.trades)
+      expect(
+        new Decimal(t.price).minus(ticker.last_price).abs().lt(new Decimal(ticker.last_price).times(0.01)),
+      ).toBe(true);
+
+    // Read again at once: the same snapshot, from the cache.
+    const again = (await get<RecentTrades>('/api/trading/trades?symbol=BTCUSDT&limit=5')).body.data!;
+    expect(again.updated_at).toBe(tape.updated_at);
+    expect(again.trades).toEqual(tape.trades.slice(0, 5));
+    const hundred = await get<RecentTrades>('/api/huobi/trades/ethusdt?limit=100');
+    expect(hundred.status).toBe(200);
+    expect(hundred.body.data!.symbol).toBe('ETHUSDT');
+    expect(hundred.body.data!.trades).toHaveLength(100);
+    expect((await get<RecentTrades>('/api/huobi/trades/ETHUSDT')).body.data!.trades).toHaveLength(30);
   });
 
   it('timeframes list every interval in HTX names with labels', async () => {
@@ -254,8 +290,12 @@ describe('trading pair management', () => {
       '/api/trading/market/DOGEUSDT',
       '/api/huobi/kline/DOGEUSDT',
       '/api/trading/kline?symbol=DOGEUSDT',
+      '/api/trading/trades?symbol=DOGEUSDT',
+      '/api/huobi/trades/DOGEUSDT',
     ]) {
-      expect((await get(url)).status, url).toBe(404);
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body.message, url).toContain(PAIR_NOT_TRADABLE);
     }
     const audit = await t.database.db
       .select()
@@ -494,6 +534,52 @@ describe('the live feed', () => {
     expect(received).toEqual(after);
   });
 
+  it('trades: a snapshot at once on subscribing, then the new tape when it changed, at most twice a second', async () => {
+    await post('/api/huobi/start');
+    const socket = open(userToken);
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    const tapes: RecentTrades[] = [];
+    socket.on(MARKET_EVENTS.trades, (tape: RecentTrades) => tapes.push(tape));
+    const ack = await emitAck<{ success: boolean; data: { rooms: string[] } }>(
+      socket,
+      MARKET_EVENTS.subscribe,
+      { symbol: 'ethusdt', channels: ['trades'] },
+    );
+    expect(ack).toMatchObject({ success: true, data: { rooms: ['market:trades:ETHUSDT'] } });
+    // The snapshot is emitted before the ack.
+    expect(tapes).toHaveLength(1);
+    // A quiet market trades about once a second, so wait for two pushes rather than a fixed time.
+    const started = Date.now();
+    await until(
+      'two pushed tapes',
+      async () => tapes.length,
+      (n) => n >= 3,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const elapsed = (Date.now() - started) / 1000;
+    expect(tapes.length).toBeLessThanOrEqual(Math.ceil(elapsed) * 2 + 1);
+    for (const [i, tape] of tapes.entries()) {
+      recentTrades.parse(tape);
+      expect(tape.symbol).toBe('ETHUSDT');
+      expect(tape.trades.length).toBeLessThanOrEqual(RECENT_TRADES_DEFAULT_LIMIT);
+      if (i > 1) expect(tape.trades.map((t) => t.id)).not.toEqual(tapes[i - 1]!.trades.map((t) => t.id));
+    }
+    // Newer tapes start with newer trades, and a trade keeps its id and values.
+    const first = tapes[0]!.trades;
+    const last = tapes.at(-1)!.trades;
+    expect(Date.parse(last[0]!.time)).toBeGreaterThan(Date.parse(first[0]!.time));
+    for (const trade of last) {
+      const earlier = first.find((t) => t.id === trade.id);
+      if (earlier) expect(earlier).toEqual(trade);
+    }
+
+    await emitAck(socket, MARKET_EVENTS.unsubscribe, { symbol: 'ETHUSDT', channels: ['trades'] });
+    await new Promise((r) => setTimeout(r, 700));
+    const count = tapes.length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(tapes).toHaveLength(count);
+  });
+
   it('refuses subscriptions to a pair that is not offered and malformed ones', async () => {
     const socket = open(userToken);
     await new Promise<void>((resolve) => socket.once('connect', resolve));
@@ -504,7 +590,7 @@ describe('the live feed', () => {
     expect(unknown.message).toContain('交易对不存在或已停用');
     const malformed = await emitAck<{ success: boolean }>(socket, MARKET_EVENTS.subscribe, {
       symbol: 'BTCUSDT',
-      channels: ['trades'],
+      channels: ['orders'],
     });
     expect(malformed.success).toBe(false);
   });

@@ -5,6 +5,8 @@ import {
   type MarketFeedState,
   type MarketFeedStatus,
   ORDER_BOOK_DEFAULT_DEPTH,
+  RECENT_TRADES_DEFAULT_LIMIT,
+  RECENT_TRADES_MAX_LIMIT,
   type Ticker,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
@@ -15,7 +17,7 @@ import type { Realtime } from '../realtime/realtime.ts';
 import { candleOpen } from './intervals.ts';
 import { upsertKlines } from './klines.repository.ts';
 import type { MarketCache } from './market-cache.ts';
-import { isClosed, toKline, toOrderBook, toTicker } from './market-format.ts';
+import { isClosed, latestTrades, toKline, toOrderBook, toRecentTrades, toTicker } from './market-format.ts';
 import type { MarketLogger } from './market-log.ts';
 import { type MarketPush, marketRooms } from './market-push.ts';
 import { writeBackPrices as writeBackPricesFor } from './pairs.repository.ts';
@@ -79,6 +81,8 @@ export function createMarketFeed(deps: {
   let busy: Promise<unknown> = Promise.resolve();
   const latest = new Map<string, ProviderTicker>();
   const forming = new Map<string, { kline: ProviderKline; seededAt: number }>();
+  /** The trade ids last pushed to each trades room: an unchanged tape is not pushed again. */
+  const pushedTrades = new Map<string, string>();
 
   const isPublisher = () => leader || !deps.sharedCache;
 
@@ -173,11 +177,12 @@ export function createMarketFeed(deps: {
     );
   }
 
-  /** Order books and forming candles, only for what some socket (on any instance) subscribed to. */
+  /** Order books, trades and forming candles, only for what some socket (on any instance) subscribed to. */
   async function serveWanted() {
     if (!isPublisher() || state === 'stopped') return;
     const provider = await deps.provider();
     const wanted = await deps.cache.wanted();
+    for (const room of pushedTrades.keys()) if (!wanted.includes(room)) pushedTrades.delete(room);
     for (const room of wanted) {
       const [, channel, symbol, interval] = room.split(':');
       if (!symbol || !symbols.includes(symbol)) continue;
@@ -190,6 +195,8 @@ export function createMarketFeed(deps: {
           );
           await deps.cache.putOrderBook(book);
           deps.push.offer(room, MARKET_EVENTS.depth, book);
+        } else if (channel === 'trades') {
+          await serveTrades(provider, room, symbol);
         } else if (channel === 'kline' && interval) {
           const candle = await formingCandle(provider, symbol, interval as KlineInterval);
           if (candle)
@@ -203,6 +210,18 @@ export function createMarketFeed(deps: {
         deps.log.write('warn', 'feed.wanted_failed', `订阅数据获取失败：${room}：${messageOf(err)}`);
       }
     }
+  }
+
+  /** Caches the latest trades (as many as a read may ask for) and pushes the newest when they changed. */
+  async function serveTrades(provider: MarketDataProvider, room: string, symbol: string) {
+    const trades = await provider.trades(symbol, RECENT_TRADES_MAX_LIMIT);
+    const snapshot = toRecentTrades(symbol, trades, provider.id, now());
+    await deps.cache.putTrades(snapshot);
+    const latest = latestTrades(snapshot, RECENT_TRADES_DEFAULT_LIMIT);
+    const ids = latest.trades.map((t) => t.id).join(',');
+    if (pushedTrades.get(room) === ids) return;
+    pushedTrades.set(room, ids);
+    deps.push.offer(room, MARKET_EVENTS.trades, latest);
   }
 
   /** The candle still forming: read from the source at roll-over, then moved by each ticker. */
@@ -254,6 +273,7 @@ export function createMarketFeed(deps: {
     if (wantedTimer) clearInterval(wantedTimer);
     wantedTimer = null;
     forming.clear();
+    pushedTrades.clear();
     setState('stopped');
     deps.log.write('info', 'feed.stopped', `行情服务已停止：${reason}`);
     await busy.catch(() => undefined);

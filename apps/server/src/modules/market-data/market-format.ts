@@ -1,7 +1,12 @@
-import type { Kline, KlineInterval, OrderBook, Ticker } from '@platform/contracts';
+import type { Kline, KlineInterval, OrderBook, RecentTrades, Ticker } from '@platform/contracts';
 import { Decimal, trimDecimalZeros as trim } from '@platform/domain';
 import { nextOpen } from './intervals.ts';
-import type { ProviderKline, ProviderOrderBook, ProviderTicker } from './providers/provider.ts';
+import type {
+  ProviderKline,
+  ProviderOrderBook,
+  ProviderTicker,
+  ProviderTrade,
+} from './providers/provider.ts';
 
 /** Provider shapes → the wire's. Change is a percentage of the 24-hour open, 2 decimals. */
 export function toTicker(t: ProviderTicker, source: string): Ticker {
@@ -47,6 +52,31 @@ export function toOrderBook(b: ProviderOrderBook, source: string, depth: number)
     updated_at: new Date(b.timestamp).toISOString(),
   };
 }
+
+/** `trades` newest first, as the provider gives them; `at` is when they were read. */
+export function toRecentTrades(
+  symbol: string,
+  trades: ProviderTrade[],
+  source: string,
+  at: number,
+): RecentTrades {
+  return {
+    symbol,
+    trades: trades.map((t) => ({
+      id: t.id,
+      price: t.price,
+      amount: t.amount,
+      side: t.side,
+      time: new Date(t.timestamp).toISOString(),
+    })),
+    source,
+    updated_at: new Date(at).toISOString(),
+  };
+}
+
+/** The newest `limit` trades of a snapshot. */
+export const latestTrades = (snapshot: RecentTrades, limit: number): RecentTrades =>
+  snapshot.trades.length <= limit ? snapshot : { ...snapshot, trades: snapshot.trades.slice(0, limit) };
 
 /** A candle is closed once the next one has opened. */
 export const isClosed = (k: ProviderKline, interval: KlineInterval, now: number) =>

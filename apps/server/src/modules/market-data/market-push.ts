@@ -36,4 +36,5 @@ export const marketRooms = {
   ticker: (symbol: string) => `market:ticker:${symbol}`,
   depth: (symbol: string) => `market:depth:${symbol}`,
   kline: (symbol: string, interval: string) => `market:kline:${symbol}:${interval}`,
+  trades: (symbol: string) => `market:trades:${symbol}`,
 };

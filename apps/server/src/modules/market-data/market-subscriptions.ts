@@ -4,6 +4,7 @@ import {
   type MarketChannel,
   marketSubscription,
   PAIR_NOT_TRADABLE,
+  type RecentTrades,
 } from '@platform/contracts';
 import type { Realtime, SocketHandle } from '../realtime/realtime.ts';
 import type { MarketCache } from './market-cache.ts';
@@ -14,25 +15,21 @@ const WANT_TTL_MS = 30_000;
 const WANT_REFRESH_MS = 10_000;
 
 /**
- * Socket subscriptions to a symbol's ticker, depth and klines. Joining a room is all a ticker needs
- * (the publisher pushes every symbol's ticker); depth and kline rooms are also announced in the
- * cache, so that the publisher, on whichever instance it runs, computes only what someone watches.
+ * Socket subscriptions to a symbol's ticker, depth, trades and klines. Joining a room is all a
+ * ticker needs (the publisher pushes every symbol's ticker); the other rooms are also announced in
+ * the cache, so that the publisher, on whichever instance it runs, computes only what someone watches.
  */
 export function registerMarketSubscriptions(deps: {
   realtime: Pick<Realtime, 'onClientEvent' | 'onDisconnect'>;
   cache: MarketCache;
   isTradable: (symbol: string) => Promise<boolean>;
+  /** The trades snapshot a new subscriber gets at once (cached, or read from the source). */
+  recentTrades: (symbol: string) => Promise<RecentTrades>;
 }) {
   const listeners = new Map<string, Set<string>>();
 
   const roomsOf = (symbol: string, channels: MarketChannel[], interval: string) =>
-    channels.map((c) =>
-      c === 'ticker'
-        ? marketRooms.ticker(symbol)
-        : c === 'depth'
-          ? marketRooms.depth(symbol)
-          : marketRooms.kline(symbol, interval),
-    );
+    channels.map((c) => (c === 'kline' ? marketRooms.kline(symbol, interval) : marketRooms[c](symbol)));
   const needsAnnouncing = (room: string) => !room.startsWith('market:ticker:');
 
   function listen(socket: SocketHandle, room: string) {
@@ -82,6 +79,11 @@ export function registerMarketSubscriptions(deps: {
       if (channels.includes('depth')) {
         const book = await deps.cache.orderBook(symbol, 5000);
         if (book) socket.emit(MARKET_EVENTS.depth, book);
+      }
+      if (channels.includes('trades')) {
+        // A failing source leaves the tape empty until the next push, not the subscription refused.
+        const trades = await deps.recentTrades(symbol).catch(() => null);
+        if (trades) socket.emit(MARKET_EVENTS.trades, trades);
       }
       ack({ success: true, message: '订阅成功', data: { rooms } });
     })().catch(() => ack({ success: false, message: '订阅失败，请稍后再试' }));

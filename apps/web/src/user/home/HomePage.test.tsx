@@ -1,56 +1,135 @@
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../App.tsx';
-import { sessionStore } from '../../lib/session.tsx';
-import { routes } from '../../router.tsx';
-import { makeAdmin, makeUser, storeSession } from '../../test/fixtures.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type Handler, mockApi, ok } from '../../test/api.ts';
+import { jsonResponse, makeAdmin, makeUser, storeSession } from '../../test/fixtures.ts';
+import { pair, renderAppAt, ticker } from '../markets/testing.tsx';
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}', { status: 500 })),
-  );
-});
+const SLIDES = [
+  {
+    id: 1,
+    title: '秒合约上线',
+    image_url: '/api/home/images/a.png?expires=1&signature=x',
+    link_url: '/trade/flash',
+  },
+  {
+    id: 2,
+    title: '外部活动',
+    image_url: 'https://cdn.example.com/b.png',
+    link_url: 'https://example.com/event',
+  },
+  { id: 3, title: '危险链接', image_url: null, link_url: 'javascript:alert(1)' },
+];
+const NOTICES = [1, 2, 3, 4].map((id) => ({
+  id,
+  title: `公告${id}`,
+  content: `第${id}条公告的内容\n第二行`,
+  published_at: '2026-03-01T02:00:00.000Z',
+}));
 
-function renderHome() {
-  sessionStore.reload();
-  render(
-    <AppProviders>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
-    </AppProviders>,
-  );
+function serve(overrides: Record<string, Handler> = {}) {
+  return mockApi({
+    'GET /api/home/carousel': () => ok({ items: SLIDES }),
+    'GET /api/home/announcements': () => ok({ announcements: NOTICES }),
+    'GET /api/trading/pairs': () => ok({ pairs: [pair('BTC'), pair('ETH'), pair('SOL'), pair('XRP')] }),
+    'GET /api/trading/markets': () =>
+      ok({
+        markets: [
+          ticker('BTCUSDT', '1.5', '100', '95000'),
+          ticker('ETHUSDT', '-2', '100', '3400'),
+          ticker('SOLUSDT', '5', '100', '190'),
+          ticker('XRPUSDT', '-7', '100', '2.3'),
+        ],
+      }),
+    ...overrides,
+  });
 }
 
 describe('HomePage', () => {
-  it('offers login and register when logged out', async () => {
-    renderHome();
-    expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '注册' })).toBeTruthy();
+  it('shows guests the public content and the way to log in or register, calling without a token', async () => {
+    const api = serve();
+    renderAppAt('/');
+    expect(await screen.findByTestId('home-carousel', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '立即登录' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '立即注册' })).toBeTruthy();
     expect(screen.queryByTestId('user-email')).toBeNull();
+    expect(await screen.findByTestId('announcement-1')).toBeTruthy();
+    const home = api.calls.filter((c) => c.url.pathname.startsWith('/api/home/'));
+    expect(home.length).toBeGreaterThanOrEqual(2);
+    expect(home.every((c) => !c.headers.has('Authorization'))).toBe(true);
   });
 
-  it('shows the account, KYC label and formatted wallets from the stored user', async () => {
-    storeSession(
-      makeUser({
-        kyc_status: 'approved',
-        wallets: [{ currency: 'USDT', balance: '1234.5', frozen_balance: '10', salary_balance: '0.005' }],
-      }),
+  it('links a slide only when its link is safe: site paths in the app, http(s) in a new tab', async () => {
+    serve();
+    renderAppAt('/');
+    await screen.findByTestId('home-carousel', {}, { timeout: 20_000 });
+    // antd's Carousel clones slides for its loop: look at the first copy of each.
+    const inner = screen.getAllByTestId('carousel-title-1')[0]?.closest('a');
+    expect(inner?.getAttribute('href')).toBe('/trade/flash');
+    expect(inner?.getAttribute('target')).toBeNull();
+    const outer = screen.getAllByTestId('carousel-title-2')[0]?.closest('a');
+    expect(outer?.getAttribute('href')).toBe('https://example.com/event');
+    expect(outer?.getAttribute('target')).toBe('_blank');
+    expect(outer?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getAllByTestId('carousel-title-3')[0]?.closest('a')).toBeNull();
+    expect(screen.getAllByAltText('秒合约上线')[0]?.getAttribute('src')).toBe(SLIDES[0]?.image_url);
+  });
+
+  it('lists three announcements, all on 查看全部, and opens one in full', async () => {
+    serve();
+    renderAppAt('/');
+    await screen.findByTestId('announcement-3', {}, { timeout: 20_000 });
+    expect(screen.queryByTestId('announcement-4')).toBeNull();
+    fireEvent.click(screen.getByTestId('announcements-more'));
+    expect(screen.getByTestId('announcement-4')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('announcement-2'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('公告2')).toBeTruthy();
+    expect(within(dialog).getByText(/第2条公告的内容/)).toBeTruthy();
+    expect(within(dialog).getByText('2026-03-01 10:00:00')).toBeTruthy();
+  });
+
+  it('shows the live market tiles and board; a pair opens spot trading', async () => {
+    serve();
+    renderAppAt('/');
+    const tile = await screen.findByTestId('spotlight-BTCUSDT', {}, { timeout: 20_000 });
+    expect(tile.getAttribute('href')).toBe('/trade/spot/BTCUSDT');
+    await waitFor(() => expect(tile.textContent).toContain('95,000.00'));
+    expect(tile.textContent).toContain('+1.50%');
+    fireEvent.click(screen.getByText('跌幅榜'));
+    const board = screen.getByTestId('hot-markets-list');
+    const first = within(board).getAllByRole('link')[0];
+    expect(first?.getAttribute('href')).toBe('/trade/spot/XRPUSDT');
+  });
+
+  it('shows errors with a retry per section and the banner when nothing is published', async () => {
+    const api = serve({
+      'GET /api/home/carousel': () => jsonResponse({ success: false, message: '服务器错误' }, 400),
+      'GET /api/home/announcements': () => ok({ announcements: [] }),
+    });
+    renderAppAt('/');
+    expect(await screen.findByText('获取轮播图失败', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText('暂无公告')).toBeTruthy();
+    api.handlers['GET /api/home/carousel'] = () => ok({ items: [] });
+    fireEvent.click(screen.getByTestId('carousel-error-retry'));
+    expect(await screen.findByTestId('carousel-empty')).toBeTruthy();
+  });
+
+  it('shows the signed-in account with its KYC label instead of the invitation', async () => {
+    serve();
+    storeSession(makeUser({ kyc_status: 'approved' }));
+    renderAppAt('/');
+    expect((await screen.findByTestId('user-email', {}, { timeout: 20_000 })).textContent).toBe(
+      'alice@example.com',
     );
-    renderHome();
-    expect((await screen.findByTestId('user-email')).textContent).toBe('alice@example.com');
-    expect(screen.getByTestId('kyc-status').textContent).toBe('已认证');
-    const row = screen.getByText('1,234.50 USDT').closest('tr');
-    expect(row).toBeTruthy();
-    expect(within(row as HTMLElement).getByText('10.00 USDT')).toBeTruthy();
-    expect(within(row as HTMLElement).getByText('0.01 USDT')).toBeTruthy();
-    expect(screen.getByTestId('logout')).toBeTruthy();
+    expect(within(screen.getByTestId('home-account')).getByText('已认证')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '立即登录' })).toBeNull();
     expect(screen.queryByRole('button', { name: '进入管理后台' })).toBeNull();
   });
 
   it('links admins to the back office', async () => {
+    serve();
     storeSession(makeAdmin());
-    renderHome();
-    expect(await screen.findByRole('button', { name: '进入管理后台' })).toBeTruthy();
+    renderAppAt('/');
+    expect(await screen.findByRole('button', { name: '进入管理后台' }, { timeout: 20_000 })).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import type { KlineInterval } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { candleOpen, nextOpen } from '../intervals.ts';
-import { FAKE_PAIRS, type FakeExchange, startFakeExchange } from '../testing/fake-exchange.ts';
+import { FAKE_MATCH_MS, FAKE_PAIRS, type FakeExchange, startFakeExchange } from '../testing/fake-exchange.ts';
 import { createCcxtProvider, decimalText, tickDecimals } from './ccxt-provider.ts';
 import {
   type MarketDataProvider,
@@ -23,6 +23,7 @@ const EXCHANGES = [
       tickers: '/market/tickers',
       klines: '/market/history/candles',
       book: '/market/depth',
+      trades: '/market/history/trade',
       time: '/v1/common/timestamp',
     },
     errorCode: 'gateway-internal-error',
@@ -36,6 +37,7 @@ const EXCHANGES = [
       tickers: '/api/v5/market/tickers',
       klines: '/api/v5/market/candles',
       book: '/api/v5/market/books',
+      trades: '/api/v5/market/trades',
       time: '/api/v5/public/time',
     },
     errorCode: '50011',
@@ -273,6 +275,48 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
     expect(tiny.asks[0]![0]).toBe('0.000000912346');
   });
 
+  it('returns the latest trades newest first, with the ids, sides and decimals of the exchange', async () => {
+    fake.setPrice('PEPEUSDT', '0.000000912345');
+    fake.requests.length = 0;
+    const trades = await p.trades('PEPEUSDT', 25);
+    const query = hits(ex.paths.trades)[0]?.query;
+    if (ex.id === 'htx') expect(query).toMatchObject({ symbol: 'pepeusdt', size: '25' });
+    else expect(query).toMatchObject({ instId: 'PEPE-USDT', limit: '25' });
+    expect(trades).toHaveLength(25);
+    // The fake's latest match prints at the last price; HTX writes it as 9.12345E-7.
+    expect(trades[0]!.price).toBe('0.000000912345');
+    for (const [i, t] of trades.entries()) {
+      expect(t.id).toMatch(/^\d+$/);
+      // trade id = match·4 + k, and the match is the time: not HTX's own 22-digit `id`.
+      expect(Math.floor(Number(t.id) / 4) * FAKE_MATCH_MS).toBe(t.timestamp);
+      expect(t.price).toMatch(PLAIN_DECIMAL);
+      expect(t.amount).toMatch(PLAIN_DECIMAL);
+      expect(new Decimal(t.amount).gt(0)).toBe(true);
+      expect(['buy', 'sell']).toContain(t.side);
+      if (i > 0) expect(Number(t.id)).toBeLessThan(Number(trades[i - 1]!.id));
+    }
+    expect(Date.now() - trades[0]!.timestamp).toBeLessThan(FAKE_MATCH_MS + 5000);
+    // The same trade keeps its id and values on the next call (the latest match prints at the
+    // current price, so it is left out).
+    const again = await p.trades('PEPEUSDT', 40);
+    const older = trades.filter((t) => t.timestamp < trades[0]!.timestamp);
+    expect(again.filter((t) => older.some((o) => o.id === t.id))).toEqual(older);
+  });
+
+  it('refuses a trade without a price as a bad response', async () => {
+    fake.setFault({
+      path: ex.paths.trades,
+      kind: 'body',
+      body:
+        ex.id === 'okx'
+          ? '{"code":"0","msg":"","data":[{"instId":"BTC-USDT","side":"buy","sz":"1","tradeId":"7","ts":"1700000000000"}]}'
+          : '{"status":"ok","data":[{"id":1,"ts":1700000000000,"data":[{"trade-id":7,"ts":1700000000000,"amount":1,"direction":"buy"}]}]}',
+    });
+    const err = await failure(p.trades('BTCUSDT', 5));
+    expect(err.kind).toBe('bad_response');
+    expect(err.message).toBe(`${ex.name} 返回的数据格式不正确：成交 7 价格缺失`);
+  });
+
   it("reads the exchange's clock", async () => {
     fake.requests.length = 0;
     const time = await p.serverTime();
@@ -281,7 +325,11 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
   });
 
   it('refuses unknown symbols', async () => {
-    for (const work of [p.klines('NOPEUSDT', '1h', { limit: 5 }), p.orderBook('NOPEUSDT', 5)]) {
+    for (const work of [
+      p.klines('NOPEUSDT', '1h', { limit: 5 }),
+      p.orderBook('NOPEUSDT', 5),
+      p.trades('NOPEUSDT', 5),
+    ]) {
       const err = await failure(work);
       expect(err.kind).toBe('unknown_symbol');
       expect(err.provider).toBe(ex.id);

@@ -9,6 +9,7 @@ import {
   type ProviderKline,
   type ProviderOrderBook,
   type ProviderTicker,
+  type ProviderTrade,
   pollingStream,
 } from './provider.ts';
 
@@ -21,11 +22,13 @@ import {
  *   /v2/reference/currencies is never asked); tickers GET /market/tickers (every pair at once);
  *   klines GET /market/history/candles?symbol&period&size&to (the spot endpoint that honours an end
  *   time, at most 1000 per request); order book GET /market/depth?symbol&type=step0&depth (depth 5,
- *   10 or 20; 150 when no depth is sent); server time GET /v1/common/timestamp.
+ *   10 or 20; 150 when no depth is sent); trades GET /market/history/trade?symbol&size (size counts
+ *   matches, each of one or more trades, at most 2000); server time GET /v1/common/timestamp.
  * - OKX: markets GET /api/v5/public/instruments?instType=SPOT; tickers GET
  *   /api/v5/market/tickers?instType=SPOT; klines GET /api/v5/market/candles (the latest 1440 candles)
  *   or /api/v5/market/history-candles, with instId, bar, limit (at most 300) and after (exclusive end);
- *   order book GET /api/v5/market/books?instId&sz; server time GET /api/v5/public/time.
+ *   order book GET /api/v5/market/books?instId&sz; trades GET /api/v5/market/trades?instId&limit (at
+ *   most 500); server time GET /api/v5/public/time.
  *
  * Decisions:
  * - Spot only. `instruments()` lists USDT-quoted pairs only (the platform trades against USDT).
@@ -59,6 +62,8 @@ const PAGE_SIZE: Record<ExchangeId, number> = { htx: 1000, okx: 300 };
 /** HTX accepts only these depths; 150 is what it sends when none is given. */
 const HTX_DEPTHS = [5, 10, 20, 150] as const;
 const OKX_MAX_DEPTH = 400;
+/** Most trades one request returns: HTX counts matches (2000 at most), OKX trades (500). */
+const MAX_TRADES: Record<ExchangeId, number> = { htx: 2000, okx: 500 };
 /** OKX's recent-candles endpoint serves this many; older windows need history-candles. */
 const OKX_RECENT_CANDLES = 1440;
 /** How often an unknown symbol may trigger a fresh market list (a pair listed since the last load). */
@@ -353,6 +358,32 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
         return result;
       }, symbol),
 
+    trades: (symbol, limit) =>
+      guard(async () => {
+        const market = await marketOf(symbol);
+        const wanted = Math.min(MAX_TRADES[id], Math.max(1, Math.floor(limit)));
+        const trades = await exchange.fetchTrades(market.symbol, undefined, wanted);
+        const result = trades.map((trade): ProviderTrade => {
+          const raw = (trade.info ?? {}) as Record<string, unknown>;
+          const fields = id === 'htx' ? htxTradeFields(raw) : okxTradeFields(raw);
+          const tradeId = trade.id ? String(trade.id) : '';
+          if (!tradeId) throw badResponse('成交记录缺少编号');
+          const side = fields.side === 'buy' || fields.side === 'sell' ? fields.side : null;
+          if (!side) throw badResponse(`成交 ${tradeId} 方向不正确（${String(fields.side)}）`);
+          if (typeof trade.timestamp !== 'number' || !Number.isFinite(trade.timestamp))
+            throw badResponse(`成交 ${tradeId} 时间缺失`);
+          return {
+            id: tradeId,
+            price: decimal(fields.price, `成交 ${tradeId} 价格`),
+            amount: decimal(fields.amount, `成交 ${tradeId} 数量`),
+            side,
+            timestamp: trade.timestamp,
+          };
+        });
+        // ccxt sorts by time only; trades of one match share it, and ids order them.
+        return result.sort((a, b) => b.timestamp - a.timestamp || compareIds(b.id, a.id)).slice(0, wanted);
+      }, symbol),
+
     serverTime: () =>
       guard(async () => {
         const time = await exchange.fetchTime();
@@ -513,6 +544,20 @@ function okxTickerFields(raw: Record<string, unknown>) {
     bid: raw.bidPx,
     ask: raw.askPx,
   };
+}
+
+function htxTradeFields(raw: Record<string, unknown>) {
+  return { price: raw.price, amount: raw.amount, side: raw.direction };
+}
+
+function okxTradeFields(raw: Record<string, unknown>) {
+  return { price: raw.px, amount: raw.sz, side: raw.side };
+}
+
+/** Exchange trade ids are increasing integers, often beyond 2^53: compare them as digit strings. */
+function compareIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b) && a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A plain decimal string from an exchange value (string or JSON number, exponent or not), or null. */

@@ -24,6 +24,11 @@ export interface MarketDataProvider {
     opts: { limit: number; endTime?: number },
   ): Promise<ProviderKline[]>;
   orderBook(symbol: string, depth: number): Promise<ProviderOrderBook>;
+  /**
+   * The source's latest trades (its own market, not the platform's fills), newest first, at most
+   * `limit`. A trade keeps its id from one call to the next.
+   */
+  trades(symbol: string, limit: number): Promise<ProviderTrade[]>;
   /** The source's clock, for the connection test. */
   serverTime(): Promise<number>;
   /**
@@ -78,6 +83,15 @@ export interface ProviderOrderBook {
   /** [price, amount], best first. */
   bids: [string, string][];
   asks: [string, string][];
+  timestamp: number;
+}
+
+export interface ProviderTrade {
+  id: string;
+  price: string;
+  amount: string;
+  /** The taker's side. */
+  side: 'buy' | 'sell';
   timestamp: number;
 }
 

@@ -1,4 +1,5 @@
 import { KLINE_INTERVALS, type KlineInterval } from '@platform/contracts';
+import { Decimal } from '@platform/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { candleOpen, nextOpen } from '../intervals.ts';
 import { ProviderError, type ProviderKline, type ProviderTicker } from './provider.ts';
@@ -440,6 +441,79 @@ describe('sim provider: tickers and depth', () => {
     expect((await provider.orderBook('ETHUSDT', 10)).bids).toEqual(first.bids);
     clock.now = NOW + SECOND;
     expect((await provider.orderBook('ETHUSDT', 10)).bids).not.toEqual(first.bids);
+  });
+});
+
+describe('sim provider: trades', () => {
+  it('gives the same trades for the same seed, whatever else was asked before; another seed differs', async () => {
+    const a = sim('tape');
+    const b = sim('tape');
+    await b.klines('BTCUSDT', '1h', { limit: 50 });
+    await b.tickers(['BTCUSDT', 'ETHUSDT']);
+    expect(await a.trades('BTCUSDT', 100)).toEqual(await b.trades('BTCUSDT', 100));
+    expect((await sim('other').trades('BTCUSDT', 30)).map((t) => t.price)).not.toEqual(
+      (await a.trades('BTCUSDT', 30)).map((t) => t.price),
+    );
+  });
+
+  it('lists up to `limit` trades, newest first, none after now, with per-pair precision', async () => {
+    const p = sim();
+    for (const instrument of p.instrumentsList) {
+      const trades = await p.trades(instrument.symbol, 50);
+      expect(trades).toHaveLength(50);
+      for (const [i, t] of trades.entries()) {
+        expect(t.timestamp).toBeLessThanOrEqual(NOW);
+        expect(decimals(t.price)).toBe(instrument.pricePrecision);
+        expect(decimals(t.amount)).toBeLessThanOrEqual(instrument.amountPrecision);
+        expect(new Decimal(t.amount).gte(instrument.minAmount)).toBe(true);
+        expect(['buy', 'sell']).toContain(t.side);
+        if (i > 0) {
+          expect(t.timestamp).toBeLessThanOrEqual(trades[i - 1]!.timestamp);
+          expect(BigInt(t.id)).toBeLessThan(BigInt(trades[i - 1]!.id));
+        }
+      }
+      expect(new Set(trades.map((t) => t.side)).size).toBe(2);
+    }
+    expect(await p.trades('BTCUSDT', 5)).toEqual((await p.trades('BTCUSDT', 30)).slice(0, 5));
+    expect(await p.trades('BTCUSDT', 10_000)).toHaveLength(500);
+  });
+
+  it('keeps each trade, id and all, as the clock moves on, and adds newer ones on top', async () => {
+    const { clock, provider } = clocked('tape-clock', NOW);
+    const before = await provider.trades('ETHUSDT', 60);
+    clock.now = NOW + 5 * SECOND;
+    const after = await provider.trades('ETHUSDT', 100);
+    const newer = after.filter((t) => t.timestamp > NOW);
+    expect(newer.length).toBeGreaterThan(0);
+    expect(after.slice(newer.length, newer.length + before.length)).toEqual(before);
+    expect(BigInt(newer.at(-1)!.id)).toBeGreaterThan(BigInt(before[0]!.id));
+  });
+
+  it('prints at the bid, the ask or the last price of its second, on the price path', async () => {
+    const p = sim('tape-prices');
+    for (const symbol of ['BTCUSDT', 'XRPUSDT', 'UNIUSDT']) {
+      for (const trade of await p.trades(symbol, 40)) {
+        const [t] = await sim('tape-prices', () => trade.timestamp).tickers([symbol]);
+        expect([t!.bid, t!.last, t!.ask]).toContain(trade.price);
+      }
+    }
+  });
+
+  it("adds up to about a minute's candle volume", async () => {
+    const minuteOpen = candleOpen('1m', NOW) - 5 * MINUTE;
+    const p = sim('tape-volume', () => minuteOpen + MINUTE);
+    for (const symbol of ['BTCUSDT', 'DOGEUSDT', 'UNIUSDT']) {
+      const trades = (await p.trades(symbol, 500)).filter(
+        (t) => t.timestamp >= minuteOpen && t.timestamp < minuteOpen + MINUTE,
+      );
+      const [candle] = await p.klines(symbol, '1m', { limit: 1, endTime: minuteOpen });
+      const total = trades.reduce((sum, t) => sum.plus(t.amount), new Decimal(0));
+      expect(total.div(candle!.volume).minus(1).abs().toNumber(), symbol).toBeLessThan(0.1);
+    }
+  });
+
+  it('refuses an unknown symbol', async () => {
+    await expect(sim().trades('XYZUSDT', 5)).rejects.toMatchObject({ kind: 'unknown_symbol' });
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type ProviderKline,
   type ProviderOrderBook,
   type ProviderTicker,
+  type ProviderTrade,
   pollingStream,
 } from './provider.ts';
 import { SIM_PAIRS, SIM_QUOTE, type SimPair } from './sim-pairs.ts';
@@ -50,6 +51,13 @@ const FORMING_CANDLE_CACHE = 1_000;
 const LEVEL_SPACING = 0.2e-4;
 /** Notional of a typical order-book level, as a fraction of the daily quote volume. */
 const LEVEL_NOTIONAL = 4e-5;
+/** Most trades one call returns, and how far back it looks for them. */
+const MAX_TRADES = 500;
+const TRADE_LOOKBACK_SECONDS = 3600;
+/** Trades in one second at most (ids leave room for 100). */
+const MAX_TRADES_PER_SECOND = 40;
+/** A trade's amount covers the trading time back to the previous trade, at most this far. */
+const MAX_CARRY_SECONDS = 60;
 
 export interface SimProviderOptions {
   seed: string;
@@ -72,6 +80,10 @@ interface PairState {
   volumeDecimals: number;
   bookKey: number;
   levelKeys: Int32Array;
+  /** Trades in an average second of trading time. */
+  tradeRate: number;
+  tradeKey: number;
+  tradeKeys: Int32Array;
   window: DayWindow | null;
 }
 
@@ -267,6 +279,10 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
       return orderBook(lookup(symbol), depth, now());
     },
 
+    async trades(symbol, limit) {
+      return recentTrades(lookup(symbol), limit, now());
+    },
+
     async serverTime() {
       return now();
     },
@@ -300,6 +316,9 @@ function pairState(seed: string, spec: SimPair): PairState {
   const bookKey = mix32(hashText(seed) ^ hashText(`book:${symbol}`));
   const levelKeys = new Int32Array(2 * MAX_DEPTH);
   for (let i = 0; i < levelKeys.length; i++) levelKeys[i] = subKey(bookKey, i + 1);
+  const tradeKey = mix32(hashText(seed) ^ hashText(`trades:${symbol}`));
+  const tradeKeys = new Int32Array(MAX_TRADES_PER_SECOND);
+  for (let i = 0; i < tradeKeys.length; i++) tradeKeys[i] = subKey(tradeKey, i + 1);
   return {
     spec,
     symbol,
@@ -320,6 +339,10 @@ function pairState(seed: string, spec: SimPair): PairState {
     volumeDecimals: Math.max(spec.amountPrecision, 2),
     bookKey,
     levelKeys,
+    // Busier pairs trade more often, not proportionally: a major's tape shows a few trades a second.
+    tradeRate: clamp(2 * Math.sqrt(spec.dailyQuoteVolume / 1e8), 0.3, 6),
+    tradeKey,
+    tradeKeys,
     window: null,
   };
 }
@@ -426,6 +449,89 @@ function dayWindow(pair: PairState, sec: number): DayWindow {
     window.thetas.length = last - first + 1;
   }
   return window;
+}
+
+// ---- trades ----
+
+/**
+ * The latest trades up to `nowMs`, newest first. Each second's trades are a pure function of the
+ * seed, the pair and that second: their count follows the second's trading time (busy seconds
+ * trade more); their amounts share out the volume traded since the previous second with trades
+ * (at most MAX_CARRY_SECONDS back), so a candle's trades add up to about its volume; buys print at
+ * the ask and sells at the bid of that second, and its last trade prints at its last price, on the
+ * side the price moved. Ids are second·100 + rank: a trade keeps its id, and ids grow with time.
+ */
+function recentTrades(pair: PairState, limit: number, nowMs: number): ProviderTrade[] {
+  const count = Number.isFinite(limit) ? Math.min(MAX_TRADES, Math.max(1, Math.floor(limit))) : 1;
+  const nowSec = Math.floor(nowMs / 1000);
+  const cursor = pair.path.cursor();
+  const out: ProviderTrade[] = [];
+  // A second with trades waits for the walk back to find where its volume starts.
+  let waiting: { sec: number; n: number; end: number } | null = null;
+  let end = cursor.thetaAt(nowSec + 1);
+  const oldest = nowSec - TRADE_LOOKBACK_SECONDS;
+  for (let sec = nowSec; sec > oldest - MAX_CARRY_SECONDS; sec--) {
+    const start = cursor.thetaAt(sec);
+    const n = sec > oldest ? tradeCount(pair, sec, end - start) : 0;
+    if (waiting && (n > 0 || waiting.sec - sec >= MAX_CARRY_SECONDS)) {
+      const trades = tradesOfSecond(pair, waiting.sec, waiting.n, waiting.end - end, cursor);
+      for (let i = trades.length - 1; i >= 0 && out.length < count; i--) {
+        if (trades[i]!.timestamp <= nowMs) out.push(trades[i]!);
+      }
+      waiting = null;
+    }
+    if (out.length >= count) break;
+    if (n > 0) waiting = { sec, n, end };
+    else if (!waiting && sec <= oldest) break;
+    end = start;
+  }
+  return out;
+}
+
+function tradeCount(pair: PairState, sec: number, activity: number): number {
+  const dither = hashInt(pair.tradeKey, sec) / 4294967296;
+  return Math.min(MAX_TRADES_PER_SECOND, Math.floor(pair.tradeRate * Math.max(0, activity) + dither));
+}
+
+/** The `n` trades of second `sec`, oldest first, sharing `tradingTime` seconds' worth of volume. */
+function tradesOfSecond(
+  pair: PairState,
+  sec: number,
+  n: number,
+  tradingTime: number,
+  cursor: PathCursor,
+): ProviderTrade[] {
+  const path = pair.path;
+  const lastTicks = toTicks(pair, path.price(cursor.at(sec)));
+  const previousTicks = toTicks(pair, path.price(cursor.at(sec - 1)));
+  const [bid, ask] = bestQuotes(pair, sec, lastTicks);
+  const move = Math.sign(lastTicks - previousTicks);
+  const drafts: { offset: number; weight: number; buy: boolean }[] = [];
+  let totalWeight = 0;
+  for (let j = 0; j < n; j++) {
+    const h = hashInt(pair.tradeKeys[j]!, sec);
+    const weight = Math.exp(1.1 * (unit(mix32(h ^ 0x2545f491)) + unit(mix32(h ^ 0x1b873593))));
+    // The side leans with the second's move: more buys while the price rises.
+    const buy = unit(mix32(h ^ 0x7f4a7c15)) < 0.3 * move;
+    drafts.push({ offset: h % 1000, weight, buy });
+    totalWeight += weight;
+  }
+  drafts.sort((a, b) => a.offset - b.offset);
+  const volume = Math.max(0, tradingTime) * pair.volumeRate;
+  const amountScale = 10 ** pair.spec.amountPrecision;
+  return drafts.map((draft, rank) => {
+    const last = rank === n - 1;
+    const buy = last && move !== 0 ? move > 0 : draft.buy;
+    const ticks = last ? lastTicks : buy ? ask : Math.max(1, bid);
+    const units = Math.floor((volume * draft.weight * amountScale) / totalWeight);
+    return {
+      id: String(sec * 100 + rank),
+      price: formatTicks(pair, ticks),
+      amount: units >= 1 ? (units / amountScale).toFixed(pair.spec.amountPrecision) : pair.spec.minAmount,
+      side: buy ? 'buy' : 'sell',
+      timestamp: sec * 1000 + draft.offset,
+    };
+  });
 }
 
 // ---- quotes and formatting ----

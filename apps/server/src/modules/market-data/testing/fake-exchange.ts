@@ -18,14 +18,17 @@
  * Endpoints. HTX: GET /v1/common/symbols, /v1/common/timestamp, /v2/reference/currencies,
  * /market/tickers, /market/history/candles (symbol, period, size, from, to: seconds),
  * /market/history/kline (symbol, period, size: latest only), /market/depth (symbol, type, depth),
- * /market/detail/merged (symbol). OKX: GET /api/v5/public/instruments (instType=SPOT),
+ * /market/detail/merged (symbol), /market/history/trade (symbol, size: matches). OKX: GET
+ * /api/v5/public/instruments (instType=SPOT),
  * /api/v5/public/time, /api/v5/market/tickers, /api/v5/market/candles and
  * /api/v5/market/history-candles (instId, bar, limit, after and before: exclusive, ms),
- * /api/v5/market/books (instId, sz). Unknown symbols get each exchange's own error payload
+ * /api/v5/market/books (instId, sz), /api/v5/market/trades (instId, limit). Unknown symbols get each exchange's own error payload
  * (HTX `invalid symbol`, OKX 51001). Anything else is a 404.
  *
  * Candles are deterministic in (symbol, interval, open time), aligned as intervals.ts aligns them
  * (OKX's `…utc` bars on UTC days), and the one still forming closes at the current last price.
+ * Trades: a match every FAKE_MATCH_MS of one to three trades (trade id = match·4 + k), deterministic
+ * but for the latest match, which prints at the current last price.
  *
  * Faults (`setFault` takes one, a list, or null; the first matching fault applies):
  * - `path`: the exact path (`'/market/tickers'`) or a RegExp tested on it;
@@ -218,6 +221,15 @@ const OKX_BARS: Record<string, { interval: KlineInterval; utc: boolean }> = {
   '1Mutc': { interval: '1M', utc: true },
 };
 const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+export const FAKE_MATCH_MS = 1700;
+
+export interface FakeTrade {
+  id: number;
+  ts: number;
+  price: Decimal;
+  amount: Decimal;
+  side: 'buy' | 'sell';
+}
 
 interface Candle {
   openTime: number;
@@ -351,6 +363,24 @@ class Market {
       askSize: this.roundAmount(new Decimal(1.5 + unit(`${this.symbol}|as`)).times(this.lotScale())),
       count: day.length * 37,
     };
+  }
+
+  /** The latest `count` matches, newest first, each with its trades newest first. */
+  matches(now: number, count: number): { id: number; ts: number; trades: FakeTrade[] }[] {
+    const result: { id: number; ts: number; trades: FakeTrade[] }[] = [];
+    const newest = Math.floor(now / FAKE_MATCH_MS);
+    for (let match = newest; match > newest - count && match >= 0; match--) {
+      const ts = match * FAKE_MATCH_MS;
+      const price = match === newest ? this.last(now) : this.level(ts);
+      const trades = Array.from({ length: 1 + (match % 3) }, (_, k): FakeTrade => {
+        const id = match * 4 + k;
+        const amount = new Decimal(0.5 + 2 * unit(`${this.symbol}|t|${id}`)).times(this.lotScale());
+        const side = unit(`${this.symbol}|s|${id}`) < 0.5 ? 'buy' : 'sell';
+        return { id, ts, price, amount: this.roundAmount(amount), side };
+      });
+      result.push({ id: match, ts, trades: trades.reverse() });
+    }
+    return result;
   }
 
   /** Lot sizes worth roughly 1000 quote units, at least one lot. */
@@ -579,6 +609,32 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
           },
         };
       }
+      case '/market/history/trade': {
+        const m = byHtxId(q.symbol);
+        if (!m) return { status: 200, body: htxError('invalid-parameter', 'invalid symbol') };
+        const size = Math.min(intParam(q.size) ?? 1, 2000);
+        return {
+          status: 200,
+          body: {
+            ch: `market.${m.htxId}.trade.detail`,
+            status: 'ok',
+            ts: new JsonNumeral(String(now)),
+            data: m.matches(now, size).map((match) => ({
+              id: new JsonNumeral(String(match.id)),
+              ts: new JsonNumeral(String(match.ts)),
+              data: match.trades.map((trade) => ({
+                // HTX's own `id` is beyond 2^53 and loses digits in JSON.parse; `trade-id` is the one to use.
+                id: new JsonNumeral(`${trade.id}73194594947`),
+                'trade-id': new JsonNumeral(String(trade.id)),
+                ts: new JsonNumeral(String(trade.ts)),
+                price: htxNumber(trade.price),
+                amount: htxNumber(trade.amount),
+                direction: trade.side,
+              })),
+            })),
+          },
+        };
+      }
       default:
         return null;
     }
@@ -697,6 +753,23 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
         const levels = (side: [Decimal, Decimal][]) =>
           side.map(([p, a], i) => [p.toFixed(), a.toFixed(), '0', String(1 + (i % 7))]);
         return ok([{ asks: levels(book.asks), bids: levels(book.bids), ts: String(now - 2) }]);
+      }
+      case '/api/v5/market/trades': {
+        const m = byOkxId(q.instId);
+        if (!m) return { status: 200, body: okxError('51001', "Instrument ID doesn't exist.") };
+        const limit = Math.min(intParam(q.limit) ?? 100, 500);
+        const trades = m.matches(now, limit).flatMap((match) => match.trades);
+        return ok(
+          trades.slice(0, limit).map((trade) => ({
+            instId: m.okxId,
+            side: trade.side,
+            sz: trade.amount.toFixed(),
+            px: trade.price.toFixed(),
+            source: '0',
+            tradeId: String(trade.id),
+            ts: String(trade.ts),
+          })),
+        );
       }
       default:
         return null;

@@ -1,13 +1,13 @@
 import type { Ticker, TradingPair } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MARKETS_POLL_MS } from '../../../lib/market/useLiveTickers.ts';
 import { disconnectSocket, getSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { LiveTickersCard, PRICE_FLASH_MS } from './LiveTickersCard.tsx';
-import { MARKETS_POLL_MS } from '../../../lib/market/useLiveTickers.ts';
 
 type Ack = (reply: unknown) => void;
 

@@ -1,12 +1,14 @@
-import { isLiquidatable, liquidationPrice, type PositionSide } from '@platform/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../core/money.ts';
-import { closeSettlement, openTerms, pnlAt, roePercent } from './perpetual.math.ts';
+import { Decimal } from './money.ts';
+import { closeSettlement, openTerms, pnlAt, roePercent } from './perpetual-math.ts';
+import { isLiquidatable, liquidationPrice, type PositionSide } from './trading-math.ts';
 
 const d = (v: string | number) => new Decimal(v);
 const rates = { openFee: d('0.0005'), maintenance: d('0.005') };
 const CLOSE_RATE = d('0.0005');
+/** 300 runs of decimal arithmetic take seconds on a busy 2-core machine (the default is 5). */
+const PROPERTY_TIMEOUT_MS = 60_000;
 
 describe('perpetual arithmetic', () => {
   it('opens: quantity, notional, fee and liquidation price', () => {
@@ -80,53 +82,68 @@ describe('perpetual arithmetic', () => {
     .map(([units, scale]) => d(units).div(d(10).pow(scale)));
   const mmrArb = fc.constantFrom('0.005', '0.004', '0.0025', '0.001').map(d);
 
-  it('the stored liquidation price is liquidatable, and just before it is not (property)', () => {
-    fc.assert(
-      fc.property(sideArb, marginArb, leverageArb, priceArb, mmrArb, (side, margin, leverage, entry, mmr) => {
-        const t = openTerms(side, margin, leverage, entry, { openFee: rates.openFee, maintenance: mmr });
-        const liq = t.liquidationPrice;
-        if (side === 'long' && leverage === 1) {
-          expect(liq.isZero()).toBe(true);
-          return;
-        }
-        expect(isLiquidatable(side, t, liq, mmr)).toBe(true);
-        // A hair before the price (a billionth of it) is not liquidatable.
-        const before = side === 'long' ? liq.times('1.000000001') : liq.times('0.999999999');
-        expect(isLiquidatable(side, t, before, mmr)).toBe(false);
-        // It is the domain's liquidation price, up to the rounding of the quantity and of the 18 places.
-        const domain = liquidationPrice(side, entry, d(leverage), mmr);
-        // (the quantity's relative rounding error is below 1e-18 / quantity).
-        const tolerance = domain.times(d('2e-18').div(t.quantity)).plus('2e-18');
-        expect(liq.minus(domain).abs().lte(tolerance)).toBe(true);
-        // Opening never lands at or beyond it.
-        expect(isLiquidatable(side, t, entry, mmr)).toBe(false);
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'the stored liquidation price is liquidatable, and just before it is not (property)',
+    () => {
+      fc.assert(
+        fc.property(
+          sideArb,
+          marginArb,
+          leverageArb,
+          priceArb,
+          mmrArb,
+          (side, margin, leverage, entry, mmr) => {
+            const t = openTerms(side, margin, leverage, entry, { openFee: rates.openFee, maintenance: mmr });
+            const liq = t.liquidationPrice;
+            if (side === 'long' && leverage === 1) {
+              expect(liq.isZero()).toBe(true);
+              return;
+            }
+            expect(isLiquidatable(side, t, liq, mmr)).toBe(true);
+            // A hair before the price (a billionth of it) is not liquidatable.
+            const before = side === 'long' ? liq.times('1.000000001') : liq.times('0.999999999');
+            expect(isLiquidatable(side, t, before, mmr)).toBe(false);
+            // It is the domain's liquidation price, up to the rounding of the quantity and of the 18 places.
+            const domain = liquidationPrice(side, entry, d(leverage), mmr);
+            // (the quantity's relative rounding error is below 1e-18 / quantity).
+            const tolerance = domain.times(d('2e-18').div(t.quantity)).plus('2e-18');
+            expect(liq.minus(domain).abs().lte(tolerance)).toBe(true);
+            // Opening never lands at or beyond it.
+            expect(isLiquidatable(side, t, entry, mmr)).toBe(false);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('a close moves exactly the margin: payout + fee + house = margin, payout ≥ 0 (property)', () => {
-    fc.assert(
-      fc.property(
-        sideArb,
-        marginArb,
-        leverageArb,
-        priceArb,
-        priceArb,
-        (side, margin, leverage, entry, close) => {
-          const t = openTerms(side, margin, leverage, entry, rates);
-          const s = closeSettlement(side, t, close, CLOSE_RATE);
-          expect(s.payout.plus(s.fee).plus(s.houseResult).eq(margin)).toBe(true);
-          expect(s.payout.isNegative()).toBe(false);
-          expect(s.fee.isNegative()).toBe(false);
-          expect(s.payout.decimalPlaces()).toBeLessThanOrEqual(8);
-          expect(s.fee.decimalPlaces()).toBeLessThanOrEqual(8);
-          const equity = margin.plus(s.realisedPnl);
-          if (equity.lte(0)) expect(s.payout.isZero() && s.fee.isZero()).toBe(true);
-          else expect(s.fee.lte(equity)).toBe(true);
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'a close moves exactly the margin: payout + fee + house = margin, payout ≥ 0 (property)',
+    () => {
+      fc.assert(
+        fc.property(
+          sideArb,
+          marginArb,
+          leverageArb,
+          priceArb,
+          priceArb,
+          (side, margin, leverage, entry, close) => {
+            const t = openTerms(side, margin, leverage, entry, rates);
+            const s = closeSettlement(side, t, close, CLOSE_RATE);
+            expect(s.payout.plus(s.fee).plus(s.houseResult).eq(margin)).toBe(true);
+            expect(s.payout.isNegative()).toBe(false);
+            expect(s.fee.isNegative()).toBe(false);
+            expect(s.payout.decimalPlaces()).toBeLessThanOrEqual(8);
+            expect(s.fee.decimalPlaces()).toBeLessThanOrEqual(8);
+            const equity = margin.plus(s.realisedPnl);
+            if (equity.lte(0)) expect(s.payout.isZero() && s.fee.isZero()).toBe(true);
+            else expect(s.fee.lte(equity)).toBe(true);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

@@ -1,0 +1,132 @@
+import {
+  DashboardOutlined,
+  IdcardOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  RightOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { userLevel } from '@platform/domain';
+import { Avatar, Button, Card, Flex, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { KycBadge } from '../../admin/users/UserBits.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { useLogout } from '../../lib/useLogout.ts';
+import { UserPage } from '../shell/UserPage.tsx';
+import { AccountColumn, RefreshError, USER_LEVEL_LABELS, useMe } from './useMe.tsx';
+
+const LEVEL_COLORS = { guest: 'default', basic: 'blue', verified: 'green', admin: 'purple' } as const;
+
+function MenuLink({
+  to,
+  icon,
+  label,
+  extra,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  extra?: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      data-testid={`me-link-${to}`}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        minHeight: 52,
+        padding: '0 4px',
+        borderBottom: '1px solid #f5f5f5',
+        color: '#262626',
+      }}
+    >
+      <span style={{ fontSize: 18, color: '#1677ff', width: 22, textAlign: 'center' }}>{icon}</span>
+      <span style={{ flex: 1, fontSize: 15 }}>{label}</span>
+      {extra}
+      <RightOutlined style={{ color: '#bfbfbf', fontSize: 12 }} />
+    </Link>
+  );
+}
+
+/** 我的: who is signed in (e-mail, phone, KYC, level, invite code), the account's screens and 退出登录. */
+export default function AccountPage() {
+  const { query, user } = useMe();
+  const { logout, pending } = useLogout();
+  if (!user) return <PageLoading />;
+  const level = userLevel(user);
+
+  return (
+    <AccountColumn>
+      <UserPage title="我的" testId="account-page">
+        <RefreshError query={query} />
+        <Card>
+          <Flex gap={14} align="center">
+            <Avatar size={56} style={{ background: '#1677ff', fontSize: 24, flex: 'none' }}>
+              {user.email.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
+              <Typography.Text strong ellipsis style={{ fontSize: 16 }} data-testid="me-email">
+                {user.email}
+              </Typography.Text>
+              {user.nickname && (
+                <Typography.Text type="secondary" ellipsis data-testid="me-nickname">
+                  {user.nickname}
+                </Typography.Text>
+              )}
+              <Typography.Text type="secondary" data-testid="me-phone">
+                {user.phone ?? '未绑定手机号'}
+              </Typography.Text>
+              <Flex gap={4} wrap>
+                <KycBadge status={user.kyc_status} />
+                <Tag color={LEVEL_COLORS[level]} data-testid="me-level">
+                  {USER_LEVEL_LABELS[level]}
+                </Tag>
+              </Flex>
+            </Flex>
+          </Flex>
+          <Flex
+            justify="space-between"
+            align="center"
+            style={{ marginTop: 14, padding: '8px 12px', background: '#f5f8ff', borderRadius: 8 }}
+          >
+            <Typography.Text type="secondary">我的邀请码</Typography.Text>
+            <Typography.Text strong copyable={{ text: user.invite_code }} data-testid="me-invite-code">
+              {user.invite_code}
+            </Typography.Text>
+          </Flex>
+        </Card>
+        <Card styles={{ body: { padding: '0 12px' } }}>
+          <nav aria-label="账户">
+            <MenuLink to="/wallet" icon={<WalletOutlined />} label="我的资产" />
+            <MenuLink
+              to="/kyc"
+              icon={<SafetyCertificateOutlined />}
+              label="实名认证"
+              extra={<KycBadge status={user.kyc_status} />}
+            />
+            <MenuLink to="/team" icon={<TeamOutlined />} label="我的团队" />
+            <MenuLink to="/me/profile" icon={<IdcardOutlined />} label="个人资料" />
+            <MenuLink to="/me/password" icon={<LockOutlined />} label="修改密码" />
+            {level === 'admin' && <MenuLink to="/admin" icon={<DashboardOutlined />} label="管理后台" />}
+          </nav>
+        </Card>
+        <Button
+          danger
+          block
+          size="large"
+          icon={<LogoutOutlined />}
+          loading={pending}
+          onClick={() => void logout()}
+          data-testid="logout"
+        >
+          退出登录
+        </Button>
+      </UserPage>
+    </AccountColumn>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  FieldTimeOutlined,
+  RiseOutlined,
+  SafetyCertificateOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UploadOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface Entry {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  color: string;
+}
+
+/** Money, products and account shortcuts; screens that need an account ask for a login themselves. */
+const ENTRIES: readonly Entry[] = [
+  { label: '充值', to: '/wallet/deposit', icon: <WalletOutlined />, color: '#1677ff' },
+  { label: '提现', to: '/wallet/withdraw', icon: <UploadOutlined />, color: '#13a8a8' },
+  { label: '现货', to: '/trade/spot', icon: <SwapOutlined />, color: '#2f54eb' },
+  { label: '秒合约', to: '/trade/flash', icon: <ThunderboltOutlined />, color: '#fa8c16' },
+  { label: '永续', to: '/trade/perpetual', icon: <RiseOutlined />, color: '#16a34a' },
+  { label: '期权', to: '/trade/option', icon: <FieldTimeOutlined />, color: '#722ed1' },
+  { label: '团队', to: '/team', icon: <TeamOutlined />, color: '#eb2f96' },
+  { label: '实名认证', to: '/kyc', icon: <SafetyCertificateOutlined />, color: '#d48806' },
+];
+
+export function EntryGrid({ wide = false }: { wide?: boolean }) {
+  return (
+    <nav
+      aria-label="快捷入口"
+      data-testid="home-entries"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: `repeat(${wide ? 8 : 4}, minmax(0, 1fr))`,
+        gap: '14px 4px',
+        padding: '14px 4px',
+        background: '#fff',
+        borderRadius: 12,
+      }}
+    >
+      {ENTRIES.map((entry) => (
+        <Link
+          key={entry.to}
+          to={entry.to}
+          data-testid={`entry-${entry.to}`}
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            gap: 6,
+            color: '#262626',
+            fontSize: 13,
+          }}
+        >
+          <span
+            style={{
+              width: 44,
+              height: 44,
+              borderRadius: 14,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontSize: 22,
+              color: entry.color,
+              background: `${entry.color}14`,
+            }}
+          >
+            {entry.icon}
+          </span>
+          {entry.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

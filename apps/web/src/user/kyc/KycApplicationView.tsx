@@ -1,0 +1,67 @@
+import type { KycApplication } from '@platform/contracts';
+import { formatDateTime } from '@platform/domain';
+import { Descriptions, Flex } from 'antd';
+import { useState } from 'react';
+import { maskIdNumber } from '../../admin/kyc/kycApi.ts';
+import { RetryImage } from '../../admin/kyc/RetryImage.tsx';
+import { ImageViewer } from '../../components/ImageViewer.tsx';
+
+const THUMB_WIDTH = 150;
+const THUMB_HEIGHT = 95;
+
+/**
+ * What the user sent, as the server holds it: the name, the ID number masked, the times and both
+ * images (signed URLs that expire: 重新加载 asks the page for fresh ones).
+ */
+export function KycApplicationView({
+  application,
+  onReload,
+}: {
+  application: KycApplication;
+  onReload: () => void;
+}) {
+  const [viewing, setViewing] = useState<{ src: string; title: string } | null>(null);
+  const images = [
+    { key: 'front', title: '身份证正面', url: application.id_front_url },
+    { key: 'back', title: '身份证背面', url: application.id_back_url },
+  ];
+  return (
+    <>
+      <Descriptions
+        column={1}
+        size="small"
+        data-testid="kyc-application"
+        items={[
+          { key: 'name', label: '真实姓名', children: application.real_name },
+          { key: 'id', label: '身份证号码', children: maskIdNumber(application.id_number) },
+          { key: 'created', label: '提交时间', children: formatDateTime(application.created_at) },
+          ...(application.reviewed_at
+            ? [{ key: 'reviewed', label: '审核时间', children: formatDateTime(application.reviewed_at) }]
+            : []),
+        ]}
+      />
+      <Flex gap={12} wrap style={{ marginTop: 8 }}>
+        {images.map((image) => (
+          <RetryImage
+            key={image.key}
+            url={image.url}
+            alt={image.title}
+            width={THUMB_WIDTH}
+            height={THUMB_HEIGHT}
+            onOpen={(src) => setViewing({ src, title: image.title })}
+            onReload={onReload}
+            testId={`kyc-own-${image.key}`}
+          />
+        ))}
+      </Flex>
+      {viewing && (
+        <ImageViewer
+          src={viewing.src}
+          alt={viewing.title}
+          title={viewing.title}
+          onClose={() => setViewing(null)}
+        />
+      )}
+    </>
+  );
+}

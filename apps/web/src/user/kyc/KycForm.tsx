@@ -1,0 +1,124 @@
+import { KYC_ID_NUMBER_MESSAGES, kycSubmitFields } from '@platform/contracts';
+import { idCardProblem } from '@platform/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Flex, Form, type FormRule, Input, Typography } from 'antd';
+import { errorMessage } from '../../lib/request.ts';
+import { FormFooter } from '../wallet/FormFooter.tsx';
+import { WALLET_QUERY_ROOT } from '../wallet/walletApi.ts';
+import { IdImagePicker } from './IdImagePicker.tsx';
+import { KYC_QUERY_ROOT, submitKyc } from './kycApi.ts';
+
+interface KycFields {
+  real_name: string;
+  id_number: string;
+  id_front: File | null;
+  id_back: File | null;
+}
+
+/** A form rule from one field of the contract's schema, so that the texts are the server's. */
+const schemaRule = (
+  schema: (typeof kycSubmitFields.shape)[keyof typeof kycSubmitFields.shape],
+): FormRule => ({
+  validator: (_, value: unknown) => {
+    const parsed = schema.safeParse(value ?? '');
+    return parsed.success ? Promise.resolve() : Promise.reject(new Error(parsed.error.issues[0]?.message));
+  },
+});
+
+/** The ID number's problem (format, date of birth, check digit) in the server's words; null when valid. */
+export function idNumberProblem(value: string | undefined): string | null {
+  const parsed = kycSubmitFields.shape.id_number.safeParse(value ?? '');
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? KYC_ID_NUMBER_MESSAGES.format;
+  const problem = idCardProblem(parsed.data);
+  return problem ? KYC_ID_NUMBER_MESSAGES[problem] : null;
+}
+
+const idNumberRule: FormRule = {
+  validator: (_, value: string | undefined) => {
+    const problem = idNumberProblem(value);
+    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+  },
+};
+
+const imageRequired = (message: string): FormRule => ({
+  validator: (_, value: unknown) => (value ? Promise.resolve() : Promise.reject(new Error(message))),
+});
+
+const ID_SIDES = [
+  { name: 'id_front', label: '身份证正面', testId: 'kyc-front' },
+  { name: 'id_back', label: '身份证背面', testId: 'kyc-back' },
+] as const;
+
+/** Real name, ID number and both ID images, sent as one multipart request. */
+export function KycForm({ initial }: { initial?: { real_name: string; id_number: string } }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<KycFields>();
+  const submit = useMutation({
+    mutationFn: (fields: KycFields) => {
+      if (!fields.id_front || !fields.id_back) throw new Error('请上传身份证照片');
+      return submitKyc({
+        realName: fields.real_name,
+        idNumber: fields.id_number,
+        front: fields.id_front,
+        back: fields.id_back,
+      });
+    },
+    onSuccess: async (reply) => {
+      message.success(reply.message || '实名认证申请已提交，请等待审核');
+      await queryClient.invalidateQueries({ queryKey: KYC_QUERY_ROOT });
+      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
+    },
+  });
+
+  return (
+    <Form<KycFields>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ real_name: initial?.real_name ?? '', id_number: initial?.id_number ?? '' }}
+      onFinish={(fields) => submit.mutate(fields)}
+      data-testid="kyc-form"
+    >
+      <Form.Item name="real_name" label="真实姓名" rules={[schemaRule(kycSubmitFields.shape.real_name)]}>
+        <Input
+          placeholder="请输入身份证上的姓名"
+          autoComplete="name"
+          maxLength={50}
+          data-testid="kyc-real-name"
+        />
+      </Form.Item>
+      <Form.Item name="id_number" label="身份证号码" rules={[idNumberRule]}>
+        <Input
+          placeholder="请输入18位身份证号码"
+          autoComplete="off"
+          maxLength={18}
+          data-testid="kyc-id-number"
+        />
+      </Form.Item>
+      <Form.Item label="身份证照片" required={false} style={{ marginBottom: 8 }}>
+        <Flex gap={12}>
+          {ID_SIDES.map((side) => (
+            <Form.Item
+              key={side.name}
+              name={side.name}
+              rules={[imageRequired(`请上传${side.label}照片`)]}
+              style={{ flex: 1, minWidth: 0, marginBottom: 0 }}
+            >
+              <IdImagePicker label={side.label} testId={side.testId} />
+            </Form.Item>
+          ))}
+        </Flex>
+      </Form.Item>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        支持 JPG、PNG、GIF 格式，单张不超过5MB。请确保照片清晰、四角完整。
+      </Typography.Paragraph>
+      <FormFooter
+        error={submit.isError ? { title: errorMessage(submit.error, '提交实名认证失败') } : null}
+        submitting={submit.isPending}
+        label="提交认证"
+        testId="kyc"
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  KYC_IMAGE_ACCEPT,
+  KYC_IMAGE_MAX_BYTES,
+  KYC_IMAGE_TOO_LARGE_MESSAGE,
+  KYC_NOT_IMAGE_MESSAGE,
+  KYC_SUBMIT_FIELDS,
+  type KycApplication,
+  type KycStatusData,
+} from '@platform/contracts';
+import { api } from '../../lib/request.ts';
+
+export type KycStatusInfo = NonNullable<KycStatusData>;
+
+export const KYC_QUERY_ROOT = ['user-kyc'] as const;
+export const kycStatusKey = [...KYC_QUERY_ROOT, 'status'] as const;
+
+/** GET /api/kyc/status: the account's KYC status and its latest application. */
+export const fetchKycStatus = (signal?: AbortSignal) =>
+  api.get<KycStatusInfo>('/kyc/status', undefined, signal).then((reply) => reply.data);
+
+/** The types the server accepts (judged there from the bytes; here from what the browser says). */
+const ACCEPTED_TYPES = KYC_IMAGE_ACCEPT.split(',');
+
+/** Why a chosen ID image cannot be sent (before any upload), or null. */
+export function kycImageProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!ACCEPTED_TYPES.includes(file.type)) return KYC_NOT_IMAGE_MESSAGE;
+  if (file.size > KYC_IMAGE_MAX_BYTES) return KYC_IMAGE_TOO_LARGE_MESSAGE;
+  return null;
+}
+
+export interface KycSubmission {
+  realName: string;
+  idNumber: string;
+  front: File;
+  back: File;
+}
+
+/** POST /api/kyc/submit as multipart (the request layer leaves the content type to the browser). */
+export function submitKyc(submission: KycSubmission) {
+  const form = new FormData();
+  form.append(KYC_SUBMIT_FIELDS.realName, submission.realName.trim());
+  form.append(KYC_SUBMIT_FIELDS.idNumber, submission.idNumber.trim());
+  form.append(KYC_SUBMIT_FIELDS.idFront, submission.front);
+  form.append(KYC_SUBMIT_FIELDS.idBack, submission.back);
+  return api.post<{ application: KycApplication }>('/kyc/submit', form);
+}

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok } from '../../test/api.ts';
+import { jsonResponse } from '../../test/fixtures.ts';
+import { pair, renderAppAt, ticker } from './testing.tsx';
+
+const PAIRS = [
+  pair('BTC', 'USDT', { price_precision: 2 }),
+  pair('ETH'),
+  pair('DOGE', 'USDT', { price_precision: 5 }),
+];
+const MARKETS = [
+  ticker('BTCUSDT', '2.5', '1900000000', '95000.12'),
+  ticker('ETHUSDT', '-1.25', '1200000000', '3400.5'),
+  ticker('DOGEUSDT', '10.01', '450000000', '0.32123'),
+];
+
+function serve() {
+  return mockApi({
+    'GET /api/trading/pairs': () => ok({ pairs: PAIRS }),
+    'GET /api/trading/markets': () => ok({ markets: MARKETS }),
+  });
+}
+
+const listed = () =>
+  within(screen.getByTestId('markets-list'))
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('data-testid')?.replace('market-row-', ''));
+
+describe('MarketsPage', () => {
+  it('lists every enabled pair with price, coloured 24h change and turnover; a row opens spot trading', async () => {
+    serve();
+    renderAppAt('/markets');
+    // The first test of the file also downloads the lazy screen: give it longer.
+    await screen.findByTestId('markets-list', {}, { timeout: 20_000 });
+    await waitFor(() => expect(screen.getByTestId('price-BTCUSDT').textContent).toBe('95,000.12'));
+    expect(listed()).toEqual(['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']);
+    expect(screen.getByTestId('price-DOGEUSDT').textContent).toBe('0.32123');
+    expect(screen.getByTestId('change-BTCUSDT').textContent).toBe('+2.50%');
+    expect(screen.getByTestId('change-BTCUSDT').style.background).toBe('rgb(22, 163, 74)');
+    expect(screen.getByTestId('change-ETHUSDT').textContent).toBe('-1.25%');
+    expect(screen.getByTestId('change-ETHUSDT').style.background).toBe('rgb(220, 38, 38)');
+    expect(screen.getByTestId('market-row-BTCUSDT').textContent).toContain('成交额 1.9B');
+    expect(screen.getByTestId('market-row-ETHUSDT').getAttribute('href')).toBe('/trade/spot/ETHUSDT');
+    expect(screen.getByText('共 3 个交易对')).toBeTruthy();
+  });
+
+  it('filters by search and says so when nothing matches', async () => {
+    serve();
+    renderAppAt('/markets');
+    await screen.findByTestId('market-row-DOGEUSDT');
+    fireEvent.change(screen.getByTestId('markets-search'), { target: { value: 'doge' } });
+    expect(listed()).toEqual(['DOGEUSDT']);
+    fireEvent.change(screen.getByTestId('markets-search'), { target: { value: 'eth/usdt' } });
+    expect(listed()).toEqual(['ETHUSDT']);
+    fireEvent.change(screen.getByTestId('markets-search'), { target: { value: 'nothing' } });
+    expect(screen.getByText('没有找到匹配的交易对')).toBeTruthy();
+  });
+
+  it('sorts by 24h change and by turnover from the headers', async () => {
+    serve();
+    renderAppAt('/markets');
+    await screen.findByTestId('market-row-DOGEUSDT');
+    fireEvent.click(screen.getByTestId('sort-change'));
+    expect(listed()).toEqual(['DOGEUSDT', 'BTCUSDT', 'ETHUSDT']);
+    fireEvent.click(screen.getByTestId('sort-change'));
+    expect(listed()).toEqual(['ETHUSDT', 'BTCUSDT', 'DOGEUSDT']);
+    fireEvent.click(screen.getByTestId('sort-volume'));
+    expect(listed()).toEqual(['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']);
+    fireEvent.click(screen.getByTestId('sort-volume'));
+    expect(listed()).toEqual(['DOGEUSDT', 'ETHUSDT', 'BTCUSDT']);
+  });
+
+  it('keeps favourites in market_favorites, shows them under 自选 and still has them after a reload', async () => {
+    serve();
+    const first = renderAppAt('/markets');
+    await screen.findByTestId('market-row-ETHUSDT');
+    fireEvent.click(screen.getByTestId('favorite-ETHUSDT'));
+    expect(window.localStorage.getItem('market_favorites')).toBe('["ETHUSDT"]');
+    expect(screen.getByTestId('favorite-ETHUSDT').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: /自选/ }));
+    expect(listed()).toEqual(['ETHUSDT']);
+    first.unmount();
+
+    renderAppAt('/markets?tab=favorites');
+    await screen.findByTestId('market-row-ETHUSDT');
+    expect(listed()).toEqual(['ETHUSDT']);
+    fireEvent.click(screen.getByTestId('favorite-ETHUSDT'));
+    expect(screen.getByText('暂无自选，点击交易对前的 ☆ 加入自选')).toBeTruthy();
+    expect(window.localStorage.getItem('market_favorites')).toBe('[]');
+  });
+
+  it('replaces the page with 获取交易对列表失败 and a retry when the pairs cannot load', async () => {
+    const api = serve();
+    api.handlers['GET /api/trading/pairs'] = () =>
+      jsonResponse({ success: false, message: '服务器错误' }, 400);
+    renderAppAt('/markets');
+    expect(await screen.findByText('获取交易对列表失败')).toBeTruthy();
+    expect(screen.getByText('服务器错误')).toBeTruthy();
+    api.handlers['GET /api/trading/pairs'] = () => ok({ pairs: PAIRS });
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    expect(await screen.findByTestId('market-row-BTCUSDT')).toBeTruthy();
+  });
+
+  it('shows 暂无交易对数据 when no pair is enabled', async () => {
+    mockApi({
+      'GET /api/trading/pairs': () => ok({ pairs: [] }),
+      'GET /api/trading/markets': () => ok({ markets: [] }),
+    });
+    renderAppAt('/markets');
+    expect(await screen.findByText('暂无交易对数据')).toBeTruthy();
+  });
+});

@@ -1,0 +1,203 @@
+import { CaretDownOutlined, CaretUpOutlined, SearchOutlined } from '@ant-design/icons';
+import { PAIR_TEXTS } from '@platform/contracts';
+import { Card, Empty, Grid, Input, Tabs, Typography } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SectionError } from '../../admin/trading/market-data/SectionError.tsx';
+import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { useLiveTickers } from '../../lib/market/useLiveTickers.ts';
+import { UserPage } from '../shell/UserPage.tsx';
+import { useTradingPairs } from '../trade/shared/tradePairs.ts';
+import { toggleMarketFavorite, useMarketFavorites } from './favorites.ts';
+import { LiveBadge } from './LiveBadge.tsx';
+import { MarketRowView, ROW_COLUMNS, WIDE_ROW_COLUMNS } from './MarketRowView.tsx';
+import { buildRows, filterRows, type MarketSort, nextSort, type SortKey, sortRows } from './marketRows.ts';
+import { TICKER_REFRESH_MS, useThrottledValue } from './useThrottledValue.ts';
+
+type MarketTab = 'all' | 'favorites';
+
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  align = 'left',
+}: {
+  label: string;
+  sortKey: SortKey;
+  sort: MarketSort | null;
+  onSort: (key: SortKey) => void;
+  align?: 'left' | 'right';
+}) {
+  const order = sort?.key === sortKey ? sort.order : null;
+  const on = (dir: 'asc' | 'desc') => (order === dir ? '#1677ff' : '#d9d9d9');
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(sortKey)}
+      data-testid={`sort-${sortKey}`}
+      data-order={order ?? 'none'}
+      style={{
+        border: 0,
+        background: 'transparent',
+        padding: 0,
+        cursor: 'pointer',
+        color: 'inherit',
+        font: 'inherit',
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: align === 'right' ? 'flex-end' : 'flex-start',
+        gap: 2,
+      }}
+    >
+      {label}
+      <span style={{ display: 'inline-flex', flexDirection: 'column', fontSize: 8, lineHeight: 1 }}>
+        <CaretUpOutlined style={{ color: on('asc') }} />
+        <CaretDownOutlined style={{ color: on('desc') }} />
+      </span>
+    </button>
+  );
+}
+
+function EmptyList({ children }: { children: ReactNode }) {
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={children} style={{ padding: '32px 0' }} />;
+}
+
+/**
+ * 行情: every enabled pair with its live price, 24h change and turnover; search, favourites (自选,
+ * kept in local storage), sorting by change or turnover. A line opens the pair's spot screen.
+ */
+export default function MarketsPage() {
+  const wide = Boolean(Grid.useBreakpoint().md);
+  const [params, setParams] = useSearchParams();
+  const tab: MarketTab = params.get('tab') === 'favorites' ? 'favorites' : 'all';
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<MarketSort | null>(null);
+  const favorites = useMarketFavorites();
+
+  const pairs = useTradingPairs();
+  const symbols = useMemo(() => pairs.data?.map((p) => p.symbol), [pairs.data]);
+  const live = useLiveTickers(symbols);
+
+  const tickers = useThrottledValue(live.tickers, TICKER_REFRESH_MS);
+  const allRows = useMemo(() => buildRows(pairs.data ?? [], tickers), [pairs.data, tickers]);
+  const shown = useMemo(
+    () => sortRows(filterRows(allRows, search, tab === 'favorites' ? favorites : null), sort),
+    [allRows, search, tab, favorites, sort],
+  );
+
+  if (pairs.isPending) return <PageLoading />;
+  if (pairs.isError) {
+    return (
+      <UserPage title="行情" testId="markets-page">
+        <LoadErrorView
+          title={PAIR_TEXTS.loadFailed}
+          reason={pairs.error.message}
+          onRetry={() => void pairs.refetch()}
+          retrying={pairs.isFetching}
+        />
+      </UserPage>
+    );
+  }
+
+  const favoriteSet = new Set(favorites);
+  let empty: ReactNode = null;
+  if (allRows.length === 0) empty = PAIR_TEXTS.empty;
+  else if (shown.length === 0 && search.trim()) empty = PAIR_TEXTS.noMatch;
+  else if (shown.length === 0) empty = '暂无自选，点击交易对前的 ☆ 加入自选';
+
+  return (
+    <UserPage title="行情" testId="markets-page" extra={<LiveBadge transport={live.transport} />}>
+      <Input
+        allowClear
+        size="large"
+        prefix={<SearchOutlined style={{ color: '#bfbfbf' }} />}
+        placeholder="搜索币种，如 BTC"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        data-testid="markets-search"
+        aria-label="搜索交易对"
+        style={wide ? { maxWidth: 420 } : undefined}
+      />
+      {live.query.isError && !live.query.data && (
+        <SectionError
+          title="行情数据暂时无法获取"
+          reason={live.query.error.message}
+          onRetry={() => void live.query.refetch()}
+          retrying={live.query.isFetching}
+          testId="tickers-error"
+        />
+      )}
+      <Card styles={{ body: { padding: '0 12px 4px' } }}>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams(key === 'favorites' ? { tab: 'favorites' } : {}, { replace: true })}
+          items={[
+            { key: 'all', label: '全部' },
+            { key: 'favorites', label: `自选${favorites.length ? ` ${favorites.length}` : ''}` },
+          ]}
+          style={{ marginBottom: 0 }}
+          data-testid="markets-tabs"
+        />
+        <div
+          style={{
+            display: 'flex',
+            fontSize: 12,
+            color: '#8c8c8c',
+            padding: '6px 0',
+            borderBottom: '1px solid #f0f0f0',
+          }}
+        >
+          <span style={{ width: 36, flex: 'none' }} />
+          <div
+            style={{
+              flex: 1,
+              display: 'grid',
+              gridTemplateColumns: wide ? WIDE_ROW_COLUMNS : ROW_COLUMNS,
+              gap: 8,
+              paddingRight: 4,
+            }}
+          >
+            <SortHeader
+              label="交易对 / 成交额"
+              sortKey="volume"
+              sort={sort}
+              onSort={(k) => setSort(nextSort(sort, k))}
+            />
+            <span style={{ textAlign: 'right' }}>最新价</span>
+            {wide && <span style={{ textAlign: 'right' }}>24h最高</span>}
+            {wide && <span style={{ textAlign: 'right' }}>24h最低</span>}
+            <SortHeader
+              label="24h涨跌"
+              sortKey="change"
+              sort={sort}
+              onSort={(k) => setSort(nextSort(sort, k))}
+              align="right"
+            />
+          </div>
+        </div>
+        {empty ? (
+          <EmptyList>{empty}</EmptyList>
+        ) : (
+          <div data-testid="markets-list">
+            {shown.map((row) => (
+              <MarketRowView
+                key={row.symbol}
+                row={row}
+                wide={wide}
+                favorite={favoriteSet.has(row.symbol)}
+                onToggleFavorite={toggleMarketFavorite}
+              />
+            ))}
+          </div>
+        )}
+      </Card>
+      {!empty && (
+        <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
+          共 {shown.length} 个交易对
+        </Typography.Text>
+      )}
+    </UserPage>
+  );
+}

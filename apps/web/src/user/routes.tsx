@@ -1,0 +1,57 @@
+import type { RouteObject } from 'react-router';
+import { LazyPage, type PageLoader } from '../components/lazyPage.tsx';
+import { RequireLogin } from './shell/RequireLogin.tsx';
+
+/** Each user screen is its own chunk: the first screen downloads only itself and the frame. */
+const load = {
+  home: () => import('./home/HomePage.tsx'),
+  markets: () => import('./markets/MarketsPage.tsx'),
+  spot: () => import('./trade/spot/SpotPage.tsx'),
+  flash: () => import('./trade/flash/FlashPage.tsx'),
+  perpetual: () => import('./trade/perpetual/PerpetualPage.tsx'),
+  option: () => import('./trade/option/OptionPage.tsx'),
+  wallet: () => import('./wallet/WalletPage.tsx'),
+  deposit: () => import('./wallet/DepositPage.tsx'),
+  withdraw: () => import('./wallet/WithdrawPage.tsx'),
+  history: () => import('./wallet/HistoryPage.tsx'),
+  kyc: () => import('./kyc/KycPage.tsx'),
+  team: () => import('./team/TeamPage.tsx'),
+  account: () => import('./account/AccountPage.tsx'),
+  profile: () => import('./account/ProfilePage.tsx'),
+  password: () => import('./account/PasswordPage.tsx'),
+} satisfies Record<string, PageLoader>;
+
+const open = (path: string, loader: PageLoader): RouteObject => ({
+  path,
+  element: <LazyPage load={loader} />,
+});
+const signedIn = (path: string, loader: PageLoader): RouteObject => ({
+  path,
+  element: (
+    <RequireLogin>
+      <LazyPage load={loader} />
+    </RequireLogin>
+  ),
+});
+
+/**
+ * The user app under UserLayout. Markets and the trade screens are open to guests (prices are
+ * public; forms ask to log in); money, identity and team screens need a session.
+ */
+export const userRoutes: RouteObject[] = [
+  { index: true, element: <LazyPage load={load.home} /> },
+  open('markets', load.markets),
+  open('trade/spot/:symbol?', load.spot),
+  open('trade/flash/:symbol?', load.flash),
+  open('trade/perpetual/:symbol?', load.perpetual),
+  open('trade/option/:symbol?', load.option),
+  signedIn('wallet', load.wallet),
+  signedIn('wallet/deposit', load.deposit),
+  signedIn('wallet/withdraw', load.withdraw),
+  signedIn('wallet/history', load.history),
+  signedIn('kyc', load.kyc),
+  signedIn('team', load.team),
+  signedIn('me', load.account),
+  signedIn('me/profile', load.profile),
+  signedIn('me/password', load.password),
+];

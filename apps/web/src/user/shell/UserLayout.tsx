@@ -1,0 +1,129 @@
+import { Button, Flex, Grid, Layout, Menu, Typography } from 'antd';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useSessionSnapshot } from '../../lib/session.tsx';
+import { activeNavPath, USER_NAV } from './navItems.tsx';
+
+const TAB_BAR_HEIGHT = 56;
+
+/** The phone's bottom tab bar: five equal buttons, the current one in the primary colour. */
+function TabBar({ active }: { active: string | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <nav
+      aria-label="主导航"
+      data-testid="user-tab-bar"
+      style={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        height: TAB_BAR_HEIGHT,
+        paddingBottom: 'env(safe-area-inset-bottom)',
+        background: '#fff',
+        borderTop: '1px solid #f0f0f0',
+        display: 'flex',
+        zIndex: 100,
+      }}
+    >
+      {USER_NAV.map((item) => {
+        const current = item.path === active;
+        return (
+          <button
+            key={item.path}
+            type="button"
+            aria-current={current ? 'page' : undefined}
+            onClick={() => navigate(item.path)}
+            style={{
+              flex: 1,
+              border: 0,
+              background: 'transparent',
+              color: current ? '#1677ff' : '#595959',
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 2,
+              fontSize: 12,
+              cursor: 'pointer',
+            }}
+          >
+            <span style={{ fontSize: 20, lineHeight: 1 }}>{item.icon}</span>
+            {item.label}
+          </button>
+        );
+      })}
+    </nav>
+  );
+}
+
+/**
+ * The user app's frame, phone first: a slim header and a bottom tab bar under 768 px; on wider
+ * screens the tabs move into the header and the content gets a wider column.
+ */
+export function UserLayout() {
+  const screens = Grid.useBreakpoint();
+  const phone = !screens.md;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user } = useSessionSnapshot();
+  const active = activeNavPath(pathname);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 100,
+          height: 48,
+          lineHeight: '48px',
+          padding: '0 12px',
+          background: '#fff',
+          borderBottom: '1px solid #f0f0f0',
+        }}
+      >
+        <Flex align="center" justify="space-between" gap={12} style={{ maxWidth: 1200, margin: '0 auto' }}>
+          <Link to="/" style={{ color: 'inherit' }}>
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              数字资产交易平台
+            </Typography.Text>
+          </Link>
+          {!phone && (
+            <Menu
+              mode="horizontal"
+              selectedKeys={active ? [active] : []}
+              style={{ flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '46px' }}
+              items={USER_NAV.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
+              onClick={({ key }) => navigate(key)}
+            />
+          )}
+          {user ? (
+            <Button type="text" onClick={() => navigate('/me')} data-testid="header-account">
+              {user.email.slice(0, 1).toUpperCase()}
+            </Button>
+          ) : (
+            <Flex gap={8}>
+              <Button size="small" onClick={() => navigate('/login')}>
+                登录
+              </Button>
+              <Button size="small" type="primary" onClick={() => navigate('/register')}>
+                注册
+              </Button>
+            </Flex>
+          )}
+        </Flex>
+      </Layout.Header>
+      <Layout.Content
+        style={{
+          width: '100%',
+          maxWidth: 1200,
+          margin: '0 auto',
+          padding: phone ? `12px 12px ${TAB_BAR_HEIGHT + 16}px` : '20px 24px 32px',
+        }}
+      >
+        <Outlet />
+      </Layout.Content>
+      {phone && <TabBar active={active} />}
+    </Layout>
+  );
+}

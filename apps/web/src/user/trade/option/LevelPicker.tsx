@@ -1,0 +1,42 @@
+import type { OptionConfigForUser } from '@platform/contracts';
+import { Flex, Typography } from 'antd';
+import { ChoiceGrid } from '../timed/ChoiceGrid.tsx';
+import { effectiveLevel, levelNote } from './levelText.ts';
+
+export interface LevelPickerProps {
+  config: Pick<OptionConfigForUser, 'levels' | 'period' | 'valid_orders'>;
+  chosen: number | undefined;
+  onChange: (level: number) => void;
+}
+
+/**
+ * The investment levels: only those open to the caller now can be picked; the others stay in view,
+ * greyed, each with why (停用, not in this period, or the valid orders still needed).
+ */
+export function LevelPicker({ config, chosen, onChange }: LevelPickerProps) {
+  const valid = config.valid_orders[config.period];
+  const current = effectiveLevel(config.levels, chosen);
+  return (
+    <Flex vertical gap={6}>
+      <Flex justify="space-between" align="baseline" wrap gap={8}>
+        <Typography.Text strong>投资等级</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="valid-orders">
+          本时段类型有效订单 {valid} 笔
+        </Typography.Text>
+      </Flex>
+      <ChoiceGrid
+        testId="option-level"
+        value={current?.level}
+        onChange={onChange}
+        minWidth={150}
+        choices={config.levels.map((l) => ({
+          value: l.level,
+          title: `等级 ${l.level}`,
+          sub: `收益 ${l.percentage}%`,
+          note: levelNote(l, config.period, valid),
+          disabled: !l.available,
+        }))}
+      />
+    </Flex>
+  );
+}

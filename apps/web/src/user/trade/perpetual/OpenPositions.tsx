@@ -1,0 +1,218 @@
+import {
+  ORDER_SIDE_LABELS,
+  type PerpetualConfigData,
+  type PerpetualPosition,
+  REALTIME_EVENTS,
+  type Ticker,
+  type TradeOrder,
+} from '@platform/contracts';
+import { formatDateTime } from '@platform/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/request.ts';
+import { useSocketEvent } from '../../../lib/socket.ts';
+import { WALLET_QUERY_ROOT } from '../../wallet/walletApi.ts';
+import { UP_COLOR } from '../shared/TradeHeader.tsx';
+import { baseOf, PnlHeadline, PositionCard, Stat, StatGrid, sourceLabel } from './PositionParts.tsx';
+import { PositionsQueryView } from './PositionsQueryView.tsx';
+import { closePosition, PERPETUAL_QUERY_ROOT, type PositionsPage, perpetualKeys } from './perpetualApi.ts';
+import {
+  closeEstimate,
+  formatAmount,
+  formatLiquidation,
+  formatPrice,
+  formatSigned,
+  type LiveMark,
+  liveMark,
+  pnlColor,
+} from './perpetualMath.ts';
+
+function OpenPositionCard({
+  position,
+  live,
+  onClose,
+  closing,
+}: {
+  position: PerpetualPosition;
+  live: LiveMark;
+  onClose: () => void;
+  closing: boolean;
+}) {
+  const currency = position.currency;
+  const color = pnlColor(live.pnl);
+  return (
+    <PositionCard
+      position={position}
+      action={
+        <Button danger loading={closing} onClick={onClose} data-testid={`position-close-${position.id}`}>
+          平仓
+        </Button>
+      }
+    >
+      <PnlHeadline
+        label={`未实现盈亏（${currency}）`}
+        pnl={live.pnl ? formatSigned(live.pnl, 4) : '--'}
+        roe={live.roe ? `${formatSigned(live.roe, 2)}%` : '--'}
+        color={color}
+        pnlTestId={`position-pnl-${position.id}`}
+        roeTestId={`position-roe-${position.id}`}
+      />
+      <StatGrid>
+        <Stat label={`数量（${baseOf(position.symbol, currency)}）`}>{formatPrice(position.quantity)}</Stat>
+        <Stat label="开仓价格" testId={`position-entry-${position.id}`}>
+          {formatPrice(position.entry_price)}
+        </Stat>
+        <Stat label="标记价格" testId={`position-mark-${position.id}`}>
+          {formatPrice(live.mark)}
+        </Stat>
+        <Stat label="强平价格" testId={`position-liquidation-${position.id}`}>
+          {formatLiquidation(position.liquidation_price)}
+        </Stat>
+        <Stat label={`保证金（${currency}）`} testId={`position-margin-${position.id}`}>
+          {formatAmount(position.margin)}
+        </Stat>
+        <Stat label={`价值（${currency}）`}>{formatAmount(position.notional)}</Stat>
+      </StatGrid>
+      <Flex justify="space-between" gap={8} wrap>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          开仓 {formatDateTime(position.opened_at)} · 手续费 {formatAmount(position.open_fee)}
+        </Typography.Text>
+        {live.liquidating && <Tag color="error">强平中</Tag>}
+      </Flex>
+    </PositionCard>
+  );
+}
+
+/** What the last close paid: shown until dismissed, so the result outlives the toast. */
+function CloseResult({ position, onDismiss }: { position: PerpetualPosition; onDismiss: () => void }) {
+  const currency = position.currency;
+  const pnl = position.realised_pnl ?? '0';
+  return (
+    <Alert
+      type={pnlColor(pnl) === UP_COLOR ? 'success' : 'info'}
+      showIcon
+      closable={{ onClose: onDismiss }}
+      data-testid="close-result"
+      title={`已平仓 ${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x`}
+      description={
+        <Flex vertical gap={2}>
+          <span>
+            已实现盈亏{' '}
+            <Typography.Text strong style={{ color: pnlColor(pnl) }} data-testid="close-result-pnl">
+              {formatSigned(pnl)} {currency}
+            </Typography.Text>
+          </span>
+          <span data-testid="close-result-payout">
+            返还可用余额 {formatAmount(position.payout ?? '0', currency, 8)}
+          </span>
+          <span>平仓手续费 {formatAmount(position.close_fee ?? '0', currency, 8)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            平仓价 {formatPrice(position.close_price)} · {sourceLabel(position.close_source ?? '')} ·{' '}
+            {formatDateTime(position.close_price_at)}
+          </Typography.Text>
+        </Flex>
+      }
+    />
+  );
+}
+
+export interface OpenPositionsProps {
+  config: PerpetualConfigData;
+  tickers: ReadonlyMap<string, Ticker>;
+}
+
+/** The open positions, marked live; 平仓 closes one at market after a confirmation. */
+export function OpenPositions({ config, tickers }: OpenPositionsProps) {
+  const { message, modal, notification } = App.useApp();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [closed, setClosed] = useState<PerpetualPosition | null>(null);
+  // Positions this screen is closing: an order event about them is not a liquidation.
+  const closingIds = useRef(new Set<number>());
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: PERPETUAL_QUERY_ROOT });
+    void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
+  };
+
+  const close = useMutation({
+    mutationFn: (position: PerpetualPosition) => closePosition(position.id),
+    onMutate: (position) => {
+      closingIds.current.add(position.id);
+    },
+    onSuccess: (reply) => {
+      setClosed(reply.data.position);
+      void message.success(reply.message || '平仓成功');
+    },
+    onError: (error) => void message.error(errorMessage(error, '平仓失败，请稍后重试')),
+    onSettled: refresh,
+  });
+
+  // Only the liquidation job tells about a perpetual order by socket: a position that was open here
+  // and that this screen did not close has been liquidated.
+  useSocketEvent<{ order?: TradeOrder }>(REALTIME_EVENTS.orderUpdated, (payload) => {
+    const order = payload?.order;
+    if (order?.product !== 'perpetual') return;
+    const shown = queryClient.getQueryData<PositionsPage>(perpetualKeys.positions('open', page));
+    const position = shown?.positions.find((p) => p.id === order.id);
+    if (position && !closingIds.current.has(order.id)) {
+      notification.warning({
+        key: `liquidated-${order.id}`,
+        title: '仓位已强平',
+        description: `${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x 已按参考价触及强平价，保证金 ${formatAmount(position.margin, position.currency)} 已扣除。`,
+      });
+    }
+    refresh();
+  });
+
+  const confirmClose = (position: PerpetualPosition, live: LiveMark) => {
+    const estimate = live.mark ? closeEstimate(position, live.mark, config.close_fee_rate) : null;
+    modal.confirm({
+      title: '确认平仓',
+      content: (
+        <Flex vertical gap={4}>
+          <span>
+            以市价平仓 {position.symbol} {ORDER_SIDE_LABELS[position.side]} {position.leverage}x？
+          </span>
+          {estimate && (
+            <Typography.Text type="secondary">
+              按当前价格 {formatPrice(live.mark)} 预计盈亏 {formatSigned(estimate.realisedPnl, 4)}，返还约{' '}
+              {formatAmount(estimate.payout, position.currency)}。实际以平仓时的参考价为准。
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+      okText: '确认平仓',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => close.mutateAsync(position).catch(() => undefined),
+    });
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      {closed && <CloseResult position={closed} onDismiss={() => setClosed(null)} />}
+      <PositionsQueryView
+        list="open"
+        page={page}
+        onPage={setPage}
+        emptyText="暂无持仓"
+        errorTitle="获取持仓失败"
+        testId="open-positions"
+        render={(position) => {
+          const live = liveMark(position, tickers.get(position.symbol));
+          return (
+            <OpenPositionCard
+              key={position.id}
+              position={position}
+              live={live}
+              closing={close.isPending && close.variables?.id === position.id}
+              onClose={() => confirmClose(position, live)}
+            />
+          );
+        }}
+      />
+    </Flex>
+  );
+}

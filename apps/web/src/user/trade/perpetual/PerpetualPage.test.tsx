@@ -1,0 +1,216 @@
+import { DEFAULT_PERPETUAL_CONFIG, type PerpetualPosition } from '@platform/contracts';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { disconnectSocket } from '../../../lib/socket.ts';
+import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
+import { fakeSockets } from '../../../test/fake-socket.ts';
+import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
+import { confirmDialog, renderWithAnt, signIn } from '../../../test/render.tsx';
+import PerpetualPage from './PerpetualPage.tsx';
+import { FIXTURE_AT, makePosition } from './perpetualFixtures.ts';
+
+vi.mock('socket.io-client', async () => (await import('../../../test/fake-socket.ts')).fakeSocketModule);
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+const AT = FIXTURE_AT;
+const LATER = '2026-01-01T00:00:20.000Z';
+
+const ticker = (symbol: string, last_price: string, updated_at = LATER) => ({
+  symbol,
+  last_price,
+  open_24h: last_price,
+  high_24h: last_price,
+  low_24h: last_price,
+  change_24h: '0.5',
+  volume_24h: '1',
+  quote_volume_24h: '1',
+  bid: last_price,
+  ask: last_price,
+  source: 'sim',
+  updated_at,
+});
+
+const pair = (symbol: string, base: string, price: string) => ({
+  symbol,
+  base_currency: base,
+  quote_currency: 'USDT',
+  price,
+  price_at: AT,
+});
+
+const CONFIG = {
+  ...DEFAULT_PERPETUAL_CONFIG,
+  currency: 'USDT',
+  pairs: [pair('BTCUSDT', 'BTC', '50000'), pair('ETHUSDT', 'ETH', '3000')],
+};
+
+const position = makePosition;
+
+const CLOSED = position({
+  status: 'closed',
+  mark_price: null,
+  mark_at: null,
+  close_price: '50500',
+  close_source: 'sim',
+  close_price_at: LATER,
+  close_fee: '0.505',
+  realised_pnl: '10',
+  payout: '109.495',
+  closed_at: LATER,
+});
+
+let calls: Call[];
+let handlers: Record<string, Handler>;
+let open: PerpetualPosition[];
+let balance: string;
+
+beforeEach(() => {
+  disconnectSocket();
+  fakeSockets.length = 0;
+  open = [];
+  balance = '1000';
+  ({ calls, handlers } = mockApi({
+    'GET /api/trading/pairs': () =>
+      ok({
+        pairs: [
+          { symbol: 'BTCUSDT', quote_currency: 'USDT' },
+          { symbol: 'ETHBTC', quote_currency: 'BTC' },
+        ],
+      }),
+    'GET /api/trading/markets': () =>
+      ok({ markets: [ticker('BTCUSDT', '50500'), ticker('ETHUSDT', '3000')] }),
+    'GET /api/trading/perpetual/config': () => ok(CONFIG),
+    'GET /api/wallet': () =>
+      ok({
+        wallets: [{ currency: 'USDT', balance, frozen_balance: '0', salary_balance: '0' }],
+        withdrawRequirement: { canWithdraw: true, reasons: [] },
+      }),
+    'GET /api/trading/perpetual/positions': (call) => {
+      const list = call.url.searchParams.get('status') === 'closed' ? [CLOSED] : open;
+      return ok({ positions: list, pagination: pagination(list.length) });
+    },
+  }));
+});
+
+function renderPage(path = '/trade/perpetual/BTCUSDT') {
+  const router = createMemoryRouter(
+    [
+      { path: '/trade/perpetual/:symbol?', element: <PerpetualPage /> },
+      { path: '*', element: <div data-testid="elsewhere" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  renderWithAnt(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('PerpetualPage', () => {
+  it('shows a guest the USDT pairs with their price and a login prompt, without the signed-in calls', async () => {
+    renderPage('/trade/perpetual');
+    expect(await screen.findByText('登录后即可交易永续合约')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('trade-last-price').textContent).toBe('50,500.0000'));
+    expect(calls.some((c) => c.url.pathname.startsWith('/api/trading/perpetual'))).toBe(false);
+    expect(calls.some((c) => c.url.pathname === '/api/wallet')).toBe(false);
+  });
+
+  it('checks the margin and previews the fee and the liquidation price before placing', async () => {
+    signIn(makeUser());
+    handlers['POST /api/trading/perpetual/order'] = () =>
+      jsonResponse({ success: false, message: '余额不足' }, 422);
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-available').textContent).toBe('可用 1,000.00 USDT'),
+    );
+    expect(await screen.findByText('暂无持仓')).toBeTruthy();
+
+    const margin = screen.getByTestId('perpetual-margin');
+    fireEvent.change(margin, { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('perpetual-submit'));
+    expect(screen.getByTestId('perpetual-form-problem').textContent).toBe('保证金不能少于 10 USDT');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(margin, { target: { value: '100' } });
+    // Priced at the live 50,500: 1,000 USDT at 10x, fee 0.5, liquidated at 50,500 × 0.9 / 0.995.
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-preview-liquidation').textContent).toBe('45,678.39'),
+    );
+    expect(screen.getByTestId('perpetual-preview-notional').textContent).toBe('1,000.00 USDT');
+    expect(screen.getByTestId('perpetual-preview-fee').textContent).toBe('0.50 USDT');
+    expect(screen.getByTestId('perpetual-preview-total').textContent).toBe('100.50 USDT');
+
+    fireEvent.click(screen.getByTestId('perpetual-submit'));
+    expect((await screen.findByTestId('perpetual-refusal')).textContent).toContain('余额不足');
+    const order = calls.find((c) => c.method === 'POST');
+    expect(order?.body).toMatchObject({ symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
+  });
+
+  it('marks an open position at the live price, closes it after confirming and shows what it paid', async () => {
+    signIn(makeUser());
+    open = [position()];
+    handlers['POST /api/trading/perpetual/close/41'] = () => {
+      open = [];
+      balance = '1009.0';
+      return ok({ order: {}, position: CLOSED }, '平仓成功');
+    };
+    renderPage();
+    const card = await screen.findByTestId('position-41');
+    // The ticker (50,500, newer than the server's mark) gives +10 on 0.02 BTC: ROE +10% of the 100 margin.
+    await waitFor(() => expect(screen.getByTestId('position-pnl-41').textContent).toBe('+10.00'));
+    expect(screen.getByTestId('position-roe-41').textContent).toBe('+10.00%');
+    expect(screen.getByTestId('position-mark-41').textContent).toBe('50,500.00');
+    expect(screen.getByTestId('position-liquidation-41').textContent).toBe('45,226.13');
+    expect(within(card).getByText('做多')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('position-close-41'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('以市价平仓 BTCUSDT 做多 10x');
+    expect(dialog.textContent).toContain('预计盈亏 +10.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认平仓' }));
+
+    const result = await screen.findByTestId('close-result');
+    expect(screen.getByTestId('close-result-pnl').textContent).toBe('+10.00 USDT');
+    expect(result.textContent).toContain('返还可用余额 109.495 USDT');
+    await waitFor(() => expect(screen.queryByTestId('position-41')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-available').textContent).toBe('可用 1,009.00 USDT'),
+    );
+  });
+
+  it('tells the user when a position of theirs is liquidated', async () => {
+    signIn(makeUser());
+    open = [position()];
+    renderPage();
+    await screen.findByTestId('position-41');
+    await waitFor(() => expect(fakeSockets.length).toBeGreaterThan(0));
+    open = [];
+    for (const socket of fakeSockets)
+      socket.receive('trading:order', { order: { id: 41, product: 'perpetual' } });
+    expect(await screen.findByText('仓位已强平')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('position-41')).toBeNull());
+  });
+
+  it('lists the history with the close price, its source and the realised P&L', async () => {
+    signIn(makeUser());
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: '历史记录' }));
+    await screen.findByTestId('position-41');
+    expect(screen.getByTestId('history-pnl-41').textContent).toBe('+10.00');
+    expect(screen.getByTestId('history-close-price-41').textContent).toBe('50,500.00');
+    expect(screen.getByTestId('history-payout-41').textContent).toBe('109.495');
+    expect(screen.getByTestId('history-source-41').textContent).toContain('模拟行情');
+  });
+
+  it('shows the config error with a retry', async () => {
+    signIn(makeUser());
+    handlers['GET /api/trading/perpetual/config'] = () =>
+      jsonResponse({ success: false, message: '服务异常' }, 500);
+    renderPage();
+    expect(await screen.findByText('获取永续合约配置失败')).toBeTruthy();
+    expect(screen.getByText('服务异常')).toBeTruthy();
+    handlers['GET /api/trading/perpetual/config'] = () => ok(CONFIG);
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    expect(await screen.findByTestId('perpetual-order-form')).toBeTruthy();
+  });
+});

@@ -1,0 +1,137 @@
+import { PERPETUAL_MARGIN_CURRENCY, type PerpetualConfigData, type Ticker } from '@platform/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Flex, Result, Row, Tabs } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
+import { PageLoading } from '../../../components/PageLoading.tsx';
+import { useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
+import { loginUrl } from '../../../lib/navigation.ts';
+import { errorMessage } from '../../../lib/request.ts';
+import { useSessionSnapshot } from '../../../lib/session.tsx';
+import { UserPage } from '../../shell/UserPage.tsx';
+import { TradeHeader } from '../shared/TradeHeader.tsx';
+import { useTradeSymbol, useTradingPairs } from '../shared/tradePairs.ts';
+import { OpenPositions } from './OpenPositions.tsx';
+import { OrderForm } from './OrderForm.tsx';
+import { PositionHistory } from './PositionHistory.tsx';
+import { fetchPerpetualConfig, perpetualKeys, usePositions } from './perpetualApi.ts';
+
+const NO_SYMBOLS: readonly string[] = [];
+const CONFIG_ERROR = '获取永续合约配置失败';
+
+function GuestPrompt() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Card size="small" data-testid="perpetual-login-prompt">
+      <Result
+        status="info"
+        title="登录后即可交易永续合约"
+        subTitle="做多或做空，选择杠杆，逐仓保证金"
+        extra={
+          <Flex gap={8} justify="center">
+            <Button type="primary" onClick={() => navigate(loginUrl(pathname))}>
+              登录
+            </Button>
+            <Button onClick={() => navigate('/register')}>注册</Button>
+          </Flex>
+        }
+      />
+    </Card>
+  );
+}
+
+function Trading({
+  config,
+  symbol,
+  tickers,
+}: {
+  config: PerpetualConfigData;
+  symbol: string;
+  tickers: ReadonlyMap<string, Ticker>;
+}) {
+  const open = usePositions('open', 1);
+  const openCount = open.data?.pagination.total;
+  const pair = config.pairs.find((p) => p.symbol === symbol);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={9}>
+        <OrderForm
+          config={config}
+          symbol={symbol}
+          base={pair?.base_currency ?? ''}
+          ticker={tickers.get(symbol)}
+          openCount={openCount}
+        />
+      </Col>
+      <Col xs={24} lg={15}>
+        <Card size="small" styles={{ body: { paddingTop: 0 } }}>
+          <Tabs
+            items={[
+              {
+                key: 'open',
+                label: openCount ? `当前持仓（${openCount}）` : '当前持仓',
+                children: <OpenPositions config={config} tickers={tickers} />,
+              },
+              { key: 'history', label: '历史记录', children: <PositionHistory /> },
+            ]}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+/**
+ * 永续合约: isolated-margin positions against the reference price (DESIGN.md §6). Guests see the
+ * pairs and prices and are asked to log in; the config (and so the form) needs a session.
+ */
+export default function PerpetualPage() {
+  const { token, user } = useSessionSnapshot();
+  const signedIn = Boolean(token && user);
+  const config = useQuery({
+    queryKey: perpetualKeys.config,
+    queryFn: ({ signal }) => fetchPerpetualConfig(signal),
+    enabled: signedIn,
+    staleTime: 30_000,
+  });
+  const publicPairs = useTradingPairs();
+  // The config lists the perpetual pairs; a guest cannot read it, and gets the USDT pairs it is made of.
+  const symbols = useMemo(
+    () =>
+      signedIn
+        ? config.data?.pairs.map((p) => p.symbol)
+        : publicPairs.data
+            ?.filter((p) => p.quote_currency === PERPETUAL_MARGIN_CURRENCY)
+            .map((p) => p.symbol),
+    [signedIn, config.data, publicPairs.data],
+  );
+  const symbol = useTradeSymbol('perpetual', symbols);
+  // The same pairs as the header's: both hooks then join and leave the same ticker rooms together.
+  const { tickers } = useLiveTickers(symbols ?? NO_SYMBOLS);
+
+  let body: ReactNode;
+  if (!signedIn) body = <GuestPrompt />;
+  else if (config.isPending) body = <PageLoading />;
+  else if (config.isError) {
+    body = (
+      <LoadErrorView
+        title={CONFIG_ERROR}
+        reason={errorMessage(config.error, CONFIG_ERROR)}
+        onRetry={() => void config.refetch()}
+        retrying={config.isFetching}
+      />
+    );
+  } else if (config.data.pairs.length === 0) {
+    body = <Empty description="暂无可交易的永续合约" data-testid="perpetual-no-pairs" />;
+  } else if (!symbol) body = <PageLoading />;
+  else body = <Trading config={config.data} symbol={symbol} tickers={tickers} />;
+
+  return (
+    <UserPage title="永续合约" testId="perpetual-page">
+      <TradeHeader product="perpetual" symbols={symbols ?? NO_SYMBOLS} symbol={symbol} />
+      {body}
+    </UserPage>
+  );
+}

@@ -1,0 +1,70 @@
+import type { PerpetualPosition } from '@platform/contracts';
+import { Decimal, formatDateTime, roePercent } from '@platform/domain';
+import { Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { baseOf, PnlHeadline, PositionCard, Stat, StatGrid, sourceLabel } from './PositionParts.tsx';
+import { PositionsQueryView } from './PositionsQueryView.tsx';
+import { formatAmount, formatPrice, formatSigned, pnlColor } from './perpetualMath.ts';
+
+function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
+  const currency = position.currency;
+  const pnl = position.realised_pnl ?? '0';
+  const roe = roePercent(new Decimal(pnl), new Decimal(position.margin));
+  const fees = new Decimal(position.open_fee).plus(position.close_fee ?? '0');
+  const liquidated = position.status === 'liquidated';
+  return (
+    <PositionCard position={position}>
+      <PnlHeadline
+        label={`已实现盈亏（${currency}）`}
+        pnl={formatSigned(pnl, 4)}
+        roe={`${formatSigned(roe, 2)}%`}
+        color={pnlColor(pnl)}
+        pnlTestId={`history-pnl-${position.id}`}
+      />
+      <StatGrid>
+        <Stat label="开仓价格">{formatPrice(position.entry_price)}</Stat>
+        <Stat label={liquidated ? '强平价格' : '平仓价格'} testId={`history-close-price-${position.id}`}>
+          {formatPrice(position.close_price)}
+        </Stat>
+        <Stat label={`保证金（${currency}）`}>{formatAmount(position.margin)}</Stat>
+        <Stat label={`手续费（${currency}）`}>{formatAmount(fees, undefined, 8)}</Stat>
+        <Stat label={`返还（${currency}）`} testId={`history-payout-${position.id}`}>
+          {formatAmount(position.payout ?? '0', undefined, 8)}
+        </Stat>
+        <Stat label={`数量（${baseOf(position.symbol, currency)}）`}>{formatPrice(position.quantity)}</Stat>
+      </StatGrid>
+      <Flex vertical gap={0}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          开仓 {formatDateTime(position.opened_at)} · {liquidated ? '强平' : '平仓'}{' '}
+          {formatDateTime(position.closed_at)}
+        </Typography.Text>
+        {position.close_source && (
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: 12 }}
+            data-testid={`history-source-${position.id}`}
+          >
+            {liquidated ? '强平' : '平仓'}参考价来源 {sourceLabel(position.close_source)}，报价时间{' '}
+            {formatDateTime(position.close_price_at)}
+          </Typography.Text>
+        )}
+      </Flex>
+    </PositionCard>
+  );
+}
+
+/** Closed and liquidated positions, newest first, with the price each was closed at and where it came from. */
+export function PositionHistory() {
+  const [page, setPage] = useState(1);
+  return (
+    <PositionsQueryView
+      list="closed"
+      page={page}
+      onPage={setPage}
+      emptyText="暂无历史仓位"
+      errorTitle="获取历史仓位失败"
+      testId="position-history"
+      render={(position) => <ClosedPositionCard key={position.id} position={position} />}
+    />
+  );
+}

@@ -1,0 +1,116 @@
+import { ORDER_SIDE_LABELS, type PerpetualPosition, POSITION_STATUS_LABELS } from '@platform/contracts';
+import { Card, Flex, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+
+/** Where a reference price came from, as the history names it (DESIGN.md §5). */
+const SOURCE_LABELS: Record<string, string> = { sim: '模拟行情', htx: 'HTX', okx: 'OKX' };
+export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
+
+/** The base currency of a USDT-margined symbol: BTCUSDT is BTC. */
+export const baseOf = (symbol: string, quote: string) =>
+  symbol.endsWith(quote) ? symbol.slice(0, -quote.length) : symbol;
+
+/** The P&L (left, large) and the ROE (right) at the top of a position card; labels aligned on top. */
+export function PnlHeadline({
+  label,
+  pnl,
+  roe,
+  color,
+  pnlTestId,
+  roeTestId,
+}: {
+  label: string;
+  pnl: string;
+  roe: string;
+  color: string | undefined;
+  pnlTestId?: string;
+  roeTestId?: string;
+}) {
+  return (
+    <Flex justify="space-between" align="start" gap={8}>
+      <Flex vertical style={{ minWidth: 0 }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {label}
+        </Typography.Text>
+        <Typography.Text strong style={{ fontSize: 20, color }} data-testid={pnlTestId}>
+          {pnl}
+        </Typography.Text>
+      </Flex>
+      <Flex vertical align="end">
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          收益率
+        </Typography.Text>
+        <Typography.Text strong style={{ fontSize: 16, color }} data-testid={roeTestId}>
+          {roe}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** One labelled figure of a position card. */
+export function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Flex vertical style={{ minWidth: 0 }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {label}
+      </Typography.Text>
+      <Typography.Text
+        style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+        data-testid={testId}
+      >
+        {children}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** Three columns of Stat cells: narrow enough for a phone, aligned across cards. */
+export function StatGrid({ children }: { children: ReactNode }) {
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '8px 12px' }}>
+      {children}
+    </div>
+  );
+}
+
+/** A position's card: symbol, side, leverage and status over its figures; `action` on the right. */
+export function PositionCard({
+  position,
+  action,
+  children,
+}: {
+  position: PerpetualPosition;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const long = position.side === 'long';
+  return (
+    <Card size="small" data-testid={`position-${position.id}`}>
+      <Flex vertical gap={10}>
+        <Flex justify="space-between" align="center" gap={8}>
+          <Flex align="center" gap={6} wrap style={{ minWidth: 0 }}>
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              {position.symbol}
+            </Typography.Text>
+            <Tag color={long ? UP_COLOR : DOWN_COLOR} style={{ marginInlineEnd: 0 }}>
+              {ORDER_SIDE_LABELS[position.side]}
+            </Tag>
+            <Tag style={{ marginInlineEnd: 0 }}>{position.leverage}x</Tag>
+            {position.status !== 'open' && (
+              <Tag
+                color={position.status === 'liquidated' ? 'error' : 'default'}
+                style={{ marginInlineEnd: 0 }}
+              >
+                {POSITION_STATUS_LABELS[position.status]}
+              </Tag>
+            )}
+          </Flex>
+          {action}
+        </Flex>
+        {children}
+      </Flex>
+    </Card>
+  );
+}

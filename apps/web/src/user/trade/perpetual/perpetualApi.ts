@@ -1,0 +1,63 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type Pagination,
+  type PerpetualConfigData,
+  type PerpetualOrderBody,
+  type PerpetualPosition,
+  type TradeOrder,
+} from '@platform/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/request.ts';
+
+/** The perpetual calls (contracts: trading-perpetual.ts). */
+
+/** Open positions, or the history: closed and liquidated ones (the server's `closed` filter). */
+export type PositionList = 'open' | 'closed';
+
+export interface PositionsPage {
+  positions: PerpetualPosition[];
+  pagination: Pagination;
+}
+
+export interface PositionReply {
+  order: TradeOrder;
+  position: PerpetualPosition;
+}
+
+/** Everything the screen caches; one invalidation after an open, a close or a liquidation refreshes it all. */
+export const PERPETUAL_QUERY_ROOT = ['trading', 'perpetual'] as const;
+export const perpetualKeys = {
+  config: [...PERPETUAL_QUERY_ROOT, 'config'] as const,
+  positions: (list: PositionList, page: number) =>
+    [...PERPETUAL_QUERY_ROOT, 'positions', list, page] as const,
+};
+
+export const fetchPerpetualConfig = async (signal?: AbortSignal) =>
+  (await api.get<PerpetualConfigData>('/trading/perpetual/config', undefined, signal)).data;
+
+export const fetchPositions = async (list: PositionList, page: number, signal?: AbortSignal) =>
+  (
+    await api.get<PositionsPage>(
+      '/trading/perpetual/positions',
+      { status: list, page, limit: DEFAULT_PAGE_SIZE },
+      signal,
+    )
+  ).data;
+
+export const openPosition = (body: PerpetualOrderBody) =>
+  api.post<PositionReply>('/trading/perpetual/order', body);
+
+export const closePosition = (id: number) => api.post<PositionReply>(`/trading/perpetual/close/${id}`);
+
+/** One page of positions; open ones are refetched for the server's mark and for liquidations a dropped socket missed. */
+export function usePositions(list: PositionList, page: number, enabled = true) {
+  return useQuery({
+    queryKey: perpetualKeys.positions(list, page),
+    queryFn: ({ signal }) => fetchPositions(list, page, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: list === 'open' ? OPEN_POSITIONS_REFRESH_MS : false,
+    enabled,
+  });
+}
+
+export const OPEN_POSITIONS_REFRESH_MS = 10_000;

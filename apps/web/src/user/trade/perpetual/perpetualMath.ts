@@ -1,0 +1,212 @@
+import {
+  PERPETUAL_TEXTS,
+  type PerpetualConfig,
+  type PerpetualPosition,
+  type PerpetualSide,
+  perpetualOrderBody,
+} from '@platform/contracts';
+import {
+  closeSettlement,
+  Decimal,
+  formatNormalised,
+  formatNumber,
+  openTerms,
+  type PositionTerms,
+  pnlAt,
+  roePercent,
+  tradeFee,
+} from '@platform/domain';
+import { maxWithdrawable } from '../../wallet/walletMath.ts';
+import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+
+/**
+ * What the perpetual screen shows before and while a position is open, computed with the server's
+ * own arithmetic (packages/domain perpetual-math.ts): the order preview, the live mark, P&L and ROE.
+ */
+
+export type PerpetualRates = Pick<
+  PerpetualConfig,
+  'open_fee_rate' | 'close_fee_rate' | 'maintenance_margin_rate' | 'min_margin' | 'max_margin'
+>;
+
+export interface OrderPreview {
+  /** The live price the position would open at (the server takes the reference price at that moment). */
+  entry: Decimal;
+  notional: Decimal;
+  quantity: Decimal;
+  openFee: Decimal;
+  /** null: a long at leverage 1 is never liquidated. */
+  liquidationPrice: Decimal | null;
+  /** margin + open fee: what leaves the available balance. */
+  total: Decimal;
+}
+
+const marginRule = perpetualOrderBody.shape.margin;
+
+/** The margin typed in the form as a Decimal, or null while it is not a valid amount. */
+export function parseMargin(text: string | undefined): Decimal | null {
+  const parsed = marginRule.safeParse(text ?? '');
+  return parsed.success ? new Decimal(parsed.data) : null;
+}
+
+/** The open fee: on the notional (margin × leverage), rounded up to 8 places, as the server charges it. */
+export const openFee = (margin: Decimal, leverage: number, rates: PerpetualRates) =>
+  tradeFee(margin.times(leverage), new Decimal(rates.open_fee_rate));
+
+/** The position an order would open at `price`; null while the margin is not valid or no price is known. */
+export function orderPreview(
+  side: PerpetualSide,
+  marginText: string | undefined,
+  leverage: number,
+  price: string | undefined,
+  rates: PerpetualRates,
+): OrderPreview | null {
+  const margin = parseMargin(marginText);
+  if (!margin || !price || !new Decimal(price).gt(0) || leverage < 1) return null;
+  const terms = openTerms(side, margin, leverage, new Decimal(price), {
+    openFee: new Decimal(rates.open_fee_rate),
+    maintenance: new Decimal(rates.maintenance_margin_rate),
+  });
+  return {
+    entry: terms.entry,
+    notional: terms.notional,
+    quantity: terms.quantity,
+    openFee: terms.openFee,
+    liquidationPrice: terms.liquidationPrice.gt(0) ? terms.liquidationPrice : null,
+    total: margin.plus(terms.openFee),
+  };
+}
+
+export interface OrderCheck {
+  marginText: string | undefined;
+  leverage: number;
+  rates: PerpetualRates;
+  /** The USDT available balance; undefined while it is loading. */
+  available: string | undefined;
+  currency: string;
+}
+
+/** Why the order cannot be sent, in the server's words where it has them; null when it can. */
+export function orderProblem({
+  marginText,
+  leverage,
+  rates,
+  available,
+  currency,
+}: OrderCheck): string | null {
+  const parsed = marginRule.safeParse(marginText ?? '');
+  if (!parsed.success) {
+    return marginText?.trim() ? (parsed.error.issues[0]?.message ?? '保证金格式不正确') : '请输入保证金';
+  }
+  const margin = new Decimal(parsed.data);
+  if (margin.lt(rates.min_margin)) return PERPETUAL_TEXTS.marginTooSmall(rates.min_margin);
+  if (margin.gt(rates.max_margin)) return PERPETUAL_TEXTS.marginTooLarge(rates.max_margin);
+  if (available === undefined) return null;
+  const fee = openFee(margin, leverage, rates);
+  const total = margin.plus(fee);
+  if (total.lte(available)) return null;
+  return `可用余额不足：需要 ${formatNormalised(total)} ${currency}（含手续费 ${formatNormalised(fee)}），可用 ${formatNormalised(new Decimal(available))}`;
+}
+
+/**
+ * The largest margin whose margin + open fee fits in `available`, at most the config's maximum.
+ * The fee is margin × (leverage × rate) rounded up to 8 places, the same rule as a withdrawal's fee
+ * on its amount, so the withdrawal's search serves here.
+ */
+export function maxMargin(available: string, leverage: number, rates: PerpetualRates): string {
+  const rate = new Decimal(rates.open_fee_rate).times(leverage);
+  return maxWithdrawable(available, formatNormalised(rate), rates.max_margin);
+}
+
+/** A share (25, 50, 75, 100) of the largest margin, to 8 places, rounded down. */
+export function marginShare(
+  available: string,
+  leverage: number,
+  rates: PerpetualRates,
+  percent: number,
+): string {
+  const max = new Decimal(maxMargin(available, leverage, rates));
+  return formatNormalised(max.times(percent).div(100).toDecimalPlaces(8, Decimal.ROUND_DOWN));
+}
+
+export interface LiveMark {
+  /** The newer of the live ticker's price and the server's mark; null when neither is known. */
+  mark: Decimal | null;
+  markAt: string | null;
+  pnl: Decimal | null;
+  /** Percent of the margin. */
+  roe: Decimal | null;
+  /** The mark has reached the liquidation price: the liquidation job takes the position within a second. */
+  liquidating: boolean;
+}
+
+interface PriceReport {
+  last_price: string;
+  updated_at: string;
+}
+
+export const positionTerms = (p: PerpetualPosition): PositionTerms => ({
+  margin: new Decimal(p.margin),
+  quantity: new Decimal(p.quantity),
+  entry: new Decimal(p.entry_price),
+});
+
+/** The position marked at the latest reference price: the live ticker's when newer than the server's mark. */
+export function liveMark(position: PerpetualPosition, ticker: PriceReport | undefined): LiveMark {
+  const serverAt = position.mark_at ? Date.parse(position.mark_at) : Number.NEGATIVE_INFINITY;
+  const useTicker = ticker !== undefined && Date.parse(ticker.updated_at) >= serverAt;
+  const price = useTicker ? ticker.last_price : position.mark_price;
+  if (!price) return { mark: null, markAt: null, pnl: null, roe: null, liquidating: false };
+  const mark = new Decimal(price);
+  const terms = positionTerms(position);
+  const pnl = pnlAt(position.side, terms, mark);
+  const liquidation = new Decimal(position.liquidation_price);
+  const liquidating =
+    liquidation.gt(0) && (position.side === 'long' ? mark.lte(liquidation) : mark.gte(liquidation));
+  return {
+    mark,
+    markAt: useTicker ? ticker.updated_at : position.mark_at,
+    pnl,
+    roe: roePercent(pnl, terms.margin),
+    liquidating,
+  };
+}
+
+/** What closing at `mark` would pay back now (the server closes at the reference price of that moment). */
+export function closeEstimate(position: PerpetualPosition, mark: Decimal, closeFeeRate: string) {
+  return closeSettlement(position.side, positionTerms(position), mark, new Decimal(closeFeeRate));
+}
+
+// ---- display ----------------------------------------------------------------------------------
+
+/** Places of a price: fewer for large prices (94,457.53), more for small ones (0.31421). */
+export function formatPrice(value: Decimal | string | null | undefined): string {
+  if (value === null || value === undefined) return '--';
+  const price = new Decimal(value);
+  const abs = price.abs();
+  const places = abs.gte(1000) ? 2 : abs.gte(1) ? 4 : abs.gte('0.01') ? 6 : 8;
+  return formatNumber(price, places, { minDecimals: 2 });
+}
+
+/** An amount with up to `decimals` places (at least 2), with its currency when given: 101.2345 USDT. */
+export function formatAmount(value: Decimal | string, currency?: string, decimals = 4): string {
+  const text = formatNumber(value, decimals, { minDecimals: 2 });
+  return currency ? `${text} ${currency}` : text;
+}
+
+/** A liquidation price; 0 means the position cannot be liquidated (a long at 1x). */
+export const formatLiquidation = (price: string) => (new Decimal(price).gt(0) ? formatPrice(price) : '无');
+
+/** A profit or loss with its sign: +1.23, -0.5. */
+export function formatSigned(value: Decimal | string, decimals = 8): string {
+  const d = new Decimal(value);
+  return `${d.gt(0) ? '+' : ''}${formatNumber(d, decimals, { minDecimals: 2 })}`;
+}
+
+/** Green for a profit, red for a loss, the default colour for nothing. */
+export function pnlColor(value: Decimal | string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const d = new Decimal(value);
+  if (d.isZero()) return undefined;
+  return d.gt(0) ? UP_COLOR : DOWN_COLOR;
+}

@@ -1,0 +1,122 @@
+import { CaretDownOutlined, SearchOutlined } from '@ant-design/icons';
+import { TRADE_PRODUCT_LABELS, type TradeProduct, tradeProducts } from '@platform/contracts';
+import { formatNumber, formatPercent } from '@platform/domain';
+import { Button, Drawer, Empty, Flex, Input, List, Segmented, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type Ticker, useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
+import { tradePath } from './tradePairs.ts';
+
+export const UP_COLOR = '#16a34a';
+export const DOWN_COLOR = '#dc2626';
+
+export function changeColor(change: string | null | undefined): string | undefined {
+  if (!change) return undefined;
+  return change.startsWith('-') ? DOWN_COLOR : UP_COLOR;
+}
+
+function PairRow({ symbol, ticker, current }: { symbol: string; ticker?: Ticker; current: boolean }) {
+  return (
+    <Flex justify="space-between" align="center" style={{ width: '100%' }}>
+      <Typography.Text strong={current}>{symbol}</Typography.Text>
+      <Flex vertical align="end">
+        <Typography.Text>{ticker ? formatNumber(ticker.last_price, 4) : '--'}</Typography.Text>
+        <Typography.Text style={{ fontSize: 12, color: changeColor(ticker?.change_24h) }}>
+          {ticker ? formatPercent(ticker.change_24h, 2, { sign: true }) : ''}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}
+
+export interface TradeHeaderProps {
+  product: TradeProduct;
+  /** The pairs this product offers. */
+  symbols: readonly string[];
+  symbol: string | undefined;
+}
+
+/**
+ * The top of every trade screen: the product switch (现货 / 秒合约 / 永续合约 / 期权), and the pair
+ * with its live price, which opens a searchable list of the product's pairs.
+ */
+export function TradeHeader({ product, symbols, symbol }: TradeHeaderProps) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const { tickers } = useLiveTickers(symbols);
+  const ticker = symbol ? tickers.get(symbol) : undefined;
+  const shown = useMemo(() => {
+    const term = search.trim().toUpperCase();
+    return term ? symbols.filter((s) => s.includes(term)) : symbols;
+  }, [symbols, search]);
+
+  return (
+    <Flex vertical gap={8} data-testid="trade-header">
+      <Segmented
+        block
+        value={product}
+        options={tradeProducts.map((p) => ({ value: p, label: TRADE_PRODUCT_LABELS[p] }))}
+        onChange={(next) => navigate(tradePath(next as TradeProduct, symbol))}
+      />
+      <Flex align="center" justify="space-between" gap={8} wrap>
+        <Button
+          type="text"
+          onClick={() => setOpen(true)}
+          style={{ paddingInline: 4, fontSize: 18, fontWeight: 600 }}
+          data-testid="pair-switcher"
+        >
+          {symbol ?? '选择交易对'} <CaretDownOutlined />
+        </Button>
+        <Flex gap={12} align="baseline">
+          <Typography.Text
+            strong
+            style={{ fontSize: 18, color: changeColor(ticker?.change_24h) }}
+            data-testid="trade-last-price"
+          >
+            {ticker ? formatNumber(ticker.last_price, 4) : '--'}
+          </Typography.Text>
+          <Typography.Text style={{ color: changeColor(ticker?.change_24h) }}>
+            {ticker ? formatPercent(ticker.change_24h, 2, { sign: true }) : ''}
+          </Typography.Text>
+        </Flex>
+      </Flex>
+      <Drawer
+        title="选择交易对"
+        placement="left"
+        open={open}
+        onClose={() => setOpen(false)}
+        size="default"
+        styles={{ wrapper: { maxWidth: '85vw' }, body: { padding: 12 } }}
+      >
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder="搜索交易对"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ marginBottom: 8 }}
+        />
+        {shown.length === 0 ? (
+          <Empty description="没有找到匹配的交易对" />
+        ) : (
+          <List
+            dataSource={[...shown]}
+            renderItem={(s) => (
+              <List.Item
+                style={{ cursor: 'pointer', paddingInline: 4 }}
+                onClick={() => {
+                  setOpen(false);
+                  navigate(tradePath(product, s));
+                }}
+                data-testid={`pair-option-${s}`}
+              >
+                <PairRow symbol={s} ticker={tickers.get(s)} current={s === symbol} />
+              </List.Item>
+            )}
+          />
+        )}
+      </Drawer>
+    </Flex>
+  );
+}

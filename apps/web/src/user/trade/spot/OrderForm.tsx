@@ -1,0 +1,247 @@
+import {
+  type OrderBook,
+  SPOT_ORDER_TYPE_LABELS,
+  type SpotOrderType,
+  spotOrderTypes,
+  type TradeOrder,
+  type TradingPair,
+} from '@platform/contracts';
+import { formatCrypto, formatNumber } from '@platform/domain';
+import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
+import { type CSSProperties, type ReactNode, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { loginUrl } from '../../../lib/navigation.ts';
+import { errorMessage } from '../../../lib/request.ts';
+import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { amountForPercent, checkOrder, type OrderDraft, sanitiseDecimalInput } from './orderForm.ts';
+
+const PERCENTS = [25, 50, 75, 100] as const;
+const small: CSSProperties = { fontSize: 12 };
+
+export interface OrderFormProps {
+  pair: TradingPair;
+  draft: OrderDraft;
+  onDraftChange: (change: Partial<OrderDraft>) => void;
+  book: OrderBook | undefined;
+  /** Available balance per currency; undefined for a guest or while loading. */
+  balances: ReadonlyMap<string, string> | undefined;
+  signedIn: boolean;
+  /** Sends the order; rejects with the server's refusal. */
+  place: (draft: OrderDraft) => Promise<{ order: TradeOrder; message: string }>;
+  placing: boolean;
+}
+
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Flex vertical gap={2}>
+      <Typography.Text type="secondary" style={small}>
+        {label}
+      </Typography.Text>
+      {children}
+      {error && (
+        <Typography.Text type="danger" style={small} role="alert">
+          {error}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+function SideSwitch({
+  side,
+  onChange,
+}: {
+  side: OrderDraft['side'];
+  onChange: (side: OrderDraft['side']) => void;
+}) {
+  const style = (active: boolean, color: string): CSSProperties =>
+    active ? { background: color, borderColor: color, color: '#fff' } : {};
+  return (
+    <Flex gap={6}>
+      <Button
+        block
+        onClick={() => onChange('buy')}
+        style={style(side === 'buy', UP_COLOR)}
+        aria-pressed={side === 'buy'}
+        data-testid="spot-side-buy"
+      >
+        买入
+      </Button>
+      <Button
+        block
+        onClick={() => onChange('sell')}
+        style={style(side === 'sell', DOWN_COLOR)}
+        aria-pressed={side === 'sell'}
+        data-testid="spot-side-sell"
+      >
+        卖出
+      </Button>
+    </Flex>
+  );
+}
+
+/**
+ * The buy/sell form. Checks run as the user types (balance) and in full on the first submit, with
+ * the server's own messages; the server's refusal is shown as it comes. Guests get 登录 / 注册.
+ */
+export function OrderForm({
+  pair,
+  draft,
+  onDraftChange,
+  book,
+  balances,
+  signedIn,
+  place,
+  placing,
+}: OrderFormProps) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [tried, setTried] = useState(false);
+  const limit = draft.type === 'limit';
+  const spendCurrency = draft.side === 'buy' ? pair.quote_currency : pair.base_currency;
+  const available = balances ? (balances.get(spendCurrency) ?? '0') : undefined;
+  const check = checkOrder(draft, pair, { book, available });
+  const shown = tried ? check.errors : { balance: check.errors.balance };
+  const sideColor = draft.side === 'buy' ? UP_COLOR : DOWN_COLOR;
+
+  const submit = async () => {
+    setTried(true);
+    if (!check.body) return;
+    try {
+      const { order, message: text } = await place(draft);
+      const filled =
+        order.status === 'filled' && order.avg_price
+          ? `，成交均价 ${formatNumber(order.avg_price, pair.price_precision)}`
+          : '';
+      message.success(`${text || '下单成功'}${filled}`);
+      setTried(false);
+      onDraftChange({ amount: '' });
+    } catch (error) {
+      message.error(errorMessage(error, '下单失败，请稍后重试'));
+    }
+  };
+
+  const setPercent = (percent: number) =>
+    onDraftChange({ amount: amountForPercent(draft, pair, percent, { book, available }) });
+
+  return (
+    <Flex vertical gap={8} data-testid="spot-form">
+      <SideSwitch side={draft.side} onChange={(side) => onDraftChange({ side })} />
+      <Segmented
+        block
+        size="small"
+        value={draft.type}
+        onChange={(type) => onDraftChange({ type: type as SpotOrderType })}
+        options={spotOrderTypes.map((t) => ({ value: t, label: SPOT_ORDER_TYPE_LABELS[t] }))}
+        data-testid="spot-type"
+      />
+      <Field label={`价格（${pair.quote_currency}）`} error={limit ? shown.price : undefined}>
+        {limit ? (
+          <Input
+            inputMode="decimal"
+            placeholder="价格"
+            value={draft.price}
+            status={shown.price ? 'error' : undefined}
+            onChange={(e) => onDraftChange({ price: sanitiseDecimalInput(e.target.value) })}
+            data-testid="spot-price"
+          />
+        ) : (
+          <Input disabled value="以市场最优价格成交" data-testid="spot-price-market" />
+        )}
+      </Field>
+      <Field label={`数量（${pair.base_currency}）`} error={shown.amount}>
+        <Input
+          inputMode="decimal"
+          placeholder={`最小 ${pair.min_amount}`}
+          value={draft.amount}
+          status={shown.amount ? 'error' : undefined}
+          onChange={(e) => onDraftChange({ amount: sanitiseDecimalInput(e.target.value) })}
+          data-testid="spot-amount"
+        />
+      </Field>
+      <Flex gap={4}>
+        {PERCENTS.map((p) => (
+          <Button
+            key={p}
+            size="small"
+            block
+            disabled={!available}
+            onClick={() => setPercent(p)}
+            style={{ paddingInline: 0, ...small }}
+            data-testid={`spot-percent-${p}`}
+          >
+            {p}%
+          </Button>
+        ))}
+      </Flex>
+      <Flex vertical gap={2} style={small}>
+        <Flex justify="space-between" gap={4}>
+          <Typography.Text type="secondary" style={small}>
+            {limit ? '交易额' : '预计交易额'}
+          </Typography.Text>
+          <Typography.Text style={small} data-testid="spot-total">
+            {check.total ? `${limit ? '' : '≈ '}${formatCrypto(check.total, pair.quote_currency)}` : '--'}
+          </Typography.Text>
+        </Flex>
+        <Flex justify="space-between" gap={4}>
+          <Typography.Text type="secondary" style={small}>
+            手续费
+          </Typography.Text>
+          <Typography.Text style={small} data-testid="spot-fee">
+            {check.fee ? `${limit ? '' : '≈ '}${formatCrypto(check.fee, pair.quote_currency)}` : '--'}
+          </Typography.Text>
+        </Flex>
+        {signedIn && (
+          <Flex justify="space-between" gap={4}>
+            <Typography.Text type="secondary" style={small}>
+              可用
+            </Typography.Text>
+            <Typography.Text style={small} data-testid="spot-available">
+              {available === undefined ? '--' : formatCrypto(available, spendCurrency)}
+            </Typography.Text>
+          </Flex>
+        )}
+      </Flex>
+      {shown.balance && (
+        <Typography.Text type="danger" style={small} role="alert" data-testid="spot-balance-error">
+          {shown.balance}
+        </Typography.Text>
+      )}
+      {signedIn ? (
+        <Button
+          type="primary"
+          block
+          size="large"
+          loading={placing}
+          onClick={() => void submit()}
+          style={{ background: sideColor, borderColor: sideColor }}
+          data-testid="spot-submit"
+        >
+          {draft.side === 'buy' ? '买入' : '卖出'} {pair.base_currency}
+        </Button>
+      ) : (
+        <Flex gap={8}>
+          <Button
+            block
+            type="primary"
+            onClick={() => navigate(loginUrl(location.pathname + location.search))}
+          >
+            登录
+          </Button>
+          <Button block onClick={() => navigate('/register')}>
+            注册
+          </Button>
+        </Flex>
+      )}
+    </Flex>
+  );
+}

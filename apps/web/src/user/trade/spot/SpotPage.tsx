@@ -1,0 +1,264 @@
+import { type KlineInterval, TRADE_PRODUCT_LABELS, type TradingPair } from '@platform/contracts';
+import { Decimal } from '@platform/domain';
+import { Badge, Card, Empty, Grid, Tabs } from 'antd';
+import { type CSSProperties, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
+import { PageLoading } from '../../../components/PageLoading.tsx';
+import { loginUrl } from '../../../lib/navigation.ts';
+import { errorMessage } from '../../../lib/request.ts';
+import { useSessionSnapshot } from '../../../lib/session.tsx';
+import { UserPage } from '../../shell/UserPage.tsx';
+import { changeColor, TradeHeader } from '../shared/TradeHeader.tsx';
+import { useTradeSymbol, useTradingPairs } from '../shared/tradePairs.ts';
+import { ChartPanel, DEFAULT_CHART_INTERVAL } from './ChartPanel.tsx';
+import { MarketStats } from './MarketStats.tsx';
+import { OrderBookPanel } from './OrderBookPanel.tsx';
+import { OrderForm } from './OrderForm.tsx';
+import { HistoryPager, OrderList, OrdersSignIn } from './OrdersPanel.tsx';
+import { EMPTY_DRAFT, type OrderDraft } from './orderForm.ts';
+import { TradesPanel } from './TradesPanel.tsx';
+import { useOrderBook, useRecentTrades, useSymbolTicker } from './useMarketFeed.ts';
+import { newClientOrderId, useSpotAccount } from './useSpotAccount.ts';
+
+const TITLE = `${TRADE_PRODUCT_LABELS.spot}交易`;
+
+/**
+ * Phone: chart, then the form beside the book (as on a trading app), then orders and trades in
+ * tabs. From lg up: chart and book side by side, orders, trades and the form under them.
+ */
+const LAYOUT = {
+  phone: {
+    gridTemplateColumns: 'minmax(0, 11fr) minmax(0, 9fr)',
+    gridTemplateAreas: '"stats stats" "chart chart" "form book" "tabs tabs"',
+  },
+  desktop: {
+    gridTemplateColumns: 'minmax(0, 1fr) 280px 300px',
+    gridTemplateAreas: '"stats stats stats" "chart chart book" "orders trades form"',
+  },
+} satisfies Record<string, CSSProperties>;
+const SIZES = {
+  phone: { chartHeight: 260, bookRows: 8 },
+  desktop: { chartHeight: 400, bookRows: 10 },
+};
+
+const area = (name: string, children: ReactNode, style?: CSSProperties) => (
+  <div style={{ gridArea: name, minWidth: 0, ...style }}>{children}</div>
+);
+
+/** A price from the book or the ticker, cut to the pair's tick, as the price field takes it. */
+const toTick = (price: string, places: number) =>
+  new Decimal(price).toDecimalPlaces(places, Decimal.ROUND_DOWN).toFixed();
+
+function SpotScreen({
+  pair,
+  interval,
+  onIntervalChange,
+}: {
+  pair: TradingPair;
+  interval: KlineInterval;
+  onIntervalChange: (interval: KlineInterval) => void;
+}) {
+  const { symbol } = pair;
+  const desktop = Boolean(Grid.useBreakpoint().lg);
+  const size = desktop ? SIZES.desktop : SIZES.phone;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = Boolean(useSessionSnapshot().user);
+  const toLogin = () => navigate(loginUrl(location.pathname + location.search));
+
+  const ticker = useSymbolTicker(symbol);
+  const book = useOrderBook(symbol);
+  const trades = useRecentTrades(symbol);
+  const account = useSpotAccount(symbol, signedIn);
+
+  const [draft, setDraft] = useState<OrderDraft>(EMPTY_DRAFT);
+  const changeDraft = useCallback(
+    (change: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...change })),
+    [],
+  );
+  const pickPrice = useCallback(
+    (price: string) => changeDraft({ type: 'limit', price: toTick(price, pair.price_precision) }),
+    [changeDraft, pair.price_precision],
+  );
+
+  const place = async (d: OrderDraft) => {
+    const body = {
+      symbol,
+      side: d.side,
+      type: d.type,
+      amount: d.amount.trim(),
+      ...(d.type === 'limit' ? { price: d.price.trim() } : {}),
+      client_order_id: newClientOrderId(),
+    };
+    return account.place.mutateAsync(body);
+  };
+
+  const openOrders = account.openOrders.data?.orders;
+  const openList = signedIn ? (
+    <OrderList
+      orders={openOrders}
+      loading={account.openOrders.isPending}
+      error={account.openOrders.error}
+      onRetry={() => void account.openOrders.refetch()}
+      errorTitle="获取当前委托失败"
+      empty="暂无当前委托"
+      pair={pair}
+      onCancel={(order) => account.cancel.mutate(order)}
+      cancellingId={account.cancel.isPending ? account.cancel.variables?.id : undefined}
+      testId="spot-open-orders"
+    />
+  ) : (
+    <OrdersSignIn onLogin={toLogin} />
+  );
+  const historyList = signedIn ? (
+    <>
+      <OrderList
+        orders={account.history.data?.orders}
+        loading={account.history.isPending}
+        error={account.history.error}
+        onRetry={() => void account.history.refetch()}
+        errorTitle="获取历史委托失败"
+        empty="暂无历史委托"
+        pair={pair}
+        testId="spot-history"
+      />
+      <HistoryPager
+        page={account.historyPage}
+        total={account.history.data?.pagination.total}
+        onChange={account.setHistoryPage}
+      />
+    </>
+  ) : (
+    <OrdersSignIn onLogin={toLogin} />
+  );
+  const tradesList = (
+    <TradesPanel
+      trades={trades.query.data}
+      loading={trades.query.isPending}
+      error={trades.query.error}
+      onRetry={() => void trades.query.refetch()}
+      pricePrecision={pair.price_precision}
+      amountPrecision={pair.amount_precision}
+      maxHeight={desktop ? 420 : undefined}
+    />
+  );
+  const openLabel = (
+    <span>
+      当前委托{' '}
+      {openOrders && openOrders.length > 0 && (
+        <Badge count={openOrders.length} size="small" color="#1677ff" />
+      )}
+    </span>
+  );
+  const orderTabs = [
+    { key: 'open', label: openLabel, children: openList },
+    { key: 'history', label: '历史委托', children: historyList },
+  ];
+
+  return (
+    <div style={{ display: 'grid', gap: 8, ...(desktop ? LAYOUT.desktop : LAYOUT.phone) }}>
+      {area('stats', <MarketStats ticker={ticker} pair={pair} />, { padding: '0 4px' })}
+      {area(
+        'chart',
+        <ChartPanel
+          symbol={symbol}
+          pricePrecision={pair.price_precision}
+          interval={interval}
+          onIntervalChange={onIntervalChange}
+          height={size.chartHeight}
+        />,
+      )}
+      {area(
+        'book',
+        <OrderBookPanel
+          book={book.query.data}
+          loading={book.query.isPending}
+          error={book.query.error}
+          onRetry={() => void book.query.refetch()}
+          pricePrecision={pair.price_precision}
+          amountPrecision={pair.amount_precision}
+          rows={size.bookRows}
+          lastPrice={ticker?.last_price}
+          lastPriceColor={changeColor(ticker?.change_24h)}
+          onPickPrice={pickPrice}
+        />,
+      )}
+      {area(
+        'form',
+        <Card size="small" styles={{ body: { padding: 8 } }}>
+          <OrderForm
+            pair={pair}
+            draft={draft}
+            onDraftChange={changeDraft}
+            book={book.query.data}
+            balances={account.balances}
+            signedIn={signedIn}
+            place={place}
+            placing={account.place.isPending}
+          />
+        </Card>,
+      )}
+      {desktop ? (
+        <>
+          {area(
+            'orders',
+            <Card size="small" data-testid="spot-orders">
+              <Tabs size="small" items={orderTabs} />
+            </Card>,
+          )}
+          {area(
+            'trades',
+            <Card size="small" title="最新成交">
+              {tradesList}
+            </Card>,
+          )}
+        </>
+      ) : (
+        area(
+          'tabs',
+          <Card size="small" styles={{ body: { paddingTop: 0 } }} data-testid="spot-orders">
+            <Tabs
+              size="small"
+              items={[...orderTabs, { key: 'trades', label: '最新成交', children: tradesList }]}
+            />
+          </Card>,
+        )
+      )}
+    </div>
+  );
+}
+
+/** /trade/spot/:symbol: the spot trading screen (guests see prices; the form asks them to log in). */
+export default function SpotPage() {
+  const pairs = useTradingPairs();
+  const symbols = useMemo(() => pairs.data?.map((p) => p.symbol), [pairs.data]);
+  const symbol = useTradeSymbol('spot', symbols);
+  const pair = pairs.data?.find((p) => p.symbol === symbol);
+  const [interval, setChartInterval] = useState<KlineInterval>(DEFAULT_CHART_INTERVAL);
+
+  let content: ReactNode;
+  if (pairs.isPending) content = <PageLoading />;
+  else if (pairs.isError)
+    content = (
+      <LoadErrorView
+        title="获取交易对失败"
+        reason={errorMessage(pairs.error, '')}
+        onRetry={() => void pairs.refetch()}
+        retrying={pairs.isFetching}
+      />
+    );
+  else if (!pair) content = <Empty description="暂无可交易的交易对" data-testid="spot-no-pairs" />;
+  else
+    content = (
+      // A new pair starts with an empty form.
+      <SpotScreen key={pair.symbol} pair={pair} interval={interval} onIntervalChange={setChartInterval} />
+    );
+
+  return (
+    <UserPage title={TITLE} testId="spot-page">
+      <TradeHeader product="spot" symbols={symbols ?? []} symbol={symbol} />
+      {content}
+    </UserPage>
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  type OrderBook,
+  SPOT_TEXTS,
+  type SpotOrderBody,
+  type SpotOrderType,
+  type SpotSide,
+  spotOrderBody,
+  TRADING_TEXTS,
+  type TradingPair,
+} from '@platform/contracts';
+import { Decimal, formatCrypto, tradeFee, tryParseDecimal } from '@platform/domain';
+
+/**
+ * The buy/sell form's arithmetic and checks, pure so that they are tested on their own. The server
+ * decides (its book is fresher); these catch what it would refuse before anything is sent, with the
+ * same messages, and show what an order will cost.
+ */
+
+export type PairRules = Pick<
+  TradingPair,
+  | 'symbol'
+  | 'base_currency'
+  | 'quote_currency'
+  | 'min_amount'
+  | 'amount_precision'
+  | 'price_precision'
+  | 'fee_rate'
+>;
+
+export interface OrderDraft {
+  side: SpotSide;
+  type: SpotOrderType;
+  /** As typed; ignored by a market order. */
+  price: string;
+  /** Base quantity as typed. */
+  amount: string;
+}
+
+export const EMPTY_DRAFT: OrderDraft = { side: 'buy', type: 'limit', price: '', amount: '' };
+
+export type OrderField = 'price' | 'amount' | 'balance';
+
+export interface OrderCheck {
+  /** Per field, the first problem; empty when the order may be sent. */
+  errors: Partial<Record<OrderField, string>>;
+  /** Turnover in the quote currency: exact for a limit order, estimated from the book for a market one. */
+  total: Decimal | null;
+  /** Fee in the quote currency (charged on the turnover). */
+  fee: Decimal | null;
+  /** What leaves the available balance: quote (turnover + fee) for a buy, base for a sell. */
+  cost: Decimal | null;
+  costCurrency: string;
+  /** The body to send, when there is no error. */
+  body: SpotOrderBody | null;
+}
+
+type Book = Pick<OrderBook, 'asks' | 'bids'>;
+type Level = { price: Decimal; amount: Decimal };
+
+export const REQUIRED_TEXTS = { price: '请输入价格', amount: '请输入数量' } as const;
+
+/** What a field accepts while typing: digits and one decimal point. */
+export function sanitiseDecimalInput(text: string): string {
+  const cleaned = text.replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  const kept = dot < 0 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
+  return kept.startsWith('.') ? `0${kept}` : kept;
+}
+
+/** The side of the book an order takes: asks for a buy, bids for a sell, best first. */
+function takenLevels(book: Book, side: SpotSide): Level[] {
+  const levels = side === 'buy' ? book.asks : book.bids;
+  return levels
+    .map(([price, amount]) => ({ price: new Decimal(price), amount: new Decimal(amount) }))
+    .filter((l) => l.price.gt(0) && l.amount.gt(0))
+    .sort((a, b) => (side === 'buy' ? a.price.comparedTo(b.price) : b.price.comparedTo(a.price)));
+}
+
+/** The turnover of `amount` walked through `levels`; null when the visible depth is too thin. */
+function walk(levels: readonly Level[], amount: Decimal): Decimal | null {
+  let remaining = amount;
+  let turnover = new Decimal(0);
+  for (const level of levels) {
+    if (!remaining.gt(0)) break;
+    const take = Decimal.min(remaining, level.amount);
+    turnover = turnover.plus(take.times(level.price));
+    remaining = remaining.minus(take);
+  }
+  return remaining.gt(0) ? null : turnover;
+}
+
+function costOf(side: SpotSide, amount: Decimal, total: Decimal, feeRate: Decimal) {
+  const fee = tradeFee(total, feeRate);
+  return { fee, cost: side === 'buy' ? total.plus(fee) : amount };
+}
+
+/**
+ * Checks a draft against the pair's rules, the book (market orders) and the available balance of
+ * the currency it spends (`available`: undefined when unknown, e.g. a guest).
+ */
+export function checkOrder(
+  draft: OrderDraft,
+  pair: PairRules,
+  context: { book?: Book | undefined; available?: string | undefined },
+): OrderCheck {
+  const errors: OrderCheck['errors'] = {};
+  const costCurrency = draft.side === 'buy' ? pair.quote_currency : pair.base_currency;
+  const limit = draft.type === 'limit';
+  const candidate = {
+    symbol: pair.symbol,
+    side: draft.side,
+    type: draft.type,
+    amount: draft.amount.trim(),
+    ...(limit ? { price: draft.price.trim() } : {}),
+  };
+
+  if (limit && candidate.price === '') errors.price = REQUIRED_TEXTS.price;
+  if (candidate.amount === '') errors.amount = REQUIRED_TEXTS.amount;
+  const parsed = spotOrderBody.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === 'price' || field === 'amount') && !errors[field]) errors[field] = issue.message;
+    }
+  }
+
+  const price = limit && !errors.price ? tryParseDecimal(candidate.price) : null;
+  const amount = errors.amount ? null : tryParseDecimal(candidate.amount);
+  if (price && price.decimalPlaces() > pair.price_precision) {
+    errors.price = SPOT_TEXTS.pricePrecision(pair.price_precision);
+  }
+  if (amount) {
+    if (amount.decimalPlaces() > pair.amount_precision) {
+      errors.amount = SPOT_TEXTS.amountPrecision(pair.amount_precision);
+    } else if (amount.lt(pair.min_amount)) {
+      errors.amount = SPOT_TEXTS.amountBelowMin(pair.min_amount, pair.base_currency);
+    }
+  }
+
+  let total: Decimal | null = null;
+  if (amount && limit && price) total = amount.times(price);
+  if (amount && !limit) {
+    if (!context.book) errors.amount ??= TRADING_TEXTS.priceUnavailable;
+    else {
+      total = walk(takenLevels(context.book, draft.side), amount);
+      if (!total) errors.amount ??= SPOT_TEXTS.depthInsufficient;
+    }
+  }
+  const money = amount && total ? costOf(draft.side, amount, total, new Decimal(pair.fee_rate)) : null;
+
+  const available = context.available === undefined ? null : tryParseDecimal(context.available);
+  if (money && available && money.cost.gt(available)) {
+    errors.balance = `${TRADING_TEXTS.insufficientBalance}，可用 ${formatCrypto(available, costCurrency)}`;
+  }
+
+  const valid = Object.keys(errors).length === 0 && parsed.success;
+  return {
+    errors,
+    total,
+    fee: money?.fee ?? null,
+    cost: money?.cost ?? null,
+    costCurrency,
+    body: valid ? parsed.data : null,
+  };
+}
+
+/**
+ * The quantity that spends `percent` of the available balance: for a sell that share of the base;
+ * for a buy the most the share of the quote pays for, fee included, at the limit price or walking
+ * the book (market). Rounded down to the pair's lot. '' when nothing can be bought or sold.
+ */
+export function amountForPercent(
+  draft: OrderDraft,
+  pair: PairRules,
+  percent: number,
+  context: { book?: Book | undefined; available?: string | undefined },
+): string {
+  const available = tryParseDecimal(context.available ?? '');
+  if (!available?.gt(0)) return '';
+  const budget = available.times(percent).div(100);
+  const lot = new Decimal(10).pow(-pair.amount_precision);
+  const down = (value: Decimal) => value.toDecimalPlaces(pair.amount_precision, Decimal.ROUND_DOWN);
+  const text = (value: Decimal | null) => (value?.gt(0) ? value.toFixed(pair.amount_precision) : '');
+  if (draft.side === 'sell') return text(down(budget));
+
+  const feeRate = new Decimal(pair.fee_rate);
+  const spendable = budget.div(feeRate.plus(1));
+  const fits = (amount: Decimal, total: Decimal | null) =>
+    total !== null && costOf('buy', amount, total, feeRate).cost.lte(budget);
+
+  if (draft.type === 'limit') {
+    const price = tryParseDecimal(draft.price.trim());
+    if (!price?.gt(0)) return '';
+    let amount = down(spendable.div(price));
+    // The fee is rounded up: one lot less when the rounding tips it over.
+    if (amount.gt(0) && !fits(amount, amount.times(price))) amount = amount.minus(lot);
+    return text(amount);
+  }
+
+  if (!context.book) return '';
+  const levels = takenLevels(context.book, 'buy');
+  let remaining = spendable;
+  let amount = new Decimal(0);
+  for (const level of levels) {
+    const value = level.amount.times(level.price);
+    if (value.lte(remaining)) {
+      amount = amount.plus(level.amount);
+      remaining = remaining.minus(value);
+    } else {
+      amount = amount.plus(remaining.div(level.price));
+      break;
+    }
+  }
+  amount = down(amount);
+  if (amount.gt(0) && !fits(amount, walk(levels, amount))) amount = amount.minus(lot);
+  return text(amount);
+}

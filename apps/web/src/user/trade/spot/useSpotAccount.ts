@@ -1,0 +1,129 @@
+import { REALTIME_EVENTS, type TradeOrder, tradeOrder } from '@platform/contracts';
+import { formatNumber } from '@platform/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/request.ts';
+import { useSocketConnection, useSocketEvent } from '../../../lib/socket.ts';
+import { fetchWallet, WALLET_QUERY_ROOT, walletKeys } from '../../wallet/walletApi.ts';
+import {
+  cancelSpotOrder,
+  fetchSpotOrders,
+  HISTORY_PAGE_SIZE,
+  OPEN_ORDERS_LIMIT,
+  placeSpotOrder,
+  SPOT_ORDERS_ROOT,
+  spotKeys,
+} from './spotApi.ts';
+
+/** Without a socket the open orders are polled this often (fills of resting orders come from the server). */
+export const OPEN_ORDERS_POLL_MS = 5000;
+
+/** A resting order filled later than it was placed: worth telling the user about. */
+const filledLater = (order: TradeOrder) =>
+  (order.status === 'filled' || order.status === 'partial') && order.updated_at !== order.created_at;
+
+/**
+ * The signed-in user's side of the spot screen: balances, open orders, history, placing and
+ * cancelling, kept current by the order-updated event (and a refetch after every reconnect, since
+ * events sent while the socket was down are lost). Everything is off for a guest.
+ */
+export function useSpotAccount(symbol: string | undefined, signedIn: boolean) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const enabled = signedIn && Boolean(symbol);
+  const connection = useSocketConnection();
+  const [history, setHistory] = useState({ symbol, page: 1 });
+  // Another pair starts its history on page 1.
+  const historyPage = history.symbol === symbol ? history.page : 1;
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: SPOT_ORDERS_ROOT });
+    void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
+  };
+
+  const wallet = useQuery({
+    queryKey: walletKeys.wallet,
+    queryFn: ({ signal }) => fetchWallet(signal),
+    enabled: signedIn,
+  });
+  const balances = useMemo(
+    () => (wallet.data ? new Map(wallet.data.wallets.map((w) => [w.currency, w.balance])) : undefined),
+    [wallet.data],
+  );
+
+  const openOrders = useQuery({
+    queryKey: spotKeys.openOrders(symbol ?? ''),
+    queryFn: ({ signal }) =>
+      fetchSpotOrders({ symbol: symbol as string, open: true, page: 1, limit: OPEN_ORDERS_LIMIT }, signal),
+    enabled,
+    refetchInterval: connection.connected ? false : OPEN_ORDERS_POLL_MS,
+  });
+  const historyQuery = useQuery({
+    queryKey: spotKeys.history(symbol ?? '', historyPage),
+    queryFn: ({ signal }) =>
+      fetchSpotOrders({ symbol: symbol as string, page: historyPage, limit: HISTORY_PAGE_SIZE }, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+  useSocketEvent<{ order?: unknown }>(
+    REALTIME_EVENTS.orderUpdated,
+    (payload) => {
+      const parsed = tradeOrder.safeParse(payload?.order);
+      if (!parsed.success || parsed.data.product !== 'spot') return;
+      refresh();
+      const order = parsed.data;
+      if (filledLater(order)) {
+        const word = order.status === 'filled' ? '已成交' : '部分成交';
+        message.info(
+          `${order.symbol} 限价${order.side === 'buy' ? '买入' : '卖出'}单${word}：${formatNumber(order.filled_amount, 8, { minDecimals: 0 })} ${order.base_currency}`,
+        );
+      }
+    },
+    signedIn,
+  );
+
+  const seen = useRef(connection.generation);
+  useEffect(() => {
+    if (connection.generation > 1 && connection.generation !== seen.current) {
+      void queryClient.invalidateQueries({ queryKey: SPOT_ORDERS_ROOT });
+      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
+    }
+    seen.current = connection.generation;
+  }, [connection.generation, queryClient]);
+
+  const placing = useMutation({
+    mutationFn: async (body: Parameters<typeof placeSpotOrder>[0]) => {
+      const reply = await placeSpotOrder(body);
+      return { order: reply.data.order, message: reply.message };
+    },
+    onSettled: refresh,
+  });
+  const cancelling = useMutation({
+    mutationFn: (order: TradeOrder) => cancelSpotOrder(order.id),
+    onSuccess: (reply) => message.success(reply.message || '订单已取消'),
+    onError: (error) => message.error(errorMessage(error, '撤单失败，请稍后重试')),
+    onSettled: refresh,
+  });
+
+  return {
+    balances: signedIn ? balances : undefined,
+    wallet,
+    openOrders,
+    history: historyQuery,
+    historyPage,
+    setHistoryPage: (page: number) => setHistory({ symbol, page }),
+    place: placing,
+    cancel: cancelling,
+  };
+}
+
+/**
+ * A fresh client order id, so that a retried request cannot place twice. getRandomValues, unlike
+ * randomUUID, also exists on a page served over plain http.
+ */
+export function newClientOrderId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

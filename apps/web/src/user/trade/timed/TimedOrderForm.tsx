@@ -1,0 +1,181 @@
+import { ORDER_SIDE_LABELS, type TimedContract } from '@platform/contracts';
+import { formatMoney } from '@platform/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, type ButtonProps, Descriptions, Flex, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../../../lib/request.ts';
+import { fetchWallet, WALLET_QUERY_ROOT, walletKeys } from '../../wallet/walletApi.ts';
+import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { DirectionPicker } from './DirectionPicker.tsx';
+import { GuestPrompt } from './GuestPrompt.tsx';
+import { StakeField } from './StakeField.tsx';
+import { newClientOrderId, type PlacedContract, type TimedProduct, timedKeys } from './timedApi.ts';
+import { ratePercent, stakeProblem, winPreview } from './timedFormat.ts';
+
+type Direction = 'up' | 'down' | 'call' | 'put';
+
+export interface PlaceInput<D extends Direction> {
+  symbol: string;
+  direction: D;
+  amount: string;
+  client_order_id: string;
+}
+
+export interface SummaryRow {
+  label: string;
+  value: ReactNode;
+}
+
+export interface TimedOrderFormProps<D extends Direction> {
+  product: TimedProduct;
+  signedIn: boolean;
+  symbol: string | undefined;
+  /** Bullish first. */
+  directions: readonly [D, D];
+  currency: string;
+  minStake: string;
+  maxStake: string;
+  /** The payout rate of the current choice; null while nothing pays (no level open). */
+  rate: string | null;
+  /** The product's own choices (durations, levels), between the direction and the stake. */
+  children: ReactNode;
+  /** The product's rows of the confirmation (duration, level). */
+  summary: SummaryRow[];
+  /** Why nothing can be placed now, shown instead of the button; null when it can. */
+  blocked?: string | null;
+  place: (input: PlaceInput<D>) => Promise<PlacedContract>;
+  onPlaced: (contract: TimedContract) => void;
+  /** After a refusal (a level closed meanwhile): the product refetches what it offers. */
+  onRefused?: () => void;
+}
+
+/**
+ * The order form both timed products share: direction, the product's choices, stake with the
+ * available balance, what a win would pay, and a confirmation before anything is placed. A guest
+ * sees it all but gets a login prompt instead of the button.
+ */
+export function TimedOrderForm<D extends Direction>(props: TimedOrderFormProps<D>) {
+  const { product, signedIn, symbol, directions, currency, rate, blocked } = props;
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [direction, setDirection] = useState<D>(directions[0]);
+  const [stake, setStake] = useState(props.minStake);
+  const wallet = useQuery({
+    queryKey: walletKeys.wallet,
+    queryFn: ({ signal }) => fetchWallet(signal),
+    enabled: signedIn,
+  });
+  const available = signedIn
+    ? (wallet.data?.wallets.find((w) => w.currency === currency)?.balance ?? '0')
+    : undefined;
+  const limits = {
+    min: props.minStake,
+    max: props.maxStake,
+    currency,
+    available: wallet.data ? available : undefined,
+  };
+  const problem = stake === '' ? null : stakeProblem(stake, limits);
+  const preview = rate === null ? null : winPreview(stake, rate);
+
+  const placing = useMutation({
+    mutationFn: props.place,
+    onSuccess: (placed) => {
+      message.success('下单成功');
+      void queryClient.invalidateQueries({ queryKey: timedKeys.root(product) });
+      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
+      props.onPlaced(placed.contract);
+    },
+    onError: (error) => {
+      message.error(errorMessage(error, '下单失败'));
+      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
+      props.onRefused?.();
+    },
+  });
+
+  const bullish = direction === directions[0];
+  const color = bullish ? UP_COLOR : DOWN_COLOR;
+  const canPlace = symbol !== undefined && stake !== '' && problem === null && preview !== null && !blocked;
+
+  const confirm = () => {
+    if (!symbol || !preview) return;
+    const input: PlaceInput<D> = { symbol, direction, amount: stake, client_order_id: newClientOrderId() };
+    const rows: SummaryRow[] = [
+      { label: '交易对', value: symbol },
+      {
+        label: '方向',
+        value: <span style={{ color, fontWeight: 600 }}>{ORDER_SIDE_LABELS[direction]}</span>,
+      },
+      ...props.summary,
+      { label: '投注金额', value: formatMoney(stake, currency) },
+      { label: '盈利时返还', value: formatMoney(preview.returned, currency) },
+    ];
+    modal.confirm({
+      title: '确认下单',
+      icon: null,
+      okText: '确认下单',
+      cancelText: '取消',
+      okButtonProps: { style: { background: color }, 'data-testid': 'confirm-order' } as ButtonProps,
+      content: (
+        <Flex vertical gap={8}>
+          <Descriptions
+            column={1}
+            size="small"
+            items={rows.map((r) => ({ key: r.label, label: r.label, children: r.value }))}
+          />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            到期按参考价格结算；亏损时投注金额全部损失，平局退还投注金额。
+          </Typography.Text>
+        </Flex>
+      ),
+      onOk: async () => {
+        // The failure is shown by onError; the dialog closes either way.
+        await placing.mutateAsync(input).catch(() => undefined);
+      },
+    });
+  };
+
+  return (
+    <Flex vertical gap={16} data-testid={`${product}-order-form`}>
+      <DirectionPicker directions={directions} value={direction} onChange={setDirection} />
+      {props.children}
+      <StakeField value={stake} onChange={setStake} limits={limits} problem={problem} />
+      <Flex justify="space-between" align="baseline" wrap gap={8} data-testid="win-preview">
+        <Typography.Text type="secondary">
+          盈利时返还{rate !== null ? `（收益率 ${ratePercent(rate)}）` : ''}
+        </Typography.Text>
+        <Typography.Text strong style={{ fontSize: 16 }}>
+          {preview ? (
+            <>
+              {formatMoney(preview.returned, currency)}
+              <Typography.Text type="success" style={{ marginInlineStart: 6, fontSize: 13 }}>
+                +{formatMoney(preview.profit, currency)}
+              </Typography.Text>
+            </>
+          ) : (
+            '--'
+          )}
+        </Typography.Text>
+      </Flex>
+      {!signedIn ? (
+        <GuestPrompt />
+      ) : blocked ? (
+        <Typography.Text type="warning" style={{ textAlign: 'center' }} data-testid="order-blocked">
+          {blocked}
+        </Typography.Text>
+      ) : (
+        <Button
+          block
+          size="large"
+          type="primary"
+          disabled={!canPlace}
+          loading={placing.isPending}
+          onClick={confirm}
+          style={canPlace ? { height: 48, background: color, borderColor: color } : { height: 48 }}
+          data-testid="place-order"
+        >
+          {ORDER_SIDE_LABELS[direction]}下单
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type FlashConfigData,
+  type FlashOrderBody,
+  MAX_PAGE_SIZE,
+  type OptionConfigForUser,
+  type OptionOrderBody,
+  type Pagination,
+  type TimedContract,
+  type TimedStats,
+  type TradeOrder,
+} from '@platform/contracts';
+import { api } from '../../../lib/request.ts';
+import { sampled } from './serverClock.ts';
+
+/** The calls of the two timed products (flash contracts and options), which settle the same way. */
+
+export type TimedProduct = 'flash' | 'option';
+export type TimedStatus = 'open' | 'settled';
+
+export interface HistoryPage {
+  contracts: TimedContract[];
+  pagination: Pagination;
+}
+export interface PlacedContract {
+  order: TradeOrder;
+  contract: TimedContract;
+}
+
+/** Everything of one product lives under its root, so that one settlement refreshes all of it. */
+export const timedKeys = {
+  root: (product: TimedProduct) => ['timed', product] as const,
+  config: (product: TimedProduct) => ['timed', product, 'config'] as const,
+  open: (product: TimedProduct) => ['timed', product, 'open'] as const,
+  history: (product: TimedProduct, status: TimedStatus | 'all', page: number) =>
+    ['timed', product, 'history', status, page] as const,
+  stats: (product: TimedProduct) => ['timed', product, 'stats'] as const,
+};
+
+const data = <T>(reply: Promise<{ data: T }>) => reply.then((r) => r.data);
+
+export const fetchFlashConfig = (signal?: AbortSignal) =>
+  data(api.get<FlashConfigData>('/trading/flash/config', undefined, signal));
+
+/** The option config as the caller may use it now; its server_time sets the countdowns' clock. */
+export const fetchOptionConfig = (signal?: AbortSignal) =>
+  sampled(
+    () => data(api.get<OptionConfigForUser>('/trading/option/config', undefined, signal)),
+    (config) => config.server_time,
+  );
+
+export const fetchHistory = (
+  product: TimedProduct,
+  query: { status?: TimedStatus; page: number; limit?: number },
+  signal?: AbortSignal,
+) =>
+  data(
+    api.get<HistoryPage>(
+      `/trading/${product}/history`,
+      { status: query.status, page: query.page, limit: query.limit ?? DEFAULT_PAGE_SIZE },
+      signal,
+    ),
+  );
+
+/** The caller's open contracts, soonest expiry first (options: /active; flash: the open history). */
+export async function fetchOpen(product: TimedProduct, signal?: AbortSignal): Promise<TimedContract[]> {
+  if (product === 'option') {
+    const reply = await data(
+      api.get<{ contracts: TimedContract[] }>('/trading/option/active', undefined, signal),
+    );
+    return reply.contracts;
+  }
+  const page = await fetchHistory(product, { status: 'open', page: 1, limit: MAX_PAGE_SIZE }, signal);
+  return [...page.contracts].sort((a, b) => Date.parse(a.expires_at) - Date.parse(b.expires_at));
+}
+
+export const fetchStats = (product: TimedProduct, signal?: AbortSignal) =>
+  data(api.get<TimedStats>(`/trading/${product}/stats`, undefined, signal));
+
+/** Places a contract; the reply's opened_at is the server's clock at placement. */
+export const placeFlash = (body: FlashOrderBody) =>
+  sampled(
+    () => data(api.post<PlacedContract>('/trading/flash/order', body)),
+    (r) => r.contract.opened_at,
+  );
+
+export const placeOption = (body: OptionOrderBody) =>
+  sampled(
+    () => data(api.post<PlacedContract>('/trading/option/order', body)),
+    (r) => r.contract.opened_at,
+  );
+
+/** A fresh id per placement: a retried request (a flaky network) then never opens a second contract. */
+export function newClientOrderId(): string {
+  // getRandomValues, unlike randomUUID, works on a plain-http address too.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `w${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,205 @@
+import type { UserWithdrawal, UserWithdrawChannel, WalletReply } from '@platform/contracts';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { disconnectSocket } from '../../lib/socket.ts';
+import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { fakeSockets } from '../../test/fake-socket.ts';
+import { jsonResponse, makeUser } from '../../test/fixtures.ts';
+import { renderWithAnt, signIn } from '../../test/render.tsx';
+import WithdrawPage from './WithdrawPage.tsx';
+
+vi.mock('socket.io-client', async () => (await import('../../test/fake-socket.ts')).fakeSocketModule);
+// antd forms with several fields take long to validate in jsdom on a busy 2-core machine.
+vi.setConfig({ testTimeout: 90_000 });
+configure({ asyncUtilTimeout: 15_000 });
+
+let calls: Call[];
+let handlers: Record<string, Handler>;
+
+const channel = (overrides: Partial<UserWithdrawChannel> = {}): UserWithdrawChannel => ({
+  id: 3,
+  name: 'USDT-TRC20 提现',
+  type: 'usdt',
+  currency: 'USDT',
+  min_amount: '10',
+  max_amount: '5000',
+  fee_rate: '0.01',
+  description: null,
+  ...overrides,
+});
+
+function wallet(canWithdraw: boolean, reasons: string[] = [], balance = '500'): WalletReply['data'] {
+  return {
+    wallets: [{ currency: 'USDT', balance, frozen_balance: '0', salary_balance: '0' }],
+    withdrawRequirement: { canWithdraw, reasons },
+  };
+}
+
+const created: UserWithdrawal = {
+  id: 41,
+  withdraw_type: 'usdt',
+  channel: 'USDT-TRC20 提现',
+  currency: 'USDT',
+  amount: '100.00000000',
+  fee: '1.00000000',
+  total: '101.00000000',
+  address: 'TAddr123',
+  account_info: null,
+  status: 'pending',
+  user_remark: null,
+  admin_remark: null,
+  created_at: '2024-05-01T02:00:00.000Z',
+  updated_at: '2024-05-01T02:00:00.000Z',
+};
+
+beforeEach(() => {
+  disconnectSocket();
+  fakeSockets.length = 0;
+  signIn(makeUser({ kyc_status: 'approved' }));
+  ({ calls, handlers } = mockApi({
+    'GET /api/wallet': () => ok(wallet(true)),
+    'GET /api/wallet/withdraw-channels': () =>
+      ok({ channels: [channel(), channel({ id: 4, name: '支付宝提现', type: 'alipay', fee_rate: '0' })] }),
+    'GET /api/kyc/status': () => ok({ kyc_status: 'approved', application: null }),
+  }));
+});
+
+const renderPage = () =>
+  renderWithAnt(
+    <MemoryRouter>
+      <WithdrawPage />
+    </MemoryRouter>,
+  );
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const posts = () => calls.filter((c) => c.method === 'POST');
+
+describe('WithdrawPage', () => {
+  it('without the requirement shows the reasons and the way to KYC, and no form', async () => {
+    handlers['GET /api/wallet'] = () => ok(wallet(false, ['请先完成实名认证（KYC）']));
+    handlers['GET /api/kyc/status'] = () => ok({ kyc_status: 'none', application: null });
+    renderPage();
+    const blocked = await screen.findByTestId('withdraw-blocked');
+    expect(within(blocked).getByText('暂不能提现')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-blocked-reason').textContent).toContain('请先完成实名认证（KYC）');
+    expect((await screen.findByTestId('withdraw-go-kyc')).textContent).toBe('去实名认证');
+    expect(screen.queryByTestId('withdraw-form')).toBeNull();
+  });
+
+  it('previews fee and frozen total as the amount is typed, against the available balance', async () => {
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    expect(screen.getByTestId('withdraw-available').textContent).toBe('可用余额 500.00 USDT');
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('-');
+    type('withdraw-amount', '123.45');
+    await waitFor(() => expect(screen.getByTestId('withdraw-fee').textContent).toBe('1.2345 USDT'));
+    expect(screen.getByTestId('withdraw-receive').textContent).toBe('123.45 USDT');
+    expect(screen.getByTestId('withdraw-total').textContent).toBe('124.6845 USDT');
+    expect(screen.getByText('手续费（1%）')).toBeTruthy();
+
+    // 全部提现: the most that fits with its fee.
+    fireEvent.click(screen.getByTestId('withdraw-all'));
+    await waitFor(() => expect(screen.getByTestId('withdraw-total').textContent).toBe('500.00 USDT'));
+    expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('495.04950495');
+  });
+
+  it('checks format, limits and balance before sending anything', async () => {
+    handlers['GET /api/wallet'] = () => ok(wallet(true, [], '50'));
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    type('withdraw-address', 'TAddr123');
+    for (const [value, message] of [
+      ['abc', '金额格式不正确'],
+      ['5', '提现金额不能低于 10 USDT'],
+      ['6000', '提现金额不能高于 5000 USDT'],
+      ['50', '可用余额不足：需要 50.5 USDT（含手续费 0.5），可用 50'],
+    ]) {
+      type('withdraw-amount', value as string);
+      fireEvent.click(screen.getByTestId('withdraw-submit'));
+      expect(await screen.findByText(message as string)).toBeTruthy();
+    }
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('sends the request after the confirm, then follows its status live', async () => {
+    handlers['POST /api/wallet/withdrawals'] = () => ok({ withdrawal: created }, '提现申请已提交');
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    type('withdraw-address', ' TAddr123 ');
+    type('withdraw-amount', '100');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: '确认提现' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({
+      withdraw_type: 'usdt',
+      channel_id: 3,
+      amount: '100',
+      address: 'TAddr123',
+    });
+    const result = await screen.findByTestId('withdraw-submitted');
+    expect(within(result).getByTestId('withdrawal-status').textContent).toBe('待审核');
+
+    act(() =>
+      fakeSockets.at(-1)?.receive('withdrawal_status_update', {
+        id: 41,
+        userId: 7,
+        status: 'processing',
+        previousStatus: 'pending',
+        updated_at: '2024-05-01T03:00:00.000Z',
+      }),
+    );
+    await waitFor(() => expect(within(result).getByTestId('withdrawal-status').textContent).toBe('出款中'));
+  });
+
+  it('sends account, name and phone for alipay', async () => {
+    handlers['POST /api/wallet/withdrawals'] = () => ok({ withdrawal: created });
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    fireEvent.click(screen.getByTestId('withdraw-method-alipay'));
+    type('withdraw-account', 'ali@pay.com');
+    type('withdraw-name', '张三');
+    type('withdraw-amount', '20');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: '确认提现' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({
+      withdraw_type: 'alipay',
+      channel_id: 4,
+      amount: '20',
+      account_info: { account: 'ali@pay.com', name: '张三', phone: null },
+    });
+  });
+
+  it('shows every reason of a server refusal and keeps the form', async () => {
+    handlers['POST /api/wallet/withdrawals'] = () =>
+      jsonResponse(
+        {
+          success: false,
+          message: '提现金额不能高于 50 USDT；可用余额不足',
+          data: { reasons: ['提现金额不能高于 50 USDT', '可用余额不足'] },
+        },
+        422,
+      );
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    type('withdraw-address', 'TAddr123');
+    type('withdraw-amount', '100');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: '确认提现' }));
+    const error = await screen.findByTestId('withdraw-error');
+    expect(within(error).getByText('提现金额不能高于 50 USDT')).toBeTruthy();
+    expect(within(error).getByText('可用余额不足')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-form')).toBeTruthy();
+  });
+
+  it('shows the load error with a retry', async () => {
+    handlers['GET /api/wallet/withdraw-channels'] = () =>
+      jsonResponse({ success: false, message: '服务器错误' }, 400);
+    renderPage();
+    expect(await screen.findByText('获取提现渠道失败')).toBeTruthy();
+    handlers['GET /api/wallet/withdraw-channels'] = () => ok({ channels: [channel()] });
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    expect(await screen.findByTestId('withdraw-form')).toBeTruthy();
+  });
+});

@@ -1,0 +1,93 @@
+import type { UserDeposit, UserDepositChannel } from '@platform/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { App, Form, Input } from 'antd';
+import { errorMessage } from '../../../lib/request.ts';
+import { amountInputProps, amountRule } from '../amountRule.ts';
+import { FormFooter } from '../FormFooter.tsx';
+import { createDeposit } from '../walletApi.ts';
+
+interface DepositFields {
+  amount: string;
+  tx_hash?: string;
+  remark?: string;
+}
+
+/** Amount, tx hash (crypto only) and remark of a deposit on `channel`; tells the page what was created. */
+export function DepositForm({
+  channel,
+  onCreated,
+}: {
+  channel: UserDepositChannel;
+  onCreated: (deposit: UserDeposit) => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DepositFields>();
+  const crypto = channel.type === 'crypto';
+  const submit = useMutation({
+    mutationFn: (fields: DepositFields) =>
+      createDeposit({
+        channel_id: channel.id,
+        amount: fields.amount.trim(),
+        tx_hash: crypto ? fields.tx_hash?.trim() || undefined : undefined,
+        remark: fields.remark?.trim() || undefined,
+      }),
+    onSuccess: (reply) => {
+      message.success(reply.message || '充值申请已提交，请等待审核');
+      form.resetFields();
+      onCreated(reply.data.deposit);
+    },
+  });
+
+  return (
+    <Form<DepositFields>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(fields) => submit.mutate(fields)}
+      data-testid="deposit-form"
+    >
+      <Form.Item
+        name="amount"
+        label="充值金额"
+        rules={[
+          amountRule('充值', {
+            min: channel.min_amount,
+            max: channel.max_amount,
+            currency: channel.currency,
+          }),
+        ]}
+      >
+        <Input
+          {...amountInputProps}
+          size="large"
+          placeholder="请输入充值金额"
+          suffix={channel.currency}
+          data-testid="deposit-amount"
+        />
+      </Form.Item>
+      {crypto && (
+        <Form.Item
+          name="tx_hash"
+          label="交易哈希（TxID）"
+          extra="转账完成后在钱包中复制交易哈希，便于尽快核实"
+          rules={[{ max: 200, message: '不能超过200个字符' }]}
+        >
+          <Input placeholder="选填" autoComplete="off" allowClear data-testid="deposit-tx-hash" />
+        </Form.Item>
+      )}
+      <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '不能超过500个字符' }]}>
+        <Input.TextArea
+          placeholder="选填"
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          data-testid="deposit-remark"
+        />
+      </Form.Item>
+      <FormFooter
+        error={submit.isError ? { title: errorMessage(submit.error, '提交充值申请失败') } : null}
+        submitting={submit.isPending}
+        label="提交充值申请"
+        testId="deposit"
+      />
+    </Form>
+  );
+}

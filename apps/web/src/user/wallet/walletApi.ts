@@ -1,0 +1,72 @@
+import {
+  type CreateDepositBody,
+  type CreateWithdrawalBody,
+  DEFAULT_PAGE_SIZE,
+  type Pagination,
+  type UserDeposit,
+  type UserDepositChannel,
+  type UserTransaction,
+  type UserWithdrawal,
+  type UserWithdrawChannel,
+  type WalletReply,
+} from '@platform/contracts';
+import { api } from '../../lib/request.ts';
+
+/** The user's own money calls (DESIGN.md section 3). */
+
+export type WalletData = NonNullable<WalletReply['data']>;
+export interface DepositsPage {
+  deposits: UserDeposit[];
+  pagination: Pagination;
+}
+export interface WithdrawalsPage {
+  withdrawals: UserWithdrawal[];
+  pagination: Pagination;
+}
+export interface TransactionsPage {
+  transactions: UserTransaction[];
+  pagination: Pagination;
+}
+
+/**
+ * Every query of the user's money lives under this root, so that one realtime event (a deposit
+ * reviewed, a withdrawal moved, an order filled) refreshes whatever screen is open.
+ */
+export const WALLET_QUERY_ROOT = ['user-wallet'] as const;
+export const walletKeys = {
+  wallet: [...WALLET_QUERY_ROOT, 'wallet'] as const,
+  depositChannels: [...WALLET_QUERY_ROOT, 'deposit-channels'] as const,
+  withdrawChannels: [...WALLET_QUERY_ROOT, 'withdraw-channels'] as const,
+  deposits: (page: number) => [...WALLET_QUERY_ROOT, 'deposits', page] as const,
+  withdrawals: (page: number) => [...WALLET_QUERY_ROOT, 'withdrawals', page] as const,
+  transactions: (page: number, limit: number) => [...WALLET_QUERY_ROOT, 'transactions', page, limit] as const,
+};
+
+const data = <T>(reply: Promise<{ data: T }>) => reply.then((r) => r.data);
+
+export const fetchWallet = (signal?: AbortSignal) => data(api.get<WalletData>('/wallet', undefined, signal));
+
+export const fetchDepositChannels = (signal?: AbortSignal) =>
+  data(api.get<{ channels: UserDepositChannel[] }>('/wallet/deposit-channels', undefined, signal)).then(
+    (d) => d.channels,
+  );
+
+export const fetchWithdrawChannels = (signal?: AbortSignal) =>
+  data(api.get<{ channels: UserWithdrawChannel[] }>('/wallet/withdraw-channels', undefined, signal)).then(
+    (d) => d.channels,
+  );
+
+export const fetchDeposits = (page: number, signal?: AbortSignal) =>
+  data(api.get<DepositsPage>('/wallet/deposits', { page, limit: DEFAULT_PAGE_SIZE }, signal));
+
+export const fetchWithdrawals = (page: number, signal?: AbortSignal) =>
+  data(api.get<WithdrawalsPage>('/wallet/withdrawals', { page, limit: DEFAULT_PAGE_SIZE }, signal));
+
+export const fetchTransactions = (page: number, limit: number, signal?: AbortSignal) =>
+  data(api.get<TransactionsPage>('/wallet/transactions', { page, limit }, signal));
+
+export const createDeposit = (body: CreateDepositBody) =>
+  api.post<{ deposit: UserDeposit }>('/wallet/deposits', body);
+
+export const createWithdrawal = (body: CreateWithdrawalBody) =>
+  api.post<{ withdrawal: UserWithdrawal }>('/wallet/withdrawals', body);

@@ -1,0 +1,94 @@
+import { positiveAmount, type WalletView } from '@platform/contracts';
+import { Decimal, formatNormalised } from '@platform/domain';
+
+/**
+ * The money rules the wallet screens check before they call the server (which checks them again):
+ * amount format and limits, the withdrawal fee, what a withdrawal freezes.
+ */
+
+/** The server charges fees to 8 decimals, rounded up (withdrawals.service.ts); the preview does the same. */
+export const FEE_DECIMALS = 8;
+
+export type AmountPurpose = '充值' | '提现';
+
+export interface AmountLimits {
+  min: string;
+  max: string;
+  currency: string;
+}
+
+/** Why an amount typed in a form cannot be sent, in the server's words; null when it can. */
+export function amountProblem(
+  text: string | undefined,
+  purpose: AmountPurpose,
+  limits: AmountLimits,
+): string | null {
+  const parsed = positiveAmount.safeParse(text ?? '');
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? '金额格式不正确';
+  const amount = new Decimal(parsed.data);
+  const min = new Decimal(limits.min);
+  const max = new Decimal(limits.max);
+  if (amount.lt(min)) return `${purpose}金额不能低于 ${formatNormalised(min)} ${limits.currency}`;
+  if (amount.gt(max)) return `${purpose}金额不能高于 ${formatNormalised(max)} ${limits.currency}`;
+  return null;
+}
+
+export interface WithdrawPreview {
+  amount: Decimal;
+  fee: Decimal;
+  /** amount + fee: what the request freezes. */
+  total: Decimal;
+}
+
+/** fee = amount × fee_rate (rounded up to 8 decimals), total = amount + fee; null while the amount is not valid. */
+export function withdrawPreview(text: string | undefined, feeRate: string): WithdrawPreview | null {
+  const parsed = positiveAmount.safeParse(text ?? '');
+  if (!parsed.success) return null;
+  const amount = new Decimal(parsed.data);
+  const fee = amount.times(new Decimal(feeRate)).toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP);
+  return { amount, fee, total: amount.plus(fee) };
+}
+
+/** The balance check of a withdrawal: amount + fee must fit in the available balance. */
+export function balanceProblem(preview: WithdrawPreview, available: string, currency: string): string | null {
+  if (preview.total.lte(new Decimal(available))) return null;
+  return `可用余额不足：需要 ${formatNormalised(preview.total)} ${currency}（含手续费 ${formatNormalised(preview.fee)}），可用 ${formatNormalised(new Decimal(available))}`;
+}
+
+/**
+ * The largest amount whose amount + fee fits in `available`, capped at the channel's maximum, in
+ * steps of 0.00000001; '0' when nothing fits.
+ */
+export function maxWithdrawable(available: string, feeRate: string, channelMax: string): string {
+  const balance = new Decimal(available);
+  const step = new Decimal(10).pow(-FEE_DECIMALS);
+  let amount = balance
+    .div(new Decimal(1).plus(new Decimal(feeRate)))
+    .toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_DOWN);
+  const fits = (a: Decimal) =>
+    a.plus(a.times(new Decimal(feeRate)).toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP)).lte(balance);
+  // The rounded-up fee can push the first guess a few units over.
+  while (amount.gt(0) && !fits(amount)) amount = amount.minus(step);
+  const cap = new Decimal(channelMax);
+  if (amount.gt(cap)) amount = cap;
+  return amount.gt(0) ? formatNormalised(amount) : '0';
+}
+
+/** The fee rate (a fraction) as a percentage text: '0.015' is '1.5%'. */
+export const feeRatePercent = (feeRate: string) => `${formatNormalised(new Decimal(feeRate).times(100))}%`;
+
+/** Everything the user holds in one currency: available + frozen + salary. */
+export const walletTotal = (wallet: WalletView) =>
+  new Decimal(wallet.balance).plus(wallet.frozen_balance).plus(wallet.salary_balance);
+
+/** The wallet of `currency`, zeros when the user has none yet. */
+export function walletOf(wallets: readonly WalletView[] | undefined, currency: string): WalletView {
+  return (
+    wallets?.find((w) => w.currency === currency) ?? {
+      currency,
+      balance: '0',
+      frozen_balance: '0',
+      salary_balance: '0',
+    }
+  );
+}

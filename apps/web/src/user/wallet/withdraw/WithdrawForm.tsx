@@ -1,0 +1,287 @@
+import {
+  type CreateWithdrawalBody,
+  type UserWithdrawal,
+  type UserWithdrawChannel,
+  WITHDRAW_METHOD_LABELS,
+  type WithdrawMethod,
+} from '@platform/contracts';
+import { formatCrypto, formatNormalised, formatNumber } from '@platform/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/request.ts';
+import { amountInputProps, amountRule } from '../amountRule.ts';
+import { ChoiceCards } from '../ChoiceCards.tsx';
+import { FormFooter, type FormFooterProps } from '../FormFooter.tsx';
+import { createWithdrawal, WALLET_QUERY_ROOT } from '../walletApi.ts';
+import {
+  balanceProblem,
+  feeRatePercent,
+  maxWithdrawable,
+  type WithdrawPreview,
+  withdrawPreview,
+} from '../walletMath.ts';
+
+interface WithdrawFields {
+  amount: string;
+  address?: string;
+  account?: string;
+  name?: string;
+  phone?: string;
+  user_remark?: string;
+}
+
+/** The reasons a refusal carries in data.reasons (422), if any. */
+export function refusalReasons(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const reasons = (error.body as { data?: { reasons?: unknown } } | undefined)?.data?.reasons;
+  return Array.isArray(reasons) ? reasons.filter((r): r is string => typeof r === 'string') : [];
+}
+
+/** A failed request as the form shows it: with several reasons, each on its own line. */
+function refusal(error: unknown): FormFooterProps['error'] {
+  if (!error) return null;
+  const reasons = refusalReasons(error);
+  if (reasons.length <= 1) return { title: errorMessage(error, '提交提现申请失败') };
+  return {
+    title: '提现申请未能提交',
+    description: (
+      <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+        {reasons.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    ),
+  };
+}
+
+/** The withdrawal request built from the form (channel chosen explicitly, payee by method). */
+export function withdrawalBody(channel: UserWithdrawChannel, fields: WithdrawFields): CreateWithdrawalBody {
+  const remark = fields.user_remark?.trim() || undefined;
+  const base = {
+    withdraw_type: channel.type,
+    channel_id: channel.id,
+    amount: fields.amount.trim(),
+    user_remark: remark,
+  };
+  if (channel.type === 'usdt') return { ...base, address: fields.address?.trim() };
+  return {
+    ...base,
+    account_info: {
+      account: fields.account?.trim() ?? '',
+      name: fields.name?.trim() ?? '',
+      phone: fields.phone?.trim() || null,
+    },
+  };
+}
+
+function FeePreview({ preview, channel }: { preview: WithdrawPreview | null; channel: UserWithdrawChannel }) {
+  // Exact to the fee's 8 decimals: the rounded 2 of a USDT amount would hide what is frozen.
+  const money = (value: WithdrawPreview['fee'] | undefined) =>
+    value ? `${formatNumber(value, 8, { minDecimals: 2 })} ${channel.currency}` : '-';
+  const rows: [string, string, string][] = [
+    [`手续费（${feeRatePercent(channel.fee_rate)}）`, money(preview?.fee), 'withdraw-fee'],
+    ['到账金额', money(preview?.amount), 'withdraw-receive'],
+    ['冻结合计（金额 + 手续费）', money(preview?.total), 'withdraw-total'],
+  ];
+  return (
+    <Flex vertical gap={4} style={{ background: '#fafafa', borderRadius: 8, padding: 12, marginBottom: 16 }}>
+      {rows.map(([label, value, testId]) => (
+        <Flex key={label} justify="space-between" gap={8}>
+          <Typography.Text type="secondary">{label}</Typography.Text>
+          <Typography.Text strong={testId === 'withdraw-total'} data-testid={testId}>
+            {value}
+          </Typography.Text>
+        </Flex>
+      ))}
+    </Flex>
+  );
+}
+
+const PAYEE_LABELS: Record<Exclude<WithdrawMethod, 'usdt'>, string> = {
+  wechat: '微信账号',
+  alipay: '支付宝账号',
+};
+
+/** Method, payee, amount with the fee preview, remark; a confirm, then POST /api/wallet/withdrawals. */
+export function WithdrawForm({
+  channels,
+  available,
+  onCreated,
+}: {
+  channels: UserWithdrawChannel[];
+  /** The available balance per currency. */
+  available: (currency: string) => string;
+  onCreated: (withdrawal: UserWithdrawal) => void;
+}) {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<WithdrawFields>();
+  const methods = [...new Set(channels.map((c) => c.type))];
+  const [method, setMethod] = useState<WithdrawMethod>(methods[0] ?? 'usdt');
+  const ofMethod = channels.filter((c) => c.type === method);
+  const [channelId, setChannelId] = useState<number>();
+  const channel = ofMethod.find((c) => c.id === channelId) ?? ofMethod[0];
+  const amount = Form.useWatch('amount', form);
+
+  const submit = useMutation({
+    mutationFn: (body: CreateWithdrawalBody) => createWithdrawal(body),
+    onSuccess: (reply) => {
+      message.success(reply.message || '提现申请已提交');
+      form.resetFields();
+      onCreated(reply.data.withdrawal);
+    },
+    // A refusal may come from a changed balance or standing: show the current one.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
+  });
+
+  if (!channel) return null;
+  const balance = available(channel.currency);
+  const preview = withdrawPreview(amount, channel.fee_rate);
+  const limits = { min: channel.min_amount, max: channel.max_amount, currency: channel.currency };
+
+  const confirm = (fields: WithdrawFields) => {
+    const body = withdrawalBody(channel, fields);
+    const p = withdrawPreview(fields.amount, channel.fee_rate);
+    modal.confirm({
+      title: '确认提现',
+      content: p
+        ? `提现 ${formatNormalised(p.amount)} ${channel.currency}，手续费 ${formatNormalised(p.fee)}，将冻结 ${formatNormalised(p.total)} ${channel.currency}。`
+        : undefined,
+      okText: '确认提现',
+      cancelText: '取消',
+      onOk: () => submit.mutate(body),
+    });
+  };
+
+  return (
+    <Form<WithdrawFields>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={confirm}
+      onValuesChange={() => submit.isError && submit.reset()}
+      data-testid="withdraw-form"
+    >
+      <Form.Item label="提现方式">
+        <ChoiceCards
+          testId="withdraw-method"
+          value={method}
+          onChange={(next) => {
+            setMethod(next);
+            setChannelId(undefined);
+            void form.validateFields(['amount']).catch(() => {});
+          }}
+          choices={methods.map((m) => ({ key: m, title: WITHDRAW_METHOD_LABELS[m] }))}
+        />
+      </Form.Item>
+      {ofMethod.length > 1 && (
+        <Form.Item label="提现渠道">
+          <Select
+            value={channel.id}
+            onChange={setChannelId}
+            options={ofMethod.map((c) => ({ value: c.id, label: c.name }))}
+            data-testid="withdraw-channel"
+          />
+        </Form.Item>
+      )}
+      {method === 'usdt' ? (
+        <Form.Item
+          name="address"
+          label="提现地址"
+          rules={[
+            { required: true, whitespace: true, message: '请输入提现地址' },
+            { max: 200, message: '不能超过200个字符' },
+          ]}
+        >
+          <Input
+            placeholder={`请输入 ${channel.currency} 收款地址`}
+            autoComplete="off"
+            allowClear
+            data-testid="withdraw-address"
+          />
+        </Form.Item>
+      ) : (
+        <>
+          <Form.Item
+            name="account"
+            label={PAYEE_LABELS[method]}
+            rules={[
+              { required: true, whitespace: true, message: '请输入收款账号' },
+              { max: 100, message: '不能超过100个字符' },
+            ]}
+          >
+            <Input placeholder="请输入收款账号" autoComplete="off" data-testid="withdraw-account" />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label="收款人姓名"
+            rules={[
+              { required: true, whitespace: true, message: '请输入收款人姓名' },
+              { max: 50, message: '不能超过50个字符' },
+            ]}
+          >
+            <Input placeholder="请输入收款人姓名" autoComplete="off" data-testid="withdraw-name" />
+          </Form.Item>
+          <Form.Item name="phone" label="手机号" rules={[{ max: 32, message: '不能超过32个字符' }]}>
+            <Input placeholder="选填" inputMode="tel" autoComplete="off" data-testid="withdraw-phone" />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item
+        name="amount"
+        label="提现金额"
+        extra={`单笔限额 ${formatNumber(channel.min_amount, 2, { minDecimals: 0 })} - ${formatNumber(channel.max_amount, 2, { minDecimals: 0 })} ${channel.currency}`}
+        rules={[
+          amountRule('提现', limits),
+          {
+            validator: (_, value: string | undefined) => {
+              const p = withdrawPreview(value, channel.fee_rate);
+              const problem = p && balanceProblem(p, balance, channel.currency);
+              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <Input
+          {...amountInputProps}
+          size="large"
+          placeholder="请输入提现金额"
+          suffix={channel.currency}
+          data-testid="withdraw-amount"
+        />
+      </Form.Item>
+      <Flex justify="space-between" align="center" style={{ marginTop: -12, marginBottom: 12 }}>
+        <Typography.Text type="secondary" data-testid="withdraw-available">
+          可用余额 {formatCrypto(balance, channel.currency)}
+        </Typography.Text>
+        <Button
+          type="link"
+          size="small"
+          style={{ paddingInline: 0 }}
+          onClick={() => {
+            form.setFieldValue('amount', maxWithdrawable(balance, channel.fee_rate, channel.max_amount));
+            void form.validateFields(['amount']).catch(() => {});
+          }}
+          data-testid="withdraw-all"
+        >
+          全部提现
+        </Button>
+      </Flex>
+      <FeePreview preview={preview} channel={channel} />
+      <Form.Item name="user_remark" label="备注" rules={[{ max: 500, message: '不能超过500个字符' }]}>
+        <Input.TextArea
+          placeholder="选填"
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          data-testid="withdraw-remark"
+        />
+      </Form.Item>
+      <FormFooter
+        error={refusal(submit.error)}
+        submitting={submit.isPending}
+        label="提交提现申请"
+        testId="withdraw"
+      />
+    </Form>
+  );
+}
