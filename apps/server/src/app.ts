@@ -44,6 +44,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    // Fastify's 10 s default was outlasted by plugin start-up on a loaded 2-core machine; a slow
+    // start is better than a server that refuses to start.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

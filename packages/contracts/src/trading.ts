@@ -129,7 +129,7 @@ export const ownOrdersQuery = pageQuery.extend({
   product: tradeProduct.optional(),
   status: orderStatus.optional(),
   symbol: tradeSymbol.optional(),
-  /** open: pending and partial only. */
+  /** true: pending and partial only; false: the finished ones (history). */
   open: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

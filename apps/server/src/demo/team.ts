@@ -410,10 +410,13 @@ function planTeamDeposits(rng: DemoTeamRandom, now: number, members: readonly Pl
   const deposit = (member: number, status: PlannedTeamDeposit['status'], earliest: number) => {
     const m = members[member] as PlannedMember;
     const from = Math.max(m.createdAt + 10 * MINUTE, now - DEPOSIT_SPAN_DAYS * DAY, earliest);
+    const latest = now - (status === 'pending' ? 5 : 40) * MINUTE;
+    const earliestAt = status === 'pending' ? Math.max(from, now - 3 * DAY) : from;
+    // A member who registered minutes ago deposits between registering and now, never in the future.
     const createdAt =
-      status === 'pending'
-        ? rng.between(Math.max(from, now - 3 * DAY), now - 5 * MINUTE)
-        : rng.between(from, now - 40 * MINUTE);
+      earliestAt <= latest
+        ? rng.between(earliestAt, latest)
+        : rng.between(m.createdAt, Math.max(m.createdAt, now - MINUTE));
     const channel = rng.weighted([
       ['trc20', 6],
       ['alipay', 2],

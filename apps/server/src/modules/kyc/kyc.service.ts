@@ -2,6 +2,7 @@ import {
   type AdminKycQuery,
   type AdminKycRequest,
   KYC_DOCUMENT_URL_TTL_SECONDS,
+  KYC_ID_NUMBER_MESSAGES,
   KYC_REJECT_REASON_REQUIRED,
   type KycAdminNotificationEvent,
   type KycApplication,
@@ -27,12 +28,6 @@ export const KYC_ALREADY_PENDING = '您已有一份实名认证申请正在审�
 export const KYC_ALREADY_DECIDED = '该申请已审核，不能重复操作';
 export const KYC_NOT_FOUND = '实名认证申请不存在';
 export const KYC_SIGNATURE_INVALID = '链接无效或已过期';
-const ID_NUMBER_MESSAGES = {
-  format: '身份证号码格式不正确',
-  birth_date: '身份证号码中的出生日期不正确',
-  check_digit: '身份证号码校验位不正确',
-} as const;
-
 export const KYC_DOCUMENTS_PATH = '/api/kyc/documents';
 
 export interface KycSubmission {
@@ -82,7 +77,7 @@ export function createKycService(deps: {
       const parsed = kycSubmitFields.safeParse(submission.fields);
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '参数错误');
       const problem = idCardProblem(parsed.data.id_number);
-      if (problem) throw badRequest(ID_NUMBER_MESSAGES[problem]);
+      if (problem) throw badRequest(KYC_ID_NUMBER_MESSAGES[problem]);
       const front = submission.files.id_front;
       const back = submission.files.id_back;
       if (!front || !back) throw badRequest('请上传身份证照片');

@@ -1,5 +1,10 @@
-import type { OrderStatus, TradeOrder, TradeProduct } from '@platform/contracts';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  OPEN_ORDER_STATUSES,
+  type OrderStatus,
+  type TradeOrder,
+  type TradeProduct,
+} from '@platform/contracts';
+import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import { normaliseDecimalString } from '../../core/money.ts';
 import { pageOf } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
@@ -52,7 +57,8 @@ export async function listOwnOrders(
   if (filter.product) conditions.push(eq(tradeOrders.product, filter.product));
   if (filter.status) conditions.push(eq(tradeOrders.status, filter.status));
   if (filter.symbol) conditions.push(eq(tradeOrders.symbol, filter.symbol));
-  if (filter.open) conditions.push(inArray(tradeOrders.status, ['pending', 'partial']));
+  if (filter.open === true) conditions.push(inArray(tradeOrders.status, [...OPEN_ORDER_STATUSES]));
+  if (filter.open === false) conditions.push(notInArray(tradeOrders.status, [...OPEN_ORDER_STATUSES]));
   const where = and(...conditions);
   const { limit, offset } = pageOf(filter);
   const [rows, [total]] = await Promise.all([

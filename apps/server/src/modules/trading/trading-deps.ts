@@ -1,3 +1,4 @@
+import { REALTIME_EVENTS } from '@platform/contracts';
 import type { Db } from '../../db/client.ts';
 import type { MarketQuotes } from '../market-data/market-quotes.ts';
 import type { PairsService } from '../market-data/pairs.service.ts';
@@ -21,4 +22,4 @@ export interface TradingDeps {
 }
 
 /** Socket event carrying an order of the user's that changed (fill, settlement, liquidation, cancel). */
-export const ORDER_UPDATED_EVENT = 'trading:order';
+export const ORDER_UPDATED_EVENT = REALTIME_EVENTS.orderUpdated;

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { SectionError } from '../../admin/trading/market-data/SectionError.tsx';
 import { useLiveTickers } from '../../lib/market/useLiveTickers.ts';
 import { LiveBadge } from '../markets/LiveBadge.tsx';
-import { changeColor, LivePrice, MarketRowView } from '../markets/MarketRowView.tsx';
+import { changeColor, LivePrice, MarketListHeader, MarketRowView } from '../markets/MarketRowView.tsx';
 import { buildRows, type MarketRow, type MarketSort, sortRows } from '../markets/marketRows.ts';
 import { TICKER_REFRESH_MS, useThrottledValue } from '../markets/useThrottledValue.ts';
 import { tradePath, useTradingPairs } from '../trade/shared/tradePairs.ts';
@@ -90,6 +90,7 @@ export function HotMarkets({ wide = false }: { wide?: boolean }) {
           options={BOARDS.map(({ value, label }) => ({ value, label }))}
         />
         <div data-testid="hot-markets-list">
+          {wide && <MarketListHeader wide />}
           {listed.map((row) => (
             <MarketRowView key={row.symbol} row={row} wide={wide} />
           ))}

@@ -1,6 +1,6 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { formatCompact, formatNumber, formatPercent, toDec } from '@platform/domain';
-import { type CSSProperties, memo, useEffect, useState } from 'react';
+import { type CSSProperties, memo, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { tradePath } from '../trade/shared/tradePairs.ts';
 import type { MarketRow } from './marketRows.ts';
@@ -70,8 +70,55 @@ export function ChangePill({ row, width = 78 }: { row: MarketRow; width?: number
   );
 }
 
-export const ROW_COLUMNS = 'minmax(0, 1.3fr) minmax(0, 1fr) 82px';
-export const WIDE_ROW_COLUMNS = 'minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) 92px';
+const ROW_COLUMNS = 'minmax(0, 1.3fr) minmax(0, 1fr) 82px';
+const WIDE_ROW_COLUMNS = 'minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) 92px';
+
+export interface MarketListHeaderProps {
+  wide?: boolean;
+  /** Leaves room for the rows' favourite stars. */
+  withFavorites?: boolean;
+  /** The first and last column headings (a sort button on the markets screen). */
+  pair?: ReactNode;
+  change?: ReactNode;
+}
+
+/** The column headings of a list of MarketRowView, aligned with its columns. */
+export function MarketListHeader({
+  wide = false,
+  withFavorites = false,
+  pair = '交易对 / 成交额',
+  change = '24h涨跌',
+}: MarketListHeaderProps) {
+  const right: CSSProperties = { textAlign: 'right' };
+  return (
+    <div
+      style={{
+        display: 'flex',
+        fontSize: 12,
+        color: '#8c8c8c',
+        padding: '6px 0',
+        borderBottom: '1px solid #f0f0f0',
+      }}
+    >
+      {withFavorites && <span style={{ width: 36, flex: 'none' }} />}
+      <div
+        style={{
+          flex: 1,
+          display: 'grid',
+          gridTemplateColumns: wide ? WIDE_ROW_COLUMNS : ROW_COLUMNS,
+          gap: 8,
+          padding: withFavorites ? '0 4px 0 0' : '0 4px',
+        }}
+      >
+        <span>{pair}</span>
+        <span style={right}>最新价</span>
+        {wide && <span style={right}>24h最高</span>}
+        {wide && <span style={right}>24h最低</span>}
+        <span style={right}>{change}</span>
+      </div>
+    </div>
+  );
+}
 
 export interface MarketRowViewProps {
   row: MarketRow;

@@ -11,7 +11,7 @@ import { UserPage } from '../shell/UserPage.tsx';
 import { useTradingPairs } from '../trade/shared/tradePairs.ts';
 import { toggleMarketFavorite, useMarketFavorites } from './favorites.ts';
 import { LiveBadge } from './LiveBadge.tsx';
-import { MarketRowView, ROW_COLUMNS, WIDE_ROW_COLUMNS } from './MarketRowView.tsx';
+import { MarketListHeader, MarketRowView } from './MarketRowView.tsx';
 import { buildRows, filterRows, type MarketSort, nextSort, type SortKey, sortRows } from './marketRows.ts';
 import { TICKER_REFRESH_MS, useThrottledValue } from './useThrottledValue.ts';
 
@@ -140,34 +140,18 @@ export default function MarketsPage() {
           style={{ marginBottom: 0 }}
           data-testid="markets-tabs"
         />
-        <div
-          style={{
-            display: 'flex',
-            fontSize: 12,
-            color: '#8c8c8c',
-            padding: '6px 0',
-            borderBottom: '1px solid #f0f0f0',
-          }}
-        >
-          <span style={{ width: 36, flex: 'none' }} />
-          <div
-            style={{
-              flex: 1,
-              display: 'grid',
-              gridTemplateColumns: wide ? WIDE_ROW_COLUMNS : ROW_COLUMNS,
-              gap: 8,
-              paddingRight: 4,
-            }}
-          >
+        <MarketListHeader
+          wide={wide}
+          withFavorites
+          pair={
             <SortHeader
               label="交易对 / 成交额"
               sortKey="volume"
               sort={sort}
               onSort={(k) => setSort(nextSort(sort, k))}
             />
-            <span style={{ textAlign: 'right' }}>最新价</span>
-            {wide && <span style={{ textAlign: 'right' }}>24h最高</span>}
-            {wide && <span style={{ textAlign: 'right' }}>24h最低</span>}
+          }
+          change={
             <SortHeader
               label="24h涨跌"
               sortKey="change"
@@ -175,8 +159,8 @@ export default function MarketsPage() {
               onSort={(k) => setSort(nextSort(sort, k))}
               align="right"
             />
-          </div>
-        </div>
+          }
+        />
         {empty ? (
           <EmptyList>{empty}</EmptyList>
         ) : (

@@ -1,4 +1,4 @@
-import type { UserWithdrawal, WithdrawalStatus } from '@platform/contracts';
+import type { WithdrawalStatus } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { fakeSockets } from '../../test/fake-socket.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../test/render.tsx';
 import HistoryPage from './HistoryPage.tsx';
+import { userWithdrawal } from './testData.ts';
 
 vi.mock('socket.io-client', async () => (await import('../../test/fake-socket.ts')).fakeSocketModule);
 vi.setConfig({ testTimeout: 90_000 });
@@ -16,22 +17,14 @@ configure({ asyncUtilTimeout: 15_000 });
 let calls: Call[];
 let status: WithdrawalStatus;
 
-const withdrawal = (): UserWithdrawal => ({
-  id: 41,
-  withdraw_type: 'alipay',
-  channel: '支付宝提现',
-  currency: 'USDT',
-  amount: '100.00000000',
-  fee: '1.00000000',
-  total: '101.00000000',
-  address: null,
-  account_info: { account: 'ali@pay.com', name: '张三', phone: null },
-  status,
-  user_remark: null,
-  admin_remark: null,
-  created_at: '2024-05-01T02:00:00.000Z',
-  updated_at: '2024-05-01T02:00:00.000Z',
-});
+const withdrawal = () =>
+  userWithdrawal({
+    withdraw_type: 'alipay',
+    channel: '支付宝提现',
+    address: null,
+    account_info: { account: 'ali@pay.com', name: '张三', phone: null },
+    status,
+  });
 
 beforeEach(() => {
   disconnectSocket();

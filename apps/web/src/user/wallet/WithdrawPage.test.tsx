@@ -1,4 +1,4 @@
-import type { UserWithdrawal, UserWithdrawChannel, WalletReply } from '@platform/contracts';
+import type { UserWithdrawChannel, WalletReply } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
 import { jsonResponse, makeUser } from '../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../test/render.tsx';
+import { userWithdrawal } from './testData.ts';
 import WithdrawPage from './WithdrawPage.tsx';
 
 vi.mock('socket.io-client', async () => (await import('../../test/fake-socket.ts')).fakeSocketModule);
@@ -36,22 +37,7 @@ function wallet(canWithdraw: boolean, reasons: string[] = [], balance = '500'): 
   };
 }
 
-const created: UserWithdrawal = {
-  id: 41,
-  withdraw_type: 'usdt',
-  channel: 'USDT-TRC20 提现',
-  currency: 'USDT',
-  amount: '100.00000000',
-  fee: '1.00000000',
-  total: '101.00000000',
-  address: 'TAddr123',
-  account_info: null,
-  status: 'pending',
-  user_remark: null,
-  admin_remark: null,
-  created_at: '2024-05-01T02:00:00.000Z',
-  updated_at: '2024-05-01T02:00:00.000Z',
-};
+const created = userWithdrawal();
 
 beforeEach(() => {
   disconnectSocket();

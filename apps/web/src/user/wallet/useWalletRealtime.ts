@@ -1,15 +1,30 @@
 import {
   type KycApplication,
+  type PublicUser,
   REALTIME_EVENTS,
   type UserDeposit,
   type WithdrawalStatusUpdateEvent,
 } from '@platform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { refreshProfile } from '../../lib/session.tsx';
+import { api } from '../../lib/request.ts';
+import { sessionStore } from '../../lib/session.tsx';
 import { useSocketConnection, useSocketEvent } from '../../lib/socket.ts';
 import { KYC_QUERY_ROOT } from '../kyc/kycApi.ts';
 import { WALLET_QUERY_ROOT } from './walletApi.ts';
+
+/**
+ * The cached profile carries kyc_status: fetch it again after a decision. Unlike refreshProfile, a
+ * failed call here leaves the session alone; the next profile check retries.
+ */
+async function refreshCachedUser() {
+  try {
+    const reply = await api.get<{ user?: PublicUser }>('/auth/me');
+    if (reply.data?.user) sessionStore.updateUser(reply.data.user);
+  } catch {
+    // Kept as it was.
+  }
+}
 
 export interface WalletRealtimeHandlers {
   onDeposit?: (deposit: UserDeposit) => void;
@@ -39,7 +54,7 @@ export function useWalletRealtime(handlers: WalletRealtimeHandlers = {}) {
     void queryClient.invalidateQueries({ queryKey: KYC_QUERY_ROOT });
     // The withdrawal requirement and the cached profile follow the KYC status.
     refreshMoney();
-    void refreshProfile().catch(() => {});
+    void refreshCachedUser();
     if (payload?.application) handlers.onKyc?.(payload.application);
   });
 

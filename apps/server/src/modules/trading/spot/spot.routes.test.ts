@@ -253,6 +253,19 @@ describe('market orders against the reference book', () => {
       token: u.token,
     });
     expect(mine.body.data?.orders.map((o) => o.id)).toEqual([order.id]);
+    // The filled order is history (open=false), not an open order (open=true).
+    for (const [open, ids] of [
+      ['false', [order.id]],
+      ['true', []],
+    ] as const) {
+      const listed = await api<{ orders: TradeOrder[] }>(
+        t.app,
+        'GET',
+        `/api/trading/orders?product=spot&open=${open}`,
+        { token: u.token },
+      );
+      expect(listed.body.data?.orders.map((o) => o.id)).toEqual(ids);
+    }
   });
 
   it('a market sell walks the bids and pays turnover minus fee', async () => {

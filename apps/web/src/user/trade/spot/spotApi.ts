@@ -58,9 +58,9 @@ export const fetchOrderBook = async (symbol: string, signal?: AbortSignal): Prom
 export const fetchRecentTrades = async (symbol: string, signal?: AbortSignal): Promise<RecentTrades> =>
   (await api.get<RecentTrades>('/trading/trades', { symbol, limit: TRADES_LIMIT }, signal)).data;
 
-/** The caller's spot orders of one pair: the open ones, or every status page by page. */
+/** The caller's spot orders of one pair: the open ones (open: true) or the finished ones (open: false). */
 export const fetchSpotOrders = async (
-  query: { symbol: string; open?: boolean; page: number; limit: number },
+  query: { symbol: string; open: boolean; page: number; limit: number },
   signal?: AbortSignal,
 ): Promise<OrdersPage> =>
   (
@@ -69,7 +69,7 @@ export const fetchSpotOrders = async (
       {
         product: 'spot',
         symbol: query.symbol,
-        open: query.open ? 'true' : undefined,
+        open: query.open ? 'true' : 'false',
         page: query.page,
         limit: query.limit,
       },

@@ -62,7 +62,10 @@ export function useSpotAccount(symbol: string | undefined, signedIn: boolean) {
   const historyQuery = useQuery({
     queryKey: spotKeys.history(symbol ?? '', historyPage),
     queryFn: ({ signal }) =>
-      fetchSpotOrders({ symbol: symbol as string, page: historyPage, limit: HISTORY_PAGE_SIZE }, signal),
+      fetchSpotOrders(
+        { symbol: symbol as string, open: false, page: historyPage, limit: HISTORY_PAGE_SIZE },
+        signal,
+      ),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -2,8 +2,8 @@ import type { UserDeposit, UserDepositChannel } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input } from 'antd';
 import { errorMessage } from '../../../lib/request.ts';
-import { amountInputProps, amountRule } from '../amountRule.ts';
 import { FormFooter } from '../FormFooter.tsx';
+import { AmountInput, amountRule, RemarkItem } from '../formFields.tsx';
 import { createDeposit } from '../walletApi.ts';
 
 interface DepositFields {
@@ -57,13 +57,7 @@ export function DepositForm({
           }),
         ]}
       >
-        <Input
-          {...amountInputProps}
-          size="large"
-          placeholder="请输入充值金额"
-          suffix={channel.currency}
-          data-testid="deposit-amount"
-        />
+        <AmountInput currency={channel.currency} placeholder="请输入充值金额" data-testid="deposit-amount" />
       </Form.Item>
       {crypto && (
         <Form.Item
@@ -75,13 +69,7 @@ export function DepositForm({
           <Input placeholder="选填" autoComplete="off" allowClear data-testid="deposit-tx-hash" />
         </Form.Item>
       )}
-      <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '不能超过500个字符' }]}>
-        <Input.TextArea
-          placeholder="选填"
-          autoSize={{ minRows: 2, maxRows: 4 }}
-          data-testid="deposit-remark"
-        />
-      </Form.Item>
+      <RemarkItem name="remark" testId="deposit-remark" />
       <FormFooter
         error={submit.isError ? { title: errorMessage(submit.error, '提交充值申请失败') } : null}
         submitting={submit.isPending}

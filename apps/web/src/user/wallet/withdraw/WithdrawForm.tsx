@@ -10,9 +10,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/request.ts';
-import { amountInputProps, amountRule } from '../amountRule.ts';
 import { ChoiceCards } from '../ChoiceCards.tsx';
 import { FormFooter, type FormFooterProps } from '../FormFooter.tsx';
+import { AmountInput, amountRule, RemarkItem } from '../formFields.tsx';
 import { createWithdrawal, WALLET_QUERY_ROOT } from '../walletApi.ts';
 import {
   balanceProblem,
@@ -243,13 +243,7 @@ export function WithdrawForm({
           },
         ]}
       >
-        <Input
-          {...amountInputProps}
-          size="large"
-          placeholder="请输入提现金额"
-          suffix={channel.currency}
-          data-testid="withdraw-amount"
-        />
+        <AmountInput currency={channel.currency} placeholder="请输入提现金额" data-testid="withdraw-amount" />
       </Form.Item>
       <Flex justify="space-between" align="center" style={{ marginTop: -12, marginBottom: 12 }}>
         <Typography.Text type="secondary" data-testid="withdraw-available">
@@ -269,13 +263,7 @@ export function WithdrawForm({
         </Button>
       </Flex>
       <FeePreview preview={preview} channel={channel} />
-      <Form.Item name="user_remark" label="备注" rules={[{ max: 500, message: '不能超过500个字符' }]}>
-        <Input.TextArea
-          placeholder="选填"
-          autoSize={{ minRows: 2, maxRows: 4 }}
-          data-testid="withdraw-remark"
-        />
-      </Form.Item>
+      <RemarkItem name="user_remark" testId="withdraw-remark" />
       <FormFooter
         error={refusal(submit.error)}
         submitting={submit.isPending}
