@@ -59,6 +59,14 @@ async function expectToChange(locator: Locator, timeout = 30_000) {
   await expect.poll(async () => locator.textContent(), { timeout, intervals: [500] }).not.toBe(before);
 }
 
+/** Waits until the carousel's images have loaded, so that a screenshot shows them. */
+async function carouselImagesLoaded(page: Page) {
+  const images = page.getByTestId('home-carousel').locator('img');
+  await expect
+    .poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+}
+
 async function openAnnouncement(page: Page, id: number) {
   const line = page.getByTestId(`announcement-${id}`);
   if (!(await line.isVisible())) await page.getByTestId('announcements-more').click();
@@ -103,8 +111,8 @@ test.describe('phone (390 × 844)', () => {
     await dialog.getByRole('button', { name: '知道了' }).click();
 
     // The slide's image loads for a guest (signed URL) and its link stays in the app.
-    const image = page.getByTestId('home-carousel').getByAltText(slideTitle).first();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByTestId('home-carousel').getByAltText(slideTitle).first()).toBeAttached();
+    await carouselImagesLoaded(page);
 
     // A user: the account line, and prices pushed over the socket.
     const user = await registerUser(request, 'home');
@@ -115,6 +123,7 @@ test.describe('phone (390 × 844)', () => {
     });
     const livePrice = page.getByTestId('spotlight-ETHUSDT').getByTestId('price-ETHUSDT');
     await expectToChange(livePrice, 15_000);
+    await carouselImagesLoaded(page);
     await snap(page, testInfo, 'home-user-390');
 
     await page.getByTestId('spotlight-ETHUSDT').click();
@@ -181,6 +190,7 @@ test.describe('desktop (1280 × 900)', () => {
   test('the same screens on a wide window', async ({ page, request }, testInfo) => {
     await page.goto('/');
     await expect(page.getByTestId('hot-markets-list')).toBeVisible();
+    await carouselImagesLoaded(page);
     await snap(page, testInfo, 'home-guest-1280');
     await page.goto('/register?invite=ABCDEF');
     await expect(page.getByTestId('register-invite')).toHaveValue('ABCDEF');
@@ -203,6 +213,8 @@ test.describe('desktop (1280 × 900)', () => {
     await snap(page, testInfo, 'password-1280');
     await page.goto('/');
     await expect(page.getByTestId('user-email')).toBeVisible();
+    await expect(page.getByTestId('hot-markets-list')).toBeVisible();
+    await carouselImagesLoaded(page);
     await snap(page, testInfo, 'home-user-1280');
   });
 });

@@ -61,14 +61,15 @@ describe('MarketsPage', () => {
     serve();
     renderAppAt('/markets');
     await screen.findByTestId('market-row-DOGEUSDT');
+    // Rows redraw at most every few hundred ms (the live-list throttle): wait for each order.
     fireEvent.click(screen.getByTestId('sort-change'));
-    expect(listed()).toEqual(['DOGEUSDT', 'BTCUSDT', 'ETHUSDT']);
+    await waitFor(() => expect(listed()).toEqual(['DOGEUSDT', 'BTCUSDT', 'ETHUSDT']));
     fireEvent.click(screen.getByTestId('sort-change'));
-    expect(listed()).toEqual(['ETHUSDT', 'BTCUSDT', 'DOGEUSDT']);
+    await waitFor(() => expect(listed()).toEqual(['ETHUSDT', 'BTCUSDT', 'DOGEUSDT']));
     fireEvent.click(screen.getByTestId('sort-volume'));
-    expect(listed()).toEqual(['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']);
+    await waitFor(() => expect(listed()).toEqual(['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']));
     fireEvent.click(screen.getByTestId('sort-volume'));
-    expect(listed()).toEqual(['DOGEUSDT', 'ETHUSDT', 'BTCUSDT']);
+    await waitFor(() => expect(listed()).toEqual(['DOGEUSDT', 'ETHUSDT', 'BTCUSDT']));
   });
 
   it('keeps favourites in market_favorites, shows them under 自选 and still has them after a reload', async () => {
