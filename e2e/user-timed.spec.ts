@@ -81,6 +81,10 @@ async function latestContract(request: APIRequestContext, user: Session, product
 /** Confirms the order dialog and returns the id of the contract whose detail opens. */
 async function confirmOrder(page: Page): Promise<number> {
   await page.getByTestId('place-order').click();
+  // A click while the confirmation is still zooming in can miss the button (seen once in CI):
+  // wait for the dialog to stand still first.
+  await expect(page.getByTestId('confirm-order')).toBeVisible();
+  await animationsSettled(page);
   await page.getByTestId('confirm-order').click();
   const detail = page.locator('[data-testid^="contract-detail-"]');
   await expect(detail).toBeVisible();

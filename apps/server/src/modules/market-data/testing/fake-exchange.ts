@@ -187,8 +187,8 @@ function writeJson(value: Json): string {
   return JSON.stringify(value);
 }
 
-/** HTX's own number style: plain decimals, exponent notation below 0.001 (e.g. 5.313E-5). */
-function htxNumber(value: Decimal): JsonNumeral {
+/** A decimal as HTX writes it in JSON, from its exact digits (never through a JavaScript number): plain, or exponent notation below 0.001 (e.g. 5.313E-5). */
+function htxNumeral(value: Decimal): JsonNumeral {
   if (!value.isZero() && value.abs().lt('0.001'))
     return new JsonNumeral(value.toExponential().replace('e', 'E'));
   return new JsonNumeral(value.toFixed());
@@ -474,12 +474,12 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
             symbol: htxId,
             state: pair.live ? 'online' : 'offline',
             'value-precision': new JsonNumeral('8'),
-            'min-order-amt': htxNumber(new Decimal(pair.minAmount)),
+            'min-order-amt': htxNumeral(new Decimal(pair.minAmount)),
             'max-order-amt': new JsonNumeral('10000000'),
             'min-order-value': new JsonNumeral('5'),
-            'limit-order-min-order-amt': htxNumber(new Decimal(pair.minAmount)),
+            'limit-order-min-order-amt': htxNumeral(new Decimal(pair.minAmount)),
             'limit-order-max-order-amt': new JsonNumeral('10000000'),
-            'sell-market-min-order-amt': htxNumber(new Decimal(pair.minAmount)),
+            'sell-market-min-order-amt': htxNumeral(new Decimal(pair.minAmount)),
             'sell-market-max-order-amt': new JsonNumeral('1000000'),
             'buy-market-max-order-value': new JsonNumeral('1000000'),
             'leverage-ratio': new JsonNumeral('5'),
@@ -507,17 +507,17 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
             const t = m.ticker(now);
             return {
               symbol: m.htxId,
-              open: htxNumber(t.open24h),
-              high: htxNumber(t.high),
-              low: htxNumber(t.low),
-              close: htxNumber(t.last),
-              amount: htxNumber(t.volume),
-              vol: htxNumber(t.quoteVolume),
+              open: htxNumeral(t.open24h),
+              high: htxNumeral(t.high),
+              low: htxNumeral(t.low),
+              close: htxNumeral(t.last),
+              amount: htxNumeral(t.volume),
+              vol: htxNumeral(t.quoteVolume),
               count: new JsonNumeral(String(t.count)),
-              bid: htxNumber(t.bid),
-              bidSize: htxNumber(t.bidSize),
-              ask: htxNumber(t.ask),
-              askSize: htxNumber(t.askSize),
+              bid: htxNumeral(t.bid),
+              bidSize: htxNumeral(t.bidSize),
+              ask: htxNumeral(t.ask),
+              askSize: htxNumeral(t.askSize),
             };
           }),
           { ts: new JsonNumeral(String(now)) },
@@ -535,15 +535,15 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
             tick: {
               id: new JsonNumeral(String(Math.floor(now / 1000))),
               version: new JsonNumeral(String(Math.floor(now / 1000))),
-              open: htxNumber(t.open24h),
-              close: htxNumber(t.last),
-              low: htxNumber(t.low),
-              high: htxNumber(t.high),
-              amount: htxNumber(t.volume),
-              vol: htxNumber(t.quoteVolume),
+              open: htxNumeral(t.open24h),
+              close: htxNumeral(t.last),
+              low: htxNumeral(t.low),
+              high: htxNumeral(t.high),
+              amount: htxNumeral(t.volume),
+              vol: htxNumeral(t.quoteVolume),
               count: new JsonNumeral(String(t.count)),
-              bid: [htxNumber(t.bid), htxNumber(t.bidSize)],
-              ask: [htxNumber(t.ask), htxNumber(t.askSize)],
+              bid: [htxNumeral(t.bid), htxNumeral(t.bidSize)],
+              ask: [htxNumeral(t.ask), htxNumeral(t.askSize)],
             },
           },
         };
@@ -574,12 +574,12 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
             ts: new JsonNumeral(String(now)),
             data: candles.map((c) => ({
               id: new JsonNumeral(String(c.openTime / 1000)),
-              open: htxNumber(c.open),
-              close: htxNumber(c.close),
-              low: htxNumber(c.low),
-              high: htxNumber(c.high),
-              amount: htxNumber(c.volume),
-              vol: htxNumber(c.quoteVolume),
+              open: htxNumeral(c.open),
+              close: htxNumeral(c.close),
+              low: htxNumeral(c.low),
+              high: htxNumeral(c.high),
+              amount: htxNumeral(c.volume),
+              vol: htxNumeral(c.quoteVolume),
               count: new JsonNumeral(String(10 + Math.floor(unit(`${m.symbol}${c.openTime}`) * 500))),
             })),
           },
@@ -593,7 +593,7 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
           return { status: 200, body: htxError('invalid-parameter', 'invalid depth') };
         }
         const book = m.book(depth, now);
-        const levels = (side: [Decimal, Decimal][]) => side.map(([p, a]) => [htxNumber(p), htxNumber(a)]);
+        const levels = (side: [Decimal, Decimal][]) => side.map(([p, a]) => [htxNumeral(p), htxNumeral(a)]);
         return {
           status: 200,
           body: {
@@ -627,8 +627,8 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
                 id: new JsonNumeral(`${trade.id}73194594947`),
                 'trade-id': new JsonNumeral(String(trade.id)),
                 ts: new JsonNumeral(String(trade.ts)),
-                price: htxNumber(trade.price),
-                amount: htxNumber(trade.amount),
+                price: htxNumeral(trade.price),
+                amount: htxNumeral(trade.amount),
                 direction: trade.side,
               })),
             })),
