@@ -2,18 +2,13 @@ import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { formatCompact, formatNumber, formatPercent, toDec } from '@platform/domain';
 import { type CSSProperties, memo, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DOWN_COLOR, FLAT_COLOR, signColor, UP_COLOR } from '../shared/priceColors.ts';
 import { tradePath } from '../trade/shared/tradePairs.ts';
 import type { MarketRow } from './marketRows.ts';
 
-export const UP_COLOR = '#16a34a';
-export const DOWN_COLOR = '#dc2626';
-const FLAT_COLOR = '#8c8c8c';
-
 /** Green for a rise, red for a fall, grey for none or unknown. */
 export function changeColor(change: string | null | undefined): string {
-  const value = toDec(change);
-  if (!value || value.isZero()) return FLAT_COLOR;
-  return value.isNegative() ? DOWN_COLOR : UP_COLOR;
+  return signColor(change) ?? FLAT_COLOR;
 }
 
 /** Which way the last price moved since the previous render, for a short flash; null when it did not. */

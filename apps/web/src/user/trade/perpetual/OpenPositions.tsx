@@ -12,8 +12,8 @@ import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
+import { signColor, UP_COLOR } from '../../shared/priceColors.ts';
 import { WALLET_QUERY_ROOT } from '../../wallet/walletApi.ts';
-import { UP_COLOR } from '../shared/TradeHeader.tsx';
 import { baseOf, PnlHeadline, PositionCard, Stat, StatGrid, sourceLabel } from './PositionParts.tsx';
 import { PositionsQueryView } from './PositionsQueryView.tsx';
 import { closePosition, PERPETUAL_QUERY_ROOT, type PositionsPage, perpetualKeys } from './perpetualApi.ts';
@@ -25,7 +25,6 @@ import {
   formatSigned,
   type LiveMark,
   liveMark,
-  pnlColor,
 } from './perpetualMath.ts';
 
 function OpenPositionCard({
@@ -40,7 +39,7 @@ function OpenPositionCard({
   closing: boolean;
 }) {
   const currency = position.currency;
-  const color = pnlColor(live.pnl);
+  const color = signColor(live.pnl);
   return (
     <PositionCard
       position={position}
@@ -90,7 +89,7 @@ function CloseResult({ position, onDismiss }: { position: PerpetualPosition; onD
   const pnl = position.realised_pnl ?? '0';
   return (
     <Alert
-      type={pnlColor(pnl) === UP_COLOR ? 'success' : 'info'}
+      type={signColor(pnl) === UP_COLOR ? 'success' : 'info'}
       showIcon
       closable={{ onClose: onDismiss }}
       data-testid="close-result"
@@ -99,7 +98,7 @@ function CloseResult({ position, onDismiss }: { position: PerpetualPosition; onD
         <Flex vertical gap={2}>
           <span>
             已实现盈亏{' '}
-            <Typography.Text strong style={{ color: pnlColor(pnl) }} data-testid="close-result-pnl">
+            <Typography.Text strong style={{ color: signColor(pnl) }} data-testid="close-result-pnl">
               {formatSigned(pnl)} {currency}
             </Typography.Text>
           </span>

@@ -11,9 +11,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Input, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/request.ts';
+import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { fetchWallet, WALLET_QUERY_ROOT, walletKeys } from '../../wallet/walletApi.ts';
 import { feeRatePercent, walletOf } from '../../wallet/walletMath.ts';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
 import { openPosition, PERPETUAL_QUERY_ROOT } from './perpetualApi.ts';
 import { formatAmount, formatPrice, marginShare, orderPreview, orderProblem } from './perpetualMath.ts';
 

@@ -2,9 +2,10 @@ import type { PerpetualPosition } from '@platform/contracts';
 import { Decimal, formatDateTime, roePercent } from '@platform/domain';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
+import { signColor } from '../../shared/priceColors.ts';
 import { baseOf, PnlHeadline, PositionCard, Stat, StatGrid, sourceLabel } from './PositionParts.tsx';
 import { PositionsQueryView } from './PositionsQueryView.tsx';
-import { formatAmount, formatPrice, formatSigned, pnlColor } from './perpetualMath.ts';
+import { formatAmount, formatPrice, formatSigned } from './perpetualMath.ts';
 
 function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
   const currency = position.currency;
@@ -18,7 +19,7 @@ function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
         label={`已实现盈亏（${currency}）`}
         pnl={formatSigned(pnl, 4)}
         roe={`${formatSigned(roe, 2)}%`}
-        color={pnlColor(pnl)}
+        color={signColor(pnl)}
         pnlTestId={`history-pnl-${position.id}`}
       />
       <StatGrid>

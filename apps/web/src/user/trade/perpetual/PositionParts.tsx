@@ -1,7 +1,7 @@
 import { ORDER_SIDE_LABELS, type PerpetualPosition, POSITION_STATUS_LABELS } from '@platform/contracts';
 import { Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 
 /** Where a reference price came from, as the history names it (DESIGN.md §5). */
 const SOURCE_LABELS: Record<string, string> = { sim: '模拟行情', htx: 'HTX', okx: 'OKX' };

@@ -17,7 +17,6 @@ import {
   tradeFee,
 } from '@platform/domain';
 import { maxWithdrawable } from '../../wallet/walletMath.ts';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
 
 /**
  * What the perpetual screen shows before and while a position is open, computed with the server's
@@ -201,12 +200,4 @@ export const formatLiquidation = (price: string) => (new Decimal(price).gt(0) ? 
 export function formatSigned(value: Decimal | string, decimals = 8): string {
   const d = new Decimal(value);
   return `${d.gt(0) ? '+' : ''}${formatNumber(d, decimals, { minDecimals: 2 })}`;
-}
-
-/** Green for a profit, red for a loss, the default colour for nothing. */
-export function pnlColor(value: Decimal | string | null | undefined): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  const d = new Decimal(value);
-  if (d.isZero()) return undefined;
-  return d.gt(0) ? UP_COLOR : DOWN_COLOR;
 }

@@ -5,15 +5,8 @@ import { Button, Drawer, Empty, Flex, Input, List, Segmented, Typography } from 
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Ticker, useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
+import { signColor } from '../../shared/priceColors.ts';
 import { tradePath } from './tradePairs.ts';
-
-export const UP_COLOR = '#16a34a';
-export const DOWN_COLOR = '#dc2626';
-
-export function changeColor(change: string | null | undefined): string | undefined {
-  if (!change) return undefined;
-  return change.startsWith('-') ? DOWN_COLOR : UP_COLOR;
-}
 
 function PairRow({ symbol, ticker, current }: { symbol: string; ticker?: Ticker; current: boolean }) {
   return (
@@ -21,7 +14,7 @@ function PairRow({ symbol, ticker, current }: { symbol: string; ticker?: Ticker;
       <Typography.Text strong={current}>{symbol}</Typography.Text>
       <Flex vertical align="end">
         <Typography.Text>{ticker ? formatNumber(ticker.last_price, 4) : '--'}</Typography.Text>
-        <Typography.Text style={{ fontSize: 12, color: changeColor(ticker?.change_24h) }}>
+        <Typography.Text style={{ fontSize: 12, color: signColor(ticker?.change_24h) }}>
           {ticker ? formatPercent(ticker.change_24h, 2, { sign: true }) : ''}
         </Typography.Text>
       </Flex>
@@ -71,12 +64,12 @@ export function TradeHeader({ product, symbols, symbol }: TradeHeaderProps) {
         <Flex gap={12} align="baseline">
           <Typography.Text
             strong
-            style={{ fontSize: 18, color: changeColor(ticker?.change_24h) }}
+            style={{ fontSize: 18, color: signColor(ticker?.change_24h) }}
             data-testid="trade-last-price"
           >
             {ticker ? formatNumber(ticker.last_price, 4) : '--'}
           </Typography.Text>
-          <Typography.Text style={{ color: changeColor(ticker?.change_24h) }}>
+          <Typography.Text style={{ color: signColor(ticker?.change_24h) }}>
             {ticker ? formatPercent(ticker.change_24h, 2, { sign: true }) : ''}
           </Typography.Text>
         </Flex>

@@ -10,7 +10,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef } from 'react';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { type ChartBar, toChartBar } from './klines.ts';
 
 /** Volume bars are drawn faintly under the candles, in the bottom fifth of the pane. */

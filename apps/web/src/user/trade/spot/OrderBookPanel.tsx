@@ -2,7 +2,7 @@ import type { OrderBook } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
 import { Card, Flex, Select, Typography } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { aggregateBook, type BookRow, groupingSteps, stepDecimals } from './book.ts';
 import { panelStatus } from './panelStatus.tsx';
 

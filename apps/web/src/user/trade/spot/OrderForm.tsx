@@ -12,7 +12,7 @@ import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { loginUrl } from '../../../lib/navigation.ts';
 import { errorMessage } from '../../../lib/request.ts';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { amountForPercent, checkOrder, type OrderDraft, sanitiseDecimalInput } from './orderForm.ts';
 
 const PERCENTS = [25, 50, 75, 100] as const;

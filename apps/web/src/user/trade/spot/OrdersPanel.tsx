@@ -9,7 +9,7 @@ import {
 import { formatCrypto, formatDateTime, formatNumber } from '@platform/domain';
 import { Button, Flex, Pagination, Tag, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { panelStatus } from './panelStatus.tsx';
 import { HISTORY_PAGE_SIZE } from './spotApi.ts';
 

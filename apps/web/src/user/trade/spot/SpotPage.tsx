@@ -8,8 +8,9 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { loginUrl } from '../../../lib/navigation.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
+import { signColor } from '../../shared/priceColors.ts';
 import { UserPage } from '../../shell/UserPage.tsx';
-import { changeColor, TradeHeader } from '../shared/TradeHeader.tsx';
+import { TradeHeader } from '../shared/TradeHeader.tsx';
 import { useTradeSymbol, useTradingPairs } from '../shared/tradePairs.ts';
 import { ChartPanel, DEFAULT_CHART_INTERVAL } from './ChartPanel.tsx';
 import { MarketStats } from './MarketStats.tsx';
@@ -180,7 +181,7 @@ function SpotScreen({
           amountPrecision={pair.amount_precision}
           rows={size.bookRows}
           lastPrice={ticker?.last_price}
-          lastPriceColor={changeColor(ticker?.change_24h)}
+          lastPriceColor={signColor(ticker?.change_24h)}
           onPickPrice={pickPrice}
         />,
       )}

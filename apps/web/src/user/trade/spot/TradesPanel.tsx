@@ -2,7 +2,7 @@ import type { RecentTrades } from '@platform/contracts';
 import { formatNumber, formatTime } from '@platform/domain';
 import { Flex } from 'antd';
 import type { CSSProperties } from 'react';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { panelStatus } from './panelStatus.tsx';
 
 const cell: CSSProperties = { flex: 1, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };

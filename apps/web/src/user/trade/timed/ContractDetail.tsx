@@ -1,6 +1,7 @@
 import { OPTION_PERIOD_LABELS, type ReferencePrice, type TimedContract } from '@platform/contracts';
 import { formatDateTime, formatMoney } from '@platform/domain';
 import { Descriptions, type DescriptionsProps, Flex, Tag, Typography } from 'antd';
+import { signColor } from '../../shared/priceColors.ts';
 import { Countdown } from './Countdown.tsx';
 import {
   directionColor,
@@ -9,7 +10,6 @@ import {
   formatPrice,
   OUTCOME_TAG_COLORS,
   outcomeLabel,
-  profitColor,
   ratePercent,
   signedAmount,
   sourceLabel,
@@ -55,7 +55,7 @@ function Outcome({ contract }: { contract: TimedContract }) {
       {contract.profit !== null && (
         <Typography.Text
           strong
-          style={{ fontSize: 24, color: profitColor(contract.profit) }}
+          style={{ fontSize: 24, color: signColor(contract.profit) }}
           data-testid="contract-profit"
         >
           {signedAmount(contract.profit)} {contract.currency}

@@ -2,6 +2,7 @@ import { RightOutlined } from '@ant-design/icons';
 import type { TimedContract } from '@platform/contracts';
 import { formatDateTime, formatMoney, formatTime } from '@platform/domain';
 import { Empty, Flex, Tag, Typography } from 'antd';
+import { signColor } from '../../shared/priceColors.ts';
 import { DirectionTag } from './ContractDetail.tsx';
 import { Countdown } from './Countdown.tsx';
 import {
@@ -9,7 +10,6 @@ import {
   formatPrice,
   OUTCOME_TAG_COLORS,
   outcomeLabel,
-  profitColor,
   signedAmount,
   sourceLabel,
 } from './timedFormat.ts';
@@ -25,7 +25,7 @@ function RowResult({ contract }: { contract: TimedContract }) {
         {outcomeLabel(contract.outcome)}
       </Tag>
       {contract.profit !== null && (
-        <Typography.Text strong style={{ color: profitColor(contract.profit) }}>
+        <Typography.Text strong style={{ color: signColor(contract.profit) }}>
           {signedAmount(contract.profit)}
         </Typography.Text>
       )}

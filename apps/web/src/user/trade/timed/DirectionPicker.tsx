@@ -2,7 +2,7 @@ import { FallOutlined, RiseOutlined } from '@ant-design/icons';
 import { ORDER_SIDE_LABELS } from '@platform/contracts';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 
 export interface DirectionPickerProps<D extends 'up' | 'down' | 'call' | 'put'> {
   /** The bullish direction first (up, call), then the bearish one. */

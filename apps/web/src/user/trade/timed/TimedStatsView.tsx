@@ -1,7 +1,8 @@
 import type { TimedStats } from '@platform/contracts';
 import { formatCount, formatMoney, formatPercent } from '@platform/domain';
 import { Col, Row, Statistic } from 'antd';
-import { profitColor, signedAmount } from './timedFormat.ts';
+import { signColor } from '../../shared/priceColors.ts';
+import { signedAmount } from './timedFormat.ts';
 
 /** The caller's own totals of one product (counts, stakes, what came back). */
 export function TimedStatsView({ stats, currency }: { stats: TimedStats; currency: string }) {
@@ -18,7 +19,7 @@ export function TimedStatsView({ stats, currency }: { stats: TimedStats; currenc
       key: 'net',
       title: '净盈亏',
       value: `${signedAmount(stats.net_profit)} ${currency}`,
-      color: profitColor(stats.net_profit),
+      color: signColor(stats.net_profit),
     },
     { key: 'rate', title: '胜率（盈利/已分胜负）', value: formatPercent(stats.win_rate, 2, { sign: false }) },
   ];

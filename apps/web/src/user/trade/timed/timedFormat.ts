@@ -8,7 +8,7 @@ import {
   tradeAmount,
 } from '@platform/contracts';
 import { contractSettlement, Decimal, formatNumber } from '@platform/domain';
-import { DOWN_COLOR, UP_COLOR } from '../shared/TradeHeader.tsx';
+import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 
 /** What the flash and option screens show the same way: times left, durations, rates, prices. */
 
@@ -78,14 +78,6 @@ export const OUTCOME_TAG_COLORS: Record<ContractOutcomeName, string> = {
 export function signedAmount(value: string): string {
   const text = formatNumber(value, 2);
   return new Decimal(value).gt(0) ? `+${text}` : text;
-}
-
-export function profitColor(value: string | null): string | undefined {
-  if (value === null) return undefined;
-  const d = new Decimal(value);
-  if (d.gt(0)) return UP_COLOR;
-  if (d.lt(0)) return DOWN_COLOR;
-  return undefined;
 }
 
 export interface StakeLimits {
