@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION } from '@platform/contracts';
+import { APP_VERSION, installChineseValidationMessages } from '@platform/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -40,6 +40,8 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  // Before any route is built: every contract's messages are Chinese (zod's own texts are English).
+  installChineseValidationMessages();
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     trustProxy: config.TRUST_PROXY,
@@ -107,6 +109,13 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   return app;
 }
 
+/** Fastify's own body-parser errors, in Chinese (their messages are English). */
+const PARSER_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度与 Content-Length 不符',
+};
+
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return reply.status(error.statusCode).send({ success: false, message: error.message, data: error.data });
@@ -129,7 +138,13 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const message = status === 413 ? '请求体过大' : status === 415 ? '不支持的内容类型' : error.message;
+    const message =
+      status === 413
+        ? '请求体过大'
+        : status === 415
+          ? '不支持的内容类型'
+          : (PARSER_MESSAGES[error.code] ??
+            (/[\u4e00-\u9fff]/.test(error.message) ? error.message : '请求格式不正确'));
     return reply.status(status).send({ success: false, message });
   }
   request.log.error({ err: error }, 'unhandled error');

@@ -3,7 +3,7 @@ import { publicUser, walletView } from './auth.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { adminLevel, kycStatuses } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { cappedPagination, pageQuery, pagination } from './pagination.ts';
 
 /** User list and admin management (spec 000 §2 user list and admin management, §5, §6, §7). */
 
@@ -66,7 +66,7 @@ export const userStats = z.object({
 export type UserStats = z.infer<typeof userStats>;
 
 export const adminUsersReply = envelope(
-  z.object({ users: z.array(adminUserRow), pagination, stats: userStats }),
+  z.object({ users: z.array(adminUserRow), pagination: cappedPagination, stats: userStats }),
 );
 export type AdminUsersReply = z.infer<typeof adminUsersReply>;
 

@@ -3,10 +3,13 @@ import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { adminLevel, kycStatus, userRole } from './enums.ts';
 import { decimalString, envelope } from './envelope.ts';
 
+export const PASSWORD_ALL_SPACES_MESSAGE = '密码不能全是空格';
+/** A new password (registration, password change): the web forms check it with this schema too. */
 const password = z
   .string({ error: '请输入密码' })
   .min(MIN_PASSWORD_LENGTH, `密码至少${MIN_PASSWORD_LENGTH}位`)
-  .max(128, '密码不能超过128位');
+  .max(128, '密码不能超过128位')
+  .refine((v) => v.trim() !== '', PASSWORD_ALL_SPACES_MESSAGE);
 const email = z
   .email('邮箱格式不正确')
   .max(254)

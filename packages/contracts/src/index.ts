@@ -25,3 +25,4 @@ export * from './trading-perpetual.ts';
 export * from './trading-spot.ts';
 export * from './wallet.ts';
 export * from './withdrawals.ts';
+export * from './zod-messages.ts';

@@ -14,3 +14,14 @@ export const pagination = z.object({
   totalPages: z.number().int(),
 });
 export type Pagination = z.infer<typeof pagination>;
+
+/**
+ * The most rows a search counts (as the journal's JOURNAL_WINDOW): past it the total is
+ * LIST_COUNT_CAP + 1 and `totalExact` is false ("more than 10,000"). Counting every match of a
+ * broad term at a million rows is what makes a list slow.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+/** A list whose search total may be capped: `totalExact` false means more than LIST_COUNT_CAP match. */
+export const cappedPagination = pagination.extend({ totalExact: z.boolean() });
+export type CappedPagination = z.infer<typeof cappedPagination>;

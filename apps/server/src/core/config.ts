@@ -47,7 +47,7 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
-  /** The public origin of the web app (e.g. https://exchange.example.com) used in invite links; the request's own origin when unset. */
+  /** The public origin of the web app (e.g. https://exchange.example.com) used in invite links; unset, they are paths (never the request's Host). */
   PUBLIC_URL: z
     .string()
     .url()

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -54,7 +55,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     releaseLock = acquireDirectoryLock(dataDir);
   }
   try {
-    const client = dataDir ? await PGlite.create(path.join(dataDir, 'pglite')) : await PGlite.create();
+    const options = { extensions: { pg_trgm } };
+    const client = dataDir
+      ? await PGlite.create(path.join(dataDir, 'pglite'), options)
+      : await PGlite.create(options);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     return {

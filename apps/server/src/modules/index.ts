@@ -8,7 +8,7 @@ import { createAdminsService } from './admins/admins.service.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
-import { createGuards } from './auth/guard.ts';
+import { authenticateBeforeValidation, createGuards } from './auth/guard.ts';
 import { registerChannelRoutes } from './channels/channels.routes.ts';
 import { createChannelsService } from './channels/channels.service.ts';
 import { createQrCodeStore } from './channels/qrcode-store.ts';
@@ -26,6 +26,7 @@ import { registerMarketData } from './market-data/market-data.module.ts';
 import { registerOptionConfigRoutes } from './option-config/option-config.routes.ts';
 import { createOptionConfigService } from './option-config/option-config.service.ts';
 import { registerTeam } from './team/team.module.ts';
+import { createReferencePrices } from './trading/reference-prices.ts';
 import { registerTrading } from './trading/trading.module.ts';
 import { createImageStore } from './uploads/image-store.ts';
 import { createUrlSigner, loadUploadSigningSecret } from './uploads/signed-url.ts';
@@ -44,6 +45,8 @@ export async function registerModules(app: Router, ctx: AppContext) {
     onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
   });
   const guards = createGuards(auth);
+  // Before any route: guards run ahead of body parsing and validation (401/403, never a 400).
+  authenticateBeforeValidation(app);
 
   registerHealthRoutes(app, { db: ctx.database.db, engine: ctx.database.engine });
   registerAuthRoutes(app, { auth, guards, config: ctx.config });
@@ -72,8 +75,6 @@ export async function registerModules(app: Router, ctx: AppContext) {
   });
   registerJournalRoutes(app, { db: ctx.database.db, guards });
 
-  registerDashboardRoutes(app, { dashboard: createDashboardService({ db: ctx.database.db }), guards });
-
   const accounts = {
     db: ctx.database.db,
     onSessionsRevoked: (ids: string[]) => ctx.realtime.disconnectSessions(ids),
@@ -92,6 +93,12 @@ export async function registerModules(app: Router, ctx: AppContext) {
   });
 
   const market = await registerMarketData(app, ctx, guards);
+  // The wallet overview values holdings at the reference price trading uses.
+  const dashboard = createDashboardService({
+    db: ctx.database.db,
+    prices: createReferencePrices({ db: ctx.database.db, quotes: market.quotes }),
+  });
+  registerDashboardRoutes(app, { dashboard, guards });
   const options = createOptionConfigService({ db: ctx.database.db });
   registerOptionConfigRoutes(app, { options, guards });
   registerTrading(app, ctx, guards, { ...market, options });

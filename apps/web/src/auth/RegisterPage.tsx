@@ -1,10 +1,5 @@
 import { GiftOutlined, LockOutlined, MailOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
-import {
-  INVITE_QUERY_PARAM,
-  MIN_PASSWORD_LENGTH,
-  type RegisterBody,
-  registerBody,
-} from '@platform/contracts';
+import { INVITE_QUERY_PARAM, type RegisterBody, registerBody } from '@platform/contracts';
 import type { FormRule } from 'antd';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -27,11 +22,14 @@ export function registerErrorMessage(error: unknown): string {
   return REGISTER_FAILED_MESSAGE;
 }
 
-/** An antd rule checking one field against the shared contract (same messages as the server). */
-function contractRule(field: 'email' | 'phone'): FormRule {
+/**
+ * An antd rule checking one field against the shared contract (same messages as the server). An
+ * empty value is left to the `required` rule; a password of spaces is checked (the contract refuses it).
+ */
+function contractRule(field: 'email' | 'phone' | 'password'): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      if (typeof value !== 'string' || value.trim() === '') return;
+      if (typeof value !== 'string' || value === '' || (field !== 'password' && value.trim() === '')) return;
       const result = registerBody.shape[field].safeParse(value);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确');
     },
@@ -115,7 +113,8 @@ export default function RegisterPage() {
           name="password"
           rules={[
             { required: true, message: '请输入密码' },
-            { min: MIN_PASSWORD_LENGTH, message: `密码至少${MIN_PASSWORD_LENGTH}位` },
+            // Length and not only spaces: the contract's rules and messages.
+            contractRule('password'),
           ]}
           hasFeedback
         >

@@ -143,6 +143,17 @@ describe('RegisterPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a password of spaces only, with the contract’s message', async () => {
+    renderAt('/register');
+    await screen.findByLabelText('邮箱');
+    type('邮箱', 'bob@example.com');
+    type('密码', '        ');
+    type('确认密码', '        ');
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    expect(await screen.findByText('密码不能全是空格')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('registers, signs in and goes home; blank optional fields are left out', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ success: true, message: 'ok', data: { token: 'new', user: makeUser() } }),

@@ -1,4 +1,16 @@
 /** Pagination helpers shared by list screens. */
+import { LIST_COUNT_CAP } from '@platform/contracts';
+import { formatCount } from '@platform/domain';
+
+/**
+ * 共 n 个用户, or 超过 10,000 个用户 when a search matched more than the server counts
+ * (`totalExact: false`, LIST_COUNT_CAP).
+ */
+export function countText(pagination: { total: number; totalExact?: boolean }, unit: string): string {
+  return pagination.totalExact === false
+    ? `超过 ${formatCount(LIST_COUNT_CAP)} ${unit}`
+    : `共 ${pagination.total} ${unit}`;
+}
 
 /** 显示第 x 到 y 条，共 n 条记录 (x and y are 0 when the list is empty). */
 export function paginationRangeText(page: number, limit: number, total: number): string {

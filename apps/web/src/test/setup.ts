@@ -2,8 +2,12 @@
  * Shared set-up for the web tests (the web project's setupFiles in vitest.config.ts):
  * window.matchMedia and ResizeObserver for antd, DOM clean-up and an empty local storage between tests.
  */
+import { installChineseValidationMessages } from '@platform/contracts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// As main.tsx does: the contracts' zod messages in Chinese.
+installChineseValidationMessages();
 
 // findBy*/waitFor give a mounting antd page this long before failing.
 configure({ asyncUtilTimeout: 5000 });

@@ -4,6 +4,7 @@ import {
   type AdminUserRow,
   type adminUsersQuery,
   DEFAULT_CURRENCY,
+  LIST_COUNT_CAP,
   type Pagination,
   type UserStats,
 } from '@platform/contracts';
@@ -105,13 +106,18 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
       const filter: repo.UserListFilter = { search: query.search, status: query.status, kyc: query.kyc };
       const offset = (query.page - 1) * query.limit;
       const filtered = repo.hasListFilter(filter);
+      const page = { limit: query.limit, offset };
+      // Without a filter the total is the stat card's total: one count instead of two.
+      const counting = filtered ? repo.countUsers(db, filter) : Promise.resolve(null);
       const [rows, stats, filteredTotal] = await Promise.all([
-        repo.listUsers(db, filter, { limit: query.limit, offset }),
+        // A search is counted first: the count decides how its page is read (listUsers).
+        filter.search
+          ? counting.then((counted) => repo.listUsers(db, filter, page, counted ?? undefined))
+          : repo.listUsers(db, filter, page),
         repo.userStats(db),
-        // Without a filter the total is the stat card's total: one count instead of two.
-        filtered ? repo.countUsers(db, filter) : Promise.resolve(null),
+        counting,
       ]);
-      const total = filteredTotal ?? stats.total;
+      const { total, exact } = filteredTotal ?? { total: stats.total, exact: true };
       const userStats: UserStats = {
         total: stats.total,
         active: stats.total - stats.inactive,
@@ -121,7 +127,12 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
       };
       return {
         users: rows.map(toUserRow),
-        pagination: paginationOf(query.page, query.limit, total),
+        // Past the cap the pages cover the first LIST_COUNT_CAP matches, as the journal's do.
+        pagination: {
+          ...paginationOf(query.page, query.limit, exact ? total : LIST_COUNT_CAP),
+          total,
+          totalExact: exact,
+        },
         stats: userStats,
       };
     },

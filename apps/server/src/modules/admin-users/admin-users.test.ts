@@ -4,6 +4,7 @@ import { auditRows, createAdminTestApp, type TestAdmin } from '../../test/admin.
 import { api, createAdmin, registerUser, type TestApp, uniqueEmail } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { users } from '../auth/auth.schema.ts';
+import { kycApplications } from '../kyc/kyc.schema.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 
 let t: TestApp;
@@ -54,6 +55,14 @@ describe(`GET /api/admin/users (${testEngine})`, () => {
     const b = await registerUser(t.app);
     await credit(a.user.id, '12.5');
     await t.database.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, b.user.id));
+    // KYC待审核 counts the review queue: b's application waits there.
+    await t.database.db.insert(kycApplications).values({
+      userId: b.user.id,
+      realName: '张三',
+      idNumber: '11010519491231002X',
+      idFrontFile: 'front.png',
+      idBackFile: 'back.png',
+    });
 
     const res = await list();
     expect(res.status).toBe(200);

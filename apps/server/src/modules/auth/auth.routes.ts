@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../core/config.ts';
 import { ok, type Router, security } from '../../core/http.ts';
+import { createAttemptLimiter } from './attempt-limiter.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
 import { caller, type Guards } from './guard.ts';
 
@@ -63,12 +64,19 @@ export function registerAuthRoutes(
       ok({ user: await auth.updateProfile(caller(request).user.id, request.body) }, '用户信息更新成功'),
   });
 
+  // Wrong old passwords are limited like logins: LOGIN_RATE_LIMIT_PER_MINUTE per account and per IP.
+  const passwordAttempts = createAttemptLimiter(app, {
+    name: 'password-change',
+    max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE,
+    timeWindowMs: 60_000,
+  });
+
   app.patch('/api/auth/password', {
     schema: { tags, security, body: passwordBody, response: { 200: emptyReply } },
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { user, sessionId } = caller(request);
-      await auth.changePassword(user.id, sessionId, request.body);
+      await auth.changePassword(user.id, sessionId, request.body, passwordAttempts(request));
       return ok(null, '密码修改成功，其他设备已退出登录');
     },
   });

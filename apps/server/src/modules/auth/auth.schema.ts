@@ -44,10 +44,14 @@ export const users = pgTable(
     // The admin user list filters by status or KYC and pages newest first.
     index('users_active_created_idx').on(t.isActive, t.createdAt),
     index('users_kyc_created_idx').on(t.kycStatus, t.createdAt),
-    // Prefix search on e-mail and phone (LIKE 'term%'): the database collation is not C, so the
-    // unique indexes cannot serve LIKE.
+    // Prefix search on e-mail and phone (LIKE 'term%', and the admin lists' terms under three
+    // characters): the database collation is not C, so the unique indexes cannot serve LIKE.
     index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
     index('users_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
+    // Search anywhere in e-mail and phone (LIKE '%term%', pg_trgm; migration 0017): the admin
+    // user, admin, deposit and withdrawal lists (users/user-search.ts).
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
     index('users_admins_created_idx').on(t.createdAt).where(sql`${t.role} = 'admin'`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check(

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createUser } from '../users/create-user.ts';
 import { toPublicUser } from '../users/user-view.ts';
+import type { AttemptGuard } from './attempt-limiter.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -116,11 +117,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** Changing the password keeps the current session and revokes every other one. */
-    async changePassword(userId: number, sessionId: string, body: PasswordBody) {
+    /**
+     * Changing the password keeps the current session and revokes every other one. `attempts`
+     * limits wrong old passwords (a stolen session must not be a way to guess the password).
+     */
+    async changePassword(userId: number, sessionId: string, body: PasswordBody, attempts?: AttemptGuard) {
       const user = await repo.findUserById(db, userId);
       if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
-      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('原密码错误');
+      await attempts?.check();
+      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+        await attempts?.failed();
+        throw badRequest('原密码错误');
+      }
       if (body.oldPassword === body.newPassword) throw badRequest('新密码不能与原密码相同');
       const passwordHash = await hashPassword(body.newPassword);
       const revoked = await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden } from '../../core/errors.ts';
 import type { UserRow } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
@@ -22,9 +22,13 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** The guard functions createGuards made, so that authenticateBeforeValidation can find them. */
+const guardFunctions = new WeakSet<Guard>();
+
 /**
- * Authorization is decided here, on the server, for every route: the pre-handlers that routes list
- * in `preHandler`. Admin routes need role admin; admin management needs super_admin.
+ * Authorization is decided here, on the server, for every route: the guards that routes list in
+ * `preHandler`, which authenticateBeforeValidation moves ahead of parsing and validation. Admin
+ * routes need role admin; admin management needs super_admin.
  */
 export function createGuards(auth: AuthService) {
   const requireUser: Guard = async (request) => {
@@ -40,10 +44,37 @@ export function createGuards(auth: AuthService) {
       throw forbidden('只有超级管理员可以访问管理员管理功能');
     }
   };
+  for (const guard of [requireUser, requireAdmin, requireSuperAdmin]) guardFunctions.add(guard);
   return { requireUser, requireAdmin, requireSuperAdmin };
 }
 
 export type Guards = ReturnType<typeof createGuards>;
+
+/**
+ * Runs the guards of every route registered after this call at onRequest, before the body is
+ * parsed and the request validated (Fastify validates between preValidation and preHandler, so a
+ * guard left in preHandler let an anonymous caller see a 400 listing the route's schema, and a
+ * user a 400 instead of a 403). Routes keep declaring `preHandler: guards.requireAdmin`; other
+ * pre-handlers stay where they are. Route rate limits (@fastify/rate-limit, also onRequest, added
+ * by its own onRoute hook registered earlier) still run first.
+ */
+export function authenticateBeforeValidation(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const listed = route.preHandler;
+    if (!listed) return;
+    const handlers = (Array.isArray(listed) ? listed : [listed]) as unknown[];
+    const guards = handlers.filter((h): h is Guard => guardFunctions.has(h as Guard));
+    if (guards.length === 0) return;
+    const rest = handlers.filter((h) => !guardFunctions.has(h as Guard));
+    route.preHandler = rest as typeof route.preHandler & unknown[];
+    const before = route.onRequest
+      ? Array.isArray(route.onRequest)
+        ? route.onRequest
+        : [route.onRequest]
+      : [];
+    route.onRequest = [...before, ...(guards as unknown as onRequestHookHandler[])];
+  });
+}
 
 /** The authenticated caller; only valid behind one of the guards. */
 export function caller(request: FastifyRequest): RequestAuth {

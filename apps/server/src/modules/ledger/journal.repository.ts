@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { countCapped } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema.ts';
@@ -70,20 +71,8 @@ export async function selectJournalPage(
 }
 
 /** How many transactions match, counting at most `cap + 1` of them. */
-export async function countJournalCapped(
-  exec: Executor,
-  filter: JournalFilter,
-  cap: number,
-): Promise<number> {
-  const matching = exec
-    .select({ one: sql`1`.as('one') })
-    .from(t)
-    .where(conditions(filter))
-    .limit(cap + 1)
-    .as('matching');
-  const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(matching);
-  return Number(row?.n ?? 0);
-}
+export const countJournalCapped = (exec: Executor, filter: JournalFilter, cap: number): Promise<number> =>
+  countCapped(exec, t, conditions(filter), cap);
 
 /** The planner's estimate of the journal's size (pg_class.reltuples; -1 before the first ANALYZE). */
 export async function estimateJournalSize(exec: Executor): Promise<number> {

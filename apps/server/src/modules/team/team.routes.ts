@@ -70,10 +70,9 @@ export function registerTeamRoutes(
   app.get('/api/team/invite-link', {
     schema: { tags, security, response: { 200: inviteLinkReply } },
     preHandler: requireUser,
-    handler: async (request) => {
-      // Behind a proxy (TRUST_PROXY) Fastify takes protocol and host from X-Forwarded-Proto/-Host.
-      const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
-      return ok(service.inviteLink(caller(request).user.inviteCode, origin), TEAM_TEXTS.inviteLinkLoaded);
-    },
+    // Never the request's Host or X-Forwarded-Host: anyone could have a link to their own domain
+    // made. PUBLIC_URL, or the path, which the app prefixes with its own origin.
+    handler: async (request) =>
+      ok(service.inviteLink(caller(request).user.inviteCode, deps.publicUrl), TEAM_TEXTS.inviteLinkLoaded),
   });
 }

@@ -182,9 +182,12 @@ export function createTeamService(deps: { db: Db }) {
       };
     },
 
-    /** The registration link of the caller's code under `origin` (PUBLIC_URL or the request's own). */
-    inviteLink(inviteCode: string, origin: string) {
-      const base = origin.replace(/\/+$/, '');
+    /**
+     * The registration link of the caller's code: under PUBLIC_URL when configured, else the path
+     * alone (`/register?invite=CODE`), which the web app puts under its own origin.
+     */
+    inviteLink(inviteCode: string, publicUrl: string | undefined) {
+      const base = (publicUrl ?? '').replace(/\/+$/, '');
       const query = new URLSearchParams({ [INVITE_QUERY_PARAM]: inviteCode });
       return { inviteCode, inviteLink: `${base}/register?${query}` };
     },

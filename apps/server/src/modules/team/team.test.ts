@@ -371,55 +371,55 @@ describe('GET /api/team/ranking', () => {
 
 describe('GET /api/team/invite-link', () => {
   type Link = { inviteCode: string; inviteLink: string };
+  const evil = {
+    host: 'evil.example',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'evil.example',
+  };
 
-  it('uses the request’s own origin when PUBLIC_URL is unset', async () => {
-    const res = await api<Link>(t.app, 'GET', '/api/team/invite-link', {
-      token: m.a?.token as string,
-      headers: { host: 'exchange.test:8080' },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe('获取邀请链接成功');
-    expect(res.body.data).toEqual({
-      inviteCode: m.a?.inviteCode,
-      inviteLink: `http://exchange.test:8080/register?invite=${m.a?.inviteCode}`,
-    });
-    // Without TRUST_PROXY, forwarded headers are not believed.
-    const forwarded = await api<Link>(t.app, 'GET', '/api/team/invite-link', {
-      token: m.a?.token as string,
-      headers: { host: 'exchange.test', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
-    });
-    expect(forwarded.body.data?.inviteLink).toBe(`http://exchange.test/register?invite=${m.a?.inviteCode}`);
+  it('without PUBLIC_URL, answers the path: no host is taken from the request', async () => {
+    for (const headers of [{ host: 'exchange.test:8080' }, evil, { ...evil, host: 'exchange.test' }]) {
+      const res = await api<Link>(t.app, 'GET', '/api/team/invite-link', {
+        token: m.a?.token as string,
+        headers,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('获取邀请链接成功');
+      expect(res.body.data).toEqual({
+        inviteCode: m.a?.inviteCode,
+        inviteLink: `/register?invite=${m.a?.inviteCode}`,
+      });
+      expect(res.raw.payload).not.toContain('evil');
+    }
   });
 
-  it('uses PUBLIC_URL when set', async () => {
-    const withUrl = await createTestApp({ PUBLIC_URL: 'https://www.exchange.example/' });
+  it('uses PUBLIC_URL when set, whatever the Host and X-Forwarded-Host say', async () => {
+    const withUrl = await createTestApp({ PUBLIC_URL: 'https://www.exchange.example/', TRUST_PROXY: 'true' });
     try {
       const user = await join(withUrl);
-      const res = await api<Link>(withUrl.app, 'GET', '/api/team/invite-link', {
-        token: user.token,
-        headers: { host: 'internal:3000' },
-      });
-      expect(res.body.data?.inviteLink).toBe(
-        `https://www.exchange.example/register?invite=${user.inviteCode}`,
-      );
+      for (const headers of [{ host: 'internal:3000' }, evil]) {
+        const res = await api<Link>(withUrl.app, 'GET', '/api/team/invite-link', {
+          token: user.token,
+          headers,
+        });
+        expect(res.body.data?.inviteLink).toBe(
+          `https://www.exchange.example/register?invite=${user.inviteCode}`,
+        );
+      }
     } finally {
       await withUrl.close();
     }
   });
 
-  it('uses the forwarded origin behind a trusted proxy (TRUST_PROXY)', async () => {
+  it('does not believe forwarded headers even behind a trusted proxy (TRUST_PROXY)', async () => {
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     try {
       const user = await join(proxied);
       const res = await api<Link>(proxied.app, 'GET', '/api/team/invite-link', {
         token: user.token,
-        headers: {
-          host: 'internal:3000',
-          'x-forwarded-proto': 'https',
-          'x-forwarded-host': 'app.example.com',
-        },
+        headers: { host: 'internal:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
       });
-      expect(res.body.data?.inviteLink).toBe(`https://app.example.com/register?invite=${user.inviteCode}`);
+      expect(res.body.data?.inviteLink).toBe(`/register?invite=${user.inviteCode}`);
     } finally {
       await proxied.close();
     }

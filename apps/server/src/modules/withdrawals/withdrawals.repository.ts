@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { parseCount } from '../ledger/ledger.repository.ts';
 import { countOf, readCounters } from '../stats/stats.repository.ts';
-import { usersWithEmailPrefix } from '../users/user-search.ts';
+import { usersMatching } from '../users/user-search.ts';
 import { withdrawals } from './withdrawals.schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -82,7 +82,8 @@ function whereOf(filter: WithdrawalFilter): SQL | undefined {
   if (filter.type) conditions.push(eq(withdrawals.withdrawType, filter.type));
   if (filter.search) {
     const term = filter.search.toLowerCase();
-    const byUser = sql`${withdrawals.userId} = ANY(${usersWithEmailPrefix(term, sql` OR phone = ${filter.search}`)})`;
+    // The user's e-mail or phone, anywhere in it (users/user-search.ts).
+    const byUser = sql`${withdrawals.userId} = ANY(${usersMatching(filter.search)})`;
     conditions.push(
       /^\d{1,15}$/.test(term) ? sql`(${withdrawals.id} = ${Number(term)} OR ${byUser})` : byUser,
     );

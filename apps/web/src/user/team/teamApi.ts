@@ -54,8 +54,20 @@ export const fetchTeamConfig = (signal?: AbortSignal) =>
 export const fetchTeamStats = (signal?: AbortSignal) =>
   data(api.get<TeamStats>('/team/stats', undefined, signal));
 
-export const fetchInviteLink = (signal?: AbortSignal) =>
-  data(api.get<InviteLink>('/team/invite-link', undefined, signal));
+/**
+ * The server answers the invite link as a path (`/register?invite=CODE`) unless PUBLIC_URL is set,
+ * since it never takes a host from the request: this app's own origin goes in front. Leading
+ * slashes are collapsed, so that `//host/...` cannot name another site.
+ */
+export function absoluteInviteLink(link: string, origin = window.location.origin): string {
+  if (!link.startsWith('/')) return link;
+  return `${origin}/${link.replace(/^\/+/, '')}`;
+}
+
+export const fetchInviteLink = async (signal?: AbortSignal): Promise<InviteLink> => {
+  const reply = await data(api.get<InviteLink>('/team/invite-link', undefined, signal));
+  return { ...reply, inviteLink: absoluteInviteLink(reply.inviteLink) };
+};
 
 /** GET /api/team/referrals: direct referrals, newest first, 20 a page. */
 export const fetchReferrals = (page: number, signal?: AbortSignal) =>
