@@ -1,5 +1,15 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { adminSession, callApi, openAs, registerUser, snap, submitKyc, toast } from './support.ts';
+import {
+  adminSession,
+  callApi,
+  checkerboardPng,
+  openAs,
+  registerUser,
+  snap,
+  submitKyc,
+  toast,
+  uniqueIdNumber,
+} from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 15_000 });
@@ -96,4 +106,55 @@ test('a thumbnail whose image fails shows the retry view, and retrying loads it'
   await expect
     .poll(() => front.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
+});
+
+test('one identity per person: a held number is refused, and the reviewer is warned about an earlier account', async ({
+  page,
+  request,
+}, testInfo) => {
+  const admin = await adminSession(request);
+  const earlier = await registerUser(request, 'kyc-dup-a');
+  const applicant = await registerUser(request, 'kyc-dup-b');
+  const third = await registerUser(request, 'kyc-dup-c');
+  const idNumber = uniqueIdNumber();
+
+  // The earlier account's application is rejected: the number is free again, but remembered.
+  const earlierId = await submitKyc(request, earlier, '赵六', idNumber);
+  await callApi(request, 'PATCH', `/api/admin/kyc/${earlierId}`, {
+    token: admin.token,
+    data: { status: 'rejected', adminNote: '证件照片模糊' },
+  });
+  const applicantId = await submitKyc(request, applicant, '钱七', idNumber.toLowerCase());
+  // While the applicant's application holds it, a third account is refused.
+  const refused = await request.post('/api/kyc/submit', {
+    headers: { Authorization: `Bearer ${third.token}` },
+    multipart: {
+      real_name: '孙八',
+      id_number: idNumber,
+      id_front: { name: 'front.png', mimeType: 'image/png', buffer: checkerboardPng() },
+      id_back: { name: 'back.png', mimeType: 'image/png', buffer: checkerboardPng() },
+    },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe('该证件号码已被其他账户使用');
+
+  await openAs(page, admin, '/admin/kyc');
+  const row = page.getByTestId(`kyc-row-${applicantId}`);
+  await expect(row.getByTestId(`kyc-duplicate-${applicantId}`)).toHaveText(/另有 1 个申请使用相同证件号码/);
+  await snap(page, testInfo, 'kyc-duplicate-row');
+
+  await page.getByTestId(`kyc-detail-${applicantId}`).click();
+  const warning = page.getByTestId('kyc-detail').getByTestId('kyc-duplicate-list');
+  await expect(warning).toContainText('另有 1 个申请使用相同证件号码');
+  await expect(warning).toContainText(earlier.user.email);
+  await expect(warning).toContainText('已拒绝');
+  await snap(page, testInfo, 'kyc-duplicate-detail');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('kyc-detail')).toBeHidden();
+
+  await page.getByTestId(`kyc-approve-${applicantId}`).click();
+  await expect(page.locator('.ant-modal').getByTestId('kyc-duplicate-list')).toContainText(
+    earlier.user.email,
+  );
+  await snap(page, testInfo, 'kyc-duplicate-review');
 });

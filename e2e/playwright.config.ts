@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN } from './support.ts';
+import { e2eServerEnv } from './support.ts';
 
 // The browser tests run the real server with a fresh embedded database on its own port.
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -48,17 +48,6 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // Every spec registers its own users from one address; the production limit (20 an hour)
-      // would refuse them once the suite grows.
-      REGISTER_RATE_LIMIT_PER_HOUR: '1000',
-    },
+    env: e2eServerEnv(port, dataDir),
   },
 });

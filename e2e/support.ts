@@ -9,6 +9,22 @@ export { checkerboardPng };
 /** The super admin the e2e server is started with (see playwright.config.ts). */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
 
+/** The environment of every server the browser tests start (the shared one and isolated ones). */
+export function e2eServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    // Every spec registers its own users from one address; the production limit (20 an hour)
+    // would refuse them once the suite grows.
+    REGISTER_RATE_LIMIT_PER_HOUR: '1000',
+  };
+}
+
 const screensDir = path.join(import.meta.dirname, 'artifacts', 'screens');
 
 /** Keeps a screenshot of each step as a test artifact (e2e/artifacts/screens) and in the report. */
@@ -250,21 +266,32 @@ export async function createWithdrawChannel(
   return data.channel;
 }
 
-/** A valid mainland ID number (check digit per ISO 7064 MOD 11-2). */
-export const E2E_ID_NUMBER = '11010519491231002X';
+/**
+ * A valid mainland ID number that no other account of the run holds (one identity per person: a
+ * number another account has pending or approved is refused). Random birth date and sequence, the
+ * ISO 7064 MOD 11-2 check character.
+ */
+export function uniqueIdNumber(): string {
+  const birth = new Date(Date.UTC(1960, 0, 1) + Math.floor(Math.random() * 40 * 365) * 86_400_000);
+  const first17 = `310104${birth.toISOString().slice(0, 10).replaceAll('-', '')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = weights.reduce((acc, w, i) => acc + w * Number.parseInt(first17.charAt(i), 10), 0);
+  return `${first17}${'10X98765432'.charAt(sum % 11)}`;
+}
 
 /** Submits a KYC application with two real PNG images; returns its id. */
 export async function submitKyc(
   request: APIRequestContext,
   user: Session,
   realName: string,
+  idNumber: string = uniqueIdNumber(),
 ): Promise<number> {
   const image = (name: string) => ({ name, mimeType: 'image/png', buffer: checkerboardPng() });
   const response = await request.post('/api/kyc/submit', {
     headers: { Authorization: `Bearer ${user.token}` },
     multipart: {
       real_name: realName,
-      id_number: E2E_ID_NUMBER,
+      id_number: idNumber,
       id_front: image('front.png'),
       id_back: image('back.png'),
     },

@@ -3,11 +3,11 @@ import {
   adminSession,
   callApi,
   checkerboardPng,
-  E2E_ID_NUMBER,
   openAs,
   registerUser,
   type Session,
   snap,
+  uniqueIdNumber,
 } from './support.ts';
 
 test.describe.configure({ timeout: 300_000 });
@@ -22,9 +22,9 @@ const shot = (page: Page, info: TestInfo, name: string) =>
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: checkerboardPng(48) });
 
 /** Fills the KYC form with a valid name and ID number and two real PNG images. */
-async function fillKycForm(page: Page, name: string) {
+async function fillKycForm(page: Page, name: string, idNumber: string) {
   await page.getByTestId('kyc-real-name').fill(name);
-  await page.getByTestId('kyc-id-number').fill(E2E_ID_NUMBER);
+  await page.getByTestId('kyc-id-number').fill(idNumber);
   await page.getByTestId('kyc-front-input').setInputFiles(png('front.png'));
   await page.getByTestId('kyc-back-input').setInputFiles(png('back.png'));
   await expect(page.getByTestId('kyc-front-preview')).toBeVisible();
@@ -64,7 +64,7 @@ test('a user submits KYC through the form and sees the approval arrive live', as
   await shot(page, info, 'user-kyc-02-invalid');
   expect(uploads).toBe(0);
 
-  await fillKycForm(page, '张三');
+  await fillKycForm(page, '张三', uniqueIdNumber());
   await shot(page, info, 'user-kyc-03-filled');
   const submitted = page.waitForResponse((r) => r.url().endsWith('/api/kyc/submit'));
   await page.getByTestId('kyc-submit').click();
@@ -103,8 +103,9 @@ test('a rejected user sees the reason live and resubmits with the last answers f
   const admin = await adminSession(request);
   const user = await registerUser(request, 'user-kyc-reject');
 
+  const idNumber = uniqueIdNumber();
   await openAs(page, user, '/kyc');
-  await fillKycForm(page, '李四');
+  await fillKycForm(page, '李四', idNumber);
   await page.getByTestId('kyc-submit').click();
   await expect(page.getByTestId('kyc-in-review')).toBeVisible();
 
@@ -118,7 +119,8 @@ test('a rejected user sees the reason live and resubmits with the last answers f
 
   await page.getByTestId('kyc-resubmit').click();
   await expect(page.getByTestId('kyc-real-name')).toHaveValue('李四');
-  await expect(page.getByTestId('kyc-id-number')).toHaveValue(E2E_ID_NUMBER);
+  // The same person may submit the same number again after a rejection.
+  await expect(page.getByTestId('kyc-id-number')).toHaveValue(idNumber);
   await page.getByTestId('kyc-front-input').setInputFiles(png('front2.png'));
   await page.getByTestId('kyc-back-input').setInputFiles(png('back2.png'));
   await page.getByTestId('kyc-submit').click();

@@ -29,6 +29,8 @@ export const KYC_IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif';
 export const KYC_NOT_IMAGE_MESSAGE = '请选择图片文件';
 export const KYC_IMAGE_TOO_LARGE_MESSAGE = '图片大小不能超过5MB';
 export const KYC_REJECT_REASON_REQUIRED = '拒绝时必须填写原因';
+/** One identity per person: the number is held (pending, reviewing or approved) by another account. */
+export const KYC_ID_NUMBER_TAKEN_MESSAGE = '该证件号码已被其他账户使用';
 /** What is wrong with an ID number, by the kind idCardProblem (@platform/domain) reports. */
 export const KYC_ID_NUMBER_MESSAGES = {
   format: '身份证号码格式不正确',
@@ -40,13 +42,22 @@ export const KYC_DOCUMENT_URL_TTL_SECONDS = 300;
 /** Stored document names: generated, 32 hex characters and the image extension. */
 export const KYC_DOCUMENT_NAME = /^[0-9a-f]{32}\.(jpg|png|gif)$/;
 
+export const KYC_REAL_NAME_MESSAGE = '姓名只能包含中文、字母、间隔号和空格';
+/**
+ * What a real name may hold: letters of any script (Chinese characters included) with their
+ * combining marks, the middle dot of transliterated names (· U+00B7, and the look-alikes • ・ ‧ that
+ * input methods produce) and spaces; at least one letter. No digits, no markup, no punctuation.
+ */
+export const KYC_REAL_NAME_PATTERN = /^(?=.*\p{L})[\p{L}\p{M}·•・‧ \u3000]+$/u;
+
 /** The text fields of the submission (validated by the server after the multipart parse). */
 export const kycSubmitFields = z.object({
   real_name: z
     .string({ error: '请输入真实姓名' })
     .trim()
     .min(2, '真实姓名长度应为2-50个字符')
-    .max(50, '真实姓名长度应为2-50个字符'),
+    .max(50, '真实姓名长度应为2-50个字符')
+    .regex(KYC_REAL_NAME_PATTERN, KYC_REAL_NAME_MESSAGE),
   id_number: z.string({ error: '请输入身份证号码' }).trim().min(1, '请输入身份证号码'),
 });
 export type KycSubmitFields = z.input<typeof kycSubmitFields>;
@@ -86,6 +97,18 @@ export const kycDocumentQuery = z.object({
 export const adminKycQuery = pageQuery.extend({ status: kycApplicationStatus.optional() });
 export type AdminKycQuery = z.input<typeof adminKycQuery>;
 
+/** At most this many of another accounts' applications with the same ID number are listed per row. */
+export const KYC_DUPLICATE_LIST_LIMIT = 10;
+/** Another account's application with the same (normalised) ID number, any status. */
+export const kycDuplicateApplication = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_email: z.string(),
+  status: kycApplicationStatus,
+  created_at: isoDateTime,
+});
+export type KycDuplicateApplication = z.infer<typeof kycDuplicateApplication>;
+
 export const adminKycRequest = z.object({
   id: z.number().int(),
   user: z.object({ id: z.number().int(), email: z.string(), phone: z.string().nullable() }),
@@ -98,6 +121,13 @@ export const adminKycRequest = z.object({
   admin_note: z.string().nullable(),
   created_at: isoDateTime,
   reviewed_at: isoDateTime.nullable(),
+  /**
+   * One identity per person: how many applications of OTHER accounts use the same ID number (any
+   * status; the applicant's own earlier ones are not counted), and the first KYC_DUPLICATE_LIST_LIMIT
+   * of them, those that hold the number (pending, reviewing, approved) first, then newest first.
+   */
+  duplicate_id_count: z.number().int(),
+  duplicate_id_applications: z.array(kycDuplicateApplication),
 });
 export type AdminKycRequest = z.infer<typeof adminKycRequest>;
 export const adminKycReply = envelope(z.object({ requests: z.array(adminKycRequest), pagination }));

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SALARY_LEVELS, depositStatuses, withdrawalStatuses } from '@platform/contracts';
@@ -5,11 +6,17 @@ import { formatDate, highestTier, salaryLevelFor } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../core/money.ts';
+import { createDashboardService } from '../modules/dashboard/dashboard.service.ts';
+import { createKycService } from '../modules/kyc/kyc.service.ts';
 import { queryRows } from '../modules/ledger/ledger.repository.ts';
+import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { counterMismatches } from '../modules/stats/stats.repository.ts';
 import { teamTreeProblems } from '../modules/team/tree-check.ts';
+import { createImageStore } from '../modules/uploads/image-store.ts';
+import { detectImageType } from '../modules/uploads/image-type.ts';
+import { createUrlSigner } from '../modules/uploads/signed-url.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { DEMO_MARKER_EMAIL, planDemo, type SeedResult, seedDemoData } from './seed.ts';
+import { DEMO_ADMIN_EMAILS, DEMO_MARKER_EMAIL, planDemo, type SeedResult, seedDemoData } from './seed.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -17,6 +24,8 @@ describe('npm run demo (seedDemoData)', () => {
   let database: TestDatabase;
   let first: SeedResult;
   const qrCodeDir = path.join(os.tmpdir(), `demo-seed-test-${process.pid}`);
+  const kycDocumentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-seed-kyc-'));
+  const kycFiles = () => fs.readdirSync(kycDocumentDir).sort();
   const now = new Date();
   const plan = planDemo(now.getTime());
 
@@ -34,6 +43,7 @@ describe('npm run demo (seedDemoData)', () => {
         (SELECT count(*) FROM team_paths)::int AS team_paths,
         (SELECT count(*) FROM team_rewards)::int AS team_rewards,
         (SELECT count(*) FROM team_salary_payouts)::int AS team_salary_payouts,
+        (SELECT count(*) FROM kyc_applications)::int AS kyc_applications,
         (SELECT count(*) FROM audit_logs)::int AS audit_logs`)
     )[0];
 
@@ -43,12 +53,14 @@ describe('npm run demo (seedDemoData)', () => {
       adminEmail: 'boss@example.com',
       adminPassword: 'boss-password',
       qrCodeDir,
+      kycDocumentDir,
       now,
     });
     // About 20 s of CPU (hundreds of service transactions, the team included); generous for a loaded CI machine.
   }, 180_000);
   afterAll(async () => {
     await database?.close();
+    fs.rmSync(kycDocumentDir, { recursive: true, force: true });
   });
 
   it('creates users, admins and channels in the documented numbers', () => {
@@ -63,6 +75,84 @@ describe('npm run demo (seedDemoData)', () => {
     expect(counts.admins).toBe(3); // two plain admins and the super admin
     expect(counts.depositChannels).toEqual({ active: 4, inactive: 1 });
     expect(counts.withdrawChannels).toBe(3);
+  });
+
+  it('gives every account with a KYC status a real application, so the queue and the counts agree', async () => {
+    const { kyc, kycApplications } = first.counts;
+    for (const status of ['pending', 'reviewing', 'approved', 'rejected']) {
+      expect(kycApplications[status]).toBeGreaterThan(0);
+    }
+    // Each account's status is its latest application's (none without one).
+    const [mismatch] = await rows<Record<string, number>>(sql`SELECT
+      count(*) FILTER (WHERE u.kyc_status <> coalesce(latest.status, 'none'))::int AS mismatched,
+      count(*) FILTER (WHERE latest.status IS NOT NULL)::int AS with_application
+      FROM users u
+      LEFT JOIN LATERAL (SELECT k.status FROM kyc_applications k WHERE k.user_id = u.id
+                          ORDER BY k.created_at DESC, k.id DESC LIMIT 1) latest ON true`);
+    expect(mismatch?.mismatched).toBe(0);
+    expect(mismatch?.with_application).toBe(
+      Object.entries(kyc)
+        .filter(([status]) => status !== 'none')
+        .reduce((sum, [, n]) => sum + n, 0),
+    );
+
+    // The dashboard's pending KYC (and so 立即处理) is exactly the queue's 待审核 tab.
+    const dashboard = await createDashboardService({ db: database.db }).dashboard();
+    expect(dashboard.pendingTasks.pendingKyc).toBe(kycApplications.pending);
+    expect(kyc.pending).toBe(kycApplications.pending);
+    const queue = await createKycService({
+      db: database.db,
+      realtime: silentRealtime,
+      documents: createImageStore(kycDocumentDir),
+      signer: createUrlSigner('x'.repeat(32)),
+    }).listForAdmin({ page: 1, limit: 100, status: 'pending' });
+    expect(queue.pagination.total).toBe(dashboard.pendingTasks.pendingKyc);
+    // The default tab shows the duplicate-number warning on one of them.
+    expect(queue.requests.filter((r) => r.duplicate_id_count > 0)).toHaveLength(1);
+  });
+
+  it('stores both generated ID images of every application in the document store', async () => {
+    const files = await rows<{ front: string; back: string }>(
+      sql`SELECT id_front_file AS front, id_back_file AS back FROM kyc_applications`,
+    );
+    const stored = new Set(kycFiles());
+    expect(stored.size).toBe(files.length * 2);
+    for (const { front, back } of files) {
+      expect(stored.has(front) && stored.has(back)).toBe(true);
+      const bytes = fs.readFileSync(path.join(kycDocumentDir, front));
+      expect(detectImageType(bytes)?.ext).toBe('png');
+    }
+  });
+
+  it('has each decision made by a demo admin, rejections explained, before the account withdrew', async () => {
+    const [k] = await rows<Record<string, number>>(sql`SELECT
+      count(*) FILTER (WHERE status IN ('approved', 'rejected')
+        AND reviewed_by <> (SELECT id FROM users WHERE email = ${DEMO_ADMIN_EMAILS[0]}))::int AS other_reviewer,
+      count(*) FILTER (WHERE status = 'rejected' AND coalesce(admin_note, '') = '')::int AS unexplained,
+      count(*) FILTER (WHERE status IN ('approved', 'rejected')
+        AND (reviewed_at IS NULL OR reviewed_at < created_at OR reviewed_at > ${now.toISOString()}::timestamptz))::int AS bad_review_time,
+      count(*) FILTER (WHERE status IN ('pending', 'reviewing') AND reviewed_at IS NOT NULL)::int AS undecided_with_time,
+      count(*) FILTER (WHERE created_at < (SELECT created_at FROM users WHERE id = user_id))::int AS before_registration,
+      count(*) FILTER (WHERE status = 'approved' AND reviewed_at > (SELECT min(created_at) FROM withdrawals w
+        WHERE w.user_id = kyc_applications.user_id))::int AS withdrew_before_approval
+      FROM kyc_applications`);
+    expect(k).toEqual({
+      other_reviewer: 0,
+      unexplained: 0,
+      bad_review_time: 0,
+      undecided_with_time: 0,
+      before_registration: 0,
+      withdrew_before_approval: 0,
+    });
+    const audit = await rows<{
+      action: string;
+      n: number;
+    }>(sql`SELECT action, count(*)::int AS n FROM audit_logs
+      WHERE action LIKE 'kyc.%' GROUP BY action ORDER BY action`);
+    expect(Object.fromEntries(audit.map((a) => [a.action, a.n]))).toEqual({
+      'kyc.approve': first.counts.kycApplications.approved,
+      'kyc.reject': first.counts.kycApplications.rejected,
+    });
   });
 
   it('creates deposits and withdrawals in every status', () => {
@@ -245,12 +335,14 @@ describe('npm run demo (seedDemoData)', () => {
 
   it('adds nothing on a second run', async () => {
     const before = await tableCounts();
-    const again = await seedDemoData(database.db, { qrCodeDir, now });
+    const files = kycFiles();
+    const again = await seedDemoData(database.db, { qrCodeDir, kycDocumentDir, now });
     expect(again.alreadyPresent).toBe(true);
     expect(again.superAdmin.created).toBe(false);
     expect(again.counts).toEqual(first.counts);
     expect(again.ledger.ok).toBe(true);
     expect(await tableCounts()).toEqual(before);
+    expect(kycFiles()).toEqual(files);
     const [marker] = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_MARKER_EMAIL}`,
     );

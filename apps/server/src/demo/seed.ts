@@ -5,9 +5,11 @@
  *
  * Everything that touches money goes through the real services (deposit approval credits, the
  * withdrawal freeze, completion and rejection are their ledger postings, with their audit rows), so
- * every balance is the sum of its journal entries and the ledger verifier passes. The only direct
- * writes are what is not money: users' KYC status and dates, and the backdating of created_at and
- * review times so that the history spreads over the last 30 days.
+ * every balance is the sum of its journal entries and the ledger verifier passes. Every account with
+ * a KYC status has a real application with generated ID images, submitted and reviewed through the
+ * KYC service (kyc.ts), so the review queue and the pending counts agree. The only direct writes are
+ * what is not money: dates, the backdating of created_at and review times so that the history
+ * spreads over the last 30 days, and the KYC status `reviewing`.
  *
  * Idempotent: when the marker user exists it says so and adds nothing. A fixed random seed makes the
  * data the same on every run (only the dates move with the day it runs).
@@ -49,6 +51,7 @@ import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { createUser } from '../modules/users/create-user.ts';
 import { withdrawals } from '../modules/withdrawals/withdrawals.schema.ts';
 import { createWithdrawalService } from '../modules/withdrawals/withdrawals.service.ts';
+import { planDemoKyc, seedDemoKyc } from './kyc.ts';
 import { type DemoTeamResult, planDemoTeam, seedDemoTeam } from './team.ts';
 import { seedDemoTrading } from './trading.ts';
 
@@ -566,7 +569,9 @@ export function planDemo(now: number) {
   // The referral tree has its own random source, so that it leaves the plan above as it was.
   const approved = new Set(deposits.filter((d) => d.status === 'approved').map((d) => d.user));
   const team = planDemoTeam(createRandom(SEED + 2), now, people, approved);
-  return { people, channels, deposits, withdrawals, team };
+  // The identity applications too (their own source, for the same reason).
+  const kyc = planDemoKyc(createRandom(SEED + 3), now, people, team.members);
+  return { people, channels, deposits, withdrawals, team, kyc };
 }
 
 /** `delay`, shortened when needed so that `from + delay` stays in the past (recent rows get quick reviews). */
@@ -587,6 +592,8 @@ export interface SeedOptions {
   adminPassword?: string;
   /** Where the channels service would store QR uploads (the seed uploads none). */
   qrCodeDir: string;
+  /** The KYC document store the server reads (DATA_DIR/uploads/kyc): the applications' images. */
+  kycDocumentDir: string;
   /** Progress lines. */
   log?: (line: string) => void;
   now?: Date;
@@ -598,6 +605,8 @@ export interface SeedCounts {
   users: number;
   disabledUsers: number;
   kyc: Record<string, number>;
+  /** KYC applications per status (the review queue's tabs). */
+  kycApplications: Record<string, number>;
   admins: number;
   depositChannels: { active: number; inactive: number };
   withdrawChannels: number;
@@ -665,11 +674,12 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const userIds = new Map<number, number>();
   const accounts = new Map<number, { id: number; inviteCode: string }>();
+  let kycReviewerId: number | undefined;
   await db.transaction(async (tx) => {
     const byRegistration = people.map((u, i) => ({ u, i })).sort((a, b) => a.u.createdAt - b.u.createdAt);
     const adminsAt = now - 90 * DAY;
     for (const [k, email] of DEMO_ADMIN_EMAILS.entries()) {
-      await createUser(tx, {
+      const admin = await createUser(tx, {
         email,
         nickname: k === 0 ? '运营-小李' : '财务-小周',
         passwordHash,
@@ -680,6 +690,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
         updatedAt: new Date(adminsAt + k * HOUR),
         lastLogin: new Date(now - (k + 1) * 5 * HOUR),
       });
+      if (k === 0) kycReviewerId = admin.id;
     }
     for (const { u, i } of byRegistration) {
       // The inviter registered earlier, so their code exists (createUser places the user under them).
@@ -695,7 +706,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
         passwordHash,
         role: 'user',
         isActive: u.isActive,
-        kycStatus: u.kycStatus,
+        // Their planned status comes from their application and its review (below).
+        kycStatus: 'none',
         createdAt: new Date(u.createdAt),
         updatedAt: new Date(u.lastLogin ?? u.createdAt),
         lastLogin: u.lastLogin === null ? null : new Date(u.lastLogin),
@@ -710,6 +722,20 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
     if (id === undefined) throw new Error(`demo user ${i} was not created`);
     return id;
   };
+
+  if (kycReviewerId === undefined) throw new Error('the demo admins were not created');
+  const kycReviewer: AuditActor = { adminId: kycReviewerId, ip: '127.0.0.1', userAgent: 'npm run demo' };
+  const plannedKyc = plan.kyc.filter((a) => 'planned' in a.owner);
+  log(`Submitting and reviewing ${plannedKyc.length} identity applications (generated ID images)...`);
+  await seedDemoKyc(db, {
+    applications: plannedKyc,
+    userIdOf: (owner) => {
+      if (!('planned' in owner)) throw new Error('a team member’s application among the planned users’');
+      return idOf(owner.planned);
+    },
+    documentsDir: opts.kycDocumentDir,
+    reviewer: kycReviewer,
+  });
 
   log('Creating deposit and withdrawal channels...');
   const channelsAt = new Date(now - 40 * DAY);
@@ -824,6 +850,31 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
     log,
   });
 
+  const memberKyc = plan.kyc.filter((a) => 'member' in a.owner);
+  log(`Submitting and reviewing the team members' ${memberKyc.length} identity applications...`);
+  const memberIds = new Map(
+    (
+      await queryRows<{ id: unknown; email: unknown }>(
+        db,
+        sql`SELECT id::text AS id, email FROM users WHERE email IN (${sql.join(
+          plan.team.members.map((m) => sql`${m.email}`),
+          sql`, `,
+        )})`,
+      )
+    ).map((r) => [String(r.email), Number(r.id)]),
+  );
+  await seedDemoKyc(db, {
+    applications: memberKyc,
+    userIdOf: (owner) => {
+      const email = 'member' in owner ? plan.team.members[owner.member]?.email : undefined;
+      const id = email === undefined ? undefined : memberIds.get(email);
+      if (id === undefined) throw new Error(`demo team member ${JSON.stringify(owner)} was not created`);
+      return id;
+    },
+    documentsDir: opts.kycDocumentDir,
+    reviewer: kycReviewer,
+  });
+
   log('Verifying the ledger...');
   return {
     alreadyPresent: false,
@@ -856,6 +907,9 @@ async function countDemo(db: Db): Promise<SeedCounts> {
     disabledUsers: userStats.disabled ?? 0,
     kyc: await byKey(
       sql`SELECT kyc_status AS k, count(*)::int AS n FROM users WHERE role = 'user' GROUP BY kyc_status`,
+    ),
+    kycApplications: await byKey(
+      sql`SELECT status AS k, count(*)::int AS n FROM kyc_applications GROUP BY status`,
     ),
     admins: userStats.admins ?? 0,
     depositChannels: {
@@ -896,6 +950,7 @@ function report(result: SeedResult, where: string, adminPasswordFromEnv: boolean
   );
   lines.push(
     `  Users: ${counts.users} (${counts.disabledUsers} disabled; KYC ${breakdown(counts.kyc)}), admins: ${counts.admins} (super admin included)`,
+    `  KYC applications: ${total(counts.kycApplications)} (${breakdown(counts.kycApplications)})`,
     `  Channels: ${counts.depositChannels.active + counts.depositChannels.inactive} deposit (${counts.depositChannels.inactive} inactive), ${counts.withdrawChannels} withdrawal`,
     `  Deposits: ${total(counts.deposits)} (${breakdown(counts.deposits)})`,
     `  Withdrawals: ${total(counts.withdrawals)} (${breakdown(counts.withdrawals)})`,
@@ -948,6 +1003,7 @@ async function main(): Promise<number> {
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,
       qrCodeDir: path.join(config.DATA_DIR, 'uploads', 'qrcodes'),
+      kycDocumentDir: path.join(config.DATA_DIR, 'uploads', 'kyc'),
       marketSeed: config.MARKET_SIM_SEED,
       log: (line) => process.stdout.write(`${line}\n`),
     });

@@ -498,7 +498,8 @@ export async function seedDemoTeam(
         passwordHash: opts.passwordHash,
         role: 'user',
         isActive: m.isActive,
-        kycStatus: m.kycStatus,
+        // The planned status comes from the member's application and its review (kyc.ts).
+        kycStatus: 'none',
         invitedByCode: inviter.inviteCode,
         createdAt: new Date(m.createdAt),
         updatedAt: new Date(m.lastLogin ?? m.createdAt),

@@ -2,6 +2,7 @@ import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Executor } from '../../db/client.ts';
+import { countPendingApplications } from '../kyc/kyc.repository.ts';
 import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
 import { countOf, readCounters, readCountersByPrefix } from '../stats/stats.repository.ts';
 
@@ -11,7 +12,8 @@ import { countOf, readCounters, readCountersByPrefix } from '../stats/stats.repo
  *
  * Index use (checked with EXPLAIN on PostgreSQL at 1M users, see the report of issue 3):
  * - pending counts: deposits_status_created_idx / withdrawals_status_created_idx, index-only;
- * - today's amounts: the same indexes, a range on (status, created_at >= since);
+ * - today's amounts: deposits_approved_processed_idx / withdrawals_completed_at_idx (partial, by
+ *   currency and the time the money moved);
  * - new users today: users_created_at_idx;
  * - recent activities: deposits_created_idx / withdrawals_created_idx, LIMIT 10 each;
  * - today's volume: ledger_transactions_created_at_idx then ledger_entries_transaction_idx.
@@ -37,24 +39,26 @@ export interface UserCounts {
   newToday: number;
   active: number;
   kycApproved: number;
+  /** The KYC review queue (applications pending, the 待审核 tab), not users.kyc_status. */
   kycPending: number;
 }
 
 /**
  * Every account (admins included, as on the user list), from the running totals of modules/stats;
- * newToday is a range on the created_at index.
+ * newToday is a range on the created_at index; kycPending is the KYC review queue's size.
  */
 export async function userCounts(exec: Executor, since: Date): Promise<UserCounts> {
-  const [c, today] = await Promise.all([
-    readCounters(exec, ['users.total', 'users.active', 'users.kyc.approved', 'users.kyc.pending']),
+  const [c, today, kycQueue] = await Promise.all([
+    readCounters(exec, ['users.total', 'users.active', 'users.kyc.approved']),
     one(exec, sql`SELECT count(*)::int AS n FROM users WHERE created_at >= ${at(since)}`),
+    countPendingApplications(exec),
   ]);
   return {
     total: countOf(c['users.total']),
     newToday: parseCount(today.n),
     active: countOf(c['users.active']),
     kycApproved: countOf(c['users.kyc.approved']),
-    kycPending: countOf(c['users.kyc.pending']),
+    kycPending: kycQueue,
   };
 }
 
@@ -66,8 +70,8 @@ export interface FlowTotals {
 }
 
 /**
- * Approved deposit and completed withdrawal amounts in USDT: all time from the running totals,
- * since `since` as a range over (status, created_at).
+ * Approved deposit and completed withdrawal amounts in USDT: all time from the running totals;
+ * since `since`: approved (processed_at) / completed (completed_at) since then, whenever requested.
  */
 export async function flowTotals(exec: Executor, since?: Date): Promise<FlowTotals> {
   if (!since) {
@@ -80,9 +84,9 @@ export async function flowTotals(exec: Executor, since?: Date): Promise<FlowTota
     exec,
     sql`SELECT
           (SELECT coalesce(sum(amount), 0) FROM deposits
-            WHERE status = 'approved' AND currency = ${DEFAULT_CURRENCY} AND created_at >= ${at(since)})::text AS deposits,
+            WHERE status = 'approved' AND currency = ${DEFAULT_CURRENCY} AND processed_at >= ${at(since)})::text AS deposits,
           (SELECT coalesce(sum(amount), 0) FROM withdrawals
-            WHERE status = 'completed' AND currency = ${DEFAULT_CURRENCY} AND created_at >= ${at(since)})::text AS withdrawals`,
+            WHERE status = 'completed' AND currency = ${DEFAULT_CURRENCY} AND completed_at >= ${at(since)})::text AS withdrawals`,
   );
   return { deposits: text(row.deposits), withdrawals: text(row.withdrawals) };
 }

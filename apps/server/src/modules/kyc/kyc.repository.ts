@@ -1,8 +1,13 @@
-import type { KycApplicationStatus } from '@platform/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  KYC_DUPLICATE_LIST_LIMIT,
+  type KycApplicationStatus,
+  type KycDuplicateApplication,
+  kycApplicationStatus,
+} from '@platform/contracts';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
-import { parseCount } from '../ledger/ledger.repository.ts';
+import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
 import { kycApplications } from './kyc.schema.ts';
 
 export type KycRow = typeof kycApplications.$inferSelect;
@@ -13,6 +18,103 @@ export const LIVE_STATUSES = ['pending', 'reviewing', 'approved'] as const;
 /** Statuses an admin may still decide. */
 export const OPEN_STATUSES = ['pending', 'reviewing'] as const;
 export const ONE_ACTIVE_INDEX = 'kyc_applications_one_active_key';
+/** One identity per person: a number is held by at most one live application (migration 0015). */
+export const ONE_IDENTITY_INDEX = 'kyc_applications_one_identity_key';
+
+/** The number as the identity indexes compare it (the expression of both indexes of migration 0015). */
+const identityKey = sql`upper(btrim(${kycApplications.idNumber}))`;
+
+/**
+ * A live application (pending, reviewing, approved) of another account with this number, if any.
+ * `idNumber` is the stored form (normalizeIdCard). Answered from the partial unique index.
+ */
+export async function findIdentityHolder(
+  exec: Executor,
+  idNumber: string,
+  exceptUserId: number,
+): Promise<Pick<KycRow, 'id' | 'userId' | 'status'> | undefined> {
+  const [row] = await exec
+    .select({ id: kycApplications.id, userId: kycApplications.userId, status: kycApplications.status })
+    .from(kycApplications)
+    .where(
+      and(
+        sql`${identityKey} = upper(btrim(${idNumber}))`,
+        inArray(kycApplications.status, [...LIVE_STATUSES]),
+        ne(kycApplications.userId, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export interface DuplicateIds {
+  count: number;
+  applications: KycDuplicateApplication[];
+}
+
+/**
+ * For each given application: the applications of OTHER accounts with the same number, any status
+ * (the applicant's own earlier ones are history, not a warning). The count is exact; the list holds
+ * the first KYC_DUPLICATE_LIST_LIMIT, live ones first, then newest first. Two index lookups per
+ * application (kyc_applications_id_number_idx), so a page costs at most 2 × its size.
+ */
+export async function findDuplicateIds(
+  exec: Executor,
+  ids: readonly number[],
+): Promise<Map<number, DuplicateIds>> {
+  const result = new Map<number, DuplicateIds>(ids.map((id) => [id, { count: 0, applications: [] }]));
+  if (ids.length === 0) return result;
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT r.id::text AS for_id, c.n, d.id::text AS id, d.user_id::text AS user_id, d.status, u.email,
+               to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+          FROM kyc_applications r
+          CROSS JOIN LATERAL (
+            SELECT count(*)::int AS n FROM kyc_applications x
+             WHERE upper(btrim(x.id_number)) = upper(btrim(r.id_number)) AND x.user_id <> r.user_id
+          ) c
+          LEFT JOIN LATERAL (
+            SELECT x.id, x.user_id, x.status, x.created_at FROM kyc_applications x
+             WHERE upper(btrim(x.id_number)) = upper(btrim(r.id_number)) AND x.user_id <> r.user_id
+             ORDER BY (x.status IN ('pending', 'reviewing', 'approved')) DESC, x.created_at DESC, x.id DESC
+             LIMIT ${KYC_DUPLICATE_LIST_LIMIT}
+          ) d ON true
+          LEFT JOIN users u ON u.id = d.user_id
+         WHERE r.id IN (${idList})
+         ORDER BY r.id, (d.status IN ('pending', 'reviewing', 'approved')) DESC, d.created_at DESC, d.id DESC`,
+  );
+  for (const row of rows) {
+    const entry = result.get(parseId(row.for_id));
+    if (!entry) continue;
+    entry.count = parseCount(row.n);
+    if (row.id === null || row.id === undefined) continue;
+    entry.applications.push({
+      id: parseId(row.id),
+      user_id: parseId(row.user_id),
+      user_email: String(row.email),
+      status: kycApplicationStatus.parse(row.status),
+      created_at: String(row.created_at),
+    });
+  }
+  return result;
+}
+
+/**
+ * The review queue's size: applications in status pending, exactly what the 待审核 tab (the screen's
+ * default) lists. The dashboard, the wallet overview and the user list's stat card count this.
+ * An index-only range on kyc_applications_status_created_idx.
+ */
+export async function countPendingApplications(exec: Executor): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(kycApplications)
+    .where(eq(kycApplications.status, 'pending'));
+  return parseCount(row?.n ?? 0);
+}
 
 export async function insertApplication(
   exec: Executor,

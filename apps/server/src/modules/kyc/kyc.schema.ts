@@ -32,6 +32,14 @@ export const kycApplications = pgTable(
     uniqueIndex('kyc_applications_one_active_key')
       .on(t.userId)
       .where(sql`${t.status} IN ('pending', 'reviewing', 'approved')`),
+    // One identity per person (migration 0015): a number, trimmed and upper-case, is held by at
+    // most one live application, so two accounts submitting it at once cannot both be pending, and
+    // an open application can never carry a number another account has had approved.
+    uniqueIndex('kyc_applications_one_identity_key')
+      .on(sql`upper(btrim(${t.idNumber}))`)
+      .where(sql`${t.status} IN ('pending', 'reviewing', 'approved')`),
+    // The reviewer's warning: every application with the same number, whatever its status.
+    index('kyc_applications_id_number_idx').on(sql`upper(btrim(${t.idNumber}))`),
     index('kyc_applications_status_created_idx').on(t.status, t.createdAt),
     index('kyc_applications_user_created_idx').on(t.userId, t.createdAt),
   ],

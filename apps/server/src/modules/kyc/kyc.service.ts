@@ -3,6 +3,7 @@ import {
   type AdminKycRequest,
   KYC_DOCUMENT_URL_TTL_SECONDS,
   KYC_ID_NUMBER_MESSAGES,
+  KYC_ID_NUMBER_TAKEN_MESSAGE,
   KYC_REJECT_REASON_REQUIRED,
   type KycAdminNotificationEvent,
   type KycApplication,
@@ -62,10 +63,24 @@ export function createKycService(deps: {
     reviewed_at: iso(row.reviewedAt),
   });
 
-  const toAdminView = (row: repo.KycWithUser): AdminKycRequest => ({
+  const toAdminView = (
+    row: repo.KycWithUser,
+    duplicates: repo.DuplicateIds | undefined,
+  ): AdminKycRequest => ({
     ...toOwnView(row),
     user: { id: row.userId, email: row.userEmail, phone: row.userPhone },
+    duplicate_id_count: duplicates?.count ?? 0,
+    duplicate_id_applications: duplicates?.applications ?? [],
   });
+
+  /** The admin view of rows, each with the other accounts' applications that use its number. */
+  const toAdminViews = async (rows: repo.KycWithUser[]): Promise<AdminKycRequest[]> => {
+    const duplicates = await repo.findDuplicateIds(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => toAdminView(row, duplicates.get(row.id)));
+  };
 
   const liveConflict = (status: string) =>
     conflict(status === 'approved' ? KYC_ALREADY_APPROVED : KYC_ALREADY_PENDING);
@@ -87,6 +102,10 @@ export function createKycService(deps: {
       if (user.kycStatus === 'approved') throw conflict(KYC_ALREADY_APPROVED);
       const live = await repo.findLiveApplication(db, userId);
       if (live) throw liveConflict(live.status);
+      // One identity per person: checked here so that nothing is stored for a refused number; the
+      // partial unique index decides between two accounts submitting it at the same moment.
+      const idNumber = normalizeIdCard(parsed.data.id_number);
+      if (await repo.findIdentityHolder(db, idNumber, userId)) throw conflict(KYC_ID_NUMBER_TAKEN_MESSAGE);
 
       const frontName = await documents.save(front.bytes, front.type);
       const backName = await documents.save(back.bytes, back.type);
@@ -96,7 +115,7 @@ export function createKycService(deps: {
           const inserted = await repo.insertApplication(tx, {
             userId,
             realName: parsed.data.real_name,
-            idNumber: normalizeIdCard(parsed.data.id_number),
+            idNumber,
             idFrontFile: frontName,
             idBackFile: backName,
             status: 'pending',
@@ -106,8 +125,9 @@ export function createKycService(deps: {
         });
       } catch (err) {
         await Promise.all([documents.remove(frontName), documents.remove(backName)]);
-        // Two submissions racing: the partial unique index lets one through.
+        // Two submissions racing: the partial unique indexes let one through.
         if (isUniqueViolation(err, repo.ONE_ACTIVE_INDEX)) throw conflict(KYC_ALREADY_PENDING);
+        if (isUniqueViolation(err, repo.ONE_IDENTITY_INDEX)) throw conflict(KYC_ID_NUMBER_TAKEN_MESSAGE);
         throw err;
       }
 
@@ -149,9 +169,14 @@ export function createKycService(deps: {
 
     async listForAdmin(query: { page: number; limit: number; status?: AdminKycQuery['status'] }) {
       const { rows, total } = await repo.listApplications(db, { status: query.status }, pageOf(query));
-      return { requests: rows.map(toAdminView), pagination: paginationOf(query, total) };
+      return { requests: await toAdminViews(rows), pagination: paginationOf(query, total) };
     },
 
+    /**
+     * Approving needs no identity check of its own: the application is live (pending or reviewing)
+     * and so already holds its number under kyc_applications_one_identity_key, which no other
+     * account's live application can share, approved ones included.
+     */
     async review(actor: AuditActor, id: number, body: KycReviewBody): Promise<AdminKycRequest> {
       const note = body.adminNote?.trim() ?? '';
       if (body.status === 'rejected' && note === '') throw badRequest(KYC_REJECT_REASON_REQUIRED);
@@ -179,7 +204,9 @@ export function createKycService(deps: {
       // Committed: the applicant's screen may refetch at once and see the decision.
       const event: KycStatusUpdateEvent = { application: toOwnView(decided) };
       realtime.toUser(decided.userId, REALTIME_EVENTS.kycStatusUpdate, event);
-      return toAdminView(decided);
+      const [view] = await toAdminViews([decided]);
+      if (!view) throw notFound(KYC_NOT_FOUND);
+      return view;
     },
   };
 }

@@ -2,9 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type KycStatusUpdateEvent, kycStatusUpdateEvent, REALTIME_EVENTS } from '@platform/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import {
+  type AdminDashboard,
+  type KycStatusUpdateEvent,
+  kycStatusUpdateEvent,
+  REALTIME_EVENTS,
+  type WalletOverview,
+} from '@platform/contracts';
+import { idCardCheckChar } from '@platform/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { PNG } from '../../test/multipart.ts';
@@ -12,6 +20,7 @@ import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { users } from '../auth/auth.schema.ts';
 import { createUrlSigner } from '../uploads/signed-url.ts';
+import { ONE_IDENTITY_INDEX } from './kyc.repository.ts';
 import { KYC_SUBMIT_RATE_LIMIT_PER_HOUR } from './kyc.routes.ts';
 
 /** A real 1×1 PNG. */
@@ -43,6 +52,23 @@ const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 
 const VALID_ID = '11010519491231002X';
 const VALID_ID_2 = '110101199003074477';
+
+let idCounter = 0;
+/**
+ * A valid ID number that no other submission of this file uses (one identity per person: a number
+ * another account holds is refused). Birth dates from 1980-01-02 on; `check` picks the check character.
+ */
+function freshIdNumber(check?: string): string {
+  for (;;) {
+    const birth = new Date(Date.UTC(1980, 0, 1) + ++idCounter * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+      .replaceAll('-', '');
+    const first17 = `310104${birth}123`;
+    const char = idCardCheckChar(first17);
+    if (check === undefined || char === check) return `${first17}${char}`;
+  }
+}
 
 type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
 
@@ -79,7 +105,7 @@ const kycForm = (
 ) => {
   const parts: Part[] = [
     { name: 'real_name', value: over.real_name ?? '张三' },
-    { name: 'id_number', value: over.id_number ?? VALID_ID },
+    { name: 'id_number', value: over.id_number ?? freshIdNumber() },
     { name: 'id_front', filename: 'front.png', type: 'image/png', bytes: over.front ?? PNG_WITH_TEXT },
   ];
   if (over.back !== null) {
@@ -162,6 +188,10 @@ describe(`KYC submission (${testEngine})`, () => {
     const cases: [Parameters<typeof kycForm>[0], string][] = [
       [{ real_name: ' 张 ' }, '真实姓名长度应为2-50个字符'],
       [{ real_name: '张'.repeat(51) }, '真实姓名长度应为2-50个字符'],
+      [{ real_name: '<b>x</b>' }, '姓名只能包含中文、字母、间隔号和空格'],
+      [{ real_name: '张三1' }, '姓名只能包含中文、字母、间隔号和空格'],
+      [{ real_name: '<script>alert(1)</script>' }, '姓名只能包含中文、字母、间隔号和空格'],
+      [{ real_name: '··' }, '姓名只能包含中文、字母、间隔号和空格'],
       [{ id_number: '' }, '请输入身份证号码'],
       [{ id_number: '11010519491231002' }, '身份证号码格式不正确'],
       [{ id_number: '1101051949123100211' }, '身份证号码格式不正确'],
@@ -446,7 +476,7 @@ describe(`KYC review (${testEngine})`, () => {
       token: user.token,
     });
     expect(own.body.data!.application).toMatchObject({ status: 'rejected', admin_note: '照片模糊' });
-    const second = await submit(user.token, kycForm({ id_number: VALID_ID_2 }));
+    const second = await submit(user.token, kycForm());
     expect(second.status).toBe(200);
     const status = await api<{ kyc_status: string; application: App }>(t.app, 'GET', '/api/kyc/status', {
       token: user.token,
@@ -512,5 +542,220 @@ describe(`kyc_status_update to the applicant (${testEngine})`, () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(userEvents).toEqual([]);
     expect(leaked.flat()).toEqual([]);
+  });
+});
+
+const KYC_ID_TAKEN = '该证件号码已被其他账户使用';
+
+interface AdminRow extends App {
+  user: { id: number; email: string };
+  duplicate_id_count: number;
+  duplicate_id_applications: { id: number; user_id: number; user_email: string; status: string }[];
+}
+
+const reviewAs = (id: number, body: { status: 'approved' | 'rejected'; adminNote?: string }) =>
+  api<{ request: AdminRow }>(t.app, 'PATCH', `/api/admin/kyc/${id}`, { token: adminToken, body });
+
+async function adminList(query = 'status=pending&limit=100') {
+  const res = await api<{ requests: AdminRow[]; pagination: { total: number } }>(
+    t.app,
+    'GET',
+    `/api/admin/kyc?${query}`,
+    { token: adminToken },
+  );
+  expect(res.status).toBe(200);
+  return res.body.data!;
+}
+
+async function applicationsWith(idNumber: string) {
+  return (await t.database.db.execute(
+    sql`SELECT user_id::int AS user_id, status FROM kyc_applications WHERE id_number = ${idNumber} ORDER BY id`,
+  )) as unknown as { rows: { user_id: number; status: string }[] };
+}
+
+const storedFiles = () => (fs.existsSync(kycDir()) ? fs.readdirSync(kycDir()).length : 0);
+
+describe(`real names (${testEngine})`, () => {
+  it('accepts Chinese names, Latin letters with spaces and the middle dot', async () => {
+    for (const name of ['张三', 'Li Lei', '阿卜杜·热合曼']) {
+      const user = await registerUser(t.app);
+      const res = await submit(user.token, kycForm({ real_name: name }));
+      expect({ name, status: res.status }).toEqual({ name, status: 200 });
+      expect(res.body.data!.application.real_name).toBe(name);
+    }
+  });
+});
+
+describe(`one identity per person (${testEngine})`, () => {
+  it('refuses a number another account holds while pending, in any spelling, storing nothing', async () => {
+    const holder = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const id = freshIdNumber('X');
+    expect((await submit(holder.token, kycForm({ id_number: id }))).status).toBe(200);
+
+    const files = storedFiles();
+    for (const spelling of [id, ` ${id.toLowerCase()} `]) {
+      const res = await submit(other.token, kycForm({ id_number: spelling }));
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 409,
+        message: KYC_ID_TAKEN,
+      });
+    }
+    expect(await kycStatusOf(other.user.id)).toBe('none');
+    expect(storedFiles()).toBe(files);
+    expect((await applicationsWith(id)).rows).toEqual([{ user_id: holder.user.id, status: 'pending' }]);
+  });
+
+  it('refuses a number another account has had approved', async () => {
+    const holder = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const id = freshIdNumber();
+    const app = (await submit(holder.token, kycForm({ id_number: id }))).body.data!.application;
+    expect((await reviewAs(app.id, { status: 'approved' })).status).toBe(200);
+    const res = await submit(other.token, kycForm({ id_number: id }));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(KYC_ID_TAKEN);
+    expect(await kycStatusOf(other.user.id)).toBe('none');
+  });
+
+  it('lets exactly one of two accounts submitting the same number at once through', async () => {
+    const users = await Promise.all([registerUser(t.app), registerUser(t.app), registerUser(t.app)]);
+    const id = freshIdNumber();
+    const files = storedFiles();
+    const results = await Promise.all(users.map((u) => submit(u.token, kycForm({ id_number: id }))));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body.message).toBe(KYC_ID_TAKEN);
+    const rows = (await applicationsWith(id)).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('pending');
+    const statuses = await Promise.all(users.map((u) => kycStatusOf(u.user.id)));
+    expect(statuses.sort()).toEqual(['none', 'none', 'pending']);
+    // The losers' images are removed again.
+    expect(storedFiles()).toBe(files + 2);
+  });
+
+  it('is kept by the database: a second live application with the number cannot be written at all', async () => {
+    // So an application whose number another account has had approved can never be open, and
+    // approving it (pending or reviewing to approved) cannot happen.
+    const holder = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const id = freshIdNumber('X');
+    const app = (await submit(holder.token, kycForm({ id_number: id }))).body.data!.application;
+    expect((await reviewAs(app.id, { status: 'approved' })).status).toBe(200);
+    for (const status of ['pending', 'reviewing', 'approved'] as const) {
+      const error = await t.database.db
+        .execute(
+          sql`INSERT INTO kyc_applications (user_id, real_name, id_number, id_front_file, id_back_file, status)
+              VALUES (${other.user.id}, '王五', ${` ${id.toLowerCase()}`}, 'a.png', 'b.png', ${status})`,
+        )
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+      expect({ status, refused: isUniqueViolation(error, ONE_IDENTITY_INDEX) }).toEqual({
+        status,
+        refused: true,
+      });
+    }
+    // A rejected one is history, not a holder.
+    await t.database.db.execute(
+      sql`INSERT INTO kyc_applications (user_id, real_name, id_number, id_front_file, id_back_file, status)
+          VALUES (${other.user.id}, '王五', ${id}, 'a.png', 'b.png', 'rejected')`,
+    );
+  });
+
+  it('frees the number when the holder is rejected, and the same person may submit it again', async () => {
+    const first = await registerUser(t.app);
+    const second = await registerUser(t.app);
+    const id = freshIdNumber();
+    const app = (await submit(first.token, kycForm({ id_number: id }))).body.data!.application;
+    expect((await reviewAs(app.id, { status: 'rejected', adminNote: '照片模糊' })).status).toBe(200);
+    // The same person, the same number, after the rejection.
+    const again = await submit(first.token, kycForm({ id_number: id }));
+    expect(again.status).toBe(200);
+    expect(
+      (await reviewAs(again.body.data!.application.id, { status: 'rejected', adminNote: '仍然模糊' })).status,
+    ).toBe(200);
+    // Rejected twice: the number holds nothing now, so another account may use it.
+    expect((await submit(second.token, kycForm({ id_number: id }))).status).toBe(200);
+    expect((await submit(first.token, kycForm({ id_number: id }))).body.message).toBe(KYC_ID_TAKEN);
+  });
+
+  it('shows the reviewer every other account’s application with the same number', async () => {
+    const earlier = await registerUser(t.app);
+    const applicant = await registerUser(t.app);
+    const plain = await registerUser(t.app);
+    const id = freshIdNumber();
+    const old = (await submit(earlier.token, kycForm({ id_number: id }))).body.data!.application;
+    await reviewAs(old.id, { status: 'rejected', adminNote: '证件信息不符' });
+    // The applicant's own earlier application with the number is not a warning.
+    const own = (await submit(applicant.token, kycForm({ id_number: id }))).body.data!.application;
+    await reviewAs(own.id, { status: 'rejected', adminNote: '照片模糊' });
+    const current = (await submit(applicant.token, kycForm({ id_number: id.toLowerCase() }))).body.data!
+      .application;
+    const unrelated = (await submit(plain.token)).body.data!.application;
+
+    const { requests } = await adminList();
+    const row = requests.find((r) => r.id === current.id)!;
+    expect(row.duplicate_id_count).toBe(1);
+    expect(row.duplicate_id_applications).toEqual([
+      expect.objectContaining({
+        id: old.id,
+        user_id: earlier.user.id,
+        user_email: earlier.email,
+        status: 'rejected',
+      }),
+    ]);
+    const clean = requests.find((r) => r.id === unrelated.id)!;
+    expect(clean.duplicate_id_count).toBe(0);
+    expect(clean.duplicate_id_applications).toEqual([]);
+
+    // The rejected tab shows the other side: the earlier application sees the live one.
+    const rejected = await adminList('status=rejected&limit=100');
+    const oldRow = rejected.requests.find((r) => r.id === old.id)!;
+    expect(oldRow.duplicate_id_count).toBe(2);
+    expect(oldRow.duplicate_id_applications.map((d) => [d.id, d.user_email, d.status])).toEqual([
+      [current.id, applicant.email, 'pending'],
+      [own.id, applicant.email, 'rejected'],
+    ]);
+
+    // The review reply carries it too.
+    const approved = await reviewAs(current.id, { status: 'approved' });
+    expect(approved.status).toBe(200);
+    expect(approved.body.data!.request.duplicate_id_count).toBe(1);
+  });
+});
+
+describe(`pending KYC counts follow the review queue (${testEngine})`, () => {
+  it('the dashboard, the wallet overview and the user list count exactly the 待审核 tab', async () => {
+    const counts = async () => {
+      const [dashboard, overview, userList, queue] = await Promise.all([
+        api<AdminDashboard>(t.app, 'GET', '/api/admin/dashboard', { token: adminToken }),
+        api<WalletOverview>(t.app, 'GET', '/api/admin/wallet/overview', { token: adminToken }),
+        api<{ stats: { kycPending: number } }>(t.app, 'GET', '/api/admin/users', { token: adminToken }),
+        adminList('status=pending&limit=1'),
+      ]);
+      return {
+        dashboard: dashboard.body.data!.pendingTasks.pendingKyc,
+        overview: overview.body.data!.pendingKyc,
+        users: userList.body.data!.stats.kycPending,
+        queue: queue.pagination.total,
+      };
+    };
+    const all = (n: number) => ({ dashboard: n, overview: n, users: n, queue: n });
+    const start = await counts();
+    expect(start).toEqual(all(start.queue));
+
+    // A status set without an application (as the old demo data did) is no work in the queue.
+    const orphan = await registerUser(t.app);
+    await t.database.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, orphan.user.id));
+    expect(await counts()).toEqual(all(start.queue));
+
+    const waiting = await registerUser(t.app);
+    const app = (await submit(waiting.token)).body.data!.application;
+    expect(await counts()).toEqual(all(start.queue + 1));
+    // Deciding it takes it out of every count.
+    await reviewAs(app.id, { status: 'approved' });
+    expect(await counts()).toEqual(all(start.queue));
   });
 });

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@platform/domain';
 import { Button, Descriptions, type DescriptionsProps, Flex, Modal, Typography } from 'antd';
-import { KycStatusTag, type ViewerImage } from './KycBits.tsx';
+import { KycDuplicateAlert, KycStatusTag, type ViewerImage } from './KycBits.tsx';
 import type { AdminKycRequest } from './kycApi.ts';
 import { RetryImage } from './RetryImage.tsx';
 
@@ -52,6 +52,7 @@ export function KycDetailModal({ row, onClose, onView, onReloadImages }: KycDeta
     >
       {row && (
         <Flex vertical gap={16} data-testid="kyc-detail">
+          <KycDuplicateAlert row={row} />
           <Descriptions bordered column={1} size="small" items={detailItems(row)} />
           <Flex gap={16} wrap>
             {(

@@ -1,9 +1,9 @@
 import type { AdminKycRequest } from '@platform/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Call, type Handler, mockApi, ok, pagination } from '../../test/api.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
-import { renderWithAnt } from '../../test/render.tsx';
+import { renderWithAntAt } from '../../test/render.tsx';
 import KycPage from './KycPage.tsx';
 import { maskIdNumber } from './kycApi.ts';
 import { withCacheBust } from './RetryImage.tsx';
@@ -24,9 +24,33 @@ function application(overrides: Partial<AdminKycRequest> = {}): AdminKycRequest 
     admin_note: null,
     created_at: '2024-05-01T02:00:00.000Z',
     reviewed_at: null,
+    duplicate_id_count: 0,
+    duplicate_id_applications: [],
     ...overrides,
   };
 }
+
+/** Application 5 whose number two other accounts used: one holds it (approved), one was rejected. */
+const duplicated = () =>
+  application({
+    duplicate_id_count: 2,
+    duplicate_id_applications: [
+      {
+        id: 3,
+        user_id: 8,
+        user_email: 'bob@example.com',
+        status: 'approved',
+        created_at: '2024-04-01T02:00:00.000Z',
+      },
+      {
+        id: 2,
+        user_id: 9,
+        user_email: 'carol@example.com',
+        status: 'rejected',
+        created_at: '2024-03-01T02:00:00.000Z',
+      },
+    ],
+  });
 
 const listCalls = () =>
   calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/admin/kyc');
@@ -41,7 +65,7 @@ beforeEach(() => {
 });
 
 async function renderPage() {
-  renderWithAnt(<KycPage />);
+  renderWithAntAt(<KycPage />, '/admin/kyc');
   return screen.findByTestId('kyc-row-5');
 }
 
@@ -125,6 +149,50 @@ describe('KycPage', () => {
     expect(screen.getByTestId('kyc-row-5')).toBeTruthy();
   });
 
+  it('warns in the row, the detail and the review modal about other accounts using the same ID number', async () => {
+    handlers['GET /api/admin/kyc'] = () => ok({ requests: [duplicated()], pagination: pagination(1) });
+    const row = await renderPage();
+    const warning = within(row).getByTestId('kyc-duplicate-5');
+    expect(warning.textContent).toContain('另有 2 个申请使用相同证件号码');
+
+    fireEvent.click(screen.getByTestId('kyc-detail-5'));
+    const detail = await screen.findByTestId('kyc-detail');
+    const list = within(detail).getByTestId('kyc-duplicate-list');
+    expect(list.textContent).toContain('另有 2 个申请使用相同证件号码');
+    expect(within(list).getByText('bob@example.com')).toBeTruthy();
+    expect(within(list).getByText('已通过')).toBeTruthy();
+    expect(within(list).getByText('carol@example.com')).toBeTruthy();
+    expect(within(list).getByText('已拒绝')).toBeTruthy();
+  });
+
+  it('repeats the warning in the review modal', async () => {
+    handlers['GET /api/admin/kyc'] = () => ok({ requests: [duplicated()], pagination: pagination(1) });
+    await renderPage();
+    fireEvent.click(screen.getByTestId('kyc-approve-5'));
+    await screen.findByTestId('kyc-review-note');
+    const reviewList = screen.getByTestId('kyc-duplicate-list');
+    expect(reviewList.textContent).toContain('另有 2 个申请使用相同证件号码');
+    expect(within(reviewList).getByText('bob@example.com')).toBeTruthy();
+  });
+
+  it('says how many more there are when the list is cut', async () => {
+    handlers['GET /api/admin/kyc'] = () =>
+      ok({ requests: [{ ...duplicated(), duplicate_id_count: 12 }], pagination: pagination(1) });
+    await renderPage();
+    fireEvent.click(screen.getByTestId('kyc-detail-5'));
+    const list = await screen.findByTestId('kyc-duplicate-list');
+    expect(list.textContent).toContain('另有 12 个申请使用相同证件号码');
+    expect(list.textContent).toContain('仅列出其中 2 个');
+  });
+
+  it('shows no warning for a number nobody else used', async () => {
+    const row = await renderPage();
+    expect(within(row).queryByTestId('kyc-duplicate-5')).toBeNull();
+    fireEvent.click(screen.getByTestId('kyc-detail-5'));
+    await screen.findByTestId('kyc-detail');
+    expect(screen.queryByTestId('kyc-duplicate-list')).toBeNull();
+  });
+
   it('shows approve and reject only for pending applications', async () => {
     handlers['GET /api/admin/kyc'] = () =>
       ok({ requests: [application({ status: 'approved', admin_note: 'ok' })], pagination: pagination(1) });
@@ -164,7 +232,7 @@ describe('KycPage', () => {
 
   it('shows 暂无KYC申请 for an empty list', async () => {
     handlers['GET /api/admin/kyc'] = () => ok({ requests: [], pagination: pagination(0) });
-    renderWithAnt(<KycPage />);
+    renderWithAntAt(<KycPage />, '/admin/kyc');
     expect(await screen.findByText('暂无KYC申请')).toBeTruthy();
     expect(screen.getByTestId('kyc-range-text').textContent).toBe('显示第 0 到 0 条，共 0 条记录');
     expect(listCalls()).toHaveLength(1);
@@ -189,11 +257,29 @@ describe('KycPage', () => {
 
   it('replaces the page with 获取KYC申请列表失败 and a retry that loads again', async () => {
     handlers['GET /api/admin/kyc'] = () => jsonResponse({ success: false, message: '服务器错误' }, 500);
-    renderWithAnt(<KycPage />);
+    renderWithAntAt(<KycPage />, '/admin/kyc');
     expect(await screen.findByText('获取KYC申请列表失败')).toBeTruthy();
     handlers['GET /api/admin/kyc'] = () => ok({ requests: [application()], pagination: pagination(1) });
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('kyc-row-5')).toBeTruthy();
+  });
+});
+
+describe('KycPage address', () => {
+  it('opens the tab and page of the address and keeps a tab switch there; a bad value is 待审核', async () => {
+    const router = renderWithAntAt(<KycPage />, '/admin/kyc?status=approved&page=2');
+    await screen.findByTestId('kyc-row-5');
+    expect(Object.fromEntries(listCalls()[0]!.url.searchParams)).toMatchObject({
+      status: 'approved',
+      page: '2',
+    });
+    fireEvent.click(screen.getByTestId('kyc-tab-rejected'));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=rejected'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('1'));
+
+    await act(() => router.navigate('/admin/kyc?status=unknown&page=0'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('pending'));
+    expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('1');
   });
 });
 

@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { kycApplicationStatuses } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Tabs, Typography } from 'antd';
 import { useCallback, useState } from 'react';
@@ -6,25 +7,24 @@ import { ImageViewer } from '../../components/ImageViewer.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageButtons } from '../../components/PageButtons.tsx';
 import { paginationRangeText } from '../../components/pagination.ts';
+import { param, useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import type { ViewerImage } from './KycBits.tsx';
 import { KycDetailModal } from './KycDetailModal.tsx';
 import { type KycReview, KycReviewModal } from './KycReviewModal.tsx';
 import { KycTable } from './KycTable.tsx';
-import {
-  type AdminKycRequest,
-  fetchKycRequests,
-  KYC_QUERY_ROOT,
-  KYC_TABS,
-  type KycRequestStatus,
-  kycQueryKey,
-} from './kycApi.ts';
+import { type AdminKycRequest, fetchKycRequests, KYC_QUERY_ROOT, KYC_TABS, kycQueryKey } from './kycApi.ts';
+
+/** The tab and page in the address: ?status=approved&page=2 (the 待审核 tab by default). */
+const KYC_LIST_PARAMS = {
+  status: param.oneOf(kycApplicationStatuses, 'pending'),
+  page: param.page(),
+};
 
 /** KYC审核: status tabs, the applications with their ID images, detail, review and the image viewer. */
 export default function KycPage() {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<KycRequestStatus>('pending');
-  const [page, setPage] = useState(1);
+  const [{ status, page }, setAddress] = useListParams(KYC_LIST_PARAMS);
   const [detail, setDetail] = useState<AdminKycRequest | null>(null);
   const [review, setReview] = useState<KycReview | null>(null);
   const [viewer, setViewer] = useState<ViewerImage | null>(null);
@@ -75,8 +75,8 @@ export default function KycPage() {
         <Tabs
           activeKey={status}
           onChange={(key) => {
-            setStatus(key as KycRequestStatus);
-            setPage(1);
+            const tab = KYC_TABS.find((candidate) => candidate.key === key);
+            if (tab) setAddress({ status: tab.key });
           }}
           items={KYC_TABS.map((tab) => ({
             key: tab.key,
@@ -99,7 +99,7 @@ export default function KycPage() {
             page={pagination?.page ?? page}
             totalPages={pagination?.totalPages ?? 0}
             maxButtons={5}
-            onChange={setPage}
+            onChange={(next) => setAddress({ page: next })}
             testIdPrefix="kyc"
             disabled={query.isFetching}
           />

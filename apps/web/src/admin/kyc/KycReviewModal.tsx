@@ -2,6 +2,7 @@ import { KYC_REJECT_REASON_REQUIRED } from '@platform/contracts';
 import { App, Descriptions, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/request.ts';
+import { KycDuplicateAlert } from './KycBits.tsx';
 import { type AdminKycRequest, type KycReviewStatus, maskIdNumber, reviewKycRequest } from './kycApi.ts';
 
 export interface KycReview {
@@ -71,6 +72,11 @@ export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps)
     >
       {review && (
         <>
+          {review.row.duplicate_id_count > 0 && (
+            <div style={{ marginBottom: 12 }}>
+              <KycDuplicateAlert row={review.row} />
+            </div>
+          )}
           <Descriptions
             size="small"
             column={1}

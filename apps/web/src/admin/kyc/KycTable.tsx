@@ -1,7 +1,7 @@
 import { Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../components/StackedDateTime.tsx';
-import { KycStatusTag, type ViewerImage } from './KycBits.tsx';
+import { KycDuplicateHint, KycStatusTag, type ViewerImage } from './KycBits.tsx';
 import { type AdminKycRequest, maskIdNumber } from './kycApi.ts';
 import { RetryImage } from './RetryImage.tsx';
 
@@ -42,12 +42,15 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
       title: '身份证号',
       width: 170,
       render: (_, row) => (
-        <Typography.Text
-          style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
-          data-testid={`kyc-idnumber-${row.id}`}
-        >
-          {maskIdNumber(row.id_number)}
-        </Typography.Text>
+        <Flex vertical gap={2}>
+          <Typography.Text
+            style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+            data-testid={`kyc-idnumber-${row.id}`}
+          >
+            {maskIdNumber(row.id_number)}
+          </Typography.Text>
+          <KycDuplicateHint row={row} />
+        </Flex>
       ),
     },
     {

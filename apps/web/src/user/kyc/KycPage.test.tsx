@@ -123,6 +123,19 @@ describe('KycPage', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('refuses a name with digits or markup with the server’s message (the rule of the contract)', async () => {
+    renderPage();
+    await screen.findByTestId('kyc-form');
+    for (const name of ['张三1', '<b>x</b>']) {
+      type('kyc-real-name', name);
+      fireEvent.click(screen.getByTestId('kyc-submit'));
+      expect(await screen.findByText('姓名只能包含中文、字母、间隔号和空格')).toBeTruthy();
+    }
+    type('kyc-real-name', '阿卜杜·热合曼');
+    await waitFor(() => expect(screen.queryByText('姓名只能包含中文、字母、间隔号和空格')).toBeNull());
+    expect(posts()).toHaveLength(0);
+  });
+
   it('sends name, ID number and both images as multipart, then shows the review in progress', async () => {
     let status: 'none' | 'pending' = 'none';
     handlers['GET /api/kyc/status'] = () =>
