@@ -190,10 +190,11 @@ async function main() {
     // more often); recent ones are mostly still pending.
     await batched('deposits', D, (lo, hi) =>
       q(
-        `INSERT INTO deposits (id, user_id, channel_id, channel_name, to_address, currency, amount, tx_hash, remark,
+        `INSERT INTO deposits (id, user_id, channel_id, channel_name, to_address, currency, amount, tx_hash, tx_hash_normalized, remark,
            status, admin_note, reviewed_by, reviewed_at, processed_at, created_at, updated_at)
          OVERRIDING SYSTEM VALUE
          SELECT x.j, x.user_id, c.id, c.name, c.address, 'USDT', x.amount,
+           CASE WHEN c.type = 'crypto' THEN encode(sha256(('bench-deposit-' || x.j)::bytea), 'hex') END,
            CASE WHEN c.type = 'crypto' THEN encode(sha256(('bench-deposit-' || x.j)::bytea), 'hex') END,
            CASE WHEN x.r_remark < 0.05 THEN '请尽快处理' END,
            x.status,

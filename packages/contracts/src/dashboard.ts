@@ -42,10 +42,15 @@ export type AdminDashboard = z.infer<typeof adminDashboard>;
 export const adminDashboardReply = envelope(adminDashboard);
 export type AdminDashboardReply = z.infer<typeof adminDashboardReply>;
 
-/** The name of the distribution row that gathers every currency past the first three. */
+/** The name of the distribution row that gathers every valued currency past the first three. */
 export const OTHER_ASSETS_NAME = '其他';
-/** At most this many rows: the three largest currencies and 其他. */
+/**
+ * At most this many valued rows: the three largest values and 其他. Currencies without a reference
+ * price follow, each on its own row (amounts in different units are never added up).
+ */
 export const MAX_ASSET_DISTRIBUTION_ROWS = 4;
+/** What a row without a reference price shows instead of its value. */
+export const NO_REFERENCE_PRICE_TEXT = '无参考价';
 /** The rows the wallet overview shows, all zero, while no user holds anything. */
 export const EMPTY_ASSET_DISTRIBUTION_NAMES = ['USDT', 'BTC', 'ETH', OTHER_ASSETS_NAME] as const;
 /** Colours of the distribution rows; currencies not listed take ASSET_FALLBACK_COLORS in order. */
@@ -57,13 +62,25 @@ export const ASSET_COLORS: Readonly<Record<string, string>> = {
 };
 export const ASSET_FALLBACK_COLORS = ['#1677ff', '#722ed1', '#eb2f96'] as const;
 
+/**
+ * One row of the asset distribution: users' holdings of a currency valued in USDT at the reference
+ * price (the price trading opens orders at, `<currency>USDT`), its share of the valued total.
+ */
 export const assetDistributionItem = z.object({
   /** A currency code, or 其他. */
   name: z.string(),
-  /** Sum of users' available and frozen balances in that currency. */
-  amount: decimalString,
-  /** Share of the listed amounts in percent, one decimal ('62.5'). */
-  percentage: decimalString,
+  /** The unit of `amount`; null for 其他, which gathers several currencies. */
+  currency: z.string().nullable(),
+  /** The row's currencies: [currency], or the ones 其他 gathers. */
+  currencies: z.array(z.string()),
+  /** Sum of users' available and frozen balances in `currency`; null for 其他. */
+  amount: decimalString.nullable(),
+  /** USDT per unit at the reference price (USDT itself: 1); null without one (无参考价) and for 其他. */
+  price: decimalString.nullable(),
+  /** amount × price in USDT; 其他: the sum of its values; null without a reference price. */
+  value: decimalString.nullable(),
+  /** Share of the valued total in percent, one decimal ('62.5'); null for a row without a value. */
+  percentage: decimalString.nullable(),
   color: z.string(),
 });
 export type AssetDistributionItem = z.infer<typeof assetDistributionItem>;
@@ -76,13 +93,16 @@ export const recentActivity = z.object({
   /** Unique across types: 'deposit:12', 'withdrawal:7'. */
   id: z.string(),
   type: recentActivityType,
-  /** What happened, in Chinese: '充值 · USDT-TRC20 · 待审核'. */
+  /** What happened, in Chinese: '充值 · USDT-TRC20', '提现 · 支付宝' (the status is `status`). */
   description: z.string(),
   created_at: isoDateTime,
   amount: decimalString,
   currency: z.string(),
   user_email: z.string(),
-  /** The record's own status value (deposit or withdrawal status). */
+  /**
+   * The record's own status value (deposit or withdrawal status). Money has moved only for an
+   * approved deposit and a completed withdrawal.
+   */
   status: z.string(),
 });
 export type RecentActivity = z.infer<typeof recentActivity>;
@@ -100,9 +120,9 @@ export const walletOverview = z.object({
   }),
   /** Sum of every user's available + frozen USDT balance. */
   totalAssets: decimalString,
-  /** Approved USDT deposits requested today (Beijing day). */
+  /** USDT deposits approved today (Beijing day), whenever they were requested. */
   totalDeposits: decimalString,
-  /** Completed USDT withdrawals requested today (Beijing day). */
+  /** USDT withdrawals completed (paid out) today (Beijing day), whenever they were requested. */
   totalWithdrawals: decimalString,
   /** Counts, as on the dashboard: deposits pending; withdrawals pending or reviewing. */
   pendingDeposits: z.number().int(),

@@ -5,13 +5,17 @@ import { pageQuery, pagination } from './pagination.ts';
 
 /** Admin deposit review (spec 000 §2 deposit management, §7). */
 
+/**
+ * 今天 / 本周 / 本月 of the deposit list: requested since 00:00 Beijing time of today, of this week's
+ * Monday, of this month's 1st (calendar periods, not the last 7 or 30 days).
+ */
 export const dateRanges = ['today', 'week', 'month'] as const;
 export const dateRange = z.enum(dateRanges);
 export type DateRange = z.infer<typeof dateRange>;
 
 export const adminDepositsQuery = pageQuery.extend({
   status: depositStatus.optional(),
-  /** E-mail, user id, tx hash or deposit id. */
+  /** E-mail, user id, tx hash (as typed, or any way of writing it: see normaliseTxHash) or deposit id. */
   search: z.string().trim().max(200).optional(),
   dateRange: dateRange.optional(),
 });
@@ -35,7 +39,10 @@ export const adminDeposit = z.object({
 });
 export type AdminDeposit = z.infer<typeof adminDeposit>;
 
-/** Counts over every deposit; amounts are approved deposits (all time and today, Beijing time). */
+/**
+ * Counts over every deposit; amounts are approved deposits: all time, and approved today (Beijing
+ * day) whenever requested.
+ */
 export const depositStats = z.object({
   totalDeposits: z.number().int(),
   pendingDeposits: z.number().int(),

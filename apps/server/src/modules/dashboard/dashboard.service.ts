@@ -4,28 +4,33 @@ import {
   ASSET_FALLBACK_COLORS,
   type AssetDistributionItem,
   DEFAULT_CURRENCY,
-  DEPOSIT_STATUS_LABELS,
-  type DepositStatus,
   MAX_ASSET_DISTRIBUTION_ROWS,
   OTHER_ASSETS_NAME,
   RECENT_ACTIVITY_LIMIT,
   type RecentActivity,
   type WalletOverview,
   WITHDRAW_METHOD_LABELS,
-  WITHDRAWAL_STATUS_LABELS,
-  type WithdrawalStatus,
   type WithdrawMethod,
 } from '@platform/contracts';
 import { startOfBeijingDay } from '@platform/domain';
-import { Decimal, decimalFromDb, formatFixed, sumDecimals } from '../../core/money.ts';
+import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import * as repo from './dashboard.repository.ts';
+
+/** The reference price of a pair (trading's reference-prices.ts): the latest recorded tick or a fresh one. */
+export interface ReferencePriceSource {
+  current(symbol: string): Promise<{ price: string }>;
+}
+
+/** How long the overview waits for a reference price before it shows the currency as 无参考价. */
+export const OVERVIEW_PRICE_WAIT_MS = 3000;
 
 /**
  * The dashboard and the wallet overview: read-only aggregates, no audit (nothing changes).
  * Each call's independent queries run side by side (on PostgreSQL over several pool connections).
+ * `prices` values the asset distribution; without it only USDT has a value.
  */
-export function createDashboardService(deps: { db: Db; now?: () => Date }) {
+export function createDashboardService(deps: { db: Db; now?: () => Date; prices?: ReferencePriceSource }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const today = (): Date => {
@@ -54,8 +59,7 @@ export function createDashboardService(deps: { db: Db; now?: () => Date }) {
           totalWithdrawals: money(totals.withdrawals),
           pendingWithdrawals: pending.withdrawals,
         },
-        // KYC requests have no table yet (the next issue adds one): pending KYC is counted from
-        // users.kyc_status = 'pending' until then.
+        // pendingKyc: the KYC review queue (applications pending, what 立即处理 opens).
         pendingTasks: {
           pendingKyc: users.kycPending,
           pendingDeposits: pending.deposits,
@@ -75,18 +79,22 @@ export function createDashboardService(deps: { db: Db; now?: () => Date }) {
         repo.tradeVolumeSince(db, since),
         repo.latestActivities(db, RECENT_ACTIVITY_LIMIT),
       ]);
-      const usdt = holdings.find((h) => h.currency === DEFAULT_CURRENCY);
+      const prices = await referencePrices(
+        deps.prices,
+        holdings.filter((h) => decimalFromDb(h.amount).gt(0)).map((h) => h.currency),
+      );
       return {
         userStats: { totalUsers: users.total, activeUsers: users.active, depositedUsers },
-        totalAssets: money(usdt?.amount ?? '0'),
+        // Valued like the distribution below: every priced currency in USDT, never USDT alone.
+        totalAssets: formatFixed(valueHoldings(holdings, prices).total),
         totalDeposits: money(todayTotals.deposits),
         totalWithdrawals: money(todayTotals.withdrawals),
         pendingDeposits: pending.deposits,
         pendingWithdrawals: pending.withdrawals,
-        // From users.kyc_status = 'pending' until the KYC table exists (next issue).
+        // The KYC review queue (applications pending), as on the dashboard.
         pendingKyc: users.kycPending,
         todayVolume: money(volume),
-        assetDistribution: assetDistribution(holdings),
+        assetDistribution: assetDistribution(holdings, prices),
         recentActivities: recentActivities(activities),
       };
     },
@@ -98,39 +106,127 @@ export type DashboardService = ReturnType<typeof createDashboardService>;
 const money = (value: string): string => formatFixed(decimalFromDb(value));
 
 /**
- * Currencies with a positive total, largest first; past four rows the rest are summed into 其他.
- * Percentages are of the listed total, one decimal. Empty when nobody holds anything (the web
- * then shows its four zero rows).
- *
- * The amounts are summed in each currency's own units: exact while users hold USDT only; once
- * other currencies carry balances the shares need a valuation in USDT (market prices).
+ * USDT per unit of each of `currencies` at its reference price (`<currency>USDT`); USDT is 1. A
+ * currency the market has no price for (no pair, the source is down, no answer within
+ * OVERVIEW_PRICE_WAIT_MS) is left out: it is shown as 无参考价, never valued at a guess.
  */
-export function assetDistribution(holdings: readonly repo.CurrencyHolding[]): AssetDistributionItem[] {
+export async function referencePrices(
+  source: ReferencePriceSource | undefined,
+  currencies: readonly string[],
+): Promise<Map<string, string>> {
+  const prices = new Map<string, string>([[DEFAULT_CURRENCY, '1']]);
+  if (!source) return prices;
+  await Promise.all(
+    [...new Set(currencies)]
+      .filter((c) => c !== DEFAULT_CURRENCY)
+      .map(async (currency) => {
+        const price = await withinMs(
+          source.current(`${currency}${DEFAULT_CURRENCY}`).then((p) => p.price),
+          OVERVIEW_PRICE_WAIT_MS,
+        );
+        if (price !== null) prices.set(currency, price);
+      }),
+  );
+  return prices;
+}
+
+/** The promise's value, or null if it fails or takes longer than `ms`. */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+    timer.unref?.();
+  });
+  return Promise.race([promise.catch(() => null), timeout]).finally(() => clearTimeout(timer));
+}
+
+interface ValuedHolding {
+  name: string;
+  amount: Decimal;
+  price: Decimal;
+  value: Decimal;
+}
+
+/**
+ * Positive holdings split into those with a reference price (valued in USDT, largest first) and
+ * those without (by name), and the valued total: what 总资产 and the distribution both show.
+ */
+export function valueHoldings(
+  holdings: readonly repo.CurrencyHolding[],
+  prices: ReadonlyMap<string, string>,
+) {
   const positive = holdings
     .map((h) => ({ name: h.currency, amount: decimalFromDb(h.amount) }))
-    .filter((h) => h.amount.isPositive() && !h.amount.isZero())
-    .sort((a, b) => b.amount.comparedTo(a.amount) || (a.name < b.name ? -1 : 1));
-  if (positive.length === 0) return [];
+    .filter((h) => h.amount.isPositive() && !h.amount.isZero());
+  const valued: ValuedHolding[] = [];
+  const unpriced: { name: string; amount: Decimal }[] = [];
+  for (const h of positive) {
+    const price = prices.get(h.name);
+    if (price === undefined) unpriced.push(h);
+    else valued.push({ ...h, price: new Decimal(price), value: h.amount.times(price) });
+  }
+  valued.sort((a, b) => b.value.comparedTo(a.value) || (a.name < b.name ? -1 : 1));
+  unpriced.sort((a, b) => (a.name < b.name ? -1 : 1));
+  return { valued, unpriced, total: sumDecimals(valued.map((v) => v.value)) };
+}
 
-  const rows =
-    positive.length <= MAX_ASSET_DISTRIBUTION_ROWS
-      ? positive
-      : [
-          ...positive.slice(0, MAX_ASSET_DISTRIBUTION_ROWS - 1),
-          {
-            name: OTHER_ASSETS_NAME,
-            amount: sumDecimals(positive.slice(MAX_ASSET_DISTRIBUTION_ROWS - 1).map((h) => h.amount)),
-          },
-        ];
-  const total = sumDecimals(rows.map((r) => r.amount));
+/**
+ * Users' holdings per currency valued in USDT at `prices` (USDT per unit), largest value first; past
+ * four valued rows the rest are summed into 其他 (by value: amounts in different units are never
+ * added). Shares are of the valued total, one decimal. Currencies without a price follow, each with
+ * its amount and no value or share. Empty when nobody holds anything (the web then shows its four
+ * zero rows).
+ */
+export function assetDistribution(
+  holdings: readonly repo.CurrencyHolding[],
+  prices: ReadonlyMap<string, string>,
+): AssetDistributionItem[] {
+  const { valued, unpriced, total } = valueHoldings(holdings, prices);
+  const share = (value: Decimal) =>
+    total.isZero() ? '0.0' : value.div(total).times(100).toFixed(1, Decimal.ROUND_HALF_UP);
   let fallback = 0;
-  return rows.map((row) => ({
-    name: row.name,
-    amount: formatFixed(row.amount),
-    percentage: row.amount.div(total).times(100).toFixed(1, Decimal.ROUND_HALF_UP),
-    color:
-      ASSET_COLORS[row.name] ?? ASSET_FALLBACK_COLORS[fallback++ % ASSET_FALLBACK_COLORS.length] ?? '#1677ff',
+  const color = (name: string) =>
+    ASSET_COLORS[name] ?? ASSET_FALLBACK_COLORS[fallback++ % ASSET_FALLBACK_COLORS.length] ?? '#1677ff';
+
+  const shown =
+    valued.length <= MAX_ASSET_DISTRIBUTION_ROWS ? valued : valued.slice(0, MAX_ASSET_DISTRIBUTION_ROWS - 1);
+  const rows: AssetDistributionItem[] = shown.map((v) => ({
+    name: v.name,
+    currency: v.name,
+    currencies: [v.name],
+    amount: formatFixed(v.amount),
+    price: formatNormalised(v.price),
+    value: formatFixed(v.value),
+    percentage: share(v.value),
+    color: color(v.name),
   }));
+  if (shown.length < valued.length) {
+    const rest = valued.slice(shown.length);
+    const value = sumDecimals(rest.map((v) => v.value));
+    rows.push({
+      name: OTHER_ASSETS_NAME,
+      currency: null,
+      currencies: rest.map((v) => v.name),
+      amount: null,
+      price: null,
+      value: formatFixed(value),
+      percentage: share(value),
+      color: color(OTHER_ASSETS_NAME),
+    });
+  }
+  for (const h of unpriced) {
+    rows.push({
+      name: h.name,
+      currency: h.name,
+      currencies: [h.name],
+      amount: formatFixed(h.amount),
+      price: null,
+      value: null,
+      percentage: null,
+      color: color(h.name),
+    });
+  }
+  return rows;
 }
 
 /** The latest deposits and withdrawals merged, newest first, at most RECENT_ACTIVITY_LIMIT. */
@@ -150,12 +246,8 @@ export function recentActivities(rows: readonly repo.ActivityRow[]): RecentActiv
     }));
 }
 
+/** What happened: the kind and the channel or method; the status travels on its own (`status`). */
 function describe(row: repo.ActivityRow): string {
-  if (row.type === 'deposit') {
-    const status = DEPOSIT_STATUS_LABELS[row.status as DepositStatus] ?? row.status;
-    return `充值 · ${row.detail} · ${status}`;
-  }
-  const method = WITHDRAW_METHOD_LABELS[row.detail as WithdrawMethod] ?? row.detail;
-  const status = WITHDRAWAL_STATUS_LABELS[row.status as WithdrawalStatus] ?? row.status;
-  return `提现 · ${method} · ${status}`;
+  if (row.type === 'deposit') return `充值 · ${row.detail}`;
+  return `提现 · ${WITHDRAW_METHOD_LABELS[row.detail as WithdrawMethod] ?? row.detail}`;
 }

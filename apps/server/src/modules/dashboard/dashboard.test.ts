@@ -6,11 +6,13 @@ import type { Tx } from '../../db/client.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { users } from '../auth/auth.schema.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
+import { kycApplications } from '../kyc/kyc.schema.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.schema.ts';
 import { type PostTransactionRequest, postTransaction } from '../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
+import { recordTick } from '../trading/testing/trading-fixtures.ts';
 import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
-import { assetDistribution, recentActivities } from './dashboard.service.ts';
+import { assetDistribution, recentActivities, referencePrices } from './dashboard.service.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -93,6 +95,16 @@ describe('admin dashboard and wallet overview: numbers', () => {
       .update(users)
       .set({ kycStatus: 'pending' })
       .where(inArray(users.id, [id(u2), id(u3)]));
+    // Pending KYC is the review queue: u2 and u3 have applications waiting (the status alone is not work).
+    await db.insert(kycApplications).values(
+      [u2, u3].map((u, k) => ({
+        userId: id(u),
+        realName: '张三',
+        idNumber: ['11010519491231002X', '110101199003074477'][k] as string,
+        idFrontFile: 'front.png',
+        idBackFile: 'back.png',
+      })),
+    );
     await db
       .update(users)
       .set({ isActive: false })
@@ -109,7 +121,17 @@ describe('admin dashboard and wallet overview: numbers', () => {
       status: 'pending' | 'approved' | 'rejected',
       createdAt: Date,
       currency = 'USDT',
-    ) => ({ userId: id(user), channelName: `${currency}-TRC20`, currency, amount, status, createdAt });
+    ) => ({
+      userId: id(user),
+      channelName: `${currency}-TRC20`,
+      currency,
+      amount,
+      status,
+      createdAt,
+      // Approved when requested: today's amount counts approvals of today.
+      ...(status === 'pending' ? {} : { reviewedAt: createdAt }),
+      ...(status === 'approved' ? { processedAt: createdAt } : {}),
+    });
     await db
       .insert(deposits)
       .values([
@@ -137,6 +159,8 @@ describe('admin dashboard and wallet overview: numbers', () => {
       address: 'TXYZ',
       status,
       createdAt,
+      // Paid out when requested: today's amount counts payouts of today.
+      ...(status === 'completed' ? { completedAt: createdAt } : {}),
     });
     await db
       .insert(withdrawals)
@@ -237,22 +261,43 @@ describe('admin dashboard and wallet overview: numbers', () => {
       pendingTasks: { pendingKyc: 2, pendingDeposits: 1, pendingWithdrawals: 2 },
     });
 
+    await recordTick(db, 'BTCUSDT', '100', Date.now());
     const overview = await api<WalletOverview>(t.app, 'GET', '/api/admin/wallet/overview', {
       token: adminToken,
     });
     expect(overview.status).toBe(200);
     const data = overview.body.data as WalletOverview;
     expect(data.userStats).toEqual({ totalUsers: 6, activeUsers: 5, depositedUsers: 3 });
-    expect(data.totalAssets).toBe(fixed('230.5'));
+    // 230.5 USDT and 0.501 BTC at 100 USDT: every holding valued in USDT.
+    expect(data.totalAssets).toBe(fixed('280.6'));
     expect(data.totalDeposits).toBe(fixed('100'));
     expect(data.totalWithdrawals).toBe(fixed('40'));
     expect(data.pendingDeposits).toBe(1);
     expect(data.pendingWithdrawals).toBe(2);
     expect(data.pendingKyc).toBe(2);
     expect(data.todayVolume).toBe(fixed('20'));
+    // 230.5 USDT and 0.501 BTC at 100 USDT (50.1 USDT), valued in USDT.
     expect(data.assetDistribution).toEqual([
-      { name: 'USDT', amount: fixed('230.5'), percentage: '99.8', color: '#26a17b' },
-      { name: 'BTC', amount: fixed('0.501'), percentage: '0.2', color: '#f7931a' },
+      {
+        name: 'USDT',
+        currency: 'USDT',
+        currencies: ['USDT'],
+        amount: fixed('230.5'),
+        price: '1',
+        value: fixed('230.5'),
+        percentage: '82.1',
+        color: '#26a17b',
+      },
+      {
+        name: 'BTC',
+        currency: 'BTC',
+        currencies: ['BTC'],
+        amount: fixed('0.501'),
+        price: '100',
+        value: fixed('50.1'),
+        percentage: '17.9',
+        color: '#f7931a',
+      },
     ]);
 
     // Latest ten of the twelve deposits and withdrawals, newest first.
@@ -264,7 +309,7 @@ describe('admin dashboard and wallet overview: numbers', () => {
     expect(activities[0]).toEqual({
       id: expect.stringMatching(/^withdrawal:\d+$/),
       type: 'withdrawal',
-      description: '提现 · USDT · 已拒绝',
+      description: '提现 · USDT',
       created_at: at(9).toISOString(),
       amount: fixed('8'),
       currency: 'USDT',
@@ -273,7 +318,8 @@ describe('admin dashboard and wallet overview: numbers', () => {
     });
     expect(activities.find((a) => a.created_at === at(2).toISOString())).toMatchObject({
       type: 'deposit',
-      description: '充值 · USDT-TRC20 · 待审核',
+      description: '充值 · USDT-TRC20',
+      status: 'pending',
       amount: fixed('30'),
       user_email: u2.email,
     });
@@ -283,32 +329,68 @@ describe('admin dashboard and wallet overview: numbers', () => {
 });
 
 describe('wallet overview shaping', () => {
-  it('gathers currencies past the third into 其他 and colours each row', () => {
-    const rows = assetDistribution([
-      { currency: 'USDT', amount: '600' },
-      { currency: 'ETH', amount: '100' },
-      { currency: 'BTC', amount: '200' },
-      { currency: 'DOGE', amount: '60' },
-      { currency: 'TRX', amount: '40' },
-      { currency: 'XRP', amount: '0' },
+  it('values each currency at its price, gathers values past the third into 其他 and colours each row', () => {
+    const prices = new Map([
+      ['USDT', '1'],
+      ['ETH', '2'],
+      ['BTC', '1'],
+      ['DOGE', '0.5'],
+      ['TRX', '0.25'],
     ]);
-    expect(rows.map((r) => [r.name, r.amount, r.percentage, r.color])).toEqual([
-      ['USDT', fixed('600'), '60.0', '#26a17b'],
-      ['BTC', fixed('200'), '20.0', '#f7931a'],
-      ['ETH', fixed('100'), '10.0', '#627eea'],
-      ['其他', fixed('100'), '10.0', '#8c8c8c'],
+    const rows = assetDistribution(
+      [
+        { currency: 'USDT', amount: '600' },
+        { currency: 'ETH', amount: '50' },
+        { currency: 'BTC', amount: '200' },
+        { currency: 'DOGE', amount: '120' },
+        { currency: 'TRX', amount: '160' },
+        { currency: 'XRP', amount: '0' },
+        { currency: 'SOL', amount: '3' },
+      ],
+      prices,
+    );
+    // Valued 600 + 200 + 100 + 60 + 40 = 1000; SOL has no price: listed, not valued, no share.
+    expect(rows.map((r) => [r.name, r.currency, r.amount, r.value, r.percentage, r.color])).toEqual([
+      ['USDT', 'USDT', fixed('600'), fixed('600'), '60.0', '#26a17b'],
+      ['BTC', 'BTC', fixed('200'), fixed('200'), '20.0', '#f7931a'],
+      ['ETH', 'ETH', fixed('50'), fixed('100'), '10.0', '#627eea'],
+      ['其他', null, null, fixed('100'), '10.0', '#8c8c8c'],
+      ['SOL', 'SOL', fixed('3'), null, null, '#1677ff'],
     ]);
-    expect(assetDistribution([{ currency: 'USDT', amount: '0' }])).toEqual([]);
+    expect(rows[3]?.currencies).toEqual(['DOGE', 'TRX']);
+    expect(assetDistribution([{ currency: 'USDT', amount: '0' }], prices)).toEqual([]);
+    // Without prices for others, USDT alone holds the whole share.
     expect(
-      assetDistribution([
-        { currency: 'SOL', amount: '1' },
-        { currency: 'USDT', amount: '3' },
-      ]).map((r) => [r.name, r.percentage, r.color]),
+      assetDistribution(
+        [
+          { currency: 'SOL', amount: '1' },
+          { currency: 'USDT', amount: '3' },
+        ],
+        new Map([['USDT', '1']]),
+      ).map((r) => [r.name, r.value, r.percentage, r.color]),
     ).toEqual([
-      ['USDT', '75.0', '#26a17b'],
-      ['SOL', '25.0', '#1677ff'],
+      ['USDT', fixed('3'), '100.0', '#26a17b'],
+      ['SOL', null, null, '#1677ff'],
     ]);
   });
+
+  it('asks the reference price of <currency>USDT, and leaves out what fails or does not answer in time', async () => {
+    const asked: string[] = [];
+    const prices = await referencePrices(
+      {
+        current: async (symbol) => {
+          asked.push(symbol);
+          if (symbol === 'BTCUSDT') return { price: '95000.5' };
+          if (symbol === 'ETHUSDT') return new Promise(() => {});
+          throw new Error('行情暂不可用');
+        },
+      },
+      ['USDT', 'BTC', 'ETH', 'XYZ', 'BTC'],
+    );
+    expect(asked.sort()).toEqual(['BTCUSDT', 'ETHUSDT', 'XYZUSDT']);
+    expect(Object.fromEntries(prices)).toEqual({ USDT: '1', BTC: '95000.5' });
+    expect(Object.fromEntries(await referencePrices(undefined, ['BTC']))).toEqual({ USDT: '1' });
+  }, 10_000);
 
   it('merges activities newest first and keeps ten', () => {
     const rows = Array.from({ length: 12 }, (_, i) => ({
@@ -323,8 +405,8 @@ describe('wallet overview shaping', () => {
     }));
     const merged = recentActivities(rows);
     expect(merged).toHaveLength(10);
-    expect(merged[0]).toMatchObject({ id: 'deposit:12', description: '充值 · Bank · 待审核' });
-    expect(merged[1]).toMatchObject({ id: 'withdrawal:11', description: '提现 · 支付宝 · 待审核' });
+    expect(merged[0]).toMatchObject({ id: 'deposit:12', description: '充值 · Bank', status: 'pending' });
+    expect(merged[1]).toMatchObject({ id: 'withdrawal:11', description: '提现 · 支付宝', status: 'pending' });
     expect(merged.at(-1)?.id).toBe('withdrawal:3');
   });
 });

@@ -1,18 +1,25 @@
 import { depositStatuses } from '@platform/contracts';
+import { normaliseTxHash } from '@platform/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { parseCount, queryRows } from '../ledger/ledger.repository.ts';
 import { countOf, readCounters } from '../stats/stats.repository.ts';
-import { usersWithEmailPrefix } from '../users/user-search.ts';
+import { usersMatching } from '../users/user-search.ts';
 import { deposits } from './deposits.schema.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type DepositWithEmail = DepositRow & { userEmail: string };
 
-/** The start of the Beijing calendar day `daysBack` days ago, computed by the database. */
-export const beijingDayStart = (daysBack = 0): SQL =>
-  sql`(date_trunc('day', now() AT TIME ZONE 'Asia/Shanghai') - make_interval(days => ${daysBack})) AT TIME ZONE 'Asia/Shanghai'`;
+export type CalendarPeriod = 'today' | 'week' | 'month';
+const PERIOD_UNITS = { today: 'day', week: 'week', month: 'month' } as const;
+
+/**
+ * The start of the current Beijing calendar day, week (Monday, as date_trunc counts ISO weeks) or
+ * month, computed by the database: what the list's 今天 / 本周 / 本月 filters mean.
+ */
+export const beijingPeriodStart = (period: CalendarPeriod): SQL =>
+  sql`date_trunc(${sql.raw(`'${PERIOD_UNITS[period]}'`)}, now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai'`;
 
 export async function insertDeposit(
   exec: Executor,
@@ -42,6 +49,7 @@ const withEmail = {
   currency: deposits.currency,
   amount: deposits.amount,
   txHash: deposits.txHash,
+  txHashNormalized: deposits.txHashNormalized,
   remark: deposits.remark,
   status: deposits.status,
   adminNote: deposits.adminNote,
@@ -57,19 +65,31 @@ export interface DepositFilter {
   userId?: number;
   status?: DepositRow['status'];
   search?: string;
-  sinceDaysBack?: number;
+  /** Created since the start of this Beijing calendar period. */
+  since?: CalendarPeriod;
+}
+
+/**
+ * A search term as a transaction hash: the hash as typed, or the same transfer written another way
+ * (both sides normalised by normaliseTxHash). Each side has its own index.
+ */
+export function txHashMatches(term: string): SQL {
+  const normalised = normaliseTxHash(term);
+  return normalised
+    ? sql`(${deposits.txHash} = ${term} OR ${deposits.txHashNormalized} = ${normalised})`
+    : sql`${deposits.txHash} = ${term}`;
 }
 
 function whereOf(filter: DepositFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.userId !== undefined) conditions.push(eq(deposits.userId, filter.userId));
   if (filter.status) conditions.push(eq(deposits.status, filter.status));
-  if (filter.sinceDaysBack !== undefined)
-    conditions.push(sql`${deposits.createdAt} >= ${beijingDayStart(filter.sinceDaysBack)}`);
+  if (filter.since !== undefined)
+    conditions.push(sql`${deposits.createdAt} >= ${beijingPeriodStart(filter.since)}`);
   if (filter.search) {
     const term = filter.search.toLowerCase();
     // ANY(ARRAY(...)) rather than IN (subquery) so that both sides of the OR can use an index.
-    const byText = sql`(${deposits.txHash} = ${filter.search} OR ${deposits.userId} = ANY(${usersWithEmailPrefix(term)}))`;
+    const byText = sql`(${txHashMatches(filter.search)} OR ${deposits.userId} = ANY(${usersMatching(filter.search)}))`;
     conditions.push(
       /^\d{1,15}$/.test(term)
         ? sql`(${deposits.id} = ${Number(term)} OR ${deposits.userId} = ${Number(term)} OR ${byText})`
@@ -98,7 +118,7 @@ export async function listDeposits(
 
 /** Unfiltered or by status alone: the running totals of modules/stats; otherwise an indexed count. */
 async function countDeposits(exec: Executor, filter: DepositFilter, where: SQL | undefined): Promise<number> {
-  const byStatusOnly = filter.userId === undefined && !filter.search && filter.sinceDaysBack === undefined;
+  const byStatusOnly = filter.userId === undefined && !filter.search && filter.since === undefined;
   if (byStatusOnly) {
     const names = (filter.status ? [filter.status] : depositStatuses).map((s) => `deposits.count.${s}`);
     const counters = await readCounters(exec, names);
@@ -167,7 +187,8 @@ export interface DepositStatsRow {
 
 /**
  * Counts over every deposit and the approved amount in `currency` come from the running totals
- * (modules/stats); today's approved amount is a range over (status, created_at) of one day.
+ * (modules/stats); today's approved amount is what was approved since 00:00 Beijing time, whenever
+ * it was requested (deposits_approved_processed_idx).
  */
 export async function depositStats(exec: Executor, currency: string): Promise<DepositStatsRow> {
   const statuses = ['pending', 'processing', 'approved', 'rejected'] as const;
@@ -176,7 +197,7 @@ export async function depositStats(exec: Executor, currency: string): Promise<De
   const [today] = await queryRows<{ amount: string }>(
     exec,
     sql`SELECT coalesce(sum(amount), 0)::text AS amount FROM deposits
-         WHERE status = 'approved' AND created_at >= ${beijingDayStart(0)} AND currency = ${currency}`,
+         WHERE status = 'approved' AND currency = ${currency} AND processed_at >= ${beijingPeriodStart('today')}`,
   );
   const count = (s: (typeof statuses)[number]) => countOf(counters[`deposits.count.${s}`] ?? '0');
   return {

@@ -24,7 +24,13 @@ export const deposits = pgTable(
     toAddress: text('to_address'),
     currency: text('currency').notNull(),
     amount: money('amount').notNull(),
+    /** The hash as the user typed it (trimmed). */
     txHash: text('tx_hash'),
+    /**
+     * The same hash normalised (packages/domain normaliseTxHash): what the duplicate check and the
+     * admin search compare. Null without a hash.
+     */
+    txHashNormalized: text('tx_hash_normalized'),
     remark: text('remark'),
     status: text('status', { enum: ['pending', 'processing', 'approved', 'rejected'] })
       .notNull()
@@ -41,10 +47,17 @@ export const deposits = pgTable(
     index('deposits_created_idx').on(t.createdAt),
     index('deposits_user_created_idx').on(t.userId, t.createdAt),
     index('deposits_tx_hash_idx').on(t.txHash).where(sql`${t.txHash} IS NOT NULL`),
-    // One live claim per transaction hash: the same transfer cannot be credited twice.
-    uniqueIndex('deposits_tx_hash_key')
-      .on(t.currency, t.txHash)
-      .where(sql`${t.txHash} IS NOT NULL AND ${t.status} <> 'rejected'`),
+    // One live claim per transfer, however its hash is written: it cannot be credited twice.
+    uniqueIndex('deposits_tx_hash_normalized_key')
+      .on(t.currency, t.txHashNormalized)
+      .where(sql`${t.txHashNormalized} IS NOT NULL AND ${t.status} <> 'rejected'`),
+    index('deposits_tx_hash_normalized_idx')
+      .on(t.txHashNormalized)
+      .where(sql`${t.txHashNormalized} IS NOT NULL`),
+    // Approved today (今日充值), whenever requested.
+    index('deposits_approved_processed_idx')
+      .on(t.currency, t.processedAt)
+      .where(sql`${t.status} = 'approved'`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
   ],
 );

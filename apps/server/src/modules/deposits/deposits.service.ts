@@ -9,7 +9,8 @@ import type {
   UserDeposit,
 } from '@platform/contracts';
 import { DEFAULT_CURRENCY, REALTIME_EVENTS } from '@platform/contracts';
-import { businessRule, conflict, notFound } from '../../core/errors.ts';
+import { amountPrecisionProblem, normaliseTxHash } from '@platform/domain';
+import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -22,8 +23,6 @@ import * as repo from './deposits.repository.ts';
 
 /** At most this many deposits per user may wait for review at once (put a limit on everything). */
 export const MAX_PENDING_DEPOSITS_PER_USER = 10;
-
-const DATE_RANGE_DAYS_BACK = { today: 0, week: 6, month: 29 } as const;
 
 export const depositApproveKey = (id: number) => `deposit:${id}:approve`;
 
@@ -86,9 +85,16 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
     /** `user` is the signed-in caller (the guard already loaded it). */
     async create(user: { id: number; email: string }, body: CreateDepositBody): Promise<UserDeposit> {
       const userId = user.id;
+      // One transfer, however its hash is written: the unique index compares this form.
+      const txHashNormalized = body.tx_hash === undefined ? '' : normaliseTxHash(body.tx_hash);
+      if (body.tx_hash !== undefined && !txHashNormalized) throw badRequest('交易哈希格式不正确');
       const deposit = await db.transaction(async (tx) => {
         const channel = await findActiveDepositChannel(tx, body.channel_id);
         if (!channel) throw notFound('充值渠道不存在或已停用');
+        // Never more digits than the currency has: what the user confirms and the operator approves
+        // is then exactly the amount shown.
+        const precision = amountPrecisionProblem(body.amount, channel.currency, '充值');
+        if (precision) throw badRequest(precision);
         const amount = new Decimal(body.amount);
         if (amount.lt(decimalFromDb(channel.minAmount)))
           throw businessRule(
@@ -110,6 +116,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
               currency: channel.currency,
               amount: formatNormalised(amount),
               txHash: body.tx_hash ?? null,
+              txHashNormalized: txHashNormalized || null,
               remark: body.remark ?? null,
             }),
           );
@@ -137,7 +144,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
       const filter: repo.DepositFilter = {
         status: query.status,
         search: query.search || undefined,
-        sinceDaysBack: query.dateRange ? DATE_RANGE_DAYS_BACK[query.dateRange] : undefined,
+        since: query.dateRange,
       };
       const [{ rows, total }, stats] = await Promise.all([
         repo.listDeposits(db, filter, pageOf(query)),

@@ -53,6 +53,8 @@ export const withdrawals = pgTable(
     index('withdrawals_type_created_idx').on(t.withdrawType, t.createdAt),
     index('withdrawals_created_idx').on(t.createdAt),
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
+    // Completed today (今日提现), whenever requested.
+    index('withdrawals_completed_at_idx').on(t.currency, t.completedAt).where(sql`${t.status} = 'completed'`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check('withdrawals_fee_non_negative', sql`${t.fee} >= 0`),
     check(

@@ -9,8 +9,8 @@ import type {
   WithdrawalStatusUpdateEvent,
 } from '@platform/contracts';
 import { REALTIME_EVENTS, WITHDRAWAL_STATUS_LABELS } from '@platform/contracts';
-import { canTransitionWithdrawal } from '@platform/domain';
-import { AppError, businessRule, conflict, notFound } from '../../core/errors.ts';
+import { amountPrecisionProblem, canTransitionWithdrawal } from '@platform/domain';
+import { AppError, badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -138,6 +138,9 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
           id: body.channel_id,
         });
         if (!channel) throw notFound('提现渠道不存在或已停用');
+        // Never more digits than the currency has: the operator pays exactly the amount shown.
+        const precision = amountPrecisionProblem(body.amount, channel.currency, '提现');
+        if (precision) throw badRequest(precision);
 
         const amount = new Decimal(body.amount);
         const min = decimalFromDb(channel.minAmount);

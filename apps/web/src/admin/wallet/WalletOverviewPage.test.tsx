@@ -29,14 +29,62 @@ const FULL: WalletOverview = {
   pendingKyc: 12,
   todayVolume: '1234.5',
   assetDistribution: [
-    { name: 'USDT', amount: '900.000000000000000000', percentage: '99.8', color: '#26a17b' },
-    { name: 'BTC', amount: '0.501000000000000000', percentage: '0.2', color: '#f7931a' },
+    {
+      name: 'BTC',
+      currency: 'BTC',
+      currencies: ['BTC'],
+      amount: '0.501000000000000000',
+      price: '95000',
+      value: '47595.000000000000000000',
+      percentage: '97.3',
+      color: '#f7931a',
+    },
+    {
+      name: 'USDT',
+      currency: 'USDT',
+      currencies: ['USDT'],
+      amount: '900.000000000000000000',
+      price: '1',
+      value: '900.000000000000000000',
+      percentage: '1.8',
+      color: '#26a17b',
+    },
+    {
+      name: 'ETH',
+      currency: 'ETH',
+      currencies: ['ETH'],
+      amount: '0.1',
+      price: '3400',
+      value: '340',
+      percentage: '0.7',
+      color: '#627eea',
+    },
+    {
+      name: '其他',
+      currency: null,
+      currencies: ['DOGE', 'TRX'],
+      amount: null,
+      price: null,
+      value: '100',
+      percentage: '0.2',
+      color: '#8c8c8c',
+    },
+    {
+      name: 'SOL',
+      currency: 'SOL',
+      currencies: ['SOL'],
+      amount: '11.500000000000000000',
+      price: null,
+      value: null,
+      percentage: null,
+      color: '#1677ff',
+    },
   ],
   recentActivities: [
     {
       id: 'withdrawal:2',
       type: 'withdrawal',
-      description: '提现 · USDT · 已出款',
+      description: '提现 · USDT',
       created_at: '2024-03-10T02:00:00.000Z',
       amount: '40.000000000000000000',
       currency: 'USDT',
@@ -46,12 +94,32 @@ const FULL: WalletOverview = {
     {
       id: 'deposit:1',
       type: 'deposit',
-      description: '充值 · USDT-TRC20 · 待审核',
+      description: '充值 · USDT-TRC20',
       created_at: '2024-03-10T01:00:00.000Z',
       amount: '100.000000000000000000',
       currency: 'USDT',
       user_email: 'alice@example.com',
       status: 'pending',
+    },
+    {
+      id: 'deposit:3',
+      type: 'deposit',
+      description: '充值 · USDT-ERC20',
+      created_at: '2024-03-10T00:30:00.000Z',
+      amount: '77.000000000000000000',
+      currency: 'USDT',
+      user_email: 'carol@example.com',
+      status: 'rejected',
+    },
+    {
+      id: 'deposit:4',
+      type: 'deposit',
+      description: '充值 · USDT-ERC20',
+      created_at: '2024-03-10T00:20:00.000Z',
+      amount: '12.1234567',
+      currency: 'USDT',
+      user_email: 'dave@example.com',
+      status: 'approved',
     },
   ],
 };
@@ -90,6 +158,8 @@ describe('WalletOverviewPage', () => {
       expect(row.textContent).toContain(name);
     }
     expect(text('wallet-asset-USDT')).toContain('0.00 USDT');
+    expect(text('wallet-asset-BTC-amount')).toBe('0.00 BTC');
+    expect(text('wallet-asset-BTC-value')).toBe('≈ 0.00 USDT');
     expect(text('wallet-asset-其他')).toContain('0.00');
     for (const key of ['deposits', 'withdrawals', 'users']) {
       expect(screen.getByTestId(`wallet-entry-${key}`)).toBeTruthy();
@@ -128,16 +198,41 @@ describe('WalletOverviewPage', () => {
     expect(text('wallet-today-netInflow')).toContain('-200.00 USDT');
 
     expect(text('wallet-asset-USDT')).toContain('900.00 USDT');
-    expect(text('wallet-asset-BTC')).toContain('0.501 BTC');
-    expect(screen.queryByTestId('wallet-asset-ETH')).toBeNull();
+    // Each row: the amount with its unit, its value in USDT at the reference price, its share.
+    expect(text('wallet-asset-BTC-amount')).toBe('0.501 BTC');
+    expect(text('wallet-asset-BTC-value')).toBe('≈ 47,595.00 USDT');
+    expect(text('wallet-asset-BTC-percentage')).toBe('97.3%');
+    expect(text('wallet-asset-ETH-amount')).toBe('0.10 ETH');
+    expect(text('wallet-asset-ETH-value')).toBe('≈ 340.00 USDT');
+    // 其他 names what it gathers and adds values, never amounts of different units.
+    expect(text('wallet-asset-其他-amount')).toBe('DOGE、TRX');
+    expect(text('wallet-asset-其他-value')).toBe('≈ 100.00 USDT');
+    // No reference price: the amount is shown, the value is not made up, and it has no share.
+    expect(text('wallet-asset-SOL-amount')).toBe('11.50 SOL');
+    expect(text('wallet-asset-SOL-value')).toBe('无参考价');
+    expect(text('wallet-asset-SOL-percentage')).toBe('不计入');
+    expect(screen.getByTestId('wallet-asset-hint').textContent).toContain('按参考价折算为 USDT');
 
     const activities = screen.getAllByTestId('wallet-activity');
-    expect(activities).toHaveLength(2);
-    expect(activities[0]?.textContent).toContain('提现 · USDT · 已出款');
-    expect(activities[0]?.textContent).toContain('-40.00 USDT');
-    expect(activities[1]?.textContent).toContain('+100.00 USDT');
+    expect(activities).toHaveLength(4);
+    const status = (i: number) =>
+      within(activities[i] as HTMLElement).getByTestId('wallet-activity-status').textContent;
+    const amount = (i: number) => within(activities[i] as HTMLElement).getByTestId('wallet-activity-amount');
+    expect(activities[0]?.textContent).toContain('提现 · USDT');
+    expect(status(0)).toBe('已出款');
+    expect(amount(0).textContent).toBe('-40.00 USDT');
+    // Money moved only for a completed withdrawal and an approved deposit: only those are signed and coloured.
+    expect(status(1)).toBe('待审核');
+    expect(amount(1).textContent).toBe('100.00 USDT');
+    expect(amount(1).className).not.toContain('success');
     expect(activities[1]?.textContent).toContain('alice@example.com');
     expect(activities[1]?.textContent).toContain('2024-03-10 09:00:00');
+    expect(status(2)).toBe('已拒绝');
+    expect(amount(2).textContent).toBe('77.00 USDT');
+    expect(amount(2).className).not.toContain('success');
+    expect(status(3)).toBe('已通过');
+    expect(amount(3).textContent).toBe('+12.1234567 USDT');
+    expect(amount(3).className).toContain('success');
     expect(screen.queryByText('暂无最近活动')).toBeNull();
     expect(screen.getByTestId('wallet-activities-all').getAttribute('href')).toBe('/admin/transactions');
 

@@ -102,6 +102,7 @@ describe('DepositPage', () => {
       ['', '金额格式不正确'],
       ['9.99', '充值金额不能低于 10 USDT'],
       ['50001', '充值金额不能高于 50000 USDT'],
+      ['12.1234567', '充值金额最多保留 2 位小数'],
     ]) {
       type('deposit-amount', value as string);
       fireEvent.click(screen.getByTestId('deposit-submit'));

@@ -84,10 +84,10 @@ describe('WithdrawPage', () => {
     expect(screen.getByTestId('withdraw-total').textContent).toBe('124.6845 USDT');
     expect(screen.getByText('手续费（1%）')).toBeTruthy();
 
-    // 全部提现: the most that fits with its fee.
+    // 全部提现: the most that fits with its fee, in whole cents (USDT has 2 decimals).
     fireEvent.click(screen.getByTestId('withdraw-all'));
-    await waitFor(() => expect(screen.getByTestId('withdraw-total').textContent).toBe('500.00 USDT'));
-    expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('495.04950495');
+    await waitFor(() => expect(screen.getByTestId('withdraw-total').textContent).toBe('499.9904 USDT'));
+    expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('495.04');
   });
 
   it('checks format, limits and balance before sending anything', async () => {
@@ -99,6 +99,7 @@ describe('WithdrawPage', () => {
       ['abc', '金额格式不正确'],
       ['5', '提现金额不能低于 10 USDT'],
       ['6000', '提现金额不能高于 5000 USDT'],
+      ['12.1234567', '提现金额最多保留 2 位小数'],
       ['50', '可用余额不足：需要 50.5 USDT（含手续费 0.5），可用 50'],
     ]) {
       type('withdraw-amount', value as string);

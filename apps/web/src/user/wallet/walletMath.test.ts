@@ -22,16 +22,22 @@ describe('amountProblem', () => {
     ['1.123456789', '金额格式不正确'],
     ['0', '金额必须大于0'],
     ['0.000', '金额必须大于0'],
-    ['9.99999999', '充值金额不能低于 10 USDT'],
-    ['50000.00000001', '充值金额不能高于 50000 USDT'],
+    ['9.99', '充值金额不能低于 10 USDT'],
+    ['50000.00000001', '充值金额最多保留 2 位小数'],
+    // USDT has 2 decimals: 12.1234567 would be confirmed and approved as 12.12.
+    ['12.1234567', '充值金额最多保留 2 位小数'],
+    ['12.120', '充值金额最多保留 2 位小数'],
+    ['50000.01', '充值金额不能高于 50000 USDT'],
   ])('refuses %j with %s', (value, expected) => {
     expect(amountProblem(value, '充值', limits)).toBe(expected);
   });
 
-  it('accepts the limits themselves, spaces around and 8 decimals', () => {
+  it('accepts the limits themselves, spaces around and as many decimals as the currency has', () => {
     expect(amountProblem('10', '充值', limits)).toBeNull();
     expect(amountProblem('50000', '充值', limits)).toBeNull();
-    expect(amountProblem(' 123.12345678 ', '提现', limits)).toBeNull();
+    expect(amountProblem(' 123.12 ', '提现', limits)).toBeNull();
+    const btc = { min: '0.0001', max: '10', currency: 'BTC' };
+    expect(amountProblem(' 1.12345678 ', '提现', btc)).toBeNull();
   });
 
   it('names the purpose and keeps decimal limits exact', () => {
@@ -91,6 +97,13 @@ describe('maxWithdrawable', () => {
     expect(preview(max, '0.003').total).toBe('100');
     // One unit more no longer fits.
     expect(preview('99.70089731', '0.003').total).toBe('100.00000001');
+  });
+
+  it('keeps to the currency precision when given one (USDT: 2 decimals)', () => {
+    expect(maxWithdrawable('500', '0.01', '5000', 2)).toBe('495.04');
+    expect(preview('495.04', '0.01').total).toBe('499.9904');
+    expect(maxWithdrawable('101', '0.01', '100000', 2)).toBe('100');
+    expect(maxWithdrawable('0.01', '0.01', '100000', 2)).toBe('0');
   });
 
   it('is capped at the channel maximum and 0 without balance', () => {

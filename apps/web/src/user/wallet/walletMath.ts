@@ -1,5 +1,5 @@
 import { positiveAmount, type WalletView } from '@platform/contracts';
-import { Decimal, formatNormalised } from '@platform/domain';
+import { amountPrecisionProblem, Decimal, formatNormalised } from '@platform/domain';
 
 /**
  * The money rules the wallet screens check before they call the server (which checks them again):
@@ -17,7 +17,10 @@ export interface AmountLimits {
   currency: string;
 }
 
-/** Why an amount typed in a form cannot be sent, in the server's words; null when it can. */
+/**
+ * Why an amount typed in a form cannot be sent, in the server's words; null when it can. More
+ * decimals than the currency has (USDT 2) are refused: the amount confirmed is the amount approved.
+ */
 export function amountProblem(
   text: string | undefined,
   purpose: AmountPurpose,
@@ -25,6 +28,8 @@ export function amountProblem(
 ): string | null {
   const parsed = positiveAmount.safeParse(text ?? '');
   if (!parsed.success) return parsed.error.issues[0]?.message ?? '金额格式不正确';
+  const precision = amountPrecisionProblem(parsed.data, limits.currency, purpose);
+  if (precision) return precision;
   const amount = new Decimal(parsed.data);
   const min = new Decimal(limits.min);
   const max = new Decimal(limits.max);
@@ -57,19 +62,25 @@ export function balanceProblem(preview: WithdrawPreview, available: string, curr
 
 /**
  * The largest amount whose amount + fee fits in `available`, capped at the channel's maximum, in
- * steps of 0.00000001; '0' when nothing fits.
+ * steps of 10^-places (the currency's precision for a withdrawal; 0.00000001 by default); '0' when
+ * nothing fits.
  */
-export function maxWithdrawable(available: string, feeRate: string, channelMax: string): string {
+export function maxWithdrawable(
+  available: string,
+  feeRate: string,
+  channelMax: string,
+  places: number = FEE_DECIMALS,
+): string {
   const balance = new Decimal(available);
-  const step = new Decimal(10).pow(-FEE_DECIMALS);
+  const step = new Decimal(10).pow(-places);
   let amount = balance
     .div(new Decimal(1).plus(new Decimal(feeRate)))
-    .toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_DOWN);
+    .toDecimalPlaces(places, Decimal.ROUND_DOWN);
   const fits = (a: Decimal) =>
     a.plus(a.times(new Decimal(feeRate)).toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP)).lte(balance);
   // The rounded-up fee can push the first guess a few units over.
   while (amount.gt(0) && !fits(amount)) amount = amount.minus(step);
-  const cap = new Decimal(channelMax);
+  const cap = new Decimal(channelMax).toDecimalPlaces(places, Decimal.ROUND_DOWN);
   if (amount.gt(cap)) amount = cap;
   return amount.gt(0) ? formatNormalised(amount) : '0';
 }

@@ -150,6 +150,9 @@ describe('POST /api/trading/flash/order', () => {
       [{ duration: 45 }, 422, '不支持的周期，可选：30、60、120、300 秒'],
       [{ amount: '9.99' }, 422, '投注金额不能低于 10 USDT'],
       [{ amount: '50000.01' }, 422, '投注金额不能超过 50000 USDT'],
+      // USDT has 2 decimals: a stake of 10.123 would be confirmed and shown as 10.12.
+      [{ amount: '10.123' }, 400, '投注金额最多保留 2 位小数'],
+      [{ amount: '20.100' }, 400, '投注金额最多保留 2 位小数'],
       [{ amount: '40', symbol: 'UNIUSDT' }, 404, '交易对不存在或已停用：UNIUSDT'],
       [{ symbol: 'NOPEUSDT' }, 404, '交易对不存在或已停用：NOPEUSDT'],
       [{ amount: '60' }, 422, '余额不足'],

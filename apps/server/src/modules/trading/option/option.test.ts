@@ -173,6 +173,7 @@ describe('POST /api/trading/option/order', () => {
     await expectRefused({ duration: 30 }, 422, '不支持的期权周期，可选：60、180、300、600 秒');
     await expectRefused({ amount: '9' }, 422, '投注金额不能低于 10 USDT');
     await expectRefused({ amount: '50001' }, 422, '投注金额不能超过 50000 USDT');
+    await expectRefused({ amount: '10.123' }, 400, '投注金额最多保留 2 位小数');
     await expectRefused({ amount: '101' }, 422, '余额不足');
     await expectRefused({ direction: 'up' }, 400, '方向必须是 call（看涨）或 put（看跌）');
     await expectRefused({ level: 0 }, 400, '投资等级必须是正整数');

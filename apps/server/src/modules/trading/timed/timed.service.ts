@@ -7,7 +7,8 @@ import {
   TRADING_TEXTS,
   type TradingPair,
 } from '@platform/contracts';
-import { businessRule, conflict } from '../../../core/errors.ts';
+import { amountPrecisionProblem } from '@platform/domain';
+import { badRequest, businessRule, conflict } from '../../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
@@ -145,8 +146,13 @@ export async function openTimedContract(deps: TradingDeps, input: OpenTimedInput
   }
 }
 
-/** The stake must lie within the product's limits. */
+/**
+ * The stake has at most the currency's decimals (a 400: 10.123 would be confirmed and shown as
+ * 10.12) and lies within the product's limits.
+ */
 export function assertStakeWithin(stake: string, min: string, max: string, currency: string): void {
+  const precision = amountPrecisionProblem(stake, currency, '投注');
+  if (precision) throw badRequest(precision);
   const value = new Decimal(stake);
   if (value.lt(min)) throw businessRule(TIMED_TEXTS.stakeTooSmall(normaliseDecimalString(min), currency));
   if (value.gt(max)) throw businessRule(TIMED_TEXTS.stakeTooLarge(normaliseDecimalString(max), currency));

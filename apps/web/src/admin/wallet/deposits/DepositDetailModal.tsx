@@ -1,5 +1,5 @@
 import type { AdminDeposit } from '@platform/contracts';
-import { formatCrypto, formatDateTime } from '@platform/domain';
+import { formatDateTime, formatExactAmount } from '@platform/domain';
 import { Button, Descriptions, type DescriptionsProps, Modal, Typography } from 'antd';
 import { DepositStatusTag, TxHashLink } from './DepositBits.tsx';
 
@@ -10,7 +10,7 @@ function detailItems(deposit: AdminDeposit): DescriptionsProps['items'] {
     { key: 'id', label: '充值ID', children: deposit.id },
     { key: 'user_id', label: '用户ID', children: deposit.user_id },
     { key: 'user_email', label: '用户邮箱', children: deposit.user_email },
-    { key: 'amount', label: '充值金额', children: formatCrypto(deposit.amount, deposit.currency) },
+    { key: 'amount', label: '充值金额', children: formatExactAmount(deposit.amount, deposit.currency) },
     { key: 'currency', label: '币种', children: deposit.currency },
     { key: 'channel', label: '充值通道', children: deposit.channel_name },
     {

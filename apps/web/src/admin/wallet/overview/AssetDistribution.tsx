@@ -1,50 +1,83 @@
-import { OTHER_ASSETS_NAME, type WalletOverview } from '@platform/contracts';
-import { formatCrypto, formatNumber, formatPercent } from '@platform/domain';
-import { Card, Flex, Progress, Typography } from 'antd';
+import {
+  type AssetDistributionItem,
+  NO_REFERENCE_PRICE_TEXT,
+  OTHER_ASSETS_NAME,
+  type WalletOverview,
+} from '@platform/contracts';
+import { formatCrypto, formatPercent, formatUSDT } from '@platform/domain';
+import { Card, Flex, Progress, Tooltip, Typography } from 'antd';
 import { distributionRows } from './walletOverviewApi.ts';
 
-const amountText = (name: string, amount: string) =>
-  name === OTHER_ASSETS_NAME ? formatNumber(amount, 8, { minDecimals: 2 }) : formatCrypto(amount, name);
+/** What the row holds: the amount with its unit, or for 其他 the currencies it gathers. */
+function amountText(row: AssetDistributionItem): string {
+  if (row.name === OTHER_ASSETS_NAME || row.currency === null) {
+    return row.currencies.length > 0 ? row.currencies.join('、') : '-';
+  }
+  return formatCrypto(row.amount ?? '0', row.currency);
+}
 
-/** 资产分布: one row per currency (name, amount, share, colour); four zero rows while nobody holds anything. */
+/**
+ * 资产分布: one row per currency with its amount (and unit), its value in USDT at the reference price
+ * and its share of the valued total; a currency without a reference price shows 无参考价 and takes no
+ * share. Four zero rows while nobody holds anything.
+ */
 export function AssetDistribution({ data }: { data: WalletOverview }) {
   return (
     <Card title="资产分布" size="small" style={{ height: '100%' }}>
       <Flex vertical gap={12}>
-        {distributionRows(data.assetDistribution).map((row) => (
-          <div key={row.name} data-testid={`wallet-asset-${row.name}`}>
-            <Flex align="center" justify="space-between" gap={8}>
-              <Flex align="center" gap={8}>
-                <span
-                  style={{
-                    width: 10,
-                    height: 10,
-                    borderRadius: '50%',
-                    background: row.color,
-                    display: 'inline-block',
-                  }}
-                />
-                <Typography.Text strong>{row.name}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="wallet-asset-hint">
+          用户可用与冻结余额，按参考价折算为 USDT 后计算占比
+        </Typography.Text>
+        {distributionRows(data.assetDistribution).map((row) => {
+          const id = `wallet-asset-${row.name}`;
+          const valued = row.value !== null && row.percentage !== null;
+          return (
+            <div key={row.name} data-testid={id}>
+              <Flex align="center" justify="space-between" gap={8} wrap>
+                <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+                  <span
+                    style={{
+                      width: 10,
+                      height: 10,
+                      borderRadius: '50%',
+                      background: row.color,
+                      display: 'inline-block',
+                      flex: 'none',
+                    }}
+                  />
+                  <Typography.Text strong>{row.name}</Typography.Text>
+                  <Typography.Text type="secondary" ellipsis data-testid={`${id}-amount`}>
+                    {amountText(row)}
+                  </Typography.Text>
+                </Flex>
+                <Flex align="center" gap={12}>
+                  {valued ? (
+                    <Typography.Text data-testid={`${id}-value`}>≈ {formatUSDT(row.value)}</Typography.Text>
+                  ) : (
+                    <Tooltip title="行情中没有该币种的 USDT 参考价：只显示数量，不折算、不计入占比">
+                      <Typography.Text type="warning" data-testid={`${id}-value`}>
+                        {NO_REFERENCE_PRICE_TEXT}
+                      </Typography.Text>
+                    </Tooltip>
+                  )}
+                  <Typography.Text
+                    type="secondary"
+                    style={{ minWidth: 48, textAlign: 'right' }}
+                    data-testid={`${id}-percentage`}
+                  >
+                    {valued ? formatPercent(row.percentage, 1, { sign: false }) : '不计入'}
+                  </Typography.Text>
+                </Flex>
               </Flex>
-              <Flex align="center" gap={12}>
-                <Typography.Text>{amountText(row.name, row.amount)}</Typography.Text>
-                <Typography.Text
-                  type="secondary"
-                  style={{ minWidth: 48, textAlign: 'right' }}
-                  data-testid={`wallet-asset-${row.name}-percentage`}
-                >
-                  {formatPercent(row.percentage, 1, { sign: false })}
-                </Typography.Text>
-              </Flex>
-            </Flex>
-            <Progress
-              percent={Math.min(100, Number(row.percentage))}
-              showInfo={false}
-              strokeColor={row.color}
-              size="small"
-            />
-          </div>
-        ))}
+              <Progress
+                percent={valued ? Math.min(100, Number(row.percentage)) : 0}
+                showInfo={false}
+                strokeColor={row.color}
+                size="small"
+              />
+            </div>
+          );
+        })}
       </Flex>
     </Card>
   );

@@ -1,17 +1,91 @@
 import { ArrowDownOutlined, ArrowUpOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
-import type { RecentActivity, WalletOverview } from '@platform/contracts';
-import { formatCrypto, formatDateTime } from '@platform/domain';
-import { Button, Card, Empty, Flex, Typography } from 'antd';
+import {
+  DEPOSIT_STATUS_LABELS,
+  type DepositStatus,
+  type RecentActivity,
+  type WalletOverview,
+  WITHDRAWAL_STATUS_LABELS,
+  type WithdrawalStatus,
+} from '@platform/contracts';
+import { formatDateTime, formatExactAmount } from '@platform/domain';
+import { Button, Card, Empty, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 
-const ICONS: Record<RecentActivity['type'], React.ReactNode> = {
-  deposit: <ArrowDownOutlined style={{ color: '#389e0d' }} />,
-  withdrawal: <ArrowUpOutlined style={{ color: '#cf1322' }} />,
-  other: <SwapOutlined style={{ color: '#1677ff' }} />,
+const ICON_COLORS: Record<RecentActivity['type'], string> = {
+  deposit: '#389e0d',
+  withdrawal: '#cf1322',
+  other: '#1677ff',
 };
+/** The kind's arrow: in its colour once the money has moved, grey while it has not (or never will). */
+function ActivityIcon({ item }: { item: RecentActivity }) {
+  const style = { color: MONEY_MOVED[item.type] === item.status ? ICON_COLORS[item.type] : '#bfbfbf' };
+  if (item.type === 'deposit') return <ArrowDownOutlined style={style} />;
+  if (item.type === 'withdrawal') return <ArrowUpOutlined style={style} />;
+  return <SwapOutlined style={style} />;
+}
 const SIGN: Record<RecentActivity['type'], string> = { deposit: '+', withdrawal: '-', other: '' };
 
-/** 最近活动: the latest deposits and withdrawals; 查看全部 opens the journal. */
+/** Money has moved only for an approved deposit and a completed (paid out) withdrawal. */
+const MONEY_MOVED: Record<RecentActivity['type'], string | null> = {
+  deposit: 'approved',
+  withdrawal: 'completed',
+  other: null,
+};
+
+const STATUS_COLORS: Record<string, string> = {
+  pending: 'gold',
+  reviewing: 'orange',
+  processing: 'blue',
+  approved: 'cyan',
+  completed: 'green',
+  rejected: 'red',
+};
+
+function statusLabel(item: RecentActivity): string {
+  if (item.type === 'deposit') return DEPOSIT_STATUS_LABELS[item.status as DepositStatus] ?? item.status;
+  if (item.type === 'withdrawal')
+    return WITHDRAWAL_STATUS_LABELS[item.status as WithdrawalStatus] ?? item.status;
+  return item.status;
+}
+
+/** The status tag; an approved deposit is green like a completed withdrawal (its money has moved). */
+function StatusTag({ item }: { item: RecentActivity }) {
+  const moved = MONEY_MOVED[item.type] === item.status;
+  return (
+    <Tag
+      color={moved ? 'green' : (STATUS_COLORS[item.status] ?? 'default')}
+      style={{ marginInlineEnd: 0 }}
+      data-testid="wallet-activity-status"
+    >
+      {statusLabel(item)}
+    </Tag>
+  );
+}
+
+/** The amount with every digit; signed and coloured only when the money has moved. */
+function ActivityAmount({ item }: { item: RecentActivity }) {
+  const moved = MONEY_MOVED[item.type] === item.status;
+  const text = formatExactAmount(item.amount, item.currency);
+  if (!moved) {
+    return (
+      <Typography.Text type="secondary" data-testid="wallet-activity-amount">
+        {text}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Typography.Text
+      strong
+      type={item.type === 'withdrawal' ? 'danger' : 'success'}
+      data-testid="wallet-activity-amount"
+    >
+      {SIGN[item.type]}
+      {text}
+    </Typography.Text>
+  );
+}
+
+/** 最近活动: the latest deposits and withdrawals with their status; 查看全部 opens the journal. */
 export function RecentActivities({
   data,
   onRefresh,
@@ -55,17 +129,17 @@ export function RecentActivities({
               data-testid="wallet-activity"
               style={{ padding: '8px 0', borderTop: index ? '1px solid #f0f0f0' : undefined }}
             >
-              {ICONS[item.type]}
+              <ActivityIcon item={item} />
               <Flex vertical flex={1} style={{ minWidth: 0 }}>
                 <Typography.Text ellipsis>{item.description}</Typography.Text>
                 <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
                   {item.user_email} · {formatDateTime(item.created_at)}
                 </Typography.Text>
               </Flex>
-              <Typography.Text strong type={item.type === 'withdrawal' ? 'danger' : 'success'}>
-                {SIGN[item.type]}
-                {formatCrypto(item.amount, item.currency)}
-              </Typography.Text>
+              <Flex vertical align="end" gap={2} style={{ flex: 'none' }}>
+                <ActivityAmount item={item} />
+                <StatusTag item={item} />
+              </Flex>
             </Flex>
           ))}
         </Flex>

@@ -2,6 +2,7 @@ import {
   ASSET_COLORS,
   type AssetDistributionItem,
   EMPTY_ASSET_DISTRIBUTION_NAMES,
+  OTHER_ASSETS_NAME,
   type WalletOverview,
 } from '@platform/contracts';
 import { api } from '../../../lib/request.ts';
@@ -15,12 +16,19 @@ export const fetchWalletOverview = (signal?: AbortSignal) =>
 /** The distribution to show: the server's rows, or four zero rows (USDT, BTC, ETH, 其他) when it has none. */
 export function distributionRows(items: readonly AssetDistributionItem[]): AssetDistributionItem[] {
   if (items.length > 0) return [...items];
-  return EMPTY_ASSET_DISTRIBUTION_NAMES.map((name) => ({
-    name,
-    amount: '0',
-    percentage: '0.0',
-    color: ASSET_COLORS[name] ?? '#8c8c8c',
-  }));
+  return EMPTY_ASSET_DISTRIBUTION_NAMES.map((name) => {
+    const other = name === OTHER_ASSETS_NAME;
+    return {
+      name,
+      currency: other ? null : name,
+      currencies: other ? [] : [name],
+      amount: other ? null : '0',
+      price: null,
+      value: '0',
+      percentage: '0.0',
+      color: ASSET_COLORS[name] ?? '#8c8c8c',
+    };
+  });
 }
 
 export interface EntryCard {

@@ -4,7 +4,7 @@ import {
   WITHDRAWAL_STATUS_LABELS,
   type WithdrawalStatus,
 } from '@platform/contracts';
-import { formatCrypto } from '@platform/domain';
+import { formatExactAmount } from '@platform/domain';
 import { Flex, Tag, Typography } from 'antd';
 
 const STATUS_COLORS: Record<WithdrawalStatus, string> = {
@@ -32,9 +32,9 @@ export function methodLabel(row: Pick<AdminWithdrawal, 'withdraw_type' | 'channe
 export function AmountWithFee({ row }: { row: AdminWithdrawal }) {
   return (
     <Flex vertical>
-      <strong>{formatCrypto(row.amount, row.currency)}</strong>
+      <strong>{formatExactAmount(row.amount, row.currency)}</strong>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        手续费 {formatCrypto(row.fee, row.currency)}
+        手续费 {formatExactAmount(row.fee, row.currency)}
       </Typography.Text>
     </Flex>
   );

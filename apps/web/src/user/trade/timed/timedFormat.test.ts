@@ -44,6 +44,9 @@ describe('display helpers', () => {
   it('checks a stake against the limits and the balance in the server words', () => {
     const limits = { min: '10', max: '50000', currency: 'USDT', available: '100' };
     expect(stakeProblem('abc', limits)).toBe('金额格式不正确');
+    // USDT has 2 decimals: 10.123 would be confirmed as 10.12.
+    expect(stakeProblem('10.123', limits)).toBe('投注金额最多保留 2 位小数');
+    expect(stakeProblem('10.12', limits)).toBeNull();
     expect(stakeProblem('5', limits)).toBe('投注金额不能低于 10 USDT');
     expect(stakeProblem('60000', { ...limits, available: undefined })).toBe('投注金额不能超过 50000 USDT');
     expect(stakeProblem('150', limits)).toBe('余额不足');

@@ -5,7 +5,7 @@ import {
   WITHDRAW_METHOD_LABELS,
   type WithdrawMethod,
 } from '@platform/contracts';
-import { formatCrypto, formatNormalised, formatNumber } from '@platform/domain';
+import { currencyPrecision, formatCrypto, formatNormalised, formatNumber } from '@platform/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -254,7 +254,15 @@ export function WithdrawForm({
           size="small"
           style={{ paddingInline: 0 }}
           onClick={() => {
-            form.setFieldValue('amount', maxWithdrawable(balance, channel.fee_rate, channel.max_amount));
+            form.setFieldValue(
+              'amount',
+              maxWithdrawable(
+                balance,
+                channel.fee_rate,
+                channel.max_amount,
+                currencyPrecision(channel.currency),
+              ),
+            );
             void form.validateFields(['amount']).catch(() => {});
           }}
           data-testid="withdraw-all"

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { approveKyc, fundUser, insertWithdrawChannel } from '../../test/money.ts';
+
+/** A withdrawal amount has at most the channel currency's decimals (USDT 2): what the operator pays is what was asked. */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertWithdrawChannel(t.database.db, { feeRate: '0.015' });
+});
+afterAll(() => t.close());
+
+const walletOf = async (token: string) =>
+  (
+    await api<{ wallets: { balance: string; frozen_balance: string }[] }>(t.app, 'GET', '/api/wallet', {
+      token,
+    })
+  ).body.data?.wallets[0];
+
+describe('withdrawal amount precision', () => {
+  it('refuses 12.1234567 USDT (400, with the precision) and freezes nothing', async () => {
+    const user = await registerUser(t.app);
+    await approveKyc(t.database.db, user.user.id);
+    await fundUser(t.database.db, user.user.id, '1000');
+    for (const amount of ['12.1234567', '12.123', '12.120']) {
+      const res = await api(t.app, 'POST', '/api/wallet/withdrawals', {
+        token: user.token,
+        body: { withdraw_type: 'usdt', amount, address: 'TDestinationAddress' },
+      });
+      expect(res.status, amount).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toBe('提现金额最多保留 2 位小数');
+    }
+    expect(await walletOf(user.token)).toMatchObject({
+      balance: '1000.000000000000000000',
+      frozen_balance: '0.000000000000000000',
+    });
+    const own = await api<{ withdrawals: unknown[] }>(t.app, 'GET', '/api/wallet/withdrawals', {
+      token: user.token,
+    });
+    expect(own.body.data?.withdrawals).toEqual([]);
+
+    const ok = await api<{ withdrawal: { amount: string } }>(t.app, 'POST', '/api/wallet/withdrawals', {
+      token: user.token,
+      body: { withdraw_type: 'usdt', amount: '12.12', address: 'TDestinationAddress' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data?.withdrawal.amount).toBe('12.120000000000000000');
+  });
+});
