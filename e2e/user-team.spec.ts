@@ -87,13 +87,14 @@ test('an inviter sees the exact team counts, members, tier progress, salary, ran
   const before = await callApi<TeamStatsReply>(request, 'GET', '/api/team/stats', { token: inviter.token });
   expect(before).toMatchObject({ chargedDirectReferrals: 5, chargedTeamMembers: 10, currentTier: 1 });
   expect(before.salaryLevel).toBeGreaterThan(0);
-  // A payout day already past (the server refuses future ones); this user was never paid for it.
-  const payout = await callApi<{ payoutDate: string }>(
-    request,
-    'POST',
-    `/api/admin/team-salary-management/pay/${inviter.user.id}`,
-    { token: admin.token, data: { year: 2026, month: 1, day: 1 } },
-  );
+  // Salary is paid as the team stood at the payout day: a team that qualified today earns nothing
+  // for a day already past (the admin's payout is refused and nothing is paid).
+  const refused = await request.post(`/api/admin/team-salary-management/pay/${inviter.user.id}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { year: 2026, month: 1, day: 1 },
+  });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).message).toContain('尚未达到工资等级');
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await openAs(page, inviter, '/team');
@@ -119,12 +120,9 @@ test('an inviter sees the exact team counts, members, tier progress, salary, ran
   await expect(page.getByTestId('tier-progress-direct-count')).toHaveText('5 / 5');
   await expect(page.getByTestId('tier-progress-team-count')).toHaveText('10 / 30');
 
-  // Salary: the level the counts reach and the payout just made.
+  // Salary: the level the counts reach today, and no payout yet.
   await expect(page.getByTestId('salary-current')).toHaveText(`L${before.salaryLevel}`);
-  await expect(page.getByTestId(`salary-payout-${payout.payoutDate}`)).toBeVisible();
-  await expect(page.getByTestId(`salary-payout-${payout.payoutDate}`)).toContainText(
-    `L${before.salaryLevel}`,
-  );
+  await expect(page.getByTestId('salary-history')).toContainText('暂无工资发放记录');
 
   // Direct referrals: six, masked, newest first; d1 charged with its own team, d6 not charged.
   const referrals = page.getByTestId('referrals-list');

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pagination } from './pagination.ts';
-import { SALARY_PAYOUT_DAYS, SALARY_YEARS, salaryLevel } from './team.ts';
+import { SALARY_PAYOUT_DAYS, salaryLevel } from './team.ts';
 
 /**
  * Salary management (spec 001 §2 "Salary", §3 "Salary candidate", §7):
  * /api/admin/team-salary-management/{eligible-users, statistics, pay/{id}, batch-pay, export, levels}.
  *
- * A payout date is a year, a month and a payout day (1, 11 or 21). A user is eligible on a date
- * when their charged counts (team.ts) reach a salary level; they are paid that level's amount into
- * salary_balance, at most once per payout date, whatever the clicks or races. A date in the future
- * (Beijing time) cannot be paid yet.
+ * A payout date is a year (SALARY_FIRST_YEAR, or the earliest payout on record, to the current
+ * Beijing year: salaryPayoutYears in packages/domain; the server answers 400 outside it), a month and
+ * a payout day (1, 11 or 21). A user is eligible on a date when their charged counts (team.ts) *as
+ * they stood at the start of that day in Beijing* (00:00 Asia/Shanghai: members registered before
+ * it, charged when their first approved deposit was reviewed before it; salaryCutoff) reach a
+ * salary level; they are paid that level's amount into salary_balance, at most once per payout
+ * date, whatever the clicks or races. A date in the future (Beijing time) cannot be paid yet.
  */
 
 export const SALARY_TEXTS = {
@@ -24,14 +27,19 @@ export const SALARY_TEXTS = {
   selectUsers: '请选择要发放的用户',
   alreadyPaid: '该用户本期工资已发放',
   notEligible: '该用户未达到工资发放条件',
+  /** Eligible today, but not yet at the start of the payout date. */
+  notEligibleOnDate: '该用户在该发放日尚未达到工资等级',
+  yearOutOfRange: (first: number, last: number) => `年份须在 ${first} 至 ${last} 年之间`,
   notDueYet: '未到发放日期，不能提前发放',
   levelsSaved: '工资等级已保存',
 } as const;
 
+// The range offered depends on the clock and the payouts on record: the service checks it (400).
 const payoutYear = z.coerce
-  .number()
-  .int()
-  .refine((y) => (SALARY_YEARS as readonly number[]).includes(y), `年份只能是 ${SALARY_YEARS.join('、')}`);
+  .number({ error: '年份无效' })
+  .int('年份无效')
+  .min(1000, '年份无效')
+  .max(9999, '年份无效');
 const payoutMonth = z.coerce.number().int().min(1, '月份为 1-12').max(12, '月份为 1-12');
 const payoutDay = z.coerce
   .number()
@@ -49,7 +57,10 @@ export function payoutDateKey(d: PayoutDate): string {
   return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }
 
-/** A user eligible on the payout date (spec 001 §3 "Salary candidate"), with whether they are paid for it. */
+/**
+ * A user eligible on the payout date (spec 001 §3 "Salary candidate"), with whether they are paid
+ * for it. Level, amount and counts are those of the start of the payout date (see above).
+ */
 export const salaryCandidate = z.object({
   userId: z.number().int(),
   email: z.string(),
@@ -79,6 +90,14 @@ export const eligibleUsersReply = envelope(
     pagination,
     /** Of all eligible users on this date: how many are paid already, and the amount still to pay. */
     summary: z.object({ eligible: z.number().int(), paid: z.number().int(), unpaidAmount: decimalString }),
+    /** The payout date, `YYYY-MM-DD`. */
+    payoutDate: z.string(),
+    /** The instant the counts and levels are taken at: the start of the payout date in Beijing. */
+    asOf: isoDateTime,
+    /** Whether the date can be paid now (not after today in Beijing, by the server's clock). */
+    due: z.boolean(),
+    /** The years that can be chosen, oldest first. */
+    payoutYears: z.array(z.number().int()),
   }),
 );
 
@@ -101,6 +120,8 @@ export const salaryStatistics = z.object({
   levelStats: z.array(
     z.object({ level: z.number().int(), count: z.number().int(), totalAmount: decimalString }),
   ),
+  /** The payout years that can be chosen (as in the eligible-users reply), oldest first. */
+  payoutYears: z.array(z.number().int()),
 });
 export type SalaryStatistics = z.infer<typeof salaryStatistics>;
 export const salaryStatisticsReply = envelope(salaryStatistics);

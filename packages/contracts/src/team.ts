@@ -65,9 +65,14 @@ export const DEFAULT_SALARY_LEVELS: readonly SalaryLevel[] = [
   { level: 6, direct: 30, team: 3000, amount: '5000' },
 ];
 export const SALARY_CURRENCY = 'USDT';
-/** Payout days of each month and the years offered by the salary screen (spec 001 §9). */
+/** Payout days of each month (spec 001 §9). */
 export const SALARY_PAYOUT_DAYS = [1, 11, 21] as const;
-export const SALARY_YEARS = [2024, 2025, 2026] as const;
+/**
+ * The first payout year the salary screen offers (spec 001 §9 lists 2024 to 2026). The years run
+ * from it (or from the earliest payout on record, if that is older) to the current Beijing year:
+ * salaryPayoutYears in packages/domain.
+ */
+export const SALARY_FIRST_YEAR = 2024;
 
 /** The invite link's query parameter on the registration page: `/register?invite=CODE`. */
 export const INVITE_QUERY_PARAM = 'invite';
@@ -200,7 +205,7 @@ export const teamRankingReply = envelope(
 export const inviteLinkReply = envelope(
   z.object({
     inviteCode: z.string(),
-    /** Absolute registration link: `<origin>/register?invite=<code>`. */
+    /** `<PUBLIC_URL>/register?invite=<code>`, or without PUBLIC_URL the path alone (the app prefixes its origin). */
     inviteLink: z.string(),
   }),
 );

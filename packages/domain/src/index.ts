@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './amount-precision.ts';
 export * from './decimal.ts';
 export * from './format.ts';
 export * from './id-card.ts';
@@ -11,4 +12,5 @@ export * from './team-rules.ts';
 export * from './time.ts';
 export * from './trading-math.ts';
 export * from './trading-stats.ts';
+export * from './tx-hash.ts';
 export * from './withdrawal-status.ts';

@@ -6,8 +6,10 @@ import {
   highestTier,
   latestPayoutDate,
   nextTier,
+  salaryCutoff,
   salaryLevelFor,
   salaryLevelsProblem,
+  salaryPayoutYears,
   tiersReached,
 } from './team-rules.ts';
 
@@ -93,5 +95,21 @@ describe('percentages and dates', () => {
     expect(latestPayoutDate('2026-11-21')).toEqual({ year: 2026, month: 11, day: 21 });
     expect(latestPayoutDate('2026-11-20')).toEqual({ year: 2026, month: 11, day: 11 });
     expect(latestPayoutDate('2026-11-01')).toEqual({ year: 2026, month: 11, day: 1 });
+  });
+
+  it('offers the payout years from 2024 (or the earliest payout) to the current Beijing year', () => {
+    expect(salaryPayoutYears(new Date('2026-11-25T00:00:00Z'))).toEqual([2024, 2025, 2026]);
+    // 2027-01-01 00:00 in Beijing, still 2026 in UTC.
+    expect(salaryPayoutYears(new Date('2026-12-31T16:00:00Z'))).toEqual([2024, 2025, 2026, 2027]);
+    expect(salaryPayoutYears(new Date('2026-12-31T15:59:59Z'))).toEqual([2024, 2025, 2026]);
+    expect(salaryPayoutYears(new Date('2031-06-01T00:00:00Z'))).toHaveLength(8);
+    expect(salaryPayoutYears(new Date('2026-11-25T00:00:00Z'), 2022)).toEqual([2022, 2023, 2024, 2025, 2026]);
+    expect(salaryPayoutYears(new Date('2026-11-25T00:00:00Z'), 2025)).toEqual([2024, 2025, 2026]);
+    expect(salaryPayoutYears(new Date('2026-11-25T00:00:00Z'), null)).toEqual([2024, 2025, 2026]);
+  });
+
+  it('takes a payout date at the start of its Beijing day', () => {
+    expect(salaryCutoff('2026-11-21').toISOString()).toBe('2026-11-20T16:00:00.000Z');
+    expect(salaryCutoff('2027-01-01').toISOString()).toBe('2026-12-31T16:00:00.000Z');
   });
 });

@@ -1,5 +1,12 @@
-import { REWARD_TIERS, type RewardTier, SALARY_PAYOUT_DAYS, type SalaryLevel } from '@platform/contracts';
+import {
+  REWARD_TIERS,
+  type RewardTier,
+  SALARY_FIRST_YEAR,
+  SALARY_PAYOUT_DAYS,
+  type SalaryLevel,
+} from '@platform/contracts';
 import { Decimal } from './money.ts';
+import { formatDate } from './time.ts';
 
 /**
  * The team programme's rules (contracts/team.ts), shared by the server and the screens. Counts
@@ -104,4 +111,26 @@ export function latestPayoutDate(today: string): { year: number; month: number; 
   const [y, m, d] = today.split('-').map((part) => Number.parseInt(part, 10)) as [number, number, number];
   const day = [...SALARY_PAYOUT_DAYS].reverse().find((p) => p <= d) ?? 1;
   return { year: y, month: m, day };
+}
+
+/**
+ * The payout years the salary screen offers and the server accepts, oldest first: from
+ * SALARY_FIRST_YEAR (or the year of the earliest payout on record, when that is older) to the
+ * current year in Beijing at `now`.
+ */
+export function salaryPayoutYears(now: Date, earliestPayoutYear?: number | null): number[] {
+  const first = Math.min(SALARY_FIRST_YEAR, earliestPayoutYear ?? SALARY_FIRST_YEAR);
+  const current = Number.parseInt(formatDate(now).slice(0, 4), 10);
+  const last = Number.isSafeInteger(current) ? Math.max(first, current) : first;
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+/**
+ * The instant a payout date's eligibility is taken at: the start of that day in Beijing (00:00
+ * Asia/Shanghai, which has no daylight saving time). The payout on the 11th pays the level the user
+ * had when the 11th began: members registered before it, and of them those whose first deposit was
+ * approved before it. The date is due from that same instant on, so what it pays can no longer change.
+ */
+export function salaryCutoff(payoutDate: string): Date {
+  return new Date(`${payoutDate}T00:00:00+08:00`);
 }

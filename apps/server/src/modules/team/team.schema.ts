@@ -59,8 +59,12 @@ export const teamNodes = pgTable(
     index('team_nodes_charged_direct_idx')
       .on(t.chargedDirect, t.chargedTeam, t.userId)
       .where(sql`${t.chargedDirect} > 0`),
-    // Recent invites.
+    // Recent invites; with the next one, the members who joined or were charged after a salary
+    // payout date's cutoff (migration 0018, team/salary/salary.repository.ts).
     index('team_nodes_invited_joined_idx').on(t.joinedAt).where(sql`${t.parentId} IS NOT NULL`),
+    index('team_nodes_invited_charged_idx')
+      .on(t.chargedAt)
+      .where(sql`${t.parentId} IS NOT NULL AND ${t.chargedAt} IS NOT NULL`),
     check(
       'team_nodes_counts_valid',
       sql`${t.depth} >= 0 AND ${t.directCount} >= 0 AND ${t.teamSize} >= ${t.directCount} AND ${t.chargedDirect} >= 0 AND ${t.chargedDirect} <= ${t.directCount} AND ${t.chargedTeam} >= ${t.chargedDirect} AND ${t.chargedTeam} <= ${t.teamSize}`,
@@ -90,8 +94,9 @@ export const teamPaths = pgTable(
     primaryKey({ columns: [t.ancestorId, t.depth, t.descendantId] }),
     // A whole team, newest first (/team/members).
     index('team_paths_ancestor_descendant_idx').on(t.ancestorId, t.descendantId),
-    // A member's ancestors (registration, the charged trigger, the hierarchy search's paths).
-    index('team_paths_descendant_idx').on(t.descendantId, t.depth),
+    // A member's ancestors (registration, the charged trigger, the hierarchy search's paths, the
+    // salary's counts at a payout date), read from the index alone (migration 0018).
+    index('team_paths_descendant_idx').on(t.descendantId, t.depth, t.ancestorId),
     check('team_paths_depth_positive', sql`${t.depth} >= 1`),
   ],
 );

@@ -10,11 +10,18 @@ import {
   type SalaryStatistics,
   type salarySkipReasons,
 } from '@platform/contracts';
-import { conversionRate, formatDate, salaryLevelFor, salaryLevelsProblem } from '@platform/domain';
+import {
+  conversionRate,
+  formatDate,
+  salaryCutoff,
+  salaryLevelFor,
+  salaryLevelsProblem,
+  salaryPayoutYears,
+} from '@platform/domain';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised, sumDecimals } from '../../../core/money.ts';
 import { pageOf, paginationOf } from '../../../core/paging.ts';
-import type { Db, Tx } from '../../../db/client.ts';
+import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import {
   IDEMPOTENCY_KEY_REUSED,
@@ -31,8 +38,7 @@ import { readSalaryLevels, SALARY_LEVELS_SETTING, writeSalaryLevels } from './sa
 export const salaryLedgerKey = (userId: number, payoutDate: string) => `salary:${userId}:${payoutDate}`;
 export const SALARY_LEDGER_KIND = 'team_salary';
 
-/** The export's rows are read in pages of this many, up to the cap (put a limit on everything). */
-export const SALARY_EXPORT_PAGE = 2_000;
+/** The export's rows, at most (put a limit on everything). */
 export const SALARY_EXPORT_MAX_ROWS = 100_000;
 
 /** A batch that meets a concurrent payout whose ledger key posted another amount is retried this often. */
@@ -48,11 +54,14 @@ export interface SalaryExport {
 }
 
 /**
- * Salary management (contracts/team-salary.ts). A user is eligible when their charged counts reach
- * a level of the table now; a payout credits that level's amount from the system account
- * `salaries` to the user's salary bucket, at most once per user and payout date: the ledger key
- * `salary:<user>:<date>` and the unique (user, date) key of team_salary_payouts decide any race,
- * and the loser answers 409 with nothing moved.
+ * Salary management (contracts/team-salary.ts). A user is eligible on a payout date when their
+ * charged counts as they stood at its cutoff, the start of that day in Beijing (salaryCutoff:
+ * members registered before it, charged by a first deposit approved before it), reach a level of
+ * the table (the table in force now: earlier versions of it are not kept). A payout credits that
+ * level's amount from the system account `salaries` to the user's salary bucket, at most once per
+ * user and payout date: the ledger key `salary:<user>:<date>` and the unique (user, date) key of
+ * team_salary_payouts decide any race, and the loser answers 409 with nothing moved. A date is due
+ * from its cutoff on, so the counts a due date pays on can no longer change.
  */
 export function createSalaryService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
@@ -62,6 +71,19 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
 
   function assertDue(payoutDate: string) {
     if (payoutDate > today()) throw businessRule(SALARY_TEXTS.notDueYet);
+  }
+
+  /** The payout years offered and accepted: 2024 (or the earliest payout's year) to this Beijing year. */
+  async function payoutYears(exec: Executor): Promise<number[]> {
+    return salaryPayoutYears(now(), await repo.earliestPayoutYear(exec));
+  }
+
+  /** 400 for a year outside payoutYears (the screen offers no other). */
+  async function assertYear(year: number): Promise<number[]> {
+    const years = await payoutYears(db);
+    if (!years.includes(year))
+      throw badRequest(SALARY_TEXTS.yearOutOfRange(years[0] ?? year, years.at(-1) ?? year));
+    return years;
   }
 
   function payoutOf(node: repo.NodeCounts, level: SalaryLevel, payoutDate: string, adminId: number) {
@@ -92,12 +114,16 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
     return { node, level, amount, request, row };
   }
 
+  /** The eligible users of the date and their summary, read on one snapshot (levels and counts agree). */
   async function eligibleOn(payoutDate: string, page: { limit: number; offset: number }) {
-    const { levels } = await readSalaryLevels(db);
-    const [rows, counts] = await Promise.all([
-      repo.selectCandidates(db, levels, payoutDate, page),
-      repo.countCandidates(db, levels, payoutDate),
-    ]);
+    const { levels, rows, counts } = await db.transaction(
+      async (tx) => {
+        const { levels } = await readSalaryLevels(tx);
+        const found = await repo.selectEligible(tx, levels, payoutDate, page);
+        return { levels, rows: found.rows, counts: found.levels };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const amountOf = levelAmounts(levels);
     const unpaid = sumDecimals(counts.map((c) => new Decimal(amountOf(c.level)).times(c.eligible - c.paid)));
     return {
@@ -117,14 +143,23 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
     };
   }
 
-  /** One batch attempt in `tx`: every check on the rows as they are now, then one posting statement. */
+  /**
+   * One batch attempt in `tx`: every check on the rows as they are now (eligibility at the date's
+   * cutoff, for the users eligible today: nobody else can have been then), then one posting statement.
+   */
   async function batchInTx(tx: Tx, userIds: readonly number[], payoutDate: string, actor: AuditActor) {
     const { levels } = await readSalaryLevels(tx);
     const [nodes, paid] = await Promise.all([
       repo.selectNodeCounts(tx, userIds),
       repo.selectPaidUserIds(tx, payoutDate, userIds),
     ]);
-    const nodeOf = new Map(nodes.map((n) => [n.userId, n]));
+    const eligibleToday = nodes.filter((n) => !paid.has(n.userId) && salaryLevelFor(countsOf(n), levels));
+    const asOf = await repo.selectCountsAsOf(
+      tx,
+      eligibleToday.map((n) => n.userId),
+      payoutDate,
+    );
+    const nodeOf = new Map(asOf.map((n) => [n.userId, n]));
     const skipped: { userId: number; reason: SkipReason }[] = [];
     const due: ReturnType<typeof payoutOf>[] = [];
     for (const userId of userIds) {
@@ -194,30 +229,45 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
       return currentLevels();
     },
 
+    /**
+     * The users eligible on the date (their counts and level at its cutoff), a page of them, the
+     * summary of all of them, and what the screen needs around them: the cutoff, whether the date
+     * can be paid now and the years that can be chosen. 400 for a year outside those.
+     */
     async eligibleUsers(query: PayoutDate & { page: number; limit: number }) {
-      const result = await eligibleOn(payoutDateKey(query), pageOf(query));
+      const payoutYears = await assertYear(query.year);
+      const payoutDate = payoutDateKey(query);
+      const result = await eligibleOn(payoutDate, pageOf(query));
       return {
         users: result.users,
         pagination: paginationOf(query, result.eligible),
         summary: { eligible: result.eligible, paid: result.paid, unpaidAmount: result.unpaidAmount },
+        payoutDate,
+        asOf: salaryCutoff(payoutDate).toISOString(),
+        due: payoutDate <= today(),
+        payoutYears,
       };
     },
 
     /**
-     * Pays one user for the date: 422 for a date after today (Beijing) or a user whose counts reach
-     * no level, 409 when paid already, including by a concurrent payout that wins the race.
+     * Pays one user for the date the level of its cutoff: 400 for a year outside payoutYears, 422
+     * for a date after today (Beijing) or a user whose counts reached no level by the cutoff, 409
+     * when paid already, including by a concurrent payout that wins the race.
      */
     async pay(userId: number, date: PayoutDate, actor: AuditActor) {
+      await assertYear(date.year);
       const payoutDate = payoutDateKey(date);
       assertDue(payoutDate);
       return db.transaction(async (tx) => {
         const { levels } = await readSalaryLevels(tx);
-        const [node] = await repo.selectNodeCounts(tx, [userId]);
-        if (!node) throw notFound('用户不存在');
+        const [current] = await repo.selectNodeCounts(tx, [userId]);
+        if (!current) throw notFound('用户不存在');
         if ((await repo.selectPaidUserIds(tx, payoutDate, [userId])).size > 0)
           throw conflict(SALARY_TEXTS.alreadyPaid);
-        const level = salaryLevelFor(countsOf(node), levels);
-        if (!level) throw businessRule(SALARY_TEXTS.notEligible);
+        if (!salaryLevelFor(countsOf(current), levels)) throw businessRule(SALARY_TEXTS.notEligible);
+        const [node] = await repo.selectCountsAsOf(tx, [userId], payoutDate);
+        const level = node ? salaryLevelFor(countsOf(node), levels) : null;
+        if (!node || !level) throw businessRule(SALARY_TEXTS.notEligibleOnDate);
         const payout = payoutOf(node, level, payoutDate, actor.adminId);
         const [posted] = await postAll(tx, [payout.request]).catch((err: unknown) => {
           // A concurrent payout of this user and date posted the key with another amount.
@@ -249,6 +299,7 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
      * is settled by the ledger keys (the loser's user is skipped as already paid).
      */
     async batchPay(body: SalaryBatchPayBody, actor: AuditActor) {
+      await assertYear(body.year);
       const payoutDate = payoutDateKey(body);
       assertDue(payoutDate);
       const userIds = [...new Set(body.userIds)].sort((a, b) => a - b);
@@ -276,9 +327,10 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
       const year = query.year ?? thisYear;
       const month = query.month ?? thisMonth;
       const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
-      const [current, last] = await Promise.all([
+      const [current, last, years] = await Promise.all([
         repo.payoutTotalsByLevel(db, monthStart(year, month), monthStart(year, month + 1)),
         repo.payoutTotalsByLevel(db, monthStart(previous.year, previous.month), monthStart(year, month)),
+        payoutYears(db),
       ]);
       return {
         month: `${year}-${pad(month)}`,
@@ -289,39 +341,36 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
           count: l.count,
           totalAmount: formatNormalised(decimalFromDb(l.amount)),
         })),
+        payoutYears: years,
       };
     },
 
     /**
-     * The report of every eligible user on the date (up to SALARY_EXPORT_MAX_ROWS), read in keyset
-     * pages on one snapshot so that the rows are consistent with each other.
+     * The report of every eligible user on the date (up to SALARY_EXPORT_MAX_ROWS), their counts
+     * and level at its cutoff, read on one snapshot (so that the rows are consistent with each other).
      */
     async exportCsv(date: PayoutDate): Promise<SalaryExport> {
+      await assertYear(date.year);
       const payoutDate = payoutDateKey(date);
-      const { chunks, rows, truncated } = await db.transaction(
+      const { levels, found } = await db.transaction(
         async (tx) => {
           const { levels } = await readSalaryLevels(tx);
-          const amountOf = levelAmounts(levels);
-          const out: string[] = [salaryCsvHead()];
-          let after: repo.CandidateCursor | undefined;
-          for (;;) {
-            const page = await repo.selectCandidates(tx, levels, payoutDate, {
-              limit: SALARY_EXPORT_PAGE,
-              ...(after ? { after } : {}),
-            });
-            for (const row of page) {
-              if (out.length > SALARY_EXPORT_MAX_ROWS)
-                return { chunks: out, rows: out.length - 1, truncated: true };
-              out.push(salaryCsvRow(toCandidate(row, amountOf(row.level))));
-            }
-            const last = page.at(-1);
-            if (page.length < SALARY_EXPORT_PAGE || !last)
-              return { chunks: out, rows: out.length - 1, truncated: false };
-            after = { level: last.level, chargedTeam: last.chargedTeam, userId: last.userId };
-          }
+          const { rows } = await repo.selectEligible(tx, levels, payoutDate, {
+            limit: SALARY_EXPORT_MAX_ROWS + 1,
+            offset: 0,
+          });
+          return { levels, found: rows };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
+      const amountOf = levelAmounts(levels);
+      const truncated = found.length > SALARY_EXPORT_MAX_ROWS;
+      const kept = truncated ? found.slice(0, SALARY_EXPORT_MAX_ROWS) : found;
+      const chunks = [
+        salaryCsvHead(),
+        ...kept.map((row) => salaryCsvRow(toCandidate(row, amountOf(row.level)))),
+      ];
+      const rows = kept.length;
       return {
         filename: `salary-${payoutDate}.csv`,
         content: Buffer.from(chunks.join(''), 'utf8'),

@@ -1,6 +1,6 @@
 import { SALARY_CURRENCY } from '@platform/contracts';
 import { formatCount, formatNumber, formatPercent } from '@platform/domain';
-import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { UserCell } from '../shared/UserCell.tsx';
@@ -17,6 +17,8 @@ export interface EligibleUsersTableProps {
   /** Users whose payout is waiting for the server. */
   paying: ReadonlySet<number>;
   onPay: (user: SalaryCandidate) => void;
+  /** Why the date cannot be paid (a future date): the pay buttons are disabled with it as their tip. */
+  payDisabledReason?: string | null;
   emptyText: string;
 }
 
@@ -34,7 +36,8 @@ function Counts({ total, charged }: { total: number; charged: number }) {
 
 /**
  * The users eligible on the payout date (spec 001 §2 "Salary"): unpaid ones can be selected and
- * paid; paid ones show 已发放 with the time (and what was paid when it differs from today's level).
+ * paid; paid ones show 已发放 with the time (and what was paid when it differs from the level shown,
+ * after the salary table changed).
  */
 export function EligibleUsersTable({
   rows,
@@ -43,6 +46,7 @@ export function EligibleUsersTable({
   onSelect,
   paying,
   onPay,
+  payDisabledReason = null,
   emptyText,
 }: EligibleUsersTableProps) {
   const columns: TableColumnsType<SalaryCandidate> = [
@@ -115,15 +119,18 @@ export function EligibleUsersTable({
             )}
           </Flex>
         ) : (
-          <Button
-            size="small"
-            type="primary"
-            loading={paying.has(user.userId)}
-            onClick={() => onPay(user)}
-            data-testid={`salary-pay-${user.userId}`}
-          >
-            发放
-          </Button>
+          <Tooltip title={payDisabledReason}>
+            <Button
+              size="small"
+              type="primary"
+              disabled={payDisabledReason !== null}
+              loading={paying.has(user.userId)}
+              onClick={() => onPay(user)}
+              data-testid={`salary-pay-${user.userId}`}
+            >
+              发放
+            </Button>
+          </Tooltip>
         ),
     },
   ];

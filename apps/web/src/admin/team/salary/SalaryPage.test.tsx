@@ -11,7 +11,12 @@ import { confirmDialog } from '../../../test/render.tsx';
 import SalaryPage from '../SalaryPage.tsx';
 import { levelsFromDraft } from './SalaryLevelsCard.tsx';
 import { previousMonth } from './SalaryStatisticsTab.tsx';
-import { defaultPayoutDate, isFuturePayoutDate } from './salaryApi.ts';
+import {
+  defaultPayoutDate,
+  isFuturePayoutDate,
+  offeredPayoutYears,
+  payoutDateFromParams,
+} from './salaryApi.ts';
 
 vi.setConfig({ testTimeout: 40_000 });
 configure({ asyncUtilTimeout: 10_000 });
@@ -72,13 +77,23 @@ const STATISTICS: SalaryStatistics = {
     { level: 1, count: 2, totalAmount: '60' },
     { level: 2, count: 1, totalAmount: '100' },
   ],
+  payoutYears: [2024, 2025, 2026],
 };
 
-const eligibleReply = (users: SalaryCandidate[] = USERS, total = users.length, page = 1) =>
+const eligibleReply = (
+  users: SalaryCandidate[] = USERS,
+  total = users.length,
+  page = 1,
+  extra: { due?: boolean; payoutYears?: number[] } = {},
+) =>
   ok({
     users,
     pagination: { page, limit: 20, total, totalPages: Math.ceil(total / 20) },
     summary: { eligible: 3, paid: 1, unpaidAmount: '130' },
+    payoutDate: '2026-11-11',
+    asOf: '2026-11-10T16:00:00.000Z',
+    due: extra.due ?? true,
+    payoutYears: extra.payoutYears ?? [2024, 2025, 2026],
   });
 
 beforeEach(() => {
@@ -134,6 +149,23 @@ async function choose(testId: string, label: string) {
   fireEvent.click(options.at(-1) as HTMLElement);
 }
 
+/** The labels of the options of the antd Select with test id `testId` (opens it, then closes it). */
+async function yearOptionsShown(testId: string): Promise<string[]> {
+  const select = screen.getByTestId(testId);
+  fireEvent.mouseDown(within(select).getByRole('combobox'));
+  const labels = await waitFor(() => {
+    const dropdown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].find(
+      (d) => !d.classList.contains('ant-select-dropdown-hidden') && d.textContent?.includes('年'),
+    );
+    if (!dropdown) throw new Error('no open dropdown');
+    return [...dropdown.querySelectorAll<HTMLElement>('.ant-select-item-option')].map(
+      (o) => o.textContent ?? '',
+    );
+  });
+  fireEvent.mouseDown(within(select).getByRole('combobox'));
+  return labels;
+}
+
 describe('salary helpers', () => {
   it('opens on the latest payout date on or before the Beijing day', () => {
     expect(defaultPayoutDate(new Date('2026-11-15T16:30:00Z'))).toEqual({ year: 2026, month: 11, day: 11 });
@@ -143,6 +175,17 @@ describe('salary helpers', () => {
     const now = new Date('2026-11-15T16:30:00Z');
     expect(isFuturePayoutDate({ year: 2026, month: 11, day: 11 }, now)).toBe(false);
     expect(isFuturePayoutDate({ year: 2026, month: 11, day: 21 }, now)).toBe(true);
+  });
+
+  it('offers the years from 2024 to the current Beijing year, and reads only those from the address', () => {
+    expect(offeredPayoutYears(new Date('2026-11-15T16:30:00Z'))).toEqual([2024, 2025, 2026]);
+    // 2027-01-01 00:00 in Beijing.
+    expect(offeredPayoutYears(new Date('2026-12-31T16:00:00Z'))).toEqual([2024, 2025, 2026, 2027]);
+    const in2027 = new Date('2027-03-05T02:00:00Z');
+    const params = (year: number) => new URLSearchParams({ year: String(year), month: '3', day: '1' });
+    expect(payoutDateFromParams(params(2027), in2027)).toEqual({ year: 2027, month: 3, day: 1 });
+    expect(payoutDateFromParams(params(2028), in2027)).toBeNull();
+    expect(payoutDateFromParams(params(2023), in2027)).toBeNull();
   });
 
   it('reads the edited rows, naming the first blank field', () => {
@@ -358,33 +401,66 @@ describe('SalaryPage payout tab', () => {
     expect(await created[0]?.text()).toContain('alice@example.com');
   });
 
-  it('warns about a future date and shows the server refusal of its payout', async () => {
-    handlers[`POST ${BASE}/pay/7`] = () =>
-      jsonResponse({ success: false, message: '未到发放日期，不能提前发放' }, 422);
+  it('disables the pay buttons of a future date and says why', async () => {
     renderPage('/admin/team/salary?year=2026&month=11&day=21');
     await screen.findByTestId('salary-row-7');
     expect(text('salary-future')).toBe(
-      '2026-11-21 尚未到发放日（北京时间今天是 2026-11-16）：未到发放日期，不能提前发放',
+      '2026-11-21 尚未到发放日（北京时间今天是 2026-11-16）：未到发放日期，不能提前发放，发放按钮已停用',
     );
-    fireEvent.click(screen.getByTestId('salary-pay-7'));
-    const dialog = await confirmDialog();
-    expect(dialog.textContent).toContain('发放 2026-11-21 的工资吗？');
-    fireEvent.click(within(dialog).getByRole('button', { name: '确认发放' }));
-    expect(await screen.findByText('工资发放失败: 未到发放日期，不能提前发放')).toBeTruthy();
-    expect(callsTo('POST', '/pay/7')[0]?.body).toEqual({ year: 2026, month: 11, day: 21 });
+    expect(text('salary-as-of')).toBe(
+      '按北京时间 2026-11-21 00:00 时的团队计算等级：此前注册、且此前首次充值审核通过的成员才计入',
+    );
+    const payButton = screen.getByTestId('salary-pay-7') as HTMLButtonElement;
+    expect(payButton.disabled).toBe(true);
+    fireEvent.click(payButton);
+    fireEvent.click(checkbox(7));
+    const batchButton = (await screen.findByTestId('salary-batch-pay')) as HTMLButtonElement;
+    expect(batchButton.disabled).toBe(true);
+    fireEvent.click(batchButton);
+    expect(document.querySelector('.ant-modal-confirm')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('disables them too when the server says the date is not due (its clock decides)', async () => {
+    handlers[`GET ${BASE}/eligible-users`] = () => eligibleReply(USERS, 3, 1, { due: false });
+    renderPage();
+    await screen.findByTestId('salary-row-7');
+    await waitFor(() =>
+      expect((screen.getByTestId('salary-pay-7') as HTMLButtonElement).disabled).toBe(true),
+    );
+    expect(screen.getByTestId('salary-future')).toBeTruthy();
+  });
+
+  it('offers the years 2024 to this year; in 2027 it offers 2027 and opens on it', async () => {
+    renderPage();
+    await screen.findByTestId('salary-row-7');
+    expect(await yearOptionsShown('salary-year')).toEqual(['2024 年', '2025 年', '2026 年']);
+  });
+
+  it('in 2027 (a fixed clock) offers and queries 2027, and never 2028', async () => {
+    // 2027-03-05 10:00 in Beijing: the latest payout date is 2027-03-01.
+    vi.setSystemTime(new Date('2027-03-05T02:00:00.000Z'));
+    handlers[`GET ${BASE}/eligible-users`] = () =>
+      eligibleReply(USERS, 3, 1, { payoutYears: [2024, 2025, 2026, 2027] });
+    renderPage('/admin/team/salary?year=2028&month=1&day=1');
+    await screen.findByTestId('salary-row-7');
+    expect(lastQuery('/eligible-users')).toMatchObject({ year: '2027', month: '3', day: '1' });
+    expect(screen.getByTestId('salary-year').textContent).toContain('2027 年');
+    expect(await yearOptionsShown('salary-year')).toEqual(['2024 年', '2025 年', '2026 年', '2027 年']);
+    expect((screen.getByTestId('salary-pay-7') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows a list that cannot load in place of the table, keeps the selectors, and retries', async () => {
     handlers[`GET ${BASE}/eligible-users`] = () => jsonResponse({ success: false, message: '参数错误' }, 400);
     handlers[`GET ${BASE}/export`] = () =>
-      jsonResponse({ success: false, message: '年份只能是 2024、2025、2026' }, 400);
+      jsonResponse({ success: false, message: '年份须在 2024 至 2026 年之间' }, 400);
     renderPage();
     const view = await screen.findByTestId('load-error');
     expect(view.textContent).toContain('获取工资发放名单失败');
     expect(view.textContent).toContain('参数错误');
     expect(screen.getByTestId('salary-query')).toBeTruthy();
     fireEvent.click(screen.getByTestId('salary-export'));
-    expect(await screen.findByText('导出报表失败: 年份只能是 2024、2025、2026')).toBeTruthy();
+    expect(await screen.findByText('导出报表失败: 年份须在 2024 至 2026 年之间')).toBeTruthy();
 
     handlers[`GET ${BASE}/eligible-users`] = () => eligibleReply();
     fireEvent.click(screen.getByTestId('load-error-retry'));

@@ -5,12 +5,11 @@ import {
   payoutDateKey,
   SALARY_CURRENCY,
   SALARY_TEXTS,
-  SALARY_YEARS,
   type salarySkipReasons,
 } from '@platform/contracts';
 import { Decimal, formatCount, formatNumber } from '@platform/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Pagination, Select, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Pagination, Select, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../../lib/request.ts';
@@ -26,6 +25,7 @@ import {
   payUser,
   SALARY_QUERY_ROOT,
   type SalaryCandidate,
+  yearOptions,
 } from './salaryApi.ts';
 
 const LOAD_FAILED = '获取工资发放名单失败';
@@ -52,10 +52,15 @@ export interface SalaryPayoutTabProps {
   onPage: (page: number) => void;
 }
 
+/** Why a future payout date's pay buttons are disabled (their tooltip). */
+const NOT_DUE_TIP = '未到发放日，不能提前发放';
+
 /**
- * 发放管理: the payout date selectors (year, month, day 1/11/21) and 查询, the users eligible on the
- * date with per-row 发放 and 批量发放 for the selected unpaid ones (each confirmed, naming the date
- * and the amount), the date's summary and 导出报表 (its CSV).
+ * 发放管理: the payout date selectors (year 2024 or the earliest payout's to this year, month, day
+ * 1/11/21) and 查询, the users eligible on the date with per-row 发放 and 批量发放 for the selected
+ * unpaid ones (each confirmed, naming the date and the amount), the date's summary and 导出报表 (its
+ * CSV). Eligibility is the level at the start of the payout date in Beijing (the server's asOf):
+ * the hint under the title says so. A date after today cannot be paid: its pay buttons are disabled.
  */
 export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTabProps) {
   const { message, modal } = App.useApp();
@@ -199,14 +204,15 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
   };
 
   const today = beijingToday();
-  const future = isFuturePayoutDate(date);
+  // The browser's clock, and the server's once it has answered for this date.
+  const future = isFuturePayoutDate(date) || data?.due === false;
+  const payDisabledReason = future ? NOT_DUE_TIP : null;
   const pagination = data?.pagination;
   const selectedUsers = rows.filter((u) => selected.includes(u.userId));
   const paying = new Set<number>([
     ...(pay.isPending && pay.variables ? [pay.variables.user.userId] : []),
     ...(batch.isPending && batch.variables ? batch.variables.users.map((u) => u.userId) : []),
   ]);
-  const years = [...new Set<number>([...SALARY_YEARS, draft.year])].sort();
 
   return (
     <Flex vertical gap={16} data-testid="salary-payout">
@@ -214,7 +220,7 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
         <Flex wrap gap={8} align="center">
           <Select
             value={draft.year}
-            options={years.map((year) => ({ value: year, label: `${year} 年` }))}
+            options={yearOptions(data?.payoutYears, draft.year)}
             onChange={(year) => setDraft((d) => ({ ...d, year }))}
             style={{ width: 110 }}
             aria-label="发放年份"
@@ -265,7 +271,7 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
         <Alert
           type="warning"
           showIcon
-          title={`${dateKey} 尚未到发放日（北京时间今天是 ${today}）：${SALARY_TEXTS.notDueYet}`}
+          title={`${dateKey} 尚未到发放日（北京时间今天是 ${today}）：${SALARY_TEXTS.notDueYet}，发放按钮已停用`}
           data-testid="salary-future"
         />
       )}
@@ -279,6 +285,13 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
         />
       ) : (
         <Card size="small" title={`发放名单（${dateKey}）`}>
+          <Typography.Paragraph
+            type="secondary"
+            style={{ marginBottom: 4, fontSize: 12 }}
+            data-testid="salary-as-of"
+          >
+            按北京时间 {dateKey} 00:00 时的团队计算等级：此前注册、且此前首次充值审核通过的成员才计入
+          </Typography.Paragraph>
           {data && (
             <Typography.Paragraph type="secondary" data-testid="salary-summary" style={{ marginBottom: 12 }}>
               达标 {formatCount(data.summary.eligible)} 人 · 已发放 {formatCount(data.summary.paid)} 人 ·
@@ -315,16 +328,19 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
                 <Button size="small" onClick={() => setSelected([])} data-testid="salary-selection-clear">
                   取消选择
                 </Button>
-                <Button
-                  size="small"
-                  type="primary"
-                  icon={<SendOutlined />}
-                  loading={batch.isPending}
-                  onClick={confirmBatch}
-                  data-testid="salary-batch-pay"
-                >
-                  批量发放（{selectedUsers.length} 人）
-                </Button>
+                <Tooltip title={payDisabledReason}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    icon={<SendOutlined />}
+                    disabled={payDisabledReason !== null}
+                    loading={batch.isPending}
+                    onClick={confirmBatch}
+                    data-testid="salary-batch-pay"
+                  >
+                    批量发放（{selectedUsers.length} 人）
+                  </Button>
+                </Tooltip>
               </Flex>
             </Flex>
           )}
@@ -335,6 +351,7 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
             onSelect={setSelected}
             paying={paying}
             onPay={confirmPay}
+            payDisabledReason={payDisabledReason}
             emptyText={query.isPending ? '加载中...' : '该发放日暂无达标用户'}
           />
           {pagination && pagination.total > DEFAULT_PAGE_SIZE && (

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { SALARY_CURRENCY, SALARY_YEARS } from '@platform/contracts';
+import { SALARY_CURRENCY } from '@platform/contracts';
 import { formatCount, formatNumber } from '@platform/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -23,6 +23,7 @@ import {
   fetchSalaryStatistics,
   type SalaryStatistics,
   statisticsQueryKey,
+  yearOptions,
 } from './salaryApi.ts';
 
 const LOAD_FAILED = '获取工资统计失败';
@@ -114,7 +115,6 @@ export function SalaryStatisticsTab() {
     placeholderData: keepPreviousData,
   });
   const data = query.data;
-  const years = [...new Set<number>([...SALARY_YEARS, month.year])].sort();
   const thisMonth = today.slice(0, 7);
 
   return (
@@ -122,7 +122,7 @@ export function SalaryStatisticsTab() {
       <Flex wrap gap={8} align="center">
         <Select
           value={month.year}
-          options={years.map((year) => ({ value: year, label: `${year} 年` }))}
+          options={yearOptions(data?.payoutYears, month.year)}
           onChange={(year) => setMonth((current) => ({ ...current, year }))}
           style={{ width: 110 }}
           aria-label="统计年份"

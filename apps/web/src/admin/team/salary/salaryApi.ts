@@ -17,7 +17,7 @@ import {
   salaryPayBody,
   type salaryPayReply,
 } from '@platform/contracts';
-import { formatDate, latestPayoutDate } from '@platform/domain';
+import { formatDate, latestPayoutDate, salaryPayoutYears } from '@platform/domain';
 import { ApiError, api, buildUrl } from '../../../lib/request.ts';
 import { readToken } from '../../../lib/storage.ts';
 
@@ -43,14 +43,30 @@ export const defaultPayoutDate = (now: Date = new Date()): PayoutDate => latestP
 export const isFuturePayoutDate = (date: PayoutDate, now: Date = new Date()): boolean =>
   payoutDateKey(date) > beijingToday(now);
 
-/** The payout date the address holds (?year=2026&month=11&day=11), or null when it holds none or a bad one. */
-export function payoutDateFromParams(params: URLSearchParams): PayoutDate | null {
+/**
+ * The payout years the selectors offer before the server has said (its replies carry
+ * payoutYears, which may start earlier when older payouts are on record): 2024 to this Beijing year.
+ */
+export const offeredPayoutYears = (now: Date = new Date()): number[] => salaryPayoutYears(now);
+
+/** The years of a selector: the server's list (or the offline one) and the value shown, oldest first. */
+export const yearOptions = (years: readonly number[] | undefined, shown: number) =>
+  [...new Set<number>([...(years ?? offeredPayoutYears()), shown])]
+    .sort((a, b) => a - b)
+    .map((year) => ({ value: year, label: `${year} 年` }));
+
+/**
+ * The payout date the address holds (?year=2026&month=11&day=11), or null when it holds none, a bad
+ * one or a year the selector does not offer.
+ */
+export function payoutDateFromParams(params: URLSearchParams, now: Date = new Date()): PayoutDate | null {
   const parsed = payoutDateFields.safeParse({
     year: params.get('year') ?? undefined,
     month: params.get('month') ?? undefined,
     day: params.get('day') ?? undefined,
   });
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success || !offeredPayoutYears(now).includes(parsed.data.year)) return null;
+  return parsed.data;
 }
 
 export const PAYOUT_DAY_OPTIONS = SALARY_PAYOUT_DAYS.map((day) => ({ value: day, label: `${day} 号` }));
