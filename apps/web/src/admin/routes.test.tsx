@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ALIASES, ADMIN_PAGES, adminBreadcrumbs, adminNavigation, findAdminPage } from './routes.tsx';
+import {
+  ADMIN_ALIASES,
+  ADMIN_PAGES,
+  adminBreadcrumbs,
+  adminDocumentTitle,
+  adminNavigation,
+  findAdminPage,
+} from './routes.tsx';
 
 const SPEC_PAGES: [string, string][] = [
   ['/admin', '仪表盘'],
@@ -37,6 +44,14 @@ describe('admin route table', () => {
   it('holds exactly the spec screens, each path once', () => {
     expect(ADMIN_PAGES.map((page) => [page.path, page.title])).toEqual(SPEC_PAGES);
     expect(new Set(ADMIN_PAGES.map((page) => page.path)).size).toBe(ADMIN_PAGES.length);
+  });
+
+  it('names the browser tab and the last breadcrumb after the menu entry of every screen', () => {
+    for (const [path, title] of SPEC_PAGES) {
+      expect(adminDocumentTitle(path)).toBe(`${title} - 管理后台`);
+      expect(adminBreadcrumbs(path).at(-1)?.title).toBe(title);
+    }
+    expect(adminDocumentTitle('/admin/nowhere')).toBe('页面不存在 - 管理后台');
   });
 
   it('builds the sidebar with the three groups; admin management for super admins only', () => {

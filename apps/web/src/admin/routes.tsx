@@ -237,6 +237,11 @@ export interface Crumb {
   path?: string;
 }
 
+/** The browser tab's title: the screen's menu entry, then 管理后台. */
+export function adminDocumentTitle(pathname: string): string {
+  return `${findAdminPage(pathname)?.title ?? '页面不存在'} - ${ADMIN_HOME_TITLE}`;
+}
+
 /** 管理后台 › [group] › screen; an unknown path ends in 页面不存在. */
 export function adminBreadcrumbs(pathname: string): Crumb[] {
   const crumbs: Crumb[] = [{ title: ADMIN_HOME_TITLE, path: ADMIN_ROOT }];

@@ -2,37 +2,78 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@platform/contracts';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Pagination } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { type ListParam, type ListParamsSchema, param, useListParams } from '../lib/listParams.ts';
 import { api } from '../lib/request.ts';
 
 /** The list call's query contract (e.g. auditLogsQuery): filters are checked with it before they are sent. */
 export interface QueryCheck {
   safeParse(
     value: unknown,
-  ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
+  ):
+    | { success: true }
+    | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
 }
 
 export interface FilteredListOptions<F> {
   queryKey: readonly unknown[];
   path: string;
   check: QueryCheck;
-  initialFilters?: F | (() => F);
+  /** The filters' names (a module-level constant): they are kept in the address with page and limit. */
+  filterKeys: readonly (keyof F & string)[];
+}
+
+const PAGE_SIZES = [20, 50, 100];
+
+/** The address schema of a filtered list: each filter accepted when the contract accepts it alone. */
+function filteredListParams(filterKeys: readonly string[], check: QueryCheck): ListParamsSchema {
+  const schema: ListParamsSchema = {};
+  for (const key of filterKeys) {
+    schema[key] = param.text((value) => check.safeParse({ [key]: value }).success) as ListParam<unknown>;
+  }
+  schema.page = param.page() as ListParam<unknown>;
+  schema.limit = param.intOneOf(PAGE_SIZES, DEFAULT_PAGE_SIZE) as ListParam<unknown>;
+  return schema;
+}
+
+/**
+ * Filters from the address that the contract accepts together: a filter the check names in a
+ * problem (a day range whose start is after its end) is dropped, so the list still loads.
+ */
+function acceptedFilters(values: Record<string, unknown>, keys: readonly string[], check: QueryCheck) {
+  const filters: Record<string, string> = {};
+  for (const key of keys) {
+    const value = values[key];
+    if (typeof value === 'string' && value !== '') filters[key] = value;
+  }
+  for (let round = 0; round <= keys.length; round += 1) {
+    const checked = check.safeParse({ ...filters });
+    if (checked.success) break;
+    const named = checked.error.issues.map((issue) => String(issue.path[0])).filter((key) => key in filters);
+    if (named.length === 0) return {};
+    for (const key of named) delete filters[key];
+  }
+  return filters;
 }
 
 /**
  * A paged list behind a filter bar: filters (checked against the contract first, a bad value is a
  * message.error and the filters stay), page and page size, and the query that loads the page.
+ * Filters, page and size live in the address, so that a reload, back and a shared link keep them;
+ * values from the address that the contract refuses are left out.
  */
 export function useFilteredList<F extends { [K in keyof F]?: string }, D>({
   queryKey,
   path,
   check,
-  initialFilters,
+  filterKeys,
 }: FilteredListOptions<F>) {
   const { message } = App.useApp();
-  const [filters, setFilters] = useState<F>(initialFilters ?? ({} as F));
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const schema = useMemo(() => filteredListParams(filterKeys, check), [filterKeys, check]);
+  const [values, setValues] = useListParams(schema);
+  const page = values.page as number;
+  const limit = values.limit as number;
+  const filters = useMemo(() => acceptedFilters(values, filterKeys, check) as F, [values, filterKeys, check]);
 
   const params: Record<string, string | number | undefined> = { page, limit, ...filters };
   const query = useQuery({
@@ -48,18 +89,15 @@ export function useFilteredList<F extends { [K in keyof F]?: string }, D>({
       message.error(checked.error.issues[0]?.message ?? '筛选条件不正确');
       return;
     }
-    setFilters(next);
-    setPage(1);
+    const change: Record<string, unknown> = {};
+    for (const key of filterKeys) change[key] = (next[key] as string | undefined) ?? '';
+    setValues(change);
   };
 
   /** Pagination's onChange: a new page size starts again at page 1. */
   const changePage = (nextPage: number, nextLimit: number) => {
-    if (nextLimit !== limit) {
-      setLimit(nextLimit);
-      setPage(1);
-    } else {
-      setPage(nextPage);
-    }
+    if (nextLimit !== limit) setValues({ limit: nextLimit });
+    else setValues({ page: nextPage });
   };
 
   return { filters, applyFilters, page, limit, changePage, query };

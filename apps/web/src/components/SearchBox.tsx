@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 export interface SearchBoxProps {
   /** The search that is applied now. */
@@ -14,9 +14,13 @@ export interface SearchBoxProps {
   testId: string;
 }
 
-/** An input with a search button: applies on Enter or click, not on every key. */
+/**
+ * An input with a search button: applies on Enter or click, not on every key. The text follows the
+ * applied value when that changes from outside (the back button, a link).
+ */
 export function SearchBox({ value, onSearch, placeholder, width = 280, size, testId }: SearchBoxProps) {
   const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
   return (
     <Space.Compact size={size} style={{ width }}>
       <Input

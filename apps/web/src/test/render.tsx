@@ -25,6 +25,16 @@ export function renderWithAnt(ui: ReactElement) {
   );
 }
 
+/**
+ * Like renderWithAnt, inside a data router opened at `path` (a page that keeps its list state in the
+ * address); returns the router to read the address and go back.
+ */
+export function renderWithAntAt(ui: ReactElement, path = '/') {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  renderWithAnt(<RouterProvider router={router} />);
+  return router;
+}
+
 /** The app's own providers around a memory router opened at `path`. */
 export function renderInApp(ui: ReactElement, path: string) {
   return render(

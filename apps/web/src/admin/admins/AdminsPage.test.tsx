@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
-import { confirmDialog, renderWithAnt, signIn } from '../../test/render.tsx';
+import { confirmDialog, renderWithAntAt, signIn } from '../../test/render.tsx';
 import AdminsPage from './AdminsPage.tsx';
 
 let calls: Call[];
@@ -36,8 +36,8 @@ beforeEach(() => {
   signIn(makeAdmin({ id: ME, admin_level: 'super_admin' }));
 });
 
-function renderPage() {
-  return renderWithAnt(<AdminsPage />);
+function renderPage(path = '/admin/admins') {
+  return renderWithAntAt(<AdminsPage />, path);
 }
 
 const row = (id: number) => screen.getByTestId(`admin-row-${id}`);
@@ -58,6 +58,26 @@ describe('AdminsPage', () => {
     expect(screen.getByTestId('admin-toggle-5').hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('admin-delete-5').hasAttribute('disabled')).toBe(false);
     expect(lastCall('GET')?.url.searchParams.get('limit')).toBe('20');
+  });
+
+  it('keeps search, status and page in the address; a value it does not accept reads as the default', async () => {
+    const router = renderPage('/admin/admins?search=ops&status=inactive&page=2');
+    await screen.findByTestId('admin-row-5');
+    expect(Object.fromEntries(lastCall('GET')!.url.searchParams)).toMatchObject({
+      search: 'ops',
+      status: 'inactive',
+      page: '2',
+    });
+    expect((screen.getByTestId('admins-search') as HTMLInputElement).value).toBe('ops');
+    fireEvent.change(screen.getByTestId('admins-search'), { target: { value: 'root' } });
+    fireEvent.click(screen.getByTestId('admins-search-submit'));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=root&status=inactive'));
+    await waitFor(() => expect(lastCall('GET')?.url.searchParams.get('page')).toBe('1'));
+
+    await act(() => router.navigate('/admin/admins?status=everyone&page=x'));
+    await waitFor(() => expect(lastCall('GET')?.url.searchParams.has('status')).toBe(false));
+    expect(lastCall('GET')?.url.searchParams.get('page')).toBe('1');
+    expect((screen.getByTestId('admins-search') as HTMLInputElement).value).toBe('');
   });
 
   it('validates the add form, then creates an admin with level admin by default', async () => {

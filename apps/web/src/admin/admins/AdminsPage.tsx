@@ -10,13 +10,14 @@ import { App, Button, Card, Flex, Pagination, Select, Space, Typography } from '
 import { useMemo, useState } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
+import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
 import { AdminFormModal, type AdminFormValues } from './AdminFormModal.tsx';
 import { AdminsTable } from './AdminsTable.tsx';
 import {
+  ADMIN_LIST_PARAMS,
   ADMINS_QUERY_ROOT,
-  type AdminFilters,
   adminsQueryKey,
   createAdmin,
   deleteAdmin,
@@ -47,7 +48,8 @@ export default function AdminsPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const { user: me } = useSessionSnapshot();
-  const [filters, setFilters] = useState<AdminFilters>({ search: '', status: 'all', page: 1 });
+  // Search, status and page are kept in the address.
+  const [filters, setFilters] = useListParams(ADMIN_LIST_PARAMS);
   const [form, setForm] = useState<{ open: boolean; editing: AdminView | null }>({
     open: false,
     editing: null,
@@ -168,7 +170,7 @@ export default function AdminsPage() {
         <Space wrap>
           <SearchBox
             value={filters.search}
-            onSearch={(search) => setFilters((current) => ({ ...current, search, page: 1 }))}
+            onSearch={(search) => setFilters({ search })}
             placeholder="搜索邮箱或手机号"
             testId="admins-search"
           />
@@ -176,7 +178,7 @@ export default function AdminsPage() {
             style={{ width: 130 }}
             value={filters.status}
             options={STATUS_OPTIONS}
-            onChange={(status) => setFilters((current) => ({ ...current, status, page: 1 }))}
+            onChange={(status) => setFilters({ status })}
             data-testid="admins-status-filter"
             aria-label="状态筛选"
           />
@@ -202,7 +204,7 @@ export default function AdminsPage() {
               showLessItems
               showSizeChanger={false}
               showTotal={(total) => `共 ${total} 位管理员`}
-              onChange={(page) => setFilters((current) => ({ ...current, page }))}
+              onChange={(page) => setFilters({ page })}
             />
           </Flex>
         )}

@@ -1,10 +1,12 @@
-import type {
-  AdminCreateInput,
-  AdminReply,
-  AdminStatusFilter,
-  AdminsReply,
-  AdminUpdateInput,
+import {
+  type AdminCreateInput,
+  type AdminReply,
+  type AdminStatusFilter,
+  type AdminsReply,
+  type AdminUpdateInput,
+  adminStatusFilters,
 } from '@platform/contracts';
+import { param } from '../../lib/listParams.ts';
 import { ApiError, api } from '../../lib/request.ts';
 
 export type AdminsData = NonNullable<AdminsReply['data']>;
@@ -15,6 +17,13 @@ export interface AdminFilters {
   status: AdminStatusFilter;
   page: number;
 }
+
+/** The list's address: ?search=bob&status=inactive&page=2 (adminsQuery). */
+export const ADMIN_LIST_PARAMS = {
+  search: param.search({ max: 100 }),
+  status: param.oneOf(adminStatusFilters, 'all'),
+  page: param.page(),
+};
 
 export const ADMINS_QUERY_ROOT = ['admin', 'admins'] as const;
 export const adminsQueryKey = (filters: AdminFilters) => [...ADMINS_QUERY_ROOT, filters] as const;

@@ -10,6 +10,9 @@ import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
 
 export const AUDIT_LOAD_ERROR = '获取审计日志失败';
 
+/** The filters kept in the address with page and size (?action=deposit.&dateFrom=2026-11-01&page=2). */
+const AUDIT_FILTER_KEYS = ['search', 'action', 'targetType', 'targetId', 'dateFrom', 'dateTo'] as const;
+
 function columns(onDetail: (log: AuditLog) => void): TableColumnsType<AuditLog> {
   return [
     {
@@ -41,6 +44,7 @@ function columns(onDetail: (log: AuditLog) => void): TableColumnsType<AuditLog> 
       title: '详情',
       key: 'detail',
       width: 90,
+      fixed: 'right',
       render: (_, log) => (
         <Button
           type="link"
@@ -64,7 +68,12 @@ export default function AuditPage() {
   const { filters, applyFilters, page, limit, changePage, query } = useFilteredList<
     AuditFilterValues,
     AuditLogsData
-  >({ queryKey: ['admin', 'audit-logs'], path: '/admin/audit-logs', check: auditLogsQuery });
+  >({
+    queryKey: ['admin', 'audit-logs'],
+    path: '/admin/audit-logs',
+    check: auditLogsQuery,
+    filterKeys: AUDIT_FILTER_KEYS,
+  });
 
   if (query.isError) {
     return (

@@ -60,21 +60,33 @@ describe('DashboardPage', () => {
 
     fireEvent.click(within(screen.getByTestId('dashboard-task-deposits')).getByText('立即处理'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/wallet/deposits'));
+    // The queue opens with its pending filter selected.
+    expect(router.state.location.search).toBe('?status=pending');
+  });
+
+  it('立即处理 of withdrawals opens the 待处理 filter', async () => {
+    replies.push(ok({ ...DATA, pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 4 } }));
+    const router = renderPage();
+    fireEvent.click(within(await screen.findByTestId('dashboard-task-withdrawals')).getByText('立即处理'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/wallet/withdrawals'));
+    expect(router.state.location.search).toBe('?status=pending_all');
   });
 
   it('navigates from the KYC task and the quick links', async () => {
     const router = renderPage();
     fireEvent.click(within(await screen.findByTestId('dashboard-task-kyc')).getByText('立即处理'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
-    for (const [key, path] of [
-      ['users', '/admin/users'],
-      ['deposits', '/admin/wallet/deposits'],
-      ['withdrawals', '/admin/wallet/withdrawals'],
-      ['kyc', '/admin/kyc'],
+    expect(router.state.location.search).toBe('?status=pending');
+    for (const [key, path, search] of [
+      ['users', '/admin/users', ''],
+      ['deposits', '/admin/wallet/deposits', '?status=pending'],
+      ['withdrawals', '/admin/wallet/withdrawals', '?status=pending_all'],
+      ['kyc', '/admin/kyc', '?status=pending'],
     ] as const) {
       await router.navigate('/admin');
       fireEvent.click(await screen.findByTestId(`dashboard-link-${key}`));
       await waitFor(() => expect(router.state.location.pathname).toBe(path));
+      expect(router.state.location.search).toBe(search);
     }
   });
 

@@ -11,13 +11,20 @@ import {
 import { type AdminDashboard, DASHBOARD_REFRESH_MS } from '@platform/contracts';
 import { formatCount, formatTime, formatUSDT } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Col, Empty, Flex, Row, Statistic, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { FitStatistic } from '../../components/FitStatistic.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { errorMessage } from '../../lib/request.ts';
-import { DASHBOARD_QUERY_KEY, fetchDashboard, pendingTasks, pendingTaskTotal } from './dashboardApi.ts';
+import {
+  DASHBOARD_QUERY_KEY,
+  fetchDashboard,
+  PENDING_PATHS,
+  pendingTasks,
+  pendingTaskTotal,
+} from './dashboardApi.ts';
 
 export const DASHBOARD_ERROR = '获取统计数据失败';
 
@@ -84,11 +91,12 @@ const CARDS: CardSpec[] = [
   },
 ];
 
+/** The review links open their queue with the waiting filter selected. */
 const QUICK_LINKS = [
   { key: 'users', title: '用户管理', path: '/admin/users' },
-  { key: 'deposits', title: '充值审核', path: '/admin/wallet/deposits' },
-  { key: 'withdrawals', title: '提现审核', path: '/admin/wallet/withdrawals' },
-  { key: 'kyc', title: 'KYC审核', path: '/admin/kyc' },
+  { key: 'deposits', title: '充值审核', path: PENDING_PATHS.deposits },
+  { key: 'withdrawals', title: '提现审核', path: PENDING_PATHS.withdrawals },
+  { key: 'kyc', title: 'KYC审核', path: PENDING_PATHS.kyc },
 ] as const;
 
 /** 仪表盘: platform counts, refreshed every 30 s, quick links and the list of waiting work. */
@@ -145,7 +153,7 @@ export default function DashboardPage() {
         {CARDS.map((card) => (
           <Col key={card.key} xs={12} md={8} xl={6}>
             <Card size="small" data-testid={`dashboard-card-${card.key}`}>
-              <Statistic
+              <FitStatistic
                 title={card.title}
                 prefix={card.icon}
                 value={card.value(data)}

@@ -7,6 +7,13 @@ export const DASHBOARD_QUERY_KEY = ['admin', 'dashboard'] as const;
 export const fetchDashboard = (signal?: AbortSignal) =>
   api.get<AdminDashboard>('/admin/dashboard', undefined, signal).then((reply) => reply.data);
 
+/** The review queues with their waiting filter selected (the pages read it from the address). */
+export const PENDING_PATHS = {
+  kyc: '/admin/kyc?status=pending',
+  deposits: '/admin/wallet/deposits?status=pending',
+  withdrawals: '/admin/wallet/withdrawals?status=pending_all',
+} as const;
+
 export interface PendingTask {
   key: 'kyc' | 'deposits' | 'withdrawals';
   title: string;
@@ -24,21 +31,21 @@ export function pendingTasks(data: AdminDashboard): PendingTask[] {
       title: 'KYC审核',
       description: `${pendingKyc} 个用户的身份认证等待审核`,
       count: pendingKyc,
-      path: '/admin/kyc',
+      path: PENDING_PATHS.kyc,
     },
     {
       key: 'deposits',
       title: '充值审核',
       description: `${pendingDeposits} 笔充值申请等待审核`,
       count: pendingDeposits,
-      path: '/admin/wallet/deposits',
+      path: PENDING_PATHS.deposits,
     },
     {
       key: 'withdrawals',
       title: '提现审核',
       description: `${pendingWithdrawals} 笔提现申请等待处理`,
       count: pendingWithdrawals,
-      path: '/admin/wallet/withdrawals',
+      path: PENDING_PATHS.withdrawals,
     },
   ];
   return tasks.filter((task) => task.count > 0);

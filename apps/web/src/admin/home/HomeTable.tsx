@@ -161,6 +161,7 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
       title: '操作',
       key: 'actions',
       width: 140,
+      fixed: 'right',
       render: (_, row) => (
         <Space size={4}>
           <Button size="small" onClick={() => props.onEdit(row)} data-testid={`${p}-edit-${row.id}`}>

@@ -21,6 +21,7 @@ import { useLogout } from '../../lib/useLogout.ts';
 import {
   ADMIN_HOME_TITLE,
   adminBreadcrumbs,
+  adminDocumentTitle,
   adminNavigation,
   findAdminPage,
   groupMenuKey,
@@ -117,6 +118,16 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     const key = groupMenuKey(activeGroup);
     setOpenKeys((keys) => (keys.includes(key) ? keys : [...keys, key]));
   }, [activeGroup]);
+
+  // The tab says which screen it is, in the menu's words; leaving the back office restores the app's title.
+  const documentTitle = adminDocumentTitle(pathname);
+  useEffect(() => {
+    const previous = document.title;
+    document.title = documentTitle;
+    return () => {
+      document.title = previous;
+    };
+  }, [documentTitle]);
 
   const crumbs = adminBreadcrumbs(pathname).map((crumb, index, all) => ({
     key: `${index}`,

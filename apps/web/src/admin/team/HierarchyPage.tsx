@@ -9,9 +9,9 @@ import { formatCount } from '@platform/domain';
 import { keepPreviousData, useIsFetching, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Input, Pagination, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { param, useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import {
   childrenPageKey,
@@ -41,10 +41,14 @@ const CHILDREN_STALE_MS = 60_000;
 
 export const EXPAND_ALL_HINT = '展开已加载的全部用户；尚未加载的下级不会被加载（大团队请逐级展开）';
 
-function pageFromParams(params: URLSearchParams): number {
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
-}
+/**
+ * Page and search in the address (hierarchyQuery: a search of 2 to 100 characters). The search
+ * replaces its history entry as it is typed; a page adds one.
+ */
+const HIERARCHY_LIST_PARAMS = {
+  search: param.search({ min: 2, max: 100 }),
+  page: param.page(),
+};
 
 /**
  * 团队层级 (spec 001 §2, §3): the referral tree, 20 top-level users a page with their direct
@@ -55,24 +59,12 @@ function pageFromParams(params: URLSearchParams): number {
  */
 export default function HierarchyPage() {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const search = validSearch(params.get('search') ?? '') ?? '';
-  const page = pageFromParams(params);
+  const [{ search, page }, setAddress] = useListParams(HIERARCHY_LIST_PARAMS);
 
   const [text, setText] = useState(search);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [wanted, setWanted] = useState<ReadonlyMap<number, number>>(() => new Map());
   const [selected, setSelected] = useState<{ node: HierarchyNode; ancestors: PathEntry[] } | null>(null);
-
-  const setLocation = useCallback(
-    (next: { search: string; page: number }) => {
-      const query = new URLSearchParams();
-      if (next.search) query.set('search', next.search);
-      if (next.page > 1) query.set('page', String(next.page));
-      setParams(query, { replace: true });
-    },
-    [setParams],
-  );
 
   // The search follows the typing (debounced) once it has 2 characters, and is dropped when cleared.
   const typed = text.trim();
@@ -82,9 +74,9 @@ export default function HierarchyPage() {
     if (tooShort) return;
     const next = typedSearch ?? '';
     if (next === search) return;
-    const timer = setTimeout(() => setLocation({ search: next, page: 1 }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setAddress({ search: next }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typedSearch, tooShort, search, setLocation]);
+  }, [typedSearch, tooShort, search, setAddress]);
   // The address changed by itself (back button): the box shows its search.
   useEffect(() => {
     setText((current) => ((validSearch(current.trim()) ?? '') === search ? current : search));
@@ -161,7 +153,7 @@ export default function HierarchyPage() {
   const { pagination, totalTopLevel } = list.data;
   const searched = paths !== undefined;
   const applyNow = () => {
-    if (!tooShort) setLocation({ search: typedSearch ?? '', page: 1 });
+    if (!tooShort) setAddress({ search: typedSearch ?? '' });
   };
 
   return (
@@ -272,7 +264,7 @@ export default function HierarchyPage() {
                 showSizeChanger={false}
                 showLessItems
                 disabled={busy}
-                onChange={(next) => setLocation({ search, page: next })}
+                onChange={(next) => setAddress({ page: next })}
                 data-testid="hierarchy-pagination"
               />
             </Flex>

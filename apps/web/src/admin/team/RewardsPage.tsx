@@ -3,10 +3,10 @@ import { ADMIN_TEAM_TEXTS, TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { Decimal, formatCount, formatNumber } from '@platform/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { RewardStatCards } from './rewards/RewardStatCards.tsx';
 import { RewardsTable } from './rewards/RewardsTable.tsx';
@@ -15,11 +15,10 @@ import {
   calculateRewards,
   distributeRewards,
   fetchRewards,
-  paramsFromRewardFilters,
+  REWARD_LIST_PARAMS,
   REWARD_STATUS_FILTERS,
   REWARDS_QUERY_ROOT,
   type RewardFilters,
-  rewardFiltersFromParams,
   rewardsQueryKey,
   type TeamReward,
 } from './rewards/rewardsApi.ts';
@@ -41,8 +40,7 @@ const totalOf = (rewards: readonly TeamReward[]) =>
 export default function RewardsPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => rewardFiltersFromParams(searchParams), [searchParams]);
+  const [filters, setAddress] = useListParams(REWARD_LIST_PARAMS);
   const [selected, setSelected] = useState<number[]>([]);
 
   const query = useQuery({
@@ -63,7 +61,7 @@ export default function RewardsPage() {
 
   const setFilters = (change: Partial<RewardFilters>) => {
     setSelected([]);
-    setSearchParams(paramsFromRewardFilters({ ...filters, page: 1, ...change }));
+    setAddress(change);
   };
 
   const reload = () => queryClient.invalidateQueries({ queryKey: REWARDS_QUERY_ROOT });

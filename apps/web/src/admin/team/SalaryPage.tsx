@@ -1,7 +1,7 @@
 import { type PayoutDate, payoutDateKey } from '@platform/contracts';
 import { Flex, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { param, useListParams } from '../../lib/listParams.ts';
 import { SalaryLevelsCard } from './salary/SalaryLevelsCard.tsx';
 import { SalaryPayoutTab } from './salary/SalaryPayoutTab.tsx';
 import { SalaryStatisticsTab } from './salary/SalaryStatisticsTab.tsx';
@@ -10,34 +10,47 @@ import { defaultPayoutDate, payoutDateFromParams } from './salary/salaryApi.ts';
 type TabKey = 'payout' | 'stats';
 
 /**
+ * The address: ?tab=stats, ?year=2026&month=11&day=11&page=2. The date is read whole (a payout day
+ * of an offered year) or not at all; 0 is "the default date", left out of the address.
+ */
+const SALARY_PARAMS = {
+  tab: { ...param.oneOf<TabKey>(['payout', 'stats'], 'payout'), keepsPage: true },
+  year: param.int(0, 1, 9999),
+  month: param.int(0, 1, 12),
+  day: param.int(0, 1, 31),
+  page: param.page(),
+};
+
+/**
  * 团队工资 (spec 001 §2 "Salary", contracts/team-salary.ts): two tabs. 发放管理 pays the users eligible
  * on a payout date (day 1, 11 or 21; by default the latest one on or before today in Beijing), one
  * by one or in a batch, exports the date's CSV and edits the salary levels; 统计 shows a month's
  * payouts against the month before and per level. The tab, the date and the page are kept in the
- * address (?tab=stats, ?year=2026&month=11&day=11&page=2).
+ * address (SALARY_PARAMS).
  */
 export default function SalaryPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [address, setParams] = useListParams(SALARY_PARAMS);
   const [fallbackDate] = useState(() => defaultPayoutDate());
-  const tab: TabKey = searchParams.get('tab') === 'stats' ? 'stats' : 'payout';
-  const date = useMemo(
-    () => payoutDateFromParams(searchParams) ?? fallbackDate,
-    [searchParams, fallbackDate],
-  );
-  const rawPage = Number.parseInt(searchParams.get('page') ?? '', 10);
-  const page = Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1;
+  const { tab, page } = address;
+  const date = useMemo(() => {
+    const { year, month, day } = address;
+    const params = new URLSearchParams({ year: String(year), month: String(month), day: String(day) });
+    return payoutDateFromParams(params) ?? fallbackDate;
+  }, [address, fallbackDate]);
 
   const setAddress = (change: { tab?: TabKey; date?: PayoutDate; page?: number }) => {
-    const next = { tab, date, page, ...change };
-    const params = new URLSearchParams();
-    if (next.tab !== 'payout') params.set('tab', next.tab);
-    if (payoutDateKey(next.date) !== payoutDateKey(fallbackDate)) {
-      params.set('year', String(next.date.year));
-      params.set('month', String(next.date.month));
-      params.set('day', String(next.date.day));
+    const { date: nextDate, ...rest } = change;
+    if (!nextDate) {
+      setParams(rest);
+      return;
     }
-    if (next.page > 1) params.set('page', String(next.page));
-    setSearchParams(params);
+    const isDefault = payoutDateKey(nextDate) === payoutDateKey(fallbackDate);
+    setParams({
+      ...rest,
+      year: isDefault ? 0 : nextDate.year,
+      month: isDefault ? 0 : nextDate.month,
+      day: isDefault ? 0 : nextDate.day,
+    });
   };
 
   return (

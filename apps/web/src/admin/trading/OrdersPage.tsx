@@ -2,10 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { ADMIN_ORDER_CANCEL_TEXTS, ADMIN_TRADING_TEXTS } from '@platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Typography } from 'antd';
-import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { CancelOrderModal } from './orders/CancelOrderModal.tsx';
 import { OrderStatCards } from './orders/OrderStatCards.tsx';
@@ -14,11 +14,9 @@ import {
   type AdminOrder,
   cancelOrder,
   fetchOrders,
-  filtersFromParams,
+  ORDER_LIST_PARAMS,
   ORDERS_QUERY_ROOT,
-  type OrderFilters,
   ordersQueryKey,
-  paramsFromFilters,
   STATUS_FILTERS,
   TYPE_FILTERS,
 } from './orders/ordersApi.ts';
@@ -34,8 +32,7 @@ const LOAD_FAILED = ADMIN_TRADING_TEXTS.ordersLoadFailed;
 export default function OrdersPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromParams(searchParams), [searchParams]);
+  const [filters, setFilters] = useListParams(ORDER_LIST_PARAMS);
   const [cancelTarget, setCancelTarget] = useState<AdminOrder | null>(null);
 
   const query = useQuery({
@@ -43,10 +40,6 @@ export default function OrdersPage() {
     queryFn: ({ signal }) => fetchOrders(filters, signal),
     placeholderData: keepPreviousData,
   });
-
-  const setFilters = (change: Partial<OrderFilters>) => {
-    setSearchParams(paramsFromFilters({ ...filters, page: 1, ...change }));
-  };
 
   const cancel = useMutation({
     mutationFn: ({ order, reason }: { order: AdminOrder; reason: string }) => cancelOrder(order.id, reason),

@@ -1,9 +1,9 @@
 import { okxSpotUrl, type TradingPair } from '@platform/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
-import { renderWithAnt } from '../../test/render.tsx';
+import { renderWithAntAt } from '../../test/render.tsx';
 import PairsPage from './PairsPage.tsx';
 import { filterPairs } from './pairs/pairFilters.ts';
 
@@ -70,9 +70,11 @@ const shownIds = () =>
     row.getAttribute('data-testid'),
   );
 
-async function renderPage() {
-  renderWithAnt(<PairsPage />);
-  await screen.findByTestId('pair-row-1');
+async function renderPage(path = '/admin/trading/pairs') {
+  const router = renderWithAntAt(<PairsPage />, path);
+  // Loaded: the count includes the three pairs (whatever the filters show).
+  await waitFor(() => expect(screen.getByTestId('pairs-count').textContent).toMatch(/共 3 个/));
+  return router;
 }
 
 function search(text: string) {
@@ -153,9 +155,35 @@ describe('PairsPage', () => {
     await waitFor(() => expect(shownIds()).toHaveLength(3));
   });
 
+  it('keeps search and filter in the address: the search replaces its entry, the filter adds one', async () => {
+    const router = await renderPage('/admin/trading/pairs?search=sol&status=disabled');
+    expect(shownIds()).toEqual(['pair-row-3']);
+    expect((screen.getByTestId('pairs-search') as HTMLInputElement).value).toBe('sol');
+
+    fireEvent.click(screen.getByTestId('pairs-filter-all'));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=sol'));
+    expect(router.state.historyAction).toBe('PUSH');
+    search('us');
+    search('usdt ');
+    expect(router.state.location.search).toBe('?search=usdt');
+    expect(router.state.historyAction).toBe('REPLACE');
+    // What was typed stays in the box, trailing space included.
+    expect((screen.getByTestId('pairs-search') as HTMLInputElement).value).toBe('usdt ');
+    expect(shownIds()).toEqual(['pair-row-1', 'pair-row-3']);
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(shownIds()).toEqual(['pair-row-3']));
+    expect((screen.getByTestId('pairs-search') as HTMLInputElement).value).toBe('sol');
+  });
+
+  it('shows every pair for address values it does not accept', async () => {
+    await renderPage('/admin/trading/pairs?status=maybe&page=-2&size=7');
+    expect(shownIds()).toHaveLength(3);
+  });
+
   it('says 暂无交易对数据 when there are no pairs, and that it never synced', async () => {
     handlers['GET /api/admin/trading/pairs'] = () => listReply([], null);
-    renderWithAnt(<PairsPage />);
+    renderWithAntAt(<PairsPage />, '/admin/trading/pairs');
     await waitFor(() => expect(screen.getByTestId('pairs-empty').textContent).toBe('暂无交易对数据'));
     expect(screen.getByTestId('pairs-last-sync').textContent).toBe('最后同步：从未同步');
     expect(screen.getByTestId('pairs-count').textContent).toBe('共 0 个交易对');
@@ -223,7 +251,7 @@ describe('PairsPage', () => {
   it('replaces the page with 获取交易对列表失败 and retries', async () => {
     handlers['GET /api/admin/trading/pairs'] = () =>
       jsonResponse({ success: false, message: '数据库不可用' }, 500);
-    renderWithAnt(<PairsPage />);
+    renderWithAntAt(<PairsPage />, '/admin/trading/pairs');
     const view = await screen.findByTestId('load-error');
     expect(within(view).getByText('获取交易对列表失败')).toBeTruthy();
     expect(within(view).getByText('数据库不可用')).toBeTruthy();

@@ -3,25 +3,36 @@ import { PAIR_TEXTS, type TradingPair } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Input, Segmented, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { PairsTable } from './pairs/PairsTable.tsx';
-import { filterPairs, PAIR_STATUS_FILTERS, type PairStatusFilter } from './pairs/pairFilters.ts';
+import {
+  filterPairs,
+  PAIR_LIST_PARAMS,
+  PAIR_SEARCH_MAX,
+  PAIR_STATUS_FILTERS,
+  type PairStatusFilter,
+} from './pairs/pairFilters.ts';
 import { fetchTradingPairs, setPairEnabled, syncTradingPairs, TRADING_PAIRS_KEY } from './pairs/pairsApi.ts';
 
 const UNKNOWN_REASON = '未知错误';
 
 /**
  * 交易对管理 (spec 001 §2): the pairs with their market values, the OKX sync, a client-side search and
- * status filter, and a switch per pair that decides whether users see and trade it.
+ * status filter, and a switch per pair that decides whether users see and trade it. Search, filter,
+ * page and page size are kept in the address (the search as it is typed, without adding history).
  */
 export default function PairsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<PairStatusFilter>('all');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const [{ search, status, page, size }, setAddress] = useListParams(PAIR_LIST_PARAMS);
+  // The box keeps what is typed (spaces too); the address holds the trimmed search.
+  const [text, setText] = useState(search);
+  useEffect(() => {
+    setText((current) => (current.trim() === search ? current : search));
+  }, [search]);
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
 
   const query = useQuery({
@@ -126,10 +137,11 @@ export default function PairsPage() {
               allowClear
               prefix={<SearchOutlined />}
               placeholder="搜索交易对、基础货币或计价货币"
-              value={search}
+              value={text}
+              maxLength={PAIR_SEARCH_MAX}
               onChange={(event) => {
-                setSearch(event.target.value);
-                setPaging((current) => ({ ...current, page: 1 }));
+                setText(event.target.value);
+                setAddress({ search: event.target.value });
               }}
               style={{ width: 280 }}
               data-testid="pairs-search"
@@ -140,10 +152,7 @@ export default function PairsPage() {
                 value: option.value,
                 label: <span data-testid={`pairs-filter-${option.value}`}>{option.label}</span>,
               }))}
-              onChange={(value) => {
-                setStatus(value);
-                setPaging((current) => ({ ...current, page: 1 }));
-              }}
+              onChange={(value) => setAddress({ status: value })}
             />
           </Flex>
           <Typography.Text type="secondary" data-testid="pairs-count">
@@ -158,10 +167,10 @@ export default function PairsPage() {
           toggling={toggling}
           onToggle={(pair, enabled) => void toggle(pair, enabled)}
           emptyText={emptyText}
-          page={paging.page}
-          pageSize={paging.pageSize}
-          onPageChange={(page, pageSize) =>
-            setPaging((current) => ({ page: pageSize === current.pageSize ? page : 1, pageSize }))
+          page={page}
+          pageSize={size}
+          onPageChange={(nextPage, nextSize) =>
+            setAddress(nextSize === size ? { page: nextPage } : { size: nextSize })
           }
         />
       </Card>

@@ -1,7 +1,6 @@
 import { JOURNAL_WINDOW, type JournalData, type JournalPagination, journalQuery } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
 import { Card, Flex, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
 import { ListFooter, RefreshButton, useFilteredList } from '../../components/FilteredList.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
@@ -18,21 +17,13 @@ function totalText(p: JournalPagination): string {
   return `${size}，可翻阅最新 ${formatCount(JOURNAL_WINDOW)} 条，更早的记录请按日期筛选`;
 }
 
-/** Filters passed in the address (e.g. /admin/transactions?user=7 from a user's detail). */
-function initialFilters(params: URLSearchParams): JournalFilterValues {
-  const pick = (key: keyof JournalFilterValues) => params.get(key) ?? undefined;
-  return {
-    user: pick('user'),
-    currency: pick('currency'),
-    kind: pick('kind'),
-    dateFrom: pick('dateFrom'),
-    dateTo: pick('dateTo'),
-  };
-}
+/**
+ * The filters kept in the address with page and size; a user's detail links here with ?user=7.
+ */
+const JOURNAL_FILTER_KEYS = ['user', 'currency', 'kind', 'dateFrom', 'dateTo'] as const;
 
 /** 资金流水: the ledger journal, every money movement with its entries, newest first. */
 export default function TransactionsPage() {
-  const [searchParams] = useSearchParams();
   const { filters, applyFilters, page, limit, changePage, query } = useFilteredList<
     JournalFilterValues,
     JournalData
@@ -40,7 +31,7 @@ export default function TransactionsPage() {
     queryKey: ['admin', 'journal'],
     path: '/admin/transactions',
     check: journalQuery,
-    initialFilters: () => initialFilters(searchParams),
+    filterKeys: JOURNAL_FILTER_KEYS,
   });
 
   if (query.isError) {

@@ -1,6 +1,7 @@
 import type { UserStats } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Row } from 'antd';
+import { FitStatistic } from '../../components/FitStatistic.tsx';
 
 const CARDS: { key: keyof UserStats; title: string; color?: string }[] = [
   { key: 'total', title: '总用户数' },
@@ -17,7 +18,7 @@ export function UserStatCards({ stats, loading }: { stats: UserStats | undefined
       {CARDS.map((card) => (
         <Col key={card.key} xs={12} md={8} xl={{ flex: '20%' }}>
           <Card size="small" data-testid={`user-stat-${card.key}`}>
-            <Statistic
+            <FitStatistic
               title={card.title}
               loading={loading && !stats}
               value={stats ? formatCount(stats[card.key]) : '-'}

@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
-import { confirmDialog, renderWithAnt, signIn } from '../../test/render.tsx';
+import { confirmDialog, renderWithAntAt, signIn } from '../../test/render.tsx';
 import UsersPage from './UsersPage.tsx';
 
 let calls: Call[];
@@ -57,8 +57,8 @@ beforeEach(() => {
   signIn(makeAdmin({ id: ME, admin_level: 'super_admin' }));
 });
 
-function renderPage() {
-  return renderWithAnt(<UsersPage />);
+function renderPage(path = '/admin/users') {
+  return renderWithAntAt(<UsersPage />, path);
 }
 
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/users');
@@ -107,7 +107,7 @@ describe('UsersPage', () => {
     expect(lastList().get('page')).toBe('1');
   });
 
-  it('toggles a user on the server and says 用户信息更新成功; own toggle is disabled', async () => {
+  it('disables a user from the toggle only after confirmation; own toggle is disabled', async () => {
     handlers['PATCH /api/admin/users/7/status'] = () =>
       jsonResponse({
         success: true,
@@ -117,12 +117,43 @@ describe('UsersPage', () => {
     renderPage();
     await screen.findByTestId('user-row-7');
     expect(screen.getByTestId('user-toggle-1').hasAttribute('disabled')).toBe(true);
+
     fireEvent.click(screen.getByTestId('user-toggle-7'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('确定要禁用用户 alice@example.com 吗？被禁用的用户将立即退出登录。');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: '禁用' }));
+    });
     await screen.findByText('用户信息更新成功');
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.url.pathname).toBe('/api/admin/users/7/status');
     expect(patch?.body).toEqual({ is_active: false });
     await waitFor(() => expect(listCalls().length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('sends nothing when the disabling is cancelled; the switch stays on', async () => {
+    renderPage();
+    await screen.findByTestId('user-row-7');
+    fireEvent.click(screen.getByTestId('user-toggle-7'));
+    const dialog = await confirmDialog();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(screen.getByTestId('user-toggle-7').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('enables a disabled user from the toggle at once', async () => {
+    handlers['PATCH /api/admin/users/8/status'] = () =>
+      jsonResponse({ success: true, message: '用户信息更新成功', data: { user: userRow({ id: 8 }) } });
+    renderPage();
+    await screen.findByTestId('user-row-8');
+    fireEvent.click(screen.getByTestId('user-toggle-8'));
+    await screen.findByText('用户信息更新成功');
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ is_active: true });
+    expect(document.querySelector('.ant-modal-confirm')).toBeNull();
   });
 
   it('shows the server reason when a toggle fails and keeps the page', async () => {
@@ -133,6 +164,35 @@ describe('UsersPage', () => {
     fireEvent.click(screen.getByTestId('user-toggle-8'));
     await screen.findByText('只有超级管理员可以启用或禁用管理员账户');
     expect(screen.getByTestId('user-row-7')).toBeTruthy();
+  });
+
+  it('reads search, filters and page from the address and keeps them there', async () => {
+    handlers['GET /api/admin/users'] = (call) =>
+      listReply([userRow()], 100, Number(call.url.searchParams.get('page') ?? '1'));
+    const router = renderPage('/admin/users?search=ali&status=inactive&kyc=pending&page=3');
+    await screen.findByTestId('user-row-7');
+    expect(Object.fromEntries(lastList())).toMatchObject({
+      search: 'ali',
+      status: 'inactive',
+      kyc: 'pending',
+      page: '3',
+    });
+    expect((screen.getByTestId('users-search') as HTMLInputElement).value).toBe('ali');
+    expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('3');
+
+    // A filter change goes back to page 1 and is a new history entry; back returns to page 3.
+    fireEvent.click(screen.getByTestId('users-quick-all'));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=ali'));
+    await waitFor(() => expect(lastList().get('page')).toBe('1'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(lastList().get('page')).toBe('3'));
+    expect(lastList().get('status')).toBe('inactive');
+  });
+
+  it('reads values it does not accept as the defaults', async () => {
+    renderPage(`/admin/users?status=deleted&kyc=maybe&page=0&search=${'x'.repeat(101)}`);
+    await screen.findByTestId('user-row-7');
+    expect(Object.fromEntries(lastList())).toEqual({ page: '1', limit: '20' });
   });
 
   it('bulk-disables the selected rows after confirmation, leaving out yourself', async () => {

@@ -5,6 +5,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Card, Flex, Pagination, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { countText } from '../../components/pagination.ts';
+import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
 import { UserDetailModal } from './UserDetailModal.tsx';
@@ -16,6 +18,7 @@ import {
   type UserFilters as Filters,
   fetchUsers,
   setUserStatus,
+  USER_LIST_PARAMS,
   USERS_QUERY_ROOT,
   usersQueryKey,
 } from './usersApi.ts';
@@ -23,12 +26,15 @@ import {
 /** Page size 20; antd's showLessItems keeps at most 5 numbered page buttons (spec 000 §2, §9). */
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
-/** 用户管理: stat cards, filters, the user list with enable/disable (per row and in bulk) and details. */
+/**
+ * 用户管理: stat cards, filters, the user list with enable/disable (per row and in bulk, disabling
+ * confirmed) and details. Search, filters and page are kept in the address.
+ */
 export default function UsersPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const { user: me } = useSessionSnapshot();
-  const [filters, setFilters] = useState<Filters>({ search: '', status: 'all', kyc: 'all', page: 1 });
+  const [filters, setFilters] = useListParams(USER_LIST_PARAMS);
   const [selected, setSelected] = useState<number[]>([]);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
@@ -44,10 +50,10 @@ export default function UsersPage() {
 
   const changeFilters = (change: Partial<Omit<Filters, 'page'>>) => {
     setSelected([]);
-    setFilters((current) => ({ ...current, ...change, page: 1 }));
+    setFilters(change);
   };
 
-  const toggle = async (row: AdminUserRow, isActive: boolean) => {
+  const runToggle = async (row: AdminUserRow, isActive: boolean) => {
     setBusy((current) => new Set(current).add(row.id));
     try {
       await setUserStatus(row.id, isActive);
@@ -62,6 +68,24 @@ export default function UsersPage() {
       });
       await refresh();
     }
+  };
+
+  /** Enabling is immediate; disabling signs the user out, so it is confirmed first (as in bulk). */
+  const toggle = (row: AdminUserRow, isActive: boolean) => {
+    if (isActive) {
+      void runToggle(row, true);
+      return;
+    }
+    modal.confirm({
+      title: '确认禁用',
+      content: `确定要禁用用户 ${row.email} 吗？被禁用的用户将立即退出登录。`,
+      okText: '禁用',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => {
+        void runToggle(row, false);
+      },
+    });
   };
 
   const runBulk = async (isActive: boolean, ids: number[]) => {
@@ -181,7 +205,7 @@ export default function UsersPage() {
           selfId={me?.id}
           canChangeAdmins={isSuperAdmin(me)}
           busy={busy}
-          onToggle={(row, isActive) => void toggle(row, isActive)}
+          onToggle={toggle}
           onDetail={(row) => setDetailId(row.id)}
         />
         {pagination && pagination.total > 0 && (
@@ -189,13 +213,14 @@ export default function UsersPage() {
             <Pagination
               current={filters.page}
               pageSize={PAGE_SIZE}
-              total={pagination.total}
+              // Past the count cap the pages cover the first LIST_COUNT_CAP matches (the server's totalPages).
+              total={Math.min(pagination.total, pagination.totalPages * PAGE_SIZE)}
               showLessItems
               showSizeChanger={false}
-              showTotal={(total) => `共 ${total} 个用户`}
+              showTotal={() => countText(pagination, '个用户')}
               onChange={(page) => {
                 setSelected([]);
-                setFilters((current) => ({ ...current, page }));
+                setFilters({ page });
               }}
               data-testid="users-pagination"
             />

@@ -1,11 +1,14 @@
-import type {
-  AdminUserDetailReply,
-  AdminUsersReply,
-  BulkUserStatusReply,
-  UserKycFilter,
-  UserStatusFilter,
-  UserStatusReply,
+import {
+  type AdminUserDetailReply,
+  type AdminUsersReply,
+  type BulkUserStatusReply,
+  type UserKycFilter,
+  type UserStatusFilter,
+  type UserStatusReply,
+  userKycFilters,
+  userStatusFilters,
 } from '@platform/contracts';
+import { param } from '../../lib/listParams.ts';
 import { api } from '../../lib/request.ts';
 
 export type UsersData = NonNullable<AdminUsersReply['data']>;
@@ -17,6 +20,14 @@ export interface UserFilters {
   kyc: UserKycFilter;
   page: number;
 }
+
+/** The list's address: ?search=bob&status=inactive&kyc=pending&page=2 (adminUsersQuery). */
+export const USER_LIST_PARAMS = {
+  search: param.search({ max: 100 }),
+  status: param.oneOf(userStatusFilters, 'all'),
+  kyc: param.oneOf(userKycFilters, 'all'),
+  page: param.page(),
+};
 
 export const USERS_QUERY_ROOT = ['admin', 'users'] as const;
 export const usersQueryKey = (filters: UserFilters) => [...USERS_QUERY_ROOT, 'list', filters] as const;

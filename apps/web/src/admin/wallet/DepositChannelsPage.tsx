@@ -49,7 +49,6 @@ export default function DepositChannelsPage() {
     {
       title: '地址/收款信息',
       key: 'address',
-      ellipsis: true,
       render: (_, row) => (
         <Typography.Text copyable={{ text: row.address }} style={{ maxWidth: 220 }} ellipsis>
           {row.address}
@@ -73,8 +72,10 @@ export default function DepositChannelsPage() {
         ),
     },
     {
+      // Pinned beside 操作: the switch is an action too.
       title: '启用',
       key: 'status',
+      fixed: 'right',
       render: (_, row) => (
         <Switch
           checked={row.status === 'active'}

@@ -6,6 +6,7 @@ import {
   DEPOSIT_STATUS_LABELS,
   depositStatuses,
 } from '@platform/contracts';
+import { formatExactAmount } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Select, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { PageButtons } from '../../components/PageButtons.tsx';
 import { paginationRangeText } from '../../components/pagination.ts';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
+import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { DepositDetailModal } from './deposits/DepositDetailModal.tsx';
 import { DepositStatCards } from './deposits/DepositStatCards.tsx';
@@ -21,6 +23,7 @@ import { DepositsTable } from './deposits/DepositsTable.tsx';
 import { batchTargets } from './deposits/depositStats.ts';
 import {
   batchReviewDeposits,
+  DEPOSIT_LIST_PARAMS,
   DEPOSITS_QUERY_ROOT,
   type DepositFilters,
   depositsQueryKey,
@@ -49,12 +52,8 @@ export default function DepositsPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const reason = useReasonPrompt();
-  const [filters, setFilters] = useState<DepositFilters>({
-    status: 'all',
-    search: '',
-    dateRange: 'all',
-    page: 1,
-  });
+  // Status, search, time range and page are kept in the address (reload, back, 立即处理's link).
+  const [filters, setFilters] = useListParams(DEPOSIT_LIST_PARAMS);
   const [selected, setSelected] = useState<number[]>([]);
   const [detail, setDetail] = useState<AdminDeposit | null>(null);
   const [batchRunning, setBatchRunning] = useState(false);
@@ -72,7 +71,7 @@ export default function DepositsPage() {
   /** A filter change goes back to page 1 and forgets the selection. */
   const changeFilters = (change: Partial<DepositFilters>) => {
     setSelected([]);
-    setFilters((current) => ({ ...current, page: 1, ...change }));
+    setFilters(change);
   };
 
   const rows = query.data?.deposits ?? [];
@@ -82,7 +81,7 @@ export default function DepositsPage() {
   const approve = (row: AdminDeposit) => {
     modal.confirm({
       title: '确认通过',
-      content: `确定要通过用户 ${row.user_email} 的这笔充值吗？`,
+      content: `确定要通过用户 ${row.user_email} 的这笔充值（${formatExactAmount(row.amount, row.currency)}）吗？`,
       okText: '通过',
       cancelText: '取消',
       onOk: () => {
@@ -249,7 +248,7 @@ export default function DepositsPage() {
               maxButtons={MAX_PAGE_BUTTONS}
               onChange={(page) => {
                 setSelected([]);
-                setFilters((current) => ({ ...current, page }));
+                setFilters({ page });
               }}
               testIdPrefix="deposits"
             />

@@ -7,6 +7,7 @@ import {
   type WithdrawalStatus,
   withdrawMethods,
 } from '@platform/contracts';
+import { formatExactAmount } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -14,6 +15,7 @@ import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { paginationRangeText } from '../../components/pagination.ts';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
+import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { BulkStatusModal } from './withdrawals/BulkStatusModal.tsx';
 import { notificationPermission, requestNotificationPermission } from './withdrawals/realtimeAlerts.ts';
@@ -24,6 +26,7 @@ import { WithdrawalsTable } from './withdrawals/WithdrawalsTable.tsx';
 import {
   fetchWithdrawals,
   STATUS_FILTERS,
+  WITHDRAWAL_LIST_PARAMS,
   WITHDRAWALS_QUERY_ROOT,
   type WithdrawalFilters,
   withdrawalsQueryKey,
@@ -41,12 +44,8 @@ export default function WithdrawalsPage() {
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const reason = useReasonPrompt();
-  const [filters, setFilters] = useState<WithdrawalFilters>({
-    status: 'all',
-    type: 'all',
-    search: '',
-    page: 1,
-  });
+  // Status, method, search and page are kept in the address (reload, back, 立即处理's link).
+  const [filters, setFilters] = useListParams(WITHDRAWAL_LIST_PARAMS);
   const [selected, setSelected] = useState<number[]>([]);
   const [detail, setDetail] = useState<AdminWithdrawal | null>(null);
   /** The rows of the bulk dialog, fixed when it opens (the selection is cleared once it has run). */
@@ -73,17 +72,17 @@ export default function WithdrawalsPage() {
   /** A filter change goes back to page 1 and forgets the selection. */
   const changeFilters = (change: Partial<WithdrawalFilters>) => {
     setSelected([]);
-    setFilters((current) => ({ ...current, page: 1, ...change }));
+    setFilters(change);
   };
   const goToPage = (page: number) => {
     setSelected([]);
-    setFilters((current) => ({ ...current, page }));
+    setFilters({ page });
   };
 
   const changeStatus = (row: AdminWithdrawal, status: WithdrawalStatus) => {
     modal.confirm({
       title: `确认将状态更改为「${WITHDRAWAL_STATUS_LABELS[status]}」吗？`,
-      content: `订单 #${row.id}，用户 ${row.user.email}`,
+      content: `订单 #${row.id}，用户 ${row.user.email}，金额 ${formatExactAmount(row.amount, row.currency)}`,
       okText: '确定',
       cancelText: '取消',
       onOk: () => {

@@ -295,6 +295,11 @@ describe('HierarchyPage', () => {
     await screen.findByTestId('hierarchy-node-503');
     expect(router.state.location.search).toBe('?page=3');
     expect(callsTo(LIST).at(-1)?.url.searchParams.get('page')).toBe('3');
+    // A page is a history entry: back returns to the first page.
+    expect(router.state.historyAction).toBe('PUSH');
+    await act(() => router.navigate(-1));
+    await screen.findByTestId('hierarchy-node-501');
+    expect(callsTo(LIST).at(-1)?.url.searchParams.get('page')).toBe('1');
   });
 
   it('refreshes the page and the children already fetched, with the buttons disabled meanwhile', async () => {

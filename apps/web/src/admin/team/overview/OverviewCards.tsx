@@ -12,9 +12,10 @@ import {
 } from '@ant-design/icons';
 import type { AdminTeamStats } from '@platform/contracts';
 import { formatCount, formatUSDT } from '@platform/domain';
-import { Badge, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
+import { Badge, Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { FitStatistic } from '../../../components/FitStatistic.tsx';
 import { HelpTip } from './HelpTip.tsx';
 
 export const PENDING_COLOUR = '#d48806';
@@ -103,7 +104,7 @@ export function StatCards({ data }: { data: AdminTeamStats }) {
       {CARDS.map((card) => (
         <Col key={card.key} xs={12} xl={6}>
           <Card size="small" data-testid={`team-card-${card.key}`} style={{ height: '100%' }}>
-            <Statistic
+            <FitStatistic
               title={
                 <Flex align="center" gap={6}>
                   {card.title}

@@ -1,8 +1,9 @@
 import { CheckCircleOutlined, ClockCircleOutlined, GiftOutlined, TeamOutlined } from '@ant-design/icons';
 import { TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { formatCount, formatNumber } from '@platform/domain';
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { FitStatistic } from '../../../components/FitStatistic.tsx';
 import type { AdminRewardStats } from './rewardsApi.ts';
 
 interface CardSpec {
@@ -63,7 +64,7 @@ export function RewardStatCards({
       {CARDS.map((card) => (
         <Col key={card.key} xs={12} lg={6}>
           <Card size="small" data-testid={`reward-stat-${card.key}`} style={{ height: '100%' }}>
-            <Statistic
+            <FitStatistic
               title={
                 <span>
                   {card.icon} {card.title}

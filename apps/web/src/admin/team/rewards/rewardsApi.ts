@@ -11,6 +11,7 @@ import {
   type TeamRewardStatus,
   teamRewardStatuses,
 } from '@platform/contracts';
+import { param } from '../../../lib/listParams.ts';
 import { api } from '../../../lib/request.ts';
 
 export type { AdminRewardStats, TeamReward };
@@ -33,26 +34,14 @@ export const REWARD_STATUS_FILTERS: { key: RewardFilters['status']; label: strin
   ...teamRewardStatuses.map((status) => ({ key: status, label: TEAM_REWARD_STATUS_LABELS[status] })),
 ];
 
-const isStatus = (value: string | null): value is TeamRewardStatus =>
-  (teamRewardStatuses as readonly (string | null)[]).includes(value);
-
-/** Reads the filters from the address; unknown values are ignored (all statuses, page 1). */
-export function rewardFiltersFromParams(params: URLSearchParams): RewardFilters {
-  const status = params.get('status');
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  return {
-    status: isStatus(status) ? status : 'all',
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-  };
-}
-
-/** The address of the filters: only what differs from the defaults. */
-export function paramsFromRewardFilters(filters: RewardFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.status !== 'all') params.set('status', filters.status);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params;
-}
+/** The list's address: ?status=pending&page=2 (adminRewardsQuery); anything else reads as 全部, page 1. */
+export const REWARD_LIST_PARAMS = {
+  status: param.oneOf(
+    REWARD_STATUS_FILTERS.map((filter) => filter.key),
+    'all',
+  ),
+  page: param.page(),
+};
 
 export const REWARDS_QUERY_ROOT = ['admin', 'team', 'rewards'] as const;
 export const rewardsQueryKey = (filters: RewardFilters) => [...REWARDS_QUERY_ROOT, filters] as const;

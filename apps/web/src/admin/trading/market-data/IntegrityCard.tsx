@@ -90,6 +90,7 @@ function columnsWith(
     {
       title: '操作',
       key: 'fill',
+      fixed: 'right',
       render: (_, series) =>
         series.missing > 0 ? (
           <Button

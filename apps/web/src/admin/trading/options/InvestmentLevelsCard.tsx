@@ -122,6 +122,7 @@ export function InvestmentLevelsCard({
       title: '操作',
       key: 'actions',
       width: 80,
+      fixed: 'right',
       render: (_, l, index) => (
         <Tooltip title={last ? '至少需要一个投资等级' : undefined}>
           <Button

@@ -149,6 +149,7 @@ export function TimeWindowsCard({ windows, activeKey, invalid, onChange, onAdd }
       title: '操作',
       key: 'actions',
       width: 80,
+      fixed: 'right',
       render: (_, w, index) => (
         <Button
           type="text"

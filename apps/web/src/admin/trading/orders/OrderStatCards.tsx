@@ -1,6 +1,7 @@
 import type { AdminOrderStats } from '@platform/contracts';
 import { formatCount, formatNumber } from '@platform/domain';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Row } from 'antd';
+import { FitStatistic } from '../../../components/FitStatistic.tsx';
 
 const CARDS: { key: keyof AdminOrderStats; title: string; money?: boolean; color?: string }[] = [
   { key: 'totalOrders', title: '总订单数' },
@@ -20,7 +21,7 @@ export function OrderStatCards({ stats, loading }: { stats: AdminOrderStats | un
         return (
           <Col key={card.key} xs={card.money ? 24 : 12} sm={12} md={8} xl={4}>
             <Card size="small" data-testid={`order-stat-${card.key}`} style={{ height: '100%' }}>
-              <Statistic
+              <FitStatistic
                 title={card.title}
                 loading={loading && !stats}
                 value={value === undefined ? '-' : card.money ? formatNumber(value, 2) : formatCount(value)}

@@ -150,6 +150,7 @@ export function OrdersTable({ rows, loading, cancelling, onCancel, emptyText }: 
       title: '操作',
       key: 'actions',
       width: 80,
+      fixed: 'right',
       render: (_, order) =>
         isAdminCancellable(order) ? (
           <Button

@@ -11,6 +11,7 @@ import {
   type TradeProduct,
   tradeProducts,
 } from '@platform/contracts';
+import { param } from '../../../lib/listParams.ts';
 import { api } from '../../../lib/request.ts';
 
 export type { AdminOrder, AdminOrdersData };
@@ -32,31 +33,18 @@ export const STATUS_FILTERS: { key: OrderFilters['status']; label: string }[] = 
   ...orderStatuses.map((status) => ({ key: status, label: ORDER_STATUS_LABELS[status] })),
 ];
 
-const isProduct = (value: string | null): value is TradeProduct =>
-  (tradeProducts as readonly (string | null)[]).includes(value);
-const isStatus = (value: string | null): value is OrderStatus =>
-  (orderStatuses as readonly (string | null)[]).includes(value);
-
-/** Reads the filters from the address; unknown values are ignored (no filter, page 1). */
-export function filtersFromParams(params: URLSearchParams): OrderFilters {
-  const type = params.get('type');
-  const status = params.get('status');
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  return {
-    type: isProduct(type) ? type : 'all',
-    status: isStatus(status) ? status : 'all',
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-  };
-}
-
-/** The address of the filters: only what differs from the defaults. */
-export function paramsFromFilters(filters: OrderFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.type !== 'all') params.set('type', filters.type);
-  if (filters.status !== 'all') params.set('status', filters.status);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params;
-}
+/** The list's address: ?type=spot&status=pending&page=2 (adminOrdersQuery); anything else reads as 全部, page 1. */
+export const ORDER_LIST_PARAMS = {
+  type: param.oneOf(
+    TYPE_FILTERS.map((filter) => filter.key),
+    'all',
+  ),
+  status: param.oneOf(
+    STATUS_FILTERS.map((filter) => filter.key),
+    'all',
+  ),
+  page: param.page(),
+};
 
 export const ORDERS_QUERY_ROOT = ['admin', 'orders'] as const;
 export const ordersQueryKey = (filters: OrderFilters) => [...ORDERS_QUERY_ROOT, filters] as const;

@@ -14,9 +14,10 @@ import {
 } from '@ant-design/icons';
 import type { TradingStats } from '@platform/contracts';
 import { formatCount, formatNumber, formatUSDT, toDec } from '@platform/domain';
-import { Badge, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
+import { Badge, Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { FitStatistic } from '../../../components/FitStatistic.tsx';
 import { FALL_COLOUR, RISE_COLOUR } from '../pairs/PairsTable.tsx';
 
 /** A signed amount with 2 decimals: "+82.50" above zero, "-117.50" below, "0.00" at zero. */
@@ -106,7 +107,7 @@ export function StatCards({ data }: { data: TradingStats }) {
         return (
           <Col key={card.key} xs={24} sm={12} xl={6}>
             <Card size="small" data-testid={`trading-card-${card.key}`} style={{ height: '100%' }}>
-              <Statistic
+              <FitStatistic
                 title={card.title}
                 prefix={card.icon}
                 value={card.value(data)}
@@ -208,7 +209,7 @@ export function RealtimeBlock({ data }: { data: TradingStats }) {
       <Row gutter={[16, 16]}>
         {items.map((item) => (
           <Col key={item.key} span={12}>
-            <Statistic
+            <FitStatistic
               title={item.title}
               value={item.value}
               styles={{ content: { fontSize: 20 } }}

@@ -97,8 +97,10 @@ export function PairsTable({
       render: (_, pair) => <StackedDateTime value={pair.updated_at} />,
     },
     {
+      // 启用 and 操作 are pinned to the right, in reach on a narrow screen.
       title: '启用',
       key: 'enabled',
+      fixed: 'right',
       render: (_, pair) => (
         <Switch
           checked={pair.enabled}
@@ -112,6 +114,7 @@ export function PairsTable({
     {
       title: '操作',
       key: 'link',
+      fixed: 'right',
       render: (_, pair) => (
         <Typography.Link
           href={okxSpotUrl(pair.base_currency, pair.quote_currency)}

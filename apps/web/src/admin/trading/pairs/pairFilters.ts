@@ -1,12 +1,27 @@
 import type { TradingPair } from '@platform/contracts';
+import { param } from '../../../lib/listParams.ts';
 
 export type PairStatusFilter = 'all' | 'enabled' | 'disabled';
+
+/** Longer than any symbol: the search box takes no more. */
+export const PAIR_SEARCH_MAX = 50;
 
 export const PAIR_STATUS_FILTERS: readonly { value: PairStatusFilter; label: string }[] = [
   { value: 'all', label: '全部' },
   { value: 'enabled', label: '已启用' },
   { value: 'disabled', label: '已禁用' },
 ];
+
+/** The list's address: ?search=btc&status=enabled&page=2&size=50 (the list is filtered here, not on the server). */
+export const PAIR_LIST_PARAMS = {
+  search: param.search({ max: PAIR_SEARCH_MAX }),
+  status: param.oneOf(
+    PAIR_STATUS_FILTERS.map((option) => option.value),
+    'all',
+  ),
+  page: param.page(),
+  size: param.intOneOf([20, 50, 100], 20),
+};
 
 /** The pairs whose symbol, base or quote currency contains `search` (any case) and whose status matches. */
 export function filterPairs(

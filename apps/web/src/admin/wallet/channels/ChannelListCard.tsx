@@ -26,22 +26,32 @@ interface ListedChannel {
   currency: string;
 }
 
-/** 渠道名称, in bold. */
+/** 渠道名称, in bold; a long one is cut (whole in the tooltip) so that the other columns stay in view. */
 export function nameColumn<C extends ListedChannel>(): TableColumnType<C> {
   return {
     title: '渠道名称',
     key: 'name',
-    render: (_, row) => <Typography.Text strong>{row.name}</Typography.Text>,
+    render: (_, row) => (
+      <Typography.Text strong ellipsis={{ tooltip: row.name }} style={{ maxWidth: 220 }}>
+        {row.name}
+      </Typography.Text>
+    ),
   };
 }
 
-/** 描述, a dash when there is none. */
+/** 描述, a dash when there is none; a long one is cut, whole in the tooltip. */
 export function descriptionColumn<C extends ListedChannel>(): TableColumnType<C> {
   return {
     title: '描述',
     key: 'description',
-    ellipsis: true,
-    render: (_, row) => row.description || <Typography.Text type="secondary">-</Typography.Text>,
+    render: (_, row) =>
+      row.description ? (
+        <Typography.Text ellipsis={{ tooltip: row.description }} style={{ maxWidth: 200 }}>
+          {row.description}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">-</Typography.Text>
+      ),
   };
 }
 
@@ -61,7 +71,7 @@ export type ChannelList<C extends ListedChannel> = ReturnType<typeof useChannelL
 
 export interface ChannelListCardProps<C extends ListedChannel> {
   list: ChannelList<C>;
-  /** 充值 or 提现: the card is 「kind」渠道, and its load error, empty text and delete question say so. */
+  /** 充值 or 提现: the card is 「kind」通道 (as the menu entry), its load error, empty text and delete question 「kind」渠道. */
   kind: string;
   /** Prefixes the test ids: `<prefix>-add`, `<prefix>-row-<id>`, `<prefix>-edit-<id>`, `<prefix>-delete-<id>`. */
   testIdPrefix: string;
@@ -100,9 +110,12 @@ export function ChannelListCard<C extends ListedChannel>({
     );
   }
 
+  // Pinned to the right: long addresses and descriptions scroll under it, the buttons stay in reach.
   const actionsColumn: TableColumnType<C> = {
     title: '操作',
     key: 'actions',
+    fixed: 'right',
+    width: 140,
     render: (_, row) => (
       <Space size={4}>
         <Button
@@ -126,7 +139,7 @@ export function ChannelListCard<C extends ListedChannel>({
 
   return (
     <Card
-      title={`${kind}渠道`}
+      title={`${kind}通道`}
       extra={
         <ChannelsToolbar
           onReload={() => void reload()}

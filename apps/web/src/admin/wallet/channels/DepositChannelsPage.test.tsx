@@ -59,6 +59,8 @@ describe('DepositChannelsPage', () => {
   it('lists channels with type label, currency, limits and status switches', async () => {
     renderPage();
     const row = await screen.findByTestId('channel-row-1');
+    // The card is titled as the menu entry.
+    expect(document.querySelector('.ant-card-head-title')?.textContent).toBe('充值通道');
     expect(within(row).getByText('USDT-TRC20')).toBeTruthy();
     expect(within(row).getByText('波场网络')).toBeTruthy();
     expect(within(row).getByText('加密货币')).toBeTruthy();

@@ -55,6 +55,8 @@ describe('WithdrawChannelsPage', () => {
   it('lists channels with type label, limits, fee rate in percent and status', async () => {
     renderPage();
     const row = await screen.findByTestId('withdraw-channel-row-1');
+    // The card is titled as the menu entry.
+    expect(document.querySelector('.ant-card-head-title')?.textContent).toBe('提现通道');
     expect(within(row).getByText('USDT提现')).toBeTruthy();
     expect(within(row).getByText('TRC20 出款')).toBeTruthy();
     expect(within(row).getByText('999,999,999')).toBeTruthy();

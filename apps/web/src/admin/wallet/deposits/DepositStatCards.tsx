@@ -1,6 +1,7 @@
 import type { DepositStats } from '@platform/contracts';
 import { formatCount, formatUSDT } from '@platform/domain';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Row } from 'antd';
+import { FitStatistic } from '../../../components/FitStatistic.tsx';
 
 const CARDS: { key: string; title: string; value: (stats: DepositStats) => string; color?: string }[] = [
   { key: 'total', title: '总充值笔数', value: (s) => formatCount(s.totalDeposits) },
@@ -19,7 +20,7 @@ export function DepositStatCards({ stats, loading }: { stats: DepositStats | und
       {CARDS.map((card) => (
         <Col key={card.key} xs={12} md={8} xl={4}>
           <Card size="small" data-testid={`deposit-stat-${card.key}`}>
-            <Statistic
+            <FitStatistic
               title={card.title}
               loading={loading && !stats}
               value={stats ? card.value(stats) : '-'}

@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
-import { confirmDialog, renderWithAnt } from '../../../test/render.tsx';
+import { confirmDialog, renderWithAntAt } from '../../../test/render.tsx';
 import DepositsPage from '../DepositsPage.tsx';
 import { explorerUrl } from './explorer.ts';
 
@@ -49,8 +49,8 @@ beforeEach(() => {
   }));
 });
 
-function renderPage() {
-  return renderWithAnt(<DepositsPage />);
+function renderPage(path = '/admin/wallet/deposits') {
+  return renderWithAntAt(<DepositsPage />, path);
 }
 
 const listCalls = () =>
@@ -254,6 +254,34 @@ describe('DepositsPage', () => {
     fireEvent.change(screen.getByTestId('deposits-search'), { target: { value: 'bob@example.com' } });
     fireEvent.keyDown(screen.getByTestId('deposits-search'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('search')).toBe('bob@example.com'));
+  });
+
+  it('keeps status, search, range and page in the address: a link opens them, back returns', async () => {
+    const router = renderPage('/admin/wallet/deposits?status=pending&search=bob&dateRange=week&page=2');
+    await screen.findByTestId('deposit-row-1');
+    expect(Object.fromEntries(listCalls()[0]!.url.searchParams)).toMatchObject({
+      status: 'pending',
+      search: 'bob',
+      dateRange: 'week',
+      page: '2',
+    });
+    expect((screen.getByTestId('deposits-search') as HTMLInputElement).value).toBe('bob');
+    expect(screen.getByTestId('deposits-status-filter').textContent).toContain('待审核');
+
+    fireEvent.click(screen.getByTestId('deposits-range-today'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?status=pending&search=bob&dateRange=today'),
+    );
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('dateRange')).toBe('week'));
+    expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('2');
+  });
+
+  it('reads address values it does not accept as the defaults', async () => {
+    renderPage(`/admin/wallet/deposits?status=lost&dateRange=decade&page=-1&search=${'x'.repeat(201)}`);
+    await screen.findByTestId('deposit-row-1');
+    expect(Object.fromEntries(listCalls()[0]!.url.searchParams)).toEqual({ page: '1', limit: '20' });
+    expect(screen.getByTestId('deposits-status-filter').textContent).toContain('全部状态');
   });
 
   it('shows the detail modal with every field', async () => {

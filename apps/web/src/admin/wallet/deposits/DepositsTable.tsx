@@ -1,6 +1,6 @@
 import type { AdminDeposit } from '@platform/contracts';
-import { formatCrypto } from '@platform/domain';
-import { Button, Empty, Space, Table, type TableColumnsType } from 'antd';
+import { formatExactAmount } from '@platform/domain';
+import { Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { DepositStatusTag, ShortAddress, TxHashLink } from './DepositBits.tsx';
@@ -29,14 +29,32 @@ export function DepositsTable({
 }: DepositsTableProps) {
   const columns: TableColumnsType<AdminDeposit> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
-    { title: '用户邮箱', dataIndex: 'user_email', ellipsis: true },
+    // Long e-mails and channel names are cut (whole in the tooltip), so the other columns stay in view.
+    {
+      title: '用户邮箱',
+      key: 'user_email',
+      render: (_, row) => (
+        <Typography.Text ellipsis={{ tooltip: row.user_email }} style={{ maxWidth: 220 }}>
+          {row.user_email}
+        </Typography.Text>
+      ),
+    },
     {
       title: '金额',
       key: 'amount',
       align: 'right',
-      render: (_, row) => <strong>{formatCrypto(row.amount, row.currency)}</strong>,
+      // Every digit: the operator approves exactly this amount.
+      render: (_, row) => <strong>{formatExactAmount(row.amount, row.currency)}</strong>,
     },
-    { title: '充值通道', dataIndex: 'channel_name' },
+    {
+      title: '充值通道',
+      key: 'channel_name',
+      render: (_, row) => (
+        <Typography.Text ellipsis={{ tooltip: row.channel_name }} style={{ maxWidth: 160 }}>
+          {row.channel_name}
+        </Typography.Text>
+      ),
+    },
     { title: '收款地址', key: 'to_address', render: (_, row) => <ShortAddress value={row.to_address} /> },
     { title: '交易哈希', key: 'tx_hash', render: (_, row) => <TxHashLink hash={row.tx_hash} /> },
     { title: '状态', key: 'status', render: (_, row) => <DepositStatusTag status={row.status} /> },
@@ -47,8 +65,11 @@ export function DepositsTable({
       render: (_, row) => <StackedDateTime value={row.created_at} />,
     },
     {
+      // Pinned to the right: on a narrow screen the table scrolls under it and the buttons stay in reach.
       title: '操作',
       key: 'actions',
+      fixed: 'right',
+      width: 180,
       render: (_, row) => (
         <Space size={4}>
           <Button size="small" onClick={() => onDetail(row)} data-testid={`deposit-detail-${row.id}`}>

@@ -1,13 +1,16 @@
-import type {
-  AdminDeposit,
-  AdminDepositsReply,
-  DateRange,
-  DepositBatchReviewBody,
-  DepositReviewBody,
-  DepositStatus,
-  depositBatchReviewReply,
-  depositReviewReply,
+import {
+  type AdminDeposit,
+  type AdminDepositsReply,
+  type DateRange,
+  type DepositBatchReviewBody,
+  type DepositReviewBody,
+  type DepositStatus,
+  dateRanges,
+  type depositBatchReviewReply,
+  type depositReviewReply,
+  depositStatuses,
 } from '@platform/contracts';
+import { param } from '../../../lib/listParams.ts';
 import { api } from '../../../lib/request.ts';
 
 /** The `data` of a reply contract. */
@@ -25,6 +28,14 @@ export interface DepositFilters {
   dateRange: DateRange | 'all';
   page: number;
 }
+
+/** The list's address: ?status=pending&search=bob&dateRange=week&page=2 (adminDepositsQuery). */
+export const DEPOSIT_LIST_PARAMS = {
+  status: param.oneOf(['all', ...depositStatuses], 'all'),
+  search: param.search({ max: 200 }),
+  dateRange: param.oneOf(['all', ...dateRanges], 'all'),
+  page: param.page(),
+};
 
 export const DEPOSITS_QUERY_ROOT = ['admin', 'deposits'] as const;
 export const depositsQueryKey = (filters: DepositFilters) => [...DEPOSITS_QUERY_ROOT, filters] as const;

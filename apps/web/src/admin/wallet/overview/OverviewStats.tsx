@@ -7,8 +7,9 @@ import {
 } from '@ant-design/icons';
 import type { WalletOverview } from '@platform/contracts';
 import { formatCount, formatUSDT, netInflow } from '@platform/domain';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
+import { FitStatistic } from '../../../components/FitStatistic.tsx';
 
 interface StatSpec {
   key: string;
@@ -24,7 +25,7 @@ function StatGrid({ stats, prefix, span }: { stats: StatSpec[]; prefix: string; 
       {stats.map((stat) => (
         <Col key={stat.key} xs={12} md={8} xl={span}>
           <Card size="small" style={{ height: '100%' }} data-testid={`${prefix}-${stat.key}`}>
-            <Statistic
+            <FitStatistic
               title={stat.title}
               prefix={stat.icon}
               value={stat.value}

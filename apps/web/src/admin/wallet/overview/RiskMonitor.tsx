@@ -1,7 +1,8 @@
 import type { WalletOverview } from '@platform/contracts';
 import { formatCount, formatPercent, formatUSDT, riskMetrics } from '@platform/domain';
-import { Card, Col, Progress, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Progress, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { FitStatistic } from '../../../components/FitStatistic.tsx';
 
 /** A percentage string ('62.5') as the number a progress bar draws; display only. */
 const barPercent = (percent: string) => Math.min(100, Math.max(0, Number(percent)));
@@ -24,7 +25,7 @@ function RiskItem({
   return (
     <Col xs={12} xl={6}>
       <Card size="small" style={{ height: '100%' }} data-testid={`wallet-risk-${id}`}>
-        <Statistic title={title} value={value} styles={{ content: { fontSize: 20 } }} />
+        <FitStatistic title={title} value={value} styles={{ content: { fontSize: 20 } }} />
         {extra}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {hint}

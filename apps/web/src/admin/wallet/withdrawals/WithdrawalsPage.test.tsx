@@ -5,7 +5,7 @@ import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
-import { renderWithAnt } from '../../../test/render.tsx';
+import { renderWithAntAt } from '../../../test/render.tsx';
 import WithdrawalsPage from '../WithdrawalsPage.tsx';
 
 vi.mock('socket.io-client', async () => (await import('../../../test/fake-socket.ts')).fakeSocketModule);
@@ -61,8 +61,8 @@ beforeEach(() => {
   }));
 });
 
-function renderPage() {
-  return renderWithAnt(<WithdrawalsPage />);
+function renderPage(path = '/admin/wallet/withdrawals') {
+  return renderWithAntAt(<WithdrawalsPage />, path);
 }
 
 const listCalls = () =>
@@ -124,6 +124,25 @@ describe('WithdrawalsPage', () => {
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('completed'));
     last = listCalls().at(-1);
     expect(last?.url.searchParams.get('type')).toBe('wechat');
+  });
+
+  it('opens the 待处理 filter from the address (the dashboard link) and keeps filter changes there', async () => {
+    const router = renderPage('/admin/wallet/withdrawals?status=pending_all&type=usdt&search=bob');
+    await screen.findByTestId('withdrawal-row-1');
+    expect(Object.fromEntries(listCalls()[0]!.url.searchParams)).toMatchObject({
+      status: 'pending,reviewing',
+      type: 'usdt',
+      search: 'bob',
+      page: '1',
+    });
+    expect(screen.getByTestId('withdrawals-filter-pending_all').className).toContain('ant-btn-primary');
+    fireEvent.click(screen.getByTestId('withdrawals-filter-completed'));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=completed&type=usdt&search=bob'));
+
+    await act(() => router.navigate('/admin/wallet/withdrawals?status=pending,reviewing&type=cash&page=abc'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.has('status')).toBe(false));
+    expect(listCalls().at(-1)?.url.searchParams.has('type')).toBe(false);
+    expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('1');
   });
 
   it('offers only the allowed next statuses', async () => {

@@ -34,8 +34,10 @@ export function WithdrawalsTable({
     { title: '状态', key: 'status', render: (_, row) => <WithdrawalStatusTag status={row.status} /> },
     { title: '申请时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
     {
+      // Pinned to the right, so that the actions stay in reach however wide the payee column is.
       title: '操作',
       key: 'actions',
+      fixed: 'right',
       render: (_, row) => (
         <WithdrawalRowActions
           row={row}

@@ -1,13 +1,15 @@
-import type {
-  AdminWithdrawal,
-  AdminWithdrawalsReply,
-  WithdrawalBulkStatusBody,
-  WithdrawalStatus,
-  WithdrawalStatusBody,
-  WithdrawMethod,
-  withdrawalBulkStatusReply,
-  withdrawalStatusReply,
+import {
+  type AdminWithdrawal,
+  type AdminWithdrawalsReply,
+  type WithdrawalBulkStatusBody,
+  type WithdrawalStatus,
+  type WithdrawalStatusBody,
+  type WithdrawMethod,
+  type withdrawalBulkStatusReply,
+  type withdrawalStatusReply,
+  withdrawMethods,
 } from '@platform/contracts';
+import { param } from '../../../lib/listParams.ts';
 import { api } from '../../../lib/request.ts';
 
 /** The `data` of a reply contract. */
@@ -38,6 +40,17 @@ export interface WithdrawalFilters {
   search: string;
   page: number;
 }
+
+/** The list's address: ?status=pending_all&type=usdt&search=bob&page=2 (adminWithdrawalsQuery). */
+export const WITHDRAWAL_LIST_PARAMS = {
+  status: param.oneOf(
+    STATUS_FILTERS.map((filter) => filter.key),
+    'all',
+  ),
+  type: param.oneOf(['all', ...withdrawMethods], 'all'),
+  search: param.search({ max: 200 }),
+  page: param.page(),
+};
 
 export const WITHDRAWALS_QUERY_ROOT = ['admin', 'withdrawals'] as const;
 export const withdrawalsQueryKey = (filters: WithdrawalFilters) =>
