@@ -128,7 +128,7 @@ test('a verified user withdraws through the form and watches each status change 
   await expect(page.getByTestId('withdraw-available')).toHaveText('可用余额 500.00 USDT');
 
   // The fee preview follows the amount; a total above the balance is refused on the page.
-  await page.getByTestId('withdraw-address').fill('TE2eUserWithdrawAddress0000000001');
+  await page.getByTestId('withdraw-address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
   await page.getByTestId('withdraw-amount').fill('499');
   await expect(page.getByTestId('withdraw-total')).toHaveText('503.99 USDT');
   await page.getByTestId('withdraw-submit').click();

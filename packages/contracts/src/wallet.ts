@@ -82,6 +82,10 @@ export type UserDeposit = z.infer<typeof userDeposit>;
 export const userDepositReply = envelope(z.object({ deposit: userDeposit }));
 export const userDepositsReply = envelope(z.object({ deposits: z.array(userDeposit), pagination }));
 
+/** The network of a USDT withdrawal address (checked by usdtAddressNetwork in packages/domain). */
+export const usdtNetwork = z.enum(['TRC20', 'ERC20']);
+export type UsdtNetworkName = z.infer<typeof usdtNetwork>;
+
 export const payeeAccount = z.object({
   account: z.string().trim().min(1, '请输入收款账号').max(100),
   name: z.string().trim().min(1, '请输入收款人姓名').max(50),
@@ -119,6 +123,8 @@ export const userWithdrawal = z.object({
   /** amount + fee: what the request froze. */
   total: decimalString,
   address: z.string().nullable(),
+  /** usdt: TRC20 or ERC20; null for payee withdrawals (and old rows of neither shape). */
+  network: usdtNetwork.nullable(),
   account_info: z
     .object({ account: z.string(), name: z.string(), phone: z.string().nullable().optional() })
     .nullable(),

@@ -3,7 +3,7 @@ import { withdrawalStatus, withdrawMethod } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { kycApplication } from './kyc.ts';
 import { pageQuery, pagination } from './pagination.ts';
-import { userDeposit } from './wallet.ts';
+import { usdtNetwork, userDeposit } from './wallet.ts';
 
 /** Admin withdrawal management (spec 000 §2, §4, §7). */
 
@@ -33,6 +33,8 @@ export const adminWithdrawal = z.object({
   fee_rate: decimalString,
   currency: z.string(),
   address: z.string().nullable(),
+  /** usdt: TRC20 or ERC20; null for payee withdrawals (and old rows of neither shape). */
+  network: usdtNetwork.nullable(),
   account_info: z
     .object({ account: z.string(), name: z.string(), phone: z.string().nullable().optional() })
     .nullable(),
@@ -84,7 +86,7 @@ export const withdrawalBulkStatusReply = envelope(
 
 /** Realtime events (spec 000 §7). */
 export interface AdminNotificationEvent {
-  type: 'withdrawal' | 'deposit';
+  type: 'withdrawal' | 'deposit' | 'reconciliation';
   sound: boolean;
   title: string;
   message: string;

@@ -13,4 +13,5 @@ export * from './time.ts';
 export * from './trading-math.ts';
 export * from './trading-stats.ts';
 export * from './tx-hash.ts';
+export * from './withdrawal-address.ts';
 export * from './withdrawal-status.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SALARY_LEVELS, depositStatuses, withdrawalStatuses } from '@platform/contracts';
-import { formatDate, highestTier, salaryLevelFor } from '@platform/domain';
+import { formatDate, highestTier, salaryLevelFor, usdtAddressNetwork } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../core/money.ts';
@@ -251,6 +251,14 @@ describe('npm run demo (seedDemoData)', () => {
       count(*) FILTER (WHERE status = 'completed' AND completed_at IS NULL)::int AS undated
       FROM withdrawals`);
     expect(w).toEqual({ unexplained: 0, undated: 0 });
+  });
+
+  it('withdraws USDT to valid addresses, each with its network', async () => {
+    const usdt = await rows<{ address: string; network: string | null }>(
+      sql`SELECT address, network FROM withdrawals WHERE withdraw_type = 'usdt'`,
+    );
+    expect(usdt.length).toBeGreaterThan(0);
+    for (const w of usdt) expect(usdtAddressNetwork(w.address), w.address).toBe(w.network ?? 'none');
   });
 
   it('records the changes in the audit log as the super admin from 127.0.0.1', async () => {

@@ -31,6 +31,7 @@ import {
   withdrawalStatusBody,
   withdrawChannelBody,
 } from '@platform/contracts';
+import { trc20AddressOf } from '@platform/domain';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { loadConfig } from '../core/config.ts';
 import { Decimal } from '../core/money.ts';
@@ -113,8 +114,8 @@ function createRandom(seed: number) {
 type Random = ReturnType<typeof createRandom>;
 
 const HEX = '0123456789abcdef';
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const tronAddress = (rng: Random) => `T${rng.chars(BASE58, 33)}`;
+/** A valid TRC20 address (base58check, version 0x41) of 20 random bytes: withdrawals check them. */
+const tronAddress = (rng: Random) => trc20AddressOf(Uint8Array.from({ length: 20 }, () => rng.int(0, 255)));
 
 // ---- the catalogue -----------------------------------------------------------------------------
 

@@ -64,3 +64,7 @@ export async function fundUser(db: Db, userId: number, amount: string, currency 
     }),
   );
 }
+
+/** Valid USDT withdrawal addresses (issue 17 checks them): USDT's own TRC20 and ERC20 contracts. */
+export const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+export const ERC20_ADDRESS = '0xdAC17F958D2ee523a2206206994597C13D831ec7';

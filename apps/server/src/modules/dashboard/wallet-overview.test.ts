@@ -75,7 +75,7 @@ describe('今日充值 and 今日提现', () => {
       (
         await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
           token: user.token,
-          body: { withdraw_type: 'usdt', amount, address: 'TDestinationAddress' },
+          body: { withdraw_type: 'usdt', amount, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
         })
       ).body.data?.withdrawal.id as number;
     const complete = async (id: number) => {

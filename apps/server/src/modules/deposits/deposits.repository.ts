@@ -176,6 +176,16 @@ export async function pendingDepositIds(exec: Executor, ids: readonly number[]):
   return rows.map((r) => r.id);
 }
 
+/** The owners of the deposits `ids` (whatever their status): a batch containing the reviewer's own is refused. */
+export async function depositOwnerIds(exec: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await exec
+    .selectDistinct({ userId: deposits.userId })
+    .from(deposits)
+    .where(inArray(deposits.id, [...ids]));
+  return rows.map((r) => r.userId);
+}
+
 export interface DepositStatsRow {
   total: number;
   pending: number;

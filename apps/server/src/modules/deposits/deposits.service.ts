@@ -16,6 +16,8 @@ import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { findUserById } from '../auth/auth.repository.ts';
+import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
 import { findActiveDepositChannel } from '../channels/channels.repository.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -59,6 +61,8 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
       reviewedBy: actor.adminId,
     });
     if (!reviewed) return null;
+    // Never one's own deposit: the throw rolls the conditional update back with the transaction.
+    assertNotOwnRequest(actor.adminId, reviewed.userId);
     if (reviewed.status === 'approved') await credit(tx, reviewed, actor.adminId);
     await recordAudit(tx, actor, {
       action: reviewed.status === 'approved' ? 'deposit.approve' : 'deposit.reject',
@@ -70,6 +74,11 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
         admin_note: reviewed.adminNote,
         amount: reviewed.amount,
         currency: reviewed.currency,
+        // Whose deposit, and where it was paid (issue 17: money rows name user, amount, address).
+        user_id: reviewed.userId,
+        user_email: (await findUserById(tx, reviewed.userId))?.email ?? null,
+        to_address: reviewed.toAddress,
+        tx_hash: reviewed.txHash,
       },
     });
     return reviewed;
@@ -164,6 +173,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
         if (row) return row;
         const existing = await repo.findDepositWithEmail(tx, id);
         if (!existing) throw notFound('充值记录不存在');
+        assertNotOwnRequest(actor.adminId, existing.userId);
         throw conflict('该充值记录已审核，只能审核待审核的充值');
       });
       announceReview(reviewed);
@@ -180,6 +190,9 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
     async batchReview(body: DepositBatchReviewBody, actor: AuditActor) {
       const status = body.action === 'approve' ? 'approved' : 'rejected';
       const processedIds: number[] = [];
+      // A batch that holds the admin's own deposit is refused whole (403), before anything moves;
+      // the owner of a deposit never changes, and reviewInTx checks each row again.
+      assertNoneOwnRequest(actor.adminId, await repo.depositOwnerIds(db, [...new Set(body.depositIds)]));
       for (const id of await repo.pendingDepositIds(db, [...new Set(body.depositIds)])) {
         const reviewed = await db.transaction((tx) =>
           reviewInTx(tx, id, { status, adminNote: body.adminNote }, actor),

@@ -18,6 +18,7 @@ import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { assertNotOwnRequest } from '../auth/own-request.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import type { UploadedImage } from '../uploads/image-upload.ts';
@@ -183,6 +184,7 @@ export function createKycService(deps: {
       const decided = await db.transaction(async (tx) => {
         const before = await repo.lockApplication(tx, id);
         if (!before) throw notFound(KYC_NOT_FOUND);
+        assertNotOwnRequest(actor.adminId, before.userId);
         if (before.status !== 'pending' && before.status !== 'reviewing') throw conflict(KYC_ALREADY_DECIDED);
         const after = await repo.decideApplication(tx, id, {
           status: body.status,

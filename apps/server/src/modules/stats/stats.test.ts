@@ -43,7 +43,7 @@ describe('stat counters', () => {
     await fundUser(db, a.user.id, '50');
     const w = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
       token: a.token,
-      body: { withdraw_type: 'usdt', amount: '40', address: 'T' },
+      body: { withdraw_type: 'usdt', amount: '40', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     for (const status of ['approved', 'processing', 'completed'])
       await api(t.app, 'PATCH', `/api/admin/withdrawals/${w.body.data?.withdrawal.id}/status`, {

@@ -42,7 +42,7 @@ describe('own wallet and history', () => {
     await fundUser(t.database.db, user.user.id, '300');
     await api(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
-      body: { withdraw_type: 'usdt', amount: '100', address: 'TAddr' },
+      body: { withdraw_type: 'usdt', amount: '100', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     const history = await api<{ transactions: Entry[]; pagination: { total: number } }>(
       t.app,

@@ -27,7 +27,7 @@ describe('withdrawal amount precision', () => {
     for (const amount of ['12.1234567', '12.123', '12.120']) {
       const res = await api(t.app, 'POST', '/api/wallet/withdrawals', {
         token: user.token,
-        body: { withdraw_type: 'usdt', amount, address: 'TDestinationAddress' },
+        body: { withdraw_type: 'usdt', amount, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
       });
       expect(res.status, amount).toBe(400);
       expect(res.body.success).toBe(false);
@@ -44,7 +44,7 @@ describe('withdrawal amount precision', () => {
 
     const ok = await api<{ withdrawal: { amount: string } }>(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
-      body: { withdraw_type: 'usdt', amount: '12.12', address: 'TDestinationAddress' },
+      body: { withdraw_type: 'usdt', amount: '12.12', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.data?.withdrawal.amount).toBe('12.120000000000000000');

@@ -71,7 +71,7 @@ describe('races', () => {
     const id = (
       await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
         token: user.token,
-        body: { withdraw_type: 'usdt', amount: '1000', address: 'TAddr' },
+        body: { withdraw_type: 'usdt', amount: '1000', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
       })
     ).body.data?.withdrawal.id;
     return { user, id };
@@ -131,7 +131,7 @@ describe('races', () => {
       Array.from({ length: 50 }, () =>
         api(t.app, 'POST', '/api/wallet/withdrawals', {
           token: user.token,
-          body: { withdraw_type: 'usdt', amount: '20', address: 'TAddr' },
+          body: { withdraw_type: 'usdt', amount: '20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
         }),
       ),
     );
@@ -193,7 +193,7 @@ describe('realtime money events', () => {
     );
     const created = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
-      body: { withdraw_type: 'usdt', amount: '10', address: 'TAddr' },
+      body: { withdraw_type: 'usdt', amount: '10', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     expect(await notified).toMatchObject({ type: 'withdrawal', sound: true, title: '新的提现申请' });
 

@@ -25,6 +25,16 @@ export async function lockWithdrawal(exec: Executor, id: number): Promise<Withdr
   return row;
 }
 
+/** The owners of the withdrawals `ids`: a bulk change containing the admin's own is refused. */
+export async function withdrawalOwnerIds(exec: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await exec
+    .selectDistinct({ userId: withdrawals.userId })
+    .from(withdrawals)
+    .where(inArray(withdrawals.id, [...ids]));
+  return rows.map((r) => r.userId);
+}
+
 /** Moves the withdrawal from `from` to `to`; nothing when it is no longer in `from`. */
 export async function updateWithdrawalStatus(
   exec: Executor,
@@ -56,6 +66,7 @@ const withUser = {
   fee: withdrawals.fee,
   feeRate: withdrawals.feeRate,
   address: withdrawals.address,
+  network: withdrawals.network,
   accountInfo: withdrawals.accountInfo,
   userRemark: withdrawals.userRemark,
   adminRemark: withdrawals.adminRemark,

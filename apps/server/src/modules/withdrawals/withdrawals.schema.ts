@@ -34,6 +34,8 @@ export const withdrawals = pgTable(
     feeRate: numeric('fee_rate', { precision: 12, scale: 8 }).notNull(),
     /** usdt: the destination address. */
     address: text('address'),
+    /** usdt: the address's network (TRC20 or ERC20), derived when it was checked; null otherwise. */
+    network: text('network', { enum: ['TRC20', 'ERC20'] }),
     /** wechat and alipay: the payee. */
     accountInfo: jsonb('account_info').$type<PayeeAccount>(),
     userRemark: text('user_remark'),
@@ -57,6 +59,7 @@ export const withdrawals = pgTable(
     index('withdrawals_completed_at_idx').on(t.currency, t.completedAt).where(sql`${t.status} = 'completed'`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check('withdrawals_fee_non_negative', sql`${t.fee} >= 0`),
+    check('withdrawals_network_known', sql`${t.network} IS NULL OR ${t.network} IN ('TRC20', 'ERC20')`),
     check(
       'withdrawals_payee',
       sql`(${t.withdrawType} = 'usdt' AND ${t.address} IS NOT NULL) OR (${t.withdrawType} <> 'usdt' AND ${t.accountInfo} IS NOT NULL)`,

@@ -9,13 +9,19 @@ import type {
   WithdrawalStatusUpdateEvent,
 } from '@platform/contracts';
 import { REALTIME_EVENTS, WITHDRAWAL_STATUS_LABELS } from '@platform/contracts';
-import { amountPrecisionProblem, canTransitionWithdrawal } from '@platform/domain';
+import {
+  ADDRESS_FORMAT_ERROR,
+  amountPrecisionProblem,
+  canTransitionWithdrawal,
+  usdtAddressNetwork,
+} from '@platform/domain';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/auth.repository.ts';
+import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
 import { findActiveWithdrawChannel } from '../channels/channels.repository.ts';
 import { getUserWallets, type Posting, postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -73,6 +79,7 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
   async function transitionInTx(tx: Tx, id: number, body: WithdrawalStatusBody, actor: AuditActor) {
     const current = await repo.lockWithdrawal(tx, id);
     if (!current) throw notFound('提现记录不存在');
+    assertNotOwnRequest(actor.adminId, current.userId);
     if (!canTransitionWithdrawal(current.status, body.status)) {
       throw conflict(
         `${TRANSITION_REFUSED}：「${WITHDRAWAL_STATUS_LABELS[current.status]}」不能变更为「${WITHDRAWAL_STATUS_LABELS[body.status]}」`,
@@ -100,7 +107,19 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
       targetType: 'withdrawal',
       targetId: id,
       before: { status: current.status, admin_remark: current.adminRemark },
-      after: { status: updated.status, admin_remark: updated.adminRemark },
+      after: {
+        status: updated.status,
+        admin_remark: updated.adminRemark,
+        // Whose withdrawal, how much and where to (issue 17: money rows name user, amount, address).
+        user_id: updated.userId,
+        user_email: (await findUserById(tx, updated.userId))?.email ?? null,
+        amount: updated.amount,
+        fee: updated.fee,
+        currency: updated.currency,
+        withdraw_type: updated.withdrawType,
+        address: updated.address,
+        network: updated.network,
+      },
     });
     return { previous: current.status, updated };
   }
@@ -124,6 +143,10 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
      * transaction as the insert. A refusal says why in data.reasons and changes nothing.
      */
     async create(userId: number, body: CreateWithdrawalBody): Promise<UserWithdrawal> {
+      // A USDT address is a TRC20 or an ERC20 one (checksums included), or nothing is frozen.
+      const address = body.withdraw_type === 'usdt' ? (body.address ?? '').trim() : null;
+      const network = address === null ? null : usdtAddressNetwork(address);
+      if (address !== null && !network) throw badRequest(ADDRESS_FORMAT_ERROR);
       const withdrawal = await db.transaction(async (tx) => {
         const user = await findUserById(tx, userId);
         if (!user) throw notFound('用户不存在');
@@ -170,7 +193,8 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
           amount: formatNormalised(amount),
           fee: formatNormalised(fee),
           feeRate: channel.feeRate,
-          address: body.withdraw_type === 'usdt' ? (body.address ?? null) : null,
+          address,
+          network,
           accountInfo:
             body.withdraw_type === 'usdt' || !body.account_info
               ? null
@@ -247,7 +271,11 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
     async bulkTransition(body: WithdrawalBulkStatusBody, actor: AuditActor) {
       const processedIds: number[] = [];
       const skipped: { id: number; reason: string }[] = [];
-      for (const id of [...new Set(body.ids)].sort((a, b) => a - b)) {
+      const ids = [...new Set(body.ids)].sort((a, b) => a - b);
+      // A bulk change that holds the admin's own withdrawal is refused whole (403), nothing moved;
+      // the owner never changes, and transitionInTx checks each locked row again.
+      assertNoneOwnRequest(actor.adminId, await repo.withdrawalOwnerIds(db, ids));
+      for (const id of ids) {
         try {
           const { previous, updated } = await db.transaction((tx) =>
             transitionInTx(tx, id, { status: body.status, adminNote: body.adminNote }, actor),
@@ -284,6 +312,7 @@ function toUserWithdrawal(row: repo.WithdrawalRow): UserWithdrawal {
     fee: money(row.fee),
     total: formatFixed(decimalFromDb(row.amount).plus(decimalFromDb(row.fee))),
     address: row.address,
+    network: row.network,
     account_info: payee(row),
     status: row.status,
     user_remark: row.userRemark,
@@ -305,6 +334,7 @@ function toAdminWithdrawal(row: repo.WithdrawalWithUser): AdminWithdrawal {
     fee_rate: formatNormalised(decimalFromDb(row.feeRate)),
     currency: row.currency,
     address: row.address,
+    network: row.network,
     account_info: payee(row),
     status: row.status,
     created_at: row.createdAt.toISOString(),

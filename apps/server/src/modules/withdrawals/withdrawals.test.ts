@@ -51,7 +51,7 @@ const requestWithdrawal = (token: string, body: Record<string, unknown> = {}) =>
     '/api/wallet/withdrawals',
     {
       token,
-      body: { withdraw_type: 'usdt', amount: '100', address: 'TDestinationAddress', ...body },
+      body: { withdraw_type: 'usdt', amount: '100', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ...body },
     },
   );
 

@@ -1,6 +1,7 @@
 import { Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../components/StackedDateTime.tsx';
+import { OwnRequestTip, useIsOwnRequest } from '../ownRequest.tsx';
 import { KycDuplicateHint, KycStatusTag, type ViewerImage } from './KycBits.tsx';
 import { type AdminKycRequest, maskIdNumber } from './kycApi.ts';
 import { RetryImage } from './RetryImage.tsx';
@@ -19,6 +20,8 @@ const THUMB = { width: 72, height: 46 };
 
 /** The KYC applications: user, ID data (number masked), thumbnails, status, time, actions. */
 export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadImages }: KycTableProps) {
+  // The signed-in admin's own application cannot be reviewed by them (the server refuses with 403).
+  const isOwn = useIsOwnRequest();
   const columns: TableColumnsType<AdminKycRequest> = [
     {
       key: 'user',
@@ -96,10 +99,11 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
             详情
           </Button>
           {row.status === 'pending' && (
-            <>
+            <OwnRequestTip own={isOwn(row.user.id)}>
               <Button
                 size="small"
                 type="primary"
+                disabled={isOwn(row.user.id)}
                 onClick={() => onReview(row, 'approved')}
                 data-testid={`kyc-approve-${row.id}`}
               >
@@ -108,12 +112,13 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
               <Button
                 size="small"
                 danger
+                disabled={isOwn(row.user.id)}
                 onClick={() => onReview(row, 'rejected')}
                 data-testid={`kyc-reject-${row.id}`}
               >
                 拒绝
               </Button>
-            </>
+            </OwnRequestTip>
           )}
         </Flex>
       ),

@@ -38,6 +38,9 @@ function wallet(canWithdraw: boolean, reasons: string[] = [], balance = '500'): 
 }
 
 const created = userWithdrawal();
+/** USDT's own TRC20 and ERC20 contracts: valid addresses (the form checks them, issue 17). */
+const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const ERC20 = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 
 beforeEach(() => {
   disconnectSocket();
@@ -94,7 +97,7 @@ describe('WithdrawPage', () => {
     handlers['GET /api/wallet'] = () => ok(wallet(true, [], '50'));
     renderPage();
     await screen.findByTestId('withdraw-form');
-    type('withdraw-address', 'TAddr123');
+    type('withdraw-address', TRC20);
     for (const [value, message] of [
       ['abc', '金额格式不正确'],
       ['5', '提现金额不能低于 10 USDT'],
@@ -109,11 +112,32 @@ describe('WithdrawPage', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('refuses a malformed TRC20 or ERC20 address before sending anything', async () => {
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    type('withdraw-amount', '100');
+    for (const address of [
+      'TAddr123',
+      `${TRC20.slice(0, 10)}r${TRC20.slice(11)}`,
+      `${ERC20.slice(0, 4)}2${ERC20.slice(5)}`,
+    ]) {
+      type('withdraw-address', address);
+      fireEvent.click(screen.getByTestId('withdraw-submit'));
+      expect(await screen.findByText('地址格式不正确')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: '确认提现' })).toBeNull();
+    }
+    type('withdraw-address', ERC20);
+    await waitFor(() => expect(screen.queryByText('地址格式不正确')).toBeNull());
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByRole('button', { name: '确认提现' })).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+  });
+
   it('sends the request after the confirm, then follows its status live', async () => {
     handlers['POST /api/wallet/withdrawals'] = () => ok({ withdrawal: created }, '提现申请已提交');
     renderPage();
     await screen.findByTestId('withdraw-form');
-    type('withdraw-address', ' TAddr123 ');
+    type('withdraw-address', ` ${TRC20} `);
     type('withdraw-amount', '100');
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     fireEvent.click(await screen.findByRole('button', { name: '确认提现' }));
@@ -122,7 +146,7 @@ describe('WithdrawPage', () => {
       withdraw_type: 'usdt',
       channel_id: 3,
       amount: '100',
-      address: 'TAddr123',
+      address: TRC20,
     });
     const result = await screen.findByTestId('withdraw-submitted');
     expect(within(result).getByTestId('withdrawal-status').textContent).toBe('待审核');
@@ -170,7 +194,7 @@ describe('WithdrawPage', () => {
       );
     renderPage();
     await screen.findByTestId('withdraw-form');
-    type('withdraw-address', 'TAddr123');
+    type('withdraw-address', TRC20);
     type('withdraw-amount', '100');
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     fireEvent.click(await screen.findByRole('button', { name: '确认提现' }));

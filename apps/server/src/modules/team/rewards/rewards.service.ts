@@ -11,6 +11,7 @@ import { decimalFromDb, formatNormalised, sumDecimals } from '../../../core/mone
 import { pageOf, paginationOf } from '../../../core/paging.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
+import { assertNoneOwnRequest } from '../../auth/own-request.ts';
 import {
   type PostTransactionRequest,
   postTransaction,
@@ -96,6 +97,11 @@ export function createRewardsService(deps: { db: Db }) {
       const ids = [...new Set(body.rewardIds)].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
         const pending = await repo.lockPendingRewards(tx, ids);
+        // A distribution that holds the admin's own reward is refused whole (403), nothing credited.
+        assertNoneOwnRequest(
+          actor.adminId,
+          pending.map((r) => r.userId),
+        );
         if (pending.length === 0) throw conflict(ADMIN_TEAM_TEXTS.nothingToDistribute, { skipped: ids });
         const posted = await credit(tx, pending, actor.adminId);
         const marked = await repo.markDistributed(

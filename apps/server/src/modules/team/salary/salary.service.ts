@@ -23,6 +23,7 @@ import { Decimal, decimalFromDb, formatNormalised, sumDecimals } from '../../../
 import { pageOf, paginationOf } from '../../../core/paging.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
+import { assertNoneOwnRequest, assertNotOwnRequest } from '../../auth/own-request.ts';
 import {
   IDEMPOTENCY_KEY_REUSED,
   type PostTransactionRequest,
@@ -255,6 +256,8 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
      * when paid already, including by a concurrent payout that wins the race.
      */
     async pay(userId: number, date: PayoutDate, actor: AuditActor) {
+      // Never one's own salary (the payout belongs to the user paid).
+      assertNotOwnRequest(actor.adminId, userId);
       await assertYear(date.year);
       const payoutDate = payoutDateKey(date);
       assertDue(payoutDate);
@@ -303,6 +306,8 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
       const payoutDate = payoutDateKey(body);
       assertDue(payoutDate);
       const userIds = [...new Set(body.userIds)].sort((a, b) => a - b);
+      // A batch that pays the admin themselves is refused whole (403), nothing paid.
+      assertNoneOwnRequest(actor.adminId, userIds);
       for (let attempt = 1; ; attempt++) {
         try {
           return await db.transaction((tx) => batchInTx(tx, userIds, payoutDate, actor));

@@ -3,6 +3,7 @@ import { formatExactAmount } from '@platform/domain';
 import { Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { OwnRequestTip, useIsOwnRequest } from '../../ownRequest.tsx';
 import { DepositStatusTag, ShortAddress, TxHashLink } from './DepositBits.tsx';
 
 export interface DepositsTableProps {
@@ -27,6 +28,8 @@ export function DepositsTable({
   onReject,
   onDetail,
 }: DepositsTableProps) {
+  // The signed-in admin's own deposits cannot be reviewed by them (the server refuses with 403).
+  const isOwn = useIsOwnRequest();
   const columns: TableColumnsType<AdminDeposit> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
     // Long e-mails and channel names are cut (whole in the tooltip), so the other columns stay in view.
@@ -76,11 +79,11 @@ export function DepositsTable({
             详情
           </Button>
           {row.status === 'pending' && (
-            <>
+            <OwnRequestTip own={isOwn(row.user_id)}>
               <Button
                 size="small"
                 type="primary"
-                disabled={busy.has(row.id)}
+                disabled={busy.has(row.id) || isOwn(row.user_id)}
                 onClick={() => onApprove(row)}
                 data-testid={`deposit-approve-${row.id}`}
               >
@@ -89,13 +92,13 @@ export function DepositsTable({
               <Button
                 size="small"
                 danger
-                disabled={busy.has(row.id)}
+                disabled={busy.has(row.id) || isOwn(row.user_id)}
                 onClick={() => onReject(row)}
                 data-testid={`deposit-reject-${row.id}`}
               >
                 拒绝
               </Button>
-            </>
+            </OwnRequestTip>
           )}
         </Space>
       ),
@@ -116,7 +119,7 @@ export function DepositsTable({
       rowSelection={{
         selectedRowKeys: selected,
         onChange: (keys) => onSelect(keys.map((key) => Number(key))),
-        getCheckboxProps: (row) => ({ disabled: row.status !== 'pending' }),
+        getCheckboxProps: (row) => ({ disabled: row.status !== 'pending' || isOwn(row.user_id) }),
       }}
     />
   );

@@ -43,10 +43,19 @@ export function AmountWithFee({ row }: { row: AdminWithdrawal }) {
 /** Where the money goes: the address for usdt, otherwise account, name and optional phone. */
 export function PayeeInfo({ row }: { row: AdminWithdrawal }) {
   if (row.withdraw_type === 'usdt') {
+    // The network the address belongs to (checked on request): the operator pays out on that chain.
     return row.address ? (
-      <Typography.Text copyable style={{ wordBreak: 'break-all', fontSize: 12 }}>
-        {row.address}
-      </Typography.Text>
+      <Flex vertical gap={2} align="flex-start">
+        <Tag
+          color={row.network === 'ERC20' ? 'blue' : row.network === 'TRC20' ? 'red' : 'default'}
+          data-testid={`withdrawal-network-${row.id}`}
+        >
+          {row.network ?? '网络未知'}
+        </Tag>
+        <Typography.Text copyable style={{ wordBreak: 'break-all', fontSize: 12 }}>
+          {row.address}
+        </Typography.Text>
+      </Flex>
     ) : (
       <Typography.Text type="secondary">未提供</Typography.Text>
     );

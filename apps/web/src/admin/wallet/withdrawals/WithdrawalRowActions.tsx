@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { type AdminWithdrawal, WITHDRAWAL_STATUS_LABELS, type WithdrawalStatus } from '@platform/contracts';
 import { isWithdrawalFinal, nextWithdrawalStatuses } from '@platform/domain';
 import { Button, Dropdown, Space, Typography } from 'antd';
+import { OwnRequestTip } from '../../ownRequest.tsx';
 
 /**
  * The statuses the dropdown offers: the status machine's next ones, except 已拒绝, which has its own
@@ -17,10 +18,19 @@ export interface WithdrawalRowActionsProps {
   onChange: (row: AdminWithdrawal, status: WithdrawalStatus) => void;
   onReject: (row: AdminWithdrawal) => void;
   onDetail: (row: AdminWithdrawal) => void;
+  /** The signed-in admin's own withdrawal: no status change (the server refuses with 403). */
+  own?: boolean;
 }
 
 /** Non-final rows: next-status dropdown, details, reject. Final rows: details and 已处理. */
-export function WithdrawalRowActions({ row, busy, onChange, onReject, onDetail }: WithdrawalRowActionsProps) {
+export function WithdrawalRowActions({
+  row,
+  busy,
+  onChange,
+  onReject,
+  onDetail,
+  own = false,
+}: WithdrawalRowActionsProps) {
   const detail = (
     <Button size="small" onClick={() => onDetail(row)} data-testid={`withdrawal-detail-${row.id}`}>
       详情
@@ -41,43 +51,47 @@ export function WithdrawalRowActions({ row, busy, onChange, onReject, onDetail }
   return (
     <Space size={4} wrap>
       {options.length > 0 && (
-        <Dropdown
-          trigger={['click']}
-          disabled={busy}
-          menu={{
-            items: options.map((status) => ({
-              key: status,
-              label: (
-                <span data-testid={`withdrawal-next-${row.id}-${status}`}>
-                  {WITHDRAWAL_STATUS_LABELS[status]}
-                </span>
-              ),
-            })),
-            onClick: ({ key }) => onChange(row, key as WithdrawalStatus),
-          }}
-        >
-          <Button
-            size="small"
-            type="primary"
-            disabled={busy}
-            loading={busy}
-            data-testid={`withdrawal-next-${row.id}`}
+        <OwnRequestTip own={own}>
+          <Dropdown
+            trigger={['click']}
+            disabled={busy || own}
+            menu={{
+              items: options.map((status) => ({
+                key: status,
+                label: (
+                  <span data-testid={`withdrawal-next-${row.id}-${status}`}>
+                    {WITHDRAWAL_STATUS_LABELS[status]}
+                  </span>
+                ),
+              })),
+              onClick: ({ key }) => onChange(row, key as WithdrawalStatus),
+            }}
           >
-            更改状态 <DownOutlined />
-          </Button>
-        </Dropdown>
+            <Button
+              size="small"
+              type="primary"
+              disabled={busy || own}
+              loading={busy}
+              data-testid={`withdrawal-next-${row.id}`}
+            >
+              更改状态 <DownOutlined />
+            </Button>
+          </Dropdown>
+        </OwnRequestTip>
       )}
       {detail}
       {canReject && (
-        <Button
-          size="small"
-          danger
-          disabled={busy}
-          onClick={() => onReject(row)}
-          data-testid={`withdrawal-reject-${row.id}`}
-        >
-          拒绝
-        </Button>
+        <OwnRequestTip own={own}>
+          <Button
+            size="small"
+            danger
+            disabled={busy || own}
+            onClick={() => onReject(row)}
+            data-testid={`withdrawal-reject-${row.id}`}
+          >
+            拒绝
+          </Button>
+        </OwnRequestTip>
       )}
     </Space>
   );

@@ -2,6 +2,7 @@ import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
 import { formatDateTime, isWithdrawalFinal } from '@platform/domain';
 import { Empty, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { useIsOwnRequest } from '../../ownRequest.tsx';
 import { AmountWithFee, methodLabel, PayeeInfo, UserInfo, WithdrawalStatusTag } from './WithdrawalBits.tsx';
 import { WithdrawalRowActions } from './WithdrawalRowActions.tsx';
 
@@ -26,6 +27,8 @@ export function WithdrawalsTable({
   onReject,
   onDetail,
 }: WithdrawalsTableProps) {
+  // The signed-in admin's own withdrawals cannot be moved by them (the server refuses with 403).
+  const isOwn = useIsOwnRequest();
   const columns: TableColumnsType<AdminWithdrawal> = [
     { title: '用户信息', key: 'user', render: (_, row) => <UserInfo row={row} /> },
     { title: '提现方式', key: 'method', render: (_, row) => methodLabel(row) },
@@ -45,6 +48,7 @@ export function WithdrawalsTable({
           onChange={onChange}
           onReject={onReject}
           onDetail={onDetail}
+          own={isOwn(row.user_id)}
         />
       ),
     },
@@ -64,7 +68,9 @@ export function WithdrawalsTable({
       rowSelection={{
         selectedRowKeys: selected,
         onChange: (keys) => onSelect(keys.map((key) => Number(key))),
-        getCheckboxProps: (row) => ({ disabled: isWithdrawalFinal(row.status) || busy.has(row.id) }),
+        getCheckboxProps: (row) => ({
+          disabled: isWithdrawalFinal(row.status) || busy.has(row.id) || isOwn(row.user_id),
+        }),
       }}
     />
   );

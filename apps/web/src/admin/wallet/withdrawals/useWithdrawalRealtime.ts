@@ -12,7 +12,8 @@ import { playBeep, showBrowserNotification } from './realtimeAlerts.ts';
  */
 export function useWithdrawalRealtime(reload: () => void): void {
   useSocketEvent<Partial<AdminNotificationEvent> | undefined>(REALTIME_EVENTS.adminNotification, (event) => {
-    if (event?.type === 'deposit') return;
+    // Deposits and reconciliation alerts have their own pages.
+    if (event?.type === 'deposit' || event?.type === 'reconciliation') return;
     if (event?.sound) playBeep();
     showBrowserNotification(event?.title, event?.message);
     reload();

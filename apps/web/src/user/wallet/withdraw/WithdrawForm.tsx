@@ -5,7 +5,14 @@ import {
   WITHDRAW_METHOD_LABELS,
   type WithdrawMethod,
 } from '@platform/contracts';
-import { currencyPrecision, formatCrypto, formatNormalised, formatNumber } from '@platform/domain';
+import {
+  ADDRESS_FORMAT_ERROR,
+  currencyPrecision,
+  formatCrypto,
+  formatNormalised,
+  formatNumber,
+  usdtAddressNetwork,
+} from '@platform/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -192,7 +199,15 @@ export function WithdrawForm({
           rules={[
             { required: true, whitespace: true, message: '请输入提现地址' },
             { max: 200, message: '不能超过200个字符' },
+            {
+              // TRC20 (base58check) or ERC20 (EIP-55 when mixed case), as the server checks it.
+              validator: (_, value: string | undefined) =>
+                !value?.trim() || usdtAddressNetwork(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(ADDRESS_FORMAT_ERROR)),
+            },
           ]}
+          extra="支持 TRC20（T 开头）或 ERC20（0x 开头）地址"
         >
           <Input
             placeholder={`请输入 ${channel.currency} 收款地址`}
