@@ -32,6 +32,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type Database, openPostgres } from '../apps/server/src/db/client.ts';
+import { verifyAuditChain } from '../apps/server/src/modules/audit/audit.chain.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { type Posting, postTransaction } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
@@ -433,6 +434,12 @@ async function main() {
       ),
     );
 
+    // The audit hash chain (migration 0020): audit_logs_chain is bypassed, so chain the rows in id
+    // order in SQL, as the migration does for rows that existed before it.
+    if ((await q(`SELECT to_regproc('audit_chain_backfill') IS NOT NULL AS t`)).rows[0].t) {
+      await step('audit hash chain (audit_chain_backfill)', () => q('SELECT audit_chain_backfill()'));
+    }
+
     // --- the team tables -------------------------------------------------------------------------------
     await writeTeam(q, N);
 
@@ -505,7 +512,7 @@ const TABLES = [
  * INSERT triggers whose effect the generator writes itself: the stat counters (fillStatCounters)
  * and the charged counts of migration 0012's trigger on depositors (writeTeam computes them).
  */
-const REPRODUCED_TRIGGERS = new Set(['depositors_team_charge']);
+const REPRODUCED_TRIGGERS = new Set(['depositors_team_charge', 'audit_logs_chain']);
 
 /**
  * The stat counter triggers (migration 0004) bump one counter row per inserted row, all in the
@@ -578,6 +585,12 @@ async function check(database: Database, q: Query) {
     if (mismatches.length)
       throw new Error(`stat counters differ from the rows: ${JSON.stringify(mismatches)}`);
     log('stat counters = the rows they count: ok');
+  }
+
+  if ((await q(`SELECT to_regclass('audit_chain_head') IS NOT NULL AS t`)).rows[0].t) {
+    const chain = await step('audit chain verifier', () => verifyAuditChain(database.db));
+    if (!chain.ok) throw new Error(`audit chain broken: ${JSON.stringify(chain.first_broken)}`);
+    log(`audit chain verifier: ok (${chain.rows} rows)`);
   }
 
   const verified = await step('ledger verifier', () => verifyLedger(database.db));

@@ -101,3 +101,27 @@ export const auditLogsReply = envelope(
 );
 export type AuditLogsReply = z.infer<typeof auditLogsReply>;
 export type AuditLogsData = AuditLogsReply['data'];
+
+// --- GET /api/admin/audit/chain (super admin): the hash chain's state --------------------------
+
+export const auditChainBreak = z.object({
+  /** audit_logs.id of the first row that does not verify (null: rows are missing at the end). */
+  id: z.number().int().nullable(),
+  /** Its position in the chain (null: the row was never chained). */
+  seq: z.number().int().nullable(),
+  /** What differs, in Chinese, e.g. 内容已被修改（重算哈希与记录不符）. */
+  reason: z.string(),
+});
+export type AuditChainBreak = z.infer<typeof auditChainBreak>;
+
+export const auditChainState = z.object({
+  ok: z.boolean(),
+  /** Rows checked. */
+  rows: z.number().int(),
+  first_broken: auditChainBreak.optional(),
+  /** The chain head's last seq and hash. */
+  head: z.object({ seq: z.number().int(), hash: z.string() }),
+  verified_at: isoDateTime,
+});
+export type AuditChainState = z.infer<typeof auditChainState>;
+export const auditChainReply = envelope(auditChainState);

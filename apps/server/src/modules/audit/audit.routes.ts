@@ -1,7 +1,8 @@
-import { auditLogsQuery, auditLogsReply } from '@platform/contracts';
+import { auditChainReply, auditLogsQuery, auditLogsReply } from '@platform/contracts';
 import { ok, type Router, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../auth/guard.ts';
+import { verifyAuditChain } from './audit.chain.ts';
 import { listAuditLogs } from './audit.service.ts';
 
 /**
@@ -15,5 +16,22 @@ export function registerAuditRoutes(app: Router, deps: { db: Db; guards: Guards 
     schema: { tags, security, querystring: auditLogsQuery, response: { 200: auditLogsReply } },
     preHandler: deps.guards.requireSuperAdmin,
     handler: async (request) => ok(await listAuditLogs(deps.db, request.query), '获取审计日志成功'),
+  });
+
+  /**
+   * Recomputes the whole hash chain (audit.chain.ts): ok, or the first row that does not verify.
+   * About 16 µs a row on PostgreSQL (3.3 s for 200k rows), so requests that arrive while a check
+   * runs share it instead of starting another one.
+   */
+  let running: ReturnType<typeof verifyAuditChain> | null = null;
+  app.get('/api/admin/audit/chain', {
+    schema: { tags, security, response: { 200: auditChainReply } },
+    preHandler: deps.guards.requireSuperAdmin,
+    handler: async () => {
+      running ??= verifyAuditChain(deps.db).finally(() => {
+        running = null;
+      });
+      return ok(await running, '审计日志哈希链校验完成');
+    },
   });
 }

@@ -1,4 +1,15 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.ts';
 
 /** Who changed what, from where, with the record before and after (DESIGN.md section 7). */
@@ -18,11 +29,31 @@ export const auditLogs = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Hash chain (migration 0020, audit.chain.ts): set by the BEFORE INSERT trigger, never by the
+     * application. Position in the chain, the previous row's hash, this row's hash.
+     */
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
     index('audit_logs_created_idx').on(t.createdAt),
     index('audit_logs_admin_created_idx').on(t.adminId, t.createdAt),
     index('audit_logs_action_created_idx').on(t.action, t.createdAt),
     index('audit_logs_target_idx').on(t.targetType, t.targetId),
+    uniqueIndex('audit_logs_seq_idx').on(t.seq),
   ],
+);
+
+/** The chain's last seq and hash: one row, locked FOR UPDATE by every append (migration 0020). */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: smallint('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('audit_chain_head_id_check', sql`${t.id} = 1`)],
 );

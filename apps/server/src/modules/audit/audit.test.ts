@@ -68,9 +68,17 @@ beforeAll(async () => {
     after: { status: 'approved' },
   });
   // 2024-03-01T16:30Z is 2024-03-02 00:30 in Beijing.
-  oldId = await record(root.id, { action: 'deposit.approve', targetType: 'deposit', targetId: 3 });
+  // The log is append-only (migration 0020), so the old row is written with its time.
   await t.database.db.execute(
-    sql`UPDATE audit_logs SET created_at = '2024-03-01T16:30:00Z' WHERE id = ${oldId}`,
+    sql`INSERT INTO audit_logs (admin_id, action, target_type, target_id, ip, user_agent, created_at)
+        VALUES (${root.id}, 'deposit.approve', 'deposit', '3', '10.0.0.1', 'vitest', '2024-03-01T16:30:00Z')`,
+  );
+  oldId = Number(
+    (
+      (await t.database.db.execute(sql`SELECT max(id)::text AS id FROM audit_logs`)) as unknown as {
+        rows: Array<{ id: string }>;
+      }
+    ).rows[0]?.id,
   );
 });
 afterAll(async () => t?.close());

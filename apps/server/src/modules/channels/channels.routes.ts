@@ -98,7 +98,7 @@ export async function registerChannelRoutes(
           if (errorCode(err) === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(QR_NOT_IMAGE_MESSAGE);
           throw err;
         }
-        return ok({ url: await channels.storeQrCode(bytes) }, '上传成功');
+        return ok({ url: await channels.storeQrCode(auditActor(request), bytes) }, '上传成功');
       },
     });
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AdminDepositChannel,
   type AdminWithdrawChannel,
@@ -166,11 +167,26 @@ export function createChannelsService({ db, qrCodes }: ChannelsServiceDeps) {
     },
 
     /** Checks the bytes, stores the image under a generated name and returns its URL. */
-    async storeQrCode(bytes: Uint8Array) {
+    /** Stores an uploaded QR image and audits the upload (file name, type, size, SHA-256). */
+    async storeQrCode(actor: AuditActor, bytes: Uint8Array) {
       const type = detectImageType(bytes);
       if (!type) throw badRequest(QR_NOT_IMAGE_MESSAGE);
       const name = await qrCodes.save(bytes, type);
-      return `${QR_FILES_PATH}${name}`;
+      const url = `${QR_FILES_PATH}${name}`;
+      await db.transaction((tx) =>
+        recordAudit(tx, actor, {
+          action: 'channel.qrcode_upload',
+          targetType: 'upload',
+          targetId: name,
+          after: {
+            url,
+            type: type.ext,
+            bytes: bytes.length,
+            sha256: createHash('sha256').update(bytes).digest('hex'),
+          },
+        }),
+      );
+      return url;
     },
 
     readQrCode: (name: string) => qrCodes.read(name),

@@ -170,7 +170,7 @@ export async function registerHomeRoutes(
         const { files } = await readImageUploads(request, uploadRules);
         const image = files[CAROUSEL_IMAGE_FIELD];
         if (!image) throw notFound();
-        return ok(await home.storeImage(image), '上传成功');
+        return ok(await home.storeImage(auditActor(request), image), '上传成功');
       },
     });
   });

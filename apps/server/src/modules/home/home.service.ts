@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AdminAnnouncement,
   type AdminCarouselItem,
@@ -117,8 +118,22 @@ export function createHomeService({ db, images, signer }: HomeServiceDeps) {
     },
 
     /** Stores an uploaded image (type judged from the bytes, metadata stripped); returns its name and URL. */
-    async storeImage(image: UploadedImage) {
+    /** Stores an uploaded carousel image and audits the upload (file name, type, size, SHA-256). */
+    async storeImage(actor: AuditActor, image: UploadedImage) {
       const name = await images.save(image.bytes, image.type);
+      await db.transaction((tx) =>
+        recordAudit(tx, actor, {
+          action: 'carousel.image_upload',
+          targetType: 'upload',
+          targetId: name,
+          after: {
+            image_file: name,
+            type: image.type.ext,
+            bytes: image.bytes.length,
+            sha256: createHash('sha256').update(image.bytes).digest('hex'),
+          },
+        }),
+      );
       return { image_file: name, image_src: imageSrc(name) };
     },
 

@@ -1,4 +1,4 @@
-import type { AuditLog, AuditLogsData } from '@platform/contracts';
+import type { AuditChainState, AuditLog, AuditLogsData } from '@platform/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { queryClient } from '../../lib/queryClient.ts';
@@ -46,10 +46,21 @@ function reply(overrides: Partial<AuditLogsData> = {}): AuditLogsData {
 type FetchArgs = [string, RequestInit?];
 let fetchMock: Mock<(...args: FetchArgs) => Promise<Response>>;
 let respond: () => Response;
+let chainState: AuditChainState;
+
+const intact: AuditChainState = {
+  ok: true,
+  rows: 2,
+  head: { seq: 2, hash: 'a'.repeat(64) },
+  verified_at: '2024-03-02T02:00:00.000Z',
+};
 
 beforeEach(() => {
   respond = () => ok(reply());
-  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(async () => respond());
+  chainState = intact;
+  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(async (url) =>
+    url.startsWith('/api/admin/audit/chain') ? ok(chainState) : respond(),
+  );
   vi.stubGlobal('fetch', fetchMock);
   queryClient.clear();
 });
@@ -76,6 +87,33 @@ describe('AuditPage (审计日志)', { timeout: 20_000 }, () => {
     expect(within(row).getByText('#42')).toBeTruthy();
     expect(within(row).getByText('203.0.113.9')).toBeTruthy();
     expect(lastQuery().get('page')).toBe('1');
+  });
+
+  it('shows the hash chain as 完整 when every row verifies', async () => {
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('audit-chain').textContent).toContain('审计日志哈希链完整'),
+    );
+    expect(screen.getByTestId('audit-chain').textContent).toContain('共 2 条记录');
+  });
+
+  it('shows 已被篡改 naming the first broken row, and re-checks on demand', async () => {
+    chainState = {
+      ...intact,
+      ok: false,
+      rows: 6,
+      first_broken: { id: 12, seq: 7, reason: '内容已被修改（重算哈希与记录的哈希不符）' },
+    };
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('audit-chain').textContent).toContain('审计日志已被篡改'));
+    const text = screen.getByTestId('audit-chain').textContent ?? '';
+    expect(text).toContain('ID 12（序号 7）');
+    expect(text).toContain('内容已被修改');
+    const calls = () =>
+      fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/admin/audit/chain')).length;
+    const before = calls();
+    fireEvent.click(screen.getByTestId('audit-chain-recheck'));
+    await waitFor(() => expect(calls()).toBe(before + 1));
   });
 
   it('sends the action chosen in the select, and a module prefix', async () => {

@@ -5,6 +5,7 @@ import { type HTMLAttributes, useState } from 'react';
 import { ListFooter, RefreshButton, useFilteredList } from '../../components/FilteredList.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
+import { AuditChainAlert } from './AuditChainAlert.tsx';
 import { AuditDetailDrawer } from './AuditDetailDrawer.tsx';
 import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
 
@@ -94,6 +95,7 @@ export default function AuditPage() {
       extra={<RefreshButton query={query} testId="audit-refresh" />}
     >
       <Flex vertical gap={16}>
+        <AuditChainAlert />
         <AuditFilters value={filters} actions={data?.actions ?? []} onChange={applyFilters} />
         <Table<AuditLog>
           rowKey="id"

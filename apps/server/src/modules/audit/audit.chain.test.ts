@@ -1,0 +1,276 @@
+import type { AuditChainState } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/client.ts';
+import { api, createAdmin, createTestApp, type TestApp } from '../../test/app.ts';
+import { testEngine } from '../../test/database.ts';
+import { errorText, rejectionOf } from '../ledger/ledger.test-helpers.ts';
+import {
+  type AuditChainRow,
+  auditCanonical,
+  CHAIN_COLUMNS,
+  GENESIS_HASH,
+  verifyAuditChain,
+} from './audit.chain.ts';
+import { recordAudit } from './audit.service.ts';
+import { describeAuditChain } from './verify-cli.ts';
+
+async function rows<T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Runs statements with the user triggers off (superuser only), as an attacker with DB access would. */
+async function asTamperer(t: TestApp, ...statements: ReturnType<typeof sql>[]) {
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    for (const statement of statements) await tx.execute(statement);
+  });
+}
+
+async function chainRows(t: TestApp): Promise<AuditChainRow[]> {
+  return rows<AuditChainRow>(t.database.db, sql`SELECT ${CHAIN_COLUMNS} FROM audit_logs a ORDER BY a.seq`);
+}
+
+async function chain(t: TestApp, token: string) {
+  return api<AuditChainState>(t.app, 'GET', '/api/admin/audit/chain', { token });
+}
+
+async function withdrawChannel(t: TestApp, token: string, name: string) {
+  return api(t.app, 'POST', '/api/admin/withdraw-channels', {
+    token,
+    body: { name, type: 'usdt', min_amount: '', max_amount: '', fee_rate: '0.015' },
+  });
+}
+
+describe(`audit hash chain (${testEngine})`, () => {
+  let t: TestApp;
+  let root: Awaited<ReturnType<typeof createAdmin>>;
+  let plain: Awaited<ReturnType<typeof createAdmin>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    root = await createAdmin(t, 'super_admin');
+    plain = await createAdmin(t, 'admin');
+  });
+  afterAll(async () => t?.close());
+
+  it('an empty log verifies, with the genesis head', async () => {
+    const result = await verifyAuditChain(t.database.db);
+    expect(result).toMatchObject({ ok: true, rows: 0, head: { seq: 0, hash: GENESIS_HASH } });
+  });
+
+  it('20 concurrent audited admin actions form one unbroken chain, seq 1..n without gaps', async () => {
+    const replies = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => withdrawChannel(t, plain.token, `并发通道${i}`)),
+      ...Array.from({ length: 10 }, (_, i) =>
+        t.database.db.transaction((tx) =>
+          recordAudit(
+            tx,
+            { adminId: root.id, ip: '10.0.0.9', userAgent: 'vitest' },
+            {
+              action: 'test.parallel',
+              targetType: 'test',
+              targetId: i,
+              after: { i },
+            },
+          ),
+        ),
+      ),
+    ]);
+    for (const reply of replies.slice(0, 20)) expect((reply as { status: number }).status).toBe(200);
+    const all = await chainRows(t);
+    expect(all).toHaveLength(30);
+    expect(all.map((r) => Number(r.seq))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(all[0]?.prev_hash).toBe(GENESIS_HASH);
+    for (let i = 1; i < all.length; i++) expect(all[i]?.prev_hash).toBe(all[i - 1]?.hash);
+    expect(new Set(all.map((r) => r.hash)).size).toBe(30);
+    const result = await verifyAuditChain(t.database.db);
+    expect(result).toMatchObject({ ok: true, rows: 30, head: { seq: 30, hash: all[29]?.hash } });
+  });
+
+  it('a rolled-back change leaves no row and no gap', async () => {
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await recordAudit(
+          tx,
+          { adminId: root.id, ip: null, userAgent: null },
+          { action: 'test.rollback', targetType: 'test' },
+        );
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await withdrawChannel(t, plain.token, '回滚之后');
+    const result = await verifyAuditChain(t.database.db);
+    expect(result).toMatchObject({ ok: true, rows: 31, head: { seq: 31 } });
+  });
+
+  it('the canonical content computed in SQL and in TypeScript agree, odd content included', async () => {
+    const odd = [
+      { before: null, after: null, targetId: null },
+      {
+        before: { b: 1, aa: [1.5, { x: null }], 中文: '引号"\\反斜杠\n换行\t\u0001\u007f' },
+        after: 'text',
+        targetId: '名',
+      },
+      {
+        before: [],
+        after: { big: 1e21, max: 9007199254740991, tiny: 1e-7, neg: -0.5, emoji: '😀𝄞', empty: '' },
+        targetId: 7,
+      },
+    ];
+    for (const [i, entry] of odd.entries()) {
+      await t.database.db.transaction((tx) =>
+        recordAudit(
+          tx,
+          { adminId: root.id, ip: i === 0 ? null : '::1', userAgent: i === 1 ? 'UA "x"\n' : null },
+          {
+            action: `test.odd${i}`,
+            targetType: 'test',
+            ...entry,
+          },
+        ),
+      );
+    }
+    const sqlForm = await rows<{ id: string; canonical: string }>(
+      t.database.db,
+      sql`SELECT a.id::text AS id, audit_canonical(a) AS canonical FROM audit_logs a`,
+    );
+    const bySql = new Map(sqlForm.map((r) => [r.id, r.canonical]));
+    for (const row of await chainRows(t)) expect(auditCanonical(row)).toBe(bySql.get(row.id));
+    expect((await verifyAuditChain(t.database.db)).ok).toBe(true);
+  });
+
+  it('GET /api/admin/audit/chain reports the state to a super admin only', async () => {
+    expect((await api(t.app, 'GET', '/api/admin/audit/chain')).status).toBe(401);
+    expect((await chain(t, plain.token)).status).toBe(403);
+    const res = await chain(t, root.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ ok: true, rows: 34 });
+    expect(res.body.data?.first_broken).toBeUndefined();
+    expect(new Date(res.body.data?.verified_at ?? '').getTime()).not.toBeNaN();
+  });
+
+  it('the database refuses UPDATE, DELETE and TRUNCATE on audit_logs and direct changes of the head', async () => {
+    const attempts = [
+      sql`UPDATE audit_logs SET action = 'x' WHERE seq = 1`,
+      sql`UPDATE audit_logs SET created_at = now()`,
+      sql`DELETE FROM audit_logs WHERE seq = 1`,
+      sql`DELETE FROM audit_logs`,
+      sql`TRUNCATE audit_logs`,
+      sql`UPDATE audit_chain_head SET seq = 0`,
+      sql`DELETE FROM audit_chain_head`,
+      sql`TRUNCATE audit_chain_head`,
+    ];
+    for (const attempt of attempts) {
+      const err = await rejectionOf(t.database.db.execute(attempt));
+      expect(errorText(err)).toMatch(/append-only|maintained by the audit_logs trigger/);
+    }
+    // An insert cannot choose its place in the chain: the trigger overwrites seq and hashes.
+    await t.database.db.execute(
+      sql`INSERT INTO audit_logs (admin_id, action, target_type, seq, prev_hash, hash)
+          VALUES (${root.id}, 'test.forged', 'test', 1, ${GENESIS_HASH}, 'forged')`,
+    );
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true, rows: 35, head: { seq: 35 } });
+  });
+});
+
+describe(`audit hash chain tampering (${testEngine})`, () => {
+  let t: TestApp;
+  let root: Awaited<ReturnType<typeof createAdmin>>;
+  let ids: number[];
+
+  const fresh = async () => {
+    await t?.close();
+    t = await createTestApp();
+    root = await createAdmin(t, 'super_admin');
+    for (let i = 0; i < 5; i++) await withdrawChannel(t, root.token, `通道${i}`);
+    ids = (await chainRows(t)).map((r) => Number(r.id));
+    expect((await verifyAuditChain(t.database.db)).ok).toBe(true);
+  };
+  afterAll(async () => t?.close());
+
+  it('a changed row is named by verify, the route and the CLI report (exit code 1)', async () => {
+    await fresh();
+    await asTamperer(t, sql`UPDATE audit_logs SET after = '{"name":"改过"}'::jsonb WHERE seq = 3`);
+    const result = await verifyAuditChain(t.database.db);
+    expect(result.ok).toBe(false);
+    expect(result.rows).toBe(2);
+    expect(result.first_broken).toEqual({
+      id: ids[2],
+      seq: 3,
+      reason: '内容已被修改（重算哈希与记录的哈希不符）',
+    });
+
+    const res = await chain(t, root.token);
+    expect(res.body.data).toMatchObject({ ok: false, first_broken: { id: ids[2], seq: 3 } });
+
+    const report = describeAuditChain('test', result, 1);
+    expect(report.code).toBe(1);
+    expect(report.errors.join('\n')).toContain(`id ${ids[2]} (seq 3)`);
+    expect(describeAuditChain('test', { ...result, ok: true, first_broken: undefined }, 1).code).toBe(0);
+  });
+
+  it('a changed timestamp is caught to the microsecond', async () => {
+    await fresh();
+    await asTamperer(
+      t,
+      sql`UPDATE audit_logs SET created_at = created_at + interval '1 microsecond' WHERE seq = 2`,
+    );
+    expect((await verifyAuditChain(t.database.db)).first_broken).toMatchObject({ id: ids[1], seq: 2 });
+  });
+
+  it('a deleted row in the middle is named', async () => {
+    await fresh();
+    await asTamperer(t, sql`DELETE FROM audit_logs WHERE seq = 2`);
+    expect((await verifyAuditChain(t.database.db)).first_broken).toEqual({
+      id: ids[2],
+      seq: 3,
+      reason: '缺少序号 2 的记录（已被删除）',
+    });
+  });
+
+  it('a row deleted and the later seqs renumbered breaks the prev_hash link', async () => {
+    await fresh();
+    await asTamperer(
+      t,
+      sql`DELETE FROM audit_logs WHERE seq = 2`,
+      sql`UPDATE audit_logs SET seq = seq - 1 WHERE seq > 2`,
+    );
+    expect((await verifyAuditChain(t.database.db)).first_broken).toMatchObject({ id: ids[2], seq: 2 });
+  });
+
+  it('rows deleted at the end are caught by the head', async () => {
+    await fresh();
+    await asTamperer(t, sql`DELETE FROM audit_logs WHERE seq >= 4`);
+    const result = await verifyAuditChain(t.database.db);
+    expect(result.first_broken).toMatchObject({ id: null, seq: 4 });
+    expect(result.first_broken?.reason).toContain('末尾记录已被删除');
+  });
+
+  it('TRUNCATE with the triggers off is caught by the head', async () => {
+    await fresh();
+    await asTamperer(t, sql`TRUNCATE audit_logs`);
+    expect((await verifyAuditChain(t.database.db)).first_broken).toMatchObject({ id: null, seq: 1 });
+  });
+
+  it('a row inserted with the triggers off is unchained and named; audit_chain_backfill chains it', async () => {
+    await fresh();
+    await asTamperer(
+      t,
+      sql`INSERT INTO audit_logs (admin_id, action, target_type) VALUES (${root.id}, 'bulk.load', 'test')`,
+    );
+    const [loaded] = await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id::text AS id FROM audit_logs WHERE seq IS NULL`,
+    );
+    expect((await verifyAuditChain(t.database.db)).first_broken).toEqual({
+      id: Number(loaded?.id),
+      seq: null,
+      reason: '记录不在哈希链中（没有序号和哈希）',
+    });
+    // The migration's backfill (rows that existed before 0020; bulk loads) chains it, in SQL.
+    await expect(t.database.db.execute(sql`SELECT audit_chain_backfill()`)).rejects.toThrow();
+    await asTamperer(t, sql`SELECT audit_chain_backfill()`);
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true, rows: 6, head: { seq: 6 } });
+  });
+});

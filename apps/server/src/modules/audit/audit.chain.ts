@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import type { AuditChainBreak, AuditChainState } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+/**
+ * The audit log's hash chain (issue 17, migration 0020_audit_hash_chain.sql).
+ *
+ * Every audit row has `seq` (1, 2, 3, … without gaps), `prev_hash` (the hash of row seq-1, 64 zeros
+ * for seq 1) and `hash = hex(sha256(utf8(prev_hash + canonical)))`, where `canonical` is the row's
+ * canonical content: a JSON object with exactly these keys in this (sorted) order and no whitespace:
+ *
+ *   {"action":S,"admin_id":N,"after":S,"before":S,"created_at":S,"id":N,"ip":S,"seq":N,
+ *    "target_id":S,"target_type":S,"user_agent":S}
+ *
+ * - N: the integer's decimal digits; S: a JSON string (JSON.stringify / PostgreSQL to_json), or null;
+ * - before/after: the column's jsonb text form (PostgreSQL's deterministic jsonb output: keys
+ *   deduplicated and ordered, `": "` and `", "` separators, numbers as written) as a JSON string;
+ * - created_at: UTC with microseconds, `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
+ *
+ * The database computes it in the BEFORE INSERT trigger (SQL function audit_canonical) while it
+ * holds the one-row audit_chain_head FOR UPDATE, so appends are serialised in the writer's own
+ * transaction and a rolled-back change leaves no gap. This file computes the same string in
+ * TypeScript; verifyAuditChain recomputes every hash with it, independently of the SQL function.
+ * Rows are read in text form (bigint as text, jsonb::text, the timestamp formatted) so nothing is
+ * lost to JS numbers or millisecond Dates.
+ */
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** One audit row in the text form the canonical content is built from. */
+export interface AuditChainRow {
+  id: string;
+  seq: string | null;
+  admin_id: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC). */
+  created_at: string;
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+const str = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+const int = (value: string | null) => (value === null ? 'null' : value);
+
+/** The canonical content of a row (see above). */
+export function auditCanonical(row: AuditChainRow): string {
+  return (
+    `{"action":${str(row.action)},"admin_id":${int(row.admin_id)},"after":${str(row.after)}` +
+    `,"before":${str(row.before)},"created_at":${str(row.created_at)},"id":${int(row.id)}` +
+    `,"ip":${str(row.ip)},"seq":${int(row.seq)},"target_id":${str(row.target_id)}` +
+    `,"target_type":${str(row.target_type)},"user_agent":${str(row.user_agent)}}`
+  );
+}
+
+/** hex(sha256(prev_hash + canonical)). */
+export function auditRowHash(prevHash: string, row: AuditChainRow): string {
+  return createHash('sha256')
+    .update(prevHash + auditCanonical(row), 'utf8')
+    .digest('hex');
+}
+
+/** The columns of audit_logs in the text form of AuditChainRow. */
+export const CHAIN_COLUMNS = sql.raw(`id::text AS id, seq::text AS seq, admin_id::text AS admin_id, action,
+  target_type, target_id, before::text AS before, after::text AS after, ip, user_agent,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, prev_hash, hash`);
+
+async function rows<T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const PAGE = 5000;
+
+/**
+ * Recomputes the whole chain in seq order and names the first row that does not verify: a row
+ * never chained, a missing seq (a deleted row), a prev_hash that is not the previous row's hash
+ * (a row removed or reordered), a hash that differs from the recomputed one (content changed),
+ * or a head that is ahead of the last row (rows deleted at the end).
+ */
+export async function verifyAuditChain(exec: Executor): Promise<AuditChainState> {
+  const verifiedAt = new Date().toISOString();
+  const [head] = await rows<{ seq: string; hash: string }>(
+    exec,
+    sql`SELECT seq::text AS seq, hash FROM audit_chain_head WHERE id = 1`,
+  );
+  const headState = { seq: Number(head?.seq ?? 0), hash: head?.hash ?? GENESIS_HASH };
+  const done = (checked: number, broken?: AuditChainBreak): AuditChainState => ({
+    ok: !broken,
+    rows: checked,
+    ...(broken ? { first_broken: broken } : {}),
+    head: headState,
+    verified_at: verifiedAt,
+  });
+
+  const [unchained] = await rows<{ id: string }>(
+    exec,
+    sql`SELECT id::text AS id FROM audit_logs WHERE seq IS NULL ORDER BY id LIMIT 1`,
+  );
+
+  let checked = 0;
+  let prevHash = GENESIS_HASH;
+  let expected = 1n;
+  let lastId: string | null = null;
+  let broken: AuditChainBreak | undefined;
+  for (;;) {
+    const page = await rows<AuditChainRow>(
+      exec,
+      sql`SELECT ${CHAIN_COLUMNS} FROM audit_logs a WHERE a.seq >= ${expected.toString()}::bigint
+          ORDER BY a.seq LIMIT ${PAGE}`,
+    );
+    for (const row of page) {
+      const seq = BigInt(row.seq as string);
+      const at = { id: Number(row.id), seq: Number(seq) };
+      if (seq !== expected) {
+        broken = { ...at, reason: `缺少序号 ${expected} 的记录（已被删除）` };
+      } else if (row.prev_hash !== prevHash) {
+        broken = { ...at, reason: '前一哈希与上一条记录的哈希不符（记录被删除、插入或重排）' };
+      } else if (auditRowHash(prevHash, row) !== row.hash) {
+        broken = { ...at, reason: '内容已被修改（重算哈希与记录的哈希不符）' };
+      }
+      if (broken) break;
+      checked += 1;
+      prevHash = row.hash as string;
+      expected = seq + 1n;
+      lastId = row.id;
+    }
+    if (broken || page.length < PAGE) break;
+  }
+
+  if (!broken && unchained) {
+    broken = { id: Number(unchained.id), seq: null, reason: '记录不在哈希链中（没有序号和哈希）' };
+  }
+  if (!broken && BigInt(headState.seq) !== expected - 1n) {
+    broken = {
+      id: null,
+      seq: Number(expected),
+      reason: `链头记录到序号 ${headState.seq}，但最后一条记录是序号 ${expected - 1n}${lastId ? `（ID ${lastId}）` : ''}：末尾记录已被删除`,
+    };
+  }
+  if (!broken && headState.hash !== prevHash) {
+    broken = {
+      id: lastId === null ? null : Number(lastId),
+      seq: Number(expected - 1n),
+      reason: '链头哈希与最后一条记录不符',
+    };
+  }
+  return done(checked, broken);
+}
