@@ -108,10 +108,14 @@ export const tradingStats = z.object({
    * The house's trading result, USDT, signed (positive = platform gain), fees excluded:
    * Σ (stake − payout) over settled flash and option contracts plus Σ (margin − payout − close fee)
    * over closed and liquidated perpetual positions (what the user lost is what the house won; the
-   * close fee deducted from the payout is fee income, counted in totalFees, not here).
+   * close fee deducted from the payout is fee income, counted in totalFees, not here). Read from the
+   * ledger's house P&L account (the entries of settlements, closes and liquidations).
    */
   profitLoss: decimalString,
-  /** Σ fee of every order, USDT: the platform's fee income (spot fills, perpetual open and close fees). */
+  /**
+   * Σ fee of every order, USDT: the platform's fee income (spot fills, perpetual open and close fees),
+   * read from the ledger's fee account (withdrawal fees are not trading fees and are left out).
+   */
   totalFees: decimalString,
   /**
    * Average seconds from creation to fill over today's orders (created today) that are filled, as the

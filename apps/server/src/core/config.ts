@@ -83,6 +83,8 @@ const configSchema = z.object({
   MARKET_DATA_AUTOSTART: boolish.default(true),
   /** Run the trading jobs (price recorder, settlement, limit triggers, liquidation) with the server; tests drive them. */
   TRADING_JOBS_AUTOSTART: boolish.default(true),
+  /** How often the reconciliation job runs the ledger verifier (one instance, under its lease). */
+  RECONCILIATION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -241,7 +241,9 @@ describe('admin dashboard and wallet overview: numbers', () => {
         amount: '-999',
       },
     ]);
-    await assertLedgerOk(db);
+    // The postings above are fixtures with no business rows behind them (the freeze is not the
+    // withdrawals' amounts, the trade has no order): the journal's own invariants only.
+    await assertLedgerOk(db, { reconcile: false });
 
     const dash = await api<AdminDashboard>(t.app, 'GET', '/api/admin/dashboard', { token: adminToken });
     expect(dash.status).toBe(200);

@@ -299,7 +299,9 @@ async function runSequence(ops: Op[]): Promise<void> {
     });
   }
 
-  const verification = await verifyLedger(db);
+  // Synthetic postings with no business row behind them: the journal's own invariants only
+  // (the reconciliation with the business tables is proven in reconciliation.test.ts).
+  const verification = await verifyLedger(db, { reconcile: false });
   expect(verification.problems).toEqual([]);
   expect(verification.ok).toBe(true);
 }

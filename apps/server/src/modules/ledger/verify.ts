@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { normaliseDecimalString } from '../../core/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { parseCount, queryRows } from './ledger.repository.ts';
 
@@ -10,7 +11,34 @@ import { parseCount, queryRows } from './ledger.repository.ts';
 export interface LedgerVerification {
   ok: boolean;
   problems: string[];
+  /** The same problems, structured: what the reconciliation job stores and the dashboard shows. */
+  breaches: LedgerBreach[];
   checked: { accounts: number; transactions: number; entries: number };
+}
+
+/**
+ * One broken invariant. `frozen`: a user's frozen balance in a currency differs from their open
+ * obligations; `fees` / `house_pnl`: a system account differs from what the trading and withdrawal
+ * tables say; `journal`: any of the journal's own invariants (message only).
+ */
+export interface LedgerBreach {
+  kind: 'journal' | 'frozen' | 'fees' | 'house_pnl';
+  user_id: number | null;
+  currency: string | null;
+  /** What the ledger holds. */
+  actual: string | null;
+  /** What the business tables say it should hold. */
+  expected: string | null;
+  message: string;
+}
+
+export interface VerifyOptions {
+  /**
+   * Also reconcile the ledger with the business tables (frozen balances against open obligations,
+   * the fee and house P&L accounts against trades and withdrawals). Default true; tests of the
+   * ledger's own mechanics, which post synthetic movements with no business row behind them, turn it off.
+   */
+  reconcile?: boolean;
 }
 
 const PROBLEMS_PER_CHECK = 20;
@@ -122,10 +150,140 @@ const CHECKS: Check[] = [
 ];
 
 /**
+ * What each user's frozen balance must hold, per currency (DESIGN.md §4, §6). Each source is what
+ * its module freezes and has not yet released:
+ * - withdrawals not yet rejected or completed: amount + fee (frozen on request, released on
+ *   rejection, paid out on completion);
+ * - open spot limit orders (pending, partial): `frozen_amount` in `frozen_currency`, which each fill
+ *   lowers and cancel, expiry or the final fill clears;
+ * - open flash and option contracts: the stake (released by settlement);
+ * - open perpetual positions: the margin (the open fee is charged, not frozen; released on close or
+ *   liquidation).
+ */
+const OBLIGATIONS = sql`SELECT user_id, currency,
+    sum(withdrawals) AS withdrawals, sum(spot) AS spot, sum(stakes) AS stakes, sum(margins) AS margins
+  FROM (
+    SELECT user_id, currency, amount + fee AS withdrawals, 0::numeric AS spot, 0::numeric AS stakes, 0::numeric AS margins
+      FROM withdrawals WHERE status NOT IN ('rejected', 'completed')
+    UNION ALL
+    SELECT user_id, frozen_currency, 0, frozen_amount, 0, 0
+      FROM trade_orders WHERE product = 'spot' AND status IN ('pending', 'partial') AND frozen_amount <> 0
+    UNION ALL
+    SELECT user_id, currency, 0, 0, stake, 0 FROM timed_contracts WHERE status = 'open'
+    UNION ALL
+    SELECT user_id, currency, 0, 0, 0, margin FROM perpetual_positions WHERE status = 'open'
+  ) o GROUP BY user_id, currency`;
+
+const FROZEN_BREACHES = sql`SELECT coalesce(f.user_id, o.user_id) AS user_id, coalesce(f.currency, o.currency) AS currency,
+    coalesce(f.balance, 0)::text AS actual,
+    (coalesce(o.withdrawals, 0) + coalesce(o.spot, 0) + coalesce(o.stakes, 0) + coalesce(o.margins, 0))::text AS expected,
+    coalesce(o.withdrawals, 0)::text AS withdrawals, coalesce(o.spot, 0)::text AS spot,
+    coalesce(o.stakes, 0)::text AS stakes, coalesce(o.margins, 0)::text AS margins,
+    count(*) OVER ()::text AS total
+  FROM (SELECT user_id, currency, balance FROM ledger_accounts WHERE NOT is_system AND bucket = 'frozen') f
+  FULL OUTER JOIN (${OBLIGATIONS}) o ON o.user_id = f.user_id AND o.currency = f.currency
+  WHERE coalesce(f.balance, 0)
+    <> coalesce(o.withdrawals, 0) + coalesce(o.spot, 0) + coalesce(o.stakes, 0) + coalesce(o.margins, 0)
+  ORDER BY 1, 2 LIMIT ${PROBLEMS_PER_CHECK}`;
+
+/**
+ * What the fee account must hold per currency: completed withdrawals' fees, every spot fill's fee
+ * (quote currency) and perpetual open and close fees. A rejected withdrawal charged nothing.
+ */
+const EXPECTED_FEES = sql`SELECT currency, sum(v) AS v FROM (
+    SELECT currency, fee AS v FROM withdrawals WHERE status = 'completed'
+    UNION ALL
+    SELECT o.quote_currency, f.fee FROM spot_fills f JOIN trade_orders o ON o.id = f.order_id
+    UNION ALL
+    SELECT currency, open_fee + coalesce(close_fee, 0) FROM perpetual_positions
+  ) x GROUP BY currency`;
+
+/**
+ * What house P&L must hold per currency (positive = the house's gain): the house is the counterparty
+ * of every spot fill (a buy gives it the turnover and takes the base away, a sell the reverse), takes
+ * stake − payout of each settled flash or option contract, and margin − payout − close fee of each
+ * closed or liquidated position.
+ */
+const EXPECTED_HOUSE = sql`SELECT currency, sum(v) AS v FROM (
+    SELECT o.quote_currency AS currency, CASE WHEN o.side = 'buy' THEN f.quote_amount ELSE -f.quote_amount END AS v
+      FROM spot_fills f JOIN trade_orders o ON o.id = f.order_id
+    UNION ALL
+    SELECT o.base_currency, CASE WHEN o.side = 'buy' THEN -f.quantity ELSE f.quantity END
+      FROM spot_fills f JOIN trade_orders o ON o.id = f.order_id
+    UNION ALL
+    SELECT currency, stake - payout FROM timed_contracts WHERE status = 'settled'
+    UNION ALL
+    SELECT currency, margin - coalesce(payout, 0) - coalesce(close_fee, 0)
+      FROM perpetual_positions WHERE status IN ('closed', 'liquidated')
+  ) x GROUP BY currency`;
+
+function systemBreaches(account: 'fees' | 'house_pnl', expected: SQL) {
+  return sql`SELECT coalesce(a.currency, e.currency) AS currency,
+      coalesce(a.v, 0)::text AS actual, coalesce(e.v, 0)::text AS expected
+    FROM (SELECT a.currency, sum(le.amount) AS v FROM ledger_accounts a
+            JOIN ledger_entries le ON le.account_id = a.id
+          WHERE a.is_system AND a.bucket = ${account} GROUP BY a.currency) a
+    FULL OUTER JOIN (${expected}) e ON e.currency = a.currency
+    WHERE coalesce(a.v, 0) <> coalesce(e.v, 0)
+    ORDER BY 1`;
+}
+
+const fmt = (value: unknown) => normaliseDecimalString(String(value));
+
+/** Frozen balances against open obligations, and the fee and house accounts against the tables. */
+async function reconcile(exec: Executor): Promise<LedgerBreach[]> {
+  const breaches: LedgerBreach[] = [];
+  const frozen = await queryRows<Record<string, unknown>>(exec, FROZEN_BREACHES);
+  for (const r of frozen) {
+    const userId = Number(r.user_id);
+    const currency = String(r.currency);
+    breaches.push({
+      kind: 'frozen',
+      user_id: userId,
+      currency,
+      actual: fmt(r.actual),
+      expected: fmt(r.expected),
+      message:
+        `user ${userId} ${currency}: frozen ${fmt(r.actual)} but open obligations ${fmt(r.expected)} ` +
+        `(withdrawals ${fmt(r.withdrawals)}, spot orders ${fmt(r.spot)}, flash/option stakes ${fmt(r.stakes)}, ` +
+        `perpetual margins ${fmt(r.margins)})`,
+    });
+  }
+  const total = frozen.length ? parseCount(frozen[0]?.total) : 0;
+  if (total > frozen.length) {
+    breaches.push({
+      kind: 'frozen',
+      user_id: null,
+      currency: null,
+      actual: null,
+      expected: null,
+      message: `... and ${total - frozen.length} more frozen balances that differ from their open obligations`,
+    });
+  }
+  for (const [account, expected, what] of [
+    ['fees', EXPECTED_FEES, 'the fees recorded on withdrawals, spot fills and perpetual positions'],
+    ['house_pnl', EXPECTED_HOUSE, 'the house result of spot fills, settled contracts and closed positions'],
+  ] as const) {
+    for (const r of await queryRows<Record<string, unknown>>(exec, systemBreaches(account, expected))) {
+      const currency = String(r.currency);
+      breaches.push({
+        kind: account,
+        user_id: null,
+        currency,
+        actual: fmt(r.actual),
+        expected: fmt(r.expected),
+        message: `system ${account} ${currency}: the ledger holds ${fmt(r.actual)} but ${what} sum to ${fmt(r.expected)}`,
+      });
+    }
+  }
+  return breaches;
+}
+
+/**
  * Runs every check on `exec` as it stands. Use verifyLedger for a consistent snapshot; this one is
  * for callers that already hold a transaction (tests that break an invariant and roll back).
  */
-export async function checkLedger(exec: Executor): Promise<LedgerVerification> {
+export async function checkLedger(exec: Executor, options: VerifyOptions = {}): Promise<LedgerVerification> {
   const problems: string[] = [];
   for (const check of CHECKS) {
     const [countRow] = await queryRows<{ n: unknown }>(exec, check.count);
@@ -134,6 +292,20 @@ export async function checkLedger(exec: Executor): Promise<LedgerVerification> {
     const rows = await queryRows<{ problem: unknown }>(exec, check.list);
     for (const row of rows) problems.push(String(row.problem));
     if (broken > rows.length) problems.push(`... and ${broken - rows.length} more breaking "${check.name}"`);
+  }
+  const breaches: LedgerBreach[] = problems.map((message) => ({
+    kind: 'journal',
+    user_id: null,
+    currency: null,
+    actual: null,
+    expected: null,
+    message,
+  }));
+  if (options.reconcile !== false) {
+    for (const breach of await reconcile(exec)) {
+      breaches.push(breach);
+      problems.push(breach.message);
+    }
   }
   const [counts] = await queryRows<Record<string, unknown>>(
     exec,
@@ -144,6 +316,7 @@ export async function checkLedger(exec: Executor): Promise<LedgerVerification> {
   return {
     ok: problems.length === 0,
     problems,
+    breaches,
     checked: {
       accounts: parseCount(counts?.accounts),
       transactions: parseCount(counts?.transactions),
@@ -156,16 +329,16 @@ export async function checkLedger(exec: Executor): Promise<LedgerVerification> {
  * Proves the ledger's invariants on one consistent snapshot (a read-only REPEATABLE READ
  * transaction), so that postings committed while it runs cannot produce false alarms.
  */
-export function verifyLedger(db: Db): Promise<LedgerVerification> {
-  return db.transaction((tx) => checkLedger(tx), {
+export function verifyLedger(db: Db, options: VerifyOptions = {}): Promise<LedgerVerification> {
+  return db.transaction((tx) => checkLedger(tx, options), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
 }
 
 /** For tests of money-moving code: throws with the problems listed unless the ledger verifies. */
-export async function assertLedgerOk(db: Db): Promise<LedgerVerification> {
-  const result = await verifyLedger(db);
+export async function assertLedgerOk(db: Db, options: VerifyOptions = {}): Promise<LedgerVerification> {
+  const result = await verifyLedger(db, options);
   if (!result.ok) throw new Error(`Ledger verification failed:\n${result.problems.join('\n')}`);
   return result;
 }

@@ -25,6 +25,7 @@ import {
   pendingTasks,
   pendingTaskTotal,
 } from './dashboardApi.ts';
+import { ReconciliationAlertBanner } from './ReconciliationAlertBanner.tsx';
 
 export const DASHBOARD_ERROR = '获取统计数据失败';
 
@@ -140,6 +141,8 @@ export default function DashboardPage() {
           </Button>
         </Flex>
       </Flex>
+
+      <ReconciliationAlertBanner />
 
       {error && (
         <Alert

@@ -187,11 +187,31 @@ export interface PlatformCounts {
   openOptionContracts: number;
   openPerpetualPositions: number;
   /**
-   * The house's trading result in USDT, fees excluded: settled flash and option contracts
-   * Σ (stake − payout), closed and liquidated positions Σ (margin − payout − close fee).
+   * The house's trading result in USDT, fees excluded, read from the ledger: the house P&L account's
+   * USDT entries posted by flash and option settlements and perpetual closes and liquidations, i.e.
+   * Σ (stake − payout) of settled contracts and Σ (margin − payout − close fee) of closed and
+   * liquidated positions (ledger:verify proves the account equals those tables).
    */
   houseResult: string;
+  /** Trading fee income in USDT, read from the ledger: the fee account's entries of spot fills and perpetual opens and closes. */
+  tradingFees: string;
 }
+
+/** The journal kinds whose house P&L entries are the house's trading result (not spot inventory). */
+const HOUSE_RESULT_KINDS = ['flash_settle', 'option_settle', 'perpetual_close', 'perpetual_liquidate'];
+/** The journal kinds whose fee entries are trading fees (withdrawal fees are not). */
+const TRADING_FEE_KINDS = ['spot_fill', 'perpetual_open', 'perpetual_close'];
+
+/** Σ of one system account's USDT entries posted by transactions of `kinds`. */
+const systemSum = (account: string, kinds: readonly string[]) => sql`(SELECT coalesce(sum(e.amount), 0)
+    FROM ledger_accounts a
+    JOIN ledger_entries e ON e.account_id = a.id
+    JOIN ledger_transactions t ON t.id = e.transaction_id
+    WHERE a.is_system AND a.bucket = ${account} AND a.currency = ${USDT}
+      AND t.kind IN (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )}))`;
 
 export async function platformCounts(exec: Executor): Promise<PlatformCounts> {
   const row = await one(
@@ -200,16 +220,15 @@ export async function platformCounts(exec: Executor): Promise<PlatformCounts> {
           (SELECT count(*) FROM trading_pairs WHERE enabled)::int AS pairs,
           (SELECT count(*) FROM timed_contracts WHERE status = 'open' AND product = 'option')::int AS options,
           (SELECT count(*) FROM perpetual_positions WHERE status = 'open')::int AS positions,
-          ((SELECT coalesce(sum(stake - payout), 0) FROM timed_contracts
-             WHERE status = 'settled' AND currency = ${USDT})
-           + (SELECT coalesce(sum(margin - payout - coalesce(close_fee, 0)), 0) FROM perpetual_positions
-             WHERE status IN ('closed', 'liquidated') AND currency = ${USDT}))::text AS house`,
+          ${systemSum('house_pnl', HOUSE_RESULT_KINDS)}::text AS house,
+          ${systemSum('fees', TRADING_FEE_KINDS)}::text AS fees`,
   );
   return {
     enabledPairs: parseCount(row.pairs),
     openOptionContracts: parseCount(row.options),
     openPerpetualPositions: parseCount(row.positions),
     houseResult: text(row.house),
+    tradingFees: text(row.fees),
   };
 }
 

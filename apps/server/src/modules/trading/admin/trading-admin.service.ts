@@ -79,7 +79,7 @@ export function createTradingAdminService(deps: { db: Db; now?: () => Date }) {
         })),
         orderStats,
         profitLoss: normaliseDecimalString(counts.houseResult),
-        totalFees: sum(totals.map((t) => t.fees)),
+        totalFees: normaliseDecimalString(counts.tradingFees),
         avgProcessingTime: processingTimeText(todays.processingSeconds),
       };
     },

@@ -1,8 +1,10 @@
 import { type AdminOrdersData, adminOrdersData, type TradingStats, tradingStats } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../../core/money.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
 import { users } from '../../auth/auth.schema.ts';
+import { postTransaction } from '../../ledger/ledger.service.ts';
 import { tradingPairs } from '../../market-data/market-data.schema.ts';
 import { insertOrder, type NewOrder } from '../orders.repository.ts';
 import { perpetualPositions, timedContracts } from '../trading.schema.ts';
@@ -53,7 +55,35 @@ async function order(name: string, seed: OrderSeed) {
     ...values,
   });
   ids[name] = row.id;
+  // The ledger side of the row, as the engines post it: the overview reads fees from the ledger.
+  if (
+    quote === 'USDT' &&
+    new Decimal(values.fee ?? '0').gt(0) &&
+    (values.product === 'spot' || values.product === 'perpetual')
+  ) {
+    await book(values.product === 'spot' ? 'spot_fill' : 'perpetual_open', 'fees', values.fee as string);
+  }
   return row;
+}
+
+let booked = 0;
+/** Posts `amount` to a system account under a journal `kind` (the other side: adjustments). */
+async function book(kind: string, account: 'fees' | 'house_pnl', amount: string) {
+  if (new Decimal(amount).isZero()) return;
+  await t.database.db.transaction((tx) =>
+    postTransaction(tx, {
+      idempotencyKey: `trading-admin-test:${++booked}`,
+      kind,
+      postings: [
+        { account: { system: account }, currency: 'USDT', amount: new Decimal(amount).toFixed() },
+        {
+          account: { system: 'adjustments' },
+          currency: 'USDT',
+          amount: new Decimal(amount).negated().toFixed(),
+        },
+      ],
+    }),
+  );
 }
 
 async function timedContract(
@@ -86,6 +116,14 @@ async function timedContract(
     payout: values.payout ?? null,
     settledAt: values.status === 'settled' ? plus(openedAt, 60) : null,
   });
+  // The settlement's posting: the house takes stake − payout.
+  if (values.status === 'settled') {
+    await book(
+      `${o.product}_settle`,
+      'house_pnl',
+      new Decimal(o.amount as string).minus(values.payout ?? '0').toFixed(),
+    );
+  }
 }
 
 async function position(
@@ -115,6 +153,17 @@ async function position(
     openedAt,
     closedAt: values.status === 'open' ? null : openedAt,
   });
+  // The close or liquidation's posting: the house takes margin − payout − close fee.
+  if (values.status !== 'open') {
+    await book(
+      values.status === 'closed' ? 'perpetual_close' : 'perpetual_liquidate',
+      'house_pnl',
+      new Decimal(values.margin)
+        .minus(values.payout ?? '0')
+        .minus(values.closeFee ?? '0')
+        .toFixed(),
+    );
+  }
 }
 
 const service = (now: Date = NOW) => createTradingAdminService({ db: t.database.db, now: () => now });
@@ -486,15 +535,10 @@ describe('admin trading calls: seeded orders of every product', () => {
     // Filled since that day began: o1 10 s, o13 60 s and today's four (133 s / 6).
     expect(stats.avgProcessingTime).toBe('22.2');
 
-    await t.database.db
-      .update(perpetualPositions)
-      .set({ payout: '200' })
-      .where(eq(perpetualPositions.orderId, ids.o15 as number));
+    // A close that cost the house 200 (read from the ledger, as the overview does).
+    await book('perpetual_close', 'house_pnl', '-200');
     expect((await service().stats()).profitLoss).toBe('-117.5');
-    await t.database.db
-      .update(perpetualPositions)
-      .set({ payout: '0' })
-      .where(eq(perpetualPositions.orderId, ids.o15 as number));
+    await book('perpetual_close', 'house_pnl', '200');
   });
 
   it('orders: newest first with the user, every field, stats over all orders', async () => {

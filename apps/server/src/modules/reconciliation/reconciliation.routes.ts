@@ -1,0 +1,42 @@
+import {
+  reconciliationAlertReply,
+  reconciliationRunReply,
+  reconciliationRunsQuery,
+  reconciliationRunsReply,
+} from '@platform/contracts';
+import { idParams, ok, type Router, security } from '../../core/http.ts';
+import { auditActor } from '../audit/audit.service.ts';
+import type { Guards } from '../auth/guard.ts';
+import type { ReconciliationService } from './reconciliation.service.ts';
+
+export function registerReconciliationRoutes(
+  app: Router,
+  deps: { reconciliation: ReconciliationService; guards: Guards },
+) {
+  const { reconciliation, guards } = deps;
+  const tags = ['admin-reconciliation'];
+
+  app.get('/api/admin/reconciliation', {
+    schema: {
+      tags,
+      security,
+      querystring: reconciliationRunsQuery,
+      response: { 200: reconciliationRunsReply },
+    },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => ok(await reconciliation.list(request.query), '获取对账记录成功'),
+  });
+
+  app.get('/api/admin/reconciliation/alert', {
+    schema: { tags, security, response: { 200: reconciliationAlertReply } },
+    preHandler: guards.requireAdmin,
+    handler: async () => ok({ alert: await reconciliation.alert() }, '获取对账告警成功'),
+  });
+
+  app.post('/api/admin/reconciliation/:id/acknowledge', {
+    schema: { tags, security, params: idParams, response: { 200: reconciliationRunReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok({ run: await reconciliation.acknowledge(request.params.id, auditActor(request)) }, '已确认对账异常'),
+  });
+}

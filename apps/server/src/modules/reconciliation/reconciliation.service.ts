@@ -1,0 +1,173 @@
+import {
+  type AdminNotificationEvent,
+  REALTIME_EVENTS,
+  RECONCILIATION_BREACH_LABELS,
+  type ReconciliationAlert,
+  type ReconciliationRun,
+  type ReconciliationRunsQuery,
+} from '@platform/contracts';
+import { and, count, desc, eq, inArray, isNull, not } from 'drizzle-orm';
+import { conflict, notFound } from '../../core/errors.ts';
+import { pageOf, paginationOf } from '../../core/paging.ts';
+import type { Db } from '../../db/client.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { users } from '../auth/auth.schema.ts';
+import type { JobStep } from '../jobs/job-loop.ts';
+import { type LedgerBreach, verifyLedger } from '../ledger/verify.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { reconciliationRuns } from './reconciliation.schema.ts';
+
+export const ALREADY_ACKNOWLEDGED = '该对账异常已被确认';
+export const RUN_NOT_FOUND = '对账记录不存在';
+/** A run stores at most this many breaches (the verifier already caps each check). */
+const MAX_STORED_BREACHES = 200;
+
+type RunRow = typeof reconciliationRuns.$inferSelect;
+
+const unacknowledgedFailure = and(not(reconciliationRuns.ok), isNull(reconciliationRuns.acknowledgedAt));
+
+/** 冻结余额与未完成业务不符 2 项；平台损益账户与交易记录不符 1 项 */
+export function breachSummary(breaches: readonly LedgerBreach[]): string {
+  const counts = new Map<LedgerBreach['kind'], number>();
+  for (const b of breaches) counts.set(b.kind, (counts.get(b.kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${RECONCILIATION_BREACH_LABELS[kind]} ${n} 项`).join('；');
+}
+
+/**
+ * The reconciliation job (issue 17): runs the ledger verifier on a snapshot, stores the run, and on
+ * any breach tells the admins (admin_notification) and keeps a dashboard alert until an admin
+ * acknowledges it. `run` is what the job loop calls every RECONCILIATION_INTERVAL_MINUTES under the
+ * job's lease; tests call it directly.
+ */
+export function createReconciliationService(deps: { db: Db; realtime: Realtime; now?: () => Date }) {
+  const { db, realtime } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function toView(rows: RunRow[]): Promise<ReconciliationRun[]> {
+    const ids = [...new Set(rows.map((r) => r.acknowledgedBy).filter((id): id is number => id !== null))];
+    const emails = new Map<number, string>();
+    if (ids.length) {
+      const found = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.id, ids));
+      for (const u of found) emails.set(u.id, u.email);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      started_at: r.startedAt.toISOString(),
+      finished_at: r.finishedAt.toISOString(),
+      ok: r.ok,
+      breaches: r.breaches,
+      acknowledged_by: r.acknowledgedBy,
+      acknowledged_by_email: r.acknowledgedBy === null ? null : (emails.get(r.acknowledgedBy) ?? null),
+      acknowledged_at: r.acknowledgedAt?.toISOString() ?? null,
+    }));
+  }
+
+  async function run(): Promise<ReconciliationRun> {
+    const startedAt = now();
+    const result = await verifyLedger(db);
+    const breaches = result.breaches.slice(0, MAX_STORED_BREACHES);
+    const [row] = await db
+      .insert(reconciliationRuns)
+      .values({ startedAt, finishedAt: now(), ok: result.ok, breaches })
+      .returning();
+    if (!row) throw new Error('reconciliation: the run was not stored');
+    if (!result.ok) {
+      const event: AdminNotificationEvent = {
+        type: 'reconciliation',
+        sound: true,
+        title: '对账异常',
+        message: breachSummary(result.breaches),
+        id: row.id,
+      };
+      realtime.toAdmins(REALTIME_EVENTS.adminNotification, event);
+    }
+    const [view] = await toView([row]);
+    return view as ReconciliationRun;
+  }
+
+  async function unacknowledgedCount(): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(reconciliationRuns).where(unacknowledgedFailure);
+    return row?.n ?? 0;
+  }
+
+  return {
+    run,
+
+    jobStep(intervalMinutes: number): JobStep {
+      return {
+        name: 'reconciliation',
+        everyMs: intervalMinutes * 60_000,
+        run: async () => void (await run()),
+      };
+    },
+
+    async list(query: ReconciliationRunsQuery) {
+      const { offset, limit } = pageOf(query);
+      const [rows, [total], unacknowledged] = await Promise.all([
+        db.select().from(reconciliationRuns).orderBy(desc(reconciliationRuns.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(reconciliationRuns),
+        unacknowledgedCount(),
+      ]);
+      return {
+        runs: await toView(rows),
+        pagination: paginationOf(query, total?.n ?? 0),
+        unacknowledged,
+      };
+    },
+
+    /** The newest failed run nobody has acknowledged, for the dashboard's red alert. */
+    async alert(): Promise<ReconciliationAlert | null> {
+      const [[row], unacknowledged] = await Promise.all([
+        db
+          .select()
+          .from(reconciliationRuns)
+          .where(unacknowledgedFailure)
+          .orderBy(desc(reconciliationRuns.id))
+          .limit(1),
+        unacknowledgedCount(),
+      ]);
+      if (!row) return null;
+      return {
+        run_id: row.id,
+        finished_at: row.finishedAt.toISOString(),
+        breach_count: row.breaches.length,
+        summary: breachSummary(row.breaches),
+        unacknowledged,
+      };
+    },
+
+    /** An admin has seen a failed run: conditional update, audited; a second acknowledgement is 409. */
+    async acknowledge(id: number, actor: AuditActor): Promise<ReconciliationRun> {
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(reconciliationRuns)
+          .where(eq(reconciliationRuns.id, id))
+          .for('update');
+        if (!current) throw notFound(RUN_NOT_FOUND);
+        if (current.acknowledgedAt) throw conflict(ALREADY_ACKNOWLEDGED);
+        const [updated] = await tx
+          .update(reconciliationRuns)
+          .set({ acknowledgedBy: actor.adminId, acknowledgedAt: now() })
+          .where(and(eq(reconciliationRuns.id, id), isNull(reconciliationRuns.acknowledgedAt)))
+          .returning();
+        if (!updated) throw conflict(ALREADY_ACKNOWLEDGED);
+        await recordAudit(tx, actor, {
+          action: 'reconciliation.acknowledge',
+          targetType: 'reconciliation_run',
+          targetId: id,
+          before: { ok: current.ok, acknowledged_at: null, breaches: current.breaches.length },
+          after: { acknowledged_by: actor.adminId, acknowledged_at: updated.acknowledgedAt?.toISOString() },
+        });
+        return updated;
+      });
+      const [view] = await toView([row]);
+      return view as ReconciliationRun;
+    },
+  };
+}
+
+export type ReconciliationService = ReturnType<typeof createReconciliationService>;

@@ -1,0 +1,292 @@
+import type { ReconciliationAlert, ReconciliationRun } from '@platform/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Decimal, normaliseDecimalString } from '../../core/money.ts';
+import type { Db } from '../../db/client.ts';
+import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
+import { auditLogs } from '../audit/audit.schema.ts';
+import { type Posting, postTransaction } from '../ledger/ledger.service.ts';
+import { assertLedgerOk, verifyLedger } from '../ledger/verify.ts';
+import { setPrice } from '../trading/perpetual/perpetual.test-helpers.ts';
+import { recordTick } from '../trading/testing/trading-fixtures.ts';
+import { createReconciliationService } from './reconciliation.service.ts';
+
+/**
+ * Reconciliation (issue 17): after ordinary activity of every kind that holds or moves money the
+ * verifier is green; funds frozen with no obligation behind them, or a house or fee account that
+ * the trading tables do not explain, are reported with the user, the currency and both sides; the
+ * job stores the run, tells the admins, and the dashboard alert stays until an admin acknowledges it.
+ */
+
+let t: TestApp;
+let db: Db;
+let admin: { token: string; id: number };
+let trader: { token: string; id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+  admin = await createAdmin(t, 'admin');
+  await insertWithdrawChannel(db, { feeRate: '0.015' });
+  const u = await registerUser(t.app);
+  trader = { token: u.token, id: u.user.id };
+  await approveKyc(db, trader.id);
+  await fundUser(db, trader.id, '10000');
+});
+afterAll(async () => {
+  await assertLedgerOk(db);
+  await t.close();
+});
+
+const service = () => createReconciliationService({ db, realtime: t.app.platform.realtime });
+
+let corruption = 0;
+/** Posts `postings` straight through the ledger: a movement no business row accounts for. */
+async function post(postings: Posting[]) {
+  await db.transaction((tx) =>
+    postTransaction(tx, {
+      idempotencyKey: `test-corrupt:${++corruption}`,
+      kind: 'test_corruption',
+      postings,
+    }),
+  );
+}
+const freezeWithoutObligation = (userId: number, amount: string, sign: 1 | -1 = 1): Posting[] => [
+  { account: { userId, bucket: 'available' }, currency: 'USDT', amount: sign === 1 ? `-${amount}` : amount },
+  { account: { userId, bucket: 'frozen' }, currency: 'USDT', amount: sign === 1 ? amount : `-${amount}` },
+];
+
+describe('the verifier reconciles frozen funds, fees and the house with the business tables', () => {
+  it('is green after a withdrawal request, spot orders, a flash contract and perpetual positions', async () => {
+    const w = await api(t.app, 'POST', '/api/wallet/withdrawals', {
+      token: trader.token,
+      body: { withdraw_type: 'usdt', amount: '100', address: TRC20_ADDRESS },
+    });
+    expect(w.status, w.body.message).toBe(200);
+
+    // A resting limit buy far below the market (frozen), and a market buy (fee and house legs).
+    const limit = await api(t.app, 'POST', '/api/trading/spot/order', {
+      token: trader.token,
+      body: { symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01', price: '1000' },
+    });
+    expect(limit.status, limit.body.message).toBe(200);
+    expect(limit.body.data).toMatchObject({ order: { status: 'pending' } });
+    const market = await api(t.app, 'POST', '/api/trading/spot/order', {
+      token: trader.token,
+      body: { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.001' },
+    });
+    expect(market.status, market.body.message).toBe(200);
+
+    await recordTick(db, 'ETHUSDT', '3400', Date.now());
+    const flash = await api(t.app, 'POST', '/api/trading/flash/order', {
+      token: trader.token,
+      body: { symbol: 'ETHUSDT', direction: 'up', amount: '25', duration: 60 },
+    });
+    expect(flash.status, flash.body.message).toBe(200);
+
+    await setPrice(db, 'BTCUSDT', '50000');
+    const held = await api(t.app, 'POST', '/api/trading/perpetual/order', {
+      token: trader.token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 5 },
+    });
+    expect(held.status, held.body.message).toBe(200);
+    const closing = await api<{ order: { id: number } }>(t.app, 'POST', '/api/trading/perpetual/order', {
+      token: trader.token,
+      body: { symbol: 'BTCUSDT', side: 'short', margin: '50', leverage: 10 },
+    });
+    expect(closing.status, closing.body.message).toBe(200);
+    await setPrice(db, 'BTCUSDT', '49000');
+    const closed = await api(t.app, 'POST', `/api/trading/perpetual/close/${closing.body.data?.order.id}`, {
+      token: trader.token,
+    });
+    expect(closed.status, closed.body.message).toBe(200);
+
+    const result = await verifyLedger(db);
+    expect(result.problems).toEqual([]);
+    expect(result.breaches).toEqual([]);
+    expect(result.ok).toBe(true);
+
+    const toAdmins = vi.spyOn(t.app.platform.realtime, 'toAdmins');
+    const run = await service().run();
+    expect(run).toMatchObject({ ok: true, breaches: [], acknowledged_at: null });
+    expect(toAdmins).not.toHaveBeenCalledWith('admin_notification', expect.anything());
+    toAdmins.mockRestore();
+    const alert = await api<{ alert: ReconciliationAlert | null }>(
+      t.app,
+      'GET',
+      '/api/admin/reconciliation/alert',
+      { token: admin.token },
+    );
+    expect(alert.body.data).toEqual({ alert: null });
+  });
+
+  it('names the user, the currency, the frozen balance and the obligations when funds are frozen for nothing', async () => {
+    const frozenBefore = await frozenUsdt(trader.id);
+    await post(freezeWithoutObligation(trader.id, '7.5'));
+    try {
+      const result = await verifyLedger(db);
+      expect(result.ok).toBe(false);
+      expect(result.breaches).toEqual([
+        {
+          kind: 'frozen',
+          user_id: trader.id,
+          currency: 'USDT',
+          actual: plus(frozenBefore, '7.5'),
+          expected: frozenBefore,
+          message: expect.stringMatching(
+            new RegExp(
+              `^user ${trader.id} USDT: frozen ${plus(frozenBefore, '7.5').replace('.', '\\.')} but open obligations ${frozenBefore.replace('.', '\\.')} \\(withdrawals 101\\.5, spot orders \\d+(\\.\\d+)?, flash/option stakes 25, perpetual margins 100\\)$`,
+            ),
+          ),
+        },
+      ]);
+      expect(result.problems).toEqual([result.breaches[0]?.message]);
+    } finally {
+      await post(freezeWithoutObligation(trader.id, '7.5', -1));
+    }
+    expect((await verifyLedger(db)).ok).toBe(true);
+  });
+
+  it('reports a house P&L or fee account that the trades and withdrawals do not explain', async () => {
+    await post([
+      { account: { system: 'adjustments' }, currency: 'USDT', amount: '-3' },
+      { account: { system: 'house_pnl' }, currency: 'USDT', amount: '2' },
+      { account: { system: 'fees' }, currency: 'USDT', amount: '1' },
+    ]);
+    try {
+      const result = await verifyLedger(db);
+      expect(result.ok).toBe(false);
+      expect(result.breaches.map((b) => [b.kind, b.currency])).toEqual([
+        ['fees', 'USDT'],
+        ['house_pnl', 'USDT'],
+      ]);
+      for (const b of result.breaches) {
+        expect(b.message).toMatch(new RegExp(`^system ${b.kind} USDT: the ledger holds`));
+        expect(plus(b.expected ?? '', b.kind === 'fees' ? '1' : '2')).toBe(b.actual);
+      }
+    } finally {
+      await post([
+        { account: { system: 'adjustments' }, currency: 'USDT', amount: '3' },
+        { account: { system: 'house_pnl' }, currency: 'USDT', amount: '-2' },
+        { account: { system: 'fees' }, currency: 'USDT', amount: '-1' },
+      ]);
+    }
+    expect((await verifyLedger(db)).ok).toBe(true);
+  });
+});
+
+describe('the reconciliation job and its admin calls', () => {
+  it('stores a failed run, notifies the admins, alerts the dashboard until an admin acknowledges it (audited)', async () => {
+    await post(freezeWithoutObligation(trader.id, '3'));
+    const toAdmins = vi.spyOn(t.app.platform.realtime, 'toAdmins');
+    let run: ReconciliationRun;
+    try {
+      run = await service().run();
+    } finally {
+      await post(freezeWithoutObligation(trader.id, '3', -1));
+    }
+    expect(run.ok).toBe(false);
+    expect(run.breaches).toEqual([
+      expect.objectContaining({ kind: 'frozen', user_id: trader.id, currency: 'USDT' }),
+    ]);
+    expect(Date.parse(run.finished_at)).toBeGreaterThanOrEqual(Date.parse(run.started_at));
+    expect(toAdmins).toHaveBeenCalledWith('admin_notification', {
+      type: 'reconciliation',
+      sound: true,
+      title: '对账异常',
+      message: '冻结余额与未完成业务不符 1 项',
+      id: run.id,
+    });
+    toAdmins.mockRestore();
+
+    const alert = await api<{ alert: ReconciliationAlert | null }>(
+      t.app,
+      'GET',
+      '/api/admin/reconciliation/alert',
+      { token: admin.token },
+    );
+    expect(alert.status).toBe(200);
+    expect(alert.body.data?.alert).toEqual({
+      run_id: run.id,
+      finished_at: run.finished_at,
+      breach_count: 1,
+      summary: '冻结余额与未完成业务不符 1 项',
+      unacknowledged: 1,
+    });
+
+    const list = await api<{
+      runs: ReconciliationRun[];
+      pagination: { total: number };
+      unacknowledged: number;
+    }>(t.app, 'GET', '/api/admin/reconciliation?page=1&limit=1', { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data?.runs).toEqual([run]);
+    expect(list.body.data?.pagination).toMatchObject({ page: 1, limit: 1, total: 2 });
+    expect(list.body.data?.unacknowledged).toBe(1);
+
+    // Users cannot read or acknowledge; an unknown run is 404; a bad id is 400.
+    expect((await api(t.app, 'GET', '/api/admin/reconciliation', { token: trader.token })).status).toBe(403);
+    const byUser = await api(t.app, 'POST', `/api/admin/reconciliation/${run.id}/acknowledge`, {
+      token: trader.token,
+    });
+    expect(byUser.status).toBe(403);
+    const unknown = await api(t.app, 'POST', '/api/admin/reconciliation/999999/acknowledge', {
+      token: admin.token,
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([404, '对账记录不存在']);
+    expect(
+      (await api(t.app, 'POST', '/api/admin/reconciliation/abc/acknowledge', { token: admin.token })).status,
+    ).toBe(400);
+
+    const ack = await api<{ run: ReconciliationRun }>(
+      t.app,
+      'POST',
+      `/api/admin/reconciliation/${run.id}/acknowledge`,
+      { token: admin.token },
+    );
+    expect(ack.status, ack.body.message).toBe(200);
+    expect(ack.body.data?.run).toMatchObject({ id: run.id, acknowledged_by: admin.id });
+    expect(ack.body.data?.run.acknowledged_at).not.toBeNull();
+    const again = await api(t.app, 'POST', `/api/admin/reconciliation/${run.id}/acknowledge`, {
+      token: admin.token,
+    });
+    expect([again.status, again.body.message]).toEqual([409, '该对账异常已被确认']);
+
+    const audit = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'reconciliation.acknowledge'), eq(auditLogs.targetId, String(run.id))));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.adminId).toBe(admin.id);
+
+    const cleared = await api<{ alert: ReconciliationAlert | null }>(
+      t.app,
+      'GET',
+      '/api/admin/reconciliation/alert',
+      { token: admin.token },
+    );
+    expect(cleared.body.data).toEqual({ alert: null });
+
+    // The ledger is whole again: the next run is clean.
+    expect((await service().run()).ok).toBe(true);
+  });
+});
+
+async function frozenUsdt(userId: number): Promise<string> {
+  const res = await api<{ wallets: { currency: string; frozen_balance: string }[] }>(
+    t.app,
+    'GET',
+    '/api/wallet',
+    {
+      token: trader.token,
+    },
+  );
+  const usdt = res.body.data?.wallets.find((w) => w.currency === 'USDT');
+  if (!usdt || userId !== trader.id) throw new Error('no USDT wallet');
+  return normalise(usdt.frozen_balance);
+}
+
+const normalise = (value: string) => normaliseDecimalString(value);
+/** Exact decimal-string addition for the expectations. */
+const plus = (a: string, b: string) => new Decimal(a).plus(b).toFixed();

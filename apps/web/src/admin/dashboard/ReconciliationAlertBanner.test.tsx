@@ -1,0 +1,77 @@
+import type { AdminDashboard, ReconciliationAlert } from '@platform/contracts';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type MockApi, mockApi, ok } from '../../test/api.ts';
+import { jsonResponse } from '../../test/fixtures.ts';
+import { renderWithAntAt } from '../../test/render.tsx';
+import DashboardPage from './DashboardPage.tsx';
+
+const DATA: AdminDashboard = {
+  userStats: { totalUsers: 1, newUsersToday: 0, kycApprovedUsers: 0 },
+  financialStats: { totalDeposits: '0', pendingDeposits: 0, totalWithdrawals: '0', pendingWithdrawals: 0 },
+  pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 0 },
+};
+
+const ALERT: ReconciliationAlert = {
+  run_id: 7,
+  finished_at: '2026-03-01T04:00:00.000Z',
+  breach_count: 2,
+  summary: '冻结余额与未完成业务不符 2 项',
+  unacknowledged: 2,
+};
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+let api: MockApi;
+let alert: ReconciliationAlert | null;
+
+beforeEach(() => {
+  alert = ALERT;
+  api = mockApi({
+    'GET /api/admin/dashboard': () => ok(DATA),
+    'GET /api/admin/reconciliation/alert': () => ok({ alert }),
+    'POST /api/admin/reconciliation/7/acknowledge': () => {
+      alert = null;
+      return ok({ run: { id: 7 } }, '已确认对账异常');
+    },
+  });
+});
+
+describe('the dashboard reconciliation alert', () => {
+  it('shows 对账异常 with the summary until an admin acknowledges it', async () => {
+    renderWithAntAt(<DashboardPage />, '/admin');
+    const banner = await screen.findByTestId('reconciliation-alert');
+    expect(banner.textContent).toContain('对账异常：冻结余额与未完成业务不符 2 项');
+    expect(banner.textContent).toContain('2026-03-01 12:00:00');
+    expect(banner.textContent).toContain('另有 1 次未确认的异常');
+    expect(banner.className).toContain('ant-alert-error');
+
+    fireEvent.click(screen.getByTestId('reconciliation-alert-ack'));
+    await waitFor(() => expect(screen.queryByTestId('reconciliation-alert')).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      '/api/admin/reconciliation/7/acknowledge',
+    ]);
+    expect(await screen.findByText('已确认对账异常')).toBeTruthy();
+  });
+
+  it('shows nothing when every run is clean or acknowledged, or when the call fails', async () => {
+    alert = null;
+    renderWithAntAt(<DashboardPage />, '/admin');
+    await screen.findByTestId('dashboard-card-totalUsers');
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.url.pathname === '/api/admin/reconciliation/alert')).toBe(true),
+    );
+    expect(screen.queryByTestId('reconciliation-alert')).toBeNull();
+    cleanup();
+
+    api.handlers['GET /api/admin/reconciliation/alert'] = () =>
+      jsonResponse({ success: false, message: '服务器错误' }, 500);
+    renderWithAntAt(<DashboardPage />, '/admin');
+    await screen.findByTestId('dashboard-card-totalUsers');
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.url.pathname === '/api/admin/reconciliation/alert')).toHaveLength(2),
+    );
+    expect(screen.queryByTestId('reconciliation-alert')).toBeNull();
+  });
+});

@@ -1,0 +1,66 @@
+import { type AdminNotificationEvent, DASHBOARD_REFRESH_MS, REALTIME_EVENTS } from '@platform/contracts';
+import { formatDateTime } from '@platform/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button } from 'antd';
+import { errorMessage } from '../../lib/request.ts';
+import { useSocketEvent } from '../../lib/socket.ts';
+import {
+  acknowledgeReconciliation,
+  fetchReconciliationAlert,
+  RECONCILIATION_ALERT_QUERY_KEY,
+} from './reconciliationApi.ts';
+
+export const RECONCILIATION_ALERT_TITLE = '对账异常';
+
+/**
+ * The red 对账异常 alert: shown while a failed reconciliation run waits for an admin, with its
+ * summary; 确认已知悉 acknowledges it (audited on the server). Refreshed with the dashboard and at
+ * once when the job's admin_notification arrives. Nothing is shown while the call fails: the
+ * dashboard's own error covers a server that cannot be reached.
+ */
+export function ReconciliationAlertBanner() {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const { data: alert, refetch } = useQuery({
+    queryKey: RECONCILIATION_ALERT_QUERY_KEY,
+    queryFn: ({ signal }) => fetchReconciliationAlert(signal),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+  useSocketEvent<Partial<AdminNotificationEvent> | undefined>(REALTIME_EVENTS.adminNotification, (event) => {
+    if (event?.type === 'reconciliation') void refetch();
+  });
+  const acknowledge = useMutation({
+    mutationFn: acknowledgeReconciliation,
+    onSuccess: () => {
+      message.success('已确认对账异常');
+      void client.invalidateQueries({ queryKey: RECONCILIATION_ALERT_QUERY_KEY });
+    },
+    onError: (error) => {
+      message.error(errorMessage(error, '确认失败'));
+      void client.invalidateQueries({ queryKey: RECONCILIATION_ALERT_QUERY_KEY });
+    },
+  });
+
+  if (!alert) return null;
+  const more = alert.unacknowledged > 1 ? `（另有 ${alert.unacknowledged - 1} 次未确认的异常）` : '';
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="reconciliation-alert"
+      title={`${RECONCILIATION_ALERT_TITLE}：${alert.summary}`}
+      description={`对账任务于 ${formatDateTime(alert.finished_at)} 发现 ${alert.breach_count} 项不一致${more}。请核查账本后确认。`}
+      action={
+        <Button
+          danger
+          size="small"
+          loading={acknowledge.isPending}
+          onClick={() => acknowledge.mutate(alert.run_id)}
+          data-testid="reconciliation-alert-ack"
+        >
+          确认已知悉
+        </Button>
+      }
+    />
+  );
+}

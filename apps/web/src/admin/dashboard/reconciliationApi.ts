@@ -1,0 +1,14 @@
+import type { ReconciliationAlert, ReconciliationRun } from '@platform/contracts';
+import { api } from '../../lib/request.ts';
+
+export const RECONCILIATION_ALERT_QUERY_KEY = ['admin', 'reconciliation', 'alert'] as const;
+
+/** GET /api/admin/reconciliation/alert: the newest failed run nobody has acknowledged, or null. */
+export const fetchReconciliationAlert = (signal?: AbortSignal) =>
+  api
+    .get<{ alert: ReconciliationAlert | null }>('/admin/reconciliation/alert', undefined, signal)
+    .then((reply) => reply.data.alert);
+
+/** POST /api/admin/reconciliation/{id}/acknowledge. */
+export const acknowledgeReconciliation = (id: number) =>
+  api.post<{ run: ReconciliationRun }>(`/admin/reconciliation/${id}/acknowledge`);

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { pageQuery, pagination } from './pagination.ts';
+
+/**
+ * Reconciliation (issue 17): a job runs the ledger verifier every RECONCILIATION_INTERVAL_MINUTES
+ * and stores each run. A run with breaches notifies the admins and stays a red alert on the
+ * dashboard (对账异常) until an admin acknowledges it.
+ */
+
+export const reconciliationBreachKinds = ['journal', 'frozen', 'fees', 'house_pnl'] as const;
+
+export const RECONCILIATION_BREACH_LABELS: Readonly<
+  Record<(typeof reconciliationBreachKinds)[number], string>
+> = {
+  journal: '账本不平',
+  frozen: '冻结余额与未完成业务不符',
+  fees: '手续费账户与交易记录不符',
+  house_pnl: '平台损益账户与交易记录不符',
+};
+
+export const reconciliationBreach = z.object({
+  kind: z.enum(reconciliationBreachKinds),
+  user_id: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  /** What the ledger holds. */
+  actual: decimalString.nullable(),
+  /** What the business tables say it should hold. */
+  expected: decimalString.nullable(),
+  message: z.string(),
+});
+export type ReconciliationBreach = z.infer<typeof reconciliationBreach>;
+
+export const reconciliationRun = z.object({
+  id: z.number().int(),
+  started_at: isoDateTime,
+  finished_at: isoDateTime,
+  ok: z.boolean(),
+  breaches: z.array(reconciliationBreach),
+  acknowledged_by: z.number().int().nullable(),
+  acknowledged_by_email: z.string().nullable(),
+  acknowledged_at: isoDateTime.nullable(),
+});
+export type ReconciliationRun = z.infer<typeof reconciliationRun>;
+
+export const reconciliationRunsQuery = pageQuery;
+export type ReconciliationRunsQuery = z.infer<typeof reconciliationRunsQuery>;
+
+export const reconciliationRunsReply = envelope(
+  z.object({
+    runs: z.array(reconciliationRun),
+    pagination,
+    /** Failed runs nobody has acknowledged yet: the dashboard's red alert. */
+    unacknowledged: z.number().int(),
+  }),
+);
+export type ReconciliationRunsReply = z.infer<typeof reconciliationRunsReply>;
+
+export const reconciliationRunReply = envelope(z.object({ run: reconciliationRun }));
+export type ReconciliationRunReply = z.infer<typeof reconciliationRunReply>;
+
+/** The dashboard's alert: the newest unacknowledged failed run, null when there is none. */
+export const reconciliationAlert = z.object({
+  run_id: z.number().int(),
+  finished_at: isoDateTime,
+  breach_count: z.number().int(),
+  /** One line per breach kind, e.g. 冻结余额与未完成业务不符 2 项. */
+  summary: z.string(),
+  /** Failed runs not yet acknowledged (this one included). */
+  unacknowledged: z.number().int(),
+});
+export type ReconciliationAlert = z.infer<typeof reconciliationAlert>;
+
+export const reconciliationAlertReply = envelope(z.object({ alert: reconciliationAlert.nullable() }));
+export type ReconciliationAlertReply = z.infer<typeof reconciliationAlertReply>;
