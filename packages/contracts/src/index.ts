@@ -1,3 +1,4 @@
+export * from './adjustments.ts';
 export * from './admin-users.ts';
 export * from './audit.ts';
 export * from './auth.ts';
@@ -14,6 +15,7 @@ export * from './kyc.ts';
 export * from './market.ts';
 export * from './option-config.ts';
 export * from './pagination.ts';
+export * from './reconciliation.ts';
 export * from './team.ts';
 export * from './team-admin.ts';
 export * from './team-salary.ts';

@@ -24,6 +24,7 @@ export const LEDGER_KIND_LABELS: Readonly<Record<string, string>> = {
   perpetual_liquidate: '永续强平',
   team_reward: '团队奖励',
   team_salary: '团队工资',
+  adjustment: '余额调整',
 };
 
 /** User account buckets (the API's balance, frozen_balance, salary_balance). */

@@ -1,5 +1,6 @@
 /** The whole Drizzle schema: each feature keeps its tables beside its code and is listed here. */
 
+export * from '../modules/adjustments/adjustments.schema.ts';
 export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/channels/channels.schema.ts';
@@ -9,6 +10,7 @@ export * from '../modules/jobs/jobs.schema.ts';
 export * from '../modules/kyc/kyc.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/market-data/market-data.schema.ts';
+export * from '../modules/reconciliation/reconciliation.schema.ts';
 export * from '../modules/stats/stats.schema.ts';
 export * from '../modules/team/team.schema.ts';
 export * from '../modules/trading/trading.schema.ts';

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { AppContext } from '../core/context.ts';
 import type { Router } from '../core/http.ts';
+import { registerAdjustmentRoutes } from './adjustments/adjustments.routes.ts';
+import { createAdjustmentService } from './adjustments/adjustments.service.ts';
 import { registerAdminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { createAdminUsersService } from './admin-users/admin-users.service.ts';
 import { registerAdminsRoutes } from './admins/admins.routes.ts';
@@ -25,6 +27,7 @@ import { registerJournalRoutes } from './ledger/journal.routes.ts';
 import { registerMarketData } from './market-data/market-data.module.ts';
 import { registerOptionConfigRoutes } from './option-config/option-config.routes.ts';
 import { createOptionConfigService } from './option-config/option-config.service.ts';
+import { registerReconciliation } from './reconciliation/reconciliation.module.ts';
 import { registerTeam } from './team/team.module.ts';
 import { createReferencePrices } from './trading/reference-prices.ts';
 import { registerTrading } from './trading/trading.module.ts';
@@ -55,6 +58,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
   registerWalletRoutes(app, { db: ctx.database.db, guards });
   registerDepositRoutes(app, { deposits: createDepositService(money), guards });
   registerWithdrawalRoutes(app, { withdrawals: createWithdrawalService(money), guards });
+  registerAdjustmentRoutes(app, { adjustments: createAdjustmentService({ db: ctx.database.db }), guards });
 
   const qrCodes = createQrCodeStore(path.join(ctx.config.DATA_DIR, 'uploads', 'qrcodes'));
   await registerChannelRoutes(app, {
@@ -103,6 +107,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
   registerOptionConfigRoutes(app, { options, guards });
   registerTrading(app, ctx, guards, { ...market, options });
   registerTeam(app, ctx, guards);
+  registerReconciliation(app, ctx, guards);
 
   return { auth, guards };
 }

@@ -98,6 +98,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: () => import('./wallet/WithdrawalsPage.tsx'),
   },
   {
+    path: '/admin/wallet/adjustments',
+    title: '余额调整',
+    group: 'wallet',
+    load: () => import('./wallet/adjustments/AdjustmentsPage.tsx'),
+  },
+  {
     path: '/admin/wallet/channels',
     title: '充值通道',
     group: 'wallet',

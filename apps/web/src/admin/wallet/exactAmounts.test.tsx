@@ -56,6 +56,7 @@ const withdrawal: AdminWithdrawal = {
   fee_rate: '0.015',
   currency: 'USDT',
   address: 'TAddressAbc123',
+  network: 'TRC20',
   account_info: null,
   status: 'pending',
   created_at: '2024-05-01T02:00:00.000Z',

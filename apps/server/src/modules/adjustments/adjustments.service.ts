@@ -1,0 +1,196 @@
+import type {
+  AdjustmentsQuery,
+  AdminAdjustment,
+  CreateAdjustmentBody,
+  RejectAdjustmentBody,
+} from '@platform/contracts';
+import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { amountPrecisionProblem } from '@platform/domain';
+import { badRequest, businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import { pageOf, paginationOf } from '../../core/paging.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { INSUFFICIENT_BALANCE, postTransaction } from '../ledger/ledger.service.ts';
+import * as repo from './adjustments.repository.ts';
+
+export const adjustmentApproveKey = (id: number) => `adjustment:${id}:approve`;
+
+export const SELF_REVIEW = '不能审核自己的申请';
+export const SECOND_ADMIN_REQUIRED = '需要另一位管理员复核';
+export const NOT_PENDING = '该调整已处理，只能审核待复核的调整';
+
+/**
+ * Manual balance adjustments (issue 17). Always two admins: the one who proposes it can never
+ * approve it, whatever the amount; nobody proposes, approves or rejects one on their own account.
+ * Approval posts through the ledger against the `adjustments` system account in the same
+ * transaction as the conditional pending → approved update, so under a race exactly one approval
+ * moves money and the other gets 409. A debit past the available balance is refused (422) and the
+ * adjustment stays pending.
+ */
+export function createAdjustmentService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** The audit record's facts: whose money, how much, in what, why. */
+  const auditFacts = (row: repo.AdjustmentRow, userEmail: string) => ({
+    user_id: row.userId,
+    user_email: userEmail,
+    amount: formatNormalised(decimalFromDb(row.amount)),
+    currency: row.currency,
+    reason: row.reason,
+  });
+
+  async function load(tx: Tx, id: number) {
+    const row = await repo.findAdjustment(tx, id);
+    if (!row) throw notFound('调整记录不存在');
+    return row;
+  }
+
+  async function reread(id: number) {
+    const row = await repo.findAdjustment(db, id);
+    if (!row) throw new Error(`adjustment ${id} vanished`);
+    return toAdminAdjustment(row);
+  }
+
+  return {
+    async create(body: CreateAdjustmentBody, actor: AuditActor): Promise<AdminAdjustment> {
+      if (body.user_id === actor.adminId) throw forbidden(SELF_REVIEW);
+      const precision = amountPrecisionProblem(body.amount, body.currency, '调整');
+      if (precision) throw badRequest(precision);
+      const amount = new Decimal(body.amount);
+      const id = await db.transaction(async (tx) => {
+        const user = await repo.findUser(tx, body.user_id);
+        if (!user) throw notFound('用户不存在');
+        if (body.currency !== DEFAULT_CURRENCY && !(await repo.isKnownCurrency(tx, user.id, body.currency)))
+          throw badRequest(`不支持的币种 ${body.currency}`);
+        // Early feedback only: the approval checks again under the account's lock.
+        if (amount.isNegative()) {
+          const balance = decimalFromDb(await repo.availableBalance(tx, user.id, body.currency));
+          if (balance.plus(amount).isNegative()) throw businessRule(INSUFFICIENT_BALANCE);
+        }
+        const row = await repo.insertAdjustment(tx, {
+          userId: user.id,
+          currency: body.currency,
+          amount: formatNormalised(amount),
+          reason: body.reason,
+          createdBy: actor.adminId,
+        });
+        await recordAudit(tx, actor, {
+          action: 'adjustment.create',
+          targetType: 'adjustment',
+          targetId: row.id,
+          after: { status: 'pending', ...auditFacts(row, user.email) },
+        });
+        return row.id;
+      });
+      return reread(id);
+    },
+
+    async list(query: AdjustmentsQuery) {
+      const { rows, total, pending } = await repo.listAdjustments(
+        db,
+        { status: query.status },
+        pageOf(query),
+      );
+      return {
+        adjustments: rows.map(toAdminAdjustment),
+        pagination: paginationOf(query, total),
+        pendingCount: pending,
+      };
+    },
+
+    async approve(id: number, actor: AuditActor): Promise<AdminAdjustment> {
+      await db.transaction(async (tx) => {
+        const existing = await load(tx, id);
+        if (existing.userId === actor.adminId) throw forbidden(SELF_REVIEW);
+        if (existing.status !== 'pending') throw conflict(NOT_PENDING);
+        if (existing.createdBy === actor.adminId) throw conflict(SECOND_ADMIN_REQUIRED);
+        const approved = await repo.reviewPending(tx, id, {
+          status: 'approved',
+          reviewedBy: actor.adminId,
+          reviewNote: null,
+        });
+        if (!approved) throw conflict(NOT_PENDING);
+        const amount = formatNormalised(decimalFromDb(approved.amount));
+        await postTransaction(tx, {
+          idempotencyKey: adjustmentApproveKey(id),
+          kind: 'adjustment',
+          memo: `余额调整 #${id}：${approved.reason}`,
+          metadata: { adjustmentId: id, createdBy: approved.createdBy, approvedBy: actor.adminId },
+          postings: [
+            {
+              account: { system: 'adjustments' },
+              currency: approved.currency,
+              amount: formatNormalised(decimalFromDb(approved.amount).negated()),
+            },
+            {
+              account: { userId: approved.userId, bucket: 'available' },
+              currency: approved.currency,
+              amount,
+            },
+          ],
+        });
+        await recordAudit(tx, actor, {
+          action: 'adjustment.approve',
+          targetType: 'adjustment',
+          targetId: id,
+          before: { status: 'pending' },
+          after: {
+            status: 'approved',
+            created_by: approved.createdBy,
+            ...auditFacts(approved, existing.userEmail),
+          },
+        });
+      });
+      return reread(id);
+    },
+
+    /** Any admin may reject (the creator too: that is a cancellation), except on their own account. */
+    async reject(id: number, body: RejectAdjustmentBody, actor: AuditActor): Promise<AdminAdjustment> {
+      await db.transaction(async (tx) => {
+        const existing = await load(tx, id);
+        if (existing.userId === actor.adminId) throw forbidden(SELF_REVIEW);
+        const rejected = await repo.reviewPending(tx, id, {
+          status: 'rejected',
+          reviewedBy: actor.adminId,
+          reviewNote: body.reason ?? null,
+        });
+        if (!rejected) throw conflict(NOT_PENDING);
+        await recordAudit(tx, actor, {
+          action: 'adjustment.reject',
+          targetType: 'adjustment',
+          targetId: id,
+          before: { status: 'pending' },
+          after: {
+            status: 'rejected',
+            review_note: rejected.reviewNote,
+            created_by: rejected.createdBy,
+            ...auditFacts(rejected, existing.userEmail),
+          },
+        });
+      });
+      return reread(id);
+    },
+  };
+}
+
+export type AdjustmentService = ReturnType<typeof createAdjustmentService>;
+
+function toAdminAdjustment(row: repo.AdjustmentWithEmails): AdminAdjustment {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    user_email: row.userEmail,
+    currency: row.currency,
+    amount: formatFixed(decimalFromDb(row.amount)),
+    reason: row.reason,
+    status: row.status,
+    created_by: row.createdBy,
+    created_by_email: row.createdByEmail,
+    reviewed_by: row.reviewedBy,
+    reviewed_by_email: row.reviewedByEmail,
+    review_note: row.reviewNote,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { pageQuery, pagination } from './pagination.ts';
+
+/**
+ * Manual balance adjustments (issue 17): one admin proposes, a different admin approves, and only
+ * then is it posted through the ledger against the adjustments system account. A mistaken posting
+ * is reversed this way too: the journal stays append-only.
+ */
+
+export const adjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
+export const adjustmentStatus = z.enum(adjustmentStatuses, {
+  error: '状态必须是 pending、approved 或 rejected',
+});
+export type AdjustmentStatus = z.infer<typeof adjustmentStatus>;
+
+export const ADJUSTMENT_STATUS_LABELS: Readonly<Record<AdjustmentStatus, string>> = {
+  pending: '待复核',
+  approved: '已通过',
+  rejected: '已拒绝',
+};
+
+export const MAX_ADJUSTMENT_REASON = 500;
+
+/** A signed amount as a decimal string, never zero: '100', '-12.5'. The currency's precision is the server's check. */
+export const signedAdjustmentAmount = z
+  .string({ error: '请输入调整金额' })
+  .trim()
+  .regex(/^[+-]?\d{1,20}(\.\d{1,18})?$/, '调整金额格式不正确')
+  .refine((v) => /[1-9]/.test(v), '调整金额不能为0')
+  .transform((v) => v.replace(/^\+/, ''));
+
+export const createAdjustmentBody = z.object({
+  user_id: z.coerce.number({ error: '请选择用户' }).int('请选择用户').positive('请选择用户'),
+  currency: z
+    .string({ error: '请选择币种' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,12}$/, '币种格式不正确'),
+  amount: signedAdjustmentAmount,
+  reason: z
+    .string({ error: '请输入调整原因' })
+    .trim()
+    .min(1, '请输入调整原因')
+    .max(MAX_ADJUSTMENT_REASON, `调整原因不能超过${MAX_ADJUSTMENT_REASON}个字符`),
+});
+export type CreateAdjustmentBody = z.infer<typeof createAdjustmentBody>;
+
+/** The body is optional: no body (null) is an empty one. */
+export const rejectAdjustmentBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    reason: z
+      .string()
+      .trim()
+      .max(MAX_ADJUSTMENT_REASON, `拒绝原因不能超过${MAX_ADJUSTMENT_REASON}个字符`)
+      .transform((v) => v || undefined)
+      .optional(),
+  }),
+);
+export type RejectAdjustmentBody = z.infer<typeof rejectAdjustmentBody>;
+
+export const adjustmentsQuery = pageQuery.extend({ status: adjustmentStatus.optional() });
+export type AdjustmentsQuery = z.infer<typeof adjustmentsQuery>;
+
+export const adminAdjustment = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_email: z.string(),
+  currency: z.string(),
+  /** Signed, as stored (18 decimals). */
+  amount: decimalString,
+  reason: z.string(),
+  status: adjustmentStatus,
+  created_by: z.number().int(),
+  created_by_email: z.string(),
+  /** The second admin who approved or rejected it. */
+  reviewed_by: z.number().int().nullable(),
+  reviewed_by_email: z.string().nullable(),
+  review_note: z.string().nullable(),
+  created_at: isoDateTime,
+  reviewed_at: isoDateTime.nullable(),
+});
+export type AdminAdjustment = z.infer<typeof adminAdjustment>;
+
+export const adjustmentReply = envelope(z.object({ adjustment: adminAdjustment }));
+export type AdjustmentReply = z.infer<typeof adjustmentReply>;
+
+export const adjustmentsReply = envelope(
+  z.object({ adjustments: z.array(adminAdjustment), pagination, pendingCount: z.number().int() }),
+);
+export type AdjustmentsReply = z.infer<typeof adjustmentsReply>;
