@@ -340,7 +340,7 @@ export async function submitWithdrawal(
       withdraw_type: 'usdt',
       channel_id: channelId,
       amount,
-      address: 'TE2eWithdrawalAddress000000000001',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
     },
   });
   return data.withdrawal;
