@@ -142,6 +142,8 @@ async function main() {
     DATA_DIR: '/tmp/bench-admin-calls-data',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // The bench's admins have no authenticator: the 2FA requirement is measured by the tests, not here.
+    ADMIN_2FA_REQUIRED: 'false',
   });
   const database = await openPostgres(url, config.DATABASE_POOL_SIZE);
   const app = await buildApp({ config, database });

@@ -229,6 +229,8 @@ async function explainCalls(
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     MARKET_DATA_PROVIDER: 'sim',
     PAIR_SYNC_PROVIDER: 'sim',
+    // The bench's admins have no authenticator: the 2FA requirement is measured by the tests, not here.
+    ADMIN_2FA_REQUIRED: 'false',
   });
   const database = await openPostgres(dbUrl, config.DATABASE_POOL_SIZE);
   const app = await buildApp({ config, database });

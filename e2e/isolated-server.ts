@@ -28,8 +28,15 @@ export function freshDataDir(name: string): string {
   return dir;
 }
 
-/** Starts the server on `port` with `dataDir` (kept as it is) and waits for /api/health. */
-export async function startIsolatedServer(port: number, dataDir: string): Promise<IsolatedServer> {
+/**
+ * Starts the server on `port` with `dataDir` (kept as it is) and waits for /api/health; `env` adds
+ * to or overrides the e2e environment (e.g. ADMIN_2FA_REQUIRED).
+ */
+export async function startIsolatedServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<IsolatedServer> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -37,6 +44,7 @@ export async function startIsolatedServer(port: number, dataDir: string): Promis
       ...process.env,
       ...e2eServerEnv(port, dataDir),
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -22,6 +22,9 @@ export function e2eServerEnv(port: number, dataDir: string): Record<string, stri
     // Every spec registers its own users from one address; the production limit (20 an hour)
     // would refuse them once the suite grows.
     REGISTER_RATE_LIMIT_PER_HOUR: '1000',
+    // The shared server's admin logs in without enrolling 2FA; the 2FA browser test starts an
+    // isolated server with ADMIN_2FA_REQUIRED=true.
+    ADMIN_2FA_REQUIRED: 'false',
   };
 }
 

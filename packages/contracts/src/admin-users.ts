@@ -127,6 +127,8 @@ export const adminView = z.object({
   created_at: isoDateTime,
   updated_at: isoDateTime,
   last_login: isoDateTime.nullable(),
+  /** 2FA (TOTP) is on for this admin (a super admin may reset it: POST /api/admin/admins/{id}/2fa/reset). */
+  twofa_enabled: z.boolean().optional(),
 });
 export type AdminView = z.infer<typeof adminView>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { adminLevel, kycStatus, userRole } from './enums.ts';
 import { decimalString, envelope } from './envelope.ts';
+import { totpCode } from './two-factor.ts';
 
 export const PASSWORD_ALL_SPACES_MESSAGE = '密码不能全是空格';
 /** A new password (registration, password change): the web forms check it with this schema too. */
@@ -25,6 +26,8 @@ export const loginBody = z.object({
   email: z.string().trim().max(254).optional(),
   phone: z.string().trim().max(32).optional(),
   password: z.string().min(1, '请输入密码').max(128),
+  /** The second factor, for an account with 2FA on (see two-factor.ts). */
+  totp: totpCode.optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -85,6 +88,10 @@ export const publicUser = z.object({
   created_at: z.string(),
   last_login: z.string().nullable(),
   permissions: z.array(z.string()),
+  /** 2FA (TOTP) is on for this account. */
+  twofa_enabled: z.boolean(),
+  /** An admin without 2FA while ADMIN_2FA_REQUIRED: the session reaches only enrolment until it is on. */
+  twofa_setup_required: z.boolean(),
   withdrawRequirement: withdrawRequirement,
   wallets: z.array(walletView),
 });

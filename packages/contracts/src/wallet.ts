@@ -3,6 +3,7 @@ import { walletView, withdrawRequirement } from './auth.ts';
 import { depositChannelType, depositStatus, withdrawalStatus, withdrawMethod } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
+import { totpCode } from './two-factor.ts';
 
 /** The user's own money calls (DESIGN.md section 3, "Calls the spec needs but does not list"). */
 
@@ -102,6 +103,8 @@ export const createWithdrawalBody = z
     address: optionalText(200),
     account_info: payeeAccount.optional(),
     user_remark: optionalText(500),
+    /** Required when the user has 2FA on (see two-factor.ts). */
+    totp: totpCode.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.withdraw_type === 'usdt' && !body.address) {

@@ -40,6 +40,33 @@ const configSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(24 * 7),
+  /**
+   * Admins must turn on 2FA (TOTP) before the back office serves them: until then their session
+   * reaches only /api/auth/me, /api/auth/2fa/* and logout. `false` is for the demo only.
+   */
+  ADMIN_2FA_REQUIRED: boolish.default(true),
+  /** An admin session ends after this many minutes without a request… */
+  ADMIN_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /** …and this many hours after login in any case (user sessions keep SESSION_TTL_HOURS). */
+  ADMIN_SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  /** Wrong 2FA codes allowed per account (and per client IP) in TWOFA_ATTEMPT_WINDOW_MINUTES before a 429. */
+  TWOFA_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  TWOFA_ATTEMPT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Public market-data reads (no token) per client IP per minute. */

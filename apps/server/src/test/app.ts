@@ -23,6 +23,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: '/nonexistent-web-dist',
     MARKET_DATA_AUTOSTART: 'false',
     TRADING_JOBS_AUTOSTART: 'false',
+    // Admin 2FA is off unless a test opts in (two-factor tests pass ADMIN_2FA_REQUIRED: 'true').
+    ADMIN_2FA_REQUIRED: 'false',
     ...env,
   });
   const app = await buildApp({ config, database });

@@ -1,15 +1,23 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { TwofaCodeField } from '../components/twofa/TwofaCodeField.tsx';
 import { ApiError } from '../lib/request.ts';
 import { LOGIN_INCOMPLETE_MESSAGE } from '../lib/session.tsx';
+import { isTwofaChallenge, normaliseCode, twofaErrorText } from '../lib/twofa.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { LOGIN_NOTICE_PARAM, loginNotice } from './notices.ts';
 import { useAuthForm } from './useAuthForm.ts';
 
-interface LoginValues {
+interface Credentials {
   account: string;
   password: string;
+}
+
+interface LoginValues extends Credentials {
+  /** The second factor, on the second step only. */
+  totp?: string;
 }
 
 /** 登录失败 with the server's message when it gave one; 登录失败，请重试 for anything unexpected. */
@@ -19,29 +27,149 @@ export function loginErrorMessage(error: unknown): string {
   return '登录失败，请重试';
 }
 
+/**
+ * The second step of a login to an account with 2FA: the code of the authenticator app, or one of
+ * the recovery codes. The e-mail and password of the first step stay in memory only.
+ */
+function CodeStep({
+  account,
+  form,
+  submitting,
+  onSubmit,
+  onBack,
+}: {
+  account: string;
+  form: ReturnType<typeof Form.useForm<{ totp: string }>>[0];
+  submitting: boolean;
+  onSubmit: (totp: string) => void;
+  onBack: () => void;
+}) {
+  const [recovery, setRecovery] = useState(false);
+  const switchMode = () => {
+    setRecovery((value) => !value);
+    form.resetFields();
+  };
+  return (
+    <Form<{ totp: string }>
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      disabled={submitting}
+      onFinish={(values) => onSubmit(normaliseCode(values.totp))}
+      data-testid="login-twofa-step"
+    >
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 16 }}>
+        {recovery
+          ? '请输入一个未使用过的恢复码（每个恢复码只能使用一次）'
+          : '请打开身份验证器应用，输入显示的6位验证码'}
+        <br />
+        <Typography.Text strong style={{ overflowWrap: 'anywhere' }} data-testid="login-twofa-account">
+          {account}
+        </Typography.Text>
+      </Typography.Paragraph>
+      <TwofaCodeField
+        key={recovery ? 'recovery' : 'code'}
+        name="totp"
+        label={recovery ? '恢复码' : '两步验证码'}
+        recovery={recovery}
+        autoFocus
+        testId="login-totp"
+      />
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        loading={submitting}
+        data-testid="login-totp-submit"
+      >
+        验证并登录
+      </Button>
+      <Flex justify="space-between" style={{ marginTop: 12 }}>
+        <Button
+          type="link"
+          size="small"
+          style={{ paddingInline: 0 }}
+          onClick={onBack}
+          data-testid="login-twofa-back"
+        >
+          返回
+        </Button>
+        <Button
+          type="link"
+          size="small"
+          style={{ paddingInline: 0 }}
+          onClick={switchMode}
+          data-testid="login-twofa-mode"
+        >
+          {recovery ? '使用验证码' : '使用恢复码'}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
 export default function LoginPage() {
+  // Set when the server asked for the second factor: the second step is shown.
+  const [challenge, setChallenge] = useState<Credentials | null>(null);
+  // The account of a step 2 left with 返回 fills step 1 again (the password is asked anew).
+  const [lastAccount, setLastAccount] = useState<string>();
+  const [codeForm] = Form.useForm<{ totp: string }>();
   const { params, redirect, error, submitting, submit, signedInTarget } = useAuthForm(
-    (values: LoginValues, session) => session.login(values.account, values.password),
-    loginErrorMessage,
+    async (values: LoginValues, session) => {
+      try {
+        return await session.login(values.account, values.password, values.totp);
+      } catch (caught) {
+        if (isTwofaChallenge(caught)) {
+          if (values.totp) codeForm.setFields([{ name: 'totp', errors: [twofaErrorText(caught)] }]);
+          else setChallenge({ account: values.account, password: values.password });
+        }
+        throw caught;
+      }
+    },
+    // A refused or missing code is shown by the second step itself.
+    (caught) => (isTwofaChallenge(caught) ? null : loginErrorMessage(caught)),
   );
   if (signedInTarget) return <Navigate to={signedInTarget} replace />;
 
   const registerLink = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
   const notice = loginNotice(params.get(LOGIN_NOTICE_PARAM));
+  const errorAlert = error && (
+    <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+  );
+
+  if (challenge) {
+    return (
+      <AuthCard title="两步验证">
+        {errorAlert}
+        <CodeStep
+          account={challenge.account}
+          form={codeForm}
+          submitting={submitting}
+          onSubmit={(totp) => void submit({ ...challenge, totp })}
+          onBack={() => {
+            setLastAccount(challenge.account);
+            setChallenge(null);
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="登录">
       {notice && !error && (
         <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} data-testid="login-notice" />
       )}
-      {error && (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
-      )}
+      {errorAlert}
       <Form<LoginValues>
         layout="vertical"
         size="large"
-        onFinish={submit}
+        onFinish={(values) => void submit({ account: values.account, password: values.password })}
         requiredMark={false}
         disabled={submitting}
+        initialValues={{ account: lastAccount }}
       >
         <Form.Item
           label="邮箱或手机号"

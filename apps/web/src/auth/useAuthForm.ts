@@ -10,7 +10,8 @@ import { afterLoginPath } from './redirect.ts';
  */
 export function useAuthForm<Values>(
   start: (values: Values, session: ReturnType<typeof useSession>) => Promise<PublicUser>,
-  errorText: (error: unknown) => string,
+  /** The text shown for a failure; null shows none (the page handles it itself). */
+  errorText: (error: unknown) => string | null,
 ) {
   const session = useSession();
   const navigate = useNavigate();
@@ -19,7 +20,7 @@ export function useAuthForm<Values>(
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (values: Values) => {
+  const submit = async (values: Values): Promise<void> => {
     setError(null);
     setSubmitting(true);
     try {

@@ -72,6 +72,23 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return text ? `${normalised}${normalised.includes('?') ? '&' : '?'}${text}` : normalised;
 }
 
+const twofaSetupListeners = new Set<() => void>();
+
+/**
+ * Called when an admin call answers 403 with data.twofa_setup_required: the admin's 2FA was reset
+ * (or never set up) while the cached profile says otherwise, and the back office must show enrolment.
+ */
+export function onTwofaSetupRequired(listener: () => void): () => void {
+  twofaSetupListeners.add(listener);
+  return () => twofaSetupListeners.delete(listener);
+}
+
+function asksForTwofaSetup(status: number, body: unknown): boolean {
+  if (status !== 403 || !hasEnvelope(body)) return false;
+  const data = body.data as { twofa_setup_required?: unknown } | null | undefined;
+  return data?.twofa_setup_required === true;
+}
+
 function hasEnvelope(body: unknown): body is { success: unknown; message?: unknown; data?: unknown } {
   return typeof body === 'object' && body !== null && 'success' in body;
 }
@@ -133,6 +150,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const message = typeof envelope?.message === 'string' ? envelope.message : '';
   if (!response.ok || envelope?.success !== true) {
     if (isSessionEnded(response.status, message)) endSession();
+    if (asksForTwofaSetup(response.status, parsed))
+      for (const listener of [...twofaSetupListeners]) listener();
     throw new ApiError(message || `请求失败（${response.status}）`, response.status, 'http', parsed);
   }
   return { success: true, message, data: envelope.data as T };

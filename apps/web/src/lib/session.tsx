@@ -9,7 +9,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import { ApiError, api } from './request.ts';
+import { ApiError, api, onTwofaSetupRequired } from './request.ts';
 import {
   clearSessionStorage,
   onSessionCleared,
@@ -90,6 +90,13 @@ onSessionCleared(() => {
   emit({ token: null, user: null });
 });
 
+// An admin call refused for want of 2FA: the cached profile is out of date, and the admin shell
+// shows the enrolment screen as soon as the user says so.
+onTwofaSetupRequired(() => {
+  const { user } = sessionStore.get();
+  if (user && !user.twofa_setup_required) sessionStore.updateUser({ ...user, twofa_setup_required: true });
+});
+
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) sessionStore.reload();
@@ -103,11 +110,16 @@ function requireSession(data: { token?: unknown; user?: unknown } | undefined, i
   return { token, user: user as PublicUser };
 }
 
-/** POST /auth/login; `account` is an e-mail or a phone number (sent in the email field). */
-export async function login(account: string, password: string): Promise<PublicUser> {
+/**
+ * POST /auth/login; `account` is an e-mail or a phone number (sent in the email field). `totp` is the
+ * second factor (a 6-digit code or a recovery code) for an account with 2FA: without it the server
+ * answers 401 with data.twofa_required.
+ */
+export async function login(account: string, password: string, totp?: string): Promise<PublicUser> {
   const reply = await api.post<{ token?: string; user?: PublicUser }>('/auth/login', {
     email: account.trim(),
     password,
+    ...(totp ? { totp } : {}),
   });
   const session = requireSession(reply.data, LOGIN_INCOMPLETE_MESSAGE);
   sessionStore.start(session.token, session.user);

@@ -14,6 +14,8 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     created_at: '2024-01-01T00:00:00.000Z',
     last_login: null,
     permissions: [],
+    twofa_enabled: false,
+    twofa_setup_required: false,
     withdrawRequirement: { canWithdraw: false, reasons: [] },
     wallets: [{ currency: 'USDT', balance: '1234.5', frozen_balance: '10', salary_balance: '0' }],
     ...overrides,

@@ -19,6 +19,7 @@ const load = {
   account: () => import('./account/AccountPage.tsx'),
   profile: () => import('./account/ProfilePage.tsx'),
   password: () => import('./account/PasswordPage.tsx'),
+  security: () => import('./account/SecurityPage.tsx'),
 } satisfies Record<string, PageLoader>;
 
 const open = (path: string, loader: PageLoader): RouteObject => ({
@@ -54,4 +55,5 @@ export const userRoutes: RouteObject[] = [
   signedIn('me', load.account),
   signedIn('me/profile', load.profile),
   signedIn('me/password', load.password),
+  signedIn('me/security', load.security),
 ];

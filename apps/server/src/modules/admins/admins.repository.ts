@@ -17,6 +17,7 @@ const adminColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   lastLogin: users.lastLogin,
+  twofaEnabledAt: users.twofaEnabledAt,
 };
 
 export type AdminRow = {

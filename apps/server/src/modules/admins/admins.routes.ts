@@ -7,6 +7,7 @@ import {
   adminsQuery,
   adminsReply,
   adminUpdateBody,
+  twofaResetBody,
 } from '@platform/contracts';
 import type { Router } from '../../core/http.ts';
 import { ok, security } from '../../core/http.ts';
@@ -50,6 +51,16 @@ export function registerAdminsRoutes(app: Router, deps: { admins: AdminsService;
       const admin = await admins.setStatus(actingAdmin(request), request.params.id, request.body);
       return ok({ admin }, admin.is_active ? '管理员已启用' : '管理员已禁用');
     },
+  });
+
+  app.post('/api/admin/admins/:id/2fa/reset', {
+    schema: { tags, security, params: accountIdParams, body: twofaResetBody, response: { 200: adminReply } },
+    preHandler,
+    handler: async (request) =>
+      ok(
+        { admin: await admins.resetTwoFactor(actingAdmin(request), request.params.id, request.body) },
+        '两步验证已重置，该管理员需重新绑定',
+      ),
   });
 
   app.delete('/api/admin/admins/:id', {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '../../core/errors.ts';
+import { type AppError, tooManyRequests } from '../../core/errors.ts';
 
 /** What a service needs to limit failed attempts of one request. */
 export interface AttemptGuard {
@@ -21,30 +21,49 @@ export const tooManyWrongPasswords = (seconds: number) =>
  */
 export function createAttemptLimiter(
   app: FastifyInstance,
-  options: { name: string; max: number; timeWindowMs: number },
+  options: {
+    name: string;
+    /** Failed attempts per account in the window. */
+    max: number;
+    /** Failed attempts per client IP in the window; `max` when unset. */
+    maxPerAddress?: number;
+    timeWindowMs: number;
+    /** The 429 to throw; the wrong-old-password message when unset. */
+    tooMany?: (seconds: number) => AppError;
+  },
 ) {
-  const limit = { max: options.max, timeWindow: options.timeWindowMs };
+  const tooMany = options.tooMany ?? tooManyWrongPasswords;
+  /** Accounts named by the caller (a login has no session yet: the account is the one the password matched). */
+  const namedAccounts = new WeakMap<FastifyRequest, number>();
   const byAddress = app.createRateLimit({
-    ...limit,
+    max: options.maxPerAddress ?? options.max,
+    timeWindow: options.timeWindowMs,
     keyGenerator: (request) => `${options.name}-ip:${request.ip}`,
   });
   const byAccount = app.createRateLimit({
-    ...limit,
-    keyGenerator: (request) => `${options.name}-user:${request.auth?.user.id ?? 'anonymous'}`,
+    max: options.max,
+    timeWindow: options.timeWindowMs,
+    keyGenerator: (request) =>
+      `${options.name}-user:${namedAccounts.get(request) ?? request.auth?.user.id ?? 'anonymous'}`,
   });
 
-  return (request: FastifyRequest): AttemptGuard => ({
-    async check() {
-      const states = await Promise.all([
-        byAddress(request, { increment: false }),
-        byAccount(request, { increment: false }),
-      ]);
-      for (const state of states) {
-        if (!state.isAllowed && state.remaining <= 0) throw tooManyWrongPasswords(state.ttlInSeconds);
-      }
-    },
-    async failed() {
-      await Promise.all([byAddress(request), byAccount(request)]);
-    },
-  });
+  return (request: FastifyRequest, accountId?: number): AttemptGuard => {
+    if (accountId !== undefined) namedAccounts.set(request, accountId);
+    return {
+      async check() {
+        const states = await Promise.all([
+          byAddress(request, { increment: false }),
+          byAccount(request, { increment: false }),
+        ]);
+        for (const state of states) {
+          if (!state.isAllowed && state.remaining <= 0) throw tooMany(state.ttlInSeconds);
+        }
+      },
+      async failed() {
+        await Promise.all([byAddress(request), byAccount(request)]);
+      },
+    };
+  };
 }
+
+export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from './auth.schema.ts';
 
@@ -37,15 +37,45 @@ export async function insertSession(
   return row;
 }
 
-/** The live session behind a token hash, with its user; expired and revoked sessions are not found. */
-export async function findLiveSession(exec: Executor, tokenHash: string) {
+/** How long admin sessions last: without a request, and in all. */
+export interface AdminSessionPolicy {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+/** last_seen_at is refreshed at most this often: one write per session a minute, not per request. */
+const TOUCH_INTERVAL = sql`interval '60 seconds'`;
+
+/**
+ * The unrevoked session behind a token hash, with its user and whether it has run out: `expired`
+ * (past expires_at) or, for an admin, `timedOut` (idle or too old under `admin`). One statement:
+ * a data-modifying CTE refreshes last_seen_at of a session still in force when it is over a minute
+ * old, so the lookup costs no extra round trip; the SELECT sees the value from before this request.
+ */
+export async function findSession(exec: Executor, tokenHash: string, admin: AdminSessionPolicy) {
+  const idle = sql`make_interval(mins => ${admin.idleMinutes}::int)`;
+  const max = sql`make_interval(hours => ${admin.maxHours}::int)`;
+  const touch = exec.$with('touched_session', {}).as(sql`
+    UPDATE sessions SET last_seen_at = now()
+    FROM users
+    WHERE users.id = sessions.user_id
+      AND sessions.token_hash = ${tokenHash}
+      AND sessions.revoked_at IS NULL
+      AND sessions.expires_at > now()
+      AND sessions.last_seen_at < now() - ${TOUCH_INTERVAL}
+      AND (users.role <> 'admin' OR (sessions.last_seen_at > now() - ${idle} AND sessions.created_at > now() - ${max}))
+    RETURNING sessions.id`);
   const [row] = await exec
-    .select({ session: sessions, user: users })
+    .with(touch)
+    .select({
+      session: sessions,
+      user: users,
+      expired: sql<boolean>`${sessions.expiresAt} <= now()`,
+      timedOut: sql<boolean>`${users.role} = 'admin' AND (${sessions.lastSeenAt} <= now() - ${idle} OR ${sessions.createdAt} <= now() - ${max})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
     .limit(1);
   return row;
 }

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../core/config.ts';
 import { ok, type Router, security } from '../../core/http.ts';
-import { createAttemptLimiter } from './attempt-limiter.ts';
+import { type AttemptLimiter, createAttemptLimiter } from './attempt-limiter.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
 import { caller, type Guards } from './guard.ts';
 
@@ -24,6 +24,8 @@ export function registerAuthRoutes(
   deps: {
     auth: AuthService;
     guards: Guards;
+    /** Wrong 2FA codes, per account and per IP (shared with the 2FA routes and withdrawals). */
+    twofaAttempts: AttemptLimiter;
     config: Pick<Config, 'LOGIN_RATE_LIMIT_PER_MINUTE' | 'REGISTER_RATE_LIMIT_PER_HOUR'>;
   },
 ) {
@@ -33,7 +35,11 @@ export function registerAuthRoutes(
   app.post('/api/auth/login', {
     schema: { tags, body: loginBody, response: { 200: sessionReply } },
     config: { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
-    handler: async (request) => ok(await auth.login(request.body, clientInfo(request)), '登录成功'),
+    handler: async (request) =>
+      ok(
+        await auth.login(request.body, clientInfo(request), (userId) => deps.twofaAttempts(request, userId)),
+        '登录成功',
+      ),
   });
 
   app.post('/api/auth/register', {
@@ -44,7 +50,7 @@ export function registerAuthRoutes(
 
   app.post('/api/auth/logout', {
     schema: { tags, security, response: { 200: emptyReply } },
-    preHandler: guards.requireUser,
+    preHandler: guards.requireSession,
     handler: async (request) => {
       await auth.logout(caller(request).sessionId);
       return ok(null, '已退出登录');
@@ -53,7 +59,7 @@ export function registerAuthRoutes(
 
   app.get('/api/auth/me', {
     schema: { tags, security, response: { 200: meReply } },
-    preHandler: guards.requireUser,
+    preHandler: guards.requireSession,
     handler: async (request) => ok({ user: await auth.me(caller(request).user) }, '获取用户信息成功'),
   });
 

@@ -8,6 +8,7 @@ import type { AttemptGuard } from './attempt-limiter.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
+import type { TwoFactorService } from './two-factor/two-factor.service.ts';
 
 export interface ClientInfo {
   ip?: string | null;
@@ -17,21 +18,39 @@ export interface ClientInfo {
 export interface AuthServiceDeps {
   db: Db;
   sessionTtlHours: number;
+  /** Admin sessions: idle and absolute limits (ADMIN_IDLE_TIMEOUT_MINUTES, ADMIN_SESSION_MAX_HOURS). */
+  adminSession: repo.AdminSessionPolicy;
+  /** ADMIN_2FA_REQUIRED: an admin without 2FA reaches only enrolment. */
+  admin2faRequired: boolean;
+  twoFactor: TwoFactorService;
   /** Called with revoked session ids so that their sockets are disconnected at once. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
 }
 
 export const INVALID_TOKEN_MESSAGE = 'token 无效或已过期，请重新登录';
 export const DISABLED_MESSAGE = '账户已被禁用，请联系客服';
+export const ADMIN_SESSION_TIMED_OUT = '登录已超时，请重新登录';
+
+const unauthorizedWith = (message: string, data: unknown) => new AppError(401, message, data);
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps;
 
-  async function openSession(userId: number, client: ClientInfo) {
+  /** An admin needs 2FA on before the back office serves them. */
+  const needsTwofaSetup = (user: Pick<repo.UserRow, 'role' | 'twofaEnabledAt'>) =>
+    deps.admin2faRequired && user.role === 'admin' && user.twofaEnabledAt === null;
+  const publicUser = (user: repo.UserRow) =>
+    toPublicUser(db, user, { twofaSetupRequired: needsTwofaSetup(user) });
+
+  async function openSession(user: repo.UserRow, client: ClientInfo) {
     const token = newToken();
-    const expiresAt = new Date(Date.now() + deps.sessionTtlHours * 3_600_000);
+    const hours =
+      user.role === 'admin'
+        ? Math.min(deps.sessionTtlHours, deps.adminSession.maxHours)
+        : deps.sessionTtlHours;
+    const expiresAt = new Date(Date.now() + hours * 3_600_000);
     await repo.insertSession(db, {
-      userId,
+      userId: user.id,
       tokenHash: hashToken(token),
       expiresAt,
       ip: client.ip ?? null,
@@ -61,11 +80,16 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(err, 'users_phone_key')) throw conflict('该手机号已被注册');
         throw err;
       }
-      const token = await openSession(user.id, client);
-      return { token, user: await toPublicUser(db, user) };
+      const token = await openSession(user, client);
+      return { token, user: await publicUser(user) };
     },
 
-    async login(body: LoginBody, client: ClientInfo) {
+    /**
+     * The password first (a wrong one says nothing about 2FA), then, for an account with 2FA on,
+     * the code or a recovery code in `totp`: missing or wrong is a 401 with twofa_required and no
+     * session. `attempts` limits wrong codes per account (and per IP).
+     */
+    async login(body: LoginBody, client: ClientInfo, attempts?: (userId: number) => AttemptGuard) {
       const identifier = (body.account ?? body.email ?? body.phone ?? '').trim();
       if (!identifier) throw badRequest('请输入邮箱或手机号');
       const user = identifier.includes('@')
@@ -76,19 +100,26 @@ export function createAuthService(deps: AuthServiceDeps) {
         : await verifyPassword(await timingDummyHash(), body.password).then(() => false);
       if (!user || !valid) throw new AppError(401, '账号或密码错误');
       if (!user.isActive) throw forbidden(DISABLED_MESSAGE);
-      const token = await openSession(user.id, client);
+      await deps.twoFactor.requireCode(user, body.totp, attempts?.(user.id), (message) =>
+        unauthorizedWith(message, { twofa_required: true }),
+      );
+      const token = await openSession(user, client);
       const updated = (await repo.updateUser(db, user.id, { lastLogin: new Date() })) ?? user;
-      return { token, user: await toPublicUser(db, updated) };
+      return { token, user: await publicUser(updated) };
     },
 
     /** Resolves a bearer token to its live session and active user, or throws a 401 naming the token. */
     async authenticate(token: string | undefined) {
       if (!token) throw unauthorized('未提供认证 token，请先登录');
-      const found = await repo.findLiveSession(db, hashToken(token));
+      const found = await repo.findSession(db, hashToken(token), deps.adminSession);
       if (!found) throw unauthorized(INVALID_TOKEN_MESSAGE);
+      if (found.timedOut) throw unauthorized(ADMIN_SESSION_TIMED_OUT);
+      if (found.expired) throw unauthorized(INVALID_TOKEN_MESSAGE);
       if (!found.user.isActive) throw unauthorized(`${DISABLED_MESSAGE}（token 已失效）`);
       return { sessionId: found.session.id, user: found.user };
     },
+
+    needsTwofaSetup,
 
     async logout(sessionId: string) {
       await repo.revokeSession(db, sessionId);
@@ -97,7 +128,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The caller as shown to them; the guard has just loaded the row with the session. */
     me(user: repo.UserRow) {
-      return toPublicUser(db, user);
+      return publicUser(user);
     },
 
     async updateProfile(userId: number, body: ProfileBody) {
@@ -110,7 +141,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             ? await repo.updateUser(db, userId, changes)
             : await repo.findUserById(db, userId);
         if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
-        return toPublicUser(db, user);
+        return publicUser(user);
       } catch (err) {
         if (isUniqueViolation(err, 'users_phone_key')) throw conflict('该手机号已被注册');
         throw err;

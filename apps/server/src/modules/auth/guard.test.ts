@@ -3,12 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { createAuthService } from './auth.service.ts';
 import { bearerToken, createGuards } from './guard.ts';
+import { createTwoFactorService } from './two-factor/two-factor.service.ts';
 
 let t: TestApp;
 let guards: ReturnType<typeof createGuards>;
 beforeAll(async () => {
   t = await createTestApp();
-  guards = createGuards(createAuthService({ db: t.database.db, sessionTtlHours: 1 }));
+  guards = createGuards(
+    createAuthService({
+      db: t.database.db,
+      sessionTtlHours: 1,
+      adminSession: { idleMinutes: 30, maxHours: 12 },
+      admin2faRequired: false,
+      twoFactor: createTwoFactorService({ db: t.database.db, issuer: 'test' }),
+    }),
+  );
 });
 afterAll(async () => t?.close());
 

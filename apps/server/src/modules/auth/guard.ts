@@ -1,5 +1,6 @@
+import { TWOFA_MESSAGES } from '@platform/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { forbidden } from '../../core/errors.ts';
+import { AppError, forbidden } from '../../core/errors.ts';
 import type { UserRow } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -28,11 +29,18 @@ const guardFunctions = new WeakSet<Guard>();
 /**
  * Authorization is decided here, on the server, for every route: the guards that routes list in
  * `preHandler`, which authenticateBeforeValidation moves ahead of parsing and validation. Admin
- * routes need role admin; admin management needs super_admin.
+ * routes need role admin; admin management needs super_admin. With ADMIN_2FA_REQUIRED, an admin
+ * without 2FA passes only requireSession (me, logout, the 2FA routes): every other guard answers
+ * 403 with `twofa_setup_required`, so the back office can send them to enrolment.
  */
 export function createGuards(auth: AuthService) {
-  const requireUser: Guard = async (request) => {
+  /** Any live session, an admin still to enrol included. */
+  const requireSession: Guard = async (request) => {
     request.auth = await auth.authenticate(bearerToken(request.headers.authorization));
+  };
+  const requireUser: Guard = async (request, reply) => {
+    await requireSession(request, reply);
+    if (request.auth && auth.needsTwofaSetup(request.auth.user)) throw twofaSetupRequired();
   };
   const requireAdmin: Guard = async (request, reply) => {
     await requireUser(request, reply);
@@ -44,9 +52,13 @@ export function createGuards(auth: AuthService) {
       throw forbidden('只有超级管理员可以访问管理员管理功能');
     }
   };
-  for (const guard of [requireUser, requireAdmin, requireSuperAdmin]) guardFunctions.add(guard);
-  return { requireUser, requireAdmin, requireSuperAdmin };
+  for (const guard of [requireSession, requireUser, requireAdmin, requireSuperAdmin])
+    guardFunctions.add(guard);
+  return { requireSession, requireUser, requireAdmin, requireSuperAdmin };
 }
+
+export const twofaSetupRequired = () =>
+  new AppError(403, TWOFA_MESSAGES.setupRequired, { twofa_setup_required: true });
 
 export type Guards = ReturnType<typeof createGuards>;
 

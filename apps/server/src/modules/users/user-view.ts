@@ -42,11 +42,21 @@ export function accountView(user: Pick<UserRow, AccountColumns>) {
   };
 }
 
-export async function toPublicUser(exec: Executor, user: UserRow): Promise<PublicUser> {
+/**
+ * The caller as shown to them. 2FA state comes from the row itself (users.twofa_enabled_at);
+ * `twofaSetupRequired` is the auth service's verdict (it knows ADMIN_2FA_REQUIRED).
+ */
+export async function toPublicUser(
+  exec: Executor,
+  user: UserRow,
+  options: { twofaSetupRequired: boolean },
+): Promise<PublicUser> {
   return {
     ...accountView(user),
     invite_code: user.inviteCode,
     permissions: user.permissions,
+    twofa_enabled: user.twofaEnabledAt !== null,
+    twofa_setup_required: options.twofaSetupRequired,
     withdrawRequirement: withdrawRequirementOf(user),
     wallets: await getUserWallets(exec, user.id),
   };

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Card, Flex, Pagination, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
@@ -23,6 +24,7 @@ import {
   deleteAdmin,
   failureText,
   fetchAdmins,
+  resetAdminTwofa,
   setAdminStatus,
   updateAdmin,
 } from './adminsApi.ts';
@@ -55,6 +57,7 @@ export default function AdminsPage() {
     editing: null,
   });
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const reasonPrompt = useReasonPrompt();
 
   const queryKey = useMemo(() => adminsQueryKey(filters), [filters]);
   const query = useQuery({
@@ -132,6 +135,27 @@ export default function AdminsPage() {
     });
   };
 
+  // The admin must enrol again at the next login; the reason goes into the audit log.
+  const resetTwofa = async (row: AdminView) => {
+    const reason = await reasonPrompt.prompt({
+      title: `重置 ${row.email} 的两步验证`,
+      label: '重置后该管理员下次登录须重新绑定两步验证。请输入重置原因:',
+      okText: '重置',
+      danger: true,
+    });
+    if (!reason) return;
+    markBusy(row.id, true);
+    try {
+      await resetAdminTwofa(row.id, reason);
+      message.success('两步验证已重置');
+    } catch (error) {
+      message.error(failureText('重置两步验证失败', error));
+    } finally {
+      markBusy(row.id, false);
+      await refresh();
+    }
+  };
+
   if (query.isError && !query.data) {
     return (
       <LoadErrorView
@@ -194,6 +218,7 @@ export default function AdminsPage() {
           onToggle={(row, isActive) => void toggle(row, isActive)}
           onEdit={(row) => setForm({ open: true, editing: row })}
           onDelete={remove}
+          onResetTwofa={(row) => void resetTwofa(row)}
         />
         {pagination && pagination.total > 0 && (
           <Flex justify="flex-end" style={{ marginTop: 16 }}>
@@ -210,6 +235,7 @@ export default function AdminsPage() {
         )}
       </Card>
 
+      {reasonPrompt.element}
       <AdminFormModal
         open={form.open}
         editing={form.editing}

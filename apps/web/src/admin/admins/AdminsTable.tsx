@@ -11,13 +11,24 @@ export interface AdminsTableProps {
   onToggle: (row: AdminView, isActive: boolean) => void;
   onEdit: (row: AdminView) => void;
   onDelete: (row: AdminView) => void;
+  onResetTwofa: (row: AdminView) => void;
 }
 
-export function AdminsTable({ rows, loading, selfId, busy, onToggle, onEdit, onDelete }: AdminsTableProps) {
+export function AdminsTable({
+  rows,
+  loading,
+  selfId,
+  busy,
+  onToggle,
+  onEdit,
+  onDelete,
+  onResetTwofa,
+}: AdminsTableProps) {
   const columns: TableColumnsType<AdminView> = [
     {
       title: '邮箱',
       key: 'email',
+      width: 240,
       render: (_, row) => (
         <Space size={4}>
           <strong>{row.email}</strong>
@@ -54,17 +65,47 @@ export function AdminsTable({ rows, loading, selfId, busy, onToggle, onEdit, onD
         return self ? <Tooltip title="不能禁用自己的账户">{toggle}</Tooltip> : toggle;
       },
     },
+    {
+      title: '两步验证',
+      key: 'twofa',
+      render: (_, row) =>
+        row.twofa_enabled === undefined ? (
+          '-'
+        ) : (
+          <Tag color={row.twofa_enabled ? 'green' : 'default'} data-testid={`admin-twofa-${row.id}`}>
+            {row.twofa_enabled ? '已开启' : '未开启'}
+          </Tag>
+        ),
+    },
     { title: '创建时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
     { title: '最后登录', key: 'last_login', render: (_, row) => formatDateTime(row.last_login) },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
+      // Wide enough for 编辑, 重置两步验证 and 删除 side by side.
+      width: 236,
       render: (_, row) => (
         <Space size={4}>
           <Button size="small" onClick={() => onEdit(row)} data-testid={`admin-edit-${row.id}`}>
             编辑
           </Button>
+          {row.id === selfId ? (
+            <Tooltip title="不能重置自己的两步验证">
+              <Button size="small" disabled data-testid={`admin-twofa-reset-${row.id}`}>
+                重置两步验证
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button
+              size="small"
+              disabled={busy.has(row.id)}
+              onClick={() => onResetTwofa(row)}
+              data-testid={`admin-twofa-reset-${row.id}`}
+            >
+              重置两步验证
+            </Button>
+          )}
           <Button
             size="small"
             danger
@@ -87,7 +128,7 @@ export function AdminsTable({ rows, loading, selfId, busy, onToggle, onEdit, onD
       dataSource={rows}
       loading={loading}
       pagination={false}
-      scroll={{ x: 900 }}
+      scroll={{ x: 1240 }}
       onRow={(row) => ({ 'data-testid': `admin-row-${row.id}` }) as HTMLAttributes<HTMLTableRowElement>}
       locale={{ emptyText: <Empty description="暂无管理员" /> }}
     />

@@ -49,6 +49,9 @@ export const updateAdmin = (id: number, body: AdminUpdateInput) =>
   api.patch<AdminData>(`/admin/admins/${id}`, body);
 export const setAdminStatus = (id: number, isActive: boolean) =>
   api.patch<AdminData>(`/admin/admins/${id}/status`, { is_active: isActive });
+/** POST /api/admin/admins/{id}/2fa/reset (super admins; never their own account; audited with the reason). */
+export const resetAdminTwofa = (id: number, reason: string) =>
+  api.post<AdminData>(`/admin/admins/${id}/2fa/reset`, { reason });
 export const deleteAdmin = (id: number) => api.delete<{ id: number }>(`/admin/admins/${id}`);
 
 /** "创建管理员失败: 该邮箱已被注册", or the bare text when the failure says nothing more. */

@@ -11,6 +11,7 @@ import {
   Layout,
   Menu,
   type MenuProps,
+  Popover,
   Tag,
   Typography,
 } from 'antd';
@@ -95,6 +96,26 @@ function Sidebar({ collapsed, openKeys, onOpenChange, onNavigate }: SidebarProps
         onClick={() => onNavigate?.()}
         {...(collapsed ? {} : { openKeys, onOpenChange })}
       />
+    </Flex>
+  );
+}
+
+/** The avatar's card: who is signed in and whether their 2FA is on (resets are a super admin's job). */
+function AccountCard() {
+  const { user } = useSessionSnapshot();
+  if (!user) return null;
+  return (
+    <Flex vertical gap={6} style={{ maxWidth: 260 }} data-testid="admin-account-card">
+      <Typography.Text strong style={{ wordBreak: 'break-all' }}>
+        {user.email}
+      </Typography.Text>
+      <Typography.Text type="secondary">{ADMIN_LEVEL_LABELS[user.admin_level ?? 'admin']}</Typography.Text>
+      <Flex align="center" gap={6}>
+        <Typography.Text>两步验证</Typography.Text>
+        <Tag color={user.twofa_enabled ? 'green' : 'default'} data-testid="admin-twofa-state">
+          {user.twofa_enabled ? '已开启' : '未开启'}
+        </Tag>
+      </Flex>
     </Flex>
   );
 }
@@ -202,9 +223,19 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           )}
           <Breadcrumb data-testid="breadcrumbs" items={crumbs} style={{ flex: 1, minWidth: 0 }} />
           {!isMobile && <Typography.Text type="secondary">{today}</Typography.Text>}
-          <Avatar data-testid="header-avatar" style={{ background: '#1677ff', flex: 'none' }}>
-            {initial}
-          </Avatar>
+          <Popover trigger="click" placement="bottomRight" content={<AccountCard />}>
+            <Button
+              type="text"
+              shape="circle"
+              aria-label="我的账户"
+              data-testid="header-account"
+              style={{ padding: 0, flex: 'none' }}
+            >
+              <Avatar data-testid="header-avatar" style={{ background: '#1677ff' }}>
+                {initial}
+              </Avatar>
+            </Button>
+          </Popover>
           <Button
             icon={<LogoutOutlined />}
             loading={pending}

@@ -5,6 +5,7 @@ import {
   LogoutOutlined,
   RightOutlined,
   SafetyCertificateOutlined,
+  SafetyOutlined,
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -112,6 +113,16 @@ export default function AccountPage() {
             <MenuLink to="/team" icon={<TeamOutlined />} label="我的团队" />
             <MenuLink to="/me/profile" icon={<IdcardOutlined />} label="个人资料" />
             <MenuLink to="/me/password" icon={<LockOutlined />} label="修改密码" />
+            <MenuLink
+              to="/me/security"
+              icon={<SafetyOutlined />}
+              label="安全中心"
+              extra={
+                <Tag color={user.twofa_enabled ? 'green' : 'default'} data-testid="me-twofa-state">
+                  {user.twofa_enabled ? '两步验证已开启' : '两步验证未开启'}
+                </Tag>
+              }
+            />
             {level === 'admin' && <MenuLink to="/admin" icon={<DashboardOutlined />} label="管理后台" />}
           </nav>
         </Card>

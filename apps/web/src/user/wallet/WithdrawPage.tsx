@@ -52,7 +52,9 @@ function Submitted({ withdrawal: w, onAgain }: { withdrawal: UserWithdrawal; onA
 
 /** 提现: the reasons it is refused, or the form; the request's status then follows live. */
 export default function WithdrawPage() {
-  const { token } = useSessionSnapshot();
+  // A cached profile that missed 2FA being turned on is caught by the form: the server's
+  // twofa_required shows the code field then.
+  const { token, user } = useSessionSnapshot();
   const enabled = Boolean(token);
   const wallet = useQuery({
     queryKey: walletKeys.wallet,
@@ -112,6 +114,7 @@ export default function WithdrawPage() {
           channels={channels.data}
           available={(currency) => walletOf(wallets, currency).balance}
           onCreated={setSubmitted}
+          twofaEnabled={Boolean(user?.twofa_enabled)}
         />
       </Card>
     );

@@ -16,7 +16,9 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { TwofaCodeField } from '../../../components/twofa/TwofaCodeField.tsx';
 import { ApiError, errorMessage } from '../../../lib/request.ts';
+import { isTwofaChallenge, normaliseCode, twofaErrorText } from '../../../lib/twofa.ts';
 import { ChoiceCards } from '../ChoiceCards.tsx';
 import { FormFooter, type FormFooterProps } from '../FormFooter.tsx';
 import { AmountInput, amountRule, RemarkItem } from '../formFields.tsx';
@@ -36,6 +38,8 @@ interface WithdrawFields {
   name?: string;
   phone?: string;
   user_remark?: string;
+  /** The 2FA code, asked for when the user has 2FA on. */
+  totp?: string;
 }
 
 /** The reasons a refusal carries in data.reasons (422), if any. */
@@ -47,7 +51,8 @@ export function refusalReasons(error: unknown): string[] {
 
 /** A failed request as the form shows it: with several reasons, each on its own line. */
 function refusal(error: unknown): FormFooterProps['error'] {
-  if (!error) return null;
+  // A missing or wrong 2FA code is shown on the code's field.
+  if (!error || isTwofaChallenge(error)) return null;
   const reasons = refusalReasons(error);
   if (reasons.length <= 1) return { title: errorMessage(error, '提交提现申请失败') };
   return {
@@ -65,11 +70,13 @@ function refusal(error: unknown): FormFooterProps['error'] {
 /** The withdrawal request built from the form (channel chosen explicitly, payee by method). */
 export function withdrawalBody(channel: UserWithdrawChannel, fields: WithdrawFields): CreateWithdrawalBody {
   const remark = fields.user_remark?.trim() || undefined;
+  const totp = normaliseCode(fields.totp) || undefined;
   const base = {
     withdraw_type: channel.type,
     channel_id: channel.id,
     amount: fields.amount.trim(),
     user_remark: remark,
+    ...(totp ? { totp } : {}),
   };
   if (channel.type === 'usdt') return { ...base, address: fields.address?.trim() };
   return {
@@ -115,8 +122,11 @@ export function WithdrawForm({
   channels,
   available,
   onCreated,
+  twofaEnabled = false,
 }: {
   channels: UserWithdrawChannel[];
+  /** The user has 2FA on: the 两步验证码 field is required and sent as `totp`. */
+  twofaEnabled?: boolean;
   /** The available balance per currency. */
   available: (currency: string) => string;
   onCreated: (withdrawal: UserWithdrawal) => void;
@@ -130,6 +140,9 @@ export function WithdrawForm({
   const [channelId, setChannelId] = useState<number>();
   const channel = ofMethod.find((c) => c.id === channelId) ?? ofMethod[0];
   const amount = Form.useWatch('amount', form);
+  // The server asked for a code the cached profile did not know about (2FA turned on elsewhere).
+  const [serverAskedCode, setServerAskedCode] = useState(false);
+  const needsCode = twofaEnabled || serverAskedCode;
 
   const submit = useMutation({
     mutationFn: (body: CreateWithdrawalBody) => createWithdrawal(body),
@@ -137,6 +150,12 @@ export function WithdrawForm({
       message.success(reply.message || '提现申请已提交');
       form.resetFields();
       onCreated(reply.data.withdrawal);
+    },
+    onError: (error) => {
+      if (!isTwofaChallenge(error)) return;
+      setServerAskedCode(true);
+      // The field may only now be mounted: set its error after it renders.
+      setTimeout(() => form.setFields([{ name: 'totp', errors: [twofaErrorText(error)] }]));
     },
     // A refusal may come from a changed balance or standing: show the current one.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
@@ -287,6 +306,9 @@ export function WithdrawForm({
       </Flex>
       <FeePreview preview={preview} channel={channel} />
       <RemarkItem name="user_remark" testId="withdraw-remark" />
+      {needsCode && (
+        <TwofaCodeField name="totp" testId="withdraw-totp" extra="请输入身份验证器应用显示的6位验证码" />
+      )}
       <FormFooter
         error={refusal(submit.error)}
         submitting={submit.isPending}

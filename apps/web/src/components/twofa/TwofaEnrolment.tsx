@@ -1,0 +1,264 @@
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Flex, Form, Typography } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/request.ts';
+import {
+  enableTwofa,
+  groupSecret,
+  normaliseCode,
+  recoveryCodesText,
+  startTwofaSetup,
+  twofaErrorText,
+} from '../../lib/twofa.ts';
+import { QrCode } from '../QrCode.tsx';
+import { TwofaCodeField } from './TwofaCodeField.tsx';
+
+/** One setup per mounted enrolment: a new secret replaces the last one on the server. */
+const SETUP_KEY = ['auth', '2fa', 'setup'] as const;
+
+function StepLabel({ step, title }: { step: number; title: string }) {
+  return (
+    <Flex vertical gap={2}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        第 {step} 步，共 2 步
+      </Typography.Text>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+    </Flex>
+  );
+}
+
+/** Step 1: the QR code and the secret for the authenticator app, then a code to prove it has them. */
+function ScanStep({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; onCancel?: () => void }) {
+  const [form] = Form.useForm<{ code: string }>();
+  const setup = useQuery({
+    queryKey: SETUP_KEY,
+    queryFn: startTwofaSetup,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+  const enable = useMutation({
+    mutationFn: (code: string) => enableTwofa(code),
+    onSuccess: (data) => onEnabled(data.recovery_codes),
+    onError: (error) => form.setFields([{ name: 'code', errors: [twofaErrorText(error)] }]),
+  });
+
+  if (setup.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="获取两步验证密钥失败"
+        description={errorMessage(setup.error, '请稍后重试')}
+        action={
+          <Button size="small" loading={setup.isFetching} onClick={() => void setup.refetch()}>
+            重试
+          </Button>
+        }
+        data-testid="twofa-setup-error"
+      />
+    );
+  }
+
+  return (
+    <Flex vertical gap={16} data-testid="twofa-scan-step">
+      <StepLabel step={1} title="绑定身份验证器" />
+      <Typography.Paragraph style={{ margin: 0 }}>
+        在手机上打开身份验证器应用（如 Google Authenticator、Microsoft Authenticator），扫描下方二维码。
+      </Typography.Paragraph>
+      <Flex justify="center">
+        <QrCode text={setup.data?.otpauth_url} alt="两步验证二维码" testId="twofa-qr" size={176} />
+      </Flex>
+      <Flex vertical gap={4} style={{ padding: '8px 12px', background: '#f5f8ff', borderRadius: 8 }}>
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          无法扫码？在应用中手动输入密钥：
+        </Typography.Text>
+        {setup.data ? (
+          <Typography.Text
+            strong
+            copyable={{ text: setup.data.secret, tooltips: ['复制密钥', '已复制'] }}
+            style={{ fontFamily: 'monospace', fontSize: 15, overflowWrap: 'anywhere' }}
+            data-testid="twofa-secret"
+          >
+            {groupSecret(setup.data.secret)}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">正在生成…</Typography.Text>
+        )}
+      </Flex>
+      <Form<{ code: string }>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={!setup.data || enable.isPending}
+        onFinish={(values) => enable.mutate(normaliseCode(values.code))}
+        style={{ marginBottom: 0 }}
+      >
+        <TwofaCodeField name="code" label="输入应用显示的6位验证码" testId="twofa-enable-code" />
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={enable.isPending}
+          data-testid="twofa-enable-submit"
+        >
+          验证并开启
+        </Button>
+        {onCancel && (
+          <Button
+            block
+            type="text"
+            style={{ marginTop: 8 }}
+            onClick={onCancel}
+            data-testid="twofa-enrol-cancel"
+          >
+            取消
+          </Button>
+        )}
+      </Form>
+    </Flex>
+  );
+}
+
+/** Saves the codes as a .txt file (the browser's download; a phone keeps it in its files). */
+function download(text: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Step 2: the recovery codes, shown once; the way on only after "saved them" is ticked. */
+function CodesStep({
+  codes,
+  account,
+  finishLabel,
+  onFinish,
+}: {
+  codes: string[];
+  account: string;
+  finishLabel: string;
+  onFinish: () => Promise<void> | void;
+}) {
+  const [saved, setSaved] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const text = recoveryCodesText(codes, account);
+  return (
+    <Flex vertical gap={16} data-testid="twofa-codes-step">
+      <StepLabel step={2} title="保存恢复码" />
+      <Alert
+        type="warning"
+        showIcon
+        title="恢复码只显示这一次"
+        description="手机丢失或无法使用验证器时，可用恢复码代替验证码登录。每个恢复码只能使用一次。"
+      />
+      <div
+        data-testid="twofa-recovery-codes"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+          gap: '8px 12px',
+          padding: 12,
+          background: '#fafafa',
+          border: '1px solid #f0f0f0',
+          borderRadius: 8,
+        }}
+      >
+        {codes.map((code) => (
+          <Typography.Text
+            key={code}
+            style={{ fontFamily: 'monospace', fontSize: 15, textAlign: 'center' }}
+            data-testid="twofa-recovery-code"
+          >
+            {code}
+          </Typography.Text>
+        ))}
+      </div>
+      <Flex gap={8} wrap>
+        <Typography.Text
+          copyable={{
+            text: codes.join('\n'),
+            icon: [
+              <span key="copy" className="twofa-copy-all">
+                <CopyOutlined /> 复制全部
+              </span>,
+              <span key="copied">已复制</span>,
+            ],
+            tooltips: false,
+          }}
+          data-testid="twofa-codes-copy"
+        />
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          onClick={() => download(text, 'recovery-codes.txt')}
+          data-testid="twofa-codes-download"
+        >
+          下载 .txt
+        </Button>
+      </Flex>
+      <Checkbox checked={saved} onChange={(e) => setSaved(e.target.checked)} data-testid="twofa-codes-saved">
+        我已妥善保存恢复码
+      </Checkbox>
+      <Button
+        type="primary"
+        size="large"
+        block
+        disabled={!saved}
+        loading={finishing}
+        onClick={async () => {
+          setFinishing(true);
+          try {
+            await onFinish();
+          } finally {
+            setFinishing(false);
+          }
+        }}
+        data-testid="twofa-finish"
+      >
+        {finishLabel}
+      </Button>
+    </Flex>
+  );
+}
+
+/**
+ * Turning 2FA on, for the user app's 安全中心 and the back office's enrolment screen alike:
+ * POST /auth/2fa/setup (QR code, secret), /enable with a code, then the 10 recovery codes.
+ * `onFinished` runs after the operator confirms the codes are saved (refresh the profile there).
+ */
+export function TwofaEnrolment({
+  account,
+  finishLabel,
+  onFinished,
+  onCancel,
+  onEnabled,
+}: {
+  /** The account's e-mail, written at the top of the downloaded codes. */
+  account: string;
+  finishLabel: string;
+  onFinished: () => Promise<void> | void;
+  /** Offered before 2FA is on (nothing is enabled until the code is verified). */
+  onCancel?: () => void;
+  /** 2FA is on from the moment the code is accepted, while the codes are still on screen. */
+  onEnabled?: () => void;
+}) {
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const enabled = (next: string[]) => {
+    setCodes(next);
+    onEnabled?.();
+  };
+  return codes ? (
+    <CodesStep codes={codes} account={account} finishLabel={finishLabel} onFinish={onFinished} />
+  ) : (
+    <ScanStep onEnabled={enabled} onCancel={onCancel} />
+  );
+}

@@ -1,0 +1,48 @@
+import { TWOFA_MESSAGES, type TwofaSetup } from '@platform/contracts';
+import { ApiError, api } from './request.ts';
+
+/** POST /auth/2fa/setup: a new secret and its otpauth:// URL; nothing is on until enable proves the app has it. */
+export const startTwofaSetup = () => api.post<TwofaSetup>('/auth/2fa/setup').then((reply) => reply.data);
+
+/** POST /auth/2fa/enable: turns 2FA on and answers the 10 single-use recovery codes (shown once). */
+export const enableTwofa = (code: string) =>
+  api.post<{ recovery_codes: string[] }>('/auth/2fa/enable', { code }).then((reply) => reply.data);
+
+/** POST /auth/2fa/disable: needs a current code (or a recovery code). */
+export const disableTwofa = (code: string) => api.post<null>('/auth/2fa/disable', { code });
+
+function replyData(error: unknown): Record<string, unknown> | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const data = (error.body as { data?: unknown } | undefined)?.data;
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
+}
+
+/** The server wants the second factor (login 401, withdrawal 400): data.twofa_required. */
+export function isTwofaChallenge(error: unknown): boolean {
+  return replyData(error)?.twofa_required === true;
+}
+
+/** An admin call refused until the admin enrols (403 data.twofa_setup_required). */
+export function isTwofaSetupChallenge(error: unknown): boolean {
+  return replyData(error)?.twofa_setup_required === true;
+}
+
+/** The message of a refused code: the server's when it gave one, else 两步验证码错误. */
+export function twofaErrorText(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : TWOFA_MESSAGES.wrong;
+}
+
+/** A base32 secret in groups of four, as people copy it into an authenticator app by hand. */
+export function groupSecret(secret: string): string {
+  return (secret.replace(/\s+/g, '').match(/.{1,4}/g) ?? []).join(' ');
+}
+
+/** A code as typed: spaces dropped (a pasted "123 456" or a recovery code with spaces). */
+export function normaliseCode(value: string | undefined): string {
+  return (value ?? '').replace(/\s+/g, '');
+}
+
+/** The text file of recovery codes the enrolment screen offers to download. */
+export function recoveryCodesText(codes: readonly string[], account: string): string {
+  return [`两步验证恢复码 - ${account}`, '每个恢复码只能使用一次，请妥善保存。', '', ...codes, ''].join('\n');
+}

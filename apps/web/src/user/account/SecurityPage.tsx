@@ -1,0 +1,144 @@
+import { SafetyOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { TwofaCodeField } from '../../components/twofa/TwofaCodeField.tsx';
+import { TwofaEnrolment } from '../../components/twofa/TwofaEnrolment.tsx';
+import { refreshProfile } from '../../lib/session.tsx';
+import { disableTwofa, normaliseCode, twofaErrorText } from '../../lib/twofa.ts';
+import { UserPage } from '../shell/UserPage.tsx';
+import { AccountColumn, ME_KEY, RefreshError, useMe } from './useMe.tsx';
+
+type Mode = 'view' | 'enrol' | 'disable';
+
+/** Turning 2FA off: a current code (or a recovery code) proves it is the owner. */
+function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCancel: () => void }) {
+  const [form] = Form.useForm<{ code: string }>();
+  const [recovery, setRecovery] = useState(false);
+  const disable = useMutation({
+    mutationFn: (code: string) => disableTwofa(code),
+    onSuccess: () => onDone(),
+    onError: (error) => form.setFields([{ name: 'code', errors: [twofaErrorText(error)] }]),
+  });
+  return (
+    <Form<{ code: string }>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      disabled={disable.isPending}
+      onFinish={(values) => disable.mutate(normaliseCode(values.code))}
+      data-testid="twofa-disable-form"
+    >
+      <Typography.Paragraph type="secondary">
+        关闭后，登录和提现将不再需要两步验证码，账户安全性会降低。
+      </Typography.Paragraph>
+      <TwofaCodeField
+        key={recovery ? 'recovery' : 'code'}
+        name="code"
+        label={recovery ? '恢复码' : '两步验证码'}
+        recovery={recovery}
+        autoFocus
+        testId="twofa-disable-code"
+      />
+      <Flex gap={8} wrap>
+        <Button
+          danger
+          type="primary"
+          htmlType="submit"
+          loading={disable.isPending}
+          data-testid="twofa-disable-submit"
+        >
+          确认关闭
+        </Button>
+        <Button onClick={onCancel}>取消</Button>
+        <Button
+          type="link"
+          style={{ marginInlineStart: 'auto', paddingInline: 0 }}
+          onClick={() => {
+            setRecovery((value) => !value);
+            form.resetFields();
+          }}
+          data-testid="twofa-disable-mode"
+        >
+          {recovery ? '使用验证码' : '使用恢复码'}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** 安全中心: whether 2FA is on, turning it on (QR code, code, recovery codes) and off (a code). */
+export default function SecurityPage() {
+  const { query, user } = useMe();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>('view');
+  if (!user) return <PageLoading />;
+
+  const refresh = async () => {
+    await refreshProfile().catch(() => null);
+    await queryClient.invalidateQueries({ queryKey: ME_KEY });
+  };
+  const changed = async (text: string) => {
+    await refresh();
+    setMode('view');
+    message.success(text);
+  };
+  const enabled = user.twofa_enabled;
+
+  return (
+    <AccountColumn>
+      <UserPage title="安全中心" back="/me" testId="security-page">
+        <RefreshError query={query} />
+        <Card>
+          <Flex gap={12} align="flex-start">
+            <SafetyOutlined style={{ fontSize: 24, color: '#1677ff', marginTop: 2 }} />
+            <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
+              <Flex align="center" gap={8} wrap>
+                <Typography.Text strong style={{ fontSize: 16 }}>
+                  两步验证
+                </Typography.Text>
+                <Tag color={enabled ? 'green' : 'default'} data-testid="twofa-state">
+                  {enabled ? '已开启' : '未开启'}
+                </Tag>
+              </Flex>
+              <Typography.Text type="secondary">
+                开启后，登录和提现时除密码外还需输入身份验证器应用生成的6位验证码。
+              </Typography.Text>
+              {mode === 'view' && (
+                <div style={{ marginTop: 8 }}>
+                  {enabled ? (
+                    <Button danger onClick={() => setMode('disable')} data-testid="twofa-disable">
+                      关闭两步验证
+                    </Button>
+                  ) : (
+                    <Button type="primary" onClick={() => setMode('enrol')} data-testid="twofa-enable">
+                      开启两步验证
+                    </Button>
+                  )}
+                </div>
+              )}
+            </Flex>
+          </Flex>
+        </Card>
+        {mode === 'enrol' && (
+          <Card>
+            <TwofaEnrolment
+              account={user.email}
+              finishLabel="完成"
+              onEnabled={() => void refresh()}
+              onFinished={() => changed('两步验证已开启')}
+              onCancel={() => setMode('view')}
+            />
+          </Card>
+        )}
+        {mode === 'disable' && enabled && (
+          <Card>
+            <DisableForm onDone={() => changed('两步验证已关闭')} onCancel={() => setMode('view')} />
+          </Card>
+        )}
+      </UserPage>
+    </AccountColumn>
+  );
+}

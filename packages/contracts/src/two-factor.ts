@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { envelope } from './envelope.ts';
+
+/**
+ * Two-factor authentication (TOTP, RFC 6238: SHA-1, 6 digits, 30-second steps). A `totp` field
+ * takes either the 6-digit code of the authenticator app or one of the account's single-use
+ * recovery codes.
+ */
+export const TWOFA_MESSAGES = {
+  required: '请输入两步验证码',
+  wrong: '两步验证码错误',
+  setupRequired: '请先绑定两步验证',
+  notEnabled: '未开启两步验证',
+  alreadyEnabled: '两步验证已开启',
+  noPendingSetup: '请先获取两步验证密钥',
+  tooManyAttempts: '两步验证码错误次数过多，请稍后再试',
+  ownReset: '不能重置自己的两步验证',
+} as const;
+
+/** A code as typed: 6 digits, or a recovery code (letters, digits and dashes); spaces are ignored. */
+export const totpCode = z
+  .string({ error: TWOFA_MESSAGES.required })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, TWOFA_MESSAGES.required)
+      .max(32, TWOFA_MESSAGES.wrong)
+      .regex(/^[0-9A-Za-z-]+$/, TWOFA_MESSAGES.wrong),
+  );
+
+/** POST /api/auth/2fa/setup: a new secret, not enabled until /enable proves the app has it. */
+export const twofaSetupReply = envelope(z.object({ secret: z.string(), otpauth_url: z.string() }));
+export type TwofaSetup = z.infer<typeof twofaSetupReply>['data'];
+
+/** POST /api/auth/2fa/enable and /disable. */
+export const twofaCodeBody = z.object({ code: totpCode });
+export type TwofaCodeBody = z.infer<typeof twofaCodeBody>;
+
+/** The recovery codes, shown once: only their hashes are stored. */
+export const twofaEnableReply = envelope(z.object({ recovery_codes: z.array(z.string()) }));
+
+/** The `data` of a 401 from login (or a 400 from a withdrawal) that needs the second factor. */
+export const twofaChallenge = z.object({ twofa_required: z.literal(true) });
+/** The `data` of a 403 from an admin call while the admin has not enrolled yet. */
+export const twofaSetupChallenge = z.object({ twofa_setup_required: z.literal(true) });
+
+/** POST /api/admin/admins/{id}/2fa/reset (super admin, never their own account). */
+export const twofaResetBody = z.object({
+  reason: z.string().trim().min(1, '请输入重置原因').max(500, '原因不能超过500个字符'),
+});
+export type TwofaResetBody = z.infer<typeof twofaResetBody>;
