@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secondApprovalCounts } from './approval-thresholds.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 
 /**
@@ -37,6 +38,8 @@ export const adminDashboard = z.object({
   userStats: dashboardUserStats,
   financialStats: dashboardFinancialStats,
   pendingTasks: dashboardPendingTasks,
+  /** What waits for a second admin (dual control, issue 17): 待复核 deposits, withdrawals, payouts, adjustments. */
+  secondApprovals: secondApprovalCounts,
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 export const adminDashboardReply = envelope(adminDashboard);

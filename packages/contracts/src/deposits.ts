@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstApproval } from './approval-thresholds.ts';
 import { depositStatus } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
@@ -18,6 +19,11 @@ export const adminDepositsQuery = pageQuery.extend({
   /** E-mail, user id, tx hash (as typed, or any way of writing it: see normaliseTxHash) or deposit id. */
   search: z.string().trim().max(200).optional(),
   dateRange: dateRange.optional(),
+  /** Only pending deposits with a first approval, waiting for a second admin (待复核). */
+  awaitingSecondApproval: z
+    .enum(['true', 'false'], { error: 'awaitingSecondApproval 必须是 true 或 false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type AdminDepositsQuery = z.infer<typeof adminDepositsQuery>;
 
@@ -36,6 +42,8 @@ export const adminDeposit = z.object({
   created_at: isoDateTime,
   reviewed_at: isoDateTime.nullable(),
   processed_at: isoDateTime.nullable(),
+  /** 待复核: a pending deposit at or above the threshold approved by one admin, waiting for another. */
+  first_approval: firstApproval.nullable(),
 });
 export type AdminDeposit = z.infer<typeof adminDeposit>;
 
@@ -86,5 +94,13 @@ export const depositBatchReviewBody = z
   });
 export type DepositBatchReviewBody = z.infer<typeof depositBatchReviewBody>;
 export const depositBatchReviewReply = envelope(
-  z.object({ processedCount: z.number().int(), processedIds: z.array(z.number().int()) }),
+  z.object({
+    /** Deposits approved or rejected by this call. */
+    processedCount: z.number().int(),
+    processedIds: z.array(z.number().int()),
+    /** Deposits whose first approval this call recorded: they now wait for another admin (待复核). */
+    awaitingSecondApprovalIds: z.array(z.number().int()),
+    /** Deposits left as they were, with the reason (e.g. 需要另一位管理员复核 for one's own first approval). */
+    skipped: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+  }),
 );

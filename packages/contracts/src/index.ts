@@ -1,5 +1,6 @@
 export * from './adjustments.ts';
 export * from './admin-users.ts';
+export * from './approval-thresholds.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './channels.ts';
@@ -25,6 +26,7 @@ export * from './trading-flash.ts';
 export * from './trading-option.ts';
 export * from './trading-perpetual.ts';
 export * from './trading-spot.ts';
+export * from './two-factor.ts';
 export * from './wallet.ts';
 export * from './withdrawals.ts';
 export * from './zod-messages.ts';

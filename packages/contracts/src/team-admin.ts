@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstApproval, payoutApproval } from './approval-thresholds.ts';
 import { kycStatus } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
@@ -176,6 +177,8 @@ export const teamReward = z.object({
   created_at: isoDateTime,
   distributed_at: isoDateTime.nullable(),
   distributed_by: z.string().nullable(),
+  /** 待复核: a pending first approval of a distribution that includes this reward. */
+  first_approval: firstApproval.nullable(),
 });
 export type TeamReward = z.infer<typeof teamReward>;
 
@@ -225,5 +228,11 @@ export const rewardsDistributeReply = envelope(
     /** Ids that were not pending (already distributed by someone else, or unknown). */
     skipped: z.array(z.number().int()),
     amount: decimalString,
+    /**
+     * Set when the distribution's total is at or above the payout threshold and this call recorded
+     * the first approval: nothing is credited (distributed 0) until a different admin distributes
+     * the same rewards.
+     */
+    awaitingSecondApproval: payoutApproval.nullable(),
   }),
 );

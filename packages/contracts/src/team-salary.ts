@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstApproval, payoutApproval } from './approval-thresholds.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pagination } from './pagination.ts';
 import { SALARY_PAYOUT_DAYS, salaryLevel } from './team.ts';
@@ -75,6 +76,8 @@ export const salaryCandidate = z.object({
   conversionRate: z.number(),
   /** Set when the user is already paid for this date: what was paid and when. */
   paid: z.object({ level: z.number().int(), amount: decimalString, paid_at: isoDateTime }).nullable(),
+  /** 待复核: a pending first approval of a payout (single or batch) for this date that includes the user. */
+  firstApproval: firstApproval.nullable(),
 });
 export type SalaryCandidate = z.infer<typeof salaryCandidate>;
 
@@ -134,6 +137,11 @@ export const salaryPayReply = envelope(
     payoutDate: z.string(),
     level: z.number().int(),
     amount: decimalString,
+    /**
+     * Set when the amount is at or above the payout threshold and this call recorded the first
+     * approval: nothing is paid until a different admin pays the same (user, date, amount).
+     */
+    awaitingSecondApproval: payoutApproval.nullable(),
   }),
 );
 
@@ -151,6 +159,11 @@ export const salaryBatchPayReply = envelope(
     paidCount: z.number().int(),
     totalAmount: decimalString,
     skipped: z.array(z.object({ userId: z.number().int(), reason: z.enum(salarySkipReasons) })),
+    /**
+     * Set when the batch's total is at or above the payout threshold and this call recorded the
+     * first approval: nothing is paid (paidCount 0) until a different admin pays the same batch.
+     */
+    awaitingSecondApproval: payoutApproval.nullable(),
   }),
 );
 

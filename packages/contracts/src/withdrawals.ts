@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstApproval } from './approval-thresholds.ts';
 import { withdrawalStatus, withdrawMethod } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { kycApplication } from './kyc.ts';
@@ -19,6 +20,11 @@ export const adminWithdrawalsQuery = pageQuery.extend({
   type: withdrawMethod.optional(),
   /** E-mail, phone or withdrawal id. */
   search: z.string().trim().max(200).optional(),
+  /** Only undecided withdrawals with a first approval to 已通过, waiting for a second admin (待复核). */
+  awaitingSecondApproval: z
+    .enum(['true', 'false'], { error: 'awaitingSecondApproval 必须是 true 或 false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type AdminWithdrawalsQuery = z.input<typeof adminWithdrawalsQuery>;
 
@@ -43,6 +49,8 @@ export const adminWithdrawal = z.object({
   updated_at: isoDateTime,
   user_remark: z.string().nullable(),
   admin_remark: z.string().nullable(),
+  /** 待复核: a move to 已通过 at or above the threshold recorded by one admin, waiting for another. */
+  first_approval: firstApproval.nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
@@ -79,6 +87,8 @@ export const withdrawalBulkStatusReply = envelope(
   z.object({
     processedCount: z.number().int(),
     processedIds: z.array(z.number().int()),
+    /** Rows whose first approval to 已通过 this call recorded: they now wait for another admin (待复核). */
+    awaitingSecondApprovalIds: z.array(z.number().int()),
     /** Rows that could not move, with the reason (e.g. 当前状态不允许此操作). */
     skipped: z.array(z.object({ id: z.number().int(), reason: z.string() })),
   }),
@@ -86,11 +96,13 @@ export const withdrawalBulkStatusReply = envelope(
 
 /** Realtime events (spec 000 §7). */
 export interface AdminNotificationEvent {
-  type: 'withdrawal' | 'deposit' | 'reconciliation';
+  type: 'withdrawal' | 'deposit' | 'reconciliation' | 'payout' | 'adjustment';
   sound: boolean;
   title: string;
   message: string;
   id: number;
+  /** Dual control: a first approval was recorded and waits for another admin (sent to the others only). */
+  second_approval?: boolean;
 }
 export interface WithdrawalStatusUpdateEvent {
   id: number;

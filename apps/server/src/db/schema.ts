@@ -5,6 +5,7 @@ export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/channels/channels.schema.ts';
 export * from '../modules/deposits/deposits.schema.ts';
+export * from '../modules/dual-control/dual-control.schema.ts';
 export * from '../modules/home/home.schema.ts';
 export * from '../modules/jobs/jobs.schema.ts';
 export * from '../modules/kyc/kyc.schema.ts';

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { PLATFORM_NAME, TWOFA_MESSAGES } from '@platform/contracts';
 import type { AppContext } from '../core/context.ts';
+import { tooManyRequests } from '../core/errors.ts';
 import type { Router } from '../core/http.ts';
 import { registerAdjustmentRoutes } from './adjustments/adjustments.routes.ts';
 import { createAdjustmentService } from './adjustments/adjustments.service.ts';
@@ -8,16 +10,22 @@ import { createAdminUsersService } from './admin-users/admin-users.service.ts';
 import { registerAdminsRoutes } from './admins/admins.routes.ts';
 import { createAdminsService } from './admins/admins.service.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { createAttemptLimiter } from './auth/attempt-limiter.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authenticateBeforeValidation, createGuards } from './auth/guard.ts';
+import { registerTwoFactorRoutes } from './auth/two-factor/two-factor.routes.ts';
+import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
 import { registerChannelRoutes } from './channels/channels.routes.ts';
 import { createChannelsService } from './channels/channels.service.ts';
 import { createQrCodeStore } from './channels/qrcode-store.ts';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { createDashboardService } from './dashboard/dashboard.service.ts';
+import { createDashboardService, type ReferencePriceSource } from './dashboard/dashboard.service.ts';
 import { registerDepositRoutes } from './deposits/deposits.routes.ts';
 import { createDepositService } from './deposits/deposits.service.ts';
+import { registerPayoutApprovalRoutes } from './dual-control/payout-approvals.routes.ts';
+import { registerThresholdRoutes } from './dual-control/thresholds.routes.ts';
+import { createThresholdsService } from './dual-control/thresholds.service.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerHomeRoutes } from './home/home.routes.ts';
 import { createHomeService } from './home/home.service.ts';
@@ -42,23 +50,56 @@ import { createWithdrawalService } from './withdrawals/withdrawals.service.ts';
  * A new feature adds its lines here; no feature edits another's routes.
  */
 export async function registerModules(app: Router, ctx: AppContext) {
+  const twoFactor = createTwoFactorService({ db: ctx.database.db, issuer: PLATFORM_NAME });
   const auth = createAuthService({
     db: ctx.database.db,
     sessionTtlHours: ctx.config.SESSION_TTL_HOURS,
+    adminSession: {
+      idleMinutes: ctx.config.ADMIN_IDLE_TIMEOUT_MINUTES,
+      maxHours: ctx.config.ADMIN_SESSION_MAX_HOURS,
+    },
+    admin2faRequired: ctx.config.ADMIN_2FA_REQUIRED,
+    twoFactor,
     onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
+  });
+  // One count of wrong 2FA codes per account (and per IP) across login, 2FA changes and
+  // withdrawals, so that the 10^6 codes cannot be tried through several doors.
+  const twofaAttempts = createAttemptLimiter(app, {
+    name: 'twofa',
+    max: ctx.config.TWOFA_MAX_FAILED_ATTEMPTS,
+    maxPerAddress: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE * ctx.config.TWOFA_ATTEMPT_WINDOW_MINUTES,
+    timeWindowMs: ctx.config.TWOFA_ATTEMPT_WINDOW_MINUTES * 60_000,
+    tooMany: () => tooManyRequests(TWOFA_MESSAGES.tooManyAttempts),
   });
   const guards = createGuards(auth);
   // Before any route: guards run ahead of body parsing and validation (401/403, never a 400).
   authenticateBeforeValidation(app);
 
   registerHealthRoutes(app, { db: ctx.database.db, engine: ctx.database.engine });
-  registerAuthRoutes(app, { auth, guards, config: ctx.config });
+  registerAuthRoutes(app, { auth, guards, twofaAttempts, config: ctx.config });
+  registerTwoFactorRoutes(app, { twoFactor, guards, attempts: twofaAttempts });
 
-  const money = { db: ctx.database.db, realtime: ctx.realtime };
+  // Dual control values non-USDT amounts at the reference price; the market registers further down.
+  let referencePrices: ReferencePriceSource | undefined;
+  const prices: ReferencePriceSource = {
+    current: (symbol) =>
+      referencePrices ? referencePrices.current(symbol) : Promise.reject(new Error('no market yet')),
+  };
+  const money = { db: ctx.database.db, realtime: ctx.realtime, prices };
+  registerThresholdRoutes(app, { thresholds: createThresholdsService({ db: ctx.database.db }), guards });
+  registerPayoutApprovalRoutes(app, { db: ctx.database.db, guards });
   registerWalletRoutes(app, { db: ctx.database.db, guards });
   registerDepositRoutes(app, { deposits: createDepositService(money), guards });
-  registerWithdrawalRoutes(app, { withdrawals: createWithdrawalService(money), guards });
-  registerAdjustmentRoutes(app, { adjustments: createAdjustmentService({ db: ctx.database.db }), guards });
+  registerWithdrawalRoutes(app, {
+    withdrawals: createWithdrawalService(money),
+    guards,
+    twoFactor,
+    twofaAttempts,
+  });
+  registerAdjustmentRoutes(app, {
+    adjustments: createAdjustmentService({ db: ctx.database.db, realtime: ctx.realtime }),
+    guards,
+  });
 
   const qrCodes = createQrCodeStore(path.join(ctx.config.DATA_DIR, 'uploads', 'qrcodes'));
   await registerChannelRoutes(app, {
@@ -98,10 +139,8 @@ export async function registerModules(app: Router, ctx: AppContext) {
 
   const market = await registerMarketData(app, ctx, guards);
   // The wallet overview values holdings at the reference price trading uses.
-  const dashboard = createDashboardService({
-    db: ctx.database.db,
-    prices: createReferencePrices({ db: ctx.database.db, quotes: market.quotes }),
-  });
+  referencePrices = createReferencePrices({ db: ctx.database.db, quotes: market.quotes });
+  const dashboard = createDashboardService({ db: ctx.database.db, prices: referencePrices });
   registerDashboardRoutes(app, { dashboard, guards });
   const options = createOptionConfigService({ db: ctx.database.db });
   registerOptionConfigRoutes(app, { options, guards });

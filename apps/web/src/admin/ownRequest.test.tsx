@@ -30,6 +30,7 @@ const deposit = (id: number, userId: number): AdminDeposit => ({
   created_at: '2024-05-01T02:00:00.000Z',
   reviewed_at: null,
   processed_at: null,
+  first_approval: null,
 });
 
 const withdrawal = (id: number, userId: number): AdminWithdrawal => ({
@@ -50,6 +51,7 @@ const withdrawal = (id: number, userId: number): AdminWithdrawal => ({
   updated_at: '2024-05-01T02:30:00.000Z',
   user_remark: null,
   admin_remark: null,
+  first_approval: null,
 });
 
 const application = (id: number, userId: number): AdminKycRequest => ({

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { DEFAULT_CURRENCY, type SecondApprovalCounts } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Executor } from '../../db/client.ts';
@@ -107,6 +107,29 @@ export async function pendingCounts(exec: Executor): Promise<PendingCounts> {
   return {
     deposits: countOf(c['deposits.count.pending']),
     withdrawals: countOf(c['withdrawals.count.pending']) + countOf(c['withdrawals.count.reviewing']),
+  };
+}
+
+/**
+ * What waits for a second admin (dual control): deposits and withdrawals with a first approval
+ * (partial indexes of migration 0024), pending payout approvals and pending manual adjustments
+ * (always two admins). Each is a small indexed count.
+ */
+export async function secondApprovalCounts(exec: Executor): Promise<SecondApprovalCounts> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT
+          (SELECT count(*) FROM deposits WHERE status = 'pending' AND first_approved_by IS NOT NULL)::int AS deposits,
+          (SELECT count(*) FROM withdrawals
+            WHERE status IN ('pending', 'reviewing') AND first_approved_by IS NOT NULL)::int AS withdrawals,
+          (SELECT count(*) FROM payout_approvals WHERE status = 'pending')::int AS payouts,
+          (SELECT count(*) FROM balance_adjustments WHERE status = 'pending')::int AS adjustments`,
+  );
+  return {
+    deposits: parseCount(row?.deposits ?? 0),
+    withdrawals: parseCount(row?.withdrawals ?? 0),
+    payouts: parseCount(row?.payouts ?? 0),
+    adjustments: parseCount(row?.adjustments ?? 0),
   };
 }
 

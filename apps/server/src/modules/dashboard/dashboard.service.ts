@@ -42,10 +42,11 @@ export function createDashboardService(deps: { db: Db; now?: () => Date; prices?
   return {
     async dashboard(): Promise<AdminDashboard> {
       const since = today();
-      const [users, totals, pending] = await Promise.all([
+      const [users, totals, pending, secondApprovals] = await Promise.all([
         repo.userCounts(db, since),
         repo.flowTotals(db),
         repo.pendingCounts(db),
+        repo.secondApprovalCounts(db),
       ]);
       return {
         userStats: {
@@ -65,6 +66,7 @@ export function createDashboardService(deps: { db: Db; now?: () => Date; prices?
           pendingDeposits: pending.deposits,
           pendingWithdrawals: pending.withdrawals,
         },
+        secondApprovals,
       };
     },
 

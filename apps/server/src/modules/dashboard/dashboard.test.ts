@@ -58,6 +58,7 @@ describe('admin dashboard and wallet overview: numbers', () => {
         pendingWithdrawals: 0,
       },
       pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 0 },
+      secondApprovals: { deposits: 0, withdrawals: 0, payouts: 0, adjustments: 0 },
     });
     const overview = await api<WalletOverview>(t.app, 'GET', '/api/admin/wallet/overview', {
       token: adminToken,
@@ -261,6 +262,7 @@ describe('admin dashboard and wallet overview: numbers', () => {
         pendingWithdrawals: 2,
       },
       pendingTasks: { pendingKyc: 2, pendingDeposits: 1, pendingWithdrawals: 2 },
+      secondApprovals: { deposits: 0, withdrawals: 0, payouts: 0, adjustments: 0 },
     });
 
     await recordTick(db, 'BTCUSDT', '100', Date.now());

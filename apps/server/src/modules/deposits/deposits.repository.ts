@@ -1,6 +1,7 @@
 import { depositStatuses } from '@platform/contracts';
 import { normaliseTxHash } from '@platform/domain';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { parseCount, queryRows } from '../ledger/ledger.repository.ts';
@@ -9,7 +10,10 @@ import { usersMatching } from '../users/user-search.ts';
 import { deposits } from './deposits.schema.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
-export type DepositWithEmail = DepositRow & { userEmail: string };
+export type DepositWithEmail = DepositRow & { userEmail: string; firstApproverEmail: string | null };
+
+/** The admin whose first approval waits for a second one (待复核). */
+const firstApprover = alias(users, 'deposit_first_approver');
 
 export type CalendarPeriod = 'today' | 'week' | 'month';
 const PERIOD_UNITS = { today: 'day', week: 'week', month: 'month' } as const;
@@ -55,10 +59,13 @@ const withEmail = {
   adminNote: deposits.adminNote,
   reviewedBy: deposits.reviewedBy,
   reviewedAt: deposits.reviewedAt,
+  firstApprovedBy: deposits.firstApprovedBy,
+  firstApprovedAt: deposits.firstApprovedAt,
   processedAt: deposits.processedAt,
   createdAt: deposits.createdAt,
   updatedAt: deposits.updatedAt,
   userEmail: users.email,
+  firstApproverEmail: firstApprover.email,
 };
 
 export interface DepositFilter {
@@ -67,6 +74,8 @@ export interface DepositFilter {
   search?: string;
   /** Created since the start of this Beijing calendar period. */
   since?: CalendarPeriod;
+  /** Only 待复核: pending, with a first approval (deposits_awaiting_second_idx). */
+  awaitingSecondApproval?: boolean;
 }
 
 /**
@@ -84,6 +93,8 @@ function whereOf(filter: DepositFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.userId !== undefined) conditions.push(eq(deposits.userId, filter.userId));
   if (filter.status) conditions.push(eq(deposits.status, filter.status));
+  if (filter.awaitingSecondApproval)
+    conditions.push(and(eq(deposits.status, 'pending'), isNotNull(deposits.firstApprovedBy)) as SQL);
   if (filter.since !== undefined)
     conditions.push(sql`${deposits.createdAt} >= ${beijingPeriodStart(filter.since)}`);
   if (filter.search) {
@@ -109,6 +120,7 @@ export async function listDeposits(
     .select(withEmail)
     .from(deposits)
     .innerJoin(users, eq(users.id, deposits.userId))
+    .leftJoin(firstApprover, eq(firstApprover.id, deposits.firstApprovedBy))
     .where(where)
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
     .limit(page.limit)
@@ -118,7 +130,11 @@ export async function listDeposits(
 
 /** Unfiltered or by status alone: the running totals of modules/stats; otherwise an indexed count. */
 async function countDeposits(exec: Executor, filter: DepositFilter, where: SQL | undefined): Promise<number> {
-  const byStatusOnly = filter.userId === undefined && !filter.search && filter.since === undefined;
+  const byStatusOnly =
+    filter.userId === undefined &&
+    !filter.search &&
+    filter.since === undefined &&
+    !filter.awaitingSecondApproval;
   if (byStatusOnly) {
     const names = (filter.status ? [filter.status] : depositStatuses).map((s) => `deposits.count.${s}`);
     const counters = await readCounters(exec, names);
@@ -136,6 +152,7 @@ export async function findDepositWithEmail(
     .select(withEmail)
     .from(deposits)
     .innerJoin(users, eq(users.id, deposits.userId))
+    .leftJoin(firstApprover, eq(firstApprover.id, deposits.firstApprovedBy))
     .where(eq(deposits.id, id))
     .limit(1);
   return row;
@@ -163,6 +180,51 @@ export async function reviewPendingDeposit(
     .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')))
     .returning();
   return row;
+}
+
+/** Locks the deposit for a review; the caller then decides on the row as it is now. */
+export async function lockDeposit(exec: Executor, id: number): Promise<DepositRow | undefined> {
+  const [row] = await exec.select().from(deposits).where(eq(deposits.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Records the first approval of a pending deposit at or above the threshold (dual control): the
+ * deposit stays pending and no money moves. Nothing when it is no longer pending or already has one.
+ */
+export async function recordFirstApproval(
+  exec: Executor,
+  id: number,
+  adminId: number,
+): Promise<DepositRow | undefined> {
+  const [row] = await exec
+    .update(deposits)
+    .set({ firstApprovedBy: adminId, firstApprovedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(deposits.id, id), eq(deposits.status, 'pending'), sql`${deposits.firstApprovedBy} IS NULL`))
+    .returning();
+  return row;
+}
+
+/** Pending deposits awaiting a second admin (the dashboard's 待复核 count). */
+export async function countAwaitingSecondApproval(exec: Executor): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deposits)
+    .where(and(eq(deposits.status, 'pending'), isNotNull(deposits.firstApprovedBy)));
+  return parseCount(row?.n ?? 0);
+}
+
+/** Of `ids`, those still pending with what the threshold compares, in id order. */
+export async function pendingDepositAmounts(
+  exec: Executor,
+  ids: readonly number[],
+): Promise<{ id: number; currency: string; amount: string }[]> {
+  if (ids.length === 0) return [];
+  return exec
+    .select({ id: deposits.id, currency: deposits.currency, amount: deposits.amount })
+    .from(deposits)
+    .where(and(inArray(deposits.id, [...ids]), eq(deposits.status, 'pending')))
+    .orderBy(deposits.id);
 }
 
 /** Of `ids`, those still pending, in id order (the order the batch locks them in). */

@@ -2,6 +2,7 @@ import {
   adminDepositsQuery,
   adminDepositsReply,
   createDepositBody,
+  DUAL_CONTROL_TEXTS,
   depositBatchReviewBody,
   depositBatchReviewReply,
   depositReviewBody,
@@ -58,7 +59,13 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const deposit = await deposits.review(request.params.id, request.body, auditActor(request));
-      return ok({ deposit }, deposit.status === 'approved' ? '充值审核通过成功' : '审核拒绝成功');
+      const message =
+        deposit.status === 'approved'
+          ? '充值审核通过成功'
+          : deposit.status === 'pending'
+            ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
+            : '审核拒绝成功';
+      return ok({ deposit }, message);
     },
   });
 
@@ -68,7 +75,9 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
     handler: async (request) => {
       const result = await deposits.batchReview(request.body, auditActor(request));
       const verb = request.body.action === 'approve' ? '批量通过成功' : '批量拒绝成功';
-      return ok(result, `${verb}，共处理 ${result.processedCount} 条`);
+      const awaiting = result.awaitingSecondApprovalIds.length;
+      const second = awaiting ? `，${awaiting} 条已记录审核，等待另一位管理员复核` : '';
+      return ok(result, `${verb}，共处理 ${result.processedCount} 条${second}`);
     },
   });
 }

@@ -38,6 +38,12 @@ export const deposits = pgTable(
     adminNote: text('admin_note'),
     reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * Dual control (issue 17): the admin whose approval of an amount at or above the deposit
+     * threshold was recorded while the deposit stays pending; a different admin completes it.
+     */
+    firstApprovedBy: bigint('first_approved_by', { mode: 'number' }).references(() => users.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +64,10 @@ export const deposits = pgTable(
     index('deposits_approved_processed_idx')
       .on(t.currency, t.processedAt)
       .where(sql`${t.status} = 'approved'`),
+    // 待复核: pending deposits with a first approval (lists and the dashboard count them).
+    index('deposits_awaiting_second_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' AND ${t.firstApprovedBy} IS NOT NULL`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
   ],
 );

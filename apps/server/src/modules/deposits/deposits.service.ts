@@ -8,7 +8,7 @@ import type {
   DepositStatusUpdateEvent,
   UserDeposit,
 } from '@platform/contracts';
-import { DEFAULT_CURRENCY, REALTIME_EVENTS } from '@platform/contracts';
+import { DEFAULT_CURRENCY, DUAL_CONTROL_TEXTS, REALTIME_EVENTS } from '@platform/contracts';
 import { amountPrecisionProblem, normaliseTxHash } from '@platform/domain';
 import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
@@ -19,6 +19,10 @@ import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
 import { findActiveDepositChannel } from '../channels/channels.repository.ts';
+import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
+import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
+import { readThresholds } from '../dual-control/thresholds.repository.ts';
+import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import * as repo from './deposits.repository.ts';
@@ -28,7 +32,23 @@ export const MAX_PENDING_DEPOSITS_PER_USER = 10;
 
 export const depositApproveKey = (id: number) => `deposit:${id}:approve`;
 
-export function createDepositService(deps: { db: Db; realtime: Realtime }) {
+export const DEPOSIT_ALREADY_REVIEWED = '该充值记录已审核，只能审核待审核的充值';
+
+/** What one review did to a deposit. */
+type ReviewOutcome =
+  | { kind: 'reviewed'; row: repo.DepositRow }
+  /** Dual control: the first approval was recorded, the deposit stays pending (待复核). */
+  | { kind: 'first_approval'; row: repo.DepositRow }
+  /** The admin who recorded the first approval approved again: a different admin must. */
+  | { kind: 'same_admin' }
+  | { kind: 'not_pending'; row: repo.DepositRow }
+  | { kind: 'missing' };
+
+/**
+ * `prices` values a deposit in another currency than USDT for the dual-control threshold (a
+ * currency without a reference price always needs two admins).
+ */
+export function createDepositService(deps: { db: Db; realtime: Realtime; prices?: ReferencePriceSource }) {
   const { db, realtime } = deps;
 
   /** Credits the deposit's user: external_deposits → the user's available balance, exactly once per deposit. */
@@ -53,22 +73,66 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
     });
   }
 
-  /** One review inside `tx`: the conditional update, then the credit, then the audit row. Null if no longer pending. */
-  async function reviewInTx(tx: Tx, id: number, body: DepositReviewBody, actor: AuditActor) {
+  /**
+   * One review inside `tx`, on the locked row: never one's own deposit (403, nothing changes); a
+   * rejection applies at once; an approval whose USDT value (`usdtValue`, null: unknown) is at or
+   * above the deposit threshold needs two different admins: the first is recorded on the row and
+   * moves nothing, the same admin again changes nothing (same_admin), a different admin completes
+   * it. Completing is the conditional update, the credit and the audit row, so the money moves
+   * exactly once whoever races.
+   */
+  async function reviewInTx(
+    tx: Tx,
+    id: number,
+    body: DepositReviewBody,
+    actor: AuditActor,
+    usdtValue: Decimal | null,
+  ): Promise<ReviewOutcome> {
+    const locked = await repo.lockDeposit(tx, id);
+    if (!locked) return { kind: 'missing' };
+    assertNotOwnRequest(actor.adminId, locked.userId);
+    if (locked.status !== 'pending') return { kind: 'not_pending', row: locked };
+    const userEmail = async () => (await findUserById(tx, locked.userId))?.email ?? null;
+    if (body.status === 'approved') {
+      const thresholds = await readThresholds(tx);
+      if (needsSecondApproval(usdtValue, thresholds.deposit)) {
+        if (locked.firstApprovedBy === actor.adminId) return { kind: 'same_admin' };
+        if (locked.firstApprovedBy === null) {
+          const first = await repo.recordFirstApproval(tx, id, actor.adminId);
+          if (!first) throw new Error(`deposit ${id} changed under its lock`);
+          await recordAudit(tx, actor, {
+            action: 'deposit.first_approve',
+            targetType: 'deposit',
+            targetId: id,
+            before: { status: 'pending', first_approved_by: null },
+            after: {
+              status: 'pending',
+              first_approved_by: actor.adminId,
+              threshold: thresholds.deposit,
+              amount: first.amount,
+              currency: first.currency,
+              user_id: first.userId,
+              user_email: await userEmail(),
+              to_address: first.toAddress,
+              tx_hash: first.txHash,
+            },
+          });
+          return { kind: 'first_approval', row: first };
+        }
+      }
+    }
     const reviewed = await repo.reviewPendingDeposit(tx, id, {
       status: body.status,
       adminNote: body.adminNote ?? null,
       reviewedBy: actor.adminId,
     });
-    if (!reviewed) return null;
-    // Never one's own deposit: the throw rolls the conditional update back with the transaction.
-    assertNotOwnRequest(actor.adminId, reviewed.userId);
+    if (!reviewed) throw new Error(`deposit ${id} changed under its lock`);
     if (reviewed.status === 'approved') await credit(tx, reviewed, actor.adminId);
     await recordAudit(tx, actor, {
       action: reviewed.status === 'approved' ? 'deposit.approve' : 'deposit.reject',
       targetType: 'deposit',
       targetId: id,
-      before: { status: 'pending' },
+      before: { status: 'pending', first_approved_by: locked.firstApprovedBy },
       after: {
         status: reviewed.status,
         admin_note: reviewed.adminNote,
@@ -76,12 +140,28 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
         currency: reviewed.currency,
         // Whose deposit, and where it was paid (issue 17: money rows name user, amount, address).
         user_id: reviewed.userId,
-        user_email: (await findUserById(tx, reviewed.userId))?.email ?? null,
+        user_email: await userEmail(),
         to_address: reviewed.toAddress,
         tx_hash: reviewed.txHash,
+        // Dual control: the first approver, when a second admin completed it.
+        first_approved_by: reviewed.firstApprovedBy,
       },
     });
-    return reviewed;
+    return { kind: 'reviewed', row: reviewed };
+  }
+
+  /** The deposit's value in USDT for the threshold, read before the review's transaction. */
+  const usdtValueOfDeposit = (d: { currency: string; amount: string }) =>
+    usdtValueOf(deps.prices, d.currency, d.amount);
+
+  /** Tells the other admins that a deposit waits for their approval. */
+  function announceFirstApprovalOf(row: repo.DepositRow, adminId: number) {
+    announceFirstApproval(realtime, {
+      type: 'deposit',
+      id: row.id,
+      firstApproverId: adminId,
+      message: `充值 #${row.id}（${formatNormalised(decimalFromDb(row.amount))} ${row.currency}）已由一位管理员审核通过，需要另一位管理员复核`,
+    });
   }
 
   /** Tells the owner, after the review's transaction has committed (a refetch then sees it). */
@@ -152,6 +232,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
     async listForAdmin(query: AdminDepositsQuery) {
       const filter: repo.DepositFilter = {
         status: query.status,
+        awaitingSecondApproval: query.awaitingSecondApproval,
         search: query.search || undefined,
         since: query.dateRange,
       };
@@ -166,17 +247,21 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
       };
     },
 
-    /** Only a pending deposit can be reviewed; the loser of a race (or a second click) gets 409 and nothing moves. */
+    /**
+     * Only a pending deposit can be reviewed; the loser of a race (or a second click) gets 409 and
+     * nothing moves. At or above the threshold the first approval is recorded (the reply's deposit
+     * is still pending, with first_approval) and the same admin again is 409 需要另一位管理员复核.
+     */
     async review(id: number, body: DepositReviewBody, actor: AuditActor): Promise<AdminDeposit> {
-      const reviewed = await db.transaction(async (tx) => {
-        const row = await reviewInTx(tx, id, body, actor);
-        if (row) return row;
-        const existing = await repo.findDepositWithEmail(tx, id);
-        if (!existing) throw notFound('充值记录不存在');
-        assertNotOwnRequest(actor.adminId, existing.userId);
-        throw conflict('该充值记录已审核，只能审核待审核的充值');
-      });
-      announceReview(reviewed);
+      const existing = await repo.findDepositWithEmail(db, id);
+      if (!existing) throw notFound('充值记录不存在');
+      const usdtValue = body.status === 'approved' ? await usdtValueOfDeposit(existing) : null;
+      const outcome = await db.transaction((tx) => reviewInTx(tx, id, body, actor, usdtValue));
+      if (outcome.kind === 'missing') throw notFound('充值记录不存在');
+      if (outcome.kind === 'not_pending') throw conflict(DEPOSIT_ALREADY_REVIEWED);
+      if (outcome.kind === 'same_admin') throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
+      if (outcome.kind === 'first_approval') announceFirstApprovalOf(outcome.row, actor.adminId);
+      else announceReview(outcome.row);
       const row = await repo.findDepositWithEmail(db, id);
       if (!row) throw new Error(`deposit ${id} vanished after review`);
       return toAdminDeposit(row);
@@ -185,23 +270,35 @@ export function createDepositService(deps: { db: Db; realtime: Realtime }) {
     /**
      * Reviews the given ids that are still pending, each in its own transaction so that one
      * failure does not undo the others; ids that are not pending (or are taken by a concurrent
-     * review) are skipped. Returns how many this call reviewed.
+     * review) are skipped. Each row is decided on its own: at or above the threshold an approval
+     * records the first approval (awaitingSecondApprovalIds) or, by the admin who recorded it, is
+     * skipped with 需要另一位管理员复核; a different admin's approval completes it.
      */
     async batchReview(body: DepositBatchReviewBody, actor: AuditActor) {
       const status = body.action === 'approve' ? 'approved' : 'rejected';
       const processedIds: number[] = [];
+      const awaitingSecondApprovalIds: number[] = [];
+      const skipped: { id: number; reason: string }[] = [];
+      const ids = [...new Set(body.depositIds)];
       // A batch that holds the admin's own deposit is refused whole (403), before anything moves;
       // the owner of a deposit never changes, and reviewInTx checks each row again.
-      assertNoneOwnRequest(actor.adminId, await repo.depositOwnerIds(db, [...new Set(body.depositIds)]));
-      for (const id of await repo.pendingDepositIds(db, [...new Set(body.depositIds)])) {
-        const reviewed = await db.transaction((tx) =>
-          reviewInTx(tx, id, { status, adminNote: body.adminNote }, actor),
+      assertNoneOwnRequest(actor.adminId, await repo.depositOwnerIds(db, ids));
+      for (const pending of await repo.pendingDepositAmounts(db, ids)) {
+        const usdtValue = status === 'approved' ? await usdtValueOfDeposit(pending) : null;
+        const outcome = await db.transaction((tx) =>
+          reviewInTx(tx, pending.id, { status, adminNote: body.adminNote }, actor, usdtValue),
         );
-        if (!reviewed) continue;
-        processedIds.push(id);
-        announceReview(reviewed);
+        if (outcome.kind === 'reviewed') {
+          processedIds.push(pending.id);
+          announceReview(outcome.row);
+        } else if (outcome.kind === 'first_approval') {
+          awaitingSecondApprovalIds.push(pending.id);
+          announceFirstApprovalOf(outcome.row, actor.adminId);
+        } else if (outcome.kind === 'same_admin') {
+          skipped.push({ id: pending.id, reason: DUAL_CONTROL_TEXTS.secondAdminRequired });
+        }
       }
-      return { processedCount: processedIds.length, processedIds };
+      return { processedCount: processedIds.length, processedIds, awaitingSecondApprovalIds, skipped };
     },
   };
 }
@@ -243,6 +340,14 @@ function toAdminDeposit(row: repo.DepositWithEmail): AdminDeposit {
     created_at: row.createdAt.toISOString(),
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
     processed_at: row.processedAt?.toISOString() ?? null,
+    first_approval:
+      row.status === 'pending' && row.firstApprovedBy !== null && row.firstApprovedAt !== null
+        ? {
+            admin_id: row.firstApprovedBy,
+            admin_email: row.firstApproverEmail,
+            at: row.firstApprovedAt.toISOString(),
+          }
+        : null,
   };
 }
 

@@ -189,7 +189,12 @@ describe('admin deposit review', () => {
       { token: admin.token, body: { action: 'approve', depositIds: [...ids, 987654] } },
     );
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ processedCount: 2, processedIds: [ids[1], ids[2]] });
+    expect(res.body.data).toEqual({
+      processedCount: 2,
+      processedIds: [ids[1], ids[2]],
+      awaitingSecondApprovalIds: [],
+      skipped: [],
+    });
     expect(res.body.message).toBe('批量通过成功，共处理 2 条');
     expect(await wallet(user.token)).toBe('20.000000000000000000');
     const rejectNoReason = await api(t.app, 'POST', '/api/admin/deposits/batch-review', {

@@ -11,7 +11,11 @@ import type { RequestAuth } from '../auth/guard.ts';
  */
 export interface Realtime {
   toUser(userId: number, event: string, payload: unknown): void;
-  toAdmins(event: string, payload: unknown): void;
+  /**
+   * To every admin; `exceptUsers` leaves out those accounts' sockets (e.g. a "needs your approval"
+   * notice skips the admin who proposed the thing, on every instance and in every tab).
+   */
+  toAdmins(event: string, payload: unknown, opts?: { exceptUsers?: readonly number[] }): void;
   disconnectSessions(sessionIds: string[]): void;
   /**
    * To every socket in a room. `skipSlow` leaves out the sockets that are behind (see
@@ -147,8 +151,10 @@ export function createRealtime(opts: {
     toUser: (userId, event, payload) => {
       io.to(rooms.user(userId)).emit(event, payload);
     },
-    toAdmins: (event, payload) => {
-      io.to(rooms.admins).emit(event, payload);
+    toAdmins: (event, payload, emitOpts) => {
+      const except = (emitOpts?.exceptUsers ?? []).map(rooms.user);
+      const target = except.length ? io.to(rooms.admins).except(except) : io.to(rooms.admins);
+      target.emit(event, payload);
     },
     disconnectSessions: (sessionIds) => {
       for (const id of sessionIds) io.in(rooms.session(id)).disconnectSockets(true);

@@ -16,6 +16,6 @@ export function registerTeam(app: Router, ctx: AppContext, guards: Guards) {
   const db = ctx.database.db;
   registerTeamRoutes(app, { db, guards, publicUrl: ctx.config.PUBLIC_URL });
   registerTeamAdminRoutes(app, { db, guards });
-  registerRewardRoutes(app, { db, guards });
-  registerSalaryRoutes(app, { db, guards });
+  registerRewardRoutes(app, { db, guards, realtime: ctx.realtime });
+  registerSalaryRoutes(app, { db, guards, realtime: ctx.realtime });
 }

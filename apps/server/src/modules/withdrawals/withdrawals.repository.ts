@@ -1,5 +1,6 @@
 import { type WithdrawalStatus, type WithdrawMethod, withdrawalStatuses } from '@platform/contracts';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { parseCount } from '../ledger/ledger.repository.ts';
@@ -8,7 +9,17 @@ import { usersMatching } from '../users/user-search.ts';
 import { withdrawals } from './withdrawals.schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type WithdrawalWithUser = WithdrawalRow & { userEmail: string; userPhone: string | null };
+export type WithdrawalWithUser = WithdrawalRow & {
+  userEmail: string;
+  userPhone: string | null;
+  firstApproverEmail: string | null;
+};
+
+/** The admin whose first approval to 已通过 waits for a second one (待复核). */
+const firstApprover = alias(users, 'withdrawal_first_approver');
+
+/** Undecided statuses: a first approval recorded on these waits for a second admin. */
+const UNDECIDED: WithdrawalStatus[] = ['pending', 'reviewing'];
 
 export async function insertWithdrawal(
   exec: Executor,
@@ -33,6 +44,38 @@ export async function withdrawalOwnerIds(exec: Executor, ids: readonly number[])
     .from(withdrawals)
     .where(inArray(withdrawals.id, [...ids]));
   return rows.map((r) => r.userId);
+}
+
+/**
+ * Records the first approval of a move to 已通过 at or above the threshold (dual control): the
+ * status stays and no money moves. Nothing when the status changed or a first approval exists.
+ */
+export async function recordFirstApproval(
+  exec: Executor,
+  id: number,
+  change: { from: WithdrawalStatus; adminId: number },
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await exec
+    .update(withdrawals)
+    .set({ firstApprovedBy: change.adminId, firstApprovedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        eq(withdrawals.status, change.from),
+        sql`${withdrawals.firstApprovedBy} IS NULL`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Undecided withdrawals awaiting a second admin (the dashboard's 待复核 count). */
+export async function countAwaitingSecondApproval(exec: Executor): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(and(inArray(withdrawals.status, UNDECIDED), isNotNull(withdrawals.firstApprovedBy)));
+  return parseCount(row?.n ?? 0);
 }
 
 /** Moves the withdrawal from `from` to `to`; nothing when it is no longer in `from`. */
@@ -72,11 +115,14 @@ const withUser = {
   adminRemark: withdrawals.adminRemark,
   status: withdrawals.status,
   reviewedBy: withdrawals.reviewedBy,
+  firstApprovedBy: withdrawals.firstApprovedBy,
+  firstApprovedAt: withdrawals.firstApprovedAt,
   completedAt: withdrawals.completedAt,
   createdAt: withdrawals.createdAt,
   updatedAt: withdrawals.updatedAt,
   userEmail: users.email,
   userPhone: users.phone,
+  firstApproverEmail: firstApprover.email,
 };
 
 export interface WithdrawalFilter {
@@ -84,6 +130,8 @@ export interface WithdrawalFilter {
   statuses?: readonly WithdrawalStatus[];
   type?: WithdrawMethod;
   search?: string;
+  /** Only 待复核: undecided, with a first approval (withdrawals_awaiting_second_idx). */
+  awaitingSecondApproval?: boolean;
 }
 
 function whereOf(filter: WithdrawalFilter): SQL | undefined {
@@ -91,6 +139,10 @@ function whereOf(filter: WithdrawalFilter): SQL | undefined {
   if (filter.userId !== undefined) conditions.push(eq(withdrawals.userId, filter.userId));
   if (filter.statuses?.length) conditions.push(inArray(withdrawals.status, [...filter.statuses]));
   if (filter.type) conditions.push(eq(withdrawals.withdrawType, filter.type));
+  if (filter.awaitingSecondApproval)
+    conditions.push(
+      and(inArray(withdrawals.status, UNDECIDED), isNotNull(withdrawals.firstApprovedBy)) as SQL,
+    );
   if (filter.search) {
     const term = filter.search.toLowerCase();
     // The user's e-mail or phone, anywhere in it (users/user-search.ts).
@@ -112,6 +164,7 @@ export async function listWithdrawals(
     .select(withUser)
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(firstApprover, eq(firstApprover.id, withdrawals.firstApprovedBy))
     .where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(page.limit)
@@ -125,7 +178,7 @@ async function countWithdrawals(
   filter: WithdrawalFilter,
   where: SQL | undefined,
 ): Promise<number> {
-  if (filter.userId === undefined && !filter.type && !filter.search) {
+  if (filter.userId === undefined && !filter.type && !filter.search && !filter.awaitingSecondApproval) {
     const names = (filter.statuses?.length ? filter.statuses : withdrawalStatuses).map(
       (s) => `withdrawals.count.${s}`,
     );
@@ -144,6 +197,7 @@ export async function findWithdrawalWithUser(
     .select(withUser)
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(firstApprover, eq(firstApprover.id, withdrawals.firstApprovedBy))
     .where(eq(withdrawals.id, id))
     .limit(1);
   return row;

@@ -2,6 +2,7 @@ import {
   adminWithdrawalsQuery,
   adminWithdrawalsReply,
   createWithdrawalBody,
+  DUAL_CONTROL_TEXTS,
   ownHistoryQuery,
   userWithdrawalReply,
   userWithdrawalsReply,
@@ -12,12 +13,20 @@ import {
 } from '@platform/contracts';
 import { idParams, ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
+import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { caller, type Guards } from '../auth/guard.ts';
+import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
 
 export function registerWithdrawalRoutes(
   app: Router,
-  deps: { withdrawals: WithdrawalService; guards: Guards },
+  deps: {
+    withdrawals: WithdrawalService;
+    guards: Guards;
+    /** With 2FA on, a withdrawal needs a code (`totp`), checked before any money moves. */
+    twoFactor: TwoFactorService;
+    twofaAttempts: AttemptLimiter;
+  },
 ) {
   const { withdrawals, guards } = deps;
 
@@ -29,11 +38,14 @@ export function registerWithdrawalRoutes(
       response: { 200: userWithdrawalReply },
     },
     preHandler: guards.requireUser,
-    handler: async (request) =>
-      ok(
-        { withdrawal: await withdrawals.create(caller(request).user.id, request.body) },
+    handler: async (request) => {
+      const { user } = caller(request);
+      await deps.twoFactor.requireForAction(user, request.body.totp, deps.twofaAttempts(request));
+      return ok(
+        { withdrawal: await withdrawals.create(user.id, request.body) },
         '提现申请已提交，请等待审核',
-      ),
+      );
+    },
   });
 
   app.get('/api/wallet/withdrawals', {
@@ -64,11 +76,12 @@ export function registerWithdrawalRoutes(
       response: { 200: withdrawalStatusReply },
     },
     preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok(
-        { withdrawal: await withdrawals.transition(request.params.id, request.body, auditActor(request)) },
-        '状态更新成功',
-      ),
+    handler: async (request) => {
+      const withdrawal = await withdrawals.transition(request.params.id, request.body, auditActor(request));
+      // Dual control: a move to 已通过 that only recorded the first approval says so.
+      const firstOnly = request.body.status === 'approved' && withdrawal.status !== 'approved';
+      return ok({ withdrawal }, firstOnly ? DUAL_CONTROL_TEXTS.firstApprovalRecorded : '状态更新成功');
+    },
   });
 
   app.post('/api/admin/withdrawals/bulk-status', {
@@ -76,7 +89,12 @@ export function registerWithdrawalRoutes(
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const result = await withdrawals.bulkTransition(request.body, auditActor(request));
-      return ok(result, `批量更新完成：成功 ${result.processedCount} 条，跳过 ${result.skipped.length} 条`);
+      const awaiting = result.awaitingSecondApprovalIds.length;
+      const second = awaiting ? `，${awaiting} 条等待另一位管理员复核` : '';
+      return ok(
+        result,
+        `批量更新完成：成功 ${result.processedCount} 条，跳过 ${result.skipped.length} 条${second}`,
+      );
     },
   });
 }

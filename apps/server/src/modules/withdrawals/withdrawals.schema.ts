@@ -46,6 +46,12 @@ export const withdrawals = pgTable(
       .notNull()
       .default('pending'),
     reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id),
+    /**
+     * Dual control (issue 17): the admin whose move to 已通过 of an amount at or above the
+     * withdrawal threshold was recorded while the status stays; a different admin completes it.
+     */
+    firstApprovedBy: bigint('first_approved_by', { mode: 'number' }).references(() => users.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,6 +63,10 @@ export const withdrawals = pgTable(
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
     // Completed today (今日提现), whenever requested.
     index('withdrawals_completed_at_idx').on(t.currency, t.completedAt).where(sql`${t.status} = 'completed'`),
+    // 待复核: undecided withdrawals with a first approval (lists and the dashboard count them).
+    index('withdrawals_awaiting_second_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('pending', 'reviewing') AND ${t.firstApprovedBy} IS NOT NULL`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check('withdrawals_fee_non_negative', sql`${t.fee} >= 0`),
     check('withdrawals_network_known', sql`${t.network} IS NULL OR ${t.network} IN ('TRC20', 'ERC20')`),

@@ -8,7 +8,7 @@ import type {
   WithdrawalStatusBody,
   WithdrawalStatusUpdateEvent,
 } from '@platform/contracts';
-import { REALTIME_EVENTS, WITHDRAWAL_STATUS_LABELS } from '@platform/contracts';
+import { DUAL_CONTROL_TEXTS, REALTIME_EVENTS, WITHDRAWAL_STATUS_LABELS } from '@platform/contracts';
 import {
   ADDRESS_FORMAT_ERROR,
   amountPrecisionProblem,
@@ -23,6 +23,10 @@ import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
 import { findActiveWithdrawChannel } from '../channels/channels.repository.ts';
+import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
+import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
+import { readThresholds } from '../dual-control/thresholds.repository.ts';
+import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
 import { getUserWallets, type Posting, postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
@@ -36,7 +40,11 @@ export const TRANSITION_REFUSED = '当前状态不允许此操作';
 export const withdrawalKey = (id: number, step: 'freeze' | 'reject' | 'complete') =>
   `withdrawal:${id}:${step}`;
 
-export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
+/**
+ * `prices` values a withdrawal in another currency than USDT for the dual-control threshold (a
+ * currency without a reference price always needs two admins).
+ */
+export function createWithdrawalService(deps: { db: Db; realtime: Realtime; prices?: ReferencePriceSource }) {
   const { db, realtime } = deps;
 
   /** The postings of a status change, or none when the status does not move money. */
@@ -75,8 +83,19 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
   /**
    * One status change inside `tx`: lock the row, check the transition against the status machine
    * (409 otherwise), one conditional update, the postings it implies, the audit row.
+   *
+   * Dual control: a move to 已通过 (the only way on to 出款) whose USDT value (`usdtValue`, null:
+   * unknown) is at or above the withdrawal threshold needs two different admins. The first one's
+   * approval is recorded on the row (status unchanged, firstApproval true), the same admin again is
+   * 409 需要另一位管理员复核, a different admin's moves it. The row lock serialises racers.
    */
-  async function transitionInTx(tx: Tx, id: number, body: WithdrawalStatusBody, actor: AuditActor) {
+  async function transitionInTx(
+    tx: Tx,
+    id: number,
+    body: WithdrawalStatusBody,
+    actor: AuditActor,
+    usdtValue: Decimal | null,
+  ) {
     const current = await repo.lockWithdrawal(tx, id);
     if (!current) throw notFound('提现记录不存在');
     assertNotOwnRequest(actor.adminId, current.userId);
@@ -84,6 +103,39 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
       throw conflict(
         `${TRANSITION_REFUSED}：「${WITHDRAWAL_STATUS_LABELS[current.status]}」不能变更为「${WITHDRAWAL_STATUS_LABELS[body.status]}」`,
       );
+    }
+    if (body.status === 'approved') {
+      const thresholds = await readThresholds(tx);
+      if (needsSecondApproval(usdtValue, thresholds.withdrawal)) {
+        if (current.firstApprovedBy === actor.adminId) throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
+        if (current.firstApprovedBy === null) {
+          const first = await repo.recordFirstApproval(tx, id, {
+            from: current.status,
+            adminId: actor.adminId,
+          });
+          if (!first) throw new Error(`withdrawal ${id} changed under its lock`);
+          await recordAudit(tx, actor, {
+            action: 'withdrawal.first_approve',
+            targetType: 'withdrawal',
+            targetId: id,
+            before: { status: current.status, first_approved_by: null },
+            after: {
+              status: first.status,
+              first_approved_by: actor.adminId,
+              threshold: thresholds.withdrawal,
+              user_id: first.userId,
+              user_email: (await findUserById(tx, first.userId))?.email ?? null,
+              amount: first.amount,
+              fee: first.fee,
+              currency: first.currency,
+              withdraw_type: first.withdrawType,
+              address: first.address,
+              network: first.network,
+            },
+          });
+          return { previous: current.status, updated: first, firstApproval: true };
+        }
+      }
     }
     const updated = await repo.updateWithdrawalStatus(tx, id, {
       from: current.status,
@@ -119,9 +171,28 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
         withdraw_type: updated.withdrawType,
         address: updated.address,
         network: updated.network,
+        // Dual control: the first approver, when a second admin moved it to 已通过.
+        first_approved_by: updated.firstApprovedBy,
       },
     });
-    return { previous: current.status, updated };
+    return { previous: current.status, updated, firstApproval: false };
+  }
+
+  /** The withdrawal's value in USDT for the threshold, read before the change's transaction. */
+  async function valueFor(id: number, to: WithdrawalStatus): Promise<Decimal | null> {
+    if (to !== 'approved') return null;
+    const row = await repo.findWithdrawalWithUser(db, id);
+    if (!row) throw notFound('提现记录不存在');
+    return usdtValueOf(deps.prices, row.currency, row.amount);
+  }
+
+  function announceFirstApprovalOf(w: repo.WithdrawalRow, adminId: number) {
+    announceFirstApproval(realtime, {
+      type: 'withdrawal',
+      id: w.id,
+      firstApproverId: adminId,
+      message: `提现 #${w.id}（${formatNormalised(decimalFromDb(w.amount))} ${w.currency}）已由一位管理员审核通过，需要另一位管理员复核`,
+    });
   }
 
   function announce(previous: WithdrawalStatus, w: repo.WithdrawalRow) {
@@ -249,27 +320,45 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
       status?: WithdrawalStatus[];
       type?: CreateWithdrawalBody['withdraw_type'];
       search?: string;
+      awaitingSecondApproval?: boolean;
     }) {
       const { rows, total } = await repo.listWithdrawals(
         db,
-        { statuses: query.status, type: query.type, search: query.search || undefined },
+        {
+          statuses: query.status,
+          type: query.type,
+          search: query.search || undefined,
+          awaitingSecondApproval: query.awaitingSecondApproval,
+        },
         pageOf(query),
       );
       return { withdrawals: rows.map(toAdminWithdrawal), pagination: paginationOf(query, total) };
     },
 
+    /** A status change; at or above the threshold a move to 已通过 may only record the first approval (first_approval in the reply). */
     async transition(id: number, body: WithdrawalStatusBody, actor: AuditActor): Promise<AdminWithdrawal> {
-      const { previous, updated } = await db.transaction((tx) => transitionInTx(tx, id, body, actor));
-      announce(previous, updated);
+      const usdtValue = await valueFor(id, body.status);
+      const { previous, updated, firstApproval } = await db.transaction((tx) =>
+        transitionInTx(tx, id, body, actor, usdtValue),
+      );
+      if (firstApproval) announceFirstApprovalOf(updated, actor.adminId);
+      else announce(previous, updated);
       // The row as this change left it (a later change may already have moved it on).
       const owner = await findUserById(db, updated.userId);
       if (!owner) throw new Error(`withdrawal ${id} has no owner`);
-      return toAdminWithdrawal({ ...updated, userEmail: owner.email, userPhone: owner.phone });
+      const firstApprover = updated.firstApprovedBy ? await findUserById(db, updated.firstApprovedBy) : null;
+      return toAdminWithdrawal({
+        ...updated,
+        userEmail: owner.email,
+        userPhone: owner.phone,
+        firstApproverEmail: firstApprover?.email ?? null,
+      });
     },
 
     /** Applies one transition to each id on its own; a row that cannot move is skipped with the reason. */
     async bulkTransition(body: WithdrawalBulkStatusBody, actor: AuditActor) {
       const processedIds: number[] = [];
+      const awaitingSecondApprovalIds: number[] = [];
       const skipped: { id: number; reason: string }[] = [];
       const ids = [...new Set(body.ids)].sort((a, b) => a - b);
       // A bulk change that holds the admin's own withdrawal is refused whole (403), nothing moved;
@@ -277,9 +366,15 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
       assertNoneOwnRequest(actor.adminId, await repo.withdrawalOwnerIds(db, ids));
       for (const id of ids) {
         try {
-          const { previous, updated } = await db.transaction((tx) =>
-            transitionInTx(tx, id, { status: body.status, adminNote: body.adminNote }, actor),
+          const usdtValue = await valueFor(id, body.status);
+          const { previous, updated, firstApproval } = await db.transaction((tx) =>
+            transitionInTx(tx, id, { status: body.status, adminNote: body.adminNote }, actor, usdtValue),
           );
+          if (firstApproval) {
+            announceFirstApprovalOf(updated, actor.adminId);
+            awaitingSecondApprovalIds.push(id);
+            continue;
+          }
           announce(previous, updated);
           processedIds.push(id);
         } catch (err) {
@@ -287,7 +382,7 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime }) {
           else throw err;
         }
       }
-      return { processedCount: processedIds.length, processedIds, skipped };
+      return { processedCount: processedIds.length, processedIds, awaitingSecondApprovalIds, skipped };
     },
   };
 }
@@ -341,5 +436,15 @@ function toAdminWithdrawal(row: repo.WithdrawalWithUser): AdminWithdrawal {
     updated_at: row.updatedAt.toISOString(),
     user_remark: row.userRemark,
     admin_remark: row.adminRemark,
+    first_approval:
+      (row.status === 'pending' || row.status === 'reviewing') &&
+      row.firstApprovedBy !== null &&
+      row.firstApprovedAt !== null
+        ? {
+            admin_id: row.firstApprovedBy,
+            admin_email: row.firstApproverEmail,
+            at: row.firstApprovedAt.toISOString(),
+          }
+        : null,
   };
 }

@@ -26,6 +26,7 @@ import {
   pendingTaskTotal,
 } from './dashboardApi.ts';
 import { ReconciliationAlertBanner } from './ReconciliationAlertBanner.tsx';
+import { SecondApprovalsCard } from './SecondApprovalsCard.tsx';
 
 export const DASHBOARD_ERROR = '获取统计数据失败';
 
@@ -166,6 +167,8 @@ export default function DashboardPage() {
           </Col>
         ))}
       </Row>
+
+      <SecondApprovalsCard data={data} />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>

@@ -1,5 +1,5 @@
 import { CalculatorOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
-import { ADMIN_TEAM_TEXTS, TEAM_REWARD_CURRENCY } from '@platform/contracts';
+import { ADMIN_TEAM_TEXTS, DUAL_CONTROL_TEXTS, TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { Decimal, formatCount, formatNumber } from '@platform/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Typography } from 'antd';
@@ -82,7 +82,13 @@ export default function RewardsPage() {
   const distribute = useMutation({
     mutationFn: (rewards: TeamReward[]) => distributeRewards(rewards.map((r) => r.id)),
     onSuccess: (result, rewards) => {
-      if (result.distributed === 0) {
+      const waiting = result.awaitingSecondApproval;
+      if (waiting) {
+        message.info(
+          `${DUAL_CONTROL_TEXTS.firstApprovalRecorded}（${formatCount(waiting.items.length)} 条，共 ${formatNumber(waiting.total, 2)} ${TEAM_REWARD_CURRENCY}）：另一位管理员发放同样的奖励即完成`,
+          8,
+        );
+      } else if (result.distributed === 0) {
         message.warning(ADMIN_TEAM_TEXTS.nothingToDistribute);
       } else {
         message.success(

@@ -101,7 +101,15 @@ export default function DepositsPage() {
     try {
       const reply = await batchReviewDeposits({ action, depositIds: ids, adminNote });
       const count = reply.data.processedCount;
-      message.success(`${action === 'approve' ? '批量通过成功' : '批量拒绝成功'}，已处理 ${count} 条`);
+      const awaiting = reply.data.awaitingSecondApprovalIds?.length ?? 0;
+      const skipped = reply.data.skipped?.length ?? 0;
+      const notes = [
+        awaiting ? `${awaiting} 条已记录审核，等待另一位管理员复核` : '',
+        skipped ? `${skipped} 条需要另一位管理员复核` : '',
+      ].filter(Boolean);
+      message.success(
+        `${action === 'approve' ? '批量通过成功' : '批量拒绝成功'}，已处理 ${count} 条${notes.map((n) => `，${n}`).join('')}`,
+      );
       setSelected([]);
     } catch (error) {
       message.error(`批量审核失败: ${errorMessage(error, '未知错误')}`);
@@ -181,6 +189,13 @@ export default function DepositsPage() {
               onChange={(status) => changeFilters({ status })}
               data-testid="deposits-status-filter"
             />
+            <Button
+              type={filters.awaiting === 'true' ? 'primary' : 'default'}
+              onClick={() => changeFilters({ awaiting: filters.awaiting === 'true' ? 'all' : 'true' })}
+              data-testid="deposits-awaiting-filter"
+            >
+              只看待复核
+            </Button>
             <SearchBox
               value={filters.search}
               onSearch={(search) => changeFilters({ search })}

@@ -34,6 +34,7 @@ const deposit: AdminDeposit = {
   created_at: '2024-05-01T02:00:00.000Z',
   reviewed_at: null,
   processed_at: null,
+  first_approval: null,
 };
 
 const stats: DepositStats = {
@@ -63,6 +64,7 @@ const withdrawal: AdminWithdrawal = {
   updated_at: '2024-05-01T02:30:00.000Z',
   user_remark: null,
   admin_remark: null,
+  first_approval: null,
 };
 
 beforeEach(() => {

@@ -2,6 +2,7 @@ import {
   ADMIN_TEAM_TEXTS,
   type AdminRewardStats,
   type AdminRewardsQuery,
+  type PayoutApproval,
   type RewardsDistributeBody,
   type TeamReward,
   type TeamRewardStatus,
@@ -13,10 +14,17 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import { assertNoneOwnRequest } from '../../auth/own-request.ts';
 import {
+  announceFirstApproval,
+  describePayoutApproval,
+  gatePayout,
+  pendingApprovalsIndex,
+} from '../../dual-control/payout-approvals.ts';
+import {
   type PostTransactionRequest,
   postTransaction,
   postTransactionsBatch,
 } from '../../ledger/ledger.service.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import { calculateRewards, LOWEST_REWARD_TIER, type RewardCalculation } from './reward-calculation.ts';
 import * as repo from './rewards.repository.ts';
 
@@ -28,6 +36,8 @@ export interface RewardDistribution {
   distributed: number;
   skipped: number[];
   amount: string;
+  /** Dual control: the first approval this call recorded; nothing was credited. */
+  awaitingSecondApproval: PayoutApproval | null;
 }
 
 /**
@@ -35,7 +45,7 @@ export interface RewardDistribution {
  * (reward-calculation.ts) and the distribution, which credits each pending reward once from the
  * system account `rewards` to the user's available balance.
  */
-export function createRewardsService(deps: { db: Db }) {
+export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, 'toAdmins'> }) {
   const { db } = deps;
 
   /** Credits `rewards` (locked, pending) in `tx`: one ledger transaction each, one statement for many. */
@@ -60,10 +70,11 @@ export function createRewardsService(deps: { db: Db }) {
 
   return {
     async list(query: AdminRewardsQuery) {
-      const [rows, totals, eligibleUsers] = await Promise.all([
+      const [rows, totals, eligibleUsers, { byReward }] = await Promise.all([
         repo.listRewards(db, { status: query.status, ...pageOf(query) }),
         repo.rewardTotals(db),
         repo.countUsersReaching(db, LOWEST_REWARD_TIER),
+        pendingApprovalsIndex(db, 'reward'),
       ]);
       const stats = toStats(totals, eligibleUsers);
       const matching = query.status
@@ -71,7 +82,12 @@ export function createRewardsService(deps: { db: Db }) {
           ? stats.pendingRewards
           : stats.distributedRewards
         : stats.totalRewards;
-      return { rewards: rows.map(toTeamReward), pagination: paginationOf(query, matching), stats };
+      const rewards = rows.map((row) => ({
+        ...toTeamReward(row),
+        // 待复核: a pending first approval of a distribution holding this (still pending) reward.
+        first_approval: row.status === 'pending' ? (byReward.get(row.id)?.first_approval ?? null) : null,
+      }));
+      return { rewards, pagination: paginationOf(query, matching), stats };
     },
 
     /** Creates the pending rewards of every tier reached and not yet rewarded; audited with the counts. */
@@ -95,7 +111,7 @@ export function createRewardsService(deps: { db: Db }) {
      */
     async distribute(body: RewardsDistributeBody, actor: AuditActor): Promise<RewardDistribution> {
       const ids = [...new Set(body.rewardIds)].sort((a, b) => a - b);
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx): Promise<RewardDistribution> => {
         const pending = await repo.lockPendingRewards(tx, ids);
         // A distribution that holds the admin's own reward is refused whole (403), nothing credited.
         assertNoneOwnRequest(
@@ -103,6 +119,31 @@ export function createRewardsService(deps: { db: Db }) {
           pending.map((r) => r.userId),
         );
         if (pending.length === 0) throw conflict(ADMIN_TEAM_TEXTS.nothingToDistribute, { skipped: ids });
+        // Dual control: a total at or above the payout threshold needs a second admin, who must
+        // distribute exactly these rewards (the approval's fingerprint holds ids and amounts).
+        const gate = await gatePayout(
+          tx,
+          {
+            kind: 'reward',
+            payoutDate: null,
+            currency: pending[0]?.currency ?? 'USDT',
+            items: pending.map((r) => ({
+              userId: r.userId,
+              rewardId: r.id,
+              amount: formatNormalised(decimalFromDb(r.amount)),
+            })),
+          },
+          actor,
+        );
+        if (!gate.pay) {
+          const taken = new Set(pending.map((r) => r.id));
+          return {
+            distributed: 0,
+            skipped: ids.filter((id) => !taken.has(id)),
+            amount: '0',
+            awaitingSecondApproval: await describePayoutApproval(tx, gate.approval),
+          };
+        }
         const posted = await credit(tx, pending, actor.adminId);
         const marked = await repo.markDistributed(
           tx,
@@ -130,8 +171,17 @@ export function createRewardsService(deps: { db: Db }) {
             skipped,
           },
         });
-        return { distributed: pending.length, skipped, amount };
+        return { distributed: pending.length, skipped, amount, awaitingSecondApproval: null };
       });
+      const waiting = result.awaitingSecondApproval;
+      if (waiting)
+        announceFirstApproval(deps.realtime, {
+          type: 'payout',
+          id: waiting.id,
+          firstApproverId: actor.adminId,
+          message: `团队奖励：${waiting.items.length} 笔共 ${waiting.total} ${waiting.currency}，需要另一位管理员复核`,
+        });
+      return result;
     },
   };
 }
@@ -170,5 +220,6 @@ function toTeamReward(row: repo.RewardListRow): TeamReward {
     created_at: row.createdAt.toISOString(),
     distributed_at: row.distributedAt?.toISOString() ?? null,
     distributed_by: row.distributedBy,
+    first_approval: null,
   };
 }

@@ -191,7 +191,12 @@ describe('POST /api/admin/team/rewards/distribute', () => {
     const res = await distribute([xr.id]);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(ADMIN_TEAM_TEXTS.distributed);
-    expect(res.body.data).toEqual({ distributed: 1, skipped: [], amount: '18' });
+    expect(res.body.data).toEqual({
+      distributed: 1,
+      skipped: [],
+      amount: '18',
+      awaitingSecondApproval: null,
+    });
     expect(await available(x)).toBe('18.000000000000000000');
     expect(before).toBe('0.000000000000000000');
     const [after] = await rewardsOf(x);
@@ -203,7 +208,12 @@ describe('POST /api/admin/team/rewards/distribute', () => {
     // Again with x's reward, y's L1 and an unknown id: y's alone is credited.
     const mixed = await distribute([xr.id, y1.id, 999_999, y1.id]);
     expect(mixed.status).toBe(200);
-    expect(mixed.body.data).toEqual({ distributed: 1, skipped: [xr.id, 999_999], amount: '18' });
+    expect(mixed.body.data).toEqual({
+      distributed: 1,
+      skipped: [xr.id, 999_999],
+      amount: '18',
+      awaitingSecondApproval: null,
+    });
     expect(await available(x)).toBe('18.000000000000000000');
     expect(await available(y)).toBe('18.000000000000000000');
 
@@ -256,7 +266,12 @@ describe('POST /api/admin/team/rewards/distribute', () => {
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
     const winner = replies.find((r) => r.status === 200);
-    expect(winner?.body.data).toEqual({ distributed: 2, skipped: [], amount: '76' });
+    expect(winner?.body.data).toEqual({
+      distributed: 2,
+      skipped: [],
+      amount: '76',
+      awaitingSecondApproval: null,
+    });
     expect(await available(y)).toBe('76.000000000000000000');
     expect(await available(w)).toBe('18.000000000000000000');
     const posted = await db()

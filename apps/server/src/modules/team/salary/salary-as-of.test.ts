@@ -162,6 +162,7 @@ describe('eligibility as of the payout date', () => {
         chargedTeamMembers: 3,
         conversionRate: 75,
         paid: null,
+        firstApproval: null,
       },
     ]);
     expect(next?.summary).toEqual({ eligible: 1, paid: 0, unpaidAmount: '30' });
@@ -217,6 +218,7 @@ describe('eligibility as of the payout date', () => {
         { userId: g.id, reason: 'not_eligible' },
         { userId: late.id, reason: 'not_eligible' },
       ].sort((a, b) => a.userId - b.userId),
+      awaitingSecondApproval: null,
     });
     for (const user of [late, g, small]) {
       expect(await salaryBalance(user)).toBe('0.000000000000000000');

@@ -37,6 +37,7 @@ describe('salary CSV', () => {
       teamMembers: 6,
       chargedTeamMembers: 5,
       conversionRate: 83.33,
+      firstApproval: null,
     };
     expect(salaryCsvRow({ ...base, paid: null })).toBe(
       'a@example.com,ABC123,L2,100,4,3,6,5,83.33,未发放,\r\n',

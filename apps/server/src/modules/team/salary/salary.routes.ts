@@ -1,4 +1,5 @@
 import {
+  DUAL_CONTROL_TEXTS,
   eligibleUsersQuery,
   eligibleUsersReply,
   SALARY_TEXTS,
@@ -16,6 +17,7 @@ import { idParams, ok, type Router, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { Guards } from '../../auth/guard.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import { createSalaryService } from './salary.service.ts';
 import { attachmentDisposition } from './salary-csv.ts';
 
@@ -26,8 +28,11 @@ const BASE = '/api/admin/team-salary-management';
  * batch payouts, the month's statistics, the CSV report and the salary table. `now` is the clock
  * that decides which payout dates are due (tests set it).
  */
-export function registerSalaryRoutes(app: Router, deps: { db: Db; guards: Guards; now?: () => Date }) {
-  const service = createSalaryService({ db: deps.db, now: deps.now });
+export function registerSalaryRoutes(
+  app: Router,
+  deps: { db: Db; guards: Guards; now?: () => Date; realtime?: Pick<Realtime, 'toAdmins'> },
+) {
+  const service = createSalaryService({ db: deps.db, now: deps.now, realtime: deps.realtime });
   const tags = ['admin-team-salary'];
   const preHandler = deps.guards.requireAdmin;
 
@@ -53,8 +58,13 @@ export function registerSalaryRoutes(app: Router, deps: { db: Db; guards: Guards
   app.post(`${BASE}/pay/:id`, {
     schema: { tags, security, params: idParams, body: salaryPayBody, response: { 200: salaryPayReply } },
     preHandler,
-    handler: async (request) =>
-      ok(await service.pay(request.params.id, request.body, auditActor(request)), SALARY_TEXTS.paid),
+    handler: async (request) => {
+      const result = await service.pay(request.params.id, request.body, auditActor(request));
+      return ok(
+        result,
+        result.awaitingSecondApproval ? DUAL_CONTROL_TEXTS.firstApprovalRecorded : SALARY_TEXTS.paid,
+      );
+    },
   });
 
   app.post(`${BASE}/batch-pay`, {
@@ -62,7 +72,12 @@ export function registerSalaryRoutes(app: Router, deps: { db: Db; guards: Guards
     preHandler,
     handler: async (request) => {
       const result = await service.batchPay(request.body, auditActor(request));
-      return ok(result, SALARY_TEXTS.batchPaid(result.paidCount));
+      return ok(
+        result,
+        result.awaitingSecondApproval
+          ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
+          : SALARY_TEXTS.batchPaid(result.paidCount),
+      );
     },
   });
 

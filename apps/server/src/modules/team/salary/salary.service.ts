@@ -1,4 +1,5 @@
 import {
+  type PayoutApproval,
   type PayoutDate,
   payoutDateKey,
   SALARY_CURRENCY,
@@ -25,12 +26,20 @@ import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../../auth/own-request.ts';
 import {
+  announceFirstApproval,
+  describePayoutApproval,
+  gatePayout,
+  pendingApprovalsIndex,
+  serialiseSalaryPayouts,
+} from '../../dual-control/payout-approvals.ts';
+import {
   IDEMPOTENCY_KEY_REUSED,
   type PostTransactionRequest,
   type PostTransactionResult,
   postTransaction,
   postTransactionsBatch,
 } from '../../ledger/ledger.service.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import * as repo from './salary.repository.ts';
 import { salaryCsvHead, salaryCsvRow } from './salary-csv.ts';
 import { readSalaryLevels, SALARY_LEVELS_SETTING, writeSalaryLevels } from './salary-levels.ts';
@@ -64,8 +73,22 @@ export interface SalaryExport {
  * team_salary_payouts decide any race, and the loser answers 409 with nothing moved. A date is due
  * from its cutoff on, so the counts a due date pays on can no longer change.
  */
-export function createSalaryService(deps: { db: Db; now?: () => Date }) {
+export function createSalaryService(deps: {
+  db: Db;
+  now?: () => Date;
+  realtime?: Pick<Realtime, 'toAdmins'>;
+}) {
   const { db } = deps;
+
+  /** Tells the other admins that a salary payout waits for their approval. */
+  function announceFirstSalaryApproval(approval: PayoutApproval, adminId: number) {
+    announceFirstApproval(deps.realtime, {
+      type: 'payout',
+      id: approval.id,
+      firstApproverId: adminId,
+      message: `团队工资 ${approval.payout_date}：${approval.items.length} 人共 ${approval.total} ${approval.currency}，需要另一位管理员复核`,
+    });
+  }
   const now = deps.now ?? (() => new Date());
   /** Today's Beijing calendar date, `YYYY-MM-DD`. */
   const today = () => formatDate(now());
@@ -127,8 +150,13 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
     );
     const amountOf = levelAmounts(levels);
     const unpaid = sumDecimals(counts.map((c) => new Decimal(amountOf(c.level)).times(c.eligible - c.paid)));
+    const { byUser } = await pendingApprovalsIndex(db, 'salary', payoutDate);
     return {
-      users: rows.map((row) => toCandidate(row, amountOf(row.level))),
+      users: rows.map((row) => ({
+        ...toCandidate(row, amountOf(row.level)),
+        // 待复核: only for users not paid yet (a pending approval of someone since paid is moot).
+        firstApproval: row.paid ? null : (byUser.get(row.userId)?.first_approval ?? null),
+      })),
       eligible: counts.reduce((n, c) => n + c.eligible, 0),
       paid: counts.reduce((n, c) => n + c.paid, 0),
       unpaidAmount: formatNormalised(unpaid),
@@ -149,6 +177,7 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
    * cutoff, for the users eligible today: nobody else can have been then), then one posting statement.
    */
   async function batchInTx(tx: Tx, userIds: readonly number[], payoutDate: string, actor: AuditActor) {
+    await serialiseSalaryPayouts(tx, payoutDate);
     const { levels } = await readSalaryLevels(tx);
     const [nodes, paid] = await Promise.all([
       repo.selectNodeCounts(tx, userIds),
@@ -169,6 +198,28 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
       if (paid.has(userId)) skipped.push({ userId, reason: 'already_paid' });
       else if (!node || !level) skipped.push({ userId, reason: 'not_eligible' });
       else due.push(payoutOf(node, level, payoutDate, actor.adminId));
+    }
+    // Dual control: the batch's total at or above the payout threshold needs a second admin, who
+    // must pay exactly these users and amounts (the approval's fingerprint).
+    const gate = await gatePayout(
+      tx,
+      {
+        kind: 'salary',
+        payoutDate,
+        currency: SALARY_CURRENCY,
+        items: due.map((d) => ({ userId: d.node.userId, amount: d.amount, level: d.level.level })),
+      },
+      actor,
+    );
+    if (!gate.pay) {
+      skipped.sort((a, b) => a.userId - b.userId);
+      return {
+        payoutDate,
+        paidCount: 0,
+        totalAmount: '0',
+        skipped,
+        awaitingSecondApproval: await describePayoutApproval(tx, gate.approval),
+      };
     }
     const posted = await postAll(
       tx,
@@ -205,7 +256,7 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
         },
       });
     }
-    return { payoutDate, paidCount: fresh.length, totalAmount, skipped };
+    return { payoutDate, paidCount: fresh.length, totalAmount, skipped, awaitingSecondApproval: null };
   }
 
   return {
@@ -261,7 +312,8 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
       await assertYear(date.year);
       const payoutDate = payoutDateKey(date);
       assertDue(payoutDate);
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
+        await serialiseSalaryPayouts(tx, payoutDate);
         const { levels } = await readSalaryLevels(tx);
         const [current] = await repo.selectNodeCounts(tx, [userId]);
         if (!current) throw notFound('用户不存在');
@@ -272,6 +324,25 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
         const level = node ? salaryLevelFor(countsOf(node), levels) : null;
         if (!node || !level) throw businessRule(SALARY_TEXTS.notEligibleOnDate);
         const payout = payoutOf(node, level, payoutDate, actor.adminId);
+        // Dual control: at or above the payout threshold a second admin pays this user, date and amount.
+        const gate = await gatePayout(
+          tx,
+          {
+            kind: 'salary',
+            payoutDate,
+            currency: SALARY_CURRENCY,
+            items: [{ userId, amount: payout.amount, level: level.level }],
+          },
+          actor,
+        );
+        if (!gate.pay)
+          return {
+            userId,
+            payoutDate,
+            level: level.level,
+            amount: payout.amount,
+            awaitingSecondApproval: await describePayoutApproval(tx, gate.approval),
+          };
         const [posted] = await postAll(tx, [payout.request]).catch((err: unknown) => {
           // A concurrent payout of this user and date posted the key with another amount.
           throw isKeyReused(err) ? conflict(SALARY_TEXTS.alreadyPaid) : err;
@@ -292,8 +363,17 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
             transactionId: posted.transactionId,
           },
         });
-        return { userId, payoutDate, level: level.level, amount: payout.amount };
+        return {
+          userId,
+          payoutDate,
+          level: level.level,
+          amount: payout.amount,
+          awaitingSecondApproval: null,
+        };
       });
+      if (result.awaitingSecondApproval)
+        announceFirstSalaryApproval(result.awaitingSecondApproval, actor.adminId);
+      return result;
     },
 
     /**
@@ -310,7 +390,10 @@ export function createSalaryService(deps: { db: Db; now?: () => Date }) {
       assertNoneOwnRequest(actor.adminId, userIds);
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction((tx) => batchInTx(tx, userIds, payoutDate, actor));
+          const result = await db.transaction((tx) => batchInTx(tx, userIds, payoutDate, actor));
+          if (result.awaitingSecondApproval)
+            announceFirstSalaryApproval(result.awaitingSecondApproval, actor.adminId);
+          return result;
         } catch (err) {
           // The key of a concurrent payout posted another amount (the table changed in between):
           // the next attempt reads that payout and skips its user.
@@ -421,6 +504,7 @@ function toCandidate(row: repo.CandidateRow, salaryAmount: string): SalaryCandid
           paid_at: row.paid.paidAt.toISOString(),
         }
       : null,
+    firstApproval: null,
   };
 }
 

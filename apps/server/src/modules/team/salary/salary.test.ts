@@ -229,6 +229,7 @@ describe('eligible users', () => {
       chargedTeamMembers: 3,
       conversionRate: 75,
       paid: null,
+      firstApproval: null,
     });
     expect(data.summary).toEqual({ eligible: 4, paid: 0, unpaidAmount: '190.55' });
     expect(data.pagination).toMatchObject({ page: 1, total: 4, totalPages: 1 });
@@ -250,7 +251,13 @@ describe('paying one user', () => {
     const res = await pay(c.id, '2025-01-01');
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(SALARY_TEXTS.paid);
-    expect(res.body.data).toEqual({ userId: c.id, payoutDate: '2025-01-01', level: 1, amount: '30' });
+    expect(res.body.data).toEqual({
+      userId: c.id,
+      payoutDate: '2025-01-01',
+      level: 1,
+      amount: '30',
+      awaitingSecondApproval: null,
+    });
     expect(await salaryBalance(c)).toBe('30.000000000000000000');
     expect((await getUserWallets(db(), c.id))[0]?.balance).toBe('0.000000000000000000');
 
@@ -319,7 +326,13 @@ describe('paying one user', () => {
     expect(await payoutsOf(d)).toEqual([]);
     // Midnight in Beijing: due.
     const paid = await at('2025-01-10T16:00:00Z').pay(d.id, date('2025-01-11'), actor);
-    expect(paid).toEqual({ userId: d.id, payoutDate: '2025-01-11', level: 1, amount: '30' });
+    expect(paid).toEqual({
+      userId: d.id,
+      payoutDate: '2025-01-11',
+      level: 1,
+      amount: '30',
+      awaitingSecondApproval: null,
+    });
     await assertLedgerOk(db());
   });
 
@@ -334,6 +347,7 @@ describe('paying one user', () => {
       payoutDate: '2025-02-01',
       level: 2,
       amount: '100.55',
+      awaitingSecondApproval: null,
     });
     expect(await salaryBalance(e)).toBe('100.550000000000000000');
     expect((await payoutsOf(e)).length).toBe(1);
@@ -366,6 +380,7 @@ describe('batch payouts', () => {
         { userId: c.id, reason: 'already_paid' },
         { userId: 999_999, reason: 'not_eligible' },
       ],
+      awaitingSecondApproval: null,
     });
     expect(await salaryBalance(e)).toBe('201.100000000000000000');
     expect(await salaryBalance(d)).toBe('60.000000000000000000');

@@ -30,6 +30,7 @@ function reward(overrides: Partial<TeamReward> = {}): TeamReward {
     created_at: '2026-11-20T16:30:05.000Z',
     distributed_at: null,
     distributed_by: null,
+    first_approval: null,
     ...overrides,
   };
 }

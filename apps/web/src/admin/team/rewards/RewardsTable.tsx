@@ -3,6 +3,7 @@ import { formatCount, formatNumber } from '@platform/domain';
 import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { SecondApprovalTag } from '../../dualControl.tsx';
 import { UserCell } from '../shared/UserCell.tsx';
 import type { TeamReward } from './rewardsApi.ts';
 
@@ -76,13 +77,16 @@ export function RewardsTable({
       title: '状态',
       key: 'status',
       render: (_, reward) => (
-        <Tag
-          color={REWARD_STATUS_COLOURS[reward.status]}
-          style={{ marginInlineEnd: 0 }}
-          data-testid={`reward-status-${reward.id}`}
-        >
-          {TEAM_REWARD_STATUS_LABELS[reward.status]}
-        </Tag>
+        <Flex vertical align="flex-start" gap={2}>
+          <Tag
+            color={REWARD_STATUS_COLOURS[reward.status]}
+            style={{ marginInlineEnd: 0 }}
+            data-testid={`reward-status-${reward.id}`}
+          >
+            {TEAM_REWARD_STATUS_LABELS[reward.status]}
+          </Tag>
+          <SecondApprovalTag first={reward.first_approval} testId={`reward-second-approval-${reward.id}`} />
+        </Flex>
       ),
     },
     {

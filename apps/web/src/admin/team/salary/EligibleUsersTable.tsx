@@ -3,6 +3,7 @@ import { formatCount, formatNumber, formatPercent } from '@platform/domain';
 import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { SecondApprovalTag } from '../../dualControl.tsx';
 import { UserCell } from '../shared/UserCell.tsx';
 import type { SalaryCandidate } from './salaryApi.ts';
 
@@ -119,18 +120,21 @@ export function EligibleUsersTable({
             )}
           </Flex>
         ) : (
-          <Tooltip title={payDisabledReason}>
-            <Button
-              size="small"
-              type="primary"
-              disabled={payDisabledReason !== null}
-              loading={paying.has(user.userId)}
-              onClick={() => onPay(user)}
-              data-testid={`salary-pay-${user.userId}`}
-            >
-              发放
-            </Button>
-          </Tooltip>
+          <Flex vertical align="flex-start" gap={2}>
+            <Tooltip title={payDisabledReason}>
+              <Button
+                size="small"
+                type="primary"
+                disabled={payDisabledReason !== null}
+                loading={paying.has(user.userId)}
+                onClick={() => onPay(user)}
+                data-testid={`salary-pay-${user.userId}`}
+              >
+                发放
+              </Button>
+            </Tooltip>
+            <SecondApprovalTag first={user.firstApproval} testId={`salary-second-approval-${user.userId}`} />
+          </Flex>
         ),
     },
   ];

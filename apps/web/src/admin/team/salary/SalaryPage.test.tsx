@@ -38,6 +38,7 @@ function candidate(overrides: Partial<SalaryCandidate> = {}): SalaryCandidate {
     chargedTeamMembers: 10,
     conversionRate: 83.33,
     paid: null,
+    firstApproval: null,
     ...overrides,
   };
 }

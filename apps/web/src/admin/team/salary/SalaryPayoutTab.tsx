@@ -1,6 +1,7 @@
 import { DownloadOutlined, SearchOutlined, SendOutlined } from '@ant-design/icons';
 import {
   DEFAULT_PAGE_SIZE,
+  DUAL_CONTROL_TEXTS,
   type PayoutDate,
   payoutDateKey,
   SALARY_CURRENCY,
@@ -99,6 +100,14 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
   const pay = useMutation({
     mutationFn: ({ user, on }: { user: SalaryCandidate; on: PayoutDate }) => payUser(user.userId, on),
     onSuccess: (result) => {
+      // Dual control: at or above the payout threshold this only records the first approval.
+      if (result.awaitingSecondApproval) {
+        message.info(
+          `${DUAL_CONTROL_TEXTS.firstApprovalRecorded}（${result.payoutDate} L${result.level}，${formatNumber(result.amount, 2)} ${SALARY_CURRENCY}）`,
+          6,
+        );
+        return;
+      }
       message.success(
         `${SALARY_TEXTS.paid}：${result.payoutDate} L${result.level}，${formatNumber(result.amount, 2)} ${SALARY_CURRENCY}`,
       );
@@ -116,9 +125,16 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
         on,
       ),
     onSuccess: (result, { users }) => {
-      message.success(
-        `${SALARY_TEXTS.batchPaid(result.paidCount)}，合计 ${formatNumber(result.totalAmount, 2)} ${SALARY_CURRENCY}`,
-      );
+      const waiting = result.awaitingSecondApproval;
+      if (waiting)
+        message.info(
+          `${DUAL_CONTROL_TEXTS.firstApprovalRecorded}（${waiting.items.length} 人，合计 ${formatNumber(waiting.total, 2)} ${SALARY_CURRENCY}）：另一位管理员发放同一批用户即完成`,
+          8,
+        );
+      else
+        message.success(
+          `${SALARY_TEXTS.batchPaid(result.paidCount)}，合计 ${formatNumber(result.totalAmount, 2)} ${SALARY_CURRENCY}`,
+        );
       if (result.skipped.length > 0) {
         const names = result.skipped.map((skip) => {
           const user = users.find((u) => u.userId === skip.userId);

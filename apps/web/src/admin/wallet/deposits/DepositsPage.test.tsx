@@ -26,6 +26,7 @@ function deposit(overrides: Partial<AdminDeposit> = {}): AdminDeposit {
     created_at: '2024-05-01T02:00:00.000Z',
     reviewed_at: null,
     processed_at: null,
+    first_approval: null,
     ...overrides,
   };
 }

@@ -1,8 +1,9 @@
 import type { AdminDeposit } from '@platform/contracts';
 import { formatExactAmount } from '@platform/domain';
-import { Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Flex, Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { SecondAdminTip, SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
 import { OwnRequestTip, useIsOwnRequest } from '../../ownRequest.tsx';
 import { DepositStatusTag, ShortAddress, TxHashLink } from './DepositBits.tsx';
 
@@ -30,6 +31,8 @@ export function DepositsTable({
 }: DepositsTableProps) {
   // The signed-in admin's own deposits cannot be reviewed by them (the server refuses with 403).
   const isOwn = useIsOwnRequest();
+  // Dual control: the admin who recorded the first approval cannot approve again (409).
+  const isFirstApprover = useIsFirstApprover();
   const columns: TableColumnsType<AdminDeposit> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
     // Long e-mails and channel names are cut (whole in the tooltip), so the other columns stay in view.
@@ -47,7 +50,13 @@ export function DepositsTable({
       key: 'amount',
       align: 'right',
       // Every digit: the operator approves exactly this amount.
-      render: (_, row) => <strong>{formatExactAmount(row.amount, row.currency)}</strong>,
+      // 待复核 beside the amount too: on a narrow screen the status column may be scrolled away.
+      render: (_, row) => (
+        <Space size={6}>
+          <SecondApprovalTag compact first={row.first_approval} testId={`deposit-awaiting-${row.id}`} />
+          <strong>{formatExactAmount(row.amount, row.currency)}</strong>
+        </Space>
+      ),
     },
     {
       title: '充值通道',
@@ -60,7 +69,16 @@ export function DepositsTable({
     },
     { title: '收款地址', key: 'to_address', render: (_, row) => <ShortAddress value={row.to_address} /> },
     { title: '交易哈希', key: 'tx_hash', render: (_, row) => <TxHashLink hash={row.tx_hash} /> },
-    { title: '状态', key: 'status', render: (_, row) => <DepositStatusTag status={row.status} /> },
+    {
+      title: '状态',
+      key: 'status',
+      render: (_, row) => (
+        <Flex vertical gap={2} align="flex-start">
+          <DepositStatusTag status={row.status} />
+          <SecondApprovalTag first={row.first_approval} testId={`deposit-second-approval-${row.id}`} />
+        </Flex>
+      ),
+    },
     {
       title: '创建时间',
       key: 'created_at',
@@ -80,15 +98,17 @@ export function DepositsTable({
           </Button>
           {row.status === 'pending' && (
             <OwnRequestTip own={isOwn(row.user_id)}>
-              <Button
-                size="small"
-                type="primary"
-                disabled={busy.has(row.id) || isOwn(row.user_id)}
-                onClick={() => onApprove(row)}
-                data-testid={`deposit-approve-${row.id}`}
-              >
-                通过
-              </Button>
+              <SecondAdminTip mine={isFirstApprover(row.first_approval)}>
+                <Button
+                  size="small"
+                  type="primary"
+                  disabled={busy.has(row.id) || isOwn(row.user_id) || isFirstApprover(row.first_approval)}
+                  onClick={() => onApprove(row)}
+                  data-testid={`deposit-approve-${row.id}`}
+                >
+                  {row.first_approval ? '复核通过' : '通过'}
+                </Button>
+              </SecondAdminTip>
               <Button
                 size="small"
                 danger

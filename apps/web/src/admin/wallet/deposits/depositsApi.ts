@@ -26,6 +26,8 @@ export interface DepositFilters {
   status: DepositStatus | 'all';
   search: string;
   dateRange: DateRange | 'all';
+  /** 'true': only 待复核 (pending with a first approval, waiting for a second admin). */
+  awaiting: 'all' | 'true';
   page: number;
 }
 
@@ -34,6 +36,7 @@ export const DEPOSIT_LIST_PARAMS = {
   status: param.oneOf(['all', ...depositStatuses], 'all'),
   search: param.search({ max: 200 }),
   dateRange: param.oneOf(['all', ...dateRanges], 'all'),
+  awaiting: param.oneOf(['all', 'true'], 'all'),
   page: param.page(),
 };
 
@@ -51,6 +54,7 @@ export function fetchDeposits(filters: DepositFilters, limit: number, signal?: A
         status: filters.status === 'all' ? undefined : filters.status,
         search: filters.search.trim() || undefined,
         dateRange: filters.dateRange === 'all' ? undefined : filters.dateRange,
+        awaitingSecondApproval: filters.awaiting === 'true' ? 'true' : undefined,
       },
       signal,
     )

@@ -1,4 +1,4 @@
-import type { AdminDeposit } from '@platform/contracts';
+import { type AdminDeposit, DUAL_CONTROL_TEXTS } from '@platform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
@@ -27,8 +27,17 @@ export function useDepositReview(queryKey: readonly unknown[]) {
         );
       patch(new Map([[row.id, { status, admin_note: adminNote ?? row.admin_note }]]));
       try {
-        await reviewDeposit(row.id, { status, adminNote });
-        message.success(status === 'approved' ? '充值审核通过成功' : '审核拒绝成功');
+        const reply = await reviewDeposit(row.id, { status, adminNote });
+        // Dual control: at or above the threshold the first approval leaves the deposit pending (待复核).
+        const firstOnly = status === 'approved' && reply.data?.deposit?.status === 'pending';
+        if (firstOnly) patch(new Map([[row.id, { status: 'pending', admin_note: row.admin_note }]]));
+        message.success(
+          firstOnly
+            ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
+            : status === 'approved'
+              ? '充值审核通过成功'
+              : '审核拒绝成功',
+        );
       } catch (error) {
         patch(new Map([[row.id, { status: row.status, admin_note: row.admin_note }]]));
         message.error(`审核充值失败: ${errorMessage(error, '未知错误')}`);

@@ -98,7 +98,11 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
           <Alert
             type={result.skipped.length > 0 ? 'warning' : 'success'}
             showIcon
-            title={`已处理 ${result.processedCount} 条，跳过 ${result.skipped.length} 条`}
+            title={`已处理 ${result.processedCount} 条，跳过 ${result.skipped.length} 条${
+              result.awaitingSecondApprovalIds?.length
+                ? `，${result.awaitingSecondApprovalIds.length} 条已记录审核，等待另一位管理员复核`
+                : ''
+            }`}
           />
           {result.skipped.length > 0 && (
             <Flex vertical gap={4}>

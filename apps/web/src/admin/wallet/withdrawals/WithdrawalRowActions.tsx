@@ -1,5 +1,10 @@
 import { DownOutlined } from '@ant-design/icons';
-import { type AdminWithdrawal, WITHDRAWAL_STATUS_LABELS, type WithdrawalStatus } from '@platform/contracts';
+import {
+  type AdminWithdrawal,
+  DUAL_CONTROL_TEXTS,
+  WITHDRAWAL_STATUS_LABELS,
+  type WithdrawalStatus,
+} from '@platform/contracts';
 import { isWithdrawalFinal, nextWithdrawalStatuses } from '@platform/domain';
 import { Button, Dropdown, Space, Typography } from 'antd';
 import { OwnRequestTip } from '../../ownRequest.tsx';
@@ -20,6 +25,8 @@ export interface WithdrawalRowActionsProps {
   onDetail: (row: AdminWithdrawal) => void;
   /** The signed-in admin's own withdrawal: no status change (the server refuses with 403). */
   own?: boolean;
+  /** The signed-in admin recorded the first approval: 已通过 needs another admin (409). */
+  firstApprover?: boolean;
 }
 
 /** Non-final rows: next-status dropdown, details, reject. Final rows: details and 已处理. */
@@ -30,6 +37,7 @@ export function WithdrawalRowActions({
   onReject,
   onDetail,
   own = false,
+  firstApprover = false,
 }: WithdrawalRowActionsProps) {
   const detail = (
     <Button size="small" onClick={() => onDetail(row)} data-testid={`withdrawal-detail-${row.id}`}>
@@ -56,14 +64,20 @@ export function WithdrawalRowActions({
             trigger={['click']}
             disabled={busy || own}
             menu={{
-              items: options.map((status) => ({
-                key: status,
-                label: (
-                  <span data-testid={`withdrawal-next-${row.id}-${status}`}>
-                    {WITHDRAWAL_STATUS_LABELS[status]}
-                  </span>
-                ),
-              })),
+              items: options.map((status) => {
+                const second = status === 'approved' && row.first_approval !== null;
+                return {
+                  key: status,
+                  disabled: status === 'approved' && firstApprover,
+                  label: (
+                    <span data-testid={`withdrawal-next-${row.id}-${status}`}>
+                      {WITHDRAWAL_STATUS_LABELS[status]}
+                      {second &&
+                        (firstApprover ? `（${DUAL_CONTROL_TEXTS.secondAdminRequired}）` : '（复核）')}
+                    </span>
+                  ),
+                };
+              }),
               onClick: ({ key }) => onChange(row, key as WithdrawalStatus),
             }}
           >

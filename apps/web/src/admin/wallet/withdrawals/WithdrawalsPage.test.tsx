@@ -32,6 +32,7 @@ function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
     updated_at: '2024-05-01T02:30:00.000Z',
     user_remark: '尽快',
     admin_remark: null,
+    first_approval: null,
     ...overrides,
   };
 }

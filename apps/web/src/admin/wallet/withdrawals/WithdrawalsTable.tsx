@@ -1,7 +1,8 @@
 import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
 import { formatDateTime, isWithdrawalFinal } from '@platform/domain';
-import { Empty, Table, type TableColumnsType } from 'antd';
+import { Empty, Flex, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
 import { useIsOwnRequest } from '../../ownRequest.tsx';
 import { AmountWithFee, methodLabel, PayeeInfo, UserInfo, WithdrawalStatusTag } from './WithdrawalBits.tsx';
 import { WithdrawalRowActions } from './WithdrawalRowActions.tsx';
@@ -29,12 +30,23 @@ export function WithdrawalsTable({
 }: WithdrawalsTableProps) {
   // The signed-in admin's own withdrawals cannot be moved by them (the server refuses with 403).
   const isOwn = useIsOwnRequest();
+  // Dual control: the admin who recorded the first approval cannot approve again (409).
+  const isFirstApprover = useIsFirstApprover();
   const columns: TableColumnsType<AdminWithdrawal> = [
     { title: '用户信息', key: 'user', render: (_, row) => <UserInfo row={row} /> },
     { title: '提现方式', key: 'method', render: (_, row) => methodLabel(row) },
     { title: '提现金额', key: 'amount', align: 'right', render: (_, row) => <AmountWithFee row={row} /> },
     { title: '收款信息', key: 'payee', width: 260, render: (_, row) => <PayeeInfo row={row} /> },
-    { title: '状态', key: 'status', render: (_, row) => <WithdrawalStatusTag status={row.status} /> },
+    {
+      title: '状态',
+      key: 'status',
+      render: (_, row) => (
+        <Flex vertical gap={2} align="flex-start">
+          <WithdrawalStatusTag status={row.status} />
+          <SecondApprovalTag first={row.first_approval} testId={`withdrawal-second-approval-${row.id}`} />
+        </Flex>
+      ),
+    },
     { title: '申请时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
     {
       // Pinned to the right, so that the actions stay in reach however wide the payee column is.
@@ -49,6 +61,7 @@ export function WithdrawalsTable({
           onReject={onReject}
           onDetail={onDetail}
           own={isOwn(row.user_id)}
+          firstApprover={isFirstApprover(row.first_approval)}
         />
       ),
     },

@@ -12,8 +12,8 @@ import { playBeep, showBrowserNotification } from './realtimeAlerts.ts';
  */
 export function useWithdrawalRealtime(reload: () => void): void {
   useSocketEvent<Partial<AdminNotificationEvent> | undefined>(REALTIME_EVENTS.adminNotification, (event) => {
-    // Deposits and reconciliation alerts have their own pages.
-    if (event?.type === 'deposit' || event?.type === 'reconciliation') return;
+    // Deposits, adjustments and reconciliation alerts have their own pages.
+    if (event?.type === 'deposit' || event?.type === 'reconciliation' || event?.type === 'adjustment') return;
     if (event?.sound) playBeep();
     showBrowserNotification(event?.title, event?.message);
     reload();

@@ -31,6 +31,8 @@ export const STATUS_FILTERS = [
   { key: 'processing', label: '出款中', statuses: ['processing'] },
   { key: 'rejected', label: '已拒绝', statuses: ['rejected'] },
   { key: 'completed', label: '已出款', statuses: ['completed'] },
+  // Dual control: undecided withdrawals one admin approved, waiting for another (awaitingSecondApproval).
+  { key: 'awaiting_second', label: '待复核', statuses: ['pending', 'reviewing'] },
 ] as const satisfies readonly { key: string; label: string; statuses: readonly WithdrawalStatus[] }[];
 export type StatusFilterKey = (typeof STATUS_FILTERS)[number]['key'];
 
@@ -71,6 +73,7 @@ export function fetchWithdrawals(filters: WithdrawalFilters, limit: number, sign
         page: filters.page,
         limit,
         status: statusQueryValue(filters.status),
+        awaitingSecondApproval: filters.status === 'awaiting_second' ? 'true' : undefined,
         type: filters.type === 'all' ? undefined : filters.type,
         search: filters.search.trim() || undefined,
       },

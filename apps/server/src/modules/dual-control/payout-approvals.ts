@@ -1,0 +1,281 @@
+import { createHash } from 'node:crypto';
+import { DUAL_CONTROL_TEXTS, type PayoutApproval, REALTIME_EVENTS } from '@platform/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { conflict, notFound } from '../../core/errors.ts';
+import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { users } from '../auth/auth.schema.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { type PayoutApprovalItem, payoutApprovals } from './dual-control.schema.ts';
+import { readThresholds } from './thresholds.repository.ts';
+import { needsSecondApproval } from './usdt-value.ts';
+
+export type PayoutKind = 'salary' | 'reward';
+type PayoutApprovalRow = typeof payoutApprovals.$inferSelect;
+
+/** What a payout call is about to pay: the second admin's call must compute exactly the same. */
+export interface ProposedPayout {
+  kind: PayoutKind;
+  payoutDate: string | null;
+  currency: string;
+  items: readonly PayoutApprovalItem[];
+}
+
+/** The outcome of the gate: pay now (below the threshold, or a second admin's approval), or wait. */
+export type PayoutGate =
+  | { pay: true; approval: PayoutApprovalRow | null }
+  | { pay: false; approval: PayoutApprovalRow };
+
+/**
+ * The fingerprint of a payout: kind, date, currency and every (user, reward, level, amount), sorted
+ * and normalised, hashed. Two calls that would pay the same thing have the same fingerprint; a call
+ * that pays anything else (another user, amount, date, reward) has another one.
+ */
+export function payoutFingerprint(p: ProposedPayout): string {
+  const items = [...p.items]
+    .map((i) => [i.userId, i.rewardId ?? null, i.level ?? null, formatNormalised(new Decimal(i.amount))])
+    .sort((a, b) => (a[0] as number) - (b[0] as number) || ((a[1] as number) ?? 0) - ((b[1] as number) ?? 0));
+  const canonical = JSON.stringify([p.kind, p.payoutDate, p.currency, items]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+const lockPending = async (tx: Tx, kind: PayoutKind, fingerprint: string) =>
+  (
+    await tx
+      .select()
+      .from(payoutApprovals)
+      .where(
+        and(
+          eq(payoutApprovals.kind, kind),
+          eq(payoutApprovals.fingerprint, fingerprint),
+          eq(payoutApprovals.status, 'pending'),
+        ),
+      )
+      .for('update')
+  )[0];
+
+/**
+ * Dual control of a payout, inside the payout's transaction, before any money moves. Below the
+ * payout threshold (by the total): pay. At or above it: with no pending first approval of exactly
+ * this payout, record one (this admin) and pay nothing; with one by this admin: 409
+ * 需要另一位管理员复核; with one by another admin: mark it completed and pay — in the same
+ * transaction as the payment, so a payment that fails leaves the approval pending.
+ *
+ * Races: the pending row is locked; two first approvals at once meet on the partial unique index
+ * (ON CONFLICT DO NOTHING waits for the other's commit), and the loser reads the winner's row: the
+ * same admin gets 409, a different admin completes it. Exactly one call pays.
+ */
+export async function gatePayout(tx: Tx, proposed: ProposedPayout, actor: AuditActor): Promise<PayoutGate> {
+  const total = sumDecimals(proposed.items.map((i) => new Decimal(i.amount)));
+  const thresholds = await readThresholds(tx);
+  if (proposed.items.length === 0 || !needsSecondApproval(total, thresholds.payout))
+    return { pay: true, approval: null };
+  const fingerprint = payoutFingerprint(proposed);
+  let pending = await lockPending(tx, proposed.kind, fingerprint);
+  if (!pending) {
+    const [inserted] = await tx
+      .insert(payoutApprovals)
+      .values({
+        kind: proposed.kind,
+        fingerprint,
+        payoutDate: proposed.payoutDate,
+        items: proposed.items.map((i) => ({ ...i, amount: formatNormalised(new Decimal(i.amount)) })),
+        total: formatNormalised(total),
+        currency: proposed.currency,
+        firstApprovedBy: actor.adminId,
+      })
+      .onConflictDoNothing({
+        target: [payoutApprovals.kind, payoutApprovals.fingerprint],
+        where: sql`${payoutApprovals.status} = 'pending'`,
+      })
+      .returning();
+    if (inserted) {
+      await recordAudit(tx, actor, {
+        action: `${auditTarget(proposed.kind)}.first_approve`,
+        targetType: 'payout_approval',
+        targetId: inserted.id,
+        after: {
+          status: 'pending',
+          kind: proposed.kind,
+          payout_date: proposed.payoutDate,
+          total: inserted.total,
+          currency: proposed.currency,
+          items: inserted.items,
+          threshold: thresholds.payout,
+        },
+      });
+      return { pay: false, approval: inserted };
+    }
+    pending = await lockPending(tx, proposed.kind, fingerprint);
+    if (!pending) throw conflict(DUAL_CONTROL_TEXTS.payoutApprovalNotPending);
+  }
+  if (pending.firstApprovedBy === actor.adminId) throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
+  const [completed] = await tx
+    .update(payoutApprovals)
+    .set({ status: 'completed', decidedBy: actor.adminId, decidedAt: sql`now()` })
+    .where(and(eq(payoutApprovals.id, pending.id), eq(payoutApprovals.status, 'pending')))
+    .returning();
+  if (!completed) throw conflict(DUAL_CONTROL_TEXTS.payoutApprovalNotPending);
+  await recordAudit(tx, actor, {
+    action: `${auditTarget(proposed.kind)}.second_approve`,
+    targetType: 'payout_approval',
+    targetId: completed.id,
+    before: { status: 'pending', first_approved_by: completed.firstApprovedBy },
+    after: {
+      status: 'completed',
+      kind: proposed.kind,
+      payout_date: proposed.payoutDate,
+      total: completed.total,
+      currency: completed.currency,
+      first_approved_by: completed.firstApprovedBy,
+    },
+  });
+  return { pay: true, approval: completed };
+}
+
+/**
+ * Serialises the salary payouts of one date (single and batch) for the rest of `tx`: the payout's
+ * checks (paid already?) then see every payout that committed before, so that a second approval
+ * racing another one finds the user paid (409) instead of recording a new, stale first approval.
+ */
+export async function serialiseSalaryPayouts(tx: Tx, payoutDate: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`salary-payout:${payoutDate}`}))`);
+}
+
+const auditTarget = (kind: PayoutKind) => (kind === 'salary' ? 'team_salary' : 'team_reward');
+
+/** The pending first approvals, newest first (at most `limit`), with the first approver's e-mail. */
+export async function listPayoutApprovals(
+  exec: Executor,
+  filter: { kind?: PayoutKind; status?: PayoutApprovalRow['status']; payoutDate?: string; limit?: number },
+): Promise<PayoutApproval[]> {
+  const conditions = [eq(payoutApprovals.status, filter.status ?? 'pending')];
+  if (filter.kind) conditions.push(eq(payoutApprovals.kind, filter.kind));
+  if (filter.payoutDate) conditions.push(eq(payoutApprovals.payoutDate, filter.payoutDate));
+  const rows = await exec
+    .select({ approval: payoutApprovals, email: users.email })
+    .from(payoutApprovals)
+    .leftJoin(users, eq(users.id, payoutApprovals.firstApprovedBy))
+    .where(and(...conditions))
+    .orderBy(desc(payoutApprovals.firstApprovedAt), desc(payoutApprovals.id))
+    .limit(filter.limit ?? 200);
+  return rows.map((r) => toPayoutApproval(r.approval, r.email));
+}
+
+export async function countPendingPayoutApprovals(exec: Executor): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payoutApprovals)
+    .where(eq(payoutApprovals.status, 'pending'));
+  return Number(row?.n ?? 0);
+}
+
+/** The first approver's e-mail of a row (for a reply right after the gate). */
+export async function describePayoutApproval(
+  exec: Executor,
+  row: PayoutApprovalRow,
+): Promise<PayoutApproval> {
+  const [who] = await exec
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, row.firstApprovedBy));
+  return toPayoutApproval(row, who?.email ?? null);
+}
+
+export function toPayoutApproval(row: PayoutApprovalRow, firstApproverEmail: string | null): PayoutApproval {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    payout_date: row.payoutDate,
+    items: row.items.map((i) => ({
+      user_id: i.userId,
+      amount: formatNormalised(new Decimal(i.amount)),
+      reward_id: i.rewardId ?? null,
+      level: i.level ?? null,
+    })),
+    total: formatFixed(decimalFromDb(row.total)),
+    currency: row.currency,
+    first_approval: {
+      admin_id: row.firstApprovedBy,
+      admin_email: firstApproverEmail,
+      at: row.firstApprovedAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * Tells the other admins (never the one who recorded it) that a first approval waits for them.
+ * Called after the transaction committed.
+ */
+export function announceFirstApproval(
+  realtime: Pick<Realtime, 'toAdmins'> | undefined,
+  event: { type: 'deposit' | 'withdrawal' | 'payout'; id: number; message: string; firstApproverId: number },
+) {
+  realtime?.toAdmins(
+    REALTIME_EVENTS.adminNotification,
+    {
+      type: event.type,
+      sound: true,
+      title: `${DUAL_CONTROL_TEXTS.awaitingTag}：需要另一位管理员复核`,
+      message: event.message,
+      id: event.id,
+      second_approval: true,
+    },
+    { exceptUsers: [event.firstApproverId] },
+  );
+}
+
+/** Rejects (cancels) a pending payout approval: anyone may, at once; nothing was paid. Audited. */
+export async function rejectPayoutApproval(db: Db, id: number, actor: AuditActor): Promise<PayoutApproval> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(payoutApprovals)
+      .where(eq(payoutApprovals.id, id))
+      .for('update');
+    if (!existing) throw notFound(DUAL_CONTROL_TEXTS.payoutApprovalNotFound);
+    if (existing.status !== 'pending') throw conflict(DUAL_CONTROL_TEXTS.payoutApprovalNotPending);
+    const [rejected] = await tx
+      .update(payoutApprovals)
+      .set({ status: 'rejected', decidedBy: actor.adminId, decidedAt: sql`now()` })
+      .where(eq(payoutApprovals.id, id))
+      .returning();
+    if (!rejected) throw conflict(DUAL_CONTROL_TEXTS.payoutApprovalNotPending);
+    await recordAudit(tx, actor, {
+      action: `${auditTarget(rejected.kind)}.approval_reject`,
+      targetType: 'payout_approval',
+      targetId: id,
+      before: { status: 'pending' },
+      after: {
+        status: 'rejected',
+        kind: rejected.kind,
+        payout_date: rejected.payoutDate,
+        total: rejected.total,
+        currency: rejected.currency,
+        first_approved_by: rejected.firstApprovedBy,
+      },
+    });
+    return describePayoutApproval(tx, rejected);
+  });
+}
+
+/** For the lists' 待复核 tags: user id (salary, by date) or reward id → the pending first approval. */
+export async function pendingApprovalsIndex(
+  exec: Executor,
+  kind: PayoutKind,
+  payoutDate?: string,
+): Promise<{ byUser: Map<number, PayoutApproval>; byReward: Map<number, PayoutApproval> }> {
+  const approvals = await listPayoutApprovals(exec, { kind, payoutDate, limit: 500 });
+  const byUser = new Map<number, PayoutApproval>();
+  const byReward = new Map<number, PayoutApproval>();
+  // Oldest last so that the newest approval wins for a user in several.
+  for (const a of [...approvals].reverse()) {
+    for (const item of a.items) {
+      byUser.set(item.user_id, a);
+      if (item.reward_id !== null) byReward.set(item.reward_id, a);
+    }
+  }
+  return { byUser, byReward };
+}

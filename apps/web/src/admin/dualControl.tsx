@@ -1,0 +1,62 @@
+import { DUAL_CONTROL_TEXTS, type FirstApproval } from '@platform/contracts';
+import { formatDateTimeShort } from '@platform/domain';
+import { Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useSessionSnapshot } from '../lib/session.tsx';
+
+/** Who recorded the first approval, and when: `首审 a@x.com 2025-01-01 12:00`. */
+export const firstApprovalText = (first: FirstApproval) =>
+  `首审 ${first.admin_email ?? `#${first.admin_id}`} ${formatDateTimeShort(first.at)}`;
+
+/**
+ * 待复核 (dual control, issue 17): the request is approved by one admin and waits for another. The
+ * first approver and the time show under the tag; nothing shows without a first approval.
+ */
+export function SecondApprovalTag({
+  first,
+  testId,
+  compact = false,
+}: {
+  first: FirstApproval | null;
+  testId?: string;
+  /** The tag alone (who and when in its tooltip), for a narrow column. */
+  compact?: boolean;
+}) {
+  if (!first) return null;
+  if (compact)
+    return (
+      <Tooltip title={`${firstApprovalText(first)}，需要另一位管理员复核`}>
+        <Tag color="orange" style={{ marginInlineEnd: 0 }} data-testid={testId}>
+          {DUAL_CONTROL_TEXTS.awaitingTag}
+        </Tag>
+      </Tooltip>
+    );
+  return (
+    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 2 }} data-testid={testId}>
+      <Tooltip title={`${firstApprovalText(first)}，需要另一位管理员复核`}>
+        <Tag color="orange" style={{ marginInlineEnd: 0, width: 'fit-content' }}>
+          {DUAL_CONTROL_TEXTS.awaitingTag}
+        </Tag>
+      </Tooltip>
+      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+        {firstApprovalText(first)}
+      </Typography.Text>
+    </span>
+  );
+}
+
+/** Whether the signed-in admin recorded this first approval: their 通过 is disabled (the server says 409). */
+export function useIsFirstApprover(): (first: FirstApproval | null) => boolean {
+  const me = useSessionSnapshot().user?.id;
+  return (first) => first !== null && me !== undefined && first.admin_id === me;
+}
+
+/** Wraps the approve button the first approver may not press again in the tip. */
+export function SecondAdminTip({ mine, children }: { mine: boolean; children: ReactNode }) {
+  if (!mine) return children;
+  return (
+    <Tooltip title={DUAL_CONTROL_TEXTS.secondAdminRequired}>
+      <span style={{ display: 'inline-flex', cursor: 'not-allowed' }}>{children}</span>
+    </Tooltip>
+  );
+}

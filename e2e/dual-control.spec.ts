@@ -1,0 +1,170 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import {
+  adminSession,
+  callApi,
+  confirmDialog,
+  createDepositChannel,
+  normAmount,
+  openAs,
+  registerUser,
+  type Session,
+  snap,
+  submitDeposit,
+  toast,
+  uniqueEmail,
+  walletOf,
+} from './support.ts';
+
+/**
+ * Dual control (issue 17): a deposit at or above the threshold (10000 USDT by default) approved by
+ * one admin shows 待复核 with that admin and moves no money; the same admin cannot approve it
+ * again; a second admin completes it. The thresholds screen is editable by a super admin and
+ * read-only for a plain admin.
+ */
+
+test.describe.configure({ timeout: 300_000 });
+test.use({ actionTimeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** A plain admin made by the super admin, logged in over the API. */
+async function plainAdmin(request: Parameters<typeof adminSession>[0], root: Session): Promise<Session> {
+  const email = uniqueEmail('dual-admin');
+  const password = 'second-admin-pass';
+  await callApi(request, 'POST', '/api/admin/admins', {
+    token: root.token,
+    data: { email, password, admin_level: 'admin' },
+  });
+  return callApi<Session>(request, 'POST', '/api/auth/login', { data: { account: email, password } });
+}
+
+async function openDepositsOf(page: Page, admin: Session, email: string, query = '') {
+  await openAs(page, admin, `/admin/wallet/deposits${query}`);
+  await expect(page.getByTestId('deposits-page')).toBeVisible({ timeout: 60_000 });
+  const listed = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === '/api/admin/deposits' &&
+      new URL(r.url()).searchParams.get('search') === email &&
+      r.ok(),
+  );
+  await page.getByTestId('deposits-search').fill(email);
+  await page.getByTestId('deposits-search-submit').click();
+  await listed;
+}
+
+test('a large deposit needs two admins: 待复核 after the first, completed by the second', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const root = await adminSession(request);
+  const second = await plainAdmin(request, root);
+  const thresholds = await callApi<{ deposit: string }>(
+    request,
+    'GET',
+    '/api/admin/settings/approval-thresholds',
+    {
+      token: root.token,
+    },
+  );
+  expect(normAmount(thresholds.deposit)).toBe('10000');
+  const channel = await createDepositChannel(request, root);
+  const user = await registerUser(request, 'dual-deposit');
+  const deposit = await submitDeposit(request, user, channel.id, '12000');
+
+  // The first admin approves: the deposit stays 待审核 and shows 待复核 with who and when.
+  await openDepositsOf(page, root, user.user.email);
+  const row = page.getByTestId(`deposit-row-${deposit.id}`);
+  await expect(row.getByTestId('deposit-status')).toHaveText('待审核');
+  await page.getByTestId(`deposit-approve-${deposit.id}`).click();
+  const confirm = confirmDialog(page, '确认通过');
+  const first = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/admin/deposits/${deposit.id}/review`) && r.request().method() === 'PATCH',
+  );
+  await confirm.getByRole('button', { name: '通过' }).click();
+  expect((await first).status()).toBe(200);
+  await expect(toast(page, '已记录第一位管理员的审核，等待另一位管理员复核')).toBeVisible();
+  const tag = page.getByTestId(`deposit-second-approval-${deposit.id}`);
+  await expect(tag).toContainText('待复核');
+  await expect(tag).toContainText(root.user.email);
+  await expect(page.getByTestId(`deposit-awaiting-${deposit.id}`)).toBeVisible();
+  await expect(row.getByTestId('deposit-status')).toHaveText('待审核');
+  // The same admin cannot approve it again.
+  await expect(page.getByTestId(`deposit-approve-${deposit.id}`)).toBeDisabled();
+  await expect(page.getByTestId(`deposit-approve-${deposit.id}`)).toHaveText('复核通过');
+  expect(normAmount((await walletOf(request, user)).balance)).toBe('0');
+  await snap(page, info, 'dual-control-01-first-approval');
+
+  // The dashboard counts it, with a link to the 待复核 list.
+  await page.goto('/admin');
+  const card = page.getByTestId('dashboard-second-approvals');
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('dashboard-second-approvals-deposits')).not.toContainText(/^充值0$/);
+  await snap(page, info, 'dual-control-02-dashboard');
+
+  // A second admin, in another browser session, completes it from the 只看待复核 list.
+  // A context of its own needs the project's address and locale (browser.newContext does not take them).
+  const otherContext = await browser.newContext({
+    baseURL: info.project.use.baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const other = await otherContext.newPage();
+  try {
+    await openDepositsOf(other, second, user.user.email, '?awaiting=true');
+    await expect(other.getByTestId('deposits-awaiting-filter')).toHaveClass(/ant-btn-primary/);
+    const otherRow = other.getByTestId(`deposit-row-${deposit.id}`);
+    await expect(other.getByTestId(`deposit-second-approval-${deposit.id}`)).toContainText(root.user.email);
+    await snap(other, info, 'dual-control-03-second-admin-sees');
+    const approve = other.getByTestId(`deposit-approve-${deposit.id}`);
+    await expect(approve).toBeEnabled();
+    await approve.click();
+    const confirmSecond = confirmDialog(other, '确认通过');
+    const completed = other.waitForResponse(
+      (r) => r.url().endsWith(`/api/admin/deposits/${deposit.id}/review`) && r.request().method() === 'PATCH',
+    );
+    await confirmSecond.getByRole('button', { name: '通过' }).click();
+    expect((await completed).status()).toBe(200);
+    await expect(toast(other, '充值审核通过成功')).toBeVisible();
+    // It leaves the 待复核 list; without the filter it is 已通过.
+    await other.getByTestId('deposits-awaiting-filter').click();
+    await expect(otherRow.getByTestId('deposit-status')).toHaveText('已通过');
+    await expect(other.getByTestId(`deposit-second-approval-${deposit.id}`)).toHaveCount(0);
+    await snap(other, info, 'dual-control-04-completed');
+    expect(normAmount((await walletOf(request, user)).balance)).toBe('12000');
+
+    // The thresholds screen: read-only for the plain admin.
+    await other.goto('/admin/wallet/approval-thresholds');
+    await expect(other.getByTestId('approval-thresholds-readonly')).toBeVisible();
+    await expect(other.getByTestId('approval-threshold-deposit')).toBeDisabled();
+    await expect(other.getByTestId('approval-thresholds-save')).toHaveCount(0);
+    await snap(other, info, 'dual-control-05-thresholds-readonly');
+  } finally {
+    await otherContext.close();
+  }
+
+  // The super admin edits them: a bad value is refused in the form, a good one saved (then restored).
+  await page.goto('/admin/wallet/approval-thresholds');
+  const payout = page.getByTestId('approval-threshold-payout');
+  await expect(payout).toHaveValue('5000');
+  await payout.fill('0');
+  await expect(page.getByText('发放阈值必须大于0')).toBeVisible();
+  await payout.fill('1.123456789');
+  await expect(page.getByText('发放阈值最多保留 8 位小数')).toBeVisible();
+  await snap(page, info, 'dual-control-06-thresholds-invalid');
+  await payout.fill('6000.5');
+  const saved = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === '/api/admin/settings/approval-thresholds' &&
+      r.request().method() === 'PUT',
+  );
+  await page.getByTestId('approval-thresholds-save').click();
+  expect((await saved).status()).toBe(200);
+  await expect(toast(page, '复核阈值已保存')).toBeVisible();
+  await expect(page.getByText(`最近修改：${root.user.email}`)).toBeVisible();
+  await snap(page, info, 'dual-control-07-thresholds-saved');
+  const restored = await request.put('/api/admin/settings/approval-thresholds', {
+    headers: { Authorization: `Bearer ${root.token}` },
+    data: { deposit: '10000', withdrawal: '10000', payout: '5000' },
+  });
+  expect(restored.ok()).toBe(true);
+});

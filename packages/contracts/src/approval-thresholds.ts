@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { decimalString, envelope, isoDateTime } from './envelope.ts';
+
+/**
+ * Dual control above thresholds (issue 17). A deposit approval, a withdrawal's move to 已通过, and
+ * a salary or reward payout (a batch by its total) of a USDT amount at or above its threshold
+ * needs two different admins: the first admin's approval is recorded and moves no money (待复核),
+ * a different admin's approval of the same thing completes it. The same admin again is 409
+ * 需要另一位管理员复核. A rejection by anyone applies at once.
+ */
+
+export const DUAL_CONTROL_TEXTS = {
+  secondAdminRequired: '需要另一位管理员复核',
+  awaitingTag: '待复核',
+  firstApprovalRecorded: '已记录第一位管理员的审核，等待另一位管理员复核',
+  thresholdsLoaded: '获取复核阈值成功',
+  thresholdsSaved: '复核阈值已保存',
+  payoutApprovalsLoaded: '获取待复核发放成功',
+  payoutApprovalRejected: '已驳回待复核的发放',
+  payoutApprovalNotPending: '该发放已处理，只能驳回待复核的发放',
+  payoutApprovalNotFound: '待复核的发放不存在',
+} as const;
+
+/** The defaults migration 0024 seeds (USDT). */
+export const DEFAULT_APPROVAL_THRESHOLDS = { deposit: '10000', withdrawal: '10000', payout: '5000' } as const;
+
+/** Decimals a threshold may have. */
+export const THRESHOLD_DECIMALS = 8;
+
+const thresholdAmount = (label: string) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `请输入${label}阈值` : `${label}阈值格式不正确，请输入数字`,
+    })
+    .trim()
+    .min(1, `请输入${label}阈值`)
+    .regex(/^\d{1,20}(\.\d+)?$/, `${label}阈值格式不正确，请输入数字`)
+    .refine((v) => !/\.\d{9,}$/.test(v), `${label}阈值最多保留 ${THRESHOLD_DECIMALS} 位小数`)
+    .refine((v) => /[1-9]/.test(v), `${label}阈值必须大于0`);
+
+/** PUT /api/admin/settings/approval-thresholds (super admin): USDT amounts as decimal strings. */
+export const approvalThresholdsBody = z.object({
+  deposit: thresholdAmount('充值'),
+  withdrawal: thresholdAmount('提现'),
+  payout: thresholdAmount('发放'),
+});
+export type ApprovalThresholdsBody = z.infer<typeof approvalThresholdsBody>;
+
+export const approvalThresholds = z.object({
+  deposit: decimalString,
+  withdrawal: decimalString,
+  payout: decimalString,
+  /** Always USDT: amounts in another currency are valued at their reference price. */
+  currency: z.string(),
+  updated_at: isoDateTime.nullable(),
+  /** E-mail of the super admin who last saved them; null for the seeded defaults. */
+  updated_by: z.string().nullable(),
+});
+export type ApprovalThresholds = z.infer<typeof approvalThresholds>;
+export const approvalThresholdsReply = envelope(approvalThresholds);
+
+/** 待复核: who recorded the first approval and when (null when nothing waits for a second admin). */
+export const firstApproval = z.object({
+  admin_id: z.number().int(),
+  admin_email: z.string().nullable(),
+  at: isoDateTime,
+});
+export type FirstApproval = z.infer<typeof firstApproval>;
+
+export const payoutApprovalKinds = ['salary', 'reward'] as const;
+export const payoutApprovalStatuses = ['pending', 'completed', 'rejected'] as const;
+
+/** A salary or reward payout waiting for (or decided by) a second admin: exactly what will be paid. */
+export const payoutApproval = z.object({
+  id: z.number().int(),
+  kind: z.enum(payoutApprovalKinds),
+  status: z.enum(payoutApprovalStatuses),
+  /** Salaries: the payout date, `YYYY-MM-DD`. */
+  payout_date: z.string().nullable(),
+  items: z.array(
+    z.object({
+      user_id: z.number().int(),
+      amount: decimalString,
+      reward_id: z.number().int().nullable(),
+      level: z.number().int().nullable(),
+    }),
+  ),
+  total: decimalString,
+  currency: z.string(),
+  first_approval: firstApproval,
+});
+export type PayoutApproval = z.infer<typeof payoutApproval>;
+
+export const payoutApprovalsQuery = z.object({
+  kind: z.enum(payoutApprovalKinds, { error: 'kind 必须是 salary 或 reward' }).optional(),
+});
+export const payoutApprovalsReply = envelope(z.object({ approvals: z.array(payoutApproval) }));
+export const payoutApprovalReply = envelope(z.object({ approval: payoutApproval }));
+
+/** The dashboard's 待复核 counts: what waits for a second admin. */
+export const secondApprovalCounts = z.object({
+  deposits: z.number().int(),
+  withdrawals: z.number().int(),
+  payouts: z.number().int(),
+  adjustments: z.number().int(),
+});
+export type SecondApprovalCounts = z.infer<typeof secondApprovalCounts>;
