@@ -90,3 +90,16 @@ export const adjustmentsReply = envelope(
   z.object({ adjustments: z.array(adminAdjustment), pagination, pendingCount: z.number().int() }),
 );
 export type AdjustmentsReply = z.infer<typeof adjustmentsReply>;
+
+/**
+ * Realtime (issue 17). A new proposal reaches the other admins as admin_notification
+ * `{ type: 'adjustment', ... }` (not the proposer, nor an admin whose own account it adjusts: neither
+ * may approve it); every review reaches all admins as adjustment_status_update, so open 余额调整
+ * lists refresh.
+ */
+export const ADJUSTMENT_STATUS_UPDATE_EVENT = 'adjustment_status_update';
+export interface AdjustmentStatusUpdateEvent {
+  id: number;
+  status: AdjustmentStatus;
+  reviewed_by: number | null;
+}

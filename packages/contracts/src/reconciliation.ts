@@ -22,6 +22,8 @@ export const RECONCILIATION_BREACH_LABELS: Readonly<
 export const reconciliationBreach = z.object({
   kind: z.enum(reconciliationBreachKinds),
   user_id: z.number().int().nullable(),
+  /** The user's e-mail as it is now (looked up when the run is read); null without a user. */
+  user_email: z.string().nullable().optional(),
   currency: z.string().nullable(),
   /** What the ledger holds. */
   actual: decimalString.nullable(),
@@ -31,19 +33,43 @@ export const reconciliationBreach = z.object({
 });
 export type ReconciliationBreach = z.infer<typeof reconciliationBreach>;
 
+/** What one run went through: the journal's rows at the time of its snapshot. */
+export const reconciliationChecked = z.object({
+  accounts: z.number().int(),
+  transactions: z.number().int(),
+  entries: z.number().int(),
+});
+export type ReconciliationChecked = z.infer<typeof reconciliationChecked>;
+
 export const reconciliationRun = z.object({
   id: z.number().int(),
   started_at: isoDateTime,
   finished_at: isoDateTime,
   ok: z.boolean(),
   breaches: z.array(reconciliationBreach),
+  /** Null for runs stored before the counts were kept. */
+  checked: reconciliationChecked.nullable(),
+  /** The admin who started it with 立即对账; null for the scheduled job. */
+  triggered_by: z.number().int().nullable(),
+  triggered_by_email: z.string().nullable(),
   acknowledged_by: z.number().int().nullable(),
   acknowledged_by_email: z.string().nullable(),
   acknowledged_at: isoDateTime.nullable(),
 });
 export type ReconciliationRun = z.infer<typeof reconciliationRun>;
 
-export const reconciliationRunsQuery = pageQuery;
+/** The runs list's filter: clean runs, runs with breaches, or breaches nobody has acknowledged yet. */
+export const reconciliationRunResults = ['ok', 'breach', 'unacknowledged'] as const;
+export type ReconciliationRunResult = (typeof reconciliationRunResults)[number];
+export const RECONCILIATION_RESULT_LABELS: Readonly<Record<ReconciliationRunResult, string>> = {
+  ok: '正常',
+  breach: '异常',
+  unacknowledged: '待确认',
+};
+
+export const reconciliationRunsQuery = pageQuery.extend({
+  result: z.enum(reconciliationRunResults, { error: '对账结果筛选不正确' }).optional(),
+});
 export type ReconciliationRunsQuery = z.infer<typeof reconciliationRunsQuery>;
 
 export const reconciliationRunsReply = envelope(
@@ -56,6 +82,7 @@ export const reconciliationRunsReply = envelope(
 );
 export type ReconciliationRunsReply = z.infer<typeof reconciliationRunsReply>;
 
+/** POST /api/admin/reconciliation/{id}/acknowledge and POST /api/admin/reconciliation/run (立即对账). */
 export const reconciliationRunReply = envelope(z.object({ run: reconciliationRun }));
 export type ReconciliationRunReply = z.infer<typeof reconciliationRunReply>;
 

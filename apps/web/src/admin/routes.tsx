@@ -104,6 +104,19 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: () => import('./wallet/adjustments/AdjustmentsPage.tsx'),
   },
   {
+    path: '/admin/wallet/reconciliation',
+    title: '对账记录',
+    group: 'wallet',
+    load: () => import('./wallet/reconciliation/ReconciliationRunsPage.tsx'),
+  },
+  {
+    // Dual control (issue 17): every admin sees the thresholds, only a super admin edits them.
+    path: '/admin/wallet/approval-thresholds',
+    title: '复核阈值',
+    group: 'wallet',
+    load: () => import('./wallet/thresholds/ApprovalThresholdsPage.tsx'),
+  },
+  {
     path: '/admin/wallet/channels',
     title: '充值通道',
     group: 'wallet',

@@ -1,10 +1,14 @@
-import type {
-  AdjustmentsQuery,
-  AdminAdjustment,
-  CreateAdjustmentBody,
-  RejectAdjustmentBody,
+import {
+  ADJUSTMENT_STATUS_UPDATE_EVENT,
+  type AdjustmentStatusUpdateEvent,
+  type AdjustmentsQuery,
+  type AdminAdjustment,
+  type AdminNotificationEvent,
+  type CreateAdjustmentBody,
+  DEFAULT_CURRENCY,
+  REALTIME_EVENTS,
+  type RejectAdjustmentBody,
 } from '@platform/contracts';
-import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { amountPrecisionProblem } from '@platform/domain';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
@@ -12,6 +16,7 @@ import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { INSUFFICIENT_BALANCE, postTransaction } from '../ledger/ledger.service.ts';
+import type { Realtime } from '../realtime/realtime.ts';
 import * as repo from './adjustments.repository.ts';
 
 export const adjustmentApproveKey = (id: number) => `adjustment:${id}:approve`;
@@ -27,9 +32,22 @@ export const NOT_PENDING = '该调整已处理，只能审核待复核的调整'
  * transaction as the conditional pending → approved update, so under a race exactly one approval
  * moves money and the other gets 409. A debit past the available balance is refused (422) and the
  * adjustment stays pending.
+ *
+ * Realtime, after the commit: a proposal asks the other admins for their review (admin_notification),
+ * leaving out those who may not approve it (the proposer, and the account's owner when that is an
+ * admin); each review tells every admin (adjustment_status_update) so open lists refresh.
  */
-export function createAdjustmentService(deps: { db: Db }) {
-  const { db } = deps;
+export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime, 'toAdmins'> }) {
+  const { db, realtime } = deps;
+
+  function announceReview(view: AdminAdjustment) {
+    const event: AdjustmentStatusUpdateEvent = {
+      id: view.id,
+      status: view.status,
+      reviewed_by: view.reviewed_by,
+    };
+    realtime.toAdmins(ADJUSTMENT_STATUS_UPDATE_EVENT, event);
+  }
 
   /** The audit record's facts: whose money, how much, in what, why. */
   const auditFacts = (row: repo.AdjustmentRow, userEmail: string) => ({
@@ -83,7 +101,18 @@ export function createAdjustmentService(deps: { db: Db }) {
         });
         return row.id;
       });
-      return reread(id);
+      const view = await reread(id);
+      const event: AdminNotificationEvent = {
+        type: 'adjustment',
+        sound: true,
+        title: '新的余额调整待复核',
+        message: `${view.created_by_email} 提交了对 ${view.user_email} 的余额调整 ${signed(view.amount)} ${view.currency}，需要另一位管理员复核`,
+        id: view.id,
+      };
+      realtime.toAdmins(REALTIME_EVENTS.adminNotification, event, {
+        exceptUsers: [actor.adminId, view.user_id],
+      });
+      return view;
     },
 
     async list(query: AdjustmentsQuery) {
@@ -142,7 +171,9 @@ export function createAdjustmentService(deps: { db: Db }) {
           },
         });
       });
-      return reread(id);
+      const view = await reread(id);
+      announceReview(view);
+      return view;
     },
 
     /** Any admin may reject (the creator too: that is a cancellation), except on their own account. */
@@ -169,12 +200,20 @@ export function createAdjustmentService(deps: { db: Db }) {
           },
         });
       });
-      return reread(id);
+      const view = await reread(id);
+      announceReview(view);
+      return view;
     },
   };
 }
 
 export type AdjustmentService = ReturnType<typeof createAdjustmentService>;
+
+/** +100, -12.5: the amount as proposed, with its sign. */
+const signed = (amount: string) => {
+  const normal = formatNormalised(new Decimal(amount));
+  return normal.startsWith('-') ? normal : `+${normal}`;
+};
 
 function toAdminAdjustment(row: repo.AdjustmentWithEmails): AdminAdjustment {
   return {

@@ -33,6 +33,16 @@ export function registerReconciliationRoutes(
     handler: async () => ok({ alert: await reconciliation.alert() }, '获取对账告警成功'),
   });
 
+  // 立即对账: any admin; one run at a time (409 对账正在进行中，请稍后再试), audited.
+  app.post('/api/admin/reconciliation/run', {
+    schema: { tags, security, response: { 200: reconciliationRunReply } },
+    preHandler: guards.requireAdmin,
+    handler: async (request) => {
+      const run = await reconciliation.runNow(auditActor(request));
+      return ok({ run }, run.ok ? '对账完成，账实相符' : `对账发现 ${run.breaches.length} 项异常`);
+    },
+  });
+
   app.post('/api/admin/reconciliation/:id/acknowledge', {
     schema: { tags, security, params: idParams, response: { 200: reconciliationRunReply } },
     preHandler: guards.requireAdmin,

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.ts';
-import type { LedgerBreach } from '../ledger/verify.ts';
+import type { LedgerBreach, LedgerVerification } from '../ledger/verify.ts';
 
 /**
  * One row per run of the reconciliation job (the ledger verifier on a snapshot): when it ran, whether
- * it was clean and what broke. A failed run stays an alert on the dashboard until an admin
- * acknowledges it.
+ * it was clean, what it checked, who started it (null: the job) and what broke. A failed run stays
+ * an alert on the dashboard until an admin acknowledges it.
  */
 export const reconciliationRuns = pgTable(
   'reconciliation_runs',
@@ -18,6 +18,10 @@ export const reconciliationRuns = pgTable(
     breaches: jsonb('breaches').$type<LedgerBreach[]>().notNull().default(sql`'[]'::jsonb`),
     acknowledgedBy: bigint('acknowledged_by', { mode: 'number' }).references(() => users.id),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    /** What the run went through; null for runs stored before migration 0025. */
+    checked: jsonb('checked').$type<LedgerVerification['checked']>(),
+    /** The admin who started it with 立即对账; null for the scheduled job. */
+    triggeredBy: bigint('triggered_by', { mode: 'number' }).references(() => users.id),
   },
   (t) => [
     index('reconciliation_runs_started_idx').on(t.startedAt),

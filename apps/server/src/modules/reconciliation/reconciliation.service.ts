@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AdminNotificationEvent,
   REALTIME_EVENTS,
@@ -6,25 +7,40 @@ import {
   type ReconciliationRun,
   type ReconciliationRunsQuery,
 } from '@platform/contracts';
-import { and, count, desc, eq, inArray, isNull, not } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, not, type SQL } from 'drizzle-orm';
 import { conflict, notFound } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { JobStep } from '../jobs/job-loop.ts';
+import { createLease } from '../jobs/lease.ts';
 import { type LedgerBreach, verifyLedger } from '../ledger/verify.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { reconciliationRuns } from './reconciliation.schema.ts';
 
 export const ALREADY_ACKNOWLEDGED = '该对账异常已被确认';
 export const RUN_NOT_FOUND = '对账记录不存在';
+export const RUN_IN_PROGRESS = '对账正在进行中，请稍后再试';
+/**
+ * One run at a time across instances, whether the job or an admin's 立即对账 started it: each run
+ * takes this lease under its own holder id and gives it back when done. The TTL only matters when
+ * an instance dies mid-run; a run that outlives it at worst overlaps a second (read-only) run.
+ */
+export const RUN_LEASE = 'reconciliation-run';
+const RUN_LEASE_TTL_MS = 10 * 60_000;
 /** A run stores at most this many breaches (the verifier already caps each check). */
 const MAX_STORED_BREACHES = 200;
 
 type RunRow = typeof reconciliationRuns.$inferSelect;
 
 const unacknowledgedFailure = and(not(reconciliationRuns.ok), isNull(reconciliationRuns.acknowledgedAt));
+
+const RESULT_FILTERS: Record<NonNullable<ReconciliationRunsQuery['result']>, SQL | undefined> = {
+  ok: eq(reconciliationRuns.ok, true),
+  breach: not(reconciliationRuns.ok),
+  unacknowledged: unacknowledgedFailure,
+};
 
 /** 冻结余额与未完成业务不符 2 项；平台损益账户与交易记录不符 1 项 */
 export function breachSummary(breaches: readonly LedgerBreach[]): string {
@@ -37,14 +53,21 @@ export function breachSummary(breaches: readonly LedgerBreach[]): string {
  * The reconciliation job (issue 17): runs the ledger verifier on a snapshot, stores the run, and on
  * any breach tells the admins (admin_notification) and keeps a dashboard alert until an admin
  * acknowledges it. `run` is what the job loop calls every RECONCILIATION_INTERVAL_MINUTES under the
- * job's lease; tests call it directly.
+ * job's lease; tests call it directly. `runNow` is an admin's 立即对账. Either takes the run lease
+ * (RUN_LEASE) first, so two runs never overlap.
  */
 export function createReconciliationService(deps: { db: Db; realtime: Realtime; now?: () => Date }) {
   const { db, realtime } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function toView(rows: RunRow[]): Promise<ReconciliationRun[]> {
-    const ids = [...new Set(rows.map((r) => r.acknowledgedBy).filter((id): id is number => id !== null))];
+    const ids = [
+      ...new Set(
+        rows
+          .flatMap((r) => [r.acknowledgedBy, r.triggeredBy, ...r.breaches.map((b) => b.user_id)])
+          .filter((id): id is number => id !== null),
+      ),
+    ];
     const emails = new Map<number, string>();
     if (ids.length) {
       const found = await db
@@ -53,39 +76,78 @@ export function createReconciliationService(deps: { db: Db; realtime: Realtime; 
         .where(inArray(users.id, ids));
       for (const u of found) emails.set(u.id, u.email);
     }
+    const emailOf = (id: number | null) => (id === null ? null : (emails.get(id) ?? null));
     return rows.map((r) => ({
       id: r.id,
       started_at: r.startedAt.toISOString(),
       finished_at: r.finishedAt.toISOString(),
       ok: r.ok,
-      breaches: r.breaches,
+      breaches: r.breaches.map((b) => ({ ...b, user_email: emailOf(b.user_id) })),
+      checked: r.checked ?? null,
+      triggered_by: r.triggeredBy,
+      triggered_by_email: emailOf(r.triggeredBy),
       acknowledged_by: r.acknowledgedBy,
-      acknowledged_by_email: r.acknowledgedBy === null ? null : (emails.get(r.acknowledgedBy) ?? null),
+      acknowledged_by_email: emailOf(r.acknowledgedBy),
       acknowledged_at: r.acknowledgedAt?.toISOString() ?? null,
     }));
   }
 
-  async function run(): Promise<ReconciliationRun> {
-    const startedAt = now();
-    const result = await verifyLedger(db);
-    const breaches = result.breaches.slice(0, MAX_STORED_BREACHES);
-    const [row] = await db
-      .insert(reconciliationRuns)
-      .values({ startedAt, finishedAt: now(), ok: result.ok, breaches })
-      .returning();
-    if (!row) throw new Error('reconciliation: the run was not stored');
-    if (!result.ok) {
-      const event: AdminNotificationEvent = {
-        type: 'reconciliation',
-        sound: true,
-        title: '对账异常',
-        message: breachSummary(result.breaches),
-        id: row.id,
-      };
-      realtime.toAdmins(REALTIME_EVENTS.adminNotification, event);
+  /**
+   * One run: the verifier on a snapshot, the stored row (and, when an admin started it, the audit
+   * record in the same transaction), then the admins' notification on a breach. Null when another
+   * run holds the run lease.
+   */
+  async function runExclusive(actor: AuditActor | null): Promise<ReconciliationRun | null> {
+    const lease = createLease(db, RUN_LEASE, RUN_LEASE_TTL_MS, `${process.pid}-${randomUUID()}`);
+    if (!(await lease.acquire())) return null;
+    let row: RunRow;
+    try {
+      const startedAt = now();
+      const result = await verifyLedger(db);
+      const breaches = result.breaches.slice(0, MAX_STORED_BREACHES);
+      row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(reconciliationRuns)
+          .values({
+            startedAt,
+            finishedAt: now(),
+            ok: result.ok,
+            breaches,
+            checked: result.checked,
+            triggeredBy: actor?.adminId ?? null,
+          })
+          .returning();
+        if (!inserted) throw new Error('reconciliation: the run was not stored');
+        if (actor) {
+          await recordAudit(tx, actor, {
+            action: 'reconciliation.run',
+            targetType: 'reconciliation_run',
+            targetId: inserted.id,
+            after: { ok: result.ok, breaches: result.breaches.length, checked: result.checked },
+          });
+        }
+        return inserted;
+      });
+      if (!result.ok) {
+        const event: AdminNotificationEvent = {
+          type: 'reconciliation',
+          sound: true,
+          title: '对账异常',
+          message: breachSummary(result.breaches),
+          id: row.id,
+        };
+        realtime.toAdmins(REALTIME_EVENTS.adminNotification, event);
+      }
+    } finally {
+      await lease.release();
     }
     const [view] = await toView([row]);
     return view as ReconciliationRun;
+  }
+
+  /** A run by the job (or a test): when another run is under way, that one's result stands. */
+  async function run(): Promise<ReconciliationRun | null> {
+    return runExclusive(null);
   }
 
   async function unacknowledgedCount(): Promise<number> {
@@ -104,11 +166,25 @@ export function createReconciliationService(deps: { db: Db; realtime: Realtime; 
       };
     },
 
+    /** 立即对账: an admin's run now, audited; 409 while another run (the job's or an admin's) is under way. */
+    async runNow(actor: AuditActor): Promise<ReconciliationRun> {
+      const done = await runExclusive(actor);
+      if (!done) throw conflict(RUN_IN_PROGRESS);
+      return done;
+    },
+
     async list(query: ReconciliationRunsQuery) {
       const { offset, limit } = pageOf(query);
+      const where = query.result ? RESULT_FILTERS[query.result] : undefined;
       const [rows, [total], unacknowledged] = await Promise.all([
-        db.select().from(reconciliationRuns).orderBy(desc(reconciliationRuns.id)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(reconciliationRuns),
+        db
+          .select()
+          .from(reconciliationRuns)
+          .where(where)
+          .orderBy(desc(reconciliationRuns.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(reconciliationRuns).where(where),
         unacknowledgedCount(),
       ]);
       return {

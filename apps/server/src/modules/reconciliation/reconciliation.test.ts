@@ -6,11 +6,12 @@ import type { Db } from '../../db/client.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
+import { createLease } from '../jobs/lease.ts';
 import { type Posting, postTransaction } from '../ledger/ledger.service.ts';
 import { assertLedgerOk, verifyLedger } from '../ledger/verify.ts';
 import { setPrice } from '../trading/perpetual/perpetual.test-helpers.ts';
 import { recordTick } from '../trading/testing/trading-fixtures.ts';
-import { createReconciliationService } from './reconciliation.service.ts';
+import { createReconciliationService, RUN_LEASE } from './reconciliation.service.ts';
 
 /**
  * Reconciliation (issue 17): after ordinary activity of every kind that holds or moves money the
@@ -22,7 +23,7 @@ import { createReconciliationService } from './reconciliation.service.ts';
 let t: TestApp;
 let db: Db;
 let admin: { token: string; id: number };
-let trader: { token: string; id: number };
+let trader: { token: string; id: number; email: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,7 +31,7 @@ beforeAll(async () => {
   admin = await createAdmin(t, 'admin');
   await insertWithdrawChannel(db, { feeRate: '0.015' });
   const u = await registerUser(t.app);
-  trader = { token: u.token, id: u.user.id };
+  trader = { token: u.token, id: u.user.id, email: u.email };
   await approveKyc(db, trader.id);
   await fundUser(db, trader.id, '10000');
 });
@@ -40,6 +41,12 @@ afterAll(async () => {
 });
 
 const service = () => createReconciliationService({ db, realtime: t.app.platform.realtime });
+/** One run by the job; nothing else runs in these tests, so it is never skipped. */
+async function runJob(): Promise<ReconciliationRun> {
+  const run = await service().run();
+  if (!run) throw new Error('the run was skipped: another run holds the lease');
+  return run;
+}
 
 let corruption = 0;
 /** Posts `postings` straight through the ledger: a movement no business row accounts for. */
@@ -108,8 +115,11 @@ describe('the verifier reconciles frozen funds, fees and the house with the busi
     expect(result.ok).toBe(true);
 
     const toAdmins = vi.spyOn(t.app.platform.realtime, 'toAdmins');
-    const run = await service().run();
-    expect(run).toMatchObject({ ok: true, breaches: [], acknowledged_at: null });
+    const run = await runJob();
+    expect(run).toMatchObject({ ok: true, breaches: [], acknowledged_at: null, triggered_by: null });
+    // What it went through: every account, transaction and entry of the journal at its snapshot.
+    expect(run.checked).toEqual(result.checked);
+    expect(run.checked?.entries).toBeGreaterThan(0);
     expect(toAdmins).not.toHaveBeenCalledWith('admin_notification', expect.anything());
     toAdmins.mockRestore();
     const alert = await api<{ alert: ReconciliationAlert | null }>(
@@ -182,13 +192,19 @@ describe('the reconciliation job and its admin calls', () => {
     const toAdmins = vi.spyOn(t.app.platform.realtime, 'toAdmins');
     let run: ReconciliationRun;
     try {
-      run = await service().run();
+      run = await runJob();
     } finally {
       await post(freezeWithoutObligation(trader.id, '3', -1));
     }
     expect(run.ok).toBe(false);
     expect(run.breaches).toEqual([
-      expect.objectContaining({ kind: 'frozen', user_id: trader.id, currency: 'USDT' }),
+      // Named by id and, for the screen, by the user's e-mail.
+      expect.objectContaining({
+        kind: 'frozen',
+        user_id: trader.id,
+        user_email: trader.email,
+        currency: 'USDT',
+      }),
     ]);
     expect(Date.parse(run.finished_at)).toBeGreaterThanOrEqual(Date.parse(run.started_at));
     expect(toAdmins).toHaveBeenCalledWith('admin_notification', {
@@ -269,7 +285,133 @@ describe('the reconciliation job and its admin calls', () => {
     expect(cleared.body.data).toEqual({ alert: null });
 
     // The ledger is whole again: the next run is clean.
-    expect((await service().run()).ok).toBe(true);
+    expect((await runJob()).ok).toBe(true);
+  });
+});
+
+describe('立即对账 and the runs list', () => {
+  type RunsData = { runs: ReconciliationRun[]; pagination: { total: number }; unacknowledged: number };
+  const runNow = (token: string) =>
+    api<{ run: ReconciliationRun }>(t.app, 'POST', '/api/admin/reconciliation/run', { token });
+  const runCount = async () =>
+    (await api<RunsData>(t.app, 'GET', '/api/admin/reconciliation?limit=1', { token: admin.token })).body.data
+      ?.pagination.total ?? -1;
+
+  it('runs now for any admin, names who started it, is audited and notifies on a breach; users get 403', async () => {
+    const other = await createAdmin(t, 'admin');
+    expect((await runNow(trader.token)).status).toBe(403);
+
+    const clean = await runNow(other.token);
+    expect([clean.status, clean.body.message]).toEqual([200, '对账完成，账实相符']);
+    expect(clean.body.data?.run).toMatchObject({
+      ok: true,
+      breaches: [],
+      triggered_by: other.id,
+      triggered_by_email: expect.stringContaining('@'),
+    });
+    expect(clean.body.data?.run.checked?.transactions).toBeGreaterThan(0);
+
+    await post(freezeWithoutObligation(trader.id, '1.25'));
+    const toAdmins = vi.spyOn(t.app.platform.realtime, 'toAdmins');
+    let broken: Awaited<ReturnType<typeof runNow>>;
+    try {
+      broken = await runNow(other.token);
+    } finally {
+      await post(freezeWithoutObligation(trader.id, '1.25', -1));
+    }
+    expect([broken.status, broken.body.message]).toEqual([200, '对账发现 1 项异常']);
+    const run = broken.body.data?.run;
+    expect(run).toMatchObject({ ok: false, triggered_by: other.id });
+    expect(toAdmins).toHaveBeenCalledWith('admin_notification', expect.objectContaining({ id: run?.id }));
+    toAdmins.mockRestore();
+
+    const audit = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'reconciliation.run'), eq(auditLogs.targetId, String(run?.id))));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.adminId).toBe(other.id);
+    expect(audit[0]?.after).toMatchObject({ ok: false, breaches: 1, checked: run?.checked });
+
+    // Acknowledged by the other admin: the list shows who and when.
+    const ack = await api<{ run: ReconciliationRun }>(
+      t.app,
+      'POST',
+      `/api/admin/reconciliation/${run?.id}/acknowledge`,
+      { token: admin.token },
+    );
+    expect(ack.status, ack.body.message).toBe(200);
+    expect(ack.body.data?.run).toMatchObject({
+      acknowledged_by: admin.id,
+      acknowledged_by_email: expect.stringContaining('@'),
+      triggered_by: other.id,
+    });
+  });
+
+  it('runs one at a time: a second request while one runs is 409 and the job skips its turn', async () => {
+    const before = await runCount();
+    // Another instance (or an admin's click) is running: it holds the run lease.
+    const elsewhere = createLease(db, RUN_LEASE, 60_000, 'another-instance');
+    expect(await elsewhere.acquire()).toBe(true);
+    try {
+      const refused = await runNow(admin.token);
+      expect([refused.status, refused.body.message]).toEqual([409, '对账正在进行中，请稍后再试']);
+      expect(await service().run()).toBeNull();
+      expect(await runCount()).toBe(before);
+    } finally {
+      await elsewhere.release();
+    }
+
+    // Two clicks at once: one run, one 409 (on both engines the second asks while the first verifies).
+    const replies = await Promise.all([runNow(admin.token), runNow(admin.token)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await runCount()).toBe(before + 1);
+
+    // The lease is given back: the next click runs.
+    expect((await runNow(admin.token)).status).toBe(200);
+    expect(await runCount()).toBe(before + 2);
+  });
+
+  it('filters the runs by result and refuses an unknown filter with a Chinese message', async () => {
+    await post(freezeWithoutObligation(trader.id, '2'));
+    let failed: ReconciliationRun;
+    try {
+      failed = await runJob();
+    } finally {
+      await post(freezeWithoutObligation(trader.id, '2', -1));
+    }
+    const list = async (result: string) => {
+      const res = await api<RunsData>(t.app, 'GET', `/api/admin/reconciliation?result=${result}&limit=100`, {
+        token: admin.token,
+      });
+      expect(res.status, res.body.message).toBe(200);
+      return res.body.data as RunsData;
+    };
+    const ok = await list('ok');
+    expect(ok.runs.length).toBeGreaterThan(0);
+    expect(ok.runs.every((r) => r.ok)).toBe(true);
+    const breach = await list('breach');
+    expect(breach.runs.every((r) => !r.ok)).toBe(true);
+    expect(breach.runs.map((r) => r.id)).toContain(failed.id);
+    const open = await list('unacknowledged');
+    expect(open.runs.map((r) => r.id)).toEqual([failed.id]);
+    expect(open.pagination.total).toBe(1);
+    expect(open.unacknowledged).toBe(1);
+    const all = await api<RunsData>(t.app, 'GET', '/api/admin/reconciliation?limit=100', {
+      token: admin.token,
+    });
+    expect(all.body.data?.pagination.total).toBe(ok.pagination.total + breach.pagination.total);
+
+    const bad = await api(t.app, 'GET', '/api/admin/reconciliation?result=everything', {
+      token: admin.token,
+    });
+    expect([bad.status, bad.body.message]).toEqual([400, '参数错误：result: 对账结果筛选不正确']);
+
+    const ack = await api(t.app, 'POST', `/api/admin/reconciliation/${failed.id}/acknowledge`, {
+      token: admin.token,
+    });
+    expect(ack.status).toBe(200);
+    expect((await list('unacknowledged')).runs).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ const DATA: AdminDashboard = {
   userStats: { totalUsers: 1, newUsersToday: 0, kycApprovedUsers: 0 },
   financialStats: { totalDeposits: '0', pendingDeposits: 0, totalWithdrawals: '0', pendingWithdrawals: 0 },
   pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 0 },
+  secondApprovals: { deposits: 0, withdrawals: 0, payouts: 0, adjustments: 0 },
 };
 
 const ALERT: ReconciliationAlert = {
@@ -53,6 +54,15 @@ describe('the dashboard reconciliation alert', () => {
       '/api/admin/reconciliation/7/acknowledge',
     ]);
     expect(await screen.findByText('已确认对账异常')).toBeTruthy();
+  });
+
+  it('links to 对账记录 on the runs that wait for an admin', async () => {
+    const router = renderWithAntAt(<DashboardPage />, '/admin');
+    await screen.findByTestId('reconciliation-alert');
+    fireEvent.click(screen.getByTestId('reconciliation-alert-details'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/wallet/reconciliation'));
+    expect(router.state.location.search).toBe('?result=unacknowledged');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('shows nothing when every run is clean or acknowledged, or when the call fails', async () => {

@@ -1,7 +1,8 @@
 import { type AdminNotificationEvent, DASHBOARD_REFRESH_MS, REALTIME_EVENTS } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button } from 'antd';
+import { Alert, App, Button, Space } from 'antd';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/request.ts';
 import { useSocketEvent } from '../../lib/socket.ts';
 import {
@@ -10,17 +11,22 @@ import {
   RECONCILIATION_ALERT_QUERY_KEY,
 } from './reconciliationApi.ts';
 
+/** The 对账记录 screen, on its 待确认 runs: where the breaches are listed one by one. */
+export const RECONCILIATION_RUNS_LINK = '/admin/wallet/reconciliation?result=unacknowledged';
+
 export const RECONCILIATION_ALERT_TITLE = '对账异常';
 
 /**
  * The red 对账异常 alert: shown while a failed reconciliation run waits for an admin, with its
- * summary; 确认已知悉 acknowledges it (audited on the server). Refreshed with the dashboard and at
+ * summary; 查看详情 opens 对账记录 on the runs that wait, 确认已知悉 acknowledges this one (audited on
+ * the server). Refreshed with the dashboard and at
  * once when the job's admin_notification arrives. Nothing is shown while the call fails: the
  * dashboard's own error covers a server that cannot be reached.
  */
 export function ReconciliationAlertBanner() {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const { data: alert, refetch } = useQuery({
     queryKey: RECONCILIATION_ALERT_QUERY_KEY,
     queryFn: ({ signal }) => fetchReconciliationAlert(signal),
@@ -51,15 +57,24 @@ export function ReconciliationAlertBanner() {
       title={`${RECONCILIATION_ALERT_TITLE}：${alert.summary}`}
       description={`对账任务于 ${formatDateTime(alert.finished_at)} 发现 ${alert.breach_count} 项不一致${more}。请核查账本后确认。`}
       action={
-        <Button
-          danger
-          size="small"
-          loading={acknowledge.isPending}
-          onClick={() => acknowledge.mutate(alert.run_id)}
-          data-testid="reconciliation-alert-ack"
-        >
-          确认已知悉
-        </Button>
+        <Space>
+          <Button
+            size="small"
+            onClick={() => navigate(RECONCILIATION_RUNS_LINK)}
+            data-testid="reconciliation-alert-details"
+          >
+            查看详情
+          </Button>
+          <Button
+            danger
+            size="small"
+            loading={acknowledge.isPending}
+            onClick={() => acknowledge.mutate(alert.run_id)}
+            data-testid="reconciliation-alert-ack"
+          >
+            确认已知悉
+          </Button>
+        </Space>
       }
     />
   );

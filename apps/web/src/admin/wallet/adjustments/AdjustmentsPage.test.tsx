@@ -6,6 +6,9 @@ import { makeAdmin } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../../test/render.tsx';
 import AdjustmentsPage from './AdjustmentsPage.tsx';
 
+// The page listens for other admins' proposals (useAdjustmentRealtime.test.tsx covers that).
+vi.mock('socket.io-client', async () => (await import('../../../test/fake-socket.ts')).fakeSocketModule);
+
 const ME = 1;
 const OTHER = 2;
 let calls: Call[];

@@ -41,6 +41,7 @@ import {
   rejectAdjustment,
 } from './adjustmentsApi.ts';
 import { CreateAdjustmentModal } from './CreateAdjustmentModal.tsx';
+import { useAdjustmentRealtime } from './useAdjustmentRealtime.ts';
 
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 const MAX_PAGE_BUTTONS = 10;
@@ -71,7 +72,8 @@ export function signedAmount(row: Pick<AdminAdjustment, 'amount' | 'currency'>):
 
 /**
  * 余额调整: one admin proposes a signed change of a user's available balance, a different admin
- * approves it (then it is posted to the ledger) or anyone rejects it.
+ * approves it (then it is posted to the ledger) or anyone rejects it. The list follows the other
+ * admins' proposals and reviews in realtime (useAdjustmentRealtime).
  */
 export default function AdjustmentsPage() {
   const { message, modal } = App.useApp();
@@ -91,6 +93,8 @@ export default function AdjustmentsPage() {
   });
   if (query.isSuccess) loadedOnce.current = true;
   const reload = () => void queryClient.invalidateQueries({ queryKey: ADJUSTMENTS_QUERY_ROOT });
+  // Another admin's proposal or review shows up without a manual refresh.
+  useAdjustmentRealtime(reload);
 
   const run = async (row: AdminAdjustment, action: () => Promise<unknown>, done: string) => {
     setBusy(row.id);
