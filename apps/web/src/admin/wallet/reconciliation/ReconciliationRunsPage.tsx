@@ -87,6 +87,9 @@ const USER_LINK_STYLE = {
   verticalAlign: 'bottom',
 } as const;
 
+/** The runs table's columns (72 + 130 + 90 + 200 + 110 + 130 + 200) and the expand column. */
+const RUNS_TABLE_WIDTH = 980;
+
 function BreachTable({ run }: { run: ReconciliationRun }) {
   const columns: TableColumnsType<ReconciliationBreach> = [
     {
@@ -165,6 +168,7 @@ function BreachTable({ run }: { run: ReconciliationRun }) {
       columns={columns}
       dataSource={run.breaches}
       pagination={false}
+      scroll={{ x: 'max-content' }}
       size="small"
       data-testid={`reconciliation-breaches-${run.id}`}
       onRow={() => ({ 'data-testid': 'reconciliation-breach' }) as HTMLAttributes<HTMLElement>}
@@ -250,16 +254,19 @@ export default function ReconciliationRunsPage() {
     {
       title: '对账时间',
       key: 'started_at',
+      width: 130,
       render: (_, run) => <StackedDateTime value={run.started_at} />,
     },
     {
       title: '耗时',
       key: 'duration',
+      width: 90,
       render: (_, run) => <span style={{ whiteSpace: 'nowrap' }}>{runDuration(run)}</span>,
     },
     {
       title: '触发方式',
       key: 'trigger',
+      width: 200,
       render: (_, run) =>
         run.triggered_by === null ? (
           <Tag>定时任务</Tag>
@@ -281,6 +288,7 @@ export default function ReconciliationRunsPage() {
     {
       title: '结果',
       key: 'result',
+      width: 110,
       render: (_, run) =>
         run.ok ? (
           <Tag color="green" data-testid="reconciliation-run-result">
@@ -295,6 +303,7 @@ export default function ReconciliationRunsPage() {
     {
       title: '核对范围',
       key: 'checked',
+      width: 130,
       render: (_, run) =>
         run.checked ? (
           <Flex vertical style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
@@ -309,6 +318,7 @@ export default function ReconciliationRunsPage() {
     {
       title: '确认',
       key: 'acknowledged',
+      width: 200,
       render: (_, run) => {
         if (run.ok) return <Typography.Text type="secondary">无需确认</Typography.Text>;
         if (run.acknowledged_at) {
@@ -411,7 +421,10 @@ export default function ReconciliationRunsPage() {
           dataSource={runs ?? []}
           loading={query.isFetching && !query.data}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          // Fixed widths: an expanded run's breach table scrolls inside its row instead of
+          // widening the runs table and pushing 核对范围 and 确认 off the card.
+          tableLayout="fixed"
+          scroll={{ x: RUNS_TABLE_WIDTH }}
           size="middle"
           locale={{ emptyText: <Empty description="暂无对账记录" /> }}
           expandable={{
