@@ -38,6 +38,15 @@ export async function startIsolatedServer(
   env: Record<string, string> = {},
 ): Promise<IsolatedServer> {
   const url = `http://127.0.0.1:${port}`;
+  const healthy = () =>
+    fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+  // A server left running by an aborted run would answer the health check below and the spec
+  // would test its old code and data: refuse instead.
+  if (await healthy()) {
+    throw new Error(`port ${port} already answers /api/health: stop the server left there by an earlier run`);
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -55,10 +64,7 @@ export async function startIsolatedServer(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const up = await fetch(`${url}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) break;
+    if (await healthy()) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the isolated server on ${port} did not start: ${stderr.slice(-2000)}`);
