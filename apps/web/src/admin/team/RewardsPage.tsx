@@ -22,6 +22,8 @@ import {
   rewardsQueryKey,
   type TeamReward,
 } from './rewards/rewardsApi.ts';
+import { PendingPayoutApprovals } from './shared/PendingPayoutApprovals.tsx';
+import { PAYOUT_APPROVALS_ROOT } from './shared/payoutApprovalsApi.ts';
 
 const LOAD_FAILED = ADMIN_TEAM_TEXTS.rewardsLoadFailed;
 const CALCULATE_FAILED = '奖励重新计算失败';
@@ -36,6 +38,7 @@ const totalOf = (rewards: readonly TeamReward[]) =>
  * 重新计算 (pending records for every tier newly reached on charged counts, confirmed), the tier
  * table, and the reward records, 20 a page, filtered by status (kept in the address), with 发放 per
  * record and for the selected pending ones (confirmed; credited to the users' available balance).
+ * 待复核发放 (when any waits) lets a second admin complete or reject a distribution another recorded.
  */
 export default function RewardsPage() {
   const { message, modal } = App.useApp();
@@ -64,7 +67,12 @@ export default function RewardsPage() {
     setAddress(change);
   };
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: REWARDS_QUERY_ROOT });
+  // A distribution may also have recorded (or completed) a 待复核 payout.
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: REWARDS_QUERY_ROOT }),
+      queryClient.invalidateQueries({ queryKey: PAYOUT_APPROVALS_ROOT }),
+    ]);
 
   const calculate = useMutation({
     mutationFn: calculateRewards,
@@ -200,6 +208,8 @@ export default function RewardsPage() {
       )}
 
       <RewardStatCards stats={data?.stats} loading={query.isPending} />
+
+      <PendingPayoutApprovals kind="reward" />
 
       <Card
         size="small"

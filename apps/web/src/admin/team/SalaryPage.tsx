@@ -6,6 +6,7 @@ import { SalaryLevelsCard } from './salary/SalaryLevelsCard.tsx';
 import { SalaryPayoutTab } from './salary/SalaryPayoutTab.tsx';
 import { SalaryStatisticsTab } from './salary/SalaryStatisticsTab.tsx';
 import { defaultPayoutDate, payoutDateFromParams } from './salary/salaryApi.ts';
+import { PendingPayoutApprovals } from './shared/PendingPayoutApprovals.tsx';
 
 type TabKey = 'payout' | 'stats';
 
@@ -25,7 +26,8 @@ const SALARY_PARAMS = {
  * 团队工资 (spec 001 §2 "Salary", contracts/team-salary.ts): two tabs. 发放管理 pays the users eligible
  * on a payout date (day 1, 11 or 21; by default the latest one on or before today in Beijing), one
  * by one or in a batch, exports the date's CSV and edits the salary levels; 统计 shows a month's
- * payouts against the month before and per level. The tab, the date and the page are kept in the
+ * payouts against the month before and per level. Above the list, 待复核发放 (when any waits) lets
+ * a second admin complete or reject a payout another admin recorded. The tab, the date and the page are kept in the
  * address (SALARY_PARAMS).
  */
 export default function SalaryPage() {
@@ -67,6 +69,7 @@ export default function SalaryPage() {
             label: <span data-testid="salary-tab-payout">发放管理</span>,
             children: (
               <Flex vertical gap={16}>
+                <PendingPayoutApprovals kind="salary" />
                 <SalaryPayoutTab
                   key={payoutDateKey(date)}
                   date={date}

@@ -98,6 +98,47 @@ const DISTRIBUTE = '/api/admin/team/rewards/distribute';
 const CALCULATE = '/api/admin/team/rewards/calculate';
 
 describe('RewardsPage', () => {
+  it('shows 待复核发放 when a distribution waits; its 驳回 reloads the records', async () => {
+    handlers['GET /api/admin/payout-approvals'] = () =>
+      ok({
+        approvals: [
+          {
+            id: 6,
+            kind: 'reward',
+            status: 'pending',
+            payout_date: null,
+            items: [{ user_id: 7, amount: '5000', reward_id: 1, level: null }],
+            total: '5000.00000000',
+            currency: 'USDT',
+            first_approval: {
+              admin_id: 42,
+              admin_email: 'other@example.com',
+              at: '2026-11-02T01:00:00.000Z',
+            },
+          },
+        ],
+      });
+    handlers['POST /api/admin/payout-approvals/6/reject'] = () =>
+      ok({ approval: null }, '已驳回待复核的发放');
+    renderPage();
+    const card = await screen.findByTestId('payout-approvals-reward');
+    expect(
+      calls.find((c) => c.url.pathname === '/api/admin/payout-approvals')?.url.searchParams.get('kind'),
+    ).toBe('reward');
+    expect(card.textContent).toContain('1 条');
+    expect(card.textContent).toContain('5,000.00 USDT');
+    await screen.findByTestId('reward-row-1');
+    const before = calls.filter((c) => c.url.pathname === '/api/admin/team/rewards').length;
+    fireEvent.click(screen.getByTestId('payout-approval-reject-6'));
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: '确认驳回' }));
+    expect(await screen.findByText('已驳回待复核的发放')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.pathname === '/api/admin/team/rewards').length).toBeGreaterThan(
+        before,
+      ),
+    );
+  });
+
   it('shows the four cards with counts and amounts, the records and the tier table', async () => {
     renderPage();
     await screen.findByTestId('reward-row-1');

@@ -202,6 +202,44 @@ describe('salary helpers', () => {
 });
 
 describe('SalaryPage payout tab', () => {
+  it('shows 待复核发放 when a payout waits; its 复核通过 reloads the list', async () => {
+    handlers['GET /api/admin/payout-approvals'] = () =>
+      ok({
+        approvals: [
+          {
+            id: 5,
+            kind: 'salary',
+            status: 'pending',
+            payout_date: '2026-11-01',
+            items: [{ user_id: 9, amount: '6000', reward_id: null, level: 2 }],
+            total: '6000.00000000',
+            currency: 'USDT',
+            first_approval: {
+              admin_id: 42,
+              admin_email: 'other@example.com',
+              at: '2026-11-02T01:00:00.000Z',
+            },
+          },
+        ],
+      });
+    handlers[`POST ${BASE}/pay/9`] = () =>
+      ok(
+        { userId: 9, payoutDate: '2026-11-01', level: 2, amount: '6000', awaitingSecondApproval: null },
+        '工资发放成功',
+      );
+    renderPage();
+    const card = await screen.findByTestId('payout-approvals-salary');
+    expect(card.textContent).toContain('2026-11-01');
+    expect(card.textContent).toContain('6,000.00 USDT');
+    await screen.findByTestId('salary-row-7');
+    const before = callsTo('GET', '/eligible-users').length;
+    fireEvent.click(screen.getByTestId('payout-approval-approve-5'));
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: '确认复核通过' }));
+    expect(await screen.findByText('工资发放成功')).toBeTruthy();
+    expect(callsTo('POST', '/pay/9')[0]?.body).toEqual({ year: 2026, month: 11, day: 1 });
+    await waitFor(() => expect(callsTo('GET', '/eligible-users').length).toBeGreaterThan(before));
+  });
+
   it('lists the users eligible on the latest payout date with their figures; paid ones cannot be selected', async () => {
     renderPage();
     await screen.findByTestId('salary-row-7');

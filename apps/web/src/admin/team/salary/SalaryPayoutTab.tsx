@@ -14,6 +14,7 @@ import { Alert, App, Button, Card, Flex, Pagination, Select, Tooltip, Typography
 import { useEffect, useState } from 'react';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../../lib/request.ts';
+import { PAYOUT_APPROVALS_ROOT } from '../shared/payoutApprovalsApi.ts';
 import { EligibleUsersTable } from './EligibleUsersTable.tsx';
 import {
   batchPay,
@@ -95,6 +96,8 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: [...SALARY_QUERY_ROOT, 'eligible-users'] });
     void queryClient.invalidateQueries({ queryKey: [...SALARY_QUERY_ROOT, 'statistics'] });
+    // A pay call may have recorded (or completed) a 待复核 payout.
+    void queryClient.invalidateQueries({ queryKey: PAYOUT_APPROVALS_ROOT });
   };
 
   const pay = useMutation({
