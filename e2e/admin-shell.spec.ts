@@ -8,6 +8,9 @@ const SIDEBAR_ENTRIES = {
   团队管理: ['团队概览', '团队层级', '团队奖励', '团队工资'],
 };
 
+// The whole-shell walk opens a dozen screens: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('a visitor at /admin is asked to log in and sent to the login page with a redirect', async ({
   page,
 }, info) => {

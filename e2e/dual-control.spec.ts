@@ -4,6 +4,7 @@ import {
   callApi,
   confirmDialog,
   createDepositChannel,
+  createPlainAdmin,
   normAmount,
   openAs,
   registerUser,
@@ -11,7 +12,6 @@ import {
   snap,
   submitDeposit,
   toast,
-  uniqueEmail,
   walletOf,
 } from './support.ts';
 
@@ -25,17 +25,6 @@ import {
 test.describe.configure({ timeout: 300_000 });
 test.use({ actionTimeout: 15_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** A plain admin made by the super admin, logged in over the API. */
-async function plainAdmin(request: Parameters<typeof adminSession>[0], root: Session): Promise<Session> {
-  const email = uniqueEmail('dual-admin');
-  const password = 'second-admin-pass';
-  await callApi(request, 'POST', '/api/admin/admins', {
-    token: root.token,
-    data: { email, password, admin_level: 'admin' },
-  });
-  return callApi<Session>(request, 'POST', '/api/auth/login', { data: { account: email, password } });
-}
 
 async function openDepositsOf(page: Page, admin: Session, email: string, query = '') {
   await openAs(page, admin, `/admin/wallet/deposits${query}`);
@@ -57,7 +46,7 @@ test('a large deposit needs two admins: 待复核 after the first, completed by 
   request,
 }, info) => {
   const root = await adminSession(request);
-  const second = await plainAdmin(request, root);
+  const second = await createPlainAdmin(request, root);
   const thresholds = await callApi<{ deposit: string }>(
     request,
     'GET',

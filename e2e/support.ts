@@ -224,11 +224,32 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-message-notice').filter({ hasText: text });
 }
 
-export async function approveDeposit(request: APIRequestContext, admin: Session, depositId: number) {
-  await callApi(request, 'PATCH', `/api/admin/deposits/${depositId}/review`, {
-    token: admin.token,
-    data: { status: 'approved' },
+/**
+ * A plain admin made by `root`, logged in over the API. Dual control (issue 17) needs a second
+ * person for amounts at or above the thresholds.
+ */
+export async function createPlainAdmin(request: APIRequestContext, root: Session): Promise<Session> {
+  const email = uniqueEmail('second-admin');
+  const password = 'second-admin-pass';
+  await callApi(request, 'POST', '/api/admin/admins', {
+    token: root.token,
+    data: { email, password, admin_level: 'admin' },
   });
+  return callApi<Session>(request, 'POST', '/api/auth/login', { data: { account: email, password } });
+}
+
+/**
+ * Approves a deposit as operators do: at or above the deposit threshold the first approval leaves
+ * it pending (待复核), and a second admin completes it.
+ */
+export async function approveDeposit(request: APIRequestContext, admin: Session, depositId: number) {
+  const review = (by: Session) =>
+    callApi<{ deposit: { status: string } }>(request, 'PATCH', `/api/admin/deposits/${depositId}/review`, {
+      token: by.token,
+      data: { status: 'approved' },
+    });
+  const first = await review(admin);
+  if (first.deposit.status === 'pending') await review(await createPlainAdmin(request, admin));
 }
 
 /** Credits `amount` USDT to the user the real way: a deposit on `channelId`, approved by the admin. */
