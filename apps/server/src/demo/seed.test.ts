@@ -269,7 +269,12 @@ describe('npm run demo (seedDemoData)', () => {
       WHERE ip = '127.0.0.1' AND admin_id = (SELECT id FROM users WHERE email = 'boss@example.com')
       GROUP BY action ORDER BY action`);
     const actions = Object.fromEntries(audit.map((a) => [a.action, a.n]));
-    expect(actions['deposit.approve']).toBe(first.counts.deposits.approved);
+    // Dual control: the super admin's first approval of a deposit at or above the threshold is
+    // completed by a demo admin, so each approved deposit has one approval that moved the money.
+    const [completedBySecond] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_logs
+      WHERE action = 'deposit.approve' AND admin_id <> (SELECT id FROM users WHERE email = 'boss@example.com')`);
+    expect(actions['deposit.first_approve'] ?? 0).toBe(completedBySecond?.n);
+    expect((actions['deposit.approve'] ?? 0) + (completedBySecond?.n ?? 0)).toBe(first.counts.deposits.approved);
     expect(actions['deposit.reject']).toBe(first.counts.deposits.rejected);
     expect(actions['withdrawal.status']).toBeGreaterThanOrEqual(40);
     expect(actions['channel.create']).toBe(5);

@@ -780,11 +780,11 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
       }),
     );
     if (d.status !== 'pending') {
-      await depositService.review(
-        created.id,
-        depositReviewBody.parse({ status: d.status, adminNote: d.note }),
-        actor,
-      );
+      const review = depositReviewBody.parse({ status: d.status, adminNote: d.note });
+      const reviewed = await depositService.review(created.id, review, actor);
+      // Dual control: at or above the deposit threshold the first approval leaves it 待复核 and
+      // a second admin completes it.
+      if (reviewed.status !== d.status) await depositService.review(created.id, review, kycReviewer);
     }
     const reviewedAt = d.reviewedAt === undefined ? null : new Date(d.reviewedAt);
     await db
@@ -807,11 +807,10 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
       createWithdrawalBody.parse({ ...w.body, channel_id: withdrawChannelIds[w.type] }),
     );
     for (const step of w.steps) {
-      await withdrawalService.transition(
-        created.id,
-        withdrawalStatusBody.parse({ status: step.status, adminNote: step.note }),
-        actor,
-      );
+      const move = withdrawalStatusBody.parse({ status: step.status, adminNote: step.note });
+      const moved = await withdrawalService.transition(created.id, move, actor);
+      // Dual control: a large approval needs a second admin, as for deposits.
+      if (moved.status !== step.status) await withdrawalService.transition(created.id, move, kycReviewer);
     }
     const last = w.steps.at(-1);
     await db
