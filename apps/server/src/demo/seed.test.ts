@@ -274,7 +274,9 @@ describe('npm run demo (seedDemoData)', () => {
     const [completedBySecond] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_logs
       WHERE action = 'deposit.approve' AND admin_id <> (SELECT id FROM users WHERE email = 'boss@example.com')`);
     expect(actions['deposit.first_approve'] ?? 0).toBe(completedBySecond?.n);
-    expect((actions['deposit.approve'] ?? 0) + (completedBySecond?.n ?? 0)).toBe(first.counts.deposits.approved);
+    expect((actions['deposit.approve'] ?? 0) + (completedBySecond?.n ?? 0)).toBe(
+      first.counts.deposits.approved,
+    );
     expect(actions['deposit.reject']).toBe(first.counts.deposits.rejected);
     expect(actions['withdrawal.status']).toBeGreaterThanOrEqual(40);
     expect(actions['channel.create']).toBe(5);
