@@ -1,5 +1,5 @@
 import { Button, Flex, Typography } from 'antd';
-import { pageWindow } from './pagination.ts';
+import { pageWindow, paginationRangeText } from './pagination.ts';
 
 export interface PageButtonsProps {
   page: number;
@@ -56,6 +56,25 @@ export function PageButtons({
       <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
         第 {page} / {totalPages} 页
       </Typography.Text>
+    </Flex>
+  );
+}
+
+export interface PagedListFooterProps extends Omit<PageButtonsProps, 'totalPages' | 'maxButtons'> {
+  /** The list reply's pagination; nothing is shown until it has arrived. */
+  pagination: { page: number; limit: number; total: number; totalPages: number } | undefined;
+  maxButtons?: number;
+}
+
+/** Under a list: 显示第 x 到 y 条，共 n 条记录 (<prefix>-range-text) and the page buttons. */
+export function PagedListFooter({ pagination, maxButtons = 10, ...buttons }: PagedListFooterProps) {
+  if (!pagination) return null;
+  return (
+    <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
+      <Typography.Text type="secondary" data-testid={`${buttons.testIdPrefix}-range-text`}>
+        {paginationRangeText(pagination.page, pagination.limit, pagination.total)}
+      </Typography.Text>
+      <PageButtons {...buttons} totalPages={pagination.totalPages} maxButtons={maxButtons} />
     </Flex>
   );
 }

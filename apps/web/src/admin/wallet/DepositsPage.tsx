@@ -11,8 +11,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Card, Flex, Select, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
-import { PageButtons } from '../../components/PageButtons.tsx';
-import { paginationRangeText } from '../../components/pagination.ts';
+import { PagedListFooter } from '../../components/PageButtons.tsx';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
@@ -31,9 +30,8 @@ import {
 } from './deposits/depositsApi.ts';
 import { useDepositReview } from './deposits/useDepositReview.ts';
 
-/** Page size 20, at most 10 page buttons (spec 000 §2, §9). */
+/** Page size 20 (spec 000 §2, §9); PagedListFooter shows at most 10 page buttons. */
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
-const MAX_PAGE_BUTTONS = 10;
 
 const RANGES: { key: DateRange | 'all'; label: string }[] = [
   { key: 'all', label: '全部时间' },
@@ -252,23 +250,15 @@ export default function DepositsPage() {
           onReject={(row) => void reject(row)}
           onDetail={setDetail}
         />
-        {pagination && (
-          <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
-            <Typography.Text type="secondary" data-testid="deposits-range-text">
-              {paginationRangeText(pagination.page, pagination.limit, pagination.total)}
-            </Typography.Text>
-            <PageButtons
-              page={filters.page}
-              totalPages={pagination.totalPages}
-              maxButtons={MAX_PAGE_BUTTONS}
-              onChange={(page) => {
-                setSelected([]);
-                setFilters({ page });
-              }}
-              testIdPrefix="deposits"
-            />
-          </Flex>
-        )}
+        <PagedListFooter
+          pagination={pagination}
+          page={filters.page}
+          onChange={(page) => {
+            setSelected([]);
+            setFilters({ page });
+          }}
+          testIdPrefix="deposits"
+        />
       </Card>
 
       <DepositDetailModal deposit={detail} onClose={() => setDetail(null)} />

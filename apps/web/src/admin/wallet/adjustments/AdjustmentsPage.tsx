@@ -25,8 +25,7 @@ import {
 } from 'antd';
 import { type HTMLAttributes, useMemo, useRef, useState } from 'react';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
-import { PageButtons } from '../../../components/PageButtons.tsx';
-import { paginationRangeText } from '../../../components/pagination.ts';
+import { PagedListFooter } from '../../../components/PageButtons.tsx';
 import { useReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { useListParams } from '../../../lib/listParams.ts';
@@ -44,7 +43,6 @@ import { CreateAdjustmentModal } from './CreateAdjustmentModal.tsx';
 import { useAdjustmentRealtime } from './useAdjustmentRealtime.ts';
 
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
-const MAX_PAGE_BUTTONS = 10;
 
 const STATUS_COLORS: Record<AdjustmentStatus, string> = {
   pending: 'gold',
@@ -344,20 +342,12 @@ export default function AdjustmentsPage() {
           locale={{ emptyText: <Empty description="暂无余额调整记录" /> }}
           onRow={(row) => ({ 'data-testid': `adjustment-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
         />
-        {pagination && (
-          <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
-            <Typography.Text type="secondary" data-testid="adjustments-range-text">
-              {paginationRangeText(pagination.page, pagination.limit, pagination.total)}
-            </Typography.Text>
-            <PageButtons
-              page={filters.page}
-              totalPages={pagination.totalPages}
-              maxButtons={MAX_PAGE_BUTTONS}
-              onChange={(page) => setFilters({ page })}
-              testIdPrefix="adjustments"
-            />
-          </Flex>
-        )}
+        <PagedListFooter
+          pagination={pagination}
+          page={filters.page}
+          onChange={(page) => setFilters({ page })}
+          testIdPrefix="adjustments"
+        />
       </Card>
 
       <CreateAdjustmentModal open={creating} onClose={() => setCreating(false)} onCreated={reload} />

@@ -28,8 +28,7 @@ import {
 import { type HTMLAttributes, type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
-import { PageButtons } from '../../../components/PageButtons.tsx';
-import { paginationRangeText } from '../../../components/pagination.ts';
+import { PagedListFooter } from '../../../components/PageButtons.tsx';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { useListParams } from '../../../lib/listParams.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -44,7 +43,6 @@ import {
 } from './reconciliationRunsApi.ts';
 
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
-const MAX_PAGE_BUTTONS = 10;
 /** Runs arrive every few minutes (the job) or from another admin's 立即对账. */
 const REFRESH_MS = 60_000;
 
@@ -435,20 +433,12 @@ export default function ReconciliationRunsPage() {
           }}
           onRow={(run) => ({ 'data-testid': `reconciliation-run-${run.id}` }) as HTMLAttributes<HTMLElement>}
         />
-        {pagination && (
-          <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
-            <Typography.Text type="secondary" data-testid="reconciliation-range-text">
-              {paginationRangeText(pagination.page, pagination.limit, pagination.total)}
-            </Typography.Text>
-            <PageButtons
-              page={filters.page}
-              totalPages={pagination.totalPages}
-              maxButtons={MAX_PAGE_BUTTONS}
-              onChange={(page) => setFilters({ page })}
-              testIdPrefix="reconciliation"
-            />
-          </Flex>
-        )}
+        <PagedListFooter
+          pagination={pagination}
+          page={filters.page}
+          onChange={(page) => setFilters({ page })}
+          testIdPrefix="reconciliation"
+        />
       </Card>
     </Flex>
   );
