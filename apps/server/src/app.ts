@@ -24,7 +24,6 @@ import type { AppContext } from './core/context.ts';
 import { AppError } from './core/errors.ts';
 import { router } from './core/http.ts';
 import type { Database } from './db/client.ts';
-import { twofaSetupRequired } from './modules/auth/guard.ts';
 import { registerModules } from './modules/index.ts';
 import { createRealtime, type Realtime } from './modules/realtime/realtime.ts';
 
@@ -104,11 +103,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const ctx: AppContext = { config, database, log: app.log, realtime };
   const { auth } = await registerModules(router(app), ctx);
   // An admin still to enrol in 2FA gets no socket (it would carry admin notifications).
-  authenticateSocket = async (token) => {
-    const found = await auth.authenticate(token);
-    if (auth.needsTwofaSetup(found.user)) throw twofaSetupRequired();
-    return found;
-  };
+  authenticateSocket = (token) => auth.authenticateEnrolled(token);
   app.decorate('platform', ctx);
 
   registerWebApp(app, config.webDistDir);

@@ -128,7 +128,7 @@ export const adminView = z.object({
   updated_at: isoDateTime,
   last_login: isoDateTime.nullable(),
   /** 2FA (TOTP) is on for this admin (a super admin may reset it: POST /api/admin/admins/{id}/2fa/reset). */
-  twofa_enabled: z.boolean().optional(),
+  twofa_enabled: z.boolean(),
 });
 export type AdminView = z.infer<typeof adminView>;
 

@@ -14,7 +14,10 @@ export const DEFAULT_CURRENCY = 'USDT';
 /** The platform's version: the health call reports it, the OpenAPI document and the admin footer show it. */
 export const APP_VERSION = '1.0.0';
 export const APP_VERSION_LABEL = `v${APP_VERSION}`;
-/** The platform's name (the page title; the issuer that authenticator apps show for its 2FA codes). */
+/**
+ * The platform's name as the issuer that authenticator apps show next to its 2FA codes. The web
+ * pages (index.html's title, the headers) spell the same name out themselves.
+ */
 export const PLATFORM_NAME = '数字资产交易平台';
 
 /** Local-storage keys cleared when a session ends (spec 000 section 9). */

@@ -35,15 +35,16 @@ export type TwofaSetup = z.infer<typeof twofaSetupReply>['data'];
 
 /** POST /api/auth/2fa/enable and /disable. */
 export const twofaCodeBody = z.object({ code: totpCode });
-export type TwofaCodeBody = z.infer<typeof twofaCodeBody>;
 
 /** The recovery codes, shown once: only their hashes are stored. */
 export const twofaEnableReply = envelope(z.object({ recovery_codes: z.array(z.string()) }));
 
 /** The `data` of a 401 from login (or a 400 from a withdrawal) that needs the second factor. */
 export const twofaChallenge = z.object({ twofa_required: z.literal(true) });
+export type TwofaChallenge = z.infer<typeof twofaChallenge>;
 /** The `data` of a 403 from an admin call while the admin has not enrolled yet. */
 export const twofaSetupChallenge = z.object({ twofa_setup_required: z.literal(true) });
+export type TwofaSetupChallenge = z.infer<typeof twofaSetupChallenge>;
 
 /** POST /api/admin/admins/{id}/2fa/reset (super admin, never their own account). */
 export const twofaResetBody = z.object({

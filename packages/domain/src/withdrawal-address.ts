@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import type { UsdtNetworkName } from '@platform/contracts';
 
 /**
  * USDT withdrawal addresses (issue 17): a TRON (TRC20) or an Ethereum (ERC20) address, checked
@@ -11,9 +12,6 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
  * - ERC20: `0x` and 40 hex digits; when the letters are mixed case the EIP-55 checksum (keccak-256 of
  *   the lower-case hex) must match. All lower or all upper case carries no checksum and is accepted.
  */
-export const usdtNetworks = ['TRC20', 'ERC20'] as const;
-export type UsdtNetwork = (typeof usdtNetworks)[number];
-
 export const ADDRESS_FORMAT_ERROR = '地址格式不正确';
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -90,7 +88,7 @@ export function isErc20Address(address: string): boolean {
 }
 
 /** The network of a USDT address (surrounding whitespace ignored), or null when it is neither. */
-export function usdtAddressNetwork(address: string): UsdtNetwork | null {
+export function usdtAddressNetwork(address: string): UsdtNetworkName | null {
   const text = address.trim();
   if (isTrc20Address(text)) return 'TRC20';
   if (isErc20Address(text)) return 'ERC20';

@@ -14,9 +14,9 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, data?: unknown) => new AppError(400, message, data);
-export const unauthorized = (message = '未登录或登录已过期，请重新登录 (token invalid)') =>
-  new AppError(401, message);
-export const forbidden = (message = '权限不足') => new AppError(403, message);
+export const unauthorized = (message = '未登录或登录已过期，请重新登录 (token invalid)', data?: unknown) =>
+  new AppError(401, message, data);
+export const forbidden = (message = '权限不足', data?: unknown) => new AppError(403, message, data);
 export const notFound = (message = '记录不存在') => new AppError(404, message);
 export const conflict = (message: string, data?: unknown) => new AppError(409, message, data);
 export const businessRule = (message: string, data?: unknown) => new AppError(422, message, data);

@@ -26,6 +26,7 @@ import {
   depositChannelBody,
   depositReviewBody,
   type PayeeAccountBody,
+  PLATFORM_NAME,
   type WithdrawalStatus,
   type WithdrawMethod,
   withdrawalStatusBody,
@@ -40,6 +41,7 @@ import type { AuditActor } from '../modules/audit/audit.service.ts';
 import { findUserByEmail } from '../modules/auth/auth.repository.ts';
 import { users } from '../modules/auth/auth.schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { createTwoFactorService } from '../modules/auth/two-factor/two-factor.service.ts';
 import { ensureSuperAdmin } from '../modules/bootstrap/super-admin.ts';
 import { depositChannels, withdrawChannels } from '../modules/channels/channels.schema.ts';
 import { createChannelsService } from '../modules/channels/channels.service.ts';
@@ -667,7 +669,9 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
   const actor: AuditActor = { adminId: superAdmin.id, ip: '127.0.0.1', userAgent: 'npm run demo' };
   const channelsService = createChannelsService({ db, qrCodes: createQrCodeStore(opts.qrCodeDir) });
   const depositService = createDepositService({ db, realtime: silentRealtime });
-  const withdrawalService = createWithdrawalService({ db, realtime: silentRealtime });
+  // Demo users have no 2FA: the service is there because every withdrawal passes through it.
+  const twoFactor = createTwoFactorService({ db, issuer: PLATFORM_NAME });
+  const withdrawalService = createWithdrawalService({ db, realtime: silentRealtime, twoFactor });
 
   // Users and admins: one transaction, so that the marker exists only with all of them.
   log('Creating 40 users and 2 admins...');

@@ -91,9 +91,8 @@ export async function registerModules(app: Router, ctx: AppContext) {
   registerWalletRoutes(app, { db: ctx.database.db, guards });
   registerDepositRoutes(app, { deposits: createDepositService(money), guards });
   registerWithdrawalRoutes(app, {
-    withdrawals: createWithdrawalService(money),
+    withdrawals: createWithdrawalService({ ...money, twoFactor }),
     guards,
-    twoFactor,
     twofaAttempts,
   });
   registerAdjustmentRoutes(app, {

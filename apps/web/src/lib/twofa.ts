@@ -22,11 +22,6 @@ export function isTwofaChallenge(error: unknown): boolean {
   return replyData(error)?.twofa_required === true;
 }
 
-/** An admin call refused until the admin enrols (403 data.twofa_setup_required). */
-export function isTwofaSetupChallenge(error: unknown): boolean {
-  return replyData(error)?.twofa_setup_required === true;
-}
-
 /** The message of a refused code: the server's when it gave one, else 两步验证码错误. */
 export function twofaErrorText(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : TWOFA_MESSAGES.wrong;

@@ -49,21 +49,25 @@ const TOUCH_INTERVAL = sql`interval '60 seconds'`;
 /**
  * The unrevoked session behind a token hash, with its user and whether it has run out: `expired`
  * (past expires_at) or, for an admin, `timedOut` (idle or too old under `admin`). One statement:
- * a data-modifying CTE refreshes last_seen_at of a session still in force when it is over a minute
- * old, so the lookup costs no extra round trip; the SELECT sees the value from before this request.
+ * only admin sessions are held to an idle limit, so a data-modifying CTE refreshes last_seen_at of
+ * an admin session still in force when it is over a minute old (no write for users' sessions), and
+ * the lookup costs no extra round trip; the SELECT sees the value from before this request.
  */
 export async function findSession(exec: Executor, tokenHash: string, admin: AdminSessionPolicy) {
   const idle = sql`make_interval(mins => ${admin.idleMinutes}::int)`;
   const max = sql`make_interval(hours => ${admin.maxHours}::int)`;
+  /** An admin session is in force while used within `idle` and younger than `max`. */
+  const withinAdminLimits = sql`(${sessions.lastSeenAt} > now() - ${idle} AND ${sessions.createdAt} > now() - ${max})`;
   const touch = exec.$with('touched_session', {}).as(sql`
     UPDATE sessions SET last_seen_at = now()
     FROM users
     WHERE users.id = sessions.user_id
+      AND users.role = 'admin'
       AND sessions.token_hash = ${tokenHash}
       AND sessions.revoked_at IS NULL
       AND sessions.expires_at > now()
       AND sessions.last_seen_at < now() - ${TOUCH_INTERVAL}
-      AND (users.role <> 'admin' OR (sessions.last_seen_at > now() - ${idle} AND sessions.created_at > now() - ${max}))
+      AND ${withinAdminLimits}
     RETURNING sessions.id`);
   const [row] = await exec
     .with(touch)
@@ -71,7 +75,7 @@ export async function findSession(exec: Executor, tokenHash: string, admin: Admi
       session: sessions,
       user: users,
       expired: sql<boolean>`${sessions.expiresAt} <= now()`,
-      timedOut: sql<boolean>`${users.role} = 'admin' AND (${sessions.lastSeenAt} <= now() - ${idle} OR ${sessions.createdAt} <= now() - ${max})`,
+      timedOut: sql<boolean>`${users.role} = 'admin' AND NOT ${withinAdminLimits}`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

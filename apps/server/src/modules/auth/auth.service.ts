@@ -1,5 +1,12 @@
-import type { LoginBody, PasswordBody, ProfileBody, RegisterBody } from '@platform/contracts';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../core/errors.ts';
+import {
+  type LoginBody,
+  type PasswordBody,
+  type ProfileBody,
+  type RegisterBody,
+  TWOFA_MESSAGES,
+  type TwofaSetupChallenge,
+} from '@platform/contracts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createUser } from '../users/create-user.ts';
@@ -31,7 +38,9 @@ export const INVALID_TOKEN_MESSAGE = 'token 无效或已过期，请重新登录
 export const DISABLED_MESSAGE = '账户已被禁用，请联系客服';
 export const ADMIN_SESSION_TIMED_OUT = '登录已超时，请重新登录';
 
-const unauthorizedWith = (message: string, data: unknown) => new AppError(401, message, data);
+const TWOFA_SETUP_CHALLENGE: TwofaSetupChallenge = { twofa_setup_required: true };
+/** A 403 an admin still to enrol in 2FA gets from every call but enrolment's own. */
+export const twofaSetupRequired = () => forbidden(TWOFA_MESSAGES.setupRequired, TWOFA_SETUP_CHALLENGE);
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps;
@@ -57,6 +66,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       userAgent: client.userAgent?.slice(0, 300) ?? null,
     });
     return token;
+  }
+
+  /** Resolves a bearer token to its live session and active user, or throws a 401 naming the token. */
+  async function authenticate(token: string | undefined) {
+    if (!token) throw unauthorized('未提供认证 token，请先登录');
+    const found = await repo.findSession(db, hashToken(token), deps.adminSession);
+    if (!found) throw unauthorized(INVALID_TOKEN_MESSAGE);
+    if (found.timedOut) throw unauthorized(ADMIN_SESSION_TIMED_OUT);
+    if (found.expired) throw unauthorized(INVALID_TOKEN_MESSAGE);
+    if (!found.user.isActive) throw unauthorized(`${DISABLED_MESSAGE}（token 已失效）`);
+    return { sessionId: found.session.id, user: found.user };
   }
 
   return {
@@ -98,28 +118,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       const valid = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyPassword(await timingDummyHash(), body.password).then(() => false);
-      if (!user || !valid) throw new AppError(401, '账号或密码错误');
+      if (!user || !valid) throw unauthorized('账号或密码错误');
       if (!user.isActive) throw forbidden(DISABLED_MESSAGE);
-      await deps.twoFactor.requireCode(user, body.totp, attempts?.(user.id), (message) =>
-        unauthorizedWith(message, { twofa_required: true }),
-      );
+      await deps.twoFactor.requireForLogin(user, body.totp, attempts?.(user.id));
       const token = await openSession(user, client);
       const updated = (await repo.updateUser(db, user.id, { lastLogin: new Date() })) ?? user;
       return { token, user: await publicUser(updated) };
     },
 
-    /** Resolves a bearer token to its live session and active user, or throws a 401 naming the token. */
-    async authenticate(token: string | undefined) {
-      if (!token) throw unauthorized('未提供认证 token，请先登录');
-      const found = await repo.findSession(db, hashToken(token), deps.adminSession);
-      if (!found) throw unauthorized(INVALID_TOKEN_MESSAGE);
-      if (found.timedOut) throw unauthorized(ADMIN_SESSION_TIMED_OUT);
-      if (found.expired) throw unauthorized(INVALID_TOKEN_MESSAGE);
-      if (!found.user.isActive) throw unauthorized(`${DISABLED_MESSAGE}（token 已失效）`);
-      return { sessionId: found.session.id, user: found.user };
-    },
+    authenticate,
 
-    needsTwofaSetup,
+    /**
+     * authenticate, for every call but the few an admin still to enrol in 2FA may make (me, logout,
+     * the 2FA routes): such an admin gets a 403 with twofa_setup_required.
+     */
+    async authenticateEnrolled(token: string | undefined) {
+      const found = await authenticate(token);
+      if (needsTwofaSetup(found.user)) throw twofaSetupRequired();
+      return found;
+    },
 
     async logout(sessionId: string) {
       await repo.revokeSession(db, sessionId);

@@ -1,6 +1,5 @@
-import { TWOFA_MESSAGES } from '@platform/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { AppError, forbidden } from '../../core/errors.ts';
+import { forbidden } from '../../core/errors.ts';
 import type { UserRow } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -38,9 +37,8 @@ export function createGuards(auth: AuthService) {
   const requireSession: Guard = async (request) => {
     request.auth = await auth.authenticate(bearerToken(request.headers.authorization));
   };
-  const requireUser: Guard = async (request, reply) => {
-    await requireSession(request, reply);
-    if (request.auth && auth.needsTwofaSetup(request.auth.user)) throw twofaSetupRequired();
+  const requireUser: Guard = async (request) => {
+    request.auth = await auth.authenticateEnrolled(bearerToken(request.headers.authorization));
   };
   const requireAdmin: Guard = async (request, reply) => {
     await requireUser(request, reply);
@@ -56,9 +54,6 @@ export function createGuards(auth: AuthService) {
     guardFunctions.add(guard);
   return { requireSession, requireUser, requireAdmin, requireSuperAdmin };
 }
-
-export const twofaSetupRequired = () =>
-  new AppError(403, TWOFA_MESSAGES.setupRequired, { twofa_setup_required: true });
 
 export type Guards = ReturnType<typeof createGuards>;
 

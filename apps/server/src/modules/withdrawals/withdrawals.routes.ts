@@ -15,7 +15,6 @@ import { idParams, ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { caller, type Guards } from '../auth/guard.ts';
-import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
 
 export function registerWithdrawalRoutes(
@@ -23,8 +22,7 @@ export function registerWithdrawalRoutes(
   deps: {
     withdrawals: WithdrawalService;
     guards: Guards;
-    /** With 2FA on, a withdrawal needs a code (`totp`), checked before any money moves. */
-    twoFactor: TwoFactorService;
+    /** Wrong 2FA codes (`totp`) of a withdrawal count here, with those of login and 2FA changes. */
     twofaAttempts: AttemptLimiter;
   },
 ) {
@@ -40,11 +38,8 @@ export function registerWithdrawalRoutes(
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { user } = caller(request);
-      await deps.twoFactor.requireForAction(user, request.body.totp, deps.twofaAttempts(request));
-      return ok(
-        { withdrawal: await withdrawals.create(user.id, request.body) },
-        '提现申请已提交，请等待审核',
-      );
+      const withdrawal = await withdrawals.create(user.id, request.body, deps.twofaAttempts(request));
+      return ok({ withdrawal }, '提现申请已提交，请等待审核');
     },
   });
 

@@ -20,12 +20,14 @@ import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../cor
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import type { AttemptGuard } from '../auth/attempt-limiter.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
+import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import { findActiveWithdrawChannel } from '../channels/channels.repository.ts';
 import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
 import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
-import { readThresholds } from '../dual-control/thresholds.repository.ts';
+import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.repository.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
 import { getUserWallets, type Posting, postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -42,9 +44,15 @@ export const withdrawalKey = (id: number, step: 'freeze' | 'reject' | 'complete'
 
 /**
  * `prices` values a withdrawal in another currency than USDT for the dual-control threshold (a
- * currency without a reference price always needs two admins).
+ * currency without a reference price always needs two admins). `twoFactor` spends the code a
+ * withdrawal of an account with 2FA on needs.
  */
-export function createWithdrawalService(deps: { db: Db; realtime: Realtime; prices?: ReferencePriceSource }) {
+export function createWithdrawalService(deps: {
+  db: Db;
+  realtime: Realtime;
+  twoFactor: TwoFactorService;
+  prices?: ReferencePriceSource;
+}) {
   const { db, realtime } = deps;
 
   /** The postings of a status change, or none when the status does not move money. */
@@ -95,6 +103,7 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime; pric
     body: WithdrawalStatusBody,
     actor: AuditActor,
     usdtValue: Decimal | null,
+    thresholds: ThresholdAmounts,
   ) {
     const current = await repo.lockWithdrawal(tx, id);
     if (!current) throw notFound('提现记录不存在');
@@ -105,7 +114,6 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime; pric
       );
     }
     if (body.status === 'approved') {
-      const thresholds = await readThresholds(tx);
       if (needsSecondApproval(usdtValue, thresholds.withdrawal)) {
         if (current.firstApprovedBy === actor.adminId) throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
         if (current.firstApprovedBy === null) {
@@ -191,6 +199,8 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime; pric
       type: 'withdrawal',
       id: w.id,
       firstApproverId: adminId,
+      // The owner may not approve their own withdrawal: no "needs your approval" for them.
+      ownerIds: [w.userId],
       message: `提现 #${w.id}（${formatNormalised(decimalFromDb(w.amount))} ${w.currency}）已由一位管理员审核通过，需要另一位管理员复核`,
     });
   }
@@ -212,8 +222,16 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime; pric
      * A withdrawal request: the standing requirement (active, KYC approved), the channel's limits
      * and the balance for amount + fee are checked, and amount + fee is frozen in the same
      * transaction as the insert. A refusal says why in data.reasons and changes nothing.
+     *
+     * With 2FA on, the code in `totp` is checked last, in the same transaction, and only spent when
+     * the withdrawal is made: a request refused for its address, KYC, channel, limits or balance
+     * leaves the code (a recovery code too) usable. `attempts` counts wrong codes.
      */
-    async create(userId: number, body: CreateWithdrawalBody): Promise<UserWithdrawal> {
+    async create(
+      userId: number,
+      body: CreateWithdrawalBody,
+      attempts?: AttemptGuard,
+    ): Promise<UserWithdrawal> {
       // A USDT address is a TRC20 or an ERC20 one (checksums included), or nothing is frozen.
       const address = body.withdraw_type === 'usdt' ? (body.address ?? '').trim() : null;
       const network = address === null ? null : usdtAddressNetwork(address);
@@ -254,6 +272,7 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime; pric
           );
         }
         if (reasons.length) throw businessRule(reasons.join('；'), { reasons });
+        await deps.twoFactor.requireForAction(tx, user, body.totp, attempts);
 
         const row = await repo.insertWithdrawal(tx, {
           userId,
@@ -338,8 +357,9 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime; pric
     /** A status change; at or above the threshold a move to 已通过 may only record the first approval (first_approval in the reply). */
     async transition(id: number, body: WithdrawalStatusBody, actor: AuditActor): Promise<AdminWithdrawal> {
       const usdtValue = await valueFor(id, body.status);
+      const thresholds = await readThresholdAmounts(db);
       const { previous, updated, firstApproval } = await db.transaction((tx) =>
-        transitionInTx(tx, id, body, actor, usdtValue),
+        transitionInTx(tx, id, body, actor, usdtValue, thresholds),
       );
       if (firstApproval) announceFirstApprovalOf(updated, actor.adminId);
       else announce(previous, updated);
@@ -364,11 +384,20 @@ export function createWithdrawalService(deps: { db: Db; realtime: Realtime; pric
       // A bulk change that holds the admin's own withdrawal is refused whole (403), nothing moved;
       // the owner never changes, and transitionInTx checks each locked row again.
       assertNoneOwnRequest(actor.adminId, await repo.withdrawalOwnerIds(db, ids));
+      // Once per call, not per row (a save while the batch runs applies to the next call).
+      const thresholds = await readThresholdAmounts(db);
       for (const id of ids) {
         try {
           const usdtValue = await valueFor(id, body.status);
           const { previous, updated, firstApproval } = await db.transaction((tx) =>
-            transitionInTx(tx, id, { status: body.status, adminNote: body.adminNote }, actor, usdtValue),
+            transitionInTx(
+              tx,
+              id,
+              { status: body.status, adminNote: body.adminNote },
+              actor,
+              usdtValue,
+              thresholds,
+            ),
           );
           if (firstApproval) {
             announceFirstApprovalOf(updated, actor.adminId);

@@ -21,6 +21,7 @@ function admin(overrides: Partial<AdminView> = {}): AdminView {
     created_at: '2024-05-01T02:00:00.000Z',
     updated_at: '2024-05-01T02:00:00.000Z',
     last_login: null,
+    twofa_enabled: false,
     ...overrides,
   };
 }

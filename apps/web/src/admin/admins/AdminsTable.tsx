@@ -1,4 +1,4 @@
-import { ADMIN_LEVEL_LABELS, type AdminView } from '@platform/contracts';
+import { ADMIN_LEVEL_LABELS, type AdminView, TWOFA_MESSAGES } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Button, Empty, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { HTMLAttributes } from 'react';
@@ -68,14 +68,11 @@ export function AdminsTable({
     {
       title: '两步验证',
       key: 'twofa',
-      render: (_, row) =>
-        row.twofa_enabled === undefined ? (
-          '-'
-        ) : (
-          <Tag color={row.twofa_enabled ? 'green' : 'default'} data-testid={`admin-twofa-${row.id}`}>
-            {row.twofa_enabled ? '已开启' : '未开启'}
-          </Tag>
-        ),
+      render: (_, row) => (
+        <Tag color={row.twofa_enabled ? 'green' : 'default'} data-testid={`admin-twofa-${row.id}`}>
+          {row.twofa_enabled ? '已开启' : '未开启'}
+        </Tag>
+      ),
     },
     { title: '创建时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
     { title: '最后登录', key: 'last_login', render: (_, row) => formatDateTime(row.last_login) },
@@ -91,7 +88,7 @@ export function AdminsTable({
             编辑
           </Button>
           {row.id === selfId ? (
-            <Tooltip title="不能重置自己的两步验证">
+            <Tooltip title={TWOFA_MESSAGES.ownReset}>
               <Button size="small" disabled data-testid={`admin-twofa-reset-${row.id}`}>
                 重置两步验证
               </Button>

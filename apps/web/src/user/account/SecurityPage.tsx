@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TwofaCodeField } from '../../components/twofa/TwofaCodeField.tsx';
 import { TwofaEnrolment } from '../../components/twofa/TwofaEnrolment.tsx';
-import { refreshProfile } from '../../lib/session.tsx';
 import { disableTwofa, normaliseCode, twofaErrorText } from '../../lib/twofa.ts';
 import { UserPage } from '../shell/UserPage.tsx';
 import { AccountColumn, ME_KEY, RefreshError, useMe } from './useMe.tsx';
@@ -76,10 +75,8 @@ export default function SecurityPage() {
   const [mode, setMode] = useState<Mode>('view');
   if (!user) return <PageLoading />;
 
-  const refresh = async () => {
-    await refreshProfile().catch(() => null);
-    await queryClient.invalidateQueries({ queryKey: ME_KEY });
-  };
+  // The profile query's own fetch refreshes the session copy too: one GET /auth/me.
+  const refresh = () => queryClient.refetchQueries({ queryKey: ME_KEY });
   const changed = async (text: string) => {
     await refresh();
     setMode('view');

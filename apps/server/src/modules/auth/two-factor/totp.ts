@@ -5,12 +5,12 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
  * 6 digits, 30-second steps, the profile every authenticator app (Google Authenticator, Authy,
  * 1Password, Microsoft Authenticator) reads from an otpauth:// URL.
  */
-export const TOTP_DIGITS = 6;
-export const TOTP_STEP_SECONDS = 30;
+const TOTP_DIGITS = 6;
+const TOTP_STEP_SECONDS = 30;
 /** Steps accepted either side of now: the phone's clock may be up to 30 s off, plus typing time. */
-export const TOTP_DRIFT_STEPS = 1;
+const TOTP_DRIFT_STEPS = 1;
 /** 160-bit secrets, the length RFC 4226 recommends (and SHA-1's block of output). */
-export const TOTP_SECRET_BYTES = 20;
+const TOTP_SECRET_BYTES = 20;
 
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -119,7 +119,7 @@ export function newRecoveryCode(): string {
 }
 
 /** Case, spaces and dashes do not matter when a recovery code is typed. */
-export const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
 export const hashRecoveryCode = (code: string) =>
   createHash('sha256')

@@ -1,6 +1,6 @@
-import { TWOFA_MESSAGES, type TwofaSetup } from '@platform/contracts';
-import { type AppError, badRequest, conflict } from '../../../core/errors.ts';
-import type { Db } from '../../../db/client.ts';
+import { TWOFA_MESSAGES, type TwofaChallenge, type TwofaSetup } from '@platform/contracts';
+import { type AppError, badRequest, conflict, unauthorized } from '../../../core/errors.ts';
+import type { Db, Executor } from '../../../db/client.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import type { AttemptGuard } from '../attempt-limiter.ts';
 import type { UserRow } from '../auth.repository.ts';
@@ -24,6 +24,9 @@ export interface TwoFactorDeps {
 }
 
 type TwoFactorUser = Pick<UserRow, 'id' | 'email' | 'role' | 'twofaEnabledAt'>;
+
+/** The `data` of a refusal for a missing or wrong code: the client asks for one. */
+const TWOFA_CHALLENGE: TwofaChallenge = { twofa_required: true };
 
 /** Audit rows for admins' own 2FA changes: the actor is the admin, from the request. */
 const auditOwnChange = async (
@@ -54,46 +57,65 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
-  /** Spends `code` if it is valid now: true at most once per code, even under races. */
-  async function consumeCode(userId: number, code: string): Promise<boolean> {
+  /**
+   * Spends `code` if it is valid now: true at most once per code, even under races. `exec` is the
+   * caller's transaction when the code must be spent only if the rest of it commits.
+   */
+  async function consumeCode(exec: Executor, userId: number, code: string): Promise<boolean> {
     if (isTotpShaped(code)) {
-      const credentials = await repo.findCredentials(db, userId);
+      const credentials = await repo.findCredentials(exec, userId);
       if (!credentials?.secret) return false;
       const step = matchTotp(credentials.secret, code, now());
-      return step !== null && (await repo.claimTimeStep(db, userId, step));
+      return step !== null && (await repo.claimTimeStep(exec, userId, step));
     }
-    return repo.spendRecoveryCode(db, userId, hashRecoveryCode(code));
+    return repo.spendRecoveryCode(exec, userId, hashRecoveryCode(code));
   }
 
-  /** A wrong code counts against the limit; once it is used up, even a right code is a 429. */
-  async function checkCode(userId: number, code: string, attempts: AttemptGuard | undefined) {
+  /**
+   * A wrong code counts against the limit; once it is used up, even a right code is a 429. The
+   * count lives in the limiter's store, not in `exec`, so it stands when the transaction rolls back.
+   */
+  async function checkCode(exec: Executor, userId: number, code: string, attempts: AttemptGuard | undefined) {
     await attempts?.check();
-    if (await consumeCode(userId, code)) return true;
+    if (await consumeCode(exec, userId, code)) return true;
     await attempts?.failed();
     return false;
   }
 
+  /**
+   * For an account with 2FA on, spends a valid code in `code` through `exec`; `refuse` builds the
+   * error for a missing or wrong one. Accounts without 2FA pass.
+   */
+  async function requireCode(
+    exec: Executor,
+    user: TwoFactorUser,
+    code: string | undefined,
+    attempts: AttemptGuard | undefined,
+    refuse: (message: string) => AppError,
+  ): Promise<void> {
+    if (user.twofaEnabledAt === null) return;
+    if (!code) throw refuse(TWOFA_MESSAGES.required);
+    if (!(await checkCode(exec, user.id, code, attempts))) throw refuse(TWOFA_MESSAGES.wrong);
+  }
+
   return {
+    /** Login of an account with 2FA on: a 401 with twofa_required when the code is missing or wrong. */
+    requireForLogin(user: TwoFactorUser, code: string | undefined, attempts: AttemptGuard | undefined) {
+      return requireCode(db, user, code, attempts, (message) => unauthorized(message, TWOFA_CHALLENGE));
+    },
+
     /**
-     * For an account with 2FA on, requires a valid code in `code`; `refuse` builds the error for
-     * a missing or wrong one (a 401 at login, a 400 on a withdrawal). Accounts without 2FA pass.
+     * A money-moving request of an account with 2FA on: 400 with twofa_required when the code is
+     * missing or wrong. `exec` is the request's transaction, called once its other checks have
+     * passed: a request refused for any other reason leaves the code unspent.
      */
-    async requireCode(
+    requireForAction(
+      exec: Executor,
       user: TwoFactorUser,
       code: string | undefined,
       attempts: AttemptGuard | undefined,
-      refuse: (message: string) => AppError,
-    ): Promise<void> {
-      if (user.twofaEnabledAt === null) return;
-      if (!code) throw refuse(TWOFA_MESSAGES.required);
-      if (!(await checkCode(user.id, code, attempts))) throw refuse(TWOFA_MESSAGES.wrong);
-    },
-
-    /** A money-moving request of an account with 2FA on: 400 with twofa_required when the code is missing or wrong. */
-    requireForAction(user: TwoFactorUser, code: string | undefined, attempts: AttemptGuard | undefined) {
-      return this.requireCode(user, code, attempts, (message) =>
-        badRequest(message, { twofa_required: true }),
-      );
+    ) {
+      return requireCode(exec, user, code, attempts, (message) => badRequest(message, TWOFA_CHALLENGE));
     },
 
     /** A new secret, pending until `enable` proves it; a second setup replaces the pending one. */
@@ -143,7 +165,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       actor?: AuditActor,
     ): Promise<void> {
       if (user.twofaEnabledAt === null) throw conflict(TWOFA_MESSAGES.notEnabled);
-      if (!(await checkCode(user.id, code, attempts))) throw badRequest(TWOFA_MESSAGES.wrong);
+      if (!(await checkCode(db, user.id, code, attempts))) throw badRequest(TWOFA_MESSAGES.wrong);
       await db.transaction(async (tx) => {
         const recoveryCodesLeft = await repo.countUnusedRecoveryCodes(tx, user.id);
         await repo.removeTwoFactor(tx, user.id);

@@ -1,4 +1,5 @@
 import { PLATFORM_NAME, TWOFA_MESSAGES } from '@platform/contracts';
+import { ADDRESS_FORMAT_ERROR } from '@platform/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../../test/admin.ts';
@@ -7,6 +8,7 @@ import { testEngine } from '../../../test/database.ts';
 import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from '../../../test/money.ts';
 import { testSockets } from '../../../test/sockets.ts';
 import { sessions, twoFactorCredentials, twoFactorRecoveryCodes } from '../auth.schema.ts';
+import { ADMIN_SESSION_TIMED_OUT } from '../auth.service.ts';
 import { hashToken } from '../tokens.ts';
 import { timeStep, totpAt } from './totp.ts';
 
@@ -314,6 +316,62 @@ describe(`withdrawals with 2FA (${testEngine})`, () => {
     expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '200.000000000000000000' });
   });
 
+  it('a withdrawal refused for anything else leaves its code unspent (a recovery code too)', async () => {
+    const user = await enrolledUser();
+    const code = codeNow(user.secret);
+    const recovery = user.recoveryCodes[0] as string;
+    // KYC not approved yet: 422, whichever code came with it.
+    for (const totp of [code, recovery]) expect((await withdraw(user.token, totp)).status).toBe(422);
+    await approveKyc(t.database.db, user.user.id);
+    await fundUser(t.database.db, user.user.id, '50');
+    const short = await withdraw(user.token, code);
+    expect(short.status).toBe(422);
+    expect(short.body.message).toContain('可用余额不足');
+    expect((await withdraw(user.token, recovery)).status).toBe(422);
+    const badAddress = await post('/api/wallet/withdrawals', user.token, {
+      withdraw_type: 'usdt',
+      amount: '10',
+      address: 'TNotAnAddress',
+      totp: recovery,
+    });
+    expect(badAddress.status).toBe(400);
+    expect(badAddress.body.message).toBe(ADDRESS_FORMAT_ERROR);
+    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '0.000000000000000000' });
+
+    // The same code, in the same time step, still works: for the withdrawal once it can be made...
+    await fundUser(t.database.db, user.user.id, '50');
+    const ok = await withdraw(user.token, code);
+    expect(ok.status, ok.body.message).toBe(200);
+    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '100.000000000000000000' });
+    // ...and the recovery code for a login.
+    expect((await login(user.email, user.password, recovery)).status).toBe(200);
+    expect((await login(user.email, user.password, recovery)).status).toBe(401);
+  });
+
+  it('wrong withdrawal codes count against the limit shared with login, and freeze nothing', async () => {
+    const user = await enrolledUser();
+    await approveKyc(t.database.db, user.user.id);
+    await fundUser(t.database.db, user.user.id, '1000');
+    for (let i = 0; i < MAX_FAILED; i++) {
+      const wrong = await withdraw(user.token, `ZZZZ-${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({ message: TWOFA_MESSAGES.wrong, data: { twofa_required: true } });
+    }
+    expect((await withdraw(user.token, codeNow(user.secret))).status).toBe(429);
+    expect((await login(user.email, user.password, codeNow(user.secret))).status).toBe(429);
+    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '0.000000000000000000' });
+  });
+
+  it('the same code in three withdrawals at once makes one withdrawal', async () => {
+    const user = await enrolledUser();
+    await approveKyc(t.database.db, user.user.id);
+    await fundUser(t.database.db, user.user.id, '1000');
+    const code = codeNow(user.secret);
+    const replies = await Promise.all([0, 1, 2].map(() => withdraw(user.token, code)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '100.000000000000000000' });
+  });
+
   it('a user without 2FA withdraws without a code', async () => {
     const user = await registerUser(t.app);
     await approveKyc(t.database.db, user.user.id);
@@ -484,7 +542,7 @@ describe(`admin session timeouts (${testEngine})`, () => {
     await shift(admin.token, { lastSeenAt: sql`now() - interval '31 minutes'` });
     const res = await me(admin.token);
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe('登录已超时，请重新登录');
+    expect(res.body.message).toBe(ADMIN_SESSION_TIMED_OUT);
     // It stays ended: the refused request did not refresh it.
     expect((await api(t.app, 'GET', '/api/admin/users', { token: admin.token })).status).toBe(401);
 
@@ -503,7 +561,7 @@ describe(`admin session timeouts (${testEngine})`, () => {
     await shift(admin.token, { createdAt: sql`now() - interval '12 hours 1 minute'` });
     const res = await me(admin.token);
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe('登录已超时，请重新登录');
+    expect(res.body.message).toBe(ADMIN_SESSION_TIMED_OUT);
     const user = await registerUser(t.app);
     const userSession = await sessionOf(user.token);
     expect((userSession?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(24 * 3_600_000);
@@ -519,6 +577,12 @@ describe(`admin session timeouts (${testEngine})`, () => {
     const before = (await sessionOf(admin.token))?.lastSeenAt.getTime();
     expect((await me(admin.token)).status).toBe(200);
     expect((await sessionOf(admin.token))?.lastSeenAt.getTime()).toBe(before);
+    // Only admin sessions have an idle limit: a user's request writes nothing to its session.
+    const user = await registerUser(t.app);
+    await shift(user.token, { lastSeenAt: sql`now() - interval '10 minutes'` });
+    const userBefore = (await sessionOf(user.token))?.lastSeenAt.getTime();
+    expect((await me(user.token)).status).toBe(200);
+    expect((await sessionOf(user.token))?.lastSeenAt.getTime()).toBe(userBefore);
   });
 
   it('an admin who must still enrol gets no realtime socket; once enrolled they do', async () => {
