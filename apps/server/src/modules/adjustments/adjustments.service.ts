@@ -6,23 +6,23 @@ import {
   type AdminNotificationEvent,
   type CreateAdjustmentBody,
   DEFAULT_CURRENCY,
+  DUAL_CONTROL_TEXTS,
   REALTIME_EVENTS,
   type RejectAdjustmentBody,
 } from '@platform/contracts';
 import { amountPrecisionProblem } from '@platform/domain';
-import { badRequest, businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { assertNotOwnRequest } from '../auth/own-request.ts';
 import { INSUFFICIENT_BALANCE, postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import * as repo from './adjustments.repository.ts';
 
 export const adjustmentApproveKey = (id: number) => `adjustment:${id}:approve`;
 
-export const SELF_REVIEW = '不能审核自己的申请';
-export const SECOND_ADMIN_REQUIRED = '需要另一位管理员复核';
 export const NOT_PENDING = '该调整已处理，只能审核待复核的调整';
 
 /**
@@ -72,7 +72,7 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
 
   return {
     async create(body: CreateAdjustmentBody, actor: AuditActor): Promise<AdminAdjustment> {
-      if (body.user_id === actor.adminId) throw forbidden(SELF_REVIEW);
+      assertNotOwnRequest(actor.adminId, body.user_id);
       const precision = amountPrecisionProblem(body.amount, body.currency, '调整');
       if (precision) throw badRequest(precision);
       const amount = new Decimal(body.amount);
@@ -131,9 +131,9 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
     async approve(id: number, actor: AuditActor): Promise<AdminAdjustment> {
       await db.transaction(async (tx) => {
         const existing = await load(tx, id);
-        if (existing.userId === actor.adminId) throw forbidden(SELF_REVIEW);
+        assertNotOwnRequest(actor.adminId, existing.userId);
         if (existing.status !== 'pending') throw conflict(NOT_PENDING);
-        if (existing.createdBy === actor.adminId) throw conflict(SECOND_ADMIN_REQUIRED);
+        if (existing.createdBy === actor.adminId) throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
         const approved = await repo.reviewPending(tx, id, {
           status: 'approved',
           reviewedBy: actor.adminId,
@@ -180,7 +180,7 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
     async reject(id: number, body: RejectAdjustmentBody, actor: AuditActor): Promise<AdminAdjustment> {
       await db.transaction(async (tx) => {
         const existing = await load(tx, id);
-        if (existing.userId === actor.adminId) throw forbidden(SELF_REVIEW);
+        assertNotOwnRequest(actor.adminId, existing.userId);
         const rejected = await repo.reviewPending(tx, id, {
           status: 'rejected',
           reviewedBy: actor.adminId,

@@ -205,15 +205,6 @@ export async function recordFirstApproval(
   return row;
 }
 
-/** Pending deposits awaiting a second admin (the dashboard's 待复核 count). */
-export async function countAwaitingSecondApproval(exec: Executor): Promise<number> {
-  const [row] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(deposits)
-    .where(and(eq(deposits.status, 'pending'), isNotNull(deposits.firstApprovedBy)));
-  return parseCount(row?.n ?? 0);
-}
-
 /** Of `ids`, those still pending with what the threshold compares, in id order. */
 export async function pendingDepositAmounts(
   exec: Executor,
@@ -225,17 +216,6 @@ export async function pendingDepositAmounts(
     .from(deposits)
     .where(and(inArray(deposits.id, [...ids]), eq(deposits.status, 'pending')))
     .orderBy(deposits.id);
-}
-
-/** Of `ids`, those still pending, in id order (the order the batch locks them in). */
-export async function pendingDepositIds(exec: Executor, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await exec
-    .select({ id: deposits.id })
-    .from(deposits)
-    .where(and(inArray(deposits.id, [...ids]), eq(deposits.status, 'pending')))
-    .orderBy(deposits.id);
-  return rows.map((r) => r.id);
 }
 
 /** The owners of the deposits `ids` (whatever their status): a batch containing the reviewer's own is refused. */

@@ -21,7 +21,7 @@ import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.t
 import { findActiveDepositChannel } from '../channels/channels.repository.ts';
 import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
 import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
-import { readThresholds } from '../dual-control/thresholds.repository.ts';
+import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.repository.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -32,7 +32,7 @@ export const MAX_PENDING_DEPOSITS_PER_USER = 10;
 
 export const depositApproveKey = (id: number) => `deposit:${id}:approve`;
 
-export const DEPOSIT_ALREADY_REVIEWED = '该充值记录已审核，只能审核待审核的充值';
+const DEPOSIT_ALREADY_REVIEWED = '该充值记录已审核，只能审核待审核的充值';
 
 /** What one review did to a deposit. */
 type ReviewOutcome =
@@ -87,6 +87,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
     body: DepositReviewBody,
     actor: AuditActor,
     usdtValue: Decimal | null,
+    thresholds: ThresholdAmounts,
   ): Promise<ReviewOutcome> {
     const locked = await repo.lockDeposit(tx, id);
     if (!locked) return { kind: 'missing' };
@@ -94,7 +95,6 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
     if (locked.status !== 'pending') return { kind: 'not_pending', row: locked };
     const userEmail = async () => (await findUserById(tx, locked.userId))?.email ?? null;
     if (body.status === 'approved') {
-      const thresholds = await readThresholds(tx);
       if (needsSecondApproval(usdtValue, thresholds.deposit)) {
         if (locked.firstApprovedBy === actor.adminId) return { kind: 'same_admin' };
         if (locked.firstApprovedBy === null) {
@@ -160,6 +160,8 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       type: 'deposit',
       id: row.id,
       firstApproverId: adminId,
+      // The owner may not approve their own deposit: no "needs your approval" for them.
+      ownerIds: [row.userId],
       message: `充值 #${row.id}（${formatNormalised(decimalFromDb(row.amount))} ${row.currency}）已由一位管理员审核通过，需要另一位管理员复核`,
     });
   }
@@ -256,7 +258,8 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       const existing = await repo.findDepositWithEmail(db, id);
       if (!existing) throw notFound('充值记录不存在');
       const usdtValue = body.status === 'approved' ? await usdtValueOfDeposit(existing) : null;
-      const outcome = await db.transaction((tx) => reviewInTx(tx, id, body, actor, usdtValue));
+      const thresholds = await readThresholdAmounts(db);
+      const outcome = await db.transaction((tx) => reviewInTx(tx, id, body, actor, usdtValue, thresholds));
       if (outcome.kind === 'missing') throw notFound('充值记录不存在');
       if (outcome.kind === 'not_pending') throw conflict(DEPOSIT_ALREADY_REVIEWED);
       if (outcome.kind === 'same_admin') throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
@@ -283,10 +286,12 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       // A batch that holds the admin's own deposit is refused whole (403), before anything moves;
       // the owner of a deposit never changes, and reviewInTx checks each row again.
       assertNoneOwnRequest(actor.adminId, await repo.depositOwnerIds(db, ids));
+      // Once per call, not per row (a save while the batch runs applies to the next call).
+      const thresholds = await readThresholdAmounts(db);
       for (const pending of await repo.pendingDepositAmounts(db, ids)) {
         const usdtValue = status === 'approved' ? await usdtValueOfDeposit(pending) : null;
         const outcome = await db.transaction((tx) =>
-          reviewInTx(tx, pending.id, { status, adminNote: body.adminNote }, actor, usdtValue),
+          reviewInTx(tx, pending.id, { status, adminNote: body.adminNote }, actor, usdtValue, thresholds),
         );
         if (outcome.kind === 'reviewed') {
           processedIds.push(pending.id);

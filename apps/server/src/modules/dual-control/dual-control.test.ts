@@ -366,6 +366,30 @@ describe('deposits at or above the threshold need two admins', () => {
       sockets.close();
     }
   });
+
+  it('does not tell the owner of the deposit, who may not approve it, that it waits for them', async () => {
+    const sockets = testSockets(() => t.app);
+    try {
+      const bobSocket = await sockets.open(bob.token);
+      const carolSocket = await sockets.open(carol.token);
+      const bobEvents = collectEvents<AdminNotificationEvent>(bobSocket, REALTIME_EVENTS.adminNotification);
+      const created = await api<{ deposit: { id: number } }>(t.app, 'POST', '/api/wallet/deposits', {
+        token: bob.token,
+        body: { channel_id: depositChannelId, amount: '10000' },
+      });
+      const id = created.body.data?.deposit.id as number;
+      // The new deposit's own notification goes to everyone; skip it.
+      await nextEvent<AdminNotificationEvent>(carolSocket, REALTIME_EVENTS.adminNotification);
+      const notice = nextEvent<AdminNotificationEvent>(carolSocket, REALTIME_EVENTS.adminNotification);
+      expect((await reviewDeposit(alice, id)).status).toBe(200);
+      expect(await notice).toMatchObject({ type: 'deposit', id, second_approval: true });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(bobEvents.filter((e) => e.second_approval)).toEqual([]);
+      expect((await reviewDeposit(carol, id)).status).toBe(200);
+    } finally {
+      sockets.close();
+    }
+  });
 });
 
 // --- withdrawals ----------------------------------------------------------------------------------
@@ -696,5 +720,58 @@ describe('salary and reward payouts at or above the payout threshold need two ad
     ).toBe(404);
     const user = await registerUser(t.app);
     expect((await api(t.app, 'GET', '/api/admin/payout-approvals', { token: user.token })).status).toBe(403);
+  });
+
+  it('an admin paid in a payout is neither told it waits for them nor may reject it (403, nothing changes)', async () => {
+    const [reward] = await db()
+      .insert(teamRewards)
+      .values({
+        userId: carol.id,
+        tier: 10,
+        amount: '6000',
+        currency: 'USDT',
+        directCount: 20,
+        teamSize: 5000,
+      })
+      .returning();
+    const rewardId = reward?.id as number;
+    const sockets = testSockets(() => t.app);
+    let approvalId: number;
+    try {
+      const bobSocket = await sockets.open(bob.token);
+      const carolSocket = await sockets.open(carol.token);
+      const carolEvents = collectEvents<AdminNotificationEvent>(
+        carolSocket,
+        REALTIME_EVENTS.adminNotification,
+      );
+      const notice = nextEvent<AdminNotificationEvent>(bobSocket, REALTIME_EVENTS.adminNotification);
+      const first = await api<{ awaitingSecondApproval: PayoutApproval | null }>(
+        t.app,
+        'POST',
+        '/api/admin/team/rewards/distribute',
+        { token: alice.token, body: { rewardIds: [rewardId] } },
+      );
+      expect(first.status, first.body.message).toBe(200);
+      approvalId = first.body.data?.awaitingSecondApproval?.id as number;
+      expect(await notice).toMatchObject({ type: 'payout', id: approvalId, second_approval: true });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(carolEvents.filter((e) => e.second_approval)).toEqual([]);
+    } finally {
+      sockets.close();
+    }
+    const reject = (admin: Admin) =>
+      api<{ approval: PayoutApproval }>(t.app, 'POST', `/api/admin/payout-approvals/${approvalId}/reject`, {
+        token: admin.token,
+      });
+    const own = await reject(carol);
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe('不能审核自己的申请');
+    const [still] = await db().select().from(payoutApprovals).where(eq(payoutApprovals.id, approvalId));
+    expect(still).toMatchObject({ status: 'pending', decidedBy: null });
+    expect(await auditRows(t, 'team_reward.approval_reject', approvalId)).toHaveLength(0);
+    expect(await available(carol.id)).toBe('0.000000000000000000');
+    const byOther = await reject(bob);
+    expect(byOther.status).toBe(200);
+    expect(byOther.body.data?.approval.status).toBe('rejected');
   });
 });

@@ -4,11 +4,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.schema.ts';
+import { assertNoneOwnRequest } from '../auth/own-request.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { type PayoutApprovalItem, payoutApprovals } from './dual-control.schema.ts';
-import { readThresholds } from './thresholds.repository.ts';
+import { readThresholdAmounts } from './thresholds.repository.ts';
 import { needsSecondApproval } from './usdt-value.ts';
 
 export type PayoutKind = 'salary' | 'reward';
@@ -22,9 +23,14 @@ export interface ProposedPayout {
   items: readonly PayoutApprovalItem[];
 }
 
-/** The outcome of the gate: pay now (below the threshold, or a second admin's approval), or wait. */
+/**
+ * The outcome of the gate: pay now (below the threshold, or a second admin's approval), or wait.
+ * A second approval's audit entry is not written by the gate: the caller writes it (recordAudit)
+ * after posting the payout, beside its own audit row, because the audit write takes a lock held
+ * until commit and must come last (the ledger accounts first, as everywhere else).
+ */
 export type PayoutGate =
-  | { pay: true; approval: PayoutApprovalRow | null }
+  | { pay: true; approval: PayoutApprovalRow | null; secondApprovalAudit: AuditEntry | null }
   | { pay: false; approval: PayoutApprovalRow };
 
 /**
@@ -32,7 +38,7 @@ export type PayoutGate =
  * and normalised, hashed. Two calls that would pay the same thing have the same fingerprint; a call
  * that pays anything else (another user, amount, date, reward) has another one.
  */
-export function payoutFingerprint(p: ProposedPayout): string {
+function payoutFingerprint(p: ProposedPayout): string {
   const items = [...p.items]
     .map((i) => [i.userId, i.rewardId ?? null, i.level ?? null, formatNormalised(new Decimal(i.amount))])
     .sort((a, b) => (a[0] as number) - (b[0] as number) || ((a[1] as number) ?? 0) - ((b[1] as number) ?? 0));
@@ -68,9 +74,9 @@ const lockPending = async (tx: Tx, kind: PayoutKind, fingerprint: string) =>
  */
 export async function gatePayout(tx: Tx, proposed: ProposedPayout, actor: AuditActor): Promise<PayoutGate> {
   const total = sumDecimals(proposed.items.map((i) => new Decimal(i.amount)));
-  const thresholds = await readThresholds(tx);
+  const thresholds = await readThresholdAmounts(tx);
   if (proposed.items.length === 0 || !needsSecondApproval(total, thresholds.payout))
-    return { pay: true, approval: null };
+    return { pay: true, approval: null, secondApprovalAudit: null };
   const fingerprint = payoutFingerprint(proposed);
   let pending = await lockPending(tx, proposed.kind, fingerprint);
   if (!pending) {
@@ -117,7 +123,7 @@ export async function gatePayout(tx: Tx, proposed: ProposedPayout, actor: AuditA
     .where(and(eq(payoutApprovals.id, pending.id), eq(payoutApprovals.status, 'pending')))
     .returning();
   if (!completed) throw conflict(DUAL_CONTROL_TEXTS.payoutApprovalNotPending);
-  await recordAudit(tx, actor, {
+  const secondApprovalAudit: AuditEntry = {
     action: `${auditTarget(proposed.kind)}.second_approve`,
     targetType: 'payout_approval',
     targetId: completed.id,
@@ -130,8 +136,8 @@ export async function gatePayout(tx: Tx, proposed: ProposedPayout, actor: AuditA
       currency: completed.currency,
       first_approved_by: completed.firstApprovedBy,
     },
-  });
-  return { pay: true, approval: completed };
+  };
+  return { pay: true, approval: completed, secondApprovalAudit };
 }
 
 /**
@@ -163,14 +169,6 @@ export async function listPayoutApprovals(
   return rows.map((r) => toPayoutApproval(r.approval, r.email));
 }
 
-export async function countPendingPayoutApprovals(exec: Executor): Promise<number> {
-  const [row] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(payoutApprovals)
-    .where(eq(payoutApprovals.status, 'pending'));
-  return Number(row?.n ?? 0);
-}
-
 /** The first approver's e-mail of a row (for a reply right after the gate). */
 export async function describePayoutApproval(
   exec: Executor,
@@ -183,7 +181,7 @@ export async function describePayoutApproval(
   return toPayoutApproval(row, who?.email ?? null);
 }
 
-export function toPayoutApproval(row: PayoutApprovalRow, firstApproverEmail: string | null): PayoutApproval {
+function toPayoutApproval(row: PayoutApprovalRow, firstApproverEmail: string | null): PayoutApproval {
   return {
     id: row.id,
     kind: row.kind,
@@ -206,28 +204,38 @@ export function toPayoutApproval(row: PayoutApprovalRow, firstApproverEmail: str
 }
 
 /**
- * Tells the other admins (never the one who recorded it) that a first approval waits for them.
- * Called after the transaction committed.
+ * Tells the other admins that a first approval waits for them: never the one who recorded it, nor
+ * the owner(s) of the money (the user of the deposit or withdrawal, the users paid), who may not
+ * approve it (auth/own-request.ts). Called after the transaction committed.
  */
 export function announceFirstApproval(
   realtime: Pick<Realtime, 'toAdmins'> | undefined,
-  event: { type: 'deposit' | 'withdrawal' | 'payout'; id: number; message: string; firstApproverId: number },
+  event: {
+    type: 'deposit' | 'withdrawal' | 'payout';
+    id: number;
+    message: string;
+    firstApproverId: number;
+    ownerIds: readonly number[];
+  },
 ) {
   realtime?.toAdmins(
     REALTIME_EVENTS.adminNotification,
     {
       type: event.type,
       sound: true,
-      title: `${DUAL_CONTROL_TEXTS.awaitingTag}：需要另一位管理员复核`,
+      title: `${DUAL_CONTROL_TEXTS.awaitingTag}：${DUAL_CONTROL_TEXTS.secondAdminRequired}`,
       message: event.message,
       id: event.id,
       second_approval: true,
     },
-    { exceptUsers: [event.firstApproverId] },
+    { exceptUsers: [...new Set([event.firstApproverId, ...event.ownerIds])] },
   );
 }
 
-/** Rejects (cancels) a pending payout approval: anyone may, at once; nothing was paid. Audited. */
+/**
+ * Rejects (cancels) a pending payout approval: any admin may, at once, except one paid in it (403
+ * 不能审核自己的申请, nothing changes); nothing was paid. Audited.
+ */
 export async function rejectPayoutApproval(db: Db, id: number, actor: AuditActor): Promise<PayoutApproval> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
@@ -237,6 +245,10 @@ export async function rejectPayoutApproval(db: Db, id: number, actor: AuditActor
       .for('update');
     if (!existing) throw notFound(DUAL_CONTROL_TEXTS.payoutApprovalNotFound);
     if (existing.status !== 'pending') throw conflict(DUAL_CONTROL_TEXTS.payoutApprovalNotPending);
+    assertNoneOwnRequest(
+      actor.adminId,
+      existing.items.map((i) => i.userId),
+    );
     const [rejected] = await tx
       .update(payoutApprovals)
       .set({ status: 'rejected', decidedBy: actor.adminId, decidedAt: sql`now()` })

@@ -39,6 +39,30 @@ export async function readThresholds(exec: Executor): Promise<StoredThresholds> 
   };
 }
 
+export type ThresholdAmounts = Pick<StoredThresholds, 'deposit' | 'withdrawal' | 'payout'>;
+
+/**
+ * Just the amounts in force (no join), for the reviews and payouts: a batch reads them once per
+ * call. `lock` (inside a transaction) takes the row's lock until commit: the save reads the
+ * `before` of its audit so, and no concurrent save can slip between that read and its write.
+ */
+export async function readThresholdAmounts(
+  exec: Executor,
+  opts: { lock?: boolean } = {},
+): Promise<ThresholdAmounts> {
+  const query = exec
+    .select({
+      deposit: approvalThresholds.deposit,
+      withdrawal: approvalThresholds.withdrawal,
+      payout: approvalThresholds.payout,
+    })
+    .from(approvalThresholds)
+    .where(eq(approvalThresholds.id, 1));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  if (!row) return { ...DEFAULT_APPROVAL_THRESHOLDS };
+  return row;
+}
+
 /** Saves the three thresholds (validated by the caller) in the caller's transaction. */
 export async function writeThresholds(
   exec: Executor,

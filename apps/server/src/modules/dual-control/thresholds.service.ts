@@ -2,9 +2,15 @@ import { type ApprovalThresholds, type ApprovalThresholdsBody, DEFAULT_CURRENCY 
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { readThresholds, type StoredThresholds, writeThresholds } from './thresholds.repository.ts';
+import {
+  readThresholdAmounts,
+  readThresholds,
+  type StoredThresholds,
+  type ThresholdAmounts,
+  writeThresholds,
+} from './thresholds.repository.ts';
 
-export const THRESHOLDS_SETTING = 'approval_thresholds';
+const THRESHOLDS_SETTING = 'approval_thresholds';
 
 /** GET / PUT /api/admin/settings/approval-thresholds: read by any admin, saved by a super admin, audited. */
 export function createThresholdsService(deps: { db: Db }) {
@@ -21,7 +27,8 @@ export function createThresholdsService(deps: { db: Db }) {
         payout: formatNormalised(new Decimal(body.payout)),
       };
       await db.transaction(async (tx) => {
-        const before = await readThresholds(tx);
+        // Locked: the audit's `before` is what this save replaces, whatever saves run at once.
+        const before = await readThresholdAmounts(tx, { lock: true });
         await writeThresholds(tx, values, actor.adminId);
         await recordAudit(tx, actor, {
           action: 'approval_thresholds.update',
@@ -38,7 +45,7 @@ export function createThresholdsService(deps: { db: Db }) {
 
 export type ThresholdsService = ReturnType<typeof createThresholdsService>;
 
-const plain = (t: StoredThresholds) => ({
+const plain = (t: ThresholdAmounts) => ({
   deposit: formatNormalised(decimalFromDb(t.deposit)),
   withdrawal: formatNormalised(decimalFromDb(t.withdrawal)),
   payout: formatNormalised(decimalFromDb(t.payout)),

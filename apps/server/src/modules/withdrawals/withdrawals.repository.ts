@@ -69,15 +69,6 @@ export async function recordFirstApproval(
   return row;
 }
 
-/** Undecided withdrawals awaiting a second admin (the dashboard's 待复核 count). */
-export async function countAwaitingSecondApproval(exec: Executor): Promise<number> {
-  const [row] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(withdrawals)
-    .where(and(inArray(withdrawals.status, UNDECIDED), isNotNull(withdrawals.firstApprovedBy)));
-  return parseCount(row?.n ?? 0);
-}
-
 /** Moves the withdrawal from `from` to `to`; nothing when it is no longer in `from`. */
 export async function updateWithdrawalStatus(
   exec: Executor,

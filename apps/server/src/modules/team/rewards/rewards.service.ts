@@ -4,6 +4,7 @@ import {
   type AdminRewardsQuery,
   type PayoutApproval,
   type RewardsDistributeBody,
+  TEAM_REWARD_CURRENCY,
   type TeamReward,
   type TeamRewardStatus,
 } from '@platform/contracts';
@@ -126,7 +127,7 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
           {
             kind: 'reward',
             payoutDate: null,
-            currency: pending[0]?.currency ?? 'USDT',
+            currency: pending[0]?.currency ?? TEAM_REWARD_CURRENCY,
             items: pending.map((r) => ({
               userId: r.userId,
               rewardId: r.id,
@@ -158,6 +159,8 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
         const taken = new Set(pending.map((r) => r.id));
         const skipped = ids.filter((id) => !taken.has(id));
         const amount = formatNormalised(sumDecimals(pending.map((r) => decimalFromDb(r.amount))));
+        // The audit rows last: each takes a lock held until commit (audit.service.ts recordAudit).
+        if (gate.secondApprovalAudit) await recordAudit(tx, actor, gate.secondApprovalAudit);
         await recordAudit(tx, actor, {
           action: 'team_reward.distribute',
           targetType: 'team_reward',
@@ -179,6 +182,7 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
           type: 'payout',
           id: waiting.id,
           firstApproverId: actor.adminId,
+          ownerIds: waiting.items.map((i) => i.user_id),
           message: `团队奖励：${waiting.items.length} 笔共 ${waiting.total} ${waiting.currency}，需要另一位管理员复核`,
         });
       return result;

@@ -86,6 +86,7 @@ export function createSalaryService(deps: {
       type: 'payout',
       id: approval.id,
       firstApproverId: adminId,
+      ownerIds: approval.items.map((i) => i.user_id),
       message: `团队工资 ${approval.payout_date}：${approval.items.length} 人共 ${approval.total} ${approval.currency}，需要另一位管理员复核`,
     });
   }
@@ -241,6 +242,8 @@ export function createSalaryService(deps: {
       throw new Error(`inserted ${inserted.length} of ${fresh.length} payouts`);
     const totalAmount = formatNormalised(sumDecimals(fresh.map((d) => new Decimal(d.amount))));
     skipped.sort((a, b) => a.userId - b.userId);
+    // The audit rows last: each takes a lock held until commit (audit.service.ts recordAudit).
+    if (gate.secondApprovalAudit) await recordAudit(tx, actor, gate.secondApprovalAudit);
     if (fresh.length > 0) {
       await recordAudit(tx, actor, {
         action: 'team_salary.batch_pay',
@@ -351,6 +354,8 @@ export function createSalaryService(deps: {
         if (!posted || posted.replayed) throw conflict(SALARY_TEXTS.alreadyPaid);
         const inserted = await repo.insertPayouts(tx, [payout.row(posted.transactionId)]);
         if (inserted.length !== 1) throw conflict(SALARY_TEXTS.alreadyPaid);
+        // The audit rows last: each takes a lock held until commit (audit.service.ts recordAudit).
+        if (gate.secondApprovalAudit) await recordAudit(tx, actor, gate.secondApprovalAudit);
         await recordAudit(tx, actor, {
           action: 'team_salary.pay',
           targetType: 'user',

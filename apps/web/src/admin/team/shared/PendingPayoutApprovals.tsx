@@ -1,6 +1,6 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { DUAL_CONTROL_TEXTS } from '@platform/contracts';
-import { formatCount, formatDateTimeShort, formatNumber } from '@platform/domain';
+import { formatCount, formatDateTimeShort, formatExactAmount } from '@platform/domain';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
@@ -19,9 +19,6 @@ import {
   replayPayout,
   replayProblem,
 } from './payoutApprovalsApi.ts';
-
-/** An exact amount: every decimal the server sent (at least 2), thousands grouped. */
-const exact = (amount: string) => formatNumber(amount, 18, { minDecimals: 2 });
 
 const NOUN: Record<PayoutApprovalKind, { count: string; what: string }> = {
   salary: { count: '人', what: '工资' },
@@ -98,9 +95,7 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
           </span>
           <span>
             合计{' '}
-            <Typography.Text strong>
-              {exact(approval.total)} {approval.currency}
-            </Typography.Text>
+            <Typography.Text strong>{formatExactAmount(approval.total, approval.currency)}</Typography.Text>
             ，确认后立即发放到用户余额。
           </span>
         </Flex>
@@ -117,7 +112,7 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
       title: `驳回${NOUN[kind].what}发放`,
       content: (
         <span data-testid="payout-approval-reject-confirm">
-          驳回 {summaryOf(approval)}（合计 {exact(approval.total)} {approval.currency}
+          驳回 {summaryOf(approval)}（合计 {formatExactAmount(approval.total, approval.currency)}
           ）？不会发放任何金额，如需发放须重新提交。
         </span>
       ),
@@ -147,11 +142,7 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
     {
       title: '合计',
       key: 'total',
-      render: (_, a) => (
-        <Typography.Text strong>
-          {exact(a.total)} {a.currency}
-        </Typography.Text>
-      ),
+      render: (_, a) => <Typography.Text strong>{formatExactAmount(a.total, a.currency)}</Typography.Text>,
     },
     {
       title: '首审',
@@ -253,7 +244,7 @@ function PayoutItems({ approval }: { approval: PayoutApproval }) {
     {
       title: '金额',
       key: 'amount',
-      render: (_, i) => `${exact(i.amount)} ${approval.currency}`,
+      render: (_, i) => formatExactAmount(i.amount, approval.currency),
     },
   ];
   return (

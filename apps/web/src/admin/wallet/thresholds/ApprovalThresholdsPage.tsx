@@ -2,6 +2,7 @@ import {
   type ApprovalThresholds,
   type ApprovalThresholdsBody,
   approvalThresholdsBody,
+  DEFAULT_APPROVAL_THRESHOLDS,
   DUAL_CONTROL_TEXTS,
 } from '@platform/contracts';
 import { formatDateTime, isSuperAdmin } from '@platform/domain';
@@ -154,7 +155,7 @@ export default function ApprovalThresholdsPage() {
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, fontSize: 12 }}>
           {data.updated_at
             ? `最近修改：${data.updated_by ?? '—'}，${formatDateTime(data.updated_at)}`
-            : '当前为系统默认值（充值 10000、提现 10000、发放 5000 USDT）'}
+            : `当前为系统默认值（充值 ${DEFAULT_APPROVAL_THRESHOLDS.deposit}、提现 ${DEFAULT_APPROVAL_THRESHOLDS.withdrawal}、发放 ${DEFAULT_APPROVAL_THRESHOLDS.payout} USDT）`}
         </Typography.Text>
       </Card>
     </Flex>

@@ -380,8 +380,24 @@ describe('WithdrawalsPage', () => {
     expect(started).toHaveBeenCalledTimes(1);
     expect(notifications.at(-1)).toEqual({ title: '大额提现', body: '5000 USDT' });
 
+    // A payout's (or any other page's) notice neither beeps nor reloads this page.
+    act(() =>
+      socket?.receive('admin_notification', {
+        type: 'payout',
+        sound: true,
+        title: '待复核：需要另一位管理员复核',
+        message: '团队奖励',
+        id: 11,
+        second_approval: true,
+      }),
+    );
+    expect(started).toHaveBeenCalledTimes(1);
+    expect(notifications.at(-1)).toEqual({ title: '大额提现', body: '5000 USDT' });
+    expect(listCalls().length).toBe(loads + 2);
+
     act(() => socket?.receive('withdrawal_status_update', { id: 1, status: 'approved' }));
     await waitFor(() => expect(listCalls().length).toBe(loads + 3));
+    expect(listCalls().length).toBe(loads + 3);
   });
 
   it('offers to enable browser notifications when the permission is not decided', async () => {

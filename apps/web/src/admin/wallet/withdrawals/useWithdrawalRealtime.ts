@@ -12,8 +12,9 @@ import { playBeep, showBrowserNotification } from './realtimeAlerts.ts';
  */
 export function useWithdrawalRealtime(reload: () => void): void {
   useSocketEvent<Partial<AdminNotificationEvent> | undefined>(REALTIME_EVENTS.adminNotification, (event) => {
-    // Deposits, adjustments and reconciliation alerts have their own pages.
-    if (event?.type === 'deposit' || event?.type === 'reconciliation' || event?.type === 'adjustment') return;
+    // Only withdrawal notices (untyped ones too, as ever): deposits, adjustments, payouts and
+    // reconciliation alerts have their own pages and must not beep or reload this one.
+    if (event?.type && event.type !== 'withdrawal') return;
     if (event?.sound) playBeep();
     showBrowserNotification(event?.title, event?.message);
     reload();
