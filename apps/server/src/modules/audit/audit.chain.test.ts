@@ -1,22 +1,39 @@
 import type { AuditChainState } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { api, createAdmin, createTestApp, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
+import { queryRows } from '../ledger/ledger.repository.ts';
 import { errorText, rejectionOf } from '../ledger/ledger.test-helpers.ts';
 import {
   type AuditChainRow,
   auditCanonical,
   CHAIN_COLUMNS,
+  checkAuditChain,
   GENESIS_HASH,
   verifyAuditChain,
 } from './audit.chain.ts';
 import { recordAudit } from './audit.service.ts';
 import { describeAuditChain } from './verify-cli.ts';
 
-async function rows<T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
+/**
+ * `exec` with an audited admin action committed, on another connection, right after its first
+ * statement (the read of the chain head) and before the rows are paged.
+ */
+function writingAfterFirstStatement<E extends Executor>(exec: E, write: () => Promise<unknown>): E {
+  let statements = 0;
+  return new Proxy(exec, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== 'execute') return typeof value === 'function' ? value.bind(target) : value;
+      return async (query: ReturnType<typeof sql>) => {
+        const result = await target.execute(query);
+        if (++statements === 1) await write();
+        return result;
+      };
+    },
+  });
 }
 
 /** Runs statements with the user triggers off (superuser only), as an attacker with DB access would. */
@@ -28,7 +45,10 @@ async function asTamperer(t: TestApp, ...statements: ReturnType<typeof sql>[]) {
 }
 
 async function chainRows(t: TestApp): Promise<AuditChainRow[]> {
-  return rows<AuditChainRow>(t.database.db, sql`SELECT ${CHAIN_COLUMNS} FROM audit_logs a ORDER BY a.seq`);
+  return queryRows<AuditChainRow>(
+    t.database.db,
+    sql`SELECT ${CHAIN_COLUMNS} FROM audit_logs a ORDER BY a.seq`,
+  );
 }
 
 async function chain(t: TestApp, token: string) {
@@ -131,7 +151,7 @@ describe(`audit hash chain (${testEngine})`, () => {
         ),
       );
     }
-    const sqlForm = await rows<{ id: string; canonical: string }>(
+    const sqlForm = await queryRows<{ id: string; canonical: string }>(
       t.database.db,
       sql`SELECT a.id::text AS id, audit_canonical(a) AS canonical FROM audit_logs a`,
     );
@@ -210,6 +230,39 @@ describe(`audit hash chain tampering (${testEngine})`, () => {
     expect(describeAuditChain('test', { ...result, ok: true, first_broken: undefined }, 1).code).toBe(0);
   });
 
+  // PGlite has one connection, so nothing can commit while the check holds it; PostgreSQL can.
+  it.skipIf(testEngine !== 'postgres')(
+    'an audited write committing while the check pages through the log is no false alarm (one snapshot)',
+    async () => {
+      await fresh();
+      const db = t.database.db;
+      let writes = 0;
+      const write = async () => {
+        const reply = await withdrawChannel(t, root.token, `核对期间写入${++writes}`);
+        expect(reply.status).toBe(200);
+      };
+      // Without a snapshot the head is read before the write and the rows after it: a false alarm.
+      const torn = await checkAuditChain(writingAfterFirstStatement(db, write));
+      expect(torn.first_broken?.reason).toContain('末尾记录已被删除');
+      // verifyAuditChain reads the head and every page in one REPEATABLE READ transaction.
+      const inSnapshot = new Proxy(db, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop, target);
+          if (prop !== 'transaction') return typeof value === 'function' ? value.bind(target) : value;
+          return ((run, config) =>
+            target.transaction(
+              (tx) => run(writingAfterFirstStatement(tx, write)),
+              config,
+            )) as Db['transaction'];
+        },
+      });
+      const seen = ids.length + 1;
+      expect(await verifyAuditChain(inSnapshot)).toMatchObject({ ok: true, rows: seen, head: { seq: seen } });
+      expect(writes).toBe(2);
+      expect(await verifyAuditChain(db)).toMatchObject({ ok: true, rows: seen + 1, head: { seq: seen + 1 } });
+    },
+  );
+
   it('a changed timestamp is caught to the microsecond', async () => {
     await fresh();
     await asTamperer(
@@ -259,7 +312,7 @@ describe(`audit hash chain tampering (${testEngine})`, () => {
       t,
       sql`INSERT INTO audit_logs (admin_id, action, target_type) VALUES (${root.id}, 'bulk.load', 'test')`,
     );
-    const [loaded] = await rows<{ id: string }>(
+    const [loaded] = await queryRows<{ id: string }>(
       t.database.db,
       sql`SELECT id::text AS id FROM audit_logs WHERE seq IS NULL`,
     );

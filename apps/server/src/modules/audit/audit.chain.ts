@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AuditChainBreak, AuditChainState } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { queryRows } from '../ledger/ledger.repository.ts';
 
 /**
  * The audit log's hash chain (issue 17, migration 0020_audit_hash_chain.sql).
@@ -71,10 +72,6 @@ export const CHAIN_COLUMNS = sql.raw(`id::text AS id, seq::text AS seq, admin_id
   target_type, target_id, before::text AS before, after::text AS after, ip, user_agent,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, prev_hash, hash`);
 
-async function rows<T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 const PAGE = 5000;
 
 /**
@@ -82,10 +79,13 @@ const PAGE = 5000;
  * never chained, a missing seq (a deleted row), a prev_hash that is not the previous row's hash
  * (a row removed or reordered), a hash that differs from the recomputed one (content changed),
  * or a head that is ahead of the last row (rows deleted at the end).
+ *
+ * Runs on `exec` as it stands. Use verifyAuditChain for a consistent snapshot; this one is for
+ * callers that already hold a transaction.
  */
-export async function verifyAuditChain(exec: Executor): Promise<AuditChainState> {
+export async function checkAuditChain(exec: Executor): Promise<AuditChainState> {
   const verifiedAt = new Date().toISOString();
-  const [head] = await rows<{ seq: string; hash: string }>(
+  const [head] = await queryRows<{ seq: string; hash: string }>(
     exec,
     sql`SELECT seq::text AS seq, hash FROM audit_chain_head WHERE id = 1`,
   );
@@ -98,7 +98,7 @@ export async function verifyAuditChain(exec: Executor): Promise<AuditChainState>
     verified_at: verifiedAt,
   });
 
-  const [unchained] = await rows<{ id: string }>(
+  const [unchained] = await queryRows<{ id: string }>(
     exec,
     sql`SELECT id::text AS id FROM audit_logs WHERE seq IS NULL ORDER BY id LIMIT 1`,
   );
@@ -109,7 +109,7 @@ export async function verifyAuditChain(exec: Executor): Promise<AuditChainState>
   let lastId: string | null = null;
   let broken: AuditChainBreak | undefined;
   for (;;) {
-    const page = await rows<AuditChainRow>(
+    const page = await queryRows<AuditChainRow>(
       exec,
       sql`SELECT ${CHAIN_COLUMNS} FROM audit_logs a WHERE a.seq >= ${expected.toString()}::bigint
           ORDER BY a.seq LIMIT ${PAGE}`,
@@ -151,4 +151,16 @@ export async function verifyAuditChain(exec: Executor): Promise<AuditChainState>
     };
   }
   return done(checked, broken);
+}
+
+/**
+ * Verifies the chain on one consistent snapshot (a read-only REPEATABLE READ transaction): the head
+ * and every page of rows are read as of the same moment, so an audited write committing while the
+ * check pages through the log cannot look like a deleted tail or a mismatched head.
+ */
+export function verifyAuditChain(db: Db): Promise<AuditChainState> {
+  return db.transaction((tx) => checkAuditChain(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
 }

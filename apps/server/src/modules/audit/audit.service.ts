@@ -39,6 +39,10 @@ export interface AuditEntry {
 /**
  * Writes one audit row in the caller's transaction, so the record of a change commits or rolls
  * back with the change itself. Every admin write calls this.
+ *
+ * Write the audit row last in a transaction: it takes a lock (the audit chain's head row) held
+ * until commit, so writing it before other locks (e.g. ledger accounts) holds that global lock
+ * longer and takes locks in the opposite order to other writers — a possible deadlock.
  */
 export async function recordAudit(exec: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await exec.insert(auditLogs).values({

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type AdminDepositChannel,
   type AdminWithdrawChannel,
@@ -17,6 +16,7 @@ import { normaliseDecimalString } from '@platform/domain';
 import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { saveAuditedUpload } from '../uploads/audited-upload.ts';
 import * as repo from './channels.repository.ts';
 import { detectImageType, type QrCodeStore } from './qrcode-store.ts';
 
@@ -166,27 +166,17 @@ export function createChannelsService({ db, qrCodes }: ChannelsServiceDeps) {
       });
     },
 
-    /** Checks the bytes, stores the image under a generated name and returns its URL. */
     /** Stores an uploaded QR image and audits the upload (file name, type, size, SHA-256). */
     async storeQrCode(actor: AuditActor, bytes: Uint8Array) {
       const type = detectImageType(bytes);
       if (!type) throw badRequest(QR_NOT_IMAGE_MESSAGE);
-      const name = await qrCodes.save(bytes, type);
-      const url = `${QR_FILES_PATH}${name}`;
-      await db.transaction((tx) =>
-        recordAudit(tx, actor, {
-          action: 'channel.qrcode_upload',
-          targetType: 'upload',
-          targetId: name,
-          after: {
-            url,
-            type: type.ext,
-            bytes: bytes.length,
-            sha256: createHash('sha256').update(bytes).digest('hex'),
-          },
-        }),
-      );
-      return url;
+      const name = await saveAuditedUpload(db, qrCodes, actor, {
+        bytes,
+        type,
+        action: 'channel.qrcode_upload',
+        location: (stored) => ({ url: `${QR_FILES_PATH}${stored}` }),
+      });
+      return `${QR_FILES_PATH}${name}`;
     },
 
     readQrCode: (name: string) => qrCodes.read(name),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type AdminAnnouncement,
   type AdminCarouselItem,
@@ -19,6 +18,7 @@ import {
 import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { saveAuditedUpload } from '../uploads/audited-upload.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import type { UploadedImage } from '../uploads/image-upload.ts';
 import type { UrlSigner } from '../uploads/signed-url.ts';
@@ -117,23 +117,14 @@ export function createHomeService({ db, images, signer }: HomeServiceDeps) {
       return (await repo.listCarousel(db)).map(toAdminCarousel);
     },
 
-    /** Stores an uploaded image (type judged from the bytes, metadata stripped); returns its name and URL. */
     /** Stores an uploaded carousel image and audits the upload (file name, type, size, SHA-256). */
     async storeImage(actor: AuditActor, image: UploadedImage) {
-      const name = await images.save(image.bytes, image.type);
-      await db.transaction((tx) =>
-        recordAudit(tx, actor, {
-          action: 'carousel.image_upload',
-          targetType: 'upload',
-          targetId: name,
-          after: {
-            image_file: name,
-            type: image.type.ext,
-            bytes: image.bytes.length,
-            sha256: createHash('sha256').update(image.bytes).digest('hex'),
-          },
-        }),
-      );
+      const name = await saveAuditedUpload(db, images, actor, {
+        bytes: image.bytes,
+        type: image.type,
+        action: 'carousel.image_upload',
+        location: (stored) => ({ image_file: stored }),
+      });
       return { image_file: name, image_src: imageSrc(name) };
     },
 

@@ -1,3 +1,4 @@
+import type { ReconciliationBreach } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { normaliseDecimalString } from '../../core/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -19,18 +20,10 @@ export interface LedgerVerification {
 /**
  * One broken invariant. `frozen`: a user's frozen balance in a currency differs from their open
  * obligations; `fees` / `house_pnl`: a system account differs from what the trading and withdrawal
- * tables say; `journal`: any of the journal's own invariants (message only).
+ * tables say; `journal`: any of the journal's own invariants (message only). The contract's breach
+ * without the user's e-mail, which is looked up when a stored run is read.
  */
-export interface LedgerBreach {
-  kind: 'journal' | 'frozen' | 'fees' | 'house_pnl';
-  user_id: number | null;
-  currency: string | null;
-  /** What the ledger holds. */
-  actual: string | null;
-  /** What the business tables say it should hold. */
-  expected: string | null;
-  message: string;
-}
+export type LedgerBreach = Omit<ReconciliationBreach, 'user_email'>;
 
 export interface VerifyOptions {
   /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type AdminNotificationEvent,
   REALTIME_EVENTS,
@@ -21,6 +20,7 @@ import { reconciliationRuns } from './reconciliation.schema.ts';
 
 export const ALREADY_ACKNOWLEDGED = '该对账异常已被确认';
 export const RUN_NOT_FOUND = '对账记录不存在';
+export const NOTHING_TO_ACKNOWLEDGE = '该次对账没有异常，无需确认';
 export const RUN_IN_PROGRESS = '对账正在进行中，请稍后再试';
 /**
  * One run at a time across instances, whether the job or an admin's 立即对账 started it: each run
@@ -98,7 +98,7 @@ export function createReconciliationService(deps: { db: Db; realtime: Realtime; 
    * run holds the run lease.
    */
   async function runExclusive(actor: AuditActor | null): Promise<ReconciliationRun | null> {
-    const lease = createLease(db, RUN_LEASE, RUN_LEASE_TTL_MS, `${process.pid}-${randomUUID()}`);
+    const lease = createLease(db, RUN_LEASE, RUN_LEASE_TTL_MS);
     if (!(await lease.acquire())) return null;
     let row: RunRow;
     try {
@@ -215,7 +215,10 @@ export function createReconciliationService(deps: { db: Db; realtime: Realtime; 
       };
     },
 
-    /** An admin has seen a failed run: conditional update, audited; a second acknowledgement is 409. */
+    /**
+     * An admin has seen a failed run: conditional update, audited; a second acknowledgement, or one
+     * of a run that found nothing, is 409.
+     */
     async acknowledge(id: number, actor: AuditActor): Promise<ReconciliationRun> {
       const row = await db.transaction(async (tx) => {
         const [current] = await tx
@@ -224,6 +227,7 @@ export function createReconciliationService(deps: { db: Db; realtime: Realtime; 
           .where(eq(reconciliationRuns.id, id))
           .for('update');
         if (!current) throw notFound(RUN_NOT_FOUND);
+        if (current.ok) throw conflict(NOTHING_TO_ACKNOWLEDGE);
         if (current.acknowledgedAt) throw conflict(ALREADY_ACKNOWLEDGED);
         const [updated] = await tx
           .update(reconciliationRuns)

@@ -129,6 +129,25 @@ describe('the verifier reconciles frozen funds, fees and the house with the busi
       { token: admin.token },
     );
     expect(alert.body.data).toEqual({ alert: null });
+
+    // A clean run has nothing to acknowledge: 409, and neither the run nor the audit log changes.
+    const ack = await api(t.app, 'POST', `/api/admin/reconciliation/${run.id}/acknowledge`, {
+      token: admin.token,
+    });
+    expect([ack.status, ack.body.message]).toEqual([409, '该次对账没有异常，无需确认']);
+    const runs = await api<{ runs: ReconciliationRun[] }>(t.app, 'GET', '/api/admin/reconciliation?limit=1', {
+      token: admin.token,
+    });
+    expect(runs.body.data?.runs[0]).toMatchObject({
+      id: run.id,
+      acknowledged_by: null,
+      acknowledged_at: null,
+    });
+    const audit = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'reconciliation.acknowledge'), eq(auditLogs.targetId, String(run.id))));
+    expect(audit).toEqual([]);
   });
 
   it('names the user, the currency, the frozen balance and the obligations when funds are frozen for nothing', async () => {

@@ -1,7 +1,9 @@
 import type { ReconciliationAlert, ReconciliationRun } from '@platform/contracts';
 import { api } from '../../lib/request.ts';
+import { RECONCILIATION_QUERY_ROOT } from '../wallet/reconciliation/reconciliationRunsApi.ts';
 
-export const RECONCILIATION_ALERT_QUERY_KEY = ['admin', 'reconciliation', 'alert'] as const;
+// Under the runs screen's root, so that reloading the runs reloads the alert too.
+export const RECONCILIATION_ALERT_QUERY_KEY = [...RECONCILIATION_QUERY_ROOT, 'alert'] as const;
 
 /** GET /api/admin/reconciliation/alert: the newest failed run nobody has acknowledged, or null. */
 export const fetchReconciliationAlert = (signal?: AbortSignal) =>

@@ -51,17 +51,14 @@ export interface StatusTotal {
   orders: number;
   /** Σ quote_amount of the USDT-quoted orders. */
   volume: string;
-  /** Σ fee of the USDT-quoted orders. */
-  fees: string;
 }
 
-/** Order count, USDT volume and fees per (product, status), all time: one pass over the orders. */
+/** Order count and USDT volume per (product, status), all time: one pass over the orders. */
 export async function totalsByProductAndStatus(exec: Executor): Promise<StatusTotal[]> {
   const rows = await queryRows<Record<string, unknown>>(
     exec,
     sql`SELECT product, status, count(*)::int AS orders,
-               coalesce(sum(quote_amount) FILTER (WHERE quote_currency = ${USDT}), 0)::text AS volume,
-               coalesce(sum(fee) FILTER (WHERE quote_currency = ${USDT}), 0)::text AS fees
+               coalesce(sum(quote_amount) FILTER (WHERE quote_currency = ${USDT}), 0)::text AS volume
         FROM trade_orders
         GROUP BY product, status`,
   );
@@ -70,7 +67,6 @@ export async function totalsByProductAndStatus(exec: Executor): Promise<StatusTo
     status: text(r.status) as OrderStatus,
     orders: parseCount(r.orders),
     volume: text(r.volume),
-    fees: text(r.fees),
   }));
 }
 

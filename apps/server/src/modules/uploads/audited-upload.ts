@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import type { ImageStore } from './image-store.ts';
+import type { ImageType } from './image-type.ts';
+
+export interface AuditedUpload {
+  bytes: Uint8Array;
+  /** Judged from the bytes by the caller. */
+  type: ImageType;
+  /** The audit action, e.g. `carousel.image_upload`. */
+  action: string;
+  /** Where the stored file is found, by name: the first fields of the audit record's `after`. */
+  location: (name: string) => Record<string, string>;
+}
+
+/**
+ * Saves an uploaded image under a generated name and audits the upload (where it is, its type, size
+ * and SHA-256, so the file can later be matched to who uploaded it). Returns the stored name.
+ */
+export async function saveAuditedUpload(
+  db: Db,
+  store: ImageStore,
+  actor: AuditActor,
+  upload: AuditedUpload,
+): Promise<string> {
+  const name = await store.save(upload.bytes, upload.type);
+  await db.transaction((tx) =>
+    recordAudit(tx, actor, {
+      action: upload.action,
+      targetType: 'upload',
+      targetId: name,
+      after: {
+        ...upload.location(name),
+        type: upload.type.ext,
+        bytes: upload.bytes.length,
+        sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+      },
+    }),
+  );
+  return name;
+}
