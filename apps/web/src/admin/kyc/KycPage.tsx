@@ -5,8 +5,7 @@ import { Button, Card, Flex, Tabs, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { ImageViewer } from '../../components/ImageViewer.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
-import { PageButtons } from '../../components/PageButtons.tsx';
-import { paginationRangeText } from '../../components/pagination.ts';
+import { PagedListFooter } from '../../components/PageButtons.tsx';
 import { param, useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import type { ViewerImage } from './KycBits.tsx';
@@ -91,19 +90,14 @@ export default function KycPage() {
           onView={setViewer}
           onReloadImages={reload}
         />
-        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
-          <Typography.Text type="secondary" data-testid="kyc-range-text">
-            {pagination ? paginationRangeText(pagination.page, pagination.limit, pagination.total) : ''}
-          </Typography.Text>
-          <PageButtons
-            page={pagination?.page ?? page}
-            totalPages={pagination?.totalPages ?? 0}
-            maxButtons={5}
-            onChange={(next) => setAddress({ page: next })}
-            testIdPrefix="kyc"
-            disabled={query.isFetching}
-          />
-        </Flex>
+        <PagedListFooter
+          pagination={pagination}
+          page={pagination?.page ?? page}
+          maxButtons={5}
+          onChange={(next) => setAddress({ page: next })}
+          testIdPrefix="kyc"
+          disabled={query.isFetching}
+        />
       </Card>
 
       <KycDetailModal

@@ -23,7 +23,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { type HTMLAttributes, useMemo, useRef, useState } from 'react';
+import { type HTMLAttributes, useMemo, useState } from 'react';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PagedListFooter } from '../../../components/PageButtons.tsx';
 import { useReasonPrompt } from '../../../components/ReasonPrompt.tsx';
@@ -81,7 +81,6 @@ export default function AdjustmentsPage() {
   const [filters, setFilters] = useListParams(ADJUSTMENT_LIST_PARAMS);
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
-  const loadedOnce = useRef(false);
 
   const queryKey = useMemo(() => adjustmentsQueryKey(filters), [filters]);
   const query = useQuery({
@@ -89,7 +88,6 @@ export default function AdjustmentsPage() {
     queryFn: ({ signal }) => fetchAdjustments(filters, PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
   });
-  if (query.isSuccess) loadedOnce.current = true;
   const reload = () => void queryClient.invalidateQueries({ queryKey: ADJUSTMENTS_QUERY_ROOT });
   // Another admin's proposal or review shows up without a manual refresh.
   useAdjustmentRealtime(reload);
@@ -113,9 +111,8 @@ export default function AdjustmentsPage() {
       content: `确定要通过对用户 ${row.user_email} 的余额调整（${signedAmount(row)}）吗？通过后立即入账。`,
       okText: '通过',
       cancelText: '取消',
-      onOk: () => {
-        void run(row, () => approveAdjustment(row.id), '余额调整已通过');
-      },
+      // The dialog stays open (its button loading) until the approval has answered.
+      onOk: () => run(row, () => approveAdjustment(row.id), '余额调整已通过'),
     });
   };
 
@@ -131,7 +128,8 @@ export default function AdjustmentsPage() {
     await run(row, () => rejectAdjustment(row.id, note), own ? '余额调整已撤销' : '余额调整已拒绝');
   };
 
-  if (query.isError) {
+  // A failed background reload keeps the rows already shown.
+  if (query.isError && !query.data) {
     return (
       <LoadErrorView
         title="获取余额调整失败"
