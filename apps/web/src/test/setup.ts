@@ -5,6 +5,7 @@
 import { installChineseValidationMessages } from '@platform/contracts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { sessionStore } from '../lib/session.tsx';
 
 // As main.tsx does: the contracts' zod messages in Chinese.
 installChineseValidationMessages();
@@ -64,6 +65,8 @@ export function setViewportWidth(width: number): void {
 
 beforeEach(() => {
   window.localStorage.clear();
+  // Test files share a worker's modules (isolate: false): the session store forgets the last file's login.
+  sessionStore.reload();
   setViewportWidth(1280);
 });
 
