@@ -48,14 +48,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
  * PGlite is one process only: a lock file in the data directory refuses a second process with a
  * clear message instead of letting two writers corrupt the files. `dataDir` undefined means memory.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, from?: { loadDataDir: Blob }): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDirectoryLock(dataDir);
   }
   try {
-    const options = { extensions: { pg_trgm } };
+    // `from`: a copy of a data directory to start from (the tests' migrated template) instead of initdb.
+    const options = { extensions: { pg_trgm }, ...from };
     const client = dataDir
       ? await PGlite.create(path.join(dataDir, 'pglite'), options)
       : await PGlite.create(options);
