@@ -17,7 +17,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // In CI (REQUIRE_E2E=1) a failed test is run once more: on a loaded 2-core machine a wait can
+  // run out where nothing is wrong. A test that passes only on its retry is reported as flaky in
+  // the summary of `npm test`, not hidden.
+  retries: process.env.REQUIRE_E2E === '1' ? 1 : 0,
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'artifacts/results.json' }],

@@ -30,6 +30,7 @@ function stage(name, cmd, args, env = {}, countsFrom) {
       totals.failed += c.failed;
       totals.skipped += c.skipped;
       counts = `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
+      if (c.flaky) counts += ` (${c.flaky} flaky: passed only when run again)`;
     } else if (!ok) {
       totals.failed += 1;
     }
@@ -54,7 +55,7 @@ const vitestCounts = (file) => () => {
 const playwrightCounts = (file) => () => {
   try {
     const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
-    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky };
   } catch {
     return undefined;
   }
