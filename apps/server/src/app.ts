@@ -23,7 +23,14 @@ import type { Config } from './core/config.ts';
 import type { AppContext } from './core/context.ts';
 import { AppError } from './core/errors.ts';
 import { router } from './core/http.ts';
+import {
+  loggableError,
+  refuseNullBytes,
+  UNSTORABLE_CHARACTER_CODES,
+  UNSTORABLE_CHARACTER_MESSAGE,
+} from './core/request-hygiene.ts';
 import type { Database } from './db/client.ts';
+import { pgErrorCode } from './db/errors.ts';
 import { registerModules } from './modules/index.ts';
 import { createRealtime, type Realtime } from './modules/realtime/realtime.ts';
 
@@ -54,6 +61,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
+  refuseNullBytes(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -148,7 +156,11 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
             (/[\u4e00-\u9fff]/.test(error.message) ? error.message : '请求格式不正确'));
     return reply.status(status).send({ success: false, message });
   }
-  request.log.error({ err: error }, 'unhandled error');
+  if (UNSTORABLE_CHARACTER_CODES.has(pgErrorCode(error) ?? '')) {
+    // A character the database cannot store that no check caught: still the caller's input.
+    return reply.status(400).send({ success: false, message: UNSTORABLE_CHARACTER_MESSAGE });
+  }
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
   return reply.status(500).send({ success: false, message: '服务器内部错误' });
 }
 

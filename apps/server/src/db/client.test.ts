@@ -45,4 +45,19 @@ describe('embedded database directory', () => {
     expect(fs.readFileSync(path.join(dir, 'platform.lock'), 'utf8')).toBe(String(process.pid));
     await db.close();
   });
+
+  it('keeps the data directory private to its user: no file or directory readable by others', async () => {
+    const dir = path.join(tempDir(), 'data');
+    const db = await openPglite(dir);
+    await db.db.execute(sql`create table secret_rows (v text)`);
+    await db.close();
+    const open: string[] = [];
+    const walk = (at: string) => {
+      if ((fs.statSync(at).mode & 0o077) !== 0)
+        open.push(`${(fs.statSync(at).mode & 0o777).toString(8)} ${at}`);
+      if (fs.statSync(at).isDirectory()) for (const name of fs.readdirSync(at)) walk(path.join(at, name));
+    };
+    walk(dir);
+    expect(open).toEqual([]);
+  });
 });

@@ -51,7 +51,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 export async function openPglite(dataDir?: string, from?: { loadDataDir: Blob }): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(dataDir, 0o700);
     releaseLock = acquireDirectoryLock(dataDir);
   }
   try {
@@ -60,6 +61,7 @@ export async function openPglite(dataDir?: string, from?: { loadDataDir: Blob })
     const client = dataDir
       ? await PGlite.create(path.join(dataDir, 'pglite'), options)
       : await PGlite.create(options);
+    if (dataDir) keepPrivate(dataDir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     return {
@@ -69,6 +71,7 @@ export async function openPglite(dataDir?: string, from?: { loadDataDir: Blob })
         try {
           if (dataDir) await client.query('CHECKPOINT');
           await client.close();
+          if (dataDir) keepPrivate(dataDir);
         } finally {
           releaseLock();
         }
@@ -80,11 +83,28 @@ export async function openPglite(dataDir?: string, from?: { loadDataDir: Blob })
   }
 }
 
+/**
+ * PGlite writes its files world-readable (0666, whatever the umask). The data directory is 0700, so
+ * nobody else can reach them while it runs; at open and close every file is also set to 0600 and
+ * every directory to 0700, so a copy or a loosened parent does not expose them.
+ */
+function keepPrivate(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      fs.chmodSync(full, 0o700);
+      keepPrivate(full);
+    } else if (entry.isFile()) {
+      fs.chmodSync(full, 0o600);
+    }
+  }
+}
+
 function acquireDirectoryLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'platform.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = fs.openSync(lockPath, 'wx');
+      const fd = fs.openSync(lockPath, 'wx', 0o600);
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
       return () => fs.rmSync(lockPath, { force: true });

@@ -23,12 +23,11 @@ import { badRequest, notFound } from '../../core/errors.ts';
 import { ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
+import { multipartRefusal } from '../uploads/image-upload.ts';
 import type { ChannelsService } from './channels.service.ts';
 
 /** QR uploads per client address and minute. */
 export const QR_UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
-
-const errorCode = (err: unknown) => (err as { code?: unknown } | null)?.code;
 
 export async function registerChannelRoutes(
   app: Router,
@@ -94,9 +93,7 @@ export async function registerChannelRoutes(
           if (!file || file.fieldname !== QR_UPLOAD_FIELD) throw badRequest(QR_NOT_IMAGE_MESSAGE);
           bytes = await file.toBuffer();
         } catch (err) {
-          if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(QR_TOO_LARGE_MESSAGE);
-          if (errorCode(err) === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(QR_NOT_IMAGE_MESSAGE);
-          throw err;
+          throw multipartRefusal(err, { tooLarge: QR_TOO_LARGE_MESSAGE, notAnImage: QR_NOT_IMAGE_MESSAGE });
         }
         return ok({ url: await channels.storeQrCode(auditActor(request), bytes) }, '上传成功');
       },

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../core/errors.ts';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { containsNullByte, NULL_BYTE_MESSAGE } from '../../core/request-hygiene.ts';
 import { detectImageType, type ImageType } from './image-type.ts';
 import { stripImageMetadata } from './strip-metadata.ts';
 
@@ -29,6 +30,19 @@ export interface UploadedImage {
 
 const errorCode = (err: unknown) => (err as { code?: unknown } | null)?.code;
 
+export const MALFORMED_UPLOAD_MESSAGE = '上传内容不完整或格式不正确';
+
+/**
+ * The 400 for an error met while reading a multipart body: too large, not multipart, or a body the
+ * parser could not read (cut short, broken boundaries: busboy's plain errors). An AppError passes.
+ */
+export function multipartRefusal(err: unknown, messages: { tooLarge: string; notAnImage: string }): Error {
+  if (err instanceof AppError) return err;
+  if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') return badRequest(messages.tooLarge);
+  if (errorCode(err) === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(messages.notAnImage);
+  return badRequest(MALFORMED_UPLOAD_MESSAGE);
+}
+
 /**
  * Multipart limits for a scope that registers @fastify/multipart for image uploads:
  * `await scope.register(multipart, { limits: imageUploadLimits(opts) })`.
@@ -51,27 +65,31 @@ export async function readImageUploads(
   opts: ImageUploadOptions,
 ): Promise<{ fields: Record<string, string>; files: Record<string, UploadedImage> }> {
   const fields: Record<string, string> = {};
-  const files: Record<string, UploadedImage> = {};
+  const raw: Record<string, Buffer> = {};
   try {
     for await (const part of request.parts()) {
+      if (containsNullByte(part.fieldname)) throw badRequest(NULL_BYTE_MESSAGE);
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (!opts.fields.includes(part.fieldname) || files[part.fieldname]) continue;
-        const type = detectImageType(bytes);
-        if (!type || !opts.allowed.includes(type.ext)) throw badRequest(NOT_AN_IMAGE_MESSAGE);
-        files[part.fieldname] = { bytes: stripImageMetadata(bytes, type), type };
+        if (opts.fields.includes(part.fieldname) && !raw[part.fieldname]) raw[part.fieldname] = bytes;
       } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
+        if (containsNullByte(part.value)) throw badRequest(NULL_BYTE_MESSAGE);
         fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
-    const code = errorCode(err);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(imageTooLargeMessage(opts.maxBytes));
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(NOT_AN_IMAGE_MESSAGE);
-    throw err;
+    throw multipartRefusal(err, {
+      tooLarge: imageTooLargeMessage(opts.maxBytes),
+      notAnImage: NOT_AN_IMAGE_MESSAGE,
+    });
   }
+  const files: Record<string, UploadedImage> = {};
   for (const field of opts.fields) {
-    if (!files[field]) throw badRequest(`请上传${opts.labels?.[field] ?? field}`);
+    const bytes = raw[field];
+    if (!bytes) throw badRequest(`请上传${opts.labels?.[field] ?? field}`);
+    const type = detectImageType(bytes);
+    if (!type || !opts.allowed.includes(type.ext)) throw badRequest(NOT_AN_IMAGE_MESSAGE);
+    files[field] = { bytes: stripImageMetadata(bytes, type), type };
   }
   return { fields, files };
 }

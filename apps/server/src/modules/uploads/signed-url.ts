@@ -54,7 +54,7 @@ export async function loadUploadSigningSecret(config: {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  await fs.mkdir(config.DATA_DIR, { recursive: true });
+  await fs.mkdir(config.DATA_DIR, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   try {
     await fs.writeFile(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
