@@ -30,7 +30,7 @@ import {
   UNSTORABLE_CHARACTER_MESSAGE,
 } from './core/request-hygiene.ts';
 import type { Database } from './db/client.ts';
-import { pgErrorCode } from './db/errors.ts';
+import { isDatabaseUnavailable, pgErrorCode } from './db/errors.ts';
 import { registerModules } from './modules/index.ts';
 import { createRealtime, type Realtime } from './modules/realtime/realtime.ts';
 
@@ -125,6 +125,10 @@ const PARSER_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度与 Content-Length 不符',
 };
 
+export const DATABASE_UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后重试';
+/** A database restart or a released lock takes seconds: the client is told to wait that long. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return reply.status(error.statusCode).send({ success: false, message: error.message, data: error.data });
@@ -155,6 +159,13 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
           : (PARSER_MESSAGES[error.code] ??
             (/[\u4e00-\u9fff]/.test(error.message) ? error.message : '请求格式不正确'));
     return reply.status(status).send({ success: false, message });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: loggableError(error) }, 'database unavailable');
+    return reply
+      .status(503)
+      .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
   }
   if (UNSTORABLE_CHARACTER_CODES.has(pgErrorCode(error) ?? '')) {
     // A character the database cannot store that no check caught: still the caller's input.

@@ -9,6 +9,11 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    limits: {
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: config.DATABASE_LOCK_TIMEOUT_MS,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    },
   });
   const bootstrap = await ensureSuperAdmin(database.db, {
     email: config.ADMIN_EMAIL,

@@ -20,6 +20,10 @@ const configSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // PostgreSQL only (db/client.ts PostgresLimits); 0 turns one off.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   REDIS_URL: z
     .string()
     .optional()

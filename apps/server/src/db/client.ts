@@ -27,17 +27,43 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 /** Arbitrary constant shared by every instance: serialises migrations on one PostgreSQL server. */
 const MIGRATION_LOCK_KEY = 728_193_004;
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * How long one PostgreSQL session may wait, in milliseconds (0: no limit). The server sets them from
+ * its config (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS):
+ * a request stuck behind a row lock, on a runaway statement or on a database that does not answer
+ * gets an error (503) instead of holding its connection and its caller forever. The CLIs and the
+ * tests set none: a verification over millions of rows may take minutes.
+ */
+export interface PostgresLimits {
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+export async function openPostgres(url: string, poolSize = 10, limits?: PostgresLimits): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(limits
+      ? {
+          statement_timeout: limits.statementTimeoutMs,
+          lock_timeout: limits.lockTimeoutMs,
+          connectionTimeoutMillis: limits.connectTimeoutMs,
+        }
+      : {}),
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
   const lockClient = await pool.connect();
   try {
+    // Migrations wait for another instance's and may build indexes over millions of rows: no limits.
+    await lockClient.query('SET statement_timeout = 0; SET lock_timeout = 0');
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lockClient.query('RESET statement_timeout; RESET lock_timeout').catch(() => {});
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -134,6 +160,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }) {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  limits?: PostgresLimits;
+}) {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize, opts.limits)
+    : openPglite(opts.dataDir);
 }

@@ -11,9 +11,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A real server instance on a fresh database, driven over HTTP through app.inject (or listen()). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * A real server instance on a fresh database, driven over HTTP through app.inject (or listen()).
+ * `openDatabase` gives it another database (one opened with limits, or through a proxy).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  openDatabase: () => Promise<TestDatabase> = createTestDatabase,
+): Promise<TestApp> {
+  const database = await openDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
