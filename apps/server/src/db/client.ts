@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -26,6 +26,21 @@ export interface Database {
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 /** Arbitrary constant shared by every instance: serialises migrations on one PostgreSQL server. */
 const MIGRATION_LOCK_KEY = 728_193_004;
+
+/**
+ * A read-only check over the whole journal or audit log (a snapshot transaction) may run past
+ * statement_timeout on a large database, and must not be cut: it lifts the limit for its own
+ * transaction only.
+ */
+export async function snapshotCheck<T>(db: Db, check: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+      return check(tx);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
 
 /**
  * How long one PostgreSQL session may wait, in milliseconds (0: no limit). The server sets them from

@@ -1,10 +1,14 @@
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../app.ts';
+import { verifyAuditChain } from '../modules/audit/audit.chain.ts';
+import { verifyLedger } from '../modules/ledger/verify.ts';
 import { api, createTestApp, registerUser, type TestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
-import { openPostgres } from './client.ts';
+import { openPostgres, snapshotCheck } from './client.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 
 /**
  * PostgreSQL that cannot serve a request (issue 18): a row lock held past lock_timeout, or the
@@ -120,5 +124,23 @@ describe.skipIf(testEngine !== 'postgres')(`PostgreSQL unavailable (${testEngine
     await relay.restore();
     const back = await api(t.app, 'GET', '/api/wallet', { token: user.token });
     expect(back.status, back.body.message).toBe(200);
+  });
+
+  it("statement_timeout cuts a request's statement, but not the ledger and audit snapshot checks", async () => {
+    const strict = await openPostgres(target.url as string, 2, {
+      statementTimeoutMs: 50,
+      lockTimeoutMs: 50,
+      connectTimeoutMs: 1_000,
+    });
+    try {
+      const slow = await strict.db.execute(sql`SELECT pg_sleep(0.3)`).catch((err: unknown) => err);
+      expect(isDatabaseUnavailable(slow)).toBe(true);
+      // The same sleep inside a snapshot check runs to its end.
+      await snapshotCheck(strict.db, (tx) => tx.execute(sql`SELECT pg_sleep(0.3)`));
+      expect((await verifyLedger(strict.db)).ok).toBe(true);
+      expect((await verifyAuditChain(strict.db)).ok).toBe(true);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AuditChainBreak, AuditChainState } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import { type Db, type Executor, snapshotCheck } from '../../db/client.ts';
 import { queryRows } from '../ledger/ledger.repository.ts';
 
 /**
@@ -159,8 +159,5 @@ export async function checkAuditChain(exec: Executor): Promise<AuditChainState> 
  * check pages through the log cannot look like a deleted tail or a mismatched head.
  */
 export function verifyAuditChain(db: Db): Promise<AuditChainState> {
-  return db.transaction((tx) => checkAuditChain(tx), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+  return snapshotCheck(db, (tx) => checkAuditChain(tx));
 }

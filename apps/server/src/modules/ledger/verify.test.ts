@@ -258,5 +258,7 @@ describe('npm run ledger:verify', () => {
     expect(locked.out).toMatch(/in use by process/);
     expect(locked.out).toMatch(/stop it first/);
     expect(locked.code).toBe(2);
-  });
+    // Three CLI processes and three openings of the data directory: about 30 s alone, twice that
+    // beside the rest of the suite on a 2-core machine.
+  }, 180_000);
 });

@@ -1,7 +1,7 @@
 import type { ReconciliationBreach } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { normaliseDecimalString } from '../../core/money.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import { type Db, type Executor, snapshotCheck } from '../../db/client.ts';
 import { parseCount, queryRows } from './ledger.repository.ts';
 
 /**
@@ -323,10 +323,7 @@ export async function checkLedger(exec: Executor, options: VerifyOptions = {}): 
  * transaction), so that postings committed while it runs cannot produce false alarms.
  */
 export function verifyLedger(db: Db, options: VerifyOptions = {}): Promise<LedgerVerification> {
-  return db.transaction((tx) => checkLedger(tx, options), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+  return snapshotCheck(db, (tx) => checkLedger(tx, options));
 }
 
 /** For tests of money-moving code: throws with the problems listed unless the ledger verifies. */
