@@ -165,6 +165,10 @@ describe(`hostile input on every route (${testEngine})`, () => {
     });
     expect(kyc.statusCode, kyc.body).toBe(400);
     expect(kyc.json().message).toMatch(/^参数错误/);
+    // Named as a validation error names its field.
+    expect(kyc.json().data.errors).toEqual([
+      { field: 'real_name', message: expect.stringContaining('空字符') },
+    ]);
 
     for (const url of ['/api/admin/channels/upload-qrcode', '/api/admin/home/carousel/upload-image']) {
       const truncated = await t.app.inject({

@@ -5,24 +5,32 @@ import { badRequest } from './errors.ts';
  * PostgreSQL's text cannot hold a null byte (U+0000): a query given one fails inside the database
  * (22021), after the request has passed validation, and the caller got a 500. Refused up front.
  */
-export const NULL_BYTE_MESSAGE = '参数错误：不能包含空字符（\\u0000）';
+const NULL_BYTE_TEXT = '不能包含空字符（\\u0000）';
 
-/** Whether any string or key in `value` holds a null byte; walks without recursion (any depth). */
-export function containsNullByte(value: unknown): boolean {
-  const pending: unknown[] = [value];
+/**
+ * Where the first null byte in `value` is, as a dotted path under `name` (a key holding one is
+ * named itself), or null when there is none. Walks without recursion, so any depth is safe.
+ */
+export function nullBytePath(name: string, value: unknown): string | null {
+  const pending: [string, unknown][] = [[name, value]];
   while (pending.length) {
-    const next = pending.pop();
+    const [at, next] = pending.pop() as [string, unknown];
     if (typeof next === 'string') {
-      if (next.includes('\u0000')) return true;
+      if (next.includes('\u0000')) return at;
     } else if (next && typeof next === 'object') {
       for (const [key, inner] of Object.entries(next)) {
-        if (key.includes('\u0000')) return true;
-        pending.push(inner);
+        const path = at ? `${at}.${key}` : key;
+        if (key.includes('\u0000')) return path;
+        pending.push([path, inner]);
       }
     }
   }
-  return false;
+  return null;
 }
+
+/** The 400 for a null byte at `field`: shaped as a validation error (data.errors names the field). */
+export const nullByteRefusal = (field: string) =>
+  badRequest(`参数错误：${field}: ${NULL_BYTE_TEXT}`, { errors: [{ field, message: NULL_BYTE_TEXT }] });
 
 /**
  * Every route: a null byte in the body, the query or the path is 400 参数错误. Runs at
@@ -31,8 +39,11 @@ export function containsNullByte(value: unknown): boolean {
  */
 export function refuseNullBytes(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (containsNullByte(request.params) || containsNullByte(request.query) || containsNullByte(request.body))
-      throw badRequest(NULL_BYTE_MESSAGE);
+    const field =
+      nullBytePath('', request.body) ??
+      nullBytePath('query', request.query) ??
+      nullBytePath('params', request.params);
+    if (field !== null) throw nullByteRefusal(field || 'body');
   });
 }
 

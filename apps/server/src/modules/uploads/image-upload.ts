@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../core/errors.ts';
-import { containsNullByte, NULL_BYTE_MESSAGE } from '../../core/request-hygiene.ts';
+import { nullByteRefusal } from '../../core/request-hygiene.ts';
 import { detectImageType, type ImageType } from './image-type.ts';
 import { stripImageMetadata } from './strip-metadata.ts';
 
@@ -68,12 +68,12 @@ export async function readImageUploads(
   const raw: Record<string, Buffer> = {};
   try {
     for await (const part of request.parts()) {
-      if (containsNullByte(part.fieldname)) throw badRequest(NULL_BYTE_MESSAGE);
+      if (part.fieldname.includes('\u0000')) throw nullByteRefusal('fieldname');
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (opts.fields.includes(part.fieldname) && !raw[part.fieldname]) raw[part.fieldname] = bytes;
       } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
-        if (containsNullByte(part.value)) throw badRequest(NULL_BYTE_MESSAGE);
+        if (part.value.includes('\u0000')) throw nullByteRefusal(part.fieldname);
         fields[part.fieldname] = part.value;
       }
     }
