@@ -35,7 +35,9 @@ const MIGRATION_LOCK_KEY = 728_193_004;
 export async function snapshotCheck<T>(db: Db, check: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(
     async (tx) => {
-      await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+      // A SELECT, not SET LOCAL: it also takes the transaction's snapshot, so the check sees the
+      // database as of its start (SET takes none, and a write could land before the first read).
+      await tx.execute(sql`SELECT set_config('statement_timeout', '0', true)`);
       return check(tx);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
