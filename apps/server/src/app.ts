@@ -23,14 +23,9 @@ import type { Config } from './core/config.ts';
 import type { AppContext } from './core/context.ts';
 import { AppError } from './core/errors.ts';
 import { router } from './core/http.ts';
-import {
-  loggableError,
-  refuseNullBytes,
-  UNSTORABLE_CHARACTER_CODES,
-  UNSTORABLE_CHARACTER_MESSAGE,
-} from './core/request-hygiene.ts';
+import { refuseNullBytes } from './core/request-hygiene.ts';
 import type { Database } from './db/client.ts';
-import { isDatabaseUnavailable, pgErrorCode } from './db/errors.ts';
+import { isDatabaseUnavailable, isUnstorableCharacter, loggableError } from './db/errors.ts';
 import { registerModules } from './modules/index.ts';
 import { createRealtime, type Realtime } from './modules/realtime/realtime.ts';
 
@@ -50,7 +45,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   // Before any route is built: every contract's messages are Chinese (zod's own texts are English).
   installChineseValidationMessages();
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization'],
+      // Every logged error, the jobs' too: a failed query without the users' data it carried.
+      serializers: { err: loggableError },
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // Fastify's 10 s default was outlasted by plugin start-up on a loaded 2-core machine; a slow
@@ -161,17 +161,16 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     return reply.status(status).send({ success: false, message });
   }
   if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: loggableError(error) }, 'database unavailable');
+    request.log.warn({ err: error }, 'database unavailable');
     return reply
       .status(503)
       .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
       .send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
   }
-  if (UNSTORABLE_CHARACTER_CODES.has(pgErrorCode(error) ?? '')) {
-    // A character the database cannot store that no check caught: still the caller's input.
-    return reply.status(400).send({ success: false, message: UNSTORABLE_CHARACTER_MESSAGE });
+  if (isUnstorableCharacter(error)) {
+    return reply.status(400).send({ success: false, message: '参数错误：包含无法保存的字符' });
   }
-  request.log.error({ err: loggableError(error) }, 'unhandled error');
+  request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ success: false, message: '服务器内部错误' });
 }
 

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggableError } from '../db/errors.ts';
 import { createAdminTestApp, type TestAdmin } from '../test/admin.ts';
 import { api, registerUser, type TestApp } from '../test/app.ts';
 import { testEngine } from '../test/database.ts';
 import { multipart, PNG } from '../test/multipart.ts';
-import { loggableError } from './request-hygiene.ts';
 
 /**
  * Hostile input over every route of the OpenAPI document (issue 18): a null byte in any string of a

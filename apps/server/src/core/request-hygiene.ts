@@ -46,33 +46,3 @@ export function refuseNullBytes(app: FastifyInstance): void {
     if (field !== null) throw nullByteRefusal(field || 'body');
   });
 }
-
-/** PostgreSQL's codes for characters a text value cannot hold: the caller's input, never a bug of ours. */
-export const UNSTORABLE_CHARACTER_CODES = new Set(['22021', '22P05']);
-export const UNSTORABLE_CHARACTER_MESSAGE = '参数错误：包含无法保存的字符';
-
-/**
- * What an unexpected error may put in the log: a failed query's SQL without its parameters, and of
- * the database's error only its code and the names it points at. Parameters, PostgreSQL's message
- * and its detail quote the values (e-mails, names, addresses: "invalid input syntax for type
- * integer: "a@b.c"", "Key (email)=(a@b.c) already exists").
- */
-export function loggableError(error: Error & { params?: unknown; cause?: unknown }) {
-  if (error.params === undefined) return error;
-  const cause = error.cause as
-    | { code?: string; constraint?: string; table?: string; column?: string; routine?: string }
-    | undefined;
-  return {
-    type: error.name,
-    message: error.message.split('\nparams:')[0],
-    code: cause?.code,
-    constraint: cause?.constraint,
-    table: cause?.table,
-    column: cause?.column,
-    routine: cause?.routine,
-    stack: error.stack
-      ?.split('\n')
-      .filter((line) => line.startsWith('    at '))
-      .join('\n'),
-  };
-}

@@ -5,13 +5,18 @@ interface PgLikeError {
   cause?: unknown;
 }
 
-function pgError(err: unknown): PgLikeError | undefined {
-  // Drizzle wraps driver errors; the driver's error is the cause.
+/** The error and its causes, outermost first (Drizzle wraps the driver's error as its cause). */
+function* causeChain(err: unknown): Generator<Record<string, unknown>> {
   let current: unknown = err;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const e = current as PgLikeError;
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
-    current = e.cause;
+    yield current as Record<string, unknown>;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+function pgError(err: unknown): PgLikeError | undefined {
+  for (const e of causeChain(err)) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as PgLikeError;
   }
   return undefined;
 }
@@ -51,12 +56,58 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (code) {
     return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '55P03', '57014'].includes(code);
   }
-  let current: unknown = err;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+  for (const e of causeChain(err)) {
     if (typeof e.code === 'string' && CONNECTION_ERRNOS.has(e.code)) return true;
     if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
-    current = e.cause;
   }
   return false;
+}
+
+/** A character a text value cannot hold (22021, 22P05) that no check caught: the caller's input. */
+export function isUnstorableCharacter(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  return code === '22021' || code === '22P05';
+}
+
+/**
+ * The logger's `err` serializer (app.ts), for every error any part of the server logs. Of an error
+ * from the database it keeps the failed query's SQL without its parameters, and of PostgreSQL's
+ * error only the code and the names it points at: the parameters, PostgreSQL's message and its
+ * detail quote the values (e-mails, names, addresses: "invalid input syntax for type integer:
+ * "a@b.c"", "Key (email)=(a@b.c) already exists").
+ */
+export function loggableError(err: unknown): LoggedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const db = pgError(err);
+  if (!db) {
+    return {
+      type: err.name,
+      message: err.message,
+      code: (err as { code?: unknown }).code,
+      stack: err.stack ?? '',
+    };
+  }
+  const fields = db as PgLikeError & { table?: string; column?: string; routine?: string };
+  return {
+    type: err.name,
+    // Drizzle's message is "Failed query: <sql>\nparams: <values>"; a driver's own is PostgreSQL's.
+    message: 'params' in err ? (err.message.split('\nparams:')[0] ?? '') : 'database error',
+    code: db.code,
+    constraint: fields.constraint,
+    table: fields.table,
+    column: fields.column,
+    routine: fields.routine,
+    // The frames only: the stack's first lines repeat the message.
+    stack: (err.stack ?? '')
+      .split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n'),
+  };
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
 }
