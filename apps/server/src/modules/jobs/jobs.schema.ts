@@ -9,6 +9,8 @@ export const jobLeases = pgTable('job_leases', {
   name: text('name').primaryKey(),
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Fencing token: grows by one with each new holder (not on renewal). */
+  token: bigint('token', { mode: 'number' }).notNull().default(1),
 });
 
 /**
