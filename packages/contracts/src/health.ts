@@ -4,5 +4,10 @@ export const healthReply = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
+  /**
+   * Redis is a helper (DESIGN.md §12): `down` is reported, not a failed health check, since every
+   * instance serves without it. `off` without REDIS_URL. Optional for older servers.
+   */
+  redis: z.enum(['up', 'down', 'off']).optional(),
 });
 export type HealthReply = z.infer<typeof healthReply>;

@@ -16,7 +16,8 @@ describe(`auth over HTTP (${testEngine})`, () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,
-      data: { status: 'ok', database: testEngine, version: '1.0.0' },
+      // Without REDIS_URL, Redis is `off` (core/redis-outage.test.ts has `up` and `down`).
+      data: { status: 'ok', database: testEngine, version: '1.0.0', redis: 'off' },
     });
   });
 

@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import { ok, type Router } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 
-export function registerHealthRoutes(app: Router, deps: { db: Db; engine: 'pglite' | 'postgres' }) {
+export function registerHealthRoutes(
+  app: Router,
+  deps: { db: Db; engine: 'pglite' | 'postgres'; redis: () => 'up' | 'down' | 'off' },
+) {
   app.get('/api/health', {
     schema: { tags: ['health'], response: { 200: envelope(healthReply), 503: errorEnvelope } },
     handler: async (request, reply) => {
@@ -14,7 +17,11 @@ export function registerHealthRoutes(app: Router, deps: { db: Db; engine: 'pglit
         request.log.error({ err }, 'health check: database unreachable');
         return reply.status(503).send({ success: false, message: '数据库不可用' });
       }
-      return ok({ status: 'ok' as const, database: deps.engine, version: APP_VERSION }, 'ok');
+      // Redis down is no reason to take the instance out of a load balancer: it serves without it.
+      return ok(
+        { status: 'ok' as const, database: deps.engine, version: APP_VERSION, redis: deps.redis() },
+        'ok',
+      );
     },
   });
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderBook, RecentTrades, Ticker } from '@platform/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryMarketCache, createRedisMarketCache, type MarketCache } from './market-cache.ts';
+import { createRedisLink, type RedisLink } from '../../core/redis.ts';
+import { OwnRedis, waitFor } from '../../test/redis-server.ts';
+import { createMemoryMarketCache, createSharedMarketCache, type MarketCache } from './market-cache.ts';
 
 // The Redis variant needs a server: CI sets TEST_REDIS_URL; without it those cases are skipped.
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -28,17 +30,73 @@ const book = (symbol: string): OrderBook => ({
   updated_at: new Date().toISOString(),
 });
 
-const variants: [string, () => MarketCache[], boolean][] = [
-  ['memory', () => [createMemoryMarketCache()], false],
+const silent = { info() {}, warn() {} };
+const links: RedisLink[] = [];
+/** A link as the app makes it, ready before the test goes on (the app's own may not be yet). */
+async function readyLink(url: string) {
+  const link = createRedisLink(url, silent);
+  links.push(link);
+  for (let i = 0; i < 100 && link.state() !== 'up'; i++) await new Promise((r) => setTimeout(r, 20));
+  return link;
+}
+
+const variants: [string, () => Promise<MarketCache[]>, boolean][] = [
+  ['memory', async () => [createMemoryMarketCache()], false],
   [
     'redis (two instances see the same values)',
-    () => {
+    async () => {
       const ns = `test-${randomUUID()}`;
-      return [createRedisMarketCache(redisUrl!, ns), createRedisMarketCache(redisUrl!, ns)];
+      return [
+        createSharedMarketCache(await readyLink(redisUrl!), ns),
+        createSharedMarketCache(await readyLink(redisUrl!), ns),
+      ];
     },
     !redisUrl,
   ],
+  [
+    "redis that is not there (this instance's copy answers)",
+    // A port that nothing listens on: every command fails at once.
+    async () => [createSharedMarketCache(createUnreachableLink(), `test-${randomUUID()}`)],
+    false,
+  ],
 ];
+
+function createUnreachableLink() {
+  const link = createRedisLink('redis://127.0.0.1:1', silent);
+  links.push(link);
+  return link;
+}
+
+afterEach(async () => {
+  for (const link of links.splice(0)) await link.close();
+});
+
+describe('shared market cache while its Redis is down', () => {
+  it('says it is not shared, so that the feed publishes on its own', async () => {
+    const cache = createSharedMarketCache(createUnreachableLink());
+    expect(cache.shared()).toBe(false);
+  });
+
+  it('answers with the last tickers it read from Redis once Redis is gone', async () => {
+    const redis = await OwnRedis.start();
+    try {
+      const ns = `test-${randomUUID()}`;
+      const writer = createSharedMarketCache(await readyLink(redis.url), ns);
+      const readerLink = await readyLink(redis.url);
+      const reader = createSharedMarketCache(readerLink, ns);
+      expect(reader.shared()).toBe(true);
+      await writer.putTickers([ticker('BTCUSDT', '101')]);
+      expect((await reader.tickers()).get('BTCUSDT')?.last_price).toBe('101');
+      await redis.kill();
+      await waitFor(() => !reader.shared(), 5000);
+      expect(readerLink.state()).toBe('down');
+      expect((await reader.ticker('BTCUSDT'))?.last_price).toBe('101');
+      expect((await reader.tickers()).get('BTCUSDT')?.last_price).toBe('101');
+    } finally {
+      await redis.kill();
+    }
+  });
+});
 
 describe.each(variants)('market cache: %s', (_name, make, skip) => {
   let caches: MarketCache[] = [];
@@ -47,7 +105,7 @@ describe.each(variants)('market cache: %s', (_name, make, skip) => {
   });
 
   it.skipIf(skip)('keeps the latest ticker per symbol', async () => {
-    caches = make();
+    caches = await make();
     const [writer, reader = writer] = caches as [MarketCache, MarketCache?];
     await writer.putTickers([ticker('BTCUSDT', '100'), ticker('ETHUSDT', '10')]);
     await writer.putTickers([ticker('BTCUSDT', '101')]);
@@ -57,7 +115,7 @@ describe.each(variants)('market cache: %s', (_name, make, skip) => {
   });
 
   it.skipIf(skip)('serves an order book only while it is fresh enough', async () => {
-    caches = make();
+    caches = await make();
     const [writer, reader = writer] = caches as [MarketCache, MarketCache?];
     await writer.putOrderBook(book('BTCUSDT'));
     expect((await reader.orderBook('BTCUSDT', 1000))?.asks[0]).toEqual(['101', '2']);
@@ -66,7 +124,7 @@ describe.each(variants)('market cache: %s', (_name, make, skip) => {
   });
 
   it.skipIf(skip)('serves the latest trades only while they are fresh enough', async () => {
-    caches = make();
+    caches = await make();
     const [writer, reader = writer] = caches as [MarketCache, MarketCache?];
     const tape: RecentTrades = {
       symbol: 'BTCUSDT',
@@ -82,7 +140,7 @@ describe.each(variants)('market cache: %s', (_name, make, skip) => {
   });
 
   it.skipIf(skip)('forgets a wanted room once its announcement runs out', async () => {
-    caches = make();
+    caches = await make();
     const [writer, reader = writer] = caches as [MarketCache, MarketCache?];
     await writer.want('market:depth:BTCUSDT', 80);
     await writer.want('market:kline:BTCUSDT:1m', 5000);

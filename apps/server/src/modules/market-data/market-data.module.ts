@@ -5,7 +5,7 @@ import type { Guards } from '../auth/guard.ts';
 import { createLease } from '../jobs/lease.ts';
 import { failStaleJobs } from './jobs.repository.ts';
 import { createKlinesService } from './klines.service.ts';
-import { createMemoryMarketCache, createRedisMarketCache } from './market-cache.ts';
+import { createMemoryMarketCache, createSharedMarketCache } from './market-cache.ts';
 import { registerMarketDataRoutes } from './market-data.routes.ts';
 import { createMarketFeed, FEED_LEASE_TTL_MS, type MarketFeed } from './market-feed.ts';
 import { createMarketJobs } from './market-jobs.ts';
@@ -25,7 +25,9 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
   const { config, realtime } = ctx;
   const db = ctx.database.db;
   const providers = createProviders(config);
-  const cache = config.REDIS_URL ? createRedisMarketCache(config.REDIS_URL) : createMemoryMarketCache();
+  // With Redis, shared between instances while it answers; this instance's memory otherwise.
+  const sharedCache = ctx.redis ? createSharedMarketCache(ctx.redis) : undefined;
+  const cache = sharedCache ?? createMemoryMarketCache();
   const log = createMarketLogger(db, ctx.log);
   const push = createMarketPush(realtime, Math.round(1000 / MARKET_PUSHES_PER_SECOND));
 
@@ -43,7 +45,7 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     providerId: providers.marketId,
     pairSyncProviderId: providers.pairSyncId,
     cache,
-    sharedCache: Boolean(config.REDIS_URL),
+    sharedCache: () => sharedCache?.shared() ?? false,
     lease: createLease(db, 'market-feed', FEED_LEASE_TTL_MS),
     push,
     realtime,
@@ -52,6 +54,7 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     persistSymbols: () => pairs.symbols({ enabledOnly: true }),
   });
   const liveFeed = feed;
+  const stopFollowingRedis = ctx.redis?.onStateChange(() => liveFeed.sharingChanged());
   const klines = createKlinesService({
     db,
     provider: providers.market,
@@ -91,6 +94,7 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
   if (config.MARKET_DATA_AUTOSTART) await feed.boot();
 
   app.addHook('onClose', async () => {
+    stopFollowingRedis?.();
     subscriptions.close();
     await jobs.close();
     await liveFeed.close();

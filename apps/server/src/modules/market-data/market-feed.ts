@@ -44,6 +44,8 @@ const ERRORS_BEFORE_ERROR_STATE = 3;
  * tickers from the provider's stream, keeps the cache, pushes updates to subscribed sockets, builds
  * the forming candles that charts show and stores every candle that closes. Without Redis each
  * instance publishes to its own sockets (the cache is per instance), but only the leader writes.
+ * While Redis is down (or before it first comes) every instance is in that case: each reads the
+ * source itself for its own sockets and cache, until Redis is back (`sharingChanged`).
  *
  * Whether the feed should run is a shared switch (app_settings), so an admin's stop holds on every
  * instance and across restarts.
@@ -54,7 +56,8 @@ export function createMarketFeed(deps: {
   providerId: string;
   pairSyncProviderId: string;
   cache: MarketCache;
-  sharedCache: boolean;
+  /** Whether the cache is shared between instances right now (Redis configured and answering). */
+  sharedCache: () => boolean;
   lease: Lease;
   push: MarketPush;
   realtime: Pick<Realtime, 'toAdmins'>;
@@ -84,7 +87,7 @@ export function createMarketFeed(deps: {
   /** The trade ids last pushed to each trades room: an unchanged tape is not pushed again. */
   const pushedTrades = new Map<string, string>();
 
-  const isPublisher = () => leader || !deps.sharedCache;
+  const isPublisher = () => leader || !deps.sharedCache();
 
   function status(): MarketFeedStatus {
     return {
@@ -338,6 +341,14 @@ export function createMarketFeed(deps: {
     async restart(adminId: number | null) {
       await serialised(() => stopLocal('重启'));
       return this.start(adminId);
+    },
+    /**
+     * Redis went or came back: a follower starts or stops publishing now rather than at the next
+     * control turn (no gap for its sockets, no second publisher for longer than needed).
+     */
+    sharingChanged() {
+      if (!controlTimer) return;
+      void control().catch((err) => deps.log.write('error', 'feed.control_failed', messageOf(err)));
     },
     /** Pairs were added or toggled: the stream reads the new list on its next poll. */
     pairsChanged() {

@@ -1,13 +1,15 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import type { RedisLink } from '../../core/redis.ts';
 import type { RequestAuth } from '../auth/guard.ts';
 
 /**
  * The one emitter later modules use: to one user (all their tabs), to every admin, or to drop the
- * sockets of revoked sessions. With REDIS_URL the Redis adapter makes it reach every instance.
+ * sockets of revoked sessions. With REDIS_URL the Redis adapter makes it reach every instance; while
+ * Redis is down an emit reaches the sockets of its own instance only (the adapter delivers locally
+ * first and the failed publish is dropped, core/redis.ts), and from its return on every instance again.
  */
 export interface Realtime {
   toUser(userId: number, event: string, payload: unknown): void;
@@ -66,19 +68,12 @@ const SLOW_CHECK_MS = 250;
 export function createRealtime(opts: {
   httpServer: HttpServer;
   authenticate: (token: string | undefined) => Promise<RequestAuth>;
-  redisUrl?: string;
+  /** The app's Redis connections (their owner closes them); without it, one instance only. */
+  redis?: Pick<RedisLink, 'publisher' | 'subscriber'>;
   log: FastifyBaseLogger;
 }): Realtime {
   const io = new Server(opts.httpServer, { path: '/socket.io/', serveClient: false });
-  let redis: Redis[] = [];
-  if (opts.redisUrl) {
-    const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub])
-      client.on('error', (err) => opts.log.warn({ err }, 'redis adapter error'));
-    io.adapter(createAdapter(pub, sub));
-    redis = [pub, sub];
-  }
+  if (opts.redis) io.adapter(createAdapter(opts.redis.publisher, opts.redis.subscriber));
 
   // The handshake carries the bearer token; a socket without a live session never connects.
   io.use((socket, next) => {
@@ -157,7 +152,12 @@ export function createRealtime(opts: {
       target.emit(event, payload);
     },
     disconnectSessions: (sessionIds) => {
-      for (const id of sessionIds) io.in(rooms.session(id)).disconnectSockets(true);
+      for (const id of sessionIds) {
+        // The Redis adapter disconnects even its own sockets only when its request comes back
+        // through Redis: this instance's go at once, whether Redis is there or not.
+        io.local.in(rooms.session(id)).disconnectSockets(true);
+        io.in(rooms.session(id)).disconnectSockets(true);
+      }
     },
     toRoom: (room, event, payload, emitOpts) => {
       const target = emitOpts?.skipSlow ? io.to(room).except(rooms.slow) : io.to(room);
@@ -172,7 +172,6 @@ export function createRealtime(opts: {
     async close() {
       clearInterval(slowCheck);
       await io.close();
-      await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
     },
   };
 }
