@@ -11,6 +11,7 @@ export * from './enums.ts';
 export * from './envelope.ts';
 export * from './health.ts';
 export * from './home.ts';
+export * from './idempotency.ts';
 export * from './journal.ts';
 export * from './kyc.ts';
 export * from './market.ts';

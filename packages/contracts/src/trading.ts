@@ -153,6 +153,8 @@ export const TRADING_TEXTS = {
   orderNotCancellable: '订单已成交或已取消，无法撤销',
   priceUnavailable: '行情暂不可用，请稍后再试',
   insufficientBalance: '余额不足',
+  /** 409: a client_order_id retried with another order (symbol, side, type, amount, price, …). */
+  clientOrderIdReused: '该 client_order_id 已用于另一笔订单，请使用新的 client_order_id',
 } as const;
 
 /** POST /api/admin/orders/{id}/cancel: an operator cancels a user's open order (audited); replies tradeOrderReply. */

@@ -7,6 +7,7 @@ export * from '../modules/channels/channels.schema.ts';
 export * from '../modules/deposits/deposits.schema.ts';
 export * from '../modules/dual-control/dual-control.schema.ts';
 export * from '../modules/home/home.schema.ts';
+export * from '../modules/idempotency/idempotency.schema.ts';
 export * from '../modules/jobs/jobs.schema.ts';
 export * from '../modules/kyc/kyc.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';

@@ -25,6 +25,7 @@ export function registerAdjustmentRoutes(
   });
 
   app.post('/api/admin/adjustments', {
+    config: { idempotent: true },
     schema: { tags, security, body: createAdjustmentBody, response: { 200: adjustmentReply } },
     preHandler: guards.requireAdmin,
     handler: async (request) =>
@@ -35,6 +36,7 @@ export function registerAdjustmentRoutes(
   });
 
   app.post('/api/admin/adjustments/:id/approve', {
+    config: { idempotent: true },
     schema: { tags, security, params: idParams, response: { 200: adjustmentReply } },
     preHandler: guards.requireAdmin,
     handler: async (request) =>
@@ -42,6 +44,7 @@ export function registerAdjustmentRoutes(
   });
 
   app.post('/api/admin/adjustments/:id/reject', {
+    config: { idempotent: true },
     schema: {
       tags,
       security,

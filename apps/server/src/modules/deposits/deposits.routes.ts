@@ -20,6 +20,7 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
   const { deposits, guards } = deps;
 
   app.post('/api/wallet/deposits', {
+    config: { idempotent: true },
     schema: { tags: ['wallet'], security, body: createDepositBody, response: { 200: userDepositReply } },
     preHandler: guards.requireUser,
     handler: async (request) =>
@@ -49,6 +50,7 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
   });
 
   app.patch('/api/admin/deposits/:id/review', {
+    config: { idempotent: true },
     schema: {
       tags,
       security,
@@ -70,6 +72,7 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
   });
 
   app.post('/api/admin/deposits/batch-review', {
+    config: { idempotent: true },
     schema: { tags, security, body: depositBatchReviewBody, response: { 200: depositBatchReviewReply } },
     preHandler: guards.requireAdmin,
     handler: async (request) => {

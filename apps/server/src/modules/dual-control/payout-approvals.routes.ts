@@ -28,6 +28,7 @@ export function registerPayoutApprovalRoutes(app: Router, deps: { db: Db; guards
   });
 
   app.post('/api/admin/payout-approvals/:id/reject', {
+    config: { idempotent: true },
     schema: { tags, security, params: idParams, response: { 200: payoutApprovalReply } },
     preHandler: deps.guards.requireAdmin,
     handler: async (request) =>

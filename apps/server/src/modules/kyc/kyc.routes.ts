@@ -96,6 +96,8 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
   });
 
   app.patch('/api/admin/kyc/:id', {
+    // Not money, but a review: a retried approval that succeeded gets its 200 again (Idempotency-Key).
+    config: { idempotent: true },
     schema: { ...admin, params: kycIdParams, body: kycReviewBody, response: { 200: kycReviewReply } },
     preHandler: guards.requireAdmin,
     handler: async (request) => {

@@ -29,6 +29,7 @@ export function registerWithdrawalRoutes(
   const { withdrawals, guards } = deps;
 
   app.post('/api/wallet/withdrawals', {
+    config: { idempotent: true },
     schema: {
       tags: ['wallet'],
       security,
@@ -63,6 +64,7 @@ export function registerWithdrawalRoutes(
   });
 
   app.patch('/api/admin/withdrawals/:id/status', {
+    config: { idempotent: true },
     schema: {
       tags,
       security,
@@ -80,6 +82,7 @@ export function registerWithdrawalRoutes(
   });
 
   app.post('/api/admin/withdrawals/bulk-status', {
+    config: { idempotent: true },
     schema: { tags, security, body: withdrawalBulkStatusBody, response: { 200: withdrawalBulkStatusReply } },
     preHandler: guards.requireAdmin,
     handler: async (request) => {

@@ -40,6 +40,7 @@ export function registerRewardRoutes(
   });
 
   app.post('/api/admin/team/rewards/distribute', {
+    config: { idempotent: true },
     schema: { tags, security, body: rewardsDistributeBody, response: { 200: rewardsDistributeReply } },
     preHandler,
     handler: async (request) => {

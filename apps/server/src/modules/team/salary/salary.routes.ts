@@ -56,6 +56,7 @@ export function registerSalaryRoutes(
   });
 
   app.post(`${BASE}/pay/:id`, {
+    config: { idempotent: true },
     schema: { tags, security, params: idParams, body: salaryPayBody, response: { 200: salaryPayReply } },
     preHandler,
     handler: async (request) => {
@@ -68,6 +69,7 @@ export function registerSalaryRoutes(
   });
 
   app.post(`${BASE}/batch-pay`, {
+    config: { idempotent: true },
     schema: { tags, security, body: salaryBatchPayBody, response: { 200: salaryBatchPayReply } },
     preHandler,
     handler: async (request) => {

@@ -26,6 +26,7 @@ export function registerFlashRoutes(app: Router, deps: { flash: FlashEngine; gua
   });
 
   app.post('/api/trading/flash/order', {
+    config: { idempotent: true },
     schema: { tags, security, body: flashOrderBody, response: { 200: timedOrderReply } },
     preHandler: guards.requireUser,
     handler: async (request) => {

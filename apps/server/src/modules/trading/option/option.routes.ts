@@ -29,6 +29,7 @@ export function registerOptionRoutes(app: Router, deps: { option: OptionEngine; 
   });
 
   app.post('/api/trading/option/order', {
+    config: { idempotent: true },
     schema: { ...common, body: optionOrderBody, response: { 200: timedOrderReply } },
     preHandler: guards.requireUser,
     handler: async (request) => {

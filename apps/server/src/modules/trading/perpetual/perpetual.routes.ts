@@ -22,6 +22,7 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
   });
 
   app.post('/api/trading/perpetual/order', {
+    config: { idempotent: true },
     schema: { tags, security, body: perpetualOrderBody, response: { 200: perpetualPositionReply } },
     preHandler: guards.requireUser,
     handler: async (request) =>
@@ -29,6 +30,7 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
   });
 
   app.post('/api/trading/perpetual/close/:id', {
+    config: { idempotent: true },
     schema: { tags, security, params: idParams, response: { 200: perpetualPositionReply } },
     preHandler: guards.requireUser,
     handler: async (request) =>

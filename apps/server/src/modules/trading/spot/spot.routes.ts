@@ -18,6 +18,7 @@ export function registerSpotRoutes(app: Router, deps: { spot: SpotEngine; guards
   const { spot, guards } = deps;
 
   app.post('/api/trading/spot/order', {
+    config: { idempotent: true },
     schema: { tags: ['trading'], security, body: spotOrderBody, response: { 200: tradeOrderReply } },
     preHandler: guards.requireUser,
     handler: async (request) =>
@@ -25,6 +26,7 @@ export function registerSpotRoutes(app: Router, deps: { spot: SpotEngine; guards
   });
 
   app.delete('/api/trading/order/:id', {
+    config: { idempotent: true },
     schema: { tags: ['trading'], security, params: idParams, response: { 200: tradeOrderReply } },
     preHandler: guards.requireUser,
     handler: async (request) =>
@@ -35,6 +37,7 @@ export function registerSpotRoutes(app: Router, deps: { spot: SpotEngine; guards
   });
 
   app.post('/api/admin/orders/:id/cancel', {
+    config: { idempotent: true },
     schema: {
       tags: ['admin-trading'],
       security,

@@ -13,6 +13,7 @@ import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from
 import type { Db } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
+import { assertSameOrder } from '../client-order.ts';
 import { findByClientOrderId, findOrder, insertOrder, type OrderRow } from '../orders.repository.ts';
 import type { TradingDeps } from '../trading-deps.ts';
 import * as repo from './timed.repository.ts';
@@ -50,12 +51,26 @@ export interface OpenedContract {
 export const openKey = (product: TimedProduct, orderId: number) => `${product}:${orderId}:open`;
 export const settleKey = (product: TimedProduct, orderId: number) => `${product}:${orderId}:settle`;
 
-/** The order placed earlier with this client id (a retry), or null. Another product's order is a 409. */
+/** What a timed placement asks for (every term of its body but client_order_id). */
+export interface TimedTerms {
+  symbol: string;
+  direction: string;
+  amount: string;
+  duration: number;
+  /** Options only. */
+  level?: number | undefined;
+}
+
+/**
+ * The order placed earlier with this client id (a retry), or null. Another product's order is a
+ * 409, and so is another order of this product (any term of `asked` differs: assertSameOrder).
+ */
 export async function findRetriedOrder(
   db: Db,
   userId: number,
   product: TimedProduct,
   clientOrderId: string | undefined,
+  asked: TimedTerms,
 ): Promise<OpenedContract | null> {
   if (!clientOrderId) return null;
   const order = await findByClientOrderId(db, userId, clientOrderId);
@@ -63,6 +78,16 @@ export async function findRetriedOrder(
   if (order.product !== product) throw conflict(TIMED_TEXTS.clientOrderIdTaken);
   const contract = await repo.findContract(db, order.id);
   if (!contract) throw new Error(`order ${order.id} has no timed contract`);
+  assertSameOrder(
+    {
+      symbol: contract.symbol,
+      direction: contract.direction,
+      amount: contract.stake,
+      duration: contract.durationSeconds,
+      level: contract.level,
+    },
+    { ...asked, level: asked.level ?? null },
+  );
   return { order, contract };
 }
 
@@ -73,7 +98,14 @@ export async function findRetriedOrder(
  * contracts leaves nothing behind. A concurrent duplicate of a client id ends with one order.
  */
 export async function openTimedContract(deps: TradingDeps, input: OpenTimedInput): Promise<OpenedContract> {
-  const retried = await findRetriedOrder(deps.db, input.userId, input.product, input.clientOrderId);
+  const asked: TimedTerms = {
+    symbol: input.pair.symbol,
+    direction: input.direction,
+    amount: input.stake,
+    duration: input.durationSeconds,
+    level: input.level,
+  };
+  const retried = await findRetriedOrder(deps.db, input.userId, input.product, input.clientOrderId, asked);
   if (retried) return retried;
 
   const quote = input.pair.quote_currency;
@@ -139,7 +171,7 @@ export async function openTimedContract(deps: TradingDeps, input: OpenTimedInput
     });
   } catch (err) {
     if (input.clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
-      const first = await findRetriedOrder(deps.db, input.userId, input.product, input.clientOrderId);
+      const first = await findRetriedOrder(deps.db, input.userId, input.product, input.clientOrderId, asked);
       if (first) return first;
     }
     throw err;

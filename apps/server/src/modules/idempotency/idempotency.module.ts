@@ -1,0 +1,32 @@
+import type { AppContext } from '../../core/context.ts';
+import type { Router } from '../../core/http.ts';
+import { createJobLoop } from '../jobs/job-loop.ts';
+import { createLease } from '../jobs/lease.ts';
+import { idempotentRoutes } from './idempotency.plugin.ts';
+import { createIdempotencyService } from './idempotency.service.ts';
+
+/** Well above the job loop's 5 s renewal; the prune is idempotent, so a takeover costs nothing. */
+const PRUNE_LEASE_TTL_MS = 60_000;
+
+/**
+ * Idempotency keys (issue 18). Call before any route is registered: routes with
+ * `config: { idempotent: true }` get the header, the key check and the stored reply. Expired keys
+ * are pruned on one instance at a time (the `idempotency-prune` lease); with
+ * TRADING_JOBS_AUTOSTART off (tests) the job does not start and tests call `pruneExpired`.
+ */
+export function registerIdempotency(app: Router, ctx: AppContext) {
+  const service = createIdempotencyService({ db: ctx.database.db, log: ctx.log });
+  idempotentRoutes(app, service);
+  const jobs = createJobLoop({
+    lease: createLease(ctx.database.db, 'idempotency-prune', PRUNE_LEASE_TTL_MS),
+    log: ctx.log,
+    activity: ctx.activity,
+    steps: [service.jobStep],
+  });
+  if (ctx.config.TRADING_JOBS_AUTOSTART) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    service.stop();
+  });
+  return service;
+}

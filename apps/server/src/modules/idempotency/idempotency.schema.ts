@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema.ts';
+
+/**
+ * Idempotency keys of money-moving calls (issue 18, migration 0027): one row per caller and key.
+ * `in_progress` while the first request runs; `completed` with its reply (status and body), which a
+ * retry with the same request gets again until `expires_at` (24 h); expired rows are pruned by a job.
+ * `fingerprint` is the SHA-256 of what the request asked for (method, route, params, query, body),
+ * so that the same key with another request is refused rather than answered with the wrong reply.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state', { enum: ['in_progress', 'completed'] })
+      .notNull()
+      .default('in_progress'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] }),
+    // The prune job deletes by expiry.
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+    check('idempotency_keys_state', sql`${t.state} IN ('in_progress', 'completed')`),
+    check(
+      'idempotency_keys_completed_reply',
+      sql`(${t.state} = 'completed') = (${t.responseStatus} IS NOT NULL AND ${t.completedAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
