@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures.ts';
 import { setNavigator } from './navigation.ts';
-import { ApiError, buildUrl, isSessionEnded, request } from './request.ts';
+import { ApiError, api, buildUrl, isSessionEnded, request } from './request.ts';
 
 type FetchArgs = [string, RequestInit];
 let fetchMock: Mock<(...args: FetchArgs) => Promise<Response>>;
@@ -43,6 +43,16 @@ describe('request', () => {
   it('sends no Authorization header without a token', async () => {
     await request('/auth/login', { method: 'POST', body: { email: 'a@b.c', password: 'x' } });
     expect(lastCall().headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends the Idempotency-Key header when the call has one, and none otherwise', async () => {
+    await request('/wallet/deposits', { method: 'POST', body: {}, idempotencyKey: 'key-1' });
+    expect(lastCall().headers.get('Idempotency-Key')).toBe('key-1');
+    await api.delete('/trading/order/5', { idempotencyKey: 'key-2' });
+    expect(lastCall().headers.get('Idempotency-Key')).toBe('key-2');
+    expect(lastCall().init.method).toBe('DELETE');
+    await api.post('/auth/logout');
+    expect(lastCall().headers.has('Idempotency-Key')).toBe(false);
   });
 
   it('sends JSON bodies with a JSON content type', async () => {

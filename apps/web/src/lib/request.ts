@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from '@platform/contracts';
+import { IDEMPOTENCY_KEY_HEADER, REQUEST_TIMEOUT_MS } from '@platform/contracts';
 import { isAuthPage, loginUrl, navigateTo } from './navigation.ts';
 import { clearSessionStorage, readToken } from './storage.ts';
 
@@ -39,7 +39,15 @@ export interface RequestOptions {
   /** A caller's signal (TanStack Query cancels with it). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Sent as the Idempotency-Key header: one key per user action, the same for its retries (see
+   * idempotency.ts). Every money-moving call has one.
+   */
+  idempotencyKey?: string;
 }
+
+/** What a write call may add: its idempotency key. */
+export type WriteOptions = Pick<RequestOptions, 'idempotencyKey'>;
 
 /** The server's wording for a bad, expired or missing session (token, authentication, login, 登录). */
 const SESSION_ENDED = /token|authentication|login|登录/i;
@@ -98,10 +106,11 @@ function hasEnvelope(body: unknown): body is { success: unknown; message?: unkno
  * timeout. It fails (ApiError) when the HTTP status is not ok or the body's success is not true.
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
-  const { method = 'GET', body, query, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { method = 'GET', body, query, signal, timeoutMs = REQUEST_TIMEOUT_MS, idempotencyKey } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (idempotencyKey !== undefined) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -160,10 +169,13 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 export const api = {
   get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
     request<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+  post: <T>(path: string, body?: unknown, options?: WriteOptions) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: WriteOptions) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: WriteOptions) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: WriteOptions) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** The message to show for a failed call: the server's (or the network) message, else the fallback. */

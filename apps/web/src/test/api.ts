@@ -8,6 +8,12 @@ import { jsonResponse } from './fixtures.ts';
 export type Call = { method: string; url: URL; body: unknown; headers: Headers };
 export type Handler = (call: Call) => Response | Promise<Response>;
 
+/** A random UUID, as the web app's Idempotency-Keys are. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The Idempotency-Key a recorded request carried (null without one). */
+export const keyOf = (call: Call | undefined): string | null => call?.headers.get('Idempotency-Key') ?? null;
+
 /** The server's success envelope. */
 export const ok = (data: unknown, message = 'ok'): Response => jsonResponse({ success: true, message, data });
 

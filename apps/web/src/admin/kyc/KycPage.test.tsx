@@ -1,7 +1,7 @@
 import type { AdminKycRequest } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Call, type Handler, mockApi, ok, pagination } from '../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../test/api.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
 import { renderWithAntAt } from '../../test/render.tsx';
 import KycPage from './KycPage.tsx';
@@ -126,6 +126,7 @@ describe('KycPage', () => {
     await waitFor(() => expect(patchCalls()).toHaveLength(1));
     expect(patchCalls()[0]?.url.pathname).toBe('/api/admin/kyc/5');
     expect(patchCalls()[0]?.body).toEqual({ status: 'approved', adminNote: '资料齐全' });
+    expect(keyOf(patchCalls()[0])).toMatch(UUID);
     expect(await screen.findByText('申请已通过')).toBeTruthy();
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });

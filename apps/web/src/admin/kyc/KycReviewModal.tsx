@@ -1,6 +1,7 @@
 import { KYC_REJECT_REASON_REQUIRED } from '@platform/contracts';
 import { App, Descriptions, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { useActionKeys } from '../../lib/idempotency.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { KycDuplicateAlert } from './KycBits.tsx';
 import { type AdminKycRequest, type KycReviewStatus, maskIdNumber, reviewKycRequest } from './kycApi.ts';
@@ -27,6 +28,7 @@ export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps)
   const { message } = App.useApp();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const keys = useActionKeys();
   const rejecting = review?.action === 'rejected';
 
   const submit = async () => {
@@ -36,12 +38,14 @@ export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps)
       message.warning(REJECT_REASON_REQUIRED);
       return;
     }
+    const id = review.row.id;
+    const body = { status: review.action, adminNote: trimmed === '' ? undefined : trimmed };
+    const action = { id, ...body };
+    // A second click before the button shows it is loading: the same review, sent once.
+    if (keys.isRunning(action)) return;
     setBusy(true);
     try {
-      await reviewKycRequest(review.row.id, {
-        status: review.action,
-        adminNote: trimmed === '' ? undefined : trimmed,
-      });
+      await keys.run(action, (key) => reviewKycRequest(id, body, key));
       message.success(rejecting ? '申请已拒绝' : '申请已通过');
       onClose();
     } catch (error) {

@@ -39,8 +39,8 @@ export function fetchKycRequests(status: KycRequestStatus, page: number, signal?
 }
 
 /** PATCH /api/admin/kyc/:id. */
-export const reviewKycRequest = (id: number, body: KycReviewBody) =>
-  api.patch<KycReviewData>(`/admin/kyc/${id}`, body);
+export const reviewKycRequest = (id: number, body: KycReviewBody, idempotencyKey: string) =>
+  api.patch<KycReviewData>(`/admin/kyc/${id}`, body, { idempotencyKey });
 
 /** The ID number as the table shows it: first 6, ********, last 4 (short values are masked whole). */
 export function maskIdNumber(value: string): string {

@@ -6,6 +6,7 @@ import { Alert, App, Button, Card, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { useIdempotentMutation } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { RewardStatCards } from './rewards/RewardStatCards.tsx';
@@ -87,8 +88,12 @@ export default function RewardsPage() {
     onSettled: () => reload(),
   });
 
-  const distribute = useMutation({
-    mutationFn: (rewards: TeamReward[]) => distributeRewards(rewards.map((r) => r.id)),
+  const distribute = useIdempotentMutation({
+    mutationFn: (rewards: TeamReward[], idempotencyKey) =>
+      distributeRewards(
+        rewards.map((r) => r.id),
+        idempotencyKey,
+      ),
     onSuccess: (result, rewards) => {
       const waiting = result.awaitingSecondApproval;
       if (waiting) {

@@ -5,7 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import OrdersPage from './OrdersPage.tsx';
 
@@ -284,6 +284,7 @@ describe('OrdersPage', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url.pathname).toBe('/api/admin/orders/1/cancel');
     expect(post?.body).toEqual({ reason: '用户申请' });
+    expect(keyOf(post)).toMatch(UUID);
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
 

@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { ADMIN_ORDER_CANCEL_TEXTS, ADMIN_TRADING_TEXTS } from '@platform/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { useIdempotentMutation } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { CancelOrderModal } from './orders/CancelOrderModal.tsx';
@@ -41,8 +42,9 @@ export default function OrdersPage() {
     placeholderData: keepPreviousData,
   });
 
-  const cancel = useMutation({
-    mutationFn: ({ order, reason }: { order: AdminOrder; reason: string }) => cancelOrder(order.id, reason),
+  const cancel = useIdempotentMutation({
+    mutationFn: ({ order, reason }: { order: AdminOrder; reason: string }, idempotencyKey) =>
+      cancelOrder(order.id, reason, idempotencyKey),
     onSuccess: () => {
       message.success(ADMIN_ORDER_CANCEL_TEXTS.done);
       setCancelTarget(null);

@@ -14,6 +14,7 @@ import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PagedListFooter } from '../../components/PageButtons.tsx';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
+import { useActionKeys } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { DepositDetailModal } from './deposits/DepositDetailModal.tsx';
@@ -55,6 +56,7 @@ export default function DepositsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [detail, setDetail] = useState<AdminDeposit | null>(null);
   const [batchRunning, setBatchRunning] = useState(false);
+  const batchKeys = useActionKeys();
   const loadedOnce = useRef(false);
 
   const queryKey = useMemo(() => depositsQueryKey(filters), [filters]);
@@ -95,9 +97,12 @@ export default function DepositsPage() {
   };
 
   const runBatch = async (action: 'approve' | 'reject', ids: number[], adminNote?: string) => {
+    const body = { action, depositIds: ids, adminNote };
+    // The same batch already on its way (a second dialog's 批量通过) is not sent or reported twice.
+    if (batchKeys.isRunning(body)) return;
     setBatchRunning(true);
     try {
-      const reply = await batchReviewDeposits({ action, depositIds: ids, adminNote });
+      const reply = await batchKeys.run(body, (key) => batchReviewDeposits(body, key));
       const count = reply.data.processedCount;
       const awaiting = reply.data.awaitingSecondApprovalIds?.length ?? 0;
       const skipped = reply.data.skipped?.length ?? 0;

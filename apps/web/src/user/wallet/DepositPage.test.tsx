@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../lib/socket.ts';
-import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../test/render.tsx';
@@ -121,6 +121,7 @@ describe('DepositPage', () => {
     fireEvent.click(screen.getByTestId('deposit-submit'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]?.body).toEqual({ channel_id: 1, amount: '100', tx_hash: 'abc' });
+    expect(keyOf(posts()[0])).toMatch(UUID);
 
     const result = await screen.findByTestId('deposit-submitted');
     expect(within(result).getByTestId('deposit-status').textContent).toBe('待审核');

@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../lib/socket.ts';
-import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
 import { jsonResponse, makeUser } from '../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../test/render.tsx';
@@ -148,6 +148,7 @@ describe('WithdrawPage', () => {
       amount: '100',
       address: TRC20,
     });
+    expect(keyOf(posts()[0])).toMatch(UUID);
     const result = await screen.findByTestId('withdraw-submitted');
     expect(within(result).getByTestId('withdrawal-status').textContent).toBe('待审核');
 
@@ -161,6 +162,34 @@ describe('WithdrawPage', () => {
       }),
     );
     await waitFor(() => expect(within(result).getByTestId('withdrawal-status').textContent).toBe('出款中'));
+  });
+
+  it('sends a retry after no answer with the same Idempotency-Key, so that it cannot withdraw twice', async () => {
+    let lost = true;
+    handlers['POST /api/wallet/withdrawals'] = () => {
+      if (!lost) return ok({ withdrawal: created }, '提现申请已提交');
+      lost = false;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    };
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    type('withdraw-address', TRC20);
+    type('withdraw-amount', '100');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: '确认提现' }));
+    expect((await screen.findByTestId('withdraw-error')).textContent).toContain('网络连接失败');
+    // Again, confirmed in the new dialog (the closed one may linger in jsdom).
+    const dialogs = screen.queryAllByRole('button', { name: '确认提现' }).length;
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await waitFor(() =>
+      expect(screen.queryAllByRole('button', { name: '确认提现' }).length).toBeGreaterThan(dialogs),
+    );
+    fireEvent.click(screen.getAllByRole('button', { name: '确认提现' }).at(-1) as HTMLElement);
+    await screen.findByTestId('withdraw-submitted');
+    const [first, retry] = posts();
+    expect(keyOf(first)).toMatch(UUID);
+    expect(keyOf(retry)).toBe(keyOf(first));
+    expect(retry?.body).toEqual(first?.body);
   });
 
   it('sends account, name and phone for alipay', async () => {

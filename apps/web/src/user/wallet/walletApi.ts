@@ -65,8 +65,8 @@ export const fetchWithdrawals = (page: number, signal?: AbortSignal) =>
 export const fetchTransactions = (page: number, limit: number, signal?: AbortSignal) =>
   data(api.get<TransactionsPage>('/wallet/transactions', { page, limit }, signal));
 
-export const createDeposit = (body: CreateDepositBody) =>
-  api.post<{ deposit: UserDeposit }>('/wallet/deposits', body);
+export const createDeposit = (body: CreateDepositBody, idempotencyKey: string) =>
+  api.post<{ deposit: UserDeposit }>('/wallet/deposits', body, { idempotencyKey });
 
-export const createWithdrawal = (body: CreateWithdrawalBody) =>
-  api.post<{ withdrawal: UserWithdrawal }>('/wallet/withdrawals', body);
+export const createWithdrawal = (body: CreateWithdrawalBody, idempotencyKey: string) =>
+  api.post<{ withdrawal: UserWithdrawal }>('/wallet/withdrawals', body, { idempotencyKey });

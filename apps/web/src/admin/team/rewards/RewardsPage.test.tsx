@@ -5,7 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { confirmDialog } from '../../../test/render.tsx';
 import RewardsPage from '../RewardsPage.tsx';
@@ -280,6 +280,7 @@ describe('RewardsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确认发放' }));
     expect(await screen.findByText('奖励发放成功：1 条，共 18.00 USDT')).toBeTruthy();
     expect(posts(DISTRIBUTE)[0]?.body).toEqual({ rewardIds: [1] });
+    expect(keyOf(posts(DISTRIBUTE)[0])).toMatch(UUID);
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
 

@@ -67,9 +67,14 @@ export async function calculateRewards(): Promise<RewardsCalculateResult> {
 }
 
 /** POST /api/admin/team/rewards/distribute {rewardIds}: credits the given pending rewards. */
-export async function distributeRewards(rewardIds: readonly number[]): Promise<RewardsDistributeResult> {
+export async function distributeRewards(
+  rewardIds: readonly number[],
+  idempotencyKey: string,
+): Promise<RewardsDistributeResult> {
   // The contract checks the body first (1 to 500 ids), so a bad one never leaves.
   const body: RewardsDistributeBody = rewardsDistributeBody.parse({ rewardIds: [...rewardIds] });
-  const reply = await api.post<RewardsDistributeResult>('/admin/team/rewards/distribute', body);
+  const reply = await api.post<RewardsDistributeResult>('/admin/team/rewards/distribute', body, {
+    idempotencyKey,
+  });
   return reply.data;
 }

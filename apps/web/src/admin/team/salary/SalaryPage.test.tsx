@@ -5,7 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { confirmDialog } from '../../../test/render.tsx';
 import SalaryPage from '../SalaryPage.tsx';
@@ -343,6 +343,7 @@ describe('SalaryPage payout tab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确认发放' }));
     expect(await screen.findByText('工资发放成功：2026-11-11 L1，30.00 USDT')).toBeTruthy();
     expect(callsTo('POST', '/pay/7')[0]?.body).toEqual({ year: 2026, month: 11, day: 11 });
+    expect(keyOf(callsTo('POST', '/pay/7')[0])).toMatch(UUID);
     await waitFor(() => expect(callsTo('GET', '/eligible-users').length).toBeGreaterThan(before));
   });
 
@@ -383,6 +384,7 @@ describe('SalaryPage payout tab', () => {
       day: 11,
       userIds: [9, 7],
     });
+    expect(keyOf(callsTo('POST', '/batch-pay')[0])).toMatch(UUID);
     await waitFor(() => expect(screen.queryByTestId('salary-selection')).toBeNull());
   });
 

@@ -9,10 +9,11 @@ import {
   type salarySkipReasons,
 } from '@platform/contracts';
 import { Decimal, formatCount, formatNumber } from '@platform/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Pagination, Select, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
+import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { PAYOUT_APPROVALS_ROOT } from '../shared/payoutApprovalsApi.ts';
 import { EligibleUsersTable } from './EligibleUsersTable.tsx';
@@ -100,8 +101,9 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
     void queryClient.invalidateQueries({ queryKey: PAYOUT_APPROVALS_ROOT });
   };
 
-  const pay = useMutation({
-    mutationFn: ({ user, on }: { user: SalaryCandidate; on: PayoutDate }) => payUser(user.userId, on),
+  const pay = useIdempotentMutation({
+    mutationFn: ({ user, on }: { user: SalaryCandidate; on: PayoutDate }, idempotencyKey) =>
+      payUser(user.userId, on, idempotencyKey),
     onSuccess: (result) => {
       // Dual control: at or above the payout threshold this only records the first approval.
       if (result.awaitingSecondApproval) {
@@ -121,11 +123,12 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
     onSettled: reload,
   });
 
-  const batch = useMutation({
-    mutationFn: ({ users, on }: { users: SalaryCandidate[]; on: PayoutDate }) =>
+  const batch = useIdempotentMutation({
+    mutationFn: ({ users, on }: { users: SalaryCandidate[]; on: PayoutDate }, idempotencyKey) =>
       batchPay(
         users.map((u) => u.userId),
         on,
+        idempotencyKey,
       ),
     onSuccess: (result, { users }) => {
       const waiting = result.awaitingSecondApproval;

@@ -102,16 +102,24 @@ export async function fetchSalaryStatistics(
 }
 
 /** POST .../pay/{userId} {year, month, day}. */
-export async function payUser(userId: number, date: PayoutDate): Promise<SalaryPayResult> {
+export async function payUser(
+  userId: number,
+  date: PayoutDate,
+  idempotencyKey: string,
+): Promise<SalaryPayResult> {
   const body = salaryPayBody.parse(date);
-  const reply = await api.post<SalaryPayResult>(`${BASE}/pay/${userId}`, body);
+  const reply = await api.post<SalaryPayResult>(`${BASE}/pay/${userId}`, body, { idempotencyKey });
   return reply.data;
 }
 
 /** POST .../batch-pay {year, month, day, userIds}; the contract refuses an empty selection first. */
-export async function batchPay(userIds: readonly number[], date: PayoutDate): Promise<SalaryBatchPayResult> {
+export async function batchPay(
+  userIds: readonly number[],
+  date: PayoutDate,
+  idempotencyKey: string,
+): Promise<SalaryBatchPayResult> {
   const body = salaryBatchPayBody.parse({ ...date, userIds: [...userIds] });
-  const reply = await api.post<SalaryBatchPayResult>(`${BASE}/batch-pay`, body);
+  const reply = await api.post<SalaryBatchPayResult>(`${BASE}/batch-pay`, body, { idempotencyKey });
   return reply.data;
 }
 

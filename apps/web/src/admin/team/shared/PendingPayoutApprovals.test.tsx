@@ -1,7 +1,7 @@
 import type { PayoutApproval } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
 import { jsonResponse, makeAdmin } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt, signIn } from '../../../test/render.tsx';
 import { PendingPayoutApprovals } from './PendingPayoutApprovals.tsx';
@@ -124,6 +124,7 @@ describe('待复核发放', () => {
     expect(callsTo('POST', `${SALARY}/batch-pay`).map((c) => c.body)).toEqual([
       { year: 2026, month: 11, day: 11, userIds: [7, 12] },
     ]);
+    expect(keyOf(callsTo('POST', `${SALARY}/batch-pay`)[0])).toMatch(UUID);
     expect(callsTo('POST', `${SALARY}/pay/7`)).toHaveLength(0);
     await waitFor(() => expect(screen.queryByTestId('payout-approvals-salary')).toBeNull());
     expect(callsTo('GET', LIST)).toHaveLength(2);
@@ -173,6 +174,7 @@ describe('待复核发放', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确认驳回' }));
     expect(await screen.findByText('已驳回待复核的发放')).toBeTruthy();
     expect(callsTo('POST', `${LIST}/1/reject`)).toHaveLength(1);
+    expect(keyOf(callsTo('POST', `${LIST}/1/reject`)[0])).toMatch(UUID);
     expect(callsTo('POST', `${SALARY}/batch-pay`)).toHaveLength(0);
   });
 

@@ -1,9 +1,10 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { DUAL_CONTROL_TEXTS } from '@platform/contracts';
 import { formatCount, formatDateTimeShort, formatExactAmount } from '@platform/domain';
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { DASHBOARD_QUERY_KEY } from '../../dashboard/dashboardApi.ts';
 import { firstApprovalText, SecondAdminTip, useIsFirstApprover } from '../../dualControl.tsx';
@@ -61,7 +62,7 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
     for (const queryKey of KEYS_TO_REFRESH[kind]) void queryClient.invalidateQueries({ queryKey });
   };
 
-  const approve = useMutation({
+  const approve = useIdempotentMutation({
     mutationFn: replayPayout,
     onSuccess: (outcome) => {
       if (outcome.awaiting)
@@ -78,8 +79,9 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
     onSettled: refresh,
   });
 
-  const reject = useMutation({
-    mutationFn: (approval: PayoutApproval) => rejectPayoutApproval(approval.id),
+  const reject = useIdempotentMutation({
+    mutationFn: (approval: PayoutApproval, idempotencyKey) =>
+      rejectPayoutApproval(approval.id, idempotencyKey),
     onSuccess: (serverMessage) => message.success(serverMessage),
     onError: (error) => message.error(`驳回失败: ${errorMessage(error, '未知错误')}`),
     onSettled: refresh,

@@ -35,8 +35,10 @@ export async function fetchPayoutApprovals(
 }
 
 /** POST /api/admin/payout-approvals/:id/reject: cancels it (nothing was paid); the server's message. */
-export async function rejectPayoutApproval(id: number): Promise<string> {
-  const reply = await api.post<PayoutApprovalData>(`/admin/payout-approvals/${id}/reject`);
+export async function rejectPayoutApproval(id: number, idempotencyKey: string): Promise<string> {
+  const reply = await api.post<PayoutApprovalData>(`/admin/payout-approvals/${id}/reject`, undefined, {
+    idempotencyKey,
+  });
   return reply.message;
 }
 
@@ -96,13 +98,15 @@ export interface ReplayOutcome {
  * Makes the proposal's pay call (see payoutReplay), the bodies checked by the contracts as the
  * pages' own pay calls are; the reply's message is the server's.
  */
-export async function replayPayout(approval: PayoutApproval): Promise<ReplayOutcome> {
+export async function replayPayout(approval: PayoutApproval, idempotencyKey: string): Promise<ReplayOutcome> {
   const replay = payoutReplay(approval);
+  const options = { idempotencyKey };
   switch (replay.route) {
     case 'salary-pay': {
       const reply = await api.post<SalaryPayResult>(
         `/admin/team-salary-management/pay/${replay.userId}`,
         salaryPayBody.parse(replay.date),
+        options,
       );
       return { message: reply.message, awaiting: reply.data.awaitingSecondApproval !== null, skipped: [] };
     }
@@ -110,6 +114,7 @@ export async function replayPayout(approval: PayoutApproval): Promise<ReplayOutc
       const reply = await api.post<SalaryBatchPayResult>(
         '/admin/team-salary-management/batch-pay',
         salaryBatchPayBody.parse({ ...replay.date, userIds: replay.userIds }),
+        options,
       );
       return {
         message: reply.message,
@@ -121,6 +126,7 @@ export async function replayPayout(approval: PayoutApproval): Promise<ReplayOutc
       const reply = await api.post<RewardsDistributeResult>(
         '/admin/team/rewards/distribute',
         rewardsDistributeBody.parse({ rewardIds: replay.rewardIds }),
+        options,
       );
       return {
         message: reply.message,

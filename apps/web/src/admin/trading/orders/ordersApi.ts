@@ -65,9 +65,9 @@ export async function fetchOrders(filters: OrderFilters, signal?: AbortSignal): 
 }
 
 /** POST /api/admin/orders/:id/cancel {reason?} (adminCancelOrderBody): an operator cancels an open spot order. */
-export async function cancelOrder(id: number, reason: string): Promise<TradeOrder> {
+export async function cancelOrder(id: number, reason: string, idempotencyKey: string): Promise<TradeOrder> {
   // The contract checks the reason first (at most 200 characters), so a bad one never leaves.
   const body = adminCancelOrderBody.parse({ reason: reason.trim() || undefined });
-  const reply = await api.post<{ order: TradeOrder }>(`/admin/orders/${id}/cancel`, body);
+  const reply = await api.post<{ order: TradeOrder }>(`/admin/orders/${id}/cancel`, body, { idempotencyKey });
   return reply.data.order;
 }

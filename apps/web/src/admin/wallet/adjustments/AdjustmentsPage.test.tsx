@@ -1,7 +1,7 @@
 import type { AdminAdjustment } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { makeAdmin } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../../test/render.tsx';
 import AdjustmentsPage from './AdjustmentsPage.tsx';
@@ -111,6 +111,7 @@ describe('AdjustmentsPage', () => {
       expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/11/approve'))).toBe(true),
     );
     expect(await screen.findByText('余额调整已通过')).toBeTruthy();
+    expect(keyOf(calls.find((c) => c.url.pathname.endsWith('/11/approve')))).toMatch(UUID);
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(loads));
   });
 
@@ -172,6 +173,7 @@ describe('AdjustmentsPage', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url.pathname).toBe('/api/admin/adjustments');
     expect(post?.body).toEqual({ user_id: 71, currency: 'USDT', amount: '-50', reason: '冲正错误入账' });
+    expect(keyOf(post)).toMatch(UUID);
     expect(await screen.findByText('余额调整已提交，等待另一位管理员复核')).toBeTruthy();
   });
 

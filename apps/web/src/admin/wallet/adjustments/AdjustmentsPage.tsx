@@ -28,6 +28,7 @@ import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PagedListFooter } from '../../../components/PageButtons.tsx';
 import { useReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { useActionKeys } from '../../../lib/idempotency.ts';
 import { useListParams } from '../../../lib/listParams.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
@@ -81,6 +82,7 @@ export default function AdjustmentsPage() {
   const [filters, setFilters] = useListParams(ADJUSTMENT_LIST_PARAMS);
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
+  const keys = useActionKeys();
 
   const queryKey = useMemo(() => adjustmentsQueryKey(filters), [filters]);
   const query = useQuery({
@@ -92,10 +94,18 @@ export default function AdjustmentsPage() {
   // Another admin's proposal or review shows up without a manual refresh.
   useAdjustmentRealtime(reload);
 
-  const run = async (row: AdminAdjustment, action: () => Promise<unknown>, done: string) => {
+  /** One review (`action`: what it sends), with its Idempotency-Key; the same one again while it runs does nothing. */
+  const run = async (
+    row: AdminAdjustment,
+    action: { review: 'approve' | 'reject'; reason?: string },
+    call: (idempotencyKey: string) => Promise<unknown>,
+    done: string,
+  ) => {
+    const input = { id: row.id, ...action };
+    if (keys.isRunning(input)) return;
     setBusy(row.id);
     try {
-      await action();
+      await keys.run(input, call);
       message.success(done);
     } catch (error) {
       message.error(`操作失败: ${errorMessage(error, '未知错误')}`);
@@ -112,7 +122,7 @@ export default function AdjustmentsPage() {
       okText: '通过',
       cancelText: '取消',
       // The dialog stays open (its button loading) until the approval has answered.
-      onOk: () => run(row, () => approveAdjustment(row.id), '余额调整已通过'),
+      onOk: () => run(row, { review: 'approve' }, (key) => approveAdjustment(row.id, key), '余额调整已通过'),
     });
   };
 
@@ -125,7 +135,12 @@ export default function AdjustmentsPage() {
       danger: true,
     });
     if (note === null) return;
-    await run(row, () => rejectAdjustment(row.id, note), own ? '余额调整已撤销' : '余额调整已拒绝');
+    await run(
+      row,
+      { review: 'reject', reason: note },
+      (key) => rejectAdjustment(row.id, note, key),
+      own ? '余额调整已撤销' : '余额调整已拒绝',
+    );
   };
 
   // A failed background reload keeps the rows already shown.

@@ -2,6 +2,7 @@ import { DEFAULT_CURRENCY, MAX_ADJUSTMENT_REASON } from '@platform/contracts';
 import { amountPrecisionProblem, formatExactAmount } from '@platform/domain';
 import { App, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { useActionKeys } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { createAdjustment, type FoundUser, lookupUser } from './adjustmentsApi.ts';
 
@@ -42,6 +43,7 @@ export function CreateAdjustmentModal({
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [checking, setChecking] = useState(false);
+  const keys = useActionKeys();
 
   const submit = async (values: FormValues) => {
     const currency = values.currency.trim().toUpperCase();
@@ -81,8 +83,11 @@ export function CreateAdjustmentModal({
       okText: '提交',
       cancelText: '取消',
       onOk: async () => {
+        const body = { user_id: found.id, currency, amount, reason };
+        // The same proposal already sent from another dialog (下一步 pressed twice): not twice.
+        if (keys.isRunning(body)) return;
         try {
-          await createAdjustment({ user_id: found.id, currency, amount, reason });
+          await keys.run(body, (key) => createAdjustment(body, key));
           message.success('余额调整已提交，等待另一位管理员复核');
           form.resetFields();
           onCreated();

@@ -39,14 +39,14 @@ export function fetchAdjustments(filters: AdjustmentFilters, limit: number, sign
     .then((reply) => reply.data);
 }
 
-export const createAdjustment = (body: CreateAdjustmentBody) =>
-  api.post<AdjustmentData>('/admin/adjustments', body);
+export const createAdjustment = (body: CreateAdjustmentBody, idempotencyKey: string) =>
+  api.post<AdjustmentData>('/admin/adjustments', body, { idempotencyKey });
 
-export const approveAdjustment = (id: number) =>
-  api.post<AdjustmentData>(`/admin/adjustments/${id}/approve`, {});
+export const approveAdjustment = (id: number, idempotencyKey: string) =>
+  api.post<AdjustmentData>(`/admin/adjustments/${id}/approve`, {}, { idempotencyKey });
 
-export const rejectAdjustment = (id: number, reason?: string) =>
-  api.post<AdjustmentData>(`/admin/adjustments/${id}/reject`, reason ? { reason } : {});
+export const rejectAdjustment = (id: number, reason: string | undefined, idempotencyKey: string) =>
+  api.post<AdjustmentData>(`/admin/adjustments/${id}/reject`, reason ? { reason } : {}, { idempotencyKey });
 
 export interface FoundUser {
   id: number;

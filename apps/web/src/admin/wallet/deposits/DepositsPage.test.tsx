@@ -1,7 +1,7 @@
 import type { AdminDeposit, DepositStats } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt } from '../../../test/render.tsx';
 import DepositsPage from '../DepositsPage.tsx';
@@ -121,6 +121,45 @@ describe('DepositsPage', () => {
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(loadsBefore));
   });
 
+  it('sends a review once with its Idempotency-Key, even from two dialogs; another deposit gets its own key', async () => {
+    let answer: (response: Response) => void = () => {};
+    handlers['PATCH /api/admin/deposits/1/review'] = () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    handlers['PATCH /api/admin/deposits/2/review'] = () =>
+      ok({ deposit: deposit({ id: 2, status: 'approved' }) }, '审核成功');
+    renderPage();
+    await screen.findByTestId('deposit-row-1');
+    // 通过 pressed twice: two dialogs, both confirmed.
+    fireEvent.click(screen.getByTestId('deposit-approve-1'));
+    fireEvent.click(screen.getByTestId('deposit-approve-1'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm')).toHaveLength(2));
+    for (const dialog of document.querySelectorAll<HTMLElement>('.ant-modal-confirm')) {
+      fireEvent.click(within(dialog).getByRole('button', { name: '通过' }));
+    }
+    const reviews = (id: number) =>
+      calls.filter(
+        (call) => call.method === 'PATCH' && call.url.pathname === `/api/admin/deposits/${id}/review`,
+      );
+    await waitFor(() => expect(reviews(1)).toHaveLength(1));
+
+    // Confirmed in its own dialog (the closed ones may linger in jsdom).
+    const open = document.querySelectorAll('.ant-modal-confirm').length;
+    fireEvent.click(screen.getByTestId('deposit-approve-2'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm').length).toBeGreaterThan(open));
+    const third = [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].at(-1) as HTMLElement;
+    fireEvent.click(within(third).getByRole('button', { name: '通过' }));
+    await waitFor(() => expect(reviews(2)).toHaveLength(1));
+    await act(async () => answer(ok({ deposit: deposit({ status: 'approved' }) }, '审核成功')));
+    await waitFor(() => expect(screen.getAllByText('充值审核通过成功')).toHaveLength(2));
+
+    expect(reviews(1)).toHaveLength(1);
+    expect(keyOf(reviews(1)[0])).toMatch(UUID);
+    expect(keyOf(reviews(2)[0])).toMatch(UUID);
+    expect(keyOf(reviews(2)[0])).not.toBe(keyOf(reviews(1)[0]));
+  });
+
   it('shows 充值审核通过成功 after a successful approval and reloads', async () => {
     handlers['PATCH /api/admin/deposits/1/review'] = () =>
       jsonResponse({
@@ -204,6 +243,7 @@ describe('DepositsPage', () => {
       action: 'approve',
       depositIds: [1, 2],
     });
+    expect(keyOf(calls.find((call) => call.method === 'POST'))).toMatch(UUID);
   });
 
   it('batch-rejects the selected rows with a reason and reports a failure', async () => {

@@ -61,8 +61,8 @@ export function fetchDeposits(filters: DepositFilters, limit: number, signal?: A
     .then((reply) => reply.data);
 }
 
-export const reviewDeposit = (id: AdminDeposit['id'], body: DepositReviewBody) =>
-  api.patch<DepositReviewData>(`/admin/deposits/${id}/review`, body);
+export const reviewDeposit = (id: AdminDeposit['id'], body: DepositReviewBody, idempotencyKey: string) =>
+  api.patch<DepositReviewData>(`/admin/deposits/${id}/review`, body, { idempotencyKey });
 
-export const batchReviewDeposits = (body: DepositBatchReviewBody) =>
-  api.post<DepositBatchReviewData>('/admin/deposits/batch-review', body);
+export const batchReviewDeposits = (body: DepositBatchReviewBody, idempotencyKey: string) =>
+  api.post<DepositBatchReviewData>('/admin/deposits/batch-review', body, { idempotencyKey });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { toggled } from '../../../components/idSet.ts';
+import { useActionKeys } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { withDepositStatuses } from './depositStats.ts';
 import { DEPOSITS_QUERY_ROOT, type DepositsData, reviewDeposit } from './depositsApi.ts';
@@ -10,24 +11,32 @@ import { DEPOSITS_QUERY_ROOT, type DepositsData, reviewDeposit } from './deposit
 /**
  * One deposit's review, applied optimistically: the row and the counters change at once, the call
  * follows; on failure the row is put back and 审核充值失败: {reason} is shown. Either way the list
- * is reloaded afterwards.
+ * is reloaded afterwards. Each review is one action with its Idempotency-Key: the same review again
+ * while it runs (a second dialog's 通过) does nothing.
  */
 export function useDepositReview(queryKey: readonly unknown[]) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const keys = useActionKeys();
 
   const review = useCallback(
     async (row: AdminDeposit, status: 'approved' | 'rejected', adminNote?: string) => {
+      const body = { status, adminNote };
+      const action = { id: row.id, ...body };
+      if (keys.isRunning(action)) return;
       setBusy((current) => toggled(current, row.id, true));
-      await queryClient.cancelQueries({ queryKey });
       const patch = (change: Parameters<typeof withDepositStatuses>[1]) =>
         queryClient.setQueryData<DepositsData>(queryKey, (data) =>
           data ? withDepositStatuses(data, change) : data,
         );
-      patch(new Map([[row.id, { status, admin_note: adminNote ?? row.admin_note }]]));
+      const sent = keys.run(action, async (idempotencyKey) => {
+        await queryClient.cancelQueries({ queryKey });
+        patch(new Map([[row.id, { status, admin_note: adminNote ?? row.admin_note }]]));
+        return reviewDeposit(row.id, body, idempotencyKey);
+      });
       try {
-        const reply = await reviewDeposit(row.id, { status, adminNote });
+        const reply = await sent;
         // Dual control: at or above the threshold the first approval leaves the deposit pending (待复核).
         const firstOnly = status === 'approved' && reply.data?.deposit?.status === 'pending';
         if (firstOnly) patch(new Map([[row.id, { status: 'pending', admin_note: row.admin_note }]]));
@@ -46,7 +55,7 @@ export function useDepositReview(queryKey: readonly unknown[]) {
         void queryClient.invalidateQueries({ queryKey: DEPOSITS_QUERY_ROOT });
       }
     },
-    [queryClient, queryKey, message],
+    [queryClient, queryKey, message, keys],
   );
 
   return { review, busy };

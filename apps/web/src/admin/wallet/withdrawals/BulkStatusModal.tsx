@@ -2,6 +2,7 @@ import { type AdminWithdrawal, WITHDRAWAL_STATUS_LABELS, type WithdrawalStatus }
 import { canTransitionWithdrawal } from '@platform/domain';
 import { Alert, Button, Flex, Input, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
+import { useActionKeys } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { bulkUpdateWithdrawalStatus, type WithdrawalBulkStatusData } from './withdrawalsApi.ts';
 
@@ -26,6 +27,7 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<WithdrawalBulkStatusData | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const keys = useActionKeys();
 
   const reset = () => {
     setTarget(null);
@@ -46,14 +48,13 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
 
   const submit = async () => {
     if (!target) return;
+    const body = { ids: rows.map((row) => row.id), status: target, adminNote: note.trim() || undefined };
+    // A second click before the button shows it is loading: the same change, sent once.
+    if (keys.isRunning(body)) return;
     setRunning(true);
     setFailure(null);
     try {
-      const reply = await bulkUpdateWithdrawalStatus({
-        ids: rows.map((row) => row.id),
-        status: target,
-        adminNote: note.trim() || undefined,
-      });
+      const reply = await keys.run(body, (key) => bulkUpdateWithdrawalStatus(body, key));
       setResult(reply.data);
       onDone();
     } catch (error) {

@@ -2,7 +2,7 @@ import type { AdminWithdrawal } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../../lib/socket.ts';
-import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
 import { renderWithAntAt } from '../../../test/render.tsx';
@@ -183,6 +183,7 @@ describe('WithdrawalsPage', () => {
       expect(screen.getByTestId('withdrawal-reject-1').hasAttribute('disabled')).toBe(true),
     );
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'reviewing' });
+    expect(keyOf(calls.find((call) => call.method === 'PATCH'))).toMatch(UUID);
     const loads = listCalls().length;
     await act(async () => answer(jsonResponse({ success: true, message: '', data: {} })));
     expect(await screen.findByText('状态更新成功')).toBeTruthy();
@@ -312,6 +313,7 @@ describe('WithdrawalsPage', () => {
       status: 'rejected',
       adminNote: '批量拒绝',
     });
+    expect(keyOf(calls.find((call) => call.method === 'POST'))).toMatch(UUID);
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(loads));
   });
 

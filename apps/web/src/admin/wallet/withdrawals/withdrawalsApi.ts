@@ -82,8 +82,11 @@ export function fetchWithdrawals(filters: WithdrawalFilters, limit: number, sign
     .then((reply) => reply.data);
 }
 
-export const updateWithdrawalStatus = (id: AdminWithdrawal['id'], body: WithdrawalStatusBody) =>
-  api.patch<WithdrawalStatusData>(`/admin/withdrawals/${id}/status`, body);
+export const updateWithdrawalStatus = (
+  id: AdminWithdrawal['id'],
+  body: WithdrawalStatusBody,
+  idempotencyKey: string,
+) => api.patch<WithdrawalStatusData>(`/admin/withdrawals/${id}/status`, body, { idempotencyKey });
 
-export const bulkUpdateWithdrawalStatus = (body: WithdrawalBulkStatusBody) =>
-  api.post<WithdrawalBulkStatusData>('/admin/withdrawals/bulk-status', body);
+export const bulkUpdateWithdrawalStatus = (body: WithdrawalBulkStatusBody, idempotencyKey: string) =>
+  api.post<WithdrawalBulkStatusData>('/admin/withdrawals/bulk-status', body, { idempotencyKey });

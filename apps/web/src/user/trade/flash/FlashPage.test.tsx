@@ -2,9 +2,10 @@ import type { FlashConfigData, TimedContract } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clientOrderIdFor } from '../../../lib/idempotency.ts';
 import { queryClient } from '../../../lib/queryClient.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
-import { type Call, mockApi, ok, pagination } from '../../../test/api.ts';
+import { type Call, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { makeUser } from '../../../test/fixtures.ts';
 import { confirmDialog, renderInApp, signIn } from '../../../test/render.tsx';
@@ -147,6 +148,10 @@ describe('FlashPage', () => {
     const body = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ symbol: 'BTCUSDT', direction: 'up', amount: '100', duration: 30 });
     expect(String(body.client_order_id)).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    // The order's id is its action's Idempotency-Key: a retry of it is the same order.
+    const key = keyOf(calls.find((c) => c.method === 'POST'));
+    expect(key).toMatch(UUID);
+    expect(body.client_order_id).toBe(clientOrderIdFor(key as string));
 
     // The settlement arrives as the order-updated push: the lists refetch and the detail turns.
     settled = [settledContract(open[0] as TimedContract)];

@@ -43,7 +43,8 @@ function FlashForm({
       rate={duration?.payout_rate ?? null}
       summary={duration ? [{ label: '周期', value: durationLabel(duration.seconds) }] : []}
       blocked={duration ? null : '暂无可选周期'}
-      place={(input) => placeFlash({ ...input, duration: duration?.seconds ?? 0 })}
+      terms={{ duration: duration?.seconds ?? 0 }}
+      place={placeFlash}
       onPlaced={onPlaced}
     >
       <Flex vertical gap={6}>

@@ -61,7 +61,8 @@ function OptionForm({
         { label: '周期', value: duration ? durationLabel(duration) : '-' },
       ]}
       blocked={level ? null : '当前没有您可用的投资等级'}
-      place={(input) => placeOption({ ...input, level: level?.level ?? 0, duration: duration ?? 0 })}
+      terms={{ level: level?.level ?? 0, duration: duration ?? 0 }}
+      place={placeOption}
       onPlaced={onPlaced}
       onRefused={onRefused}
     >

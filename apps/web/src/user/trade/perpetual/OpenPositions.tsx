@@ -7,9 +7,10 @@ import {
   type TradeOrder,
 } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { signColor, UP_COLOR } from '../../shared/priceColors.ts';
@@ -135,10 +136,10 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
     void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
   };
 
-  const close = useMutation({
-    mutationFn: (position: PerpetualPosition) => closePosition(position.id),
-    onMutate: (position) => {
-      closingIds.current.add(position.id);
+  const close = useIdempotentMutation({
+    mutationFn: (positionId: number, idempotencyKey) => closePosition(positionId, idempotencyKey),
+    onMutate: (positionId) => {
+      closingIds.current.add(positionId);
     },
     onSuccess: (reply) => {
       setClosed(reply.data.position);
@@ -185,7 +186,7 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
       okText: '确认平仓',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => close.mutateAsync(position).catch(() => undefined),
+      onOk: () => close.mutateAsync(position.id).catch(() => undefined),
     });
   };
 
@@ -206,7 +207,7 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
               key={position.id}
               position={position}
               live={live}
-              closing={close.isPending && close.variables?.id === position.id}
+              closing={close.isPending && close.variables === position.id}
               onClose={() => confirmClose(position, live)}
             />
           );

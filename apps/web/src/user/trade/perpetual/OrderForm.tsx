@@ -2,14 +2,16 @@ import {
   ORDER_SIDE_LABELS,
   PERPETUAL_TEXTS,
   type PerpetualConfigData,
+  type PerpetualOrderBody,
   type PerpetualSide,
   perpetualSides,
   type Ticker,
   TRADING_TEXTS,
 } from '@platform/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Input, Typography } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { clientOrderIdFor, useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { fetchWallet, WALLET_QUERY_ROOT, walletKeys } from '../../wallet/walletApi.ts';
@@ -19,9 +21,6 @@ import { formatAmount, formatPrice, marginShare, orderPreview, orderProblem } fr
 
 const SIDE_COLORS: Record<PerpetualSide, string> = { long: UP_COLOR, short: DOWN_COLOR };
 const SHARES = [25, 50, 75, 100] as const;
-
-/** A fresh idempotency key per placement: a retried request then returns the first order. */
-const newClientOrderId = () => `perp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** The leverage a new form starts with: 10× when offered, else the nearest offered below it. */
 function initialLeverage(leverages: readonly number[]): number {
@@ -60,7 +59,6 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
   const [margin, setMargin] = useState('');
   const [touched, setTouched] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const clientOrderId = useRef(newClientOrderId());
   const currency = config.currency;
 
   const wallet = useQuery({ queryKey: walletKeys.wallet, queryFn: ({ signal }) => fetchWallet(signal) });
@@ -78,22 +76,15 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
   const edit = (change: () => void) => {
     change();
     setRefusal(null);
-    // Different terms are a different order, not a retry of the last one.
-    clientOrderId.current = newClientOrderId();
   };
 
-  const place = useMutation({
-    mutationFn: () =>
-      openPosition({
-        symbol,
-        side,
-        margin: margin.trim(),
-        leverage: offered,
-        client_order_id: clientOrderId.current,
-      }),
+  const place = useIdempotentMutation({
+    // The client_order_id comes from the action's key: a retry of the same terms after no answer
+    // reuses both and gets the first order; different terms are a different order.
+    mutationFn: (body: Omit<PerpetualOrderBody, 'client_order_id'>, idempotencyKey) =>
+      openPosition({ ...body, client_order_id: clientOrderIdFor(idempotencyKey) }, idempotencyKey),
     onSuccess: (reply) => {
       void message.success(reply.message || '下单成功');
-      clientOrderId.current = newClientOrderId();
       setMargin('');
       setTouched(false);
     },
@@ -107,7 +98,7 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
   const submit = () => {
     setTouched(true);
     if (problem || !preview) return;
-    place.mutate();
+    place.mutate({ symbol, side, margin: margin.trim(), leverage: offered });
   };
 
   return (

@@ -2,8 +2,9 @@ import { DEFAULT_PERPETUAL_CONFIG, type PerpetualPosition } from '@platform/cont
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clientOrderIdFor } from '../../../lib/idempotency.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
-import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
+import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt, signIn } from '../../../test/render.tsx';
@@ -140,10 +141,25 @@ describe('PerpetualPage', () => {
     expect(screen.getByTestId('perpetual-preview-fee').textContent).toBe('0.50 USDT');
     expect(screen.getByTestId('perpetual-preview-total').textContent).toBe('100.50 USDT');
 
+    // A double tap is one order: one request, its client_order_id made from its Idempotency-Key.
+    fireEvent.click(screen.getByTestId('perpetual-submit'));
     fireEvent.click(screen.getByTestId('perpetual-submit'));
     expect((await screen.findByTestId('perpetual-refusal')).textContent).toContain('余额不足');
-    const order = calls.find((c) => c.method === 'POST');
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    expect(posts()).toHaveLength(1);
+    const order = posts()[0];
     expect(order?.body).toMatchObject({ symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
+    const key = keyOf(order);
+    expect(key).toMatch(UUID);
+    expect((order?.body as { client_order_id?: string } | undefined)?.client_order_id).toBe(
+      clientOrderIdFor(key as string),
+    );
+
+    // After a refusal (a final answer) the same terms again are a new action.
+    fireEvent.click(screen.getByTestId('perpetual-submit'));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(keyOf(posts()[1])).toMatch(UUID);
+    expect(keyOf(posts()[1])).not.toBe(key);
   });
 
   it('marks an open position at the live price, closes it after confirming and shows what it paid', async () => {
@@ -170,6 +186,7 @@ describe('PerpetualPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确认平仓' }));
 
     const result = await screen.findByTestId('close-result');
+    expect(keyOf(calls.find((c) => c.url.pathname === '/api/trading/perpetual/close/41'))).toMatch(UUID);
     expect(screen.getByTestId('close-result-pnl').textContent).toBe('+10.00 USDT');
     expect(result.textContent).toContain('返还可用余额 109.495 USDT');
     await waitFor(() => expect(screen.queryByTestId('position-41')).toBeNull());

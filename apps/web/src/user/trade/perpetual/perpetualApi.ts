@@ -44,10 +44,11 @@ export const fetchPositions = async (list: PositionList, page: number, signal?: 
     )
   ).data;
 
-export const openPosition = (body: PerpetualOrderBody) =>
-  api.post<PositionReply>('/trading/perpetual/order', body);
+export const openPosition = (body: PerpetualOrderBody, idempotencyKey: string) =>
+  api.post<PositionReply>('/trading/perpetual/order', body, { idempotencyKey });
 
-export const closePosition = (id: number) => api.post<PositionReply>(`/trading/perpetual/close/${id}`);
+export const closePosition = (id: number, idempotencyKey: string) =>
+  api.post<PositionReply>(`/trading/perpetual/close/${id}`, undefined, { idempotencyKey });
 
 /** One page of positions; open ones are refetched for the server's mark and for liquidations a dropped socket missed. */
 export function usePositions(list: PositionList, page: number, enabled = true) {

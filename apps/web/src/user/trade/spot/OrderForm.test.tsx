@@ -87,6 +87,26 @@ describe('OrderForm', () => {
     expect(screen.queryByTestId('spot-balance-error')).toBeNull();
   });
 
+  it('sends and reports a double tap once, before the button shows that it is placing', async () => {
+    let answer: (value: { order: TradeOrder; message: string }) => void = () => {};
+    const place = vi.fn(
+      () =>
+        new Promise<{ order: TradeOrder; message: string }>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderWithAnt(<Harness place={place} />);
+    fireEvent.click(screen.getByText('市价'));
+    type('spot-amount', '1');
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    await waitFor(() => expect(place).toHaveBeenCalledTimes(1));
+    answer({ order: { status: 'pending', avg_price: null } as TradeOrder, message: '下单成功' });
+    expect(await screen.findByText('下单成功')).toBeTruthy();
+    expect(screen.getAllByText('下单成功')).toHaveLength(1);
+    expect(place).toHaveBeenCalledTimes(1);
+  });
+
   it('sends a checked order and shows the server refusal as it comes', async () => {
     const place = vi.fn().mockRejectedValueOnce(new ApiError('市场深度不足', 422, 'http'));
     place.mockResolvedValueOnce({

@@ -20,7 +20,7 @@ import { HistoryPager, OrderList, OrdersSignIn } from './OrdersPanel.tsx';
 import { EMPTY_DRAFT, type OrderDraft } from './orderForm.ts';
 import { TradesPanel } from './TradesPanel.tsx';
 import { useOrderBook, useRecentTrades, useSymbolTicker } from './useMarketFeed.ts';
-import { newClientOrderId, useSpotAccount } from './useSpotAccount.ts';
+import { useSpotAccount } from './useSpotAccount.ts';
 
 const TITLE = `${TRADE_PRODUCT_LABELS.spot}交易`;
 
@@ -90,7 +90,6 @@ function SpotScreen({
       type: d.type,
       amount: d.amount.trim(),
       ...(d.type === 'limit' ? { price: d.price.trim() } : {}),
-      client_order_id: newClientOrderId(),
     };
     return account.place.mutateAsync(body);
   };
@@ -105,8 +104,8 @@ function SpotScreen({
       errorTitle="获取当前委托失败"
       empty="暂无当前委托"
       pair={pair}
-      onCancel={(order) => account.cancel.mutate(order)}
-      cancellingId={account.cancel.isPending ? account.cancel.variables?.id : undefined}
+      onCancel={(order) => account.cancel.mutate(order.id)}
+      cancellingId={account.cancel.isPending ? account.cancel.variables : undefined}
       testId="spot-open-orders"
     />
   ) : (

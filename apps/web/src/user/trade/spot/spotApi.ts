@@ -77,7 +77,8 @@ export const fetchSpotOrders = async (
     )
   ).data;
 
-export const placeSpotOrder = (body: SpotOrderBody) =>
-  api.post<{ order: TradeOrder }>('/trading/spot/order', body);
+export const placeSpotOrder = (body: SpotOrderBody, idempotencyKey: string) =>
+  api.post<{ order: TradeOrder }>('/trading/spot/order', body, { idempotencyKey });
 
-export const cancelSpotOrder = (id: number) => api.delete<{ order: TradeOrder }>(`/trading/order/${id}`);
+export const cancelSpotOrder = (id: number, idempotencyKey: string) =>
+  api.delete<{ order: TradeOrder }>(`/trading/order/${id}`, { idempotencyKey });

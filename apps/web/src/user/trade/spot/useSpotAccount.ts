@@ -1,8 +1,9 @@
-import { REALTIME_EVENTS, type TradeOrder, tradeOrder } from '@platform/contracts';
+import { REALTIME_EVENTS, type SpotOrderBody, type TradeOrder, tradeOrder } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { clientOrderIdFor, useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSocketConnection, useSocketEvent } from '../../../lib/socket.ts';
 import { fetchWallet, WALLET_QUERY_ROOT, walletKeys } from '../../wallet/walletApi.ts';
@@ -96,15 +97,19 @@ export function useSpotAccount(symbol: string | undefined, signedIn: boolean) {
     seen.current = connection.generation;
   }, [connection.generation, queryClient]);
 
-  const placing = useMutation({
-    mutationFn: async (body: Parameters<typeof placeSpotOrder>[0]) => {
-      const reply = await placeSpotOrder(body);
+  const placing = useIdempotentMutation({
+    // The client_order_id comes from the action's key: a double tap or a retry is one order.
+    mutationFn: async (body: Omit<SpotOrderBody, 'client_order_id'>, idempotencyKey) => {
+      const reply = await placeSpotOrder(
+        { ...body, client_order_id: clientOrderIdFor(idempotencyKey) },
+        idempotencyKey,
+      );
       return { order: reply.data.order, message: reply.message };
     },
     onSettled: refresh,
   });
-  const cancelling = useMutation({
-    mutationFn: (order: TradeOrder) => cancelSpotOrder(order.id),
+  const cancelling = useIdempotentMutation({
+    mutationFn: (orderId: number, idempotencyKey) => cancelSpotOrder(orderId, idempotencyKey),
     onSuccess: (reply) => message.success(reply.message || '订单已取消'),
     onError: (error) => message.error(errorMessage(error, '撤单失败，请稍后重试')),
     onSettled: refresh,
@@ -120,13 +125,4 @@ export function useSpotAccount(symbol: string | undefined, signedIn: boolean) {
     place: placing,
     cancel: cancelling,
   };
-}
-
-/**
- * A fresh client order id, so that a retried request cannot place twice. getRandomValues, unlike
- * randomUUID, also exists on a page served over plain http.
- */
-export function newClientOrderId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -1,15 +1,16 @@
 import { ORDER_SIDE_LABELS, type TimedContract } from '@platform/contracts';
 import { formatMoney } from '@platform/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, type ButtonProps, Descriptions, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { clientOrderIdFor, useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { fetchWallet, WALLET_QUERY_ROOT, walletKeys } from '../../wallet/walletApi.ts';
 import { DirectionPicker } from './DirectionPicker.tsx';
 import { GuestPrompt } from './GuestPrompt.tsx';
 import { StakeField } from './StakeField.tsx';
-import { newClientOrderId, type PlacedContract, type TimedProduct, timedKeys } from './timedApi.ts';
+import { type PlacedContract, type TimedProduct, timedKeys } from './timedApi.ts';
 import { ratePercent, stakeProblem, winPreview } from './timedFormat.ts';
 
 type Direction = 'up' | 'down' | 'call' | 'put';
@@ -26,7 +27,7 @@ export interface SummaryRow {
   value: ReactNode;
 }
 
-export interface TimedOrderFormProps<D extends Direction> {
+export interface TimedOrderFormProps<D extends Direction, T extends object> {
   product: TimedProduct;
   signedIn: boolean;
   symbol: string | undefined;
@@ -43,7 +44,10 @@ export interface TimedOrderFormProps<D extends Direction> {
   summary: SummaryRow[];
   /** Why nothing can be placed now, shown instead of the button; null when it can. */
   blocked?: string | null;
-  place: (input: PlaceInput<D>) => Promise<PlacedContract>;
+  /** The product's terms of the order (duration, level), sent with it. */
+  terms: T;
+  /** Places the order with the action's Idempotency-Key. */
+  place: (order: PlaceInput<D> & T, idempotencyKey: string) => Promise<PlacedContract>;
   onPlaced: (contract: TimedContract) => void;
   /** After a refusal (a level closed meanwhile): the product refetches what it offers. */
   onRefused?: () => void;
@@ -54,7 +58,7 @@ export interface TimedOrderFormProps<D extends Direction> {
  * available balance, what a win would pay, and a confirmation before anything is placed. A guest
  * sees it all but gets a login prompt instead of the button.
  */
-export function TimedOrderForm<D extends Direction>(props: TimedOrderFormProps<D>) {
+export function TimedOrderForm<D extends Direction, T extends object>(props: TimedOrderFormProps<D, T>) {
   const { product, signedIn, symbol, directions, currency, rate, blocked } = props;
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
@@ -77,8 +81,10 @@ export function TimedOrderForm<D extends Direction>(props: TimedOrderFormProps<D
   const problem = stake === '' ? null : stakeProblem(stake, limits);
   const preview = rate === null ? null : winPreview(stake, rate);
 
-  const placing = useMutation({
-    mutationFn: props.place,
+  const placing = useIdempotentMutation({
+    // The client_order_id comes from the action's key: a retry of the action is the same order.
+    mutationFn: (order: Omit<PlaceInput<D>, 'client_order_id'> & T, idempotencyKey) =>
+      props.place({ ...order, client_order_id: clientOrderIdFor(idempotencyKey) }, idempotencyKey),
     onSuccess: (placed) => {
       message.success('下单成功');
       void queryClient.invalidateQueries({ queryKey: timedKeys.root(product) });
@@ -98,7 +104,7 @@ export function TimedOrderForm<D extends Direction>(props: TimedOrderFormProps<D
 
   const confirm = () => {
     if (!symbol || !preview) return;
-    const input: PlaceInput<D> = { symbol, direction, amount: stake, client_order_id: newClientOrderId() };
+    const order = { ...props.terms, symbol, direction, amount: stake };
     const rows: SummaryRow[] = [
       { label: '交易对', value: symbol },
       {
@@ -129,7 +135,7 @@ export function TimedOrderForm<D extends Direction>(props: TimedOrderFormProps<D
       ),
       onOk: async () => {
         // The failure is shown by onError; the dialog closes either way.
-        await placing.mutateAsync(input).catch(() => undefined);
+        await placing.mutateAsync(order).catch(() => undefined);
       },
     });
   };

@@ -78,21 +78,14 @@ export const fetchStats = (product: TimedProduct, signal?: AbortSignal) =>
   data(api.get<TimedStats>(`/trading/${product}/stats`, undefined, signal));
 
 /** Places a contract; the reply's opened_at is the server's clock at placement. */
-export const placeFlash = (body: FlashOrderBody) =>
+export const placeFlash = (body: FlashOrderBody, idempotencyKey: string) =>
   sampled(
-    () => data(api.post<PlacedContract>('/trading/flash/order', body)),
+    () => data(api.post<PlacedContract>('/trading/flash/order', body, { idempotencyKey })),
     (r) => r.contract.opened_at,
   );
 
-export const placeOption = (body: OptionOrderBody) =>
+export const placeOption = (body: OptionOrderBody, idempotencyKey: string) =>
   sampled(
-    () => data(api.post<PlacedContract>('/trading/option/order', body)),
+    () => data(api.post<PlacedContract>('/trading/option/order', body, { idempotencyKey })),
     (r) => r.contract.opened_at,
   );
-
-/** A fresh id per placement: a retried request (a flaky network) then never opens a second contract. */
-export function newClientOrderId(): string {
-  // getRandomValues, unlike randomUUID, works on a plain-http address too.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `w${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}

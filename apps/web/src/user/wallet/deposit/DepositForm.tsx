@@ -1,6 +1,6 @@
-import type { UserDeposit, UserDepositChannel } from '@platform/contracts';
-import { useMutation } from '@tanstack/react-query';
+import type { CreateDepositBody, UserDeposit, UserDepositChannel } from '@platform/contracts';
 import { App, Form, Input } from 'antd';
+import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { FormFooter } from '../FormFooter.tsx';
 import { AmountInput, amountRule, RemarkItem } from '../formFields.tsx';
@@ -23,14 +23,8 @@ export function DepositForm({
   const { message } = App.useApp();
   const [form] = Form.useForm<DepositFields>();
   const crypto = channel.type === 'crypto';
-  const submit = useMutation({
-    mutationFn: (fields: DepositFields) =>
-      createDeposit({
-        channel_id: channel.id,
-        amount: fields.amount.trim(),
-        tx_hash: crypto ? fields.tx_hash?.trim() || undefined : undefined,
-        remark: fields.remark?.trim() || undefined,
-      }),
+  const submit = useIdempotentMutation({
+    mutationFn: (body: CreateDepositBody, idempotencyKey) => createDeposit(body, idempotencyKey),
     onSuccess: (reply) => {
       message.success(reply.message || '充值申请已提交，请等待审核');
       form.resetFields();
@@ -43,7 +37,14 @@ export function DepositForm({
       form={form}
       layout="vertical"
       requiredMark={false}
-      onFinish={(fields) => submit.mutate(fields)}
+      onFinish={(fields) =>
+        submit.mutate({
+          channel_id: channel.id,
+          amount: fields.amount.trim(),
+          tx_hash: crypto ? fields.tx_hash?.trim() || undefined : undefined,
+          remark: fields.remark?.trim() || undefined,
+        })
+      }
       data-testid="deposit-form"
     >
       <Form.Item

@@ -13,10 +13,11 @@ import {
   formatNumber,
   usdtAddressNetwork,
 } from '@platform/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { TwofaCodeField } from '../../../components/twofa/TwofaCodeField.tsx';
+import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { ApiError, errorMessage } from '../../../lib/request.ts';
 import { isTwofaChallenge, normaliseCode, twofaErrorText } from '../../../lib/twofa.ts';
 import { ChoiceCards } from '../ChoiceCards.tsx';
@@ -144,8 +145,8 @@ export function WithdrawForm({
   const [serverAskedCode, setServerAskedCode] = useState(false);
   const needsCode = twofaEnabled || serverAskedCode;
 
-  const submit = useMutation({
-    mutationFn: (body: CreateWithdrawalBody) => createWithdrawal(body),
+  const submit = useIdempotentMutation({
+    mutationFn: (body: CreateWithdrawalBody, idempotencyKey) => createWithdrawal(body, idempotencyKey),
     onSuccess: (reply) => {
       message.success(reply.message || '提现申请已提交');
       form.resetFields();
