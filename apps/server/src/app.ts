@@ -18,11 +18,13 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import { createActivity } from './core/activity.ts';
 import type { Config } from './core/config.ts';
 import type { AppContext } from './core/context.ts';
 import { AppError } from './core/errors.ts';
 import { router } from './core/http.ts';
+import { redisWithMemoryFallback } from './core/rate-limit-store.ts';
+import { createRedisLink } from './core/redis.ts';
 import { refuseNullBytes } from './core/request-hygiene.ts';
 import type { Database } from './db/client.ts';
 import { isDatabaseUnavailable, isUnstorableCharacter, loggableError } from './db/errors.ts';
@@ -77,15 +79,22 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     },
   });
 
-  const rateLimitRedis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 })
-    : undefined;
+  // Redis is a helper: while it is down every instance serves on its own (core/redis.ts).
+  const redis = config.REDIS_URL ? createRedisLink(config.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
   await app.register(rateLimit, {
     global: false,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'platform-rl:' } : {}),
+    ...(redis
+      ? {
+          store: redisWithMemoryFallback({
+            redis: redis.commands,
+            ready: redis.commandsReady,
+            nameSpace: 'platform-rl:',
+          }),
+        }
+      : {}),
     errorResponseBuilder: () => new AppError(429, '请求过于频繁，请稍后再试'),
   });
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => {})));
 
   await app.register(swagger, {
     openapi: {
@@ -103,12 +112,20 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const realtime: Realtime = createRealtime({
     httpServer: app.server,
     authenticate: (token) => authenticateSocket(token),
-    redisUrl: config.REDIS_URL,
+    redis,
     log: app.log,
   });
   app.addHook('preClose', async () => realtime.close());
 
-  const ctx: AppContext = { config, database, log: app.log, realtime };
+  // Requests in flight, named for the shutdown log; the label is the route, never the query string.
+  const activity = createActivity();
+  app.addHook('onRequest', async (request, reply) => {
+    const end = activity.begin(`${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`);
+    // The response's close: sent, or its connection gone (the request's own close comes earlier).
+    reply.raw.once('close', end);
+  });
+
+  const ctx: AppContext = { config, database, log: app.log, realtime, activity, redis };
   const { auth } = await registerModules(router(app), ctx);
   // An admin still to enrol in 2FA gets no socket (it would carry admin notifications).
   authenticateSocket = (token) => auth.authenticateEnrolled(token);

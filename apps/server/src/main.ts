@@ -1,9 +1,12 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './core/config.ts';
+import { installProcessGuard } from './core/process-guard.ts';
+import { shutDown } from './core/shutdown.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureSuperAdmin } from './modules/bootstrap/super-admin.ts';
 
 async function main() {
+  installProcessGuard(); // A Redis error never stops the process (core/process-guard.ts).
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -22,19 +25,13 @@ async function main() {
   const app = await buildApp({ config, database });
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-    } finally {
-      await database.close();
-      process.exit(0);
-    }
+    void shutDown({ app, database, signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, exit: process.exit });
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();

@@ -24,6 +24,8 @@ const configSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  // SIGTERM/SIGINT: in-flight requests and job steps get this long to finish (main.ts).
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REDIS_URL: z
     .string()
     .optional()

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Realtime } from '../modules/realtime/realtime.ts';
+import type { Activity } from './activity.ts';
 import type { Config } from './config.ts';
+import type { RedisLink } from './redis.ts';
 
 /** What every module may depend on. Modules take the narrow pieces they need, not the whole bag. */
 export interface AppContext {
@@ -9,4 +11,8 @@ export interface AppContext {
   database: Database;
   log: FastifyBaseLogger;
   realtime: Realtime;
+  /** The Redis connections with REDIS_URL (a helper that may be down at any time), else undefined. */
+  redis?: RedisLink;
+  /** Requests and job steps in flight, for a clean shutdown. */
+  activity: Activity;
 }

@@ -29,6 +29,7 @@ import { createThresholdsService } from './dual-control/thresholds.service.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerHomeRoutes } from './home/home.routes.ts';
 import { createHomeService } from './home/home.service.ts';
+import { registerIdempotency } from './idempotency/idempotency.module.ts';
 import { registerKycRoutes } from './kyc/kyc.routes.ts';
 import { createKycService } from './kyc/kyc.service.ts';
 import { registerJournalRoutes } from './ledger/journal.routes.ts';
@@ -74,8 +75,14 @@ export async function registerModules(app: Router, ctx: AppContext) {
   const guards = createGuards(auth);
   // Before any route: guards run ahead of body parsing and validation (401/403, never a 400).
   authenticateBeforeValidation(app);
+  // Also before any route: money-moving routes (`config: { idempotent: true }`) take an Idempotency-Key.
+  registerIdempotency(app, ctx);
 
-  registerHealthRoutes(app, { db: ctx.database.db, engine: ctx.database.engine });
+  registerHealthRoutes(app, {
+    db: ctx.database.db,
+    engine: ctx.database.engine,
+    redis: () => ctx.redis?.state() ?? 'off',
+  });
   registerAuthRoutes(app, { auth, guards, twofaAttempts, config: ctx.config });
   registerTwoFactorRoutes(app, { twoFactor, guards, attempts: twofaAttempts });
 

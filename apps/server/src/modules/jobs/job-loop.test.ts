@@ -86,4 +86,48 @@ describe('job loop', () => {
     expect(finished).toBe(true);
     expect(await createLease(database.db, 'loop-handover', 60_000, 'b').acquire()).toBe(true);
   });
+
+  it('without a lease, every instance runs the steps', async () => {
+    const runs = { a: 0, b: 0 };
+    const loop = (who: 'a' | 'b') =>
+      createJobLoop({ log, steps: [{ name: 'sweep', everyMs: 10, run: async () => void runs[who]++ }] });
+    const a = loop('a');
+    const b = loop('b');
+    await a.start();
+    await b.start();
+    await sleep(150);
+    await a.stop();
+    await b.stop();
+    expect(runs.a).toBeGreaterThan(2);
+    expect(runs.b).toBeGreaterThan(2);
+  });
+
+  it("passes the lease's fence to its steps: a step stops writing once its lease was taken over", async () => {
+    const outcomes: string[] = [];
+    const lease = createLease(database.db, 'loop-fence', 200, 'a');
+    const a = createJobLoop({
+      lease,
+      log,
+      steps: [
+        {
+          name: 'fenced',
+          everyMs: 20,
+          run: async (_now, fence) => {
+            await database.db.transaction(async (tx) => fence(tx));
+            outcomes.push('wrote');
+          },
+        },
+      ],
+    });
+    await a.start();
+    await sleep(100);
+    expect(outcomes.length).toBeGreaterThan(0);
+    // Another holder takes over behind a's back (a's renewal timer has not fired: 5 s).
+    await sleep(150);
+    expect(await createLease(database.db, 'loop-fence', 60_000, 'b').acquire()).toBe(true);
+    const before = outcomes.length;
+    await sleep(100);
+    await a.stop();
+    expect(outcomes.length).toBe(before);
+  });
 });

@@ -1,33 +1,64 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Activity } from '../../core/activity.ts';
+import type { Executor } from '../../db/client.ts';
 import type { Lease } from './lease.ts';
 
-/** One periodic piece of a background job: `run` must be idempotent (DESIGN.md §2). */
+/**
+ * One periodic piece of a background job: `run` must be idempotent (DESIGN.md §2). Under a lease,
+ * `fence` checks inside the step's own transaction that this instance still holds it (see Lease);
+ * in a loop without a lease it does nothing.
+ */
 export interface JobStep {
   name: string;
   everyMs: number;
-  run(now: Date): Promise<void>;
+  run(now: Date, fence: Fence): Promise<void>;
 }
+
+/** Throws unless the lease guarding a job is still this instance's (see Lease.fence). */
+export type Fence = (exec: Executor) => Promise<void>;
+
+/** The fence of work that no lease guards (tests, an operator's call, every-instance steps). */
+export const noFence: Fence = async () => {};
 
 /** Renew the lease this often; its TTL must be well above it. */
 const LEASE_RENEW_MS = 5000;
 
 /**
- * Runs steps on their own timers while this instance holds the lease, so that with several
- * instances exactly one runs them. A step never overlaps itself; a slow step delays only itself.
- * A failing step is logged and tried again on its next turn.
+ * Runs steps on their own timers: with a lease, while this instance holds it (so that with several
+ * instances exactly one runs them); without one, on every instance (for steps whose work is claimed
+ * row by row, so that no instance's death delays them). A step never overlaps itself; a slow step
+ * delays only itself. A failing step is logged and tried again on its next turn.
  */
-export function createJobLoop(deps: { lease: Lease; steps: readonly JobStep[]; log: FastifyBaseLogger }) {
-  let held = false;
+export function createJobLoop(deps: {
+  lease?: Lease;
+  steps: readonly JobStep[];
+  log: FastifyBaseLogger;
+  activity?: Activity;
+}) {
+  const { lease, log } = deps;
+  let held = !lease;
   let stopped = true;
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
+  const fence = lease ? (exec: Executor) => lease.fence(exec) : noFence;
 
   async function renew() {
+    if (!lease) return;
+    const before = lease.tenure?.token;
     try {
-      held = await deps.lease.acquire();
+      held = await lease.acquire();
     } catch (err) {
       held = false;
-      deps.log.warn({ err, lease: deps.lease.name }, 'job lease renewal failed');
+      log.warn({ err, lease: lease.name }, 'job lease renewal failed');
+    }
+    const tenure = lease.tenure;
+    if (held && tenure && tenure.token !== before) {
+      log.info(
+        { lease: lease.name, token: tenure.token, previousHolder: tenure.previousHolder ?? null },
+        tenure.previousHolder ? 'took over job lease' : 'holds job lease',
+      );
+    } else if (!held && before !== undefined) {
+      log.warn({ lease: lease.name, token: before }, 'lost job lease');
     }
   }
 
@@ -37,10 +68,12 @@ export function createJobLoop(deps: { lease: Lease; steps: readonly JobStep[]; l
       setInterval(() => {
         if (stopped || !held || busy) return;
         busy = true;
+        const end = deps.activity?.begin(`job step ${step.name}`);
         const turn = step
-          .run(new Date())
-          .catch((err) => deps.log.error({ err, step: step.name }, 'job step failed'))
+          .run(new Date(), fence)
+          .catch((err) => log.error({ err, step: step.name }, 'job step failed'))
           .finally(() => {
+            end?.();
             busy = false;
             running.delete(turn);
           });
@@ -54,7 +87,7 @@ export function createJobLoop(deps: { lease: Lease; steps: readonly JobStep[]; l
       if (!stopped) return;
       stopped = false;
       await renew();
-      timers.push(setInterval(() => void renew(), LEASE_RENEW_MS));
+      if (lease) timers.push(setInterval(() => void renew(), LEASE_RENEW_MS));
       for (const step of deps.steps) schedule(step);
     },
     /** Stops the timers, waits for running steps and gives the lease up. */
@@ -63,8 +96,8 @@ export function createJobLoop(deps: { lease: Lease; steps: readonly JobStep[]; l
       stopped = true;
       for (const t of timers.splice(0)) clearInterval(t);
       await Promise.allSettled([...running]);
-      if (held) await deps.lease.release().catch(() => undefined);
-      held = false;
+      if (lease && held) await lease.release().catch(() => undefined);
+      held = !lease;
     },
   };
 }

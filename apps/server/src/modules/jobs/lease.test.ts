@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { createLease } from './lease.ts';
+import { createLease, LeaseLostError } from './lease.ts';
 import { readSetting, writeSetting } from './settings.ts';
 
 let database: TestDatabase;
@@ -25,6 +25,39 @@ describe('job leases', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(await a.acquire()).toBe(true);
     expect(await b.acquire()).toBe(false);
+  });
+
+  it('each new holder gets a higher fencing token; renewals keep it; a release never restarts the count', async () => {
+    const a = createLease(database.db, 'job-fence', 300, 'a');
+    const b = createLease(database.db, 'job-fence', 300, 'b');
+    expect(await a.acquire()).toBe(true);
+    const first = a.tenure?.token ?? 0;
+    expect(await a.acquire()).toBe(true);
+    expect(a.tenure).toEqual({ token: first });
+    await a.release();
+    expect(a.tenure).toBeNull();
+    expect(await b.acquire()).toBe(true);
+    expect(b.tenure).toEqual({ token: first + 1, previousHolder: 'a' });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await a.acquire()).toBe(true);
+    expect(a.tenure).toEqual({ token: first + 2, previousHolder: 'b' });
+  });
+
+  it('fence lets the holder write and stops a holder whose lease was taken over', async () => {
+    const a = createLease(database.db, 'job-fenced-work', 200, 'a');
+    const b = createLease(database.db, 'job-fenced-work', 200, 'b');
+    expect(await a.acquire()).toBe(true);
+    await database.db.transaction(async (tx) => a.fence(tx));
+    // a pauses past its expiry (GC, frozen VM) without knowing; b takes over.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await b.acquire()).toBe(true);
+    expect(a.tenure).not.toBeNull();
+    await expect(database.db.transaction(async (tx) => a.fence(tx))).rejects.toBeInstanceOf(LeaseLostError);
+    await database.db.transaction(async (tx) => b.fence(tx));
+    // Never held: refused too.
+    await expect(
+      createLease(database.db, 'job-fenced-work', 200, 'c').fence(database.db),
+    ).rejects.toBeInstanceOf(LeaseLostError);
   });
 
   it('leases of different jobs are independent', async () => {

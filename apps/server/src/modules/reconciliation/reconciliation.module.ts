@@ -20,6 +20,7 @@ export function registerReconciliation(app: Router, ctx: AppContext, guards: Gua
   const jobs = createJobLoop({
     lease: createLease(ctx.database.db, 'reconciliation', RECONCILIATION_LEASE_TTL_MS),
     log: ctx.log,
+    activity: ctx.activity,
     steps: [reconciliation.jobStep(ctx.config.RECONCILIATION_INTERVAL_MINUTES)],
   });
   if (ctx.config.TRADING_JOBS_AUTOSTART) app.addHook('onReady', () => jobs.start());

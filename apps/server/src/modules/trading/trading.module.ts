@@ -20,15 +20,18 @@ import { registerSpotRoutes } from './spot/spot.routes.ts';
 import { createTimedSettlement } from './timed/settlement.ts';
 import type { TradingDeps } from './trading-deps.ts';
 
-/** The trading jobs' lease: one instance records prices, settles, triggers and liquidates at a time. */
+/** The trading jobs' lease: one instance triggers, expires and liquidates at a time. */
 const TRADING_LEASE_TTL_MS = 15_000;
 const RECORD_PRICES_EVERY_MS = 1000;
 const PRUNE_TICKS_EVERY_MS = 60_000;
 
 /**
  * Wires the four engines (DESIGN.md §6) to the market data and registers their calls. Their
- * background steps (price recording, settlement, limit triggers, expiry, liquidation) run under one
- * lease; each step is idempotent, so a second runner or a crash never applies anything twice.
+ * background steps are idempotent, so a second runner or a crash never applies anything twice.
+ * Recording reference prices and settling timed contracts run on every instance: a contract must
+ * settle on time, on a recorded price, whichever instance dies (ticks are an idempotent upsert,
+ * settlement claims rows with SKIP LOCKED). Limit triggers, expiry and liquidation run under one
+ * lease, their transactions fenced by its token.
  */
 export function registerTrading(
   app: Router,
@@ -73,18 +76,24 @@ export function registerTrading(
     everyMs: PRUNE_TICKS_EVERY_MS,
     run: () => prices.prune(),
   };
-  const jobs = createJobLoop({
+  const everyInstance = createJobLoop({
+    log: ctx.log,
+    activity: ctx.activity,
+    steps: [recordPrices, settlement.jobStep],
+  });
+  const leased = createJobLoop({
     lease: createLease(db, 'trading-jobs', TRADING_LEASE_TTL_MS),
     log: ctx.log,
-    steps: [
-      recordPrices,
-      pruneTicks,
-      ...spot.jobSteps,
-      ...flash.jobSteps,
-      ...option.jobSteps,
-      ...perpetual.jobSteps,
-    ],
+    activity: ctx.activity,
+    steps: [pruneTicks, ...spot.jobSteps, ...perpetual.jobSteps],
   });
-  if (ctx.config.TRADING_JOBS_AUTOSTART) app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
+  if (ctx.config.TRADING_JOBS_AUTOSTART) {
+    app.addHook('onReady', async () => {
+      await everyInstance.start();
+      await leased.start();
+    });
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all([everyInstance.stop(), leased.stop()]);
+  });
 }

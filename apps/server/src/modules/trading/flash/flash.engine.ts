@@ -13,7 +13,6 @@ import {
 } from '@platform/contracts';
 import { AppError, businessRule } from '../../../core/errors.ts';
 import { Decimal, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
-import type { JobStep } from '../../jobs/job-loop.ts';
 import { readSetting } from '../../jobs/settings.ts';
 import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
 import { createTimedSettlement, type TimedSettlement } from '../timed/settlement.ts';
@@ -30,8 +29,8 @@ import type { TradingDeps } from '../trading-deps.ts';
 /**
  * Flash (seconds) contracts: up or down over one of the configured durations, paid at that
  * duration's rate on a win. Placement checks the duration, the stake limits and the pair, then
- * opens the contract at the reference price (timed.service.ts). Settlement of both timed products
- * (flash and option) runs here, once: the option engine has no settlement step of its own.
+ * opens the contract at the reference price (timed.service.ts). Both timed products (flash and
+ * option) settle through one `TimedSettlement`, scheduled on every instance by trading.module.ts.
  */
 /** `settlement` is shared with the other timed product when both run in one app (trading.module.ts). */
 export function createFlashEngine(
@@ -86,9 +85,7 @@ export function createFlashEngine(
     });
   }
 
-  const jobSteps: JobStep[] = [settlement.jobStep];
   return {
-    jobSteps,
     config,
     configView,
     placeOrder,

@@ -23,7 +23,6 @@ import {
 } from '@platform/domain';
 import { businessRule } from '../../../core/errors.ts';
 import { formatNormalised } from '../../../core/money.ts';
-import type { JobStep } from '../../jobs/job-loop.ts';
 import { createTimedSettlement, type TimedSettlement } from '../timed/settlement.ts';
 import { countValidOptionOrders, listOfferedPairs, listOpenContracts } from '../timed/timed.repository.ts';
 import {
@@ -110,7 +109,13 @@ export function createOptionEngine(
 
   async function placeOrder(userId: number, body: OptionOrderBody) {
     // A retry returns the first order even if the switches or the period changed since.
-    const retried = await findRetriedOrder(deps.db, userId, 'option', body.client_order_id);
+    const retried = await findRetriedOrder(deps.db, userId, 'option', body.client_order_id, {
+      symbol: body.symbol,
+      direction: body.direction,
+      amount: body.amount,
+      duration: body.duration,
+      level: body.level,
+    });
     if (retried) return retried;
 
     const config = await deps.options.get();
@@ -160,10 +165,7 @@ export function createOptionEngine(
     }));
   }
 
-  // Settlement is scheduled by the flash engine (it settles both products); none here, so it runs once.
-  const jobSteps: JobStep[] = [];
   return {
-    jobSteps,
     configFor,
     placeOrder,
     active,

@@ -14,8 +14,9 @@ import { businessRule, conflict, notFound } from '../../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import type { JobStep } from '../../jobs/job-loop.ts';
+import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import { type Posting, postTransaction, postTransactionsBatch } from '../../ledger/ledger.service.ts';
+import { assertSameOrder } from '../client-order.ts';
 import { findByClientOrderId, insertOrder, type OrderRow, toTradeOrder } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
@@ -115,10 +116,14 @@ export function createPerpetualEngine(deps: TradingDeps) {
     return { order: toTradeOrder(order), position: shown };
   }
 
-  /** A placement retried with the same client_order_id: the first order, not a second one. */
-  async function replay(existing: OrderRow): Promise<PositionView> {
+  /** A placement retried with the same client_order_id: the first order (if the same), not a second one. */
+  async function replay(existing: OrderRow, body: PerpetualOrderBody): Promise<PositionView> {
     const position = existing.product === 'perpetual' ? await repo.findPosition(db, existing.id) : null;
     if (!position) throw conflict(PERPETUAL_TEXTS.clientOrderIdTaken);
+    assertSameOrder(
+      { symbol: position.symbol, side: position.side, margin: position.margin, leverage: position.leverage },
+      { symbol: body.symbol, side: body.side, margin: body.margin, leverage: body.leverage },
+    );
     return view(existing, position);
   }
 
@@ -131,7 +136,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
     const clientOrderId = body.client_order_id ?? null;
     if (clientOrderId) {
       const existing = await findByClientOrderId(db, userId, clientOrderId);
-      if (existing) return replay(existing);
+      if (existing) return replay(existing, body);
     }
     const config = await readPerpetualConfig(db);
     if (!config.leverages.includes(body.leverage)) {
@@ -222,7 +227,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
       // A concurrent duplicate of the same client_order_id lost the race on the unique index.
       if (clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
         const existing = await findByClientOrderId(db, userId, clientOrderId);
-        if (existing) return replay(existing);
+        if (existing) return replay(existing, body);
       }
       throw err;
     }
@@ -313,7 +318,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
    * these remainders, or by auto-deleveraging winning traders. This product has neither: the house
    * is both, so the remainder is the house's, and the user's loss on a liquidation is the margin.
    */
-  async function liquidatePositions(now: Date): Promise<{ liquidated: number }> {
+  async function liquidatePositions(now: Date, fence: Fence = noFence): Promise<{ liquidated: number }> {
     let liquidated = 0;
     for (const symbol of await repo.symbolsWithOpenPositions(db)) {
       let mark: PriceObservation;
@@ -325,6 +330,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
       const markPrice = new Decimal(mark.price);
       for (let batch = 0; batch < LIQUIDATION_BATCHES_PER_RUN; batch++) {
         const { claimed, due, orders } = await db.transaction(async (tx) => {
+          await fence(tx);
           const claimed = await repo.claimLiquidatable(tx, symbol, mark.price, LIQUIDATION_BATCH);
           // The SQL comparison with the stored liquidation price and the domain rule agree by
           // construction (positionLiquidationPrice); the check keeps the domain rule the authority.
@@ -405,8 +411,8 @@ export function createPerpetualEngine(deps: TradingDeps) {
     {
       name: 'perpetual-liquidation',
       everyMs: LIQUIDATION_EVERY_MS,
-      run: async (now) => {
-        await liquidatePositions(now);
+      run: async (now, fence) => {
+        await liquidatePositions(now, fence);
       },
     },
   ];

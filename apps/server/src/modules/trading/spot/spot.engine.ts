@@ -16,13 +16,14 @@ import { Decimal, decimalFromDb, MONEY_SCALE } from '../../../core/money.ts';
 import type { Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
-import type { JobStep } from '../../jobs/job-loop.ts';
+import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import {
   MAX_BATCH,
   type PostTransactionRequest,
   postTransaction,
   postTransactionsBatch,
 } from '../../ledger/ledger.service.ts';
+import { assertSameOrder } from '../client-order.ts';
 import { findByClientOrderId, insertOrder, type OrderRow, toTradeOrder } from '../orders.repository.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import {
@@ -236,8 +237,27 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     };
   }
 
-  function replayOf(existing: OrderRow): TradeOrder {
+  /** A placement retried with the same client_order_id: the first order, if it is the same order. */
+  function replayOf(existing: OrderRow, body: SpotOrderBody): TradeOrder {
     if (existing.product !== 'spot') throw conflict('client_order_id 已被其他订单使用');
+    assertSameOrder(
+      {
+        symbol: existing.symbol,
+        side: existing.side,
+        type: existing.orderType,
+        amount: existing.amount,
+        price: existing.price,
+        time_in_force: existing.timeInForce,
+      },
+      {
+        symbol: body.symbol,
+        side: body.side,
+        type: body.type,
+        amount: body.amount,
+        price: body.price,
+        time_in_force: body.type === 'limit' ? (body.time_in_force ?? 'GTC') : null,
+      },
+    );
     return toTradeOrder(existing);
   }
 
@@ -414,7 +434,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
   async function placeOrder(userId: number, body: SpotOrderBody): Promise<TradeOrder> {
     if (body.client_order_id) {
       const existing = await findByClientOrderId(db, userId, body.client_order_id);
-      if (existing) return replayOf(existing);
+      if (existing) return replayOf(existing, body);
     }
     const pair = await deps.pairs.requireEnabled(body.symbol);
     const amount = new Decimal(body.amount);
@@ -431,7 +451,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     } catch (err) {
       if (body.client_order_id && isUniqueViolation(err, 'trade_orders_client_order_key')) {
         const existing = await findByClientOrderId(db, userId, body.client_order_id);
-        if (existing) return replayOf(existing);
+        if (existing) return replayOf(existing, body);
       }
       throw err;
     }
@@ -480,7 +500,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
   }
 
   /** One symbol's pass of the trigger: fills the crossing resting orders against one book snapshot. */
-  async function triggerSymbol(symbol: string, now: Date): Promise<OrderRow[]> {
+  async function triggerSymbol(symbol: string, now: Date, fence: Fence): Promise<OrderRow[]> {
     let pair: TradingPair;
     let book: { book: OrderBook; at: Date };
     try {
@@ -495,6 +515,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       { side: 'sell', levels: usableLevels(book.book.bids, pair.amount_precision, 'bids') },
     ];
     const changed = await db.transaction(async (tx) => {
+      await fence(tx);
       const rows: OrderRow[] = [];
       const requests: PostTransactionRequest[] = [];
       for (const { side, levels } of sides) {
@@ -555,13 +576,13 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
    * transaction and fills the orders it crosses, at their limit prices, sharing the book's volume in
    * price-time priority. Returns the orders that filled (fully or partly).
    */
-  async function triggerLimitOrders(now: Date): Promise<OrderRow[]> {
+  async function triggerLimitOrders(now: Date, fence: Fence = noFence): Promise<OrderRow[]> {
     const symbols = await repo.symbolsWithOpenLimitOrders(db);
     const changed: OrderRow[] = [];
     let failure: unknown = null;
     for (const symbol of symbols) {
       try {
-        changed.push(...(await triggerSymbol(symbol, now)));
+        changed.push(...(await triggerSymbol(symbol, now, fence)));
       } catch (err) {
         failure ??= err; // the other symbols still trade; the loop logs the failure
       }
@@ -571,10 +592,11 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
   }
 
   /** The expiry step: open GTC orders past `expires_at` expire and their unfilled funds go back. */
-  async function expireOrders(now: Date): Promise<OrderRow[]> {
+  async function expireOrders(now: Date, fence: Fence = noFence): Promise<OrderRow[]> {
     const expired: OrderRow[] = [];
     for (let round = 0; round < EXPIRY_MAX_ROUNDS; round++) {
       const { rows, claimed } = await db.transaction(async (tx) => {
+        await fence(tx);
         const orders = await repo.claimExpiredOrders(tx, now, EXPIRY_BATCH);
         const closedRows: OrderRow[] = [];
         const requests: PostTransactionRequest[] = [];
@@ -601,8 +623,12 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
   }
 
   const jobSteps: JobStep[] = [
-    { name: 'spot-limit-trigger', everyMs: 1000, run: async (now) => void (await triggerLimitOrders(now)) },
-    { name: 'spot-expiry', everyMs: 5000, run: async (now) => void (await expireOrders(now)) },
+    {
+      name: 'spot-limit-trigger',
+      everyMs: 1000,
+      run: async (now, fence) => void (await triggerLimitOrders(now, fence)),
+    },
+    { name: 'spot-expiry', everyMs: 5000, run: async (now, fence) => void (await expireOrders(now, fence)) },
   ];
 
   return {
