@@ -106,7 +106,9 @@ async function expectSettlementShown(page: Page, contract: Contract) {
   if (!contract.settlement) throw new Error('contract settled without a reference price');
   await expect(page.getByTestId('settlement-price')).toHaveText(/\d/);
   await expect(page.getByTestId('settlement-source')).toContainText(contract.settlement.source);
-  await expect(page.getByTestId('settlement-time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await expect(page.getByTestId('settlement-time')).toHaveText(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/,
+  );
   await expect(page.getByTestId('contract-payout')).toHaveText(usdt(contract.payout ?? '0'));
 }
 

@@ -206,6 +206,8 @@ export const PERPETUAL_TEXTS = {
   positionsLoaded: '获取持仓成功',
   opened: TRADING_TEXTS.orderPlaced,
   closed: '平仓成功',
+  /** A close at or past the liquidation price is the position's liquidation: the margin is lost. */
+  liquidatedOnClose: '已触及强平价，仓位已强平',
   alreadyClosed: '仓位已平仓',
   positionNotFound: '仓位不存在',
   insufficientBalance: TRADING_TEXTS.insufficientBalance,

@@ -152,6 +152,8 @@ export const TRADING_TEXTS = {
   orderNotFound: '订单不存在',
   orderNotCancellable: '订单已成交或已取消，无法撤销',
   priceUnavailable: '行情暂不可用，请稍后再试',
+  /** 503: no reference price observed within a flash or option contract's entry window (1 s). */
+  priceUpdating: '行情更新中，请重试',
   insufficientBalance: '余额不足',
   /** 409: a client_order_id retried with another order (symbol, side, type, amount, price, …). */
   clientOrderIdReused: '该 client_order_id 已用于另一笔订单，请使用新的 client_order_id',

@@ -27,6 +27,8 @@ function format(input: TimeInput, pattern: string): string {
 
 /** 2024-01-02 08:30:00 (Beijing time). */
 export const formatDateTime = (input: TimeInput): string => format(input, 'YYYY-MM-DD HH:mm:ss');
+/** 2024-01-02 08:30:00.123 (Beijing time): when sub-second order matters (an entry price and its order). */
+export const formatDateTimeMs = (input: TimeInput): string => format(input, 'YYYY-MM-DD HH:mm:ss.SSS');
 /** 2024-01-02 08:30 (Beijing time). */
 export const formatDateTimeShort = (input: TimeInput): string => format(input, 'YYYY-MM-DD HH:mm');
 /** 2024-01-02 (Beijing calendar day). */

@@ -4,7 +4,7 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 502,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 502 | 503,
     message: string,
     readonly data?: unknown,
   ) {
@@ -23,3 +23,5 @@ export const businessRule = (message: string, data?: unknown) => new AppError(42
 export const tooManyRequests = (message = '请求过于频繁，请稍后再试') => new AppError(429, message);
 /** An upstream source (an exchange) failed; the message says which and how. */
 export const upstreamFailed = (message: string, data?: unknown) => new AppError(502, message, data);
+/** Nothing was done and the same request may succeed in a moment (a price still to arrive). */
+export const retryShortly = (message: string, data?: unknown) => new AppError(503, message, data);

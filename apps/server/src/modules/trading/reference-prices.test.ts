@@ -1,7 +1,12 @@
 import type { Ticker } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { createReferencePrices, ENTRY_PRICE_MAX_AGE_MS, TICK_RETENTION_MS } from './reference-prices.ts';
+import {
+  createReferencePrices,
+  ENTRY_PRICE_MAX_AGE_MS,
+  TICK_RETENTION_MS,
+  TIMED_ENTRY_MAX_AGE_MS,
+} from './reference-prices.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -74,6 +79,42 @@ describe('reference prices', () => {
 
     served = [ticker('DDDUSDT', '7', T0 - ENTRY_PRICE_MAX_AGE_MS - 1)];
     await expect(prices.current('DDDUSDT')).rejects.toMatchObject({ statusCode: 502 });
+  });
+
+  it("a timed contract's entry is observed at most 1 s before the order was received, else its own refusal", async () => {
+    let served: Ticker[] = [];
+    const asked: number[] = [];
+    const prices = createReferencePrices({
+      db: database.db,
+      quotes: {
+        tickers: async (_symbols, maxAgeMs) => {
+          asked.push(maxAgeMs ?? -1);
+          return served;
+        },
+      },
+      now: () => T0,
+    });
+    const receivedAt = T0 - 200;
+    const timed = {
+      maxAgeMs: TIMED_ENTRY_MAX_AGE_MS,
+      receivedAt,
+      staleError: () => new Error('行情更新中，请重试'),
+    };
+    // A tick 1.5 s before the order: fine for spot (3 s), too old for a contract.
+    await prices.record(database.db, [
+      { symbol: 'EEEUSDT', price: '5', source: 'sim', at: new Date(receivedAt - 1500) },
+    ]);
+    expect((await prices.current('EEEUSDT', { receivedAt })).price).toBe('5');
+    await expect(prices.current('EEEUSDT', timed)).rejects.toThrow('行情更新中，请重试');
+    expect(asked).toEqual([TIMED_ENTRY_MAX_AGE_MS]);
+    // The market has one observed within the second before the order: that one, recorded.
+    served = [ticker('EEEUSDT', '5.1', receivedAt - 900)];
+    expect(await prices.current('EEEUSDT', timed)).toMatchObject({
+      price: '5.1',
+      at: new Date(receivedAt - 900),
+    });
+    expect((await prices.current('EEEUSDT', timed)).price).toBe('5.1');
+    expect(asked).toHaveLength(2);
   });
 
   it('pruning removes only ticks older than the retention', async () => {

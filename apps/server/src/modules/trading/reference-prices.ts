@@ -1,5 +1,5 @@
 import { TRADING_TEXTS } from '@platform/contracts';
-import { and, desc, eq, gt, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, lte } from 'drizzle-orm';
 import { upstreamFailed } from '../../core/errors.ts';
 import { normaliseDecimalString } from '../../core/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -19,8 +19,14 @@ export interface PriceObservation {
   at: Date;
 }
 
-/** An entry price may be at most this old: an order never opens on a stale price. */
+/**
+ * An entry price may be at most this old: an order never opens on a stale price. Spot and perpetual
+ * orders (and the liquidation mark) accept 3 s; flash and option contracts, whose outcome is the
+ * move from their entry price, 1 s before the order was received (TIMED_ENTRY_MAX_AGE_MS), so that
+ * a user watching a faster feed cannot bet on a move that has already happened.
+ */
 export const ENTRY_PRICE_MAX_AGE_MS = 3000;
+export const TIMED_ENTRY_MAX_AGE_MS = 1000;
 /** A settlement takes the last tick at or before expiry, if it is at most this much older than expiry. */
 export const SETTLEMENT_TICK_TOLERANCE_MS = 5000;
 /** Ticks are kept this long; settlements copy the price they use. */
@@ -42,9 +48,12 @@ export function createReferencePrices(deps: {
   }
 
   /** Fresh prices of `symbols` from the market (cache or source), recorded as ticks. */
-  async function observe(symbols: readonly string[]): Promise<PriceObservation[]> {
+  async function observe(
+    symbols: readonly string[],
+    maxAgeMs = ENTRY_PRICE_MAX_AGE_MS,
+  ): Promise<PriceObservation[]> {
     if (symbols.length === 0) return [];
-    const tickers = await deps.quotes.tickers([...symbols], ENTRY_PRICE_MAX_AGE_MS);
+    const tickers = await deps.quotes.tickers([...symbols], maxAgeMs);
     const observations = tickers.map((t) => ({
       symbol: t.symbol,
       price: normaliseDecimalString(t.last_price),
@@ -60,24 +69,27 @@ export function createReferencePrices(deps: {
     observe,
 
     /**
-     * The latest price of `symbol` no older than `ENTRY_PRICE_MAX_AGE_MS`: the last recorded tick,
-     * or a fresh observation. Call it before opening a transaction (PGlite: no network inside one).
-     * 502 行情暂不可用 when the market cannot give one.
+     * The latest price of `symbol` observed at most `maxAgeMs` before `receivedAt` (the moment the
+     * order arrived; default now): the last recorded tick, or a fresh observation. Call it before
+     * opening a transaction (PGlite: no network inside one). When the market cannot give one: 502
+     * 行情暂不可用, or `staleError` when the caller names its own refusal.
      */
-    async current(symbol: string): Promise<PriceObservation> {
-      const since = new Date(now() - ENTRY_PRICE_MAX_AGE_MS);
+    async current(
+      symbol: string,
+      opts: { maxAgeMs?: number; receivedAt?: number; staleError?: () => Error } = {},
+    ): Promise<PriceObservation> {
+      const maxAgeMs = opts.maxAgeMs ?? ENTRY_PRICE_MAX_AGE_MS;
+      const since = (opts.receivedAt ?? now()) - maxAgeMs;
       const [tick] = await deps.db
         .select()
         .from(priceTicks)
-        .where(and(eq(priceTicks.symbol, symbol), gt(priceTicks.at, since)))
+        .where(and(eq(priceTicks.symbol, symbol), gte(priceTicks.at, new Date(since))))
         .orderBy(desc(priceTicks.at))
         .limit(1);
       if (tick) return { ...tick, price: normaliseDecimalString(tick.price) };
-      const observed = await observe([symbol]).catch(() => []);
-      const fresh = observed.find(
-        (o) => o.symbol === symbol && o.at.getTime() > now() - ENTRY_PRICE_MAX_AGE_MS,
-      );
-      if (!fresh) throw upstreamFailed(TRADING_TEXTS.priceUnavailable, { symbol });
+      const observed = await observe([symbol], maxAgeMs).catch(() => []);
+      const fresh = observed.find((o) => o.symbol === symbol && o.at.getTime() >= since);
+      if (!fresh) throw opts.staleError?.() ?? upstreamFailed(TRADING_TEXTS.priceUnavailable, { symbol });
       return fresh;
     },
 

@@ -97,6 +97,18 @@ describe('GET /api/trading/flash/config', () => {
 });
 
 describe('POST /api/trading/flash/order', () => {
+  it('never opens on a price observed more than 1 s before the order: a 1.5 s old tick is passed over', async () => {
+    const { token } = await trader('1000');
+    const stale = Date.now() - 1500;
+    await recordTick(db(), 'ADAUSDT', '123456', stale);
+    const res = await place(token, { symbol: 'ADAUSDT', direction: 'up', amount: '10', duration: 60 });
+    expect(res.status, res.body.message).toBe(200);
+    const { order, contract } = res.body.data as Placed;
+    expect(contract.entry.price).not.toBe('123456');
+    expect(contract.entry.source).toBe('sim');
+    expect(Date.parse(contract.entry.at)).toBeGreaterThanOrEqual(Date.parse(order.created_at) - 1000);
+  });
+
   it('opens at the reference price: order pending, stake frozen, contract stored with its entry', async () => {
     const { token, id } = await trader('1000');
     const before = Date.now();

@@ -13,6 +13,7 @@ import { isLiquidatable } from '@platform/domain';
 import { businessRule, conflict, notFound } from '../../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import { paginationOf } from '../../../core/paging.ts';
+import type { Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import { type Posting, postTransaction, postTransactionsBatch } from '../../ledger/ledger.service.ts';
@@ -234,6 +235,47 @@ export function createPerpetualEngine(deps: TradingDeps) {
   }
 
   /**
+   * Liquidates the open positions among `orderIds` at `mark` (open → liquidated, conditionally):
+   * the margin goes to the house, the orders are filled. Used by the job and by a user's close at
+   * or past the liquidation price, under one ledger key per position, so the two settle it once.
+   */
+  async function liquidateInTx(
+    tx: Tx,
+    symbol: string,
+    orderIds: number[],
+    mark: PriceObservation,
+    now: Date,
+  ) {
+    const positions = await repo.markLiquidated(tx, orderIds, mark, now);
+    await postTransactionsBatch(
+      tx,
+      positions.map((p) => ({
+        idempotencyKey: `perpetual:${p.orderId}:liquidate`,
+        kind: 'perpetual_liquidate',
+        metadata: { symbol, price: mark.price, source: mark.source, at: mark.at },
+        postings: [
+          {
+            account: { userId: p.userId, bucket: 'frozen' },
+            currency: MARGIN,
+            amount: amount(decimalFromDb(p.margin).negated()),
+          },
+          {
+            account: { system: 'house_pnl' },
+            currency: MARGIN,
+            amount: amount(decimalFromDb(p.margin)),
+          },
+        ],
+      })),
+    );
+    const orders = await repo.finishOrders(
+      tx,
+      positions.map((p) => p.orderId),
+      now,
+    );
+    return { positions, orders };
+  }
+
+  /**
    * Closes the caller's open position at the current reference price. The open → closed update is
    * conditional and in the same transaction as the posting: of a double click, or a close racing a
    * liquidation, one wins and the other gets 409 仓位已平仓 with nothing moved.
@@ -245,6 +287,20 @@ export function createPerpetualEngine(deps: TradingDeps) {
     const config = await readPerpetualConfig(db);
     const price = await deps.prices.current(found.symbol);
     const side = found.side as PerpetualSide;
+    const now = new Date(deps.now());
+    if (
+      isLiquidatable(side, termsOf(found), new Decimal(price.price), decimalFromDb(found.maintenanceRate))
+    ) {
+      // At or past its liquidation price the position has no equity left to close for: the close
+      // is its liquidation, the same one the job would make (the user loses the margin, no more).
+      const liquidated = await db.transaction(async (tx) => {
+        const { positions, orders } = await liquidateInTx(tx, found.symbol, [orderId], price, now);
+        if (!positions[0] || !orders[0]) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+        return { order: orders[0], position: positions[0] };
+      });
+      deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(liquidated.order) });
+      return view(liquidated.order, liquidated.position);
+    }
     const settlement = closeSettlement(
       side,
       termsOf(found),
@@ -252,7 +308,6 @@ export function createPerpetualEngine(deps: TradingDeps) {
       new Decimal(config.close_fee_rate),
     );
     const margin = decimalFromDb(found.margin);
-    const now = new Date(deps.now());
 
     const { order, position } = await db.transaction(async (tx) => {
       const position = await repo.closeIfOpen(tx, orderId, userId, {
@@ -337,35 +392,11 @@ export function createPerpetualEngine(deps: TradingDeps) {
           const due = claimed.filter((p) =>
             isLiquidatable(p.side as PerpetualSide, termsOf(p), markPrice, decimalFromDb(p.maintenanceRate)),
           );
-          const positions = await repo.markLiquidated(
+          const { orders } = await liquidateInTx(
             tx,
+            symbol,
             due.map((p) => p.orderId),
             mark,
-            now,
-          );
-          await postTransactionsBatch(
-            tx,
-            positions.map((p) => ({
-              idempotencyKey: `perpetual:${p.orderId}:liquidate`,
-              kind: 'perpetual_liquidate',
-              metadata: { symbol, price: mark.price, source: mark.source, at: mark.at },
-              postings: [
-                {
-                  account: { userId: p.userId, bucket: 'frozen' },
-                  currency: MARGIN,
-                  amount: amount(decimalFromDb(p.margin).negated()),
-                },
-                {
-                  account: { system: 'house_pnl' },
-                  currency: MARGIN,
-                  amount: amount(decimalFromDb(p.margin)),
-                },
-              ],
-            })),
-          );
-          const orders = await repo.finishOrders(
-            tx,
-            positions.map((p) => p.orderId),
             now,
           );
           return { claimed: claimed.length, due: due.length, orders };

@@ -33,8 +33,11 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
     config: { idempotent: true },
     schema: { tags, security, params: idParams, response: { 200: perpetualPositionReply } },
     preHandler: guards.requireUser,
-    handler: async (request) =>
-      ok(await perpetual.close(caller(request).user.id, request.params.id), PERPETUAL_TEXTS.closed),
+    handler: async (request) => {
+      const view = await perpetual.close(caller(request).user.id, request.params.id);
+      const liquidated = view.position.status === 'liquidated';
+      return ok(view, liquidated ? PERPETUAL_TEXTS.liquidatedOnClose : PERPETUAL_TEXTS.closed);
+    },
   });
 
   app.get('/api/trading/perpetual/positions', {

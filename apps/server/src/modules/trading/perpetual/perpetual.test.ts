@@ -1,5 +1,6 @@
 import {
   PERPETUAL_CONFIG_KEY,
+  PERPETUAL_TEXTS,
   type PerpetualConfigData,
   type PerpetualPosition,
   type TradeOrder,
@@ -274,9 +275,8 @@ describe('POST /api/trading/perpetual/close/{id}', () => {
     { side: 'long', close: '48000', pnl: '-40', fee: '0.48', payout: '59.52', house: '40' },
     { side: 'short', close: '45000', pnl: '100', fee: '0.45', payout: '199.55', house: '-100' },
     { side: 'short', close: '52000', pnl: '-40', fee: '0.52', payout: '59.48', house: '40' },
-    // Beyond the margin (no liquidation ran): nothing is paid, no fee, the house keeps the margin.
-    { side: 'long', close: '44000', pnl: '-120', fee: '0', payout: '0', house: '100' },
   ] as const;
+  // Beyond the liquidation price a close is the liquidation (the last test of this file).
   for (const c of cases) {
     it(`closes a ${c.side} at ${c.close}: P&L ${c.pnl}, fee ${c.fee}, payout ${c.payout}`, async () => {
       const { token, id } = await trader();
@@ -479,7 +479,7 @@ describe('liquidation job', () => {
     for (const { id } of traders) expect((await usdt(db, id)).frozen.toFixed()).toBe('0');
   });
 
-  it('a close racing the liquidation: exactly one of them happens', async () => {
+  it('a close racing the liquidation settles once, as the liquidation', async () => {
     for (let round = 0; round < 4; round++) {
       const { token, id } = await trader();
       await setPrice(db, 'LINKUSDT', '20');
@@ -494,17 +494,36 @@ describe('liquidation job', () => {
         close(token, order.id),
         jobEngine(at).liquidatePositions(new Date(at)),
       ]);
-      const closes = await journalCount(db, `perpetual:${order.id}:close`);
-      const liquidations = await journalCount(db, `perpetual:${order.id}:liquidate`);
-      expect(closes + liquidations).toBe(1);
+      expect(await journalCount(db, `perpetual:${order.id}:close`)).toBe(0);
+      expect(await journalCount(db, `perpetual:${order.id}:liquidate`)).toBe(1);
       if (closing.status === 200) {
         expect(job.liquidated).toBe(0);
-        expect(closing.body.data?.position.status).toBe('closed');
+        expect(closing.body.data?.position.status).toBe('liquidated');
       } else {
         expect(closing.status).toBe(409);
         expect(job.liquidated).toBe(1);
       }
       expect((await usdt(db, id)).frozen.toFixed()).toBe('0');
     }
+  });
+
+  it('a close at or past the liquidation price is the liquidation: the margin is lost, never the remaining equity', async () => {
+    const { token, id } = await trader();
+    await setPrice(db, 'LINKUSDT', '20');
+    const before = await usdt(db, id);
+    const { order } = await opened(token, { symbol: 'LINKUSDT', side: 'long', margin: '20', leverage: 10 });
+    await setPrice(db, 'LINKUSDT', '17');
+    const res = await close(token, order.id);
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.message).toBe(PERPETUAL_TEXTS.liquidatedOnClose);
+    expect(res.body.data?.position.status).toBe('liquidated');
+    expect(res.body.data?.position.payout).toBe('0');
+    expect(await journalCount(db, `perpetual:${order.id}:close`)).toBe(0);
+    expect(await journalCount(db, `perpetual:${order.id}:liquidate`)).toBe(1);
+    const after = await usdt(db, id);
+    expect(after.frozen.toFixed()).toBe('0');
+    // The margin and the opening fee are gone; nothing came back.
+    expect(after.available.lt(before.available.minus(20))).toBe(true);
+    expect((await close(token, order.id)).status).toBe(409);
   });
 });

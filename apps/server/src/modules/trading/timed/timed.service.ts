@@ -8,13 +8,14 @@ import {
   type TradingPair,
 } from '@platform/contracts';
 import { amountPrecisionProblem } from '@platform/domain';
-import { badRequest, businessRule, conflict } from '../../../core/errors.ts';
+import { badRequest, businessRule, conflict, retryShortly } from '../../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { assertSameOrder } from '../client-order.ts';
 import { findByClientOrderId, findOrder, insertOrder, type OrderRow } from '../orders.repository.ts';
+import { TIMED_ENTRY_MAX_AGE_MS } from '../reference-prices.ts';
 import type { TradingDeps } from '../trading-deps.ts';
 import * as repo from './timed.repository.ts';
 
@@ -98,6 +99,7 @@ export async function findRetriedOrder(
  * contracts leaves nothing behind. A concurrent duplicate of a client id ends with one order.
  */
 export async function openTimedContract(deps: TradingDeps, input: OpenTimedInput): Promise<OpenedContract> {
+  const receivedAt = deps.now();
   const asked: TimedTerms = {
     symbol: input.pair.symbol,
     direction: input.direction,
@@ -109,7 +111,11 @@ export async function openTimedContract(deps: TradingDeps, input: OpenTimedInput
   if (retried) return retried;
 
   const quote = input.pair.quote_currency;
-  const entry = await deps.prices.current(input.pair.symbol);
+  const entry = await deps.prices.current(input.pair.symbol, {
+    maxAgeMs: TIMED_ENTRY_MAX_AGE_MS,
+    receivedAt,
+    staleError: () => retryShortly(TRADING_TEXTS.priceUpdating, { symbol: input.pair.symbol }),
+  });
   const openedAt = new Date(deps.now());
   const expiresAt = new Date(openedAt.getTime() + input.durationSeconds * 1000);
   const stake = normaliseDecimalString(input.stake);

@@ -162,7 +162,14 @@ describe('FlashPage', () => {
     expect(screen.getByTestId('settlement-price').textContent).toBe('95,010.25');
     expect(screen.getByTestId('settlement-source').textContent).toContain('sim');
     expect(screen.getByTestId('settlement-time').textContent).toMatch(
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/,
+    );
+    // The order's time beside its entry price's, to the millisecond.
+    expect(screen.getByTestId('contract-opened').textContent).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/,
+    );
+    expect(screen.getByTestId('entry-time').textContent).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/,
     );
     expect(screen.getByTestId('contract-payout').textContent).toBe('110.00 USDT');
     await waitFor(() => expect(screen.getByTestId('available-balance').textContent).toBe('1,010.00 USDT'));

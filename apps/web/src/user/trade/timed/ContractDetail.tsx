@@ -1,5 +1,5 @@
 import { OPTION_PERIOD_LABELS, type ReferencePrice, type TimedContract } from '@platform/contracts';
-import { formatDateTime, formatMoney } from '@platform/domain';
+import { formatDateTime, formatDateTimeMs, formatMoney } from '@platform/domain';
 import { Descriptions, type DescriptionsProps, Flex, Tag, Typography } from 'antd';
 import { signColor } from '../../shared/priceColors.ts';
 import { Countdown } from './Countdown.tsx';
@@ -26,7 +26,7 @@ export function PriceProof({ price, testId }: { price: ReferencePrice; testId: s
         来源 {sourceLabel(price.source)}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-time`}>
-        {formatDateTime(price.at)}
+        {formatDateTimeMs(price.at)}
       </Typography.Text>
     </Flex>
   );
@@ -95,6 +95,12 @@ export function ContractDetail({ contract }: { contract: TimedContract }) {
       : []),
     { key: 'stake', label: '投注金额', children: formatMoney(contract.stake, contract.currency) },
     { key: 'rate', label: '收益率', children: ratePercent(contract.payout_rate) },
+    // The order's time beside its entry price's: the price was observed at most 1 s before the order.
+    {
+      key: 'opened',
+      label: '下单时间',
+      children: <span data-testid="contract-opened">{formatDateTimeMs(contract.opened_at)}</span>,
+    },
     { key: 'entry', label: '开仓价格', children: <PriceProof price={contract.entry} testId="entry" /> },
     { key: 'expires', label: '到期时间', children: formatDateTime(contract.expires_at) },
   ];
