@@ -100,7 +100,8 @@ describe('DepositChannelsPage', () => {
 
     fireEvent.click(screen.getByTestId('channel-save'));
     expect(await screen.findByText('请填写所有必填字段')).toBeTruthy();
-    expect(screen.getByText('请输入渠道名称')).toBeTruthy();
+    // The toast and the field's own error render apart: wait for the field's too.
+    expect(await screen.findByText('请输入渠道名称')).toBeTruthy();
 
     type('channel-form-name', 'ERC20');
     type('channel-form-address', '0xabc');

@@ -75,7 +75,9 @@ describe('WithdrawChannelsPage', () => {
     expect(await screen.findByText('添加提现渠道')).toBeTruthy();
     fireEvent.click(screen.getByTestId('withdraw-channel-save'));
     expect(await screen.findByText('请填写所有必填字段')).toBeTruthy();
-    expect(screen.getByText('请选择提现类型', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    expect(
+      await screen.findByText('请选择提现类型', { selector: '.ant-form-item-explain-error' }),
+    ).toBeTruthy();
 
     type('withdraw-channel-form-name', '微信提现');
     const typeItem = screen.getByText('提现类型').closest('.ant-form-item') as HTMLElement;
