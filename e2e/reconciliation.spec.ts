@@ -12,6 +12,7 @@ import {
   startIsolatedServer,
 } from './isolated-server.ts';
 import {
+  animationsSettled,
   callApi,
   confirmDialog,
   createDepositChannel,
@@ -106,9 +107,15 @@ test('立即对账 finds a forged frozen balance; the dashboard turns red until 
   // A second tab opens 对账记录 from the menu (钱包管理 › 对账记录) and runs a reconciliation now.
   const runs = await browser.newPage({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
   await openAs(runs, admin, '/admin');
+  // As a person would: the shell has loaded (its dashboard shows) before the menu is used; a click
+  // while it was still rendering once left the tab on /admin.
+  await expect(runs.getByTestId('dashboard-card-totalUsers')).toBeVisible();
   const sidebar = runs.getByTestId('admin-sidebar');
   await sidebar.getByText('钱包管理', { exact: true }).click();
-  await sidebar.getByRole('link', { name: '对账记录', exact: true }).click();
+  const runsLink = sidebar.getByRole('link', { name: '对账记录', exact: true });
+  await expect(runsLink).toBeVisible();
+  await animationsSettled(runs);
+  await runsLink.click();
   await expect(runs).toHaveURL(/\/admin\/wallet\/reconciliation$/);
   await expect(runs.getByTestId('reconciliation-runs-page')).toBeVisible();
   await expect(runs.getByTestId('reconciliation-run-result')).toHaveText(['正常']);
