@@ -52,6 +52,7 @@ const CONTRACTS = Number(args.contracts);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'bench-trader-password';
 const FUNDING = '1000000000';
+const BTC_FUNDING = '1000000';
 
 // ---- databases ---------------------------------------------------------------------------------
 
@@ -119,6 +120,9 @@ async function seedTraders(database: Database): Promise<string[]> {
           postings: [
             { account: { userId: id, bucket: 'available' as const }, currency: 'USDT', amount: FUNDING },
             { account: { system: 'adjustments' as const }, currency: 'USDT', amount: `-${FUNDING}` },
+            // BTC as well: a trader's loop may sell before it has bought (every order must be accepted).
+            { account: { userId: id, bucket: 'available' as const }, currency: 'BTC', amount: BTC_FUNDING },
+            { account: { system: 'adjustments' as const }, currency: 'BTC', amount: `-${BTC_FUNDING}` },
           ],
         })),
       ),
@@ -504,9 +508,9 @@ function printThroughput(results: EngineResult[]) {
     `\nOrders per second through the HTTP API against the same transaction's SQL (${SECONDS} s each)\n`,
   );
   console.log(
-    '| engine | clients | product | API orders/s | failed | server CPU % | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
+    '| engine | clients | product | API orders/s | failed | server CPU % | server CPU ms/order | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of results) {
     const by = r.engine === 'PostgreSQL' ? 'pgbench' : 'in-process loop, 1 connection';
     for (const [product, load, baseline] of [
@@ -514,9 +518,9 @@ function printThroughput(results: EngineResult[]) {
       ['flash', r.flash, r.flashBaseline],
     ] as const) {
       console.log(
-        `| ${r.engine} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
+        `| ${r.engine} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${((load.serverCpuPercent * 10) / load.perSecond).toFixed(2)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
       );
-      if (load.firstError) console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |`);
+      if (load.firstError) console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |  |`);
     }
   }
   console.log(

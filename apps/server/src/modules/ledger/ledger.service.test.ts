@@ -260,6 +260,38 @@ describe('postTransaction', () => {
     expect(await available(bob)).toBe('10.000000000000000000');
   });
 
+  it('without a savepoint: the same posting, and a refusal ends the whole caller transaction', async () => {
+    const [alice, bob] = await createTestUsers(db, 2);
+    if (!alice || !bob) throw new Error('users');
+    await post(deposit(alice, '10'));
+    const before = await journalCounts();
+    const transfer = (amount: string, key = nextKey('no-savepoint')): PostTransactionRequest => ({
+      idempotencyKey: key,
+      kind: 'transfer',
+      postings: [
+        { account: { userId: alice, bucket: 'available' }, currency: 'USDT', amount: `-${amount}` },
+        { account: { userId: bob, bucket: 'available' }, currency: 'USDT', amount },
+      ],
+    });
+    // A refusal inside a transaction that also wrote: nothing of it stays.
+    const err = await rejectionOf(
+      db.transaction(async (tx) => {
+        await postTransaction(tx, transfer('4'), { savepoint: false });
+        await postTransaction(tx, transfer('7'), { savepoint: false });
+      }),
+    );
+    expect((err as AppError).statusCode).toBe(422);
+    expect(await journalCounts()).toEqual(before);
+    expect(await available(alice)).toBe('10.000000000000000000');
+    // Accepted: the same movement as with the savepoint; the key replays.
+    const key = nextKey('no-savepoint-ok');
+    await db.transaction((tx) => postTransaction(tx, transfer('4', key), { savepoint: false }));
+    const again = await db.transaction((tx) => postTransaction(tx, transfer('4', key), { savepoint: false }));
+    expect(again.replayed).toBe(true);
+    expect(await available(alice)).toBe('6.000000000000000000');
+    expect(await available(bob)).toBe('4.000000000000000000');
+  });
+
   it('replays the same key and postings without posting twice', async () => {
     const [alice] = await createTestUsers(db, 1);
     if (!alice) throw new Error('users');

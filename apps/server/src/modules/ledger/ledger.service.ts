@@ -75,72 +75,85 @@ export const IDEMPOTENCY_KEY_REUSED = '幂等键已用于另一笔交易';
  * - A user account that would go below zero: 422 '余额不足', nothing moves.
  *
  * It runs in a savepoint, so a refused posting leaves nothing behind (not even the claimed key)
- * and the caller's transaction stays usable. It never touches the outer db handle.
+ * and the caller's transaction stays usable; `{ savepoint: false }` leaves the savepoint out for a
+ * caller whose transaction ends on any error. It never touches the outer db handle.
  */
-export async function postTransaction(tx: Tx, req: PostTransactionRequest): Promise<PostTransactionResult> {
+export async function postTransaction(
+  tx: Tx,
+  req: PostTransactionRequest,
+  opts: { savepoint?: boolean } = {},
+): Promise<PostTransactionResult> {
   const postings = validateRequest(req);
   const fingerprint = fingerprintOf(req.kind, postings);
+  // Without the savepoint a refusal leaves the caller's transaction unusable: only for callers that
+  // let the error end their transaction anyway (an order placement), where it saves two round trips.
+  if (opts.savepoint === false) return postInside(tx, req, postings, fingerprint);
+  return tx.transaction((sp) => postInside(sp, req, postings, fingerprint));
+}
 
-  return tx.transaction(async (sp) => {
-    const transactionId = await repo.insertJournalTransaction(sp, {
-      idempotencyKey: req.idempotencyKey,
-      kind: req.kind,
-      fingerprint,
-      memo: req.memo ?? null,
-      metadata: req.metadata ?? null,
-    });
-    if (transactionId === null) {
-      // The key exists: committed before this statement began, or by a concurrent transaction
-      // that this INSERT waited for. READ COMMITTED lets the next statement see it.
-      const existing = await repo.findJournalTransactionByKey(sp, req.idempotencyKey);
-      if (!existing)
-        throw new Error(`Idempotency key ${req.idempotencyKey} conflicted but no row is visible`);
-      if (existing.fingerprint !== fingerprint) {
-        throw conflict(IDEMPOTENCY_KEY_REUSED, { idempotencyKey: req.idempotencyKey });
-      }
-      return { transactionId: existing.id, replayed: true };
-    }
-
-    // The accounts and the users' locks in one statement; missing accounts are created first.
-    const accounts = await lockAccounts(sp, postings);
-    const userPostings = postings.filter((p) => !p.system);
-
-    // Every check before the first balance changes.
-    const entries: repo.NewEntry[] = [];
-    for (const p of postings) {
-      const account = accounts.get(p.key);
-      if (!account) throw new Error(`Ledger: no account for ${p.key}`);
-      let balanceAfter: string | null = null;
-      if (!p.system) {
-        if (account.balance === null) throw new Error(`Account ${account.id} was not locked`);
-        const next = decimalFromDb(account.balance).plus(p.amount);
-        if (next.isNegative()) {
-          throw businessRule(INSUFFICIENT_BALANCE, { currency: p.currency, bucket: p.bucket });
-        }
-        balanceAfter = formatFixed(next);
-      }
-      entries.push({
-        transactionId,
-        accountId: account.id,
-        currency: p.currency,
-        amount: p.amountText,
-        balanceAfter,
-      });
-    }
-
-    const updated = await repo.applyPosting(
-      sp,
-      userPostings.map((p) => ({
-        id: (accounts.get(p.key) as repo.LockedAccountRow).id,
-        amount: p.amountText,
-      })),
-      entries,
-    );
-    if (updated !== userPostings.length) {
-      throw new Error(`Updated ${updated} of ${userPostings.length} user accounts`);
-    }
-    return { transactionId, replayed: false };
+async function postInside(
+  sp: Tx,
+  req: PostTransactionRequest,
+  postings: NormalisedPosting[],
+  fingerprint: string,
+): Promise<PostTransactionResult> {
+  const transactionId = await repo.insertJournalTransaction(sp, {
+    idempotencyKey: req.idempotencyKey,
+    kind: req.kind,
+    fingerprint,
+    memo: req.memo ?? null,
+    metadata: req.metadata ?? null,
   });
+  if (transactionId === null) {
+    // The key exists: committed before this statement began, or by a concurrent transaction
+    // that this INSERT waited for. READ COMMITTED lets the next statement see it.
+    const existing = await repo.findJournalTransactionByKey(sp, req.idempotencyKey);
+    if (!existing) throw new Error(`Idempotency key ${req.idempotencyKey} conflicted but no row is visible`);
+    if (existing.fingerprint !== fingerprint) {
+      throw conflict(IDEMPOTENCY_KEY_REUSED, { idempotencyKey: req.idempotencyKey });
+    }
+    return { transactionId: existing.id, replayed: true };
+  }
+
+  // The accounts and the users' locks in one statement; missing accounts are created first.
+  const accounts = await lockAccounts(sp, postings);
+  const userPostings = postings.filter((p) => !p.system);
+
+  // Every check before the first balance changes.
+  const entries: repo.NewEntry[] = [];
+  for (const p of postings) {
+    const account = accounts.get(p.key);
+    if (!account) throw new Error(`Ledger: no account for ${p.key}`);
+    let balanceAfter: string | null = null;
+    if (!p.system) {
+      if (account.balance === null) throw new Error(`Account ${account.id} was not locked`);
+      const next = decimalFromDb(account.balance).plus(p.amount);
+      if (next.isNegative()) {
+        throw businessRule(INSUFFICIENT_BALANCE, { currency: p.currency, bucket: p.bucket });
+      }
+      balanceAfter = formatFixed(next);
+    }
+    entries.push({
+      transactionId,
+      accountId: account.id,
+      currency: p.currency,
+      amount: p.amountText,
+      balanceAfter,
+    });
+  }
+
+  const updated = await repo.applyPosting(
+    sp,
+    userPostings.map((p) => ({
+      id: (accounts.get(p.key) as repo.LockedAccountRow).id,
+      amount: p.amountText,
+    })),
+    entries,
+  );
+  if (updated !== userPostings.length) {
+    throw new Error(`Updated ${updated} of ${userPostings.length} user accounts`);
+  }
+  return { transactionId, replayed: false };
 }
 
 /** Transactions per batch (put a limit on everything). */

@@ -276,6 +276,9 @@ describe('trading pair management', () => {
   it('a disabled pair disappears from users, its reads are 404, and enabling brings it back', async () => {
     const list = await get<AdminTradingPairsData>('/api/admin/trading/pairs', adminToken);
     const doge = list.body.data!.pairs.find((p) => p.symbol === 'DOGEUSDT')!;
+    // Read first, so this instance holds the pair row (kept a second for orders): the switch must
+    // still take effect at once.
+    expect((await get('/api/trading/market/DOGEUSDT')).status).toBe(200);
     const off = await api<{ pair: TradingPair }>(t.app, 'PATCH', `/api/admin/trading/pairs/${doge.id}`, {
       token: adminToken,
       body: { enabled: false },

@@ -18,6 +18,9 @@ import { type Instrument, type MarketDataProvider, ProviderError } from './provi
  * Trading pairs: what users may trade (enabled ones), the admin list and toggle, and the sync that
  * refreshes the list from the pair-sync provider (OKX, or the simulator offline).
  */
+/** How long an instance answers orders from its copy of a pair row (see pairRow). */
+export const PAIR_ROW_CACHE_MS = 1000;
+
 export function createPairsService(deps: {
   db: Db;
   cache: MarketCache;
@@ -28,6 +31,22 @@ export function createPairsService(deps: {
   onPairsChanged: () => void;
 }) {
   const { db, cache, log } = deps;
+  /**
+   * The pair rows that orders read, kept for a second: every order asks for its pair, and a change
+   * (switching a pair off, a sync) reaches this instance at once and the others within the second.
+   */
+  const rows = new Map<string, { row: repo.PairRow | undefined; at: number }>();
+  async function pairRow(symbol: string) {
+    const cached = rows.get(symbol);
+    if (cached && Date.now() - cached.at < PAIR_ROW_CACHE_MS) return cached.row;
+    const row = await repo.findPairBySymbol(db, symbol);
+    rows.set(symbol, { row, at: Date.now() });
+    return row;
+  }
+  const pairsChanged = () => {
+    rows.clear();
+    deps.onPairsChanged();
+  };
 
   async function withLive(rows: repo.PairRow[]): Promise<TradingPair[]> {
     const live = await cache.tickers().catch(() => new Map());
@@ -61,7 +80,7 @@ export function createPairsService(deps: {
 
     /** The pair if users may see and trade it; 404 otherwise (unknown and disabled look the same). */
     async requireEnabled(symbol: string): Promise<TradingPair> {
-      const row = await repo.findPairBySymbol(db, symbol);
+      const row = await pairRow(symbol);
       if (!row?.enabled) throw notFound(`${PAIR_NOT_TRADABLE}：${symbol}`);
       return repo.toTradingPair(row, await cache.ticker(symbol).catch(() => null));
     },
@@ -88,7 +107,7 @@ export function createPairsService(deps: {
         });
         return after;
       });
-      deps.onPairsChanged();
+      pairsChanged();
       return repo.toTradingPair(row, await cache.ticker(row.symbol).catch(() => null));
     },
 
@@ -143,7 +162,7 @@ export function createPairsService(deps: {
           `交易对同步完成：新增 ${result.newPairs}，更新 ${result.updatedPairs}`,
           result,
         );
-        deps.onPairsChanged();
+        pairsChanged();
         return result;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

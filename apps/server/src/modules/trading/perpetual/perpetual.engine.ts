@@ -215,12 +215,16 @@ export function createPerpetualEngine(deps: TradingDeps) {
         if (terms.openFee.gt(0)) {
           postings.push({ account: { system: 'fees' }, currency: MARGIN, amount: amount(terms.openFee) });
         }
-        await postTransaction(tx, {
-          idempotencyKey: `perpetual:${order.id}:open`,
-          kind: 'perpetual_open',
-          metadata: { symbol: pair.symbol, price: entry.price, source: entry.source, at: entry.at },
-          postings,
-        });
+        await postTransaction(
+          tx,
+          {
+            idempotencyKey: `perpetual:${order.id}:open`,
+            kind: 'perpetual_open',
+            metadata: { symbol: pair.symbol, price: entry.price, source: entry.source, at: entry.at },
+            postings,
+          },
+          { savepoint: false },
+        );
         return { order, position };
       });
       return view(order, position);

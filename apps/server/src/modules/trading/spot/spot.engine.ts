@@ -324,19 +324,24 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
         },
       ]);
       await beforePosting('fill', [row.id]);
-      await postTransaction(tx, {
-        idempotencyKey: fillKey(row.id, 1),
-        kind: 'spot_fill',
-        memo: `现货市价单 #${row.id} 成交 ${str(amount)} ${pair.base_currency}，均价 ${str(walk.avgPrice)}`,
-        metadata: { orderId: row.id, seq: 1, levels: walk.levels, avgPrice: str(walk.avgPrice) },
-        postings: fillPostings(
-          userId,
-          side,
-          { base: pair.base_currency, quote: pair.quote_currency },
-          plan,
-          false,
-        ),
-      });
+      await postTransaction(
+        tx,
+        {
+          idempotencyKey: fillKey(row.id, 1),
+          kind: 'spot_fill',
+          memo: `现货市价单 #${row.id} 成交 ${str(amount)} ${pair.base_currency}，均价 ${str(walk.avgPrice)}`,
+          metadata: { orderId: row.id, seq: 1, levels: walk.levels, avgPrice: str(walk.avgPrice) },
+          postings: fillPostings(
+            userId,
+            side,
+            { base: pair.base_currency, quote: pair.quote_currency },
+            plan,
+            false,
+          ),
+        },
+        // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
+        { savepoint: false },
+      );
       return row;
     });
   }
@@ -395,13 +400,17 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
         updatedAt: now,
       });
       await beforePosting('freeze', [order.id]);
-      await postTransaction(tx, {
-        idempotencyKey: freezeKey(order.id),
-        kind: 'spot_freeze',
-        memo: `现货限价单 #${order.id} 冻结 ${str(frozen)} ${frozenCurrency}`,
-        metadata: { orderId: order.id },
-        postings: freezePostings(userId, frozenCurrency, frozen, 1),
-      });
+      await postTransaction(
+        tx,
+        {
+          idempotencyKey: freezeKey(order.id),
+          kind: 'spot_freeze',
+          memo: `现货限价单 #${order.id} 冻结 ${str(frozen)} ${frozenCurrency}`,
+          metadata: { orderId: order.id },
+          postings: freezePostings(userId, frozenCurrency, frozen, 1),
+        },
+        { savepoint: false },
+      );
       if (crossing.gt(0)) {
         const filled = await fillLimitInTx(tx, order, {
           quantity: crossing,

@@ -161,15 +161,20 @@ export async function openTimedContract(deps: TradingDeps, input: OpenTimedInput
       });
       // The posting locks the user's accounts: concurrent placements of one user queue here, so the
       // count below sees every contract committed before this one and the limit holds exactly.
-      await postTransaction(tx, {
-        idempotencyKey: openKey(input.product, order.id),
-        kind: `${input.product}_open`,
-        metadata: { orderId: order.id, symbol: input.pair.symbol, direction: input.direction },
-        postings: [
-          { account: { userId: input.userId, bucket: 'available' }, currency: quote, amount: `-${stake}` },
-          { account: { userId: input.userId, bucket: 'frozen' }, currency: quote, amount: stake },
-        ],
-      });
+      await postTransaction(
+        tx,
+        {
+          idempotencyKey: openKey(input.product, order.id),
+          kind: `${input.product}_open`,
+          metadata: { orderId: order.id, symbol: input.pair.symbol, direction: input.direction },
+          postings: [
+            { account: { userId: input.userId, bucket: 'available' }, currency: quote, amount: `-${stake}` },
+            { account: { userId: input.userId, bucket: 'frozen' }, currency: quote, amount: stake },
+          ],
+        },
+        // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
+        { savepoint: false },
+      );
       if ((await repo.countOpenContracts(tx, input.userId)) > MAX_OPEN_TIMED_CONTRACTS) {
         throw businessRule(TIMED_TEXTS.tooManyOpen(MAX_OPEN_TIMED_CONTRACTS));
       }
