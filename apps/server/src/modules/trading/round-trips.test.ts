@@ -1,0 +1,68 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { testEngine } from '../../test/database.ts';
+import { fundUser } from '../../test/money.ts';
+
+/**
+ * Statements sent to PostgreSQL per order placed over HTTP, counted at node-postgres's client (every
+ * pool connection is a pg.Client): the order path's round trips, an exact figure on a noisy machine
+ * (issue 19). Session lookup, BEGIN, the order's rows, the ledger's three statements, COMMIT; the
+ * pair row comes from the instance's copy, the book from the market cache. PostgreSQL only: PGlite
+ * has no wire.
+ */
+
+let t: TestApp;
+let token: string;
+let sent: string[] = [];
+const originalQuery = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  if (testEngine !== 'postgres') return;
+  t = await createTestApp();
+  const user = await registerUser(t.app);
+  await fundUser(t.database.db, user.user.id, '100000');
+  await fundUser(t.database.db, user.user.id, '10', 'BTC');
+  token = user.token;
+  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+    const first = args[0];
+    sent.push(typeof first === 'string' ? first : ((first as { text?: string })?.text ?? '?'));
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+});
+afterAll(async () => {
+  pg.Client.prototype.query = originalQuery;
+  await t?.close();
+});
+
+/** The statements of one placement, after a first one has warmed the caches (pair row, book). */
+async function statementsOf(url: string, body: Record<string, unknown>) {
+  expect((await api(t.app, 'POST', url, { token, body })).status).toBe(200);
+  sent = [];
+  const res = await api(t.app, 'POST', url, { token, body });
+  expect(res.status, res.body.message).toBe(200);
+  return { count: sent.length, statements: sent.map((q) => q.replace(/\s+/g, ' ').slice(0, 90)).join('\n') };
+}
+
+describe.skipIf(testEngine !== 'postgres')('round trips per order (PostgreSQL)', () => {
+  it('a spot market order: 8 statements (session, BEGIN, order, fill, journal, accounts, postings, COMMIT)', async () => {
+    const { count, statements } = await statementsOf('/api/trading/spot/order', {
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.001',
+    });
+    expect(count, statements).toBe(8);
+  });
+
+  it('a flash contract: 11 statements (its config and entry tick read, the order, the contract, the open-contract count)', async () => {
+    const { count, statements } = await statementsOf('/api/trading/flash/order', {
+      symbol: 'BTCUSDT',
+      direction: 'up',
+      amount: '10',
+      duration: 60,
+    });
+    // Candidates to go: the flash config (app_settings) read per order, the count folded into a write.
+    expect(count, statements).toBe(11);
+  });
+});
