@@ -88,15 +88,19 @@ function OpenPositionCard({
 function CloseResult({ position, onDismiss }: { position: PerpetualPosition; onDismiss: () => void }) {
   const currency = position.currency;
   const pnl = position.realised_pnl ?? '0';
+  // A close at or past the liquidation price is the liquidation: the server answers with it.
+  const liquidated = position.status === 'liquidated';
+  const outcome = liquidated ? '已强平' : '已平仓';
   return (
     <Alert
-      type={signColor(pnl) === UP_COLOR ? 'success' : 'info'}
+      type={liquidated ? 'warning' : signColor(pnl) === UP_COLOR ? 'success' : 'info'}
       showIcon
       closable={{ onClose: onDismiss }}
       data-testid="close-result"
-      title={`已平仓 ${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x`}
+      title={`${outcome} ${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x`}
       description={
         <Flex vertical gap={2}>
+          {liquidated && <span>已触及强平价，保证金已全部亏损</span>}
           <span>
             已实现盈亏{' '}
             <Typography.Text strong style={{ color: signColor(pnl) }} data-testid="close-result-pnl">
@@ -143,7 +147,8 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
     },
     onSuccess: (reply) => {
       setClosed(reply.data.position);
-      void message.success(reply.message || '平仓成功');
+      if (reply.data.position.status === 'liquidated') void message.warning(reply.message || '仓位已强平');
+      else void message.success(reply.message || '平仓成功');
     },
     onError: (error) => void message.error(errorMessage(error, '平仓失败，请稍后重试')),
     onSettled: refresh,

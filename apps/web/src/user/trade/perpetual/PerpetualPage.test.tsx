@@ -195,6 +195,30 @@ describe('PerpetualPage', () => {
     );
   });
 
+  it('a close at or past the liquidation price comes back as a liquidation and says so', async () => {
+    signIn(makeUser());
+    open = [position()];
+    handlers['POST /api/trading/perpetual/close/41'] = () => {
+      open = [];
+      return ok(
+        {
+          order: {},
+          position: { ...CLOSED, status: 'liquidated', realised_pnl: '-100', payout: '0', close_fee: '0' },
+        },
+        '已触及强平价，仓位已强平',
+      );
+    };
+    renderPage();
+    await screen.findByTestId('position-41');
+    fireEvent.click(screen.getByTestId('position-close-41'));
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: '确认平仓' }));
+    const result = await screen.findByTestId('close-result');
+    expect(result.textContent).toContain('已强平 BTCUSDT 做多 10x');
+    expect(result.textContent).toContain('已触及强平价，保证金已全部亏损');
+    expect(screen.getByTestId('close-result-pnl').textContent).toBe('-100.00 USDT');
+    expect(await screen.findByText('已触及强平价，仓位已强平')).toBeTruthy();
+  });
+
   it('tells the user when a position of theirs is liquidated', async () => {
     signIn(makeUser());
     open = [position()];
