@@ -21,6 +21,18 @@ export async function insertOrder(exec: Executor, values: NewOrder): Promise<Ord
   return row;
 }
 
+/**
+ * Several orders in one statement, returned in the order given: ids come from the sequence in the
+ * order the rows are inserted, so sorting the returned rows by id restores it.
+ */
+export async function insertOrders(exec: Executor, values: NewOrder[]): Promise<OrderRow[]> {
+  if (values.length === 0) return [];
+  const rows = await exec.insert(tradeOrders).values(values).returning();
+  if (rows.length !== values.length)
+    throw new Error(`trade_orders insert returned ${rows.length} of ${values.length}`);
+  return rows.sort((a, b) => a.id - b.id);
+}
+
 /** The user's order placed with this client id, if any (a retried placement). */
 export async function findByClientOrderId(
   exec: Executor,

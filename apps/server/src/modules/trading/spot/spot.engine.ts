@@ -11,20 +11,36 @@ import {
   type TradingPair,
 } from '@platform/contracts';
 import { tradeFee } from '@platform/domain';
-import { badRequest, businessRule, conflict, notFound, upstreamFailed } from '../../../core/errors.ts';
+import {
+  AppError,
+  badRequest,
+  businessRule,
+  conflict,
+  notFound,
+  upstreamFailed,
+} from '../../../core/errors.ts';
+import { createGroupCommit, type Outcome, outcomeOf } from '../../../core/group-commit.ts';
 import { Decimal, decimalFromDb, MONEY_SCALE } from '../../../core/money.ts';
 import type { Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import {
+  INSUFFICIENT_BALANCE,
   MAX_BATCH,
   type PostTransactionRequest,
   postTransaction,
   postTransactionsBatch,
 } from '../../ledger/ledger.service.ts';
 import { assertSameOrder } from '../client-order.ts';
-import { findByClientOrderId, insertOrder, type OrderRow, toTradeOrder } from '../orders.repository.ts';
+import {
+  findByClientOrderId,
+  insertOrder,
+  insertOrders,
+  type NewOrder,
+  type OrderRow,
+  toTradeOrder,
+} from '../orders.repository.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import {
   type BookLevel,
@@ -66,6 +82,20 @@ const TRIGGER_CLAIM_LIMIT = 500;
 const EXPIRY_BATCH = 500;
 const EXPIRY_MAX_ROUNDS = 20;
 const DAY_MS = 86_400_000;
+/**
+ * Market orders that arrive together are written together (core/group-commit.ts). Two writes at once
+ * keep both cores busy (one transaction's round trip overlaps the other's work); a batch is capped
+ * so that one refusal's retry stays cheap. Measured in bench/README.md (issue 19).
+ */
+const MARKET_GROUP = { maxBatch: 32, maxInFlight: 2 };
+
+/** The ledger key named by a batch's 余额不足 refusal (postTransactionsBatch names it). */
+function refusedKeyOf(err: unknown): string | undefined {
+  if (!(err instanceof AppError) || err.statusCode !== 422 || err.message !== INSUFFICIENT_BALANCE)
+    return undefined;
+  const key = (err.data as { idempotencyKey?: unknown } | undefined)?.idempotencyKey;
+  return typeof key === 'string' ? key : undefined;
+}
 
 export interface SpotEngineOptions {
   /**
@@ -261,14 +291,26 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     return toTradeOrder(existing);
   }
 
-  async function placeMarket(
+  /** A market order priced against the book, before anything is written. */
+  interface MarketPlacement {
+    userId: number;
+    body: SpotOrderBody;
+    pair: TradingPair;
+    amount: Decimal;
+    book: { book: OrderBook; at: Date };
+    now: Date;
+    walk: NonNullable<ReturnType<typeof walkBook>>;
+    plan: ReturnType<typeof planFill>;
+  }
+
+  function planMarket(
     userId: number,
     body: SpotOrderBody,
     pair: TradingPair,
     amount: Decimal,
     book: { book: OrderBook; at: Date },
     now: Date,
-  ): Promise<OrderRow> {
+  ): MarketPlacement {
     const side = body.side;
     const levels = usableLevels(
       side === 'buy' ? book.book.asks : book.book.bids,
@@ -285,66 +327,154 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       new Decimal(pair.fee_rate),
       false,
     );
+    return { userId, body, pair, amount, book, now, walk, plan };
+  }
+
+  function marketOrderRow(p: MarketPlacement): NewOrder {
+    return {
+      userId: p.userId,
+      product: 'spot',
+      symbol: p.pair.symbol,
+      baseCurrency: p.pair.base_currency,
+      quoteCurrency: p.pair.quote_currency,
+      side: p.body.side,
+      orderType: 'market',
+      timeInForce: null,
+      amount: str(p.amount),
+      amountCurrency: p.pair.base_currency,
+      price: null,
+      filledAmount: str(p.amount),
+      avgPrice: str(p.walk.avgPrice),
+      quoteAmount: str(p.plan.turnover),
+      fee: str(p.plan.fee),
+      status: 'filled',
+      frozenAmount: '0',
+      frozenCurrency: null,
+      clientOrderId: p.body.client_order_id ?? null,
+      createdAt: p.now,
+      updatedAt: p.now,
+      closedAt: p.now,
+    };
+  }
+
+  function marketFillRow(p: MarketPlacement, orderId: number): repo.NewFill {
+    return {
+      orderId,
+      seq: 1,
+      quantity: str(p.amount),
+      price: str(p.walk.avgPrice),
+      quoteAmount: str(p.plan.turnover),
+      fee: str(p.plan.fee),
+      priceSource: p.book.book.source,
+      priceAt: p.book.at,
+      createdAt: p.now,
+    };
+  }
+
+  function marketFillPosting(p: MarketPlacement, orderId: number): PostTransactionRequest {
+    return {
+      idempotencyKey: fillKey(orderId, 1),
+      kind: 'spot_fill',
+      memo: `现货市价单 #${orderId} 成交 ${str(p.amount)} ${p.pair.base_currency}，均价 ${str(p.walk.avgPrice)}`,
+      metadata: { orderId, seq: 1, levels: p.walk.levels, avgPrice: str(p.walk.avgPrice) },
+      postings: fillPostings(
+        p.userId,
+        p.body.side,
+        { base: p.pair.base_currency, quote: p.pair.quote_currency },
+        p.plan,
+        false,
+      ),
+    };
+  }
+
+  /** One market order in its own transaction. */
+  async function placeMarketAlone(p: MarketPlacement): Promise<OrderRow> {
     return db.transaction(async (tx) => {
-      const row = await insertOrder(tx, {
-        userId,
-        product: 'spot',
-        symbol: pair.symbol,
-        baseCurrency: pair.base_currency,
-        quoteCurrency: pair.quote_currency,
-        side,
-        orderType: 'market',
-        timeInForce: null,
-        amount: str(amount),
-        amountCurrency: pair.base_currency,
-        price: null,
-        filledAmount: str(amount),
-        avgPrice: str(walk.avgPrice),
-        quoteAmount: str(plan.turnover),
-        fee: str(plan.fee),
-        status: 'filled',
-        frozenAmount: '0',
-        frozenCurrency: null,
-        clientOrderId: body.client_order_id ?? null,
-        createdAt: now,
-        updatedAt: now,
-        closedAt: now,
-      });
-      await repo.insertFills(tx, [
-        {
-          orderId: row.id,
-          seq: 1,
-          quantity: str(amount),
-          price: str(walk.avgPrice),
-          quoteAmount: str(plan.turnover),
-          fee: str(plan.fee),
-          priceSource: book.book.source,
-          priceAt: book.at,
-          createdAt: now,
-        },
-      ]);
+      const row = await insertOrder(tx, marketOrderRow(p));
+      await repo.insertFills(tx, [marketFillRow(p, row.id)]);
       await beforePosting('fill', [row.id]);
-      await postTransaction(
-        tx,
-        {
-          idempotencyKey: fillKey(row.id, 1),
-          kind: 'spot_fill',
-          memo: `现货市价单 #${row.id} 成交 ${str(amount)} ${pair.base_currency}，均价 ${str(walk.avgPrice)}`,
-          metadata: { orderId: row.id, seq: 1, levels: walk.levels, avgPrice: str(walk.avgPrice) },
-          postings: fillPostings(
-            userId,
-            side,
-            { base: pair.base_currency, quote: pair.quote_currency },
-            plan,
-            false,
-          ),
-        },
-        // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
-        { savepoint: false },
-      );
+      // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
+      await postTransaction(tx, marketFillPosting(p, row.id), { savepoint: false });
       return row;
     });
   }
+
+  /**
+   * Several market orders in one transaction: one statement per step for all of them. All or
+   * nothing; `fillKeys` receives each order's ledger key so that a refusal can be traced to its order.
+   */
+  async function placeMarketTogether(placements: MarketPlacement[], fillKeys: string[]): Promise<OrderRow[]> {
+    return db.transaction(async (tx) => {
+      const rows = await insertOrders(tx, placements.map(marketOrderRow));
+      rows.forEach((row, i) => {
+        const p = placements[i] as MarketPlacement;
+        const same =
+          row.userId === p.userId &&
+          row.side === p.body.side &&
+          row.symbol === p.pair.symbol &&
+          p.amount.eq(row.amount) &&
+          row.clientOrderId === (p.body.client_order_id ?? null);
+        if (!same) throw new Error(`spot: order row ${row.id} does not match placement ${i}`);
+        fillKeys[i] = fillKey(row.id, 1);
+      });
+      await repo.insertFills(
+        tx,
+        rows.map((row, i) => marketFillRow(placements[i] as MarketPlacement, row.id)),
+      );
+      const ids = rows.map((row) => row.id);
+      await beforePosting('fill', ids);
+      await postTransactionsBatch(
+        tx,
+        rows.map((row, i) => marketFillPosting(placements[i] as MarketPlacement, row.id)),
+      );
+      return rows;
+    });
+  }
+
+  /**
+   * The group commit's write: the placements together; one refused for 余额不足 leaves the batch
+   * and is placed alone after the others (its own error, exactly as if it had come alone), and any
+   * other failure places every remaining one alone, so a batch never changes what a caller gets.
+   */
+  async function writeMarketOrders(placements: MarketPlacement[]): Promise<Array<Outcome<OrderRow>>> {
+    const outcomes: Array<Outcome<OrderRow>> = [];
+    let together = placements.map((p, index) => ({ p, index }));
+    const alone: typeof together = [];
+    while (together.length > 1) {
+      const fillKeys: string[] = [];
+      try {
+        const rows = await placeMarketTogether(
+          together.map((t) => t.p),
+          fillKeys,
+        );
+        together.forEach((t, i) => {
+          outcomes[t.index] = { ok: true, value: rows[i] as OrderRow };
+        });
+        together = [];
+      } catch (err) {
+        const refused = refusedKeyOf(err);
+        const at = refused === undefined ? -1 : fillKeys.indexOf(refused);
+        if (at < 0) {
+          alone.push(...together);
+          together = [];
+        } else {
+          alone.push(...together.splice(at, 1));
+        }
+      }
+    }
+    alone.push(...together);
+    for (const t of alone) outcomes[t.index] = await outcomeOf(() => placeMarketAlone(t.p));
+    return outcomes;
+  }
+
+  const marketOrders = createGroupCommit<MarketPlacement, OrderRow>({
+    maxBatch: MARKET_GROUP.maxBatch,
+    maxInFlight: MARKET_GROUP.maxInFlight,
+    write: (placements) =>
+      placements.length === 1
+        ? outcomeOf(() => placeMarketAlone(placements[0] as MarketPlacement)).then((o) => [o])
+        : writeMarketOrders(placements),
+  });
 
   async function placeLimit(
     userId: number,
@@ -454,7 +584,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     try {
       const row =
         body.type === 'market'
-          ? await placeMarket(userId, body, pair, amount, book, now)
+          ? await marketOrders.submit(planMarket(userId, body, pair, amount, book, now))
           : await placeLimit(userId, body, pair, amount, book, now);
       return toTradeOrder(row);
     } catch (err) {
@@ -650,6 +780,8 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     triggerLimitOrders,
     expireOrders,
     jobSteps,
+    /** How the market orders were grouped into writes so far. */
+    marketOrderWrites: marketOrders.stats,
   };
 }
 

@@ -1,0 +1,100 @@
+/**
+ * Group commit (issue 19): calls that arrive while earlier writes are running join the next write
+ * instead of each opening its own transaction, so N concurrent placements cost one BEGIN, one
+ * COMMIT and one multi-row statement per step instead of N of each, and each caller still gets its
+ * own result or its own error.
+ *
+ * No timer: a write starts as soon as a slot is free, with everything that queued since the last one
+ * started (plus whatever arrives in the same turn of the event loop). A lone call therefore waits for
+ * nothing; under load a call waits at most for the writes already running, which is the time the
+ * same call would have spent queueing for a database connection anyway.
+ */
+export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+export interface GroupCommitOptions<I, O> {
+  /** Items one write takes at most (put a limit on everything). */
+  maxBatch: number;
+  /** Writes running at once; calls beyond them wait for the next free slot. */
+  maxInFlight: number;
+  /** Writes `items` and returns one outcome per item, in the same order. */
+  write(items: I[]): Promise<Array<Outcome<O>>>;
+}
+
+export interface GroupCommit<I, O> {
+  submit(item: I): Promise<O>;
+  /** Sizes of the writes started so far (tests and benchmarks read it). */
+  readonly stats: { writes: number; items: number; largest: number };
+}
+
+interface Waiting<I, O> {
+  item: I;
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
+}
+
+export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCommit<I, O> {
+  if (opts.maxBatch < 1 || opts.maxInFlight < 1) throw new Error('group commit: limits must be at least 1');
+  const queue: Array<Waiting<I, O>> = [];
+  const stats = { writes: 0, items: 0, largest: 0 };
+  let inFlight = 0;
+  let scheduled = false;
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    // setImmediate, not a microtask: requests whose bodies were parsed in this turn join the write.
+    setImmediate(() => {
+      scheduled = false;
+      pump();
+    });
+  }
+
+  function pump() {
+    while (inFlight < opts.maxInFlight && queue.length > 0) {
+      const batch = queue.splice(0, opts.maxBatch);
+      inFlight += 1;
+      stats.writes += 1;
+      stats.items += batch.length;
+      stats.largest = Math.max(stats.largest, batch.length);
+      run(batch).finally(() => {
+        inFlight -= 1;
+        if (queue.length > 0) schedule();
+      });
+    }
+  }
+
+  async function run(batch: Array<Waiting<I, O>>) {
+    let outcomes: Array<Outcome<O>>;
+    try {
+      outcomes = await opts.write(batch.map((w) => w.item));
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+      return;
+    }
+    batch.forEach((w, i) => {
+      const outcome = outcomes[i];
+      if (!outcome) w.reject(new Error(`group commit: no outcome for item ${i} of ${batch.length}`));
+      else if (outcome.ok) w.resolve(outcome.value);
+      else w.reject(outcome.error);
+    });
+  }
+
+  return {
+    stats,
+    submit(item) {
+      return new Promise<O>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        schedule();
+      });
+    },
+  };
+}
+
+/** The outcome of `fn`: its value, or what it threw. */
+export async function outcomeOf<O>(fn: () => Promise<O>): Promise<Outcome<O>> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
