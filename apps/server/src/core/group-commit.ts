@@ -98,3 +98,46 @@ export async function outcomeOf<O>(fn: () => Promise<O>): Promise<Outcome<O>> {
     return { ok: false, error };
   }
 }
+
+/**
+ * What a group write needs to keep each caller's outcome its own: `together` writes all the items
+ * in one transaction (all or nothing) and tags each item with the keys a refusal may name (its
+ * ledger key, its user); `culprit` reads that key from a refusal. A refused item leaves the group
+ * and is written `alone` after the rest (its own error, as if it had come alone); any other
+ * failure writes every remaining item alone.
+ */
+export interface TogetherOrAlone<I, O> {
+  together(items: I[], tag: (index: number, key: string) => void): Promise<O[]>;
+  alone(item: I): Promise<O>;
+  culprit(err: unknown): string | undefined;
+}
+
+export async function writeTogetherOrAlone<I, O>(
+  items: I[],
+  how: TogetherOrAlone<I, O>,
+): Promise<Array<Outcome<O>>> {
+  const outcomes: Array<Outcome<O>> = [];
+  let group = items.map((item, index) => ({ item, index }));
+  const alone: typeof group = [];
+  while (group.length > 1) {
+    const tags = new Map<string, number>();
+    try {
+      const values = await how.together(
+        group.map((g) => g.item),
+        (index, key) => tags.set(key, index),
+      );
+      group.forEach((g, i) => {
+        outcomes[g.index] = { ok: true, value: values[i] as O };
+      });
+      group = [];
+    } catch (err) {
+      const key = how.culprit(err);
+      const at = key === undefined ? undefined : tags.get(key);
+      if (at === undefined) alone.push(...group.splice(0));
+      else alone.push(...group.splice(at, 1));
+    }
+  }
+  alone.push(...group);
+  for (const a of alone) outcomes[a.index] = await outcomeOf(() => how.alone(a.item));
+  return outcomes;
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { businessRule, conflict } from '../../core/errors.ts';
+import { AppError, businessRule, conflict } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, tryParseDecimal } from '../../core/money.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import * as repo from './ledger.repository.ts';
@@ -154,6 +154,13 @@ async function postInside(
     throw new Error(`Updated ${updated} of ${userPostings.length} user accounts`);
   }
   return { transactionId, replayed: false };
+}
+
+/** The idempotency key that a batch's 余额不足 refusal names (see `postTransactionsBatch`), if `err` is one. */
+export function refusedLedgerKey(err: unknown): string | undefined {
+  if (!(err instanceof AppError) || err.statusCode !== 422 || err.message !== INSUFFICIENT_BALANCE) return undefined;
+  const key = (err.data as { idempotencyKey?: unknown } | undefined)?.idempotencyKey;
+  return typeof key === 'string' ? key : undefined;
 }
 
 /** Transactions per batch (put a limit on everything). */

@@ -19,18 +19,18 @@ import {
   notFound,
   upstreamFailed,
 } from '../../../core/errors.ts';
-import { createGroupCommit, type Outcome, outcomeOf } from '../../../core/group-commit.ts';
+import { createGroupCommit, outcomeOf, writeTogetherOrAlone } from '../../../core/group-commit.ts';
 import { Decimal, decimalFromDb, MONEY_SCALE } from '../../../core/money.ts';
 import type { Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import {
-  INSUFFICIENT_BALANCE,
   MAX_BATCH,
   type PostTransactionRequest,
   postTransaction,
   postTransactionsBatch,
+  refusedLedgerKey,
 } from '../../ledger/ledger.service.ts';
 import { assertSameOrder } from '../client-order.ts';
 import {
@@ -88,14 +88,6 @@ const DAY_MS = 86_400_000;
  * so that one refusal's retry stays cheap. Measured in bench/README.md (issue 19).
  */
 const MARKET_GROUP = { maxBatch: 32, maxInFlight: 2 };
-
-/** The ledger key named by a batch's 余额不足 refusal (postTransactionsBatch names it). */
-function refusedKeyOf(err: unknown): string | undefined {
-  if (!(err instanceof AppError) || err.statusCode !== 422 || err.message !== INSUFFICIENT_BALANCE)
-    return undefined;
-  const key = (err.data as { idempotencyKey?: unknown } | undefined)?.idempotencyKey;
-  return typeof key === 'string' ? key : undefined;
-}
 
 export interface SpotEngineOptions {
   /**
@@ -400,10 +392,13 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
   }
 
   /**
-   * Several market orders in one transaction: one statement per step for all of them. All or
-   * nothing; `fillKeys` receives each order's ledger key so that a refusal can be traced to its order.
+   * Several market orders in one transaction, one statement per step for all of them; each order
+   * is tagged with its ledger key, which a 余额不足 refusal of the batch names.
    */
-  async function placeMarketTogether(placements: MarketPlacement[], fillKeys: string[]): Promise<OrderRow[]> {
+  async function placeMarketTogether(
+    placements: MarketPlacement[],
+    tag: (index: number, key: string) => void,
+  ): Promise<OrderRow[]> {
     return db.transaction(async (tx) => {
       const rows = await insertOrders(tx, placements.map(marketOrderRow));
       rows.forEach((row, i) => {
@@ -415,14 +410,16 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
           p.amount.eq(row.amount) &&
           row.clientOrderId === (p.body.client_order_id ?? null);
         if (!same) throw new Error(`spot: order row ${row.id} does not match placement ${i}`);
-        fillKeys[i] = fillKey(row.id, 1);
+        tag(i, fillKey(row.id, 1));
       });
       await repo.insertFills(
         tx,
         rows.map((row, i) => marketFillRow(placements[i] as MarketPlacement, row.id)),
       );
-      const ids = rows.map((row) => row.id);
-      await beforePosting('fill', ids);
+      await beforePosting(
+        'fill',
+        rows.map((row) => row.id),
+      );
       await postTransactionsBatch(
         tx,
         rows.map((row, i) => marketFillPosting(placements[i] as MarketPlacement, row.id)),
@@ -431,49 +428,17 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     });
   }
 
-  /**
-   * The group commit's write: the placements together; one refused for 余额不足 leaves the batch
-   * and is placed alone after the others (its own error, exactly as if it had come alone), and any
-   * other failure places every remaining one alone, so a batch never changes what a caller gets.
-   */
-  async function writeMarketOrders(placements: MarketPlacement[]): Promise<Array<Outcome<OrderRow>>> {
-    const outcomes: Array<Outcome<OrderRow>> = [];
-    let together = placements.map((p, index) => ({ p, index }));
-    const alone: typeof together = [];
-    while (together.length > 1) {
-      const fillKeys: string[] = [];
-      try {
-        const rows = await placeMarketTogether(
-          together.map((t) => t.p),
-          fillKeys,
-        );
-        together.forEach((t, i) => {
-          outcomes[t.index] = { ok: true, value: rows[i] as OrderRow };
-        });
-        together = [];
-      } catch (err) {
-        const refused = refusedKeyOf(err);
-        const at = refused === undefined ? -1 : fillKeys.indexOf(refused);
-        if (at < 0) {
-          alone.push(...together);
-          together = [];
-        } else {
-          alone.push(...together.splice(at, 1));
-        }
-      }
-    }
-    alone.push(...together);
-    for (const t of alone) outcomes[t.index] = await outcomeOf(() => placeMarketAlone(t.p));
-    return outcomes;
-  }
-
   const marketOrders = createGroupCommit<MarketPlacement, OrderRow>({
     maxBatch: MARKET_GROUP.maxBatch,
     maxInFlight: MARKET_GROUP.maxInFlight,
     write: (placements) =>
       placements.length === 1
         ? outcomeOf(() => placeMarketAlone(placements[0] as MarketPlacement)).then((o) => [o])
-        : writeMarketOrders(placements),
+        : writeTogetherOrAlone(placements, {
+            together: placeMarketTogether,
+            alone: placeMarketAlone,
+            culprit: refusedLedgerKey,
+          }),
   });
 
   async function placeLimit(
