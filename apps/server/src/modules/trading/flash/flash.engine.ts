@@ -22,7 +22,7 @@ import {
   assertStakeWithin,
   contractHistory,
   contractStats,
-  openTimedContract,
+  createTimedPlacement,
 } from '../timed/timed.service.ts';
 import type { TradingDeps } from '../trading-deps.ts';
 
@@ -37,6 +37,7 @@ export function createFlashEngine(
   deps: TradingDeps,
   settlement: TimedSettlement = createTimedSettlement(deps),
 ) {
+  const placement = createTimedPlacement(deps);
   /** The defaults, or the app setting `flash.config` when one is stored (validated by the same schema). */
   async function config(): Promise<FlashConfig> {
     const stored = await readSetting<unknown>(deps.db, FLASH_CONFIG_SETTING_KEY, null);
@@ -73,7 +74,7 @@ export function createFlashEngine(
     assertStakeWithin(body.amount, c.min_stake, c.max_stake, TIMED_STAKE_CURRENCY);
     const pair = await deps.pairs.requireEnabled(body.symbol);
     assertPairOffered(pair, TIMED_STAKE_CURRENCY);
-    return openTimedContract(deps, {
+    return placement.open({
       userId,
       product: 'flash',
       pair,
@@ -93,6 +94,8 @@ export function createFlashEngine(
     stats: (userId: number) => contractStats(deps.db, userId, 'flash'),
     /** Settles every due flash contract and option (the job step's work; tests call it with a clock). */
     settleDueContracts: settlement.settleDueContracts,
+    /** How placements were grouped into writes so far. */
+    placementWrites: placement.writes,
   };
 }
 

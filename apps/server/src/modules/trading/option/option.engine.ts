@@ -30,8 +30,8 @@ import {
   assertStakeWithin,
   contractHistory,
   contractStats,
+  createTimedPlacement,
   findRetriedOrder,
-  openTimedContract,
   toTimedContract,
 } from '../timed/timed.service.ts';
 import type { TradingDeps } from '../trading-deps.ts';
@@ -49,6 +49,7 @@ export function createOptionEngine(
   deps: TradingDeps,
   settlement: TimedSettlement = createTimedSettlement(deps),
 ) {
+  const placement = createTimedPlacement(deps);
   const minFor = (config: OptionConfigData, period: OptionPeriod) =>
     period === 'window' ? config.minTradeRequirements.windowTime : config.minTradeRequirements.nonWindowTime;
 
@@ -141,7 +142,7 @@ export function createOptionEngine(
 
     const pair = await deps.pairs.requireEnabled(body.symbol);
     assertPairOffered(pair, TIMED_STAKE_CURRENCY);
-    return openTimedContract(deps, {
+    return placement.open({
       userId,
       product: 'option',
       pair,

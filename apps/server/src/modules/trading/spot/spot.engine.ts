@@ -11,14 +11,7 @@ import {
   type TradingPair,
 } from '@platform/contracts';
 import { tradeFee } from '@platform/domain';
-import {
-  AppError,
-  badRequest,
-  businessRule,
-  conflict,
-  notFound,
-  upstreamFailed,
-} from '../../../core/errors.ts';
+import { badRequest, businessRule, conflict, notFound, upstreamFailed } from '../../../core/errors.ts';
 import { createGroupCommit, outcomeOf, writeTogetherOrAlone } from '../../../core/group-commit.ts';
 import { Decimal, decimalFromDb, MONEY_SCALE } from '../../../core/money.ts';
 import type { Tx } from '../../../db/client.ts';

@@ -112,7 +112,10 @@ describe('market orders written together', () => {
     let failures = 1;
     const spot = engine({
       beforePosting: ({ orderIds }) => {
-        if (orderIds.length > 1 && failures-- > 0) throw new Error('crash inside the group write');
+        if (orderIds.length > 1 && failures > 0) {
+          failures -= 1;
+          throw new Error('crash inside the group write');
+        }
       },
     });
     const users = await Promise.all(Array.from({ length: 6 }, () => user({ USDT: '1000' })));

@@ -22,6 +22,15 @@ export async function insertContract(exec: Executor, values: NewContract): Promi
   return row;
 }
 
+/** Several contracts in one statement, returned in the order of their orders' ids. */
+export async function insertContracts(exec: Executor, values: NewContract[]): Promise<ContractRow[]> {
+  if (values.length === 0) return [];
+  const rows = await exec.insert(timedContracts).values(values).returning();
+  if (rows.length !== values.length)
+    throw new Error(`timed_contracts insert returned ${rows.length} of ${values.length}`);
+  return rows.sort((a, b) => a.orderId - b.orderId);
+}
+
 export async function findContract(exec: Executor, orderId: number): Promise<ContractRow | null> {
   const [row] = await exec.select().from(timedContracts).where(eq(timedContracts.orderId, orderId));
   return row ?? null;
@@ -29,17 +38,24 @@ export async function findContract(exec: Executor, orderId: number): Promise<Con
 
 /** The user's open contracts of both products (the per-user limit counts them together). */
 export async function countOpenContracts(exec: Executor, userId: number): Promise<number> {
-  const [row] = await exec
-    .select({ n: count() })
+  return (await countOpenContractsOf(exec, [userId])).get(userId) ?? 0;
+}
+
+/** The open contracts of each of `userIds` (both products), for those that have any. */
+export async function countOpenContractsOf(exec: Executor, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await exec
+    .select({ userId: timedContracts.userId, n: count() })
     .from(timedContracts)
     .where(
       and(
-        eq(timedContracts.userId, userId),
+        inArray(timedContracts.userId, userIds),
         inArray(timedContracts.product, ['flash', 'option']),
         eq(timedContracts.status, 'open'),
       ),
-    );
-  return row?.n ?? 0;
+    )
+    .groupBy(timedContracts.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
 }
 
 /** Settled options with a win or a loss, placed in `period`: what opens the higher levels. */
@@ -286,7 +302,22 @@ export interface ContractSettlementRow {
   payout: string;
 }
 
-/** open → settled for the whole batch in one statement; returns the order ids it changed. */
+/**
+ * Makes the planner reach rows by key for the rest of the caller's transaction. A batch's updates
+ * join a couple of thousand keys to tables that a burst has filled with far more rows; the planner's
+ * cost model (random reads four times a sequential one) prefers reading the whole table, or every
+ * open contract or pending order through the `status` indexes, and hashing it: each batch would pay
+ * for the whole burst. With sequential scans priced out, and the `status` guards written so that
+ * no index serves them (`IS TRUE`), the only way left to the rows is the primary key.
+ */
+export async function preferKeyLookups(exec: Executor): Promise<void> {
+  await exec.execute(sql`SET LOCAL enable_seqscan = off`);
+}
+
+/**
+ * open → settled for the whole batch in one statement; returns the order ids it changed. The keys
+ * are also an `= ANY` condition, the access path that `preferKeyLookups` leaves the planner.
+ */
 export async function markContractsSettled(
   exec: Executor,
   rows: readonly ContractSettlementRow[],
@@ -306,13 +337,17 @@ export async function markContractsSettled(
           ${sql.param(rows.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
           ${sql.param(rows.map((r) => r.payout))}::numeric[]
         ) AS v(order_id, outcome, price, source, at, payout)
-        WHERE c.order_id = v.order_id AND c.status = 'open'
+        WHERE c.order_id = ANY(${sql.param(rows.map((r) => r.orderId))}::bigint[]) AND c.order_id = v.order_id
+          AND (c.status = 'open') IS TRUE
         RETURNING c.order_id::text AS order_id`,
   );
   return updated.map((r) => parseId(r.order_id));
 }
 
-/** pending → filled for the settled contracts' orders in one statement; returns the changed rows. */
+/**
+ * pending → filled for the settled contracts' orders in one statement; returns the changed rows.
+ * Keys and guard written as in `markContractsSettled` (see `preferKeyLookups`).
+ */
 export async function fillOrders(
   exec: Executor,
   rows: ReadonlyArray<{ orderId: number; price: string | null }>,
@@ -331,6 +366,12 @@ export async function fillOrders(
     .from(
       sql`unnest(${sql.param(rows.map((r) => r.orderId))}::bigint[], ${sql.param(rows.map((r) => r.price))}::numeric[]) AS v(id, price)`,
     )
-    .where(and(sql`${tradeOrders.id} = v.id`, eq(tradeOrders.status, 'pending')))
+    .where(
+      and(
+        sql`${tradeOrders.id} = ANY(${sql.param(rows.map((r) => r.orderId))}::bigint[])`,
+        sql`${tradeOrders.id} = v.id`,
+        sql`(${tradeOrders.status} = 'pending') IS TRUE`,
+      ),
+    )
     .returning();
 }

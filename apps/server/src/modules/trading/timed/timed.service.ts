@@ -9,13 +9,26 @@ import {
 } from '@platform/contracts';
 import { amountPrecisionProblem } from '@platform/domain';
 import { badRequest, businessRule, conflict, retryShortly } from '../../../core/errors.ts';
+import { createGroupCommit, outcomeOf, writeTogetherOrAlone } from '../../../core/group-commit.ts';
 import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { postTransaction } from '../../ledger/ledger.service.ts';
+import {
+  type PostTransactionRequest,
+  postTransaction,
+  postTransactionsBatch,
+  refusedLedgerKey,
+} from '../../ledger/ledger.service.ts';
 import { assertSameOrder } from '../client-order.ts';
-import { findByClientOrderId, findOrder, insertOrder, type OrderRow } from '../orders.repository.ts';
-import { TIMED_ENTRY_MAX_AGE_MS } from '../reference-prices.ts';
+import {
+  findByClientOrderId,
+  findOrder,
+  insertOrder,
+  insertOrders,
+  type NewOrder,
+  type OrderRow,
+} from '../orders.repository.ts';
+import { type PriceObservation, TIMED_ENTRY_MAX_AGE_MS } from '../reference-prices.ts';
 import type { TradingDeps } from '../trading-deps.ts';
 import * as repo from './timed.repository.ts';
 
@@ -92,102 +105,197 @@ export async function findRetriedOrder(
   return { order, contract };
 }
 
+/** A contract priced at its entry, before anything is written. */
+interface TimedPlacement {
+  input: OpenTimedInput;
+  asked: TimedTerms;
+  entry: PriceObservation;
+  stake: string;
+  openedAt: Date;
+  expiresAt: Date;
+}
+
+/** Timed placements that arrive together are written together (core/group-commit.ts), as spot market orders. */
+const TIMED_GROUP = { maxBatch: 32, maxInFlight: 2 };
+
+/** A batch's refusal for a user over the open-contract limit; the user's order is then placed alone. */
+class OverOpenLimit extends Error {
+  constructor(readonly userId: number) {
+    super(`user ${userId} over the open-contract limit`);
+  }
+}
+const userTag = (userId: number) => `user:${userId}`;
+
+function orderRowOf(p: TimedPlacement): NewOrder {
+  const { input } = p;
+  return {
+    userId: input.userId,
+    product: input.product,
+    symbol: input.pair.symbol,
+    baseCurrency: input.pair.base_currency,
+    quoteCurrency: input.pair.quote_currency,
+    side: input.direction,
+    orderType: null,
+    amount: p.stake,
+    amountCurrency: input.pair.quote_currency,
+    price: p.entry.price,
+    quoteAmount: p.stake,
+    status: 'pending',
+    clientOrderId: input.clientOrderId ?? null,
+    expiresAt: p.expiresAt,
+    createdAt: p.openedAt,
+    updatedAt: p.openedAt,
+  };
+}
+
+function contractRowOf(p: TimedPlacement, orderId: number): repo.NewContract {
+  const { input } = p;
+  return {
+    orderId,
+    userId: input.userId,
+    product: input.product,
+    symbol: input.pair.symbol,
+    direction: input.direction,
+    stake: p.stake,
+    currency: input.pair.quote_currency,
+    payoutRate: input.payoutRate,
+    durationSeconds: input.durationSeconds,
+    level: input.level ?? null,
+    period: input.period ?? null,
+    entryPrice: p.entry.price,
+    entrySource: p.entry.source,
+    entryAt: p.entry.at,
+    openedAt: p.openedAt,
+    expiresAt: p.expiresAt,
+    status: 'open',
+  };
+}
+
+/** The stake from available to frozen. */
+function freezeOf(p: TimedPlacement, orderId: number): PostTransactionRequest {
+  const { input } = p;
+  const quote = input.pair.quote_currency;
+  return {
+    idempotencyKey: openKey(input.product, orderId),
+    kind: `${input.product}_open`,
+    metadata: { orderId, symbol: input.pair.symbol, direction: input.direction },
+    postings: [
+      { account: { userId: input.userId, bucket: 'available' }, currency: quote, amount: `-${p.stake}` },
+      { account: { userId: input.userId, bucket: 'frozen' }, currency: quote, amount: p.stake },
+    ],
+  };
+}
+
 /**
- * Opens a contract at the current reference price: the price is taken before the transaction
+ * Opens contracts at the current reference price: the price is taken before the transaction
  * (PGlite: no network inside one); one transaction then inserts the order and the contract and
  * moves the stake from available to frozen. Insufficient balance (422 余额不足) or too many open
  * contracts leaves nothing behind. A concurrent duplicate of a client id ends with one order.
+ * Placements that arrive together share one transaction; each still gets its own outcome.
  */
-export async function openTimedContract(deps: TradingDeps, input: OpenTimedInput): Promise<OpenedContract> {
-  const receivedAt = deps.now();
-  const asked: TimedTerms = {
-    symbol: input.pair.symbol,
-    direction: input.direction,
-    amount: input.stake,
-    duration: input.durationSeconds,
-    level: input.level,
-  };
-  const retried = await findRetriedOrder(deps.db, input.userId, input.product, input.clientOrderId, asked);
-  if (retried) return retried;
-
-  const quote = input.pair.quote_currency;
-  const entry = await deps.prices.current(input.pair.symbol, {
-    maxAgeMs: TIMED_ENTRY_MAX_AGE_MS,
-    receivedAt,
-    staleError: () => retryShortly(TRADING_TEXTS.priceUpdating, { symbol: input.pair.symbol }),
-  });
-  const openedAt = new Date(deps.now());
-  const expiresAt = new Date(openedAt.getTime() + input.durationSeconds * 1000);
-  const stake = normaliseDecimalString(input.stake);
-
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const order = await insertOrder(tx, {
-        userId: input.userId,
-        product: input.product,
-        symbol: input.pair.symbol,
-        baseCurrency: input.pair.base_currency,
-        quoteCurrency: quote,
-        side: input.direction,
-        orderType: null,
-        amount: stake,
-        amountCurrency: quote,
-        price: entry.price,
-        quoteAmount: stake,
-        status: 'pending',
-        clientOrderId: input.clientOrderId ?? null,
-        expiresAt,
-        createdAt: openedAt,
-        updatedAt: openedAt,
-      });
-      const contract = await repo.insertContract(tx, {
-        orderId: order.id,
-        userId: input.userId,
-        product: input.product,
-        symbol: input.pair.symbol,
-        direction: input.direction,
-        stake,
-        currency: quote,
-        payoutRate: input.payoutRate,
-        durationSeconds: input.durationSeconds,
-        level: input.level ?? null,
-        period: input.period ?? null,
-        entryPrice: entry.price,
-        entrySource: entry.source,
-        entryAt: entry.at,
-        openedAt,
-        expiresAt,
-        status: 'open',
-      });
+export function createTimedPlacement(deps: TradingDeps) {
+  async function openAlone(p: TimedPlacement): Promise<OpenedContract> {
+    return deps.db.transaction(async (tx) => {
+      const order = await insertOrder(tx, orderRowOf(p));
+      const contract = await repo.insertContract(tx, contractRowOf(p, order.id));
       // The posting locks the user's accounts: concurrent placements of one user queue here, so the
       // count below sees every contract committed before this one and the limit holds exactly.
-      await postTransaction(
-        tx,
-        {
-          idempotencyKey: openKey(input.product, order.id),
-          kind: `${input.product}_open`,
-          metadata: { orderId: order.id, symbol: input.pair.symbol, direction: input.direction },
-          postings: [
-            { account: { userId: input.userId, bucket: 'available' }, currency: quote, amount: `-${stake}` },
-            { account: { userId: input.userId, bucket: 'frozen' }, currency: quote, amount: stake },
-          ],
-        },
-        // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
-        { savepoint: false },
-      );
-      if ((await repo.countOpenContracts(tx, input.userId)) > MAX_OPEN_TIMED_CONTRACTS) {
+      // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
+      await postTransaction(tx, freezeOf(p, order.id), { savepoint: false });
+      if ((await repo.countOpenContracts(tx, p.input.userId)) > MAX_OPEN_TIMED_CONTRACTS) {
         throw businessRule(TIMED_TEXTS.tooManyOpen(MAX_OPEN_TIMED_CONTRACTS));
       }
       return { order, contract };
     });
-  } catch (err) {
-    if (input.clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
-      const first = await findRetriedOrder(deps.db, input.userId, input.product, input.clientOrderId, asked);
-      if (first) return first;
-    }
-    throw err;
   }
+
+  async function openTogether(
+    ps: TimedPlacement[],
+    tag: (index: number, key: string) => void,
+  ): Promise<OpenedContract[]> {
+    return deps.db.transaction(async (tx) => {
+      const orders = await insertOrders(tx, ps.map(orderRowOf));
+      orders.forEach((order, i) => {
+        const p = ps[i] as TimedPlacement;
+        const same =
+          order.userId === p.input.userId &&
+          order.product === p.input.product &&
+          order.side === p.input.direction &&
+          order.clientOrderId === (p.input.clientOrderId ?? null);
+        if (!same) throw new Error(`timed: order row ${order.id} does not match placement ${i}`);
+        tag(i, openKey(p.input.product, order.id));
+        tag(i, userTag(p.input.userId));
+      });
+      const contracts = await repo.insertContracts(
+        tx,
+        orders.map((order, i) => contractRowOf(ps[i] as TimedPlacement, order.id)),
+      );
+      // The batch locks every user's accounts (in id order), so the counts below are exact as above.
+      await postTransactionsBatch(
+        tx,
+        orders.map((order, i) => freezeOf(ps[i] as TimedPlacement, order.id)),
+      );
+      const userIds = [...new Set(ps.map((p) => p.input.userId))];
+      const open = await repo.countOpenContractsOf(tx, userIds);
+      const over = userIds.find((id) => (open.get(id) ?? 0) > MAX_OPEN_TIMED_CONTRACTS);
+      if (over !== undefined) throw new OverOpenLimit(over);
+      return orders.map((order, i) => ({ order, contract: contracts[i] as repo.ContractRow }));
+    });
+  }
+
+  const writes = createGroupCommit<TimedPlacement, OpenedContract>({
+    ...TIMED_GROUP,
+    write: (ps) =>
+      ps.length === 1
+        ? outcomeOf(() => openAlone(ps[0] as TimedPlacement)).then((o) => [o])
+        : writeTogetherOrAlone(ps, {
+            together: openTogether,
+            alone: openAlone,
+            culprit: (err) => (err instanceof OverOpenLimit ? userTag(err.userId) : refusedLedgerKey(err)),
+          }),
+  });
+
+  async function open(input: OpenTimedInput): Promise<OpenedContract> {
+    const receivedAt = deps.now();
+    const asked: TimedTerms = {
+      symbol: input.pair.symbol,
+      direction: input.direction,
+      amount: input.stake,
+      duration: input.durationSeconds,
+      level: input.level,
+    };
+    const retried = await findRetriedOrder(deps.db, input.userId, input.product, input.clientOrderId, asked);
+    if (retried) return retried;
+
+    const entry = await deps.prices.current(input.pair.symbol, {
+      maxAgeMs: TIMED_ENTRY_MAX_AGE_MS,
+      receivedAt,
+      staleError: () => retryShortly(TRADING_TEXTS.priceUpdating, { symbol: input.pair.symbol }),
+    });
+    const openedAt = new Date(deps.now());
+    const expiresAt = new Date(openedAt.getTime() + input.durationSeconds * 1000);
+    const stake = normaliseDecimalString(input.stake);
+    try {
+      return await writes.submit({ input, asked, entry, stake, openedAt, expiresAt });
+    } catch (err) {
+      if (input.clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
+        const first = await findRetriedOrder(
+          deps.db,
+          input.userId,
+          input.product,
+          input.clientOrderId,
+          asked,
+        );
+        if (first) return first;
+      }
+      throw err;
+    }
+  }
+
+  return { open, writes: writes.stats };
 }
+
+export type TimedPlacements = ReturnType<typeof createTimedPlacement>;
 
 /**
  * The stake has at most the currency's decimals (a 400: 10.123 would be confirmed and shown as
