@@ -32,6 +32,9 @@ import type { TradingDeps } from '../trading-deps.ts';
  * opens the contract at the reference price (timed.service.ts). Both timed products (flash and
  * option) settle through one `TimedSettlement`, scheduled on every instance by trading.module.ts.
  */
+/** How long orders use an instance's copy of the flash config (see orderConfig). */
+export const FLASH_CONFIG_CACHE_MS = 1000;
+
 /** `settlement` is shared with the other timed product when both run in one app (trading.module.ts). */
 export function createFlashEngine(
   deps: TradingDeps,
@@ -45,6 +48,19 @@ export function createFlashEngine(
     const parsed = flashConfig.safeParse(stored);
     if (!parsed.success) throw new AppError(500, FLASH_TEXTS.configBroken);
     return parsed.data;
+  }
+
+  /**
+   * The config that orders read, kept for a second like the pair rows (PAIR_ROW_CACHE_MS): every
+   * order needs it and it changes only when an operator stores a new one; the screens read it fresh.
+   */
+  let kept: { config: FlashConfig; at: number } | undefined;
+  async function orderConfig(): Promise<FlashConfig> {
+    const now = Date.now();
+    if (kept && now - kept.at < FLASH_CONFIG_CACHE_MS) return kept.config;
+    const fresh = await config();
+    kept = { config: fresh, at: now };
+    return fresh;
   }
 
   async function configView(): Promise<FlashConfigData> {
@@ -68,7 +84,7 @@ export function createFlashEngine(
   }
 
   async function placeOrder(userId: number, body: FlashOrderBody) {
-    const c = await config();
+    const c = await orderConfig();
     const duration = c.durations.find((d) => d.seconds === body.duration);
     if (!duration) throw businessRule(FLASH_TEXTS.unknownDuration(c.durations.map((d) => d.seconds)));
     assertStakeWithin(body.amount, c.min_stake, c.max_stake, TIMED_STAKE_CURRENCY);

@@ -16,7 +16,7 @@ import { tradingPairs } from '../../market-data/market-data.schema.ts';
 import { recordTick, testTradingDeps } from '../testing/trading-fixtures.ts';
 import { insertOpenContracts, journalCount, usdt } from '../timed/timed.test-helpers.ts';
 import { tradeOrders } from '../trading.schema.ts';
-import { createFlashEngine } from './flash.engine.ts';
+import { createFlashEngine, FLASH_CONFIG_CACHE_MS } from './flash.engine.ts';
 
 /**
  * The flash calls over HTTP. The app's own engine runs on real time: a tick recorded at Date.now()
@@ -63,13 +63,15 @@ describe('GET /api/trading/flash/config', () => {
     expect(data.settlement).toEqual({ tick_tolerance_seconds: 5, void_after_seconds: 30 });
   });
 
-  it('takes its values from the app setting flash.config when one is stored', async () => {
+  it('takes its values from the app setting flash.config when one is stored (orders within a second)', async () => {
     await writeSetting(
       db(),
       FLASH_CONFIG_SETTING_KEY,
       { durations: [{ seconds: 45, payout_rate: '0.5' }], min_stake: '1', max_stake: '20' },
       null,
     );
+    // Orders use the instance's copy of the config for FLASH_CONFIG_CACHE_MS.
+    const pastOrdersCopy = () => new Promise((r) => setTimeout(r, FLASH_CONFIG_CACHE_MS + 50));
     try {
       const res = await api<FlashConfigData>(t.app, 'GET', '/api/trading/flash/config');
       expect(res.body.data).toMatchObject({
@@ -78,6 +80,7 @@ describe('GET /api/trading/flash/config', () => {
         max_stake: '20',
       });
       const { token } = await trader('100');
+      await pastOrdersCopy();
       await recordTick(db(), 'TRXUSDT', '0.25', Date.now());
       const ok = await place(token, { symbol: 'TRXUSDT', direction: 'up', amount: '5', duration: 45 });
       expect(ok.status).toBe(200);
@@ -92,6 +95,7 @@ describe('GET /api/trading/flash/config', () => {
       expect(broken.body.message).toBe('秒合约配置已损坏，请联系管理员');
     } finally {
       await db().delete(appSettings).where(eq(appSettings.key, FLASH_CONFIG_SETTING_KEY));
+      await pastOrdersCopy();
     }
   });
 });
