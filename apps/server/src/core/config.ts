@@ -65,6 +65,12 @@ const configSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  /**
+   * How long an instance may answer for a session it looked up, without the database (0: always
+   * ask). Only while it hears every change (modules/auth/session-changes.ts); the age bounds what
+   * a change that no trigger announces could cost, and what a cached answer holds in memory.
+   */
+  SESSION_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   /** Wrong 2FA codes allowed per account (and per client IP) in TWOFA_ATTEMPT_WINDOW_MINUTES before a 429. */
   TWOFA_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   TWOFA_ATTEMPT_WINDOW_MINUTES: z.coerce

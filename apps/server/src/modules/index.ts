@@ -14,6 +14,7 @@ import { createAttemptLimiter } from './auth/attempt-limiter.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authenticateBeforeValidation, createGuards } from './auth/guard.ts';
+import { openSessionCache } from './auth/session-cache.module.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor/two-factor.routes.ts';
 import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
 import { registerChannelRoutes } from './channels/channels.routes.ts';
@@ -62,6 +63,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
     admin2faRequired: ctx.config.ADMIN_2FA_REQUIRED,
     twoFactor,
     onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
+    sessionCache: await openSessionCache(app, ctx),
   });
   // One count of wrong 2FA codes per account (and per IP) across login, 2FA changes and
   // withdrawals, so that the 10^6 codes cannot be tried through several doors.

@@ -44,7 +44,8 @@ export interface AdminSessionPolicy {
 }
 
 /** last_seen_at is refreshed at most this often: one write per session a minute, not per request. */
-const TOUCH_INTERVAL = sql`interval '60 seconds'`;
+export const TOUCH_INTERVAL_MS = 60_000;
+const TOUCH_INTERVAL = sql`make_interval(secs => ${TOUCH_INTERVAL_MS / 1000}::int)`;
 
 /**
  * The unrevoked session behind a token hash, with its user and whether it has run out: `expired`
@@ -76,6 +77,8 @@ export async function findSession(exec: Executor, tokenHash: string, admin: Admi
       user: users,
       expired: sql<boolean>`${sessions.expiresAt} <= now()`,
       timedOut: sql<boolean>`${users.role} = 'admin' AND NOT ${withinAdminLimits}`,
+      touched: sql<boolean>`EXISTS (SELECT 1 FROM touched_session)`,
+      now: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

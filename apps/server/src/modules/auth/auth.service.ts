@@ -14,6 +14,7 @@ import { toPublicUser } from '../users/user-view.ts';
 import type { AttemptGuard } from './attempt-limiter.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.ts';
+import type { SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { TwoFactorService } from './two-factor/two-factor.service.ts';
 
@@ -32,6 +33,36 @@ export interface AuthServiceDeps {
   twoFactor: TwoFactorService;
   /** Called with revoked session ids so that their sockets are disconnected at once. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
+  /** Sessions looked up lately (see session-cache.ts); without it every request asks the database. */
+  sessionCache?: SessionCache<AuthenticatedSession>;
+}
+
+export interface AuthenticatedSession {
+  sessionId: string;
+  user: repo.UserRow;
+}
+
+type FoundSession = NonNullable<Awaited<ReturnType<typeof repo.findSession>>>;
+
+/**
+ * How long a lookup's answer holds, by the database's clock: until the session expires and, for an
+ * admin, until its idle or absolute limit, and no longer than last_seen_at stays within the touch
+ * interval, so that an admin's requests still refresh it in the database once a minute (the idle
+ * limit and the admin session lists read it there).
+ */
+function answerHoldsMs(found: FoundSession, admin: repo.AdminSessionPolicy): number {
+  const { session, now } = found;
+  let until = session.expiresAt.getTime();
+  if (found.user.role === 'admin') {
+    const lastSeen = found.touched ? now : session.lastSeenAt.getTime();
+    until = Math.min(
+      until,
+      session.createdAt.getTime() + admin.maxHours * 3_600_000,
+      lastSeen + admin.idleMinutes * 60_000,
+      lastSeen + repo.TOUCH_INTERVAL_MS,
+    );
+  }
+  return until - now;
 }
 
 export const INVALID_TOKEN_MESSAGE = 'token 无效或已过期，请重新登录';
@@ -68,15 +99,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  /** Resolves a bearer token to its live session and active user, or throws a 401 naming the token. */
-  async function authenticate(token: string | undefined) {
+  /**
+   * Resolves a bearer token to its live session and active user, or throws a 401 naming the token.
+   * Only sessions in force are cached: every refusal is decided by the database.
+   */
+  async function authenticate(token: string | undefined): Promise<AuthenticatedSession> {
     if (!token) throw unauthorized('未提供认证 token，请先登录');
-    const found = await repo.findSession(db, hashToken(token), deps.adminSession);
+    const tokenHash = hashToken(token);
+    const cache = deps.sessionCache;
+    const cached = await cache?.get(tokenHash);
+    if (cached) return cached;
+    const markedAt = cache?.mark() ?? 0;
+    const found = await repo.findSession(db, tokenHash, deps.adminSession);
     if (!found) throw unauthorized(INVALID_TOKEN_MESSAGE);
     if (found.timedOut) throw unauthorized(ADMIN_SESSION_TIMED_OUT);
     if (found.expired) throw unauthorized(INVALID_TOKEN_MESSAGE);
     if (!found.user.isActive) throw unauthorized(`${DISABLED_MESSAGE}（token 已失效）`);
-    return { sessionId: found.session.id, user: found.user };
+    // Frozen: one answer serves many requests, none of which may change it for the others.
+    const auth = Object.freeze({ sessionId: found.session.id, user: Object.freeze(found.user) });
+    cache?.put(tokenHash, found.user.id, auth, answerHoldsMs(found, deps.adminSession), markedAt);
+    return auth;
   }
 
   return {
