@@ -583,6 +583,59 @@ describe('the live feed', () => {
     expect(tapes).toHaveLength(count);
   });
 
+  it("subscribing checks the pair against this instance's copy of its row, and a switch-off refuses at once", async () => {
+    const subscribe = (socket: Socket, symbol: string) =>
+      emitAck<{ success: boolean; message: string }>(socket, MARKET_EVENTS.subscribe, {
+        symbol,
+        channels: ['ticker'],
+      });
+    const connected = (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, async () => {
+          const socket = open(userToken);
+          await new Promise<void>((resolve) => socket.once('connect', resolve));
+          return socket;
+        }),
+      );
+    // Every read of one pair row by its symbol (drizzle asks its client for each statement); the
+    // feed's own reads of the pair list look different.
+    const client = (t.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    let pairReads = 0;
+    client.query = function counted(this: unknown, ...args: unknown[]) {
+      const first = args[0];
+      const text = typeof first === 'string' ? first : String((first as { text?: string })?.text);
+      if (/from "trading_pairs" where "trading_pairs"."symbol" = /.test(text)) pairReads += 1;
+      return query.apply(this, args);
+    };
+    const list = await get<AdminTradingPairsData>('/api/admin/trading/pairs', adminToken);
+    const ltc = list.body.data!.pairs.find((p) => p.symbol === 'LTCUSDT')!;
+    const patch = (enabled: boolean) =>
+      api(t.app, 'PATCH', `/api/admin/trading/pairs/${ltc.id}`, { token: adminToken, body: { enabled } });
+    try {
+      // A switch clears this instance's copy: the sockets that then subscribe together share one read.
+      expect((await patch(true)).status).toBe(200);
+      const sockets = await connected(4);
+      pairReads = 0;
+      const replies = await Promise.all(sockets.map((s) => subscribe(s, 'LTCUSDT')));
+      expect(replies.every((r) => r.success)).toBe(true);
+      expect(pairReads).toBe(1);
+      // Thousands of sockets subscribe when pages of the web app open: one read per pair and second.
+      const [late] = await connected(1);
+      expect((await subscribe(late!, 'LTCUSDT')).success).toBe(true);
+      expect(pairReads).toBe(1);
+
+      expect((await patch(false)).status).toBe(200);
+      const [refusedSocket] = await connected(1);
+      const refused = await subscribe(refusedSocket!, 'LTCUSDT');
+      expect(refused.success).toBe(false);
+      expect(refused.message).toContain(PAIR_NOT_TRADABLE);
+    } finally {
+      client.query = query;
+      expect((await patch(true)).status).toBe(200);
+    }
+  });
+
   it('refuses subscriptions to a pair that is not offered and malformed ones', async () => {
     const socket = open(userToken);
     await new Promise<void>((resolve) => socket.once('connect', resolve));

@@ -32,16 +32,21 @@ export function createPairsService(deps: {
 }) {
   const { db, cache, log } = deps;
   /**
-   * The pair rows that orders read, kept for a second: every order asks for its pair, and a change
-   * (switching a pair off, a sync) reaches this instance at once and the others within the second.
+   * The pair rows that orders and market subscriptions read, kept for a second: every order and
+   * every subscribing socket asks for its pair, and a change (switching a pair off, a sync) reaches
+   * this instance at once and the others within the second. Callers that arrive while the row is
+   * being read share that read; a failed read is not kept.
    */
-  const rows = new Map<string, { row: repo.PairRow | undefined; at: number }>();
-  async function pairRow(symbol: string) {
+  const rows = new Map<string, { row: Promise<repo.PairRow | undefined>; at: number }>();
+  function pairRow(symbol: string): Promise<repo.PairRow | undefined> {
     const cached = rows.get(symbol);
     if (cached && Date.now() - cached.at < PAIR_ROW_CACHE_MS) return cached.row;
-    const row = await repo.findPairBySymbol(db, symbol);
-    rows.set(symbol, { row, at: Date.now() });
-    return row;
+    const entry = { row: repo.findPairBySymbol(db, symbol), at: Date.now() };
+    rows.set(symbol, entry);
+    entry.row.catch(() => {
+      if (rows.get(symbol) === entry) rows.delete(symbol);
+    });
+    return entry.row;
   }
   const pairsChanged = () => {
     rows.clear();
@@ -85,8 +90,12 @@ export function createPairsService(deps: {
       return repo.toTradingPair(row, await cache.ticker(symbol).catch(() => null));
     },
 
+    /**
+     * From this instance's copy of the row, like orders: a page of the web app opening on thousands
+     * of sockets asks once per pair and second, not once per subscription.
+     */
     async isEnabled(symbol: string): Promise<boolean> {
-      return Boolean((await repo.findPairBySymbol(db, symbol))?.enabled);
+      return Boolean((await pairRow(symbol))?.enabled);
     },
 
     async symbols(opts: { enabledOnly: boolean }): Promise<string[]> {
