@@ -152,7 +152,24 @@ interface LoadResult {
   serverCpuPercent: number;
   /** This process's CPU: the load generator's own cost, on the same two cores. */
   clientCpuPercent: number;
+  /** Transactions the database committed per order placed (PostgreSQL; includes the jobs' few per second). */
+  commitsPerOrder: number | null;
 }
+
+/** Transactions committed in the bench database so far (PostgreSQL's statistics, flushed within a second). */
+async function committedTransactions(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+const statisticsFlush = () => new Promise((r) => setTimeout(r, 1500));
 
 /**
  * `clients` loops, each with its own trader, placing orders for SECONDS seconds; counts successes.
@@ -164,7 +181,10 @@ async function httpLoad(
   clients: number,
   url: string,
   body: (n: number) => unknown,
+  databaseUrl?: string,
 ): Promise<LoadResult> {
+  if (databaseUrl) await statisticsFlush();
+  const commitsBefore = databaseUrl ? await committedTransactions(databaseUrl) : 0;
   let done = 0;
   let failed = 0;
   let firstError: string | null = null;
@@ -189,16 +209,21 @@ async function httpLoad(
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const serverCpuPercent = ((processCpuSeconds(pid) - cpuBefore) / seconds) * 100;
+  const clientUsed = process.cpuUsage(clientBefore);
+  let commitsPerOrder: number | null = null;
+  if (databaseUrl) {
+    await statisticsFlush();
+    commitsPerOrder = ((await committedTransactions(databaseUrl)) - commitsBefore) / Math.max(done, 1);
+  }
   return {
     perSecond: done / seconds,
     done,
     failed,
     firstError,
-    serverCpuPercent: ((processCpuSeconds(pid) - cpuBefore) / seconds) * 100,
-    clientCpuPercent: (() => {
-      const used = process.cpuUsage(clientBefore);
-      return ((used.user + used.system) / 1e6 / seconds) * 100;
-    })(),
+    serverCpuPercent,
+    clientCpuPercent: ((clientUsed.user + clientUsed.system) / 1e6 / seconds) * 100,
+    commitsPerOrder,
   };
 }
 
@@ -463,13 +488,15 @@ async function runEngine(target: BenchDatabase, clients: number): Promise<Engine
       await api(server.origin, 'POST', '/api/trading/spot/order', spotBody(0), token);
       await api(server.origin, 'POST', '/api/trading/spot/order', spotBody(1), token);
     }
-    spot = await httpLoad(server, tokens, clients, '/api/trading/spot/order', spotBody);
-    flash = await httpLoad(server, tokens, clients, '/api/trading/flash/order', (n) => ({
-      symbol: 'BTCUSDT',
-      direction: n % 2 === 0 ? 'up' : 'down',
-      amount: '10',
-      duration: 30,
-    }));
+    spot = await httpLoad(server, tokens, clients, '/api/trading/spot/order', spotBody, target.url);
+    flash = await httpLoad(
+      server,
+      tokens,
+      clients,
+      '/api/trading/flash/order',
+      (n) => ({ symbol: 'BTCUSDT', direction: n % 2 === 0 ? 'up' : 'down', amount: '10', duration: 30 }),
+      target.url,
+    );
   } finally {
     await stopServer(server);
   }
@@ -508,9 +535,9 @@ function printThroughput(results: EngineResult[]) {
     `\nOrders per second through the HTTP API against the same transaction's SQL (${SECONDS} s each)\n`,
   );
   console.log(
-    '| engine | clients | product | API orders/s | failed | server CPU % | server CPU ms/order | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
+    '| engine | clients | product | API orders/s | failed | server CPU % | server CPU ms/order | commits/order | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of results) {
     const by = r.engine === 'PostgreSQL' ? 'pgbench' : 'in-process loop, 1 connection';
     for (const [product, load, baseline] of [
@@ -518,9 +545,10 @@ function printThroughput(results: EngineResult[]) {
       ['flash', r.flash, r.flashBaseline],
     ] as const) {
       console.log(
-        `| ${r.engine} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${((load.serverCpuPercent * 10) / load.perSecond).toFixed(2)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
+        `| ${r.engine} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${((load.serverCpuPercent * 10) / load.perSecond).toFixed(2)} | ${load.commitsPerOrder === null ? '-' : load.commitsPerOrder.toFixed(2)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
       );
-      if (load.firstError) console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |  |`);
+      if (load.firstError)
+        console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |  |  |`);
     }
   }
   console.log(
