@@ -3,8 +3,14 @@
  *
  * The real server runs as a child process (`node --import tsx apps/server/src/main.ts`, PGlite in a
  * temporary DATA_DIR), so that its CPU is measured apart from the clients'. The clients run in
- * `--workers` forked processes of this same script (socket.io-client, websocket transport, one
- * connection per client) and all use the token of one user registered over HTTP.
+ * `--workers` forked processes of this same script (one websocket connection per client) and all use
+ * the token of one user registered over HTTP. `--client` chooses what each client is: `ws` (the
+ * default) speaks socket.io's wire protocol over a bare websocket and stamps a message's receive
+ * time as its frame arrives, decoding it after the window; `socket.io` is socket.io-client, which
+ * decodes every message before the handler stamps it. Thousands of clients share one or two
+ * processes here, so a client's per-message work, which each user's own device would do, queues up
+ * behind the others' and is measured as fan-out spread: with socket.io-client at 5,000 clients the
+ * client process spent about as long reading one push as the server spent writing it.
  *
  * Rounds: a baseline of 1 client, then each count of `--clients`. Each client subscribes to the
  * BTCUSDT ticker, every `--extra-every`th also to ETHUSDT. After `--settle` seconds, for `--window`
@@ -27,7 +33,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MARKET_EVENTS } from '@platform/contracts';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import WebSocket from 'ws';
 import {
   api,
   processCpuSeconds,
@@ -42,9 +49,12 @@ const SYMBOLS = ['BTCUSDT', 'ETHUSDT'] as const;
 
 // --- the protocol between the coordinator and its client workers ---------------------------------
 
+type ClientKind = 'ws' | 'socket.io';
+
 type ToWorker =
   | {
       type: 'connect';
+      client: ClientKind;
       origin: string;
       token: string;
       from: number;
@@ -89,8 +99,13 @@ type FromWorker =
 
 // --- client worker ------------------------------------------------------------------------------
 
+/** One connected client, whichever kind. */
+interface BenchClient {
+  close(): Promise<void>;
+}
+
 function runWorker() {
-  let sockets: Socket[] = [];
+  let sockets: BenchClient[] = [];
   let perClient: number[] = [];
   let recording = false;
   let dropped = 0;
@@ -98,16 +113,107 @@ function runWorker() {
   let startedAt = performance.now();
   let startedEpoch = Date.now();
   const rec = { symbol: [] as number[], updatedAt: [] as number[], receivedAt: [] as number[] };
+  /** The `ws` clients' tickers as they arrived, decoded into `rec` when the window ends. */
+  let raw: { text: string[]; receivedAt: number[] } = { text: [], receivedAt: [] };
+  const record = (ticker: { symbol: string; updated_at: string }, receivedAt: number) => {
+    rec.symbol.push(SYMBOLS.indexOf(ticker.symbol as (typeof SYMBOLS)[number]));
+    rec.updatedAt.push(Date.parse(ticker.updated_at));
+    rec.receivedAt.push(receivedAt);
+  };
   const send = (message: FromWorker) => process.send?.(message);
   // A coordinator that died must not leave sockets open.
   process.on('disconnect', () => process.exit(0));
 
   function openClient(
+    kind: ClientKind,
     origin: string,
     token: string,
     slot: number,
     symbols: readonly string[],
-  ): Promise<Socket> {
+  ): Promise<BenchClient> {
+    return kind === 'ws'
+      ? openWsClient(origin, token, slot, symbols)
+      : openSocketIoClient(origin, token, slot, symbols);
+  }
+
+  /**
+   * socket.io's protocol (engine.io 4, socket.io 5) by hand, as much as a subscriber needs: answer
+   * the ping, connect with the token, subscribe with an ack, record each ticker's frame.
+   */
+  function openWsClient(
+    origin: string,
+    token: string,
+    slot: number,
+    symbols: readonly string[],
+  ): Promise<BenchClient> {
+    const TICKER_PREFIX = `42["${MARKET_EVENTS.ticker}",`;
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {
+        perMessageDeflate: false,
+      });
+      const acks = new Map<number, (reply: { success: boolean; message: string }) => void>();
+      let nextAck = 0;
+      const client: BenchClient = {
+        close: () =>
+          new Promise<void>((done) => {
+            if (ws.readyState === WebSocket.CLOSED) return done();
+            ws.once('close', () => done());
+            if (ws.readyState === WebSocket.OPEN) ws.send('41');
+            ws.close();
+          }),
+      };
+      const fail = (err: Error) => {
+        clearTimeout(timer);
+        ws.terminate();
+        reject(err);
+      };
+      const timer = setTimeout(() => fail(new Error('no connection within 60 s')), 60_000);
+      const subscribe = (symbol: string) =>
+        new Promise<{ success: boolean; message: string }>((answer) => {
+          const id = nextAck++;
+          acks.set(id, answer);
+          ws.send(`42${id}${JSON.stringify([MARKET_EVENTS.subscribe, { symbol, channels: ['ticker'] }])}`);
+        });
+      ws.on('error', (err) => fail(err));
+      ws.on('close', () => {
+        if (recording) dropped += 1;
+      });
+      ws.on('message', (data: Buffer) => {
+        const receivedAt = Date.now();
+        const text = data.toString();
+        if (text.startsWith(TICKER_PREFIX)) {
+          if (!recording) return;
+          raw.text.push(text);
+          raw.receivedAt.push(receivedAt);
+          perClient[slot] = (perClient[slot] ?? 0) + 1;
+        } else if (text === '2') ws.send('3');
+        else if (text.startsWith('0')) ws.send(`40${JSON.stringify({ token })}`);
+        else if (text.startsWith('44'))
+          fail(new Error((JSON.parse(text.slice(2)) as { message: string }).message));
+        else if (text.startsWith('43')) {
+          const bracket = text.indexOf('[');
+          const [reply] = JSON.parse(text.slice(bracket)) as [{ success: boolean; message: string }];
+          acks.get(Number(text.slice(2, bracket)))?.(reply);
+        } else if (text.startsWith('40')) {
+          clearTimeout(timer);
+          void (async () => {
+            for (const symbol of symbols) {
+              const reply = await subscribe(symbol);
+              if (!reply.success) throw new Error(`subscribe ${symbol}: ${reply.message}`);
+            }
+            resolve(client);
+          })().catch((err: Error) => fail(err));
+        }
+      });
+    });
+  }
+
+  function openSocketIoClient(
+    origin: string,
+    token: string,
+    slot: number,
+    symbols: readonly string[],
+  ): Promise<BenchClient> {
     return new Promise((resolve, reject) => {
       const socket = io(origin, {
         auth: { token },
@@ -119,10 +225,7 @@ function runWorker() {
       });
       socket.on(MARKET_EVENTS.ticker, (ticker: { symbol: string; updated_at: string }) => {
         if (!recording) return;
-        const receivedAt = Date.now();
-        rec.symbol.push(SYMBOLS.indexOf(ticker.symbol as (typeof SYMBOLS)[number]));
-        rec.updatedAt.push(Date.parse(ticker.updated_at));
-        rec.receivedAt.push(receivedAt);
+        record(ticker, Date.now());
         perClient[slot] = (perClient[slot] ?? 0) + 1;
       });
       socket.on('disconnect', () => {
@@ -140,7 +243,14 @@ function runWorker() {
             };
             if (!reply.success) throw new Error(`subscribe ${symbol}: ${reply.message}`);
           }
-          resolve(socket);
+          resolve({
+            close: () =>
+              new Promise<void>((done) => {
+                if (!socket.connected) return done();
+                socket.once('disconnect', () => done());
+                socket.disconnect();
+              }),
+          });
         })().catch((err: unknown) => {
           socket.disconnect();
           reject(err);
@@ -167,13 +277,15 @@ function runWorker() {
             slots.map((slot) => {
               const global = message.from + slot;
               const symbols = global % message.extraEvery === 0 ? SYMBOLS : SYMBOLS.slice(0, 1);
-              return openClient(message.origin, message.token, slot, symbols).then((socket) => {
-                subscriptions += symbols.length;
-                symbols.forEach((_, i) => {
-                  subscribers[i] = (subscribers[i] ?? 0) + 1;
-                });
-                return socket;
-              });
+              return openClient(message.client, message.origin, message.token, slot, symbols).then(
+                (socket) => {
+                  subscriptions += symbols.length;
+                  symbols.forEach((_, i) => {
+                    subscribers[i] = (subscribers[i] ?? 0) + 1;
+                  });
+                  return socket;
+                },
+              );
             }),
           );
           for (const result of settled) {
@@ -189,6 +301,7 @@ function runWorker() {
         rec.symbol = [];
         rec.updatedAt = [];
         rec.receivedAt = [];
+        raw = { text: [], receivedAt: [] };
         perClient.fill(0);
         dropped = 0;
         cpuAtStart = process.cpuUsage();
@@ -200,6 +313,10 @@ function runWorker() {
         recording = false;
         const cpu = process.cpuUsage(cpuAtStart);
         const recordedMs = performance.now() - startedAt;
+        raw.text.forEach((text, i) => {
+          const [, ticker] = JSON.parse(text.slice(2)) as [string, { symbol: string; updated_at: string }];
+          record(ticker, raw.receivedAt[i] as number);
+        });
         send({
           type: 'recorded',
           ...rec,
@@ -211,15 +328,7 @@ function runWorker() {
           dropped,
         });
       } else if (message.type === 'disconnect') {
-        const closing = sockets.map(
-          (socket) =>
-            new Promise<void>((resolve) => {
-              if (!socket.connected) return resolve();
-              socket.once('disconnect', () => resolve());
-              socket.disconnect();
-            }),
-        );
-        await Promise.all(closing);
+        await Promise.all(sockets.map((socket) => socket.close()));
         sockets = [];
         send({ type: 'disconnected' });
       }
@@ -311,7 +420,14 @@ async function runRound(
   server: Server,
   token: string,
   clients: number,
-  opts: { batch: number; extraEvery: number; settleMs: number; windowMs: number; baselineRate?: number },
+  opts: {
+    client: ClientKind;
+    batch: number;
+    extraEvery: number;
+    settleMs: number;
+    windowMs: number;
+    baselineRate?: number;
+  },
 ): Promise<Round> {
   const share = (i: number) => Math.floor(clients / workers.length) + (i < clients % workers.length ? 1 : 0);
   const used = workers.filter((_, i) => share(i) > 0);
@@ -322,6 +438,7 @@ async function runRound(
       const count = share(i);
       const message: ToWorker = {
         type: 'connect',
+        client: opts.client,
         origin: server.origin,
         token,
         from,
@@ -452,6 +569,7 @@ async function runCoordinator() {
       workers: { type: 'string', default: '1' },
       'extra-every': { type: 'string', default: '10' },
       'tick-ms': { type: 'string', default: '300' },
+      client: { type: 'string', default: 'ws' },
       worker: { type: 'boolean', default: false },
     },
   });
@@ -459,7 +577,9 @@ async function runCoordinator() {
     .split(',')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
+  if (args.client !== 'ws' && args.client !== 'socket.io') throw new Error('--client is ws or socket.io');
   const opts = {
+    client: args.client as ClientKind,
     batch: Number(args.batch),
     extraEvery: Number(args['extra-every']),
     settleMs: Number(args.settle) * 1000,
@@ -508,7 +628,7 @@ async function runCoordinator() {
     }
 
     console.log(
-      `\nTicker fan-out: server child process on PGlite, MARKET_TICK_MS ${tickMs}, ${workerCount} client process(es), ` +
+      `\nTicker fan-out: server child process on PGlite, MARKET_TICK_MS ${tickMs}, ${workerCount} client process(es) of ${opts.client} clients, ` +
         `window ${args.window} s; every ${opts.extraEvery}th client also subscribes to ETHUSDT. Times in ms.\n`,
     );
     console.log(
