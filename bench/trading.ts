@@ -152,6 +152,9 @@ interface LoadResult {
   serverCpuPercent: number;
   /** This process's CPU: the load generator's own cost, on the same two cores. */
   clientCpuPercent: number;
+  /** Milliseconds from sending an order to its reply. */
+  latencyP50: number;
+  latencyP99: number;
   /** Transactions the database committed per order placed (PostgreSQL; includes the jobs' few per second). */
   commitsPerOrder: number | null;
 }
@@ -168,6 +171,11 @@ async function committedTransactions(url: string): Promise<number> {
   } finally {
     await client.end();
   }
+}
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 const statisticsFlush = () => new Promise((r) => setTimeout(r, 1500));
 
@@ -187,6 +195,7 @@ async function httpLoad(
   const commitsBefore = databaseUrl ? await committedTransactions(databaseUrl) : 0;
   let done = 0;
   let failed = 0;
+  const latencies: number[] = [];
   let firstError: string | null = null;
   const deadline = Date.now() + SECONDS * 1000;
   const pid = server.child.pid as number;
@@ -199,7 +208,9 @@ async function httpLoad(
         // Every loop goes round all the traders, so that none reaches the open-contract limit.
         const token = tokens[(c + n * clients) % tokens.length] as string;
         try {
+          const sent = performance.now();
           await api(server.origin, 'POST', url, body(n), token);
+          latencies.push(performance.now() - sent);
           done++;
         } catch (err) {
           failed++;
@@ -222,6 +233,8 @@ async function httpLoad(
     failed,
     firstError,
     serverCpuPercent,
+    latencyP50: quantile(latencies, 0.5),
+    latencyP99: quantile(latencies, 0.99),
     clientCpuPercent: ((clientUsed.user + clientUsed.system) / 1e6 / seconds) * 100,
     commitsPerOrder,
   };
@@ -535,9 +548,9 @@ function printThroughput(results: EngineResult[]) {
     `\nOrders per second through the HTTP API against the same transaction's SQL (${SECONDS} s each)\n`,
   );
   console.log(
-    '| engine | clients | product | API orders/s | failed | server CPU % | server CPU ms/order | commits/order | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
+    '| engine | clients | product | API orders/s | failed | server CPU % | server CPU ms/order | commits/order | latency p50 / p99 ms | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of results) {
     const by = r.engine === 'PostgreSQL' ? 'pgbench' : 'in-process loop, 1 connection';
     for (const [product, load, baseline] of [
@@ -545,10 +558,10 @@ function printThroughput(results: EngineResult[]) {
       ['flash', r.flash, r.flashBaseline],
     ] as const) {
       console.log(
-        `| ${r.engine} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${((load.serverCpuPercent * 10) / load.perSecond).toFixed(2)} | ${load.commitsPerOrder === null ? '-' : load.commitsPerOrder.toFixed(2)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
+        `| ${r.engine} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${((load.serverCpuPercent * 10) / load.perSecond).toFixed(2)} | ${load.commitsPerOrder === null ? '-' : load.commitsPerOrder.toFixed(2)} | ${load.latencyP50.toFixed(1)} / ${load.latencyP99.toFixed(1)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
       );
       if (load.firstError)
-        console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |  |  |`);
+        console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |  |  |  |`);
     }
   }
   console.log(
