@@ -6,6 +6,7 @@ export * from './id-card.ts';
 export * from './money.ts';
 export * from './option-rules.ts';
 export * from './perpetual-math.ts';
+export * from './request-terms.ts';
 export * from './risk.ts';
 export * from './session.ts';
 export * from './team-rules.ts';

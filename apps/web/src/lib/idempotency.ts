@@ -1,4 +1,5 @@
 import type { IdempotencyRefusal } from '@platform/contracts';
+import { requestTerms } from '@platform/domain';
 import {
   type DefaultError,
   type UseMutateAsyncFunction,
@@ -56,18 +57,10 @@ function refusalOf(body: unknown): IdempotencyRefusal | undefined {
     : undefined;
 }
 
-/**
- * Two calls with the same input are the same action: the input compared as JSON, without a 2FA
- * code (`totp`): a retry after a lost reply carries a new code and is still the same action (the
- * server leaves the code out of its comparison too).
- */
+/** Two calls with the same input are the same action: the input's terms (requestTerms) compared as JSON. */
 function identityOf(input: unknown): string {
   try {
-    const terms =
-      input !== null && typeof input === 'object' && !Array.isArray(input) && 'totp' in input
-        ? { ...(input as Record<string, unknown>), totp: undefined }
-        : input;
-    return JSON.stringify(terms) ?? '';
+    return JSON.stringify(requestTerms(input)) ?? '';
   } catch {
     // Not JSON (a cycle): never the same as another call.
     return `unique:${newIdempotencyKey()}`;

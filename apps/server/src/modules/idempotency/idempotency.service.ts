@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENCY_TEXTS, type IdempotencyRefusal } from '@platform/contracts';
+import { requestTerms } from '@platform/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { businessRule, conflict } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -56,19 +57,9 @@ export function fingerprintOf(shape: RequestShape): string {
     shape.route,
     shape.params,
     shape.query,
-    withoutOneTimeCode(shape.body),
+    requestTerms(shape.body),
   ]);
   return createHash('sha256').update(text).digest('hex');
-}
-
-/**
- * A 2FA code (`totp`) is a credential, not a term of the request: a withdrawal retried after a lost
- * reply carries a new code, and must still be the same request, or it would run twice.
- */
-function withoutOneTimeCode(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || !('totp' in body)) return body;
-  const { totp: _code, ...terms } = body as Record<string, unknown>;
-  return terms;
 }
 
 const refusal = (reason: IdempotencyRefusal) => ({ idempotency: reason });
