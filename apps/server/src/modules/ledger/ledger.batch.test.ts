@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.ts';
 import { Decimal, formatFixed } from '../../core/money.ts';
@@ -158,5 +159,76 @@ describe('batch posting', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('batch posting without its savepoint', () => {
+  it('posts the same; a refusal, left to end the caller’s transaction, keeps nothing of it', async () => {
+    const [a, b] = await createTestUsers(db, 2);
+    const posted = await db.transaction((tx) =>
+      postTransactionsBatch(tx, [payout(a!, '4'), payout(b!, '2'), payout(a!, '-1')], { savepoint: false }),
+    );
+    expect(posted.map((r) => r.replayed)).toEqual([false, false, false]);
+    expect(await available(a!)).toBe(formatFixed(new Decimal(3)));
+
+    // The caller's contract: it does not catch the refusal and commit (the journal row of the
+    // refused batch is written before the balances are checked, and no savepoint takes it back).
+    const earlier = key('earlier');
+    const overdraw = key('overdraw');
+    const err = await rejectionOf(
+      db.transaction(async (tx) => {
+        await postTransaction(tx, payout(b!, '1', earlier));
+        await postTransactionsBatch(tx, [payout(b!, '1'), payout(a!, '-5', overdraw)], { savepoint: false });
+      }),
+    );
+    expect((err as AppError).statusCode).toBe(422);
+    expect((err as AppError).data).toMatchObject({ idempotencyKey: overdraw });
+    expect(
+      await db
+        .select()
+        .from(ledgerTransactions)
+        .where(inArray(ledgerTransactions.idempotencyKey, [earlier, overdraw])),
+    ).toHaveLength(0);
+    expect(await available(a!)).toBe(formatFixed(new Decimal(3)));
+    expect(await available(b!)).toBe(formatFixed(new Decimal(2)));
+  });
+});
+
+/**
+ * Statements a batch sends, counted at node-postgres's client (PostgreSQL only: PGlite has no wire):
+ * the journal rows, the accounts with their locks, the balances with the entries; the savepoint and
+ * its release unless the caller leaves them out.
+ */
+describe.skipIf(testEngine !== 'postgres')('statements per batch (PostgreSQL)', () => {
+  const original = pg.Client.prototype.query;
+  async function statementsOf(
+    post: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<unknown>,
+  ) {
+    const sent: string[] = [];
+    await db.transaction(async (tx) => {
+      pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+        const first = args[0];
+        sent.push(typeof first === 'string' ? first : ((first as { text?: string })?.text ?? '?'));
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof pg.Client.prototype.query;
+      try {
+        await post(tx);
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+    });
+    return sent.map((q) => q.replace(/\s+/g, ' ').slice(0, 40));
+  }
+
+  it('three statements for a batch of many transactions, five with the savepoint', async () => {
+    const users = await createTestUsers(db, 4);
+    // Accounts exist after a first posting: creating missing ones is the rare path.
+    await batch(users.map((u) => payout(u, '100')));
+    const requests = () => Array.from({ length: 40 }, (_, i) => payout(users[i % 4]!, '-1.5', key('count')));
+    const bare = await statementsOf((tx) => postTransactionsBatch(tx, requests(), { savepoint: false }));
+    expect(bare, bare.join('\n')).toHaveLength(3);
+    const saved = await statementsOf((tx) => postTransactionsBatch(tx, requests()));
+    expect(saved, saved.join('\n')).toHaveLength(5);
+    for (const u of users) expect(await available(u)).toBe(formatFixed(new Decimal(70)));
   });
 });

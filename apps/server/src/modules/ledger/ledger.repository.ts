@@ -152,24 +152,8 @@ function toAccountRow(row: Record<string, unknown>): AccountRow {
   };
 }
 
-/** The accounts among `userKeys` and `systemKeys` that exist. */
-export async function findAccounts(
-  exec: Executor,
-  userKeys: readonly UserAccountKey[],
-  systemKeys: readonly SystemAccountKey[],
-): Promise<AccountRow[]> {
-  const parts = accountLookups(userKeys, systemKeys, false);
-  if (parts.length === 0) return [];
-  const rows = await queryRows<Record<string, unknown>>(
-    exec,
-    sql`SELECT id::text AS id, user_id::text AS user_id, bucket, currency, is_system
-        FROM (${sql.join(parts, sql` UNION ALL `)}) accounts`,
-  );
-  return rows.map(toAccountRow);
-}
-
 /**
- * The lookups of `findAccounts` and `findAndLockAccounts`: the keys as arrays joined to the table
+ * The lookups of `findAndLockAccounts`: the keys as arrays joined to the table
  * (a row-value IN list is slow beyond a few hundred keys, and PGlite returns nothing for one of
  * more than about 270). User accounts are locked in ascending id order when `lock` is set.
  */
@@ -204,7 +188,7 @@ export interface LockedAccountRow extends AccountRow {
 }
 
 /**
- * One statement for what `findAccounts` and `lockAccountsById` do in two: the user accounts among
+ * One statement for finding the accounts and locking the users' ones: the user accounts among
  * `userKeys` locked in ascending id order (the order that rules out deadlocks between postings) with
  * their balances, and the system accounts among `systemKeys`, which are never locked. Accounts that
  * do not exist are simply missing from the result.
@@ -225,9 +209,10 @@ export async function findAndLockAccounts(
 }
 
 /**
- * One statement for `addToUserBalances` and `insertEntries` of a single journal transaction: adds
- * each delta to its (already locked) user account and inserts the entries, whose balances after
- * the caller computed from the locked balances. Returns how many user rows it updated.
+ * One statement for the balances and the entries of a single journal transaction: adds each delta
+ * to its (already locked) user account and inserts the entries, whose balances after the caller
+ * computed from the locked balances. Returns how many user rows it updated. A VALUES list: a
+ * handful of rows, planned as what they are.
  */
 export async function applyPosting(
   exec: Executor,
@@ -295,45 +280,6 @@ export async function insertSystemAccounts(exec: Executor, keys: readonly System
   );
 }
 
-/**
- * Locks user account rows in ascending id order (the fixed order that rules out deadlocks between
- * postings) and returns their balances as of the lock. LockRows runs above the sort, so the rows
- * are locked in the order returned.
- */
-export async function lockAccountsById(
-  exec: Executor,
-  ids: readonly number[],
-): Promise<Array<{ id: number; balance: string }>> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<Record<string, unknown>>(
-    exec,
-    sql`SELECT id::text AS id, balance::text AS balance FROM ledger_accounts
-        WHERE id = ANY(${sql.param([...ids])}::bigint[]) AND NOT is_system ORDER BY id FOR UPDATE`,
-  );
-  return rows.map((r) => ({ id: parseId(r.id), balance: text(r.balance) }));
-}
-
-/**
- * Adds each delta to its (already locked) user account and returns the new balances. The
- * `NOT is_system` guard keeps system rows out even if a caller got it wrong; the CHECK constraint
- * refuses a negative balance as the last line of defence.
- */
-export async function addToUserBalances(
-  exec: Executor,
-  deltas: ReadonlyArray<{ id: number; amount: string }>,
-): Promise<Array<{ id: number; balance: string }>> {
-  if (deltas.length === 0) return [];
-  const rows = await queryRows<Record<string, unknown>>(
-    exec,
-    sql`UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
-        FROM unnest(${sql.param(deltas.map((d) => d.id))}::bigint[],
-          ${sql.param(deltas.map((d) => d.amount))}::numeric[]) AS v(id, amount)
-        WHERE a.id = v.id AND NOT a.is_system
-        RETURNING a.id::text AS id, a.balance::text AS balance`,
-  );
-  return rows.map((r) => ({ id: parseId(r.id), balance: text(r.balance) }));
-}
-
 // --- entries ----------------------------------------------------------------------------------
 
 export interface NewEntry {
@@ -344,15 +290,34 @@ export interface NewEntry {
   balanceAfter: string | null;
 }
 
-export async function insertEntries(exec: Executor, entries: readonly NewEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  // Arrays, not a VALUES list: five parameters however many entries, and no query building per row.
-  await exec.execute(
-    sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after)
-        SELECT * FROM unnest(${sql.param(entries.map((e) => e.transactionId))}::bigint[],
-          ${sql.param(entries.map((e) => e.accountId))}::bigint[], ${sql.param(entries.map((e) => e.currency))}::text[],
-          ${sql.param(entries.map((e) => e.amount))}::numeric[], ${sql.param(entries.map((e) => e.balanceAfter))}::numeric[])`,
+/**
+ * The batch form of `applyPosting`, for any number of accounts and entries: arrays instead of a
+ * VALUES list (seven parameters whatever the size, no query building per row). The `NOT is_system`
+ * guard keeps system rows out even if a caller got it wrong; the CHECK constraint refuses a
+ * negative balance as the last line of defence. Returns how many user rows it updated.
+ */
+export async function applyPostings(
+  exec: Executor,
+  deltas: ReadonlyArray<{ id: number; amount: string }>,
+  entries: readonly NewEntry[],
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const [row] = await queryRows<{ updated: unknown }>(
+    exec,
+    sql`WITH updated AS (
+          UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
+          FROM unnest(${sql.param(deltas.map((d) => d.id))}::bigint[],
+            ${sql.param(deltas.map((d) => d.amount))}::numeric[]) AS v(id, amount)
+          WHERE a.id = v.id AND NOT a.is_system
+          RETURNING 1),
+        entries AS (
+          INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after)
+          SELECT * FROM unnest(${sql.param(entries.map((e) => e.transactionId))}::bigint[],
+            ${sql.param(entries.map((e) => e.accountId))}::bigint[], ${sql.param(entries.map((e) => e.currency))}::text[],
+            ${sql.param(entries.map((e) => e.amount))}::numeric[], ${sql.param(entries.map((e) => e.balanceAfter))}::numeric[]))
+        SELECT count(*)::int AS updated FROM updated`,
   );
+  return parseCount(row?.updated);
 }
 
 // --- reads ------------------------------------------------------------------------------------

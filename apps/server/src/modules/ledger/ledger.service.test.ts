@@ -436,6 +436,49 @@ describe('the database itself', () => {
     expect(await available(alice)).toBe('7.000000000000000000');
   });
 
+  it('refuses entries that name a missing journal transaction or account, and never loses an account', async () => {
+    const [alice] = await createTestUsers(db, 1);
+    if (!alice) throw new Error('users');
+    const { transactionId } = await post(deposit(alice, '3'));
+    const [account] = await db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, alice));
+    if (!account) throw new Error('account');
+    const [last] = await queryRows<{ t: string; a: string }>(
+      db,
+      sql`SELECT (SELECT max(id) FROM ledger_transactions)::text AS t, (SELECT max(id) FROM ledger_accounts)::text AS a`,
+    );
+    const noTransaction = Number(last?.t) + 1000;
+    const noAccount = Number(last?.a) + 1000;
+    const before = await journalCounts();
+
+    // One bad row among good ones, as a batch would write it.
+    for (const [tx, acc] of [
+      [noTransaction, account.id],
+      [transactionId, noAccount],
+    ] as const) {
+      const err = await rejectionOf(
+        db.insert(ledgerEntries).values([
+          { transactionId, accountId: account.id, currency: 'USDT', amount: '1', balanceAfter: '4' },
+          { transactionId: tx, accountId: acc, currency: 'USDT', amount: '-1' },
+        ]),
+      );
+      expect(errorText(err)).toMatch(/ledger entry names a missing/);
+    }
+    for (const attempt of [
+      sql`DELETE FROM ledger_accounts WHERE id = ${account.id}`,
+      sql`DELETE FROM ledger_accounts WHERE id = (SELECT max(id) FROM ledger_accounts)`,
+      sql`UPDATE ledger_accounts SET id = DEFAULT WHERE id = ${account.id}`,
+      sql`TRUNCATE ledger_accounts CASCADE`,
+    ]) {
+      const err = await rejectionOf(db.execute(attempt));
+      expect(errorText(err)).toMatch(/ledger accounts are kept/);
+    }
+    expect(await journalCounts()).toEqual(before);
+    expect(await available(alice)).toBe('3.000000000000000000');
+  });
+
   it('refuses a negative user balance and a changed system row even without the service', async () => {
     const [alice] = await createTestUsers(db, 1);
     if (!alice) throw new Error('users');

@@ -158,7 +158,8 @@ async function postInside(
 
 /** The idempotency key that a batch's 余额不足 refusal names (see `postTransactionsBatch`), if `err` is one. */
 export function refusedLedgerKey(err: unknown): string | undefined {
-  if (!(err instanceof AppError) || err.statusCode !== 422 || err.message !== INSUFFICIENT_BALANCE) return undefined;
+  if (!(err instanceof AppError) || err.statusCode !== 422 || err.message !== INSUFFICIENT_BALANCE)
+    return undefined;
   const key = (err.data as { idempotencyKey?: unknown } | undefined)?.idempotencyKey;
   return typeof key === 'string' ? key : undefined;
 }
@@ -178,11 +179,15 @@ export const MAX_BATCH = 2000;
  *   batch is refused (422 余额不足), naming the transaction; the caller decides how to split.
  *
  * User accounts are locked once, in id order, and updated once each by their net change; every
- * entry still carries the balance after it. Runs in a savepoint like `postTransaction`.
+ * entry still carries the balance after it. Three statements whatever the batch size: the journal
+ * rows, the accounts with their locks, the balances with the entries (a fourth reads the rows of
+ * keys that were already taken). Runs in a savepoint like `postTransaction`, and
+ * `{ savepoint: false }` leaves it out for a caller whose transaction ends on any error.
  */
 export async function postTransactionsBatch(
   tx: Tx,
   requests: readonly PostTransactionRequest[],
+  opts: { savepoint?: boolean } = {},
 ): Promise<PostTransactionResult[]> {
   if (requests.length === 0) return [];
   if (requests.length > MAX_BATCH) throw new Error(`Ledger: a batch holds at most ${MAX_BATCH} transactions`);
@@ -195,88 +200,100 @@ export async function postTransactionsBatch(
     if (keys.has(req.idempotencyKey)) throw new Error(`Ledger: key ${req.idempotencyKey} twice in one batch`);
     keys.add(req.idempotencyKey);
   }
+  // As in postTransaction: without the savepoint a refusal leaves the caller's transaction unusable.
+  if (opts.savepoint === false) return postBatchInside(tx, prepared);
+  return tx.transaction((sp) => postBatchInside(sp, prepared));
+}
 
-  return tx.transaction(async (sp) => {
-    // Keys are claimed in sorted order, so two batches sharing keys queue instead of deadlocking.
-    const byKey = [...prepared].sort((x, y) => compareText(x.req.idempotencyKey, y.req.idempotencyKey));
-    const newIds = await repo.insertJournalTransactions(
-      sp,
-      byKey.map(({ req, fingerprint }) => ({
-        idempotencyKey: req.idempotencyKey,
-        kind: req.kind,
-        fingerprint,
-        memo: req.memo ?? null,
-        metadata: req.metadata ?? null,
-      })),
-    );
-    const taken = prepared.filter(({ req }) => !newIds.has(req.idempotencyKey));
-    const existing = await repo.findJournalTransactionsByKeys(
-      sp,
-      taken.map(({ req }) => req.idempotencyKey),
-    );
-    for (const { req, fingerprint } of taken) {
-      const row = existing.get(req.idempotencyKey);
-      if (!row) throw new Error(`Idempotency key ${req.idempotencyKey} conflicted but no row is visible`);
-      if (row.fingerprint !== fingerprint) {
-        throw conflict(IDEMPOTENCY_KEY_REUSED, { idempotencyKey: req.idempotencyKey });
-      }
+interface PreparedRequest {
+  req: PostTransactionRequest;
+  postings: NormalisedPosting[];
+  fingerprint: string;
+}
+
+async function postBatchInside(
+  sp: Tx,
+  prepared: readonly PreparedRequest[],
+): Promise<PostTransactionResult[]> {
+  // Keys are claimed in sorted order, so two batches sharing keys queue instead of deadlocking.
+  const byKey = [...prepared].sort((x, y) => compareText(x.req.idempotencyKey, y.req.idempotencyKey));
+  const newIds = await repo.insertJournalTransactions(
+    sp,
+    byKey.map(({ req, fingerprint }) => ({
+      idempotencyKey: req.idempotencyKey,
+      kind: req.kind,
+      fingerprint,
+      memo: req.memo ?? null,
+      metadata: req.metadata ?? null,
+    })),
+  );
+  const taken = prepared.filter(({ req }) => !newIds.has(req.idempotencyKey));
+  const existing = await repo.findJournalTransactionsByKeys(
+    sp,
+    taken.map(({ req }) => req.idempotencyKey),
+  );
+  for (const { req, fingerprint } of taken) {
+    const row = existing.get(req.idempotencyKey);
+    if (!row) throw new Error(`Idempotency key ${req.idempotencyKey} conflicted but no row is visible`);
+    if (row.fingerprint !== fingerprint) {
+      throw conflict(IDEMPOTENCY_KEY_REUSED, { idempotencyKey: req.idempotencyKey });
     }
-    const fresh = prepared.filter(({ req }) => newIds.has(req.idempotencyKey));
+  }
+  const fresh = prepared.filter(({ req }) => newIds.has(req.idempotencyKey));
 
-    // Accounts: each distinct one once, created if missing, user ones locked in id order.
-    const distinct = new Map<string, NormalisedPosting>();
-    for (const { postings } of fresh) for (const p of postings) distinct.set(p.key, p);
-    const accounts = await resolveAccounts(sp, [...distinct.values()]);
-    const userIds = [...distinct.values()]
-      .filter((p) => !p.system)
-      .map((p) => accountIdOf(accounts, p))
-      .sort((a, b) => a - b);
-    const locked = await repo.lockAccountsById(sp, userIds);
-    if (locked.length !== userIds.length)
-      throw new Error(`Locked ${locked.length} of ${userIds.length} user accounts`);
-    const running = new Map(locked.map((row) => [row.id, decimalFromDb(row.balance)]));
-    const start = new Map(running);
+  // Each distinct account once, created if missing; the user ones locked in id order with their
+  // balances, in the same statement.
+  const distinct = new Map<string, NormalisedPosting>();
+  for (const { postings } of fresh) for (const p of postings) distinct.set(p.key, p);
+  const accounts = await lockAccounts(sp, [...distinct.values()]);
+  const running = new Map<number, Decimal>();
+  const start = new Map<number, Decimal>();
 
-    const entries: repo.NewEntry[] = [];
-    for (const { req, postings } of fresh) {
-      const transactionId = newIds.get(req.idempotencyKey) as number;
-      for (const p of postings) {
-        const accountId = accountIdOf(accounts, p);
-        let balanceAfter: string | null = null;
-        if (!p.system) {
-          const next = (running.get(accountId) as Decimal).plus(p.amount);
-          if (next.isNegative()) {
-            throw businessRule(INSUFFICIENT_BALANCE, {
-              currency: p.currency,
-              bucket: p.bucket,
-              idempotencyKey: req.idempotencyKey,
-            });
-          }
-          running.set(accountId, next);
-          balanceAfter = formatFixed(next);
+  const entries: repo.NewEntry[] = [];
+  for (const { req, postings } of fresh) {
+    const transactionId = newIds.get(req.idempotencyKey) as number;
+    for (const p of postings) {
+      const account = accounts.get(p.key);
+      if (!account) throw new Error(`Ledger: no account for ${p.key}`);
+      let balanceAfter: string | null = null;
+      if (!p.system) {
+        let current = running.get(account.id);
+        if (current === undefined) {
+          if (account.balance === null) throw new Error(`Account ${account.id} was not locked`);
+          current = decimalFromDb(account.balance);
+          start.set(account.id, current);
         }
-        entries.push({ transactionId, accountId, currency: p.currency, amount: p.amountText, balanceAfter });
+        const next = current.plus(p.amount);
+        if (next.isNegative()) {
+          throw businessRule(INSUFFICIENT_BALANCE, {
+            currency: p.currency,
+            bucket: p.bucket,
+            idempotencyKey: req.idempotencyKey,
+          });
+        }
+        running.set(account.id, next);
+        balanceAfter = formatFixed(next);
       }
+      const accountId = account.id;
+      entries.push({ transactionId, accountId, currency: p.currency, amount: p.amountText, balanceAfter });
     }
+  }
 
-    const deltas = [...running]
-      .map(([id, balance]) => ({ id, delta: balance.minus(start.get(id) as Decimal) }))
-      .filter((d) => !d.delta.isZero())
-      .map((d) => ({ id: d.id, amount: formatNormalised(d.delta) }));
-    const updated = await repo.addToUserBalances(sp, deltas);
-    if (updated.length !== deltas.length)
-      throw new Error(`Updated ${updated.length} of ${deltas.length} user accounts`);
-    await repo.insertEntries(sp, entries);
+  const deltas = [...running]
+    .map(([id, balance]) => ({ id, delta: balance.minus(start.get(id) as Decimal) }))
+    .filter((d) => !d.delta.isZero())
+    .map((d) => ({ id: d.id, amount: formatNormalised(d.delta) }));
+  const updated = await repo.applyPostings(sp, deltas, entries);
+  if (updated !== deltas.length) throw new Error(`Updated ${updated} of ${deltas.length} user accounts`);
 
-    return prepared.map(({ req }) => {
-      const id = newIds.get(req.idempotencyKey);
-      return id !== undefined
-        ? { transactionId: id, replayed: false }
-        : {
-            transactionId: (existing.get(req.idempotencyKey) as repo.StoredJournalTransaction).id,
-            replayed: true,
-          };
-    });
+  return prepared.map(({ req }) => {
+    const id = newIds.get(req.idempotencyKey);
+    return id !== undefined
+      ? { transactionId: id, replayed: false }
+      : {
+          transactionId: (existing.get(req.idempotencyKey) as repo.StoredJournalTransaction).id,
+          replayed: true,
+        };
   });
 }
 
@@ -423,31 +440,6 @@ function fingerprintOf(kind: string, postings: readonly NormalisedPosting[]): st
 }
 
 /**
- * The account id of every posting, creating missing accounts first. Creation goes in a fixed
- * order (system accounts by name and currency, then user accounts by user, bucket, currency) so
- * that concurrent transactions creating the same accounts queue instead of deadlocking.
- */
-async function resolveAccounts(
-  exec: Executor,
-  postings: readonly NormalisedPosting[],
-): Promise<Map<string, number>> {
-  const userKeys = postings
-    .filter((p) => p.userId !== null)
-    .map((p) => ({ userId: p.userId as number, bucket: p.bucket, currency: p.currency }));
-  const systemKeys = postings
-    .filter((p) => p.system)
-    .map((p) => ({ bucket: p.bucket, currency: p.currency }));
-
-  let accounts = indexAccounts(await repo.findAccounts(exec, userKeys, systemKeys));
-  if (accounts.size < postings.length) {
-    await createMissingAccounts(exec, userKeys, systemKeys, accounts);
-    accounts = indexAccounts(await repo.findAccounts(exec, userKeys, systemKeys));
-    if (accounts.size < postings.length) throw new Error('Ledger: accounts missing after creating them');
-  }
-  return accounts;
-}
-
-/**
  * Creates the accounts among the keys that `existing` (by account key) lacks, in a fixed order
  * (system accounts by name and currency, then user accounts by user, bucket, currency) so that
  * concurrent transactions creating the same accounts queue instead of deadlocking.
@@ -501,23 +493,6 @@ async function lockAccounts(
     if (accounts.size < postings.length) throw new Error('Ledger: accounts missing after creating them');
   }
   return accounts;
-}
-
-function indexAccounts(rows: readonly repo.AccountRow[]): Map<string, number> {
-  const map = new Map<string, number>();
-  for (const row of rows) {
-    const key = row.isSystem
-      ? `system:${row.bucket}:${row.currency}`
-      : `user:${row.userId}:${row.bucket}:${row.currency}`;
-    map.set(key, row.id);
-  }
-  return map;
-}
-
-function accountIdOf(accounts: ReadonlyMap<string, number>, p: NormalisedPosting): number {
-  const id = accounts.get(p.key);
-  if (id === undefined) throw new Error(`Ledger: no account for ${p.key}`);
-  return id;
 }
 
 function compareText(a: string, b: string): number {

@@ -168,6 +168,27 @@ describe('verifyLedger', () => {
     );
   });
 
+  it('reports an entry whose journal transaction or account does not exist (written with the triggers off)', async () => {
+    const aliceAvailable = await accountId(alice, 'available');
+    const result = await checkBroken(async (tx) => {
+      const [last] = await queryRows<{ t: string; a: string }>(
+        tx,
+        sql`SELECT (SELECT max(id) FROM ledger_transactions)::text AS t, (SELECT max(id) FROM ledger_accounts)::text AS a`,
+      );
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.insert(ledgerEntries).values([
+        { transactionId: Number(last?.t) + 1000, accountId: aliceAvailable, currency: 'USDT', amount: '1' },
+        { transactionId: Number(last?.t), accountId: Number(last?.a) + 1000, currency: 'USDT', amount: '-1' },
+      ]);
+    });
+    expect(result.ok).toBe(false);
+    const missing = result.problems.filter((p) => p.endsWith(', which does not exist'));
+    expect(missing).toHaveLength(2);
+    expect(missing[0]).toMatch(/^entry #\d+ names transaction #\d+, which does not exist$/);
+    expect(missing[1]).toMatch(/^entry #\d+ names account #\d+, which does not exist$/);
+    expect(await verifyLedger(db)).toMatchObject({ ok: true });
+  });
+
   it('reports negative user balances and system rows that changed', async () => {
     const result = await checkBroken(async (tx) => {
       await tx.execute(

@@ -140,6 +140,23 @@ const CHECKS: Check[] = [
       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
       WHERE a.is_system AND e.balance_after IS NOT NULL ORDER BY e.id LIMIT ${PROBLEMS_PER_CHECK}`,
   },
+  {
+    // The database checks it on every insert (migration 0030's statement-level trigger, which
+    // replaced the foreign keys): this finds what a load with the triggers off left behind.
+    name: 'each entry belongs to a journal transaction and an account',
+    count: sql`SELECT count(*)::text AS n FROM ledger_entries e
+      LEFT JOIN ledger_transactions t ON t.id = e.transaction_id
+      LEFT JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE t.id IS NULL OR a.id IS NULL`,
+    list: sql`SELECT 'entry #' || e.id || ' names '
+        || CASE WHEN t.id IS NULL THEN 'transaction #' || e.transaction_id ELSE 'account #' || e.account_id END
+        || ', which does not exist' AS problem
+      FROM ledger_entries e
+      LEFT JOIN ledger_transactions t ON t.id = e.transaction_id
+      LEFT JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE t.id IS NULL OR a.id IS NULL
+      ORDER BY e.id LIMIT ${PROBLEMS_PER_CHECK}`,
+  },
 ];
 
 /**

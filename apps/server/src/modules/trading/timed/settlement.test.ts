@@ -1,9 +1,11 @@
 import { contractOutcome, contractSettlement } from '@platform/domain';
 import fc from 'fast-check';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors.ts';
 import { Decimal, formatNormalised } from '../../../core/money.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { testEngine } from '../../../test/database.ts';
 import { systemAccountBalance } from '../../ledger/ledger.service.ts';
 import { createTestUsers } from '../../ledger/ledger.test-helpers.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
@@ -321,6 +323,76 @@ describe('settling a batch of many users', () => {
     expect(run.batches).toBe(1);
     // Every user had one XRP and one DOGE contract: one up, one down, or both the same way.
     for (const user of users.slice(0, 5)) expect((await usdt(db(), user)).frozen).toBe('0');
+    await assertLedgerOk(db());
+  });
+});
+
+/**
+ * The plans of a batch's statements, read with EXPLAIN inside the batch's own transaction (its locks
+ * and settings) on PostgreSQL, where node-postgres's client shows what was sent. Many open contracts
+ * and fresh, never analysed rows, as in a burst: each statement after the claim must reach its rows
+ * by key. A hash over every open contract or pending order (what the planner picked for a join
+ * guarded by `status`) costs each batch the whole burst.
+ */
+describe.skipIf(testEngine !== 'postgres')('the plans of a settlement batch (PostgreSQL)', () => {
+  it('after the claim, every statement reaches contracts, orders and accounts by key', async () => {
+    const clock = fixedClock(era(6));
+    const t0 = clock.now();
+    await insertOpenContracts(db(), {
+      userIds: await createTestUsers(db(), 60),
+      perUser: 100,
+      symbols: ['ADAUSDT', 'TRXUSDT'],
+      stake: '10',
+      payoutRate: '0.1',
+      entryPrice: '2',
+      openedAt: t0,
+      expiresAt: t0 + 30_000,
+      spreadMs: 1000,
+    });
+    await recordTick(db(), 'ADAUSDT', '2.1', t0 + 29_000);
+    await recordTick(db(), 'TRXUSDT', '1.9', t0 + 29_000);
+
+    const original = pg.Client.prototype.query;
+    const sent: Array<{ client: pg.Client; text: string; values: unknown[] }> = [];
+    const plans: string[] = [];
+    pg.Client.prototype.query = function recorded(this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as { text?: string; values?: unknown[] } | string;
+      if (typeof first === 'object' && first.text) {
+        // drizzle passes the parameters as the second argument.
+        sent.push({ client: this, text: first.text, values: (args[1] as unknown[]) ?? first.values ?? [] });
+      }
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    try {
+      const settlement = createTimedSettlement(clockDeps(db(), clock), {
+        beforeCommit: async () => {
+          if (plans.length > 0) return;
+          const statements = sent.filter((s) => /^\s*(UPDATE|INSERT|WITH|update|insert)/.test(s.text));
+          for (const s of statements.slice(1)) {
+            const explained = (await (original as (...a: unknown[]) => Promise<unknown>).call(s.client, {
+              text: `EXPLAIN ${s.text}`,
+              values: s.values,
+            })) as unknown as { rows: Array<{ 'QUERY PLAN': string }> };
+            plans.push(explained.rows.map((r) => r['QUERY PLAN']).join('\n'));
+          }
+        },
+      });
+      const run = await settlement.settleDueContracts(new Date(t0 + 33_000), {
+        batchSize: 2000,
+        parallelism: 1,
+      });
+      expect(run.settled).toBe(6000);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    // The contracts' and orders' updates, the journal rows, the balances with the entries.
+    expect(plans.length).toBeGreaterThanOrEqual(4);
+    for (const plan of plans) {
+      expect(plan).not.toMatch(/Seq Scan on (timed_contracts|trade_orders|ledger_accounts)/);
+      expect(plan).not.toMatch(
+        /timed_contracts_open_user_idx|trade_orders_status_idx|trade_orders_product_status_idx/,
+      );
+    }
     await assertLedgerOk(db());
   });
 });

@@ -114,6 +114,7 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
   /** Settles one batch in one transaction; returns what it settled (after commit). */
   async function settleBatch(now: Date, limit: number, cursor: Cursor) {
     const result = await deps.db.transaction(async (tx) => {
+      await repo.preferKeyLookups(tx);
       const due = await repo.claimDueContracts(tx, {
         cutoff: new Date(now.getTime() - SETTLE_DELAY_MS),
         voidBefore: new Date(now.getTime() - TIMED_VOID_AFTER_SECONDS * 1000),
@@ -148,10 +149,12 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
         plans.map((p) => ({ orderId: p.contract.orderId, price: p.settlement.price })),
         now,
       );
-      // Last: the ledger locks the users' accounts, held only until the commit right after.
+      // Last: the ledger locks the users' accounts, held only until the commit right after. No
+      // savepoint: any error ends this transaction, so a refused batch leaves nothing behind.
       await postTransactionsBatch(
         tx,
         plans.map((p) => p.posting),
+        { savepoint: false },
       );
       await hooks.beforeCommit?.(tx, { orderIds: plans.map((p) => p.contract.orderId) });
       return { claimed: due.length, plans, orders };
