@@ -44,11 +44,14 @@ const { values: args } = parseArgs({
     'print-sql': { type: 'boolean', default: false },
     /** postgres, pglite or both (default). */
     engine: { type: 'string', default: 'both' },
+    /** Server processes on the one PostgreSQL database; the clients take turns between them. */
+    instances: { type: 'string', default: '1' },
   },
 });
 const SECONDS = Number(args.seconds);
 const USERS = Number(args.users);
 const CONTRACTS = Number(args.contracts);
+const INSTANCES = Number(args.instances);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'bench-trader-password';
 const FUNDING = '1000000000';
@@ -184,7 +187,7 @@ const statisticsFlush = () => new Promise((r) => setTimeout(r, 1500));
  * `body(n)` makes the n-th order of a loop (to alternate buys and sells).
  */
 async function httpLoad(
-  server: ServerProcess,
+  servers: ServerProcess[],
   tokens: string[],
   clients: number,
   url: string,
@@ -198,8 +201,9 @@ async function httpLoad(
   const latencies: number[] = [];
   let firstError: string | null = null;
   const deadline = Date.now() + SECONDS * 1000;
-  const pid = server.child.pid as number;
-  const cpuBefore = processCpuSeconds(pid);
+  const serversCpu = () =>
+    servers.reduce((sum, server) => sum + processCpuSeconds(server.child.pid as number), 0);
+  const cpuBefore = serversCpu();
   const clientBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(
@@ -209,7 +213,7 @@ async function httpLoad(
         const token = tokens[(c + n * clients) % tokens.length] as string;
         try {
           const sent = performance.now();
-          await api(server.origin, 'POST', url, body(n), token);
+          await api((servers[c % servers.length] as ServerProcess).origin, 'POST', url, body(n), token);
           latencies.push(performance.now() - sent);
           done++;
         } catch (err) {
@@ -220,7 +224,7 @@ async function httpLoad(
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const serverCpuPercent = ((processCpuSeconds(pid) - cpuBefore) / seconds) * 100;
+  const serverCpuPercent = ((serversCpu() - cpuBefore) / seconds) * 100;
   const clientUsed = process.cpuUsage(clientBefore);
   let commitsPerOrder: number | null = null;
   if (databaseUrl) {
@@ -436,6 +440,8 @@ COMMIT;
 interface EngineResult {
   engine: string;
   clients: number;
+  /** Server processes. */
+  instances: number;
   spot: LoadResult;
   spotBaseline: number;
   flash: LoadResult;
@@ -486,24 +492,33 @@ async function runEngine(target: BenchDatabase, clients: number): Promise<Engine
     );
     process.exit(0);
   }
-  const server = await startServer({
-    ...target.serverEnv,
-    MARKET_DATA_AUTOSTART: process.env.BENCH_FEED ?? 'true',
-    TRADING_JOBS_AUTOSTART: process.env.BENCH_JOBS ?? 'true',
-  });
+  // PGlite serves one process: more instances only on PostgreSQL.
+  const instances = target.url ? INSTANCES : 1;
+  const servers: ServerProcess[] = [];
   let spot: LoadResult;
   let flash: LoadResult;
   try {
-    await waitForMarket(server.origin);
-    const tokens = await loginAll(server.origin, emails, Math.max(clients, 64));
-    // Warm-up: JIT, caches, the traders' BTC accounts (created by their first buy).
-    for (const token of tokens) {
-      await api(server.origin, 'POST', '/api/trading/spot/order', spotBody(0), token);
-      await api(server.origin, 'POST', '/api/trading/spot/order', spotBody(1), token);
+    for (let i = 0; i < instances; i++) {
+      servers.push(
+        await startServer({
+          ...target.serverEnv,
+          MARKET_DATA_AUTOSTART: process.env.BENCH_FEED ?? 'true',
+          TRADING_JOBS_AUTOSTART: process.env.BENCH_JOBS ?? 'true',
+        }),
+      );
     }
-    spot = await httpLoad(server, tokens, clients, '/api/trading/spot/order', spotBody, target.url);
+    const tokens = await loginAll((servers[0] as ServerProcess).origin, emails, Math.max(clients, 64));
+    for (const server of servers) {
+      await waitForMarket(server.origin);
+      // Warm-up: JIT, caches, the traders' BTC accounts (created by their first buy).
+      for (const token of tokens) {
+        await api(server.origin, 'POST', '/api/trading/spot/order', spotBody(0), token);
+        await api(server.origin, 'POST', '/api/trading/spot/order', spotBody(1), token);
+      }
+    }
+    spot = await httpLoad(servers, tokens, clients, '/api/trading/spot/order', spotBody, target.url);
     flash = await httpLoad(
-      server,
+      servers,
       tokens,
       clients,
       '/api/trading/flash/order',
@@ -511,7 +526,7 @@ async function runEngine(target: BenchDatabase, clients: number): Promise<Engine
       target.url,
     );
   } finally {
-    await stopServer(server);
+    for (const server of servers) await stopServer(server);
   }
 
   // The same transactions as hand-written SQL, on the same data.
@@ -532,7 +547,16 @@ async function runEngine(target: BenchDatabase, clients: number): Promise<Engine
   const check = await target.open();
   const verified = await verifyLedger(check.db);
   await check.close();
-  return { engine: target.name, clients, spot, spotBaseline, flash, flashBaseline, ledgerOk: verified.ok };
+  return {
+    engine: target.name,
+    clients,
+    instances,
+    spot,
+    spotBaseline,
+    flash,
+    flashBaseline,
+    ledgerOk: verified.ok,
+  };
 }
 
 /** Alternate buys and sells of 0.001 BTC at market, so a trader never runs out of either currency. */
@@ -548,9 +572,9 @@ function printThroughput(results: EngineResult[]) {
     `\nOrders per second through the HTTP API against the same transaction's SQL (${SECONDS} s each)\n`,
   );
   console.log(
-    '| engine | clients | product | API orders/s | failed | server CPU % | server CPU ms/order | commits/order | latency p50 / p99 ms | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
+    '| engine | instances | clients | product | API orders/s | failed | server CPU % | server CPU ms/order | commits/order | latency p50 / p99 ms | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of results) {
     const by = r.engine === 'PostgreSQL' ? 'pgbench' : 'in-process loop, 1 connection';
     for (const [product, load, baseline] of [
@@ -558,10 +582,10 @@ function printThroughput(results: EngineResult[]) {
       ['flash', r.flash, r.flashBaseline],
     ] as const) {
       console.log(
-        `| ${r.engine} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${((load.serverCpuPercent * 10) / load.perSecond).toFixed(2)} | ${load.commitsPerOrder === null ? '-' : load.commitsPerOrder.toFixed(2)} | ${load.latencyP50.toFixed(1)} / ${load.latencyP99.toFixed(1)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
+        `| ${r.engine} | ${r.instances} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${((load.serverCpuPercent * 10) / load.perSecond).toFixed(2)} | ${load.commitsPerOrder === null ? '-' : load.commitsPerOrder.toFixed(2)} | ${load.latencyP50.toFixed(1)} / ${load.latencyP99.toFixed(1)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
       );
       if (load.firstError)
-        console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |  |  |  |`);
+        console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |  |  |  |  |`);
     }
   }
   console.log(
