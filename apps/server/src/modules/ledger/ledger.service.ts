@@ -200,7 +200,8 @@ export async function postTransactionsBatch(
     if (keys.has(req.idempotencyKey)) throw new Error(`Ledger: key ${req.idempotencyKey} twice in one batch`);
     keys.add(req.idempotencyKey);
   }
-  // As in postTransaction: without the savepoint a refusal leaves the caller's transaction unusable.
+  // Without the savepoint a refusal takes nothing back (its journal rows are written by then): the
+  // caller must let it end the transaction, never catch it and commit.
   if (opts.savepoint === false) return postBatchInside(tx, prepared);
   return tx.transaction((sp) => postBatchInside(sp, prepared));
 }

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
 import { users } from '../auth/auth.schema.ts';
+import { queryRows } from '../ledger/ledger.repository.ts';
+import { postTransactionsBatch } from '../ledger/ledger.service.ts';
+import { createTestUsers } from '../ledger/ledger.test-helpers.ts';
 import { counterMismatches, readCounters } from './stats.repository.ts';
 
 let t: TestApp;
@@ -76,5 +79,48 @@ describe('stat counters', () => {
       'assets.available.USDT': '309.600000000000000000',
       'assets.frozen.USDT': '0.000000000000000000',
     });
+  });
+});
+
+describe('the balance counters', () => {
+  it('take one bump per counter for a statement that moves many balances, and stay exact', async () => {
+    const db = t.database.db;
+    const holders = await createTestUsers(db, 40);
+    const tag = `${Date.now()}`;
+    const credit = (id: number, i: number) => ({
+      idempotencyKey: `stats-batch:${tag}:${id}`,
+      kind: 'adjustment',
+      postings: [
+        { account: { userId: id, bucket: 'available' as const }, currency: 'USDT', amount: `${i + 1}.5` },
+        { account: { userId: id, bucket: 'frozen' as const }, currency: 'USDT', amount: '1' },
+        { account: { system: 'adjustments' as const }, currency: 'USDT', amount: `-${i + 2}.5` },
+      ],
+    });
+    // Accounts first (created by their own statements), then one batch moving all 80 balances.
+    await db.transaction((tx) => postTransactionsBatch(tx, holders.slice(0, 1).map(credit)));
+    await db.transaction((tx) =>
+      postTransactionsBatch(
+        tx,
+        holders.slice(1).map((id) => credit(id, 0)),
+      ),
+    );
+    const again = (id: number, i: number) => ({
+      ...credit(id, i),
+      idempotencyKey: `stats-batch:${tag}:again:${id}`,
+    });
+    // Calls of stat_bump in one transaction, counted by PostgreSQL itself (no other transaction on
+    // this connection tracks functions, so nothing else is pending in the count).
+    const bumps = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL track_functions = 'pl'`);
+      await postTransactionsBatch(tx, holders.map(again));
+      const [row] = await queryRows<{ n: string }>(
+        tx,
+        sql`SELECT coalesce(sum(calls), 0)::text AS n FROM pg_stat_xact_user_functions WHERE funcname = 'stat_bump'`,
+      );
+      return Number(row?.n);
+    });
+    // assets.available.USDT and assets.frozen.USDT, once each for the 80 balances.
+    expect(bumps).toBe(2);
+    expect(await counterMismatches(db)).toEqual([]);
   });
 });
