@@ -160,20 +160,44 @@ interface LoadResult {
   latencyP99: number;
   /** Transactions the database committed per order placed (PostgreSQL; includes the jobs' few per second). */
   commitsPerOrder: number | null;
+  /** CPU of the database's backends per order placed, in ms (PostgreSQL; includes the jobs'). */
+  databaseCpuMsPerOrder: number | null;
 }
 
-/** Transactions committed in the bench database so far (PostgreSQL's statistics, flushed within a second). */
-async function committedTransactions(url: string): Promise<number> {
+/**
+ * The bench database's counters: transactions committed so far (PostgreSQL's statistics, flushed
+ * within a second) and the CPU its backends have used (from /proc; the server's pool keeps its
+ * connections through a run, so a before/after difference is the database's own cost of the orders).
+ */
+async function databaseCounters(url: string): Promise<{ commits: number; cpuSeconds: Map<number, number> }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>(
+    const commits = await client.query<{ n: string }>(
       'SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()',
     );
-    return Number(rows[0]?.n ?? 0);
+    const backends = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    const cpuSeconds = new Map<number, number>();
+    for (const { pid } of backends.rows) {
+      try {
+        cpuSeconds.set(pid, processCpuSeconds(pid));
+      } catch {
+        // The backend ended between the two reads.
+      }
+    }
+    return { commits: Number(commits.rows[0]?.n ?? 0), cpuSeconds };
   } finally {
     await client.end();
   }
+}
+
+/** CPU seconds the backends alive at both reads used between them. */
+function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? seconds);
+  return total;
 }
 function quantile(values: number[], q: number): number {
   if (values.length === 0) return 0;
@@ -195,7 +219,7 @@ async function httpLoad(
   databaseUrl?: string,
 ): Promise<LoadResult> {
   if (databaseUrl) await statisticsFlush();
-  const commitsBefore = databaseUrl ? await committedTransactions(databaseUrl) : 0;
+  const databaseBefore = databaseUrl ? await databaseCounters(databaseUrl) : null;
   let done = 0;
   let failed = 0;
   const latencies: number[] = [];
@@ -227,9 +251,14 @@ async function httpLoad(
   const serverCpuPercent = ((serversCpu() - cpuBefore) / seconds) * 100;
   const clientUsed = process.cpuUsage(clientBefore);
   let commitsPerOrder: number | null = null;
-  if (databaseUrl) {
+  let databaseCpuMsPerOrder: number | null = null;
+  if (databaseUrl && databaseBefore) {
+    const databaseCpuAfter = (await databaseCounters(databaseUrl)).cpuSeconds;
     await statisticsFlush();
-    commitsPerOrder = ((await committedTransactions(databaseUrl)) - commitsBefore) / Math.max(done, 1);
+    const after = await databaseCounters(databaseUrl);
+    commitsPerOrder = (after.commits - databaseBefore.commits) / Math.max(done, 1);
+    databaseCpuMsPerOrder =
+      (backendCpuBetween(databaseBefore.cpuSeconds, databaseCpuAfter) * 1000) / Math.max(done, 1);
   }
   return {
     perSecond: done / seconds,
@@ -241,6 +270,7 @@ async function httpLoad(
     latencyP99: quantile(latencies, 0.99),
     clientCpuPercent: ((clientUsed.user + clientUsed.system) / 1e6 / seconds) * 100,
     commitsPerOrder,
+    databaseCpuMsPerOrder,
   };
 }
 
@@ -572,9 +602,9 @@ function printThroughput(results: EngineResult[]) {
     `\nOrders per second through the HTTP API against the same transaction's SQL (${SECONDS} s each)\n`,
   );
   console.log(
-    '| engine | instances | clients | product | API orders/s | failed | server CPU % | server CPU ms/order | commits/order | latency p50 / p99 ms | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
+    '| engine | instances | clients | product | API orders/s | failed | server CPU % | server CPU ms/order | database CPU ms/order | commits/order | latency p50 / p99 ms | load generator CPU % | SQL baseline tx/s | baseline by | API / baseline |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of results) {
     const by = r.engine === 'PostgreSQL' ? 'pgbench' : 'in-process loop, 1 connection';
     for (const [product, load, baseline] of [
@@ -582,10 +612,10 @@ function printThroughput(results: EngineResult[]) {
       ['flash', r.flash, r.flashBaseline],
     ] as const) {
       console.log(
-        `| ${r.engine} | ${r.instances} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${((load.serverCpuPercent * 10) / load.perSecond).toFixed(2)} | ${load.commitsPerOrder === null ? '-' : load.commitsPerOrder.toFixed(2)} | ${load.latencyP50.toFixed(1)} / ${load.latencyP99.toFixed(1)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
+        `| ${r.engine} | ${r.instances} | ${r.clients} | ${product} | ${load.perSecond.toFixed(0)} | ${load.failed} | ${load.serverCpuPercent.toFixed(0)} | ${((load.serverCpuPercent * 10) / load.perSecond).toFixed(2)} | ${load.databaseCpuMsPerOrder === null ? '-' : load.databaseCpuMsPerOrder.toFixed(2)} | ${load.commitsPerOrder === null ? '-' : load.commitsPerOrder.toFixed(2)} | ${load.latencyP50.toFixed(1)} / ${load.latencyP99.toFixed(1)} | ${load.clientCpuPercent.toFixed(0)} | ${baseline.toFixed(0)} | ${by} | ${(load.perSecond / baseline).toFixed(2)} |`,
       );
       if (load.firstError)
-        console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |  |  |  |  |`);
+        console.log(`|  |  | first error: ${load.firstError} |  |  |  |  |  |  |  |  |  |  |  |  |`);
     }
   }
   console.log(
