@@ -109,7 +109,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const cache = deps.sessionCache;
     const cached = await cache?.get(tokenHash);
     if (cached) return cached;
-    const markedAt = cache?.mark() ?? 0;
+    const mark = cache?.mark();
     const found = await repo.findSession(db, tokenHash, deps.adminSession);
     if (!found) throw unauthorized(INVALID_TOKEN_MESSAGE);
     if (found.timedOut) throw unauthorized(ADMIN_SESSION_TIMED_OUT);
@@ -117,7 +117,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!found.user.isActive) throw unauthorized(`${DISABLED_MESSAGE}（token 已失效）`);
     // Frozen: one answer serves many requests, none of which may change it for the others.
     const auth = Object.freeze({ sessionId: found.session.id, user: Object.freeze(found.user) });
-    cache?.put(tokenHash, found.user.id, auth, answerHoldsMs(found, deps.adminSession), markedAt);
+    if (mark) cache?.put(tokenHash, found.user.id, auth, answerHoldsMs(found, deps.adminSession), mark);
     return auth;
   }
 

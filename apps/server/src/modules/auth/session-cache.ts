@@ -6,6 +6,11 @@ export interface CacheOptions {
   maxEntries: number;
 }
 
+interface Mark {
+  generation: number;
+  at: number;
+}
+
 interface Entry<T> {
   userId: number;
   value: T;
@@ -70,12 +75,15 @@ export function createSessionCache<T>(
       return peek(key);
     },
 
-    /** Taken before the lookup's query; `put` needs it. */
-    mark: () => generation,
+    /**
+     * Taken before the lookup's query; `put` needs it. Its time is the base of the entry's life: the
+     * database reckoned that life at its now(), which is no earlier, so the entry never outlives it.
+     */
+    mark: (): Mark => ({ generation, at: performance.now() }),
 
     /** Keeps a lookup's result for at most `validForMs` (what is left of the session's own life). */
-    put(key: string, userId: number, value: T, validForMs: number, markedAt: number) {
-      if (markedAt !== generation || validForMs <= 0 || !usable()) return;
+    put(key: string, userId: number, value: T, validForMs: number, mark: Mark) {
+      if (mark.generation !== generation || validForMs <= 0 || !usable()) return;
       if (!entries.has(key) && entries.size >= options.maxEntries) {
         // The oldest insertion goes: a Map iterates in insertion order.
         const oldest = entries.keys().next().value;
@@ -85,7 +93,7 @@ export function createSessionCache<T>(
       entries.set(key, {
         userId,
         value,
-        usableUntil: performance.now() + Math.min(validForMs, options.maxAgeMs),
+        usableUntil: mark.at + Math.min(validForMs, options.maxAgeMs),
       });
       const keys = keysByUser.get(userId) ?? new Set<string>();
       keysByUser.set(userId, keys.add(key));
