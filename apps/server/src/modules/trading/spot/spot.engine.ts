@@ -413,9 +413,11 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
         'fill',
         rows.map((row) => row.id),
       );
+      // A refusal ends the group's transaction (its orders are then placed without the refused one).
       await postTransactionsBatch(
         tx,
         rows.map((row, i) => marketFillPosting(placements[i] as MarketPlacement, row.id)),
+        { savepoint: false },
       );
       return rows;
     });

@@ -231,9 +231,11 @@ export function createTimedPlacement(deps: TradingDeps) {
         orders.map((order, i) => contractRowOf(ps[i] as TimedPlacement, order.id)),
       );
       // The batch locks every user's accounts (in id order), so the counts below are exact as above.
+      // A refusal ends the group's transaction (its contracts are then placed without the refused one).
       await postTransactionsBatch(
         tx,
         orders.map((order, i) => freezeOf(ps[i] as TimedPlacement, order.id)),
+        { savepoint: false },
       );
       const userIds = [...new Set(ps.map((p) => p.input.userId))];
       const open = await repo.countOpenContractsOf(tx, userIds);
