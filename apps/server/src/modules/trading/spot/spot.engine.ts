@@ -76,11 +76,12 @@ const EXPIRY_BATCH = 500;
 const EXPIRY_MAX_ROUNDS = 20;
 const DAY_MS = 86_400_000;
 /**
- * Market orders that arrive together are written together (core/group-commit.ts). Two writes at once
- * keep both cores busy (one transaction's round trip overlaps the other's work); a batch is capped
- * so that one refusal's retry stays cheap. Measured in bench/README.md (issue 19).
+ * Market orders that arrive together are written together (core/group-commit.ts). One write at a
+ * time makes the groups larger: on two cores shared with PostgreSQL it placed more orders per second
+ * at less CPU each than two at once (bench/README.md, issue 19). A group is capped so that one
+ * refusal's retry stays cheap.
  */
-const MARKET_GROUP = { maxBatch: 32, maxInFlight: 2 };
+const MARKET_GROUP = { maxBatch: 32, maxInFlight: 1 };
 
 export interface SpotEngineOptions {
   /**

@@ -116,7 +116,7 @@ interface TimedPlacement {
 }
 
 /** Timed placements that arrive together are written together (core/group-commit.ts), as spot market orders. */
-const TIMED_GROUP = { maxBatch: 32, maxInFlight: 2 };
+const TIMED_GROUP = { maxBatch: 32, maxInFlight: 1 };
 
 /** A batch's refusal for a user over the open-contract limit; the user's order is then placed alone. */
 class OverOpenLimit extends Error {
