@@ -85,8 +85,9 @@ export async function postTransaction(
 ): Promise<PostTransactionResult> {
   const postings = validateRequest(req);
   const fingerprint = fingerprintOf(req.kind, postings);
-  // Without the savepoint a refusal leaves the caller's transaction unusable: only for callers that
-  // let the error end their transaction anyway (an order placement), where it saves two round trips.
+  // Without the savepoint a refusal (余额不足, found after the journal row was written) leaves that
+  // row in the caller's transaction, which must therefore roll back on the error, never commit: only
+  // for callers whose transaction ends with the error anyway (an order placement; two round trips fewer).
   if (opts.savepoint === false) return postInside(tx, req, postings, fingerprint);
   return tx.transaction((sp) => postInside(sp, req, postings, fingerprint));
 }

@@ -5,7 +5,7 @@ import {
   type TradeProduct,
 } from '@platform/contracts';
 import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
-import { normaliseDecimalString } from '../../core/money.ts';
+import { trimDecimalZeros } from '@platform/domain';
 import { pageOf } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { tradeOrders } from './trading.schema.ts';
@@ -80,7 +80,9 @@ export async function listOwnOrders(
   return { rows, total: total?.n ?? 0 };
 }
 
-const decimalOrNull = (v: string | null) => (v === null ? null : normaliseDecimalString(v));
+// The row's numerics are PostgreSQL's plain decimal text: trimming their zeros gives what parsing and
+// formatting would, without the parse (every order reply and every settled order's event runs this).
+const decimalOrNull = (v: string | null) => (v === null ? null : trimDecimalZeros(v));
 
 export function toTradeOrder(row: OrderRow): TradeOrder {
   return {
@@ -92,13 +94,13 @@ export function toTradeOrder(row: OrderRow): TradeOrder {
     side: row.side as TradeOrder['side'],
     type: row.orderType as TradeOrder['type'],
     time_in_force: row.timeInForce as TradeOrder['time_in_force'],
-    amount: normaliseDecimalString(row.amount),
+    amount: trimDecimalZeros(row.amount),
     amount_currency: row.amountCurrency,
     price: decimalOrNull(row.price),
-    filled_amount: normaliseDecimalString(row.filledAmount),
+    filled_amount: trimDecimalZeros(row.filledAmount),
     avg_price: decimalOrNull(row.avgPrice),
-    quote_amount: normaliseDecimalString(row.quoteAmount),
-    fee: normaliseDecimalString(row.fee),
+    quote_amount: trimDecimalZeros(row.quoteAmount),
+    fee: trimDecimalZeros(row.fee),
     status: row.status as OrderStatus,
     client_order_id: row.clientOrderId,
     expires_at: row.expiresAt?.toISOString() ?? null,
