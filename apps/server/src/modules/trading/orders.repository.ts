@@ -4,8 +4,8 @@ import {
   type TradeOrder,
   type TradeProduct,
 } from '@platform/contracts';
-import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import { trimDecimalZeros } from '@platform/domain';
+import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import { pageOf } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { tradeOrders } from './trading.schema.ts';
