@@ -79,7 +79,16 @@ export async function openSessionChangeFeed(
       if (change !== undefined) onChange(change);
     });
     // PGlite hands a notification over before the committing query returns: nothing is on its way.
-    return { isListening: () => true, sync: async () => true, close: () => unlisten() };
+    const pglite = client as PGlite;
+    return {
+      isListening: () => true,
+      sync: async () => true,
+      // A database closed first (a shutdown, a test of an unreachable one) has dropped the listener
+      // with it; unlistening would fail on the closed handle.
+      close: async () => {
+        if (!pglite.closed) await unlisten();
+      },
+    };
   }
   return listenOnPostgres(client as pg.Pool, onChange, log, timing);
 }

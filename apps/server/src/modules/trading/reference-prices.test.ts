@@ -1,5 +1,4 @@
 import type { Ticker } from '@platform/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import {
@@ -8,7 +7,6 @@ import {
   TICK_RETENTION_MS,
   TIMED_ENTRY_MAX_AGE_MS,
 } from './reference-prices.ts';
-import { priceTicks } from './trading.schema.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -117,30 +115,6 @@ describe('reference prices', () => {
     });
     expect((await prices.current('EEEUSDT', timed)).price).toBe('5.1');
     expect(asked).toHaveLength(2);
-  });
-
-  it("orders read the instance's own stored ticks without a query; a tick another instance stored first wins", async () => {
-    let served: Ticker[] = [];
-    const instance = () =>
-      createReferencePrices({ db: database.db, quotes: { tickers: async () => served }, now: () => T0 });
-    const a = instance();
-    const b = instance();
-    // B stores the instant first; A observes the same instant with another price: the row is B's.
-    await b.record(database.db, [{ symbol: 'FFFUSDT', price: '1', source: 'sim', at: new Date(T0 - 100) }]);
-    served = [ticker('FFFUSDT', '2', T0 - 100)];
-    await a.observe(['FFFUSDT']);
-    expect((await a.current('FFFUSDT')).price).toBe('1');
-
-    served = [ticker('FFFUSDT', '3', T0 - 50)];
-    await a.observe(['FFFUSDT']);
-    await database.db.delete(priceTicks).where(eq(priceTicks.symbol, 'FFFUSDT'));
-    // Gone from the table, still A's latest stored observation: no statement was needed.
-    expect(await a.current('FFFUSDT')).toMatchObject({ price: '3', at: new Date(T0 - 50) });
-    // Too old for a contract received later: the copy is passed over like a stale row.
-    served = [];
-    await expect(a.current('FFFUSDT', { receivedAt: T0 + 2000, maxAgeMs: 1000 })).rejects.toMatchObject({
-      statusCode: 502,
-    });
   });
 
   it('pruning removes only ticks older than the retention', async () => {

@@ -39,27 +39,12 @@ export function createReferencePrices(deps: {
 }) {
   const now = deps.now ?? Date.now;
 
-  /**
-   * The latest tick of each symbol that this instance stored itself: an order's entry price is read
-   * from here while it is fresh enough (no statement per order); the table answers otherwise. Only
-   * rows this instance inserted count, so the copy is always exactly a stored observation.
-   */
-  const lastStored = new Map<string, PriceObservation>();
-
   async function record(exec: Executor, observations: readonly PriceObservation[]): Promise<void> {
     if (observations.length === 0) return;
-    const stored = await exec
+    await exec
       .insert(priceTicks)
       .values(observations.map((o) => ({ symbol: o.symbol, at: o.at, price: o.price, source: o.source })))
-      .onConflictDoNothing()
-      .returning();
-    // Inside a caller's transaction the rows exist only once it commits: remember only our own.
-    if (exec !== deps.db) return;
-    for (const row of stored) {
-      const known = lastStored.get(row.symbol);
-      if (!known || known.at < row.at)
-        lastStored.set(row.symbol, { ...row, price: normaliseDecimalString(row.price) });
-    }
+      .onConflictDoNothing();
   }
 
   /** Fresh prices of `symbols` from the market (cache or source), recorded as ticks. */
@@ -95,8 +80,6 @@ export function createReferencePrices(deps: {
     ): Promise<PriceObservation> {
       const maxAgeMs = opts.maxAgeMs ?? ENTRY_PRICE_MAX_AGE_MS;
       const since = (opts.receivedAt ?? now()) - maxAgeMs;
-      const remembered = lastStored.get(symbol);
-      if (remembered && remembered.at.getTime() >= since) return remembered;
       const [tick] = await deps.db
         .select()
         .from(priceTicks)
