@@ -3,6 +3,7 @@ import {
   adminSession,
   approveDeposit,
   callApi,
+  chooseOption,
   confirmDialog,
   createDepositChannel,
   createWithdrawChannel,
@@ -72,14 +73,6 @@ function listCall(page: Page, path: string, params: Record<string, string>) {
 /** The text an antd Select shows. */
 const selected = (select: Locator) =>
   select.locator('.ant-select-content, .ant-select-selection-item').first();
-
-async function chooseOption(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: label })
-    .click();
-}
 
 test('deposits at 1440 px: the first row’s actions are on screen and the amounts stay on one line', async ({
   page,

@@ -387,3 +387,12 @@ const fromUnits = (units: bigint): string => {
 export function sumAmounts(...values: string[]): string {
   return fromUnits(values.reduce((total, value) => total + toUnits(value), 0n));
 }
+
+/** Picks `label` in an antd Select: only the open (visible) dropdown's option, never a closed one's. */
+export async function chooseOption(page: Page, select: Locator, label: string) {
+  await select.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: label })
+    .click();
+}

@@ -8,6 +8,7 @@ import {
 import {
   adminSession,
   callApi,
+  chooseOption,
   createDepositChannel,
   fundUser,
   openAs,
@@ -185,15 +186,12 @@ test('an inviter sees the exact team counts, members, tier progress, salary, ran
   await page.getByRole('tab', { name: '团队（11）' }).click();
   await expect(page.getByTestId('members-page-text')).toHaveText('第 1 页，共 1 页（11 人）');
   await expect(page.getByTestId(`member-${seconds[0]?.user.id}`)).toContainText('第 2 层');
-  await page.getByTestId('members-level').click();
-  await page.getByTitle('第 2 层').click();
+  await chooseOption(page, page.getByTestId('members-level'), '第 2 层');
   await expect(page.getByTestId('members-page-text')).toHaveText('第 1 页，共 1 页（5 人）');
   await expect(page.getByTestId('members-list').locator('[data-testid="member-charged"]')).toHaveCount(5);
-  await page.getByTestId('members-level').click();
-  await page.getByTitle('第 3 层').click();
+  await chooseOption(page, page.getByTestId('members-level'), '第 3 层');
   await expect(page.getByTestId('members-empty')).toContainText('第 3 层暂无成员');
-  await page.getByTestId('members-level').click();
-  await page.getByTitle('第 2 层').click();
+  await chooseOption(page, page.getByTestId('members-level'), '第 2 层');
   // Back at the top: a full-page shot taken scrolled down draws the sticky header mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, testInfo, 'user-team-members-level2');
