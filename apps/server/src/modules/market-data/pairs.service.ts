@@ -5,6 +5,7 @@ import {
   type TradingPair,
 } from '@platform/contracts';
 import { notFound, upstreamFailed } from '../../core/errors.ts';
+import { createKeptCopy } from '../../core/kept-copy.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { finishJob, insertJob } from './jobs.repository.ts';
@@ -34,20 +35,10 @@ export function createPairsService(deps: {
   /**
    * The pair rows that orders and market subscriptions read, kept for a second: every order and
    * every subscribing socket asks for its pair, and a change (switching a pair off, a sync) reaches
-   * this instance at once and the others within the second. Callers that arrive while the row is
-   * being read share that read; a failed read is not kept.
+   * this instance at once and the others within the second.
    */
-  const rows = new Map<string, { row: Promise<repo.PairRow | undefined>; at: number }>();
-  function pairRow(symbol: string): Promise<repo.PairRow | undefined> {
-    const cached = rows.get(symbol);
-    if (cached && Date.now() - cached.at < PAIR_ROW_CACHE_MS) return cached.row;
-    const entry = { row: repo.findPairBySymbol(db, symbol), at: Date.now() };
-    rows.set(symbol, entry);
-    entry.row.catch(() => {
-      if (rows.get(symbol) === entry) rows.delete(symbol);
-    });
-    return entry.row;
-  }
+  const rows = createKeptCopy((symbol: string) => repo.findPairBySymbol(db, symbol), PAIR_ROW_CACHE_MS);
+  const pairRow = (symbol: string) => rows.get(symbol);
   const pairsChanged = () => {
     rows.clear();
     deps.onPairsChanged();

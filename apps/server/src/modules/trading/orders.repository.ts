@@ -22,15 +22,28 @@ export async function insertOrder(exec: Executor, values: NewOrder): Promise<Ord
 }
 
 /**
- * Several orders in one statement, returned in the order given: ids come from the sequence in the
- * order the rows are inserted, so sorting the returned rows by id restores it.
+ * Several orders in one statement, returned in the order given. Ids come from the sequence in the
+ * order the rows are inserted, so sorting the returned rows by id restores it; each row is checked
+ * against the order it should be (a mismatch throws, and a group write then places every order alone).
  */
 export async function insertOrders(exec: Executor, values: NewOrder[]): Promise<OrderRow[]> {
   if (values.length === 0) return [];
   const rows = await exec.insert(tradeOrders).values(values).returning();
   if (rows.length !== values.length)
     throw new Error(`trade_orders insert returned ${rows.length} of ${values.length}`);
-  return rows.sort((a, b) => a.id - b.id);
+  rows.sort((a, b) => a.id - b.id);
+  rows.forEach((row, i) => {
+    const asked = values[i] as NewOrder;
+    const same =
+      row.userId === asked.userId &&
+      row.product === asked.product &&
+      row.symbol === asked.symbol &&
+      row.side === asked.side &&
+      trimDecimalZeros(row.amount) === trimDecimalZeros(asked.amount) &&
+      row.clientOrderId === (asked.clientOrderId ?? null);
+    if (!same) throw new Error(`trade_orders row ${row.id} is not the order ${i} inserted`);
+  });
+  return rows;
 }
 
 /** The user's order placed with this client id, if any (a retried placement). */

@@ -12,6 +12,7 @@ import {
   type TimedHistoryQuery,
 } from '@platform/contracts';
 import { AppError, businessRule } from '../../../core/errors.ts';
+import { createKeptCopy } from '../../../core/kept-copy.ts';
 import { Decimal, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import { readSetting } from '../../jobs/settings.ts';
 import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
@@ -51,17 +52,11 @@ export function createFlashEngine(
   }
 
   /**
-   * The config that orders read, kept for a second like the pair rows (PAIR_ROW_CACHE_MS): every
+   * The config that orders read is kept for a second like the pair rows (PAIR_ROW_CACHE_MS): every
    * order needs it and it changes only when an operator stores a new one; the screens read it fresh.
    */
-  let kept: { config: FlashConfig; at: number } | undefined;
-  async function orderConfig(): Promise<FlashConfig> {
-    const now = Date.now();
-    if (kept && now - kept.at < FLASH_CONFIG_CACHE_MS) return kept.config;
-    const fresh = await config();
-    kept = { config: fresh, at: now };
-    return fresh;
-  }
+  const orderConfigCopy = createKeptCopy(config, FLASH_CONFIG_CACHE_MS);
+  const orderConfig = () => orderConfigCopy.get(undefined);
 
   async function configView(): Promise<FlashConfigData> {
     const c = await config();

@@ -22,13 +22,16 @@ export async function insertContract(exec: Executor, values: NewContract): Promi
   return row;
 }
 
-/** Several contracts in one statement, returned in the order of their orders' ids. */
+/** Several contracts in one statement, returned in the order given (matched by their orders' ids). */
 export async function insertContracts(exec: Executor, values: NewContract[]): Promise<ContractRow[]> {
   if (values.length === 0) return [];
   const rows = await exec.insert(timedContracts).values(values).returning();
-  if (rows.length !== values.length)
-    throw new Error(`timed_contracts insert returned ${rows.length} of ${values.length}`);
-  return rows.sort((a, b) => a.orderId - b.orderId);
+  const byOrder = new Map(rows.map((row) => [row.orderId, row]));
+  return values.map((v) => {
+    const row = byOrder.get(v.orderId);
+    if (!row) throw new Error(`timed_contracts insert returned no row for order ${v.orderId}`);
+    return row;
+  });
 }
 
 export async function findContract(exec: Executor, orderId: number): Promise<ContractRow | null> {

@@ -108,7 +108,6 @@ export async function findRetriedOrder(
 /** A contract priced at its entry, before anything is written. */
 interface TimedPlacement {
   input: OpenTimedInput;
-  asked: TimedTerms;
   entry: PriceObservation;
   stake: string;
   openedAt: Date;
@@ -217,12 +216,6 @@ export function createTimedPlacement(deps: TradingDeps) {
       const orders = await insertOrders(tx, ps.map(orderRowOf));
       orders.forEach((order, i) => {
         const p = ps[i] as TimedPlacement;
-        const same =
-          order.userId === p.input.userId &&
-          order.product === p.input.product &&
-          order.side === p.input.direction &&
-          order.clientOrderId === (p.input.clientOrderId ?? null);
-        if (!same) throw new Error(`timed: order row ${order.id} does not match placement ${i}`);
         tag(i, openKey(p.input.product, order.id));
         tag(i, userTag(p.input.userId));
       });
@@ -278,7 +271,7 @@ export function createTimedPlacement(deps: TradingDeps) {
     const expiresAt = new Date(openedAt.getTime() + input.durationSeconds * 1000);
     const stake = normaliseDecimalString(input.stake);
     try {
-      return await writes.submit({ input, asked, entry, stake, openedAt, expiresAt });
+      return await writes.submit({ input, entry, stake, openedAt, expiresAt });
     } catch (err) {
       if (input.clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
         const first = await findRetriedOrder(
