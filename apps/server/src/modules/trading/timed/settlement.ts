@@ -12,7 +12,7 @@ import {
 import { type OrderRow, toTradeOrder } from '../orders.repository.ts';
 import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
-import * as repo from './timed.repository.ts';
+import * as repo from './settlement.repository.ts';
 import { settleKey } from './timed.service.ts';
 
 /**
