@@ -1,4 +1,5 @@
 import type { Ticker } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import {
@@ -115,6 +116,32 @@ describe('reference prices', () => {
     });
     expect((await prices.current('EEEUSDT', timed)).price).toBe('5.1');
     expect(asked).toHaveLength(2);
+  });
+
+  it('orders that find no fresh tick at once share one observation (one market read, one tick written)', async () => {
+    const asked: string[][] = [];
+    const prices = createReferencePrices({
+      db: database.db,
+      quotes: {
+        tickers: async (symbols) => {
+          asked.push(symbols);
+          await new Promise((r) => setTimeout(r, 20));
+          return [ticker('FFFUSDT', '3.25', T0 - 100)];
+        },
+      },
+      now: () => T0,
+    });
+    const timed = { maxAgeMs: TIMED_ENTRY_MAX_AGE_MS, receivedAt: T0 };
+    const entries = await Promise.all(Array.from({ length: 6 }, () => prices.current('FFFUSDT', timed)));
+    expect(entries.map((e) => e.price)).toEqual(Array(6).fill('3.25'));
+    expect(asked).toEqual([['FFFUSDT']]);
+    const stored = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM price_ticks WHERE symbol = 'FFFUSDT'`,
+    );
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    // Once it is recorded, it is read from the table; a failed observation is not kept.
+    expect((await prices.current('FFFUSDT', timed)).price).toBe('3.25');
+    expect(asked).toHaveLength(1);
   });
 
   it('pruning removes only ticks older than the retention', async () => {

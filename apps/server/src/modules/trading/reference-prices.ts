@@ -64,6 +64,22 @@ export function createReferencePrices(deps: {
     return observations;
   }
 
+  /**
+   * Orders that find no fresh tick in the same moment (a burst just before the next recording) share
+   * one observation of their symbol: one market read and one tick written instead of one each. Each
+   * still checks the observation's time against its own receipt.
+   */
+  const observing = new Map<string, Promise<PriceObservation[]>>();
+  function observeShared(symbol: string, maxAgeMs: number): Promise<PriceObservation[]> {
+    const key = `${symbol} ${maxAgeMs}`;
+    let shared = observing.get(key);
+    if (!shared) {
+      shared = observe([symbol], maxAgeMs).finally(() => observing.delete(key));
+      observing.set(key, shared);
+    }
+    return shared;
+  }
+
   return {
     record,
     observe,
@@ -87,7 +103,7 @@ export function createReferencePrices(deps: {
         .orderBy(desc(priceTicks.at))
         .limit(1);
       if (tick) return { ...tick, price: normaliseDecimalString(tick.price) };
-      const observed = await observe([symbol], maxAgeMs).catch(() => []);
+      const observed = await observeShared(symbol, maxAgeMs).catch(() => []);
       const fresh = observed.find((o) => o.symbol === symbol && o.at.getTime() >= since);
       if (!fresh) throw opts.staleError?.() ?? upstreamFailed(TRADING_TEXTS.priceUnavailable, { symbol });
       return fresh;
