@@ -3,8 +3,16 @@
  *
  * The real server runs as a child process (`node --import tsx apps/server/src/main.ts`, PGlite in a
  * temporary DATA_DIR), so that its CPU is measured apart from the clients'. The clients run in
- * `--workers` forked processes of this same script (one websocket connection per client) and all use
- * the token of one user registered over HTTP. `--client` chooses what each client is: `ws` (the
+ * `--workers` forked processes of this same script (one websocket connection per client). Each
+ * client has a session of its own (`--sessions per-client`, the default): before the server starts,
+ * this script opens the data directory (PGlite serves one process), inserts one user per client of
+ * every round and one session per user into `sessions`, as a login does (a random token, its
+ * SHA-256 stored), and closes it; every round uses sessions no earlier round used, so each
+ * handshake is that user's first connect, a session cache miss answered by the database's lookup.
+ * One login over HTTP checks that the seeded user can sign in like any other, and its token is the
+ * baseline's. `--sessions shared` gives every client that one login's token instead (every
+ * handshake after the first a cache hit: the measurement before issue 19's third steps).
+ * `--client` chooses what each client is: `ws` (the
  * default) speaks socket.io's wire protocol over a bare websocket and stamps a message's receive
  * time as its frame arrives, decoding it after the window; `socket.io` is socket.io-client, which
  * decodes every message before the handler stamps it. Thousands of clients share one or two
@@ -35,6 +43,10 @@ import { parseArgs } from 'node:util';
 import { MARKET_EVENTS } from '@platform/contracts';
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
+import { openPglite } from '../apps/server/src/db/client.ts';
+import { sessions, users } from '../apps/server/src/modules/auth/auth.schema.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import {
   api,
   processCpuSeconds,
@@ -56,7 +68,8 @@ type ToWorker =
       type: 'connect';
       client: ClientKind;
       origin: string;
-      token: string;
+      /** One token per client, in slot order. */
+      tokens: string[];
       from: number;
       count: number;
       batch: number;
@@ -277,15 +290,14 @@ function runWorker() {
             slots.map((slot) => {
               const global = message.from + slot;
               const symbols = global % message.extraEvery === 0 ? SYMBOLS : SYMBOLS.slice(0, 1);
-              return openClient(message.client, message.origin, message.token, slot, symbols).then(
-                (socket) => {
-                  subscriptions += symbols.length;
-                  symbols.forEach((_, i) => {
-                    subscribers[i] = (subscribers[i] ?? 0) + 1;
-                  });
-                  return socket;
-                },
-              );
+              const token = message.tokens[slot] as string;
+              return openClient(message.client, message.origin, token, slot, symbols).then((socket) => {
+                subscriptions += symbols.length;
+                symbols.forEach((_, i) => {
+                  subscribers[i] = (subscribers[i] ?? 0) + 1;
+                });
+                return socket;
+              });
             }),
           );
           for (const result of settled) {
@@ -364,8 +376,48 @@ interface Server extends ServerProcess {
   dataDir: string;
 }
 
-async function startFanoutServer(tickMs: number): Promise<Server> {
+const USER_PASSWORD = 'fanout-user-password';
+
+/**
+ * `count` users with a session each, written before the server starts (PGlite serves one process):
+ * the rows a registration and a login leave for a client's purposes (the user, and a session whose
+ * token's SHA-256 is stored), in bulk. Returns the users' e-mails and the sessions' tokens.
+ */
+async function seedSessions(dataDir: string, count: number): Promise<{ emails: string[]; tokens: string[] }> {
+  const database = await openPglite(dataDir);
+  try {
+    const passwordHash = await hashPassword(USER_PASSWORD);
+    const tag = Date.now().toString(36);
+    const emails: string[] = [];
+    const tokens: string[] = [];
+    const expiresAt = new Date(Date.now() + 24 * 3_600_000);
+    for (let start = 0; start < count; start += 1000) {
+      const n = Math.min(1000, count - start);
+      const rows = Array.from({ length: n }, (_, i) => ({
+        email: `fanout${start + i}-${tag}@bench.local`,
+        passwordHash,
+        inviteCode: `F${tag}${start + i}`.slice(0, 16),
+      }));
+      const ids = await database.db.insert(users).values(rows).returning({ id: users.id });
+      const batch = ids.map(({ id }) => ({ userId: id, token: newToken() }));
+      await database.db
+        .insert(sessions)
+        .values(batch.map((b) => ({ userId: b.userId, tokenHash: hashToken(b.token), expiresAt })));
+      emails.push(...rows.map((r) => r.email));
+      tokens.push(...batch.map((b) => b.token));
+    }
+    return { emails, tokens };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startFanoutServer(
+  tickMs: number,
+  seed: number,
+): Promise<Server & { seeded: { emails: string[]; tokens: string[] } }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fanout-'));
+  const seeded = await seedSessions(dataDir, seed);
   const server = await startServer({
     DATA_DIR: dataDir,
     ADMIN_EMAIL: BENCH_ADMIN.email,
@@ -373,7 +425,7 @@ async function startFanoutServer(tickMs: number): Promise<Server> {
     MARKET_DATA_AUTOSTART: 'true',
     MARKET_TICK_MS: String(tickMs),
   });
-  return { ...server, dataDir };
+  return { ...server, dataDir, seeded };
 }
 
 async function stopFanoutServer(server: Server) {
@@ -418,7 +470,7 @@ interface Round {
 async function runRound(
   workers: Worker[],
   server: Server,
-  token: string,
+  tokens: string[],
   clients: number,
   opts: {
     client: ClientKind;
@@ -440,7 +492,7 @@ async function runRound(
         type: 'connect',
         client: opts.client,
         origin: server.origin,
-        token,
+        tokens: tokens.slice(from, from + count),
         from,
         count,
         batch: opts.batch,
@@ -570,6 +622,7 @@ async function runCoordinator() {
       'extra-every': { type: 'string', default: '10' },
       'tick-ms': { type: 'string', default: '300' },
       client: { type: 'string', default: 'ws' },
+      sessions: { type: 'string', default: 'per-client' },
       worker: { type: 'boolean', default: false },
     },
   });
@@ -578,6 +631,9 @@ async function runCoordinator() {
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
   if (args.client !== 'ws' && args.client !== 'socket.io') throw new Error('--client is ws or socket.io');
+  if (args.sessions !== 'per-client' && args.sessions !== 'shared')
+    throw new Error('--sessions is per-client or shared');
+  const ownSessions = args.sessions === 'per-client';
   const opts = {
     client: args.client as ClientKind,
     batch: Number(args.batch),
@@ -594,7 +650,8 @@ async function runCoordinator() {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const server = await startFanoutServer(tickMs);
+  // Per client: a session for every client of every round, none used twice.
+  const server = await startFanoutServer(tickMs, ownSessions ? 1 + counts.reduce((n, c) => n + c, 0) : 0);
   const workers: Worker[] = [];
   try {
     console.log(`server pid ${server.child.pid} at ${server.origin}, MARKET_TICK_MS ${tickMs}`);
@@ -604,22 +661,36 @@ async function runCoordinator() {
       if (Date.now() > deadline) throw new Error(`the feed is ${status.state} after 30 s`);
       await sleep(250);
     }
-    const { token } = await api<{ token: string }>(server.origin, 'POST', '/api/auth/register', {
-      email: `fanout-${Date.now()}@bench.local`,
-      password: 'fanout-user-password',
-    });
+    // The baseline's client logs in over HTTP: a seeded user signs in like any other.
+    const { token } = ownSessions
+      ? await api<{ token: string }>(server.origin, 'POST', '/api/auth/login', {
+          email: server.seeded.emails[0],
+          password: USER_PASSWORD,
+        })
+      : await api<{ token: string }>(server.origin, 'POST', '/api/auth/register', {
+          email: `fanout-${Date.now()}@bench.local`,
+          password: USER_PASSWORD,
+        });
+    // Each round's clients take the next unused tokens (the first seeded user's is the login above's user).
+    let nextToken = 1;
+    const tokensFor = (n: number) => {
+      if (!ownSessions) return new Array<string>(n).fill(token);
+      const slice = server.seeded.tokens.slice(nextToken, nextToken + n);
+      nextToken += n;
+      return slice;
+    };
 
     for (let i = 0; i < workerCount; i++) {
       workers.push(new Worker(fork(import.meta.filename, ['--worker'], { stdio: 'inherit' })));
     }
 
     const rounds: Round[] = [];
-    const baseline = await runRound(workers, server, token, 1, opts);
+    const baseline = await runRound(workers, server, [token], 1, opts);
     rounds.push(baseline);
     report(baseline, baseline);
     for (const clients of counts) {
       await sleep(2000);
-      const round = await runRound(workers, server, token, clients, {
+      const round = await runRound(workers, server, tokensFor(clients), clients, {
         ...opts,
         baselineRate: baseline.perSubscriptionRate,
       });
@@ -629,6 +700,7 @@ async function runCoordinator() {
 
     console.log(
       `\nTicker fan-out: server child process on PGlite, MARKET_TICK_MS ${tickMs}, ${workerCount} client process(es) of ${opts.client} clients, ` +
+        `${ownSessions ? 'a session per client (each handshake its first)' : 'one shared session'}, ` +
         `window ${args.window} s; every ${opts.extraEvery}th client also subscribes to ETHUSDT. Times in ms.\n`,
     );
     console.log(
