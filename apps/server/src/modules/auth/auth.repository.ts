@@ -48,15 +48,21 @@ export const TOUCH_INTERVAL_MS = 60_000;
 const TOUCH_INTERVAL = sql`make_interval(secs => ${TOUCH_INTERVAL_MS / 1000}::int)`;
 
 /**
- * The unrevoked session behind a token hash, with its user and whether it has run out: `expired`
- * (past expires_at) or, for an admin, `timedOut` (idle or too old under `admin`). One statement:
- * only admin sessions are held to an idle limit, so a data-modifying CTE refreshes last_seen_at of
- * an admin session still in force when it is over a minute old (no write for users' sessions), and
- * the lookup costs no extra round trip; the SELECT sees the value from before this request.
+ * The unrevoked sessions behind token hashes, each with its user and whether it has run out:
+ * `expired` (past expires_at) or, for an admin, `timedOut` (idle or too old under `admin`). One
+ * statement for any number of hashes (concurrent lookups share it, issue 19): only admin sessions
+ * are held to an idle limit, so a data-modifying CTE refreshes last_seen_at of each admin session
+ * still in force when it is over a minute old (no write for users' sessions), and the lookup costs
+ * no extra round trip; the SELECT sees the values from before this request.
  */
-export async function findSession(exec: Executor, tokenHash: string, admin: AdminSessionPolicy) {
+export async function findSessions(
+  exec: Executor,
+  tokenHashes: readonly string[],
+  admin: AdminSessionPolicy,
+) {
   const idle = sql`make_interval(mins => ${admin.idleMinutes}::int)`;
   const max = sql`make_interval(hours => ${admin.maxHours}::int)`;
+  const hashes = sql`${sql.param([...tokenHashes])}::text[]`;
   /** An admin session is in force while used within `idle` and younger than `max`. */
   const withinAdminLimits = sql`(${sessions.lastSeenAt} > now() - ${idle} AND ${sessions.createdAt} > now() - ${max})`;
   const touch = exec.$with('touched_session', {}).as(sql`
@@ -64,28 +70,29 @@ export async function findSession(exec: Executor, tokenHash: string, admin: Admi
     FROM users
     WHERE users.id = sessions.user_id
       AND users.role = 'admin'
-      AND sessions.token_hash = ${tokenHash}
+      AND sessions.token_hash = ANY(${hashes})
       AND sessions.revoked_at IS NULL
       AND sessions.expires_at > now()
       AND sessions.last_seen_at < now() - ${TOUCH_INTERVAL}
       AND ${withinAdminLimits}
     RETURNING sessions.id`);
-  const [row] = await exec
+  const rows = await exec
     .with(touch)
     .select({
       session: sessions,
       user: users,
       expired: sql<boolean>`${sessions.expiresAt} <= now()`,
       timedOut: sql<boolean>`${users.role} = 'admin' AND NOT ${withinAdminLimits}`,
-      touched: sql<boolean>`EXISTS (SELECT 1 FROM touched_session)`,
+      touched: sql<boolean>`${sessions.id} IN (SELECT id FROM touched_session)`,
       now: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-    .limit(1);
-  return row;
+    .where(and(sql`${sessions.tokenHash} = ANY(${hashes})`, isNull(sessions.revokedAt)));
+  return new Map(rows.map((row) => [row.session.tokenHash, row]));
 }
+
+export type FoundSession = NonNullable<ReturnType<Awaited<ReturnType<typeof findSessions>>['get']>>;
 
 export async function revokeSession(exec: Executor, sessionId: string) {
   await exec

@@ -7,6 +7,7 @@ import {
   type TwofaSetupChallenge,
 } from '@platform/contracts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../core/errors.ts';
+import { createGroupCommit } from '../../core/group-commit.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createUser } from '../users/create-user.ts';
@@ -42,7 +43,15 @@ export interface AuthenticatedSession {
   user: repo.UserRow;
 }
 
-type FoundSession = NonNullable<Awaited<ReturnType<typeof repo.findSession>>>;
+type FoundSession = repo.FoundSession;
+
+/**
+ * Lookups that miss the cache while another is running share the next statement (group-commit.ts:
+ * no timer, one at a time, so a lone lookup waits for nothing): 10,000 sockets connecting at once
+ * cost some hundred statements, not 10,000 (issue 19). Each is sent after every request in it
+ * arrived, so it sees every change committed before any of them.
+ */
+const LOOKUP_BATCH = 256;
 
 /**
  * How long a lookup's answer holds, by the database's clock: until the session expires and, for an
@@ -82,6 +91,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   const publicUser = (user: repo.UserRow) =>
     toPublicUser(db, user, { twofaSetupRequired: needsTwofaSetup(user) });
 
+  const sessionLookups = createGroupCommit<string, FoundSession | undefined>({
+    maxBatch: LOOKUP_BATCH,
+    maxInFlight: 1,
+    async write(tokenHashes) {
+      const found = await repo.findSessions(db, [...new Set(tokenHashes)], deps.adminSession);
+      return tokenHashes.map((hash) => ({ ok: true, value: found.get(hash) }));
+    },
+  });
+
   async function openSession(user: repo.UserRow, client: ClientInfo) {
     const token = newToken();
     const hours =
@@ -110,7 +128,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const cached = await cache?.get(tokenHash);
     if (cached) return cached;
     const mark = cache?.mark();
-    const found = await repo.findSession(db, tokenHash, deps.adminSession);
+    const found = await sessionLookups.submit(tokenHash);
     if (!found) throw unauthorized(INVALID_TOKEN_MESSAGE);
     if (found.timedOut) throw unauthorized(ADMIN_SESSION_TIMED_OUT);
     if (found.expired) throw unauthorized(INVALID_TOKEN_MESSAGE);
