@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 import { checkerboardPng } from './png.ts';
 
@@ -388,11 +388,29 @@ export function sumAmounts(...values: string[]): string {
   return fromUnits(values.reduce((total, value) => total + toUnits(value), 0n));
 }
 
-/** Picks `label` in an antd Select: only the open (visible) dropdown's option, never a closed one's. */
+/** What an antd Select shows as chosen (its selection, not its dropdown). */
+export const selectedLabel = (select: Locator) =>
+  select.locator('.ant-select-content, .ant-select-selection-item').first();
+
+/**
+ * Picks `label` in an antd Select and waits until the select shows it. The option is clicked in the
+ * open (visible) dropdown only, once the dropdown has finished opening. A click can still miss
+ * without an error: when the option is covered (by a toast at the top, say), Playwright scrolls the
+ * page to get it clear, antd realigns (even flips) the open dropdown on that scroll, and the press
+ * lands beside the option. So the choice is checked on the select and made again until it shows.
+ */
 export async function chooseOption(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: label })
-    .click();
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await open.count()) > 0) {
+      await page.keyboard.press('Escape');
+      await expect(open).toHaveCount(0, { timeout: 5_000 });
+    }
+    await select.click();
+    const option = open.locator('.ant-select-item-option').filter({ hasText: label });
+    await option.waitFor({ timeout: 5_000 });
+    await animationsSettled(page);
+    await option.click({ timeout: 5_000 });
+    await expect(selectedLabel(select)).toHaveText(label, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
 }
