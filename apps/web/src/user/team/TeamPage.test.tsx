@@ -125,6 +125,46 @@ describe('TeamPage', () => {
     expect(calls[0]?.url.searchParams.has('level')).toBe(false);
   });
 
+  it('shows the newest level when the answers come back out of order', async () => {
+    // Each level's answer waits until the test releases it: 全部 (11), 第 2 层 (5), 第 3 层 (none).
+    const held = new Map<string, () => void>();
+    const replies: Record<string, () => Response> = {
+      all: () => ok({ members: [makeMember(31, { level: 2 })], pagination: pagination(11) }),
+      '2': () => ok({ members: [makeMember(32, { level: 2 })], pagination: pagination(5) }),
+      '3': () => ok({ members: [], pagination: pagination(0) }),
+    };
+    api.handlers['GET /api/team/members'] = ({ url }) => {
+      const level = url.searchParams.get('level') ?? 'all';
+      return new Promise((resolve) => held.set(level, () => resolve((replies[level] as () => Response)())));
+    };
+    const release = async (level: string) => {
+      await waitFor(() => expect(held.has(level)).toBe(true));
+      held.get(level)?.();
+    };
+    const choose = async (label: string) => {
+      fireEvent.mouseDown(within(screen.getByTestId('members-level')).getByRole('combobox'));
+      const dropdown = (await screen.findAllByRole('listbox')).at(-1)?.closest('.ant-select-dropdown');
+      fireEvent.click(within(dropdown as HTMLElement).getByTitle(label));
+    };
+    renderWithAnt(<MembersCard stats={stats} />);
+    fireEvent.click(await screen.findByRole('tab', { name: '团队（11）' }, FIRST));
+
+    // 第 2 层 chosen while the whole team is still loading, then 第 3 层 while 第 2 层 is.
+    await waitFor(() => expect(held.has('all')).toBe(true));
+    await choose('第 2 层');
+    await waitFor(() => expect(held.has('2')).toBe(true));
+    await choose('第 3 层');
+    await release('3');
+    expect(await screen.findByText('第 3 层暂无成员')).toBeTruthy();
+    // The older answers land late: neither replaces the level shown.
+    await release('2');
+    await release('all');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('members-empty').textContent).toContain('第 3 层暂无成员');
+    expect(screen.queryByTestId('members-page-text')).toBeNull();
+    expect(screen.getByTestId('members-level').textContent).toBe('第 3 层');
+  });
+
   it('copies the invite link and says so, or says that copying failed', async () => {
     Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
     const writeText = vi.fn(async () => {});
