@@ -5,9 +5,12 @@ import {
   type TradeProduct,
 } from '@platform/contracts';
 import { trimDecimalZeros } from '@platform/domain';
-import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { pageOf } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
+import { list, prefixedColumns, rowFromDriver, unnestRows } from '../../db/unnest-rows.ts';
+import { queryRows } from '../ledger/ledger.repository.ts';
 import { tradeOrders } from './trading.schema.ts';
 
 /** The order table every product writes (see trading.schema.ts); each engine keeps its own detail table. */
@@ -22,28 +25,44 @@ export async function insertOrder(exec: Executor, values: NewOrder): Promise<Ord
 }
 
 /**
- * Several orders in one statement, returned in the order given. Ids come from the sequence in the
- * order the rows are inserted, so sorting the returned rows by id restores it; each row is checked
- * against the order it should be (a mismatch throws, and a group write then places every order alone).
+ * Orders with one detail row each (a spot fill, a timed contract) in one statement, returned in the
+ * order given. The orders' ids are drawn from the sequence first, one per position, so each detail
+ * row names its own order whatever order the rows are inserted or returned in.
  */
-export async function insertOrders(exec: Executor, values: NewOrder[]): Promise<OrderRow[]> {
-  if (values.length === 0) return [];
-  const rows = await exec.insert(tradeOrders).values(values).returning();
-  if (rows.length !== values.length)
-    throw new Error(`trade_orders insert returned ${rows.length} of ${values.length}`);
-  rows.sort((a, b) => a.id - b.id);
-  rows.forEach((row, i) => {
-    const asked = values[i] as NewOrder;
-    const same =
-      row.userId === asked.userId &&
-      row.product === asked.product &&
-      row.symbol === asked.symbol &&
-      row.side === asked.side &&
-      trimDecimalZeros(row.amount) === trimDecimalZeros(asked.amount) &&
-      row.clientOrderId === (asked.clientOrderId ?? null);
-    if (!same) throw new Error(`trade_orders row ${row.id} is not the order ${i} inserted`);
-  });
-  return rows;
+export async function insertOrdersWithDetails<D extends PgTable>(
+  exec: Executor,
+  orders: NewOrder[],
+  detail: { table: D; rows: Omit<D['$inferInsert'], 'orderId'>[] },
+): Promise<{ order: OrderRow; detail: D['$inferSelect'] }[]> {
+  if (orders.length !== detail.rows.length)
+    throw new Error(`${orders.length} orders with ${detail.rows.length} detail rows`);
+  if (orders.length === 0) return [];
+  const o = unnestRows(tradeOrders, orders, 'v');
+  const d = unnestRows(detail.table, detail.rows, 'w');
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`WITH ids AS MATERIALIZED (
+          SELECT nextval(pg_get_serial_sequence('trade_orders', 'id')) AS id, ord
+          FROM generate_series(1, ${orders.length}::bigint) AS ord
+        ), o AS (
+          INSERT INTO trade_orders (id, ${list(o.names)}) OVERRIDING SYSTEM VALUE
+          SELECT ids.id, ${list(o.names, 'v')} FROM ${o.from} JOIN ids USING (ord)
+          RETURNING *
+        ), d AS (
+          INSERT INTO ${detail.table} (order_id, ${list(d.names)})
+          SELECT ids.id, ${list(d.names, 'w')} FROM ${d.from} JOIN ids USING (ord)
+          RETURNING *
+        )
+        SELECT ${prefixedColumns(tradeOrders, 'o', 'o_')}, ${prefixedColumns(detail.table, 'd', 'd_')}
+        FROM ids JOIN o ON o.id = ids.id JOIN d ON d.order_id = ids.id
+        ORDER BY ids.ord`,
+  );
+  if (rows.length !== orders.length)
+    throw new Error(`trade_orders insert returned ${rows.length} of ${orders.length}`);
+  return rows.map((raw) => ({
+    order: rowFromDriver(tradeOrders, raw, 'o_'),
+    detail: rowFromDriver(detail.table, raw, 'd_'),
+  }));
 }
 
 /** The user's order placed with this client id, if any (a retried placement). */

@@ -8,7 +8,7 @@ import { LISTENER_SYNC_SQL } from '../auth/session-changes.ts';
 /**
  * Statements sent to PostgreSQL per order placed over HTTP, counted at node-postgres's client (every
  * pool connection is a pg.Client): the order path's round trips, an exact figure on a noisy machine
- * (issue 19). BEGIN, the order's rows, the ledger's three statements, COMMIT; the session comes
+ * (issue 19). BEGIN, the order's rows (one statement), the ledger's three statements, COMMIT; the session comes
  * from the instance's session cache, the pair row from the instance's copy, the book from the
  * market cache. The session cache's sync (a one-line query on the listening connection, shared by
  * the requests that wait at once, so at most one per request; and once a second as a heartbeat)
@@ -55,17 +55,17 @@ async function statementsOf(url: string, body: Record<string, unknown>) {
 }
 
 describe.skipIf(testEngine !== 'postgres')('round trips per order (PostgreSQL)', () => {
-  it('a spot market order: 7 statements (BEGIN, order, fill, journal, accounts, postings, COMMIT)', async () => {
+  it('a spot market order: 6 statements (BEGIN, order with its fill, journal, accounts, postings, COMMIT)', async () => {
     const { count, statements } = await statementsOf('/api/trading/spot/order', {
       symbol: 'BTCUSDT',
       side: 'buy',
       type: 'market',
       amount: '0.001',
     });
-    expect(count, statements).toBe(7);
+    expect(count, statements).toBe(6);
   });
 
-  it('a flash contract: 9 statements (entry tick, BEGIN, order, contract, journal, accounts, postings, open-contract count, COMMIT)', async () => {
+  it('a flash contract: 8 statements (entry tick, BEGIN, order with its contract, journal, accounts, postings, open-contract count, COMMIT)', async () => {
     const { count, statements } = await statementsOf('/api/trading/flash/order', {
       symbol: 'BTCUSDT',
       direction: 'up',
@@ -74,6 +74,6 @@ describe.skipIf(testEngine !== 'postgres')('round trips per order (PostgreSQL)',
     });
     // The config comes from the instance's copy, the session from its cache; the entry is the latest
     // tick any instance stored, read from the table.
-    expect(count, statements).toBe(9);
+    expect(count, statements).toBe(8);
   });
 });

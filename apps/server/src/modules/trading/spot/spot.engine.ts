@@ -29,11 +29,12 @@ import { assertSameOrder } from '../client-order.ts';
 import {
   findByClientOrderId,
   insertOrder,
-  insertOrders,
+  insertOrdersWithDetails,
   type NewOrder,
   type OrderRow,
   toTradeOrder,
 } from '../orders.repository.ts';
+import { spotFills } from '../trading.schema.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import {
   type BookLevel,
@@ -343,9 +344,8 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     };
   }
 
-  function marketFillRow(p: MarketPlacement, orderId: number): repo.NewFill {
+  function marketFillRow(p: MarketPlacement): Omit<repo.NewFill, 'orderId'> {
     return {
-      orderId,
       seq: 1,
       quantity: str(p.amount),
       price: str(p.walk.avgPrice),
@@ -374,10 +374,19 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
   }
 
   /** One market order in its own transaction. */
+  /** The orders and their fills: one statement (orders.repository.ts). */
+  async function insertMarketOrders(tx: Tx, placements: MarketPlacement[]): Promise<OrderRow[]> {
+    const written = await insertOrdersWithDetails(tx, placements.map(marketOrderRow), {
+      table: spotFills,
+      rows: placements.map(marketFillRow),
+    });
+    return written.map((w) => w.order);
+  }
+
   async function placeMarketAlone(p: MarketPlacement): Promise<OrderRow> {
     return db.transaction(async (tx) => {
-      const row = await insertOrder(tx, marketOrderRow(p));
-      await repo.insertFills(tx, [marketFillRow(p, row.id)]);
+      const [row] = await insertMarketOrders(tx, [p]);
+      if (!row) throw new Error('spot: market order not written');
       await beforePosting('fill', [row.id]);
       // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
       await postTransaction(tx, marketFillPosting(p, row.id), { savepoint: false });
@@ -394,14 +403,10 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     tag: (index: number, key: string) => void,
   ): Promise<OrderRow[]> {
     return db.transaction(async (tx) => {
-      const rows = await insertOrders(tx, placements.map(marketOrderRow));
+      const rows = await insertMarketOrders(tx, placements);
       rows.forEach((row, i) => {
         tag(i, fillKey(row.id, 1));
       });
-      await repo.insertFills(
-        tx,
-        rows.map((row, i) => marketFillRow(placements[i] as MarketPlacement, row.id)),
-      );
       await beforePosting(
         'fill',
         rows.map((row) => row.id),

@@ -15,24 +15,6 @@ export type TimedProduct = 'flash' | 'option';
 export type ContractRow = typeof timedContracts.$inferSelect;
 export type NewContract = typeof timedContracts.$inferInsert;
 
-export async function insertContract(exec: Executor, values: NewContract): Promise<ContractRow> {
-  const [row] = await exec.insert(timedContracts).values(values).returning();
-  if (!row) throw new Error('timed_contracts insert returned nothing');
-  return row;
-}
-
-/** Several contracts in one statement, returned in the order given (matched by their orders' ids). */
-export async function insertContracts(exec: Executor, values: NewContract[]): Promise<ContractRow[]> {
-  if (values.length === 0) return [];
-  const rows = await exec.insert(timedContracts).values(values).returning();
-  const byOrder = new Map(rows.map((row) => [row.orderId, row]));
-  return values.map((v) => {
-    const row = byOrder.get(v.orderId);
-    if (!row) throw new Error(`timed_contracts insert returned no row for order ${v.orderId}`);
-    return row;
-  });
-}
-
 export async function findContract(exec: Executor, orderId: number): Promise<ContractRow | null> {
   const [row] = await exec.select().from(timedContracts).where(eq(timedContracts.orderId, orderId));
   return row ?? null;

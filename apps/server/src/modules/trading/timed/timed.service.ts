@@ -11,7 +11,7 @@ import { amountPrecisionProblem } from '@platform/domain';
 import { badRequest, businessRule, conflict, retryShortly } from '../../../core/errors.ts';
 import { createGroupCommit, outcomeOf, writeTogetherOrAlone } from '../../../core/group-commit.ts';
 import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import {
   type PostTransactionRequest,
@@ -23,12 +23,12 @@ import { assertSameOrder } from '../client-order.ts';
 import {
   findByClientOrderId,
   findOrder,
-  insertOrder,
-  insertOrders,
+  insertOrdersWithDetails,
   type NewOrder,
   type OrderRow,
 } from '../orders.repository.ts';
 import { type PriceObservation, TIMED_ENTRY_MAX_AGE_MS } from '../reference-prices.ts';
+import { timedContracts } from '../trading.schema.ts';
 import type { TradingDeps } from '../trading-deps.ts';
 import * as repo from './timed.repository.ts';
 
@@ -147,10 +147,9 @@ function orderRowOf(p: TimedPlacement): NewOrder {
   };
 }
 
-function contractRowOf(p: TimedPlacement, orderId: number): repo.NewContract {
+function contractRowOf(p: TimedPlacement): Omit<repo.NewContract, 'orderId'> {
   const { input } = p;
   return {
-    orderId,
     userId: input.userId,
     product: input.product,
     symbol: input.pair.symbol,
@@ -193,18 +192,27 @@ function freezeOf(p: TimedPlacement, orderId: number): PostTransactionRequest {
  * Placements that arrive together share one transaction; each still gets its own outcome.
  */
 export function createTimedPlacement(deps: TradingDeps) {
+  /** The orders and their contracts: one statement (orders.repository.ts). */
+  async function insertContracts(tx: Tx, ps: TimedPlacement[]): Promise<OpenedContract[]> {
+    const written = await insertOrdersWithDetails(tx, ps.map(orderRowOf), {
+      table: timedContracts,
+      rows: ps.map(contractRowOf),
+    });
+    return written.map((w) => ({ order: w.order, contract: w.detail }));
+  }
+
   async function openAlone(p: TimedPlacement): Promise<OpenedContract> {
     return deps.db.transaction(async (tx) => {
-      const order = await insertOrder(tx, orderRowOf(p));
-      const contract = await repo.insertContract(tx, contractRowOf(p, order.id));
+      const [opened] = await insertContracts(tx, [p]);
+      if (!opened) throw new Error('timed: contract not written');
       // The posting locks the user's accounts: concurrent placements of one user queue here, so the
       // count below sees every contract committed before this one and the limit holds exactly.
       // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
-      await postTransaction(tx, freezeOf(p, order.id), { savepoint: false });
+      await postTransaction(tx, freezeOf(p, opened.order.id), { savepoint: false });
       if ((await repo.countOpenContracts(tx, p.input.userId)) > MAX_OPEN_TIMED_CONTRACTS) {
         throw businessRule(TIMED_TEXTS.tooManyOpen(MAX_OPEN_TIMED_CONTRACTS));
       }
-      return { order, contract };
+      return opened;
     });
   }
 
@@ -213,28 +221,24 @@ export function createTimedPlacement(deps: TradingDeps) {
     tag: (index: number, key: string) => void,
   ): Promise<OpenedContract[]> {
     return deps.db.transaction(async (tx) => {
-      const orders = await insertOrders(tx, ps.map(orderRowOf));
-      orders.forEach((order, i) => {
+      const opened = await insertContracts(tx, ps);
+      opened.forEach(({ order }, i) => {
         const p = ps[i] as TimedPlacement;
         tag(i, openKey(p.input.product, order.id));
         tag(i, userTag(p.input.userId));
       });
-      const contracts = await repo.insertContracts(
-        tx,
-        orders.map((order, i) => contractRowOf(ps[i] as TimedPlacement, order.id)),
-      );
       // The batch locks every user's accounts (in id order), so the counts below are exact as above.
       // A refusal ends the group's transaction (its contracts are then placed without the refused one).
       await postTransactionsBatch(
         tx,
-        orders.map((order, i) => freezeOf(ps[i] as TimedPlacement, order.id)),
+        opened.map(({ order }, i) => freezeOf(ps[i] as TimedPlacement, order.id)),
         { savepoint: false },
       );
       const userIds = [...new Set(ps.map((p) => p.input.userId))];
       const open = await repo.countOpenContractsOf(tx, userIds);
       const over = userIds.find((id) => (open.get(id) ?? 0) > MAX_OPEN_TIMED_CONTRACTS);
       if (over !== undefined) throw new OverOpenLimit(over);
-      return orders.map((order, i) => ({ order, contract: contracts[i] as repo.ContractRow }));
+      return opened;
     });
   }
 
