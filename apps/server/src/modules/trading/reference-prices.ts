@@ -1,6 +1,7 @@
 import { TRADING_TEXTS } from '@platform/contracts';
-import { and, desc, eq, gt, gte, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte } from 'drizzle-orm';
 import { upstreamFailed } from '../../core/errors.ts';
+import { createFreshRead } from '../../core/fresh-read.ts';
 import { normaliseDecimalString } from '../../core/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { MarketQuotes } from '../market-data/market-quotes.ts';
@@ -65,6 +66,21 @@ export function createReferencePrices(deps: {
   }
 
   /**
+   * The latest tick of a symbol, as any instance recorded it: orders of the same moment share one
+   * read, never one sent before they came (core/fresh-read.ts), so each sees every tick committed
+   * before it arrived.
+   */
+  const latestTick = createFreshRead(async (symbol: string) => {
+    const [tick] = await deps.db
+      .select()
+      .from(priceTicks)
+      .where(eq(priceTicks.symbol, symbol))
+      .orderBy(desc(priceTicks.at))
+      .limit(1);
+    return tick ?? null;
+  });
+
+  /**
    * Orders that find no fresh tick in the same moment (a burst just before the next recording) share
    * one observation of their symbol: one market read and one tick written instead of one each. Each
    * still checks the observation's time against its own receipt.
@@ -96,13 +112,8 @@ export function createReferencePrices(deps: {
     ): Promise<PriceObservation> {
       const maxAgeMs = opts.maxAgeMs ?? ENTRY_PRICE_MAX_AGE_MS;
       const since = (opts.receivedAt ?? now()) - maxAgeMs;
-      const [tick] = await deps.db
-        .select()
-        .from(priceTicks)
-        .where(and(eq(priceTicks.symbol, symbol), gte(priceTicks.at, new Date(since))))
-        .orderBy(desc(priceTicks.at))
-        .limit(1);
-      if (tick) return { ...tick, price: normaliseDecimalString(tick.price) };
+      const tick = await latestTick(symbol);
+      if (tick && tick.at.getTime() >= since) return { ...tick, price: normaliseDecimalString(tick.price) };
       const observed = await observeShared(symbol, maxAgeMs).catch(() => []);
       const fresh = observed.find((o) => o.symbol === symbol && o.at.getTime() >= since);
       if (!fresh) throw opts.staleError?.() ?? upstreamFailed(TRADING_TEXTS.priceUnavailable, { symbol });
