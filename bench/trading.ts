@@ -13,6 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,6 +47,8 @@ const { values: args } = parseArgs({
     engine: { type: 'string', default: 'both' },
     /** Server processes on the one PostgreSQL database; the clients take turns between them. */
     instances: { type: 'string', default: '1' },
+    /** Settlement runs per engine, each on a fresh database. */
+    'settle-runs': { type: 'string', default: '1' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -630,8 +633,29 @@ interface SettleResult {
   contracts: number;
   users: number;
   seconds: number;
+  /** CPU of this process (the settlement's Node side) during the run. */
+  nodeCpuSeconds: number;
+  /** CPU of the database's backends during the run (PostgreSQL, from /proc). */
+  databaseCpuSeconds: number | null;
   outcomes: string;
   ledgerOk: boolean;
+}
+
+/**
+ * A V8 CPU profile of this process from now until the returned function writes it to `file`
+ * (BENCH_SETTLE_PROFILE=<path prefix>: the settlement run alone, without the set-up; summarise it
+ * with bench/cpu-profile-summary.ts).
+ */
+async function startProfiler(): Promise<(file: string) => Promise<void>> {
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 /**
@@ -666,17 +690,34 @@ async function settleMany(target: BenchDatabase, count: number, users: number): 
       await recordTick(database.db, symbol, price, expiry - 1000);
     }
     const settlement = createTimedSettlement(testTradingDeps(database.db, { now: () => expiry + 2000 }));
+    // The pool's connections opened before the run, so that /proc has their backends at both reads.
+    await Promise.all(Array.from({ length: 8 }, () => database.db.execute(sql`SELECT pg_sleep(0.05)`)));
+    const dbBefore = target.url ? await databaseCounters(target.url) : null;
+    const profiler = process.env.BENCH_SETTLE_PROFILE ? await startProfiler() : null;
     const started = process.hrtime.bigint();
+    const cpu = process.cpuUsage();
     const run = await settlement.settleDueContracts(new Date(expiry + 2000), {
       parallelism: Number(process.env.BENCH_SETTLE_PARALLELISM ?? SETTLEMENT_PARALLELISM),
+      ...(process.env.BENCH_SETTLE_BATCH ? { batchSize: Number(process.env.BENCH_SETTLE_BATCH) } : {}),
     });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const used = process.cpuUsage(cpu);
+    if (profiler && process.env.BENCH_SETTLE_PROFILE) {
+      await profiler(`${process.env.BENCH_SETTLE_PROFILE}-${target.name}-${Date.now()}.cpuprofile`);
+    }
+    const nodeCpuSeconds = (used.user + used.system) / 1e6;
+    const databaseCpuSeconds =
+      target.url && dbBefore
+        ? backendCpuBetween(dbBefore.cpuSeconds, (await databaseCounters(target.url)).cpuSeconds)
+        : null;
     const verified = await verifyLedger(database.db);
     return {
       engine: target.name,
       contracts: run.settled,
       users,
       seconds,
+      nodeCpuSeconds,
+      databaseCpuSeconds,
       outcomes: Object.entries(run.outcomes)
         .map(([k, v]) => `${k} ${v}`)
         .join(', '),
@@ -689,11 +730,13 @@ async function settleMany(target: BenchDatabase, count: number, users: number): 
 
 function printSettlement(results: SettleResult[]) {
   console.log('\nSettling flash contracts that expire in the same second (one run of the settlement job)\n');
-  console.log('| engine | contracts | users | seconds | contracts/s | outcomes | ledger verifier |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| engine | contracts | users | seconds | contracts/s | Node CPU s | database CPU s | outcomes | ledger verifier |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of results) {
     console.log(
-      `| ${r.engine} | ${r.contracts} | ${r.users} | ${r.seconds.toFixed(2)} | ${(r.contracts / r.seconds).toFixed(0)} | ${r.outcomes} | ${r.ledgerOk ? 'ok' : 'FAILED'} |`,
+      `| ${r.engine} | ${r.contracts} | ${r.users} | ${r.seconds.toFixed(2)} | ${(r.contracts / r.seconds).toFixed(0)} | ${r.nodeCpuSeconds.toFixed(2)} | ${r.databaseCpuSeconds === null ? '-' : r.databaseCpuSeconds.toFixed(2)} | ${r.outcomes} | ${r.ledgerOk ? 'ok' : 'FAILED'} |`,
     );
   }
 }
@@ -725,18 +768,24 @@ async function main() {
   if (args.only !== 'http') {
     const settled: SettleResult[] = [];
     const users = Math.max(1, Math.ceil(CONTRACTS / 50));
-    const pgTarget = await postgresDatabase();
-    try {
-      settled.push(await settleMany(pgTarget, CONTRACTS, users));
-    } finally {
-      await pgTarget.drop();
-    }
-    // PGlite at a fifth of the count: one connection, so no parallel batches; for the ratio only.
-    const liteTarget = pgliteDatabase();
-    try {
-      settled.push(await settleMany(liteTarget, Math.ceil(CONTRACTS / 5), Math.ceil(users / 5)));
-    } finally {
-      await liteTarget.drop();
+    for (let round = 0; round < Number(args['settle-runs']); round += 1) {
+      if (args.engine !== 'pglite') {
+        const pgTarget = await postgresDatabase();
+        try {
+          settled.push(await settleMany(pgTarget, CONTRACTS, users));
+        } finally {
+          await pgTarget.drop();
+        }
+      }
+      if (args.engine !== 'postgres') {
+        // PGlite at a fifth of the count: one connection, so no parallel batches; for the ratio only.
+        const liteTarget = pgliteDatabase();
+        try {
+          settled.push(await settleMany(liteTarget, Math.ceil(CONTRACTS / 5), Math.ceil(users / 5)));
+        } finally {
+          await liteTarget.drop();
+        }
+      }
     }
     printSettlement(settled);
   }
