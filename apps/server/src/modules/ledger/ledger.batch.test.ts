@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { AppError } from '../../core/errors.ts';
 import { Decimal, formatFixed } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import { arrayLiteral, queryRows } from './ledger.repository.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema.ts';
 import {
   getUserWallets,
@@ -159,6 +161,132 @@ describe('batch posting', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('what a batch checks and stores per transaction', () => {
+  it('stores the fingerprint every earlier posting stored (a replay compares them), whichever path posted it', async () => {
+    const [a, b] = await createTestUsers(db, 2);
+    const three = (k: string, kind: string): PostTransactionRequest => ({
+      idempotencyKey: k,
+      kind,
+      postings: [
+        { account: { userId: b!, bucket: 'available' }, currency: 'USDT', amount: '11.50' },
+        { account: { system: 'house_pnl' }, currency: 'USDT', amount: '-1.5' },
+        { account: { userId: a!, bucket: 'available' }, currency: 'USDT', amount: '-10' },
+      ],
+    });
+    await batch([payout(a!, '20')]);
+    // The canonical form the fingerprints have been made of since the ledger's first migration.
+    const expected = (kind: string) =>
+      createHash('sha256')
+        .update(
+          JSON.stringify({
+            v: 1,
+            kind,
+            postings: [
+              ['system:house_pnl:USDT', '-1.5'],
+              [`user:${a}:available:USDT`, '-10'],
+              [`user:${b}:available:USDT`, '11.5'],
+            ].sort((x, y) => (x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : 0)),
+          }),
+        )
+        .digest('hex');
+    const kB = key('fp-batch');
+    const kS = key('fp-single');
+    const odd = 'kind "with" \\ escapes 中';
+    await batch([three(kB, odd)]);
+    await single(three(kS, 'test_settlement'));
+    const stored = await db
+      .select({ key: ledgerTransactions.idempotencyKey, fingerprint: ledgerTransactions.fingerprint })
+      .from(ledgerTransactions)
+      .where(inArray(ledgerTransactions.idempotencyKey, [kB, kS]));
+    expect(new Map(stored.map((r) => [r.key, r.fingerprint]))).toEqual(
+      new Map([
+        [kB, expected(odd)],
+        [kS, expected('test_settlement')],
+      ]),
+    );
+  });
+
+  it('refuses, inside a batch of valid ones, a transaction that does not balance or has a bad amount, even after the same amounts balanced', async () => {
+    const [a] = await createTestUsers(db, 1);
+    await batch([payout(a!, '100')]);
+    const good = () => payout(a!, '-1.5');
+    // −1.5 from the user against a second posting.
+    const against = (second: PostTransactionRequest['postings'][number]): PostTransactionRequest => ({
+      ...good(),
+      postings: [{ account: { userId: a!, bucket: 'available' }, currency: 'USDT', amount: '-1.5' }, second],
+    });
+    const unbalanced = against({ account: { system: 'house_pnl' }, currency: 'USDT', amount: '1.4' });
+    const otherCurrency = against({ account: { system: 'house_pnl' }, currency: 'BTC', amount: '1.5' });
+    const badAmount = against({
+      account: { system: 'house_pnl' },
+      currency: 'USDT',
+      amount: '1.5000000000000000001',
+    });
+    const twice = against({ account: { userId: a!, bucket: 'available' }, currency: 'USDT', amount: '1.5' });
+    await expect(batch([good(), good(), unbalanced])).rejects.toThrow('USDT sums to -0.1');
+    await expect(batch([good(), otherCurrency, good()])).rejects.toThrow('do not balance');
+    await expect(batch([good(), badAmount])).rejects.toThrow('at most 18 decimals');
+    await expect(batch([good(), twice])).rejects.toThrow('appears twice');
+    expect(await available(a!)).toBe(formatFixed(new Decimal(100)));
+  });
+});
+
+describe('array parameters (arrayLiteral)', () => {
+  it('the database reads back every text, number and NULL exactly as given', async () => {
+    const tricky = [
+      'a',
+      '',
+      'NULL',
+      'null',
+      ' x ',
+      'a,b',
+      '{c}',
+      'q"uote',
+      'back\\slash',
+      '\\"',
+      '中文',
+      'line\nbreak',
+    ];
+    const texts = await queryRows<{ v: string | null }>(
+      db,
+      sql`SELECT v FROM unnest(${arrayLiteral([...tricky, null])}::text[]) WITH ORDINALITY AS t(v, i) ORDER BY i`,
+    );
+    expect(texts.map((r) => r.v)).toEqual([...tricky, null]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.option(
+            // PostgreSQL's text holds any character but NUL.
+            fc.string({ unit: 'grapheme' }).filter((v) => !v.includes('\u0000')),
+            { nil: null },
+          ),
+          { maxLength: 20 },
+        ),
+        async (values) => {
+          const rows = await queryRows<{ v: string | null }>(
+            db,
+            sql`SELECT v FROM unnest(${arrayLiteral(values)}::text[]) WITH ORDINALITY AS t(v, i) ORDER BY i`,
+          );
+          expect(rows.map((r) => r.v)).toEqual(values);
+        },
+      ),
+      { numRuns: 50 },
+    );
+    const numbers = await queryRows<{ id: string; amount: string | null }>(
+      db,
+      sql`SELECT id::text AS id, amount::text AS amount
+          FROM unnest(${arrayLiteral([1, 9007199254740991, 42])}::bigint[],
+            ${arrayLiteral(['-10.5', null, '0.000000000000000001'])}::numeric[]) AS t(id, amount)`,
+    );
+    expect(numbers).toEqual([
+      { id: '1', amount: '-10.5' },
+      { id: '9007199254740991', amount: null },
+      { id: '42', amount: '0.000000000000000001' },
+    ]);
+    expect(() => arrayLiteral([Number.NaN])).toThrow();
   });
 });
 

@@ -30,6 +30,29 @@ export function parseCount(value: unknown): number {
   return n;
 }
 
+const NEEDS_ESCAPE = /["\\]/;
+
+/**
+ * A PostgreSQL array literal (`{"a","b",NULL}`) for a parameter cast to an array type (`::text[]`,
+ * `::bigint[]`, `::numeric[]`...). node-postgres would build the same text from a JS array, but with
+ * two regular-expression replaces per element; a batch sends hundreds of thousands of elements.
+ * Every element is quoted (so text is never read as NULL or split), backslashes and quotes escaped.
+ */
+export function arrayLiteral(values: ReadonlyArray<string | number | null>): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i += 1) {
+    if (i > 0) out += ',';
+    const v = values[i];
+    if (v === null || v === undefined) out += 'NULL';
+    else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw new Error(`Not a number for an array literal: ${v}`);
+      out += String(v);
+    } else if (NEEDS_ESCAPE.test(v)) out += `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+    else out += `"${v}"`;
+  }
+  return `${out}}`;
+}
+
 function text(value: unknown): string {
   if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
   return value;
@@ -75,10 +98,10 @@ export async function insertJournalTransactions(
   const inserted = await queryRows<{ id: unknown; key: unknown }>(
     exec,
     sql`INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, memo, metadata)
-        SELECT * FROM unnest(${sql.param(rows.map((r) => r.idempotencyKey))}::text[],
-          ${sql.param(rows.map((r) => r.kind))}::text[], ${sql.param(rows.map((r) => r.fingerprint))}::text[],
-          ${sql.param(rows.map((r) => r.memo))}::text[],
-          ${sql.param(rows.map((r) => (r.metadata === null ? null : JSON.stringify(r.metadata))))}::jsonb[])
+        SELECT * FROM unnest(${arrayLiteral(rows.map((r) => r.idempotencyKey))}::text[],
+          ${arrayLiteral(rows.map((r) => r.kind))}::text[], ${arrayLiteral(rows.map((r) => r.fingerprint))}::text[],
+          ${arrayLiteral(rows.map((r) => r.memo))}::text[],
+          ${arrayLiteral(rows.map((r) => (r.metadata === null ? null : JSON.stringify(r.metadata))))}::jsonb[])
         ON CONFLICT (idempotency_key) DO NOTHING
         RETURNING id::text AS id, idempotency_key AS key`,
   );
@@ -165,17 +188,17 @@ function accountLookups(
   const parts: SQL[] = [];
   if (userKeys.length > 0) {
     const users = sql`SELECT a.id, a.user_id, a.bucket, a.currency, a.is_system, a.balance
-        FROM unnest(${sql.param(userKeys.map((k) => k.userId))}::bigint[],
-          ${sql.param(userKeys.map((k) => k.bucket))}::text[],
-          ${sql.param(userKeys.map((k) => k.currency))}::text[]) AS k(user_id, bucket, currency)
+        FROM unnest(${arrayLiteral(userKeys.map((k) => k.userId))}::bigint[],
+          ${arrayLiteral(userKeys.map((k) => k.bucket))}::text[],
+          ${arrayLiteral(userKeys.map((k) => k.currency))}::text[]) AS k(user_id, bucket, currency)
         JOIN ledger_accounts a ON a.user_id = k.user_id AND a.bucket = k.bucket AND a.currency = k.currency
         WHERE a.user_id IS NOT NULL`;
     parts.push(lock ? sql`(SELECT * FROM (${users} ORDER BY a.id FOR UPDATE OF a) locked)` : sql`(${users})`);
   }
   if (systemKeys.length > 0) {
     parts.push(sql`(SELECT a.id, a.user_id, a.bucket, a.currency, a.is_system, NULL::numeric AS balance
-        FROM unnest(${sql.param(systemKeys.map((k) => k.bucket))}::text[],
-          ${sql.param(systemKeys.map((k) => k.currency))}::text[]) AS k(bucket, currency)
+        FROM unnest(${arrayLiteral(systemKeys.map((k) => k.bucket))}::text[],
+          ${arrayLiteral(systemKeys.map((k) => k.currency))}::text[]) AS k(bucket, currency)
         JOIN ledger_accounts a ON a.bucket = k.bucket AND a.currency = k.currency
         WHERE a.user_id IS NULL)`);
   }
@@ -306,15 +329,15 @@ export async function applyPostings(
     exec,
     sql`WITH updated AS (
           UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
-          FROM unnest(${sql.param(deltas.map((d) => d.id))}::bigint[],
-            ${sql.param(deltas.map((d) => d.amount))}::numeric[]) AS v(id, amount)
+          FROM unnest(${arrayLiteral(deltas.map((d) => d.id))}::bigint[],
+            ${arrayLiteral(deltas.map((d) => d.amount))}::numeric[]) AS v(id, amount)
           WHERE a.id = v.id AND NOT a.is_system
           RETURNING 1),
         entries AS (
           INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after)
-          SELECT * FROM unnest(${sql.param(entries.map((e) => e.transactionId))}::bigint[],
-            ${sql.param(entries.map((e) => e.accountId))}::bigint[], ${sql.param(entries.map((e) => e.currency))}::text[],
-            ${sql.param(entries.map((e) => e.amount))}::numeric[], ${sql.param(entries.map((e) => e.balanceAfter))}::numeric[]))
+          SELECT * FROM unnest(${arrayLiteral(entries.map((e) => e.transactionId))}::bigint[],
+            ${arrayLiteral(entries.map((e) => e.accountId))}::bigint[], ${arrayLiteral(entries.map((e) => e.currency))}::text[],
+            ${arrayLiteral(entries.map((e) => e.amount))}::numeric[], ${arrayLiteral(entries.map((e) => e.balanceAfter))}::numeric[]))
         SELECT count(*)::int AS updated FROM updated`,
   );
   return parseCount(row?.updated);

@@ -1,8 +1,7 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import type { OrderStatus, TradeOrder } from '@platform/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { parseId, queryRows } from '../../ledger/ledger.repository.ts';
-import type { OrderRow } from '../orders.repository.ts';
-import { tradeOrders } from '../trading.schema.ts';
+import { arrayLiteral, parseId, queryRows } from '../../ledger/ledger.repository.ts';
 import type { TimedProduct } from './timed.repository.ts';
 
 /**
@@ -152,48 +151,82 @@ export async function markContractsSettled(
         SET status = 'settled', outcome = v.outcome, settle_price = v.price, settle_source = v.source,
             settle_price_at = v.at, payout = v.payout, settled_at = ${settledAt.toISOString()}::timestamptz
         FROM unnest(
-          ${sql.param(rows.map((r) => r.orderId))}::bigint[],
-          ${sql.param(rows.map((r) => r.outcome))}::text[],
-          ${sql.param(rows.map((r) => r.price))}::numeric[],
-          ${sql.param(rows.map((r) => r.source))}::text[],
-          ${sql.param(rows.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
-          ${sql.param(rows.map((r) => r.payout))}::numeric[]
+          ${arrayLiteral(rows.map((r) => r.orderId))}::bigint[],
+          ${arrayLiteral(rows.map((r) => r.outcome))}::text[],
+          ${arrayLiteral(rows.map((r) => r.price))}::numeric[],
+          ${arrayLiteral(rows.map((r) => r.source))}::text[],
+          ${arrayLiteral(rows.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
+          ${arrayLiteral(rows.map((r) => r.payout))}::numeric[]
         ) AS v(order_id, outcome, price, source, at, payout)
-        WHERE c.order_id = ANY(${sql.param(rows.map((r) => r.orderId))}::bigint[]) AND c.order_id = v.order_id
+        WHERE c.order_id = ANY(${arrayLiteral(rows.map((r) => r.orderId))}::bigint[]) AND c.order_id = v.order_id
           AND (c.status = 'open') IS TRUE
         RETURNING c.order_id::text AS order_id`,
   );
   return updated.map((r) => parseId(r.order_id));
 }
 
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds truncated), in SQL. */
+const isoOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** What a settled order's event carries: its owner and the order as the API shows it. */
+export interface FilledOrder {
+  userId: number;
+  order: TradeOrder;
+}
+
 /**
- * pending → filled for the settled contracts' orders in one statement; returns the changed rows.
- * Keys and guard written as in `markContractsSettled` (see `preferKeyLookups`).
+ * pending → filled for the settled contracts' orders in one statement; returns each changed order as
+ * the API shows it (`toTradeOrder`'s shape), formatted by the database (decimals' zeros trimmed,
+ * times in ISO), so that no whole row is parsed and mapped per order. Keys and guard written as in
+ * `markContractsSettled` (see `preferKeyLookups`).
  */
 export async function fillOrders(
   exec: Executor,
   rows: ReadonlyArray<{ orderId: number; price: string | null }>,
   at: Date,
-): Promise<OrderRow[]> {
+): Promise<FilledOrder[]> {
   if (rows.length === 0) return [];
-  return exec
-    .update(tradeOrders)
-    .set({
-      status: 'filled',
-      filledAmount: sql`${tradeOrders.amount}`,
-      avgPrice: sql`v.price`,
-      updatedAt: at,
-      closedAt: at,
-    })
-    .from(
-      sql`unnest(${sql.param(rows.map((r) => r.orderId))}::bigint[], ${sql.param(rows.map((r) => r.price))}::numeric[]) AS v(id, price)`,
-    )
-    .where(
-      and(
-        sql`${tradeOrders.id} = ANY(${sql.param(rows.map((r) => r.orderId))}::bigint[])`,
-        sql`${tradeOrders.id} = v.id`,
-        sql`(${tradeOrders.status} = 'pending') IS TRUE`,
-      ),
-    )
-    .returning();
+  const ids = arrayLiteral(rows.map((r) => r.orderId));
+  const iso = at.toISOString();
+  const filled = await queryRows<Record<string, string | null>>(
+    exec,
+    sql`UPDATE trade_orders AS o
+        SET status = 'filled', filled_amount = o.amount, avg_price = v.price, updated_at = ${iso}::timestamptz,
+            closed_at = ${iso}::timestamptz
+        FROM unnest(${ids}::bigint[], ${arrayLiteral(rows.map((r) => r.price))}::numeric[]) AS v(id, price)
+        WHERE o.id = ANY(${ids}::bigint[]) AND o.id = v.id AND (o.status = 'pending') IS TRUE
+        RETURNING o.id::text AS id, o.user_id::text AS user_id, o.product, o.symbol, o.base_currency,
+          o.quote_currency, o.side, o.order_type, o.time_in_force, trim_scale(o.amount)::text AS amount,
+          o.amount_currency, trim_scale(o.price)::text AS price, trim_scale(o.filled_amount)::text AS filled_amount,
+          trim_scale(o.avg_price)::text AS avg_price, trim_scale(o.quote_amount)::text AS quote_amount,
+          trim_scale(o.fee)::text AS fee, o.status, o.client_order_id, ${isoOf(sql`o.expires_at`)} AS expires_at,
+          ${isoOf(sql`o.created_at`)} AS created_at, ${isoOf(sql`o.updated_at`)} AS updated_at,
+          ${isoOf(sql`o.closed_at`)} AS closed_at`,
+  );
+  return filled.map((r) => ({
+    userId: parseId(r.user_id),
+    order: {
+      id: parseId(r.id),
+      product: r.product as TradeOrder['product'],
+      symbol: textOf(r.symbol),
+      base_currency: textOf(r.base_currency),
+      quote_currency: textOf(r.quote_currency),
+      side: r.side as TradeOrder['side'],
+      type: r.order_type as TradeOrder['type'],
+      time_in_force: r.time_in_force as TradeOrder['time_in_force'],
+      amount: textOf(r.amount),
+      amount_currency: textOf(r.amount_currency),
+      price: r.price ?? null,
+      filled_amount: textOf(r.filled_amount),
+      avg_price: r.avg_price ?? null,
+      quote_amount: textOf(r.quote_amount),
+      fee: textOf(r.fee),
+      status: r.status as OrderStatus,
+      client_order_id: r.client_order_id ?? null,
+      expires_at: r.expires_at ?? null,
+      created_at: textOf(r.created_at),
+      updated_at: textOf(r.updated_at),
+      closed_at: r.closed_at ?? null,
+    },
+  }));
 }

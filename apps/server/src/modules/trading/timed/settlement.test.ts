@@ -11,6 +11,7 @@ import { createTestUsers } from '../../ledger/ledger.test-helpers.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
 import { createFlashEngine } from '../flash/flash.engine.ts';
 import { createOptionEngine } from '../option/option.engine.ts';
+import { toTradeOrder } from '../orders.repository.ts';
 import { recordTick } from '../testing/trading-fixtures.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import { createTimedSettlement } from './settlement.ts';
@@ -157,13 +158,18 @@ describe('settling flash contracts', () => {
     expect(Number(houseAfter) - Number(houseBefore)).toBeCloseTo(81.667, 8);
     expect(await journalCount(db(), settleKeys([win30, win, loss, draw, voided]))).toBe(5);
 
-    // One event per settled order, after commit, to its owner.
+    // One event per settled order, after commit, to its owner: the order exactly as the API reads it.
     expect(events).toHaveLength(5);
     for (const e of events) {
       expect(e.userId).toBe(user);
       expect(e.event).toBe(ORDER_UPDATED_EVENT);
       expect(e.payload).toMatchObject({ order: { status: 'filled', product: 'flash' } });
+      const { order } = e.payload as { order: { id: number } };
+      expect(order).toStrictEqual(toTradeOrder(await orderRow(db(), order.id)));
     }
+    expect(events.map((e) => (e.payload as { order: { id: number } }).order.id).sort()).toEqual(
+      [win30, win, loss, draw, voided].sort(),
+    );
     await assertLedgerOk(db());
   });
 

@@ -9,7 +9,6 @@ import {
   type PostTransactionRequest,
   postTransactionsBatch,
 } from '../../ledger/ledger.service.ts';
-import { type OrderRow, toTradeOrder } from '../orders.repository.ts';
 import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import * as repo from './settlement.repository.ts';
@@ -60,12 +59,21 @@ export interface Plan {
   posting: PostTransactionRequest;
 }
 
-/**
- * Decides one claimed contract from its tick (or its absence past the grace period). `parse` reads
- * the database's decimals; a batch passes a memoised one, since its contracts share most values
- * (the tick of a symbol, the rate of a duration, common stakes).
- */
-export function planSettlement(c: repo.DueContract, parse: (value: string) => Decimal = decimalFromDb): Plan {
+/** The money of a settlement, as the ledger and the contract row take it. */
+interface SettlementMoney {
+  outcome: repo.ContractSettlementRow['outcome'];
+  /** The stake leaving the frozen balance (negative). */
+  unfrozen: string;
+  /** What goes back to the available balance; null when nothing does (a loss). */
+  returned: string | null;
+  /** The house's result (positive: it keeps a loss; negative: it pays a profit); null for none. */
+  house: string | null;
+  /** The contract row's payout. */
+  payout: string;
+}
+
+/** The outcome and money of a contract: from its tick, or void (stake back) without one. */
+function settlementMoney(c: repo.DueContract, parse: (value: string) => Decimal): SettlementMoney {
   const stake = parse(c.stake);
   let outcome: repo.ContractSettlementRow['outcome'];
   let returned: Decimal;
@@ -78,29 +86,62 @@ export function planSettlement(c: repo.DueContract, parse: (value: string) => De
     returned = stake;
     houseResult = new Decimal(0);
   }
-  const user = (bucket: 'available' | 'frozen') => ({ userId: c.userId, bucket });
+  return {
+    outcome,
+    unfrozen: formatNormalised(stake.negated()),
+    returned: returned.gt(0) ? formatNormalised(returned) : null,
+    house: houseResult.isZero() ? null : formatNormalised(houseResult),
+    payout: formatNormalised(returned),
+  };
+}
+
+/**
+ * What a batch's plans share: the money of each distinct (direction, entry, tick, stake, rate),
+ * since a batch's contracts share most of them (the tick of a symbol, the rate of a duration, common
+ * stakes). Decided once per distinct set by the same domain rules.
+ */
+function settlementMemo(parse: (value: string) => Decimal = decimalFromDb) {
+  const decided = new Map<string, SettlementMoney>();
+  return (c: repo.DueContract): SettlementMoney => {
+    const key = `${c.direction}|${c.entryPrice}|${c.tick?.price ?? ''}|${c.stake}|${c.payoutRate}`;
+    let money = decided.get(key);
+    if (!money) {
+      money = settlementMoney(c, parse);
+      decided.set(key, money);
+    }
+    return money;
+  };
+}
+
+/** Decides one claimed contract from its tick (or its absence past the grace period). */
+export function planSettlement(
+  c: repo.DueContract,
+  moneyOf: (c: repo.DueContract) => SettlementMoney = (contract) => settlementMoney(contract, decimalFromDb),
+): Plan {
+  const money = moneyOf(c);
   const postings: Posting[] = [
-    { account: user('frozen'), currency: c.currency, amount: formatNormalised(stake.negated()) },
+    { account: { userId: c.userId, bucket: 'frozen' }, currency: c.currency, amount: money.unfrozen },
   ];
-  if (returned.gt(0)) {
-    postings.push({ account: user('available'), currency: c.currency, amount: formatNormalised(returned) });
-  }
-  if (!houseResult.isZero()) {
+  if (money.returned !== null) {
     postings.push({
-      account: { system: 'house_pnl' },
+      account: { userId: c.userId, bucket: 'available' },
       currency: c.currency,
-      amount: formatNormalised(houseResult),
+      amount: money.returned,
     });
   }
+  if (money.house !== null) {
+    postings.push({ account: { system: 'house_pnl' }, currency: c.currency, amount: money.house });
+  }
+  const tick = c.tick;
   return {
     contract: c,
     settlement: {
       orderId: c.orderId,
-      outcome,
-      price: c.tick?.price ?? null,
-      source: c.tick?.source ?? null,
-      at: c.tick ? new Date(c.tick.atMs) : null,
-      payout: formatNormalised(returned),
+      outcome: money.outcome,
+      price: tick ? tick.price : null,
+      source: tick ? tick.source : null,
+      at: tick ? new Date(tick.atMs) : null,
+      payout: money.payout,
     },
     posting: {
       idempotencyKey: settleKey(c.product, c.orderId),
@@ -124,7 +165,7 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
         ...(cursor.from !== undefined ? { from: new Date(cursor.from) } : {}),
       });
       for (const c of due) cursor.from = Math.max(cursor.from ?? c.expiresAtMs, c.expiresAtMs);
-      if (due.length === 0) return { claimed: 0, plans: [] as Plan[], orders: [] as OrderRow[] };
+      if (due.length === 0) return { claimed: 0, plans: [] as Plan[], orders: [] as repo.FilledOrder[] };
       const parsed = new Map<string, Decimal>();
       const parse = (value: string) => {
         let d = parsed.get(value);
@@ -134,7 +175,8 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
         }
         return d;
       };
-      const planned = due.map((c) => planSettlement(c, parse));
+      const moneyOf = settlementMemo(parse);
+      const planned = due.map((c) => planSettlement(c, moneyOf));
       const changed = new Set(
         await repo.markContractsSettled(
           tx,
@@ -159,8 +201,8 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
       await hooks.beforeCommit?.(tx, { orderIds: plans.map((p) => p.contract.orderId) });
       return { claimed: due.length, plans, orders };
     });
-    for (const order of result.orders) {
-      deps.realtime.toUser(order.userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(order) });
+    for (const { userId, order } of result.orders) {
+      deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order });
     }
     return result;
   }
