@@ -447,6 +447,8 @@ interface Round {
   failed: number;
   firstError: string | null;
   connectSeconds: number;
+  /** The server process's CPU while the round's clients connected and subscribed. */
+  connectServerCpuSeconds: number;
   subscriptions: number;
   delivered: number;
   deliveredPerSecond: number;
@@ -483,6 +485,8 @@ async function runRound(
 ): Promise<Round> {
   const share = (i: number) => Math.floor(clients / workers.length) + (i < clients % workers.length ? 1 : 0);
   const used = workers.filter((_, i) => share(i) > 0);
+  const pid = server.child.pid as number;
+  const connectCpuBefore = processCpuSeconds(pid);
   const started = performance.now();
   let from = 0;
   const connects = await Promise.all(
@@ -503,17 +507,18 @@ async function runRound(
     }),
   );
   const connectSeconds = (performance.now() - started) / 1000;
+  const connectServerCpuSeconds = processCpuSeconds(pid) - connectCpuBefore;
   const failed = connects.reduce((n, c) => n + c.failed, 0);
   const subscriptions = connects.reduce((n, c) => n + c.subscriptions, 0);
   const subscribers = SYMBOLS.map((_, i) => connects.reduce((n, c) => n + (c.subscribers[i] ?? 0), 0));
   const firstError = connects.find((c) => c.firstError)?.firstError ?? null;
   console.log(
-    `${clients} clients: ${clients - failed} connected and subscribed in ${connectSeconds.toFixed(1)} s` +
+    `${clients} clients: ${clients - failed} connected and subscribed in ${connectSeconds.toFixed(1)} s ` +
+      `(server CPU ${connectServerCpuSeconds.toFixed(1)} s)` +
       (failed ? `, ${failed} failed (${firstError})` : ''),
   );
 
   await sleep(opts.settleMs);
-  const pid = server.child.pid as number;
   await Promise.all(used.map((w) => w.ask({ type: 'start' }, 'started')));
   const cpuBefore = processCpuSeconds(pid);
   const windowStart = performance.now();
@@ -593,6 +598,7 @@ async function runRound(
     failed,
     firstError,
     connectSeconds,
+    connectServerCpuSeconds,
     subscriptions,
     delivered,
     deliveredPerSecond,
@@ -704,9 +710,9 @@ async function runCoordinator() {
         `window ${args.window} s; every ${opts.extraEvery}th client also subscribes to ETHUSDT. Times in ms.\n`,
     );
     console.log(
-      '| clients | subscriptions | delivered msg/s | expected msg/s | delivery ratio | coverage | worst client | delay p50 | delay p95 | delay p99 | delay p95 / baseline | tick to first receive p50 | spread p50 | spread p95 | spread p99 | spread max | server CPU % | server RSS MB | clients CPU % | connect s |',
+      '| clients | subscriptions | delivered msg/s | expected msg/s | delivery ratio | coverage | worst client | delay p50 | delay p95 | delay p99 | delay p95 / baseline | tick to first receive p50 | spread p50 | spread p95 | spread p99 | spread max | server CPU % | server RSS MB | clients CPU % | connect s | connect server CPU s |',
     );
-    console.log(`|${' --- |'.repeat(20)}`);
+    console.log(`|${' --- |'.repeat(21)}`);
     for (const r of rounds) {
       const expected = r.subscriptions * baseline.perSubscriptionRate;
       const cells = [
@@ -730,6 +736,7 @@ async function runCoordinator() {
         r.serverRssMb.toFixed(0),
         r.clientCpuPercent.toFixed(0),
         r.connectSeconds.toFixed(1),
+        r.connectServerCpuSeconds.toFixed(1),
       ];
       console.log(`| ${cells.join(' | ')} |`);
     }

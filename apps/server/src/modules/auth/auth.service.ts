@@ -7,7 +7,6 @@ import {
   type TwofaSetupChallenge,
 } from '@platform/contracts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../core/errors.ts';
-import { createGroupCommit } from '../../core/group-commit.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createUser } from '../users/create-user.ts';
@@ -15,7 +14,7 @@ import { toPublicUser } from '../users/user-view.ts';
 import type { AttemptGuard } from './attempt-limiter.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.ts';
-import type { SessionCache } from './session-cache.ts';
+import { createLookupQueue, type SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { TwoFactorService } from './two-factor/two-factor.service.ts';
 
@@ -46,12 +45,11 @@ export interface AuthenticatedSession {
 type FoundSession = repo.FoundSession;
 
 /**
- * Lookups that miss the cache while another is running share the next statement (group-commit.ts:
- * no timer, one at a time, so a lone lookup waits for nothing): 10,000 sockets connecting at once
- * cost some hundred statements, not 10,000 (issue 19). Each is sent after every request in it
- * arrived, so it sees every change committed before any of them.
+ * Lookups that miss the cache at about the same time share a statement (createLookupQueue): one at
+ * a time; a lone lookup waits for nothing, and while misses keep coming (one started in the last
+ * 100 ms: a reconnect storm) a lookup waits up to 10 ms for others, at most 256 together.
  */
-const LOOKUP_BATCH = 256;
+const LOOKUP_QUEUE = { maxBatch: 256, gatherMs: 10, busyWindowMs: 100 };
 
 /**
  * How long a lookup's answer holds, by the database's clock: until the session expires and, for an
@@ -91,13 +89,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   const publicUser = (user: repo.UserRow) =>
     toPublicUser(db, user, { twofaSetupRequired: needsTwofaSetup(user) });
 
-  const sessionLookups = createGroupCommit<string, FoundSession | undefined>({
-    maxBatch: LOOKUP_BATCH,
-    maxInFlight: 1,
-    async write(tokenHashes) {
-      const found = await repo.findSessions(db, [...new Set(tokenHashes)], deps.adminSession);
-      return tokenHashes.map((hash) => ({ ok: true, value: found.get(hash) }));
-    },
+  const sessionLookups = createLookupQueue<string, FoundSession>({
+    ...LOOKUP_QUEUE,
+    lookup: (tokenHashes) => repo.findSessions(db, tokenHashes, deps.adminSession),
   });
 
   async function openSession(user: repo.UserRow, client: ClientInfo) {
@@ -128,7 +122,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const cached = await cache?.get(tokenHash);
     if (cached) return cached;
     const mark = cache?.mark();
-    const found = await sessionLookups.submit(tokenHash);
+    const found = await sessionLookups.get(tokenHash);
     if (!found) throw unauthorized(INVALID_TOKEN_MESSAGE);
     if (found.timedOut) throw unauthorized(ADMIN_SESSION_TIMED_OUT);
     if (found.expired) throw unauthorized(INVALID_TOKEN_MESSAGE);

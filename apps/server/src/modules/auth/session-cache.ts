@@ -114,3 +114,90 @@ export function createSessionCache<T>(
 }
 
 export type SessionCache<T> = ReturnType<typeof createSessionCache<T>>;
+
+export interface LookupQueueOptions<K, V> {
+  /** Keys one lookup takes at most. */
+  maxBatch: number;
+  /**
+   * How long a lookup waits for company while lookups keep coming (one started less than
+   * `busyWindowMs` ago); otherwise it starts in the next turn of the event loop, waiting for nothing.
+   */
+  gatherMs: number;
+  busyWindowMs: number;
+  /** One statement for all `keys`; a key it does not return is answered undefined. */
+  lookup(keys: K[]): Promise<Map<K, V>>;
+}
+
+interface Waiting<K, V> {
+  key: K;
+  resolve: (value: V | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Session lookups that miss the cache at about the same time share one statement (issue 19: a
+ * reconnect storm of 10,000 sockets, each bringing a session no instance has looked up). One
+ * lookup runs at a time; keys that arrive meanwhile go in the next. A lookup is sent after each of
+ * its callers asked, so it sees every change committed before any of them (what a lookup of its
+ * own would see), and each caller gets its own key's row.
+ */
+export function createLookupQueue<K, V>(opts: LookupQueueOptions<K, V>) {
+  let queue: Array<Waiting<K, V>> = [];
+  let running = false;
+  let pending: { cancel(): void } | undefined;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  const stats = { lookups: 0, keys: 0, largest: 0 };
+
+  function schedule() {
+    if (running || queue.length === 0) return;
+    if (queue.length >= opts.maxBatch) {
+      pending?.cancel();
+      pending = undefined;
+      void run();
+      return;
+    }
+    if (pending) return;
+    const go = () => {
+      pending = undefined;
+      void run();
+    };
+    if (performance.now() - lastStart < opts.busyWindowMs) {
+      const timer = setTimeout(go, opts.gatherMs);
+      pending = { cancel: () => clearTimeout(timer) };
+    } else {
+      const immediate = setImmediate(go);
+      pending = { cancel: () => clearImmediate(immediate) };
+    }
+  }
+
+  async function run() {
+    if (running || queue.length === 0) return;
+    running = true;
+    lastStart = performance.now();
+    const batch = queue.slice(0, opts.maxBatch);
+    queue = queue.slice(batch.length);
+    stats.lookups += 1;
+    stats.keys += batch.length;
+    stats.largest = Math.max(stats.largest, batch.length);
+    try {
+      const found = await opts.lookup([...new Set(batch.map((w) => w.key))]);
+      for (const w of batch) w.resolve(found.get(w.key));
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    } finally {
+      running = false;
+      schedule();
+    }
+  }
+
+  return {
+    get(key: K): Promise<V | undefined> {
+      return new Promise((resolve, reject) => {
+        queue.push({ key, resolve, reject });
+        schedule();
+      });
+    },
+    /** Lookups sent so far, keys they carried and the largest (tests and benchmarks read it). */
+    stats: stats as Readonly<typeof stats>,
+  };
+}
