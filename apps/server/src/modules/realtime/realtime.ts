@@ -74,6 +74,7 @@ export function createRealtime(opts: {
 }): Realtime {
   const io = new Server(opts.httpServer, { path: '/socket.io/', serveClient: false });
   if (opts.redis) io.adapter(createAdapter(opts.redis.publisher, opts.redis.subscriber));
+  oneBufferFrames(io.of('/').adapter);
 
   // The handshake carries the bearer token; a socket without a live session never connects.
   io.use((socket, next) => {
@@ -186,6 +187,30 @@ export const silentRealtime: Realtime = {
   onDisconnect() {},
   async close() {},
 };
+
+/**
+ * A broadcast is encoded once for all the sockets it reaches, and for websockets framed once too
+ * (socket.io-adapter's `_encode` sets `wsPreEncodedFrame`, which engine.io hands to ws). ws frames a
+ * short message as two buffers, header and payload, and writes them with cork and uncork: one
+ * `writev` of two buffers per socket, the fan-out's largest cost (issue 19). Joined into one buffer
+ * here, once per broadcast, each socket's share is a plain `write`. Wraps the adapter instance's
+ * `_encode` (the base class's broadcast calls it, with or without the Redis adapter); if a version
+ * has no such method, nothing changes.
+ */
+export function oneBufferFrames(adapter: unknown) {
+  const target = adapter as { _encode?: (packet: unknown, packetOpts: PacketOpts) => unknown };
+  const encode = target._encode;
+  if (typeof encode !== 'function') return;
+  target._encode = function (this: unknown, packet, packetOpts) {
+    const encoded = encode.call(this, packet, packetOpts);
+    const frame = packetOpts.wsPreEncodedFrame;
+    if (Array.isArray(frame) && frame.length === 2) packetOpts.wsPreEncodedFrame = [Buffer.concat(frame)];
+    return encoded;
+  };
+}
+interface PacketOpts {
+  wsPreEncodedFrame?: Buffer[];
+}
 
 /**
  * What waits for one connection: engine.io's packet queue (typed private, stable since 3.x) and,
