@@ -43,11 +43,21 @@ async function fundedUser(usdt = '0', extra: Record<string, string> = {}) {
   return u;
 }
 
-/** The book the app will trade against (the cache keeps it for the next 3 s). */
+/**
+ * The book the app will trade against: the public call serves the cached book while it is under 3 s
+ * old, the engine fetches again past 1.5 s (SPOT_LIMITS.bookMaxAgeMs / 2). So the book is taken only
+ * when it is fresh (the cached one has expired and been fetched again), and the order that uses it
+ * must follow within the second.
+ */
 async function bookOf(symbol: string): Promise<OrderBook> {
-  const res = await api<{ orderBook: OrderBook }>(t.app, 'GET', `/api/huobi/orderbook/${symbol}?depth=20`);
-  if (!res.body.data) throw new Error(res.body.message);
-  return res.body.data.orderBook;
+  for (;;) {
+    const res = await api<{ orderBook: OrderBook }>(t.app, 'GET', `/api/huobi/orderbook/${symbol}?depth=20`);
+    if (!res.body.data) throw new Error(res.body.message);
+    const book = res.body.data.orderBook;
+    const age = Date.now() - Date.parse(book.updated_at);
+    if (age < 300) return book;
+    await new Promise((r) => setTimeout(r, Math.max(0, SPOT_LIMITS.bookMaxAgeMs - age) + 20));
+  }
 }
 
 function walk(levels: [string, string][], amount: Decimal) {
@@ -187,19 +197,19 @@ describe('POST /api/trading/spot/order: validation', () => {
 
 describe('market orders against the reference book', () => {
   it('a market buy walks the asks: average price, fee, balances and a new base wallet', async () => {
-    const book = await bookOf('BTCUSDT');
-    const [a0, a1] = book.asks;
-    if (!a0 || !a1) throw new Error('sim book too shallow');
-    const amount = new Decimal(a0[1]).plus(new Decimal(a1[1]).div(2)).toDecimalPlaces(5, Decimal.ROUND_DOWN);
-    const { turnover, avg } = walk(book.asks, amount);
-    const fee = tradeFee(turnover, new Decimal('0.001'));
-    const funding = turnover.plus(fee).plus(1000).toDecimalPlaces(2, Decimal.ROUND_UP);
+    const funding = new Decimal('1000000');
     const u = await fundedUser(funding.toFixed());
     const before = await houseSnapshot(db(), ['USDT', 'BTC']);
     const walletBefore = await api<{ wallets: { currency: string }[] }>(t.app, 'GET', '/api/wallet', {
       token: u.token,
     });
     expect(walletBefore.body.data?.wallets.map((w) => w.currency)).toEqual(['USDT']);
+    const book = await bookOf('BTCUSDT');
+    const [a0, a1] = book.asks;
+    if (!a0 || !a1) throw new Error('sim book too shallow');
+    const amount = new Decimal(a0[1]).plus(new Decimal(a1[1]).div(2)).toDecimalPlaces(5, Decimal.ROUND_DOWN);
+    const { turnover, avg } = walk(book.asks, amount);
+    const fee = tradeFee(turnover, new Decimal('0.001'));
 
     const res = await place(u.token, {
       symbol: 'btc/usdt',
