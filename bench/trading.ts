@@ -32,6 +32,7 @@ import {
   SETTLEMENT_PARALLELISM,
 } from '../apps/server/src/modules/trading/timed/settlement.ts';
 import { insertOpenContracts } from '../apps/server/src/modules/trading/timed/timed.test-helpers.ts';
+import { KeepAliveClient } from './keep-alive-client.ts';
 import { api, processCpuSeconds, type ServerProcess, startServer, stopServer } from './server-process.ts';
 
 const { values: args } = parseArgs({
@@ -235,12 +236,16 @@ async function httpLoad(
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
+      const client = new KeepAliveClient((servers[c % servers.length] as ServerProcess).origin);
       for (let n = 0; Date.now() < deadline; n++) {
         // Every loop goes round all the traders, so that none reaches the open-contract limit.
         const token = tokens[(c + n * clients) % tokens.length] as string;
         try {
           const sent = performance.now();
-          await api((servers[c % servers.length] as ServerProcess).origin, 'POST', url, body(n), token);
+          const reply = await client.request('POST', url, body(n), token);
+          const envelope = JSON.parse(reply.body) as { success?: boolean; message?: string };
+          if (reply.status !== 200 || envelope.success !== true)
+            throw new Error(`POST ${url}: HTTP ${reply.status} ${envelope.message}`);
           latencies.push(performance.now() - sent);
           done++;
         } catch (err) {
@@ -248,6 +253,7 @@ async function httpLoad(
           firstError ??= (err as Error).message;
         }
       }
+      client.close();
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
