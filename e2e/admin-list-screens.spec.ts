@@ -10,6 +10,7 @@ import {
   openAs,
   registerUser,
   type Session,
+  selectedLabel,
   snap,
   submitDeposit,
 } from './support.ts';
@@ -71,8 +72,6 @@ function listCall(page: Page, path: string, params: Record<string, string>) {
 }
 
 /** The text an antd Select shows. */
-const selected = (select: Locator) =>
-  select.locator('.ant-select-content, .ant-select-selection-item').first();
 
 test('deposits at 1440 px: the first row’s actions are on screen and the amounts stay on one line', async ({
   page,
@@ -199,7 +198,7 @@ test('deposits: status, search and page survive a reload, and back returns to th
   await page.reload();
   await listed;
   await expect(page.getByTestId('deposits-range-text')).toHaveText('显示第 21 到 24 条，共 24 条记录');
-  await expect(selected(statusSelect)).toHaveText('待审核');
+  await expect(selectedLabel(statusSelect)).toHaveText('待审核');
   await expect(page.getByTestId('deposits-search')).toHaveValue(search);
   await expect(page.locator('[data-testid^="deposit-row-"]')).toHaveCount(4);
   await snap(page, info, 'list-screens-04-deposits-after-reload');
@@ -212,13 +211,13 @@ test('deposits: status, search and page survive a reload, and back returns to th
   listed = listCall(page, '/api/admin/deposits', { status: 'pending', search, page: '2' });
   await page.goBack();
   await listed;
-  await expect(selected(statusSelect)).toHaveText('待审核');
+  await expect(selectedLabel(statusSelect)).toHaveText('待审核');
   await expect(page.getByTestId('deposits-range-text')).toHaveText('显示第 21 到 24 条，共 24 条记录');
 
   // A link with a value the page does not know falls back to the default, without an error.
   await page.goto(`/admin/wallet/deposits?status=nonsense&dateRange=yesterday&page=-4&search=${search}`);
   await expect(page.getByTestId('deposits-range-text')).toHaveText('显示第 1 到 20 条，共 24 条记录');
-  await expect(selected(statusSelect)).toHaveText('全部状态');
+  await expect(selectedLabel(statusSelect)).toHaveText('全部状态');
 });
 
 test('users: filter, search and page survive a reload', async ({ page, request }, info) => {
@@ -260,7 +259,7 @@ test('users: filter, search and page survive a reload', async ({ page, request }
   listed = listCall(page, '/api/admin/users', { search, status: 'inactive', page: '1' });
   await page.reload();
   await listed;
-  await expect(selected(page.getByTestId('users-status-filter'))).toHaveText('已禁用');
+  await expect(selectedLabel(page.getByTestId('users-status-filter'))).toHaveText('已禁用');
   await expect(page.getByTestId(`user-row-${users[0]!.user.id}`)).toBeVisible();
   await snap(page, info, 'list-screens-05-users-after-reload');
 
@@ -286,12 +285,12 @@ test('立即处理 and the quick link open the deposits queue with 待审核 sel
   await go.click();
   await listed;
   await expect(page).toHaveURL(/\/admin\/wallet\/deposits\?status=pending$/);
-  await expect(selected(page.getByTestId('deposits-status-filter'))).toHaveText('待审核');
+  await expect(selectedLabel(page.getByTestId('deposits-status-filter'))).toHaveText('待审核');
   await snap(page, info, 'list-screens-06-pending-deposits-from-dashboard');
 
   await page.goBack();
   const quick = listCall(page, '/api/admin/deposits', { status: 'pending' });
   await page.getByTestId('dashboard-link-deposits').click();
   await quick;
-  await expect(selected(page.getByTestId('deposits-status-filter'))).toHaveText('待审核');
+  await expect(selectedLabel(page.getByTestId('deposits-status-filter'))).toHaveText('待审核');
 });
