@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { createFreshRead } from '../../core/fresh-read.ts';
 import type { Database } from '../../db/client.ts';
 
 /**
@@ -142,28 +143,12 @@ function listenOnPostgres(
     );
   };
 
-  let inFlight: Promise<boolean> | undefined;
-  let queued: Promise<boolean> | undefined;
-  const send = (): Promise<boolean> => {
+  /** A round trip sent after this call (the rule of core/fresh-read.ts: one out at a time, shared). */
+  const roundTrips = createFreshRead(async (_: 'sync') => {
     const conn = current;
-    if (!conn) return Promise.resolve(false);
-    const trip = roundTrip(conn).finally(() => {
-      if (inFlight === trip) inFlight = undefined;
-    });
-    inFlight = trip;
-    return trip;
-  };
-  /** A round trip sent after this call: the one in flight left before it, so the next one. */
-  const sync = (): Promise<boolean> => {
-    if (!inFlight) return send();
-    if (!queued) {
-      queued = inFlight.then(() => {
-        queued = undefined;
-        return send();
-      });
-    }
-    return queued;
-  };
+    return conn ? roundTrip(conn) : false;
+  });
+  const sync = (): Promise<boolean> => roundTrips('sync');
 
   async function connect() {
     if (closed) return;
