@@ -16,6 +16,12 @@ export interface GroupCommitOptions<I, O> {
   maxBatch: number;
   /** Writes running at once; calls beyond them wait for the next free slot. */
   maxInFlight: number;
+  /**
+   * While writes keep starting (one started less than `whileBusyMs` ago), the next waits up to `ms`
+   * for company instead of one turn of the event loop (a full batch goes at once). Without it, or
+   * when calls come alone, nothing waits.
+   */
+  gather?: { ms: number; whileBusyMs: number };
   /** Writes `items` and returns one outcome per item, in the same order. */
   write(items: I[]): Promise<Array<Outcome<O>>>;
 }
@@ -37,21 +43,31 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
   const queue: Array<Waiting<I, O>> = [];
   const stats = { writes: 0, items: 0, largest: 0 };
   let inFlight = 0;
-  let scheduled = false;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let scheduled: { gathering: boolean; cancel(): void } | undefined;
 
   function schedule() {
-    if (scheduled) return;
-    scheduled = true;
-    // setImmediate, not a microtask: requests whose bodies were parsed in this turn join the write.
-    setImmediate(() => {
-      scheduled = false;
+    if (scheduled && !(scheduled.gathering && queue.length >= opts.maxBatch)) return;
+    scheduled?.cancel();
+    const go = () => {
+      scheduled = undefined;
       pump();
-    });
+    };
+    const gather = opts.gather;
+    if (gather && queue.length < opts.maxBatch && performance.now() - lastStart < gather.whileBusyMs) {
+      const timer = setTimeout(go, gather.ms);
+      scheduled = { gathering: true, cancel: () => clearTimeout(timer) };
+      return;
+    }
+    // setImmediate, not a microtask: requests whose bodies were parsed in this turn join the write.
+    const immediate = setImmediate(go);
+    scheduled = { gathering: false, cancel: () => clearImmediate(immediate) };
   }
 
   function pump() {
     while (inFlight < opts.maxInFlight && queue.length > 0) {
       const batch = queue.splice(0, opts.maxBatch);
+      lastStart = performance.now();
       inFlight += 1;
       stats.writes += 1;
       stats.items += batch.length;

@@ -1,3 +1,4 @@
+import { createGroupCommit } from '../../core/group-commit.ts';
 import type { SessionChange, SessionChangeFeed } from './session-changes.ts';
 
 export interface CacheOptions {
@@ -128,12 +129,6 @@ export interface LookupQueueOptions<K, V> {
   lookup(keys: K[]): Promise<Map<K, V>>;
 }
 
-interface Waiting<K, V> {
-  key: K;
-  resolve: (value: V | undefined) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * Session lookups that miss the cache at about the same time share one statement (issue 19: a
  * reconnect storm of 10,000 sockets, each bringing a session no instance has looked up). One
@@ -142,62 +137,18 @@ interface Waiting<K, V> {
  * own would see), and each caller gets its own key's row.
  */
 export function createLookupQueue<K, V>(opts: LookupQueueOptions<K, V>) {
-  let queue: Array<Waiting<K, V>> = [];
-  let running = false;
-  let pending: { cancel(): void } | undefined;
-  let lastStart = Number.NEGATIVE_INFINITY;
-  const stats = { lookups: 0, keys: 0, largest: 0 };
-
-  function schedule() {
-    if (running || queue.length === 0) return;
-    if (queue.length >= opts.maxBatch) {
-      pending?.cancel();
-      pending = undefined;
-      void run();
-      return;
-    }
-    if (pending) return;
-    const go = () => {
-      pending = undefined;
-      void run();
-    };
-    if (performance.now() - lastStart < opts.busyWindowMs) {
-      const timer = setTimeout(go, opts.gatherMs);
-      pending = { cancel: () => clearTimeout(timer) };
-    } else {
-      const immediate = setImmediate(go);
-      pending = { cancel: () => clearImmediate(immediate) };
-    }
-  }
-
-  async function run() {
-    if (running || queue.length === 0) return;
-    running = true;
-    lastStart = performance.now();
-    const batch = queue.slice(0, opts.maxBatch);
-    queue = queue.slice(batch.length);
-    stats.lookups += 1;
-    stats.keys += batch.length;
-    stats.largest = Math.max(stats.largest, batch.length);
-    try {
-      const found = await opts.lookup([...new Set(batch.map((w) => w.key))]);
-      for (const w of batch) w.resolve(found.get(w.key));
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-    } finally {
-      running = false;
-      schedule();
-    }
-  }
-
-  return {
-    get(key: K): Promise<V | undefined> {
-      return new Promise((resolve, reject) => {
-        queue.push({ key, resolve, reject });
-        schedule();
-      });
+  const lookups = createGroupCommit<K, V | undefined>({
+    maxBatch: opts.maxBatch,
+    maxInFlight: 1,
+    gather: { ms: opts.gatherMs, whileBusyMs: opts.busyWindowMs },
+    async write(keys) {
+      const found = await opts.lookup([...new Set(keys)]);
+      return keys.map((key) => ({ ok: true as const, value: found.get(key) }));
     },
+  });
+  return {
+    get: (key: K): Promise<V | undefined> => lookups.submit(key),
     /** Lookups sent so far, keys they carried and the largest (tests and benchmarks read it). */
-    stats: stats as Readonly<typeof stats>,
+    stats: lookups.stats,
   };
 }
