@@ -1,3 +1,4 @@
+export * from './account-security.ts';
 export * from './adjustments.ts';
 export * from './admin-users.ts';
 export * from './approval-thresholds.ts';
