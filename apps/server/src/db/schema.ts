@@ -2,6 +2,7 @@
 
 export * from '../modules/adjustments/adjustments.schema.ts';
 export * from '../modules/audit/audit.schema.ts';
+export * from '../modules/auth/account-security/login-events.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/channels/channels.schema.ts';
 export * from '../modules/deposits/deposits.schema.ts';
