@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './amount-input.ts';
 export * from './amount-precision.ts';
 export * from './decimal.ts';
 export * from './format.ts';
