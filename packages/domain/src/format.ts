@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY } from '@platform/contracts';
+import type DecimalJs from 'decimal.js';
 import { type DecimalInput, toDec } from './decimal.ts';
 import { Decimal } from './money.ts';
 import { EMPTY_TEXT } from './time.ts';
@@ -6,18 +7,27 @@ import { EMPTY_TEXT } from './time.ts';
 export interface NumberFormatOptions {
   /** Keep at least this many decimals when trailing zeros are trimmed (default: all of them). */
   minDecimals?: number;
+  /** How the value is rounded to `decimals` (default half up; display-precision.ts says which when). */
+  rounding?: DecimalJs.Rounding;
 }
 
 function group(integer: string): string {
   return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-function render(value: Decimal, decimals: number, minDecimals = decimals): string {
-  const fixed = value.abs().toFixed(decimals, Decimal.ROUND_HALF_UP);
+function render(
+  value: Decimal,
+  decimals: number,
+  minDecimals = decimals,
+  rounding: DecimalJs.Rounding = Decimal.ROUND_HALF_UP,
+): string {
+  // The signed value is rounded, so that a floor takes -0.005 to -0.01, not to -0.00.
+  const rounded = value.toDecimalPlaces(decimals, rounding);
+  const fixed = rounded.abs().toFixed(decimals);
   const [integer = '0', fraction = ''] = fixed.split('.');
   let kept = fraction;
   while (kept.length > minDecimals && kept.endsWith('0')) kept = kept.slice(0, -1);
-  const negative = value.isNegative() && /[1-9]/.test(fixed);
+  const negative = rounded.isNegative() && /[1-9]/.test(fixed);
   return `${negative ? '-' : ''}${group(integer)}${kept ? `.${kept}` : ''}`;
 }
 
@@ -25,7 +35,7 @@ function render(value: Decimal, decimals: number, minDecimals = decimals): strin
 export function formatNumber(value: DecimalInput, decimals = 2, options: NumberFormatOptions = {}): string {
   const parsed = toDec(value);
   if (!parsed) return EMPTY_TEXT;
-  return render(parsed, decimals, options.minDecimals ?? decimals);
+  return render(parsed, decimals, options.minDecimals ?? decimals, options.rounding);
 }
 
 /** A count: 12345 → "12,345". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseTxHash } from './tx-hash.ts';
+import { normaliseTxHash, PAYOUT_TX_HASH_TEXTS, payoutTxHashOf } from './tx-hash.ts';
 
 const HASH = 'abc123def4567890abc123def4567890abc123def4567890abc123def4567890';
 
@@ -44,5 +44,27 @@ describe('normaliseTxHash: one transfer however it is written', () => {
   it('keeps visible characters as they are (apart from case)', () => {
     expect(normaliseTxHash('a-b_c.d/e')).toBe('a-b_c.d/e');
     expect(normaliseTxHash('5VfYmGBjvQ')).toBe('5vfymgbjvq');
+  });
+});
+
+describe('payoutTxHashOf: the hash of a USDT payout, checked against the address network', () => {
+  it('keeps a TRC20 hash as 64 lower-case hex and refuses a 0x one or a short one', () => {
+    expect(payoutTxHashOf(` ${HASH.toUpperCase()}\u200b `, 'TRC20')).toEqual({ hash: HASH });
+    expect(payoutTxHashOf(`0x${HASH}`, 'TRC20')).toEqual({ problem: PAYOUT_TX_HASH_TEXTS.TRC20 });
+    expect(payoutTxHashOf(HASH.slice(1), 'TRC20')).toEqual({ problem: PAYOUT_TX_HASH_TEXTS.TRC20 });
+    expect(payoutTxHashOf(`${HASH.slice(1)}g`, 'TRC20')).toEqual({ problem: PAYOUT_TX_HASH_TEXTS.TRC20 });
+  });
+
+  it('writes an ERC20 hash with 0x, typed with it or not', () => {
+    expect(payoutTxHashOf(HASH, 'ERC20')).toEqual({ hash: `0x${HASH}` });
+    expect(payoutTxHashOf(`0X${HASH.toUpperCase()}`, 'ERC20')).toEqual({ hash: `0x${HASH}` });
+    expect(payoutTxHashOf('0x1234', 'ERC20')).toEqual({ problem: PAYOUT_TX_HASH_TEXTS.ERC20 });
+  });
+
+  it('asks for a hash when there is none, and takes either form without a known network', () => {
+    expect(payoutTxHashOf(' \t', 'TRC20')).toEqual({ problem: PAYOUT_TX_HASH_TEXTS.required });
+    expect(payoutTxHashOf(`0x${HASH}`, null)).toEqual({ hash: `0x${HASH}` });
+    expect(payoutTxHashOf(HASH, null)).toEqual({ hash: HASH });
+    expect(payoutTxHashOf('nothex', null)).toEqual({ problem: PAYOUT_TX_HASH_TEXTS.unknownNetwork });
   });
 });
