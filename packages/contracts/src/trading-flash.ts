@@ -169,6 +169,13 @@ export type TimedContract = z.infer<typeof timedContract>;
 
 export const timedOrderReply = envelope(z.object({ order: tradeOrder, contract: timedContract }));
 
+/**
+ * GET /api/trading/orders/{id}: one of the caller's own orders (anyone else's is a 404), with its
+ * contract when it is a flash or option order. What a statement row links to.
+ */
+export const ownOrderReply = envelope(z.object({ order: tradeOrder, contract: timedContract.nullable() }));
+export type OwnOrder = NonNullable<z.infer<typeof ownOrderReply>['data']>;
+
 export const timedHistoryQuery = pageQuery.extend({
   symbol: tradeSymbol.optional(),
   status: timedContractStatus.optional(),

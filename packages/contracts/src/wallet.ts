@@ -23,8 +23,24 @@ const optionalText = (max: number) =>
     .transform((v) => v || undefined)
     .optional();
 
+/** A wallet with its value in USDT at the reference price (issue 20: 总资产 values every coin). */
+export const valuedWallet = walletView.extend({
+  /** USDT per unit at the reference price of `<currency>USDT` (1 for USDT); null when the market has none. */
+  price_usdt: decimalString.nullable(),
+  /** (balance + frozen + salary) × price_usdt; null without a price (never counted as 0 silently). */
+  value_usdt: decimalString.nullable(),
+});
+export type ValuedWallet = z.infer<typeof valuedWallet>;
+
 export const walletReply = envelope(
-  z.object({ wallets: z.array(walletView), withdrawRequirement: withdrawRequirement }),
+  z.object({
+    wallets: z.array(valuedWallet),
+    /** The sum of every value_usdt: the currencies in unpriced_currencies are not in it. */
+    total_value_usdt: decimalString,
+    /** Currencies the user holds that have no reference price now (shown as 无参考价, left out of the total). */
+    unpriced_currencies: z.array(z.string()),
+    withdrawRequirement: withdrawRequirement,
+  }),
 );
 export type WalletReply = z.infer<typeof walletReply>;
 
@@ -134,6 +150,8 @@ export const userWithdrawal = z.object({
   status: withdrawalStatus,
   user_remark: z.string().nullable(),
   admin_remark: z.string().nullable(),
+  /** 已出款 of a USDT withdrawal: the payout's transaction hash, as the admin entered it (TRC20: 64 hex, ERC20: 0x + 64 hex). */
+  tx_hash: z.string().nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
@@ -143,23 +161,51 @@ export const userWithdrawalsReply = envelope(z.object({ withdrawals: z.array(use
 
 export const ownHistoryQuery = pageQuery;
 
-/** One ledger entry of the user's own accounts. */
+/**
+ * What a ledger row of the statement was for (issue 20: each row links to it): an order of any
+ * product (the order's id), a deposit, a withdrawal, a balance adjustment or a team reward. Salary
+ * payouts name no record (they are per user and day); their reference is null.
+ */
+export const ledgerReferenceKinds = ['order', 'deposit', 'withdrawal', 'adjustment', 'reward'] as const;
+export const ledgerReference = z.object({ kind: z.enum(ledgerReferenceKinds), id: z.number().int() });
+export type LedgerReference = z.infer<typeof ledgerReference>;
+
+export const ledgerBuckets = ['available', 'frozen', 'salary'] as const;
+export const ledgerBucket = z.enum(ledgerBuckets);
+export type LedgerBucket = z.infer<typeof ledgerBucket>;
+
+/**
+ * How a statement row moved the user's money (statementMovementOf in packages/domain): in or out of
+ * what they hold, or only between their own buckets (a freeze: a stake, an order or a withdrawal
+ * waiting; an unfreeze: returned to available; internal: any other move between them).
+ */
+export const statementMovements = ['in', 'out', 'freeze', 'unfreeze', 'internal'] as const;
+export const statementMovement = z.enum(statementMovements);
+export type StatementMovement = z.infer<typeof statementMovement>;
+
+/**
+ * One row of the user's statement (全部流水): one ledger transaction in one currency, with what it did
+ * to each of the user's buckets. `amount` is the change of everything held in the currency
+ * (available + frozen + salary): 0 for a freeze or an unfreeze.
+ */
 export const userTransaction = z.object({
+  /** The row's last ledger entry: a stable key, newest rows first. */
   id: z.number().int(),
   transaction_id: z.number().int(),
   kind: z.string(),
   memo: z.string().nullable(),
-  bucket: z.enum(['available', 'frozen', 'salary']),
   currency: z.string(),
+  movement: statementMovement,
   amount: decimalString,
-  balance_after: decimalString,
+  changes: z.array(z.object({ bucket: ledgerBucket, amount: decimalString, balance_after: decimalString })),
+  reference: ledgerReference.nullable(),
   created_at: isoDateTime,
 });
 export type UserTransaction = z.infer<typeof userTransaction>;
 export const userTransactionsQuery = pageQuery.extend({
   currency: z
     .string()
-    .regex(/^[A-Z0-9]{2,12}$/)
+    .regex(/^[A-Z0-9]{2,12}$/, '币种格式不正确')
     .optional(),
 });
 export const userTransactionsReply = envelope(

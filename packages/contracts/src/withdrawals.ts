@@ -49,6 +49,8 @@ export const adminWithdrawal = z.object({
   updated_at: isoDateTime,
   user_remark: z.string().nullable(),
   admin_remark: z.string().nullable(),
+  /** The payout's transaction hash, entered with 已出款 (required for a USDT withdrawal). */
+  tx_hash: z.string().nullable(),
   /** 待复核: a move to 已通过 at or above the threshold recorded by one admin, waiting for another. */
   first_approval: firstApproval.nullable(),
 });
@@ -59,14 +61,27 @@ export const adminWithdrawalsReply = envelope(
 );
 export type AdminWithdrawalsReply = z.infer<typeof adminWithdrawalsReply>;
 
+/** The payout's transaction hash: only with 已出款 (the service checks it against the address's network). */
+export const PAYOUT_TX_HASH_ONLY_ON_COMPLETION = '交易哈希只能在出款完成（已出款）时填写';
+
 export const withdrawalStatusBody = z
   .object({
     status: withdrawalStatus,
     adminNote: z.string().trim().max(500, '备注不能超过500个字符').optional(),
+    /** Required when a USDT withdrawal moves to 已出款; refused for wechat and alipay and other statuses. */
+    tx_hash: z
+      .string({ error: '交易哈希必须是文本' })
+      .max(200, '交易哈希不能超过200个字符')
+      .transform((v) => v.trim() || undefined)
+      .optional(),
   })
   .refine((b) => b.status !== 'rejected' || Boolean(b.adminNote), {
     path: ['adminNote'],
     message: '请输入拒绝原因',
+  })
+  .refine((b) => b.status === 'completed' || b.tx_hash === undefined, {
+    path: ['tx_hash'],
+    message: PAYOUT_TX_HASH_ONLY_ON_COMPLETION,
   });
 export type WithdrawalStatusBody = z.infer<typeof withdrawalStatusBody>;
 export const withdrawalStatusReply = envelope(z.object({ withdrawal: adminWithdrawal }));
