@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,8 +19,8 @@ function deferred() {
   return { reply, send };
 }
 
-function renderMutation(options: { retry?: number } = {}) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+function renderMutation(options: { client?: QueryClient; requiresConnection?: boolean } = {}) {
+  const client = options.client ?? new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
@@ -31,8 +31,7 @@ function renderMutation(options: { retry?: number } = {}) {
         mutationFn: (body: { amount: string }, idempotencyKey) =>
           api.post('/trading/spot/order', body, { idempotencyKey }),
         onSuccess,
-        retry: options.retry ?? false,
-        retryDelay: 0,
+        requiresConnection: options.requiresConnection,
       }),
     { wrapper },
   );
@@ -182,18 +181,63 @@ describe('useIdempotentMutation', () => {
     expect(new Set(keys).size).toBe(5);
   });
 
-  it("reuses the key in the mutation's own retries", async () => {
-    const replies: (() => Response | Promise<Response>)[] = [
-      () => Promise.reject(new TypeError('Failed to fetch')),
-      () => ok(null),
-    ];
-    const { calls } = mockApi({ [PATH]: () => (replies.shift() ?? (() => ok(null)))() });
-    const { hook } = renderMutation({ retry: 1 });
+  it('never retries by itself: one failure is one request, whatever the client defaults', async () => {
+    const { calls } = mockApi({ [PATH]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: 3, retryDelay: 0 } } });
+    const { hook } = renderMutation({ client });
     await settle(hook, { amount: '1' });
-    await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
-    const [first, retried] = sent(calls).map(keyOf);
-    expect(first).toMatch(UUID);
-    expect(retried).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent(calls)).toHaveLength(1);
+    await waitFor(() => expect(hook.result.current.isError).toBe(true));
+  });
+
+  it('sends at once while the browser says offline and fails, instead of holding the order for later', async () => {
+    // Issue 20: a market order tapped offline was paused (networkMode 'online') and sent 10 s after
+    // reconnecting, at a new price.
+    const { calls } = mockApi({ [PATH]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    for (const client of [createQueryClient(), new QueryClient()]) {
+      calls.length = 0;
+      const { hook } = renderMutation({ client });
+      onlineManager.setOnline(false);
+      try {
+        await settle(hook, { amount: '1' });
+        expect(sent(calls)).toHaveLength(1);
+        await waitFor(() => expect(hook.result.current.isError).toBe(true));
+        expect(hook.result.current.isPaused).toBe(false);
+      } finally {
+        onlineManager.setOnline(true);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sent(calls)).toHaveLength(1);
+      expect(
+        client
+          .getMutationCache()
+          .getAll()
+          .some((m) => m.state.isPaused),
+      ).toBe(false);
+      hook.unmount();
+    }
+  });
+
+  it('with requiresConnection, sends nothing while disconnected and says so', async () => {
+    const { calls } = mockApi({ [PATH]: () => ok(null) });
+    const { hook } = renderMutation({ requiresConnection: true });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await settle(hook, { amount: '1' });
+    } finally {
+      online.mockRestore();
+    }
+    expect(sent(calls)).toHaveLength(0);
+    await waitFor(() => expect(hook.result.current.isError).toBe(true));
+    const error = hook.result.current.error;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('offline');
+    expect((error as Error).message).toBe('网络已断开，请恢复连接后再试');
+    // Nothing was sent: the next tap is a new action with a new key, sent normally once back.
+    await settle(hook, { amount: '1' });
+    expect(sent(calls)).toHaveLength(1);
+    expect(keyOf(sent(calls)[0])).toMatch(UUID);
   });
 });
 
@@ -223,8 +267,9 @@ describe('ActionKeys', () => {
 });
 
 describe('the query client', () => {
-  it('does not retry mutations by default', () => {
+  it('does not retry mutations by default, nor hold them while offline', () => {
     expect(createQueryClient().getDefaultOptions().mutations?.retry).toBe(false);
+    expect(createQueryClient().getDefaultOptions().mutations?.networkMode).toBe('always');
   });
 
   it('keeps the key when only the 2FA code changed: a withdrawal retried after a lost reply is the same action', async () => {

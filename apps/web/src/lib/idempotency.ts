@@ -9,6 +9,7 @@ import {
   useMutation,
 } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { DISCONNECTED_ACTION_TEXT, isDisconnected } from './connectivity.ts';
 import { ApiError } from './request.ts';
 
 /**
@@ -44,7 +45,7 @@ export const clientOrderIdFor = (idempotencyKey: string): string => `w${idempote
  * first call never finished (its outcome is to be checked, and a new action has a new key).
  */
 export function outcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
+  if (!(error instanceof ApiError) || error.kind === 'offline') return false;
   if (error.status === 409) return refusalOf(error.body) === 'in_progress';
   return error.kind !== 'http' || error.status >= 500;
 }
@@ -125,10 +126,16 @@ export function useActionKeys(): ActionKeys {
 
 export type IdempotentMutationOptions<TData, TError, TVariables, TContext> = Omit<
   UseMutationOptions<TData, TError, TVariables, TContext>,
-  'mutationFn'
+  'mutationFn' | 'retry' | 'retryDelay' | 'networkMode'
 > & {
   /** The call; `idempotencyKey` is the action's key, to send as the Idempotency-Key header. */
   mutationFn: (variables: TVariables, idempotencyKey: string) => Promise<TData>;
+  /**
+   * Refuse while the app is disconnected (lib/connectivity.ts: browser offline or socket down):
+   * nothing is sent and the mutation fails with ApiError kind 'offline'. The user app's trades,
+   * withdrawals and deposits set it, for a confirmation opened before the connection dropped.
+   */
+  requiresConnection?: boolean | undefined;
 };
 
 /**
@@ -136,8 +143,9 @@ export type IdempotentMutationOptions<TData, TError, TVariables, TContext> = Omi
  * action's input, so they must hold everything the call sends). `mutate` with the variables of an
  * action still pending does nothing, and `mutateAsync` returns that action's promise (its own
  * callbacks are not added): a double tap sends one request, even before the button shows that it
- * is loading. A retry, by the user after an unknown outcome or by the mutation's `retry`, reuses
- * the key.
+ * is loading. A retry by the user after an unknown outcome reuses the key. The client never
+ * retries nor holds one by itself (retry off, networkMode 'always', whatever the defaults say):
+ * only the user acts.
  */
 export function useIdempotentMutation<
   TData = unknown,
@@ -148,10 +156,14 @@ export function useIdempotentMutation<
   options: IdempotentMutationOptions<TData, TError, TVariables, TContext>,
 ): UseMutationResult<TData, TError, TVariables, TContext> {
   const keys = useActionKeys();
-  const { mutationFn } = options;
+  const { mutationFn, requiresConnection, ...rest } = options;
   const mutation = useMutation<TData, TError, TVariables, TContext>({
-    ...options,
+    ...rest,
+    retry: false,
+    networkMode: 'always',
     mutationFn: (variables) => {
+      if (requiresConnection && isDisconnected())
+        return Promise.reject(new ApiError(DISCONNECTED_ACTION_TEXT, 0, 'offline'));
       // Always there: the mutation runs (retries included) inside keys.run below.
       const key = keys.keyOf(variables);
       if (key === undefined)

@@ -6,8 +6,11 @@ export const API_BASE = '/api';
 export const NETWORK_FAILURE_MESSAGE = '网络连接失败，请稍后重试';
 export const TIMEOUT_MESSAGE = '网络错误，请稍后重试';
 
-/** Why a call failed: the server answered with a failure, the network failed, or it took over 10 s. */
-export type ApiErrorKind = 'http' | 'network' | 'timeout';
+/**
+ * Why a call failed: the server answered with a failure, the network failed, it took over 10 s, or
+ * (offline) it was never sent because the app knew it was disconnected (lib/connectivity.ts).
+ */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'offline';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

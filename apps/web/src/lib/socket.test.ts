@@ -10,8 +10,12 @@ const ioMock = vi.fn((_url: string, _options: unknown) => {
 });
 vi.mock('socket.io-client', () => ({ io: (url: string, options: unknown) => ioMock(url, options) }));
 
-const { disconnectSocket, getSocket, isSocketAuthenticated, subscribe } = await import('./socket.ts');
+const { disconnectSocket, getSocket, isSocketAuthenticated, socketStatus, subscribe } = await import(
+  './socket.ts'
+);
 const { clearSessionStorage } = await import('./storage.ts');
+const { isDisconnected, useDisconnected } = await import('./connectivity.ts');
+const { act, renderHook } = await import('@testing-library/react');
 
 beforeEach(() => {
   disconnectSocket();
@@ -85,5 +89,54 @@ describe('socket', () => {
     clearSessionStorage();
     expect(created[0]?.disconnected).toBe(true);
     expect(getSocket()).toBeNull();
+  });
+});
+
+describe('connectivity (网络已断开)', () => {
+  it('follows the socket: connecting is not down, a drop or a refusal is, until it connects again', () => {
+    expect(socketStatus()).toBe('none');
+    storeSession(makeUser(), 'tok');
+    getSocket();
+    const socket = created[0];
+    expect(socketStatus()).toBe('connecting');
+    expect(isDisconnected()).toBe(false);
+    socket?.receive('connect_error', new Error('refused'));
+    expect(socketStatus()).toBe('down');
+    expect(isDisconnected()).toBe(true);
+    socket?.receive('connect');
+    expect(isDisconnected()).toBe(false);
+    socket?.receive('disconnect', 'transport close');
+    expect(isDisconnected()).toBe(true);
+    // Logging out is not a lost connection.
+    clearSessionStorage();
+    expect(socketStatus()).toBe('none');
+    expect(isDisconnected()).toBe(false);
+  });
+
+  it('follows the browser: offline is disconnected, with or without a socket', () => {
+    const hook = renderHook(() => useDisconnected());
+    expect(hook.result.current).toBe(false);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(hook.result.current).toBe(true);
+    } finally {
+      online.mockRestore();
+    }
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(hook.result.current).toBe(false);
+
+    storeSession(makeUser(), 'tok');
+    act(() => {
+      getSocket();
+      created[0]?.receive('disconnect', 'ping timeout');
+    });
+    expect(hook.result.current).toBe(true);
+    act(() => created[0]?.receive('connect'));
+    expect(hook.result.current).toBe(false);
   });
 });

@@ -12,6 +12,31 @@ let socket: Socket | null = null;
 let socketToken: string | null = null;
 let authenticated = false;
 
+/**
+ * The session's socket: none (signed out, or nothing asked for it yet), connecting (its first
+ * attempt), up, or down (dropped or refused; socket.io tries again by itself). A page that has not
+ * connected yet is not "down": the app shows 网络已断开 only once a connection failed or dropped.
+ */
+export type SocketStatus = 'none' | 'connecting' | 'up' | 'down';
+let status: SocketStatus = 'none';
+const statusListeners = new Set<() => void>();
+
+function setStatus(next: SocketStatus): void {
+  if (status === next) return;
+  status = next;
+  for (const listener of [...statusListeners]) listener();
+}
+
+export function socketStatus(): SocketStatus {
+  return status;
+}
+
+/** Called on every change of socketStatus(); returns the unsubscribe function. */
+export function onSocketStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
 export function isSocketAuthenticated(): boolean {
   return authenticated;
 }
@@ -29,6 +54,7 @@ export function disconnectSocket(): void {
   socket = null;
   socketToken = null;
   authenticated = false;
+  setStatus('none');
 }
 
 /** The session's socket, created on first use; null when nobody is signed in. */
@@ -49,6 +75,7 @@ export function getSocket(): Socket | null {
   });
   created.on('connect', () => {
     authenticated = false;
+    setStatus('up');
     created.emit('authenticate', { userId: user.id });
   });
   created.on('authenticated', () => {
@@ -56,9 +83,12 @@ export function getSocket(): Socket | null {
   });
   created.on('disconnect', () => {
     authenticated = false;
+    setStatus('down');
   });
+  created.on('connect_error', () => setStatus('down'));
   socket = created;
   socketToken = token;
+  setStatus('connecting');
   return created;
 }
 

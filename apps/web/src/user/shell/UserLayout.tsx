@@ -1,9 +1,11 @@
 import { Button, Flex, Grid, Layout, Menu, Typography } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSessionSnapshot } from '../../lib/session.tsx';
+import { DisconnectedBanner } from './DisconnectedBanner.tsx';
 import { activeNavPath, USER_NAV } from './navItems.tsx';
 
 const TAB_BAR_HEIGHT = 56;
+const HEADER_HEIGHT = 48;
 
 /** The phone's bottom tab bar: five equal buttons, the current one in the primary colour. */
 function TabBar({ active }: { active: string | undefined }) {
@@ -75,8 +77,8 @@ export function UserLayout() {
           position: 'sticky',
           top: 0,
           zIndex: 100,
-          height: 48,
-          lineHeight: '48px',
+          height: HEADER_HEIGHT,
+          lineHeight: `${HEADER_HEIGHT}px`,
           padding: '0 12px',
           background: '#fff',
           borderBottom: '1px solid #f0f0f0',
@@ -113,6 +115,7 @@ export function UserLayout() {
           )}
         </Flex>
       </Layout.Header>
+      <DisconnectedBanner top={HEADER_HEIGHT} />
       <Layout.Content
         style={{
           width: '100%',
