@@ -59,6 +59,8 @@ async function submitOrder(page: Page): Promise<Order> {
     (r) => new URL(r.url()).pathname === '/api/trading/spot/order' && r.request().method() === 'POST',
   );
   await page.getByTestId('spot-submit').click();
+  // Every spot order is confirmed first (user-offline-orders.spec.ts covers the sheet itself).
+  await page.getByTestId('spot-confirm-ok').click();
   const body = (await (await reply).json()) as { success: boolean; message: string; data: { order: Order } };
   expect(body.success, body.message).toBe(true);
   return body.data.order;

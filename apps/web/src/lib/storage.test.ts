@@ -4,9 +4,11 @@ import {
   clearSessionStorage,
   onSessionCleared,
   readProfileCheckedAt,
+  readSkipSpotConfirm,
   readToken,
   readUser,
   sessionKeysToClear,
+  writeSkipSpotConfirm,
 } from './storage.ts';
 
 const SESSION_KEYS = [
@@ -73,5 +75,17 @@ describe('stored session', () => {
     expect(readProfileCheckedAt()).toBeNull();
     window.localStorage.setItem('user', '"just a string"');
     expect(readUser()).toBeNull();
+  });
+});
+
+describe("the spot confirmation's 不再提示", () => {
+  it('is off until set, kept across a logout (per device), and can be turned back on', () => {
+    expect(readSkipSpotConfirm()).toBe(false);
+    writeSkipSpotConfirm(true);
+    expect(readSkipSpotConfirm()).toBe(true);
+    clearSessionStorage();
+    expect(readSkipSpotConfirm()).toBe(true);
+    writeSkipSpotConfirm(false);
+    expect(readSkipSpotConfirm()).toBe(false);
   });
 });

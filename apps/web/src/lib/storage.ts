@@ -101,3 +101,18 @@ export function writeMarketFavorites(
 ): void {
   storage.setItem(MARKET_FAVORITES_KEY, JSON.stringify([...new Set(symbols)]));
 }
+
+/**
+ * The spot order confirmation's 不再提示, kept per device: no fragment of SESSION_STORAGE_KEY_FRAGMENTS
+ * is in the key, so logging out keeps it.
+ */
+export const SPOT_CONFIRM_SKIP_KEY = 'spot_confirm_skip';
+
+export function readSkipSpotConfirm(storage: Storage = window.localStorage): boolean {
+  return storage.getItem(SPOT_CONFIRM_SKIP_KEY) === '1';
+}
+
+export function writeSkipSpotConfirm(skip: boolean, storage: Storage = window.localStorage): void {
+  if (skip) storage.setItem(SPOT_CONFIRM_SKIP_KEY, '1');
+  else storage.removeItem(SPOT_CONFIRM_SKIP_KEY);
+}

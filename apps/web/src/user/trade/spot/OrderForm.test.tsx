@@ -1,9 +1,10 @@
 import type { TradeOrder, TradingPair } from '@platform/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/request.ts';
+import { readSkipSpotConfirm, writeSkipSpotConfirm } from '../../../lib/storage.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
 import { EMPTY_DRAFT, type OrderDraft } from './orderForm.ts';
@@ -54,6 +55,10 @@ function Harness(props: Partial<OrderFormProps>) {
 
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const inputValue = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+/** The open 确认下单 sheet. */
+const sheet = () => screen.findByTestId('spot-confirm');
+const confirmButton = () => screen.getByTestId('spot-confirm-ok') as HTMLButtonElement;
 
 describe('OrderForm', () => {
   it('offers 登录 and 注册 to a guest instead of the submit button', () => {
@@ -87,7 +92,87 @@ describe('OrderForm', () => {
     expect(screen.queryByTestId('spot-balance-error')).toBeNull();
   });
 
-  it('sends and reports a double tap once, before the button shows that it is placing', async () => {
+  it('refuses "-5" typed as a price with a message, keeps what was typed and sends nothing', async () => {
+    const place = vi.fn();
+    renderWithAnt(<Harness place={place} />);
+    type('spot-price', '-5');
+    type('spot-amount', '1');
+    // Said as it is typed, not turned into 5.
+    expect(await screen.findByText('价格不能为负数')).toBeTruthy();
+    expect(inputValue('spot-price')).toBe('-5');
+    expect(screen.getByTestId('spot-total').textContent).toBe('--');
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    expect(screen.queryByTestId('spot-confirm')).toBeNull();
+    type('spot-amount', '1.23456');
+    expect(await screen.findByText('数量最多 4 位小数')).toBeTruthy();
+    type('spot-amount', '1,5');
+    expect(await screen.findByText('数量格式不正确，请输入数字（如 12.5）')).toBeTruthy();
+    expect(place).not.toHaveBeenCalled();
+  });
+
+  it('asks 确认下单 with the terms and the cost before sending, and sends nothing on 取消', async () => {
+    const place = vi.fn().mockResolvedValue({
+      order: { status: 'pending', avg_price: null } as TradeOrder,
+      message: '下单成功',
+    });
+    renderWithAnt(<Harness place={place} />);
+    type('spot-price', '100');
+    type('spot-amount', '2');
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    const shown = within(await sheet());
+    expect(shown.getByText('BTCUSDT')).toBeTruthy();
+    expect(shown.getByText('买入')).toBeTruthy();
+    expect(shown.getByText('限价')).toBeTruthy();
+    expect(shown.getByText('100.00 USDT')).toBeTruthy();
+    expect(shown.getByText('2 BTC')).toBeTruthy();
+    expect(shown.getByText('200.00 USDT')).toBeTruthy();
+    expect(shown.getByText('0.20 USDT')).toBeTruthy();
+    expect(shown.getByText('200.20 USDT')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('spot-confirm-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('spot-confirm')).toBeNull());
+    expect(place).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    await sheet();
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(place).toHaveBeenCalledTimes(1));
+    expect(place).toHaveBeenCalledWith({ ...EMPTY_DRAFT, price: '100', amount: '2' });
+    expect(await screen.findByText('下单成功')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('spot-confirm')).toBeNull());
+  });
+
+  it('keeps 不再提示 on this device: the next order goes without the sheet, until it is turned back on', async () => {
+    const place = vi.fn().mockResolvedValue({
+      order: { status: 'pending', avg_price: null } as TradeOrder,
+      message: '下单成功',
+    });
+    const first = renderWithAnt(<Harness place={place} />);
+    type('spot-price', '100');
+    type('spot-amount', '1');
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    await sheet();
+    fireEvent.click(screen.getByTestId('spot-confirm-skip'));
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(place).toHaveBeenCalledTimes(1));
+    expect(readSkipSpotConfirm()).toBe(true);
+    first.unmount();
+
+    renderWithAnt(<Harness place={place} />);
+    type('spot-price', '100');
+    type('spot-amount', '1');
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    await waitFor(() => expect(place).toHaveBeenCalledTimes(2));
+    expect(screen.queryByTestId('spot-confirm')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('spot-confirm-restore'));
+    expect(readSkipSpotConfirm()).toBe(false);
+    type('spot-amount', '1');
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    await sheet();
+    expect(place).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends and reports a double tap on 确认下单 once, before the button shows that it is placing', async () => {
     let answer: (value: { order: TradeOrder; message: string }) => void = () => {};
     const place = vi.fn(
       () =>
@@ -100,6 +185,9 @@ describe('OrderForm', () => {
     type('spot-amount', '1');
     fireEvent.click(screen.getByTestId('spot-submit'));
     fireEvent.click(screen.getByTestId('spot-submit'));
+    await sheet();
+    fireEvent.click(confirmButton());
+    fireEvent.click(confirmButton());
     await waitFor(() => expect(place).toHaveBeenCalledTimes(1));
     answer({ order: { status: 'pending', avg_price: null } as TradeOrder, message: '下单成功' });
     expect(await screen.findByText('下单成功')).toBeTruthy();
@@ -108,6 +196,7 @@ describe('OrderForm', () => {
   });
 
   it('sends a checked order and shows the server refusal as it comes', async () => {
+    writeSkipSpotConfirm(true);
     const place = vi.fn().mockRejectedValueOnce(new ApiError('市场深度不足', 422, 'http'));
     place.mockResolvedValueOnce({
       order: { status: 'filled', avg_price: '100.00' } as TradeOrder,
@@ -122,6 +211,36 @@ describe('OrderForm', () => {
     expect(place).toHaveBeenCalledWith({ ...EMPTY_DRAFT, type: 'market', amount: '1' });
     fireEvent.click(screen.getByTestId('spot-submit'));
     expect(await screen.findByText('下单成功，成交均价 100.00')).toBeTruthy();
-    await waitFor(() => expect((screen.getByTestId('spot-amount') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(inputValue('spot-amount')).toBe(''));
+  });
+
+  it('disables 买入 and 确认下单 while the app is disconnected, and sends nothing', async () => {
+    const place = vi.fn();
+    renderWithAnt(<Harness place={place} />);
+    type('spot-price', '100');
+    type('spot-amount', '1');
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    await sheet();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(confirmButton().disabled).toBe(true);
+      expect(screen.getByTestId('spot-confirm-offline').textContent).toContain('网络已断开');
+      fireEvent.click(confirmButton());
+      fireEvent.click(screen.getByTestId('spot-confirm-cancel'));
+      await waitFor(() => expect(screen.queryByTestId('spot-confirm')).toBeNull());
+      expect((screen.getByTestId('spot-submit') as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.click(screen.getByTestId('spot-submit'));
+      expect(screen.queryByTestId('spot-confirm')).toBeNull();
+    } finally {
+      online.mockRestore();
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+    }
+    expect(place).not.toHaveBeenCalled();
+    expect((screen.getByTestId('spot-submit') as HTMLButtonElement).disabled).toBe(false);
   });
 });

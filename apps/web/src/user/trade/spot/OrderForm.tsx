@@ -10,10 +10,13 @@ import { formatCrypto, formatNumber } from '@platform/domain';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useDisconnected } from '../../../lib/connectivity.ts';
 import { loginUrl } from '../../../lib/navigation.ts';
 import { errorMessage } from '../../../lib/request.ts';
+import { readSkipSpotConfirm, writeSkipSpotConfirm } from '../../../lib/storage.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
-import { amountForPercent, checkOrder, type OrderDraft, sanitiseDecimalInput } from './orderForm.ts';
+import { ConfirmSheet } from './ConfirmSheet.tsx';
+import { amountForPercent, checkOrder, type OrderDraft } from './orderForm.ts';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 const small: CSSProperties = { fontSize: 12 };
@@ -89,8 +92,10 @@ function SideSwitch({
 }
 
 /**
- * The buy/sell form. Checks run as the user types (balance) and in full on the first submit, with
- * the server's own messages; the server's refusal is shown as it comes. Guests get 登录 / 注册.
+ * The buy/sell form. A value no typing can mend ('-5', 'abc', too many decimals) is refused as it is
+ * typed, the balance as it changes, everything else on the first submit, with the server's own
+ * messages; what is typed is never changed. The order is sent after 确认下单 (unless 不再提示 was
+ * chosen on this device), never while the app is disconnected. Guests get 登录 / 注册.
  */
 export function OrderForm({
   pair,
@@ -105,25 +110,28 @@ export function OrderForm({
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
+  const disconnected = useDisconnected();
   const [tried, setTried] = useState(false);
+  const [confirming, setConfirming] = useState<OrderDraft | null>(null);
+  const [skipConfirm, setSkipConfirm] = useState(() => readSkipSpotConfirm());
   // Set at once, unlike `placing`: a second tap before the re-render neither sends nor reports twice.
   const sending = useRef(false);
   const limit = draft.type === 'limit';
-  const spendCurrency = draft.side === 'buy' ? pair.quote_currency : pair.base_currency;
-  const available = balances ? (balances.get(spendCurrency) ?? '0') : undefined;
+  const spendCurrency = (d: OrderDraft) => (d.side === 'buy' ? pair.quote_currency : pair.base_currency);
+  const availableOf = (d: OrderDraft) => (balances ? (balances.get(spendCurrency(d)) ?? '0') : undefined);
+  const available = availableOf(draft);
   const check = checkOrder(draft, pair, { book, available });
-  const shown = tried ? check.errors : { balance: check.errors.balance };
+  const shown = tried ? check.errors : { ...check.typingErrors, balance: check.errors.balance };
   const sideColor = draft.side === 'buy' ? UP_COLOR : DOWN_COLOR;
 
-  const submit = async () => {
-    setTried(true);
-    if (!check.body || sending.current) return;
+  const send = async (order: OrderDraft) => {
+    if (sending.current) return;
     sending.current = true;
     try {
-      const { order, message: text } = await place(draft);
+      const { order: placed, message: text } = await place(order);
       const filled =
-        order.status === 'filled' && order.avg_price
-          ? `，成交均价 ${formatNumber(order.avg_price, pair.price_precision)}`
+        placed.status === 'filled' && placed.avg_price
+          ? `，成交均价 ${formatNumber(placed.avg_price, pair.price_precision)}`
           : '';
       message.success(`${text || '下单成功'}${filled}`);
       setTried(false);
@@ -133,6 +141,23 @@ export function OrderForm({
     } finally {
       sending.current = false;
     }
+  };
+
+  const submit = () => {
+    setTried(true);
+    if (!check.body || disconnected || sending.current) return;
+    if (skipConfirm) void send(draft);
+    else setConfirming(draft);
+  };
+
+  const confirm = async (skipFromNowOn: boolean) => {
+    if (!confirming) return;
+    if (skipFromNowOn) {
+      writeSkipSpotConfirm(true);
+      setSkipConfirm(true);
+    }
+    await send(confirming);
+    setConfirming(null);
   };
 
   const setPercent = (percent: number) =>
@@ -156,7 +181,7 @@ export function OrderForm({
             placeholder="价格"
             value={draft.price}
             status={shown.price ? 'error' : undefined}
-            onChange={(e) => onDraftChange({ price: sanitiseDecimalInput(e.target.value) })}
+            onChange={(e) => onDraftChange({ price: e.target.value })}
             data-testid="spot-price"
           />
         ) : (
@@ -169,7 +194,7 @@ export function OrderForm({
           placeholder={`最小 ${pair.min_amount}`}
           value={draft.amount}
           status={shown.amount ? 'error' : undefined}
-          onChange={(e) => onDraftChange({ amount: sanitiseDecimalInput(e.target.value) })}
+          onChange={(e) => onDraftChange({ amount: e.target.value })}
           data-testid="spot-amount"
         />
       </Field>
@@ -211,7 +236,7 @@ export function OrderForm({
               可用
             </Typography.Text>
             <Typography.Text style={small} data-testid="spot-available">
-              {available === undefined ? '--' : formatCrypto(available, spendCurrency)}
+              {available === undefined ? '--' : formatCrypto(available, spendCurrency(draft))}
             </Typography.Text>
           </Flex>
         )}
@@ -222,17 +247,43 @@ export function OrderForm({
         </Typography.Text>
       )}
       {signedIn ? (
-        <Button
-          type="primary"
-          block
-          size="large"
-          loading={placing}
-          onClick={() => void submit()}
-          style={{ background: sideColor, borderColor: sideColor }}
-          data-testid="spot-submit"
-        >
-          {draft.side === 'buy' ? '买入' : '卖出'} {pair.base_currency}
-        </Button>
+        <>
+          <Button
+            type="primary"
+            block
+            size="large"
+            loading={placing}
+            disabled={disconnected}
+            onClick={submit}
+            style={disconnected ? undefined : { background: sideColor, borderColor: sideColor }}
+            data-testid="spot-submit"
+          >
+            {draft.side === 'buy' ? '买入' : '卖出'} {pair.base_currency}
+          </Button>
+          {skipConfirm && (
+            <Typography.Link
+              style={{ ...small, textAlign: 'center' }}
+              onClick={() => {
+                writeSkipSpotConfirm(false);
+                setSkipConfirm(false);
+              }}
+              data-testid="spot-confirm-restore"
+            >
+              下单确认已关闭，点此恢复
+            </Typography.Link>
+          )}
+          {confirming && (
+            <ConfirmSheet
+              pair={pair}
+              draft={confirming}
+              check={checkOrder(confirming, pair, { book, available: availableOf(confirming) })}
+              placing={placing}
+              disconnected={disconnected}
+              onCancel={() => setConfirming(null)}
+              onConfirm={(skip) => void confirm(skip)}
+            />
+          )}
+        </>
       ) : (
         <Flex gap={8}>
           <Button

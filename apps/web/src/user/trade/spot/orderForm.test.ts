@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  amountForPercent,
-  checkOrder,
-  EMPTY_DRAFT,
-  type OrderDraft,
-  type PairRules,
-  sanitiseDecimalInput,
-} from './orderForm.ts';
+import { amountForPercent, checkOrder, EMPTY_DRAFT, type OrderDraft, type PairRules } from './orderForm.ts';
 
 const pair: PairRules = {
   symbol: 'BTCUSDT',
@@ -30,19 +23,38 @@ const book = {
 const draft = (d: Partial<OrderDraft>): OrderDraft => ({ ...EMPTY_DRAFT, ...d });
 const str = (d: { toFixed(): string } | null) => d?.toFixed() ?? null;
 
-describe('sanitiseDecimalInput', () => {
-  it('keeps digits and the first decimal point', () => {
-    expect(sanitiseDecimalInput('1,234.5.6abc')).toBe('1234.56');
-    expect(sanitiseDecimalInput('.5')).toBe('0.5');
-    expect(sanitiseDecimalInput('-3')).toBe('3');
-  });
-});
-
 describe('checkOrder', () => {
   it('asks for the price and the amount', () => {
     const check = checkOrder(draft({}), pair, {});
     expect(check.errors).toEqual({ price: '请输入价格', amount: '请输入数量' });
     expect(check.body).toBeNull();
+    // Nothing to say while the user has not typed yet.
+    expect(check.typingErrors).toEqual({});
+  });
+
+  it('refuses "-5" as a price instead of reading it as 5 (issue 20), and says so while typing', () => {
+    const check = checkOrder(draft({ price: '-5', amount: '1' }), pair, { available: '1000' });
+    expect(check.errors).toEqual({ price: '价格不能为负数' });
+    expect(check.typingErrors).toEqual({ price: '价格不能为负数' });
+    expect(check.body).toBeNull();
+    expect(check.total).toBeNull();
+    for (const amount of ['-1', '1e2', '1,5', '.5', '+1']) {
+      const refused = checkOrder(draft({ price: '100', amount }), pair, {});
+      expect(refused.errors.amount, amount).toBeTruthy();
+      expect(refused.body).toBeNull();
+    }
+    expect(checkOrder(draft({ price: '100', amount: '-1' }), pair, {}).errors.amount).toBe('数量不能为负数');
+  });
+
+  it('keeps what is half-typed quiet until the order is tried', () => {
+    for (const price of ['0', '0.', '100.']) {
+      const check = checkOrder(draft({ price, amount: '1' }), pair, {});
+      expect(check.errors.price, price).toBeTruthy();
+      expect(check.typingErrors.price, price).toBeUndefined();
+    }
+    expect(checkOrder(draft({ price: '100.123', amount: '1' }), pair, {}).typingErrors).toEqual({
+      price: '价格最多 2 位小数',
+    });
   });
 
   it('computes a limit buy: total, fee on top, what it freezes', () => {

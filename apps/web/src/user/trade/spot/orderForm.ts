@@ -8,7 +8,14 @@ import {
   TRADING_TEXTS,
   type TradingPair,
 } from '@platform/contracts';
-import { Decimal, formatCrypto, tradeFee, tryParseDecimal } from '@platform/domain';
+import {
+  type AmountFieldRule,
+  Decimal,
+  formatCrypto,
+  parseAmountField,
+  tradeFee,
+  tryParseDecimal,
+} from '@platform/domain';
 
 /**
  * The buy/sell form's arithmetic and checks, pure so that they are tested on their own. The server
@@ -43,6 +50,11 @@ export type OrderField = 'price' | 'amount' | 'balance';
 export interface OrderCheck {
   /** Per field, the first problem; empty when the order may be sent. */
   errors: Partial<Record<OrderField, string>>;
+  /**
+   * The problems to show while the user types, before any submit: a value no more typing can mend
+   * ('-5', 'abc', too many decimals), not one half-way through ('', '0.', '12.').
+   */
+  typingErrors: Partial<Record<'price' | 'amount', string>>;
   /** Turnover in the quote currency: exact for a limit order, estimated from the book for a market one. */
   total: Decimal | null;
   /** Fee in the quote currency (charged on the turnover). */
@@ -57,15 +69,17 @@ export interface OrderCheck {
 type Book = Pick<OrderBook, 'asks' | 'bids'>;
 type Level = { price: Decimal; amount: Decimal };
 
-export const REQUIRED_TEXTS = { price: '请输入价格', amount: '请输入数量' } as const;
-
-/** What a field accepts while typing: digits and one decimal point. */
-export function sanitiseDecimalInput(text: string): string {
-  const cleaned = text.replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  const kept = dot < 0 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
-  return kept.startsWith('.') ? `0${kept}` : kept;
-}
+/** The price and quantity fields' rules: the pair's precisions, in the server's words (SPOT_TEXTS). */
+export const priceField = (pair: PairRules): AmountFieldRule => ({
+  label: '价格',
+  places: pair.price_precision,
+  placesText: SPOT_TEXTS.pricePrecision,
+});
+export const amountField = (pair: PairRules): AmountFieldRule => ({
+  label: '数量',
+  places: pair.amount_precision,
+  placesText: SPOT_TEXTS.amountPrecision,
+});
 
 /** The side of the book an order takes: asks for a buy, bids for a sell, best first. */
 function takenLevels(book: Book, side: SpotSide): Level[] {
@@ -104,36 +118,40 @@ export function checkOrder(
   context: { book?: Book | undefined; available?: string | undefined },
 ): OrderCheck {
   const errors: OrderCheck['errors'] = {};
+  const typingErrors: OrderCheck['typingErrors'] = {};
   const costCurrency = draft.side === 'buy' ? pair.quote_currency : pair.base_currency;
   const limit = draft.type === 'limit';
+
+  // Taken as typed or refused: '-5' is never read as 5.
+  const fields = {
+    price: limit ? parseAmountField(draft.price, priceField(pair)) : null,
+    amount: parseAmountField(draft.amount, amountField(pair)),
+  };
+  for (const name of ['price', 'amount'] as const) {
+    const field = fields[name];
+    if (!field || field.ok) continue;
+    errors[name] = field.message;
+    if (!field.unfinished) typingErrors[name] = field.message;
+  }
+  const price = fields.price?.ok ? fields.price.value : null;
+  const amount = fields.amount.ok ? fields.amount.value : null;
+  if (amount?.lt(pair.min_amount)) {
+    errors.amount = SPOT_TEXTS.amountBelowMin(pair.min_amount, pair.base_currency);
+  }
+
   const candidate = {
     symbol: pair.symbol,
     side: draft.side,
     type: draft.type,
-    amount: draft.amount.trim(),
-    ...(limit ? { price: draft.price.trim() } : {}),
+    amount: fields.amount.ok ? fields.amount.text : draft.amount.trim(),
+    ...(limit ? { price: fields.price?.ok ? fields.price.text : draft.price.trim() } : {}),
   };
-
-  if (limit && candidate.price === '') errors.price = REQUIRED_TEXTS.price;
-  if (candidate.amount === '') errors.amount = REQUIRED_TEXTS.amount;
+  // The contract's own checks too, so the body sent is one the server's schema takes.
   const parsed = spotOrderBody.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if ((field === 'price' || field === 'amount') && !errors[field]) errors[field] = issue.message;
-    }
-  }
-
-  const price = limit && !errors.price ? tryParseDecimal(candidate.price) : null;
-  const amount = errors.amount ? null : tryParseDecimal(candidate.amount);
-  if (price && price.decimalPlaces() > pair.price_precision) {
-    errors.price = SPOT_TEXTS.pricePrecision(pair.price_precision);
-  }
-  if (amount) {
-    if (amount.decimalPlaces() > pair.amount_precision) {
-      errors.amount = SPOT_TEXTS.amountPrecision(pair.amount_precision);
-    } else if (amount.lt(pair.min_amount)) {
-      errors.amount = SPOT_TEXTS.amountBelowMin(pair.min_amount, pair.base_currency);
     }
   }
 
@@ -156,6 +174,7 @@ export function checkOrder(
   const valid = Object.keys(errors).length === 0 && parsed.success;
   return {
     errors,
+    typingErrors,
     total,
     fee: money?.fee ?? null,
     cost: money?.cost ?? null,

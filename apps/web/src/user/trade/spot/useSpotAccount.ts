@@ -106,10 +106,12 @@ export function useSpotAccount(symbol: string | undefined, signedIn: boolean) {
       );
       return { order: reply.data.order, message: reply.message };
     },
+    requiresConnection: true,
     onSettled: refresh,
   });
   const cancelling = useIdempotentMutation({
     mutationFn: (orderId: number, idempotencyKey) => cancelSpotOrder(orderId, idempotencyKey),
+    requiresConnection: true,
     onSuccess: (reply) => message.success(reply.message || '订单已取消'),
     onError: (error) => message.error(errorMessage(error, '撤单失败，请稍后重试')),
     onSettled: refresh,
