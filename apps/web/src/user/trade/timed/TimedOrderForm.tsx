@@ -3,6 +3,7 @@ import { formatMoney } from '@platform/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, type ButtonProps, Descriptions, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useDisconnected } from '../../../lib/connectivity.ts';
 import { clientOrderIdFor, useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
@@ -85,6 +86,8 @@ export function TimedOrderForm<D extends Direction, T extends object>(props: Tim
     // The client_order_id comes from the action's key: a retry of the action is the same order.
     mutationFn: (order: Omit<PlaceInput<D>, 'client_order_id'> & T, idempotencyKey) =>
       props.place({ ...order, client_order_id: clientOrderIdFor(idempotencyKey) }, idempotencyKey),
+    // A confirmation still open when the connection dropped sends nothing.
+    requiresConnection: true,
     onSuccess: (placed) => {
       message.success('下单成功');
       void queryClient.invalidateQueries({ queryKey: timedKeys.root(product) });
@@ -100,7 +103,9 @@ export function TimedOrderForm<D extends Direction, T extends object>(props: Tim
 
   const bullish = direction === directions[0];
   const color = bullish ? UP_COLOR : DOWN_COLOR;
-  const canPlace = symbol !== undefined && stake !== '' && problem === null && preview !== null && !blocked;
+  const disconnected = useDisconnected();
+  const canPlace =
+    symbol !== undefined && stake !== '' && problem === null && preview !== null && !blocked && !disconnected;
 
   const confirm = () => {
     if (!symbol || !preview) return;

@@ -43,7 +43,10 @@ describe('display helpers', () => {
 
   it('checks a stake against the limits and the balance in the server words', () => {
     const limits = { min: '10', max: '50000', currency: 'USDT', available: '100' };
-    expect(stakeProblem('abc', limits)).toBe('金额格式不正确');
+    expect(stakeProblem('abc', limits)).toBe('投注金额格式不正确，请输入数字（如 12.5）');
+    // Never read as 20 (issue 20).
+    expect(stakeProblem('-20', limits)).toBe('投注金额不能为负数');
+    expect(stakeProblem('0', limits)).toBe('投注金额必须大于0');
     // USDT has 2 decimals: 10.123 would be confirmed as 10.12.
     expect(stakeProblem('10.123', limits)).toBe('投注金额最多保留 2 位小数');
     expect(stakeProblem('10.12', limits)).toBeNull();

@@ -7,7 +7,13 @@ import {
   TRADING_TEXTS,
   tradeAmount,
 } from '@platform/contracts';
-import { amountPrecisionProblem, contractSettlement, Decimal, formatNumber } from '@platform/domain';
+import {
+  contractSettlement,
+  currencyPrecision,
+  Decimal,
+  formatNumber,
+  parseAmountField,
+} from '@platform/domain';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 
 /** What the flash and option screens show the same way: times left, durations, rates, prices. */
@@ -90,12 +96,10 @@ export interface StakeLimits {
 
 /** Why a typed stake cannot be placed, in the server's words; null when it can. */
 export function stakeProblem(text: string, limits: StakeLimits): string | null {
-  const parsed = tradeAmount.safeParse(text);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? '金额格式不正确';
   // As the server: never more decimals than the currency has (USDT 2), so the stake confirmed is the stake.
-  const precision = amountPrecisionProblem(parsed.data, limits.currency, '投注');
-  if (precision) return precision;
-  const stake = new Decimal(parsed.data);
+  const parsed = parseAmountField(text, { label: '投注金额', places: currencyPrecision(limits.currency) });
+  if (!parsed.ok) return parsed.message;
+  const stake = parsed.value;
   if (stake.lt(limits.min)) return TIMED_TEXTS.stakeTooSmall(limits.min, limits.currency);
   if (stake.gt(limits.max)) return TIMED_TEXTS.stakeTooLarge(limits.max, limits.currency);
   if (limits.available !== undefined && stake.gt(limits.available)) return TRADING_TEXTS.insufficientBalance;
