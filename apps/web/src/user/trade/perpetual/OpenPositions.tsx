@@ -142,6 +142,7 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
 
   const close = useIdempotentMutation({
     mutationFn: (positionId: number, idempotencyKey) => closePosition(positionId, idempotencyKey),
+    requiresConnection: true,
     onMutate: (positionId) => {
       closingIds.current.add(positionId);
     },

@@ -11,6 +11,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Input, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useDisconnected } from '../../../lib/connectivity.ts';
 import { clientOrderIdFor, useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
@@ -83,6 +84,7 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
     // reuses both and gets the first order; different terms are a different order.
     mutationFn: (body: Omit<PerpetualOrderBody, 'client_order_id'>, idempotencyKey) =>
       openPosition({ ...body, client_order_id: clientOrderIdFor(idempotencyKey) }, idempotencyKey),
+    requiresConnection: true,
     onSuccess: (reply) => {
       void message.success(reply.message || '下单成功');
       setMargin('');
@@ -95,9 +97,10 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
     },
   });
 
+  const disconnected = useDisconnected();
   const submit = () => {
     setTouched(true);
-    if (problem || !preview) return;
+    if (problem || !preview || disconnected) return;
     place.mutate({ symbol, side, margin: margin.trim(), leverage: offered });
   };
 
@@ -228,8 +231,8 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
           size="large"
           block
           loading={place.isPending}
-          disabled={!price}
-          style={{ background: price ? SIDE_COLORS[side] : undefined }}
+          disabled={!price || disconnected}
+          style={{ background: price && !disconnected ? SIDE_COLORS[side] : undefined }}
           onClick={submit}
           data-testid="perpetual-submit"
         >

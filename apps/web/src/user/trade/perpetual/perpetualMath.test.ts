@@ -75,7 +75,10 @@ describe('order checks', () => {
 
   it('names what is wrong, in Chinese', () => {
     expect(check('')).toBe('请输入保证金');
-    expect(check('abc')).toBe('保证金格式不正确，最多8位小数');
+    expect(check('abc')).toBe('保证金格式不正确，请输入数字（如 12.5）');
+    // Refused, never read as 50 (issue 20).
+    expect(check('-50')).toBe('保证金不能为负数');
+    expect(check('10.123456789')).toBe('保证金最多保留 8 位小数');
     expect(check('0')).toBe('保证金必须大于0');
     expect(check('9.99')).toBe('保证金不能少于 10 USDT');
     expect(check('100000.01')).toBe('保证金不能超过 100000 USDT');

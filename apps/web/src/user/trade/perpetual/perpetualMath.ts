@@ -12,6 +12,7 @@ import {
   formatNumber,
   openTerms,
   type PositionTerms,
+  parseAmountField,
   pnlAt,
   roePercent,
   tradeFee,
@@ -41,6 +42,8 @@ export interface OrderPreview {
 }
 
 const marginRule = perpetualOrderBody.shape.margin;
+/** The margin field's rule: the 8 decimals the order contract takes. */
+const MARGIN_FIELD = { label: '保证金', places: 8 };
 
 /** The margin typed in the form as a Decimal, or null while it is not a valid amount. */
 export function parseMargin(text: string | undefined): Decimal | null {
@@ -93,11 +96,9 @@ export function orderProblem({
   available,
   currency,
 }: OrderCheck): string | null {
-  const parsed = marginRule.safeParse(marginText ?? '');
-  if (!parsed.success) {
-    return marginText?.trim() ? (parsed.error.issues[0]?.message ?? '保证金格式不正确') : '请输入保证金';
-  }
-  const margin = new Decimal(parsed.data);
+  const parsed = parseAmountField(marginText, MARGIN_FIELD);
+  if (!parsed.ok) return parsed.message;
+  const margin = parsed.value;
   if (margin.lt(rates.min_margin)) return PERPETUAL_TEXTS.marginTooSmall(rates.min_margin);
   if (margin.gt(rates.max_margin)) return PERPETUAL_TEXTS.marginTooLarge(rates.max_margin);
   if (available === undefined) return null;
