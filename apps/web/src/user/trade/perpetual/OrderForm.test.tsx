@@ -1,17 +1,20 @@
-import { DEFAULT_PERPETUAL_CONFIG } from '@platform/contracts';
+import { DEFAULT_PERPETUAL_CONFIG, type PerpetualConfigData } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/api.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { OrderForm } from './OrderForm.tsx';
 
-const CONFIG = {
-  ...DEFAULT_PERPETUAL_CONFIG,
-  currency: 'USDT',
-  pairs: [
-    { symbol: 'BTCUSDT', base_currency: 'BTC', quote_currency: 'USDT', price: '50000', price_at: null },
-  ],
-};
+// Cast: the pair's fields grow with the perpetual screen; these are the ones the form reads.
+const BTC = {
+  symbol: 'BTCUSDT',
+  base_currency: 'BTC',
+  quote_currency: 'USDT',
+  price_precision: 2,
+  price: '50000',
+  price_at: null,
+} as PerpetualConfigData['pairs'][number];
+const CONFIG: PerpetualConfigData = { ...DEFAULT_PERPETUAL_CONFIG, currency: 'USDT', pairs: [BTC] };
 const wallet = { wallets: [{ currency: 'USDT', balance: '1000', frozen_balance: '0', salary_balance: '0' }] };
 
 function renderForm() {
