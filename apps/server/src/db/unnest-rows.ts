@@ -3,10 +3,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * Raw multi-row SQL for the hot write paths (issue 19): many rows as one array per column
- * (`unnest(...) WITH ORDINALITY`), so that the statement's text is the same for 1 or 32 rows and
- * each row keeps its position (`ord`), and the rows it returns mapped back to the table's types as
- * drizzle's own queries map them. drizzle's insert builder walks every value of every row; this
- * builds one array per column.
+ * (`unnest(...) WITH ORDINALITY`), so that the statement's text is the same for 1 or 32 rows (and
+ * can be prepared once) and each row keeps its position (`ord`), and the rows it returns mapped back
+ * to the table's types as drizzle's own queries map them. drizzle's insert builder walks every value
+ * of every row; this builds one array per column.
  */
 
 type Row = Record<string, unknown>;
@@ -23,23 +23,38 @@ function columnsSet(table: PgTable, rows: readonly Row[]): [string, PgColumn][] 
   return set;
 }
 
-export interface UnnestedRows {
-  /** The column names, for `INSERT INTO t (<names>)` and `SELECT <alias>.<names>`. */
+/**
+ * The columns a batch of rows sets, as `unnest(...)` of one placeholder per column (`<prefix><n>`):
+ * the statement is built once per column set and prepared (db/prepared.ts); `values` gives each
+ * run's arrays.
+ */
+export interface UnnestedColumns {
+  /** The column names, for `INSERT INTO t (<names>)` and `SELECT <alias>.<names>`; the shape's key. */
   names: string[];
   /** `unnest($1::type[], …) WITH ORDINALITY AS <alias>(<names>, ord)`. */
-  from: SQL;
+  from(alias: string): SQL;
+  /** The rows' values as one array per column, by placeholder name. */
+  values(rows: readonly Row[]): Record<string, unknown[]>;
 }
 
-export function unnestRows(table: PgTable, rows: readonly Row[], alias: string): UnnestedRows {
+export function unnestColumns(table: PgTable, rows: readonly Row[], prefix: string): UnnestedColumns {
   const columns = columnsSet(table, rows);
-  const arrays = columns.map(([key, column]) => {
-    const values = rows.map((r) => (r[key] === null ? null : column.mapToDriverValue(r[key])));
-    return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
-  });
   const names = columns.map(([, column]) => column.name);
   return {
     names,
-    from: sql`unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS ${sql.identifier(alias)}(${list(names)}, ord)`,
+    from: (alias) => {
+      const arrays = columns.map(
+        ([, column], i) => sql`${sql.placeholder(`${prefix}${i}`)}::${sql.raw(column.getSQLType())}[]`,
+      );
+      return sql`unnest(${sql.join(arrays, sql`, `)}) WITH ORDINALITY AS ${sql.identifier(alias)}(${list(names)}, ord)`;
+    },
+    values: (batch) =>
+      Object.fromEntries(
+        columns.map(([key, column], i) => [
+          `${prefix}${i}`,
+          batch.map((r) => (r[key] === null ? null : column.mapToDriverValue(r[key]))),
+        ]),
+      ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ledgerTransactions } from './ledger.schema.ts';
+import { prepared, runPrepared } from '../../db/prepared.ts';
 
 /**
  * Data access of the ledger. No rules here: the service decides, this file only speaks SQL.
@@ -68,43 +68,34 @@ export interface NewJournalTransaction {
   metadata: Record<string, unknown> | null;
 }
 
-/**
- * Inserts the journal row unless its idempotency key exists; returns the new id, or null when the
- * key was taken. A concurrent insert of the same key waits here until the other transaction ends.
- */
-export async function insertJournalTransaction(
-  exec: Executor,
-  row: NewJournalTransaction,
-): Promise<number | null> {
-  const inserted = await exec
-    .insert(ledgerTransactions)
-    .values(row)
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  const first = inserted[0];
-  return first ? parseId(first.id) : null;
-}
+// Arrays, not a VALUES list: one statement of five parameters whatever the batch size.
+const insertJournalStatement = prepared(
+  'ledger_insert_journal',
+  () => sql`INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, memo, metadata)
+    SELECT * FROM unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('kinds')}::text[],
+      ${sql.placeholder('fingerprints')}::text[], ${sql.placeholder('memos')}::text[],
+      ${sql.placeholder('metadata')}::jsonb[])
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id::text AS id, idempotency_key AS key`,
+);
 
 /**
- * The batch form: inserts the rows whose keys are free and returns their ids by key. Keys already
- * taken are left out of the result (the caller compares their fingerprints).
+ * Inserts the journal rows whose idempotency keys are free and returns their ids by key. Keys
+ * already taken are left out of the result (the caller compares their fingerprints); a concurrent
+ * insert of the same key waits here until the other transaction ends.
  */
 export async function insertJournalTransactions(
   exec: Executor,
   rows: readonly NewJournalTransaction[],
 ): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  // Arrays, not a VALUES list: one statement of five parameters whatever the batch size.
-  const inserted = await queryRows<{ id: unknown; key: unknown }>(
-    exec,
-    sql`INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, memo, metadata)
-        SELECT * FROM unnest(${arrayLiteral(rows.map((r) => r.idempotencyKey))}::text[],
-          ${arrayLiteral(rows.map((r) => r.kind))}::text[], ${arrayLiteral(rows.map((r) => r.fingerprint))}::text[],
-          ${arrayLiteral(rows.map((r) => r.memo))}::text[],
-          ${arrayLiteral(rows.map((r) => (r.metadata === null ? null : JSON.stringify(r.metadata))))}::jsonb[])
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING id::text AS id, idempotency_key AS key`,
-  );
+  const inserted = await runPrepared<{ id: unknown; key: unknown }>(exec, insertJournalStatement, {
+    keys: arrayLiteral(rows.map((r) => r.idempotencyKey)),
+    kinds: arrayLiteral(rows.map((r) => r.kind)),
+    fingerprints: arrayLiteral(rows.map((r) => r.fingerprint)),
+    memos: arrayLiteral(rows.map((r) => r.memo)),
+    metadata: arrayLiteral(rows.map((r) => (r.metadata === null ? null : JSON.stringify(r.metadata)))),
+  });
   return new Map(inserted.map((r) => [text(r.key), parseId(r.id)]));
 }
 
@@ -175,40 +166,34 @@ function toAccountRow(row: Record<string, unknown>): AccountRow {
   };
 }
 
-/**
- * The lookups of `findAndLockAccounts`: the keys as arrays joined to the table
- * (a row-value IN list is slow beyond a few hundred keys, and PGlite returns nothing for one of
- * more than about 270). User accounts are locked in ascending id order when `lock` is set.
- */
-function accountLookups(
-  userKeys: readonly UserAccountKey[],
-  systemKeys: readonly SystemAccountKey[],
-  lock: boolean,
-): SQL[] {
-  const parts: SQL[] = [];
-  if (userKeys.length > 0) {
-    const users = sql`SELECT a.id, a.user_id, a.bucket, a.currency, a.is_system, a.balance
-        FROM unnest(${arrayLiteral(userKeys.map((k) => k.userId))}::bigint[],
-          ${arrayLiteral(userKeys.map((k) => k.bucket))}::text[],
-          ${arrayLiteral(userKeys.map((k) => k.currency))}::text[]) AS k(user_id, bucket, currency)
-        JOIN ledger_accounts a ON a.user_id = k.user_id AND a.bucket = k.bucket AND a.currency = k.currency
-        WHERE a.user_id IS NOT NULL`;
-    parts.push(lock ? sql`(SELECT * FROM (${users} ORDER BY a.id FOR UPDATE OF a) locked)` : sql`(${users})`);
-  }
-  if (systemKeys.length > 0) {
-    parts.push(sql`(SELECT a.id, a.user_id, a.bucket, a.currency, a.is_system, NULL::numeric AS balance
-        FROM unnest(${arrayLiteral(systemKeys.map((k) => k.bucket))}::text[],
-          ${arrayLiteral(systemKeys.map((k) => k.currency))}::text[]) AS k(bucket, currency)
-        JOIN ledger_accounts a ON a.bucket = k.bucket AND a.currency = k.currency
-        WHERE a.user_id IS NULL)`);
-  }
-  return parts;
-}
-
 export interface LockedAccountRow extends AccountRow {
   /** The user account's balance under its lock; null for a system account (never locked). */
   balance: string | null;
 }
+
+/**
+ * The keys as arrays joined to the table (a row-value IN list is slow beyond a few hundred keys, and
+ * PGlite returns nothing for one of more than about 270). User accounts are locked in ascending id
+ * order; an empty array of either kind simply finds none, so one text serves every call.
+ */
+const lockAccountsStatement = prepared(
+  'ledger_lock_accounts',
+  () => sql`SELECT id::text AS id, user_id::text AS user_id, bucket, currency, is_system, balance::text AS balance
+    FROM (
+      (SELECT * FROM (
+        SELECT a.id, a.user_id, a.bucket, a.currency, a.is_system, a.balance
+        FROM unnest(${sql.placeholder('userIds')}::bigint[], ${sql.placeholder('userBuckets')}::text[],
+          ${sql.placeholder('userCurrencies')}::text[]) AS k(user_id, bucket, currency)
+        JOIN ledger_accounts a ON a.user_id = k.user_id AND a.bucket = k.bucket AND a.currency = k.currency
+        WHERE a.user_id IS NOT NULL
+        ORDER BY a.id FOR UPDATE OF a) locked)
+      UNION ALL
+      (SELECT a.id, a.user_id, a.bucket, a.currency, a.is_system, NULL::numeric AS balance
+        FROM unnest(${sql.placeholder('systemBuckets')}::text[], ${sql.placeholder('systemCurrencies')}::text[]) AS k(bucket, currency)
+        JOIN ledger_accounts a ON a.bucket = k.bucket AND a.currency = k.currency
+        WHERE a.user_id IS NULL)
+    ) accounts`,
+);
 
 /**
  * One statement for finding the accounts and locking the users' ones: the user accounts among
@@ -221,57 +206,15 @@ export async function findAndLockAccounts(
   userKeys: readonly UserAccountKey[],
   systemKeys: readonly SystemAccountKey[],
 ): Promise<LockedAccountRow[]> {
-  const parts = accountLookups(userKeys, systemKeys, true);
-  if (parts.length === 0) return [];
-  const rows = await queryRows<Record<string, unknown>>(
-    exec,
-    sql`SELECT id::text AS id, user_id::text AS user_id, bucket, currency, is_system, balance::text AS balance
-        FROM (${sql.join(parts, sql` UNION ALL `)}) accounts`,
-  );
+  if (userKeys.length === 0 && systemKeys.length === 0) return [];
+  const rows = await runPrepared<Record<string, unknown>>(exec, lockAccountsStatement, {
+    userIds: arrayLiteral(userKeys.map((k) => k.userId)),
+    userBuckets: arrayLiteral(userKeys.map((k) => k.bucket)),
+    userCurrencies: arrayLiteral(userKeys.map((k) => k.currency)),
+    systemBuckets: arrayLiteral(systemKeys.map((k) => k.bucket)),
+    systemCurrencies: arrayLiteral(systemKeys.map((k) => k.currency)),
+  });
   return rows.map((r) => ({ ...toAccountRow(r), balance: r.balance === null ? null : text(r.balance) }));
-}
-
-/**
- * One statement for the balances and the entries of a single journal transaction: adds each delta
- * to its (already locked) user account and inserts the entries, whose balances after the caller
- * computed from the locked balances. Returns how many user rows it updated. A VALUES list: a
- * handful of rows, planned as what they are.
- */
-export async function applyPosting(
-  exec: Executor,
-  deltas: ReadonlyArray<{ id: number; amount: string }>,
-  entries: readonly NewEntry[],
-): Promise<number> {
-  const entryValues = sql.join(
-    entries.map(
-      (e) =>
-        sql`(${e.transactionId}::bigint, ${e.accountId}::bigint, ${e.currency}::text, ${e.amount}::numeric, ${e.balanceAfter}::numeric)`,
-    ),
-    sql`, `,
-  );
-  if (deltas.length === 0) {
-    await exec.execute(
-      sql`INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after) VALUES ${entryValues}`,
-    );
-    return 0;
-  }
-  const deltaValues = sql.join(
-    deltas.map((d) => sql`(${d.id}::bigint, ${d.amount}::numeric)`),
-    sql`, `,
-  );
-  const [row] = await queryRows<{ updated: unknown }>(
-    exec,
-    sql`WITH updated AS (
-          UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
-          FROM (VALUES ${deltaValues}) AS v(id, amount)
-          WHERE a.id = v.id AND NOT a.is_system
-          RETURNING a.id),
-        entries AS (
-          INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after)
-          VALUES ${entryValues} RETURNING 1)
-        SELECT (SELECT count(*) FROM updated)::int AS updated, (SELECT count(*) FROM entries)::int AS inserted`,
-  );
-  return parseCount(row?.updated);
 }
 
 /**
@@ -313,9 +256,26 @@ export interface NewEntry {
   balanceAfter: string | null;
 }
 
+const applyPostingsStatement = prepared(
+  'ledger_apply_postings',
+  () => sql`WITH updated AS (
+      UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
+      FROM unnest(${sql.placeholder('deltaIds')}::bigint[], ${sql.placeholder('deltaAmounts')}::numeric[]) AS v(id, amount)
+      WHERE a.id = v.id AND NOT a.is_system
+      RETURNING 1),
+    entries AS (
+      INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after)
+      SELECT * FROM unnest(${sql.placeholder('transactionIds')}::bigint[], ${sql.placeholder('accountIds')}::bigint[],
+        ${sql.placeholder('currencies')}::text[], ${sql.placeholder('amounts')}::numeric[],
+        ${sql.placeholder('balancesAfter')}::numeric[]))
+    SELECT count(*)::int AS updated FROM updated`,
+);
+
 /**
- * The batch form of `applyPosting`, for any number of accounts and entries: arrays instead of a
- * VALUES list (seven parameters whatever the size, no query building per row). The `NOT is_system`
+ * The balances and the entries of any number of journal transactions in one statement: adds each
+ * delta to its (already locked) user account and inserts the entries, whose balances after the
+ * caller computed from the locked balances. Arrays instead of a VALUES list (seven parameters
+ * whatever the size: one prepared text). The `NOT is_system`
  * guard keeps system rows out even if a caller got it wrong; the CHECK constraint refuses a
  * negative balance as the last line of defence. Returns how many user rows it updated.
  */
@@ -325,21 +285,15 @@ export async function applyPostings(
   entries: readonly NewEntry[],
 ): Promise<number> {
   if (entries.length === 0) return 0;
-  const [row] = await queryRows<{ updated: unknown }>(
-    exec,
-    sql`WITH updated AS (
-          UPDATE ledger_accounts AS a SET balance = a.balance + v.amount, updated_at = now()
-          FROM unnest(${arrayLiteral(deltas.map((d) => d.id))}::bigint[],
-            ${arrayLiteral(deltas.map((d) => d.amount))}::numeric[]) AS v(id, amount)
-          WHERE a.id = v.id AND NOT a.is_system
-          RETURNING 1),
-        entries AS (
-          INSERT INTO ledger_entries (transaction_id, account_id, currency, amount, balance_after)
-          SELECT * FROM unnest(${arrayLiteral(entries.map((e) => e.transactionId))}::bigint[],
-            ${arrayLiteral(entries.map((e) => e.accountId))}::bigint[], ${arrayLiteral(entries.map((e) => e.currency))}::text[],
-            ${arrayLiteral(entries.map((e) => e.amount))}::numeric[], ${arrayLiteral(entries.map((e) => e.balanceAfter))}::numeric[]))
-        SELECT count(*)::int AS updated FROM updated`,
-  );
+  const [row] = await runPrepared<{ updated: unknown }>(exec, applyPostingsStatement, {
+    deltaIds: arrayLiteral(deltas.map((d) => d.id)),
+    deltaAmounts: arrayLiteral(deltas.map((d) => d.amount)),
+    transactionIds: arrayLiteral(entries.map((e) => e.transactionId)),
+    accountIds: arrayLiteral(entries.map((e) => e.accountId)),
+    currencies: arrayLiteral(entries.map((e) => e.currency)),
+    amounts: arrayLiteral(entries.map((e) => e.amount)),
+    balancesAfter: arrayLiteral(entries.map((e) => e.balanceAfter)),
+  });
   return parseCount(row?.updated);
 }
 

@@ -98,14 +98,18 @@ async function postInside(
   postings: NormalisedPosting[],
   fingerprint: string,
 ): Promise<PostTransactionResult> {
-  const transactionId = await repo.insertJournalTransaction(sp, {
-    idempotencyKey: req.idempotencyKey,
-    kind: req.kind,
-    fingerprint,
-    memo: req.memo ?? null,
-    metadata: req.metadata ?? null,
-  });
-  if (transactionId === null) {
+  // The batch statements with one transaction: the same prepared texts as every batch.
+  const newIds = await repo.insertJournalTransactions(sp, [
+    {
+      idempotencyKey: req.idempotencyKey,
+      kind: req.kind,
+      fingerprint,
+      memo: req.memo ?? null,
+      metadata: req.metadata ?? null,
+    },
+  ]);
+  const transactionId = newIds.get(req.idempotencyKey);
+  if (transactionId === undefined) {
     // The key exists: committed before this statement began, or by a concurrent transaction
     // that this INSERT waited for. READ COMMITTED lets the next statement see it.
     const existing = await repo.findJournalTransactionByKey(sp, req.idempotencyKey);
@@ -143,7 +147,7 @@ async function postInside(
     });
   }
 
-  const updated = await repo.applyPosting(
+  const updated = await repo.applyPostings(
     sp,
     userPostings.map((p) => ({
       id: (accounts.get(p.key) as repo.LockedAccountRow).id,

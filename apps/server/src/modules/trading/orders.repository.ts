@@ -5,12 +5,18 @@ import {
   type TradeProduct,
 } from '@platform/contracts';
 import { trimDecimalZeros } from '@platform/domain';
-import { and, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { pageOf } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
-import { list, prefixedColumns, rowFromDriver, unnestRows } from '../../db/unnest-rows.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
+import { preparedFamily, runPrepared } from '../../db/prepared.ts';
+import {
+  list,
+  prefixedColumns,
+  rowFromDriver,
+  type UnnestedColumns,
+  unnestColumns,
+} from '../../db/unnest-rows.ts';
 import { tradeOrders } from './trading.schema.ts';
 
 /** The order table every product writes (see trading.schema.ts); each engine keeps its own detail table. */
@@ -23,6 +29,29 @@ export async function insertOrder(exec: Executor, values: NewOrder): Promise<Ord
   if (!row) throw new Error('trade_orders insert returned nothing');
   return row;
 }
+
+type DetailShape = { table: PgTable; orders: UnnestedColumns; details: UnnestedColumns };
+
+/** One prepared statement per detail table and column sets (a call site's shape). */
+const ordersWithDetails = preparedFamily<DetailShape>(
+  'orders_with_details',
+  (s) => `${getTableName(s.table)}|${s.orders.names}|${s.details.names}`,
+  ({ table, orders: o, details: d }) => sql`WITH ids AS MATERIALIZED (
+      SELECT nextval(pg_get_serial_sequence('trade_orders', 'id')) AS id, ord
+      FROM generate_series(1, ${sql.placeholder('count')}::bigint) AS ord
+    ), o AS (
+      INSERT INTO trade_orders (id, ${list(o.names)}) OVERRIDING SYSTEM VALUE
+      SELECT ids.id, ${list(o.names, 'v')} FROM ${o.from('v')} JOIN ids USING (ord)
+      RETURNING *
+    ), d AS (
+      INSERT INTO ${table} (order_id, ${list(d.names)})
+      SELECT ids.id, ${list(d.names, 'w')} FROM ${d.from('w')} JOIN ids USING (ord)
+      RETURNING *
+    )
+    SELECT ${prefixedColumns(tradeOrders, 'o', 'o_')}, ${prefixedColumns(table, 'd', 'd_')}
+    FROM ids JOIN o ON o.id = ids.id JOIN d ON d.order_id = ids.id
+    ORDER BY ids.ord`,
+);
 
 /**
  * Orders with one detail row each (a spot fill, a timed contract) in one statement, returned in the
@@ -37,26 +66,16 @@ export async function insertOrdersWithDetails<D extends PgTable>(
   if (orders.length !== detail.rows.length)
     throw new Error(`${orders.length} orders with ${detail.rows.length} detail rows`);
   if (orders.length === 0) return [];
-  const o = unnestRows(tradeOrders, orders, 'v');
-  const d = unnestRows(detail.table, detail.rows, 'w');
-  const rows = await queryRows<Record<string, unknown>>(
-    exec,
-    sql`WITH ids AS MATERIALIZED (
-          SELECT nextval(pg_get_serial_sequence('trade_orders', 'id')) AS id, ord
-          FROM generate_series(1, ${orders.length}::bigint) AS ord
-        ), o AS (
-          INSERT INTO trade_orders (id, ${list(o.names)}) OVERRIDING SYSTEM VALUE
-          SELECT ids.id, ${list(o.names, 'v')} FROM ${o.from} JOIN ids USING (ord)
-          RETURNING *
-        ), d AS (
-          INSERT INTO ${detail.table} (order_id, ${list(d.names)})
-          SELECT ids.id, ${list(d.names, 'w')} FROM ${d.from} JOIN ids USING (ord)
-          RETURNING *
-        )
-        SELECT ${prefixedColumns(tradeOrders, 'o', 'o_')}, ${prefixedColumns(detail.table, 'd', 'd_')}
-        FROM ids JOIN o ON o.id = ids.id JOIN d ON d.order_id = ids.id
-        ORDER BY ids.ord`,
-  );
+  const shape = {
+    table: detail.table,
+    orders: unnestColumns(tradeOrders, orders, 'o'),
+    details: unnestColumns(detail.table, detail.rows, 'd'),
+  };
+  const rows = await runPrepared<Record<string, unknown>>(exec, ordersWithDetails(shape), {
+    count: orders.length,
+    ...shape.orders.values(orders),
+    ...shape.details.values(detail.rows),
+  });
   if (rows.length !== orders.length)
     throw new Error(`trade_orders insert returned ${rows.length} of ${orders.length}`);
   return rows.map((raw) => ({

@@ -18,6 +18,8 @@ import { LISTENER_SYNC_SQL } from '../auth/session-changes.ts';
 let t: TestApp;
 let token: string;
 let sent: string[] = [];
+/** The names of the named (prepared) statements among them. */
+let sentNames: string[] = [];
 let syncs = 0;
 const originalQuery = pg.Client.prototype.query;
 
@@ -33,6 +35,8 @@ beforeAll(async () => {
     const text = typeof first === 'string' ? first : ((first as { text?: string })?.text ?? '?');
     if (text === LISTENER_SYNC_SQL) syncs++;
     else sent.push(text);
+    const name = typeof first === 'object' ? (first as { name?: string })?.name : undefined;
+    if (name) sentNames.push(name);
     return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;
 });
@@ -45,28 +49,41 @@ afterAll(async () => {
 async function statementsOf(url: string, body: Record<string, unknown>) {
   expect((await api(t.app, 'POST', url, { token, body })).status).toBe(200);
   sent = [];
+  sentNames = [];
   syncs = 0;
   const res = await api(t.app, 'POST', url, { token, body });
   expect(res.status, res.body.message).toBe(200);
   // The order's own sync, and a heartbeat if one fell in the same moment.
   expect(syncs).toBeGreaterThanOrEqual(1);
   expect(syncs).toBeLessThanOrEqual(2);
-  return { count: sent.length, statements: sent.map((q) => q.replace(/\s+/g, ' ').slice(0, 90)).join('\n') };
+  return {
+    count: sent.length,
+    statements: sent.map((q) => q.replace(/\s+/g, ' ').slice(0, 90)).join('\n'),
+    named: sentNames.map((n) => n.replace(/_\d+$/, '')).sort(),
+  };
 }
 
 describe.skipIf(testEngine !== 'postgres')('round trips per order (PostgreSQL)', () => {
   it('a spot market order: 6 statements (BEGIN, order with its fill, journal, accounts, postings, COMMIT)', async () => {
-    const { count, statements } = await statementsOf('/api/trading/spot/order', {
+    const { count, statements, named } = await statementsOf('/api/trading/spot/order', {
       symbol: 'BTCUSDT',
       side: 'buy',
       type: 'market',
       amount: '0.001',
     });
     expect(count, statements).toBe(6);
+    // The four between BEGIN and COMMIT are built once and sent as named prepared statements: no
+    // query building per order in Node, no parse and plan per order in PostgreSQL.
+    expect(named).toEqual([
+      'ledger_apply_postings',
+      'ledger_insert_journal',
+      'ledger_lock_accounts',
+      'orders_with_details',
+    ]);
   });
 
   it('a flash contract: 8 statements (entry tick, BEGIN, order with its contract, journal, accounts, postings, open-contract count, COMMIT)', async () => {
-    const { count, statements } = await statementsOf('/api/trading/flash/order', {
+    const { count, statements, named } = await statementsOf('/api/trading/flash/order', {
       symbol: 'BTCUSDT',
       direction: 'up',
       amount: '10',
@@ -75,5 +92,11 @@ describe.skipIf(testEngine !== 'postgres')('round trips per order (PostgreSQL)',
     // The config comes from the instance's copy, the session from its cache; the entry is the latest
     // tick any instance stored, read from the table.
     expect(count, statements).toBe(8);
+    expect(named).toEqual([
+      'ledger_apply_postings',
+      'ledger_insert_journal',
+      'ledger_lock_accounts',
+      'orders_with_details',
+    ]);
   });
 });
