@@ -99,7 +99,8 @@ describe('DepositPage', () => {
     renderPage();
     await screen.findByTestId('deposit-form');
     for (const [value, message] of [
-      ['', '金额格式不正确'],
+      ['', '请输入充值金额'],
+      ['-5', '充值金额不能为负数'],
       ['9.99', '充值金额不能低于 10 USDT'],
       ['50001', '充值金额不能高于 50000 USDT'],
       ['12.1234567', '充值金额最多保留 2 位小数'],

@@ -99,7 +99,8 @@ describe('WithdrawPage', () => {
     await screen.findByTestId('withdraw-form');
     type('withdraw-address', TRC20);
     for (const [value, message] of [
-      ['abc', '金额格式不正确'],
+      ['abc', '提现金额格式不正确，请输入数字（如 12.5）'],
+      ['-5', '提现金额不能为负数'],
       ['5', '提现金额不能低于 10 USDT'],
       ['6000', '提现金额不能高于 5000 USDT'],
       ['12.1234567', '提现金额最多保留 2 位小数'],
@@ -190,6 +191,30 @@ describe('WithdrawPage', () => {
     expect(keyOf(first)).toMatch(UUID);
     expect(keyOf(retry)).toBe(keyOf(first));
     expect(retry?.body).toEqual(first?.body);
+  });
+
+  it('sends nothing while the socket is down: 提交 is disabled and a confirmation left open refuses', async () => {
+    handlers['POST /api/wallet/withdrawals'] = () => ok({ withdrawal: created }, '提现申请已提交');
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    type('withdraw-address', TRC20);
+    type('withdraw-amount', '100');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    const confirm = await screen.findByRole('button', { name: '确认提现' });
+    const socket = fakeSockets.at(-1);
+    act(() => socket?.receive('connect'));
+    act(() => socket?.receive('disconnect', 'transport close'));
+    fireEvent.click(confirm);
+    expect((await screen.findByTestId('withdraw-error')).textContent).toContain('网络已断开');
+    expect(posts()).toHaveLength(0);
+    await waitFor(() =>
+      expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true),
+    );
+    act(() => socket?.receive('connect'));
+    await waitFor(() =>
+      expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(posts()).toHaveLength(0);
   });
 
   it('sends account, name and phone for alipay', async () => {

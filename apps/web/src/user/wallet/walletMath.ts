@@ -1,5 +1,5 @@
 import { positiveAmount, type WalletView } from '@platform/contracts';
-import { amountPrecisionProblem, Decimal, formatNormalised } from '@platform/domain';
+import { currencyPrecision, Decimal, formatNormalised, parseAmountField } from '@platform/domain';
 
 /**
  * The money rules the wallet screens check before they call the server (which checks them again):
@@ -26,11 +26,12 @@ export function amountProblem(
   purpose: AmountPurpose,
   limits: AmountLimits,
 ): string | null {
-  const parsed = positiveAmount.safeParse(text ?? '');
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? '金额格式不正确';
-  const precision = amountPrecisionProblem(parsed.data, limits.currency, purpose);
-  if (precision) return precision;
-  const amount = new Decimal(parsed.data);
+  const parsed = parseAmountField(text, {
+    label: `${purpose}金额`,
+    places: currencyPrecision(limits.currency),
+  });
+  if (!parsed.ok) return parsed.message;
+  const amount = parsed.value;
   const min = new Decimal(limits.min);
   const max = new Decimal(limits.max);
   if (amount.lt(min)) return `${purpose}金额不能低于 ${formatNormalised(min)} ${limits.currency}`;

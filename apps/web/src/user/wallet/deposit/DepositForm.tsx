@@ -1,5 +1,6 @@
 import type { CreateDepositBody, UserDeposit, UserDepositChannel } from '@platform/contracts';
 import { App, Form, Input } from 'antd';
+import { useDisconnected } from '../../../lib/connectivity.ts';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { FormFooter } from '../FormFooter.tsx';
@@ -23,8 +24,11 @@ export function DepositForm({
   const { message } = App.useApp();
   const [form] = Form.useForm<DepositFields>();
   const crypto = channel.type === 'crypto';
+  const disconnected = useDisconnected();
   const submit = useIdempotentMutation({
     mutationFn: (body: CreateDepositBody, idempotencyKey) => createDeposit(body, idempotencyKey),
+    // Nothing is sent while the app is disconnected (a tap just as the connection dropped).
+    requiresConnection: true,
     onSuccess: (reply) => {
       message.success(reply.message || '充值申请已提交，请等待审核');
       form.resetFields();
@@ -74,6 +78,7 @@ export function DepositForm({
       <FormFooter
         error={submit.isError ? { title: errorMessage(submit.error, '提交充值申请失败') } : null}
         submitting={submit.isPending}
+        disabled={disconnected}
         label="提交充值申请"
         testId="deposit"
       />

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { TwofaCodeField } from '../../../components/twofa/TwofaCodeField.tsx';
+import { useDisconnected } from '../../../lib/connectivity.ts';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { ApiError, errorMessage } from '../../../lib/request.ts';
 import { isTwofaChallenge, normaliseCode, twofaErrorText } from '../../../lib/twofa.ts';
@@ -145,8 +146,11 @@ export function WithdrawForm({
   const [serverAskedCode, setServerAskedCode] = useState(false);
   const needsCode = twofaEnabled || serverAskedCode;
 
+  const disconnected = useDisconnected();
   const submit = useIdempotentMutation({
     mutationFn: (body: CreateWithdrawalBody, idempotencyKey) => createWithdrawal(body, idempotencyKey),
+    // A confirmation still open when the connection dropped sends nothing.
+    requiresConnection: true,
     onSuccess: (reply) => {
       message.success(reply.message || '提现申请已提交');
       form.resetFields();
@@ -313,6 +317,7 @@ export function WithdrawForm({
       <FormFooter
         error={refusal(submit.error)}
         submitting={submit.isPending}
+        disabled={disconnected}
         label="提交提现申请"
         testId="withdraw"
       />
