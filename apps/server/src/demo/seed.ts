@@ -15,6 +15,7 @@
  * data the same on every run (only the dates move with the day it runs).
  */
 
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -811,7 +812,12 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
       createWithdrawalBody.parse({ ...w.body, channel_id: withdrawChannelIds[w.type] }),
     );
     for (const step of w.steps) {
-      const move = withdrawalStatusBody.parse({ status: step.status, adminNote: step.note });
+      // 已出款 of a USDT withdrawal names its payout: a made-up hash, the same on every run.
+      const txHash =
+        step.status === 'completed' && w.type === 'usdt'
+          ? createHash('sha256').update(`demo-payout:${created.id}`).digest('hex')
+          : undefined;
+      const move = withdrawalStatusBody.parse({ status: step.status, adminNote: step.note, tx_hash: txHash });
       const moved = await withdrawalService.transition(created.id, move, actor);
       // Dual control: a large approval needs a second admin, as for deposits.
       if (moved.status !== step.status) await withdrawalService.transition(created.id, move, kycReviewer);

@@ -44,6 +44,7 @@ import { registerTrading } from './trading/trading.module.ts';
 import { createImageStore } from './uploads/image-store.ts';
 import { createUrlSigner, loadUploadSigningSecret } from './uploads/signed-url.ts';
 import { registerWalletRoutes } from './wallet/wallet.routes.ts';
+import { createWalletService } from './wallet/wallet.service.ts';
 import { registerWithdrawalRoutes } from './withdrawals/withdrawals.routes.ts';
 import { createWithdrawalService } from './withdrawals/withdrawals.service.ts';
 
@@ -88,7 +89,8 @@ export async function registerModules(app: Router, ctx: AppContext) {
   registerAuthRoutes(app, { auth, guards, twofaAttempts, config: ctx.config });
   registerTwoFactorRoutes(app, { twoFactor, guards, attempts: twofaAttempts });
 
-  // Dual control values non-USDT amounts at the reference price; the market registers further down.
+  // Dual control and the user's wallet value non-USDT amounts at the reference price; the market
+  // registers further down.
   let referencePrices: ReferencePriceSource | undefined;
   const prices: ReferencePriceSource = {
     current: (symbol) =>
@@ -97,7 +99,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
   const money = { db: ctx.database.db, realtime: ctx.realtime, prices };
   registerThresholdRoutes(app, { thresholds: createThresholdsService({ db: ctx.database.db }), guards });
   registerPayoutApprovalRoutes(app, { db: ctx.database.db, guards });
-  registerWalletRoutes(app, { db: ctx.database.db, guards });
+  registerWalletRoutes(app, { wallet: createWalletService({ db: ctx.database.db, prices }), guards });
   registerDepositRoutes(app, { deposits: createDepositService(money), guards });
   registerWithdrawalRoutes(app, {
     withdrawals: createWithdrawalService({ ...money, twoFactor }),

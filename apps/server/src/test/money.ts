@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../modules/auth/auth.schema.ts';
@@ -68,3 +69,13 @@ export async function fundUser(db: Db, userId: number, amount: string, currency 
 /** Valid USDT withdrawal addresses (issue 17 checks them): USDT's own TRC20 and ERC20 contracts. */
 export const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 export const ERC20_ADDRESS = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+
+/**
+ * A new TRC20 transaction hash: a USDT withdrawal's 已出款 names its payout (issue 20), and one hash
+ * pays one withdrawal.
+ */
+export const payoutTxHash = () => randomBytes(32).toString('hex');
+
+/** The body of a withdrawal's status change, with a payout hash when it is 已出款 (USDT). */
+export const withdrawalStatusChange = (status: string) =>
+  status === 'completed' ? { status, tx_hash: payoutTxHash() } : { status };

@@ -8,6 +8,7 @@ import {
   insertDepositChannel,
   insertWithdrawChannel,
   TRC20_ADDRESS,
+  withdrawalStatusChange,
 } from '../../test/money.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { kycApplications } from '../kyc/kyc.schema.ts';
@@ -134,7 +135,7 @@ const withdrawalStatus = async (id: number) =>
 const moveWithdrawal = (id: number, token: string, status: string) =>
   api(t.app, 'PATCH', `/api/admin/withdrawals/${id}/status`, {
     token,
-    body: { status, ...(status === 'rejected' ? { adminNote: '不符' } : {}) },
+    body: { ...withdrawalStatusChange(status), ...(status === 'rejected' ? { adminNote: '不符' } : {}) },
   });
 
 describe('withdrawals', () => {

@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
+import {
+  approveKyc,
+  fundUser,
+  insertDepositChannel,
+  insertWithdrawChannel,
+  withdrawalStatusChange,
+} from '../../test/money.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { type PostTransactionRequest, postTransaction } from '../ledger/ledger.service.ts';
 import { recordTick } from '../trading/testing/trading-fixtures.ts';
@@ -82,7 +88,7 @@ describe('今日充值 and 今日提现', () => {
       for (const status of ['approved', 'processing', 'completed']) {
         const res = await api(t.app, 'PATCH', `/api/admin/withdrawals/${id}/status`, {
           token: admin.token,
-          body: { status },
+          body: withdrawalStatusChange(status),
         });
         expect(res.status).toBe(200);
       }

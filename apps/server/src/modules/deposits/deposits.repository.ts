@@ -182,6 +182,15 @@ export async function reviewPendingDeposit(
   return row;
 }
 
+/** One of the user's own deposits; undefined for another's. */
+export async function findOwnDeposit(exec: Executor, userId: number, id: number): Promise<DepositRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, id), eq(deposits.userId, userId)));
+  return row;
+}
+
 /** Locks the deposit for a review; the caller then decides on the row as it is now. */
 export async function lockDeposit(exec: Executor, id: number): Promise<DepositRow | undefined> {
   const [row] = await exec.select().from(deposits).where(eq(deposits.id, id)).for('update');

@@ -30,6 +30,12 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
       ),
   });
 
+  app.get('/api/wallet/deposits/:id', {
+    schema: { tags: ['wallet'], security, params: idParams, response: { 200: userDepositReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok({ deposit: await deposits.getOwn(caller(request).user.id, request.params.id) }, '获取充值记录成功'),
+  });
   app.get('/api/wallet/deposits', {
     schema: {
       tags: ['wallet'],

@@ -226,6 +226,13 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       return toUserDeposit(deposit);
     },
 
+    /** One of the user's own deposits (another's is 404, as if it did not exist). */
+    async getOwn(userId: number, id: number): Promise<UserDeposit> {
+      const row = await repo.findOwnDeposit(db, userId, id);
+      if (!row) throw notFound('充值记录不存在');
+      return toUserDeposit(row);
+    },
+
     async listOwn(userId: number, query: { page: number; limit: number }) {
       const { rows, total } = await repo.listDeposits(db, { userId }, pageOf(query));
       return { deposits: rows.map(toUserDeposit), pagination: paginationOf(query, total) };

@@ -19,6 +19,7 @@ import {
   insertDepositChannel,
   insertWithdrawChannel,
   TRC20_ADDRESS,
+  withdrawalStatusChange,
 } from '../../test/money.ts';
 import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { depositApproveKey } from '../deposits/deposits.service.ts';
@@ -409,7 +410,7 @@ async function pendingWithdrawal(amount: string) {
 const moveWithdrawal = (admin: Admin, id: number, status: string) =>
   api<{ withdrawal: AdminWithdrawal }>(t.app, 'PATCH', `/api/admin/withdrawals/${id}/status`, {
     token: admin.token,
-    body: status === 'rejected' ? { status, adminNote: '风控拒绝' } : { status },
+    body: status === 'rejected' ? { status, adminNote: '风控拒绝' } : withdrawalStatusChange(status),
   });
 
 describe('withdrawals at or above the threshold need two admins for 已通过', () => {

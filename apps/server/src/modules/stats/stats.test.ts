@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
+import {
+  approveKyc,
+  fundUser,
+  insertDepositChannel,
+  insertWithdrawChannel,
+  withdrawalStatusChange,
+} from '../../test/money.ts';
 import { users } from '../auth/auth.schema.ts';
 import { queryRows } from '../ledger/ledger.repository.ts';
 import { postTransactionsBatch } from '../ledger/ledger.service.ts';
@@ -51,7 +57,7 @@ describe('stat counters', () => {
     for (const status of ['approved', 'processing', 'completed'])
       await api(t.app, 'PATCH', `/api/admin/withdrawals/${w.body.data?.withdrawal.id}/status`, {
         token: admin.token,
-        body: { status },
+        body: withdrawalStatusChange(status),
       });
 
     expect(await counterMismatches(db)).toEqual([]);

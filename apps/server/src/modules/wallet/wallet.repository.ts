@@ -2,47 +2,67 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
 
-export interface OwnEntryRow {
-  id: string;
+export interface StatementRowData {
+  last_entry_id: string;
   transaction_id: string;
+  currency: string;
   kind: string;
   memo: string | null;
-  bucket: string;
-  currency: string;
-  amount: string;
-  balance_after: string;
+  idempotency_key: string;
   created_at: string;
+  /** The row's entries on the user's buckets, oldest first. */
+  changes: { bucket: string; amount: string; balance_after: string }[];
 }
 
-/** The user's own ledger entries, newest first, through the (account_id, id) index. */
-export async function listOwnEntries(
+/**
+ * The user's statement, newest first: one row per journal transaction and currency, with the
+ * entries it made on the user's own buckets (available, frozen, salary). A transaction that moves
+ * two currencies (a spot fill: USDT out, BTC in) is two rows.
+ */
+export async function listStatementRows(
   exec: Executor,
   userId: number,
   filter: { currency?: string },
   page: { limit: number; offset: number },
 ): Promise<{
-  rows: (Omit<OwnEntryRow, 'id' | 'transaction_id'> & { id: number; transaction_id: number })[];
+  rows: (Omit<StatementRowData, 'last_entry_id' | 'transaction_id'> & {
+    id: number;
+    transaction_id: number;
+  })[];
   total: number;
 }> {
-  const accounts = sql`SELECT id FROM ledger_accounts WHERE user_id = ${userId}${filter.currency ? sql` AND currency = ${filter.currency}` : sql``}`;
-  const rows = await queryRows<OwnEntryRow>(
+  const accounts = sql`SELECT id, bucket FROM ledger_accounts WHERE user_id = ${userId}${filter.currency ? sql` AND currency = ${filter.currency}` : sql``}`;
+  const rows = await queryRows<StatementRowData>(
     exec,
-    sql`SELECT e.id::text AS id, e.transaction_id::text AS transaction_id, t.kind, t.memo, a.bucket, e.currency,
-               e.amount::text AS amount, e.balance_after::text AS balance_after,
-               to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-          FROM ledger_entries e
-          JOIN ledger_accounts a ON a.id = e.account_id
-          JOIN ledger_transactions t ON t.id = e.transaction_id
-         WHERE e.account_id IN (${accounts})
-         ORDER BY e.id DESC
-         LIMIT ${page.limit} OFFSET ${page.offset}`,
+    sql`WITH mine AS (${accounts}),
+            grouped AS (
+              SELECT e.transaction_id, e.currency, max(e.id) AS last_entry_id,
+                     json_agg(json_build_object('bucket', a.bucket, 'amount', e.amount::text,
+                                                'balance_after', e.balance_after::text) ORDER BY e.id) AS changes
+                FROM ledger_entries e
+                JOIN mine a ON a.id = e.account_id
+               GROUP BY e.transaction_id, e.currency
+               ORDER BY last_entry_id DESC
+               LIMIT ${page.limit} OFFSET ${page.offset})
+        SELECT g.last_entry_id::text AS last_entry_id, g.transaction_id::text AS transaction_id, g.currency,
+               g.changes, t.kind, t.memo, t.idempotency_key,
+               to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+          FROM grouped g
+          JOIN ledger_transactions t ON t.id = g.transaction_id
+         ORDER BY g.last_entry_id DESC`,
   );
   const [count] = await queryRows<{ n: number }>(
     exec,
-    sql`SELECT count(*)::int AS n FROM ledger_entries WHERE account_id IN (${accounts})`,
+    sql`SELECT count(*)::int AS n FROM (
+          SELECT DISTINCT transaction_id, currency FROM ledger_entries
+           WHERE account_id IN (SELECT id FROM (${accounts}) m)) r`,
   );
   return {
-    rows: rows.map((r) => ({ ...r, id: parseId(r.id), transaction_id: parseId(r.transaction_id) })),
+    rows: rows.map(({ last_entry_id, transaction_id, ...r }) => ({
+      ...r,
+      id: parseId(last_entry_id),
+      transaction_id: parseId(transaction_id),
+    })),
     total: parseCount(count?.n ?? 0),
   };
 }

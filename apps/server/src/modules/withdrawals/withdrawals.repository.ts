@@ -73,7 +73,14 @@ export async function recordFirstApproval(
 export async function updateWithdrawalStatus(
   exec: Executor,
   id: number,
-  change: { from: WithdrawalStatus; to: WithdrawalStatus; adminRemark: string | null; adminId: number },
+  change: {
+    from: WithdrawalStatus;
+    to: WithdrawalStatus;
+    adminRemark: string | null;
+    adminId: number;
+    /** 已出款: the payout's transaction hash (USDT). */
+    txHash?: string | null;
+  },
 ): Promise<WithdrawalRow | undefined> {
   const [row] = await exec
     .update(withdrawals)
@@ -82,7 +89,7 @@ export async function updateWithdrawalStatus(
       ...(change.adminRemark ? { adminRemark: change.adminRemark } : {}),
       reviewedBy: change.adminId,
       updatedAt: sql`now()`,
-      ...(change.to === 'completed' ? { completedAt: sql`now()` } : {}),
+      ...(change.to === 'completed' ? { completedAt: sql`now()`, txHash: change.txHash ?? null } : {}),
     })
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, change.from)))
     .returning();
@@ -109,6 +116,7 @@ const withUser = {
   firstApprovedBy: withdrawals.firstApprovedBy,
   firstApprovedAt: withdrawals.firstApprovedAt,
   completedAt: withdrawals.completedAt,
+  txHash: withdrawals.txHash,
   createdAt: withdrawals.createdAt,
   updatedAt: withdrawals.updatedAt,
   userEmail: users.email,
@@ -191,5 +199,28 @@ export async function findWithdrawalWithUser(
     .leftJoin(firstApprover, eq(firstApprover.id, withdrawals.firstApprovedBy))
     .where(eq(withdrawals.id, id))
     .limit(1);
+  return row;
+}
+
+/** The withdrawal that already names this payout hash (compared normalised, as the unique index does). */
+export async function findByPayoutTxHash(exec: Executor, txHash: string): Promise<number | null> {
+  const [row] = await exec
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(sql`normalise_tx_hash(${withdrawals.txHash}) = normalise_tx_hash(${txHash})`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** One of the user's own withdrawals; undefined for another's (a 404, never a 403). */
+export async function findOwnWithdrawal(
+  exec: Executor,
+  userId: number,
+  id: number,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)));
   return row;
 }

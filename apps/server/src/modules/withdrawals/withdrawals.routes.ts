@@ -56,6 +56,16 @@ export function registerWithdrawalRoutes(
       ok(await withdrawals.listOwn(caller(request).user.id, request.query), '获取提现记录成功'),
   });
 
+  app.get('/api/wallet/withdrawals/:id', {
+    schema: { tags: ['wallet'], security, params: idParams, response: { 200: userWithdrawalReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(
+        { withdrawal: await withdrawals.getOwn(caller(request).user.id, request.params.id) },
+        '获取提现记录成功',
+      ),
+  });
+
   const tags = ['admin-withdrawals'];
   app.get('/api/admin/withdrawals', {
     schema: { tags, security, querystring: adminWithdrawalsQuery, response: { 200: adminWithdrawalsReply } },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.ts';
 import { withdrawChannels } from '../channels/channels.schema.ts';
 import { money } from '../ledger/ledger.schema.ts';
@@ -53,6 +53,11 @@ export const withdrawals = pgTable(
     firstApprovedBy: bigint('first_approved_by', { mode: 'number' }).references(() => users.id),
     firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * 已出款 of a USDT withdrawal: the payout's transaction hash the admin entered, in the form checked
+     * against the address's network (payoutTxHashOf in packages/domain; migration 0033).
+     */
+    txHash: text('tx_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,6 +74,11 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} IN ('pending', 'reviewing') AND ${t.firstApprovedBy} IS NOT NULL`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check('withdrawals_fee_non_negative', sql`${t.fee} >= 0`),
+    check('withdrawals_tx_hash_completed', sql`${t.txHash} IS NULL OR ${t.status} = 'completed'`),
+    // One transfer pays one withdrawal: the normalised hash is unique (migration 0016's function).
+    uniqueIndex('withdrawals_tx_hash_key')
+      .on(sql`normalise_tx_hash(${t.txHash})`)
+      .where(sql`${t.txHash} IS NOT NULL`),
     check('withdrawals_network_known', sql`${t.network} IS NULL OR ${t.network} IN ('TRC20', 'ERC20')`),
     check(
       'withdrawals_payee',

@@ -13,12 +13,14 @@ import {
   ADDRESS_FORMAT_ERROR,
   amountPrecisionProblem,
   canTransitionWithdrawal,
+  payoutTxHashOf,
   usdtAddressNetwork,
 } from '@platform/domain';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { AttemptGuard } from '../auth/attempt-limiter.ts';
 import { findUserById } from '../auth/auth.repository.ts';
@@ -41,6 +43,37 @@ export const TRANSITION_REFUSED = '当前状态不允许此操作';
 
 export const withdrawalKey = (id: number, step: 'freeze' | 'reject' | 'complete') =>
   `withdrawal:${id}:${step}`;
+
+export const PAYOUT_TX_HASH_REFUSALS = {
+  notUsdt: '微信、支付宝提现无需填写交易哈希',
+  bulk: 'USDT 提现需逐笔出款并填写交易哈希',
+  reused: (otherId?: number) => (otherId ? `该交易哈希已用于提现 #${otherId}` : '该交易哈希已用于其他提现'),
+} as const;
+
+/**
+ * The payout hash a move to 已出款 stores: required for a USDT withdrawal and checked against its
+ * address's network (400 otherwise), refused for wechat and alipay (nothing on a chain to name),
+ * and not one another withdrawal already names (409). Null for the other statuses (the contract
+ * refuses a hash with them).
+ */
+async function payoutTxHashFor(
+  tx: Tx,
+  row: repo.WithdrawalRow,
+  body: WithdrawalStatusBody,
+  bulk: boolean,
+): Promise<string | null> {
+  if (body.status !== 'completed') return null;
+  if (row.withdrawType !== 'usdt') {
+    if (body.tx_hash !== undefined) throw badRequest(PAYOUT_TX_HASH_REFUSALS.notUsdt);
+    return null;
+  }
+  if (bulk) throw badRequest(PAYOUT_TX_HASH_REFUSALS.bulk);
+  const checked = payoutTxHashOf(body.tx_hash ?? '', row.network);
+  if (checked.problem !== undefined) throw badRequest(checked.problem);
+  const other = await repo.findByPayoutTxHash(tx, checked.hash);
+  if (other !== null && other !== row.id) throw conflict(PAYOUT_TX_HASH_REFUSALS.reused(other));
+  return checked.hash;
+}
 
 /**
  * `prices` values a withdrawal in another currency than USDT for the dual-control threshold (a
@@ -104,6 +137,7 @@ export function createWithdrawalService(deps: {
     actor: AuditActor,
     usdtValue: Decimal | null,
     thresholds: ThresholdAmounts,
+    bulk = false,
   ) {
     const current = await repo.lockWithdrawal(tx, id);
     if (!current) throw notFound('提现记录不存在');
@@ -145,11 +179,13 @@ export function createWithdrawalService(deps: {
         }
       }
     }
+    const txHash = await payoutTxHashFor(tx, current, body, bulk);
     const updated = await repo.updateWithdrawalStatus(tx, id, {
       from: current.status,
       to: body.status,
       adminRemark: body.adminNote ?? null,
       adminId: actor.adminId,
+      txHash,
     });
     if (!updated) throw conflict(TRANSITION_REFUSED);
     const money = postingsFor(updated, body.status);
@@ -166,10 +202,12 @@ export function createWithdrawalService(deps: {
       action: 'withdrawal.status',
       targetType: 'withdrawal',
       targetId: id,
-      before: { status: current.status, admin_remark: current.adminRemark },
+      before: { status: current.status, admin_remark: current.adminRemark, tx_hash: current.txHash },
       after: {
         status: updated.status,
         admin_remark: updated.adminRemark,
+        // 已出款 of a USDT withdrawal: the payout the admin named.
+        tx_hash: updated.txHash,
         // Whose withdrawal, how much and where to (issue 17: money rows name user, amount, address).
         user_id: updated.userId,
         user_email: (await findUserById(tx, updated.userId))?.email ?? null,
@@ -328,6 +366,13 @@ export function createWithdrawalService(deps: {
       return toUserWithdrawal(withdrawal.row);
     },
 
+    /** One of the user's own withdrawals (another's is 404, as if it did not exist). */
+    async getOwn(userId: number, id: number): Promise<UserWithdrawal> {
+      const row = await repo.findOwnWithdrawal(db, userId, id);
+      if (!row) throw notFound('提现记录不存在');
+      return toUserWithdrawal(row);
+    },
+
     async listOwn(userId: number, query: { page: number; limit: number }) {
       const { rows, total } = await repo.listWithdrawals(db, { userId }, pageOf(query));
       return { withdrawals: rows.map(toUserWithdrawal), pagination: paginationOf(query, total) };
@@ -358,9 +403,9 @@ export function createWithdrawalService(deps: {
     async transition(id: number, body: WithdrawalStatusBody, actor: AuditActor): Promise<AdminWithdrawal> {
       const usdtValue = await valueFor(id, body.status);
       const thresholds = await readThresholdAmounts(db);
-      const { previous, updated, firstApproval } = await db.transaction((tx) =>
-        transitionInTx(tx, id, body, actor, usdtValue, thresholds),
-      );
+      const { previous, updated, firstApproval } = await db
+        .transaction((tx) => transitionInTx(tx, id, body, actor, usdtValue, thresholds))
+        .catch(refuseReusedHash);
       if (firstApproval) announceFirstApprovalOf(updated, actor.adminId);
       else announce(previous, updated);
       // The row as this change left it (a later change may already have moved it on).
@@ -397,6 +442,7 @@ export function createWithdrawalService(deps: {
               actor,
               usdtValue,
               thresholds,
+              true,
             ),
           );
           if (firstApproval) {
@@ -417,6 +463,12 @@ export function createWithdrawalService(deps: {
 }
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
+
+/** Two withdrawals completed at once with one hash: the unique index refuses the second (409, nothing moved). */
+function refuseReusedHash(err: unknown): never {
+  if (isUniqueViolation(err, 'withdrawals_tx_hash_key')) throw conflict(PAYOUT_TX_HASH_REFUSALS.reused());
+  throw err;
+}
 
 const money = (value: string) => formatFixed(decimalFromDb(value));
 
@@ -441,6 +493,7 @@ function toUserWithdrawal(row: repo.WithdrawalRow): UserWithdrawal {
     status: row.status,
     user_remark: row.userRemark,
     admin_remark: row.adminRemark,
+    tx_hash: row.txHash,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -465,6 +518,7 @@ function toAdminWithdrawal(row: repo.WithdrawalWithUser): AdminWithdrawal {
     updated_at: row.updatedAt.toISOString(),
     user_remark: row.userRemark,
     admin_remark: row.adminRemark,
+    tx_hash: row.txHash,
     first_approval:
       (row.status === 'pending' || row.status === 'reviewing') &&
       row.firstApprovedBy !== null &&

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../core/money.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { approveKyc, fundUser, insertWithdrawChannel } from '../../test/money.ts';
+import { approveKyc, fundUser, insertWithdrawChannel, withdrawalStatusChange } from '../../test/money.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { systemAccountBalance } from '../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
@@ -62,7 +62,7 @@ const setStatus = (id: number, status: string, adminNote?: string) =>
     `/api/admin/withdrawals/${id}/status`,
     {
       token: admin.token,
-      body: { status, ...(adminNote ? { adminNote } : {}) },
+      body: { ...withdrawalStatusChange(status), ...(adminNote ? { adminNote } : {}) },
     },
   );
 
