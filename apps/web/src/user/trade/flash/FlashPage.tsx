@@ -9,11 +9,13 @@ import { TradeHeader } from '../shared/TradeHeader.tsx';
 import { useTradeSymbol } from '../shared/tradePairs.ts';
 import { ChoiceGrid } from '../timed/ChoiceGrid.tsx';
 import { ContractModal, useContractFocus } from '../timed/ContractModal.tsx';
+import { TimedChart } from '../timed/TimedChart.tsx';
 import { TimedLayout } from '../timed/TimedLayout.tsx';
 import { TimedOrderForm } from '../timed/TimedOrderForm.tsx';
 import { TimedTabs } from '../timed/TimedTabs.tsx';
 import { fetchFlashConfig, fetchOpen, placeFlash, timedKeys } from '../timed/timedApi.ts';
 import { durationLabel, ratePercent } from '../timed/timedFormat.ts';
+import { useSettledWhileAway } from '../timed/useSettledWhileAway.ts';
 import { useTimedLive } from '../timed/useTimedLive.ts';
 
 const FLASH_DIRECTIONS = ['up', 'down'] as const;
@@ -98,6 +100,7 @@ export default function FlashPage() {
   });
   useTimedLive('flash', open.data);
   const focus = useContractFocus('flash', open.data);
+  useSettledWhileAway('flash', focus);
 
   const body = (
     <QuerySection query={config} failed="获取秒合约配置失败" rows={8}>
@@ -122,6 +125,7 @@ export default function FlashPage() {
   return (
     <UserPage title="秒合约" testId="flash-page">
       <TradeHeader product="flash" symbols={symbols ?? []} symbol={symbol} />
+      {symbol && <TimedChart product="flash" symbol={symbol} contracts={open.data} />}
       {body}
       <ContractModal focus={focus} />
     </UserPage>

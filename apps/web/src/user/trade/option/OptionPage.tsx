@@ -18,11 +18,13 @@ import { useTradeSymbol, useTradingPairs } from '../shared/tradePairs.ts';
 import { ChoiceGrid } from '../timed/ChoiceGrid.tsx';
 import { ContractModal, useContractFocus } from '../timed/ContractModal.tsx';
 import { GuestPrompt } from '../timed/GuestPrompt.tsx';
+import { TimedChart } from '../timed/TimedChart.tsx';
 import { TimedLayout } from '../timed/TimedLayout.tsx';
 import { TimedOrderForm } from '../timed/TimedOrderForm.tsx';
 import { TimedTabs } from '../timed/TimedTabs.tsx';
 import { fetchOpen, fetchOptionConfig, placeOption, timedKeys } from '../timed/timedApi.ts';
 import { durationLabel } from '../timed/timedFormat.ts';
+import { useSettledWhileAway } from '../timed/useSettledWhileAway.ts';
 import { useTimedLive } from '../timed/useTimedLive.ts';
 import { LevelPicker } from './LevelPicker.tsx';
 import { effectiveLevel } from './levelText.ts';
@@ -130,6 +132,7 @@ function GuestOption() {
   return (
     <>
       <TradeHeader product="option" symbols={symbols ?? []} symbol={symbol} />
+      {symbol && <TimedChart product="option" symbol={symbol} contracts={undefined} />}
       <TimedLayout form={<GuestPrompt />} side={null} rules={<OptionRules />} />
     </>
   );
@@ -149,6 +152,7 @@ function SignedInOption() {
   });
   useTimedLive('option', open.data);
   const focus = useContractFocus('option', open.data);
+  useSettledWhileAway('option', focus);
   const refetchConfig = useCallback(() => void config.refetch(), [config.refetch]);
 
   const body = (
@@ -177,6 +181,7 @@ function SignedInOption() {
   return (
     <>
       <TradeHeader product="option" symbols={symbols ?? []} symbol={symbol} />
+      {symbol && <TimedChart product="option" symbol={symbol} contracts={open.data} />}
       {body}
       <ContractModal focus={focus} />
     </>

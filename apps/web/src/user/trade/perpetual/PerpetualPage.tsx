@@ -14,6 +14,7 @@ import { TradeHeader } from '../shared/TradeHeader.tsx';
 import { useTradeSymbol, useTradingPairs } from '../shared/tradePairs.ts';
 import { OpenPositions } from './OpenPositions.tsx';
 import { OrderForm } from './OrderForm.tsx';
+import { PositionChart } from './PositionChart.tsx';
 import { PositionHistory } from './PositionHistory.tsx';
 import { fetchPerpetualConfig, perpetualKeys, usePositions } from './perpetualApi.ts';
 
@@ -131,6 +132,7 @@ export default function PerpetualPage() {
   return (
     <UserPage title="永续合约" testId="perpetual-page">
       <TradeHeader product="perpetual" symbols={symbols ?? NO_SYMBOLS} symbol={symbol} />
+      {symbol && <PositionChart symbol={symbol} signedIn={signedIn} />}
       {body}
     </UserPage>
   );

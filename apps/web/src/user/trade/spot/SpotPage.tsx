@@ -10,14 +10,15 @@ import { errorMessage } from '../../../lib/request.ts';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { signColor } from '../../shared/priceColors.ts';
 import { UserPage } from '../../shell/UserPage.tsx';
+import { DEFAULT_CHART_INTERVAL, SPOT_CHART_INTERVALS, TradeChart } from '../chart/TradeChart.tsx';
 import { TradeHeader } from '../shared/TradeHeader.tsx';
 import { useTradeSymbol, useTradingPairs } from '../shared/tradePairs.ts';
-import { ChartPanel, DEFAULT_CHART_INTERVAL } from './ChartPanel.tsx';
 import { MarketStats } from './MarketStats.tsx';
 import { OrderBookPanel } from './OrderBookPanel.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { HistoryPager, OrderList, OrdersSignIn } from './OrdersPanel.tsx';
 import { EMPTY_DRAFT, type OrderDraft } from './orderForm.ts';
+import { BOOK_DEPTH } from './spotApi.ts';
 import { TradesPanel } from './TradesPanel.tsx';
 import { useOrderBook, useRecentTrades, useSymbolTicker } from './useMarketFeed.ts';
 import { useSpotAccount } from './useSpotAccount.ts';
@@ -161,12 +162,16 @@ function SpotScreen({
       {area('stats', <MarketStats ticker={ticker} pair={pair} />, { padding: '0 4px' })}
       {area(
         'chart',
-        <ChartPanel
+        <TradeChart
           symbol={symbol}
           pricePrecision={pair.price_precision}
           interval={interval}
           onIntervalChange={onIntervalChange}
+          intervals={SPOT_CHART_INTERVALS}
           height={size.chartHeight}
+          indicators
+          depth={{ book: book.query.data, levels: BOOK_DEPTH }}
+          testId="spot"
         />,
       )}
       {area(
