@@ -6,6 +6,7 @@ import { installChineseValidationMessages } from '@platform/contracts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { sessionStore } from '../lib/session.tsx';
+import { disconnectSocket } from '../lib/socket.ts';
 
 // As main.tsx does: the contracts' zod messages in Chinese.
 installChineseValidationMessages();
@@ -67,6 +68,8 @@ beforeEach(() => {
   window.localStorage.clear();
   // Test files share a worker's modules (isolate: false): the session store forgets the last file's login.
   sessionStore.reload();
+  // Nor its socket: a real one that failed to connect in jsdom would read as 网络已断开 here.
+  disconnectSocket();
   setViewportWidth(1280);
 });
 

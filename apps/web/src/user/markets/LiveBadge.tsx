@@ -1,11 +1,22 @@
 import { Badge } from 'antd';
+import { useDisconnected } from '../../lib/connectivity.ts';
 import type { LiveTickers } from '../../lib/market/useLiveTickers.ts';
 
-/** Whether the prices arrive over the socket (实时) or by polling every few seconds. */
+/**
+ * Whether the prices arrive over the socket (实时) or by polling every few seconds; 已断开 while the
+ * app is cut off (the prices shown are the last ones received).
+ */
 export function LiveBadge({ transport }: { transport: LiveTickers['transport'] }) {
+  const stale = useDisconnected();
   return (
-    <span data-testid="live-badge" data-transport={transport} style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-      {transport === 'live' ? (
+    <span
+      data-testid="live-badge"
+      data-transport={stale ? 'stale' : transport}
+      style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+    >
+      {stale ? (
+        <Badge status="error" text="已断开" />
+      ) : transport === 'live' ? (
         <Badge status="processing" color="#16a34a" text="实时" />
       ) : (
         <Badge status="default" text="定时刷新" />

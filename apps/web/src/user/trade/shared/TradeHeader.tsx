@@ -1,9 +1,10 @@
 import { CaretDownOutlined, SearchOutlined } from '@ant-design/icons';
 import { TRADE_PRODUCT_LABELS, type TradeProduct, tradeProducts } from '@platform/contracts';
 import { formatNumber, formatPercent } from '@platform/domain';
-import { Button, Drawer, Empty, Flex, Input, List, Segmented, Typography } from 'antd';
+import { Button, Drawer, Empty, Flex, Input, List, Segmented, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useDisconnected } from '../../../lib/connectivity.ts';
 import { type Ticker, useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
 import { signColor } from '../../shared/priceColors.ts';
 import { tradePath } from './tradePairs.ts';
@@ -22,6 +23,8 @@ function PairRow({ symbol, ticker, current }: { symbol: string; ticker?: Ticker;
   );
 }
 
+const STALE_COLOR = '#bfbfbf';
+
 export interface TradeHeaderProps {
   product: TradeProduct;
   /** The pairs this product offers. */
@@ -39,6 +42,9 @@ export function TradeHeader({ product, symbols, symbol }: TradeHeaderProps) {
   const [search, setSearch] = useState('');
   const { tickers } = useLiveTickers(symbols);
   const ticker = symbol ? tickers.get(symbol) : undefined;
+  // Cut off, the last price shown is stale: greyed and said so, never passed off as live.
+  const stale = useDisconnected();
+  const priceColor = stale ? STALE_COLOR : signColor(ticker?.change_24h);
   const shown = useMemo(() => {
     const term = search.trim().toUpperCase();
     return term ? symbols.filter((s) => s.includes(term)) : symbols;
@@ -62,14 +68,20 @@ export function TradeHeader({ product, symbols, symbol }: TradeHeaderProps) {
           {symbol ?? '选择交易对'} <CaretDownOutlined />
         </Button>
         <Flex gap={12} align="baseline">
+          {stale && (
+            <Tag color="default" style={{ marginInlineEnd: 0 }} data-testid="trade-price-stale">
+              行情已断开
+            </Tag>
+          )}
           <Typography.Text
             strong
-            style={{ fontSize: 18, color: signColor(ticker?.change_24h) }}
+            style={{ fontSize: 18, color: priceColor }}
+            data-stale={stale || undefined}
             data-testid="trade-last-price"
           >
             {ticker ? formatNumber(ticker.last_price, 4) : '--'}
           </Typography.Text>
-          <Typography.Text style={{ color: signColor(ticker?.change_24h) }}>
+          <Typography.Text style={{ color: priceColor }}>
             {ticker ? formatPercent(ticker.change_24h, 2, { sign: true }) : ''}
           </Typography.Text>
         </Flex>
