@@ -58,6 +58,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     // Fastify's 10 s default was outlasted by plugin start-up on a loaded 2-core machine; a slow
     // start is better than a server that refuses to start.
     pluginTimeout: 60_000,
+    // A path the router refuses before any route runs (a parameter over 100 characters, a broken
+    // percent-encoding) is a 400 in the envelope like every other bad input, not Fastify's own
+    // 414 or 400 in English.
+    frameworkErrors: (_error, _request, reply) => {
+      void reply.status(400).send({ success: false, message: '参数错误：路径格式不正确' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -10,6 +10,8 @@ import { createAdminUsersService } from './admin-users/admin-users.service.ts';
 import { registerAdminsRoutes } from './admins/admins.routes.ts';
 import { createAdminsService } from './admins/admins.service.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { registerAccountSecurityRoutes } from './auth/account-security/account-security.routes.ts';
+import { createAccountSecurityService } from './auth/account-security/account-security.service.ts';
 import { createAttemptLimiter } from './auth/attempt-limiter.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
@@ -54,13 +56,14 @@ import { createWithdrawalService } from './withdrawals/withdrawals.service.ts';
  */
 export async function registerModules(app: Router, ctx: AppContext) {
   const twoFactor = createTwoFactorService({ db: ctx.database.db, issuer: PLATFORM_NAME });
+  const adminSession = {
+    idleMinutes: ctx.config.ADMIN_IDLE_TIMEOUT_MINUTES,
+    maxHours: ctx.config.ADMIN_SESSION_MAX_HOURS,
+  };
   const auth = createAuthService({
     db: ctx.database.db,
     sessionTtlHours: ctx.config.SESSION_TTL_HOURS,
-    adminSession: {
-      idleMinutes: ctx.config.ADMIN_IDLE_TIMEOUT_MINUTES,
-      maxHours: ctx.config.ADMIN_SESSION_MAX_HOURS,
-    },
+    adminSession,
     admin2faRequired: ctx.config.ADMIN_2FA_REQUIRED,
     twoFactor,
     onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
@@ -88,6 +91,14 @@ export async function registerModules(app: Router, ctx: AppContext) {
   });
   registerAuthRoutes(app, { auth, guards, twofaAttempts, config: ctx.config });
   registerTwoFactorRoutes(app, { twoFactor, guards, attempts: twofaAttempts });
+  registerAccountSecurityRoutes(app, {
+    accountSecurity: createAccountSecurityService({
+      db: ctx.database.db,
+      adminSession,
+      onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
+    }),
+    guards,
+  });
 
   // Dual control and the user's wallet value non-USDT amounts at the reference price; the market
   // registers further down.

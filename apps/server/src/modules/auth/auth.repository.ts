@@ -43,38 +43,48 @@ export interface AdminSessionPolicy {
   maxHours: number;
 }
 
-/** last_seen_at is refreshed at most this often: one write per session a minute, not per request. */
+/**
+ * last_seen_at is refreshed at most this often: one write per session a minute, not per request.
+ * It is every session's last use (安全中心's device list) and an admin session's idle clock.
+ */
 export const TOUCH_INTERVAL_MS = 60_000;
 const TOUCH_INTERVAL = sql`make_interval(secs => ${TOUCH_INTERVAL_MS / 1000}::int)`;
 
 /**
+ * Whether a session of `users`' row is within the admin limits: an admin session is in force while
+ * used within the idle limit and younger than the absolute one; other sessions have neither.
+ */
+export function withinAdminLimits(admin: AdminSessionPolicy) {
+  const idle = sql`make_interval(mins => ${admin.idleMinutes}::int)`;
+  const max = sql`make_interval(hours => ${admin.maxHours}::int)`;
+  return sql`(${users.role} <> 'admin' OR (${sessions.lastSeenAt} > now() - ${idle} AND ${sessions.createdAt} > now() - ${max}))`;
+}
+
+/**
  * The unrevoked sessions behind token hashes, each with its user and whether it has run out:
  * `expired` (past expires_at) or, for an admin, `timedOut` (idle or too old under `admin`). One
- * statement for any number of hashes (concurrent lookups share it, issue 19): only admin sessions
- * are held to an idle limit, so a data-modifying CTE refreshes last_seen_at of each admin session
- * still in force when it is over a minute old (no write for users' sessions), and the lookup costs
- * no extra round trip; the SELECT sees the values from before this request.
+ * statement for any number of hashes (concurrent lookups share it, issue 19): a data-modifying CTE
+ * refreshes last_seen_at of each session still in force when it is over a minute old, so a lookup
+ * writes at most once a minute per session and costs no extra round trip; the SELECT sees the
+ * values from before this request.
  */
 export async function findSessions(
   exec: Executor,
   tokenHashes: readonly string[],
   admin: AdminSessionPolicy,
 ) {
-  const idle = sql`make_interval(mins => ${admin.idleMinutes}::int)`;
-  const max = sql`make_interval(hours => ${admin.maxHours}::int)`;
   const hashes = sql`${sql.param([...tokenHashes])}::text[]`;
-  /** An admin session is in force while used within `idle` and younger than `max`. */
-  const withinAdminLimits = sql`(${sessions.lastSeenAt} > now() - ${idle} AND ${sessions.createdAt} > now() - ${max})`;
+  const inForce = withinAdminLimits(admin);
   const touch = exec.$with('touched_session', {}).as(sql`
     UPDATE sessions SET last_seen_at = now()
     FROM users
     WHERE users.id = sessions.user_id
-      AND users.role = 'admin'
       AND sessions.token_hash = ANY(${hashes})
       AND sessions.revoked_at IS NULL
       AND sessions.expires_at > now()
       AND sessions.last_seen_at < now() - ${TOUCH_INTERVAL}
-      AND ${withinAdminLimits}
+      AND users.is_active
+      AND ${inForce}
     RETURNING sessions.id`);
   const rows = await exec
     .with(touch)
@@ -82,7 +92,7 @@ export async function findSessions(
       session: sessions,
       user: users,
       expired: sql<boolean>`${sessions.expiresAt} <= now()`,
-      timedOut: sql<boolean>`${users.role} = 'admin' AND NOT ${withinAdminLimits}`,
+      timedOut: sql<boolean>`NOT ${inForce}`,
       touched: sql<boolean>`${sessions.id} IN (SELECT id FROM touched_session)`,
       now: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number),
     })
@@ -94,11 +104,19 @@ export async function findSessions(
 
 export type FoundSession = NonNullable<ReturnType<Awaited<ReturnType<typeof findSessions>>['get']>>;
 
-export async function revokeSession(exec: Executor, sessionId: string) {
-  await exec
+/**
+ * Revokes a live session; with `ownerId`, only if it is that user's. Returns whether it did. The
+ * triggers of migration 0028 announce it to every instance at commit (session-changes.ts).
+ */
+export async function revokeSession(exec: Executor, sessionId: string, ownerId?: number) {
+  const conditions = [eq(sessions.id, sessionId), isNull(sessions.revokedAt)];
+  if (ownerId !== undefined) conditions.push(eq(sessions.userId, ownerId));
+  const rows = await exec
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 /** Revokes every live session of a user except `keepSessionId`; returns the revoked ids. */

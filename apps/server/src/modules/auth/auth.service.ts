@@ -1,16 +1,18 @@
 import {
   type LoginBody,
+  type LoginFailureReason,
   type PasswordBody,
   type ProfileBody,
   type RegisterBody,
   TWOFA_MESSAGES,
   type TwofaSetupChallenge,
 } from '@platform/contracts';
-import { badRequest, conflict, forbidden, unauthorized } from '../../core/errors.ts';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createUser } from '../users/create-user.ts';
 import { toPublicUser } from '../users/user-view.ts';
+import { recordLoginEvent } from './account-security/account-security.repository.ts';
 import type { AttemptGuard } from './attempt-limiter.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.ts';
@@ -22,6 +24,9 @@ export interface ClientInfo {
   ip?: string | null;
   userAgent?: string | null;
 }
+
+/** What is kept of a User-Agent (sessions and login events): enough to name the device. */
+const storedUserAgent = (client: ClientInfo) => client.userAgent?.slice(0, 300) ?? null;
 
 export interface AuthServiceDeps {
   db: Db;
@@ -54,22 +59,30 @@ const LOOKUP_QUEUE = { maxBatch: 256, gatherMs: 10, busyWindowMs: 100 };
 /**
  * How long a lookup's answer holds, by the database's clock: until the session expires and, for an
  * admin, until its idle or absolute limit, and no longer than last_seen_at stays within the touch
- * interval, so that an admin's requests still refresh it in the database once a minute (the idle
- * limit and the admin session lists read it there).
+ * interval, so that a session in use still has it refreshed in the database once a minute (the
+ * admin idle limit and 安全中心's last use read it there).
  */
 function answerHoldsMs(found: FoundSession, admin: repo.AdminSessionPolicy): number {
   const { session, now } = found;
-  let until = session.expiresAt.getTime();
+  const lastSeen = found.touched ? now : session.lastSeenAt.getTime();
+  let until = Math.min(session.expiresAt.getTime(), lastSeen + repo.TOUCH_INTERVAL_MS);
   if (found.user.role === 'admin') {
-    const lastSeen = found.touched ? now : session.lastSeenAt.getTime();
     until = Math.min(
       until,
       session.createdAt.getTime() + admin.maxHours * 3_600_000,
       lastSeen + admin.idleMinutes * 60_000,
-      lastSeen + repo.TOUCH_INTERVAL_MS,
     );
   }
   return until - now;
+}
+
+/**
+ * Why a login's second step failed, as 安全中心 lists it; none when the code was not given yet
+ * (the first step of a 2FA login asks for it: no attempt has failed).
+ */
+function twofaFailure(err: unknown, code: string | undefined): LoginFailureReason | null {
+  if (err instanceof AppError && err.statusCode === 429) return 'locked';
+  return code ? 'totp' : null;
 }
 
 export const INVALID_TOKEN_MESSAGE = 'token 无效或已过期，请重新登录';
@@ -94,6 +107,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     lookup: (tokenHashes) => repo.findSessions(db, tokenHashes, deps.adminSession),
   });
 
+  /** An attempt on a known account, for the owner's 安全中心 (`failure` null: a success). */
+  const recordLogin = (userId: number, client: ClientInfo, failure: LoginFailureReason | null) =>
+    recordLoginEvent(db, {
+      userId,
+      success: failure === null,
+      failureReason: failure,
+      ip: client.ip ?? null,
+      userAgent: storedUserAgent(client),
+    });
+
   async function openSession(user: repo.UserRow, client: ClientInfo) {
     const token = newToken();
     const hours =
@@ -106,7 +129,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       tokenHash: hashToken(token),
       expiresAt,
       ip: client.ip ?? null,
-      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      userAgent: storedUserAgent(client),
     });
     return token;
   }
@@ -172,10 +195,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       const valid = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyPassword(await timingDummyHash(), body.password).then(() => false);
-      if (!user || !valid) throw unauthorized('账号或密码错误');
-      if (!user.isActive) throw forbidden(DISABLED_MESSAGE);
-      await deps.twoFactor.requireForLogin(user, body.totp, attempts?.(user.id));
+      if (!user || !valid) {
+        if (user) await recordLogin(user.id, client, 'password');
+        throw unauthorized('账号或密码错误');
+      }
+      if (!user.isActive) {
+        await recordLogin(user.id, client, 'disabled');
+        throw forbidden(DISABLED_MESSAGE);
+      }
+      try {
+        await deps.twoFactor.requireForLogin(user, body.totp, attempts?.(user.id));
+      } catch (err) {
+        const failure = twofaFailure(err, body.totp);
+        if (failure) await recordLogin(user.id, client, failure);
+        throw err;
+      }
       const token = await openSession(user, client);
+      await recordLogin(user.id, client, null);
       const updated = (await repo.updateUser(db, user.id, { lastLogin: new Date() })) ?? user;
       return { token, user: await publicUser(updated) };
     },

@@ -577,9 +577,13 @@ describe(`admin session timeouts (${testEngine})`, () => {
     const before = (await sessionOf(admin.token))?.lastSeenAt.getTime();
     expect((await me(admin.token)).status).toBe(200);
     expect((await sessionOf(admin.token))?.lastSeenAt.getTime()).toBe(before);
-    // Only admin sessions have an idle limit: a user's request writes nothing to its session.
+    // A user's session too (安全中心 shows its last use), by the same once-a-minute rule.
     const user = await registerUser(t.app);
     await shift(user.token, { lastSeenAt: sql`now() - interval '10 minutes'` });
+    expect((await me(user.token)).status).toBe(200);
+    const userTouched = (await sessionOf(user.token))?.lastSeenAt.getTime() ?? 0;
+    expect(Date.now() - userTouched).toBeLessThan(30_000);
+    await shift(user.token, { lastSeenAt: sql`now() - interval '20 seconds'` });
     const userBefore = (await sessionOf(user.token))?.lastSeenAt.getTime();
     expect((await me(user.token)).status).toBe(200);
     expect((await sessionOf(user.token))?.lastSeenAt.getTime()).toBe(userBefore);

@@ -1,0 +1,91 @@
+import {
+  ACCOUNT_SECURITY_MESSAGES,
+  type AccountLogins,
+  type AccountSessions,
+  type PageQuery,
+} from '@platform/contracts';
+import { notFound } from '../../../core/errors.ts';
+import { pageOf, paginationOf } from '../../../core/paging.ts';
+import type { Db } from '../../../db/client.ts';
+import * as authRepo from '../auth.repository.ts';
+import * as repo from './account-security.repository.ts';
+import { describeDevice } from './device.ts';
+
+export interface AccountSecurityDeps {
+  db: Db;
+  /** Admin sessions' idle and absolute limits: a session past them is not listed as signed in. */
+  adminSession: authRepo.AdminSessionPolicy;
+  /** The revoked sessions' sockets are disconnected at once (as at logout). */
+  onSessionsRevoked?: (sessionIds: string[]) => void;
+}
+
+interface Caller {
+  userId: number;
+  sessionId: string;
+}
+
+/**
+ * 安全中心 (issue 20): the caller's signed-in devices, revoking one or all the others, and their
+ * recent logins. Revoking is logout's path (a conditional UPDATE of revoked_at, announced to every
+ * instance by migration 0028's trigger, then the sockets disconnected), limited to the caller's
+ * own sessions: another user's id is the same 404 as an unknown one.
+ */
+export function createAccountSecurityService(deps: AccountSecurityDeps) {
+  const { db } = deps;
+
+  return {
+    async listSessions(caller: Caller, query: PageQuery): Promise<AccountSessions> {
+      const { rows, total } = await repo.listLiveSessions(
+        db,
+        caller.userId,
+        caller.sessionId,
+        deps.adminSession,
+        pageOf(query),
+      );
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          device: describeDevice(row.userAgent),
+          user_agent: row.userAgent,
+          ip: row.ip,
+          created_at: row.createdAt.toISOString(),
+          last_seen_at: row.lastSeenAt.toISOString(),
+          current: row.id === caller.sessionId,
+        })),
+        pagination: paginationOf(query, total),
+      };
+    },
+
+    /** Signs one of the caller's devices out, this one included (the client then logs out). */
+    async revokeSession(caller: Caller, sessionId: string): Promise<void> {
+      if (!(await authRepo.revokeSession(db, sessionId, caller.userId)))
+        throw notFound(ACCOUNT_SECURITY_MESSAGES.sessionNotFound);
+      deps.onSessionsRevoked?.([sessionId]);
+    },
+
+    /** Signs every other device of the caller out; returns how many. */
+    async revokeOtherSessions(caller: Caller): Promise<number> {
+      const revoked = await authRepo.revokeUserSessions(db, caller.userId, caller.sessionId);
+      if (revoked.length > 0) deps.onSessionsRevoked?.(revoked);
+      return revoked.length;
+    },
+
+    async listLogins(userId: number, query: PageQuery): Promise<AccountLogins> {
+      const { rows, total } = await repo.listLoginEvents(db, userId, pageOf(query));
+      return {
+        logins: rows.map((row) => ({
+          id: row.id,
+          created_at: row.createdAt.toISOString(),
+          ip: row.ip,
+          device: describeDevice(row.userAgent),
+          user_agent: row.userAgent,
+          success: row.success,
+          failure_reason: row.failureReason,
+        })),
+        pagination: paginationOf(query, total),
+      };
+    },
+  };
+}
+
+export type AccountSecurityService = ReturnType<typeof createAccountSecurityService>;
