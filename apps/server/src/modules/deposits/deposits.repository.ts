@@ -183,7 +183,11 @@ export async function reviewPendingDeposit(
 }
 
 /** One of the user's own deposits; undefined for another's. */
-export async function findOwnDeposit(exec: Executor, userId: number, id: number): Promise<DepositRow | undefined> {
+export async function findOwnDeposit(
+  exec: Executor,
+  userId: number,
+  id: number,
+): Promise<DepositRow | undefined> {
   const [row] = await exec
     .select()
     .from(deposits)
