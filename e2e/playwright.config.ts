@@ -45,7 +45,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf '${dataDir}' && node --import tsx apps/server/src/main.ts`,
+    // The built server (`npm run build`), as production runs it.
+    command: `rm -rf '${dataDir}' && node --enable-source-maps apps/server/dist/main.js`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 300_000,

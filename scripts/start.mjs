@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the one command that runs the platform on a fresh machine. It installs the
-// dependencies if they are missing, builds the web app if it is missing or older than its sources,
-// then starts the server with the embedded database (or DATABASE_URL when set).
+// dependencies if they are missing, builds the web app and the server if they are missing or older
+// than their sources, then starts the built server with the embedded database (or DATABASE_URL when set).
 // Plain Node with no dependencies, because it runs before anything is installed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,21 +37,33 @@ if (
   run(npm, ['ci', '--no-audit', '--no-fund']);
 }
 
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/contracts/src',
-  'packages/domain/src',
+// What is built from sources: rebuilt when missing or older than what it is built from. A tree
+// installed for production only (`npm ci --omit=dev`, no build tools) must come built.
+const sharedSources = ['packages/contracts/src', 'packages/domain/src'];
+const builds = [
+  {
+    name: 'the web app',
+    built: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', ...sharedSources],
+    workspace: 'apps/web',
+  },
+  {
+    name: 'the server',
+    built: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/build.mjs', ...sharedSources],
+    workspace: 'apps/server',
+  },
 ];
-const sourcesChanged = Math.max(...webSources.map((p) => newestMtime(path.join(root, p))));
-if (!fs.existsSync(builtIndex) || sourcesChanged > newestMtime(builtIndex)) {
-  console.log('Building the web app...');
-  run(npm, ['run', 'build']);
+for (const b of builds) {
+  const sourcesChanged = Math.max(...b.sources.map((p) => newestMtime(path.join(root, p))));
+  const built = path.join(root, b.built);
+  if (!fs.existsSync(built) || sourcesChanged > newestMtime(built)) {
+    console.log(`Building ${b.name}...`);
+    run(npm, ['run', 'build', '-w', b.workspace]);
+  }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

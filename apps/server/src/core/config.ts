@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVER_ROOT } from './paths.ts';
 
 /**
  * The one place that reads process.env (DESIGN.md section 2). Everything else receives a Config.
@@ -141,6 +142,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     databaseEngine: c.DATABASE_URL ? 'postgres' : 'pglite',
-    webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '../web/dist')),
   };
 }
