@@ -91,3 +91,24 @@ describe('health', () => {
     }
   });
 });
+
+describe('API documentation switch (API_DOCS)', () => {
+  it('serves /api/docs and its JSON by default, and neither with API_DOCS=false', async () => {
+    const on = await createTestApp();
+    const off = await createTestApp({ API_DOCS: 'false' });
+    try {
+      expect((await on.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+      expect((await on.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+        const res = await off.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().success, url).toBe(false);
+      }
+      // The API itself is unchanged.
+      expect((await off.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await on.close();
+      await off.close();
+    }
+  });
+});

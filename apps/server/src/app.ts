@@ -102,14 +102,16 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     errorResponseBuilder: () => new AppError(429, '请求过于频繁，请稍后再试'),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Trading platform API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.API_DOCS) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Trading platform API', version: APP_VERSION },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   // The socket server shares the HTTP server; authentication is bound below, once auth exists.
   let authenticateSocket: Parameters<typeof createRealtime>[0]['authenticate'] = async () => {

@@ -40,7 +40,7 @@ async function main() {
   const lines = [
     '',
     `  Trading platform is running at ${url}`,
-    `  Back office: ${url}/admin    API docs: ${url}/api/docs`,
+    `  Back office: ${url}/admin${config.API_DOCS ? `    API docs: ${url}/api/docs` : ''}`,
     `  Database: ${database.engine === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
   ];
   if (bootstrap.created) {

@@ -22,6 +22,7 @@ export const LEDGER_KIND_LABELS: Readonly<Record<string, string>> = {
   perpetual_open: '永续开仓',
   perpetual_close: '永续平仓',
   perpetual_liquidate: '永续强平',
+  perpetual_margin: '永续追加保证金',
   team_reward: '团队奖励',
   team_salary: '团队工资',
   adjustment: '余额调整',

@@ -30,6 +30,17 @@ export const POSITION_STATUS_LABELS: Record<PositionStatus, string> = {
   liquidated: '已强平',
 };
 
+/** What ended a position: the user's close, its take-profit or stop-loss, or its liquidation. */
+export const positionCloseReasons = ['user', 'take_profit', 'stop_loss', 'liquidation'] as const;
+export const positionCloseReason = z.enum(positionCloseReasons);
+export type PositionCloseReason = z.infer<typeof positionCloseReason>;
+export const POSITION_CLOSE_REASON_LABELS: Record<PositionCloseReason, string> = {
+  user: '手动平仓',
+  take_profit: '止盈平仓',
+  stop_loss: '止损平仓',
+  liquidation: '强制平仓',
+};
+
 const SCALE = 18;
 /** A non-negative plain decimal string as an integer of 10^-18 units: exact comparisons without floats. */
 function scaled(value: string): bigint {
@@ -115,6 +126,8 @@ export const perpetualPair = z.object({
   symbol: z.string(),
   base_currency: z.string(),
   quote_currency: z.string(),
+  /** Decimals a take-profit or stop-loss price may have: the pair's price precision. */
+  price_precision: z.number().int(),
   price: decimalString.nullable(),
   price_at: isoDateTime.nullable(),
 });
@@ -147,6 +160,8 @@ export type PerpetualOrderBody = z.infer<typeof perpetualOrderBody>;
  * A position as the user sees it. `id` is its order's id. While open it carries the mark (latest
  * reference price), the unrealised P&L at it and the return on margin (ROE, percent); once closed or
  * liquidated, the price used with its source and time, the close fee, the realised P&L and the payout.
+ * `margin` is the position's whole isolated margin, additions included (`margin_added` of it);
+ * `notional` is what it opened with (opening margin × leverage).
  */
 export const perpetualPosition = z.object({
   id: z.number().int(),
@@ -166,6 +181,11 @@ export const perpetualPosition = z.object({
   open_fee: decimalString,
   maintenance_rate: decimalString,
   liquidation_price: decimalString,
+  /** Margin added after opening (POST /margin/{id}); 0 when none. */
+  margin_added: decimalString,
+  /** The reference price that closes it with a profit / a limited loss; null when not set. */
+  take_profit_price: decimalString.nullable(),
+  stop_loss_price: decimalString.nullable(),
   mark_price: decimalString.nullable(),
   mark_at: isoDateTime.nullable(),
   unrealised_pnl: decimalString.nullable(),
@@ -178,6 +198,8 @@ export const perpetualPosition = z.object({
   realised_pnl: decimalString.nullable(),
   /** What went back to the available balance (0 when nothing was left, and on a liquidation). */
   payout: decimalString.nullable(),
+  /** Null while open. */
+  close_reason: positionCloseReason.nullable(),
   opened_at: isoDateTime,
   closed_at: isoDateTime.nullable(),
 });
@@ -201,6 +223,57 @@ export const perpetualPositionsReply = envelope(
   z.object({ positions: z.array(perpetualPosition), pagination }),
 );
 
+/** A take-profit or stop-loss price as typed: positive, at most 12 integer digits and 8 decimals. */
+const triggerPrice = (label: string) =>
+  z
+    .string({ error: `${label}必须是价格字符串或 null` })
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, `${label}格式不正确，请输入正数（最多12位整数、8位小数）`)
+    .refine((v) => /[1-9]/.test(v), `${label}必须大于0`)
+    .nullable();
+
+/**
+ * POST /api/trading/perpetual/tpsl/{id}: sets, changes or cancels the position's take-profit and
+ * stop-loss. A field left out keeps its value, null cancels it, a price sets it. The server checks
+ * each against the entry, the liquidation price and the pair's price precision
+ * (packages/domain perpetual-math.ts `tpslProblems`).
+ */
+export const perpetualTpslBody = z
+  .object({
+    take_profit_price: triggerPrice('止盈价').optional(),
+    stop_loss_price: triggerPrice('止损价').optional(),
+  })
+  .refine((b) => b.take_profit_price !== undefined || b.stop_loss_price !== undefined, {
+    message: '请设置止盈价或止损价',
+    path: ['take_profit_price'],
+  });
+export type PerpetualTpslBody = z.infer<typeof perpetualTpslBody>;
+
+/** POST /api/trading/perpetual/margin/{id}: moves `amount` USDT from the available balance into the position's margin. */
+export const perpetualMarginBody = z.object({
+  amount: z
+    .string({ error: '请输入追加保证金金额' })
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, '追加保证金金额格式不正确，请输入正数')
+    .refine((v) => /[1-9]/.test(v), '追加保证金金额必须大于0'),
+});
+export type PerpetualMarginBody = z.infer<typeof perpetualMarginBody>;
+
+/**
+ * GET /api/trading/perpetual/mark/{symbol}: the mark price, the latest recorded reference price
+ * (price_ticks) that open positions are marked, liquidated and their take-profit and stop-loss
+ * triggered at; null before any was recorded.
+ */
+export const perpetualMarkParams = z.object({ symbol: tradeSymbol });
+export const perpetualMark = z.object({
+  symbol: z.string(),
+  price: decimalString.nullable(),
+  source: z.string().nullable(),
+  at: isoDateTime.nullable(),
+});
+export type PerpetualMark = z.infer<typeof perpetualMark>;
+export const perpetualMarkReply = envelope(perpetualMark);
+
 export const PERPETUAL_TEXTS = {
   configLoaded: '获取永续合约配置成功',
   positionsLoaded: '获取持仓成功',
@@ -218,4 +291,11 @@ export const PERPETUAL_TEXTS = {
   marginTooSmall: (min: string) => `保证金不能少于 ${min} USDT`,
   marginTooLarge: (max: string) => `保证金不能超过 ${max} USDT`,
   tooManyPositions: (max: number) => `持仓数量已达上限（最多 ${max} 个）`,
+  markLoaded: '获取标记价格成功',
+  tpslSet: '止盈止损已设置',
+  tpslCancelled: '止盈止损已取消',
+  marginAdded: '保证金已追加',
+  /** The mark has reached the liquidation price: the job liquidates it; no margin is taken. */
+  marginAddLiquidating: '仓位已触及强平价，无法追加保证金',
+  marginAddTooLarge: (max: string) => `追加后保证金不能超过 ${max} USDT`,
 } as const;

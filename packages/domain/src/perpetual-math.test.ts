@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from './money.ts';
-import { closeSettlement, openTerms, pnlAt, roePercent } from './perpetual-math.ts';
+import {
+  closeSettlement,
+  marginAfterAdd,
+  openTerms,
+  pnlAt,
+  roePercent,
+  tpslProblems,
+  tpslTriggered,
+} from './perpetual-math.ts';
 import { isLiquidatable, liquidationPrice, type PositionSide } from './trading-math.ts';
 
 const d = (v: string | number) => new Decimal(v);
@@ -146,4 +154,88 @@ describe('perpetual arithmetic', () => {
     },
     PROPERTY_TIMEOUT_MS,
   );
+});
+
+describe('take-profit and stop-loss', () => {
+  const d = (v: string) => new Decimal(v);
+  const long = { entry: d('50000'), liquidationPrice: d('45226.130653266331658291') };
+  const short = { entry: d('3000'), liquidationPrice: d('3134.328358208955223881') };
+
+  it('a long takes profit at or above its take-profit and stops at or below its stop-loss', () => {
+    const prices = { takeProfit: d('55000'), stopLoss: d('48000') };
+    expect(tpslTriggered('long', prices, d('54999.99'))).toBeNull();
+    expect(tpslTriggered('long', prices, d('55000'))).toBe('take_profit');
+    expect(tpslTriggered('long', prices, d('60000'))).toBe('take_profit');
+    expect(tpslTriggered('long', prices, d('48000.01'))).toBeNull();
+    expect(tpslTriggered('long', prices, d('48000'))).toBe('stop_loss');
+    expect(tpslTriggered('long', { takeProfit: null, stopLoss: null }, d('1'))).toBeNull();
+  });
+
+  it('a short the other way round', () => {
+    const prices = { takeProfit: d('2800'), stopLoss: d('3100') };
+    expect(tpslTriggered('short', prices, d('2800.01'))).toBeNull();
+    expect(tpslTriggered('short', prices, d('2800'))).toBe('take_profit');
+    expect(tpslTriggered('short', prices, d('3099.99'))).toBeNull();
+    expect(tpslTriggered('short', prices, d('3100'))).toBe('stop_loss');
+  });
+
+  it('accepts prices on the right side of the entry and short of the liquidation price', () => {
+    expect(tpslProblems('long', long, { takeProfit: '55000.5', stopLoss: '45226.14' }, 2)).toEqual({});
+    expect(tpslProblems('short', short, { takeProfit: '2500', stopLoss: '3134.32' }, 2)).toEqual({});
+    expect(tpslProblems('long', long, { takeProfit: null, stopLoss: null }, 2)).toEqual({});
+    // Trailing zeros are not precision.
+    expect(tpslProblems('long', long, { takeProfit: '55000.1000', stopLoss: null }, 2)).toEqual({});
+    // A long at 1x is never liquidated (price 0): any stop-loss below the entry.
+    expect(
+      tpslProblems(
+        'long',
+        { entry: d('50000'), liquidationPrice: d('0') },
+        { takeProfit: null, stopLoss: '1' },
+        2,
+      ),
+    ).toEqual({});
+  });
+
+  it('refuses the wrong side, the liquidation side and too many decimals, in Chinese', () => {
+    expect(tpslProblems('long', long, { takeProfit: '50000', stopLoss: '50000' }, 2)).toEqual({
+      take_profit_price: '做多仓位的止盈价必须高于开仓价 50000',
+      stop_loss_price: '做多仓位的止损价必须低于开仓价 50000',
+    });
+    expect(tpslProblems('short', short, { takeProfit: '3001', stopLoss: '2999' }, 2)).toEqual({
+      take_profit_price: '做空仓位的止盈价必须低于开仓价 3000',
+      stop_loss_price: '做空仓位的止损价必须高于开仓价 3000',
+    });
+    expect(tpslProblems('long', long, { takeProfit: '55000.123', stopLoss: '45226.13' }, 2)).toEqual({
+      take_profit_price: '止盈价最多 2 位小数',
+      stop_loss_price: '做多仓位的止损价必须高于强平价，最低可设 45226.14',
+    });
+    expect(tpslProblems('short', short, { takeProfit: null, stopLoss: '3134.33' }, 2)).toEqual({
+      stop_loss_price: '做空仓位的止损价必须低于强平价，最高可设 3134.32',
+    });
+    expect(
+      tpslProblems(
+        'long',
+        { entry: d('100'), liquidationPrice: d('90') },
+        { takeProfit: null, stopLoss: '90' },
+        0,
+      ),
+    ).toEqual({ stop_loss_price: '做多仓位的止损价必须高于强平价，最低可设 91' });
+  });
+
+  it('added margin moves the liquidation price away from the mark, and a long can reach none', () => {
+    const terms = { margin: d('100'), quantity: d('0.02'), entry: d('50000') };
+    const rate = d('0.005');
+    const once = marginAfterAdd('long', terms, d('50'), rate);
+    expect(once.margin.toFixed()).toBe('150');
+    expect(once.liquidationPrice.lt(long.liquidationPrice)).toBe(true);
+    expect(isLiquidatable('long', { ...terms, margin: once.margin }, once.liquidationPrice, rate)).toBe(true);
+    expect(marginAfterAdd('long', terms, d('900'), rate).liquidationPrice.toFixed()).toBe('0');
+    const shortTerms = { margin: d('30'), quantity: d('0.2'), entry: d('3000') };
+    const up = marginAfterAdd('short', shortTerms, d('30'), rate);
+    expect(
+      up.liquidationPrice.gt(
+        openTerms('short', d('30'), 20, d('3000'), { openFee: d('0'), maintenance: rate }).liquidationPrice,
+      ),
+    ).toBe(true);
+  });
 });

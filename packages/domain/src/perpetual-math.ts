@@ -1,4 +1,4 @@
-import { Decimal, MONEY_SCALE } from './money.ts';
+import { Decimal, formatNormalised, MONEY_SCALE } from './money.ts';
 import {
   isLiquidatable,
   liquidationPrice,
@@ -123,4 +123,95 @@ export function closeSettlement(
   const fee = Decimal.min(feeDue, Decimal.max(equity, 0));
   const payout = Decimal.max(equity.minus(fee), 0);
   return { realisedPnl, fee, payout, houseResult: position.margin.minus(payout).minus(fee) };
+}
+
+// ---- take-profit, stop-loss and added margin ----------------------------------------------------
+
+export type TpslTrigger = 'take_profit' | 'stop_loss';
+
+export interface TpslPrices {
+  takeProfit: Decimal | null;
+  stopLoss: Decimal | null;
+}
+
+/**
+ * Which of a position's take-profit and stop-loss the mark has reached: a long's take-profit at or
+ * above it, its stop-loss at or below it; a short's the other way round. Both cannot hold at once
+ * (tpslProblems keeps the take-profit and the stop-loss on either side of the entry). Whether the
+ * position is liquidatable at that mark is the caller's first question: that wins over both.
+ */
+export function tpslTriggered(side: PositionSide, prices: TpslPrices, mark: Decimal): TpslTrigger | null {
+  const { takeProfit, stopLoss } = prices;
+  if (side === 'long') {
+    if (takeProfit && mark.gte(takeProfit)) return 'take_profit';
+    if (stopLoss && mark.lte(stopLoss)) return 'stop_loss';
+  } else {
+    if (takeProfit && mark.lte(takeProfit)) return 'take_profit';
+    if (stopLoss && mark.gte(stopLoss)) return 'stop_loss';
+  }
+  return null;
+}
+
+/** Why the take-profit or the stop-loss of a position cannot be set, per field; empty when both can. */
+export interface TpslProblems {
+  take_profit_price?: string;
+  stop_loss_price?: string;
+}
+
+/**
+ * The rules of a take-profit and a stop-loss (null: none), as the server applies them and the form
+ * shows them: at most the pair's price decimals; a long's take-profit above the entry and its
+ * stop-loss below it, a short's the other way round; and a stop-loss short of the liquidation price,
+ * since at or past that price the position is liquidated, never stopped out.
+ */
+export function tpslProblems(
+  side: PositionSide,
+  position: { entry: Decimal; liquidationPrice: Decimal },
+  prices: { takeProfit: string | null; stopLoss: string | null },
+  pricePrecision: number,
+): TpslProblems {
+  const problems: TpslProblems = {};
+  const entry = formatNormalised(position.entry);
+  const long = side === 'long';
+  const sideName = long ? '做多' : '做空';
+  // As the spot engine counts a limit price's decimals: trailing zeros are not precision.
+  const tooPrecise = (v: string) => new Decimal(v).decimalPlaces() > pricePrecision;
+  if (prices.takeProfit !== null) {
+    const tp = new Decimal(prices.takeProfit);
+    if (tooPrecise(prices.takeProfit)) problems.take_profit_price = `止盈价最多 ${pricePrecision} 位小数`;
+    else if (long ? !tp.gt(position.entry) : !tp.lt(position.entry)) {
+      problems.take_profit_price = `${sideName}仓位的止盈价必须${long ? '高于' : '低于'}开仓价 ${entry}`;
+    }
+  }
+  if (prices.stopLoss !== null) {
+    const sl = new Decimal(prices.stopLoss);
+    const liquidation = position.liquidationPrice;
+    const step = new Decimal(1).div(new Decimal(10).pow(pricePrecision));
+    if (tooPrecise(prices.stopLoss)) problems.stop_loss_price = `止损价最多 ${pricePrecision} 位小数`;
+    else if (long ? !sl.lt(position.entry) : !sl.gt(position.entry)) {
+      problems.stop_loss_price = `${sideName}仓位的止损价必须${long ? '低于' : '高于'}开仓价 ${entry}`;
+    } else if (long && liquidation.gt(0) && !sl.gt(liquidation)) {
+      // The lowest price of the pair's precision strictly above the liquidation price.
+      const lowest = liquidation.toDecimalPlaces(pricePrecision, Decimal.ROUND_FLOOR).plus(step);
+      problems.stop_loss_price = `做多仓位的止损价必须高于强平价，最低可设 ${formatNormalised(lowest)}`;
+    } else if (!long && !sl.lt(liquidation)) {
+      const highest = liquidation.toDecimalPlaces(pricePrecision, Decimal.ROUND_CEIL).minus(step);
+      problems.stop_loss_price = `做空仓位的止损价必须低于强平价，最高可设 ${formatNormalised(highest)}`;
+    }
+  }
+  return problems;
+}
+
+/** A position after `amount` more margin: the margin and its liquidation price (further from the mark). */
+export function marginAfterAdd(
+  side: PositionSide,
+  position: PositionTerms,
+  amount: Decimal,
+  maintenanceRate: Decimal,
+): { margin: Decimal; liquidationPrice: Decimal } {
+  const margin = position.margin.plus(amount);
+  return {
+    margin,
+    liquidationPrice: positionLiquidationPrice(side, { ...position, margin }, maintenanceRate),
+  };
 }

@@ -87,6 +87,8 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
+  /** The OpenAPI document and its UI at /api/docs; production may switch them off. */
+  API_DOCS: boolish.default(true),
   /** The public origin of the web app (e.g. https://exchange.example.com) used in invite links; unset, they are paths (never the request's Host). */
   PUBLIC_URL: z
     .string()

@@ -126,7 +126,7 @@ export async function seedDemoTrading(
       } else {
         nextSweep += JOB_SWEEP_MS;
         await spot.triggerLimitOrders(new Date(clock));
-        await perpetual.liquidatePositions(new Date(clock));
+        await perpetual.checkPositions(new Date(clock));
       }
     }
     clock = Math.max(clock, target);

@@ -203,7 +203,13 @@ export const perpetualPositions = pgTable(
     entryAt: at('entry_at').notNull(),
     openFee: decimal('open_fee').notNull(),
     maintenanceRate: decimal('maintenance_rate').notNull(),
+    /** Follows `margin`: recomputed when margin is added (migration 0034). */
     liquidationPrice: decimal('liquidation_price').notNull(),
+    /** Part of `margin` added after opening (perpetual_margin_additions); the rest is the opening margin. */
+    marginAdded: decimal('margin_added').notNull().default('0'),
+    /** Reference prices that close the position by the liquidation job's turn; null: not set. */
+    takeProfitPrice: decimal('take_profit_price'),
+    stopLossPrice: decimal('stop_loss_price'),
     /** open | closed | liquidated */
     status: text('status').notNull().default('open'),
     closePrice: decimal('close_price'),
@@ -213,15 +219,55 @@ export const perpetualPositions = pgTable(
     realisedPnl: decimal('realised_pnl'),
     /** What went back to the user's available balance on closing. */
     payout: decimal('payout'),
+    /** user | take_profit | stop_loss | liquidation; null while open. */
+    closeReason: text('close_reason'),
     openedAt: at('opened_at').notNull(),
     closedAt: at('closed_at'),
   },
   (t) => [
     index('perpetual_positions_open_idx').on(t.symbol).where(sql`${t.status} = 'open'`),
+    // The job's take-profit / stop-loss turn reads only the open positions that have one.
+    index('perpetual_positions_tpsl_idx')
+      .on(t.symbol)
+      .where(
+        sql`${t.status} = 'open' AND (${t.takeProfitPrice} IS NOT NULL OR ${t.stopLossPrice} IS NOT NULL)`,
+      ),
     index('perpetual_positions_user_idx').on(t.userId, t.status, t.orderId),
     check('perpetual_positions_status', sql`${t.status} IN ('open', 'closed', 'liquidated')`),
     check('perpetual_positions_side', sql`${t.side} IN ('long', 'short')`),
     check('perpetual_positions_margin_positive', sql`${t.margin} > 0`),
+    check(
+      'perpetual_positions_close_reason',
+      sql`${t.closeReason} IN ('user', 'take_profit', 'stop_loss', 'liquidation')`,
+    ),
+    // Every way a position ends says which it was (the migration filled in the older ones).
+    check('perpetual_positions_close_reason_when', sql`(${t.status} = 'open') = (${t.closeReason} IS NULL)`),
+    check('perpetual_positions_tpsl_positive', sql`${t.takeProfitPrice} > 0 AND ${t.stopLossPrice} > 0`),
+  ],
+);
+
+/**
+ * Each margin addition to an open position (POST /api/trading/perpetual/margin/{id}): its ledger key
+ * is `perpetual:<order>:margin:<id>`, and the margin and liquidation price it left the position with.
+ */
+export const perpetualMarginAdditions = pgTable(
+  'perpetual_margin_additions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => perpetualPositions.orderId),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amount: decimal('amount').notNull(),
+    marginAfter: decimal('margin_after').notNull(),
+    liquidationPriceAfter: decimal('liquidation_price_after').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('perpetual_margin_additions_order_idx').on(t.orderId),
+    check('perpetual_margin_additions_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

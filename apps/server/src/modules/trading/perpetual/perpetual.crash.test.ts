@@ -127,12 +127,12 @@ describe('a crash inside a perpetual transaction', () => {
     const at = await setPrice(db, 'ETHUSDT', '3500');
     const engine = createPerpetualEngine(testTradingDeps(db, { now: () => at }));
     fault.keys = /^perpetual:\d+:liquidate$/;
-    await expect(engine.liquidatePositions(new Date(at))).rejects.toThrow(/test crash/);
+    await expect(engine.checkPositions(new Date(at))).rejects.toThrow(/test crash/);
     fault.keys = null;
     expect(await state(userId, orderId)).toEqual(before);
     expect(await journalCount(db, `perpetual:${orderId}:liquidate`)).toBe(0);
 
-    expect((await engine.liquidatePositions(new Date(at))).liquidated).toBe(1);
+    expect((await engine.checkPositions(new Date(at))).liquidated).toBe(1);
     expect((await state(userId, orderId)).status).toBe('liquidated');
   });
 });

@@ -2,23 +2,41 @@ import {
   PERPETUAL_MARGIN_CURRENCY,
   PERPETUAL_TEXTS,
   type PerpetualConfigData,
+  type PerpetualMarginBody,
+  type PerpetualMark,
   type PerpetualOrderBody,
   type PerpetualPosition,
   type PerpetualPositionsQuery,
   type PerpetualSide,
+  type PerpetualTpslBody,
+  type PositionCloseReason,
   type PositionStatus,
   type TradeOrder,
 } from '@platform/contracts';
-import { isLiquidatable } from '@platform/domain';
-import { businessRule, conflict, notFound } from '../../../core/errors.ts';
+import {
+  amountPrecisionProblem,
+  isLiquidatable,
+  marginAfterAdd,
+  type TpslTrigger,
+  tpslProblems,
+  tpslTriggered,
+} from '@platform/domain';
+import { badRequest, businessRule, conflict, notFound } from '../../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import type { Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import { type Posting, postTransaction, postTransactionsBatch } from '../../ledger/ledger.service.ts';
+import { findPairBySymbol } from '../../market-data/pairs.repository.ts';
 import { assertSameOrder } from '../client-order.ts';
-import { findByClientOrderId, insertOrder, type OrderRow, toTradeOrder } from '../orders.repository.ts';
+import {
+  findByClientOrderId,
+  findOrder as findOrderRow,
+  insertOrder,
+  type OrderRow,
+  toTradeOrder,
+} from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import { readPerpetualConfig } from './perpetual.config.ts';
@@ -34,7 +52,12 @@ import * as repo from './perpetual.repository.ts';
  * - open: available −(margin + open fee), frozen +margin, fees +open fee;
  * - close: frozen −margin, available +payout (margin + P&L − close fee, at least 0), fees +close fee
  *   (never more than the equity left), house_pnl the balance (it pays a profit, keeps a loss);
- * - liquidate: frozen −margin, house_pnl +margin.
+ * - liquidate: frozen −margin, house_pnl +margin;
+ * - add margin (`perpetual:<order id>:margin:<addition id>`): available −amount, frozen +amount; the
+ *   position's margin and liquidation price follow in the same transaction.
+ *
+ * A take-profit or stop-loss close is a close (the same key `…:close`, so a user's close and the
+ * trigger settle a position once), made by the liquidation job's turn at the mark that reached it.
  *
  * No funding rate in this product: holding a position costs nothing between its two fees. Should
  * one be added, it is a periodic posting between the position's margin and house_pnl at the
@@ -44,6 +67,9 @@ import * as repo from './perpetual.repository.ts';
 /** Positions one liquidation transaction takes at most, and transactions per symbol per run. */
 const LIQUIDATION_BATCH = 500;
 const LIQUIDATION_BATCHES_PER_RUN = 20;
+/** The same for take-profit and stop-loss closes (each is a few statements of its own). */
+const TPSL_BATCH = 100;
+const TPSL_BATCHES_PER_RUN = 20;
 export const LIQUIDATION_EVERY_MS = 1000;
 
 const MARGIN = PERPETUAL_MARGIN_CURRENCY;
@@ -72,13 +98,17 @@ export function toPerpetualPosition(row: repo.PositionRow, mark?: repo.LatestTic
     margin: amount(terms.margin),
     leverage: row.leverage,
     quantity: amount(terms.quantity),
-    notional: amount(terms.margin.times(row.leverage)),
+    // What it opened with: added margin lowers the effective leverage, not the position's size.
+    notional: amount(terms.margin.minus(decimalFromDb(row.marginAdded)).times(row.leverage)),
     entry_price: amount(terms.entry),
     entry_source: row.entrySource,
     entry_at: row.entryAt.toISOString(),
     open_fee: normaliseDecimalString(row.openFee),
     maintenance_rate: normaliseDecimalString(row.maintenanceRate),
     liquidation_price: normaliseDecimalString(row.liquidationPrice),
+    margin_added: normaliseDecimalString(row.marginAdded),
+    take_profit_price: decimalOrNull(row.takeProfitPrice),
+    stop_loss_price: decimalOrNull(row.stopLossPrice),
     mark_price: marked ? marked.price : null,
     mark_at: marked ? marked.at.toISOString() : null,
     unrealised_pnl: pnl ? amount(pnl) : null,
@@ -89,6 +119,7 @@ export function toPerpetualPosition(row: repo.PositionRow, mark?: repo.LatestTic
     close_fee: decimalOrNull(row.closeFee),
     realised_pnl: decimalOrNull(row.realisedPnl),
     payout: decimalOrNull(row.payout),
+    close_reason: (row.closeReason as PositionCloseReason | null) ?? null,
     opened_at: row.openedAt.toISOString(),
     closed_at: row.closedAt?.toISOString() ?? null,
   };
@@ -280,105 +311,254 @@ export function createPerpetualEngine(deps: TradingDeps) {
   }
 
   /**
-   * Closes the caller's open position at the current reference price. The open → closed update is
-   * conditional and in the same transaction as the posting: of a double click, or a close racing a
-   * liquidation, one wins and the other gets 409 仓位已平仓 with nothing moved.
+   * Closes a locked open position at `price`: open → closed (conditional, so it happens once), the
+   * order finished, and the posting under `perpetual:<id>:close`, which the user's close and a
+   * take-profit or stop-loss share, so that of the two only one can ever post.
    */
-  async function close(userId: number, orderId: number): Promise<PositionView> {
-    const found = await repo.findPosition(db, orderId);
-    if (!found || found.userId !== userId) throw notFound(PERPETUAL_TEXTS.positionNotFound);
-    if (found.status !== 'open') throw conflict(PERPETUAL_TEXTS.alreadyClosed);
-    const config = await readPerpetualConfig(db);
-    const price = await deps.prices.current(found.symbol);
-    const side = found.side as PerpetualSide;
-    const now = new Date(deps.now());
-    if (
-      isLiquidatable(side, termsOf(found), new Decimal(price.price), decimalFromDb(found.maintenanceRate))
-    ) {
-      // At or past its liquidation price the position has no equity left to close for: the close
-      // is its liquidation, the same one the job would make (the user loses the margin, no more).
-      const liquidated = await db.transaction(async (tx) => {
-        const { positions, orders } = await liquidateInTx(tx, found.symbol, [orderId], price, now);
-        if (!positions[0] || !orders[0]) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
-        return { order: orders[0], position: positions[0] };
-      });
-      deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(liquidated.order) });
-      return view(liquidated.order, liquidated.position);
-    }
+  async function settleClose(
+    tx: Tx,
+    row: repo.PositionRow,
+    price: PriceObservation,
+    closeFeeRate: Decimal,
+    reason: 'user' | TpslTrigger,
+    now: Date,
+    opts: { savepoint?: boolean } = {},
+  ) {
+    const orderId = row.orderId;
     const settlement = closeSettlement(
-      side,
-      termsOf(found),
+      row.side as PerpetualSide,
+      termsOf(row),
       new Decimal(price.price),
-      new Decimal(config.close_fee_rate),
+      closeFeeRate,
     );
-    const margin = decimalFromDb(found.margin);
-
-    const { order, position } = await db.transaction(async (tx) => {
-      const position = await repo.closeIfOpen(tx, orderId, userId, {
-        status: 'closed',
-        closePrice: price.price,
-        closeSource: price.source,
-        closePriceAt: price.at,
-        closeFee: amount(settlement.fee),
-        realisedPnl: amount(settlement.realisedPnl),
-        payout: amount(settlement.payout),
-        closedAt: now,
+    const margin = decimalFromDb(row.margin);
+    const position = await repo.closeIfOpen(tx, orderId, row.userId, {
+      status: 'closed',
+      closeReason: reason,
+      closePrice: price.price,
+      closeSource: price.source,
+      closePriceAt: price.at,
+      closeFee: amount(settlement.fee),
+      realisedPnl: amount(settlement.realisedPnl),
+      payout: amount(settlement.payout),
+      closedAt: now,
+    });
+    if (!position) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+    const [order] = await repo.finishOrders(
+      tx,
+      [orderId],
+      now,
+      settlement.fee.gt(0) ? amount(settlement.fee) : undefined,
+    );
+    if (!order) throw new Error(`perpetual: order ${orderId} of an open position is missing`);
+    const user = { userId: row.userId };
+    const postings: Posting[] = [
+      { account: { ...user, bucket: 'frozen' }, currency: MARGIN, amount: amount(margin.negated()) },
+    ];
+    if (settlement.payout.gt(0)) {
+      postings.push({
+        account: { ...user, bucket: 'available' },
+        currency: MARGIN,
+        amount: amount(settlement.payout),
       });
-      if (!position) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
-      const [order] = await repo.finishOrders(
-        tx,
-        [orderId],
-        now,
-        settlement.fee.gt(0) ? amount(settlement.fee) : undefined,
-      );
-      if (!order) throw new Error(`perpetual: order ${orderId} of an open position is missing`);
-      const postings: Posting[] = [
-        { account: { userId, bucket: 'frozen' }, currency: MARGIN, amount: amount(margin.negated()) },
-      ];
-      if (settlement.payout.gt(0)) {
-        postings.push({
-          account: { userId, bucket: 'available' },
-          currency: MARGIN,
-          amount: amount(settlement.payout),
-        });
-      }
-      if (settlement.fee.gt(0)) {
-        postings.push({ account: { system: 'fees' }, currency: MARGIN, amount: amount(settlement.fee) });
-      }
-      if (!settlement.houseResult.isZero()) {
-        postings.push({
-          account: { system: 'house_pnl' },
-          currency: MARGIN,
-          amount: amount(settlement.houseResult),
-        });
-      }
-      await postTransaction(tx, {
+    }
+    if (settlement.fee.gt(0)) {
+      postings.push({ account: { system: 'fees' }, currency: MARGIN, amount: amount(settlement.fee) });
+    }
+    if (!settlement.houseResult.isZero()) {
+      postings.push({
+        account: { system: 'house_pnl' },
+        currency: MARGIN,
+        amount: amount(settlement.houseResult),
+      });
+    }
+    const trigger =
+      reason === 'take_profit' ? row.takeProfitPrice : reason === 'stop_loss' ? row.stopLossPrice : null;
+    await postTransaction(
+      tx,
+      {
         idempotencyKey: `perpetual:${orderId}:close`,
         kind: 'perpetual_close',
-        metadata: { symbol: found.symbol, price: price.price, source: price.source, at: price.at },
+        metadata: {
+          symbol: row.symbol,
+          price: price.price,
+          source: price.source,
+          at: price.at,
+          reason,
+          ...(trigger ? { trigger: normaliseDecimalString(trigger) } : {}),
+        },
         postings,
-      });
-      return { order, position };
+      },
+      opts,
+    );
+    return { order, position };
+  }
+
+  const liquidatableAt = (row: repo.PositionRow, mark: Decimal) =>
+    isLiquidatable(row.side as PerpetualSide, termsOf(row), mark, decimalFromDb(row.maintenanceRate));
+
+  /** The caller's position, or 404 仓位不存在 whether it does not exist or is someone else's. */
+  async function ownPosition(userId: number, orderId: number): Promise<repo.PositionRow> {
+    const found = await repo.findPosition(db, orderId);
+    if (!found || found.userId !== userId) throw notFound(PERPETUAL_TEXTS.positionNotFound);
+    return found;
+  }
+
+  async function ownOpenPosition(userId: number, orderId: number): Promise<repo.PositionRow> {
+    const found = await ownPosition(userId, orderId);
+    if (found.status !== 'open') throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+    return found;
+  }
+
+  /**
+   * Closes the caller's open position at the current reference price. The position is locked in the
+   * transaction and the decision made on the locked row: of a double click, or a close racing the
+   * job's liquidation or take-profit / stop-loss, one wins and the other gets 409 仓位已平仓 with
+   * nothing moved; a margin added meanwhile is closed with the rest.
+   */
+  async function close(userId: number, orderId: number): Promise<PositionView> {
+    const found = await ownOpenPosition(userId, orderId);
+    const config = await readPerpetualConfig(db);
+    const price = await deps.prices.current(found.symbol);
+    const mark = new Decimal(price.price);
+    const now = new Date(deps.now());
+    const { order, position } = await db.transaction(async (tx) => {
+      const row = await repo.lockOpenPosition(tx, orderId, userId);
+      if (!row) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+      if (liquidatableAt(row, mark)) {
+        // At or past its liquidation price the position has no equity left to close for: the close
+        // is its liquidation, the same one the job would make (the user loses the margin, no more).
+        const { positions, orders } = await liquidateInTx(tx, row.symbol, [orderId], price, now);
+        if (!positions[0] || !orders[0]) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+        return { order: orders[0], position: positions[0] };
+      }
+      return settleClose(tx, row, price, new Decimal(config.close_fee_rate), 'user', now);
     });
+    if (position.status === 'liquidated') {
+      deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(order) });
+    }
     return view(order, position);
   }
 
   /**
-   * Liquidates every open position whose mark has reached its liquidation price, symbol by symbol.
-   * The mark is the reference price, taken outside any transaction; the positions are claimed
-   * set-based (FOR UPDATE SKIP LOCKED) and moved open → liquidated conditionally in the same
-   * transaction as their postings, so two runners at once, or a runner racing a close, apply each
-   * liquidation once. A symbol without a price this turn is skipped: nothing is decided without one.
+   * Sets, changes or cancels the take-profit and stop-loss of the caller's open position (a field
+   * left out keeps its value). Checked with the domain's rules against the entry, the liquidation
+   * price and the pair's price precision; nothing is stored when one is refused (400 naming the
+   * field). No money moves and no price is needed: the job compares them with each mark.
+   */
+  async function setTpsl(userId: number, orderId: number, body: PerpetualTpslBody): Promise<PositionView> {
+    const found = await ownOpenPosition(userId, orderId);
+    const pair = await findPairBySymbol(db, found.symbol);
+    // Only what this call sets is judged: a price kept from before was accepted then, and the
+    // liquidation price it was judged against only moves away from it (added margin).
+    const problems = tpslProblems(
+      found.side as PerpetualSide,
+      { entry: decimalFromDb(found.entryPrice), liquidationPrice: decimalFromDb(found.liquidationPrice) },
+      {
+        takeProfit: body.take_profit_price ?? null,
+        stopLoss: body.stop_loss_price ?? null,
+      },
+      // Every position's pair is a row (pairs are never deleted); 8 is the trading bodies' own limit.
+      pair?.pricePrecision ?? 8,
+    );
+    const [field, problem] = Object.entries(problems)[0] ?? [];
+    if (field && problem) throw badRequest(problem, { field });
+    const updated = await db.transaction(async (tx) => {
+      const row = await repo.setTpsl(tx, orderId, userId, {
+        ...(body.take_profit_price !== undefined ? { takeProfitPrice: body.take_profit_price } : {}),
+        ...(body.stop_loss_price !== undefined ? { stopLossPrice: body.stop_loss_price } : {}),
+      });
+      if (!row) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+      return row;
+    });
+    const order = await findOrder(updated.orderId);
+    return view(order, updated);
+  }
+
+  /**
+   * Moves `amount` from the caller's available balance into an open position's margin, one
+   * transaction: the position locked, the addition recorded, the margin and liquidation price
+   * updated, the posting under `perpetual:<id>:margin:<addition id>` (余额不足 refuses it all). A
+   * position whose mark is at or past its liquidation price is the job's to liquidate: 409, nothing
+   * moves. The total margin stays within the config's maximum.
+   */
+  async function addMargin(
+    userId: number,
+    orderId: number,
+    body: PerpetualMarginBody,
+  ): Promise<PositionView> {
+    const precision = amountPrecisionProblem(body.amount, MARGIN, '追加保证金');
+    if (precision) throw badRequest(precision, { field: 'amount' });
+    const found = await ownOpenPosition(userId, orderId);
+    const config = await readPerpetualConfig(db);
+    const price = await deps.prices.current(found.symbol);
+    const mark = new Decimal(price.price);
+    const added = new Decimal(body.amount);
+    const updated = await db.transaction(async (tx) => {
+      const row = await repo.lockOpenPosition(tx, orderId, userId);
+      if (!row) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+      if (liquidatableAt(row, mark)) throw conflict(PERPETUAL_TEXTS.marginAddLiquidating);
+      const side = row.side as PerpetualSide;
+      const next = marginAfterAdd(side, termsOf(row), added, decimalFromDb(row.maintenanceRate));
+      if (next.margin.gt(config.max_margin)) {
+        throw businessRule(PERPETUAL_TEXTS.marginAddTooLarge(config.max_margin), { field: 'amount' });
+      }
+      const { position, additionId } = await repo.addMargin(tx, row, {
+        amount: amount(added),
+        margin: amount(next.margin),
+        liquidationPrice: amount(next.liquidationPrice),
+      });
+      await postTransaction(
+        tx,
+        {
+          idempotencyKey: `perpetual:${orderId}:margin:${additionId}`,
+          kind: 'perpetual_margin',
+          metadata: { symbol: row.symbol, liquidation_price: amount(next.liquidationPrice) },
+          postings: [
+            { account: { userId, bucket: 'available' }, currency: MARGIN, amount: amount(added.negated()) },
+            { account: { userId, bucket: 'frozen' }, currency: MARGIN, amount: amount(added) },
+          ],
+        },
+        { savepoint: false },
+      );
+      return position;
+    });
+    return view(await findOrder(orderId), updated);
+  }
+
+  async function findOrder(orderId: number): Promise<OrderRow> {
+    const order = await findOrderRow(db, orderId);
+    if (!order) throw new Error(`perpetual: order ${orderId} of a position is missing`);
+    return order;
+  }
+
+  /**
+   * One turn of the job for every symbol with open positions, at its mark (the reference price,
+   * taken outside any transaction; a symbol without one this turn is skipped: nothing is decided
+   * without a price). First the liquidations, then the take-profits and stop-losses the mark has
+   * reached. Positions are claimed set-based (FOR UPDATE SKIP LOCKED) and moved out of open
+   * conditionally in the same transaction as their postings, so two runners at once, or a runner
+   * racing a user's close, settle each position once. A claimed take-profit or stop-loss whose
+   * position is at or past its liquidation price at that mark is liquidated instead.
    *
    * Why the user's remaining equity (margin + P&L, at most the maintenance margin by then) goes to
-   * the house: the house is the counterparty of every position, and when the price gaps through a
-   * liquidation price the position's loss exceeds its margin; the user never owes more than the
-   * margin, so the house bears the difference. Exchanges cover that with an insurance fund fed by
-   * these remainders, or by auto-deleveraging winning traders. This product has neither: the house
-   * is both, so the remainder is the house's, and the user's loss on a liquidation is the margin.
+   * the house on a liquidation: the house is the counterparty of every position, and when the price
+   * gaps through a liquidation price the position's loss exceeds its margin; the user never owes more
+   * than the margin, so the house bears the difference. Exchanges cover that with an insurance fund
+   * fed by these remainders, or by auto-deleveraging winning traders. This product has neither: the
+   * house is both, so the remainder is the house's, and the user's loss on a liquidation is the margin.
    */
-  async function liquidatePositions(now: Date, fence: Fence = noFence): Promise<{ liquidated: number }> {
-    let liquidated = 0;
+  async function checkPositions(
+    now: Date,
+    fence: Fence = noFence,
+  ): Promise<{ liquidated: number; takeProfit: number; stopLoss: number }> {
+    const result = { liquidated: 0, takeProfit: 0, stopLoss: 0 };
+    // A close fee rate is needed for the take-profits and stop-losses only: a config that cannot be
+    // read leaves them for a later turn and never holds up a liquidation.
+    const closeFeeRate = await readPerpetualConfig(db).then(
+      (c) => new Decimal(c.close_fee_rate),
+      () => null,
+    );
     for (const symbol of await repo.symbolsWithOpenPositions(db)) {
       let mark: PriceObservation;
       try {
@@ -386,33 +566,107 @@ export function createPerpetualEngine(deps: TradingDeps) {
       } catch {
         continue;
       }
-      const markPrice = new Decimal(mark.price);
-      for (let batch = 0; batch < LIQUIDATION_BATCHES_PER_RUN; batch++) {
-        const { claimed, due, orders } = await db.transaction(async (tx) => {
-          await fence(tx);
-          const claimed = await repo.claimLiquidatable(tx, symbol, mark.price, LIQUIDATION_BATCH);
-          // The SQL comparison with the stored liquidation price and the domain rule agree by
-          // construction (positionLiquidationPrice); the check keeps the domain rule the authority.
-          const due = claimed.filter((p) =>
-            isLiquidatable(p.side as PerpetualSide, termsOf(p), markPrice, decimalFromDb(p.maintenanceRate)),
-          );
-          const { orders } = await liquidateInTx(
-            tx,
-            symbol,
-            due.map((p) => p.orderId),
-            mark,
-            now,
-          );
-          return { claimed: claimed.length, due: due.length, orders };
-        });
-        for (const order of orders) {
-          deps.realtime.toUser(order.userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(order) });
-        }
-        liquidated += orders.length;
-        if (claimed < LIQUIDATION_BATCH || due < claimed) break;
+      result.liquidated += await liquidateAtMark(symbol, mark, now, fence);
+      if (closeFeeRate) {
+        const closed = await closeTriggeredAtMark(symbol, mark, closeFeeRate, now, fence);
+        result.liquidated += closed.liquidated;
+        result.takeProfit += closed.takeProfit;
+        result.stopLoss += closed.stopLoss;
       }
     }
-    return { liquidated };
+    return result;
+  }
+
+  async function liquidateAtMark(symbol: string, mark: PriceObservation, now: Date, fence: Fence) {
+    const markPrice = new Decimal(mark.price);
+    let liquidated = 0;
+    for (let batch = 0; batch < LIQUIDATION_BATCHES_PER_RUN; batch++) {
+      const { claimed, due, orders } = await db.transaction(async (tx) => {
+        await fence(tx);
+        const claimed = await repo.claimLiquidatable(tx, symbol, mark.price, LIQUIDATION_BATCH);
+        // The SQL comparison with the stored liquidation price and the domain rule agree by
+        // construction (positionLiquidationPrice); the check keeps the domain rule the authority.
+        const due = claimed.filter((p) => liquidatableAt(p, markPrice));
+        const { orders } = await liquidateInTx(
+          tx,
+          symbol,
+          due.map((p) => p.orderId),
+          mark,
+          now,
+        );
+        return { claimed: claimed.length, due: due.length, orders };
+      });
+      for (const order of orders) {
+        deps.realtime.toUser(order.userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(order) });
+      }
+      liquidated += orders.length;
+      if (claimed < LIQUIDATION_BATCH || due < claimed) break;
+    }
+    return liquidated;
+  }
+
+  async function closeTriggeredAtMark(
+    symbol: string,
+    mark: PriceObservation,
+    closeFeeRate: Decimal,
+    now: Date,
+    fence: Fence,
+  ) {
+    const markPrice = new Decimal(mark.price);
+    const counts = { liquidated: 0, takeProfit: 0, stopLoss: 0 };
+    for (let batch = 0; batch < TPSL_BATCHES_PER_RUN; batch++) {
+      const { claimed, acted, events } = await db.transaction(async (tx) => {
+        await fence(tx);
+        const claimed = await repo.claimTpslTriggered(tx, symbol, mark.price, TPSL_BATCH);
+        // A position at or past its liquidation price is a liquidation, never a take-profit or stop-loss.
+        const { orders: liquidated } = await liquidateInTx(
+          tx,
+          symbol,
+          claimed.filter((p) => liquidatableAt(p, markPrice)).map((p) => p.orderId),
+          mark,
+          now,
+        );
+        const events: { order: OrderRow; position?: repo.PositionRow }[] = liquidated.map((order) => ({
+          order,
+        }));
+        for (const row of claimed) {
+          if (liquidatableAt(row, markPrice)) continue;
+          const trigger = tpslTriggered(
+            row.side as PerpetualSide,
+            {
+              takeProfit: row.takeProfitPrice === null ? null : decimalFromDb(row.takeProfitPrice),
+              stopLoss: row.stopLossPrice === null ? null : decimalFromDb(row.stopLossPrice),
+            },
+            markPrice,
+          );
+          if (!trigger) continue;
+          const closed = await settleClose(tx, row, mark, closeFeeRate, trigger, now, { savepoint: false });
+          events.push(closed);
+          counts[trigger === 'take_profit' ? 'takeProfit' : 'stopLoss']++;
+        }
+        counts.liquidated += liquidated.length;
+        return { claimed: claimed.length, acted: events.length, events };
+      });
+      for (const { order, position } of events) {
+        deps.realtime.toUser(order.userId, ORDER_UPDATED_EVENT, {
+          order: toTradeOrder(order),
+          ...(position ? { position: toPerpetualPosition(position) } : {}),
+        });
+      }
+      if (claimed < TPSL_BATCH || acted < claimed) break;
+    }
+    return counts;
+  }
+
+  /** The mark price of `symbol`: its latest recorded reference price (null before any). */
+  async function markPrice(symbol: string): Promise<PerpetualMark> {
+    const tick = (await repo.latestTicks(db, [symbol])).get(symbol);
+    return {
+      symbol,
+      price: tick?.price ?? null,
+      source: tick?.source ?? null,
+      at: tick?.at.toISOString() ?? null,
+    };
   }
 
   async function config(): Promise<PerpetualConfigData> {
@@ -430,6 +684,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
           symbol: p.symbol,
           base_currency: p.baseCurrency,
           quote_currency: p.quoteCurrency,
+          price_precision: p.pricePrecision,
           price: tick?.price ?? null,
           price_at: tick?.at.toISOString() ?? null,
         };
@@ -444,15 +699,16 @@ export function createPerpetualEngine(deps: TradingDeps) {
 
   const jobSteps: JobStep[] = [
     {
+      // Liquidations and take-profit / stop-loss closes: one turn, one mark per symbol.
       name: 'perpetual-liquidation',
       everyMs: LIQUIDATION_EVERY_MS,
       run: async (now, fence) => {
-        await liquidatePositions(now, fence);
+        await checkPositions(now, fence);
       },
     },
   ];
 
-  return { config, open, close, positions, liquidatePositions, jobSteps };
+  return { config, open, close, setTpsl, addMargin, markPrice, positions, checkPositions, jobSteps };
 }
 
 export type PerpetualEngine = ReturnType<typeof createPerpetualEngine>;

@@ -1,4 +1,4 @@
-import { isLiquidatable, type PositionSide } from '@platform/domain';
+import { isLiquidatable, type PositionSide, tpslTriggered } from '@platform/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +15,9 @@ import { closeSettlement } from './perpetual.math.ts';
 import { quickUser, setPrice, systemUsdt, usdt } from './perpetual.test-helpers.ts';
 
 /**
- * Random sequences of openings, closings, price moves, liquidation runs and closes racing a
- * liquidation, through the engine with a clock of the test's own. Afterwards every balance must be
+ * Random sequences of openings, closings, price moves, liquidation runs (with their take-profits
+ * and stop-losses), closes racing a liquidation, take-profit / stop-loss settings and margin
+ * additions, through the engine with a clock of the test's own. Afterwards every balance must be
  * what the positions' stored outcomes say, every outcome must follow from its stored price, and the
  * ledger verifier must pass. One database for all runs; each run has its own users and closes what
  * it left open, so that runs do not touch each other's money.
@@ -34,7 +35,9 @@ type Op =
   | { type: 'close'; user: number; pick: number }
   | { type: 'move'; symbol: Symbol; bp: number }
   | { type: 'liquidate' }
-  | { type: 'race'; user: number; pick: number };
+  | { type: 'race'; user: number; pick: number }
+  | { type: 'tpsl'; user: number; pick: number; tpBp: number; slBp: number }
+  | { type: 'margin'; user: number; pick: number; cents: number };
 
 const userArb = fc.integer({ min: 0, max: USERS - 1 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -60,6 +63,25 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 3, arbitrary: fc.constant({ type: 'liquidate' as const }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('race' as const), user: userArb, pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('tpsl' as const),
+      user: userArb,
+      pick: fc.nat(),
+      tpBp: fc.integer({ min: 1, max: 1500 }),
+      slBp: fc.integer({ min: 1, max: 1500 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('margin' as const),
+      user: userArb,
+      pick: fc.nat(),
+      cents: fc.integer({ min: 1, max: 20000 }),
+    }),
+  },
 );
 
 let t: TestApp;
@@ -75,6 +97,8 @@ afterAll(async () => {
 
 const isConflict = (err: unknown) => err instanceof AppError && err.statusCode === 409;
 const isRefusal = (err: unknown) => err instanceof AppError && err.statusCode === 422;
+/** What a take-profit, stop-loss or margin addition may be refused with: a rule (400), a state (409), money (422). */
+const isAnyRefusal = (err: unknown) => err instanceof AppError && [400, 409, 422].includes(err.statusCode);
 
 async function runSequence(ops: Op[]) {
   const users = await Promise.all(Array.from({ length: USERS }, () => quickUser(db)));
@@ -112,6 +136,23 @@ async function runSequence(ops: Op[]) {
     }
   };
 
+  // After a turn no open position's take-profit or stop-loss has been reached at the mark.
+  const noneTriggered = async () => {
+    const open = await db
+      .select()
+      .from(perpetualPositions)
+      .where(and(inArray(perpetualPositions.userId, users), eq(perpetualPositions.status, 'open')));
+    for (const p of open) {
+      const orders = {
+        takeProfit: p.takeProfitPrice === null ? null : decimalFromDb(p.takeProfitPrice),
+        stopLoss: p.stopLossPrice === null ? null : decimalFromDb(p.stopLossPrice),
+      };
+      expect(
+        tpslTriggered(p.side as PositionSide, orders, prices.get(p.symbol as Symbol) as Decimal),
+      ).toBeNull();
+    }
+  };
+
   await tick();
   for (const op of ops) {
     switch (op.type) {
@@ -141,8 +182,9 @@ async function runSequence(ops: Op[]) {
         break;
       }
       case 'liquidate':
-        await engine.liquidatePositions(new Date(clock));
+        await engine.checkPositions(new Date(clock));
         await noneLiquidatable();
+        await noneTriggered();
         break;
       case 'race': {
         const open = await openOf(op.user);
@@ -150,9 +192,46 @@ async function runSequence(ops: Op[]) {
         if (!target) break;
         const [closing] = await Promise.allSettled([
           engine.close(users[op.user] as number, target.orderId),
-          engine.liquidatePositions(new Date(clock)),
+          engine.checkPositions(new Date(clock)),
         ]);
         if (closing.status === 'rejected' && !isConflict(closing.reason)) throw closing.reason;
+        break;
+      }
+      case 'tpsl': {
+        const open = await openOf(op.user);
+        const target = open[op.pick % Math.max(open.length, 1)];
+        if (!target) break;
+        // Take-profit on the profit side of the entry, stop-loss on the loss side (maybe past the
+        // liquidation price, which is refused), to the pairs' 2 decimals.
+        const entry = decimalFromDb(target.entryPrice);
+        const up = target.side === 'long' ? 1 : -1;
+        const at = (bp: number) =>
+          entry
+            .times(10000 + bp)
+            .div(10000)
+            .toDecimalPlaces(2)
+            .toFixed();
+        await engine
+          .setTpsl(users[op.user] as number, target.orderId, {
+            take_profit_price: at(up * op.tpBp),
+            stop_loss_price: at(-up * op.slBp),
+          })
+          .catch((err) => {
+            if (!isAnyRefusal(err)) throw err;
+          });
+        break;
+      }
+      case 'margin': {
+        const open = await openOf(op.user);
+        const target = open[op.pick % Math.max(open.length, 1)];
+        if (!target) break;
+        await engine
+          .addMargin(users[op.user] as number, target.orderId, {
+            amount: new Decimal(op.cents).div(100).toFixed(),
+          })
+          .catch((err) => {
+            if (!isAnyRefusal(err)) throw err;
+          });
         break;
       }
     }
@@ -186,6 +265,15 @@ async function runSequence(ops: Op[]) {
       expect(p.status).not.toBe('open');
       if (p.status === 'closed') {
         const expected = closeSettlement(side, terms, price, CLOSE_RATE);
+        // A take-profit or stop-loss closed at a mark that had reached it.
+        if (p.closeReason === 'take_profit' || p.closeReason === 'stop_loss') {
+          const orders = {
+            takeProfit: p.takeProfitPrice === null ? null : decimalFromDb(p.takeProfitPrice),
+            stopLoss: p.stopLossPrice === null ? null : decimalFromDb(p.stopLossPrice),
+          };
+          expect(tpslTriggered(side, orders, price)).toBe(p.closeReason);
+          expect(isLiquidatable(side, terms, price, decimalFromDb(p.maintenanceRate))).toBe(false);
+        }
         expect(payout.eq(expected.payout) && closeFee.eq(expected.fee)).toBe(true);
         expect(decimalFromDb(p.realisedPnl).eq(expected.realisedPnl)).toBe(true);
       } else {

@@ -1,5 +1,5 @@
 import { PERPETUAL_MARGIN_CURRENCY, type PositionStatus } from '@platform/contracts';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { normaliseDecimalString } from '../../../core/money.ts';
 import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
@@ -7,7 +7,7 @@ import { queryRows } from '../../ledger/ledger.repository.ts';
 import { listPairs, type PairRow } from '../../market-data/pairs.repository.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
-import { perpetualPositions, tradeOrders } from '../trading.schema.ts';
+import { perpetualMarginAdditions, perpetualPositions, tradeOrders } from '../trading.schema.ts';
 
 /** SQL of the perpetual engine: positions (perpetual_positions) and the order rows they belong to. */
 
@@ -44,8 +44,28 @@ export async function findPosition(exec: Executor, orderId: number): Promise<Pos
   return row ?? null;
 }
 
+/**
+ * Locks the position while it is open (FOR UPDATE; `userId` when the caller must own it): a close,
+ * a margin addition or the job's turn that comes second waits, then finds it changed or gone.
+ */
+export async function lockOpenPosition(
+  tx: Tx,
+  orderId: number,
+  userId?: number,
+): Promise<PositionRow | null> {
+  const conditions = [eq(perpetualPositions.orderId, orderId), eq(perpetualPositions.status, 'open')];
+  if (userId !== undefined) conditions.push(eq(perpetualPositions.userId, userId));
+  const [row] = await tx
+    .select()
+    .from(perpetualPositions)
+    .where(and(...conditions))
+    .for('update');
+  return row ?? null;
+}
+
 export interface CloseValues {
-  status: 'closed' | 'liquidated';
+  status: 'closed';
+  closeReason: 'user' | 'take_profit' | 'stop_loss';
   closePrice: string;
   closeSource: string;
   closePriceAt: Date;
@@ -174,6 +194,92 @@ export async function claimLiquidatable(
 }
 
 /**
+ * Claims up to `limit` open positions of `symbol` whose take-profit or stop-loss `mark` has reached
+ * (a long's take-profit at or below the mark or its stop-loss at or above it; a short's the other
+ * way round), skipping rows another runner or a close holds. The caller still asks the domain rule,
+ * and liquidates those that are at or past their liquidation price instead.
+ */
+export async function claimTpslTriggered(
+  tx: Tx,
+  symbol: string,
+  mark: string,
+  limit: number,
+): Promise<PositionRow[]> {
+  const p = perpetualPositions;
+  return tx
+    .select()
+    .from(p)
+    .where(
+      and(
+        eq(p.status, 'open'),
+        eq(p.symbol, symbol),
+        // The partial index's predicate, so that the planner may use it.
+        or(isNotNull(p.takeProfitPrice), isNotNull(p.stopLossPrice)),
+        or(
+          and(eq(p.side, 'long'), or(lte(p.takeProfitPrice, mark), gte(p.stopLossPrice, mark))),
+          and(eq(p.side, 'short'), or(gte(p.takeProfitPrice, mark), lte(p.stopLossPrice, mark))),
+        ),
+      ),
+    )
+    .orderBy(asc(p.orderId))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * The take-profit and stop-loss of the caller's open position (undefined: unchanged, null: none);
+ * null when it is not open (or not theirs) any more.
+ */
+export async function setTpsl(
+  tx: Tx,
+  orderId: number,
+  userId: number,
+  prices: { takeProfitPrice?: string | null; stopLossPrice?: string | null },
+): Promise<PositionRow | null> {
+  const [row] = await tx
+    .update(perpetualPositions)
+    .set(prices)
+    .where(
+      and(
+        eq(perpetualPositions.orderId, orderId),
+        eq(perpetualPositions.userId, userId),
+        eq(perpetualPositions.status, 'open'),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Records a margin addition to a locked open position and gives the position its new margin and liquidation price. */
+export async function addMargin(
+  tx: Tx,
+  position: PositionRow,
+  values: { amount: string; margin: string; liquidationPrice: string },
+): Promise<{ position: PositionRow; additionId: number }> {
+  const [addition] = await tx
+    .insert(perpetualMarginAdditions)
+    .values({
+      orderId: position.orderId,
+      userId: position.userId,
+      amount: values.amount,
+      marginAfter: values.margin,
+      liquidationPriceAfter: values.liquidationPrice,
+    })
+    .returning({ id: perpetualMarginAdditions.id });
+  const [row] = await tx
+    .update(perpetualPositions)
+    .set({
+      margin: values.margin,
+      marginAdded: sql`${perpetualPositions.marginAdded} + ${values.amount}::numeric`,
+      liquidationPrice: values.liquidationPrice,
+    })
+    .where(and(eq(perpetualPositions.orderId, position.orderId), eq(perpetualPositions.status, 'open')))
+    .returning();
+  if (!addition || !row) throw new Error(`perpetual: margin addition to ${position.orderId} wrote nothing`);
+  return { position: row, additionId: addition.id };
+}
+
+/**
  * open → liquidated for the claimed positions that are still open. The price used is the mark with
  * its source and time; the user's loss is the whole margin, nothing is paid out, no close fee.
  */
@@ -188,6 +294,7 @@ export async function markLiquidated(
     .update(perpetualPositions)
     .set({
       status: 'liquidated',
+      closeReason: 'liquidation',
       closePrice: mark.price,
       closeSource: mark.source,
       closePriceAt: mark.at,

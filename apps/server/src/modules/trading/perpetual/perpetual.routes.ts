@@ -1,10 +1,14 @@
 import {
   PERPETUAL_TEXTS,
   perpetualConfigReply,
+  perpetualMarginBody,
+  perpetualMarkParams,
+  perpetualMarkReply,
   perpetualOrderBody,
   perpetualPositionReply,
   perpetualPositionsQuery,
   perpetualPositionsReply,
+  perpetualTpslBody,
 } from '@platform/contracts';
 import { idParams, ok, type Router, security } from '../../../core/http.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
@@ -38,6 +42,48 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
       const liquidated = view.position.status === 'liquidated';
       return ok(view, liquidated ? PERPETUAL_TEXTS.liquidatedOnClose : PERPETUAL_TEXTS.closed);
     },
+  });
+
+  // Changes no money, but takes a key like every trading action of the app (a retry sets it once).
+  app.post('/api/trading/perpetual/tpsl/:id', {
+    config: { idempotent: true },
+    schema: {
+      tags,
+      security,
+      params: idParams,
+      body: perpetualTpslBody,
+      response: { 200: perpetualPositionReply },
+    },
+    preHandler: guards.requireUser,
+    handler: async (request) => {
+      const view = await perpetual.setTpsl(caller(request).user.id, request.params.id, request.body);
+      const none = view.position.take_profit_price === null && view.position.stop_loss_price === null;
+      return ok(view, none ? PERPETUAL_TEXTS.tpslCancelled : PERPETUAL_TEXTS.tpslSet);
+    },
+  });
+
+  app.post('/api/trading/perpetual/margin/:id', {
+    config: { idempotent: true },
+    schema: {
+      tags,
+      security,
+      params: idParams,
+      body: perpetualMarginBody,
+      response: { 200: perpetualPositionReply },
+    },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(
+        await perpetual.addMargin(caller(request).user.id, request.params.id, request.body),
+        PERPETUAL_TEXTS.marginAdded,
+      ),
+  });
+
+  app.get('/api/trading/perpetual/mark/:symbol', {
+    schema: { tags, security, params: perpetualMarkParams, response: { 200: perpetualMarkReply } },
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok(await perpetual.markPrice(request.params.symbol), PERPETUAL_TEXTS.markLoaded),
   });
 
   app.get('/api/trading/perpetual/positions', {

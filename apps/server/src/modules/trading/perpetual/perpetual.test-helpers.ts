@@ -1,10 +1,15 @@
+import type { PerpetualPosition, TradeOrder } from '@platform/contracts';
 import { count, like } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { Decimal } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
+import { api, registerUser, type TestApp } from '../../../test/app.ts';
+import { fundUser } from '../../../test/money.ts';
 import { ledgerTransactions } from '../../ledger/ledger.schema.ts';
 import { getUserWallets, systemAccountBalance } from '../../ledger/ledger.service.ts';
 import { createUser } from '../../users/create-user.ts';
-import { recordTick } from '../testing/trading-fixtures.ts';
+import { recordTick, testTradingDeps } from '../testing/trading-fixtures.ts';
+import { createPerpetualEngine } from './perpetual.engine.ts';
 
 /** Test helpers of the perpetual engine's tests. */
 
@@ -49,4 +54,48 @@ export async function journalCount(db: Db, pattern: string): Promise<number> {
     .from(ledgerTransactions)
     .where(like(ledgerTransactions.idempotencyKey, pattern));
   return row?.n ?? 0;
+}
+
+type View = { order: TradeOrder; position: PerpetualPosition };
+type List = { positions: PerpetualPosition[]; pagination: { total: number } };
+
+/**
+ * The perpetual calls over HTTP for the tests of one app, and a second job runner on its database
+ * with a clock of the test's own (`jobEngine`), which records the events it would send.
+ */
+export function perpetualClient(t: TestApp) {
+  const db = t.database.db;
+  const call = <T = View>(token: string, method: 'GET' | 'POST', url: string, body?: unknown, key?: string) =>
+    api<T>(t.app, method, url, {
+      token,
+      ...(body !== undefined ? { body } : {}),
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+  const open = (token: string, body: Record<string, unknown>) =>
+    call(token, 'POST', '/api/trading/perpetual/order', body);
+  return {
+    async trader(funds = '10000') {
+      const u = await registerUser(t.app);
+      if (funds !== '0') await fundUser(db, u.user.id, funds);
+      return { token: u.token, id: u.user.id };
+    },
+    open,
+    async opened(token: string, body: Record<string, unknown>): Promise<View> {
+      const res = await open(token, body);
+      expect(res.status, res.body.message).toBe(200);
+      return res.body.data as View;
+    },
+    close: (token: string, id: number | string) => call(token, 'POST', `/api/trading/perpetual/close/${id}`),
+    tpsl: (token: string, id: number | string, body: unknown, key?: string) =>
+      call(token, 'POST', `/api/trading/perpetual/tpsl/${id}`, body, key),
+    addMargin: (token: string, id: number | string, body: unknown, key?: string) =>
+      call(token, 'POST', `/api/trading/perpetual/margin/${id}`, body, key),
+    list: (token: string, query = '') => call<List>(token, 'GET', `/api/trading/perpetual/positions${query}`),
+    jobEngine(now: number, events: unknown[][] = []) {
+      return createPerpetualEngine({
+        ...testTradingDeps(db, { now: () => now }),
+        realtime: { toUser: (...args: unknown[]) => void events.push(args), toAdmins: () => {} },
+      });
+    },
+  };
 }

@@ -23,6 +23,9 @@ export function makePosition(overrides: Partial<PerpetualPosition> = {}): Perpet
     maintenance_rate: '0.005',
     // entry × (1 − 1/10) / (1 − 0.005), floored to 18 places.
     liquidation_price: '45226.130653266331658291',
+    margin_added: '0',
+    take_profit_price: null,
+    stop_loss_price: null,
     mark_price: '50000',
     mark_at: FIXTURE_AT,
     unrealised_pnl: '0',
@@ -33,6 +36,7 @@ export function makePosition(overrides: Partial<PerpetualPosition> = {}): Perpet
     close_fee: null,
     realised_pnl: null,
     payout: null,
+    close_reason: null,
     opened_at: FIXTURE_AT,
     closed_at: null,
     ...overrides,
