@@ -16,6 +16,7 @@ export * from './idempotency.ts';
 export * from './journal.ts';
 export * from './kyc.ts';
 export * from './market.ts';
+export * from './notifications.ts';
 export * from './option-config.ts';
 export * from './pagination.ts';
 export * from './reconciliation.ts';
