@@ -13,6 +13,7 @@ export * from '../modules/jobs/jobs.schema.ts';
 export * from '../modules/kyc/kyc.schema.ts';
 export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/market-data/market-data.schema.ts';
+export * from '../modules/notifications/notifications.schema.ts';
 export * from '../modules/reconciliation/reconciliation.schema.ts';
 export * from '../modules/stats/stats.schema.ts';
 export * from '../modules/team/team.schema.ts';

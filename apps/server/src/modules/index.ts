@@ -37,6 +37,8 @@ import { registerKycRoutes } from './kyc/kyc.routes.ts';
 import { createKycService } from './kyc/kyc.service.ts';
 import { registerJournalRoutes } from './ledger/journal.routes.ts';
 import { registerMarketData } from './market-data/market-data.module.ts';
+import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
+import { createNotificationService } from './notifications/notifications.service.ts';
 import { registerOptionConfigRoutes } from './option-config/option-config.routes.ts';
 import { createOptionConfigService } from './option-config/option-config.service.ts';
 import { registerReconciliation } from './reconciliation/reconciliation.module.ts';
@@ -140,6 +142,10 @@ export async function registerModules(app: Router, ctx: AppContext) {
     guards,
   });
   registerJournalRoutes(app, { db: ctx.database.db, guards });
+  registerNotificationRoutes(app, {
+    notifications: createNotificationService({ db: ctx.database.db }),
+    guards,
+  });
 
   const accounts = {
     db: ctx.database.db,
@@ -153,6 +159,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
       db: ctx.database.db,
       images: createImageStore(path.join(ctx.config.DATA_DIR, 'uploads', 'carousel')),
       signer: uploadSigner,
+      realtime: ctx.realtime,
     }),
     guards,
     signer: uploadSigner,

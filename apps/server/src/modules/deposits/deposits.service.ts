@@ -24,6 +24,12 @@ import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
 import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.repository.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
+import { depositReviewed } from '../notifications/notices.ts';
+import {
+  notify,
+  pushNotifications,
+  type WrittenNotification,
+} from '../notifications/notifications.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import * as repo from './deposits.repository.ts';
 
@@ -36,7 +42,7 @@ const DEPOSIT_ALREADY_REVIEWED = '该充值记录已审核，只能审核待审�
 
 /** What one review did to a deposit. */
 type ReviewOutcome =
-  | { kind: 'reviewed'; row: repo.DepositRow }
+  | { kind: 'reviewed'; row: repo.DepositRow; notices: WrittenNotification[] }
   /** Dual control: the first approval was recorded, the deposit stays pending (待复核). */
   | { kind: 'first_approval'; row: repo.DepositRow }
   /** The admin who recorded the first approval approved again: a different admin must. */
@@ -128,6 +134,16 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
     });
     if (!reviewed) throw new Error(`deposit ${id} changed under its lock`);
     if (reviewed.status === 'approved') await credit(tx, reviewed, actor.adminId);
+    const notices = await notify(tx, [
+      depositReviewed({
+        id: reviewed.id,
+        userId: reviewed.userId,
+        status: reviewed.status === 'approved' ? 'approved' : 'rejected',
+        amount: reviewed.amount,
+        currency: reviewed.currency,
+        adminNote: reviewed.adminNote,
+      }),
+    ]);
     await recordAudit(tx, actor, {
       action: reviewed.status === 'approved' ? 'deposit.approve' : 'deposit.reject',
       targetType: 'deposit',
@@ -147,7 +163,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
         first_approved_by: reviewed.firstApprovedBy,
       },
     });
-    return { kind: 'reviewed', row: reviewed };
+    return { kind: 'reviewed', row: reviewed, notices };
   }
 
   /** The deposit's value in USDT for the threshold, read before the review's transaction. */
@@ -167,9 +183,10 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
   }
 
   /** Tells the owner, after the review's transaction has committed (a refetch then sees it). */
-  function announceReview(row: repo.DepositRow) {
+  function announceReview({ row, notices }: { row: repo.DepositRow; notices: WrittenNotification[] }) {
     const event: DepositStatusUpdateEvent = { deposit: toUserDeposit(row) };
     realtime.toUser(row.userId, REALTIME_EVENTS.depositStatusUpdate, event);
+    pushNotifications(realtime, notices);
   }
 
   return {
@@ -271,7 +288,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       if (outcome.kind === 'not_pending') throw conflict(DEPOSIT_ALREADY_REVIEWED);
       if (outcome.kind === 'same_admin') throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
       if (outcome.kind === 'first_approval') announceFirstApprovalOf(outcome.row, actor.adminId);
-      else announceReview(outcome.row);
+      else announceReview(outcome);
       const row = await repo.findDepositWithEmail(db, id);
       if (!row) throw new Error(`deposit ${id} vanished after review`);
       return toAdminDeposit(row);
@@ -302,7 +319,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
         );
         if (outcome.kind === 'reviewed') {
           processedIds.push(pending.id);
-          announceReview(outcome.row);
+          announceReview(outcome);
         } else if (outcome.kind === 'first_approval') {
           awaitingSecondApprovalIds.push(pending.id);
           announceFirstApprovalOf(outcome.row, actor.adminId);

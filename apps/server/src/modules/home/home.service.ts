@@ -18,6 +18,8 @@ import {
 import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { pushBroadcast, syncAnnouncementBroadcast } from '../notifications/notifications.service.ts';
+import type { Realtime } from '../realtime/realtime.ts';
 import { saveAuditedUpload } from '../uploads/audited-upload.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import type { UploadedImage } from '../uploads/image-upload.ts';
@@ -30,6 +32,8 @@ export interface HomeServiceDeps {
   images: ImageStore;
   /** Signs the image URLs handed out in replies, so that an <img> can load them. */
   signer: UrlSigner;
+  /** Pushes a published announcement's notification to every connected user. */
+  realtime?: Pick<Realtime, 'toRoom'>;
 }
 
 const definedOnly = <T extends Record<string, unknown>>(values: T) =>
@@ -44,7 +48,7 @@ function patchAction(body: Record<string, unknown>): 'publish' | 'unpublish' | '
 }
 
 /** Carousel slides and announcements: admin maintenance (audited) and the published lists users see. */
-export function createHomeService({ db, images, signer }: HomeServiceDeps) {
+export function createHomeService({ db, images, signer, realtime }: HomeServiceDeps) {
   /** What an <img> can load for a stored upload: a signed URL, made at reply time. */
   const imageSrc = (name: string) =>
     signer.sign(`${CAROUSEL_IMAGES_PATH}${name}`, CAROUSEL_IMAGE_URL_TTL_SECONDS);
@@ -218,7 +222,7 @@ export function createHomeService({ db, images, signer }: HomeServiceDeps) {
     },
 
     async createAnnouncement(actor: AuditActor, body: AnnouncementBody) {
-      return db.transaction(async (tx) => {
+      const { after, broadcast } = await db.transaction(async (tx) => {
         const published = body.is_published ?? false;
         const row = await repo.insertAnnouncement(tx, {
           title: body.title,
@@ -228,18 +232,21 @@ export function createHomeService({ db, images, signer }: HomeServiceDeps) {
           sortOrder: body.sort_order ?? (await repo.firstAnnouncementOrder(tx)),
         });
         const after = toAdminAnnouncement(row);
+        const broadcast = await syncAnnouncementBroadcast(tx, row);
         await recordAudit(tx, actor, {
           action: 'announcement.create',
           targetType: 'announcement',
           targetId: row.id,
           after,
         });
-        return after;
+        return { after, broadcast };
       });
+      if (realtime) pushBroadcast(realtime, broadcast);
+      return after;
     },
 
     async updateAnnouncement(actor: AuditActor, id: number, body: AnnouncementPatchBody) {
-      return db.transaction(async (tx) => {
+      const { after, broadcast } = await db.transaction(async (tx) => {
         const current = await repo.findAnnouncement(tx, id, true);
         if (!current) throw notFound(ANNOUNCEMENT_NOT_FOUND_MESSAGE);
         const values: Partial<repo.AnnouncementValues> = definedOnly({
@@ -253,6 +260,8 @@ export function createHomeService({ db, images, signer }: HomeServiceDeps) {
         const row = await repo.updateAnnouncement(tx, id, values);
         if (!row) throw notFound(ANNOUNCEMENT_NOT_FOUND_MESSAGE);
         const after = toAdminAnnouncement(row);
+        // Published: its notification (edited text follows it); unpublished: taken back.
+        const broadcast = await syncAnnouncementBroadcast(tx, row);
         await recordAudit(tx, actor, {
           action: `announcement.${patchAction(body)}`,
           targetType: 'announcement',
@@ -260,14 +269,17 @@ export function createHomeService({ db, images, signer }: HomeServiceDeps) {
           before: toAdminAnnouncement(current),
           after,
         });
-        return after;
+        return { after, broadcast };
       });
+      if (realtime) pushBroadcast(realtime, broadcast);
+      return after;
     },
 
     async deleteAnnouncement(actor: AuditActor, id: number) {
       await db.transaction(async (tx) => {
         const row = await repo.deleteAnnouncement(tx, id);
         if (!row) throw notFound(ANNOUNCEMENT_NOT_FOUND_MESSAGE);
+        await syncAnnouncementBroadcast(tx, { id, deleted: true });
         await recordAudit(tx, actor, {
           action: 'announcement.delete',
           targetType: 'announcement',

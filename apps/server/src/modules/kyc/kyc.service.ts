@@ -19,6 +19,8 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { assertNotOwnRequest } from '../auth/own-request.ts';
+import { kycDecided } from '../notifications/notices.ts';
+import { notify, pushNotifications } from '../notifications/notifications.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import type { UploadedImage } from '../uploads/image-upload.ts';
@@ -181,7 +183,7 @@ export function createKycService(deps: {
     async review(actor: AuditActor, id: number, body: KycReviewBody): Promise<AdminKycRequest> {
       const note = body.adminNote?.trim() ?? '';
       if (body.status === 'rejected' && note === '') throw badRequest(KYC_REJECT_REASON_REQUIRED);
-      const decided = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const before = await repo.lockApplication(tx, id);
         if (!before) throw notFound(KYC_NOT_FOUND);
         assertNotOwnRequest(actor.adminId, before.userId);
@@ -193,6 +195,9 @@ export function createKycService(deps: {
         });
         if (!after) throw conflict(KYC_ALREADY_DECIDED);
         await repo.setUserKycStatus(tx, after.userId, body.status);
+        const notices = await notify(tx, [
+          kycDecided({ userId: after.userId, status: body.status, adminNote: after.adminNote }),
+        ]);
         await recordAudit(tx, actor, {
           action: body.status === 'approved' ? 'kyc.approve' : 'kyc.reject',
           targetType: 'kyc_application',
@@ -200,12 +205,14 @@ export function createKycService(deps: {
           before: { status: before.status, user_id: before.userId, admin_note: before.adminNote },
           after: { status: after.status, user_id: after.userId, admin_note: after.adminNote },
         });
-        return repo.findWithUser(tx, id);
+        return { row: await repo.findWithUser(tx, id), notices };
       });
+      const decided = outcome.row;
       if (!decided) throw notFound(KYC_NOT_FOUND);
       // Committed: the applicant's screen may refetch at once and see the decision.
       const event: KycStatusUpdateEvent = { application: toOwnView(decided) };
       realtime.toUser(decided.userId, REALTIME_EVENTS.kycStatusUpdate, event);
+      pushNotifications(realtime, outcome.notices);
       const [view] = await toAdminViews([decided]);
       if (!view) throw notFound(KYC_NOT_FOUND);
       return view;

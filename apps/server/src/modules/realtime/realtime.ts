@@ -51,6 +51,8 @@ export const rooms = {
   user: (id: number) => `user:${id}`,
   session: (id: string) => `session:${id}`,
   admins: 'admins',
+  /** Every signed-in socket: broadcasts such as an announcement's notification. */
+  everyone: 'everyone',
   /** Sockets with a backlog: replaceable updates skip them until it drains. */
   slow: 'slow-consumers',
 };
@@ -118,7 +120,7 @@ export function createRealtime(opts: {
     socket.on('disconnect', () => {
       for (const handler of disconnectHandlers) handler(handle);
     });
-    void socket.join([rooms.user(userId), rooms.session(socket.data.sessionId as string)]);
+    void socket.join([rooms.user(userId), rooms.session(socket.data.sessionId as string), rooms.everyone]);
     if (socket.data.isAdmin) void socket.join(rooms.admins);
 
     // The client announces which user it believes it is; answered only when that is the token's user.

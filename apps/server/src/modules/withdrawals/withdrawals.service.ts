@@ -32,6 +32,12 @@ import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
 import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.repository.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
 import { getUserWallets, type Posting, postTransaction } from '../ledger/ledger.service.ts';
+import { withdrawalChanged } from '../notifications/notices.ts';
+import {
+  notify,
+  pushNotifications,
+  type WrittenNotification,
+} from '../notifications/notifications.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
 import * as repo from './withdrawals.repository.ts';
@@ -175,7 +181,7 @@ export function createWithdrawalService(deps: {
               network: first.network,
             },
           });
-          return { previous: current.status, updated: first, firstApproval: true };
+          return { previous: current.status, updated: first, firstApproval: true, notices: [] };
         }
       }
     }
@@ -198,6 +204,17 @@ export function createWithdrawalService(deps: {
         postings: money.postings,
       });
     }
+    const notices = await notify(tx, [
+      withdrawalChanged({
+        id: updated.id,
+        userId: updated.userId,
+        status: updated.status,
+        amount: updated.amount,
+        fee: updated.fee,
+        currency: updated.currency,
+        adminRemark: updated.adminRemark,
+      }),
+    ]);
     await recordAudit(tx, actor, {
       action: 'withdrawal.status',
       targetType: 'withdrawal',
@@ -221,7 +238,7 @@ export function createWithdrawalService(deps: {
         first_approved_by: updated.firstApprovedBy,
       },
     });
-    return { previous: current.status, updated, firstApproval: false };
+    return { previous: current.status, updated, firstApproval: false, notices };
   }
 
   /** The withdrawal's value in USDT for the threshold, read before the change's transaction. */
@@ -243,7 +260,7 @@ export function createWithdrawalService(deps: {
     });
   }
 
-  function announce(previous: WithdrawalStatus, w: repo.WithdrawalRow) {
+  function announce(previous: WithdrawalStatus, w: repo.WithdrawalRow, notices: WrittenNotification[]) {
     const event: WithdrawalStatusUpdateEvent = {
       id: w.id,
       userId: w.userId,
@@ -253,6 +270,7 @@ export function createWithdrawalService(deps: {
     };
     realtime.toAdmins(REALTIME_EVENTS.withdrawalStatusUpdate, event);
     realtime.toUser(w.userId, REALTIME_EVENTS.withdrawalStatusUpdate, event);
+    pushNotifications(realtime, notices);
   }
 
   return {
@@ -403,11 +421,11 @@ export function createWithdrawalService(deps: {
     async transition(id: number, body: WithdrawalStatusBody, actor: AuditActor): Promise<AdminWithdrawal> {
       const usdtValue = await valueFor(id, body.status);
       const thresholds = await readThresholdAmounts(db);
-      const { previous, updated, firstApproval } = await db
+      const { previous, updated, firstApproval, notices } = await db
         .transaction((tx) => transitionInTx(tx, id, body, actor, usdtValue, thresholds))
         .catch(refuseReusedHash);
       if (firstApproval) announceFirstApprovalOf(updated, actor.adminId);
-      else announce(previous, updated);
+      else announce(previous, updated, notices);
       // The row as this change left it (a later change may already have moved it on).
       const owner = await findUserById(db, updated.userId);
       if (!owner) throw new Error(`withdrawal ${id} has no owner`);
@@ -434,7 +452,7 @@ export function createWithdrawalService(deps: {
       for (const id of ids) {
         try {
           const usdtValue = await valueFor(id, body.status);
-          const { previous, updated, firstApproval } = await db.transaction((tx) =>
+          const { previous, updated, firstApproval, notices } = await db.transaction((tx) =>
             transitionInTx(
               tx,
               id,
@@ -450,7 +468,7 @@ export function createWithdrawalService(deps: {
             awaitingSecondApprovalIds.push(id);
             continue;
           }
-          announce(previous, updated);
+          announce(previous, updated, notices);
           processedIds.push(id);
         } catch (err) {
           if (err instanceof AppError && err.statusCode < 500) skipped.push({ id, reason: err.message });

@@ -20,7 +20,7 @@ import { createRewardsService } from './rewards.service.ts';
  */
 export function registerRewardRoutes(
   app: Router,
-  deps: { db: Db; guards: Guards; realtime?: Pick<Realtime, 'toAdmins'> },
+  deps: { db: Db; guards: Guards; realtime?: Pick<Realtime, 'toAdmins' | 'toUser'> },
 ) {
   const service = createRewardsService({ db: deps.db, realtime: deps.realtime });
   const tags = ['admin-team'];

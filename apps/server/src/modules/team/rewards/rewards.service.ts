@@ -25,6 +25,12 @@ import {
   postTransaction,
   postTransactionsBatch,
 } from '../../ledger/ledger.service.ts';
+import { rewardPaid } from '../../notifications/notices.ts';
+import {
+  notify,
+  pushNotifications,
+  type WrittenNotification,
+} from '../../notifications/notifications.service.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { calculateRewards, LOWEST_REWARD_TIER, type RewardCalculation } from './reward-calculation.ts';
 import * as repo from './rewards.repository.ts';
@@ -46,7 +52,7 @@ export interface RewardDistribution {
  * (reward-calculation.ts) and the distribution, which credits each pending reward once from the
  * system account `rewards` to the user's available balance.
  */
-export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, 'toAdmins'> }) {
+export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, 'toAdmins' | 'toUser'> }) {
   const { db } = deps;
 
   /** Credits `rewards` (locked, pending) in `tx`: one ledger transaction each, one statement for many. */
@@ -112,6 +118,7 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
      */
     async distribute(body: RewardsDistributeBody, actor: AuditActor): Promise<RewardDistribution> {
       const ids = [...new Set(body.rewardIds)].sort((a, b) => a - b);
+      let notices: WrittenNotification[] = [];
       const result = await db.transaction(async (tx): Promise<RewardDistribution> => {
         const pending = await repo.lockPendingRewards(tx, ids);
         // A distribution that holds the admin's own reward is refused whole (403), nothing credited.
@@ -156,6 +163,7 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
         );
         if (marked !== pending.length)
           throw new Error(`marked ${marked} of ${pending.length} locked rewards`);
+        notices = await notify(tx, pending.map(rewardPaid));
         const taken = new Set(pending.map((r) => r.id));
         const skipped = ids.filter((id) => !taken.has(id));
         const amount = formatNormalised(sumDecimals(pending.map((r) => decimalFromDb(r.amount))));
@@ -176,6 +184,7 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
         });
         return { distributed: pending.length, skipped, amount, awaitingSecondApproval: null };
       });
+      if (deps.realtime) pushNotifications(deps.realtime, notices);
       const waiting = result.awaitingSecondApproval;
       if (waiting)
         announceFirstApproval(deps.realtime, {

@@ -30,7 +30,7 @@ const BASE = '/api/admin/team-salary-management';
  */
 export function registerSalaryRoutes(
   app: Router,
-  deps: { db: Db; guards: Guards; now?: () => Date; realtime?: Pick<Realtime, 'toAdmins'> },
+  deps: { db: Db; guards: Guards; now?: () => Date; realtime?: Pick<Realtime, 'toAdmins' | 'toUser'> },
 ) {
   const service = createSalaryService({ db: deps.db, now: deps.now, realtime: deps.realtime });
   const tags = ['admin-team-salary'];

@@ -39,6 +39,8 @@ import {
   postTransaction,
   postTransactionsBatch,
 } from '../../ledger/ledger.service.ts';
+import { salaryPaid } from '../../notifications/notices.ts';
+import { notify, pushNotifications } from '../../notifications/notifications.service.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import * as repo from './salary.repository.ts';
 import { salaryCsvHead, salaryCsvRow } from './salary-csv.ts';
@@ -76,7 +78,7 @@ export interface SalaryExport {
 export function createSalaryService(deps: {
   db: Db;
   now?: () => Date;
-  realtime?: Pick<Realtime, 'toAdmins'>;
+  realtime?: Pick<Realtime, 'toAdmins' | 'toUser'>;
 }) {
   const { db } = deps;
 
@@ -220,6 +222,7 @@ export function createSalaryService(deps: {
         totalAmount: '0',
         skipped,
         awaitingSecondApproval: await describePayoutApproval(tx, gate.approval),
+        notices: [],
       };
     }
     const posted = await postAll(
@@ -240,6 +243,10 @@ export function createSalaryService(deps: {
     // This transaction holds the ledger keys of `fresh`: nobody else can have paid them.
     if (inserted.length !== fresh.length)
       throw new Error(`inserted ${inserted.length} of ${fresh.length} payouts`);
+    const notices = await notify(
+      tx,
+      fresh.map((d) => salaryPayNotice(d.node.userId, payoutDate, d.level.level, d.amount)),
+    );
     const totalAmount = formatNormalised(sumDecimals(fresh.map((d) => new Decimal(d.amount))));
     skipped.sort((a, b) => a.userId - b.userId);
     // The audit rows last: each takes a lock held until commit (audit.service.ts recordAudit).
@@ -259,7 +266,14 @@ export function createSalaryService(deps: {
         },
       });
     }
-    return { payoutDate, paidCount: fresh.length, totalAmount, skipped, awaitingSecondApproval: null };
+    return {
+      payoutDate,
+      paidCount: fresh.length,
+      totalAmount,
+      skipped,
+      awaitingSecondApproval: null,
+      notices,
+    };
   }
 
   return {
@@ -315,7 +329,7 @@ export function createSalaryService(deps: {
       await assertYear(date.year);
       const payoutDate = payoutDateKey(date);
       assertDue(payoutDate);
-      const result = await db.transaction(async (tx) => {
+      const { notices, ...result } = await db.transaction(async (tx) => {
         await serialiseSalaryPayouts(tx, payoutDate);
         const { levels } = await readSalaryLevels(tx);
         const [current] = await repo.selectNodeCounts(tx, [userId]);
@@ -345,6 +359,7 @@ export function createSalaryService(deps: {
             level: level.level,
             amount: payout.amount,
             awaitingSecondApproval: await describePayoutApproval(tx, gate.approval),
+            notices: [],
           };
         const [posted] = await postAll(tx, [payout.request]).catch((err: unknown) => {
           // A concurrent payout of this user and date posted the key with another amount.
@@ -354,6 +369,7 @@ export function createSalaryService(deps: {
         if (!posted || posted.replayed) throw conflict(SALARY_TEXTS.alreadyPaid);
         const inserted = await repo.insertPayouts(tx, [payout.row(posted.transactionId)]);
         if (inserted.length !== 1) throw conflict(SALARY_TEXTS.alreadyPaid);
+        const notices = await notify(tx, [salaryPayNotice(userId, payoutDate, level.level, payout.amount)]);
         // The audit rows last: each takes a lock held until commit (audit.service.ts recordAudit).
         if (gate.secondApprovalAudit) await recordAudit(tx, actor, gate.secondApprovalAudit);
         await recordAudit(tx, actor, {
@@ -374,8 +390,10 @@ export function createSalaryService(deps: {
           level: level.level,
           amount: payout.amount,
           awaitingSecondApproval: null,
+          notices,
         };
       });
+      if (deps.realtime) pushNotifications(deps.realtime, notices);
       if (result.awaitingSecondApproval)
         announceFirstSalaryApproval(result.awaitingSecondApproval, actor.adminId);
       return result;
@@ -395,7 +413,10 @@ export function createSalaryService(deps: {
       assertNoneOwnRequest(actor.adminId, userIds);
       for (let attempt = 1; ; attempt++) {
         try {
-          const result = await db.transaction((tx) => batchInTx(tx, userIds, payoutDate, actor));
+          const { notices, ...result } = await db.transaction((tx) =>
+            batchInTx(tx, userIds, payoutDate, actor),
+          );
+          if (deps.realtime) pushNotifications(deps.realtime, notices);
           if (result.awaitingSecondApproval)
             announceFirstSalaryApproval(result.awaitingSecondApproval, actor.adminId);
           return result;
@@ -522,6 +543,9 @@ async function postAll(
   if (requests.length === 1 && first) return [await postTransaction(tx, first)];
   return postTransactionsBatch(tx, requests);
 }
+
+const salaryPayNotice = (userId: number, payoutDate: string, level: number, amount: string) =>
+  salaryPaid({ userId, payoutDate, level, amount, currency: SALARY_CURRENCY });
 
 const isKeyReused = (err: unknown) =>
   err instanceof AppError && err.statusCode === 409 && err.message === IDEMPOTENCY_KEY_REUSED;

@@ -29,6 +29,11 @@ import { isUniqueViolation } from '../../../db/errors.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import { type Posting, postTransaction, postTransactionsBatch } from '../../ledger/ledger.service.ts';
 import { findPairBySymbol } from '../../market-data/pairs.repository.ts';
+import {
+  notifyPerpetualCloses,
+  pushNotifications,
+  type WrittenNotification,
+} from '../../notifications/notifications.service.ts';
 import { assertSameOrder } from '../client-order.ts';
 import {
   findByClientOrderId,
@@ -282,6 +287,21 @@ export function createPerpetualEngine(deps: TradingDeps) {
     now: Date,
   ) {
     const positions = await repo.markLiquidated(tx, orderIds, mark, now);
+    const notices = await notifyPerpetualCloses(
+      tx,
+      positions.map((p) => ({
+        userId: p.userId,
+        orderId: p.orderId,
+        symbol: p.symbol,
+        side: p.side as PerpetualSide,
+        reason: 'liquidation' as const,
+        margin: p.margin,
+        payout: '0',
+        currency: p.currency,
+        entryPrice: p.entryPrice,
+        closePrice: mark.price,
+      })),
+    );
     await postTransactionsBatch(
       tx,
       positions.map((p) => ({
@@ -307,7 +327,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
       positions.map((p) => p.orderId),
       now,
     );
-    return { positions, orders };
+    return { positions, orders, notices };
   }
 
   /**
@@ -422,20 +442,23 @@ export function createPerpetualEngine(deps: TradingDeps) {
     const price = await deps.prices.current(found.symbol);
     const mark = new Decimal(price.price);
     const now = new Date(deps.now());
+    const liquidationNotices: WrittenNotification[] = [];
     const { order, position } = await db.transaction(async (tx) => {
       const row = await repo.lockOpenPosition(tx, orderId, userId);
       if (!row) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
       if (liquidatableAt(row, mark)) {
         // At or past its liquidation price the position has no equity left to close for: the close
         // is its liquidation, the same one the job would make (the user loses the margin, no more).
-        const { positions, orders } = await liquidateInTx(tx, row.symbol, [orderId], price, now);
+        const { positions, orders, notices } = await liquidateInTx(tx, row.symbol, [orderId], price, now);
         if (!positions[0] || !orders[0]) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+        liquidationNotices.push(...notices);
         return { order: orders[0], position: positions[0] };
       }
       return settleClose(tx, row, price, new Decimal(config.close_fee_rate), 'user', now);
     });
     if (position.status === 'liquidated') {
       deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(order) });
+      pushNotifications(deps.realtime, liquidationNotices);
     }
     return view(order, position);
   }
@@ -581,24 +604,25 @@ export function createPerpetualEngine(deps: TradingDeps) {
     const markPrice = new Decimal(mark.price);
     let liquidated = 0;
     for (let batch = 0; batch < LIQUIDATION_BATCHES_PER_RUN; batch++) {
-      const { claimed, due, orders } = await db.transaction(async (tx) => {
+      const { claimed, due, orders, notices } = await db.transaction(async (tx) => {
         await fence(tx);
         const claimed = await repo.claimLiquidatable(tx, symbol, mark.price, LIQUIDATION_BATCH);
         // The SQL comparison with the stored liquidation price and the domain rule agree by
         // construction (positionLiquidationPrice); the check keeps the domain rule the authority.
         const due = claimed.filter((p) => liquidatableAt(p, markPrice));
-        const { orders } = await liquidateInTx(
+        const { orders, notices } = await liquidateInTx(
           tx,
           symbol,
           due.map((p) => p.orderId),
           mark,
           now,
         );
-        return { claimed: claimed.length, due: due.length, orders };
+        return { claimed: claimed.length, due: due.length, orders, notices };
       });
       for (const order of orders) {
         deps.realtime.toUser(order.userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(order) });
       }
+      pushNotifications(deps.realtime, notices);
       liquidated += orders.length;
       if (claimed < LIQUIDATION_BATCH || due < claimed) break;
     }
@@ -615,11 +639,11 @@ export function createPerpetualEngine(deps: TradingDeps) {
     const markPrice = new Decimal(mark.price);
     const counts = { liquidated: 0, takeProfit: 0, stopLoss: 0 };
     for (let batch = 0; batch < TPSL_BATCHES_PER_RUN; batch++) {
-      const { claimed, acted, events } = await db.transaction(async (tx) => {
+      const { claimed, acted, events, notices } = await db.transaction(async (tx) => {
         await fence(tx);
         const claimed = await repo.claimTpslTriggered(tx, symbol, mark.price, TPSL_BATCH);
         // A position at or past its liquidation price is a liquidation, never a take-profit or stop-loss.
-        const { orders: liquidated } = await liquidateInTx(
+        const { orders: liquidated, notices } = await liquidateInTx(
           tx,
           symbol,
           claimed.filter((p) => liquidatableAt(p, markPrice)).map((p) => p.orderId),
@@ -645,8 +669,9 @@ export function createPerpetualEngine(deps: TradingDeps) {
           counts[trigger === 'take_profit' ? 'takeProfit' : 'stopLoss']++;
         }
         counts.liquidated += liquidated.length;
-        return { claimed: claimed.length, acted: events.length, events };
+        return { claimed: claimed.length, acted: events.length, events, notices };
       });
+      pushNotifications(deps.realtime, notices);
       for (const { order, position } of events) {
         deps.realtime.toUser(order.userId, ORDER_UPDATED_EVENT, {
           order: toTradeOrder(order),

@@ -62,7 +62,10 @@ describe('settling flash contracts', () => {
     const deps: TradingDeps = {
       ...clockDeps(db(), clock),
       realtime: {
-        toUser: (userId, event, payload) => events.push({ userId, event, payload }),
+        // The orders' events; the notifications' pushes are notifications.writers.test.ts's.
+        toUser: (userId, event, payload) => {
+          if (event === ORDER_UPDATED_EVENT) events.push({ userId, event, payload });
+        },
         toAdmins() {},
       },
     };

@@ -9,6 +9,11 @@ import {
   type PostTransactionRequest,
   postTransactionsBatch,
 } from '../../ledger/ledger.service.ts';
+import {
+  notifyTimedSettlements,
+  pushNotifications,
+  type WrittenNotification,
+} from '../../notifications/notifications.service.ts';
 import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import * as repo from './settlement.repository.ts';
@@ -165,7 +170,13 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
         ...(cursor.from !== undefined ? { from: new Date(cursor.from) } : {}),
       });
       for (const c of due) cursor.from = Math.max(cursor.from ?? c.expiresAtMs, c.expiresAtMs);
-      if (due.length === 0) return { claimed: 0, plans: [] as Plan[], orders: [] as repo.FilledOrder[] };
+      if (due.length === 0)
+        return {
+          claimed: 0,
+          plans: [] as Plan[],
+          orders: [] as repo.FilledOrder[],
+          notices: [] as WrittenNotification[],
+        };
       const parsed = new Map<string, Decimal>();
       const parse = (value: string) => {
         let d = parsed.get(value);
@@ -191,6 +202,12 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
         plans.map((p) => ({ orderId: p.contract.orderId, price: p.settlement.price })),
         now,
       );
+      // Each settled contract's notification, from the contracts just updated: one statement.
+      const notices = await notifyTimedSettlements(
+        tx,
+        plans.map((p) => ({ orderId: p.contract.orderId, currency: p.contract.currency })),
+        now,
+      );
       // Last: the ledger locks the users' accounts, held only until the commit right after. No
       // savepoint: any error ends this transaction, so a refused batch leaves nothing behind.
       await postTransactionsBatch(
@@ -199,11 +216,12 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
         { savepoint: false },
       );
       await hooks.beforeCommit?.(tx, { orderIds: plans.map((p) => p.contract.orderId) });
-      return { claimed: due.length, plans, orders };
+      return { claimed: due.length, plans, orders, notices };
     });
     for (const { userId, order } of result.orders) {
       deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order });
     }
+    pushNotifications(deps.realtime, result.notices);
     return result;
   }
 

@@ -2,7 +2,7 @@ import { CaretDownOutlined, SearchOutlined } from '@ant-design/icons';
 import { TRADE_PRODUCT_LABELS, type TradeProduct, tradeProducts } from '@platform/contracts';
 import { formatNumber, formatPercent } from '@platform/domain';
 import { Button, Drawer, Empty, Flex, Input, List, Segmented, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { type Ticker, useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
@@ -30,13 +30,15 @@ export interface TradeHeaderProps {
   /** The pairs this product offers. */
   symbols: readonly string[];
   symbol: string | undefined;
+  /** Shown beside the last price (the perpetual screen's mark price). */
+  extra?: ReactNode;
 }
 
 /**
  * The top of every trade screen: the product switch (现货 / 秒合约 / 永续合约 / 期权), and the pair
  * with its live price, which opens a searchable list of the product's pairs.
  */
-export function TradeHeader({ product, symbols, symbol }: TradeHeaderProps) {
+export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProps) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -67,23 +69,26 @@ export function TradeHeader({ product, symbols, symbol }: TradeHeaderProps) {
         >
           {symbol ?? '选择交易对'} <CaretDownOutlined />
         </Button>
-        <Flex gap={12} align="baseline">
-          {stale && (
-            <Tag color="default" style={{ marginInlineEnd: 0 }} data-testid="trade-price-stale">
-              行情已断开
-            </Tag>
-          )}
-          <Typography.Text
-            strong
-            style={{ fontSize: 18, color: priceColor }}
-            data-stale={stale || undefined}
-            data-testid="trade-last-price"
-          >
-            {ticker ? formatNumber(ticker.last_price, 4) : '--'}
-          </Typography.Text>
-          <Typography.Text style={{ color: priceColor }}>
-            {ticker ? formatPercent(ticker.change_24h, 2, { sign: true }) : ''}
-          </Typography.Text>
+        <Flex vertical align="end">
+          <Flex gap={12} align="baseline">
+            {stale && (
+              <Tag color="default" style={{ marginInlineEnd: 0 }} data-testid="trade-price-stale">
+                行情已断开
+              </Tag>
+            )}
+            <Typography.Text
+              strong
+              style={{ fontSize: 18, color: priceColor }}
+              data-stale={stale || undefined}
+              data-testid="trade-last-price"
+            >
+              {ticker ? formatNumber(ticker.last_price, 4) : '--'}
+            </Typography.Text>
+            <Typography.Text style={{ color: priceColor }}>
+              {ticker ? formatPercent(ticker.change_24h, 2, { sign: true }) : ''}
+            </Typography.Text>
+          </Flex>
+          {extra}
         </Flex>
       </Flex>
       <Drawer

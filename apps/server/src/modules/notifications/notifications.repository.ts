@@ -1,0 +1,300 @@
+import {
+  CONTRACT_OUTCOME_LABELS,
+  type NotificationType,
+  ORDER_SIDE_LABELS,
+  type UserNotification,
+} from '@platform/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { arrayLiteral, parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
+import { TIMED_PRODUCT_NAMES } from './notices.ts';
+
+/**
+ * SQL of the notification centre (migration 0032). Raw statements: every read is one user's rows
+ * of two tables merged by id, and every write is one statement however many rows it writes.
+ */
+
+/** What a writer asks for: the owner and what the notification says. */
+export interface NotificationInput {
+  userId: number;
+  type: NotificationType;
+  title: string;
+  body: string;
+  link: string | null;
+}
+
+/** A notification as written, with its owner: what is pushed after the commit. */
+export interface WrittenNotification {
+  userId: number;
+  notification: UserNotification;
+}
+
+/** A timestamp as `Date.prototype.toISOString` writes it, in SQL. */
+const isoOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+function text(value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
+  return value;
+}
+
+type Row = Record<string, unknown>;
+
+/** A notification row as the API shows it (`created_at` given when the statement set it). */
+const toNotification = (r: Row, read: boolean, createdAt?: string): UserNotification => ({
+  id: parseId(r.id),
+  type: text(r.type) as NotificationType,
+  title: text(r.title),
+  body: text(r.body),
+  link: r.link === null || r.link === undefined ? null : text(r.link),
+  created_at: createdAt ?? text(r.created_at),
+  read,
+});
+
+const isTrue = (value: unknown) => value === true || value === 't';
+
+const written = (r: Row, createdAt?: string): WrittenNotification => ({
+  userId: parseId(r.user_id),
+  notification: toNotification(r, false, createdAt),
+});
+
+/** Writes `rows` in one statement; returns them as written (unread). */
+export async function insertNotifications(
+  exec: Executor,
+  rows: readonly NotificationInput[],
+): Promise<WrittenNotification[]> {
+  if (rows.length === 0) return [];
+  const inserted = await queryRows<Row>(
+    exec,
+    sql`INSERT INTO notifications (user_id, type, title, body, link)
+        SELECT * FROM unnest(
+          ${arrayLiteral(rows.map((r) => r.userId))}::bigint[],
+          ${arrayLiteral(rows.map((r) => r.type))}::text[],
+          ${arrayLiteral(rows.map((r) => r.title))}::text[],
+          ${arrayLiteral(rows.map((r) => r.body))}::text[],
+          ${arrayLiteral(rows.map((r) => r.link))}::text[])
+        RETURNING user_id::text AS user_id, id::text AS id, type, title, body, link,
+          ${isoOf(sql`created_at`)} AS created_at`,
+  );
+  return inserted.map((r) => written(r));
+}
+
+/** `CASE <column> WHEN key THEN label ... END` from a label table of the contracts. */
+function labelOf(column: SQL, labels: Record<string, string>): SQL {
+  const whens = Object.entries(labels).map(([key, label]) => sql`WHEN ${key}::text THEN ${label}::text`);
+  return sql`(CASE ${column} ${sql.join(whens, sql` `)} ELSE ${column} END)`;
+}
+
+/** A reference price as the timed screens write it (formatPrice: grouped, 2 to 8 decimals). */
+const priceText = (column: SQL) => sql`to_char(${column}, 'FM999,999,999,999,990.00999999')`;
+
+/**
+ * to_char's picture of an amount at `places` decimals, grouped, as `noticeAmount` writes it (the
+ * amount is truncated to the places first, never rounded up).
+ */
+export const amountPicture = (places: number) =>
+  `FM999,999,999,999,990${places > 0 ? `.${'0'.repeat(places)}` : ''}`;
+
+/**
+ * The settlement notifications of a batch of timed contracts (settled in this transaction), in one
+ * INSERT ... SELECT from the contracts: outcome, stake, entry and settlement price, payout, and a
+ * link to the contract. `currencies` gives each currency of the batch its decimals.
+ */
+export async function insertTimedSettlementNotifications(
+  exec: Executor,
+  opts: {
+    orderIds: readonly number[];
+    currencies: ReadonlyArray<{ currency: string; places: number }>;
+    at: Date;
+  },
+): Promise<WrittenNotification[]> {
+  if (opts.orderIds.length === 0) return [];
+  const at = opts.at.toISOString();
+  const ids = arrayLiteral(opts.orderIds);
+  const amount = (column: SQL) => sql`(to_char(trunc(${column}, m.places), m.picture) || ' ' || c.currency)`;
+  const direction = labelOf(sql`c.direction`, ORDER_SIDE_LABELS);
+  const rows = await queryRows<Row>(
+    exec,
+    sql`INSERT INTO notifications (user_id, type, title, body, link, created_at)
+        SELECT c.user_id, c.product || '_settlement',
+          ${labelOf(sql`c.product`, TIMED_PRODUCT_NAMES)} || '结算：' || ${labelOf(sql`c.outcome`, CONTRACT_OUTCOME_LABELS)},
+          CASE WHEN c.outcome = 'void'
+            THEN format('%s %s %s，到期后没有取得参考价格，本金 %s 已全额退还', c.symbol, ${direction},
+              ${amount(sql`c.stake`)}, ${amount(sql`c.payout`)})
+            ELSE format('%s %s %s，开仓价 %s，结算价 %s，结算返还 %s', c.symbol, ${direction},
+              ${amount(sql`c.stake`)}, ${priceText(sql`c.entry_price`)}, ${priceText(sql`c.settle_price`)},
+              ${amount(sql`c.payout`)})
+          END,
+          '/trade/' || c.product || '/' || c.symbol || '?contract=' || c.order_id,
+          ${at}::timestamptz
+        FROM timed_contracts c
+        JOIN unnest(
+          ${arrayLiteral(opts.currencies.map((m) => m.currency))}::text[],
+          ${arrayLiteral(opts.currencies.map((m) => amountPicture(m.places)))}::text[],
+          ${arrayLiteral(opts.currencies.map((m) => m.places))}::int[]
+        ) AS m(currency, picture, places) ON m.currency = c.currency
+        WHERE c.order_id = ANY(${ids}::bigint[]) AND (c.status = 'settled') IS TRUE
+        RETURNING user_id::text AS user_id, id::text AS id, type, title, body, link`,
+  );
+  return rows.map((r) => written(r, at));
+}
+
+// --- reading ------------------------------------------------------------------------------------
+
+/**
+ * The user's notifications: their own and the broadcasts made since they registered, each with
+ * `read` (up to their mark, or read one by one). One id sequence numbers both, so `id` orders them.
+ */
+function visibleTo(userId: number): SQL {
+  return sql`(
+    SELECT n.id, n.type, n.title, n.body, n.link, n.created_at FROM notifications n WHERE n.user_id = ${userId}::bigint
+    UNION ALL
+    SELECT b.id, b.type, b.title, b.body, b.link, b.created_at FROM notification_broadcasts b
+    WHERE b.created_at >= (SELECT u.created_at FROM users u WHERE u.id = ${userId}::bigint)
+  )`;
+}
+
+const markOf = (userId: number) =>
+  sql`coalesce((SELECT m.read_through FROM notification_read_marks m WHERE m.user_id = ${userId}::bigint), 0)`;
+
+const readExpr = (userId: number) => sql`(i.id <= ${markOf(userId)} OR EXISTS (
+  SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId}::bigint AND r.notification_id = i.id))`;
+
+export interface NotificationFilter {
+  type?: NotificationType | undefined;
+  unread?: boolean | undefined;
+}
+
+function filterOf(userId: number, filter: NotificationFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (filter.type) parts.push(sql`i.type = ${filter.type}::text`);
+  if (filter.unread === true) parts.push(sql`NOT ${readExpr(userId)}`);
+  if (filter.unread === false) parts.push(readExpr(userId));
+  return sql.join(parts, sql` AND `);
+}
+
+export async function listForUser(
+  exec: Executor,
+  userId: number,
+  filter: NotificationFilter,
+  page: { limit: number; offset: number },
+): Promise<UserNotification[]> {
+  const rows = await queryRows<Row>(
+    exec,
+    sql`SELECT i.id::text AS id, i.type, i.title, i.body, i.link, ${isoOf(sql`i.created_at`)} AS created_at,
+          ${readExpr(userId)} AS read
+        FROM ${visibleTo(userId)} i
+        WHERE ${filterOf(userId, filter)}
+        ORDER BY i.id DESC
+        LIMIT ${page.limit}::int OFFSET ${page.offset}::int`,
+  );
+  return rows.map((r) => toNotification(r, isTrue(r.read)));
+}
+
+export async function countForUser(
+  exec: Executor,
+  userId: number,
+  filter: NotificationFilter,
+): Promise<number> {
+  const [row] = await queryRows<Row>(
+    exec,
+    sql`SELECT count(*)::int AS n FROM ${visibleTo(userId)} i WHERE ${filterOf(userId, filter)}`,
+  );
+  return parseCount(row?.n ?? 0);
+}
+
+/** Unread of every type: only ids above the mark can be, which the key's range reaches directly. */
+export async function countUnread(exec: Executor, userId: number): Promise<number> {
+  const [row] = await queryRows<Row>(
+    exec,
+    sql`SELECT count(*)::int AS n FROM ${visibleTo(userId)} i
+        WHERE i.id > ${markOf(userId)} AND NOT EXISTS (
+          SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId}::bigint AND r.notification_id = i.id)`,
+  );
+  return parseCount(row?.n ?? 0);
+}
+
+// --- marking read -------------------------------------------------------------------------------
+
+/** Of `ids`, those that are the user's to read (their own, or a broadcast they see). */
+export async function visibleIds(
+  exec: Executor,
+  userId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const rows = await queryRows<Row>(
+    exec,
+    sql`SELECT i.id::text AS id FROM ${visibleTo(userId)} i WHERE i.id = ANY(${arrayLiteral(ids)}::bigint[])`,
+  );
+  return new Set(rows.map((r) => parseId(r.id)));
+}
+
+/** Marks `ids` (all visible to the user) read; returns how many were unread. */
+export async function insertReads(exec: Executor, userId: number, ids: readonly number[]): Promise<number> {
+  const rows = await queryRows<Row>(
+    exec,
+    sql`INSERT INTO notification_reads (user_id, notification_id)
+        SELECT ${userId}::bigint, id FROM unnest(${arrayLiteral(ids)}::bigint[]) AS id
+        WHERE id > ${markOf(userId)}
+        ON CONFLICT DO NOTHING
+        RETURNING notification_id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Moves the user's mark to the newest notification they can see now; the reads it covers go. A
+ * notification committed later with a lower id than one already seen (two writers of the same
+ * user's rows in flight at the very moment of the click) would count as read: the ids are drawn
+ * at insert, not at commit.
+ */
+export async function markAllRead(exec: Executor, userId: number): Promise<void> {
+  const [row] = await queryRows<Row>(
+    exec,
+    sql`INSERT INTO notification_read_marks AS m (user_id, read_through)
+        SELECT ${userId}::bigint, coalesce(max(i.id), 0) FROM ${visibleTo(userId)} i
+        ON CONFLICT (user_id) DO UPDATE SET read_through = greatest(m.read_through, excluded.read_through)
+        RETURNING read_through::text AS read_through`,
+  );
+  await exec.execute(
+    sql`DELETE FROM notification_reads WHERE user_id = ${userId}::bigint
+        AND notification_id <= ${String(row?.read_through ?? '0')}::bigint`,
+  );
+}
+
+// --- broadcasts ---------------------------------------------------------------------------------
+
+export interface BroadcastInput {
+  source: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  link: string | null;
+}
+
+/**
+ * The broadcast of `source`: written once (created: true, to be pushed), or its text brought up to
+ * date when it exists (an announcement edited while published: same id, same read state).
+ */
+export async function upsertBroadcast(
+  exec: Executor,
+  input: BroadcastInput,
+): Promise<{ notification: UserNotification; created: boolean }> {
+  const [row] = await queryRows<Row>(
+    exec,
+    sql`INSERT INTO notification_broadcasts AS b (id, type, title, body, link, source)
+        VALUES (nextval('notification_ids'), ${input.type}, ${input.title}, ${input.body}, ${input.link}, ${input.source})
+        ON CONFLICT (source) DO UPDATE SET title = excluded.title, body = excluded.body, link = excluded.link
+        RETURNING b.id::text AS id, b.type, b.title, b.body, b.link, ${isoOf(sql`b.created_at`)} AS created_at,
+          (xmax = 0) AS created`,
+  );
+  if (!row) throw new Error(`broadcast ${input.source} not written`);
+  return { notification: toNotification(row, false), created: isTrue(row.created) };
+}
+
+/** Takes the broadcast of `source` back (unpublished or deleted), with its read marks. */
+export async function deleteBroadcast(exec: Executor, source: string): Promise<void> {
+  await exec.execute(
+    sql`WITH gone AS (DELETE FROM notification_broadcasts WHERE source = ${source} RETURNING id)
+        DELETE FROM notification_reads r USING gone WHERE r.notification_id = gone.id`,
+  );
+}

@@ -1,0 +1,51 @@
+import { bigint, pgSequence, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema.ts';
+
+/** Migration 0032. One id sequence for both kinds, so that an id names one notification. */
+export const notificationIds = pgSequence('notification_ids');
+
+/** A user's own notifications, append-only (read state lives in the read tables). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id], name: 'notifications_pkey' })],
+);
+
+/** One row per broadcast (announcements), seen by every user registered before it. */
+export const notificationBroadcasts = pgTable('notification_broadcasts', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  type: text('type').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  link: text('link'),
+  source: text('source').notNull().unique('notification_broadcasts_source_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's "all read" mark: every notification with an id up to read_through is read. */
+export const notificationReadMarks = pgTable('notification_read_marks', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  readThrough: bigint('read_through', { mode: 'number' }).notNull(),
+});
+
+/** Notifications read one by one above the user's mark. */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    notificationId: bigint('notification_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId], name: 'notification_reads_pkey' })],
+);
