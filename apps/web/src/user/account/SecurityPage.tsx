@@ -1,12 +1,15 @@
-import { SafetyOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TwofaCodeField } from '../../components/twofa/TwofaCodeField.tsx';
 import { TwofaEnrolment } from '../../components/twofa/TwofaEnrolment.tsx';
 import { disableTwofa, normaliseCode, twofaErrorText } from '../../lib/twofa.ts';
 import { UserPage } from '../shell/UserPage.tsx';
+import { LoginsCard } from './LoginsCard.tsx';
+import { SessionsCard } from './SessionsCard.tsx';
 import { AccountColumn, ME_KEY, RefreshError, useMe } from './useMe.tsx';
 
 type Mode = 'view' | 'enrol' | 'disable';
@@ -67,7 +70,35 @@ function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCanc
   );
 }
 
-/** 安全中心: whether 2FA is on, turning it on (QR code, code, recovery codes) and off (a code). */
+/** 登录密码: the password is changed on its own screen (修改密码), which keeps this device signed in. */
+function PasswordCard() {
+  const navigate = useNavigate();
+  return (
+    <Card>
+      <Flex gap={12} align="flex-start">
+        <LockOutlined style={{ fontSize: 24, color: '#1677ff', marginTop: 2 }} />
+        <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Typography.Text strong style={{ fontSize: 16 }}>
+            登录密码
+          </Typography.Text>
+          <Typography.Text type="secondary">修改后，其他设备将全部退出登录。</Typography.Text>
+        </Flex>
+        <Button
+          style={{ alignSelf: 'center' }}
+          onClick={() => navigate('/me/password')}
+          data-testid="security-password-link"
+        >
+          修改密码
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+/**
+ * 安全中心: 2FA (on: QR code, code, recovery codes; off: a code), the password, the signed-in
+ * devices with a way to sign each out, and the recent logins.
+ */
 export default function SecurityPage() {
   const { query, user } = useMe();
   const { message } = App.useApp();
@@ -135,6 +166,9 @@ export default function SecurityPage() {
             <DisableForm onDone={() => changed('两步验证已关闭')} onCancel={() => setMode('view')} />
           </Card>
         )}
+        <PasswordCard />
+        <SessionsCard />
+        <LoginsCard />
       </UserPage>
     </AccountColumn>
   );
