@@ -57,6 +57,7 @@ const withdrawal = (id: number, first: AdminWithdrawal['first_approval']): Admin
   updated_at: '2024-05-01T02:30:00.000Z',
   user_remark: null,
   admin_remark: null,
+  tx_hash: null,
   first_approval: first,
 });
 

@@ -51,6 +51,7 @@ const withdrawal = (id: number, userId: number): AdminWithdrawal => ({
   updated_at: '2024-05-01T02:30:00.000Z',
   user_remark: null,
   admin_remark: null,
+  tx_hash: null,
   first_approval: null,
 });
 

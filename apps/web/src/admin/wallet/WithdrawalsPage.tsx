@@ -18,6 +18,7 @@ import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { BulkStatusModal } from './withdrawals/BulkStatusModal.tsx';
+import { PayoutDialog } from './withdrawals/PayoutDialog.tsx';
 import { notificationPermission, requestNotificationPermission } from './withdrawals/realtimeAlerts.ts';
 import { useWithdrawalRealtime } from './withdrawals/useWithdrawalRealtime.ts';
 import { useWithdrawalStatusUpdate } from './withdrawals/useWithdrawalStatusUpdate.ts';
@@ -51,6 +52,7 @@ export default function WithdrawalsPage() {
   /** The rows of the bulk dialog, fixed when it opens (the selection is cleared once it has run). */
   const [bulkRows, setBulkRows] = useState<AdminWithdrawal[] | null>(null);
   const [permission, setPermission] = useState(notificationPermission);
+  const [payout, setPayout] = useState<AdminWithdrawal | null>(null);
 
   const queryKey = useMemo(() => withdrawalsQueryKey(filters), [filters]);
   const query = useQuery({
@@ -80,6 +82,11 @@ export default function WithdrawalsPage() {
   };
 
   const changeStatus = (row: AdminWithdrawal, status: WithdrawalStatus) => {
+    // A USDT payout is confirmed with its transaction hash, which the owner then sees.
+    if (status === 'completed' && row.withdraw_type === 'usdt') {
+      setPayout(row);
+      return;
+    }
     modal.confirm({
       title: `确认将状态更改为「${WITHDRAWAL_STATUS_LABELS[status]}」吗？`,
       content: `订单 #${row.id}，用户 ${row.user.email}，金额 ${formatExactAmount(row.amount, row.currency)}`,
@@ -230,6 +237,11 @@ export default function WithdrawalsPage() {
       </Card>
 
       <WithdrawalDetailModal row={detail} onClose={() => setDetail(null)} />
+      <PayoutDialog
+        row={payout}
+        onClose={() => setPayout(null)}
+        onConfirm={(row, txHash, note) => void update(row, 'completed', note, txHash)}
+      />
       <BulkStatusModal
         open={bulkRows !== null}
         rows={bulkRows ?? []}

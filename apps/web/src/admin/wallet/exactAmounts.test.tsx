@@ -64,6 +64,7 @@ const withdrawal: AdminWithdrawal = {
   updated_at: '2024-05-01T02:30:00.000Z',
   user_remark: null,
   admin_remark: null,
+  tx_hash: null,
   first_approval: null,
 };
 

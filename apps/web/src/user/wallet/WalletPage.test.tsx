@@ -1,4 +1,5 @@
 import type { UserTransaction } from '@platform/contracts';
+import { Decimal } from '@platform/domain';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,12 +24,60 @@ const tx: UserTransaction = {
   transaction_id: 2,
   kind: 'deposit',
   memo: '充值 #9 审核通过',
-  bucket: 'available',
   currency: 'USDT',
+  movement: 'in',
   amount: '100.000000000000000000',
-  balance_after: '100.000000000000000000',
+  changes: [
+    { bucket: 'available', amount: '100.000000000000000000', balance_after: '100.000000000000000000' },
+  ],
+  reference: { kind: 'deposit', id: 9 },
   created_at: '2024-05-01T02:00:00.000Z',
 };
+
+/** GET /api/wallet: USDT with the given available balance, 0.006 BTC at 60,000.5 and 5 of a coin without a price. */
+function walletReply(balance: string) {
+  const usdtValue = new Decimal(balance).plus('10').plus('5.25');
+  const btcValue = new Decimal('0.006').times('60000.5');
+  return ok({
+    wallets: [
+      {
+        currency: 'USDT',
+        balance,
+        frozen_balance: '10',
+        salary_balance: '5.25',
+        price_usdt: '1',
+        value_usdt: usdtValue.toFixed(),
+      },
+      {
+        currency: 'BTC',
+        balance: '0.004',
+        frozen_balance: '0.002',
+        salary_balance: '0',
+        price_usdt: '60000.5',
+        value_usdt: btcValue.toFixed(),
+      },
+      {
+        currency: 'NOPE',
+        balance: '5',
+        frozen_balance: '0',
+        salary_balance: '0',
+        price_usdt: null,
+        value_usdt: null,
+      },
+      {
+        currency: 'ETH',
+        balance: '0',
+        frozen_balance: '0',
+        salary_balance: '0',
+        price_usdt: null,
+        value_usdt: '0',
+      },
+    ],
+    total_value_usdt: usdtValue.plus(btcValue).toFixed(),
+    unpriced_currencies: ['NOPE'],
+    withdrawRequirement: { canWithdraw: false, reasons: [] },
+  });
+}
 
 beforeEach(() => {
   disconnectSocket();
@@ -37,11 +86,7 @@ beforeEach(() => {
   sessionStore.reload();
   balance = '1234.5';
   ({ calls, handlers } = mockApi({
-    'GET /api/wallet': () =>
-      ok({
-        wallets: [{ currency: 'USDT', balance, frozen_balance: '10', salary_balance: '5.25' }],
-        withdrawRequirement: { canWithdraw: false, reasons: [] },
-      }),
+    'GET /api/wallet': () => walletReply(balance),
     'GET /api/wallet/transactions': () => ok({ transactions: [tx], pagination: pagination(1) }),
     'GET /api/kyc/status': () => ok({ kyc_status: 'pending', application: null }),
   }));
@@ -61,17 +106,30 @@ describe('WalletPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('shows the balances, the KYC state and the recent ledger entries', async () => {
+  it('shows the total of every coin at its reference price, each asset with value and share, and the recent rows', async () => {
     signIn(makeUser());
     renderPage();
-    expect((await screen.findByTestId('wallet-total')).textContent).toBe('1,249.75');
+    // 1,249.75 USDT + 0.006 BTC × 60,000.5 = 1,609.753 → 1,609.75 (rounded down).
+    expect((await screen.findByTestId('wallet-total')).textContent).toBe('1,609.75');
+    expect(screen.getByTestId('wallet-total-note').textContent).toBe('未计入无参考价的 NOPE');
     expect(screen.getByTestId('wallet-available').textContent).toBe('1,234.50');
     expect(screen.getByTestId('wallet-frozen').textContent).toBe('10.00');
     expect(screen.getByTestId('wallet-salary').textContent).toBe('5.25');
+    // Largest value first, the coin without a price last, a coin not held left out.
+    const rows = screen.getAllByTestId(/^asset-row-/).map((row) => row.getAttribute('data-testid'));
+    expect(rows).toEqual(['asset-row-USDT', 'asset-row-BTC', 'asset-row-NOPE']);
+    expect(screen.getByTestId('asset-amount-BTC').textContent).toBe('0.006 BTC');
+    expect(screen.getByTestId('asset-value-BTC').textContent).toBe('≈ 360.00 USDT');
+    expect(screen.getByTestId('asset-share-BTC').textContent).toBe('占比 22.4%');
+    expect(screen.getByTestId('asset-share-USDT').textContent).toBe('占比 77.6%');
+    expect(screen.getByTestId('asset-value-NOPE').textContent).toBe('无参考价');
+    expect(screen.getByTestId('asset-share-NOPE').textContent).toBe('不计入占比');
+    expect(screen.getByTestId('asset-row-BTC').getAttribute('href')).toBe('/wallet/asset/BTC');
     expect((await screen.findByTestId('wallet-kyc-status')).textContent).toBe('待审核');
     const row = await screen.findByTestId('transaction-record-3');
     expect(row.textContent).toContain('充值');
     expect(row.textContent).toContain('+100.00 USDT');
+    expect(screen.getByTestId('transaction-record-3-link').getAttribute('href')).toBe('/wallet/deposits/9');
     expect(
       calls.find((c) => c.url.pathname === '/api/wallet/transactions')?.url.searchParams.get('limit'),
     ).toBe('5');
@@ -86,6 +144,7 @@ describe('WalletPage', () => {
       fakeSockets.at(-1)?.receive('deposit_status_update', { deposit: { id: 1, status: 'approved' } }),
     );
     await waitFor(() => expect(screen.getByTestId('wallet-available').textContent).toBe('1,334.50'));
+    expect(screen.getByTestId('wallet-total').textContent).toBe('1,709.75');
   });
 
   it('shows the empty ledger and the load error with retry', async () => {
@@ -96,7 +155,12 @@ describe('WalletPage', () => {
     expect(await screen.findByText('获取钱包信息失败')).toBeTruthy();
     expect(screen.getByText('数据库繁忙')).toBeTruthy();
     handlers['GET /api/wallet'] = () =>
-      ok({ wallets: [], withdrawRequirement: { canWithdraw: false, reasons: [] } });
+      ok({
+        wallets: [],
+        total_value_usdt: '0',
+        unpriced_currencies: [],
+        withdrawRequirement: { canWithdraw: false, reasons: [] },
+      });
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect((await screen.findByTestId('wallet-total')).textContent).toBe('0.00');
     expect(await screen.findByText('暂无资金流水')).toBeTruthy();

@@ -1,8 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HistoryOutlined, RightOutlined } from '@ant-design/icons';
-import { DEFAULT_CURRENCY, type WalletView } from '@platform/contracts';
-import { formatCrypto, formatNumber } from '@platform/domain';
+import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { formatBalance } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { KycBadge } from '../../admin/users/UserBits.tsx';
@@ -15,8 +15,8 @@ import { UserPage } from '../shell/UserPage.tsx';
 import { NarrowColumn } from './NarrowColumn.tsx';
 import { TransactionRecord } from './records.tsx';
 import { useWalletRealtime } from './useWalletRealtime.ts';
-import { fetchTransactions, fetchWallet, walletKeys } from './walletApi.ts';
-import { walletOf, walletTotal } from './walletMath.ts';
+import { fetchTransactions, fetchWallet, type WalletData, walletKeys } from './walletApi.ts';
+import { assetRows, walletOf } from './walletMath.ts';
 
 const RECENT_COUNT = 5;
 
@@ -31,32 +31,109 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** The main currency's total with its three parts, on the coloured card at the top. */
-function BalanceCard({ wallet }: { wallet: WalletView }) {
+/** A USDT amount on the card: to the cent, rounded down (never more than the user has). */
+const usdt = (value: string) => formatBalance(value, DEFAULT_CURRENCY, { unit: false });
+
+/**
+ * 总资产: everything the user holds valued in USDT at the reference prices, so that buying a coin
+ * moves value from USDT to the coin and leaves the total. Currencies without a price are named as
+ * left out, never counted as 0 in silence. Below it, the USDT wallet's three parts.
+ */
+function BalanceCard({ data }: { data: WalletData }) {
+  const wallet = walletOf(data.wallets, DEFAULT_CURRENCY);
   return (
     <Card
       style={{ background: 'linear-gradient(135deg, #1677ff 0%, #4096ff 100%)', border: 0 }}
       styles={{ body: { padding: 20, color: '#fff' } }}
       data-testid="wallet-balance-card"
     >
-      <span style={{ fontSize: 13, opacity: 0.85 }}>总资产（{wallet.currency}）</span>
+      <span style={{ fontSize: 13, opacity: 0.85 }}>总资产折合（{DEFAULT_CURRENCY}）</span>
       <div
         style={{
           fontSize: 30,
           fontWeight: 700,
           lineHeight: 1.3,
-          margin: '4px 0 16px',
+          margin: '4px 0 4px',
           wordBreak: 'break-all',
         }}
         data-testid="wallet-total"
       >
-        {formatNumber(walletTotal(wallet), 2)}
+        {usdt(data.total_value_usdt)}
+      </div>
+      <div style={{ fontSize: 12, opacity: 0.85, marginBottom: 12 }} data-testid="wallet-total-note">
+        {data.unpriced_currencies.length > 0
+          ? `未计入无参考价的 ${data.unpriced_currencies.join('、')}`
+          : '各币种按参考价折合'}
       </div>
       <Flex gap={12}>
-        <Figure label="可用" value={formatNumber(wallet.balance, 2)} testId="wallet-available" />
-        <Figure label="冻结" value={formatNumber(wallet.frozen_balance, 2)} testId="wallet-frozen" />
-        <Figure label="工资余额" value={formatNumber(wallet.salary_balance, 2)} testId="wallet-salary" />
+        <Figure label={`${DEFAULT_CURRENCY} 可用`} value={usdt(wallet.balance)} testId="wallet-available" />
+        <Figure label="冻结" value={usdt(wallet.frozen_balance)} testId="wallet-frozen" />
+        <Figure label="工资余额" value={usdt(wallet.salary_balance)} testId="wallet-salary" />
       </Flex>
+    </Card>
+  );
+}
+
+/** 资产: each currency held, its value in USDT and its share of the total; a row opens its detail. */
+function AssetList({ data }: { data: WalletData }) {
+  return (
+    <Card
+      size="small"
+      title="资产"
+      styles={{ body: { paddingTop: 0, paddingBottom: 0 } }}
+      data-testid="wallet-assets"
+    >
+      {assetRows(data.wallets, data.total_value_usdt).map(({ wallet, held, share }) => (
+        <Link
+          key={wallet.currency}
+          to={`/wallet/asset/${wallet.currency}`}
+          style={{ color: 'inherit', display: 'block' }}
+          data-testid={`asset-row-${wallet.currency}`}
+        >
+          <Flex
+            justify="space-between"
+            align="center"
+            gap={8}
+            style={{ padding: '10px 0', borderBottom: '1px solid #f0f0f0' }}
+          >
+            <Flex vertical style={{ minWidth: 0 }}>
+              <Typography.Text strong>{wallet.currency}</Typography.Text>
+              <Typography.Text
+                type="secondary"
+                style={{ fontSize: 12 }}
+                data-testid={`asset-share-${wallet.currency}`}
+              >
+                {share === null ? '不计入占比' : `占比 ${share}%`}
+              </Typography.Text>
+            </Flex>
+            <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+              <Flex vertical align="flex-end" style={{ minWidth: 0 }}>
+                <span style={{ wordBreak: 'break-all' }} data-testid={`asset-amount-${wallet.currency}`}>
+                  {formatBalance(held, wallet.currency)}
+                </span>
+                {wallet.value_usdt === null ? (
+                  <Tag
+                    color="orange"
+                    style={{ marginInlineEnd: 0 }}
+                    data-testid={`asset-value-${wallet.currency}`}
+                  >
+                    无参考价
+                  </Tag>
+                ) : (
+                  <Typography.Text
+                    type="secondary"
+                    style={{ fontSize: 12 }}
+                    data-testid={`asset-value-${wallet.currency}`}
+                  >
+                    ≈ {formatBalance(wallet.value_usdt, DEFAULT_CURRENCY)}
+                  </Typography.Text>
+                )}
+              </Flex>
+              <RightOutlined style={{ color: '#bfbfbf', fontSize: 12 }} />
+            </Flex>
+          </Flex>
+        </Link>
+      ))}
     </Card>
   );
 }
@@ -84,26 +161,6 @@ function ActionButton({
     >
       {label}
     </Button>
-  );
-}
-
-/** Other currencies than the main one, each with its parts. */
-function OtherCurrencies({ wallets }: { wallets: WalletView[] }) {
-  if (wallets.length === 0) return null;
-  return (
-    <Card size="small" title="其他币种">
-      {wallets.map((w) => (
-        <Flex key={w.currency} justify="space-between" gap={8} style={{ padding: '8px 0' }}>
-          <Typography.Text strong>{w.currency}</Typography.Text>
-          <Flex vertical align="flex-end">
-            <span>{formatCrypto(walletTotal(w), w.currency)}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              可用 {formatCrypto(w.balance, w.currency)} · 冻结 {formatCrypto(w.frozen_balance, w.currency)}
-            </Typography.Text>
-          </Flex>
-        </Flex>
-      ))}
-    </Card>
   );
 }
 
@@ -196,10 +253,9 @@ export default function WalletPage() {
       />
     );
   else {
-    const wallets = wallet.data.wallets;
     content = (
       <>
-        <BalanceCard wallet={walletOf(wallets, DEFAULT_CURRENCY)} />
+        <BalanceCard data={wallet.data} />
         <Flex gap={8}>
           <ActionButton
             icon={<ArrowDownOutlined />}
@@ -220,7 +276,7 @@ export default function WalletPage() {
             testId="wallet-history"
           />
         </Flex>
-        <OtherCurrencies wallets={wallets.filter((w) => w.currency !== DEFAULT_CURRENCY)} />
+        <AssetList data={wallet.data} />
         <KycRow />
         <RecentTransactions />
       </>

@@ -32,7 +32,18 @@ const channel = (overrides: Partial<UserWithdrawChannel> = {}): UserWithdrawChan
 
 function wallet(canWithdraw: boolean, reasons: string[] = [], balance = '500'): WalletReply['data'] {
   return {
-    wallets: [{ currency: 'USDT', balance, frozen_balance: '0', salary_balance: '0' }],
+    wallets: [
+      {
+        currency: 'USDT',
+        balance,
+        frozen_balance: '0',
+        salary_balance: '0',
+        price_usdt: '1',
+        value_usdt: balance,
+      },
+    ],
+    total_value_usdt: balance,
+    unpriced_currencies: [],
     withdrawRequirement: { canWithdraw, reasons },
   };
 }

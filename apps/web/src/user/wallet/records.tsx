@@ -1,14 +1,17 @@
+import { RightOutlined } from '@ant-design/icons';
 import {
   LEDGER_BUCKET_LABELS,
   LEDGER_KIND_LABELS,
+  type LedgerReference,
   type UserDeposit,
   type UserTransaction,
   type UserWithdrawal,
   WITHDRAW_METHOD_LABELS,
 } from '@platform/contracts';
-import { formatCrypto, formatDateTime, toDec } from '@platform/domain';
-import { Flex, Typography } from 'antd';
+import { formatBalance, formatChange, formatCharge, formatDateTime } from '@platform/domain';
+import { Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DepositStatusTag, TxHashLink } from '../../admin/wallet/deposits/DepositBits.tsx';
 import { shortenHash } from '../../admin/wallet/deposits/explorer.ts';
 import { WithdrawalStatusTag } from '../../admin/wallet/withdrawals/WithdrawalBits.tsx';
@@ -18,14 +21,17 @@ export function RecordRow({
   title,
   right,
   lines,
+  to,
   testId,
 }: {
   title: ReactNode;
   right: ReactNode;
   lines: ReactNode[];
+  /** The record's own page: the whole row opens it. */
+  to?: string | null;
   testId?: string;
 }) {
-  return (
+  const row = (
     <Flex
       justify="space-between"
       align="flex-start"
@@ -43,10 +49,17 @@ export function RecordRow({
           </Typography.Text>
         ))}
       </Flex>
-      <Flex vertical align="flex-end" gap={4} style={{ flexShrink: 0 }}>
+      <Flex vertical align="flex-end" gap={4} style={{ flexShrink: 0, maxWidth: '55%' }}>
         {right}
       </Flex>
+      {to && <RightOutlined style={{ color: '#bfbfbf', fontSize: 12, alignSelf: 'center' }} />}
     </Flex>
+  );
+  if (!to) return row;
+  return (
+    <Link to={to} style={{ color: 'inherit', display: 'block' }} data-testid={testId && `${testId}-link`}>
+      {row}
+    </Link>
   );
 }
 
@@ -54,16 +67,12 @@ export function DepositRecord({ deposit }: { deposit: UserDeposit }) {
   return (
     <RecordRow
       testId={`deposit-record-${deposit.id}`}
-      title={formatCrypto(deposit.amount, deposit.currency)}
+      to={`/wallet/deposits/${deposit.id}`}
+      title={formatBalance(deposit.amount, deposit.currency)}
       right={<DepositStatusTag status={deposit.status} />}
       lines={[
         `${deposit.channel_name} · ${formatDateTime(deposit.created_at)}`,
-        deposit.tx_hash ? (
-          <>
-            交易哈希：
-            <TxHashLink hash={deposit.tx_hash} />
-          </>
-        ) : null,
+        deposit.tx_hash ? `交易哈希：${shortenHash(deposit.tx_hash)}` : null,
         deposit.status === 'rejected' && deposit.admin_note ? `拒绝原因：${deposit.admin_note}` : null,
       ]}
     />
@@ -71,17 +80,21 @@ export function DepositRecord({ deposit }: { deposit: UserDeposit }) {
 }
 
 /** Where a withdrawal goes: the address for usdt, otherwise the payee's account and name. */
-export function payeeText(w: Pick<UserWithdrawal, 'withdraw_type' | 'address' | 'account_info'>): ReactNode {
-  if (w.withdraw_type === 'usdt') {
-    if (!w.address) return '未提供';
-    return (
-      <Typography.Text copyable={{ text: w.address }} style={{ fontSize: 'inherit', color: 'inherit' }}>
-        {shortenHash(w.address, 6)}
-      </Typography.Text>
-    );
-  }
+export function payeeText(w: Pick<UserWithdrawal, 'withdraw_type' | 'address' | 'account_info'>): string {
+  if (w.withdraw_type === 'usdt') return w.address ? shortenHash(w.address, 6) : '未提供';
   const info = w.account_info;
   return info ? `${info.name} ${info.account}` : '未提供';
+}
+
+/** The payout's transaction hash of a completed USDT withdrawal, linked to its block explorer. */
+export function PayoutHash({ withdrawal, full = false }: { withdrawal: UserWithdrawal; full?: boolean }) {
+  if (withdrawal.withdraw_type !== 'usdt' || withdrawal.status !== 'completed') return null;
+  if (!withdrawal.tx_hash) return <Typography.Text type="secondary">未记录</Typography.Text>;
+  return (
+    <span data-testid={`withdrawal-tx-hash-${withdrawal.id}`}>
+      <TxHashLink hash={withdrawal.tx_hash} full={full} />
+    </span>
+  );
 }
 
 export function WithdrawalRecord({ withdrawal }: { withdrawal: UserWithdrawal }) {
@@ -89,12 +102,16 @@ export function WithdrawalRecord({ withdrawal }: { withdrawal: UserWithdrawal })
   return (
     <RecordRow
       testId={`withdrawal-record-${w.id}`}
-      title={formatCrypto(w.amount, w.currency)}
+      to={`/wallet/withdrawals/${w.id}`}
+      title={formatBalance(w.amount, w.currency)}
       right={<WithdrawalStatusTag status={w.status} />}
       lines={[
         `${WITHDRAW_METHOD_LABELS[w.withdraw_type] ?? w.channel} · ${formatDateTime(w.created_at)}`,
-        `手续费 ${formatCrypto(w.fee, w.currency)} · 合计冻结 ${formatCrypto(w.total, w.currency)}`,
-        <>收款：{payeeText(w)}</>,
+        `手续费 ${formatCharge(w.fee, w.currency)} · 合计冻结 ${formatCharge(w.total, w.currency)}`,
+        `收款：${payeeText(w)}`,
+        w.status === 'completed' && w.withdraw_type === 'usdt' && w.tx_hash
+          ? `出款哈希：${shortenHash(w.tx_hash)}`
+          : null,
         w.admin_remark ? `备注：${w.admin_remark}` : null,
       ]}
     />
@@ -104,25 +121,88 @@ export function WithdrawalRecord({ withdrawal }: { withdrawal: UserWithdrawal })
 /** A ledger kind in Chinese; unknown kinds as they are. */
 export const kindLabel = (kind: string) => LEDGER_KIND_LABELS[kind] ?? kind;
 
+/** The page a statement row's record opens on: its order, deposit or withdrawal; rewards on 团队. */
+export function referencePath(reference: LedgerReference | null): string | null {
+  if (!reference) return null;
+  switch (reference.kind) {
+    case 'order':
+      return `/orders/${reference.id}`;
+    case 'deposit':
+      return `/wallet/deposits/${reference.id}`;
+    case 'withdrawal':
+      return `/wallet/withdrawals/${reference.id}`;
+    case 'reward':
+      return '/team';
+    default:
+      return null;
+  }
+}
+
+const bucketLabel = (bucket: string) => LEDGER_BUCKET_LABELS[bucket] ?? bucket;
+
+/** What the row did, in the statement's words: 冻结 and 解冻 are moves, not money in or out. */
+function Movement({ tx }: { tx: UserTransaction }) {
+  const frozen = tx.changes.find((c) => c.bucket === 'frozen');
+  if (tx.movement === 'freeze' || tx.movement === 'unfreeze') {
+    const amount = frozen?.amount.replace(/^-/, '') ?? '0';
+    return (
+      <Flex align="center" gap={4} data-testid="statement-amount">
+        <Tag color={tx.movement === 'freeze' ? 'blue' : 'cyan'} style={{ marginInlineEnd: 0 }}>
+          {tx.movement === 'freeze' ? '冻结' : '解冻'}
+        </Tag>
+        <Typography.Text strong>{formatBalance(amount, tx.currency)}</Typography.Text>
+      </Flex>
+    );
+  }
+  if (tx.movement === 'internal') {
+    return (
+      <Typography.Text strong data-testid="statement-amount">
+        划转
+      </Typography.Text>
+    );
+  }
+  return (
+    <Typography.Text
+      strong
+      style={{ color: tx.movement === 'in' ? '#389e0d' : '#cf1322' }}
+      data-testid="statement-amount"
+    >
+      {formatChange(tx.amount, tx.currency)}
+    </Typography.Text>
+  );
+}
+
+/**
+ * One statement row (全部流水): the kind, the change of what the user holds (or 冻结 / 解冻 for a move
+ * into or out of frozen), the balance after, and the record it belongs to, which the row opens.
+ */
 export function TransactionRecord({ tx }: { tx: UserTransaction }) {
-  const amount = toDec(tx.amount);
-  const positive = amount ? amount.gt(0) : false;
+  const shown = tx.changes.find((c) => c.bucket === 'available') ?? tx.changes[0];
+  const moved = tx.changes.length > 1 && (tx.movement === 'in' || tx.movement === 'out');
   return (
     <RecordRow
       testId={`transaction-record-${tx.id}`}
+      to={referencePath(tx.reference)}
       title={kindLabel(tx.kind)}
       right={
         <>
-          <Typography.Text strong style={{ color: positive ? '#389e0d' : '#cf1322' }}>
-            {positive ? '+' : ''}
-            {formatCrypto(tx.amount, tx.currency)}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {LEDGER_BUCKET_LABELS[tx.bucket] ?? tx.bucket}余额 {formatCrypto(tx.balance_after, tx.currency)}
-          </Typography.Text>
+          <Movement tx={tx} />
+          {shown && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {bucketLabel(shown.bucket)}余额 {formatBalance(shown.balance_after, tx.currency)}
+            </Typography.Text>
+          )}
         </>
       }
-      lines={[tx.memo, formatDateTime(tx.created_at)]}
+      lines={[
+        tx.memo,
+        moved
+          ? tx.changes
+              .map((c) => `${bucketLabel(c.bucket)} ${formatChange(c.amount, tx.currency, { unit: false })}`)
+              .join(' · ')
+          : null,
+        formatDateTime(tx.created_at),
+      ]}
     />
   );
 }

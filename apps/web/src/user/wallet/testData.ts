@@ -15,6 +15,7 @@ export const userWithdrawal = (overrides: Partial<UserWithdrawal> = {}): UserWit
   status: 'pending',
   user_remark: null,
   admin_remark: null,
+  tx_hash: null,
   created_at: '2024-05-01T02:00:00.000Z',
   updated_at: '2024-05-01T02:00:00.000Z',
   ...overrides,

@@ -2,6 +2,7 @@ import {
   type CreateDepositBody,
   type CreateWithdrawalBody,
   DEFAULT_PAGE_SIZE,
+  type OwnOrder,
   type Pagination,
   type UserDeposit,
   type UserDepositChannel,
@@ -39,7 +40,12 @@ export const walletKeys = {
   withdrawChannels: [...WALLET_QUERY_ROOT, 'withdraw-channels'] as const,
   deposits: (page: number) => [...WALLET_QUERY_ROOT, 'deposits', page] as const,
   withdrawals: (page: number) => [...WALLET_QUERY_ROOT, 'withdrawals', page] as const,
-  transactions: (page: number, limit: number) => [...WALLET_QUERY_ROOT, 'transactions', page, limit] as const,
+  transactions: (page: number, limit: number, currency?: string) =>
+    [...WALLET_QUERY_ROOT, 'transactions', page, limit, currency ?? 'all'] as const,
+  deposit: (id: number) => [...WALLET_QUERY_ROOT, 'deposit', id] as const,
+  withdrawal: (id: number) => [...WALLET_QUERY_ROOT, 'withdrawal', id] as const,
+  // Under the wallet root too: a fill or a settlement (order events refresh the root) changes it.
+  order: (id: number) => [...WALLET_QUERY_ROOT, 'order', id] as const,
 };
 
 const data = <T>(reply: Promise<{ data: T }>) => reply.then((r) => r.data);
@@ -62,8 +68,19 @@ export const fetchDeposits = (page: number, signal?: AbortSignal) =>
 export const fetchWithdrawals = (page: number, signal?: AbortSignal) =>
   data(api.get<WithdrawalsPage>('/wallet/withdrawals', { page, limit: DEFAULT_PAGE_SIZE }, signal));
 
-export const fetchTransactions = (page: number, limit: number, signal?: AbortSignal) =>
-  data(api.get<TransactionsPage>('/wallet/transactions', { page, limit }, signal));
+/** The statement (全部流水), of one currency when `currency` is given (an asset's history). */
+export const fetchTransactions = (page: number, limit: number, signal?: AbortSignal, currency?: string) =>
+  data(api.get<TransactionsPage>('/wallet/transactions', { page, limit, currency }, signal));
+
+/** What a statement row links to: the user's own deposit, withdrawal or order (another's is a 404). */
+export const fetchDeposit = (id: number, signal?: AbortSignal) =>
+  data(api.get<{ deposit: UserDeposit }>(`/wallet/deposits/${id}`, undefined, signal)).then((d) => d.deposit);
+export const fetchWithdrawal = (id: number, signal?: AbortSignal) =>
+  data(api.get<{ withdrawal: UserWithdrawal }>(`/wallet/withdrawals/${id}`, undefined, signal)).then(
+    (d) => d.withdrawal,
+  );
+export const fetchOrder = (id: number, signal?: AbortSignal) =>
+  data(api.get<OwnOrder>(`/trading/orders/${id}`, undefined, signal));
 
 export const createDeposit = (body: CreateDepositBody, idempotencyKey: string) =>
   api.post<{ deposit: UserDeposit }>('/wallet/deposits', body, { idempotencyKey });

@@ -1,5 +1,13 @@
-import { positiveAmount, type WalletView } from '@platform/contracts';
-import { currencyPrecision, Decimal, formatNormalised, parseAmountField } from '@platform/domain';
+import { DEFAULT_CURRENCY, positiveAmount, type ValuedWallet, type WalletView } from '@platform/contracts';
+import {
+  currencyPrecision,
+  Decimal,
+  formatBalance,
+  formatCharge,
+  formatNormalised,
+  parseAmountField,
+  percentage,
+} from '@platform/domain';
 
 /**
  * The money rules the wallet screens check before they call the server (which checks them again):
@@ -58,7 +66,15 @@ export function withdrawPreview(text: string | undefined, feeRate: string): With
 /** The balance check of a withdrawal: amount + fee must fit in the available balance. */
 export function balanceProblem(preview: WithdrawPreview, available: string, currency: string): string | null {
   if (preview.total.lte(new Decimal(available))) return null;
-  return `可用余额不足：需要 ${formatNormalised(preview.total)} ${currency}（含手续费 ${formatNormalised(preview.fee)}），可用 ${formatNormalised(new Decimal(available))}`;
+  return insufficientBalanceText(preview.total, preview.fee, available, currency);
+}
+
+/**
+ * 可用余额不足 with what is needed (rounded up) and what is available (rounded down), each to the
+ * currency's precision: never an 8-decimal fee, never more available than there is.
+ */
+export function insufficientBalanceText(total: Decimal, fee: Decimal, available: string, currency: string) {
+  return `可用余额不足：需要 ${formatCharge(total, currency)}（含手续费 ${formatCharge(fee, currency, { unit: false })}），可用 ${formatBalance(available, currency, { unit: false })}`;
 }
 
 /**
@@ -103,4 +119,38 @@ export function walletOf(wallets: readonly WalletView[] | undefined, currency: s
       salary_balance: '0',
     }
   );
+}
+
+export interface AssetRow {
+  wallet: ValuedWallet;
+  /** available + frozen + salary */
+  held: Decimal;
+  /** Percent of the valued total, one decimal; null without a price. */
+  share: string | null;
+}
+
+/**
+ * The assets the wallet lists: USDT always, any other currency while some is held; largest value
+ * first, those without a reference price last (shown as 无参考价, outside the total and the shares).
+ */
+export function assetRows(wallets: readonly ValuedWallet[], totalValue: string): AssetRow[] {
+  const rows: AssetRow[] = wallets
+    .map((wallet) => ({ wallet, held: walletTotal(wallet) }))
+    .filter((row) => row.wallet.currency === DEFAULT_CURRENCY || !row.held.isZero())
+    .map((row) => ({
+      ...row,
+      share: row.wallet.value_usdt === null ? null : percentage(row.wallet.value_usdt, totalValue, 1),
+    }));
+  if (!rows.some((row) => row.wallet.currency === DEFAULT_CURRENCY)) {
+    const usdt = { ...walletOf(wallets, DEFAULT_CURRENCY), price_usdt: '1', value_usdt: '0' };
+    rows.push({ wallet: usdt, held: new Decimal(0), share: percentage('0', totalValue, 1) });
+  }
+  const value = (row: AssetRow) =>
+    row.wallet.value_usdt === null ? null : new Decimal(row.wallet.value_usdt);
+  return rows.sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) return va === null ? (vb === null ? 0 : 1) : -1;
+    return vb.comparedTo(va) || (a.wallet.currency < b.wallet.currency ? -1 : 1);
+  });
 }

@@ -1,6 +1,7 @@
 import type { AdminWithdrawal } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Button, Descriptions, type DescriptionsProps, Modal } from 'antd';
+import { TxHashLink } from '../deposits/DepositBits.tsx';
 import { AmountWithFee, methodLabel, PayeeInfo, WithdrawalStatusTag } from './WithdrawalBits.tsx';
 
 function detailItems(row: AdminWithdrawal): DescriptionsProps['items'] {
@@ -16,6 +17,15 @@ function detailItems(row: AdminWithdrawal): DescriptionsProps['items'] {
     { key: 'payee', label: '收款信息', children: <PayeeInfo row={row} /> },
     { key: 'user_remark', label: '用户备注', children: row.user_remark || '无' },
     { key: 'admin_remark', label: '管理员备注', children: row.admin_remark || '无' },
+    ...(row.withdraw_type === 'usdt' && row.status === 'completed'
+      ? [
+          {
+            key: 'tx_hash',
+            label: '出款交易哈希',
+            children: row.tx_hash ? <TxHashLink hash={row.tx_hash} full /> : '未记录（早于出款哈希的记录）',
+          },
+        ]
+      : []),
   ];
 }
 

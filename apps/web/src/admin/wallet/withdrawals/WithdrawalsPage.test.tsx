@@ -32,6 +32,7 @@ function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
     updated_at: '2024-05-01T02:30:00.000Z',
     user_remark: '尽快',
     admin_remark: null,
+    tx_hash: null,
     first_approval: null,
     ...overrides,
   };
@@ -225,6 +226,76 @@ describe('WithdrawalsPage', () => {
       status: 'rejected',
       adminNote: '信息不符',
     });
+  });
+
+  it('completes a USDT withdrawal only with its payout hash, checked for the address network', async () => {
+    const hash = 'cd34'.repeat(16);
+    handlers['GET /api/admin/withdrawals'] = () =>
+      listReply([
+        withdrawal({ id: 4, status: 'processing' }),
+        withdrawal({ id: 5, status: 'completed', tx_hash: hash }),
+      ]);
+    handlers['PATCH /api/admin/withdrawals/4/status'] = () =>
+      jsonResponse({ success: true, message: '状态更新成功', data: {} });
+    renderPage();
+    // A completed row shows its payout, linked to the block explorer.
+    const paid = await screen.findByTestId('withdrawal-tx-hash-5');
+    expect(within(paid).getByRole('link').getAttribute('href')).toBe(
+      `https://tronscan.org/#/transaction/${hash}`,
+    );
+
+    await openMenu(4);
+    fireEvent.click(screen.getByTestId('withdrawal-next-4-completed'));
+    const dialog = await screen.findByTestId('payout-dialog');
+    expect(dialog.textContent).toContain('100.00 USDT');
+    expect(dialog.textContent).toContain('TRC20');
+    fireEvent.click(screen.getByTestId('payout-ok'));
+    expect(await screen.findByText('请输入出款交易哈希')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('payout-tx-hash'), { target: { value: `0x${hash}` } });
+    fireEvent.click(screen.getByTestId('payout-ok'));
+    expect(await screen.findByText('交易哈希格式不正确：TRC20 交易哈希为 64 位十六进制字符')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(screen.getByTestId('payout-tx-hash'), { target: { value: ` ${hash.toUpperCase()} ` } });
+    const preview = await screen.findByTestId('payout-preview');
+    expect(within(preview).getByRole('link').getAttribute('href')).toBe(
+      `https://tronscan.org/#/transaction/${hash}`,
+    );
+    fireEvent.change(screen.getByTestId('payout-note'), { target: { value: '链上已转出' } });
+    fireEvent.click(screen.getByTestId('payout-ok'));
+    expect(await screen.findByText('状态更新成功')).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({ status: 'completed', adminNote: '链上已转出', tx_hash: hash });
+    expect(keyOf(patch)).toMatch(UUID);
+  });
+
+  it('completes a payee withdrawal with the plain confirmation, no hash asked', async () => {
+    handlers['GET /api/admin/withdrawals'] = () =>
+      listReply([
+        withdrawal({
+          id: 6,
+          withdraw_type: 'alipay',
+          address: null,
+          network: null,
+          account_info: { account: 'ali@pay.com', name: '张三', phone: null },
+          status: 'processing',
+        }),
+      ]);
+    handlers['PATCH /api/admin/withdrawals/6/status'] = () =>
+      jsonResponse({ success: true, message: '状态更新成功', data: {} });
+    renderPage();
+    await screen.findByTestId('withdrawal-row-6');
+    await openMenu(6);
+    fireEvent.click(screen.getByTestId('withdrawal-next-6-completed'));
+    await screen.findAllByText('确认将状态更改为「已出款」吗？');
+    expect(screen.queryByTestId('payout-dialog')).toBeNull();
+    fireEvent.click(
+      within(document.querySelector('.ant-modal-confirm') as HTMLElement).getByRole('button', {
+        name: '确定',
+      }),
+    );
+    expect(await screen.findByText('状态更新成功')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'completed' });
   });
 
   it('shows the pagination text and moves with 上一页/下一页', async () => {

@@ -4,6 +4,7 @@ import { Empty, Flex, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
 import { useIsOwnRequest } from '../../ownRequest.tsx';
+import { TxHashLink } from '../deposits/DepositBits.tsx';
 import { AmountWithFee, methodLabel, PayeeInfo, UserInfo, WithdrawalStatusTag } from './WithdrawalBits.tsx';
 import { WithdrawalRowActions } from './WithdrawalRowActions.tsx';
 
@@ -44,6 +45,11 @@ export function WithdrawalsTable({
         <Flex vertical gap={2} align="flex-start">
           <WithdrawalStatusTag status={row.status} />
           <SecondApprovalTag first={row.first_approval} testId={`withdrawal-second-approval-${row.id}`} />
+          {row.tx_hash && (
+            <span style={{ fontSize: 12 }} data-testid={`withdrawal-tx-hash-${row.id}`}>
+              <TxHashLink hash={row.tx_hash} />
+            </span>
+          )}
         </Flex>
       ),
     },

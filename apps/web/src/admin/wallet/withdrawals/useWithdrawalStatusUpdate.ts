@@ -19,8 +19,9 @@ export function useWithdrawalStatusUpdate() {
   const keys = useActionKeys();
 
   const update = useCallback(
-    async (row: AdminWithdrawal, status: WithdrawalStatus, adminNote?: string) => {
-      const body = { status, adminNote };
+    async (row: AdminWithdrawal, status: WithdrawalStatus, adminNote?: string, txHash?: string) => {
+      // 已出款 of a USDT withdrawal names its payout (PayoutDialog).
+      const body = { status, adminNote, tx_hash: txHash };
       const action = { id: row.id, ...body };
       if (keys.isRunning(action)) return;
       setBusy((current) => toggled(current, row.id, true));

@@ -1,0 +1,132 @@
+import { DEFAULT_CURRENCY } from '@platform/contracts';
+import { formatBalance, formatPairPrice, percentage } from '@platform/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { useSessionSnapshot } from '../../../lib/session.tsx';
+import { tradePath, useTradingPairs } from '../../trade/shared/tradePairs.ts';
+import { PagedRecords } from '../PagedRecords.tsx';
+import { TransactionRecord } from '../records.tsx';
+import { useWalletRealtime } from '../useWalletRealtime.ts';
+import { fetchTransactions, fetchWallet, walletKeys } from '../walletApi.ts';
+import { walletOf, walletTotal } from '../walletMath.ts';
+import { RecordFrame } from './RecordFrame.tsx';
+
+const HISTORY_PAGE_SIZE = 10;
+
+/**
+ * One asset (/wallet/asset/:currency): what is held in it and in which part, its reference price,
+ * its value in USDT and share of the total, the way to buy or move it, and its own statement.
+ */
+export default function AssetPage() {
+  const currency = (useParams().currency ?? '').toUpperCase();
+  const valid = /^[A-Z0-9]{2,12}$/.test(currency);
+  const navigate = useNavigate();
+  const { token } = useSessionSnapshot();
+  const pairs = useTradingPairs();
+  const wallet = useQuery({
+    queryKey: walletKeys.wallet,
+    queryFn: ({ signal }) => fetchWallet(signal),
+    enabled: Boolean(token),
+  });
+  useWalletRealtime();
+
+  return (
+    <RecordFrame
+      title={`${currency} 资产`}
+      query={wallet}
+      invalid={!valid}
+      errorTitle="获取钱包信息失败"
+      testId="asset-page"
+      back="/wallet"
+    >
+      {(data) => {
+        const w = walletOf(data.wallets, currency);
+        const valued = data.wallets.find((x) => x.currency === currency);
+        const price = currency === DEFAULT_CURRENCY ? '1' : (valued?.price_usdt ?? null);
+        const value =
+          currency === DEFAULT_CURRENCY
+            ? walletTotal(w).toFixed()
+            : (valued?.value_usdt ?? (walletTotal(w).isZero() ? '0' : null));
+        const pair = pairs.data?.find((p) => p.symbol === `${currency}${DEFAULT_CURRENCY}`);
+        return (
+          <>
+            <Card size="small" data-testid="asset-summary">
+              <Flex vertical align="center" gap={4} style={{ padding: '8px 0 12px' }}>
+                <Typography.Text type="secondary">持有 {currency}</Typography.Text>
+                <Typography.Text
+                  strong
+                  style={{ fontSize: 26, wordBreak: 'break-all' }}
+                  data-testid="asset-held"
+                >
+                  {formatBalance(walletTotal(w), currency, { unit: false })}
+                </Typography.Text>
+                {value === null ? (
+                  <Tag color="orange" data-testid="asset-value">
+                    无参考价，未计入总资产
+                  </Tag>
+                ) : (
+                  <Typography.Text type="secondary" data-testid="asset-value">
+                    ≈ {formatBalance(value, DEFAULT_CURRENCY)} · 占总资产{' '}
+                    {percentage(value, data.total_value_usdt, 1)}%
+                  </Typography.Text>
+                )}
+              </Flex>
+              <Descriptions
+                column={1}
+                size="small"
+                items={[
+                  { key: 'available', label: '可用', children: formatBalance(w.balance, currency) },
+                  { key: 'frozen', label: '冻结', children: formatBalance(w.frozen_balance, currency) },
+                  { key: 'salary', label: '工资余额', children: formatBalance(w.salary_balance, currency) },
+                  ...(currency === DEFAULT_CURRENCY
+                    ? []
+                    : [
+                        {
+                          key: 'price',
+                          label: `参考价（${DEFAULT_CURRENCY}）`,
+                          children:
+                            price === null ? '无参考价' : formatPairPrice(price, pair?.price_precision),
+                        },
+                      ]),
+                ]}
+              />
+              <Flex gap={8} style={{ marginTop: 8 }}>
+                {currency === DEFAULT_CURRENCY ? (
+                  <>
+                    <Button type="primary" style={{ flex: 1 }} onClick={() => navigate('/wallet/deposit')}>
+                      充值
+                    </Button>
+                    <Button style={{ flex: 1 }} onClick={() => navigate('/wallet/withdraw')}>
+                      提现
+                    </Button>
+                  </>
+                ) : pair ? (
+                  <Button
+                    type="primary"
+                    block
+                    onClick={() => navigate(tradePath('spot', pair.symbol))}
+                    data-testid="asset-trade"
+                  >
+                    去现货交易 {pair.symbol}
+                  </Button>
+                ) : null}
+              </Flex>
+            </Card>
+            <Typography.Text strong>{currency} 流水</Typography.Text>
+            <PagedRecords
+              queryKey={(page) => walletKeys.transactions(page, HISTORY_PAGE_SIZE, currency)}
+              fetchPage={(page, signal) => fetchTransactions(page, HISTORY_PAGE_SIZE, signal, currency)}
+              pick={(d) => ({ items: d.transactions, pagination: d.pagination })}
+              itemKey={(t) => t.id}
+              renderItem={(t) => <TransactionRecord tx={t} />}
+              emptyText="暂无流水"
+              errorTitle="获取资金流水失败"
+              testId="asset-history"
+            />
+          </>
+        );
+      }}
+    </RecordFrame>
+  );
+}
