@@ -2,12 +2,12 @@ import { LaptopOutlined, MobileOutlined } from '@ant-design/icons';
 import type { AccountSession } from '@platform/contracts';
 import { formatDateTimeShort } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { SectionError } from '../../admin/trading/market-data/SectionError.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { RecordRow } from '../wallet/records.tsx';
+import { QueryBody } from './QueryBody.tsx';
 import { fetchSessions, revokeOtherSessions, revokeSession, securityKeys } from './securityApi.ts';
 
 /** The server refreshes a session's last use at most once a minute: within two it is in use now. */
@@ -145,33 +145,23 @@ export function SessionsCard() {
       }
       data-testid="sessions-card"
     >
-      {sessions.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} style={{ paddingBlock: 12 }} />
-      ) : sessions.isError ? (
-        <div style={{ paddingBlock: 12 }}>
-          <SectionError
-            title="获取登录设备失败"
-            reason={sessions.error.message}
-            onRetry={() => void sessions.refetch()}
-            retrying={sessions.isFetching}
-            testId="sessions-error"
-          />
-        </div>
-      ) : (
-        <>
-          {list.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              pending={revoke.isPending && revoke.variables?.id === session.id}
-              onRevoke={confirmRevoke}
-            />
-          ))}
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '10px 0 6px' }}>
-            发现不认识的设备，请立即退出该设备并修改密码。
-          </Typography.Paragraph>
-        </>
-      )}
+      <QueryBody query={sessions} errorTitle="获取登录设备失败" testId="sessions-error">
+        {() => (
+          <>
+            {list.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                pending={revoke.isPending && revoke.variables?.id === session.id}
+                onRevoke={confirmRevoke}
+              />
+            ))}
+            <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '10px 0 6px' }}>
+              发现不认识的设备，请立即退出该设备并修改密码。
+            </Typography.Paragraph>
+          </>
+        )}
+      </QueryBody>
     </Card>
   );
 }
