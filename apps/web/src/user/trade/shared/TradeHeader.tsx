@@ -1,20 +1,36 @@
 import { CaretDownOutlined, SearchOutlined } from '@ant-design/icons';
 import { TRADE_PRODUCT_LABELS, type TradeProduct, tradeProducts } from '@platform/contracts';
-import { formatNumber, formatPercent } from '@platform/domain';
+import { formatPairPrice, formatPercent } from '@platform/domain';
 import { Button, Drawer, Empty, Flex, Input, List, Segmented, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { type Ticker, useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
 import { signColor } from '../../shared/priceColors.ts';
-import { tradePath } from './tradePairs.ts';
+import { tradePath, useTradingPairs } from './tradePairs.ts';
 
-function PairRow({ symbol, ticker, current }: { symbol: string; ticker?: Ticker; current: boolean }) {
+/** Each pair's price precision (price_precision), from the cached pair list; empty until it loads. */
+function usePricePrecisions(): ReadonlyMap<string, number> {
+  const pairs = useTradingPairs();
+  return useMemo(() => new Map((pairs.data ?? []).map((p) => [p.symbol, p.price_precision])), [pairs.data]);
+}
+
+function PairRow({
+  symbol,
+  ticker,
+  current,
+  precision,
+}: {
+  symbol: string;
+  ticker?: Ticker;
+  current: boolean;
+  precision: number | undefined;
+}) {
   return (
     <Flex justify="space-between" align="center" style={{ width: '100%' }}>
       <Typography.Text strong={current}>{symbol}</Typography.Text>
       <Flex vertical align="end">
-        <Typography.Text>{ticker ? formatNumber(ticker.last_price, 4) : '--'}</Typography.Text>
+        <Typography.Text>{ticker ? formatPairPrice(ticker.last_price, precision) : '--'}</Typography.Text>
         <Typography.Text style={{ fontSize: 12, color: signColor(ticker?.change_24h) }}>
           {ticker ? formatPercent(ticker.change_24h, 2, { sign: true }) : ''}
         </Typography.Text>
@@ -44,6 +60,8 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
   const [search, setSearch] = useState('');
   const { tickers } = useLiveTickers(symbols);
   const ticker = symbol ? tickers.get(symbol) : undefined;
+  // Prices to the pair's own precision (issue 20: every pair was shown with 4 decimals).
+  const precisions = usePricePrecisions();
   // Cut off, the last price shown is stale: greyed and said so, never passed off as live.
   const stale = useDisconnected();
   const priceColor = stale ? STALE_COLOR : signColor(ticker?.change_24h);
@@ -82,7 +100,9 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
               data-stale={stale || undefined}
               data-testid="trade-last-price"
             >
-              {ticker ? formatNumber(ticker.last_price, 4) : '--'}
+              {ticker
+                ? formatPairPrice(ticker.last_price, symbol ? precisions.get(symbol) : undefined)
+                : '--'}
             </Typography.Text>
             <Typography.Text style={{ color: priceColor }}>
               {ticker ? formatPercent(ticker.change_24h, 2, { sign: true }) : ''}
@@ -121,7 +141,12 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
                 }}
                 data-testid={`pair-option-${s}`}
               >
-                <PairRow symbol={s} ticker={tickers.get(s)} current={s === symbol} />
+                <PairRow
+                  symbol={s}
+                  ticker={tickers.get(s)}
+                  current={s === symbol}
+                  precision={precisions.get(s)}
+                />
               </List.Item>
             )}
           />
