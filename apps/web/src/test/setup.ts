@@ -6,7 +6,7 @@ import { installChineseValidationMessages } from '@platform/contracts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { sessionStore } from '../lib/session.tsx';
-import { disconnectSocket } from '../lib/socket.ts';
+import { clearSessionStorage } from '../lib/storage.ts';
 
 // As main.tsx does: the contracts' zod messages in Chinese.
 installChineseValidationMessages();
@@ -68,8 +68,10 @@ beforeEach(() => {
   window.localStorage.clear();
   // Test files share a worker's modules (isolate: false): the session store forgets the last file's login.
   sessionStore.reload();
-  // Nor its socket: a real one that failed to connect in jsdom would read as 网络已断开 here.
-  disconnectSocket();
+  // Nor its socket (the session's end closes it): a real one that failed to connect in jsdom would
+  // read as 网络已断开 here. Not socket.ts itself: importing it here would load socket.io-client
+  // before a test file's vi.mock of it.
+  clearSessionStorage();
   setViewportWidth(1280);
 });
 

@@ -18,7 +18,7 @@ describe('TradeHeader', () => {
     );
     const price = screen.getByTestId('trade-last-price');
     // No pair list (the call fails): the price's places follow its size.
-    await waitFor(() => expect(price.textContent).toBe('95,000.00'));
+    await waitFor(() => expect(price.textContent).toBe('95,000.00'), { timeout: 15_000 });
     expect(price.dataset.stale).toBeUndefined();
     expect(screen.queryByTestId('trade-price-stale')).toBeNull();
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
