@@ -21,6 +21,7 @@ import { closePosition, PERPETUAL_QUERY_ROOT, type PositionsPage, perpetualKeys 
 import {
   closeEstimate,
   formatAmount,
+  formatFee,
   formatLiquidation,
   formatPrice,
   formatSigned,
@@ -52,7 +53,7 @@ function OpenPositionCard({
     >
       <PnlHeadline
         label={`未实现盈亏（${currency}）`}
-        pnl={live.pnl ? formatSigned(live.pnl, 4) : '--'}
+        pnl={live.pnl ? formatSigned(live.pnl) : '--'}
         roe={live.roe ? `${formatSigned(live.roe, 2)}%` : '--'}
         color={color}
         pnlTestId={`position-pnl-${position.id}`}
@@ -76,7 +77,7 @@ function OpenPositionCard({
       </StatGrid>
       <Flex justify="space-between" gap={8} wrap>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          开仓 {formatDateTime(position.opened_at)} · 手续费 {formatAmount(position.open_fee)}
+          开仓 {formatDateTime(position.opened_at)} · 手续费 {formatFee(position.open_fee)}
         </Typography.Text>
         {live.liquidating && <Tag color="error">强平中</Tag>}
       </Flex>
@@ -108,9 +109,9 @@ function CloseResult({ position, onDismiss }: { position: PerpetualPosition; onD
             </Typography.Text>
           </span>
           <span data-testid="close-result-payout">
-            返还可用余额 {formatAmount(position.payout ?? '0', currency, 8)}
+            返还可用余额 {formatAmount(position.payout ?? '0', currency)}
           </span>
-          <span>平仓手续费 {formatAmount(position.close_fee ?? '0', currency, 8)}</span>
+          <span>平仓手续费 {formatFee(position.close_fee ?? '0', currency)}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             平仓价 {formatPrice(position.close_price)} · {sourceLabel(position.close_source ?? '')} ·{' '}
             {formatDateTime(position.close_price_at)}
@@ -183,7 +184,7 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
           </span>
           {estimate && (
             <Typography.Text type="secondary">
-              按当前价格 {formatPrice(live.mark)} 预计盈亏 {formatSigned(estimate.realisedPnl, 4)}，返还约{' '}
+              按当前价格 {formatPrice(live.mark)} 预计盈亏 {formatSigned(estimate.realisedPnl)}，返还约{' '}
               {formatAmount(estimate.payout, position.currency)}。实际以平仓时的参考价为准。
             </Typography.Text>
           )}

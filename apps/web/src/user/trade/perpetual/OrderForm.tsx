@@ -18,7 +18,14 @@ import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { fetchWallet, WALLET_QUERY_ROOT, walletKeys } from '../../wallet/walletApi.ts';
 import { feeRatePercent, walletOf } from '../../wallet/walletMath.ts';
 import { openPosition, PERPETUAL_QUERY_ROOT } from './perpetualApi.ts';
-import { formatAmount, formatPrice, marginShare, orderPreview, orderProblem } from './perpetualMath.ts';
+import {
+  formatAmount,
+  formatFee,
+  formatPrice,
+  marginShare,
+  orderPreview,
+  orderProblem,
+} from './perpetualMath.ts';
 
 const SIDE_COLORS: Record<PerpetualSide, string> = { long: UP_COLOR, short: DOWN_COLOR };
 const SHARES = [25, 50, 75, 100] as const;
@@ -160,7 +167,7 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
           <Flex justify="space-between" gap={8} wrap>
             <Typography.Text type="secondary">保证金</Typography.Text>
             <Typography.Text type="secondary" data-testid="perpetual-available">
-              可用 {available === undefined ? '--' : formatAmount(available, currency, 8)}
+              可用 {available === undefined ? '--' : formatAmount(available, currency)}
             </Typography.Text>
           </Flex>
           <Input
@@ -205,11 +212,11 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
         <Flex vertical gap={4} data-testid="perpetual-preview">
           <Row label="开仓价（预估）">{price ? formatPrice(price) : '--'}</Row>
           <Row label="仓位价值" testId="perpetual-preview-notional">
-            {preview ? formatAmount(preview.notional, currency, 8) : '--'}
+            {preview ? formatAmount(preview.notional, currency) : '--'}
           </Row>
           <Row label="数量">{preview ? `${formatPrice(preview.quantity)} ${base}` : '--'}</Row>
           <Row label="开仓手续费" testId="perpetual-preview-fee">
-            {preview ? formatAmount(preview.openFee, currency, 8) : '--'}
+            {preview ? formatFee(preview.openFee, currency) : '--'}
           </Row>
           <Row label="预估强平价" testId="perpetual-preview-liquidation">
             {preview
@@ -219,7 +226,7 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
               : '--'}
           </Row>
           <Row label="合计扣除" testId="perpetual-preview-total">
-            {preview ? formatAmount(preview.total, currency, 8) : '--'}
+            {preview ? formatFee(preview.total, currency) : '--'}
           </Row>
         </Flex>
 

@@ -111,7 +111,8 @@ describe('PerpetualPage', () => {
   it('shows a guest the USDT pairs with their price and a login prompt, without the signed-in calls', async () => {
     renderPage('/trade/perpetual');
     expect(await screen.findByText('登录后即可交易永续合约')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('trade-last-price').textContent).toBe('50,500.0000'));
+    // The pair's price_precision (2), as every trade header shows it.
+    await waitFor(() => expect(screen.getByTestId('trade-last-price').textContent).toBe('50,500.00'));
     expect(calls.some((c) => c.url.pathname.startsWith('/api/trading/perpetual'))).toBe(false);
     expect(calls.some((c) => c.url.pathname === '/api/wallet')).toBe(false);
   });
@@ -188,7 +189,8 @@ describe('PerpetualPage', () => {
     const result = await screen.findByTestId('close-result');
     expect(keyOf(calls.find((c) => c.url.pathname === '/api/trading/perpetual/close/41'))).toMatch(UUID);
     expect(screen.getByTestId('close-result-pnl').textContent).toBe('+10.00 USDT');
-    expect(result.textContent).toContain('返还可用余额 109.495 USDT');
+    // 109.495 paid back is shown to the cent, rounded down: never more than the user got.
+    expect(result.textContent).toContain('返还可用余额 109.49 USDT');
     await waitFor(() => expect(screen.queryByTestId('position-41')).toBeNull());
     await waitFor(() =>
       expect(screen.getByTestId('perpetual-available').textContent).toBe('可用 1,009.00 USDT'),
@@ -239,7 +241,7 @@ describe('PerpetualPage', () => {
     await screen.findByTestId('position-41');
     expect(screen.getByTestId('history-pnl-41').textContent).toBe('+10.00');
     expect(screen.getByTestId('history-close-price-41').textContent).toBe('50,500.00');
-    expect(screen.getByTestId('history-payout-41').textContent).toBe('109.495');
+    expect(screen.getByTestId('history-payout-41').textContent).toBe('109.49');
     expect(screen.getByTestId('history-source-41').textContent).toContain('模拟行情');
   });
 

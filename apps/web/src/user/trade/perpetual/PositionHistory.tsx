@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { signColor } from '../../shared/priceColors.ts';
 import { baseOf, PnlHeadline, PositionCard, Stat, StatGrid, sourceLabel } from './PositionParts.tsx';
 import { PositionsQueryView } from './PositionsQueryView.tsx';
-import { formatAmount, formatPrice, formatSigned } from './perpetualMath.ts';
+import { formatAmount, formatFee, formatPrice, formatSigned } from './perpetualMath.ts';
 
 function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
   const currency = position.currency;
@@ -17,7 +17,7 @@ function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
     <PositionCard position={position}>
       <PnlHeadline
         label={`已实现盈亏（${currency}）`}
-        pnl={formatSigned(pnl, 4)}
+        pnl={formatSigned(pnl)}
         roe={`${formatSigned(roe, 2)}%`}
         color={signColor(pnl)}
         pnlTestId={`history-pnl-${position.id}`}
@@ -28,9 +28,9 @@ function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
           {formatPrice(position.close_price)}
         </Stat>
         <Stat label={`保证金（${currency}）`}>{formatAmount(position.margin)}</Stat>
-        <Stat label={`手续费（${currency}）`}>{formatAmount(fees, undefined, 8)}</Stat>
+        <Stat label={`手续费（${currency}）`}>{formatFee(fees)}</Stat>
         <Stat label={`返还（${currency}）`} testId={`history-payout-${position.id}`}>
-          {formatAmount(position.payout ?? '0', undefined, 8)}
+          {formatAmount(position.payout ?? '0')}
         </Stat>
         <Stat label={`数量（${baseOf(position.symbol, currency)}）`}>{formatPrice(position.quantity)}</Stat>
       </StatGrid>

@@ -82,7 +82,7 @@ describe('order checks', () => {
     expect(check('0')).toBe('保证金必须大于0');
     expect(check('9.99')).toBe('保证金不能少于 10 USDT');
     expect(check('100000.01')).toBe('保证金不能超过 100000 USDT');
-    expect(check('100', '100.49')).toBe('可用余额不足：需要 100.5 USDT（含手续费 0.5），可用 100.49');
+    expect(check('100', '100.49')).toBe('可用余额不足：需要 100.50 USDT（含手续费 0.50），可用 100.49');
     expect(check('100', '100.5')).toBeNull();
     expect(check('100')).toBeNull();
   });
@@ -94,7 +94,9 @@ describe('order checks', () => {
     expect(maxMargin('1000000', 10, rates)).toBe('100000');
     const odd = maxMargin('123.45678901', 20, rates);
     expect(check(odd, '123.45678901', 20)).toBeNull();
-    expect(check(new Decimal(odd).plus('0.00000001').toFixed(), '123.45678901', 20)).toMatch(/^可用余额不足/);
+    // Offered in whole cents: the next cent does not fit.
+    expect(odd).toBe('122.23');
+    expect(check(new Decimal(odd).plus('0.01').toFixed(), '123.45678901', 20)).toMatch(/^可用余额不足/);
     expect(marginShare('100.5', 10, rates, 25)).toBe('25');
     expect(marginShare('0', 10, rates, 50)).toBe('0');
   });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CURRENCY,
   PERPETUAL_TEXTS,
   type PerpetualConfig,
   type PerpetualPosition,
@@ -7,17 +8,22 @@ import {
 } from '@platform/contracts';
 import {
   closeSettlement,
+  currencyPrecision,
   Decimal,
+  DISPLAY_ROUNDING,
+  formatBalance,
+  formatCharge,
   formatNormalised,
   formatNumber,
   openTerms,
   type PositionTerms,
   parseAmountField,
   pnlAt,
+  priceDecimalsByMagnitude,
   roePercent,
   tradeFee,
 } from '@platform/domain';
-import { maxWithdrawable } from '../../wallet/walletMath.ts';
+import { insufficientBalanceText, maxWithdrawable } from '../../wallet/walletMath.ts';
 
 /**
  * What the perpetual screen shows before and while a position is open, computed with the server's
@@ -105,7 +111,7 @@ export function orderProblem({
   const fee = openFee(margin, leverage, rates);
   const total = margin.plus(fee);
   if (total.lte(available)) return null;
-  return `可用余额不足：需要 ${formatNormalised(total)} ${currency}（含手续费 ${formatNormalised(fee)}），可用 ${formatNormalised(new Decimal(available))}`;
+  return insufficientBalanceText(total, fee, available, currency);
 }
 
 /**
@@ -115,10 +121,13 @@ export function orderProblem({
  */
 export function maxMargin(available: string, leverage: number, rates: PerpetualRates): string {
   const rate = new Decimal(rates.open_fee_rate).times(leverage);
-  return maxWithdrawable(available, formatNormalised(rate), rates.max_margin);
+  return maxWithdrawable(available, formatNormalised(rate), rates.max_margin, MARGIN_PLACES);
 }
 
-/** A share (25, 50, 75, 100) of the largest margin, to 8 places, rounded down. */
+/** Margins are offered (25% … 100%) in whole cents of the margin currency, as the screen shows them. */
+const MARGIN_PLACES = currencyPrecision(DEFAULT_CURRENCY);
+
+/** A share (25, 50, 75, 100) of the largest margin, to the margin currency's places, rounded down. */
 export function marginShare(
   available: string,
   leverage: number,
@@ -126,7 +135,7 @@ export function marginShare(
   percent: number,
 ): string {
   const max = new Decimal(maxMargin(available, leverage, rates));
-  return formatNormalised(max.times(percent).div(100).toDecimalPlaces(8, Decimal.ROUND_DOWN));
+  return formatNormalised(max.times(percent).div(100).toDecimalPlaces(MARGIN_PLACES, Decimal.ROUND_DOWN));
 }
 
 export interface LiveMark {
@@ -183,22 +192,35 @@ export function closeEstimate(position: PerpetualPosition, mark: Decimal, closeF
 export function formatPrice(value: Decimal | string | null | undefined): string {
   if (value === null || value === undefined) return '--';
   const price = new Decimal(value);
-  const abs = price.abs();
-  const places = abs.gte(1000) ? 2 : abs.gte(1) ? 4 : abs.gte('0.01') ? 6 : 8;
-  return formatNumber(price, places, { minDecimals: 2 });
+  return formatNumber(price, priceDecimalsByMagnitude(price), { minDecimals: 2 });
 }
 
-/** An amount with up to `decimals` places (at least 2), with its currency when given: 101.2345 USDT. */
-export function formatAmount(value: Decimal | string, currency?: string, decimals = 4): string {
-  const text = formatNumber(value, decimals, { minDecimals: 2 });
-  return currency ? `${text} ${currency}` : text;
+/**
+ * An amount of the margin currency held or received (balance, margin, value, payout), to the
+ * currency's places rounded down (packages/domain display-precision.ts), with its currency when
+ * given: 101.23 USDT. `places` below the currency's precision shows fewer.
+ */
+export function formatAmount(value: Decimal | string, currency?: string, places?: number): string {
+  const unit = currency ?? DEFAULT_CURRENCY;
+  if (places !== undefined && places < currencyPrecision(unit)) {
+    const text = formatNumber(value, places, { rounding: DISPLAY_ROUNDING.held });
+    return currency ? `${text} ${currency}` : text;
+  }
+  return formatBalance(value, unit, { unit: currency !== undefined });
 }
+
+/** A fee or a total to pay, to the currency's places rounded up: never less than what is taken. */
+export const formatFee = (value: Decimal | string, currency?: string): string =>
+  formatCharge(value, currency ?? DEFAULT_CURRENCY, { unit: currency !== undefined });
 
 /** A liquidation price; 0 means the position cannot be liquidated (a long at 1x). */
 export const formatLiquidation = (price: string) => (new Decimal(price).gt(0) ? formatPrice(price) : '无');
 
-/** A profit or loss with its sign: +1.23, -0.5. */
-export function formatSigned(value: Decimal | string, decimals = 8): string {
-  const d = new Decimal(value);
-  return `${d.gt(0) ? '+' : ''}${formatNumber(d, decimals, { minDecimals: 2 })}`;
+/**
+ * A profit or loss (or an ROE in percent) with its sign, to `decimals` places (the margin currency's
+ * by default), rounded toward minus infinity as the server rounds P&L: +1.23, -0.50.
+ */
+export function formatSigned(value: Decimal | string, decimals = MARGIN_PLACES): string {
+  const text = formatNumber(value, decimals, { minDecimals: 2, rounding: DISPLAY_ROUNDING.held });
+  return /^[1-9]|^0\.\d*[1-9]/.test(text) ? `+${text}` : text;
 }
