@@ -2,22 +2,32 @@ import {
   ORDER_SIDE_LABELS,
   type PerpetualConfigData,
   type PerpetualPosition,
+  POSITION_CLOSE_REASON_LABELS,
   REALTIME_EVENTS,
   type Ticker,
   type TradeOrder,
 } from '@platform/contracts';
-import { formatDateTime } from '@platform/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { Decimal, formatDateTime } from '@platform/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { signColor, UP_COLOR } from '../../shared/priceColors.ts';
-import { WALLET_QUERY_ROOT } from '../../wallet/walletApi.ts';
+import { fetchWallet, WALLET_QUERY_ROOT, walletKeys } from '../../wallet/walletApi.ts';
+import { walletOf } from '../../wallet/walletMath.ts';
+import { MarginDialog } from './MarginDialog.tsx';
 import { baseOf, PnlHeadline, PositionCard, Stat, StatGrid, sourceLabel } from './PositionParts.tsx';
 import { PositionsQueryView } from './PositionsQueryView.tsx';
-import { closePosition, PERPETUAL_QUERY_ROOT, type PositionsPage, perpetualKeys } from './perpetualApi.ts';
+import {
+  addPositionMargin,
+  closePosition,
+  PERPETUAL_QUERY_ROOT,
+  type PositionsPage,
+  perpetualKeys,
+  setPositionTpsl,
+} from './perpetualApi.ts';
 import {
   closeEstimate,
   formatAmount,
@@ -28,17 +38,22 @@ import {
   type LiveMark,
   liveMark,
 } from './perpetualMath.ts';
+import { TpslDialog, type TpslValues } from './TpslDialog.tsx';
 
 function OpenPositionCard({
   position,
   live,
   onClose,
   closing,
+  onTpsl,
+  onMargin,
 }: {
   position: PerpetualPosition;
   live: LiveMark;
   onClose: () => void;
   closing: boolean;
+  onTpsl: () => void;
+  onMargin: () => void;
 }) {
   const currency = position.currency;
   const color = signColor(live.pnl);
@@ -75,9 +90,36 @@ function OpenPositionCard({
         </Stat>
         <Stat label={`价值（${currency}）`}>{formatAmount(position.notional)}</Stat>
       </StatGrid>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Text style={{ fontSize: 13 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            止盈{' '}
+          </Typography.Text>
+          <span data-testid={`position-tp-${position.id}`}>
+            {position.take_profit_price ? formatPrice(position.take_profit_price) : '未设置'}
+          </span>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {' '}
+            · 止损{' '}
+          </Typography.Text>
+          <span data-testid={`position-sl-${position.id}`}>
+            {position.stop_loss_price ? formatPrice(position.stop_loss_price) : '未设置'}
+          </span>
+        </Typography.Text>
+        <Flex gap={8}>
+          <Button size="small" onClick={onTpsl} data-testid={`position-tpsl-${position.id}`}>
+            止盈止损
+          </Button>
+          <Button size="small" onClick={onMargin} data-testid={`position-add-margin-${position.id}`}>
+            追加保证金
+          </Button>
+        </Flex>
+      </Flex>
       <Flex justify="space-between" gap={8} wrap>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           开仓 {formatDateTime(position.opened_at)} · 手续费 {formatFee(position.open_fee)}
+          {new Decimal(position.margin_added).gt(0) &&
+            ` · 已追加保证金 ${formatAmount(position.margin_added)}`}
         </Typography.Text>
         {live.liquidating && <Tag color="error">强平中</Tag>}
       </Flex>
@@ -91,7 +133,12 @@ function CloseResult({ position, onDismiss }: { position: PerpetualPosition; onD
   const pnl = position.realised_pnl ?? '0';
   // A close at or past the liquidation price is the liquidation: the server answers with it.
   const liquidated = position.status === 'liquidated';
-  const outcome = liquidated ? '已强平' : '已平仓';
+  const triggered = position.close_reason === 'take_profit' || position.close_reason === 'stop_loss';
+  const outcome = liquidated
+    ? '已强平'
+    : triggered && position.close_reason
+      ? POSITION_CLOSE_REASON_LABELS[position.close_reason]
+      : '已平仓';
   return (
     <Alert
       type={liquidated ? 'warning' : signColor(pnl) === UP_COLOR ? 'success' : 'info'}
@@ -102,6 +149,17 @@ function CloseResult({ position, onDismiss }: { position: PerpetualPosition; onD
       description={
         <Flex vertical gap={2}>
           {liquidated && <span>已触及强平价，保证金已全部亏损</span>}
+          {triggered && (
+            <span>
+              标记价格触及{position.close_reason === 'take_profit' ? '止盈价' : '止损价'}{' '}
+              {formatPrice(
+                position.close_reason === 'take_profit'
+                  ? position.take_profit_price
+                  : position.stop_loss_price,
+              )}
+              ，已按参考价平仓
+            </span>
+          )}
           <span>
             已实现盈亏{' '}
             <Typography.Text strong style={{ color: signColor(pnl) }} data-testid="close-result-pnl">
@@ -127,7 +185,10 @@ export interface OpenPositionsProps {
   tickers: ReadonlyMap<string, Ticker>;
 }
 
-/** The open positions, marked live; 平仓 closes one at market after a confirmation. */
+/**
+ * The open positions, marked live; 平仓 closes one at market after a confirmation, 止盈止损 and
+ * 追加保证金 open their dialogs.
+ */
 export function OpenPositions({ config, tickers }: OpenPositionsProps) {
   const { message, modal, notification } = App.useApp();
   const queryClient = useQueryClient();
@@ -135,6 +196,11 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
   const [closed, setClosed] = useState<PerpetualPosition | null>(null);
   // Positions this screen is closing: an order event about them is not a liquidation.
   const closingIds = useRef(new Set<number>());
+  const [editing, setEditing] = useState<{ kind: 'tpsl' | 'margin'; position: PerpetualPosition } | null>(
+    null,
+  );
+  const wallet = useQuery({ queryKey: walletKeys.wallet, queryFn: ({ signal }) => fetchWallet(signal) });
+  const available = wallet.data ? walletOf(wallet.data.wallets, config.currency).balance : undefined;
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: PERPETUAL_QUERY_ROOT });
@@ -156,22 +222,63 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
     onSettled: refresh,
   });
 
-  // Only the liquidation job tells about a perpetual order by socket: a position that was open here
-  // and that this screen did not close has been liquidated.
-  useSocketEvent<{ order?: TradeOrder }>(REALTIME_EVENTS.orderUpdated, (payload) => {
-    const order = payload?.order;
-    if (order?.product !== 'perpetual') return;
-    const shown = queryClient.getQueryData<PositionsPage>(perpetualKeys.positions('open', page));
-    const position = shown?.positions.find((p) => p.id === order.id);
-    if (position && !closingIds.current.has(order.id)) {
-      notification.warning({
-        key: `liquidated-${order.id}`,
-        title: '仓位已强平',
-        description: `${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x 已按参考价触及强平价，保证金 ${formatAmount(position.margin, position.currency)} 已扣除。`,
-      });
-    }
-    refresh();
+  const tpsl = useIdempotentMutation({
+    mutationFn: (input: { id: number; values: TpslValues }, idempotencyKey) =>
+      setPositionTpsl(input.id, input.values, idempotencyKey),
+    requiresConnection: true,
+    onSuccess: (reply) => {
+      void message.success(reply.message || '止盈止损已设置');
+      setEditing(null);
+    },
+    onError: (error) => void message.error(errorMessage(error, '设置止盈止损失败，请稍后重试')),
+    onSettled: refresh,
   });
+
+  const margin = useIdempotentMutation({
+    mutationFn: (input: { id: number; amount: string }, idempotencyKey) =>
+      addPositionMargin(input.id, { amount: input.amount }, idempotencyKey),
+    requiresConnection: true,
+    onSuccess: (reply) => {
+      void message.success(reply.message || '保证金已追加');
+      setEditing(null);
+    },
+    onError: (error) => void message.error(errorMessage(error, '追加保证金失败，请稍后重试')),
+    onSettled: refresh,
+  });
+
+  // The job tells about a perpetual order by socket: a take-profit or stop-loss close comes with its
+  // position; any other order of a position open here that this screen did not close was liquidated.
+  useSocketEvent<{ order?: TradeOrder; position?: PerpetualPosition }>(
+    REALTIME_EVENTS.orderUpdated,
+    (payload) => {
+      const order = payload?.order;
+      if (order?.product !== 'perpetual') return;
+      const shown = queryClient.getQueryData<PositionsPage>(perpetualKeys.positions('open', page));
+      const position = shown?.positions.find((p) => p.id === order.id);
+      const reason = payload?.position?.close_reason;
+      if (payload?.position && (reason === 'take_profit' || reason === 'stop_loss')) {
+        const closedBy = payload.position;
+        setClosed(closedBy);
+        const pnl = closedBy.realised_pnl ?? '0';
+        notification.info({
+          key: `tpsl-${order.id}`,
+          title: reason === 'take_profit' ? '止盈已触发' : '止损已触发',
+          description: `${closedBy.symbol} ${ORDER_SIDE_LABELS[closedBy.side]} ${closedBy.leverage}x 已按参考价 ${formatPrice(closedBy.close_price)} 平仓，已实现盈亏 ${formatSigned(pnl, 2)} ${closedBy.currency}。`,
+        });
+      } else if (position && !closingIds.current.has(order.id)) {
+        notification.warning({
+          key: `liquidated-${order.id}`,
+          title: '仓位已强平',
+          description: `${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x 已按参考价触及强平价，保证金 ${formatAmount(position.margin, position.currency)} 已扣除。`,
+        });
+      }
+      refresh();
+    },
+  );
+
+  // The pair's price decimals bound a take-profit or stop-loss; 8 (the contracts' limit) until known.
+  const pricePrecisionOf = (symbol: string) =>
+    config.pairs.find((p) => p.symbol === symbol)?.price_precision ?? 8;
 
   const confirmClose = (position: PerpetualPosition, live: LiveMark) => {
     const estimate = live.mark ? closeEstimate(position, live.mark, config.close_fee_rate) : null;
@@ -216,10 +323,33 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
               live={live}
               closing={close.isPending && close.variables === position.id}
               onClose={() => confirmClose(position, live)}
+              onTpsl={() => setEditing({ kind: 'tpsl', position })}
+              onMargin={() => setEditing({ kind: 'margin', position })}
             />
           );
         }}
       />
+      {editing?.kind === 'tpsl' && (
+        <TpslDialog
+          position={editing.position}
+          pricePrecision={pricePrecisionOf(editing.position.symbol)}
+          closeFeeRate={config.close_fee_rate}
+          mark={liveMark(editing.position, tickers.get(editing.position.symbol)).mark}
+          saving={tpsl.isPending}
+          onSave={(values) => tpsl.mutate({ id: editing.position.id, values })}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'margin' && (
+        <MarginDialog
+          position={editing.position}
+          available={available}
+          maxMargin={config.max_margin}
+          saving={margin.isPending}
+          onSave={(amount) => margin.mutate({ id: editing.position.id, amount })}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Flex>
   );
 }

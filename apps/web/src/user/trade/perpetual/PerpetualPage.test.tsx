@@ -37,6 +37,7 @@ const pair = (symbol: string, base: string, price: string) => ({
   symbol,
   base_currency: base,
   quote_currency: 'USDT',
+  price_precision: 2,
   price,
   price_at: AT,
 });
@@ -88,6 +89,8 @@ beforeEach(() => {
         wallets: [{ currency: 'USDT', balance, frozen_balance: '0', salary_balance: '0' }],
         withdrawRequirement: { canWithdraw: true, reasons: [] },
       }),
+    'GET /api/trading/perpetual/mark/BTCUSDT': () =>
+      ok({ symbol: 'BTCUSDT', price: '50012.345', source: 'sim', at: new Date().toISOString() }),
     'GET /api/trading/perpetual/positions': (call) => {
       const list = call.url.searchParams.get('status') === 'closed' ? [CLOSED] : open;
       return ok({ positions: list, pagination: pagination(list.length) });
@@ -255,5 +258,157 @@ describe('PerpetualPage', () => {
     handlers['GET /api/trading/perpetual/config'] = () => ok(CONFIG);
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('perpetual-order-form')).toBeTruthy();
+  });
+
+  it("shows the mark price beside the last price, to the pair's precision", async () => {
+    signIn(makeUser());
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-mark-price').textContent).toBe('标记价格 50,012.35'),
+    );
+    expect(screen.getByTestId('trade-last-price').textContent).toMatch(/^50,500\.00/);
+  });
+
+  it('sets a take-profit and a stop-loss after checking them, one request per tap', async () => {
+    signIn(makeUser());
+    open = [position()];
+    handlers['POST /api/trading/perpetual/tpsl/41'] = (call) => {
+      open = [position(call.body as Partial<PerpetualPosition>)];
+      return ok({ order: {}, position: open[0] }, '止盈止损已设置');
+    };
+    renderPage();
+    await screen.findByTestId('position-41');
+    expect(screen.getByTestId('position-tp-41').textContent).toBe('未设置');
+    fireEvent.click(screen.getByTestId('position-tpsl-41'));
+    const tp = await screen.findByTestId('tpsl-take-profit');
+    const sl = screen.getByTestId('tpsl-stop-loss');
+
+    // '-5' is refused as typed, at once; a price on the wrong side on 确定; nothing is sent.
+    fireEvent.change(tp, { target: { value: '-5' } });
+    expect(screen.getByTestId('tpsl-take-profit-problem').textContent).toBe('止盈价不能为负数');
+    fireEvent.change(tp, { target: { value: '49000' } });
+    fireEvent.change(sl, { target: { value: '45000' } });
+    expect(screen.queryByTestId('tpsl-take-profit-problem')).toBeNull();
+    fireEvent.click(screen.getByTestId('tpsl-save'));
+    expect(screen.getByTestId('tpsl-take-profit-problem').textContent).toBe(
+      '做多仓位的止盈价必须高于开仓价 50000',
+    );
+    expect(screen.getByTestId('tpsl-stop-loss-problem').textContent).toBe(
+      '做多仓位的止损价必须高于强平价，最低可设 45226.14',
+    );
+    fireEvent.change(tp, { target: { value: '55000.123' } });
+    expect(screen.getByTestId('tpsl-take-profit-problem').textContent).toBe('止盈价最多 2 位小数');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(tp, { target: { value: '55000' } });
+    fireEvent.change(sl, { target: { value: '48000' } });
+    // 0.02 BTC from 50,000: +100 at the take-profit, −40 at the stop-loss.
+    expect(screen.getByTestId('tpsl-dialog').textContent).toContain('预计盈亏 +100.00 USDT');
+    expect(screen.getByTestId('tpsl-dialog').textContent).toContain('预计盈亏 -40.00 USDT');
+    fireEvent.click(screen.getByTestId('tpsl-save'));
+    fireEvent.click(screen.getByTestId('tpsl-save'));
+    await waitFor(() => expect(screen.getByTestId('position-tp-41').textContent).toBe('55,000.00'));
+    expect(screen.getByTestId('position-sl-41').textContent).toBe('48,000.00');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({ take_profit_price: '55000', stop_loss_price: '48000' });
+    expect(keyOf(posts[0])).toMatch(UUID);
+    await waitFor(() => expect(screen.queryByTestId('tpsl-dialog')).toBeNull());
+  });
+
+  it("cancels both with 全部取消, and shows the server's refusal", async () => {
+    signIn(makeUser());
+    open = [position({ take_profit_price: '55000', stop_loss_price: null })];
+    let refuse = true;
+    handlers['POST /api/trading/perpetual/tpsl/41'] = (call) => {
+      if (refuse) return jsonResponse({ success: false, message: '仓位已平仓' }, 409);
+      open = [position(call.body as Partial<PerpetualPosition>)];
+      return ok({ order: {}, position: open[0] }, '止盈止损已取消');
+    };
+    renderPage();
+    await screen.findByTestId('position-41');
+    expect(screen.getByTestId('position-tp-41').textContent).toBe('55,000.00');
+    fireEvent.click(screen.getByTestId('position-tpsl-41'));
+    expect(((await screen.findByTestId('tpsl-take-profit')) as HTMLInputElement).value).toBe('55000');
+    fireEvent.click(screen.getByTestId('tpsl-cancel-all'));
+    expect(await screen.findByText('仓位已平仓')).toBeTruthy();
+    refuse = false;
+    fireEvent.click(screen.getByTestId('tpsl-cancel-all'));
+    await waitFor(() => expect(screen.getByTestId('position-tp-41').textContent).toBe('未设置'));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.body)).toEqual([
+      { take_profit_price: null, stop_loss_price: null },
+      { take_profit_price: null, stop_loss_price: null },
+    ]);
+  });
+
+  it('adds margin: checks the amount, previews the new liquidation price, sends one request', async () => {
+    signIn(makeUser());
+    open = [position()];
+    handlers['POST /api/trading/perpetual/margin/41'] = () => {
+      open = [position({ margin: '150', margin_added: '50', liquidation_price: '42713.567839195979899497' })];
+      balance = '950';
+      return ok({ order: {}, position: open[0] }, '保证金已追加');
+    };
+    renderPage();
+    await screen.findByTestId('position-41');
+    fireEvent.click(screen.getByTestId('position-add-margin-41'));
+    const amount = await screen.findByTestId('margin-amount');
+    await waitFor(() =>
+      expect(screen.getByTestId('margin-available').textContent).toBe('可用 1,000.00 USDT'),
+    );
+
+    fireEvent.change(amount, { target: { value: '-5' } });
+    expect(screen.getByTestId('margin-problem').textContent).toBe('追加保证金金额不能为负数');
+    fireEvent.change(amount, { target: { value: '1.001' } });
+    expect(screen.getByTestId('margin-problem').textContent).toBe('追加保证金金额最多保留 2 位小数');
+    fireEvent.change(amount, { target: { value: '2000' } });
+    expect(screen.getByTestId('margin-problem').textContent).toBe('可用余额不足：可用 1000 USDT');
+    fireEvent.click(screen.getByTestId('margin-save'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(amount, { target: { value: '50' } });
+    expect(screen.queryByTestId('margin-problem')).toBeNull();
+    expect(screen.getByTestId('margin-after').textContent).toBe('150.00 USDT');
+    // 0.02 BTC from 50,000 on 150: 50,000 × (1 − 150/1000) / 0.995, floored.
+    expect(screen.getByTestId('margin-after-liquidation').textContent).toBe('42,713.57');
+    expect(screen.getByTestId('margin-after-leverage').textContent).toBe('6.66x');
+    fireEvent.click(screen.getByTestId('margin-save'));
+    fireEvent.click(screen.getByTestId('margin-save'));
+    await waitFor(() => expect(screen.getByTestId('position-margin-41').textContent).toBe('150.00'));
+    expect(screen.getByTestId('position-liquidation-41').textContent).toBe('42,713.57');
+    expect(screen.getByTestId('position-41').textContent).toContain('已追加保证金 50.00');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.url.pathname).toBe('/api/trading/perpetual/margin/41');
+    expect(posts[0]?.body).toEqual({ amount: '50' });
+    expect(keyOf(posts[0])).toMatch(UUID);
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-available').textContent).toBe('可用 950.00 USDT'),
+    );
+  });
+
+  it('tells the user when a take-profit closed a position, with what it realised', async () => {
+    signIn(makeUser());
+    open = [position({ take_profit_price: '55000' })];
+    renderPage();
+    await screen.findByTestId('position-41');
+    await waitFor(() => expect(fakeSockets.length).toBeGreaterThan(0));
+    open = [];
+    const closedBy = position({
+      ...CLOSED,
+      take_profit_price: '55000',
+      close_reason: 'take_profit',
+      close_price: '55010',
+      realised_pnl: '100.2',
+    });
+    for (const socket of fakeSockets)
+      socket.receive('trading:order', { order: { id: 41, product: 'perpetual' }, position: closedBy });
+    expect(await screen.findByText('止盈已触发')).toBeTruthy();
+    expect(screen.queryByText('仓位已强平')).toBeNull();
+    const result = await screen.findByTestId('close-result');
+    expect(result.textContent).toContain('止盈平仓 BTCUSDT 做多 10x');
+    expect(result.textContent).toContain('标记价格触及止盈价 55,000.00');
+    await waitFor(() => expect(screen.queryByTestId('position-41')).toBeNull());
   });
 });

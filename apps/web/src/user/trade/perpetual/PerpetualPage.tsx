@@ -12,6 +12,7 @@ import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { UserPage } from '../../shell/UserPage.tsx';
 import { TradeHeader } from '../shared/TradeHeader.tsx';
 import { useTradeSymbol, useTradingPairs } from '../shared/tradePairs.ts';
+import { MarkPrice } from './MarkPrice.tsx';
 import { OpenPositions } from './OpenPositions.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { PositionChart } from './PositionChart.tsx';
@@ -131,7 +132,18 @@ export default function PerpetualPage() {
 
   return (
     <UserPage title="永续合约" testId="perpetual-page">
-      <TradeHeader product="perpetual" symbols={symbols ?? NO_SYMBOLS} symbol={symbol} />
+      <TradeHeader
+        product="perpetual"
+        symbols={symbols ?? NO_SYMBOLS}
+        symbol={symbol}
+        extra={
+          <MarkPrice
+            symbol={symbol}
+            pricePrecision={config.data?.pairs.find((p) => p.symbol === symbol)?.price_precision}
+            enabled={signedIn && config.isSuccess}
+          />
+        }
+      />
       {symbol && <PositionChart symbol={symbol} signedIn={signedIn} />}
       {body}
     </UserPage>

@@ -39,6 +39,18 @@ function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
           开仓 {formatDateTime(position.opened_at)} · {liquidated ? '强平' : '平仓'}{' '}
           {formatDateTime(position.closed_at)}
         </Typography.Text>
+        {(position.close_reason === 'take_profit' || position.close_reason === 'stop_loss') && (
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: 12 }}
+            data-testid={`history-trigger-${position.id}`}
+          >
+            {position.close_reason === 'take_profit'
+              ? `止盈价 ${formatPrice(position.take_profit_price)}`
+              : `止损价 ${formatPrice(position.stop_loss_price)}`}{' '}
+            触发，按触发时的参考价平仓
+          </Typography.Text>
+        )}
         {position.close_source && (
           <Typography.Text
             type="secondary"

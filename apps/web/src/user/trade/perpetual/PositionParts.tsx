@@ -1,4 +1,9 @@
-import { ORDER_SIDE_LABELS, type PerpetualPosition, POSITION_STATUS_LABELS } from '@platform/contracts';
+import {
+  ORDER_SIDE_LABELS,
+  type PerpetualPosition,
+  POSITION_CLOSE_REASON_LABELS,
+  POSITION_STATUS_LABELS,
+} from '@platform/contracts';
 import { Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
@@ -103,7 +108,9 @@ export function PositionCard({
                 color={position.status === 'liquidated' ? 'error' : 'default'}
                 style={{ marginInlineEnd: 0 }}
               >
-                {POSITION_STATUS_LABELS[position.status]}
+                {position.close_reason === 'take_profit' || position.close_reason === 'stop_loss'
+                  ? POSITION_CLOSE_REASON_LABELS[position.close_reason]
+                  : POSITION_STATUS_LABELS[position.status]}
               </Tag>
             )}
           </Flex>

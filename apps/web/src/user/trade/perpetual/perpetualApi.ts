@@ -2,8 +2,11 @@ import {
   DEFAULT_PAGE_SIZE,
   type Pagination,
   type PerpetualConfigData,
+  type PerpetualMarginBody,
+  type PerpetualMark,
   type PerpetualOrderBody,
   type PerpetualPosition,
+  type PerpetualTpslBody,
   type TradeOrder,
 } from '@platform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -30,6 +33,7 @@ export const perpetualKeys = {
   config: [...PERPETUAL_QUERY_ROOT, 'config'] as const,
   positions: (list: PositionList, page: number) =>
     [...PERPETUAL_QUERY_ROOT, 'positions', list, page] as const,
+  mark: (symbol: string) => [...PERPETUAL_QUERY_ROOT, 'mark', symbol] as const,
 };
 
 export const fetchPerpetualConfig = async (signal?: AbortSignal) =>
@@ -49,6 +53,30 @@ export const openPosition = (body: PerpetualOrderBody, idempotencyKey: string) =
 
 export const closePosition = (id: number, idempotencyKey: string) =>
   api.post<PositionReply>(`/trading/perpetual/close/${id}`, undefined, { idempotencyKey });
+
+/** Sets, changes (a field left out is kept) or cancels (null) a position's take-profit and stop-loss. */
+export const setPositionTpsl = (id: number, body: PerpetualTpslBody, idempotencyKey: string) =>
+  api.post<PositionReply>(`/trading/perpetual/tpsl/${id}`, body, { idempotencyKey });
+
+/** Moves USDT from the available balance into the position's margin. */
+export const addPositionMargin = (id: number, body: PerpetualMarginBody, idempotencyKey: string) =>
+  api.post<PositionReply>(`/trading/perpetual/margin/${id}`, body, { idempotencyKey });
+
+export const fetchMarkPrice = async (symbol: string, signal?: AbortSignal) =>
+  (await api.get<PerpetualMark>(`/trading/perpetual/mark/${symbol}`, undefined, signal)).data;
+
+/** The mark price polls at the pace the server records it (every second) and the job checks it. */
+export const MARK_PRICE_REFRESH_MS = 2_000;
+
+/** The symbol's mark price: the reference price positions are marked, liquidated and closed at. */
+export function useMarkPrice(symbol: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: perpetualKeys.mark(symbol ?? ''),
+    queryFn: ({ signal }) => fetchMarkPrice(symbol ?? '', signal),
+    enabled: enabled && Boolean(symbol),
+    refetchInterval: MARK_PRICE_REFRESH_MS,
+  });
+}
 
 /** One page of positions; open ones are refetched for the server's mark and for liquidations a dropped socket missed. */
 export function usePositions(list: PositionList, page: number, enabled = true) {
