@@ -1,5 +1,5 @@
 import { SALARY_CURRENCY, type SalaryLevel } from '@platform/contracts';
-import { formatDateTime, formatMoney } from '@platform/domain';
+import { formatBalance, formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
@@ -9,7 +9,7 @@ import { TargetBars } from './TargetBars.tsx';
 import { fetchTeamConfig, TEAM_LOAD_FAILED, type TeamConfig, type TeamStats, teamKeys } from './teamApi.ts';
 import { chargedCounts, nextSalaryProgress } from './teamProgress.ts';
 
-const usdt = (value: string) => formatMoney(value, SALARY_CURRENCY);
+const usdt = (value: string) => formatBalance(value, SALARY_CURRENCY);
 
 const salaryColumns = (current: number): TableColumnsType<SalaryLevel> => [
   ...levelColumns<SalaryLevel>((level) => level.level === current, 'blue'),

@@ -1,5 +1,5 @@
 import { TEAM_REWARD_CURRENCY } from '@platform/contracts';
-import { formatCount, formatMoney } from '@platform/domain';
+import { formatBalance, formatCount } from '@platform/domain';
 import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { TeamStats } from './teamApi.ts';
@@ -37,7 +37,7 @@ function Tile({
 
 /** 团队数据: members (all and charged), the inviter, and the rewards and salary earned so far. */
 export function TeamStatsCard({ stats }: { stats: TeamStats }) {
-  const money = (value: string) => formatMoney(value, TEAM_REWARD_CURRENCY);
+  const money = (value: string) => formatBalance(value, TEAM_REWARD_CURRENCY);
   const tiles = [
     {
       label: '直推人数',

@@ -1,5 +1,5 @@
 import { DEPOSIT_CHANNEL_TYPE_LABELS, type UserDeposit } from '@platform/contracts';
-import { formatCrypto, formatDateTime } from '@platform/domain';
+import { formatBalance, formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -33,7 +33,7 @@ function Submitted({ deposit, onAgain }: { deposit: UserDeposit; onAgain: () => 
       status={<DepositStatusTag status={deposit.status} />}
       refused={deposit.status === 'rejected'}
       items={[
-        { label: '金额', value: formatCrypto(deposit.amount, deposit.currency) },
+        { label: '金额', value: formatBalance(deposit.amount, deposit.currency) },
         { label: '渠道', value: deposit.channel_name },
         { label: '提交时间', value: formatDateTime(deposit.created_at) },
         ...(deposit.admin_note ? [{ label: '审核备注', value: deposit.admin_note }] : []),

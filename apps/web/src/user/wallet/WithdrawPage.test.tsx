@@ -93,14 +93,15 @@ describe('WithdrawPage', () => {
     expect(screen.getByTestId('withdraw-available').textContent).toBe('可用余额 500.00 USDT');
     expect(screen.getByTestId('withdraw-fee').textContent).toBe('-');
     type('withdraw-amount', '123.45');
-    await waitFor(() => expect(screen.getByTestId('withdraw-fee').textContent).toBe('1.2345 USDT'));
+    // To the cent: the fee and the total to be frozen rounded up, what arrives rounded down.
+    await waitFor(() => expect(screen.getByTestId('withdraw-fee').textContent).toBe('1.24 USDT'));
     expect(screen.getByTestId('withdraw-receive').textContent).toBe('123.45 USDT');
-    expect(screen.getByTestId('withdraw-total').textContent).toBe('124.6845 USDT');
+    expect(screen.getByTestId('withdraw-total').textContent).toBe('124.69 USDT');
     expect(screen.getByText('手续费（1%）')).toBeTruthy();
 
     // 全部提现: the most that fits with its fee, in whole cents (USDT has 2 decimals).
     fireEvent.click(screen.getByTestId('withdraw-all'));
-    await waitFor(() => expect(screen.getByTestId('withdraw-total').textContent).toBe('499.9904 USDT'));
+    await waitFor(() => expect(screen.getByTestId('withdraw-total').textContent).toBe('500.00 USDT'));
     expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('495.04');
   });
 
@@ -115,7 +116,7 @@ describe('WithdrawPage', () => {
       ['5', '提现金额不能低于 10 USDT'],
       ['6000', '提现金额不能高于 5000 USDT'],
       ['12.1234567', '提现金额最多保留 2 位小数'],
-      ['50', '可用余额不足：需要 50.5 USDT（含手续费 0.5），可用 50'],
+      ['50', '可用余额不足：需要 50.50 USDT（含手续费 0.50），可用 50.00'],
     ]) {
       type('withdraw-amount', value as string);
       fireEvent.click(screen.getByTestId('withdraw-submit'));

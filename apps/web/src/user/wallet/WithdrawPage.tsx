@@ -1,5 +1,5 @@
 import { type UserWithdrawal, WITHDRAW_METHOD_LABELS } from '@platform/contracts';
-import { formatCrypto, formatDateTime } from '@platform/domain';
+import { formatBalance, formatCharge, formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -37,9 +37,9 @@ function Submitted({ withdrawal: w, onAgain }: { withdrawal: UserWithdrawal; onA
       status={<WithdrawalStatusTag status={w.status} />}
       refused={w.status === 'rejected'}
       items={[
-        { label: '提现金额', value: formatCrypto(w.amount, w.currency) },
-        { label: '手续费', value: formatCrypto(w.fee, w.currency) },
-        { label: '冻结合计', value: formatCrypto(w.total, w.currency) },
+        { label: '提现金额', value: formatBalance(w.amount, w.currency) },
+        { label: '手续费', value: formatCharge(w.fee, w.currency) },
+        { label: '冻结合计', value: formatCharge(w.total, w.currency) },
         { label: '提现方式', value: WITHDRAW_METHOD_LABELS[w.withdraw_type] ?? w.channel },
         { label: '收款', value: payeeText(w) },
         { label: '提交时间', value: formatDateTime(w.created_at) },

@@ -6,7 +6,7 @@ import {
   type TradeOrder,
   type TradingPair,
 } from '@platform/contracts';
-import { formatCrypto, formatNumber } from '@platform/domain';
+import { formatBalance, formatCharge, formatNumber } from '@platform/domain';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -219,7 +219,9 @@ export function OrderForm({
             {limit ? '交易额' : '预计交易额'}
           </Typography.Text>
           <Typography.Text style={small} data-testid="spot-total">
-            {check.total ? `${limit ? '' : '≈ '}${formatCrypto(check.total, pair.quote_currency)}` : '--'}
+            {check.total
+              ? `${limit ? '' : '≈ '}${(draft.side === 'buy' ? formatCharge : formatBalance)(check.total, pair.quote_currency)}`
+              : '--'}
           </Typography.Text>
         </Flex>
         <Flex justify="space-between" gap={4}>
@@ -227,7 +229,7 @@ export function OrderForm({
             手续费
           </Typography.Text>
           <Typography.Text style={small} data-testid="spot-fee">
-            {check.fee ? `${limit ? '' : '≈ '}${formatCrypto(check.fee, pair.quote_currency)}` : '--'}
+            {check.fee ? `${limit ? '' : '≈ '}${formatCharge(check.fee, pair.quote_currency)}` : '--'}
           </Typography.Text>
         </Flex>
         {signedIn && (
@@ -236,7 +238,7 @@ export function OrderForm({
               可用
             </Typography.Text>
             <Typography.Text style={small} data-testid="spot-available">
-              {available === undefined ? '--' : formatCrypto(available, spendCurrency(draft))}
+              {available === undefined ? '--' : formatBalance(available, spendCurrency(draft))}
             </Typography.Text>
           </Flex>
         )}

@@ -6,7 +6,7 @@ import {
   type TradeOrder,
   type TradingPair,
 } from '@platform/contracts';
-import { formatCrypto, formatDateTime, formatNumber } from '@platform/domain';
+import { formatBalance, formatCharge, formatDateTime, formatNumber } from '@platform/domain';
 import { Button, Flex, Pagination, Tag, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
@@ -91,8 +91,8 @@ export function OrderCard({ order, pair, onCancel, cancelling }: OrderCardProps)
         <Cell name="成交均价" testId="order-avg-price">
           {order.avg_price ? formatNumber(order.avg_price, pricePlaces) : '--'}
         </Cell>
-        <Cell name="成交额">{formatCrypto(order.quote_amount, order.quote_currency)}</Cell>
-        <Cell name="手续费">{formatCrypto(order.fee, order.quote_currency)}</Cell>
+        <Cell name="成交额">{formatBalance(order.quote_amount, order.quote_currency)}</Cell>
+        <Cell name="手续费">{formatCharge(order.fee, order.quote_currency)}</Cell>
       </div>
     </Flex>
   );

@@ -11,7 +11,7 @@ import {
 import {
   type AmountFieldRule,
   Decimal,
-  formatCrypto,
+  formatBalance,
   parseAmountField,
   tradeFee,
   tryParseDecimal,
@@ -168,7 +168,7 @@ export function checkOrder(
 
   const available = context.available === undefined ? null : tryParseDecimal(context.available);
   if (money && available && money.cost.gt(available)) {
-    errors.balance = `${TRADING_TEXTS.insufficientBalance}，可用 ${formatCrypto(available, costCurrency)}`;
+    errors.balance = `${TRADING_TEXTS.insufficientBalance}，可用 ${formatBalance(available, costCurrency)}`;
   }
 
   const valid = Object.keys(errors).length === 0 && parsed.success;

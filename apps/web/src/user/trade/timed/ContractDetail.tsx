@@ -1,5 +1,5 @@
 import { OPTION_PERIOD_LABELS, type ReferencePrice, type TimedContract } from '@platform/contracts';
-import { formatDateTime, formatDateTimeMs, formatMoney } from '@platform/domain';
+import { formatBalance, formatCharge, formatDateTime, formatDateTimeMs } from '@platform/domain';
 import { Descriptions, type DescriptionsProps, Flex, Tag, Typography } from 'antd';
 import { signColor } from '../../shared/priceColors.ts';
 import { Countdown } from './Countdown.tsx';
@@ -93,7 +93,7 @@ export function ContractDetail({ contract }: { contract: TimedContract }) {
           },
         ]
       : []),
-    { key: 'stake', label: '投注金额', children: formatMoney(contract.stake, contract.currency) },
+    { key: 'stake', label: '投注金额', children: formatCharge(contract.stake, contract.currency) },
     { key: 'rate', label: '收益率', children: ratePercent(contract.payout_rate) },
     // The order's time beside its entry price's: the price was observed at most 1 s before the order.
     {
@@ -121,7 +121,9 @@ export function ContractDetail({ contract }: { contract: TimedContract }) {
         key: 'payout',
         label: '结算返还',
         children: (
-          <span data-testid="contract-payout">{formatMoney(contract.payout ?? '0', contract.currency)}</span>
+          <span data-testid="contract-payout">
+            {formatBalance(contract.payout ?? '0', contract.currency)}
+          </span>
         ),
       },
       { key: 'settled', label: '结算时间', children: formatDateTime(contract.settled_at) },

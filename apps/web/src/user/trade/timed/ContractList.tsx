@@ -1,6 +1,6 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { TimedContract } from '@platform/contracts';
-import { formatDateTime, formatMoney, formatTime } from '@platform/domain';
+import { formatCharge, formatDateTime, formatTime } from '@platform/domain';
 import { Empty, Flex, Tag, Typography } from 'antd';
 import { signColor } from '../../shared/priceColors.ts';
 import { DirectionTag } from './ContractDetail.tsx';
@@ -102,7 +102,7 @@ export function ContractList({ contracts, empty, onSelect }: ContractListProps) 
                 {c.level !== null ? ` · 等级 ${c.level}` : ''}
               </Typography.Text>
             </Flex>
-            <Typography.Text style={small}>投注 {formatMoney(c.stake, c.currency)}</Typography.Text>
+            <Typography.Text style={small}>投注 {formatCharge(c.stake, c.currency)}</Typography.Text>
             <RowPrices contract={c} />
           </Flex>
           <RowResult contract={c} />

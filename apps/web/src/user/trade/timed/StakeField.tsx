@@ -1,4 +1,4 @@
-import { Decimal, formatMoney, formatNormalised } from '@platform/domain';
+import { Decimal, formatBalance, formatNormalised } from '@platform/domain';
 import { Button, Flex, Input, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { StakeLimits } from './timedFormat.ts';
@@ -38,7 +38,8 @@ export function StakeField({ value, onChange, limits, problem }: StakeFieldProps
         <Typography.Text strong>投注金额</Typography.Text>
         {limits.available !== undefined && (
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            可用 <span data-testid="available-balance">{formatMoney(limits.available, limits.currency)}</span>{' '}
+            可用{' '}
+            <span data-testid="available-balance">{formatBalance(limits.available, limits.currency)}</span>{' '}
             <Link to="/wallet/deposit">充值</Link>
           </Typography.Text>
         )}

@@ -1,5 +1,5 @@
 import { ORDER_SIDE_LABELS, type TimedContract } from '@platform/contracts';
-import { formatMoney } from '@platform/domain';
+import { formatBalance, formatCharge } from '@platform/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, type ButtonProps, Descriptions, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -117,8 +117,8 @@ export function TimedOrderForm<D extends Direction, T extends object>(props: Tim
         value: <span style={{ color, fontWeight: 600 }}>{ORDER_SIDE_LABELS[direction]}</span>,
       },
       ...props.summary,
-      { label: '投注金额', value: formatMoney(stake, currency) },
-      { label: '盈利时返还', value: formatMoney(preview.returned, currency) },
+      { label: '投注金额', value: formatCharge(stake, currency) },
+      { label: '盈利时返还', value: formatBalance(preview.returned, currency) },
     ];
     modal.confirm({
       title: '确认下单',
@@ -157,9 +157,9 @@ export function TimedOrderForm<D extends Direction, T extends object>(props: Tim
         <Typography.Text strong style={{ fontSize: 16 }}>
           {preview ? (
             <>
-              {formatMoney(preview.returned, currency)}
+              {formatBalance(preview.returned, currency)}
               <Typography.Text type="success" style={{ marginInlineStart: 6, fontSize: 13 }}>
-                +{formatMoney(preview.profit, currency)}
+                +{formatBalance(preview.profit, currency)}
               </Typography.Text>
             </>
           ) : (

@@ -1,5 +1,5 @@
 import type { TimedStats } from '@platform/contracts';
-import { formatCount, formatMoney, formatPercent } from '@platform/domain';
+import { formatBalance, formatCharge, formatCount, formatPercent } from '@platform/domain';
 import { Col, Row, Statistic } from 'antd';
 import { signColor } from '../../shared/priceColors.ts';
 import { signedAmount } from './timedFormat.ts';
@@ -13,8 +13,8 @@ export function TimedStatsView({ stats, currency }: { stats: TimedStats; currenc
     { key: 'losses', title: '亏损', value: formatCount(stats.losses) },
     { key: 'draws', title: '平局', value: formatCount(stats.draws) },
     { key: 'voids', title: '无效退款', value: formatCount(stats.voids) },
-    { key: 'stake', title: '总投注', value: formatMoney(stats.total_stake, currency) },
-    { key: 'payout', title: '总返还', value: formatMoney(stats.total_payout, currency) },
+    { key: 'stake', title: '总投注', value: formatCharge(stats.total_stake, currency) },
+    { key: 'payout', title: '总返还', value: formatBalance(stats.total_payout, currency) },
     {
       key: 'net',
       title: '净盈亏',

@@ -2,6 +2,7 @@ import {
   CONTRACT_OUTCOME_LABELS,
   type ContractOutcomeName,
   ORDER_SIDE_LABELS,
+  TIMED_STAKE_CURRENCY,
   TIMED_TEXTS,
   type TimedContract,
   TRADING_TEXTS,
@@ -11,6 +12,7 @@ import {
   contractSettlement,
   currencyPrecision,
   Decimal,
+  formatChange,
   formatNumber,
   parseAmountField,
 } from '@platform/domain';
@@ -80,11 +82,9 @@ export const OUTCOME_TAG_COLORS: Record<ContractOutcomeName, string> = {
   void: 'warning',
 };
 
-/** profit with its sign: +1.50, -10.00, 0.00. */
-export function signedAmount(value: string): string {
-  const text = formatNumber(value, 2);
-  return new Decimal(value).gt(0) ? `+${text}` : text;
-}
+/** A profit with its sign, to the cent, rounded toward minus infinity: +1.50, -10.00, 0.00. */
+export const signedAmount = (value: string, currency = TIMED_STAKE_CURRENCY): string =>
+  formatChange(value, currency, { unit: false });
 
 export interface StakeLimits {
   min: string;

@@ -8,7 +8,8 @@ import {
 import {
   ADDRESS_FORMAT_ERROR,
   currencyPrecision,
-  formatCrypto,
+  formatBalance,
+  formatCharge,
   formatNormalised,
   formatNumber,
   usdtAddressNetwork,
@@ -92,13 +93,15 @@ export function withdrawalBody(channel: UserWithdrawChannel, fields: WithdrawFie
 }
 
 function FeePreview({ preview, channel }: { preview: WithdrawPreview | null; channel: UserWithdrawChannel }) {
-  // Exact to the fee's 8 decimals: the rounded 2 of a USDT amount would hide what is frozen.
-  const money = (value: WithdrawPreview['fee'] | undefined) =>
-    value ? `${formatNumber(value, 8, { minDecimals: 2 })} ${channel.currency}` : '-';
+  // To the currency's places (display-precision.ts): what is paid rounded up, what arrives down.
+  const charged = (value: WithdrawPreview['fee'] | undefined) =>
+    value ? formatCharge(value, channel.currency) : '-';
+  const received = (value: WithdrawPreview['amount'] | undefined) =>
+    value ? formatBalance(value, channel.currency) : '-';
   const rows: [string, string, string][] = [
-    [`手续费（${feeRatePercent(channel.fee_rate)}）`, money(preview?.fee), 'withdraw-fee'],
-    ['到账金额', money(preview?.amount), 'withdraw-receive'],
-    ['冻结合计（金额 + 手续费）', money(preview?.total), 'withdraw-total'],
+    [`手续费（${feeRatePercent(channel.fee_rate)}）`, charged(preview?.fee), 'withdraw-fee'],
+    ['到账金额', received(preview?.amount), 'withdraw-receive'],
+    ['冻结合计（金额 + 手续费）', charged(preview?.total), 'withdraw-total'],
   ];
   return (
     <Flex vertical gap={4} style={{ background: '#fafafa', borderRadius: 8, padding: 12, marginBottom: 16 }}>
@@ -286,7 +289,7 @@ export function WithdrawForm({
       </Form.Item>
       <Flex justify="space-between" align="center" style={{ marginTop: -12, marginBottom: 12 }}>
         <Typography.Text type="secondary" data-testid="withdraw-available">
-          可用余额 {formatCrypto(balance, channel.currency)}
+          可用余额 {formatBalance(balance, channel.currency)}
         </Typography.Text>
         <Button
           type="link"
