@@ -187,7 +187,7 @@ export function announcementBroadcast(a: { id: number; title: string; content: s
   return {
     source: `announcement:${a.id}`,
     type: 'announcement' as const,
-    title: `公告：${a.title}`,
+    title: a.title,
     body: a.content,
     link: null,
   };

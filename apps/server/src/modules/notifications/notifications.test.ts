@@ -220,7 +220,7 @@ describe('announcements: one broadcast, a read state per user', () => {
     const announcementId = created.body.data?.announcement.id as number;
     expect(await personal()).toBe(rowsBefore);
     const [broadcast] = await db().select().from(notificationBroadcasts);
-    expect(broadcast).toMatchObject({ source: `announcement:${announcementId}`, title: '公告：春节安排' });
+    expect(broadcast).toMatchObject({ source: `announcement:${announcementId}`, title: '春节安排' });
     expect((await pushed).notifications).toEqual([
       expect.objectContaining({
         id: broadcast?.id,

@@ -402,7 +402,7 @@ describe('announcements', () => {
     const created = await create();
     expect(created.status, created.body.message).toBe(200);
     expect(await db().select().from(notificationBroadcasts)).toMatchObject([
-      { type: 'announcement', title: '公告：系统维护', body: '今晚 23:00 至 23:30 系统维护。', link: null },
+      { type: 'announcement', title: '系统维护', body: '今晚 23:00 至 23:30 系统维护。', link: null },
     ]);
     const personalAfter = (await db().select({ n: sql<number>`count(*)::int` }).from(notifications))[0]?.n;
     expect(personalAfter).toBe(personalBefore);
