@@ -39,6 +39,14 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
+/** What the screen shows now (the viewport, not the full page): a dialog, or a part scrolled into view. */
+export async function snapView(page: Page, testInfo: TestInfo, name: string) {
+  await animationsSettled(page);
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
 /**
  * Waits (at most 3 s) for the page's finite animations to end, so that a dialog that has just opened
  * is shown fully and not half faded in. Endless ones (spinners) are not waited for.

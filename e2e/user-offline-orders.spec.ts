@@ -3,7 +3,6 @@ import {
   expect as baseExpect,
   type Page,
   type Request,
-  type TestInfo,
   test,
 } from '@playwright/test';
 import {
@@ -16,6 +15,7 @@ import {
   openAs,
   registerUser,
   type Session,
+  snapView,
   toast,
   walletOf,
 } from './support.ts';
@@ -59,14 +59,6 @@ function watchOrderPosts(page: Page) {
       posts.push({ at: Date.now(), url: pathname });
   });
   return posts;
-}
-
-/** What the phone shows now (the viewport): the banner, a field, a sheet. */
-async function snapView(page: Page, testInfo: TestInfo, name: string) {
-  await animationsSettled(page);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
 async function openSpot(page: Page, user: Session) {

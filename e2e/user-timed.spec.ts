@@ -16,6 +16,7 @@ import {
   registerUser,
   type Session,
   snap,
+  snapView,
   sumAmounts,
   walletOf,
 } from './support.ts';
@@ -45,14 +46,6 @@ interface Contract {
 async function snapTop(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, testInfo, name);
-}
-
-/** What the phone shows now (the viewport): a dialog, or a part of the page scrolled into view. */
-async function snapView(page: Page, testInfo: TestInfo, name: string) {
-  await animationsSettled(page);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
 /** "1,234.50 USDT" for a plain decimal string, as the screens write USDT (2 places). */
