@@ -24,6 +24,7 @@ const load = {
   profile: () => import('./account/ProfilePage.tsx'),
   password: () => import('./account/PasswordPage.tsx'),
   security: () => import('./account/SecurityPage.tsx'),
+  notifications: () => import('./notifications/NotificationsPage.tsx'),
 } satisfies Record<string, PageLoader>;
 
 const open = (path: string, loader: PageLoader): RouteObject => ({
@@ -64,4 +65,5 @@ export const userRoutes: RouteObject[] = [
   signedIn('me/profile', load.profile),
   signedIn('me/password', load.password),
   signedIn('me/security', load.security),
+  signedIn('me/notifications', load.notifications),
 ];

@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   DashboardOutlined,
   IdcardOutlined,
   LockOutlined,
@@ -10,12 +11,13 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { userLevel } from '@platform/domain';
-import { Avatar, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Avatar, Badge, Button, Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { KycBadge } from '../../admin/users/UserBits.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useLogout } from '../../lib/useLogout.ts';
+import { useUnreadCount } from '../notifications/useNotifications.ts';
 import { UserPage } from '../shell/UserPage.tsx';
 import { AccountColumn, RefreshError, USER_LEVEL_LABELS, useMe } from './useMe.tsx';
 
@@ -58,6 +60,7 @@ function MenuLink({
 export default function AccountPage() {
   const { query, user } = useMe();
   const { logout, pending } = useLogout();
+  const unread = useUnreadCount() ?? 0;
   if (!user) return <PageLoading />;
   const level = userLevel(user);
 
@@ -103,6 +106,12 @@ export default function AccountPage() {
         </Card>
         <Card styles={{ body: { padding: '0 12px' } }}>
           <nav aria-label="账户">
+            <MenuLink
+              to="/me/notifications"
+              icon={<BellOutlined />}
+              label="消息通知"
+              extra={<Badge count={unread} overflowCount={99} data-testid="me-notifications-unread" />}
+            />
             <MenuLink to="/wallet" icon={<WalletOutlined />} label="我的资产" />
             <MenuLink
               to="/kyc"

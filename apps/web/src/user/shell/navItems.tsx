@@ -6,6 +6,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { NotificationBadge } from '../notifications/NotificationBadge.tsx';
 
 export interface UserNavItem {
   path: string;
@@ -21,7 +22,17 @@ export const USER_NAV: readonly UserNavItem[] = [
   { path: '/markets', label: '行情', icon: <LineChartOutlined />, prefixes: ['/markets'] },
   { path: '/trade/spot', label: '交易', icon: <SwapOutlined />, prefixes: ['/trade'] },
   { path: '/wallet', label: '资产', icon: <WalletOutlined />, prefixes: ['/wallet', '/kyc'] },
-  { path: '/me', label: '我的', icon: <UserOutlined />, prefixes: ['/me', '/team'] },
+  {
+    path: '/me',
+    label: '我的',
+    // The unread notifications' count rides on this tab (the list is under 我的).
+    icon: (
+      <NotificationBadge>
+        <UserOutlined />
+      </NotificationBadge>
+    ),
+    prefixes: ['/me', '/team'],
+  },
 ];
 
 export function activeNavPath(pathname: string): string | undefined {

@@ -15,6 +15,7 @@ import { TimedOrderForm } from '../timed/TimedOrderForm.tsx';
 import { TimedTabs } from '../timed/TimedTabs.tsx';
 import { fetchFlashConfig, fetchOpen, placeFlash, timedKeys } from '../timed/timedApi.ts';
 import { durationLabel, ratePercent } from '../timed/timedFormat.ts';
+import { useSettledWhileAway } from '../timed/useSettledWhileAway.ts';
 import { useTimedLive } from '../timed/useTimedLive.ts';
 
 const FLASH_DIRECTIONS = ['up', 'down'] as const;
@@ -99,6 +100,7 @@ export default function FlashPage() {
   });
   useTimedLive('flash', open.data);
   const focus = useContractFocus('flash', open.data);
+  useSettledWhileAway('flash', focus);
 
   const body = (
     <QuerySection query={config} failed="获取秒合约配置失败" rows={8}>

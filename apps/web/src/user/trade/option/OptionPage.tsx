@@ -24,6 +24,7 @@ import { TimedOrderForm } from '../timed/TimedOrderForm.tsx';
 import { TimedTabs } from '../timed/TimedTabs.tsx';
 import { fetchOpen, fetchOptionConfig, placeOption, timedKeys } from '../timed/timedApi.ts';
 import { durationLabel } from '../timed/timedFormat.ts';
+import { useSettledWhileAway } from '../timed/useSettledWhileAway.ts';
 import { useTimedLive } from '../timed/useTimedLive.ts';
 import { LevelPicker } from './LevelPicker.tsx';
 import { effectiveLevel } from './levelText.ts';
@@ -151,6 +152,7 @@ function SignedInOption() {
   });
   useTimedLive('option', open.data);
   const focus = useContractFocus('option', open.data);
+  useSettledWhileAway('option', focus);
   const refetchConfig = useCallback(() => void config.refetch(), [config.refetch]);
 
   const body = (
