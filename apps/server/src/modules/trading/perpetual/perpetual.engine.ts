@@ -653,6 +653,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
         const events: { order: OrderRow; position?: repo.PositionRow }[] = liquidated.map((order) => ({
           order,
         }));
+        const triggered: repo.PositionRow[] = [];
         for (const row of claimed) {
           if (liquidatableAt(row, markPrice)) continue;
           const trigger = tpslTriggered(
@@ -666,10 +667,34 @@ export function createPerpetualEngine(deps: TradingDeps) {
           if (!trigger) continue;
           const closed = await settleClose(tx, row, mark, closeFeeRate, trigger, now, { savepoint: false });
           events.push(closed);
+          triggered.push(closed.position);
           counts[trigger === 'take_profit' ? 'takeProfit' : 'stopLoss']++;
         }
+        // The owners' notifications of the take-profit and stop-loss closes, in this transaction.
+        const closeNotices = await notifyPerpetualCloses(
+          tx,
+          triggered.map((p) => ({
+            userId: p.userId,
+            orderId: p.orderId,
+            symbol: p.symbol,
+            side: p.side as PerpetualSide,
+            reason: p.closeReason as TpslTrigger,
+            margin: p.margin,
+            payout: p.payout ?? '0',
+            currency: p.currency,
+            entryPrice: p.entryPrice,
+            closePrice: p.closePrice ?? mark.price,
+            // The position's realised P&L, the figure its screen shows (the fee is in the payout).
+            realisedPnl: p.realisedPnl,
+          })),
+        );
         counts.liquidated += liquidated.length;
-        return { claimed: claimed.length, acted: events.length, events, notices };
+        return {
+          claimed: claimed.length,
+          acted: events.length,
+          events,
+          notices: [...notices, ...closeNotices],
+        };
       });
       pushNotifications(deps.realtime, notices);
       for (const { order, position } of events) {

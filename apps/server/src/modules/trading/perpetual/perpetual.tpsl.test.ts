@@ -1,3 +1,4 @@
+import { NOTIFICATION_EVENT } from '@platform/contracts';
 import { closeSettlement, Decimal } from '@platform/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
@@ -201,6 +202,20 @@ describe('the job triggers them at the reference price', () => {
       position: { id: order.id, close_reason: 'take_profit' },
     });
 
+    // And a notification, written with the close (same transaction) and pushed after it.
+    const inbox = await api<{ notifications: { type: string; title: string; body: string }[] }>(
+      t.app,
+      'GET',
+      '/api/notifications',
+      { token },
+    );
+    expect(inbox.body.data?.notifications[0]).toMatchObject({
+      type: 'perpetual_close',
+      title: '永续合约止盈平仓',
+    });
+    expect(inbox.body.data?.notifications[0]?.body).toContain(`仓位 #${order.id}`);
+    expect(events.some((e) => e[0] === id && e[1] === NOTIFICATION_EVENT)).toBe(true);
+
     // Nothing is settled twice: another turn, a user's close.
     expect((await c.jobEngine(at).checkPositions(new Date(at))).takeProfit).toBe(0);
     expect((await c.close(token, order.id)).status).toBe(409);
@@ -226,6 +241,10 @@ describe('the job triggers them at the reference price', () => {
       payout: '39.87',
     });
     expect((await usdt(db, id)).frozen.toFixed()).toBe('0');
+    const inbox = await api<{ notifications: { title: string }[] }>(t.app, 'GET', '/api/notifications', {
+      token,
+    });
+    expect(inbox.body.data?.notifications[0]?.title).toBe('永续合约止损平仓');
   });
 
   it('a position at or past its liquidation price is liquidated, never stopped out', async () => {
