@@ -163,16 +163,22 @@ test('a verified user withdraws through the form and watches each status change 
     ['processing', '出款中'],
     ['completed', '已出款'],
   ] as const;
+  // 已出款 of a USDT withdrawal names the payout's transaction hash.
+  const payout = 'e2'.repeat(32);
   for (const [status, label] of steps) {
     await callApi(request, 'PATCH', `/api/admin/withdrawals/${id}/status`, {
       token: admin.token,
-      data: { status, adminNote: status === 'completed' ? '已打款' : undefined },
+      data:
+        status === 'completed'
+          ? { status, adminNote: '已打款', tx_hash: payout }
+          : { status, adminNote: undefined },
     });
     await expect(record.getByTestId('withdrawal-status')).toHaveText(label);
     if (status === 'processing') await shot(page, info, 'user-wallet-10-history-processing');
   }
   expect(await stillSamePage(page)).toBe(true);
   await expect(record).toContainText('备注：已打款');
+  await expect(record).toContainText(`出款哈希：${payout.slice(0, 8)}`);
   await shot(page, info, 'user-wallet-11-history-completed');
 
   await page.getByRole('tab', { name: '全部流水' }).click();

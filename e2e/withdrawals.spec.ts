@@ -70,21 +70,31 @@ test('an operator walks a withdrawal from pending to paid out', async ({ page, r
   const row = page.getByTestId(`withdrawal-row-${withdrawal.id}`);
   await expect(row.getByTestId('withdrawal-status')).toHaveText('待审核');
 
+  // 已出款 of a USDT withdrawal asks for the payout's transaction hash instead of a plain confirmation.
+  const payout = 'ab'.repeat(32);
   for (const [index, step] of STEPS.entries()) {
     await page.getByTestId(`withdrawal-next-${withdrawal.id}`).click();
     await page.getByTestId(`withdrawal-next-${withdrawal.id}-${step.status}`).click();
-    const confirm = confirmDialog(page, `确认将状态更改为「${step.label}」吗？`);
-    await expect(confirm).toContainText(`#${withdrawal.id}`);
-    if (index === 0) await snap(page, info, 'withdrawals-01-confirm');
     const sent = page.waitForResponse(
       (r) =>
         r.url().endsWith(`/api/admin/withdrawals/${withdrawal.id}/status`) &&
         r.request().method() === 'PATCH',
     );
-    await confirm.getByRole('button', { name: '确定' }).click();
+    if (step.status === 'completed') {
+      await expect(page.getByTestId('payout-dialog')).toContainText(`#${withdrawal.id}`);
+      await page.getByTestId('payout-tx-hash').fill(payout);
+      await page.getByTestId('payout-ok').click();
+    } else {
+      const confirm = confirmDialog(page, `确认将状态更改为「${step.label}」吗？`);
+      await expect(confirm).toContainText(`#${withdrawal.id}`);
+      if (index === 0) await snap(page, info, 'withdrawals-01-confirm');
+      await confirm.getByRole('button', { name: '确定' }).click();
+    }
     const reply = await sent;
     expect(reply.status()).toBe(200);
-    expect(reply.request().postDataJSON()).toMatchObject({ status: step.status });
+    expect(reply.request().postDataJSON()).toMatchObject(
+      step.status === 'completed' ? { status: step.status, tx_hash: payout } : { status: step.status },
+    );
     await expect(row.getByTestId('withdrawal-status')).toHaveText(step.label);
   }
   await expect(toast(page, '状态更新成功').first()).toBeVisible();

@@ -129,7 +129,7 @@ describe('WalletPage', () => {
     const row = await screen.findByTestId('transaction-record-3');
     expect(row.textContent).toContain('充值');
     expect(row.textContent).toContain('+100.00 USDT');
-    expect(screen.getByTestId('transaction-record-3-link').getAttribute('href')).toBe('/wallet/deposits/9');
+    expect(screen.getByTestId('open-transaction-record-3').getAttribute('href')).toBe('/wallet/deposits/9');
     expect(
       calls.find((c) => c.url.pathname === '/api/wallet/transactions')?.url.searchParams.get('limit'),
     ).toBe('5');

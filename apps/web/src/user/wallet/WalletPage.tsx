@@ -119,7 +119,7 @@ function AssetList({ data }: { data: WalletData }) {
                   >
                     无参考价
                   </Tag>
-                ) : (
+                ) : wallet.currency === DEFAULT_CURRENCY ? null : (
                   <Typography.Text
                     type="secondary"
                     style={{ fontSize: 12 }}

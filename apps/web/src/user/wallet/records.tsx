@@ -57,7 +57,7 @@ export function RecordRow({
   );
   if (!to) return row;
   return (
-    <Link to={to} style={{ color: 'inherit', display: 'block' }} data-testid={testId && `${testId}-link`}>
+    <Link to={to} style={{ color: 'inherit', display: 'block' }} data-testid={testId && `open-${testId}`}>
       {row}
     </Link>
   );

@@ -100,7 +100,7 @@ describe('a statement row', () => {
     expect(within(shown).getByTestId('statement-amount').textContent).toBe('冻结10.00 USDT');
     expect(shown.textContent).not.toContain('+10.00');
     expect(shown.textContent).toContain('可用余额 90.00 USDT');
-    expect(screen.getByTestId('transaction-record-7-link').getAttribute('href')).toBe('/orders/12');
+    expect(screen.getByTestId('open-transaction-record-7').getAttribute('href')).toBe('/orders/12');
   });
 
   it('shows a settlement as what the user holds more, with the buckets it moved, rounded down', () => {
@@ -134,7 +134,7 @@ describe('a statement row', () => {
       }),
     );
     expect(screen.getByTestId('statement-amount').textContent).toBe('解冻101.00 USDT');
-    expect(screen.getByTestId('transaction-record-7-link').getAttribute('href')).toBe(
+    expect(screen.getByTestId('open-transaction-record-7').getAttribute('href')).toBe(
       '/wallet/withdrawals/41',
     );
   });
@@ -152,7 +152,7 @@ describe('a statement row', () => {
       }),
     );
     expect(screen.getByTestId('statement-amount').textContent).toBe('+5.00 USDT');
-    expect(screen.queryByTestId('transaction-record-7-link')).toBeNull();
+    expect(screen.queryByTestId('open-transaction-record-7')).toBeNull();
   });
 });
 
