@@ -62,7 +62,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     // percent-encoding) is a 400 in the envelope like every other bad input, not Fastify's own
     // 414 or 400 in English.
     frameworkErrors: (_error, _request, reply) => {
-      void reply.status(400).send({ success: false, message: '参数错误：路径格式不正确' });
+      // The router's reply type knows no route's schema; the envelope is the one every route sends.
+      void (reply as FastifyReply).status(400).send({ success: false, message: '参数错误：路径格式不正确' });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
