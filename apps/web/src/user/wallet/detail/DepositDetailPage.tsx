@@ -1,24 +1,12 @@
 import { formatBalance, formatDateTime } from '@platform/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd';
-import { useParams } from 'react-router';
 import { DepositStatusTag, TxHashLink } from '../../../admin/wallet/deposits/DepositBits.tsx';
-import { useSessionSnapshot } from '../../../lib/session.tsx';
-import { useWalletRealtime } from '../useWalletRealtime.ts';
 import { fetchDeposit, walletKeys } from '../walletApi.ts';
-import { notFoundNoRetry, RecordFrame, recordId } from './RecordFrame.tsx';
+import { RecordFrame, useOwnRecord } from './RecordFrame.tsx';
 
 /** One of the user's deposits (/wallet/deposits/:id), its review kept current live. */
 export default function DepositDetailPage() {
-  const id = recordId(useParams().id);
-  const { token } = useSessionSnapshot();
-  const query = useQuery({
-    queryKey: walletKeys.deposit(id ?? 0),
-    queryFn: ({ signal }) => fetchDeposit(id ?? 0, signal),
-    enabled: Boolean(token) && id !== null,
-    retry: notFoundNoRetry,
-  });
-  useWalletRealtime();
+  const { id, query } = useOwnRecord(walletKeys.deposit, fetchDeposit);
 
   return (
     <RecordFrame

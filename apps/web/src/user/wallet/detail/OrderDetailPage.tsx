@@ -6,16 +6,13 @@ import {
   type TradingPair,
 } from '@platform/contracts';
 import { formatBalance, formatCharge, formatDateTime, formatPairPrice } from '@platform/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Tag } from 'antd';
-import { useNavigate, useParams } from 'react-router';
-import { useSessionSnapshot } from '../../../lib/session.tsx';
+import { useNavigate } from 'react-router';
 import { tradePath, useTradingPairs } from '../../trade/shared/tradePairs.ts';
 import { OrderCard, STATUS_COLORS } from '../../trade/spot/OrdersPanel.tsx';
 import { ContractDetail } from '../../trade/timed/ContractDetail.tsx';
-import { useWalletRealtime } from '../useWalletRealtime.ts';
 import { fetchOrder, walletKeys } from '../walletApi.ts';
-import { notFoundNoRetry, RecordFrame, recordId } from './RecordFrame.tsx';
+import { RecordFrame, useOwnRecord } from './RecordFrame.tsx';
 
 /** A perpetual order: what it opened; the position itself lives on the perpetual screen. */
 function PerpetualOrder({ order, pair }: { order: TradeOrder; pair: TradingPair | undefined }) {
@@ -58,17 +55,9 @@ function PerpetualOrder({ order, pair }: { order: TradeOrder; pair: TradingPair 
  * and the way to its trade screen.
  */
 export default function OrderDetailPage() {
-  const id = recordId(useParams().id);
   const navigate = useNavigate();
-  const { token } = useSessionSnapshot();
   const pairs = useTradingPairs();
-  const query = useQuery({
-    queryKey: walletKeys.order(id ?? 0),
-    queryFn: ({ signal }) => fetchOrder(id ?? 0, signal),
-    enabled: Boolean(token) && id !== null,
-    retry: notFoundNoRetry,
-  });
-  useWalletRealtime();
+  const { id, query } = useOwnRecord(walletKeys.order, fetchOrder);
 
   return (
     <RecordFrame

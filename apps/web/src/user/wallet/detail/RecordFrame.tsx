@@ -1,11 +1,14 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Card, Result } from 'antd';
 import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { ApiError, errorMessage } from '../../../lib/request.ts';
+import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { UserPage } from '../../shell/UserPage.tsx';
 import { NarrowColumn } from '../NarrowColumn.tsx';
+import { useWalletRealtime } from '../useWalletRealtime.ts';
 
 /**
  * The frame of one record a statement row opens (a deposit, a withdrawal, an order): its title, a
@@ -70,3 +73,23 @@ export function recordId(param: string | undefined): number | null {
 /** Retry a failed read twice, but not a 404: the record is not there to be had. */
 export const notFoundNoRetry = (count: number, error: unknown) =>
   count < 2 && !(error instanceof ApiError && error.status === 404);
+
+/**
+ * The record the address names (`:id`), read once signed in and kept current by the money events;
+ * `id` is null when the address names none (the frame then says 记录不存在 without a call).
+ */
+export function useOwnRecord<T>(
+  queryKey: (id: number) => QueryKey,
+  fetch: (id: number, signal: AbortSignal) => Promise<T>,
+) {
+  const id = recordId(useParams().id);
+  const { token } = useSessionSnapshot();
+  const query = useQuery({
+    queryKey: queryKey(id ?? 0),
+    queryFn: ({ signal }) => fetch(id ?? 0, signal),
+    enabled: Boolean(token) && id !== null,
+    retry: notFoundNoRetry,
+  });
+  useWalletRealtime();
+  return { id, query };
+}

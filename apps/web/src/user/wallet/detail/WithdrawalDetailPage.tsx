@@ -1,14 +1,10 @@
 import { WITHDRAW_METHOD_LABELS } from '@platform/contracts';
 import { formatBalance, formatCharge, formatDateTime } from '@platform/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd';
-import { useParams } from 'react-router';
 import { WithdrawalStatusTag } from '../../../admin/wallet/withdrawals/WithdrawalBits.tsx';
-import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { PayoutHash } from '../records.tsx';
-import { useWalletRealtime } from '../useWalletRealtime.ts';
 import { fetchWithdrawal, walletKeys } from '../walletApi.ts';
-import { notFoundNoRetry, RecordFrame, recordId } from './RecordFrame.tsx';
+import { RecordFrame, useOwnRecord } from './RecordFrame.tsx';
 
 /**
  * One of the user's withdrawals (/wallet/withdrawals/:id): amount, fee, where it went, its status
@@ -16,15 +12,7 @@ import { notFoundNoRetry, RecordFrame, recordId } from './RecordFrame.tsx';
  * block explorer, so the user can follow the transfer on the chain.
  */
 export default function WithdrawalDetailPage() {
-  const id = recordId(useParams().id);
-  const { token } = useSessionSnapshot();
-  const query = useQuery({
-    queryKey: walletKeys.withdrawal(id ?? 0),
-    queryFn: ({ signal }) => fetchWithdrawal(id ?? 0, signal),
-    enabled: Boolean(token) && id !== null,
-    retry: notFoundNoRetry,
-  });
-  useWalletRealtime();
+  const { id, query } = useOwnRecord(walletKeys.withdrawal, fetchWithdrawal);
 
   return (
     <RecordFrame
