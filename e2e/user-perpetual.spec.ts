@@ -98,7 +98,7 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
   await expect(page.getByTestId('perpetual-form-problem')).toHaveText('保证金不能少于 10 USDT');
   await margin.fill('2000');
   await expect(page.getByTestId('perpetual-form-problem')).toHaveText(
-    '可用余额不足：需要 2010 USDT（含手续费 10），可用 1000',
+    '可用余额不足：需要 2,010.00 USDT（含手续费 10.00），可用 1,000.00',
   );
 
   // 100 USDT at 10x: a 1,000 USDT position, a 0.5 USDT fee, liquidated about 9.5% below the entry.

@@ -6,6 +6,7 @@ import {
   formatInCurrency,
   formatPairAmount,
   formatPairPrice,
+  insufficientBalanceText,
 } from './display-precision.ts';
 import { formatNumber } from './format.ts';
 import { Decimal } from './money.ts';
@@ -39,6 +40,17 @@ describe('amounts in a currency', () => {
     expect(formatNumber('-0.005', 2)).toBe('-0.01');
     expect(formatNumber('-0.004', 2)).toBe('0.00');
     expect(formatInCurrency('2.345', 'USDT', 'quoted')).toBe('2.35 USDT');
+  });
+});
+
+describe('insufficientBalanceText', () => {
+  it('says what is needed rounded up and what is available rounded down, to the currency places', () => {
+    expect(insufficientBalanceText('101.00000002', '1.00000001', '101', 'USDT')).toBe(
+      '可用余额不足：需要 101.01 USDT（含手续费 1.01），可用 101.00',
+    );
+    expect(insufficientBalanceText('60900', '900', '50.999', 'USDT')).toBe(
+      '可用余额不足：需要 60,900.00 USDT（含手续费 900.00），可用 50.99',
+    );
   });
 });
 

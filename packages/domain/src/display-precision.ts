@@ -61,6 +61,20 @@ export const formatCharge = (value: DecimalInput, currency: string, options?: Am
 export const formatChange = (value: DecimalInput, currency: string, options?: AmountDisplayOptions) =>
   formatInCurrency(value, currency, 'held', { sign: true, ...options });
 
+/**
+ * 可用余额不足 with what is needed (amount + fee, rounded up), the fee (up) and what is available
+ * (down), each to the currency's places: never an 8-decimal fee, never more available than there is.
+ * The server's refusal and the forms' checks say it the same way.
+ */
+export function insufficientBalanceText(
+  total: DecimalInput,
+  fee: DecimalInput,
+  available: DecimalInput,
+  currency: string,
+): string {
+  return `可用余额不足：需要 ${formatCharge(total, currency)}（含手续费 ${formatCharge(fee, currency, { unit: false })}），可用 ${formatBalance(available, currency, { unit: false })}`;
+}
+
 /** Places for a price whose pair is not known: fewer for large prices (94,457.53), more for small ones. */
 export function priceDecimalsByMagnitude(value: Decimal): number {
   const abs = value.abs();

@@ -13,6 +13,7 @@ import {
   ADDRESS_FORMAT_ERROR,
   amountPrecisionProblem,
   canTransitionWithdrawal,
+  insufficientBalanceText,
   payoutTxHashOf,
   usdtAddressNetwork,
 } from '@platform/domain';
@@ -322,11 +323,8 @@ export function createWithdrawalService(deps: {
         const total = amount.plus(fee);
         const wallet = (await getUserWallets(tx, userId)).find((w) => w.currency === channel.currency);
         const available = wallet ? new Decimal(wallet.balance) : new Decimal(0);
-        if (available.lt(total)) {
-          reasons.push(
-            `可用余额不足：需要 ${formatNormalised(total)} ${channel.currency}（含手续费 ${formatNormalised(fee)}），可用 ${formatNormalised(available)}`,
-          );
-        }
+        if (available.lt(total))
+          reasons.push(insufficientBalanceText(total, fee, available, channel.currency));
         if (reasons.length) throw businessRule(reasons.join('；'), { reasons });
         await deps.twoFactor.requireForAction(tx, user, body.totp, attempts);
 

@@ -98,7 +98,7 @@ describe('withdrawal requests', () => {
     expect(tooMuch.status).toBe(422);
     expect((tooMuch.body.data as unknown as { reasons: string[] }).reasons).toEqual([
       '提现金额不能高于 50000 USDT',
-      '可用余额不足：需要 60900 USDT（含手续费 900），可用 50',
+      '可用余额不足：需要 60,900.00 USDT（含手续费 900.00），可用 50.00',
     ]);
     const tooLittle = await requestWithdrawal(poor.token, { amount: '5' });
     expect(tooLittle.body.message).toBe('提现金额不能低于 10 USDT');

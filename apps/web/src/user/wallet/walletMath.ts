@@ -2,9 +2,8 @@ import { DEFAULT_CURRENCY, positiveAmount, type ValuedWallet, type WalletView } 
 import {
   currencyPrecision,
   Decimal,
-  formatBalance,
-  formatCharge,
   formatNormalised,
+  insufficientBalanceText,
   parseAmountField,
   percentage,
 } from '@platform/domain';
@@ -67,14 +66,6 @@ export function withdrawPreview(text: string | undefined, feeRate: string): With
 export function balanceProblem(preview: WithdrawPreview, available: string, currency: string): string | null {
   if (preview.total.lte(new Decimal(available))) return null;
   return insufficientBalanceText(preview.total, preview.fee, available, currency);
-}
-
-/**
- * 可用余额不足 with what is needed (rounded up) and what is available (rounded down), each to the
- * currency's precision: never an 8-decimal fee, never more available than there is.
- */
-export function insufficientBalanceText(total: Decimal, fee: Decimal, available: string, currency: string) {
-  return `可用余额不足：需要 ${formatCharge(total, currency)}（含手续费 ${formatCharge(fee, currency, { unit: false })}），可用 ${formatBalance(available, currency, { unit: false })}`;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   formatCharge,
   formatNormalised,
   formatNumber,
+  insufficientBalanceText,
   openTerms,
   type PositionTerms,
   parseAmountField,
@@ -23,7 +24,7 @@ import {
   roePercent,
   tradeFee,
 } from '@platform/domain';
-import { insufficientBalanceText, maxWithdrawable } from '../../wallet/walletMath.ts';
+import { maxWithdrawable } from '../../wallet/walletMath.ts';
 
 /**
  * What the perpetual screen shows before and while a position is open, computed with the server's
