@@ -42,6 +42,19 @@ async function shownNumber(locator: Locator): Promise<number> {
   return Number(match[0].replace(/[,+]/g, ''));
 }
 
+/**
+ * A decimal string to the cent, rounded down as the screen shows what the user holds (positive
+ * values): '899.4995' is '899.49', normalised.
+ */
+const toCents = (value: string) => normAmount(value.replace(/^(\d+\.\d{2})\d*$/, '$1'));
+
+/** `shown` is `exact` to the cent, rounded toward minus infinity (the screen's rule for held amounts and P&L). */
+function expectFloorCents(shown: number, exact: string) {
+  const gap = Number(exact) - shown;
+  expect(gap).toBeGreaterThan(-1e-9);
+  expect(gap).toBeLessThan(0.01);
+}
+
 /** The available balance the form shows, as a normalised decimal string. */
 async function shownAvailable(page: Page): Promise<string> {
   const text = (await page.getByTestId('perpetual-available').textContent()) ?? '';
@@ -147,12 +160,13 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
   await expect(markCell).toHaveText(/\d/);
   const firstMark = await markCell.textContent();
   await expect(markCell).not.toHaveText(firstMark ?? '', { timeout: 60_000 });
-  // P&L = (mark − entry) × quantity, at the mark shown (rounded to 0.01 on screen).
+  // P&L = (mark − entry) × quantity, at the mark shown (rounded to 0.01 on screen); the P&L itself
+  // is shown to the cent, rounded down.
   const mark = await shownNumber(markCell);
   const pnl = await shownNumber(page.getByTestId(`position-pnl-${position.id}`));
   const quantity = Number(position.quantity);
   expect(Math.abs(pnl - (mark - Number(position.entry_price)) * quantity)).toBeLessThan(
-    0.01 * quantity + 0.0002,
+    0.01 * quantity + 0.0101,
   );
   const roe = await shownNumber(page.getByTestId(`position-roe-${position.id}`));
   // ROE is the P&L over the 100 USDT margin, in percent: the same figure here.
@@ -160,7 +174,7 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
 
   // Margin and fee left the available balance.
   const afterOpen = sumAmounts('1000', '-100', '-0.5');
-  await expect.poll(() => shownAvailable(page)).toBe(afterOpen);
+  await expect.poll(() => shownAvailable(page)).toBe(toCents(afterOpen));
   await shot(page, testInfo, 'perpetual-position-390');
   await atDesktop(page, 'perpetual-position-1280', testInfo);
 
@@ -188,22 +202,23 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
 
   const result = page.getByTestId('close-result');
   await expect(result).toContainText('已平仓 BTCUSDT 做多 10x');
-  expect(await shownNumber(page.getByTestId('close-result-pnl'))).toBeCloseTo(Number(realised), 6);
-  expect(await shownNumber(page.getByTestId('close-result-payout'))).toBeCloseTo(Number(payout), 8);
+  // Shown to the cent, rounded down: never more than the user was paid.
+  expectFloorCents(await shownNumber(page.getByTestId('close-result-pnl')), realised);
+  expectFloorCents(await shownNumber(page.getByTestId('close-result-payout')), payout);
   await expect(page.getByTestId(`position-${position.id}`)).toHaveCount(0);
 
   // The balance moved by exactly the payout: 1000 − 100.5 + payout.
   const expectedBalance = sumAmounts(afterOpen, payout);
   expect(normAmount((await walletOf(request, user)).balance)).toBe(expectedBalance);
   expect(normAmount((await walletOf(request, user)).frozen_balance)).toBe('0');
-  await expect.poll(() => shownAvailable(page)).toBe(expectedBalance);
+  await expect.poll(() => shownAvailable(page)).toBe(toCents(expectedBalance));
   await shot(page, testInfo, 'perpetual-closed-390');
 
   // The history keeps it, with the close price and where it came from.
   await page.getByRole('tab', { name: '历史记录' }).click();
   const row = page.getByTestId(`position-${position.id}`);
   await expect(row).toContainText('已平仓');
-  expect(await shownNumber(page.getByTestId(`history-pnl-${position.id}`))).toBeCloseTo(Number(realised), 3);
+  expectFloorCents(await shownNumber(page.getByTestId(`history-pnl-${position.id}`)), realised);
   expect(await shownNumber(page.getByTestId(`history-close-price-${position.id}`))).toBeCloseTo(
     Number(closed.close_price),
     1,
