@@ -2,6 +2,7 @@ import { ORDER_SIDE_LABELS, PERPETUAL_TEXTS, type PerpetualPosition } from '@pla
 import {
   currencyPrecision,
   Decimal,
+  formatBalance,
   formatNormalised,
   marginAfterAdd,
   parseAmountField,
@@ -47,7 +48,8 @@ export function checkMarginAdd(
   if (available !== undefined && parsed.value.gt(available)) {
     return {
       amount: null,
-      problem: `可用余额不足：可用 ${formatNormalised(new Decimal(available))} ${position.currency}`,
+      // What is available to the cent, rounded down: never more than there is.
+      problem: `可用余额不足：可用 ${formatBalance(available, position.currency)}`,
       unfinished: false,
       after,
     };

@@ -363,7 +363,7 @@ describe('PerpetualPage', () => {
     fireEvent.change(amount, { target: { value: '1.001' } });
     expect(screen.getByTestId('margin-problem').textContent).toBe('追加保证金金额最多保留 2 位小数');
     fireEvent.change(amount, { target: { value: '2000' } });
-    expect(screen.getByTestId('margin-problem').textContent).toBe('可用余额不足：可用 1000 USDT');
+    expect(screen.getByTestId('margin-problem').textContent).toBe('可用余额不足：可用 1,000.00 USDT');
     fireEvent.click(screen.getByTestId('margin-save'));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
