@@ -397,7 +397,10 @@ const IDEMPOTENT_ROUTES = [
   'POST /api/trading/flash/order',
   'POST /api/trading/option/order',
   'POST /api/trading/perpetual/close/{id}',
+  'POST /api/trading/perpetual/margin/{id}',
   'POST /api/trading/perpetual/order',
+  // Moves no money, but is a trading action of the app, which takes a key for each (a retry sets it once).
+  'POST /api/trading/perpetual/tpsl/{id}',
   'POST /api/trading/spot/order',
   'POST /api/wallet/deposits',
   'POST /api/wallet/withdrawals',
@@ -408,7 +411,7 @@ describe('OpenAPI', () => {
     security?: unknown[];
     parameters?: { in: string; name: string; required?: boolean; description?: string; schema?: unknown }[];
   }
-  it('documents the optional Idempotency-Key header on every money-moving route, and only there', async () => {
+  it('documents the optional Idempotency-Key header on every money-moving route and trading action, and only there', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json() as { paths: Record<string, Record<string, Operation>> };
     const withHeader: string[] = [];
