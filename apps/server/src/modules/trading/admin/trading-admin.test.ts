@@ -150,6 +150,8 @@ async function position(
     status: values.status,
     closeFee: values.closeFee ?? null,
     payout: values.payout ?? null,
+    // A finished position names how it ended (migration 0034's check).
+    closeReason: values.status === 'open' ? null : values.status === 'closed' ? 'user' : 'liquidation',
     openedAt,
     closedAt: values.status === 'open' ? null : openedAt,
   });
