@@ -4,7 +4,6 @@ import {
   formatChange,
   formatCharge,
   formatInCurrency,
-  formatPairAmount,
   formatPairPrice,
   insufficientBalanceText,
 } from './display-precision.ts';
@@ -65,10 +64,5 @@ describe('pair precision', () => {
     expect(formatPairPrice('94457.526')).toBe('94,457.53');
     expect(formatPairPrice('1.23456')).toBe('1.2346');
     expect(formatPairPrice('0.0123456')).toBe('0.012346');
-  });
-
-  it('shows a quantity rounded down to the amount precision', () => {
-    expect(formatPairAmount('0.0061239', 6)).toBe('0.006123');
-    expect(formatPairAmount('2', 4)).toBe('2.0000');
   });
 });

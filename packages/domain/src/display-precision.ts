@@ -7,15 +7,14 @@ import { EMPTY_TEXT } from './time.ts';
 /**
  * How the user app shows amounts and prices (issue 20: 8-decimal fees and balances, a header price
  * with 4 decimals on every pair). Everything is shown to its precision, the currency's
- * (`currencyPrecision`: USDT 2, other crypto 8) or the pair's (`price_precision`,
- * `amount_precision`), and rounded by what it is, so that no screen shows a user more than they have
- * or less than they pay:
+ * (`currencyPrecision`: USDT 2, other crypto 8) or the pair's (`price_precision`), and rounded by
+ * what it is, so that no screen shows a user more than they have or less than they pay:
  * - held: balances, values of holdings, what the user receives, and signed changes of their money
  *   are rounded toward minus infinity (a credit down, a debit's size up);
  * - charged: what the user pays (a fee, amount + fee to be frozen) is rounded up;
  * - quoted: prices are rounded half up (a quote, nobody holds it).
  * Amounts in a currency drop trailing zeros down to 2 places (0.006 BTC, 10.00 USDT); pair prices
- * and quantities keep all their places, as an exchange's screens do.
+ * keep all their places, as an exchange's screens do.
  */
 export const DISPLAY_ROUNDING = {
   held: Decimal.ROUND_FLOOR,
@@ -81,18 +80,16 @@ export function priceDecimalsByMagnitude(value: Decimal): number {
   return abs.gte(1000) ? 2 : abs.gte(1) ? 4 : abs.gte('0.01') ? 6 : 8;
 }
 
+/** A price as the API sends it (decimal text) or as Decimal: never a JavaScript number (DESIGN.md section 4). */
+type PriceText = string | Decimal | null | undefined;
+
 /**
  * A price to its pair's `price_precision`, half up, all places kept: '94,457.53', '0.3142'. Without
  * a precision (the pair is not loaded yet) the places follow the price's size.
  */
-export function formatPairPrice(value: DecimalInput, pricePrecision?: number | null): string {
+export function formatPairPrice(value: PriceText, pricePrecision?: number | null): string {
   const parsed = toDec(value);
   if (!parsed) return EMPTY_TEXT;
   const places = pricePrecision ?? priceDecimalsByMagnitude(parsed);
   return formatNumber(parsed, places, { rounding: DISPLAY_ROUNDING.quoted });
-}
-
-/** A quantity of a pair's base currency to its `amount_precision`, rounded down: '0.006000'. */
-export function formatPairAmount(value: DecimalInput, amountPrecision: number): string {
-  return formatNumber(value, amountPrecision, { rounding: DISPLAY_ROUNDING.held });
 }
