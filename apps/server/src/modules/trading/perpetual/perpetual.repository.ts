@@ -85,6 +85,16 @@ export async function closeIfOpen(
   userId: number,
   values: CloseValues,
 ): Promise<PositionRow | null> {
+  return updateIfOpen(tx, orderId, userId, values);
+}
+
+/** Changes the caller's position if it is still open; null when it is not (or not theirs). */
+async function updateIfOpen(
+  tx: Tx,
+  orderId: number,
+  userId: number,
+  values: Partial<typeof perpetualPositions.$inferInsert>,
+): Promise<PositionRow | null> {
   const [row] = await tx
     .update(perpetualPositions)
     .set(values)
@@ -236,18 +246,7 @@ export async function setTpsl(
   userId: number,
   prices: { takeProfitPrice?: string | null; stopLossPrice?: string | null },
 ): Promise<PositionRow | null> {
-  const [row] = await tx
-    .update(perpetualPositions)
-    .set(prices)
-    .where(
-      and(
-        eq(perpetualPositions.orderId, orderId),
-        eq(perpetualPositions.userId, userId),
-        eq(perpetualPositions.status, 'open'),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  return updateIfOpen(tx, orderId, userId, prices);
 }
 
 /** Records a margin addition to a locked open position and gives the position its new margin and liquidation price. */
