@@ -75,11 +75,18 @@ stage(
 
 if (process.env.TEST_DATABASE_URL) {
   const pgJson = path.join(resultsDir, 'postgres.json');
+  // CI sets SERVER_TESTS_NODE to another Node.js (24 LTS) so that the server's tests run once on it
+  // as well as on the Node.js that runs everything else.
+  const serverNode = process.env.SERVER_TESTS_NODE;
+  const [vitestCmd, vitestArgs] = serverNode
+    ? [serverNode, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs')]]
+    : [npx, ['vitest']];
+  const nodeVersion = spawnSync(serverNode ?? process.execPath, ['--version'], { encoding: 'utf8' }).stdout.trim();
   stage(
-    'integration tests (PostgreSQL)',
-    npx,
+    `integration tests (PostgreSQL, Node.js ${nodeVersion})`,
+    vitestCmd,
     [
-      'vitest',
+      ...vitestArgs,
       'run',
       '--project',
       'server',
