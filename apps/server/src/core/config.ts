@@ -129,6 +129,9 @@ const configSchema = z.object({
   RECONCILIATION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
+/** Every environment variable the server reads; README.md's configuration table lists each (config-docs.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shape);
+
 export type Config = z.infer<typeof configSchema> & {
   databaseEngine: 'pglite' | 'postgres';
   webDistDir: string;
