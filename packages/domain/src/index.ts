@@ -11,6 +11,7 @@ export * from './perpetual-math.ts';
 export * from './request-terms.ts';
 export * from './risk.ts';
 export * from './session.ts';
+export * from './spot-book.ts';
 export * from './statement.ts';
 export * from './team-rules.ts';
 export * from './time.ts';

@@ -6,11 +6,19 @@ import {
   SPOT_LIMITS,
   SPOT_TEXTS,
   type SpotOrderBody,
+  type SpotSide,
   TRADING_TEXTS,
   type TradeOrder,
   type TradingPair,
 } from '@platform/contracts';
-import { tradeFee } from '@platform/domain';
+import {
+  type BookLevel,
+  spotOrderCost,
+  spotOrderProblem,
+  takenLevels,
+  volumeWithin,
+  walkBook,
+} from '@platform/domain';
 import { badRequest, businessRule, conflict, notFound, upstreamFailed } from '../../../core/errors.ts';
 import { createGroupCommit, outcomeOf, writeTogetherOrAlone } from '../../../core/group-commit.ts';
 import { Decimal, decimalFromDb, MONEY_SCALE } from '../../../core/money.ts';
@@ -36,18 +44,7 @@ import {
 } from '../orders.repository.ts';
 import { spotFills } from '../trading.schema.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
-import {
-  type BookLevel,
-  fillPostings,
-  freezePostings,
-  type OrderState,
-  planFill,
-  type SpotSide,
-  shareVolume,
-  usableLevels,
-  volumeWithin,
-  walkBook,
-} from './spot.matching.ts';
+import { fillPostings, freezePostings, type OrderState, planFill, shareVolume } from './spot.matching.ts';
 import * as repo from './spot.repository.ts';
 
 /**
@@ -142,15 +139,9 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
   }
 
   function checkPairRules(pair: TradingPair, body: SpotOrderBody, amount: Decimal) {
-    if (amount.decimalPlaces() > pair.amount_precision) {
-      throw badRequest(SPOT_TEXTS.amountPrecision(pair.amount_precision));
-    }
-    if (amount.lt(pair.min_amount)) {
-      throw businessRule(SPOT_TEXTS.amountBelowMin(pair.min_amount, pair.base_currency));
-    }
-    if (body.price !== undefined && new Decimal(body.price).decimalPlaces() > pair.price_precision) {
-      throw badRequest(SPOT_TEXTS.pricePrecision(pair.price_precision));
-    }
+    const price = body.price === undefined ? null : new Decimal(body.price);
+    const problem = spotOrderProblem(pair, amount, price);
+    if (problem) throw (problem.kind === 'format' ? badRequest : businessRule)(problem.message);
   }
 
   /**
@@ -299,12 +290,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     now: Date,
   ): MarketPlacement {
     const side = body.side;
-    const levels = usableLevels(
-      side === 'buy' ? book.book.asks : book.book.bids,
-      pair.amount_precision,
-      side === 'buy' ? 'asks' : 'bids',
-    );
-    const walk = walkBook(side, levels, amount);
+    const walk = walkBook(side, takenLevels(book.book, side, pair.amount_precision), amount);
     if (!walk) throw businessRule(SPOT_TEXTS.depthInsufficient);
     const zero = new Decimal(0);
     const plan = planFill(
@@ -445,16 +431,10 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     const side = body.side;
     const price = new Decimal(body.price as string);
     const tif = body.time_in_force ?? 'GTC';
-    const value = amount.times(price);
-    if (value.gt(SPOT_LIMITS.maxOrderValue)) throw businessRule(SPOT_TEXTS.orderValueTooLarge);
     const feeRate = new Decimal(pair.fee_rate);
     const frozenCurrency = side === 'buy' ? pair.quote_currency : pair.base_currency;
-    const frozen = side === 'buy' ? value.plus(tradeFee(value, feeRate)) : amount;
-    const levels = usableLevels(
-      side === 'buy' ? book.book.asks : book.book.bids,
-      pair.amount_precision,
-      side === 'buy' ? 'asks' : 'bids',
-    );
+    const frozen = spotOrderCost(side, amount, amount.times(price), feeRate).cost;
+    const levels = takenLevels(book.book, side, pair.amount_precision);
     const crossing = Decimal.min(amount, volumeWithin(side, levels, price));
     if (tif === 'FOK' && crossing.lt(amount)) throw businessRule(SPOT_TEXTS.fokUnfilled);
     // The crossing part takes the best levels first, all within the limit price.
@@ -607,10 +587,10 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       return []; // a disabled pair or no fresh book: its orders wait for the next pass
     }
     const feeRate = new Decimal(pair.fee_rate);
-    const sides: { side: SpotSide; levels: BookLevel[] }[] = [
-      { side: 'buy', levels: usableLevels(book.book.asks, pair.amount_precision, 'asks') },
-      { side: 'sell', levels: usableLevels(book.book.bids, pair.amount_precision, 'bids') },
-    ];
+    const sides: { side: SpotSide; levels: BookLevel[] }[] = (['buy', 'sell'] as const).map((side) => ({
+      side,
+      levels: takenLevels(book.book, side, pair.amount_precision),
+    }));
     const changed = await db.transaction(async (tx) => {
       await fence(tx);
       const rows: OrderRow[] = [];

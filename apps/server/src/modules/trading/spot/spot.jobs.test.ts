@@ -129,6 +129,21 @@ describe('market orders (constructed book)', () => {
     expect(await wallet(db(), u, 'ETH')).toEqual({ available: '0.5', frozen: '0' });
   });
 
+  it('fills whole lots only: a level under one lot (ETH trades 0.0001) is not taken', async () => {
+    // The order form's "≈ total" on this book is 1750 too (apps/web orderForm.test.ts); walking the
+    // raw book it said 1749.955.
+    const u = await user({ USDT: '2000' });
+    setBook({
+      asks: [
+        ['3000', '0.00009'],
+        ['3500', '1'],
+      ],
+    });
+    const order = await spot.placeOrder(u, market('buy', '0.5'));
+    expect(order).toMatchObject({ avg_price: '3500', quote_amount: '1750', fee: '1.75' });
+    expect(await wallet(db(), u, 'USDT')).toEqual({ available: '248.25', frozen: '0' });
+  });
+
   it('too little depth, a stale book or no book are refused and change nothing', async () => {
     const u = await user({ USDT: '100000' });
     setBook({ asks: [['3000', '1']] });

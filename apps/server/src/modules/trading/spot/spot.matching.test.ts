@@ -1,77 +1,12 @@
-import { tradeFee } from '@platform/domain';
+import { tradeFee, usableLevels, volumeWithin } from '@platform/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../core/money.ts';
-import {
-  fillPostings,
-  type OrderState,
-  planFill,
-  shareVolume,
-  usableLevels,
-  volumeWithin,
-  walkBook,
-} from './spot.matching.ts';
+import { fillPostings, type OrderState, planFill, shareVolume } from './spot.matching.ts';
 
 const d = (v: string | number) => new Decimal(v);
 const levels = (rows: [string, string][], precision = 8, side: 'asks' | 'bids' = 'asks') =>
   usableLevels(rows, precision, side);
-
-describe('walking the book', () => {
-  it('fills level by level; the average is quantity-weighted', () => {
-    const asks = levels([
-      ['3000', '0.5'],
-      ['3001', '0.5'],
-      ['3005', '2'],
-    ]);
-    const walk = walkBook('buy', asks, d('1.2'));
-    expect(walk?.turnover.toFixed()).toBe('3601.5');
-    expect(walk?.avgPrice.toFixed()).toBe('3001.25');
-    expect(walk?.levels).toBe(3);
-    expect(walkBook('buy', asks, d('3.0001'))).toBeNull();
-    expect(walkBook('buy', asks, d('3'))?.levels).toBe(3);
-  });
-
-  it('rounds a repeating average to 18 places and lot sizes down', () => {
-    const bids = levels(
-      [
-        ['1', '1.123456789'],
-        ['2', '2'],
-      ],
-      4,
-    );
-    expect(bids[0]?.quantity.toFixed()).toBe('1.1234');
-    const walk = walkBook(
-      'sell',
-      levels([
-        ['1', '1'],
-        ['2', '2'],
-      ]),
-      d('3'),
-    );
-    expect(walk?.avgPrice.toFixed()).toBe('1.666666666666666667');
-    expect(walk?.turnover.toFixed()).toBe('5');
-  });
-
-  it('counts the volume at or better than a limit', () => {
-    const asks = levels([
-      ['10', '1'],
-      ['11', '2'],
-      ['12', '4'],
-    ]);
-    expect(volumeWithin('buy', asks, d('11')).toFixed()).toBe('3');
-    expect(volumeWithin('buy', asks, d('9.99')).toFixed()).toBe('0');
-    const bids = levels(
-      [
-        ['9', '2'],
-        ['10', '1'],
-      ],
-      8,
-      'bids',
-    );
-    expect(bids[0]?.price.toFixed()).toBe('10');
-    expect(volumeWithin('sell', bids, d('9')).toFixed()).toBe('3');
-  });
-});
 
 describe('sharing the reference volume', () => {
   it('gives the best-priced, oldest orders the best levels, never the same volume twice', () => {

@@ -1,80 +1,14 @@
-import { tradeFee } from '@platform/domain';
+import type { SpotSide } from '@platform/contracts';
+import { type BookLevel, tradeFee, withinLimit } from '@platform/domain';
 import { Decimal, MONEY_SCALE } from '../../../core/money.ts';
 import type { Posting } from '../../ledger/ledger.service.ts';
 
 /**
- * The arithmetic of spot fills, pure so that it can be tested on its own: walking the reference
- * book, sharing its volume among resting orders, what one fill does to an order and the ledger
- * postings it implies. The house is the counterparty of every fill (DESIGN.md §6).
+ * The arithmetic of spot fills, pure so that it can be tested on its own: sharing the reference
+ * book's volume among resting orders, what one fill does to an order and the ledger postings it
+ * implies. The house is the counterparty of every fill (DESIGN.md §6). The book as the engine takes
+ * it and the walk of a market order are the domain's (spot-book.ts), shared with the order form.
  */
-
-export type SpotSide = 'buy' | 'sell';
-
-/** A level of the reference book as the engine uses it: quantity cut to the pair's lot size. */
-export interface BookLevel {
-  price: Decimal;
-  quantity: Decimal;
-}
-
-/**
- * One side of the book as the engine uses it, best first (asks ascending, bids descending, whatever
- * order the source gave), quantities rounded down to `amountPrecision` places, empty levels dropped.
- */
-export function usableLevels(
-  levels: readonly (readonly [string, string])[],
-  amountPrecision: number,
-  bookSide: 'asks' | 'bids',
-): BookLevel[] {
-  const out: BookLevel[] = [];
-  for (const [price, quantity] of levels) {
-    const p = new Decimal(price);
-    const q = new Decimal(quantity).toDecimalPlaces(amountPrecision, Decimal.ROUND_DOWN);
-    if (p.gt(0) && q.gt(0)) out.push({ price: p, quantity: q });
-  }
-  return out.sort((a, b) =>
-    bookSide === 'asks' ? a.price.comparedTo(b.price) : b.price.comparedTo(a.price),
-  );
-}
-
-/** Levels a buy at `limit` may take (asks at or below it) or a sell (bids at or above it). */
-export const withinLimit = (side: SpotSide, level: Decimal, limit: Decimal) =>
-  side === 'buy' ? level.lte(limit) : level.gte(limit);
-
-/**
- * A market order of `amount` walked through the opposite side of the book (asks for a buy, bids for
- * a sell), best level first. Null when the visible depth cannot fill all of it. The turnover is the
- * exact sum of price × quantity, rounded to 18 places in the house's favour (up when the user pays,
- * down when the user receives); the average price is the quantity-weighted average.
- */
-export function walkBook(
-  side: SpotSide,
-  levels: readonly BookLevel[],
-  amount: Decimal,
-): { turnover: Decimal; avgPrice: Decimal; levels: number } | null {
-  let remaining = amount;
-  let exact = new Decimal(0);
-  let used = 0;
-  for (const level of levels) {
-    if (!remaining.gt(0)) break;
-    const take = Decimal.min(remaining, level.quantity);
-    exact = exact.plus(take.times(level.price));
-    remaining = remaining.minus(take);
-    used++;
-  }
-  if (remaining.gt(0)) return null;
-  const turnover = exact.toDecimalPlaces(MONEY_SCALE, side === 'buy' ? Decimal.ROUND_UP : Decimal.ROUND_DOWN);
-  return { turnover, avgPrice: exact.div(amount).toDecimalPlaces(MONEY_SCALE), levels: used };
-}
-
-/** The volume of `levels` a limit order may take: the sum of the levels at or better than its price. */
-export function volumeWithin(side: SpotSide, levels: readonly BookLevel[], limit: Decimal): Decimal {
-  let total = new Decimal(0);
-  for (const level of levels) {
-    if (!withinLimit(side, level.price, limit)) break;
-    total = total.plus(level.quantity);
-  }
-  return total;
-}
 
 export interface RestingOrder {
   id: number;

@@ -115,6 +115,23 @@ describe('checkOrder', () => {
     const blind = checkOrder(draft({ type: 'market', amount: '1' }), pair, {});
     expect(blind.errors.amount).toBe('行情暂不可用，请稍后再试');
   });
+
+  it('estimates what the server fills: book levels cut to the lot size first (issue 21)', () => {
+    // The engine cannot fill 0.00009 at 3000 with lots of 0.0001, so all 0.5 comes from 3500. The
+    // raw book walked as it stands would say 1749.955 (0.00009 × 3000 + 0.49991 × 3500), short of
+    // the 1750 the server fills on the same book (spot.jobs.test.ts).
+    const fine = {
+      asks: [
+        ['3000', '0.00009'],
+        ['3500', '1'],
+      ] as [string, string][],
+      bids: [],
+    };
+    const buy = checkOrder(draft({ type: 'market', amount: '0.5' }), pair, { book: fine });
+    expect(str(buy.total)).toBe('1750');
+    expect(str(buy.fee)).toBe('1.75');
+    expect(str(buy.cost)).toBe('1751.75');
+  });
 });
 
 describe('amountForPercent', () => {

@@ -10,17 +10,22 @@ import {
 } from '@platform/contracts';
 import {
   type AmountFieldRule,
+  type BookLevel,
   Decimal,
   formatBalance,
   parseAmountField,
-  tradeFee,
+  spotOrderCost,
+  spotOrderProblem,
+  takenLevels,
   tryParseDecimal,
+  walkBook,
 } from '@platform/domain';
 
 /**
  * The buy/sell form's arithmetic and checks, pure so that they are tested on their own. The server
  * decides (its book is fresher); these catch what it would refuse before anything is sent, with the
- * same messages, and show what an order will cost.
+ * same messages, and show what an order will cost. The pair's rules, the book walk and the cost are
+ * the engine's own (packages/domain spot-book.ts): on the same book the estimate is the fill.
  */
 
 export type PairRules = Pick<
@@ -67,7 +72,6 @@ export interface OrderCheck {
 }
 
 type Book = Pick<OrderBook, 'asks' | 'bids'>;
-type Level = { price: Decimal; amount: Decimal };
 
 /** The price and quantity fields' rules: the pair's precisions, in the server's words (SPOT_TEXTS). */
 export const priceField = (pair: PairRules): AmountFieldRule => ({
@@ -80,33 +84,6 @@ export const amountField = (pair: PairRules): AmountFieldRule => ({
   places: pair.amount_precision,
   placesText: SPOT_TEXTS.amountPrecision,
 });
-
-/** The side of the book an order takes: asks for a buy, bids for a sell, best first. */
-function takenLevels(book: Book, side: SpotSide): Level[] {
-  const levels = side === 'buy' ? book.asks : book.bids;
-  return levels
-    .map(([price, amount]) => ({ price: new Decimal(price), amount: new Decimal(amount) }))
-    .filter((l) => l.price.gt(0) && l.amount.gt(0))
-    .sort((a, b) => (side === 'buy' ? a.price.comparedTo(b.price) : b.price.comparedTo(a.price)));
-}
-
-/** The turnover of `amount` walked through `levels`; null when the visible depth is too thin. */
-function walk(levels: readonly Level[], amount: Decimal): Decimal | null {
-  let remaining = amount;
-  let turnover = new Decimal(0);
-  for (const level of levels) {
-    if (!remaining.gt(0)) break;
-    const take = Decimal.min(remaining, level.amount);
-    turnover = turnover.plus(take.times(level.price));
-    remaining = remaining.minus(take);
-  }
-  return remaining.gt(0) ? null : turnover;
-}
-
-function costOf(side: SpotSide, amount: Decimal, total: Decimal, feeRate: Decimal) {
-  const fee = tradeFee(total, feeRate);
-  return { fee, cost: side === 'buy' ? total.plus(fee) : amount };
-}
 
 /**
  * Checks a draft against the pair's rules, the book (market orders) and the available balance of
@@ -135,9 +112,9 @@ export function checkOrder(
   }
   const price = fields.price?.ok ? fields.price.value : null;
   const amount = fields.amount.ok ? fields.amount.value : null;
-  if (amount?.lt(pair.min_amount)) {
-    errors.amount = SPOT_TEXTS.amountBelowMin(pair.min_amount, pair.base_currency);
-  }
+  // A limit order's price rules wait for a valid price; the quantity's apply at once.
+  const broken = amount ? spotOrderProblem(pair, amount, limit ? price : null) : null;
+  if (broken) errors[broken.field] ??= broken.message;
 
   const candidate = {
     symbol: pair.symbol,
@@ -160,11 +137,13 @@ export function checkOrder(
   if (amount && !limit) {
     if (!context.book) errors.amount ??= TRADING_TEXTS.priceUnavailable;
     else {
-      total = walk(takenLevels(context.book, draft.side), amount);
+      total =
+        walkBook(draft.side, takenLevels(context.book, draft.side, pair.amount_precision), amount)
+          ?.turnover ?? null;
       if (!total) errors.amount ??= SPOT_TEXTS.depthInsufficient;
     }
   }
-  const money = amount && total ? costOf(draft.side, amount, total, new Decimal(pair.fee_rate)) : null;
+  const money = amount && total ? spotOrderCost(draft.side, amount, total, new Decimal(pair.fee_rate)) : null;
 
   const available = context.available === undefined ? null : tryParseDecimal(context.available);
   if (money && available && money.cost.gt(available)) {
@@ -205,7 +184,7 @@ export function amountForPercent(
   const feeRate = new Decimal(pair.fee_rate);
   const spendable = budget.div(feeRate.plus(1));
   const fits = (amount: Decimal, total: Decimal | null) =>
-    total !== null && costOf('buy', amount, total, feeRate).cost.lte(budget);
+    total !== null && spotOrderCost('buy', amount, total, feeRate).cost.lte(budget);
 
   if (draft.type === 'limit') {
     const price = tryParseDecimal(draft.price.trim());
@@ -217,20 +196,22 @@ export function amountForPercent(
   }
 
   if (!context.book) return '';
-  const levels = takenLevels(context.book, 'buy');
-  let remaining = spendable;
+  const levels = takenLevels(context.book, 'buy', pair.amount_precision);
+  let amount = down(quantityFor(levels, spendable));
+  const turnover = (a: Decimal) => walkBook('buy', levels, a)?.turnover ?? null;
+  if (amount.gt(0) && !fits(amount, turnover(amount))) amount = amount.minus(lot);
+  return text(amount);
+}
+
+/** The base quantity `spend` buys walking the asks, best first (all the depth when it buys more). */
+function quantityFor(levels: readonly BookLevel[], spend: Decimal): Decimal {
+  let remaining = spend;
   let amount = new Decimal(0);
   for (const level of levels) {
-    const value = level.amount.times(level.price);
-    if (value.lte(remaining)) {
-      amount = amount.plus(level.amount);
-      remaining = remaining.minus(value);
-    } else {
-      amount = amount.plus(remaining.div(level.price));
-      break;
-    }
+    const value = level.quantity.times(level.price);
+    if (value.gt(remaining)) return amount.plus(remaining.div(level.price));
+    amount = amount.plus(level.quantity);
+    remaining = remaining.minus(value);
   }
-  amount = down(amount);
-  if (amount.gt(0) && !fits(amount, walk(levels, amount))) amount = amount.minus(lot);
-  return text(amount);
+  return amount;
 }
