@@ -2,7 +2,13 @@
 // `npm test`: typecheck, lint, unit and integration tests on PGlite, the same integration tests on
 // PostgreSQL when TEST_DATABASE_URL is set, then the browser tests. Every stage runs even when an
 // earlier one fails, and the last line sums up the counts of all of them.
-import { spawnSync } from 'node:child_process';
+//
+// On a 2-core machine two pairs of stages run side by side, because one of each pair leaves a core
+// mostly idle: the typecheck (one tsc at a time) beside the build the browser tests need, and the
+// PostgreSQL stage (whose database work is in the PostgreSQL server) beside the browser tests (one
+// browser, one server, mostly waiting for the page). A stage run beside another writes its output to
+// .vitest-results/<stage>.log, printed whole when it ends, so that the two do not interleave.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +23,31 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const stages = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-function stage(name, cmd, args, env = {}, countsFrom) {
-  console.log(`\n=== ${name} ===`);
+/**
+ * Runs one stage and records its outcome. `beside`: another stage runs at the same time, so the
+ * output goes to a log file and is printed when this one ends.
+ */
+async function stage(name, cmd, args, { env = {}, countsFrom, beside = false } = {}) {
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
+  const logFile = path.join(resultsDir, `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.log`);
+  if (beside) console.log(`\n=== ${name}: started (beside another stage; output when it ends) ===`);
+  else console.log(`\n=== ${name} ===`);
+  const log = beside ? fs.openSync(logFile, 'w') : undefined;
+  const status = await new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: beside ? ['ignore', log, log] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code));
+  });
+  if (beside) {
+    fs.closeSync(log);
+    console.log(`\n=== ${name}: output ===`);
+    process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+  }
+  const ok = status === 0;
   let counts = '';
   if (countsFrom) {
     const c = countsFrom();
@@ -61,19 +87,27 @@ const playwrightCounts = (file) => () => {
   }
 };
 
-stage('typecheck', npm, ['run', '--silent', 'typecheck']);
-stage('lint', npm, ['run', '--silent', 'lint']);
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const browserTests = fs.existsSync(chromium);
+
+await Promise.all([
+  stage('typecheck', npm, ['run', '--silent', 'typecheck'], { beside: browserTests }),
+  browserTests
+    ? stage('build (web and server)', npm, ['run', '--silent', 'build'], { beside: true })
+    : undefined,
+]);
+await stage('lint', npm, ['run', '--silent', 'lint']);
 
 const pgliteJson = path.join(resultsDir, 'pglite.json');
-stage(
+await stage(
   'unit and integration tests (PGlite)',
   npx,
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteJson}`],
-  { TEST_DB_ENGINE: 'pglite' },
-  vitestCounts(pgliteJson),
+  { env: { TEST_DB_ENGINE: 'pglite' }, countsFrom: vitestCounts(pgliteJson) },
 );
 
-if (process.env.TEST_DATABASE_URL) {
+/** The server's tests on PostgreSQL, when a server is given. */
+function postgresStage({ beside }) {
   const pgJson = path.join(resultsDir, 'postgres.json');
   // CI sets SERVER_TESTS_NODE to another Node.js (24 LTS) so that the server's tests run once on it
   // as well as on the Node.js that runs everything else.
@@ -81,8 +115,10 @@ if (process.env.TEST_DATABASE_URL) {
   const [vitestCmd, vitestArgs] = serverNode
     ? [serverNode, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs')]]
     : [npx, ['vitest']];
-  const nodeVersion = spawnSync(serverNode ?? process.execPath, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  stage(
+  const nodeVersion = spawnSync(serverNode ?? process.execPath, ['--version'], {
+    encoding: 'utf8',
+  }).stdout.trim();
+  return stage(
     `integration tests (PostgreSQL, Node.js ${nodeVersion})`,
     vitestCmd,
     [
@@ -94,33 +130,40 @@ if (process.env.TEST_DATABASE_URL) {
       '--reporter=json',
       `--outputFile.json=${pgJson}`,
     ],
-    { TEST_DB_ENGINE: 'postgres' },
-    vitestCounts(pgJson),
+    { env: { TEST_DB_ENGINE: 'postgres' }, countsFrom: vitestCounts(pgJson), beside },
   );
-} else {
-  console.log('\nTEST_DATABASE_URL is not set: the integration tests ran on PGlite only.');
 }
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (fs.existsSync(chromium)) {
+function browserStage() {
   const e2eJson = path.join(resultsDir, 'e2e.json');
-  stage('web build', npm, ['run', '--silent', 'build']);
-  stage(
+  return stage(
     'browser tests (Playwright, Chromium)',
     npx,
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
-    playwrightCounts(e2eJson),
-  );
-} else if (process.env.REQUIRE_E2E === '1') {
-  console.error(`\n!!! Chromium not found at ${chromium} and REQUIRE_E2E=1: the browser tests cannot run.`);
-  stages.push({ name: 'browser tests', ok: false, seconds: 0, counts: 'Chromium missing' });
-  totals.failed += 1;
-} else {
-  console.warn(
-    `\n!!! BROWSER TESTS SKIPPED: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
+    {
+      env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+      countsFrom: playwrightCounts(e2eJson),
+    },
   );
 }
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!postgres) console.log('\nTEST_DATABASE_URL is not set: the integration tests run on PGlite only.');
+if (!browserTests) {
+  if (process.env.REQUIRE_E2E === '1') {
+    console.error(`\n!!! Chromium not found at ${chromium} and REQUIRE_E2E=1: the browser tests cannot run.`);
+    stages.push({ name: 'browser tests', ok: false, seconds: 0, counts: 'Chromium missing' });
+    totals.failed += 1;
+  } else {
+    console.warn(
+      `\n!!! BROWSER TESTS SKIPPED: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
+    );
+  }
+}
+await Promise.all([
+  postgres ? postgresStage({ beside: browserTests }) : undefined,
+  browserTests ? browserStage() : undefined,
+]);
 
 console.log('\n=== summary ===');
 for (const s of stages)
