@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Part of `npm run lint`: money never passes through a JavaScript number (DESIGN.md section 4).
+// Part of `npm run lint`: money never passes through a JavaScript number (ARCHITECTURE.md,
+// "The ledger (money)").
 // Flags parseFloat(…) and Number(…) whose argument names an amount-like value in application code.
 import { execFileSync } from 'node:child_process';
 

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { SERVER_ROOT } from './paths.ts';
 
 /**
- * The one place that reads process.env (DESIGN.md section 2). Everything else receives a Config.
- * Tests build their own Config with loadConfig({...}) instead of mutating the environment.
+ * The one place that reads process.env (ARCHITECTURE.md, "One process, three doors"). Everything
+ * else receives a Config. Tests build their own Config with loadConfig({...}) instead of mutating
+ * the environment.
  */
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

@@ -1,6 +1,6 @@
 /**
  * Errors that services throw on purpose. The HTTP layer maps them to the envelope and status of
- * DESIGN.md section 3; anything else is a bug and becomes a 500.
+ * ARCHITECTURE.md, "API conventions"; anything else is a bug and becomes a 500.
  */
 export class AppError extends Error {
   constructor(

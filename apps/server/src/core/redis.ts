@@ -2,7 +2,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /**
  * The app's connections to Redis (REDIS_URL), made so that Redis stays a helper and never a single
- * point of failure (DESIGN.md §12, issue 18):
+ * point of failure (ARCHITECTURE.md, "Redis outages"; issue 18):
  *
  * - `commands` (rate limits, market cache) fails a command at once while Redis is down (no offline
  *   queue, no retries, a timeout for a Redis that hangs), so that its callers fall back to their

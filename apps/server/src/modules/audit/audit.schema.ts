@@ -12,7 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.ts';
 
-/** Who changed what, from where, with the record before and after (DESIGN.md section 7). */
+/**
+ * Who changed what, from where, with the record before and after (ARCHITECTURE.md,
+ * "Identity and security").
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {

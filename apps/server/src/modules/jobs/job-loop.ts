@@ -4,9 +4,10 @@ import type { Executor } from '../../db/client.ts';
 import type { Lease } from './lease.ts';
 
 /**
- * One periodic piece of a background job: `run` must be idempotent (DESIGN.md §2). Under a lease,
- * `fence` checks inside the step's own transaction that this instance still holds it (see Lease);
- * in a loop without a lease it does nothing.
+ * One periodic piece of a background job: `run` must be idempotent (ARCHITECTURE.md,
+ * "Background jobs, instances and shutdown"). Under a lease, `fence` checks inside the step's own
+ * transaction that this instance still holds it (see Lease); in a loop without a lease it does
+ * nothing.
  */
 export interface JobStep {
   name: string;

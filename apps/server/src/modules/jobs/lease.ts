@@ -4,9 +4,10 @@ import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../ledger/ledger.repository.ts';
 
 /**
- * A lease on a named background job (DESIGN §2): with several instances, exactly one holds it and
- * runs the job. The holder renews it well before it expires; a holder that dies stops renewing and
- * another instance takes over after at most `ttlMs`. On PGlite there is one process, so it always wins.
+ * A lease on a named background job (ARCHITECTURE.md, "Background jobs, instances and shutdown"):
+ * with several instances, exactly one holds it and runs the job. The holder renews it well before
+ * it expires; a holder that dies stops renewing and another instance takes over after at most
+ * `ttlMs`. On PGlite there is one process, so it always wins.
  *
  * Each new holder gets a fencing token one higher than the last (renewals keep it; a release only
  * expires the row, so the count never restarts). A holder that paused past its expiry (a long GC, a

@@ -5,10 +5,10 @@ import type { Executor, Tx } from '../../db/client.ts';
 import * as repo from './ledger.repository.ts';
 
 /**
- * The ledger: the one module that changes balances (DESIGN.md section 4). Every movement is a
- * journal transaction whose entries sum to zero per currency. User accounts carry their balance
- * in place, locked in id order and never allowed below zero; system accounts never update their
- * row, their balance is the sum of their entries.
+ * The ledger: the one module that changes balances (ARCHITECTURE.md, "The ledger (money)"). Every
+ * movement is a journal transaction whose entries sum to zero per currency. User accounts carry
+ * their balance in place, locked in id order and never allowed below zero; system accounts never
+ * update their row, their balance is the sum of their entries.
  */
 
 export const USER_BUCKETS = ['available', 'frozen', 'salary'] as const;

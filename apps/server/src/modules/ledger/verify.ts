@@ -5,8 +5,8 @@ import { type Db, type Executor, snapshotCheck } from '../../db/client.ts';
 import { parseCount, queryRows } from './ledger.repository.ts';
 
 /**
- * The ledger verifier (DESIGN.md section 4): set-based SQL over the whole journal, nothing loaded
- * into memory beyond the offending rows (at most PROBLEMS_PER_CHECK per check).
+ * The ledger verifier (ARCHITECTURE.md, "Money controls"): set-based SQL over the whole journal,
+ * nothing loaded into memory beyond the offending rows (at most PROBLEMS_PER_CHECK per check).
  */
 
 export interface LedgerVerification {
@@ -160,8 +160,8 @@ const CHECKS: Check[] = [
 ];
 
 /**
- * What each user's frozen balance must hold, per currency (DESIGN.md §4, §6). Each source is what
- * its module freezes and has not yet released:
+ * What each user's frozen balance must hold, per currency (ARCHITECTURE.md, "Money controls"). Each
+ * source is what its module freezes and has not yet released:
  * - withdrawals not yet rejected or completed: amount + fee (frozen on request, released on
  *   rejection, paid out on completion);
  * - open spot limit orders (pending, partial): `frozen_amount` in `frozen_currency`, which each fill

@@ -17,7 +17,7 @@ export const OPTION_CONFIG_KEY = 'option.config';
 /**
  * The option product's parameters (期权控制): switches, Beijing-time windows, investment levels and
  * level opening conditions. There is nothing here, nor anywhere, that decides outcomes: those follow
- * the reference price only (DESIGN.md §5).
+ * the reference price only (ARCHITECTURE.md, "Fair settlement").
  */
 export function createOptionConfigService(deps: { db: Db }) {
   async function read(exec: Executor): Promise<OptionConfigData> {

@@ -8,10 +8,10 @@ import type { MarketQuotes } from '../market-data/market-quotes.ts';
 import { priceTicks } from './trading.schema.ts';
 
 /**
- * The reference price of every trading decision (DESIGN.md §5, §6): what an order opens at and what
- * a contract settles at. Prices are observed from the market-data quotes and recorded as ticks, so
- * that each decision names a stored observation (price, source, time) that anyone can check later.
- * Nothing but these observations can decide an outcome.
+ * The reference price of every trading decision (ARCHITECTURE.md, "Reference prices"): what an
+ * order opens at and what a contract settles at. Prices are observed from the market-data quotes
+ * and recorded as ticks, so that each decision names a stored observation (price, source, time)
+ * that anyone can check later. Nothing but these observations can decide an outcome.
  */
 export interface PriceObservation {
   symbol: string;

@@ -26,12 +26,12 @@ const RECORD_PRICES_EVERY_MS = 1000;
 const PRUNE_TICKS_EVERY_MS = 60_000;
 
 /**
- * Wires the four engines (DESIGN.md §6) to the market data and registers their calls. Their
- * background steps are idempotent, so a second runner or a crash never applies anything twice.
- * Recording reference prices and settling timed contracts run on every instance: a contract must
- * settle on time, on a recorded price, whichever instance dies (ticks are an idempotent upsert,
- * settlement claims rows with SKIP LOCKED). Limit triggers, expiry and liquidation run under one
- * lease, their transactions fenced by its token.
+ * Wires the four engines (ARCHITECTURE.md, "Trading engines") to the market data and registers
+ * their calls. Their background steps are idempotent, so a second runner or a crash never applies
+ * anything twice. Recording reference prices and settling timed contracts run on every instance: a
+ * contract must settle on time, on a recorded price, whichever instance dies (ticks are an
+ * idempotent upsert, settlement claims rows with SKIP LOCKED). Limit triggers, expiry and
+ * liquidation run under one lease, their transactions fenced by its token.
  */
 export function registerTrading(
   app: Router,

@@ -13,7 +13,7 @@ import {
 import { users } from '../auth/auth.schema.ts';
 import { money } from '../ledger/ledger.schema.ts';
 
-/** Amounts and prices: NUMERIC with 18 places, strings in code (DESIGN.md §4). */
+/** Amounts and prices: NUMERIC with 18 places, strings in code (ARCHITECTURE.md, "The ledger (money)"). */
 const decimal = money;
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

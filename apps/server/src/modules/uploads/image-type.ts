@@ -16,7 +16,7 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /**
  * The image type read from the file's first bytes (JPEG, PNG, GIF, WebP), never from its name or
- * declared type (DESIGN.md section 7). Undefined for anything else.
+ * declared type (ARCHITECTURE.md, "KYC and uploads"). Undefined for anything else.
  */
 export function detectImageType(bytes: Uint8Array): ImageType | undefined {
   const of = (ext: ImageType['ext']): ImageType => ({ ext, mime: MIME_BY_EXT[ext] });

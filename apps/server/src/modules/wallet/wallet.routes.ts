@@ -6,7 +6,7 @@ import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
 
-/** The user's own balances, valued in USDT, and their statement (DESIGN.md section 3). */
+/** The user's own balances, valued in USDT, and their statement (ARCHITECTURE.md, "API conventions"). */
 export function registerWalletRoutes(app: Router, deps: { wallet: WalletService; guards: Guards }) {
   const { wallet, guards } = deps;
 

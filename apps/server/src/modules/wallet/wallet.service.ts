@@ -9,7 +9,10 @@ import { ledgerReferenceOf } from './ledger-reference.ts';
 import { listStatementRows, type StatementRowData } from './wallet.repository.ts';
 import { valueWallets } from './wallet-value.ts';
 
-/** The user's own wallet (balances valued in USDT) and statement (DESIGN.md section 3; issue 20). */
+/**
+ * The user's own wallet (balances valued in USDT) and statement (ARCHITECTURE.md,
+ * "API conventions"; issue 20).
+ */
 export function createWalletService(deps: { db: Db; prices?: ReferencePriceSource }) {
   const { db } = deps;
   return {

@@ -7,8 +7,8 @@ import { assertLedgerOk } from '../ledger/verify.ts';
 import { counterMismatches } from '../stats/stats.repository.ts';
 
 /**
- * Races on the money paths (DESIGN.md section 4), on whichever engine the suite runs on: many
- * parallel requests at one record, then the ledger verifier.
+ * Races on the money paths (ARCHITECTURE.md, "The ledger (money)"), on whichever engine the suite
+ * runs on: many parallel requests at one record, then the ledger verifier.
  */
 let t: TestApp;
 let admin: { token: string; id: number };

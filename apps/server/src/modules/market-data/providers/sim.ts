@@ -14,9 +14,10 @@ import { SIM_PAIRS, SIM_QUOTE, type SimPair } from './sim-pairs.ts';
 import { hashInt, hashText, mix32, type PathCursor, PricePath, subKey, unit } from './sim-path.ts';
 
 /**
- * `sim`: the offline, deterministic market (DESIGN.md §6). Every number is a pure function of the
- * seed, the pair and the second asked about (see sim-path.ts), so two processes with the same seed
- * agree and the order of calls never matters; the caches below only hold such values.
+ * `sim`: the offline, deterministic market (ARCHITECTURE.md, "Market data"). Every number is a pure
+ * function of the seed, the pair and the second asked about (see sim-path.ts), so two processes
+ * with the same seed agree and the order of calls never matters; the caches below only hold such
+ * values.
  *
  * Candles: open = p(open second), close = p(last second), so the next open is one second's move
  * from the previous close. High and low are the extremes of the open, the close and samples in

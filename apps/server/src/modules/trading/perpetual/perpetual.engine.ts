@@ -49,9 +49,9 @@ import { closeSettlement, openTerms, type PositionTerms, pnlAt, roePercent } fro
 import * as repo from './perpetual.repository.ts';
 
 /**
- * Perpetual contracts (DESIGN.md §6): isolated margin, linear in USDT, the house is the counterparty.
- * A position opens, closes and is liquidated at the reference price (deps.prices) and at nothing
- * else: each stores the price it used with its source and time.
+ * Perpetual contracts (ARCHITECTURE.md, "Trading engines"): isolated margin, linear in USDT, the
+ * house is the counterparty. A position opens, closes and is liquidated at the reference price
+ * (deps.prices) and at nothing else: each stores the price it used with its source and time.
  *
  * Money (ledger keys `perpetual:<order id>:open|close|liquidate`):
  * - open: available −(margin + open fee), frozen +margin, fees +open fee;

@@ -16,8 +16,8 @@ import { balancesOf, body, fillsOf, makeBook, ordersOfUser, quickUser } from './
  * Random sequences of placements (market, GTC, IOC, FOK), cancels, book moves, trigger and expiry
  * runs (some of them racing), then: the ledger verifier, every fill equal to what a model computes
  * from the books the engine saw (placement: the book walked best level first within the limit;
- * trigger: the order's limit price), and every balance equal to what the fills imply (DESIGN.md §4,
- * §9).
+ * trigger: the order's limit price), and every balance equal to what the fills imply (ARCHITECTURE.md,
+ * "The ledger (money)" and "Tests").
  */
 let t: TestApp;
 const db = () => t.database.db;

@@ -20,10 +20,11 @@ import * as repo from './settlement.repository.ts';
 import { settleKey } from './timed.service.ts';
 
 /**
- * Settlement of flash contracts and options at expiry (DESIGN.md §5). The outcome is decided by the
- * reference price only: the last recorded tick at or before expiry (within the tolerance of
- * reference-prices.ts), compared with the entry price. No tick within a grace period after expiry:
- * the contract is void and the stake refunded. Nothing else is read: no rate, no setting, no user.
+ * Settlement of flash contracts and options at expiry (ARCHITECTURE.md, "Fair settlement"). The
+ * outcome is decided by the reference price only: the last recorded tick at or before expiry
+ * (within the tolerance of reference-prices.ts), compared with the entry price. No tick within a
+ * grace period after expiry: the contract is void and the stake refunded. Nothing else is read: no
+ * rate, no setting, no user.
  *
  * Set-based: a batch of up to `MAX_BATCH` due contracts is claimed (FOR UPDATE SKIP LOCKED) with its
  * ticks in one statement; one UPDATE settles the contracts (conditionally open → settled), one
