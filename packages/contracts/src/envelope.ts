@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every reply, errors included, is `{ success, message, data? }` (DESIGN.md section 3). */
+/** Every reply, errors included, is `{ success, message, data? }` (ARCHITECTURE.md, "API conventions"). */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), message: z.string(), data });
 

@@ -5,8 +5,9 @@ export const healthReply = z.object({
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
   /**
-   * Redis is a helper (DESIGN.md §12): `down` is reported, not a failed health check, since every
-   * instance serves without it. `off` without REDIS_URL. Optional for older servers.
+   * Redis is a helper (ARCHITECTURE.md, "Redis outages"): `down` is reported, not a failed health
+   * check, since every instance serves without it. `off` without REDIS_URL. Optional for older
+   * servers.
    */
   redis: z.enum(['up', 'down', 'off']).optional(),
 });

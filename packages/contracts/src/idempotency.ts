@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * Idempotency keys with Stripe's rules (DESIGN §12, issue 18). Every call that moves money takes an
- * optional `Idempotency-Key` header, scoped to the caller: the first completed reply (status and
- * body) is kept for 24 hours and a retry with the same key and the same request gets it again,
- * marked `Idempotent-Replayed: true`, without the work being done twice. The same key with another
- * request is a 422; a retry while the first call still runs (or never answered) a 409. A client
- * makes one key per user action and sends it again only when it retries that action (no answer, a
- * timeout, a 5xx); a changed request needs a new key.
+ * Idempotency keys with Stripe's rules (ARCHITECTURE.md, "Idempotency keys"; issue 18). Every call
+ * that moves money takes an optional `Idempotency-Key` header, scoped to the caller: the first
+ * completed reply (status and body) is kept for 24 hours and a retry with the same key and the same
+ * request gets it again, marked `Idempotent-Replayed: true`, without the work being done twice. The
+ * same key with another request is a 422; a retry while the first call still runs (or never
+ * answered) a 409. A client makes one key per user action and sends it again only when it retries
+ * that action (no answer, a timeout, a 5xx); a changed request needs a new key.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** On a replayed reply only. */

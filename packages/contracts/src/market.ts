@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 
 /**
- * Market data and trading pairs (spec 001 §2 交易对管理, §7 market-data calls, §9 defaults; DESIGN §6).
- * Symbols are canonical upper case without separator ("BTCUSDT"); requests may also write
- * "btcusdt", "BTC/USDT", "BTC-USDT" or "BTC_USDT" and are normalised by `symbolParam`.
+ * Market data and trading pairs (spec 001 §2 交易对管理, §7 market-data calls, §9 defaults;
+ * ARCHITECTURE.md, "Market data"). Symbols are canonical upper case without separator ("BTCUSDT");
+ * requests may also write "btcusdt", "BTC/USDT", "BTC-USDT" or "BTC_USDT" and are normalised by
+ * `symbolParam`.
  */
 
 // ---- intervals ----

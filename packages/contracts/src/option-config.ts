@@ -5,8 +5,8 @@ import { envelope, isoDateTime } from './envelope.ts';
  * Option control (spec 001 §2 期权控制, §3 option config, §5 validation, §9 constants).
  *
  * Deliberately without the spec's `profitLoss` block (win rate, loss rate, force control, priority):
- * outcomes are decided only by the reference market price (DESIGN.md §5). There is no field, key or
- * code path for it; a saved config that carries one is refused.
+ * outcomes are decided only by the reference market price (ARCHITECTURE.md, "Fair settlement").
+ * There is no field, key or code path for it; a saved config that carries one is refused.
  */
 
 /** HH:mm, 24-hour, Beijing time. */

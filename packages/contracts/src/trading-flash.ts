@@ -11,10 +11,11 @@ import {
 } from './trading.ts';
 
 /**
- * Flash (seconds) contracts (issue 6; DESIGN.md §5, §6): a stake on the price going up or down over
- * a duration, paid at the duration's rate on a win, refunded on a draw, kept on a loss. Settled at
- * expiry against the reference price only. The contract views, history, stats and texts here are
- * shared with the option product (trading-option.ts), which settles the same way.
+ * Flash (seconds) contracts (issue 6; ARCHITECTURE.md, "Trading engines" and "Fair settlement"): a
+ * stake on the price going up or down over a duration, paid at the duration's rate on a win,
+ * refunded on a draw, kept on a loss. Settled at expiry against the reference price only. The
+ * contract views, history, stats and texts here are shared with the option product
+ * (trading-option.ts), which settles the same way.
  */
 
 // ---- configuration ----------------------------------------------------------------------------

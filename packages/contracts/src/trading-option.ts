@@ -5,10 +5,11 @@ import { clientOrderId, tradeAmount, tradeSymbol } from './trading.ts';
 import { timedContract, timedPair } from './trading-flash.ts';
 
 /**
- * Options (issue 6; DESIGN.md §5, §6): call or put on a pair at an investment level whose percentage
- * is the payout on a win. Levels are valid in window or non-window periods (Beijing time) and open
- * for a user after a minimum count of valid orders. The option config (option-config.ts) governs
- * these product parameters only; outcomes follow the reference price, as for flash contracts.
+ * Options (issue 6; ARCHITECTURE.md, "Trading engines" and "Fair settlement"): call or put on a
+ * pair at an investment level whose percentage is the payout on a win. Levels are valid in window
+ * or non-window periods (Beijing time) and open for a user after a minimum count of valid orders.
+ * The option config (option-config.ts) governs these product parameters only; outcomes follow the
+ * reference price, as for flash contracts.
  */
 
 /** Durations an option may run for, in seconds. */

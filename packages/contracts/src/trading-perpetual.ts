@@ -4,9 +4,10 @@ import { pageQuery, pagination } from './pagination.ts';
 import { clientOrderId, TRADING_TEXTS, tradeOrder, tradeSymbol } from './trading.ts';
 
 /**
- * Perpetual contracts (DESIGN.md §6): isolated margin, linear in USDT, the house on the other side,
- * positions marked to the reference price and closed or liquidated at it. There is no funding rate
- * in this product (yet): a position costs its open and close fees and nothing while it is held.
+ * Perpetual contracts (ARCHITECTURE.md, "Trading engines"): isolated margin, linear in USDT, the
+ * house on the other side, positions marked to the reference price and closed or liquidated at it.
+ * There is no funding rate in this product (yet): a position costs its open and close fees and
+ * nothing while it is held.
  */
 
 /** The only margin currency: positions are linear in USDT and only USDT-quoted pairs are offered. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { clientOrderId, spotOrderType, timeInForce, tradeSymbol } from './trading.ts';
 
 /**
- * Spot trading (spec 001 §7, DESIGN.md §6): POST /api/trading/spot/order, DELETE
+ * Spot trading (spec 001 §7, ARCHITECTURE.md, "Trading engines"): POST /api/trading/spot/order, DELETE
  * /api/trading/order/{id} and the operator's POST /api/admin/orders/{id}/cancel. The house is the
  * counterparty; fills follow the reference order book. Every call replies `tradeOrderReply`.
  */

@@ -4,9 +4,10 @@ import { pageQuery, pagination } from './pagination.ts';
 import { positiveAmount } from './wallet.ts';
 
 /**
- * What the four trading products share (spec 001 §2–§4, §7; DESIGN.md §6): products, display
- * statuses, sides and their labels, the order as every call returns it. Each product's own bodies
- * and replies are in trading-spot.ts, trading-flash.ts, trading-perpetual.ts and trading-option.ts.
+ * What the four trading products share (spec 001 §2–§4, §7; ARCHITECTURE.md, "Trading engines"):
+ * products, display statuses, sides and their labels, the order as every call returns it. Each
+ * product's own bodies and replies are in trading-spot.ts, trading-flash.ts, trading-perpetual.ts
+ * and trading-option.ts.
  */
 
 export const tradeProducts = ['spot', 'flash', 'perpetual', 'option'] as const;
@@ -137,7 +138,10 @@ export const ownOrdersQuery = pageQuery.extend({
 });
 export const ownOrdersReply = envelope(z.object({ orders: z.array(tradeOrder), pagination }));
 
-/** Where a settlement's reference price came from: shown in the user's history (DESIGN.md §5). */
+/**
+ * Where a settlement's reference price came from: shown in the user's history (ARCHITECTURE.md,
+ * "Fair settlement").
+ */
 export const referencePrice = z.object({
   price: decimalString,
   source: z.string(),

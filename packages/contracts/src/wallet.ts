@@ -5,7 +5,7 @@ import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
 import { totpCode } from './two-factor.ts';
 
-/** The user's own money calls (DESIGN.md section 3, "Calls the spec needs but does not list"). */
+/** The user's own money calls (ARCHITECTURE.md, "API conventions"). */
 
 /** A positive amount as a decimal string with at most 8 decimals: '100', '12.5'. */
 export const positiveAmount = z

@@ -80,7 +80,10 @@ export function priceDecimalsByMagnitude(value: Decimal): number {
   return abs.gte(1000) ? 2 : abs.gte(1) ? 4 : abs.gte('0.01') ? 6 : 8;
 }
 
-/** A price as the API sends it (decimal text) or as Decimal: never a JavaScript number (DESIGN.md section 4). */
+/**
+ * A price as the API sends it (decimal text) or as Decimal: never a JavaScript number
+ * (ARCHITECTURE.md, "The ledger (money)").
+ */
 type PriceText = string | Decimal | null | undefined;
 
 /**

@@ -1,9 +1,9 @@
 import DecimalJs from 'decimal.js';
 
 /**
- * Money in code (DESIGN.md section 4), shared by server and web: decimal strings at every boundary,
- * this Decimal in between, NUMERIC(38, 18) in the database. No JavaScript number ever holds an
- * amount, so nothing here accepts one.
+ * Money in code (ARCHITECTURE.md, "The ledger (money)"), shared by server and web: decimal strings
+ * at every boundary, this Decimal in between, NUMERIC(38, 18) in the database. No JavaScript number
+ * ever holds an amount, so nothing here accepts one.
  *
  * decimal.js rounds to 20 significant digits by default, fewer than NUMERIC(38, 18) holds, hence
  * this clone with 40. toExpNeg/toExpPos keep toString() out of exponent notation.

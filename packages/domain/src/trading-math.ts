@@ -1,9 +1,10 @@
 import { Decimal } from './money.ts';
 
 /**
- * The money arithmetic of the trading products (DESIGN.md §6), kept pure so that the engines and
- * the screens compute the same numbers and property tests can hold them to their invariants.
- * Outcomes depend on prices only: there is no input through which anything else could decide them.
+ * The money arithmetic of the trading products (ARCHITECTURE.md, "Trading engines"), kept pure so
+ * that the engines and the screens compute the same numbers and property tests can hold them to
+ * their invariants. Outcomes depend on prices only: there is no input through which anything else
+ * could decide them.
  */
 
 /** Places of every amount the platform pays or charges on a trade. */
