@@ -197,7 +197,10 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
 ];
 
-/** Paths that some screens of the spec link to; they redirect to the real routes (DESIGN.md section 8). */
+/**
+ * Paths that some screens of the spec link to; they redirect to the real routes (ARCHITECTURE.md,
+ * "Web app").
+ */
 export const ADMIN_ALIASES: Readonly<Record<string, string>> = {
   '/admin/deposits': '/admin/wallet/deposits',
   '/admin/withdrawals': '/admin/wallet/withdrawals',

@@ -107,7 +107,7 @@ describe('OptionControlPage', () => {
       '例如：L2 需 5 笔，L3 需 10 笔有效订单',
     );
     expect(screen.queryByTestId('option-dirty')).toBeNull();
-    // DESIGN.md §5: no profit/loss control anywhere on the page.
+    // ARCHITECTURE.md, "Fair settlement": no profit/loss control anywhere on the page.
     const text = document.body.textContent ?? '';
     for (const word of ['胜率', '败率', '盈亏', '强制', '优先级', '控制输赢'])
       expect(text).not.toContain(word);

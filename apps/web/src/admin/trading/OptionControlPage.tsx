@@ -23,8 +23,8 @@ const reasonOf = (error: unknown, fallback: string) =>
 /**
  * 期权控制 (spec 001 §2): the option product's parameters — master switch, maintenance mode,
  * Beijing-time windows, investment levels and level opening conditions — edited as one config and
- * saved whole. Outcomes follow the reference market price only (DESIGN.md §5), so nothing here
- * decides who wins.
+ * saved whole. Outcomes follow the reference market price only (ARCHITECTURE.md,
+ * "Fair settlement"), so nothing here decides who wins.
  */
 export default function OptionControlPage() {
   const { message } = App.useApp();

@@ -13,7 +13,7 @@ import {
 } from '@platform/contracts';
 import { api } from '../../lib/request.ts';
 
-/** The user's own money calls (DESIGN.md section 3). */
+/** The user's own money calls (ARCHITECTURE.md, "API conventions"). */
 
 export type WalletData = NonNullable<WalletReply['data']>;
 export interface DepositsPage {

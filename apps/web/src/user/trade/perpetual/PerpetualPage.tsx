@@ -86,8 +86,9 @@ function Trading({
 }
 
 /**
- * 永续合约: isolated-margin positions against the reference price (DESIGN.md §6). Guests see the
- * pairs and prices and are asked to log in; the config (and so the form) needs a session.
+ * 永续合约: isolated-margin positions against the reference price (ARCHITECTURE.md, "Trading engines").
+ * Guests see the pairs and prices and are asked to log in; the config (and so the form) needs a
+ * session.
  */
 export default function PerpetualPage() {
   const { token, user } = useSessionSnapshot();

@@ -8,7 +8,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 
-/** Where a reference price came from, as the history names it (DESIGN.md §5). */
+/** Where a reference price came from, as the history names it (ARCHITECTURE.md, "Fair settlement"). */
 const SOURCE_LABELS: Record<string, string> = { sim: '模拟行情', htx: 'HTX', okx: 'OKX' };
 export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
 

@@ -67,8 +67,8 @@ function Outcome({ contract }: { contract: TimedContract }) {
 
 /**
  * One contract in full: while open a countdown to the server's expiry; once settled the outcome,
- * the settlement price with its source and time, and the payout (DESIGN.md §5: anyone can check a
- * result against the stored reference price).
+ * the settlement price with its source and time, and the payout (ARCHITECTURE.md,
+ * "Fair settlement": anyone can check a result against the stored reference price).
  */
 export function ContractDetail({ contract }: { contract: TimedContract }) {
   const settled = contract.status === 'settled';
