@@ -101,7 +101,8 @@ type Rows<T> = { rows: T[] };
 
 /**
  * `hotHouseRow` also locks and updates the fees account row, as a naive design that keeps system
- * balances in place would: every transfer then queues on that one row (DESIGN.md section 4).
+ * balances in place would: every transfer then queues on that one row (ARCHITECTURE.md,
+ * "The ledger (money)").
  */
 async function baselineTransfer(database: Database, ids: number[], n: number, hotHouseRow = false) {
   const [from, to] = pick(ids);

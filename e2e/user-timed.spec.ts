@@ -24,7 +24,8 @@ import {
 /**
  * The user's timed products on a phone: a flash contract and an option placed through the screens,
  * watched through their countdowns to the settled result with the reference price, its source and
- * its time (DESIGN.md §5), and the balance that moved. The server's simulated market prices them.
+ * its time (ARCHITECTURE.md, "Fair settlement"), and the balance that moved. The server's simulated
+ * market prices them.
  */
 test.describe.configure({ timeout: 300_000 });
 test.use({ viewport: { width: 390, height: 844 }, actionTimeout: 30_000 });
