@@ -9,9 +9,10 @@ import { Decimal, MONEY_SCALE } from './money.ts';
 import { tradeFee } from './trading-math.ts';
 
 /**
- * The spot rules that the engine applies and the order form previews (DESIGN.md §6): a pair's
- * checks on an order, the reference book as the engine takes it, the walk of a market order through
- * it and what an order costs. One copy, so that the form's "≈ total" is the server's fill.
+ * The spot rules that the engine applies and the order form previews (ARCHITECTURE.md,
+ * "Trading engines"): a pair's checks on an order, the reference book as the engine takes it, the
+ * walk of a market order through it and what an order costs. One copy, so that the form's "≈ total"
+ * is the server's fill.
  */
 
 /** A level of the reference book as the engine uses it: quantity cut to the pair's lot size. */

@@ -48,10 +48,10 @@ import { fillPostings, freezePostings, type OrderState, planFill, shareVolume } 
 import * as repo from './spot.repository.ts';
 
 /**
- * The spot engine (DESIGN.md §6): the house is the counterparty and the reference order book decides
- * every fill. Market orders fill at once against the book's depth; limit orders freeze their funds,
- * fill at once as far as the book crosses them, and rest (GTC) until the trigger step fills them,
- * the user or an operator cancels them, or they expire.
+ * The spot engine (ARCHITECTURE.md, "Trading engines"): the house is the counterparty and the
+ * reference order book decides every fill. Market orders fill at once against the book's depth;
+ * limit orders freeze their funds, fill at once as far as the book crosses them, and rest (GTC)
+ * until the trigger step fills them, the user or an operator cancels them, or they expire.
  *
  * Ledger keys: `spot:<id>:freeze`, `spot:<id>:fill:<seq>`, `spot:<id>:cancel`, `spot:<id>:release`
  * (expiry, or the unfilled rest of an IOC order). Each is posted in the same transaction as the

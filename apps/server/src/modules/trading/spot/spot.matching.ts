@@ -6,8 +6,9 @@ import type { Posting } from '../../ledger/ledger.service.ts';
 /**
  * The arithmetic of spot fills, pure so that it can be tested on its own: sharing the reference
  * book's volume among resting orders, what one fill does to an order and the ledger postings it
- * implies. The house is the counterparty of every fill (DESIGN.md §6). The book as the engine takes
- * it and the walk of a market order are the domain's (spot-book.ts), shared with the order form.
+ * implies. The house is the counterparty of every fill (ARCHITECTURE.md, "Trading engines"). The
+ * book as the engine takes it and the walk of a market order are the domain's (spot-book.ts),
+ * shared with the order form.
  */
 
 export interface RestingOrder {
