@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SERVER_ROOT } from './paths.ts';
+
+const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
+const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+/** The repository's own text files: code, scripts, SQL and documentation. */
+function trackedTextFiles(): string[] {
+  return execFileSync('git', ['ls-files'], { cwd: REPO_ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => /\.(ts|tsx|mjs|js|md|sql|yml|yaml|sh)$/.test(f) && !f.includes('node_modules/'))
+    .filter((f) => fs.existsSync(path.join(REPO_ROOT, f)));
+}
+
+/** Places outside the repository that a comment once pointed at; the next engineer has none of them. */
+const OUTSIDE = [/\bDESIGN\.md\b/, /\bshared\/(DESIGN|spec)\b/, /\/work\/(shared|notes|main)\b/];
+
+/** ARCHITECTURE.md's section headings (## and ###), without the leading hashes. */
+const headings = read('ARCHITECTURE.md')
+  .split('\n')
+  .flatMap((line) => /^#{2,3} (.+)$/.exec(line)?.[1] ?? []);
+
+/** A section named by its heading or the heading's start ("Reference prices" for "Reference prices: …"). */
+const isHeading = (name: string) =>
+  headings.some((h) => h === name || (h.startsWith(name) && /^[\s:,(]/.test(h.slice(name.length))));
+
+const BETWEEN = String.raw`(?:\s|\*|//)*`;
+/** `ARCHITECTURE.md, "A"` or `ARCHITECTURE.md, "A" and "B"`, across comment line breaks. */
+const CODE_REFERENCE = new RegExp(
+  String.raw`ARCHITECTURE\.md,${BETWEEN}"[^"]+"(?:${BETWEEN}(?:and|,)${BETWEEN}"[^"]+")*`,
+  'g',
+);
+/** ARCHITECTURE.md's own cross-references: (see "A"). */
+const SEE_REFERENCE = /\bsee "([^"]+)"/g;
+
+const quoted = (text: string) =>
+  [...text.matchAll(/"([^"]+)"/g)].map((m) => (m[1] as string).replace(/\s+/g, ' '));
+
+describe('references in the repository', () => {
+  const files = trackedTextFiles();
+
+  it('never point at files outside the repository', () => {
+    const found = files.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) =>
+          OUTSIDE.some((re) => re.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(
+      found,
+      `point at ARCHITECTURE.md sections or the spec documents instead:\n${found.join('\n')}`,
+    ).toEqual([]);
+  });
+
+  it('name ARCHITECTURE.md sections that exist', () => {
+    const missing = files.flatMap((file) =>
+      [...read(file).matchAll(CODE_REFERENCE)]
+        .flatMap((m) => quoted(m[0]))
+        .filter((name) => !isHeading(name))
+        .map((name) => `${file}: "${name}"`),
+    );
+    const architecture = read('ARCHITECTURE.md');
+    for (const m of architecture.matchAll(SEE_REFERENCE)) {
+      const name = (m[1] as string).replace(/\s+/g, ' ');
+      if (!isHeading(name)) missing.push(`ARCHITECTURE.md: see "${name}"`);
+    }
+    expect(missing, `no such heading in ARCHITECTURE.md:\n${missing.join('\n')}`).toEqual([]);
+  });
+});
