@@ -12,8 +12,11 @@ function trackedTextFiles(): string[] {
   return execFileSync('git', ['ls-files'], { cwd: REPO_ROOT, encoding: 'utf8' })
     .split('\n')
     .filter((f) => /\.(ts|tsx|mjs|js|md|sql|yml|yaml|sh)$/.test(f) && !f.includes('node_modules/'))
-    .filter((f) => fs.existsSync(path.join(REPO_ROOT, f)));
+    .filter((f) => fs.existsSync(path.join(REPO_ROOT, f)) && f !== THIS_FILE);
 }
+
+/** This file, whose patterns and examples would match themselves. */
+const THIS_FILE = path.relative(REPO_ROOT, import.meta.filename);
 
 /** Places outside the repository that a comment once pointed at; the next engineer has none of them. */
 const OUTSIDE = [/\bDESIGN\.md\b/, /\bshared\/(DESIGN|spec)\b/, /\/work\/(shared|notes|main)\b/];
@@ -69,5 +72,18 @@ describe('references in the repository', () => {
       if (!isHeading(name)) missing.push(`ARCHITECTURE.md: see "${name}"`);
     }
     expect(missing, `no such heading in ARCHITECTURE.md:\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it("ARCHITECTURE.md's Modules section names every server module", () => {
+    const section =
+      read('ARCHITECTURE.md')
+        .split(/^## Modules$/m)[1]
+        ?.split(/^## /m)[0] ?? '';
+    const modules = fs
+      .readdirSync(path.join(SERVER_ROOT, 'src/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const unnamed = modules.filter((name) => !section.includes(`\`${name}\``));
+    expect(unnamed, `modules missing from ARCHITECTURE.md's "Modules": ${unnamed.join(', ')}`).toEqual([]);
   });
 });
