@@ -6,8 +6,8 @@ import { users } from '../auth/auth.schema.ts';
  * Running totals that the back office shows (users per status, deposits per status, approved
  * amounts, user assets per currency), kept by triggers in the same transaction as the change
  * that moves them (migration 0004), so that no screen counts a million rows per request.
- * Each counter is striped over a few rows (by the source row's id) so that concurrent writers
- * rarely wait on the same row; a counter's value is the sum of its stripes.
+ * Each counter is striped over 16 rows (by the writing transaction's id: `stat_bump`) so that
+ * concurrent writers rarely wait on the same row; a counter's value is the sum of its stripes.
  */
 export const statCounters = pgTable(
   'stat_counters',
