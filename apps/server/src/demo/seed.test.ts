@@ -6,9 +6,9 @@ import { formatDate, highestTier, salaryLevelFor, usdtAddressNetwork } from '@pl
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../core/money.ts';
+import { queryRows } from '../db/rows.ts';
 import { createDashboardService } from '../modules/dashboard/dashboard.service.ts';
 import { createKycService } from '../modules/kyc/kyc.service.ts';
-import { queryRows } from '../modules/ledger/ledger.repository.ts';
 import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { counterMismatches } from '../modules/stats/stats.repository.ts';
 import { teamTreeProblems } from '../modules/team/tree-check.ts';

@@ -12,9 +12,9 @@ import { createDepositBody, depositReviewBody, type PayoutDate, payoutDateKey } 
 import { formatDate, latestPayoutDate } from '@platform/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { parseId, queryRows } from '../db/rows.ts';
 import type { AuditActor } from '../modules/audit/audit.service.ts';
 import type { DepositService } from '../modules/deposits/deposits.service.ts';
-import { parseId, queryRows } from '../modules/ledger/ledger.repository.ts';
 import { createRewardsService } from '../modules/team/rewards/rewards.service.ts';
 import { createSalaryService } from '../modules/team/salary/salary.service.ts';
 import { teamSalaryPayouts } from '../modules/team/team.schema.ts';

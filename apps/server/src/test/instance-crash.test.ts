@@ -1,9 +1,9 @@
 import { DEFAULT_FLASH_CONFIG, FLASH_CONFIG_SETTING_KEY } from '@platform/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/rows.ts';
 import { deposits } from '../modules/deposits/deposits.schema.ts';
 import { writeSetting } from '../modules/jobs/settings.ts';
-import { queryRows } from '../modules/ledger/ledger.repository.ts';
 import { assertLedgerOk } from '../modules/ledger/verify.ts';
 import { timedContracts, tradeOrders } from '../modules/trading/trading.schema.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from './database.ts';

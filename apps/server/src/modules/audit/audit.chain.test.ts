@@ -2,9 +2,9 @@ import type { AuditChainState } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { api, createAdmin, createTestApp, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
 import { errorText, rejectionOf } from '../ledger/ledger.test-helpers.ts';
 import {
   type AuditChainRow,

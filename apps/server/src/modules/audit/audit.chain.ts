@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AuditChainBreak, AuditChainState } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, snapshotCheck } from '../../db/client.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
+import { queryRows } from '../../db/rows.ts';
 
 /**
  * The audit log's hash chain (issue 17, migration 0020_audit_hash_chain.sql).

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
 import {
   callServer,
@@ -8,7 +9,6 @@ import {
   startServer,
   stopServer,
 } from '../../test/server-process.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
 import { LISTENER_APPLICATION_NAME } from './session-changes.ts';
 import { hashToken } from './tokens.ts';
 

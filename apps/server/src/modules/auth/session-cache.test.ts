@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { callServer } from '../../test/server-process.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
 import { LISTENER_APPLICATION_NAME } from './session-changes.ts';
 import { hashToken } from './tokens.ts';
 

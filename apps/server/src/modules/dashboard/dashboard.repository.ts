@@ -2,8 +2,8 @@ import { DEFAULT_CURRENCY, type SecondApprovalCounts } from '@platform/contracts
 import { sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Executor } from '../../db/client.ts';
+import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 import { countPendingApplications } from '../kyc/kyc.repository.ts';
-import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
 import { countOf, readCounters, readCountersByPrefix } from '../stats/stats.repository.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { AdminDeposit, DepositStats } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/rows.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { insertDepositChannel } from '../../test/money.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
 import { deposits } from './deposits.schema.ts';
 
 /**

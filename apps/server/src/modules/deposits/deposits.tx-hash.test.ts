@@ -13,10 +13,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { insertDepositChannel } from '../../test/money.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
 
 let t: TestApp;
 let admin: { token: string };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
+import { queryRows } from '../../db/rows.ts';
 import { idempotencyKeys } from './idempotency.schema.ts';
 
 /** A request's hold on its key: who, which key, and what it asked for. */

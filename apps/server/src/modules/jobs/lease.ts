@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
+import { queryRows } from '../../db/rows.ts';
 
 /**
  * A lease on a named background job (ARCHITECTURE.md, "Background jobs, instances and shutdown"):

@@ -6,8 +6,8 @@ import {
 } from '@platform/contracts';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
-import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
 import { kycApplications } from './kyc.schema.ts';
 
 export type KycRow = typeof kycApplications.$inferSelect;

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.ts';
 import { Decimal, formatFixed } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
+import { arrayLiteral, queryRows } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
-import { arrayLiteral, queryRows } from './ledger.repository.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema.ts';
 import {
   getUserWallets,

@@ -2,7 +2,7 @@ import type { ReconciliationBreach } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { normaliseDecimalString } from '../../core/money.ts';
 import { type Db, type Executor, snapshotCheck } from '../../db/client.ts';
-import { parseCount, queryRows } from './ledger.repository.ts';
+import { parseCount, queryRows } from '../../db/rows.ts';
 
 /**
  * The ledger verifier (ARCHITECTURE.md, "Money controls"): set-based SQL over the whole journal,

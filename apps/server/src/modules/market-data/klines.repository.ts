@@ -1,7 +1,7 @@
 import type { KlineInterval } from '@platform/contracts';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
+import { queryRows } from '../../db/rows.ts';
 import { klines } from './market-data.schema.ts';
 import type { ProviderKline } from './providers/provider.ts';
 

@@ -6,7 +6,7 @@ import {
 } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { arrayLiteral, parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
+import { arrayLiteral, parseCount, parseId, queryRows } from '../../db/rows.ts';
 import { TIMED_PRODUCT_NAMES } from './notices.ts';
 
 /**

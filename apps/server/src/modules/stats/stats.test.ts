@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/rows.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import {
   approveKyc,
@@ -9,7 +10,6 @@ import {
   withdrawalStatusChange,
 } from '../../test/money.ts';
 import { users } from '../auth/auth.schema.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
 import { postTransactionsBatch } from '../ledger/ledger.service.ts';
 import { createTestUsers } from '../ledger/ledger.test-helpers.ts';
 import { counterMismatches, readCounters } from './stats.repository.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
+import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 
 /**
  * Places a new account in the referral tree, in the transaction that creates it: its node, its

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
+import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 
 /**
  * Data access of the user's team calls (/api/team). No rules here: team.service.ts decides.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { queryRows } from '../ledger/ledger.repository.ts';
+import { queryRows } from '../../db/rows.ts';
 
 /**
  * Everything wrong with the referral tree, recomputed from scratch (empty when all is right), as

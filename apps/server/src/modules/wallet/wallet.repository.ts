@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../ledger/ledger.repository.ts';
+import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 
 export interface StatementRowData {
   last_entry_id: string;

@@ -2,8 +2,8 @@ import { type WithdrawalStatus, type WithdrawMethod, withdrawalStatuses } from '
 import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { parseCount } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
-import { parseCount } from '../ledger/ledger.repository.ts';
 import { countOf, readCounters } from '../stats/stats.repository.ts';
 import { usersMatching } from '../users/user-search.ts';
 import { withdrawals } from './withdrawals.schema.ts';

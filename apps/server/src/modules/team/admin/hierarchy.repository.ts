@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../../ledger/ledger.repository.ts';
+import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
 import { likeEscape } from '../../users/user-search.ts';
 import { rowBool, rowDate, rowText, rowTextOrNull } from '../team.repository.ts';
 

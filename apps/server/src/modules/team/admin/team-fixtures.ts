@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
 import { api, registerUser, type TestApp, uniqueEmail } from '../../../test/app.ts';
-import { queryRows } from '../../ledger/ledger.repository.ts';
 import { createUser } from '../../users/create-user.ts';
 
 /**

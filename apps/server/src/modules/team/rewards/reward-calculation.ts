@@ -1,7 +1,7 @@
 import { REWARD_TIERS, TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { parseCount, queryRows } from '../../ledger/ledger.repository.ts';
+import { parseCount, queryRows } from '../../../db/rows.ts';
 
 export interface RewardCalculation {
   /** Users whose charged counts reach at least L1: the ones examined. */

@@ -2,8 +2,8 @@ import type { TeamRewardStatus } from '@platform/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client.ts';
+import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
 import { users } from '../../auth/auth.schema.ts';
-import { parseCount, parseId, queryRows } from '../../ledger/ledger.repository.ts';
 import { teamRewards } from '../team.schema.ts';
 
 /**

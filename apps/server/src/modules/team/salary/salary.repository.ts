@@ -2,7 +2,7 @@ import type { SalaryLevel } from '@platform/contracts';
 import { salaryCutoff } from '@platform/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../../ledger/ledger.repository.ts';
+import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
 import { teamSalaryPayouts } from '../team.schema.ts';
 
 /**

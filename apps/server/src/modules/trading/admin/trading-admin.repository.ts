@@ -1,8 +1,8 @@
 import { DEFAULT_CURRENCY, type OrderStatus, type TradeProduct } from '@platform/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
 import { users } from '../../auth/auth.schema.ts';
-import { parseCount, parseId, queryRows } from '../../ledger/ledger.repository.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import { tradeOrders } from '../trading.schema.ts';
 

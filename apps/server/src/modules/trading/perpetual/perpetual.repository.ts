@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, 
 import { normaliseDecimalString } from '../../../core/money.ts';
 import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
-import { queryRows } from '../../ledger/ledger.repository.ts';
+import { queryRows } from '../../../db/rows.ts';
 import { listPairs, type PairRow } from '../../market-data/pairs.repository.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';

@@ -1,7 +1,7 @@
 import { OPEN_ORDER_STATUSES } from '@platform/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client.ts';
-import { parseCount, queryRows } from '../../ledger/ledger.repository.ts';
+import { parseCount, queryRows } from '../../../db/rows.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import { spotFills, tradeOrders } from '../trading.schema.ts';
 

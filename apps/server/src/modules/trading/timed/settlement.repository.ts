@@ -1,7 +1,7 @@
 import type { OrderStatus, TradeOrder } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { arrayLiteral, parseId, queryRows } from '../../ledger/ledger.repository.ts';
+import { arrayLiteral, parseId, queryRows } from '../../../db/rows.ts';
 import type { TimedProduct } from './timed.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { parseCount, queryRows } from '../../ledger/ledger.repository.ts';
+import { parseCount, queryRows } from '../../../db/rows.ts';
 import { tradingPairs } from '../../market-data/market-data.schema.ts';
 import { timedContracts } from '../trading.schema.ts';
 

@@ -1,0 +1,52 @@
+import type { SQL } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+
+/**
+ * Raw SQL results and parameters, for every module's data access. Raw results differ by engine
+ * (node-postgres gives int8 and numeric as strings, PGlite may give numbers), so every raw query
+ * casts in SQL (::text for money and ids, ::int for counts) and the values are parsed explicitly.
+ */
+
+export async function queryRows<T>(exec: Executor, query: SQL): Promise<T[]> {
+  const result = (await exec.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** An id that the database returned as text (or a number from the query builder). */
+export function parseId(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`Unexpected id from the database: ${String(value)}`);
+  return n;
+}
+
+/** A count that the database returned (cast ::int in SQL). */
+export function parseCount(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`Unexpected count from the database: ${String(value)}`);
+  return n;
+}
+
+const NEEDS_ESCAPE = /["\\]/;
+
+/**
+ * A PostgreSQL array literal (`{"a","b",NULL}`) for a parameter cast to an array type (`::text[]`,
+ * `::bigint[]`, `::numeric[]`...). node-postgres would build the same text from a JS array, but with
+ * two regular-expression replaces per element; a batch sends hundreds of thousands of elements.
+ * Every element is quoted (so text is never read as NULL or split), backslashes and quotes escaped.
+ */
+export function arrayLiteral(values: ReadonlyArray<string | number | null>): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i += 1) {
+    if (i > 0) out += ',';
+    const v = values[i];
+    if (v === null || v === undefined) out += 'NULL';
+    else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw new Error(`Not a number for an array literal: ${v}`);
+      out += String(v);
+    } else if (NEEDS_ESCAPE.test(v)) out += `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+    else out += `"${v}"`;
+  }
+  return `${out}}`;
+}
