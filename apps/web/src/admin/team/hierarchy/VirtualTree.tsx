@@ -1,8 +1,9 @@
 import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { KYC_STATUS_LABELS } from '@platform/contracts';
 import { formatCount, formatUSDT } from '@platform/domain';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Flex, Spin, Tag, Typography } from 'antd';
-import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '../../../lib/request.ts';
 import type { HierarchyNode, PathEntry } from './hierarchyApi.ts';
 import { ancestorsOf, type TreeRow } from './tree.ts';
@@ -15,7 +16,8 @@ export const PATH_ROW_HEIGHT = 100;
 export const STATUS_ROW_HEIGHT = 40;
 /** The tree scrolls inside a box of at most this height; rows outside it (plus a margin) are not drawn. */
 export const TREE_MAX_HEIGHT = 640;
-const OVERSCAN_PX = 400;
+/** Rows drawn beyond each edge of the box, so a quick scroll does not show blank space. */
+const OVERSCAN_ROWS = 7;
 /** Room kept for a row's content right of its indentation before the box scrolls sideways. */
 const CONTENT_MIN_WIDTH = 340;
 
@@ -24,31 +26,14 @@ export function rowHeight(row: TreeRow): number {
   return row.path ? PATH_ROW_HEIGHT : NODE_ROW_HEIGHT;
 }
 
-/** Top offsets of the rows (one more entry: the total height). */
-export function rowOffsets(rows: readonly TreeRow[]): number[] {
-  const offsets = new Array<number>(rows.length + 1);
-  offsets[0] = 0;
-  rows.forEach((row, index) => {
-    offsets[index + 1] = (offsets[index] as number) + rowHeight(row);
-  });
-  return offsets;
-}
-
-/** The rows [first, last) that meet the band [top, bottom) of the box. */
-export function rowRange(offsets: readonly number[], top: number, bottom: number): [number, number] {
-  const count = offsets.length - 1;
-  let low = 0;
-  let high = count;
-  // First row whose bottom edge is below `top`.
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if ((offsets[mid + 1] as number) <= top) low = mid + 1;
-    else high = mid;
-  }
-  let last = low;
-  while (last < count && (offsets[last] as number) < bottom) last++;
-  return [low, last];
-}
+/**
+ * The box's size as the virtualizer sees it: a box that reports no height (not laid out yet, or a
+ * document without layout) counts as the full box, so the first rows are drawn rather than none.
+ */
+const observeTreeRect: typeof observeElementRect<HTMLDivElement> = (instance, report) =>
+  observeElementRect(instance, (rect) =>
+    report({ width: rect.width, height: rect.height || TREE_MAX_HEIGHT }),
+  );
 
 export interface VirtualTreeProps {
   rows: readonly TreeRow[];
@@ -76,35 +61,27 @@ export function VirtualTree({
   onRetry,
 }: VirtualTreeProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(TREE_MAX_HEIGHT);
-  const { offsets, width } = useMemo(() => {
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => box.current,
+    estimateSize: (index) => rowHeight(rows[index] as TreeRow),
+    getItemKey: (index) => (rows[index] as TreeRow).key,
+    overscan: OVERSCAN_ROWS,
+    initialRect: { width: 0, height: TREE_MAX_HEIGHT },
+    observeElementRect: observeTreeRect,
+  });
+  const width = useMemo(() => {
     let deepest = 0;
     for (const row of rows) deepest = Math.max(deepest, row.indent);
-    return { offsets: rowOffsets(rows), width: deepest * INDENT_PX + CONTENT_MIN_WIDTH };
+    return deepest * INDENT_PX + CONTENT_MIN_WIDTH;
   }, [rows]);
-  const total = offsets[offsets.length - 1] ?? 0;
+  const total = virtualizer.getTotalSize();
   const height = Math.min(total, TREE_MAX_HEIGHT);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value read here.
   useEffect(() => {
-    if (box.current) box.current.scrollTop = 0;
-    setScrollTop(0);
+    virtualizer.scrollToOffset(0);
   }, [resetKey]);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const measure = () => setViewport(element.clientHeight || TREE_MAX_HEIGHT);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
-  // After a collapse the box is shorter than the last scroll position until the browser catches up.
-  const top = Math.min(scrollTop, Math.max(0, total - viewport));
-  const [first, last] = rowRange(offsets, top - OVERSCAN_PX, top + viewport + OVERSCAN_PX);
 
   return (
     <div
@@ -113,13 +90,18 @@ export function VirtualTree({
       aria-label="团队层级"
       data-testid="hierarchy-tree"
       data-rows={rows.length}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       style={{ height, overflow: 'auto', position: 'relative', border: '1px solid #f0f0f0', borderRadius: 6 }}
     >
       <div style={{ height: total, minWidth: width, position: 'relative' }}>
-        {rows.slice(first, last).map((row, index) => {
-          const top = offsets[first + index] as number;
-          const style = { position: 'absolute', top, left: 0, right: 0, height: rowHeight(row) } as const;
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index] as TreeRow;
+          const style = {
+            position: 'absolute',
+            top: item.start,
+            left: 0,
+            right: 0,
+            height: item.size,
+          } as const;
           if (row.kind === 'node') {
             return (
               <NodeRow

@@ -12,7 +12,6 @@ import {
   type TreeRow,
   visibleRows,
 } from './tree.ts';
-import { NODE_ROW_HEIGHT, rowOffsets, rowRange } from './VirtualTree.tsx';
 
 const page = (children: ReturnType<typeof makeChildren>, n: number, total: number): ChildrenPage => ({
   children,
@@ -186,18 +185,5 @@ describe('the hierarchy tree', () => {
     expect(map.get(2)).toEqual({ pages: [one, undefined], loading: true, error: null });
     expect(map.get(7)?.error).toBeInstanceOf(Error);
     expect(map.get(7)?.loading).toBe(false);
-  });
-});
-
-describe('the windowed rows', () => {
-  it('finds the rows that meet the visible band', () => {
-    const rows = visibleRows([makeNode(1, { children: makeChildren(2, 50, 1) })], new Set([1]), new Map());
-    const offsets = rowOffsets(rows);
-    expect(offsets).toHaveLength(52);
-    expect(offsets.at(-1)).toBe(51 * NODE_ROW_HEIGHT);
-    expect(rowRange(offsets, 0, 600)).toEqual([0, 10]);
-    expect(rowRange(offsets, 610, 700)).toEqual([10, 12]);
-    expect(rowRange(offsets, -400, 0)).toEqual([0, 0]);
-    expect(rowRange(offsets, 5000, 99_999)).toEqual([51, 51]);
   });
 });
