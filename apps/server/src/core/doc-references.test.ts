@@ -36,6 +36,9 @@ const CODE_REFERENCE = new RegExp(
   String.raw`ARCHITECTURE\.md,${BETWEEN}"[^"]+"(?:${BETWEEN}(?:and|,)${BETWEEN}"[^"]+")*`,
   'g',
 );
+/** The specification's documents by their file names' numbers (000_….txt, 001_….txt). */
+const SPEC_DOCUMENTS = ['000', '001'];
+
 /** ARCHITECTURE.md's own cross-references: (see "A"). */
 const SEE_REFERENCE = /\bsee "([^"]+)"/g;
 
@@ -72,6 +75,15 @@ describe('references in the repository', () => {
       if (!isHeading(name)) missing.push(`ARCHITECTURE.md: see "${name}"`);
     }
     expect(missing, `no such heading in ARCHITECTURE.md:\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it('name the spec documents that exist (spec 000 and spec 001, see ARCHITECTURE.md)', () => {
+    const unknown = files.flatMap((file) =>
+      [...read(file).matchAll(/\bspec (\d{3})\b/gi)]
+        .filter((m) => !SPEC_DOCUMENTS.includes(m[1] as string))
+        .map((m) => `${file}: ${m[0]}`),
+    );
+    expect(unknown, `no such spec document:\n${unknown.join('\n')}`).toEqual([]);
   });
 
   it("ARCHITECTURE.md's Modules section names every server module", () => {
