@@ -1,14 +1,13 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { type AdminUserRow, DEFAULT_PAGE_SIZE } from '@platform/contracts';
 import { isSuperAdmin } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Pagination, Space, Typography } from 'antd';
+import { Alert, App, Button, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { countText } from '../../components/pagination.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
+import { AdminListPage, CountPager } from '../shell/AdminListPage.tsx';
 import { UserDetailModal } from './UserDetailModal.tsx';
 import { UserFilters } from './UserFilters.tsx';
 import { UserStatCards } from './UserStatCards.tsx';
@@ -125,78 +124,56 @@ export default function UsersPage() {
     });
   };
 
-  if (query.isError && !query.data) {
-    return (
-      <LoadErrorView
-        title="获取用户列表失败"
-        reason={errorMessage(query.error, '')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const data = query.data;
   const pagination = data?.pagination;
   const selectedCount = selected.length;
 
   return (
-    <Flex vertical gap={16} data-testid="users-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          用户管理
-        </Typography.Title>
-        <Button
-          icon={<ReloadOutlined />}
-          loading={query.isFetching}
-          onClick={() => void query.refetch()}
-          data-testid="users-refresh"
-        >
-          刷新
-        </Button>
-      </Flex>
-
-      {data && !data.stats ? (
-        <Alert
-          type="error"
-          showIcon
-          title="获取统计数据失败"
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : (
-        <UserStatCards stats={data?.stats} loading={query.isLoading} />
-      )}
-
-      <Card size="small">
-        <Flex wrap gap={12} align="flex-start" justify="space-between">
-          <UserFilters filters={filters} onChange={changeFilters} />
-          <Space wrap>
-            <Typography.Text type="secondary">已选 {selectedCount} 个用户</Typography.Text>
-            <Button
-              disabled={selectedCount === 0 || bulkRunning}
-              loading={bulkRunning}
-              onClick={() => bulk(true)}
-              data-testid="users-bulk-enable"
-            >
-              批量启用
-            </Button>
-            <Button
-              danger
-              disabled={selectedCount === 0 || bulkRunning}
-              onClick={() => bulk(false)}
-              data-testid="users-bulk-disable"
-            >
-              批量禁用
-            </Button>
-          </Space>
-        </Flex>
-      </Card>
-
-      <Card size="small">
+    <AdminListPage
+      title="用户管理"
+      testId="users"
+      query={query}
+      loadFailed="获取用户列表失败"
+      reloadError="keep"
+      summary={
+        data && !data.stats ? (
+          <Alert
+            type="error"
+            showIcon
+            title="获取统计数据失败"
+            action={
+              <Button size="small" onClick={() => void query.refetch()}>
+                重试
+              </Button>
+            }
+          />
+        ) : (
+          <UserStatCards stats={data?.stats} loading={query.isLoading} />
+        )
+      }
+      filters={<UserFilters filters={filters} onChange={changeFilters} />}
+      batchBar={
+        <Space wrap>
+          <Typography.Text type="secondary">已选 {selectedCount} 个用户</Typography.Text>
+          <Button
+            disabled={selectedCount === 0 || bulkRunning}
+            loading={bulkRunning}
+            onClick={() => bulk(true)}
+            data-testid="users-bulk-enable"
+          >
+            批量启用
+          </Button>
+          <Button
+            danger
+            disabled={selectedCount === 0 || bulkRunning}
+            onClick={() => bulk(false)}
+            data-testid="users-bulk-disable"
+          >
+            批量禁用
+          </Button>
+        </Space>
+      }
+      table={
         <UsersTable
           rows={data?.users ?? []}
           loading={query.isFetching && !bulkRunning && busy.size === 0}
@@ -208,27 +185,24 @@ export default function UsersPage() {
           onToggle={toggle}
           onDetail={(row) => setDetailId(row.id)}
         />
-        {pagination && pagination.total > 0 && (
-          <Flex justify="flex-end" style={{ marginTop: 16 }}>
-            <Pagination
-              current={filters.page}
-              pageSize={PAGE_SIZE}
-              // Past the count cap the pages cover the first LIST_COUNT_CAP matches (the server's totalPages).
-              total={Math.min(pagination.total, pagination.totalPages * PAGE_SIZE)}
-              showLessItems
-              showSizeChanger={false}
-              showTotal={() => countText(pagination, '个用户')}
-              onChange={(page) => {
-                setSelected([]);
-                setFilters({ page });
-              }}
-              data-testid="users-pagination"
-            />
-          </Flex>
-        )}
-      </Card>
-
-      <UserDetailModal userId={detailId} onClose={() => setDetailId(null)} />
-    </Flex>
+      }
+      footer={
+        pagination && (
+          <CountPager
+            page={filters.page}
+            pageSize={PAGE_SIZE}
+            // Past the count cap the pages cover the first LIST_COUNT_CAP matches (the server's totalPages).
+            total={Math.min(pagination.total, pagination.totalPages * PAGE_SIZE)}
+            totalText={countText(pagination, '个用户')}
+            onChange={(page) => {
+              setSelected([]);
+              setFilters({ page });
+            }}
+            testId="users-pagination"
+          />
+        )
+      }
+      below={<UserDetailModal userId={detailId} onClose={() => setDetailId(null)} />}
+    />
   );
 }

@@ -1,0 +1,230 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Pagination, Table, type TableColumnsType, Typography } from 'antd';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { errorMessage } from '../../lib/request.ts';
+
+/** What the scaffold reads of the list's query (a react-query result fits). */
+export interface ListQuery {
+  isError: boolean;
+  isFetching: boolean;
+  data: unknown;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+export interface AdminListPageProps {
+  /** The heading, e.g. 用户管理. */
+  title: string;
+  /** Test ids: `<testId>-page` on the page, `<testId>-refresh` on 刷新. */
+  testId: string;
+  query: ListQuery;
+  /** The spec's load failure, e.g. 获取用户列表失败: the error view's title. */
+  loadFailed: string;
+  /**
+   * What a failed load does. 'replace' (default): the error view with 重试 replaces the page.
+   * 'keep': only a first load that failed does; a failed reload leaves the list loaded before.
+   * 'warn': as 'keep', with a warning `<loadFailed>: <reason>` over the list.
+   */
+  reloadError?: 'replace' | 'keep' | 'warn';
+  /** The warning's reason when the error gives none (default: loadFailed). */
+  unknownReason?: string;
+  /** 刷新's spinner, when it should not spin for every fetch (e.g. not during a batch). */
+  refreshing?: boolean;
+  /** Left of 刷新 in the header: a status text, a notification switch. */
+  status?: ReactNode;
+  /** Right of 刷新 in the header: 添加, 同步, 重新计算. */
+  actions?: ReactNode;
+  /** Between the header and the filters: stat cards, alerts, approvals waiting. */
+  summary?: ReactNode;
+  /** The filter card's left side. */
+  filters?: ReactNode;
+  /** The filter card's right side: the selection and what can be done with it. */
+  batchBar?: ReactNode;
+  /** A line under the filters and the batch bar (e.g. what a batch acts on). */
+  filterHint?: ReactNode;
+  /** The list card's title. */
+  tableTitle?: ReactNode;
+  /** The list itself, usually a ListTable. */
+  table: ReactNode;
+  /** Under the list in its card: the count and the pages. */
+  footer?: ReactNode;
+  /** Under the list card: further cards, dialogs. */
+  below?: ReactNode;
+}
+
+/**
+ * The frame of an admin list screen: heading with 刷新, summary, a filter card with the batch bar,
+ * the list card with its footer, and the error view with 重试 when the list could not load.
+ */
+export function AdminListPage({
+  title,
+  testId,
+  query,
+  loadFailed,
+  reloadError = 'replace',
+  unknownReason,
+  refreshing,
+  status,
+  actions,
+  summary,
+  filters,
+  batchBar,
+  filterHint,
+  tableTitle,
+  table,
+  footer,
+  below,
+}: AdminListPageProps) {
+  if (query.isError && (reloadError === 'replace' || query.data === undefined)) {
+    return (
+      <LoadErrorView
+        title={loadFailed}
+        reason={errorMessage(query.error, '')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return (
+    <Flex vertical gap={16} data-testid={`${testId}-page`}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Flex align="center" wrap gap={8}>
+          {status}
+          <Button
+            icon={<ReloadOutlined />}
+            loading={refreshing ?? query.isFetching}
+            onClick={() => void query.refetch()}
+            data-testid={`${testId}-refresh`}
+          >
+            刷新
+          </Button>
+          {actions}
+        </Flex>
+      </Flex>
+
+      {reloadError === 'warn' && query.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`${loadFailed}: ${errorMessage(query.error, unknownReason ?? loadFailed)}`}
+        />
+      )}
+
+      {summary}
+
+      {(filters || batchBar) && (
+        <Card size="small">
+          <Flex wrap gap={12} align="center" justify="space-between">
+            {filters}
+            {batchBar}
+          </Flex>
+          {filterHint}
+        </Card>
+      )}
+
+      <Card size="small" title={tableTitle}>
+        {table}
+        {footer}
+      </Card>
+
+      {below}
+    </Flex>
+  );
+}
+
+export interface ListSelection<T> {
+  selected: readonly number[];
+  onSelect: (ids: number[]) => void;
+  /** Extra checkbox props per row: disabled, a test id, an aria-label. */
+  checkbox?: (row: T) => { disabled?: boolean; 'aria-label'?: string; 'data-testid'?: string };
+  /** The aria-label of the select-all checkbox. */
+  allLabel?: string;
+}
+
+export interface ListTableProps<T extends { id: number }> {
+  columns: TableColumnsType<T>;
+  rows: readonly T[];
+  loading: boolean;
+  /** Each row carries the test id `<rowTestId>-<id>`. */
+  rowTestId: string;
+  /** Shown in place of the rows when there are none. */
+  empty: ReactNode;
+  /** The width past which the list scrolls sideways. */
+  scrollX?: number | 'max-content';
+  selection?: ListSelection<T>;
+  onRowClick?: (row: T) => void;
+}
+
+/** An admin list's rows: one table look (no built-in pager: the footer pages), ids as row keys. */
+export function ListTable<T extends { id: number }>({
+  columns,
+  rows,
+  loading,
+  rowTestId,
+  empty,
+  scrollX = 'max-content',
+  selection,
+  onRowClick,
+}: ListTableProps<T>) {
+  return (
+    <Table<T>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: scrollX }}
+      rowSelection={
+        selection && {
+          selectedRowKeys: [...selection.selected],
+          onChange: (keys) => selection.onSelect(keys.map(Number)),
+          getCheckboxProps: selection.checkbox as never,
+          getTitleCheckboxProps: selection.allLabel
+            ? () => ({ 'aria-label': selection.allLabel }) as never
+            : undefined,
+        }
+      }
+      onRow={(row) =>
+        ({
+          'data-testid': `${rowTestId}-${row.id}`,
+          ...(onRowClick && { onClick: () => onRowClick(row), style: { cursor: 'pointer' } }),
+        }) as HTMLAttributes<HTMLElement>
+      }
+      locale={{ emptyText: empty }}
+    />
+  );
+}
+
+export interface CountPagerProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The count beside the pages, e.g. 共 12 位管理员. */
+  totalText: string;
+  onChange: (page: number) => void;
+  testId?: string;
+}
+
+/** Under a list: the count and at most 5 numbered page buttons, nothing while the list is empty. */
+export function CountPager({ page, pageSize, total, totalText, onChange, testId }: CountPagerProps) {
+  if (total <= 0) return null;
+  return (
+    <Flex justify="flex-end" style={{ marginTop: 16 }}>
+      <Pagination
+        current={page}
+        pageSize={pageSize}
+        total={total}
+        showLessItems
+        showSizeChanger={false}
+        showTotal={() => totalText}
+        onChange={onChange}
+        data-testid={testId}
+      />
+    </Flex>
+  );
+}
