@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { SectionError } from '../../admin/trading/market-data/SectionError.tsx';
+import { SectionError } from '../../components/SectionError.tsx';
 
 /** A card's list while it loads (a skeleton), when it failed (the reason and 重试), then `children`. */
 export function QueryBody<T>({

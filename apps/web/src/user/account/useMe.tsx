@@ -1,7 +1,7 @@
 import type { PublicUser, UserLevel } from '@platform/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SectionError } from '../../admin/trading/market-data/SectionError.tsx';
+import { SectionError } from '../../components/SectionError.tsx';
 import { refreshProfile, useSession } from '../../lib/session.tsx';
 
 export const ME_KEY = ['auth', 'me'] as const;

@@ -3,7 +3,7 @@ import type { AnnouncementItem } from '@platform/contracts';
 import { formatDate, formatDateTime } from '@platform/domain';
 import { Button, Card, Empty, Flex, Modal, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { SectionError } from '../../admin/trading/market-data/SectionError.tsx';
+import { SectionError } from '../../components/SectionError.tsx';
 import { useAnnouncements } from './homeApi.ts';
 
 /** How many announcements the card lists before 查看全部. */

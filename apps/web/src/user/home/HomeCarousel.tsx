@@ -2,7 +2,7 @@ import { type CarouselItem, isSafeLink } from '@platform/contracts';
 import { Carousel, Skeleton, Typography } from 'antd';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { SectionError } from '../../admin/trading/market-data/SectionError.tsx';
+import { SectionError } from '../../components/SectionError.tsx';
 import { useCarousel } from './homeApi.ts';
 
 const BANNER_GRADIENT = 'linear-gradient(135deg, #1d39c4 0%, #1677ff 55%, #13c2c2 100%)';

@@ -3,7 +3,7 @@ import { formatPercent } from '@platform/domain';
 import { Card, Empty, Flex, Segmented, Skeleton } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { SectionError } from '../../admin/trading/market-data/SectionError.tsx';
+import { SectionError } from '../../components/SectionError.tsx';
 import { useLiveTickers } from '../../lib/market/useLiveTickers.ts';
 import { LiveBadge } from '../markets/LiveBadge.tsx';
 import { changeColor, LivePrice, MarketListHeader, MarketRowView } from '../markets/MarketRowView.tsx';

@@ -10,6 +10,7 @@ import { formatCount, formatDateTime } from '@platform/domain';
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { SectionError } from '../../../components/SectionError.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import {
   type ConnectionTest,
@@ -20,7 +21,6 @@ import {
   runFeedAction,
   testConnection,
 } from './marketDataApi.ts';
-import { SectionError } from './SectionError.tsx';
 
 const PROVIDER_LABELS: Record<string, string> = {
   sim: '模拟行情 (sim)',

@@ -16,6 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { type HTMLAttributes, type ReactNode, useState } from 'react';
+import { SectionError } from '../../../components/SectionError.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import { INTERVAL_OPTIONS } from './HistoricalInitCard.tsx';
 import { candlesToReach, MAX_FILL_CANDLES } from './jobs.ts';
@@ -26,7 +27,6 @@ import {
   MARKET_STATUS_KEY,
   startPairDataFetch,
 } from './marketDataApi.ts';
-import { SectionError } from './SectionError.tsx';
 
 export const INTEGRITY_WINDOWS: readonly { hours: number; label: string }[] = [
   { hours: 1, label: '最近1小时' },

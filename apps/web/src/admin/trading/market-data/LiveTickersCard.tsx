@@ -3,11 +3,11 @@ import { formatCompact, formatNumber, formatTime, toDec } from '@platform/domain
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Empty, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { type HTMLAttributes, useEffect, useMemo, useRef, useState } from 'react';
+import { SectionError } from '../../../components/SectionError.tsx';
 import { MARKETS_POLL_MS, type Ticker, useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { ChangeText, FALL_COLOUR, RISE_COLOUR } from '../pairs/PairsTable.tsx';
 import { fetchTradingPairs, TRADING_PAIRS_KEY } from '../pairs/pairsApi.ts';
-import { SectionError } from './SectionError.tsx';
 
 /** How long a moved price stays highlighted. */
 export const PRICE_FLASH_MS = 800;

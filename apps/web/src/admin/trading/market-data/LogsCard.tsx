@@ -4,9 +4,9 @@ import { formatDateTime } from '@platform/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
+import { SectionError } from '../../../components/SectionError.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import { fetchMarketLogs, MARKET_LOGS_KEY, type MarketLog, type MarketLogLevel } from './marketDataApi.ts';
-import { SectionError } from './SectionError.tsx';
 
 export const LOG_LEVEL_LABELS: Record<MarketLogLevel, { label: string; colour: string }> = {
   info: { label: '信息', colour: 'blue' },
