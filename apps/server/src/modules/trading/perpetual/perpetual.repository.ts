@@ -4,6 +4,7 @@ import { normaliseDecimalString } from '../../../core/money.ts';
 import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { lockUserScope } from '../../../db/user-locks.ts';
 import { listPairs, type PairRow } from '../../market-data/pairs.repository.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
@@ -14,15 +15,12 @@ import { perpetualMarginAdditions, perpetualPositions, tradeOrders } from '../tr
 export type PositionRow = typeof perpetualPositions.$inferSelect;
 export type NewPosition = typeof perpetualPositions.$inferInsert;
 
-/** Namespace of the per-user advisory lock taken while opening ('perp'). */
-const OPEN_LOCK_NAMESPACE = 0x70657270;
-
 /**
  * Serialises one user's openings until the transaction ends, so that the open-position limit holds
  * under concurrent requests (the count and the insert happen under it).
  */
 export async function lockUserOpenings(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${OPEN_LOCK_NAMESPACE}::int, ${userId}::int)`);
+  await lockUserScope(tx, 'perpetualOpening', userId);
 }
 
 export async function countOpenPositions(exec: Executor, userId: number): Promise<number> {

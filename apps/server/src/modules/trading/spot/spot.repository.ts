@@ -2,6 +2,7 @@ import { OPEN_ORDER_STATUSES } from '@platform/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { parseCount, queryRows } from '../../../db/rows.ts';
+import { lockUserScope } from '../../../db/user-locks.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import { spotFills, tradeOrders } from '../trading.schema.ts';
 
@@ -13,12 +14,9 @@ export type NewFill = typeof spotFills.$inferInsert;
 const openStatuses = [...OPEN_ORDER_STATUSES];
 const isOpenSpot = and(eq(tradeOrders.product, 'spot'), inArray(tradeOrders.status, openStatuses));
 
-/** Namespace of the advisory lock that serialises one user's resting-order placements (open-order limit). */
-const PLACEMENT_LOCK_NAMESPACE = 610_601;
-
 /** Serialises the user's limit placements until the end of `tx`, so the open-order count cannot be overrun. */
 export async function lockUserPlacements(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PLACEMENT_LOCK_NAMESPACE}::int, ${userId}::int)`);
+  await lockUserScope(tx, 'spotPlacement', userId);
 }
 
 export async function countOpenSpotOrders(exec: Executor, userId: number): Promise<number> {
