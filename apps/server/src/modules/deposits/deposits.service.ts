@@ -15,6 +15,7 @@ import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../cor
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockUserScope } from '../../db/user-locks.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
@@ -212,6 +213,9 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
           throw businessRule(
             `充值金额不能高于 ${formatNormalised(decimalFromDb(channel.maxAmount))} ${channel.currency}`,
           );
+        // The count and the insert under the user's lock: concurrent requests would each count the
+        // same pending deposits and all pass the limit.
+        await lockUserScope(tx, 'pendingDeposit', userId);
         if ((await repo.countPendingDepositsOfUser(tx, userId)) >= MAX_PENDING_DEPOSITS_PER_USER)
           throw businessRule(`待审核的充值申请不能超过${MAX_PENDING_DEPOSITS_PER_USER}笔，请等待审核`);
         try {
