@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   type AdminStatusFilter,
   type AdminUpdateInput,
@@ -6,14 +6,14 @@ import {
   DEFAULT_PAGE_SIZE,
 } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Pagination, Select, Space, Typography } from 'antd';
+import { App, Button, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
+import { toggled } from '../../components/idSet.ts';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
+import { AdminListPage, CountPager } from '../shell/AdminListPage.tsx';
 import { AdminFormModal, type AdminFormValues } from './AdminFormModal.tsx';
 import { AdminsTable } from './AdminsTable.tsx';
 import {
@@ -67,13 +67,7 @@ export default function AdminsPage() {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ADMINS_QUERY_ROOT });
 
-  const markBusy = (id: number, on: boolean) =>
-    setBusy((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const markBusy = (id: number, on: boolean) => setBusy((current) => toggled(current, id, on));
 
   const editingSelf = form.editing !== null && form.editing.id === me?.id;
 
@@ -156,41 +150,26 @@ export default function AdminsPage() {
     }
   };
 
-  if (query.isError && !query.data) {
-    return (
-      <LoadErrorView
-        title="获取管理员列表失败"
-        reason={errorMessage(query.error, '')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const pagination = query.data?.pagination;
 
   return (
-    <Flex vertical gap={16} data-testid="admins-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          管理员管理
-        </Typography.Title>
-        <Space>
-          <Button icon={<ReloadOutlined />} loading={query.isFetching} onClick={() => void query.refetch()}>
-            刷新
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ open: true, editing: null })}
-            data-testid="admins-add"
-          >
-            添加管理员
-          </Button>
-        </Space>
-      </Flex>
-
-      <Card size="small">
+    <AdminListPage
+      title="管理员管理"
+      testId="admins"
+      query={query}
+      loadFailed="获取管理员列表失败"
+      reloadError="keep"
+      actions={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setForm({ open: true, editing: null })}
+          data-testid="admins-add"
+        >
+          添加管理员
+        </Button>
+      }
+      filters={
         <Space wrap>
           <SearchBox
             value={filters.search}
@@ -207,9 +186,8 @@ export default function AdminsPage() {
             aria-label="状态筛选"
           />
         </Space>
-      </Card>
-
-      <Card size="small">
+      }
+      table={
         <AdminsTable
           rows={query.data?.admins ?? []}
           loading={query.isFetching && busy.size === 0}
@@ -220,29 +198,30 @@ export default function AdminsPage() {
           onDelete={remove}
           onResetTwofa={(row) => void resetTwofa(row)}
         />
-        {pagination && pagination.total > 0 && (
-          <Flex justify="flex-end" style={{ marginTop: 16 }}>
-            <Pagination
-              current={filters.page}
-              pageSize={PAGE_SIZE}
-              total={pagination.total}
-              showLessItems
-              showSizeChanger={false}
-              showTotal={(total) => `共 ${total} 位管理员`}
-              onChange={(page) => setFilters({ page })}
-            />
-          </Flex>
-        )}
-      </Card>
-
-      {reasonPrompt.element}
-      <AdminFormModal
-        open={form.open}
-        editing={form.editing}
-        isSelf={editingSelf}
-        onCancel={() => setForm({ open: false, editing: null })}
-        onSubmit={save}
-      />
-    </Flex>
+      }
+      footer={
+        pagination && (
+          <CountPager
+            page={filters.page}
+            pageSize={PAGE_SIZE}
+            total={pagination.total}
+            totalText={`共 ${pagination.total} 位管理员`}
+            onChange={(page) => setFilters({ page })}
+          />
+        )
+      }
+      below={
+        <>
+          {reasonPrompt.element}
+          <AdminFormModal
+            open={form.open}
+            editing={form.editing}
+            isSelf={editingSelf}
+            onCancel={() => setForm({ open: false, editing: null })}
+            onSubmit={save}
+          />
+        </>
+      }
+    />
   );
 }

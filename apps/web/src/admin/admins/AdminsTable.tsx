@@ -1,7 +1,7 @@
 import { ADMIN_LEVEL_LABELS, type AdminView, TWOFA_MESSAGES } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
-import { Button, Empty, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Button, Empty, Space, Switch, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { ListTable } from '../shell/AdminListPage.tsx';
 
 export interface AdminsTableProps {
   rows: AdminView[];
@@ -118,16 +118,13 @@ export function AdminsTable({
   ];
 
   return (
-    <Table<AdminView>
-      rowKey="id"
-      size="middle"
+    <ListTable<AdminView>
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 1240 }}
-      onRow={(row) => ({ 'data-testid': `admin-row-${row.id}` }) as HTMLAttributes<HTMLTableRowElement>}
-      locale={{ emptyText: <Empty description="暂无管理员" /> }}
+      rowTestId="admin-row"
+      scrollX={1240}
+      empty={<Empty description="暂无管理员" />}
     />
   );
 }

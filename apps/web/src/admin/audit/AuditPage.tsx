@@ -1,10 +1,9 @@
 import { type AuditLog, type AuditLogsData, auditLogsQuery } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
-import { Button, Card, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { type HTMLAttributes, useState } from 'react';
-import { ListFooter, RefreshButton, useFilteredList } from '../../components/FilteredList.tsx';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
-import { errorMessage } from '../../lib/request.ts';
+import { Button, Empty, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { ListFooter, useFilteredList } from '../../components/FilteredList.tsx';
+import { AdminListPage, ListTable } from '../shell/AdminListPage.tsx';
 import { AuditChainAlert } from './AuditChainAlert.tsx';
 import { AuditDetailDrawer } from './AuditDetailDrawer.tsx';
 import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
@@ -76,55 +75,41 @@ export default function AuditPage() {
     filterKeys: AUDIT_FILTER_KEYS,
   });
 
-  if (query.isError) {
-    return (
-      <LoadErrorView
-        title={AUDIT_LOAD_ERROR}
-        reason={errorMessage(query.error, AUDIT_LOAD_ERROR)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const data = query.data?.data;
   return (
-    <Card
+    <AdminListPage
       title="审计日志"
-      data-testid="audit-page"
-      extra={<RefreshButton query={query} testId="audit-refresh" />}
-    >
-      <Flex vertical gap={16}>
-        <AuditChainAlert />
-        <AuditFilters value={filters} actions={data?.actions ?? []} onChange={applyFilters} />
-        <Table<AuditLog>
-          rowKey="id"
-          size="middle"
-          loading={query.isFetching}
+      testId="audit"
+      query={query}
+      loadFailed={AUDIT_LOAD_ERROR}
+      summary={<AuditChainAlert />}
+      filters={<AuditFilters value={filters} actions={data?.actions ?? []} onChange={applyFilters} />}
+      table={
+        <ListTable<AuditLog>
           columns={columns(setSelected)}
-          dataSource={data?.logs ?? []}
-          pagination={false}
-          scroll={{ x: 800 }}
-          onRow={(log) =>
-            ({
-              'data-testid': `audit-row-${log.id}`,
-              onClick: () => setSelected(log),
-              style: { cursor: 'pointer' },
-            }) as HTMLAttributes<HTMLElement>
-          }
-          locale={{ emptyText: <Empty description="暂无审计记录" /> }}
+          rows={data?.logs ?? []}
+          loading={query.isFetching}
+          rowTestId="audit-row"
+          scrollX={800}
+          onRowClick={setSelected}
+          empty={<Empty description="暂无审计记录" />}
         />
-        {data && data.pagination.total > 0 && (
-          <ListFooter
-            summary={<Typography.Text type="secondary">共 {data.pagination.total} 条</Typography.Text>}
-            page={page}
-            limit={limit}
-            total={data.pagination.total}
-            onChange={changePage}
-          />
-        )}
-      </Flex>
-      <AuditDetailDrawer log={selected} onClose={() => setSelected(null)} />
-    </Card>
+      }
+      footer={
+        data &&
+        data.pagination.total > 0 && (
+          <div style={{ marginTop: 16 }}>
+            <ListFooter
+              summary={<Typography.Text type="secondary">共 {data.pagination.total} 条</Typography.Text>}
+              page={page}
+              limit={limit}
+              total={data.pagination.total}
+              onChange={changePage}
+            />
+          </div>
+        )
+      }
+      below={<AuditDetailDrawer log={selected} onClose={() => setSelected(null)} />}
+    />
   );
 }

@@ -1,13 +1,11 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { kycApplicationStatuses } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { ImageViewer } from '../../components/ImageViewer.tsx';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PagedListFooter } from '../../components/PageButtons.tsx';
 import { param, useListParams } from '../../lib/listParams.ts';
-import { errorMessage } from '../../lib/request.ts';
+import { AdminListPage } from '../shell/AdminListPage.tsx';
 import type { ViewerImage } from './KycBits.tsx';
 import { KycDetailModal } from './KycDetailModal.tsx';
 import { type KycReview, KycReviewModal } from './KycReviewModal.tsx';
@@ -43,34 +41,13 @@ export default function KycPage() {
   // The detail modal follows the reloaded row (fresh signed URLs) while it is on the page.
   const detailRow = detail ? (rows.find((row) => row.id === detail.id) ?? detail) : null;
 
-  if (query.isError) {
-    return (
-      <LoadErrorView
-        title="获取KYC申请列表失败"
-        reason={errorMessage(query.error, '')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   return (
-    <Flex vertical gap={16} data-testid="kyc-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          KYC审核
-        </Typography.Title>
-        <Button
-          icon={<ReloadOutlined />}
-          loading={query.isFetching}
-          onClick={() => void query.refetch()}
-          data-testid="kyc-refresh"
-        >
-          刷新
-        </Button>
-      </Flex>
-
-      <Card size="small">
+    <AdminListPage
+      title="KYC审核"
+      testId="kyc"
+      query={query}
+      loadFailed="获取KYC申请列表失败"
+      filters={
         <Tabs
           activeKey={status}
           onChange={(key) => {
@@ -81,7 +58,10 @@ export default function KycPage() {
             key: tab.key,
             label: <span data-testid={`kyc-tab-${tab.key}`}>{tab.label}</span>,
           }))}
+          style={{ flex: 1 }}
         />
+      }
+      table={
         <KycTable
           rows={rows}
           loading={query.isFetching}
@@ -90,6 +70,8 @@ export default function KycPage() {
           onView={setViewer}
           onReloadImages={reload}
         />
+      }
+      footer={
         <PagedListFooter
           pagination={pagination}
           page={pagination?.page ?? page}
@@ -98,23 +80,26 @@ export default function KycPage() {
           testIdPrefix="kyc"
           disabled={query.isFetching}
         />
-      </Card>
-
-      <KycDetailModal
-        row={detailRow}
-        onClose={() => setDetail(null)}
-        onView={setViewer}
-        onReloadImages={reload}
-      />
-      <KycReviewModal review={review} onClose={() => setReview(null)} onDone={reload} />
-      {viewer && (
-        <ImageViewer
-          src={viewer.src}
-          title={viewer.title}
-          alt={viewer.title}
-          onClose={() => setViewer(null)}
-        />
-      )}
-    </Flex>
+      }
+      below={
+        <>
+          <KycDetailModal
+            row={detailRow}
+            onClose={() => setDetail(null)}
+            onView={setViewer}
+            onReloadImages={reload}
+          />
+          <KycReviewModal review={review} onClose={() => setReview(null)} onDone={reload} />
+          {viewer && (
+            <ImageViewer
+              src={viewer.src}
+              title={viewer.title}
+              alt={viewer.title}
+              onClose={() => setViewer(null)}
+            />
+          )}
+        </>
+      }
+    />
   );
 }

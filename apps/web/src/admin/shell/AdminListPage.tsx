@@ -39,7 +39,7 @@ export interface AdminListPageProps {
   summary?: ReactNode;
   /** The filter card's left side. */
   filters?: ReactNode;
-  /** The filter card's right side: the selection and what can be done with it. */
+  /** The filter card's right side: the selection and what can be done with it (or a count). */
   batchBar?: ReactNode;
   /** A line under the filters and the batch bar (e.g. what a batch acts on). */
   filterHint?: ReactNode;
@@ -225,6 +225,51 @@ export function CountPager({ page, pageSize, total, totalText, onChange, testId 
         onChange={onChange}
         data-testid={testId}
       />
+    </Flex>
+  );
+}
+
+export interface FilterButtonsProps<K extends string> {
+  /** Before the buttons, e.g. 状态：. */
+  label?: string;
+  options: readonly { key: K; label: string }[];
+  value: K;
+  onChange: (key: K) => void;
+  /** Each button carries the test id `<testIdPrefix>-<key>`. */
+  testIdPrefix: string;
+  /** After the buttons on the same row (a search box). */
+  children?: ReactNode;
+}
+
+/** One filter as a row of buttons, the chosen one pressed. */
+export function FilterButtons<K extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  testIdPrefix,
+  children,
+}: FilterButtonsProps<K>) {
+  return (
+    <Flex wrap gap={8} align="center">
+      {label && (
+        <Typography.Text type="secondary" style={{ width: 48 }}>
+          {label}
+        </Typography.Text>
+      )}
+      {options.map((option) => (
+        <Button
+          key={option.key}
+          size="small"
+          type={value === option.key ? 'primary' : 'default'}
+          onClick={() => onChange(option.key)}
+          aria-pressed={value === option.key}
+          data-testid={`${testIdPrefix}-${option.key}`}
+        >
+          {option.label}
+        </Button>
+      ))}
+      {children}
     </Flex>
   );
 }

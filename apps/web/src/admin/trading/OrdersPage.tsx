@@ -1,13 +1,12 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { ADMIN_ORDER_CANCEL_TEXTS, ADMIN_TRADING_TEXTS } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Typography } from 'antd';
+import { App, Flex } from 'antd';
 import { useState } from 'react';
 import { ListFooter } from '../../components/ListFooter.tsx';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { useIdempotentMutation } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
+import { AdminListPage, FilterButtons } from '../shell/AdminListPage.tsx';
 import { CancelOrderModal } from './orders/CancelOrderModal.tsx';
 import { OrderStatCards } from './orders/OrderStatCards.tsx';
 import { OrdersTable } from './orders/OrdersTable.tsx';
@@ -58,83 +57,37 @@ export default function OrdersPage() {
     },
   });
 
-  if (query.isError && !query.data) {
-    return (
-      <LoadErrorView
-        title={LOAD_FAILED}
-        reason={errorMessage(query.error, LOAD_FAILED)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const data = query.data;
   const pagination = data?.pagination;
   const page = pagination?.page ?? filters.page;
 
   return (
-    <Flex vertical gap={16} data-testid="orders-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          订单管理
-        </Typography.Title>
-        <Button
-          icon={<ReloadOutlined />}
-          loading={query.isFetching}
-          onClick={() => void query.refetch()}
-          data-testid="orders-refresh"
-        >
-          刷新
-        </Button>
-      </Flex>
-
-      {query.isError && (
-        <Alert type="warning" showIcon title={`${LOAD_FAILED}: ${errorMessage(query.error, LOAD_FAILED)}`} />
-      )}
-
-      <OrderStatCards stats={data?.stats} loading={query.isPending} />
-
-      <Card size="small">
+    <AdminListPage
+      title="订单管理"
+      testId="orders"
+      query={query}
+      loadFailed={LOAD_FAILED}
+      reloadError="warn"
+      summary={<OrderStatCards stats={data?.stats} loading={query.isPending} />}
+      filters={
         <Flex vertical gap={12}>
-          <Flex wrap gap={8} align="center">
-            <Typography.Text type="secondary" style={{ width: 48 }}>
-              类型：
-            </Typography.Text>
-            {TYPE_FILTERS.map((filter) => (
-              <Button
-                key={filter.key}
-                size="small"
-                type={filters.type === filter.key ? 'primary' : 'default'}
-                onClick={() => setFilters({ type: filter.key })}
-                aria-pressed={filters.type === filter.key}
-                data-testid={`orders-type-${filter.key}`}
-              >
-                {filter.label}
-              </Button>
-            ))}
-          </Flex>
-          <Flex wrap gap={8} align="center">
-            <Typography.Text type="secondary" style={{ width: 48 }}>
-              状态：
-            </Typography.Text>
-            {STATUS_FILTERS.map((filter) => (
-              <Button
-                key={filter.key}
-                size="small"
-                type={filters.status === filter.key ? 'primary' : 'default'}
-                onClick={() => setFilters({ status: filter.key })}
-                aria-pressed={filters.status === filter.key}
-                data-testid={`orders-status-${filter.key}`}
-              >
-                {filter.label}
-              </Button>
-            ))}
-          </Flex>
+          <FilterButtons
+            label="类型："
+            options={TYPE_FILTERS}
+            value={filters.type}
+            onChange={(type) => setFilters({ type })}
+            testIdPrefix="orders-type"
+          />
+          <FilterButtons
+            label="状态："
+            options={STATUS_FILTERS}
+            value={filters.status}
+            onChange={(status) => setFilters({ status })}
+            testIdPrefix="orders-status"
+          />
         </Flex>
-      </Card>
-
-      <Card size="small">
+      }
+      table={
         <OrdersTable
           rows={data?.orders ?? []}
           loading={query.isFetching}
@@ -142,6 +95,8 @@ export default function OrdersPage() {
           onCancel={setCancelTarget}
           emptyText={query.isPending ? '加载中...' : '暂无订单'}
         />
+      }
+      footer={
         <ListFooter
           pagination={pagination}
           page={page}
@@ -149,14 +104,15 @@ export default function OrdersPage() {
           onChange={(next) => setFilters({ page: next })}
           testId="orders"
         />
-      </Card>
-
-      <CancelOrderModal
-        order={cancelTarget}
-        submitting={cancel.isPending}
-        onConfirm={(order, reason) => cancel.mutate({ order, reason })}
-        onClose={() => setCancelTarget(null)}
-      />
-    </Flex>
+      }
+      below={
+        <CancelOrderModal
+          order={cancelTarget}
+          submitting={cancel.isPending}
+          onConfirm={(order, reason) => cancel.mutate({ order, reason })}
+          onClose={() => setCancelTarget(null)}
+        />
+      }
+    />
   );
 }

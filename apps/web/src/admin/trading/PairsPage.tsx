@@ -1,12 +1,12 @@
-import { ReloadOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
+import { SearchOutlined, SyncOutlined } from '@ant-design/icons';
 import { PAIR_TEXTS, type TradingPair } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Input, Segmented, Typography } from 'antd';
+import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
+import { AdminListPage } from '../shell/AdminListPage.tsx';
 import { PairsTable } from './pairs/PairsTable.tsx';
 import {
   filterPairs,
@@ -72,17 +72,6 @@ export default function PairsPage() {
   const pairs = query.data?.pairs;
   const shown = useMemo(() => filterPairs(pairs ?? [], search, status), [pairs, search, status]);
 
-  if (query.isError && !query.data) {
-    return (
-      <LoadErrorView
-        title={PAIR_TEXTS.loadFailed}
-        reason={errorMessage(query.error, '')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const total = pairs?.length ?? 0;
   const filtered = search.trim() !== '' || status !== 'all';
   const emptyText = query.isPending
@@ -93,74 +82,63 @@ export default function PairsPage() {
   const lastSync = query.data?.lastSyncTime;
 
   return (
-    <Flex vertical gap={16} data-testid="pairs-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          交易对管理
-        </Typography.Title>
+    <AdminListPage
+      title="交易对管理"
+      testId="pairs"
+      query={query}
+      loadFailed={PAIR_TEXTS.loadFailed}
+      reloadError="warn"
+      unknownReason={UNKNOWN_REASON}
+      refreshing={query.isFetching && !sync.isPending}
+      status={
+        <Typography.Text type="secondary" data-testid="pairs-last-sync">
+          最后同步：{lastSync ? formatDateTime(lastSync) : query.data ? '从未同步' : '-'}
+        </Typography.Text>
+      }
+      actions={
+        <Button
+          type="primary"
+          icon={<SyncOutlined spin={sync.isPending} />}
+          disabled={sync.isPending}
+          onClick={() => sync.mutate()}
+          data-testid="pairs-sync"
+        >
+          {sync.isPending ? PAIR_TEXTS.syncing : PAIR_TEXTS.syncButton}
+        </Button>
+      }
+      filters={
         <Flex align="center" wrap gap={12}>
-          <Typography.Text type="secondary" data-testid="pairs-last-sync">
-            最后同步：{lastSync ? formatDateTime(lastSync) : query.data ? '从未同步' : '-'}
-          </Typography.Text>
-          <Button
-            icon={<ReloadOutlined />}
-            loading={query.isFetching && !sync.isPending}
-            onClick={() => void query.refetch()}
-            data-testid="pairs-refresh"
-          >
-            刷新
-          </Button>
-          <Button
-            type="primary"
-            icon={<SyncOutlined spin={sync.isPending} />}
-            disabled={sync.isPending}
-            onClick={() => sync.mutate()}
-            data-testid="pairs-sync"
-          >
-            {sync.isPending ? PAIR_TEXTS.syncing : PAIR_TEXTS.syncButton}
-          </Button>
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder="搜索交易对、基础货币或计价货币"
+            value={text}
+            maxLength={PAIR_SEARCH_MAX}
+            onChange={(event) => {
+              setText(event.target.value);
+              setAddress({ search: event.target.value });
+            }}
+            style={{ width: 280 }}
+            data-testid="pairs-search"
+          />
+          <Segmented<PairStatusFilter>
+            value={status}
+            options={PAIR_STATUS_FILTERS.map((option) => ({
+              value: option.value,
+              label: <span data-testid={`pairs-filter-${option.value}`}>{option.label}</span>,
+            }))}
+            onChange={(value) => setAddress({ status: value })}
+          />
         </Flex>
-      </Flex>
-
-      {query.isError && (
-        <Alert
-          type="warning"
-          showIcon
-          title={`${PAIR_TEXTS.loadFailed}: ${errorMessage(query.error, UNKNOWN_REASON)}`}
-        />
-      )}
-
-      <Card size="small">
-        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 12 }}>
-          <Flex align="center" wrap gap={12}>
-            <Input
-              allowClear
-              prefix={<SearchOutlined />}
-              placeholder="搜索交易对、基础货币或计价货币"
-              value={text}
-              maxLength={PAIR_SEARCH_MAX}
-              onChange={(event) => {
-                setText(event.target.value);
-                setAddress({ search: event.target.value });
-              }}
-              style={{ width: 280 }}
-              data-testid="pairs-search"
-            />
-            <Segmented<PairStatusFilter>
-              value={status}
-              options={PAIR_STATUS_FILTERS.map((option) => ({
-                value: option.value,
-                label: <span data-testid={`pairs-filter-${option.value}`}>{option.label}</span>,
-              }))}
-              onChange={(value) => setAddress({ status: value })}
-            />
-          </Flex>
-          <Typography.Text type="secondary" data-testid="pairs-count">
-            {filtered && total !== shown.length
-              ? `显示 ${shown.length} 个交易对（共 ${total} 个）`
-              : `共 ${shown.length} 个交易对`}
-          </Typography.Text>
-        </Flex>
+      }
+      batchBar={
+        <Typography.Text type="secondary" data-testid="pairs-count">
+          {filtered && total !== shown.length
+            ? `显示 ${shown.length} 个交易对（共 ${total} 个）`
+            : `共 ${shown.length} 个交易对`}
+        </Typography.Text>
+      }
+      table={
         <PairsTable
           pairs={shown}
           loading={query.isPending}
@@ -173,7 +151,7 @@ export default function PairsPage() {
             setAddress(nextSize === size ? { page: nextPage } : { size: nextSize })
           }
         />
-      </Card>
-    </Flex>
+      }
+    />
   );
 }
