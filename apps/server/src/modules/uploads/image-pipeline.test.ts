@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoMetadata,
+  expectPlantedMetadata,
+  expectUprightAndClean,
+  pixelBombPng,
+  pngWithText,
+  sidewaysPhoneJpeg,
+  sidewaysPhoneWebp,
+} from '../../test/images.ts';
+import {
+  cleanImage,
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  IMAGE_UNREADABLE_MESSAGE,
+  MAX_IMAGE_PIXELS,
+  NOT_AN_IMAGE_MESSAGE,
+} from './image-pipeline.ts';
+
+const ALL = ['jpg', 'png', 'gif', 'webp'] as const;
+
+async function refusal(bytes: Buffer, allowed: readonly ('jpg' | 'png' | 'gif' | 'webp')[] = ALL) {
+  const err = await cleanImage(bytes, allowed).then(
+    () => undefined,
+    (e: unknown) => e as { statusCode?: number; message?: string },
+  );
+  return { status: err?.statusCode, message: err?.message };
+}
+
+describe('cleanImage (the one upload pipeline)', () => {
+  it('turns a sideways phone JPEG upright and drops its EXIF, GPS, XMP and comment', async () => {
+    const input = await sidewaysPhoneJpeg();
+    await expectPlantedMetadata(input);
+    const image = await cleanImage(input, ALL);
+    expect(image.type).toEqual({ ext: 'jpg', mime: 'image/jpeg' });
+    await expectUprightAndClean(image.bytes, 'jpeg');
+  });
+
+  it('keeps WebP as WebP, upright and without its EXIF and XMP chunks', async () => {
+    const input = await sidewaysPhoneWebp();
+    await expectPlantedMetadata(input);
+    const image = await cleanImage(input, ALL);
+    expect(image.type.ext).toBe('webp');
+    await expectUprightAndClean(image.bytes, 'webp');
+  });
+
+  it('keeps PNG as PNG without its text and EXIF chunks', async () => {
+    const input = await pngWithText();
+    expect((await sharp(input).metadata()).comments).toHaveLength(1);
+    const image = await cleanImage(input, ALL);
+    expect(image.type.ext).toBe('png');
+    expect((await sharp(image.bytes).metadata()).format).toBe('png');
+    await expectNoMetadata(image.bytes);
+  });
+
+  it('converts an embedded colour profile to sRGB and drops the profile', async () => {
+    const p3 = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+      .jpeg()
+      .withIccProfile('p3')
+      .toBuffer();
+    expect((await sharp(p3).metadata()).hasProfile).toBe(true);
+    const image = await cleanImage(p3, ALL);
+    const meta = await sharp(image.bytes).metadata();
+    expect({ hasProfile: meta.hasProfile, space: meta.space }).toEqual({ hasProfile: false, space: 'srgb' });
+  });
+
+  it('keeps an animated GIF animated (frames and delays), re-encoded', async () => {
+    const frame = (colour: string) =>
+      sharp({ create: { width: 6, height: 6, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('red'), await frame('blue')], { join: { animated: true } })
+      .gif({ delay: [300, 500], loop: 0 })
+      .toBuffer();
+    const image = await cleanImage(gif, ALL);
+    const meta = await sharp(image.bytes, { animated: true }).metadata();
+    expect({ format: meta.format, pages: meta.pages, delay: meta.delay }).toEqual({
+      format: 'gif',
+      pages: 2,
+      delay: [300, 500],
+    });
+  });
+
+  it('refuses text named as an image, a disallowed type and a damaged image with Chinese 400s', async () => {
+    expect(await refusal(Buffer.from('hello, not an image'))).toEqual({
+      status: 400,
+      message: NOT_AN_IMAGE_MESSAGE,
+    });
+    expect(await refusal(await sidewaysPhoneWebp(), ['jpg', 'png'])).toEqual({
+      status: 400,
+      message: NOT_AN_IMAGE_MESSAGE,
+    });
+    const jpeg = await sidewaysPhoneJpeg();
+    expect(await refusal(jpeg.subarray(0, 200))).toEqual({ status: 400, message: IMAGE_UNREADABLE_MESSAGE });
+    expect(await refusal(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 1, 2, 3]))).toEqual({
+      status: 400,
+      message: IMAGE_UNREADABLE_MESSAGE,
+    });
+    expect(NOT_AN_IMAGE_MESSAGE).toMatch(/[\u4e00-\u9fff]/);
+    expect(IMAGE_UNREADABLE_MESSAGE).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('refuses a decompression bomb from its header, before decoding it', async () => {
+    const bomb = await pixelBombPng();
+    expect(bomb.length).toBeLessThan(1000);
+    expect(await refusal(bomb)).toEqual({ status: 400, message: IMAGE_TOO_MANY_PIXELS_MESSAGE });
+    expect(IMAGE_TOO_MANY_PIXELS_MESSAGE).toMatch(/[\u4e00-\u9fff]/);
+    // A 48-megapixel phone photo (8000 × 6000) stays under the cap.
+    expect(MAX_IMAGE_PIXELS).toBeGreaterThanOrEqual(8000 * 6000);
+  });
+});
