@@ -23,8 +23,8 @@ import { users } from '../modules/auth/auth.schema.ts';
 import { kycApplications } from '../modules/kyc/kyc.schema.ts';
 import { createKycService } from '../modules/kyc/kyc.service.ts';
 import { silentRealtime } from '../modules/realtime/realtime.ts';
+import { cleanImage } from '../modules/uploads/image-pipeline.ts';
 import { createImageStore } from '../modules/uploads/image-store.ts';
-import { MIME_BY_EXT } from '../modules/uploads/image-type.ts';
 import { createUrlSigner } from '../modules/uploads/signed-url.ts';
 import type { DemoTeamRandom } from './team.ts';
 
@@ -357,14 +357,14 @@ export async function seedDemoKyc(db: Db, opts: SeedDemoKycOptions): Promise<num
     // Replies carry signed URLs that the seed throws away.
     signer: createUrlSigner(randomBytes(32)),
   });
-  const png = { ext: 'png', mime: MIME_BY_EXT.png } as const;
   for (const a of opts.applications) {
     const userId = opts.userIdOf(a.owner);
     const submitted = await kyc.submit(userId, {
       fields: { real_name: a.realName, id_number: a.idNumber },
       files: {
-        id_front: { bytes: demoIdFront(a.look), type: png },
-        id_back: { bytes: demoIdBack(a.look >> 3), type: png },
+        // Through the upload pipeline like any submitted photo: the store takes nothing else.
+        id_front: await cleanImage(demoIdFront(a.look), ['png']),
+        id_back: await cleanImage(demoIdBack(a.look >> 3), ['png']),
       },
     });
     if (a.status === 'approved' || a.status === 'rejected') {

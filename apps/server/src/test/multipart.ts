@@ -1,4 +1,4 @@
-/** Upload fixtures for server tests: a real image and a one-file multipart body for app.inject. */
+/** Upload fixtures for server tests: a real image and multipart bodies for app.inject. */
 
 /** A real 1×1 PNG. */
 export const PNG = Buffer.from(
@@ -6,15 +6,31 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-export function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
+/** A text field or a file of a multipart form. */
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; type: string; bytes: Buffer };
+
+/** A multipart/form-data body for app.inject with the given fields and files, in order. */
+export function multipartForm(parts: FormPart[]) {
   const boundary = `----test-${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        `Content-Type: ${contentType}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
+    if ('value' in p) chunks.push(Buffer.from(`${disposition}\r\n\r\n${p.value}\r\n`));
+    else
+      chunks.push(
+        Buffer.from(`${disposition}; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`),
+        p.bytes,
+        Buffer.from('\r\n'),
+      );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
+
+export const multipart = (field: string, filename: string, contentType: string, bytes: Buffer) =>
+  multipartForm([{ name: field, filename, type: contentType, bytes }]);

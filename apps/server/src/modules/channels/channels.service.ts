@@ -6,22 +6,25 @@ import {
   type DepositChannelPatchBody,
   isStatusOnly,
   QR_FILES_PATH,
-  QR_NOT_IMAGE_MESSAGE,
   type UserDepositChannel,
   type UserWithdrawChannel,
   type WithdrawChannelBody,
   type WithdrawChannelPatchBody,
 } from '@platform/contracts';
 import { normaliseDecimalString } from '@platform/domain';
-import { badRequest, notFound } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { saveAuditedUpload } from '../uploads/audited-upload.ts';
+import { cleanImage } from '../uploads/image-pipeline.ts';
 import * as repo from './channels.repository.ts';
-import { detectImageType, type QrCodeStore } from './qrcode-store.ts';
+import type { QrCodeStore } from './qrcode-store.ts';
 
 export const DEPOSIT_CHANNEL_NOT_FOUND = '充值渠道不存在';
 export const WITHDRAW_CHANNEL_NOT_FOUND = '提现渠道不存在';
+
+/** What a channel's QR image may be (the names QR_FILE_NAME accepts). */
+const QR_IMAGE_TYPES = ['jpg', 'png', 'gif', 'webp'] as const;
 
 export function toAdminDepositChannel(row: repo.DepositChannelRow): AdminDepositChannel {
   return {
@@ -166,13 +169,14 @@ export function createChannelsService({ db, qrCodes }: ChannelsServiceDeps) {
       });
     },
 
-    /** Stores an uploaded QR image and audits the upload (file name, type, size, SHA-256). */
+    /**
+     * Stores an uploaded QR image once the upload pipeline has cleaned it (upright, no metadata,
+     * re-encoded) and audits the upload (file name, type, size, SHA-256).
+     */
     async storeQrCode(actor: AuditActor, bytes: Uint8Array) {
-      const type = detectImageType(bytes);
-      if (!type) throw badRequest(QR_NOT_IMAGE_MESSAGE);
+      const image = await cleanImage(bytes, QR_IMAGE_TYPES);
       const name = await saveAuditedUpload(db, qrCodes, actor, {
-        bytes,
-        type,
+        image,
         action: 'channel.qrcode_upload',
         location: (stored) => ({ url: `${QR_FILES_PATH}${stored}` }),
       });

@@ -1,7 +1,5 @@
 import { createImageStore, type ImageStore } from '../uploads/image-store.ts';
 
-export { detectImageType, type ImageType } from '../uploads/image-type.ts';
-
 /** QR images of deposit channels: the shared private image store in their own directory. */
 export const createQrCodeStore = (dir: string): ImageStore => createImageStore(dir);
 export type QrCodeStore = ImageStore;

@@ -124,8 +124,7 @@ export function createHomeService({ db, images, signer, realtime }: HomeServiceD
     /** Stores an uploaded carousel image and audits the upload (file name, type, size, SHA-256). */
     async storeImage(actor: AuditActor, image: UploadedImage) {
       const name = await saveAuditedUpload(db, images, actor, {
-        bytes: image.bytes,
-        type: image.type,
+        image,
         action: 'carousel.image_upload',
         location: (stored) => ({ image_file: stored }),
       });

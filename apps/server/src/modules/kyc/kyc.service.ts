@@ -110,8 +110,8 @@ export function createKycService(deps: {
       const idNumber = normalizeIdCard(parsed.data.id_number);
       if (await repo.findIdentityHolder(db, idNumber, userId)) throw conflict(KYC_ID_NUMBER_TAKEN_MESSAGE);
 
-      const frontName = await documents.save(front.bytes, front.type);
-      const backName = await documents.save(back.bytes, back.type);
+      const frontName = await documents.save(front);
+      const backName = await documents.save(back);
       let row: repo.KycRow;
       try {
         row = await db.transaction(async (tx) => {

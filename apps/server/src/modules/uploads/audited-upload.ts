@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import type { CleanImage } from './image-pipeline.ts';
 import type { ImageStore } from './image-store.ts';
-import type { ImageType } from './image-type.ts';
 
 export interface AuditedUpload {
-  bytes: Uint8Array;
-  /** Judged from the bytes by the caller. */
-  type: ImageType;
+  image: CleanImage;
   /** The audit action, e.g. `carousel.image_upload`. */
   action: string;
   /** Where the stored file is found, by name: the first fields of the audit record's `after`. */
@@ -24,7 +22,8 @@ export async function saveAuditedUpload(
   actor: AuditActor,
   upload: AuditedUpload,
 ): Promise<string> {
-  const name = await store.save(upload.bytes, upload.type);
+  const { bytes, type } = upload.image;
+  const name = await store.save(upload.image);
   await db.transaction((tx) =>
     recordAudit(tx, actor, {
       action: upload.action,
@@ -32,9 +31,9 @@ export async function saveAuditedUpload(
       targetId: name,
       after: {
         ...upload.location(name),
-        type: upload.type.ext,
-        bytes: upload.bytes.length,
-        sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+        type: type.ext,
+        bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
       },
     }),
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { CleanImage } from './image-pipeline.ts';
 import { type ImageType, MIME_BY_EXT } from './image-type.ts';
 
 /** Generated names only: 32 lowercase hex characters and a known image extension. */
@@ -12,11 +13,11 @@ export const STORED_IMAGE_NAME = /^[0-9a-f]{32}\.(jpg|png|gif|webp)$/;
  */
 export function createImageStore(dir: string) {
   return {
-    /** Stores an image whose type is already known (judged from its bytes); returns the name. */
-    async save(bytes: Uint8Array, type: ImageType): Promise<string> {
+    /** Stores an image that went through the upload pipeline; returns the name. */
+    async save(image: CleanImage): Promise<string> {
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx', mode: 0o600 });
+      const name = `${randomBytes(16).toString('hex')}.${image.type.ext}`;
+      await fs.writeFile(path.join(dir, name), image.bytes, { flag: 'wx', mode: 0o600 });
       return name;
     },
 

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { nullByteRefusal } from '../../core/request-hygiene.ts';
-import { detectImageType, type ImageType } from './image-type.ts';
-import { stripImageMetadata } from './strip-metadata.ts';
+import { type CleanImage, cleanImage, NOT_AN_IMAGE_MESSAGE } from './image-pipeline.ts';
+import type { ImageType } from './image-type.ts';
 
-export const NOT_AN_IMAGE_MESSAGE = '请选择图片文件';
 export const DEFAULT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** 图片大小不能超过5MB for the default limit. */
@@ -22,11 +21,8 @@ export interface ImageUploadOptions {
   allowed: ImageType['ext'][];
 }
 
-export interface UploadedImage {
-  /** Metadata already stripped. */
-  bytes: Buffer;
-  type: ImageType;
-}
+/** An uploaded image as the pipeline left it: upright, without metadata, re-encoded. */
+export type UploadedImage = CleanImage;
 
 const errorCode = (err: unknown) => (err as { code?: unknown } | null)?.code;
 
@@ -57,8 +53,8 @@ export const imageUploadLimits = (opts: { fields: string[]; maxBytes: number; te
 
 /**
  * Reads a multipart request (the scope must have registered @fastify/multipart): the text fields
- * and, for each expected file field, its bytes with metadata stripped and its type judged from
- * the bytes. 400 for a non-image or disallowed type, an oversized file or a missing file.
+ * and, for each expected file field, the image as the pipeline (cleanImage) left it. 400 for a
+ * non-image or disallowed type, a damaged image, too many pixels, an oversized or a missing file.
  */
 export async function readImageUploads(
   request: FastifyRequest,
@@ -87,9 +83,7 @@ export async function readImageUploads(
   for (const field of opts.fields) {
     const bytes = raw[field];
     if (!bytes) throw badRequest(`请上传${opts.labels?.[field] ?? field}`);
-    const type = detectImageType(bytes);
-    if (!type || !opts.allowed.includes(type.ext)) throw badRequest(NOT_AN_IMAGE_MESSAGE);
-    files[field] = { bytes: stripImageMetadata(bytes, type), type };
+    files[field] = await cleanImage(bytes, opts.allowed);
   }
   return { fields, files };
 }

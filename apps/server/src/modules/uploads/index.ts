@@ -1,10 +1,17 @@
+export {
+  type CleanImage,
+  cleanImage,
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  IMAGE_UNREADABLE_MESSAGE,
+  MAX_IMAGE_PIXELS,
+  NOT_AN_IMAGE_MESSAGE,
+} from './image-pipeline.ts';
 export { createImageStore, type ImageStore, STORED_IMAGE_NAME } from './image-store.ts';
 export { detectImageType, type ImageType, MIME_BY_EXT } from './image-type.ts';
 export {
   DEFAULT_IMAGE_MAX_BYTES,
   imageTooLargeMessage,
   imageUploadLimits,
-  NOT_AN_IMAGE_MESSAGE,
   readImageUploads,
   type UploadedImage,
 } from './image-upload.ts';
@@ -14,4 +21,3 @@ export {
   loadUploadSigningSecret,
   type UrlSigner,
 } from './signed-url.ts';
-export { stripImageMetadata } from './strip-metadata.ts';

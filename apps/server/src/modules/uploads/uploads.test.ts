@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PNG } from '../../test/multipart.ts';
+import { cleanImage } from './image-pipeline.ts';
 import { createImageStore } from './image-store.ts';
-import { detectImageType } from './image-type.ts';
 import { createUrlSigner, loadUploadSigningSecret } from './signed-url.ts';
 
 describe('createUrlSigner', () => {
@@ -48,12 +49,12 @@ describe('createImageStore', () => {
   it('stores under generated names with private modes and refuses other names', async () => {
     const dir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'images-')), 'kyc');
     const store = createImageStore(dir);
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    const name = await store.save(png, detectImageType(png)!);
+    const png = await cleanImage(PNG, ['png']);
+    const name = await store.save(png);
     expect(name).toMatch(/^[0-9a-f]{32}\.png$/);
     expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
     expect((await fs.stat(path.join(dir, name))).mode & 0o777).toBe(0o600);
-    expect(await store.read(name)).toEqual({ bytes: png, contentType: 'image/png' });
+    expect(await store.read(name)).toEqual({ bytes: png.bytes, contentType: 'image/png' });
     expect(await store.read('../kyc/x.png')).toBeUndefined();
     expect(await store.read(`../${name}`)).toBeUndefined();
     expect(await store.read(`${'0'.repeat(32)}.png`)).toBeUndefined();
