@@ -14,7 +14,7 @@ import { ok, type Router, security } from '../../core/http.ts';
 import { auditActor, recordAudit } from '../audit/audit.service.ts';
 import { caller } from '../auth/guard.ts';
 import { countKlines } from './klines.repository.ts';
-import type { MarketDataRouteDeps } from './market-data.routes.ts';
+import type { MarketDataRouteDeps } from './route-deps.ts';
 
 /** The market-data admin calls under /api/huobi (admin role): the feed switch, backfills, integrity, logs. */
 export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps) {

@@ -22,38 +22,16 @@ import {
 } from '@platform/contracts';
 import { upstreamFailed } from '../../core/errors.ts';
 import { ok, type Router, security } from '../../core/http.ts';
-import type { Db } from '../../db/client.ts';
-import type { Guards } from '../auth/guard.ts';
-import type { KlinesService } from './klines.service.ts';
 import { registerMarketAdminRoutes } from './market-admin.routes.ts';
-import type { MarketFeed } from './market-feed.ts';
-import type { MarketJobs } from './market-jobs.ts';
-import type { MarketLogger } from './market-log.ts';
-import type { MarketQuotes } from './market-quotes.ts';
 import { registerPairsRoutes } from './pairs.routes.ts';
-import type { PairsService } from './pairs.service.ts';
-import type { Providers } from './providers/index.ts';
 import { ProviderError } from './providers/provider.ts';
+import type { MarketDataRouteDeps } from './route-deps.ts';
 
 /** GET /api/trading/trades?symbol&limit */
 const tradingTradesQuery = recentTradesQuery.extend({ symbol: symbolParam });
 
 /** A user may force a ticker refresh at most this often (all users together): the source is shared. */
 const REFRESH_COOLDOWN_MS = 5000;
-
-export interface MarketDataRouteDeps {
-  /** Public reads per client IP per minute: they need no token, and a read may reach the source. */
-  readRateLimitPerMinute: number;
-  db: Db;
-  guards: Guards;
-  pairs: PairsService;
-  quotes: MarketQuotes;
-  klines: KlinesService;
-  feed: MarketFeed;
-  jobs: MarketJobs;
-  log: MarketLogger;
-  providers: Providers;
-}
 
 /** A failing source is a 502 with the source's own explanation, not a 500. */
 async function fromSource<T>(fn: () => Promise<T>): Promise<T> {

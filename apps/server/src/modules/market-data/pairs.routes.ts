@@ -7,7 +7,7 @@ import {
 } from '@platform/contracts';
 import { ok, type Router, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
-import type { MarketDataRouteDeps } from './market-data.routes.ts';
+import type { MarketDataRouteDeps } from './route-deps.ts';
 
 /** Trading-pair management (交易对管理): the list, the sync from the pair-sync provider, the enabled switch. */
 export function registerPairsRoutes(app: Router, deps: Pick<MarketDataRouteDeps, 'guards' | 'pairs'>) {
