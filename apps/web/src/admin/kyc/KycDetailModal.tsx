@@ -1,8 +1,8 @@
 import { formatDateTime } from '@platform/domain';
 import { Button, Descriptions, type DescriptionsProps, Flex, Modal, Typography } from 'antd';
+import { RetryImage } from '../../components/RetryImage.tsx';
 import { KycDuplicateAlert, KycStatusTag, type ViewerImage } from './KycBits.tsx';
 import type { AdminKycRequest } from './kycApi.ts';
-import { RetryImage } from './RetryImage.tsx';
 
 function detailItems(row: AdminKycRequest): DescriptionsProps['items'] {
   return [

@@ -5,8 +5,6 @@ import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '.
 import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
 import { renderWithAntAt } from '../../test/render.tsx';
 import KycPage from './KycPage.tsx';
-import { maskIdNumber } from './kycApi.ts';
-import { withCacheBust } from './RetryImage.tsx';
 
 let calls: Call[];
 let handlers: Record<string, Handler>;
@@ -281,18 +279,5 @@ describe('KycPage address', () => {
     await act(() => router.navigate('/admin/kyc?status=unknown&page=0'));
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('pending'));
     expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('1');
-  });
-});
-
-describe('kyc helpers', () => {
-  it('masks the ID number as first 6, ********, last 4', () => {
-    expect(maskIdNumber('11010519491231002X')).toBe('110105********002X');
-  });
-
-  it('adds or replaces the cache-busting parameter and keeps the signature', () => {
-    expect(withCacheBust('/a.png', 1)).toBe('/a.png?_t=1');
-    expect(withCacheBust('/a.png?expires=1&signature=x', 2)).toBe('/a.png?expires=1&signature=x&_t=2');
-    expect(withCacheBust('/a.png?expires=1&_t=2&signature=x', 3)).toBe('/a.png?expires=1&signature=x&_t=3');
-    expect(withCacheBust('/a.png?_t=2', 3)).toBe('/a.png?_t=3');
   });
 });

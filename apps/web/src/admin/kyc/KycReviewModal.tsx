@@ -2,9 +2,10 @@ import { KYC_REJECT_REASON_REQUIRED } from '@platform/contracts';
 import { App, Descriptions, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useActionKeys } from '../../lib/idempotency.ts';
+import { maskIdNumber } from '../../lib/idNumber.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { KycDuplicateAlert } from './KycBits.tsx';
-import { type AdminKycRequest, type KycReviewStatus, maskIdNumber, reviewKycRequest } from './kycApi.ts';
+import { type AdminKycRequest, type KycReviewStatus, reviewKycRequest } from './kycApi.ts';
 
 export interface KycReview {
   row: AdminKycRequest;

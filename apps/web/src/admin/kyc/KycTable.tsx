@@ -1,10 +1,11 @@
 import { Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { RetryImage } from '../../components/RetryImage.tsx';
 import { StackedDateTime } from '../../components/StackedDateTime.tsx';
+import { maskIdNumber } from '../../lib/idNumber.ts';
 import { OwnRequestTip, useIsOwnRequest } from '../ownRequest.tsx';
 import { KycDuplicateHint, KycStatusTag, type ViewerImage } from './KycBits.tsx';
-import { type AdminKycRequest, maskIdNumber } from './kycApi.ts';
-import { RetryImage } from './RetryImage.tsx';
+import type { AdminKycRequest } from './kycApi.ts';
 
 export interface KycTableProps {
   rows: AdminKycRequest[];

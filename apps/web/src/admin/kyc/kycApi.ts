@@ -41,9 +41,3 @@ export function fetchKycRequests(status: KycRequestStatus, page: number, signal?
 /** PATCH /api/admin/kyc/:id. */
 export const reviewKycRequest = (id: number, body: KycReviewBody, idempotencyKey: string) =>
   api.patch<KycReviewData>(`/admin/kyc/${id}`, body, { idempotencyKey });
-
-/** The ID number as the table shows it: first 6, ********, last 4 (short values are masked whole). */
-export function maskIdNumber(value: string): string {
-  if (value.length <= 10) return '*'.repeat(value.length);
-  return `${value.slice(0, 6)}********${value.slice(-4)}`;
-}

@@ -1,6 +1,7 @@
 import { type AdminDepositChannel, DEPOSIT_CHANNEL_TYPE_LABELS } from '@platform/contracts';
 import { App, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { QrImage } from '../../components/QrImage.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import {
   ChannelListCard,
@@ -16,7 +17,6 @@ import {
   setDepositChannelStatus,
 } from './channels/channelsApi.ts';
 import { DepositChannelModal } from './channels/DepositChannelModal.tsx';
-import { QrImage } from './channels/QrImage.tsx';
 
 /** 充值通道: the deposit channels with an enable switch, add/edit modal and delete (spec 001 §2). */
 export default function DepositChannelsPage() {

@@ -2,9 +2,9 @@ import type { KycApplication } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Descriptions, Flex } from 'antd';
 import { useState } from 'react';
-import { maskIdNumber } from '../../admin/kyc/kycApi.ts';
-import { RetryImage } from '../../admin/kyc/RetryImage.tsx';
 import { ImageViewer } from '../../components/ImageViewer.tsx';
+import { RetryImage } from '../../components/RetryImage.tsx';
+import { maskIdNumber } from '../../lib/idNumber.ts';
 
 const THUMB_WIDTH = 150;
 const THUMB_HEIGHT = 95;

@@ -2,9 +2,9 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { QR_MAX_BYTES, QR_NOT_IMAGE_MESSAGE, QR_TOO_LARGE_MESSAGE } from '@platform/contracts';
 import { App, Button, Flex, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { QrImage } from '../../../components/QrImage.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import { uploadQrCode } from './channelsApi.ts';
-import { QrImage } from './QrImage.tsx';
 
 /** The client's checks before an upload (the server checks the bytes again). */
 export function qrFileProblem(file: Pick<File, 'type' | 'size'>): string | null {

@@ -3,7 +3,7 @@ import { formatNumber } from '@platform/domain';
 import { Alert, Card, Flex, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { QrImage } from '../../../admin/wallet/channels/QrImage.tsx';
+import { QrImage } from '../../../components/QrImage.tsx';
 
 const QR_SIZE = 168;
 

@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { QR_FILES_PATH } from '@platform/contracts';
 import { Button, Flex, Image, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { readToken } from '../../../lib/storage.ts';
+import { readToken } from '../lib/storage.ts';
 
 type Source = { state: 'loading' } | { state: 'ready'; src: string } | { state: 'failed' };
 
