@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope, isoDateTime } from './envelope.ts';
+import { endpoint } from './endpoint.ts';
+import { emptyReply, envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
 
 /**
@@ -69,3 +70,35 @@ export type AccountLogin = z.infer<typeof accountLogin>;
 export const accountLoginsQuery = pageQuery;
 export const accountLoginsReply = envelope(z.object({ logins: z.array(accountLogin), pagination }));
 export type AccountLogins = z.infer<typeof accountLoginsReply>['data'];
+
+export const listSessions = endpoint({
+  method: 'GET',
+  path: '/api/account/sessions',
+  operationId: 'listSessions',
+  summary: '登录设备',
+  query: accountSessionsQuery,
+  reply: accountSessionsReply,
+});
+export const revokeSession = endpoint({
+  method: 'DELETE',
+  path: '/api/account/sessions/:id',
+  operationId: 'revokeSession',
+  summary: '退出一台登录设备',
+  params: accountSessionParams,
+  reply: emptyReply,
+});
+export const revokeOtherSessions = endpoint({
+  method: 'DELETE',
+  path: '/api/account/sessions',
+  operationId: 'revokeOtherSessions',
+  summary: '退出其他所有设备',
+  reply: revokeOtherSessionsReply,
+});
+export const listLogins = endpoint({
+  method: 'GET',
+  path: '/api/account/logins',
+  operationId: 'listLogins',
+  summary: '登录记录',
+  query: accountLoginsQuery,
+  reply: accountLoginsReply,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 
 /**
  * Manual balance adjustments (issue 17): one admin proposes, a different admin approves, and only
@@ -103,3 +104,37 @@ export interface AdjustmentStatusUpdateEvent {
   status: AdjustmentStatus;
   reviewed_by: number | null;
 }
+
+export const listAdjustments = endpoint({
+  method: 'GET',
+  path: '/api/admin/adjustments',
+  operationId: 'listAdjustments',
+  summary: '余额调整列表',
+  query: adjustmentsQuery,
+  reply: adjustmentsReply,
+});
+export const createAdjustment = endpoint({
+  method: 'POST',
+  path: '/api/admin/adjustments',
+  operationId: 'createAdjustment',
+  summary: '发起余额调整',
+  body: createAdjustmentBody,
+  reply: adjustmentReply,
+});
+export const approveAdjustment = endpoint({
+  method: 'POST',
+  path: '/api/admin/adjustments/:id/approve',
+  operationId: 'approveAdjustment',
+  summary: '通过余额调整',
+  params: idParams,
+  reply: adjustmentReply,
+});
+export const rejectAdjustment = endpoint({
+  method: 'POST',
+  path: '/api/admin/adjustments/:id/reject',
+  operationId: 'rejectAdjustment',
+  summary: '拒绝余额调整',
+  params: idParams,
+  body: rejectAdjustmentBody,
+  reply: adjustmentReply,
+});

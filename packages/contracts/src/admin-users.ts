@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { publicUser, walletView } from './auth.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { endpoint } from './endpoint.ts';
 import { adminLevel, kycStatuses } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { cappedPagination, pageQuery, pagination } from './pagination.ts';
+import { twofaResetBody } from './two-factor.ts';
 
 /** User list and admin management (spec 000 §2 user list and admin management, §5, §6, §7). */
 
@@ -193,3 +195,88 @@ export type AdminStatusBody = z.infer<typeof adminStatusBody>;
 
 export const adminDeleteReply = envelope(z.object({ id: z.number().int() }));
 export type AdminDeleteReply = z.infer<typeof adminDeleteReply>;
+
+export const listAdminUsers = endpoint({
+  method: 'GET',
+  path: '/api/admin/users',
+  operationId: 'listAdminUsers',
+  summary: '用户列表',
+  query: adminUsersQuery,
+  reply: adminUsersReply,
+});
+export const getAdminUser = endpoint({
+  method: 'GET',
+  path: '/api/admin/users/:id',
+  operationId: 'getAdminUser',
+  summary: '用户详情',
+  params: accountIdParams,
+  reply: adminUserDetailReply,
+});
+export const setUserStatus = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/users/:id/status',
+  operationId: 'setUserStatus',
+  summary: '修改用户状态',
+  params: accountIdParams,
+  body: userStatusBody,
+  reply: userStatusReply,
+});
+export const bulkSetUserStatus = endpoint({
+  method: 'POST',
+  path: '/api/admin/users/bulk-status',
+  operationId: 'bulkSetUserStatus',
+  summary: '批量修改用户状态',
+  body: bulkUserStatusBody,
+  reply: bulkUserStatusReply,
+});
+export const listAdmins = endpoint({
+  method: 'GET',
+  path: '/api/admin/admins',
+  operationId: 'listAdmins',
+  summary: '管理员列表',
+  query: adminsQuery,
+  reply: adminsReply,
+});
+export const createAdmin = endpoint({
+  method: 'POST',
+  path: '/api/admin/admins',
+  operationId: 'createAdmin',
+  summary: '创建管理员',
+  body: adminCreateBody,
+  reply: adminReply,
+});
+export const updateAdmin = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/admins/:id',
+  operationId: 'updateAdmin',
+  summary: '修改管理员信息',
+  params: accountIdParams,
+  body: adminUpdateBody,
+  reply: adminReply,
+});
+export const setAdminStatus = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/admins/:id/status',
+  operationId: 'setAdminStatus',
+  summary: '启用或禁用管理员',
+  params: accountIdParams,
+  body: adminStatusBody,
+  reply: adminReply,
+});
+export const resetAdminTwoFactor = endpoint({
+  method: 'POST',
+  path: '/api/admin/admins/:id/2fa/reset',
+  operationId: 'resetAdminTwoFactor',
+  summary: '重置管理员的两步验证',
+  params: accountIdParams,
+  body: twofaResetBody,
+  reply: adminReply,
+});
+export const deleteAdmin = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/admins/:id',
+  operationId: 'deleteAdmin',
+  summary: '删除管理员',
+  params: accountIdParams,
+  reply: adminDeleteReply,
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { idParams } from './pagination.ts';
 
 /**
  * Dual control above thresholds (issue 17). A deposit approval, a withdrawal's move to 已通过, and
@@ -106,3 +108,35 @@ export const secondApprovalCounts = z.object({
   adjustments: z.number().int(),
 });
 export type SecondApprovalCounts = z.infer<typeof secondApprovalCounts>;
+
+export const listPendingPayouts = endpoint({
+  method: 'GET',
+  path: '/api/admin/payout-approvals',
+  operationId: 'listPendingPayouts',
+  summary: '待复核的出款',
+  query: payoutApprovalsQuery,
+  reply: payoutApprovalsReply,
+});
+export const rejectPendingPayout = endpoint({
+  method: 'POST',
+  path: '/api/admin/payout-approvals/:id/reject',
+  operationId: 'rejectPendingPayout',
+  summary: '驳回待复核的出款',
+  params: idParams,
+  reply: payoutApprovalReply,
+});
+export const getApprovalThresholds = endpoint({
+  method: 'GET',
+  path: '/api/admin/settings/approval-thresholds',
+  operationId: 'getApprovalThresholds',
+  summary: '双人复核阈值',
+  reply: approvalThresholdsReply,
+});
+export const saveApprovalThresholds = endpoint({
+  method: 'PUT',
+  path: '/api/admin/settings/approval-thresholds',
+  operationId: 'saveApprovalThresholds',
+  summary: '保存双人复核阈值',
+  body: approvalThresholdsBody,
+  reply: approvalThresholdsReply,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
 
@@ -125,3 +126,19 @@ export const auditChainState = z.object({
 });
 export type AuditChainState = z.infer<typeof auditChainState>;
 export const auditChainReply = envelope(auditChainState);
+
+export const listAdminAuditLogs = endpoint({
+  method: 'GET',
+  path: '/api/admin/audit-logs',
+  operationId: 'listAdminAuditLogs',
+  summary: '审计日志',
+  query: auditLogsQuery,
+  reply: auditLogsReply,
+});
+export const checkAuditChain = endpoint({
+  method: 'GET',
+  path: '/api/admin/audit/chain',
+  operationId: 'checkAuditChain',
+  summary: '校验审计日志哈希链',
+  reply: auditChainReply,
+});

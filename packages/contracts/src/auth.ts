@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { endpoint } from './endpoint.ts';
 import { adminLevel, kycStatus, userRole } from './enums.ts';
-import { decimalString, envelope } from './envelope.ts';
+import { decimalString, emptyReply, envelope } from './envelope.ts';
 import { totpCode } from './two-factor.ts';
 
 export const PASSWORD_ALL_SPACES_MESSAGE = '密码不能全是空格';
@@ -100,4 +101,50 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const sessionReply = envelope(z.object({ token: z.string(), user: publicUser }));
 export type SessionReply = z.infer<typeof sessionReply>;
 export const meReply = envelope(z.object({ user: publicUser }));
-export const emptyReply = envelope(z.null().optional());
+
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/auth/login',
+  operationId: 'login',
+  summary: '登录',
+  body: loginBody,
+  reply: sessionReply,
+});
+export const register = endpoint({
+  method: 'POST',
+  path: '/api/auth/register',
+  operationId: 'register',
+  summary: '注册',
+  body: registerBody,
+  reply: sessionReply,
+});
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/auth/logout',
+  operationId: 'logout',
+  summary: '退出登录',
+  reply: emptyReply,
+});
+export const getMe = endpoint({
+  method: 'GET',
+  path: '/api/auth/me',
+  operationId: 'getMe',
+  summary: '当前用户信息',
+  reply: meReply,
+});
+export const updateProfile = endpoint({
+  method: 'PATCH',
+  path: '/api/auth/profile',
+  operationId: 'updateProfile',
+  summary: '修改个人资料',
+  body: profileBody,
+  reply: meReply,
+});
+export const changePassword = endpoint({
+  method: 'PATCH',
+  path: '/api/auth/password',
+  operationId: 'changePassword',
+  summary: '修改密码',
+  body: passwordBody,
+  reply: emptyReply,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { channelStatus, channelStatuses, depositChannelTypes, withdrawMethods } from './enums.ts';
-import { envelope, isoDateTime } from './envelope.ts';
+import { emptyReply, envelope, isoDateTime } from './envelope.ts';
 import { userDepositChannel, userWithdrawChannel } from './wallet.ts';
 
 /** Deposit and withdrawal channels (spec 001 §2, §3, §5, §7, §9). */
@@ -237,3 +238,82 @@ export const adminWithdrawChannelsReply = envelope(z.object({ channels: z.array(
 export type AdminWithdrawChannelsReply = z.infer<typeof adminWithdrawChannelsReply>;
 export const adminWithdrawChannelReply = envelope(z.object({ channel: adminWithdrawChannel }));
 export type AdminWithdrawChannelReply = z.infer<typeof adminWithdrawChannelReply>;
+
+export const listDepositChannels = endpoint({
+  method: 'GET',
+  path: '/api/admin/channels',
+  operationId: 'listDepositChannels',
+  summary: '充值渠道列表（管理）',
+  reply: adminDepositChannelsReply,
+});
+export const createDepositChannel = endpoint({
+  method: 'POST',
+  path: '/api/admin/channels',
+  operationId: 'createDepositChannel',
+  summary: '添加充值渠道',
+  body: depositChannelBody,
+  reply: adminDepositChannelReply,
+});
+export const updateDepositChannel = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/channels/:id',
+  operationId: 'updateDepositChannel',
+  summary: '修改充值渠道',
+  params: channelIdParams,
+  body: depositChannelPatchBody,
+  reply: adminDepositChannelReply,
+});
+export const deleteDepositChannel = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/channels/:id',
+  operationId: 'deleteDepositChannel',
+  summary: '删除充值渠道',
+  params: channelIdParams,
+  reply: emptyReply,
+});
+export const uploadChannelQrCode = endpoint({
+  method: 'POST',
+  path: '/api/admin/channels/upload-qrcode',
+  operationId: 'uploadChannelQrCode',
+  summary: '上传收款二维码',
+  reply: qrUploadReply,
+});
+export const getQrCodeFile = endpoint({
+  method: 'GET',
+  path: '/api/files/qrcodes/:name',
+  operationId: 'getQrCodeFile',
+  summary: '收款二维码图片',
+  params: qrFileParams,
+});
+export const listWithdrawChannels = endpoint({
+  method: 'GET',
+  path: '/api/admin/withdraw-channels',
+  operationId: 'listWithdrawChannels',
+  summary: '提现渠道列表（管理）',
+  reply: adminWithdrawChannelsReply,
+});
+export const createWithdrawChannel = endpoint({
+  method: 'POST',
+  path: '/api/admin/withdraw-channels',
+  operationId: 'createWithdrawChannel',
+  summary: '添加提现渠道',
+  body: withdrawChannelBody,
+  reply: adminWithdrawChannelReply,
+});
+export const updateWithdrawChannel = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/withdraw-channels/:id',
+  operationId: 'updateWithdrawChannel',
+  summary: '修改提现渠道',
+  params: channelIdParams,
+  body: withdrawChannelPatchBody,
+  reply: adminWithdrawChannelReply,
+});
+export const deleteWithdrawChannel = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/withdraw-channels/:id',
+  operationId: 'deleteWithdrawChannel',
+  summary: '删除提现渠道',
+  params: channelIdParams,
+  reply: emptyReply,
+});

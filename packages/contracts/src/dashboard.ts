@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { secondApprovalCounts } from './approval-thresholds.ts';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 
 /**
@@ -146,3 +147,18 @@ export const walletOverview = z.object({
 export type WalletOverview = z.infer<typeof walletOverview>;
 export const walletOverviewReply = envelope(walletOverview);
 export type WalletOverviewReply = z.infer<typeof walletOverviewReply>;
+
+export const getAdminDashboard = endpoint({
+  method: 'GET',
+  path: '/api/admin/dashboard',
+  operationId: 'getAdminDashboard',
+  summary: '后台首页统计',
+  reply: adminDashboardReply,
+});
+export const getWalletOverview = endpoint({
+  method: 'GET',
+  path: '/api/admin/wallet/overview',
+  operationId: 'getWalletOverview',
+  summary: '钱包概览',
+  reply: walletOverviewReply,
+});

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { firstApproval } from './approval-thresholds.ts';
+import { endpoint } from './endpoint.ts';
 import { depositStatus } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 
 /** Admin deposit review (spec 000 §2 deposit management, §7). */
 
@@ -104,3 +105,29 @@ export const depositBatchReviewReply = envelope(
     skipped: z.array(z.object({ id: z.number().int(), reason: z.string() })),
   }),
 );
+
+export const listAdminDeposits = endpoint({
+  method: 'GET',
+  path: '/api/admin/deposits',
+  operationId: 'listAdminDeposits',
+  summary: '充值列表（管理）',
+  query: adminDepositsQuery,
+  reply: adminDepositsReply,
+});
+export const reviewDeposit = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/deposits/:id/review',
+  operationId: 'reviewDeposit',
+  summary: '审核充值',
+  params: idParams,
+  body: depositReviewBody,
+  reply: depositReviewReply,
+});
+export const batchReviewDeposits = endpoint({
+  method: 'POST',
+  path: '/api/admin/deposits/batch-review',
+  operationId: 'batchReviewDeposits',
+  summary: '批量审核充值',
+  body: depositBatchReviewBody,
+  reply: depositBatchReviewReply,
+});

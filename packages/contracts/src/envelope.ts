@@ -10,6 +10,9 @@ export const errorEnvelope = z.object({
   data: z.unknown().optional(),
 });
 
+/** A reply that carries no data. */
+export const emptyReply = envelope(z.null().optional());
+
 export type Envelope<T> = { success: boolean; message: string; data?: T };
 
 /** Amounts and prices cross the wire as decimal strings, never floats. */

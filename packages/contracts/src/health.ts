@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { envelope } from './envelope.ts';
 
 export const healthReply = z.object({
   status: z.literal('ok'),
@@ -12,3 +14,11 @@ export const healthReply = z.object({
   redis: z.enum(['up', 'down', 'off']).optional(),
 });
 export type HealthReply = z.infer<typeof healthReply>;
+
+export const getHealth = endpoint({
+  method: 'GET',
+  path: '/api/health',
+  operationId: 'getHealth',
+  summary: '健康检查',
+  reply: envelope(healthReply),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope, isoDateTime } from './envelope.ts';
+import { endpoint } from './endpoint.ts';
+import { emptyReply, envelope, isoDateTime } from './envelope.ts';
 
 /** Home content: carousel slides and announcements (issue 4, "Home content"). */
 
@@ -196,3 +197,112 @@ export const homeReorderBody = z
   })
   .strict();
 export type HomeReorderBody = z.infer<typeof homeReorderBody>;
+
+export const listCarousel = endpoint({
+  method: 'GET',
+  path: '/api/home/carousel',
+  operationId: 'listCarousel',
+  summary: '首页轮播图',
+  reply: carouselReply,
+});
+export const listAnnouncements = endpoint({
+  method: 'GET',
+  path: '/api/home/announcements',
+  operationId: 'listAnnouncements',
+  summary: '首页公告',
+  reply: announcementsReply,
+});
+export const listAdminCarousel = endpoint({
+  method: 'GET',
+  path: '/api/admin/home/carousel',
+  operationId: 'listAdminCarousel',
+  summary: '轮播图列表（管理）',
+  reply: adminCarouselListReply,
+});
+export const createCarouselItem = endpoint({
+  method: 'POST',
+  path: '/api/admin/home/carousel',
+  operationId: 'createCarouselItem',
+  summary: '添加轮播图',
+  body: carouselBody,
+  reply: adminCarouselItemReply,
+});
+export const reorderCarousel = endpoint({
+  method: 'POST',
+  path: '/api/admin/home/carousel/reorder',
+  operationId: 'reorderCarousel',
+  summary: '轮播图排序',
+  body: homeReorderBody,
+  reply: adminCarouselListReply,
+});
+export const updateCarouselItem = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/home/carousel/:id',
+  operationId: 'updateCarouselItem',
+  summary: '修改轮播图',
+  params: homeIdParams,
+  body: carouselPatchBody,
+  reply: adminCarouselItemReply,
+});
+export const deleteCarouselItem = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/home/carousel/:id',
+  operationId: 'deleteCarouselItem',
+  summary: '删除轮播图',
+  params: homeIdParams,
+  reply: emptyReply,
+});
+export const listAdminAnnouncements = endpoint({
+  method: 'GET',
+  path: '/api/admin/home/announcements',
+  operationId: 'listAdminAnnouncements',
+  summary: '公告列表（管理）',
+  reply: adminAnnouncementsReply,
+});
+export const createAnnouncement = endpoint({
+  method: 'POST',
+  path: '/api/admin/home/announcements',
+  operationId: 'createAnnouncement',
+  summary: '添加公告',
+  body: announcementBody,
+  reply: adminAnnouncementReply,
+});
+export const reorderAnnouncements = endpoint({
+  method: 'POST',
+  path: '/api/admin/home/announcements/reorder',
+  operationId: 'reorderAnnouncements',
+  summary: '公告排序',
+  body: homeReorderBody,
+  reply: adminAnnouncementsReply,
+});
+export const updateAnnouncement = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/home/announcements/:id',
+  operationId: 'updateAnnouncement',
+  summary: '修改公告',
+  params: homeIdParams,
+  body: announcementPatchBody,
+  reply: adminAnnouncementReply,
+});
+export const deleteAnnouncement = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/home/announcements/:id',
+  operationId: 'deleteAnnouncement',
+  summary: '删除公告',
+  params: homeIdParams,
+  reply: emptyReply,
+});
+export const uploadCarouselImage = endpoint({
+  method: 'POST',
+  path: '/api/admin/home/carousel/upload-image',
+  operationId: 'uploadCarouselImage',
+  summary: '上传轮播图图片',
+  reply: carouselImageUploadReply,
+});
+export const getHomeImage = endpoint({
+  method: 'GET',
+  path: '/api/home/images/:name',
+  operationId: 'getHomeImage',
+  summary: '首页图片',
+  params: homeImageParams,
+});

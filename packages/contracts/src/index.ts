@@ -8,6 +8,7 @@ export * from './channels.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './deposits.ts';
+export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './envelope.ts';
 export * from './health.ts';

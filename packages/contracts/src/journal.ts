@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayRangeOrder, dayRangeShape } from './audit.ts';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
 
@@ -121,3 +122,12 @@ export const journalReply = envelope(
 );
 export type JournalReply = z.infer<typeof journalReply>;
 export type JournalData = JournalReply['data'];
+
+export const listAdminTransactions = endpoint({
+  method: 'GET',
+  path: '/api/admin/transactions',
+  operationId: 'listAdminTransactions',
+  summary: '资金流水（管理）',
+  query: journalQuery,
+  reply: journalReply,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { kycStatus } from './enums.ts';
 import { envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
@@ -148,3 +149,51 @@ export interface KycAdminNotificationEvent {
   message: string;
   id: number;
 }
+
+export const submitKyc = endpoint({
+  method: 'POST',
+  path: '/api/kyc/submit',
+  operationId: 'submitKyc',
+  summary: '提交实名认证',
+  reply: kycSubmitReply,
+});
+export const getKycStatus = endpoint({
+  method: 'GET',
+  path: '/api/kyc/status',
+  operationId: 'getKycStatus',
+  summary: '实名认证状态',
+  reply: kycStatusReply,
+});
+export const getKycDetails = endpoint({
+  method: 'GET',
+  path: '/api/kyc/details/:id',
+  operationId: 'getKycDetails',
+  summary: '我的实名认证详情',
+  params: kycIdParams,
+  reply: kycDetailsReply,
+});
+export const getKycDocument = endpoint({
+  method: 'GET',
+  path: '/api/kyc/documents/:name',
+  operationId: 'getKycDocument',
+  summary: '实名认证证件图片（签名链接）',
+  params: kycDocumentParams,
+  query: kycDocumentQuery,
+});
+export const listKycApplications = endpoint({
+  method: 'GET',
+  path: '/api/admin/kyc',
+  operationId: 'listKycApplications',
+  summary: '实名认证列表（管理）',
+  query: adminKycQuery,
+  reply: adminKycReply,
+});
+export const reviewKyc = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/kyc/:id',
+  operationId: 'reviewKyc',
+  summary: '审核实名认证',
+  params: kycIdParams,
+  body: kycReviewBody,
+  reply: kycReviewReply,
+});

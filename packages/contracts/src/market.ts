@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 
 /**
@@ -216,6 +217,9 @@ export const recentTradesQuery = z.object({
     .max(RECENT_TRADES_MAX_LIMIT, `limit 最大为 ${RECENT_TRADES_MAX_LIMIT}`)
     .default(RECENT_TRADES_DEFAULT_LIMIT),
 });
+
+/** GET /api/trading/trades?symbol&limit */
+export const tradingTradesQuery = recentTradesQuery.extend({ symbol: symbolParam });
 export const recentTradesReply = envelope(recentTrades);
 
 export const klineSeries = z.object({ symbol: z.string(), interval: klineInterval, klines: z.array(kline) });
@@ -426,3 +430,202 @@ export const MARKET_EVENTS = {
 /** Most updates one socket gets per second per subscribed symbol and channel. */
 export const MARKET_PUSHES_PER_SECOND = 2;
 export const MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET = 40;
+
+export const getMarketAdminStatus = endpoint({
+  method: 'GET',
+  path: '/api/huobi/admin/status',
+  operationId: 'getMarketAdminStatus',
+  summary: '行情服务状态（管理）',
+  reply: marketAdminStatusReply,
+});
+export const initHistoricalData = endpoint({
+  method: 'POST',
+  path: '/api/huobi/init-historical-data',
+  operationId: 'initHistoricalData',
+  summary: '初始化历史K线',
+  body: initHistoricalBody,
+  reply: marketJobReply,
+});
+export const fetchPairData = endpoint({
+  method: 'POST',
+  path: '/api/huobi/fetch-pair-data',
+  operationId: 'fetchPairData',
+  summary: '获取交易对的历史K线',
+  body: fetchPairDataBody,
+  reply: marketJobReply,
+});
+export const startMarketFeed = endpoint({
+  method: 'POST',
+  path: '/api/huobi/start',
+  operationId: 'startMarketFeed',
+  summary: '启动行情推送',
+  reply: marketFeedReply,
+});
+export const stopMarketFeed = endpoint({
+  method: 'POST',
+  path: '/api/huobi/stop',
+  operationId: 'stopMarketFeed',
+  summary: '停止行情推送',
+  reply: marketFeedReply,
+});
+export const restartMarketFeed = endpoint({
+  method: 'POST',
+  path: '/api/huobi/restart',
+  operationId: 'restartMarketFeed',
+  summary: '重启行情推送',
+  reply: marketFeedReply,
+});
+export const testMarketConnection = endpoint({
+  method: 'POST',
+  path: '/api/huobi/test-connection',
+  operationId: 'testMarketConnection',
+  summary: '测试行情源连接',
+  reply: connectionTestReply,
+});
+export const checkDataIntegrity = endpoint({
+  method: 'GET',
+  path: '/api/huobi/data-integrity',
+  operationId: 'checkDataIntegrity',
+  summary: 'K线数据完整性',
+  query: dataIntegrityQuery,
+  reply: dataIntegrityReply,
+});
+export const listMarketLogs = endpoint({
+  method: 'GET',
+  path: '/api/huobi/logs',
+  operationId: 'listMarketLogs',
+  summary: '行情服务日志',
+  query: marketLogsQuery,
+  reply: marketLogsReply,
+});
+export const listTradingPairs = endpoint({
+  method: 'GET',
+  path: '/api/trading/pairs',
+  operationId: 'listTradingPairs',
+  summary: '可交易的交易对',
+  reply: tradingPairsReply,
+});
+export const listMarkets = endpoint({
+  method: 'GET',
+  path: '/api/trading/markets',
+  operationId: 'listMarkets',
+  summary: '行情列表',
+  reply: marketsReply,
+});
+export const getMarketDetail = endpoint({
+  method: 'GET',
+  path: '/api/trading/market/:symbol',
+  operationId: 'getMarketDetail',
+  summary: '交易对行情与深度',
+  params: symbolParams,
+  reply: marketDetailReply,
+});
+export const getTradingKline = endpoint({
+  method: 'GET',
+  path: '/api/trading/kline',
+  operationId: 'getTradingKline',
+  summary: 'K线',
+  query: tradingKlineQuery,
+  reply: klineReply,
+});
+export const listTradingTrades = endpoint({
+  method: 'GET',
+  path: '/api/trading/trades',
+  operationId: 'listTradingTrades',
+  summary: '最新成交',
+  query: tradingTradesQuery,
+  reply: recentTradesReply,
+});
+export const getMarketStatus = endpoint({
+  method: 'GET',
+  path: '/api/huobi/status',
+  operationId: 'getMarketStatus',
+  summary: '行情服务状态',
+  reply: marketStatusReply,
+});
+export const listHuobiPairs = endpoint({
+  method: 'GET',
+  path: '/api/huobi/pairs',
+  operationId: 'listHuobiPairs',
+  summary: '可交易的交易对（行情接口）',
+  reply: tradingPairsReply,
+});
+export const listTimeframes = endpoint({
+  method: 'GET',
+  path: '/api/huobi/timeframes',
+  operationId: 'listTimeframes',
+  summary: 'K线周期',
+  reply: timeframesReply,
+});
+export const listHuobiMarkets = endpoint({
+  method: 'GET',
+  path: '/api/huobi/market-data',
+  operationId: 'listHuobiMarkets',
+  summary: '行情列表（行情接口）',
+  reply: marketsReply,
+});
+export const getTicker = endpoint({
+  method: 'GET',
+  path: '/api/huobi/market-data/:symbol',
+  operationId: 'getTicker',
+  summary: '交易对行情',
+  params: symbolParams,
+  reply: tickerReply,
+});
+export const getHuobiKline = endpoint({
+  method: 'GET',
+  path: '/api/huobi/kline/:symbol',
+  operationId: 'getHuobiKline',
+  summary: 'K线（行情接口）',
+  params: symbolParams,
+  query: huobiKlineQuery,
+  reply: klineReply,
+});
+export const getOrderBook = endpoint({
+  method: 'GET',
+  path: '/api/huobi/orderbook/:symbol',
+  operationId: 'getOrderBook',
+  summary: '深度',
+  params: symbolParams,
+  query: orderBookQuery,
+  reply: orderBookReply,
+});
+export const listHuobiTrades = endpoint({
+  method: 'GET',
+  path: '/api/huobi/trades/:symbol',
+  operationId: 'listHuobiTrades',
+  summary: '最新成交（行情接口）',
+  params: symbolParams,
+  query: recentTradesQuery,
+  reply: recentTradesReply,
+});
+export const refreshMarkets = endpoint({
+  method: 'POST',
+  path: '/api/huobi/refresh',
+  operationId: 'refreshMarkets',
+  summary: '刷新行情',
+  reply: refreshReply,
+});
+export const listAdminTradingPairs = endpoint({
+  method: 'GET',
+  path: '/api/admin/trading/pairs',
+  operationId: 'listAdminTradingPairs',
+  summary: '交易对列表（管理）',
+  reply: adminTradingPairsReply,
+});
+export const syncTradingPairs = endpoint({
+  method: 'POST',
+  path: '/api/admin/trading/pairs/sync',
+  operationId: 'syncTradingPairs',
+  summary: '从行情源同步交易对',
+  reply: pairSyncReply,
+});
+export const updateTradingPair = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/trading/pairs/:id',
+  operationId: 'updateTradingPair',
+  summary: '修改交易对',
+  params: pairIdParams,
+  body: pairPatchBody,
+  reply: pairReply,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { envelope } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
 
@@ -109,3 +110,20 @@ export const NOTIFICATION_EVENT = 'notification';
 export interface NotificationEvent {
   notifications: UserNotification[];
 }
+
+export const listNotifications = endpoint({
+  method: 'GET',
+  path: '/api/notifications',
+  operationId: 'listNotifications',
+  summary: '通知',
+  query: notificationsQuery,
+  reply: notificationsReply,
+});
+export const markNotificationsRead = endpoint({
+  method: 'POST',
+  path: '/api/notifications/read',
+  operationId: 'markNotificationsRead',
+  summary: '标记通知已读',
+  body: markNotificationsReadBody,
+  reply: markNotificationsReadReply,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { envelope, isoDateTime } from './envelope.ts';
 
 /**
@@ -123,3 +124,19 @@ export const optionConfigData = optionConfigShape.extend({
 });
 export const optionConfigReply = envelope(optionConfigData);
 export type OptionConfigData = z.infer<typeof optionConfigData>;
+
+export const getOptionConfig = endpoint({
+  method: 'GET',
+  path: '/api/admin/trading/options/config',
+  operationId: 'getOptionConfig',
+  summary: '期权配置（管理）',
+  reply: optionConfigReply,
+});
+export const saveOptionConfig = endpoint({
+  method: 'POST',
+  path: '/api/admin/trading/options/config',
+  operationId: 'saveOptionConfig',
+  summary: '保存期权配置',
+  body: optionConfig,
+  reply: optionConfigReply,
+});

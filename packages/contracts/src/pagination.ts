@@ -25,3 +25,6 @@ export const LIST_COUNT_CAP = 10_000;
 /** A list whose search total may be capped: `totalExact` false means more than LIST_COUNT_CAP match. */
 export const cappedPagination = pagination.extend({ totalExact: z.boolean() });
 export type CappedPagination = z.infer<typeof cappedPagination>;
+
+/** `/:id` of a record: a positive integer. */
+export const idParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });

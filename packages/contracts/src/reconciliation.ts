@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 
 /**
  * Reconciliation (issue 17): a job runs the ledger verifier every RECONCILIATION_INTERVAL_MINUTES
@@ -100,3 +101,34 @@ export type ReconciliationAlert = z.infer<typeof reconciliationAlert>;
 
 export const reconciliationAlertReply = envelope(z.object({ alert: reconciliationAlert.nullable() }));
 export type ReconciliationAlertReply = z.infer<typeof reconciliationAlertReply>;
+
+export const listReconciliationRuns = endpoint({
+  method: 'GET',
+  path: '/api/admin/reconciliation',
+  operationId: 'listReconciliationRuns',
+  summary: '对账记录',
+  query: reconciliationRunsQuery,
+  reply: reconciliationRunsReply,
+});
+export const getReconciliationAlert = endpoint({
+  method: 'GET',
+  path: '/api/admin/reconciliation/alert',
+  operationId: 'getReconciliationAlert',
+  summary: '对账告警',
+  reply: reconciliationAlertReply,
+});
+export const runReconciliation = endpoint({
+  method: 'POST',
+  path: '/api/admin/reconciliation/run',
+  operationId: 'runReconciliation',
+  summary: '立即对账',
+  reply: reconciliationRunReply,
+});
+export const acknowledgeReconciliation = endpoint({
+  method: 'POST',
+  path: '/api/admin/reconciliation/:id/acknowledge',
+  operationId: 'acknowledgeReconciliation',
+  summary: '确认对账异常',
+  params: idParams,
+  reply: reconciliationRunReply,
+});

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { firstApproval, payoutApproval } from './approval-thresholds.ts';
+import { endpoint } from './endpoint.ts';
 import { kycStatus } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 import { teamRewardStatus } from './team.ts';
 
 /**
@@ -236,3 +237,51 @@ export const rewardsDistributeReply = envelope(
     awaitingSecondApproval: payoutApproval.nullable(),
   }),
 );
+
+export const getAdminTeamStats = endpoint({
+  method: 'GET',
+  path: '/api/admin/team/stats',
+  operationId: 'getAdminTeamStats',
+  summary: '团队统计（管理）',
+  reply: adminTeamStatsReply,
+});
+export const getTeamHierarchy = endpoint({
+  method: 'GET',
+  path: '/api/admin/team/hierarchy',
+  operationId: 'getTeamHierarchy',
+  summary: '团队层级',
+  query: hierarchyQuery,
+  reply: hierarchyReply,
+});
+export const listHierarchyChildren = endpoint({
+  method: 'GET',
+  path: '/api/admin/team/hierarchy/:id/children',
+  operationId: 'listHierarchyChildren',
+  summary: '团队层级的下级',
+  params: idParams,
+  query: hierarchyChildrenQuery,
+  reply: hierarchyChildrenReply,
+});
+export const listAdminRewards = endpoint({
+  method: 'GET',
+  path: '/api/admin/team/rewards',
+  operationId: 'listAdminRewards',
+  summary: '团队奖励列表',
+  query: adminRewardsQuery,
+  reply: adminRewardsReply,
+});
+export const calculateRewards = endpoint({
+  method: 'POST',
+  path: '/api/admin/team/rewards/calculate',
+  operationId: 'calculateRewards',
+  summary: '计算团队奖励',
+  reply: rewardsCalculateReply,
+});
+export const distributeRewards = endpoint({
+  method: 'POST',
+  path: '/api/admin/team/rewards/distribute',
+  operationId: 'distributeRewards',
+  summary: '发放团队奖励',
+  body: rewardsDistributeBody,
+  reply: rewardsDistributeReply,
+});

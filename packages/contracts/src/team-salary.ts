@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { firstApproval, payoutApproval } from './approval-thresholds.ts';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pagination } from './pagination.ts';
+import { idParams, pagination } from './pagination.ts';
 import { SALARY_PAYOUT_DAYS, salaryLevel } from './team.ts';
 
 /**
@@ -180,3 +181,59 @@ export const salaryLevelsReply = envelope(
     updated_by: z.string().nullable(),
   }),
 );
+
+export const getSalaryLevels = endpoint({
+  method: 'GET',
+  path: '/api/admin/team-salary-management/levels',
+  operationId: 'getSalaryLevels',
+  summary: '工资等级表',
+  reply: salaryLevelsReply,
+});
+export const saveSalaryLevels = endpoint({
+  method: 'PUT',
+  path: '/api/admin/team-salary-management/levels',
+  operationId: 'saveSalaryLevels',
+  summary: '保存工资等级表',
+  body: salaryLevelsBody,
+  reply: salaryLevelsReply,
+});
+export const listSalaryEligibleUsers = endpoint({
+  method: 'GET',
+  path: '/api/admin/team-salary-management/eligible-users',
+  operationId: 'listSalaryEligibleUsers',
+  summary: '可发工资的用户',
+  query: eligibleUsersQuery,
+  reply: eligibleUsersReply,
+});
+export const paySalary = endpoint({
+  method: 'POST',
+  path: '/api/admin/team-salary-management/pay/:id',
+  operationId: 'paySalary',
+  summary: '发放工资',
+  params: idParams,
+  body: salaryPayBody,
+  reply: salaryPayReply,
+});
+export const batchPaySalary = endpoint({
+  method: 'POST',
+  path: '/api/admin/team-salary-management/batch-pay',
+  operationId: 'batchPaySalary',
+  summary: '批量发放工资',
+  body: salaryBatchPayBody,
+  reply: salaryBatchPayReply,
+});
+export const getSalaryStatistics = endpoint({
+  method: 'GET',
+  path: '/api/admin/team-salary-management/statistics',
+  operationId: 'getSalaryStatistics',
+  summary: '工资统计',
+  query: salaryStatisticsQuery,
+  reply: salaryStatisticsReply,
+});
+export const exportSalary = endpoint({
+  method: 'GET',
+  path: '/api/admin/team-salary-management/export',
+  operationId: 'exportSalary',
+  summary: '导出工资报表（CSV）',
+  query: salaryExportQuery,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
 
@@ -216,3 +217,55 @@ export function maskEmail(email: string): string {
   if (at < 0) return `${email.slice(0, 2)}***`;
   return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
 }
+
+export const getTeamConfig = endpoint({
+  method: 'GET',
+  path: '/api/team/config',
+  operationId: 'getTeamConfig',
+  summary: '团队奖励规则',
+  reply: teamConfigReply,
+});
+export const getTeamStats = endpoint({
+  method: 'GET',
+  path: '/api/team/stats',
+  operationId: 'getTeamStats',
+  summary: '我的团队统计',
+  reply: teamStatsReply,
+});
+export const updateTeamStats = endpoint({
+  method: 'POST',
+  path: '/api/team/update-stats',
+  operationId: 'updateTeamStats',
+  summary: '刷新我的团队统计',
+  reply: teamUpdateStatsReply,
+});
+export const listReferrals = endpoint({
+  method: 'GET',
+  path: '/api/team/referrals',
+  operationId: 'listReferrals',
+  summary: '我的直推',
+  query: teamReferralsQuery,
+  reply: teamReferralsReply,
+});
+export const listTeamMembers = endpoint({
+  method: 'GET',
+  path: '/api/team/members',
+  operationId: 'listTeamMembers',
+  summary: '我的团队成员',
+  query: teamMembersQuery,
+  reply: teamMembersReply,
+});
+export const getTeamRanking = endpoint({
+  method: 'GET',
+  path: '/api/team/ranking',
+  operationId: 'getTeamRanking',
+  summary: '团队排行',
+  reply: teamRankingReply,
+});
+export const getInviteLink = endpoint({
+  method: 'GET',
+  path: '/api/team/invite-link',
+  operationId: 'getInviteLink',
+  summary: '我的邀请链接',
+  reply: inviteLinkReply,
+});

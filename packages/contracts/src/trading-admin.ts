@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { pageQuery, pagination } from './pagination.ts';
 import {
@@ -206,3 +207,19 @@ export const adminOrdersReply = envelope(adminOrdersData);
 export function isAdminCancellable(order: { type: TradeProduct; status: OrderStatus }): boolean {
   return order.type === 'spot' && (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status);
 }
+
+export const getTradingStats = endpoint({
+  method: 'GET',
+  path: '/api/admin/trading/stats',
+  operationId: 'getTradingStats',
+  summary: '交易统计（管理）',
+  reply: tradingStatsReply,
+});
+export const listAdminOrders = endpoint({
+  method: 'GET',
+  path: '/api/admin/orders',
+  operationId: 'listAdminOrders',
+  summary: '订单列表（管理）',
+  query: adminOrdersQuery,
+  reply: adminOrdersReply,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 import {
   clientOrderId,
   contractOutcome,
@@ -233,3 +234,42 @@ function compareDecimalText(a: string, b: string): number {
   const bFrac = bf.padEnd(width, '0');
   return aFrac === bFrac ? 0 : aFrac < bFrac ? -1 : 1;
 }
+
+export const getFlashConfig = endpoint({
+  method: 'GET',
+  path: '/api/trading/flash/config',
+  operationId: 'getFlashConfig',
+  summary: '闪电合约配置',
+  reply: flashConfigReply,
+});
+export const placeFlashOrder = endpoint({
+  method: 'POST',
+  path: '/api/trading/flash/order',
+  operationId: 'placeFlashOrder',
+  summary: '闪电合约下单',
+  body: flashOrderBody,
+  reply: timedOrderReply,
+});
+export const listFlashHistory = endpoint({
+  method: 'GET',
+  path: '/api/trading/flash/history',
+  operationId: 'listFlashHistory',
+  summary: '闪电合约历史订单',
+  query: timedHistoryQuery,
+  reply: timedHistoryReply,
+});
+export const getFlashStats = endpoint({
+  method: 'GET',
+  path: '/api/trading/flash/stats',
+  operationId: 'getFlashStats',
+  summary: '闪电合约统计',
+  reply: timedStatsReply,
+});
+export const getMyOrder = endpoint({
+  method: 'GET',
+  path: '/api/trading/orders/:id',
+  operationId: 'getMyOrder',
+  summary: '订单详情',
+  params: idParams,
+  reply: ownOrderReply,
+});

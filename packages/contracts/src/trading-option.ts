@@ -1,8 +1,16 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { investmentLevel, timeWindow } from './option-config.ts';
 import { clientOrderId, tradeAmount, tradeSymbol } from './trading.ts';
-import { timedContract, timedPair } from './trading-flash.ts';
+import {
+  timedContract,
+  timedHistoryQuery,
+  timedHistoryReply,
+  timedOrderReply,
+  timedPair,
+  timedStatsReply,
+} from './trading-flash.ts';
 
 /**
  * Options (issue 6; ARCHITECTURE.md, "Trading engines" and "Fair settlement"): call or put on a
@@ -99,3 +107,41 @@ export const OPTION_TRADING_TEXTS = {
   notOpened: (needed: number) => `需完成 ${needed} 笔有效订单后开放该等级`,
   unknownDuration: (allowed: readonly number[]) => `不支持的期权周期，可选：${allowed.join('、')} 秒`,
 } as const;
+
+export const getOptionConfigForUser = endpoint({
+  method: 'GET',
+  path: '/api/trading/option/config',
+  operationId: 'getOptionConfigForUser',
+  summary: '期权配置',
+  reply: optionConfigForUserReply,
+});
+export const placeOptionOrder = endpoint({
+  method: 'POST',
+  path: '/api/trading/option/order',
+  operationId: 'placeOptionOrder',
+  summary: '期权下单',
+  body: optionOrderBody,
+  reply: timedOrderReply,
+});
+export const listOptionHistory = endpoint({
+  method: 'GET',
+  path: '/api/trading/option/history',
+  operationId: 'listOptionHistory',
+  summary: '期权历史订单',
+  query: timedHistoryQuery,
+  reply: timedHistoryReply,
+});
+export const getOptionStats = endpoint({
+  method: 'GET',
+  path: '/api/trading/option/stats',
+  operationId: 'getOptionStats',
+  summary: '期权统计',
+  reply: timedStatsReply,
+});
+export const listActiveOptions = endpoint({
+  method: 'GET',
+  path: '/api/trading/option/active',
+  operationId: 'listActiveOptions',
+  summary: '持仓中的期权',
+  reply: activeOptionsReply,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 import { clientOrderId, TRADING_TEXTS, tradeOrder, tradeSymbol } from './trading.ts';
 
 /**
@@ -300,3 +301,61 @@ export const PERPETUAL_TEXTS = {
   marginAddLiquidating: '仓位已触及强平价，无法追加保证金',
   marginAddTooLarge: (max: string) => `追加后保证金不能超过 ${max} USDT`,
 } as const;
+
+export const getPerpetualConfig = endpoint({
+  method: 'GET',
+  path: '/api/trading/perpetual/config',
+  operationId: 'getPerpetualConfig',
+  summary: '永续合约配置',
+  reply: perpetualConfigReply,
+});
+export const openPerpetualPosition = endpoint({
+  method: 'POST',
+  path: '/api/trading/perpetual/order',
+  operationId: 'openPerpetualPosition',
+  summary: '永续合约开仓',
+  body: perpetualOrderBody,
+  reply: perpetualPositionReply,
+});
+export const closePerpetualPosition = endpoint({
+  method: 'POST',
+  path: '/api/trading/perpetual/close/:id',
+  operationId: 'closePerpetualPosition',
+  summary: '永续合约平仓',
+  params: idParams,
+  reply: perpetualPositionReply,
+});
+export const setPerpetualTpSl = endpoint({
+  method: 'POST',
+  path: '/api/trading/perpetual/tpsl/:id',
+  operationId: 'setPerpetualTpSl',
+  summary: '设置止盈止损',
+  params: idParams,
+  body: perpetualTpslBody,
+  reply: perpetualPositionReply,
+});
+export const addPerpetualMargin = endpoint({
+  method: 'POST',
+  path: '/api/trading/perpetual/margin/:id',
+  operationId: 'addPerpetualMargin',
+  summary: '追加保证金',
+  params: idParams,
+  body: perpetualMarginBody,
+  reply: perpetualPositionReply,
+});
+export const getPerpetualMark = endpoint({
+  method: 'GET',
+  path: '/api/trading/perpetual/mark/:symbol',
+  operationId: 'getPerpetualMark',
+  summary: '标记价格',
+  params: perpetualMarkParams,
+  reply: perpetualMarkReply,
+});
+export const listPerpetualPositions = endpoint({
+  method: 'GET',
+  path: '/api/trading/perpetual/positions',
+  operationId: 'listPerpetualPositions',
+  summary: '永续合约持仓',
+  query: perpetualPositionsQuery,
+  reply: perpetualPositionsReply,
+});

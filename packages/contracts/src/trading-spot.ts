@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { clientOrderId, spotOrderType, timeInForce, tradeSymbol } from './trading.ts';
+import { endpoint } from './endpoint.ts';
+import { clientOrderId, spotOrderType, timeInForce, tradeOrderReply, tradeSymbol } from './trading.ts';
 
 /**
  * Spot trading (spec 001 §7, ARCHITECTURE.md, "Trading engines"): POST /api/trading/spot/order, DELETE
@@ -72,3 +73,12 @@ export const SPOT_TEXTS = {
   amountPrecision: (places: number) => `数量最多 ${places} 位小数`,
   pricePrecision: (places: number) => `价格最多 ${places} 位小数`,
 } as const;
+
+export const placeSpotOrder = endpoint({
+  method: 'POST',
+  path: '/api/trading/spot/order',
+  operationId: 'placeSpotOrder',
+  summary: '现货下单',
+  body: spotOrderBody,
+  reply: tradeOrderReply,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 import { positiveAmount } from './wallet.ts';
 
 /**
@@ -167,7 +168,35 @@ export const TRADING_TEXTS = {
 export const adminCancelOrderBody = z.object({
   reason: z.string().trim().max(200, '原因不能超过200个字符').optional(),
 });
+/** The cancel's body may be left out (a cancel without a reason). */
+export const adminCancelOrderRequestBody = adminCancelOrderBody.nullish();
 export const ADMIN_ORDER_CANCEL_TEXTS = {
   done: '订单已撤销',
   notCancellable: '该订单不支持撤销',
 } as const;
+
+export const listMyOrders = endpoint({
+  method: 'GET',
+  path: '/api/trading/orders',
+  operationId: 'listMyOrders',
+  summary: '我的订单',
+  query: ownOrdersQuery,
+  reply: ownOrdersReply,
+});
+export const cancelSpotOrder = endpoint({
+  method: 'DELETE',
+  path: '/api/trading/order/:id',
+  operationId: 'cancelSpotOrder',
+  summary: '撤销现货订单',
+  params: idParams,
+  reply: tradeOrderReply,
+});
+export const cancelOrderAsAdmin = endpoint({
+  method: 'POST',
+  path: '/api/admin/orders/:id/cancel',
+  operationId: 'cancelOrderAsAdmin',
+  summary: '撤销用户的现货订单（管理）',
+  params: idParams,
+  body: adminCancelOrderRequestBody,
+  reply: tradeOrderReply,
+});

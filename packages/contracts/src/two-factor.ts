@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope } from './envelope.ts';
+import { endpoint } from './endpoint.ts';
+import { emptyReply, envelope } from './envelope.ts';
 
 /**
  * Two-factor authentication (TOTP, RFC 6238: SHA-1, 6 digits, 30-second steps). A `totp` field
@@ -51,3 +52,27 @@ export const twofaResetBody = z.object({
   reason: z.string().trim().min(1, '请输入重置原因').max(500, '原因不能超过500个字符'),
 });
 export type TwofaResetBody = z.infer<typeof twofaResetBody>;
+
+export const setupTwoFactor = endpoint({
+  method: 'POST',
+  path: '/api/auth/2fa/setup',
+  operationId: 'setupTwoFactor',
+  summary: '开始设置两步验证',
+  reply: twofaSetupReply,
+});
+export const enableTwoFactor = endpoint({
+  method: 'POST',
+  path: '/api/auth/2fa/enable',
+  operationId: 'enableTwoFactor',
+  summary: '开启两步验证',
+  body: twofaCodeBody,
+  reply: twofaEnableReply,
+});
+export const disableTwoFactor = endpoint({
+  method: 'POST',
+  path: '/api/auth/2fa/disable',
+  operationId: 'disableTwoFactor',
+  summary: '关闭两步验证',
+  body: twofaCodeBody,
+  reply: emptyReply,
+});

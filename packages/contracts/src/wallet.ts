@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { walletView, withdrawRequirement } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 import { depositChannelType, depositStatus, withdrawalStatus, withdrawMethod } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 import { totpCode } from './two-factor.ts';
 
 /** The user's own money calls (ARCHITECTURE.md, "API conventions"). */
@@ -211,3 +212,81 @@ export const userTransactionsQuery = pageQuery.extend({
 export const userTransactionsReply = envelope(
   z.object({ transactions: z.array(userTransaction), pagination }),
 );
+
+export const listActiveDepositChannels = endpoint({
+  method: 'GET',
+  path: '/api/wallet/deposit-channels',
+  operationId: 'listActiveDepositChannels',
+  summary: '可用的充值渠道',
+  reply: userDepositChannelsReply,
+});
+export const listActiveWithdrawChannels = endpoint({
+  method: 'GET',
+  path: '/api/wallet/withdraw-channels',
+  operationId: 'listActiveWithdrawChannels',
+  summary: '可用的提现渠道',
+  reply: userWithdrawChannelsReply,
+});
+export const createDeposit = endpoint({
+  method: 'POST',
+  path: '/api/wallet/deposits',
+  operationId: 'createDeposit',
+  summary: '提交充值申请',
+  body: createDepositBody,
+  reply: userDepositReply,
+});
+export const getDeposit = endpoint({
+  method: 'GET',
+  path: '/api/wallet/deposits/:id',
+  operationId: 'getDeposit',
+  summary: '充值记录详情',
+  params: idParams,
+  reply: userDepositReply,
+});
+export const listDeposits = endpoint({
+  method: 'GET',
+  path: '/api/wallet/deposits',
+  operationId: 'listDeposits',
+  summary: '充值记录',
+  query: ownHistoryQuery,
+  reply: userDepositsReply,
+});
+export const getWallet = endpoint({
+  method: 'GET',
+  path: '/api/wallet',
+  operationId: 'getWallet',
+  summary: '我的钱包',
+  reply: walletReply,
+});
+export const listTransactions = endpoint({
+  method: 'GET',
+  path: '/api/wallet/transactions',
+  operationId: 'listTransactions',
+  summary: '我的资金流水',
+  query: userTransactionsQuery,
+  reply: userTransactionsReply,
+});
+export const createWithdrawal = endpoint({
+  method: 'POST',
+  path: '/api/wallet/withdrawals',
+  operationId: 'createWithdrawal',
+  summary: '提交提现申请',
+  body: createWithdrawalBody,
+  reply: userWithdrawalReply,
+});
+export const listWithdrawals = endpoint({
+  method: 'GET',
+  path: '/api/wallet/withdrawals',
+  operationId: 'listWithdrawals',
+  summary: '提现记录',
+  query: ownHistoryQuery,
+  reply: userWithdrawalsReply,
+});
+export const getWithdrawal = endpoint({
+  method: 'GET',
+  path: '/api/wallet/withdrawals/:id',
+  operationId: 'getWithdrawal',
+  summary: '提现记录详情',
+  params: idParams,
+  reply: userWithdrawalReply,
+});

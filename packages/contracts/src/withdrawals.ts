@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { firstApproval } from './approval-thresholds.ts';
+import { endpoint } from './endpoint.ts';
 import { withdrawalStatus, withdrawMethod } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { kycApplication } from './kyc.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 import { usdtNetwork, userDeposit } from './wallet.ts';
 
 /** Admin withdrawal management (spec 000 §2, §4, §7). */
@@ -142,3 +143,29 @@ export type DepositStatusUpdateEvent = z.infer<typeof depositStatusUpdateEvent>;
 /** kyc_status_update, to the applicant once an admin review has committed. */
 export const kycStatusUpdateEvent = z.object({ application: kycApplication });
 export type KycStatusUpdateEvent = z.infer<typeof kycStatusUpdateEvent>;
+
+export const listAdminWithdrawals = endpoint({
+  method: 'GET',
+  path: '/api/admin/withdrawals',
+  operationId: 'listAdminWithdrawals',
+  summary: '提现列表（管理）',
+  query: adminWithdrawalsQuery,
+  reply: adminWithdrawalsReply,
+});
+export const setWithdrawalStatus = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/withdrawals/:id/status',
+  operationId: 'setWithdrawalStatus',
+  summary: '修改提现状态',
+  params: idParams,
+  body: withdrawalStatusBody,
+  reply: withdrawalStatusReply,
+});
+export const bulkSetWithdrawalStatus = endpoint({
+  method: 'POST',
+  path: '/api/admin/withdrawals/bulk-status',
+  operationId: 'bulkSetWithdrawalStatus',
+  summary: '批量修改提现状态',
+  body: withdrawalBulkStatusBody,
+  reply: withdrawalBulkStatusReply,
+});

@@ -1,12 +1,19 @@
+import type { Endpoint } from '@platform/contracts';
 import type {
+  ContextConfigDefault,
   FastifyBaseLogger,
   FastifyInstance,
+  FastifySchema,
+  preHandlerAsyncHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** The success half of the envelope; errors are shaped by the error handler in app.ts. */
 export const ok = <T>(data: T, message = '操作成功') => ({ success: true as const, message, data });
@@ -24,5 +31,63 @@ export const router = (app: FastifyInstance): Router => app.withTypeProvider<Zod
 /** Marks a route in the OpenAPI document as needing the bearer token (its Authorize button applies it). */
 export const security = [{ bearer: [] }];
 
-/** `/:id` of a record: a positive integer. */
-export const idParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
+export { idParams } from '@platform/contracts';
+
+/** The fastify schema an endpoint stands for: what its handler's request and reply are typed from. */
+type EndpointSchema<E extends Endpoint, More extends MoreReplies> = {
+  params: E['params'];
+  querystring: E['query'];
+  body: E['body'];
+  response: E['reply'] extends undefined ? undefined : { 200: E['reply'] } & More;
+};
+
+/** Replies besides the 200 that a handler itself sends (the error handler shapes the rest). */
+type MoreReplies = Record<number, z.ZodType>;
+
+/** What a routes file adds to an endpoint: who may call it, its OpenAPI tags, and the handler. */
+export interface EndpointRoute<E extends Endpoint, More extends MoreReplies = MoreReplies> {
+  tags: string[];
+  /** The bearer requirement; a public route says `security: []` so the document says so too. */
+  security?: typeof security | [];
+  /** Only the multipart uploads set it. */
+  consumes?: string[];
+  moreReplies?: More;
+  config?: RouteShorthandOptions['config'];
+  preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
+  handler: RouteHandlerMethod<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    EndpointSchema<E, More> & FastifySchema,
+    ZodTypeProvider,
+    FastifyBaseLogger
+  >;
+}
+
+/**
+ * Registers a route from its contract: method, url, the params/query/body validation, the 200
+ * reply's serializer, and the OpenAPI operationId and summary all come from the endpoint.
+ */
+export function route<E extends Endpoint, More extends MoreReplies = Record<never, z.ZodType>>(
+  app: Router,
+  endpoint: E,
+  options: EndpointRoute<E, More>,
+): void {
+  const { tags, security: routeSecurity, consumes, moreReplies, ...rest } = options;
+  const schema: FastifySchema & Record<string, unknown> = {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    tags,
+    ...(routeSecurity ? { security: routeSecurity } : {}),
+    ...(consumes ? { consumes } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.reply ? { response: { 200: endpoint.reply, ...moreReplies } } : {}),
+  };
+  app.route({ method: endpoint.method, url: endpoint.path, schema, ...rest } as Parameters<
+    Router['route']
+  >[0]);
+}

@@ -1,11 +1,5 @@
-import {
-  adjustmentReply,
-  adjustmentsQuery,
-  adjustmentsReply,
-  createAdjustmentBody,
-  rejectAdjustmentBody,
-} from '@platform/contracts';
-import { idParams, ok, type Router, security } from '../../core/http.ts';
+import { approveAdjustment, createAdjustment, listAdjustments, rejectAdjustment } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { AdjustmentService } from './adjustments.service.ts';
@@ -18,15 +12,17 @@ export function registerAdjustmentRoutes(
   const { adjustments, guards } = deps;
   const tags = ['admin-adjustments'];
 
-  app.get('/api/admin/adjustments', {
-    schema: { tags, security, querystring: adjustmentsQuery, response: { 200: adjustmentsReply } },
+  route(app, listAdjustments, {
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) => ok(await adjustments.list(request.query), '获取余额调整列表成功'),
   });
 
-  app.post('/api/admin/adjustments', {
+  route(app, createAdjustment, {
     config: { idempotent: true },
-    schema: { tags, security, body: createAdjustmentBody, response: { 200: adjustmentReply } },
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(
@@ -35,23 +31,19 @@ export function registerAdjustmentRoutes(
       ),
   });
 
-  app.post('/api/admin/adjustments/:id/approve', {
+  route(app, approveAdjustment, {
     config: { idempotent: true },
-    schema: { tags, security, params: idParams, response: { 200: adjustmentReply } },
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok({ adjustment: await adjustments.approve(request.params.id, auditActor(request)) }, '余额调整已通过'),
   });
 
-  app.post('/api/admin/adjustments/:id/reject', {
+  route(app, rejectAdjustment, {
     config: { idempotent: true },
-    schema: {
-      tags,
-      security,
-      params: idParams,
-      body: rejectAdjustmentBody,
-      response: { 200: adjustmentReply },
-    },
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(

@@ -1,15 +1,6 @@
-import {
-  accountIdParams,
-  adminUserDetailReply,
-  adminUsersQuery,
-  adminUsersReply,
-  bulkUserStatusBody,
-  bulkUserStatusReply,
-  userStatusBody,
-  userStatusReply,
-} from '@platform/contracts';
+import { bulkSetUserStatus, getAdminUser, listAdminUsers, setUserStatus } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
-import { ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import type { Acting, AdminUsersService } from './admin-users.service.ts';
@@ -30,26 +21,23 @@ export function registerAdminUsersRoutes(
   const tags = ['admin-users'];
   const preHandler = guards.requireAdmin;
 
-  app.get('/api/admin/users', {
-    schema: { tags, security, querystring: adminUsersQuery, response: { 200: adminUsersReply } },
+  route(app, listAdminUsers, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => ok(await adminUsers.list(request.query), '获取用户列表成功'),
   });
 
-  app.get('/api/admin/users/:id', {
-    schema: { tags, security, params: accountIdParams, response: { 200: adminUserDetailReply } },
+  route(app, getAdminUser, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => ok({ user: await adminUsers.detail(request.params.id) }, '获取用户详情成功'),
   });
 
-  app.patch('/api/admin/users/:id/status', {
-    schema: {
-      tags,
-      security,
-      params: accountIdParams,
-      body: userStatusBody,
-      response: { 200: userStatusReply },
-    },
+  route(app, setUserStatus, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => {
       const user = await adminUsers.setStatus(
@@ -61,8 +49,9 @@ export function registerAdminUsersRoutes(
     },
   });
 
-  app.post('/api/admin/users/bulk-status', {
-    schema: { tags, security, body: bulkUserStatusBody, response: { 200: bulkUserStatusReply } },
+  route(app, bulkSetUserStatus, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => {
       const result = await adminUsers.bulkStatus(

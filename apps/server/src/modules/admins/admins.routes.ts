@@ -1,16 +1,13 @@
 import {
-  accountIdParams,
-  adminCreateBody,
-  adminDeleteReply,
-  adminReply,
-  adminStatusBody,
-  adminsQuery,
-  adminsReply,
-  adminUpdateBody,
-  twofaResetBody,
+  createAdmin,
+  deleteAdmin,
+  listAdmins,
+  resetAdminTwoFactor,
+  setAdminStatus,
+  updateAdmin,
 } from '@platform/contracts';
 import type { Router } from '../../core/http.ts';
-import { ok, security } from '../../core/http.ts';
+import { ok, route, security } from '../../core/http.ts';
 import { actingAdmin } from '../admin-users/admin-users.routes.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { AdminsService } from './admins.service.ts';
@@ -21,21 +18,24 @@ export function registerAdminsRoutes(app: Router, deps: { admins: AdminsService;
   const tags = ['admins'];
   const preHandler = guards.requireSuperAdmin;
 
-  app.get('/api/admin/admins', {
-    schema: { tags, security, querystring: adminsQuery, response: { 200: adminsReply } },
+  route(app, listAdmins, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => ok(await admins.list(request.query), '获取管理员列表成功'),
   });
 
-  app.post('/api/admin/admins', {
-    schema: { tags, security, body: adminCreateBody, response: { 200: adminReply } },
+  route(app, createAdmin, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok({ admin: await admins.create(actingAdmin(request), request.body) }, '管理员创建成功'),
   });
 
-  app.patch('/api/admin/admins/:id', {
-    schema: { tags, security, params: accountIdParams, body: adminUpdateBody, response: { 200: adminReply } },
+  route(app, updateAdmin, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(
@@ -44,8 +44,9 @@ export function registerAdminsRoutes(app: Router, deps: { admins: AdminsService;
       ),
   });
 
-  app.patch('/api/admin/admins/:id/status', {
-    schema: { tags, security, params: accountIdParams, body: adminStatusBody, response: { 200: adminReply } },
+  route(app, setAdminStatus, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => {
       const admin = await admins.setStatus(actingAdmin(request), request.params.id, request.body);
@@ -53,8 +54,9 @@ export function registerAdminsRoutes(app: Router, deps: { admins: AdminsService;
     },
   });
 
-  app.post('/api/admin/admins/:id/2fa/reset', {
-    schema: { tags, security, params: accountIdParams, body: twofaResetBody, response: { 200: adminReply } },
+  route(app, resetAdminTwoFactor, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(
@@ -63,8 +65,9 @@ export function registerAdminsRoutes(app: Router, deps: { admins: AdminsService;
       ),
   });
 
-  app.delete('/api/admin/admins/:id', {
-    schema: { tags, security, params: accountIdParams, response: { 200: adminDeleteReply } },
+  route(app, deleteAdmin, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(await admins.remove(actingAdmin(request), request.params.id), '管理员删除成功'),

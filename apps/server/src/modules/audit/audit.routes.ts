@@ -1,5 +1,5 @@
-import { auditChainReply, auditLogsQuery, auditLogsReply } from '@platform/contracts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { checkAuditChain, listAdminAuditLogs } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../auth/guard.ts';
 import { verifyAuditChain } from './audit.chain.ts';
@@ -12,8 +12,9 @@ import { listAuditLogs } from './audit.service.ts';
 export function registerAuditRoutes(app: Router, deps: { db: Db; guards: Guards }) {
   const tags = ['audit'];
 
-  app.get('/api/admin/audit-logs', {
-    schema: { tags, security, querystring: auditLogsQuery, response: { 200: auditLogsReply } },
+  route(app, listAdminAuditLogs, {
+    tags,
+    security,
     preHandler: deps.guards.requireSuperAdmin,
     handler: async (request) => ok(await listAuditLogs(deps.db, request.query), '获取审计日志成功'),
   });
@@ -24,8 +25,9 @@ export function registerAuditRoutes(app: Router, deps: { db: Db; guards: Guards 
    * runs share it instead of starting another one.
    */
   let running: ReturnType<typeof verifyAuditChain> | null = null;
-  app.get('/api/admin/audit/chain', {
-    schema: { tags, security, response: { 200: auditChainReply } },
+  route(app, checkAuditChain, {
+    tags,
+    security,
     preHandler: deps.guards.requireSuperAdmin,
     handler: async () => {
       running ??= verifyAuditChain(deps.db).finally(() => {

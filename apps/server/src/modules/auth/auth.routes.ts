@@ -1,15 +1,7 @@
-import {
-  emptyReply,
-  loginBody,
-  meReply,
-  passwordBody,
-  profileBody,
-  registerBody,
-  sessionReply,
-} from '@platform/contracts';
+import { changePassword, getMe, login, logout, register, updateProfile } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../core/config.ts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { type AttemptLimiter, createAttemptLimiter } from './attempt-limiter.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
 import { caller, type Guards } from './guard.ts';
@@ -32,8 +24,8 @@ export function registerAuthRoutes(
   const { auth, guards } = deps;
   const tags = ['auth'];
 
-  app.post('/api/auth/login', {
-    schema: { tags, body: loginBody, response: { 200: sessionReply } },
+  route(app, login, {
+    tags,
     config: { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (request) =>
       ok(
@@ -42,14 +34,15 @@ export function registerAuthRoutes(
       ),
   });
 
-  app.post('/api/auth/register', {
-    schema: { tags, body: registerBody, response: { 200: sessionReply } },
+  route(app, register, {
+    tags,
     config: { rateLimit: { max: deps.config.REGISTER_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
     handler: async (request) => ok(await auth.register(request.body, clientInfo(request)), '注册成功'),
   });
 
-  app.post('/api/auth/logout', {
-    schema: { tags, security, response: { 200: emptyReply } },
+  route(app, logout, {
+    tags,
+    security,
     preHandler: guards.requireSession,
     handler: async (request) => {
       await auth.logout(caller(request).sessionId);
@@ -57,14 +50,16 @@ export function registerAuthRoutes(
     },
   });
 
-  app.get('/api/auth/me', {
-    schema: { tags, security, response: { 200: meReply } },
+  route(app, getMe, {
+    tags,
+    security,
     preHandler: guards.requireSession,
     handler: async (request) => ok({ user: await auth.me(caller(request).user) }, '获取用户信息成功'),
   });
 
-  app.patch('/api/auth/profile', {
-    schema: { tags, security, body: profileBody, response: { 200: meReply } },
+  route(app, updateProfile, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok({ user: await auth.updateProfile(caller(request).user.id, request.body) }, '用户信息更新成功'),
@@ -77,8 +72,9 @@ export function registerAuthRoutes(
     timeWindowMs: 60_000,
   });
 
-  app.patch('/api/auth/password', {
-    schema: { tags, security, body: passwordBody, response: { 200: emptyReply } },
+  route(app, changePassword, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { user, sessionId } = caller(request);

@@ -1,26 +1,24 @@
 import multipart from '@fastify/multipart';
 import {
-  adminDepositChannelReply,
-  adminDepositChannelsReply,
-  adminWithdrawChannelReply,
-  adminWithdrawChannelsReply,
-  channelIdParams,
-  depositChannelBody,
-  depositChannelPatchBody,
-  emptyReply,
+  createDepositChannel,
+  createWithdrawChannel,
+  deleteDepositChannel,
+  deleteWithdrawChannel,
+  getQrCodeFile,
+  listActiveDepositChannels,
+  listActiveWithdrawChannels,
+  listDepositChannels,
+  listWithdrawChannels,
   QR_MAX_BYTES,
   QR_NOT_IMAGE_MESSAGE,
   QR_TOO_LARGE_MESSAGE,
   QR_UPLOAD_FIELD,
-  qrFileParams,
-  qrUploadReply,
-  userDepositChannelsReply,
-  userWithdrawChannelsReply,
-  withdrawChannelBody,
-  withdrawChannelPatchBody,
+  updateDepositChannel,
+  updateWithdrawChannel,
+  uploadChannelQrCode,
 } from '@platform/contracts';
 import { badRequest, notFound } from '../../core/errors.ts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import { multipartRefusal } from '../uploads/image-upload.ts';
@@ -38,26 +36,21 @@ export async function registerChannelRoutes(
   const wallet = { tags: ['wallet'], security };
 
   // ---- deposit channels (admin) ----
-  app.get('/api/admin/channels', {
-    schema: { ...admin, response: { 200: adminDepositChannelsReply } },
+  route(app, listDepositChannels, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async () => ok({ channels: await channels.listDepositChannels() }, '获取充值渠道成功'),
   });
 
-  app.post('/api/admin/channels', {
-    schema: { ...admin, body: depositChannelBody, response: { 200: adminDepositChannelReply } },
+  route(app, createDepositChannel, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok({ channel: await channels.createDepositChannel(auditActor(request), request.body) }, '添加成功'),
   });
 
-  app.patch('/api/admin/channels/:id', {
-    schema: {
-      ...admin,
-      params: channelIdParams,
-      body: depositChannelPatchBody,
-      response: { 200: adminDepositChannelReply },
-    },
+  route(app, updateDepositChannel, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(
@@ -68,8 +61,8 @@ export async function registerChannelRoutes(
       ),
   });
 
-  app.delete('/api/admin/channels/:id', {
-    schema: { ...admin, params: channelIdParams, response: { 200: emptyReply } },
+  route(app, deleteDepositChannel, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       await channels.deleteDepositChannel(auditActor(request), request.params.id);
@@ -82,8 +75,9 @@ export async function registerChannelRoutes(
     await scope.register(multipart, {
       limits: { fileSize: QR_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
     });
-    scope.post('/api/admin/channels/upload-qrcode', {
-      schema: { ...admin, consumes: ['multipart/form-data'], response: { 200: qrUploadReply } },
+    route(scope, uploadChannelQrCode, {
+      ...admin,
+      consumes: ['multipart/form-data'],
       config: { rateLimit: { max: QR_UPLOAD_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
       preHandler: guards.requireAdmin,
       handler: async (request) => {
@@ -101,8 +95,9 @@ export async function registerChannelRoutes(
   });
 
   /** Uploaded QR images: any signed-in user may see them (they pay with them), nobody else. */
-  app.get('/api/files/qrcodes/:name', {
-    schema: { tags: ['files'], security, params: qrFileParams },
+  route(app, getQrCodeFile, {
+    tags: ['files'],
+    security,
     preHandler: guards.requireUser,
     handler: async (request, reply) => {
       const file = await channels.readQrCode(request.params.name);
@@ -117,26 +112,21 @@ export async function registerChannelRoutes(
   });
 
   // ---- withdrawal channels (admin) ----
-  app.get('/api/admin/withdraw-channels', {
-    schema: { ...admin, response: { 200: adminWithdrawChannelsReply } },
+  route(app, listWithdrawChannels, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async () => ok({ channels: await channels.listWithdrawChannels() }, '获取提现渠道成功'),
   });
 
-  app.post('/api/admin/withdraw-channels', {
-    schema: { ...admin, body: withdrawChannelBody, response: { 200: adminWithdrawChannelReply } },
+  route(app, createWithdrawChannel, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok({ channel: await channels.createWithdrawChannel(auditActor(request), request.body) }, '添加成功'),
   });
 
-  app.patch('/api/admin/withdraw-channels/:id', {
-    schema: {
-      ...admin,
-      params: channelIdParams,
-      body: withdrawChannelPatchBody,
-      response: { 200: adminWithdrawChannelReply },
-    },
+  route(app, updateWithdrawChannel, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(
@@ -147,8 +137,8 @@ export async function registerChannelRoutes(
       ),
   });
 
-  app.delete('/api/admin/withdraw-channels/:id', {
-    schema: { ...admin, params: channelIdParams, response: { 200: emptyReply } },
+  route(app, deleteWithdrawChannel, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       await channels.deleteWithdrawChannel(auditActor(request), request.params.id);
@@ -157,14 +147,14 @@ export async function registerChannelRoutes(
   });
 
   // ---- what users see ----
-  app.get('/api/wallet/deposit-channels', {
-    schema: { ...wallet, response: { 200: userDepositChannelsReply } },
+  route(app, listActiveDepositChannels, {
+    ...wallet,
     preHandler: guards.requireUser,
     handler: async () => ok({ channels: await channels.listActiveDepositChannels() }, '获取充值渠道成功'),
   });
 
-  app.get('/api/wallet/withdraw-channels', {
-    schema: { ...wallet, response: { 200: userWithdrawChannelsReply } },
+  route(app, listActiveWithdrawChannels, {
+    ...wallet,
     preHandler: guards.requireUser,
     handler: async () => ok({ channels: await channels.listActiveWithdrawChannels() }, '获取提现渠道成功'),
   });

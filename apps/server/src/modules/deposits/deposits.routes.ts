@@ -1,17 +1,13 @@
 import {
-  adminDepositsQuery,
-  adminDepositsReply,
-  createDepositBody,
+  batchReviewDeposits,
+  createDeposit,
   DUAL_CONTROL_TEXTS,
-  depositBatchReviewBody,
-  depositBatchReviewReply,
-  depositReviewBody,
-  depositReviewReply,
-  ownHistoryQuery,
-  userDepositReply,
-  userDepositsReply,
+  getDeposit,
+  listAdminDeposits,
+  listDeposits,
+  reviewDeposit,
 } from '@platform/contracts';
-import { idParams, ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import type { DepositService } from './deposits.service.ts';
@@ -19,9 +15,10 @@ import type { DepositService } from './deposits.service.ts';
 export function registerDepositRoutes(app: Router, deps: { deposits: DepositService; guards: Guards }) {
   const { deposits, guards } = deps;
 
-  app.post('/api/wallet/deposits', {
+  route(app, createDeposit, {
     config: { idempotent: true },
-    schema: { tags: ['wallet'], security, body: createDepositBody, response: { 200: userDepositReply } },
+    tags: ['wallet'],
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(
@@ -30,40 +27,33 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
       ),
   });
 
-  app.get('/api/wallet/deposits/:id', {
-    schema: { tags: ['wallet'], security, params: idParams, response: { 200: userDepositReply } },
+  route(app, getDeposit, {
+    tags: ['wallet'],
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok({ deposit: await deposits.getOwn(caller(request).user.id, request.params.id) }, '获取充值记录成功'),
   });
-  app.get('/api/wallet/deposits', {
-    schema: {
-      tags: ['wallet'],
-      security,
-      querystring: ownHistoryQuery,
-      response: { 200: userDepositsReply },
-    },
+  route(app, listDeposits, {
+    tags: ['wallet'],
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(await deposits.listOwn(caller(request).user.id, request.query), '获取充值记录成功'),
   });
 
   const tags = ['admin-deposits'];
-  app.get('/api/admin/deposits', {
-    schema: { tags, security, querystring: adminDepositsQuery, response: { 200: adminDepositsReply } },
+  route(app, listAdminDeposits, {
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) => ok(await deposits.listForAdmin(request.query), '获取充值列表成功'),
   });
 
-  app.patch('/api/admin/deposits/:id/review', {
+  route(app, reviewDeposit, {
     config: { idempotent: true },
-    schema: {
-      tags,
-      security,
-      params: idParams,
-      body: depositReviewBody,
-      response: { 200: depositReviewReply },
-    },
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const deposit = await deposits.review(request.params.id, request.body, auditActor(request));
@@ -77,9 +67,10 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
     },
   });
 
-  app.post('/api/admin/deposits/batch-review', {
+  route(app, batchReviewDeposits, {
     config: { idempotent: true },
-    schema: { tags, security, body: depositBatchReviewBody, response: { 200: depositBatchReviewReply } },
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const result = await deposits.batchReview(request.body, auditActor(request));

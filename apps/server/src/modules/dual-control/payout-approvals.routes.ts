@@ -1,10 +1,5 @@
-import {
-  DUAL_CONTROL_TEXTS,
-  payoutApprovalReply,
-  payoutApprovalsQuery,
-  payoutApprovalsReply,
-} from '@platform/contracts';
-import { idParams, ok, type Router, security } from '../../core/http.ts';
+import { DUAL_CONTROL_TEXTS, listPendingPayouts, rejectPendingPayout } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
@@ -17,8 +12,9 @@ import { listPayoutApprovals, rejectPayoutApproval } from './payout-approvals.ts
  */
 export function registerPayoutApprovalRoutes(app: Router, deps: { db: Db; guards: Guards }) {
   const tags = ['admin-dual-control'];
-  app.get('/api/admin/payout-approvals', {
-    schema: { tags, security, querystring: payoutApprovalsQuery, response: { 200: payoutApprovalsReply } },
+  route(app, listPendingPayouts, {
+    tags,
+    security,
     preHandler: deps.guards.requireAdmin,
     handler: async (request) =>
       ok(
@@ -27,9 +23,10 @@ export function registerPayoutApprovalRoutes(app: Router, deps: { db: Db; guards
       ),
   });
 
-  app.post('/api/admin/payout-approvals/:id/reject', {
+  route(app, rejectPendingPayout, {
     config: { idempotent: true },
-    schema: { tags, security, params: idParams, response: { 200: payoutApprovalReply } },
+    tags,
+    security,
     preHandler: deps.guards.requireAdmin,
     handler: async (request) =>
       ok(

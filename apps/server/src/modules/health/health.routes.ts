@@ -1,14 +1,15 @@
-import { APP_VERSION, envelope, errorEnvelope, healthReply } from '@platform/contracts';
+import { APP_VERSION, errorEnvelope, getHealth } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
-import { ok, type Router } from '../../core/http.ts';
+import { ok, type Router, route } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 
 export function registerHealthRoutes(
   app: Router,
   deps: { db: Db; engine: 'pglite' | 'postgres'; redis: () => 'up' | 'down' | 'off' },
 ) {
-  app.get('/api/health', {
-    schema: { tags: ['health'], response: { 200: envelope(healthReply), 503: errorEnvelope } },
+  route(app, getHealth, {
+    tags: ['health'],
+    moreReplies: { 503: errorEnvelope },
     handler: async (request, reply) => {
       // A health check that does not touch the database would report a dead database as healthy.
       try {

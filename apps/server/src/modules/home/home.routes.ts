@@ -1,26 +1,25 @@
 import multipart from '@fastify/multipart';
 import {
-  adminAnnouncementReply,
-  adminAnnouncementsReply,
-  adminCarouselItemReply,
-  adminCarouselListReply,
-  announcementBody,
-  announcementPatchBody,
-  announcementsReply,
   CAROUSEL_IMAGE_FIELD,
   CAROUSEL_IMAGE_MAX_BYTES,
   CAROUSEL_IMAGES_PATH,
-  carouselBody,
-  carouselImageUploadReply,
-  carouselPatchBody,
-  carouselReply,
-  emptyReply,
-  homeIdParams,
-  homeImageParams,
-  homeReorderBody,
+  createAnnouncement,
+  createCarouselItem,
+  deleteAnnouncement,
+  deleteCarouselItem,
+  getHomeImage,
+  listAdminAnnouncements,
+  listAdminCarousel,
+  listAnnouncements,
+  listCarousel,
+  reorderAnnouncements,
+  reorderCarousel,
+  updateAnnouncement,
+  updateCarouselItem,
+  uploadCarouselImage,
 } from '@platform/contracts';
 import { forbidden, notFound } from '../../core/errors.ts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
@@ -51,46 +50,41 @@ export async function registerHomeRoutes(
   // Public, like the market reads: the home page shows them to guests too (a guest's call must not
   // meet a 401, which the web app treats as an ended session). Published rows only.
   const publicRead = { rateLimit: { max: HOME_READ_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
-  app.get('/api/home/carousel', {
+  route(app, listCarousel, {
     config: publicRead,
-    schema: { ...user, response: { 200: carouselReply } },
+    ...user,
     handler: async () => ok({ items: await home.listPublishedCarousel() }, '获取轮播图成功'),
   });
 
-  app.get('/api/home/announcements', {
+  route(app, listAnnouncements, {
     config: publicRead,
-    schema: { ...user, response: { 200: announcementsReply } },
+    ...user,
     handler: async () => ok({ announcements: await home.listPublishedAnnouncements() }, '获取公告成功'),
   });
 
   // ---- carousel (admin) ----
-  app.get('/api/admin/home/carousel', {
-    schema: { ...admin, response: { 200: adminCarouselListReply } },
+  route(app, listAdminCarousel, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async () => ok({ items: await home.listCarousel() }, '获取轮播图成功'),
   });
 
-  app.post('/api/admin/home/carousel', {
-    schema: { ...admin, body: carouselBody, response: { 200: adminCarouselItemReply } },
+  route(app, createCarouselItem, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok({ item: await home.createCarousel(auditActor(request), request.body) }, '添加成功'),
   });
 
-  app.post('/api/admin/home/carousel/reorder', {
-    schema: { ...admin, body: homeReorderBody, response: { 200: adminCarouselListReply } },
+  route(app, reorderCarousel, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok({ items: await home.reorderCarousel(auditActor(request), request.body.ids) }, '排序已更新'),
   });
 
-  app.patch('/api/admin/home/carousel/:id', {
-    schema: {
-      ...admin,
-      params: homeIdParams,
-      body: carouselPatchBody,
-      response: { 200: adminCarouselItemReply },
-    },
+  route(app, updateCarouselItem, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(
@@ -99,8 +93,8 @@ export async function registerHomeRoutes(
       ),
   });
 
-  app.delete('/api/admin/home/carousel/:id', {
-    schema: { ...admin, params: homeIdParams, response: { 200: emptyReply } },
+  route(app, deleteCarouselItem, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       await home.deleteCarousel(auditActor(request), request.params.id);
@@ -109,21 +103,21 @@ export async function registerHomeRoutes(
   });
 
   // ---- announcements (admin) ----
-  app.get('/api/admin/home/announcements', {
-    schema: { ...admin, response: { 200: adminAnnouncementsReply } },
+  route(app, listAdminAnnouncements, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async () => ok({ announcements: await home.listAnnouncements() }, '获取公告成功'),
   });
 
-  app.post('/api/admin/home/announcements', {
-    schema: { ...admin, body: announcementBody, response: { 200: adminAnnouncementReply } },
+  route(app, createAnnouncement, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok({ announcement: await home.createAnnouncement(auditActor(request), request.body) }, '添加成功'),
   });
 
-  app.post('/api/admin/home/announcements/reorder', {
-    schema: { ...admin, body: homeReorderBody, response: { 200: adminAnnouncementsReply } },
+  route(app, reorderAnnouncements, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(
@@ -132,13 +126,8 @@ export async function registerHomeRoutes(
       ),
   });
 
-  app.patch('/api/admin/home/announcements/:id', {
-    schema: {
-      ...admin,
-      params: homeIdParams,
-      body: announcementPatchBody,
-      response: { 200: adminAnnouncementReply },
-    },
+  route(app, updateAnnouncement, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(
@@ -147,8 +136,8 @@ export async function registerHomeRoutes(
       ),
   });
 
-  app.delete('/api/admin/home/announcements/:id', {
-    schema: { ...admin, params: homeIdParams, response: { 200: emptyReply } },
+  route(app, deleteAnnouncement, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       await home.deleteAnnouncement(auditActor(request), request.params.id);
@@ -162,8 +151,9 @@ export async function registerHomeRoutes(
     await scope.register(multipart, {
       limits: imageUploadLimits({ fields: uploadRules.fields, maxBytes: uploadRules.maxBytes }),
     });
-    scope.post('/api/admin/home/carousel/upload-image', {
-      schema: { ...admin, consumes: ['multipart/form-data'], response: { 200: carouselImageUploadReply } },
+    route(scope, uploadCarouselImage, {
+      ...admin,
+      consumes: ['multipart/form-data'],
       config: { rateLimit: { max: CAROUSEL_UPLOAD_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
       preHandler: guards.requireAdmin,
       handler: async (request) => {
@@ -179,8 +169,8 @@ export async function registerHomeRoutes(
    * A stored carousel image: with a valid signed URL (what the replies hand out, so an <img> can
    * load it) or with a signed-in user's bearer token. An altered or expired signature is a 403.
    */
-  app.get('/api/home/images/:name', {
-    schema: { tags: ['home'], params: homeImageParams },
+  route(app, getHomeImage, {
+    tags: ['home'],
     preHandler: async (request, reply) => {
       const query = request.query as { expires?: unknown; signature?: unknown } | undefined;
       if (query?.signature === undefined && query?.expires === undefined)

@@ -1,20 +1,16 @@
 import multipart from '@fastify/multipart';
 import {
-  adminKycQuery,
-  adminKycReply,
+  getKycDetails,
+  getKycDocument,
+  getKycStatus,
   KYC_DOCUMENT_URL_TTL_SECONDS,
   KYC_IMAGE_MAX_BYTES,
   KYC_SUBMIT_FIELDS,
-  kycDetailsReply,
-  kycDocumentParams,
-  kycDocumentQuery,
-  kycIdParams,
-  kycReviewBody,
-  kycReviewReply,
-  kycStatusReply,
-  kycSubmitReply,
+  listKycApplications,
+  reviewKyc,
+  submitKyc,
 } from '@platform/contracts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
@@ -38,8 +34,10 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
     await scope.register(multipart, {
       limits: imageUploadLimits({ fields: FILE_FIELDS, maxBytes: KYC_IMAGE_MAX_BYTES, textFields: 4 }),
     });
-    scope.post('/api/kyc/submit', {
-      schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: kycSubmitReply } },
+    route(scope, submitKyc, {
+      tags,
+      security,
+      consumes: ['multipart/form-data'],
       config: { rateLimit: { max: KYC_SUBMIT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
       preHandler: guards.requireUser,
       handler: async (request) => {
@@ -57,14 +55,16 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
     });
   });
 
-  app.get('/api/kyc/status', {
-    schema: { tags, security, response: { 200: kycStatusReply } },
+  route(app, getKycStatus, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) => ok(await kyc.status(caller(request).user.id), '获取实名认证状态成功'),
   });
 
-  app.get('/api/kyc/details/:id', {
-    schema: { tags, security, params: kycIdParams, response: { 200: kycDetailsReply } },
+  route(app, getKycDetails, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(
@@ -74,8 +74,8 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
   });
 
   /** No bearer (an <img> cannot send one): the signature in the query is the authorisation. */
-  app.get(`${KYC_DOCUMENTS_PATH}/:name`, {
-    schema: { tags, params: kycDocumentParams, querystring: kycDocumentQuery },
+  route(app, getKycDocument, {
+    tags,
     handler: async (request, reply) => {
       const file = await kyc.readDocument(request.params.name, request.query);
       return reply
@@ -89,16 +89,16 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
   });
 
   const admin = { tags: ['admin-kyc'], security };
-  app.get('/api/admin/kyc', {
-    schema: { ...admin, querystring: adminKycQuery, response: { 200: adminKycReply } },
+  route(app, listKycApplications, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => ok(await kyc.listForAdmin(request.query), '获取实名认证列表成功'),
   });
 
-  app.patch('/api/admin/kyc/:id', {
+  route(app, reviewKyc, {
     // Not money, but a review: a retried approval that succeeded gets its 200 again (Idempotency-Key).
     config: { idempotent: true },
-    schema: { ...admin, params: kycIdParams, body: kycReviewBody, response: { 200: kycReviewReply } },
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const request_ = await kyc.review(auditActor(request), request.params.id, request.body);

@@ -1,16 +1,15 @@
 import {
-  connectionTestReply,
-  dataIntegrityQuery,
-  dataIntegrityReply,
-  fetchPairDataBody,
-  initHistoricalBody,
-  marketAdminStatusReply,
-  marketFeedReply,
-  marketJobReply,
-  marketLogsQuery,
-  marketLogsReply,
+  checkDataIntegrity,
+  fetchPairData,
+  getMarketAdminStatus,
+  initHistoricalData,
+  listMarketLogs,
+  restartMarketFeed,
+  startMarketFeed,
+  stopMarketFeed,
+  testMarketConnection,
 } from '@platform/contracts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor, recordAudit } from '../audit/audit.service.ts';
 import { caller } from '../auth/guard.ts';
 import { countKlines } from './klines.repository.ts';
@@ -21,8 +20,8 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
   const { guards, pairs, klines, feed, jobs, log } = deps;
   const admin = { tags: ['market-data-admin'], security };
 
-  app.get('/api/huobi/admin/status', {
-    schema: { ...admin, response: { 200: marketAdminStatusReply } },
+  route(app, getMarketAdminStatus, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async () =>
       ok(
@@ -31,15 +30,15 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
       ),
   });
 
-  app.post('/api/huobi/init-historical-data', {
-    schema: { ...admin, body: initHistoricalBody, response: { 200: marketJobReply } },
+  route(app, initHistoricalData, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok({ job: await jobs.initHistorical(auditActor(request), request.body) }, '历史数据初始化已开始'),
   });
 
-  app.post('/api/huobi/fetch-pair-data', {
-    schema: { ...admin, body: fetchPairDataBody, response: { 200: marketJobReply } },
+  route(app, fetchPairData, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(
@@ -48,9 +47,13 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
       ),
   });
 
-  const feedAction = (path: string, action: 'start' | 'stop' | 'restart', message: string) =>
-    app.post(path, {
-      schema: { ...admin, response: { 200: marketFeedReply } },
+  const feedAction = (
+    feedEndpoint: typeof startMarketFeed | typeof stopMarketFeed | typeof restartMarketFeed,
+    action: 'start' | 'stop' | 'restart',
+    message: string,
+  ) =>
+    route(app, feedEndpoint, {
+      ...admin,
       preHandler: guards.requireAdmin,
       handler: async (request) => {
         const before = feed.status().state;
@@ -65,12 +68,12 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
         return ok({ feed: status }, message);
       },
     });
-  feedAction('/api/huobi/start', 'start', '行情服务已启动');
-  feedAction('/api/huobi/stop', 'stop', '行情服务已停止');
-  feedAction('/api/huobi/restart', 'restart', '行情服务已重启');
+  feedAction(startMarketFeed, 'start', '行情服务已启动');
+  feedAction(stopMarketFeed, 'stop', '行情服务已停止');
+  feedAction(restartMarketFeed, 'restart', '行情服务已重启');
 
-  app.post('/api/huobi/test-connection', {
-    schema: { ...admin, response: { 200: connectionTestReply } },
+  route(app, testMarketConnection, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async () => {
       const started = Date.now();
@@ -106,8 +109,8 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
     },
   });
 
-  app.get('/api/huobi/data-integrity', {
-    schema: { ...admin, querystring: dataIntegrityQuery, response: { 200: dataIntegrityReply } },
+  route(app, checkDataIntegrity, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const { symbol, interval, hours } = request.query;
@@ -119,8 +122,8 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
     },
   });
 
-  app.get('/api/huobi/logs', {
-    schema: { ...admin, querystring: marketLogsQuery, response: { 200: marketLogsReply } },
+  route(app, listMarketLogs, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => ok({ logs: await log.list(request.query) }, '获取日志成功'),
   });

@@ -1,34 +1,29 @@
 import {
+  getHuobiKline,
+  getMarketDetail,
+  getMarketStatus,
+  getOrderBook,
+  getTicker,
+  getTradingKline,
   HUOBI_PERIODS,
-  huobiKlineQuery,
   KLINE_INTERVAL_LABELS,
   KLINE_INTERVAL_SECONDS,
   KLINE_INTERVALS,
-  klineReply,
-  marketDetailReply,
-  marketStatusReply,
-  marketsReply,
-  orderBookQuery,
-  orderBookReply,
-  recentTradesQuery,
-  recentTradesReply,
-  refreshReply,
-  symbolParam,
-  symbolParams,
-  tickerReply,
-  timeframesReply,
-  tradingKlineQuery,
-  tradingPairsReply,
+  listHuobiMarkets,
+  listHuobiPairs,
+  listHuobiTrades,
+  listMarkets,
+  listTimeframes,
+  listTradingPairs,
+  listTradingTrades,
+  refreshMarkets,
 } from '@platform/contracts';
 import { upstreamFailed } from '../../core/errors.ts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { registerMarketAdminRoutes } from './market-admin.routes.ts';
 import { registerPairsRoutes } from './pairs.routes.ts';
 import { ProviderError } from './providers/provider.ts';
 import type { MarketDataRouteDeps } from './route-deps.ts';
-
-/** GET /api/trading/trades?symbol&limit */
-const tradingTradesQuery = recentTradesQuery.extend({ symbol: symbolParam });
 
 /** A user may force a ticker refresh at most this often (all users together): the source is shared. */
 const REFRESH_COOLDOWN_MS = 5000;
@@ -76,21 +71,21 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
     );
 
   // ---- user-facing reads: /api/trading ----
-  app.get('/api/trading/pairs', {
+  route(app, listTradingPairs, {
     config,
-    schema: { ...market, response: { 200: tradingPairsReply } },
+    ...market,
     handler: enabledPairs,
   });
 
-  app.get('/api/trading/markets', {
+  route(app, listMarkets, {
     config,
-    schema: { ...market, response: { 200: marketsReply } },
+    ...market,
     handler: enabledMarkets,
   });
 
-  app.get('/api/trading/market/:symbol', {
+  route(app, getMarketDetail, {
     config,
-    schema: { ...market, params: symbolParams, response: { 200: marketDetailReply } },
+    ...market,
     handler: async (request) => {
       const pair = await pairs.requireEnabled(request.params.symbol);
       const [ticker, orderBook] = await fromSource(() =>
@@ -100,9 +95,9 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
     },
   });
 
-  app.get('/api/trading/kline', {
+  route(app, getTradingKline, {
     config,
-    schema: { ...market, querystring: tradingKlineQuery, response: { 200: klineReply } },
+    ...market,
     handler: async (request) => {
       const { symbol, interval, limit } = request.query;
       await pairs.requireEnabled(symbol);
@@ -110,28 +105,28 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
     },
   });
 
-  app.get('/api/trading/trades', {
+  route(app, listTradingTrades, {
     config,
-    schema: { ...market, querystring: tradingTradesQuery, response: { 200: recentTradesReply } },
+    ...market,
     handler: async (request) => recentTrades(request.query.symbol, request.query.limit),
   });
 
   // ---- market-data reads: /api/huobi ----
-  app.get('/api/huobi/status', {
+  route(app, getMarketStatus, {
     config,
-    schema: { ...market, response: { 200: marketStatusReply } },
+    ...market,
     handler: async () => ok(feed.status(), '获取行情服务状态成功'),
   });
 
-  app.get('/api/huobi/pairs', {
+  route(app, listHuobiPairs, {
     config,
-    schema: { ...market, response: { 200: tradingPairsReply } },
+    ...market,
     handler: enabledPairs,
   });
 
-  app.get('/api/huobi/timeframes', {
+  route(app, listTimeframes, {
     config,
-    schema: { ...market, response: { 200: timeframesReply } },
+    ...market,
     handler: async () =>
       ok(
         {
@@ -146,15 +141,15 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
       ),
   });
 
-  app.get('/api/huobi/market-data', {
+  route(app, listHuobiMarkets, {
     config,
-    schema: { ...market, response: { 200: marketsReply } },
+    ...market,
     handler: enabledMarkets,
   });
 
-  app.get('/api/huobi/market-data/:symbol', {
+  route(app, getTicker, {
     config,
-    schema: { ...market, params: symbolParams, response: { 200: tickerReply } },
+    ...market,
     handler: async (request) => {
       const pair = await pairs.requireEnabled(request.params.symbol);
       const ticker = await fromSource(() => quotes.ticker(pair.symbol));
@@ -163,23 +158,18 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
     },
   });
 
-  app.get('/api/huobi/kline/:symbol', {
+  route(app, getHuobiKline, {
     config,
-    schema: { ...market, params: symbolParams, querystring: huobiKlineQuery, response: { 200: klineReply } },
+    ...market,
     handler: async (request) => {
       const pair = await pairs.requireEnabled(request.params.symbol);
       return ok(await klines.read(pair.symbol, request.query.interval, request.query.limit), '获取K线成功');
     },
   });
 
-  app.get('/api/huobi/orderbook/:symbol', {
+  route(app, getOrderBook, {
     config,
-    schema: {
-      ...market,
-      params: symbolParams,
-      querystring: orderBookQuery,
-      response: { 200: orderBookReply },
-    },
+    ...market,
     handler: async (request) => {
       const pair = await pairs.requireEnabled(request.params.symbol);
       return ok(
@@ -189,20 +179,16 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
     },
   });
 
-  app.get('/api/huobi/trades/:symbol', {
+  route(app, listHuobiTrades, {
     config,
-    schema: {
-      ...market,
-      params: symbolParams,
-      querystring: recentTradesQuery,
-      response: { 200: recentTradesReply },
-    },
+    ...market,
     handler: async (request) => recentTrades(request.params.symbol, request.query.limit),
   });
 
   let lastRefresh: { at: number; count: number } | null = null;
-  app.post('/api/huobi/refresh', {
-    schema: { ...market, security, response: { 200: refreshReply } },
+  route(app, refreshMarkets, {
+    ...market,
+    security,
     preHandler: guards.requireUser,
     handler: async () => {
       if (!lastRefresh || Date.now() - lastRefresh.at >= REFRESH_COOLDOWN_MS) {

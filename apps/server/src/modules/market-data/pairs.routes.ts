@@ -1,11 +1,5 @@
-import {
-  adminTradingPairsReply,
-  pairIdParams,
-  pairPatchBody,
-  pairReply,
-  pairSyncReply,
-} from '@platform/contracts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { listAdminTradingPairs, syncTradingPairs, updateTradingPair } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { MarketDataRouteDeps } from './route-deps.ts';
 
@@ -14,14 +8,14 @@ export function registerPairsRoutes(app: Router, deps: Pick<MarketDataRouteDeps,
   const { guards, pairs } = deps;
   const admin = { tags: ['trading-admin'], security };
 
-  app.get('/api/admin/trading/pairs', {
-    schema: { ...admin, response: { 200: adminTradingPairsReply } },
+  route(app, listAdminTradingPairs, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async () => ok(await pairs.listForAdmin(), '获取交易对成功'),
   });
 
-  app.post('/api/admin/trading/pairs/sync', {
-    schema: { ...admin, response: { 200: pairSyncReply } },
+  route(app, syncTradingPairs, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const result = await pairs.sync(auditActor(request));
@@ -29,14 +23,9 @@ export function registerPairsRoutes(app: Router, deps: Pick<MarketDataRouteDeps,
     },
   });
 
-  app.patch('/api/admin/trading/pairs/:id', {
-    schema: {
-      ...admin,
-      tags: ['trading-admin'],
-      params: pairIdParams,
-      body: pairPatchBody,
-      response: { 200: pairReply },
-    },
+  route(app, updateTradingPair, {
+    ...admin,
+    tags: ['trading-admin'],
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const pair = await pairs.setEnabled(auditActor(request), request.params.id, request.body.enabled);

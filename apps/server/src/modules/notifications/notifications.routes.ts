@@ -1,11 +1,5 @@
-import {
-  markNotificationsReadBody,
-  markNotificationsReadReply,
-  NOTIFICATION_TEXTS,
-  notificationsQuery,
-  notificationsReply,
-} from '@platform/contracts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { listNotifications, markNotificationsRead, NOTIFICATION_TEXTS } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import type { NotificationService } from './notifications.service.ts';
 
@@ -17,20 +11,17 @@ export function registerNotificationRoutes(
   const { notifications, guards } = deps;
   const tags = ['notifications'];
 
-  app.get('/api/notifications', {
-    schema: { tags, security, querystring: notificationsQuery, response: { 200: notificationsReply } },
+  route(app, listNotifications, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(await notifications.list(caller(request).user.id, request.query), NOTIFICATION_TEXTS.listLoaded),
   });
 
-  app.post('/api/notifications/read', {
-    schema: {
-      tags,
-      security,
-      body: markNotificationsReadBody,
-      response: { 200: markNotificationsReadReply },
-    },
+  route(app, markNotificationsRead, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(

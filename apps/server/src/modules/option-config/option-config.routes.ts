@@ -1,5 +1,5 @@
-import { OPTION_TEXTS, optionConfig, optionConfigReply } from '@platform/contracts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { getOptionConfig, OPTION_TEXTS, saveOptionConfig } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { OptionConfigService } from './option-config.service.ts';
@@ -11,14 +11,14 @@ export function registerOptionConfigRoutes(
   const { options, guards } = deps;
   const admin = { tags: ['trading-admin'], security };
 
-  app.get('/api/admin/trading/options/config', {
-    schema: { ...admin, response: { 200: optionConfigReply } },
+  route(app, getOptionConfig, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async () => ok(await options.get(), '获取期权配置成功'),
   });
 
-  app.post('/api/admin/trading/options/config', {
-    schema: { ...admin, body: optionConfig, response: { 200: optionConfigReply } },
+  route(app, saveOptionConfig, {
+    ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) => ok(await options.save(auditActor(request), request.body), OPTION_TEXTS.saved),
   });

@@ -1,10 +1,10 @@
 import {
-  reconciliationAlertReply,
-  reconciliationRunReply,
-  reconciliationRunsQuery,
-  reconciliationRunsReply,
+  acknowledgeReconciliation,
+  getReconciliationAlert,
+  listReconciliationRuns,
+  runReconciliation,
 } from '@platform/contracts';
-import { idParams, ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { ReconciliationService } from './reconciliation.service.ts';
@@ -16,26 +16,24 @@ export function registerReconciliationRoutes(
   const { reconciliation, guards } = deps;
   const tags = ['admin-reconciliation'];
 
-  app.get('/api/admin/reconciliation', {
-    schema: {
-      tags,
-      security,
-      querystring: reconciliationRunsQuery,
-      response: { 200: reconciliationRunsReply },
-    },
+  route(app, listReconciliationRuns, {
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) => ok(await reconciliation.list(request.query), '获取对账记录成功'),
   });
 
-  app.get('/api/admin/reconciliation/alert', {
-    schema: { tags, security, response: { 200: reconciliationAlertReply } },
+  route(app, getReconciliationAlert, {
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async () => ok({ alert: await reconciliation.alert() }, '获取对账告警成功'),
   });
 
   // 立即对账: any admin; one run at a time (409 对账正在进行中，请稍后再试), audited.
-  app.post('/api/admin/reconciliation/run', {
-    schema: { tags, security, response: { 200: reconciliationRunReply } },
+  route(app, runReconciliation, {
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const run = await reconciliation.runNow(auditActor(request));
@@ -43,8 +41,9 @@ export function registerReconciliationRoutes(
     },
   });
 
-  app.post('/api/admin/reconciliation/:id/acknowledge', {
-    schema: { tags, security, params: idParams, response: { 200: reconciliationRunReply } },
+  route(app, acknowledgeReconciliation, {
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok({ run: await reconciliation.acknowledge(request.params.id, auditActor(request)) }, '已确认对账异常'),

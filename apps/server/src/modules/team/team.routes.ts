@@ -1,16 +1,14 @@
 import {
-  inviteLinkReply,
+  getInviteLink,
+  getTeamConfig,
+  getTeamRanking,
+  getTeamStats,
+  listReferrals,
+  listTeamMembers,
   TEAM_TEXTS,
-  teamConfigReply,
-  teamMembersQuery,
-  teamMembersReply,
-  teamRankingReply,
-  teamReferralsQuery,
-  teamReferralsReply,
-  teamStatsReply,
-  teamUpdateStatsReply,
+  updateTeamStats,
 } from '@platform/contracts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import { createTeamService } from './team.service.ts';
@@ -28,47 +26,54 @@ export function registerTeamRoutes(
   const service = createTeamService({ db: deps.db });
   const { requireUser } = deps.guards;
 
-  app.get('/api/team/config', {
-    schema: { tags, security, response: { 200: teamConfigReply } },
+  route(app, getTeamConfig, {
+    tags,
+    security,
     preHandler: requireUser,
     handler: async () => ok(await service.config(), TEAM_TEXTS.configLoaded),
   });
 
-  app.get('/api/team/stats', {
-    schema: { tags, security, response: { 200: teamStatsReply } },
+  route(app, getTeamStats, {
+    tags,
+    security,
     preHandler: requireUser,
     handler: async (request) => ok(await service.stats(caller(request).user.id), TEAM_TEXTS.statsLoaded),
   });
 
-  app.post('/api/team/update-stats', {
-    schema: { tags, security, response: { 200: teamUpdateStatsReply } },
+  route(app, updateTeamStats, {
+    tags,
+    security,
     preHandler: requireUser,
     handler: async (request) =>
       ok(await service.updateStats(caller(request).user.id), TEAM_TEXTS.statsUpdated),
   });
 
-  app.get('/api/team/referrals', {
-    schema: { tags, security, querystring: teamReferralsQuery, response: { 200: teamReferralsReply } },
+  route(app, listReferrals, {
+    tags,
+    security,
     preHandler: requireUser,
     handler: async (request) =>
       ok(await service.referrals(caller(request).user.id, request.query), TEAM_TEXTS.referralsLoaded),
   });
 
-  app.get('/api/team/members', {
-    schema: { tags, security, querystring: teamMembersQuery, response: { 200: teamMembersReply } },
+  route(app, listTeamMembers, {
+    tags,
+    security,
     preHandler: requireUser,
     handler: async (request) =>
       ok(await service.members(caller(request).user.id, request.query), TEAM_TEXTS.membersLoaded),
   });
 
-  app.get('/api/team/ranking', {
-    schema: { tags, security, response: { 200: teamRankingReply } },
+  route(app, getTeamRanking, {
+    tags,
+    security,
     preHandler: requireUser,
     handler: async (request) => ok(await service.ranking(caller(request).user.id), TEAM_TEXTS.rankingLoaded),
   });
 
-  app.get('/api/team/invite-link', {
-    schema: { tags, security, response: { 200: inviteLinkReply } },
+  route(app, getInviteLink, {
+    tags,
+    security,
     preHandler: requireUser,
     // Never the request's Host or X-Forwarded-Host: anyone could have a link to their own domain
     // made. PUBLIC_URL, or the path, which the app prefixes with its own origin.

@@ -1,6 +1,6 @@
-import { ownOrderReply, ownOrdersQuery, ownOrdersReply, TRADING_TEXTS } from '@platform/contracts';
+import { getMyOrder, listMyOrders, TRADING_TEXTS } from '@platform/contracts';
 import { notFound } from '../../core/errors.ts';
-import { idParams, ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
 import { caller, type Guards } from '../auth/guard.ts';
@@ -14,8 +14,9 @@ import { toTimedContract } from './timed/timed.service.ts';
  * links to). Another user's order is a 404, as if it did not exist.
  */
 export function registerOwnOrdersRoutes(app: Router, deps: { db: Db; guards: Guards }) {
-  app.get('/api/trading/orders', {
-    schema: { tags: ['trading'], security, querystring: ownOrdersQuery, response: { 200: ownOrdersReply } },
+  route(app, listMyOrders, {
+    tags: ['trading'],
+    security,
     preHandler: deps.guards.requireUser,
     handler: async (request) => {
       const { rows, total } = await listOwnOrders(deps.db, caller(request).user.id, request.query);
@@ -26,8 +27,9 @@ export function registerOwnOrdersRoutes(app: Router, deps: { db: Db; guards: Gua
     },
   });
 
-  app.get('/api/trading/orders/:id', {
-    schema: { tags: ['trading'], security, params: idParams, response: { 200: ownOrderReply } },
+  route(app, getMyOrder, {
+    tags: ['trading'],
+    security,
     preHandler: deps.guards.requireUser,
     handler: async (request) => {
       const order = await findOrder(deps.db, request.params.id);

@@ -1,5 +1,5 @@
-import { userTransactionsQuery, userTransactionsReply, walletReply } from '@platform/contracts';
-import { ok, type Router, security } from '../../core/http.ts';
+import { getWallet, listTransactions } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
 import type { WalletService } from './wallet.service.ts';
@@ -10,8 +10,9 @@ const tags = ['wallet'];
 export function registerWalletRoutes(app: Router, deps: { wallet: WalletService; guards: Guards }) {
   const { wallet, guards } = deps;
 
-  app.get('/api/wallet', {
-    schema: { tags, security, response: { 200: walletReply } },
+  route(app, getWallet, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { user } = caller(request);
@@ -22,8 +23,9 @@ export function registerWalletRoutes(app: Router, deps: { wallet: WalletService;
     },
   });
 
-  app.get('/api/wallet/transactions', {
-    schema: { tags, security, querystring: userTransactionsQuery, response: { 200: userTransactionsReply } },
+  route(app, listTransactions, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(await wallet.statement(caller(request).user.id, request.query), '获取资金流水成功'),

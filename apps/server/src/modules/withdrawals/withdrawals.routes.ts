@@ -1,17 +1,13 @@
 import {
-  adminWithdrawalsQuery,
-  adminWithdrawalsReply,
-  createWithdrawalBody,
+  bulkSetWithdrawalStatus,
+  createWithdrawal,
   DUAL_CONTROL_TEXTS,
-  ownHistoryQuery,
-  userWithdrawalReply,
-  userWithdrawalsReply,
-  withdrawalBulkStatusBody,
-  withdrawalBulkStatusReply,
-  withdrawalStatusBody,
-  withdrawalStatusReply,
+  getWithdrawal,
+  listAdminWithdrawals,
+  listWithdrawals,
+  setWithdrawalStatus,
 } from '@platform/contracts';
-import { idParams, ok, type Router, security } from '../../core/http.ts';
+import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { caller, type Guards } from '../auth/guard.ts';
@@ -28,14 +24,10 @@ export function registerWithdrawalRoutes(
 ) {
   const { withdrawals, guards } = deps;
 
-  app.post('/api/wallet/withdrawals', {
+  route(app, createWithdrawal, {
     config: { idempotent: true },
-    schema: {
-      tags: ['wallet'],
-      security,
-      body: createWithdrawalBody,
-      response: { 200: userWithdrawalReply },
-    },
+    tags: ['wallet'],
+    security,
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { user } = caller(request);
@@ -44,20 +36,17 @@ export function registerWithdrawalRoutes(
     },
   });
 
-  app.get('/api/wallet/withdrawals', {
-    schema: {
-      tags: ['wallet'],
-      security,
-      querystring: ownHistoryQuery,
-      response: { 200: userWithdrawalsReply },
-    },
+  route(app, listWithdrawals, {
+    tags: ['wallet'],
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(await withdrawals.listOwn(caller(request).user.id, request.query), '获取提现记录成功'),
   });
 
-  app.get('/api/wallet/withdrawals/:id', {
-    schema: { tags: ['wallet'], security, params: idParams, response: { 200: userWithdrawalReply } },
+  route(app, getWithdrawal, {
+    tags: ['wallet'],
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(
@@ -67,21 +56,17 @@ export function registerWithdrawalRoutes(
   });
 
   const tags = ['admin-withdrawals'];
-  app.get('/api/admin/withdrawals', {
-    schema: { tags, security, querystring: adminWithdrawalsQuery, response: { 200: adminWithdrawalsReply } },
+  route(app, listAdminWithdrawals, {
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) => ok(await withdrawals.listForAdmin(request.query), '获取提现列表成功'),
   });
 
-  app.patch('/api/admin/withdrawals/:id/status', {
+  route(app, setWithdrawalStatus, {
     config: { idempotent: true },
-    schema: {
-      tags,
-      security,
-      params: idParams,
-      body: withdrawalStatusBody,
-      response: { 200: withdrawalStatusReply },
-    },
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const withdrawal = await withdrawals.transition(request.params.id, request.body, auditActor(request));
@@ -91,9 +76,10 @@ export function registerWithdrawalRoutes(
     },
   });
 
-  app.post('/api/admin/withdrawals/bulk-status', {
+  route(app, bulkSetWithdrawalStatus, {
     config: { idempotent: true },
-    schema: { tags, security, body: withdrawalBulkStatusBody, response: { 200: withdrawalBulkStatusReply } },
+    tags,
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const result = await withdrawals.bulkTransition(request.body, auditActor(request));

@@ -1,15 +1,12 @@
 import {
   ACCOUNT_SECURITY_MESSAGES,
-  accountLoginsQuery,
-  accountLoginsReply,
-  accountSessionParams,
-  accountSessionsQuery,
-  accountSessionsReply,
-  emptyReply,
-  revokeOtherSessionsReply,
+  listLogins,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
 } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
-import { ok, type Router, security } from '../../../core/http.ts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import { caller, type Guards } from '../guard.ts';
 import type { AccountSecurityService } from './account-security.service.ts';
 
@@ -26,15 +23,17 @@ export function registerAccountSecurityRoutes(
     return { userId: user.id, sessionId };
   };
 
-  app.get('/api/account/sessions', {
-    schema: { tags, security, querystring: accountSessionsQuery, response: { 200: accountSessionsReply } },
+  route(app, listSessions, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(await accountSecurity.listSessions(who(request), request.query), '获取登录设备成功'),
   });
 
-  app.delete('/api/account/sessions/:id', {
-    schema: { tags, security, params: accountSessionParams, response: { 200: emptyReply } },
+  route(app, revokeSession, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => {
       await accountSecurity.revokeSession(who(request), request.params.id);
@@ -42,8 +41,9 @@ export function registerAccountSecurityRoutes(
     },
   });
 
-  app.delete('/api/account/sessions', {
-    schema: { tags, security, response: { 200: revokeOtherSessionsReply } },
+  route(app, revokeOtherSessions, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(
@@ -52,8 +52,9 @@ export function registerAccountSecurityRoutes(
       ),
   });
 
-  app.get('/api/account/logins', {
-    schema: { tags, security, querystring: accountLoginsQuery, response: { 200: accountLoginsReply } },
+  route(app, listLogins, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(await accountSecurity.listLogins(caller(request).user.id, request.query), '获取登录记录成功'),

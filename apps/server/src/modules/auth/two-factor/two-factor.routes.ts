@@ -1,5 +1,5 @@
-import { emptyReply, twofaCodeBody, twofaEnableReply, twofaSetupReply } from '@platform/contracts';
-import { ok, type Router, security } from '../../../core/http.ts';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { AttemptLimiter } from '../attempt-limiter.ts';
 import { caller, type Guards } from '../guard.ts';
@@ -17,15 +17,17 @@ export function registerTwoFactorRoutes(
   const tags = ['auth'];
   const preHandler = guards.requireSession;
 
-  app.post('/api/auth/2fa/setup', {
-    schema: { tags, security, response: { 200: twofaSetupReply } },
+  route(app, setupTwoFactor, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(await twoFactor.setup(caller(request).user), '请用身份验证器扫描二维码，然后输入验证码'),
   });
 
-  app.post('/api/auth/2fa/enable', {
-    schema: { tags, security, body: twofaCodeBody, response: { 200: twofaEnableReply } },
+  route(app, enableTwoFactor, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(
@@ -39,8 +41,9 @@ export function registerTwoFactorRoutes(
       ),
   });
 
-  app.post('/api/auth/2fa/disable', {
-    schema: { tags, security, body: twofaCodeBody, response: { 200: emptyReply } },
+  route(app, disableTwoFactor, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => {
       await twoFactor.disable(

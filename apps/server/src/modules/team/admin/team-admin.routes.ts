@@ -1,12 +1,10 @@
 import {
   ADMIN_TEAM_TEXTS,
-  adminTeamStatsReply,
-  hierarchyChildrenQuery,
-  hierarchyChildrenReply,
-  hierarchyQuery,
-  hierarchyReply,
+  getAdminTeamStats,
+  getTeamHierarchy,
+  listHierarchyChildren,
 } from '@platform/contracts';
-import { idParams, ok, type Router, security } from '../../../core/http.ts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Guards } from '../../auth/guard.ts';
 import { createHierarchyService } from './hierarchy.service.ts';
@@ -23,27 +21,24 @@ export function registerTeamAdminRoutes(app: Router, deps: { db: Db; guards: Gua
   const tags = ['admin-team'];
   const preHandler = deps.guards.requireAdmin;
 
-  app.get('/api/admin/team/stats', {
-    schema: { tags, security, response: { 200: adminTeamStatsReply } },
+  route(app, getAdminTeamStats, {
+    tags,
+    security,
     preHandler,
     handler: async () => ok(await stats.stats(), ADMIN_TEAM_TEXTS.statsLoaded),
   });
 
-  app.get('/api/admin/team/hierarchy', {
-    schema: { tags, security, querystring: hierarchyQuery, response: { 200: hierarchyReply } },
+  route(app, getTeamHierarchy, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(await hierarchy.hierarchy(request.query), ADMIN_TEAM_TEXTS.hierarchyLoaded),
   });
 
-  app.get('/api/admin/team/hierarchy/:id/children', {
-    schema: {
-      tags,
-      security,
-      params: idParams,
-      querystring: hierarchyChildrenQuery,
-      response: { 200: hierarchyChildrenReply },
-    },
+  route(app, listHierarchyChildren, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(await hierarchy.children(request.params.id, request.query), ADMIN_TEAM_TEXTS.hierarchyLoaded),

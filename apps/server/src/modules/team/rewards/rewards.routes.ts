@@ -1,13 +1,11 @@
 import {
   ADMIN_TEAM_TEXTS,
-  adminRewardsQuery,
-  adminRewardsReply,
+  calculateRewards,
   DUAL_CONTROL_TEXTS,
-  rewardsCalculateReply,
-  rewardsDistributeBody,
-  rewardsDistributeReply,
+  distributeRewards,
+  listAdminRewards,
 } from '@platform/contracts';
-import { ok, type Router, security } from '../../../core/http.ts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { Guards } from '../../auth/guard.ts';
@@ -26,22 +24,25 @@ export function registerRewardRoutes(
   const tags = ['admin-team'];
   const preHandler = deps.guards.requireAdmin;
 
-  app.get('/api/admin/team/rewards', {
-    schema: { tags, security, querystring: adminRewardsQuery, response: { 200: adminRewardsReply } },
+  route(app, listAdminRewards, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => ok(await service.list(request.query), ADMIN_TEAM_TEXTS.rewardsLoaded),
   });
 
-  app.post('/api/admin/team/rewards/calculate', {
-    schema: { tags, security, response: { 200: rewardsCalculateReply } },
+  route(app, calculateRewards, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(await service.calculate(auditActor(request)), ADMIN_TEAM_TEXTS.recalculated),
   });
 
-  app.post('/api/admin/team/rewards/distribute', {
+  route(app, distributeRewards, {
     config: { idempotent: true },
-    schema: { tags, security, body: rewardsDistributeBody, response: { 200: rewardsDistributeReply } },
+    tags,
+    security,
     preHandler,
     handler: async (request) => {
       const result = await service.distribute(request.body, auditActor(request));

@@ -1,27 +1,21 @@
 import {
+  batchPaySalary,
   DUAL_CONTROL_TEXTS,
-  eligibleUsersQuery,
-  eligibleUsersReply,
+  exportSalary,
+  getSalaryLevels,
+  getSalaryStatistics,
+  listSalaryEligibleUsers,
+  paySalary,
   SALARY_TEXTS,
-  salaryBatchPayBody,
-  salaryBatchPayReply,
-  salaryExportQuery,
-  salaryLevelsBody,
-  salaryLevelsReply,
-  salaryPayBody,
-  salaryPayReply,
-  salaryStatisticsQuery,
-  salaryStatisticsReply,
+  saveSalaryLevels,
 } from '@platform/contracts';
-import { idParams, ok, type Router, security } from '../../../core/http.ts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { Guards } from '../../auth/guard.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { createSalaryService } from './salary.service.ts';
 import { attachmentDisposition } from './salary-csv.ts';
-
-const BASE = '/api/admin/team-salary-management';
 
 /**
  * Salary management (contracts/team-salary.ts): the eligible users of a payout date, single and
@@ -36,28 +30,32 @@ export function registerSalaryRoutes(
   const tags = ['admin-team-salary'];
   const preHandler = deps.guards.requireAdmin;
 
-  app.get(`${BASE}/levels`, {
-    schema: { tags, security, response: { 200: salaryLevelsReply } },
+  route(app, getSalaryLevels, {
+    tags,
+    security,
     preHandler,
     handler: async () => ok(await service.levels(), '获取工资等级成功'),
   });
 
-  app.put(`${BASE}/levels`, {
-    schema: { tags, security, body: salaryLevelsBody, response: { 200: salaryLevelsReply } },
+  route(app, saveSalaryLevels, {
+    tags,
+    security,
     preHandler,
     handler: async (request) =>
       ok(await service.saveLevels(request.body, auditActor(request)), SALARY_TEXTS.levelsSaved),
   });
 
-  app.get(`${BASE}/eligible-users`, {
-    schema: { tags, security, querystring: eligibleUsersQuery, response: { 200: eligibleUsersReply } },
+  route(app, listSalaryEligibleUsers, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => ok(await service.eligibleUsers(request.query), SALARY_TEXTS.eligibleLoaded),
   });
 
-  app.post(`${BASE}/pay/:id`, {
+  route(app, paySalary, {
     config: { idempotent: true },
-    schema: { tags, security, params: idParams, body: salaryPayBody, response: { 200: salaryPayReply } },
+    tags,
+    security,
     preHandler,
     handler: async (request) => {
       const result = await service.pay(request.params.id, request.body, auditActor(request));
@@ -68,9 +66,10 @@ export function registerSalaryRoutes(
     },
   });
 
-  app.post(`${BASE}/batch-pay`, {
+  route(app, batchPaySalary, {
     config: { idempotent: true },
-    schema: { tags, security, body: salaryBatchPayBody, response: { 200: salaryBatchPayReply } },
+    tags,
+    security,
     preHandler,
     handler: async (request) => {
       const result = await service.batchPay(request.body, auditActor(request));
@@ -83,15 +82,17 @@ export function registerSalaryRoutes(
     },
   });
 
-  app.get(`${BASE}/statistics`, {
-    schema: { tags, security, querystring: salaryStatisticsQuery, response: { 200: salaryStatisticsReply } },
+  route(app, getSalaryStatistics, {
+    tags,
+    security,
     preHandler,
     handler: async (request) => ok(await service.statistics(request.query), SALARY_TEXTS.statisticsLoaded),
   });
 
   // The report is a file, not the JSON envelope: no response schema, the bytes as they are.
-  app.get(`${BASE}/export`, {
-    schema: { tags, security, querystring: salaryExportQuery },
+  route(app, exportSalary, {
+    tags,
+    security,
     preHandler,
     handler: async (request, reply) => {
       const file = await service.exportCsv(request.query);

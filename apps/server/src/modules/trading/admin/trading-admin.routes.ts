@@ -1,10 +1,5 @@
-import {
-  ADMIN_TRADING_TEXTS,
-  adminOrdersQuery,
-  adminOrdersReply,
-  tradingStatsReply,
-} from '@platform/contracts';
-import { ok, type Router, security } from '../../../core/http.ts';
+import { ADMIN_TRADING_TEXTS, getTradingStats, listAdminOrders } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Guards } from '../../auth/guard.ts';
 import { createTradingAdminService } from './trading-admin.service.ts';
@@ -18,14 +13,16 @@ export function registerTradingAdminRoutes(app: Router, deps: { db: Db; guards: 
   const service = createTradingAdminService({ db: deps.db, now: deps.now });
   const tags = ['admin-trading'];
 
-  app.get('/api/admin/trading/stats', {
-    schema: { tags, security, response: { 200: tradingStatsReply } },
+  route(app, getTradingStats, {
+    tags,
+    security,
     preHandler: deps.guards.requireAdmin,
     handler: async () => ok(await service.stats(), ADMIN_TRADING_TEXTS.statsLoaded),
   });
 
-  app.get('/api/admin/orders', {
-    schema: { tags, security, querystring: adminOrdersQuery, response: { 200: adminOrdersReply } },
+  route(app, listAdminOrders, {
+    tags,
+    security,
     preHandler: deps.guards.requireAdmin,
     handler: async (request) => ok(await service.orders(request.query), ADMIN_TRADING_TEXTS.ordersLoaded),
   });

@@ -1,14 +1,12 @@
 import {
   FLASH_TEXTS,
-  flashConfigReply,
-  flashOrderBody,
+  getFlashConfig,
+  getFlashStats,
+  listFlashHistory,
+  placeFlashOrder,
   TRADING_TEXTS,
-  timedHistoryQuery,
-  timedHistoryReply,
-  timedOrderReply,
-  timedStatsReply,
 } from '@platform/contracts';
-import { ok, type Router, security } from '../../../core/http.ts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
 import { toTradeOrder } from '../orders.repository.ts';
@@ -20,14 +18,15 @@ export function registerFlashRoutes(app: Router, deps: { flash: FlashEngine; gua
   const { flash, guards } = deps;
   const tags = ['trading'];
 
-  app.get('/api/trading/flash/config', {
-    schema: { tags, response: { 200: flashConfigReply } },
+  route(app, getFlashConfig, {
+    tags,
     handler: async () => ok(await flash.configView(), FLASH_TEXTS.configLoaded),
   });
 
-  app.post('/api/trading/flash/order', {
+  route(app, placeFlashOrder, {
     config: { idempotent: true },
-    schema: { tags, security, body: flashOrderBody, response: { 200: timedOrderReply } },
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { order, contract } = await flash.placeOrder(caller(request).user.id, request.body);
@@ -38,8 +37,9 @@ export function registerFlashRoutes(app: Router, deps: { flash: FlashEngine; gua
     },
   });
 
-  app.get('/api/trading/flash/history', {
-    schema: { tags, security, querystring: timedHistoryQuery, response: { 200: timedHistoryReply } },
+  route(app, listFlashHistory, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { contracts, total } = await flash.history(caller(request).user.id, request.query);
@@ -47,8 +47,9 @@ export function registerFlashRoutes(app: Router, deps: { flash: FlashEngine; gua
     },
   });
 
-  app.get('/api/trading/flash/stats', {
-    schema: { tags, security, response: { 200: timedStatsReply } },
+  route(app, getFlashStats, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) => ok(await flash.stats(caller(request).user.id), FLASH_TEXTS.statsLoaded),
   });

@@ -1,15 +1,13 @@
 import {
-  activeOptionsReply,
+  getOptionConfigForUser,
+  getOptionStats,
+  listActiveOptions,
+  listOptionHistory,
   OPTION_TRADING_TEXTS,
-  optionConfigForUserReply,
-  optionOrderBody,
+  placeOptionOrder,
   TRADING_TEXTS,
-  timedHistoryQuery,
-  timedHistoryReply,
-  timedOrderReply,
-  timedStatsReply,
 } from '@platform/contracts';
-import { ok, type Router, security } from '../../../core/http.ts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
 import { toTradeOrder } from '../orders.repository.ts';
@@ -21,16 +19,16 @@ export function registerOptionRoutes(app: Router, deps: { option: OptionEngine; 
   const { option, guards } = deps;
   const common = { tags: ['trading'], security };
 
-  app.get('/api/trading/option/config', {
-    schema: { ...common, response: { 200: optionConfigForUserReply } },
+  route(app, getOptionConfigForUser, {
+    ...common,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(await option.configFor(caller(request).user.id), OPTION_TRADING_TEXTS.configLoaded),
   });
 
-  app.post('/api/trading/option/order', {
+  route(app, placeOptionOrder, {
     config: { idempotent: true },
-    schema: { ...common, body: optionOrderBody, response: { 200: timedOrderReply } },
+    ...common,
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { order, contract } = await option.placeOrder(caller(request).user.id, request.body);
@@ -41,8 +39,8 @@ export function registerOptionRoutes(app: Router, deps: { option: OptionEngine; 
     },
   });
 
-  app.get('/api/trading/option/history', {
-    schema: { ...common, querystring: timedHistoryQuery, response: { 200: timedHistoryReply } },
+  route(app, listOptionHistory, {
+    ...common,
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { contracts, total } = await option.history(caller(request).user.id, request.query);
@@ -53,15 +51,15 @@ export function registerOptionRoutes(app: Router, deps: { option: OptionEngine; 
     },
   });
 
-  app.get('/api/trading/option/stats', {
-    schema: { ...common, response: { 200: timedStatsReply } },
+  route(app, getOptionStats, {
+    ...common,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(await option.stats(caller(request).user.id), OPTION_TRADING_TEXTS.statsLoaded),
   });
 
-  app.get('/api/trading/option/active', {
-    schema: { ...common, response: { 200: activeOptionsReply } },
+  route(app, listActiveOptions, {
+    ...common,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok({ contracts: await option.active(caller(request).user.id) }, OPTION_TRADING_TEXTS.activeLoaded),

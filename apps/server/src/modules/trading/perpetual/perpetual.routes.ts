@@ -1,16 +1,14 @@
 import {
+  addPerpetualMargin,
+  closePerpetualPosition,
+  getPerpetualConfig,
+  getPerpetualMark,
+  listPerpetualPositions,
+  openPerpetualPosition,
   PERPETUAL_TEXTS,
-  perpetualConfigReply,
-  perpetualMarginBody,
-  perpetualMarkParams,
-  perpetualMarkReply,
-  perpetualOrderBody,
-  perpetualPositionReply,
-  perpetualPositionsQuery,
-  perpetualPositionsReply,
-  perpetualTpslBody,
+  setPerpetualTpSl,
 } from '@platform/contracts';
-import { idParams, ok, type Router, security } from '../../../core/http.ts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
 import type { PerpetualEngine } from './perpetual.engine.ts';
 
@@ -19,23 +17,26 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
   const { perpetual, guards } = deps;
   const tags = ['trading-perpetual'];
 
-  app.get('/api/trading/perpetual/config', {
-    schema: { tags, security, response: { 200: perpetualConfigReply } },
+  route(app, getPerpetualConfig, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async () => ok(await perpetual.config(), PERPETUAL_TEXTS.configLoaded),
   });
 
-  app.post('/api/trading/perpetual/order', {
+  route(app, openPerpetualPosition, {
     config: { idempotent: true },
-    schema: { tags, security, body: perpetualOrderBody, response: { 200: perpetualPositionReply } },
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(await perpetual.open(caller(request).user.id, request.body), PERPETUAL_TEXTS.opened),
   });
 
-  app.post('/api/trading/perpetual/close/:id', {
+  route(app, closePerpetualPosition, {
     config: { idempotent: true },
-    schema: { tags, security, params: idParams, response: { 200: perpetualPositionReply } },
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) => {
       const view = await perpetual.close(caller(request).user.id, request.params.id);
@@ -45,15 +46,10 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
   });
 
   // Changes no money, but takes a key like every trading action of the app (a retry sets it once).
-  app.post('/api/trading/perpetual/tpsl/:id', {
+  route(app, setPerpetualTpSl, {
     config: { idempotent: true },
-    schema: {
-      tags,
-      security,
-      params: idParams,
-      body: perpetualTpslBody,
-      response: { 200: perpetualPositionReply },
-    },
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) => {
       const view = await perpetual.setTpsl(caller(request).user.id, request.params.id, request.body);
@@ -62,15 +58,10 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
     },
   });
 
-  app.post('/api/trading/perpetual/margin/:id', {
+  route(app, addPerpetualMargin, {
     config: { idempotent: true },
-    schema: {
-      tags,
-      security,
-      params: idParams,
-      body: perpetualMarginBody,
-      response: { 200: perpetualPositionReply },
-    },
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(
@@ -79,20 +70,17 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
       ),
   });
 
-  app.get('/api/trading/perpetual/mark/:symbol', {
-    schema: { tags, security, params: perpetualMarkParams, response: { 200: perpetualMarkReply } },
+  route(app, getPerpetualMark, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(await perpetual.markPrice(request.params.symbol), PERPETUAL_TEXTS.markLoaded),
   });
 
-  app.get('/api/trading/perpetual/positions', {
-    schema: {
-      tags,
-      security,
-      querystring: perpetualPositionsQuery,
-      response: { 200: perpetualPositionsReply },
-    },
+  route(app, listPerpetualPositions, {
+    tags,
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(await perpetual.positions(caller(request).user.id, request.query), PERPETUAL_TEXTS.positionsLoaded),

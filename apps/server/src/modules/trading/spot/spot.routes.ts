@@ -1,11 +1,11 @@
 import {
   ADMIN_ORDER_CANCEL_TEXTS,
-  adminCancelOrderBody,
-  spotOrderBody,
+  cancelOrderAsAdmin,
+  cancelSpotOrder,
+  placeSpotOrder,
   TRADING_TEXTS,
-  tradeOrderReply,
 } from '@platform/contracts';
-import { idParams, ok, type Router, security } from '../../../core/http.ts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
 import type { SpotEngine } from './spot.engine.ts';
@@ -17,17 +17,19 @@ import type { SpotEngine } from './spot.engine.ts';
 export function registerSpotRoutes(app: Router, deps: { spot: SpotEngine; guards: Guards }) {
   const { spot, guards } = deps;
 
-  app.post('/api/trading/spot/order', {
+  route(app, placeSpotOrder, {
     config: { idempotent: true },
-    schema: { tags: ['trading'], security, body: spotOrderBody, response: { 200: tradeOrderReply } },
+    tags: ['trading'],
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok({ order: await spot.placeOrder(caller(request).user.id, request.body) }, TRADING_TEXTS.orderPlaced),
   });
 
-  app.delete('/api/trading/order/:id', {
+  route(app, cancelSpotOrder, {
     config: { idempotent: true },
-    schema: { tags: ['trading'], security, params: idParams, response: { 200: tradeOrderReply } },
+    tags: ['trading'],
+    security,
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(
@@ -36,16 +38,10 @@ export function registerSpotRoutes(app: Router, deps: { spot: SpotEngine; guards
       ),
   });
 
-  app.post('/api/admin/orders/:id/cancel', {
+  route(app, cancelOrderAsAdmin, {
     config: { idempotent: true },
-    schema: {
-      tags: ['admin-trading'],
-      security,
-      params: idParams,
-      // An empty POST (no body) is an empty reason.
-      body: adminCancelOrderBody.nullish(),
-      response: { 200: tradeOrderReply },
-    },
+    tags: ['admin-trading'],
+    security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(
