@@ -3,8 +3,9 @@ import { daysSince, formatCrypto, formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Modal, Result, Spin, Table } from 'antd';
 import type { ReactNode } from 'react';
+import { KycBadge } from '../../components/StatusTags.tsx';
 import { errorMessage } from '../../lib/request.ts';
-import { ActiveTag, KycBadge, RoleTag } from './UserBits.tsx';
+import { ActiveTag, RoleTag } from './UserBits.tsx';
 import { fetchUserDetail, userDetailQueryKey } from './usersApi.ts';
 
 const walletColumns = [

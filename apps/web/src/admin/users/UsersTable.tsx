@@ -2,7 +2,8 @@ import type { AdminUserRow } from '@platform/contracts';
 import { daysSince, formatDateTime, formatUSDT } from '@platform/domain';
 import { Button, Empty, Flex, Switch, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
-import { KycBadge, RoleTag } from './UserBits.tsx';
+import { KycBadge } from '../../components/StatusTags.tsx';
+import { RoleTag } from './UserBits.tsx';
 
 export interface UsersTableProps {
   rows: AdminUserRow[];

@@ -1,7 +1,7 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { KycBadge } from '../../admin/users/UserBits.tsx';
+import { KycBadge } from '../../components/StatusTags.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { Announcements } from './Announcements.tsx';
 import { EntryGrid } from './EntryGrid.tsx';

@@ -12,9 +12,9 @@ import { formatBalance, formatChange, formatCharge, formatDateTime } from '@plat
 import { Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DepositStatusTag, TxHashLink } from '../../admin/wallet/deposits/DepositBits.tsx';
-import { shortenHash } from '../../admin/wallet/deposits/explorer.ts';
-import { WithdrawalStatusTag } from '../../admin/wallet/withdrawals/WithdrawalBits.tsx';
+import { DepositStatusTag, WithdrawalStatusTag } from '../../components/StatusTags.tsx';
+import { TxHashLink } from '../../components/TxHashLink.tsx';
+import { shortenHash } from '../../lib/blockExplorer.ts';
 
 /** One row of a phone list: what it is and when on the left, amount and state on the right. */
 export function RecordRow({

@@ -1,7 +1,8 @@
 import type { AdminDeposit } from '@platform/contracts';
 import { formatDateTime, formatExactAmount } from '@platform/domain';
 import { Button, Descriptions, type DescriptionsProps, Modal, Typography } from 'antd';
-import { DepositStatusTag, TxHashLink } from './DepositBits.tsx';
+import { DepositStatusTag } from '../../../components/StatusTags.tsx';
+import { TxHashLink } from '../../../components/TxHashLink.tsx';
 
 const orDash = (value: string | null | undefined) => (value ? value : '-');
 

@@ -5,7 +5,6 @@ import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '.
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt } from '../../../test/render.tsx';
 import DepositsPage from '../DepositsPage.tsx';
-import { explorerUrl } from './explorer.ts';
 
 let calls: Call[];
 let handlers: Record<string, Handler>;
@@ -83,12 +82,6 @@ describe('DepositsPage', () => {
     const first = listCalls()[0];
     expect(first?.url.searchParams.get('limit')).toBe('20');
     expect(first?.url.searchParams.has('status')).toBe(false);
-  });
-
-  it('places hashes on explorers', () => {
-    expect(explorerUrl(`0x${'b'.repeat(64)}`)).toBe(`https://etherscan.io/tx/0x${'b'.repeat(64)}`);
-    expect(explorerUrl('not-a-hash')).toBeNull();
-    expect(explorerUrl(null)).toBeNull();
   });
 
   it('applies an approval optimistically and rolls it back with 审核充值失败 when the call fails', async () => {

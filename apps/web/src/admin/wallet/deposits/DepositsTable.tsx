@@ -3,9 +3,11 @@ import { formatExactAmount } from '@platform/domain';
 import { Button, Empty, Flex, Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { DepositStatusTag } from '../../../components/StatusTags.tsx';
+import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { SecondAdminTip, SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
 import { OwnRequestTip, useIsOwnRequest } from '../../ownRequest.tsx';
-import { DepositStatusTag, ShortAddress, TxHashLink } from './DepositBits.tsx';
+import { ShortAddress } from './DepositBits.tsx';
 
 export interface DepositsTableProps {
   rows: AdminDeposit[];

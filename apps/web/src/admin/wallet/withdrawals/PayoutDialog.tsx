@@ -2,7 +2,7 @@ import type { AdminWithdrawal } from '@platform/contracts';
 import { formatExactAmount, payoutTxHashOf } from '@platform/domain';
 import { type ButtonProps, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { TxHashLink } from '../deposits/DepositBits.tsx';
+import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { PayeeInfo } from './WithdrawalBits.tsx';
 
 export interface PayoutDialogProps {

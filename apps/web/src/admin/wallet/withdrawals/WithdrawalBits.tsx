@@ -1,28 +1,6 @@
-import {
-  type AdminWithdrawal,
-  WITHDRAW_METHOD_LABELS,
-  WITHDRAWAL_STATUS_LABELS,
-  type WithdrawalStatus,
-} from '@platform/contracts';
+import { type AdminWithdrawal, WITHDRAW_METHOD_LABELS } from '@platform/contracts';
 import { formatExactAmount } from '@platform/domain';
 import { Flex, Tag, Typography } from 'antd';
-
-const STATUS_COLORS: Record<WithdrawalStatus, string> = {
-  pending: 'gold',
-  reviewing: 'orange',
-  approved: 'cyan',
-  rejected: 'red',
-  processing: 'blue',
-  completed: 'green',
-};
-
-export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
-  return (
-    <Tag color={STATUS_COLORS[status]} data-testid="withdrawal-status">
-      {WITHDRAWAL_STATUS_LABELS[status]}
-    </Tag>
-  );
-}
 
 /** 微信 / 支付宝 / USDT, or the channel's own label when the method is unknown. */
 export function methodLabel(row: Pick<AdminWithdrawal, 'withdraw_type' | 'channel'>): string {

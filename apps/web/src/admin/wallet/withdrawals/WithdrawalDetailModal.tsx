@@ -1,8 +1,9 @@
 import type { AdminWithdrawal } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Button, Descriptions, type DescriptionsProps, Modal } from 'antd';
-import { TxHashLink } from '../deposits/DepositBits.tsx';
-import { AmountWithFee, methodLabel, PayeeInfo, WithdrawalStatusTag } from './WithdrawalBits.tsx';
+import { WithdrawalStatusTag } from '../../../components/StatusTags.tsx';
+import { TxHashLink } from '../../../components/TxHashLink.tsx';
+import { AmountWithFee, methodLabel, PayeeInfo } from './WithdrawalBits.tsx';
 
 function detailItems(row: AdminWithdrawal): DescriptionsProps['items'] {
   return [

@@ -2,10 +2,11 @@ import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
 import { formatDateTime, isWithdrawalFinal } from '@platform/domain';
 import { Empty, Flex, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { WithdrawalStatusTag } from '../../../components/StatusTags.tsx';
+import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
 import { useIsOwnRequest } from '../../ownRequest.tsx';
-import { TxHashLink } from '../deposits/DepositBits.tsx';
-import { AmountWithFee, methodLabel, PayeeInfo, UserInfo, WithdrawalStatusTag } from './WithdrawalBits.tsx';
+import { AmountWithFee, methodLabel, PayeeInfo, UserInfo } from './WithdrawalBits.tsx';
 import { WithdrawalRowActions } from './WithdrawalRowActions.tsx';
 
 export interface WithdrawalsTableProps {

@@ -1,6 +1,7 @@
 import { formatBalance, formatDateTime } from '@platform/domain';
 import { Card, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd';
-import { DepositStatusTag, TxHashLink } from '../../../admin/wallet/deposits/DepositBits.tsx';
+import { DepositStatusTag } from '../../../components/StatusTags.tsx';
+import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { fetchDeposit, walletKeys } from '../walletApi.ts';
 import { RecordFrame, useOwnRecord } from './RecordFrame.tsx';
 

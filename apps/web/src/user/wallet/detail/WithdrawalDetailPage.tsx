@@ -1,7 +1,7 @@
 import { WITHDRAW_METHOD_LABELS } from '@platform/contracts';
 import { formatBalance, formatCharge, formatDateTime } from '@platform/domain';
 import { Card, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd';
-import { WithdrawalStatusTag } from '../../../admin/wallet/withdrawals/WithdrawalBits.tsx';
+import { WithdrawalStatusTag } from '../../../components/StatusTags.tsx';
 import { PayoutHash } from '../records.tsx';
 import { fetchWithdrawal, walletKeys } from '../walletApi.ts';
 import { RecordFrame, useOwnRecord } from './RecordFrame.tsx';
