@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION, installChineseValidationMessages } from '@platform/contracts';
+import { installChineseValidationMessages } from '@platform/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -14,7 +14,6 @@ import Fastify, {
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import type { Config } from './core/config.ts';
 import type { AppContext } from './core/context.ts';
 import { AppError } from './core/errors.ts';
 import { router } from './core/http.ts';
+import { openApiOptions } from './core/openapi.ts';
 import { redisWithMemoryFallback } from './core/rate-limit-store.ts';
 import { createRedisLink } from './core/redis.ts';
 import { refuseNullBytes } from './core/request-hygiene.ts';
@@ -104,13 +104,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   });
 
   if (config.API_DOCS) {
-    await app.register(swagger, {
-      openapi: {
-        info: { title: 'Trading platform API', version: APP_VERSION },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      },
-      transform: jsonSchemaTransform,
-    });
+    await app.register(swagger, openApiOptions());
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   }
 

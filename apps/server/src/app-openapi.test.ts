@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationIdOf } from './core/openapi.ts';
+import { createTestApp, type TestApp } from './test/app.ts';
+
+const REPOSITORY = path.resolve(import.meta.dirname, '../../..');
+const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string }[];
+  responses: Record<string, { $ref?: string }>;
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+let t: TestApp;
+let dir: string;
+let documentFile: string;
+let document: Document;
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  document = res.json();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
+  documentFile = path.join(dir, 'openapi.json');
+  fs.writeFileSync(documentFile, res.body);
+});
+afterAll(async () => {
+  await t?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([route, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      name: `${method.toUpperCase()} ${route}`,
+      operation,
+    })),
+  );
+
+describe('the API document at /api/docs/json', () => {
+  it("passes Redocly's recommended lint with no error", async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [REDOCLY, 'lint', documentFile, '--format=json', `--config=${path.join(REPOSITORY, 'redocly.yaml')}`],
+      {
+        // Offline, and nothing but the report on stdout.
+        env: {
+          ...process.env,
+          REDOCLY_TELEMETRY: 'off',
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+          NO_COLOR: '1',
+        },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number };
+      problems: { severity: string; ruleId: string; message: string; location: { pointer: string }[] }[];
+    };
+    const errors = report.problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+    expect(errors).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  });
+
+  it('names every operation, says who may call it and which error replies it has', () => {
+    const all = operations();
+    expect(all.length).toBeGreaterThan(100);
+    for (const { name, operation } of all) {
+      expect(operation.operationId, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(operation.summary, name).toBeTruthy();
+      expect(operation.security, name).toBeDefined();
+    }
+    const byName = new Map(all.map(({ name, operation }) => [name, operation]));
+    const replies = (name: string) => Object.keys(byName.get(name)?.responses ?? {});
+    // Public: no token, so no 401; a route rate limit is a 429.
+    expect(byName.get('POST /api/auth/register')?.security).toEqual([]);
+    expect(replies('POST /api/auth/register')).toEqual(expect.arrayContaining(['400', '429']));
+    expect(replies('POST /api/auth/register')).not.toContain('401');
+    // Behind a login: 401 and 403; a record in the path: 404.
+    expect(byName.get('GET /api/wallet/deposits/{id}')?.security).toEqual([{ bearer: [] }]);
+    expect(replies('GET /api/wallet/deposits/{id}')).toEqual(['200', '400', '401', '403', '404']);
+    expect(byName.get('GET /api/wallet/deposits/{id}')?.responses['404']?.$ref).toBe(
+      '#/components/responses/NotFound',
+    );
+    expect(replies('POST /api/wallet/withdrawals')).toEqual(
+      expect.arrayContaining(['400', '401', '403', '409', '422']),
+    );
+  });
+
+  it('generates a TypeScript client description (openapi-typescript) that typechecks', async () => {
+    const source = astToString(await openapiTS(new URL(`file://${documentFile}`)));
+    for (const { name, operation } of operations())
+      expect(source, name).toContain(`${operation.operationId}: {`);
+    fs.writeFileSync(path.join(dir, 'api.ts'), source);
+    // A client's use of it: a reply body, an error reply, a recursive schema.
+    fs.writeFileSync(
+      path.join(dir, 'client.ts'),
+      [
+        "import type { components, paths } from './api';",
+        "type Json<R> = R extends { content: { 'application/json': infer B } } ? B : never;",
+        "type Wallet = Json<paths['/api/wallet']['get']['responses'][200]>;",
+        "export const walletOk: Wallet['success'] = true;",
+        "type Limited = Json<paths['/api/auth/login']['post']['responses'][429]>;",
+        "export const limited: Limited = { success: false, message: '请求过于频繁，请稍后再试' };",
+        "export const node = (n: components['schemas']['HierarchyNode']): number => n.children.length;",
+      ].join('\n'),
+    );
+    const program = ts.createProgram([path.join(dir, 'client.ts')], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+      // The language alone: the DOM's declarations would double the time.
+      lib: ['lib.es2022.d.ts'],
+      skipLibCheck: true,
+    });
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('operation ids for routes whose contract names none', () => {
+  it('are camelCase from the method and the path, parameters included', () => {
+    expect(operationIdOf('GET', '/api/admin/users/:id/wallet')).toBe('getAdminUsersByIdWallet');
+    expect(operationIdOf('POST', '/api/admin/team-salary-management/export')).toBe(
+      'postAdminTeamSalaryManagementExport',
+    );
+    expect(operationIdOf('DELETE', '/api/files/qrcodes/:name')).toBe('deleteFilesQrcodesByName');
+  });
+});
