@@ -1,4 +1,3 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import {
   type AdminDeposit,
   type DateRange,
@@ -8,15 +7,15 @@ import {
 } from '@platform/contracts';
 import { formatExactAmount } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Select, Space, Typography } from 'antd';
+import { App, Button, Select, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PagedListFooter } from '../../components/PageButtons.tsx';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useActionKeys } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
+import { AdminListPage } from '../shell/AdminListPage.tsx';
 import { DepositDetailModal } from './deposits/DepositDetailModal.tsx';
 import { DepositStatCards } from './deposits/DepositStatCards.tsx';
 import { DepositsTable } from './deposits/DepositsTable.tsx';
@@ -150,101 +149,80 @@ export default function DepositsPage() {
     await runBatch('reject', ids, note);
   };
 
-  if (query.isError) {
-    return (
-      <LoadErrorView
-        title={loadedOnce.current ? '获取充值列表失败' : '获取充值数据失败'}
-        reason={errorMessage(query.error, '')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const noPending = !stats || stats.pendingDeposits === 0;
   const batchScope = selected.length > 0 ? `（已选 ${selected.length}）` : '';
 
   return (
-    <Flex vertical gap={16} data-testid="deposits-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          充值管理
-        </Typography.Title>
-        <Button
-          icon={<ReloadOutlined />}
-          loading={query.isFetching}
-          onClick={() => void query.refetch()}
-          data-testid="deposits-refresh"
-        >
-          刷新
-        </Button>
-      </Flex>
-
-      <DepositStatCards stats={stats} loading={query.isLoading} />
-
-      <Card size="small">
-        <Flex wrap gap={12} align="center" justify="space-between">
-          <Space wrap>
-            <Select
-              style={{ width: 140 }}
-              value={filters.status}
-              options={STATUS_OPTIONS}
-              onChange={(status) => changeFilters({ status })}
-              data-testid="deposits-status-filter"
-            />
-            <Button
-              type={filters.awaiting === 'true' ? 'primary' : 'default'}
-              onClick={() => changeFilters({ awaiting: filters.awaiting === 'true' ? 'all' : 'true' })}
-              data-testid="deposits-awaiting-filter"
-            >
-              只看待复核
-            </Button>
-            <SearchBox
-              value={filters.search}
-              onSearch={(search) => changeFilters({ search })}
-              placeholder="邮箱 / 用户ID / 交易哈希 / 充值ID"
-              width={300}
-              testId="deposits-search"
-            />
-            <Space.Compact>
-              {RANGES.map((range) => (
-                <Button
-                  key={range.key}
-                  type={filters.dateRange === range.key ? 'primary' : 'default'}
-                  onClick={() => changeFilters({ dateRange: range.key })}
-                  data-testid={`deposits-range-${range.key}`}
-                >
-                  {range.label}
-                </Button>
-              ))}
-            </Space.Compact>
-          </Space>
-          <Space wrap>
-            <Button
-              type="primary"
-              disabled={noPending || batchRunning}
-              loading={batchRunning}
-              onClick={() => void batch('approve')}
-              data-testid="deposits-batch-approve"
-            >
-              批量通过{batchScope}
-            </Button>
-            <Button
-              danger
-              disabled={noPending || batchRunning}
-              onClick={() => void batch('reject')}
-              data-testid="deposits-batch-reject"
-            >
-              批量拒绝{batchScope}
-            </Button>
-          </Space>
-        </Flex>
+    <AdminListPage
+      title="充值管理"
+      testId="deposits"
+      query={query}
+      loadFailed={loadedOnce.current ? '获取充值列表失败' : '获取充值数据失败'}
+      summary={<DepositStatCards stats={stats} loading={query.isLoading} />}
+      filters={
+        <Space wrap>
+          <Select
+            style={{ width: 140 }}
+            value={filters.status}
+            options={STATUS_OPTIONS}
+            onChange={(status) => changeFilters({ status })}
+            data-testid="deposits-status-filter"
+          />
+          <Button
+            type={filters.awaiting === 'true' ? 'primary' : 'default'}
+            onClick={() => changeFilters({ awaiting: filters.awaiting === 'true' ? 'all' : 'true' })}
+            data-testid="deposits-awaiting-filter"
+          >
+            只看待复核
+          </Button>
+          <SearchBox
+            value={filters.search}
+            onSearch={(search) => changeFilters({ search })}
+            placeholder="邮箱 / 用户ID / 交易哈希 / 充值ID"
+            width={300}
+            testId="deposits-search"
+          />
+          <Space.Compact>
+            {RANGES.map((range) => (
+              <Button
+                key={range.key}
+                type={filters.dateRange === range.key ? 'primary' : 'default'}
+                onClick={() => changeFilters({ dateRange: range.key })}
+                data-testid={`deposits-range-${range.key}`}
+              >
+                {range.label}
+              </Button>
+            ))}
+          </Space.Compact>
+        </Space>
+      }
+      batchBar={
+        <Space wrap>
+          <Button
+            type="primary"
+            disabled={noPending || batchRunning}
+            loading={batchRunning}
+            onClick={() => void batch('approve')}
+            data-testid="deposits-batch-approve"
+          >
+            批量通过{batchScope}
+          </Button>
+          <Button
+            danger
+            disabled={noPending || batchRunning}
+            onClick={() => void batch('reject')}
+            data-testid="deposits-batch-reject"
+          >
+            批量拒绝{batchScope}
+          </Button>
+        </Space>
+      }
+      filterHint={
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
           批量操作只处理当前列表中的待审核记录：勾选了记录时处理所选记录，否则处理本页全部待审核记录。
         </Typography.Text>
-      </Card>
-
-      <Card size="small">
+      }
+      table={
         <DepositsTable
           rows={rows}
           loading={query.isFetching && !batchRunning}
@@ -255,6 +233,8 @@ export default function DepositsPage() {
           onReject={(row) => void reject(row)}
           onDetail={setDetail}
         />
+      }
+      footer={
         <PagedListFooter
           pagination={pagination}
           page={filters.page}
@@ -264,10 +244,13 @@ export default function DepositsPage() {
           }}
           testIdPrefix="deposits"
         />
-      </Card>
-
-      <DepositDetailModal deposit={detail} onClose={() => setDetail(null)} />
-      {reason.element}
-    </Flex>
+      }
+      below={
+        <>
+          <DepositDetailModal deposit={detail} onClose={() => setDetail(null)} />
+          {reason.element}
+        </>
+      }
+    />
   );
 }

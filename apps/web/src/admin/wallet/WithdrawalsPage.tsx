@@ -1,4 +1,4 @@
-import { BellOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BellOutlined } from '@ant-design/icons';
 import {
   type AdminWithdrawal,
   DEFAULT_PAGE_SIZE,
@@ -9,14 +9,13 @@ import {
 } from '@platform/contracts';
 import { formatExactAmount } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Space, Typography } from 'antd';
+import { App, Button, Flex, Space, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { paginationRangeText } from '../../components/pagination.ts';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
-import { errorMessage } from '../../lib/request.ts';
+import { AdminListPage, FilterButtons } from '../shell/AdminListPage.tsx';
 import { BulkStatusModal } from './withdrawals/BulkStatusModal.tsx';
 import { PayoutDialog } from './withdrawals/PayoutDialog.tsx';
 import { notificationPermission, requestNotificationPermission } from './withdrawals/realtimeAlerts.ts';
@@ -108,96 +107,61 @@ export default function WithdrawalsPage() {
     await update(row, 'rejected', note);
   };
 
-  if (query.isError) {
-    return (
-      <LoadErrorView
-        title="获取提现列表失败"
-        reason={errorMessage(query.error, '')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const page = pagination?.page ?? filters.page;
   const totalPages = pagination?.totalPages ?? 0;
 
   return (
-    <Flex vertical gap={16} data-testid="withdrawals-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          提现管理
-        </Typography.Title>
-        <Space wrap>
-          {permission === 'default' && (
-            <Button
-              icon={<BellOutlined />}
-              onClick={() => void requestNotificationPermission().then(setPermission)}
-              data-testid="withdrawals-notify-permission"
-            >
-              开启新申请桌面通知
-            </Button>
-          )}
+    <AdminListPage
+      title="提现管理"
+      testId="withdrawals"
+      query={query}
+      loadFailed="获取提现列表失败"
+      status={
+        permission === 'default' && (
           <Button
-            icon={<ReloadOutlined />}
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-            data-testid="withdrawals-refresh"
+            icon={<BellOutlined />}
+            onClick={() => void requestNotificationPermission().then(setPermission)}
+            data-testid="withdrawals-notify-permission"
           >
-            刷新
+            开启新申请桌面通知
           </Button>
-        </Space>
-      </Flex>
-
-      <Card size="small">
+        )
+      }
+      filters={
         <Flex vertical gap={12}>
-          <Flex wrap gap={8} align="center">
-            <Typography.Text type="secondary">状态：</Typography.Text>
-            {STATUS_FILTERS.map((filter) => (
-              <Button
-                key={filter.key}
-                size="small"
-                type={filters.status === filter.key ? 'primary' : 'default'}
-                onClick={() => changeFilters({ status: filter.key })}
-                data-testid={`withdrawals-filter-${filter.key}`}
-              >
-                {filter.label}
-              </Button>
-            ))}
-          </Flex>
-          <Flex wrap gap={8} align="center" justify="space-between">
-            <Flex wrap gap={8} align="center">
-              <Typography.Text type="secondary">方式：</Typography.Text>
-              {TYPE_FILTERS.map((filter) => (
-                <Button
-                  key={filter.key}
-                  size="small"
-                  type={filters.type === filter.key ? 'primary' : 'default'}
-                  onClick={() => changeFilters({ type: filter.key })}
-                  data-testid={`withdrawals-type-${filter.key}`}
-                >
-                  {filter.label}
-                </Button>
-              ))}
-              <SearchBox
-                value={filters.search}
-                onSearch={(search) => changeFilters({ search })}
-                placeholder="搜索邮箱、手机号或订单号"
-                width={260}
-                size="small"
-                testId="withdrawals-search"
-              />
-            </Flex>
-            {selectedRows.length > 0 && (
-              <Button type="primary" onClick={() => setBulkRows(selectedRows)} data-testid="withdrawals-bulk">
-                批量操作 ({selectedRows.length})
-              </Button>
-            )}
-          </Flex>
+          <FilterButtons
+            label="状态："
+            options={STATUS_FILTERS}
+            value={filters.status}
+            onChange={(status) => changeFilters({ status })}
+            testIdPrefix="withdrawals-filter"
+          />
+          <FilterButtons
+            label="方式："
+            options={TYPE_FILTERS}
+            value={filters.type}
+            onChange={(type) => changeFilters({ type })}
+            testIdPrefix="withdrawals-type"
+          >
+            <SearchBox
+              value={filters.search}
+              onSearch={(search) => changeFilters({ search })}
+              placeholder="搜索邮箱、手机号或订单号"
+              width={260}
+              size="small"
+              testId="withdrawals-search"
+            />
+          </FilterButtons>
         </Flex>
-      </Card>
-
-      <Card size="small">
+      }
+      batchBar={
+        selectedRows.length > 0 && (
+          <Button type="primary" onClick={() => setBulkRows(selectedRows)} data-testid="withdrawals-bulk">
+            批量操作 ({selectedRows.length})
+          </Button>
+        )
+      }
+      table={
         <WithdrawalsTable
           rows={rows}
           loading={query.isFetching}
@@ -208,6 +172,8 @@ export default function WithdrawalsPage() {
           onReject={(row) => void reject(row)}
           onDetail={setDetail}
         />
+      }
+      footer={
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
           <Typography.Text type="secondary" data-testid="withdrawals-range-text">
             {pagination ? paginationRangeText(pagination.page, pagination.limit, pagination.total) : ''}
@@ -234,24 +200,27 @@ export default function WithdrawalsPage() {
             </Button>
           </Space>
         </Flex>
-      </Card>
-
-      <WithdrawalDetailModal row={detail} onClose={() => setDetail(null)} />
-      <PayoutDialog
-        row={payout}
-        onClose={() => setPayout(null)}
-        onConfirm={(row, txHash, note) => void update(row, 'completed', note, txHash)}
-      />
-      <BulkStatusModal
-        open={bulkRows !== null}
-        rows={bulkRows ?? []}
-        onClose={() => setBulkRows(null)}
-        onDone={() => {
-          setSelected([]);
-          reload();
-        }}
-      />
-      {reason.element}
-    </Flex>
+      }
+      below={
+        <>
+          <WithdrawalDetailModal row={detail} onClose={() => setDetail(null)} />
+          <PayoutDialog
+            row={payout}
+            onClose={() => setPayout(null)}
+            onConfirm={(row, txHash, note) => void update(row, 'completed', note, txHash)}
+          />
+          <BulkStatusModal
+            open={bulkRows !== null}
+            rows={bulkRows ?? []}
+            onClose={() => setBulkRows(null)}
+            onDone={() => {
+              setSelected([]);
+              reload();
+            }}
+          />
+          {reason.element}
+        </>
+      }
+    />
   );
 }
