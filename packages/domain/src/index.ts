@@ -19,4 +19,5 @@ export * from './trading-math.ts';
 export * from './trading-stats.ts';
 export * from './tx-hash.ts';
 export * from './withdrawal-address.ts';
+export * from './withdrawal-fee.ts';
 export * from './withdrawal-status.ts';

@@ -1,22 +1,27 @@
 import { DEFAULT_CURRENCY, positiveAmount, type ValuedWallet, type WalletView } from '@platform/contracts';
 import {
+  type ChannelPurpose,
+  channelLimitProblem,
   currencyPrecision,
   Decimal,
   formatNormalised,
   insufficientBalanceText,
+  largestAmountWithFee,
   parseAmountField,
   percentage,
+  TRADE_AMOUNT_DECIMALS,
+  type WithdrawalCharge,
+  withdrawalCharge,
+  withdrawalFee,
 } from '@platform/domain';
 
 /**
  * The money rules the wallet screens check before they call the server (which checks them again):
- * amount format and limits, the withdrawal fee, what a withdrawal freezes.
+ * amount format and limits, the withdrawal fee, what a withdrawal freezes. The limits and the fee
+ * are the server's own (packages/domain withdrawal-fee.ts); this reads what the form holds.
  */
 
-/** The server charges fees to 8 decimals, rounded up (withdrawals.service.ts); the preview does the same. */
-export const FEE_DECIMALS = 8;
-
-export type AmountPurpose = '充值' | '提现';
+export type AmountPurpose = ChannelPurpose;
 
 export interface AmountLimits {
   min: string;
@@ -38,28 +43,16 @@ export function amountProblem(
     places: currencyPrecision(limits.currency),
   });
   if (!parsed.ok) return parsed.message;
-  const amount = parsed.value;
-  const min = new Decimal(limits.min);
-  const max = new Decimal(limits.max);
-  if (amount.lt(min)) return `${purpose}金额不能低于 ${formatNormalised(min)} ${limits.currency}`;
-  if (amount.gt(max)) return `${purpose}金额不能高于 ${formatNormalised(max)} ${limits.currency}`;
-  return null;
+  return channelLimitProblem(parsed.value, purpose, limits);
 }
 
-export interface WithdrawPreview {
-  amount: Decimal;
-  fee: Decimal;
-  /** amount + fee: what the request freezes. */
-  total: Decimal;
-}
+export type WithdrawPreview = WithdrawalCharge;
 
-/** fee = amount × fee_rate (rounded up to 8 decimals), total = amount + fee; null while the amount is not valid. */
+/** The fee and what the request freezes (withdrawalCharge); null while the amount is not valid. */
 export function withdrawPreview(text: string | undefined, feeRate: string): WithdrawPreview | null {
   const parsed = positiveAmount.safeParse(text ?? '');
   if (!parsed.success) return null;
-  const amount = new Decimal(parsed.data);
-  const fee = amount.times(new Decimal(feeRate)).toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP);
-  return { amount, fee, total: amount.plus(fee) };
+  return withdrawalCharge(new Decimal(parsed.data), new Decimal(feeRate));
 }
 
 /** The balance check of a withdrawal: amount + fee must fit in the available balance. */
@@ -77,20 +70,11 @@ export function maxWithdrawable(
   available: string,
   feeRate: string,
   channelMax: string,
-  places: number = FEE_DECIMALS,
+  places: number = TRADE_AMOUNT_DECIMALS,
 ): string {
-  const balance = new Decimal(available);
-  const step = new Decimal(10).pow(-places);
-  let amount = balance
-    .div(new Decimal(1).plus(new Decimal(feeRate)))
-    .toDecimalPlaces(places, Decimal.ROUND_DOWN);
-  const fits = (a: Decimal) =>
-    a.plus(a.times(new Decimal(feeRate)).toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP)).lte(balance);
-  // The rounded-up fee can push the first guess a few units over.
-  while (amount.gt(0) && !fits(amount)) amount = amount.minus(step);
-  const cap = new Decimal(channelMax).toDecimalPlaces(places, Decimal.ROUND_DOWN);
-  if (amount.gt(cap)) amount = cap;
-  return amount.gt(0) ? formatNormalised(amount) : '0';
+  const rate = new Decimal(feeRate);
+  const fee = (amount: Decimal) => withdrawalFee(amount, rate);
+  return formatNormalised(largestAmountWithFee(new Decimal(available), fee, new Decimal(channelMax), places));
 }
 
 /** The fee rate (a fraction) as a percentage text: '0.015' is '1.5%'. */
