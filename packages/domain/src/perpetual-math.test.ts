@@ -5,6 +5,8 @@ import {
   closeSettlement,
   marginAfterAdd,
   openTerms,
+  perpetualMarginProblem,
+  perpetualOpenFee,
   pnlAt,
   roePercent,
   tpslProblems,
@@ -40,6 +42,39 @@ describe('perpetual arithmetic', () => {
     const odd = openTerms('short', d(10), 3, d(7), rates);
     expect(odd.quantity.toFixed()).toBe('4.285714285714285714');
     expect(openTerms('long', d('10.00000001'), 1, d(1), rates).openFee.toFixed()).toBe('0.00500001');
+  });
+
+  it('charges the open fee on margin × leverage, rounded up to 8 places, as the opening does', () => {
+    expect(perpetualOpenFee(d(100), 10, d('0.0005')).toFixed()).toBe('0.5');
+    expect(perpetualOpenFee(d('0.00000001'), 3, d('0.0005')).toFixed()).toBe('0.00000001');
+    expect(perpetualOpenFee(d(100), 10, d(0)).toFixed()).toBe('0');
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10_000_000_000_000n }),
+        fc.integer({ min: 1, max: 125 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (units, leverage, bp) => {
+          const margin = d(units.toString()).div(1e8);
+          const rate = d(bp).div(1_000_000);
+          const fee = perpetualOpenFee(margin, leverage, rate);
+          expect(openTerms('long', margin, leverage, d(50000), { ...rates, openFee: rate }).openFee).toEqual(
+            fee,
+          );
+          // Never short of the rate, never a whole unit of the 8th place over it.
+          const exact = margin.times(leverage).times(rate);
+          expect(fee.gte(exact) && fee.minus(exact).lt('0.00000001')).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps a margin within the configured limits, in the server words', () => {
+    const limits = { min_margin: '10', max_margin: '100000' };
+    expect(perpetualMarginProblem(d('9.99'), limits)).toBe('保证金不能少于 10 USDT');
+    expect(perpetualMarginProblem(d('100000.01'), limits)).toBe('保证金不能超过 100000 USDT');
+    expect(perpetualMarginProblem(d('10'), limits)).toBeNull();
+    expect(perpetualMarginProblem(d('100000'), limits)).toBeNull();
   });
 
   it('a long at leverage 1 can never be liquidated (price 0)', () => {

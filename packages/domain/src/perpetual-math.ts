@@ -1,3 +1,4 @@
+import { PERPETUAL_TEXTS, type PerpetualConfig } from '@platform/contracts';
 import { Decimal, formatNormalised, MONEY_SCALE } from './money.ts';
 import {
   isLiquidatable,
@@ -55,6 +56,20 @@ export function positionLiquidationPrice(
   return price;
 }
 
+/** Why a margin is outside the configured limits, in the server's words; null when within them. */
+export function perpetualMarginProblem(
+  margin: Decimal,
+  limits: Pick<PerpetualConfig, 'min_margin' | 'max_margin'>,
+): string | null {
+  if (margin.lt(limits.min_margin)) return PERPETUAL_TEXTS.marginTooSmall(limits.min_margin);
+  if (margin.gt(limits.max_margin)) return PERPETUAL_TEXTS.marginTooLarge(limits.max_margin);
+  return null;
+}
+
+/** The open fee: the rate on the notional (margin × leverage), rounded up to 8 places (tradeFee). */
+export const perpetualOpenFee = (margin: Decimal, leverage: number, rate: Decimal): Decimal =>
+  tradeFee(margin.times(leverage), rate);
+
 export interface OpenTerms extends PositionTerms {
   /** margin × leverage: what the fee is charged on and what the order's turnover shows. */
   notional: Decimal;
@@ -78,7 +93,7 @@ export function openTerms(
   return {
     ...terms,
     notional,
-    openFee: tradeFee(notional, rates.openFee),
+    openFee: perpetualOpenFee(margin, leverage, rates.openFee),
     liquidationPrice: positionLiquidationPrice(side, terms, rates.maintenance),
   };
 }

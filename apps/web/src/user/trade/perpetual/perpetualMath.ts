@@ -1,6 +1,5 @@
 import {
   DEFAULT_CURRENCY,
-  PERPETUAL_TEXTS,
   type PerpetualConfig,
   type PerpetualPosition,
   type PerpetualSide,
@@ -16,15 +15,16 @@ import {
   formatNormalised,
   formatNumber,
   insufficientBalanceText,
+  largestAmountWithFee,
   openTerms,
   type PositionTerms,
   parseAmountField,
+  perpetualMarginProblem,
+  perpetualOpenFee,
   pnlAt,
   priceDecimalsByMagnitude,
   roePercent,
-  tradeFee,
 } from '@platform/domain';
-import { maxWithdrawable } from '../../wallet/walletMath.ts';
 
 /**
  * What the perpetual screen shows before and while a position is open, computed with the server's
@@ -58,9 +58,9 @@ export function parseMargin(text: string | undefined): Decimal | null {
   return parsed.success ? new Decimal(parsed.data) : null;
 }
 
-/** The open fee: on the notional (margin × leverage), rounded up to 8 places, as the server charges it. */
+/** The open fee the server charges (perpetualOpenFee, the opening's own rule). */
 export const openFee = (margin: Decimal, leverage: number, rates: PerpetualRates) =>
-  tradeFee(margin.times(leverage), new Decimal(rates.open_fee_rate));
+  perpetualOpenFee(margin, leverage, new Decimal(rates.open_fee_rate));
 
 /** The position an order would open at `price`; null while the margin is not valid or no price is known. */
 export function orderPreview(
@@ -106,8 +106,8 @@ export function orderProblem({
   const parsed = parseAmountField(marginText, MARGIN_FIELD);
   if (!parsed.ok) return parsed.message;
   const margin = parsed.value;
-  if (margin.lt(rates.min_margin)) return PERPETUAL_TEXTS.marginTooSmall(rates.min_margin);
-  if (margin.gt(rates.max_margin)) return PERPETUAL_TEXTS.marginTooLarge(rates.max_margin);
+  const outside = perpetualMarginProblem(margin, rates);
+  if (outside) return outside;
   if (available === undefined) return null;
   const fee = openFee(margin, leverage, rates);
   const total = margin.plus(fee);
@@ -115,14 +115,11 @@ export function orderProblem({
   return insufficientBalanceText(total, fee, available, currency);
 }
 
-/**
- * The largest margin whose margin + open fee fits in `available`, at most the config's maximum.
- * The fee is margin × (leverage × rate) rounded up to 8 places, the same rule as a withdrawal's fee
- * on its amount, so the withdrawal's search serves here.
- */
+/** The largest margin whose margin + open fee fits in `available`, at most the config's maximum. */
 export function maxMargin(available: string, leverage: number, rates: PerpetualRates): string {
-  const rate = new Decimal(rates.open_fee_rate).times(leverage);
-  return maxWithdrawable(available, formatNormalised(rate), rates.max_margin, MARGIN_PLACES);
+  const fee = (margin: Decimal) => openFee(margin, leverage, rates);
+  const max = largestAmountWithFee(new Decimal(available), fee, new Decimal(rates.max_margin), MARGIN_PLACES);
+  return formatNormalised(max);
 }
 
 /** Margins are offered (25% … 100%) in whole cents of the margin currency, as the screen shows them. */
