@@ -1,7 +1,6 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@platform/contracts';
-import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { App, Button, Flex, Pagination } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Flex, Pagination } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { type ListParam, type ListParamsSchema, param, useListParams } from '../lib/listParams.ts';
 import { api } from '../lib/request.ts';
@@ -101,20 +100,6 @@ export function useFilteredList<F extends { [K in keyof F]?: string }, D>({
   };
 
   return { filters, applyFilters, page, limit, changePage, query };
-}
-
-/** 刷新 for the card's extra: refetches, spinning while it loads. */
-export function RefreshButton({ query, testId }: { query: UseQueryResult<unknown>; testId: string }) {
-  return (
-    <Button
-      icon={<ReloadOutlined />}
-      onClick={() => void query.refetch()}
-      loading={query.isFetching}
-      data-testid={testId}
-    >
-      刷新
-    </Button>
-  );
 }
 
 export interface ListFooterProps {

@@ -1,9 +1,8 @@
 import { JOURNAL_WINDOW, type JournalData, type JournalPagination, journalQuery } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
-import { Card, Flex, Typography } from 'antd';
-import { ListFooter, RefreshButton, useFilteredList } from '../../components/FilteredList.tsx';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
-import { errorMessage } from '../../lib/request.ts';
+import { Typography } from 'antd';
+import { ListFooter, useFilteredList } from '../../components/FilteredList.tsx';
+import { AdminListPage } from '../shell/AdminListPage.tsx';
 import { JournalFilters, type JournalFilterValues } from './JournalFilters.tsx';
 import { JournalTable } from './JournalTable.tsx';
 
@@ -34,42 +33,34 @@ export default function TransactionsPage() {
     filterKeys: JOURNAL_FILTER_KEYS,
   });
 
-  if (query.isError) {
-    return (
-      <LoadErrorView
-        title={JOURNAL_LOAD_ERROR}
-        reason={errorMessage(query.error, JOURNAL_LOAD_ERROR)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const data = query.data?.data;
   return (
-    <Card
+    <AdminListPage
       title="资金流水"
-      data-testid="journal-page"
-      extra={<RefreshButton query={query} testId="journal-refresh" />}
-    >
-      <Flex vertical gap={16}>
-        <JournalFilters value={filters} kinds={data?.kinds ?? []} onChange={applyFilters} />
-        <JournalTable transactions={data?.transactions ?? []} loading={query.isFetching} />
-        {data && data.pagination.total > 0 && (
-          <ListFooter
-            summary={
-              <Typography.Text type="secondary" data-testid="journal-total">
-                {totalText(data.pagination)}
-              </Typography.Text>
-            }
-            page={page}
-            limit={limit}
-            total={data.pagination.totalPages * limit}
-            onChange={changePage}
-            testId="journal-pagination"
-          />
-        )}
-      </Flex>
-    </Card>
+      testId="journal"
+      query={query}
+      loadFailed={JOURNAL_LOAD_ERROR}
+      filters={<JournalFilters value={filters} kinds={data?.kinds ?? []} onChange={applyFilters} />}
+      table={<JournalTable transactions={data?.transactions ?? []} loading={query.isFetching} />}
+      footer={
+        data &&
+        data.pagination.total > 0 && (
+          <div style={{ marginTop: 16 }}>
+            <ListFooter
+              summary={
+                <Typography.Text type="secondary" data-testid="journal-total">
+                  {totalText(data.pagination)}
+                </Typography.Text>
+              }
+              page={page}
+              limit={limit}
+              total={data.pagination.totalPages * limit}
+              onChange={changePage}
+              testId="journal-pagination"
+            />
+          </div>
+        )
+      }
+    />
   );
 }

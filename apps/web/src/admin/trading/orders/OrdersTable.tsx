@@ -11,9 +11,9 @@ import {
   type TradeProduct,
 } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
-import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Button, Empty, Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { ListTable } from '../../shell/AdminListPage.tsx';
 import { FALL_COLOUR, RISE_COLOUR } from '../pairs/PairsTable.tsx';
 
 export const STATUS_COLOURS: Record<OrderStatus, string> = {
@@ -169,16 +169,12 @@ export function OrdersTable({ rows, loading, cancelling, onCancel, emptyText }: 
   ];
 
   return (
-    <Table<AdminOrder>
-      rowKey="id"
-      size="middle"
+    <ListTable<AdminOrder>
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-      onRow={(order) => ({ 'data-testid': `order-row-${order.id}` }) as HTMLAttributes<HTMLElement>}
+      rowTestId="order-row"
+      empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
     />
   );
 }
