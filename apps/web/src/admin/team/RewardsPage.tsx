@@ -1,14 +1,14 @@
-import { CalculatorOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, SendOutlined } from '@ant-design/icons';
 import { ADMIN_TEAM_TEXTS, DUAL_CONTROL_TEXTS, TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { Decimal, formatCount, formatNumber } from '@platform/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Typography } from 'antd';
+import { App, Button, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ListFooter } from '../../components/ListFooter.tsx';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { useIdempotentMutation } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
+import { AdminListPage, FilterButtons } from '../shell/AdminListPage.tsx';
 import { RewardStatCards } from './rewards/RewardStatCards.tsx';
 import { RewardsTable } from './rewards/RewardsTable.tsx';
 import { RewardTiersCard } from './rewards/RewardTiersCard.tsx';
@@ -159,17 +159,6 @@ export default function RewardsPage() {
     });
   };
 
-  if (query.isError && !query.data) {
-    return (
-      <LoadErrorView
-        title={LOAD_FAILED}
-        reason={errorMessage(query.error, LOAD_FAILED)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const data = query.data;
   const pagination = data?.pagination;
   const page = pagination?.page ?? filters.page;
@@ -182,69 +171,41 @@ export default function RewardsPage() {
       : `暂无${REWARD_STATUS_FILTERS.find((f) => f.key === filters.status)?.label ?? ''}的奖励记录`;
 
   return (
-    <Flex vertical gap={16} data-testid="rewards-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          团队奖励
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Button
-            icon={<ReloadOutlined />}
-            loading={query.isFetching && !calculate.isPending && !distribute.isPending}
-            onClick={() => void query.refetch()}
-            data-testid="rewards-refresh"
-          >
-            刷新
-          </Button>
-          <Button
-            type="primary"
-            icon={<CalculatorOutlined />}
-            loading={calculate.isPending}
-            onClick={confirmCalculate}
-            data-testid="rewards-recalculate"
-          >
-            重新计算
-          </Button>
-        </Flex>
-      </Flex>
-
-      {query.isError && (
-        <Alert type="warning" showIcon title={`${LOAD_FAILED}: ${errorMessage(query.error, LOAD_FAILED)}`} />
-      )}
-
-      <RewardStatCards stats={data?.stats} loading={query.isPending} />
-
-      <PendingPayoutApprovals kind="reward" />
-
-      <Card
-        size="small"
-        title="奖励记录"
-        extra={
-          <Flex gap={8} wrap align="center" style={{ padding: '8px 0' }}>
-            {REWARD_STATUS_FILTERS.map((filter) => (
-              <Button
-                key={filter.key}
-                size="small"
-                type={filters.status === filter.key ? 'primary' : 'default'}
-                onClick={() => setFilters({ status: filter.key })}
-                aria-pressed={filters.status === filter.key}
-                data-testid={`rewards-status-${filter.key}`}
-              >
-                {filter.label}
-              </Button>
-            ))}
-          </Flex>
-        }
-      >
-        {selectedRewards.length > 0 && (
-          <Flex
-            justify="space-between"
-            align="center"
-            wrap
-            gap={8}
-            style={{ marginBottom: 12 }}
-            data-testid="rewards-selection"
-          >
+    <AdminListPage
+      title="团队奖励"
+      testId="rewards"
+      query={query}
+      loadFailed={LOAD_FAILED}
+      reloadError="warn"
+      refreshing={query.isFetching && !calculate.isPending && !distribute.isPending}
+      actions={
+        <Button
+          type="primary"
+          icon={<CalculatorOutlined />}
+          loading={calculate.isPending}
+          onClick={confirmCalculate}
+          data-testid="rewards-recalculate"
+        >
+          重新计算
+        </Button>
+      }
+      summary={
+        <>
+          <RewardStatCards stats={data?.stats} loading={query.isPending} />
+          <PendingPayoutApprovals kind="reward" />
+        </>
+      }
+      filters={
+        <FilterButtons
+          options={REWARD_STATUS_FILTERS}
+          value={filters.status}
+          onChange={(status) => setFilters({ status })}
+          testIdPrefix="rewards-status"
+        />
+      }
+      batchBar={
+        selectedRewards.length > 0 && (
+          <Flex justify="space-between" align="center" wrap gap={8} data-testid="rewards-selection">
             <Typography.Text>
               已选 {selectedRewards.length} 条待发放奖励，合计{' '}
               <Typography.Text strong>
@@ -267,7 +228,10 @@ export default function RewardsPage() {
               </Button>
             </Flex>
           </Flex>
-        )}
+        )
+      }
+      tableTitle="奖励记录"
+      table={
         <RewardsTable
           rows={rows}
           loading={query.isFetching}
@@ -277,6 +241,8 @@ export default function RewardsPage() {
           onDistribute={(reward) => confirmDistribute([reward])}
           emptyText={emptyText}
         />
+      }
+      footer={
         <ListFooter
           pagination={pagination}
           page={page}
@@ -284,9 +250,8 @@ export default function RewardsPage() {
           onChange={(next) => setFilters({ page: next })}
           testId="rewards"
         />
-      </Card>
-
-      <RewardTiersCard />
-    </Flex>
+      }
+      below={<RewardTiersCard />}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { TEAM_REWARD_STATUS_LABELS, type TeamRewardStatus } from '@platform/contracts';
 import { formatCount, formatNumber } from '@platform/domain';
-import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Button, Empty, Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { SecondApprovalTag } from '../../dualControl.tsx';
+import { ListTable } from '../../shell/AdminListPage.tsx';
 import { UserCell } from '../shared/UserCell.tsx';
 import type { TeamReward } from './rewardsApi.ts';
 
@@ -132,25 +132,21 @@ export function RewardsTable({
   ];
 
   return (
-    <Table<TeamReward>
-      rowKey="id"
-      size="middle"
+    <ListTable<TeamReward>
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      rowSelection={{
-        getTitleCheckboxProps: () => ({ 'aria-label': '全选本页待发放奖励' }),
-        selectedRowKeys: [...selected],
-        onChange: (keys) => onSelect(keys.map(Number)),
-        getCheckboxProps: (reward) => ({
+      rowTestId="reward-row"
+      selection={{
+        selected,
+        onSelect,
+        allLabel: '全选本页待发放奖励',
+        checkbox: (reward) => ({
           disabled: reward.status !== 'pending',
           'aria-label': `选择 ${reward.email} 的 L${reward.tier} 奖励`,
         }),
       }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-      onRow={(reward) => ({ 'data-testid': `reward-row-${reward.id}` }) as HTMLAttributes<HTMLElement>}
+      empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
     />
   );
 }
