@@ -1,8 +1,8 @@
 import type { AdminUserRow } from '@platform/contracts';
 import { daysSince, formatDateTime, formatUSDT } from '@platform/domain';
-import { Button, Empty, Flex, Switch, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Button, Empty, Flex, Switch, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { KycBadge } from '../../components/StatusTags.tsx';
+import { ListTable } from '../shell/AdminListPage.tsx';
 import { RoleTag } from './UserBits.tsx';
 
 export interface UsersTableProps {
@@ -107,21 +107,18 @@ export function UsersTable(props: UsersTableProps) {
   ];
 
   return (
-    <Table<AdminUserRow>
-      rowKey="id"
-      size="middle"
+    <ListTable<AdminUserRow>
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 1000 }}
-      rowSelection={{
-        selectedRowKeys: selected,
-        onChange: (keys) => onSelect(keys.map(Number)),
-        getCheckboxProps: (row) => ({ 'data-testid': `user-select-${row.id}` }) as never,
+      rowTestId="user-row"
+      scrollX={1000}
+      selection={{
+        selected,
+        onSelect,
+        checkbox: (row) => ({ 'data-testid': `user-select-${row.id}` }),
       }}
-      onRow={(row) => ({ 'data-testid': `user-row-${row.id}` }) as HTMLAttributes<HTMLTableRowElement>}
-      locale={{ emptyText: <Empty description="暂无用户" /> }}
+      empty={<Empty description="暂无用户" />}
     />
   );
 }
