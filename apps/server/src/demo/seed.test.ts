@@ -10,7 +10,7 @@ import { queryRows } from '../db/rows.ts';
 import { createDashboardService } from '../modules/dashboard/dashboard.service.ts';
 import { createKycService } from '../modules/kyc/kyc.service.ts';
 import { silentRealtime } from '../modules/realtime/realtime.ts';
-import { counterMismatches } from '../modules/stats/stats.repository.ts';
+import { counterMismatches } from '../modules/stats/counters.ts';
 import { teamTreeProblems } from '../modules/team/tree-check.ts';
 import { createImageStore } from '../modules/uploads/image-store.ts';
 import { detectImageType } from '../modules/uploads/image-type.ts';

@@ -10,9 +10,9 @@ import { countCapped } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
-import { countPendingApplications } from '../kyc/kyc.repository.ts';
+import { countPendingApplications } from '../kyc/kyc.service.ts';
 import { ledgerAccounts } from '../ledger/ledger.schema.ts';
-import { countOf, readCounters } from '../stats/stats.repository.ts';
+import { countOf, readCounters } from '../stats/counters.ts';
 import { emailOrPhoneMatches } from '../users/user-search.ts';
 
 /** Data access of the admin user list. No rules here. */

@@ -12,10 +12,12 @@ import type { z } from 'zod';
 import { businessRule, forbidden, notFound } from '../../core/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { findUserById, revokeUserSessions } from '../auth/auth.repository.ts';
+import { findUserById, revokeUserSessions } from '../auth/accounts.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 import { accountView } from '../users/user-view.ts';
 import * as repo from './admin-users.repository.ts';
+
+export { countOtherActiveSuperAdmins, lockSuperAdmins, searchCondition } from './admin-users.repository.ts';
 
 export const USER_NOT_FOUND = '用户不存在';
 export const CANNOT_DISABLE_SELF = '不能禁用自己的账户';

@@ -2,7 +2,7 @@ import type { AdminStatusFilter } from '@platform/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount } from '../../db/rows.ts';
-import { searchCondition } from '../admin-users/admin-users.repository.ts';
+import { searchCondition } from '../admin-users/admin-users.service.ts';
 import { users } from '../auth/auth.schema.ts';
 
 /** Data access of admin management: accounts with role admin. No rules here. */

@@ -11,18 +11,24 @@ import type { z } from 'zod';
 import { businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { countOtherActiveSuperAdmins, lockSuperAdmins } from '../admin-users/admin-users.repository.ts';
 import {
   type Acting,
   changeActive,
+  countOtherActiveSuperAdmins,
   LAST_SUPER_ADMIN,
+  lockSuperAdmins,
   paginationOf,
   refusal,
 } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findUserByEmail, findUserByPhone, revokeUserSessions, updateUser } from '../auth/auth.repository.ts';
+import {
+  findUserByEmail,
+  findUserByPhone,
+  removeTwoFactor,
+  revokeUserSessions,
+  updateUser,
+} from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { removeTwoFactor } from '../auth/two-factor/two-factor.repository.ts';
 import { createUser } from '../users/create-user.ts';
 import * as repo from './admins.repository.ts';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
-import { countOf, readCounters } from '../stats/stats.repository.ts';
+import { countOf, readCounters } from '../stats/counters.ts';
 import { likeEscape } from '../users/user-search.ts';
 import { auditLogs } from './audit.schema.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { findUserByEmail, updateUser } from '../auth/auth.repository.ts';
+import { findUserByEmail, updateUser } from '../auth/accounts.ts';
 import { users } from '../auth/auth.schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createUser } from '../users/create-user.ts';

@@ -20,6 +20,8 @@ import { cleanImage } from '../uploads/image-pipeline.ts';
 import * as repo from './channels.repository.ts';
 import type { QrCodeStore } from './qrcode-store.ts';
 
+export { findActiveDepositChannel, findActiveWithdrawChannel } from './channels.repository.ts';
+
 export const DEPOSIT_CHANNEL_NOT_FOUND = '充值渠道不存在';
 export const WITHDRAW_CHANNEL_NOT_FOUND = '提现渠道不存在';
 

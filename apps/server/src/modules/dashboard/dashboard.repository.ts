@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
-import { countPendingApplications } from '../kyc/kyc.repository.ts';
-import { countOf, readCounters, readCountersByPrefix } from '../stats/stats.repository.ts';
+import { countPendingApplications } from '../kyc/kyc.service.ts';
+import { countOf, readCounters, readCountersByPrefix } from '../stats/counters.ts';
 
 /**
  * Read-only aggregates for the dashboard and the wallet overview. Every amount comes back as the

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, queryRows } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
-import { countOf, readCounters } from '../stats/stats.repository.ts';
+import { countOf, readCounters } from '../stats/counters.ts';
 import { usersMatching } from '../users/user-search.ts';
 import { deposits } from './deposits.schema.ts';
 

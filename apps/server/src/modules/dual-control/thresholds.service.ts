@@ -10,6 +10,8 @@ import {
   writeThresholds,
 } from './thresholds.repository.ts';
 
+export { readThresholdAmounts, type ThresholdAmounts } from './thresholds.repository.ts';
+
 const THRESHOLDS_SETTING = 'approval_thresholds';
 
 /** GET / PUT /api/admin/settings/approval-thresholds: read by any admin, saved by a super admin, audited. */

@@ -15,6 +15,8 @@ import type { MarketLogger } from './market-log.ts';
 import * as repo from './pairs.repository.ts';
 import { type Instrument, type MarketDataProvider, ProviderError } from './providers/provider.ts';
 
+export { findPairBySymbol, listPairs, type PairRow, requireEnabledPair } from './pairs.repository.ts';
+
 /**
  * Trading pairs: what users may trade (enabled ones), the admin list and toggle, and the sync that
  * refreshes the list from the pair-sync provider (OKX, or the simulator offline).

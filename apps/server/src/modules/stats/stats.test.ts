@@ -12,7 +12,7 @@ import {
 import { users } from '../auth/auth.schema.ts';
 import { postTransactionsBatch } from '../ledger/ledger.service.ts';
 import { createTestUsers } from '../ledger/ledger.test-helpers.ts';
-import { counterMismatches, readCounters } from './stats.repository.ts';
+import { counterMismatches, readCounters } from './counters.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { businessRule } from '../../core/errors.ts';
 import type { Tx } from '../../db/client.ts';
-import { findUserByInviteCode, insertUser, type UserRow } from '../auth/auth.repository.ts';
+import { findUserByInviteCode, insertUser, type UserRow } from '../auth/accounts.ts';
 import type { users } from '../auth/auth.schema.ts';
 import { newInviteCode } from '../auth/tokens.ts';
 import { ensureUserWallet } from '../ledger/ledger.service.ts';

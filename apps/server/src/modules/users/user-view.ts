@@ -1,6 +1,6 @@
 import type { PublicUser, WithdrawRequirement } from '@platform/contracts';
 import type { Executor } from '../../db/client.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
+import type { UserRow } from '../auth/accounts.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 
 /**

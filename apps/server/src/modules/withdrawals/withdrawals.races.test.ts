@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
-import { counterMismatches } from '../stats/stats.repository.ts';
+import { counterMismatches } from '../stats/counters.ts';
 
 /**
  * Races on the money paths (ARCHITECTURE.md, "The ledger (money)"), on whichever engine the suite

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { parseCount } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
-import { countOf, readCounters } from '../stats/stats.repository.ts';
+import { countOf, readCounters } from '../stats/counters.ts';
 import { usersMatching } from '../users/user-search.ts';
 import { withdrawals } from './withdrawals.schema.ts';
 

@@ -9,7 +9,7 @@ import { notFound } from '../../../core/errors.ts';
 import { decimalFromDb, formatNormalised } from '../../../core/money.ts';
 import { pageOf, paginationOf } from '../../../core/paging.ts';
 import type { Db } from '../../../db/client.ts';
-import { countOf, readCounters } from '../../stats/stats.repository.ts';
+import { countOf, readCounters } from '../../stats/counters.ts';
 import * as repo from './hierarchy.repository.ts';
 
 /**

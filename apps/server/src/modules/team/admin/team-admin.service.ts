@@ -8,7 +8,7 @@ import {
 import { growthPercent, toBeijing } from '@platform/domain';
 import { Decimal, decimalFromDb, formatNormalised } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
-import { countOf, readCounters, readCountersByPrefix } from '../../stats/stats.repository.ts';
+import { countOf, readCounters, readCountersByPrefix } from '../../stats/counters.ts';
 import * as repo from './team-admin.repository.ts';
 
 const LEVEL_PREFIX = 'team.level.';

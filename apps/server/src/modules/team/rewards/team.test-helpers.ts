@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import { uniqueEmail } from '../../../test/app.ts';
 import { insertDepositChannel } from '../../../test/money.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
-import type { UserRow } from '../../auth/auth.repository.ts';
+import type { UserRow } from '../../auth/accounts.ts';
 import { createDepositService } from '../../deposits/deposits.service.ts';
 import { silentRealtime } from '../../realtime/realtime.ts';
 import { createUser } from '../../users/create-user.ts';

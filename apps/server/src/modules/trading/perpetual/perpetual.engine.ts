@@ -28,7 +28,7 @@ import type { Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import { type Posting, postTransaction, postTransactionsBatch } from '../../ledger/ledger.service.ts';
-import { findPairBySymbol } from '../../market-data/pairs.repository.ts';
+import { findPairBySymbol } from '../../market-data/pairs.service.ts';
 import {
   notifyPerpetualCloses,
   pushNotifications,

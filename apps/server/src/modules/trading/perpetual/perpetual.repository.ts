@@ -5,7 +5,7 @@ import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { lockUserScope } from '../../../db/user-locks.ts';
-import { listPairs, type PairRow } from '../../market-data/pairs.repository.ts';
+import { listPairs, type PairRow } from '../../market-data/pairs.service.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
 import { perpetualMarginAdditions, perpetualPositions, tradeOrders } from '../trading.schema.ts';

@@ -7,7 +7,7 @@ import { Decimal } from '../../../core/money.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { fundUser } from '../../../test/money.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
-import { counterMismatches } from '../../stats/stats.repository.ts';
+import { counterMismatches } from '../../stats/counters.ts';
 import { testTradingDeps } from '../testing/trading-fixtures.ts';
 import { createSpotEngine } from './spot.engine.ts';
 import { balancesOf, body, fillsOf, makeBook, ordersOfUser, quickUser } from './spot.test-helpers.ts';

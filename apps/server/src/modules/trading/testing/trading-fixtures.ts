@@ -1,6 +1,6 @@
 import type { OrderBook, Ticker } from '@platform/contracts';
 import type { Db } from '../../../db/client.ts';
-import { requireEnabledPair } from '../../market-data/pairs.repository.ts';
+import { requireEnabledPair } from '../../market-data/pairs.service.ts';
 import { createOptionConfigService } from '../../option-config/option-config.service.ts';
 import { silentRealtime } from '../../realtime/realtime.ts';
 import { createReferencePrices, type PriceObservation } from '../reference-prices.ts';
