@@ -1,7 +1,8 @@
+import { getOrderBook, setWithdrawalStatus } from '@platform/contracts';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures.ts';
 import { setNavigator } from './navigation.ts';
-import { ApiError, api, buildUrl, isSessionEnded, request } from './request.ts';
+import { ApiError, api, buildUrl, call, isSessionEnded, request } from './request.ts';
 
 type FetchArgs = [string, RequestInit];
 let fetchMock: Mock<(...args: FetchArgs) => Promise<Response>>;
@@ -225,5 +226,24 @@ describe('the 401 rule', () => {
     await expect(request('/admin/users')).rejects.toMatchObject({ status: 403 });
     expect(storedKeys()).toEqual([...sessionKeys, ...otherKeys].sort());
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('call', () => {
+  it("sends an endpoint's method to its path with the parameters filled in, the query and the body", async () => {
+    await call(setWithdrawalStatus, {
+      params: { id: 7 },
+      body: { status: 'approved' },
+      idempotencyKey: 'key-9',
+    });
+    const { url, init, headers } = lastCall();
+    expect(url).toBe('/api/admin/withdrawals/7/status');
+    expect(init.method).toBe('PATCH');
+    expect(JSON.parse(String(init.body))).toEqual({ status: 'approved' });
+    expect(headers.get('Idempotency-Key')).toBe('key-9');
+
+    await call(getOrderBook, { params: { symbol: 'BTC/USDT' }, query: { depth: 20 } });
+    expect(lastCall().url).toBe('/api/huobi/orderbook/BTC%2FUSDT?depth=20');
+    expect(lastCall().init.method).toBe('GET');
   });
 });

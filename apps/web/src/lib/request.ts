@@ -1,4 +1,14 @@
-import { IDEMPOTENCY_KEY_HEADER, REQUEST_TIMEOUT_MS } from '@platform/contracts';
+import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointParams,
+  type EndpointQuery,
+  endpointUrl,
+  IDEMPOTENCY_KEY_HEADER,
+  REQUEST_TIMEOUT_MS,
+} from '@platform/contracts';
+import type { z } from 'zod';
 import { isAuthPage, loginUrl, navigateTo } from './navigation.ts';
 import { clearSessionStorage, readToken } from './storage.ts';
 
@@ -180,6 +190,42 @@ export const api = {
     request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: WriteOptions) => request<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * What a call to an endpoint sends: its path parameters and body when it has them (the compiler
+ * asks for them), its query string, and the request options. An upload endpoint (no body contract)
+ * takes its FormData as the body.
+ */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: EndpointParams<E> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: EndpointQuery<E> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: EndpointBody<E> } : { body?: FormData }) &
+  Pick<RequestOptions, 'signal' | 'idempotencyKey' | 'timeoutMs'>;
+
+type CallArgs<E extends Endpoint> = E['params'] extends z.ZodType
+  ? [input: CallInput<E>]
+  : E['body'] extends z.ZodType
+    ? [input: CallInput<E>]
+    : [input?: CallInput<E>];
+
+/** One call to an endpoint of packages/contracts: its method and path, its reply's data typed from its contract. */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<ApiReply<EndpointData<E>>> {
+  const { params, query, body, ...options } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+  } & Pick<RequestOptions, 'signal' | 'idempotencyKey' | 'timeoutMs'>;
+  return request<EndpointData<E>>(endpointUrl(endpoint, params), {
+    ...options,
+    method: endpoint.method,
+    query,
+    body,
+  });
+}
 
 /** The message to show for a failed call: the server's (or the network) message, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,11 +1,11 @@
-import type { AdminDashboard } from '@platform/contracts';
-import { api } from '../../lib/request.ts';
+import { type AdminDashboard, getAdminDashboard } from '@platform/contracts';
+import { call } from '../../lib/request.ts';
 
 export const DASHBOARD_QUERY_KEY = ['admin', 'dashboard'] as const;
 
 /** GET /api/admin/dashboard. */
 export const fetchDashboard = (signal?: AbortSignal) =>
-  api.get<AdminDashboard>('/admin/dashboard', undefined, signal).then((reply) => reply.data);
+  call(getAdminDashboard, { signal }).then((reply) => reply.data);
 
 /** The review queues with their waiting filter selected (the pages read it from the address). */
 export const PENDING_PATHS = {

@@ -1,5 +1,8 @@
-import type { ReconciliationAlert, ReconciliationRun } from '@platform/contracts';
-import { api } from '../../lib/request.ts';
+import {
+  acknowledgeReconciliation as acknowledgeReconciliationEndpoint,
+  getReconciliationAlert,
+} from '@platform/contracts';
+import { call } from '../../lib/request.ts';
 import { RECONCILIATION_QUERY_ROOT } from '../wallet/reconciliation/reconciliationRunsApi.ts';
 
 // Under the runs screen's root, so that reloading the runs reloads the alert too.
@@ -7,10 +10,8 @@ export const RECONCILIATION_ALERT_QUERY_KEY = [...RECONCILIATION_QUERY_ROOT, 'al
 
 /** GET /api/admin/reconciliation/alert: the newest failed run nobody has acknowledged, or null. */
 export const fetchReconciliationAlert = (signal?: AbortSignal) =>
-  api
-    .get<{ alert: ReconciliationAlert | null }>('/admin/reconciliation/alert', undefined, signal)
-    .then((reply) => reply.data.alert);
+  call(getReconciliationAlert, { signal }).then((reply) => reply.data.alert);
 
 /** POST /api/admin/reconciliation/{id}/acknowledge. */
 export const acknowledgeReconciliation = (id: number) =>
-  api.post<{ run: ReconciliationRun }>(`/admin/reconciliation/${id}/acknowledge`);
+  call(acknowledgeReconciliationEndpoint, { params: { id } });

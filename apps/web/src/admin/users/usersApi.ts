@@ -1,18 +1,19 @@
 import {
-  type AdminUserDetailReply,
-  type AdminUsersReply,
-  type BulkUserStatusReply,
+  bulkSetUserStatus as bulkSetUserStatusEndpoint,
+  type EndpointData,
+  getAdminUser,
+  listAdminUsers,
+  setUserStatus as setUserStatusEndpoint,
   type UserKycFilter,
   type UserStatusFilter,
-  type UserStatusReply,
   userKycFilters,
   userStatusFilters,
 } from '@platform/contracts';
 import { param } from '../../lib/listParams.ts';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 
-export type UsersData = NonNullable<AdminUsersReply['data']>;
-export type UserDetailData = NonNullable<AdminUserDetailReply['data']>;
+export type UsersData = EndpointData<typeof listAdminUsers>;
+export type UserDetailData = EndpointData<typeof getAdminUser>;
 
 export interface UserFilters {
   search: string;
@@ -35,29 +36,23 @@ export const userDetailQueryKey = (id: number) => [...USERS_QUERY_ROOT, 'detail'
 
 /** GET /api/admin/users: "all" filters and an empty search are left out. */
 export function fetchUsers(filters: UserFilters, limit: number, signal?: AbortSignal) {
-  return api
-    .get<UsersData>(
-      '/admin/users',
-      {
-        page: filters.page,
-        limit,
-        search: filters.search.trim() || undefined,
-        status: filters.status === 'all' ? undefined : filters.status,
-        kyc: filters.kyc === 'all' ? undefined : filters.kyc,
-      },
-      signal,
-    )
-    .then((reply) => reply.data);
+  return call(listAdminUsers, {
+    query: {
+      page: filters.page,
+      limit,
+      search: filters.search.trim() || undefined,
+      status: filters.status === 'all' ? undefined : filters.status,
+      kyc: filters.kyc === 'all' ? undefined : filters.kyc,
+    },
+    signal,
+  }).then((reply) => reply.data);
 }
 
 export const fetchUserDetail = (id: number, signal?: AbortSignal) =>
-  api.get<UserDetailData>(`/admin/users/${id}`, undefined, signal).then((reply) => reply.data);
+  call(getAdminUser, { params: { id }, signal }).then((reply) => reply.data);
 
 export const setUserStatus = (id: number, isActive: boolean) =>
-  api.patch<NonNullable<UserStatusReply['data']>>(`/admin/users/${id}/status`, { is_active: isActive });
+  call(setUserStatusEndpoint, { params: { id }, body: { is_active: isActive } });
 
 export const bulkSetUserStatus = (ids: number[], isActive: boolean) =>
-  api.post<NonNullable<BulkUserStatusReply['data']>>('/admin/users/bulk-status', {
-    ids,
-    is_active: isActive,
-  });
+  call(bulkSetUserStatusEndpoint, { body: { ids, is_active: isActive } });

@@ -1,5 +1,12 @@
-import type { AccountLogins, AccountSessions } from '@platform/contracts';
-import { api } from '../../lib/request.ts';
+import {
+  type AccountLogins,
+  type AccountSessions,
+  listLogins,
+  listSessions,
+  revokeOtherSessions as revokeOtherSessionsEndpoint,
+  revokeSession as revokeSessionEndpoint,
+} from '@platform/contracts';
+import { call } from '../../lib/request.ts';
 
 /** 安全中心's calls (GET/DELETE /api/account/sessions, GET /api/account/logins): the caller's own. */
 
@@ -14,22 +21,22 @@ export const securityKeys = {
 };
 
 export async function fetchSessions(): Promise<AccountSessions> {
-  const reply = await api.get<AccountSessions>('/account/sessions', { limit: SESSIONS_PAGE });
-  return reply.data as AccountSessions;
+  const reply = await call(listSessions, { query: { limit: SESSIONS_PAGE } });
+  return reply.data;
 }
 
 export async function fetchLogins(): Promise<AccountLogins> {
-  const reply = await api.get<AccountLogins>('/account/logins', { limit: RECENT_LOGINS });
-  return reply.data as AccountLogins;
+  const reply = await call(listLogins, { query: { limit: RECENT_LOGINS } });
+  return reply.data;
 }
 
 /** Signs one device out; the reply's message says so. */
 export async function revokeSession(id: string): Promise<string> {
-  return (await api.delete<null>(`/account/sessions/${encodeURIComponent(id)}`)).message;
+  return (await call(revokeSessionEndpoint, { params: { id } })).message;
 }
 
 /** Signs every device but this one out. */
 export async function revokeOtherSessions(): Promise<{ revoked: number; message: string }> {
-  const reply = await api.delete<{ revoked: number }>('/account/sessions');
+  const reply = await call(revokeOtherSessionsEndpoint);
   return { revoked: reply.data?.revoked ?? 0, message: reply.message };
 }

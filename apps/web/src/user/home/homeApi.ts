@@ -1,6 +1,6 @@
-import type { AnnouncementItem, CarouselItem } from '@platform/contracts';
+import { listAnnouncements, listCarousel } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 
 /** The home screen's public content: published carousel slides and announcements (guests too). */
 
@@ -12,8 +12,7 @@ const CONTENT_STALE_MS = 60_000;
 export function useCarousel() {
   return useQuery({
     queryKey: HOME_CAROUSEL_KEY,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ items: CarouselItem[] }>('/home/carousel', undefined, signal)).data.items,
+    queryFn: async ({ signal }) => (await call(listCarousel, { signal })).data.items,
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -21,9 +20,7 @@ export function useCarousel() {
 export function useAnnouncements() {
   return useQuery({
     queryKey: HOME_ANNOUNCEMENTS_KEY,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ announcements: AnnouncementItem[] }>('/home/announcements', undefined, signal)).data
-        .announcements,
+    queryFn: async ({ signal }) => (await call(listAnnouncements, { signal })).data.announcements,
     staleTime: CONTENT_STALE_MS,
   });
 }

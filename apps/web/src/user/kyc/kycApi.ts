@@ -1,13 +1,14 @@
 import {
+  getKycStatus,
   KYC_IMAGE_ACCEPT,
   KYC_IMAGE_MAX_BYTES,
   KYC_IMAGE_TOO_LARGE_MESSAGE,
   KYC_NOT_IMAGE_MESSAGE,
   KYC_SUBMIT_FIELDS,
-  type KycApplication,
   type KycStatusData,
+  submitKyc as submitKycEndpoint,
 } from '@platform/contracts';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 
 export type KycStatusInfo = NonNullable<KycStatusData>;
 
@@ -16,7 +17,7 @@ export const kycStatusKey = [...KYC_QUERY_ROOT, 'status'] as const;
 
 /** GET /api/kyc/status: the account's KYC status and its latest application. */
 export const fetchKycStatus = (signal?: AbortSignal) =>
-  api.get<KycStatusInfo>('/kyc/status', undefined, signal).then((reply) => reply.data);
+  call(getKycStatus, { signal }).then((reply) => reply.data as KycStatusInfo);
 
 /** The types the server accepts (judged there from the bytes; here from what the browser says). */
 const ACCEPTED_TYPES = KYC_IMAGE_ACCEPT.split(',');
@@ -42,5 +43,5 @@ export function submitKyc(submission: KycSubmission) {
   form.append(KYC_SUBMIT_FIELDS.idNumber, submission.idNumber.trim());
   form.append(KYC_SUBMIT_FIELDS.idFront, submission.front);
   form.append(KYC_SUBMIT_FIELDS.idBack, submission.back);
-  return api.post<{ application: KycApplication }>('/kyc/submit', form);
+  return call(submitKycEndpoint, { body: form });
 }

@@ -1,28 +1,26 @@
 import {
   DEFAULT_PAGE_SIZE,
-  type inviteLinkReply,
+  type EndpointData,
+  getInviteLink,
+  getTeamConfig,
+  getTeamRanking,
+  getTeamStats,
+  listReferrals,
+  listTeamMembers,
   type TeamConfig,
   type TeamMember,
   type TeamStats,
-  type teamMembersReply,
-  type teamRankingReply,
-  type teamReferralsReply,
-  type teamUpdateStatsReply,
+  updateTeamStats as updateTeamStatsEndpoint,
 } from '@platform/contracts';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 
 export type { TeamConfig, TeamMember, TeamStats };
 
-/** The `data` of a contract reply schema, without copying its shape. */
-type ReplyData<S extends { parse: (value: unknown) => { data?: unknown } }> = NonNullable<
-  ReturnType<S['parse']>['data']
->;
-
-export type InviteLink = ReplyData<typeof inviteLinkReply>;
-export type ReferralsPage = ReplyData<typeof teamReferralsReply>;
-export type MembersPage = ReplyData<typeof teamMembersReply>;
-export type TeamRanking = ReplyData<typeof teamRankingReply>;
-export type UpdateStatsResult = ReplyData<typeof teamUpdateStatsReply>;
+export type InviteLink = EndpointData<typeof getInviteLink>;
+export type ReferralsPage = EndpointData<typeof listReferrals>;
+export type MembersPage = EndpointData<typeof listTeamMembers>;
+export type TeamRanking = EndpointData<typeof getTeamRanking>;
+export type UpdateStatsResult = EndpointData<typeof updateTeamStatsEndpoint>;
 
 /** What each section says when its call fails (the reason from the request layer goes under it). */
 export const TEAM_LOAD_FAILED = {
@@ -48,11 +46,9 @@ export const teamKeys = {
 
 const data = async <T>(reply: Promise<{ data: T }>): Promise<T> => (await reply).data;
 
-export const fetchTeamConfig = (signal?: AbortSignal) =>
-  data(api.get<TeamConfig>('/team/config', undefined, signal));
+export const fetchTeamConfig = (signal?: AbortSignal) => data(call(getTeamConfig, { signal }));
 
-export const fetchTeamStats = (signal?: AbortSignal) =>
-  data(api.get<TeamStats>('/team/stats', undefined, signal));
+export const fetchTeamStats = (signal?: AbortSignal) => data(call(getTeamStats, { signal }));
 
 /**
  * The server answers the invite link as a path (`/register?invite=CODE`) unless PUBLIC_URL is set,
@@ -65,20 +61,19 @@ export function absoluteInviteLink(link: string, origin = window.location.origin
 }
 
 export const fetchInviteLink = async (signal?: AbortSignal): Promise<InviteLink> => {
-  const reply = await data(api.get<InviteLink>('/team/invite-link', undefined, signal));
+  const reply = await data(call(getInviteLink, { signal }));
   return { ...reply, inviteLink: absoluteInviteLink(reply.inviteLink) };
 };
 
 /** GET /api/team/referrals: direct referrals, newest first, 20 a page. */
 export const fetchReferrals = (page: number, signal?: AbortSignal) =>
-  data(api.get<ReferralsPage>('/team/referrals', { page, limit: DEFAULT_PAGE_SIZE }, signal));
+  data(call(listReferrals, { query: { page, limit: DEFAULT_PAGE_SIZE }, signal }));
 
 /** GET /api/team/members: the whole team, or one level of it (1 = direct), newest first. */
 export const fetchMembers = (level: number | undefined, page: number, signal?: AbortSignal) =>
-  data(api.get<MembersPage>('/team/members', { level, page, limit: DEFAULT_PAGE_SIZE }, signal));
+  data(call(listTeamMembers, { query: { level, page, limit: DEFAULT_PAGE_SIZE }, signal }));
 
-export const fetchRanking = (signal?: AbortSignal) =>
-  data(api.get<TeamRanking>('/team/ranking', undefined, signal));
+export const fetchRanking = (signal?: AbortSignal) => data(call(getTeamRanking, { signal }));
 
 /** POST /api/team/update-stats: rechecks the caller's tiers (a pending reward per new one). */
-export const updateTeamStats = () => data(api.post<UpdateStatsResult>('/team/update-stats'));
+export const updateTeamStats = () => data(call(updateTeamStatsEndpoint));

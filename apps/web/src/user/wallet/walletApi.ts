@@ -1,33 +1,28 @@
 import {
   type CreateDepositBody,
   type CreateWithdrawalBody,
+  createDeposit as createDepositEndpoint,
+  createWithdrawal as createWithdrawalEndpoint,
   DEFAULT_PAGE_SIZE,
-  type OwnOrder,
-  type Pagination,
-  type UserDeposit,
-  type UserDepositChannel,
-  type UserTransaction,
-  type UserWithdrawal,
-  type UserWithdrawChannel,
-  type WalletReply,
+  type EndpointData,
+  getDeposit,
+  getMyOrder,
+  getWallet,
+  getWithdrawal,
+  listActiveDepositChannels,
+  listActiveWithdrawChannels,
+  listDeposits,
+  listTransactions,
+  listWithdrawals,
 } from '@platform/contracts';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 
 /** The user's own money calls (ARCHITECTURE.md, "API conventions"). */
 
-export type WalletData = NonNullable<WalletReply['data']>;
-export interface DepositsPage {
-  deposits: UserDeposit[];
-  pagination: Pagination;
-}
-export interface WithdrawalsPage {
-  withdrawals: UserWithdrawal[];
-  pagination: Pagination;
-}
-export interface TransactionsPage {
-  transactions: UserTransaction[];
-  pagination: Pagination;
-}
+export type WalletData = EndpointData<typeof getWallet>;
+export type DepositsPage = EndpointData<typeof listDeposits>;
+export type WithdrawalsPage = EndpointData<typeof listWithdrawals>;
+export type TransactionsPage = EndpointData<typeof listTransactions>;
 
 /**
  * Every query of the user's money lives under this root, so that one realtime event (a deposit
@@ -50,40 +45,34 @@ export const walletKeys = {
 
 const data = <T>(reply: Promise<{ data: T }>) => reply.then((r) => r.data);
 
-export const fetchWallet = (signal?: AbortSignal) => data(api.get<WalletData>('/wallet', undefined, signal));
+export const fetchWallet = (signal?: AbortSignal) => data(call(getWallet, { signal }));
 
 export const fetchDepositChannels = (signal?: AbortSignal) =>
-  data(api.get<{ channels: UserDepositChannel[] }>('/wallet/deposit-channels', undefined, signal)).then(
-    (d) => d.channels,
-  );
+  data(call(listActiveDepositChannels, { signal })).then((d) => d.channels);
 
 export const fetchWithdrawChannels = (signal?: AbortSignal) =>
-  data(api.get<{ channels: UserWithdrawChannel[] }>('/wallet/withdraw-channels', undefined, signal)).then(
-    (d) => d.channels,
-  );
+  data(call(listActiveWithdrawChannels, { signal })).then((d) => d.channels);
 
 export const fetchDeposits = (page: number, signal?: AbortSignal) =>
-  data(api.get<DepositsPage>('/wallet/deposits', { page, limit: DEFAULT_PAGE_SIZE }, signal));
+  data(call(listDeposits, { query: { page, limit: DEFAULT_PAGE_SIZE }, signal }));
 
 export const fetchWithdrawals = (page: number, signal?: AbortSignal) =>
-  data(api.get<WithdrawalsPage>('/wallet/withdrawals', { page, limit: DEFAULT_PAGE_SIZE }, signal));
+  data(call(listWithdrawals, { query: { page, limit: DEFAULT_PAGE_SIZE }, signal }));
 
 /** The statement (全部流水), of one currency when `currency` is given (an asset's history). */
 export const fetchTransactions = (page: number, limit: number, signal?: AbortSignal, currency?: string) =>
-  data(api.get<TransactionsPage>('/wallet/transactions', { page, limit, currency }, signal));
+  data(call(listTransactions, { query: { page, limit, currency }, signal }));
 
 /** What a statement row links to: the user's own deposit, withdrawal or order (another's is a 404). */
 export const fetchDeposit = (id: number, signal?: AbortSignal) =>
-  data(api.get<{ deposit: UserDeposit }>(`/wallet/deposits/${id}`, undefined, signal)).then((d) => d.deposit);
+  data(call(getDeposit, { params: { id }, signal })).then((d) => d.deposit);
 export const fetchWithdrawal = (id: number, signal?: AbortSignal) =>
-  data(api.get<{ withdrawal: UserWithdrawal }>(`/wallet/withdrawals/${id}`, undefined, signal)).then(
-    (d) => d.withdrawal,
-  );
+  data(call(getWithdrawal, { params: { id }, signal })).then((d) => d.withdrawal);
 export const fetchOrder = (id: number, signal?: AbortSignal) =>
-  data(api.get<OwnOrder>(`/trading/orders/${id}`, undefined, signal));
+  data(call(getMyOrder, { params: { id }, signal }));
 
 export const createDeposit = (body: CreateDepositBody, idempotencyKey: string) =>
-  api.post<{ deposit: UserDeposit }>('/wallet/deposits', body, { idempotencyKey });
+  call(createDepositEndpoint, { body, idempotencyKey });
 
 export const createWithdrawal = (body: CreateWithdrawalBody, idempotencyKey: string) =>
-  api.post<{ withdrawal: UserWithdrawal }>('/wallet/withdrawals', body, { idempotencyKey });
+  call(createWithdrawalEndpoint, { body, idempotencyKey });

@@ -1,27 +1,25 @@
 import {
   type AdminRewardStats,
-  type adminRewardsReply,
+  calculateRewards as calculateRewardsEndpoint,
   DEFAULT_PAGE_SIZE,
+  distributeRewards as distributeRewardsEndpoint,
+  type EndpointData,
+  listAdminRewards,
   type RewardsDistributeBody,
-  type rewardsCalculateReply,
   rewardsDistributeBody,
-  type rewardsDistributeReply,
   TEAM_REWARD_STATUS_LABELS,
   type TeamReward,
   type TeamRewardStatus,
   teamRewardStatuses,
 } from '@platform/contracts';
 import { param } from '../../../lib/listParams.ts';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 
 export type { AdminRewardStats, TeamReward };
 
-/** The `data` of a contract reply schema, without copying its shape. */
-type ReplyData<S extends { parse: (value: unknown) => { data: unknown } }> = ReturnType<S['parse']>['data'];
-
-export type AdminRewardsData = ReplyData<typeof adminRewardsReply>;
-export type RewardsCalculateResult = ReplyData<typeof rewardsCalculateReply>;
-export type RewardsDistributeResult = ReplyData<typeof rewardsDistributeReply>;
+export type AdminRewardsData = EndpointData<typeof listAdminRewards>;
+export type RewardsCalculateResult = EndpointData<typeof calculateRewardsEndpoint>;
+export type RewardsDistributeResult = EndpointData<typeof distributeRewardsEndpoint>;
 
 /** The list's filters as the address holds them (?status=pending&page=2); 'all' is no filter. */
 export interface RewardFilters {
@@ -48,21 +46,20 @@ export const rewardsQueryKey = (filters: RewardFilters) => [...REWARDS_QUERY_ROO
 
 /** GET /api/admin/team/rewards: page, limit 20, status (left out for 全部). */
 export async function fetchRewards(filters: RewardFilters, signal?: AbortSignal): Promise<AdminRewardsData> {
-  const reply = await api.get<AdminRewardsData>(
-    '/admin/team/rewards',
-    {
+  const reply = await call(listAdminRewards, {
+    query: {
       page: filters.page,
       limit: DEFAULT_PAGE_SIZE,
       status: filters.status === 'all' ? undefined : filters.status,
     },
     signal,
-  );
+  });
   return reply.data;
 }
 
 /** POST /api/admin/team/rewards/calculate (no body): pending rewards for every tier newly reached. */
 export async function calculateRewards(): Promise<RewardsCalculateResult> {
-  const reply = await api.post<RewardsCalculateResult>('/admin/team/rewards/calculate');
+  const reply = await call(calculateRewardsEndpoint);
   return reply.data;
 }
 
@@ -73,8 +70,6 @@ export async function distributeRewards(
 ): Promise<RewardsDistributeResult> {
   // The contract checks the body first (1 to 500 ids), so a bad one never leaves.
   const body: RewardsDistributeBody = rewardsDistributeBody.parse({ rewardIds: [...rewardIds] });
-  const reply = await api.post<RewardsDistributeResult>('/admin/team/rewards/distribute', body, {
-    idempotencyKey,
-  });
+  const reply = await call(distributeRewardsEndpoint, { body, idempotencyKey });
   return reply.data;
 }

@@ -1,37 +1,36 @@
 import {
+  batchPaySalary,
   DEFAULT_PAGE_SIZE,
   type EligibleUsersQuery,
-  type eligibleUsersReply,
+  type EndpointData,
+  exportSalary,
+  getSalaryLevels,
+  getSalaryStatistics,
+  listSalaryEligibleUsers,
   type PayoutDate,
   payoutDateFields,
   payoutDateKey,
+  paySalary,
   SALARY_PAYOUT_DAYS,
   type SalaryCandidate,
   type SalaryLevel,
   type SalaryLevelsBody,
   type SalaryStatistics,
   salaryBatchPayBody,
-  type salaryBatchPayReply,
   salaryLevelsBody,
-  type salaryLevelsReply,
   salaryPayBody,
-  type salaryPayReply,
+  saveSalaryLevels as saveSalaryLevelsEndpoint,
 } from '@platform/contracts';
 import { formatDate, latestPayoutDate, salaryPayoutYears } from '@platform/domain';
-import { ApiError, api, buildUrl } from '../../../lib/request.ts';
+import { ApiError, buildUrl, call } from '../../../lib/request.ts';
 import { readToken } from '../../../lib/storage.ts';
 
 export type { PayoutDate, SalaryCandidate, SalaryLevel, SalaryStatistics };
 
-/** The `data` of a contract reply schema, without copying its shape. */
-type ReplyData<S extends { parse: (value: unknown) => { data: unknown } }> = ReturnType<S['parse']>['data'];
-
-export type EligibleUsersData = ReplyData<typeof eligibleUsersReply>;
-export type SalaryPayResult = ReplyData<typeof salaryPayReply>;
-export type SalaryBatchPayResult = ReplyData<typeof salaryBatchPayReply>;
-export type SalaryLevelsData = ReplyData<typeof salaryLevelsReply>;
-
-const BASE = '/admin/team-salary-management';
+export type EligibleUsersData = EndpointData<typeof listSalaryEligibleUsers>;
+export type SalaryPayResult = EndpointData<typeof paySalary>;
+export type SalaryBatchPayResult = EndpointData<typeof batchPaySalary>;
+export type SalaryLevelsData = EndpointData<typeof getSalaryLevels>;
 
 /** Today's Beijing calendar day as YYYY-MM-DD. */
 export const beijingToday = (now: Date = new Date()): string => formatDate(now);
@@ -84,11 +83,10 @@ export async function fetchEligibleUsers(
   page: number,
   signal?: AbortSignal,
 ): Promise<EligibleUsersData> {
-  const reply = await api.get<EligibleUsersData>(
-    `${BASE}/eligible-users`,
-    { ...date, page, limit: DEFAULT_PAGE_SIZE },
+  const reply = await call(listSalaryEligibleUsers, {
+    query: { ...date, page, limit: DEFAULT_PAGE_SIZE },
     signal,
-  );
+  });
   return reply.data;
 }
 
@@ -97,7 +95,7 @@ export async function fetchSalaryStatistics(
   month: { year: number; month: number },
   signal?: AbortSignal,
 ): Promise<SalaryStatistics> {
-  const reply = await api.get<SalaryStatistics>(`${BASE}/statistics`, month, signal);
+  const reply = await call(getSalaryStatistics, { query: month, signal });
   return reply.data;
 }
 
@@ -108,7 +106,7 @@ export async function payUser(
   idempotencyKey: string,
 ): Promise<SalaryPayResult> {
   const body = salaryPayBody.parse(date);
-  const reply = await api.post<SalaryPayResult>(`${BASE}/pay/${userId}`, body, { idempotencyKey });
+  const reply = await call(paySalary, { params: { id: userId }, body, idempotencyKey });
   return reply.data;
 }
 
@@ -119,20 +117,20 @@ export async function batchPay(
   idempotencyKey: string,
 ): Promise<SalaryBatchPayResult> {
   const body = salaryBatchPayBody.parse({ ...date, userIds: [...userIds] });
-  const reply = await api.post<SalaryBatchPayResult>(`${BASE}/batch-pay`, body, { idempotencyKey });
+  const reply = await call(batchPaySalary, { body, idempotencyKey });
   return reply.data;
 }
 
 /** GET .../levels */
 export async function fetchSalaryLevels(signal?: AbortSignal): Promise<SalaryLevelsData> {
-  const reply = await api.get<SalaryLevelsData>(`${BASE}/levels`, undefined, signal);
+  const reply = await call(getSalaryLevels, { signal });
   return reply.data;
 }
 
 /** PUT .../levels {levels} */
 export async function saveSalaryLevels(levels: readonly SalaryLevel[]): Promise<SalaryLevelsData> {
   const body: SalaryLevelsBody = salaryLevelsBody.parse({ levels: [...levels] });
-  const reply = await api.put<SalaryLevelsData>(`${BASE}/levels`, body);
+  const reply = await call(saveSalaryLevelsEndpoint, { body });
   return reply.data;
 }
 
@@ -164,7 +162,7 @@ export async function downloadSalaryExport(date: PayoutDate): Promise<SalaryExpo
   let response: Response;
   let blob: Blob;
   try {
-    response = await fetch(buildUrl(`${BASE}/export`, query), { headers, signal: controller.signal });
+    response = await fetch(buildUrl(exportSalary.path, query), { headers, signal: controller.signal });
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
       const reason =

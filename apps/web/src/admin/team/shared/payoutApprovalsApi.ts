@@ -1,26 +1,25 @@
 import {
+  batchPaySalary,
+  distributeRewards,
+  type EndpointData,
+  listPendingPayouts,
   type PayoutApproval,
   type PayoutDate,
   type payoutApprovalKinds,
-  type payoutApprovalReply,
-  type payoutApprovalsReply,
   payoutDateFields,
+  paySalary,
+  rejectPendingPayout,
   rewardsDistributeBody,
   salaryBatchPayBody,
   salaryPayBody,
 } from '@platform/contracts';
-import { api } from '../../../lib/request.ts';
-import type { RewardsDistributeResult } from '../rewards/rewardsApi.ts';
-import type { SalaryBatchPayResult, SalaryPayResult } from '../salary/salaryApi.ts';
+import { call } from '../../../lib/request.ts';
 
 export type { PayoutApproval };
 export type PayoutApprovalKind = (typeof payoutApprovalKinds)[number];
 
-/** The `data` of a contract reply schema, without copying its shape. */
-type ReplyData<S extends { parse: (value: unknown) => { data: unknown } }> = ReturnType<S['parse']>['data'];
-
-export type PayoutApprovalsData = ReplyData<typeof payoutApprovalsReply>;
-export type PayoutApprovalData = ReplyData<typeof payoutApprovalReply>;
+export type PayoutApprovalsData = EndpointData<typeof listPendingPayouts>;
+export type PayoutApprovalData = EndpointData<typeof rejectPendingPayout>;
 
 export const PAYOUT_APPROVALS_ROOT = ['admin', 'payout-approvals'] as const;
 export const payoutApprovalsKey = (kind: PayoutApprovalKind) => [...PAYOUT_APPROVALS_ROOT, kind] as const;
@@ -30,15 +29,13 @@ export async function fetchPayoutApprovals(
   kind: PayoutApprovalKind,
   signal?: AbortSignal,
 ): Promise<PayoutApproval[]> {
-  const reply = await api.get<PayoutApprovalsData>('/admin/payout-approvals', { kind }, signal);
+  const reply = await call(listPendingPayouts, { query: { kind }, signal });
   return reply.data.approvals;
 }
 
 /** POST /api/admin/payout-approvals/:id/reject: cancels it (nothing was paid); the server's message. */
 export async function rejectPayoutApproval(id: number, idempotencyKey: string): Promise<string> {
-  const reply = await api.post<PayoutApprovalData>(`/admin/payout-approvals/${id}/reject`, undefined, {
-    idempotencyKey,
-  });
+  const reply = await call(rejectPendingPayout, { params: { id }, idempotencyKey });
   return reply.message;
 }
 
@@ -100,22 +97,20 @@ export interface ReplayOutcome {
  */
 export async function replayPayout(approval: PayoutApproval, idempotencyKey: string): Promise<ReplayOutcome> {
   const replay = payoutReplay(approval);
-  const options = { idempotencyKey };
   switch (replay.route) {
     case 'salary-pay': {
-      const reply = await api.post<SalaryPayResult>(
-        `/admin/team-salary-management/pay/${replay.userId}`,
-        salaryPayBody.parse(replay.date),
-        options,
-      );
+      const reply = await call(paySalary, {
+        params: { id: replay.userId },
+        body: salaryPayBody.parse(replay.date),
+        idempotencyKey,
+      });
       return { message: reply.message, awaiting: reply.data.awaitingSecondApproval !== null, skipped: [] };
     }
     case 'salary-batch-pay': {
-      const reply = await api.post<SalaryBatchPayResult>(
-        '/admin/team-salary-management/batch-pay',
-        salaryBatchPayBody.parse({ ...replay.date, userIds: replay.userIds }),
-        options,
-      );
+      const reply = await call(batchPaySalary, {
+        body: salaryBatchPayBody.parse({ ...replay.date, userIds: replay.userIds }),
+        idempotencyKey,
+      });
       return {
         message: reply.message,
         awaiting: reply.data.awaitingSecondApproval !== null,
@@ -123,11 +118,10 @@ export async function replayPayout(approval: PayoutApproval, idempotencyKey: str
       };
     }
     case 'reward-distribute': {
-      const reply = await api.post<RewardsDistributeResult>(
-        '/admin/team/rewards/distribute',
-        rewardsDistributeBody.parse({ rewardIds: replay.rewardIds }),
-        options,
-      );
+      const reply = await call(distributeRewards, {
+        body: rewardsDistributeBody.parse({ rewardIds: replay.rewardIds }),
+        idempotencyKey,
+      });
       return {
         message: reply.message,
         awaiting: reply.data.awaitingSecondApproval !== null,

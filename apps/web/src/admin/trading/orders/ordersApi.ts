@@ -2,7 +2,9 @@ import {
   type AdminOrder,
   type AdminOrdersData,
   adminCancelOrderBody,
+  cancelOrderAsAdmin,
   DEFAULT_PAGE_SIZE,
+  listAdminOrders,
   ORDER_STATUS_LABELS,
   type OrderStatus,
   orderStatuses,
@@ -12,7 +14,7 @@ import {
   tradeProducts,
 } from '@platform/contracts';
 import { param } from '../../../lib/listParams.ts';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 
 export type { AdminOrder, AdminOrdersData };
 
@@ -51,16 +53,15 @@ export const ordersQueryKey = (filters: OrderFilters) => [...ORDERS_QUERY_ROOT, 
 
 /** GET /api/admin/orders: page, limit 20, type and status (left out when 'all'). */
 export async function fetchOrders(filters: OrderFilters, signal?: AbortSignal): Promise<AdminOrdersData> {
-  const reply = await api.get<AdminOrdersData>(
-    '/admin/orders',
-    {
+  const reply = await call(listAdminOrders, {
+    query: {
       page: filters.page,
       limit: DEFAULT_PAGE_SIZE,
       type: filters.type === 'all' ? undefined : filters.type,
       status: filters.status === 'all' ? undefined : filters.status,
     },
     signal,
-  );
+  });
   return reply.data;
 }
 
@@ -68,6 +69,6 @@ export async function fetchOrders(filters: OrderFilters, signal?: AbortSignal): 
 export async function cancelOrder(id: number, reason: string, idempotencyKey: string): Promise<TradeOrder> {
   // The contract checks the reason first (at most 200 characters), so a bad one never leaves.
   const body = adminCancelOrderBody.parse({ reason: reason.trim() || undefined });
-  const reply = await api.post<{ order: TradeOrder }>(`/admin/orders/${id}/cancel`, body, { idempotencyKey });
+  const reply = await call(cancelOrderAsAdmin, { params: { id }, body, idempotencyKey });
   return reply.data.order;
 }

@@ -1,5 +1,5 @@
-import type { TradingStats } from '@platform/contracts';
-import { api } from '../../../lib/request.ts';
+import { getTradingStats, type TradingStats } from '@platform/contracts';
+import { call } from '../../../lib/request.ts';
 
 export type { TradingStats };
 
@@ -7,4 +7,4 @@ export const TRADING_STATS_KEY = ['admin', 'trading-stats'] as const;
 
 /** GET /api/admin/trading/stats. */
 export const fetchTradingStats = (signal?: AbortSignal) =>
-  api.get<TradingStats>('/admin/trading/stats', undefined, signal).then((reply) => reply.data);
+  call(getTradingStats, { signal }).then((reply) => reply.data);

@@ -1,26 +1,22 @@
 import {
   type AdminDeposit,
-  type AdminDepositsReply,
+  batchReviewDeposits as batchReviewDepositsEndpoint,
   type DateRange,
   type DepositBatchReviewBody,
   type DepositReviewBody,
   type DepositStatus,
   dateRanges,
-  type depositBatchReviewReply,
-  type depositReviewReply,
   depositStatuses,
+  type EndpointData,
+  listAdminDeposits,
+  reviewDeposit as reviewDepositEndpoint,
 } from '@platform/contracts';
 import { param } from '../../../lib/listParams.ts';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 
-/** The `data` of a reply contract. */
-type ReplyData<S extends { parse: (input: unknown) => { data?: unknown } }> = NonNullable<
-  ReturnType<S['parse']>['data']
->;
-
-export type DepositsData = NonNullable<AdminDepositsReply['data']>;
-export type DepositReviewData = ReplyData<typeof depositReviewReply>;
-export type DepositBatchReviewData = ReplyData<typeof depositBatchReviewReply>;
+export type DepositsData = EndpointData<typeof listAdminDeposits>;
+export type DepositReviewData = EndpointData<typeof reviewDepositEndpoint>;
+export type DepositBatchReviewData = EndpointData<typeof batchReviewDepositsEndpoint>;
 
 export interface DepositFilters {
   status: DepositStatus | 'all';
@@ -45,24 +41,21 @@ export const depositsQueryKey = (filters: DepositFilters) => [...DEPOSITS_QUERY_
 
 /** GET /api/admin/deposits: status and dateRange are omitted when "all", search when empty. */
 export function fetchDeposits(filters: DepositFilters, limit: number, signal?: AbortSignal) {
-  return api
-    .get<DepositsData>(
-      '/admin/deposits',
-      {
-        page: filters.page,
-        limit,
-        status: filters.status === 'all' ? undefined : filters.status,
-        search: filters.search.trim() || undefined,
-        dateRange: filters.dateRange === 'all' ? undefined : filters.dateRange,
-        awaitingSecondApproval: filters.awaiting === 'true' ? 'true' : undefined,
-      },
-      signal,
-    )
-    .then((reply) => reply.data);
+  return call(listAdminDeposits, {
+    query: {
+      page: filters.page,
+      limit,
+      status: filters.status === 'all' ? undefined : filters.status,
+      search: filters.search.trim() || undefined,
+      dateRange: filters.dateRange === 'all' ? undefined : filters.dateRange,
+      awaitingSecondApproval: filters.awaiting === 'true' ? 'true' : undefined,
+    },
+    signal,
+  }).then((reply) => reply.data);
 }
 
 export const reviewDeposit = (id: AdminDeposit['id'], body: DepositReviewBody, idempotencyKey: string) =>
-  api.patch<DepositReviewData>(`/admin/deposits/${id}/review`, body, { idempotencyKey });
+  call(reviewDepositEndpoint, { params: { id }, body, idempotencyKey });
 
 export const batchReviewDeposits = (body: DepositBatchReviewBody, idempotencyKey: string) =>
-  api.post<DepositBatchReviewData>('/admin/deposits/batch-review', body, { idempotencyKey });
+  call(batchReviewDepositsEndpoint, { body, idempotencyKey });

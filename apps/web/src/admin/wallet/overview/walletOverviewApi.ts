@@ -2,16 +2,17 @@ import {
   ASSET_COLORS,
   type AssetDistributionItem,
   EMPTY_ASSET_DISTRIBUTION_NAMES,
+  getWalletOverview,
   OTHER_ASSETS_NAME,
   type WalletOverview,
 } from '@platform/contracts';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 
 export const WALLET_OVERVIEW_QUERY_KEY = ['admin', 'wallet', 'overview'] as const;
 
 /** GET /api/admin/wallet/overview. */
 export const fetchWalletOverview = (signal?: AbortSignal) =>
-  api.get<WalletOverview>('/admin/wallet/overview', undefined, signal).then((reply) => reply.data);
+  call(getWalletOverview, { signal }).then((reply) => reply.data);
 
 /** The distribution to show: the server's rows, or four zero rows (USDT, BTC, ETH, 其他) when it has none. */
 export function distributionRows(items: readonly AssetDistributionItem[]): AssetDistributionItem[] {

@@ -1,14 +1,15 @@
 import {
-  type ReconciliationRunReply,
+  type EndpointData,
+  listReconciliationRuns,
   type ReconciliationRunResult,
-  type ReconciliationRunsReply,
   reconciliationRunResults,
+  runReconciliation,
 } from '@platform/contracts';
 import { param } from '../../../lib/listParams.ts';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 
-export type ReconciliationRunsData = NonNullable<ReconciliationRunsReply['data']>;
-export type ReconciliationRunData = NonNullable<ReconciliationRunReply['data']>;
+export type ReconciliationRunsData = EndpointData<typeof listReconciliationRuns>;
+export type ReconciliationRunData = EndpointData<typeof runReconciliation>;
 
 export interface ReconciliationRunFilters {
   result: ReconciliationRunResult | 'all';
@@ -32,14 +33,11 @@ export function fetchReconciliationRuns(
   limit: number,
   signal?: AbortSignal,
 ) {
-  return api
-    .get<ReconciliationRunsData>(
-      '/admin/reconciliation',
-      { page: filters.page, limit, result: filters.result === 'all' ? undefined : filters.result },
-      signal,
-    )
-    .then((reply) => reply.data);
+  return call(listReconciliationRuns, {
+    query: { page: filters.page, limit, result: filters.result === 'all' ? undefined : filters.result },
+    signal,
+  }).then((reply) => reply.data);
 }
 
 /** POST /api/admin/reconciliation/run (立即对账): the reply's message says whether it found breaches. */
-export const runReconciliationNow = () => api.post<ReconciliationRunData>('/admin/reconciliation/run');
+export const runReconciliationNow = () => call(runReconciliation);

@@ -1,25 +1,21 @@
 import {
   type AdminWithdrawal,
-  type AdminWithdrawalsReply,
+  bulkSetWithdrawalStatus,
+  type EndpointData,
+  listAdminWithdrawals,
+  setWithdrawalStatus,
   type WithdrawalBulkStatusBody,
   type WithdrawalStatus,
   type WithdrawalStatusBody,
   type WithdrawMethod,
-  type withdrawalBulkStatusReply,
-  type withdrawalStatusReply,
   withdrawMethods,
 } from '@platform/contracts';
 import { param } from '../../../lib/listParams.ts';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 
-/** The `data` of a reply contract. */
-type ReplyData<S extends { parse: (input: unknown) => { data?: unknown } }> = NonNullable<
-  ReturnType<S['parse']>['data']
->;
-
-export type WithdrawalsData = NonNullable<AdminWithdrawalsReply['data']>;
-export type WithdrawalStatusData = ReplyData<typeof withdrawalStatusReply>;
-export type WithdrawalBulkStatusData = ReplyData<typeof withdrawalBulkStatusReply>;
+export type WithdrawalsData = EndpointData<typeof listAdminWithdrawals>;
+export type WithdrawalStatusData = EndpointData<typeof setWithdrawalStatus>;
+export type WithdrawalBulkStatusData = EndpointData<typeof bulkSetWithdrawalStatus>;
 
 /** The status filter buttons (spec 000 §2 plus 出款中, so that paid-out rows can be found and completed). */
 export const STATUS_FILTERS = [
@@ -66,27 +62,24 @@ export function statusQueryValue(key: StatusFilterKey): string | undefined {
 
 /** GET /api/admin/withdrawals. */
 export function fetchWithdrawals(filters: WithdrawalFilters, limit: number, signal?: AbortSignal) {
-  return api
-    .get<WithdrawalsData>(
-      '/admin/withdrawals',
-      {
-        page: filters.page,
-        limit,
-        status: statusQueryValue(filters.status),
-        awaitingSecondApproval: filters.status === 'awaiting_second' ? 'true' : undefined,
-        type: filters.type === 'all' ? undefined : filters.type,
-        search: filters.search.trim() || undefined,
-      },
-      signal,
-    )
-    .then((reply) => reply.data);
+  return call(listAdminWithdrawals, {
+    query: {
+      page: filters.page,
+      limit,
+      status: statusQueryValue(filters.status),
+      awaitingSecondApproval: filters.status === 'awaiting_second' ? 'true' : undefined,
+      type: filters.type === 'all' ? undefined : filters.type,
+      search: filters.search.trim() || undefined,
+    },
+    signal,
+  }).then((reply) => reply.data);
 }
 
 export const updateWithdrawalStatus = (
   id: AdminWithdrawal['id'],
   body: WithdrawalStatusBody,
   idempotencyKey: string,
-) => api.patch<WithdrawalStatusData>(`/admin/withdrawals/${id}/status`, body, { idempotencyKey });
+) => call(setWithdrawalStatus, { params: { id }, body, idempotencyKey });
 
 export const bulkUpdateWithdrawalStatus = (body: WithdrawalBulkStatusBody, idempotencyKey: string) =>
-  api.post<WithdrawalBulkStatusData>('/admin/withdrawals/bulk-status', body, { idempotencyKey });
+  call(bulkSetWithdrawalStatus, { body, idempotencyKey });

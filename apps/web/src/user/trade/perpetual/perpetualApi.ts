@@ -1,31 +1,29 @@
 import {
+  addPerpetualMargin,
+  closePerpetualPosition,
   DEFAULT_PAGE_SIZE,
-  type Pagination,
-  type PerpetualConfigData,
+  type EndpointData,
+  getPerpetualConfig,
+  getPerpetualMark,
+  listPerpetualPositions,
+  openPerpetualPosition,
   type PerpetualMarginBody,
-  type PerpetualMark,
   type PerpetualOrderBody,
-  type PerpetualPosition,
   type PerpetualTpslBody,
-  type TradeOrder,
+  setPerpetualTpSl,
 } from '@platform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 
 /** The perpetual calls (contracts: trading-perpetual.ts). */
 
 /** Open positions, or the history: closed and liquidated ones (the server's `closed` filter). */
 export type PositionList = 'open' | 'closed';
 
-export interface PositionsPage {
-  positions: PerpetualPosition[];
-  pagination: Pagination;
-}
+export type PositionsPage = EndpointData<typeof listPerpetualPositions>;
 
-export interface PositionReply {
-  order: TradeOrder;
-  position: PerpetualPosition;
-}
+/** What an open, a close, a TP/SL change or a margin top-up answers: the order and the position. */
+export type PositionReply = EndpointData<typeof openPerpetualPosition>;
 
 /** Everything the screen caches; one invalidation after an open, a close or a liquidation refreshes it all. */
 export const PERPETUAL_QUERY_ROOT = ['trading', 'perpetual'] as const;
@@ -37,33 +35,28 @@ export const perpetualKeys = {
 };
 
 export const fetchPerpetualConfig = async (signal?: AbortSignal) =>
-  (await api.get<PerpetualConfigData>('/trading/perpetual/config', undefined, signal)).data;
+  (await call(getPerpetualConfig, { signal })).data;
 
 export const fetchPositions = async (list: PositionList, page: number, signal?: AbortSignal) =>
-  (
-    await api.get<PositionsPage>(
-      '/trading/perpetual/positions',
-      { status: list, page, limit: DEFAULT_PAGE_SIZE },
-      signal,
-    )
-  ).data;
+  (await call(listPerpetualPositions, { query: { status: list, page, limit: DEFAULT_PAGE_SIZE }, signal }))
+    .data;
 
 export const openPosition = (body: PerpetualOrderBody, idempotencyKey: string) =>
-  api.post<PositionReply>('/trading/perpetual/order', body, { idempotencyKey });
+  call(openPerpetualPosition, { body, idempotencyKey });
 
 export const closePosition = (id: number, idempotencyKey: string) =>
-  api.post<PositionReply>(`/trading/perpetual/close/${id}`, undefined, { idempotencyKey });
+  call(closePerpetualPosition, { params: { id }, idempotencyKey });
 
 /** Sets, changes (a field left out is kept) or cancels (null) a position's take-profit and stop-loss. */
 export const setPositionTpsl = (id: number, body: PerpetualTpslBody, idempotencyKey: string) =>
-  api.post<PositionReply>(`/trading/perpetual/tpsl/${id}`, body, { idempotencyKey });
+  call(setPerpetualTpSl, { params: { id }, body, idempotencyKey });
 
 /** Moves USDT from the available balance into the position's margin. */
 export const addPositionMargin = (id: number, body: PerpetualMarginBody, idempotencyKey: string) =>
-  api.post<PositionReply>(`/trading/perpetual/margin/${id}`, body, { idempotencyKey });
+  call(addPerpetualMargin, { params: { id }, body, idempotencyKey });
 
 export const fetchMarkPrice = async (symbol: string, signal?: AbortSignal) =>
-  (await api.get<PerpetualMark>(`/trading/perpetual/mark/${symbol}`, undefined, signal)).data;
+  (await call(getPerpetualMark, { params: { symbol }, signal })).data;
 
 /** The mark price polls at the pace the server records it (every second) and the job checks it. */
 export const MARK_PRICE_REFRESH_MS = 2_000;

@@ -1,13 +1,18 @@
-import type {
-  KlineInterval,
-  KlineSeries,
-  OrderBook,
-  Pagination,
-  RecentTrades,
-  SpotOrderBody,
-  TradeOrder,
+import {
+  cancelSpotOrder as cancelSpotOrderEndpoint,
+  type EndpointData,
+  getOrderBook,
+  getTradingKline,
+  type KlineInterval,
+  type KlineSeries,
+  listMyOrders,
+  listTradingTrades,
+  type OrderBook,
+  placeSpotOrder as placeSpotOrderEndpoint,
+  type RecentTrades,
+  type SpotOrderBody,
 } from '@platform/contracts';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 
 /** The spot screen's calls (contracts: market.ts, trading.ts, trading-spot.ts). */
 
@@ -33,30 +38,20 @@ export const TRADES_LIMIT = 30;
 export const OPEN_ORDERS_LIMIT = 100;
 export const HISTORY_PAGE_SIZE = 10;
 
-export interface OrdersPage {
-  orders: TradeOrder[];
-  pagination: Pagination;
-}
+export type OrdersPage = EndpointData<typeof listMyOrders>;
 
 export const fetchKlines = async (
   symbol: string,
   interval: KlineInterval,
   limit: number,
   signal?: AbortSignal,
-): Promise<KlineSeries> =>
-  (await api.get<KlineSeries>('/trading/kline', { symbol, interval, limit }, signal)).data;
+): Promise<KlineSeries> => (await call(getTradingKline, { query: { symbol, interval, limit }, signal })).data;
 
 export const fetchOrderBook = async (symbol: string, signal?: AbortSignal): Promise<OrderBook> =>
-  (
-    await api.get<{ orderBook: OrderBook }>(
-      `/huobi/orderbook/${encodeURIComponent(symbol)}`,
-      { depth: BOOK_DEPTH },
-      signal,
-    )
-  ).data.orderBook;
+  (await call(getOrderBook, { params: { symbol }, query: { depth: BOOK_DEPTH }, signal })).data.orderBook;
 
 export const fetchRecentTrades = async (symbol: string, signal?: AbortSignal): Promise<RecentTrades> =>
-  (await api.get<RecentTrades>('/trading/trades', { symbol, limit: TRADES_LIMIT }, signal)).data;
+  (await call(listTradingTrades, { query: { symbol, limit: TRADES_LIMIT }, signal })).data;
 
 /** The caller's spot orders of one pair: the open ones (open: true) or the finished ones (open: false). */
 export const fetchSpotOrders = async (
@@ -64,9 +59,8 @@ export const fetchSpotOrders = async (
   signal?: AbortSignal,
 ): Promise<OrdersPage> =>
   (
-    await api.get<OrdersPage>(
-      '/trading/orders',
-      {
+    await call(listMyOrders, {
+      query: {
         product: 'spot',
         symbol: query.symbol,
         open: query.open ? 'true' : 'false',
@@ -74,11 +68,11 @@ export const fetchSpotOrders = async (
         limit: query.limit,
       },
       signal,
-    )
+    })
   ).data;
 
 export const placeSpotOrder = (body: SpotOrderBody, idempotencyKey: string) =>
-  api.post<{ order: TradeOrder }>('/trading/spot/order', body, { idempotencyKey });
+  call(placeSpotOrderEndpoint, { body, idempotencyKey });
 
 export const cancelSpotOrder = (id: number, idempotencyKey: string) =>
-  api.delete<{ order: TradeOrder }>(`/trading/order/${id}`, { idempotencyKey });
+  call(cancelSpotOrderEndpoint, { params: { id }, idempotencyKey });

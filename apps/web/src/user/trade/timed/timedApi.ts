@@ -1,16 +1,21 @@
 import {
   DEFAULT_PAGE_SIZE,
-  type FlashConfigData,
+  type EndpointData,
   type FlashOrderBody,
+  getFlashConfig,
+  getFlashStats,
+  getOptionConfigForUser,
+  getOptionStats,
+  listActiveOptions,
+  listFlashHistory,
+  listOptionHistory,
   MAX_PAGE_SIZE,
-  type OptionConfigForUser,
   type OptionOrderBody,
-  type Pagination,
+  placeFlashOrder,
+  placeOptionOrder,
   type TimedContract,
-  type TimedStats,
-  type TradeOrder,
 } from '@platform/contracts';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 import { sampled } from './serverClock.ts';
 
 /** The calls of the two timed products (flash contracts and options), which settle the same way. */
@@ -18,14 +23,12 @@ import { sampled } from './serverClock.ts';
 export type TimedProduct = 'flash' | 'option';
 export type TimedStatus = 'open' | 'settled';
 
-export interface HistoryPage {
-  contracts: TimedContract[];
-  pagination: Pagination;
-}
-export interface PlacedContract {
-  order: TradeOrder;
-  contract: TimedContract;
-}
+export type HistoryPage = EndpointData<typeof listFlashHistory>;
+export type PlacedContract = EndpointData<typeof placeFlashOrder>;
+
+/** The two products' calls of the same shape (the option's history and stats answer as the flash's do). */
+const HISTORY = { flash: listFlashHistory, option: listOptionHistory } as const;
+const STATS = { flash: getFlashStats, option: getOptionStats } as const;
 
 /** Everything of one product lives under its root, so that one settlement refreshes all of it. */
 export const timedKeys = {
@@ -39,13 +42,12 @@ export const timedKeys = {
 
 const data = <T>(reply: Promise<{ data: T }>) => reply.then((r) => r.data);
 
-export const fetchFlashConfig = (signal?: AbortSignal) =>
-  data(api.get<FlashConfigData>('/trading/flash/config', undefined, signal));
+export const fetchFlashConfig = (signal?: AbortSignal) => data(call(getFlashConfig, { signal }));
 
 /** The option config as the caller may use it now; its server_time sets the countdowns' clock. */
 export const fetchOptionConfig = (signal?: AbortSignal) =>
   sampled(
-    () => data(api.get<OptionConfigForUser>('/trading/option/config', undefined, signal)),
+    () => data(call(getOptionConfigForUser, { signal })),
     (config) => config.server_time,
   );
 
@@ -55,19 +57,16 @@ export const fetchHistory = (
   signal?: AbortSignal,
 ) =>
   data(
-    api.get<HistoryPage>(
-      `/trading/${product}/history`,
-      { status: query.status, page: query.page, limit: query.limit ?? DEFAULT_PAGE_SIZE },
+    call(HISTORY[product], {
+      query: { status: query.status, page: query.page, limit: query.limit ?? DEFAULT_PAGE_SIZE },
       signal,
-    ),
+    }),
   );
 
 /** The caller's open contracts, soonest expiry first (options: /active; flash: the open history). */
 export async function fetchOpen(product: TimedProduct, signal?: AbortSignal): Promise<TimedContract[]> {
   if (product === 'option') {
-    const reply = await data(
-      api.get<{ contracts: TimedContract[] }>('/trading/option/active', undefined, signal),
-    );
+    const reply = await data(call(listActiveOptions, { signal }));
     return reply.contracts;
   }
   const page = await fetchHistory(product, { status: 'open', page: 1, limit: MAX_PAGE_SIZE }, signal);
@@ -75,17 +74,17 @@ export async function fetchOpen(product: TimedProduct, signal?: AbortSignal): Pr
 }
 
 export const fetchStats = (product: TimedProduct, signal?: AbortSignal) =>
-  data(api.get<TimedStats>(`/trading/${product}/stats`, undefined, signal));
+  data(call(STATS[product], { signal }));
 
 /** Places a contract; the reply's opened_at is the server's clock at placement. */
 export const placeFlash = (body: FlashOrderBody, idempotencyKey: string) =>
   sampled(
-    () => data(api.post<PlacedContract>('/trading/flash/order', body, { idempotencyKey })),
+    () => data(call(placeFlashOrder, { body, idempotencyKey })),
     (r) => r.contract.opened_at,
   );
 
 export const placeOption = (body: OptionOrderBody, idempotencyKey: string) =>
   sampled(
-    () => data(api.post<PlacedContract>('/trading/option/order', body, { idempotencyKey })),
+    () => data(call(placeOptionOrder, { body, idempotencyKey })),
     (r) => r.contract.opened_at,
   );
