@@ -1,9 +1,9 @@
-import { Button, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Button, Empty, Flex, type TableColumnsType, Typography } from 'antd';
 import { RetryImage } from '../../components/RetryImage.tsx';
 import { StackedDateTime } from '../../components/StackedDateTime.tsx';
 import { maskIdNumber } from '../../lib/idNumber.ts';
 import { OwnRequestTip, useIsOwnRequest } from '../ownRequest.tsx';
+import { ListTable } from '../shell/AdminListPage.tsx';
 import { KycDuplicateHint, KycStatusTag, type ViewerImage } from './KycBits.tsx';
 import type { AdminKycRequest } from './kycApi.ts';
 
@@ -127,16 +127,13 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
   ];
 
   return (
-    <Table<AdminKycRequest>
-      rowKey="id"
-      size="middle"
+    <ListTable<AdminKycRequest>
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 980 }}
-      onRow={(row) => ({ 'data-testid': `kyc-row-${row.id}` }) as HTMLAttributes<HTMLTableRowElement>}
-      locale={{ emptyText: loading ? <div style={{ height: 120 }} /> : <Empty description="暂无KYC申请" /> }}
+      rowTestId="kyc-row"
+      scrollX={980}
+      empty={loading ? <div style={{ height: 120 }} /> : <Empty description="暂无KYC申请" />}
     />
   );
 }

@@ -1,12 +1,12 @@
 import type { AdminDeposit } from '@platform/contracts';
 import { formatExactAmount } from '@platform/domain';
-import { Button, Empty, Flex, Space, Table, type TableColumnsType, Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Button, Empty, Flex, Space, type TableColumnsType, Typography } from 'antd';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { DepositStatusTag } from '../../../components/StatusTags.tsx';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { SecondAdminTip, SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
 import { OwnRequestTip, useIsOwnRequest } from '../../ownRequest.tsx';
+import { ListTable } from '../../shell/AdminListPage.tsx';
 import { ShortAddress } from './DepositBits.tsx';
 
 export interface DepositsTableProps {
@@ -128,20 +128,16 @@ export function DepositsTable({
   ];
 
   return (
-    <Table<AdminDeposit>
-      rowKey="id"
-      size="middle"
+    <ListTable<AdminDeposit>
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description="暂无充值记录" /> }}
-      onRow={(row) => ({ 'data-testid': `deposit-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
-      rowSelection={{
-        selectedRowKeys: selected,
-        onChange: (keys) => onSelect(keys.map((key) => Number(key))),
-        getCheckboxProps: (row) => ({ disabled: row.status !== 'pending' || isOwn(row.user_id) }),
+      rowTestId="deposit-row"
+      empty={<Empty description="暂无充值记录" />}
+      selection={{
+        selected,
+        onSelect,
+        checkbox: (row) => ({ disabled: row.status !== 'pending' || isOwn(row.user_id) }),
       }}
     />
   );

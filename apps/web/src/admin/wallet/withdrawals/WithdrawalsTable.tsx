@@ -1,11 +1,11 @@
 import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
 import { formatDateTime, isWithdrawalFinal } from '@platform/domain';
-import { Empty, Flex, Table, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Empty, Flex, type TableColumnsType } from 'antd';
 import { WithdrawalStatusTag } from '../../../components/StatusTags.tsx';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
 import { useIsOwnRequest } from '../../ownRequest.tsx';
+import { ListTable } from '../../shell/AdminListPage.tsx';
 import { AmountWithFee, methodLabel, PayeeInfo, UserInfo } from './WithdrawalBits.tsx';
 import { WithdrawalRowActions } from './WithdrawalRowActions.tsx';
 
@@ -75,20 +75,16 @@ export function WithdrawalsTable({
   ];
 
   return (
-    <Table<AdminWithdrawal>
-      rowKey="id"
-      size="middle"
+    <ListTable<AdminWithdrawal>
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description="暂无提现申请" data-testid="withdrawals-empty" /> }}
-      onRow={(row) => ({ 'data-testid': `withdrawal-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
-      rowSelection={{
-        selectedRowKeys: selected,
-        onChange: (keys) => onSelect(keys.map((key) => Number(key))),
-        getCheckboxProps: (row) => ({
+      rowTestId="withdrawal-row"
+      empty={<Empty description="暂无提现申请" data-testid="withdrawals-empty" />}
+      selection={{
+        selected,
+        onSelect,
+        checkbox: (row) => ({
           disabled: isWithdrawalFinal(row.status) || busy.has(row.id) || isOwn(row.user_id),
         }),
       }}
