@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   ADJUSTMENT_STATUS_LABELS,
   type AdjustmentStatus,
@@ -12,19 +12,16 @@ import {
   Alert,
   App,
   Button,
-  Card,
   Empty,
   Flex,
   Segmented,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Tooltip,
   Typography,
 } from 'antd';
-import { type HTMLAttributes, useMemo, useState } from 'react';
-import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
+import { useMemo, useState } from 'react';
 import { PagedListFooter } from '../../../components/PageButtons.tsx';
 import { useReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
@@ -32,6 +29,7 @@ import { useActionKeys } from '../../../lib/idempotency.ts';
 import { useListParams } from '../../../lib/listParams.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
+import { AdminListPage, ListTable } from '../../shell/AdminListPage.tsx';
 import {
   ADJUSTMENT_LIST_PARAMS,
   ADJUSTMENTS_QUERY_ROOT,
@@ -142,18 +140,6 @@ export default function AdjustmentsPage() {
       own ? '余额调整已撤销' : '余额调整已拒绝',
     );
   };
-
-  // A failed background reload keeps the rows already shown.
-  if (query.isError && !query.data) {
-    return (
-      <LoadErrorView
-        title="获取余额调整失败"
-        reason={errorMessage(query.error, '')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
 
   const columns: TableColumnsType<AdminAdjustment> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
@@ -299,72 +285,68 @@ export default function AdjustmentsPage() {
   const pendingCount = query.data?.pendingCount ?? 0;
 
   return (
-    <Flex vertical gap={16} data-testid="adjustments-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          余额调整
-        </Typography.Title>
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-            data-testid="adjustments-refresh"
-          >
-            刷新
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-            data-testid="adjustments-create"
-          >
-            新建调整
-          </Button>
-        </Space>
-      </Flex>
-
-      <Alert
-        type="info"
-        showIcon
-        data-testid="adjustments-help"
-        title="每笔调整都需要两位管理员：一位提交，另一位复核通过后才会计入用户的可用余额（金额不限）。"
-        description="资金流水只增不改：入账有误时，请提交一笔方向相反的调整来冲正，原记录保留。扣减后余额不能为负；任何管理员都不能调整或复核自己账户的余额。"
-      />
-
-      <Card size="small">
-        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-          <Segmented
-            value={filters.status}
-            options={STATUS_OPTIONS}
-            onChange={(status) => setFilters({ status: status as AdjustmentStatus | 'all' })}
-            data-testid="adjustments-status-filter"
-          />
-          <Typography.Text type="secondary" data-testid="adjustments-pending-count">
-            待复核 {pendingCount} 笔
-          </Typography.Text>
-        </Flex>
-        <Table<AdminAdjustment>
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          loading={query.isFetching}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          size="middle"
-          locale={{ emptyText: <Empty description="暂无余额调整记录" /> }}
-          onRow={(row) => ({ 'data-testid': `adjustment-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
+    <AdminListPage
+      title="余额调整"
+      testId="adjustments"
+      query={query}
+      loadFailed="获取余额调整失败"
+      // A failed background reload keeps the rows already shown.
+      reloadError="keep"
+      actions={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setCreating(true)}
+          data-testid="adjustments-create"
+        >
+          新建调整
+        </Button>
+      }
+      summary={
+        <Alert
+          type="info"
+          showIcon
+          data-testid="adjustments-help"
+          title="每笔调整都需要两位管理员：一位提交，另一位复核通过后才会计入用户的可用余额（金额不限）。"
+          description="资金流水只增不改：入账有误时，请提交一笔方向相反的调整来冲正，原记录保留。扣减后余额不能为负；任何管理员都不能调整或复核自己账户的余额。"
         />
+      }
+      filters={
+        <Segmented
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => setFilters({ status: status as AdjustmentStatus | 'all' })}
+          data-testid="adjustments-status-filter"
+        />
+      }
+      batchBar={
+        <Typography.Text type="secondary" data-testid="adjustments-pending-count">
+          待复核 {pendingCount} 笔
+        </Typography.Text>
+      }
+      table={
+        <ListTable<AdminAdjustment>
+          columns={columns}
+          rows={rows}
+          loading={query.isFetching}
+          rowTestId="adjustment-row"
+          empty={<Empty description="暂无余额调整记录" />}
+        />
+      }
+      footer={
         <PagedListFooter
           pagination={pagination}
           page={filters.page}
           onChange={(page) => setFilters({ page })}
           testIdPrefix="adjustments"
         />
-      </Card>
-
-      <CreateAdjustmentModal open={creating} onClose={() => setCreating(false)} onCreated={reload} />
-      {reason.element}
-    </Flex>
+      }
+      below={
+        <>
+          <CreateAdjustmentModal open={creating} onClose={() => setCreating(false)} onCreated={reload} />
+          {reason.element}
+        </>
+      }
+    />
   );
 }
