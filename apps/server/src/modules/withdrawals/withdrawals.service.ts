@@ -13,9 +13,11 @@ import {
   ADDRESS_FORMAT_ERROR,
   amountPrecisionProblem,
   canTransitionWithdrawal,
+  channelLimitProblem,
   insufficientBalanceText,
   payoutTxHashOf,
   usdtAddressNetwork,
+  withdrawalCharge,
 } from '@platform/domain';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
@@ -42,9 +44,6 @@ import {
 import type { Realtime } from '../realtime/realtime.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
 import * as repo from './withdrawals.repository.ts';
-
-/** Fees are charged to 8 decimals, rounded up, so the platform never collects less than the rate. */
-const FEE_DECIMALS = 8;
 
 export const TRANSITION_REFUSED = '当前状态不允许此操作';
 
@@ -312,15 +311,14 @@ export function createWithdrawalService(deps: {
         if (precision) throw badRequest(precision);
 
         const amount = new Decimal(body.amount);
-        const min = decimalFromDb(channel.minAmount);
-        const max = decimalFromDb(channel.maxAmount);
         const reasons: string[] = [];
-        if (amount.lt(min)) reasons.push(`提现金额不能低于 ${formatNormalised(min)} ${channel.currency}`);
-        if (amount.gt(max)) reasons.push(`提现金额不能高于 ${formatNormalised(max)} ${channel.currency}`);
-        const fee = amount
-          .times(decimalFromDb(channel.feeRate))
-          .toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_UP);
-        const total = amount.plus(fee);
+        const outside = channelLimitProblem(amount, '提现', {
+          min: decimalFromDb(channel.minAmount),
+          max: decimalFromDb(channel.maxAmount),
+          currency: channel.currency,
+        });
+        if (outside) reasons.push(outside);
+        const { fee, total } = withdrawalCharge(amount, decimalFromDb(channel.feeRate));
         const wallet = (await getUserWallets(tx, userId)).find((w) => w.currency === channel.currency);
         const available = wallet ? new Decimal(wallet.balance) : new Decimal(0);
         if (available.lt(total))

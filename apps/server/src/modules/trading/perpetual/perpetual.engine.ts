@@ -17,6 +17,7 @@ import {
   amountPrecisionProblem,
   isLiquidatable,
   marginAfterAdd,
+  perpetualMarginProblem,
   type TpslTrigger,
   tpslProblems,
   tpslTriggered,
@@ -180,12 +181,8 @@ export function createPerpetualEngine(deps: TradingDeps) {
       throw businessRule(PERPETUAL_TEXTS.leverageNotOffered(config.leverages), { field: 'leverage' });
     }
     const margin = new Decimal(body.margin);
-    if (margin.lt(config.min_margin)) {
-      throw businessRule(PERPETUAL_TEXTS.marginTooSmall(config.min_margin), { field: 'margin' });
-    }
-    if (margin.gt(config.max_margin)) {
-      throw businessRule(PERPETUAL_TEXTS.marginTooLarge(config.max_margin), { field: 'margin' });
-    }
+    const outside = perpetualMarginProblem(margin, config);
+    if (outside) throw businessRule(outside, { field: 'margin' });
     const pair = await deps.pairs.requireEnabled(body.symbol);
     if (pair.quote_currency !== MARGIN) throw businessRule(PERPETUAL_TEXTS.pairNotSupported);
 
