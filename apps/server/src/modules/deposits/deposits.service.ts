@@ -9,7 +9,7 @@ import type {
   UserDeposit,
 } from '@platform/contracts';
 import { DEFAULT_CURRENCY, DUAL_CONTROL_TEXTS, REALTIME_EVENTS } from '@platform/contracts';
-import { amountPrecisionProblem, normaliseTxHash } from '@platform/domain';
+import { amountPrecisionProblem, channelLimitProblem, normaliseTxHash } from '@platform/domain';
 import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
@@ -205,14 +205,12 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
         const precision = amountPrecisionProblem(body.amount, channel.currency, '充值');
         if (precision) throw badRequest(precision);
         const amount = new Decimal(body.amount);
-        if (amount.lt(decimalFromDb(channel.minAmount)))
-          throw businessRule(
-            `充值金额不能低于 ${formatNormalised(decimalFromDb(channel.minAmount))} ${channel.currency}`,
-          );
-        if (amount.gt(decimalFromDb(channel.maxAmount)))
-          throw businessRule(
-            `充值金额不能高于 ${formatNormalised(decimalFromDb(channel.maxAmount))} ${channel.currency}`,
-          );
+        const outside = channelLimitProblem(amount, '充值', {
+          min: decimalFromDb(channel.minAmount),
+          max: decimalFromDb(channel.maxAmount),
+          currency: channel.currency,
+        });
+        if (outside) throw businessRule(outside);
         // The count and the insert under the user's lock: concurrent requests would each count the
         // same pending deposits and all pass the limit.
         await lockUserScope(tx, 'pendingDeposit', userId);
