@@ -1,15 +1,15 @@
-import { TWOFA_MESSAGES, type TwofaSetup } from '@platform/contracts';
-import { ApiError, api } from './request.ts';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor, TWOFA_MESSAGES } from '@platform/contracts';
+import { ApiError, call } from './request.ts';
 
 /** POST /auth/2fa/setup: a new secret and its otpauth:// URL; nothing is on until enable proves the app has it. */
-export const startTwofaSetup = () => api.post<TwofaSetup>('/auth/2fa/setup').then((reply) => reply.data);
+export const startTwofaSetup = () => call(setupTwoFactor).then((reply) => reply.data);
 
 /** POST /auth/2fa/enable: turns 2FA on and answers the 10 single-use recovery codes (shown once). */
 export const enableTwofa = (code: string) =>
-  api.post<{ recovery_codes: string[] }>('/auth/2fa/enable', { code }).then((reply) => reply.data);
+  call(enableTwoFactor, { body: { code } }).then((reply) => reply.data);
 
 /** POST /auth/2fa/disable: needs a current code (or a recovery code). */
-export const disableTwofa = (code: string) => api.post<null>('/auth/2fa/disable', { code });
+export const disableTwofa = (code: string) => call(disableTwoFactor, { body: { code } });
 
 function replyData(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof ApiError)) return undefined;
