@@ -1,4 +1,12 @@
-import type { PublicUser, RegisterBody, UserLevel } from '@platform/contracts';
+import {
+  getMe,
+  login as loginEndpoint,
+  logout as logoutEndpoint,
+  type PublicUser,
+  type RegisterBody,
+  register as registerEndpoint,
+  type UserLevel,
+} from '@platform/contracts';
 import { hasPermission, isAdmin, isProfileStale, isSuperAdmin, userLevel } from '@platform/domain';
 import {
   createContext,
@@ -9,7 +17,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import { ApiError, api, onTwofaSetupRequired } from './request.ts';
+import { ApiError, call, onTwofaSetupRequired } from './request.ts';
 import {
   clearSessionStorage,
   onSessionCleared,
@@ -116,10 +124,8 @@ function requireSession(data: { token?: unknown; user?: unknown } | undefined, i
  * answers 401 with data.twofa_required.
  */
 export async function login(account: string, password: string, totp?: string): Promise<PublicUser> {
-  const reply = await api.post<{ token?: string; user?: PublicUser }>('/auth/login', {
-    email: account.trim(),
-    password,
-    ...(totp ? { totp } : {}),
+  const reply = await call(loginEndpoint, {
+    body: { email: account.trim(), password, ...(totp ? { totp } : {}) },
   });
   const session = requireSession(reply.data, LOGIN_INCOMPLETE_MESSAGE);
   sessionStore.start(session.token, session.user);
@@ -130,7 +136,7 @@ export const REGISTER_FAILED_MESSAGE = '注册失败，请重试';
 
 /** POST /auth/register; signs the new user in. */
 export async function register(body: RegisterBody): Promise<PublicUser> {
-  const reply = await api.post<{ token?: string; user?: PublicUser }>('/auth/register', body);
+  const reply = await call(registerEndpoint, { body });
   const session = requireSession(reply.data, REGISTER_FAILED_MESSAGE);
   sessionStore.start(session.token, session.user);
   return session.user;
@@ -139,7 +145,7 @@ export async function register(body: RegisterBody): Promise<PublicUser> {
 /** POST /auth/logout (its failure does not keep anyone signed in), then clears local storage. */
 export async function logout(): Promise<void> {
   try {
-    if (readToken()) await api.post('/auth/logout');
+    if (readToken()) await call(logoutEndpoint);
   } catch {
     // The token may already be invalid; the local session ends either way.
   } finally {
@@ -153,7 +159,7 @@ export async function logout(): Promise<void> {
  */
 export async function refreshProfile(): Promise<PublicUser | null> {
   try {
-    const reply = await api.get<{ user?: PublicUser }>('/auth/me');
+    const reply = await call(getMe);
     const user = reply.data?.user;
     if (!user) throw new ApiError('获取用户信息失败', 200, 'http', reply);
     sessionStore.updateUser(user);

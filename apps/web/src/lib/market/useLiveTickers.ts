@@ -1,4 +1,5 @@
 import {
+  listMarkets,
   MARKET_EVENTS,
   MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET,
   type MarketSubscription,
@@ -7,7 +8,7 @@ import {
 } from '@platform/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../request.ts';
+import { call } from '../request.ts';
 import { emitWithAck, isSocketConnected, useSocketConnection, useSocketEvent } from '../socket.ts';
 
 export type { Ticker };
@@ -18,7 +19,7 @@ export const MARKETS_POLL_MS = 5000;
 
 /** GET /api/trading/markets: the latest ticker of every enabled pair. */
 export async function fetchMarkets(signal?: AbortSignal): Promise<Ticker[]> {
-  return (await api.get<{ markets: Ticker[] }>('/trading/markets', undefined, signal)).data.markets;
+  return (await call(listMarkets, { signal })).data.markets;
 }
 
 interface SubscriptionAck {

@@ -1,8 +1,8 @@
-import type { TradeProduct, TradingPair } from '@platform/contracts';
+import { listTradingPairs, type TradeProduct } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 
 export const TRADE_PAIRS_KEY = ['trading', 'pairs'] as const;
 
@@ -10,8 +10,7 @@ export const TRADE_PAIRS_KEY = ['trading', 'pairs'] as const;
 export function useTradingPairs() {
   return useQuery({
     queryKey: TRADE_PAIRS_KEY,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ pairs: TradingPair[] }>('/trading/pairs', undefined, signal)).data.pairs,
+    queryFn: async ({ signal }) => (await call(listTradingPairs, { signal })).data.pairs,
     staleTime: 60_000,
   });
 }

@@ -1,9 +1,9 @@
-import type { NotificationType, OwnOrder, TimedContract } from '@platform/contracts';
+import { getMyOrder, type NotificationType, type TimedContract } from '@platform/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
 import {
   contractIdOf,
@@ -25,7 +25,7 @@ const LOOKED_AT = 20;
 /** One of the caller's contracts by its order id (the settled history as a fallback). */
 async function fetchContract(product: TimedProduct, orderId: number): Promise<TimedContract | null> {
   try {
-    return (await api.get<OwnOrder>(`/trading/orders/${orderId}`)).data.contract;
+    return (await call(getMyOrder, { params: { id: orderId } })).data.contract;
   } catch {
     const page = await fetchHistory(product, { status: 'settled', page: 1, limit: 100 });
     return page.contracts.find((c) => c.order_id === orderId) ?? null;
