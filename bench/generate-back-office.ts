@@ -36,7 +36,7 @@ import { verifyAuditChain } from '../apps/server/src/modules/audit/audit.chain.t
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { type Posting, postTransaction } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
-import { counterMismatches } from '../apps/server/src/modules/stats/stats.repository.ts';
+import { counterMismatches } from '../apps/server/src/modules/stats/counters.ts';
 import { calculateRewards } from '../apps/server/src/modules/team/rewards/reward-calculation.ts';
 import { teamTreeProblems } from '../apps/server/src/modules/team/tree-check.ts';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, DEFAULT_DB_NAME, targetDatabase } from './back-office-db.ts';

@@ -14,7 +14,7 @@ import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
-import { KYC_DOCUMENTS_PATH, type KycService } from './kyc.service.ts';
+import type { KycService } from './kyc.service.ts';
 
 /** Submissions per client address and hour. */
 export const KYC_SUBMIT_RATE_LIMIT_PER_HOUR = 20;
