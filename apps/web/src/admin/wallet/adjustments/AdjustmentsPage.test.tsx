@@ -2,7 +2,7 @@ import type { AdminAdjustment } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
-import { makeAdmin, makeUser } from '../../../test/fixtures.ts';
+import { makeAdmin } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../../test/render.tsx';
 import AdjustmentsPage from './AdjustmentsPage.tsx';
 
@@ -13,15 +13,6 @@ const ME = 1;
 const OTHER = 2;
 let calls: Call[];
 let handlers: Record<string, Handler>;
-
-/** A row of the user list (the e-mail lookup's search). */
-const userRow = (id: number, email: string) => ({
-  ...makeUser({ id, email }),
-  created_at: '2026-11-01T00:00:00.000Z',
-  last_login: null,
-  balance: '0',
-  frozen_balance: '0',
-});
 
 function adjustment(overrides: Partial<AdminAdjustment> = {}): AdminAdjustment {
   return {
@@ -144,9 +135,12 @@ describe('AdjustmentsPage', () => {
   it('creates an adjustment: looks the user up by e-mail, confirms, then posts the signed amount', async () => {
     handlers['GET /api/admin/users'] = () =>
       ok({
-        users: [userRow(70, 'carol.smith@example.com'), userRow(71, 'carol@example.com')],
+        users: [
+          { id: 70, email: 'carol.smith@example.com' },
+          { id: 71, email: 'carol@example.com' },
+        ],
         pagination: { ...pagination(2), totalExact: true },
-        stats: { total: 2, active: 2, inactive: 0, kycPending: 0, kycApproved: 0 },
+        stats: { total: 2, active: 2, inactive: 0, kycPending: 0 },
       });
     handlers['POST /api/admin/adjustments'] = () =>
       ok(
