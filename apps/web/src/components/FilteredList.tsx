@@ -1,9 +1,9 @@
-import { DEFAULT_PAGE_SIZE, type Endpoint, type EndpointData, endpointUrl } from '@platform/contracts';
+import { DEFAULT_PAGE_SIZE } from '@platform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Flex, Pagination } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { type ListParam, type ListParamsSchema, param, useListParams } from '../lib/listParams.ts';
-import { request } from '../lib/request.ts';
+import { api } from '../lib/request.ts';
 
 /** The list call's query contract (e.g. auditLogsQuery): filters are checked with it before they are sent. */
 export interface QueryCheck {
@@ -14,12 +14,10 @@ export interface QueryCheck {
     | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
 }
 
-/** A list endpoint: its query contract checks the filters before they are sent. */
-export type FilteredListEndpoint = Endpoint & { query: QueryCheck };
-
-export interface FilteredListOptions<F, E extends FilteredListEndpoint> {
+export interface FilteredListOptions<F> {
   queryKey: readonly unknown[];
-  endpoint: E;
+  path: string;
+  check: QueryCheck;
   /** The filters' names (a module-level constant): they are kept in the address with page and limit. */
   filterKeys: readonly (keyof F & string)[];
 }
@@ -63,12 +61,12 @@ function acceptedFilters(values: Record<string, unknown>, keys: readonly string[
  * Filters, page and size live in the address, so that a reload, back and a shared link keep them;
  * values from the address that the contract refuses are left out.
  */
-export function useFilteredList<F extends { [K in keyof F]?: string }, E extends FilteredListEndpoint>({
+export function useFilteredList<F extends { [K in keyof F]?: string }, D>({
   queryKey,
-  endpoint,
+  path,
+  check,
   filterKeys,
-}: FilteredListOptions<F, E>) {
-  const check = endpoint.query;
+}: FilteredListOptions<F>) {
   const { message } = App.useApp();
   const schema = useMemo(() => filteredListParams(filterKeys, check), [filterKeys, check]);
   const [values, setValues] = useListParams(schema);
@@ -79,8 +77,7 @@ export function useFilteredList<F extends { [K in keyof F]?: string }, E extends
   const params: Record<string, string | number | undefined> = { page, limit, ...filters };
   const query = useQuery({
     queryKey: [...queryKey, params],
-    queryFn: ({ signal }) =>
-      request<EndpointData<E>>(endpointUrl(endpoint), { method: endpoint.method, query: params, signal }),
+    queryFn: ({ signal }) => api.get<D>(path, params, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import { type AuditLog, listAdminAuditLogs } from '@platform/contracts';
+import { type AuditLog, type AuditLogsData, auditLogsQuery } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Button, Empty, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -67,10 +67,11 @@ export default function AuditPage() {
   const [selected, setSelected] = useState<AuditLog | null>(null);
   const { filters, applyFilters, page, limit, changePage, query } = useFilteredList<
     AuditFilterValues,
-    typeof listAdminAuditLogs
+    AuditLogsData
   >({
     queryKey: ['admin', 'audit-logs'],
-    endpoint: listAdminAuditLogs,
+    path: '/admin/audit-logs',
+    check: auditLogsQuery,
     filterKeys: AUDIT_FILTER_KEYS,
   });
 
