@@ -111,11 +111,7 @@ describe('AdjustmentsPage', () => {
       expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/11/approve'))).toBe(true),
     );
     expect(await screen.findByText('余额调整已通过')).toBeTruthy();
-    const approval = calls.find((c) => c.url.pathname.endsWith('/11/approve'));
-    expect(keyOf(approval)).toMatch(UUID);
-    // The approve endpoint has no body contract: the id in the path is all it takes.
-    expect(approval?.body).toBeUndefined();
-    expect(approval?.headers.get('Content-Type')).toBeNull();
+    expect(keyOf(calls.find((c) => c.url.pathname.endsWith('/11/approve')))).toMatch(UUID);
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(loads));
   });
 
