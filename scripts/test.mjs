@@ -3,11 +3,10 @@
 // PostgreSQL when TEST_DATABASE_URL is set, then the browser tests. Every stage runs even when an
 // earlier one fails, and the last line sums up the counts of all of them.
 //
-// On a 2-core machine two pairs of stages run side by side, because one of each pair leaves a core
-// mostly idle: the typecheck (one tsc at a time) beside the build the browser tests need, and the
-// PostgreSQL stage (whose database work is in the PostgreSQL server) beside the browser tests (one
-// browser, one server, mostly waiting for the page). A stage run beside another writes its output to
-// .vitest-results/<stage>.log, printed whole when it ends, so that the two do not interleave.
+// The typecheck (one tsc at a time, leaving a core idle) runs beside the build the browser tests
+// need; its output goes to .vitest-results/<stage>.log and is printed whole when it ends. The
+// PostgreSQL stage is not run beside the browser tests: tried, it made each browser test three times
+// slower on a 2-core machine (load 9) and the whole run longer.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -107,7 +106,7 @@ await stage(
 );
 
 /** The server's tests on PostgreSQL, when a server is given. */
-function postgresStage({ beside }) {
+function postgresStage() {
   const pgJson = path.join(resultsDir, 'postgres.json');
   // CI sets SERVER_TESTS_NODE to another Node.js (24 LTS) so that the server's tests run once on it
   // as well as on the Node.js that runs everything else.
@@ -130,7 +129,7 @@ function postgresStage({ beside }) {
       '--reporter=json',
       `--outputFile.json=${pgJson}`,
     ],
-    { env: { TEST_DB_ENGINE: 'postgres' }, countsFrom: vitestCounts(pgJson), beside },
+    { env: { TEST_DB_ENGINE: 'postgres' }, countsFrom: vitestCounts(pgJson) },
   );
 }
 
@@ -160,10 +159,8 @@ if (!browserTests) {
     );
   }
 }
-await Promise.all([
-  postgres ? postgresStage({ beside: browserTests }) : undefined,
-  browserTests ? browserStage() : undefined,
-]);
+if (postgres) await postgresStage();
+if (browserTests) await browserStage();
 
 console.log('\n=== summary ===');
 for (const s of stages)
