@@ -2,12 +2,7 @@
 // `npm test`: typecheck, lint, unit and integration tests on PGlite, the same integration tests on
 // PostgreSQL when TEST_DATABASE_URL is set, then the browser tests. Every stage runs even when an
 // earlier one fails, and the last line sums up the counts of all of them.
-//
-// The typecheck (one tsc at a time, leaving a core idle) runs beside the build the browser tests
-// need; its output goes to .vitest-results/<stage>.log and is printed whole when it ends. The
-// PostgreSQL stage is not run beside the browser tests: tried, it made each browser test three times
-// slower on a 2-core machine (load 9) and the whole run longer.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,30 +17,10 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const stages = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-/**
- * Runs one stage and records its outcome. `beside`: another stage runs at the same time, so the
- * output goes to a log file and is printed when this one ends.
- */
-async function stage(name, cmd, args, { env = {}, countsFrom, beside = false } = {}) {
+function stage(name, cmd, args, { env = {}, countsFrom } = {}) {
+  console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const logFile = path.join(resultsDir, `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.log`);
-  if (beside) console.log(`\n=== ${name}: started (beside another stage; output when it ends) ===`);
-  else console.log(`\n=== ${name} ===`);
-  const log = beside ? fs.openSync(logFile, 'w') : undefined;
-  const status = await new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd: root,
-      stdio: beside ? ['ignore', log, log] : 'inherit',
-      env: { ...process.env, ...env },
-    });
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code));
-  });
-  if (beside) {
-    fs.closeSync(log);
-    console.log(`\n=== ${name}: output ===`);
-    process.stdout.write(fs.readFileSync(logFile, 'utf8'));
-  }
+  const { status } = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = status === 0;
   let counts = '';
   if (countsFrom) {
@@ -89,16 +64,11 @@ const playwrightCounts = (file) => () => {
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const browserTests = fs.existsSync(chromium);
 
-await Promise.all([
-  stage('typecheck', npm, ['run', '--silent', 'typecheck'], { beside: browserTests }),
-  browserTests
-    ? stage('build (web and server)', npm, ['run', '--silent', 'build'], { beside: true })
-    : undefined,
-]);
-await stage('lint', npm, ['run', '--silent', 'lint']);
+stage('typecheck', npm, ['run', '--silent', 'typecheck']);
+stage('lint', npm, ['run', '--silent', 'lint']);
 
 const pgliteJson = path.join(resultsDir, 'pglite.json');
-await stage(
+stage(
   'unit and integration tests (PGlite)',
   npx,
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteJson}`],
@@ -159,8 +129,11 @@ if (!browserTests) {
     );
   }
 }
-if (postgres) await postgresStage();
-if (browserTests) await browserStage();
+if (postgres) postgresStage();
+if (browserTests) {
+  stage('build (web and server)', npm, ['run', '--silent', 'build']);
+  browserStage();
+}
 
 console.log('\n=== summary ===');
 for (const s of stages)
