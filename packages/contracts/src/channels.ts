@@ -14,7 +14,6 @@ export const FEE_RATE_RANGE_MESSAGE = '手续费率必须在0到1之间';
 
 /** The QR image (spec 001 §5, §9). */
 export const QR_MAX_BYTES = 5 * 1024 * 1024;
-export const QR_NOT_IMAGE_MESSAGE = '请选择图片文件';
 export const QR_TOO_LARGE_MESSAGE = '图片大小不能超过5MB';
 /** The form field of POST /api/admin/channels/upload-qrcode. */
 export const QR_UPLOAD_FIELD = 'qrcode';

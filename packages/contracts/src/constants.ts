@@ -39,3 +39,5 @@ export const SESSION_STORAGE_KEY_FRAGMENTS = [
   'trading_',
   'option_',
 ] as const;
+/** Any upload that is not an image of an allowed type (KYC photos, QR images, carousel images). */
+export const NOT_AN_IMAGE_MESSAGE = '请选择图片文件';

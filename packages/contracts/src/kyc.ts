@@ -25,9 +25,8 @@ export const KYC_SUBMIT_FIELDS = {
   idBack: 'id_back',
 } as const;
 export const KYC_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Types judged from the bytes; anything else is refused with KYC_NOT_IMAGE_MESSAGE. */
+/** Types judged from the bytes; anything else is refused with NOT_AN_IMAGE_MESSAGE. */
 export const KYC_IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif';
-export const KYC_NOT_IMAGE_MESSAGE = '请选择图片文件';
 export const KYC_IMAGE_TOO_LARGE_MESSAGE = '图片大小不能超过5MB';
 export const KYC_REJECT_REASON_REQUIRED = '拒绝时必须填写原因';
 /** One identity per person: the number is held (pending, reviewing or approved) by another account. */

@@ -9,8 +9,8 @@ import {
   listActiveWithdrawChannels,
   listDepositChannels,
   listWithdrawChannels,
+  NOT_AN_IMAGE_MESSAGE,
   QR_MAX_BYTES,
-  QR_NOT_IMAGE_MESSAGE,
   QR_TOO_LARGE_MESSAGE,
   QR_UPLOAD_FIELD,
   updateDepositChannel,
@@ -84,10 +84,10 @@ export async function registerChannelRoutes(
         let bytes: Buffer;
         try {
           const file = await request.file();
-          if (!file || file.fieldname !== QR_UPLOAD_FIELD) throw badRequest(QR_NOT_IMAGE_MESSAGE);
+          if (!file || file.fieldname !== QR_UPLOAD_FIELD) throw badRequest(NOT_AN_IMAGE_MESSAGE);
           bytes = await file.toBuffer();
         } catch (err) {
-          throw multipartRefusal(err, { tooLarge: QR_TOO_LARGE_MESSAGE, notAnImage: QR_NOT_IMAGE_MESSAGE });
+          throw multipartRefusal(err, { tooLarge: QR_TOO_LARGE_MESSAGE, notAnImage: NOT_AN_IMAGE_MESSAGE });
         }
         return ok({ url: await channels.storeQrCode(auditActor(request), bytes) }, '上传成功');
       },

@@ -1,3 +1,4 @@
+import { NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +15,6 @@ import {
   IMAGE_TOO_MANY_PIXELS_MESSAGE,
   IMAGE_UNREADABLE_MESSAGE,
   MAX_IMAGE_PIXELS,
-  NOT_AN_IMAGE_MESSAGE,
 } from './image-pipeline.ts';
 
 const ALL = ['jpg', 'png', 'gif', 'webp'] as const;

@@ -1,8 +1,8 @@
+import { NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { badRequest } from '../../core/errors.ts';
 import { detectImageType, type ImageType } from './image-type.ts';
 
-export const NOT_AN_IMAGE_MESSAGE = '请选择图片文件';
 export const IMAGE_UNREADABLE_MESSAGE = '图片已损坏或无法读取，请重新选择图片';
 
 /**

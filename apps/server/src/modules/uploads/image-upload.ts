@@ -1,7 +1,8 @@
+import { NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { nullByteRefusal } from '../../core/request-hygiene.ts';
-import { type CleanImage, cleanImage, NOT_AN_IMAGE_MESSAGE } from './image-pipeline.ts';
+import { type CleanImage, cleanImage } from './image-pipeline.ts';
 import type { ImageType } from './image-type.ts';
 
 export const DEFAULT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

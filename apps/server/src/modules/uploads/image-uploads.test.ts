@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
 import { idCardCheckChar } from '@platform/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
@@ -19,7 +20,7 @@ import {
   sidewaysPhoneWebp,
 } from '../../test/images.ts';
 import { type FormPart, multipartForm } from '../../test/multipart.ts';
-import { IMAGE_TOO_MANY_PIXELS_MESSAGE, NOT_AN_IMAGE_MESSAGE } from './image-pipeline.ts';
+import { IMAGE_TOO_MANY_PIXELS_MESSAGE } from './image-pipeline.ts';
 
 let t: TestApp;
 let dataDir: string;

@@ -4,7 +4,6 @@ export {
   IMAGE_TOO_MANY_PIXELS_MESSAGE,
   IMAGE_UNREADABLE_MESSAGE,
   MAX_IMAGE_PIXELS,
-  NOT_AN_IMAGE_MESSAGE,
 } from './image-pipeline.ts';
 export { createImageStore, type ImageStore, STORED_IMAGE_NAME } from './image-store.ts';
 export { detectImageType, type ImageType, MIME_BY_EXT } from './image-type.ts';

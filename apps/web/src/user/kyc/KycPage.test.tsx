@@ -1,8 +1,8 @@
 import {
   KYC_IMAGE_MAX_BYTES,
   KYC_IMAGE_TOO_LARGE_MESSAGE,
-  KYC_NOT_IMAGE_MESSAGE,
   type KycApplication,
+  NOT_AN_IMAGE_MESSAGE,
 } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -81,9 +81,9 @@ describe('kycImageProblem', () => {
   });
 
   it('refuses other types and larger files with the contract messages', () => {
-    expect(kycImageProblem({ type: 'application/pdf', size: 10 })).toBe(KYC_NOT_IMAGE_MESSAGE);
-    expect(kycImageProblem({ type: 'image/webp', size: 10 })).toBe(KYC_NOT_IMAGE_MESSAGE);
-    expect(kycImageProblem({ type: '', size: 10 })).toBe(KYC_NOT_IMAGE_MESSAGE);
+    expect(kycImageProblem({ type: 'application/pdf', size: 10 })).toBe(NOT_AN_IMAGE_MESSAGE);
+    expect(kycImageProblem({ type: 'image/webp', size: 10 })).toBe(NOT_AN_IMAGE_MESSAGE);
+    expect(kycImageProblem({ type: '', size: 10 })).toBe(NOT_AN_IMAGE_MESSAGE);
     expect(kycImageProblem({ type: 'image/png', size: KYC_IMAGE_MAX_BYTES + 1 })).toBe(
       KYC_IMAGE_TOO_LARGE_MESSAGE,
     );
@@ -108,7 +108,7 @@ describe('KycPage', () => {
     expect(screen.getByTestId('kyc-page-status').textContent).toBe('未认证');
 
     choose('kyc-front', image('id.pdf', 'application/pdf'));
-    expect((await screen.findByTestId('kyc-front-problem')).textContent).toBe(KYC_NOT_IMAGE_MESSAGE);
+    expect((await screen.findByTestId('kyc-front-problem')).textContent).toBe(NOT_AN_IMAGE_MESSAGE);
     choose('kyc-front', image('big.png', 'image/png', KYC_IMAGE_MAX_BYTES + 1));
     expect((await screen.findByTestId('kyc-front-problem')).textContent).toBe(KYC_IMAGE_TOO_LARGE_MESSAGE);
     expect(screen.queryByTestId('kyc-front-preview')).toBeNull();

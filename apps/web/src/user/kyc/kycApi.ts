@@ -3,9 +3,9 @@ import {
   KYC_IMAGE_ACCEPT,
   KYC_IMAGE_MAX_BYTES,
   KYC_IMAGE_TOO_LARGE_MESSAGE,
-  KYC_NOT_IMAGE_MESSAGE,
   KYC_SUBMIT_FIELDS,
   type KycStatusData,
+  NOT_AN_IMAGE_MESSAGE,
   submitKyc as submitKycEndpoint,
 } from '@platform/contracts';
 import { call } from '../../lib/request.ts';
@@ -24,7 +24,7 @@ const ACCEPTED_TYPES = KYC_IMAGE_ACCEPT.split(',');
 
 /** Why a chosen ID image cannot be sent (before any upload), or null. */
 export function kycImageProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!ACCEPTED_TYPES.includes(file.type)) return KYC_NOT_IMAGE_MESSAGE;
+  if (!ACCEPTED_TYPES.includes(file.type)) return NOT_AN_IMAGE_MESSAGE;
   if (file.size > KYC_IMAGE_MAX_BYTES) return KYC_IMAGE_TOO_LARGE_MESSAGE;
   return null;
 }

@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { QR_MAX_BYTES, QR_NOT_IMAGE_MESSAGE, QR_TOO_LARGE_MESSAGE } from '@platform/contracts';
+import { NOT_AN_IMAGE_MESSAGE, QR_MAX_BYTES, QR_TOO_LARGE_MESSAGE } from '@platform/contracts';
 import { App, Button, Flex, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { QrImage } from '../../../components/QrImage.tsx';
@@ -8,7 +8,7 @@ import { uploadQrCode } from './channelsApi.ts';
 
 /** The client's checks before an upload (the server checks the bytes again). */
 export function qrFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/')) return QR_NOT_IMAGE_MESSAGE;
+  if (!file.type.startsWith('image/')) return NOT_AN_IMAGE_MESSAGE;
   if (file.size > QR_MAX_BYTES) return QR_TOO_LARGE_MESSAGE;
   return null;
 }
