@@ -10,7 +10,7 @@ import { countCapped } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
-import { countPendingApplications } from '../kyc/kyc.service.ts';
+import { countPendingApplications } from '../kyc/kyc-queue.ts';
 import { ledgerAccounts } from '../ledger/ledger.schema.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
 import { emailOrPhoneMatches } from '../users/user-search.ts';
@@ -22,7 +22,7 @@ import { emailOrPhoneMatches } from '../users/user-search.ts';
  * the trigram indexes answer it at a million users (a term under three characters is a prefix,
  * see users/user-search.ts).
  */
-export function searchCondition(term: string | undefined): SQL | undefined {
+function searchCondition(term: string | undefined): SQL | undefined {
   return term ? emailOrPhoneMatches(term) : undefined;
 }
 

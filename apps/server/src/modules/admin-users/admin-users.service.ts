@@ -17,7 +17,7 @@ import { getUserWallets } from '../ledger/ledger.service.ts';
 import { accountView } from '../users/user-view.ts';
 import * as repo from './admin-users.repository.ts';
 
-export { countOtherActiveSuperAdmins, lockSuperAdmins, searchCondition } from './admin-users.repository.ts';
+export { countOtherActiveSuperAdmins, lockSuperAdmins } from './admin-users.repository.ts';
 
 export const USER_NOT_FOUND = '用户不存在';
 export const CANNOT_DISABLE_SELF = '不能禁用自己的账户';

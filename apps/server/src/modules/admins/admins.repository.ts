@@ -2,8 +2,8 @@ import type { AdminStatusFilter } from '@platform/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount } from '../../db/rows.ts';
-import { searchCondition } from '../admin-users/admin-users.service.ts';
 import { users } from '../auth/auth.schema.ts';
+import { emailOrPhoneMatches } from '../users/user-search.ts';
 
 /** Data access of admin management: accounts with role admin. No rules here. */
 
@@ -30,7 +30,10 @@ export interface AdminListFilter {
 }
 
 function listCondition(filter: AdminListFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(users.role, 'admin'), searchCondition(filter.search)];
+  const conditions: (SQL | undefined)[] = [
+    eq(users.role, 'admin'),
+    filter.search ? emailOrPhoneMatches(filter.search) : undefined,
+  ];
   if (filter.status === 'active') conditions.push(eq(users.isActive, true));
   if (filter.status === 'inactive') conditions.push(eq(users.isActive, false));
   return and(...conditions);

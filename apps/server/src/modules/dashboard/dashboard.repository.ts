@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
-import { countPendingApplications } from '../kyc/kyc.service.ts';
+import { countPendingApplications } from '../kyc/kyc-queue.ts';
 import { countOf, readCounters, readCountersByPrefix } from '../stats/counters.ts';
 
 /**

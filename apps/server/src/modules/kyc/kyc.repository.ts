@@ -108,14 +108,6 @@ export async function findDuplicateIds(
  * default) lists. The dashboard, the wallet overview and the user list's stat card count this.
  * An index-only range on kyc_applications_status_created_idx.
  */
-export async function countPendingApplications(exec: Executor): Promise<number> {
-  const [row] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(kycApplications)
-    .where(eq(kycApplications.status, 'pending'));
-  return parseCount(row?.n ?? 0);
-}
-
 export async function insertApplication(
   exec: Executor,
   values: typeof kycApplications.$inferInsert,

@@ -27,8 +27,6 @@ import type { UploadedImage } from '../uploads/image-upload.ts';
 import type { UrlSigner } from '../uploads/signed-url.ts';
 import * as repo from './kyc.repository.ts';
 
-export { countPendingApplications } from './kyc.repository.ts';
-
 export const KYC_ALREADY_APPROVED = '您已通过实名认证，无需重复提交';
 export const KYC_ALREADY_PENDING = '您已有一份实名认证申请正在审核中，请勿重复提交';
 export const KYC_ALREADY_DECIDED = '该申请已审核，不能重复操作';

@@ -25,11 +25,11 @@ import {
 import { badRequest, businessRule, conflict, notFound } from '../../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import { paginationOf } from '../../../core/paging.ts';
-import type { Tx } from '../../../db/client.ts';
+import type { Executor, Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import { type Posting, postTransaction, postTransactionsBatch } from '../../ledger/ledger.service.ts';
-import { findPairBySymbol } from '../../market-data/pairs.service.ts';
+import { findPairBySymbol, listPairs, type PairRow } from '../../market-data/pairs.service.ts';
 import {
   notifyPerpetualCloses,
   pushNotifications,
@@ -79,6 +79,11 @@ const TPSL_BATCHES_PER_RUN = 20;
 export const LIQUIDATION_EVERY_MS = 1000;
 
 const MARGIN = PERPETUAL_MARGIN_CURRENCY;
+
+/** Enabled pairs quoted in the margin currency: what perpetual positions may be opened on. */
+async function perpetualPairs(exec: Executor): Promise<PairRow[]> {
+  return (await listPairs(exec, { enabledOnly: true })).filter((p) => p.quoteCurrency === MARGIN);
+}
 
 const termsOf = (row: repo.PositionRow): PositionTerms => ({
   margin: decimalFromDb(row.margin),
@@ -717,7 +722,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
   }
 
   async function config(): Promise<PerpetualConfigData> {
-    const [settings, pairs] = await Promise.all([readPerpetualConfig(db), repo.perpetualPairs(db)]);
+    const [settings, pairs] = await Promise.all([readPerpetualConfig(db), perpetualPairs(db)]);
     const ticks = await repo.latestTicks(
       db,
       pairs.map((p) => p.symbol),

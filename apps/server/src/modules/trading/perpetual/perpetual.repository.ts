@@ -1,11 +1,10 @@
-import { PERPETUAL_MARGIN_CURRENCY, type PositionStatus } from '@platform/contracts';
+import type { PositionStatus } from '@platform/contracts';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { normaliseDecimalString } from '../../../core/money.ts';
 import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { lockUserScope } from '../../../db/user-locks.ts';
-import { listPairs, type PairRow } from '../../market-data/pairs.service.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
 import { perpetualMarginAdditions, perpetualPositions, tradeOrders } from '../trading.schema.ts';
@@ -335,12 +334,5 @@ export async function latestTicks(
       r.symbol,
       { price: normaliseDecimalString(r.price), source: r.source, at: new Date(Number(r.at_ms)) },
     ]),
-  );
-}
-
-/** Enabled pairs quoted in the margin currency: what perpetual positions may be opened on. */
-export async function perpetualPairs(exec: Executor): Promise<PairRow[]> {
-  return (await listPairs(exec, { enabledOnly: true })).filter(
-    (p) => p.quoteCurrency === PERPETUAL_MARGIN_CURRENCY,
   );
 }
