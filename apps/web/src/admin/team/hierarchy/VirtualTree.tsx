@@ -3,7 +3,7 @@ import { KYC_STATUS_LABELS } from '@platform/contracts';
 import { formatCount, formatUSDT } from '@platform/domain';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Flex, Spin, Tag, Typography } from 'antd';
-import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '../../../lib/request.ts';
 import type { HierarchyNode, PathEntry } from './hierarchyApi.ts';
 import { ancestorsOf, type TreeRow } from './tree.ts';
@@ -61,11 +61,15 @@ export function VirtualTree({
   onRetry,
 }: VirtualTreeProps) {
   const box = useRef<HTMLDivElement>(null);
+  // Stable per `rows`: the virtualizer recomputes every row's offset whenever these change, so new
+  // functions on each render would redo that work on every scroll frame.
+  const estimateSize = useCallback((index: number) => rowHeight(rows[index] as TreeRow), [rows]);
+  const getItemKey = useCallback((index: number) => (rows[index] as TreeRow).key, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => box.current,
-    estimateSize: (index) => rowHeight(rows[index] as TreeRow),
-    getItemKey: (index) => (rows[index] as TreeRow).key,
+    estimateSize,
+    getItemKey,
     overscan: OVERSCAN_ROWS,
     initialRect: { width: 0, height: TREE_MAX_HEIGHT },
     observeElementRect: observeTreeRect,
