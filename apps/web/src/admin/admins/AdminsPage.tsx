@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { toggled } from '../../components/idSet.ts';
+import { countText } from '../../components/pagination.ts';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
@@ -205,7 +206,7 @@ export default function AdminsPage() {
             page={filters.page}
             pageSize={PAGE_SIZE}
             total={pagination.total}
-            totalText={`共 ${pagination.total} 位管理员`}
+            totalText={countText(pagination, '位管理员')}
             onChange={(page) => setFilters({ page })}
           />
         )

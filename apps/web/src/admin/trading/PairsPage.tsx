@@ -4,6 +4,7 @@ import { formatDateTime } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { toggled } from '../../components/idSet.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { AdminListPage } from '../shell/AdminListPage.tsx';
@@ -53,7 +54,7 @@ export default function PairsPage() {
   });
 
   const toggle = async (pair: TradingPair, enabled: boolean) => {
-    setToggling((current) => new Set(current).add(pair.id));
+    setToggling((current) => toggled(current, pair.id, true));
     try {
       await setPairEnabled(pair.id, enabled);
       message.success(`${pair.symbol} ${enabled ? '已启用' : '已禁用'}`);
@@ -61,11 +62,7 @@ export default function PairsPage() {
       message.error(`${PAIR_TEXTS.toggleFailed}: ${errorMessage(error, UNKNOWN_REASON)}`);
     } finally {
       await reload();
-      setToggling((current) => {
-        const next = new Set(current);
-        next.delete(pair.id);
-        return next;
-      });
+      setToggling((current) => toggled(current, pair.id, false));
     }
   };
 

@@ -3,6 +3,7 @@ import { isSuperAdmin } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { toggled } from '../../components/idSet.ts';
 import { countText } from '../../components/pagination.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
@@ -53,18 +54,14 @@ export default function UsersPage() {
   };
 
   const runToggle = async (row: AdminUserRow, isActive: boolean) => {
-    setBusy((current) => new Set(current).add(row.id));
+    setBusy((current) => toggled(current, row.id, true));
     try {
       await setUserStatus(row.id, isActive);
       message.success('用户信息更新成功');
     } catch (error) {
       message.error(errorMessage(error, '更新状态失败'));
     } finally {
-      setBusy((current) => {
-        const next = new Set(current);
-        next.delete(row.id);
-        return next;
-      });
+      setBusy((current) => toggled(current, row.id, false));
       await refresh();
     }
   };
