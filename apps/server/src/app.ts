@@ -215,7 +215,7 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
         }
       },
     });
-    app.get('/', (_request, reply) => reply.sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi =

@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { adminLevel, kycStatuses } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { cappedPagination, pageQuery, pagination } from './pagination.ts';
+import { cappedPagination, idParams, pageQuery, pagination } from './pagination.ts';
 import { twofaResetBody } from './two-factor.ts';
 
 /** User list and admin management (spec 000 §2 user list and admin management, §5, §6, §7). */
@@ -12,8 +12,6 @@ import { twofaResetBody } from './two-factor.ts';
 export const MAX_BULK_USERS = 100;
 
 /** A path id: /api/admin/users/:id, /api/admin/admins/:id. */
-export const accountIdParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
-export type AccountIdParams = z.infer<typeof accountIdParams>;
 
 const isActive = z.boolean({ error: 'is_active 必须是 true 或 false' });
 const search = z.string().trim().max(100, '搜索内容不能超过100个字符').optional();
@@ -209,7 +207,7 @@ export const getAdminUser = endpoint({
   path: '/api/admin/users/:id',
   operationId: 'getAdminUser',
   summary: '用户详情',
-  params: accountIdParams,
+  params: idParams,
   reply: adminUserDetailReply,
 });
 export const setUserStatus = endpoint({
@@ -217,7 +215,7 @@ export const setUserStatus = endpoint({
   path: '/api/admin/users/:id/status',
   operationId: 'setUserStatus',
   summary: '修改用户状态',
-  params: accountIdParams,
+  params: idParams,
   body: userStatusBody,
   reply: userStatusReply,
 });
@@ -250,7 +248,7 @@ export const updateAdmin = endpoint({
   path: '/api/admin/admins/:id',
   operationId: 'updateAdmin',
   summary: '修改管理员信息',
-  params: accountIdParams,
+  params: idParams,
   body: adminUpdateBody,
   reply: adminReply,
 });
@@ -259,7 +257,7 @@ export const setAdminStatus = endpoint({
   path: '/api/admin/admins/:id/status',
   operationId: 'setAdminStatus',
   summary: '启用或禁用管理员',
-  params: accountIdParams,
+  params: idParams,
   body: adminStatusBody,
   reply: adminReply,
 });
@@ -268,7 +266,7 @@ export const resetAdminTwoFactor = endpoint({
   path: '/api/admin/admins/:id/2fa/reset',
   operationId: 'resetAdminTwoFactor',
   summary: '重置管理员的两步验证',
-  params: accountIdParams,
+  params: idParams,
   body: twofaResetBody,
   reply: adminReply,
 });
@@ -277,6 +275,6 @@ export const deleteAdmin = endpoint({
   path: '/api/admin/admins/:id',
   operationId: 'deleteAdmin',
   summary: '删除管理员',
-  params: accountIdParams,
+  params: idParams,
   reply: adminDeleteReply,
 });

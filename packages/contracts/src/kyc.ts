@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { kycStatus } from './enums.ts';
 import { envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 
 /** KYC: user submission and status (spec 001 §7), admin review (spec 001 §2, §4, §5). */
 
@@ -82,7 +82,6 @@ export const kycStatusReply = envelope(
   z.object({ kyc_status: kycStatus, application: kycApplication.nullable() }),
 );
 export type KycStatusData = z.infer<typeof kycStatusReply>['data'];
-export const kycIdParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
 export const kycDetailsReply = envelope(z.object({ application: kycApplication }));
 
 /** GET /api/kyc/documents/:name?expires&signature (what the signed URLs point at). */
@@ -168,7 +167,7 @@ export const getKycDetails = endpoint({
   path: '/api/kyc/details/:id',
   operationId: 'getKycDetails',
   summary: '我的实名认证详情',
-  params: kycIdParams,
+  params: idParams,
   reply: kycDetailsReply,
 });
 export const getKycDocument = endpoint({
@@ -192,7 +191,7 @@ export const reviewKyc = endpoint({
   path: '/api/admin/kyc/:id',
   operationId: 'reviewKyc',
   summary: '审核实名认证',
-  params: kycIdParams,
+  params: idParams,
   body: kycReviewBody,
   reply: kycReviewReply,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
+import { idParams } from './pagination.ts';
 
 /**
  * Market data and trading pairs (spec 001 §2 交易对管理, §7 market-data calls, §9 defaults;
@@ -124,7 +125,6 @@ export const pairSyncReply = envelope(
 );
 export type PairSyncData = z.infer<typeof pairSyncReply>['data'];
 export const pairPatchBody = z.object({ enabled: z.boolean({ error: 'enabled 必须是布尔值' }) });
-export const pairIdParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
 export const pairReply = envelope(z.object({ pair: tradingPair }));
 
 /** Spec 001 §8 texts of the pair management screen. */
@@ -625,7 +625,7 @@ export const updateTradingPair = endpoint({
   path: '/api/admin/trading/pairs/:id',
   operationId: 'updateTradingPair',
   summary: '修改交易对',
-  params: pairIdParams,
+  params: idParams,
   body: pairPatchBody,
   reply: pairReply,
 });

@@ -31,8 +31,6 @@ export const router = (app: FastifyInstance): Router => app.withTypeProvider<Zod
 /** Marks a route in the OpenAPI document as needing the bearer token (its Authorize button applies it). */
 export const security = [{ bearer: [] }];
 
-export { idParams } from '@platform/contracts';
-
 /** The fastify schema an endpoint stands for: what its handler's request and reply are typed from. */
 type EndpointSchema<E extends Endpoint, More extends MoreReplies> = {
   params: E['params'];
@@ -47,8 +45,8 @@ type MoreReplies = Record<number, z.ZodType>;
 /** What a routes file adds to an endpoint: who may call it, its OpenAPI tags, and the handler. */
 export interface EndpointRoute<E extends Endpoint, More extends MoreReplies = MoreReplies> {
   tags: string[];
-  /** The bearer requirement; a public route says `security: []` so the document says so too. */
-  security?: typeof security | [];
+  /** The bearer requirement; left out on a public route (the document then says `security: []`). */
+  security?: typeof security;
   /** Only the multipart uploads set it. */
   consumes?: string[];
   moreReplies?: More;
