@@ -32,18 +32,16 @@ const screensDir = path.join(import.meta.dirname, 'artifacts', 'screens');
 
 /** Keeps a screenshot of each step as a test artifact (e2e/artifacts/screens) and in the report. */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
-  await animationsSettled(page);
   fs.mkdirSync(screensDir, { recursive: true });
   const file = path.join(screensDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
 /** What the screen shows now (the viewport, not the full page): a dialog, or a part scrolled into view. */
 export async function snapView(page: Page, testInfo: TestInfo, name: string) {
-  await animationsSettled(page);
   const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, animations: 'disabled' });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
