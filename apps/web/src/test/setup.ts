@@ -7,6 +7,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { sessionStore } from '../lib/session.tsx';
 import { clearSessionStorage } from '../lib/storage.ts';
+import { failOnReplyDrift } from './api.ts';
 
 // As main.tsx does: the contracts' zod messages in Chinese.
 installChineseValidationMessages();
@@ -81,4 +82,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.history.replaceState(null, '', '/');
+  // Last: it throws to fail the test, and the clean-up above must still run.
+  failOnReplyDrift();
 });
