@@ -23,6 +23,7 @@ function stage(name, cmd, args, { env = {}, countsFrom } = {}) {
   const { status } = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = status === 0;
   let counts = '';
+  let failures = [];
   if (countsFrom) {
     const c = countsFrom();
     if (c) {
@@ -31,31 +32,66 @@ function stage(name, cmd, args, { env = {}, countsFrom } = {}) {
       totals.skipped += c.skipped;
       counts = `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
       if (c.flaky) counts += ` (${c.flaky} flaky: passed only when run again)`;
+      failures = c.failures ?? [];
     } else if (!ok) {
       totals.failed += 1;
     }
   }
-  stages.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), counts });
+  stages.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), counts, failures });
   return ok;
 }
 
+// The names of failed (and flaky) tests are printed under the summary: CI's log may keep only its tail.
 const vitestCounts = (file) => () => {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const failures = [];
+    for (const suite of r.testResults ?? []) {
+      const where = path.relative(root, suite.name);
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push(`${where} > ${t.fullName}`);
+      if (suite.status === 'failed' && failedTests.length === 0)
+        failures.push(`${where} (the file itself failed)`);
+    }
     return {
       passed: r.numPassedTests,
       failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
       skipped: r.numPendingTests + r.numTodoTests,
+      failures,
     };
   } catch {
     return undefined;
   }
 };
 
+/** Every spec of a Playwright JSON report, with the file it is in. */
+function* playwrightSpecs(suite) {
+  for (const spec of suite.specs ?? []) yield spec;
+  for (const child of suite.suites ?? []) yield* playwrightSpecs(child);
+}
+
 const playwrightCounts = (file) => () => {
   try {
-    const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
-    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky };
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const s = report.stats;
+    const failures = [];
+    for (const top of report.suites ?? []) {
+      for (const spec of playwrightSpecs(top)) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected' || t.status === 'flaky')
+            failures.push(
+              `e2e/${spec.file}:${spec.line} > ${spec.title}${t.status === 'flaky' ? ' (flaky)' : ''}`,
+            );
+        }
+      }
+    }
+    return {
+      passed: s.expected + s.flaky,
+      failed: s.unexpected,
+      skipped: s.skipped,
+      flaky: s.flaky,
+      failures,
+    };
   } catch {
     return undefined;
   }
@@ -136,8 +172,10 @@ if (browserTests) {
 }
 
 console.log('\n=== summary ===');
-for (const s of stages)
+for (const s of stages) {
   console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)${s.counts ? `: ${s.counts}` : ''}`);
+  for (const failure of s.failures ?? []) console.log(`        ${failure}`);
+}
 const allOk = stages.every((s) => s.ok);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(allOk ? 0 : 1);
