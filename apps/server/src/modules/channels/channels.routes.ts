@@ -11,21 +11,28 @@ import {
   listWithdrawChannels,
   NOT_AN_IMAGE_MESSAGE,
   QR_MAX_BYTES,
-  QR_TOO_LARGE_MESSAGE,
   QR_UPLOAD_FIELD,
   updateDepositChannel,
   updateWithdrawChannel,
   uploadChannelQrCode,
 } from '@platform/contracts';
-import { badRequest, notFound } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
-import { multipartRefusal } from '../uploads/image-upload.ts';
+import { type ImageUploadOptions, imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
 import type { ChannelsService } from './channels.service.ts';
 
 /** QR uploads per client address and minute. */
 export const QR_UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
+
+/** One image in the qrcode field, of the types QR_FILE_NAME accepts; without it 请选择图片文件. */
+const uploadRules: ImageUploadOptions = {
+  fields: [QR_UPLOAD_FIELD],
+  missingMessage: NOT_AN_IMAGE_MESSAGE,
+  maxBytes: QR_MAX_BYTES,
+  allowed: ['jpg', 'png', 'gif', 'webp'],
+};
 
 export async function registerChannelRoutes(
   app: Router,
@@ -73,7 +80,7 @@ export async function registerChannelRoutes(
   // The multipart parser lives only in this scope: no other route accepts multipart bodies.
   await app.register(async (scope: Router) => {
     await scope.register(multipart, {
-      limits: { fileSize: QR_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+      limits: imageUploadLimits({ fields: uploadRules.fields, maxBytes: uploadRules.maxBytes }),
     });
     route(scope, uploadChannelQrCode, {
       ...admin,
@@ -81,15 +88,10 @@ export async function registerChannelRoutes(
       config: { rateLimit: { max: QR_UPLOAD_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
       preHandler: guards.requireAdmin,
       handler: async (request) => {
-        let bytes: Buffer;
-        try {
-          const file = await request.file();
-          if (!file || file.fieldname !== QR_UPLOAD_FIELD) throw badRequest(NOT_AN_IMAGE_MESSAGE);
-          bytes = await file.toBuffer();
-        } catch (err) {
-          throw multipartRefusal(err, { tooLarge: QR_TOO_LARGE_MESSAGE, notAnImage: NOT_AN_IMAGE_MESSAGE });
-        }
-        return ok({ url: await channels.storeQrCode(auditActor(request), bytes) }, '上传成功');
+        const { files } = await readImageUploads(request, uploadRules);
+        const image = files[QR_UPLOAD_FIELD];
+        if (!image) throw notFound();
+        return ok({ url: await channels.storeQrCode(auditActor(request), image) }, '上传成功');
       },
     });
   });

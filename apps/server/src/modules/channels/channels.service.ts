@@ -16,7 +16,7 @@ import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { saveAuditedUpload } from '../uploads/audited-upload.ts';
-import { cleanImage } from '../uploads/image-pipeline.ts';
+import type { UploadedImage } from '../uploads/image-upload.ts';
 import * as repo from './channels.repository.ts';
 import type { QrCodeStore } from './qrcode-store.ts';
 
@@ -24,9 +24,6 @@ export { findActiveDepositChannel, findActiveWithdrawChannel } from './channels.
 
 export const DEPOSIT_CHANNEL_NOT_FOUND = '充值渠道不存在';
 export const WITHDRAW_CHANNEL_NOT_FOUND = '提现渠道不存在';
-
-/** What a channel's QR image may be (the names QR_FILE_NAME accepts). */
-const QR_IMAGE_TYPES = ['jpg', 'png', 'gif', 'webp'] as const;
 
 export function toAdminDepositChannel(row: repo.DepositChannelRow): AdminDepositChannel {
   return {
@@ -171,12 +168,8 @@ export function createChannelsService({ db, qrCodes }: ChannelsServiceDeps) {
       });
     },
 
-    /**
-     * Stores an uploaded QR image once the upload pipeline has cleaned it (upright, no metadata,
-     * re-encoded) and audits the upload (file name, type, size, SHA-256).
-     */
-    async storeQrCode(actor: AuditActor, bytes: Uint8Array) {
-      const image = await cleanImage(bytes, QR_IMAGE_TYPES);
+    /** Stores an uploaded QR image and audits the upload (file name, type, size, SHA-256). */
+    async storeQrCode(actor: AuditActor, image: UploadedImage) {
       const name = await saveAuditedUpload(db, qrCodes, actor, {
         image,
         action: 'channel.qrcode_upload',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { QR_MAX_BYTES } from '@platform/contracts';
+import { QR_MAX_BYTES, QR_TOO_LARGE_MESSAGE } from '@platform/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -326,6 +326,8 @@ describe(`QR code images (${testEngine})`, () => {
     const res = await upload(multipart('qrcode', 'big.png', 'image/png', big));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('图片大小不能超过5MB');
+    // The text the web shows before uploading (its own size check) is the same.
+    expect(QR_TOO_LARGE_MESSAGE).toBe(res.body.message);
     const exactly = Buffer.concat([PNG, Buffer.alloc(QR_MAX_BYTES - PNG.length)]);
     expect((await upload(multipart('qrcode', 'max.png', 'image/png', exactly))).status).toBe(200);
   });

@@ -18,6 +18,8 @@ export interface ImageUploadOptions {
   fields: string[];
   /** Field → label for the missing-file message 请上传<label> (the field name otherwise). */
   labels?: Record<string, string>;
+  /** The message for a missing file instead of 请上传<label>. */
+  missingMessage?: string;
   maxBytes: number;
   allowed: ImageType['ext'][];
 }
@@ -83,7 +85,7 @@ export async function readImageUploads(
   const files: Record<string, UploadedImage> = {};
   for (const field of opts.fields) {
     const bytes = raw[field];
-    if (!bytes) throw badRequest(`请上传${opts.labels?.[field] ?? field}`);
+    if (!bytes) throw badRequest(opts.missingMessage ?? `请上传${opts.labels?.[field] ?? field}`);
     files[field] = await cleanImage(bytes, opts.allowed);
   }
   return { fields, files };
