@@ -331,7 +331,10 @@ describe('SalaryPage payout tab', () => {
 
   it('pays one user after a confirmation naming the date and the amount, then reloads', async () => {
     handlers[`POST ${BASE}/pay/7`] = () =>
-      ok({ userId: 7, payoutDate: '2026-11-11', level: 1, amount: '30' }, '工资发放成功');
+      ok(
+        { userId: 7, payoutDate: '2026-11-11', level: 1, amount: '30', awaitingSecondApproval: null },
+        '工资发放成功',
+      );
     renderPage();
     await screen.findByTestId('salary-row-7');
     const before = callsTo('GET', '/eligible-users').length;
@@ -364,6 +367,7 @@ describe('SalaryPage payout tab', () => {
         paidCount: 1,
         totalAmount: '100',
         skipped: [{ userId: 7, reason: 'already_paid' }],
+        awaitingSecondApproval: null,
       });
     renderPage();
     await screen.findByTestId('salary-row-7');
