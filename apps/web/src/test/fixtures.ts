@@ -1,4 +1,13 @@
-import type { PublicUser } from '@platform/contracts';
+import type {
+  PublicUser,
+  TradeOrder,
+  TradingPair,
+  WalletReply,
+  WithdrawRequirement,
+} from '@platform/contracts';
+
+/** When the trading fixtures were placed. */
+export const FIXTURE_TIME = '2026-01-01T00:00:00.000Z';
 
 export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
   return {
@@ -35,4 +44,84 @@ export function storeSession(user: PublicUser, token = 'test-token', checkedAt =
 /** A fetch Response carrying a JSON body. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** GET /api/wallet's data for a user holding `balance` USDT only: priced at 1, its value is the balance. */
+export function usdtWallet(
+  balance: string,
+  withdrawRequirement: WithdrawRequirement = { canWithdraw: true, reasons: [] },
+): WalletReply['data'] {
+  return {
+    wallets: [
+      {
+        currency: 'USDT',
+        balance,
+        frozen_balance: '0',
+        salary_balance: '0',
+        price_usdt: '1',
+        value_usdt: balance,
+      },
+    ],
+    total_value_usdt: balance,
+    unpriced_currencies: [],
+    withdrawRequirement,
+  };
+}
+
+/** A pair as GET /api/trading/pairs lists it: enabled, on the simulated feed. */
+export function makePair(
+  symbol: string,
+  base: string,
+  quote: string,
+  overrides: Partial<TradingPair> = {},
+): TradingPair {
+  return {
+    id: 1,
+    symbol,
+    base_currency: base,
+    quote_currency: quote,
+    logo_url: null,
+    current_price: '50000',
+    price_change_24h: '0.5',
+    volume_24h: '1200',
+    price_precision: 2,
+    amount_precision: 6,
+    min_amount: '0.0001',
+    fee_rate: '0.001',
+    enabled: true,
+    source: 'sim',
+    updated_at: FIXTURE_TIME,
+    ...overrides,
+  };
+}
+
+/**
+ * An order as every trading call returns it (data.order): by default a spot market buy of 0.01 BTC
+ * filled at 50,000, its 0.1% fee in USDT.
+ */
+export function makeOrder(overrides: Partial<TradeOrder> = {}): TradeOrder {
+  return {
+    id: 1,
+    product: 'spot',
+    symbol: 'BTCUSDT',
+    base_currency: 'BTC',
+    quote_currency: 'USDT',
+    side: 'buy',
+    type: 'market',
+    time_in_force: null,
+    amount: '0.01',
+    amount_currency: 'BTC',
+    price: null,
+    filled_amount: '0.01',
+    avg_price: '50000',
+    quote_amount: '500',
+    fee: '0.5',
+    status: 'filled',
+    client_order_id: null,
+    expires_at: null,
+    created_at: FIXTURE_TIME,
+    updated_at: FIXTURE_TIME,
+    closed_at: FIXTURE_TIME,
+    ...overrides,
+  };
 }

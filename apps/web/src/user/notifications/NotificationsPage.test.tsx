@@ -14,6 +14,7 @@ import { makeUser } from '../../test/fixtures.ts';
 import { renderWithAnt, renderWithAntAt, signIn } from '../../test/render.tsx';
 import { USER_NAV } from '../shell/navItems.tsx';
 import type { ContractFocus } from '../trade/timed/ContractModal.tsx';
+import { contractOrder, makeContract, settledContract } from '../trade/timed/timedFixtures.ts';
 import { useSettledWhileAway } from '../trade/timed/useSettledWhileAway.ts';
 import NotificationsPage from './NotificationsPage.tsx';
 
@@ -172,8 +173,11 @@ describe('the 我的 tab', () => {
 });
 
 describe('a contract settled while the user was away', () => {
-  const contract = (orderId: number, status: 'open' | 'settled'): TimedContract =>
-    ({ order_id: orderId, status, product: 'flash' }) as TimedContract;
+  /** GET /api/trading/orders/{id} of a flash contract that settled (a win). */
+  const settledOrder = (orderId: number) => {
+    const contract = settledContract(makeContract({ order_id: orderId }));
+    return ok({ order: contractOrder(contract), contract });
+  };
 
   function Probe({ onShow }: { onShow: (c: TimedContract) => void }) {
     const [shown, setShown] = useState<TimedContract | null>(null);
@@ -195,10 +199,8 @@ describe('a contract settled while the user was away', () => {
       notice(11, { type: 'flash_settlement', link: '/trade/flash/ETHUSDT?contract=54' }),
       notice(10, { type: 'deposit' }),
     ];
-    handlers['GET /api/trading/orders/55'] = () =>
-      ok({ order: { id: 55 }, contract: contract(55, 'settled') });
-    handlers['GET /api/trading/orders/77'] = () =>
-      ok({ order: { id: 77 }, contract: contract(77, 'settled') });
+    handlers['GET /api/trading/orders/55'] = () => settledOrder(55);
+    handlers['GET /api/trading/orders/77'] = () => settledOrder(77);
   });
 
   it('shows the newest one on the next visit and marks the settlements read', async () => {

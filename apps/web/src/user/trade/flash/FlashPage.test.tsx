@@ -1,4 +1,4 @@
-import type { FlashConfigData, TimedContract } from '@platform/contracts';
+import type { FlashConfigData, FlashOrderBody, TimedContract } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,8 +7,9 @@ import { queryClient } from '../../../lib/queryClient.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
-import { makeUser } from '../../../test/fixtures.ts';
+import { makeUser, usdtWallet } from '../../../test/fixtures.ts';
 import { confirmDialog, renderInApp, signIn } from '../../../test/render.tsx';
+import { contractOrder, makeContract, settledContract } from '../timed/timedFixtures.ts';
 import FlashPage from './FlashPage.tsx';
 
 /** A whole antd trade screen mounts slowly in jsdom on a busy machine: the first wait gets this long. */
@@ -30,42 +31,6 @@ const config: FlashConfigData = {
   settlement: { tick_tolerance_seconds: 5, void_after_seconds: 30 },
 };
 
-function contract(overrides: Partial<TimedContract> = {}): TimedContract {
-  const opened = new Date();
-  return {
-    order_id: 41,
-    product: 'flash',
-    symbol: 'BTCUSDT',
-    direction: 'up',
-    stake: '100',
-    currency: 'USDT',
-    payout_rate: '0.1',
-    duration: 30,
-    level: null,
-    period: null,
-    entry: { price: '95000.5', source: 'sim', at: opened.toISOString() },
-    settlement: null,
-    status: 'open',
-    outcome: null,
-    payout: null,
-    profit: null,
-    opened_at: opened.toISOString(),
-    expires_at: new Date(opened.getTime() + 30_000).toISOString(),
-    settled_at: null,
-    ...overrides,
-  };
-}
-
-const settledContract = (open: TimedContract): TimedContract => ({
-  ...open,
-  status: 'settled',
-  outcome: 'win',
-  settlement: { price: '95010.25', source: 'sim', at: open.expires_at },
-  payout: '110',
-  profit: '10',
-  settled_at: open.expires_at,
-});
-
 let open: TimedContract[];
 let settled: TimedContract[];
 let balance: string;
@@ -82,11 +47,7 @@ beforeEach(() => {
   ({ calls } = mockApi({
     'GET /api/trading/flash/config': () => ok(config),
     'GET /api/trading/markets': () => ok({ markets: [] }),
-    'GET /api/wallet': () =>
-      ok({
-        wallets: [{ currency: 'USDT', balance, frozen_balance: '0', salary_balance: '0' }],
-        withdrawRequirement: { canWithdraw: true, reasons: [] },
-      }),
+    'GET /api/wallet': () => ok(usdtWallet(balance)),
     'GET /api/trading/flash/history': (call) => {
       const list = call.url.searchParams.get('status') === 'open' ? open : settled;
       return ok({ contracts: list, pagination: pagination(list.length) });
@@ -104,11 +65,12 @@ beforeEach(() => {
         net_profit: '0',
         win_rate: '0.00',
       }),
-    'POST /api/trading/flash/order': () => {
-      const placed = contract();
+    'POST /api/trading/flash/order': (call) => {
+      const placed = makeContract();
       open = [placed];
       balance = '900';
-      return ok({ order: { id: placed.order_id, product: 'flash' }, contract: placed }, '下单成功');
+      const clientOrderId = (call.body as FlashOrderBody).client_order_id ?? null;
+      return ok({ order: contractOrder(placed, clientOrderId), contract: placed }, '下单成功');
     },
   }));
 });

@@ -6,7 +6,7 @@ import { queryClient } from '../../../lib/queryClient.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { mockApi, ok } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
-import { makeUser } from '../../../test/fixtures.ts';
+import { makeUser, usdtWallet } from '../../../test/fixtures.ts';
 import { renderInApp, signIn } from '../../../test/render.tsx';
 import OptionPage from './OptionPage.tsx';
 
@@ -77,11 +77,7 @@ beforeEach(() => {
     'GET /api/trading/option/active': () => ok({ contracts: [] }),
     'GET /api/trading/markets': () => ok({ markets: [] }),
     'GET /api/trading/pairs': () => ok({ pairs: [] }),
-    'GET /api/wallet': () =>
-      ok({
-        wallets: [{ currency: 'USDT', balance: '500', frozen_balance: '0', salary_balance: '0' }],
-        withdrawRequirement: { canWithdraw: true, reasons: [] },
-      }),
+    'GET /api/wallet': () => ok(usdtWallet('500')),
   });
 });
 

@@ -2,6 +2,7 @@ import { DEFAULT_PERPETUAL_CONFIG, type PerpetualConfigData } from '@platform/co
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/api.ts';
+import { usdtWallet } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { OrderForm } from './OrderForm.tsx';
 
@@ -15,7 +16,7 @@ const BTC = {
   price_at: null,
 } as PerpetualConfigData['pairs'][number];
 const CONFIG: PerpetualConfigData = { ...DEFAULT_PERPETUAL_CONFIG, currency: 'USDT', pairs: [BTC] };
-const wallet = { wallets: [{ currency: 'USDT', balance: '1000', frozen_balance: '0', salary_balance: '0' }] };
+const wallet = usdtWallet('1000');
 
 function renderForm() {
   const { calls } = mockApi({ 'GET /api/wallet': () => ok(wallet) });

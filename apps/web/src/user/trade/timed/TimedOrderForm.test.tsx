@@ -2,10 +2,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/api.ts';
+import { usdtWallet } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt } from '../../../test/render.tsx';
 import { TimedOrderForm } from './TimedOrderForm.tsx';
 
-const wallet = { wallets: [{ currency: 'USDT', balance: '1000', frozen_balance: '0', salary_balance: '0' }] };
+const wallet = usdtWallet('1000');
 
 function renderForm(place = vi.fn()) {
   mockApi({ 'GET /api/wallet': () => ok(wallet) });
