@@ -3,12 +3,14 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Call, keyOf, mockApi, ok, UUID } from '../test/api.ts';
-import { jsonResponse } from '../test/fixtures.ts';
+import { jsonResponse, makeOrder } from '../test/fixtures.ts';
 import { ActionKeys, clientOrderIdFor, newIdempotencyKey, useIdempotentMutation } from './idempotency.ts';
 import { createQueryClient } from './queryClient.ts';
 import { ApiError, api } from './request.ts';
 
 const PATH = 'POST /api/trading/spot/order';
+/** The spot order endpoint's success: the order it placed. */
+const placed = () => ok({ order: makeOrder() });
 
 /** A reply the test sends when it wants (a call still in flight until then). */
 function deferred() {
@@ -73,7 +75,7 @@ describe('newIdempotencyKey', () => {
 
 describe('useIdempotentMutation', () => {
   it('sends an Idempotency-Key, a fresh one for each action', async () => {
-    const { calls } = mockApi({ [PATH]: () => ok({ order: null }) });
+    const { calls } = mockApi({ [PATH]: placed });
     const { hook, onSuccess } = renderMutation();
     await settle(hook, { amount: '1' });
     await settle(hook, { amount: '1' });
@@ -100,11 +102,11 @@ describe('useIdempotentMutation', () => {
     await waitFor(() => expect(sent(calls)).toHaveLength(1));
     await act(async () => {
       b = hook.result.current.mutateAsync({ amount: '1' });
-      send(ok({ order: { id: 1 } }));
+      send(placed());
       await Promise.all([a, b]);
     });
     // The tap that joined gets the action's own result.
-    await expect(b).resolves.toEqual({ success: true, message: 'ok', data: { order: { id: 1 } } });
+    await expect(b).resolves.toEqual({ success: true, message: 'ok', data: { order: makeOrder() } });
     expect(sent(calls)).toHaveLength(1);
     expect(onSuccess).toHaveBeenCalledTimes(1);
   });
@@ -122,7 +124,7 @@ describe('useIdempotentMutation', () => {
     expect(a?.body).toEqual({ amount: '1' });
     expect(b?.body).toEqual({ amount: '2' });
     expect(keyOf(a)).not.toBe(keyOf(b));
-    await act(async () => first.send(ok(null)));
+    await act(async () => first.send(placed()));
   });
 
   it.each([
@@ -141,8 +143,8 @@ describe('useIdempotentMutation', () => {
         ),
     ],
   ])('reuses the key when the same action is retried after %s', async (_, failure) => {
-    const replies: (() => Response | Promise<Response>)[] = [failure, () => ok({ order: { id: 1 } })];
-    const { calls } = mockApi({ [PATH]: () => (replies.shift() ?? (() => ok(null)))() });
+    const replies: (() => Response | Promise<Response>)[] = [failure, placed];
+    const { calls } = mockApi({ [PATH]: () => (replies.shift() ?? placed)() });
     const { hook } = renderMutation();
     await settle(hook, { amount: '1' });
     await waitFor(() => expect(hook.result.current.isError).toBe(true));
@@ -170,9 +172,9 @@ describe('useIdempotentMutation', () => {
           409,
         ),
       () => Promise.reject(new TypeError('Failed to fetch')),
-      () => ok(null),
+      placed,
     ];
-    const { calls } = mockApi({ [PATH]: () => (replies.shift() ?? (() => ok(null)))() });
+    const { calls } = mockApi({ [PATH]: () => (replies.shift() ?? placed)() });
     const { hook } = renderMutation();
     for (let i = 0; i < 4; i++) await settle(hook, { amount: '1' });
     await settle(hook, { amount: '2' });
@@ -220,7 +222,7 @@ describe('useIdempotentMutation', () => {
   });
 
   it('with requiresConnection, sends nothing while disconnected and says so', async () => {
-    const { calls } = mockApi({ [PATH]: () => ok(null) });
+    const { calls } = mockApi({ [PATH]: placed });
     const { hook } = renderMutation({ requiresConnection: true });
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {

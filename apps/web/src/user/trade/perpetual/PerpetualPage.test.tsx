@@ -1,4 +1,5 @@
-import { DEFAULT_PERPETUAL_CONFIG, type PerpetualPosition } from '@platform/contracts';
+import { DEFAULT_PERPETUAL_CONFIG, type PerpetualPosition, type TradeOrder } from '@platform/contracts';
+import { Decimal } from '@platform/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { clientOrderIdFor } from '../../../lib/idempotency.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
-import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
+import { jsonResponse, makeOrder, makePair, makeUser, usdtWallet } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt, signIn } from '../../../test/render.tsx';
 import PerpetualPage from './PerpetualPage.tsx';
 import { FIXTURE_AT, makePosition } from './perpetualFixtures.ts';
@@ -63,6 +64,30 @@ const CLOSED = position({
   closed_at: LATER,
 });
 
+/**
+ * The position's order (data.order beside it): the long's 0.02 BTC filled at entry, its open fee;
+ * once closed, the close fee added and the order closed with it.
+ */
+function orderOf(p: PerpetualPosition): TradeOrder {
+  return makeOrder({
+    id: p.id,
+    product: 'perpetual',
+    side: p.side,
+    type: null,
+    amount: p.quantity,
+    price: p.entry_price,
+    filled_amount: p.quantity,
+    avg_price: p.entry_price,
+    quote_amount: p.notional,
+    fee: new Decimal(p.open_fee).plus(p.close_fee ?? '0').toFixed(),
+    created_at: p.opened_at,
+    updated_at: p.closed_at ?? p.opened_at,
+    closed_at: p.closed_at,
+  });
+}
+const positionReply = (p: PerpetualPosition, message: string) =>
+  ok({ order: orderOf(p), position: p }, message);
+
 let calls: Call[];
 let handlers: Record<string, Handler>;
 let open: PerpetualPosition[];
@@ -77,18 +102,14 @@ beforeEach(() => {
     'GET /api/trading/pairs': () =>
       ok({
         pairs: [
-          { symbol: 'BTCUSDT', quote_currency: 'USDT' },
-          { symbol: 'ETHBTC', quote_currency: 'BTC' },
+          makePair('BTCUSDT', 'BTC', 'USDT', { current_price: '50500' }),
+          makePair('ETHBTC', 'ETH', 'BTC', { id: 2, current_price: '0.06', price_precision: 6 }),
         ],
       }),
     'GET /api/trading/markets': () =>
       ok({ markets: [ticker('BTCUSDT', '50500'), ticker('ETHUSDT', '3000')] }),
     'GET /api/trading/perpetual/config': () => ok(CONFIG),
-    'GET /api/wallet': () =>
-      ok({
-        wallets: [{ currency: 'USDT', balance, frozen_balance: '0', salary_balance: '0' }],
-        withdrawRequirement: { canWithdraw: true, reasons: [] },
-      }),
+    'GET /api/wallet': () => ok(usdtWallet(balance)),
     'GET /api/trading/perpetual/mark/BTCUSDT': () =>
       ok({ symbol: 'BTCUSDT', price: '50012.345', source: 'sim', at: new Date().toISOString() }),
     'GET /api/trading/perpetual/positions': (call) => {
@@ -172,7 +193,7 @@ describe('PerpetualPage', () => {
     handlers['POST /api/trading/perpetual/close/41'] = () => {
       open = [];
       balance = '1009.0';
-      return ok({ order: {}, position: CLOSED }, '平仓成功');
+      return positionReply(CLOSED, '平仓成功');
     };
     renderPage();
     const card = await screen.findByTestId('position-41');
@@ -205,11 +226,8 @@ describe('PerpetualPage', () => {
     open = [position()];
     handlers['POST /api/trading/perpetual/close/41'] = () => {
       open = [];
-      return ok(
-        {
-          order: {},
-          position: { ...CLOSED, status: 'liquidated', realised_pnl: '-100', payout: '0', close_fee: '0' },
-        },
+      return positionReply(
+        { ...CLOSED, status: 'liquidated', realised_pnl: '-100', payout: '0', close_fee: '0' },
         '已触及强平价，仓位已强平',
       );
     };
@@ -274,7 +292,7 @@ describe('PerpetualPage', () => {
     open = [position()];
     handlers['POST /api/trading/perpetual/tpsl/41'] = (call) => {
       open = [position(call.body as Partial<PerpetualPosition>)];
-      return ok({ order: {}, position: open[0] }, '止盈止损已设置');
+      return positionReply(open[0] as PerpetualPosition, '止盈止损已设置');
     };
     renderPage();
     await screen.findByTestId('position-41');
@@ -323,7 +341,7 @@ describe('PerpetualPage', () => {
     handlers['POST /api/trading/perpetual/tpsl/41'] = (call) => {
       if (refuse) return jsonResponse({ success: false, message: '仓位已平仓' }, 409);
       open = [position(call.body as Partial<PerpetualPosition>)];
-      return ok({ order: {}, position: open[0] }, '止盈止损已取消');
+      return positionReply(open[0] as PerpetualPosition, '止盈止损已取消');
     };
     renderPage();
     await screen.findByTestId('position-41');
@@ -348,7 +366,7 @@ describe('PerpetualPage', () => {
     handlers['POST /api/trading/perpetual/margin/41'] = () => {
       open = [position({ margin: '150', margin_added: '50', liquidation_price: '42713.567839195979899497' })];
       balance = '950';
-      return ok({ order: {}, position: open[0] }, '保证金已追加');
+      return positionReply(open[0] as PerpetualPosition, '保证金已追加');
     };
     renderPage();
     await screen.findByTestId('position-41');

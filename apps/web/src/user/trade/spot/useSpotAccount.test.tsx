@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { clientOrderIdFor } from '../../../lib/idempotency.ts';
 import { keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
+import { makeOrder } from '../../../test/fixtures.ts';
 import { useSpotAccount } from './useSpotAccount.ts';
 
 const order = { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '1' } as const;
@@ -31,12 +32,29 @@ function deferred() {
   return { reply, send };
 }
 
+/** A GTC limit buy of 0.01 BTC at 49,000 that never filled, as its cancel returns it. */
+const cancelledLimitBuy = makeOrder({
+  id: 5,
+  type: 'limit',
+  time_in_force: 'GTC',
+  price: '49000',
+  filled_amount: '0',
+  avg_price: null,
+  quote_amount: '0',
+  fee: '0',
+  status: 'cancelled',
+  expires_at: '2026-01-31T00:00:00.000Z',
+  updated_at: '2026-01-01T00:05:00.000Z',
+  closed_at: '2026-01-01T00:05:00.000Z',
+});
+
 describe('useSpotAccount', () => {
   it('places one order for two taps in the same instant (issue 18), its id made from its key', async () => {
     const first = deferred();
     const replies = [first.reply];
     const { calls } = mockApi({
-      'POST /api/trading/spot/order': () => replies.shift() ?? ok({ order: { id: 10 } }, '下单成功'),
+      'POST /api/trading/spot/order': () =>
+        replies.shift() ?? ok({ order: makeOrder({ id: 10 }) }, '下单成功'),
     });
     const hook = renderAccount();
     let taps: Promise<unknown>[] = [];
@@ -45,7 +63,7 @@ describe('useSpotAccount', () => {
     });
     await waitFor(() => expect(calls).toHaveLength(1));
     await act(async () => {
-      first.send(ok({ order: { id: 9 } }, '下单成功'));
+      first.send(ok({ order: makeOrder({ id: 9 }) }, '下单成功'));
       await Promise.all(taps);
     });
     expect(calls).toHaveLength(1);
@@ -61,7 +79,7 @@ describe('useSpotAccount', () => {
 
   it('cancels with a key, once for a double tap', async () => {
     const { calls } = mockApi({
-      'DELETE /api/trading/order/5': () => ok({ order: { id: 5 } }, '订单已取消'),
+      'DELETE /api/trading/order/5': () => ok({ order: cancelledLimitBuy }, '订单已取消'),
     });
     const hook = renderAccount();
     act(() => {
