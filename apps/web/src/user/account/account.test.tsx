@@ -163,7 +163,9 @@ describe('PasswordPage (/me/password)', () => {
   it('sends the user to log in again when the change ended this session too', async () => {
     const { api, router } = await open();
     api.handlers['PATCH /api/auth/password'] = () => ok(null, '密码修改成功');
-    api.handlers['GET /api/auth/me'] = () => ok(null);
+    // The change revoked this session too: the profile check after it is refused.
+    api.handlers['GET /api/auth/me'] = () =>
+      jsonResponse({ success: false, message: 'token 无效或已过期，请重新登录' }, 401);
     type('old-password', 'secret1');
     type('new-password', 'secret2');
     type('confirm-password', 'secret2');
