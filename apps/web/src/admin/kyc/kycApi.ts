@@ -6,15 +6,15 @@ import {
   type KycApplicationStatus,
   type KycReviewBody,
   kycApplicationStatuses,
-  type kycReviewReply,
+  listKycApplications,
+  reviewKyc,
 } from '@platform/contracts';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 
 export type { AdminKycRequest, KycReviewBody };
 export type KycRequestStatus = KycApplicationStatus;
 export type KycReviewStatus = KycReviewBody['status'];
 export type AdminKycListData = NonNullable<AdminKycData>;
-type KycReviewData = NonNullable<ReturnType<(typeof kycReviewReply)['parse']>['data']>;
 
 /** Spec 001 §9: page size 20. */
 export const KYC_PAGE_SIZE = DEFAULT_PAGE_SIZE;
@@ -33,11 +33,11 @@ export const kycQueryKey = (status: KycRequestStatus, page: number) =>
 
 /** GET /api/admin/kyc. */
 export function fetchKycRequests(status: KycRequestStatus, page: number, signal?: AbortSignal) {
-  return api
-    .get<AdminKycListData>('/admin/kyc', { page, status, limit: KYC_PAGE_SIZE }, signal)
-    .then((reply) => reply.data);
+  return call(listKycApplications, { query: { page, status, limit: KYC_PAGE_SIZE }, signal }).then(
+    (reply) => reply.data,
+  );
 }
 
 /** PATCH /api/admin/kyc/:id. */
 export const reviewKycRequest = (id: number, body: KycReviewBody, idempotencyKey: string) =>
-  api.patch<KycReviewData>(`/admin/kyc/${id}`, body, { idempotencyKey });
+  call(reviewKyc, { params: { id }, body, idempotencyKey });
