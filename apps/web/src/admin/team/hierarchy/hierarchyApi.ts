@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
+  getTeamHierarchy,
   HIERARCHY_CHILDREN_LIMIT,
   HIERARCHY_DEFAULT_DEPTH,
   type HierarchyNode,
@@ -7,9 +8,10 @@ import {
   hierarchyChildrenReply,
   hierarchyQuery,
   hierarchyReply,
+  listHierarchyChildren,
   type Pagination,
 } from '@platform/contracts';
-import { api } from '../../../lib/request.ts';
+import { call } from '../../../lib/request.ts';
 import { contractData } from '../overview/contractData.ts';
 
 export type { HierarchyNode };
@@ -67,13 +69,13 @@ export async function fetchHierarchy(
     search: search || undefined,
     depth: PAGE_DEPTH,
   });
-  const reply = await api.get<unknown>('/admin/team/hierarchy', query, signal);
+  const reply = await call(getTeamHierarchy, { query, signal });
   return contractData(hierarchyReply, reply).data;
 }
 
 /** GET /api/admin/team/hierarchy/{id}/children: one page (50) of a node's direct referrals, without their own. */
 export async function fetchChildren(id: number, page: number, signal?: AbortSignal): Promise<ChildrenPage> {
   const query = hierarchyChildrenQuery.parse({ page, limit: CHILDREN_PAGE_SIZE, depth: 0 });
-  const reply = await api.get<unknown>(`/admin/team/hierarchy/${id}/children`, query, signal);
+  const reply = await call(listHierarchyChildren, { params: { id }, query, signal });
   return contractData(hierarchyChildrenReply, reply).data;
 }
