@@ -1,9 +1,9 @@
-import { DEFAULT_PAGE_SIZE } from '@platform/contracts';
+import { DEFAULT_PAGE_SIZE, type Endpoint, type EndpointData } from '@platform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Flex, Pagination } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { type ListParam, type ListParamsSchema, param, useListParams } from '../lib/listParams.ts';
-import { api } from '../lib/request.ts';
+import { type ApiReply, call } from '../lib/request.ts';
 
 /** The list call's query contract (e.g. auditLogsQuery): filters are checked with it before they are sent. */
 export interface QueryCheck {
@@ -14,10 +14,16 @@ export interface QueryCheck {
     | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
 }
 
-export interface FilteredListOptions<F> {
+type QueryContract = NonNullable<Endpoint['query']>;
+
+/** A list endpoint (no path parameters, no body): its query contract checks the filters before they are sent. */
+export type FilteredListEndpoint = Endpoint<undefined, QueryContract, undefined> & {
+  readonly query: QueryContract;
+};
+
+export interface FilteredListOptions<F, E extends FilteredListEndpoint> {
   queryKey: readonly unknown[];
-  path: string;
-  check: QueryCheck;
+  endpoint: E;
   /** The filters' names (a module-level constant): they are kept in the address with page and limit. */
   filterKeys: readonly (keyof F & string)[];
 }
@@ -61,12 +67,12 @@ function acceptedFilters(values: Record<string, unknown>, keys: readonly string[
  * Filters, page and size live in the address, so that a reload, back and a shared link keep them;
  * values from the address that the contract refuses are left out.
  */
-export function useFilteredList<F extends { [K in keyof F]?: string }, D>({
+export function useFilteredList<F extends { [K in keyof F]?: string }, E extends FilteredListEndpoint>({
   queryKey,
-  path,
-  check,
+  endpoint,
   filterKeys,
-}: FilteredListOptions<F>) {
+}: FilteredListOptions<F, E>) {
+  const check: QueryCheck = endpoint.query;
   const { message } = App.useApp();
   const schema = useMemo(() => filteredListParams(filterKeys, check), [filterKeys, check]);
   const [values, setValues] = useListParams(schema);
@@ -77,7 +83,9 @@ export function useFilteredList<F extends { [K in keyof F]?: string }, D>({
   const params: Record<string, string | number | undefined> = { page, limit, ...filters };
   const query = useQuery({
     queryKey: [...queryKey, params],
-    queryFn: ({ signal }) => api.get<D>(path, params, signal),
+    // Called as a list endpoint in general; its reply is the data of this one.
+    queryFn: ({ signal }) =>
+      call<FilteredListEndpoint>(endpoint, { query: params, signal }) as Promise<ApiReply<EndpointData<E>>>,
     placeholderData: keepPreviousData,
   });
 

@@ -1,8 +1,8 @@
-import type { AuditChainState } from '@platform/contracts';
+import { type AuditChainState, checkAuditChain } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
-import { errorMessage, request } from '../../lib/request.ts';
+import { call, errorMessage } from '../../lib/request.ts';
 
 export const AUDIT_CHAIN_KEY = ['admin', 'audit-chain'] as const;
 const CHAIN_LOAD_ERROR = '哈希链校验失败';
@@ -28,9 +28,7 @@ export function AuditChainAlert() {
     queryKey: AUDIT_CHAIN_KEY,
     // A full recomputation: seconds on a log of hundreds of thousands of rows, so a longer timeout.
     queryFn: ({ signal }) =>
-      request<AuditChainState>('/admin/audit/chain', { signal, timeoutMs: CHAIN_TIMEOUT_MS }).then(
-        (r) => r.data,
-      ),
+      call(checkAuditChain, { signal, timeoutMs: CHAIN_TIMEOUT_MS }).then((r) => r.data),
     staleTime: 60_000,
   });
   const recheck = (

@@ -1,4 +1,4 @@
-import { type AuditLog, type AuditLogsData, auditLogsQuery } from '@platform/contracts';
+import { type AuditLog, listAdminAuditLogs } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Button, Empty, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -67,11 +67,10 @@ export default function AuditPage() {
   const [selected, setSelected] = useState<AuditLog | null>(null);
   const { filters, applyFilters, page, limit, changePage, query } = useFilteredList<
     AuditFilterValues,
-    AuditLogsData
+    typeof listAdminAuditLogs
   >({
     queryKey: ['admin', 'audit-logs'],
-    path: '/admin/audit-logs',
-    check: auditLogsQuery,
+    endpoint: listAdminAuditLogs,
     filterKeys: AUDIT_FILTER_KEYS,
   });
 

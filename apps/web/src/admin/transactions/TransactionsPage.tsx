@@ -1,4 +1,4 @@
-import { JOURNAL_WINDOW, type JournalData, type JournalPagination, journalQuery } from '@platform/contracts';
+import { JOURNAL_WINDOW, type JournalPagination, listAdminTransactions } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
 import { Typography } from 'antd';
 import { ListFooter, useFilteredList } from '../../components/FilteredList.tsx';
@@ -25,11 +25,10 @@ const JOURNAL_FILTER_KEYS = ['user', 'currency', 'kind', 'dateFrom', 'dateTo'] a
 export default function TransactionsPage() {
   const { filters, applyFilters, page, limit, changePage, query } = useFilteredList<
     JournalFilterValues,
-    JournalData
+    typeof listAdminTransactions
   >({
     queryKey: ['admin', 'journal'],
-    path: '/admin/transactions',
-    check: journalQuery,
+    endpoint: listAdminTransactions,
     filterKeys: JOURNAL_FILTER_KEYS,
   });
 
