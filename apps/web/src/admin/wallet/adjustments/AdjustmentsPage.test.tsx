@@ -1,8 +1,8 @@
-import type { AdminAdjustment } from '@platform/contracts';
+import type { AdminAdjustment, AdminUserRow } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
-import { makeAdmin } from '../../../test/fixtures.ts';
+import { makeAdmin, makeUser } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../../test/render.tsx';
 import AdjustmentsPage from './AdjustmentsPage.tsx';
 
@@ -13,6 +13,15 @@ const ME = 1;
 const OTHER = 2;
 let calls: Call[];
 let handlers: Record<string, Handler>;
+
+/** A row of the user list (what the e-mail lookup's search answers). */
+const userRow = (id: number, email: string): AdminUserRow => ({
+  ...makeUser({ id, email }),
+  created_at: '2026-11-01T00:00:00.000Z',
+  last_login: null,
+  balance: '0',
+  frozen_balance: '0',
+});
 
 function adjustment(overrides: Partial<AdminAdjustment> = {}): AdminAdjustment {
   return {
@@ -111,8 +120,39 @@ describe('AdjustmentsPage', () => {
       expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/11/approve'))).toBe(true),
     );
     expect(await screen.findByText('余额调整已通过')).toBeTruthy();
-    expect(keyOf(calls.find((c) => c.url.pathname.endsWith('/11/approve')))).toMatch(UUID);
+    const approval = calls.find((c) => c.url.pathname.endsWith('/11/approve'));
+    expect(keyOf(approval)).toMatch(UUID);
+    // The approve endpoint has no body contract: the id in the path is all it takes.
+    expect(approval?.body).toBeUndefined();
+    expect(approval?.headers.get('Content-Type')).toBeNull();
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(loads));
+  });
+
+  it('rejects another admin’s adjustment with the reason typed in the prompt', async () => {
+    handlers['POST /api/admin/adjustments/11/reject'] = () =>
+      ok(
+        {
+          adjustment: adjustment({
+            status: 'rejected',
+            reviewed_by: ME,
+            reviewed_by_email: 'root@example.com',
+            review_note: '金额有误',
+            reviewed_at: '2024-05-01T03:00:00.000Z',
+          }),
+        },
+        '余额调整已拒绝',
+      );
+    renderWithAntAt(<AdjustmentsPage />, '/admin/wallet/adjustments');
+    await screen.findByTestId('adjustment-row-11');
+    fireEvent.click(screen.getByTestId('adjustment-reject-11'));
+    fireEvent.change(await screen.findByTestId('reason-input'), { target: { value: ' 金额有误 ' } });
+    fireEvent.click(screen.getByTestId('reason-ok'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/11/reject'))).toBe(true));
+    const rejection = calls.find((c) => c.url.pathname.endsWith('/11/reject'));
+    expect(rejection?.method).toBe('POST');
+    expect(rejection?.body).toEqual({ reason: '金额有误' });
+    expect(keyOf(rejection)).toMatch(UUID);
+    expect(await screen.findByText('余额调整已拒绝')).toBeTruthy();
   });
 
   it('shows the server’s refusal when an approval fails', async () => {
@@ -131,12 +171,9 @@ describe('AdjustmentsPage', () => {
   it('creates an adjustment: looks the user up by e-mail, confirms, then posts the signed amount', async () => {
     handlers['GET /api/admin/users'] = () =>
       ok({
-        users: [
-          { id: 70, email: 'carol.smith@example.com' },
-          { id: 71, email: 'carol@example.com' },
-        ],
+        users: [userRow(70, 'carol.smith@example.com'), userRow(71, 'carol@example.com')],
         pagination: { ...pagination(2), totalExact: true },
-        stats: { total: 2, active: 2, inactive: 0, kycPending: 0 },
+        stats: { total: 2, active: 2, inactive: 0, kycPending: 0, kycApproved: 0 },
       });
     handlers['POST /api/admin/adjustments'] = () =>
       ok(

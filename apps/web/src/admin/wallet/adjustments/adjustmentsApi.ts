@@ -1,17 +1,20 @@
 import {
-  type AdjustmentReply,
   type AdjustmentStatus,
-  type AdjustmentsReply,
-  type AdminUserDetailReply,
-  type AdminUsersReply,
   adjustmentStatuses,
+  approveAdjustment as approveAdjustmentEndpoint,
   type CreateAdjustmentBody,
+  createAdjustment as createAdjustmentEndpoint,
+  type EndpointData,
+  getAdminUser,
+  listAdjustments,
+  listAdminUsers,
+  rejectAdjustment as rejectAdjustmentEndpoint,
 } from '@platform/contracts';
 import { param } from '../../../lib/listParams.ts';
-import { ApiError, api } from '../../../lib/request.ts';
+import { ApiError, call } from '../../../lib/request.ts';
 
-export type AdjustmentsData = NonNullable<AdjustmentsReply['data']>;
-export type AdjustmentData = NonNullable<AdjustmentReply['data']>;
+export type AdjustmentsData = EndpointData<typeof listAdjustments>;
+export type AdjustmentData = EndpointData<typeof createAdjustmentEndpoint>;
 
 export interface AdjustmentFilters {
   status: AdjustmentStatus | 'all';
@@ -30,23 +33,21 @@ export const adjustmentsQueryKey = (filters: AdjustmentFilters) =>
 
 /** GET /api/admin/adjustments: status is omitted when "all". */
 export function fetchAdjustments(filters: AdjustmentFilters, limit: number, signal?: AbortSignal) {
-  return api
-    .get<AdjustmentsData>(
-      '/admin/adjustments',
-      { page: filters.page, limit, status: filters.status === 'all' ? undefined : filters.status },
-      signal,
-    )
-    .then((reply) => reply.data);
+  return call(listAdjustments, {
+    query: { page: filters.page, limit, status: filters.status === 'all' ? undefined : filters.status },
+    signal,
+  }).then((reply) => reply.data);
 }
 
 export const createAdjustment = (body: CreateAdjustmentBody, idempotencyKey: string) =>
-  api.post<AdjustmentData>('/admin/adjustments', body, { idempotencyKey });
+  call(createAdjustmentEndpoint, { body, idempotencyKey });
 
+/** Approval carries nothing but the id: the endpoint has no body, so none is sent. */
 export const approveAdjustment = (id: number, idempotencyKey: string) =>
-  api.post<AdjustmentData>(`/admin/adjustments/${id}/approve`, {}, { idempotencyKey });
+  call(approveAdjustmentEndpoint, { params: { id }, idempotencyKey });
 
 export const rejectAdjustment = (id: number, reason: string | undefined, idempotencyKey: string) =>
-  api.post<AdjustmentData>(`/admin/adjustments/${id}/reject`, reason ? { reason } : {}, { idempotencyKey });
+  call(rejectAdjustmentEndpoint, { params: { id }, body: reason ? { reason } : {}, idempotencyKey });
 
 export interface FoundUser {
   id: number;
@@ -62,18 +63,14 @@ export async function lookupUser(term: string): Promise<FoundUser | null> {
   if (!text) return null;
   if (/^\d+$/.test(text)) {
     try {
-      const reply = await api.get<NonNullable<AdminUserDetailReply['data']>>(`/admin/users/${text}`);
+      const reply = await call(getAdminUser, { params: { id: text } });
       return { id: reply.data.user.id, email: reply.data.user.email };
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
       throw error;
     }
   }
-  const reply = await api.get<NonNullable<AdminUsersReply['data']>>('/admin/users', {
-    search: text,
-    page: 1,
-    limit: 20,
-  });
+  const reply = await call(listAdminUsers, { query: { search: text, page: 1, limit: 20 } });
   const match = reply.data?.users.find((u) => u.email.toLowerCase() === text.toLowerCase());
   return match ? { id: match.id, email: match.email } : null;
 }
