@@ -1,4 +1,9 @@
-import { DEFAULT_OPTION_CONFIG, type OptionConfig, type OptionConfigData } from '@platform/contracts';
+import {
+  DEFAULT_OPTION_CONFIG,
+  incompleteConfigMessage,
+  type OptionConfig,
+  type OptionConfigData,
+} from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
@@ -306,13 +311,25 @@ describe('OptionControlPage', () => {
     expect(await screen.findByTestId('option-page')).toBeTruthy();
   });
 
-  it('treats a successful reply that lacks a section as incomplete too (spec 001 §5)', async () => {
-    const { timeWindows: _omitted, ...rest } = STORED;
-    handlers[`GET ${PATH}`] = () => ok(rest);
+  it('treats a stored config without time windows as incomplete (spec 001 §5: the server names it)', async () => {
+    // A success always carries the four sections (optionConfigReply); a stored config that lacks
+    // one is the server's 422 with missingConfigs.
+    handlers[`GET ${PATH}`] = () =>
+      jsonResponse(
+        {
+          success: false,
+          message: incompleteConfigMessage(['timeWindows']),
+          data: { missingConfigs: ['timeWindows'] },
+        },
+        422,
+      );
     renderWithAnt(<OptionControlPage />);
     const view = await screen.findByTestId('option-incomplete');
     expect(within(view).getByTestId('option-incomplete-message').textContent).toBe(
       '配置不完整，缺少: timeWindows。请联系管理员初始化配置。',
+    );
+    expect(within(view).getByTestId('option-incomplete-missing').textContent).toBe(
+      '缺少的配置项:时间窗口（timeWindows）',
     );
   });
 

@@ -1,13 +1,13 @@
 import {
+  getOptionConfig,
   incompleteConfigMessage,
-  OPTION_CONFIG_SECTIONS,
   type OptionConfig,
   type OptionConfigData,
+  saveOptionConfig as saveOptionConfigEndpoint,
 } from '@platform/contracts';
-import { ApiError, api } from '../../../lib/request.ts';
+import { ApiError, call } from '../../../lib/request.ts';
 
 export const OPTION_CONFIG_KEY = ['admin', 'option-config'] as const;
-const CONFIG_PATH = '/admin/trading/options/config';
 
 /** The stored config lacks sections (spec 001 §5): the message and the missing section keys. */
 export class IncompleteConfigError extends Error {
@@ -30,17 +30,13 @@ function missingConfigsOf(body: unknown): string[] | null {
 }
 
 /**
- * GET /api/admin/trading/options/config. A reply that names missing sections (the server's 422, or
- * a config that lacks a section) is an IncompleteConfigError rather than a config to edit.
+ * GET /api/admin/trading/options/config. A stored config that lacks sections is the server's 422
+ * naming them (missingConfigs): an IncompleteConfigError rather than a config to edit. A success
+ * carries all four sections (optionConfigReply).
  */
 export async function fetchOptionConfig(signal?: AbortSignal): Promise<OptionConfigData> {
-  let data: OptionConfigData & { missingConfigs?: unknown };
   try {
-    ({ data } = await api.get<OptionConfigData & { missingConfigs?: unknown }>(
-      CONFIG_PATH,
-      undefined,
-      signal,
-    ));
+    return (await call(getOptionConfig, { signal })).data;
   } catch (error) {
     const missing = error instanceof ApiError ? missingConfigsOf(error.body) : null;
     if (error instanceof ApiError && missing) {
@@ -48,15 +44,10 @@ export async function fetchOptionConfig(signal?: AbortSignal): Promise<OptionCon
     }
     throw error;
   }
-  const absent = OPTION_CONFIG_SECTIONS.filter((section) => data?.[section] == null);
-  const named = missingConfigsOf({ data }) ?? [];
-  const missing = [...new Set([...absent, ...named])];
-  if (missing.length > 0) throw new IncompleteConfigError(incompleteConfigMessage(missing), missing);
-  return data;
 }
 
 /** POST /api/admin/trading/options/config with the whole config; answers the saved one. */
 export async function saveOptionConfig(config: OptionConfig): Promise<OptionConfigData> {
-  const reply = await api.post<OptionConfigData>(CONFIG_PATH, config);
+  const reply = await call(saveOptionConfigEndpoint, { body: config });
   return reply.data;
 }
