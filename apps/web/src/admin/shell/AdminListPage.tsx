@@ -1,6 +1,16 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Pagination, Table, type TableColumnsType, Typography } from 'antd';
-import type { HTMLAttributes, ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Pagination,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Typography,
+} from 'antd';
+import type { HTMLAttributes, ReactElement, ReactNode } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
 
@@ -145,7 +155,7 @@ export interface ListSelection<T> {
   allLabel?: string;
 }
 
-export interface ListTableProps<T extends { id: number }> {
+export interface ListTableProps<T extends object> {
   columns: TableColumnsType<T>;
   rows: readonly T[];
   loading: boolean;
@@ -157,10 +167,21 @@ export interface ListTableProps<T extends { id: number }> {
   scrollX?: number | 'max-content';
   selection?: ListSelection<T>;
   onRowClick?: (row: T) => void;
+  /** Rows that open to show more under them (e.g. a reconciliation run's breaches). */
+  expandable?: TableProps<T>['expandable'];
+  /** 'fixed' keeps the columns' widths: what an expanded row shows scrolls inside it. */
+  tableLayout?: TableProps<T>['tableLayout'];
+  /** The row's id (row key, test id, selection) when it is not `id`, e.g. a user id. */
+  rowId?: (row: T) => number;
 }
 
 /** An admin list's rows: one table look (no built-in pager: the footer pages), ids as row keys. */
-export function ListTable<T extends { id: number }>({
+export function ListTable<T extends { id: number }>(props: ListTableProps<T>): ReactElement;
+/** Rows without an `id` name theirs with rowId. */
+export function ListTable<T extends object>(
+  props: ListTableProps<T> & { rowId: (row: T) => number },
+): ReactElement;
+export function ListTable<T extends object>({
   columns,
   rows,
   loading,
@@ -169,16 +190,22 @@ export function ListTable<T extends { id: number }>({
   scrollX = 'max-content',
   selection,
   onRowClick,
-}: ListTableProps<T>) {
+  expandable,
+  tableLayout,
+  rowId,
+}: ListTableProps<T>): ReactElement {
+  const idOf = rowId ?? ((row: T) => (row as { id: number }).id);
   return (
     <Table<T>
-      rowKey="id"
+      rowKey={idOf}
       size="middle"
       columns={columns}
       dataSource={rows}
       loading={loading}
       pagination={false}
       scroll={{ x: scrollX }}
+      tableLayout={tableLayout}
+      expandable={expandable}
       rowSelection={
         selection && {
           selectedRowKeys: [...selection.selected],
@@ -191,7 +218,7 @@ export function ListTable<T extends { id: number }>({
       }
       onRow={(row) =>
         ({
-          'data-testid': `${rowTestId}-${row.id}`,
+          'data-testid': `${rowTestId}-${idOf(row)}`,
           ...(onRowClick && { onClick: () => onRowClick(row), style: { cursor: 'pointer' } }),
         }) as HTMLAttributes<HTMLElement>
       }

@@ -1,4 +1,4 @@
-import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import {
   type AdminNotificationEvent,
   DEFAULT_PAGE_SIZE,
@@ -15,11 +15,9 @@ import {
   Alert,
   App,
   Button,
-  Card,
   Empty,
   Flex,
   Segmented,
-  Space,
   Table,
   type TableColumnsType,
   Tag,
@@ -27,13 +25,13 @@ import {
 } from 'antd';
 import { type HTMLAttributes, type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PagedListFooter } from '../../../components/PageButtons.tsx';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { useListParams } from '../../../lib/listParams.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { acknowledgeReconciliation } from '../../dashboard/reconciliationApi.ts';
+import { AdminListPage, ListTable } from '../../shell/AdminListPage.tsx';
 import {
   fetchReconciliationRuns,
   RECONCILIATION_QUERY_ROOT,
@@ -236,17 +234,6 @@ export default function ReconciliationRunsPage() {
     });
   };
 
-  if (query.isError && !query.data) {
-    return (
-      <LoadErrorView
-        title="获取对账记录失败"
-        reason={errorMessage(query.error, '')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   const columns: TableColumnsType<ReconciliationRun> = [
     { title: 'ID', dataIndex: 'id', width: 72 },
     {
@@ -350,96 +337,90 @@ export default function ReconciliationRunsPage() {
   const unacknowledged = query.data?.unacknowledged ?? 0;
 
   return (
-    <Flex vertical gap={16} data-testid="reconciliation-runs-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          对账记录
-        </Typography.Title>
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            loading={query.isFetching && !runNow.isPending}
-            onClick={() => void query.refetch()}
-            data-testid="reconciliation-refresh"
-          >
-            刷新
-          </Button>
-          <Button
-            type="primary"
-            icon={<SyncOutlined spin={runNow.isPending} />}
-            disabled={runNow.isPending}
-            onClick={() => runNow.mutate()}
-            data-testid="reconciliation-run-now"
-          >
-            {runNow.isPending ? '对账中…' : '立即对账'}
-          </Button>
-        </Space>
-      </Flex>
-
-      {unacknowledged > 0 ? (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="reconciliation-unacknowledged"
-          title={`有 ${unacknowledged} 次对账异常待确认`}
-          description="请逐项核查下列不一致（展开记录查看用户、币种、账本金额与应有金额），处理后点击「确认已知悉」。"
-          action={
-            filters.result === 'unacknowledged' ? undefined : (
-              <Button size="small" danger onClick={() => setFilters({ result: 'unacknowledged' })}>
-                只看待确认
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <Alert
-          type="info"
-          showIcon
-          data-testid="reconciliation-help"
-          title="对账任务定期（默认每 10 分钟）核对账本：借贷平衡，每个用户每个币种的冻结余额等于未完成的提现、挂单、合约和持仓占用，手续费与平台损益账户等于交易和提现记录。"
-          description="发现异常时通知所有管理员，仪表盘显示红色告警，直到有管理员确认。「立即对账」马上核对一次，同一时间只运行一次。"
-        />
-      )}
-
-      <Card size="small">
-        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-          <Segmented
-            value={filters.result}
-            options={RESULT_OPTIONS}
-            onChange={(result) => setFilters({ result: result as typeof filters.result })}
-            data-testid="reconciliation-result-filter"
+    <AdminListPage
+      title="对账记录"
+      testId="reconciliation-runs"
+      query={query}
+      loadFailed="获取对账记录失败"
+      reloadError="keep"
+      refreshing={query.isFetching && !runNow.isPending}
+      actions={
+        <Button
+          type="primary"
+          icon={<SyncOutlined spin={runNow.isPending} />}
+          disabled={runNow.isPending}
+          onClick={() => runNow.mutate()}
+          data-testid="reconciliation-run-now"
+        >
+          {runNow.isPending ? '对账中…' : '立即对账'}
+        </Button>
+      }
+      summary={
+        unacknowledged > 0 ? (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="reconciliation-unacknowledged"
+            title={`有 ${unacknowledged} 次对账异常待确认`}
+            description="请逐项核查下列不一致（展开记录查看用户、币种、账本金额与应有金额），处理后点击「确认已知悉」。"
+            action={
+              filters.result === 'unacknowledged' ? undefined : (
+                <Button size="small" danger onClick={() => setFilters({ result: 'unacknowledged' })}>
+                  只看待确认
+                </Button>
+              )
+            }
           />
-          <Typography.Text type="secondary" data-testid="reconciliation-unacknowledged-count">
-            待确认 {unacknowledged} 次
-          </Typography.Text>
-        </Flex>
-        <Table<ReconciliationRun>
-          rowKey="id"
+        ) : (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="reconciliation-help"
+            title="对账任务定期（默认每 10 分钟）核对账本：借贷平衡，每个用户每个币种的冻结余额等于未完成的提现、挂单、合约和持仓占用，手续费与平台损益账户等于交易和提现记录。"
+            description="发现异常时通知所有管理员，仪表盘显示红色告警，直到有管理员确认。「立即对账」马上核对一次，同一时间只运行一次。"
+          />
+        )
+      }
+      filters={
+        <Segmented
+          value={filters.result}
+          options={RESULT_OPTIONS}
+          onChange={(result) => setFilters({ result: result as typeof filters.result })}
+          data-testid="reconciliation-result-filter"
+        />
+      }
+      batchBar={
+        <Typography.Text type="secondary" data-testid="reconciliation-unacknowledged-count">
+          待确认 {unacknowledged} 次
+        </Typography.Text>
+      }
+      table={
+        <ListTable<ReconciliationRun>
           columns={columns}
-          dataSource={runs ?? []}
+          rows={runs ?? []}
           loading={query.isFetching && !query.data}
-          pagination={false}
+          rowTestId="reconciliation-run"
+          empty={<Empty description="暂无对账记录" />}
           // Fixed widths: an expanded run's breach table scrolls inside its row instead of
           // widening the runs table and pushing 核对范围 and 确认 off the card.
           tableLayout="fixed"
-          scroll={{ x: RUNS_TABLE_WIDTH }}
-          size="middle"
-          locale={{ emptyText: <Empty description="暂无对账记录" /> }}
+          scrollX={RUNS_TABLE_WIDTH}
           expandable={{
             rowExpandable: (run) => !run.ok,
             expandedRowKeys: expanded as Key[],
             onExpandedRowsChange: (keys) => setExpanded(keys),
             expandedRowRender: (run) => <BreachTable run={run} />,
           }}
-          onRow={(run) => ({ 'data-testid': `reconciliation-run-${run.id}` }) as HTMLAttributes<HTMLElement>}
         />
+      }
+      footer={
         <PagedListFooter
           pagination={pagination}
           page={filters.page}
           onChange={(page) => setFilters({ page })}
           testIdPrefix="reconciliation"
         />
-      </Card>
-    </Flex>
+      }
+    />
   );
 }
