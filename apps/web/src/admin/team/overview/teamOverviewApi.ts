@@ -1,13 +1,13 @@
-import { type AdminTeamStats, adminTeamStats } from '@platform/contracts';
-import { api } from '../../../lib/request.ts';
+import { type AdminTeamStats, adminTeamStats, getAdminTeamStats } from '@platform/contracts';
+import { call } from '../../../lib/request.ts';
 import { contractData } from './contractData.ts';
 
 export type { AdminTeamStats };
 
 export const TEAM_STATS_KEY = ['admin', 'team-stats'] as const;
 
-/** GET /api/admin/team/stats, checked against adminTeamStats. */
+/** GET /api/admin/team/stats (getAdminTeamStats), checked against adminTeamStats. */
 export async function fetchTeamStats(signal?: AbortSignal): Promise<AdminTeamStats> {
-  const reply = await api.get<unknown>('/admin/team/stats', undefined, signal);
+  const reply = await call(getAdminTeamStats, { signal });
   return contractData(adminTeamStats, reply.data);
 }
