@@ -1,9 +1,9 @@
 import { SALARY_CURRENCY } from '@platform/contracts';
 import { formatCount, formatNumber, formatPercent } from '@platform/domain';
-import { Button, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Button, Empty, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { SecondApprovalTag } from '../../dualControl.tsx';
+import { ListTable } from '../../shell/AdminListPage.tsx';
 import { UserCell } from '../shared/UserCell.tsx';
 import type { SalaryCandidate } from './salaryApi.ts';
 
@@ -140,25 +140,19 @@ export function EligibleUsersTable({
   ];
 
   return (
-    <Table<SalaryCandidate>
-      rowKey="userId"
-      size="middle"
+    <ListTable<SalaryCandidate>
+      rowId={(user) => user.userId}
       columns={columns}
-      dataSource={rows}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      rowSelection={{
-        selectedRowKeys: [...selected],
-        onChange: (keys) => onSelect(keys.map(Number)),
-        getCheckboxProps: (user) => ({
-          disabled: user.paid !== null,
-          'aria-label': `选择 ${user.email}`,
-        }),
-        getTitleCheckboxProps: () => ({ 'aria-label': '全选本页未发放用户' }),
+      rowTestId="salary-row"
+      empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
+      selection={{
+        selected,
+        onSelect,
+        checkbox: (user) => ({ disabled: user.paid !== null, 'aria-label': `选择 ${user.email}` }),
+        allLabel: '全选本页未发放用户',
       }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-      onRow={(user) => ({ 'data-testid': `salary-row-${user.userId}` }) as HTMLAttributes<HTMLElement>}
     />
   );
 }
