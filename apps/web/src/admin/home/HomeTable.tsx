@@ -1,9 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Space, Switch, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { type HTMLAttributes, useState } from 'react';
+import { App, Button, Empty, Space, Switch, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
+import { ListTable } from '../shell/AdminListPage.tsx';
 import { moved } from './homeApi.ts';
 
 export interface HomeRow {
@@ -194,15 +195,12 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
           添加{kind}
         </Button>
       </Space>
-      <Table<T>
-        rowKey="id"
+      <ListTable<T>
         columns={columns}
-        dataSource={rows}
+        rows={rows}
         loading={query.isLoading}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        onRow={(row) => ({ 'data-testid': `${p}-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
-        locale={{ emptyText: <Empty description={props.emptyText} /> }}
+        rowTestId={`${p}-row`}
+        empty={<Empty description={props.emptyText} />}
       />
     </>
   );
