@@ -28,6 +28,28 @@ export function parseCount(value: unknown): number {
   return n;
 }
 
+/** Text the database returned (a column cast ::text, or a text column). */
+export function rowText(value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
+  return value;
+}
+
+/** Text or SQL NULL. */
+export const rowTextOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : rowText(value);
+
+/** A timestamp: a Date from the query builder or its text from a raw query. */
+export function rowDate(value: unknown): Date {
+  const date = value instanceof Date ? value : new Date(rowText(value));
+  if (Number.isNaN(date.getTime())) throw new Error(`Unexpected time from the database: ${String(value)}`);
+  return date;
+}
+
+export function rowBool(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  throw new Error(`Expected a boolean from the database, got ${String(value)}`);
+}
+
 const NEEDS_ESCAPE = /["\\]/;
 
 /**

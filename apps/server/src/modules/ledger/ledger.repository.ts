@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared, runPrepared } from '../../db/prepared.ts';
-import { arrayLiteral, parseCount, parseId, queryRows } from '../../db/rows.ts';
+import { arrayLiteral, parseCount, parseId, queryRows, rowText, rowTextOrNull } from '../../db/rows.ts';
 
 /**
  * Data access of the ledger. No rules here: the service decides, this file only speaks SQL.
  * Raw queries cast in SQL and parse explicitly (db/rows.ts).
  */
-
-function text(value: unknown): string {
-  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
-  return value;
-}
 
 // --- journal transactions ---------------------------------------------------------------------
 
@@ -51,7 +46,7 @@ export async function insertJournalTransactions(
     memos: arrayLiteral(rows.map((r) => r.memo)),
     metadata: arrayLiteral(rows.map((r) => (r.metadata === null ? null : JSON.stringify(r.metadata)))),
   });
-  return new Map(inserted.map((r) => [text(r.key), parseId(r.id)]));
+  return new Map(inserted.map((r) => [rowText(r.key), parseId(r.id)]));
 }
 
 export async function findJournalTransactionsByKeys(
@@ -66,8 +61,8 @@ export async function findJournalTransactionsByKeys(
   );
   return new Map(
     rows.map((r) => [
-      text(r.idempotency_key),
-      { id: parseId(r.id), kind: text(r.kind), fingerprint: text(r.fingerprint) },
+      rowText(r.idempotency_key),
+      { id: parseId(r.id), kind: rowText(r.kind), fingerprint: rowText(r.fingerprint) },
     ]),
   );
 }
@@ -87,7 +82,7 @@ export async function findJournalTransactionByKey(
     sql`SELECT id::text AS id, kind, fingerprint FROM ledger_transactions WHERE idempotency_key = ${idempotencyKey}`,
   );
   const row = rows[0];
-  return row ? { id: parseId(row.id), kind: text(row.kind), fingerprint: text(row.fingerprint) } : null;
+  return row ? { id: parseId(row.id), kind: rowText(row.kind), fingerprint: rowText(row.fingerprint) } : null;
 }
 
 // --- accounts ---------------------------------------------------------------------------------
@@ -115,8 +110,8 @@ function toAccountRow(row: Record<string, unknown>): AccountRow {
   return {
     id: parseId(row.id),
     userId: row.user_id === null ? null : parseId(row.user_id),
-    bucket: text(row.bucket),
-    currency: text(row.currency),
+    bucket: rowText(row.bucket),
+    currency: rowText(row.currency),
     isSystem: row.is_system === true,
   };
 }
@@ -169,7 +164,7 @@ export async function findAndLockAccounts(
     systemBuckets: arrayLiteral(systemKeys.map((k) => k.bucket)),
     systemCurrencies: arrayLiteral(systemKeys.map((k) => k.currency)),
   });
-  return rows.map((r) => ({ ...toAccountRow(r), balance: r.balance === null ? null : text(r.balance) }));
+  return rows.map((r) => ({ ...toAccountRow(r), balance: rowTextOrNull(r.balance) }));
 }
 
 /**
@@ -275,10 +270,10 @@ export async function selectUserWallets(exec: Executor, userId: number): Promise
         ORDER BY (currency <> 'USDT'), currency`,
   );
   return rows.map((r) => ({
-    currency: text(r.currency),
-    balance: text(r.balance),
-    frozen_balance: text(r.frozen_balance),
-    salary_balance: text(r.salary_balance),
+    currency: rowText(r.currency),
+    balance: rowText(r.balance),
+    frozen_balance: rowText(r.frozen_balance),
+    salary_balance: rowText(r.salary_balance),
   }));
 }
 
@@ -294,5 +289,5 @@ export async function sumSystemAccountEntries(
         FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
         WHERE a.user_id IS NULL AND a.bucket = ${bucket} AND a.currency = ${currency}`,
   );
-  return text(rows[0]?.total);
+  return rowText(rows[0]?.total);
 }

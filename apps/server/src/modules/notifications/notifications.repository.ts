@@ -6,7 +6,7 @@ import {
 } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { arrayLiteral, parseCount, parseId, queryRows } from '../../db/rows.ts';
+import { arrayLiteral, parseCount, parseId, queryRows, rowText, rowTextOrNull } from '../../db/rows.ts';
 import { TIMED_PRODUCT_NAMES } from './notices.ts';
 
 /**
@@ -32,21 +32,16 @@ export interface WrittenNotification {
 /** A timestamp as `Date.prototype.toISOString` writes it, in SQL. */
 const isoOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-function text(value: unknown): string {
-  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
-  return value;
-}
-
 type Row = Record<string, unknown>;
 
 /** A notification row as the API shows it (`created_at` given when the statement set it). */
 const toNotification = (r: Row, read: boolean, createdAt?: string): UserNotification => ({
   id: parseId(r.id),
-  type: text(r.type) as NotificationType,
-  title: text(r.title),
-  body: text(r.body),
-  link: r.link === null || r.link === undefined ? null : text(r.link),
-  created_at: createdAt ?? text(r.created_at),
+  type: rowText(r.type) as NotificationType,
+  title: rowText(r.title),
+  body: rowText(r.body),
+  link: rowTextOrNull(r.link),
+  created_at: createdAt ?? rowText(r.created_at),
   read,
 });
 

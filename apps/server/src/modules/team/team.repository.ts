@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../../db/rows.ts';
+import { parseCount, parseId, queryRows, rowBool, rowDate, rowText, rowTextOrNull } from '../../db/rows.ts';
 
 /**
  * Data access of the user's team calls (/api/team). No rules here: team.service.ts decides.
@@ -17,25 +17,6 @@ import { parseCount, parseId, queryRows } from '../../db/rows.ts';
  * A page's ids are chosen first (index only) and joined to team_nodes and users afterwards, so
  * rows skipped by OFFSET are never joined.
  */
-
-export function rowText(value: unknown): string {
-  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
-  return value;
-}
-
-export const rowTextOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : rowText(value);
-
-export function rowDate(value: unknown): Date {
-  const date = value instanceof Date ? value : new Date(rowText(value));
-  if (Number.isNaN(date.getTime())) throw new Error(`Unexpected time from the database: ${String(value)}`);
-  return date;
-}
-
-export function rowBool(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  throw new Error(`Expected a boolean from the database, got ${String(value)}`);
-}
 
 export interface OwnNode {
   inviteCode: string;

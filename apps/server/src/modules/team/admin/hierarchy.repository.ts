@@ -1,9 +1,16 @@
 import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
+import {
+  parseCount,
+  parseId,
+  queryRows,
+  rowBool,
+  rowDate,
+  rowText,
+  rowTextOrNull,
+} from '../../../db/rows.ts';
 import { likeEscape } from '../../users/user-search.ts';
-import { rowBool, rowDate, rowText, rowTextOrNull } from '../team.repository.ts';
 
 /**
  * Data access of the admin's hierarchy (GET /api/admin/team/hierarchy, /{id}/children). Every

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
-import { rowDate, rowText } from '../team.repository.ts';
+import { parseCount, parseId, queryRows, rowDate, rowText } from '../../../db/rows.ts';
 
 /**
  * Data access of the admin's team overview (GET /api/admin/team/stats). The call must stay fast at

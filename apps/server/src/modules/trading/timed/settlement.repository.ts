@@ -1,7 +1,7 @@
 import type { OrderStatus, TradeOrder } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { arrayLiteral, parseId, queryRows } from '../../../db/rows.ts';
+import { arrayLiteral, parseId, queryRows, rowText } from '../../../db/rows.ts';
 import type { TimedProduct } from './timed.repository.ts';
 
 /**
@@ -31,11 +31,6 @@ function parseMs(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n)) throw new Error(`Unexpected timestamp from the database: ${String(value)}`);
   return n;
-}
-
-function textOf(value: unknown): string {
-  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
-  return value;
 }
 
 /**
@@ -100,17 +95,17 @@ export async function claimDueContracts(
   return rows.map((r) => ({
     orderId: parseId(r.order_id),
     userId: parseId(r.user_id),
-    product: textOf(r.product) as TimedProduct,
-    direction: textOf(r.direction),
-    stake: textOf(r.stake),
-    currency: textOf(r.currency),
-    payoutRate: textOf(r.payout_rate),
-    entryPrice: textOf(r.entry_price),
+    product: rowText(r.product) as TimedProduct,
+    direction: rowText(r.direction),
+    stake: rowText(r.stake),
+    currency: rowText(r.currency),
+    payoutRate: rowText(r.payout_rate),
+    entryPrice: rowText(r.entry_price),
     expiresAtMs: parseMs(r.expires_ms),
     tick:
       r.tick_price === null || r.tick_price === undefined
         ? null
-        : { price: textOf(r.tick_price), source: textOf(r.tick_source), atMs: parseMs(r.tick_ms) },
+        : { price: rowText(r.tick_price), source: rowText(r.tick_source), atMs: parseMs(r.tick_ms) },
   }));
 }
 
@@ -208,24 +203,24 @@ export async function fillOrders(
     order: {
       id: parseId(r.id),
       product: r.product as TradeOrder['product'],
-      symbol: textOf(r.symbol),
-      base_currency: textOf(r.base_currency),
-      quote_currency: textOf(r.quote_currency),
+      symbol: rowText(r.symbol),
+      base_currency: rowText(r.base_currency),
+      quote_currency: rowText(r.quote_currency),
       side: r.side as TradeOrder['side'],
       type: r.order_type as TradeOrder['type'],
       time_in_force: r.time_in_force as TradeOrder['time_in_force'],
-      amount: textOf(r.amount),
-      amount_currency: textOf(r.amount_currency),
+      amount: rowText(r.amount),
+      amount_currency: rowText(r.amount_currency),
       price: r.price ?? null,
-      filled_amount: textOf(r.filled_amount),
+      filled_amount: rowText(r.filled_amount),
       avg_price: r.avg_price ?? null,
-      quote_amount: textOf(r.quote_amount),
-      fee: textOf(r.fee),
+      quote_amount: rowText(r.quote_amount),
+      fee: rowText(r.fee),
       status: r.status as OrderStatus,
       client_order_id: r.client_order_id ?? null,
       expires_at: r.expires_at ?? null,
-      created_at: textOf(r.created_at),
-      updated_at: textOf(r.updated_at),
+      created_at: rowText(r.created_at),
+      updated_at: rowText(r.updated_at),
       closed_at: r.closed_at ?? null,
     },
   }));
