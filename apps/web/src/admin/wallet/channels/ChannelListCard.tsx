@@ -1,18 +1,10 @@
 import { formatNumber } from '@platform/domain';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Empty,
-  Space,
-  Table,
-  type TableColumnsType,
-  type TableColumnType,
-  Typography,
-} from 'antd';
-import { type ComponentType, type HTMLAttributes, useMemo, useState } from 'react';
+import { Button, Card, Empty, Space, type TableColumnsType, type TableColumnType, Typography } from 'antd';
+import { type ComponentType, useMemo, useState } from 'react';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../../lib/request.ts';
+import { ListTable } from '../../shell/AdminListPage.tsx';
 import type { ChannelFormModalProps } from './ChannelModal.tsx';
 import { ChannelsToolbar, currencyOptions, useConfirmDelete } from './channelListParts.tsx';
 
@@ -149,15 +141,12 @@ export function ChannelListCard<C extends ListedChannel>({
         />
       }
     >
-      <Table<C>
-        rowKey="id"
+      <ListTable<C>
         columns={[...columns, actionsColumn]}
-        dataSource={channels}
+        rows={channels}
         loading={query.isLoading}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        onRow={(row) => ({ 'data-testid': `${testIdPrefix}-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
-        locale={{ emptyText: <Empty description={`暂无${kind}渠道`} /> }}
+        rowTestId={`${testIdPrefix}-row`}
+        empty={<Empty description={`暂无${kind}渠道`} />}
       />
       {editing && (
         <FormModal
