@@ -28,6 +28,10 @@ async function refusal(bytes: Buffer, allowed: readonly ('jpg' | 'png' | 'gif' |
 }
 
 describe('cleanImage (the one upload pipeline)', () => {
+  it("turns sharp's operation cache off: one-off uploads are never reused", () => {
+    expect(sharp.cache()).toMatchObject({ memory: { max: 0 }, files: { max: 0 }, items: { max: 0 } });
+  });
+
   it('turns a sideways phone JPEG upright and drops its EXIF, GPS, XMP and comment', async () => {
     const input = await sidewaysPhoneJpeg();
     await expectPlantedMetadata(input);

@@ -3,6 +3,11 @@ import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { badRequest } from '../../core/errors.ts';
 import { detectImageType, type ImageType } from './image-type.ts';
 
+// libvips' operation cache (by default up to 50 MB, 100 operations and 20 open files) keeps the
+// results of recent operations to reuse them when asked again; every upload is a new image, read
+// once from its buffer, so nothing would ever be reused and the cache would only hold memory.
+sharp.cache(false);
+
 export const IMAGE_UNREADABLE_MESSAGE = '图片已损坏或无法读取，请重新选择图片';
 
 /**
