@@ -237,7 +237,12 @@ export interface CountPagerProps {
   testId?: string;
 }
 
-/** Under a list: the count and at most 5 numbered page buttons, nothing while the list is empty. */
+/**
+ * Under a list: the count and at most 5 numbered page buttons, nothing while the list is empty.
+ * Not components/ListFooter.tsx: that one writes 第 x 页，共 y 页（n …） beside the pages (with its own
+ * test id), shows it for an empty list too and the pages only past one; this one puts the count
+ * (countText: 共 n / 超过 10,000) inside the pager, which the users' and admins' lists show.
+ */
 export function CountPager({ page, pageSize, total, totalText, onChange, testId }: CountPagerProps) {
   if (total <= 0) return null;
   return (
