@@ -1,10 +1,14 @@
 import { LockOutlined } from '@ant-design/icons';
-import { MIN_PASSWORD_LENGTH, type PasswordBody } from '@platform/contracts';
+import {
+  changePassword as changePasswordEndpoint,
+  MIN_PASSWORD_LENGTH,
+  type PasswordBody,
+} from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { LOGIN_NOTICE_PARAM, PASSWORD_CHANGED_NOTICE } from '../../auth/notices.ts';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 import { refreshProfile } from '../../lib/session.tsx';
 import { UserPage } from '../shell/UserPage.tsx';
 import { AccountColumn } from './useMe.tsx';
@@ -25,7 +29,7 @@ export const PASSWORD_CHANGED_MESSAGE = '密码修改成功';
  */
 async function changePassword(values: PasswordValues): Promise<{ message: string; signedOut: boolean }> {
   const body: PasswordBody = { oldPassword: values.oldPassword, newPassword: values.newPassword };
-  const reply = await api.patch<null>('/auth/password', body);
+  const reply = await call(changePasswordEndpoint, { body });
   const stillSignedIn = await refreshProfile().then(
     (user) => user !== null,
     () => true, // offline: nothing says the session ended

@@ -1,9 +1,9 @@
-import { type ProfileBody, type PublicUser, profileBody } from '@platform/contracts';
+import { type ProfileBody, profileBody, updateProfile } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { PageLoading } from '../../components/PageLoading.tsx';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { UserPage } from '../shell/UserPage.tsx';
 import { AccountColumn, ME_KEY, RefreshError, useMe } from './useMe.tsx';
@@ -39,8 +39,7 @@ export default function ProfilePage() {
   const [saved, setSaved] = useState<string | null>(null);
 
   const save = useMutation({
-    mutationFn: async (values: ProfileValues) =>
-      api.patch<{ user: PublicUser }>('/auth/profile', toProfileBody(values)),
+    mutationFn: async (values: ProfileValues) => call(updateProfile, { body: toProfileBody(values) }),
     onMutate: () => setSaved(null),
     onSuccess: (reply) => {
       sessionStore.updateUser(reply.data.user);

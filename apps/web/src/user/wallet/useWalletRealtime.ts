@@ -1,13 +1,13 @@
 import {
+  getMe,
   type KycApplication,
-  type PublicUser,
   REALTIME_EVENTS,
   type UserDeposit,
   type WithdrawalStatusUpdateEvent,
 } from '@platform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { useSocketConnection, useSocketEvent } from '../../lib/socket.ts';
 import { KYC_QUERY_ROOT } from '../kyc/kycApi.ts';
@@ -19,7 +19,7 @@ import { WALLET_QUERY_ROOT } from './walletApi.ts';
  */
 async function refreshCachedUser() {
   try {
-    const reply = await api.get<{ user?: PublicUser }>('/auth/me');
+    const reply = await call(getMe);
     if (reply.data?.user) sessionStore.updateUser(reply.data.user);
   } catch {
     // Kept as it was.
