@@ -1,10 +1,10 @@
 import {
   DEFAULT_PAGE_SIZE,
-  type MarkNotificationsReadData,
-  type NotificationsData,
+  listNotifications,
+  markNotificationsRead as markReadEndpoint,
   type NotificationType,
 } from '@platform/contracts';
-import { api } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
 
 /** The user's notification centre (GET /api/notifications, POST /api/notifications/read). */
 
@@ -21,24 +21,19 @@ export const fetchNotifications = (
   query: { page?: number; limit?: number; type?: NotificationType; unread?: boolean },
   signal?: AbortSignal,
 ) =>
-  api
-    .get<NotificationsData>(
-      '/notifications',
-      {
-        page: query.page ?? 1,
-        limit: query.limit ?? DEFAULT_PAGE_SIZE,
-        type: query.type,
-        unread: query.unread === undefined ? undefined : String(query.unread),
-      },
-      signal,
-    )
-    .then((r) => r.data);
+  call(listNotifications, {
+    query: {
+      page: query.page ?? 1,
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      type: query.type,
+      unread: query.unread === undefined ? undefined : query.unread ? 'true' : 'false',
+    },
+    signal,
+  }).then((r) => r.data);
 
 /** Marks the given notifications read, or all of the caller's without ids. */
 export const markNotificationsRead = (ids?: readonly number[]) =>
-  api
-    .post<MarkNotificationsReadData>('/notifications/read', ids ? { ids: [...ids] } : {})
-    .then((r) => r.data);
+  call(markReadEndpoint, { body: ids ? { ids: [...ids] } : {} }).then((r) => r.data);
 
 /** The contract a settlement notification links to (`?contract=<order id>`), or null. */
 export function contractIdOf(link: string | null): number | null {
