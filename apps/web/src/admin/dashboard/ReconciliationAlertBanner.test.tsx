@@ -1,4 +1,4 @@
-import type { AdminDashboard, ReconciliationAlert } from '@platform/contracts';
+import type { AdminDashboard, ReconciliationAlert, ReconciliationRun } from '@platform/contracts';
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockApi, mockApi, ok } from '../../test/api.ts';
@@ -21,6 +21,31 @@ const ALERT: ReconciliationAlert = {
   unacknowledged: 2,
 };
 
+/** A frozen-balance breach of one user's USDT, as the ledger verifier stores it. */
+const frozenBreach = (userId: number, actual: string, expected: string) => ({
+  kind: 'frozen' as const,
+  user_id: userId,
+  user_email: `user${userId}@example.com`,
+  currency: 'USDT',
+  actual,
+  expected,
+  message: `user ${userId} USDT: frozen ${actual} but open obligations ${expected}`,
+});
+/** Run 7 as POST /api/admin/reconciliation/7/acknowledge replies it: its two breaches, now acknowledged. */
+const ACKNOWLEDGED_RUN: ReconciliationRun = {
+  id: 7,
+  started_at: '2026-03-01T03:59:59.200Z',
+  finished_at: ALERT.finished_at,
+  ok: false,
+  breaches: [frozenBreach(12, '42.5', '30'), frozenBreach(15, '10', '0')],
+  checked: { accounts: 1204, transactions: 56789, entries: 123456 },
+  triggered_by: null,
+  triggered_by_email: null,
+  acknowledged_by: 1,
+  acknowledged_by_email: 'root@example.com',
+  acknowledged_at: '2026-03-01T05:00:00.000Z',
+};
+
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -34,7 +59,7 @@ beforeEach(() => {
     'GET /api/admin/reconciliation/alert': () => ok({ alert }),
     'POST /api/admin/reconciliation/7/acknowledge': () => {
       alert = null;
-      return ok({ run: { id: 7 } }, '已确认对账异常');
+      return ok({ run: ACKNOWLEDGED_RUN }, '已确认对账异常');
     },
   });
 });
