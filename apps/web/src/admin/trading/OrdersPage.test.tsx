@@ -6,7 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
-import { jsonResponse } from '../../test/fixtures.ts';
+import { jsonResponse, makeOrder } from '../../test/fixtures.ts';
 import OrdersPage from './OrdersPage.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -263,7 +263,27 @@ describe('OrdersPage', () => {
 
   it('cancels an open spot order after a confirmation, with an optional reason, then reloads', async () => {
     handlers['POST /api/admin/orders/1/cancel'] = () =>
-      ok({ order: { id: 1, status: 'cancelled' } }, '订单已撤销');
+      ok(
+        {
+          // Order 1 as the spot engine returns it once cancelled: a GTC limit buy, nothing filled.
+          order: makeOrder({
+            type: 'limit',
+            time_in_force: 'GTC',
+            amount: '0.5',
+            price: '49000.123456',
+            filled_amount: '0',
+            avg_price: null,
+            quote_amount: '0',
+            fee: '0',
+            status: 'cancelled',
+            expires_at: '2024-05-31T16:30:05.000Z',
+            created_at: '2024-05-01T16:30:05.000Z',
+            updated_at: '2024-05-02T02:00:00.000Z',
+            closed_at: '2024-05-02T02:00:00.000Z',
+          }),
+        },
+        '订单已撤销',
+      );
     renderPage();
     await screen.findByTestId('order-row-1');
     const before = listCalls().length;
