@@ -224,7 +224,11 @@ describe('DepositsPage', () => {
     handlers['GET /api/admin/deposits'] = () =>
       listReply([deposit(), deposit({ id: 2 }), deposit({ id: 3, status: 'approved' })]);
     handlers['POST /api/admin/deposits/batch-review'] = () =>
-      jsonResponse({ success: true, message: 'ok', data: { processedCount: 2, processedIds: [1, 2] } });
+      jsonResponse({
+        success: true,
+        message: '批量通过成功，共处理 2 条',
+        data: { processedCount: 2, processedIds: [1, 2], awaitingSecondApprovalIds: [], skipped: [] },
+      });
     renderPage();
     await screen.findByTestId('deposit-row-1');
     fireEvent.click(screen.getByTestId('deposits-batch-approve'));
