@@ -42,6 +42,11 @@ function listReply(withdrawals: AdminWithdrawal[], page = 1, total = withdrawals
   return ok({ withdrawals, pagination: pagination(total, page) });
 }
 
+/** PATCH /api/admin/withdrawals/{id}/status's success: the row as the change left it. */
+function statusReply(changed: AdminWithdrawal, message = '状态更新成功') {
+  return ok({ withdrawal: { ...changed, updated_at: '2024-05-01T03:00:00.000Z' } }, message);
+}
+
 beforeEach(() => {
   disconnectSocket();
   fakeSockets.length = 0;
@@ -186,7 +191,7 @@ describe('WithdrawalsPage', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'reviewing' });
     expect(keyOf(calls.find((call) => call.method === 'PATCH'))).toMatch(UUID);
     const loads = listCalls().length;
-    await act(async () => answer(jsonResponse({ success: true, message: '', data: {} })));
+    await act(async () => answer(statusReply(withdrawal({ status: 'reviewing' }))));
     expect(await screen.findByText('状态更新成功')).toBeTruthy();
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(loads));
   });
@@ -209,7 +214,7 @@ describe('WithdrawalsPage', () => {
 
   it('rejects with a reason, and does nothing when the prompt is cancelled', async () => {
     handlers['PATCH /api/admin/withdrawals/1/status'] = () =>
-      jsonResponse({ success: true, message: '提现已拒绝', data: {} });
+      statusReply(withdrawal({ status: 'rejected', admin_remark: '信息不符' }), '提现已拒绝');
     renderPage();
     await screen.findByTestId('withdrawal-row-1');
     fireEvent.click(screen.getByTestId('withdrawal-reject-1'));
@@ -236,7 +241,7 @@ describe('WithdrawalsPage', () => {
         withdrawal({ id: 5, status: 'completed', tx_hash: hash }),
       ]);
     handlers['PATCH /api/admin/withdrawals/4/status'] = () =>
-      jsonResponse({ success: true, message: '状态更新成功', data: {} });
+      statusReply(withdrawal({ id: 4, status: 'completed', admin_remark: '链上已转出', tx_hash: hash }));
     renderPage();
     // A completed row shows its payout, linked to the block explorer.
     const paid = await screen.findByTestId('withdrawal-tx-hash-5');
@@ -270,19 +275,17 @@ describe('WithdrawalsPage', () => {
   });
 
   it('completes a payee withdrawal with the plain confirmation, no hash asked', async () => {
-    handlers['GET /api/admin/withdrawals'] = () =>
-      listReply([
-        withdrawal({
-          id: 6,
-          withdraw_type: 'alipay',
-          address: null,
-          network: null,
-          account_info: { account: 'ali@pay.com', name: '张三', phone: null },
-          status: 'processing',
-        }),
-      ]);
-    handlers['PATCH /api/admin/withdrawals/6/status'] = () =>
-      jsonResponse({ success: true, message: '状态更新成功', data: {} });
+    const payee = withdrawal({
+      id: 6,
+      withdraw_type: 'alipay',
+      channel: '支付宝',
+      address: null,
+      network: null,
+      account_info: { account: 'ali@pay.com', name: '张三', phone: null },
+      status: 'processing',
+    });
+    handlers['GET /api/admin/withdrawals'] = () => listReply([payee]);
+    handlers['PATCH /api/admin/withdrawals/6/status'] = () => statusReply({ ...payee, status: 'completed' });
     renderPage();
     await screen.findByTestId('withdrawal-row-6');
     await openMenu(6);
@@ -360,8 +363,13 @@ describe('WithdrawalsPage', () => {
     handlers['POST /api/admin/withdrawals/bulk-status'] = () =>
       jsonResponse({
         success: true,
-        message: 'ok',
-        data: { processedCount: 1, processedIds: [1], skipped: [{ id: 2, reason: '当前状态不允许此操作' }] },
+        message: '批量更新完成：成功 1 条，跳过 1 条',
+        data: {
+          processedCount: 1,
+          processedIds: [1],
+          awaitingSecondApprovalIds: [],
+          skipped: [{ id: 2, reason: '当前状态不允许此操作' }],
+        },
       });
     renderPage();
     await screen.findByTestId('withdrawal-row-1');
