@@ -1,4 +1,4 @@
-import type { AdminRewardStats, TeamReward } from '@platform/contracts';
+import type { AdminRewardStats, PayoutApproval, TeamReward } from '@platform/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
@@ -95,31 +95,35 @@ const row = (id: number) => screen.getByTestId(`reward-row-${id}`);
 const text = (id: string) => screen.getByTestId(id).textContent ?? '';
 const checkbox = (id: number) => within(row(id)).getByRole('checkbox') as HTMLInputElement;
 const DISTRIBUTE = '/api/admin/team/rewards/distribute';
+/** The distribution's reply below the payout threshold: credited at once, nothing waits for a second admin. */
+const distribution = (distributed: number, skipped: number[], amount: string) => ({
+  distributed,
+  skipped,
+  amount,
+  awaitingSecondApproval: null,
+});
 const CALCULATE = '/api/admin/team/rewards/calculate';
 
 describe('RewardsPage', () => {
   it('shows 待复核发放 when a distribution waits; its 驳回 reloads the records', async () => {
-    handlers['GET /api/admin/payout-approvals'] = () =>
-      ok({
-        approvals: [
-          {
-            id: 6,
-            kind: 'reward',
-            status: 'pending',
-            payout_date: null,
-            items: [{ user_id: 7, amount: '5000', reward_id: 1, level: null }],
-            total: '5000.00000000',
-            currency: 'USDT',
-            first_approval: {
-              admin_id: 42,
-              admin_email: 'other@example.com',
-              at: '2026-11-02T01:00:00.000Z',
-            },
-          },
-        ],
-      });
+    const approval: PayoutApproval = {
+      id: 6,
+      kind: 'reward',
+      status: 'pending',
+      payout_date: null,
+      items: [{ user_id: 7, amount: '5000', reward_id: 1, level: null }],
+      total: '5000.00000000',
+      currency: 'USDT',
+      first_approval: {
+        admin_id: 42,
+        admin_email: 'other@example.com',
+        at: '2026-11-02T01:00:00.000Z',
+      },
+    };
+    handlers['GET /api/admin/payout-approvals'] = () => ok({ approvals: [approval] });
+    // The server replies with the approval as the rejection left it.
     handlers['POST /api/admin/payout-approvals/6/reject'] = () =>
-      ok({ approval: null }, '已驳回待复核的发放');
+      ok({ approval: { ...approval, status: 'rejected' } }, '已驳回待复核的发放');
     renderPage();
     const card = await screen.findByTestId('payout-approvals-reward');
     expect(
@@ -268,7 +272,7 @@ describe('RewardsPage', () => {
   });
 
   it('distributes one record after the confirmation, then reloads', async () => {
-    handlers[`POST ${DISTRIBUTE}`] = () => ok({ distributed: 1, skipped: [], amount: '18' }, '奖励发放成功');
+    handlers[`POST ${DISTRIBUTE}`] = () => ok(distribution(1, [], '18'), '奖励发放成功');
     renderPage();
     await screen.findByTestId('reward-row-1');
     const before = listCalls().length;
@@ -285,7 +289,7 @@ describe('RewardsPage', () => {
   });
 
   it('distributes the selected pending records and lists the skipped ones', async () => {
-    handlers[`POST ${DISTRIBUTE}`] = () => ok({ distributed: 1, skipped: [2], amount: '18' }, '奖励发放成功');
+    handlers[`POST ${DISTRIBUTE}`] = () => ok(distribution(1, [2], '18'), '奖励发放成功');
     renderPage();
     await screen.findByTestId('reward-row-1');
     expect(screen.queryByTestId('rewards-distribute-selected')).toBeNull();
@@ -324,7 +328,7 @@ describe('RewardsPage', () => {
   });
 
   it('says 没有可发放的奖励 when nothing was distributed', async () => {
-    handlers[`POST ${DISTRIBUTE}`] = () => ok({ distributed: 0, skipped: [1], amount: '0' });
+    handlers[`POST ${DISTRIBUTE}`] = () => ok(distribution(0, [1], '0'));
     renderPage();
     await screen.findByTestId('reward-row-1');
     fireEvent.click(screen.getByTestId('reward-distribute-1'));
