@@ -35,7 +35,7 @@ function listReply(users: AdminUserRow[], total = users.length, page = 1) {
   return ok({
     users,
     stats,
-    pagination: { page, limit: 20, total, totalPages: Math.max(1, Math.ceil(total / 20)) },
+    pagination: { page, limit: 20, total, totalPages: Math.max(1, Math.ceil(total / 20)), totalExact: true },
   });
 }
 
