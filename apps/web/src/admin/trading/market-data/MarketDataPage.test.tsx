@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
-import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
+import { jsonResponse, makeAdmin, makePair, storeSession } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt } from '../../../test/render.tsx';
 import { jobPercent, newerJob } from './jobs.ts';
 import MarketDataPage from './MarketDataPage.tsx';
@@ -75,13 +75,22 @@ const LOGS: MarketLog[] = [
   },
 ];
 
+/** The pairs as the admin list replies them: synced from OKX, enabled. */
+const SYNCED_AT = '2024-05-01T00:00:00.000Z';
 const pairsReply = () =>
   ok({
     pairs: [
-      { id: 1, symbol: 'BTCUSDT', base_currency: 'BTC', quote_currency: 'USDT' },
-      { id: 2, symbol: 'ETHUSDT', base_currency: 'ETH', quote_currency: 'USDT' },
+      makePair('BTCUSDT', 'BTC', 'USDT', { source: 'okx', updated_at: SYNCED_AT }),
+      makePair('ETHUSDT', 'ETH', 'USDT', {
+        id: 2,
+        current_price: '3000',
+        volume_24h: '18000',
+        min_amount: '0.001',
+        source: 'okx',
+        updated_at: SYNCED_AT,
+      }),
     ],
-    lastSyncTime: null,
+    lastSyncTime: SYNCED_AT,
   });
 
 beforeEach(() => {
