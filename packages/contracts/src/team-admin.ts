@@ -102,22 +102,28 @@ export interface HierarchyNode {
   /** Loaded children (at most HIERARCHY_CHILDREN_LIMIT, newest first); fewer than direct_referrals means more can be fetched. */
   children: HierarchyNode[];
 }
-export const hierarchyNode: z.ZodType<HierarchyNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    kyc_status: kycStatus,
-    is_deposited: z.boolean(),
-    direct_referrals: z.number().int(),
-    team_size: z.number().int(),
-    total_deposit: decimalString,
-    created_at: isoDateTime,
-    invite_code: z.string(),
-    depth: z.number().int(),
-    children: z.array(hierarchyNode),
-  }),
-);
+/**
+ * Named (its meta id) because it is recursive: the OpenAPI document refers to it as a component,
+ * which unnamed it would not write (the zod transform would point at a missing `schema0`).
+ */
+export const hierarchyNode: z.ZodType<HierarchyNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      kyc_status: kycStatus,
+      is_deposited: z.boolean(),
+      direct_referrals: z.number().int(),
+      team_size: z.number().int(),
+      total_deposit: decimalString,
+      created_at: isoDateTime,
+      invite_code: z.string(),
+      depth: z.number().int(),
+      children: z.array(hierarchyNode),
+    }),
+  )
+  .meta({ id: 'HierarchyNode' });
 
 /** Children loaded per node and per call; a node with more is paged through /children. */
 export const HIERARCHY_CHILDREN_LIMIT = 50;

@@ -3,7 +3,7 @@ import type {
   SwaggerTransform,
   SwaggerTransformObject,
 } from '@fastify/swagger';
-import { APP_VERSION, errorEnvelope, hierarchyNode } from '@platform/contracts';
+import { APP_VERSION, errorEnvelope } from '@platform/contracts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -13,7 +13,6 @@ import { z } from 'zod';
  * recommended lint keeps it so (app-openapi.test.ts).
  */
 export function openApiOptions(): FastifyDynamicSwaggerOptions {
-  nameRecursiveSchemas();
   // The error replies of each operation, found by the route transform and written by the
   // document transform, which alone can add shared responses.
   const errorRepliesByOperation = new Map<string, ErrorStatus[]>();
@@ -23,9 +22,12 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
     const schema: RouteDocument = { ...(transformed.schema as RouteDocument | undefined) };
     if (schema.hide) return transformed;
     const method = ([route.route.method].flat()[0] ?? 'GET').toUpperCase();
-    const operationId = schema.operationId ?? operationIdOf(method, route.url);
-    schema.operationId = operationId;
-    schema.summary ??= fallbackSummaryOf(schema.tags, method, route.url);
+    // Every documented route is registered from its endpoint (core/http.ts route()), which names it.
+    const { operationId } = schema;
+    if (!operationId || !schema.summary)
+      throw new Error(
+        `${method} ${route.url} has no operationId or summary: register it from its endpoint in packages/contracts (route()), or hide it from the API document`,
+      );
     // A route that declares no security is public: said explicitly, so generators do not guess.
     schema.security ??= [];
     errorRepliesByOperation.set(
@@ -139,40 +141,6 @@ function errorStatusesOf(route: {
 function hasProperty(jsonSchema: unknown, name: string): boolean {
   const properties = (jsonSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
   return properties !== undefined && name in properties;
-}
-
-/**
- * A stable camelCase id from the method and the path, for the routes whose contract names none:
- * `GET /api/admin/users/:id/wallet` is `getAdminUsersByIdWallet`.
- */
-export function operationIdOf(method: string, url: string): string {
-  const words = url
-    .replace(/^\/api(?=\/|$)/, '')
-    .split('/')
-    .flatMap((segment) => {
-      const parameter = /^:(\w+)/.exec(segment);
-      return parameter ? ['by', parameter[1] as string] : segment.split(/[^A-Za-z0-9]+/);
-    })
-    .filter(Boolean);
-  return [method.toLowerCase(), ...words.map((word) => word[0]?.toUpperCase() + word.slice(1))].join('');
-}
-
-/** Until a route's contract names its summary: where it belongs, what it is. */
-export function fallbackSummaryOf(tags: string[] | undefined, method: string, url: string): string {
-  const path = url.replace(/:(\w+)/g, '{$1}');
-  return tags?.[0] ? `${tags[0]}: ${method} ${path}` : `${method} ${path}`;
-}
-
-/**
- * Recursive contracts are documented as named components: unnamed, the zod transform refers to
- * a `schema0` that it never writes (registering the name is what the transform asks for).
- */
-function nameRecursiveSchemas() {
-  const named: [z.ZodType, string][] = [[hierarchyNode, 'HierarchyNode']];
-  for (const [schema, id] of named) {
-    if (z.globalRegistry.get(schema)?.id !== id)
-      z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
-  }
 }
 
 function errorReplySchema(): JsonSchema {
