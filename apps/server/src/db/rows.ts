@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
 /**
@@ -11,6 +11,16 @@ export async function queryRows<T>(exec: Executor, query: SQL): Promise<T[]> {
   const result = (await exec.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** The one row an aggregate query returns (a query that returns none is a bug, not an empty result). */
+export async function aggregateRow(exec: Executor, query: SQL): Promise<Record<string, unknown>> {
+  const [row] = await queryRows<Record<string, unknown>>(exec, query);
+  if (!row) throw new Error('aggregate query returned no row');
+  return row;
+}
+
+/** A moment as a timestamptz parameter (the same text on node-postgres and PGlite). */
+export const momentParam = (moment: Date): SQL => sql`${moment.toISOString()}::timestamptz`;
 
 /** An id that the database returned as text (or a number from the query builder). */
 export function parseId(value: unknown): number {

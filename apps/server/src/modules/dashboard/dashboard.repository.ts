@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY, type SecondApprovalCounts } from '@platform/contracts
 import { sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Executor } from '../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../../db/rows.ts';
+import { aggregateRow, momentParam, parseCount, parseId, queryRows, rowText } from '../../db/rows.ts';
 import { countPendingApplications } from '../kyc/kyc-queue.ts';
 import { countOf, readCounters, readCountersByPrefix } from '../stats/counters.ts';
 
@@ -20,20 +20,6 @@ import { countOf, readCounters, readCountersByPrefix } from '../stats/counters.t
  * - counts by status, all-time totals, depositors and user assets: the running totals of modules/stats.
  */
 
-const text = (value: unknown): string => {
-  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
-  return value;
-};
-
-/** A moment as a timestamptz parameter (the same text on node-postgres and PGlite). */
-const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
-
-async function one(exec: Executor, query: ReturnType<typeof sql>): Promise<Record<string, unknown>> {
-  const [row] = await queryRows<Record<string, unknown>>(exec, query);
-  if (!row) throw new Error('aggregate query returned no row');
-  return row;
-}
-
 export interface UserCounts {
   total: number;
   newToday: number;
@@ -50,7 +36,7 @@ export interface UserCounts {
 export async function userCounts(exec: Executor, since: Date): Promise<UserCounts> {
   const [c, today, kycQueue] = await Promise.all([
     readCounters(exec, ['users.total', 'users.active', 'users.kyc.approved']),
-    one(exec, sql`SELECT count(*)::int AS n FROM users WHERE created_at >= ${at(since)}`),
+    aggregateRow(exec, sql`SELECT count(*)::int AS n FROM users WHERE created_at >= ${momentParam(since)}`),
     countPendingApplications(exec),
   ]);
   return {
@@ -80,15 +66,15 @@ export async function flowTotals(exec: Executor, since?: Date): Promise<FlowTota
     const c = await readCounters(exec, [deposits, withdrawals]);
     return { deposits: c[deposits] ?? '0', withdrawals: c[withdrawals] ?? '0' };
   }
-  const row = await one(
+  const row = await aggregateRow(
     exec,
     sql`SELECT
           (SELECT coalesce(sum(amount), 0) FROM deposits
-            WHERE status = 'approved' AND currency = ${DEFAULT_CURRENCY} AND processed_at >= ${at(since)})::text AS deposits,
+            WHERE status = 'approved' AND currency = ${DEFAULT_CURRENCY} AND processed_at >= ${momentParam(since)})::text AS deposits,
           (SELECT coalesce(sum(amount), 0) FROM withdrawals
-            WHERE status = 'completed' AND currency = ${DEFAULT_CURRENCY} AND completed_at >= ${at(since)})::text AS withdrawals`,
+            WHERE status = 'completed' AND currency = ${DEFAULT_CURRENCY} AND completed_at >= ${momentParam(since)})::text AS withdrawals`,
   );
-  return { deposits: text(row.deposits), withdrawals: text(row.withdrawals) };
+  return { deposits: rowText(row.deposits), withdrawals: rowText(row.withdrawals) };
 }
 
 export interface PendingCounts {
@@ -160,15 +146,15 @@ export async function userHoldings(exec: Executor): Promise<CurrencyHolding[]> {
  * transaction since its entries sum to zero.
  */
 export async function tradeVolumeSince(exec: Executor, since: Date): Promise<string> {
-  const row = await one(
+  const row = await aggregateRow(
     exec,
     sql`SELECT coalesce(sum(e.amount), 0)::text AS volume
         FROM ledger_transactions t
         JOIN ledger_entries e ON e.transaction_id = t.id
-        WHERE t.created_at >= ${at(since)} AND t.kind LIKE 'trade%'
+        WHERE t.created_at >= ${momentParam(since)} AND t.kind LIKE 'trade%'
           AND e.currency = ${DEFAULT_CURRENCY} AND e.amount > 0`,
   );
-  return text(row.volume);
+  return rowText(row.volume);
 }
 
 export interface ActivityRow {
@@ -206,18 +192,18 @@ export async function latestActivities(exec: Executor, limit: number): Promise<A
     (r: Record<string, unknown>): ActivityRow => ({
       type,
       id: parseId(r.id),
-      status: text(r.status),
-      amount: text(r.amount),
-      currency: text(r.currency),
-      detail: text(r.detail),
-      createdAt: toDate(r.created_at),
-      userEmail: text(r.email),
+      status: rowText(r.status),
+      amount: rowText(r.amount),
+      currency: rowText(r.currency),
+      detail: rowText(r.detail),
+      createdAt: rowDate(r.created_at),
+      userEmail: rowText(r.email),
     });
   return [...deposits.map(toRow('deposit')), ...withdrawals.map(toRow('withdrawal'))];
 }
 
-function toDate(value: unknown): Date {
-  const date = value instanceof Date ? value : new Date(text(value));
+function rowDate(value: unknown): Date {
+  const date = value instanceof Date ? value : new Date(rowText(value));
   if (Number.isNaN(date.getTime())) throw new Error(`Unexpected time from the database: ${String(value)}`);
   return date;
 }

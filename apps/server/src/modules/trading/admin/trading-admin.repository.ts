@@ -1,7 +1,16 @@
 import { DEFAULT_CURRENCY, type OrderStatus, type TradeProduct } from '@platform/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
+import {
+  aggregateRow,
+  momentParam,
+  parseCount,
+  parseId,
+  queryRows,
+  rowDate,
+  rowText,
+  rowTextOrNull,
+} from '../../../db/rows.ts';
 import { users } from '../../auth/auth.schema.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import { tradeOrders } from '../trading.schema.ts';
@@ -23,28 +32,6 @@ import { tradeOrders } from '../trading.schema.ts';
 
 const USDT = DEFAULT_CURRENCY;
 
-const text = (value: unknown): string => {
-  if (typeof value !== 'string') throw new Error(`Expected text from the database, got ${String(value)}`);
-  return value;
-};
-const textOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : text(value);
-
-/** A moment as a timestamptz parameter (the same text on node-postgres and PGlite). */
-const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
-
-function toDate(value: unknown): Date {
-  const date = value instanceof Date ? value : new Date(text(value));
-  if (Number.isNaN(date.getTime())) throw new Error(`Unexpected time from the database: ${String(value)}`);
-  return date;
-}
-
-async function one(exec: Executor, query: SQL): Promise<Record<string, unknown>> {
-  const [row] = await queryRows<Record<string, unknown>>(exec, query);
-  if (!row) throw new Error('aggregate query returned no row');
-  return row;
-}
-
 export interface StatusTotal {
   product: TradeProduct;
   status: OrderStatus;
@@ -63,10 +50,10 @@ export async function totalsByProductAndStatus(exec: Executor): Promise<StatusTo
         GROUP BY product, status`,
   );
   return rows.map((r) => ({
-    product: text(r.product) as TradeProduct,
-    status: text(r.status) as OrderStatus,
+    product: rowText(r.product) as TradeProduct,
+    status: rowText(r.status) as OrderStatus,
     orders: parseCount(r.orders),
-    volume: text(r.volume),
+    volume: rowText(r.volume),
   }));
 }
 
@@ -88,7 +75,7 @@ export interface PeriodTotals {
 
 /** Figures of the orders created since `since` (a range on the created_at index). */
 export async function totalsSince(exec: Executor, since: Date): Promise<PeriodTotals> {
-  const row = await one(
+  const row = await aggregateRow(
     exec,
     sql`SELECT count(*)::int AS orders,
                count(*) FILTER (WHERE quote_currency = ${USDT})::int AS usdt_orders,
@@ -99,14 +86,14 @@ export async function totalsSince(exec: Executor, since: Date): Promise<PeriodTo
                   FILTER (WHERE status = 'filled' AND (product = 'perpetual' OR closed_at IS NOT NULL)))::text
                  AS processing
         FROM trade_orders
-        WHERE created_at >= ${at(since)}`,
+        WHERE created_at >= ${momentParam(since)}`,
   );
   return {
     orders: parseCount(row.orders),
     usdtOrders: parseCount(row.usdt_orders),
-    volume: text(row.volume),
+    volume: rowText(row.volume),
     users: parseCount(row.users),
-    processingSeconds: textOrNull(row.processing),
+    processingSeconds: rowTextOrNull(row.processing),
   };
 }
 
@@ -126,7 +113,7 @@ export async function topPairsSince(exec: Executor, since: Date, limit: number):
         FROM (SELECT symbol, count(*)::int AS orders,
                      coalesce(sum(quote_amount) FILTER (WHERE quote_currency = ${USDT}), 0) AS amount
               FROM trade_orders
-              WHERE created_at >= ${at(since)}
+              WHERE created_at >= ${momentParam(since)}
               GROUP BY symbol
               ORDER BY amount DESC, orders DESC, symbol
               LIMIT ${limit}) o
@@ -134,10 +121,10 @@ export async function topPairsSince(exec: Executor, since: Date, limit: number):
         ORDER BY o.amount DESC, o.orders DESC, o.symbol`,
   );
   return rows.map((r) => ({
-    symbol: text(r.symbol),
+    symbol: rowText(r.symbol),
     orders: parseCount(r.orders),
-    amount: text(r.amount),
-    change: textOrNull(r.change),
+    amount: rowText(r.amount),
+    change: rowTextOrNull(r.change),
   }));
 }
 
@@ -166,15 +153,15 @@ export async function newestOrders(exec: Executor, limit: number): Promise<Recen
   );
   return rows.map((r) => ({
     id: parseId(r.id),
-    product: text(r.product) as TradeProduct,
-    symbol: text(r.symbol),
-    side: text(r.side),
-    amount: text(r.amount),
-    amountCurrency: text(r.amount_currency),
-    price: textOrNull(r.price),
-    quoteCurrency: text(r.quote_currency),
-    status: text(r.status) as OrderStatus,
-    createdAt: toDate(r.created_at),
+    product: rowText(r.product) as TradeProduct,
+    symbol: rowText(r.symbol),
+    side: rowText(r.side),
+    amount: rowText(r.amount),
+    amountCurrency: rowText(r.amount_currency),
+    price: rowTextOrNull(r.price),
+    quoteCurrency: rowText(r.quote_currency),
+    status: rowText(r.status) as OrderStatus,
+    createdAt: rowDate(r.created_at),
   }));
 }
 
@@ -210,7 +197,7 @@ const systemSum = (account: string, kinds: readonly string[]) => sql`(SELECT coa
       )}))`;
 
 export async function platformCounts(exec: Executor): Promise<PlatformCounts> {
-  const row = await one(
+  const row = await aggregateRow(
     exec,
     sql`SELECT
           (SELECT count(*) FROM trading_pairs WHERE enabled)::int AS pairs,
@@ -223,8 +210,8 @@ export async function platformCounts(exec: Executor): Promise<PlatformCounts> {
     enabledPairs: parseCount(row.pairs),
     openOptionContracts: parseCount(row.options),
     openPerpetualPositions: parseCount(row.positions),
-    houseResult: text(row.house),
-    tradingFees: text(row.fees),
+    houseResult: rowText(row.house),
+    tradingFees: rowText(row.fees),
   };
 }
 
