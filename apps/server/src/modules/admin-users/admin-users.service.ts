@@ -5,11 +5,11 @@ import {
   type adminUsersQuery,
   DEFAULT_CURRENCY,
   LIST_COUNT_CAP,
-  type Pagination,
   type UserStats,
 } from '@platform/contracts';
 import type { z } from 'zod';
 import { businessRule, forbidden, notFound } from '../../core/errors.ts';
+import { paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById, revokeUserSessions } from '../auth/accounts.ts';
@@ -37,13 +37,6 @@ export interface AdminUsersDeps {
   /** Called after commit with the revoked session ids, so that their sockets are disconnected. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
 }
-
-export const paginationOf = (page: number, limit: number, total: number): Pagination => ({
-  page,
-  limit,
-  total,
-  totalPages: Math.max(1, Math.ceil(total / limit)),
-});
 
 export function toUserRow(row: repo.UserListRow): AdminUserRow {
   return {
@@ -131,7 +124,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
         users: rows.map(toUserRow),
         // Past the cap the pages cover the first LIST_COUNT_CAP matches, as the journal's do.
         pagination: {
-          ...paginationOf(query.page, query.limit, exact ? total : LIST_COUNT_CAP),
+          ...paginationOf(query, exact ? total : LIST_COUNT_CAP),
           total,
           totalExact: exact,
         },

@@ -9,6 +9,7 @@ import {
 } from '@platform/contracts';
 import type { z } from 'zod';
 import { businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -17,7 +18,6 @@ import {
   countOtherActiveSuperAdmins,
   LAST_SUPER_ADMIN,
   lockSuperAdmins,
-  paginationOf,
   refusal,
 } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -101,7 +101,7 @@ export function createAdminsService(deps: AdminsDeps) {
         repo.listAdmins(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
         repo.countAdmins(db, filter),
       ]);
-      return { admins: rows.map(toAdminView), pagination: paginationOf(query.page, query.limit, total) };
+      return { admins: rows.map(toAdminView), pagination: paginationOf(query, total) };
     },
 
     async create(by: Acting, body: AdminCreateBody): Promise<AdminView> {
