@@ -101,8 +101,6 @@ export default function RewardsPage() {
           `${DUAL_CONTROL_TEXTS.firstApprovalRecorded}（${formatCount(waiting.items.length)} 条，共 ${formatNumber(waiting.total, 2)} ${TEAM_REWARD_CURRENCY}）：另一位管理员发放同样的奖励即完成`,
           8,
         );
-      } else if (result.distributed === 0) {
-        message.warning(ADMIN_TEAM_TEXTS.nothingToDistribute);
       } else {
         message.success(
           `${ADMIN_TEAM_TEXTS.distributed}：${formatCount(result.distributed)} 条，共 ${formatNumber(result.amount, 2)} ${TEAM_REWARD_CURRENCY}`,

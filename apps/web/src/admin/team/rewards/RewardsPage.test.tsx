@@ -327,13 +327,14 @@ describe('RewardsPage', () => {
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
 
-  it('says 没有可发放的奖励 when nothing was distributed', async () => {
-    handlers[`POST ${DISTRIBUTE}`] = () => ok(distribution(0, [1], '0'));
+  it('says 没有可发放的奖励 when the server finds nothing pending (its 409)', async () => {
+    handlers[`POST ${DISTRIBUTE}`] = () =>
+      jsonResponse({ success: false, message: '没有可发放的奖励', data: { skipped: [1] } }, 409);
     renderPage();
     await screen.findByTestId('reward-row-1');
     fireEvent.click(screen.getByTestId('reward-distribute-1'));
     fireEvent.click(within(await confirmDialog()).getByRole('button', { name: '确认发放' }));
-    expect(await screen.findByText('没有可发放的奖励')).toBeTruthy();
+    expect(await screen.findByText('奖励发放失败: 没有可发放的奖励')).toBeTruthy();
   });
 
   it('replaces the page with 获取奖励记录失败 and retries', async () => {
