@@ -56,7 +56,13 @@ beforeEach(() => {
   signIn(makeUser());
   ({ calls, handlers } = mockApi({
     'GET /api/kyc/status': () => ok({ kyc_status: 'none', application: null }),
-    'GET /api/wallet': () => ok({ wallets: [], withdrawRequirement: { canWithdraw: false, reasons: [] } }),
+    'GET /api/wallet': () =>
+      ok({
+        wallets: [],
+        total_value_usdt: '0',
+        unpriced_currencies: [],
+        withdrawRequirement: { canWithdraw: false, reasons: [] },
+      }),
     'GET /api/auth/me': () => ok({ user: makeUser() }),
   }));
 });

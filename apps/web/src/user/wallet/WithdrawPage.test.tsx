@@ -1,11 +1,11 @@
-import type { UserWithdrawChannel, WalletReply } from '@platform/contracts';
+import type { UserWithdrawChannel } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
-import { jsonResponse, makeUser } from '../../test/fixtures.ts';
+import { jsonResponse, makeUser, usdtWallet } from '../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../test/render.tsx';
 import { userWithdrawal } from './testData.ts';
 import WithdrawPage from './WithdrawPage.tsx';
@@ -30,24 +30,6 @@ const channel = (overrides: Partial<UserWithdrawChannel> = {}): UserWithdrawChan
   ...overrides,
 });
 
-function wallet(canWithdraw: boolean, reasons: string[] = [], balance = '500'): WalletReply['data'] {
-  return {
-    wallets: [
-      {
-        currency: 'USDT',
-        balance,
-        frozen_balance: '0',
-        salary_balance: '0',
-        price_usdt: '1',
-        value_usdt: balance,
-      },
-    ],
-    total_value_usdt: balance,
-    unpriced_currencies: [],
-    withdrawRequirement: { canWithdraw, reasons },
-  };
-}
-
 const created = userWithdrawal();
 /** USDT's own TRC20 and ERC20 contracts: valid addresses (the form checks them, issue 17). */
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -58,7 +40,7 @@ beforeEach(() => {
   fakeSockets.length = 0;
   signIn(makeUser({ kyc_status: 'approved' }));
   ({ calls, handlers } = mockApi({
-    'GET /api/wallet': () => ok(wallet(true)),
+    'GET /api/wallet': () => ok(usdtWallet('500')),
     'GET /api/wallet/withdraw-channels': () =>
       ok({ channels: [channel(), channel({ id: 4, name: '支付宝提现', type: 'alipay', fee_rate: '0' })] }),
     'GET /api/kyc/status': () => ok({ kyc_status: 'approved', application: null }),
@@ -77,7 +59,8 @@ const posts = () => calls.filter((c) => c.method === 'POST');
 
 describe('WithdrawPage', () => {
   it('without the requirement shows the reasons and the way to KYC, and no form', async () => {
-    handlers['GET /api/wallet'] = () => ok(wallet(false, ['请先完成实名认证（KYC）']));
+    handlers['GET /api/wallet'] = () =>
+      ok(usdtWallet('500', { canWithdraw: false, reasons: ['请先完成实名认证（KYC）'] }));
     handlers['GET /api/kyc/status'] = () => ok({ kyc_status: 'none', application: null });
     renderPage();
     const blocked = await screen.findByTestId('withdraw-blocked');
@@ -106,7 +89,7 @@ describe('WithdrawPage', () => {
   });
 
   it('checks format, limits and balance before sending anything', async () => {
-    handlers['GET /api/wallet'] = () => ok(wallet(true, [], '50'));
+    handlers['GET /api/wallet'] = () => ok(usdtWallet('50'));
     renderPage();
     await screen.findByTestId('withdraw-form');
     type('withdraw-address', TRC20);

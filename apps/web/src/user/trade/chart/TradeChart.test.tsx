@@ -6,6 +6,7 @@ import { type Call, mockApi, ok } from '../../../test/api.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { UP_COLOR } from '../../shared/priceColors.ts';
 import { TimedChart } from '../timed/TimedChart.tsx';
+import { makeContract } from '../timed/timedFixtures.ts';
 import { SPOT_CHART_INTERVALS, TradeChart } from './TradeChart.tsx';
 
 /**
@@ -145,30 +146,11 @@ beforeEach(() => {
   }));
 });
 
+/** An open 60-second flash contract (order 7) on BTCUSDT, changed by `overrides`. */
 function timedContract(overrides: Partial<TimedContract>): TimedContract {
-  const opened = Date.now();
-  return {
-    order_id: 7,
-    product: 'flash',
-    symbol: 'BTCUSDT',
-    direction: 'up',
-    stake: '100',
-    currency: 'USDT',
-    payout_rate: '0.1',
-    duration: 60,
-    level: null,
-    period: null,
-    entry: { price: '95000.5', source: 'sim', at: new Date(opened).toISOString() },
-    settlement: null,
-    status: 'open',
-    outcome: null,
-    payout: null,
-    profit: null,
-    opened_at: new Date(opened).toISOString(),
-    expires_at: new Date(opened + 60_000).toISOString(),
-    settled_at: null,
-    ...overrides,
-  };
+  const contract = makeContract({ order_id: 7, duration: 60 });
+  const expiresAt = new Date(Date.parse(contract.opened_at) + 60_000).toISOString();
+  return { ...contract, expires_at: expiresAt, ...overrides };
 }
 
 describe('TradeChart', () => {
