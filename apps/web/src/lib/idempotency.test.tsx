@@ -6,7 +6,7 @@ import { type Call, keyOf, mockApi, ok, UUID } from '../test/api.ts';
 import { jsonResponse, makeOrder } from '../test/fixtures.ts';
 import { ActionKeys, clientOrderIdFor, newIdempotencyKey, useIdempotentMutation } from './idempotency.ts';
 import { createQueryClient } from './queryClient.ts';
-import { ApiError, api } from './request.ts';
+import { ApiError, request } from './request.ts';
 
 const PATH = 'POST /api/trading/spot/order';
 /** The spot order endpoint's success: the order it placed. */
@@ -31,7 +31,7 @@ function renderMutation(options: { client?: QueryClient; requiresConnection?: bo
     () =>
       useIdempotentMutation({
         mutationFn: (body: { amount: string }, idempotencyKey) =>
-          api.post('/trading/spot/order', body, { idempotencyKey }),
+          request('/trading/spot/order', { method: 'POST', body, idempotencyKey }),
         onSuccess,
         requiresConnection: options.requiresConnection,
       }),

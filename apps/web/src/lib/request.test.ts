@@ -2,7 +2,7 @@ import { getOrderBook, setWithdrawalStatus } from '@platform/contracts';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures.ts';
 import { setNavigator } from './navigation.ts';
-import { ApiError, api, buildUrl, call, isSessionEnded, request } from './request.ts';
+import { ApiError, buildUrl, call, isSessionEnded, request } from './request.ts';
 
 type FetchArgs = [string, RequestInit];
 let fetchMock: Mock<(...args: FetchArgs) => Promise<Response>>;
@@ -49,10 +49,10 @@ describe('request', () => {
   it('sends the Idempotency-Key header when the call has one, and none otherwise', async () => {
     await request('/wallet/deposits', { method: 'POST', body: {}, idempotencyKey: 'key-1' });
     expect(lastCall().headers.get('Idempotency-Key')).toBe('key-1');
-    await api.delete('/trading/order/5', { idempotencyKey: 'key-2' });
+    await request('/trading/order/5', { method: 'DELETE', idempotencyKey: 'key-2' });
     expect(lastCall().headers.get('Idempotency-Key')).toBe('key-2');
     expect(lastCall().init.method).toBe('DELETE');
-    await api.post('/auth/logout');
+    await request('/auth/logout', { method: 'POST' });
     expect(lastCall().headers.has('Idempotency-Key')).toBe(false);
   });
 

@@ -59,9 +59,6 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-/** What a write call may add: its idempotency key. */
-export type WriteOptions = Pick<RequestOptions, 'idempotencyKey'>;
-
 /** The server's wording for a bad, expired or missing session (token, authentication, login, 登录). */
 const SESSION_ENDED = /token|authentication|login|登录/i;
 
@@ -178,18 +175,6 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
   return { success: true, message, data: envelope.data as T };
 }
-
-export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
-    request<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown, options?: WriteOptions) =>
-    request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: WriteOptions) =>
-    request<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: WriteOptions) =>
-    request<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: WriteOptions) => request<T>(path, { ...options, method: 'DELETE' }),
-};
 
 /**
  * What a call to an endpoint sends: its path parameters and body when it has them (the compiler
