@@ -39,8 +39,10 @@ export function totpAt(secret: string, step: number): string {
 export const currentStep = (now = Date.now()) => Math.floor(now / STEP_MS);
 
 /**
- * An authenticator for one secret. The server accepts each time step once (no replay), so `next()`
- * waits, when needed, for a step later than the last one it handed out.
+ * An authenticator for one secret. The server accepts each time step once and never one before the
+ * last it accepted (no replay), and it accepts the steps one either side of its own (clock drift).
+ * So `next()` hands out the current step, or the one after it when the current one is spent (valid
+ * from now until the end of the step after that), and waits only when both are spent.
  */
 export class Authenticator {
   private lastStep = -1;
@@ -48,11 +50,9 @@ export class Authenticator {
 
   async next(): Promise<string> {
     for (;;) {
-      const now = Date.now();
-      const step = currentStep(now);
-      // A code about to expire might reach the server in the next step: wait that one out too.
-      const nearEnd = now % STEP_MS > STEP_MS - 2_000;
-      if (step > this.lastStep && !nearEnd) {
+      const now = currentStep();
+      const step = Math.max(this.lastStep + 1, now);
+      if (step <= now + 1) {
         this.lastStep = step;
         return totpAt(this.secret, step);
       }

@@ -28,7 +28,7 @@ import { Authenticator } from './totp.ts';
  * (the shared e2e server may run without it): an admin's enrolment screen, the login's second step,
  * a wrong code, a recovery code used once, a super admin's reset, and a user turning 2FA on in
  * 安全中心 and withdrawing with a code. The codes are computed here from the secret the screen shows
- * (totp.ts); each time step is accepted once, so some steps wait up to 30 s for the next one.
+ * (totp.ts); each time step is accepted once, so a third code within one step waits for the next step.
  */
 test.describe.configure({ mode: 'serial', timeout: 360_000 });
 test.use({ actionTimeout: 15_000 });
