@@ -131,6 +131,8 @@ function postgresStage() {
       'run',
       '--project',
       'server',
+      '--project',
+      'server-mocked',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${pgJson}`,
