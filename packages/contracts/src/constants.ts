@@ -41,3 +41,9 @@ export const SESSION_STORAGE_KEY_FRAGMENTS = [
 ] as const;
 /** Any upload that is not an image of an allowed type (KYC photos, QR images, carousel images). */
 export const NOT_AN_IMAGE_MESSAGE = '请选择图片文件';
+
+/** The refusal of an image over `maxBytes` (图片大小不能超过5MB), before and after its upload. */
+export const imageTooLargeMessage = (maxBytes: number) => {
+  const mb = maxBytes / (1024 * 1024);
+  return `图片大小不能超过${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageTooLargeMessage } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { kycStatus } from './enums.ts';
 import { envelope, isoDateTime } from './envelope.ts';
@@ -27,7 +28,7 @@ export const KYC_SUBMIT_FIELDS = {
 export const KYC_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Types judged from the bytes; anything else is refused with NOT_AN_IMAGE_MESSAGE. */
 export const KYC_IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif';
-export const KYC_IMAGE_TOO_LARGE_MESSAGE = '图片大小不能超过5MB';
+export const KYC_IMAGE_TOO_LARGE_MESSAGE = imageTooLargeMessage(KYC_IMAGE_MAX_BYTES);
 export const KYC_REJECT_REASON_REQUIRED = '拒绝时必须填写原因';
 /** One identity per person: the number is held (pending, reviewing or approved) by another account. */
 export const KYC_ID_NUMBER_TAKEN_MESSAGE = '该证件号码已被其他账户使用';

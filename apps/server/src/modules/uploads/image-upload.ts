@@ -1,4 +1,4 @@
-import { NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
+import { imageTooLargeMessage, NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { nullByteRefusal } from '../../core/request-hygiene.ts';
@@ -7,17 +7,11 @@ import type { ImageType } from './image-type.ts';
 
 export const DEFAULT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** 图片大小不能超过5MB for the default limit. */
-export const imageTooLargeMessage = (maxBytes: number) => {
-  const mb = maxBytes / (1024 * 1024);
-  return `图片大小不能超过${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
-};
-
-export interface ImageUploadOptions {
+export interface ImageUploadOptions<F extends string = string> {
   /** File fields that must be present. */
-  fields: string[];
+  fields: readonly F[];
   /** Field → label for the missing-file message 请上传<label> (the field name otherwise). */
-  labels?: Record<string, string>;
+  labels?: Partial<Record<F, string>>;
   /** The message for a missing file instead of 请上传<label>. */
   missingMessage?: string;
   maxBytes: number;
@@ -46,7 +40,11 @@ export function multipartRefusal(err: unknown, messages: { tooLarge: string; not
  * Multipart limits for a scope that registers @fastify/multipart for image uploads:
  * `await scope.register(multipart, { limits: imageUploadLimits(opts) })`.
  */
-export const imageUploadLimits = (opts: { fields: string[]; maxBytes: number; textFields?: number }) => ({
+export const imageUploadLimits = (opts: {
+  fields: readonly string[];
+  maxBytes: number;
+  textFields?: number;
+}) => ({
   fileSize: opts.maxBytes,
   files: opts.fields.length,
   fields: opts.textFields ?? 10,
@@ -59,10 +57,10 @@ export const imageUploadLimits = (opts: { fields: string[]; maxBytes: number; te
  * and, for each expected file field, the image as the pipeline (cleanImage) left it. 400 for a
  * non-image or disallowed type, a damaged image, too many pixels, an oversized or a missing file.
  */
-export async function readImageUploads(
+export async function readImageUploads<F extends string>(
   request: FastifyRequest,
-  opts: ImageUploadOptions,
-): Promise<{ fields: Record<string, string>; files: Record<string, UploadedImage> }> {
+  opts: ImageUploadOptions<F>,
+): Promise<{ fields: Record<string, string>; files: Record<F, UploadedImage> }> {
   const fields: Record<string, string> = {};
   const raw: Record<string, Buffer> = {};
   try {
@@ -70,7 +68,8 @@ export async function readImageUploads(
       if (part.fieldname.includes('\u0000')) throw nullByteRefusal('fieldname');
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (opts.fields.includes(part.fieldname) && !raw[part.fieldname]) raw[part.fieldname] = bytes;
+        if ((opts.fields as readonly string[]).includes(part.fieldname) && !raw[part.fieldname])
+          raw[part.fieldname] = bytes;
       } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
         if (part.value.includes('\u0000')) throw nullByteRefusal(part.fieldname);
         fields[part.fieldname] = part.value;
@@ -82,7 +81,7 @@ export async function readImageUploads(
       notAnImage: NOT_AN_IMAGE_MESSAGE,
     });
   }
-  const files: Record<string, UploadedImage> = {};
+  const files = {} as Record<F, UploadedImage>;
   for (const field of opts.fields) {
     const bytes = raw[field];
     if (!bytes) throw badRequest(opts.missingMessage ?? `请上传${opts.labels?.[field] ?? field}`);

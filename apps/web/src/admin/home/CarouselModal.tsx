@@ -4,8 +4,10 @@ import {
   CAROUSEL_IMAGE_MAX_BYTES,
   IMAGE_REQUIRED_MESSAGE,
   IMAGE_URL_FORMAT_MESSAGE,
+  imageTooLargeMessage,
   isSafeLink,
   LINK_FORMAT_MESSAGE,
+  NOT_AN_IMAGE_MESSAGE,
   TITLE_MAX,
   TITLE_REQUIRED_MESSAGE,
 } from '@platform/contracts';
@@ -29,8 +31,8 @@ interface Upload {
 
 /** The client's checks before an upload (the server judges the bytes again). */
 export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/')) return '请选择图片文件';
-  if (file.size > CAROUSEL_IMAGE_MAX_BYTES) return '图片大小不能超过5MB';
+  if (!file.type.startsWith('image/')) return NOT_AN_IMAGE_MESSAGE;
+  if (file.size > CAROUSEL_IMAGE_MAX_BYTES) return imageTooLargeMessage(CAROUSEL_IMAGE_MAX_BYTES);
   return null;
 }
 
