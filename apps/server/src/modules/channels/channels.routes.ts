@@ -27,7 +27,7 @@ import type { ChannelsService } from './channels.service.ts';
 export const QR_UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
 
 /** One image in the qrcode field, of the types QR_FILE_NAME accepts; without it 请选择图片文件. */
-const uploadRules: ImageUploadOptions = {
+const uploadRules: ImageUploadOptions<typeof QR_UPLOAD_FIELD> = {
   fields: [QR_UPLOAD_FIELD],
   missingMessage: NOT_AN_IMAGE_MESSAGE,
   maxBytes: QR_MAX_BYTES,
@@ -80,7 +80,7 @@ export async function registerChannelRoutes(
   // The multipart parser lives only in this scope: no other route accepts multipart bodies.
   await app.register(async (scope: Router) => {
     await scope.register(multipart, {
-      limits: imageUploadLimits({ fields: uploadRules.fields, maxBytes: uploadRules.maxBytes }),
+      limits: imageUploadLimits(uploadRules),
     });
     route(scope, uploadChannelQrCode, {
       ...admin,
@@ -89,9 +89,10 @@ export async function registerChannelRoutes(
       preHandler: guards.requireAdmin,
       handler: async (request) => {
         const { files } = await readImageUploads(request, uploadRules);
-        const image = files[QR_UPLOAD_FIELD];
-        if (!image) throw notFound();
-        return ok({ url: await channels.storeQrCode(auditActor(request), image) }, '上传成功');
+        return ok(
+          { url: await channels.storeQrCode(auditActor(request), files[QR_UPLOAD_FIELD]) },
+          '上传成功',
+        );
       },
     });
   });

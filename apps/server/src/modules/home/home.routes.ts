@@ -22,7 +22,7 @@ import { forbidden, notFound } from '../../core/errors.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
-import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
+import { type ImageUploadOptions, imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
 import type { UrlSigner } from '../uploads/signed-url.ts';
 import type { HomeService } from './home.service.ts';
 
@@ -31,11 +31,11 @@ export const CAROUSEL_UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
 /** Public carousel and announcement reads per client address and minute. */
 export const HOME_READ_RATE_LIMIT_PER_MINUTE = 600;
 
-const uploadRules = {
+const uploadRules: ImageUploadOptions<typeof CAROUSEL_IMAGE_FIELD> = {
   fields: [CAROUSEL_IMAGE_FIELD],
   labels: { [CAROUSEL_IMAGE_FIELD]: '图片' },
   maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
-  allowed: ['jpg', 'png', 'gif', 'webp'] as ('jpg' | 'png' | 'gif' | 'webp')[],
+  allowed: ['jpg', 'png', 'gif', 'webp'],
 };
 
 export async function registerHomeRoutes(
@@ -149,7 +149,7 @@ export async function registerHomeRoutes(
   // The multipart parser lives only in this scope: no other route accepts multipart bodies.
   await app.register(async (scope: Router) => {
     await scope.register(multipart, {
-      limits: imageUploadLimits({ fields: uploadRules.fields, maxBytes: uploadRules.maxBytes }),
+      limits: imageUploadLimits(uploadRules),
     });
     route(scope, uploadCarouselImage, {
       ...admin,
@@ -158,9 +158,7 @@ export async function registerHomeRoutes(
       preHandler: guards.requireAdmin,
       handler: async (request) => {
         const { files } = await readImageUploads(request, uploadRules);
-        const image = files[CAROUSEL_IMAGE_FIELD];
-        if (!image) throw notFound();
-        return ok(await home.storeImage(auditActor(request), image), '上传成功');
+        return ok(await home.storeImage(auditActor(request), files[CAROUSEL_IMAGE_FIELD]), '上传成功');
       },
     });
   });
