@@ -4,16 +4,15 @@ import {
   CAROUSEL_IMAGE_MAX_BYTES,
   IMAGE_REQUIRED_MESSAGE,
   IMAGE_URL_FORMAT_MESSAGE,
-  imageTooLargeMessage,
   isSafeLink,
   LINK_FORMAT_MESSAGE,
-  NOT_AN_IMAGE_MESSAGE,
   TITLE_MAX,
   TITLE_REQUIRED_MESSAGE,
 } from '@platform/contracts';
 import { App, Button, Flex, Form, Input, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { FormModal } from '../../components/FormModal.tsx';
+import { type ImageUploadRule, imageUploadProblem } from '../../lib/imageUpload.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { saveCarousel, uploadCarouselImage } from './homeApi.ts';
 
@@ -29,12 +28,7 @@ interface Upload {
   src: string;
 }
 
-/** The client's checks before an upload (the server judges the bytes again). */
-export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/')) return NOT_AN_IMAGE_MESSAGE;
-  if (file.size > CAROUSEL_IMAGE_MAX_BYTES) return imageTooLargeMessage(CAROUSEL_IMAGE_MAX_BYTES);
-  return null;
-}
+export const CAROUSEL_UPLOAD_RULE: ImageUploadRule = { maxBytes: CAROUSEL_IMAGE_MAX_BYTES };
 
 const linkRule = (text: string) => ({
   validator: (_: unknown, value: string | undefined) =>
@@ -63,7 +57,7 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = imageFileProblem(file);
+    const problem = imageUploadProblem(file, CAROUSEL_UPLOAD_RULE);
     if (problem) {
       message.error(problem);
       return;

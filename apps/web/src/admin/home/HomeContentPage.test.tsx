@@ -1,10 +1,11 @@
 import type { AdminAnnouncement, AdminCarouselItem } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageUploadProblem } from '../../lib/imageUpload.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt } from '../../test/render.tsx';
-import { imageFileProblem } from './CarouselModal.tsx';
+import { CAROUSEL_UPLOAD_RULE } from './CarouselModal.tsx';
 import HomeContentPage from './HomeContentPage.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -121,9 +122,11 @@ describe('HomeContentPage', () => {
   });
 
   it('refuses a non-image file before uploading', () => {
-    expect(imageFileProblem({ type: 'text/html', size: 10 })).toBe('请选择图片文件');
-    expect(imageFileProblem({ type: 'image/png', size: 6 * 1024 * 1024 })).toBe('图片大小不能超过5MB');
-    expect(imageFileProblem({ type: 'image/png', size: 10 })).toBeNull();
+    expect(imageUploadProblem({ type: 'text/html', size: 10 }, CAROUSEL_UPLOAD_RULE)).toBe('请选择图片文件');
+    expect(imageUploadProblem({ type: 'image/png', size: 6 * 1024 * 1024 }, CAROUSEL_UPLOAD_RULE)).toBe(
+      '图片大小不能超过5MB',
+    );
+    expect(imageUploadProblem({ type: 'image/png', size: 10 }, CAROUSEL_UPLOAD_RULE)).toBeNull();
   });
 
   it('announcements: validates the form, toggles and deletes after confirmation', async () => {

@@ -2,7 +2,8 @@ import { CameraOutlined } from '@ant-design/icons';
 import { KYC_IMAGE_ACCEPT } from '@platform/contracts';
 import { Flex, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { kycImageProblem } from './kycApi.ts';
+import { imageUploadProblem } from '../../lib/imageUpload.ts';
+import { KYC_UPLOAD_RULE } from './kycApi.ts';
 
 /** An object URL of `file` for a preview, revoked when the file changes or the picker goes away. */
 function useObjectUrl(file: File | null | undefined): string | null {
@@ -40,7 +41,7 @@ export function IdImagePicker({ label, value, onChange, testId }: IdImagePickerP
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const refused = kycImageProblem(file);
+    const refused = imageUploadProblem(file, KYC_UPLOAD_RULE);
     setProblem(refused);
     if (!refused) onChange?.(file);
   };

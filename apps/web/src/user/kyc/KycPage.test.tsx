@@ -7,6 +7,7 @@ import {
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageUploadProblem } from '../../lib/imageUpload.ts';
 import { disconnectSocket } from '../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
@@ -14,7 +15,7 @@ import { makeUser } from '../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../test/render.tsx';
 import { idNumberProblem } from './KycForm.tsx';
 import KycPage from './KycPage.tsx';
-import { kycImageProblem } from './kycApi.ts';
+import { KYC_UPLOAD_RULE } from './kycApi.ts';
 
 vi.mock('socket.io-client', async () => (await import('../../test/fake-socket.ts')).fakeSocketModule);
 // antd forms with several fields take long to validate in jsdom on a busy 2-core machine.
@@ -79,18 +80,20 @@ const choose = (testId: string, file: File) =>
   fireEvent.change(screen.getByTestId(`${testId}-input`), { target: { files: [file] } });
 const posts = () => calls.filter((c) => c.method === 'POST');
 
-describe('kycImageProblem', () => {
+describe('KYC_UPLOAD_RULE', () => {
   it('accepts JPG, PNG and GIF up to 5MB', () => {
     for (const t of ['image/jpeg', 'image/png', 'image/gif'])
-      expect(kycImageProblem({ type: t, size: 10 })).toBeNull();
-    expect(kycImageProblem({ type: 'image/png', size: KYC_IMAGE_MAX_BYTES })).toBeNull();
+      expect(imageUploadProblem({ type: t, size: 10 }, KYC_UPLOAD_RULE)).toBeNull();
+    expect(imageUploadProblem({ type: 'image/png', size: KYC_IMAGE_MAX_BYTES }, KYC_UPLOAD_RULE)).toBeNull();
   });
 
   it('refuses other types and larger files with the contract messages', () => {
-    expect(kycImageProblem({ type: 'application/pdf', size: 10 })).toBe(NOT_AN_IMAGE_MESSAGE);
-    expect(kycImageProblem({ type: 'image/webp', size: 10 })).toBe(NOT_AN_IMAGE_MESSAGE);
-    expect(kycImageProblem({ type: '', size: 10 })).toBe(NOT_AN_IMAGE_MESSAGE);
-    expect(kycImageProblem({ type: 'image/png', size: KYC_IMAGE_MAX_BYTES + 1 })).toBe(
+    expect(imageUploadProblem({ type: 'application/pdf', size: 10 }, KYC_UPLOAD_RULE)).toBe(
+      NOT_AN_IMAGE_MESSAGE,
+    );
+    expect(imageUploadProblem({ type: 'image/webp', size: 10 }, KYC_UPLOAD_RULE)).toBe(NOT_AN_IMAGE_MESSAGE);
+    expect(imageUploadProblem({ type: '', size: 10 }, KYC_UPLOAD_RULE)).toBe(NOT_AN_IMAGE_MESSAGE);
+    expect(imageUploadProblem({ type: 'image/png', size: KYC_IMAGE_MAX_BYTES + 1 }, KYC_UPLOAD_RULE)).toBe(
       KYC_IMAGE_TOO_LARGE_MESSAGE,
     );
   });

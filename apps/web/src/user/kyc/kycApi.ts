@@ -2,12 +2,11 @@ import {
   getKycStatus,
   KYC_IMAGE_ACCEPT,
   KYC_IMAGE_MAX_BYTES,
-  KYC_IMAGE_TOO_LARGE_MESSAGE,
   KYC_SUBMIT_FIELDS,
   type KycStatusData,
-  NOT_AN_IMAGE_MESSAGE,
   submitKyc as submitKycEndpoint,
 } from '@platform/contracts';
+import type { ImageUploadRule } from '../../lib/imageUpload.ts';
 import { call } from '../../lib/request.ts';
 
 export type KycStatusInfo = NonNullable<KycStatusData>;
@@ -19,15 +18,11 @@ export const kycStatusKey = [...KYC_QUERY_ROOT, 'status'] as const;
 export const fetchKycStatus = (signal?: AbortSignal) =>
   call(getKycStatus, { signal }).then((reply) => reply.data as KycStatusInfo);
 
-/** The types the server accepts (judged there from the bytes; here from what the browser says). */
-const ACCEPTED_TYPES = KYC_IMAGE_ACCEPT.split(',');
-
-/** Why a chosen ID image cannot be sent (before any upload), or null. */
-export function kycImageProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!ACCEPTED_TYPES.includes(file.type)) return NOT_AN_IMAGE_MESSAGE;
-  if (file.size > KYC_IMAGE_MAX_BYTES) return KYC_IMAGE_TOO_LARGE_MESSAGE;
-  return null;
-}
+/** The ID images' types (judged by the server from the bytes; here from what the browser says). */
+export const KYC_UPLOAD_RULE: ImageUploadRule = {
+  maxBytes: KYC_IMAGE_MAX_BYTES,
+  types: KYC_IMAGE_ACCEPT.split(','),
+};
 
 export interface KycSubmission {
   realName: string;

@@ -1,12 +1,13 @@
 import type { AdminDepositChannel } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageUploadProblem } from '../../../lib/imageUpload.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import DepositChannelsPage from '../DepositChannelsPage.tsx';
 import { currencyOptions } from './channelListParts.tsx';
-import { qrFileProblem } from './QrUploadField.tsx';
+import { QR_UPLOAD_RULE } from './QrUploadField.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
 // antd's form validation and toasts are slow on a busy 2-core machine.
@@ -235,8 +236,10 @@ describe('channel form helpers', () => {
   });
 
   it('refuses non-images and files over 5MB', () => {
-    expect(qrFileProblem({ type: 'application/pdf', size: 10 })).toBe('请选择图片文件');
-    expect(qrFileProblem({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('图片大小不能超过5MB');
-    expect(qrFileProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(imageUploadProblem({ type: 'application/pdf', size: 10 }, QR_UPLOAD_RULE)).toBe('请选择图片文件');
+    expect(imageUploadProblem({ type: 'image/png', size: 5 * 1024 * 1024 + 1 }, QR_UPLOAD_RULE)).toBe(
+      '图片大小不能超过5MB',
+    );
+    expect(imageUploadProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 }, QR_UPLOAD_RULE)).toBeNull();
   });
 });

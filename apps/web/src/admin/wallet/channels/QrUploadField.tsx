@@ -1,17 +1,13 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { NOT_AN_IMAGE_MESSAGE, QR_MAX_BYTES, QR_TOO_LARGE_MESSAGE } from '@platform/contracts';
+import { QR_MAX_BYTES } from '@platform/contracts';
 import { App, Button, Flex, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { QrImage } from '../../../components/QrImage.tsx';
+import { type ImageUploadRule, imageUploadProblem } from '../../../lib/imageUpload.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { uploadQrCode } from './channelsApi.ts';
 
-/** The client's checks before an upload (the server checks the bytes again). */
-export function qrFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/')) return NOT_AN_IMAGE_MESSAGE;
-  if (file.size > QR_MAX_BYTES) return QR_TOO_LARGE_MESSAGE;
-  return null;
-}
+export const QR_UPLOAD_RULE: ImageUploadRule = { maxBytes: QR_MAX_BYTES };
 
 export interface QrUploadFieldProps {
   value?: string | null;
@@ -30,7 +26,7 @@ export function QrUploadField({ value, onChange, onBusyChange }: QrUploadFieldPr
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = qrFileProblem(file);
+    const problem = imageUploadProblem(file, QR_UPLOAD_RULE);
     if (problem) {
       message.error(problem);
       return;
