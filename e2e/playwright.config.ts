@@ -9,6 +9,31 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 // embedded database (this file is evaluated again in each worker, so it must not create anything).
 const dataDir = path.join(os.tmpdir(), `platform-e2e-data-${port}`);
 
+/**
+ * Specs that change what every other spec sees (approval thresholds, the option config, the pairs
+ * and their feed, channels, the home page's carousel and announcements, which also notify every
+ * user) or that read the whole platform (its totals, its newest rows, the first page of a shared
+ * list, the audit chain). They run one at a time after all the others, which run two at a time:
+ * most of the suite's time is real time the product needs (an option settles after 60 s, a flash
+ * contract after 30 s), and two workers overlap it.
+ */
+const platformWideSpecs = [
+  'admin-list-screens',
+  'audit-chain',
+  'channels',
+  'dual-control',
+  'market-data',
+  'option-control',
+  'orders',
+  'pairs',
+  'team-overview',
+  'team-rewards',
+  'trading-overview',
+  'user-home',
+  'user-notifications',
+  'wallet-overview',
+].map((name) => `${name}.spec.ts`);
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -16,7 +41,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'own-rows', testIgnore: platformWideSpecs },
+    // `npm test` runs this project on its own afterwards (`--project platform-wide --no-deps`), so
+    // that a failure among the others cannot skip it.
+    { name: 'platform-wide', testMatch: platformWideSpecs, workers: 1, dependencies: ['own-rows'] },
+  ],
   // In CI (REQUIRE_E2E=1) a failed test is run once more: on a loaded 2-core machine a wait can
   // run out where nothing is wrong. A test that passes only on its retry is reported as flaky in
   // the summary of `npm test`, not hidden.

@@ -141,17 +141,27 @@ function postgresStage() {
   );
 }
 
-function browserStage() {
-  const e2eJson = path.join(resultsDir, 'e2e.json');
-  return stage(
-    'browser tests (Playwright, Chromium)',
-    npx,
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    {
-      env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
-      countsFrom: playwrightCounts(e2eJson),
-    },
-  );
+/**
+ * The browser tests in their two projects (e2e/playwright.config.ts): the specs that touch only
+ * their own rows, two at a time, then the platform-wide ones alone, each run with a fresh server.
+ * Two runs rather than the project dependency, so that a failure in the first cannot skip the second.
+ */
+function browserStages() {
+  for (const [project, title] of [
+    ['own-rows', 'two at a time'],
+    ['platform-wide', 'one at a time'],
+  ]) {
+    const json = path.join(resultsDir, `e2e-${project}.json`);
+    stage(
+      `browser tests, ${title} (Playwright, Chromium)`,
+      npx,
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', project, '--no-deps'],
+      {
+        env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+        countsFrom: playwrightCounts(json),
+      },
+    );
+  }
 }
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -170,7 +180,7 @@ if (!browserTests) {
 if (postgres) postgresStage();
 if (browserTests) {
   stage('build (web and server)', npm, ['run', '--silent', 'build']);
-  browserStage();
+  browserStages();
 }
 
 console.log('\n=== summary ===');
