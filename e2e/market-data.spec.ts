@@ -39,15 +39,22 @@ test('an operator initialises the history of one pair and watches it reach 100%'
   const symbols = page.getByTestId('market-init-symbols');
   // (By its text: the responsive tag list keeps a transparent "+ 0 ..." tag for its overflow.)
   const chosen = symbols.locator('.ant-select-selection-item-content').getByText(symbol, { exact: true });
+  // Each try starts closed and replaces the search text, so a try that found no option (the pairs
+  // still loading) leaves nothing behind for the next.
+  const open = page.locator('.ant-select-dropdown:visible');
   await expect(async () => {
     if ((await chosen.count()) === 0) {
+      if ((await open.count()) > 0) {
+        await page.keyboard.press('Escape');
+        await expect(open).toHaveCount(0, { timeout: 5_000 });
+      }
       await symbols.click();
-      await page.keyboard.type(symbol);
-      await page.locator('.ant-select-dropdown:visible').getByTitle(symbol, { exact: true }).click();
+      await symbols.locator('input').fill(symbol);
+      await open.getByTitle(symbol, { exact: true }).click({ timeout: 5_000 });
       await page.keyboard.press('Escape');
     }
     await expect(chosen).toHaveCount(1, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 45_000 });
   await page.getByTestId('market-init-limit').fill('50');
 
   const started = page.waitForResponse(
