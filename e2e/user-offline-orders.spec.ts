@@ -197,6 +197,8 @@ test('a spot order is confirmed in a sheet; 不再提示 is kept on this device 
   await page.getByTestId('spot-submit').click();
   await expect.poll(() => posts.length).toBe(2);
   await expect(sheet).toHaveCount(0);
+  // The request counted above was sent, not answered: the order is the server's once the page says so.
+  await expect(toast(page, '下单成功')).toBeVisible();
   expect(await ordersOf(request, user)).toHaveLength(2);
 
   await page.getByTestId('spot-confirm-restore').click();
