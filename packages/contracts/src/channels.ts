@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageTooLargeMessage } from './constants.ts';
+import { type ImageExtension, imageAccept, imageTooLargeMessage } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { channelStatus, channelStatuses, depositChannelTypes, withdrawMethods } from './enums.ts';
 import { emptyReply, envelope, isoDateTime } from './envelope.ts';
@@ -16,6 +16,9 @@ export const FEE_RATE_RANGE_MESSAGE = '手续费率必须在0到1之间';
 /** The QR image (spec 001 §5, §9). */
 export const QR_MAX_BYTES = 5 * 1024 * 1024;
 export const QR_TOO_LARGE_MESSAGE = imageTooLargeMessage(QR_MAX_BYTES);
+/** The QR image's types (QR_FILE_NAME's extensions). */
+export const QR_IMAGE_TYPES: readonly ImageExtension[] = ['jpg', 'png', 'gif', 'webp'];
+export const QR_IMAGE_ACCEPT = imageAccept(QR_IMAGE_TYPES);
 /** The form field of POST /api/admin/channels/upload-qrcode. */
 export const QR_UPLOAD_FIELD = 'qrcode';
 /** Where uploaded QR images are served: `/api/files/qrcodes/<name>`, to signed-in users only. */

@@ -42,6 +42,18 @@ export const SESSION_STORAGE_KEY_FRAGMENTS = [
 /** Any upload that is not an image of an allowed type (KYC photos, QR images, carousel images). */
 export const NOT_AN_IMAGE_MESSAGE = '请选择图片文件';
 
+/** The image types an upload can be (judged by the server from the bytes), by their file extension. */
+export type ImageExtension = 'jpg' | 'png' | 'gif' | 'webp';
+export const IMAGE_MIME: Record<ImageExtension, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+/** A file input's `accept` list for `types`: what the browser offers and the client's check admits. */
+export const imageAccept = (types: readonly ImageExtension[]) =>
+  types.map((type) => IMAGE_MIME[type]).join(',');
+
 /** The refusal of an image over `maxBytes` (图片大小不能超过5MB), before and after its upload. */
 export const imageTooLargeMessage = (maxBytes: number) => {
   const mb = maxBytes / (1024 * 1024);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ImageExtension, imageAccept } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { emptyReply, envelope, isoDateTime } from './envelope.ts';
 
@@ -16,6 +17,9 @@ export const REORDER_IDS_MESSAGE = '排序列表不正确';
 
 /** Carousel image uploads (same limits as the QR image). */
 export const CAROUSEL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The carousel image's types (CAROUSEL_IMAGE_NAME's extensions). */
+export const CAROUSEL_IMAGE_TYPES: readonly ImageExtension[] = ['jpg', 'png', 'gif', 'webp'];
+export const CAROUSEL_IMAGE_ACCEPT = imageAccept(CAROUSEL_IMAGE_TYPES);
 /** The form field of POST /api/admin/home/carousel/upload-image. */
 export const CAROUSEL_IMAGE_FIELD = 'image';
 /** Where stored carousel images are served: `/api/home/images/<name>`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageTooLargeMessage } from './constants.ts';
+import { type ImageExtension, imageAccept, imageTooLargeMessage } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { kycStatus } from './enums.ts';
 import { envelope, isoDateTime } from './envelope.ts';
@@ -27,7 +27,8 @@ export const KYC_SUBMIT_FIELDS = {
 } as const;
 export const KYC_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Types judged from the bytes; anything else is refused with NOT_AN_IMAGE_MESSAGE. */
-export const KYC_IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif';
+export const KYC_IMAGE_TYPES: readonly ImageExtension[] = ['jpg', 'png', 'gif'];
+export const KYC_IMAGE_ACCEPT = imageAccept(KYC_IMAGE_TYPES);
 export const KYC_IMAGE_TOO_LARGE_MESSAGE = imageTooLargeMessage(KYC_IMAGE_MAX_BYTES);
 export const KYC_REJECT_REASON_REQUIRED = '拒绝时必须填写原因';
 /** One identity per person: the number is held (pending, reviewing or approved) by another account. */

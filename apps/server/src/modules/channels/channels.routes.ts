@@ -10,6 +10,7 @@ import {
   listDepositChannels,
   listWithdrawChannels,
   NOT_AN_IMAGE_MESSAGE,
+  QR_IMAGE_TYPES,
   QR_MAX_BYTES,
   QR_UPLOAD_FIELD,
   updateDepositChannel,
@@ -31,7 +32,7 @@ const uploadRules: ImageUploadOptions<typeof QR_UPLOAD_FIELD> = {
   fields: [QR_UPLOAD_FIELD],
   missingMessage: NOT_AN_IMAGE_MESSAGE,
   maxBytes: QR_MAX_BYTES,
-  allowed: ['jpg', 'png', 'gif', 'webp'],
+  allowed: QR_IMAGE_TYPES,
 };
 
 export async function registerChannelRoutes(

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   CAROUSEL_IMAGE_FIELD,
   CAROUSEL_IMAGE_MAX_BYTES,
+  CAROUSEL_IMAGE_TYPES,
   CAROUSEL_IMAGES_PATH,
   createAnnouncement,
   createCarouselItem,
@@ -35,7 +36,7 @@ const uploadRules: ImageUploadOptions<typeof CAROUSEL_IMAGE_FIELD> = {
   fields: [CAROUSEL_IMAGE_FIELD],
   labels: { [CAROUSEL_IMAGE_FIELD]: '图片' },
   maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
-  allowed: ['jpg', 'png', 'gif', 'webp'],
+  allowed: CAROUSEL_IMAGE_TYPES,
 };
 
 export async function registerHomeRoutes(

@@ -5,6 +5,7 @@ import {
   getKycStatus,
   KYC_DOCUMENT_URL_TTL_SECONDS,
   KYC_IMAGE_MAX_BYTES,
+  KYC_IMAGE_TYPES,
   KYC_SUBMIT_FIELDS,
   listKycApplications,
   reviewKyc,
@@ -45,7 +46,7 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
           fields: FILE_FIELDS,
           labels: FILE_LABELS,
           maxBytes: KYC_IMAGE_MAX_BYTES,
-          allowed: ['jpg', 'png', 'gif'],
+          allowed: KYC_IMAGE_TYPES,
         });
         return ok(
           { application: await kyc.submit(caller(request).user.id, upload) },

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGE_MIME } from '@platform/contracts';
 import type { CleanImage } from './image-pipeline.ts';
-import { type ImageType, MIME_BY_EXT } from './image-type.ts';
+import type { ImageType } from './image-type.ts';
 
 /** Generated names only: 32 lowercase hex characters and a known image extension. */
 export const STORED_IMAGE_NAME = /^[0-9a-f]{32}\.(jpg|png|gif|webp)$/;
@@ -28,7 +29,7 @@ export function createImageStore(dir: string) {
       const ext = match[1] as ImageType['ext'];
       try {
         const bytes = await fs.readFile(path.join(dir, name));
-        return { bytes, contentType: MIME_BY_EXT[ext] };
+        return { bytes, contentType: IMAGE_MIME[ext] };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;

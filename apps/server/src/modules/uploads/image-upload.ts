@@ -15,7 +15,7 @@ export interface ImageUploadOptions<F extends string = string> {
   /** The message for a missing file instead of 请上传<label>. */
   missingMessage?: string;
   maxBytes: number;
-  allowed: ImageType['ext'][];
+  allowed: readonly ImageType['ext'][];
 }
 
 /** An uploaded image as the pipeline left it: upright, without metadata, re-encoded. */

@@ -1,6 +1,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   type AdminCarouselItem,
+  CAROUSEL_IMAGE_ACCEPT,
   CAROUSEL_IMAGE_MAX_BYTES,
   IMAGE_REQUIRED_MESSAGE,
   IMAGE_URL_FORMAT_MESSAGE,
@@ -28,7 +29,10 @@ interface Upload {
   src: string;
 }
 
-export const CAROUSEL_UPLOAD_RULE: ImageUploadRule = { maxBytes: CAROUSEL_IMAGE_MAX_BYTES };
+export const CAROUSEL_UPLOAD_RULE: ImageUploadRule = {
+  maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
+  accept: CAROUSEL_IMAGE_ACCEPT,
+};
 
 const linkRule = (text: string) => ({
   validator: (_: unknown, value: string | undefined) =>
@@ -145,7 +149,7 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
           <input
             ref={input}
             type="file"
-            accept="image/jpeg,image/png,image/gif,image/webp"
+            accept={CAROUSEL_UPLOAD_RULE.accept}
             style={{ display: 'none' }}
             onChange={(event) => void pick(event)}
             data-testid="carousel-image-input"

@@ -1,5 +1,4 @@
 import { CameraOutlined } from '@ant-design/icons';
-import { KYC_IMAGE_ACCEPT } from '@platform/contracts';
 import { Flex, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { imageUploadProblem } from '../../lib/imageUpload.ts';
@@ -103,7 +102,7 @@ export function IdImagePicker({ label, value, onChange, testId }: IdImagePickerP
       <input
         ref={input}
         type="file"
-        accept={KYC_IMAGE_ACCEPT}
+        accept={KYC_UPLOAD_RULE.accept}
         style={{ display: 'none' }}
         onChange={pick}
         data-testid={`${testId}-input`}

@@ -18,11 +18,7 @@ export const kycStatusKey = [...KYC_QUERY_ROOT, 'status'] as const;
 export const fetchKycStatus = (signal?: AbortSignal) =>
   call(getKycStatus, { signal }).then((reply) => reply.data as KycStatusInfo);
 
-/** The ID images' types (judged by the server from the bytes; here from what the browser says). */
-export const KYC_UPLOAD_RULE: ImageUploadRule = {
-  maxBytes: KYC_IMAGE_MAX_BYTES,
-  types: KYC_IMAGE_ACCEPT.split(','),
-};
+export const KYC_UPLOAD_RULE: ImageUploadRule = { maxBytes: KYC_IMAGE_MAX_BYTES, accept: KYC_IMAGE_ACCEPT };
 
 export interface KycSubmission {
   realName: string;

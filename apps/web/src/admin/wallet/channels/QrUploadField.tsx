@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { QR_MAX_BYTES } from '@platform/contracts';
+import { QR_IMAGE_ACCEPT, QR_MAX_BYTES } from '@platform/contracts';
 import { App, Button, Flex, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { QrImage } from '../../../components/QrImage.tsx';
@@ -7,7 +7,7 @@ import { type ImageUploadRule, imageUploadProblem } from '../../../lib/imageUplo
 import { errorMessage } from '../../../lib/request.ts';
 import { uploadQrCode } from './channelsApi.ts';
 
-export const QR_UPLOAD_RULE: ImageUploadRule = { maxBytes: QR_MAX_BYTES };
+export const QR_UPLOAD_RULE: ImageUploadRule = { maxBytes: QR_MAX_BYTES, accept: QR_IMAGE_ACCEPT };
 
 export interface QrUploadFieldProps {
   value?: string | null;
@@ -67,7 +67,7 @@ export function QrUploadField({ value, onChange, onBusyChange }: QrUploadFieldPr
       <input
         ref={input}
         type="file"
-        accept="image/jpeg,image/png,image/gif"
+        accept={QR_UPLOAD_RULE.accept}
         style={{ display: 'none' }}
         onChange={(event) => void pick(event)}
         data-testid="channel-qr-input"
