@@ -1,5 +1,14 @@
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
-import { adminSession, callApi, confirmDialog, openAs, type Session, snap, toast } from './support.ts';
+import {
+  addSearchedOption,
+  adminSession,
+  callApi,
+  confirmDialog,
+  openAs,
+  type Session,
+  snap,
+  toast,
+} from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 15_000 });
@@ -33,28 +42,8 @@ test('an operator initialises the history of one pair and watches it reach 100%'
   await expect(page.getByTestId('market-feed-state')).toHaveText(/已停止|启动中|运行中|异常/);
 
   // One pair, every interval (the default), 50 candles each.
-  // The pair must be chosen before the job starts: with none chosen the job takes every pair. A
-  // click in the open dropdown can miss without an error (see chooseOption), and clicking a chosen
-  // option again would unchoose it, so the choice is made again only while the select shows none.
-  const symbols = page.getByTestId('market-init-symbols');
-  // (By its text: the responsive tag list keeps a transparent "+ 0 ..." tag for its overflow.)
-  const chosen = symbols.locator('.ant-select-selection-item-content').getByText(symbol, { exact: true });
-  // Each try starts closed and replaces the search text, so a try that found no option (the pairs
-  // still loading) leaves nothing behind for the next.
-  const open = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await chosen.count()) === 0) {
-      if ((await open.count()) > 0) {
-        await page.keyboard.press('Escape');
-        await expect(open).toHaveCount(0, { timeout: 5_000 });
-      }
-      await symbols.click();
-      await symbols.locator('input').fill(symbol);
-      await open.getByTitle(symbol, { exact: true }).click({ timeout: 5_000 });
-      await page.keyboard.press('Escape');
-    }
-    await expect(chosen).toHaveCount(1, { timeout: 2_000 });
-  }).toPass({ timeout: 45_000 });
+  // The pair must be chosen before the job starts: with none chosen the job takes every pair.
+  await addSearchedOption(page, page.getByTestId('market-init-symbols'), symbol);
   await page.getByTestId('market-init-limit').fill('50');
 
   const started = page.waitForResponse(

@@ -406,17 +406,43 @@ export const selectedLabel = (select: Locator) =>
  * lands beside the option. So the choice is checked on the select and made again until it shows.
  */
 export async function chooseOption(page: Page, select: Locator, label: string) {
-  const open = page.locator('.ant-select-dropdown:visible');
+  const open = openDropdown(page);
   await expect(async () => {
-    if ((await open.count()) > 0) {
-      await page.keyboard.press('Escape');
-      await expect(open).toHaveCount(0, { timeout: 5_000 });
-    }
+    await closeDropdown(page);
     await select.click();
     const option = open.locator('.ant-select-item-option').filter({ hasText: label });
     await option.waitFor({ timeout: 5_000 });
     await animationsSettled(page);
     await option.click({ timeout: 5_000 });
     await expect(selectedLabel(select)).toHaveText(label, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+}
+
+const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
+
+/** Closes the open antd dropdown, if one is, so that the next try starts from a closed select. */
+async function closeDropdown(page: Page) {
+  if ((await openDropdown(page).count()) === 0) return;
+  await page.keyboard.press('Escape');
+  await expect(openDropdown(page)).toHaveCount(0, { timeout: 5_000 });
+}
+
+/**
+ * Adds `label` to an antd multiple Select with search, as chooseOption does for a single one: the
+ * search is filled afresh on each try (typing would add to the last try's text), and a try is made
+ * only while the tag is missing, since clicking a chosen option again would unchoose it. The tag is
+ * found by its text: the responsive tag list keeps a transparent "+ 0 ..." tag for its overflow.
+ */
+export async function addSearchedOption(page: Page, select: Locator, label: string) {
+  const tag = select.locator('.ant-select-selection-item-content').getByText(label, { exact: true });
+  await expect(async () => {
+    if ((await tag.count()) === 0) {
+      await closeDropdown(page);
+      await select.click();
+      await select.locator('input').fill(label);
+      await openDropdown(page).getByTitle(label, { exact: true }).click({ timeout: 5_000 });
+      await page.keyboard.press('Escape');
+    }
+    await expect(tag).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 45_000 });
 }
