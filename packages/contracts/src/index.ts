@@ -20,6 +20,7 @@ export * from './market.ts';
 export * from './notifications.ts';
 export * from './option-config.ts';
 export * from './pagination.ts';
+export * from './price-index.ts';
 export * from './reconciliation.ts';
 export * from './team.ts';
 export * from './team-admin.ts';

@@ -269,7 +269,6 @@ export const timeframesReply = envelope(z.object({ timeframes: z.array(timeframe
 
 // ---- market-data service ----
 
-export const MARKET_PROVIDERS = ['sim', 'htx'] as const;
 export const PAIR_SYNC_PROVIDERS = ['sim', 'okx'] as const;
 export const MARKET_FEED_STATES = ['stopped', 'starting', 'running', 'error'] as const;
 export type MarketFeedState = (typeof MARKET_FEED_STATES)[number];
@@ -306,7 +305,10 @@ export const marketDataJob = z.object({
 export type MarketDataJob = z.infer<typeof marketDataJob>;
 
 export const marketFeedStatus = z.object({
-  provider: z.enum(MARKET_PROVIDERS),
+  /** The index's venues (PRICE_SOURCES), e.g. ["sim-a", "sim-b", "sim-c"] or ["htx", "okx", "binance"]. */
+  sources: z.array(z.string()),
+  /** Any of them is the simulator: prices are a demo (users and admins are told so). */
+  simulated: z.boolean(),
   pairSyncProvider: z.enum(PAIR_SYNC_PROVIDERS),
   state: z.enum(MARKET_FEED_STATES),
   /** Whether this instance writes klines (holds the ingestion lease). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { idParams, pageQuery, pagination } from './pagination.ts';
+import { indexComponent } from './price-index.ts';
 import { clientOrderId, TRADING_TEXTS, tradeOrder, tradeSymbol } from './trading.ts';
 
 /**
@@ -180,6 +181,8 @@ export const perpetualPosition = z.object({
   entry_price: decimalString,
   entry_source: z.string(),
   entry_at: isoDateTime,
+  /** The index's components at entry (null for positions opened before the index). */
+  entry_components: z.array(indexComponent).nullable(),
   open_fee: decimalString,
   maintenance_rate: decimalString,
   liquidation_price: decimalString,
@@ -195,6 +198,7 @@ export const perpetualPosition = z.object({
   close_price: decimalString.nullable(),
   close_source: z.string().nullable(),
   close_price_at: isoDateTime.nullable(),
+  close_components: z.array(indexComponent).nullable(),
   close_fee: decimalString.nullable(),
   /** Closed: the price P&L at the close price. Liquidated: the forfeited margin (negative). */
   realised_pnl: decimalString.nullable(),

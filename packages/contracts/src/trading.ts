@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { idParams, pageQuery, pagination } from './pagination.ts';
+import { indexComponent } from './price-index.ts';
 import { positiveAmount } from './wallet.ts';
 
 /**
@@ -147,6 +148,8 @@ export const referencePrice = z.object({
   price: decimalString,
   source: z.string(),
   at: isoDateTime,
+  /** The index's components at that instant (null for prices recorded before the index). */
+  components: z.array(indexComponent).nullable(),
 });
 export type ReferencePrice = z.infer<typeof referencePrice>;
 

@@ -8,6 +8,7 @@ export * from './id-card.ts';
 export * from './money.ts';
 export * from './option-rules.ts';
 export * from './perpetual-math.ts';
+export * from './price-index.ts';
 export * from './request-terms.ts';
 export * from './risk.ts';
 export * from './session.ts';

@@ -7,6 +7,11 @@ import { SERVER_ROOT } from './paths.ts';
  * else receives a Config. Tests build their own Config with loadConfig({...}) instead of mutating
  * the environment.
  */
+/** The simulated venues that `PRICE_SOURCES=sim` stands for. */
+export const SIM_VENUES = ['sim-a', 'sim-b', 'sim-c'] as const;
+export const PRICE_SOURCE_IDS = [...SIM_VENUES, 'htx', 'okx', 'binance'] as const;
+export type PriceSourceId = (typeof PRICE_SOURCE_IDS)[number];
+
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -102,12 +107,57 @@ const configSchema = z.object({
     .min(16)
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Source of tickers, klines and order books: the offline simulator or HTX through ccxt. */
-  MARKET_DATA_PROVIDER: z.enum(['sim', 'htx']).default('sim'),
+  /**
+   * The venues whose median is the reference price (ARCHITECTURE.md, "Reference prices"): a comma
+   * list of sim, htx, okx and binance. `sim` stands for three simulated venues (sim-a, sim-b,
+   * sim-c: one path, independent per-venue noise), so the index logic runs offline.
+   */
+  PRICE_SOURCES: z
+    .string()
+    .default('sim')
+    .transform((v, ctx) => {
+      const ids = v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean)
+        .flatMap((s) => (s === 'sim' ? [...SIM_VENUES] : [s]));
+      const unknown = ids.filter((id) => !(PRICE_SOURCE_IDS as readonly string[]).includes(id));
+      if (ids.length === 0 || unknown.length > 0 || new Set(ids).size !== ids.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `一个或多个不重复的 ${['sim', ...PRICE_SOURCE_IDS].join('、')}${unknown.length ? `（未知：${unknown.join('、')}）` : ''}`,
+        });
+        return z.NEVER;
+      }
+      return ids as PriceSourceId[];
+    }),
+  /** A source whose last price is older than this is left out of the index (stale). */
+  INDEX_SOURCE_MAX_AGE_MS: z.coerce.number().int().min(200).max(60_000).default(3000),
+  /** A source further than this fraction from the median of the fresh sources is left out (outlier). */
+  INDEX_MAX_DEVIATION: z
+    .string()
+    .default('0.02')
+    .refine((v) => /^0?\.\d{1,6}$/.test(v) && Number(v) > 0 && Number(v) < 0.5, '0 到 0.5 之间的小数'),
+  /** Fewest included sources for an index (default 2, or 1 when only one source is configured). */
+  INDEX_MIN_SOURCES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Source of the pair list behind the 同步OKX数据 button: the simulator's instruments or OKX. */
   PAIR_SYNC_PROVIDER: z.enum(['sim', 'okx']).default('sim'),
-  /** Seed of the simulator: the same seed gives the same prices at the same instants. */
-  MARKET_SIM_SEED: z.string().min(1).default('platform'),
+  /**
+   * Secret key of the simulator's path: the same secret gives the same prices at the same instants.
+   * Unset, a random 256-bit secret is generated once into DATA_DIR (market-sim-secret); several
+   * instances on one simulated market must share one value.
+   */
+  MARKET_SIM_SEED: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** How often the feed takes fresh tickers (the simulator ticks at this rate; exchanges are polled). */
   MARKET_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Base URLs replacing the exchanges' own (a proxy, or the fake exchange in tests). */
@@ -117,6 +167,11 @@ const configSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   OKX_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  BINANCE_API_URL: z
     .string()
     .url()
     .optional()
@@ -136,6 +191,8 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shap
 export type Config = z.infer<typeof configSchema> & {
   databaseEngine: 'pglite' | 'postgres';
   webDistDir: string;
+  /** INDEX_MIN_SOURCES, or its default: 2, and 1 when only one source is configured. */
+  indexMinSources: number;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -145,9 +202,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const c = parsed.data;
+  if (c.INDEX_MIN_SOURCES !== undefined && c.INDEX_MIN_SOURCES > c.PRICE_SOURCES.length) {
+    throw new Error(
+      `Invalid configuration:\n  INDEX_MIN_SOURCES: ${c.INDEX_MIN_SOURCES} is more than the ${c.PRICE_SOURCES.length} PRICE_SOURCES`,
+    );
+  }
   return {
     ...c,
     databaseEngine: c.DATABASE_URL ? 'postgres' : 'pglite',
+    indexMinSources: c.INDEX_MIN_SOURCES ?? Math.min(2, c.PRICE_SOURCES.length),
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '../web/dist')),
   };
 }
