@@ -5,7 +5,7 @@ import {
   ReloadOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { MARKET_FEED_STATE_LABELS, type MarketFeedState } from '@platform/contracts';
+import { MARKET_FEED_STATE_LABELS, type MarketFeedState, priceSourceLabel } from '@platform/contracts';
 import { formatCount, formatDateTime } from '@platform/domain';
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Skeleton, Space, Tag, Typography } from 'antd';
@@ -27,7 +27,25 @@ const PROVIDER_LABELS: Record<string, string> = {
   htx: '火币 HTX (htx)',
   okx: 'OKX (okx)',
 };
-const providerLabel = (provider: string) => PROVIDER_LABELS[provider] ?? provider;
+const providerLabel = (provider: string) => PROVIDER_LABELS[provider] ?? priceSourceLabel(provider);
+
+/** The index's venues, each by name, and 模拟 while any of them is the simulator. */
+function PriceSources({ sources, simulated }: { sources: string[]; simulated: boolean }) {
+  return (
+    <Space size={4} wrap data-testid="market-feed-sources">
+      {sources.map((source) => (
+        <Tag key={source} style={{ marginInlineEnd: 0 }}>
+          {priceSourceLabel(source)}
+        </Tag>
+      ))}
+      {simulated && (
+        <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid="market-feed-simulated">
+          模拟
+        </Tag>
+      )}
+    </Space>
+  );
+}
 
 const STATE_COLOURS: Record<MarketFeedState, string> = {
   stopped: 'default',
@@ -155,7 +173,11 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
         column={{ xs: 1, md: 2, xl: 3 }}
         data-testid="market-feed-status"
         items={[
-          { key: 'provider', label: '行情数据源', children: providerLabel(feed.provider) },
+          {
+            key: 'sources',
+            label: '价格源',
+            children: <PriceSources sources={feed.sources} simulated={feed.simulated} />,
+          },
           { key: 'pairSync', label: '交易对同步源', children: providerLabel(feed.pairSyncProvider) },
           {
             key: 'state',

@@ -22,7 +22,8 @@ let handlers: Record<string, Handler>;
 
 function feed(overrides: Partial<MarketFeedStatus> = {}): MarketFeedStatus {
   return {
-    provider: 'htx',
+    sources: ['htx', 'okx', 'binance'],
+    simulated: false,
     pairSyncProvider: 'okx',
     state: 'running',
     leader: true,
@@ -116,7 +117,12 @@ describe('MarketDataPage: the feed', () => {
   it('shows the provider status and allows only the buttons that apply', async () => {
     await renderPage();
     const card = screen.getByTestId('market-feed-status');
-    expect(within(card).getByText('火币 HTX (htx)')).toBeTruthy();
+    expect(
+      [...within(card).getByTestId('market-feed-sources').querySelectorAll('.ant-tag')].map(
+        (t) => t.textContent,
+      ),
+    ).toEqual(['HTX', 'OKX', 'Binance']);
+    expect(screen.queryByTestId('market-feed-simulated')).toBeNull();
     expect(within(card).getByText('OKX (okx)')).toBeTruthy();
     expect(screen.getByTestId('market-feed-state').textContent).toBe('运行中');
     expect(within(card).getByText('是（本实例写入K线）')).toBeTruthy();
@@ -129,6 +135,17 @@ describe('MarketDataPage: the feed', () => {
     expect(screen.getByTestId('market-feed-start').hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('market-feed-stop').hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('market-feed-restart').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('names the simulated venues with 模拟, also when the feed event brings them', async () => {
+    await renderPage();
+    expect(screen.queryByTestId('market-feed-simulated')).toBeNull();
+    const simulated = feed({ sources: ['sim-a', 'sim-b', 'sim-c'], simulated: true });
+    act(() => fakeSockets.at(-1)?.receive('market_data_feed', simulated));
+    expect((await screen.findByTestId('market-feed-simulated')).textContent).toBe('模拟');
+    expect(screen.getByTestId('market-feed-sources').textContent).toBe(
+      '模拟交易所 A模拟交易所 B模拟交易所 C模拟',
+    );
   });
 
   it('starts a stopped feed with POST /api/huobi/start and shows the new state', async () => {

@@ -15,7 +15,7 @@ export const JOB_POLL_MS = 2000;
 export const STATUS_POLL_MS = 15_000;
 
 const isFeedStatus = (payload: unknown): payload is MarketFeedStatus =>
-  typeof payload === 'object' && payload !== null && 'state' in payload && 'provider' in payload;
+  typeof payload === 'object' && payload !== null && 'state' in payload && 'sources' in payload;
 const isJob = (payload: unknown): payload is MarketDataJob =>
   typeof payload === 'object' &&
   payload !== null &&

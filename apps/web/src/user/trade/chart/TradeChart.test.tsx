@@ -249,7 +249,7 @@ describe('TimedChart', () => {
       timedContract({
         order_id: 8,
         symbol: 'ETHUSDT',
-        entry: { price: '3000', source: 'sim', at: open.opened_at },
+        entry: { price: '3000', source: 'sim', at: open.opened_at, components: null },
       }),
       timedContract({ order_id: 9, status: 'settled', outcome: 'win' }),
     ];

@@ -19,6 +19,7 @@ export function makePosition(overrides: Partial<PerpetualPosition> = {}): Perpet
     entry_price: '50000',
     entry_source: 'sim',
     entry_at: FIXTURE_AT,
+    entry_components: null,
     open_fee: '0.5',
     maintenance_rate: '0.005',
     // entry × (1 − 1/10) / (1 − 0.005), floored to 18 places.
@@ -33,6 +34,7 @@ export function makePosition(overrides: Partial<PerpetualPosition> = {}): Perpet
     close_price: null,
     close_source: null,
     close_price_at: null,
+    close_components: null,
     close_fee: null,
     realised_pnl: null,
     payout: null,
