@@ -95,7 +95,7 @@ async function runEngine(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     MARKET_READ_RATE_LIMIT_PER_MINUTE: '1000000',
-    MARKET_DATA_PROVIDER: 'sim',
+    PRICE_SOURCES: 'sim',
     PAIR_SYNC_PROVIDER: 'sim',
     MARKET_DATA_AUTOSTART: 'true',
     // The bench's admin has no authenticator: the 2FA requirement is measured by the tests, not here.

@@ -227,7 +227,7 @@ async function explainCalls(
     DATA_DIR: '/tmp/bench-team-data',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-    MARKET_DATA_PROVIDER: 'sim',
+    PRICE_SOURCES: 'sim',
     PAIR_SYNC_PROVIDER: 'sim',
     // The bench's admins have no authenticator: the 2FA requirement is measured by the tests, not here.
     ADMIN_2FA_REQUIRED: 'false',

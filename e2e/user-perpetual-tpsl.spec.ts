@@ -27,7 +27,7 @@ import {
 /**
  * A perpetual position closed by its take-profit (issue 20), on a phone. The reference price comes
  * from a local fake exchange (the HTX provider pointed at testing/fake-exchange.ts), so the test
- * moves the market itself: its own server (MARKET_DATA_PROVIDER=htx), the user opens a long, sets a
+ * moves the market itself: its own server (PRICE_SOURCES=htx, one venue), the user opens a long, sets a
  * take-profit and a stop-loss, adds margin, then the fake's BTC price crosses the take-profit and
  * the server's job (the liquidation job's turn, on the recorded mark) closes the position: the screen
  * says so, and the wallet got exactly the payout.
@@ -63,7 +63,7 @@ test.beforeAll(async () => {
   // A still market: the fake's path would otherwise swing the price on its own.
   fake.setPrice('BTCUSDT', '65000');
   server = await startIsolatedServer(PORT, freshDataDir(`perpetual-tpsl-${PORT}`), {
-    MARKET_DATA_PROVIDER: 'htx',
+    PRICE_SOURCES: 'htx',
     HTX_API_URL: fake.url,
     MARKET_HTTP_TIMEOUT_MS: '2000',
   });

@@ -29,6 +29,8 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     MARKET_DATA_AUTOSTART: 'false',
     TRADING_JOBS_AUTOSTART: 'false',
+    // A known simulator key: no secret file is written, and a test's prices are the same every run.
+    MARKET_SIM_SEED: 'test-market',
     // Admin 2FA is off unless a test opts in (two-factor tests pass ADMIN_2FA_REQUIRED: 'true').
     ADMIN_2FA_REQUIRED: 'false',
     ...env,

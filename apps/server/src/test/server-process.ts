@@ -42,7 +42,7 @@ export async function startServer(
         REGISTER_RATE_LIMIT_PER_HOUR: '1000000',
         LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
         MARKET_READ_RATE_LIMIT_PER_MINUTE: '1000000',
-        MARKET_DATA_PROVIDER: 'sim',
+        PRICE_SOURCES: 'sim',
         PAIR_SYNC_PROVIDER: 'sim',
         ...env,
       },

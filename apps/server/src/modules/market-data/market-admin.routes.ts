@@ -97,7 +97,7 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
         log.write('error', 'connection.failed', `连接测试失败：${message}`);
         return ok(
           {
-            provider: deps.providers.marketId,
+            provider: deps.providers.sourceIds.join(','),
             ok: false,
             latencyMs: Date.now() - started,
             serverTime: null,

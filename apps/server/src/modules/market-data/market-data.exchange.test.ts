@@ -31,7 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({
     PAIR_SYNC_PROVIDER: 'okx',
     OKX_API_URL: fake.url,
-    MARKET_DATA_PROVIDER: 'htx',
+    PRICE_SOURCES: 'htx',
     HTX_API_URL: fake.url,
     MARKET_HTTP_TIMEOUT_MS: '500',
   });

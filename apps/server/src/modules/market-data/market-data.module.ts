@@ -14,6 +14,7 @@ import { createMarketPush } from './market-push.ts';
 import { createMarketQuotes } from './market-quotes.ts';
 import { registerMarketSubscriptions } from './market-subscriptions.ts';
 import { createPairsService } from './pairs.service.ts';
+import { createPriceSources, type PriceSources, registerPriceSourceRoutes } from './price-sources.ts';
 import { createProviders } from './providers/index.ts';
 
 /**
@@ -24,7 +25,13 @@ import { createProviders } from './providers/index.ts';
 export async function registerMarketData(app: Router, ctx: AppContext, guards: Guards) {
   const { config, realtime } = ctx;
   const db = ctx.database.db;
-  const providers = createProviders(config);
+  let sources: PriceSources | undefined;
+  const providers = createProviders(config, {
+    onSourceStatusChange: (changes, at) =>
+      void sources
+        ?.statusChanged(changes, at)
+        .catch((err) => ctx.log.warn({ err }, 'price source events not recorded')),
+  });
   // With Redis, shared between instances while it answers; this instance's memory otherwise.
   const sharedCache = ctx.redis ? createSharedMarketCache(ctx.redis) : undefined;
   const cache = sharedCache ?? createMemoryMarketCache();
@@ -42,7 +49,8 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
   feed = createMarketFeed({
     db,
     provider: providers.market,
-    providerId: providers.marketId,
+    sources: providers.sourceIds,
+    simulated: providers.simulated,
     pairSyncProviderId: providers.pairSyncId,
     cache,
     sharedCache: () => sharedCache?.shared() ?? false,
@@ -76,6 +84,19 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     recentTrades: (s) => quotes.trades(s, RECENT_TRADES_DEFAULT_LIMIT),
   });
 
+  sources = createPriceSources({
+    db,
+    index: providers.index,
+    simulated: providers.simulated,
+    pairs,
+    realtime,
+    log,
+  });
+  registerPriceSourceRoutes(app, {
+    sources,
+    guards,
+    readRateLimitPerMinute: config.MARKET_READ_RATE_LIMIT_PER_MINUTE,
+  });
   registerMarketDataRoutes(app, {
     db,
     guards,
@@ -103,5 +124,5 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     await providers.close();
     await cache.close();
   });
-  return { pairs, quotes };
+  return { pairs, quotes, index: providers.index };
 }

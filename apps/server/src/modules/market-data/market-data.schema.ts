@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -111,4 +112,25 @@ export const marketDataLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('market_data_logs_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Each change of a price source's status for a pair as an instance saw it (migration 0036): the back
+ * office's minutes excluded in the last 24 h are the intervals between them.
+ */
+export const priceSourceEvents = pgTable(
+  'price_source_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    source: text('source').notNull(),
+    symbol: text('symbol').notNull(),
+    status: text('status').notNull(),
+    price: decimal('price'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('price_source_events_source_symbol_at_idx').on(t.source, t.symbol, t.at),
+    index('price_source_events_at_idx').on(t.at),
+    check('price_source_events_status', sql`${t.status} IN ('included', 'outlier', 'stale', 'error')`),
+  ],
 );

@@ -53,7 +53,9 @@ const ERRORS_BEFORE_ERROR_STATE = 3;
 export function createMarketFeed(deps: {
   db: Db;
   provider: () => Promise<MarketDataProvider>;
-  providerId: string;
+  /** The index's venues, and whether any is the simulator. */
+  sources: readonly string[];
+  simulated: boolean;
   pairSyncProviderId: string;
   cache: MarketCache;
   /** Whether the cache is shared between instances right now (Redis configured and answering). */
@@ -91,7 +93,8 @@ export function createMarketFeed(deps: {
 
   function status(): MarketFeedStatus {
     return {
-      provider: deps.providerId as MarketFeedStatus['provider'],
+      sources: [...deps.sources],
+      simulated: deps.simulated,
       pairSyncProvider: deps.pairSyncProviderId as MarketFeedStatus['pairSyncProvider'],
       state,
       leader,

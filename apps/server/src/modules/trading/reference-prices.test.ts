@@ -8,6 +8,7 @@ import {
   TICK_RETENTION_MS,
   TIMED_ENTRY_MAX_AGE_MS,
 } from './reference-prices.ts';
+import { indexOfTickers } from './testing/trading-fixtures.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe('reference prices', () => {
   it('settlement takes the last tick at or before the instant, within the tolerance', async () => {
     const prices = createReferencePrices({
       db: database.db,
-      quotes: { tickers: async () => [] },
+      index: indexOfTickers(async () => []),
       now: () => T0,
     });
     const tick = (ms: number, price: string) => ({
@@ -45,6 +46,7 @@ describe('reference prices', () => {
       price,
       source: 'sim',
       at: new Date(T0 + ms),
+      components: null,
     });
     await prices.record(database.db, [tick(-6000, '1'), tick(-1000, '2'), tick(0, '3'), tick(1, '4')]);
     // The same instant twice keeps the first observation.
@@ -60,19 +62,19 @@ describe('reference prices', () => {
 
   it('the current price is a recent tick, else a fresh observation that is recorded; stale markets are refused', async () => {
     let served: Ticker[] = [ticker('CCCUSDT', '10.5', T0 - 500)];
-    const asked: number[] = [];
+    const index = indexOfTickers(async () => served);
+    const asked = index.asked;
     const prices = createReferencePrices({
       db: database.db,
-      quotes: {
-        tickers: async (_symbols, maxAgeMs) => {
-          asked.push(maxAgeMs ?? -1);
-          return served;
-        },
-      },
+      index,
       now: () => T0,
     });
     const first = await prices.current('CCCUSDT');
-    expect(first).toMatchObject({ price: '10.5', source: 'sim' });
+    expect(first).toMatchObject({
+      price: '10.5',
+      source: 'index',
+      components: [expect.objectContaining({ source: 'sim', status: 'included' })],
+    });
     expect(asked).toEqual([ENTRY_PRICE_MAX_AGE_MS]);
     // Recorded: the next read is served from the tick without asking the market.
     expect((await prices.current('CCCUSDT')).price).toBe('10.5');
@@ -84,15 +86,11 @@ describe('reference prices', () => {
 
   it("a timed contract's entry is observed at most 1 s before the order was received, else its own refusal", async () => {
     let served: Ticker[] = [];
-    const asked: number[] = [];
+    const index = indexOfTickers(async () => served);
+    const asked = index.asked;
     const prices = createReferencePrices({
       db: database.db,
-      quotes: {
-        tickers: async (_symbols, maxAgeMs) => {
-          asked.push(maxAgeMs ?? -1);
-          return served;
-        },
-      },
+      index,
       now: () => T0,
     });
     const receivedAt = T0 - 200;
@@ -103,7 +101,7 @@ describe('reference prices', () => {
     };
     // A tick 1.5 s before the order: fine for spot (3 s), too old for a contract.
     await prices.record(database.db, [
-      { symbol: 'EEEUSDT', price: '5', source: 'sim', at: new Date(receivedAt - 1500) },
+      { symbol: 'EEEUSDT', price: '5', source: 'sim', at: new Date(receivedAt - 1500), components: null },
     ]);
     expect((await prices.current('EEEUSDT', { receivedAt })).price).toBe('5');
     await expect(prices.current('EEEUSDT', timed)).rejects.toThrow('行情更新中，请重试');
@@ -122,13 +120,11 @@ describe('reference prices', () => {
     const asked: string[][] = [];
     const prices = createReferencePrices({
       db: database.db,
-      quotes: {
-        tickers: async (symbols) => {
-          asked.push(symbols);
-          await new Promise((r) => setTimeout(r, 20));
-          return [ticker('FFFUSDT', '3.25', T0 - 100)];
-        },
-      },
+      index: indexOfTickers(async (symbols) => {
+        asked.push(symbols);
+        await new Promise((r) => setTimeout(r, 20));
+        return [ticker('FFFUSDT', '3.25', T0 - 100)];
+      }),
       now: () => T0,
     });
     const timed = { maxAgeMs: TIMED_ENTRY_MAX_AGE_MS, receivedAt: T0 };
@@ -147,12 +143,24 @@ describe('reference prices', () => {
   it('pruning removes only ticks older than the retention', async () => {
     const prices = createReferencePrices({
       db: database.db,
-      quotes: { tickers: async () => [] },
+      index: indexOfTickers(async () => []),
       now: () => T0,
     });
     await prices.record(database.db, [
-      { symbol: 'EEEUSDT', price: '1', source: 'sim', at: new Date(T0 - TICK_RETENTION_MS - 1) },
-      { symbol: 'EEEUSDT', price: '2', source: 'sim', at: new Date(T0 - TICK_RETENTION_MS + 1000) },
+      {
+        symbol: 'EEEUSDT',
+        price: '1',
+        source: 'sim',
+        at: new Date(T0 - TICK_RETENTION_MS - 1),
+        components: null,
+      },
+      {
+        symbol: 'EEEUSDT',
+        price: '2',
+        source: 'sim',
+        at: new Date(T0 - TICK_RETENTION_MS + 1000),
+        components: null,
+      },
     ]);
     await prices.prune();
     expect((await prices.at(database.db, 'EEEUSDT', new Date(T0 - TICK_RETENTION_MS + 1000)))?.price).toBe(

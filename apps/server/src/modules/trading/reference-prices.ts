@@ -1,24 +1,35 @@
-import { TRADING_TEXTS } from '@platform/contracts';
+import { type IndexComponent, TRADING_TEXTS } from '@platform/contracts';
 import { and, desc, eq, gt, lt, lte } from 'drizzle-orm';
 import { upstreamFailed } from '../../core/errors.ts';
 import { createFreshRead } from '../../core/fresh-read.ts';
 import { normaliseDecimalString } from '../../core/money.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import type { MarketQuotes } from '../market-data/market-quotes.ts';
+import { type IndexSnapshot, toIndexComponents } from '../market-data/price-index.ts';
 import { priceTicks } from './trading.schema.ts';
 
 /**
  * The reference price of every trading decision (ARCHITECTURE.md, "Reference prices"): what an
- * order opens at and what a contract settles at. Prices are observed from the market-data quotes
- * and recorded as ticks, so that each decision names a stored observation (price, source, time)
- * that anyone can check later. Nothing but these observations can decide an outcome.
+ * order opens at and what a contract settles at. Prices are the index of several venues
+ * (market-data/price-index.ts), recorded as ticks with their components, so that each decision
+ * names a stored observation (price, venues, time) that anyone can check and recompute later.
+ * Nothing but these observations can decide an outcome.
  */
 export interface PriceObservation {
   symbol: string;
   price: string;
+  /** `index` for the composite index. */
   source: string;
   at: Date;
+  /** The venues' prices and statuses behind `price`; null for ticks recorded before the index. */
+  components: IndexComponent[] | null;
 }
+
+/** What the reference prices read of the index: each pair's snapshot no older than `maxAgeMs`. */
+export interface IndexReader {
+  latest(symbols: readonly string[], maxAgeMs: number): Promise<IndexSnapshot[]>;
+}
+
+export const INDEX_SOURCE = 'index';
 
 /**
  * An entry price may be at most this old: an order never opens on a stale price. Spot and perpetual
@@ -33,34 +44,48 @@ export const SETTLEMENT_TICK_TOLERANCE_MS = 5000;
 /** Ticks are kept this long; settlements copy the price they use. */
 export const TICK_RETENTION_MS = 6 * 60 * 60 * 1000;
 
-export function createReferencePrices(deps: {
-  db: Db;
-  quotes: Pick<MarketQuotes, 'tickers'>;
-  now?: () => number;
-}) {
+export function createReferencePrices(deps: { db: Db; index: IndexReader; now?: () => number }) {
   const now = deps.now ?? Date.now;
 
   async function record(exec: Executor, observations: readonly PriceObservation[]): Promise<void> {
     if (observations.length === 0) return;
     await exec
       .insert(priceTicks)
-      .values(observations.map((o) => ({ symbol: o.symbol, at: o.at, price: o.price, source: o.source })))
+      .values(
+        observations.map((o) => ({
+          symbol: o.symbol,
+          at: o.at,
+          price: o.price,
+          source: o.source,
+          components: o.components,
+        })),
+      )
       .onConflictDoNothing();
   }
 
-  /** Fresh prices of `symbols` from the market (cache or source), recorded as ticks. */
+  /**
+   * Fresh index prices of `symbols`, recorded as ticks. A pair without an index (too few venues
+   * included) has no observation: nothing opens or settles on it until the venues agree again.
+   */
   async function observe(
     symbols: readonly string[],
     maxAgeMs = ENTRY_PRICE_MAX_AGE_MS,
   ): Promise<PriceObservation[]> {
     if (symbols.length === 0) return [];
-    const tickers = await deps.quotes.tickers([...symbols], maxAgeMs);
-    const observations = tickers.map((t) => ({
-      symbol: t.symbol,
-      price: normaliseDecimalString(t.last_price),
-      source: t.source,
-      at: new Date(t.updated_at),
-    }));
+    const snapshots = await deps.index.latest(symbols, maxAgeMs);
+    const observations = snapshots.flatMap((s) =>
+      s.price === null
+        ? []
+        : [
+            {
+              symbol: s.symbol,
+              price: normaliseDecimalString(s.price),
+              source: INDEX_SOURCE,
+              at: new Date(s.at),
+              components: toIndexComponents(s.components),
+            },
+          ],
+    );
     await record(deps.db, observations);
     return observations;
   }
@@ -113,7 +138,7 @@ export function createReferencePrices(deps: {
       const maxAgeMs = opts.maxAgeMs ?? ENTRY_PRICE_MAX_AGE_MS;
       const since = (opts.receivedAt ?? now()) - maxAgeMs;
       const tick = await latestTick(symbol);
-      if (tick && tick.at.getTime() >= since) return { ...tick, price: normaliseDecimalString(tick.price) };
+      if (tick && tick.at.getTime() >= since) return observationOf(tick);
       const observed = await observeShared(symbol, maxAgeMs).catch(() => []);
       const fresh = observed.find((o) => o.symbol === symbol && o.at.getTime() >= since);
       if (!fresh) throw opts.staleError?.() ?? upstreamFailed(TRADING_TEXTS.priceUnavailable, { symbol });
@@ -134,7 +159,7 @@ export function createReferencePrices(deps: {
         )
         .orderBy(desc(priceTicks.at))
         .limit(1);
-      return tick ? { ...tick, price: normaliseDecimalString(tick.price) } : null;
+      return tick ? observationOf(tick) : null;
     },
 
     /** Deletes ticks older than the retention. */
@@ -145,3 +170,7 @@ export function createReferencePrices(deps: {
 }
 
 export type ReferencePrices = ReturnType<typeof createReferencePrices>;
+
+function observationOf(tick: typeof priceTicks.$inferSelect): PriceObservation {
+  return { ...tick, price: normaliseDecimalString(tick.price), components: tick.components ?? null };
+}

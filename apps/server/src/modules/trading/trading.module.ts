@@ -14,7 +14,7 @@ import { registerOptionRoutes } from './option/option.routes.ts';
 import { registerOwnOrdersRoutes } from './orders.routes.ts';
 import { createPerpetualEngine } from './perpetual/perpetual.engine.ts';
 import { registerPerpetualRoutes } from './perpetual/perpetual.routes.ts';
-import { createReferencePrices } from './reference-prices.ts';
+import { createReferencePrices, type IndexReader } from './reference-prices.ts';
 import { createSpotEngine } from './spot/spot.engine.ts';
 import { registerSpotRoutes } from './spot/spot.routes.ts';
 import { createTimedSettlement } from './timed/settlement.ts';
@@ -37,10 +37,10 @@ export function registerTrading(
   app: Router,
   ctx: AppContext,
   guards: Guards,
-  market: { quotes: MarketQuotes; pairs: PairsService; options: OptionConfigService },
+  market: { quotes: MarketQuotes; pairs: PairsService; index: IndexReader; options: OptionConfigService },
 ) {
   const db = ctx.database.db;
-  const prices = createReferencePrices({ db, quotes: market.quotes });
+  const prices = createReferencePrices({ db, index: market.index });
   const deps: TradingDeps = {
     db,
     prices,

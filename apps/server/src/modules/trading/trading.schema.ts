@@ -1,9 +1,11 @@
+import type { IndexComponent } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -149,6 +151,8 @@ export const timedContracts = pgTable(
     entryPrice: decimal('entry_price').notNull(),
     entrySource: text('entry_source').notNull(),
     entryAt: at('entry_at').notNull(),
+    /** The index's components at entry (migration 0036; null before the index). */
+    entryComponents: jsonb('entry_components').$type<IndexComponent[]>(),
     openedAt: at('opened_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     /** open | settled */
@@ -158,6 +162,7 @@ export const timedContracts = pgTable(
     settlePrice: decimal('settle_price'),
     settleSource: text('settle_source'),
     settlePriceAt: at('settle_price_at'),
+    settleComponents: jsonb('settle_components').$type<IndexComponent[]>(),
     /** What went back to the user, stake included (0 on a loss). */
     payout: decimal('payout'),
     settledAt: at('settled_at'),
@@ -201,6 +206,7 @@ export const perpetualPositions = pgTable(
     entryPrice: decimal('entry_price').notNull(),
     entrySource: text('entry_source').notNull(),
     entryAt: at('entry_at').notNull(),
+    entryComponents: jsonb('entry_components').$type<IndexComponent[]>(),
     openFee: decimal('open_fee').notNull(),
     maintenanceRate: decimal('maintenance_rate').notNull(),
     /** Follows `margin`: recomputed when margin is added (migration 0034). */
@@ -215,6 +221,7 @@ export const perpetualPositions = pgTable(
     closePrice: decimal('close_price'),
     closeSource: text('close_source'),
     closePriceAt: at('close_price_at'),
+    closeComponents: jsonb('close_components').$type<IndexComponent[]>(),
     closeFee: decimal('close_fee'),
     realisedPnl: decimal('realised_pnl'),
     /** What went back to the user's available balance on closing. */
@@ -283,6 +290,8 @@ export const priceTicks = pgTable(
     at: at('at').notNull(),
     price: decimal('price').notNull(),
     source: text('source').notNull(),
+    /** The index's components (migration 0036; null before the index). */
+    components: jsonb('components').$type<IndexComponent[]>(),
   },
   (t) => [
     primaryKey({ columns: [t.symbol, t.at], name: 'price_ticks_pkey' }),

@@ -1,21 +1,40 @@
-import type { Config } from '../../../core/config.ts';
+import type { Config, PriceSourceId } from '../../../core/config.ts';
+import { createIndexProvider } from '../index-provider.ts';
+import { createPriceIndex, type PriceSource, type SourceStatusChange } from '../price-index.ts';
 import { createCcxtProvider } from './ccxt-provider.ts';
 import type { MarketDataProvider } from './provider.ts';
 import { createSimProvider } from './sim.ts';
+import { loadSimSecret } from './sim-secret.ts';
+
+type ExchangeId = 'htx' | 'okx' | 'binance';
+
+/** Whether a source is the simulator (users and admins are told that prices are a demo). */
+export const isSimulatedSource = (id: string) => id.startsWith('sim');
 
 /**
  * The configured sources, built on first use: the simulator is cheap, but a ccxt exchange loads a
- * large library that an offline platform never needs.
+ * large library that an offline platform never needs. `market()` is the price index over
+ * PRICE_SOURCES (index-provider.ts); `sim` is the plain simulator, whose instruments seed the
+ * default pairs.
  */
-export function createProviders(config: Config) {
-  const sim = createSimProvider({ seed: config.MARKET_SIM_SEED, tickMs: config.MARKET_TICK_MS });
+export function createProviders(
+  config: Config,
+  opts: { onSourceStatusChange?: (changes: SourceStatusChange[], at: number) => void } = {},
+) {
+  const secret = loadSimSecret(config);
+  const sim = createSimProvider({ secret, tickMs: config.MARKET_TICK_MS });
   const built = new Map<string, Promise<MarketDataProvider>>();
-  const exchange = (id: 'htx' | 'okx', apiUrl: string | undefined) => {
+  const apiUrls: Record<ExchangeId, string | undefined> = {
+    htx: config.HTX_API_URL,
+    okx: config.OKX_API_URL,
+    binance: config.BINANCE_API_URL,
+  };
+  const exchange = (id: ExchangeId) => {
     let provider = built.get(id);
     if (!provider) {
       provider = createCcxtProvider({
         exchange: id,
-        apiUrl,
+        apiUrl: apiUrls[id],
         timeoutMs: config.MARKET_HTTP_TIMEOUT_MS,
         pollMs: config.MARKET_TICK_MS,
       });
@@ -24,16 +43,42 @@ export function createProviders(config: Config) {
     }
     return provider;
   };
+  const venues = new Map<string, MarketDataProvider>();
+  const source = (id: PriceSourceId): PriceSource => ({
+    id,
+    provider: () => {
+      if (!isSimulatedSource(id)) return exchange(id as ExchangeId);
+      let venue = venues.get(id);
+      if (!venue) {
+        venue = createSimProvider({ secret, tickMs: config.MARKET_TICK_MS, venue: id });
+        venues.set(id, venue);
+      }
+      return Promise.resolve(venue);
+    },
+  });
+  const sources = config.PRICE_SOURCES.map(source);
+  const index = createPriceIndex({
+    sources,
+    rules: {
+      maxAgeMs: config.INDEX_SOURCE_MAX_AGE_MS,
+      maxDeviation: config.INDEX_MAX_DEVIATION,
+      minSources: config.indexMinSources,
+    },
+    onStatusChange: opts.onSourceStatusChange,
+  });
+  const market = createIndexProvider({ index, sources, pollMs: config.MARKET_TICK_MS });
   return {
     sim,
-    marketId: config.MARKET_DATA_PROVIDER,
+    index,
+    sourceIds: [...config.PRICE_SOURCES],
+    simulated: config.PRICE_SOURCES.some(isSimulatedSource),
     pairSyncId: config.PAIR_SYNC_PROVIDER,
-    market: (): Promise<MarketDataProvider> =>
-      config.MARKET_DATA_PROVIDER === 'sim' ? Promise.resolve(sim) : exchange('htx', config.HTX_API_URL),
+    market: (): Promise<MarketDataProvider> => Promise.resolve(market),
     pairSync: (): Promise<MarketDataProvider> =>
-      config.PAIR_SYNC_PROVIDER === 'sim' ? Promise.resolve(sim) : exchange('okx', config.OKX_API_URL),
+      config.PAIR_SYNC_PROVIDER === 'sim' ? Promise.resolve(sim) : exchange('okx'),
     async close() {
       await sim.close();
+      for (const venue of venues.values()) await venue.close();
       for (const p of built.values()) await (await p.catch(() => null))?.close();
     },
   };

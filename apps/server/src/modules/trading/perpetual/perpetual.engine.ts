@@ -11,6 +11,7 @@ import {
   type PerpetualTpslBody,
   type PositionCloseReason,
   type PositionStatus,
+  TRADING_TEXTS,
   type TradeOrder,
 } from '@platform/contracts';
 import {
@@ -22,7 +23,7 @@ import {
   tpslProblems,
   tpslTriggered,
 } from '@platform/domain';
-import { badRequest, businessRule, conflict, notFound } from '../../../core/errors.ts';
+import { badRequest, businessRule, conflict, notFound, retryShortly } from '../../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
@@ -114,6 +115,7 @@ export function toPerpetualPosition(row: repo.PositionRow, mark?: repo.LatestTic
     entry_price: amount(terms.entry),
     entry_source: row.entrySource,
     entry_at: row.entryAt.toISOString(),
+    entry_components: row.entryComponents ?? null,
     open_fee: normaliseDecimalString(row.openFee),
     maintenance_rate: normaliseDecimalString(row.maintenanceRate),
     liquidation_price: normaliseDecimalString(row.liquidationPrice),
@@ -127,6 +129,7 @@ export function toPerpetualPosition(row: repo.PositionRow, mark?: repo.LatestTic
     close_price: decimalOrNull(row.closePrice),
     close_source: row.closeSource,
     close_price_at: row.closePriceAt?.toISOString() ?? null,
+    close_components: row.closeComponents ?? null,
     close_fee: decimalOrNull(row.closeFee),
     realised_pnl: decimalOrNull(row.realisedPnl),
     payout: decimalOrNull(row.payout),
@@ -192,7 +195,10 @@ export function createPerpetualEngine(deps: TradingDeps) {
     if (pair.quote_currency !== MARGIN) throw businessRule(PERPETUAL_TEXTS.pairNotSupported);
 
     // The price is taken before the transaction (never network inside one) and decides the entry.
-    const entry = await deps.prices.current(pair.symbol);
+    // Without an index (too few venues agree) nothing opens: 503, retry shortly.
+    const entry = await deps.prices.current(pair.symbol, {
+      staleError: () => retryShortly(TRADING_TEXTS.priceUpdating, { symbol: pair.symbol }),
+    });
     const terms = openTerms(body.side, margin, body.leverage, new Decimal(entry.price), {
       openFee: new Decimal(config.open_fee_rate),
       maintenance: new Decimal(config.maintenance_margin_rate),
@@ -236,6 +242,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
           entryPrice: entry.price,
           entrySource: entry.source,
           entryAt: entry.at,
+          entryComponents: entry.components,
           openFee: amount(terms.openFee),
           maintenanceRate: config.maintenance_margin_rate,
           liquidationPrice: amount(terms.liquidationPrice),
@@ -360,6 +367,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
       closePrice: price.price,
       closeSource: price.source,
       closePriceAt: price.at,
+      closeComponents: price.components,
       closeFee: amount(settlement.fee),
       realisedPnl: amount(settlement.realisedPnl),
       payout: amount(settlement.payout),

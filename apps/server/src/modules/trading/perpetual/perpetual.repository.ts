@@ -1,4 +1,4 @@
-import type { PositionStatus } from '@platform/contracts';
+import type { IndexComponent, PositionStatus } from '@platform/contracts';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { normaliseDecimalString } from '../../../core/money.ts';
 import { pageOf } from '../../../core/paging.ts';
@@ -66,6 +66,7 @@ export interface CloseValues {
   closePrice: string;
   closeSource: string;
   closePriceAt: Date;
+  closeComponents: IndexComponent[] | null;
   closeFee: string;
   realisedPnl: string;
   payout: string;
@@ -294,6 +295,7 @@ export async function markLiquidated(
       closePrice: mark.price,
       closeSource: mark.source,
       closePriceAt: mark.at,
+      closeComponents: mark.components,
       closeFee: '0',
       realisedPnl: sql`-${perpetualPositions.margin}`,
       payout: '0',

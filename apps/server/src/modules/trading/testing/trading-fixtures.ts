@@ -1,9 +1,10 @@
 import type { OrderBook, Ticker } from '@platform/contracts';
 import type { Db } from '../../../db/client.ts';
 import { requireEnabledPair } from '../../market-data/pairs.service.ts';
+import type { IndexSnapshot } from '../../market-data/price-index.ts';
 import { createOptionConfigService } from '../../option-config/option-config.service.ts';
 import { silentRealtime } from '../../realtime/realtime.ts';
-import { createReferencePrices, type PriceObservation } from '../reference-prices.ts';
+import { createReferencePrices, type IndexReader, type PriceObservation } from '../reference-prices.ts';
 import type { TradingDeps } from '../trading-deps.ts';
 
 /**
@@ -31,7 +32,7 @@ export function testTradingDeps(
   };
   return {
     db,
-    prices: createReferencePrices({ db, quotes, now }),
+    prices: createReferencePrices({ db, index: indexOfTickers(opts.tickers ?? (async () => [])), now }),
     quotes,
     pairs: { requireEnabled: (symbol: string) => requireEnabledPair(db, symbol) },
     options: createOptionConfigService({ db }),
@@ -47,7 +48,40 @@ export async function recordTick(
   price: string,
   at: Date | number,
 ): Promise<PriceObservation> {
-  const observation = { symbol, price, source: 'test', at: new Date(at) };
-  await createReferencePrices({ db, quotes: { tickers: async () => [] } }).record(db, [observation]);
+  const observation = { symbol, price, source: 'test', at: new Date(at), components: null };
+  await createReferencePrices({ db, index: indexOfTickers(async () => []) }).record(db, [observation]);
   return observation;
+}
+
+/**
+ * An index reader whose every pair is one venue's ticker (the test's), included as it is: the
+ * index's own rules are tested in price-index tests and with the fake venues.
+ */
+export function indexOfTickers(tickers: (symbols: string[]) => Promise<Ticker[]>): IndexReader & {
+  asked: number[];
+} {
+  const asked: number[] = [];
+  return {
+    asked,
+    async latest(symbols, maxAgeMs) {
+      asked.push(maxAgeMs);
+      return (await tickers([...symbols])).map(
+        (t): IndexSnapshot => ({
+          symbol: t.symbol,
+          price: t.last_price,
+          at: Date.parse(t.updated_at),
+          components: [
+            {
+              source: t.source,
+              price: t.last_price,
+              at: Date.parse(t.updated_at),
+              status: 'included',
+              deviation: '0',
+            },
+          ],
+          primary: null,
+        }),
+      );
+    },
+  };
 }

@@ -144,7 +144,8 @@ export async function markContractsSettled(
     exec,
     sql`UPDATE timed_contracts AS c
         SET status = 'settled', outcome = v.outcome, settle_price = v.price, settle_source = v.source,
-            settle_price_at = v.at, payout = v.payout, settled_at = ${settledAt.toISOString()}::timestamptz
+            settle_price_at = v.at, payout = v.payout,
+            settle_components = (SELECT p.components FROM price_ticks p WHERE p.symbol = c.symbol AND p.at = v.at), settled_at = ${settledAt.toISOString()}::timestamptz
         FROM unnest(
           ${arrayLiteral(rows.map((r) => r.orderId))}::bigint[],
           ${arrayLiteral(rows.map((r) => r.outcome))}::text[],

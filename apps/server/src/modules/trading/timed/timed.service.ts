@@ -163,6 +163,7 @@ function contractRowOf(p: TimedPlacement): Omit<repo.NewContract, 'orderId'> {
     entryPrice: p.entry.price,
     entrySource: p.entry.source,
     entryAt: p.entry.at,
+    entryComponents: p.entry.components,
     openedAt: p.openedAt,
     expiresAt: p.expiresAt,
     status: 'open',
@@ -334,6 +335,7 @@ export function toTimedContract(row: repo.ContractRow): TimedContract {
       price: normaliseDecimalString(row.entryPrice),
       source: row.entrySource,
       at: row.entryAt.toISOString(),
+      components: row.entryComponents ?? null,
     },
     settlement:
       row.settlePrice !== null && row.settleSource !== null && row.settlePriceAt !== null
@@ -341,6 +343,7 @@ export function toTimedContract(row: repo.ContractRow): TimedContract {
             price: normaliseDecimalString(row.settlePrice),
             source: row.settleSource,
             at: row.settlePriceAt.toISOString(),
+            components: row.settleComponents ?? null,
           }
         : null,
     status: row.status as TimedContract['status'],
