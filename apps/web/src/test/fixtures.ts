@@ -1,4 +1,5 @@
 import type {
+  MarketFeedStatus,
   PublicUser,
   TradeOrder,
   TradingPair,
@@ -125,3 +126,26 @@ export function makeOrder(overrides: Partial<TradeOrder> = {}): TradeOrder {
     ...overrides,
   };
 }
+
+/** The market feed as GET /api/huobi/status replies it: three real venues, running (the simulator: `SIMULATED_FEED`). */
+export function makeFeedStatus(overrides: Partial<MarketFeedStatus> = {}): MarketFeedStatus {
+  return {
+    sources: ['htx', 'okx', 'binance'],
+    simulated: false,
+    pairSyncProvider: 'okx',
+    state: 'running',
+    leader: true,
+    startedAt: '2024-05-01T00:00:00.000Z',
+    lastTickAt: '2024-05-01T01:02:03.000Z',
+    ticks: 12345,
+    symbols: 8,
+    lastError: { message: 'HTX 超时', at: '2024-05-01T00:30:00.000Z' },
+    ...overrides,
+  };
+}
+
+/** What the server's default (no PRICE_SOURCES) is: three simulated venues. */
+export const SIMULATED_FEED: Partial<MarketFeedStatus> = {
+  sources: ['sim-a', 'sim-b', 'sim-c'],
+  simulated: true,
+};

@@ -2,7 +2,6 @@ import type {
   DataIntegrityData,
   MarketAdminStatus,
   MarketDataJob,
-  MarketFeedStatus,
   MarketLog,
 } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -10,7 +9,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
-import { jsonResponse, makeAdmin, makePair, storeSession } from '../../../test/fixtures.ts';
+import {
+  jsonResponse,
+  makeAdmin,
+  makeFeedStatus,
+  makePair,
+  SIMULATED_FEED,
+  storeSession,
+} from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt } from '../../../test/render.tsx';
 import { jobPercent, newerJob } from './jobs.ts';
 import MarketDataPage from './MarketDataPage.tsx';
@@ -20,21 +26,7 @@ vi.mock('socket.io-client', async () => (await import('../../../test/fake-socket
 let calls: Call[];
 let handlers: Record<string, Handler>;
 
-function feed(overrides: Partial<MarketFeedStatus> = {}): MarketFeedStatus {
-  return {
-    sources: ['htx', 'okx', 'binance'],
-    simulated: false,
-    pairSyncProvider: 'okx',
-    state: 'running',
-    leader: true,
-    startedAt: '2024-05-01T00:00:00.000Z',
-    lastTickAt: '2024-05-01T01:02:03.000Z',
-    ticks: 12345,
-    symbols: 8,
-    lastError: { message: 'HTX 超时', at: '2024-05-01T00:30:00.000Z' },
-    ...overrides,
-  };
-}
+const feed = makeFeedStatus;
 
 function job(overrides: Partial<MarketDataJob> = {}): MarketDataJob {
   return {
@@ -140,7 +132,7 @@ describe('MarketDataPage: the feed', () => {
   it('names the simulated venues with 模拟, also when the feed event brings them', async () => {
     await renderPage();
     expect(screen.queryByTestId('market-feed-simulated')).toBeNull();
-    const simulated = feed({ sources: ['sim-a', 'sim-b', 'sim-c'], simulated: true });
+    const simulated = feed(SIMULATED_FEED);
     act(() => fakeSockets.at(-1)?.receive('market_data_feed', simulated));
     expect((await screen.findByTestId('market-feed-simulated')).textContent).toBe('模拟');
     expect(screen.getByTestId('market-feed-sources').textContent).toBe(

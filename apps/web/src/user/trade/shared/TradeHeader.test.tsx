@@ -1,9 +1,12 @@
+import { type TradeProduct, tradeProducts } from '@platform/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/api.ts';
+import { jsonResponse, makeFeedStatus, SIMULATED_FEED } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { pair, ticker } from '../../markets/testing.tsx';
+import { SIMULATED_POLL_MS } from './SimulatedNotice.tsx';
 import { TradeHeader } from './TradeHeader.tsx';
 
 describe('TradeHeader', () => {
@@ -57,5 +60,64 @@ describe('TradeHeader', () => {
     act(() => screen.getByTestId('pair-switcher').click());
     const doge = await screen.findByTestId('pair-option-DOGEUSDT');
     await waitFor(() => expect(doge.textContent).toContain('0.12346'));
+  });
+});
+
+describe('SimulatedNotice', () => {
+  const renderHeader = (product: TradeProduct) =>
+    renderWithAnt(
+      <MemoryRouter>
+        <TradeHeader product={product} symbols={['BTCUSDT']} symbol="BTCUSDT" />
+      </MemoryRouter>,
+    );
+
+  it('says 模拟行情，仅供演示 on every trade screen while prices are simulated, with no way to close it', async () => {
+    const api = mockApi({ 'GET /api/huobi/status': () => ok(makeFeedStatus(SIMULATED_FEED)) });
+    for (const product of tradeProducts) {
+      const { unmount } = renderHeader(product);
+      const notice = await screen.findByTestId('simulated-notice');
+      expect(notice.textContent).toBe('模拟行情，仅供演示');
+      expect(notice.className).toContain('ant-alert-warning');
+      expect(notice.querySelector('.ant-alert-close-icon')).toBeNull();
+      // In the page's flow, above the product switch: it covers no control.
+      expect(getComputedStyle(notice).position).not.toBe('fixed');
+      expect(screen.getByTestId('trade-header').firstElementChild).toBe(notice);
+      unmount();
+    }
+    expect(api.calls.filter((c) => c.url.pathname === '/api/huobi/status').length).toBe(tradeProducts.length);
+  });
+
+  it('shows nothing with real venues, or while the status cannot be read', async () => {
+    const api = mockApi({ 'GET /api/huobi/status': () => ok(makeFeedStatus()) });
+    const { unmount } = renderHeader('flash');
+    await waitFor(() => expect(api.calls.some((c) => c.url.pathname === '/api/huobi/status')).toBe(true));
+    await act(() => Promise.resolve());
+    expect(screen.queryByTestId('simulated-notice')).toBeNull();
+    unmount();
+
+    api.handlers['GET /api/huobi/status'] = () =>
+      jsonResponse({ success: false, message: '服务不可用' }, 503);
+    renderHeader('perpetual');
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.url.pathname === '/api/huobi/status')).toHaveLength(2),
+    );
+    expect(screen.queryByTestId('simulated-notice')).toBeNull();
+  });
+
+  it('asks again every few minutes, so a server that stops simulating drops the notice', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let simulated = true;
+      mockApi({
+        'GET /api/huobi/status': () => ok(makeFeedStatus(simulated ? SIMULATED_FEED : {})),
+      });
+      renderHeader('spot');
+      await screen.findByTestId('simulated-notice');
+      simulated = false;
+      await act(() => vi.advanceTimersByTimeAsync(SIMULATED_POLL_MS));
+      await waitFor(() => expect(screen.queryByTestId('simulated-notice')).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { type Ticker, useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
 import { signColor } from '../../shared/priceColors.ts';
+import { SimulatedNotice } from './SimulatedNotice.tsx';
 import { tradePath, useTradingPairs } from './tradePairs.ts';
 
 /** Each pair's price precision (price_precision), from the cached pair list; empty until it loads. */
@@ -51,8 +52,9 @@ export interface TradeHeaderProps {
 }
 
 /**
- * The top of every trade screen: the product switch (现货 / 秒合约 / 永续合约 / 期权), and the pair
- * with its live price, which opens a searchable list of the product's pairs.
+ * The top of every trade screen: 模拟行情，仅供演示 while prices are simulated, the product switch
+ * (现货 / 秒合约 / 永续合约 / 期权), and the pair with its live price, which opens a searchable list
+ * of the product's pairs.
  */
 export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProps) {
   const navigate = useNavigate();
@@ -72,6 +74,7 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
 
   return (
     <Flex vertical gap={8} data-testid="trade-header">
+      <SimulatedNotice />
       <Segmented
         block
         value={product}
