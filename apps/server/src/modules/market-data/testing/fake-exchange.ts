@@ -1,42 +1,53 @@
 /**
- * A local stand-in for the public REST market data of HTX (spot) and OKX, for tests: no network is
- * reachable here, and real exchanges are neither deterministic nor able to fail on demand.
+ * A local stand-in for the public REST market data of HTX (spot), OKX and Binance (spot), for
+ * tests: no network is reachable here, and real exchanges are neither deterministic nor able to
+ * fail on demand.
  *
- *   const fake = await startFakeExchange();            // http://127.0.0.1:<port>, both exchanges
+ *   const fake = await startFakeExchange();            // http://127.0.0.1:<port>, all three exchanges
  *   createCcxtProvider({ exchange: 'okx', apiUrl: fake.url, timeoutMs: 300, pollMs: 50 });
- *   fake.requests                                      // every request: { method, path, query }
+ *   fake.requests                                      // every request: { method, path, query, served }
  *   fake.setFault({ path: '/api/v5/market/tickers', kind: 'status', status: 503 });
  *   fake.setFault(null);                               // heal
  *   fake.setPrice('BTCUSDT', '70000');                 // the last price of tickers, books, candles
  *   fake.setPairs([...FAKE_PAIRS, newPair]);           // list or delist pairs between two syncs
  *   await fake.close();
  *
- * One server answers both exchanges: their paths do not collide (HTX `/v1/...`, `/market/...`;
- * OKX `/api/v5/...`). Answers are in each exchange's own shape: HTX writes numbers as JSON
- * numbers (small ones in exponent notation, as HTX does), OKX writes strings.
+ * One server answers the three exchanges from one market state: their paths do not collide (HTX
+ * `/v1/...`, `/market/...`; OKX `/api/v5/...`; Binance `/api/v3/...`). Tests that need venues at
+ * different prices start one fake each. Answers are in each exchange's own shape: HTX writes
+ * numbers as JSON numbers (small ones in exponent notation, as HTX does), OKX writes strings,
+ * Binance writes strings with at least eight decimals ("65000.10000000") and times, ids and counts
+ * as JSON numbers.
  *
  * Endpoints. HTX: GET /v1/common/symbols, /v1/common/timestamp, /v2/reference/currencies,
  * /market/tickers, /market/history/candles (symbol, period, size, from, to: seconds),
  * /market/history/kline (symbol, period, size: latest only), /market/depth (symbol, type, depth),
  * /market/detail/merged (symbol), /market/history/trade (symbol, size: matches). OKX: GET
- * /api/v5/public/instruments (instType=SPOT),
- * /api/v5/public/time, /api/v5/market/tickers, /api/v5/market/candles and
- * /api/v5/market/history-candles (instId, bar, limit, after and before: exclusive, ms),
- * /api/v5/market/books (instId, sz), /api/v5/market/trades (instId, limit). Unknown symbols get each exchange's own error payload
- * (HTX `invalid symbol`, OKX 51001). Anything else is a 404.
+ * /api/v5/public/instruments (instType=SPOT), /api/v5/public/time, /api/v5/market/tickers,
+ * /api/v5/market/candles and /api/v5/market/history-candles (instId, bar, limit, after and before:
+ * exclusive, ms), /api/v5/market/books (instId, sz), /api/v5/market/trades (instId, limit).
+ * Binance: GET /api/v3/ping, /api/v3/time, /api/v3/exchangeInfo (symbol or symbols optional),
+ * /api/v3/ticker/24hr (symbol: one object; symbols, a JSON list: those; neither: all),
+ * /api/v3/depth (symbol, limit: 100 unless given, at most 5000), /api/v3/klines (symbol, interval,
+ * limit: 500 unless given, at most 1000; startTime and endTime inclusive on the open time, ms;
+ * timeZone: UTC unless given, as Binance's "8" or "-1:00"), /api/v3/trades (symbol, limit: 500
+ * unless given, at most 1000; oldest first). Unknown symbols get each exchange's own error payload
+ * (HTX `invalid symbol`; OKX 51001; Binance -1121 with HTTP 400). Anything else is a 404, and
+ * `served: false` in the request log.
  *
  * Candles are deterministic in (symbol, interval, open time), aligned as intervals.ts aligns them
- * (OKX's `…utc` bars on UTC days), and the one still forming closes at the current last price.
- * Trades: a match every FAKE_MATCH_MS of one to three trades (trade id = match·4 + k), deterministic
- * but for the latest match, which prints at the current last price.
+ * (OKX's `…utc` bars and Binance's without a timeZone on UTC days), and the one still forming
+ * closes at the current last price. Trades: a match every FAKE_MATCH_MS of one to three trades
+ * (trade id = match·4 + k), deterministic but for the latest match, which prints at the current
+ * last price.
  *
  * Faults (`setFault` takes one, a list, or null; the first matching fault applies):
  * - `path`: the exact path (`'/market/tickers'`) or a RegExp tested on it;
  * - `kind`: `status` (HTTP `status`, default 500, with a non-JSON body), `exchange_error` (the
  *   exchange's error payload: HTX `{status:'error','err-code','err-msg'}`, OKX `{code,msg,data:[]}`,
- *   with `code`/`message` and HTTP `status`, default 200), `delay` (answer normally after `delayMs`),
- *   `malformed` (HTTP 200 with broken JSON), `body` (this exact `body`, HTTP `status`, default 200:
- *   for answers that parse but lack fields);
+ *   Binance `{code,msg}`, with `code`/`message` and HTTP `status`, default 200, Binance 400),
+ *   `delay` (answer normally after `delayMs`), `malformed` (HTTP 200 with broken JSON), `body`
+ *   (this exact `body`, HTTP `status`, default 200: for answers that parse but lack fields);
  * - `after`: let that many matching requests succeed first ("fail after N successes");
  * - `times`: fail that many matching requests, then answer normally again (default: all).
  */
@@ -154,6 +165,8 @@ export interface FakeRequest {
   method: string;
   path: string;
   query: Record<string, string>;
+  /** Whether the path is one of the fake's endpoints (a fault may still have answered it). */
+  served: boolean;
 }
 
 export interface FakeExchange {
@@ -168,7 +181,7 @@ export interface FakeExchange {
   close(): Promise<void>;
 }
 
-type Exchange = 'htx' | 'okx';
+type Exchange = 'htx' | 'okx' | 'binance';
 type Json = null | boolean | string | JsonNumeral | Json[] | { [key: string]: Json };
 
 /** A number written into JSON exactly as its decimal text, so no float ever rounds the fake's data. */
@@ -194,6 +207,20 @@ function htxNumeral(value: Decimal): JsonNumeral {
   return new JsonNumeral(value.toFixed());
 }
 
+/** A decimal as Binance writes it: a string padded to eight decimals ("65000.10000000"), more when it has more. */
+function binanceDecimal(value: Decimal): string {
+  return value.toFixed(Math.max(8, value.decimalPlaces()));
+}
+
+/** An integer as a JSON number (times, ids, counts). */
+function int(value: number): JsonNumeral {
+  return new JsonNumeral(String(value));
+}
+
+const HOUR_MS = 3_600_000;
+const BEIJING_OFFSET_MS = 8 * HOUR_MS;
+export const FAKE_MATCH_MS = 1700;
+
 const HTX_PERIODS: Record<string, KlineInterval> = {
   '1min': '1m',
   '5min': '5m',
@@ -205,23 +232,26 @@ const HTX_PERIODS: Record<string, KlineInterval> = {
   '1week': '1w',
   '1mon': '1M',
 };
-/** OKX bars; the `utc` ones open on UTC days, the others on Hong Kong (Beijing) days like intervals.ts. */
-const OKX_BARS: Record<string, { interval: KlineInterval; utc: boolean }> = {
-  '1m': { interval: '1m', utc: false },
-  '5m': { interval: '5m', utc: false },
-  '15m': { interval: '15m', utc: false },
-  '30m': { interval: '30m', utc: false },
-  '1H': { interval: '1h', utc: false },
-  '4H': { interval: '4h', utc: false },
-  '1D': { interval: '1d', utc: false },
-  '1W': { interval: '1w', utc: false },
-  '1M': { interval: '1M', utc: false },
-  '1Dutc': { interval: '1d', utc: true },
-  '1Wutc': { interval: '1w', utc: true },
-  '1Mutc': { interval: '1M', utc: true },
+/**
+ * OKX bars; the `utc` ones open on UTC days, the others on Hong Kong (Beijing) days like
+ * intervals.ts. `offsetMs`: the UTC offset of the days the bar's days, weeks and months start on.
+ */
+const OKX_BARS: Record<string, { interval: KlineInterval; offsetMs: number }> = {
+  '1m': { interval: '1m', offsetMs: BEIJING_OFFSET_MS },
+  '5m': { interval: '5m', offsetMs: BEIJING_OFFSET_MS },
+  '15m': { interval: '15m', offsetMs: BEIJING_OFFSET_MS },
+  '30m': { interval: '30m', offsetMs: BEIJING_OFFSET_MS },
+  '1H': { interval: '1h', offsetMs: BEIJING_OFFSET_MS },
+  '4H': { interval: '4h', offsetMs: BEIJING_OFFSET_MS },
+  '1D': { interval: '1d', offsetMs: BEIJING_OFFSET_MS },
+  '1W': { interval: '1w', offsetMs: BEIJING_OFFSET_MS },
+  '1M': { interval: '1M', offsetMs: BEIJING_OFFSET_MS },
+  '1Dutc': { interval: '1d', offsetMs: 0 },
+  '1Wutc': { interval: '1w', offsetMs: 0 },
+  '1Mutc': { interval: '1M', offsetMs: 0 },
 };
-const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
-export const FAKE_MATCH_MS = 1700;
+/** Binance's intervals that the platform has (Binance's own names are the platform's). */
+const BINANCE_INTERVALS: readonly KlineInterval[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'];
 
 export interface FakeTrade {
   id: number;
@@ -233,6 +263,8 @@ export interface FakeTrade {
 
 interface Candle {
   openTime: number;
+  /** The next candle's open time (exclusive). */
+  closeTime: number;
   open: Decimal;
   high: Decimal;
   low: Decimal;
@@ -255,6 +287,7 @@ class Market {
   private lastOverride: Decimal | null = null;
   constructor(readonly pair: FakePair) {}
 
+  /** Canonical, and Binance's id. */
   get symbol() {
     return `${this.pair.base}${this.pair.quote}`;
   }
@@ -293,9 +326,12 @@ class Market {
   tick(): Decimal {
     return new Decimal(10).pow(-this.pair.priceDecimals);
   }
+  lot(): Decimal {
+    return new Decimal(10).pow(-this.pair.amountDecimals);
+  }
 
-  candle(interval: KlineInterval, openTime: number, now: number): Candle {
-    const closeTime = nextOpen(interval, openTime);
+  candle(interval: KlineInterval, offsetMs: number, openTime: number, now: number): Candle {
+    const closeTime = alignedNext(interval, offsetMs, openTime);
     const forming = closeTime > now;
     const open = this.level(openTime);
     const close = forming ? this.last(now) : this.level(closeTime);
@@ -308,6 +344,7 @@ class Market {
     const quoteVolume = volume.times(open.plus(close).div(2)).toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
     return {
       openTime,
+      closeTime,
       open,
       high: Decimal.max(high, open, close),
       low: Decimal.min(low, open, close),
@@ -317,27 +354,43 @@ class Market {
     };
   }
 
-  /** Newest first, as both exchanges answer: up to `count` candles opening in [from, to]. */
+  /**
+   * Up to `count` candles opening in [from, to] (and not after `now`): newest first, the latest
+   * ones, as the exchanges answer; with `oldestFirst`, ascending from `from` (Binance's startTime).
+   */
   candles(
     interval: KlineInterval,
-    utc: boolean,
-    to: number,
-    from: number,
-    count: number,
+    offsetMs: number,
+    window: { from: number; to: number; count: number; oldestFirst?: boolean },
     now: number,
   ): Candle[] {
+    const { from, count } = window;
+    const to = Math.min(window.to, now);
     const result: Candle[] = [];
-    let open = alignedOpen(interval, utc, Math.min(to, now));
+    if (window.oldestFirst) {
+      let open = alignedOpen(interval, offsetMs, Math.max(from, 0));
+      if (open < from) open = alignedNext(interval, offsetMs, open);
+      for (; result.length < count && open <= to; open = alignedNext(interval, offsetMs, open)) {
+        result.push(this.candle(interval, offsetMs, open, now));
+      }
+      return result;
+    }
+    let open = alignedOpen(interval, offsetMs, to);
     while (result.length < count && open >= from && open >= 0) {
-      result.push(this.candle(interval, open, now));
-      open = alignedOpen(interval, utc, open - 1);
+      result.push(this.candle(interval, offsetMs, open, now));
+      open = alignedOpen(interval, offsetMs, open - 1);
     }
     return result;
   }
 
   ticker(now: number) {
     const last = this.last(now);
-    const day = this.candles('1h', false, now, now - 86_400_000 + 1, 24, now);
+    const day = this.candles(
+      '1h',
+      BEIJING_OFFSET_MS,
+      { from: now - 86_400_000 + 1, to: now, count: 24 },
+      now,
+    );
     const open24h = this.level(now - 86_400_000);
     let high = Decimal.max(last, open24h);
     let low = Decimal.min(last, open24h);
@@ -383,11 +436,17 @@ class Market {
     return result;
   }
 
+  /** The latest `count` trades, newest first (as OKX and Binance count them: trades, not matches). */
+  trades(now: number, count: number): FakeTrade[] {
+    return this.matches(now, count)
+      .flatMap((match) => match.trades)
+      .slice(0, count);
+  }
+
   /** Lot sizes worth roughly 1000 quote units, at least one lot. */
   private lotScale(): Decimal {
     const lots = new Decimal(1000).div(new Decimal(this.pair.basePrice));
-    const lot = new Decimal(10).pow(-this.pair.amountDecimals);
-    return Decimal.max(lots, lot.times(3));
+    return Decimal.max(lots, this.lot().times(3));
   }
 
   book(depth: number, now: number) {
@@ -405,21 +464,95 @@ class Market {
   }
 }
 
-function alignedOpen(interval: KlineInterval, utc: boolean, t: number): number {
-  if (!utc) return candleOpen(interval, t);
-  // Candles of UTC days: the Beijing alignment shifted back by eight hours.
-  return candleOpen(interval, t + BEIJING_OFFSET_MS) - BEIJING_OFFSET_MS;
+/**
+ * Open time of the candle containing `t` whose days, weeks and months start at midnight of UTC +
+ * `offsetMs` (intervals.ts's alignment is Beijing's, +8 h); shorter candles align to the epoch
+ * shifted by the same offset.
+ */
+function alignedOpen(interval: KlineInterval, offsetMs: number, t: number): number {
+  const shift = BEIJING_OFFSET_MS - offsetMs;
+  return candleOpen(interval, t - shift) + shift;
+}
+function alignedNext(interval: KlineInterval, offsetMs: number, open: number): number {
+  const shift = BEIJING_OFFSET_MS - offsetMs;
+  return nextOpen(interval, open - shift) + shift;
 }
 /** Open time of the oldest of the latest `count` candles. */
-function oldestOpen(interval: KlineInterval, utc: boolean, now: number, count: number): number {
-  let open = alignedOpen(interval, utc, now);
-  for (let i = 1; i < count; i++) open = alignedOpen(interval, utc, open - 1);
+function oldestOpen(interval: KlineInterval, offsetMs: number, now: number, count: number): number {
+  let open = alignedOpen(interval, offsetMs, now);
+  for (let i = 1; i < count; i++) open = alignedOpen(interval, offsetMs, open - 1);
   return open;
 }
 
 function intParam(value: string | undefined): number | null {
   if (value === undefined || !/^\d+$/.test(value)) return null;
   return Number.parseInt(value, 10);
+}
+
+/** Binance's timeZone parameter ("8", "+8", "-1:00", "05:45", from -12:00 to +14:00) as an offset in ms; null if invalid. */
+function binanceTimeZone(value: string | undefined): number | null {
+  if (value === undefined || value === '') return 0;
+  const match = /^([+-]?)(\d{1,2})(?::(\d{2}))?$/.exec(value);
+  if (!match) return null;
+  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
+  const signed = match[1] === '-' ? -minutes : minutes;
+  if (Number(match[3] ?? 0) >= 60 || signed < -12 * 60 || signed > 14 * 60) return null;
+  return signed * 60_000;
+}
+
+/** Binance's trading rules of a pair, from which ccxt reads its tick and lot sizes. */
+function binanceFilters(m: Market): Json[] {
+  return [
+    {
+      filterType: 'PRICE_FILTER',
+      minPrice: binanceDecimal(m.tick()),
+      maxPrice: binanceDecimal(new Decimal(1000000)),
+      tickSize: binanceDecimal(m.tick()),
+    },
+    {
+      filterType: 'LOT_SIZE',
+      minQty: binanceDecimal(new Decimal(m.pair.minAmount)),
+      maxQty: binanceDecimal(new Decimal(9000000)),
+      stepSize: binanceDecimal(m.lot()),
+    },
+    { filterType: 'ICEBERG_PARTS', limit: int(10) },
+    {
+      filterType: 'MARKET_LOT_SIZE',
+      minQty: binanceDecimal(new Decimal(0)),
+      maxQty: binanceDecimal(new Decimal(100000)),
+      stepSize: binanceDecimal(new Decimal(0)),
+    },
+    {
+      filterType: 'NOTIONAL',
+      minNotional: binanceDecimal(new Decimal(5)),
+      applyMinToMarket: true,
+      maxNotional: binanceDecimal(new Decimal(9000000)),
+      applyMaxToMarket: false,
+      avgPriceMins: int(5),
+    },
+    { filterType: 'MAX_NUM_ORDERS', maxNumOrders: int(200) },
+    { filterType: 'MAX_NUM_ALGO_ORDERS', maxNumAlgoOrders: int(5) },
+  ];
+}
+
+/** An answer of a route: an HTTP status and a JSON body. */
+interface Answer {
+  status: number;
+  body: Json;
+}
+type Route = (q: Record<string, string>, now: number, path: string) => Answer;
+
+/** What differs between the exchanges besides their endpoints. */
+interface Venue {
+  routes: Record<string, Route>;
+  /** The exchange's error payload. */
+  error(code: string, message: string): Json;
+  /** What an `exchange_error` fault sends unless it says otherwise. */
+  defaultError: { code: string; message: string; status: number };
+  /** The answer to a path the exchange does not have. */
+  notFound: { body: string; type: string };
+  /** A 200 answer cut off in the middle of its JSON. */
+  malformed: string;
 }
 
 export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = {}): Promise<FakeExchange> {
@@ -439,60 +572,117 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
   const timers = new Set<NodeJS.Timeout>();
   const sockets = new Set<Socket>();
 
-  const byHtxId = (id: string | undefined) => [...markets.values()].find((m) => m.htxId === id);
-  const byOkxId = (id: string | undefined) => [...markets.values()].find((m) => m.okxId === id);
-
   function send(res: ServerResponse, status: number, body: string, type = 'application/json') {
     if (res.writableEnded || res.destroyed) return;
     res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
     res.end(body);
   }
 
-  function htxError(code: string, message: string): Json {
-    return { status: 'error', 'err-code': code, 'err-msg': message, data: null };
-  }
-  function okxError(code: string, message: string): Json {
-    return { code, msg: message, data: [] };
-  }
+  /**
+   * A route that needs one market: `find` looks it up by the exchange's id in the query, and an
+   * id it does not know gets the exchange's `unknown` answer.
+   */
+  const routeOf =
+    (find: (q: Record<string, string>) => Market | undefined, unknown: Answer) =>
+    (route: (m: Market, q: Record<string, string>, now: number, path: string) => Answer): Route =>
+    (q, now, path) => {
+      const m = find(q);
+      return m ? route(m, q, now, path) : unknown;
+    };
+  const all = () => [...markets.values()];
 
-  function htx(path: string, q: Record<string, string>, now: number): { status: number; body: Json } | null {
-    const ok = (data: Json, extra: Record<string, Json> = {}) => ({
-      status: 200,
-      body: { status: 'ok', ...extra, data } as Json,
+  // ---- HTX ----
+
+  const htxError = (code: string, message: string): Json => ({
+    status: 'error',
+    'err-code': code,
+    'err-msg': message,
+    data: null,
+  });
+  const htxOk = (data: Json, extra: Record<string, Json> = {}): Answer => ({
+    status: 200,
+    body: { status: 'ok', ...extra, data } as Json,
+  });
+  /** HTX's answers that carry a channel name and a time besides `tick` or `data`. */
+  const htxChannel = (ch: string, now: number, payload: Record<string, Json>): Answer => ({
+    status: 200,
+    body: { ch, status: 'ok', ts: int(now), ...payload },
+  });
+  const htxMarket = routeOf((q) => all().find((m) => m.htxId === q.symbol), {
+    status: 200,
+    body: htxError('invalid-parameter', 'invalid symbol'),
+  });
+  const htxCandles = htxMarket((m, q, now, path) => {
+    const interval = q.period ? HTX_PERIODS[q.period] : undefined;
+    if (!interval) return { status: 200, body: htxError('invalid-parameter', 'invalid period') };
+    const historical = path === '/market/history/candles';
+    const toSeconds = historical ? intParam(q.to) : null;
+    const fromSeconds = historical ? intParam(q.from) : null;
+    const candles = m.candles(
+      interval,
+      BEIJING_OFFSET_MS,
+      {
+        from: fromSeconds === null ? 0 : fromSeconds * 1000,
+        to: toSeconds === null ? now : toSeconds * 1000,
+        count: Math.min(intParam(q.size) ?? 150, historical ? 1000 : 2000),
+      },
+      now,
+    );
+    return htxChannel(`market.${m.htxId}.kline.${q.period}`, now, {
+      data: candles.map((c) => ({
+        id: int(c.openTime / 1000),
+        open: htxNumeral(c.open),
+        close: htxNumeral(c.close),
+        low: htxNumeral(c.low),
+        high: htxNumeral(c.high),
+        amount: htxNumeral(c.volume),
+        vol: htxNumeral(c.quoteVolume),
+        count: int(10 + Math.floor(unit(`${m.symbol}${c.openTime}`) * 500)),
+      })),
     });
-    switch (path) {
-      case '/v1/common/timestamp':
-        return ok(new JsonNumeral(String(now)));
-      case '/v1/common/symbols':
-        return ok(
-          [...markets.values()].map(({ pair, htxId }) => ({
+  });
+
+  const htx: Venue = {
+    error: htxError,
+    defaultError: {
+      code: 'gateway-internal-error',
+      message: 'Failed to load data. Try again later.',
+      status: 200,
+    },
+    notFound: { body: '404 page not found', type: 'text/plain' },
+    malformed: '{"status":"ok","data":[{"sym',
+    routes: {
+      '/v1/common/timestamp': (_q, now) => htxOk(int(now)),
+      '/v1/common/symbols': () =>
+        htxOk(
+          all().map(({ pair, htxId }) => ({
             'base-currency': pair.base.toLowerCase(),
             'quote-currency': pair.quote.toLowerCase(),
-            'price-precision': new JsonNumeral(String(pair.priceDecimals)),
-            'amount-precision': new JsonNumeral(String(pair.amountDecimals)),
+            'price-precision': int(pair.priceDecimals),
+            'amount-precision': int(pair.amountDecimals),
             'symbol-partition': 'main',
             symbol: htxId,
             state: pair.live ? 'online' : 'offline',
-            'value-precision': new JsonNumeral('8'),
+            'value-precision': int(8),
             'min-order-amt': htxNumeral(new Decimal(pair.minAmount)),
-            'max-order-amt': new JsonNumeral('10000000'),
-            'min-order-value': new JsonNumeral('5'),
+            'max-order-amt': int(10000000),
+            'min-order-value': int(5),
             'limit-order-min-order-amt': htxNumeral(new Decimal(pair.minAmount)),
-            'limit-order-max-order-amt': new JsonNumeral('10000000'),
+            'limit-order-max-order-amt': int(10000000),
             'sell-market-min-order-amt': htxNumeral(new Decimal(pair.minAmount)),
-            'sell-market-max-order-amt': new JsonNumeral('1000000'),
-            'buy-market-max-order-value': new JsonNumeral('1000000'),
-            'leverage-ratio': new JsonNumeral('5'),
+            'sell-market-max-order-amt': int(1000000),
+            'buy-market-max-order-value': int(1000000),
+            'leverage-ratio': int(5),
             'api-trading': 'enabled',
             tags: '',
           })),
-        );
-      case '/v2/reference/currencies': {
-        const codes = new Set([...markets.values()].flatMap(({ pair }) => [pair.base, pair.quote]));
+        ),
+      '/v2/reference/currencies': () => {
+        const codes = new Set(all().flatMap(({ pair }) => [pair.base, pair.quote]));
         return {
           status: 200,
           body: {
-            code: new JsonNumeral('200'),
+            code: int(200),
             data: [...codes].map((code) => ({
               currency: code.toLowerCase(),
               instStatus: 'normal',
@@ -500,10 +690,10 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
             })),
           },
         };
-      }
-      case '/market/tickers':
-        return ok(
-          [...markets.values()].map((m) => {
+      },
+      '/market/tickers': (_q, now) =>
+        htxOk(
+          all().map((m) => {
             const t = m.ticker(now);
             return {
               symbol: m.htxId,
@@ -513,254 +703,196 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
               close: htxNumeral(t.last),
               amount: htxNumeral(t.volume),
               vol: htxNumeral(t.quoteVolume),
-              count: new JsonNumeral(String(t.count)),
+              count: int(t.count),
               bid: htxNumeral(t.bid),
               bidSize: htxNumeral(t.bidSize),
               ask: htxNumeral(t.ask),
               askSize: htxNumeral(t.askSize),
             };
           }),
-          { ts: new JsonNumeral(String(now)) },
-        );
-      case '/market/detail/merged': {
-        const m = byHtxId(q.symbol);
-        if (!m) return { status: 200, body: htxError('invalid-parameter', 'invalid symbol') };
+          { ts: int(now) },
+        ),
+      '/market/detail/merged': htxMarket((m, _q, now) => {
         const t = m.ticker(now);
-        return {
-          status: 200,
-          body: {
-            ch: `market.${m.htxId}.detail.merged`,
-            status: 'ok',
-            ts: new JsonNumeral(String(now)),
-            tick: {
-              id: new JsonNumeral(String(Math.floor(now / 1000))),
-              version: new JsonNumeral(String(Math.floor(now / 1000))),
-              open: htxNumeral(t.open24h),
-              close: htxNumeral(t.last),
-              low: htxNumeral(t.low),
-              high: htxNumeral(t.high),
-              amount: htxNumeral(t.volume),
-              vol: htxNumeral(t.quoteVolume),
-              count: new JsonNumeral(String(t.count)),
-              bid: [htxNumeral(t.bid), htxNumeral(t.bidSize)],
-              ask: [htxNumeral(t.ask), htxNumeral(t.askSize)],
-            },
+        return htxChannel(`market.${m.htxId}.detail.merged`, now, {
+          tick: {
+            id: int(Math.floor(now / 1000)),
+            version: int(Math.floor(now / 1000)),
+            open: htxNumeral(t.open24h),
+            close: htxNumeral(t.last),
+            low: htxNumeral(t.low),
+            high: htxNumeral(t.high),
+            amount: htxNumeral(t.volume),
+            vol: htxNumeral(t.quoteVolume),
+            count: int(t.count),
+            bid: [htxNumeral(t.bid), htxNumeral(t.bidSize)],
+            ask: [htxNumeral(t.ask), htxNumeral(t.askSize)],
           },
-        };
-      }
-      case '/market/history/candles':
-      case '/market/history/kline': {
-        const m = byHtxId(q.symbol);
-        if (!m) return { status: 200, body: htxError('invalid-parameter', 'invalid symbol') };
-        const interval = q.period ? HTX_PERIODS[q.period] : undefined;
-        if (!interval) return { status: 200, body: htxError('invalid-parameter', 'invalid period') };
-        const historical = path === '/market/history/candles';
-        const size = Math.min(intParam(q.size) ?? 150, historical ? 1000 : 2000);
-        const toSeconds = historical ? intParam(q.to) : null;
-        const fromSeconds = historical ? intParam(q.from) : null;
-        const candles = m.candles(
-          interval,
-          false,
-          toSeconds === null ? now : toSeconds * 1000,
-          fromSeconds === null ? 0 : fromSeconds * 1000,
-          size,
-          now,
-        );
-        return {
-          status: 200,
-          body: {
-            ch: `market.${m.htxId}.kline.${q.period}`,
-            status: 'ok',
-            ts: new JsonNumeral(String(now)),
-            data: candles.map((c) => ({
-              id: new JsonNumeral(String(c.openTime / 1000)),
-              open: htxNumeral(c.open),
-              close: htxNumeral(c.close),
-              low: htxNumeral(c.low),
-              high: htxNumeral(c.high),
-              amount: htxNumeral(c.volume),
-              vol: htxNumeral(c.quoteVolume),
-              count: new JsonNumeral(String(10 + Math.floor(unit(`${m.symbol}${c.openTime}`) * 500))),
-            })),
-          },
-        };
-      }
-      case '/market/depth': {
-        const m = byHtxId(q.symbol);
-        if (!m) return { status: 200, body: htxError('invalid-parameter', 'invalid symbol') };
+        });
+      }),
+      '/market/history/candles': htxCandles,
+      '/market/history/kline': htxCandles,
+      '/market/depth': htxMarket((m, q, now) => {
         const depth = intParam(q.depth) ?? 150;
         if (![5, 10, 20, 150].includes(depth)) {
           return { status: 200, body: htxError('invalid-parameter', 'invalid depth') };
         }
         const book = m.book(depth, now);
         const levels = (side: [Decimal, Decimal][]) => side.map(([p, a]) => [htxNumeral(p), htxNumeral(a)]);
-        return {
-          status: 200,
-          body: {
-            ch: `market.${m.htxId}.depth.${q.type ?? 'step0'}`,
-            status: 'ok',
-            ts: new JsonNumeral(String(now)),
-            tick: {
-              bids: levels(book.bids),
-              asks: levels(book.asks),
-              version: new JsonNumeral(String(Math.floor(now / 1000))),
-              ts: new JsonNumeral(String(now - 3)),
-            },
+        return htxChannel(`market.${m.htxId}.depth.${q.type ?? 'step0'}`, now, {
+          tick: {
+            bids: levels(book.bids),
+            asks: levels(book.asks),
+            version: int(Math.floor(now / 1000)),
+            ts: int(now - 3),
           },
-        };
-      }
-      case '/market/history/trade': {
-        const m = byHtxId(q.symbol);
-        if (!m) return { status: 200, body: htxError('invalid-parameter', 'invalid symbol') };
-        const size = Math.min(intParam(q.size) ?? 1, 2000);
-        return {
-          status: 200,
-          body: {
-            ch: `market.${m.htxId}.trade.detail`,
-            status: 'ok',
-            ts: new JsonNumeral(String(now)),
-            data: m.matches(now, size).map((match) => ({
-              id: new JsonNumeral(String(match.id)),
-              ts: new JsonNumeral(String(match.ts)),
-              data: match.trades.map((trade) => ({
-                // HTX's own `id` is beyond 2^53 and loses digits in JSON.parse; `trade-id` is the one to use.
-                id: new JsonNumeral(`${trade.id}73194594947`),
-                'trade-id': new JsonNumeral(String(trade.id)),
-                ts: new JsonNumeral(String(trade.ts)),
-                price: htxNumeral(trade.price),
-                amount: htxNumeral(trade.amount),
-                direction: trade.side,
-              })),
+        });
+      }),
+      '/market/history/trade': htxMarket((m, q, now) =>
+        htxChannel(`market.${m.htxId}.trade.detail`, now, {
+          data: m.matches(now, Math.min(intParam(q.size) ?? 1, 2000)).map((match) => ({
+            id: int(match.id),
+            ts: int(match.ts),
+            data: match.trades.map((trade) => ({
+              // HTX's own `id` is beyond 2^53 and loses digits in JSON.parse; `trade-id` is the one to use.
+              id: new JsonNumeral(`${trade.id}73194594947`),
+              'trade-id': int(trade.id),
+              ts: int(trade.ts),
+              price: htxNumeral(trade.price),
+              amount: htxNumeral(trade.amount),
+              direction: trade.side,
             })),
-          },
-        };
-      }
-      default:
-        return null;
-    }
-  }
-
-  function okx(path: string, q: Record<string, string>, now: number): { status: number; body: Json } | null {
-    const ok = (data: Json[]) => ({ status: 200, body: { code: '0', msg: '', data } as Json });
-    switch (path) {
-      case '/api/v5/public/time':
-        return ok([{ ts: String(now) }]);
-      case '/api/v5/public/instruments': {
-        if (q.instType !== 'SPOT') return ok([]);
-        return ok(
-          [...markets.values()].map(({ pair, okxId }) => ({
-            alias: '',
-            auctionEndTime: '',
-            baseCcy: pair.base,
-            category: '1',
-            ctMult: '',
-            ctType: '',
-            ctVal: '',
-            ctValCcy: '',
-            expTime: '',
-            instFamily: '',
-            instId: okxId,
-            instType: 'SPOT',
-            lever: '10',
-            listTime: '1606468572000',
-            lotSz: new Decimal(10).pow(-pair.amountDecimals).toFixed(),
-            maxIcebergSz: '9999999999',
-            maxLmtAmt: '20000000',
-            maxLmtSz: '9999999999',
-            maxMktAmt: '1000000',
-            maxMktSz: '1000000',
-            maxStopSz: '1000000',
-            maxTriggerSz: '9999999999',
-            maxTwapSz: '9999999999',
-            minSz: pair.minAmount,
-            optType: '',
-            quoteCcy: pair.quote,
-            settleCcy: '',
-            state: pair.live ? 'live' : 'suspend',
-            stk: '',
-            tickSz: pair.okxTickSize ?? new Decimal(10).pow(-pair.priceDecimals).toFixed(),
-            uly: '',
           })),
-        );
-      }
-      case '/api/v5/market/tickers': {
-        if (q.instType !== 'SPOT') return ok([]);
-        return ok(
-          [...markets.values()].map((m) => {
-            const t = m.ticker(now);
-            return {
-              instType: 'SPOT',
-              instId: m.okxId,
-              last: t.last.toFixed(),
-              lastSz: '0.01',
-              askPx: t.ask.toFixed(),
-              askSz: t.askSize.toFixed(),
-              bidPx: t.bid.toFixed(),
-              bidSz: t.bidSize.toFixed(),
-              open24h: t.open24h.toFixed(),
-              high24h: t.high.toFixed(),
-              low24h: t.low.toFixed(),
-              volCcy24h: t.quoteVolume.toFixed(),
-              vol24h: t.volume.toFixed(),
-              ts: String(now),
-              sodUtc0: m.level(candleOpen('1d', now) + BEIJING_OFFSET_MS).toFixed(),
-              sodUtc8: m.level(candleOpen('1d', now)).toFixed(),
-            };
-          }),
-        );
-      }
-      case '/api/v5/market/candles':
-      case '/api/v5/market/history-candles': {
-        const m = byOkxId(q.instId);
-        if (!m) return { status: 200, body: okxError('51001', "Instrument ID doesn't exist.") };
-        const bar = OKX_BARS[q.bar ?? '1m'];
-        if (!bar) return { status: 200, body: okxError('51000', 'Parameter bar error') };
-        const limit = Math.min(intParam(q.limit) ?? 100, 300);
-        const after = intParam(q.after);
-        const before = intParam(q.before);
-        let candles = m.candles(
-          bar.interval,
-          bar.utc,
-          after === null ? now : after - 1,
-          before === null ? 0 : before + 1,
-          limit,
-          now,
-        );
-        if (path === '/api/v5/market/candles') {
-          // The recent endpoint serves only the latest 1440 candles.
-          const oldest = oldestOpen(bar.interval, bar.utc, now, 1440);
-          candles = candles.filter((c) => c.openTime >= oldest);
-        }
-        return ok(
-          candles.map((c) => [
-            String(c.openTime),
-            c.open.toFixed(),
-            c.high.toFixed(),
-            c.low.toFixed(),
-            c.close.toFixed(),
-            c.volume.toFixed(),
-            c.quoteVolume.toFixed(),
-            c.quoteVolume.toFixed(),
-            nextOpen(bar.interval, c.openTime) <= now ? '1' : '0',
-          ]),
-        );
-      }
-      case '/api/v5/market/books': {
-        const m = byOkxId(q.instId);
-        if (!m) return { status: 200, body: okxError('51001', "Instrument ID doesn't exist.") };
-        const depth = Math.min(intParam(q.sz) ?? 1, 400);
-        const book = m.book(depth, now);
+        }),
+      ),
+    },
+  };
+
+  // ---- OKX ----
+
+  const okxError = (code: string, message: string): Json => ({ code, msg: message, data: [] });
+  const okxOk = (data: Json[]): Answer => ({ status: 200, body: { code: '0', msg: '', data } });
+  const okxMarket = routeOf((q) => all().find((m) => m.okxId === q.instId), {
+    status: 200,
+    body: okxError('51001', "Instrument ID doesn't exist."),
+  });
+  const okxCandles = okxMarket((m, q, now, path) => {
+    const bar = OKX_BARS[q.bar ?? '1m'];
+    if (!bar) return { status: 200, body: okxError('51000', 'Parameter bar error') };
+    const after = intParam(q.after);
+    const before = intParam(q.before);
+    let candles = m.candles(
+      bar.interval,
+      bar.offsetMs,
+      {
+        from: before === null ? 0 : before + 1,
+        to: after === null ? now : after - 1,
+        count: Math.min(intParam(q.limit) ?? 100, 300),
+      },
+      now,
+    );
+    if (path === '/api/v5/market/candles') {
+      // The recent endpoint serves only the latest 1440 candles.
+      const oldest = oldestOpen(bar.interval, bar.offsetMs, now, 1440);
+      candles = candles.filter((c) => c.openTime >= oldest);
+    }
+    return okxOk(
+      candles.map((c) => [
+        String(c.openTime),
+        c.open.toFixed(),
+        c.high.toFixed(),
+        c.low.toFixed(),
+        c.close.toFixed(),
+        c.volume.toFixed(),
+        c.quoteVolume.toFixed(),
+        c.quoteVolume.toFixed(),
+        c.closeTime <= now ? '1' : '0',
+      ]),
+    );
+  });
+
+  const okx: Venue = {
+    error: okxError,
+    defaultError: { code: '50026', message: 'System error. Try again later', status: 200 },
+    notFound: { body: writeJson(okxError('50000', 'Not Found')), type: 'application/json' },
+    malformed: '{"code":"0","msg":"","data":[{"instId":',
+    routes: {
+      '/api/v5/public/time': (_q, now) => okxOk([{ ts: String(now) }]),
+      '/api/v5/public/instruments': (q) =>
+        okxOk(
+          q.instType !== 'SPOT'
+            ? []
+            : all().map(({ pair, okxId }) => ({
+                alias: '',
+                auctionEndTime: '',
+                baseCcy: pair.base,
+                category: '1',
+                ctMult: '',
+                ctType: '',
+                ctVal: '',
+                ctValCcy: '',
+                expTime: '',
+                instFamily: '',
+                instId: okxId,
+                instType: 'SPOT',
+                lever: '10',
+                listTime: '1606468572000',
+                lotSz: new Decimal(10).pow(-pair.amountDecimals).toFixed(),
+                maxIcebergSz: '9999999999',
+                maxLmtAmt: '20000000',
+                maxLmtSz: '9999999999',
+                maxMktAmt: '1000000',
+                maxMktSz: '1000000',
+                maxStopSz: '1000000',
+                maxTriggerSz: '9999999999',
+                maxTwapSz: '9999999999',
+                minSz: pair.minAmount,
+                optType: '',
+                quoteCcy: pair.quote,
+                settleCcy: '',
+                state: pair.live ? 'live' : 'suspend',
+                stk: '',
+                tickSz: pair.okxTickSize ?? new Decimal(10).pow(-pair.priceDecimals).toFixed(),
+                uly: '',
+              })),
+        ),
+      '/api/v5/market/tickers': (q, now) =>
+        okxOk(
+          q.instType !== 'SPOT'
+            ? []
+            : all().map((m) => {
+                const t = m.ticker(now);
+                return {
+                  instType: 'SPOT',
+                  instId: m.okxId,
+                  last: t.last.toFixed(),
+                  lastSz: '0.01',
+                  askPx: t.ask.toFixed(),
+                  askSz: t.askSize.toFixed(),
+                  bidPx: t.bid.toFixed(),
+                  bidSz: t.bidSize.toFixed(),
+                  open24h: t.open24h.toFixed(),
+                  high24h: t.high.toFixed(),
+                  low24h: t.low.toFixed(),
+                  volCcy24h: t.quoteVolume.toFixed(),
+                  vol24h: t.volume.toFixed(),
+                  ts: String(now),
+                  sodUtc0: m.level(candleOpen('1d', now) + BEIJING_OFFSET_MS).toFixed(),
+                  sodUtc8: m.level(candleOpen('1d', now)).toFixed(),
+                };
+              }),
+        ),
+      '/api/v5/market/candles': okxCandles,
+      '/api/v5/market/history-candles': okxCandles,
+      '/api/v5/market/books': okxMarket((m, q, now) => {
+        const book = m.book(Math.min(intParam(q.sz) ?? 1, 400), now);
         const levels = (side: [Decimal, Decimal][]) =>
           side.map(([p, a], i) => [p.toFixed(), a.toFixed(), '0', String(1 + (i % 7))]);
-        return ok([{ asks: levels(book.asks), bids: levels(book.bids), ts: String(now - 2) }]);
-      }
-      case '/api/v5/market/trades': {
-        const m = byOkxId(q.instId);
-        if (!m) return { status: 200, body: okxError('51001', "Instrument ID doesn't exist.") };
-        const limit = Math.min(intParam(q.limit) ?? 100, 500);
-        const trades = m.matches(now, limit).flatMap((match) => match.trades);
-        return ok(
-          trades.slice(0, limit).map((trade) => ({
+        return okxOk([{ asks: levels(book.asks), bids: levels(book.bids), ts: String(now - 2) }]);
+      }),
+      '/api/v5/market/trades': okxMarket((m, q, now) =>
+        okxOk(
+          m.trades(now, Math.min(intParam(q.limit) ?? 100, 500)).map((trade) => ({
             instId: m.okxId,
             side: trade.side,
             sz: trade.amount.toFixed(),
@@ -769,19 +901,229 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
             tradeId: String(trade.id),
             ts: String(trade.ts),
           })),
-        );
-      }
-      default:
-        return null;
+        ),
+      ),
+    },
+  };
+
+  // ---- Binance (spot) ----
+
+  const binanceError = (code: string, message: string): Json => ({
+    code: /^-?\d+$/.test(code) ? new JsonNumeral(code) : code,
+    msg: message,
+  });
+  /** Binance answers a refused request with HTTP 400 and its error payload. */
+  const binanceRefusal = (code: string, message: string): Answer => ({
+    status: 400,
+    body: binanceError(code, message),
+  });
+  const binanceUnknownSymbol = binanceRefusal('-1121', 'Invalid symbol.');
+  const binanceMissing = (name: string) =>
+    binanceRefusal('-1102', `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
+  const binanceMarket = (q: Record<string, string>) => all().find((m) => m.symbol === q.symbol);
+  const binanceRoute = routeOf(binanceMarket, binanceUnknownSymbol);
+  /** The route of an endpoint that needs `symbol` (Binance tells a missing one from an unknown one). */
+  const binanceSymbolRoute = (route: Parameters<typeof binanceRoute>[0]): Route => {
+    const known = binanceRoute(route);
+    return (q, now, path) => (q.symbol ? known(q, now, path) : binanceMissing('symbol'));
+  };
+  /** The markets an optional `symbol` or `symbols` (a JSON list) names, or all; Binance refuses any unknown one. */
+  const binanceSelection = (q: Record<string, string>): { one: boolean; list: Market[] } | Answer => {
+    if (q.symbol !== undefined && q.symbols !== undefined) {
+      return binanceRefusal('-1101', 'Combination of optional parameters invalid.');
     }
-  }
+    if (q.symbol !== undefined) {
+      const m = binanceMarket(q);
+      return m ? { one: true, list: [m] } : binanceUnknownSymbol;
+    }
+    if (q.symbols === undefined) return { one: false, list: all() };
+    let ids: unknown;
+    try {
+      ids = JSON.parse(q.symbols);
+    } catch {
+      ids = null;
+    }
+    if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => typeof id !== 'string')) {
+      return binanceRefusal(
+        '-1100',
+        'Illegal characters found in parameter \'symbols\'; legal range is \'^\\[("[A-Z0-9-_.]{1,20}"(,"[A-Z0-9-_.]{1,20}"){0,}){0,1}\\]$\'.',
+      );
+    }
+    const list = ids.map((id) => markets.get(id));
+    return list.every((m) => m !== undefined) ? { one: false, list: list as Market[] } : binanceUnknownSymbol;
+  };
+  const binanceOk = (body: Json): Answer => ({ status: 200, body });
+  /** A count or limit parameter: `fallback` when absent, at most `max`. */
+  const binanceLimit = (value: string | undefined, fallback: number, max: number) =>
+    Math.max(1, Math.min(intParam(value) ?? fallback, max));
+
+  const binance: Venue = {
+    error: binanceError,
+    defaultError: {
+      code: '-1001',
+      message: 'Internal error; unable to process your request. Please try again.',
+      status: 400,
+    },
+    notFound: { body: '<html><body><h2>404 Not found</h2></body></html>', type: 'text/html' },
+    malformed: '[{"symbol":"BTCUSDT","priceChange":',
+    routes: {
+      '/api/v3/ping': () => binanceOk({}),
+      '/api/v3/time': (_q, now) => binanceOk({ serverTime: int(now) }),
+      '/api/v3/exchangeInfo': (q, now) => {
+        const selection = binanceSelection(q);
+        if ('status' in selection) return selection;
+        return binanceOk({
+          timezone: 'UTC',
+          serverTime: int(now),
+          rateLimits: [
+            { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: int(1), limit: int(6000) },
+            { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: int(10), limit: int(100) },
+            { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: int(1), limit: int(200000) },
+            { rateLimitType: 'RAW_REQUESTS', interval: 'MINUTE', intervalNum: int(5), limit: int(61000) },
+          ],
+          exchangeFilters: [],
+          symbols: selection.list.map((m) => ({
+            symbol: m.symbol,
+            status: m.pair.live ? 'TRADING' : 'BREAK',
+            baseAsset: m.pair.base,
+            baseAssetPrecision: int(8),
+            quoteAsset: m.pair.quote,
+            quotePrecision: int(8),
+            quoteAssetPrecision: int(8),
+            baseCommissionPrecision: int(8),
+            quoteCommissionPrecision: int(8),
+            orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT'],
+            icebergAllowed: true,
+            ocoAllowed: true,
+            otoAllowed: true,
+            quoteOrderQtyMarketAllowed: true,
+            allowTrailingStop: true,
+            cancelReplaceAllowed: true,
+            amendAllowed: true,
+            isSpotTradingAllowed: true,
+            isMarginTradingAllowed: false,
+            filters: binanceFilters(m),
+            permissions: [],
+            permissionSets: [['SPOT']],
+            defaultSelfTradePreventionMode: 'EXPIRE_MAKER',
+            allowedSelfTradePreventionModes: ['EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'],
+          })),
+        });
+      },
+      '/api/v3/ticker/24hr': (q, now) => {
+        const selection = binanceSelection(q);
+        if ('status' in selection) return selection;
+        const tickers = selection.list.map((m): Json => {
+          const t = m.ticker(now);
+          const change = t.last.minus(t.open24h);
+          // Trade ids of the last 24 hours, as the fake's matches number them.
+          const lastMatch = Math.floor(now / FAKE_MATCH_MS);
+          const lastId = lastMatch * 4 + (lastMatch % 3);
+          const firstId = Math.floor((now - 86_400_000) / FAKE_MATCH_MS) * 4;
+          return {
+            symbol: m.symbol,
+            priceChange: binanceDecimal(change),
+            priceChangePercent: change.div(t.open24h).times(100).toFixed(3),
+            weightedAvgPrice: binanceDecimal(
+              t.volume.isZero() ? t.last : m.round(t.quoteVolume.div(t.volume)),
+            ),
+            prevClosePrice: binanceDecimal(t.open24h),
+            lastPrice: binanceDecimal(t.last),
+            lastQty: binanceDecimal(m.lot().times(3)),
+            bidPrice: binanceDecimal(t.bid),
+            bidQty: binanceDecimal(t.bidSize),
+            askPrice: binanceDecimal(t.ask),
+            askQty: binanceDecimal(t.askSize),
+            openPrice: binanceDecimal(t.open24h),
+            highPrice: binanceDecimal(t.high),
+            lowPrice: binanceDecimal(t.low),
+            volume: binanceDecimal(t.volume),
+            quoteVolume: binanceDecimal(t.quoteVolume),
+            openTime: int(now - 86_400_000),
+            closeTime: int(now),
+            firstId: int(firstId),
+            lastId: int(lastId),
+            count: int(lastId - firstId + 1),
+          };
+        });
+        return binanceOk(selection.one ? tickers[0]! : tickers);
+      },
+      '/api/v3/depth': binanceSymbolRoute((m, q, now) => {
+        const book = m.book(binanceLimit(q.limit, 100, 5000), now);
+        const levels = (side: [Decimal, Decimal][]) =>
+          side.map(([p, a]) => [binanceDecimal(p), binanceDecimal(a)]);
+        return binanceOk({
+          lastUpdateId: int(Math.floor(now / 100)),
+          bids: levels(book.bids),
+          asks: levels(book.asks),
+        });
+      }),
+      '/api/v3/klines': binanceSymbolRoute((m, q, now) => {
+        if (!q.interval) return binanceMissing('interval');
+        const interval = BINANCE_INTERVALS.find((i) => i === q.interval);
+        if (!interval) return binanceRefusal('-1120', 'Invalid interval.');
+        const offsetMs = binanceTimeZone(q.timeZone);
+        if (offsetMs === null)
+          return binanceRefusal('-1100', "Illegal characters found in parameter 'timeZone'.");
+        const start = intParam(q.startTime);
+        const end = intParam(q.endTime);
+        const count = binanceLimit(q.limit, 500, 1000);
+        // With a start, the first candles from it; without, the latest up to the end.
+        const candles =
+          start === null
+            ? m.candles(interval, offsetMs, { from: 0, to: end ?? now, count }, now).reverse()
+            : m.candles(interval, offsetMs, { from: start, to: end ?? now, count, oldestFirst: true }, now);
+        return binanceOk(
+          candles.map((c) => {
+            const takerBase = m.roundAmount(c.volume.times(unit(`${m.symbol}|${interval}|${c.openTime}|tb`)));
+            return [
+              int(c.openTime),
+              binanceDecimal(c.open),
+              binanceDecimal(c.high),
+              binanceDecimal(c.low),
+              binanceDecimal(c.close),
+              binanceDecimal(c.volume),
+              int(c.closeTime - 1),
+              binanceDecimal(c.quoteVolume),
+              int(10 + Math.floor(unit(`${m.symbol}${c.openTime}`) * 500)),
+              binanceDecimal(takerBase),
+              binanceDecimal(takerBase.times(c.close).toDecimalPlaces(8, Decimal.ROUND_HALF_UP)),
+              '0',
+            ];
+          }),
+        );
+      }),
+      '/api/v3/trades': binanceSymbolRoute((m, q, now) =>
+        binanceOk(
+          m
+            .trades(now, binanceLimit(q.limit, 500, 1000))
+            .reverse()
+            .map((trade) => ({
+              id: int(trade.id),
+              price: binanceDecimal(trade.price),
+              qty: binanceDecimal(trade.amount),
+              quoteQty: binanceDecimal(trade.price.times(trade.amount)),
+              time: int(trade.ts),
+              // The buyer was the maker when the taker sold.
+              isBuyerMaker: trade.side === 'sell',
+              isBestMatch: true,
+            })),
+        ),
+      ),
+    },
+  };
+
+  const venues: Record<Exchange, Venue> = { htx, okx, binance };
+  const venueOf = (path: string): Exchange =>
+    path.startsWith('/api/v5/') ? 'okx' : path.startsWith('/api/v3/') ? 'binance' : 'htx';
 
   function answer(req: IncomingMessage, res: ServerResponse) {
     const parsed = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = parsed.pathname;
     const query = Object.fromEntries(parsed.searchParams.entries());
-    requests.push({ method: req.method ?? 'GET', path, query });
-    const exchange: Exchange = path.startsWith('/api/v5/') ? 'okx' : 'htx';
+    const venue = venues[venueOf(path)];
+    const route = req.method === 'GET' && Object.hasOwn(venue.routes, path) ? venue.routes[path] : undefined;
+    requests.push({ method: req.method ?? 'GET', path, query, served: route !== undefined });
     const now = Date.now();
 
     const entry = faults.find(({ fault }) =>
@@ -798,17 +1140,8 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
     }
 
     const respond = () => {
-      const result =
-        req.method === 'GET' ? (exchange === 'okx' ? okx(path, query, now) : htx(path, query, now)) : null;
-      if (!result) {
-        send(
-          res,
-          404,
-          exchange === 'okx' ? writeJson(okxError('50000', 'Not Found')) : '404 page not found',
-          exchange === 'okx' ? 'application/json' : 'text/plain',
-        );
-        return;
-      }
+      if (!route) return send(res, 404, venue.notFound.body, venue.notFound.type);
+      const result = route(query, now, path);
       send(res, result.status, writeJson(result.body));
     };
 
@@ -822,21 +1155,12 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
           'text/html',
         );
       case 'exchange_error': {
-        const body =
-          exchange === 'okx'
-            ? okxError(fault.code ?? '50026', fault.message ?? 'System error. Try again later')
-            : htxError(
-                fault.code ?? 'gateway-internal-error',
-                fault.message ?? 'Failed to load data. Try again later.',
-              );
-        return send(res, fault.status ?? 200, writeJson(body));
+        const { code, message, status } = venue.defaultError;
+        const body = venue.error(fault.code ?? code, fault.message ?? message);
+        return send(res, fault.status ?? status, writeJson(body));
       }
       case 'malformed':
-        return send(
-          res,
-          200,
-          exchange === 'okx' ? '{"code":"0","msg":"","data":[{"instId":' : '{"status":"ok","data":[{"sym',
-        );
+        return send(res, 200, venue.malformed);
       case 'body':
         return send(res, fault.status ?? 200, fault.body);
       case 'delay': {
