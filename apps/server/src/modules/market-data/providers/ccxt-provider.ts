@@ -14,8 +14,8 @@ import {
 } from './provider.ts';
 
 /**
- * The real exchanges through ccxt: HTX (spot market data) and OKX (the pair list). REST only; the
- * stream polls tickers.
+ * The real exchanges through ccxt: HTX, OKX and Binance, spot public market data (the price index's
+ * venues; OKX also gives the pair list). REST only; the stream polls tickers.
  *
  * Endpoints ccxt 4.5 calls here (paths relative to the exchange's API host):
  * - HTX: markets GET /v1/common/symbols (currencies are not loaded: `has.fetchCurrencies` is off, so
@@ -29,24 +29,39 @@ import {
  *   or /api/v5/market/history-candles, with instId, bar, limit (at most 300) and after (exclusive end);
  *   order book GET /api/v5/market/books?instId&sz; trades GET /api/v5/market/trades?instId&limit (at
  *   most 500); server time GET /api/v5/public/time.
+ * - Binance (spot, `/api/v3`): markets GET /exchangeInfo (nothing else: no currencies, margin pairs,
+ *   futures or options, which are sapi/fapi/dapi/eapi calls, some needing keys); tickers GET
+ *   /ticker/24hr?symbols=["BTCUSDT",…]; klines GET /klines?symbol&interval&limit&endTime&timeZone=8
+ *   (endTime inclusive, at most 1000); order book GET /depth?symbol&limit (at most 5000); trades GET
+ *   /trades?symbol&limit (individual trades, at most 1000, not ccxt's default aggTrades); server
+ *   time GET /time.
  *
  * Decisions:
  * - Spot only. `instruments()` lists USDT-quoted pairs only (the platform trades against USDT).
- * - Canonical symbols come from the exchange's own ids (HTX `btcusdt`, OKX `BTC-USDT` → BTCUSDT),
- *   not from ccxt's unified codes, which rename a few currencies (HTX GET → THEMIS).
- * - Day, week and month candles open at Beijing midnight on both exchanges (OKX is asked for its
- *   Hong Kong bars, not ccxt's default `…utc` ones), as intervals.ts aligns them.
+ * - Canonical symbols come from the exchange's own ids (HTX `btcusdt`, OKX `BTC-USDT`, Binance
+ *   base and quote assets → BTCUSDT), not from ccxt's unified codes, which rename a few currencies
+ *   (HTX GET → THEMIS).
+ * - Day, week and month candles open at Beijing midnight on all three (OKX is asked for its Hong
+ *   Kong bars, not ccxt's default `…utc` ones, Binance for `timeZone=8`), as intervals.ts aligns them.
+ * - `apiUrl` replaces the scheme and host of every `urls.api` entry and keeps its path (Binance's
+ *   entries carry `/api/v3`, `/sapi/v1`, `/fapi/v1`…), so a stray call reaches the same server
+ *   (the fake logs it as unserved) and never the real exchange.
  * - Decimal strings come from the raw values ccxt keeps (`info`, and a parseOHLCV that keeps the
  *   raw candle); order-book levels only exist as ccxt's numbers, which round-trip exactly for the
  *   at most 15 significant digits exchanges quote. Exponent notation is always expanded.
  * - Errors: an error payload of the exchange is 'exchange' whatever class ccxt gives it (OKX 50011
- *   is a ccxt RateLimitExceeded), except an unknown instrument ('unknown_symbol'); an HTTP error
- *   status without such a payload is 'network'; a 2xx answer that is not the exchange's JSON
- *   envelope, or lacks fields, is 'bad_response'.
+ *   is a ccxt RateLimitExceeded, Binance sends its payloads with HTTP 4xx), except an unknown
+ *   instrument ('unknown_symbol'); an HTTP error status without such a payload is 'network'; a 2xx
+ *   answer that is not the exchange's JSON envelope (Binance has none: any JSON object or list), or
+ *   lacks fields, is 'bad_response'.
+ * - Binance refuses a whole ticker list for one symbol it does not know: the market list is loaded
+ *   again and the rest asked once more. ccxt weighs any ticker list as the whole market (weight 80);
+ *   Binance's own weights (2 up to 20 symbols, 40 up to 100) keep its rate limiter from holding
+ *   back the next poll by 0.8 s.
  */
 
 export interface CcxtProviderOptions {
-  exchange: 'htx' | 'okx';
+  exchange: 'htx' | 'okx' | 'binance';
   /** Replaces every API URL of the exchange (a fake server in tests, or a proxy). */
   apiUrl?: string;
   timeoutMs: number;
@@ -56,14 +71,8 @@ export interface CcxtProviderOptions {
 type ExchangeId = CcxtProviderOptions['exchange'];
 type CcxtModule = typeof import('ccxt');
 
-const NAMES: Record<ExchangeId, string> = { htx: 'HTX', okx: 'OKX' };
-/** Candles per request: HTX's history endpoint caps at 1000, OKX's at 300. */
-const PAGE_SIZE: Record<ExchangeId, number> = { htx: 1000, okx: 300 };
 /** HTX accepts only these depths; 150 is what it sends when none is given. */
 const HTX_DEPTHS = [5, 10, 20, 150] as const;
-const OKX_MAX_DEPTH = 400;
-/** Most trades one request returns: HTX counts matches (2000 at most), OKX trades (500). */
-const MAX_TRADES: Record<ExchangeId, number> = { htx: 2000, okx: 500 };
 /** OKX's recent-candles endpoint serves this many; older windows need history-candles. */
 const OKX_RECENT_CANDLES = 1440;
 /** How often an unknown symbol may trigger a fresh market list (a pair listed since the last load). */
@@ -92,24 +101,16 @@ type RawCandle = [number, unknown, unknown, unknown, unknown, unknown, unknown];
 export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<MarketDataProvider> {
   const ccxt = await loadCcxt();
   const id = opts.exchange;
-  const name = NAMES[id];
-  const Ctor = id === 'htx' ? ccxt.htx : ccxt.okx;
+  const venue = VENUES[id];
+  const name = venue.name;
+  const Ctor = { htx: ccxt.htx, okx: ccxt.okx, binance: ccxt.binance }[id];
   const exchange: Exchange = new Ctor({ enableRateLimit: true, timeout: opts.timeoutMs });
 
-  if (opts.apiUrl) exchange.urls.api = replaceUrls(exchange.urls.api, opts.apiUrl.replace(/\/+$/, ''));
-  if (id === 'htx') {
-    // HTX's option is an object of flags, unlike OKX's list.
-    exchange.options.fetchMarkets = { types: { spot: true, linear: false, inverse: false } };
-    exchange.has.fetchCurrencies = false;
-    exchange.options.fetchOHLCV = { ...exchange.options.fetchOHLCV, useHistoricalEndpointForSpot: true };
-  } else {
-    exchange.options.fetchMarkets = { types: ['spot'] };
-    exchange.options.fetchOHLCV = { ...exchange.options.fetchOHLCV, timezone: 'HK' };
-  }
-  installResponseChecks(exchange, id, ccxt);
+  if (opts.apiUrl) exchange.urls.api = rebaseUrls(exchange.urls.api, opts.apiUrl.replace(/\/+$/, ''));
+  venue.configure(exchange);
+  installResponseChecks(exchange, venue, ccxt);
   // The unified candle keeps numbers and drops the quote volume; keep the exchange's raw values.
-  (exchange as unknown as { parseOHLCV: (raw: unknown) => RawCandle }).parseOHLCV =
-    id === 'htx' ? rawHtxCandle : rawOkxCandle;
+  (exchange as unknown as { parseOHLCV: (raw: unknown) => RawCandle }).parseOHLCV = venue.rawCandle;
 
   // ---- markets ----
 
@@ -236,7 +237,7 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
 
   const provider: MarketDataProvider = {
     id,
-    // HTX's /market/history/candles takes `to`, OKX's candles take `after`: both reach back.
+    // HTX's /market/history/candles takes `to`, OKX's candles `after`, Binance's `endTime`: all reach back.
     supportsHistory: true,
 
     instruments: () =>
@@ -271,14 +272,27 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
       guard(async () => {
         const markets = await knownMarkets(symbols);
         if (markets.length === 0) return [];
-        const tickers = await exchange.fetchTickers(markets.map((m) => m.symbol));
+        let tickers: Awaited<ReturnType<Exchange['fetchTickers']>>;
+        try {
+          tickers = await exchange.fetchTickers(markets.map((m) => m.symbol));
+        } catch (err) {
+          // Binance refuses the whole list for one symbol it no longer has: load the list again
+          // and ask for the symbols it still has.
+          if (!(err instanceof Upstream && err.kind === 'unknown_symbol')) throw err;
+          await ensureMarkets(true);
+          const still = symbols.flatMap((s) => byCanonical.get(s) ?? []);
+          if (still.length === 0) return [];
+          tickers = await exchange.fetchTickers(still.map((m) => m.symbol));
+        }
         const now = Date.now();
         const result: ProviderTicker[] = [];
         for (const ticker of Object.values(tickers)) {
           const symbol = ticker?.symbol ? canonicalByUnified.get(ticker.symbol) : undefined;
           if (!ticker || !symbol) continue;
           const raw = ticker.info as Record<string, unknown>;
-          const fields = id === 'htx' ? htxTickerFields(raw) : okxTickerFields(raw);
+          const fields = Object.fromEntries(
+            Object.entries(venue.tickerFields).map(([field, name]) => [field, raw[name]]),
+          ) as Record<TickerField, unknown>;
           const last = decimal(fields.last, `${symbol} 最新价`);
           result.push({
             symbol,
@@ -288,9 +302,9 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
             low24h: decimal(fields.low, `${symbol} 24小时最低价`),
             volume24h: decimal(fields.volume, `${symbol} 24小时成交量`),
             quoteVolume24h: decimal(fields.quoteVolume, `${symbol} 24小时成交额`),
-            // An empty side of the book has no best price; the last price stands in.
-            bid: decimalText(fields.bid) ?? last,
-            ask: decimalText(fields.ask) ?? last,
+            // An empty side of the book has no best price (Binance writes 0); the last price stands in.
+            bid: positiveDecimalText(fields.bid) ?? last,
+            ask: positiveDecimalText(fields.ask) ?? last,
             // HTX's ticker list carries one time for the whole answer, which ccxt does not keep.
             timestamp: typeof ticker.timestamp === 'number' ? ticker.timestamp : now,
           });
@@ -302,13 +316,12 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
       guard(async () => {
         const market = await marketOf(symbol);
         if (!Number.isInteger(limit) || limit < 1) return [];
-        const pageSize = PAGE_SIZE[id];
         const collected: ProviderKline[] = [];
         let until: number | undefined =
-          endTime === undefined ? undefined : id === 'okx' ? endTime + 1 : endTime;
+          endTime === undefined ? undefined : venue.untilExclusive ? endTime + 1 : endTime;
         while (collected.length < limit) {
-          const want = Math.min(pageSize, limit - collected.length);
-          const params: Record<string, unknown> = {};
+          const want = Math.min(venue.pageSize, limit - collected.length);
+          const params: Record<string, unknown> = { ...venue.klineParams };
           if (until !== undefined) {
             params.until = until;
             if (id === 'okx' && !withinRecentOkxCandles(interval, until, want))
@@ -329,8 +342,8 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
           collected.unshift(...page);
           if (rows.length < want) break;
           const first = page[0]!.openTime;
-          // HTX's `to` is inclusive (in seconds), OKX's `after` exclusive.
-          until = id === 'okx' ? first : first - 1;
+          // HTX's `to` (in seconds) and Binance's `endTime` are inclusive, OKX's `after` exclusive.
+          until = venue.untilExclusive ? first : first - 1;
         }
         return collected.slice(-limit);
       }, symbol),
@@ -339,9 +352,7 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
       guard(async () => {
         const market = await marketOf(symbol);
         const wanted = Math.max(1, Math.floor(depth));
-        const limit =
-          id === 'htx' ? (HTX_DEPTHS.find((d) => d >= wanted) ?? 150) : Math.min(wanted, OKX_MAX_DEPTH);
-        const book = await exchange.fetchOrderBook(market.symbol, limit);
+        const book = await exchange.fetchOrderBook(market.symbol, venue.bookLimit(wanted));
         const levels = (side: unknown, label: string): [string, string][] => {
           if (!Array.isArray(side)) throw badResponse(`${label} 缺失`);
           return side.slice(0, wanted).map((level: unknown) => {
@@ -361,11 +372,11 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
     trades: (symbol, limit) =>
       guard(async () => {
         const market = await marketOf(symbol);
-        const wanted = Math.min(MAX_TRADES[id], Math.max(1, Math.floor(limit)));
+        const wanted = Math.min(venue.maxTrades, Math.max(1, Math.floor(limit)));
         const trades = await exchange.fetchTrades(market.symbol, undefined, wanted);
         const result = trades.map((trade): ProviderTrade => {
           const raw = (trade.info ?? {}) as Record<string, unknown>;
-          const fields = id === 'htx' ? htxTradeFields(raw) : okxTradeFields(raw);
+          const fields = venue.tradeFields(raw);
           const tradeId = trade.id ? String(trade.id) : '';
           if (!tradeId) throw badResponse('成交记录缺少编号');
           const side = fields.side === 'buy' || fields.side === 'sell' ? fields.side : null;
@@ -422,12 +433,15 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
   return provider;
 }
 
-/** Every URL template of `exchange.urls.api`, at any depth, becomes `url`. */
-function replaceUrls<T>(api: T, url: string): T {
-  if (typeof api === 'string') return url as T;
-  if (Array.isArray(api)) return api.map((entry) => replaceUrls(entry, url)) as T;
+/**
+ * Every URL template of `exchange.urls.api`, at any depth, on `base`: its scheme and host are
+ * replaced, its path kept (HTX's and OKX's are bare hosts, Binance's end in `/api/v3` and the like).
+ */
+function rebaseUrls<T>(api: T, base: string): T {
+  if (typeof api === 'string') return api.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, base) as T;
+  if (Array.isArray(api)) return api.map((entry) => rebaseUrls(entry, base)) as T;
   if (api !== null && typeof api === 'object') {
-    return Object.fromEntries(Object.entries(api).map(([key, entry]) => [key, replaceUrls(entry, url)])) as T;
+    return Object.fromEntries(Object.entries(api).map(([key, entry]) => [key, rebaseUrls(entry, base)])) as T;
   }
   return api;
 }
@@ -437,7 +451,7 @@ function replaceUrls<T>(api: T, url: string): T {
  * answer that is not the exchange's envelope become `Upstream` errors before ccxt parses anything
  * (ccxt would otherwise parse broken JSON as an empty list).
  */
-function installResponseChecks(exchange: Exchange, id: ExchangeId, ccxt: CcxtModule) {
+function installResponseChecks(exchange: Exchange, venue: Venue, ccxt: CcxtModule) {
   const original = exchange.handleErrors.bind(exchange);
   exchange.handleErrors = (
     httpCode,
@@ -450,7 +464,8 @@ function installResponseChecks(exchange: Exchange, id: ExchangeId, ccxt: CcxtMod
     requestHeaders,
     requestBody,
   ) => {
-    const payload = errorPayload(id, response);
+    const json = response !== null && typeof response === 'object' ? (response as object) : null;
+    const payload = json && !Array.isArray(json) ? venue.errorPayload(json as Record<string, unknown>) : null;
     if (payload) {
       let ccxtView: unknown;
       try {
@@ -461,43 +476,11 @@ function installResponseChecks(exchange: Exchange, id: ExchangeId, ccxt: CcxtMod
       throw new Upstream(ccxtView instanceof ccxt.BadSymbol ? 'unknown_symbol' : 'exchange', payload);
     }
     if (httpCode < 200 || httpCode > 299) throw new Upstream('network', { httpStatus: httpCode, reason });
-    if (
-      response === undefined ||
-      response === null ||
-      typeof response !== 'object' ||
-      Array.isArray(response)
-    ) {
-      throw new Upstream('bad_response', { reason: `不是有效的 JSON（${snippet(body)}）` });
-    }
-    const envelope = response as Record<string, unknown>;
-    const ok =
-      id === 'htx'
-        ? envelope.status === 'ok' && ('data' in envelope || 'tick' in envelope)
-        : String(envelope.code) === '0' && Array.isArray(envelope.data);
-    if (!ok) throw new Upstream('bad_response', { reason: `缺少 data 字段（${snippet(body)}）` });
+    if (!json) throw new Upstream('bad_response', { reason: `不是有效的 JSON（${snippet(body)}）` });
+    if (!venue.enveloped(json))
+      throw new Upstream('bad_response', { reason: `缺少 data 字段（${snippet(body)}）` });
     return original(httpCode, reason, url, method, headers, body, response, requestHeaders, requestBody);
   };
-}
-
-function errorPayload(id: ExchangeId, response: unknown): { code: string; message: string } | null {
-  if (response === null || typeof response !== 'object' || Array.isArray(response)) return null;
-  const r = response as Record<string, unknown>;
-  if (id === 'htx') {
-    if (r.status === 'error') {
-      return {
-        code: String(r['err-code'] ?? r.err_code ?? ''),
-        message: String(r['err-msg'] ?? r.err_msg ?? ''),
-      };
-    }
-    return null;
-  }
-  if ('code' in r && String(r.code) !== '0') {
-    const first = Array.isArray(r.data) ? (r.data[0] as Record<string, unknown> | undefined) : undefined;
-    const code = first?.sCode && String(first.sCode) !== '0' ? String(first.sCode) : String(r.code);
-    const message = first?.sMsg ? String(first.sMsg) : String(r.msg ?? '');
-    return { code, message };
-  }
-  return null;
 }
 
 function snippet(body: string): string {
@@ -505,53 +488,173 @@ function snippet(body: string): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text || '空';
 }
 
-function rawHtxCandle(raw: unknown): RawCandle {
-  const c = (raw ?? {}) as Record<string, unknown>;
-  const seconds =
-    typeof c.id === 'number' ? c.id : typeof c.id === 'string' ? Number.parseInt(c.id, 10) : Number.NaN;
-  return [seconds * 1000, c.open, c.high, c.low, c.close, c.amount, c.vol];
+/** The fields of a 24-hour ticker (volume in the base currency, quoteVolume in the quote). */
+type TickerField = 'last' | 'open' | 'high' | 'low' | 'volume' | 'quoteVolume' | 'bid' | 'ask';
+
+/** What differs between the exchanges. */
+interface Venue {
+  name: string;
+  /** Most candles one klines request returns. */
+  pageSize: number;
+  /** Most trades one request returns. */
+  maxTrades: number;
+  /** The depth to ask for to get `wanted` levels. */
+  bookLimit(wanted: number): number;
+  /** Whether the end bound ccxt's `until` becomes is exclusive (OKX's `after`), not inclusive. */
+  untilExclusive: boolean;
+  /** Parameters every klines request carries besides ccxt's own. */
+  klineParams: Record<string, string>;
+  /** Sets ccxt's options so that it asks for spot public market data only. */
+  configure(exchange: Exchange): void;
+  rawCandle(raw: unknown): RawCandle;
+  /** The exchange's names of a ticker's fields. */
+  tickerFields: Record<TickerField, string>;
+  tradeFields(raw: Record<string, unknown>): { price: unknown; amount: unknown; side: unknown };
+  /** The exchange's error payload, if the JSON object answered is one. */
+  errorPayload(r: Record<string, unknown>): { code: string; message: string } | null;
+  /** Whether a JSON answer that is no error payload has the exchange's envelope. */
+  enveloped(json: object): boolean;
 }
 
-function rawOkxCandle(raw: unknown): RawCandle {
+const VENUES: Record<ExchangeId, Venue> = {
+  htx: {
+    name: 'HTX',
+    pageSize: 1000,
+    // HTX counts matches, each of one or more trades.
+    maxTrades: 2000,
+    bookLimit: (wanted) => HTX_DEPTHS.find((d) => d >= wanted) ?? 150,
+    untilExclusive: false,
+    klineParams: {},
+    configure(exchange) {
+      // HTX's option is an object of flags, unlike OKX's list.
+      exchange.options.fetchMarkets = { types: { spot: true, linear: false, inverse: false } };
+      exchange.has.fetchCurrencies = false;
+      exchange.options.fetchOHLCV = { ...exchange.options.fetchOHLCV, useHistoricalEndpointForSpot: true };
+    },
+    rawCandle(raw) {
+      const c = (raw ?? {}) as Record<string, unknown>;
+      return [timeOf(c.id) * 1000, c.open, c.high, c.low, c.close, c.amount, c.vol];
+    },
+    tickerFields: {
+      last: 'close',
+      open: 'open',
+      high: 'high',
+      low: 'low',
+      volume: 'amount',
+      quoteVolume: 'vol',
+      bid: 'bid',
+      ask: 'ask',
+    },
+    tradeFields: (raw) => ({ price: raw.price, amount: raw.amount, side: raw.direction }),
+    errorPayload: (r) =>
+      r.status === 'error'
+        ? {
+            code: String(r['err-code'] ?? r.err_code ?? ''),
+            message: String(r['err-msg'] ?? r.err_msg ?? ''),
+          }
+        : null,
+    enveloped: (json) => {
+      const r = json as Record<string, unknown>;
+      return !Array.isArray(json) && r.status === 'ok' && ('data' in r || 'tick' in r);
+    },
+  },
+  okx: {
+    name: 'OKX',
+    pageSize: 300,
+    maxTrades: 500,
+    bookLimit: (wanted) => Math.min(wanted, 400),
+    untilExclusive: true,
+    klineParams: {},
+    configure(exchange) {
+      exchange.options.fetchMarkets = { types: ['spot'] };
+      exchange.options.fetchOHLCV = { ...exchange.options.fetchOHLCV, timezone: 'HK' };
+    },
+    // Spot: vol is in the base currency, volCcy in the quote currency.
+    rawCandle: (raw) => arrayCandle(raw, 6),
+    tickerFields: {
+      last: 'last',
+      open: 'open24h',
+      high: 'high24h',
+      low: 'low24h',
+      volume: 'vol24h',
+      quoteVolume: 'volCcy24h',
+      bid: 'bidPx',
+      ask: 'askPx',
+    },
+    tradeFields: (raw) => ({ price: raw.px, amount: raw.sz, side: raw.side }),
+    errorPayload(r) {
+      if (!('code' in r) || String(r.code) === '0') return null;
+      const first = Array.isArray(r.data) ? (r.data[0] as Record<string, unknown> | undefined) : undefined;
+      const code = first?.sCode && String(first.sCode) !== '0' ? String(first.sCode) : String(r.code);
+      const message = first?.sMsg ? String(first.sMsg) : String(r.msg ?? '');
+      return { code, message };
+    },
+    enveloped: (json) => {
+      const r = json as Record<string, unknown>;
+      return !Array.isArray(json) && String(r.code) === '0' && Array.isArray(r.data);
+    },
+  },
+  binance: {
+    name: 'Binance',
+    pageSize: 1000,
+    maxTrades: 1000,
+    bookLimit: (wanted) => Math.min(wanted, 5000),
+    untilExclusive: false,
+    // Days, weeks and months on Beijing midnight (Binance's default is UTC).
+    klineParams: { timeZone: '8' },
+    configure(exchange) {
+      exchange.options.fetchMarkets = { types: ['spot'] };
+      // Currencies and margin pairs are sapi calls that need keys; ccxt would skip them without
+      // keys, and with these off it never tries.
+      exchange.options.fetchCurrencies = false;
+      exchange.options.fetchMargins = false;
+      exchange.options.fetchTradesMethod = 'publicGetTrades';
+      const cost = exchange.calculateRateLimiterCost.bind(exchange);
+      exchange.calculateRateLimiterCost = (api, method, path, params, config) => {
+        const list = api === 'public' && path === 'ticker/24hr' ? params?.symbols : undefined;
+        if (typeof list !== 'string') return cost(api, method, path, params, config);
+        // Binance's weights of /ticker/24hr, at ccxt's 0.2 a weight unit.
+        const count = list.split(',').length;
+        return 0.2 * (count <= 20 ? 2 : count <= 100 ? 40 : 80);
+      };
+    },
+    // [open time, open, high, low, close, volume, close time, quote volume, …]
+    rawCandle: (raw) => arrayCandle(raw, 7),
+    tickerFields: {
+      last: 'lastPrice',
+      open: 'openPrice',
+      high: 'highPrice',
+      low: 'lowPrice',
+      volume: 'volume',
+      quoteVolume: 'quoteVolume',
+      bid: 'bidPrice',
+      ask: 'askPrice',
+    },
+    // The buyer was the maker when the taker sold.
+    tradeFields: (raw) => ({
+      price: raw.price,
+      amount: raw.qty,
+      side: raw.isBuyerMaker === true ? 'sell' : raw.isBuyerMaker === false ? 'buy' : raw.isBuyerMaker,
+    }),
+    errorPayload: (r) =>
+      'code' in r && 'msg' in r && String(r.code) !== '0' && String(r.code) !== '200'
+        ? { code: String(r.code), message: String(r.msg ?? '') }
+        : null,
+    // Binance answers bare objects and lists.
+    enveloped: () => true,
+  },
+};
+
+/** A time as an exchange writes it, a JSON number or a digit string (NaN otherwise). */
+function timeOf(value: unknown): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' ? Number.parseInt(value, 10) : Number.NaN;
+}
+
+/** A candle written as a list, open time (ms) first, then open, high, low, close and volume. */
+function arrayCandle(raw: unknown, quoteVolumeAt: number): RawCandle {
   const c = Array.isArray(raw) ? raw : [];
-  const ms =
-    typeof c[0] === 'string' ? Number.parseInt(c[0], 10) : typeof c[0] === 'number' ? c[0] : Number.NaN;
-  // Spot: vol is in the base currency, volCcy in the quote currency.
-  return [ms, c[1], c[2], c[3], c[4], c[5], c[6]];
-}
-
-function htxTickerFields(raw: Record<string, unknown>) {
-  return {
-    last: raw.close,
-    open: raw.open,
-    high: raw.high,
-    low: raw.low,
-    volume: raw.amount,
-    quoteVolume: raw.vol,
-    bid: raw.bid,
-    ask: raw.ask,
-  };
-}
-
-function okxTickerFields(raw: Record<string, unknown>) {
-  return {
-    last: raw.last,
-    open: raw.open24h,
-    high: raw.high24h,
-    low: raw.low24h,
-    volume: raw.vol24h,
-    quoteVolume: raw.volCcy24h,
-    bid: raw.bidPx,
-    ask: raw.askPx,
-  };
-}
-
-function htxTradeFields(raw: Record<string, unknown>) {
-  return { price: raw.price, amount: raw.amount, side: raw.direction };
-}
-
-function okxTradeFields(raw: Record<string, unknown>) {
-  return { price: raw.px, amount: raw.sz, side: raw.side };
+  return [timeOf(c[0]), c[1], c[2], c[3], c[4], c[5], c[quoteVolumeAt]];
 }
 
 /** Exchange trade ids are increasing integers, often beyond 2^53: compare them as digit strings. */
@@ -576,6 +679,12 @@ export function decimalText(value: unknown): string | null {
     return null;
   }
   return formatNormalised(parsed);
+}
+
+/** A decimal string of a price above zero, or null (Binance writes 0 for an empty side of the book). */
+function positiveDecimalText(value: unknown): string | null {
+  const text = decimalText(value);
+  return text !== null && new Decimal(text).gt(0) ? text : null;
 }
 
 /** Decimals of a tick size in ccxt's TICK_SIZE precision mode: 0.01 → 2, 0.00025 → 5, 1 → 0, 5 → 0. */
