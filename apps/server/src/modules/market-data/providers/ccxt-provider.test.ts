@@ -14,6 +14,10 @@ import {
 } from './provider.ts';
 
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+/**
+ * What the shared tests need to know of each exchange: its paths, the query of a request, and
+ * answers in its own shape that lack something.
+ */
 const EXCHANGES = [
   {
     id: 'htx',
@@ -26,8 +30,22 @@ const EXCHANGES = [
       trades: '/market/history/trade',
       time: '/v1/common/timestamp',
     },
+    klinePages: 2,
+    endQuery: (endTime: number) => ({ to: String(Math.floor(endTime / 1000)) }),
+    bookQuery: (depth: number) => ({ depth: String(depth === 7 ? 10 : depth) }),
+    tradesQuery: { symbol: 'pepeusdt', size: '25' },
     errorCode: 'gateway-internal-error',
+    errorStatus: 200,
     badSymbolFault: { code: 'invalid-parameter', message: 'invalid symbol' },
+    bodies: {
+      tradeWithoutPrice:
+        '{"status":"ok","data":[{"id":1,"ts":1700000000000,"data":[{"trade-id":7,"ts":1700000000000,"amount":1,"direction":"buy"}]}]}',
+      timeWithoutData: '{"status":"ok"}',
+      tickerWithoutPrices: '{"status":"ok","ts":1700000000000,"data":[{"symbol":"btcusdt","count":3}]}',
+      candleWithBrokenPrice:
+        '{"status":"ok","data":[{"id":1700000000,"open":"x","high":1,"low":1,"close":1,"amount":1,"vol":1}]}',
+    },
+    timeWithoutDataMessage: '缺少 data 字段',
   },
   {
     id: 'okx',
@@ -40,15 +58,60 @@ const EXCHANGES = [
       trades: '/api/v5/market/trades',
       time: '/api/v5/public/time',
     },
+    // 300 candles a request, and a window older than the latest 1440 from history-candles.
+    klinePages: 4,
+    endQuery: (endTime: number) => ({ after: String(endTime + 1) }),
+    bookQuery: (depth: number) => ({ sz: String(depth) }),
+    tradesQuery: { instId: 'PEPE-USDT', limit: '25' },
     errorCode: '50011',
+    errorStatus: 429,
     badSymbolFault: { code: '51001', message: "Instrument ID doesn't exist." },
+    bodies: {
+      tradeWithoutPrice:
+        '{"code":"0","msg":"","data":[{"instId":"BTC-USDT","side":"buy","sz":"1","tradeId":"7","ts":"1700000000000"}]}',
+      timeWithoutData: '{"code":"0","msg":""}',
+      tickerWithoutPrices:
+        '{"code":"0","msg":"","data":[{"instType":"SPOT","instId":"BTC-USDT","ts":"1700000000000"}]}',
+      candleWithBrokenPrice:
+        '{"code":"0","msg":"","data":[["1700000000000","x","1","1","1","1","1","1","1"]]}',
+    },
+    timeWithoutDataMessage: '缺少 data 字段',
+  },
+  {
+    id: 'binance',
+    name: 'Binance',
+    paths: {
+      markets: '/api/v3/exchangeInfo',
+      tickers: '/api/v3/ticker/24hr',
+      klines: '/api/v3/klines',
+      book: '/api/v3/depth',
+      trades: '/api/v3/trades',
+      time: '/api/v3/time',
+    },
+    klinePages: 2,
+    endQuery: (endTime: number) => ({ endTime: String(endTime), timeZone: '8' }),
+    bookQuery: (depth: number) => ({ limit: String(depth) }),
+    tradesQuery: { symbol: 'PEPEUSDT', limit: '25' },
+    errorCode: '-1003',
+    errorStatus: 429,
+    badSymbolFault: { code: '-1121', message: 'Invalid symbol.' },
+    bodies: {
+      tradeWithoutPrice:
+        '[{"id":7,"qty":"1.00000000","time":1700000000000,"isBuyerMaker":false,"isBestMatch":true}]',
+      timeWithoutData: '{}',
+      tickerWithoutPrices: '[{"symbol":"BTCUSDT","bidQty":"1.00000000","closeTime":1700000000000,"count":3}]',
+      candleWithBrokenPrice: '[[1700000000000,"x","1","1","1","1",1700000059999,"1",1,"0","0","0"]]',
+    },
+    // Binance's answers have no envelope: the time is simply missing.
+    timeWithoutDataMessage: '服务器时间不正确（undefined）',
   },
 ] as const;
+type ExchangeId = (typeof EXCHANGES)[number]['id'];
 
 let fake: FakeExchange;
 const providers: MarketDataProvider[] = [];
 
-async function provider(exchange: 'htx' | 'okx', timeoutMs = 5000, pollMs = 50, apiUrl = fake.url) {
+async function provider(exchange: ExchangeId, timeoutMs = 5000, pollMs = 50, apiUrl = fake.url) {
   const created = await createCcxtProvider({ exchange, apiUrl, timeoutMs, pollMs });
   providers.push(created);
   return created;
@@ -113,7 +176,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
     await p.instruments();
     expect(hits(ex.paths.markets)).toHaveLength(2);
     if (ex.id === 'okx') expect(hits(ex.paths.markets)[0]?.query.instType).toBe('SPOT');
-    // Spot only: nothing asked for swaps, futures or currencies.
+    // Spot only: nothing asked for swaps, futures, margin pairs or currencies.
     expect(fake.requests.every((r) => r.path === ex.paths.markets)).toBe(true);
 
     const usdtPairs = FAKE_PAIRS.filter((pair) => pair.quote === 'USDT');
@@ -216,9 +279,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
       expect(klines).toHaveLength(10);
       expect(klines[9]!.openTime).toBe(aligned);
       expect(klines[0]!.openTime).toBe(aligned - 9 * hour);
-      const query = hits(ex.paths.klines)[0]?.query;
-      if (ex.id === 'htx') expect(query?.to).toBe(String(Math.floor(endTime / 1000)));
-      else expect(query?.after).toBe(String(endTime + 1));
+      expect(hits(ex.paths.klines)[0]?.query).toMatchObject(ex.endQuery(endTime));
     }
   });
 
@@ -230,8 +291,8 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
     expect(klines[1199]!.openTime).toBe(candleOpen('1m', endTime));
     for (let i = 1; i < klines.length; i++)
       expect(klines[i]!.openTime - klines[i - 1]!.openTime).toBe(60_000);
-    const pages = fake.requests.filter((r) => /candles/.test(r.path));
-    expect(pages).toHaveLength(ex.id === 'htx' ? 2 : 4);
+    const pages = fake.requests.filter((r) => r.path === ex.paths.klines || /candles$/.test(r.path));
+    expect(pages).toHaveLength(ex.klinePages);
   });
 
   if (ex.id === 'okx') {
@@ -251,9 +312,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
     for (const depth of [5, 10, 20, 7]) {
       fake.requests.length = 0;
       const book = await p.orderBook('XRPUSDT', depth);
-      const query = hits(ex.paths.book)[0]?.query;
-      if (ex.id === 'htx') expect(query?.depth).toBe(String(depth === 7 ? 10 : depth));
-      else expect(query?.sz).toBe(String(depth));
+      expect(hits(ex.paths.book)[0]?.query).toMatchObject(ex.bookQuery(depth));
       expect(book.symbol).toBe('XRPUSDT');
       expect(book.bids).toHaveLength(depth);
       expect(book.asks).toHaveLength(depth);
@@ -279,11 +338,9 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
     fake.setPrice('PEPEUSDT', '0.000000912345');
     fake.requests.length = 0;
     const trades = await p.trades('PEPEUSDT', 25);
-    const query = hits(ex.paths.trades)[0]?.query;
-    if (ex.id === 'htx') expect(query).toMatchObject({ symbol: 'pepeusdt', size: '25' });
-    else expect(query).toMatchObject({ instId: 'PEPE-USDT', limit: '25' });
+    expect(hits(ex.paths.trades)[0]?.query).toMatchObject(ex.tradesQuery);
     expect(trades).toHaveLength(25);
-    // The fake's latest match prints at the last price; HTX writes it as 9.12345E-7.
+    // The fake's latest match prints at the last price; HTX writes it as 9.12345E-7, Binance pads decimals.
     expect(trades[0]!.price).toBe('0.000000912345');
     for (const [i, t] of trades.entries()) {
       expect(t.id).toMatch(/^\d+$/);
@@ -304,14 +361,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
   });
 
   it('refuses a trade without a price as a bad response', async () => {
-    fake.setFault({
-      path: ex.paths.trades,
-      kind: 'body',
-      body:
-        ex.id === 'okx'
-          ? '{"code":"0","msg":"","data":[{"instId":"BTC-USDT","side":"buy","sz":"1","tradeId":"7","ts":"1700000000000"}]}'
-          : '{"status":"ok","data":[{"id":1,"ts":1700000000000,"data":[{"trade-id":7,"ts":1700000000000,"amount":1,"direction":"buy"}]}]}',
-    });
+    fake.setFault({ path: ex.paths.trades, kind: 'body', body: ex.bodies.tradeWithoutPrice });
     const err = await failure(p.trades('BTCUSDT', 5));
     expect(err.kind).toBe('bad_response');
     expect(err.message).toBe(`${ex.name} 返回的数据格式不正确：成交 7 价格缺失`);
@@ -374,7 +424,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
           kind: 'exchange_error',
           code: ex.errorCode,
           message: 'Too Many Requests',
-          status: ex.id === 'okx' ? 429 : 200,
+          status: ex.errorStatus,
         },
         kind: 'exchange',
         message: new RegExp(`^${ex.name} 返回错误：Too Many Requests（${ex.errorCode}）$`),
@@ -396,39 +446,21 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
       {
         title: 'an answer without its data',
         path: 'time',
-        fault: {
-          path: ex.paths.time,
-          kind: 'body',
-          body: ex.id === 'okx' ? '{"code":"0","msg":""}' : '{"status":"ok"}',
-        },
+        fault: { path: ex.paths.time, kind: 'body', body: ex.bodies.timeWithoutData },
         kind: 'bad_response',
-        message: new RegExp(`^${ex.name} 返回的数据格式不正确：缺少 data 字段`),
+        message: new RegExp(`^${ex.name} 返回的数据格式不正确：${ex.timeWithoutDataMessage}`),
       },
       {
         title: 'a ticker without its prices',
         path: 'tickers',
-        fault: {
-          path: ex.paths.tickers,
-          kind: 'body',
-          body:
-            ex.id === 'okx'
-              ? '{"code":"0","msg":"","data":[{"instType":"SPOT","instId":"BTC-USDT","ts":"1700000000000"}]}'
-              : '{"status":"ok","ts":1700000000000,"data":[{"symbol":"btcusdt","count":3}]}',
-        },
+        fault: { path: ex.paths.tickers, kind: 'body', body: ex.bodies.tickerWithoutPrices },
         kind: 'bad_response',
         message: new RegExp(`^${ex.name} 返回的数据格式不正确：BTCUSDT 最新价缺失`),
       },
       {
         title: 'a candle with a broken price',
         path: 'klines',
-        fault: {
-          path: ex.paths.klines,
-          kind: 'body',
-          body:
-            ex.id === 'okx'
-              ? '{"code":"0","msg":"","data":[["1700000000000","x","1","1","1","1","1","1","1"]]}'
-              : '{"status":"ok","data":[{"id":1700000000,"open":"x","high":1,"low":1,"close":1,"amount":1,"vol":1}]}',
-        },
+        fault: { path: ex.paths.klines, kind: 'body', body: ex.bodies.candleWithBrokenPrice },
         kind: 'bad_response',
         message: new RegExp(`^${ex.name} 返回的数据格式不正确：K线开盘价不是数字`),
       },
@@ -522,5 +554,120 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
     expect(batches[3]!.map((t) => t.symbol).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(batches.length + errors.length).toBe(seen);
+  });
+
+  it('asks only for the spot endpoints the fake serves, one of each kind', async () => {
+    // A fake of its own, so that its log holds every request of this provider's life.
+    const own = await startFakeExchange();
+    const alone = await createCcxtProvider({ exchange: ex.id, apiUrl: own.url, timeoutMs: 5000, pollMs: 50 });
+    try {
+      await alone.instruments();
+      await alone.tickers(['BTCUSDT', 'ETHUSDT']);
+      await alone.klines('BTCUSDT', '1d', { limit: 5 });
+      await alone.klines('BTCUSDT', '1m', { limit: 5, endTime: Date.now() - 3_600_000 });
+      await alone.orderBook('BTCUSDT', 5);
+      await alone.trades('BTCUSDT', 5);
+      await alone.serverTime();
+      expect(own.requests.filter((r) => !r.served)).toEqual([]);
+      expect(new Set(own.requests.map((r) => r.path))).toEqual(new Set(Object.values(ex.paths)));
+      expect(own.requests.every((r) => r.method === 'GET')).toBe(true);
+    } finally {
+      await alone.close();
+      await own.close();
+    }
+  });
+});
+
+describe('Binance specifics', () => {
+  let p: MarketDataProvider;
+  beforeAll(async () => {
+    p = await provider('binance');
+    await p.instruments();
+  });
+  afterEach(() => {
+    fake.setPairs(FAKE_PAIRS);
+  });
+
+  it('asks for the tickers of the wanted symbols only, by their Binance ids', async () => {
+    fake.requests.length = 0;
+    await p.tickers(['ETHUSDT', 'BTCUSDT', 'NOPEUSDT']);
+    const asked = hits('/api/v3/ticker/24hr');
+    expect(asked).toHaveLength(1);
+    expect(JSON.parse(asked[0]!.query.symbols!).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
+  });
+
+  it('asks again without a pair Binance no longer has, instead of failing the whole list', async () => {
+    fake.setPairs(FAKE_PAIRS.filter((pair) => pair.base !== 'SOL'));
+    fake.requests.length = 0;
+    const tickers = await p.tickers(['BTCUSDT', 'SOLUSDT']);
+    expect(tickers.map((t) => t.symbol)).toEqual(['BTCUSDT']);
+    expect(fake.requests.map((r) => r.path)).toEqual([
+      '/api/v3/ticker/24hr',
+      '/api/v3/exchangeInfo',
+      '/api/v3/ticker/24hr',
+    ]);
+    expect(await p.tickers(['SOLUSDT'])).toEqual([]);
+  });
+
+  it('takes the last price for a side of the book Binance reports as 0', async () => {
+    fake.setFault({
+      path: '/api/v3/ticker/24hr',
+      kind: 'body',
+      body: JSON.stringify([
+        {
+          symbol: 'BTCUSDT',
+          lastPrice: '65000.10000000',
+          bidPrice: '0.00000000',
+          bidQty: '0.00000000',
+          askPrice: '65000.20000000',
+          askQty: '1.00000000',
+          openPrice: '64000.00000000',
+          highPrice: '65500.00000000',
+          lowPrice: '63900.00000000',
+          volume: '12.50000000',
+          quoteVolume: '812500.00000000',
+          openTime: 1700000000000,
+          closeTime: 1700086400000,
+          count: 10,
+        },
+      ]),
+    });
+    const [btc] = await p.tickers(['BTCUSDT']);
+    expect(btc).toMatchObject({ last: '65000.1', bid: '65000.1', ask: '65000.2', timestamp: 1700086400000 });
+  });
+
+  it("weighs a short ticker list as Binance does, so polling is not held back by ccxt's rate limiter", async () => {
+    // ccxt would count each request as the whole market (weight 80: 0.8 s before the next one).
+    const started = Date.now();
+    for (let i = 0; i < 5; i++) await p.tickers(['BTCUSDT']);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('one fake server per venue', () => {
+  it('gives three venues three prices', async () => {
+    const venues = ['htx', 'okx', 'binance'] as const;
+    const fakes = await Promise.all(venues.map(() => startFakeExchange()));
+    const own = await Promise.all(
+      venues.map((id, i) =>
+        createCcxtProvider({ exchange: id, apiUrl: fakes[i]!.url, timeoutMs: 5000, pollMs: 50 }),
+      ),
+    );
+    try {
+      fakes.forEach((f, i) => {
+        f.setPrice('BTCUSDT', ['64000.5', '64010', '63990.25'][i]!);
+      });
+      const lasts = await Promise.all(own.map(async (v) => (await v.tickers(['BTCUSDT']))[0]?.last));
+      expect(lasts).toEqual(['64000.5', '64010', '63990.25']);
+      // Each asked its own server only.
+      fakes.forEach((f, i) => {
+        expect(
+          f.requests.every((r) => r.served && r.path.startsWith(['/', '/api/v5/', '/api/v3/'][i]!)),
+        ).toBe(true);
+      });
+    } finally {
+      for (const v of own) await v.close();
+      for (const f of fakes) await f.close();
+    }
   });
 });
