@@ -7,7 +7,7 @@ import { createSimProvider } from './providers/sim.ts';
 
 /** The simulator, counting the ticker requests that reach it. */
 function countingSim() {
-  const sim = createSimProvider({ seed: 'quotes', tickMs: 1000 });
+  const sim = createSimProvider({ secret: 'quotes', tickMs: 1000 });
   const asked: string[][] = [];
   const provider: MarketDataProvider = {
     ...sim,

@@ -1,12 +1,12 @@
 /**
  * The simulator's price path: a closed-form function of time, so any second can be priced in O(1)
- * without replaying history, and the same seed gives the same number in every process whatever
+ * without replaying history, and the same secret gives the same number in every process whatever
  * order the questions come in. Floats are fine here: this generates a path; the provider rounds
  * its output to decimal strings.
  *
  * Two layers:
  * - Trading time θ(t), in seconds. A binary multiplicative cascade splits every block of 2^22 s
- *   (≈ 48.5 days) into halves with hashed shares, down to single seconds, so θ(t) = t on the block
+ *   (≈ 48.5 days) into halves with keyed random shares, down to single seconds, so θ(t) = t on the block
  *   boundaries and θ(b) − θ(a) is the activity of [a, b). Volume is that activity times a per-pair
  *   rate, so candle volumes add up exactly across intervals. Shares of nodes of 2^12 s (≈ 68 min)
  *   and longer are market-wide: busy days are busy for every pair, as in real crypto markets.
@@ -21,7 +21,13 @@
  * Octaves reach half a year rather than the two months first sketched: with a two-month top the
  * path saturates within about two weeks and monthly moves look far too tame. To keep prices near
  * today's levels anyway, each pair is anchored near its reference price at ANCHOR_TIME.
+ *
+ * Every share of the cascade, every octave's cell value and the anchor's jitter come from
+ * HMAC-SHA-256 under the secret (see "keyed randomness" below): the path is unpredictable without
+ * the whole secret.
  */
+
+import { createHmac } from 'node:crypto';
 
 const CASCADE_LEVELS = 22;
 const CASCADE_BLOCK = 2 ** CASCADE_LEVELS;
@@ -54,48 +60,191 @@ const CASCADE_SPREAD = Array.from({ length: CASCADE_LEVELS + 1 }, (_, level) =>
   level >= 16 ? 0.18 : level >= 6 ? 0.22 : 0.2,
 );
 
-// ---- hashing (32-bit integer mixing; every input is split so nothing overflows) ----
+// ---- keyed randomness (HMAC-SHA-256 of the secret) ----
+//
+// Every random number of the simulator is a word of HMAC-SHA-256(sub-key, index), and every
+// sub-key is HMAC-SHA-256(secret, label), the label naming the pair and the purpose. Whoever does
+// not hold the whole secret cannot compute or extrapolate a price (DESIGN.md, section 6): there is
+// no shorter key anywhere to search for. One digest gives 8 words, the values of 8 consecutive
+// cells (seconds, nodes), and KeyedWords keeps the last digest of each sub-key, so a walk costs
+// one HMAC per 8 cells. The HMACs of cells run on the SHA-256 below, with each sub-key's ipad and
+// opad blocks compressed once: two compressions per HMAC, about a third of what node:crypto's
+// createHmac costs per call for 8 bytes (sim.test.ts checks the two agree).
 
-/** MurmurHash3's finaliser: a bijection on 32-bit words with full avalanche. */
-export function mix32(value: number): number {
-  let h = value | 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+/** The simulator's secret: bytes, or a string standing for its UTF-8 bytes. */
+export type SimSecret = Uint8Array | string;
 
-/** FNV-1a over UTF-16 code units, finalised. */
-export function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+/**
+ * A 32-byte sub-key prepared for HMAC-SHA-256 of short messages: the SHA-256 state after the
+ * key's ipad block (words 0-7) and after its opad block (words 8-15).
+ */
+export type PreparedKey = Int32Array;
+
+/** The sub-keys of one secret, each derived once. */
+export class SimKeys {
+  private readonly secret: Buffer;
+  private readonly prepared = new Map<string, PreparedKey>();
+
+  constructor(secret: SimSecret) {
+    this.secret = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : Buffer.from(secret);
+    if (this.secret.length === 0) throw new Error('The market simulator needs a non-empty secret');
   }
-  return mix32(h);
-}
 
-/** Derives an independent key for a numbered purpose. */
-export function subKey(key: number, tag: number): number {
-  return mix32((key ^ Math.imul(tag + 0x3c6ef372, 0x9e3779b1)) | 0);
+  /** HMAC-SHA-256(secret, label): the sub-key of one purpose. */
+  derive(label: string): Buffer {
+    return createHmac('sha256', this.secret).update(label, 'utf8').digest();
+  }
+
+  /** The sub-key of `label`, prepared for KeyedWords. */
+  prepare(label: string): PreparedKey {
+    let key = this.prepared.get(label);
+    if (!key) {
+      key = prepareKey(this.derive(label));
+      this.prepared.set(label, key);
+    }
+    return key;
+  }
 }
 
 /**
- * Hash of (key, n) for any integer n of ±2^53. Seconds since 1970 fit one 32-bit word until 2106;
- * anything else (earlier dates, larger counts) also mixes in the high word.
+ * Words of keyed functions, one sub-key per slot: word n of a slot is the 32-bit word n mod 8 of
+ * HMAC-SHA-256(sub-key, ⌊n/8⌋ as 8 bytes big-endian, two's complement), for any integer n of
+ * ±2^53. The last digest of each slot is kept. The sub-key of a slot is asked for on its first use.
  */
-export function hashInt(key: number, n: number): number {
-  if (n >= 0 && n < 4294967296) return mix32(key ^ Math.imul(n, 0xcc9e2d51));
-  const high = Math.floor(n / 4294967296);
-  const low = n - high * 4294967296;
-  return mix32(mix32(key ^ Math.imul(low, 0xcc9e2d51)) ^ Math.imul(high, 0x1b873593) ^ 0x5bd1e995);
+export class KeyedWords {
+  private readonly keys: (PreparedKey | undefined)[];
+  private readonly bucket: Float64Array;
+  private readonly words: Int32Array;
+
+  constructor(
+    slots: number,
+    private readonly keyOf: (slot: number) => PreparedKey,
+  ) {
+    this.keys = new Array<PreparedKey | undefined>(slots).fill(undefined);
+    this.bucket = new Float64Array(slots).fill(Number.NaN);
+    this.words = new Int32Array(slots * 8);
+  }
+
+  /** Word n of the slot, an integer in [0, 2^32). */
+  word(slot: number, n: number): number {
+    const bucket = Math.floor(n * 0.125);
+    if (bucket !== this.bucket[slot]) this.load(slot, bucket);
+    return this.words[slot * 8 + n - bucket * 8]! >>> 0;
+  }
+
+  /** Word n of the slot as a uniform number in [-1, 1). */
+  unit(slot: number, n: number): number {
+    const bucket = Math.floor(n * 0.125);
+    if (bucket !== this.bucket[slot]) this.load(slot, bucket);
+    return this.words[slot * 8 + n - bucket * 8]! * (1 / 2147483648);
+  }
+
+  private load(slot: number, bucket: number): void {
+    let key = this.keys[slot];
+    if (!key) {
+      key = this.keyOf(slot);
+      this.keys[slot] = key;
+    }
+    hmacWords(key, bucket, this.words, slot * 8);
+    this.bucket[slot] = bucket;
+  }
 }
 
-/** A hash as a uniform number in [-1, 1). */
-export function unit(hash: number): number {
-  return hash / 2147483648 - 1;
+const SHA256_K = new Int32Array([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+  0xc67178f2,
+]);
+const SHA256_IV = new Int32Array([
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+]);
+/** The message schedule: the block goes into words 0-15. */
+const schedule = new Int32Array(64);
+const innerDigest = new Int32Array(8);
+
+/** One SHA-256 compression of `schedule`'s block onto state[from..from+8], into out[at..at+8]. */
+function compress(state: Int32Array, from: number, out: Int32Array, at: number): void {
+  const w = schedule;
+  for (let i = 16; i < 64; i++) {
+    const x = w[i - 15]!;
+    const y = w[i - 2]!;
+    const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+    const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+    w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
+  }
+  let a = state[from]!;
+  let b = state[from + 1]!;
+  let c = state[from + 2]!;
+  let d = state[from + 3]!;
+  let e = state[from + 4]!;
+  let f = state[from + 5]!;
+  let g = state[from + 6]!;
+  let h = state[from + 7]!;
+  for (let i = 0; i < 64; i++) {
+    const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+    const t1 = (h + s1 + (g ^ (e & (f ^ g))) + SHA256_K[i]! + w[i]!) | 0;
+    const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+    const t2 = (s0 + ((a & b) | (c & (a | b)))) | 0;
+    h = g;
+    g = f;
+    f = e;
+    e = (d + t1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (t1 + t2) | 0;
+  }
+  out[at] = (state[from]! + a) | 0;
+  out[at + 1] = (state[from + 1]! + b) | 0;
+  out[at + 2] = (state[from + 2]! + c) | 0;
+  out[at + 3] = (state[from + 3]! + d) | 0;
+  out[at + 4] = (state[from + 4]! + e) | 0;
+  out[at + 5] = (state[from + 5]! + f) | 0;
+  out[at + 6] = (state[from + 6]! + g) | 0;
+  out[at + 7] = (state[from + 7]! + h) | 0;
+}
+
+/** Prepares a key of at most 64 bytes (a sub-key has 32). */
+export function prepareKey(key: Uint8Array): PreparedKey {
+  if (key.length > 64) throw new Error('prepareKey takes keys of at most 64 bytes');
+  const prepared = new Int32Array(16);
+  for (const [pad, at] of [
+    [0x36, 0],
+    [0x5c, 8],
+  ] as const) {
+    for (let i = 0; i < 16; i++) {
+      let word = 0;
+      for (let j = 0; j < 4; j++) word = (word << 8) | ((key[i * 4 + j] ?? 0) ^ pad);
+      schedule[i] = word;
+    }
+    compress(SHA256_IV, 0, prepared, at);
+  }
+  return prepared;
+}
+
+/**
+ * HMAC-SHA-256(key, n as 8 bytes big-endian, two's complement) for an integer n of ±2^53, as 8
+ * big-endian words (signed) into out[at..at+8].
+ */
+export function hmacWords(key: PreparedKey, n: number, out: Int32Array, at: number): void {
+  const w = schedule;
+  const high = Math.floor(n / 4294967296);
+  w[0] = high | 0;
+  w[1] = (n - high * 4294967296) | 0;
+  w[2] = 0x80000000 | 0;
+  w.fill(0, 3, 15);
+  w[15] = (64 + 8) * 8;
+  compress(key, 0, innerDigest, 0);
+  w.set(innerDigest, 0);
+  w[8] = 0x80000000 | 0;
+  w.fill(0, 9, 15);
+  w[15] = (64 + 32) * 8;
+  compress(key, 8, out, at);
 }
 
 // ---- calibration ----
@@ -146,50 +295,48 @@ export interface PathSpec {
   marketCorrelation: number;
 }
 
+/** Slots of a path's KeyedWords: the pair's octaves, the market-wide octaves, the cascade levels. */
+const MARKET_SLOT = OCTAVES;
+const CASCADE_SLOT = 2 * OCTAVES;
+const PATH_SLOTS = CASCADE_SLOT + CASCADE_LEVELS + 1;
+
 export class PricePath {
   readonly amplitude: Float64Array;
-  readonly pairKeys: Int32Array;
-  readonly marketKeys: Int32Array;
-  readonly cascadeKeys: Int32Array;
+  /** The prepared sub-keys, by slot (see MARKET_SLOT, CASCADE_SLOT): every cursor shares them. */
+  readonly keys: (PreparedKey | undefined)[];
   readonly marketWeight: number;
   readonly pairWeight: number;
   /** log(price) − L: puts the path at about `basePrice` at ANCHOR_TIME. */
   readonly logOffset: number;
 
-  constructor(seed: string, symbol: string, spec: PathSpec) {
-    const seedKey = hashText(seed);
-    const marketKey = mix32(seedKey ^ hashText('market'));
-    const pairKey = mix32(seedKey ^ hashText(`pair:${symbol}`));
+  /**
+   * The path of `symbol` under the secret of `keys`. Sub-keys of octaves from MARKET_OCTAVE and
+   * of cascade levels from MARKET_CASCADE_LEVEL are market-wide: the same for every pair.
+   */
+  constructor(keys: SimKeys, symbol: string, spec: PathSpec) {
     this.marketWeight = spec.marketCorrelation;
     this.pairWeight = Math.sqrt(1 - spec.marketCorrelation ** 2);
     const scale = spec.dailyVol / Math.sqrt(DAILY_UNIT_VARIANCE);
     this.amplitude = new Float64Array(OCTAVES);
-    this.pairKeys = new Int32Array(OCTAVES);
-    this.marketKeys = new Int32Array(OCTAVES);
+    this.keys = new Array<PreparedKey | undefined>(PATH_SLOTS).fill(undefined);
     for (let k = 0; k < OCTAVES; k++) {
       this.amplitude[k] = scale * Math.sqrt(PERIOD[k]!);
-      this.pairKeys[k] = subKey(pairKey, 100 + k);
-      this.marketKeys[k] = subKey(marketKey, 100 + k);
+      this.keys[k] = keys.prepare(`pair:${symbol}:octave:${k}`);
+      if (k >= MARKET_OCTAVE) this.keys[MARKET_SLOT + k] = keys.prepare(`market:octave:${k}`);
     }
-    this.cascadeKeys = new Int32Array(CASCADE_LEVELS + 1);
     for (let level = 1; level <= CASCADE_LEVELS; level++) {
-      this.cascadeKeys[level] = subKey(level >= MARKET_CASCADE_LEVEL ? marketKey : pairKey, 200 + level);
+      this.keys[CASCADE_SLOT + level] = keys.prepare(
+        level >= MARKET_CASCADE_LEVEL ? `market:cascade:${level}` : `pair:${symbol}:cascade:${level}`,
+      );
     }
-    // Each seed starts within a couple of daily moves of the reference level.
-    const jitter = 2 * spec.dailyVol * unit(subKey(pairKey, 1));
+    // Each secret starts within a couple of daily moves of the reference level.
+    const jitter = 2 * spec.dailyVol * (keys.derive(`pair:${symbol}:anchor`).readInt32BE(0) / 2147483648);
     this.logOffset = Math.log(spec.basePrice) + jitter - this.cursor().at(ANCHOR_TIME);
   }
 
   /** The price of a log value returned by PathCursor.at. */
   price(log: number): number {
     return Math.exp(log + this.logOffset);
-  }
-
-  /** Value of octave k at cell c. */
-  cellValue(k: number, cell: number): number {
-    const own = unit(hashInt(this.pairKeys[k]!, cell));
-    if (k < MARKET_OCTAVE) return own;
-    return this.marketWeight * unit(hashInt(this.marketKeys[k]!, cell)) + this.pairWeight * own;
   }
 
   cursor(): PathCursor {
@@ -225,8 +372,16 @@ export class PathCursor {
   /** Base cell and coefficients (c0..c3) of each group's cubic. */
   private readonly groupCell = new Float64Array(2).fill(Number.NaN);
   private readonly groupCoef = new Float64Array(8);
+  /** The path's random words; this cursor's own, so that its last digests follow its walk. */
+  private readonly words: KeyedWords;
 
-  constructor(private readonly path: PricePath) {}
+  constructor(private readonly path: PricePath) {
+    this.words = new KeyedWords(PATH_SLOTS, (slot) => {
+      const key = path.keys[slot];
+      if (!key) throw new Error(`No sub-key in slot ${slot} of the path`);
+      return key;
+    });
+  }
 
   /**
    * Trading time at the start of second `t` (epoch seconds, an integer). With `resolution` r > 0
@@ -256,10 +411,10 @@ export class PathCursor {
         length[CASCADE_LEVELS] = CASCADE_BLOCK;
       }
     }
-    const keys = this.path.cascadeKeys;
+    const words = this.words;
     for (let l = level; l > resolution; l--) {
       const index = node[l]!;
-      const left = length[l]! * (0.5 + CASCADE_SPREAD[l]! * unit(hashInt(keys[l]!, index)));
+      const left = length[l]! * (0.5 + CASCADE_SPREAD[l]! * words.unit(CASCADE_SLOT + l, index));
       const child = Math.floor(t * INV_POW2[l - 1]!);
       if (child === index * 2) {
         start[l - 1] = start[l]!;
@@ -353,9 +508,16 @@ export class PathCursor {
 
   /** Loads the values at the ends of cell c of octave k. */
   private fillCell(k: number, c: number): void {
-    const path = this.path;
-    this.value0[k] = c === this.cell[k]! + 1 ? this.value1[k]! : path.cellValue(k, c);
-    this.value1[k] = path.cellValue(k, c + 1);
+    this.value0[k] = c === this.cell[k]! + 1 ? this.value1[k]! : this.cellValue(k, c);
+    this.value1[k] = this.cellValue(k, c + 1);
     this.cell[k] = c;
+  }
+
+  /** Value of octave k at cell c: the pair's own, mixed with the market's from MARKET_OCTAVE on. */
+  private cellValue(k: number, cell: number): number {
+    const own = this.words.unit(k, cell);
+    if (k < MARKET_OCTAVE) return own;
+    const path = this.path;
+    return path.marketWeight * this.words.unit(MARKET_SLOT + k, cell) + path.pairWeight * own;
   }
 }

@@ -11,13 +11,20 @@ import {
   pollingStream,
 } from './provider.ts';
 import { SIM_PAIRS, SIM_QUOTE, type SimPair } from './sim-pairs.ts';
-import { hashInt, hashText, mix32, type PathCursor, PricePath, subKey, unit } from './sim-path.ts';
+import { KeyedWords, type PathCursor, PricePath, SimKeys, type SimSecret } from './sim-path.ts';
 
 /**
  * `sim`: the offline, deterministic market (ARCHITECTURE.md, "Market data"). Every number is a pure
- * function of the seed, the pair and the second asked about (see sim-path.ts), so two processes
- * with the same seed agree and the order of calls never matters; the caches below only hold such
- * values.
+ * function of the secret, the pair and the second asked about (see sim-path.ts), so two processes
+ * with the same secret agree and the order of calls never matters; the caches below only hold such
+ * values. Every random number is keyed by the whole secret (HMAC-SHA-256, see sim-path.ts): without
+ * it nobody can predict a price.
+ *
+ * Venues: with `venue`, the provider is one of several simulated sources of an index (sim-a, sim-b,
+ * sim-c): the same path, with what it quotes now (the ticker's last, bid and ask, the order book)
+ * multiplied by 1 + n, n a keyed function of the secret, the venue, the pair and the second, uniform
+ * within ±VENUE_NOISE. The venues differ slightly, each changes every second, and their median
+ * stays on the path. Klines, trades and instruments are the path's, the same at every venue.
  *
  * Candles: open = p(open second), close = p(last second), so the next open is one second's move
  * from the previous close. High and low are the extremes of the open, the close and samples in
@@ -33,7 +40,6 @@ import { hashInt, hashText, mix32, type PathCursor, PricePath, subKey, unit } fr
  * sample), so such a high can move back by a sampling step's wiggle (≈ 0.1% on 1d).
  */
 
-const PROVIDER_ID = 'sim';
 /** Candles up to this length are sampled every second. */
 const EXACT_UP_TO = 900;
 /** Longer ones: this many samples, as many requests ask for 1000 candles or more. */
@@ -59,10 +65,29 @@ const TRADE_LOOKBACK_SECONDS = 3600;
 const MAX_TRADES_PER_SECOND = 40;
 /** A trade's amount covers the trading time back to the previous trade, at most this far. */
 const MAX_CARRY_SECONDS = 60;
+/** Largest relative deviation of a venue's quotes from the path. */
+const VENUE_NOISE = 0.0003;
+
+/**
+ * Slots of a pair's KeyedWords (the path has its own): the best quotes and the trade count per
+ * second, the venue's noise, the words of each trade rank and of each order-book level.
+ */
+const QUOTES_SLOT = 0;
+const TRADE_COUNT_SLOT = 1;
+const NOISE_SLOT = 2;
+const TRADE_SLOT = 3;
+const LEVEL_SLOT = TRADE_SLOT + MAX_TRADES_PER_SECOND;
+const PAIR_SLOTS = LEVEL_SLOT + 2 * MAX_DEPTH;
+/** Words per second of a trade rank (offset, two for the weight, side) and of a book level (size). */
+const TRADE_WORDS = 4;
+const LEVEL_WORDS = 2;
 
 export interface SimProviderOptions {
-  seed: string;
+  /** The secret key of the market (loadSimSecret): bytes, or a string standing for its UTF-8 bytes. */
+  secret: SimSecret;
   tickMs: number;
+  /** A simulated venue (e.g. sim-a): the provider's id, and its own noise on current quotes. */
+  venue?: string;
   now?: () => number;
 }
 
@@ -79,12 +104,10 @@ interface PairState {
   /** Base-currency volume per second of trading time. */
   volumeRate: number;
   volumeDecimals: number;
-  bookKey: number;
-  levelKeys: Int32Array;
   /** Trades in an average second of trading time. */
   tradeRate: number;
-  tradeKey: number;
-  tradeKeys: Int32Array;
+  /** The random words of quotes, trades and books (see QUOTES_SLOT and the others). */
+  words: KeyedWords;
   window: DayWindow | null;
 }
 
@@ -117,10 +140,13 @@ interface CandleProgress {
 
 export function createSimProvider(opts: SimProviderOptions): SimProvider {
   const now = opts.now ?? Date.now;
+  const id = opts.venue ?? 'sim';
+  const venue = opts.venue;
   const pollMs = Number.isFinite(opts.tickMs) && opts.tickMs > 0 ? Math.max(50, opts.tickMs) : 1000;
+  const keys = new SimKeys(opts.secret);
   const pairs = new Map<string, PairState>();
   for (const spec of SIM_PAIRS) {
-    const state = pairState(opts.seed, spec);
+    const state = pairState(keys, spec, venue);
     pairs.set(state.symbol, state);
   }
   const instrumentsList = [...pairs.values()].map((p) => p.instrument);
@@ -130,7 +156,7 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
 
   function lookup(symbol: string): PairState {
     const state = pairs.get(normaliseSymbol(symbol));
-    if (!state) throw new ProviderError(PROVIDER_ID, 'unknown_symbol', `未知交易对：${symbol}`);
+    if (!state) throw new ProviderError(id, 'unknown_symbol', `未知交易对：${symbol}`);
     return state;
   }
 
@@ -173,13 +199,19 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
     return finishCandle(pair, progress, endSec, cursor);
   }
 
+  /** The venue's log deviation from the path at second `sec` (0 without a venue). */
+  function venueNoise(pair: PairState, sec: number): number {
+    return venue === undefined ? 0 : Math.log1p(VENUE_NOISE * pair.words.unit(NOISE_SLOT, sec));
+  }
+
   function ticker(pair: PairState, nowMs: number): ProviderTicker {
     const sec = Math.floor(nowMs / 1000);
     const cursor = pair.cursor;
     const { values, thetas } = dayWindow(pair, sec);
-    const open = cursor.at(sec - DAY);
+    // Open and last are what this venue quoted then and now.
+    const open = cursor.at(sec - DAY) + venueNoise(pair, sec - DAY);
     const startTheta = cursor.thetaAt(sec - DAY + 1);
-    const last = cursor.at(sec);
+    const last = cursor.at(sec) + venueNoise(pair, sec);
     const endTheta = cursor.thetaAt(sec + 1);
     let high = Math.max(last, open);
     let low = Math.min(last, open);
@@ -216,7 +248,7 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
 
   function orderBook(pair: PairState, depth: number, nowMs: number): ProviderOrderBook {
     const sec = Math.floor(nowMs / 1000);
-    const lastPrice = pair.path.price(pair.cursor.at(sec));
+    const lastPrice = pair.path.price(pair.cursor.at(sec) + venueNoise(pair, sec));
     const lastTicks = toTicks(pair, lastPrice);
     const [bestBid, bestAsk] = bestQuotes(pair, sec, lastTicks);
     const spacing = Math.max(1, Math.round(lastPrice * LEVEL_SPACING * pair.tickScale));
@@ -228,10 +260,13 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
       const out: [string, string][] = [];
       let ticks = best;
       for (let i = 0; i < levels && ticks > 0; i++) {
-        const h = hashInt(pair.levelKeys[sideIndex * MAX_DEPTH + i]!, sec);
+        const slot = LEVEL_SLOT + sideIndex * MAX_DEPTH + i;
+        const h = pair.words.word(slot, sec * LEVEL_WORDS);
         const levelPrice = ticks / pair.tickScale;
         // Sizes: lognormal-ish around the typical notional, a little deeper away from the touch.
-        const factor = Math.exp(0.9 * (unit(h) + unit(mix32(h ^ 0x68e31da4)))) * (1 + 0.08 * i);
+        const spread =
+          pair.words.unit(slot, sec * LEVEL_WORDS) + pair.words.unit(slot, sec * LEVEL_WORDS + 1);
+        const factor = Math.exp(0.9 * spread) * (1 + 0.08 * i);
         const units = Math.floor(((typicalNotional * factor) / levelPrice) * amountScale);
         const size = units >= 1 ? (units / amountScale).toFixed(pair.spec.amountPrecision) : minAmount;
         out.push([formatTicks(pair, ticks), size]);
@@ -248,7 +283,7 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
   }
 
   const provider: SimProvider = {
-    id: PROVIDER_ID,
+    id,
     supportsHistory: true,
     instrumentsList,
 
@@ -307,19 +342,22 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
   return provider;
 }
 
-function pairState(seed: string, spec: SimPair): PairState {
+function pairState(keys: SimKeys, spec: SimPair, venue: string | undefined): PairState {
   const symbol = `${spec.base}${SIM_QUOTE}`;
-  const path = new PricePath(seed, symbol, {
+  const path = new PricePath(keys, symbol, {
     basePrice: spec.basePrice,
     dailyVol: spec.dailyVol,
     marketCorrelation: spec.marketCorrelation,
   });
-  const bookKey = mix32(hashText(seed) ^ hashText(`book:${symbol}`));
-  const levelKeys = new Int32Array(2 * MAX_DEPTH);
-  for (let i = 0; i < levelKeys.length; i++) levelKeys[i] = subKey(bookKey, i + 1);
-  const tradeKey = mix32(hashText(seed) ^ hashText(`trades:${symbol}`));
-  const tradeKeys = new Int32Array(MAX_TRADES_PER_SECOND);
-  for (let i = 0; i < tradeKeys.length; i++) tradeKeys[i] = subKey(tradeKey, i + 1);
+  // Sub-keys are derived on first use: a pair's book levels and trade ranks are a hundred and forty.
+  const label = (slot: number) => {
+    if (slot === QUOTES_SLOT) return `pair:${symbol}:quotes`;
+    if (slot === TRADE_COUNT_SLOT) return `pair:${symbol}:trade-count`;
+    if (slot === NOISE_SLOT) return `venue:${venue ?? ''}:${symbol}:noise`;
+    if (slot < LEVEL_SLOT) return `pair:${symbol}:trade:${slot - TRADE_SLOT}`;
+    const level = slot - LEVEL_SLOT;
+    return `pair:${symbol}:book:${level < MAX_DEPTH ? 'bid' : 'ask'}:${level % MAX_DEPTH}`;
+  };
   return {
     spec,
     symbol,
@@ -338,12 +376,9 @@ function pairState(seed: string, spec: SimPair): PairState {
     tickScale: 10 ** spec.pricePrecision,
     volumeRate: spec.dailyQuoteVolume / spec.basePrice / DAY,
     volumeDecimals: Math.max(spec.amountPrecision, 2),
-    bookKey,
-    levelKeys,
     // Busier pairs trade more often, not proportionally: a major's tape shows a few trades a second.
     tradeRate: clamp(2 * Math.sqrt(spec.dailyQuoteVolume / 1e8), 0.3, 6),
-    tradeKey,
-    tradeKeys,
+    words: new KeyedWords(PAIR_SLOTS, (slot) => keys.prepare(label(slot))),
     window: null,
   };
 }
@@ -456,7 +491,7 @@ function dayWindow(pair: PairState, sec: number): DayWindow {
 
 /**
  * The latest trades up to `nowMs`, newest first. Each second's trades are a pure function of the
- * seed, the pair and that second: their count follows the second's trading time (busy seconds
+ * secret, the pair and that second: their count follows the second's trading time (busy seconds
  * trade more); their amounts share out the volume traded since the previous second with trades
  * (at most MAX_CARRY_SECONDS back), so a candle's trades add up to about its volume; buys print at
  * the ask and sells at the bid of that second, and its last trade prints at its last price, on the
@@ -490,7 +525,7 @@ function recentTrades(pair: PairState, limit: number, nowMs: number): ProviderTr
 }
 
 function tradeCount(pair: PairState, sec: number, activity: number): number {
-  const dither = hashInt(pair.tradeKey, sec) / 4294967296;
+  const dither = pair.words.word(TRADE_COUNT_SLOT, sec) / 4294967296;
   return Math.min(MAX_TRADES_PER_SECOND, Math.floor(pair.tradeRate * Math.max(0, activity) + dither));
 }
 
@@ -509,12 +544,14 @@ function tradesOfSecond(
   const move = Math.sign(lastTicks - previousTicks);
   const drafts: { offset: number; weight: number; buy: boolean }[] = [];
   let totalWeight = 0;
+  const words = pair.words;
   for (let j = 0; j < n; j++) {
-    const h = hashInt(pair.tradeKeys[j]!, sec);
-    const weight = Math.exp(1.1 * (unit(mix32(h ^ 0x2545f491)) + unit(mix32(h ^ 0x1b873593))));
+    const slot = TRADE_SLOT + j;
+    const first = sec * TRADE_WORDS;
+    const weight = Math.exp(1.1 * (words.unit(slot, first + 1) + words.unit(slot, first + 2)));
     // The side leans with the second's move: more buys while the price rises.
-    const buy = unit(mix32(h ^ 0x7f4a7c15)) < 0.3 * move;
-    drafts.push({ offset: h % 1000, weight, buy });
+    const buy = words.unit(slot, first + 3) < 0.3 * move;
+    drafts.push({ offset: words.word(slot, first) % 1000, weight, buy });
     totalWeight += weight;
   }
   drafts.sort((a, b) => a.offset - b.offset);
@@ -539,7 +576,7 @@ function tradesOfSecond(
 
 /** Best bid and ask in ticks: one or two ticks either side of the last price, by the second. */
 function bestQuotes(pair: PairState, sec: number, lastTicks: number): [number, number] {
-  const h = hashInt(pair.bookKey, sec);
+  const h = pair.words.word(QUOTES_SLOT, sec);
   const below = (h & 3) === 0 ? 2 : 1;
   const above = ((h >>> 2) & 3) === 0 ? 2 : 1;
   return [lastTicks - below, lastTicks + above];
