@@ -27,7 +27,7 @@
  * the whole secret.
  */
 
-import { createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 const CASCADE_LEVELS = 22;
 const CASCADE_BLOCK = 2 ** CASCADE_LEVELS;
@@ -50,6 +50,8 @@ const INV_PERIOD = new Float64Array(PERIOD.map((p) => 1 / p));
 /** Octaves 3-6 (64 s to 68 min) and 7-12 (4.5 h up) are each evaluated as one cubic; see PathCursor. */
 const GROUP_A_FIRST = 3;
 const GROUP_B_FIRST = 7;
+/** First octave summed directly at each resolution: 0 exactly, else the first of 64 s and 2^r s. */
+const COARSE_FIRST_OCTAVE = POW2.map((_, r) => (r === 0 ? 0 : Math.max(GROUP_A_FIRST, Math.ceil(r / 2))));
 
 /**
  * Largest deviation from an even split, per cascade level. Compounded over the levels this gives
@@ -67,9 +69,10 @@ const CASCADE_SPREAD = Array.from({ length: CASCADE_LEVELS + 1 }, (_, level) =>
 // not hold the whole secret cannot compute or extrapolate a price (DESIGN.md, section 6): there is
 // no shorter key anywhere to search for. One digest gives 8 words, the values of 8 consecutive
 // cells (seconds, nodes), and KeyedWords keeps the last digest of each sub-key, so a walk costs
-// one HMAC per 8 cells. The HMACs of cells run on the SHA-256 below, with each sub-key's ipad and
-// opad blocks compressed once: two compressions per HMAC, about a third of what node:crypto's
-// createHmac costs per call for 8 bytes (sim.test.ts checks the two agree).
+// one HMAC per 8 cells. The HMACs run on the SHA-256 below, with each key's ipad and opad blocks
+// compressed once: two compressions (about a microsecond) per HMAC of a cell, where node:crypto's
+// createHmac costs 3 µs a call on Node 20 and 6 to 50 µs on Node 24 (OpenSSL 3 sets up each one).
+// sim.test.ts checks the two agree.
 
 /** The simulator's secret: bytes, or a string standing for its UTF-8 bytes. */
 export type SimSecret = Uint8Array | string;
@@ -80,19 +83,28 @@ export type SimSecret = Uint8Array | string;
  */
 export type PreparedKey = Int32Array;
 
+let digests = 0;
+
+/** How many digests of cells KeyedWords computed in this process: the cost of the path's randomness. */
+export function cellDigests(): number {
+  return digests;
+}
+
 /** The sub-keys of one secret, each derived once. */
 export class SimKeys {
-  private readonly secret: Buffer;
+  /** The secret as an HMAC key (one longer than a block is its SHA-256, as HMAC says). */
+  private readonly secret: PreparedKey;
   private readonly prepared = new Map<string, PreparedKey>();
 
   constructor(secret: SimSecret) {
-    this.secret = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : Buffer.from(secret);
-    if (this.secret.length === 0) throw new Error('The market simulator needs a non-empty secret');
+    const bytes = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret;
+    if (bytes.length === 0) throw new Error('The market simulator needs a non-empty secret');
+    this.secret = prepareKey(bytes.length > 64 ? createHash('sha256').update(bytes).digest() : bytes);
   }
 
   /** HMAC-SHA-256(secret, label): the sub-key of one purpose. */
   derive(label: string): Buffer {
-    return createHmac('sha256', this.secret).update(label, 'utf8').digest();
+    return hmac(this.secret, Buffer.from(label, 'utf8'));
   }
 
   /** The sub-key of `label`, prepared for KeyedWords. */
@@ -147,6 +159,7 @@ export class KeyedWords {
     }
     hmacWords(key, bucket, this.words, slot * 8);
     this.bucket[slot] = bucket;
+    digests++;
   }
 }
 
@@ -167,7 +180,10 @@ const SHA256_IV = new Int32Array([
 const schedule = new Int32Array(64);
 const innerDigest = new Int32Array(8);
 
-/** One SHA-256 compression of `schedule`'s block onto state[from..from+8], into out[at..at+8]. */
+/**
+ * One SHA-256 compression of `schedule`'s block onto state[from..from+8], into out[at..at+8] (which
+ * may be the state itself).
+ */
 function compress(state: Int32Array, from: number, out: Int32Array, at: number): void {
   const w = schedule;
   for (let i = 16; i < 64; i++) {
@@ -227,6 +243,39 @@ export function prepareKey(key: Uint8Array): PreparedKey {
   return prepared;
 }
 
+/** HMAC-SHA-256(key, message) for a message of any length. */
+export function hmac(key: PreparedKey, message: Uint8Array): Buffer {
+  // The inner hash goes on from the ipad state: the message, 0x80, zeros, and the bit length of
+  // the ipad block and the message in the last 8 bytes of the last block.
+  const padded = new Uint8Array(Math.ceil((message.length + 9) / 64) * 64);
+  padded.set(message);
+  padded[message.length] = 0x80;
+  const bits = (64 + message.length) * 8;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bits / 4294967296));
+  view.setUint32(padded.length - 4, bits >>> 0);
+  const inner = key.slice(0, 8);
+  for (let block = 0; block < padded.length; block += 64) {
+    for (let i = 0; i < 16; i++) schedule[i] = view.getInt32(block + i * 4);
+    compress(inner, 0, inner, 0);
+  }
+  const digest = new Int32Array(8);
+  outerHash(key, inner, digest, 0);
+  const bytes = Buffer.alloc(32);
+  for (let i = 0; i < 8; i++) bytes.writeInt32BE(digest[i]!, i * 4);
+  return bytes;
+}
+
+/** The outer hash of HMAC: the opad state on from `inner`, the inner digest, into out[at..at+8]. */
+function outerHash(key: PreparedKey, inner: Int32Array, out: Int32Array, at: number): void {
+  const w = schedule;
+  w.set(inner, 0);
+  w[8] = 0x80000000 | 0;
+  w.fill(0, 9, 15);
+  w[15] = (64 + 32) * 8;
+  compress(key, 8, out, at);
+}
+
 /**
  * HMAC-SHA-256(key, n as 8 bytes big-endian, two's complement) for an integer n of ±2^53, as 8
  * big-endian words (signed) into out[at..at+8].
@@ -240,11 +289,7 @@ export function hmacWords(key: PreparedKey, n: number, out: Int32Array, at: numb
   w.fill(0, 3, 15);
   w[15] = (64 + 8) * 8;
   compress(key, 0, innerDigest, 0);
-  w.set(innerDigest, 0);
-  w[8] = 0x80000000 | 0;
-  w.fill(0, 9, 15);
-  w[15] = (64 + 32) * 8;
-  compress(key, 8, out, at);
+  outerHash(key, innerDigest, out, at);
 }
 
 // ---- calibration ----
@@ -353,9 +398,12 @@ export class PricePath {
  * Octaves of 64 s and longer are summed as cubic polynomials in θ: the periods are powers of 4,
  * so their cells nest, and inside one cell of the shortest octave of a group the whole group is
  * a single cubic. Exact evaluation sums octaves 0-2 directly plus the cubics of octaves 3-6 (per
- * 64 s cell) and 7-12 (per 16384 s cell). Coarse evaluation (resolution > 0, for the interior
- * samples of long candles) leaves out octaves 0-2 and sums 3-6 directly: per sample, it is
- * cheaper to interpolate them than to rebuild a cubic whose cell is already past.
+ * 64 s cell) and 7-12 (per 16384 s cell). Coarse evaluation (resolution r > 0, for the interior
+ * samples of long candles) leaves out the octaves shorter than 64 s or than the cascade's 2^r s,
+ * and sums the rest of 3-6 directly: per sample, it is cheaper to interpolate them than to rebuild
+ * a cubic whose cell is already past. Octaves much shorter than the sampling step only add an
+ * independent wiggle of a few basis points to each sample, and each of their cells costs a digest
+ * (see KeyedWords), so the coarse view leaves them out as it leaves out the finer cascade.
  */
 export class PathCursor {
   /** Trading time at the start of the second last evaluated. */
@@ -439,7 +487,7 @@ export class PathCursor {
    * Evaluates second `t`: sets theta and returns L, the log price before the pair's offset (see
    * PricePath.price); extremes and averages can be taken on L. Resolution 0 is the path itself;
    * r > 0 is a coarse view for samples 2^r seconds or more apart: the cascade stops at 2^r s and
-   * octaves shorter than 64 s are left out.
+   * octaves shorter than 64 s or than 2^r s are left out.
    */
   at(t: number, resolution = 0): number {
     const theta = this.thetaAt(t, resolution);
@@ -449,7 +497,7 @@ export class PathCursor {
     const value0 = this.value0;
     const value1 = this.value1;
     const coef = this.groupCoef;
-    const first = resolution === 0 ? 0 : GROUP_A_FIRST;
+    const first = COARSE_FIRST_OCTAVE[resolution]!;
     const end = resolution === 0 ? GROUP_A_FIRST : GROUP_B_FIRST;
     let sum = 0;
     for (let k = first; k < end; k++) {

@@ -6,7 +6,7 @@ import { candleOpen, nextOpen } from '../intervals.ts';
 import { ProviderError, type ProviderKline, type ProviderTicker } from './provider.ts';
 import { createSimProvider, type SimProvider } from './sim.ts';
 import { SIM_PAIRS } from './sim-pairs.ts';
-import { hmacWords, KeyedWords, prepareKey, type SimSecret } from './sim-path.ts';
+import { cellDigests, hmacWords, KeyedWords, prepareKey, SimKeys, type SimSecret } from './sim-path.ts';
 
 /** 2026-11-21 07:33:17.250 UTC: inside every kind of candle, not on a boundary. */
 const NOW = Date.UTC(2026, 10, 21, 7, 33, 17, 250);
@@ -168,9 +168,34 @@ describe('sim provider: determinism', () => {
         const expected = createHmac('sha256', key).update(message).digest();
         const words = new Int32Array(8);
         hmacWords(prepared, index, words, 0);
-        expect(Buffer.from(words.map((w) => w).buffer).swap32(), `index ${index}`).toEqual(expected);
+        const bytes = Buffer.alloc(32);
+        for (const [i, word] of words.entries()) bytes.writeInt32BE(word, i * 4);
+        expect(bytes, `index ${index}`).toEqual(expected);
       }
     }
+  });
+
+  it('derives sub-keys as HMAC-SHA-256(secret, label) exactly as node:crypto does', () => {
+    const labels = [
+      '',
+      'a',
+      'pair:BTCUSDT:octave:3',
+      '价格'.repeat(9),
+      ...[55, 56, 63, 64, 119, 120, 200].map((n) => 'x'.repeat(n)),
+    ];
+    const secrets = [Buffer.from('s'), randomBytes(32), randomBytes(64), randomBytes(65), randomBytes(200)];
+    for (const secret of secrets) {
+      const keys = new SimKeys(secret);
+      for (const label of labels) {
+        const expected = createHmac('sha256', secret).update(label, 'utf8').digest();
+        expect(keys.derive(label), `secret of ${secret.length} bytes, label of ${label.length}`).toEqual(
+          expected,
+        );
+      }
+    }
+    expect(new SimKeys('secret text').derive('label')).toEqual(
+      createHmac('sha256', 'secret text').update('label').digest(),
+    );
   });
 
   it('gives word n of a slot from the digest of ⌊n/8⌋, whatever the order of questions', () => {
@@ -700,6 +725,34 @@ describe('sim provider: errors, stream and speed', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(updates.length).toBe(count);
     expect(second.length).toBe(secondCount);
+  });
+
+  it('computes about one HMAC per 8 cells walked, and about one per sample of a long candle', async () => {
+    const digestsOf = async (work: () => Promise<unknown>) => {
+      const before = cellDigests();
+      await work();
+      return cellDigests() - before;
+    };
+    // 100 candles of 15m: 90,000 seconds walked one by one (measured: 0.34 digests a second).
+    const p = sim('cost');
+    expect(await digestsOf(() => p.klines('BTCUSDT', '15m', { limit: 100 }))).toBeLessThan(0.4 * 90_000);
+    // Sampled candles: 240 samples each (measured: 0.5 to 0.9 digests a sample).
+    for (const interval of ['30m', '1h', '4h', '1d', '1w'] as const) {
+      const digests = await digestsOf(() => sim('cost').klines('BTCUSDT', interval, { limit: 100 }));
+      expect(digests, interval).toBeLessThan(100 * 240 * 1.25);
+    }
+    // Tickers as the feed asks for them, a second apart, at a venue (measured: 3 per pair).
+    const clock = { now: NOW };
+    const venue = sim('cost', () => clock.now, 'sim-a');
+    const symbols = venue.instrumentsList.map((i) => i.symbol);
+    await venue.tickers(symbols);
+    const perSecond = await digestsOf(async () => {
+      for (let s = 1; s <= 30; s++) {
+        clock.now = NOW + s * SECOND;
+        await venue.tickers(symbols);
+      }
+    });
+    expect(perSecond / 30 / symbols.length).toBeLessThan(5);
   });
 
   it('serves 1000 candles fast (generous bounds; see the report for measured times)', async () => {

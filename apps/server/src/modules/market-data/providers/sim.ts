@@ -29,11 +29,10 @@ import { KeyedWords, type PathCursor, PricePath, SimKeys, type SimSecret } from 
  * Candles: open = p(open second), close = p(last second), so the next open is one second's move
  * from the previous close. High and low are the extremes of the open, the close and samples in
  * between: every second up to 15m (exact), 240 samples for longer candles (30m every 7 s, 1h 15 s,
- * 4h 1 min, 1d 6 min), from 16 s steps on the path's coarse view (see PathCursor.at). That keeps
- * a request for 1000 candles of any interval to about a million evaluations. Volume is trading
- * time elapsed times the pair's rate, so it adds up exactly across intervals; quote volume is
- * volume times the sampled volume-weighted (geometric) average price. The candle still forming
- * covers up to now.
+ * 4h 1 min, 1d 6 min), on the path's coarse view (see PathCursor.at). That keeps a request for 1000
+ * candles of any interval to about a million evaluations. Volume is trading time elapsed times the
+ * pair's rate, so it adds up exactly across intervals; quote volume is volume times the sampled
+ * volume-weighted (geometric) average price. The candle still forming covers up to now.
  *
  * Known imperfection: when sampled coarser than 1 s, the forming candle counts the current second
  * in its high or low, and that second drops out once it is no longer the close (unless it is a
@@ -44,8 +43,12 @@ import { KeyedWords, type PathCursor, PricePath, SimKeys, type SimSecret } from 
 const EXACT_UP_TO = 900;
 /** Longer ones: this many samples, as many requests ask for 1000 candles or more. */
 const SAMPLES_PER_CANDLE = 240;
-/** Sampling steps from this many seconds use the coarse view of the path. */
-const COARSE_FROM_STEP = 16;
+/**
+ * Sampling steps from this many seconds use the coarse view of the path: all the sampled candles,
+ * 30m's 7 s steps too. Exact samples would cost two or three digests each (see KeyedWords) for
+ * wiggles of a basis point or two.
+ */
+const COARSE_FROM_STEP = 4;
 const DAY = 86_400;
 /** 24-hour statistics sample the path on this absolute grid, which is the 1d candles' grid. */
 const WINDOW_STEP = DAY / SAMPLES_PER_CANDLE;
@@ -98,8 +101,14 @@ interface PairState {
   symbol: string;
   instrument: Instrument;
   path: PricePath;
-  /** Cursor for tickers and books (the klines of one call walk their own). */
+  /**
+   * Cursors for tickers and books: now, 24 hours ago (the ticker's open) and the 24-hour samples.
+   * Each follows the clock on its own, so that a second's step costs each a few cells (the klines
+   * and trades of one call walk their own).
+   */
   cursor: PathCursor;
+  dayAgoCursor: PathCursor;
+  windowCursor: PathCursor;
   tickScale: number;
   /** Base-currency volume per second of trading time. */
   volumeRate: number;
@@ -209,8 +218,8 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
     const cursor = pair.cursor;
     const { values, thetas } = dayWindow(pair, sec);
     // Open and last are what this venue quoted then and now.
-    const open = cursor.at(sec - DAY) + venueNoise(pair, sec - DAY);
-    const startTheta = cursor.thetaAt(sec - DAY + 1);
+    const open = pair.dayAgoCursor.at(sec - DAY) + venueNoise(pair, sec - DAY);
+    const startTheta = pair.dayAgoCursor.thetaAt(sec - DAY + 1);
     const last = cursor.at(sec) + venueNoise(pair, sec);
     const endTheta = cursor.thetaAt(sec + 1);
     let high = Math.max(last, open);
@@ -373,6 +382,8 @@ function pairState(keys: SimKeys, spec: SimPair, venue: string | undefined): Pai
     },
     path,
     cursor: path.cursor(),
+    dayAgoCursor: path.cursor(),
+    windowCursor: path.cursor(),
     tickScale: 10 ** spec.pricePrecision,
     volumeRate: spec.dailyQuoteVolume / spec.basePrice / DAY,
     volumeDecimals: Math.max(spec.amountPrecision, 2),
@@ -475,7 +486,7 @@ function dayWindow(pair: PairState, sec: number): DayWindow {
     window.thetas.splice(0, drop);
     window.first = first;
   }
-  const cursor = pair.cursor;
+  const cursor = pair.windowCursor;
   for (let g = window.first + window.values.length; g <= last; g++) {
     window.values.push(cursor.at(g * WINDOW_STEP, WINDOW_RESOLUTION));
     window.thetas.push(cursor.theta);
