@@ -51,6 +51,8 @@ import { createQrCodeStore } from '../modules/channels/qrcode-store.ts';
 import { deposits } from '../modules/deposits/deposits.schema.ts';
 import { createDepositService } from '../modules/deposits/deposits.service.ts';
 import { type LedgerVerification, verifyLedger } from '../modules/ledger/verify.ts';
+import type { SimSecret } from '../modules/market-data/providers/sim-path.ts';
+import { loadSimSecret } from '../modules/market-data/providers/sim-secret.ts';
 import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { createUser } from '../modules/users/create-user.ts';
 import { withdrawals } from '../modules/withdrawals/withdrawals.schema.ts';
@@ -601,8 +603,8 @@ export interface SeedOptions {
   /** Progress lines. */
   log?: (line: string) => void;
   now?: Date;
-  /** The market simulator's seed (MARKET_SIM_SEED), so that demo trades continue the server's market. */
-  marketSeed?: string;
+  /** The market simulator's secret (loadSimSecret), so that demo trades continue the server's market. */
+  marketSecret?: SimSecret;
 }
 
 export interface SeedCounts {
@@ -845,7 +847,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
     now,
     days: 3,
     random: createRandom(SEED + 1),
-    marketSeed: opts.marketSeed ?? 'platform',
+    marketSecret: opts.marketSecret ?? 'demo-market',
   });
   log(`  ${trading.refused} orders were refused as a real user's would be (balance, limits, levels).`);
 
@@ -1014,7 +1016,7 @@ async function main(): Promise<number> {
       adminPassword: config.ADMIN_PASSWORD,
       qrCodeDir: path.join(config.DATA_DIR, 'uploads', 'qrcodes'),
       kycDocumentDir: path.join(config.DATA_DIR, 'uploads', 'kyc'),
-      marketSeed: config.MARKET_SIM_SEED,
+      marketSecret: loadSimSecret(config),
       log: (line) => process.stdout.write(`${line}\n`),
     });
     process.stdout.write(report(result, where, Boolean(config.ADMIN_PASSWORD)));

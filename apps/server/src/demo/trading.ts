@@ -15,12 +15,15 @@ import {
   perpetualOrderBody,
   spotOrderBody,
 } from '@platform/contracts';
+import { SIM_VENUES } from '../core/config.ts';
 import { AppError } from '../core/errors.ts';
 import { Decimal } from '../core/money.ts';
 import type { Db } from '../db/client.ts';
 import { toOrderBook, toTicker } from '../modules/market-data/market-format.ts';
 import { countPairs, requireEnabledPair, upsertPairs } from '../modules/market-data/pairs.repository.ts';
+import { createPriceIndex, type PriceSource } from '../modules/market-data/price-index.ts';
 import { createSimProvider } from '../modules/market-data/providers/sim.ts';
+import type { SimSecret } from '../modules/market-data/providers/sim-path.ts';
 import { createOptionConfigService } from '../modules/option-config/option-config.service.ts';
 import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { createFlashEngine } from '../modules/trading/flash/flash.engine.ts';
@@ -58,16 +61,27 @@ export interface DemoTradingCounts {
 
 /**
  * Trades of `traders` (funded user ids) over the `days` before `now`, ending with a few open limit
- * orders and open perpetual positions. `marketSeed` is the simulator's seed (MARKET_SIM_SEED), so
- * the demo prices continue the market the server then shows.
+ * orders and open perpetual positions. `marketSecret` is the simulator's secret (loadSimSecret), so
+ * the demo prices continue the market the server then shows: the same index of the three simulated
+ * venues, evaluated at each order's own moment.
  */
 export async function seedDemoTrading(
   db: Db,
-  opts: { traders: number[]; now: number; days: number; random: DemoRandom; marketSeed: string },
+  opts: { traders: number[]; now: number; days: number; random: DemoRandom; marketSecret: SimSecret },
 ): Promise<DemoTradingCounts> {
   const { random } = opts;
   let clock = opts.now - opts.days * 24 * HOUR;
-  const sim = createSimProvider({ seed: opts.marketSeed, tickMs: 1000, now: () => clock });
+  const sim = createSimProvider({ secret: opts.marketSecret, tickMs: 1000, now: () => clock });
+  // The server's default index: the three simulated venues at the demo clock.
+  const venues: PriceSource[] = SIM_VENUES.map((venue) => {
+    const provider = createSimProvider({ secret: opts.marketSecret, tickMs: 1000, venue, now: () => clock });
+    return { id: venue, provider: async () => provider };
+  });
+  const index = createPriceIndex({
+    sources: venues,
+    rules: { maxAgeMs: 3000, maxDeviation: '0.02', minSources: 2 },
+    now: () => clock,
+  });
   if ((await countPairs(db)) === 0) {
     await upsertPairs(
       db,
@@ -83,7 +97,7 @@ export async function seedDemoTrading(
   };
   const deps: TradingDeps = {
     db,
-    prices: createReferencePrices({ db, quotes, now: () => clock }),
+    prices: createReferencePrices({ db, index, now: () => clock }),
     quotes,
     pairs: { requireEnabled: (symbol) => requireEnabledPair(db, symbol) },
     options: createOptionConfigService({ db }),
