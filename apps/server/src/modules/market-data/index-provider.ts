@@ -74,10 +74,23 @@ export function createIndexProvider(deps: {
     },
     async tickers(symbols) {
       const snapshots = await deps.index.latest(symbols, Math.max(1, Math.floor(deps.pollMs / 2)));
-      return snapshots.flatMap((s) => {
+      const tickers = snapshots.flatMap((s) => {
         const ticker = toTicker(s);
         return ticker ? [ticker] : [];
       });
+      // Not one pair priced: the market is down for the feed (its state says so), not merely quiet.
+      if (tickers.length === 0 && symbols.length > 0) {
+        const reasons = deps.sources.flatMap((source) => {
+          const error = deps.index.sourceState(source.id)?.error;
+          return error ? [`${source.id}: ${error.message}`] : [];
+        });
+        throw new ProviderError(
+          INDEX_PROVIDER_ID,
+          'exchange',
+          `没有指数价格（计入的价格源不足 ${deps.index.rules.minSources} 个）${reasons.length ? `：${reasons.join('；')}` : ''}`,
+        );
+      }
+      return tickers;
     },
     klines(symbol: string, interval: KlineInterval, opts: { limit: number; endTime?: number }) {
       return fromDisplaySource(symbol, (p) => p.klines(symbol, interval, opts));

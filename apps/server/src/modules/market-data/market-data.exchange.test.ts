@@ -152,7 +152,7 @@ describe('market data from HTX', () => {
   it('serves tickers, klines and the order book from the exchange', async () => {
     const markets = await api<{ markets: Ticker[] }>(t.app, 'GET', '/api/huobi/market-data');
     const btc = markets.body.data!.markets.find((m) => m.symbol === 'BTCUSDT')!;
-    expect(btc.source).toBe('htx');
+    expect(btc.source).toBe('index');
     expect(
       new Decimal(btc.last_price)
         .minus(65000)
@@ -179,7 +179,7 @@ describe('market data from HTX', () => {
     );
     for (const res of reads) {
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ symbol: 'SOLUSDT', source: 'htx' });
+      expect(res.body.data).toMatchObject({ symbol: 'SOLUSDT', source: 'index' });
       expect(res.body.data!.trades).toHaveLength(10);
     }
     const more = await api<RecentTrades>(t.app, 'GET', '/api/huobi/trades/SOLUSDT?limit=100');
@@ -214,7 +214,7 @@ describe('market data from HTX', () => {
     await api(t.app, 'POST', '/api/huobi/start', { token: adminToken });
     try {
       await until(async () => (await status()).ticks >= 2);
-      expect(await status()).toMatchObject({ provider: 'htx', state: 'running' });
+      expect(await status()).toMatchObject({ sources: ['htx'], simulated: false, state: 'running' });
       fake.setFault({ path: '/market/tickers', kind: 'status', status: 503 });
       await until(async () => (await status()).state === 'error');
       expect((await status()).lastError?.message).toContain('HTX');
@@ -287,7 +287,7 @@ describe('market data from HTX', () => {
       await until(async () => tapes.length >= 3);
       const looks = (Date.now() - started) / 1000;
       for (const [i, tape] of tapes.entries()) {
-        expect(tape.source).toBe('htx');
+        expect(tape.source).toBe('index');
         expect(tape.trades).toHaveLength(30);
         if (i > 1) expect(tape.trades[0]!.id).not.toBe(tapes[i - 1]!.trades[0]!.id);
       }

@@ -85,7 +85,7 @@ describe('pairs and market reads on the simulator (defaults)', () => {
     expect(btc.last_price).toMatch(/^\d+(\.\d+)?$/);
     expect(new Decimal(btc.bid).lt(btc.ask)).toBe(true);
     expect(btc.change_24h).toMatch(/^-?\d+\.\d{2}$/);
-    expect(btc.source).toBe('sim');
+    expect(btc.source).toBe('index');
   });
 
   it('kline defaults: 1m and 100 candles, ascending and aligned, only the last one forming', async () => {
@@ -166,7 +166,7 @@ describe('pairs and market reads on the simulator (defaults)', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('获取成交记录成功');
     const tape = recentTrades.parse(res.body.data);
-    expect(tape).toMatchObject({ symbol: 'BTCUSDT', source: 'sim' });
+    expect(tape).toMatchObject({ symbol: 'BTCUSDT', source: 'index' });
     expect(tape.trades).toHaveLength(RECENT_TRADES_DEFAULT_LIMIT);
     const times = tape.trades.map((t) => Date.parse(t.time));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -448,11 +448,11 @@ describe('the live feed', () => {
       async () => (await get<MarketFeedStatus>('/api/huobi/status')).body.data!,
       (s) => s.state === 'running' && s.ticks >= 2,
     );
-    expect(running).toMatchObject({ provider: 'sim', leader: true });
+    expect(running).toMatchObject({ sources: ['sim-a', 'sim-b', 'sim-c'], simulated: true, leader: true });
     const test = await post<{ ok: boolean; provider: string; latencyMs: number }>(
       '/api/huobi/test-connection',
     );
-    expect(test.body.data).toMatchObject({ ok: true, provider: 'sim' });
+    expect(test.body.data).toMatchObject({ ok: true, provider: 'index' });
 
     const stopped = await post<{ feed: MarketFeedStatus }>('/api/huobi/stop');
     expect(stopped.body.data!.feed.state).toBe('stopped');

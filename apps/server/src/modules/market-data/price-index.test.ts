@@ -105,7 +105,7 @@ describe('the market over the index', () => {
     venues[0]!.state.fail = 'down';
     venues[1]!.state.fail = 'down';
     await index.refresh(['BTCUSDT']);
-    expect(await market.tickers(['BTCUSDT'])).toEqual([]);
+    await expect(market.tickers(['BTCUSDT'])).rejects.toThrow(/没有指数价格.*a: down/);
     await expect(market.orderBook('BTCUSDT', 5)).rejects.toThrow('暂无指数价格');
   });
 });

@@ -109,7 +109,8 @@ describe('POST /api/trading/flash/order', () => {
     expect(res.status, res.body.message).toBe(200);
     const { order, contract } = res.body.data as Placed;
     expect(contract.entry.price).not.toBe('123456');
-    expect(contract.entry.source).toBe('sim');
+    expect(contract.entry.source).toBe('index');
+    expect(contract.entry.components?.map((c) => c.source)).toEqual(['sim-a', 'sim-b', 'sim-c']);
     expect(Date.parse(contract.entry.at)).toBeGreaterThanOrEqual(Date.parse(order.created_at) - 1000);
   });
 
