@@ -68,7 +68,8 @@ export function registerTrading(
     name: 'record-prices',
     everyMs: RECORD_PRICES_EVERY_MS,
     run: async () => {
-      await prices.observe(await market.pairs.symbols({ enabledOnly: true }));
+      // A round of its own each turn unless the feed just made one: ticks a second apart at most.
+      await prices.observe(await market.pairs.symbols({ enabledOnly: true }), RECORD_PRICES_EVERY_MS / 2);
     },
   };
   const pruneTicks: JobStep = {

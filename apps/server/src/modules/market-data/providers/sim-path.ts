@@ -66,7 +66,7 @@ const CASCADE_SPREAD = Array.from({ length: CASCADE_LEVELS + 1 }, (_, level) =>
 //
 // Every random number of the simulator is a word of HMAC-SHA-256(sub-key, index), and every
 // sub-key is HMAC-SHA-256(secret, label), the label naming the pair and the purpose. Whoever does
-// not hold the whole secret cannot compute or extrapolate a price (DESIGN.md, section 6): there is
+// not hold the whole secret cannot compute or extrapolate a price (ARCHITECTURE.md, "Reference prices"): there is
 // no shorter key anywhere to search for. One digest gives 8 words, the values of 8 consecutive
 // cells (seconds, nodes), and KeyedWords keeps the last digest of each sub-key, so a walk costs
 // one HMAC per 8 cells. The HMACs run on the SHA-256 below, with each key's ipad and opad blocks

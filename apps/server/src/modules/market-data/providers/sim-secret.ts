@@ -9,7 +9,7 @@ export const SIM_SECRET_FILE = 'market-sim-secret';
 const WRITER_WAIT_MS = 2000;
 
 /**
- * The market simulator's secret (DESIGN.md, section 6: nobody outside the installation can predict
+ * The market simulator's secret (ARCHITECTURE.md, "Reference prices": nobody outside the installation can predict
  * the simulated market). MARKET_SIM_SEED when set, as its UTF-8 bytes: tests, and several
  * instances on one simulated market, which must share it. Otherwise a random 256-bit secret,
  * generated once into `<DATA_DIR>/market-sim-secret` (hex, mode 600) and read back on later starts,
