@@ -153,6 +153,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: () => import('./trading/market-data/MarketDataPage.tsx'),
   },
   {
+    // Issue 30: the venues behind the reference price index, their status per pair.
+    path: '/admin/trading/price-sources',
+    title: '价格源',
+    group: 'trading',
+    load: () => import('./trading/price-sources/PriceSourcesPage.tsx'),
+  },
+  {
     path: '/admin/trading/options',
     title: '期权控制',
     group: 'trading',

@@ -25,6 +25,7 @@ import {
   pendingTasks,
   pendingTaskTotal,
 } from './dashboardApi.ts';
+import { PriceSourceBanner } from './PriceSourceBanner.tsx';
 import { ReconciliationAlertBanner } from './ReconciliationAlertBanner.tsx';
 import { SecondApprovalsCard } from './SecondApprovalsCard.tsx';
 
@@ -144,6 +145,7 @@ export default function DashboardPage() {
       </Flex>
 
       <ReconciliationAlertBanner />
+      <PriceSourceBanner />
 
       {error && (
         <Alert

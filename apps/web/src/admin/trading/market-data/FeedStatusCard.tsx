@@ -12,6 +12,7 @@ import { Alert, App, Button, Card, Descriptions, Flex, Skeleton, Space, Tag, Typ
 import type { ReactNode } from 'react';
 import { SectionError } from '../../../components/SectionError.tsx';
 import { errorMessage } from '../../../lib/request.ts';
+import { PriceSourceTags } from '../price-sources/PriceSourceTable.tsx';
 import {
   type ConnectionTest,
   type FeedAction,
@@ -28,24 +29,6 @@ const PROVIDER_LABELS: Record<string, string> = {
   okx: 'OKX (okx)',
 };
 const providerLabel = (provider: string) => PROVIDER_LABELS[provider] ?? priceSourceLabel(provider);
-
-/** The index's venues, each by name, and 模拟 while any of them is the simulator. */
-function PriceSources({ sources, simulated }: { sources: string[]; simulated: boolean }) {
-  return (
-    <Space size={4} wrap data-testid="market-feed-sources">
-      {sources.map((source) => (
-        <Tag key={source} style={{ marginInlineEnd: 0 }}>
-          {priceSourceLabel(source)}
-        </Tag>
-      ))}
-      {simulated && (
-        <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid="market-feed-simulated">
-          模拟
-        </Tag>
-      )}
-    </Space>
-  );
-}
 
 const STATE_COLOURS: Record<MarketFeedState, string> = {
   stopped: 'default',
@@ -176,7 +159,13 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
           {
             key: 'sources',
             label: '价格源',
-            children: <PriceSources sources={feed.sources} simulated={feed.simulated} />,
+            children: (
+              <PriceSourceTags
+                sources={feed.sources}
+                simulated={feed.simulated}
+                testId="market-feed-sources"
+              />
+            ),
           },
           { key: 'pairSync', label: '交易对同步源', children: providerLabel(feed.pairSyncProvider) },
           {

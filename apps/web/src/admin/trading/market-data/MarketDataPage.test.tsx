@@ -1,9 +1,4 @@
-import type {
-  DataIntegrityData,
-  MarketAdminStatus,
-  MarketDataJob,
-  MarketLog,
-} from '@platform/contracts';
+import type { DataIntegrityData, MarketAdminStatus, MarketDataJob, MarketLog } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../../lib/socket.ts';
@@ -114,7 +109,7 @@ describe('MarketDataPage: the feed', () => {
         (t) => t.textContent,
       ),
     ).toEqual(['HTX', 'OKX', 'Binance']);
-    expect(screen.queryByTestId('market-feed-simulated')).toBeNull();
+    expect(screen.queryByTestId('market-feed-sources-simulated')).toBeNull();
     expect(within(card).getByText('OKX (okx)')).toBeTruthy();
     expect(screen.getByTestId('market-feed-state').textContent).toBe('运行中');
     expect(within(card).getByText('是（本实例写入K线）')).toBeTruthy();
@@ -131,10 +126,10 @@ describe('MarketDataPage: the feed', () => {
 
   it('names the simulated venues with 模拟, also when the feed event brings them', async () => {
     await renderPage();
-    expect(screen.queryByTestId('market-feed-simulated')).toBeNull();
+    expect(screen.queryByTestId('market-feed-sources-simulated')).toBeNull();
     const simulated = feed(SIMULATED_FEED);
     act(() => fakeSockets.at(-1)?.receive('market_data_feed', simulated));
-    expect((await screen.findByTestId('market-feed-simulated')).textContent).toBe('模拟');
+    expect((await screen.findByTestId('market-feed-sources-simulated')).textContent).toBe('模拟');
     expect(screen.getByTestId('market-feed-sources').textContent).toBe(
       '模拟交易所 A模拟交易所 B模拟交易所 C模拟',
     );
