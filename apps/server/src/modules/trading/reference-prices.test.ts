@@ -140,6 +140,42 @@ describe('reference prices', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('ticks observed while the database is unreachable are written when it returns (a short outage voids nothing)', async () => {
+    let clock = T0;
+    let down = false;
+    // The app's handle, failing its writes while "the database" is away.
+    const db = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (down && prop === 'insert') {
+          return () => {
+            throw new Error('Connection terminated unexpectedly');
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const prices = createReferencePrices({
+      db,
+      index: indexOfTickers(async () => [ticker('GGGUSDT', String(clock - T0 + 100), clock)]),
+      now: () => clock,
+    });
+    await prices.observe(['GGGUSDT'], 0);
+    down = true;
+    for (let i = 1; i <= 8; i++) {
+      clock = T0 + i * 1000;
+      await expect(prices.observe(['GGGUSDT'], 0)).rejects.toThrow('Connection terminated');
+    }
+    down = false;
+    clock = T0 + 9000;
+    await prices.observe(['GGGUSDT'], 0);
+    // Every second of the outage has its tick: settlement at T0 + 4.5 s takes the one of T0 + 4 s.
+    const rows = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM price_ticks WHERE symbol = 'GGGUSDT'`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(10);
+    expect((await prices.at(database.db, 'GGGUSDT', new Date(T0 + 4500)))?.price).toBe('4100');
+  });
+
   it('pruning removes only ticks older than the retention', async () => {
     const prices = createReferencePrices({
       db: database.db,

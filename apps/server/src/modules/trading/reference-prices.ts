@@ -43,6 +43,9 @@ export const TIMED_ENTRY_MAX_AGE_MS = 1000;
 export const SETTLEMENT_TICK_TOLERANCE_MS = 5000;
 /** Ticks are kept this long; settlements copy the price they use. */
 export const TICK_RETENTION_MS = 6 * 60 * 60 * 1000;
+/** Ticks an instance keeps while the database is unreachable: 50 pairs for 10 minutes. */
+export const UNRECORDED_TICKS_MAX = 30_000;
+const RECORD_BATCH = 1000;
 
 export function createReferencePrices(deps: { db: Db; index: IndexReader; now?: () => number }) {
   const now = deps.now ?? Date.now;
@@ -86,8 +89,27 @@ export function createReferencePrices(deps: { db: Db; index: IndexReader; now?: 
             },
           ],
     );
-    await record(deps.db, observations);
+    await recordKeepingThroughOutage(observations);
     return observations;
+  }
+
+  /**
+   * Ticks observed while the database cannot take them are kept here (the newest
+   * UNRECORDED_TICKS_MAX) and written with the next ticks it takes, so a contract that expired
+   * during a short outage settles on the price of its expiry, not void (issue 31). Their times are
+   * those of the observations, so they take their place among the other instances' ticks.
+   */
+  let unrecorded: PriceObservation[] = [];
+  async function recordKeepingThroughOutage(observations: readonly PriceObservation[]): Promise<void> {
+    const batch = unrecorded.length > 0 ? [...unrecorded, ...observations] : observations;
+    try {
+      for (let i = 0; i < batch.length; i += RECORD_BATCH)
+        await record(deps.db, batch.slice(i, i + RECORD_BATCH));
+      unrecorded = [];
+    } catch (err) {
+      unrecorded = batch.slice(-UNRECORDED_TICKS_MAX);
+      throw err;
+    }
   }
 
   /**
