@@ -1,4 +1,5 @@
 import type {
+  IndexComponent,
   MarketFeedStatus,
   PublicUser,
   TradeOrder,
@@ -149,3 +150,22 @@ export const SIMULATED_FEED: Partial<MarketFeedStatus> = {
   sources: ['sim-a', 'sim-b', 'sim-c'],
   simulated: true,
 };
+
+/** An index's components as a reference price carries them: two venues included, one an outlier. */
+export const INDEX_COMPONENTS: IndexComponent[] = [
+  { source: 'sim-a', price: '95000.5', at: '2026-01-01T00:00:00.120Z', status: 'included', deviation: '0' },
+  {
+    source: 'sim-b',
+    price: '95001',
+    at: '2026-01-01T00:00:00.250Z',
+    status: 'included',
+    deviation: '0.00000526',
+  },
+  {
+    source: 'sim-c',
+    price: '99000',
+    at: '2026-01-01T00:00:00.310Z',
+    status: 'outlier',
+    deviation: '0.04209988',
+  },
+];

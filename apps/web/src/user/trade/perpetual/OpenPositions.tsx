@@ -18,7 +18,15 @@ import { signColor, UP_COLOR } from '../../shared/priceColors.ts';
 import { fetchWallet, WALLET_QUERY_ROOT, walletKeys } from '../../wallet/walletApi.ts';
 import { walletOf } from '../../wallet/walletMath.ts';
 import { MarginDialog } from './MarginDialog.tsx';
-import { baseOf, PnlHeadline, PositionCard, Stat, StatGrid, sourceLabel } from './PositionParts.tsx';
+import {
+  baseOf,
+  PnlHeadline,
+  PositionCard,
+  PositionPriceComponents,
+  Stat,
+  StatGrid,
+  sourceLabel,
+} from './PositionParts.tsx';
 import { PositionsQueryView } from './PositionsQueryView.tsx';
 import {
   addPositionMargin,
@@ -123,6 +131,10 @@ function OpenPositionCard({
         </Typography.Text>
         {live.liquidating && <Tag color="error">强平中</Tag>}
       </Flex>
+      <PositionPriceComponents
+        positionId={position.id}
+        prices={[{ key: 'entry', label: '开仓参考价', components: position.entry_components }]}
+      />
     </PositionCard>
   );
 }

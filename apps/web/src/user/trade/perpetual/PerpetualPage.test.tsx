@@ -7,7 +7,14 @@ import { clientOrderIdFor } from '../../../lib/idempotency.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
-import { jsonResponse, makeOrder, makePair, makeUser, usdtWallet } from '../../../test/fixtures.ts';
+import {
+  INDEX_COMPONENTS,
+  jsonResponse,
+  makeOrder,
+  makePair,
+  makeUser,
+  usdtWallet,
+} from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt, signIn } from '../../../test/render.tsx';
 import PerpetualPage from './PerpetualPage.tsx';
 import { FIXTURE_AT, makePosition } from './perpetualFixtures.ts';
@@ -264,6 +271,36 @@ describe('PerpetualPage', () => {
     expect(screen.getByTestId('history-close-price-41').textContent).toBe('50,500.00');
     expect(screen.getByTestId('history-payout-41').textContent).toBe('109.49');
     expect(screen.getByTestId('history-source-41').textContent).toContain('模拟行情');
+    // Closed before the index: no components to show.
+    expect(screen.queryByTestId('position-components-toggle-41')).toBeNull();
+  });
+
+  it('folds the venues behind the entry and close prices under 参考价构成', async () => {
+    signIn(makeUser());
+    const closed = {
+      ...CLOSED,
+      entry_components: INDEX_COMPONENTS,
+      close_components: INDEX_COMPONENTS.slice(0, 2),
+    };
+    open = [position({ entry_components: INDEX_COMPONENTS })];
+    handlers['GET /api/trading/perpetual/positions'] = (call) => {
+      const list = call.url.searchParams.get('status') === 'closed' ? [closed] : open;
+      return ok({ positions: list, pagination: pagination(list.length) });
+    };
+    renderPage();
+    fireEvent.click(await screen.findByTestId('position-components-toggle-41'));
+    const entry = await screen.findByTestId('position-entry-components-41');
+    expect(entry.textContent).toContain('参考价 = 计入来源价格的中位数');
+    expect(screen.getByTestId('position-entry-components-41-sim-c').textContent).toContain('剔除：偏离过大');
+
+    fireEvent.click(await screen.findByRole('tab', { name: '历史记录' }));
+    const history = within(await screen.findByTestId('position-history'));
+    fireEvent.click(history.getByTestId('position-components-toggle-41'));
+    expect(history.getByTestId('position-entry-components-41').textContent).toContain('模拟交易所 C');
+    const close = history.getByTestId('position-close-components-41');
+    expect(close.previousElementSibling?.textContent).toBe('平仓参考价');
+    expect(close.textContent).toContain('模拟交易所 B计入95,001.00');
+    expect(close.textContent).not.toContain('模拟交易所 C');
   });
 
   it('shows the config error with a retry', async () => {

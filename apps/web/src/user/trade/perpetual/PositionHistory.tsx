@@ -3,7 +3,15 @@ import { Decimal, formatDateTime, roePercent } from '@platform/domain';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { signColor } from '../../shared/priceColors.ts';
-import { baseOf, PnlHeadline, PositionCard, Stat, StatGrid, sourceLabel } from './PositionParts.tsx';
+import {
+  baseOf,
+  PnlHeadline,
+  PositionCard,
+  PositionPriceComponents,
+  Stat,
+  StatGrid,
+  sourceLabel,
+} from './PositionParts.tsx';
 import { PositionsQueryView } from './PositionsQueryView.tsx';
 import { formatAmount, formatFee, formatPrice, formatSigned } from './perpetualMath.ts';
 
@@ -62,6 +70,17 @@ function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
           </Typography.Text>
         )}
       </Flex>
+      <PositionPriceComponents
+        positionId={position.id}
+        prices={[
+          { key: 'entry', label: '开仓参考价', components: position.entry_components },
+          {
+            key: 'close',
+            label: liquidated ? '强平参考价' : '平仓参考价',
+            components: position.close_components,
+          },
+        ]}
+      />
     </PositionCard>
   );
 }

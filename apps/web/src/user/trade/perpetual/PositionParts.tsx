@@ -1,12 +1,15 @@
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import {
+  type IndexComponent,
   ORDER_SIDE_LABELS,
   type PerpetualPosition,
   POSITION_CLOSE_REASON_LABELS,
   POSITION_STATUS_LABELS,
 } from '@platform/contracts';
-import { Card, Flex, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
+import { IndexComponents } from '../shared/IndexComponents.tsx';
 
 /** Where a reference price came from, as the history names it (ARCHITECTURE.md, "Fair settlement"). */
 const SOURCE_LABELS: Record<string, string> = { sim: '模拟行情', htx: 'HTX', okx: 'OKX' };
@@ -119,5 +122,46 @@ export function PositionCard({
         {children}
       </Flex>
     </Card>
+  );
+}
+
+/**
+ * 参考价构成 under a position card: the index's venues behind its entry (and close) price, folded
+ * away until asked for, since a list of cards should stay short. Nothing for a position recorded
+ * before the index.
+ */
+export function PositionPriceComponents({
+  positionId,
+  prices,
+}: {
+  positionId: number;
+  prices: { key: string; label: string; components: IndexComponent[] | null }[];
+}) {
+  const [open, setOpen] = useState(false);
+  const shown = prices.filter((price) => price.components && price.components.length > 0);
+  if (shown.length === 0) return null;
+  return (
+    <Flex vertical gap={4}>
+      <Button
+        type="link"
+        size="small"
+        style={{ alignSelf: 'flex-start', paddingInline: 0 }}
+        onClick={() => setOpen((was) => !was)}
+        aria-expanded={open}
+        data-testid={`position-components-toggle-${positionId}`}
+      >
+        参考价构成 {open ? <UpOutlined /> : <DownOutlined />}
+      </Button>
+      {open &&
+        shown.map((price) => (
+          <Flex key={price.key} vertical gap={2}>
+            <Typography.Text style={{ fontSize: 12 }}>{price.label}</Typography.Text>
+            <IndexComponents
+              components={price.components}
+              testId={`position-${price.key}-components-${positionId}`}
+            />
+          </Flex>
+        ))}
+    </Flex>
   );
 }

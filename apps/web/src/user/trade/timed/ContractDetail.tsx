@@ -2,6 +2,7 @@ import { OPTION_PERIOD_LABELS, type ReferencePrice, type TimedContract } from '@
 import { formatBalance, formatCharge, formatDateTime, formatDateTimeMs } from '@platform/domain';
 import { Descriptions, type DescriptionsProps, Flex, Tag, Typography } from 'antd';
 import { signColor } from '../../shared/priceColors.ts';
+import { IndexComponents } from '../shared/IndexComponents.tsx';
 import { Countdown } from './Countdown.tsx';
 import {
   directionColor,
@@ -15,7 +16,10 @@ import {
   sourceLabel,
 } from './timedFormat.ts';
 
-/** A reference price as the user can check it: price, where it came from, when it was observed. */
+/**
+ * A reference price as the user can check it: price, where it came from, when it was observed, and
+ * the index's venues behind it (when it was recorded with them).
+ */
 export function PriceProof({ price, testId }: { price: ReferencePrice; testId: string }) {
   return (
     <Flex vertical data-testid={testId}>
@@ -28,6 +32,7 @@ export function PriceProof({ price, testId }: { price: ReferencePrice; testId: s
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-time`}>
         {formatDateTimeMs(price.at)}
       </Typography.Text>
+      <IndexComponents components={price.components} testId={`${testId}-components`} />
     </Flex>
   );
 }
