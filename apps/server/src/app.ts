@@ -27,6 +27,7 @@ import { redisWithMemoryFallback } from './core/rate-limit-store.ts';
 import { createRedisLink } from './core/redis.ts';
 import { refuseNullBytes } from './core/request-hygiene.ts';
 import type { Database } from './db/client.ts';
+import { createDbClock } from './db/db-clock.ts';
 import { isDatabaseUnavailable, isUnstorableCharacter, loggableError } from './db/errors.ts';
 import { registerModules } from './modules/index.ts';
 import { createRealtime, type Realtime } from './modules/realtime/realtime.ts';
@@ -41,9 +42,11 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   database: Database;
+  /** The instance's own clock (tests give one a wrong clock); Date.now otherwise. */
+  localNow?: () => number;
 }
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, localNow }: BuildAppOptions): Promise<FastifyInstance> {
   // Before any route is built: every contract's messages are Chinese (zod's own texts are English).
   installChineseValidationMessages();
   const app = Fastify({
@@ -128,7 +131,20 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     reply.raw.once('close', end);
   });
 
-  const ctx: AppContext = { config, database, log: app.log, realtime, activity, redis };
+  const clock = createDbClock({
+    db: database.db,
+    maxSkewMs: config.MAX_CLOCK_SKEW_MS,
+    localNow,
+    onProblemChange: (problem) =>
+      problem
+        ? app.log.error({ problem }, 'clock skewed against the database')
+        : app.log.info('clock agrees with the database again'),
+  });
+  // Before any job starts: a wrong clock is known before it could record or settle anything.
+  await clock.measure().catch((err) => app.log.warn({ err }, 'clock not measured at start'));
+  clock.start();
+  app.addHook('onClose', async () => clock.stop());
+  const ctx: AppContext = { config, database, log: app.log, realtime, activity, redis, clock };
   const { auth } = await registerModules(router(app), ctx);
   // An admin still to enrol in 2FA gets no socket (it would carry admin notifications).
   authenticateSocket = (token) => auth.authenticateEnrolled(token);

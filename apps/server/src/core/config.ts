@@ -33,6 +33,8 @@ const configSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   // SIGTERM/SIGINT: in-flight requests and job steps get this long to finish (main.ts).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // An instance whose clock is further than this from the database's records and settles nothing (db/db-clock.ts).
+  MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   REDIS_URL: z
     .string()
     .optional()

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { DbClock } from '../db/db-clock.ts';
 import type { Realtime } from '../modules/realtime/realtime.ts';
 import type { Activity } from './activity.ts';
 import type { Config } from './config.ts';
@@ -15,4 +16,6 @@ export interface AppContext {
   redis?: RedisLink;
   /** Requests and job steps in flight, for a clean shutdown. */
   activity: Activity;
+  /** The database's time, and whether this instance's clock may record and settle. */
+  clock: DbClock;
 }

@@ -167,7 +167,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
 
   const market = await registerMarketData(app, ctx, guards);
   // The wallet overview values holdings at the reference price trading uses.
-  referencePrices = createReferencePrices({ db: ctx.database.db, index: market.index });
+  referencePrices = createReferencePrices({ db: ctx.database.db, index: market.index, now: ctx.clock.now });
   const dashboard = createDashboardService({ db: ctx.database.db, prices: referencePrices });
   registerDashboardRoutes(app, { dashboard, guards });
   const options = createOptionConfigService({ db: ctx.database.db });

@@ -18,6 +18,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   openDatabase: () => Promise<TestDatabase> = createTestDatabase,
+  opts: { localNow?: () => number } = {},
 ): Promise<TestApp> {
   const database = await openDatabase();
   const config = loadConfig({
@@ -35,7 +36,7 @@ export async function createTestApp(
     ADMIN_2FA_REQUIRED: 'false',
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, localNow: opts.localNow });
   await app.ready();
   return {
     app,

@@ -35,7 +35,12 @@ export function createJobLoop(deps: {
   steps: readonly JobStep[];
   log: FastifyBaseLogger;
   activity?: Activity;
+  /** The time each step runs at: the database's (db/db-clock.ts), else this instance's. */
+  now?: () => number;
+  /** While this says why, no step runs (a clock too far from the database's). */
+  paused?: () => string | null;
 }) {
+  const now = deps.now ?? Date.now;
   const { lease, log } = deps;
   let held = !lease;
   let stopped = true;
@@ -67,11 +72,11 @@ export function createJobLoop(deps: {
     let busy = false;
     timers.push(
       setInterval(() => {
-        if (stopped || !held || busy) return;
+        if (stopped || !held || busy || deps.paused?.()) return;
         busy = true;
         const end = deps.activity?.begin(`job step ${step.name}`);
         const turn = step
-          .run(new Date(), fence)
+          .run(new Date(now()), fence)
           .catch((err) => log.error({ err, step: step.name }, 'job step failed'))
           .finally(() => {
             end?.();

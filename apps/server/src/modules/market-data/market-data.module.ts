@@ -27,6 +27,7 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
   const db = ctx.database.db;
   let sources: PriceSources | undefined;
   const providers = createProviders(config, {
+    now: ctx.clock.now,
     onSourceStatusChange: (changes, at) =>
       void sources
         ?.statusChanged(changes, at)
@@ -54,6 +55,7 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     pairSyncProviderId: providers.pairSyncId,
     cache,
     sharedCache: () => sharedCache?.shared() ?? false,
+    paused: ctx.clock.problem,
     lease: createLease(db, 'market-feed', FEED_LEASE_TTL_MS),
     push,
     realtime,

@@ -60,6 +60,8 @@ export function createMarketFeed(deps: {
   cache: MarketCache;
   /** Whether the cache is shared between instances right now (Redis configured and answering). */
   sharedCache: () => boolean;
+  /** While this says why (a clock too far from the database's), nothing goes to the shared cache. */
+  paused?: () => string | null;
   lease: Lease;
   push: MarketPush;
   realtime: Pick<Realtime, 'toAdmins'>;
@@ -124,6 +126,7 @@ export function createMarketFeed(deps: {
     lastTickAt = now();
     consecutiveErrors = 0;
     if (state !== 'running') setState('running');
+    if (deps.sharedCache() && deps.paused?.()) return;
     await deps.cache.putTickers(tickers);
     for (const t of tickers) deps.push.offer(marketRooms.ticker(t.symbol), MARKET_EVENTS.ticker, t);
     if (leader) {

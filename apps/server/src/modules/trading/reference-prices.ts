@@ -46,6 +46,8 @@ export const TICK_RETENTION_MS = 6 * 60 * 60 * 1000;
 /** Ticks an instance keeps while the database is unreachable: 50 pairs for 10 minutes. */
 export const UNRECORDED_TICKS_MAX = 30_000;
 const RECORD_BATCH = 1000;
+/** Instances' clocks agree with the database's within MAX_CLOCK_SKEW_MS; a tick further ahead is refused. */
+const FUTURE_TICK_TOLERANCE_MS = 1000;
 
 export function createReferencePrices(deps: { db: Db; index: IndexReader; now?: () => number }) {
   const now = deps.now ?? Date.now;
@@ -121,7 +123,10 @@ export function createReferencePrices(deps: { db: Db; index: IndexReader; now?: 
     const [tick] = await deps.db
       .select()
       .from(priceTicks)
-      .where(eq(priceTicks.symbol, symbol))
+      // A tick stamped ahead of the database's clock (an instance's wrong clock) is never used.
+      .where(
+        and(eq(priceTicks.symbol, symbol), lte(priceTicks.at, new Date(now() + FUTURE_TICK_TOLERANCE_MS))),
+      )
       .orderBy(desc(priceTicks.at))
       .limit(1);
     return tick ?? null;

@@ -40,7 +40,7 @@ export function registerTrading(
   market: { quotes: MarketQuotes; pairs: PairsService; index: IndexReader; options: OptionConfigService },
 ) {
   const db = ctx.database.db;
-  const prices = createReferencePrices({ db, index: market.index });
+  const prices = createReferencePrices({ db, index: market.index, now: ctx.clock.now });
   const deps: TradingDeps = {
     db,
     prices,
@@ -48,7 +48,8 @@ export function registerTrading(
     pairs: market.pairs,
     options: market.options,
     realtime: ctx.realtime,
-    now: Date.now,
+    // The database's clock decides (issue 31): an instance's own clock never stamps or cuts off.
+    now: ctx.clock.now,
   };
   const spot = createSpotEngine(deps);
   // One settlement for both timed products: the flash engine schedules it.
@@ -80,12 +81,17 @@ export function registerTrading(
   const everyInstance = createJobLoop({
     log: ctx.log,
     activity: ctx.activity,
+    now: ctx.clock.now,
+    // A wrong clock would stamp ticks and cut off settlements at the wrong instant: it does neither.
+    paused: ctx.clock.problem,
     steps: [recordPrices, settlement.jobStep],
   });
   const leased = createJobLoop({
     lease: createLease(db, 'trading-jobs', TRADING_LEASE_TTL_MS),
     log: ctx.log,
     activity: ctx.activity,
+    now: ctx.clock.now,
+    paused: ctx.clock.problem,
     steps: [pruneTicks, ...spot.jobSteps, ...perpetual.jobSteps],
   });
   if (ctx.config.TRADING_JOBS_AUTOSTART) {

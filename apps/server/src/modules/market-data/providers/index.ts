@@ -19,7 +19,11 @@ export const isSimulatedSource = (id: string) => id.startsWith('sim');
  */
 export function createProviders(
   config: Config,
-  opts: { onSourceStatusChange?: (changes: SourceStatusChange[], at: number) => void } = {},
+  opts: {
+    onSourceStatusChange?: (changes: SourceStatusChange[], at: number) => void;
+    /** The database's clock: index rounds are stamped with it. */
+    now?: () => number;
+  } = {},
 ) {
   const secret = loadSimSecret(config);
   const sim = createSimProvider({ secret, tickMs: config.MARKET_TICK_MS });
@@ -65,6 +69,7 @@ export function createProviders(
       minSources: config.indexMinSources,
     },
     onStatusChange: opts.onSourceStatusChange,
+    now: opts.now,
   });
   const market = createIndexProvider({ index, sources, pollMs: config.MARKET_TICK_MS });
   return {

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundedUsers, insertOpenContracts } from '../modules/trading/timed/timed.test-helpers.ts';
+import { createTestApp } from '../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { createDbClock } from './db-clock.ts';
+import { queryRows } from './rows.ts';
+
+/**
+ * One instance's clock must not decide for the cluster (issue 31): times are the database's, and an
+ * instance whose own clock is off by more than MAX_CLOCK_SKEW_MS records and settles nothing.
+ */
+describe('the database clock', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it("corrects an instance's clock to the database's and names a skew beyond the limit", async () => {
+    const ahead = createDbClock({ db: database.db, maxSkewMs: 500, localNow: () => Date.now() + 60_000 });
+    expect(ahead.problem()).toBeNull();
+    await ahead.measure();
+    expect(ahead.offsetMs).toBeLessThan(-59_000);
+    expect(Math.abs(ahead.now() - Date.now())).toBeLessThan(1000);
+    expect(ahead.problem()).toContain('本实例时钟与数据库相差');
+
+    const right = createDbClock({ db: database.db, maxSkewMs: 500 });
+    await right.measure();
+    expect(right.problem()).toBeNull();
+  });
+});
+
+/** Expired contracts and ticks after three seconds of an instance's jobs, its clock `aheadMs` off. */
+async function afterThreeSeconds(aheadMs: number): Promise<{ ticks: number; open: number }> {
+  const t = await createTestApp({ TRADING_JOBS_AUTOSTART: 'true' }, undefined, {
+    localNow: () => Date.now() + aheadMs,
+  });
+  try {
+    const db = t.database.db;
+    const users = await fundedUsers(db, 2, '1000');
+    // Past their void deadline: any instance allowed to settle voids them at once.
+    const expired = Date.now() - 60_000;
+    await insertOpenContracts(db, {
+      userIds: users,
+      perUser: 2,
+      symbols: ['BTCUSDT'],
+      stake: '10',
+      payoutRate: '0.5',
+      entryPrice: '100',
+      openedAt: expired - 30_000,
+      expiresAt: expired,
+    });
+    await new Promise((r) => setTimeout(r, 3000)); // three recorder and six settlement turns
+    const [ticks] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM price_ticks`);
+    const [open] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM timed_contracts WHERE status = 'open'`,
+    );
+    return { ticks: Number(ticks?.n), open: Number(open?.n) };
+  } finally {
+    await t.close();
+  }
+}
+
+describe('an instance whose clock is off', () => {
+  it('records no tick and settles nothing when 60 s ahead', async () => {
+    expect(await afterThreeSeconds(60_000)).toEqual({ ticks: 0, open: 4 });
+  }, 60_000);
+
+  it('records and settles when right (the same run, the control)', async () => {
+    const { ticks, open } = await afterThreeSeconds(0);
+    expect(ticks).toBeGreaterThan(0);
+    expect(open).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { queryRows } from './rows.ts';
+
+/**
+ * The database's clock as this instance sees it (issue 31): settlement cutoffs, void deadlines,
+ * tick and entry times and freshness checks use `now()`, the instance's clock corrected by the
+ * offset last measured against the database, so one instance's wrong clock does not decide for the
+ * cluster. An instance whose own clock is further off than `maxSkewMs` (beyond what the round trip
+ * leaves uncertain) is `skewed`: it records no ticks, settles nothing and publishes nothing to the
+ * shared cache, and its health says why, until its clock is right again.
+ */
+export interface DbClock {
+  /** Epoch ms on the database's clock (the local clock plus the measured offset). */
+  now(): number;
+  /** The last measurement, null before the first. */
+  readonly offsetMs: number | null;
+  /** Why this instance must not record or settle, or null when its clock is within the limit. */
+  problem(): string | null;
+  /** Measures once (boot, tests); the loop measures every `everyMs`. */
+  measure(): Promise<void>;
+  start(): void;
+  stop(): void;
+}
+
+export const CLOCK_MEASURE_EVERY_MS = 5000;
+
+export function createDbClock(deps: {
+  db: Db;
+  maxSkewMs: number;
+  /** The instance's own clock (tests inject a wrong one). */
+  localNow?: () => number;
+  everyMs?: number;
+  onProblemChange?: (problem: string | null) => void;
+}): DbClock {
+  const localNow = deps.localNow ?? Date.now;
+  let offset = 0;
+  let measured: number | null = null;
+  let uncertainty = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let lastProblem: string | null = null;
+
+  function problem(): string | null {
+    if (measured === null) return null;
+    const skew = Math.abs(measured) - uncertainty;
+    if (skew <= deps.maxSkewMs) return null;
+    return `本实例时钟与数据库相差 ${Math.round(measured)} ms（允许 ${deps.maxSkewMs} ms）：不记录价格、不结算`;
+  }
+
+  async function measure(): Promise<void> {
+    const before = localNow();
+    const [row] = await queryRows<{ ms: unknown }>(
+      deps.db,
+      sql`SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms`,
+    );
+    const after = localNow();
+    const dbMs = Number(row?.ms);
+    if (!Number.isFinite(dbMs)) return;
+    measured = dbMs - (before + after) / 2;
+    uncertainty = (after - before) / 2;
+    offset = measured;
+    const current = problem();
+    if (current !== lastProblem) {
+      lastProblem = current;
+      deps.onProblemChange?.(current);
+    }
+  }
+
+  return {
+    now: () => localNow() + offset,
+    get offsetMs() {
+      return measured;
+    },
+    problem,
+    measure,
+    start() {
+      if (timer) return;
+      timer = setInterval(
+        () => void measure().catch(() => undefined),
+        deps.everyMs ?? CLOCK_MEASURE_EVERY_MS,
+      );
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
