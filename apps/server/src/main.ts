@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './core/config.ts';
+import { assertWritableDataDir, loadConfig } from './core/config.ts';
 import { installProcessGuard } from './core/process-guard.ts';
 import { shutDown } from './core/shutdown.ts';
 import { openDatabase } from './db/client.ts';
@@ -8,6 +8,7 @@ import { ensureSuperAdmin } from './modules/bootstrap/super-admin.ts';
 async function main() {
   installProcessGuard(); // A Redis error never stops the process (core/process-guard.ts).
   const config = loadConfig();
+  assertWritableDataDir(config);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

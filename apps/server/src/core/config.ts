@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVER_ROOT } from './paths.ts';
@@ -12,6 +13,27 @@ export const SIM_VENUES = ['sim-a', 'sim-b', 'sim-c'] as const;
 export const PRICE_SOURCE_IDS = [...SIM_VENUES, 'htx', 'okx', 'binance'] as const;
 export type PriceSourceId = (typeof PRICE_SOURCE_IDS)[number];
 
+/**
+ * An optional URL of one of `protocols` (`redis:`), with a host unless `hostOptional` (a
+ * PostgreSQL URL may name a Unix socket in its query instead). Unset or empty: undefined.
+ */
+const urlOf = (protocols: readonly string[], opts: { hostOptional?: boolean } = {}) =>
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return protocols.includes(url.protocol) && (opts.hostOptional || url.hostname !== '');
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -21,11 +43,7 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: urlOf(['postgres:', 'postgresql:'], { hostOptional: true }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // PostgreSQL only (db/client.ts PostgresLimits); 0 turns one off.
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
@@ -35,10 +53,7 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // An instance whose clock is further than this from the database's records and settles nothing (db/db-clock.ts).
   MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(50).max(60_000).default(500),
-  REDIS_URL: z
-    .string()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: urlOf(['redis:', 'rediss:']),
   ADMIN_EMAIL: z
     .string()
     .email()
@@ -98,11 +113,7 @@ const configSchema = z.object({
   /** The OpenAPI document and its UI at /api/docs; production may switch them off. */
   API_DOCS: boolish.default(true),
   /** The public origin of the web app (e.g. https://exchange.example.com) used in invite links; unset, they are paths (never the request's Host). */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: urlOf(['https:', 'http:']),
   /** HMAC secret of signed document URLs; generated once into DATA_DIR when unset (one instance only). */
   UPLOAD_SIGNING_SECRET: z
     .string()
@@ -215,4 +226,59 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     indexMinSources: c.INDEX_MIN_SOURCES ?? Math.min(2, c.PRICE_SOURCES.length),
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '../web/dist')),
   };
+}
+
+/**
+ * The embedded database writes DATA_DIR: make sure it can before anything opens it (main.ts), and
+ * say why not, naming DATA_DIR. The directory is created (0700) when missing. Node reports a
+ * directory that cannot be created on a read-only file system as ENOENT; the nearest existing
+ * parent is tried instead, so the message gives the real cause (EROFS, EACCES, ENOTDIR).
+ */
+export function assertWritableDataDir(config: Pick<Config, 'DATA_DIR' | 'databaseEngine'>): void {
+  if (config.databaseEngine !== 'pglite') return;
+  const dir = path.resolve(config.DATA_DIR);
+  const refuse = (where: string, err: unknown): never => {
+    const code = (err as NodeJS.ErrnoException).code ?? 'unknown';
+    const why =
+      code === 'ENOTDIR' || code === 'EEXIST'
+        ? `${where} is not a directory (ENOTDIR)`
+        : `${where} is not writable: ${ERRNO_WORDS[code] ?? (err as Error).message} (${code})`;
+    throw new Error(`Invalid configuration:\n  DATA_DIR: ${why}`);
+  };
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') refuse(code === 'EEXIST' ? dir : nearestExisting(dir), err);
+    const parent = nearestExisting(dir);
+    probeWrite(parent, (cause) => refuse(parent, cause));
+    refuse(parent, err);
+  }
+  if (!fs.statSync(dir).isDirectory()) refuse(dir, Object.assign(new Error(), { code: 'ENOTDIR' }));
+  probeWrite(dir, (cause) => refuse(dir, cause));
+}
+
+const ERRNO_WORDS: Record<string, string> = {
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+};
+
+function nearestExisting(dir: string): string {
+  let at = path.dirname(dir);
+  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  return at;
+}
+
+/** Creates and removes a file in `dir`: the one sure test of writing there (access() trusts modes). */
+function probeWrite(dir: string, fail: (err: unknown) => void): void {
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '', { mode: 0o600 });
+    fs.rmSync(probe, { force: true });
+  } catch (err) {
+    fail(err);
+  }
 }
