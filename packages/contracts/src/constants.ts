@@ -1,6 +1,12 @@
 /** Constants the specification fixes (spec 000 section 9, spec 001 section 9). */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The furthest page of any list (a larger `page` is a 400): at most 10 million rows are skipped,
+ * well inside PostgreSQL's 32-bit integers (page 21474838 of 100 overflowed an OFFSET), and
+ * beyond what anyone pages through; a list that long is narrowed by its filters instead.
+ */
+export const MAX_PAGE = 100_000;
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const DASHBOARD_REFRESH_MS = 30_000;
 export const WALLET_OVERVIEW_REFRESH_MS = 300_000;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from './constants.ts';
+
+/** `page` of a list: 1 to MAX_PAGE, so that no OFFSET can overflow what the database counts in. */
+export const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

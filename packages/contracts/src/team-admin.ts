@@ -3,7 +3,7 @@ import { firstApproval, payoutApproval } from './approval-thresholds.ts';
 import { endpoint } from './endpoint.ts';
 import { kycStatus } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { idParams, pageQuery, pagination } from './pagination.ts';
+import { idParams, pageNumber, pageQuery, pagination } from './pagination.ts';
 import { teamRewardStatus } from './team.ts';
 
 /**
@@ -163,7 +163,7 @@ export const hierarchyReply = envelope(
 
 /** GET /api/admin/team/hierarchy/{id}/children: one page of a node's direct referrals, each nested `depth` levels. */
 export const hierarchyChildrenQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   limit: z.coerce.number().int().min(1).max(HIERARCHY_CHILDREN_LIMIT).default(HIERARCHY_CHILDREN_LIMIT),
   depth: z.coerce.number().int().min(0).max(HIERARCHY_MAX_DEPTH).default(0),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { firstApproval, payoutApproval } from './approval-thresholds.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { idParams, pagination } from './pagination.ts';
+import { idParams, pageNumber, pagination } from './pagination.ts';
 import { SALARY_PAYOUT_DAYS, salaryLevel } from './team.ts';
 
 /**
@@ -84,7 +84,7 @@ export type SalaryCandidate = z.infer<typeof salaryCandidate>;
 
 /** GET .../eligible-users (year, month, day, page, limit=20): highest level first, then most charged team. */
 export const eligibleUsersQuery = payoutDateFields.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type EligibleUsersQuery = z.infer<typeof eligibleUsersQuery>;
