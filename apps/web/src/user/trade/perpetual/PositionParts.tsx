@@ -10,10 +10,10 @@ import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { IndexComponents } from '../shared/IndexComponents.tsx';
+import { referenceSourceName } from '../shared/referenceSource.ts';
 
 /** Where a reference price came from, as the history names it (ARCHITECTURE.md, "Fair settlement"). */
-const SOURCE_LABELS: Record<string, string> = { sim: '模拟行情', htx: 'HTX', okx: 'OKX' };
-export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
+export const sourceLabel = (source: string) => referenceSourceName(source) ?? source;
 
 /** The base currency of a USDT-margined symbol: BTCUSDT is BTC. */
 export const baseOf = (symbol: string, quote: string) =>

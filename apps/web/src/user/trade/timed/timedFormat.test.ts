@@ -38,7 +38,10 @@ describe('display helpers', () => {
     expect(ratePercent('0.15')).toBe('15%');
     expect(ratePercent('0.125')).toBe('12.5%');
     expect(sourceLabel('sim')).toBe('模拟行情（sim）');
-    expect(sourceLabel('binance')).toBe('binance');
+    expect(sourceLabel('index')).toBe('指数价格（index）');
+    expect(sourceLabel('sim-b')).toBe('模拟交易所 B（sim-b）');
+    expect(sourceLabel('binance')).toBe('Binance（binance）');
+    expect(sourceLabel('kraken')).toBe('kraken');
   });
 
   it('checks a stake against the limits and the balance in the server words', () => {

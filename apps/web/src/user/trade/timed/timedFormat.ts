@@ -17,6 +17,7 @@ import {
   parseAmountField,
 } from '@platform/domain';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
+import { referenceSourceName } from '../shared/referenceSource.ts';
 
 /** What the flash and option screens show the same way: times left, durations, rates, prices. */
 
@@ -62,11 +63,9 @@ export function ratePercent(rate: string): string {
 /** A reference price: up to 8 decimals, at least 2. */
 export const formatPrice = (price: string) => formatNumber(price, 8, { minDecimals: 2 });
 
-const SOURCE_NAMES: Record<string, string> = { sim: '模拟行情', htx: '火币 HTX', okx: 'OKX' };
-
 /** The price source as stored (auditors search for it) with a readable name where one is known. */
 export function sourceLabel(source: string): string {
-  const name = SOURCE_NAMES[source.toLowerCase()];
+  const name = referenceSourceName(source);
   return name ? `${name}（${source}）` : source;
 }
 
