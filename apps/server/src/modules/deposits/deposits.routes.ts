@@ -10,20 +10,23 @@ import {
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
+import { sealed } from '../idempotency/effect-seal.ts';
 import type { DepositService } from './deposits.service.ts';
 
 export function registerDepositRoutes(app: Router, deps: { deposits: DepositService; guards: Guards }) {
   const { deposits, guards } = deps;
 
   route(app, createDeposit, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags: ['wallet'],
     security,
     preHandler: guards.requireUser,
-    handler: async (request) =>
-      ok(
-        { deposit: await deposits.create(caller(request).user, request.body) },
-        '充值申请已提交，请等待审核',
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => deposits.create(caller(request).user, request.body),
+        (deposit) => ok({ deposit }, '充值申请已提交，请等待审核'),
       ),
   });
 

@@ -24,6 +24,7 @@ import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
 import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
 import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.service.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
+import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { depositReviewed } from '../notifications/notices.ts';
 import {
@@ -197,6 +198,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       // One transfer, however its hash is written: the unique index compares this form.
       const txHashNormalized = body.tx_hash === undefined ? '' : normaliseTxHash(body.tx_hash);
       if (body.tx_hash !== undefined && !txHashNormalized) throw badRequest('交易哈希格式不正确');
+      const seal = currentSeal();
       const deposit = await db.transaction(async (tx) => {
         const channel = await findActiveDepositChannel(tx, body.channel_id);
         if (!channel) throw notFound('充值渠道不存在或已停用');
@@ -216,8 +218,9 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
         await lockUserScope(tx, 'pendingDeposit', userId);
         if ((await repo.countPendingDepositsOfUser(tx, userId)) >= MAX_PENDING_DEPOSITS_PER_USER)
           throw businessRule(`待审核的充值申请不能超过${MAX_PENDING_DEPOSITS_PER_USER}笔，请等待审核`);
+        let row: repo.DepositRow;
         try {
-          return await tx.transaction((sp) =>
+          row = await tx.transaction((sp) =>
             repo.insertDeposit(sp, {
               userId,
               channelId: channel.id,
@@ -234,6 +237,8 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
           if (isUniqueViolation(err)) throw conflict('该交易哈希已提交过充值申请');
           throw err;
         }
+        await sealEffect(tx, seal, toUserDeposit(row));
+        return row;
       });
       realtime.toAdmins(REALTIME_EVENTS.adminNotification, {
         type: 'deposit',

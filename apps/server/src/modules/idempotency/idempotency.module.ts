@@ -4,6 +4,7 @@ import { createJobLoop } from '../jobs/job-loop.ts';
 import { createLease } from '../jobs/lease.ts';
 import { idempotentRoutes } from './idempotency.plugin.ts';
 import { createIdempotencyService } from './idempotency.service.ts';
+import { createKeyOwner } from './key-owner.ts';
 
 /** Well above the job loop's 5 s renewal; the prune is idempotent, so a takeover costs nothing. */
 const PRUNE_LEASE_TTL_MS = 60_000;
@@ -13,10 +14,13 @@ const PRUNE_LEASE_TTL_MS = 60_000;
  * `config: { idempotent: true }` get the header, the key check and the stored reply. Expired keys
  * are pruned on one instance at a time (the `idempotency-prune` lease); with
  * TRADING_JOBS_AUTOSTART off (tests) the job does not start and tests call `pruneExpired`.
+ * The instance names itself on the keys it holds (key-owner.ts), from ready until closed.
  */
 export function registerIdempotency(app: Router, ctx: AppContext) {
-  const service = createIdempotencyService({ db: ctx.database.db, log: ctx.log });
+  const owner = createKeyOwner(ctx.database, ctx.log);
+  const service = createIdempotencyService({ db: ctx.database.db, log: ctx.log, owner });
   idempotentRoutes(app, service);
+  app.addHook('onReady', () => owner.start());
   const jobs = createJobLoop({
     lease: createLease(ctx.database.db, 'idempotency-prune', PRUNE_LEASE_TTL_MS),
     log: ctx.log,
@@ -27,6 +31,7 @@ export function registerIdempotency(app: Router, ctx: AppContext) {
   app.addHook('onClose', async () => {
     await jobs.stop();
     service.stop();
+    await owner.stop();
   });
   return service;
 }

@@ -1,13 +1,21 @@
-import { IDEMPOTENT_REPLAYED_HEADER, idempotencyHeaders } from '@platform/contracts';
+import {
+  IDEMPOTENCY_TEXTS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyHeaders,
+  requiredIdempotencyHeaders,
+} from '@platform/contracts';
 import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
   onSendHookHandler,
   preHandlerHookHandler,
+  RouteHandlerMethod,
   RouteOptions,
 } from 'fastify';
 import { z } from 'zod';
+import { isConnectionLost } from '../../db/connection-lost.ts';
+import { requestKeys } from './effect-seal.ts';
 import {
   fingerprintOf,
   type IdempotencyService,
@@ -18,14 +26,22 @@ import {
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route moves money: it takes an optional `Idempotency-Key` header (Stripe's rules, see
+     * The route moves money: it takes an `Idempotency-Key` header (Stripe's rules, see
      * modules/idempotency). Only on routes behind an auth guard: the key is the caller's.
+     * `'sealed'`: every effect of the route completes its key in its own transaction (its handler
+     * runs through `sealed`, its service calls `sealEffect`), or is a conditional change that a
+     * second run refuses (the batch routes), so a key its request left in progress is settled at
+     * once. On a route that is only `true` such a key stays in progress (409).
      */
-    idempotent?: boolean;
+    idempotent?: boolean | 'sealed';
+    /** With `idempotent`: a request without the header is 400 (withdrawal requests, adjustments). */
+    idempotencyKeyRequired?: boolean;
   }
 }
 
 const HEADER = 'idempotency-key';
+/** A lost connection's outcome is confirmed by the retry, which may come at once. */
+const OUTCOME_RETRY_AFTER_SECONDS = 1;
 
 /**
  * Makes every route registered after this call with `config: { idempotent: true }` take the
@@ -35,9 +51,6 @@ const HEADER = 'idempotency-key';
  * is scoped to the caller) and after validation (a request that fails it stores nothing).
  */
 export function idempotentRoutes(app: FastifyInstance, service: IdempotencyService): void {
-  /** The requests that hold their key, until their reply is sent. */
-  const claims = new WeakMap<FastifyRequest, KeyClaim>();
-
   const takeKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[HEADER];
     if (typeof key !== 'string') return;
@@ -53,7 +66,7 @@ export function idempotentRoutes(app: FastifyInstance, service: IdempotencyServi
         body: request.body,
       }),
     };
-    const begun = await service.begin(claim);
+    const begun = await service.begin(claim, { seals: request.routeOptions.config.idempotent === 'sealed' });
     if (begun.kind === 'replay') {
       // The stored JSON as it is: a string payload skips the route's serializer.
       return reply
@@ -62,19 +75,23 @@ export function idempotentRoutes(app: FastifyInstance, service: IdempotencyServi
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(begun.body));
     }
-    claims.set(request, claim);
+    requestKeys.set(request, { key: begun.key });
   };
 
   const keepReply = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const claim = claims.get(request);
-    if (!claim) return payload;
-    claims.delete(request);
+    const held = requestKeys.get(request);
+    if (!held) return payload;
+    requestKeys.delete(request);
+    service.ended(held.key);
     const status = reply.statusCode;
-    if (isRetryableStatus(status)) {
-      // 503 (database unavailable), 502 (an exchange failed), 429: nothing was done; a retry may run.
-      await service.release(claim);
+    if (status === 200 && held.storedByEffect !== undefined && payload === held.storedByEffect) {
+      // Stored with the effect, in its transaction (effect-seal.ts).
+    } else if (isRetryableStatus(status)) {
+      // 503 (database unavailable or the outcome unknown), 502 (an exchange failed), 429: the key goes
+      // unless an effect completed it in its own transaction; a retry then runs, or replays.
+      await service.release(held.key);
     } else if (typeof payload === 'string') {
-      await service.complete(claim, status, parseReply(payload));
+      await service.complete(held.key, status, parseReply(payload));
     } else {
       // Every reply of these routes is JSON text; anything else is kept in progress (never run twice).
       request.log.error({ status }, 'idempotent route replied with a non-JSON payload; reply not stored');
@@ -84,10 +101,31 @@ export function idempotentRoutes(app: FastifyInstance, service: IdempotencyServi
 
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
-    route.schema = { ...route.schema, headers: withKeyHeader(route) };
+    route.schema = { ...route.schema, headers: withKeyHeader(route, route.config.idempotencyKeyRequired) };
     route.preHandler = [takeKey as preHandlerHookHandler, ...hooksOf(route.preHandler)];
     route.onSend = [...hooksOf(route.onSend), keepReply as onSendHookHandler];
+    route.handler = confirmingLostOutcomes(route.handler);
   });
+}
+
+/**
+ * The connection was lost while a request holding its key used it, perhaps on its COMMIT: whether
+ * its work committed is unknown here. 503 结果确认中: the retry with the key confirms it (the effect
+ * committed with its key completed: its reply is replayed; otherwise it runs once).
+ */
+function confirmingLostOutcomes(handler: RouteHandlerMethod): RouteHandlerMethod {
+  return async function (this: FastifyInstance, request, reply) {
+    try {
+      return await handler.call(this, request, reply);
+    } catch (err) {
+      if (!requestKeys.has(request) || !isConnectionLost(err)) throw err;
+      request.log.warn({ err }, 'database connection lost during a request with a key: outcome to confirm');
+      return reply
+        .code(503)
+        .header('Retry-After', String(OUTCOME_RETRY_AFTER_SECONDS))
+        .send({ success: false, message: IDEMPOTENCY_TEXTS.confirming, data: { idempotency: 'confirming' } });
+    }
+  };
 }
 
 function parseReply(payload: string): unknown {
@@ -104,9 +142,10 @@ function hooksOf<T>(listed: T | T[] | undefined): T[] {
 }
 
 /** The route's headers schema with the key added (routes declare none today). */
-function withKeyHeader(route: RouteOptions) {
+function withKeyHeader(route: RouteOptions, required = false) {
+  const headers = required ? requiredIdempotencyHeaders : idempotencyHeaders;
   const own = route.schema?.headers;
-  if (own === undefined) return idempotencyHeaders;
-  if (own instanceof z.ZodObject) return own.extend(idempotencyHeaders.shape);
+  if (own === undefined) return headers;
+  if (own instanceof z.ZodObject) return own.extend(headers.shape);
   throw new Error(`idempotent route ${route.url}: its headers schema is not a zod object`);
 }

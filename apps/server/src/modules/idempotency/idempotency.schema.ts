@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.ts';
 
@@ -18,6 +19,12 @@ import { users } from '../auth/auth.schema.ts';
  * retry with the same request gets again until `expires_at` (24 h); expired rows are pruned by a job.
  * `fingerprint` is the SHA-256 of what the request asked for (method, route, params, query, body),
  * so that the same key with another request is refused rather than answered with the wrong reply.
+ *
+ * Migration 0037 (issue 31): `owner` is the instance whose request holds the key (its id, which that
+ * instance holds as an advisory lock on PostgreSQL while it lives) and `attempt` that request's own
+ * token. The effect's transaction completes the row on condition of its attempt (effect-seal.ts), so
+ * an effect commits only with its reply, and a key whose request ended without one is taken over by a
+ * retry at once. Rows written before 0037 have neither (their in-progress ones answer 409).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -30,6 +37,8 @@ export const idempotencyKeys = pgTable(
     state: text('state', { enum: ['in_progress', 'completed'] })
       .notNull()
       .default('in_progress'),
+    owner: integer('owner'),
+    attempt: uuid('attempt'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,7 @@ import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { caller, type Guards } from '../auth/guard.ts';
+import { sealed } from '../idempotency/effect-seal.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
 
 export function registerWithdrawalRoutes(
@@ -25,15 +26,17 @@ export function registerWithdrawalRoutes(
   const { withdrawals, guards } = deps;
 
   route(app, createWithdrawal, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags: ['wallet'],
     security,
     preHandler: guards.requireUser,
-    handler: async (request) => {
-      const { user } = caller(request);
-      const withdrawal = await withdrawals.create(user.id, request.body, deps.twofaAttempts(request));
-      return ok({ withdrawal }, '提现申请已提交，请等待审核');
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => withdrawals.create(caller(request).user.id, request.body, deps.twofaAttempts(request)),
+        (withdrawal) => ok({ withdrawal }, '提现申请已提交，请等待审核'),
+      ),
   });
 
   route(app, listWithdrawals, {

@@ -34,6 +34,7 @@ import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
 import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
 import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.service.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
+import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import { getUserWallets, type Posting, postTransaction } from '../ledger/ledger.service.ts';
 import { withdrawalChanged } from '../notifications/notices.ts';
 import {
@@ -292,6 +293,7 @@ export function createWithdrawalService(deps: {
       const address = body.withdraw_type === 'usdt' ? (body.address ?? '').trim() : null;
       const network = address === null ? null : usdtAddressNetwork(address);
       if (address !== null && !network) throw badRequest(ADDRESS_FORMAT_ERROR);
+      const seal = currentSeal();
       const withdrawal = await db.transaction(async (tx) => {
         const user = await findUserById(tx, userId);
         if (!user) throw notFound('用户不存在');
@@ -367,6 +369,7 @@ export function createWithdrawalService(deps: {
             },
           ],
         });
+        await sealEffect(tx, seal, toUserWithdrawal(row));
         return { row, email: user.email };
       });
       const event: AdminNotificationEvent = {

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_TEXTS } from '@platform/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normaliseDecimalString } from '../../core/money.ts';
+import { type ApiReply, api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { type CommitFaults, withCommitFaults } from '../../test/commit-faults.ts';
+import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import {
+  approveKyc,
+  fundUser,
+  insertDepositChannel,
+  insertWithdrawChannel,
+  TRC20_ADDRESS,
+} from '../../test/money.ts';
+import { deposits } from '../deposits/deposits.schema.ts';
+import { getUserWallets } from '../ledger/ledger.service.ts';
+import { assertLedgerOk } from '../ledger/verify.ts';
+import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
+import { idempotencyKeys } from './idempotency.schema.ts';
+import { createKeyOwner } from './key-owner.ts';
+
+/**
+ * Unknown commits are resolved, not guessed (issue 31): the effect's transaction completes its key
+ * with the reply, so when the COMMIT's acknowledgement is lost the server answers 503 结果确认中 and
+ * the retry with the key replays the first reply (or, when nothing committed, runs once). A key
+ * left in progress by a gone instance is settled at once. The lost reply is played by
+ * test/commit-faults.ts; idempotency.relay.test.ts plays it through a TCP relay on PostgreSQL.
+ */
+
+let base: TestDatabase;
+let faults: CommitFaults;
+let t: TestApp;
+let channelId: number;
+const db = () => base.db;
+
+beforeAll(async () => {
+  base = await createTestDatabase();
+  faults = withCommitFaults(base);
+  t = await createTestApp({}, async () => faults.database);
+  channelId = (await insertDepositChannel(db())).id;
+  await insertWithdrawChannel(db(), { feeRate: '0.01' });
+});
+afterAll(async () => {
+  await assertLedgerOk(db());
+  await t?.close();
+});
+
+const newKey = () => `outcome-${randomUUID()}`;
+const replayed = (res: ApiReply<unknown>) => res.raw.headers['idempotent-replayed'];
+
+type DepositReply = { deposit: { id: number; status: string; amount: string } };
+const requestDeposit = (token: string, key: string) =>
+  api<DepositReply>(t.app, 'POST', '/api/wallet/deposits', {
+    token,
+    body: { channel_id: channelId, amount: '20' },
+    headers: { 'Idempotency-Key': key },
+  });
+
+type WithdrawalReply = { withdrawal: { id: number; status: string; total: string } };
+const requestWithdrawal = (token: string, key: string) =>
+  api<WithdrawalReply>(t.app, 'POST', '/api/wallet/withdrawals', {
+    token,
+    body: { withdraw_type: 'usdt', amount: '100', address: TRC20_ADDRESS },
+    headers: { 'Idempotency-Key': key },
+  });
+
+const depositsOf = (userId: number) => db().select().from(deposits).where(eq(deposits.userId, userId));
+const keyRow = async (userId: number, key: string) =>
+  (
+    await db()
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+  )[0];
+
+async function usdt(userId: number) {
+  const wallet = (await getUserWallets(db(), userId)).find((w) => w.currency === 'USDT');
+  return {
+    available: normaliseDecimalString(wallet?.balance ?? '0'),
+    frozen: normaliseDecimalString(wallet?.frozen_balance ?? '0'),
+  };
+}
+
+function expectConfirming(res: ApiReply<unknown>) {
+  expect(res.status).toBe(503);
+  expect(res.body).toEqual({
+    success: false,
+    message: IDEMPOTENCY_TEXTS.confirming,
+    data: { idempotency: 'confirming' },
+  });
+  expect(res.raw.headers['retry-after']).toBe('1');
+}
+
+describe(`a lost COMMIT reply (${testEngine})`, () => {
+  it('a deposit committed but unacknowledged: 503 结果确认中, the retry replays the first reply, one deposit', async () => {
+    const user = await registerUser(t.app);
+    const key = newKey();
+    faults.loseCommitReplies(1);
+    const lost = await requestDeposit(user.token, key);
+    expectConfirming(lost);
+    expect(faults.committedUnseen).toBeGreaterThan(0);
+    // The key was completed in the deposit's own transaction, with the reply it was to get.
+    const [made] = await depositsOf(user.user.id);
+    expect(await keyRow(user.user.id, key)).toMatchObject({ state: 'completed', responseStatus: 200 });
+
+    const retry = await requestDeposit(user.token, key);
+    expect([retry.status, replayed(retry)]).toEqual([200, 'true']);
+    expect(retry.body.message).toBe('充值申请已提交，请等待审核');
+    // The reply as the route makes it: the deposit as the user's own call shows it.
+    const shown = await api<DepositReply>(t.app, 'GET', `/api/wallet/deposits/${made?.id}`, {
+      token: user.token,
+    });
+    expect(retry.body.data?.deposit).toEqual(shown.body.data?.deposit);
+    expect(await depositsOf(user.user.id)).toHaveLength(1);
+  });
+
+  it('a connection lost before the COMMIT: 503 结果确认中, nothing kept, the retry runs once', async () => {
+    const user = await registerUser(t.app);
+    const key = newKey();
+    faults.loseConnections(1);
+    expectConfirming(await requestDeposit(user.token, key));
+    expect(await depositsOf(user.user.id)).toEqual([]);
+    expect(await keyRow(user.user.id, key)).toBeUndefined();
+    const retry = await requestDeposit(user.token, key);
+    expect([retry.status, replayed(retry)]).toEqual([200, undefined]);
+    expect(await depositsOf(user.user.id)).toHaveLength(1);
+    const again = await requestDeposit(user.token, key);
+    expect([again.status, replayed(again)]).toEqual([200, 'true']);
+    expect(again.body).toEqual(retry.body);
+  });
+
+  it('a withdrawal committed but unacknowledged freezes once; every retry gets its reply', async () => {
+    const user = await registerUser(t.app);
+    await approveKyc(db(), user.user.id);
+    await fundUser(db(), user.user.id, '1000');
+    const key = newKey();
+    faults.loseCommitReplies(1);
+    expectConfirming(await requestWithdrawal(user.token, key));
+    const [first, second] = [
+      await requestWithdrawal(user.token, key),
+      await requestWithdrawal(user.token, key),
+    ];
+    expect([first.status, replayed(first), second.status, replayed(second)]).toEqual([
+      200,
+      'true',
+      200,
+      'true',
+    ]);
+    expect(second.body).toEqual(first.body);
+    const rows = await db().select().from(withdrawals).where(eq(withdrawals.userId, user.user.id));
+    expect(rows.map((r) => r.id)).toEqual([first.body.data?.withdrawal.id]);
+    expect(await usdt(user.user.id)).toEqual({ available: '899', frozen: '101' });
+  });
+});
+
+describe(`a key left in progress (${testEngine})`, () => {
+  /** As a request for a deposit that claimed `key` on instance `owner` and ended without an effect. */
+  async function leftInProgress(userId: number, key: string, owner: number) {
+    // The same request by someone else, for its fingerprint (which does not depend on the caller).
+    const probe = await registerUser(t.app);
+    expect((await requestDeposit(probe.token, key)).status).toBe(200);
+    const template = await keyRow(probe.user.id, key);
+    if (!template) throw new Error('no probe key');
+    await db().insert(idempotencyKeys).values({
+      userId,
+      key,
+      fingerprint: template.fingerprint,
+      state: 'in_progress',
+      owner,
+      attempt: randomUUID(),
+      expiresAt: sql`now() + interval '1 day'`,
+    });
+  }
+
+  it('by an instance that is gone: settled at once, the retry runs once', async () => {
+    const user = await registerUser(t.app);
+    const key = newKey();
+    // No instance holds this id (on PGlite any other instance is a process that has exited).
+    await leftInProgress(user.user.id, key, 7);
+    const retry = await requestDeposit(user.token, key);
+    expect([retry.status, replayed(retry)]).toEqual([200, undefined]);
+    expect(await depositsOf(user.user.id)).toHaveLength(1);
+    expect(await keyRow(user.user.id, key)).toMatchObject({ state: 'completed' });
+  });
+
+  it.runIf(testEngine === 'postgres')(
+    'by a live instance: 409 while it lives, settled at once when it is gone',
+    async () => {
+      const user = await registerUser(t.app);
+      const key = newKey();
+      const other = createKeyOwner(base, t.app.log);
+      await other.start();
+      try {
+        await leftInProgress(user.user.id, key, other.id);
+        const running = await requestDeposit(user.token, key);
+        expect(running.status).toBe(409);
+        expect(running.body).toMatchObject({
+          message: IDEMPOTENCY_TEXTS.inProgress,
+          data: { idempotency: 'in_progress' },
+        });
+      } finally {
+        await other.stop();
+      }
+      const retry = await requestDeposit(user.token, key);
+      expect([retry.status, replayed(retry)]).toEqual([200, undefined]);
+      expect(await depositsOf(user.user.id)).toHaveLength(1);
+    },
+  );
+
+  it('from before keys named their instance: 409, never run again', async () => {
+    const user = await registerUser(t.app);
+    const key = newKey();
+    expect((await requestDeposit(user.token, key)).status).toBe(200);
+    const mine = and(eq(idempotencyKeys.userId, user.user.id), eq(idempotencyKeys.key, key));
+    await db()
+      .update(idempotencyKeys)
+      .set({
+        state: 'in_progress',
+        owner: null,
+        attempt: null,
+        responseStatus: null,
+        responseBody: null,
+        completedAt: null,
+      })
+      .where(mine);
+    const running = await requestDeposit(user.token, key);
+    expect(running.body).toMatchObject({ message: IDEMPOTENCY_TEXTS.inProgress });
+    await db().update(idempotencyKeys).set({ createdAt: sql`now() - interval '10 minutes'` }).where(mine);
+    const stale = await requestDeposit(user.token, key);
+    expect([stale.status, stale.body.message]).toEqual([409, IDEMPOTENCY_TEXTS.outcomeUnknown]);
+    expect(await depositsOf(user.user.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,58 @@
+import type { Db } from '../db/client.ts';
+import type { TestDatabase } from './database.ts';
+
+/**
+ * A lost COMMIT reply, played deterministically on either engine (issue 31): the server's
+ * `db.transaction` of the next transactions either commits and then fails as node-postgres does when
+ * the connection drops before the COMMIT's acknowledgement arrives (`lostCommitReplies`), or fails
+ * so before anything is committed (`lostConnections`). Only top-level transactions count (a
+ * savepoint is not a commit). The PostgreSQL fault test plays the same through a TCP relay.
+ */
+export interface CommitFaults {
+  database: TestDatabase;
+  /** The next `count` transactions commit, and their caller gets `Connection terminated unexpectedly`. */
+  loseCommitReplies(count: number): void;
+  /** The next `count` transactions fail with `Connection terminated unexpectedly` and commit nothing. */
+  loseConnections(count: number): void;
+  /** Transactions that committed and whose caller was told the connection was lost. */
+  readonly committedUnseen: number;
+}
+
+export const connectionLost = () => new Error('Connection terminated unexpectedly');
+
+export function withCommitFaults(database: TestDatabase): CommitFaults {
+  let loseReplies = 0;
+  let loseBefore = 0;
+  let committedUnseen = 0;
+  const real = database.db;
+  const transaction: Db['transaction'] = async (work, config) => {
+    if (loseBefore > 0) {
+      loseBefore -= 1;
+      throw connectionLost();
+    }
+    const lose = loseReplies > 0;
+    if (lose) loseReplies -= 1;
+    const result = await real.transaction(work, config);
+    if (lose) {
+      committedUnseen += 1;
+      throw connectionLost();
+    }
+    return result;
+  };
+  const db = new Proxy(real, {
+    get: (target, property) =>
+      property === 'transaction' ? transaction : Reflect.get(target, property, target),
+  });
+  return {
+    database: { ...database, db },
+    loseCommitReplies(count) {
+      loseReplies = count;
+    },
+    loseConnections(count) {
+      loseBefore = count;
+    },
+    get committedUnseen() {
+      return committedUnseen;
+    },
+  };
+}
