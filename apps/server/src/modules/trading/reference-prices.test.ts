@@ -9,6 +9,7 @@ import {
   TIMED_ENTRY_MAX_AGE_MS,
 } from './reference-prices.ts';
 import { indexOfTickers } from './testing/trading-fixtures.ts';
+import type { priceTicks } from './trading.schema.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -174,6 +175,46 @@ describe('reference prices', () => {
     );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(10);
     expect((await prices.at(database.db, 'GGGUSDT', new Date(T0 + 4500)))?.price).toBe('4100');
+  });
+
+  it('the recorder goes on observing while the database hangs, and writes it all when it answers', async () => {
+    let clock = T0 + 100_000;
+    let release: () => void = () => {};
+    let gate: Promise<void> | null = new Promise((r) => {
+      release = r;
+    });
+    // Writes wait on the gate, as a write into a partition waits for the network.
+    const db = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        const held = gate;
+        if (prop === 'insert' && held) {
+          return (table: typeof priceTicks) => ({
+            values: (rows: (typeof priceTicks.$inferInsert)[]) => ({
+              onConflictDoNothing: () =>
+                held.then(() => target.insert(table).values(rows).onConflictDoNothing()),
+            }),
+          });
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const prices = createReferencePrices({
+      db,
+      index: indexOfTickers(async () => [ticker('HHHUSDT', '5', clock)]),
+      now: () => clock,
+    });
+    for (let i = 0; i < 8; i++) {
+      clock += 1000;
+      // Returns at once although the first write still hangs.
+      await prices.observe(['HHHUSDT'], 0, { background: true });
+    }
+    gate = null;
+    release();
+    await prices.observe(['HHHUSDT'], 0);
+    const rows = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM price_ticks WHERE symbol = 'HHHUSDT'`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(8);
   });
 
   it('pruning removes only ticks older than the retention', async () => {

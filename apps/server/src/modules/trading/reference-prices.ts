@@ -71,10 +71,13 @@ export function createReferencePrices(deps: { db: Db; index: IndexReader; now?: 
   /**
    * Fresh index prices of `symbols`, recorded as ticks. A pair without an index (too few venues
    * included) has no observation: nothing opens or settles on it until the venues agree again.
+   * `background`: queue them and return without waiting for the database (the recorder: a database
+   * that hangs must not stop it observing; see `unrecorded`).
    */
   async function observe(
     symbols: readonly string[],
     maxAgeMs = ENTRY_PRICE_MAX_AGE_MS,
+    opts: { background?: boolean } = {},
   ): Promise<PriceObservation[]> {
     if (symbols.length === 0) return [];
     const snapshots = await deps.index.latest(symbols, maxAgeMs);
@@ -91,27 +94,37 @@ export function createReferencePrices(deps: { db: Db; index: IndexReader; now?: 
             },
           ],
     );
-    await recordKeepingThroughOutage(observations);
+    unrecorded.push(...observations);
+    if (unrecorded.length > UNRECORDED_TICKS_MAX) unrecorded = unrecorded.slice(-UNRECORDED_TICKS_MAX);
+    if (opts.background) void flushSoon().catch(() => undefined);
+    else await flushSoon();
     return observations;
   }
 
   /**
-   * Ticks observed while the database cannot take them are kept here (the newest
-   * UNRECORDED_TICKS_MAX) and written with the next ticks it takes, so a contract that expired
-   * during a short outage settles on the price of its expiry, not void (issue 31). Their times are
-   * those of the observations, so they take their place among the other instances' ticks.
+   * Ticks observed but not yet written. While the database cannot take them (down, or hanging in a
+   * partition) they wait here, the newest UNRECORDED_TICKS_MAX, and are written when it can, so a
+   * contract that expired during a short outage settles on the price of its expiry instead of
+   * voiding (issue 31). Their times are those of the observations, so they take their place among
+   * the other instances' ticks. One writer at a time drains the queue.
    */
   let unrecorded: PriceObservation[] = [];
-  async function recordKeepingThroughOutage(observations: readonly PriceObservation[]): Promise<void> {
-    const batch = unrecorded.length > 0 ? [...unrecorded, ...observations] : observations;
-    try {
-      for (let i = 0; i < batch.length; i += RECORD_BATCH)
-        await record(deps.db, batch.slice(i, i + RECORD_BATCH));
-      unrecorded = [];
-    } catch (err) {
-      unrecorded = batch.slice(-UNRECORDED_TICKS_MAX);
-      throw err;
+  let flushing: Promise<void> | null = null;
+  function flushSoon(): Promise<void> {
+    if (!flushing) {
+      flushing = (async () => {
+        while (unrecorded.length > 0) {
+          const batch = unrecorded.slice(0, RECORD_BATCH);
+          await record(deps.db, batch);
+          // What arrived meanwhile stays; only the written batch goes (the cap may have cut the front).
+          const written = new Set(batch);
+          unrecorded = unrecorded.filter((o) => !written.has(o));
+        }
+      })().finally(() => {
+        flushing = null;
+      });
     }
+    return flushing;
   }
 
   /**

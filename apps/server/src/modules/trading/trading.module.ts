@@ -70,7 +70,10 @@ export function registerTrading(
     everyMs: RECORD_PRICES_EVERY_MS,
     run: async () => {
       // A round of its own each turn unless the feed just made one: ticks a second apart at most.
-      await prices.observe(await market.pairs.symbols({ enabledOnly: true }), RECORD_PRICES_EVERY_MS / 2);
+      // Without waiting for the database: a hanging one must not stop the observations (they queue).
+      await prices.observe(await market.pairs.symbols({ enabledOnly: true }), RECORD_PRICES_EVERY_MS / 2, {
+        background: true,
+      });
     },
   };
   const pruneTicks: JobStep = {
