@@ -62,12 +62,13 @@ export class KeepAliveClient {
     w.resolve({ status, body });
   }
 
-  request(method: string, path: string, body: unknown, token: string): Promise<Reply> {
+  /** `headers`: more header lines, each ending in CRLF. */
+  request(method: string, path: string, body: unknown, token: string, headers = ''): Promise<Reply> {
     if (this.waiting) throw new Error('one request at a time');
     this.socket ??= this.connect();
     const payload = JSON.stringify(body);
     const text =
-      `${method} ${path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\nauthorization: Bearer ${token}\r\n` +
+      `${method} ${path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\nauthorization: Bearer ${token}\r\n${headers}` +
       `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`;
     return new Promise<Reply>((resolve, reject) => {
       this.waiting = { resolve, reject };

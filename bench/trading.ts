@@ -11,7 +11,9 @@
  * Users are inserted and funded here before the server starts (PGlite serves one process), then log
  * in over HTTP. Prints a table; not a timed test.
  */
+
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import os from 'node:os';
@@ -50,6 +52,8 @@ const { values: args } = parseArgs({
     instances: { type: 'string', default: '1' },
     /** Settlement runs per engine, each on a fresh database. */
     'settle-runs': { type: 'string', default: '1' },
+    /** Every order with a fresh Idempotency-Key, as the web app sends them. */
+    keys: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -242,7 +246,8 @@ async function httpLoad(
         const token = tokens[(c + n * clients) % tokens.length] as string;
         try {
           const sent = performance.now();
-          const reply = await client.request('POST', url, body(n), token);
+          const key = args.keys ? `idempotency-key: bench-${c}-${n}-${randomUUID()}\r\n` : '';
+          const reply = await client.request('POST', url, body(n), token, key);
           const envelope = JSON.parse(reply.body) as { success?: boolean; message?: string };
           if (reply.status !== 200 || envelope.success !== true)
             throw new Error(`POST ${url}: HTTP ${reply.status} ${envelope.message}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit, type Outcome } from './group-commit.ts';
+import { createGroupCommit, type Outcome, writeTogetherOrAlone } from './group-commit.ts';
 
 /** A write that the test releases by hand, recording the batches it was given. */
 function heldWrites() {
@@ -68,5 +68,44 @@ describe('group commit', () => {
     const lost = [1, 2].map((n) => failing.submit(n).catch((e: Error) => e.message));
     expect(await Promise.all(lost)).toEqual(['database gone', 'database gone']);
     expect(await failing.submit(3)).toBe(3);
+  });
+});
+
+describe('writeTogetherOrAlone', () => {
+  const alone = (written: number[][]) => async (n: number) => {
+    written.push([n]);
+    return n * 10;
+  };
+
+  it('a refused item leaves the group and is written alone; the rest are written together', async () => {
+    const written: number[][] = [];
+    const outcomes = await writeTogetherOrAlone([1, 2, 3], {
+      together: async (items, tag) => {
+        items.forEach((n, i) => {
+          tag(i, `item:${n}`);
+        });
+        if (items.includes(2)) throw Object.assign(new Error('refused'), { key: 'item:2' });
+        written.push(items);
+        return items.map((n) => n * 10);
+      },
+      alone: alone(written),
+      culprit: (err) => (err as { key?: string }).key,
+    });
+    expect(outcomes.map((o) => (o.ok ? o.value : 'error'))).toEqual([10, 20, 30]);
+    expect(written).toEqual([[1, 3], [2]]);
+  });
+
+  it('a group whose connection was lost (its COMMIT may have landed) is not written again: every item fails', async () => {
+    const written: number[][] = [];
+    const lost = new Error('Connection terminated unexpectedly');
+    const outcomes = await writeTogetherOrAlone([1, 2, 3], {
+      together: async () => {
+        throw lost;
+      },
+      alone: alone(written),
+      culprit: () => undefined,
+    });
+    expect(outcomes).toEqual([1, 2, 3].map(() => ({ ok: false, error: lost })));
+    expect(written).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { isConnectionLost } from '../db/connection-lost.ts';
+
 /**
  * Group commit (issue 19): calls that arrive while earlier writes are running join the next write
  * instead of each opening its own transaction, so N concurrent placements cost one BEGIN, one
@@ -120,7 +122,9 @@ export async function outcomeOf<O>(fn: () => Promise<O>): Promise<Outcome<O>> {
  * in one transaction (all or nothing) and tags each item with the keys a refusal may name (its
  * ledger key, its user); `culprit` reads that key from a refusal. A refused item leaves the group
  * and is written `alone` after the rest (its own error, as if it had come alone); any other
- * failure writes every remaining item alone.
+ * failure writes every remaining item alone, except a lost connection: the group's COMMIT may have
+ * landed, so writing its items again could make each twice; every item gets that error (503 to its
+ * caller, whose retry with its Idempotency-Key finds what committed: ARCHITECTURE.md, "Idempotency keys").
  */
 export interface TogetherOrAlone<I, O> {
   together(items: I[], tag: (index: number, key: string) => void): Promise<O[]>;
@@ -147,6 +151,11 @@ export async function writeTogetherOrAlone<I, O>(
       });
       group = [];
     } catch (err) {
+      if (isConnectionLost(err)) {
+        for (const g of group) outcomes[g.index] = { ok: false, error: err };
+        group = [];
+        break;
+      }
       const key = how.culprit(err);
       const at = key === undefined ? undefined : tags.get(key);
       if (at === undefined) alone.push(...group.splice(0));

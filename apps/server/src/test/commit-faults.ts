@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
-import type { TestDatabase } from './database.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /**
  * A lost COMMIT reply, played deterministically on either engine (issue 31): the server's
@@ -55,4 +56,15 @@ export function withCommitFaults(database: TestDatabase): CommitFaults {
       return committedUnseen;
     },
   };
+}
+
+/**
+ * A test app whose database loses COMMIT replies on demand; `db` is the database without faults,
+ * for the test's own fixtures and checks.
+ */
+export async function createFaultyTestApp(): Promise<{ t: TestApp; faults: CommitFaults; db: Db }> {
+  const base = await createTestDatabase();
+  const faults = withCommitFaults(base);
+  const t = await createTestApp({}, async () => faults.database);
+  return { t, faults, db: base.db };
 }

@@ -3,9 +3,10 @@ import { IDEMPOTENCY_TEXTS } from '@platform/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseDecimalString } from '../../core/money.ts';
-import { type ApiReply, api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { type CommitFaults, withCommitFaults } from '../../test/commit-faults.ts';
-import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import type { Db } from '../../db/client.ts';
+import { type ApiReply, api, registerUser, type TestApp } from '../../test/app.ts';
+import { type CommitFaults, createFaultyTestApp } from '../../test/commit-faults.ts';
+import { testEngine } from '../../test/database.ts';
 import {
   approveKyc,
   fundUser,
@@ -28,16 +29,14 @@ import { createKeyOwner } from './key-owner.ts';
  * test/commit-faults.ts; idempotency.relay.test.ts plays it through a TCP relay on PostgreSQL.
  */
 
-let base: TestDatabase;
-let faults: CommitFaults;
 let t: TestApp;
+let faults: CommitFaults;
+let base: Db;
 let channelId: number;
-const db = () => base.db;
+const db = () => base;
 
 beforeAll(async () => {
-  base = await createTestDatabase();
-  faults = withCommitFaults(base);
-  t = await createTestApp({}, async () => faults.database);
+  ({ t, faults, db: base } = await createFaultyTestApp());
   channelId = (await insertDepositChannel(db())).id;
   await insertWithdrawChannel(db(), { feeRate: '0.01' });
 });
@@ -189,7 +188,7 @@ describe(`a key left in progress (${testEngine})`, () => {
     async () => {
       const user = await registerUser(t.app);
       const key = newKey();
-      const other = createKeyOwner(base, t.app.log);
+      const other = createKeyOwner(faults.database, t.app.log);
       await other.start();
       try {
         await leftInProgress(user.user.id, key, other.id);

@@ -9,6 +9,7 @@ import {
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
+import { sealed } from '../../idempotency/effect-seal.ts';
 import { toTradeOrder } from '../orders.repository.ts';
 import { toTimedContract } from '../timed/timed.service.ts';
 import type { FlashEngine } from './flash.engine.ts';
@@ -24,17 +25,18 @@ export function registerFlashRoutes(app: Router, deps: { flash: FlashEngine; gua
   });
 
   route(app, placeFlashOrder, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireUser,
-    handler: async (request) => {
-      const { order, contract } = await flash.placeOrder(caller(request).user.id, request.body);
-      return ok(
-        { order: toTradeOrder(order), contract: toTimedContract(contract) },
-        TRADING_TEXTS.orderPlaced,
-      );
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => flash.placeOrder(caller(request).user.id, request.body),
+        ({ order, contract }) =>
+          ok({ order: toTradeOrder(order), contract: toTimedContract(contract) }, TRADING_TEXTS.orderPlaced),
+      ),
   });
 
   route(app, listFlashHistory, {

@@ -10,6 +10,7 @@ import {
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
+import { sealed } from '../../idempotency/effect-seal.ts';
 import { toTradeOrder } from '../orders.repository.ts';
 import { toTimedContract } from '../timed/timed.service.ts';
 import type { OptionEngine } from './option.engine.ts';
@@ -27,16 +28,17 @@ export function registerOptionRoutes(app: Router, deps: { option: OptionEngine; 
   });
 
   route(app, placeOptionOrder, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     ...common,
     preHandler: guards.requireUser,
-    handler: async (request) => {
-      const { order, contract } = await option.placeOrder(caller(request).user.id, request.body);
-      return ok(
-        { order: toTradeOrder(order), contract: toTimedContract(contract) },
-        TRADING_TEXTS.orderPlaced,
-      );
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => option.placeOrder(caller(request).user.id, request.body),
+        ({ order, contract }) =>
+          ok({ order: toTradeOrder(order), contract: toTimedContract(contract) }, TRADING_TEXTS.orderPlaced),
+      ),
   });
 
   route(app, listOptionHistory, {

@@ -28,6 +28,7 @@ import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from
 import { paginationOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
+import { currentSeal, sealEffect } from '../../idempotency/effect-seal.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import { type Posting, postTransaction, postTransactionsBatch } from '../../ledger/ledger.service.ts';
 import { findPairBySymbol, listPairs, type PairRow } from '../../market-data/pairs.service.ts';
@@ -156,10 +157,19 @@ export function createPerpetualEngine(deps: TradingDeps) {
     return rows.map((r) => toPerpetualPosition(r, marks.get(r.symbol)));
   }
 
+  /** The latest reference price of each symbol: the marks the replies show open positions at. */
+  const marksOf = (symbols: string[]) => repo.latestTicks(db, symbols);
+
+  /** An order and its position as the calls reply them, at `marks` (those of open positions). */
+  function shownAt(order: OrderRow, position: repo.PositionRow, marks: Map<string, repo.LatestTick>) {
+    return {
+      order: toTradeOrder(order),
+      position: toPerpetualPosition(position, marks.get(position.symbol)),
+    };
+  }
+
   async function view(order: OrderRow, position: repo.PositionRow): Promise<PositionView> {
-    const [shown] = await present([position]);
-    if (!shown) throw new Error('perpetual: nothing to present');
-    return { order: toTradeOrder(order), position: shown };
+    return shownAt(order, position, await marksOf(position.status === 'open' ? [position.symbol] : []));
   }
 
   /** A placement retried with the same client_order_id: the first order (if the same), not a second one. */
@@ -204,9 +214,12 @@ export function createPerpetualEngine(deps: TradingDeps) {
       maintenance: new Decimal(config.maintenance_margin_rate),
     });
     const now = new Date(deps.now());
+    // The reply is made in the transaction, with its Idempotency-Key (the mark read before it).
+    const seal = currentSeal();
+    const marks = await marksOf([pair.symbol]);
 
     try {
-      const { order, position } = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         await repo.lockUserOpenings(tx, userId);
         if ((await repo.countOpenPositions(tx, userId)) >= config.max_open_positions) {
           throw businessRule(PERPETUAL_TEXTS.tooManyPositions(config.max_open_positions));
@@ -270,9 +283,10 @@ export function createPerpetualEngine(deps: TradingDeps) {
           },
           { savepoint: false },
         );
-        return { order, position };
+        const shown = shownAt(order, position, marks);
+        await sealEffect(tx, seal, shown);
+        return shown;
       });
-      return view(order, position);
     } catch (err) {
       // A concurrent duplicate of the same client_order_id lost the race on the unique index.
       if (clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
@@ -453,24 +467,30 @@ export function createPerpetualEngine(deps: TradingDeps) {
     const mark = new Decimal(price.price);
     const now = new Date(deps.now());
     const liquidationNotices: WrittenNotification[] = [];
+    const seal = currentSeal();
     const { order, position } = await db.transaction(async (tx) => {
       const row = await repo.lockOpenPosition(tx, orderId, userId);
       if (!row) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+      let closed: { order: OrderRow; position: repo.PositionRow };
       if (liquidatableAt(row, mark)) {
         // At or past its liquidation price the position has no equity left to close for: the close
         // is its liquidation, the same one the job would make (the user loses the margin, no more).
         const { positions, orders, notices } = await liquidateInTx(tx, row.symbol, [orderId], price, now);
         if (!positions[0] || !orders[0]) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
         liquidationNotices.push(...notices);
-        return { order: orders[0], position: positions[0] };
+        closed = { order: orders[0], position: positions[0] };
+      } else {
+        closed = await settleClose(tx, row, price, new Decimal(config.close_fee_rate), 'user', now);
       }
-      return settleClose(tx, row, price, new Decimal(config.close_fee_rate), 'user', now);
+      // Closed: no mark in the reply.
+      await sealEffect(tx, seal, shownAt(closed.order, closed.position, new Map()));
+      return closed;
     });
     if (position.status === 'liquidated') {
       deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(order) });
       pushNotifications(deps.realtime, liquidationNotices);
     }
-    return view(order, position);
+    return shownAt(order, position, new Map());
   }
 
   /**
@@ -496,16 +516,18 @@ export function createPerpetualEngine(deps: TradingDeps) {
     );
     const [field, problem] = Object.entries(problems)[0] ?? [];
     if (field && problem) throw badRequest(problem, { field });
-    const updated = await db.transaction(async (tx) => {
+    const seal = currentSeal();
+    const marks = await marksOf([found.symbol]);
+    return db.transaction(async (tx) => {
       const row = await repo.setTpsl(tx, orderId, userId, {
         ...(body.take_profit_price !== undefined ? { takeProfitPrice: body.take_profit_price } : {}),
         ...(body.stop_loss_price !== undefined ? { stopLossPrice: body.stop_loss_price } : {}),
       });
       if (!row) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
-      return row;
+      const shown = shownAt(await findOrder(tx, row.orderId), row, marks);
+      await sealEffect(tx, seal, shown);
+      return shown;
     });
-    const order = await findOrder(updated.orderId);
-    return view(order, updated);
   }
 
   /**
@@ -527,7 +549,9 @@ export function createPerpetualEngine(deps: TradingDeps) {
     const price = await deps.prices.current(found.symbol);
     const mark = new Decimal(price.price);
     const added = new Decimal(body.amount);
-    const updated = await db.transaction(async (tx) => {
+    const seal = currentSeal();
+    const marks = await marksOf([found.symbol]);
+    return db.transaction(async (tx) => {
       const row = await repo.lockOpenPosition(tx, orderId, userId);
       if (!row) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
       if (liquidatableAt(row, mark)) throw conflict(PERPETUAL_TEXTS.marginAddLiquidating);
@@ -554,13 +578,14 @@ export function createPerpetualEngine(deps: TradingDeps) {
         },
         { savepoint: false },
       );
-      return position;
+      const shown = shownAt(await findOrder(tx, orderId), position, marks);
+      await sealEffect(tx, seal, shown);
+      return shown;
     });
-    return view(await findOrder(orderId), updated);
   }
 
-  async function findOrder(orderId: number): Promise<OrderRow> {
-    const order = await findOrderRow(db, orderId);
+  async function findOrder(exec: Executor, orderId: number): Promise<OrderRow> {
+    const order = await findOrderRow(exec, orderId);
     if (!order) throw new Error(`perpetual: order ${orderId} of a position is missing`);
     return order;
   }

@@ -10,6 +10,7 @@ import {
 } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
+import { sealed } from '../../idempotency/effect-seal.ts';
 import type { PerpetualEngine } from './perpetual.engine.ts';
 
 /** The perpetual calls of spec 001 §7; the rules are in perpetual.engine.ts. */
@@ -25,48 +26,68 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
   });
 
   route(app, openPerpetualPosition, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireUser,
-    handler: async (request) =>
-      ok(await perpetual.open(caller(request).user.id, request.body), PERPETUAL_TEXTS.opened),
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => perpetual.open(caller(request).user.id, request.body),
+        (view) => ok(view, PERPETUAL_TEXTS.opened),
+      ),
   });
 
   route(app, closePerpetualPosition, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireUser,
-    handler: async (request) => {
-      const view = await perpetual.close(caller(request).user.id, request.params.id);
-      const liquidated = view.position.status === 'liquidated';
-      return ok(view, liquidated ? PERPETUAL_TEXTS.liquidatedOnClose : PERPETUAL_TEXTS.closed);
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => perpetual.close(caller(request).user.id, request.params.id),
+        (view) =>
+          ok(
+            view,
+            view.position.status === 'liquidated'
+              ? PERPETUAL_TEXTS.liquidatedOnClose
+              : PERPETUAL_TEXTS.closed,
+          ),
+      ),
   });
 
   // Changes no money, but takes a key like every trading action of the app (a retry sets it once).
   route(app, setPerpetualTpSl, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireUser,
-    handler: async (request) => {
-      const view = await perpetual.setTpsl(caller(request).user.id, request.params.id, request.body);
-      const none = view.position.take_profit_price === null && view.position.stop_loss_price === null;
-      return ok(view, none ? PERPETUAL_TEXTS.tpslCancelled : PERPETUAL_TEXTS.tpslSet);
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => perpetual.setTpsl(caller(request).user.id, request.params.id, request.body),
+        (view) => {
+          const none = view.position.take_profit_price === null && view.position.stop_loss_price === null;
+          return ok(view, none ? PERPETUAL_TEXTS.tpslCancelled : PERPETUAL_TEXTS.tpslSet);
+        },
+      ),
   });
 
   route(app, addPerpetualMargin, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireUser,
-    handler: async (request) =>
-      ok(
-        await perpetual.addMargin(caller(request).user.id, request.params.id, request.body),
-        PERPETUAL_TEXTS.marginAdded,
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => perpetual.addMargin(caller(request).user.id, request.params.id, request.body),
+        (view) => ok(view, PERPETUAL_TEXTS.marginAdded),
       ),
   });
 

@@ -25,6 +25,14 @@ import { Decimal, decimalFromDb, MONEY_SCALE } from '../../../core/money.ts';
 import type { Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
+import {
+  currentSeal,
+  type Seal,
+  sealEffect,
+  sealEffects,
+  sealTag,
+  takenOverTag,
+} from '../../idempotency/effect-seal.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import {
   MAX_BATCH,
@@ -271,6 +279,8 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
 
   /** A market order priced against the book, before anything is written. */
   interface MarketPlacement {
+    /** The request's Idempotency-Key, completed in the order's transaction (taken at submit). */
+    seal: Seal | undefined;
     userId: number;
     body: SpotOrderBody;
     pair: TradingPair;
@@ -300,7 +310,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       new Decimal(pair.fee_rate),
       false,
     );
-    return { userId, body, pair, amount, book, now, walk, plan };
+    return { seal: currentSeal(), userId, body, pair, amount, book, now, walk, plan };
   }
 
   function marketOrderRow(p: MarketPlacement): NewOrder {
@@ -376,13 +386,15 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       await beforePosting('fill', [row.id]);
       // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
       await postTransaction(tx, marketFillPosting(p, row.id), { savepoint: false });
+      await sealEffect(tx, p.seal, toTradeOrder(row));
       return row;
     });
   }
 
   /**
    * Several market orders in one transaction, one statement per step for all of them; each order
-   * is tagged with its ledger key, which a 余额不足 refusal of the batch names.
+   * is tagged with its ledger key, which a 余额不足 refusal of the batch names, and its
+   * Idempotency-Key, which a key taken over by a retry names.
    */
   async function placeMarketTogether(
     placements: MarketPlacement[],
@@ -392,6 +404,8 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       const rows = await insertMarketOrders(tx, placements);
       rows.forEach((row, i) => {
         tag(i, fillKey(row.id, 1));
+        const seal = placements[i]?.seal;
+        if (seal) tag(i, sealTag(seal));
       });
       await beforePosting(
         'fill',
@@ -402,6 +416,10 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
         tx,
         rows.map((row, i) => marketFillPosting(placements[i] as MarketPlacement, row.id)),
         { savepoint: false },
+      );
+      await sealEffects(
+        tx,
+        rows.map((row, i) => ({ seal: placements[i]?.seal, result: toTradeOrder(row) })),
       );
       return rows;
     });
@@ -416,7 +434,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
         : writeTogetherOrAlone(placements, {
             together: placeMarketTogether,
             alone: placeMarketAlone,
-            culprit: refusedLedgerKey,
+            culprit: (err) => takenOverTag(err) ?? refusedLedgerKey(err),
           }),
   });
 
@@ -439,6 +457,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     if (tif === 'FOK' && crossing.lt(amount)) throw businessRule(SPOT_TEXTS.fokUnfilled);
     // The crossing part takes the best levels first, all within the limit price.
     const taker = crossing.gt(0) ? walkBook(side, levels, crossing) : null;
+    const seal = currentSeal();
 
     return db.transaction(async (tx) => {
       if (tif === 'GTC') {
@@ -504,6 +523,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
         }
         order = closed.row;
       }
+      await sealEffect(tx, seal, toTradeOrder(order));
       return order;
     });
   }
@@ -538,6 +558,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     const now = new Date(deps.now());
     const admin = 'admin' in by ? by.admin : null;
     const cancelledBy = admin ? `admin:${admin.adminId}` : 'user';
+    const seal = currentSeal();
     const row = await db.transaction(async (tx) => {
       const current = await repo.lockOrder(tx, orderId);
       if (!current || ('userId' in by && current.userId !== by.userId)) {
@@ -570,6 +591,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
           },
         });
       }
+      await sealEffect(tx, seal, toTradeOrder(closed.row));
       return closed.row;
     });
     announce([row]);

@@ -8,6 +8,7 @@ import {
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
+import { sealed } from '../../idempotency/effect-seal.ts';
 import type { SpotEngine } from './spot.engine.ts';
 
 /**
@@ -18,37 +19,44 @@ export function registerSpotRoutes(app: Router, deps: { spot: SpotEngine; guards
   const { spot, guards } = deps;
 
   route(app, placeSpotOrder, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags: ['trading'],
     security,
     preHandler: guards.requireUser,
-    handler: async (request) =>
-      ok({ order: await spot.placeOrder(caller(request).user.id, request.body) }, TRADING_TEXTS.orderPlaced),
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => spot.placeOrder(caller(request).user.id, request.body),
+        (order) => ok({ order }, TRADING_TEXTS.orderPlaced),
+      ),
   });
 
   route(app, cancelSpotOrder, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags: ['trading'],
     security,
     preHandler: guards.requireUser,
-    handler: async (request) =>
-      ok(
-        { order: await spot.cancelOwnOrder(caller(request).user.id, request.params.id) },
-        TRADING_TEXTS.orderCancelled,
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => spot.cancelOwnOrder(caller(request).user.id, request.params.id),
+        (order) => ok({ order }, TRADING_TEXTS.orderCancelled),
       ),
   });
 
   route(app, cancelOrderAsAdmin, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags: ['admin-trading'],
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok(
-        {
-          order: await spot.adminCancelOrder(request.params.id, request.body ?? {}, auditActor(request)),
-        },
-        ADMIN_ORDER_CANCEL_TEXTS.done,
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => spot.adminCancelOrder(request.params.id, request.body ?? {}, auditActor(request)),
+        (order) => ok({ order }, ADMIN_ORDER_CANCEL_TEXTS.done),
       ),
   });
 }

@@ -14,6 +14,14 @@ import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from
 import type { Db, Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import {
+  currentSeal,
+  type Seal,
+  sealEffect,
+  sealEffects,
+  sealTag,
+  takenOverTag,
+} from '../../idempotency/effect-seal.ts';
+import {
   type PostTransactionRequest,
   postTransaction,
   postTransactionsBatch,
@@ -107,6 +115,8 @@ export async function findRetriedOrder(
 
 /** A contract priced at its entry, before anything is written. */
 interface TimedPlacement {
+  /** The request's Idempotency-Key, completed in the contract's transaction (taken at submit). */
+  seal: Seal | undefined;
   input: OpenTimedInput;
   entry: PriceObservation;
   stake: string;
@@ -213,6 +223,7 @@ export function createTimedPlacement(deps: TradingDeps) {
       if ((await repo.countOpenContracts(tx, p.input.userId)) > MAX_OPEN_TIMED_CONTRACTS) {
         throw businessRule(TIMED_TEXTS.tooManyOpen(MAX_OPEN_TIMED_CONTRACTS));
       }
+      await sealEffect(tx, p.seal, opened);
       return opened;
     });
   }
@@ -227,6 +238,7 @@ export function createTimedPlacement(deps: TradingDeps) {
         const p = ps[i] as TimedPlacement;
         tag(i, openKey(p.input.product, order.id));
         tag(i, userTag(p.input.userId));
+        if (p.seal) tag(i, sealTag(p.seal));
       });
       // The batch locks every user's accounts (in id order), so the counts below are exact as above.
       // A refusal ends the group's transaction (its contracts are then placed without the refused one).
@@ -239,6 +251,10 @@ export function createTimedPlacement(deps: TradingDeps) {
       const open = await repo.countOpenContractsOf(tx, userIds);
       const over = userIds.find((id) => (open.get(id) ?? 0) > MAX_OPEN_TIMED_CONTRACTS);
       if (over !== undefined) throw new OverOpenLimit(over);
+      await sealEffects(
+        tx,
+        opened.map((result, i) => ({ seal: ps[i]?.seal, result })),
+      );
       return opened;
     });
   }
@@ -251,11 +267,15 @@ export function createTimedPlacement(deps: TradingDeps) {
         : writeTogetherOrAlone(ps, {
             together: openTogether,
             alone: openAlone,
-            culprit: (err) => (err instanceof OverOpenLimit ? userTag(err.userId) : refusedLedgerKey(err)),
+            culprit: (err) =>
+              err instanceof OverOpenLimit
+                ? userTag(err.userId)
+                : (takenOverTag(err) ?? refusedLedgerKey(err)),
           }),
   });
 
   async function open(input: OpenTimedInput): Promise<OpenedContract> {
+    const seal = currentSeal();
     const receivedAt = deps.now();
     const asked: TimedTerms = {
       symbol: input.pair.symbol,
@@ -276,7 +296,7 @@ export function createTimedPlacement(deps: TradingDeps) {
     const expiresAt = new Date(openedAt.getTime() + input.durationSeconds * 1000);
     const stake = normaliseDecimalString(input.stake);
     try {
-      return await writes.submit({ input, entry, stake, openedAt, expiresAt });
+      return await writes.submit({ seal, input, entry, stake, openedAt, expiresAt });
     } catch (err) {
       if (input.clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
         const first = await findRetriedOrder(
