@@ -65,15 +65,16 @@ export function registerTrading(
   registerPerpetualRoutes(app, { perpetual, guards });
   registerTradingAdminRoutes(app, { db, guards });
 
+  let recordedSymbols: string[] = [];
   const recordPrices: JobStep = {
     name: 'record-prices',
     everyMs: RECORD_PRICES_EVERY_MS,
     run: async () => {
       // A round of its own each turn unless the feed just made one: ticks a second apart at most.
       // Without waiting for the database: a hanging one must not stop the observations (they queue).
-      await prices.observe(await market.pairs.symbols({ enabledOnly: true }), RECORD_PRICES_EVERY_MS / 2, {
-        background: true,
-      });
+      // The pair list as last read: while the database is away the ticks still go on (they queue).
+      recordedSymbols = await market.pairs.symbols({ enabledOnly: true }).catch(() => recordedSymbols);
+      await prices.observe(recordedSymbols, RECORD_PRICES_EVERY_MS / 2, { background: true });
     },
   };
   const pruneTicks: JobStep = {
