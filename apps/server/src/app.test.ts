@@ -85,7 +85,11 @@ describe('health', () => {
     try {
       const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ success: false, message: '数据库不可用' });
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: expect.stringMatching(/^数据库不可用：/),
+        data: { status: 'down', database: broken.database.engine, reason: expect.any(String) },
+      });
     } finally {
       await broken.app.close();
     }

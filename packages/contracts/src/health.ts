@@ -15,6 +15,20 @@ export const healthReply = z.object({
 });
 export type HealthReply = z.infer<typeof healthReply>;
 
+/**
+ * 503: the instance cannot serve (ARCHITECTURE.md, "Database"): the database unreachable, silent
+ * past the check's second, or short of a resource (disk full, out of memory, too many
+ * connections). `reason` says which, as the message does after 数据库不可用：.
+ */
+export const healthDown = z.object({
+  status: z.literal('down'),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+  redis: z.enum(['up', 'down', 'off']).optional(),
+  reason: z.string(),
+});
+export const healthDownReply = z.object({ success: z.literal(false), message: z.string(), data: healthDown });
+
 export const getHealth = endpoint({
   method: 'GET',
   path: '/api/health',

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { installProcessGuard, isRedisError } from './process-guard.ts';
+import { installProcessGuard, isDatabaseConnectionError, isRedisError } from './process-guard.ts';
 
 function recordingLog() {
   const lines: { level: string; msg: string }[] = [];
@@ -52,6 +52,39 @@ describe('process guard', () => {
     expect(guard.counts()).toEqual({ unhandledRejections: 0, uncaughtExceptions: 2 });
     expect(lines.map((l) => l.level)).toEqual(['warn', 'fatal']);
     guard.uninstall();
+  });
+
+  it('keeps the process on a lost database connection that nobody listened for (issue 31)', () => {
+    const target = new EventEmitter();
+    const exits: number[] = [];
+    const { lines, log } = recordingLog();
+    const guard = installProcessGuard({ log, target, exit: (code) => exits.push(code) });
+    const terminated = new Error('Connection terminated unexpectedly');
+    terminated.stack = `Error: Connection terminated unexpectedly\n    at Connection.<anonymous> (/app/node_modules/pg/lib/client.js:136:73)`;
+    // PostgreSQL's own FATAL on pg_terminate_backend, as pg-protocol parses it.
+    const fatal = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      severity: 'FATAL',
+    });
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+    for (const err of [terminated, fatal, reset]) target.emit('uncaughtException', err);
+    expect(exits).toEqual([]);
+    expect(lines.map((l) => l.msg)).toEqual(
+      Array(3).fill('uncaught database connection error (kept serving)'),
+    );
+    target.emit('uncaughtException', new TypeError('a bug'));
+    expect(exits).toEqual([1]);
+    guard.uninstall();
+  });
+
+  it('knows database connection errors by code, message or origin', () => {
+    expect(isDatabaseConnectionError(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
+    expect(isDatabaseConnectionError(new Error('Query read timeout'))).toBe(true);
+    const fromDriver = new Error('something odd');
+    fromDriver.stack = `Error: something odd\n    at Parser.parse (/app/node_modules/pg-protocol/dist/parser.js:39:38)`;
+    expect(isDatabaseConnectionError(fromDriver)).toBe(true);
+    expect(isDatabaseConnectionError(new TypeError('a bug'))).toBe(false);
+    expect(isDatabaseConnectionError('Connection terminated')).toBe(false);
   });
 
   it('knows Redis errors by name, message or origin', () => {

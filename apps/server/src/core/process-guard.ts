@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { loggableError } from '../db/errors.ts';
+import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
 
 /**
  * The process-level net under everything else (issue 18): an error that escaped every handler is
@@ -12,6 +12,11 @@ import { loggableError } from '../db/errors.ts';
  *   never a reason to stop).
  * - An uncaught exception from Redis (ioredis, its parser, the socket.io adapter): logged (warn)
  *   and counted; the process keeps serving, and the client reconnects by itself.
+ * - An uncaught exception from the database driver or about a lost connection (node-postgres
+ *   emitting `error` on a client nobody listens to: a backend terminated, a reset, a partition's
+ *   end; issue 31): logged (error) and counted; the process keeps serving. Every client of the
+ *   pool listens (db/client.ts), so this is a connection of some other code; the connection is
+ *   dead, its queries have failed, and nothing in memory was left half-done by it.
  * - Any other uncaught exception: logged (fatal), counted, and the process exits with 1, which is
  *   Node's own behaviour: a throw that escaped the event loop may have left a half-done operation
  *   in memory, and a supervisor restarts a clean process. The database never holds half of a
@@ -59,6 +64,10 @@ export function installProcessGuard(
       log.warn({ err, uncaughtExceptions }, 'uncaught exception from redis (kept serving)');
       return;
     }
+    if (isDatabaseConnectionError(err)) {
+      log.error({ err, uncaughtExceptions }, 'uncaught database connection error (kept serving)');
+      return;
+    }
     log.fatal({ err, uncaughtExceptions }, 'uncaught exception: exiting');
     exit(1);
   };
@@ -99,6 +108,14 @@ export function isRedisError(err: unknown): boolean {
   if (REDIS_ERROR_NAMES.has(err.name) || REDIS_ERROR_NAMES.has(err.constructor?.name ?? '')) return true;
   if (REDIS_MESSAGES.some((m) => err.message.startsWith(m))) return true;
   return REDIS_MODULE_IN_STACK.test(err.stack ?? '');
+}
+
+const PG_MODULE_IN_STACK = /[\\/]node_modules[\\/](pg|pg-pool|pg-protocol)[\\/]/;
+
+/** Whether `err` is a lost or unreachable database connection, or comes from node-postgres. */
+export function isDatabaseConnectionError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return isDatabaseUnavailable(err) || PG_MODULE_IN_STACK.test(err.stack ?? '');
 }
 
 function asError(reason: unknown): Error {

@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../core/paths.ts';
+import { pgErrorCode } from './errors.ts';
+import { errorName, watchReachability } from './reachability.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -21,6 +23,12 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /**
+   * Why the database cannot serve now, or undefined when it answered a round trip within
+   * `withinMs` (GET /api/health): unreachable, silent, or short of a resource (SQLSTATE class 53
+   * in the last RESOURCE_TROUBLE_MS). Never waits longer than `withinMs`.
+   */
+  check(withinMs: number): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -39,7 +47,9 @@ export async function snapshotCheck<T>(db: Db, check: (tx: Tx) => Promise<T>): P
       // A SELECT, not SET LOCAL: it also takes the transaction's snapshot, so the check sees the
       // database as of its start (SET takes none, and a write could land before the first read).
       await tx.execute(sql`SELECT set_config('statement_timeout', '0', true)`);
-      return check(tx);
+      // The client-side query timeout (PostgreSQL) is lifted for the check's statements too.
+      const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+      return client instanceof pg.Client ? withoutQueryTimeout(client, () => check(tx)) : check(tx);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -58,15 +68,132 @@ export interface PostgresLimits {
   connectTimeoutMs: number;
 }
 
+/**
+ * The client-side query timeout (node-postgres `query_timeout`) is statement_timeout and this: the
+ * server cuts a slow statement first and says so; past it, the server or the way to it is gone.
+ */
+const QUERY_TIMEOUT_MARGIN_MS = 2_000;
+/** TCP keepalive: after this long without traffic the kernel starts asking whether the peer is there. */
+const KEEPALIVE_IDLE_MS = 10_000;
+/** How long a class 53 error (disk full, out of memory, too many connections) is shown by check(). */
+export const RESOURCE_TROUBLE_MS = 10_000;
+const RESOURCE_WORDS: Record<string, string> = {
+  '53100': '磁盘已满',
+  '53200': '内存不足',
+  '53300': '连接数已满',
+  '53400': '超出配置限制',
+};
+
+/**
+ * Every connection of the pool (issue 31). (Not named …Pool…: Drizzle takes a client whose class
+ * name says Pool for a pool.) node-postgres emits `error` on a client whose
+ * connection is lost (a backend terminated, a reset, a partition's end) and pg-pool listens only
+ * while the client is idle in the pool: without a listener of its own, a client checked out by a
+ * transaction would take the process down with it. Here every client listens for its whole life;
+ * the query that was running, and every later one, fails with the error (503), and the pool drops
+ * the client when it is released. A query that outlives query_timeout destroys its connection,
+ * which would otherwise go back to the pool still waiting for the lost answer, so that every later
+ * borrower waited too. Class 53 errors are remembered for check().
+ */
+function guardedClientClass(track: { connections: Set<pg.Client>; resourceTrouble: (code: string) => void }) {
+  return class GuardedClient extends pg.Client {
+    /** pg-pool's release of this checkout, until it is called. */
+    private giveBack: ((err?: Error | boolean) => void) | undefined;
+
+    constructor(config?: pg.ClientConfig) {
+      super(config);
+      track.connections.add(this);
+      // Lost while checked out: back to the pool at once, which drops it. Drizzle releases a
+      // transaction's client only once BEGIN has succeeded, so a BEGIN that failed on a lost
+      // connection would otherwise hold its slot of the pool for ever.
+      this.on('error', (err) => this.release(err));
+      this.on('end', () => {
+        track.connections.delete(this);
+        this.release(new Error('Connection terminated'));
+      });
+    }
+
+    /** pg-pool sets it at each checkout; calling it twice is a no-op here, not pg-pool's throw. */
+    set release(giveBack: ((err?: Error | boolean) => void) | undefined) {
+      this.giveBack = giveBack;
+    }
+
+    get release(): (err?: Error | boolean) => void {
+      return (err) => {
+        const giveBack = this.giveBack;
+        this.giveBack = undefined;
+        giveBack?.(err);
+      };
+    }
+
+    noteFailure(err: unknown): void {
+      if (!(err instanceof Error)) return;
+      if (err.message === 'Query read timeout') {
+        this.release(err);
+        this.connection.stream.destroy();
+      }
+      const code = pgErrorCode(err);
+      if (code?.startsWith('53')) track.resourceTrouble(code);
+    }
+
+    // biome-ignore lint/suspicious/noExplicitAny: node-postgres's overloads (promise, callback, submittable)
+    override query(...args: any[]): any {
+      const last = args.length - 1;
+      const callback = args[last];
+      if (last > 0 && typeof callback === 'function') {
+        args[last] = (err: unknown, result: unknown) => {
+          this.noteFailure(err);
+          callback(err, result);
+        };
+      }
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      const result = (super.query as (...a: any[]) => any)(...args);
+      if (result && typeof result.then === 'function' && typeof args[0]?.submit !== 'function') {
+        return result.catch((err: unknown) => {
+          this.noteFailure(err);
+          throw err;
+        });
+      }
+      return result;
+    }
+  };
+}
+
+/** Runs `fn` with the connection's client-side query timeout lifted (migrations, snapshot checks). */
+async function withoutQueryTimeout<T>(client: pg.Client, fn: () => Promise<T>): Promise<T> {
+  const parameters = (client as unknown as { connectionParameters: { query_timeout?: number } })
+    .connectionParameters;
+  const timeout = parameters.query_timeout;
+  parameters.query_timeout = undefined;
+  try {
+    return await fn();
+  } finally {
+    parameters.query_timeout = timeout;
+  }
+}
+
 export async function openPostgres(url: string, poolSize = 10, limits?: PostgresLimits): Promise<Database> {
+  const connections = new Set<pg.Client>();
+  let trouble: { code: string; at: number } | undefined;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+    Client: guardedClientClass({
+      connections,
+      resourceTrouble: (code) => {
+        trouble = { code, at: performance.now() };
+      },
+    }) as unknown as new () => pg.ClientBase,
     ...(limits
       ? {
           statement_timeout: limits.statementTimeoutMs,
           lock_timeout: limits.lockTimeoutMs,
           connectionTimeoutMillis: limits.connectTimeoutMs,
+          ...(limits.statementTimeoutMs > 0
+            ? { query_timeout: limits.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS }
+            : {}),
         }
       : {}),
   });
@@ -76,16 +203,67 @@ export async function openPostgres(url: string, poolSize = 10, limits?: Postgres
   const lockClient = await pool.connect();
   try {
     // Migrations wait for another instance's and may build indexes over millions of rows: no limits.
-    await lockClient.query('SET statement_timeout = 0; SET lock_timeout = 0');
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await withoutQueryTimeout(lockClient, async () => {
+      await lockClient.query('SET statement_timeout = 0; SET lock_timeout = 0');
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    });
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await lockClient.query('RESET statement_timeout; RESET lock_timeout').catch(() => {});
     lockClient.release();
   }
+  // Without a connect timeout nothing bounds a wait anyway (the CLIs, the tests' own databases).
+  const watch = limits?.connectTimeoutMs
+    ? watchReachability({
+        connect: () =>
+          new pg.Client({
+            ...pool.options,
+            query_timeout: undefined,
+            application_name: 'reachability-watch',
+          }),
+        silenceMs: limits.connectTimeoutMs,
+        onSilence: (problem) => {
+          const lost = Object.assign(new Error(`database unreachable: ${problem}`), { code: 'ETIMEDOUT' });
+          for (const connection of connections) connection.connection.stream.destroy(lost);
+        },
+      })
+    : undefined;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, engine: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    engine: 'postgres',
+    async check(withinMs) {
+      if (trouble && performance.now() - trouble.at < RESOURCE_TROUBLE_MS) {
+        return `数据库资源不足（${trouble.code} ${RESOURCE_WORDS[trouble.code] ?? ''}）`.replace(' ）', '）');
+      }
+      if (watch) return watch.ask(withinMs);
+      return answersWithin(withinMs, () => pool.query('SELECT 1'));
+    },
+    async close() {
+      await watch?.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Undefined when `query` succeeds within `withinMs`, else why not. */
+async function answersWithin(withinMs: number, query: () => Promise<unknown>): Promise<string | undefined> {
+  let late: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<string>((resolve) => {
+    late = setTimeout(() => resolve(`数据库无应答（${withinMs} ms 内未响应）`), withinMs);
+  });
+  try {
+    return await Promise.race([
+      query().then(
+        () => undefined,
+        (err: Error) => `数据库不可用（${errorName(err)}）`,
+      ),
+      timedOut,
+    ]);
+  } finally {
+    clearTimeout(late);
+  }
 }
 
 /**
@@ -111,6 +289,7 @@ export async function openPglite(dataDir?: string, from?: { loadDataDir: Blob })
     return {
       db: db as unknown as Db,
       engine: 'pglite',
+      check: (withinMs) => answersWithin(withinMs, () => client.query('SELECT 1')),
       async close() {
         try {
           if (dataDir) await client.query('CHECKPOINT');

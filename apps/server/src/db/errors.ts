@@ -42,19 +42,29 @@ const CONNECTION_ERRNOS = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-/** node-postgres says these in words only. */
+/**
+ * node-postgres says these in words only: a lost or closed connection (the pool closes one lost
+ * while checked out, so the transaction's ROLLBACK says so), no connection in time, and its
+ * client-side query timeout.
+ */
 const CONNECTION_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Connection refused|Query read timeout/i;
 
 /**
  * The database could not serve the request for now, through nobody's fault in the request: it is
- * unreachable or restarting (class 08, 57P01-57P03, too many connections 53300), or the request
- * waited past lock_timeout (55P03) or statement_timeout (57014). The caller may retry (503).
+ * unreachable, silent or restarting (class 08, 57P01-57P03, no answer within query_timeout), short
+ * of a resource (class 53: disk full 53100, out of memory 53200, too many connections 53300), or
+ * the request waited past lock_timeout (55P03) or statement_timeout (57014). The caller may retry
+ * (503).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const code = pgErrorCode(err);
   if (code) {
-    return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '55P03', '57014'].includes(code);
+    return (
+      code.startsWith('08') ||
+      code.startsWith('53') ||
+      ['57P01', '57P02', '57P03', '55P03', '57014'].includes(code)
+    );
   }
   for (const e of causeChain(err)) {
     if (typeof e.code === 'string' && CONNECTION_ERRNOS.has(e.code)) return true;

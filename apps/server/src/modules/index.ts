@@ -86,11 +86,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
   // Also before any route: money-moving routes (`config: { idempotent: true }`) take an Idempotency-Key.
   registerIdempotency(app, ctx);
 
-  registerHealthRoutes(app, {
-    db: ctx.database.db,
-    engine: ctx.database.engine,
-    redis: () => ctx.redis?.state() ?? 'off',
-  });
+  registerHealthRoutes(app, { database: ctx.database, redis: () => ctx.redis?.state() ?? 'off' });
   registerAuthRoutes(app, { auth, guards, twofaAttempts, config: ctx.config });
   registerTwoFactorRoutes(app, { twoFactor, guards, attempts: twofaAttempts });
   registerAccountSecurityRoutes(app, {

@@ -1,0 +1,140 @@
+import type pg from 'pg';
+
+/**
+ * Whether PostgreSQL answers (issue 31; ARCHITECTURE.md, "Database"). A connection of its own,
+ * outside the pool, asks `SELECT 1` every second. A socket that is reset or refused says so at
+ * once and the requests on it fail by themselves; a partition says nothing, and a request on a
+ * pooled connection would wait out query_timeout (statement_timeout and a margin: a minute). So
+ * when a round trip gets no answer within `silenceMs` (DATABASE_CONNECT_TIMEOUT_MS), or a
+ * connection cannot be made within it, the database counts as unreachable and `onSilence` destroys
+ * every pool connection: what waits on them fails at once (503), and new requests wait at most the
+ * connect timeout. The watch reconnects by itself; the pool never waits for it.
+ */
+export interface Reachability {
+  /** Why the database is unreachable, or undefined while it answers. */
+  problem(): string | undefined;
+  /** A round trip sent now: undefined when answered within `withinMs`, else why not. */
+  ask(withinMs: number): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+const EVERY_MS = 1000;
+const RECONNECT_MS = 250;
+
+export function watchReachability(opts: {
+  /** A new connection outside the pool (the pool's settings). */
+  connect: () => pg.Client;
+  silenceMs: number;
+  onSilence: (problem: string) => void;
+}): Reachability {
+  let conn: pg.Client | undefined;
+  let problem: string | undefined;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  /** Callers of ask() while no connection is open: told by the next connection attempt. */
+  const waiting = new Set<(problem: string | undefined) => void>();
+  const settle = (outcome: string | undefined) => {
+    for (const tell of waiting) tell(outcome);
+    waiting.clear();
+  };
+
+  const later = (ms: number) => {
+    clearTimeout(timer);
+    if (!closed) timer = setTimeout(() => void turn(), ms);
+  };
+
+  const drop = (c: pg.Client) => {
+    if (conn === c) conn = undefined;
+    c.end().catch(() => {});
+  };
+
+  /** The round trip on `c`, or why it failed; silence past `silenceMs` counts as failure. */
+  const roundTrip = (c: pg.Client, withinMs: number) =>
+    new Promise<string | undefined>((resolve) => {
+      const late = setTimeout(() => resolve(`数据库无应答（${withinMs} ms 内未响应）`), withinMs);
+      c.query('SELECT 1').then(
+        () => {
+          clearTimeout(late);
+          resolve(undefined);
+        },
+        (err: Error) => {
+          clearTimeout(late);
+          resolve(`数据库连接中断（${errorName(err)}）`);
+        },
+      );
+    });
+
+  async function turn() {
+    if (closed) return;
+    let c = conn;
+    if (!c) {
+      c = opts.connect();
+      c.on('error', () => {}); // a lost connection also fails its query, which says what happened
+      const connecting = c;
+      const made = await connecting.connect().then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      if (closed) return void drop(connecting);
+      if (made) {
+        drop(connecting);
+        problem = `数据库无法连接（${errorName(made)}）`;
+        settle(problem);
+        if (/timeout/i.test(made.message)) opts.onSilence(problem);
+        return later(RECONNECT_MS);
+      }
+      conn = c;
+    }
+    const failed = await roundTrip(c, opts.silenceMs);
+    if (closed) return;
+    if (failed) {
+      drop(c);
+      // A reset or terminated connection is told to its requests by their own sockets: the watch
+      // only connects again. Silence is told to nobody: the pool's connections are cut.
+      const silent = failed.startsWith('数据库无应答');
+      if (silent) {
+        problem = failed;
+        settle(problem);
+        opts.onSilence(failed);
+      }
+      return later(silent ? RECONNECT_MS : 0);
+    }
+    problem = undefined;
+    settle(undefined);
+    later(EVERY_MS);
+  }
+
+  void turn();
+  return {
+    problem: () => problem,
+    ask: async (withinMs) => {
+      if (problem) return problem;
+      if (conn) return roundTrip(conn, withinMs);
+      return new Promise<string | undefined>((resolve) => {
+        const late = setTimeout(() => {
+          waiting.delete(tell);
+          resolve(`数据库无应答（${withinMs} ms 内未响应）`);
+        }, withinMs);
+        const tell = (outcome: string | undefined) => {
+          clearTimeout(late);
+          resolve(outcome);
+        };
+        waiting.add(tell);
+      });
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      settle('数据库连接已关闭');
+      const c = conn;
+      conn = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/** An error's code, or its message (node-postgres says some only in words). */
+export function errorName(err: Error): string {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' ? code : err.message;
+}
