@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/app.ts';
+import { createTestApp, registerUser, type TestApp } from './test/app.ts';
 
 let t: TestApp;
 let dist: string;
@@ -75,6 +77,65 @@ describe('error envelope', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false });
+  });
+});
+
+describe('error envelope during shutdown', () => {
+  it('a request that reaches a closing instance is 503 in the envelope with Retry-After (issue 31)', async () => {
+    const closing = await createTestApp();
+    const user = await registerUser(closing.app);
+    await closing.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = closing.app.server.address() as net.AddressInfo;
+    // The first request waits on a lock held here while the close begins; the next one comes on
+    // the same keep-alive connection once the first is answered, as a client's next call would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const locked = new Promise<void>((resolve) => {
+      void closing.database.db.transaction(async (tx) => {
+        await tx.execute(sql`LOCK TABLE ledger_accounts IN ACCESS EXCLUSIVE MODE`);
+        resolve();
+        await held;
+      });
+    });
+    await locked;
+    const socket = net.connect(port, '127.0.0.1');
+    let raw = '';
+    socket.setEncoding('utf8');
+    const answered = (replies: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (raw.split(/(?=HTTP\/1\.1 )/).length >= replies && raw.endsWith('}')) resolve();
+          else socket.once('data', check);
+        };
+        check();
+      });
+    socket.on('data', (chunk: string) => {
+      raw += chunk;
+    });
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const request = (url: string) =>
+      `GET ${url} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${user.token}\r\nConnection: keep-alive\r\n\r\n`;
+    socket.write(request('/api/wallet'));
+    await new Promise((r) => setTimeout(r, 200));
+    const closed = closing.app.close();
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await answered(1);
+    socket.write(request('/api/auth/me'));
+    await ended;
+    await closed;
+    await closing.database.close();
+
+    const replies = raw.split(/(?=HTTP\/1\.1 )/);
+    expect(replies).toHaveLength(2);
+    expect(replies[0]).toMatch(/^HTTP\/1\.1 200 /);
+    const [head, body] = (replies[1] ?? '').split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toMatch(/\r\nretry-after: 5\r\n/i);
+    expect(head).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(body ?? '')).toEqual({ success: false, message: '服务正在停止，请稍后重试' });
   });
 });
 

@@ -68,6 +68,24 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
       // The router's reply type knows no route's schema; the envelope is the one every route sends.
       void (reply as FastifyReply).status(400).send({ success: false, message: '参数错误：路径格式不正确' });
     },
+    // Fastify's own 503 for a request that comes while the app closes is an English body: the
+    // onRequest hook below answers it in the envelope.
+    return503OnClosing: false,
+  });
+  // A request that reaches the instance once its close has begun (on a keep-alive connection, as
+  // a client's next call): 503 in the envelope, and the connection closed, so the client's retry
+  // goes to another instance.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .status(503)
+      .header('Connection', 'close')
+      .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ success: false, message: SHUTTING_DOWN_MESSAGE });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -162,6 +180,7 @@ const PARSER_MESSAGES: Record<string, string> = {
 };
 
 export const DATABASE_UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后重试';
+export const SHUTTING_DOWN_MESSAGE = '服务正在停止，请稍后重试';
 /** A database restart or a released lock takes seconds: the client is told to wait that long. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
