@@ -89,6 +89,17 @@ export function isUnstorableCharacter(err: unknown): boolean {
 export function loggableError(err: unknown): LoggedError {
   if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
   const db = pgError(err);
+  if (!db && 'params' in err) {
+    // A query that did not reach PostgreSQL (a lost or refused connection, a closed pool): Drizzle's
+    // message quotes the parameters too; the driver's error under it says what happened.
+    const cause = err.cause instanceof Error ? err.cause : undefined;
+    return {
+      type: err.name,
+      message: err.message.split('\nparams:')[0] ?? '',
+      cause: cause && { type: cause.name, message: cause.message, code: (cause as { code?: unknown }).code },
+      stack: framesOf(err),
+    };
+  }
   if (!db) {
     return {
       type: err.name,
@@ -107,13 +118,16 @@ export function loggableError(err: unknown): LoggedError {
     table: fields.table,
     column: fields.column,
     routine: fields.routine,
-    // The frames only: the stack's first lines repeat the message.
-    stack: (err.stack ?? '')
-      .split('\n')
-      .filter((line) => line.startsWith('    at '))
-      .join('\n'),
+    stack: framesOf(err),
   };
 }
+
+/** The frames only: the stack's first lines repeat the message, parameters and all. */
+const framesOf = (err: Error) =>
+  (err.stack ?? '')
+    .split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .join('\n');
 
 interface LoggedError {
   type: string;
