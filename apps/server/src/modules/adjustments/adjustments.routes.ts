@@ -2,6 +2,7 @@ import { approveAdjustment, createAdjustment, listAdjustments, rejectAdjustment 
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
+import { sealed } from '../idempotency/effect-seal.ts';
 import type { AdjustmentService } from './adjustments.service.ts';
 
 /** 余额调整 (issue 17): propose, a second admin approves or anyone rejects, list. */
@@ -20,35 +21,44 @@ export function registerAdjustmentRoutes(
   });
 
   route(app, createAdjustment, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok(
-        { adjustment: await adjustments.create(request.body, auditActor(request)) },
-        '余额调整已提交，等待另一位管理员复核',
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => adjustments.create(request.body, auditActor(request)),
+        (adjustment) => ok({ adjustment }, '余额调整已提交，等待另一位管理员复核'),
       ),
   });
 
   route(app, approveAdjustment, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok({ adjustment: await adjustments.approve(request.params.id, auditActor(request)) }, '余额调整已通过'),
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => adjustments.approve(request.params.id, auditActor(request)),
+        (adjustment) => ok({ adjustment }, '余额调整已通过'),
+      ),
   });
 
   route(app, rejectAdjustment, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok(
-        { adjustment: await adjustments.reject(request.params.id, request.body, auditActor(request)) },
-        '余额调整已拒绝',
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => adjustments.reject(request.params.id, request.body, auditActor(request)),
+        (adjustment) => ok({ adjustment }, '余额调整已拒绝'),
       ),
   });
 }

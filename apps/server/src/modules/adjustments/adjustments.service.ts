@@ -17,6 +17,7 @@ import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { assertNotOwnRequest } from '../auth/own-request.ts';
+import { currentSeal, type Seal, sealEffect } from '../idempotency/effect-seal.ts';
 import { INSUFFICIENT_BALANCE, postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import * as repo from './adjustments.repository.ts';
@@ -64,10 +65,16 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
     return row;
   }
 
-  async function reread(id: number) {
-    const row = await repo.findAdjustment(db, id);
+  /**
+   * Last in the change's transaction: the adjustment as the change left it, which the reply shows,
+   * stored with the request's Idempotency-Key.
+   */
+  async function shownAfter(tx: Tx, id: number, seal: Seal | undefined) {
+    const row = await repo.findAdjustment(tx, id);
     if (!row) throw new Error(`adjustment ${id} vanished`);
-    return toAdminAdjustment(row);
+    const shown = toAdminAdjustment(row);
+    await sealEffect(tx, seal, shown);
+    return shown;
   }
 
   return {
@@ -76,7 +83,8 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
       const precision = amountPrecisionProblem(body.amount, body.currency, '调整');
       if (precision) throw badRequest(precision);
       const amount = new Decimal(body.amount);
-      const id = await db.transaction(async (tx) => {
+      const seal = currentSeal();
+      const view = await db.transaction(async (tx) => {
         const user = await repo.findUser(tx, body.user_id);
         if (!user) throw notFound('用户不存在');
         if (body.currency !== DEFAULT_CURRENCY && !(await repo.isKnownCurrency(tx, user.id, body.currency)))
@@ -99,9 +107,8 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
           targetId: row.id,
           after: { status: 'pending', ...auditFacts(row, user.email) },
         });
-        return row.id;
+        return shownAfter(tx, row.id, seal);
       });
-      const view = await reread(id);
       const event: AdminNotificationEvent = {
         type: 'adjustment',
         sound: true,
@@ -129,7 +136,8 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
     },
 
     async approve(id: number, actor: AuditActor): Promise<AdminAdjustment> {
-      await db.transaction(async (tx) => {
+      const seal = currentSeal();
+      const view = await db.transaction(async (tx) => {
         const existing = await load(tx, id);
         assertNotOwnRequest(actor.adminId, existing.userId);
         if (existing.status !== 'pending') throw conflict(NOT_PENDING);
@@ -170,15 +178,16 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
             ...auditFacts(approved, existing.userEmail),
           },
         });
+        return shownAfter(tx, id, seal);
       });
-      const view = await reread(id);
       announceReview(view);
       return view;
     },
 
     /** Any admin may reject (the creator too: that is a cancellation), except on their own account. */
     async reject(id: number, body: RejectAdjustmentBody, actor: AuditActor): Promise<AdminAdjustment> {
-      await db.transaction(async (tx) => {
+      const seal = currentSeal();
+      const view = await db.transaction(async (tx) => {
         const existing = await load(tx, id);
         assertNotOwnRequest(actor.adminId, existing.userId);
         const rejected = await repo.reviewPending(tx, id, {
@@ -199,8 +208,8 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
             ...auditFacts(rejected, existing.userEmail),
           },
         });
+        return shownAfter(tx, id, seal);
       });
-      const view = await reread(id);
       announceReview(view);
       return view;
     },

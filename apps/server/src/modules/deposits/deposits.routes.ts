@@ -54,24 +54,31 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
   });
 
   route(app, reviewDeposit, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const deposit = await deposits.review(request.params.id, request.body, auditActor(request));
-      const message =
-        deposit.status === 'approved'
-          ? '充值审核通过成功'
-          : deposit.status === 'pending'
-            ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
-            : '审核拒绝成功';
-      return ok({ deposit }, message);
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => deposits.review(request.params.id, request.body, auditActor(request)),
+        (deposit) => {
+          const message =
+            deposit.status === 'approved'
+              ? '充值审核通过成功'
+              : deposit.status === 'pending'
+                ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
+                : '审核拒绝成功';
+          return ok({ deposit }, message);
+        },
+      ),
   });
 
+  // Each deposit in its own transaction, each a conditional change: run again, a reviewed one is
+  // no longer pending and is left out (a key left in progress may therefore run again).
   route(app, batchReviewDeposits, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireAdmin,

@@ -290,15 +290,24 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       if (!existing) throw notFound('充值记录不存在');
       const usdtValue = body.status === 'approved' ? await usdtValueOfDeposit(existing) : null;
       const thresholds = await readThresholdAmounts(db);
-      const outcome = await db.transaction((tx) => reviewInTx(tx, id, body, actor, usdtValue, thresholds));
+      const seal = currentSeal();
+      const { outcome, shown } = await db.transaction(async (tx) => {
+        const outcome = await reviewInTx(tx, id, body, actor, usdtValue, thresholds);
+        if (outcome.kind !== 'first_approval' && outcome.kind !== 'reviewed') return { outcome, shown: null };
+        // The deposit as this review left it, which the reply shows (with its Idempotency-Key).
+        const row = await repo.findDepositWithEmail(tx, id);
+        if (!row) throw new Error(`deposit ${id} vanished in its review`);
+        const shown = toAdminDeposit(row);
+        await sealEffect(tx, seal, shown);
+        return { outcome, shown };
+      });
       if (outcome.kind === 'missing') throw notFound('充值记录不存在');
       if (outcome.kind === 'not_pending') throw conflict(DEPOSIT_ALREADY_REVIEWED);
       if (outcome.kind === 'same_admin') throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
       if (outcome.kind === 'first_approval') announceFirstApprovalOf(outcome.row, actor.adminId);
       else announceReview(outcome);
-      const row = await repo.findDepositWithEmail(db, id);
-      if (!row) throw new Error(`deposit ${id} vanished after review`);
-      return toAdminDeposit(row);
+      if (!shown) throw new Error(`deposit ${id}: a review without its deposit`);
+      return shown;
     },
 
     /**

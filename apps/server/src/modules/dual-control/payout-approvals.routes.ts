@@ -3,6 +3,7 @@ import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
+import { sealed } from '../idempotency/effect-seal.ts';
 import { listPayoutApprovals, rejectPayoutApproval } from './payout-approvals.ts';
 
 /**
@@ -24,14 +25,16 @@ export function registerPayoutApprovalRoutes(app: Router, deps: { db: Db; guards
   });
 
   route(app, rejectPendingPayout, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: deps.guards.requireAdmin,
-    handler: async (request) =>
-      ok(
-        { approval: await rejectPayoutApproval(deps.db, request.params.id, auditActor(request)) },
-        DUAL_CONTROL_TEXTS.payoutApprovalRejected,
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => rejectPayoutApproval(deps.db, request.params.id, auditActor(request)),
+        (approval) => ok({ approval }, DUAL_CONTROL_TEXTS.payoutApprovalRejected),
       ),
   });
 }

@@ -7,6 +7,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.schema.ts';
 import { assertNoneOwnRequest } from '../auth/own-request.ts';
+import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { type PayoutApprovalItem, payoutApprovals } from './dual-control.schema.ts';
 import { readThresholdAmounts } from './thresholds.repository.ts';
@@ -237,6 +238,7 @@ export function announceFirstApproval(
  * 不能审核自己的申请, nothing changes); nothing was paid. Audited.
  */
 export async function rejectPayoutApproval(db: Db, id: number, actor: AuditActor): Promise<PayoutApproval> {
+  const seal = currentSeal();
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -269,7 +271,9 @@ export async function rejectPayoutApproval(db: Db, id: number, actor: AuditActor
         first_approved_by: rejected.firstApprovedBy,
       },
     });
-    return describePayoutApproval(tx, rejected);
+    const shown = await describePayoutApproval(tx, rejected);
+    await sealEffect(tx, seal, shown);
+    return shown;
   });
 }
 

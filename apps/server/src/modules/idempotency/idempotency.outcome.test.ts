@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_TEXTS } from '@platform/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseDecimalString } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
-import { type ApiReply, api, registerUser, type TestApp } from '../../test/app.ts';
+import { type ApiReply, api, createAdmin, registerUser, type TestApp } from '../../test/app.ts';
 import { type CommitFaults, createFaultyTestApp } from '../../test/commit-faults.ts';
 import { testEngine } from '../../test/database.ts';
 import {
@@ -14,6 +14,7 @@ import {
   insertWithdrawChannel,
   TRC20_ADDRESS,
 } from '../../test/money.ts';
+import { balanceAdjustments } from '../adjustments/adjustments.schema.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
@@ -39,6 +40,11 @@ beforeAll(async () => {
   ({ t, faults, db: base } = await createFaultyTestApp());
   channelId = (await insertDepositChannel(db())).id;
   await insertWithdrawChannel(db(), { feeRate: '0.01' });
+});
+afterEach(() => {
+  // A fault a test armed and its call never reached stays out of the next test.
+  faults.loseCommitReplies(0);
+  faults.loseConnections(0);
 });
 afterAll(async () => {
   await assertLedgerOk(db());
@@ -150,6 +156,129 @@ describe(`a lost COMMIT reply (${testEngine})`, () => {
     const rows = await db().select().from(withdrawals).where(eq(withdrawals.userId, user.user.id));
     expect(rows.map((r) => r.id)).toEqual([first.body.data?.withdrawal.id]);
     expect(await usdt(user.user.id)).toEqual({ available: '899', frozen: '101' });
+  });
+});
+
+describe(`back-office calls with a lost COMMIT reply (${testEngine})`, () => {
+  type Admin = Awaited<ReturnType<typeof createAdmin>>;
+  let alice: Admin;
+  let bob: Admin;
+  beforeAll(async () => {
+    alice = await createAdmin(t, 'admin');
+    bob = await createAdmin(t, 'admin');
+  });
+
+  const asAdmin = <T>(admin: Admin, method: 'POST' | 'PATCH', url: string, body: unknown, key: string) =>
+    api<T>(t.app, method, url, { token: admin.token, body, headers: { 'Idempotency-Key': key } });
+
+  it('a deposit approval: the retry replays it, the deposit is credited once', async () => {
+    const user = await registerUser(t.app);
+    const made = await requestDeposit(user.token, newKey());
+    const id = made.body.data?.deposit.id as number;
+    const key = newKey();
+    const review = () =>
+      asAdmin<DepositReply>(alice, 'PATCH', `/api/admin/deposits/${id}/review`, { status: 'approved' }, key);
+    faults.loseCommitReplies(1);
+    expectConfirming(await review());
+    const retry = await review();
+    expect([retry.status, replayed(retry), retry.body.data?.deposit.status]).toEqual([
+      200,
+      'true',
+      'approved',
+    ]);
+    expect(retry.body.message).toBe('充值审核通过成功');
+    expect(await usdt(user.user.id)).toEqual({ available: '20', frozen: '0' });
+  });
+
+  it('a withdrawal rejected: the retry replays it, not 409, and unfreezes once', async () => {
+    const user = await registerUser(t.app);
+    await approveKyc(db(), user.user.id);
+    await fundUser(db(), user.user.id, '1000');
+    const made = await requestWithdrawal(user.token, newKey());
+    const id = made.body.data?.withdrawal.id as number;
+    const key = newKey();
+    const change = () =>
+      asAdmin<WithdrawalReply>(
+        alice,
+        'PATCH',
+        `/api/admin/withdrawals/${id}/status`,
+        { status: 'rejected', adminNote: '地址有误' },
+        key,
+      );
+    faults.loseCommitReplies(1);
+    expectConfirming(await change());
+    const retry = await change();
+    expect([retry.status, replayed(retry), retry.body.data?.withdrawal.status]).toEqual([
+      200,
+      'true',
+      'rejected',
+    ]);
+    expect(await usdt(user.user.id)).toEqual({ available: '1000', frozen: '0' });
+  });
+
+  it('an adjustment proposed and approved: each retry replays it, one adjustment credited once', async () => {
+    const user = await registerUser(t.app);
+    type AdjustmentReply = { adjustment: { id: number; status: string } };
+    const body = { user_id: user.user.id, currency: 'USDT', amount: '30', reason: 'lost reply test' };
+    const proposeKey = newKey();
+    faults.loseCommitReplies(1);
+    expectConfirming(await asAdmin(alice, 'POST', '/api/admin/adjustments', body, proposeKey));
+    const proposed = await asAdmin<AdjustmentReply>(
+      alice,
+      'POST',
+      '/api/admin/adjustments',
+      body,
+      proposeKey,
+    );
+    expect([proposed.status, replayed(proposed)]).toEqual([200, 'true']);
+    const id = proposed.body.data?.adjustment.id as number;
+    const rows = await db()
+      .select()
+      .from(balanceAdjustments)
+      .where(eq(balanceAdjustments.userId, user.user.id));
+    expect(rows.map((r) => r.id)).toEqual([id]);
+
+    const approveKey = newKey();
+    faults.loseCommitReplies(1);
+    expectConfirming(await asAdmin(bob, 'POST', `/api/admin/adjustments/${id}/approve`, {}, approveKey));
+    const approved = await asAdmin<AdjustmentReply>(
+      bob,
+      'POST',
+      `/api/admin/adjustments/${id}/approve`,
+      {},
+      approveKey,
+    );
+    expect([approved.status, replayed(approved), approved.body.data?.adjustment.status]).toEqual([
+      200,
+      'true',
+      'approved',
+    ]);
+    expect(await usdt(user.user.id)).toEqual({ available: '30', frozen: '0' });
+  });
+
+  it('a batch review cut after its first deposit: the retry reviews the rest, each deposit once', async () => {
+    const user = await registerUser(t.app);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await requestDeposit(user.token, newKey())).body.data?.deposit.id as number);
+    const key = newKey();
+    const batch = () =>
+      asAdmin<{ processedIds: number[] }>(
+        alice,
+        'POST',
+        '/api/admin/deposits/batch-review',
+        { depositIds: ids, action: 'approve' },
+        key,
+      );
+    // Each deposit is its own transaction: the first commits, its reply is lost, the batch stops.
+    faults.loseCommitReplies(1);
+    expectConfirming(await batch());
+    const retry = await batch();
+    expect([retry.status, replayed(retry)]).toEqual([200, undefined]);
+    expect(retry.body.data?.processedIds).toEqual(ids.slice(1));
+    const again = await batch();
+    expect([again.status, replayed(again)]).toEqual([200, 'true']);
+    expect(await usdt(user.user.id)).toEqual({ available: '60', frozen: '0' });
   });
 });
 

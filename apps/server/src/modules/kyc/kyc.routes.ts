@@ -14,6 +14,7 @@ import {
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
+import { sealed } from '../idempotency/effect-seal.ts';
 import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
 import type { KycService } from './kyc.service.ts';
 
@@ -98,15 +99,19 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
 
   route(app, reviewKyc, {
     // Not money, but a review: a retried approval that succeeded gets its 200 again (Idempotency-Key).
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const request_ = await kyc.review(auditActor(request), request.params.id, request.body);
-      return ok(
-        { request: request_ },
-        request_.status === 'approved' ? '已通过实名认证申请' : '已拒绝实名认证申请',
-      );
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => kyc.review(auditActor(request), request.params.id, request.body),
+        (reviewed) =>
+          ok(
+            { request: reviewed },
+            reviewed.status === 'approved' ? '已通过实名认证申请' : '已拒绝实名认证申请',
+          ),
+      ),
   });
 }

@@ -15,10 +15,11 @@ import {
 import { idCardProblem, normalizeIdCard } from '@platform/domain';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { assertNotOwnRequest } from '../auth/own-request.ts';
+import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import { kycDecided } from '../notifications/notices.ts';
 import { notify, pushNotifications } from '../notifications/notifications.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -77,9 +78,9 @@ export function createKycService(deps: {
   });
 
   /** The admin view of rows, each with the other accounts' applications that use its number. */
-  const toAdminViews = async (rows: repo.KycWithUser[]): Promise<AdminKycRequest[]> => {
+  const toAdminViews = async (rows: repo.KycWithUser[], exec: Executor = db): Promise<AdminKycRequest[]> => {
     const duplicates = await repo.findDuplicateIds(
-      db,
+      exec,
       rows.map((r) => r.id),
     );
     return rows.map((row) => toAdminView(row, duplicates.get(row.id)));
@@ -183,6 +184,7 @@ export function createKycService(deps: {
     async review(actor: AuditActor, id: number, body: KycReviewBody): Promise<AdminKycRequest> {
       const note = body.adminNote?.trim() ?? '';
       if (body.status === 'rejected' && note === '') throw badRequest(KYC_REJECT_REASON_REQUIRED);
+      const seal = currentSeal();
       const outcome = await db.transaction(async (tx) => {
         const before = await repo.lockApplication(tx, id);
         if (!before) throw notFound(KYC_NOT_FOUND);
@@ -205,17 +207,20 @@ export function createKycService(deps: {
           before: { status: before.status, user_id: before.userId, admin_note: before.adminNote },
           after: { status: after.status, user_id: after.userId, admin_note: after.adminNote },
         });
-        return { row: await repo.findWithUser(tx, id), notices };
+        const row = await repo.findWithUser(tx, id);
+        if (!row) throw notFound(KYC_NOT_FOUND);
+        // The application as this review left it, which the reply shows (with its Idempotency-Key).
+        const [view] = await toAdminViews([row], tx);
+        if (!view) throw notFound(KYC_NOT_FOUND);
+        await sealEffect(tx, seal, view);
+        return { row, view, notices };
       });
       const decided = outcome.row;
-      if (!decided) throw notFound(KYC_NOT_FOUND);
       // Committed: the applicant's screen may refetch at once and see the decision.
       const event: KycStatusUpdateEvent = { application: toOwnView(decided) };
       realtime.toUser(decided.userId, REALTIME_EVENTS.kycStatusUpdate, event);
       pushNotifications(realtime, outcome.notices);
-      const [view] = await toAdminViews([decided]);
-      if (!view) throw notFound(KYC_NOT_FOUND);
-      return view;
+      return outcome.view;
     },
   };
 }

@@ -67,20 +67,27 @@ export function registerWithdrawalRoutes(
   });
 
   route(app, setWithdrawalStatus, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      const withdrawal = await withdrawals.transition(request.params.id, request.body, auditActor(request));
-      // Dual control: a move to 已通过 that only recorded the first approval says so.
-      const firstOnly = request.body.status === 'approved' && withdrawal.status !== 'approved';
-      return ok({ withdrawal }, firstOnly ? DUAL_CONTROL_TEXTS.firstApprovalRecorded : '状态更新成功');
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => withdrawals.transition(request.params.id, request.body, auditActor(request)),
+        (withdrawal) => {
+          // Dual control: a move to 已通过 that only recorded the first approval says so.
+          const firstOnly = request.body.status === 'approved' && withdrawal.status !== 'approved';
+          return ok({ withdrawal }, firstOnly ? DUAL_CONTROL_TEXTS.firstApprovalRecorded : '状态更新成功');
+        },
+      ),
   });
 
+  // Each withdrawal in its own transaction, each a conditional change: run again, one already
+  // moved is skipped with the reason (a key left in progress may therefore run again).
   route(app, bulkSetWithdrawalStatus, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler: guards.requireAdmin,

@@ -420,21 +420,30 @@ export function createWithdrawalService(deps: {
     async transition(id: number, body: WithdrawalStatusBody, actor: AuditActor): Promise<AdminWithdrawal> {
       const usdtValue = await valueFor(id, body.status);
       const thresholds = await readThresholdAmounts(db);
-      const { previous, updated, firstApproval, notices } = await db
-        .transaction((tx) => transitionInTx(tx, id, body, actor, usdtValue, thresholds))
+      const seal = currentSeal();
+      const { previous, updated, firstApproval, notices, shown } = await db
+        .transaction(async (tx) => {
+          const change = await transitionInTx(tx, id, body, actor, usdtValue, thresholds);
+          // The row as this change left it (a later change may already move it on), as the reply shows it.
+          const { updated } = change;
+          const owner = await findUserById(tx, updated.userId);
+          if (!owner) throw new Error(`withdrawal ${id} has no owner`);
+          const firstApprover = updated.firstApprovedBy
+            ? await findUserById(tx, updated.firstApprovedBy)
+            : null;
+          const shown = toAdminWithdrawal({
+            ...updated,
+            userEmail: owner.email,
+            userPhone: owner.phone,
+            firstApproverEmail: firstApprover?.email ?? null,
+          });
+          await sealEffect(tx, seal, shown);
+          return { ...change, shown };
+        })
         .catch(refuseReusedHash);
       if (firstApproval) announceFirstApprovalOf(updated, actor.adminId);
       else announce(previous, updated, notices);
-      // The row as this change left it (a later change may already have moved it on).
-      const owner = await findUserById(db, updated.userId);
-      if (!owner) throw new Error(`withdrawal ${id} has no owner`);
-      const firstApprover = updated.firstApprovedBy ? await findUserById(db, updated.firstApprovedBy) : null;
-      return toAdminWithdrawal({
-        ...updated,
-        userEmail: owner.email,
-        userPhone: owner.phone,
-        firstApproverEmail: firstApprover?.email ?? null,
-      });
+      return shown;
     },
 
     /** Applies one transition to each id on its own; a row that cannot move is skipped with the reason. */

@@ -9,6 +9,7 @@ import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { Guards } from '../../auth/guard.ts';
+import { sealed } from '../../idempotency/effect-seal.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { createRewardsService } from './rewards.service.ts';
 
@@ -40,16 +41,22 @@ export function registerRewardRoutes(
   });
 
   route(app, distributeRewards, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler,
-    handler: async (request) => {
-      const result = await service.distribute(request.body, auditActor(request));
-      const message = result.awaitingSecondApproval
-        ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
-        : ADMIN_TEAM_TEXTS.distributed;
-      return ok(result, message);
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => service.distribute(request.body, auditActor(request)),
+        (result) =>
+          ok(
+            result,
+            result.awaitingSecondApproval
+              ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
+              : ADMIN_TEAM_TEXTS.distributed,
+          ),
+      ),
   });
 }

@@ -20,6 +20,7 @@ import {
   gatePayout,
   pendingApprovalsIndex,
 } from '../../dual-control/payout-approvals.ts';
+import { currentSeal, sealEffect } from '../../idempotency/effect-seal.ts';
 import {
   type PostTransactionRequest,
   postTransaction,
@@ -119,6 +120,7 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
     async distribute(body: RewardsDistributeBody, actor: AuditActor): Promise<RewardDistribution> {
       const ids = [...new Set(body.rewardIds)].sort((a, b) => a - b);
       let notices: WrittenNotification[] = [];
+      const seal = currentSeal();
       const result = await db.transaction(async (tx): Promise<RewardDistribution> => {
         const pending = await repo.lockPendingRewards(tx, ids);
         // A distribution that holds the admin's own reward is refused whole (403), nothing credited.
@@ -145,12 +147,14 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
         );
         if (!gate.pay) {
           const taken = new Set(pending.map((r) => r.id));
-          return {
+          const firstApproval = {
             distributed: 0,
             skipped: ids.filter((id) => !taken.has(id)),
             amount: '0',
             awaitingSecondApproval: await describePayoutApproval(tx, gate.approval),
           };
+          await sealEffect(tx, seal, firstApproval);
+          return firstApproval;
         }
         const posted = await credit(tx, pending, actor.adminId);
         const marked = await repo.markDistributed(
@@ -182,7 +186,9 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
             skipped,
           },
         });
-        return { distributed: pending.length, skipped, amount, awaitingSecondApproval: null };
+        const distributed = { distributed: pending.length, skipped, amount, awaitingSecondApproval: null };
+        await sealEffect(tx, seal, distributed);
+        return distributed;
       });
       if (deps.realtime) pushNotifications(deps.realtime, notices);
       const waiting = result.awaitingSecondApproval;

@@ -13,6 +13,7 @@ import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { Guards } from '../../auth/guard.ts';
+import { sealed } from '../../idempotency/effect-seal.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { createSalaryService } from './salary.service.ts';
 import { attachmentDisposition } from './salary-csv.ts';
@@ -53,33 +54,41 @@ export function registerSalaryRoutes(
   });
 
   route(app, paySalary, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler,
-    handler: async (request) => {
-      const result = await service.pay(request.params.id, request.body, auditActor(request));
-      return ok(
-        result,
-        result.awaitingSecondApproval ? DUAL_CONTROL_TEXTS.firstApprovalRecorded : SALARY_TEXTS.paid,
-      );
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => service.pay(request.params.id, request.body, auditActor(request)),
+        (result) =>
+          ok(
+            result,
+            result.awaitingSecondApproval ? DUAL_CONTROL_TEXTS.firstApprovalRecorded : SALARY_TEXTS.paid,
+          ),
+      ),
   });
 
   route(app, batchPaySalary, {
-    config: { idempotent: true },
+    config: { idempotent: 'sealed' },
     tags,
     security,
     preHandler,
-    handler: async (request) => {
-      const result = await service.batchPay(request.body, auditActor(request));
-      return ok(
-        result,
-        result.awaitingSecondApproval
-          ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
-          : SALARY_TEXTS.batchPaid(result.paidCount),
-      );
-    },
+    handler: async (request, reply) =>
+      sealed(
+        request,
+        reply,
+        () => service.batchPay(request.body, auditActor(request)),
+        (result) =>
+          ok(
+            result,
+            result.awaitingSecondApproval
+              ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
+              : SALARY_TEXTS.batchPaid(result.paidCount),
+          ),
+      ),
   });
 
   route(app, getSalaryStatistics, {

@@ -32,6 +32,7 @@ import {
   pendingApprovalsIndex,
   serialiseSalaryPayouts,
 } from '../../dual-control/payout-approvals.ts';
+import { currentSeal, type Seal, sealEffect } from '../../idempotency/effect-seal.ts';
 import {
   IDEMPOTENCY_KEY_REUSED,
   type PostTransactionRequest,
@@ -63,6 +64,20 @@ export interface SalaryExport {
   content: Buffer;
   rows: number;
   truncated: boolean;
+}
+
+/**
+ * Last in a payout's transaction: the reply (the result without its notices) stored with the
+ * request's Idempotency-Key (ARCHITECTURE.md, "Idempotency keys").
+ */
+async function sealedPayout<R extends { notices: unknown }>(
+  tx: Tx,
+  seal: Seal | undefined,
+  result: R,
+): Promise<R> {
+  const { notices: _, ...shown } = result;
+  await sealEffect(tx, seal, shown);
+  return result;
 }
 
 /**
@@ -329,6 +344,7 @@ export function createSalaryService(deps: {
       await assertYear(date.year);
       const payoutDate = payoutDateKey(date);
       assertDue(payoutDate);
+      const seal = currentSeal();
       const { notices, ...result } = await db.transaction(async (tx) => {
         await serialiseSalaryPayouts(tx, payoutDate);
         const { levels } = await readSalaryLevels(tx);
@@ -353,14 +369,14 @@ export function createSalaryService(deps: {
           actor,
         );
         if (!gate.pay)
-          return {
+          return sealedPayout(tx, seal, {
             userId,
             payoutDate,
             level: level.level,
             amount: payout.amount,
             awaitingSecondApproval: await describePayoutApproval(tx, gate.approval),
             notices: [],
-          };
+          });
         const [posted] = await postAll(tx, [payout.request]).catch((err: unknown) => {
           // A concurrent payout of this user and date posted the key with another amount.
           throw isKeyReused(err) ? conflict(SALARY_TEXTS.alreadyPaid) : err;
@@ -384,14 +400,14 @@ export function createSalaryService(deps: {
             transactionId: posted.transactionId,
           },
         });
-        return {
+        return sealedPayout(tx, seal, {
           userId,
           payoutDate,
           level: level.level,
           amount: payout.amount,
           awaitingSecondApproval: null,
           notices,
-        };
+        });
       });
       if (deps.realtime) pushNotifications(deps.realtime, notices);
       if (result.awaitingSecondApproval)
@@ -411,10 +427,11 @@ export function createSalaryService(deps: {
       const userIds = [...new Set(body.userIds)].sort((a, b) => a - b);
       // A batch that pays the admin themselves is refused whole (403), nothing paid.
       assertNoneOwnRequest(actor.adminId, userIds);
+      const seal = currentSeal();
       for (let attempt = 1; ; attempt++) {
         try {
-          const { notices, ...result } = await db.transaction((tx) =>
-            batchInTx(tx, userIds, payoutDate, actor),
+          const { notices, ...result } = await db.transaction(async (tx) =>
+            sealedPayout(tx, seal, await batchInTx(tx, userIds, payoutDate, actor)),
           );
           if (deps.realtime) pushNotifications(deps.realtime, notices);
           if (result.awaitingSecondApproval)
