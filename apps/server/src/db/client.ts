@@ -159,6 +159,28 @@ function guardedClientClass(track: { connections: Set<pg.Client>; resourceTroubl
   };
 }
 
+/**
+ * The pool, refusing at once while the reachability watch finds the database silent (a partition):
+ * each request would otherwise wait a connect timeout of its own, and a request that makes several
+ * statements (its work, then giving its idempotency key back) one each. The error says nothing was
+ * sent. A refusal or reset is not silence: the pool goes on trying, so it is served again as soon
+ * as the database answers; after silence, as soon as the watch hears it (every 250 ms).
+ */
+class WatchedPool extends pg.Pool {
+  silence: () => string | undefined = () => undefined;
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg-pool's overloads (promise, callback)
+  override connect(callback?: any): any {
+    const problem = this.silence();
+    if (!problem) return callback ? super.connect(callback) : super.connect();
+    const refused = Object.assign(new Error(`database unreachable, not tried: ${problem}`), {
+      code: 'ECONNREFUSED',
+    });
+    if (!callback) return Promise.reject(refused);
+    process.nextTick(() => callback(refused, undefined, () => {}));
+  }
+}
+
 /** Runs `fn` with the connection's client-side query timeout lifted (migrations, snapshot checks). */
 async function withoutQueryTimeout<T>(client: pg.Client, fn: () => Promise<T>): Promise<T> {
   const parameters = (client as unknown as { connectionParameters: { query_timeout?: number } })
@@ -175,7 +197,7 @@ async function withoutQueryTimeout<T>(client: pg.Client, fn: () => Promise<T>): 
 export async function openPostgres(url: string, poolSize = 10, limits?: PostgresLimits): Promise<Database> {
   const connections = new Set<pg.Client>();
   let trouble: { code: string; at: number } | undefined;
-  const pool = new pg.Pool({
+  const pool = new WatchedPool({
     connectionString: url,
     max: poolSize,
     keepAlive: true,
@@ -229,6 +251,7 @@ export async function openPostgres(url: string, poolSize = 10, limits?: Postgres
         },
       })
     : undefined;
+  if (watch) pool.silence = watch.silent;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

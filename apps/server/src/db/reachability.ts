@@ -13,6 +13,8 @@ import type pg from 'pg';
 export interface Reachability {
   /** Why the database is unreachable, or undefined while it answers. */
   problem(): string | undefined;
+  /** The problem while it is silence (no answer, no connection in time): nothing should wait on it. */
+  silent(): string | undefined;
   /** A round trip sent now: undefined when answered within `withinMs`, else why not. */
   ask(withinMs: number): Promise<string | undefined>;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export function watchReachability(opts: {
 }): Reachability {
   let conn: pg.Client | undefined;
   let problem: string | undefined;
+  let silent = false;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   /** Callers of ask() while no connection is open: told by the next connection attempt. */
@@ -79,8 +82,9 @@ export function watchReachability(opts: {
       if (made) {
         drop(connecting);
         problem = `数据库无法连接（${errorName(made)}）`;
+        silent = /timeout/i.test(made.message);
         settle(problem);
-        if (/timeout/i.test(made.message)) opts.onSilence(problem);
+        if (silent) opts.onSilence(problem);
         return later(RECONNECT_MS);
       }
       conn = c;
@@ -91,15 +95,17 @@ export function watchReachability(opts: {
       drop(c);
       // A reset or terminated connection is told to its requests by their own sockets: the watch
       // only connects again. Silence is told to nobody: the pool's connections are cut.
-      const silent = failed.startsWith('数据库无应答');
-      if (silent) {
+      if (failed.startsWith('数据库无应答')) {
         problem = failed;
+        silent = true;
         settle(problem);
         opts.onSilence(failed);
+        return later(RECONNECT_MS);
       }
-      return later(silent ? RECONNECT_MS : 0);
+      return later(0);
     }
     problem = undefined;
+    silent = false;
     settle(undefined);
     later(EVERY_MS);
   }
@@ -107,6 +113,7 @@ export function watchReachability(opts: {
   void turn();
   return {
     problem: () => problem,
+    silent: () => (silent ? problem : undefined),
     ask: async (withinMs) => {
       if (problem) return problem;
       if (conn) return roundTrip(conn, withinMs);

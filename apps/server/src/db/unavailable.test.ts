@@ -5,7 +5,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../app.ts';
 import { verifyAuditChain } from '../modules/audit/audit.chain.ts';
 import { verifyLedger } from '../modules/ledger/verify.ts';
 import { api, createTestApp, registerUser, type TestApp } from '../test/app.ts';
-import { createTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
+import { createTestDatabase, type TestDatabase, terminateBackends, testEngine } from '../test/database.ts';
 import { insertDepositChannel } from '../test/money.ts';
 import { startTcpRelay, type TcpRelay } from '../test/tcp-relay.ts';
 import { openPostgres, snapshotCheck } from './client.ts';
@@ -19,21 +19,6 @@ import { queryRows } from './rows.ts';
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Terminates every backend of the test database but the caller's (pg_terminate_backend). */
-async function terminateBackends(url: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ n: number }>(
-      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
-    return rows[0]?.n ?? 0;
-  } finally {
-    await admin.end();
-  }
-}
 
 /** Polls `ok` every 50 ms until it holds; resolves with the milliseconds it took. */
 async function timeUntil(ok: () => Promise<boolean>, limitMs: number) {
@@ -200,6 +185,12 @@ describe.skipIf(testEngine !== 'postgres')(`PostgreSQL unavailable (${testEngine
       expect(health.status).toBe(503);
       expect(health.body.message).toMatch(/^数据库不可用：/);
       expect(health.body.data).toMatchObject({ status: 'down', database: 'postgres' });
+
+      // Known silent: refused at once, not after a connect timeout of its own.
+      const again = Date.now();
+      const refused = await api(t.app, 'GET', '/api/wallet', { token: user.token });
+      expect(refused.status).toBe(503);
+      expect(Date.now() - again).toBeLessThan(limits.connectTimeoutMs / 2);
     } finally {
       relay.partition(false);
     }

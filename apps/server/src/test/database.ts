@@ -49,6 +49,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Terminates every backend of a PostgreSQL test database but the caller's (pg_terminate_backend). */
+export async function terminateBackends(url: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ n: number }>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A PGlite data directory with every migration applied, made once per set of migrations and kept
  * in the temp directory: starting from it takes a third of initdb's time, for each of the server's
