@@ -143,7 +143,7 @@ test('a funded user places a flash contract, watches it count down and sees it s
 
   const id = await confirmOrder(page);
   await expect(page.getByTestId('entry-price')).toHaveText(/\d/);
-  await expect(page.getByTestId('entry-source')).toContainText('sim');
+  await expect(page.getByTestId('entry-source')).toContainText('指数价格');
   await expectCountingDown(page);
   await snapView(page, testInfo, 'timed-flash-countdown-390');
   // The stake is frozen at once.
