@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
@@ -95,11 +96,14 @@ export async function callApi<T = Record<string, unknown>>(
   request: APIRequestContext,
   method: Method,
   url: string,
-  options: { token?: string; data?: unknown } = {},
+  options: { token?: string; data?: unknown; idempotencyKey?: string } = {},
 ): Promise<T> {
   const response = await request.fetch(url, {
     method,
-    headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
+    headers: {
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+    },
     data: options.data,
   });
   const body = (await response.json().catch(() => null)) as {
@@ -366,6 +370,8 @@ export async function submitWithdrawal(
 ): Promise<SeededWithdrawal> {
   const data = await callApi<{ withdrawal: SeededWithdrawal }>(request, 'POST', '/api/wallet/withdrawals', {
     token: user.token,
+    // The route requires a key (a retry without one would freeze twice).
+    idempotencyKey: randomUUID(),
     data: {
       withdraw_type: 'usdt',
       channel_id: channelId,

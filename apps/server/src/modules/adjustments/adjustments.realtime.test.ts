@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type {
   AdjustmentStatusUpdateEvent,
@@ -64,7 +65,11 @@ async function until(check: () => boolean, what: string, ms = 5000) {
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 const propose = (admin: Admin, body: Record<string, unknown>) =>
-  api<{ adjustment: AdminAdjustment }>(t.app, 'POST', '/api/admin/adjustments', { token: admin.token, body });
+  api<{ adjustment: AdminAdjustment }>(t.app, 'POST', '/api/admin/adjustments', {
+    token: admin.token,
+    body,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
 
 describe('adjustment notifications', () => {
   it('tells the other admins about a proposal, never the proposer or a user, and every admin about its review', async () => {
@@ -107,7 +112,10 @@ describe('adjustment notifications', () => {
     expect(u.events.map((e) => e.event)).not.toContain('admin_notification');
 
     // Bob approves: every admin's list refreshes, the proposer's too; the user hears no admin event.
-    const approved = await api(t.app, 'POST', `/api/admin/adjustments/${id}/approve`, { token: bob.token });
+    const approved = await api(t.app, 'POST', `/api/admin/adjustments/${id}/approve`, {
+      token: bob.token,
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(approved.status, approved.body.message).toBe(200);
     const update: AdjustmentStatusUpdateEvent = { id, status: 'approved', reviewed_by: bob.id };
     await until(
@@ -133,6 +141,7 @@ describe('adjustment notifications', () => {
     const rejected = await api(t.app, 'POST', `/api/admin/adjustments/${id}/reject`, {
       token: alice.token,
       body: { reason: '提交错误' },
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(rejected.status, rejected.body.message).toBe(200);
     const update: AdjustmentStatusUpdateEvent = { id, status: 'rejected', reviewed_by: alice.id };
@@ -158,7 +167,12 @@ describe('adjustment notifications', () => {
     await until(() => a.of('admin_notification').length === 1, 'alice');
     // The proposer approving is refused (409): no update goes out.
     expect(
-      (await api(t.app, 'POST', `/api/admin/adjustments/${id}/approve`, { token: bob.token })).status,
+      (
+        await api(t.app, 'POST', `/api/admin/adjustments/${id}/approve`, {
+          token: bob.token,
+          headers: { 'Idempotency-Key': randomUUID() },
+        })
+      ).status,
     ).toBe(409);
     await settle();
     expect(a.of('admin_notification')).toHaveLength(1);

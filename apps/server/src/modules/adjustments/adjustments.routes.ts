@@ -5,7 +5,10 @@ import type { Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
 import type { AdjustmentService } from './adjustments.service.ts';
 
-/** 余额调整 (issue 17): propose, a second admin approves or anyone rejects, list. */
+/**
+ * 余额调整 (issue 17): propose, a second admin approves or anyone rejects, list. Each call needs an
+ * Idempotency-Key (issue 31): a proposal retried without one would be made twice.
+ */
 export function registerAdjustmentRoutes(
   app: Router,
   deps: { adjustments: AdjustmentService; guards: Guards },
@@ -21,7 +24,7 @@ export function registerAdjustmentRoutes(
   });
 
   route(app, createAdjustment, {
-    config: { idempotent: 'sealed' },
+    config: { idempotent: 'sealed', idempotencyKeyRequired: true },
     tags,
     security,
     preHandler: guards.requireAdmin,
@@ -35,7 +38,7 @@ export function registerAdjustmentRoutes(
   });
 
   route(app, approveAdjustment, {
-    config: { idempotent: 'sealed' },
+    config: { idempotent: 'sealed', idempotencyKeyRequired: true },
     tags,
     security,
     preHandler: guards.requireAdmin,
@@ -49,7 +52,7 @@ export function registerAdjustmentRoutes(
   });
 
   route(app, rejectAdjustment, {
-    config: { idempotent: 'sealed' },
+    config: { idempotent: 'sealed', idempotencyKeyRequired: true },
     tags,
     security,
     preHandler: guards.requireAdmin,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AdminAdjustment } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,17 +30,23 @@ const balance = async (token: string) =>
   ).body.data?.wallets.find((w) => w.currency === 'USDT')?.balance ?? '0.000000000000000000';
 
 const propose = (admin: Admin, body: Record<string, unknown>) =>
-  api<{ adjustment: AdminAdjustment }>(t.app, 'POST', '/api/admin/adjustments', { token: admin.token, body });
+  api<{ adjustment: AdminAdjustment }>(t.app, 'POST', '/api/admin/adjustments', {
+    token: admin.token,
+    body,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
 
 const approve = (admin: Admin, id: number) =>
   api<{ adjustment: AdminAdjustment }>(t.app, 'POST', `/api/admin/adjustments/${id}/approve`, {
     token: admin.token,
+    headers: { 'Idempotency-Key': randomUUID() },
   });
 
 const reject = (admin: Admin, id: number, body?: Record<string, unknown>) =>
   api<{ adjustment: AdminAdjustment }>(t.app, 'POST', `/api/admin/adjustments/${id}/reject`, {
     token: admin.token,
     ...(body ? { body } : {}),
+    headers: { 'Idempotency-Key': randomUUID() },
   });
 
 const journalRows = (id: number) =>

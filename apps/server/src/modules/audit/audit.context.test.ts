@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,7 @@ describe(`audit rows of money reviews (${testEngine})`, () => {
     await fundUser(t.database.db, user.user.id, '500');
     const made = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '100', address: TRC20_ADDRESS },
     });
     expect(made.status).toBe(200);

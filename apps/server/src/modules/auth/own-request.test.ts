@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SalaryLevel } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +126,7 @@ async function withdrawalOf(owner: Admin | { token: string; user: { id: number }
   await fundUser(db(), id, '1000');
   const res = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
     token: owner.token,
+    headers: { 'Idempotency-Key': randomUUID() },
     body: { withdraw_type: 'usdt', amount: '100', address: TRC20_ADDRESS },
   });
   expect(res.status).toBe(200);

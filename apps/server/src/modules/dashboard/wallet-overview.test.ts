@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { WalletOverview } from '@platform/contracts';
 import { startOfBeijingDay } from '@platform/domain';
 import { eq } from 'drizzle-orm';
@@ -81,6 +82,7 @@ describe('今日充值 and 今日提现', () => {
       (
         await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
           token: user.token,
+          headers: { 'Idempotency-Key': randomUUID() },
           body: { withdraw_type: 'usdt', amount, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
         })
       ).body.data?.withdrawal.id as number;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AdminDeposit,
   type AdminNotificationEvent,
@@ -401,6 +402,7 @@ async function pendingWithdrawal(amount: string) {
   await fundUser(db(), user.user.id, String(Number(amount) * 2));
   const res = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
     token: user.token,
+    headers: { 'Idempotency-Key': randomUUID() },
     body: { withdraw_type: 'usdt', channel_id: withdrawChannelId, amount, address: TRC20_ADDRESS },
   });
   expect(res.status, res.body.message).toBe(200);

@@ -247,6 +247,32 @@ describe(`Idempotency-Key on money-moving calls (${testEngine})`, () => {
     expect((await keyRows(user.user.id)).map((r) => r.key)).toEqual([longest]);
   });
 
+  it('a withdrawal request or a balance adjustment without a key is 400 naming the header, and does nothing', async () => {
+    const user = await fundedUser('1000');
+    const before = { journal: await journalSize(), keys: await db().$count(idempotencyKeys) };
+    const refusal = {
+      success: false,
+      message: `参数错误：idempotency-key: ${IDEMPOTENCY_TEXTS.required}`,
+      data: { errors: [{ field: 'idempotency-key', message: IDEMPOTENCY_TEXTS.required }] },
+    };
+    const withdrawal = await api(t.app, 'POST', '/api/wallet/withdrawals', {
+      token: user.token,
+      body: { withdraw_type: 'usdt', amount: '100', address: TRC20_ADDRESS },
+    });
+    expect([withdrawal.status, withdrawal.body]).toEqual([400, refusal]);
+    const proposal = await api(t.app, 'POST', '/api/admin/adjustments', {
+      token: admin.token,
+      body: { user_id: user.user.id, currency: 'USDT', amount: '5', reason: 'no key' },
+    });
+    expect([proposal.status, proposal.body]).toEqual([400, refusal]);
+    for (const action of ['approve', 'reject']) {
+      const review = await api(t.app, 'POST', `/api/admin/adjustments/1/${action}`, { token: admin.token });
+      expect([review.status, review.body], action).toEqual([400, refusal]);
+    }
+    expect(await usdt(user.user.id)).toEqual({ available: '1000', frozen: '0' });
+    expect({ journal: await journalSize(), keys: await db().$count(idempotencyKeys) }).toEqual(before);
+  });
+
   it('a request refused before it runs (401, validation) keeps nothing; the key then serves the right request', async () => {
     const user = await registerUser(t.app);
     const key = newKey();
@@ -388,12 +414,20 @@ const IDEMPOTENT_ROUTES = [
   'POST /api/wallet/withdrawals',
 ];
 
+/** The routes that refuse a request without a key (400). */
+const KEY_REQUIRED = [
+  'POST /api/admin/adjustments',
+  'POST /api/admin/adjustments/{id}/approve',
+  'POST /api/admin/adjustments/{id}/reject',
+  'POST /api/wallet/withdrawals',
+];
+
 describe('OpenAPI', () => {
   interface Operation {
     security?: unknown[];
     parameters?: { in: string; name: string; required?: boolean; description?: string; schema?: unknown }[];
   }
-  it('documents the optional Idempotency-Key header on every money-moving route and trading action, and only there', async () => {
+  it('documents the Idempotency-Key header on every money-moving route and trading action, and only there', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json() as { paths: Record<string, Record<string, Operation>> };
     const withHeader: string[] = [];
@@ -402,7 +436,8 @@ describe('OpenAPI', () => {
         const header = operation.parameters?.find((p) => p.in === 'header' && p.name === 'idempotency-key');
         if (!header) continue;
         withHeader.push(`${method.toUpperCase()} ${path}`);
-        expect(header.required).toBeFalsy();
+        // Required on withdrawal requests and adjustments, optional elsewhere.
+        expect(Boolean(header.required), path).toBe(KEY_REQUIRED.includes(`${method.toUpperCase()} ${path}`));
         expect(header.description).toContain('Idempotent-Replayed');
         expect(header.schema).toMatchObject({ type: 'string', minLength: 1, maxLength: 255 });
         // Keys are the caller's: only routes behind a login take one.

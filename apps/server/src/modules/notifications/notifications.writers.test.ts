@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_EVENT, type NotificationEvent, type SalaryLevel } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +124,7 @@ describe('withdrawals', () => {
     await insertWithdrawChannel(db(), { name: 'notify-withdrawals' });
     const created = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '100', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     expect(created.status, created.body.message).toBe(200);

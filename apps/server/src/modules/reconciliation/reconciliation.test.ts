@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ReconciliationAlert, ReconciliationRun } from '@platform/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -68,6 +69,7 @@ describe('the verifier reconciles frozen funds, fees and the house with the busi
   it('is green after a withdrawal request, spot orders, a flash contract and perpetual positions', async () => {
     const w = await api(t.app, 'POST', '/api/wallet/withdrawals', {
       token: trader.token,
+      headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '100', address: TRC20_ADDRESS },
     });
     expect(w.status, w.body.message).toBe(200);

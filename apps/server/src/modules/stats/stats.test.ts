@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
@@ -52,6 +53,7 @@ describe('stat counters', () => {
     await fundUser(db, a.user.id, '50');
     const w = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
       token: a.token,
+      headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '40', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     for (const status of ['approved', 'processing', 'completed'])

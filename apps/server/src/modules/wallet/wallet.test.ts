@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { UserTransaction, WalletReply } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../core/money.ts';
@@ -100,6 +101,7 @@ describe('GET /api/wallet: every currency valued in USDT', () => {
     const before = new Decimal((await walletOf(user.token)).total_value_usdt);
     await api(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '100', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     const after = await walletOf(user.token);
@@ -118,6 +120,7 @@ describe('GET /api/wallet/transactions: the statement', () => {
     await fundUser(t.database.db, user.user.id, '300');
     const requested = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '100', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     const id = requested.body.data?.withdrawal.id as number;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import {
@@ -33,7 +34,11 @@ const withdraw = (token: string, address: unknown) =>
     t.app,
     'POST',
     '/api/wallet/withdrawals',
-    { token, body: { withdraw_type: 'usdt', amount: '100', address } },
+    {
+      token,
+      headers: { 'Idempotency-Key': randomUUID() },
+      body: { withdraw_type: 'usdt', amount: '100', address },
+    },
   );
 
 const walletOf = async (token: string) =>
@@ -66,6 +71,7 @@ describe('USDT withdrawal addresses', () => {
     });
     const own = await api<{ withdrawals: unknown[] }>(t.app, 'GET', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(own.body.data?.withdrawals).toEqual([]);
     await assertLedgerOk(t.database.db);
@@ -117,6 +123,7 @@ describe('USDT withdrawal addresses', () => {
       '/api/wallet/withdrawals',
       {
         token: user.token,
+        headers: { 'Idempotency-Key': randomUUID() },
         body: { withdraw_type: 'alipay', amount: '20', account_info: { account: 'a@alipay', name: '张三' } },
       },
     );

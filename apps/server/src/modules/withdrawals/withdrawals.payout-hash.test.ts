@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AdminWithdrawal, UserWithdrawal } from '@platform/contracts';
 import { PAYOUT_TX_HASH_ONLY_ON_COMPLETION } from '@platform/contracts';
 import { PAYOUT_TX_HASH_TEXTS } from '@platform/domain';
@@ -54,6 +55,7 @@ async function owner() {
 async function withdrawalOf(token: string, body: Record<string, unknown> = {}) {
   const res = await api<{ withdrawal: UserWithdrawal }>(t.app, 'POST', '/api/wallet/withdrawals', {
     token,
+    headers: { 'Idempotency-Key': randomUUID() },
     body: { withdraw_type: 'usdt', amount: '100', address: TRC20_ADDRESS, ...body },
   });
   if (res.status !== 200) throw new Error(res.body.message);
@@ -159,6 +161,7 @@ describe('completing a USDT withdrawal', () => {
     expect(listed.body.data?.withdrawals.find((w) => w.id === trc)?.tx_hash).toBe(trcHash);
     const own = await api<{ withdrawals: UserWithdrawal[] }>(t.app, 'GET', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(own.body.data?.withdrawals.find((w) => w.id === erc)?.tx_hash).toBe(`0x${ercHash}`);
     expect((await ownView(user.token, trc)).body.data?.withdrawal).toMatchObject({

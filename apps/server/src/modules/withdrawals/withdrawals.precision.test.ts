@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { approveKyc, fundUser, insertWithdrawChannel } from '../../test/money.ts';
@@ -27,6 +28,7 @@ describe('withdrawal amount precision', () => {
     for (const amount of ['12.1234567', '12.123', '12.120']) {
       const res = await api(t.app, 'POST', '/api/wallet/withdrawals', {
         token: user.token,
+        headers: { 'Idempotency-Key': randomUUID() },
         body: { withdraw_type: 'usdt', amount, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
       });
       expect(res.status, amount).toBe(400);
@@ -39,11 +41,13 @@ describe('withdrawal amount precision', () => {
     });
     const own = await api<{ withdrawals: unknown[] }>(t.app, 'GET', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(own.body.data?.withdrawals).toEqual([]);
 
     const ok = await api<{ withdrawal: { amount: string } }>(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '12.12', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     expect(ok.status).toBe(200);

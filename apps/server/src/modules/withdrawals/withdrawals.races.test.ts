@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,7 @@ describe('races', () => {
     const id = (
       await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
         token: user.token,
+        headers: { 'Idempotency-Key': randomUUID() },
         body: { withdraw_type: 'usdt', amount: '1000', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
       })
     ).body.data?.withdrawal.id;
@@ -131,6 +133,7 @@ describe('races', () => {
       Array.from({ length: 50 }, () =>
         api(t.app, 'POST', '/api/wallet/withdrawals', {
           token: user.token,
+          headers: { 'Idempotency-Key': randomUUID() },
           body: { withdraw_type: 'usdt', amount: '20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
         }),
       ),
@@ -144,6 +147,7 @@ describe('races', () => {
     });
     const own = await api<{ pagination: { total: number } }>(t.app, 'GET', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(own.body.data?.pagination.total).toBe(25);
     await assertLedgerOk(t.database.db);
@@ -193,6 +197,7 @@ describe('realtime money events', () => {
     );
     const created = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
+      headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '10', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
     expect(await notified).toMatchObject({ type: 'withdrawal', sound: true, title: '新的提现申请' });

@@ -25,8 +25,9 @@ export function registerWithdrawalRoutes(
 ) {
   const { withdrawals, guards } = deps;
 
+  // A key is required: a client that retried without one would freeze the amount twice.
   route(app, createWithdrawal, {
-    config: { idempotent: 'sealed' },
+    config: { idempotent: 'sealed', idempotencyKeyRequired: true },
     tags: ['wallet'],
     security,
     preHandler: guards.requireUser,

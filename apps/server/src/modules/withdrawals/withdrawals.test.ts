@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../core/money.ts';
@@ -51,6 +52,7 @@ const requestWithdrawal = (token: string, body: Record<string, unknown> = {}) =>
     '/api/wallet/withdrawals',
     {
       token,
+      headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '100', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ...body },
     },
   );
@@ -122,6 +124,7 @@ describe('withdrawal requests', () => {
     });
     const own = await api<{ withdrawals: unknown[] }>(t.app, 'GET', '/api/wallet/withdrawals', {
       token: poor.token,
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(own.body.data?.withdrawals).toEqual([]);
   });

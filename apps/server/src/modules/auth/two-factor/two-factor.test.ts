@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PLATFORM_NAME, TWOFA_MESSAGES } from '@platform/contracts';
 import { ADDRESS_FORMAT_ERROR } from '@platform/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -25,8 +26,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Reply = { token?: string; user?: Record<string, unknown> } & Record<string, unknown>;
-const post = (url: string, token: string | undefined, body?: unknown) =>
-  api<Reply>(t.app, 'POST', url, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const post = (url: string, token: string | undefined, body?: unknown, headers?: Record<string, string>) =>
+  api<Reply>(t.app, 'POST', url, {
+    ...(token ? { token } : {}),
+    ...(body !== undefined ? { body } : {}),
+    ...(headers ? { headers } : {}),
+  });
+/** Each withdrawal request is a new action: a fresh Idempotency-Key (the route requires one). */
+const newAction = () => ({ 'Idempotency-Key': randomUUID() });
 const login = (email: string, password: string, totp?: string) =>
   post('/api/auth/login', undefined, { email, password, ...(totp !== undefined ? { totp } : {}) });
 const me = (token: string) => api<{ user: Record<string, unknown> }>(t.app, 'GET', '/api/auth/me', { token });
@@ -276,12 +283,17 @@ describe(`login with 2FA (${testEngine})`, () => {
 
 describe(`withdrawals with 2FA (${testEngine})`, () => {
   const withdraw = (token: string, totp?: unknown) =>
-    post('/api/wallet/withdrawals', token, {
-      withdraw_type: 'usdt',
-      amount: '100',
-      address: TRC20_ADDRESS,
-      ...(totp !== undefined ? { totp } : {}),
-    });
+    post(
+      '/api/wallet/withdrawals',
+      token,
+      {
+        withdraw_type: 'usdt',
+        amount: '100',
+        address: TRC20_ADDRESS,
+        ...(totp !== undefined ? { totp } : {}),
+      },
+      newAction(),
+    );
   const walletOf = async (token: string) =>
     (
       await api<{ wallets: { balance: string; frozen_balance: string }[] }>(t.app, 'GET', '/api/wallet', {
@@ -328,12 +340,12 @@ describe(`withdrawals with 2FA (${testEngine})`, () => {
     expect(short.status).toBe(422);
     expect(short.body.message).toContain('可用余额不足');
     expect((await withdraw(user.token, recovery)).status).toBe(422);
-    const badAddress = await post('/api/wallet/withdrawals', user.token, {
-      withdraw_type: 'usdt',
-      amount: '10',
-      address: 'TNotAnAddress',
-      totp: recovery,
-    });
+    const badAddress = await post(
+      '/api/wallet/withdrawals',
+      user.token,
+      { withdraw_type: 'usdt', amount: '10', address: 'TNotAnAddress', totp: recovery },
+      newAction(),
+    );
     expect(badAddress.status).toBe(400);
     expect(badAddress.body.message).toBe(ADDRESS_FORMAT_ERROR);
     expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '0.000000000000000000' });
