@@ -6,9 +6,11 @@ import type pg from 'pg';
  * once and the requests on it fail by themselves; a partition says nothing, and a request on a
  * pooled connection would wait out query_timeout (statement_timeout and a margin: a minute). So
  * when a round trip gets no answer within `silenceMs` (DATABASE_CONNECT_TIMEOUT_MS), or a
- * connection cannot be made within it, the database counts as unreachable and `onSilence` destroys
- * every pool connection: what waits on them fails at once (503), and new requests wait at most the
- * connect timeout. The watch reconnects by itself; the pool never waits for it.
+ * connection cannot be made within it, the database counts as silent: `onSilence` destroys every
+ * pool connection (what waits on them fails at once: 503) and `silent()` tells the pool to refuse
+ * new requests at once until a round trip is answered again. The watch tries again every 250 ms.
+ * A refusal or a reset makes `problem()` say so (health) but is not silence: the pool keeps trying
+ * by itself.
  */
 export interface Reachability {
   /** Why the database is unreachable, or undefined while it answers. */

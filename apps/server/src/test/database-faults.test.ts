@@ -108,8 +108,7 @@ describe.skipIf(testEngine !== 'postgres')(
     }
 
     /** Every client acts in a loop until `stop` resolves; resolves with what each call got. */
-    async function load(stop: Promise<unknown>): Promise<Outcome[]> {
-      const outcomes: Outcome[] = [];
+    async function load(stop: Promise<unknown>, outcomes: Outcome[] = []): Promise<Outcome[]> {
       let stopped = false;
       void stop.then(() => {
         stopped = true;
@@ -157,10 +156,13 @@ describe.skipIf(testEngine !== 'postgres')(
     }
 
     it('backends terminated and connections reset under load: 503s at most, served again at once, nothing exits', async () => {
-      const warmUp = await load(sleep(1_500));
-      expect(warmUp.filter((o) => o.status === 200).length, JSON.stringify(summary(warmUp))).toBeGreaterThan(
-        10,
-      );
+      // At least 1.5 s, and until a dozen calls have succeeded (a loaded machine is slow).
+      const warmUp: Outcome[] = [];
+      const warmed = (async () => {
+        await sleep(1_500);
+        while (warmUp.filter((o) => o.status === 200).length < 12) await sleep(100);
+      })();
+      await load(warmed, warmUp);
       expectNoFailureButUnavailable('warm-up', warmUp);
 
       for (const fault of ['terminate', 'reset'] as const) {
