@@ -1,3 +1,4 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -15,6 +16,11 @@ export interface CommitFaults {
   loseCommitReplies(count: number): void;
   /** The next `count` transactions fail with `Connection terminated unexpectedly` and commit nothing. */
   loseConnections(count: number): void;
+  /**
+   * The next `count` inserts into `table` outside a transaction (autocommit) run, and their caller
+   * gets `Connection terminated unexpectedly`.
+   */
+  loseInsertReplies(table: PgTable, count: number): void;
   /** Transactions that committed and whose caller was told the connection was lost. */
   readonly committedUnseen: number;
 }
@@ -40,9 +46,40 @@ export function withCommitFaults(database: TestDatabase): CommitFaults {
     }
     return result;
   };
+  const lostInserts = new Map<PgTable, number>();
+  /** The query builder `builder`, whose execution (its `then`) runs and then reports a lost connection. */
+  const losingReply = <T extends object>(builder: T): T =>
+    new Proxy(builder, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (property === 'then') {
+          return (resolve: (v: unknown) => void, reject: (e: unknown) => void) =>
+            (target as unknown as PromiseLike<unknown>)
+              .then(() => {
+                throw connectionLost();
+              })
+              .then(resolve, reject);
+        }
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const next = value.apply(target, args);
+          return next && typeof next === 'object' ? losingReply(next) : next;
+        };
+      },
+    });
+  const insert = ((table: PgTable) => {
+    const left = lostInserts.get(table) ?? 0;
+    if (left === 0) return real.insert(table);
+    lostInserts.set(table, left - 1);
+    return losingReply(real.insert(table));
+  }) as Db['insert'];
   const db = new Proxy(real, {
     get: (target, property) =>
-      property === 'transaction' ? transaction : Reflect.get(target, property, target),
+      property === 'transaction'
+        ? transaction
+        : property === 'insert'
+          ? insert
+          : Reflect.get(target, property, target),
   });
   return {
     database: { ...database, db },
@@ -51,6 +88,9 @@ export function withCommitFaults(database: TestDatabase): CommitFaults {
     },
     loseConnections(count) {
       loseBefore = count;
+    },
+    loseInsertReplies(table, count) {
+      lostInserts.set(table, count);
     },
     get committedUnseen() {
       return committedUnseen;

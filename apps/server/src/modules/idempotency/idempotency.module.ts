@@ -11,7 +11,8 @@ const PRUNE_LEASE_TTL_MS = 60_000;
 
 /**
  * Idempotency keys (issue 18). Call before any route is registered: routes with
- * `config: { idempotent: true }` get the header, the key check and the stored reply. Expired keys
+ * `config: { idempotent: 'sealed' }` (or `true`) get the header, the key check and the stored reply
+ * (in the effect's own transaction on a sealed route: effect-seal.ts). Expired keys
  * are pruned on one instance at a time (the `idempotency-prune` lease); with
  * TRADING_JOBS_AUTOSTART off (tests) the job does not start and tests call `pruneExpired`.
  * The instance names itself on the keys it holds (key-owner.ts), from ready until closed.

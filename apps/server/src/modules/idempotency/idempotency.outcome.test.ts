@@ -19,6 +19,8 @@ import { deposits } from '../deposits/deposits.schema.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
 import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
+import { KeyTakenOver, type Seal, sealEffect } from './effect-seal.ts';
+import { claimKey, type HeldKey, takeOverKey } from './idempotency.repository.ts';
 import { idempotencyKeys } from './idempotency.schema.ts';
 import { createKeyOwner } from './key-owner.ts';
 
@@ -45,6 +47,7 @@ afterEach(() => {
   // A fault a test armed and its call never reached stays out of the next test.
   faults.loseCommitReplies(0);
   faults.loseConnections(0);
+  faults.loseInsertReplies(idempotencyKeys, 0);
 });
 afterAll(async () => {
   await assertLedgerOk(db());
@@ -156,6 +159,22 @@ describe(`a lost COMMIT reply (${testEngine})`, () => {
     const rows = await db().select().from(withdrawals).where(eq(withdrawals.userId, user.user.id));
     expect(rows.map((r) => r.id)).toEqual([first.body.data?.withdrawal.id]);
     expect(await usdt(user.user.id)).toEqual({ available: '899', frozen: '101' });
+  });
+});
+
+describe(`a lost reply to the key's claim (${testEngine})`, () => {
+  it('is a 503; the claim, if it landed, is given back, so a retry on any instance runs once', async () => {
+    const user = await registerUser(t.app);
+    const key = newKey();
+    faults.loseInsertReplies(idempotencyKeys, 1);
+    const lost = await requestDeposit(user.token, key);
+    expect(lost.status).toBe(503);
+    // Given back at once (in the background): nothing is left in progress under a live instance.
+    await expect.poll(() => keyRow(user.user.id, key)).toBeUndefined();
+    expect(await depositsOf(user.user.id)).toEqual([]);
+    const retry = await requestDeposit(user.token, key);
+    expect([retry.status, replayed(retry)]).toEqual([200, undefined]);
+    expect(await depositsOf(user.user.id)).toHaveLength(1);
   });
 });
 
@@ -358,5 +377,52 @@ describe(`a key left in progress (${testEngine})`, () => {
     const stale = await requestDeposit(user.token, key);
     expect([stale.status, stale.body.message]).toEqual([409, IDEMPOTENCY_TEXTS.outcomeUnknown]);
     expect(await depositsOf(user.user.id)).toHaveLength(1);
+  });
+});
+
+describe(`a key taken over by a retry (${testEngine})`, () => {
+  const sealOf = (key: HeldKey): Seal => ({ key, replyText: () => JSON.stringify({ success: true }) });
+
+  it('its first attempt cannot commit an effect: KeyTakenOver, and its transaction rolls back', async () => {
+    const user = await registerUser(t.app);
+    const first: HeldKey = {
+      userId: user.user.id,
+      key: newKey(),
+      fingerprint: 'f',
+      owner: 1,
+      attempt: randomUUID(),
+    };
+    expect(await claimKey(db(), first, 24)).toBe(true);
+    const retry: HeldKey = { ...first, owner: 2, attempt: randomUUID() };
+    expect(await takeOverKey(db(), retry, first.attempt)).toBe(true);
+
+    const effectKey = newKey();
+    const effect = (held: HeldKey) =>
+      db().transaction(async (tx) => {
+        // The attempt's "effect": a row written in its transaction.
+        await tx.insert(idempotencyKeys).values({
+          userId: user.user.id,
+          key: `${effectKey}-${held.attempt}`,
+          fingerprint: 'effect',
+          expiresAt: sql`now() + interval '1 day'`,
+        });
+        await sealEffect(tx, sealOf(held), null);
+      });
+    await expect(effect(first)).rejects.toBeInstanceOf(KeyTakenOver);
+    expect(await keyRow(user.user.id, `${effectKey}-${first.attempt}`)).toBeUndefined();
+    expect(await keyRow(user.user.id, first.key)).toMatchObject({
+      state: 'in_progress',
+      attempt: retry.attempt,
+    });
+
+    await effect(retry);
+    expect(await keyRow(user.user.id, `${effectKey}-${retry.attempt}`)).toBeDefined();
+    expect(await keyRow(user.user.id, first.key)).toMatchObject({
+      state: 'completed',
+      responseStatus: 200,
+      responseBody: { success: true },
+    });
+    // Completed: neither attempt can take it or complete it again.
+    expect(await takeOverKey(db(), first, retry.attempt)).toBe(false);
   });
 });

@@ -44,11 +44,13 @@ const HEADER = 'idempotency-key';
 const OUTCOME_RETRY_AFTER_SECONDS = 1;
 
 /**
- * Makes every route registered after this call with `config: { idempotent: true }` take the
+ * Makes every route registered after this call with `config: { idempotent }` take the
  * `Idempotency-Key` header: its schema gains the header (validated, so a bad key is 400 参数错误
- * naming it, and shown in the OpenAPI document), a preHandler takes the key, and an onSend hook keeps
- * the reply. The preHandler runs after the guards (onRequest, authenticateBeforeValidation: the key
- * is scoped to the caller) and after validation (a request that fails it stores nothing).
+ * naming it, and shown in the OpenAPI document), a preHandler takes the key, an onSend hook keeps
+ * the reply (unless the effect's transaction stored it: effect-seal.ts), and the handler answers a
+ * lost database connection with 503 结果确认中. The preHandler runs after the guards (onRequest,
+ * authenticateBeforeValidation: the key is scoped to the caller) and after validation (a request
+ * that fails it stores nothing).
  */
 export function idempotentRoutes(app: FastifyInstance, service: IdempotencyService): void {
   const takeKey = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENCY_TEXTS, type IdempotencyRefusal } from '@platform/contracts';
 import { requestTerms } from '@platform/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { businessRule, conflict } from '../../core/errors.ts';
+import { AppError, businessRule, conflict } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobStep } from '../jobs/job-loop.ts';
 import * as repo from './idempotency.repository.ts';
@@ -133,6 +133,8 @@ export function createIdempotencyService(deps: { db: Db; log: FastifyBaseLogger;
       throw conflict(IDEMPOTENCY_TEXTS.inProgress, refusal('in_progress'));
     } catch (err) {
       running.delete(key.attempt);
+      // The database failed us, perhaps after the claim committed: give it back (nothing ran).
+      if (!(err instanceof AppError)) void release(key);
       throw err;
     }
   }
