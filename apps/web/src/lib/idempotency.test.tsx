@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_TEXTS } from '@platform/contracts';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -130,6 +131,14 @@ describe('useIdempotentMutation', () => {
   it.each([
     ['no answer (network failure)', () => Promise.reject(new TypeError('Failed to fetch'))],
     ['503', () => jsonResponse({ success: false, message: '服务暂时不可用' }, 503)],
+    [
+      '503 结果确认中 (its database connection was lost: the retry with the key confirms what was done)',
+      () =>
+        jsonResponse(
+          { success: false, message: IDEMPOTENCY_TEXTS.confirming, data: { idempotency: 'confirming' } },
+          503,
+        ),
+    ],
     [
       '409 (the first call still runs)',
       () =>

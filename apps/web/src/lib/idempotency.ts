@@ -39,10 +39,11 @@ export const clientOrderIdFor = (idempotencyKey: string): string => `w${idempote
 
 /**
  * Whether a failed call may have been carried out, or may still be running: no answer (network,
- * timeout), a server or gateway failure (the server gives the key back after a 503 and replays a
- * 500), or a 409 saying that the first call with the key still runs. Doing the same thing again is
- * then a retry and must reuse the key. Any other answer is final, including the 409 that says the
- * first call never finished (its outcome is to be checked, and a new action has a new key).
+ * timeout), a server or gateway failure (after a 503, 结果确认中 included, the server's key answers
+ * the retry with what was done, or does it once; a 500 is replayed), or a 409 saying that the first
+ * call with the key still runs. Doing the same thing again is then a retry and must reuse the key.
+ * Any other answer is final, including the 409 that says the first call never finished (its outcome
+ * is to be checked, and a new action has a new key).
  */
 export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.kind === 'offline') return false;
