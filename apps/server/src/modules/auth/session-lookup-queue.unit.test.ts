@@ -23,19 +23,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('session lookup queue', () => {
   it('a lone lookup goes at once; keys asked meanwhile share the next one, each answered its own', async () => {
-    const { queue, calls } = queueWith();
+    // Windows far wider than a loaded machine's scheduling delays: "at once" is measured
+    // against gatherMs, which a lookup that waited for company would have to sit out.
+    const { queue, calls } = queueWith({ gatherMs: 600, busyWindowMs: 1200 });
     const started = performance.now();
     const first = queue.get('a');
     await sleep(1);
     const rest = ['b', 'unknown-c', 'b'].map((k) => queue.get(k));
     expect(await first).toBe('row of a');
-    expect(performance.now() - started).toBeLessThan(20);
+    expect(performance.now() - started).toBeLessThan(400);
     expect(await Promise.all(rest)).toEqual(['row of b', undefined, 'row of b']);
     expect(calls).toEqual([['a'], ['b', 'unknown-c']]);
   });
 
   it('while lookups keep coming, one waits gatherMs for company; at maxBatch it goes without waiting', async () => {
-    const { queue, calls } = queueWith({ maxBatch: 3, gatherMs: 30 });
+    const { queue, calls } = queueWith({ maxBatch: 3, gatherMs: 600, busyWindowMs: 1200 });
     await queue.get('warm');
     const x = queue.get('x');
     await sleep(10);
@@ -44,7 +46,7 @@ describe('session lookup queue', () => {
     expect(calls[1]).toEqual(['x', 'y']);
     const started = performance.now();
     await Promise.all(['p', 'q', 'r'].map((k) => queue.get(k)));
-    expect(performance.now() - started).toBeLessThan(25);
+    expect(performance.now() - started).toBeLessThan(400);
     expect(calls[2]).toEqual(['p', 'q', 'r']);
   });
 
