@@ -53,6 +53,21 @@ describe('price index rounds', () => {
     expect(venues.map((v) => v.state.asked)).toEqual([1, 1, 1]);
   });
 
+  it('a round for some pairs refreshes every pair already known, so a recorder and a feed asking for different lists share one round', async () => {
+    const venues = [venue('a', '100'), venue('b', '101'), venue('c', '100.5')];
+    let clock = 1_000;
+    const index = createPriceIndex({ sources: venues.map((v) => v.source), rules, now: () => clock });
+    await index.refresh(['BTCUSDT', 'ETHUSDT']);
+    clock += 200;
+    const [btc] = await index.refresh(['BTCUSDT']);
+    expect(venues.map((v) => v.state.asked)).toEqual([2, 2, 2]);
+    expect(btc!.symbol).toBe('BTCUSDT');
+    expect(index.snapshot('ETHUSDT')!.at).toBe(1_200);
+    // The feed's list, asked within the same interval, finds both pairs fresh.
+    await index.latest(['BTCUSDT', 'ETHUSDT'], 100);
+    expect(venues.map((v) => v.state.asked)).toEqual([2, 2, 2]);
+  });
+
   it('a venue that does not answer within the freshness limit is an error for that round; it cannot hold the index back', async () => {
     const venues = [venue('a', '100'), venue('b', '101'), venue('c', '100.5')];
     venues[2]!.state.delayMs = 2000;

@@ -132,6 +132,24 @@ export function createPriceIndex(deps: {
     };
   }
 
+  /** When each pair was last asked for by a caller: a round covers every pair asked for lately. */
+  const lastAsked = new Map<string, number>();
+  const keepAskingMs = Math.max(60_000, deps.rules.maxAgeMs * 20);
+  /**
+   * The pairs of a round: those asked for now and those any caller asked for within keepAskingMs.
+   * The recorder asks for the enabled pairs and the feed for every listed pair, each at its own
+   * pace; one round serving both keeps each venue asked once per interval, not once per caller.
+   */
+  function roundSymbols(symbols: readonly string[], at: number): string[] {
+    for (const s of symbols) lastAsked.set(s, at);
+    const round: string[] = [];
+    for (const [s, askedAt] of lastAsked) {
+      if (askedAt >= at - keepAskingMs) round.push(s);
+      else lastAsked.delete(s);
+    }
+    return round;
+  }
+
   let inFlight: { symbols: ReadonlySet<string>; done: Promise<IndexSnapshot[]> } | null = null;
   /**
    * One round: every source asked once, every pair's index computed. A caller whose pairs are all in
@@ -139,14 +157,17 @@ export function createPriceIndex(deps: {
    */
   function refresh(symbols: readonly string[]): Promise<IndexSnapshot[]> {
     const running = inFlight;
+    const mine = (list: IndexSnapshot[]) => list.filter((snapshot) => symbols.includes(snapshot.symbol));
     if (running && symbols.every((s) => running.symbols.has(s))) {
-      return running.done.then((list) => list.filter((snapshot) => symbols.includes(snapshot.symbol)));
+      for (const s of symbols) lastAsked.set(s, now());
+      return running.done.then(mine);
     }
+    const round = roundSymbols(symbols, now());
     const done = (async () => {
-      await Promise.all(deps.sources.map((s) => askSource(s, symbols)));
+      await Promise.all(deps.sources.map((s) => askSource(s, round)));
       const at = now();
       const changes: SourceStatusChange[] = [];
-      const result = symbols.map((symbol) => {
+      const result = round.map((symbol) => {
         const snapshot = compute(symbol, at);
         snapshots.set(symbol, snapshot);
         for (const c of snapshot.components) {
@@ -171,8 +192,8 @@ export function createPriceIndex(deps: {
     })().finally(() => {
       if (inFlight?.done === done) inFlight = null;
     });
-    inFlight = { symbols: new Set(symbols), done };
-    return done;
+    inFlight = { symbols: new Set(round), done };
+    return done.then(mine);
   }
 
   return {
