@@ -18,7 +18,9 @@ export type HealthReply = z.infer<typeof healthReply>;
 /**
  * 503: the instance cannot serve (ARCHITECTURE.md, "Database"): the database unreachable, silent
  * past the check's second, or short of a resource (disk full, out of memory, too many
- * connections). `reason` says which, as the message does after 数据库不可用：.
+ * connections), `reason` saying which as the message does after 数据库不可用：; or the instance's
+ * clock off the database's by more than MAX_CLOCK_SKEW_MS (it records and settles nothing), the
+ * message and `reason` then 本实例时钟与数据库相差 … ms.
  */
 export const healthDown = z.object({
   status: z.literal('down'),

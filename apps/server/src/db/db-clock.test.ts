@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedUsers, insertOpenContracts } from '../modules/trading/timed/timed.test-helpers.ts';
-import { createTestApp } from '../test/app.ts';
+import { api, createTestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { createDbClock } from './db-clock.ts';
 import { queryRows } from './rows.ts';
@@ -32,7 +32,9 @@ describe('the database clock', () => {
 });
 
 /** Expired contracts and ticks after three seconds of an instance's jobs, its clock `aheadMs` off. */
-async function afterThreeSeconds(aheadMs: number): Promise<{ ticks: number; open: number }> {
+async function afterThreeSeconds(
+  aheadMs: number,
+): Promise<{ ticks: number; open: number; health: { status: number; message: string } }> {
   const t = await createTestApp({ TRADING_JOBS_AUTOSTART: 'true' }, undefined, {
     localNow: () => Date.now() + aheadMs,
   });
@@ -57,7 +59,12 @@ async function afterThreeSeconds(aheadMs: number): Promise<{ ticks: number; open
       db,
       sql`SELECT count(*)::int AS n FROM timed_contracts WHERE status = 'open'`,
     );
-    return { ticks: Number(ticks?.n), open: Number(open?.n) };
+    const health = await api(t.app, 'GET', '/api/health');
+    return {
+      ticks: Number(ticks?.n),
+      open: Number(open?.n),
+      health: { status: health.status, message: health.body.message },
+    };
   } finally {
     await t.close();
   }
@@ -65,11 +72,16 @@ async function afterThreeSeconds(aheadMs: number): Promise<{ ticks: number; open
 
 describe('an instance whose clock is off', () => {
   it('records no tick and settles nothing when 60 s ahead', async () => {
-    expect(await afterThreeSeconds(60_000)).toEqual({ ticks: 0, open: 4 });
+    const { ticks, open, health } = await afterThreeSeconds(60_000);
+    expect({ ticks, open }).toEqual({ ticks: 0, open: 4 });
+    // Out of the load balancer, saying why.
+    expect(health.status).toBe(503);
+    expect(health.message).toMatch(/^本实例时钟与数据库相差 -?\d+ ms（允许 500 ms）/);
   }, 60_000);
 
   it('records and settles when right (the same run, the control)', async () => {
-    const { ticks, open } = await afterThreeSeconds(0);
+    const { ticks, open, health } = await afterThreeSeconds(0);
+    expect(health).toEqual({ status: 200, message: 'ok' });
     expect(ticks).toBeGreaterThan(0);
     expect(open).toBe(0);
   }, 60_000);

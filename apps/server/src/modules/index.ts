@@ -86,7 +86,11 @@ export async function registerModules(app: Router, ctx: AppContext) {
   // Also before any route: money-moving routes (`config: { idempotent: true }`) take an Idempotency-Key.
   registerIdempotency(app, ctx);
 
-  registerHealthRoutes(app, { database: ctx.database, redis: () => ctx.redis?.state() ?? 'off' });
+  registerHealthRoutes(app, {
+    database: ctx.database,
+    redis: () => ctx.redis?.state() ?? 'off',
+    clock: ctx.clock,
+  });
   registerAuthRoutes(app, { auth, guards, twofaAttempts, config: ctx.config });
   registerTwoFactorRoutes(app, { twoFactor, guards, attempts: twofaAttempts });
   registerAccountSecurityRoutes(app, {

@@ -1,13 +1,18 @@
 import { APP_VERSION, getHealth, healthDownReply } from '@platform/contracts';
 import { ok, type Router, route } from '../../core/http.ts';
 import type { Database } from '../../db/client.ts';
+import type { DbClock } from '../../db/db-clock.ts';
 
 /** The health check answers within this, whatever the database does (a load balancer's probe waits). */
 export const HEALTH_CHECK_WAIT_MS = 800;
 
 export function registerHealthRoutes(
   app: Router,
-  deps: { database: Pick<Database, 'engine' | 'check'>; redis: () => 'up' | 'down' | 'off' },
+  deps: {
+    database: Pick<Database, 'engine' | 'check'>;
+    redis: () => 'up' | 'down' | 'off';
+    clock: Pick<DbClock, 'problem'>;
+  },
 ) {
   route(app, getHealth, {
     tags: ['health'],
@@ -22,6 +27,17 @@ export function registerHealthRoutes(
           success: false,
           message: `数据库不可用：${reason}`,
           data: { status: 'down' as const, ...shared, reason },
+        });
+      }
+      // An instance whose clock is off records and settles nothing (db-clock.ts): out of the pool
+      // until it is right, so an operator sees it rather than a cluster one instance short.
+      const clockProblem = deps.clock.problem();
+      if (clockProblem) {
+        request.log.error({ reason: clockProblem }, 'health check: clock skewed');
+        return reply.status(503).send({
+          success: false,
+          message: clockProblem,
+          data: { status: 'down' as const, ...shared, reason: clockProblem },
         });
       }
       // Redis down is no reason to take the instance out of a load balancer: it serves without it.
