@@ -42,6 +42,25 @@ const SPEC_DOCUMENTS = ['000', '001'];
 /** ARCHITECTURE.md's own cross-references: (see "A"). */
 const SEE_REFERENCE = /\bsee "([^"]+)"/g;
 
+/** The topics' full text, one file each, which ARCHITECTURE.md's sections sum up and link to. */
+const TOPIC_FILES = fs
+  .readdirSync(path.join(REPO_ROOT, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/${f}`);
+
+/** The map and its topics: their (see "A") references name ARCHITECTURE.md's headings. */
+const ARCHITECTURE_TEXTS = ['ARCHITECTURE.md', ...TOPIC_FILES];
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+
+/** Markdown links, `[text](target)` (web addresses are left out where they are read). */
+const LINK = /\]\(([^)\s]+)\)/g;
+
 const quoted = (text: string) =>
   [...text.matchAll(/"([^"]+)"/g)].map((m) => (m[1] as string).replace(/\s+/g, ' '));
 
@@ -69,12 +88,46 @@ describe('references in the repository', () => {
         .filter((name) => !isHeading(name))
         .map((name) => `${file}: "${name}"`),
     );
-    const architecture = read('ARCHITECTURE.md');
-    for (const m of architecture.matchAll(SEE_REFERENCE)) {
-      const name = (m[1] as string).replace(/\s+/g, ' ');
-      if (!isHeading(name)) missing.push(`ARCHITECTURE.md: see "${name}"`);
+    for (const file of ARCHITECTURE_TEXTS) {
+      for (const m of read(file).matchAll(SEE_REFERENCE)) {
+        const name = (m[1] as string).replace(/\s+/g, ' ');
+        if (!isHeading(name)) missing.push(`${file}: see "${name}"`);
+      }
     }
     expect(missing, `no such heading in ARCHITECTURE.md:\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it('link to files and headings that exist (ARCHITECTURE.md, docs/, README.md)', () => {
+    const broken = ['README.md', ...ARCHITECTURE_TEXTS].flatMap((file) =>
+      [...read(file).matchAll(LINK)]
+        .map((m) => m[1] as string)
+        .filter((target) => !/^[a-z]+:/.test(target))
+        .filter((target) => {
+          const [linked = '', anchor] = target.split('#');
+          const resolved = linked ? path.join(path.dirname(file), linked) : file;
+          if (!fs.existsSync(path.join(REPO_ROOT, resolved))) return true;
+          if (anchor === undefined) return false;
+          const anchors = read(resolved)
+            .split('\n')
+            .flatMap((line) => /^#{1,6} (.+)$/.exec(line)?.[1] ?? [])
+            .map(anchorOf);
+          return !anchors.includes(anchor);
+        })
+        .map((target) => `${file}: ${target}`),
+    );
+    expect(broken, `no such file or heading:\n${broken.join('\n')}`).toEqual([]);
+  });
+
+  it('ARCHITECTURE.md links each of its sections to a topic in docs/, and every topic is linked', () => {
+    const architecture = read('ARCHITECTURE.md');
+    const sections = architecture.split(/^#{2,3} /m).slice(1);
+    const unlinked = sections
+      .filter((section) => !/\]\(docs\/[^)]+\.md\)/.test(section))
+      .map((section) => section.split('\n')[0]);
+    const linked = new Set([...architecture.matchAll(/\]\((docs\/[^)#]+\.md)\)/g)].map((m) => m[1]));
+    const orphans = TOPIC_FILES.filter((file) => !linked.has(file));
+    expect(unlinked.filter((heading) => heading !== 'Fair settlement')).toEqual([]);
+    expect(orphans, `docs/ files ARCHITECTURE.md does not link to: ${orphans.join(', ')}`).toEqual([]);
   });
 
   it('name the spec documents that exist (spec 000 and spec 001, see ARCHITECTURE.md)', () => {
