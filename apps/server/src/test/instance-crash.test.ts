@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/rows.ts';
 import { deposits } from '../modules/deposits/deposits.schema.ts';
+import { LEASED_JOBS, leaseTakeoverWithinMs } from '../modules/jobs/lease.ts';
 import { writeSetting } from '../modules/jobs/settings.ts';
 import { assertLedgerOk } from '../modules/ledger/verify.ts';
 import { timedContracts, tradeOrders } from '../modules/trading/trading.schema.ts';
@@ -105,6 +106,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances, one killed with SIGKI
     };
     const began = Date.now();
     let killed = false;
+    let killedAt = 0;
     const client = async (n: number) => {
       let turn = 0;
       while (Date.now() - began < LOAD_MS) {
@@ -167,6 +169,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances, one killed with SIGKI
       await sleep(KILL_AT_MS);
       killed = true;
       victim.child.kill('SIGKILL');
+      killedAt = Date.now();
     })();
     await Promise.all([killer, ...Array.from({ length: CLIENTS }, (_, n) => client(n))]);
     expect(await victim.exited).toBe('SIGKILL');
@@ -214,10 +217,15 @@ describe.skipIf(testEngine !== 'postgres')('two instances, one killed with SIGKI
     const restarted = await start();
     expect((await call(restarted.origin, 'GET', '/api/health')).status).toBe(200);
     // The leased jobs (limit triggers, liquidation) move once the dead holder's lease has run out.
-    const tookOver = () =>
-      logRecords(survivor).some((r) => r.msg === 'took over job lease' && r.lease === 'trading-jobs');
-    for (let i = 0; i < 100 && !tookOver(); i++) await sleep(200);
-    expect(tookOver()).toBe(true);
+    const tookOverAt = () =>
+      logRecords(survivor).find(
+        (r) => r.msg === 'took over job lease' && r.lease === LEASED_JOBS.trading.name,
+      )?.time;
+    for (let i = 0; i < 100 && !tookOverAt(); i++) await sleep(200);
+    // Within the stated takeover time of the trading jobs (lease.ts, LEASED_JOBS), counted from the kill.
+    expect(Number(tookOverAt()) - killedAt).toBeLessThan(
+      leaseTakeoverWithinMs(LEASED_JOBS.trading.ttlMs) + 500,
+    );
     expect(await stopServer(restarted)).toBe(0);
     expect(await stopServer(survivor)).toBe(0);
 

@@ -1,13 +1,12 @@
 import type { AppContext } from '../../core/context.ts';
 import type { Router } from '../../core/http.ts';
 import { createJobLoop } from '../jobs/job-loop.ts';
-import { createLease } from '../jobs/lease.ts';
+import { createLease, LEASED_JOBS } from '../jobs/lease.ts';
 import { idempotentRoutes } from './idempotency.plugin.ts';
 import { createIdempotencyService } from './idempotency.service.ts';
 import { createKeyOwner } from './key-owner.ts';
 
 /** Well above the job loop's 5 s renewal; the prune is idempotent, so a takeover costs nothing. */
-const PRUNE_LEASE_TTL_MS = 60_000;
 
 /**
  * Idempotency keys (issue 18). Call before any route is registered: routes with
@@ -23,7 +22,11 @@ export function registerIdempotency(app: Router, ctx: AppContext) {
   idempotentRoutes(app, service);
   app.addHook('onReady', () => owner.start());
   const jobs = createJobLoop({
-    lease: createLease(ctx.database.db, 'idempotency-prune', PRUNE_LEASE_TTL_MS),
+    lease: createLease(
+      ctx.database.db,
+      LEASED_JOBS.idempotencyPrune.name,
+      LEASED_JOBS.idempotencyPrune.ttlMs,
+    ),
     log: ctx.log,
     activity: ctx.activity,
     steps: [service.jobStep],

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { createJobLoop } from './job-loop.ts';
-import { createLease } from './lease.ts';
+import { createLease, LEASED_JOBS, type Lease, leaseTakeoverWithinMs } from './lease.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -87,6 +87,49 @@ describe('job loop', () => {
     expect(await createLease(database.db, 'loop-handover', 60_000, 'b').acquire()).toBe(true);
   });
 
+  it("a holder that dies is replaced within its lease's takeoverWithinMs (the TTL and one renewal turn)", async () => {
+    // The dead holder: took the lease, then never renewed or released it (kill -9).
+    const dead = createLease(database.db, 'loop-takeover', 1000, 'dead');
+    expect(await dead.acquire()).toBe(true);
+    const diedAt = performance.now();
+    const lease = createLease(database.db, 'loop-takeover', 1000, 'standby');
+    expect(lease.takeoverWithinMs).toBe(1200);
+    let firstRun: number | null = null;
+    const standby = createJobLoop({
+      lease,
+      log,
+      steps: [
+        {
+          name: 'work',
+          everyMs: 20,
+          run: async () => {
+            firstRun ??= performance.now();
+          },
+        },
+      ],
+    });
+    await standby.start();
+    await sleep(lease.takeoverWithinMs + 300);
+    await standby.stop();
+    expect(firstRun).not.toBeNull();
+    const after = (firstRun ?? 0) - diedAt;
+    expect(after).toBeGreaterThanOrEqual(1000);
+    // A step's own interval and a loaded machine's timers on top of the stated bound.
+    expect(after).toBeLessThan(lease.takeoverWithinMs + 250);
+  });
+
+  it('every leased job states its takeover time; the trading jobs are taken over within 15 s', () => {
+    const within = Object.fromEntries(
+      Object.entries(LEASED_JOBS).map(([job, { ttlMs }]) => [job, leaseTakeoverWithinMs(ttlMs)]),
+    );
+    expect(within).toEqual({
+      trading: 12_000,
+      marketFeed: 12_000,
+      reconciliation: 72_000,
+      idempotencyPrune: 72_000,
+    });
+  });
+
   it('without a lease, every instance runs the steps', async () => {
     const runs = { a: 0, b: 0 };
     const loop = (who: 'a' | 'b') =>
@@ -104,9 +147,12 @@ describe('job loop', () => {
 
   it("passes the lease's fence to its steps: a step stops writing once its lease was taken over", async () => {
     const outcomes: string[] = [];
-    const lease = createLease(database.db, 'loop-fence', 200, 'a');
+    // A holder whose renewals stalled (a frozen VM, a starved event loop) while its steps still run.
+    const stalled: Lease = Object.create(createLease(database.db, 'loop-fence', 200, 'a'), {
+      renewEveryMs: { value: 60_000 },
+    });
     const a = createJobLoop({
-      lease,
+      lease: stalled,
       log,
       steps: [
         {
@@ -122,7 +168,7 @@ describe('job loop', () => {
     await a.start();
     await sleep(100);
     expect(outcomes.length).toBeGreaterThan(0);
-    // Another holder takes over behind a's back (a's renewal timer has not fired: 5 s).
+    // Another holder takes over behind a's back (a's renewal has not come).
     await sleep(150);
     expect(await createLease(database.db, 'loop-fence', 60_000, 'b').acquire()).toBe(true);
     const before = outcomes.length;

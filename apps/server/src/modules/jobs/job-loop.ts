@@ -21,9 +21,6 @@ export type Fence = (exec: Executor) => Promise<void>;
 /** The fence of work that no lease guards (tests, an operator's call, every-instance steps). */
 export const noFence: Fence = async () => {};
 
-/** Renew the lease this often; its TTL must be well above it. */
-const LEASE_RENEW_MS = 5000;
-
 /**
  * Runs steps on their own timers: with a lease, while this instance holds it (so that with several
  * instances exactly one runs them); without one, on every instance (for steps whose work is claimed
@@ -93,7 +90,7 @@ export function createJobLoop(deps: {
       if (!stopped) return;
       stopped = false;
       await renew();
-      if (lease) timers.push(setInterval(() => void renew(), LEASE_RENEW_MS));
+      if (lease) timers.push(setInterval(() => void renew(), lease.renewEveryMs));
       for (const step of deps.steps) schedule(step);
     },
     /** Stops the timers, waits for running steps and gives the lease up. */

@@ -6,8 +6,8 @@ import { queryRows } from '../../db/rows.ts';
 /**
  * A lease on a named background job (ARCHITECTURE.md, "Background jobs, instances and shutdown"):
  * with several instances, exactly one holds it and runs the job. The holder renews it well before
- * it expires; a holder that dies stops renewing and another instance takes over after at most
- * `ttlMs`. On PGlite there is one process, so it always wins.
+ * it expires; a holder that dies stops renewing and another instance takes over within
+ * `takeoverWithinMs` (the TTL, then one standby turn). On PGlite there is one process, so it always wins.
  *
  * Each new holder gets a fencing token one higher than the last (renewals keep it; a release only
  * expires the row, so the count never restarts). A holder that paused past its expiry (a long GC, a
@@ -17,6 +17,10 @@ import { queryRows } from '../../db/rows.ts';
 export interface Lease {
   readonly name: string;
   readonly holder: string;
+  /** How often its loop renews it (and a standby tries to take it): a fifth of the TTL. */
+  readonly renewEveryMs: number;
+  /** The longest a dead holder delays the job: the TTL, then at most one standby turn. */
+  readonly takeoverWithinMs: number;
   /** This holder's current tenure (its fencing token), or null while it does not hold the lease. */
   readonly tenure: LeaseTenure | null;
   /** Takes or renews the lease; true while this instance holds it. */
@@ -42,6 +46,30 @@ export interface LeaseTenure {
   previousHolder?: string;
 }
 
+/**
+ * Every job guarded by a lease, with its TTL, so each job's takeover time is stated in one place
+ * (README, "Several instances"): a dead holder's job moves again within leaseTakeoverWithinMs.
+ * The trading jobs (limit triggers, expiry, liquidation, take-profit / stop-loss) and the feed's
+ * publisher within 12 s; reconciliation and the pruning of idempotency keys, which nothing waits
+ * for, within 72 s. A shorter TTL is not free: a holder stalled past it (GC, a slow database) loses
+ * the lease, and its fence stops it.
+ */
+export const LEASED_JOBS = {
+  trading: { name: 'trading-jobs', ttlMs: 10_000 },
+  marketFeed: { name: 'market-feed', ttlMs: 10_000 },
+  reconciliation: { name: 'reconciliation', ttlMs: 60_000 },
+  idempotencyPrune: { name: 'idempotency-prune', ttlMs: 60_000 },
+} as const;
+
+/** Renewal five times per TTL: a holder survives four failed renewals before losing its lease. */
+export function leaseRenewEveryMs(ttlMs: number): number {
+  return Math.max(50, Math.floor(ttlMs / 5));
+}
+
+export function leaseTakeoverWithinMs(ttlMs: number): number {
+  return ttlMs + leaseRenewEveryMs(ttlMs);
+}
+
 export function createLease(
   db: Db,
   name: string,
@@ -53,6 +81,8 @@ export function createLease(
   return {
     name,
     holder,
+    renewEveryMs: leaseRenewEveryMs(ttlMs),
+    takeoverWithinMs: leaseTakeoverWithinMs(ttlMs),
     get tenure() {
       return tenure;
     },

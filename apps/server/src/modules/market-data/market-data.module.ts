@@ -2,12 +2,12 @@ import { MARKET_PUSHES_PER_SECOND, RECENT_TRADES_DEFAULT_LIMIT } from '@platform
 import type { AppContext } from '../../core/context.ts';
 import type { Router } from '../../core/http.ts';
 import type { Guards } from '../auth/guard.ts';
-import { createLease } from '../jobs/lease.ts';
+import { createLease, LEASED_JOBS } from '../jobs/lease.ts';
 import { failStaleJobs } from './jobs.repository.ts';
 import { createKlinesService } from './klines.service.ts';
 import { createMemoryMarketCache, createSharedMarketCache } from './market-cache.ts';
 import { registerMarketDataRoutes } from './market-data.routes.ts';
-import { createMarketFeed, FEED_LEASE_TTL_MS, type MarketFeed } from './market-feed.ts';
+import { createMarketFeed, type MarketFeed } from './market-feed.ts';
 import { createMarketJobs } from './market-jobs.ts';
 import { createMarketLogger } from './market-log.ts';
 import { createMarketPush } from './market-push.ts';
@@ -56,7 +56,7 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     cache,
     sharedCache: () => sharedCache?.shared() ?? false,
     paused: ctx.clock.problem,
-    lease: createLease(db, 'market-feed', FEED_LEASE_TTL_MS),
+    lease: createLease(db, LEASED_JOBS.marketFeed.name, LEASED_JOBS.marketFeed.ttlMs),
     push,
     realtime,
     log,

@@ -29,10 +29,6 @@ import {
 } from './providers/provider.ts';
 
 export const FEED_RUNNING_SETTING = 'market_feed.running';
-/** How often the lease is renewed and the shared on/off switch is read. */
-const CONTROL_EVERY_MS = 5000;
-/** A leader that stops renewing is replaced after this long. */
-export const FEED_LEASE_TTL_MS = 15_000;
 /** Forming candles are re-read from the source at roll-over and at least this often. */
 const CANDLE_RESEED_MS = 60_000;
 const PRICE_WRITE_BACK_MS = 30_000;
@@ -322,7 +318,9 @@ export function createMarketFeed(deps: {
     if (controlTimer) return;
     controlTimer = setInterval(
       () => void control().catch((err) => deps.log.write('error', 'feed.control_failed', messageOf(err))),
-      CONTROL_EVERY_MS,
+      // The lease's own renewal pace (a standby takes over within takeoverWithinMs); the shared
+      // on/off switch is read on the same turn.
+      deps.lease.renewEveryMs,
     );
   }
 

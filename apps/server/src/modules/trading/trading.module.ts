@@ -2,7 +2,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { Router } from '../../core/http.ts';
 import type { Guards } from '../auth/guard.ts';
 import { createJobLoop, type JobStep } from '../jobs/job-loop.ts';
-import { createLease } from '../jobs/lease.ts';
+import { createLease, LEASED_JOBS } from '../jobs/lease.ts';
 import type { MarketQuotes } from '../market-data/market-quotes.ts';
 import type { PairsService } from '../market-data/pairs.service.ts';
 import type { OptionConfigService } from '../option-config/option-config.service.ts';
@@ -21,7 +21,6 @@ import { createTimedSettlement } from './timed/settlement.ts';
 import type { TradingDeps } from './trading-deps.ts';
 
 /** The trading jobs' lease: one instance triggers, expires and liquidates at a time. */
-const TRADING_LEASE_TTL_MS = 15_000;
 const RECORD_PRICES_EVERY_MS = 1000;
 const PRUNE_TICKS_EVERY_MS = 60_000;
 
@@ -91,7 +90,7 @@ export function registerTrading(
     steps: [recordPrices, settlement.jobStep],
   });
   const leased = createJobLoop({
-    lease: createLease(db, 'trading-jobs', TRADING_LEASE_TTL_MS),
+    lease: createLease(db, LEASED_JOBS.trading.name, LEASED_JOBS.trading.ttlMs),
     log: ctx.log,
     activity: ctx.activity,
     now: ctx.clock.now,
