@@ -83,7 +83,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
   const guards = createGuards(auth);
   // Before any route: guards run ahead of body parsing and validation (401/403, never a 400).
   authenticateBeforeValidation(app);
-  // Also before any route: money-moving routes (`config: { idempotent: true }`) take an Idempotency-Key.
+  // Also before any route: money-moving routes (`config: { idempotent: 'sealed' }`) take an Idempotency-Key.
   registerIdempotency(app, ctx);
 
   registerHealthRoutes(app, {
