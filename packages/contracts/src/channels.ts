@@ -26,6 +26,16 @@ export const QR_FILES_PATH = '/api/files/qrcodes/';
 /** A server-generated name: 32 hex characters and the extension of the type read from the bytes. */
 export const QR_FILE_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
+/** A USDT channel's address is a TRC20 or an ERC20 one, checked like a withdrawal address (issue 32). */
+export const CHANNEL_ADDRESS_INVALID_MESSAGE =
+  'USDT 收款地址格式不正确：应为 TRC20（T 开头 34 位）或 ERC20（0x 开头 40 位十六进制）地址';
+/** The QR code is an uploaded image (POST /api/admin/channels/upload-qrcode), never an external URL. */
+export const QR_EXTERNAL_URL_MESSAGE = '收款二维码只能上传图片，不能填写外部链接';
+/** The server decodes the QR image: it must hold a QR code. */
+export const QR_NOT_READABLE_MESSAGE = '未能从图片中识别出二维码，请上传清晰的收款二维码图片';
+/** A crypto channel's QR code must carry the channel's own address. */
+export const QR_ADDRESS_MISMATCH_MESSAGE = '二维码内容与收款地址不一致，请上传该地址的收款二维码';
+
 /** Currencies offered for crypto channels until the loaded channels name others (spec 001 §9). */
 export const DEPOSIT_CHANNEL_CURRENCIES = [
   'USDT',
@@ -96,17 +106,14 @@ export const currencyCode = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{2,12}$/, '币种格式不正确');
 
-/** An uploaded image (`/api/files/qrcodes/<name>`) or an external http(s) image; '' and null clear it. */
+/** An uploaded image (`/api/files/qrcodes/<name>`), never an external one; '' and null clear it. */
 const qrCodeUrl = z
   .string()
   .trim()
   .max(1000)
   .refine(
-    (v) =>
-      v === '' ||
-      (v.startsWith(QR_FILES_PATH) && QR_FILE_NAME.test(v.slice(QR_FILES_PATH.length))) ||
-      /^https?:\/\/[^\s"'<>]+$/i.test(v),
-    '二维码地址不正确',
+    (v) => v === '' || (v.startsWith(QR_FILES_PATH) && QR_FILE_NAME.test(v.slice(QR_FILES_PATH.length))),
+    QR_EXTERNAL_URL_MESSAGE,
   )
   .nullable()
   .optional()

@@ -1,23 +1,29 @@
 import {
   type AdminDepositChannel,
   type AdminWithdrawChannel,
+  CHANNEL_ADDRESS_INVALID_MESSAGE,
   DEFAULT_CURRENCY,
   type DepositChannelBody,
   type DepositChannelPatchBody,
   isStatusOnly,
+  QR_ADDRESS_MISMATCH_MESSAGE,
+  QR_EXTERNAL_URL_MESSAGE,
+  QR_FILE_NAME,
   QR_FILES_PATH,
+  QR_NOT_READABLE_MESSAGE,
   type UserDepositChannel,
   type UserWithdrawChannel,
   type WithdrawChannelBody,
   type WithdrawChannelPatchBody,
 } from '@platform/contracts';
-import { normaliseDecimalString } from '@platform/domain';
-import { notFound } from '../../core/errors.ts';
+import { normaliseDecimalString, usdtAddressNetwork } from '@platform/domain';
+import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { saveAuditedUpload } from '../uploads/audited-upload.ts';
 import type { UploadedImage } from '../uploads/image-upload.ts';
 import * as repo from './channels.repository.ts';
+import { decodeQrCode, qrCarriesAddress } from './qr-decode.ts';
 import type { QrCodeStore } from './qrcode-store.ts';
 
 export { findActiveDepositChannel, findActiveWithdrawChannel } from './channels.repository.ts';
@@ -96,6 +102,23 @@ function withdrawValues(body: WithdrawChannelBody) {
   };
 }
 
+/** What a deposit channel will be after a save: the body's fields over the current row's. */
+interface DepositChannelTarget {
+  type: string;
+  currency: string;
+  address: string;
+  qrCodeUrl: string | null;
+}
+
+function depositTarget(body: DepositChannelBody, current?: repo.DepositChannelRow): DepositChannelTarget {
+  return {
+    type: body.type ?? current?.type ?? 'crypto',
+    currency: body.currency ?? current?.currency ?? DEFAULT_CURRENCY,
+    address: body.address,
+    qrCodeUrl: body.qr_code_url !== undefined ? body.qr_code_url : (current?.qrCodeUrl ?? null),
+  };
+}
+
 export interface ChannelsServiceDeps {
   db: Db;
   qrCodes: QrCodeStore;
@@ -103,6 +126,27 @@ export interface ChannelsServiceDeps {
 
 /** Deposit and withdrawal channels: admin maintenance (audited) and the active lists users see. */
 export function createChannelsService({ db, qrCodes }: ChannelsServiceDeps) {
+  /**
+   * Where users will send money (issue 32): a USDT channel's address is a TRC20 or ERC20 one
+   * (checksums included), and the QR code is an uploaded image the server decodes: a crypto
+   * channel's must pay the channel's address, any other's must at least be a QR code. A row kept
+   * from before (an external URL) must be replaced by an upload on the next save.
+   */
+  async function checkDepositTarget(target: DepositChannelTarget) {
+    const usdt = target.type === 'crypto' && target.currency === 'USDT';
+    if (usdt && !usdtAddressNetwork(target.address)) throw badRequest(CHANNEL_ADDRESS_INVALID_MESSAGE);
+    if (target.qrCodeUrl === null) return;
+    const name = target.qrCodeUrl.startsWith(QR_FILES_PATH)
+      ? target.qrCodeUrl.slice(QR_FILES_PATH.length)
+      : '';
+    if (!QR_FILE_NAME.test(name)) throw badRequest(QR_EXTERNAL_URL_MESSAGE);
+    const file = await qrCodes.read(name);
+    const text = file ? await decodeQrCode(file.bytes) : null;
+    if (text === null) throw badRequest(QR_NOT_READABLE_MESSAGE);
+    if (target.type === 'crypto' && !qrCarriesAddress(text, target.address))
+      throw badRequest(QR_ADDRESS_MISMATCH_MESSAGE);
+  }
+
   return {
     // ---- deposit channels ----
     async listDepositChannels() {
@@ -114,6 +158,7 @@ export function createChannelsService({ db, qrCodes }: ChannelsServiceDeps) {
     },
 
     async createDepositChannel(actor: AuditActor, body: DepositChannelBody) {
+      await checkDepositTarget(depositTarget(body));
       return db.transaction(async (tx) => {
         const row = await repo.insertDepositChannel(tx, {
           type: 'crypto',
@@ -137,6 +182,7 @@ export function createChannelsService({ db, qrCodes }: ChannelsServiceDeps) {
         const current = await repo.findDepositChannel(tx, id, true);
         if (!current) throw notFound(DEPOSIT_CHANNEL_NOT_FOUND);
         const toggle = isStatusOnly(body);
+        if (!toggle) await checkDepositTarget(depositTarget(body, current));
         const row = await repo.updateDepositChannel(
           tx,
           id,
