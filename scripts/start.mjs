@@ -2,11 +2,15 @@
 // `npm start`: the one command that runs the platform on a fresh machine. It installs the
 // dependencies if they are missing, builds the web app and the server if they are missing or older
 // than their sources, then starts the built server with the embedded database (or DATABASE_URL when set).
-// Plain Node with no dependencies, because it runs before anything is installed.
+// Plain Node with no dependencies, because it runs before anything is installed. On a Node older than
+// 22.12 it runs itself again on Node 24 first (node-runtime.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+await ensureSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -68,5 +72,15 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dis
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// The server stops cleanly on its first SIGINT or SIGTERM and dies on a second of the same one
+// (main.ts). A Ctrl-C reaches it from the terminal and again through this process (and more than once
+// here when npm or a re-run on Node 24 forwards it too), so it is asked to stop once, with SIGTERM,
+// however many signals arrive here; a second Ctrl-C still ends it at once.
+let stopAsked = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (!stopAsked) server.kill('SIGTERM');
+    stopAsked = true;
+  });
+}
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit and integration tests on PGlite, the same integration tests on
 // PostgreSQL when TEST_DATABASE_URL is set, then the browser tests. Every stage runs even when an
-// earlier one fails, and the last line sums up the counts of all of them.
+// earlier one fails, and the last line sums up the counts of all of them. On a Node older than 22.12
+// it runs itself again on Node 24 first, and so does every stage (node-runtime.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+await ensureSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.vitest-results');
@@ -64,6 +68,23 @@ const vitestCounts = (file) => () => {
   }
 };
 
+/** The counts of a node:test TAP report (its closing `# pass N` lines) and the tests that failed. */
+const tapCounts = (file, where) => () => {
+  try {
+    const tap = fs.readFileSync(file, 'utf8');
+    const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? Number.NaN);
+    const failures = [...tap.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => `${where} > ${m[1]}`);
+    const counts = {
+      passed: count('pass'),
+      failed: count('fail') + count('cancelled'),
+      skipped: count('skipped') + count('todo'),
+    };
+    return Object.values(counts).every(Number.isFinite) ? { ...counts, failures } : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /** Every spec of a Playwright JSON report, with the file it is in. */
 function* playwrightSpecs(suite) {
   for (const spec of suite.specs ?? []) yield spec;
@@ -103,6 +124,23 @@ const browserTests = fs.existsSync(chromium);
 stage('typecheck', npm, ['run', '--silent', 'typecheck']);
 stage('lint', npm, ['run', '--silent', 'lint']);
 
+// The tests of these scripts themselves (node:test: they run before anything is installed).
+const scriptTests = fs.readdirSync(path.join(root, 'scripts')).filter((f) => f.endsWith('.test.mjs'));
+const scriptsTap = path.join(resultsDir, 'scripts.tap');
+stage(
+  'scripts (node:test)',
+  process.execPath,
+  [
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${scriptsTap}`,
+    ...scriptTests.map((f) => path.join('scripts', f)),
+  ],
+  { countsFrom: tapCounts(scriptsTap, 'scripts') },
+);
+
 const pgliteJson = path.join(resultsDir, 'pglite.json');
 stage(
   'unit and integration tests (PGlite)',
@@ -114,8 +152,8 @@ stage(
 /** The server's tests on PostgreSQL, when a server is given. */
 function postgresStage() {
   const pgJson = path.join(resultsDir, 'postgres.json');
-  // CI sets SERVER_TESTS_NODE to another Node.js (24 LTS) so that the server's tests run once on it
-  // as well as on the Node.js that runs everything else.
+  // SERVER_TESTS_NODE, when set, is the Node.js that runs the server's tests here instead of this one.
+  // CI sets it to Node.js 24 LTS, which npm test itself runs on there too (node-runtime.mjs).
   const serverNode = process.env.SERVER_TESTS_NODE;
   const [vitestCmd, vitestArgs] = serverNode
     ? [serverNode, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs')]]
