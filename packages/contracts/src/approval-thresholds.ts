@@ -62,11 +62,23 @@ export const approvalThresholds = z.object({
 export type ApprovalThresholds = z.infer<typeof approvalThresholds>;
 export const approvalThresholdsReply = envelope(approvalThresholds);
 
+/**
+ * Why a request needs a second admin (issue 32, structuring): the thresholds compare the user's
+ * (payee's) USDT total over the last 24 h — the request plus what was approved or first-approved
+ * before it — not the request alone.
+ */
+export const windowTotalReason = (total: string) => `该用户 24 小时内累计 ${total} USDT，达到双人复核阈值`;
+
 /** 待复核: who recorded the first approval and when (null when nothing waits for a second admin). */
 export const firstApproval = z.object({
   admin_id: z.number().int(),
   admin_email: z.string().nullable(),
   at: isoDateTime,
+  /**
+   * The user's (payee's) USDT total in the 24 h window when the first approval was recorded
+   * (windowTotalReason); null when unknown (no reference price, or recorded before issue 32).
+   */
+  window_total: decimalString.nullable().optional(),
 });
 export type FirstApproval = z.infer<typeof firstApproval>;
 

@@ -53,6 +53,11 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // An instance whose clock is further than this from the database's records and settles nothing (db/db-clock.ts).
   MAX_CLOCK_SKEW_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  /** The largest manual balance adjustment, credit or debit, in USDT value (issue 32). */
+  ADJUSTMENT_MAX_AMOUNT: z
+    .string()
+    .default('10000')
+    .refine((v) => /^\d{1,20}(\.\d{1,8})?$/.test(v) && /[1-9]/.test(v), '大于 0 的数，最多 8 位小数'),
   REDIS_URL: urlOf(['redis:', 'rediss:']),
   ADMIN_EMAIL: z
     .string()

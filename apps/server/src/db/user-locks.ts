@@ -10,6 +10,10 @@ export const USER_LOCK_SCOPES = {
   spotPlacement: 1,
   perpetualOpening: 2,
   pendingDeposit: 3,
+  /** Dual control over time: a user's deposit approvals, their withdrawal approvals, a payee's payouts. */
+  depositApprovalWindow: 4,
+  withdrawalApprovalWindow: 5,
+  payoutApprovalWindow: 6,
 } as const;
 
 export type UserLockScope = keyof typeof USER_LOCK_SCOPES;
@@ -33,4 +37,13 @@ export function userLockKey(scope: UserLockScope, userId: number): bigint {
 /** Holds the user's lock of this scope until `tx` ends (commit or rollback). */
 export async function lockUserScope(tx: Tx, scope: UserLockScope, userId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${userLockKey(scope, userId).toString()}::bigint)`);
+}
+
+/** Holds the lock of this scope of each of `userIds` until `tx` ends, taken in id order (no deadlock). */
+export async function lockUserScopes(
+  tx: Tx,
+  scope: UserLockScope,
+  userIds: readonly number[],
+): Promise<void> {
+  for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) await lockUserScope(tx, scope, userId);
 }

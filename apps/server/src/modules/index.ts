@@ -120,7 +120,10 @@ export async function registerModules(app: Router, ctx: AppContext) {
     twofaAttempts,
   });
   registerAdjustmentRoutes(app, {
-    adjustments: createAdjustmentService({ db: ctx.database.db, realtime: ctx.realtime }),
+    adjustments: createAdjustmentService({
+      ...money,
+      maxAmount: ctx.config.ADJUSTMENT_MAX_AMOUNT,
+    }),
     guards,
   });
 

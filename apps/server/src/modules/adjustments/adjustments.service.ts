@@ -17,6 +17,8 @@ import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { assertNotOwnRequest } from '../auth/own-request.ts';
+import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
+import { usdtValueOf } from '../dual-control/usdt-value.ts';
 import { currentSeal, type Seal, sealEffect } from '../idempotency/effect-seal.ts';
 import { INSUFFICIENT_BALANCE, postTransaction } from '../ledger/ledger.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -25,6 +27,8 @@ import * as repo from './adjustments.repository.ts';
 export const adjustmentApproveKey = (id: number) => `adjustment:${id}:approve`;
 
 export const NOT_PENDING = '该调整已处理，只能审核待复核的调整';
+
+export const adjustmentCapText = (cap: string) => `单笔调整金额不能超过 ${cap} USDT（按参考价计）`;
 
 /**
  * Manual balance adjustments (issue 17). Always two admins: the one who proposes it can never
@@ -37,9 +41,26 @@ export const NOT_PENDING = '该调整已处理，只能审核待复核的调整'
  * Realtime, after the commit: a proposal asks the other admins for their review (admin_notification),
  * leaving out those who may not approve it (the proposer, and the account's owner when that is an
  * admin); each review tells every admin (adjustment_status_update) so open lists refresh.
+ *
+ * One adjustment, credit or debit, is at most `maxAmount` (ADJUSTMENT_MAX_AMOUNT, USDT) by its value
+ * at the reference price (`prices`); above it, or in a currency without a price, 400 and nothing
+ * is recorded (issue 32: no single pair of admins moves an unbounded amount by hand).
  */
-export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime, 'toAdmins'> }) {
+export function createAdjustmentService(deps: {
+  db: Db;
+  realtime: Pick<Realtime, 'toAdmins'>;
+  maxAmount: string;
+  prices?: ReferencePriceSource;
+}) {
   const { db, realtime } = deps;
+  const cap = new Decimal(deps.maxAmount);
+
+  /** 400 when the amount's USDT value is above the cap or cannot be known. */
+  async function assertWithinCap(currency: string, amount: Decimal) {
+    const value = await usdtValueOf(deps.prices, currency, formatNormalised(amount.abs()));
+    if (value === null) throw badRequest(`${currency} 暂无参考价，无法核对调整上限，请稍后再试`);
+    if (value.gt(cap)) throw badRequest(adjustmentCapText(formatNormalised(cap)));
+  }
 
   function announceReview(view: AdminAdjustment) {
     const event: AdjustmentStatusUpdateEvent = {
@@ -83,6 +104,7 @@ export function createAdjustmentService(deps: { db: Db; realtime: Pick<Realtime,
       const precision = amountPrecisionProblem(body.amount, body.currency, '调整');
       if (precision) throw badRequest(precision);
       const amount = new Decimal(body.amount);
+      await assertWithinCap(body.currency, amount);
       const seal = currentSeal();
       const view = await db.transaction(async (tx) => {
         const user = await repo.findUser(tx, body.user_id);

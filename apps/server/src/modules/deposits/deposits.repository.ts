@@ -1,10 +1,11 @@
 import { depositStatuses } from '@platform/contracts';
 import { normaliseTxHash } from '@platform/domain';
-import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, queryRows } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
+import { type CurrencySum, windowStart } from '../dual-control/approval-window.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
 import { usersMatching } from '../users/user-search.ts';
 import { deposits } from './deposits.schema.ts';
@@ -61,6 +62,7 @@ const withEmail = {
   reviewedAt: deposits.reviewedAt,
   firstApprovedBy: deposits.firstApprovedBy,
   firstApprovedAt: deposits.firstApprovedAt,
+  firstApprovalWindowTotal: deposits.firstApprovalWindowTotal,
   processedAt: deposits.processedAt,
   createdAt: deposits.createdAt,
   updatedAt: deposits.updatedAt,
@@ -209,10 +211,16 @@ export async function recordFirstApproval(
   exec: Executor,
   id: number,
   adminId: number,
+  windowTotal: string | null,
 ): Promise<DepositRow | undefined> {
   const [row] = await exec
     .update(deposits)
-    .set({ firstApprovedBy: adminId, firstApprovedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      firstApprovedBy: adminId,
+      firstApprovedAt: sql`now()`,
+      firstApprovalWindowTotal: windowTotal,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(deposits.id, id), eq(deposits.status, 'pending'), sql`${deposits.firstApprovedBy} IS NULL`))
     .returning();
   return row;
@@ -222,10 +230,15 @@ export async function recordFirstApproval(
 export async function pendingDepositAmounts(
   exec: Executor,
   ids: readonly number[],
-): Promise<{ id: number; currency: string; amount: string }[]> {
+): Promise<{ id: number; userId: number; currency: string; amount: string }[]> {
   if (ids.length === 0) return [];
   return exec
-    .select({ id: deposits.id, currency: deposits.currency, amount: deposits.amount })
+    .select({
+      id: deposits.id,
+      userId: deposits.userId,
+      currency: deposits.currency,
+      amount: deposits.amount,
+    })
     .from(deposits)
     .where(and(inArray(deposits.id, [...ids]), eq(deposits.status, 'pending')))
     .orderBy(deposits.id);
@@ -273,4 +286,30 @@ export async function depositStats(exec: Executor, currency: string): Promise<De
     totalAmount: counters[approvedAmount] ?? '0',
     todayAmount: today?.amount ?? '0',
   };
+}
+
+/**
+ * The user's deposits the 24 h window counts (dual-control/approval-window.ts), per currency: those
+ * approved since the window's start and those pending with a first approval recorded since then;
+ * never `exceptId`, the deposit under review.
+ */
+export async function approvalWindowSums(
+  exec: Executor,
+  userId: number,
+  exceptId: number,
+): Promise<CurrencySum[]> {
+  return exec
+    .select({ currency: deposits.currency, amount: sql<string>`sum(${deposits.amount})`.mapWith(String) })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        ne(deposits.id, exceptId),
+        or(
+          and(eq(deposits.status, 'approved'), gte(deposits.processedAt, windowStart())),
+          and(eq(deposits.status, 'pending'), gte(deposits.firstApprovedAt, windowStart())),
+        ),
+      ),
+    )
+    .groupBy(deposits.currency);
 }

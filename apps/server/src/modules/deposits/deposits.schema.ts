@@ -44,6 +44,11 @@ export const deposits = pgTable(
      */
     firstApprovedBy: bigint('first_approved_by', { mode: 'number' }).references(() => users.id),
     firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    /**
+     * With the first approval: the user's USDT total in the 24 h window (this deposit plus the others
+     * approved or first-approved), which reached the threshold (issue 32, structuring).
+     */
+    firstApprovalWindowTotal: money('first_approval_window_total'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +69,8 @@ export const deposits = pgTable(
     index('deposits_approved_processed_idx')
       .on(t.currency, t.processedAt)
       .where(sql`${t.status} = 'approved'`),
+    // The user's approvals of the last 24 h (dual control over time).
+    index('deposits_user_processed_idx').on(t.userId, t.processedAt).where(sql`${t.status} = 'approved'`),
     // 待复核: pending deposits with a first approval (lists and the dashboard count them).
     index('deposits_awaiting_second_idx')
       .on(t.createdAt)

@@ -21,6 +21,12 @@ import { findUserById } from '../auth/accounts.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
 import { findActiveDepositChannel } from '../channels/channels.service.ts';
 import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
+import {
+  firstApprovalReason,
+  windowPrices,
+  windowValue,
+  withWindow,
+} from '../dual-control/approval-window.ts';
 import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
 import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.service.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
@@ -83,8 +89,10 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
 
   /**
    * One review inside `tx`, on the locked row: never one's own deposit (403, nothing changes); a
-   * rejection applies at once; an approval whose USDT value (`usdtValue`, null: unknown) is at or
-   * above the deposit threshold needs two different admins: the first is recorded on the row and
+   * rejection applies at once; an approval whose USDT value (`usdtValue`, null: unknown) plus the
+   * user's deposits approved or first-approved in the last 24 h (valued at `prices`, read under the
+   * user's approval lock so that two approvals at once see each other) is at or above the deposit
+   * threshold needs two different admins: the first is recorded on the row and
    * moves nothing, the same admin again changes nothing (same_admin), a different admin completes
    * it. Completing is the conditional update, the credit and the audit row, so the money moves
    * exactly once whoever races.
@@ -96,6 +104,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
     actor: AuditActor,
     usdtValue: Decimal | null,
     thresholds: ThresholdAmounts,
+    prices: ReadonlyMap<string, string>,
   ): Promise<ReviewOutcome> {
     const locked = await repo.lockDeposit(tx, id);
     if (!locked) return { kind: 'missing' };
@@ -103,10 +112,19 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
     if (locked.status !== 'pending') return { kind: 'not_pending', row: locked };
     const userEmail = async () => (await findUserById(tx, locked.userId))?.email ?? null;
     if (body.status === 'approved') {
-      if (needsSecondApproval(usdtValue, thresholds.deposit)) {
+      // The user's approvals one after another: the window read below then holds every other.
+      await lockUserScope(tx, 'depositApprovalWindow', locked.userId);
+      const others = windowValue(await repo.approvalWindowSums(tx, locked.userId, id), prices);
+      const windowTotal = withWindow(usdtValue, others);
+      if (needsSecondApproval(windowTotal, thresholds.deposit)) {
         if (locked.firstApprovedBy === actor.adminId) return { kind: 'same_admin' };
         if (locked.firstApprovedBy === null) {
-          const first = await repo.recordFirstApproval(tx, id, actor.adminId);
+          const first = await repo.recordFirstApproval(
+            tx,
+            id,
+            actor.adminId,
+            windowTotal ? formatNormalised(windowTotal) : null,
+          );
           if (!first) throw new Error(`deposit ${id} changed under its lock`);
           await recordAudit(tx, actor, {
             action: 'deposit.first_approve',
@@ -117,6 +135,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
               status: 'pending',
               first_approved_by: actor.adminId,
               threshold: thresholds.deposit,
+              window_total: first.firstApprovalWindowTotal,
               amount: first.amount,
               currency: first.currency,
               user_id: first.userId,
@@ -172,6 +191,10 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
   const usdtValueOfDeposit = (d: { currency: string; amount: string }) =>
     usdtValueOf(deps.prices, d.currency, d.amount);
 
+  /** The prices the user's 24 h window needs, read before the review's transaction. */
+  const windowPricesOf = async (d: { id: number; userId: number; currency: string }) =>
+    windowPrices(deps.prices, await repo.approvalWindowSums(db, d.userId, d.id), d.currency);
+
   /** Tells the other admins that a deposit waits for their approval. */
   function announceFirstApprovalOf(row: repo.DepositRow, adminId: number) {
     announceFirstApproval(realtime, {
@@ -180,7 +203,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       firstApproverId: adminId,
       // The owner may not approve their own deposit: no "needs your approval" for them.
       ownerIds: [row.userId],
-      message: `充值 #${row.id}（${formatNormalised(decimalFromDb(row.amount))} ${row.currency}）已由一位管理员审核通过，需要另一位管理员复核`,
+      message: `充值 #${row.id}（${formatNormalised(decimalFromDb(row.amount))} ${row.currency}）已由一位管理员审核通过，需要另一位管理员复核${firstApprovalReason(row.firstApprovalWindowTotal)}`,
     });
   }
 
@@ -288,11 +311,13 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
     async review(id: number, body: DepositReviewBody, actor: AuditActor): Promise<AdminDeposit> {
       const existing = await repo.findDepositWithEmail(db, id);
       if (!existing) throw notFound('充值记录不存在');
-      const usdtValue = body.status === 'approved' ? await usdtValueOfDeposit(existing) : null;
+      const approving = body.status === 'approved';
+      const usdtValue = approving ? await usdtValueOfDeposit(existing) : null;
+      const prices = approving ? await windowPricesOf(existing) : new Map<string, string>();
       const thresholds = await readThresholdAmounts(db);
       const seal = currentSeal();
       const { outcome, shown } = await db.transaction(async (tx) => {
-        const outcome = await reviewInTx(tx, id, body, actor, usdtValue, thresholds);
+        const outcome = await reviewInTx(tx, id, body, actor, usdtValue, thresholds, prices);
         if (outcome.kind !== 'first_approval' && outcome.kind !== 'reviewed') return { outcome, shown: null };
         // The deposit as this review left it, which the reply shows (with its Idempotency-Key).
         const row = await repo.findDepositWithEmail(tx, id);
@@ -330,8 +355,17 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       const thresholds = await readThresholdAmounts(db);
       for (const pending of await repo.pendingDepositAmounts(db, ids)) {
         const usdtValue = status === 'approved' ? await usdtValueOfDeposit(pending) : null;
+        const prices = status === 'approved' ? await windowPricesOf(pending) : new Map<string, string>();
         const outcome = await db.transaction((tx) =>
-          reviewInTx(tx, pending.id, { status, adminNote: body.adminNote }, actor, usdtValue, thresholds),
+          reviewInTx(
+            tx,
+            pending.id,
+            { status, adminNote: body.adminNote },
+            actor,
+            usdtValue,
+            thresholds,
+            prices,
+          ),
         );
         if (outcome.kind === 'reviewed') {
           processedIds.push(pending.id);
@@ -391,6 +425,7 @@ function toAdminDeposit(row: repo.DepositWithEmail): AdminDeposit {
             admin_id: row.firstApprovedBy,
             admin_email: row.firstApproverEmail,
             at: row.firstApprovedAt.toISOString(),
+            window_total: row.firstApprovalWindowTotal ? money(row.firstApprovalWindowTotal) : null,
           }
         : null,
   };

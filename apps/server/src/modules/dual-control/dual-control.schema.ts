@@ -60,6 +60,11 @@ export const payoutApprovals = pgTable(
     payoutDate: date('payout_date', { mode: 'string' }),
     items: jsonb('items').$type<PayoutApprovalItem[]>().notNull(),
     total: money('total').notNull(),
+    /**
+     * The largest payee's USDT total in the 24 h window (this payout plus the payee's others paid or
+     * first-approved) when it reached the threshold (issue 32); null when the total alone did.
+     */
+    windowTotal: money('window_total'),
     currency: text('currency').notNull(),
     status: text('status', { enum: ['pending', 'completed', 'rejected'] })
       .notNull()

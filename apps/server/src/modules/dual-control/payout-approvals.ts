@@ -4,11 +4,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { parseId, queryRows, rowText } from '../../db/rows.ts';
+import { lockUserScopes } from '../../db/user-locks.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.schema.ts';
 import { assertNoneOwnRequest } from '../auth/own-request.ts';
 import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import { windowStart } from './approval-window.ts';
 import { type PayoutApprovalItem, payoutApprovals } from './dual-control.schema.ts';
 import { readThresholdAmounts } from './thresholds.repository.ts';
 import { needsSecondApproval } from './usdt-value.ts';
@@ -63,8 +66,67 @@ const lockPending = async (tx: Tx, kind: PayoutKind, fingerprint: string) =>
   )[0];
 
 /**
+ * What each of `payees` was paid (salaries, rewards) or is to be paid by a pending first approval in
+ * the last 24 h, by the database's clock; never the pending approval of `self` (the payout under
+ * way, whose second admin is paying it). Amounts as the payout threshold compares them (USDT).
+ */
+async function payeeWindowTotals(
+  exec: Executor,
+  payees: readonly number[],
+  self: { kind: PayoutKind; fingerprint: string },
+): Promise<Map<number, Decimal>> {
+  const ids = sql.join(
+    payees.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ user_id: unknown; total: unknown }>(
+    exec,
+    sql`SELECT user_id, sum(amount)::text AS total FROM (
+          SELECT user_id, amount FROM team_salary_payouts
+            WHERE user_id IN (${ids}) AND paid_at >= ${windowStart()}
+          UNION ALL
+          SELECT user_id, amount FROM team_rewards
+            WHERE user_id IN (${ids}) AND status = 'distributed' AND distributed_at >= ${windowStart()}
+          UNION ALL
+          SELECT (item->>'userId')::bigint, (item->>'amount')::numeric
+            FROM payout_approvals, jsonb_array_elements(items) AS item
+            WHERE status = 'pending' AND first_approved_at >= ${windowStart()}
+              AND NOT (kind = ${self.kind} AND fingerprint = ${self.fingerprint})
+        ) AS paid
+        WHERE user_id IN (${ids})
+        GROUP BY user_id`,
+  );
+  return new Map(rows.map((r) => [parseId(r.user_id), decimalFromDb(rowText(r.total))]));
+}
+
+/**
+ * The largest payee's total over the 24 h window (this payout's items of the payee plus what the
+ * payee was paid or first-approved before), when it reaches `threshold`; null when none does. The
+ * payees' locks are held until commit, so two payouts of one payee at once see each other.
+ */
+async function payeeWindowReaching(
+  tx: Tx,
+  proposed: ProposedPayout,
+  fingerprint: string,
+  threshold: string,
+): Promise<Decimal | null> {
+  const own = new Map<number, Decimal>();
+  for (const i of proposed.items)
+    own.set(i.userId, (own.get(i.userId) ?? new Decimal(0)).plus(new Decimal(i.amount)));
+  await lockUserScopes(tx, 'payoutApprovalWindow', [...own.keys()]);
+  const before = await payeeWindowTotals(tx, [...own.keys()], { kind: proposed.kind, fingerprint });
+  let largest: Decimal | null = null;
+  for (const [userId, amount] of own) {
+    const total = amount.plus(before.get(userId) ?? new Decimal(0));
+    if (needsSecondApproval(total, threshold) && (largest === null || total.gt(largest))) largest = total;
+  }
+  return largest;
+}
+
+/**
  * Dual control of a payout, inside the payout's transaction, before any money moves. Below the
- * payout threshold (by the total): pay. At or above it: with no pending first approval of exactly
+ * payout threshold (by the total, and by each payee's total over the last 24 h: what they were paid
+ * or first-approved before plus this payout, so payouts paid one by one add up): pay. At or above it: with no pending first approval of exactly
  * this payout, record one (this admin) and pay nothing; with one by this admin: 409
  * 需要另一位管理员复核; with one by another admin: mark it completed and pay — in the same
  * transaction as the payment, so a payment that fails leaves the approval pending.
@@ -76,9 +138,11 @@ const lockPending = async (tx: Tx, kind: PayoutKind, fingerprint: string) =>
 export async function gatePayout(tx: Tx, proposed: ProposedPayout, actor: AuditActor): Promise<PayoutGate> {
   const total = sumDecimals(proposed.items.map((i) => new Decimal(i.amount)));
   const thresholds = await readThresholdAmounts(tx);
-  if (proposed.items.length === 0 || !needsSecondApproval(total, thresholds.payout))
-    return { pay: true, approval: null, secondApprovalAudit: null };
+  if (proposed.items.length === 0) return { pay: true, approval: null, secondApprovalAudit: null };
   const fingerprint = payoutFingerprint(proposed);
+  const windowTotal = await payeeWindowReaching(tx, proposed, fingerprint, thresholds.payout);
+  if (windowTotal === null && !needsSecondApproval(total, thresholds.payout))
+    return { pay: true, approval: null, secondApprovalAudit: null };
   let pending = await lockPending(tx, proposed.kind, fingerprint);
   if (!pending) {
     const [inserted] = await tx
@@ -89,6 +153,7 @@ export async function gatePayout(tx: Tx, proposed: ProposedPayout, actor: AuditA
         payoutDate: proposed.payoutDate,
         items: proposed.items.map((i) => ({ ...i, amount: formatNormalised(new Decimal(i.amount)) })),
         total: formatNormalised(total),
+        windowTotal: windowTotal ? formatNormalised(windowTotal) : null,
         currency: proposed.currency,
         firstApprovedBy: actor.adminId,
       })
@@ -110,6 +175,7 @@ export async function gatePayout(tx: Tx, proposed: ProposedPayout, actor: AuditA
           currency: proposed.currency,
           items: inserted.items,
           threshold: thresholds.payout,
+          window_total: inserted.windowTotal,
         },
       });
       return { pay: false, approval: inserted };
@@ -200,6 +266,7 @@ function toPayoutApproval(row: PayoutApprovalRow, firstApproverEmail: string | n
       admin_id: row.firstApprovedBy,
       admin_email: firstApproverEmail,
       at: row.firstApprovedAt.toISOString(),
+      window_total: row.windowTotal ? formatFixed(decimalFromDb(row.windowTotal)) : null,
     },
   };
 }

@@ -1,9 +1,10 @@
 import { type WithdrawalStatus, type WithdrawMethod, withdrawalStatuses } from '@platform/contracts';
-import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { parseCount } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
+import { type CurrencySum, windowStart } from '../dual-control/approval-window.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
 import { usersMatching } from '../users/user-search.ts';
 import { withdrawals } from './withdrawals.schema.ts';
@@ -53,11 +54,16 @@ export async function withdrawalOwnerIds(exec: Executor, ids: readonly number[])
 export async function recordFirstApproval(
   exec: Executor,
   id: number,
-  change: { from: WithdrawalStatus; adminId: number },
+  change: { from: WithdrawalStatus; adminId: number; windowTotal: string | null },
 ): Promise<WithdrawalRow | undefined> {
   const [row] = await exec
     .update(withdrawals)
-    .set({ firstApprovedBy: change.adminId, firstApprovedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      firstApprovedBy: change.adminId,
+      firstApprovedAt: sql`now()`,
+      firstApprovalWindowTotal: change.windowTotal,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(withdrawals.id, id),
@@ -89,6 +95,7 @@ export async function updateWithdrawalStatus(
       ...(change.adminRemark ? { adminRemark: change.adminRemark } : {}),
       reviewedBy: change.adminId,
       updatedAt: sql`now()`,
+      ...(change.to === 'approved' ? { approvedAt: sql`now()` } : {}),
       ...(change.to === 'completed' ? { completedAt: sql`now()`, txHash: change.txHash ?? null } : {}),
     })
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, change.from)))
@@ -115,6 +122,8 @@ const withUser = {
   reviewedBy: withdrawals.reviewedBy,
   firstApprovedBy: withdrawals.firstApprovedBy,
   firstApprovedAt: withdrawals.firstApprovedAt,
+  firstApprovalWindowTotal: withdrawals.firstApprovalWindowTotal,
+  approvedAt: withdrawals.approvedAt,
   completedAt: withdrawals.completedAt,
   txHash: withdrawals.txHash,
   createdAt: withdrawals.createdAt,
@@ -223,4 +232,39 @@ export async function findOwnWithdrawal(
     .from(withdrawals)
     .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)));
   return row;
+}
+
+/**
+ * The user's withdrawals the 24 h window counts (dual-control/approval-window.ts), per currency:
+ * those moved to 已通过 since the window's start (and not rejected since), and those undecided with
+ * a first approval recorded since then; never `exceptId`, the withdrawal being approved.
+ */
+export async function approvalWindowSums(
+  exec: Executor,
+  userId: number,
+  exceptId: number,
+): Promise<CurrencySum[]> {
+  return exec
+    .select({
+      currency: withdrawals.currency,
+      amount: sql<string>`sum(${withdrawals.amount})`.mapWith(String),
+    })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        ne(withdrawals.id, exceptId),
+        or(
+          and(
+            inArray(withdrawals.status, ['approved', 'processing', 'completed']),
+            gte(withdrawals.approvedAt, windowStart()),
+          ),
+          and(
+            inArray(withdrawals.status, ['pending', 'reviewing']),
+            gte(withdrawals.firstApprovedAt, windowStart()),
+          ),
+        ),
+      ),
+    )
+    .groupBy(withdrawals.currency);
 }

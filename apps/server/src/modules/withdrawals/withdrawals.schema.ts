@@ -62,6 +62,13 @@ export const withdrawals = pgTable(
      */
     firstApprovedBy: bigint('first_approved_by', { mode: 'number' }).references(() => users.id),
     firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    /**
+     * With the first approval: the user's USDT total in the 24 h window (this withdrawal plus the
+     * others approved or first-approved), which reached the threshold (issue 32, structuring).
+     */
+    firstApprovalWindowTotal: money('first_approval_window_total'),
+    /** When it moved to 已通过 (what the 24 h window counts); kept through 出款中 and 已出款. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /**
      * 已出款 of a USDT withdrawal: the payout's transaction hash the admin entered, in the form checked
@@ -78,6 +85,8 @@ export const withdrawals = pgTable(
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
     // Completed today (今日提现), whenever requested.
     index('withdrawals_completed_at_idx').on(t.currency, t.completedAt).where(sql`${t.status} = 'completed'`),
+    // The user's approvals of the last 24 h (dual control over time).
+    index('withdrawals_user_approved_idx').on(t.userId, t.approvedAt).where(sql`${t.approvedAt} IS NOT NULL`),
     // 待复核: undecided withdrawals with a first approval (lists and the dashboard count them).
     index('withdrawals_awaiting_second_idx')
       .on(t.createdAt)

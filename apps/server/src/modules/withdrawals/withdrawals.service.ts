@@ -24,13 +24,20 @@ import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../cor
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockUserScope } from '../../db/user-locks.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/accounts.ts';
-import type { AttemptGuard } from '../auth/attempt-limiter.ts';
+import { type AttemptGuard, countAhead } from '../auth/attempt-limiter.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import { findActiveWithdrawChannel } from '../channels/channels.service.ts';
 import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
+import {
+  firstApprovalReason,
+  windowPrices,
+  windowValue,
+  withWindow,
+} from '../dual-control/approval-window.ts';
 import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
 import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.service.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
@@ -132,8 +139,10 @@ export function createWithdrawalService(deps: {
    * One status change inside `tx`: lock the row, check the transition against the status machine
    * (409 otherwise), one conditional update, the postings it implies, the audit row.
    *
-   * Dual control: a move to 已通过 (the only way on to 出款) whose USDT value (`usdtValue`, null:
-   * unknown) is at or above the withdrawal threshold needs two different admins. The first one's
+   * Dual control: a move to 已通过 (the only way on to 出款) whose USDT value (`value.usdt`, null:
+   * unknown) plus the user's withdrawals approved or first-approved in the last 24 h (valued at
+   * `value.prices`, read under the user's approval lock) is at or above the withdrawal threshold
+   * needs two different admins. The first one's
    * approval is recorded on the row (status unchanged, firstApproval true), the same admin again is
    * 409 需要另一位管理员复核, a different admin's moves it. The row lock serialises racers.
    */
@@ -142,7 +151,7 @@ export function createWithdrawalService(deps: {
     id: number,
     body: WithdrawalStatusBody,
     actor: AuditActor,
-    usdtValue: Decimal | null,
+    value: ApprovalValue,
     thresholds: ThresholdAmounts,
     bulk = false,
   ) {
@@ -155,12 +164,17 @@ export function createWithdrawalService(deps: {
       );
     }
     if (body.status === 'approved') {
-      if (needsSecondApproval(usdtValue, thresholds.withdrawal)) {
+      // The user's approvals one after another: the window read below then holds every other.
+      await lockUserScope(tx, 'withdrawalApprovalWindow', current.userId);
+      const others = windowValue(await repo.approvalWindowSums(tx, current.userId, id), value.prices);
+      const windowTotal = withWindow(value.usdt, others);
+      if (needsSecondApproval(windowTotal, thresholds.withdrawal)) {
         if (current.firstApprovedBy === actor.adminId) throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
         if (current.firstApprovedBy === null) {
           const first = await repo.recordFirstApproval(tx, id, {
             from: current.status,
             adminId: actor.adminId,
+            windowTotal: windowTotal ? formatNormalised(windowTotal) : null,
           });
           if (!first) throw new Error(`withdrawal ${id} changed under its lock`);
           await recordAudit(tx, actor, {
@@ -172,6 +186,7 @@ export function createWithdrawalService(deps: {
               status: first.status,
               first_approved_by: actor.adminId,
               threshold: thresholds.withdrawal,
+              window_total: first.firstApprovalWindowTotal,
               user_id: first.userId,
               user_email: (await findUserById(tx, first.userId))?.email ?? null,
               amount: first.amount,
@@ -242,12 +257,22 @@ export function createWithdrawalService(deps: {
     return { previous: current.status, updated, firstApproval: false, notices };
   }
 
-  /** The withdrawal's value in USDT for the threshold, read before the change's transaction. */
-  async function valueFor(id: number, to: WithdrawalStatus): Promise<Decimal | null> {
-    if (to !== 'approved') return null;
+  /**
+   * The withdrawal's value in USDT for the threshold and the prices of the user's 24 h window, read
+   * before the change's transaction (no lock is held while a price is fetched).
+   */
+  async function valueFor(id: number, to: WithdrawalStatus): Promise<ApprovalValue> {
+    if (to !== 'approved') return { usdt: null, prices: new Map() };
     const row = await repo.findWithdrawalWithUser(db, id);
     if (!row) throw notFound('提现记录不存在');
-    return usdtValueOf(deps.prices, row.currency, row.amount);
+    return {
+      usdt: await usdtValueOf(deps.prices, row.currency, row.amount),
+      prices: await windowPrices(
+        deps.prices,
+        await repo.approvalWindowSums(db, row.userId, id),
+        row.currency,
+      ),
+    };
   }
 
   function announceFirstApprovalOf(w: repo.WithdrawalRow, adminId: number) {
@@ -257,7 +282,7 @@ export function createWithdrawalService(deps: {
       firstApproverId: adminId,
       // The owner may not approve their own withdrawal: no "needs your approval" for them.
       ownerIds: [w.userId],
-      message: `提现 #${w.id}（${formatNormalised(decimalFromDb(w.amount))} ${w.currency}）已由一位管理员审核通过，需要另一位管理员复核`,
+      message: `提现 #${w.id}（${formatNormalised(decimalFromDb(w.amount))} ${w.currency}）已由一位管理员审核通过，需要另一位管理员复核${firstApprovalReason(w.firstApprovalWindowTotal)}`,
     });
   }
 
@@ -294,7 +319,9 @@ export function createWithdrawalService(deps: {
       const network = address === null ? null : usdtAddressNetwork(address);
       if (address !== null && !network) throw badRequest(ADDRESS_FORMAT_ERROR);
       const seal = currentSeal();
-      const withdrawal = await db.transaction(async (tx) => {
+      // A code is checked in the transaction below: its attempt is counted before it (countAhead).
+      const attempt = body.totp && attempts ? await countAhead(attempts) : undefined;
+      const making = db.transaction(async (tx) => {
         const user = await findUserById(tx, userId);
         if (!user) throw notFound('用户不存在');
         const requirement = withdrawRequirementOf(user);
@@ -326,7 +353,7 @@ export function createWithdrawalService(deps: {
         if (available.lt(total))
           reasons.push(insufficientBalanceText(total, fee, available, channel.currency));
         if (reasons.length) throw businessRule(reasons.join('；'), { reasons });
-        await deps.twoFactor.requireForAction(tx, user, body.totp, attempts);
+        await deps.twoFactor.requireForAction(tx, user, body.totp, attempt?.inner);
 
         const row = await repo.insertWithdrawal(tx, {
           userId,
@@ -372,6 +399,7 @@ export function createWithdrawalService(deps: {
         await sealEffect(tx, seal, toUserWithdrawal(row));
         return { row, email: user.email };
       });
+      const withdrawal = await making.finally(() => attempt?.settle());
       const event: AdminNotificationEvent = {
         type: 'withdrawal',
         sound: true,
@@ -418,12 +446,12 @@ export function createWithdrawalService(deps: {
 
     /** A status change; at or above the threshold a move to 已通过 may only record the first approval (first_approval in the reply). */
     async transition(id: number, body: WithdrawalStatusBody, actor: AuditActor): Promise<AdminWithdrawal> {
-      const usdtValue = await valueFor(id, body.status);
+      const value = await valueFor(id, body.status);
       const thresholds = await readThresholdAmounts(db);
       const seal = currentSeal();
       const { previous, updated, firstApproval, notices, shown } = await db
         .transaction(async (tx) => {
-          const change = await transitionInTx(tx, id, body, actor, usdtValue, thresholds);
+          const change = await transitionInTx(tx, id, body, actor, value, thresholds);
           // The row as this change left it (a later change may already move it on), as the reply shows it.
           const { updated } = change;
           const owner = await findUserById(tx, updated.userId);
@@ -459,14 +487,14 @@ export function createWithdrawalService(deps: {
       const thresholds = await readThresholdAmounts(db);
       for (const id of ids) {
         try {
-          const usdtValue = await valueFor(id, body.status);
+          const value = await valueFor(id, body.status);
           const { previous, updated, firstApproval, notices } = await db.transaction((tx) =>
             transitionInTx(
               tx,
               id,
               { status: body.status, adminNote: body.adminNote },
               actor,
-              usdtValue,
+              value,
               thresholds,
               true,
             ),
@@ -497,6 +525,12 @@ function refuseReusedHash(err: unknown): never {
 }
 
 const money = (value: string) => formatFixed(decimalFromDb(value));
+
+/** What a move to 已通过 compares: its USDT value (null: unknown) and the prices of the user's 24 h window. */
+interface ApprovalValue {
+  usdt: Decimal | null;
+  prices: ReadonlyMap<string, string>;
+}
 
 function payee(row: repo.WithdrawalRow) {
   return row.accountInfo
@@ -553,6 +587,7 @@ function toAdminWithdrawal(row: repo.WithdrawalWithUser): AdminWithdrawal {
             admin_id: row.firstApprovedBy,
             admin_email: row.firstApproverEmail,
             at: row.firstApprovedAt.toISOString(),
+            window_total: row.firstApprovalWindowTotal ? money(row.firstApprovalWindowTotal) : null,
           }
         : null,
   };
