@@ -22,6 +22,8 @@ export interface Endpoint<
   readonly query?: Query;
   readonly body?: Body;
   readonly reply?: Reply;
+  /** The status `reply` is sent with when not 200 (202 for a call that proposes a change). */
+  readonly status?: 202;
 }
 
 export const endpoint = <const E extends Endpoint>(definition: E): E => definition;

@@ -4,6 +4,7 @@ export * from './admin-users.ts';
 export * from './approval-thresholds.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './changes.ts';
 export * from './channels.ts';
 export * from './constants.ts';
 export * from './dashboard.ts';

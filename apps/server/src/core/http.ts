@@ -83,7 +83,7 @@ export function route<E extends Endpoint, More extends MoreReplies = Record<neve
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
-    ...(endpoint.reply ? { response: { 200: endpoint.reply, ...moreReplies } } : {}),
+    ...(endpoint.reply ? { response: { [endpoint.status ?? 200]: endpoint.reply, ...moreReplies } } : {}),
   };
   app.route({ method: endpoint.method, url: endpoint.path, schema, ...rest } as Parameters<
     Router['route']

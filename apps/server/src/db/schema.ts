@@ -5,6 +5,7 @@ export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/auth/account-security/login-events.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/channels/channels.schema.ts';
+export * from '../modules/changes/changes.schema.ts';
 export * from '../modules/deposits/deposits.schema.ts';
 export * from '../modules/dual-control/dual-control.schema.ts';
 export * from '../modules/home/home.schema.ts';

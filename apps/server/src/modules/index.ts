@@ -19,6 +19,7 @@ import { authenticateBeforeValidation, createGuards } from './auth/guard.ts';
 import { openSessionCache } from './auth/session-cache.module.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor/two-factor.routes.ts';
 import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
+import { registerChanges } from './changes/changes.module.ts';
 import { registerChannelRoutes } from './channels/channels.routes.ts';
 import { createChannelsService } from './channels/channels.service.ts';
 import { createQrCodeStore } from './channels/qrcode-store.ts';
@@ -101,6 +102,9 @@ export async function registerModules(app: Router, ctx: AppContext) {
     }),
     guards,
   });
+
+  // Pending changes (docs/pending-changes.md): features register their change kinds with `changes`.
+  const changes = registerChanges(app, ctx, guards);
 
   // Dual control and the user's wallet value non-USDT amounts at the reference price; the market
   // registers further down.

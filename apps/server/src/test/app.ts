@@ -1,6 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../core/config.ts';
+import { users } from '../modules/auth/auth.schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createUser } from '../modules/users/create-user.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -106,4 +108,19 @@ export async function createAdmin(
   });
   if (!res.body.data) throw new Error(`admin login failed: ${res.body.message}`);
   return { token: res.body.data.token, id: row.id, email, password };
+}
+
+/**
+ * An admin whose approvals of pending changes count at once (as the bootstrap super admins'), for a
+ * second approver (docs/pending-changes.md); createAdmin's admins count only 24 h after creation.
+ */
+export async function createApprover(testApp: TestApp, level: 'admin' | 'super_admin' = 'super_admin') {
+  const admin = await createAdmin(testApp, level);
+  await countAsApproverNow(testApp, admin.id);
+  return admin;
+}
+
+/** Makes an admin's approvals count from now (ages the account past its first 24 h). */
+export async function countAsApproverNow(testApp: TestApp, adminId: number): Promise<void> {
+  await testApp.database.db.update(users).set({ approverSince: sql`now()` }).where(eq(users.id, adminId));
 }

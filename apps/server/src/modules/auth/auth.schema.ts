@@ -40,6 +40,13 @@ export const users = pgTable(
      * kept in the same transaction, so that the session lookup knows it without another query.
      */
     twofaEnabledAt: timestamp('twofa_enabled_at', { withTimezone: true }),
+    /**
+     * From when this admin's approvals of pending changes count (issue 32, docs/pending-changes.md):
+     * 24 h after the account was created, at once for the bootstrap super admins.
+     */
+    approverSince: timestamp('approver_since', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '24 hours'`),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

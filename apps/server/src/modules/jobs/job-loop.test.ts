@@ -127,6 +127,7 @@ describe('job loop', () => {
       marketFeed: 12_000,
       reconciliation: 72_000,
       idempotencyPrune: 72_000,
+      adminChanges: 72_000,
     });
   });
 

@@ -51,7 +51,7 @@ export interface LeaseTenure {
  * (README, "Several instances"): a dead holder's job moves again within leaseTakeoverWithinMs.
  * The trading jobs (limit triggers, expiry, liquidation, take-profit / stop-loss) and the feed's
  * publisher within 12 s; reconciliation and the pruning of idempotency keys, which nothing waits
- * for, within 72 s. A shorter TTL is not free: a holder stalled past it (GC, a slow database) loses
+ * for, and the delayed admin changes (due 24 h after their proposal), within 72 s. A shorter TTL is not free: a holder stalled past it (GC, a slow database) loses
  * the lease, and its fence stops it.
  */
 export const LEASED_JOBS = {
@@ -59,6 +59,7 @@ export const LEASED_JOBS = {
   marketFeed: { name: 'market-feed', ttlMs: 10_000 },
   reconciliation: { name: 'reconciliation', ttlMs: 60_000 },
   idempotencyPrune: { name: 'idempotency-prune', ttlMs: 60_000 },
+  adminChanges: { name: 'admin-changes', ttlMs: 60_000 },
 } as const;
 
 /** Renewal five times per TTL: a holder survives four failed renewals before losing its lease. */

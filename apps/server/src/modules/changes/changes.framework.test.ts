@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { badRequest } from '../../core/errors.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { auditLogs } from '../audit/audit.schema.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
+import { users } from '../auth/auth.schema.ts';
+import { appSettings } from '../jobs/jobs.schema.ts';
+import { createUser } from '../users/create-user.ts';
+import { adminChanges } from './changes.schema.ts';
+import { type ChangesService, createChangesService } from './changes.service.ts';
+
+/** The framework alone, with a test kind over one app_settings key (the features' tests: changes.test.ts). */
+let t: TestApp;
+let database: TestApp['database'];
+let counter = 0;
+const KEY = 'test.limit';
+
+// An app, for what it installs (the audit chain); the test kinds run on their own services.
+beforeAll(async () => {
+  t = await createTestApp();
+  database = t.database;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function admin(level: 'admin' | 'super_admin', opts: { counts?: boolean } = {}): Promise<AuditActor> {
+  const row = await database.db.transaction((tx) =>
+    createUser(tx, {
+      email: `fw${++counter}${Date.now().toString(36)}@example.com`,
+      passwordHash: 'x',
+      role: 'admin',
+      adminLevel: level,
+    }),
+  );
+  if (opts.counts !== false)
+    await database.db.update(users).set({ approverSince: sql`now()` }).where(eq(users.id, row.id));
+  return { adminId: row.id, ip: null, userAgent: 'test' };
+}
+
+const readLimit = async () => {
+  const [row] = await database.db.select().from(appSettings).where(eq(appSettings.key, KEY));
+  return (row?.value as { limit: number } | undefined) ?? null;
+};
+
+function service(kind: string, level: 'admin' | 'super_admin'): ChangesService {
+  const toAdmins = vi.fn();
+  const changes = createChangesService({ db: database.db, realtime: { toAdmins } });
+  changes.registerKind<{ limit: number }>({
+    kind,
+    requiredLevel: level,
+    targetType: 'setting',
+    validate: (payload) => {
+      const limit = (payload as { limit?: unknown })?.limit;
+      if (typeof limit !== 'number' || limit <= 0 || limit > 100) throw badRequest('limit 不能超过 100');
+      return { limit };
+    },
+    readCurrent: async (exec) => {
+      const [row] = await exec.select().from(appSettings).where(eq(appSettings.key, KEY)).for('update');
+      return row?.value ?? null;
+    },
+    apply: async (tx, after, { actor }) => {
+      await tx
+        .insert(appSettings)
+        .values({ key: KEY, value: after, updatedBy: actor.adminId })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value: after, updatedBy: actor.adminId } });
+    },
+  });
+  return changes;
+}
+
+describe('pending changes framework', () => {
+  it('validates at once, stores before/after, applies only on another eligible admin’s approval', async () => {
+    const changes = service('test.a', 'admin');
+    const proposer = await admin('admin');
+    const other = await admin('admin');
+    const newcomer = await admin('admin', { counts: false });
+    const before = await readLimit();
+
+    await expect(changes.propose('test.a', null, { limit: 1000 }, proposer)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    const change = await changes.propose('test.a', null, { limit: 7 }, proposer);
+    expect(change).toMatchObject({ status: 'pending', after: { limit: 7 }, before, can_approve: false });
+    expect(await readLimit()).toEqual(before);
+
+    await expect(changes.approve(change.id, proposer)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(changes.approve(change.id, newcomer)).rejects.toMatchObject({ statusCode: 403 });
+    const applied = await changes.approve(change.id, other);
+    expect(applied).toMatchObject({ status: 'applied', approver: { id: other.adminId } });
+    expect(await readLimit()).toEqual({ limit: 7 });
+    await expect(changes.approve(change.id, other)).rejects.toMatchObject({ statusCode: 409 });
+
+    const audits = await database.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(eq(auditLogs.targetId, String(change.id)));
+    expect(audits.map((a) => a.action).sort()).toEqual(['change.approve', 'change.propose']);
+  });
+
+  it('a proposal made stale by another change is refused and marked stale', async () => {
+    const changes = service('test.b', 'admin');
+    const proposer = await admin('admin');
+    const other = await admin('admin');
+    const first = await changes.propose('test.b', null, { limit: 11 }, proposer);
+    const second = await changes.propose('test.b', null, { limit: 12 }, proposer);
+    await changes.approve(first.id, other);
+    await expect(changes.approve(second.id, other)).rejects.toMatchObject({
+      statusCode: 409,
+      message: '配置已被修改，请重新提交变更',
+    });
+    const [row] = await database.db.select().from(adminChanges).where(eq(adminChanges.id, second.id));
+    expect(row?.status).toBe('stale');
+    expect(await readLimit()).toEqual({ limit: 11 });
+  });
+
+  it('parallel approvals apply once', async () => {
+    const changes = service('test.c', 'admin');
+    const proposer = await admin('admin');
+    const approvers = await Promise.all([1, 2, 3, 4, 5].map(() => admin('admin')));
+    const change = await changes.propose('test.c', null, { limit: 21 }, proposer);
+    const results = await Promise.allSettled(approvers.map((a) => changes.approve(change.id, a)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const approvals = await database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.targetId, String(change.id)));
+    expect(approvals.filter((a) => a.action === 'change.approve')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,51 @@
+import {
+  type AdminChange,
+  approveAdminChange,
+  CHANGE_TEXTS,
+  cancelAdminChange,
+  listAdminChanges,
+  rejectAdminChange,
+} from '@platform/contracts';
+import { ok, type Router, route, security } from '../../core/http.ts';
+import { type AuditActor, auditActor } from '../audit/audit.service.ts';
+import { caller, type Guards } from '../auth/guard.ts';
+import { sealed } from '../idempotency/effect-seal.ts';
+import type { ChangesService } from './changes.service.ts';
+
+/** 待生效变更: the list and the decisions (docs/pending-changes.md). */
+export function registerChangeRoutes(app: Router, deps: { changes: ChangesService; guards: Guards }) {
+  const { changes, guards } = deps;
+  const tags = ['admin-changes'];
+
+  route(app, listAdminChanges, {
+    tags,
+    security,
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(await changes.list(request.query, caller(request).user.id), CHANGE_TEXTS.listed),
+  });
+
+  type Decide = (id: number, actor: AuditActor, reason?: string) => Promise<AdminChange>;
+  const decisions: ReadonlyArray<
+    readonly [typeof approveAdminChange | typeof rejectAdminChange | typeof cancelAdminChange, Decide, string]
+  > = [
+    [approveAdminChange, (id, actor) => changes.approve(id, actor), CHANGE_TEXTS.approved],
+    [rejectAdminChange, changes.reject, CHANGE_TEXTS.rejected],
+    [cancelAdminChange, changes.cancel, CHANGE_TEXTS.cancelled],
+  ];
+  for (const [endpoint, decide, message] of decisions) {
+    route(app, endpoint, {
+      config: { idempotent: 'sealed' },
+      tags,
+      security,
+      preHandler: guards.requireAdmin,
+      handler: async (request, reply) =>
+        sealed(
+          request,
+          reply,
+          () => decide(request.params.id, auditActor(request), request.body?.reason),
+          (change) => ok({ change }, message),
+        ),
+    });
+  }
+}
