@@ -9,6 +9,8 @@ import { UserLayout } from './user/shell/UserLayout.tsx';
 
 const loadLogin: PageLoader = () => import('./auth/LoginPage.tsx');
 const loadRegister: PageLoader = () => import('./auth/RegisterPage.tsx');
+/** An admin's activation link (issue 32): public, outside the admin shell. */
+const loadActivate: PageLoader = () => import('./auth/ActivatePage.tsx');
 /** The back office shell is one lazy chunk behind the gate, and each admin screen its own chunk. */
 const loadAdmin: PageLoader = () => import('./admin/shell/AdminApp.tsx');
 
@@ -30,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <UserLayout />, children: userRoutes },
       { path: '/login', element: <LazyPage load={loadLogin} /> },
       { path: '/register', element: <LazyPage load={loadRegister} /> },
+      { path: '/admin/activate', element: <LazyPage load={loadActivate} /> },
       {
         path: '/admin/*',
         element: (

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ADMIN_ACTIVATION_TEXTS, adminActivationLink } from './admin-activation.ts';
 import { publicUser, walletView } from './auth.ts';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { adminLevel, kycStatuses } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
@@ -127,8 +127,10 @@ export const adminView = z.object({
   created_at: isoDateTime,
   updated_at: isoDateTime,
   last_login: isoDateTime.nullable(),
-  /** 2FA (TOTP) is on for this admin (a super admin may reset it: POST /api/admin/admins/{id}/2fa/reset). */
+  /** 2FA (TOTP) is on for this admin (a super admin may issue a new activation link instead). */
   twofa_enabled: z.boolean(),
+  /** No password yet: the admin has not opened their activation link (待激活). */
+  activation_pending: z.boolean(),
 });
 export type AdminView = z.infer<typeof adminView>;
 
@@ -136,6 +138,9 @@ export const adminsReply = envelope(z.object({ admins: z.array(adminView), pagin
 export type AdminsReply = z.infer<typeof adminsReply>;
 export const adminReply = envelope(z.object({ admin: adminView }));
 export type AdminReply = z.infer<typeof adminReply>;
+/** Creating an admin or issuing a new link: the link is in this reply only, never shown again. */
+export const adminActivationReply = envelope(z.object({ admin: adminView, activation: adminActivationLink }));
+export type AdminActivationReply = z.infer<typeof adminActivationReply>;
 
 const adminEmail = z
   .string({ error: '请输入邮箱' })
@@ -144,7 +149,15 @@ const adminEmail = z
   .max(254, '邮箱不能超过254个字符')
   .pipe(z.email('邮箱格式不正确'))
   .transform((v) => v.toLowerCase());
-const passwordTooShort = `密码至少${MIN_PASSWORD_LENGTH}位`;
+/**
+ * Nobody sets another admin's password (issue 32): a body naming one is refused, not ignored, so
+ * that an old client learns it; the admin sets their own through an activation link.
+ */
+const noPassword = z
+  .unknown()
+  .refine((v) => v === undefined || v === '', ADMIN_ACTIVATION_TEXTS.passwordNotSettable)
+  .optional()
+  .transform(() => undefined);
 /** Phone is optional; a blank one means none. */
 const adminPhone = z
   .string()
@@ -163,26 +176,17 @@ const adminLevelField = z.enum(['admin', 'super_admin'], { error: '管理员级�
 export const adminCreateBody = z.object({
   email: adminEmail,
   phone: adminPhone,
-  password: z
-    .string({ error: '请输入密码' })
-    .min(1, { error: '请输入密码', abort: true })
-    .min(MIN_PASSWORD_LENGTH, passwordTooShort)
-    .max(128, '密码不能超过128位'),
+  password: noPassword,
   admin_level: adminLevelField.default('admin'),
 });
 export type AdminCreateBody = z.infer<typeof adminCreateBody>;
 export type AdminCreateInput = z.input<typeof adminCreateBody>;
 
-/** Every field optional; a blank or missing password leaves it unchanged. */
+/** Every field optional; a password is refused (an admin changes their own in 安全中心). */
 export const adminUpdateBody = z.object({
   email: adminEmail.optional(),
   phone: adminPhone,
-  password: z
-    .string()
-    .max(128, '密码不能超过128位')
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || v.length >= MIN_PASSWORD_LENGTH, passwordTooShort),
+  password: noPassword,
   admin_level: adminLevelField.optional(),
 });
 export type AdminUpdateBody = z.infer<typeof adminUpdateBody>;
@@ -241,7 +245,7 @@ export const createAdmin = endpoint({
   operationId: 'createAdmin',
   summary: '创建管理员',
   body: adminCreateBody,
-  reply: adminReply,
+  reply: adminActivationReply,
 });
 export const updateAdmin = endpoint({
   method: 'PATCH',
@@ -261,14 +265,18 @@ export const setAdminStatus = endpoint({
   body: adminStatusBody,
   reply: adminReply,
 });
-export const resetAdminTwoFactor = endpoint({
+/**
+ * A new activation link for another admin (a lost phone or password): their password, 2FA and
+ * every session are revoked at once, and only the link sets new ones. Replaces the 2FA reset.
+ */
+export const issueAdminActivation = endpoint({
   method: 'POST',
-  path: '/api/admin/admins/:id/2fa/reset',
-  operationId: 'resetAdminTwoFactor',
-  summary: '重置管理员的两步验证',
+  path: '/api/admin/admins/:id/activation',
+  operationId: 'issueAdminActivation',
+  summary: '重新发送管理员激活链接（重置密码与两步验证）',
   params: idParams,
   body: twofaResetBody,
-  reply: adminReply,
+  reply: adminActivationReply,
 });
 export const deleteAdmin = endpoint({
   method: 'DELETE',

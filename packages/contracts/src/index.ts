@@ -1,5 +1,6 @@
 export * from './account-security.ts';
 export * from './adjustments.ts';
+export * from './admin-activation.ts';
 export * from './admin-users.ts';
 export * from './approval-thresholds.ts';
 export * from './audit.ts';

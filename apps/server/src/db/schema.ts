@@ -1,6 +1,7 @@
 /** The whole Drizzle schema: each feature keeps its tables beside its code and is listed here. */
 
 export * from '../modules/adjustments/adjustments.schema.ts';
+export * from '../modules/admins/admins.schema.ts';
 export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/auth/account-security/login-events.schema.ts';
 export * from '../modules/auth/auth.schema.ts';

@@ -7,6 +7,7 @@ import { registerAdjustmentRoutes } from './adjustments/adjustments.routes.ts';
 import { createAdjustmentService } from './adjustments/adjustments.service.ts';
 import { registerAdminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { createAdminUsersService } from './admin-users/admin-users.service.ts';
+import { createActivationService } from './admins/activation.ts';
 import { registerAdminsRoutes } from './admins/admins.routes.ts';
 import { createAdminsService } from './admins/admins.service.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
@@ -159,7 +160,13 @@ export async function registerModules(app: Router, ctx: AppContext) {
     onSessionsRevoked: (ids: string[]) => ctx.realtime.disconnectSessions(ids),
   };
   registerAdminUsersRoutes(app, { adminUsers: createAdminUsersService(accounts), guards });
-  registerAdminsRoutes(app, { admins: createAdminsService(accounts), guards });
+  registerAdminsRoutes(app, {
+    admins: createAdminsService(accounts),
+    guards,
+    activation: createActivationService({ db: ctx.database.db, twoFactor }),
+    twofaAttempts,
+    config: ctx.config,
+  });
 
   await registerHomeRoutes(app, {
     home: createHomeService({

@@ -4,7 +4,7 @@ import {
   type UserKycFilter,
   type UserStatusFilter,
 } from '@platform/contracts';
-import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { countCapped } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
@@ -212,19 +212,25 @@ export async function userStats(exec: Executor): Promise<UserStatsRow> {
 export async function lockUsers(exec: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return exec
-    .select({ id: users.id, isActive: users.isActive, role: users.role, adminLevel: users.adminLevel })
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      role: users.role,
+      adminLevel: users.adminLevel,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(inArray(users.id, [...ids]))
     .orderBy(users.id)
     .for('update');
 }
 
-/** Sets is_active only when it differs; returns whether the row changed. */
+/** Sets is_active only when it differs, never on a deleted account; returns whether the row changed. */
 export async function setUserActive(exec: Executor, id: number, isActive: boolean): Promise<boolean> {
   const rows = await exec
     .update(users)
     .set({ isActive, updatedAt: sql`now()` })
-    .where(and(eq(users.id, id), ne(users.isActive, isActive)))
+    .where(and(eq(users.id, id), ne(users.isActive, isActive), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length > 0;
 }

@@ -8,11 +8,12 @@ import {
   type UserStats,
 } from '@platform/contracts';
 import type { z } from 'zod';
-import { businessRule, forbidden, notFound } from '../../core/errors.ts';
+import { badRequest, businessRule, forbidden, notFound } from '../../core/errors.ts';
 import { paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById, revokeUserSessions } from '../auth/accounts.ts';
+import { lapseFirstApprovals } from '../dual-control/lapsed-approvals.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 import { accountView } from '../users/user-view.ts';
 import * as repo from './admin-users.repository.ts';
@@ -23,6 +24,7 @@ export const USER_NOT_FOUND = '用户不存在';
 export const CANNOT_DISABLE_SELF = '不能禁用自己的账户';
 export const ONLY_SUPER_ADMIN_CHANGES_ADMINS = '只有超级管理员可以启用或禁用管理员账户';
 export const LAST_SUPER_ADMIN = '至少需要保留一个启用的超级管理员';
+export const ACCOUNT_DELETED = '该账户是已删除的管理员，删除不可恢复，不能启用';
 
 /** Who acts: the audit actor plus the caller's admin level (some targets need super_admin). */
 export interface Acting {
@@ -49,21 +51,32 @@ export function toUserRow(row: repo.UserListRow): AdminUserRow {
 export type ActiveChange =
   | { outcome: 'changed'; revokedSessionIds: string[] }
   | { outcome: 'unchanged' }
-  | { outcome: 'refused'; reason: 'self' | 'admin-target' | 'last-super-admin' };
+  | { outcome: 'refused'; reason: RefusalReason };
+
+type RefusalReason = 'self' | 'admin-target' | 'last-super-admin' | 'deleted';
 
 /**
  * Enables or disables one locked user in the caller's transaction, with its audit row. Disabling
- * revokes every session of the user. The rules: nobody disables themselves, only a super admin
- * changes an admin account, and at least one active super admin always remains.
+ * revokes every session of the user and withdraws an admin's pending first approvals (they no
+ * longer count, issue 32). The rules: nobody disables themselves, a deleted admin's tombstone is
+ * never enabled, only a super admin changes an admin account, and at least one active super admin
+ * always remains.
  */
 export async function changeActive(
   tx: Executor,
   by: Acting,
-  target: { id: number; isActive: boolean; role: 'user' | 'admin'; adminLevel: AdminLevel | null },
+  target: {
+    id: number;
+    isActive: boolean;
+    role: 'user' | 'admin';
+    adminLevel: AdminLevel | null;
+    deletedAt?: Date | null;
+  },
   isActive: boolean,
   action: string,
 ): Promise<ActiveChange> {
   if (target.id === by.actor.adminId && !isActive) return { outcome: 'refused', reason: 'self' };
+  if (target.deletedAt && isActive) return { outcome: 'refused', reason: 'deleted' };
   if (target.isActive === isActive) return { outcome: 'unchanged' };
   if (target.role === 'admin' && by.level !== 'super_admin')
     return { outcome: 'refused', reason: 'admin-target' };
@@ -74,18 +87,24 @@ export async function changeActive(
   }
   if (!(await repo.setUserActive(tx, target.id, isActive))) return { outcome: 'unchanged' };
   const revokedSessionIds = isActive ? [] : await revokeUserSessions(tx, target.id);
+  const lapsed = !isActive && target.role === 'admin' ? await lapseFirstApprovals(tx, target.id) : null;
   await recordAudit(tx, by.actor, {
     action,
     targetType: 'user',
     targetId: target.id,
     before: { is_active: target.isActive },
-    after: { is_active: isActive, revoked_sessions: revokedSessionIds.length },
+    after: {
+      is_active: isActive,
+      revoked_sessions: revokedSessionIds.length,
+      ...(lapsed ? { lapsed_approvals: lapsed } : {}),
+    },
   });
   return { outcome: 'changed', revokedSessionIds };
 }
 
-export function refusal(reason: 'self' | 'admin-target' | 'last-super-admin') {
+export function refusal(reason: RefusalReason) {
   if (reason === 'self') return forbidden(CANNOT_DISABLE_SELF);
+  if (reason === 'deleted') return badRequest(ACCOUNT_DELETED);
   if (reason === 'admin-target') return forbidden(ONLY_SUPER_ADMIN_CHANGES_ADMINS);
   return businessRule(LAST_SUPER_ADMIN);
 }

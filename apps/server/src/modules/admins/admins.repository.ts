@@ -1,11 +1,15 @@
 import type { AdminStatusFilter } from '@platform/contracts';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
 import { emailOrPhoneMatches } from '../users/user-search.ts';
+import { NO_PASSWORD } from './activation.repository.ts';
 
-/** Data access of admin management: accounts with role admin. No rules here. */
+/**
+ * Data access of admin management: accounts with role admin that are not deleted (a deleted
+ * admin's tombstone is found by none of these). No rules here.
+ */
 
 const adminColumns = {
   id: users.id,
@@ -18,11 +22,15 @@ const adminColumns = {
   updatedAt: users.updatedAt,
   lastLogin: users.lastLogin,
   twofaEnabledAt: users.twofaEnabledAt,
+  /** No password yet: the activation link was not used. */
+  activationPending: sql<boolean>`(${users.passwordHash} = ${NO_PASSWORD})`.mapWith(Boolean),
 };
 
 export type AdminRow = {
-  [K in keyof typeof adminColumns]: (typeof users.$inferSelect)[K];
-};
+  [K in Exclude<keyof typeof adminColumns, 'activationPending'>]: (typeof users.$inferSelect)[K];
+} & { activationPending: boolean };
+
+const liveAdmin = (id: number) => and(eq(users.id, id), eq(users.role, 'admin'), isNull(users.deletedAt));
 
 export interface AdminListFilter {
   search?: string;
@@ -32,6 +40,7 @@ export interface AdminListFilter {
 function listCondition(filter: AdminListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(users.role, 'admin'),
+    isNull(users.deletedAt),
     filter.search ? emailOrPhoneMatches(filter.search) : undefined,
   ];
   if (filter.status === 'active') conditions.push(eq(users.isActive, true));
@@ -60,18 +69,11 @@ export async function countAdmins(exec: Executor, filter: AdminListFilter): Prom
 
 /** The admin account `id`, locked for the caller's transaction; undefined for a normal user or none. */
 export async function lockAdmin(exec: Executor, id: number): Promise<AdminRow | undefined> {
-  const [row] = await exec
-    .select(adminColumns)
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'admin')))
-    .for('update');
+  const [row] = await exec.select(adminColumns).from(users).where(liveAdmin(id)).for('update');
   return row;
 }
 
 export async function findAdmin(exec: Executor, id: number): Promise<AdminRow | undefined> {
-  const [row] = await exec
-    .select(adminColumns)
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'admin')));
+  const [row] = await exec.select(adminColumns).from(users).where(liveAdmin(id));
   return row;
 }

@@ -1,8 +1,8 @@
 import {
   createAdmin,
   deleteAdmin,
+  issueAdminActivation,
   listAdmins,
-  resetAdminTwoFactor,
   setAdminStatus,
   updateAdmin,
 } from '@platform/contracts';
@@ -10,11 +10,19 @@ import type { Router } from '../../core/http.ts';
 import { ok, route, security } from '../../core/http.ts';
 import { actingAdmin } from '../admin-users/admin-users.routes.ts';
 import type { Guards } from '../auth/guard.ts';
+import { registerActivationRoutes } from './activation.routes.ts';
 import type { AdminsService } from './admins.service.ts';
 
-/** Admin management (spec 000 §2, §5): super admins only, on every route. */
-export function registerAdminsRoutes(app: Router, deps: { admins: AdminsService; guards: Guards }) {
+/**
+ * Admin management (spec 000 §2, §5): super admins only, on every route; and the public routes of
+ * the activation links it hands out (docs/admins.md).
+ */
+export function registerAdminsRoutes(
+  app: Router,
+  deps: { admins: AdminsService; guards: Guards } & Parameters<typeof registerActivationRoutes>[1],
+) {
   const { admins, guards } = deps;
+  registerActivationRoutes(app, deps);
   const tags = ['admins'];
   const preHandler = guards.requireSuperAdmin;
 
@@ -30,7 +38,10 @@ export function registerAdminsRoutes(app: Router, deps: { admins: AdminsService;
     security,
     preHandler,
     handler: async (request) =>
-      ok({ admin: await admins.create(actingAdmin(request), request.body) }, '管理员创建成功'),
+      ok(
+        await admins.create(actingAdmin(request), request.body),
+        '管理员创建成功，请将激活链接交给该管理员（链接只显示这一次）',
+      ),
   });
 
   route(app, updateAdmin, {
@@ -54,14 +65,14 @@ export function registerAdminsRoutes(app: Router, deps: { admins: AdminsService;
     },
   });
 
-  route(app, resetAdminTwoFactor, {
+  route(app, issueAdminActivation, {
     tags,
     security,
     preHandler,
     handler: async (request) =>
       ok(
-        { admin: await admins.resetTwoFactor(actingAdmin(request), request.params.id, request.body) },
-        '两步验证已重置，该管理员需重新绑定',
+        await admins.issueActivation(actingAdmin(request), request.params.id, request.body),
+        '已发送新的激活链接：该管理员的密码、两步验证和登录会话已失效（链接只显示这一次）',
       ),
   });
 

@@ -1,4 +1,5 @@
 import {
+  type AdminActivationLink,
   type AdminCreateBody,
   type AdminStatusBody,
   type AdminUpdateBody,
@@ -21,15 +22,10 @@ import {
   refusal,
 } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import {
-  findUserByEmail,
-  findUserByPhone,
-  removeTwoFactor,
-  revokeUserSessions,
-  updateUser,
-} from '../auth/accounts.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { findUserByEmail, findUserByPhone, updateUser } from '../auth/accounts.ts';
+import { lapseFirstApprovals } from '../dual-control/lapsed-approvals.ts';
 import { createUser } from '../users/create-user.ts';
+import { DELETED_PASSWORD, issueActivation, NO_PASSWORD, revokeCredentials } from './activation.ts';
 import * as repo from './admins.repository.ts';
 
 export const ADMIN_NOT_FOUND = '管理员不存在';
@@ -37,6 +33,8 @@ export const EMAIL_TAKEN = '该邮箱已被注册';
 export const PHONE_TAKEN = '该手机号已被注册';
 export const CANNOT_CHANGE_OWN_LEVEL = '不能修改自己的管理员级别';
 export const CANNOT_DELETE_SELF = '不能删除自己的账户';
+/** Decided (issue 32): a deleted admin's e-mail stays with its tombstone, for the audit log. */
+export const EMAIL_OF_DELETED = '该邮箱属于已删除的账户，不能再次使用';
 
 export interface AdminsDeps {
   db: Db;
@@ -56,6 +54,7 @@ export function toAdminView(row: repo.AdminRow): AdminView {
     updated_at: row.updatedAt.toISOString(),
     last_login: row.lastLogin?.toISOString() ?? null,
     twofa_enabled: row.twofaEnabledAt !== null,
+    activation_pending: row.activationPending,
   };
 }
 
@@ -67,7 +66,14 @@ const auditView = (row: repo.AdminRow) => ({
   admin_level: row.adminLevel,
   is_active: row.isActive,
   twofa_enabled: row.twofaEnabledAt !== null,
+  activation_pending: row.activationPending,
 });
+
+async function assertEmailFree(tx: Tx, email: string) {
+  const holder = await findUserByEmail(tx, email);
+  if (holder?.deletedAt) throw conflict(EMAIL_OF_DELETED);
+  if (holder) throw conflict(EMAIL_TAKEN);
+}
 
 /** The unique indexes decide races between two requests for one e-mail or phone. */
 function uniqueConflict(err: unknown): never {
@@ -104,48 +110,52 @@ export function createAdminsService(deps: AdminsDeps) {
       return { admins: rows.map(toAdminView), pagination: paginationOf(query, total) };
     },
 
-    async create(by: Acting, body: AdminCreateBody): Promise<AdminView> {
-      const passwordHash = await hashPassword(body.password);
+    /**
+     * Creates an admin without a usable password and returns its activation link, shown here once:
+     * the admin sets their own password and enrols 2FA through it (activation.ts).
+     */
+    async create(
+      by: Acting,
+      body: AdminCreateBody,
+    ): Promise<{ admin: AdminView; activation: AdminActivationLink }> {
       try {
         return await db.transaction(async (tx) => {
-          if (await findUserByEmail(tx, body.email)) throw conflict(EMAIL_TAKEN);
+          await assertEmailFree(tx, body.email);
           if (body.phone && (await findUserByPhone(tx, body.phone))) throw conflict(PHONE_TAKEN);
           const user = await createUser(tx, {
             email: body.email,
             phone: body.phone ?? null,
-            passwordHash,
+            passwordHash: NO_PASSWORD,
             role: 'admin',
             adminLevel: body.admin_level,
           });
           const row = await repo.findAdmin(tx, user.id);
           if (!row) throw new Error('created admin not found');
+          const activation = await issueActivation(tx, user.id, by.actor.adminId);
           await recordAudit(tx, by.actor, {
             action: 'admin.create',
             targetType: 'user',
             targetId: user.id,
             before: null,
-            after: auditView(row),
+            after: { ...auditView(row), activation_expires_at: activation.expires_at },
           });
-          return toAdminView(row);
+          return { admin: toAdminView(row), activation };
         });
       } catch (err) {
         return uniqueConflict(err);
       }
     },
 
-    /** Changes the given fields; a new password revokes the admin's sessions (the caller keeps theirs). */
+    /** Changes the given fields; never a password (nobody sets another admin's: issueActivation). */
     async update(by: Acting, id: number, body: AdminUpdateBody): Promise<AdminView> {
-      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       const self = id === by.actor.adminId;
-      let revoked: string[] = [];
-      let view: AdminView;
       try {
-        view = await db.transaction(async (tx) => {
+        return await db.transaction(async (tx) => {
           if (body.admin_level !== undefined) await lockSuperAdmins(tx);
           const target = await lockTarget(tx, id);
           const changes: Parameters<typeof updateUser>[2] = {};
           if (body.email !== undefined && body.email !== target.email) {
-            if (await findUserByEmail(tx, body.email)) throw conflict(EMAIL_TAKEN);
+            await assertEmailFree(tx, body.email);
             changes.email = body.email;
           }
           if (body.phone !== undefined && body.phone !== target.phone) {
@@ -157,11 +167,9 @@ export function createAdminsService(deps: AdminsDeps) {
             if (body.admin_level === 'admin') await assertAnotherSuperAdmin(tx, target);
             changes.adminLevel = body.admin_level;
           }
-          if (passwordHash) changes.passwordHash = passwordHash;
           if (Object.keys(changes).length === 0) return toAdminView(target);
 
           await updateUser(tx, id, changes);
-          if (passwordHash) revoked = await revokeUserSessions(tx, id, self ? by.sessionId : undefined);
           const updated = await repo.findAdmin(tx, id);
           if (!updated) throw notFound(ADMIN_NOT_FOUND);
           await recordAudit(tx, by.actor, {
@@ -169,19 +177,13 @@ export function createAdminsService(deps: AdminsDeps) {
             targetType: 'user',
             targetId: id,
             before: auditView(target),
-            after: {
-              ...auditView(updated),
-              password_changed: Boolean(passwordHash),
-              revoked_sessions: revoked.length,
-            },
+            after: auditView(updated),
           });
           return toAdminView(updated);
         });
       } catch (err) {
         return uniqueConflict(err);
       }
-      notifyRevoked(revoked);
-      return view;
     },
 
     async setStatus(by: Acting, id: number, body: AdminStatusBody): Promise<AdminView> {
@@ -202,34 +204,46 @@ export function createAdminsService(deps: AdminsDeps) {
     },
 
     /**
-     * A super admin resets another admin's 2FA (a lost phone): secret and recovery codes go, every
-     * session of the admin is revoked, and the audit row keeps the reason. With ADMIN_2FA_REQUIRED
-     * the admin enrols again at the next login. Nobody resets their own: that would let a stolen
-     * password of a super admin remove the second factor.
+     * A new activation link for another admin (a lost phone or password): their password, 2FA,
+     * sessions and earlier links are revoked in one transaction, and only the link (shown to the
+     * caller once) sets new ones: the caller never knows them. Nobody does it to themselves.
      */
-    async resetTwoFactor(by: Acting, id: number, body: TwofaResetBody): Promise<AdminView> {
+    async issueActivation(
+      by: Acting,
+      id: number,
+      body: TwofaResetBody,
+    ): Promise<{ admin: AdminView; activation: AdminActivationLink }> {
       if (id === by.actor.adminId) throw forbidden(TWOFA_MESSAGES.ownReset);
-      const { view, revoked } = await db.transaction(async (tx) => {
+      const { result, revoked } = await db.transaction(async (tx) => {
         const target = await lockTarget(tx, id);
-        await removeTwoFactor(tx, id);
-        const sessionIds = await revokeUserSessions(tx, id);
+        const sessionIds = await revokeCredentials(tx, id);
+        const activation = await issueActivation(tx, id, by.actor.adminId);
+        const updated = await repo.findAdmin(tx, id);
+        if (!updated) throw notFound(ADMIN_NOT_FOUND);
         await recordAudit(tx, by.actor, {
-          action: 'twofa.reset',
+          action: 'admin.activation_issue',
           targetType: 'user',
           targetId: id,
-          before: { email: target.email, twofa_enabled: target.twofaEnabledAt !== null },
-          after: { twofa_enabled: false, reason: body.reason, revoked_sessions: sessionIds.length },
+          before: auditView(target),
+          after: {
+            ...auditView(updated),
+            reason: body.reason,
+            revoked_sessions: sessionIds.length,
+            activation_expires_at: activation.expires_at,
+          },
         });
-        return { view: toAdminView({ ...target, twofaEnabledAt: null }), revoked: sessionIds };
+        return { result: { admin: toAdminView(updated), activation }, revoked: sessionIds };
       });
       notifyRevoked(revoked);
-      return view;
+      return result;
     },
 
     /**
-     * Removes an admin from admin management for good: the account loses its admin role, is disabled
-     * and every session is revoked. The row stays, because audit rows, deposits, withdrawals and the
-     * ledger reference it; the e-mail therefore stays taken.
+     * Deletes an admin for good (a tombstone): every session and link is revoked at once (every
+     * instance drops them at commit, session-changes.ts), password and 2FA are made unusable, the
+     * account is disabled with deleted_at set (the database refuses to enable it again:
+     * users_deleted_inactive) and its pending first approvals no longer count. The row stays,
+     * because audit rows, deposits, withdrawals and the ledger reference it; its e-mail stays taken.
      */
     async remove(by: Acting, id: number): Promise<{ id: number }> {
       if (id === by.actor.adminId) throw forbidden(CANNOT_DELETE_SELF);
@@ -237,14 +251,20 @@ export function createAdminsService(deps: AdminsDeps) {
         await lockSuperAdmins(tx);
         const target = await lockTarget(tx, id);
         await assertAnotherSuperAdmin(tx, target);
-        await updateUser(tx, id, { role: 'user', adminLevel: null, isActive: false });
-        const sessionIds = await revokeUserSessions(tx, id);
+        const sessionIds = await revokeCredentials(tx, id, DELETED_PASSWORD);
+        await updateUser(tx, id, { isActive: false, deletedAt: new Date() });
+        const lapsed = await lapseFirstApprovals(tx, id);
         await recordAudit(tx, by.actor, {
           action: 'admin.delete',
           targetType: 'user',
           targetId: id,
           before: auditView(target),
-          after: { role: 'user', admin_level: null, is_active: false, revoked_sessions: sessionIds.length },
+          after: {
+            is_active: false,
+            deleted: true,
+            revoked_sessions: sessionIds.length,
+            lapsed_approvals: lapsed,
+          },
         });
         return sessionIds;
       });

@@ -32,6 +32,11 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull(),
     /** The code the user registered with, kept for the team programme. */
     invitedByCode: text('invited_by_code'),
+    /**
+     * A deleted admin's tombstone (issue 32): the row stays for audit and the records that name it,
+     * its e-mail stays taken, and it is never active again (users_deleted_inactive).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
@@ -70,6 +75,7 @@ export const users = pgTable(
       'users_admin_level_only_for_admins',
       sql`(${t.role} = 'admin' AND ${t.adminLevel} IS NOT NULL) OR (${t.role} = 'user' AND ${t.adminLevel} IS NULL)`,
     ),
+    check('users_deleted_inactive', sql`${t.deletedAt} IS NULL OR NOT ${t.isActive}`),
   ],
 );
 

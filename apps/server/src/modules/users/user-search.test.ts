@@ -54,7 +54,7 @@ beforeAll(async () => {
   ] as const) {
     const res = await api<{ admin: { id: number } }>(t.app, 'POST', '/api/admin/admins', {
       token: root.token,
-      body: { email, phone, password: 'secret1', admin_level: 'admin' },
+      body: { email, phone, admin_level: 'admin' },
     });
     if (!res.body.data) throw new Error(res.body.message);
     ids[email] = res.body.data.admin.id;

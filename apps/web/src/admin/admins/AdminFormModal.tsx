@@ -1,16 +1,10 @@
-import {
-  ADMIN_LEVEL_LABELS,
-  type AdminLevel,
-  type AdminView,
-  MIN_PASSWORD_LENGTH,
-} from '@platform/contracts';
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { ADMIN_LEVEL_LABELS, type AdminLevel, type AdminView } from '@platform/contracts';
+import { Alert, Button, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 
 export interface AdminFormValues {
   email: string;
   phone: string;
-  password: string;
   admin_level: AdminLevel;
 }
 
@@ -30,9 +24,10 @@ const LEVEL_OPTIONS = (['admin', 'super_admin'] as const).map((level) => ({
   label: ADMIN_LEVEL_LABELS[level],
 }));
 
-const passwordTooShort = `密码至少${MIN_PASSWORD_LENGTH}位`;
-
-/** 添加管理员 / 编辑管理员: e-mail, phone, password (blank keeps it when editing), level. */
+/**
+ * 添加管理员 / 编辑管理员: e-mail, phone, level. No password: a new admin sets their own through
+ * the activation link the server returns (shown once after creating).
+ */
 export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: AdminFormModalProps) {
   const [form] = Form.useForm<AdminFormValues>();
   const [saving, setSaving] = useState(false);
@@ -42,8 +37,8 @@ export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: Ad
     form.resetFields();
     form.setFieldsValue(
       editing
-        ? { email: editing.email, phone: editing.phone ?? '', password: '', admin_level: editing.admin_level }
-        : { email: '', phone: '', password: '', admin_level: 'admin' },
+        ? { email: editing.email, phone: editing.phone ?? '', admin_level: editing.admin_level }
+        : { email: '', phone: '', admin_level: 'admin' },
     );
   }, [open, editing, form]);
 
@@ -80,6 +75,14 @@ export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: Ad
       ]}
     >
       <Form<AdminFormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        {!editing && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="创建后生成一次性激活链接（只显示一次，24 小时内有效）：新管理员通过它设置自己的密码并绑定两步验证。"
+          />
+        )}
         <Form.Item
           name="email"
           label="邮箱"
@@ -89,25 +92,6 @@ export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: Ad
           ]}
         >
           <Input type="email" autoComplete="off" data-testid="admin-form-email" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label="密码"
-          extra={editing ? '留空则不修改密码' : undefined}
-          rules={
-            editing
-              ? [{ min: MIN_PASSWORD_LENGTH, message: passwordTooShort }]
-              : [
-                  { required: true, message: '请输入密码' },
-                  { min: MIN_PASSWORD_LENGTH, message: passwordTooShort },
-                ]
-          }
-        >
-          <Input.Password
-            autoComplete="new-password"
-            placeholder={editing ? '留空则不修改' : `至少${MIN_PASSWORD_LENGTH}位`}
-            data-testid="admin-form-password"
-          />
         </Form.Item>
         <Form.Item name="phone" label="手机号">
           <Input placeholder="选填" data-testid="admin-form-phone" />

@@ -22,6 +22,7 @@ function admin(overrides: Partial<AdminView> = {}): AdminView {
     updated_at: '2024-05-01T02:00:00.000Z',
     last_login: null,
     twofa_enabled: false,
+    activation_pending: false,
     ...overrides,
   };
 }
@@ -81,32 +82,41 @@ describe('AdminsPage', () => {
     expect((screen.getByTestId('admins-search') as HTMLInputElement).value).toBe('');
   });
 
-  it('validates the add form, then creates an admin with level admin by default', async () => {
-    handlers['POST /api/admin/admins'] = () => ok({ admin: admin({ id: 9 }) }, '管理员创建成功');
+  it('validates the add form, creates an admin with no password and shows the activation link once', async () => {
+    const activation = {
+      token: 'tok-123',
+      path: '/admin/activate?token=tok-123',
+      expires_at: '2024-05-02T02:00:00.000Z',
+    };
+    handlers['POST /api/admin/admins'] = () =>
+      ok(
+        { admin: admin({ id: 9, email: 'new@example.com', activation_pending: true }), activation },
+        '管理员创建成功',
+      );
     renderPage();
     await screen.findByTestId('admin-row-5');
     fireEvent.click(screen.getByTestId('admins-add'));
+    expect(screen.queryByTestId('admin-form-password')).toBeNull();
     fireEvent.click(await screen.findByTestId('admin-form-submit'));
     await screen.findByText('请输入邮箱');
-    await screen.findByText('请输入密码');
     fireEvent.change(screen.getByTestId('admin-form-email'), { target: { value: 'bad' } });
-    fireEvent.change(screen.getByTestId('admin-form-password'), { target: { value: '123' } });
     fireEvent.click(screen.getByTestId('admin-form-submit'));
     await screen.findByText('邮箱格式不正确');
-    await screen.findByText('密码至少6位');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByTestId('admin-form-email'), { target: { value: 'new@example.com' } });
-    fireEvent.change(screen.getByTestId('admin-form-password'), { target: { value: 'secret1' } });
     fireEvent.change(screen.getByTestId('admin-form-phone'), { target: { value: '13800000000' } });
     fireEvent.click(screen.getByTestId('admin-form-submit'));
     await screen.findByText('管理员创建成功');
     expect(lastCall('POST')?.body).toEqual({
       email: 'new@example.com',
       phone: '13800000000',
-      password: 'secret1',
       admin_level: 'admin',
     });
+    const url = await screen.findByTestId('activation-link-url');
+    expect(url.textContent).toContain(`${window.location.origin}/admin/activate?token=tok-123`);
+    expect(screen.getByText('链接只显示这一次')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('activation-link-close'));
   });
 
   it('shows 创建管理员失败 with the reason and keeps the form', async () => {
@@ -116,13 +126,12 @@ describe('AdminsPage', () => {
     await screen.findByTestId('admin-row-5');
     fireEvent.click(screen.getByTestId('admins-add'));
     fireEvent.change(await screen.findByTestId('admin-form-email'), { target: { value: 'ops@example.com' } });
-    fireEvent.change(screen.getByTestId('admin-form-password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getByTestId('admin-form-submit'));
     await screen.findByText('创建管理员失败: 该邮箱已被注册');
     expect(screen.getByTestId('admin-form-email')).toBeTruthy();
   });
 
-  it('edits with a blank password left out; own level is not sent', async () => {
+  it('edits without a password field; own level is not sent', async () => {
     handlers['PATCH /api/admin/admins/5'] = () => ok({ admin: admin() }, '管理员信息更新成功');
     handlers[`PATCH /api/admin/admins/${ME}`] = () => ok({ admin: admin({ id: ME }) }, '管理员信息更新成功');
     renderPage();
@@ -146,10 +155,10 @@ describe('AdminsPage', () => {
       expect((screen.getByTestId('admin-form-email') as HTMLInputElement).value).toBe('root@example.com'),
     );
     expect(screen.getByText('不能修改自己的管理员级别')).toBeTruthy();
-    fireEvent.change(screen.getByTestId('admin-form-password'), { target: { value: 'newpass1' } });
+    expect(screen.queryByTestId('admin-form-password')).toBeNull();
     fireEvent.click(screen.getByTestId('admin-form-submit'));
     await waitFor(() => expect(lastCall('PATCH')?.url.pathname).toBe(`/api/admin/admins/${ME}`));
-    expect(lastCall('PATCH')?.body).toEqual({ email: 'root@example.com', phone: '', password: 'newpass1' });
+    expect(lastCall('PATCH')?.body).toEqual({ email: 'root@example.com', phone: '' });
   });
 
   it('disables an admin: 管理员已禁用; failure says 更新状态失败', async () => {

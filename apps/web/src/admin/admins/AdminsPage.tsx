@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  type AdminActivationLink,
   type AdminStatusFilter,
   type AdminUpdateInput,
   type AdminView,
@@ -15,6 +16,7 @@ import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
 import { AdminListPage, CountPager } from '../shell/AdminListPage.tsx';
+import { ActivationLinkModal } from './ActivationLinkModal.tsx';
 import { AdminFormModal, type AdminFormValues } from './AdminFormModal.tsx';
 import { AdminsTable } from './AdminsTable.tsx';
 import {
@@ -25,7 +27,7 @@ import {
   deleteAdmin,
   failureText,
   fetchAdmins,
-  resetAdminTwofa,
+  issueActivation,
   setAdminStatus,
   updateAdmin,
 } from './adminsApi.ts';
@@ -38,10 +40,9 @@ const STATUS_OPTIONS: { value: AdminStatusFilter; label: string }[] = [
   { value: 'inactive', label: '已禁用' },
 ];
 
-/** The form of an edit: unchanged password left out, own level never sent. */
+/** The form of an edit: own level never sent. */
 function updateBody(values: AdminFormValues, isSelf: boolean): AdminUpdateInput {
   const body: AdminUpdateInput = { email: values.email.trim(), phone: values.phone?.trim() ?? '' };
-  if (values.password) body.password = values.password;
   if (!isSelf) body.admin_level = values.admin_level;
   return body;
 }
@@ -59,6 +60,8 @@ export default function AdminsPage() {
   });
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const reasonPrompt = useReasonPrompt();
+  // The activation link of the last create or re-issue: in this state only, never fetched again.
+  const [link, setLink] = useState<{ email: string; link: AdminActivationLink } | null>(null);
 
   const queryKey = useMemo(() => adminsQueryKey(filters), [filters]);
   const query = useQuery({
@@ -79,12 +82,12 @@ export default function AdminsPage() {
         await updateAdmin(editing.id, updateBody(values, editingSelf));
         message.success('管理员信息更新成功');
       } else {
-        await createAdmin({
+        const created = await createAdmin({
           email: values.email.trim(),
           phone: values.phone?.trim() ?? '',
-          password: values.password,
           admin_level: values.admin_level,
         });
+        setLink({ email: created.admin.email, link: created.activation });
         message.success('管理员创建成功');
       }
     } catch (error) {
@@ -130,21 +133,23 @@ export default function AdminsPage() {
     });
   };
 
-  // The admin must enrol again at the next login; the reason goes into the audit log.
+  // A lost phone or password: the admin's password, 2FA and sessions go at once, and only the new
+  // link (shown once) sets new ones; the reason goes into the audit log.
   const resetTwofa = async (row: AdminView) => {
     const reason = await reasonPrompt.prompt({
-      title: `重置 ${row.email} 的两步验证`,
-      label: '重置后该管理员下次登录须重新绑定两步验证。请输入重置原因:',
-      okText: '重置',
+      title: `为 ${row.email} 发送新的激活链接`,
+      label: '该管理员的密码、两步验证和所有登录会话将立即失效，须通过新链接重新设置。请输入原因:',
+      okText: '发送',
       danger: true,
     });
     if (!reason) return;
     markBusy(row.id, true);
     try {
-      await resetAdminTwofa(row.id, reason);
-      message.success('两步验证已重置');
+      const issued = await issueActivation(row.id, reason);
+      setLink({ email: issued.admin.email, link: issued.activation });
+      message.success('已生成新的激活链接');
     } catch (error) {
-      message.error(failureText('重置两步验证失败', error));
+      message.error(failureText('发送激活链接失败', error));
     } finally {
       markBusy(row.id, false);
       await refresh();
@@ -214,6 +219,7 @@ export default function AdminsPage() {
       below={
         <>
           {reasonPrompt.element}
+          <ActivationLinkModal shown={link} onClose={() => setLink(null)} />
           <AdminFormModal
             open={form.open}
             editing={form.editing}

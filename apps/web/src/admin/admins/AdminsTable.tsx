@@ -74,13 +74,22 @@ export function AdminsTable({
         </Tag>
       ),
     },
+    {
+      title: '激活',
+      key: 'activation',
+      render: (_, row) => (
+        <Tag color={row.activation_pending ? 'orange' : 'green'} data-testid={`admin-activation-${row.id}`}>
+          {row.activation_pending ? '待激活' : '已激活'}
+        </Tag>
+      ),
+    },
     { title: '创建时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
     { title: '最后登录', key: 'last_login', render: (_, row) => formatDateTime(row.last_login) },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      // Wide enough for 编辑, 重置两步验证 and 删除 side by side.
+      // Wide enough for 编辑, 发送激活链接 and 删除 side by side.
       width: 236,
       render: (_, row) => (
         <Space size={4}>
@@ -90,7 +99,7 @@ export function AdminsTable({
           {row.id === selfId ? (
             <Tooltip title={TWOFA_MESSAGES.ownReset}>
               <Button size="small" disabled data-testid={`admin-twofa-reset-${row.id}`}>
-                重置两步验证
+                发送激活链接
               </Button>
             </Tooltip>
           ) : (
@@ -100,7 +109,7 @@ export function AdminsTable({
               onClick={() => onResetTwofa(row)}
               data-testid={`admin-twofa-reset-${row.id}`}
             >
-              重置两步验证
+              发送激活链接
             </Button>
           )}
           <Button

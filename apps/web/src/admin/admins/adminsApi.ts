@@ -6,8 +6,8 @@ import {
   createAdmin as createAdminEndpoint,
   deleteAdmin as deleteAdminEndpoint,
   type EndpointData,
+  issueAdminActivation,
   listAdmins,
-  resetAdminTwoFactor,
   setAdminStatus as setAdminStatusEndpoint,
   updateAdmin as updateAdminEndpoint,
 } from '@platform/contracts';
@@ -45,14 +45,19 @@ export function fetchAdmins(filters: AdminFilters, limit: number, signal?: Abort
   }).then((reply) => reply.data);
 }
 
-export const createAdmin = (body: AdminCreateInput) => call(createAdminEndpoint, { body });
+/** POST /api/admin/admins: the reply carries the new admin's activation link, shown once. */
+export const createAdmin = (body: AdminCreateInput) =>
+  call(createAdminEndpoint, { body }).then((reply) => reply.data);
 export const updateAdmin = (id: number, body: AdminUpdateInput) =>
   call(updateAdminEndpoint, { params: { id }, body });
 export const setAdminStatus = (id: number, isActive: boolean) =>
   call(setAdminStatusEndpoint, { params: { id }, body: { is_active: isActive } });
-/** POST /api/admin/admins/{id}/2fa/reset (super admins; never their own account; audited with the reason). */
-export const resetAdminTwofa = (id: number, reason: string) =>
-  call(resetAdminTwoFactor, { params: { id }, body: { reason } });
+/**
+ * POST /api/admin/admins/{id}/activation (super admins; never their own account; audited with the
+ * reason): the admin's password, 2FA and sessions are revoked; the reply has the new link, once.
+ */
+export const issueActivation = (id: number, reason: string) =>
+  call(issueAdminActivation, { params: { id }, body: { reason } }).then((reply) => reply.data);
 export const deleteAdmin = (id: number) => call(deleteAdminEndpoint, { params: { id } });
 
 /** "创建管理员失败: 该邮箱已被注册", or the bare text when the failure says nothing more. */

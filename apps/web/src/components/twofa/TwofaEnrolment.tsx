@@ -30,18 +30,33 @@ function StepLabel({ step, title }: { step: number; title: string }) {
   );
 }
 
+/** The two calls of an enrolment: the signed-in account's own by default, an activation link's on its page. */
+export interface EnrolmentCalls {
+  setup: () => Promise<{ secret: string; otpauth_url: string }>;
+  enable: (code: string) => Promise<{ recovery_codes: string[] }>;
+}
+const OWN_ACCOUNT: EnrolmentCalls = { setup: startTwofaSetup, enable: enableTwofa };
+
 /** Step 1: the QR code and the secret for the authenticator app, then a code to prove it has them. */
-function ScanStep({ onEnabled, onCancel }: { onEnabled: (codes: string[]) => void; onCancel?: () => void }) {
+function ScanStep({
+  onEnabled,
+  onCancel,
+  calls,
+}: {
+  onEnabled: (codes: string[]) => void;
+  onCancel?: () => void;
+  calls: EnrolmentCalls;
+}) {
   const [form] = Form.useForm<{ code: string }>();
   const setup = useQuery({
     queryKey: SETUP_KEY,
-    queryFn: startTwofaSetup,
+    queryFn: calls.setup,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
   });
   const enable = useMutation({
-    mutationFn: (code: string) => enableTwofa(code),
+    mutationFn: (code: string) => calls.enable(code),
     onSuccess: (data) => onEnabled(data.recovery_codes),
     onError: (error) => form.setFields([{ name: 'code', errors: [twofaErrorText(error)] }]),
   });
@@ -241,6 +256,7 @@ export function TwofaEnrolment({
   onFinished,
   onCancel,
   onEnabled,
+  calls = OWN_ACCOUNT,
 }: {
   /** The account's e-mail, written at the top of the downloaded codes. */
   account: string;
@@ -250,6 +266,8 @@ export function TwofaEnrolment({
   onCancel?: () => void;
   /** 2FA is on from the moment the code is accepted, while the codes are still on screen. */
   onEnabled?: () => void;
+  /** Whose enrolment: the signed-in account's (default) or an activation link's. */
+  calls?: EnrolmentCalls;
 }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const enabled = (next: string[]) => {
@@ -259,6 +277,6 @@ export function TwofaEnrolment({
   return codes ? (
     <CodesStep codes={codes} account={account} finishLabel={finishLabel} onFinish={onFinished} />
   ) : (
-    <ScanStep onEnabled={enabled} onCancel={onCancel} />
+    <ScanStep onEnabled={enabled} onCancel={onCancel} calls={calls} />
   );
 }

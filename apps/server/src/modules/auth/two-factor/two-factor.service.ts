@@ -1,6 +1,6 @@
 import { TWOFA_MESSAGES, type TwofaChallenge, type TwofaSetup } from '@platform/contracts';
 import { type AppError, badRequest, conflict, unauthorized } from '../../../core/errors.ts';
-import type { Db, Executor } from '../../../db/client.ts';
+import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import type { AttemptGuard } from '../attempt-limiter.ts';
 import type { UserRow } from '../auth.repository.ts';
@@ -131,6 +131,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       code: string,
       attempts: AttemptGuard | undefined,
       actor?: AuditActor,
+      /** Runs in the enabling transaction (admin activation sets the password there). */
+      alongside?: (tx: Tx) => Promise<void>,
     ): Promise<{ recovery_codes: string[] }> {
       if (user.twofaEnabledAt !== null) throw conflict(TWOFA_MESSAGES.alreadyEnabled);
       const pending = (await repo.findCredentials(db, user.id))?.pendingSecret;
@@ -147,6 +149,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         // Two enables at once, or a new setup since the code was checked: only the first, on its secret.
         if (locked?.enabledAt) throw conflict(TWOFA_MESSAGES.alreadyEnabled);
         if (locked?.pendingSecret !== pending) throw conflict(TWOFA_MESSAGES.noPendingSetup);
+        await alongside?.(tx);
         await repo.enableSecret(tx, user.id, pending, step);
         await repo.replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode));
         await auditOwnChange(tx, user, actor, 'twofa.enable', {

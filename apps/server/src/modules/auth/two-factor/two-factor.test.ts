@@ -482,40 +482,40 @@ describe(`admins and ADMIN_2FA_REQUIRED (${testEngine})`, () => {
   });
 });
 
-describe(`super admin resets another admin's 2FA (${testEngine})`, () => {
-  it('only a super admin, never their own, audited with the reason, and the target is logged out', async () => {
+describe(`super admin issues another admin a new activation link instead of a 2FA reset (${testEngine})`, () => {
+  it('only a super admin, never their own, audited with the reason; password, 2FA and sessions go', async () => {
     const root = await createAdmin(t, 'super_admin');
     await enrol(root.token, root.id);
     const plain = await createAdmin(t, 'admin');
     const plainFactor = await enrol(plain.token, plain.id);
     const target = await createAdmin(t, 'admin');
     await enrol(target.token, target.id);
-    const reset = (token: string, id: number, body: unknown = { reason: '手机丢失' }) =>
-      post(`/api/admin/admins/${id}/2fa/reset`, token, body);
+    const reissue = (token: string, id: number, body: unknown = { reason: '手机丢失' }) =>
+      post(`/api/admin/admins/${id}/activation`, token, body);
 
-    expect((await reset(plain.token, target.id)).status).toBe(403);
-    const own = await reset(root.token, root.id);
+    expect((await reissue(plain.token, target.id)).status).toBe(403);
+    const own = await reissue(root.token, root.id);
     expect(own.status).toBe(403);
     expect(own.body.message).toBe(TWOFA_MESSAGES.ownReset);
-    expect((await reset(root.token, target.id, { reason: '  ' })).status).toBe(400);
-    expect((await reset(root.token, target.id, {})).status).toBe(400);
+    expect((await reissue(root.token, target.id, { reason: '  ' })).status).toBe(400);
+    expect((await reissue(root.token, target.id, {})).status).toBe(400);
     const user = await registerUser(t.app);
-    expect((await reset(root.token, user.user.id)).status).toBe(404);
+    expect((await reissue(root.token, user.user.id)).status).toBe(404);
     expect((await me(target.token)).body.data?.user.twofa_enabled).toBe(true);
 
-    const res = await reset(root.token, target.id);
+    const res = await reissue(root.token, target.id);
     expect(res.status, res.body.message).toBe(200);
-    expect(res.body.data).toMatchObject({ admin: { id: target.id, twofa_enabled: false } });
+    expect(res.body.data).toMatchObject({
+      admin: { id: target.id, twofa_enabled: false, activation_pending: true },
+    });
     expect((await me(target.token)).status).toBe(401);
-    const [row] = await auditRows(t, 'twofa.reset', target.id);
+    const [row] = await auditRows(t, 'admin.activation_issue', target.id);
     expect(row).toMatchObject({
       adminId: root.id,
       after: { twofa_enabled: false, reason: '手机丢失', revoked_sessions: 1 },
     });
-    // The target logs in with the password alone, into enrolment only.
-    const again = await login(target.email, target.password);
-    expect(again.status).toBe(200);
-    expect(again.body.data?.user).toMatchObject({ twofa_enabled: false, twofa_setup_required: true });
+    // The old password no longer logs in: only the link (which the super admin hands over) sets one.
+    expect((await login(target.email, target.password)).status).toBe(401);
     expect(
       await t.database.db
         .select()

@@ -24,6 +24,7 @@ function admin(overrides: Partial<AdminView> = {}): AdminView {
     updated_at: '2024-05-01T02:00:00.000Z',
     last_login: null,
     twofa_enabled: true,
+    activation_pending: false,
     ...overrides,
   };
 }
@@ -38,14 +39,22 @@ beforeEach(() => {
         ],
         pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
       }),
-    'POST /api/admin/admins/5/2fa/reset': () => ok({ admin: admin({ twofa_enabled: false }) }),
+    'POST /api/admin/admins/5/activation': () =>
+      ok({
+        admin: admin({ twofa_enabled: false, activation_pending: true }),
+        activation: {
+          token: 'new-tok',
+          path: '/admin/activate?token=new-tok',
+          expires_at: '2024-05-02T02:00:00.000Z',
+        },
+      }),
   }));
   signIn(makeAdmin({ id: ME, admin_level: 'super_admin' }));
 });
 
-const resets = () => calls.filter((c) => c.url.pathname.endsWith('/2fa/reset'));
+const resets = () => calls.filter((c) => c.url.pathname.endsWith('/activation'));
 
-describe('AdminsPage: 重置两步验证', () => {
+describe('AdminsPage: 发送激活链接 (replaces the 2FA reset and any password setting)', () => {
   it("shows each admin's 2FA state; the own row's reset is disabled", async () => {
     renderWithAntAt(<AdminsPage />, '/admin/admins');
     await screen.findByTestId('admin-row-5');
@@ -67,21 +76,24 @@ describe('AdminsPage: 重置两步验证', () => {
     renderWithAntAt(<AdminsPage />, '/admin/admins');
     fireEvent.click(await screen.findByTestId('admin-twofa-reset-5'));
     const dialog = (await screen.findByTestId('reason-input')).closest('.ant-modal') as HTMLElement;
-    expect(within(dialog).getByText('重置 ops@example.com 的两步验证')).toBeTruthy();
+    expect(within(dialog).getByText('为 ops@example.com 发送新的激活链接')).toBeTruthy();
     fireEvent.change(screen.getByTestId('reason-input'), { target: { value: ' 手机丢失 ' } });
     fireEvent.click(screen.getByTestId('reason-ok'));
     await waitFor(() => expect(resets()).toHaveLength(1));
     expect(resets()[0]?.body).toEqual({ reason: '手机丢失' });
-    expect(await screen.findByText('两步验证已重置')).toBeTruthy();
+    expect(await screen.findByText('已生成新的激活链接')).toBeTruthy();
+    expect((await screen.findByTestId('activation-link-url')).textContent).toContain(
+      '/admin/activate?token=new-tok',
+    );
   });
 
   it("shows the server's refusal", async () => {
-    handlers['POST /api/admin/admins/5/2fa/reset'] = () =>
+    handlers['POST /api/admin/admins/5/activation'] = () =>
       jsonResponse({ success: false, message: '不能重置自己的两步验证', data: null }, 403);
     renderWithAntAt(<AdminsPage />, '/admin/admins');
     fireEvent.click(await screen.findByTestId('admin-twofa-reset-5'));
     fireEvent.change(await screen.findByTestId('reason-input'), { target: { value: 'x' } });
     fireEvent.click(screen.getByTestId('reason-ok'));
-    expect(await screen.findByText('重置两步验证失败: 不能重置自己的两步验证')).toBeTruthy();
+    expect(await screen.findByText('发送激活链接失败: 不能重置自己的两步验证')).toBeTruthy();
   });
 });

@@ -1,0 +1,117 @@
+import {
+  type ActivationCompleteBody,
+  type ActivationStart,
+  ADMIN_ACTIVATION_PATH,
+  ADMIN_ACTIVATION_TEXTS,
+  type AdminActivationLink,
+} from '@platform/contracts';
+import { badRequest, forbidden } from '../../core/errors.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { removeTwoFactor, revokeUserSessions, updateUser } from '../auth/accounts.ts';
+import type { AttemptGuard } from '../auth/attempt-limiter.ts';
+import { DISABLED_MESSAGE } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
+import * as repo from './activation.repository.ts';
+import { NO_PASSWORD } from './activation.repository.ts';
+
+export { DELETED_PASSWORD, NO_PASSWORD } from './activation.repository.ts';
+
+/** How long an activation link is valid. */
+export const ACTIVATION_HOURS = 24;
+
+/**
+ * Issues a new link for an admin in the caller's transaction, revoking the earlier ones; the token
+ * is returned here once and only its hash is stored.
+ */
+export async function issueActivation(
+  tx: Executor,
+  userId: number,
+  createdBy: number,
+): Promise<AdminActivationLink> {
+  await repo.revokeActivations(tx, userId);
+  const token = newToken();
+  const row = await repo.insertActivation(tx, {
+    userId,
+    tokenHash: hashToken(token),
+    createdBy,
+    hours: ACTIVATION_HOURS,
+  });
+  return {
+    token,
+    path: `${ADMIN_ACTIVATION_PATH}?token=${encodeURIComponent(token)}`,
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Takes every credential of an admin away in the caller's transaction: the password (made
+ * unusable), 2FA, every session and every link. Returns the revoked session ids.
+ */
+export async function revokeCredentials(tx: Executor, userId: number, passwordHash = NO_PASSWORD) {
+  await updateUser(tx, userId, { passwordHash });
+  await removeTwoFactor(tx, userId);
+  await repo.revokeActivations(tx, userId);
+  return revokeUserSessions(tx, userId);
+}
+
+type FoundActivation = NonNullable<Awaited<ReturnType<typeof repo.findActivation>>>;
+
+/** A link that may still be used, or a 400 saying why not (403 for a disabled account). */
+function assertUsable(found: FoundActivation | undefined): asserts found is FoundActivation {
+  if (found?.user.deletedAt) throw badRequest(ADMIN_ACTIVATION_TEXTS.revoked);
+  if (found?.user.role !== 'admin') throw badRequest(ADMIN_ACTIVATION_TEXTS.invalid);
+  if (found.activation.usedAt) throw badRequest(ADMIN_ACTIVATION_TEXTS.used);
+  if (found.activation.revokedAt) throw badRequest(ADMIN_ACTIVATION_TEXTS.revoked);
+  if (found.expired) throw badRequest(ADMIN_ACTIVATION_TEXTS.expired);
+  if (!found.user.isActive) throw forbidden(DISABLED_MESSAGE);
+}
+
+/**
+ * The public side of a link (no session): `start` hands out a new 2FA secret for the account;
+ * `complete` proves the authenticator has it, sets the admin's own password and spends the link,
+ * all in one transaction (the 2FA enrolment's own, two-factor.service.ts). The admin then logs in.
+ */
+export function createActivationService(deps: { db: Db; twoFactor: TwoFactorService }) {
+  const { db, twoFactor } = deps;
+
+  return {
+    async start(token: string): Promise<ActivationStart> {
+      const found = await repo.findActivation(db, hashToken(token));
+      assertUsable(found);
+      const setup = await twoFactor.setup(found.user);
+      return { email: found.user.email, expires_at: found.activation.expiresAt.toISOString(), ...setup };
+    },
+
+    async complete(
+      body: ActivationCompleteBody,
+      client: Omit<AuditActor, 'adminId'>,
+      attempts?: (userId: number) => AttemptGuard,
+    ): Promise<{ recovery_codes: string[] }> {
+      const tokenHash = hashToken(body.token);
+      const found = await repo.findActivation(db, tokenHash);
+      assertUsable(found);
+      const passwordHash = await hashPassword(body.password);
+      const actor: AuditActor = { ...client, adminId: found.user.id };
+      return twoFactor.enable(found.user, body.code, attempts?.(found.user.id), actor, async (tx) => {
+        // Decided on the locked link: of two completions at once, or a link revoked meanwhile, one.
+        const locked = await repo.findActivation(tx, tokenHash, true);
+        assertUsable(locked);
+        if (!(await repo.markActivationUsed(tx, locked.activation.id)))
+          throw badRequest(ADMIN_ACTIVATION_TEXTS.used);
+        await updateUser(tx, found.user.id, { passwordHash });
+        await recordAudit(tx, actor, {
+          action: 'admin.activate',
+          targetType: 'user',
+          targetId: found.user.id,
+          before: { activation_pending: true },
+          after: { activation_pending: false, activation_id: locked.activation.id },
+        });
+      });
+    },
+  };
+}
+
+export type ActivationService = ReturnType<typeof createActivationService>;
