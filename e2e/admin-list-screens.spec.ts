@@ -131,7 +131,9 @@ test('channels at 1440 px: titles match the menu and each row’s actions are on
   const deposit = await createDepositChannel(request, admin, {
     name: `E2E-通道-${Date.now()}`,
     description: '一段相当长的通道说明文字，用来把表格撑宽，看看操作按钮是否还在屏幕上可以点到',
-    address: `TVeryLongDepositAddress${Date.now()}abcdefghijklmnopqrstuvwxyz0123456789`,
+    // A long payee text (a bank channel's address is free text; a USDT one is a 34-character address).
+    type: 'bank',
+    address: `示例银行 6222 0000 0000 0000 收款人：一个很长很长的收款人名称 ${Date.now()} abcdefghijklmnopqrstuvwxyz`,
   });
   const withdraw = await createWithdrawChannel(request, admin, '0.015');
 

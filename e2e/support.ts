@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
+import { randomTrc20Address } from './addresses.ts';
 import { checkerboardPng } from './png.ts';
 
-export { checkerboardPng };
+export { checkerboardPng, randomTrc20Address };
 
 /** The super admin the e2e server is started with (see playwright.config.ts). */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
@@ -160,7 +161,8 @@ export async function createDepositChannel(
       name: `E2E-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
       type: 'crypto',
       currency: 'USDT',
-      address: `T${Math.random().toString(36).slice(2)}e2e`,
+      // A USDT channel's address is a real TRC20 (or ERC20) address (issue 32).
+      address: randomTrc20Address(),
       min_amount: '1',
       max_amount: '100000',
       status: 'active',
