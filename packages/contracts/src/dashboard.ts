@@ -35,12 +35,38 @@ export const dashboardPendingTasks = z.object({
   pendingWithdrawals: z.number().int(),
 });
 
+/**
+ * Structuring watch (issue 32): users whose USDT deposit or withdrawal requests of the last
+ * NEAR_THRESHOLD_DAYS days cluster just under the dual-control threshold — at least
+ * NEAR_THRESHOLD_MIN_COUNT requests (any status) each from NEAR_THRESHOLD_RATIO of the threshold up
+ * to, not including, the threshold. Most requests first; at most NEAR_THRESHOLD_LIMIT rows.
+ */
+export const NEAR_THRESHOLD_DAYS = 7;
+export const NEAR_THRESHOLD_MIN_COUNT = 2;
+export const NEAR_THRESHOLD_RATIO = '0.8';
+export const NEAR_THRESHOLD_LIMIT = 50;
+export const nearThresholdKinds = ['deposit', 'withdrawal'] as const;
+export const nearThresholdUser = z.object({
+  kind: z.enum(nearThresholdKinds),
+  user_id: z.number().int(),
+  user_email: z.string(),
+  /** How many of the user's requests of that kind fall in the band. */
+  count: z.number().int(),
+  /** Their sum (USDT). */
+  total: decimalString,
+  /** The threshold in force (USDT). */
+  threshold: decimalString,
+});
+export type NearThresholdUser = z.infer<typeof nearThresholdUser>;
+
 export const adminDashboard = z.object({
   userStats: dashboardUserStats,
   financialStats: dashboardFinancialStats,
   pendingTasks: dashboardPendingTasks,
   /** What waits for a second admin (dual control, issue 17): 待复核 deposits, withdrawals, payouts, adjustments. */
   secondApprovals: secondApprovalCounts,
+  /** 临界金额预警: users whose requests cluster just under a threshold (nearThresholdUser). */
+  nearThreshold: z.array(nearThresholdUser),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 export const adminDashboardReply = envelope(adminDashboard);

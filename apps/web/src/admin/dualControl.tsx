@@ -1,5 +1,5 @@
-import { DUAL_CONTROL_TEXTS, type FirstApproval } from '@platform/contracts';
-import { formatDateTimeShort } from '@platform/domain';
+import { DUAL_CONTROL_TEXTS, type FirstApproval, windowTotalReason } from '@platform/contracts';
+import { formatDateTimeShort, formatNumber } from '@platform/domain';
 import { Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useSessionSnapshot } from '../lib/session.tsx';
@@ -7,6 +7,18 @@ import { useSessionSnapshot } from '../lib/session.tsx';
 /** Who recorded the first approval, and when: `首审 a@x.com 2025-01-01 12:00`. */
 export const firstApprovalText = (first: FirstApproval) =>
   `首审 ${first.admin_email ?? `#${first.admin_id}`} ${formatDateTimeShort(first.at)}`;
+
+/**
+ * Why it needs a second admin (issue 32): the user's USDT total over 24 h when the first approval
+ * was recorded, `该用户 24 小时内累计 19,999.98 USDT，达到双人复核阈值`; null when unknown.
+ */
+export const firstApprovalReason = (first: FirstApproval): string | null =>
+  first.window_total ? windowTotalReason(formatNumber(first.window_total, 2)) : null;
+
+const tipOf = (first: FirstApproval) =>
+  [firstApprovalText(first), firstApprovalReason(first), DUAL_CONTROL_TEXTS.secondAdminRequired]
+    .filter(Boolean)
+    .join('，');
 
 /**
  * 待复核 (dual control, issue 17): the request is approved by one admin and waits for another. The
@@ -25,7 +37,7 @@ export function SecondApprovalTag({
   if (!first) return null;
   if (compact)
     return (
-      <Tooltip title={`${firstApprovalText(first)}，需要另一位管理员复核`}>
+      <Tooltip title={tipOf(first)}>
         <Tag color="orange" style={{ marginInlineEnd: 0 }} data-testid={testId}>
           {DUAL_CONTROL_TEXTS.awaitingTag}
         </Tag>
@@ -33,7 +45,7 @@ export function SecondApprovalTag({
     );
   return (
     <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 2 }} data-testid={testId}>
-      <Tooltip title={`${firstApprovalText(first)}，需要另一位管理员复核`}>
+      <Tooltip title={tipOf(first)}>
         <Tag color="orange" style={{ marginInlineEnd: 0, width: 'fit-content' }}>
           {DUAL_CONTROL_TEXTS.awaitingTag}
         </Tag>
@@ -41,6 +53,11 @@ export function SecondApprovalTag({
       <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
         {firstApprovalText(first)}
       </Typography.Text>
+      {firstApprovalReason(first) && (
+        <Typography.Text type="warning" style={{ fontSize: 12 }}>
+          {firstApprovalReason(first)}
+        </Typography.Text>
+      )}
     </span>
   );
 }

@@ -104,13 +104,14 @@ export function createAdjustmentService(deps: {
       const precision = amountPrecisionProblem(body.amount, body.currency, '调整');
       if (precision) throw badRequest(precision);
       const amount = new Decimal(body.amount);
-      await assertWithinCap(body.currency, amount);
       const seal = currentSeal();
       const view = await db.transaction(async (tx) => {
         const user = await repo.findUser(tx, body.user_id);
         if (!user) throw notFound('用户不存在');
         if (body.currency !== DEFAULT_CURRENCY && !(await repo.isKnownCurrency(tx, user.id, body.currency)))
           throw badRequest(`不支持的币种 ${body.currency}`);
+        // No row is locked yet: a reference price may be fetched here.
+        await assertWithinCap(body.currency, amount);
         // Early feedback only: the approval checks again under the account's lock.
         if (amount.isNegative()) {
           const balance = decimalFromDb(await repo.availableBalance(tx, user.id, body.currency));

@@ -1,4 +1,12 @@
-import { DEFAULT_CURRENCY, type SecondApprovalCounts } from '@platform/contracts';
+import {
+  DEFAULT_CURRENCY,
+  NEAR_THRESHOLD_DAYS,
+  NEAR_THRESHOLD_LIMIT,
+  NEAR_THRESHOLD_MIN_COUNT,
+  NEAR_THRESHOLD_RATIO,
+  type NearThresholdUser,
+  type SecondApprovalCounts,
+} from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Executor } from '../../db/client.ts';
@@ -206,4 +214,41 @@ function rowDate(value: unknown): Date {
   const date = value instanceof Date ? value : new Date(rowText(value));
   if (Number.isNaN(date.getTime())) throw new Error(`Unexpected time from the database: ${String(value)}`);
   return date;
+}
+
+/**
+ * 临界金额预警 (issue 32, structuring): per kind, the users with at least NEAR_THRESHOLD_MIN_COUNT
+ * USDT requests created in the last NEAR_THRESHOLD_DAYS days (database clock) each from
+ * NEAR_THRESHOLD_RATIO of the threshold up to, not including, it; any status (a refused attempt is
+ * a signal too). Uses deposits_created_idx / withdrawals_created_idx for the window.
+ */
+export async function nearThresholdUsers(
+  exec: Executor,
+  thresholds: { deposit: string; withdrawal: string },
+): Promise<NearThresholdUser[]> {
+  const band = (table: 'deposits' | 'withdrawals', kind: string, threshold: string) => sql`
+    SELECT ${kind}::text AS kind, r.user_id, u.email, count(*)::int AS n, sum(r.amount)::text AS total,
+           ${threshold}::numeric::text AS threshold
+      FROM ${sql.raw(table)} r JOIN users u ON u.id = r.user_id
+     WHERE r.created_at >= now() - make_interval(days => ${NEAR_THRESHOLD_DAYS}::int)
+       AND r.currency = ${DEFAULT_CURRENCY}
+       AND r.amount >= ${threshold}::numeric * ${NEAR_THRESHOLD_RATIO}::numeric
+       AND r.amount < ${threshold}::numeric
+     GROUP BY r.user_id, u.email
+    HAVING count(*) >= ${NEAR_THRESHOLD_MIN_COUNT}`;
+  const rows = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT * FROM (${band('deposits', 'deposit', thresholds.deposit)}
+          UNION ALL ${band('withdrawals', 'withdrawal', thresholds.withdrawal)}) AS near
+        ORDER BY n DESC, total::numeric DESC, user_id
+        LIMIT ${NEAR_THRESHOLD_LIMIT}`,
+  );
+  return rows.map((r) => ({
+    kind: rowText(r.kind) === 'withdrawal' ? 'withdrawal' : 'deposit',
+    user_id: parseId(r.user_id),
+    user_email: rowText(r.email),
+    count: parseCount(r.n),
+    total: rowText(r.total),
+    threshold: rowText(r.threshold),
+  }));
 }

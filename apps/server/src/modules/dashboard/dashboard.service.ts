@@ -15,6 +15,7 @@ import {
 import { startOfBeijingDay } from '@platform/domain';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
+import { readThresholdAmounts } from '../dual-control/thresholds.service.ts';
 import * as repo from './dashboard.repository.ts';
 
 /** The reference price of a pair (trading's reference-prices.ts): the latest recorded tick or a fresh one. */
@@ -42,11 +43,12 @@ export function createDashboardService(deps: { db: Db; now?: () => Date; prices?
   return {
     async dashboard(): Promise<AdminDashboard> {
       const since = today();
-      const [users, totals, pending, secondApprovals] = await Promise.all([
+      const [users, totals, pending, secondApprovals, nearThreshold] = await Promise.all([
         repo.userCounts(db, since),
         repo.flowTotals(db),
         repo.pendingCounts(db),
         repo.secondApprovalCounts(db),
+        readThresholdAmounts(db).then((thresholds) => repo.nearThresholdUsers(db, thresholds)),
       ]);
       return {
         userStats: {
@@ -67,6 +69,11 @@ export function createDashboardService(deps: { db: Db; now?: () => Date; prices?
           pendingWithdrawals: pending.withdrawals,
         },
         secondApprovals,
+        nearThreshold: nearThreshold.map((n) => ({
+          ...n,
+          total: money(n.total),
+          threshold: formatNormalised(decimalFromDb(n.threshold)),
+        })),
       };
     },
 

@@ -59,6 +59,7 @@ describe('admin dashboard and wallet overview: numbers', () => {
       },
       pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 0 },
       secondApprovals: { deposits: 0, withdrawals: 0, payouts: 0, adjustments: 0 },
+      nearThreshold: [],
     });
     const overview = await api<WalletOverview>(t.app, 'GET', '/api/admin/wallet/overview', {
       token: adminToken,
@@ -263,6 +264,7 @@ describe('admin dashboard and wallet overview: numbers', () => {
       },
       pendingTasks: { pendingKyc: 2, pendingDeposits: 1, pendingWithdrawals: 2 },
       secondApprovals: { deposits: 0, withdrawals: 0, payouts: 0, adjustments: 0 },
+      nearThreshold: [],
     });
 
     await recordTick(db, 'BTCUSDT', '100', Date.now());

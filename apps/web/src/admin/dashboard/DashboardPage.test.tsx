@@ -16,6 +16,7 @@ const DATA: AdminDashboard = {
   },
   pendingTasks: { pendingKyc: 2, pendingDeposits: 3, pendingWithdrawals: 0 },
   secondApprovals: { deposits: 0, withdrawals: 0, payouts: 0, adjustments: 0 },
+  nearThreshold: [],
 };
 
 // antd pages are heavy for jsdom; a busy 2-core machine needs more than the defaults.

@@ -25,6 +25,7 @@ import {
   pendingTasks,
   pendingTaskTotal,
 } from './dashboardApi.ts';
+import { NearThresholdCard } from './NearThresholdCard.tsx';
 import { PriceSourceBanner } from './PriceSourceBanner.tsx';
 import { ReconciliationAlertBanner } from './ReconciliationAlertBanner.tsx';
 import { SecondApprovalsCard } from './SecondApprovalsCard.tsx';
@@ -171,6 +172,8 @@ export default function DashboardPage() {
       </Row>
 
       <SecondApprovalsCard data={data} />
+
+      <NearThresholdCard data={data} />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>

@@ -17,6 +17,7 @@ const DATA: AdminDashboard = {
   financialStats: { totalDeposits: '0', pendingDeposits: 0, totalWithdrawals: '0', pendingWithdrawals: 0 },
   pendingTasks: { pendingKyc: 0, pendingDeposits: 0, pendingWithdrawals: 0 },
   secondApprovals: { deposits: 0, withdrawals: 0, payouts: 0, adjustments: 0 },
+  nearThreshold: [],
 };
 const PATH = '/api/admin/market/price-sources';
 
