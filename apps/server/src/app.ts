@@ -18,7 +18,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { createActivity } from './core/activity.ts';
-import type { Config } from './core/config.ts';
+import { type Config, trustProxyOption } from './core/config.ts';
 import type { AppContext } from './core/context.ts';
 import { AppError } from './core/errors.ts';
 import { router } from './core/http.ts';
@@ -56,7 +56,7 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
       // Every logged error, the jobs' too: a failed query without the users' data it carried.
       serializers: { err: loggableError },
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     // Fastify's 10 s default was outlasted by plugin start-up on a loaded 2-core machine; a slow
     // start is better than a server that refuses to start.

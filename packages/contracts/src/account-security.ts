@@ -51,7 +51,7 @@ export const LOGIN_FAILURE_LABELS: Record<LoginFailureReason, string> = {
   password: '密码错误',
   totp: '两步验证码错误',
   disabled: '账户已禁用',
-  locked: '验证码错误次数过多',
+  locked: '错误次数过多，暂时限制登录',
 };
 
 /** One login attempt on the caller's account: a success, or a failure after the account was named. */

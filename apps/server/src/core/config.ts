@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVER_ROOT } from './paths.ts';
@@ -37,6 +38,47 @@ const urlOf = (protocols: readonly string[], opts: { hostOptional?: boolean } = 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Fastify's names of address ranges (proxy-addr), allowed among TRUST_PROXY's addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, or a CIDR (`10.0.0.0/8`, `fd00::/8`; IPv4 also with a netmask), or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  return version === 4 && net.isIPv4(prefix);
+}
+
+/**
+ * TRUST_PROXY in Fastify's trustProxy forms: false (unset, `false`, `0`: the socket's address is
+ * the client), a hop count (`1`: the address the one proxy appended to X-Forwarded-For), or the
+ * proxies' addresses / CIDRs, comma-separated (the client is the address just before the last
+ * trusted one). `true` trusts the leftmost X-Forwarded-For, which the client chooses: refused in
+ * production (loadConfig).
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = raw.trim().toLowerCase();
+    if (['', 'false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return true;
+    if (/^\d+$/.test(value)) {
+      if (Number(value) <= 100) return Number(value);
+    } else {
+      const entries = value.split(',').map((s) => s.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: "false, a number of proxies (e.g. 1), or the proxies' addresses / CIDRs, comma-separated",
+    });
+    return z.NEVER;
+  });
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -109,12 +151,14 @@ const configSchema = z.object({
     .max(24 * 60)
     .default(15),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Wrong passwords per account (from any address) in 15 minutes before its logins are a 429 until the window ends. */
+  LOGIN_MAX_FAILED_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Public market-data reads (no token) per client IP per minute. */
   MARKET_READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: boolish.default(false),
+  TRUST_PROXY: trustProxy,
   /** The OpenAPI document and its UI at /api/docs; production may switch them off. */
   API_DOCS: boolish.default(true),
   /** The public origin of the web app (e.g. https://exchange.example.com) used in invite links; unset, they are paths (never the request's Host). */
@@ -203,6 +247,19 @@ const configSchema = z.object({
   RECONCILIATION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. A hop count becomes a function trusting the nearest `n`
+ * hops (the socket's peer and the next n - 1 addresses from the right of X-Forwarded-For): Fastify
+ * 5 ignores a plain number, since a hop count cannot check that the peer is the proxy, so a hop
+ * count is only for a server that nothing but its proxies can reach (README).
+ */
+export function trustProxyOption(
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 /** Every environment variable the server reads; README.md's configuration table lists each (config-docs.test.ts). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shape);
 
@@ -223,6 +280,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.INDEX_MIN_SOURCES !== undefined && c.INDEX_MIN_SOURCES > c.PRICE_SOURCES.length) {
     throw new Error(
       `Invalid configuration:\n  INDEX_MIN_SOURCES: ${c.INDEX_MIN_SOURCES} is more than the ${c.PRICE_SOURCES.length} PRICE_SOURCES`,
+    );
+  }
+  if (c.NODE_ENV === 'production' && c.TRUST_PROXY === true) {
+    throw new Error(
+      'Invalid configuration:\n  TRUST_PROXY: true is refused in production: it takes the leftmost ' +
+        'X-Forwarded-For address, which the client chooses (rate limits, attempt limits and audit rows ' +
+        'would carry a forged address). Give the number of proxies in front of the server (e.g. 1) or ' +
+        'their addresses / CIDRs, comma-separated.',
     );
   }
   return {

@@ -4,6 +4,7 @@ export * from '../modules/adjustments/adjustments.schema.ts';
 export * from '../modules/admins/admins.schema.ts';
 export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/auth/account-security/login-events.schema.ts';
+export * from '../modules/auth/attempts.schema.ts';
 export * from '../modules/auth/auth.schema.ts';
 export * from '../modules/channels/channels.schema.ts';
 export * from '../modules/changes/changes.schema.ts';

@@ -75,7 +75,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
   });
   // One count of wrong 2FA codes per account (and per IP) across login, 2FA changes and
   // withdrawals, so that the 10^6 codes cannot be tried through several doors.
-  const twofaAttempts = createAttemptLimiter(app, {
+  const twofaAttempts = createAttemptLimiter(ctx.database.db, {
     name: 'twofa',
     max: ctx.config.TWOFA_MAX_FAILED_ATTEMPTS,
     maxPerAddress: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE * ctx.config.TWOFA_ATTEMPT_WINDOW_MINUTES,
@@ -93,7 +93,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
     redis: () => ctx.redis?.state() ?? 'off',
     clock: ctx.clock,
   });
-  registerAuthRoutes(app, { auth, guards, twofaAttempts, config: ctx.config });
+  registerAuthRoutes(app, { auth, guards, twofaAttempts, db: ctx.database.db, config: ctx.config });
   registerTwoFactorRoutes(app, { twoFactor, guards, attempts: twofaAttempts });
   registerAccountSecurityRoutes(app, {
     accountSecurity: createAccountSecurityService({

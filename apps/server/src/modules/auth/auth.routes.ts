@@ -2,14 +2,18 @@ import { changePassword, getMe, login, logout, register, updateProfile } from '@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../core/config.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import type { Db } from '../../db/client.ts';
 import { type AttemptLimiter, createAttemptLimiter } from './attempt-limiter.ts';
-import type { AuthService, ClientInfo } from './auth.service.ts';
+import { type AuthService, type ClientInfo, tooManyWrongLoginPasswords } from './auth.service.ts';
 import { caller, type Guards } from './guard.ts';
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
 });
+
+/** The window of LOGIN_MAX_FAILED_PER_ACCOUNT. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export function registerAuthRoutes(
   app: Router,
@@ -18,18 +22,36 @@ export function registerAuthRoutes(
     guards: Guards;
     /** Wrong 2FA codes, per account and per IP (shared with the 2FA routes and withdrawals). */
     twofaAttempts: AttemptLimiter;
-    config: Pick<Config, 'LOGIN_RATE_LIMIT_PER_MINUTE' | 'REGISTER_RATE_LIMIT_PER_HOUR'>;
+    /** Where the attempt limits count (attempt_counters). */
+    db: Db;
+    config: Pick<
+      Config,
+      'LOGIN_RATE_LIMIT_PER_MINUTE' | 'LOGIN_MAX_FAILED_PER_ACCOUNT' | 'REGISTER_RATE_LIMIT_PER_HOUR'
+    >;
   },
 ) {
   const { auth, guards } = deps;
   const tags = ['auth'];
+
+  // Wrong passwords per account, from any address: LOGIN_MAX_FAILED_PER_ACCOUNT in 15 minutes. The
+  // per-IP limit is the route's rate limit (LOGIN_RATE_LIMIT_PER_MINUTE).
+  const loginPasswordAttempts = createAttemptLimiter(deps.db, {
+    name: 'login-password',
+    max: deps.config.LOGIN_MAX_FAILED_PER_ACCOUNT,
+    maxPerAddress: null,
+    timeWindowMs: LOGIN_FAILURE_WINDOW_MS,
+    tooMany: tooManyWrongLoginPasswords,
+  });
 
   route(app, login, {
     tags,
     config: { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (request) =>
       ok(
-        await auth.login(request.body, clientInfo(request), (userId) => deps.twofaAttempts(request, userId)),
+        await auth.login(request.body, clientInfo(request), {
+          password: (userId) => loginPasswordAttempts(request, userId),
+          twofa: (userId) => deps.twofaAttempts(request, userId),
+        }),
         '登录成功',
       ),
   });
@@ -66,7 +88,7 @@ export function registerAuthRoutes(
   });
 
   // Wrong old passwords are limited like logins: LOGIN_RATE_LIMIT_PER_MINUTE per account and per IP.
-  const passwordAttempts = createAttemptLimiter(app, {
+  const passwordAttempts = createAttemptLimiter(deps.db, {
     name: 'password-change',
     max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE,
     timeWindowMs: 60_000,

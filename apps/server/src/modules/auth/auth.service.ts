@@ -7,7 +7,14 @@ import {
   TWOFA_MESSAGES,
   type TwofaSetupChallenge,
 } from '@platform/contracts';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../core/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+} from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createUser } from '../users/create-user.ts';
@@ -19,6 +26,12 @@ import { hashPassword, timingDummyHash, verifyPassword } from './passwords.ts';
 import { createLookupQueue, type SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { TwoFactorService } from './two-factor/two-factor.service.ts';
+
+/** The attempt limits of a login, each for the account the identifier matched. */
+export interface LoginAttempts {
+  password: (userId: number) => AttemptGuard;
+  twofa: (userId: number) => AttemptGuard;
+}
 
 export interface ClientInfo {
   ip?: string | null;
@@ -75,6 +88,9 @@ function answerHoldsMs(found: FoundSession, admin: repo.AdminSessionPolicy): num
   }
   return until - now;
 }
+
+export const tooManyWrongLoginPasswords = (seconds: number) =>
+  tooManyRequests(`密码错误次数过多，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`);
 
 /**
  * Why a login's second step failed, as 安全中心 lists it; none when the code was not given yet
@@ -184,14 +200,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * The password first (a wrong one says nothing about 2FA), then, for an account with 2FA on,
      * the code or a recovery code in `totp`: missing or wrong is a 401 with twofa_required and no
-     * session. `attempts` limits wrong codes per account (and per IP).
+     * session. `attempts.password` limits wrong passwords per account (the route's rate limit is
+     * the per-IP one) and `attempts.twofa` wrong codes per account and per IP. Each counts the
+     * attempt before checking it and takes it back on success, which erases no earlier failure:
+     * only the window's end does, so neither the owner nor anyone else resets an attacker's count.
      */
-    async login(body: LoginBody, client: ClientInfo, attempts?: (userId: number) => AttemptGuard) {
+    async login(body: LoginBody, client: ClientInfo, attempts?: LoginAttempts) {
       const identifier = (body.account ?? body.email ?? body.phone ?? '').trim();
       if (!identifier) throw badRequest('请输入邮箱或手机号');
       const user = identifier.includes('@')
         ? await repo.findUserByEmail(db, identifier)
         : await repo.findUserByPhone(db, identifier);
+      const passwordAttempt = user ? attempts?.password(user.id) : undefined;
+      if (user && passwordAttempt) {
+        try {
+          await passwordAttempt.begin();
+        } catch (err) {
+          await recordLogin(user.id, client, 'locked');
+          throw err;
+        }
+      }
       const valid = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyPassword(await timingDummyHash(), body.password).then(() => false);
@@ -199,12 +227,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (user) await recordLogin(user.id, client, 'password');
         throw unauthorized('账号或密码错误');
       }
+      await passwordAttempt?.succeeded();
       if (!user.isActive) {
         await recordLogin(user.id, client, 'disabled');
         throw forbidden(DISABLED_MESSAGE);
       }
       try {
-        await deps.twoFactor.requireForLogin(user, body.totp, attempts?.(user.id));
+        await deps.twoFactor.requireForLogin(user, body.totp, attempts?.twofa(user.id));
       } catch (err) {
         const failure = twofaFailure(err, body.totp);
         if (failure) await recordLogin(user.id, client, failure);
@@ -262,11 +291,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     async changePassword(userId: number, sessionId: string, body: PasswordBody, attempts?: AttemptGuard) {
       const user = await repo.findUserById(db, userId);
       if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
-      await attempts?.check();
-      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
-        await attempts?.failed();
-        throw badRequest('原密码错误');
-      }
+      await attempts?.begin();
+      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('原密码错误');
+      await attempts?.succeeded();
       if (body.oldPassword === body.newPassword) throw badRequest('新密码不能与原密码相同');
       const passwordHash = await hashPassword(body.newPassword);
       const revoked = await db.transaction(async (tx) => {

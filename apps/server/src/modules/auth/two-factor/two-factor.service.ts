@@ -72,14 +72,16 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   }
 
   /**
-   * A wrong code counts against the limit; once it is used up, even a right code is a 429. The
-   * count lives in the limiter's store, not in `exec`, so it stands when the transaction rolls back.
+   * The attempt is counted before the code is checked and taken back when it is right, so that only
+   * wrong codes count and parallel guesses get at most the limit checked; once it is used up, even
+   * a right code is a 429. The count is the limiter's, not `exec`'s: it stands when the transaction
+   * rolls back (a check inside a transaction is given a guard counted ahead: countAhead).
    */
   async function checkCode(exec: Executor, userId: number, code: string, attempts: AttemptGuard | undefined) {
-    await attempts?.check();
-    if (await consumeCode(exec, userId, code)) return true;
-    await attempts?.failed();
-    return false;
+    await attempts?.begin();
+    if (!(await consumeCode(exec, userId, code))) return false;
+    await attempts?.succeeded();
+    return true;
   }
 
   /**
@@ -137,12 +139,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       if (user.twofaEnabledAt !== null) throw conflict(TWOFA_MESSAGES.alreadyEnabled);
       const pending = (await repo.findCredentials(db, user.id))?.pendingSecret;
       if (!pending) throw conflict(TWOFA_MESSAGES.noPendingSetup);
-      await attempts?.check();
+      await attempts?.begin();
       const step = matchTotp(pending, code, now());
-      if (step === null) {
-        await attempts?.failed();
-        throw badRequest(TWOFA_MESSAGES.wrong);
-      }
+      if (step === null) throw badRequest(TWOFA_MESSAGES.wrong);
+      await attempts?.succeeded();
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       await db.transaction(async (tx) => {
         const locked = await repo.lockCredentials(tx, user.id);
