@@ -16,6 +16,7 @@ const entryPoints = {
   main: 'src/main.ts',
   'ledger-verify': 'src/modules/ledger/verify-cli.ts',
   'audit-verify': 'src/modules/audit/verify-cli.ts',
+  'db-migrate': 'src/db/migrate-cli.ts',
   demo: 'src/demo/seed.ts',
 };
 

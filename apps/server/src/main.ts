@@ -3,12 +3,15 @@ import { assertWritableDataDir, loadConfig } from './core/config.ts';
 import { installProcessGuard } from './core/process-guard.ts';
 import { shutDown } from './core/shutdown.ts';
 import { openDatabase } from './db/client.ts';
+import { installAuditChainKey, loadAuditChainKey } from './modules/audit/audit.key.ts';
 import { ensureSuperAdmin } from './modules/bootstrap/super-admin.ts';
 
 async function main() {
   installProcessGuard(); // A Redis error never stops the process (core/process-guard.ts).
   const config = loadConfig();
   assertWritableDataDir(config);
+  // Before anything could write an audit row (the first start's admins): rows are sealed with it.
+  installAuditChainKey(loadAuditChainKey(config));
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

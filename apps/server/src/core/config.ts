@@ -170,6 +170,21 @@ const configSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /**
+   * The audit chain's key (modules/audit/audit.key.ts), its UTF-8 bytes; never stored in the
+   * database. Unset: generated once into DATA_DIR (audit-chain-key); required in production with
+   * DATABASE_URL (loadConfig). Several instances on one database must share one value.
+   */
+  AUDIT_CHAIN_KEY: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Where the signed checkpoints of the audit chain's head are appended (default DATA_DIR/audit-checkpoints). */
+  AUDIT_CHECKPOINT_DIR: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
    * The venues whose median is the reference price (ARCHITECTURE.md, "Reference prices"): a comma
    * list of sim, htx, okx and binance. `sim` stands for three simulated venues (sim-a, sim-b,
    * sim-c: one path, independent per-venue noise), so the index logic runs offline.
@@ -288,6 +303,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'X-Forwarded-For address, which the client chooses (rate limits, attempt limits and audit rows ' +
         'would carry a forged address). Give the number of proxies in front of the server (e.g. 1) or ' +
         'their addresses / CIDRs, comma-separated.',
+    );
+  }
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.AUDIT_CHAIN_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  AUDIT_CHAIN_KEY: required in production with DATABASE_URL (a secret of 32 or more characters, ' +
+        'e.g. `openssl rand -hex 32`, the same on every instance and kept out of the database: it seals the audit log)',
     );
   }
   return {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -194,6 +195,25 @@ async function withoutQueryTimeout<T>(client: pg.Client, fn: () => Promise<T>): 
   }
 }
 
+/**
+ * Whether the database has every migration already: then the migrator is not run at all, so a
+ * server whose role owns nothing and may create nothing (README, production: migrations run with
+ * the owner role) starts. The migrator's own bookkeeping (drizzle.__drizzle_migrations) decides.
+ */
+async function migrationsApplied(client: pg.PoolClient): Promise<boolean> {
+  const newest = Math.max(
+    ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis),
+  );
+  try {
+    const { rows } = await client.query<{ at: string | null }>(
+      'SELECT max(created_at)::text AS at FROM drizzle.__drizzle_migrations',
+    );
+    return rows[0]?.at != null && Number(rows[0].at) >= newest;
+  } catch {
+    return false; // no such table yet (a new database), or not readable: the migrator decides
+  }
+}
+
 export async function openPostgres(url: string, poolSize = 10, limits?: PostgresLimits): Promise<Database> {
   const connections = new Set<pg.Client>();
   let trouble: { code: string; at: number } | undefined;
@@ -228,7 +248,9 @@ export async function openPostgres(url: string, poolSize = 10, limits?: Postgres
     await withoutQueryTimeout(lockClient, async () => {
       await lockClient.query('SET statement_timeout = 0; SET lock_timeout = 0');
       await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      if (!(await migrationsApplied(lockClient))) {
+        await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      }
     });
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});

@@ -1,4 +1,4 @@
-import { loadConfig } from '../core/config.ts';
+import { type Config, loadConfig } from '../core/config.ts';
 import { type Db, openDatabase } from './client.ts';
 
 /**
@@ -8,12 +8,13 @@ import { type Db, openDatabase } from './client.ts';
  */
 export async function runVerifyCli(
   name: string,
-  check: (db: Db, where: string) => Promise<number>,
+  check: (db: Db, where: string, config: Config) => Promise<number>,
 ): Promise<number> {
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let where: string;
+  let config: Config;
   try {
-    const config = loadConfig();
+    config = loadConfig();
     where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
@@ -30,7 +31,7 @@ export async function runVerifyCli(
     return 2;
   }
   try {
-    return await check(database.db, where);
+    return await check(database.db, where, config);
   } catch (err) {
     console.error(`${name} failed while checking: ${messageOf(err)}`);
     return 2;

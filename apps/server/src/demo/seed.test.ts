@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../core/money.ts';
 import { queryRows } from '../db/rows.ts';
+import { createAuditChainKey, installAuditChainKey } from '../modules/audit/audit.key.ts';
 import { createDashboardService } from '../modules/dashboard/dashboard.service.ts';
 import { createKycService } from '../modules/kyc/kyc.service.ts';
 import { silentRealtime } from '../modules/realtime/realtime.ts';
@@ -15,6 +16,7 @@ import { teamTreeProblems } from '../modules/team/tree-check.ts';
 import { createImageStore } from '../modules/uploads/image-store.ts';
 import { detectImageType } from '../modules/uploads/image-type.ts';
 import { createUrlSigner } from '../modules/uploads/signed-url.ts';
+import { TEST_AUDIT_CHAIN_KEY } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { DEMO_ADMIN_EMAILS, DEMO_MARKER_EMAIL, planDemo, type SeedResult, seedDemoData } from './seed.ts';
 
@@ -48,6 +50,8 @@ describe('npm run demo (seedDemoData)', () => {
     )[0];
 
   beforeAll(async () => {
+    // The seed's audit rows are sealed like the server's (the demo CLI installs the configured key).
+    installAuditChainKey(createAuditChainKey(TEST_AUDIT_CHAIN_KEY));
     database = await createTestDatabase();
     first = await seedDemoData(database.db, {
       adminEmail: 'boss@example.com',

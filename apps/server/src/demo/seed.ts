@@ -39,6 +39,7 @@ import { loadConfig } from '../core/config.ts';
 import { Decimal } from '../core/money.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { parseCount, queryRows } from '../db/rows.ts';
+import { installAuditChainKey, loadAuditChainKey } from '../modules/audit/audit.key.ts';
 import type { AuditActor } from '../modules/audit/audit.service.ts';
 import { findUserByEmail } from '../modules/auth/auth.repository.ts';
 import { users } from '../modules/auth/auth.schema.ts';
@@ -1011,6 +1012,8 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
+    // The demo's audit rows are sealed with the key the server runs with (DATA_DIR or AUDIT_CHAIN_KEY).
+    installAuditChainKey(loadAuditChainKey(config));
     const result = await seedDemoData(database.db, {
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,

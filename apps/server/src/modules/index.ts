@@ -10,7 +10,7 @@ import { createAdminUsersService } from './admin-users/admin-users.service.ts';
 import { createActivationService } from './admins/activation.ts';
 import { registerAdminsRoutes } from './admins/admins.routes.ts';
 import { createAdminsService } from './admins/admins.service.ts';
-import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { registerAudit } from './audit/audit.module.ts';
 import { registerAccountSecurityRoutes } from './auth/account-security/account-security.routes.ts';
 import { createAccountSecurityService } from './auth/account-security/account-security.service.ts';
 import { createAttemptLimiter } from './auth/attempt-limiter.ts';
@@ -137,7 +137,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
     channels: createChannelsService({ db: ctx.database.db, qrCodes }),
     guards,
   });
-  registerAuditRoutes(app, { db: ctx.database.db, guards });
+  registerAudit(app, ctx, guards);
 
   const uploadSigner = createUrlSigner(await loadUploadSigningSecret(ctx.config));
   await registerKycRoutes(app, {

@@ -7,6 +7,9 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { createUser } from '../modules/users/create-user.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
+/** The AUDIT_CHAIN_KEY of test servers (a process seals with one key). */
+export const TEST_AUDIT_CHAIN_KEY = 'test-audit-chain-key-0123456789abcdef';
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
@@ -34,6 +37,8 @@ export async function createTestApp(
     TRADING_JOBS_AUTOSTART: 'false',
     // A known simulator key: no secret file is written, and a test's prices are the same every run.
     MARKET_SIM_SEED: 'test-market',
+    // One audit chain key for every test server (modules/audit/audit.key.ts): no key file is written.
+    AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
     // Admin 2FA is off unless a test opts in (two-factor tests pass ADMIN_2FA_REQUIRED: 'true').
     ADMIN_2FA_REQUIRED: 'false',
     ...env,

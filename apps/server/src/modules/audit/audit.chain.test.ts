@@ -14,6 +14,7 @@ import {
   GENESIS_HASH,
   verifyAuditChain,
 } from './audit.chain.ts';
+import { auditChainKey } from './audit.key.ts';
 import { recordAudit } from './audit.service.ts';
 import { describeAuditChain } from './verify-cli.ts';
 
@@ -178,6 +179,9 @@ describe(`audit hash chain (${testEngine})`, () => {
       sql`DELETE FROM audit_logs`,
       sql`TRUNCATE audit_logs`,
       sql`UPDATE audit_chain_head SET seq = 0`,
+      // A sealed row's seal cannot be replaced, nor a row changed while being sealed.
+      sql`UPDATE audit_logs SET mac = 'x' WHERE seq = 1`,
+      sql`UPDATE audit_logs SET key_id = NULL, mac = NULL WHERE seq = 1`,
       sql`DELETE FROM audit_chain_head`,
       sql`TRUNCATE audit_chain_head`,
     ];
@@ -185,12 +189,21 @@ describe(`audit hash chain (${testEngine})`, () => {
       const err = await rejectionOf(t.database.db.execute(attempt));
       expect(errorText(err)).toMatch(/append-only|maintained by the audit_logs trigger/);
     }
-    // An insert cannot choose its place in the chain: the trigger overwrites seq and hashes.
+    // An insert cannot choose its place in the chain: the trigger overwrites seq and hashes. But
+    // without the key it cannot seal the row (issue 32): verify names it as forged.
     await t.database.db.execute(
       sql`INSERT INTO audit_logs (admin_id, action, target_type, seq, prev_hash, hash)
           VALUES (${root.id}, 'test.forged', 'test', 1, ${GENESIS_HASH}, 'forged')`,
     );
-    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true, rows: 35, head: { seq: 35 } });
+    const [forged] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id::text AS id FROM audit_logs WHERE action = 'test.forged'`,
+    );
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({
+      ok: false,
+      rows: 34,
+      first_broken: { id: Number(forged?.id), seq: 35, reason: expect.stringContaining('没有密钥签名') },
+    });
   });
 });
 
@@ -242,7 +255,7 @@ describe(`audit hash chain tampering (${testEngine})`, () => {
         expect(reply.status).toBe(200);
       };
       // Without a snapshot the head is read before the write and the rows after it: a false alarm.
-      const torn = await checkAuditChain(writingAfterFirstStatement(db, write));
+      const torn = await checkAuditChain(writingAfterFirstStatement(db, write), { key: auditChainKey() });
       expect(torn.first_broken?.reason).toContain('末尾记录已被删除');
       // verifyAuditChain reads the head and every page in one REPEATABLE READ transaction.
       const inSnapshot = new Proxy(db, {
@@ -306,7 +319,7 @@ describe(`audit hash chain tampering (${testEngine})`, () => {
     expect((await verifyAuditChain(t.database.db)).first_broken).toMatchObject({ id: null, seq: 1 });
   });
 
-  it('a row inserted with the triggers off is unchained and named; audit_chain_backfill chains it', async () => {
+  it('a row inserted with the triggers off is unchained and named; audit_chain_backfill chains it, unsealed', async () => {
     await fresh();
     await asTamperer(
       t,
@@ -324,6 +337,12 @@ describe(`audit hash chain tampering (${testEngine})`, () => {
     // The migration's backfill (rows that existed before 0020; bulk loads) chains it, in SQL.
     await expect(t.database.db.execute(sql`SELECT audit_chain_backfill()`)).rejects.toThrow();
     await asTamperer(t, sql`SELECT audit_chain_backfill()`);
-    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true, rows: 6, head: { seq: 6 } });
+    // Chained now, but not sealed with the key: after sealed rows that is a forged row (issue 32).
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({
+      ok: false,
+      rows: 5,
+      head: { seq: 6 },
+      first_broken: { id: Number(loaded?.id), seq: 6, reason: expect.stringContaining('没有密钥签名') },
+    });
   });
 });

@@ -3,6 +3,8 @@ import type { AuditChainBreak, AuditChainState } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, snapshotCheck } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { checkpointSignedBy, readCheckpoints, type StoredCheckpoint } from './audit.checkpoints.ts';
+import { type AuditChainKey, auditChainKey } from './audit.key.ts';
 
 /**
  * The audit log's hash chain (issue 17, migration 0020_audit_hash_chain.sql).
@@ -25,6 +27,12 @@ import { queryRows } from '../../db/rows.ts';
  * TypeScript; verifyAuditChain recomputes every hash with it, independently of the SQL function.
  * Rows are read in text form (bigint as text, jsonb::text, the timestamp formatted) so nothing is
  * lost to JS numbers or millisecond Dates.
+ *
+ * Anchored outside the database (issue 32): the chain above is recomputable by anyone who can write
+ * the database. So each row is also sealed with AUDIT_CHAIN_KEY (key_id, mac = HMAC of its hash;
+ * audit.key.ts), and the head is checkpointed into signed lines outside the database
+ * (audit.checkpoints.ts). Rows from before the key (key_id and mac NULL) verify by the SHA-256 chain
+ * alone, and only as a prefix: before the first sealed row and before the first checkpoint.
  */
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -45,6 +53,9 @@ export interface AuditChainRow {
   created_at: string;
   prev_hash: string | null;
   hash: string | null;
+  /** The seal: the key's fingerprint and HMAC of `hash` (NULL before the key existed). */
+  key_id: string | null;
+  mac: string | null;
 }
 
 const str = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
@@ -70,21 +81,34 @@ export function auditRowHash(prevHash: string, row: AuditChainRow): string {
 /** The columns of audit_logs in the text form of AuditChainRow. */
 export const CHAIN_COLUMNS = sql.raw(`id::text AS id, seq::text AS seq, admin_id::text AS admin_id, action,
   target_type, target_id, before::text AS before, after::text AS after, ip, user_agent,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, prev_hash, hash`);
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, prev_hash, hash, key_id, mac`);
 
 const PAGE = 5000;
+
+/** What the chain is checked against beyond itself: the key, and the checkpoints read from files. */
+export interface AuditChainAnchor {
+  key: AuditChainKey;
+  checkpoints?: readonly StoredCheckpoint[];
+  /** The first checkpoint line that could not be read (`file:line`). */
+  unreadable?: { source: string };
+}
 
 /**
  * Recomputes the whole chain in seq order and names the first row that does not verify: a row
  * never chained, a missing seq (a deleted row), a prev_hash that is not the previous row's hash
  * (a row removed or reordered), a hash that differs from the recomputed one (content changed),
- * or a head that is ahead of the last row (rows deleted at the end).
+ * a seal that is missing, made with another key or wrong (a row inserted or rewritten without the
+ * key), a head that is ahead of the last row (rows deleted at the end), and then, against the
+ * checkpoints: a line not signed by the key, a row whose hash is not the one a checkpoint saw
+ * (history rewritten), or a checkpoint past the last row (the tail deleted and the head moved back).
  *
  * Runs on `exec` as it stands. Use verifyAuditChain for a consistent snapshot; this one is for
  * callers that already hold a transaction.
  */
-export async function checkAuditChain(exec: Executor): Promise<AuditChainState> {
+export async function checkAuditChain(exec: Executor, anchor: AuditChainAnchor): Promise<AuditChainState> {
   const verifiedAt = new Date().toISOString();
+  const { key } = anchor;
+  const checkpoints = [...(anchor.checkpoints ?? [])];
   const [head] = await queryRows<{ seq: string; hash: string }>(
     exec,
     sql`SELECT seq::text AS seq, hash FROM audit_chain_head WHERE id = 1`,
@@ -98,6 +122,37 @@ export async function checkAuditChain(exec: Executor): Promise<AuditChainState> 
     verified_at: verifiedAt,
   });
 
+  // The checkpoints themselves first: one that is not the key's proves nothing and is named.
+  if (anchor.unreadable) {
+    return done(0, {
+      id: null,
+      seq: null,
+      reason: `检查点 ${anchor.unreadable.source} 无法解析（不是检查点记录）`,
+    });
+  }
+  for (const c of checkpoints) {
+    if (c.key_id !== key.keyId) {
+      return done(0, {
+        id: null,
+        seq: c.seq,
+        reason: `检查点 ${c.source} 由另一个密钥签名（密钥 ${c.key_id}，校验用的密钥 ${key.keyId}）：AUDIT_CHAIN_KEY 不对`,
+      });
+    }
+    if (!checkpointSignedBy(c, key)) {
+      return done(0, { id: null, seq: c.seq, reason: `检查点 ${c.source} 的签名不符（被伪造或修改）` });
+    }
+  }
+  const atSeq = new Map<number, StoredCheckpoint[]>();
+  for (const c of checkpoints) atSeq.set(c.seq, [...(atSeq.get(c.seq) ?? []), c]);
+  const firstCheckpoint = checkpoints.reduce<StoredCheckpoint | undefined>(
+    (min, c) => (min === undefined || c.seq < min.seq ? c : min),
+    undefined,
+  );
+  const lastCheckpoint = checkpoints.reduce<StoredCheckpoint | undefined>(
+    (max, c) => (max === undefined || c.seq > max.seq ? c : max),
+    undefined,
+  );
+
   const [unchained] = await queryRows<{ id: string }>(
     exec,
     sql`SELECT id::text AS id FROM audit_logs WHERE seq IS NULL ORDER BY id LIMIT 1`,
@@ -107,6 +162,7 @@ export async function checkAuditChain(exec: Executor): Promise<AuditChainState> 
   let prevHash = GENESIS_HASH;
   let expected = 1n;
   let lastId: string | null = null;
+  let sealedSeen = false;
   let broken: AuditChainBreak | undefined;
   for (;;) {
     const page = await queryRows<AuditChainRow>(
@@ -123,8 +179,21 @@ export async function checkAuditChain(exec: Executor): Promise<AuditChainState> 
         broken = { ...at, reason: '前一哈希与上一条记录的哈希不符（记录被删除、插入或重排）' };
       } else if (auditRowHash(prevHash, row) !== row.hash) {
         broken = { ...at, reason: '内容已被修改（重算哈希与记录的哈希不符）' };
+      } else {
+        const reason = sealProblem(row, key, sealedSeen, firstCheckpoint);
+        if (reason) broken = { ...at, reason };
+        else {
+          const seen = (atSeq.get(at.seq) ?? []).find((c) => c.hash !== row.hash);
+          if (seen) {
+            broken = {
+              ...at,
+              reason: `与检查点 ${seen.source}（${seen.at}）不符：该序号的哈希已变（记录被改写）`,
+            };
+          }
+        }
       }
       if (broken) break;
+      if (row.mac !== null) sealedSeen = true;
       checked += 1;
       prevHash = row.hash as string;
       expected = seq + 1n;
@@ -150,14 +219,54 @@ export async function checkAuditChain(exec: Executor): Promise<AuditChainState> 
       reason: '链头哈希与最后一条记录不符',
     };
   }
+  if (!broken && lastCheckpoint && BigInt(lastCheckpoint.seq) > expected - 1n) {
+    broken = {
+      id: null,
+      seq: Number(expected),
+      reason: `检查点 ${lastCheckpoint.source}（${lastCheckpoint.at}）记录链头到序号 ${lastCheckpoint.seq}，但最后一条记录是序号 ${expected - 1n}：末尾记录已被删除（链头也被改回）`,
+    };
+  }
   return done(checked, broken);
+}
+
+/** Why a row's seal does not verify, or undefined. */
+function sealProblem(
+  row: AuditChainRow,
+  key: AuditChainKey,
+  sealedSeen: boolean,
+  firstCheckpoint: StoredCheckpoint | undefined,
+): string | undefined {
+  if (row.key_id === null && row.mac === null) {
+    if (sealedSeen) return '没有密钥签名，而之前的记录都已签名：记录是绕过应用写入的（伪造）';
+    if (firstCheckpoint && Number(row.seq) > firstCheckpoint.seq) {
+      return `没有密钥签名，却在检查点 ${firstCheckpoint.source}（序号 ${firstCheckpoint.seq}）之后：记录是绕过应用写入的（伪造）或签名被抹去`;
+    }
+    return undefined; // written before the key existed: the SHA-256 chain alone
+  }
+  if (row.key_id !== key.keyId) {
+    return `由另一个密钥签名（密钥 ${row.key_id}，校验用的密钥 ${key.keyId}）：AUDIT_CHAIN_KEY 不对，或记录被伪造`;
+  }
+  if (!row.mac || !key.same(row.mac, key.rowMac(row.hash as string))) {
+    return '密钥签名不符（记录被伪造或改写后重算了哈希）';
+  }
+  return undefined;
+}
+
+/** Where verifyAuditChain takes its anchor: the installed key unless given, the checkpoints of a directory. */
+export interface VerifyOptions {
+  key?: AuditChainKey;
+  /** AUDIT_CHECKPOINT_DIR; without it no checkpoint is checked. */
+  checkpointDir?: string;
 }
 
 /**
  * Verifies the chain on one consistent snapshot (a read-only REPEATABLE READ transaction): the head
  * and every page of rows are read as of the same moment, so an audited write committing while the
- * check pages through the log cannot look like a deleted tail or a mismatched head.
+ * check pages through the log cannot look like a deleted tail or a mismatched head. The
+ * checkpoints are read before the snapshot begins, so each names a head the snapshot contains.
  */
-export function verifyAuditChain(db: Db): Promise<AuditChainState> {
-  return snapshotCheck(db, (tx) => checkAuditChain(tx));
+export function verifyAuditChain(db: Db, opts: VerifyOptions = {}): Promise<AuditChainState> {
+  const key = opts.key ?? auditChainKey();
+  const read = opts.checkpointDir ? readCheckpoints(opts.checkpointDir) : { checkpoints: [] };
+  return snapshotCheck(db, (tx) => checkAuditChain(tx, { key, ...read }));
 }

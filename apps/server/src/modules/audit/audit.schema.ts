@@ -39,6 +39,13 @@ export const auditLogs = pgTable(
     seq: bigint('seq', { mode: 'number' }),
     prevHash: text('prev_hash'),
     hash: text('hash'),
+    /**
+     * The seal (audit.key.ts): the AUDIT_CHAIN_KEY's fingerprint and HMAC-SHA-256 of `hash` under it,
+     * set once by recordAudit right after the insert, in its transaction. NULL on rows written
+     * before the key existed (verified by the SHA-256 chain alone).
+     */
+    keyId: text('key_id'),
+    mac: text('mac'),
   },
   (t) => [
     index('audit_logs_created_idx').on(t.createdAt),

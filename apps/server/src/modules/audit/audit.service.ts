@@ -4,10 +4,12 @@ import {
   beijingDayBounds,
   parseAuditActionFilter,
 } from '@platform/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { caller } from '../auth/guard.ts';
+import { auditChainKey } from './audit.key.ts';
 import * as repo from './audit.repository.ts';
 import { auditLogs } from './audit.schema.ts';
 
@@ -45,16 +47,27 @@ export interface AuditEntry {
  * longer and takes locks in the opposite order to other writers — a possible deadlock.
  */
 export async function recordAudit(exec: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await exec.insert(auditLogs).values({
-    adminId: actor.adminId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-  });
+  const key = auditChainKey();
+  const [row] = await exec
+    .insert(auditLogs)
+    .values({
+      adminId: actor.adminId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    })
+    .returning({ id: auditLogs.id, hash: auditLogs.hash });
+  // The seal (audit.key.ts): the trigger chained the row; the key, which the database never sees,
+  // signs its hash. The one UPDATE the append-only trigger allows (migration 0042).
+  if (!row?.hash) throw new Error('audit row not chained by the database trigger');
+  await exec
+    .update(auditLogs)
+    .set({ keyId: key.keyId, mac: key.rowMac(row.hash) })
+    .where(eq(auditLogs.id, row.id));
 }
 
 // --- reading the log (GET /api/admin/audit-logs) -------------------------------------------------
