@@ -87,6 +87,14 @@ describe('待复核发放', () => {
     expect(items.textContent).toContain('2,500.125 USDT');
   });
 
+  it('says why a payee’s payouts need a second admin: their 24 h total (issue 32)', async () => {
+    listing(approval({ ...SINGLE, first_approval: { ...OTHER, window_total: '6000.000000000000000000' } }));
+    renderWithAnt(<PendingPayoutApprovals kind="salary" />);
+    expect((await screen.findByTestId('payout-approval-reason-2')).textContent).toBe(
+      '该用户 24 小时内累计 6,000.00 USDT，达到双人复核阈值',
+    );
+  });
+
   it('renders nothing without proposals, nor when the list cannot be read', async () => {
     listing();
     const { container, unmount } = renderWithAnt(<PendingPayoutApprovals kind="salary" />);

@@ -7,7 +7,12 @@ import type { HTMLAttributes } from 'react';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { DASHBOARD_QUERY_KEY } from '../../dashboard/dashboardApi.ts';
-import { firstApprovalText, SecondAdminTip, useIsFirstApprover } from '../../dualControl.tsx';
+import {
+  firstApprovalReason,
+  firstApprovalText,
+  SecondAdminTip,
+  useIsFirstApprover,
+} from '../../dualControl.tsx';
 import { REWARDS_QUERY_ROOT } from '../rewards/rewardsApi.ts';
 import { SALARY_QUERY_ROOT } from '../salary/salaryApi.ts';
 import {
@@ -155,6 +160,15 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {formatDateTimeShort(a.first_approval.at)}
           </Typography.Text>
+          {firstApprovalReason(a.first_approval) && (
+            <Typography.Text
+              type="warning"
+              style={{ fontSize: 12 }}
+              data-testid={`payout-approval-reason-${a.id}`}
+            >
+              {firstApprovalReason(a.first_approval)}
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },
