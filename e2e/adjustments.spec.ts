@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import {
   adminSession,
-  callApi,
   confirmDialog,
+  createActivatedAdmin,
   openAs,
   registerUser,
   type Session,
@@ -16,15 +16,9 @@ test.describe.configure({ timeout: 90_000 });
 test.use({ actionTimeout: 15_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** A second (plain) admin, created by the super admin and logged in over the API. */
+/** A second (plain) admin, created by the super admin, activated and logged in over the API. */
 async function secondAdmin(request: APIRequestContext, root: Session): Promise<Session> {
-  const email = uniqueEmail('adjust-admin');
-  const password = 'second-admin-secret';
-  await callApi(request, 'POST', '/api/admin/admins', {
-    token: root.token,
-    data: { email, password, admin_level: 'admin' },
-  });
-  return callApi<Session>(request, 'POST', '/api/auth/login', { data: { account: email, password } });
+  return (await createActivatedAdmin(request, root, uniqueEmail('adjust-admin'))).session;
 }
 
 test('an adjustment proposed by one admin is approved by another and credits the user once', async ({

@@ -1,17 +1,23 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { adminSession, openAs, snap, toast, uniqueEmail } from './support.ts';
+import { adminSession, callApi, loginThroughForm, openAs, snap, toast, uniqueEmail } from './support.ts';
+import { Authenticator } from './totp.ts';
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ actionTimeout: 15_000 });
 // The machine running the suite can be slow: a generous but bounded wait for each expectation.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-test('the super admin creates an admin and cannot delete themself', async ({ page, request }, info) => {
+test('the super admin creates an admin, who activates the link in another browser; deleting them is final', async ({
+  page,
+  browser,
+  request,
+}, info) => {
   const me = await adminSession(request);
   const email = uniqueEmail('admin');
 
   await openAs(page, me, '/admin/admins');
-  await expect(page.getByTestId('admins-page')).toBeVisible();
+  // The first visit loads the shell and the page's chunks: on a loaded machine that alone can take 15 s.
+  await expect(page.getByTestId('admins-page')).toBeVisible({ timeout: 45_000 });
   // Your own row: marked 我, level 超级管理员, delete disabled.
   await expect(page.getByTestId(`admin-level-${me.user.id}`)).toHaveText('超级管理员');
   await expect(page.getByTestId(`admin-row-${me.user.id}`)).toContainText('我');
@@ -23,7 +29,8 @@ test('the super admin creates an admin and cannot delete themself', async ({ pag
   const dialog = page.getByRole('dialog').filter({ hasText: '添加管理员' });
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('admin-form-email').fill(email);
-  await dialog.getByTestId('admin-form-password').fill('new-admin-password');
+  // No password: the new admin sets their own through the activation link.
+  await expect(dialog.getByTestId('admin-form-password')).toHaveCount(0);
   await dialog.getByTestId('admin-form-phone').fill('13800138000');
   await snap(page, info, 'admins-01-form');
   const created = page.waitForResponse(
@@ -35,6 +42,38 @@ test('the super admin creates an admin and cannot delete themself', async ({ pag
   const newId = ((await reply.json()) as { data: { admin: { id: number } } }).data.admin.id;
   await expect(toast(page, '管理员创建成功')).toBeVisible();
   await expect(dialog).toBeHidden();
+
+  // The link, shown once with a copy button.
+  const linkDialog = page.getByRole('dialog').filter({ hasText: '激活链接' });
+  await expect(linkDialog.getByText('链接只显示这一次')).toBeVisible();
+  const url = (await page.getByTestId('activation-link-url').innerText()).trim();
+  expect(url).toMatch(/\/admin\/activate\?token=/);
+  await expect(linkDialog.locator('.ant-typography-copy')).toBeVisible();
+  await snap(page, info, 'admins-01b-link');
+  await page.getByTestId('activation-link-close').click();
+  await expect(linkDialog).toBeHidden();
+
+  // The new admin follows it in another browser: own password, then 2FA, then logs in.
+  const other = await browser.newContext({ baseURL: new URL(url).origin });
+  const them = await other.newPage();
+  await them.goto(url);
+  await them.getByTestId('activate-password').fill('their-own-password');
+  await them.getByTestId('activate-confirm').fill('their-own-password');
+  await them.getByTestId('activate-password-next').click();
+  await expect(them.getByTestId('twofa-qr')).toBeVisible();
+  const secret = (await them.getByTestId('twofa-secret').innerText()).replace(/\s+/g, '');
+  const authenticator = new Authenticator(secret);
+  await them.getByTestId('twofa-enable-code').fill(await authenticator.next());
+  await them.getByTestId('twofa-enable-submit').click();
+  await expect(them.getByTestId('twofa-codes-step')).toBeVisible();
+  await snap(them, info, 'admins-01c-activated');
+  await them.getByTestId('twofa-codes-saved').check();
+  await them.getByTestId('twofa-finish').click();
+  await loginThroughForm(them, email, 'their-own-password');
+  await them.getByTestId('login-totp').fill(await authenticator.next());
+  await them.getByTestId('login-totp-submit').click();
+  await expect(them.getByTestId('admin-sidebar')).toBeVisible();
+  await other.close();
 
   // The new admin in the list, found by e-mail, with its level label.
   await page.getByTestId('admins-search').fill(email);
@@ -66,4 +105,19 @@ test('the super admin creates an admin and cannot delete themself', async ({ pag
   await page.getByTestId('admins-search').fill('');
   await expect(page.getByTestId(`admin-row-${me.user.id}`)).toBeVisible();
   await snap(page, info, 'admins-03-self-kept');
+
+  // Deleting the new admin is final: gone from the list, the users page cannot enable it again.
+  await callApi(request, 'DELETE', `/api/admin/admins/${newId}`, { token: me.token });
+  const enable = await request.fetch(`/api/admin/users/${newId}/status`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${me.token}` },
+    data: { is_active: true },
+  });
+  expect(enable.status()).toBe(400);
+  expect(((await enable.json()) as { message: string }).message).toContain('删除不可恢复');
+  const login = await request.fetch('/api/auth/login', {
+    method: 'POST',
+    data: { account: email, password: 'their-own-password' },
+  });
+  expect(login.status()).toBe(401);
 });

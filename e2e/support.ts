@@ -5,6 +5,7 @@ import { type APIRequestContext, expect, type Locator, type Page, type TestInfo 
 
 import { randomTrc20Address } from './addresses.ts';
 import { checkerboardPng } from './png.ts';
+import { currentStep, totpAt } from './totp.ts';
 
 export { checkerboardPng, randomTrc20Address };
 
@@ -241,13 +242,49 @@ export function toast(page: Page, text: string | RegExp): Locator {
  * person for amounts at or above the thresholds.
  */
 export async function createPlainAdmin(request: APIRequestContext, root: Session): Promise<Session> {
-  const email = uniqueEmail('second-admin');
-  const password = 'second-admin-pass';
-  await callApi(request, 'POST', '/api/admin/admins', {
-    token: root.token,
-    data: { email, password, admin_level: 'admin' },
+  return (await createActivatedAdmin(request, root, uniqueEmail('second-admin'))).session;
+}
+
+/**
+ * Opens an activation link over the API as its admin would (issue 32): sets `password` and enrols
+ * 2FA with a code computed from the secret. Returns the secret for later logins.
+ */
+export async function activateAdmin(request: APIRequestContext, token: string, password: string) {
+  const { secret } = await callApi<{ secret: string }>(request, 'POST', '/api/auth/activation/start', {
+    data: { token },
   });
-  return callApi<Session>(request, 'POST', '/api/auth/login', { data: { account: email, password } });
+  await callApi(request, 'POST', '/api/auth/activation/complete', {
+    data: { token, password, code: totpAt(secret, currentStep()) },
+  });
+  return secret;
+}
+
+/**
+ * An admin created by `root` (a super admin) and activated over the API, then logged in with the
+ * next step's code (the enrolment spent this one). Admins get no password from their creator: only
+ * the one-time activation link sets it.
+ */
+export async function createActivatedAdmin(
+  request: APIRequestContext,
+  root: Session,
+  email: string,
+  level: 'admin' | 'super_admin' = 'admin',
+  password = 'second-admin-pass',
+) {
+  const { activation } = await callApi<{ activation: { token: string } }>(
+    request,
+    'POST',
+    '/api/admin/admins',
+    {
+      token: root.token,
+      data: { email, admin_level: level },
+    },
+  );
+  const secret = await activateAdmin(request, activation.token, password);
+  const session = await callApi<Session>(request, 'POST', '/api/auth/login', {
+    data: { account: email, password, totp: totpAt(secret, currentStep() + 1) },
+  });
+  return { session, secret, password };
 }
 
 /**

@@ -121,21 +121,38 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/login/);
 }
 
-test('an admin enrols, then logs in with a code or a recovery code (once); a super admin resets it', async ({
+/** Opens an activation link: the admin's own password, then the 2FA enrolment of the link's page. */
+async function activateOnScreen(page: Page, path: string, password: string, shot: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('activate-password-step')).toBeVisible();
+  await page.getByTestId('activate-password').fill(password);
+  await page.getByTestId('activate-confirm').fill(password);
+  await snap(page, test.info(), `${shot}-password`);
+  await page.getByTestId('activate-password-next').click();
+  return enrolOnScreen(page, shot);
+}
+
+test('an admin activates their link, then logs in with a code or a recovery code (once); a super admin issues a new link', async ({
   page,
 }) => {
   const email = uniqueEmail('twofa-admin');
-  await callApi(api, 'POST', '/api/admin/admins', {
+  const created = await callApi<{ activation: { path: string } }>(api, 'POST', '/api/admin/admins', {
     token: superAdmin.session.token,
-    data: { email, phone: '', password: PASSWORD, admin_level: 'admin' },
+    data: { email, phone: '', admin_level: 'admin' },
   });
-
-  // 1. Desktop: the first login lands on the enrolment screen instead of the back office.
-  await page.setViewportSize(DESKTOP);
+  // Nothing logs in before the link is used: the creator never knew a password.
   await loginThroughForm(page, email, PASSWORD);
-  await expect(page.getByTestId('admin-twofa-setup')).toBeVisible();
+  await expect(page.getByText('账号或密码错误')).toBeVisible();
+
+  // 1. Desktop: the link sets the admin's own password and enrols 2FA, outside the back office.
+  await page.setViewportSize(DESKTOP);
+  const { authenticator, codes } = await activateOnScreen(
+    page,
+    created.activation.path,
+    PASSWORD,
+    'twofa-admin-desktop',
+  );
   await expect(page.getByTestId('admin-sidebar')).toHaveCount(0);
-  const { authenticator, codes } = await enrolOnScreen(page, 'twofa-admin-desktop');
 
   const download = page.waitForEvent('download');
   await page.getByTestId('twofa-codes-download').click();
@@ -149,10 +166,13 @@ test('an admin enrols, then logs in with a code or a recovery code (once); a sup
   await expect(page.getByTestId('twofa-finish')).toBeDisabled();
   await page.getByText('我已妥善保存恢复码').click();
   await page.getByTestId('twofa-finish').click();
-  await expect(page.getByTestId('admin-sidebar')).toBeVisible();
-  await page.getByTestId('header-account').click();
-  await expect(page.getByTestId('admin-twofa-state')).toHaveText('已开启');
-  await logout(page);
+  await expect(page).toHaveURL(/\/login/);
+  // The link is spent.
+  await page.goto(created.activation.path);
+  await page.getByTestId('activate-password').fill(PASSWORD);
+  await page.getByTestId('activate-confirm').fill(PASSWORD);
+  await page.getByTestId('activate-password-next').click();
+  await expect(page.getByText('激活链接已使用，请直接登录')).toBeVisible();
 
   // 2. Password, then the code in a second step; a wrong code is refused and the step stays.
   await passwordStep(page, email);
@@ -180,7 +200,7 @@ test('an admin enrols, then logs in with a code or a recovery code (once); a sup
   await expect(page.getByText('两步验证码错误')).toBeVisible();
   await expect(page.getByTestId('login-twofa-step')).toBeVisible();
 
-  // 4. The super admin resets it from 管理员管理 (never their own: that button is disabled).
+  // 4. The super admin issues a new link from 管理员管理 (never their own: that button is disabled).
   await loginThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password, '/admin/admins');
   await expect(page.getByTestId('login-twofa-step')).toBeVisible();
   await page.getByTestId('login-totp').fill(await superAdmin.authenticator.next());
@@ -189,24 +209,32 @@ test('an admin enrols, then logs in with a code or a recovery code (once); a sup
   await expect(row).toBeVisible();
   await expect(row.getByText('已开启')).toBeVisible();
   const ownRow = page.getByRole('row').filter({ hasText: E2E_ADMIN.email });
-  await expect(ownRow.getByRole('button', { name: '重置两步验证' })).toBeDisabled();
-  await row.getByRole('button', { name: '重置两步验证' }).click();
+  await expect(ownRow.getByRole('button', { name: '发送激活链接' })).toBeDisabled();
+  await row.getByRole('button', { name: '发送激活链接' }).click();
   await page.getByTestId('reason-input').fill('手机丢失');
   await page.getByTestId('reason-ok').click();
-  await expect(toast(page, '两步验证已重置')).toBeVisible();
+  await expect(toast(page, '已生成新的激活链接')).toBeVisible();
+  const url = (await page.getByTestId('activation-link-url').innerText()).trim();
+  expect(url).toContain('/admin/activate?token=');
+  await page.getByTestId('activation-link-close').click();
   await expect(row.getByText('未开启')).toBeVisible();
+  await expect(row.getByText('待激活')).toBeVisible();
   await snap(page, test.info(), 'twofa-admins-reset-desktop');
   await logout(page);
 
-  // 5. Phone: the admin must enrol again; then the second login step.
+  // 5. Phone: the old password no longer logs in; the new link sets a new one and a new 2FA.
   await page.setViewportSize(PHONE);
   await loginThroughForm(page, email, PASSWORD);
-  await expect(page.getByTestId('admin-twofa-setup')).toBeVisible();
-  const again = await enrolOnScreen(page, 'twofa-admin-phone');
+  await expect(page.getByText('账号或密码错误')).toBeVisible();
+  const again = await activateOnScreen(
+    page,
+    new URL(url).pathname + new URL(url).search,
+    PASSWORD,
+    'twofa-admin-phone',
+  );
   await page.getByTestId('twofa-codes-saved').check();
   await page.getByTestId('twofa-finish').click();
-  await expect(page.getByTestId('sidebar-drawer-toggle')).toBeVisible();
-  await logout(page);
+  await expect(page).toHaveURL(/\/login/);
   await passwordStep(page, email);
   await snap(page, test.info(), 'twofa-login-step-phone');
   await page.getByTestId('login-twofa-mode').click();
