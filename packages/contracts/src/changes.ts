@@ -52,6 +52,10 @@ export const CHANGE_KIND_LABELS: Record<string, string> = {
   approval_thresholds: '复核阈值',
   'channel.create': '新增充值通道',
   'channel.update': '修改充值通道',
+  'channel.delete': '删除充值通道',
+  'withdraw_channel.create': '新增提现通道',
+  'withdraw_channel.update': '修改提现通道',
+  'withdraw_channel.delete': '删除提现通道',
   'admin.create': '新增管理员',
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeReply } from './changes.ts';
 import { type ImageExtension, imageAccept, imageTooLargeMessage } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { channelStatus, channelStatuses, depositChannelTypes, withdrawMethods } from './enums.ts';
@@ -262,7 +263,9 @@ export const createDepositChannel = endpoint({
   operationId: 'createDepositChannel',
   summary: '添加充值渠道',
   body: depositChannelBody,
-  reply: adminDepositChannelReply,
+  // A proposal (docs/pending-changes.md): applied when another admin approves it.
+  status: 202,
+  reply: changeReply,
 });
 export const updateDepositChannel = endpoint({
   method: 'PATCH',
@@ -271,7 +274,9 @@ export const updateDepositChannel = endpoint({
   summary: '修改充值渠道',
   params: channelIdParams,
   body: depositChannelPatchBody,
-  reply: adminDepositChannelReply,
+  // A proposal (docs/pending-changes.md): applied when another admin approves it.
+  status: 202,
+  reply: changeReply,
 });
 export const deleteDepositChannel = endpoint({
   method: 'DELETE',
@@ -279,7 +284,9 @@ export const deleteDepositChannel = endpoint({
   operationId: 'deleteDepositChannel',
   summary: '删除充值渠道',
   params: channelIdParams,
-  reply: emptyReply,
+  // A proposal (docs/pending-changes.md): applied when another admin approves it.
+  status: 202,
+  reply: changeReply,
 });
 export const uploadChannelQrCode = endpoint({
   method: 'POST',
@@ -308,7 +315,9 @@ export const createWithdrawChannel = endpoint({
   operationId: 'createWithdrawChannel',
   summary: '添加提现渠道',
   body: withdrawChannelBody,
-  reply: adminWithdrawChannelReply,
+  // A proposal (docs/pending-changes.md): applied when another admin approves it.
+  status: 202,
+  reply: changeReply,
 });
 export const updateWithdrawChannel = endpoint({
   method: 'PATCH',
@@ -317,7 +326,9 @@ export const updateWithdrawChannel = endpoint({
   summary: '修改提现渠道',
   params: channelIdParams,
   body: withdrawChannelPatchBody,
-  reply: adminWithdrawChannelReply,
+  // A proposal (docs/pending-changes.md): applied when another admin approves it.
+  status: 202,
+  reply: changeReply,
 });
 export const deleteWithdrawChannel = endpoint({
   method: 'DELETE',
@@ -325,5 +336,7 @@ export const deleteWithdrawChannel = endpoint({
   operationId: 'deleteWithdrawChannel',
   summary: '删除提现渠道',
   params: channelIdParams,
-  reply: emptyReply,
+  // A proposal (docs/pending-changes.md): applied when another admin approves it.
+  status: 202,
+  reply: changeReply,
 });

@@ -34,7 +34,7 @@ import {
   withdrawChannelBody,
 } from '@platform/contracts';
 import { trc20AddressOf } from '@platform/domain';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { loadConfig } from '../core/config.ts';
 import { Decimal } from '../core/money.ts';
 import { type Db, openDatabase } from '../db/client.ts';
@@ -46,6 +46,7 @@ import { users } from '../modules/auth/auth.schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createTwoFactorService } from '../modules/auth/two-factor/two-factor.service.ts';
 import { ensureSuperAdmin } from '../modules/bootstrap/super-admin.ts';
+import { createChangesService } from '../modules/changes/changes.service.ts';
 import { depositChannels, withdrawChannels } from '../modules/channels/channels.schema.ts';
 import { createChannelsService } from '../modules/channels/channels.service.ts';
 import { createQrCodeStore } from '../modules/channels/qrcode-store.ts';
@@ -671,7 +672,14 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
   const now = (opts.now ?? new Date()).getTime();
   const plan = planDemo(now);
   const actor: AuditActor = { adminId: superAdmin.id, ip: '127.0.0.1', userAgent: 'npm run demo' };
-  const channelsService = createChannelsService({ db, qrCodes: createQrCodeStore(opts.qrCodeDir) });
+  // Channel changes are proposals (docs/pending-changes.md): the super admin proposes, the first
+  // demo admin approves (proposeAndApprove below).
+  const changesService = createChangesService({ db });
+  const channelsService = createChannelsService({
+    db,
+    qrCodes: createQrCodeStore(opts.qrCodeDir),
+    changes: changesService,
+  });
   const depositService = createDepositService({ db, realtime: silentRealtime });
   // Demo users have no 2FA: the service is there because every withdrawal passes through it.
   const twoFactor = createTwoFactorService({ db, issuer: PLATFORM_NAME });
@@ -697,6 +705,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
         kycStatus: 'none',
         createdAt: new Date(adminsAt + k * HOUR),
         updatedAt: new Date(adminsAt + k * HOUR),
+        // Admins for 90 days: their approvals of pending changes count (from 24 h after creation).
+        approverSince: new Date(adminsAt + k * HOUR + DAY),
         lastLogin: new Date(now - (k + 1) * 5 * HOUR),
       });
       if (k === 0) kycReviewerId = admin.id;
@@ -746,19 +756,26 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
     reviewer: kycReviewer,
   });
 
-  log('Creating deposit and withdrawal channels...');
+  log('Creating deposit and withdrawal channels (proposed and approved)...');
+  /** The channel an approved create just inserted: the highest id (the demo runs alone). */
+  const newestChannelId = async (table: typeof depositChannels | typeof withdrawChannels) => {
+    const [row] = await db.select({ id: table.id }).from(table).orderBy(desc(table.id)).limit(1);
+    if (!row) throw new Error('an approved channel was not created');
+    return row.id;
+  };
   const channelsAt = new Date(now - 40 * DAY);
   const depositChannelIds = {} as Record<DepositChannelKey, number>;
   for (const [key, input] of Object.entries(plan.channels.deposit) as [
     DepositChannelKey,
     DepositChannelInput,
   ][]) {
-    const channel = await channelsService.createDepositChannel(actor, depositChannelBody.parse(input));
-    depositChannelIds[key] = channel.id;
+    const change = await channelsService.proposeDepositChannel(actor, depositChannelBody.parse(input));
+    await changesService.approve(change.id, kycReviewer);
+    depositChannelIds[key] = await newestChannelId(depositChannels);
   }
   const withdrawChannelIds = {} as Record<WithdrawMethod, number>;
   for (const [type, c] of Object.entries(plan.channels.withdraw) as [WithdrawMethod, WithdrawChannelPlan][]) {
-    const channel = await channelsService.createWithdrawChannel(
+    const change = await channelsService.proposeWithdrawChannel(
       actor,
       withdrawChannelBody.parse({
         name: c.name,
@@ -770,7 +787,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
         description: c.description,
       }),
     );
-    withdrawChannelIds[type] = channel.id;
+    await changesService.approve(change.id, kycReviewer);
+    withdrawChannelIds[type] = await newestChannelId(withdrawChannels);
   }
   await db.update(depositChannels).set({ createdAt: channelsAt, updatedAt: channelsAt });
   await db.update(withdrawChannels).set({ createdAt: channelsAt, updatedAt: channelsAt });
@@ -805,7 +823,10 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
       })
       .where(eq(deposits.id, created.id));
   }
-  await channelsService.updateDepositChannel(actor, depositChannelIds.bank, { status: 'inactive' });
+  const bankOff = await channelsService.proposeDepositChannelUpdate(actor, depositChannelIds.bank, {
+    status: 'inactive',
+  });
+  await changesService.approve(bankOff.id, kycReviewer);
 
   const plannedWithdrawals = plan.withdrawals;
   log(`Creating ${plannedWithdrawals.length} withdrawals and walking them through their statuses...`);

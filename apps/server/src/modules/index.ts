@@ -134,7 +134,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
 
   const qrCodes = createQrCodeStore(path.join(ctx.config.DATA_DIR, 'uploads', 'qrcodes'));
   await registerChannelRoutes(app, {
-    channels: createChannelsService({ db: ctx.database.db, qrCodes }),
+    channels: createChannelsService({ db: ctx.database.db, qrCodes, changes }),
     guards,
   });
   registerAudit(app, ctx, guards);

@@ -11,6 +11,8 @@ export interface FormModalProps<T extends object> {
   /** Sends the form's values; a rejection is shown as `failure(error)` and keeps the modal open. */
   save: (values: T) => Promise<unknown>;
   failure: (error: unknown) => string;
+  /** The success text from what `save` resolved to (the server's message, e.g. a proposal's 已提交…); 更新成功/添加成功 without it. */
+  savedMessage?: (result: unknown) => string;
   onSaved: () => void;
   onClose: () => void;
   /** Keeps the save button disabled (e.g. while a file uploads). */
@@ -35,6 +37,7 @@ export function FormModal<T extends object>({
   initialValues,
   save,
   failure,
+  savedMessage,
   onSaved,
   onClose,
   saveDisabled,
@@ -50,8 +53,8 @@ export function FormModal<T extends object>({
   const submit = async (values: T) => {
     setSaving(true);
     try {
-      await save(values);
-      message.success(editing ? '更新成功' : '添加成功');
+      const result = await save(values);
+      message.success(savedMessage ? savedMessage(result) : editing ? '更新成功' : '添加成功');
       onSaved();
     } catch (error) {
       message.error(failure(error));

@@ -56,6 +56,7 @@ async function chain(t: TestApp, token: string) {
   return api<AuditChainState>(t.app, 'GET', '/api/admin/audit/chain', { token });
 }
 
+/** An audited admin action: a withdrawal channel's proposal (202, audited change.propose). */
 async function withdrawChannel(t: TestApp, token: string, name: string) {
   return api(t.app, 'POST', '/api/admin/withdraw-channels', {
     token,
@@ -98,7 +99,7 @@ describe(`audit hash chain (${testEngine})`, () => {
         ),
       ),
     ]);
-    for (const reply of replies.slice(0, 20)) expect((reply as { status: number }).status).toBe(200);
+    for (const reply of replies.slice(0, 20)) expect((reply as { status: number }).status).toBe(202);
     const all = await chainRows(t);
     expect(all).toHaveLength(30);
     expect(all.map((r) => Number(r.seq))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
@@ -252,7 +253,7 @@ describe(`audit hash chain tampering (${testEngine})`, () => {
       let writes = 0;
       const write = async () => {
         const reply = await withdrawChannel(t, root.token, `核对期间写入${++writes}`);
-        expect(reply.status).toBe(200);
+        expect(reply.status).toBe(202);
       };
       // Without a snapshot the head is read before the write and the rows after it: a false alarm.
       const torn = await checkAuditChain(writingAfterFirstStatement(db, write), { key: auditChainKey() });

@@ -12,7 +12,14 @@ import { trc20AddressOf } from '@platform/domain';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import {
+  api,
+  createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { multipart } from '../../test/multipart.ts';
 import { findDepositChannel, insertDepositChannel } from './channels.repository.ts';
@@ -26,6 +33,7 @@ import { findDepositChannel, insertDepositChannel } from './channels.repository.
 let t: TestApp;
 let dataDir: string;
 let plainToken: string;
+let approverToken: string;
 
 const newTrc20 = () => trc20AddressOf(randomBytes(20));
 const ERC20 = '0x52908400098527886E0F7030069857D2E4169EE7'; // EIP-55 example, mixed case
@@ -34,6 +42,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'channels-qr-'));
   t = await createTestApp({ DATA_DIR: dataDir });
   plainToken = (await createAdmin(t, 'admin')).token;
+  approverToken = (await createApprover(t, 'admin')).token;
 });
 afterAll(async () => {
   await t?.close();
@@ -220,5 +229,132 @@ describe(`deposit channel QR codes (${testEngine})`, () => {
       }),
     );
     expect(missing.status).toBe(400);
+  });
+});
+
+type Change = { id: number; kind: string; status: string; before: unknown; after: unknown };
+
+const approve = (id: number, token = approverToken) =>
+  api<{ change: Change }>(t.app, 'POST', `/api/admin/changes/${id}/approve`, { token, body: {} });
+
+describe(`channel changes are proposals a second admin approves (${testEngine})`, () => {
+  it("a plain admin's valid address change is 202 and users see the old address until another admin approves", async () => {
+    const channel = await existingUsdtChannel();
+    const theirs = newTrc20();
+    const res = await api<{ change: Change }>(t.app, 'PATCH', `/api/admin/channels/${channel.id}`, {
+      token: plainToken,
+      body: form({ address: theirs }),
+    });
+    expect(res.status).toBe(202);
+    expect(res.body.message).toBe('已提交，待另一位管理员批准后生效');
+    const change = res.body.data!.change;
+    expect(change).toMatchObject({
+      kind: 'channel.update',
+      status: 'pending',
+      before: { address: channel.address },
+      after: { address: theirs },
+    });
+    expect((await usersSee(channel.id))?.address).toBe(channel.address);
+    expect((await findDepositChannel(t.database.db, channel.id))?.address).toBe(channel.address);
+
+    // The proposer cannot approve their own change; another admin can.
+    expect((await approve(change.id, plainToken)).status).toBe(403);
+    const approved = await approve(change.id);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data!.change.status).toBe('applied');
+    expect((await usersSee(channel.id))?.address).toBe(theirs);
+  });
+
+  it('create, QR, limits, status and delete of deposit and withdrawal channels wait for approval too', async () => {
+    const address = newTrc20();
+    const qr = await uploadQr(address);
+    const created = await create(form({ name: 'proposed', address, qr_code_url: qr }));
+    expect(created.status).toBe(202);
+    const createChange = (created.body.data as { change: Change }).change;
+    expect(createChange).toMatchObject({ kind: 'channel.create', status: 'pending', before: null });
+    const all = async () =>
+      (
+        await api<{ channels: { id: number; name: string; status: string; max_amount: string }[] }>(
+          t.app,
+          'GET',
+          '/api/admin/channels',
+          { token: plainToken },
+        )
+      ).body.data!.channels;
+    expect((await all()).some((c) => c.name === 'proposed')).toBe(false);
+    expect((await approve(createChange.id)).status).toBe(200);
+    const row = (await all()).find((c) => c.name === 'proposed')!;
+    expect(row).toBeDefined();
+    expect((await usersSee(row.id))?.qr_code_url).toBe(qr);
+
+    // Limits, then the status toggle, then delete: each a proposal, applied on approval.
+    const limits = await patch(
+      row.id,
+      form({ name: 'proposed', address, qr_code_url: qr, max_amount: '99' }),
+    );
+    expect(limits.status).toBe(202);
+    expect((await all()).find((c) => c.id === row.id)?.max_amount).toBe('50000');
+    expect((await approve((limits.body.data as { change: Change }).change.id)).status).toBe(200);
+    expect((await all()).find((c) => c.id === row.id)?.max_amount).toBe('99');
+
+    const off = await patch(row.id, { status: 'inactive' });
+    expect(off.status).toBe(202);
+    expect((await usersSee(row.id))?.address).toBe(address);
+    expect((await approve((off.body.data as { change: Change }).change.id)).status).toBe(200);
+    expect(await usersSee(row.id)).toBeUndefined();
+
+    const removed = await api<{ change: Change }>(t.app, 'DELETE', `/api/admin/channels/${row.id}`, {
+      token: plainToken,
+    });
+    expect(removed.status).toBe(202);
+    expect((await all()).some((c) => c.id === row.id)).toBe(true);
+    expect((await approve(removed.body.data!.change.id)).status).toBe(200);
+    expect((await all()).some((c) => c.id === row.id)).toBe(false);
+
+    // Withdrawal channels: the same.
+    const w = await api<{ change: Change }>(t.app, 'POST', '/api/admin/withdraw-channels', {
+      token: plainToken,
+      body: { name: '提现提案', type: 'usdt', min_amount: '1', max_amount: '100', fee_rate: '0.01' },
+    });
+    expect(w.status).toBe(202);
+    expect(w.body.data!.change.kind).toBe('withdraw_channel.create');
+    const wList = async () =>
+      (
+        await api<{ channels: { id: number; name: string; fee_rate: string }[] }>(
+          t.app,
+          'GET',
+          '/api/admin/withdraw-channels',
+          { token: plainToken },
+        )
+      ).body.data!.channels.filter((c) => c.name === '提现提案');
+    expect(await wList()).toHaveLength(0);
+    expect((await approve(w.body.data!.change.id)).status).toBe(200);
+    const [wRow] = await wList();
+    const fee = await api<{ change: Change }>(t.app, 'PATCH', `/api/admin/withdraw-channels/${wRow!.id}`, {
+      token: plainToken,
+      body: { name: '提现提案', type: 'usdt', min_amount: '1', max_amount: '100', fee_rate: '0.5' },
+    });
+    expect(fee.status).toBe(202);
+    expect((await wList())[0]?.fee_rate).toBe('0.01');
+    expect((await approve(fee.body.data!.change.id)).status).toBe(200);
+    expect((await wList())[0]?.fee_rate).toBe('0.5');
+    const wDelete = await api<{ change: Change }>(
+      t.app,
+      'DELETE',
+      `/api/admin/withdraw-channels/${wRow!.id}`,
+      {
+        token: plainToken,
+      },
+    );
+    expect(wDelete.status).toBe(202);
+    expect((await approve(wDelete.body.data!.change.id)).status).toBe(200);
+    expect(await wList()).toHaveLength(0);
+  });
+
+  it('an unknown channel is 404 and nothing is proposed', async () => {
+    expect((await patch(987654, form({}))).status).toBe(404);
+    expect((await patch(987654, { status: 'inactive' })).status).toBe(404);
+    const del = await api(t.app, 'DELETE', '/api/admin/channels/987654', { token: plainToken });
+    expect(del.status).toBe(404);
   });
 });

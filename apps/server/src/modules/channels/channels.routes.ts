@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
+import type { AdminChange } from '@platform/contracts';
 import {
+  changeProposedMessage,
   createDepositChannel,
   createWithdrawChannel,
   deleteDepositChannel,
@@ -17,6 +19,7 @@ import {
   updateWithdrawChannel,
   uploadChannelQrCode,
 } from '@platform/contracts';
+import type { FastifyReply } from 'fastify';
 import { notFound } from '../../core/errors.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
@@ -34,6 +37,12 @@ const uploadRules: ImageUploadOptions<typeof QR_UPLOAD_FIELD> = {
   maxBytes: QR_MAX_BYTES,
   allowed: QR_IMAGE_TYPES,
 };
+
+/** 202 with the proposal: every channel change waits for another admin (docs/pending-changes.md). */
+function proposed(reply: FastifyReply, change: AdminChange) {
+  reply.code(202);
+  return ok({ change }, changeProposedMessage(change));
+}
 
 export async function registerChannelRoutes(
   app: Router,
@@ -53,29 +62,25 @@ export async function registerChannelRoutes(
   route(app, createDepositChannel, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok({ channel: await channels.createDepositChannel(auditActor(request), request.body) }, '添加成功'),
+    handler: async (request, reply) =>
+      proposed(reply, await channels.proposeDepositChannel(auditActor(request), request.body)),
   });
 
   route(app, updateDepositChannel, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok(
-        {
-          channel: await channels.updateDepositChannel(auditActor(request), request.params.id, request.body),
-        },
-        '更新成功',
+    handler: async (request, reply) =>
+      proposed(
+        reply,
+        await channels.proposeDepositChannelUpdate(auditActor(request), request.params.id, request.body),
       ),
   });
 
   route(app, deleteDepositChannel, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      await channels.deleteDepositChannel(auditActor(request), request.params.id);
-      return ok(null, '删除成功');
-    },
+    handler: async (request, reply) =>
+      proposed(reply, await channels.proposeDepositChannelDelete(auditActor(request), request.params.id)),
   });
 
   // The multipart parser lives only in this scope: no other route accepts multipart bodies.
@@ -125,29 +130,25 @@ export async function registerChannelRoutes(
   route(app, createWithdrawChannel, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok({ channel: await channels.createWithdrawChannel(auditActor(request), request.body) }, '添加成功'),
+    handler: async (request, reply) =>
+      proposed(reply, await channels.proposeWithdrawChannel(auditActor(request), request.body)),
   });
 
   route(app, updateWithdrawChannel, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok(
-        {
-          channel: await channels.updateWithdrawChannel(auditActor(request), request.params.id, request.body),
-        },
-        '更新成功',
+    handler: async (request, reply) =>
+      proposed(
+        reply,
+        await channels.proposeWithdrawChannelUpdate(auditActor(request), request.params.id, request.body),
       ),
   });
 
   route(app, deleteWithdrawChannel, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async (request) => {
-      await channels.deleteWithdrawChannel(auditActor(request), request.params.id);
-      return ok(null, '删除成功');
-    },
+    handler: async (request, reply) =>
+      proposed(reply, await channels.proposeWithdrawChannelDelete(auditActor(request), request.params.id)),
   });
 
   // ---- what users see ----

@@ -6,7 +6,14 @@ import { trc20AddressOf } from '@platform/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import {
+  api,
+  createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { multipart, PNG } from '../../test/multipart.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
@@ -18,11 +25,13 @@ let t: TestApp;
 let dataDir: string;
 let adminToken: string;
 let userToken: string;
+let approverToken: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'channels-test-'));
   t = await createTestApp({ DATA_DIR: dataDir });
   adminToken = (await createAdmin(t, 'admin')).token;
+  approverToken = (await createApprover(t, 'admin')).token;
   userToken = (await registerUser(t.app)).token;
 });
 afterAll(async () => {
@@ -57,8 +66,43 @@ const depositForm = {
 
 type Channel = Record<string, unknown> & { id: number };
 
+/**
+ * A channel call as an admin, through dual control (docs/pending-changes.md): a change answers 202
+ * with the proposal, which another admin approves here; the reply is then the approval's, with the
+ * channel as it is afterwards (null once deleted). Refusals (400, 404, ...) are returned as they are.
+ */
+async function send<T = { channel: Channel }>(
+  _app: unknown,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  opts: { token?: string; body?: unknown },
+) {
+  const res = await api<{ change: { id: number; target_id: string | null } }>(t.app, method, url, opts);
+  if (res.status !== 202) return res as unknown as Awaited<ReturnType<typeof api<T>>>;
+  expect(res.body.message).toBe('已提交，待另一位管理员批准后生效');
+  const change = res.body.data!.change;
+  const approved = await api<{ change: { target_id: string | null } }>(
+    t.app,
+    'POST',
+    `/api/admin/changes/${change.id}/approve`,
+    { token: approverToken, body: {} },
+  );
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  const listUrl = url.startsWith('/api/admin/withdraw-channels')
+    ? '/api/admin/withdraw-channels'
+    : '/api/admin/channels';
+  const channels = (await api<{ channels: Channel[] }>(t.app, 'GET', listUrl, { token: approverToken })).body
+    .data!.channels;
+  const id = change.target_id === null ? Math.max(...channels.map((c) => c.id)) : Number(change.target_id);
+  const channel = method === 'DELETE' ? null : (channels.find((c) => c.id === id) ?? null);
+  return {
+    status: approved.status,
+    body: { ...approved.body, data: { channel } },
+  } as unknown as Awaited<ReturnType<typeof api<T>>>;
+}
+
 async function createDeposit(body: Record<string, unknown> = depositForm) {
-  const res = await api<{ channel: Channel }>(t.app, 'POST', '/api/admin/channels', {
+  const res = await send(t.app, 'POST', '/api/admin/channels', {
     token: adminToken,
     body,
   });
@@ -81,12 +125,11 @@ async function upload(file: { payload: Buffer; headers: Record<string, string> }
 
 describe(`deposit channels (${testEngine})`, () => {
   it('creates, lists, edits, toggles and deletes, with an audit row for each change', async () => {
-    const res = await api<{ channel: Channel }>(t.app, 'POST', '/api/admin/channels', {
+    const res = await send(t.app, 'POST', '/api/admin/channels', {
       token: adminToken,
       body: depositForm,
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('添加成功');
     const created = res.body.data!.channel;
     expect(created).toMatchObject({
       name: 'USDT-TRC20',
@@ -111,7 +154,7 @@ describe(`deposit channels (${testEngine})`, () => {
     expect(list.status).toBe(200);
     expect(list.body.data!.channels.map((c) => c.id)).toContain(created.id);
 
-    const edit = await api<{ channel: Channel }>(t.app, 'PATCH', `/api/admin/channels/${created.id}`, {
+    const edit = await send(t.app, 'PATCH', `/api/admin/channels/${created.id}`, {
       token: adminToken,
       body: {
         ...depositForm,
@@ -123,7 +166,6 @@ describe(`deposit channels (${testEngine})`, () => {
       },
     });
     expect(edit.status).toBe(200);
-    expect(edit.body.message).toBe('更新成功');
     expect(edit.body.data!.channel).toMatchObject({
       name: '支付宝收款',
       type: 'alipay',
@@ -135,7 +177,7 @@ describe(`deposit channels (${testEngine})`, () => {
       after: { name: '支付宝收款' },
     });
 
-    const toggle = await api<{ channel: Channel }>(t.app, 'PATCH', `/api/admin/channels/${created.id}`, {
+    const toggle = await send(t.app, 'PATCH', `/api/admin/channels/${created.id}`, {
       token: adminToken,
       body: { status: 'inactive' },
     });
@@ -147,21 +189,20 @@ describe(`deposit channels (${testEngine})`, () => {
       after: { status: 'inactive' },
     });
 
-    const del = await api(t.app, 'DELETE', `/api/admin/channels/${created.id}`, { token: adminToken });
+    const del = await send(t.app, 'DELETE', `/api/admin/channels/${created.id}`, { token: adminToken });
     expect(del.status).toBe(200);
-    expect(del.body.message).toBe('删除成功');
     expect(await lastAudit('deposit_channel', created.id)).toMatchObject({
       action: 'channel.delete',
       before: { name: '支付宝收款' },
       after: null,
     });
-    const again = await api(t.app, 'DELETE', `/api/admin/channels/${created.id}`, { token: adminToken });
+    const again = await send(t.app, 'DELETE', `/api/admin/channels/${created.id}`, { token: adminToken });
     expect(again.status).toBe(404);
   });
 
   it('refuses incomplete or inconsistent forms with their texts', async () => {
     const post = (body: Record<string, unknown>) =>
-      api(t.app, 'POST', '/api/admin/channels', { token: adminToken, body });
+      send(t.app, 'POST', '/api/admin/channels', { token: adminToken, body });
     const missing = await post({ name: '', address: '', min_amount: '', max_amount: '' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('请填写所有必填字段');
@@ -184,13 +225,13 @@ describe(`deposit channels (${testEngine})`, () => {
     expect(badQr.status).toBe(400);
 
     const channel = await createDeposit();
-    const badStatus = await api(t.app, 'PATCH', `/api/admin/channels/${channel.id}`, {
+    const badStatus = await send(t.app, 'PATCH', `/api/admin/channels/${channel.id}`, {
       token: adminToken,
       body: { status: 'paused' },
     });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.message).toContain('渠道状态不正确');
-    const partial = await api(t.app, 'PATCH', `/api/admin/channels/${channel.id}`, {
+    const partial = await send(t.app, 'PATCH', `/api/admin/channels/${channel.id}`, {
       token: adminToken,
       body: { status: 'active', name: 'only name' },
     });
@@ -199,18 +240,18 @@ describe(`deposit channels (${testEngine})`, () => {
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
-    const patch = await api(t.app, 'PATCH', '/api/admin/channels/999999', {
+    const patch = await send(t.app, 'PATCH', '/api/admin/channels/999999', {
       token: adminToken,
       body: { status: 'inactive' },
     });
     expect(patch.status).toBe(404);
     expect(patch.body.message).toBe('充值渠道不存在');
-    const full = await api(t.app, 'PATCH', '/api/admin/channels/999999', {
+    const full = await send(t.app, 'PATCH', '/api/admin/channels/999999', {
       token: adminToken,
       body: depositForm,
     });
     expect(full.status).toBe(404);
-    const del = await api(t.app, 'DELETE', '/api/admin/channels/999999', { token: adminToken });
+    const del = await send(t.app, 'DELETE', '/api/admin/channels/999999', { token: adminToken });
     expect(del.status).toBe(404);
     const bad = await api(t.app, 'DELETE', '/api/admin/channels/abc', { token: adminToken });
     expect(bad.status).toBe(400);
@@ -275,7 +316,7 @@ describe(`deposit channels (${testEngine})`, () => {
         amount: '100',
       })
       .returning();
-    const del = await api(t.app, 'DELETE', `/api/admin/channels/${channel.id}`, { token: adminToken });
+    const del = await send(t.app, 'DELETE', `/api/admin/channels/${channel.id}`, { token: adminToken });
     expect(del.status).toBe(200);
     const [after] = await t.database.db.select().from(deposits).where(eq(deposits.id, deposit!.id));
     expect(after).toMatchObject({ channelId: null, channelName: 'referenced' });
@@ -306,7 +347,7 @@ describe(`QR code images (${testEngine})`, () => {
     expect(anonymous.statusCode).toBe(401);
 
     // The channel form decodes it: a 1×1 image holds no QR code (channels.qr-address.test.ts has real ones).
-    const channel = await api(t.app, 'POST', '/api/admin/channels', {
+    const channel = await send(t.app, 'POST', '/api/admin/channels', {
       token: adminToken,
       body: { ...depositForm, qr_code_url: url },
     });
@@ -368,12 +409,11 @@ describe(`QR code images (${testEngine})`, () => {
 
 describe(`withdrawal channels (${testEngine})`, () => {
   it('creates with defaults, edits, toggles and deletes, each audited', async () => {
-    const res = await api<{ channel: Channel }>(t.app, 'POST', '/api/admin/withdraw-channels', {
+    const res = await send(t.app, 'POST', '/api/admin/withdraw-channels', {
       token: adminToken,
       body: { name: 'USDT提现', type: 'usdt', min_amount: '', max_amount: '', fee_rate: '0.015' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('添加成功');
     const created = res.body.data!.channel;
     expect(created).toMatchObject({
       name: 'USDT提现',
@@ -390,21 +430,16 @@ describe(`withdrawal channels (${testEngine})`, () => {
       after: { fee_rate: '0.015' },
     });
 
-    const edit = await api<{ channel: Channel }>(
-      t.app,
-      'PATCH',
-      `/api/admin/withdraw-channels/${created.id}`,
-      {
-        token: adminToken,
-        body: {
-          name: '微信提现',
-          type: 'wechat',
-          min_amount: '100',
-          max_amount: '5000',
-          description: '人工',
-        },
+    const edit = await send(t.app, 'PATCH', `/api/admin/withdraw-channels/${created.id}`, {
+      token: adminToken,
+      body: {
+        name: '微信提现',
+        type: 'wechat',
+        min_amount: '100',
+        max_amount: '5000',
+        description: '人工',
       },
-    );
+    });
     expect(edit.status).toBe(200);
     expect(edit.body.data!.channel).toMatchObject({
       name: '微信提现',
@@ -418,15 +453,10 @@ describe(`withdrawal channels (${testEngine})`, () => {
       after: { name: '微信提现' },
     });
 
-    const toggle = await api<{ channel: Channel }>(
-      t.app,
-      'PATCH',
-      `/api/admin/withdraw-channels/${created.id}`,
-      {
-        token: adminToken,
-        body: { status: 'inactive' },
-      },
-    );
+    const toggle = await send(t.app, 'PATCH', `/api/admin/withdraw-channels/${created.id}`, {
+      token: adminToken,
+      body: { status: 'inactive' },
+    });
     expect(toggle.body.data!.channel.status).toBe('inactive');
     expect((await lastAudit('withdraw_channel', created.id))?.action).toBe('withdraw_channel.status');
 
@@ -435,18 +465,18 @@ describe(`withdrawal channels (${testEngine})`, () => {
     });
     expect(list.body.data!.channels.find((c) => c.id === created.id)).toMatchObject({ status: 'inactive' });
 
-    const del = await api(t.app, 'DELETE', `/api/admin/withdraw-channels/${created.id}`, {
+    const del = await send(t.app, 'DELETE', `/api/admin/withdraw-channels/${created.id}`, {
       token: adminToken,
     });
     expect(del.status).toBe(200);
     expect((await lastAudit('withdraw_channel', created.id))?.action).toBe('withdraw_channel.delete');
     expect(
-      (await api(t.app, 'DELETE', `/api/admin/withdraw-channels/${created.id}`, { token: adminToken }))
+      (await send(t.app, 'DELETE', `/api/admin/withdraw-channels/${created.id}`, { token: adminToken }))
         .status,
     ).toBe(404);
     expect(
       (
-        await api(t.app, 'PATCH', `/api/admin/withdraw-channels/${created.id}`, {
+        await send(t.app, 'PATCH', `/api/admin/withdraw-channels/${created.id}`, {
           token: adminToken,
           body: { status: 'active' },
         })
@@ -456,7 +486,7 @@ describe(`withdrawal channels (${testEngine})`, () => {
 
   it('refuses incomplete forms and out-of-range fee rates with their texts', async () => {
     const post = (body: Record<string, unknown>) =>
-      api(t.app, 'POST', '/api/admin/withdraw-channels', { token: adminToken, body });
+      send(t.app, 'POST', '/api/admin/withdraw-channels', { token: adminToken, body });
     const missing = await post({ name: '' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('请填写所有必填字段');
@@ -476,7 +506,7 @@ describe(`withdrawal channels (${testEngine})`, () => {
   it('lists only active channels to users and finds the active one of a type', async () => {
     const post = async (body: Record<string, unknown>) =>
       (
-        await api<{ channel: Channel }>(t.app, 'POST', '/api/admin/withdraw-channels', {
+        await send(t.app, 'POST', '/api/admin/withdraw-channels', {
           token: adminToken,
           body,
         })

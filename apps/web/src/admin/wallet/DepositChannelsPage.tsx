@@ -27,8 +27,7 @@ export default function DepositChannelsPage() {
   const toggle = async (channel: AdminDepositChannel, on: boolean) => {
     setToggling((s) => new Set(s).add(channel.id));
     try {
-      await setDepositChannelStatus(channel.id, on ? 'active' : 'inactive');
-      message.success('更新成功');
+      message.success(await setDepositChannelStatus(channel.id, on ? 'active' : 'inactive'));
     } catch (error) {
       message.error(`更新状态失败: ${errorMessage(error, '未知错误')}`);
     } finally {

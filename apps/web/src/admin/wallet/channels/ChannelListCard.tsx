@@ -69,7 +69,7 @@ export interface ChannelListCardProps<C extends ListedChannel> {
   testIdPrefix: string;
   /** The kind's own columns; 操作 (编辑, 删除) follows them. */
   columns: TableColumnsType<C>;
-  remove: (id: number) => Promise<unknown>;
+  remove: (id: number) => Promise<string>;
   /** The message.error text for a failed delete. */
   deleteFailure: (error: unknown) => string;
   FormModal: ComponentType<ChannelFormModalProps<C>>;

@@ -101,6 +101,7 @@ export function DepositChannelModal({ channel, currencies, onClose, onSaved }: D
       form={form}
       initialValues={initialValues(channel)}
       save={(values) => saveDepositChannel(channel?.id ?? null, depositChannelBody(values))}
+      savedMessage={(reply) => String(reply)}
       failure={(error) => `保存失败: ${errorMessage(error, '未知错误')}`}
       onSaved={onSaved}
       onClose={onClose}

@@ -7,6 +7,7 @@ import { jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import DepositChannelsPage from '../DepositChannelsPage.tsx';
 import { currencyOptions } from './channelListParts.tsx';
+import { proposedChange } from './proposedChange.test-helper.ts';
 import { QR_UPLOAD_RULE } from './QrUploadField.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -72,14 +73,13 @@ describe('DepositChannelsPage', () => {
   });
 
   it('sends {status} at once when the switch is flipped, then reloads', async () => {
-    handlers['PATCH /api/admin/channels/1'] = () =>
-      ok({ channel: channel({ status: 'inactive' }) }, '更新成功');
+    handlers['PATCH /api/admin/channels/1'] = () => proposedChange('channel.update');
     renderPage();
     fireEvent.click(await screen.findByTestId('channel-toggle-1'));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]).toMatchObject({ method: 'PATCH', body: { status: 'inactive' } });
     expect(writes()[0]!.url.pathname).toBe('/api/admin/channels/1');
-    expect(await screen.findByText('更新成功')).toBeTruthy();
+    expect(await screen.findByText('已提交，待另一位管理员批准后生效')).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
   });
 
@@ -92,7 +92,7 @@ describe('DepositChannelsPage', () => {
   });
 
   it('validates the add form: required fields, integers and max >= min', async () => {
-    handlers['POST /api/admin/channels'] = () => ok({ channel: channel({ id: 3 }) }, '添加成功');
+    handlers['POST /api/admin/channels'] = () => proposedChange('channel.create');
     renderPage();
     fireEvent.click(await screen.findByTestId('channel-add'));
     expect(await screen.findByText('添加充值渠道')).toBeTruthy();
@@ -126,11 +126,11 @@ describe('DepositChannelsPage', () => {
       description: '',
       status: 'active',
     });
-    expect(await screen.findByText('添加成功')).toBeTruthy();
+    expect(await screen.findByText('已提交，待另一位管理员批准后生效')).toBeTruthy();
   });
 
   it('edits a non-crypto channel: payee label, no currency selector, PATCH with the whole form', async () => {
-    handlers['PATCH /api/admin/channels/2'] = () => ok({ channel: channel({ id: 2 }) }, '更新成功');
+    handlers['PATCH /api/admin/channels/2'] = () => proposedChange('channel.update');
     renderPage();
     fireEvent.click(await screen.findByTestId('channel-edit-2'));
     expect(await screen.findByText('编辑充值渠道')).toBeTruthy();
@@ -207,14 +207,14 @@ describe('DepositChannelsPage', () => {
   });
 
   it('asks before deleting, then deletes', async () => {
-    handlers['DELETE /api/admin/channels/1'] = () => ok(null, '删除成功');
+    handlers['DELETE /api/admin/channels/1'] = () => proposedChange('channel.delete');
     renderPage();
     fireEvent.click(await screen.findByTestId('channel-delete-1'));
     expect(await screen.findByText('确定要删除充值渠道「USDT-TRC20」吗？此操作不可恢复。')).toBeTruthy();
     expect(writes()).toHaveLength(0);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(writes()).toMatchObject([{ method: 'DELETE' }]));
-    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(await screen.findByText('已提交，待另一位管理员批准后生效')).toBeTruthy();
   });
 
   it('replaces the page with an error view and retries', async () => {

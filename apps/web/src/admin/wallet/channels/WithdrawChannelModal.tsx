@@ -102,6 +102,7 @@ export function WithdrawChannelModal({ channel, currencies, onClose, onSaved }: 
       form={form}
       initialValues={initialValues(channel)}
       save={(values) => saveWithdrawChannel(channel?.id ?? null, withdrawChannelBody(values))}
+      savedMessage={(reply) => String(reply)}
       failure={(error) => errorMessage(error, channel ? '更新失败' : '添加失败')}
       onSaved={onSaved}
       onClose={onClose}

@@ -5,6 +5,7 @@ import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import WithdrawChannelsPage from '../WithdrawChannelsPage.tsx';
+import { proposedChange } from './proposedChange.test-helper.ts';
 import { feeFraction, feePercent } from './WithdrawChannelModal.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -69,7 +70,7 @@ describe('WithdrawChannelsPage', () => {
   });
 
   it('requires name and type, then sends blank limits and fee for the server defaults', async () => {
-    handlers['POST /api/admin/withdraw-channels'] = () => ok({ channel: channel({ id: 3 }) }, '添加成功');
+    handlers['POST /api/admin/withdraw-channels'] = () => proposedChange('withdraw_channel.create');
     renderPage();
     fireEvent.click(await screen.findByTestId('withdraw-channel-add'));
     expect(await screen.findByText('添加提现渠道')).toBeTruthy();
@@ -95,11 +96,11 @@ describe('WithdrawChannelsPage', () => {
       description: '',
       status: 'active',
     });
-    expect(await screen.findByText('添加成功')).toBeTruthy();
+    expect(await screen.findByText('已提交，待另一位管理员批准后生效')).toBeTruthy();
   });
 
   it('edits with the fee rate in percent and sends it as a fraction', async () => {
-    handlers['PATCH /api/admin/withdraw-channels/1'] = () => ok({ channel: channel() }, '更新成功');
+    handlers['PATCH /api/admin/withdraw-channels/1'] = () => proposedChange('withdraw_channel.update');
     renderPage();
     fireEvent.click(await screen.findByTestId('withdraw-channel-edit-1'));
     const fee = (await screen.findByTestId('withdraw-channel-form-fee')) as HTMLInputElement;
@@ -122,7 +123,7 @@ describe('WithdrawChannelsPage', () => {
       method: 'PATCH',
       body: { name: 'USDT提现', type: 'usdt', fee_rate: '0.0225', min_amount: '100', max_amount: '5000' },
     });
-    expect(await screen.findByText('更新成功')).toBeTruthy();
+    expect(await screen.findByText('已提交，待另一位管理员批准后生效')).toBeTruthy();
   });
 
   it('shows the server message when saving fails', async () => {
@@ -135,7 +136,7 @@ describe('WithdrawChannelsPage', () => {
   });
 
   it('asks before deleting, then deletes', async () => {
-    handlers['DELETE /api/admin/withdraw-channels/2'] = () => ok(null, '删除成功');
+    handlers['DELETE /api/admin/withdraw-channels/2'] = () => proposedChange('withdraw_channel.delete');
     renderPage();
     fireEvent.click(await screen.findByTestId('withdraw-channel-delete-2'));
     const dialog = await screen.findByRole('dialog');
@@ -143,7 +144,7 @@ describe('WithdrawChannelsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(writes()).toMatchObject([{ method: 'DELETE' }]));
     expect(writes()[0]!.url.pathname).toBe('/api/admin/withdraw-channels/2');
-    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(await screen.findByText('已提交，待另一位管理员批准后生效')).toBeTruthy();
   });
 
   it('replaces the page with an error view and retries', async () => {

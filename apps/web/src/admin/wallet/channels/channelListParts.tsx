@@ -13,7 +13,8 @@ export function currencyOptions(channels: readonly { currency: string }[]): stri
 export interface ConfirmDeleteOptions {
   /** 充值 or 提现, as in 确定要删除充值渠道「…」吗？ */
   kind: string;
-  remove: (id: number) => Promise<unknown>;
+  /** Resolves to the server's message (a proposal: 已提交，待另一位管理员批准后生效). */
+  remove: (id: number) => Promise<string>;
   /** The message.error text for a failed delete. */
   failure: (error: unknown) => string;
   /** Reloads the list after the attempt, whether it worked or not. */
@@ -32,8 +33,7 @@ export function useConfirmDelete({ kind, remove, failure, reload }: ConfirmDelet
       cancelText: '取消',
       onOk: async () => {
         try {
-          await remove(channel.id);
-          message.success('删除成功');
+          message.success(await remove(channel.id));
         } catch (error) {
           message.error(failure(error));
         }

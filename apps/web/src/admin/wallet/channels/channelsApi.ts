@@ -27,20 +27,25 @@ export async function fetchDepositChannels(signal?: AbortSignal): Promise<AdminD
   return reply.data.channels;
 }
 
-/** Creates (no id) or updates a deposit channel; resolves to the saved channel. */
+/**
+ * Every channel change is a proposal another admin approves (202, docs/pending-changes.md): the
+ * calls below resolve to the server's message (已提交，待另一位管理员批准后生效), which the screens show.
+ */
+
+/** Proposes a new deposit channel (no id) or an edit; resolves to the server's message. */
 export async function saveDepositChannel(id: number | null, body: DepositChannelInput) {
   const reply = id
     ? await call(updateDepositChannel, { params: { id }, body })
     : await call(createDepositChannel, { body });
-  return reply.data.channel;
+  return reply.message;
 }
 
 export async function setDepositChannelStatus(id: number, status: ChannelStatus) {
-  const reply = await call(updateDepositChannel, { params: { id }, body: { status } });
-  return reply.data.channel;
+  return (await call(updateDepositChannel, { params: { id }, body: { status } })).message;
 }
 
-export const deleteDepositChannel = (id: number) => call(deleteDepositChannelEndpoint, { params: { id } });
+export const deleteDepositChannel = async (id: number) =>
+  (await call(deleteDepositChannelEndpoint, { params: { id } })).message;
 
 /** Uploads a QR image (multipart field `qrcode`); resolves to its private URL. */
 export async function uploadQrCode(file: File): Promise<string> {
@@ -59,12 +64,12 @@ export async function saveWithdrawChannel(id: number | null, body: WithdrawChann
   const reply = id
     ? await call(updateWithdrawChannel, { params: { id }, body })
     : await call(createWithdrawChannel, { body });
-  return reply.data.channel;
+  return reply.message;
 }
 
 export async function setWithdrawChannelStatus(id: number, status: ChannelStatus) {
-  const reply = await call(updateWithdrawChannel, { params: { id }, body: { status } });
-  return reply.data.channel;
+  return (await call(updateWithdrawChannel, { params: { id }, body: { status } })).message;
 }
 
-export const deleteWithdrawChannel = (id: number) => call(deleteWithdrawChannelEndpoint, { params: { id } });
+export const deleteWithdrawChannel = async (id: number) =>
+  (await call(deleteWithdrawChannelEndpoint, { params: { id } })).message;
