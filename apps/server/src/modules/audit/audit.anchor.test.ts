@@ -13,6 +13,7 @@ import { verifyAuditChain } from './audit.chain.ts';
 import { CHECKPOINT_FILE, readCheckpoints, writeCheckpoint } from './audit.checkpoints.ts';
 import { AUDIT_KEY_FILE, createAuditChainKey, loadAuditChainKey } from './audit.key.ts';
 import { createCheckpointJob, warnAboutDatabaseRole } from './audit.module.ts';
+import { recordAudit } from './audit.service.ts';
 
 /**
  * Issue 32, item 5: the audit chain anchored outside the database. Someone with database access
@@ -64,12 +65,18 @@ function rewriteFrom(seq: number) {
   ];
 }
 
-async function withdrawChannel(t: TestApp, token: string, name: string) {
-  const res = await api(t.app, 'POST', '/api/admin/withdraw-channels', {
-    token,
-    body: { name, type: 'usdt', min_amount: '', max_amount: '', fee_rate: '0.015' },
-  });
-  expect(res.status).toBe(200);
+/**
+ * One audited admin action, written the way every admin write writes it (recordAudit in the
+ * change's transaction), independent of any route's rules.
+ */
+async function audited(t: TestApp, adminId: number, name: string) {
+  await t.database.db.transaction((tx) =>
+    recordAudit(
+      tx,
+      { adminId, ip: '10.0.0.1', userAgent: 'vitest' },
+      { action: 'withdraw_channel.create', targetType: 'withdraw_channel', after: { name } },
+    ),
+  );
 }
 
 describe(`audit chain anchored outside the database (${testEngine})`, () => {
@@ -86,7 +93,7 @@ describe(`audit chain anchored outside the database (${testEngine})`, () => {
     dir = tempDir('audit-anchor-');
     t = await createTestApp({ AUDIT_CHECKPOINT_DIR: dir });
     root = await createAdmin(t, 'super_admin');
-    for (let i = 0; i < 5; i++) await withdrawChannel(t, root.token, `锚定通道${i}`);
+    for (let i = 0; i < 5; i++) await audited(t, root.id, `锚定通道${i}`);
     await writeCheckpoint({ exec: t.database.db, key, dir });
     expect(await verifyAuditChain(t.database.db, { key, checkpointDir: dir })).toMatchObject({
       ok: true,
@@ -164,7 +171,7 @@ describe(`audit chain anchored outside the database (${testEngine})`, () => {
 
   it('seals stripped from a rewritten history: FAILS at the first unsealed row after the checkpoint', async () => {
     const app = await fresh();
-    await withdrawChannel(app, root.token, '检查点之后');
+    await audited(app, root.id, '检查点之后');
     await asTamperer(app, ...rewriteFrom(6), sql`UPDATE audit_logs SET key_id = NULL, mac = NULL`);
     const result = await verifyAuditChain(app.database.db, { key, checkpointDir: dir });
     expect(result.first_broken).toMatchObject({
@@ -244,7 +251,7 @@ describe(`audit checkpoints: at start, on the timer and at shutdown (${testEngin
     expect(started).toHaveLength(1);
     expect(started[0]).toMatchObject({ seq: 0, key_id: key.keyId });
     const root = await createAdmin(t, 'super_admin');
-    await withdrawChannel(t, root.token, '关机之前');
+    await audited(t, root.id, '关机之前');
     const db = t.database.db;
     const [head] = await queryRows<{ seq: string; hash: string }>(
       db,
@@ -357,7 +364,7 @@ describe(`the database role (${testEngine})`, () => {
           // The server starts and audits with it, and cannot turn the triggers off.
           const app = await createTestApp({}, async () => appDb);
           const admin = await createAdmin(app, 'super_admin');
-          await withdrawChannel(app, admin.token, '无属主角色');
+          await audited(app, admin.id, '无属主角色');
           await expect(
             asApp.db.execute(sql`ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_append_only`),
           ).rejects.toThrow();
@@ -407,7 +414,7 @@ describe(`npm run audit:verify with the key and the checkpoints (${testEngine})`
       const t = await createTestApp({ AUDIT_CHECKPOINT_DIR: dir });
       try {
         const root = await createAdmin(t, 'super_admin');
-        for (let i = 0; i < 3; i++) await withdrawChannel(t, root.token, `命令行${i}`);
+        for (let i = 0; i < 3; i++) await audited(t, root.id, `命令行${i}`);
         await writeCheckpoint({ exec: t.database.db, key, dir });
         const env = {
           DATABASE_URL: t.database.url as string,
