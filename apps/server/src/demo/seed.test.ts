@@ -283,7 +283,12 @@ describe('npm run demo (seedDemoData)', () => {
     );
     expect(actions['deposit.reject']).toBe(first.counts.deposits.rejected);
     expect(actions['withdrawal.status']).toBeGreaterThanOrEqual(40);
-    expect(actions['channel.create']).toBe(5);
+    // Channels are proposals (docs/pending-changes.md): the super admin proposes each (5 deposit and
+    // the withdrawal channels, and switching the bank channel off); a demo admin's approval creates it.
+    expect(actions['change.propose']).toBeGreaterThanOrEqual(7);
+    const [created] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_logs
+      WHERE action = 'channel.create' AND admin_id <> (SELECT id FROM users WHERE email = 'boss@example.com')`);
+    expect(created?.n).toBe(5);
     expect(actions['team_reward.calculate']).toBe(1);
     expect(actions['team_reward.distribute']).toBe(1);
     expect(actions['team_salary.batch_pay']).toBe(2);
