@@ -25,6 +25,7 @@ async function main() {
   const bootstrap = await ensureSuperAdmin(database.db, {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
+    second: { email: config.ADMIN2_EMAIL, password: config.ADMIN2_PASSWORD },
   });
   const app = await buildApp({ config, database });
 
@@ -49,6 +50,7 @@ async function main() {
   ];
   if (bootstrap.created) {
     lines.push(`  Super admin created: ${bootstrap.email}`);
+    if (bootstrap.secondEmail) lines.push(`  Second super admin created: ${bootstrap.secondEmail}`);
     if (bootstrap.generatedPassword) {
       lines.push(
         `  Generated password (shown once, change it after logging in): ${bootstrap.generatedPassword}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeReply } from './changes.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { idParams } from './pagination.ts';
@@ -150,5 +151,7 @@ export const saveApprovalThresholds = endpoint({
   operationId: 'saveApprovalThresholds',
   summary: '保存双人复核阈值',
   body: approvalThresholdsBody,
-  reply: approvalThresholdsReply,
+  /** A proposal a second super admin approves (docs/pending-changes.md). */
+  status: 202,
+  reply: changeReply,
 });

@@ -94,9 +94,10 @@ export const changesQuery = pageQuery.extend({
 });
 export const changesReply = envelope(z.object({ changes: z.array(adminChange), pagination }));
 
-export const changeDecisionBody = z
-  .object({ reason: z.string().trim().max(500, CHANGE_TEXTS.reasonTooLong).optional() })
-  .optional();
+/** The body of /reject and /cancel: `{}` or `{ reason }`. */
+export const changeDecisionBody = z.object({
+  reason: z.string().trim().max(500, CHANGE_TEXTS.reasonTooLong).optional(),
+});
 
 export const listAdminChanges = endpoint({
   method: 'GET',
@@ -112,7 +113,6 @@ export const approveAdminChange = endpoint({
   operationId: 'approveAdminChange',
   summary: '批准变更',
   params: idParams,
-  body: changeDecisionBody,
   reply: changeReply,
 });
 export const rejectAdminChange = endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeReply } from './changes.ts';
 import { endpoint } from './endpoint.ts';
 import { envelope, isoDateTime } from './envelope.ts';
 
@@ -27,6 +28,13 @@ export const OPTION_CONFIG_SECTION_LABELS: Record<OptionConfigSection, string> =
   minTradeRequirements: '等级开放条件',
   globalSettings: '全局设置',
 };
+/**
+ * A timed product's payout rate is at most MAX_PAYOUT_RATE (server config, default 0.95), so that a
+ * call and a put of the same stake always lose together (issue 32).
+ */
+export const payoutRateLimitMessage = (maxPercent: string, what: string) =>
+  `收益率不能超过 ${maxPercent}%（${what}）`;
+
 export const incompleteConfigMessage = (missing: readonly string[]) =>
   `配置不完整，缺少: ${missing.join(', ')}。请联系管理员初始化配置。`;
 export const OPTION_TEXTS = {
@@ -111,9 +119,9 @@ export const DEFAULT_OPTION_CONFIG: OptionConfig = {
   investmentLevels: [
     { level: 1, percentage: 80, windowPeriodEnabled: true, nonWindowPeriodEnabled: true, enabled: true },
     { level: 2, percentage: 85, windowPeriodEnabled: true, nonWindowPeriodEnabled: true, enabled: true },
-    { level: 3, percentage: 90, windowPeriodEnabled: true, nonWindowPeriodEnabled: false, enabled: true },
-    { level: 4, percentage: 95, windowPeriodEnabled: true, nonWindowPeriodEnabled: false, enabled: true },
-    { level: 5, percentage: 100, windowPeriodEnabled: true, nonWindowPeriodEnabled: false, enabled: true },
+    { level: 3, percentage: 88, windowPeriodEnabled: true, nonWindowPeriodEnabled: false, enabled: true },
+    { level: 4, percentage: 92, windowPeriodEnabled: true, nonWindowPeriodEnabled: false, enabled: true },
+    { level: 5, percentage: 95, windowPeriodEnabled: true, nonWindowPeriodEnabled: false, enabled: true },
   ],
   minTradeRequirements: { windowTime: 3, nonWindowTime: 5 },
 };
@@ -138,5 +146,7 @@ export const saveOptionConfig = endpoint({
   operationId: 'saveOptionConfig',
   summary: '保存期权配置',
   body: optionConfig,
-  reply: optionConfigReply,
+  /** A proposal (docs/pending-changes.md): it takes effect once another admin approves it. */
+  status: 202,
+  reply: changeReply,
 });

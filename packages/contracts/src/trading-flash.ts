@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeReply } from './changes.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { idParams, pageQuery, pagination } from './pagination.ts';
@@ -272,4 +273,19 @@ export const getMyOrder = endpoint({
   summary: '订单详情',
   params: idParams,
   reply: ownOrderReply,
+});
+
+/**
+ * PUT /api/admin/trading/flash/config: proposes a new flash config (durations, rates, stake limits);
+ * it takes effect once another admin approves it (docs/pending-changes.md). Each rate is at most
+ * MAX_PAYOUT_RATE.
+ */
+export const proposeFlashConfig = endpoint({
+  method: 'PUT',
+  path: '/api/admin/trading/flash/config',
+  operationId: 'proposeFlashConfig',
+  summary: '提交秒合约配置变更',
+  body: flashConfig,
+  status: 202,
+  reply: changeReply,
 });

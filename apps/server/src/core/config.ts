@@ -111,6 +111,22 @@ const configSchema = z.object({
     .min(6)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The second bootstrap super admin (issue 32): both count as approvers of pending changes at once. */
+  ADMIN2_EMAIL: z
+    .string()
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN2_PASSWORD: z
+    .string()
+    .min(6)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * The highest payout rate of a timed product (profit on the stake of a win): 0.95 means a win pays
+   * at most 95 %, so a call and a put of the same stake always lose together (docs/pending-changes.md).
+   */
+  MAX_PAYOUT_RATE: z.coerce.number().gt(0).max(0.99).default(0.95),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()

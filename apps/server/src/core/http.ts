@@ -36,7 +36,9 @@ type EndpointSchema<E extends Endpoint, More extends MoreReplies> = {
   params: E['params'];
   querystring: E['query'];
   body: E['body'];
-  response: E['reply'] extends undefined ? undefined : { 200: E['reply'] } & More;
+  response: E['reply'] extends undefined
+    ? undefined
+    : (E['status'] extends 202 ? { 202: E['reply'] } : { 200: E['reply'] }) & More;
 };
 
 /** Replies besides the 200 that a handler itself sends (the error handler shapes the rest). */

@@ -30,7 +30,7 @@ import { registerDepositRoutes } from './deposits/deposits.routes.ts';
 import { createDepositService } from './deposits/deposits.service.ts';
 import { registerPayoutApprovalRoutes } from './dual-control/payout-approvals.routes.ts';
 import { registerThresholdRoutes } from './dual-control/thresholds.routes.ts';
-import { createThresholdsService } from './dual-control/thresholds.service.ts';
+import { createThresholdsService, registerThresholdChanges } from './dual-control/thresholds.service.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerHomeRoutes } from './home/home.routes.ts';
 import { createHomeService } from './home/home.service.ts';
@@ -42,7 +42,10 @@ import { registerMarketData } from './market-data/market-data.module.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
 import { createNotificationService } from './notifications/notifications.service.ts';
 import { registerOptionConfigRoutes } from './option-config/option-config.routes.ts';
-import { createOptionConfigService } from './option-config/option-config.service.ts';
+import {
+  createOptionConfigService,
+  registerOptionConfigChanges,
+} from './option-config/option-config.service.ts';
 import { registerReconciliation } from './reconciliation/reconciliation.module.ts';
 import { registerTeam } from './team/team.module.ts';
 import { createReferencePrices } from './trading/reference-prices.ts';
@@ -115,7 +118,12 @@ export async function registerModules(app: Router, ctx: AppContext) {
       referencePrices ? referencePrices.current(symbol) : Promise.reject(new Error('no market yet')),
   };
   const money = { db: ctx.database.db, realtime: ctx.realtime, prices };
-  registerThresholdRoutes(app, { thresholds: createThresholdsService({ db: ctx.database.db }), guards });
+  registerThresholdChanges(changes);
+  registerThresholdRoutes(app, {
+    thresholds: createThresholdsService({ db: ctx.database.db }),
+    changes,
+    guards,
+  });
   registerPayoutApprovalRoutes(app, { db: ctx.database.db, guards });
   registerWalletRoutes(app, { wallet: createWalletService({ db: ctx.database.db, prices }), guards });
   registerDepositRoutes(app, { deposits: createDepositService(money), guards });
@@ -185,8 +193,9 @@ export async function registerModules(app: Router, ctx: AppContext) {
   const dashboard = createDashboardService({ db: ctx.database.db, prices: referencePrices });
   registerDashboardRoutes(app, { dashboard, guards });
   const options = createOptionConfigService({ db: ctx.database.db });
-  registerOptionConfigRoutes(app, { options, guards });
-  registerTrading(app, ctx, guards, { ...market, options });
+  registerOptionConfigChanges(changes, options, ctx.config.MAX_PAYOUT_RATE);
+  registerOptionConfigRoutes(app, { options, changes, guards });
+  registerTrading(app, ctx, guards, { ...market, options, changes });
   registerTeam(app, ctx, guards);
   registerReconciliation(app, ctx, guards);
 

@@ -1,3 +1,4 @@
+import type { AdminChange } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -128,4 +129,35 @@ export async function createApprover(testApp: TestApp, level: 'admin' | 'super_a
 /** Makes an admin's approvals count from now (ages the account past its first 24 h). */
 export async function countAsApproverNow(testApp: TestApp, adminId: number): Promise<void> {
   await testApp.database.db.update(users).set({ approverSince: sql`now()` }).where(eq(users.id, adminId));
+}
+
+const secondApprovers = new WeakMap<TestApp, Promise<{ token: string; id: number }>>();
+
+/**
+ * Saves a setting whose save is a proposal (202, docs/pending-changes.md) and approves it as a
+ * second super admin who counts at once (one per test app): the approval's reply, the change applied.
+ */
+export async function saveApproved(
+  testApp: TestApp,
+  method: Method,
+  url: string,
+  opts: { token: string; body: unknown },
+): Promise<ApiReply<{ change: AdminChange }>> {
+  let approver = secondApprovers.get(testApp);
+  if (!approver) {
+    approver = createApprover(testApp, 'super_admin');
+    secondApprovers.set(testApp, approver);
+  }
+  const { token } = await approver;
+  const proposed = await api<{ change: AdminChange }>(testApp.app, method, url, opts);
+  if (proposed.status !== 202 || !proposed.body.data)
+    throw new Error(`not proposed: ${proposed.status} ${proposed.body.message}`);
+  const approved = await api<{ change: AdminChange }>(
+    testApp.app,
+    'POST',
+    `/api/admin/changes/${proposed.body.data.change.id}/approve`,
+    { token },
+  );
+  if (approved.status !== 200) throw new Error(`not approved: ${approved.status} ${approved.body.message}`);
+  return approved;
 }

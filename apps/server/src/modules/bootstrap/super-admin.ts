@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { findUserByEmail, updateUser } from '../auth/accounts.ts';
 import { users } from '../auth/auth.schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -13,17 +13,22 @@ const BOOTSTRAP_LOCK_KEY = 728_193_005;
 export interface BootstrapResult {
   created: boolean;
   email?: string;
+  /** The second super admin (ADMIN2_EMAIL / ADMIN2_PASSWORD), when one was created with the first. */
+  secondEmail?: string;
   /** Only when generated: shown once, never stored in clear. */
   generatedPassword?: string;
 }
 
 /**
  * The first start creates a super admin from ADMIN_EMAIL/ADMIN_PASSWORD, or generates a strong
- * password and returns it to be printed once. There is no built-in default password.
+ * password and returns it to be printed once. There is no built-in default password. With
+ * ADMIN2_EMAIL/ADMIN2_PASSWORD it creates a second super admin too (issue 32). Both count as
+ * approvers of pending changes at once (`approver_since` = now; docs/pending-changes.md), unlike
+ * admins created later, whose approvals count 24 h after their creation.
  */
 export async function ensureSuperAdmin(
   db: Db,
-  opts: { email?: string; password?: string },
+  opts: { email?: string; password?: string; second?: { email?: string; password?: string } },
 ): Promise<BootstrapResult> {
   const email = (opts.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   if (await superAdminExists(db)) return { created: false };
@@ -42,8 +47,42 @@ export async function ensureSuperAdmin(
         })
       : await createUser(tx, { email, passwordHash, role: 'admin', adminLevel: 'super_admin' });
     if (!admin) throw new Error('super admin bootstrap failed');
-    return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
+    await countsAsApproverNow(tx, admin.id);
+    const secondEmail = await ensureSecond(tx, email, opts.second);
+    return {
+      created: true,
+      email,
+      ...(secondEmail ? { secondEmail } : {}),
+      ...(generatedPassword ? { generatedPassword } : {}),
+    };
   });
+}
+
+async function countsAsApproverNow(exec: Executor, id: number) {
+  await exec.update(users).set({ approverSince: sql`now()` }).where(eq(users.id, id));
+}
+
+/** The second bootstrap super admin, when both its e-mail and password are given (and differ from the first). */
+async function ensureSecond(
+  tx: Tx,
+  firstEmail: string,
+  second: { email?: string; password?: string } | undefined,
+): Promise<string | undefined> {
+  const email = second?.email?.toLowerCase();
+  if (!email || !second?.password || email === firstEmail) return undefined;
+  const passwordHash = await hashPassword(second.password);
+  const existing = await findUserByEmail(tx, email);
+  const admin = existing
+    ? await updateUser(tx, existing.id, {
+        role: 'admin',
+        adminLevel: 'super_admin',
+        passwordHash,
+        isActive: true,
+      })
+    : await createUser(tx, { email, passwordHash, role: 'admin', adminLevel: 'super_admin' });
+  if (!admin) throw new Error('second super admin bootstrap failed');
+  await countsAsApproverNow(tx, admin.id);
+  return email;
 }
 
 async function superAdminExists(exec: Executor) {

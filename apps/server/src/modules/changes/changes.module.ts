@@ -4,10 +4,19 @@ import type { Guards } from '../auth/guard.ts';
 import { createJobLoop } from '../jobs/job-loop.ts';
 import { createLease, LEASED_JOBS } from '../jobs/lease.ts';
 import { registerChangeRoutes } from './changes.routes.ts';
-import { createChangesService } from './changes.service.ts';
+import { type ChangesService, createChangesService } from './changes.service.ts';
 
 /** How often the job looks for delayed changes that are due. */
 const APPLY_DUE_EVERY_MS = 10_000;
+
+const services = new WeakMap<object, ChangesService>();
+
+/** The changes service of an app (tests call its `applyDue` as the job would). */
+export function changesOf(app: object): ChangesService {
+  const changes = services.get(app);
+  if (!changes) throw new Error('no pending-changes service registered on this app');
+  return changes;
+}
 
 /**
  * Pending changes (docs/pending-changes.md): the service features register their change kinds
@@ -17,6 +26,7 @@ const APPLY_DUE_EVERY_MS = 10_000;
  */
 export function registerChanges(app: Router, ctx: AppContext, guards: Guards) {
   const changes = createChangesService({ db: ctx.database.db, realtime: ctx.realtime });
+  services.set(app, changes);
   registerChangeRoutes(app, { changes, guards });
   const jobs = createJobLoop({
     lease: createLease(ctx.database.db, LEASED_JOBS.adminChanges.name, LEASED_JOBS.adminChanges.ttlMs),

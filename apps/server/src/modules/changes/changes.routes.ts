@@ -43,9 +43,14 @@ export function registerChangeRoutes(app: Router, deps: { changes: ChangesServic
         sealed(
           request,
           reply,
-          () => decide(request.params.id, auditActor(request), request.body?.reason),
+          () => decide(request.params.id, auditActor(request), reasonOf(request.body)),
           (change) => ok({ change }, message),
         ),
     });
   }
 }
+
+const reasonOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'reason' in body && typeof body.reason === 'string'
+    ? body.reason || undefined
+    : undefined;

@@ -13,7 +13,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../test/admin.ts';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { api, createAdmin, createTestApp, registerUser, saveApproved, type TestApp } from '../../test/app.ts';
 import {
   approveKyc,
   fundUser,
@@ -67,6 +67,10 @@ const setThresholds = (body: Record<string, unknown>, admin: Admin = root) =>
 
 const DEFAULTS = { deposit: '10000', withdrawal: '10000', payout: '5000' };
 
+/** A threshold change is a proposal (docs/pending-changes.md): proposed by root, approved by a second super admin. */
+const applyThresholds = (body: Record<string, unknown>) =>
+  saveApproved(t, 'PUT', THRESHOLDS, { token: root.token, body });
+
 describe('approval thresholds', () => {
   it('answers the defaults to any admin; only a super admin changes them, audited before and after', async () => {
     const read = await api<ApprovalThresholds>(t.app, 'GET', THRESHOLDS, { token: alice.token });
@@ -79,14 +83,26 @@ describe('approval thresholds', () => {
       (await api<ApprovalThresholds>(t.app, 'GET', THRESHOLDS, { token: bob.token })).body.data,
     ).toMatchObject(DEFAULTS);
 
-    const saved = await setThresholds({ deposit: ' 20000.5 ', withdrawal: '15000', payout: '0.00000001' });
+    const proposed = await setThresholds({ deposit: ' 20000.5 ', withdrawal: '15000', payout: '0.00000001' });
+    expect(proposed.status, proposed.body.message).toBe(202);
+    await api(
+      t.app,
+      'POST',
+      `/api/admin/changes/${(proposed.body.data as unknown as { change: { id: number } }).change.id}/cancel`,
+      {
+        token: root.token,
+        body: {},
+      },
+    );
+    const saved = await applyThresholds({ deposit: ' 20000.5 ', withdrawal: '15000', payout: '0.00000001' });
     expect(saved.status, saved.body.message).toBe(200);
-    expect(saved.body.message).toBe(DUAL_CONTROL_TEXTS.thresholdsSaved);
-    expect(saved.body.data).toMatchObject({
+    const applied = await api<ApprovalThresholds>(t.app, 'GET', THRESHOLDS, { token: root.token });
+    expect(applied.body.data).toMatchObject({
       deposit: '20000.5',
       withdrawal: '15000',
       payout: '0.00000001',
-      updated_by: root.email,
+      // The super admin whose approval applied it.
+      updated_by: expect.stringContaining('super_admin'),
     });
     const audits = await db().execute(
       sql`SELECT admin_id, before, after FROM audit_logs WHERE action = 'approval_thresholds.update' ORDER BY id`,
@@ -97,7 +113,7 @@ describe('approval thresholds', () => {
       before: { ...DEFAULTS, currency: 'USDT' },
       after: { deposit: '20000.5', withdrawal: '15000', payout: '0.00000001', currency: 'USDT' },
     });
-    expect((await setThresholds(DEFAULTS)).status).toBe(200);
+    expect((await applyThresholds(DEFAULTS)).status).toBe(200);
   });
 
   it('refuses bad input with a clear Chinese message (400, never 500) and changes nothing', async () => {
@@ -335,10 +351,10 @@ describe('deposits at or above the threshold need two admins', () => {
   });
 
   it('a threshold change applies to the next approval', async () => {
-    expect((await setThresholds({ ...DEFAULTS, deposit: '500' })).status).toBe(200);
+    expect((await applyThresholds({ ...DEFAULTS, deposit: '500' })).status).toBe(200);
     const { user, id } = await pendingDeposit('600');
     expect((await reviewDeposit(alice, id)).body.data?.deposit.status).toBe('pending');
-    expect((await setThresholds(DEFAULTS)).status).toBe(200);
+    expect((await applyThresholds(DEFAULTS)).status).toBe(200);
     expect(await available(user.id)).toBe('0.000000000000000000');
     // Now below the threshold: one approval suffices.
     expect((await reviewDeposit(bob, id)).body.data?.deposit.status).toBe('approved');
@@ -632,7 +648,7 @@ describe('salary and reward payouts at or above the payout threshold need two ad
 
   it('a single salary below the threshold is paid at once; at or above it needs two admins, and races pay once', async () => {
     const [, , l3] = leaders as [TeamUser, TeamUser, TeamUser];
-    expect((await setThresholds({ ...DEFAULTS, payout: '3000' })).status).toBe(200);
+    expect((await applyThresholds({ ...DEFAULTS, payout: '3000' })).status).toBe(200);
     try {
       const replies = await Promise.all([pay(alice, l3.id), pay(alice, l3.id)]);
       expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -641,7 +657,7 @@ describe('salary and reward payouts at or above the payout threshold need two ad
       expect(completions.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(await salary(l3)).toBe('3000.000000000000000000');
     } finally {
-      expect((await setThresholds(DEFAULTS)).status).toBe(200);
+      expect((await applyThresholds(DEFAULTS)).status).toBe(200);
     }
     await assertLedgerOk(db());
   });

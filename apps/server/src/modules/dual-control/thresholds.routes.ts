@@ -1,15 +1,21 @@
-import { DUAL_CONTROL_TEXTS, getApprovalThresholds, saveApprovalThresholds } from '@platform/contracts';
+import {
+  changeProposedMessage,
+  DUAL_CONTROL_TEXTS,
+  getApprovalThresholds,
+  saveApprovalThresholds,
+} from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
+import type { ChangesService } from '../changes/changes.service.ts';
 import type { ThresholdsService } from './thresholds.service.ts';
 
 /** The dual-control thresholds: every admin reads them, only a super admin changes them. */
 export function registerThresholdRoutes(
   app: Router,
-  deps: { thresholds: ThresholdsService; guards: Guards },
+  deps: { thresholds: ThresholdsService; changes: ChangesService; guards: Guards },
 ) {
-  const { thresholds, guards } = deps;
+  const { thresholds, changes, guards } = deps;
   const tags = ['admin-settings'];
 
   route(app, getApprovalThresholds, {
@@ -23,7 +29,16 @@ export function registerThresholdRoutes(
     tags,
     security,
     preHandler: guards.requireSuperAdmin,
-    handler: async (request) =>
-      ok(await thresholds.save(request.body, auditActor(request)), DUAL_CONTROL_TEXTS.thresholdsSaved),
+    // A proposal a second super admin approves (docs/pending-changes.md): 202 with the change.
+    handler: async (request, reply) => {
+      const change = await changes.propose(
+        'approval_thresholds',
+        'approval_thresholds',
+        request.body,
+        auditActor(request),
+      );
+      reply.code(202);
+      return ok({ change }, changeProposedMessage(change));
+    },
   });
 }

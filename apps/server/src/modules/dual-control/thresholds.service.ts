@@ -1,7 +1,9 @@
-import { type ApprovalThresholds, type ApprovalThresholdsBody, DEFAULT_CURRENCY } from '@platform/contracts';
+import { type ApprovalThresholds, approvalThresholdsBody, DEFAULT_CURRENCY } from '@platform/contracts';
+import { badRequest } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { ChangesService } from '../changes/changes.service.ts';
 import {
   readThresholdAmounts,
   readThresholds,
@@ -14,35 +16,47 @@ export { readThresholdAmounts, type ThresholdAmounts } from './thresholds.reposi
 
 const THRESHOLDS_SETTING = 'approval_thresholds';
 
-/** GET / PUT /api/admin/settings/approval-thresholds: read by any admin, saved by a super admin, audited. */
+/** GET /api/admin/settings/approval-thresholds: read by any admin (a PUT proposes a change). */
 export function createThresholdsService(deps: { db: Db }) {
   const { db } = deps;
   return {
     async get(): Promise<ApprovalThresholds> {
       return toView(await readThresholds(db));
     },
-
-    async save(body: ApprovalThresholdsBody, actor: AuditActor): Promise<ApprovalThresholds> {
-      const values = {
-        deposit: formatNormalised(new Decimal(body.deposit)),
-        withdrawal: formatNormalised(new Decimal(body.withdrawal)),
-        payout: formatNormalised(new Decimal(body.payout)),
-      };
-      await db.transaction(async (tx) => {
-        // Locked: the audit's `before` is what this save replaces, whatever saves run at once.
-        const before = await readThresholdAmounts(tx, { lock: true });
-        await writeThresholds(tx, values, actor.adminId);
-        await recordAudit(tx, actor, {
-          action: 'approval_thresholds.update',
-          targetType: 'setting',
-          targetId: THRESHOLDS_SETTING,
-          before: { ...plain(before), currency: DEFAULT_CURRENCY },
-          after: { ...values, currency: DEFAULT_CURRENCY },
-        });
-      });
-      return toView(await readThresholds(db));
-    },
   };
+}
+
+/**
+ * Saving the thresholds is a proposal a second super admin approves (kind `approval_thresholds`,
+ * docs/pending-changes.md); with no other super admin it takes effect after 24 h unless cancelled.
+ */
+export function registerThresholdChanges(changes: ChangesService) {
+  changes.registerKind<ThresholdAmounts>({
+    kind: 'approval_thresholds',
+    requiredLevel: 'super_admin',
+    targetType: 'setting',
+    validate: (payload) => {
+      const parsed = approvalThresholdsBody.safeParse(payload);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '复核阈值格式不正确');
+      return {
+        deposit: formatNormalised(new Decimal(parsed.data.deposit)),
+        withdrawal: formatNormalised(new Decimal(parsed.data.withdrawal)),
+        payout: formatNormalised(new Decimal(parsed.data.payout)),
+      };
+    },
+    // Locked: what the approval compares is what it replaces, whatever saves run at once.
+    readCurrent: async (tx) => plain(await readThresholdAmounts(tx, { lock: true })),
+    apply: async (tx, values, { actor, change }) => {
+      await writeThresholds(tx, values, actor.adminId);
+      await recordAudit(tx, actor, {
+        action: 'approval_thresholds.update',
+        targetType: 'setting',
+        targetId: THRESHOLDS_SETTING,
+        before: { ...(change.before as ThresholdAmounts), currency: DEFAULT_CURRENCY },
+        after: { ...values, currency: DEFAULT_CURRENCY },
+      });
+    },
+  });
 }
 
 export type ThresholdsService = ReturnType<typeof createThresholdsService>;

@@ -5,11 +5,14 @@ import {
   type OptionConfig,
   type OptionConfigData,
   optionConfig,
+  payoutRateLimitMessage,
 } from '@platform/contracts';
+import { Decimal } from '@platform/domain';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../core/errors.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import { AppError, badRequest } from '../../core/errors.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import type { ChangesService } from '../changes/changes.service.ts';
 import { appSettings } from '../jobs/jobs.schema.ts';
 
 export const OPTION_CONFIG_KEY = 'option.config';
@@ -39,30 +42,69 @@ export function createOptionConfigService(deps: { db: Db }) {
     /** The stored configuration, or the default one of a fresh platform. */
     get: () => read(deps.db),
 
-    async save(actor: AuditActor, config: OptionConfig): Promise<OptionConfigData> {
-      return deps.db.transaction(async (tx) => {
-        // Lock the key's row (when it exists) so that two saves do not both record the same "before".
-        await tx.select().from(appSettings).where(eq(appSettings.key, OPTION_CONFIG_KEY)).for('update');
-        const before = await read(tx).catch(() => null);
-        const now = new Date();
-        await tx
-          .insert(appSettings)
-          .values({ key: OPTION_CONFIG_KEY, value: config, updatedBy: actor.adminId, updatedAt: now })
-          .onConflictDoUpdate({
-            target: appSettings.key,
-            set: { value: config, updatedBy: actor.adminId, updatedAt: now },
-          });
-        await recordAudit(tx, actor, {
-          action: 'option_config.update',
-          targetType: 'option_config',
-          targetId: null,
-          before: before ? withoutMeta(before) : null,
-          after: config,
+    /**
+     * Writes a config (an approved `option_config` change, docs/pending-changes.md) in the
+     * approving transaction, audited as `option_config.update`.
+     */
+    async apply(tx: Tx, actor: AuditActor, config: OptionConfig): Promise<void> {
+      const before = await read(tx).catch(() => null);
+      const now = new Date();
+      await tx
+        .insert(appSettings)
+        .values({ key: OPTION_CONFIG_KEY, value: config, updatedBy: actor.adminId, updatedAt: now })
+        .onConflictDoUpdate({
+          target: appSettings.key,
+          set: { value: config, updatedBy: actor.adminId, updatedAt: now },
         });
-        return { ...config, updatedAt: now.toISOString(), updatedBy: actor.adminId };
+      await recordAudit(tx, actor, {
+        action: 'option_config.update',
+        targetType: 'option_config',
+        targetId: null,
+        before: before ? withoutMeta(before) : null,
+        after: config,
       });
     },
+
+    /** The stored config as a change compares it (locked until the transaction ends), or null. */
+    async current(tx: Executor): Promise<unknown> {
+      const [row] = await tx
+        .select()
+        .from(appSettings)
+        .where(eq(appSettings.key, OPTION_CONFIG_KEY))
+        .for('update');
+      return row?.value ?? null;
+    },
   };
+}
+
+/**
+ * Saving the option config is a proposal another admin approves (kind `option_config`); every
+ * level's percentage is at most MAX_PAYOUT_RATE, checked when proposed and when applied.
+ */
+export function registerOptionConfigChanges(
+  changes: ChangesService,
+  options: OptionConfigService,
+  maxPayoutRate: number,
+) {
+  changes.registerKind<OptionConfig>({
+    kind: 'option_config',
+    requiredLevel: 'admin',
+    targetType: 'option_config',
+    validate: (payload) => {
+      const parsed = optionConfig.safeParse(payload);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '期权配置格式不正确');
+      const maxPercent = new Decimal(maxPayoutRate).times(100);
+      const over = parsed.data.investmentLevels.find((l) => maxPercent.lt(l.percentage));
+      if (over) {
+        throw badRequest(
+          payoutRateLimitMessage(maxPercent.toString(), `投资等级 ${over.level} 为 ${over.percentage}%`),
+        );
+      }
+      return parsed.data;
+    },
+    readCurrent: (tx) => options.current(tx),
+    apply: (tx, config, { actor }) => options.apply(tx, actor, config),
+  });
 }
 
 export type OptionConfigService = ReturnType<typeof createOptionConfigService>;

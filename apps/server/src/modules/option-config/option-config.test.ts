@@ -1,7 +1,15 @@
 import { DEFAULT_OPTION_CONFIG, type OptionConfigData } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import {
+  api,
+  createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  saveApproved,
+  type TestApp,
+} from '../../test/app.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { appSettings } from '../jobs/jobs.schema.ts';
 import { OPTION_CONFIG_KEY } from './option-config.service.ts';
@@ -14,6 +22,8 @@ const URL = '/api/admin/trading/options/config';
 beforeAll(async () => {
   t = await createTestApp();
   adminToken = (await createAdmin(t, 'admin')).token;
+  // Another admin who counts: a save waits for an approval instead of a 24 h delay.
+  await createApprover(t, 'admin');
   userToken = (await registerUser(t.app)).token;
 });
 afterAll(() => t?.close());
@@ -35,9 +45,11 @@ describe('option control configuration', () => {
       globalSettings: { enabled: true, maintenanceMode: true },
       timeWindows: [{ start: '23:55', end: '00:05', enabled: true }],
     };
-    const res = await save(next);
+    const proposed = await save(next);
+    expect(proposed.status).toBe(202);
+    expect(proposed.body.message).toBe('已提交，待另一位管理员批准后生效');
+    const res = await saveApproved(t, 'POST', URL, { token: adminToken, body: next });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('期权配置保存成功');
     const read = await api<OptionConfigData>(t.app, 'GET', URL, { token: adminToken });
     expect(read.body.data).toMatchObject(next);
     expect(read.body.data!.updatedAt).not.toBeNull();
@@ -98,7 +110,9 @@ describe('option control configuration', () => {
     );
     expect(res.body.data!.missingConfigs).toEqual(['investmentLevels', 'minTradeRequirements']);
     // Saving a whole configuration repairs it.
-    expect((await save(DEFAULT_OPTION_CONFIG)).status).toBe(200);
+    expect(
+      (await saveApproved(t, 'POST', URL, { token: adminToken, body: DEFAULT_OPTION_CONFIG })).status,
+    ).toBe(200);
     expect((await api(t.app, 'GET', URL, { token: adminToken })).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../core/context.ts';
 import type { Router } from '../../core/http.ts';
 import type { Guards } from '../auth/guard.ts';
+import type { ChangesService } from '../changes/changes.service.ts';
 import { createJobLoop, type JobStep } from '../jobs/job-loop.ts';
 import { createLease, LEASED_JOBS } from '../jobs/lease.ts';
 import type { MarketQuotes } from '../market-data/market-quotes.ts';
@@ -9,6 +10,7 @@ import type { OptionConfigService } from '../option-config/option-config.service
 import { registerTradingAdminRoutes } from './admin/trading-admin.routes.ts';
 import { createFlashEngine } from './flash/flash.engine.ts';
 import { registerFlashRoutes } from './flash/flash.routes.ts';
+import { registerFlashConfigChanges } from './flash/flash-config.change.ts';
 import { createOptionEngine } from './option/option.engine.ts';
 import { registerOptionRoutes } from './option/option.routes.ts';
 import { registerOwnOrdersRoutes } from './orders.routes.ts';
@@ -36,7 +38,13 @@ export function registerTrading(
   app: Router,
   ctx: AppContext,
   guards: Guards,
-  market: { quotes: MarketQuotes; pairs: PairsService; index: IndexReader; options: OptionConfigService },
+  market: {
+    quotes: MarketQuotes;
+    pairs: PairsService;
+    index: IndexReader;
+    options: OptionConfigService;
+    changes: ChangesService;
+  },
 ) {
   const db = ctx.database.db;
   const prices = createReferencePrices({ db, index: market.index, now: ctx.clock.now });
@@ -60,6 +68,11 @@ export function registerTrading(
   registerOwnOrdersRoutes(app, { db, guards });
   registerSpotRoutes(app, { spot, guards });
   registerFlashRoutes(app, { flash, guards });
+  registerFlashConfigChanges(app, {
+    changes: market.changes,
+    guards,
+    maxPayoutRate: ctx.config.MAX_PAYOUT_RATE,
+  });
   registerOptionRoutes(app, { option, guards });
   registerPerpetualRoutes(app, { perpetual, guards });
   registerTradingAdminRoutes(app, { db, guards });

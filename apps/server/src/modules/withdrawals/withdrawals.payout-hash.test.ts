@@ -5,7 +5,7 @@ import { PAYOUT_TX_HASH_TEXTS } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../test/admin.ts';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { api, createAdmin, createTestApp, registerUser, saveApproved, type TestApp } from '../../test/app.ts';
 import {
   approveKyc,
   ERC20_ADDRESS,
@@ -254,7 +254,7 @@ describe('completing a USDT withdrawal', () => {
 
   it('survives dual control: approved by two admins, completed by one of them with its hash', async () => {
     const root = await createAdmin(t, 'super_admin');
-    const thresholds = await api(t.app, 'PUT', '/api/admin/settings/approval-thresholds', {
+    const thresholds = await saveApproved(t, 'PUT', '/api/admin/settings/approval-thresholds', {
       token: root.token,
       body: { deposit: '10000', withdrawal: '50', payout: '5000' },
     });
@@ -274,7 +274,7 @@ describe('completing a USDT withdrawal', () => {
       expect((await ownView(user.token, id)).body.data?.withdrawal.tx_hash).toBe(hash);
       await assertLedgerOk(db());
     } finally {
-      await api(t.app, 'PUT', '/api/admin/settings/approval-thresholds', {
+      await saveApproved(t, 'PUT', '/api/admin/settings/approval-thresholds', {
         token: root.token,
         body: { deposit: '10000', withdrawal: '10000', payout: '5000' },
       });

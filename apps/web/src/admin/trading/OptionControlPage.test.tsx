@@ -37,11 +37,9 @@ beforeEach(() => {
 
 const gets = () => calls.filter((c) => c.method === 'GET');
 const posts = () => calls.filter((c) => c.method === 'POST');
+/** A save is a proposal (202): the server answers the pending change (docs/pending-changes.md). */
 const savedEcho: Handler = (call) =>
-  ok(
-    { ...(call.body as OptionConfig), updatedAt: '2024-05-01T03:00:00.000Z', updatedBy: 1 },
-    '期权配置保存成功',
-  );
+  ok({ change: { id: 1, status: 'pending', after: call.body } }, '已提交，待另一位管理员批准后生效');
 
 async function renderPage() {
   renderWithAnt(<OptionControlPage />);
@@ -180,15 +178,12 @@ describe('OptionControlPage', () => {
     });
 
     finish(await savedEcho(sent as Call));
-    expect(await screen.findByText('期权配置保存成功')).toBeTruthy();
+    expect(await screen.findByText('已提交，待另一位管理员批准后生效')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('option-save').textContent).toContain('保存配置'));
-    // The page now shows what the server saved, with nothing left unsaved.
+    // A proposal: the config in force (and its last save) stays until another admin approves.
     expect(screen.getByTestId('option-updated').textContent).toBe(
-      '最后保存：2024-05-01 11:00:00（管理员 #1）',
+      '最后保存：2024-05-01 10:00:00（管理员 #1）',
     );
-    expect(screen.queryByTestId('option-dirty')).toBeNull();
-    expect(selected('window-0-end-minute')).toBe('30');
-    expect(input('min-orders-non-window').value).toBe('1');
     expect(gets()).toHaveLength(1);
   });
 
@@ -275,7 +270,7 @@ describe('OptionControlPage', () => {
     fireEvent.click(screen.getByTestId('option-save'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]?.body).toMatchObject({ minTradeRequirements: { windowTime: 2, nonWindowTime: 3 } });
-    expect(await screen.findByText('期权配置保存成功')).toBeTruthy();
+    expect(await screen.findByText('已提交，待另一位管理员批准后生效')).toBeTruthy();
   });
 
   it('says so when there are no windows, and never removes the last level', async () => {

@@ -1,4 +1,4 @@
-import { OPTION_TEXTS, type OptionConfig } from '@platform/contracts';
+import { changeProposedMessage, OPTION_TEXTS, type OptionConfig } from '@platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
@@ -44,9 +44,9 @@ export default function OptionControlPage() {
 
   const save = useMutation({
     mutationFn: saveOptionConfig,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(OPTION_CONFIG_KEY, saved);
-      message.success(OPTION_TEXTS.saved);
+    // A proposal: the config in force stays until another admin approves it (待生效变更).
+    onSuccess: (change) => {
+      message.success(changeProposedMessage(change));
     },
     onError: (error) => {
       message.error(`${OPTION_TEXTS.saveFailed}: ${errorMessage(error, UNKNOWN_REASON)}`);

@@ -9,7 +9,14 @@ import {
 import { periodAt } from '@platform/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors.ts';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
+import {
+  api,
+  createAdmin,
+  createTestApp,
+  registerUser,
+  saveApproved,
+  type TestApp,
+} from '../../../test/app.ts';
 import { fundUser } from '../../../test/money.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
 import { recordTick, testTradingDeps } from '../testing/trading-fixtures.ts';
@@ -34,11 +41,11 @@ const db = () => t.database.db;
 type Placed = { order: TradeOrder; contract: TimedContract };
 
 async function saveConfig(change: Partial<OptionConfig>) {
-  const res = await api(t.app, 'POST', '/api/admin/trading/options/config', {
+  // A proposal another admin approves (docs/pending-changes.md).
+  await saveApproved(t, 'POST', '/api/admin/trading/options/config', {
     token: adminToken,
     body: { ...DEFAULT_OPTION_CONFIG, ...change },
   });
-  if (res.status !== 200) throw new Error(`option config not saved: ${res.body.message}`);
 }
 beforeEach(() => saveConfig({}));
 

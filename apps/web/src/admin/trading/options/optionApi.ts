@@ -1,4 +1,5 @@
 import {
+  type AdminChange,
   getOptionConfig,
   incompleteConfigMessage,
   type OptionConfig,
@@ -46,8 +47,11 @@ export async function fetchOptionConfig(signal?: AbortSignal): Promise<OptionCon
   }
 }
 
-/** POST /api/admin/trading/options/config with the whole config; answers the saved one. */
-export async function saveOptionConfig(config: OptionConfig): Promise<OptionConfigData> {
+/**
+ * POST /api/admin/trading/options/config with the whole config: a proposal (202) that takes effect
+ * once another admin approves it (待生效变更); answers the pending change.
+ */
+export async function saveOptionConfig(config: OptionConfig): Promise<AdminChange> {
   const reply = await call(saveOptionConfigEndpoint, { body: config });
-  return reply.data;
+  return reply.data.change;
 }

@@ -2,6 +2,7 @@ import {
   type ApprovalThresholds,
   type ApprovalThresholdsBody,
   approvalThresholdsBody,
+  changeProposedMessage,
   DEFAULT_APPROVAL_THRESHOLDS,
   DUAL_CONTROL_TEXTS,
 } from '@platform/contracts';
@@ -76,9 +77,9 @@ export default function ApprovalThresholdsPage() {
 
   const save = useMutation({
     mutationFn: saveThresholds,
+    // A proposal another super admin approves (or, alone, taking effect in 24 h): 待生效变更.
     onSuccess: (reply) => {
-      queryClient.setQueryData<ApprovalThresholds>(THRESHOLDS_QUERY_KEY, reply.data);
-      message.success(reply.message || DUAL_CONTROL_TEXTS.thresholdsSaved);
+      message.success(reply.message || changeProposedMessage(reply.data.change));
     },
     onError: (error) => {
       message.error(`${SAVE_FAILED}: ${errorMessage(error, '未知错误')}`);
