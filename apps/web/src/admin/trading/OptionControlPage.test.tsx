@@ -1,11 +1,11 @@
 import {
   DEFAULT_OPTION_CONFIG,
   incompleteConfigMessage,
-  type OptionConfig,
   type OptionConfigData,
 } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeReplyFixture } from '../../test/adminChange.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderWithAnt } from '../../test/render.tsx';
@@ -39,7 +39,7 @@ const gets = () => calls.filter((c) => c.method === 'GET');
 const posts = () => calls.filter((c) => c.method === 'POST');
 /** A save is a proposal (202): the server answers the pending change (docs/pending-changes.md). */
 const savedEcho: Handler = (call) =>
-  ok({ change: { id: 1, status: 'pending', after: call.body } }, '已提交，待另一位管理员批准后生效');
+  changeReplyFixture({ kind: 'option_config', before: STORED, after: call.body });
 
 async function renderPage() {
   renderWithAnt(<OptionControlPage />);

@@ -61,7 +61,7 @@ describe('option config draft', () => {
   it('adds a 09:00-09:05 window and a level above the highest', () => {
     expect(newWindow()).toMatchObject({ start: '09:00', end: '09:05', enabled: true });
     const levels = toDraft(DEFAULT_OPTION_CONFIG).investmentLevels;
-    expect(newLevel(levels)).toMatchObject({ level: 6, percentage: 100, enabled: true });
+    expect(newLevel(levels)).toMatchObject({ level: 6, percentage: 95, enabled: true });
     expect(newLevel([])).toMatchObject({ level: 1 });
   });
 
