@@ -1,6 +1,15 @@
 import { expect as baseExpect, type Locator, test } from '@playwright/test';
 import { qrPng } from './addresses.ts';
-import { adminSession, checkerboardPng, openAs, randomTrc20Address, snap, toast } from './support.ts';
+import {
+  adminSession,
+  approveChange,
+  callApi,
+  checkerboardPng,
+  openAs,
+  randomTrc20Address,
+  snap,
+  toast,
+} from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ actionTimeout: 15_000 });
@@ -62,8 +71,9 @@ test('an operator adds a deposit channel with a QR image', async ({ page, reques
   await expectImageLoaded(preview);
   await snap(page, info, 'channels-01-form-with-qr');
 
+  // Saving proposes the channel (issue 32): it exists once another admin approves it.
   const reply = await save();
-  expect(reply.status()).toBe(200);
+  expect(reply.status()).toBe(202);
   const body = reply.request().postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({
     name,
@@ -75,18 +85,36 @@ test('an operator adds a deposit channel with a QR image', async ({ page, reques
     status: 'active',
   });
   expect(body.qr_code_url).toMatch(/^\/api\/files\/qrcodes\/[a-f0-9]{32}\.png$/);
-  const channel = ((await reply.json()) as { data: { channel: { id: number } } }).data.channel;
-  await expect(toast(page, '添加成功')).toBeVisible();
+  const { change } = ((await reply.json()) as { data: { change: { id: number; status: string } } }).data;
+  expect(change.status).toBe('pending');
+  await expect(toast(page, '已提交，待另一位管理员批准后生效')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Not a channel yet: no row of the list shows it.
+  await expect(page.locator('[data-testid^="channel-row-"]').filter({ hasText: name })).toHaveCount(0);
+  await snap(page, info, 'channels-02-proposed');
+
+  // The second super admin approves it; after a reload the channel is listed.
+  expect((await approveChange(request, change.id)).status).toBe('applied');
+  const { channels } = await callApi<{ channels: { id: number; name: string; address: string }[] }>(
+    request,
+    'GET',
+    '/api/admin/channels',
+    { token: admin.token },
+  );
+  const channel = channels.find((c) => c.name === name);
+  expect(channel?.address).toBe(address);
+  if (!channel) return;
+  await page.reload();
 
   const row = page.getByTestId(`channel-row-${channel.id}`);
   await expect(row).toContainText(name);
-  await expect(row).toContainText(address);
+  // The address column is narrow: antd cuts a TRC20 address short with an ellipsis (copy gives it whole).
+  await expect(row).toContainText(address.slice(0, 16));
   await expect(row).toContainText('USDT');
   await expect(row).toContainText('10 - 50,000 USDT');
   await expect(page.getByTestId(`channel-toggle-${channel.id}`)).toBeChecked();
   // The list's thumbnail comes from the private file route with the token, and loads.
   await expectImageLoaded(row);
   await row.scrollIntoViewIfNeeded();
-  await snap(page, info, 'channels-02-saved');
+  await snap(page, info, 'channels-03-approved');
 });

@@ -1,12 +1,15 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import {
   adminSession,
+  approveChange,
   callApi,
   confirmDialog,
   createDepositChannel,
   createPlainAdmin,
+  E2E_ADMIN2,
   normAmount,
   openAs,
+  proposeAndApprove,
   registerUser,
   type Session,
   snap,
@@ -147,13 +150,31 @@ test('a large deposit needs two admins: 待复核 after the first, completed by 
       r.request().method() === 'PUT',
   );
   await page.getByTestId('approval-thresholds-save').click();
-  expect((await saved).status()).toBe(200);
-  await expect(toast(page, '复核阈值已保存')).toBeVisible();
-  await expect(page.getByText(`最近修改：${root.user.email}`)).toBeVisible();
-  await snap(page, info, 'dual-control-07-thresholds-saved');
-  const restored = await request.put('/api/admin/settings/approval-thresholds', {
-    headers: { Authorization: `Bearer ${root.token}` },
+  // Saving proposes the thresholds (issue 32): they change once another super admin approves.
+  const reply = await saved;
+  expect(reply.status()).toBe(202);
+  const { change } = ((await reply.json()) as { data: { change: { id: number; status: string } } }).data;
+  expect(change.status).toBe('pending');
+  await expect(toast(page, '已提交，待另一位管理员批准后生效')).toBeVisible();
+  await snap(page, info, 'dual-control-07-thresholds-proposed');
+  const pending = await callApi<{ payout: string }>(
+    request,
+    'GET',
+    '/api/admin/settings/approval-thresholds',
+    {
+      token: root.token,
+    },
+  );
+  expect(normAmount(pending.payout)).toBe('5000');
+
+  // The second super admin approves; after a reload the new value is in force, changed by them.
+  expect((await approveChange(request, change.id)).status).toBe('applied');
+  await page.reload();
+  await expect(payout).toHaveValue('6000.5');
+  await expect(page.getByText(`最近修改：${E2E_ADMIN2.email}`)).toBeVisible();
+  await snap(page, info, 'dual-control-08-thresholds-approved');
+  await proposeAndApprove(request, 'PUT', '/api/admin/settings/approval-thresholds', {
+    token: root.token,
     data: { deposit: '10000', withdrawal: '10000', payout: '5000' },
   });
-  expect(restored.ok()).toBe(true);
 });

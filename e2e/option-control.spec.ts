@@ -1,5 +1,14 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { adminSession, callApi, openAs, type Session, snap, toast } from './support.ts';
+import {
+  adminSession,
+  approveChange,
+  callApi,
+  openAs,
+  proposeAndApprove,
+  type Session,
+  snap,
+  toast,
+} from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 15_000, viewport: { width: 1280, height: 900 } });
@@ -87,10 +96,16 @@ test('an operator edits a window and a level, saves, sees them after a reload, i
       'minTradeRequirements',
       'timeWindows',
     ]);
-    expect(reply.status()).toBe(200);
-    await expect(toast(page, '期权配置保存成功')).toBeVisible();
-    await expect(page.getByTestId('option-dirty')).toHaveCount(0);
+    // Saving proposes the config (issue 32): the one in force stays until another admin approves.
+    expect(reply.status()).toBe(202);
+    const { change } = ((await reply.json()) as { data: { change: { id: number; status: string } } }).data;
+    expect(change.status).toBe('pending');
+    await expect(toast(page, '已提交，待另一位管理员批准后生效')).toBeVisible();
+    await snap(page, testInfo, 'option-control-proposed');
+    expect(await storedConfig(request, admin)).toEqual(original);
 
+    // The second super admin approves it; then it is the config in force.
+    expect((await approveChange(request, change.id)).status).toBe('applied');
     const afterSave = await storedConfig(request, admin);
     expect(afterSave.timeWindows[0]).toEqual({ ...original.timeWindows[0], start: '10:00', end: '10:30' });
     expect(afterSave.investmentLevels[1]?.percentage).toBe(87);
@@ -132,8 +147,10 @@ test('an operator edits a window and a level, saves, sees them after a reload, i
     expect(posted).toBe(0);
     expect(await storedConfig(request, admin)).toEqual(afterSave);
   } finally {
-    // Other specs expect the platform's config as it was.
-    await callApi(request, 'POST', CONFIG_URL, { token: admin.token, data: original });
+    // Other specs expect the platform's config as it was (restored through a change, approved).
+    if (JSON.stringify(await storedConfig(request, admin)) !== JSON.stringify(original)) {
+      await proposeAndApprove(request, 'POST', CONFIG_URL, { token: admin.token, data: original });
+    }
   }
   expect(await storedConfig(request, admin)).toEqual(original);
 });

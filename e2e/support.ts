@@ -5,12 +5,17 @@ import { type APIRequestContext, expect, type Locator, type Page, type TestInfo 
 
 import { randomTrc20Address } from './addresses.ts';
 import { checkerboardPng } from './png.ts';
-import { currentStep, totpAt } from './totp.ts';
+import { Authenticator, currentStep, totpAt } from './totp.ts';
 
 export { checkerboardPng, randomTrc20Address };
 
 /** The super admin the e2e server is started with (see playwright.config.ts). */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
+/**
+ * The second bootstrap super admin (ADMIN2_EMAIL / ADMIN2_PASSWORD, issue 32): an approver from
+ * the first start, who approves the pending changes the first one proposes (docs/pending-changes.md).
+ */
+export const E2E_ADMIN2 = { email: 'e2e-admin2@example.com', password: 'e2e-admin2-password' };
 
 /** The environment of every server the browser tests start (the shared one and isolated ones). */
 export function e2eServerEnv(port: number, dataDir: string): Record<string, string> {
@@ -20,6 +25,8 @@ export function e2eServerEnv(port: number, dataDir: string): Record<string, stri
     DATA_DIR: dataDir,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN2_EMAIL: E2E_ADMIN2.email,
+    ADMIN2_PASSWORD: E2E_ADMIN2.password,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     // Every spec registers its own users from one address; the production limit (20 an hour)
@@ -86,7 +93,7 @@ export interface WalletRow {
   frozen_balance: string;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An e-mail nobody else on the shared server uses. */
 export function uniqueEmail(prefix: string): string {
@@ -135,6 +142,79 @@ export function adminSession(request: APIRequestContext): Promise<Session> {
   return adminSessionCache;
 }
 
+const secondAdminCache = new Map<string, Promise<Session>>();
+
+/**
+ * The second bootstrap super admin's API session on the server `request` talks to (the shared one
+ * or an isolated one), logged in once per worker and server. On a server that requires admin 2FA
+ * (ADMIN_2FA_REQUIRED=true) it enrols over the API first, as the first admin does in two-factor.spec.
+ */
+export async function secondAdminSession(request: APIRequestContext): Promise<Session> {
+  const server = new URL((await request.get('/api/health')).url()).origin;
+  let cached = secondAdminCache.get(server);
+  if (!cached) {
+    cached = loginSecondAdmin(request).catch((error: unknown) => {
+      secondAdminCache.delete(server);
+      throw error;
+    });
+    secondAdminCache.set(server, cached);
+  }
+  return cached;
+}
+
+async function loginSecondAdmin(request: APIRequestContext): Promise<Session> {
+  const session = await callApi<Session>(request, 'POST', '/api/auth/login', {
+    data: { account: E2E_ADMIN2.email, password: E2E_ADMIN2.password },
+  });
+  const probe = await request.get('/api/admin/changes', {
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  if (probe.status() === 403) {
+    const { secret } = await callApi<{ secret: string }>(request, 'POST', '/api/auth/2fa/setup', {
+      token: session.token,
+    });
+    await callApi(request, 'POST', '/api/auth/2fa/enable', {
+      token: session.token,
+      data: { code: await new Authenticator(secret).next() },
+    });
+  }
+  return session;
+}
+
+export interface ProposedChange {
+  id: number;
+  kind: string;
+  status: string;
+  after: unknown;
+}
+
+/** Approves pending change `id` as the second super admin (POST /api/admin/changes/:id/approve). */
+export async function approveChange(request: APIRequestContext, id: number): Promise<ProposedChange> {
+  const approver = await secondAdminSession(request);
+  const { change } = await callApi<{ change: ProposedChange }>(
+    request,
+    'POST',
+    `/api/admin/changes/${id}/approve`,
+    { token: approver.token, idempotencyKey: randomUUID() },
+  );
+  return change;
+}
+
+/**
+ * A call that proposes a change (issue 32: it answers 202 `data: { change }`), then the second
+ * super admin's approval, so that the change has taken effect when this returns.
+ */
+export async function proposeAndApprove(
+  request: APIRequestContext,
+  method: Method,
+  url: string,
+  options: { token?: string; data?: unknown; idempotencyKey?: string },
+): Promise<ProposedChange> {
+  const { change } = await callApi<{ change?: ProposedChange }>(request, method, url, options);
+  if (!change) throw new Error(`${method} ${url} proposed no change`);
+  return approveChange(request, change.id);
+}
+
 /** Registers a normal user (register is rate limited to 20 an hour per address: one or two per test). */
 export function registerUser(request: APIRequestContext, prefix = 'user'): Promise<Session> {
   return callApi<Session>(request, 'POST', '/api/auth/register', {
@@ -156,10 +236,11 @@ export async function createDepositChannel(
   admin: Session,
   fields: Record<string, unknown> = {},
 ): Promise<DepositChannel> {
-  const data = await callApi<{ channel: DepositChannel }>(request, 'POST', '/api/admin/channels', {
+  const name = `E2E-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  await proposeAndApprove(request, 'POST', '/api/admin/channels', {
     token: admin.token,
     data: {
-      name: `E2E-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+      name,
       type: 'crypto',
       currency: 'USDT',
       // A USDT channel's address is a real TRC20 (or ERC20) address (issue 32).
@@ -170,7 +251,20 @@ export async function createDepositChannel(
       ...fields,
     },
   });
-  return data.channel;
+  return channelNamed<DepositChannel>(request, admin, '/api/admin/channels', String(fields.name ?? name));
+}
+
+/** The admin list's channel called `name` (channel names are unique to a test). */
+async function channelNamed<T extends { name: string }>(
+  request: APIRequestContext,
+  admin: Session,
+  listUrl: string,
+  name: string,
+): Promise<T> {
+  const { channels } = await callApi<{ channels: T[] }>(request, 'GET', listUrl, { token: admin.token });
+  const channel = channels.find((c) => c.name === name);
+  if (!channel) throw new Error(`no channel ${name} after its approval`);
+  return channel;
 }
 
 export interface SeededDeposit {
@@ -289,7 +383,7 @@ export async function createActivatedAdmin(
 
 /**
  * Approves a deposit as operators do: at or above the deposit threshold the first approval leaves
- * it pending (待复核), and a second admin completes it.
+ * it pending (待复核), and a second admin (the second bootstrap super admin) completes it.
  */
 export async function approveDeposit(request: APIRequestContext, admin: Session, depositId: number) {
   const review = (by: Session) =>
@@ -298,7 +392,7 @@ export async function approveDeposit(request: APIRequestContext, admin: Session,
       data: { status: 'approved' },
     });
   const first = await review(admin);
-  if (first.deposit.status === 'pending') await review(await createPlainAdmin(request, admin));
+  if (first.deposit.status === 'pending') await review(await secondAdminSession(request));
 }
 
 /** Credits `amount` USDT to the user the real way: a deposit on `channelId`, approved by the admin. */
@@ -324,10 +418,11 @@ export async function createWithdrawChannel(
   admin: Session,
   feeRate = '0',
 ): Promise<WithdrawChannel> {
-  const data = await callApi<{ channel: WithdrawChannel }>(request, 'POST', '/api/admin/withdraw-channels', {
+  const name = `E2E-W-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  await proposeAndApprove(request, 'POST', '/api/admin/withdraw-channels', {
     token: admin.token,
     data: {
-      name: `E2E-W-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+      name,
       type: 'usdt',
       currency: 'USDT',
       min_amount: '1',
@@ -336,7 +431,7 @@ export async function createWithdrawChannel(
       status: 'active',
     },
   });
-  return data.channel;
+  return channelNamed<WithdrawChannel>(request, admin, '/api/admin/withdraw-channels', name);
 }
 
 /**
