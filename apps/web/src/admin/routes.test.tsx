@@ -33,6 +33,7 @@ const SPEC_PAGES: [string, string][] = [
   ['/admin/team/rewards', '团队奖励'],
   ['/admin/team/salary', '团队工资'],
   ['/admin/transactions', '资金流水'],
+  ['/admin/changes', '待生效变更'],
   ['/admin/audit', '审计日志'],
 ];
 
@@ -96,8 +97,10 @@ describe('admin route table', () => {
         ],
       },
       '资金流水',
+      '待生效变更',
       '审计日志',
     ]);
+    expect(outline(false)).toContain('待生效变更');
     expect(outline(false)).not.toContain('管理员管理');
     expect(outline(false)).not.toContain('审计日志');
     expect(outline(false)).toHaveLength(outline(true).length - 2);

@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BarChartOutlined,
   DashboardOutlined,
+  DiffOutlined,
   FileSearchOutlined,
   PictureOutlined,
   SafetyCertificateOutlined,
@@ -194,6 +195,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     title: '资金流水',
     icon: <TransactionOutlined />,
     load: () => import('./transactions/TransactionsPage.tsx'),
+  },
+  {
+    // Issue 32: proposals to change money-affecting settings, approved by a second admin.
+    path: '/admin/changes',
+    title: '待生效变更',
+    icon: <DiffOutlined />,
+    load: () => import('./changes/ChangesPage.tsx'),
   },
   {
     path: '/admin/audit',
