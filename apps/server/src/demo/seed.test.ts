@@ -18,7 +18,14 @@ import { detectImageType } from '../modules/uploads/image-type.ts';
 import { createUrlSigner } from '../modules/uploads/signed-url.ts';
 import { TEST_AUDIT_CHAIN_KEY } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { DEMO_ADMIN_EMAILS, DEMO_MARKER_EMAIL, planDemo, type SeedResult, seedDemoData } from './seed.ts';
+import {
+  DEMO_ADMIN_EMAILS,
+  DEMO_MARKER_EMAIL,
+  DEMO_SUPER_ADMIN2,
+  planDemo,
+  type SeedResult,
+  seedDemoData,
+} from './seed.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -70,13 +77,15 @@ describe('npm run demo (seedDemoData)', () => {
   it('creates users, admins and channels in the documented numbers', () => {
     expect(first.alreadyPresent).toBe(false);
     expect(first.superAdmin).toEqual({ email: 'boss@example.com', created: true });
+    // Two super admins (issue 32): the second from ADMIN2_* or the fixed demo credentials.
+    expect(first.secondSuperAdmin).toEqual({ email: DEMO_SUPER_ADMIN2.email, created: true });
     const { counts } = first;
     expect(counts.users).toBe(40 + plan.team.members.length);
     expect(plan.team.members.length).toBeGreaterThanOrEqual(150);
     expect(plan.team.members.length).toBeLessThanOrEqual(250);
     expect(counts.disabledUsers).toBeGreaterThan(0);
     expect(Object.keys(counts.kyc).sort()).toEqual(['approved', 'none', 'pending', 'rejected', 'reviewing']);
-    expect(counts.admins).toBe(3); // two plain admins and the super admin
+    expect(counts.admins).toBe(4); // two plain admins and the two super admins
     expect(counts.depositChannels).toEqual({ active: 4, inactive: 1 });
     expect(counts.withdrawChannels).toBe(3);
   });

@@ -68,6 +68,11 @@ export const DEMO_MARKER_EMAIL = 'demo-user-01@example.com';
 /** The password of every demo user and demo admin (not of the super admin). */
 export const DEMO_PASSWORD = 'demo123456';
 export const DEMO_ADMIN_EMAILS = ['demo-admin-01@example.com', 'demo-admin-02@example.com'] as const;
+/**
+ * The demo's second super admin (issue 32: thresholds and admin accounts need a second super admin),
+ * unless ADMIN2_EMAIL / ADMIN2_PASSWORD name another. Created with the first at the first start only.
+ */
+export const DEMO_SUPER_ADMIN2 = { email: 'demo-super-02@example.com', password: DEMO_PASSWORD } as const;
 const SEED = 20_240_601;
 
 const MINUTE = 60_000;
@@ -598,6 +603,9 @@ export interface SeedOptions {
   /** The super admin to make sure of (as ADMIN_EMAIL / ADMIN_PASSWORD at the first start). */
   adminEmail?: string;
   adminPassword?: string;
+  /** The second super admin (ADMIN2_EMAIL / ADMIN2_PASSWORD; DEMO_SUPER_ADMIN2 when unset). */
+  admin2Email?: string;
+  admin2Password?: string;
   /** Where the channels service would store QR uploads (the seed uploads none). */
   qrCodeDir: string;
   /** The KYC document store the server reads (DATA_DIR/uploads/kyc): the applications' images. */
@@ -638,6 +646,8 @@ export interface SeedResult {
   /** True when the marker user already existed and nothing was added. */
   alreadyPresent: boolean;
   superAdmin: { email: string; created: boolean; generatedPassword?: string };
+  /** The second super admin when this run's bootstrap created it. */
+  secondSuperAdmin?: { email: string; created: true };
   counts: SeedCounts;
   ledger: LedgerVerification;
   /** What this run did for the team programme (absent when the data was already there). */
@@ -646,7 +656,15 @@ export interface SeedResult {
 
 export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const log = opts.log ?? (() => {});
-  const bootstrap = await ensureSuperAdmin(db, { email: opts.adminEmail, password: opts.adminPassword });
+  const second =
+    opts.admin2Email && opts.admin2Password
+      ? { email: opts.admin2Email, password: opts.admin2Password }
+      : { ...DEMO_SUPER_ADMIN2 };
+  const bootstrap = await ensureSuperAdmin(db, {
+    email: opts.adminEmail,
+    password: opts.adminPassword,
+    second,
+  });
   const [superAdmin] = await db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -659,11 +677,15 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
     created: bootstrap.created,
     ...(bootstrap.generatedPassword ? { generatedPassword: bootstrap.generatedPassword } : {}),
   };
+  const secondSuperAdmin = bootstrap.secondEmail
+    ? { secondSuperAdmin: { email: bootstrap.secondEmail, created: true as const } }
+    : {};
 
   if (await findUserByEmail(db, DEMO_MARKER_EMAIL)) {
     return {
       alreadyPresent: true,
       superAdmin: superAdminInfo,
+      ...secondSuperAdmin,
       counts: await countDemo(db),
       ledger: await verifyLedger(db),
     };
@@ -913,6 +935,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
   return {
     alreadyPresent: false,
     superAdmin: superAdminInfo,
+    ...secondSuperAdmin,
     counts: await countDemo(db),
     ledger: await verifyLedger(db),
     team,
@@ -983,7 +1006,7 @@ function report(result: SeedResult, where: string, adminPasswordFromEnv: boolean
       : `  Demo data created in ${where}.`,
   );
   lines.push(
-    `  Users: ${counts.users} (${counts.disabledUsers} disabled; KYC ${breakdown(counts.kyc)}), admins: ${counts.admins} (super admin included)`,
+    `  Users: ${counts.users} (${counts.disabledUsers} disabled; KYC ${breakdown(counts.kyc)}), admins: ${counts.admins} (super admins included)`,
     `  KYC applications: ${total(counts.kycApplications)} (${breakdown(counts.kycApplications)})`,
     `  Channels: ${counts.depositChannels.active + counts.depositChannels.inactive} deposit (${counts.depositChannels.inactive} inactive), ${counts.withdrawChannels} withdrawal`,
     `  Deposits: ${total(counts.deposits)} (${breakdown(counts.deposits)})`,
@@ -1003,6 +1026,15 @@ function report(result: SeedResult, where: string, adminPasswordFromEnv: boolean
       : 'password: the one set when it was created';
   lines.push(
     `    super admin  ${superAdmin.email}  ${superPassword}`,
+    ...(result.secondSuperAdmin
+      ? [
+          `    super admin  ${result.secondSuperAdmin.email}  password: ${
+            result.secondSuperAdmin.email === DEMO_SUPER_ADMIN2.email
+              ? DEMO_PASSWORD
+              : 'the ADMIN2_PASSWORD you set'
+          } (approves the first one's changes)`,
+        ]
+      : []),
     `    admins       ${DEMO_ADMIN_EMAILS.join(', ')}  password: ${DEMO_PASSWORD}`,
     `    demo user    ${DEMO_MARKER_EMAIL} (and every other demo user)  password: ${DEMO_PASSWORD}`,
     '',
@@ -1038,6 +1070,8 @@ async function main(): Promise<number> {
     const result = await seedDemoData(database.db, {
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,
+      admin2Email: config.ADMIN2_EMAIL,
+      admin2Password: config.ADMIN2_PASSWORD,
       qrCodeDir: path.join(config.DATA_DIR, 'uploads', 'qrcodes'),
       kycDocumentDir: path.join(config.DATA_DIR, 'uploads', 'kyc'),
       marketSecret: loadSimSecret(config),
