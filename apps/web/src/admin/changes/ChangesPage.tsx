@@ -94,7 +94,7 @@ export function ChangeDiff({ change }: { change: Pick<AdminChange, 'id' | 'befor
 function Who({ who }: { who: AdminChange['proposer'] | null }) {
   if (!who) return <Typography.Text type="secondary">-</Typography.Text>;
   return (
-    <Typography.Text ellipsis={{ tooltip: who.email }} style={{ maxWidth: 180 }}>
+    <Typography.Text ellipsis={{ tooltip: who.email }} style={{ maxWidth: 130 }}>
       {who.email ?? `管理员 #${who.id}`}
     </Typography.Text>
   );
@@ -197,11 +197,11 @@ export default function ChangesPage() {
   );
 
   const columns: TableColumnsType<AdminChange> = [
-    { title: 'ID', dataIndex: 'id', width: 64 },
+    { title: 'ID', dataIndex: 'id', width: 56 },
     {
       title: '变更',
       key: 'kind',
-      width: 130,
+      width: 110,
       render: (_, c) => (
         <Flex vertical>
           <span>{changeKindLabel(c.kind)}</span>
@@ -216,19 +216,19 @@ export default function ChangesPage() {
     {
       title: '对象',
       key: 'target',
-      width: 120,
+      width: 100,
       render: (_, c) => (
         <span style={WRAP}>{c.target_id ? `${c.target_type} #${c.target_id}` : c.target_type}</span>
       ),
     },
     { title: '变更内容', key: 'diff', render: (_, c) => <ChangeDiff change={c} /> },
-    { title: '提交人', key: 'proposer', width: 180, render: (_, c) => <Who who={c.proposer} /> },
-    { title: '审批人', key: 'approver', width: 180, render: (_, c) => <Who who={c.approver} /> },
-    { title: '时间', key: 'times', width: 110, render: (_, c) => <Times change={c} /> },
+    { title: '提交人', key: 'proposer', width: 140, render: (_, c) => <Who who={c.proposer} /> },
+    { title: '审批人', key: 'approver', width: 140, render: (_, c) => <Who who={c.approver} /> },
+    { title: '时间', key: 'times', width: 120, render: (_, c) => <Times change={c} /> },
     {
       title: '状态',
       key: 'status',
-      width: 110,
+      width: 100,
       render: (_, c) => (
         <Flex vertical gap={2}>
           <Tag
@@ -249,7 +249,7 @@ export default function ChangesPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      width: 170,
       fixed: 'right',
       render: (_, c) => {
         const buttons = [
@@ -299,7 +299,7 @@ export default function ChangesPage() {
           rowTestId="change-row"
           empty={<Empty description="暂无变更" />}
           tableLayout="fixed"
-          scrollX={1300}
+          scrollX={1200}
         />
       }
       footer={

@@ -22,7 +22,13 @@ export function valueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '空';
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? '是' : '否';
-  return JSON.stringify(value);
+  // A whole object or list (an added level, a new channel): its fields as `key: value`, one item a line.
+  if (Array.isArray(value)) return value.map(valueText).join('\n');
+  if (isPlainObject(value))
+    return Object.entries(value)
+      .map(([key, item]) => `${key}: ${isContainer(item) ? JSON.stringify(item) : valueText(item)}`)
+      .join(', ');
+  return String(value);
 }
 
 const join = (path: string, key: string | number) =>
