@@ -47,13 +47,16 @@ let api: APIRequestContext;
 let superAdmin: { session: Session; authenticator: Authenticator };
 
 async function enrolOverApi(session: Session): Promise<Authenticator> {
+  // The super admin's login password goes along: turning 2FA on asks for it (issue 32).
+  const password = E2E_ADMIN.password;
   const setup = await callApi<{ secret: string }>(api, 'POST', '/api/auth/2fa/setup', {
     token: session.token,
+    data: { password },
   });
   const authenticator = new Authenticator(setup.secret);
   await callApi(api, 'POST', '/api/auth/2fa/enable', {
     token: session.token,
-    data: { code: await authenticator.next() },
+    data: { code: await authenticator.next(), password },
   });
   return authenticator;
 }
