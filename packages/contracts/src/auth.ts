@@ -93,6 +93,11 @@ export const publicUser = z.object({
   twofa_enabled: z.boolean(),
   /** An admin without 2FA while ADMIN_2FA_REQUIRED: the session reaches only enrolment until it is on. */
   twofa_setup_required: z.boolean(),
+  /**
+   * Until when withdrawals are held after a security change (2FA on or off, password; issue 32),
+   * ISO; null when no hold is running.
+   */
+  withdrawals_held_until: z.string().nullable(),
   withdrawRequirement: withdrawRequirement,
   wallets: z.array(walletView),
 });

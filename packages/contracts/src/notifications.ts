@@ -18,6 +18,7 @@ export const notificationTypes = [
   'team_reward',
   'team_salary',
   'announcement',
+  'security',
 ] as const;
 export const notificationType = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationType>;
@@ -31,6 +32,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   team_reward: '团队奖励',
   team_salary: '团队工资',
   announcement: '公告',
+  security: '账户安全',
 };
 
 export const userNotification = z.object({

@@ -34,8 +34,21 @@ export const totpCode = z
 export const twofaSetupReply = envelope(z.object({ secret: z.string(), otpauth_url: z.string() }));
 export type TwofaSetup = z.infer<typeof twofaSetupReply>['data'];
 
+/**
+ * The caller's login password: turning 2FA on or off needs it (issue 32), like a password change
+ * needs the old one. Not trimmed: a password is taken as typed.
+ */
+export const TWOFA_PASSWORD_MESSAGES = { required: '请输入登录密码', wrong: '登录密码错误' } as const;
+const currentPassword = z
+  .string({ error: TWOFA_PASSWORD_MESSAGES.required })
+  .min(1, TWOFA_PASSWORD_MESSAGES.required)
+  .max(128, TWOFA_PASSWORD_MESSAGES.wrong);
+
+/** POST /api/auth/2fa/setup. */
+export const twofaSetupBody = z.object({ password: currentPassword });
+
 /** POST /api/auth/2fa/enable and /disable. */
-export const twofaCodeBody = z.object({ code: totpCode });
+export const twofaCodeBody = z.object({ code: totpCode, password: currentPassword });
 
 /** The recovery codes, shown once: only their hashes are stored. */
 export const twofaEnableReply = envelope(z.object({ recovery_codes: z.array(z.string()) }));
@@ -58,6 +71,7 @@ export const setupTwoFactor = endpoint({
   path: '/api/auth/2fa/setup',
   operationId: 'setupTwoFactor',
   summary: '开始设置两步验证',
+  body: twofaSetupBody,
   reply: twofaSetupReply,
 });
 export const enableTwoFactor = endpoint({

@@ -14,6 +14,12 @@ export function normaliseTxHash(value: string): string {
     .replace(/^0x/, '');
 }
 
+/** The refusal of a USDT deposit's transaction hash that is not one (issue 32). */
+export const DEPOSIT_TX_HASH_TEXT = '交易哈希格式不正确：应为 64 位十六进制字符（可带 0x）';
+
+/** A transaction hash of a USDT transfer, after normaliseTxHash: 64 hex digits (its 0x is gone). */
+export const isTxHashShaped = (normalised: string): boolean => /^[0-9a-f]{64}$/.test(normalised);
+
 /** The refusals of a payout's transaction hash (a USDT withdrawal's 已出款), shared by the admin form and the server. */
 export const PAYOUT_TX_HASH_TEXTS = {
   required: '请输入出款交易哈希',
@@ -38,7 +44,7 @@ export function payoutTxHashOf(
   if (!compact) return { problem: PAYOUT_TX_HASH_TEXTS.required };
   const prefixed = /^0x/i.test(compact);
   const hex = normaliseTxHash(compact);
-  const valid = /^[0-9a-f]{64}$/.test(hex);
+  const valid = isTxHashShaped(hex);
   if (network === 'TRC20')
     return valid && !prefixed ? { hash: hex } : { problem: PAYOUT_TX_HASH_TEXTS.TRC20 };
   if (network === 'ERC20') return valid ? { hash: `0x${hex}` } : { problem: PAYOUT_TX_HASH_TEXTS.ERC20 };

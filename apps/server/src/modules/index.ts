@@ -14,7 +14,7 @@ import { registerAudit } from './audit/audit.module.ts';
 import { registerAccountSecurityRoutes } from './auth/account-security/account-security.routes.ts';
 import { createAccountSecurityService } from './auth/account-security/account-security.service.ts';
 import { createAttemptLimiter } from './auth/attempt-limiter.ts';
-import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { createPasswordAttempts, registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authenticateBeforeValidation, createGuards } from './auth/guard.ts';
 import { openSessionCache } from './auth/session-cache.module.ts';
@@ -40,7 +40,7 @@ import { createKycService } from './kyc/kyc.service.ts';
 import { registerJournalRoutes } from './ledger/journal.routes.ts';
 import { registerMarketData } from './market-data/market-data.module.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
-import { createNotificationService } from './notifications/notifications.service.ts';
+import { createNotificationService, pushNotifications } from './notifications/notifications.service.ts';
 import { registerOptionConfigRoutes } from './option-config/option-config.routes.ts';
 import {
   createOptionConfigService,
@@ -74,6 +74,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
     admin2faRequired: ctx.config.ADMIN_2FA_REQUIRED,
     twoFactor,
     onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
+    onNotified: (written) => pushNotifications(ctx.realtime, written),
     sessionCache: await openSessionCache(app, ctx),
   });
   // One count of wrong 2FA codes per account (and per IP) across login, 2FA changes and
@@ -97,7 +98,13 @@ export async function registerModules(app: Router, ctx: AppContext) {
     clock: ctx.clock,
   });
   registerAuthRoutes(app, { auth, guards, twofaAttempts, db: ctx.database.db, config: ctx.config });
-  registerTwoFactorRoutes(app, { twoFactor, guards, attempts: twofaAttempts });
+  registerTwoFactorRoutes(app, {
+    twoFactor,
+    guards,
+    attempts: twofaAttempts,
+    passwordAttempts: createPasswordAttempts(ctx.database.db, ctx.config),
+    onNotified: (written) => pushNotifications(ctx.realtime, written),
+  });
   registerAccountSecurityRoutes(app, {
     accountSecurity: createAccountSecurityService({
       db: ctx.database.db,

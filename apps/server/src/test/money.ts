@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../modules/auth/auth.schema.ts';
@@ -79,3 +79,6 @@ export const payoutTxHash = () => randomBytes(32).toString('hex');
 /** The body of a withdrawal's status change, with a payout hash when it is 已出款 (USDT). */
 export const withdrawalStatusChange = (status: string) =>
   status === 'completed' ? { status, tx_hash: payoutTxHash() } : { status };
+
+/** A USDT transaction hash (64 hex) derived from a label: the same label, the same hash. */
+export const txHashOf = (label: string) => createHash('sha256').update(label).digest('hex');

@@ -1,15 +1,24 @@
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor, TWOFA_MESSAGES } from '@platform/contracts';
 import { ApiError, call } from './request.ts';
 
-/** POST /auth/2fa/setup: a new secret and its otpauth:// URL; nothing is on until enable proves the app has it. */
-export const startTwofaSetup = () => call(setupTwoFactor).then((reply) => reply.data);
+/**
+ * POST /auth/2fa/setup: a new secret and its otpauth:// URL; nothing is on until enable proves the
+ * app has it. Every 2FA change needs the login password (issue 32).
+ */
+export const startTwofaSetup = (password: string) =>
+  call(setupTwoFactor, { body: { password } }).then((reply) => reply.data);
 
 /** POST /auth/2fa/enable: turns 2FA on and answers the 10 single-use recovery codes (shown once). */
-export const enableTwofa = (code: string) =>
-  call(enableTwoFactor, { body: { code } }).then((reply) => reply.data);
+export const enableTwofa = (code: string, password: string) =>
+  call(enableTwoFactor, { body: { code, password } }).then((reply) => reply.data);
 
-/** POST /auth/2fa/disable: needs a current code (or a recovery code). */
-export const disableTwofa = (code: string) => call(disableTwoFactor, { body: { code } });
+/** POST /auth/2fa/disable: needs a current code (or a recovery code) and the login password. */
+export const disableTwofa = (code: string, password: string) =>
+  call(disableTwoFactor, { body: { code, password } });
+
+/** The refusal is about the login password (missing, wrong, or too many wrong ones), not the code. */
+export const isPasswordRefusal = (error: unknown) =>
+  error instanceof ApiError && /登录密码|原密码/.test(error.message);
 
 function replyData(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof ApiError)) return undefined;

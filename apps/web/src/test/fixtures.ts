@@ -27,6 +27,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     permissions: [],
     twofa_enabled: false,
     twofa_setup_required: false,
+    withdrawals_held_until: null,
     withdrawRequirement: { canWithdraw: false, reasons: [] },
     wallets: [{ currency: 'USDT', balance: '1234.5', frozen_balance: '10', salary_balance: '0' }],
     ...overrides,

@@ -12,6 +12,7 @@ import {
   insertDepositChannel,
   insertWithdrawChannel,
   TRC20_ADDRESS,
+  txHashOf,
 } from '../../test/money.ts';
 import { multipart, PNG } from '../../test/multipart.ts';
 import { verifyAuditChain } from './audit.chain.ts';
@@ -49,7 +50,7 @@ describe(`audit rows of money reviews (${testEngine})`, () => {
     const user = await registerUser(t.app);
     const made = await api<{ deposit: { id: number } }>(t.app, 'POST', '/api/wallet/deposits', {
       token: user.token,
-      body: { channel_id: channelId, amount: '123.45', tx_hash: 'audit-ctx-hash-1' },
+      body: { channel_id: channelId, amount: '123.45', tx_hash: txHashOf('audit-ctx-hash-1') },
     });
     expect(made.status).toBe(200);
     const id = made.body.data?.deposit.id as number;
@@ -66,7 +67,7 @@ describe(`audit rows of money reviews (${testEngine})`, () => {
       amount: expect.stringMatching(/^123\.45/),
       currency: 'USDT',
       to_address: expect.any(String),
-      tx_hash: 'audit-ctx-hash-1',
+      tx_hash: txHashOf('audit-ctx-hash-1'),
     });
   });
 

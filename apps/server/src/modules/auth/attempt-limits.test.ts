@@ -248,7 +248,12 @@ describe(`attempt limits count before they check (${testEngine})`, () => {
     const checked = replies.filter((r) => r.body.message === TWOFA_MESSAGES.wrong);
     expect(checked.length).toBeLessThanOrEqual(TWOFA_MAX);
     expect(checked.length).toBeGreaterThan(0);
-    const refused = replies.filter((r) => r.body.message === TWOFA_MESSAGES.tooManyAttempts);
+    // The rest are 429s: of the code limit, or of the login password each call also needs (issue 32),
+    // which is counted before it is checked too, so a burst of 50 runs over its per-account count.
+    const refused = replies.filter(
+      (r) =>
+        r.body.message === TWOFA_MESSAGES.tooManyAttempts || /^原密码错误次数过多/.test(r.body.message ?? ''),
+    );
     expect(refused.every((r) => r.status === 429)).toBe(true);
     expect(checked.length + refused.length).toBe(50);
   });

@@ -15,6 +15,17 @@ const clientInfo = (request: FastifyRequest): ClientInfo => ({
 /** The window of LOGIN_MAX_FAILED_PER_ACCOUNT. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
+/**
+ * Wrong current passwords (a password change's old one, and the one 2FA changes ask for) are
+ * limited like logins: LOGIN_RATE_LIMIT_PER_MINUTE per account and per IP, in one count (the name).
+ */
+export const createPasswordAttempts = (db: Db, config: Pick<Config, 'LOGIN_RATE_LIMIT_PER_MINUTE'>) =>
+  createAttemptLimiter(db, {
+    name: 'password-change',
+    max: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+    timeWindowMs: 60_000,
+  });
+
 export function registerAuthRoutes(
   app: Router,
   deps: {
@@ -87,12 +98,7 @@ export function registerAuthRoutes(
       ok({ user: await auth.updateProfile(caller(request).user.id, request.body) }, '用户信息更新成功'),
   });
 
-  // Wrong old passwords are limited like logins: LOGIN_RATE_LIMIT_PER_MINUTE per account and per IP.
-  const passwordAttempts = createAttemptLimiter(deps.db, {
-    name: 'password-change',
-    max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE,
-    timeWindowMs: 60_000,
-  });
+  const passwordAttempts = createPasswordAttempts(deps.db, deps.config);
 
   route(app, changePassword, {
     tags,
@@ -100,7 +106,13 @@ export function registerAuthRoutes(
     preHandler: guards.requireUser,
     handler: async (request) => {
       const { user, sessionId } = caller(request);
-      await auth.changePassword(user.id, sessionId, request.body, passwordAttempts(request));
+      await auth.changePassword(
+        user.id,
+        sessionId,
+        request.body,
+        passwordAttempts(request),
+        clientInfo(request),
+      );
       return ok(null, '密码修改成功，其他设备已退出登录');
     },
   });

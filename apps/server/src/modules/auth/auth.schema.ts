@@ -46,6 +46,11 @@ export const users = pgTable(
      */
     twofaEnabledAt: timestamp('twofa_enabled_at', { withTimezone: true }),
     /**
+     * Withdrawals are refused until this time (database clock) after a security change: 2FA on or
+     * off, password changed (issue 32, migration 0043; auth/security-changes.ts).
+     */
+    withdrawalsHeldUntil: timestamp('withdrawals_held_until', { withTimezone: true }),
+    /**
      * From when this admin's approvals of pending changes count (issue 32, docs/pending-changes.md):
      * 24 h after the account was created, at once for the bootstrap super admins.
      */

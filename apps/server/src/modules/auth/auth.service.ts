@@ -17,12 +17,14 @@ import {
 } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { WrittenNotification } from '../notifications/notifications.service.ts';
 import { createUser } from '../users/create-user.ts';
 import { toPublicUser } from '../users/user-view.ts';
 import { recordLoginEvent } from './account-security/account-security.repository.ts';
 import type { AttemptGuard } from './attempt-limiter.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords.ts';
+import { recordSecurityChange } from './security-changes.ts';
 import { createLookupQueue, type SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { TwoFactorService } from './two-factor/two-factor.service.ts';
@@ -51,6 +53,8 @@ export interface AuthServiceDeps {
   twoFactor: TwoFactorService;
   /** Called with revoked session ids so that their sockets are disconnected at once. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
+  /** After a commit that wrote notifications (a password change's security notice): pushes them. */
+  onNotified?: (written: WrittenNotification[]) => void;
   /** Sessions looked up lately (see session-cache.ts); without it every request asks the database. */
   sessionCache?: SessionCache<AuthenticatedSession>;
 }
@@ -288,7 +292,14 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Changing the password keeps the current session and revokes every other one. `attempts`
      * limits wrong old passwords (a stolen session must not be a way to guess the password).
      */
-    async changePassword(userId: number, sessionId: string, body: PasswordBody, attempts?: AttemptGuard) {
+    /** Holds withdrawals for 24 h and notifies the user (security-changes.ts), from `client`'s IP. */
+    async changePassword(
+      userId: number,
+      sessionId: string,
+      body: PasswordBody,
+      attempts?: AttemptGuard,
+      client?: ClientInfo,
+    ) {
       const user = await repo.findUserById(db, userId);
       if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
       await attempts?.begin();
@@ -296,11 +307,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       await attempts?.succeeded();
       if (body.oldPassword === body.newPassword) throw badRequest('新密码不能与原密码相同');
       const passwordHash = await hashPassword(body.newPassword);
-      const revoked = await db.transaction(async (tx) => {
+      const { revoked, notices } = await db.transaction(async (tx) => {
         await repo.updateUser(tx, userId, { passwordHash });
-        return repo.revokeUserSessions(tx, userId, sessionId);
+        const notices = await recordSecurityChange(tx, {
+          userId,
+          change: 'password_changed',
+          ip: client?.ip ?? null,
+        });
+        return { revoked: await repo.revokeUserSessions(tx, userId, sessionId), notices };
       });
       deps.onSessionsRevoked?.(revoked);
+      deps.onNotified?.(notices);
       return { revokedSessions: revoked.length };
     },
   };

@@ -9,7 +9,13 @@ import type {
   UserDeposit,
 } from '@platform/contracts';
 import { DEFAULT_CURRENCY, DUAL_CONTROL_TEXTS, REALTIME_EVENTS } from '@platform/contracts';
-import { amountPrecisionProblem, channelLimitProblem, normaliseTxHash } from '@platform/domain';
+import {
+  amountPrecisionProblem,
+  channelLimitProblem,
+  DEPOSIT_TX_HASH_TEXT,
+  isTxHashShaped,
+  normaliseTxHash,
+} from '@platform/domain';
 import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
@@ -225,6 +231,9 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       const deposit = await db.transaction(async (tx) => {
         const channel = await findActiveDepositChannel(tx, body.channel_id);
         if (!channel) throw notFound('充值渠道不存在或已停用');
+        // A USDT transfer is named by its transaction hash; a bank or wallet transfer by any reference.
+        if (channel.type === 'crypto' && body.tx_hash !== undefined && !isTxHashShaped(txHashNormalized))
+          throw badRequest(DEPOSIT_TX_HASH_TEXT);
         // Never more digits than the currency has: what the user confirms and the operator approves
         // is then exactly the amount shown.
         const precision = amountPrecisionProblem(body.amount, channel.currency, '充值');

@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { insertDepositChannel } from '../../test/money.ts';
+import { insertDepositChannel, txHashOf } from '../../test/money.ts';
 import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
@@ -42,7 +42,7 @@ async function requestDeposit(token: string, body: Record<string, unknown> = {})
 describe('user deposit requests', () => {
   it('creates a pending deposit with the channel snapshot, visible in own history only', async () => {
     const user = await registerUser(t.app);
-    const res = await requestDeposit(user.token, { tx_hash: 'hash-own-1', remark: '转账备注' });
+    const res = await requestDeposit(user.token, { tx_hash: txHashOf('hash-own-1'), remark: '转账备注' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('充值申请已提交，请等待审核');
     expect(res.body.data?.deposit).toMatchObject({ status: 'pending', amount: '100.000000000000000000' });
@@ -85,15 +85,15 @@ describe('user deposit requests', () => {
   it('refuses a transaction hash that is already claimed, until that claim is rejected', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    const first = await requestDeposit(a.token, { tx_hash: 'dup-hash' });
-    const again = await requestDeposit(b.token, { tx_hash: 'dup-hash' });
+    const first = await requestDeposit(a.token, { tx_hash: txHashOf('dup-hash') });
+    const again = await requestDeposit(b.token, { tx_hash: txHashOf('dup-hash') });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('该交易哈希已提交过充值申请');
     await api(t.app, 'PATCH', `/api/admin/deposits/${first.body.data?.deposit.id}/review`, {
       token: admin.token,
       body: { status: 'rejected', adminNote: '未到账' },
     });
-    expect((await requestDeposit(b.token, { tx_hash: 'dup-hash' })).status).toBe(200);
+    expect((await requestDeposit(b.token, { tx_hash: txHashOf('dup-hash') })).status).toBe(200);
   });
 
   it('needs a token', async () => {
@@ -213,7 +213,8 @@ describe('admin deposit review', () => {
 
   it('lists with stats, filters and pagination', async () => {
     const user = await registerUser(t.app, { email: 'listing-target@example.com' });
-    for (let i = 0; i < 3; i++) await requestDeposit(user.token, { amount: '10', tx_hash: `list-${i}` });
+    for (let i = 0; i < 3; i++)
+      await requestDeposit(user.token, { amount: '10', tx_hash: txHashOf(`list-${i}`) });
     const res = await api<{
       deposits: { user_email: string; status: string }[];
       pagination: { total: number; totalPages: number; limit: number };
@@ -229,9 +230,14 @@ describe('admin deposit review', () => {
       totalDeposits: expect.any(Number),
       totalAmount: expect.any(String),
     });
-    const byHash = await api<{ deposits: unknown[] }>(t.app, 'GET', '/api/admin/deposits?search=list-1', {
-      token: admin.token,
-    });
+    const byHash = await api<{ deposits: unknown[] }>(
+      t.app,
+      'GET',
+      `/api/admin/deposits?search=${txHashOf('list-1')}`,
+      {
+        token: admin.token,
+      },
+    );
     expect(byHash.body.data?.deposits).toHaveLength(1);
 
     expect((await api(t.app, 'GET', '/api/admin/deposits?status=bogus', { token: admin.token })).status).toBe(

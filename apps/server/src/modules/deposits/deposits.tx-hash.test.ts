@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { AdminDeposit } from '@platform/contracts';
-import { normaliseTxHash } from '@platform/domain';
+import { DEPOSIT_TX_HASH_TEXT, normaliseTxHash } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -103,10 +103,48 @@ describe('a transaction hash is one claim however it is written', () => {
     expect(await search(`${normalised}ff`)).toEqual([]);
 
     // A row without a normalised hash (a claim the migration found credited twice) is found as typed.
-    const legacy = (await requestDeposit(user.token, { tx_hash: 'Legacy-HASH\u200b' })).body.data?.deposit.id;
+    // (A USDT deposit's hash is 64 hex since issue 32: the legacy claim is a bank channel's reference.)
+    const bank = await insertDepositChannel(t.database.db, {
+      type: 'bank',
+      name: '银行卡',
+      address: '6222 0001',
+    });
+    const legacy = (
+      await api<{ deposit: { id: number } }>(t.app, 'POST', '/api/wallet/deposits', {
+        token: user.token,
+        body: { channel_id: bank.id, amount: '100', tx_hash: 'Legacy-HASH\u200b' },
+      })
+    ).body.data?.deposit.id;
     await t.database.db.execute(sql`UPDATE deposits SET tx_hash_normalized = NULL WHERE id = ${legacy}`);
     expect(await search('Legacy-HASH\u200b')).toEqual([legacy]);
     expect(await search('legacy-hash')).toEqual([]);
+  });
+});
+
+describe('a USDT deposit names a transaction hash (issue 32)', () => {
+  it("refuses 'abc', 63 or 65 hex digits and a 0x without 64 hex, accepts 0x + 64 hex; a bank channel takes a reference", async () => {
+    const user = await registerUser(t.app);
+    for (const typed of ['abc', 'hash-own-1', 'a'.repeat(63), 'a'.repeat(65), `0x${'g'.repeat(64)}`]) {
+      const res = await requestDeposit(user.token, { tx_hash: typed });
+      expect(res.status, typed).toBe(400);
+      expect(res.body.message).toBe(DEPOSIT_TX_HASH_TEXT);
+    }
+    expect(
+      await queryRows(t.database.db, sql`SELECT id FROM deposits WHERE user_id = ${user.user.id}`),
+    ).toEqual([]);
+    const ok = await requestDeposit(user.token, { tx_hash: `0x${'c'.repeat(64)}` });
+    expect(ok.status, ok.body.message).toBe(200);
+
+    const bank = await insertDepositChannel(t.database.db, {
+      type: 'bank',
+      name: '银行卡',
+      address: '6222 0000',
+    });
+    const reference = await api(t.app, 'POST', '/api/wallet/deposits', {
+      token: user.token,
+      body: { channel_id: bank.id, amount: '100', tx_hash: 'bank-ref-1' },
+    });
+    expect(reference.status, reference.body.message).toBe(200);
   });
 });
 

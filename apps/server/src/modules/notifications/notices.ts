@@ -6,7 +6,13 @@ import {
   WITHDRAWAL_STATUS_LABELS,
   type WithdrawalStatus,
 } from '@platform/contracts';
-import { currencyPrecision, Decimal, formatNumber } from '@platform/domain';
+import {
+  currencyPrecision,
+  Decimal,
+  formatDateTime,
+  formatDateTimeShort,
+  formatNumber,
+} from '@platform/domain';
 import type { NotificationInput } from './notifications.repository.ts';
 
 /**
@@ -190,5 +196,31 @@ export function announcementBroadcast(a: { id: number; title: string; content: s
     title: a.title,
     body: a.content,
     link: null,
+  };
+}
+
+/** A change to how the account is protected (issue 32): each one holds withdrawals for 24 h. */
+export type SecurityChange = 'twofa_enabled' | 'twofa_disabled' | 'password_changed';
+const SECURITY_CHANGE_TITLES: Record<SecurityChange, string> = {
+  twofa_enabled: '两步验证已开启',
+  twofa_disabled: '两步验证已关闭',
+  password_changed: '登录密码已修改',
+};
+
+/** The notice of a security change: what, when (Beijing time) and from which IP. */
+export function securityChanged(s: {
+  userId: number;
+  change: SecurityChange;
+  at: Date;
+  ip: string | null;
+  heldUntil: Date;
+}): NotificationInput {
+  const title = SECURITY_CHANGE_TITLES[s.change];
+  return {
+    userId: s.userId,
+    type: 'security',
+    title,
+    body: `您的账户于 ${formatDateTime(s.at)}（IP：${s.ip ?? '未知'}）${title}。为保护资金安全，${formatDateTimeShort(s.heldUntil)} 前不能提现。如非本人操作，请立即修改登录密码并联系客服。`,
+    link: '/me/security',
   };
 }

@@ -57,6 +57,11 @@ export async function toPublicUser(
     permissions: user.permissions,
     twofa_enabled: user.twofaEnabledAt !== null,
     twofa_setup_required: options.twofaSetupRequired,
+    // Shown while it runs (this instance's clock); the withdrawal itself is refused by the database's.
+    withdrawals_held_until:
+      user.withdrawalsHeldUntil && user.withdrawalsHeldUntil.getTime() > Date.now()
+        ? user.withdrawalsHeldUntil.toISOString()
+        : null,
     withdrawRequirement: withdrawRequirementOf(user),
     wallets: await getUserWallets(exec, user.id),
   };

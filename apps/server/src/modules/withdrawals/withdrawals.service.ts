@@ -29,6 +29,7 @@ import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/accounts.ts';
 import { type AttemptGuard, countAhead } from '../auth/attempt-limiter.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
+import { withdrawalHeldText, withdrawalHoldOf } from '../auth/security-changes.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import { findActiveWithdrawChannel } from '../channels/channels.service.ts';
 import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
@@ -329,6 +330,12 @@ export function createWithdrawalService(deps: {
           throw businessRule(`暂不能提现：${requirement.reasons.join('；')}`, {
             reasons: requirement.reasons,
           });
+        }
+        // 24 h after a security change (2FA on or off, password), by the database clock.
+        const heldUntil = await withdrawalHoldOf(tx, userId);
+        if (heldUntil) {
+          const reason = withdrawalHeldText(heldUntil);
+          throw businessRule(reason, { reasons: [reason] });
         }
         const channel = await findActiveWithdrawChannel(tx, {
           type: body.withdraw_type,

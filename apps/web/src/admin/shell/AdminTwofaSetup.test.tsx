@@ -50,6 +50,11 @@ function renderAdmin(user: PublicUser) {
 }
 
 async function enrol() {
+  // The login password first (issue 32).
+  fireEvent.change(await screen.findByTestId('twofa-password', {}, { timeout: 20_000 }), {
+    target: { value: 'admin-pw-1' },
+  });
+  fireEvent.click(screen.getByTestId('twofa-password-submit'));
   expect(await screen.findByTestId('twofa-secret', {}, { timeout: 20_000 })).toBeTruthy();
   fireEvent.change(screen.getByTestId('twofa-enable-code'), { target: { value: '123456' } });
   fireEvent.click(screen.getByTestId('twofa-enable-submit'));

@@ -42,12 +42,21 @@ describe('twofa helpers', () => {
   });
 });
 
+/** The account's own enrolment asks the login password first (issue 32): setup and enable carry it. */
+async function enterPassword() {
+  type('twofa-password', 'login-pw-1');
+  fireEvent.click(await screen.findByTestId('twofa-password-submit'));
+}
+
 describe('TwofaEnrolment', () => {
   it('shows the secret in groups of four, refuses a wrong code on the field, then shows the 10 codes', async () => {
     const onFinished = vi.fn();
     renderWithAnt(<TwofaEnrolment account="a@x.com" finishLabel="进入后台" onFinished={onFinished} />);
+    expect(calls.some((c) => c.url.pathname === '/api/auth/2fa/setup')).toBe(false);
+    await enterPassword();
     expect((await screen.findByTestId('twofa-secret')).textContent).toContain('JBSW Y3DP EHPK 3PXP');
-    expect(calls.filter((c) => c.url.pathname === '/api/auth/2fa/setup')).toHaveLength(1);
+    const setups = calls.filter((c) => c.url.pathname === '/api/auth/2fa/setup');
+    expect(setups.map((c) => c.body)).toEqual([{ password: 'login-pw-1' }]);
 
     // Not six digits: refused before anything is sent.
     type('twofa-enable-code', '12a');
@@ -64,7 +73,7 @@ describe('TwofaEnrolment', () => {
     fireEvent.click(screen.getByTestId('twofa-enable-submit'));
     await screen.findByTestId('twofa-codes-step');
     const enable = calls.filter((c) => c.url.pathname === '/api/auth/2fa/enable');
-    expect(enable.at(-1)?.body).toEqual({ code: '123456' });
+    expect(enable.at(-1)?.body).toEqual({ code: '123456', password: 'login-pw-1' });
     expect(screen.getAllByTestId('twofa-recovery-code').map((el) => el.textContent)).toEqual(CODES);
 
     // The way on only after "saved them" is ticked.
@@ -82,6 +91,7 @@ describe('TwofaEnrolment', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderWithAnt(<TwofaEnrolment account="a@x.com" finishLabel="完成" onFinished={() => {}} />);
+    await enterPassword();
     await screen.findByTestId('twofa-secret');
     type('twofa-enable-code', '123456');
     fireEvent.click(screen.getByTestId('twofa-enable-submit'));
@@ -100,6 +110,7 @@ describe('TwofaEnrolment', () => {
     renderWithAnt(
       <TwofaEnrolment account="a@x.com" finishLabel="完成" onFinished={() => {}} onCancel={onCancel} />,
     );
+    await enterPassword();
     expect(await screen.findByText('两步验证已开启')).toBeTruthy();
     handlers['POST /api/auth/2fa/setup'] = () => ok({ secret: SECRET, otpauth_url: 'otpauth://totp/x' });
     fireEvent.click(screen.getByRole('button', { name: '重试' }));

@@ -1,11 +1,12 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Form, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/request.ts';
 import {
   enableTwofa,
   groupSecret,
+  isPasswordRefusal,
   normaliseCode,
   recoveryCodesText,
   startTwofaSetup,
@@ -35,16 +36,54 @@ export interface EnrolmentCalls {
   setup: () => Promise<{ secret: string; otpauth_url: string }>;
   enable: (code: string) => Promise<{ recovery_codes: string[] }>;
 }
-const OWN_ACCOUNT: EnrolmentCalls = { setup: startTwofaSetup, enable: enableTwofa };
+/** The signed-in account's own enrolment: both calls carry its login password (issue 32). */
+const ownAccountCalls = (password: string): EnrolmentCalls => ({
+  setup: () => startTwofaSetup(password),
+  enable: (code) => enableTwofa(code, password),
+});
+
+/** Step 0 of the account's own enrolment: the login password, which setup and enable both need. */
+function PasswordStep({
+  onPassword,
+  onCancel,
+}: {
+  onPassword: (password: string) => void;
+  onCancel?: () => void;
+}) {
+  return (
+    <Form<{ password: string }>
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => onPassword(values.password)}
+      data-testid="twofa-password-step"
+    >
+      <Typography.Paragraph type="secondary">
+        为确认是您本人操作，请输入登录密码。开启后 24 小时内不能提现。
+      </Typography.Paragraph>
+      <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入登录密码' }]}>
+        <Input.Password autoFocus autoComplete="current-password" data-testid="twofa-password" />
+      </Form.Item>
+      <Flex gap={8}>
+        <Button type="primary" htmlType="submit" data-testid="twofa-password-submit">
+          下一步
+        </Button>
+        {onCancel && <Button onClick={onCancel}>取消</Button>}
+      </Flex>
+    </Form>
+  );
+}
 
 /** Step 1: the QR code and the secret for the authenticator app, then a code to prove it has them. */
 function ScanStep({
   onEnabled,
   onCancel,
+  onWrongPassword,
   calls,
 }: {
   onEnabled: (codes: string[]) => void;
   onCancel?: () => void;
+  /** The account's own enrolment: back to the password step after a refused password. */
+  onWrongPassword?: () => void;
   calls: EnrolmentCalls;
 }) {
   const [form] = Form.useForm<{ code: string }>();
@@ -69,9 +108,15 @@ function ScanStep({
         title="获取两步验证密钥失败"
         description={errorMessage(setup.error, '请稍后重试')}
         action={
-          <Button size="small" loading={setup.isFetching} onClick={() => void setup.refetch()}>
-            重试
-          </Button>
+          onWrongPassword && isPasswordRefusal(setup.error) ? (
+            <Button size="small" onClick={onWrongPassword} data-testid="twofa-password-again">
+              重新输入密码
+            </Button>
+          ) : (
+            <Button size="small" loading={setup.isFetching} onClick={() => void setup.refetch()}>
+              重试
+            </Button>
+          )
         }
         data-testid="twofa-setup-error"
       />
@@ -256,7 +301,7 @@ export function TwofaEnrolment({
   onFinished,
   onCancel,
   onEnabled,
-  calls = OWN_ACCOUNT,
+  calls,
 }: {
   /** The account's e-mail, written at the top of the downloaded codes. */
   account: string;
@@ -266,17 +311,25 @@ export function TwofaEnrolment({
   onCancel?: () => void;
   /** 2FA is on from the moment the code is accepted, while the codes are still on screen. */
   onEnabled?: () => void;
-  /** Whose enrolment: the signed-in account's (default) or an activation link's. */
+  /** Whose enrolment: the signed-in account's (default: asks its password first) or an activation link's. */
   calls?: EnrolmentCalls;
 }) {
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [password, setPassword] = useState<string | null>(null);
   const enabled = (next: string[]) => {
     setCodes(next);
     onEnabled?.();
   };
-  return codes ? (
-    <CodesStep codes={codes} account={account} finishLabel={finishLabel} onFinish={onFinished} />
-  ) : (
-    <ScanStep onEnabled={enabled} onCancel={onCancel} calls={calls} />
+  if (codes)
+    return <CodesStep codes={codes} account={account} finishLabel={finishLabel} onFinish={onFinished} />;
+  if (calls) return <ScanStep onEnabled={enabled} onCancel={onCancel} calls={calls} />;
+  if (password === null) return <PasswordStep onPassword={setPassword} onCancel={onCancel} />;
+  return (
+    <ScanStep
+      onEnabled={enabled}
+      onCancel={onCancel}
+      onWrongPassword={() => setPassword(null)}
+      calls={ownAccountCalls(password)}
+    />
   );
 }

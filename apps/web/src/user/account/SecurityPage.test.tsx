@@ -101,6 +101,8 @@ describe('SecurityPage (安全中心)', () => {
     await screen.findByTestId('security-page');
     expect(state()).toBe('未开启');
     fireEvent.click(screen.getByTestId('twofa-enable'));
+    fireEvent.change(await screen.findByTestId('twofa-password'), { target: { value: 'login-pw-1' } });
+    fireEvent.click(screen.getByTestId('twofa-password-submit'));
     await screen.findByTestId('twofa-secret');
     fireEvent.change(screen.getByTestId('twofa-enable-code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('twofa-enable-submit'));
@@ -119,7 +121,8 @@ describe('SecurityPage (安全中心)', () => {
     await screen.findByTestId('security-page');
     await waitFor(() => expect(state()).toBe('已开启'));
     fireEvent.click(screen.getByTestId('twofa-disable'));
-    fireEvent.change(await screen.findByTestId('twofa-disable-code'), { target: { value: '000000' } });
+    fireEvent.change(await screen.findByTestId('twofa-disable-password'), { target: { value: 'login-pw-1' } });
+    fireEvent.change(screen.getByTestId('twofa-disable-code'), { target: { value: '000000' } });
     fireEvent.click(screen.getByTestId('twofa-disable-submit'));
     expect(await screen.findByText('两步验证码错误')).toBeTruthy();
     expect(state()).toBe('已开启');
@@ -127,7 +130,10 @@ describe('SecurityPage (安全中心)', () => {
     fireEvent.click(screen.getByTestId('twofa-disable-submit'));
     await waitFor(() => expect(state()).toBe('未开启'));
     const disables = calls.filter((c) => c.url.pathname === '/api/auth/2fa/disable').map((c) => c.body);
-    expect(disables).toEqual([{ code: '000000' }, { code: '123456' }]);
+    expect(disables).toEqual([
+      { code: '000000', password: 'login-pw-1' },
+      { code: '123456', password: 'login-pw-1' },
+    ]);
   });
 
   it('lists the devices (本机 first, IP, last use) and the recent logins with their outcome', async () => {

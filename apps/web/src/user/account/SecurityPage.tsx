@@ -1,40 +1,48 @@
 import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TwofaCodeField } from '../../components/twofa/TwofaCodeField.tsx';
 import { TwofaEnrolment } from '../../components/twofa/TwofaEnrolment.tsx';
-import { disableTwofa, normaliseCode, twofaErrorText } from '../../lib/twofa.ts';
+import { errorMessage } from '../../lib/request.ts';
+import { disableTwofa, isPasswordRefusal, normaliseCode, twofaErrorText } from '../../lib/twofa.ts';
 import { UserPage } from '../shell/UserPage.tsx';
 import { LoginsCard } from './LoginsCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
 import { AccountColumn, ME_KEY, RefreshError, useMe } from './useMe.tsx';
+import { WithdrawalHold } from './WithdrawalHold.tsx';
 
 type Mode = 'view' | 'enrol' | 'disable';
 
 /** Turning 2FA off: a current code (or a recovery code) proves it is the owner. */
 function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCancel: () => void }) {
-  const [form] = Form.useForm<{ code: string }>();
+  const [form] = Form.useForm<{ code: string; password: string }>();
   const [recovery, setRecovery] = useState(false);
   const disable = useMutation({
-    mutationFn: (code: string) => disableTwofa(code),
+    mutationFn: (values: { code: string; password: string }) => disableTwofa(values.code, values.password),
     onSuccess: () => onDone(),
-    onError: (error) => form.setFields([{ name: 'code', errors: [twofaErrorText(error)] }]),
+    onError: (error) =>
+      isPasswordRefusal(error)
+        ? form.setFields([{ name: 'password', errors: [errorMessage(error, '登录密码错误')] }])
+        : form.setFields([{ name: 'code', errors: [twofaErrorText(error)] }]),
   });
   return (
-    <Form<{ code: string }>
+    <Form<{ code: string; password: string }>
       form={form}
       layout="vertical"
       requiredMark={false}
       disabled={disable.isPending}
-      onFinish={(values) => disable.mutate(normaliseCode(values.code))}
+      onFinish={(values) => disable.mutate({ code: normaliseCode(values.code), password: values.password })}
       data-testid="twofa-disable-form"
     >
       <Typography.Paragraph type="secondary">
-        关闭后，登录和提现将不再需要两步验证码，账户安全性会降低。
+        关闭后，登录和提现将不再需要两步验证码，账户安全性会降低；关闭后 24 小时内不能提现。
       </Typography.Paragraph>
+      <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入登录密码' }]}>
+        <Input.Password autoComplete="current-password" data-testid="twofa-disable-password" />
+      </Form.Item>
       <TwofaCodeField
         key={recovery ? 'recovery' : 'code'}
         name="code"
@@ -119,6 +127,7 @@ export default function SecurityPage() {
     <AccountColumn>
       <UserPage title="安全中心" back="/me" testId="security-page">
         <RefreshError query={query} />
+        <WithdrawalHold until={user.withdrawals_held_until} />
         <Card>
           <Flex gap={12} align="flex-start">
             <SafetyOutlined style={{ fontSize: 24, color: '#1677ff', marginTop: 2 }} />

@@ -26,6 +26,7 @@ const TYPE_COLORS: Record<NotificationType, string> = {
   team_reward: 'gold',
   team_salary: 'gold',
   announcement: 'cyan',
+  security: 'volcano',
 };
 
 function NotificationRow({ item, onOpen }: { item: UserNotification; onOpen: () => void }) {

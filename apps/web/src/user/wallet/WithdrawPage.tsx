@@ -115,6 +115,7 @@ export default function WithdrawPage() {
           available={(currency) => walletOf(wallets, currency).balance}
           onCreated={setSubmitted}
           twofaEnabled={Boolean(user?.twofa_enabled)}
+          heldUntil={user?.withdrawals_held_until}
         />
       </Card>
     );

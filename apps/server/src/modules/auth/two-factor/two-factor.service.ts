@@ -133,7 +133,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       code: string,
       attempts: AttemptGuard | undefined,
       actor?: AuditActor,
-      /** Runs in the enabling transaction (admin activation sets the password there). */
+      /**
+       * Runs in the enabling transaction (admin activation sets the password there; the user's own
+       * enable records the security change).
+       */
       alongside?: (tx: Tx) => Promise<void>,
     ): Promise<{ recovery_codes: string[] }> {
       if (user.twofaEnabledAt !== null) throw conflict(TWOFA_MESSAGES.alreadyEnabled);
@@ -166,12 +169,15 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       code: string,
       attempts: AttemptGuard | undefined,
       actor?: AuditActor,
+      /** Runs in the disabling transaction (the user's security change: hold and notice). */
+      alongside?: (tx: Tx) => Promise<void>,
     ): Promise<void> {
       if (user.twofaEnabledAt === null) throw conflict(TWOFA_MESSAGES.notEnabled);
       if (!(await checkCode(db, user.id, code, attempts))) throw badRequest(TWOFA_MESSAGES.wrong);
       await db.transaction(async (tx) => {
         const recoveryCodesLeft = await repo.countUnusedRecoveryCodes(tx, user.id);
         await repo.removeTwoFactor(tx, user.id);
+        await alongside?.(tx);
         await auditOwnChange(tx, user, actor, 'twofa.disable', {
           twofa_enabled: false,
           with_recovery_code: !isTotpShaped(code),

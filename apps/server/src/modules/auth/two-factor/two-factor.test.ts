@@ -8,7 +8,7 @@ import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../
 import { testEngine } from '../../../test/database.ts';
 import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from '../../../test/money.ts';
 import { testSockets } from '../../../test/sockets.ts';
-import { sessions, twoFactorCredentials, twoFactorRecoveryCodes } from '../auth.schema.ts';
+import { sessions, twoFactorCredentials, twoFactorRecoveryCodes, users } from '../auth.schema.ts';
 import { ADMIN_SESSION_TIMED_OUT } from '../auth.service.ts';
 import { hashToken } from '../tokens.ts';
 import { timeStep, totpAt } from './totp.ts';
@@ -26,12 +26,28 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Reply = { token?: string; user?: Record<string, unknown> } & Record<string, unknown>;
-const post = (url: string, token: string | undefined, body?: unknown, headers?: Record<string, string>) =>
-  api<Reply>(t.app, 'POST', url, {
+/** The login password of each admin's token; users registered here have registerUser's. */
+const adminPasswords = new Map<string, string>();
+async function newAdmin(level: 'admin' | 'super_admin') {
+  const admin = await createAdmin(t, level);
+  adminPasswords.set(admin.token, admin.password);
+  return admin;
+}
+/** 2FA changes need the login password (issue 32): the caller's is added unless the body names one. */
+const withPassword = (url: string, token: string | undefined, body: unknown) =>
+  url.startsWith('/api/auth/2fa/') &&
+  token &&
+  (body === undefined || (typeof body === 'object' && body !== null && !('password' in body)))
+    ? { password: adminPasswords.get(token) ?? 'secret123', ...(body as object | undefined) }
+    : body;
+const post = (url: string, token: string | undefined, body?: unknown, headers?: Record<string, string>) => {
+  const sent = withPassword(url, token, body);
+  return api<Reply>(t.app, 'POST', url, {
     ...(token ? { token } : {}),
-    ...(body !== undefined ? { body } : {}),
+    ...(sent !== undefined ? { body: sent } : {}),
     ...(headers ? { headers } : {}),
   });
+};
 /** Each withdrawal request is a new action: a fresh Idempotency-Key (the route requires one). */
 const newAction = () => ({ 'Idempotency-Key': randomUUID() });
 const login = (email: string, password: string, totp?: string) =>
@@ -55,6 +71,8 @@ async function enrol(token: string, userId: number) {
   const enabled = await post('/api/auth/2fa/enable', token, { code: codeNow(secret) });
   expect(enabled.status, enabled.body.message).toBe(200);
   await nextStep(userId);
+  // Turning 2FA on holds withdrawals for 24 h (security-changes.test.ts); these tests withdraw at once.
+  await t.database.db.update(users).set({ withdrawalsHeldUntil: null }).where(eq(users.id, userId));
   return { secret, recoveryCodes: enabled.body.data?.recovery_codes as string[] };
 }
 
@@ -394,7 +412,7 @@ describe(`withdrawals with 2FA (${testEngine})`, () => {
 
 describe(`admins and ADMIN_2FA_REQUIRED (${testEngine})`, () => {
   it('an admin without 2FA reaches only me, 2FA and logout until enrolled', async () => {
-    const admin = await createAdmin(t, 'admin');
+    const admin = await newAdmin('admin');
     const shown = await me(admin.token);
     expect(shown.status).toBe(200);
     expect(shown.body.data?.user).toMatchObject({ twofa_enabled: false, twofa_setup_required: true });
@@ -432,12 +450,12 @@ describe(`admins and ADMIN_2FA_REQUIRED (${testEngine})`, () => {
     expect(missing.body.data).toEqual({ twofa_required: true });
     expect((await login(admin.email, admin.password, codeNow(secret))).status).toBe(200);
 
-    const logout = await post('/api/auth/logout', (await createAdmin(t, 'admin')).token);
+    const logout = await post('/api/auth/logout', (await newAdmin('admin')).token);
     expect(logout.status).toBe(200);
   });
 
   it('every /api/admin route answers 403 twofa_setup_required to an admin still to enrol, before validation', async () => {
-    const admin = await createAdmin(t, 'super_admin');
+    const admin = await newAdmin('super_admin');
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/admin/'))
@@ -466,7 +484,7 @@ describe(`admins and ADMIN_2FA_REQUIRED (${testEngine})`, () => {
   });
 
   it("an admin's own enable and disable are audited", async () => {
-    const admin = await createAdmin(t, 'admin');
+    const admin = await newAdmin('admin');
     const { recoveryCodes } = await enrol(admin.token, admin.id);
     const [enabled] = await auditRows(t, 'twofa.enable', admin.id);
     expect(enabled).toMatchObject({ adminId: admin.id, after: { twofa_enabled: true, recovery_codes: 10 } });
@@ -484,11 +502,11 @@ describe(`admins and ADMIN_2FA_REQUIRED (${testEngine})`, () => {
 
 describe(`super admin issues another admin a new activation link instead of a 2FA reset (${testEngine})`, () => {
   it('only a super admin, never their own, audited with the reason; password, 2FA and sessions go', async () => {
-    const root = await createAdmin(t, 'super_admin');
+    const root = await newAdmin('super_admin');
     await enrol(root.token, root.id);
-    const plain = await createAdmin(t, 'admin');
+    const plain = await newAdmin('admin');
     const plainFactor = await enrol(plain.token, plain.id);
-    const target = await createAdmin(t, 'admin');
+    const target = await newAdmin('admin');
     await enrol(target.token, target.id);
     const reissue = (token: string, id: number, body: unknown = { reason: '手机丢失' }) =>
       post(`/api/admin/admins/${id}/activation`, token, body);
@@ -542,7 +560,7 @@ describe(`admin session timeouts (${testEngine})`, () => {
       .set(values as Partial<typeof sessions.$inferInsert>)
       .where(eq(sessions.tokenHash, hashToken(token)));
   const enrolledAdmin = async () => {
-    const admin = await createAdmin(t, 'admin');
+    const admin = await newAdmin('admin');
     await enrol(admin.token, admin.id);
     return admin;
   };
@@ -602,7 +620,7 @@ describe(`admin session timeouts (${testEngine})`, () => {
   });
 
   it('an admin who must still enrol gets no realtime socket; once enrolled they do', async () => {
-    const admin = await createAdmin(t, 'admin');
+    const admin = await newAdmin('admin');
     await expect(sockets.open(admin.token)).rejects.toThrow(TWOFA_MESSAGES.setupRequired);
     await enrol(admin.token, admin.id);
     const socket = await sockets.open(admin.token);

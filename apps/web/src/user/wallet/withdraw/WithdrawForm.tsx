@@ -22,6 +22,7 @@ import { useDisconnected } from '../../../lib/connectivity.ts';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { ApiError, errorMessage } from '../../../lib/request.ts';
 import { isTwofaChallenge, normaliseCode, twofaErrorText } from '../../../lib/twofa.ts';
+import { WithdrawalHold } from '../../account/WithdrawalHold.tsx';
 import { ChoiceCards } from '../ChoiceCards.tsx';
 import { FormFooter, type FormFooterProps } from '../FormFooter.tsx';
 import { AmountInput, amountRule, RemarkItem } from '../formFields.tsx';
@@ -128,8 +129,11 @@ export function WithdrawForm({
   available,
   onCreated,
   twofaEnabled = false,
+  heldUntil,
 }: {
   channels: UserWithdrawChannel[];
+  /** Withdrawals held after a security change until then (issue 32): the reason shown, submit off. */
+  heldUntil?: string | null;
   /** The user has 2FA on: the 两步验证码 field is required and sent as `totp`. */
   twofaEnabled?: boolean;
   /** The available balance per currency. */
@@ -150,6 +154,7 @@ export function WithdrawForm({
   const needsCode = twofaEnabled || serverAskedCode;
 
   const disconnected = useDisconnected();
+  const held = Boolean(heldUntil && Date.parse(heldUntil) > Date.now());
   const submit = useIdempotentMutation({
     mutationFn: (body: CreateWithdrawalBody, idempotencyKey) => createWithdrawal(body, idempotencyKey),
     // A confirmation still open when the connection dropped sends nothing.
@@ -317,10 +322,11 @@ export function WithdrawForm({
       {needsCode && (
         <TwofaCodeField name="totp" testId="withdraw-totp" extra="请输入身份验证器应用显示的6位验证码" />
       )}
+      <WithdrawalHold until={heldUntil} />
       <FormFooter
         error={refusal(submit.error)}
         submitting={submit.isPending}
-        disabled={disconnected}
+        disabled={disconnected || held}
         label="提交提现申请"
         testId="withdraw"
       />
