@@ -121,7 +121,9 @@ describe('SecurityPage (安全中心)', () => {
     await screen.findByTestId('security-page');
     await waitFor(() => expect(state()).toBe('已开启'));
     fireEvent.click(screen.getByTestId('twofa-disable'));
-    fireEvent.change(await screen.findByTestId('twofa-disable-password'), { target: { value: 'login-pw-1' } });
+    fireEvent.change(await screen.findByTestId('twofa-disable-password'), {
+      target: { value: 'login-pw-1' },
+    });
     fireEvent.change(screen.getByTestId('twofa-disable-code'), { target: { value: '000000' } });
     fireEvent.click(screen.getByTestId('twofa-disable-submit'));
     expect(await screen.findByText('两步验证码错误')).toBeTruthy();
