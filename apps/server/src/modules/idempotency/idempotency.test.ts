@@ -400,6 +400,10 @@ const IDEMPOTENT_ROUTES = [
   'POST /api/admin/adjustments',
   'POST /api/admin/adjustments/{id}/approve',
   'POST /api/admin/adjustments/{id}/reject',
+  // A pending change applied by its approval moves money (payout rates, channels, thresholds).
+  'POST /api/admin/changes/{id}/approve',
+  'POST /api/admin/changes/{id}/cancel',
+  'POST /api/admin/changes/{id}/reject',
   'POST /api/admin/deposits/batch-review',
   'POST /api/admin/orders/{id}/cancel',
   'POST /api/admin/payout-approvals/{id}/reject',
