@@ -219,9 +219,12 @@ export async function proposeAndApprove(
 }
 
 /** Registers a normal user (register is rate limited to 20 an hour per address: one or two per test). */
+/** The login password of every user registerUser makes. */
+export const USER_PASSWORD = 'user-secret-1';
+
 export function registerUser(request: APIRequestContext, prefix = 'user'): Promise<Session> {
   return callApi<Session>(request, 'POST', '/api/auth/register', {
-    data: { email: uniqueEmail(prefix), password: 'user-secret-1' },
+    data: { email: uniqueEmail(prefix), password: USER_PASSWORD },
   });
 }
 

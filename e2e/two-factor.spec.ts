@@ -8,7 +8,6 @@ import {
 import { freshDataDir, type IsolatedServer, startIsolatedServer } from './isolated-server.ts';
 import {
   callApi,
-  confirmDialog,
   createDepositChannel,
   createWithdrawChannel,
   E2E_ADMIN,
@@ -18,6 +17,7 @@ import {
   type Session,
   snap,
   toast,
+  USER_PASSWORD,
   uniqueEmail,
   verifiedUserSession,
 } from './support.ts';
@@ -248,12 +248,14 @@ test('an admin activates their link, then logs in with a code or a recovery code
   await expect(page.getByTestId('sidebar-drawer-toggle')).toBeVisible();
 });
 
-test('a user turns 2FA on in 安全中心 and withdraws with a code', async ({ page }) => {
+test('a user turns 2FA on in 安全中心 with the login password, and withdrawals are held 24 h', async ({
+  page,
+}) => {
   const admin = superAdmin.session;
   const user = await verifiedUserSession(api, admin);
   const deposit = await createDepositChannel(api, admin);
   await fundUser(api, admin, user, deposit.id, '500');
-  const channel = await createWithdrawChannel(api, admin, '0');
+  await createWithdrawChannel(api, admin, '0');
 
   await page.setViewportSize(PHONE);
   await openAs(page, user, '/me');
@@ -262,33 +264,24 @@ test('a user turns 2FA on in 安全中心 and withdraws with a code', async ({ p
   await expect(page.getByTestId('twofa-state')).toHaveText('未开启');
   await snap(page, test.info(), 'twofa-security-off-phone');
   await page.getByTestId('twofa-enable').click();
-  const { authenticator } = await enrolOnScreen(page, 'twofa-user-phone');
+  // Turning 2FA on asks for the login password first (issue 32).
+  await expect(page.getByTestId('twofa-password-step')).toBeVisible();
+  await page.getByTestId('twofa-password').fill(USER_PASSWORD);
+  await page.getByTestId('twofa-password-submit').click();
+  await enrolOnScreen(page, 'twofa-user-phone');
   await page.getByTestId('twofa-codes-saved').check();
   await page.getByTestId('twofa-finish').click();
   await expect(page.getByTestId('twofa-state')).toHaveText('已开启');
+  await expect(page.getByTestId('withdrawal-hold')).toContainText('安全设置变更后 24 小时内不能提现');
   await snap(page, test.info(), 'twofa-security-on-phone');
 
-  // The withdrawal form asks for the code and sends it as totp.
-  // In-app navigation: a reload would restore openAs's cached profile (2FA off).
+  // The withdrawal form says why and until when, and cannot be sent (the server refuses it too:
+  // security-changes.test). In-app navigation: a reload would restore openAs's cached profile.
   await page.getByTestId('user-tab-bar').getByText('资产').click();
   await page.getByTestId('wallet-withdraw').click();
-  if ((await page.getByTestId('withdraw-channel').count()) > 0) {
-    await page.getByTestId('withdraw-channel').click();
-    await page.getByTitle(channel.name).click();
-  }
-  await page.getByTestId('withdraw-address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
-  await page.getByTestId('withdraw-amount').fill('20');
-  await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByText('请输入两步验证码')).toBeVisible();
-  await page.getByTestId('withdraw-totp').fill(authenticator.wrong());
-  await page.getByTestId('withdraw-submit').click();
-  await confirmDialog(page, '确认提现').getByRole('button', { name: '确认提现' }).click();
-  await expect(page.getByText('两步验证码错误')).toBeVisible();
-  await snap(page, test.info(), 'twofa-withdraw-wrong-phone');
-  await page.getByTestId('withdraw-totp').fill(await authenticator.next());
-  await page.getByTestId('withdraw-submit').click();
-  await confirmDialog(page, '确认提现').getByRole('button', { name: '确认提现' }).click();
-  await expect(page.getByTestId('withdraw-submitted')).toBeVisible();
+  await expect(page.getByTestId('withdrawal-hold')).toContainText('安全设置变更后 24 小时内不能提现');
+  await expect(page.getByTestId('withdraw-submit')).toBeDisabled();
+  await snap(page, test.info(), 'twofa-withdraw-held-phone');
 
   // Desktop look of 安全中心 with 2FA on.
   await page.setViewportSize(DESKTOP);
