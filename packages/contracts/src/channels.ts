@@ -3,7 +3,7 @@ import { changeReply } from './changes.ts';
 import { type ImageExtension, imageAccept, imageTooLargeMessage } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { channelStatus, channelStatuses, depositChannelTypes, withdrawMethods } from './enums.ts';
-import { emptyReply, envelope, isoDateTime } from './envelope.ts';
+import { envelope, isoDateTime } from './envelope.ts';
 import { userDepositChannel, userWithdrawChannel } from './wallet.ts';
 
 /** Deposit and withdrawal channels (spec 001 §2, §3, §5, §7, §9). */

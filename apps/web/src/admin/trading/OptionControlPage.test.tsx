@@ -1,8 +1,4 @@
-import {
-  DEFAULT_OPTION_CONFIG,
-  incompleteConfigMessage,
-  type OptionConfigData,
-} from '@platform/contracts';
+import { DEFAULT_OPTION_CONFIG, incompleteConfigMessage, type OptionConfigData } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeReplyFixture } from '../../test/adminChange.ts';

@@ -1,5 +1,5 @@
 import { changeProposedMessage, OPTION_TEXTS, type OptionConfig } from '@platform/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
@@ -28,7 +28,6 @@ const reasonOf = (error: unknown, fallback: string) =>
  */
 export default function OptionControlPage() {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [resetting, setResetting] = useState(false);
 
   // Edits live in the editor; a background refetch would throw them away, so the config is fetched

@@ -1,13 +1,11 @@
 import {
-  type ApprovalThresholds,
   type ApprovalThresholdsBody,
   approvalThresholdsBody,
   changeProposedMessage,
   DEFAULT_APPROVAL_THRESHOLDS,
-  DUAL_CONTROL_TEXTS,
 } from '@platform/contracts';
 import { formatDateTime, isSuperAdmin } from '@platform/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
@@ -57,7 +55,6 @@ const ruleFor =
  */
 export default function ApprovalThresholdsPage() {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { user } = useSessionSnapshot();
   const canEdit = isSuperAdmin(user);
   const [form] = Form.useForm<ApprovalThresholdsBody>();
