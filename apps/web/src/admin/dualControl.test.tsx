@@ -1,8 +1,14 @@
-import type { AdminDeposit, AdminWithdrawal, ApprovalThresholds } from '@platform/contracts';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  type AdminDeposit,
+  type AdminWithdrawal,
+  type ApprovalThresholds,
+  CHANGE_TEXTS,
+} from '@platform/contracts';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeReplyFixture } from '../test/adminChange.ts';
 import { type Call, type Handler, mockApi, ok } from '../test/api.ts';
-import { jsonResponse, makeAdmin } from '../test/fixtures.ts';
+import { makeAdmin } from '../test/fixtures.ts';
 import { renderWithAnt, renderWithAntAt, signIn } from '../test/render.tsx';
 import { DepositsTable } from './wallet/deposits/DepositsTable.tsx';
 import ApprovalThresholdsPage from './wallet/thresholds/ApprovalThresholdsPage.tsx';
@@ -142,18 +148,14 @@ describe('复核阈值', () => {
     expect(screen.queryByTestId('approval-thresholds-save')).toBeNull();
   });
 
-  it('a super admin gets the server’s rule in the form, then saves and sees 复核阈值已保存', async () => {
+  it('a super admin gets the server’s rule in the form, then proposes the change and sees it wait for another super admin', async () => {
     signIn(makeAdmin({ id: ME, admin_level: 'super_admin' }));
+    // A threshold change is a proposal (issue 32): 202, in force once another super admin approves.
     handlers[`PUT ${PATH}`] = (call) =>
-      jsonResponse({
-        success: true,
-        message: '复核阈值已保存',
-        data: {
-          ...THRESHOLDS,
-          ...(call.body as object),
-          updated_at: '2025-01-01T04:00:00.000Z',
-          updated_by: 'root@example.com',
-        },
+      changeReplyFixture({
+        kind: 'approval_thresholds',
+        required_level: 'super_admin',
+        after: call.body as Record<string, unknown>,
       });
     renderWithAntAt(<ApprovalThresholdsPage />, '/admin/wallet/approval-thresholds');
     const payout = (await screen.findByTestId('approval-threshold-payout')) as HTMLInputElement;
@@ -175,8 +177,6 @@ describe('复核阈值', () => {
       withdrawal: '10000',
       payout: '6000.5',
     });
-    expect(await screen.findByText('复核阈值已保存')).toBeTruthy();
-    const page = screen.getByTestId('approval-thresholds-page');
-    expect(await within(page).findByText(/最近修改：root@example.com/)).toBeTruthy();
+    expect(await screen.findByText(CHANGE_TEXTS.proposed)).toBeTruthy();
   });
 });
