@@ -6,10 +6,10 @@ import { loadConfig } from '../core/config.ts';
 import { users } from '../modules/auth/auth.schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createUser } from '../modules/users/create-user.ts';
+import { TEST_AUDIT_CHAIN_KEY } from './audit-key.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
-/** The AUDIT_CHAIN_KEY of test servers (a process seals with one key). */
-export const TEST_AUDIT_CHAIN_KEY = 'test-audit-chain-key-0123456789abcdef';
+export { TEST_AUDIT_CHAIN_KEY };
 
 export interface TestApp {
   app: FastifyInstance;

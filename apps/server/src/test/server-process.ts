@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { TEST_AUDIT_CHAIN_KEY } from './audit-key.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -44,6 +45,8 @@ export async function startServer(
         MARKET_READ_RATE_LIMIT_PER_MINUTE: '1000000',
         PRICE_SOURCES: 'sim',
         PAIR_SYNC_PROVIDER: 'sim',
+        // Production with DATABASE_URL refuses to start without one (issue 32); every instance shares it.
+        AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
