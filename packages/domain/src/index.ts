@@ -21,4 +21,5 @@ export * from './trading-stats.ts';
 export * from './tx-hash.ts';
 export * from './withdrawal-address.ts';
 export * from './withdrawal-fee.ts';
+export * from './withdrawal-hold.ts';
 export * from './withdrawal-status.ts';

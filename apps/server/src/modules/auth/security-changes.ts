@@ -1,5 +1,5 @@
 import { TWOFA_PASSWORD_MESSAGES } from '@platform/contracts';
-import { formatDateTimeShort } from '@platform/domain';
+import { WITHDRAWAL_HOLD_HOURS } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
@@ -16,12 +16,6 @@ import { verifyPassword } from './passwords.ts';
  * notification centre. Someone who took over a session or a password cannot then switch the second
  * factor to their own authenticator and withdraw at once; the owner hears of it first.
  */
-
-export const WITHDRAWAL_HOLD_HOURS = 24;
-
-/** The refusal of a withdrawal during the hold, naming its end (Beijing time). */
-export const withdrawalHeldText = (until: Date | string) =>
-  `为保护资金安全，安全设置变更后 ${WITHDRAWAL_HOLD_HOURS} 小时内不能提现（至 ${formatDateTimeShort(until)}）`;
 
 /**
  * The caller's login password, checked before a 2FA change: a 400 when wrong (the route has already

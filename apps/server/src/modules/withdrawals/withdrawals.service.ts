@@ -18,6 +18,7 @@ import {
   payoutTxHashOf,
   usdtAddressNetwork,
   withdrawalCharge,
+  withdrawalHoldText,
 } from '@platform/domain';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
@@ -29,7 +30,7 @@ import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/accounts.ts';
 import { type AttemptGuard, countAhead } from '../auth/attempt-limiter.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
-import { withdrawalHeldText, withdrawalHoldOf } from '../auth/security-changes.ts';
+import { withdrawalHoldOf } from '../auth/security-changes.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import { findActiveWithdrawChannel } from '../channels/channels.service.ts';
 import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
@@ -334,7 +335,7 @@ export function createWithdrawalService(deps: {
         // 24 h after a security change (2FA on or off, password), by the database clock.
         const heldUntil = await withdrawalHoldOf(tx, userId);
         if (heldUntil) {
-          const reason = withdrawalHeldText(heldUntil);
+          const reason = withdrawalHoldText(heldUntil);
           throw businessRule(reason, { reasons: [reason] });
         }
         const channel = await findActiveWithdrawChannel(tx, {

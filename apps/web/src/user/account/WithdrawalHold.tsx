@@ -1,9 +1,5 @@
-import { formatDateTimeShort } from '@platform/domain';
+import { withdrawalHoldText } from '@platform/domain';
 import { Alert } from 'antd';
-
-/** The reason a withdrawal is held after a security change (the server's refusal says the same). */
-export const withdrawalHoldText = (until: string) =>
-  `为保护资金安全，安全设置变更后 24 小时内不能提现（至 ${formatDateTimeShort(until)}）`;
 
 /**
  * 2FA turned on or off, or the password changed, in the last 24 h (issue 32): withdrawals are held
