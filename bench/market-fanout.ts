@@ -56,7 +56,7 @@ import {
   stopServer,
 } from './server-process.ts';
 
-const BENCH_ADMIN = { email: 'fanout-admin@bench.local', password: 'fanout-admin-password' };
+const BENCH_ADMIN = { email: 'fanout-admin@bench.local', password: 'fanout-admin-password-1' };
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT'] as const;
 
 // --- the protocol between the coordinator and its client workers ---------------------------------

@@ -187,19 +187,19 @@ test('deposits: status, search and page survive a reload, and back returns to th
   await page.getByTestId('deposits-search').fill(search);
   await page.getByTestId('deposits-search-submit').click();
   await listed;
-  await expect(page.getByTestId('deposits-range-text')).toHaveText('显示第 1 到 20 条，共 24 条记录');
+  await expect(page.getByTestId('deposits-page-text')).toHaveText('显示第 1 到 20 条，共 24 条记录');
 
   listed = listCall(page, '/api/admin/deposits', { status: 'pending', search, page: '2' });
-  await page.getByTestId('deposits-page-2').click();
+  await page.getByTestId('deposits-pagination').getByTitle('2', { exact: true }).click();
   await listed;
-  await expect(page.getByTestId('deposits-range-text')).toHaveText('显示第 21 到 24 条，共 24 条记录');
+  await expect(page.getByTestId('deposits-page-text')).toHaveText('显示第 21 到 24 条，共 24 条记录');
   await expect(page).toHaveURL(new RegExp(`[?&]search=${search}(&|$)`));
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
 
   listed = listCall(page, '/api/admin/deposits', { status: 'pending', search, page: '2' });
   await page.reload();
   await listed;
-  await expect(page.getByTestId('deposits-range-text')).toHaveText('显示第 21 到 24 条，共 24 条记录');
+  await expect(page.getByTestId('deposits-page-text')).toHaveText('显示第 21 到 24 条，共 24 条记录');
   await expect(selectedLabel(statusSelect)).toHaveText('待审核');
   await expect(page.getByTestId('deposits-search')).toHaveValue(search);
   await expect(page.locator('[data-testid^="deposit-row-"]')).toHaveCount(4);
@@ -209,16 +209,17 @@ test('deposits: status, search and page survive a reload, and back returns to th
   listed = listCall(page, '/api/admin/deposits', { status: 'approved', search, page: '1' });
   await chooseOption(page, statusSelect, '已通过');
   await listed;
-  await expect(page.getByTestId('deposits-range-text')).toHaveText('显示第 0 到 0 条，共 0 条记录');
+  await expect(page.getByTestId('deposits-page').getByText('暂无充值记录')).toBeVisible();
+  await expect(page.getByTestId('deposits-page-text')).toHaveCount(0);
   listed = listCall(page, '/api/admin/deposits', { status: 'pending', search, page: '2' });
   await page.goBack();
   await listed;
   await expect(selectedLabel(statusSelect)).toHaveText('待审核');
-  await expect(page.getByTestId('deposits-range-text')).toHaveText('显示第 21 到 24 条，共 24 条记录');
+  await expect(page.getByTestId('deposits-page-text')).toHaveText('显示第 21 到 24 条，共 24 条记录');
 
   // A link with a value the page does not know falls back to the default, without an error.
   await page.goto(`/admin/wallet/deposits?status=nonsense&dateRange=yesterday&page=-4&search=${search}`);
-  await expect(page.getByTestId('deposits-range-text')).toHaveText('显示第 1 到 20 条，共 24 条记录');
+  await expect(page.getByTestId('deposits-page-text')).toHaveText('显示第 1 到 20 条，共 24 条记录');
   await expect(selectedLabel(statusSelect)).toHaveText('全部状态');
 });
 

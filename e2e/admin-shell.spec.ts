@@ -25,8 +25,8 @@ test('a normal user who registers is refused the back office', async ({ page }, 
   const email = `e2e-user-${Date.now()}@example.com`;
   await page.goto('/register');
   await page.getByPlaceholder('邮箱', { exact: true }).fill(email);
-  await page.getByPlaceholder('密码', { exact: true }).fill('user-secret');
-  await page.getByPlaceholder('确认密码').fill('user-secret');
+  await page.getByPlaceholder('密码', { exact: true }).fill('user-secret-7');
+  await page.getByPlaceholder('确认密码').fill('user-secret-7');
   await snap(page, info, '02-register-form');
   await page.getByRole('button', { name: '注册' }).click();
   await expect(page.getByTestId('user-email')).toHaveText(email);

@@ -109,7 +109,7 @@ test('an operator adds a deposit channel with a QR image', async ({ page, reques
   const row = page.getByTestId(`channel-row-${channel.id}`);
   await expect(row).toContainText(name);
   // The address column is narrow: antd cuts a TRC20 address short with an ellipsis (copy gives it whole).
-  await expect(row).toContainText(address.slice(0, 16));
+  await expect(row).toContainText(address.slice(0, 7));
   await expect(row).toContainText('USDT');
   await expect(row).toContainText('10 - 50,000 USDT');
   await expect(page.getByTestId(`channel-toggle-${channel.id}`)).toBeChecked();

@@ -12,6 +12,7 @@ import {
   proposeAndApprove,
   registerUser,
   type Session,
+  secondAdminSession,
   snap,
   submitDeposit,
   toast,
@@ -21,8 +22,9 @@ import {
 /**
  * Dual control (issue 17): a deposit at or above the threshold (10000 USDT by default) approved by
  * one admin shows 待复核 with that admin and moves no money; the same admin cannot approve it
- * again; a second admin completes it. The thresholds screen is editable by a super admin and
- * read-only for a plain admin.
+ * again; an admin created just now cannot give the second approval (issue 32: approvals count 24 h
+ * after an admin's creation); a second admin who counts (the second bootstrap super admin)
+ * completes it. The thresholds screen is editable by a super admin and read-only for a plain admin.
  */
 
 test.describe.configure({ timeout: 300_000 });
@@ -49,7 +51,10 @@ test('a large deposit needs two admins: 待复核 after the first, completed by 
   request,
 }, info) => {
   const root = await adminSession(request);
-  const second = await createPlainAdmin(request, root);
+  // A plain admin created now: their approvals do not count for 24 h.
+  const newcomer = await createPlainAdmin(request, root);
+  // The second bootstrap super admin counts from the first start.
+  const second = await secondAdminSession(request);
   const thresholds = await callApi<{ deposit: string }>(
     request,
     'GET',
@@ -93,20 +98,54 @@ test('a large deposit needs two admins: 待复核 after the first, completed by 
   await expect(page.getByTestId('dashboard-second-approvals-deposits')).not.toContainText(/^充值0$/);
   await snap(page, info, 'dual-control-02-dashboard');
 
-  // A second admin, in another browser session, completes it from the 只看待复核 list.
-  // A context of its own needs the project's address and locale (browser.newContext does not take them).
-  const otherContext = await browser.newContext({
-    baseURL: info.project.use.baseURL,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
+  // A context of its own per admin needs the project's address and locale (browser.newContext does not take them).
+  const contextOptions = { baseURL: info.project.use.baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
+
+  // The new admin, in another browser session, sees it waiting but their approval is refused.
+  const newcomerContext = await browser.newContext(contextOptions);
+  const newcomerPage = await newcomerContext.newPage();
+  try {
+    await openDepositsOf(newcomerPage, newcomer, user.user.email, '?awaiting=true');
+    await expect(newcomerPage.getByTestId(`deposit-second-approval-${deposit.id}`)).toContainText(
+      root.user.email,
+    );
+    await newcomerPage.getByTestId(`deposit-approve-${deposit.id}`).click();
+    const refused = newcomerPage.waitForResponse(
+      (r) => r.url().endsWith(`/api/admin/deposits/${deposit.id}/review`) && r.request().method() === 'PATCH',
+    );
+    await confirmDialog(newcomerPage, '确认通过').getByRole('button', { name: '通过' }).click();
+    expect((await refused).status()).toBe(403);
+    await expect(
+      toast(newcomerPage, '审核充值失败: 新管理员创建后 24 小时内的审批不计入双人复核'),
+    ).toBeVisible();
+    await expect(
+      newcomerPage.getByTestId(`deposit-row-${deposit.id}`).getByTestId('deposit-status'),
+    ).toHaveText('待审核');
+    await expect(newcomerPage.getByTestId(`deposit-second-approval-${deposit.id}`)).toContainText(
+      root.user.email,
+    );
+    expect(normAmount((await walletOf(request, user)).balance)).toBe('0');
+    await snap(newcomerPage, info, 'dual-control-03-new-admin-refused');
+
+    // The thresholds screen: read-only for the plain admin.
+    await newcomerPage.goto('/admin/wallet/approval-thresholds');
+    await expect(newcomerPage.getByTestId('approval-thresholds-readonly')).toBeVisible();
+    await expect(newcomerPage.getByTestId('approval-threshold-deposit')).toBeDisabled();
+    await expect(newcomerPage.getByTestId('approval-thresholds-save')).toHaveCount(0);
+    await snap(newcomerPage, info, 'dual-control-04-thresholds-readonly');
+  } finally {
+    await newcomerContext.close();
+  }
+
+  // A second admin who counts, in another browser session, completes it from the 只看待复核 list.
+  const otherContext = await browser.newContext(contextOptions);
   const other = await otherContext.newPage();
   try {
     await openDepositsOf(other, second, user.user.email, '?awaiting=true');
     await expect(other.getByTestId('deposits-awaiting-filter')).toHaveClass(/ant-btn-primary/);
     const otherRow = other.getByTestId(`deposit-row-${deposit.id}`);
     await expect(other.getByTestId(`deposit-second-approval-${deposit.id}`)).toContainText(root.user.email);
-    await snap(other, info, 'dual-control-03-second-admin-sees');
+    await snap(other, info, 'dual-control-05-second-admin-sees');
     const approve = other.getByTestId(`deposit-approve-${deposit.id}`);
     await expect(approve).toBeEnabled();
     await approve.click();
@@ -121,15 +160,8 @@ test('a large deposit needs two admins: 待复核 after the first, completed by 
     await other.getByTestId('deposits-awaiting-filter').click();
     await expect(otherRow.getByTestId('deposit-status')).toHaveText('已通过');
     await expect(other.getByTestId(`deposit-second-approval-${deposit.id}`)).toHaveCount(0);
-    await snap(other, info, 'dual-control-04-completed');
+    await snap(other, info, 'dual-control-06-completed');
     expect(normAmount((await walletOf(request, user)).balance)).toBe('12000');
-
-    // The thresholds screen: read-only for the plain admin.
-    await other.goto('/admin/wallet/approval-thresholds');
-    await expect(other.getByTestId('approval-thresholds-readonly')).toBeVisible();
-    await expect(other.getByTestId('approval-threshold-deposit')).toBeDisabled();
-    await expect(other.getByTestId('approval-thresholds-save')).toHaveCount(0);
-    await snap(other, info, 'dual-control-05-thresholds-readonly');
   } finally {
     await otherContext.close();
   }
@@ -142,7 +174,7 @@ test('a large deposit needs two admins: 待复核 after the first, completed by 
   await expect(page.getByText('发放阈值必须大于0')).toBeVisible();
   await payout.fill('1.123456789');
   await expect(page.getByText('发放阈值最多保留 8 位小数')).toBeVisible();
-  await snap(page, info, 'dual-control-06-thresholds-invalid');
+  await snap(page, info, 'dual-control-07-thresholds-invalid');
   await payout.fill('6000.5');
   const saved = page.waitForResponse(
     (r) =>
@@ -156,7 +188,7 @@ test('a large deposit needs two admins: 待复核 after the first, completed by 
   const { change } = ((await reply.json()) as { data: { change: { id: number; status: string } } }).data;
   expect(change.status).toBe('pending');
   await expect(toast(page, '已提交，待另一位管理员批准后生效')).toBeVisible();
-  await snap(page, info, 'dual-control-07-thresholds-proposed');
+  await snap(page, info, 'dual-control-08-thresholds-proposed');
   const pending = await callApi<{ payout: string }>(
     request,
     'GET',
@@ -172,7 +204,7 @@ test('a large deposit needs two admins: 待复核 after the first, completed by 
   await page.reload();
   await expect(payout).toHaveValue('6000.5');
   await expect(page.getByText(`最近修改：${E2E_ADMIN2.email}`)).toBeVisible();
-  await snap(page, info, 'dual-control-08-thresholds-approved');
+  await snap(page, info, 'dual-control-09-thresholds-approved');
   await proposeAndApprove(request, 'PUT', '/api/admin/settings/approval-thresholds', {
     token: root.token,
     data: { deposit: '10000', withdrawal: '10000', payout: '5000' },

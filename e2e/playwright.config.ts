@@ -25,6 +25,7 @@ const platformWideSpecs = [
   'market-data',
   'option-control',
   'orders',
+  'paged-lists',
   'pairs',
   'team-overview',
   'team-rewards',

@@ -10,12 +10,12 @@ import { Authenticator, currentStep, totpAt } from './totp.ts';
 export { checkerboardPng, randomTrc20Address };
 
 /** The super admin the e2e server is started with (see playwright.config.ts). */
-export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password-1' };
 /**
  * The second bootstrap super admin (ADMIN2_EMAIL / ADMIN2_PASSWORD, issue 32): an approver from
  * the first start, who approves the pending changes the first one proposes (docs/pending-changes.md).
  */
-export const E2E_ADMIN2 = { email: 'e2e-admin2@example.com', password: 'e2e-admin2-password' };
+export const E2E_ADMIN2 = { email: 'e2e-admin2@example.com', password: 'e2e-admin2-password-2' };
 
 /** The environment of every server the browser tests start (the shared one and isolated ones). */
 export function e2eServerEnv(port: number, dataDir: string): Record<string, string> {
@@ -188,7 +188,10 @@ export interface ProposedChange {
   id: number;
   kind: string;
   status: string;
+  /** What it is about; a create's is set when applied (the new row's id). */
+  target_id: string | null;
   after: unknown;
+  approver: { id: number; email: string | null } | null;
 }
 
 /** Approves pending change `id` as the second super admin (POST /api/admin/changes/:id/approve). */
@@ -338,8 +341,8 @@ export function toast(page: Page, text: string | RegExp): Locator {
 }
 
 /**
- * A plain admin made by `root`, logged in over the API. Dual control (issue 17) needs a second
- * person for amounts at or above the thresholds.
+ * A plain admin made by `root`, logged in over the API. Its approvals do not count toward dual
+ * control for 24 h (issue 32): a second approval that must succeed comes from secondAdminSession.
  */
 export async function createPlainAdmin(request: APIRequestContext, root: Session): Promise<Session> {
   return (await createActivatedAdmin(request, root, uniqueEmail('second-admin'))).session;
@@ -360,18 +363,19 @@ export async function activateAdmin(request: APIRequestContext, token: string, p
 }
 
 /**
- * An admin created by `root` (a super admin) and activated over the API, then logged in with the
+ * An admin proposed by `root` (a super admin), created by the second super admin's approval
+ * (issue 32: a new admin is a pending change) and activated over the API, then logged in with the
  * next step's code (the enrolment spent this one). Admins get no password from their creator: only
- * the one-time activation link sets it.
+ * the one-time activation link, shown with the proposal, sets it.
  */
 export async function createActivatedAdmin(
   request: APIRequestContext,
   root: Session,
   email: string,
   level: 'admin' | 'super_admin' = 'admin',
-  password = 'second-admin-pass',
+  password = 'second-admin-pass-4',
 ) {
-  const { activation } = await callApi<{ activation: { token: string } }>(
+  const { change, activation } = await callApi<{ change: ProposedChange; activation: { token: string } }>(
     request,
     'POST',
     '/api/admin/admins',
@@ -380,6 +384,7 @@ export async function createActivatedAdmin(
       data: { email, admin_level: level },
     },
   );
+  await approveChange(request, change.id);
   const secret = await activateAdmin(request, activation.token, password);
   const session = await callApi<Session>(request, 'POST', '/api/auth/login', {
     data: { account: email, password, totp: totpAt(secret, currentStep() + 1) },

@@ -13,6 +13,7 @@ import {
   startIsolatedServer,
 } from './isolated-server.ts';
 import {
+  approveChange,
   callApi,
   confirmDialog,
   createDepositChannel,
@@ -190,10 +191,23 @@ test('an operator sets the salary levels, pays one user, batch-pays two and expo
   await setLevelRow(page, 2, 1, 3, '50');
   await expect(page.getByTestId('salary-levels-problem')).toHaveCount(0);
   await snap(page, testInfo, 'team-salary-levels-editor');
+  // Saving proposes the table (issue 32): the payouts follow the old one until another admin approves.
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `${BASE}/levels` && r.request().method() === 'PUT',
+  );
   await page.getByTestId('salary-levels-save').click();
-  await expect(toast(page, '工资等级已保存')).toBeVisible();
+  const reply = await saved;
+  expect(reply.status()).toBe(202);
+  const { change } = ((await reply.json()) as { data: { change: { id: number } } }).data;
+  await expect(toast(page, '已提交，待另一位管理员批准后生效')).toBeVisible();
+  await expect(page.getByTestId(`salary-row-${a.user.id}`)).toHaveCount(0);
+  const approved = await approveChange(request, change.id);
+  expect(approved.status).toBe('applied');
+  await page.reload();
   await expect(page.getByTestId('salary-level-2')).toContainText('50.00');
-  await expect(page.getByTestId('salary-levels-updated')).toContainText(admin.user.email);
+  await expect(page.getByTestId('salary-levels-updated')).toContainText(
+    approved.approver?.email ?? 'no approver',
+  );
 
   // The chain is eligible on the date, on its team as it stood then: A on L2 (50) with 3 members
   // (E joined today), B and C on L1 (30). F reaches L1 only today: not on the list, and refused.

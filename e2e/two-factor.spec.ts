@@ -7,6 +7,7 @@ import {
 } from '@playwright/test';
 import { freshDataDir, type IsolatedServer, startIsolatedServer } from './isolated-server.ts';
 import {
+  approveChange,
   callApi,
   createDepositChannel,
   createWithdrawChannel,
@@ -139,10 +140,14 @@ test('an admin activates their link, then logs in with a code or a recovery code
   page,
 }) => {
   const email = uniqueEmail('twofa-admin');
-  const created = await callApi<{ activation: { path: string } }>(api, 'POST', '/api/admin/admins', {
-    token: superAdmin.session.token,
-    data: { email, phone: '', admin_level: 'admin' },
-  });
+  // A proposal (issue 32): the second super admin's approval creates the account.
+  const created = await callApi<{ change: { id: number }; activation: { path: string } }>(
+    api,
+    'POST',
+    '/api/admin/admins',
+    { token: superAdmin.session.token, data: { email, phone: '', admin_level: 'admin' } },
+  );
+  await approveChange(api, created.change.id);
   // Nothing logs in before the link is used: the creator never knew a password.
   await loginThroughForm(page, email, PASSWORD);
   await expect(page.getByText('账号或密码错误')).toBeVisible();
@@ -170,12 +175,10 @@ test('an admin activates their link, then logs in with a code or a recovery code
   await page.getByText('我已妥善保存恢复码').click();
   await page.getByTestId('twofa-finish').click();
   await expect(page).toHaveURL(/\/login/);
-  // The link is spent.
+  // The link is spent: the page says so at once, before asking for anything.
   await page.goto(created.activation.path);
-  await page.getByTestId('activate-password').fill(PASSWORD);
-  await page.getByTestId('activate-confirm').fill(PASSWORD);
-  await page.getByTestId('activate-password-next').click();
-  await expect(page.getByText('激活链接已使用，请直接登录')).toBeVisible();
+  await expect(page.getByTestId('activate-link-error')).toContainText('激活链接已使用，请直接登录');
+  await expect(page.getByTestId('activate-password')).toHaveCount(0);
 
   // 2. Password, then the code in a second step; a wrong code is refused and the step stays.
   await passwordStep(page, email);
@@ -215,11 +218,20 @@ test('an admin activates their link, then logs in with a code or a recovery code
   await expect(ownRow.getByRole('button', { name: '发送激活链接' })).toBeDisabled();
   await row.getByRole('button', { name: '发送激活链接' }).click();
   await page.getByTestId('reason-input').fill('手机丢失');
+  const proposedReply = page.waitForResponse((r) =>
+    /\/api\/admin\/admins\/\d+\/activation$/.test(new URL(r.url()).pathname),
+  );
   await page.getByTestId('reason-ok').click();
-  await expect(toast(page, '已生成新的激活链接')).toBeVisible();
+  const proposed = await proposedReply;
+  expect(proposed.status()).toBe(202);
+  // A proposal: nothing changes until the second super admin approves (issue 32).
+  await expect(toast(page, '已提交，等待另一位超级管理员批准')).toBeVisible();
   const url = (await page.getByTestId('activation-link-url').innerText()).trim();
   expect(url).toContain('/admin/activate?token=');
   await page.getByTestId('activation-link-close').click();
+  await expect(row.getByText('已开启')).toBeVisible();
+  await approveChange(api, ((await proposed.json()) as { data: { change: { id: number } } }).data.change.id);
+  await page.reload();
   await expect(row.getByText('未开启')).toBeVisible();
   await expect(row.getByText('待激活')).toBeVisible();
   await snap(page, test.info(), 'twofa-admins-reset-desktop');

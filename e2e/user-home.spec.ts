@@ -130,7 +130,7 @@ test.describe('phone (390 × 844)', () => {
     await expect(page).toHaveURL(/\/trade\/spot\/ETHUSDT$/);
   });
 
-  test('markets: search, sort, live prices, and a favourite that survives a reload', async ({
+  test('markets: search, sort, live prices, and a favourite kept on the server that survives a reload', async ({
     page,
     request,
   }, testInfo) => {
@@ -170,7 +170,14 @@ test.describe('phone (390 × 844)', () => {
 
     await page.getByTestId('favorite-SOLUSDT').click();
     await expect(page.getByTestId('favorite-SOLUSDT')).toHaveAttribute('aria-pressed', 'true');
-    expect(await page.evaluate(() => localStorage.getItem('market_favorites'))).toBe('["SOLUSDT"]');
+    // Signed in, 自选 is kept on the server (it follows the user to another device).
+    await expect
+      .poll(
+        async () =>
+          (await callApi<{ symbols: string[] }>(request, 'GET', '/api/user/favorites', { token: user.token }))
+            .symbols,
+      )
+      .toEqual(['SOLUSDT']);
 
     await page.reload();
     await expect(page.getByTestId('favorite-SOLUSDT')).toHaveAttribute('aria-pressed', 'true');

@@ -106,6 +106,11 @@ test('a long closed by its take-profit when the reference price reaches it', asy
   await page.getByTestId('perpetual-margin').fill('100');
   const placed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trading/perpetual/order');
   await page.getByTestId('perpetual-submit').click();
+  // Confirmed first, at the still 65,000: liquidated at 65,000 × (1 − 1/10) / (1 − 0.005).
+  const sheet = page.getByTestId('perpetual-confirm');
+  await expect(sheet.locator('tr', { hasText: '预估强平价' })).toContainText('≈ 58,793.97');
+  await expect(sheet.locator('tr', { hasText: '仓位价值' })).toContainText('≈ 1,000.00 USDT');
+  await page.getByTestId('perpetual-confirm-ok').click();
   expect((await placed).status()).toBe(200);
   const [opened] = (await positionsOf(user, 'open')).positions;
   if (!opened) throw new Error('no open position');

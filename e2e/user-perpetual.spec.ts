@@ -1,6 +1,7 @@
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import {
   adminSession,
+  animationsSettled,
   confirmDialog,
   createDepositChannel,
   fundUser,
@@ -8,6 +9,7 @@ import {
   openAs,
   registerUser,
   snap,
+  snapView,
   sumAmounts,
   walletOf,
 } from './support.ts';
@@ -126,8 +128,33 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
   expect(previewLiquidation / lastPrice).toBeLessThan(0.91);
   await shot(page, testInfo, 'perpetual-form-390');
 
-  const placed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trading/perpetual/order');
+  // 开多 asks first (issue 33): the margin, leverage, notional, estimated liquidation price (the
+  // engine's formula, as the preview) and fee of this order, with 不再提示; nothing is sent yet.
+  let sent = false;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/trading/perpetual/order') sent = true;
+  });
   await page.getByTestId('perpetual-submit').click();
+  const sheet = page.getByTestId('perpetual-confirm');
+  await expect(sheet).toBeVisible();
+  const sheetRow = (label: string) => sheet.locator('tr', { hasText: label });
+  await expect(sheetRow('合约')).toContainText('BTCUSDT 永续');
+  await expect(sheetRow('方向')).toContainText('做多');
+  await expect(sheetRow('杠杆')).toContainText('10x');
+  await expect(sheetRow('保证金')).toContainText('100.00 USDT');
+  await expect(sheetRow('仓位价值')).toContainText('≈ 1,000.00 USDT');
+  await expect(sheetRow('开仓手续费')).toContainText('0.50 USDT');
+  await expect(sheetRow('合计扣除')).toContainText('100.50 USDT');
+  const sheetLiquidation = await shownNumber(sheetRow('预估强平价'));
+  expect(sheetLiquidation / lastPrice).toBeGreaterThan(0.9);
+  expect(sheetLiquidation / lastPrice).toBeLessThan(0.91);
+  await expect(page.getByRole('checkbox', { name: '不再提示' })).not.toBeChecked();
+  await animationsSettled(page);
+  await snapView(page, testInfo, 'perpetual-confirm-390');
+  expect(sent).toBe(false);
+
+  const placed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trading/perpetual/order');
+  await page.getByTestId('perpetual-confirm-ok').click();
   const opened = (await (await placed).json()) as {
     success: boolean;
     message: string;

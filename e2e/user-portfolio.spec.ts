@@ -74,6 +74,10 @@ test('buying a coin keeps the total; the statement, the asset, the contract and 
   expect(Math.abs(before - after)).toBeLessThan(Math.max(200, Math.round(costCents * 0.02)));
   expect(after).toBeGreaterThan(before - costCents / 2);
   await expect(page.getByTestId('wallet-total-note')).toHaveText('各币种按参考价折合');
+  // Its cost is the fill price, its P&L at the reference price (issue 33): bought, so never 成本未知.
+  await expect(page.getByTestId('holding-BTC')).toContainText(
+    /^成本 [\d,.]+ · 盈亏 [+-]?[\d,.]+ USDT \([+-]?[\d.]+%\)$/,
+  );
   await fromTop(page);
   await snap(page, info, 'portfolio-01-wallet-after-buying-btc');
 

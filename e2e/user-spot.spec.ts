@@ -119,7 +119,13 @@ test('a limit order far from the price rests in open orders, is cancelled and sh
   await openAs(page, user, `/trade/spot/${SYMBOL}`);
   await marketShown(page);
 
+  // The form starts at the last price, so 25 % sizes an order at once (issue 33).
+  await expect(page.getByTestId('spot-price')).not.toHaveValue('');
+  await page.getByTestId('spot-percent-25').click();
+  await expect(page.getByTestId('spot-amount')).not.toHaveValue('');
+
   // Tapping a level of the book fills the limit price.
+  await page.getByTestId('spot-price').fill('');
   await page.getByTestId('book-bid').first().click();
   await expect(page.getByTestId('spot-price')).not.toHaveValue('');
 

@@ -128,7 +128,7 @@ test('an inviter sees the exact team counts, members, tier progress, salary, ran
   // Direct referrals: six, masked, newest first; d1 charged with its own team, d6 not charged.
   const referrals = page.getByTestId('referrals-list');
   await expect(referrals.locator(':scope > div')).toHaveCount(6);
-  await expect(page.getByTestId('referrals-page-text')).toHaveText('第 1 页，共 1 页（6 人）');
+  await expect(page.getByTestId('referrals-page-text')).toHaveText('显示第 1 到 6 条，共 6 人');
   const d1Row = page.getByTestId(`member-${d1.user.id}`);
   await expect(d1Row.getByTestId('member-email')).toHaveText(masked(d1.user.email));
   await expect(d1Row.getByTestId('member-charged')).toHaveText('已充值');
@@ -184,10 +184,10 @@ test('an inviter sees the exact team counts, members, tier progress, salary, ran
 
   // The team tab: all 11, then one level at a time.
   await page.getByRole('tab', { name: '团队（11）' }).click();
-  await expect(page.getByTestId('members-page-text')).toHaveText('第 1 页，共 1 页（11 人）');
+  await expect(page.getByTestId('members-page-text')).toHaveText('显示第 1 到 11 条，共 11 人');
   await expect(page.getByTestId(`member-${seconds[0]?.user.id}`)).toContainText('第 2 层');
   await chooseOption(page, page.getByTestId('members-level'), '第 2 层');
-  await expect(page.getByTestId('members-page-text')).toHaveText('第 1 页，共 1 页（5 人）');
+  await expect(page.getByTestId('members-page-text')).toHaveText('显示第 1 到 5 条，共 5 人');
   await expect(page.getByTestId('members-list').locator('[data-testid="member-charged"]')).toHaveCount(5);
   await chooseOption(page, page.getByTestId('members-level'), '第 3 层');
   await expect(page.getByTestId('members-empty')).toContainText('第 3 层暂无成员');

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
 await ensureSupportedNode();
@@ -45,7 +46,14 @@ function stage(name, cmd, args, { env = {}, countsFrom } = {}) {
   return ok;
 }
 
-// The names of failed (and flaky) tests are printed under the summary: CI's log may keep only its tail.
+// The names of failed (and flaky) tests are printed under the summary, each with the first line of its
+// error: CI's log may keep only its tail, and a test that fails only under CI's load must say why there.
+const firstLine = (message) => {
+  const line = stripVTControlCharacters(String(message ?? ''))
+    .split('\n')
+    .find((l) => l.trim());
+  return line ? `\n          ${line.trim().slice(0, 300)}` : '';
+};
 const vitestCounts = (file) => () => {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -53,9 +61,10 @@ const vitestCounts = (file) => () => {
     for (const suite of r.testResults ?? []) {
       const where = path.relative(root, suite.name);
       const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
-      for (const t of failedTests) failures.push(`${where} > ${t.fullName}`);
+      for (const t of failedTests)
+        failures.push(`${where} > ${t.fullName}${firstLine(t.failureMessages?.[0])}`);
       if (suite.status === 'failed' && failedTests.length === 0)
-        failures.push(`${where} (the file itself failed)`);
+        failures.push(`${where} (the file itself failed)${firstLine(suite.message)}`);
     }
     return {
       passed: r.numPassedTests,
@@ -101,7 +110,9 @@ const playwrightCounts = (file) => () => {
         for (const t of spec.tests ?? []) {
           if (t.status === 'unexpected' || t.status === 'flaky')
             failures.push(
-              `e2e/${spec.file}:${spec.line} > ${spec.title}${t.status === 'flaky' ? ' (flaky)' : ''}`,
+              `e2e/${spec.file}:${spec.line} > ${spec.title}${t.status === 'flaky' ? ' (flaky)' : ''}${firstLine(
+                t.results?.find((r) => r.error)?.error?.message,
+              )}`,
             );
         }
       }

@@ -6,11 +6,14 @@ import './index.css';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './App.tsx';
+import { applyAppearance } from './lib/appearance.ts';
 import { createAppRouter } from './router.tsx';
 
 dayjs.locale('zh-cn');
 // zod's own messages (forms check fields with the shared contracts) in Chinese, as on the server.
 installChineseValidationMessages();
+// This device's 涨跌颜色 (and theme) before the first paint.
+applyAppearance();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

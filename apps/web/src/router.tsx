@@ -9,6 +9,10 @@ import { UserLayout } from './user/shell/UserLayout.tsx';
 
 const loadLogin: PageLoader = () => import('./auth/LoginPage.tsx');
 const loadRegister: PageLoader = () => import('./auth/RegisterPage.tsx');
+/** Account recovery and e-mail links (issue 33): public, at phone size like login. */
+const loadForgotPassword: PageLoader = () => import('./auth/ForgotPasswordPage.tsx');
+const loadResetPassword: PageLoader = () => import('./auth/ResetPasswordPage.tsx');
+const loadVerifyEmail: PageLoader = () => import('./auth/VerifyEmailPage.tsx');
 /** An admin's activation link (issue 32): public, outside the admin shell. */
 const loadActivate: PageLoader = () => import('./auth/ActivatePage.tsx');
 /** The back office shell is one lazy chunk behind the gate, and each admin screen its own chunk. */
@@ -32,6 +36,9 @@ export const routes: RouteObject[] = [
       { path: '/', element: <UserLayout />, children: userRoutes },
       { path: '/login', element: <LazyPage load={loadLogin} /> },
       { path: '/register', element: <LazyPage load={loadRegister} /> },
+      { path: '/forgot-password', element: <LazyPage load={loadForgotPassword} /> },
+      { path: '/reset-password', element: <LazyPage load={loadResetPassword} /> },
+      { path: '/verify-email', element: <LazyPage load={loadVerifyEmail} /> },
       { path: '/admin/activate', element: <LazyPage load={loadActivate} /> },
       {
         path: '/admin/*',

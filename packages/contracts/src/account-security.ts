@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { emptyReply, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination } from './pagination.ts';
 
 /**
  * 安全中心 (issue 20): the caller's own signed-in devices (sessions) and recent logins. A user sees
@@ -12,6 +12,7 @@ export const ACCOUNT_SECURITY_MESSAGES = {
   sessionNotFound: '该登录设备不存在或已退出',
   revoked: '该设备已退出登录',
   revokedOthers: '其他设备已全部退出登录',
+  userNotFound: '用户不存在',
 } as const;
 
 /** A signed-in device: a live session of the caller. */
@@ -99,6 +100,29 @@ export const listLogins = endpoint({
   path: '/api/account/logins',
   operationId: 'listLogins',
   summary: '登录记录',
+  query: accountLoginsQuery,
+  reply: accountLoginsReply,
+});
+
+/**
+ * 用户详情's 登录设备 and 登录记录 (issue 33): the same lists of one user, for any admin (requireAdmin),
+ * read-only; `current` is always false (no session of that user is the admin's). An unknown user is 404.
+ */
+export const listUserSessionsForAdmin = endpoint({
+  method: 'GET',
+  path: '/api/admin/users/:id/sessions',
+  operationId: 'listUserSessionsForAdmin',
+  summary: '用户的登录设备',
+  params: idParams,
+  query: accountSessionsQuery,
+  reply: accountSessionsReply,
+});
+export const listUserLoginsForAdmin = endpoint({
+  method: 'GET',
+  path: '/api/admin/users/:id/logins',
+  operationId: 'listUserLoginsForAdmin',
+  summary: '用户的登录记录',
+  params: idParams,
   query: accountLoginsQuery,
   reply: accountLoginsReply,
 });

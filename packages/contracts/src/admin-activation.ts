@@ -6,9 +6,11 @@ import { totpCode, twofaEnableReply } from './two-factor.ts';
 
 /**
  * Admin activation links (issue 32): a new admin, or one a super admin re-issued a link for, has no
- * usable password. The link (/admin/activate?token=...) is shown to the super admin once; the admin
- * opens it, sets their own password and enrols 2FA, and only then can log in. A token is valid 24 h
- * and once; only its hash is stored.
+ * usable password. Creating an admin and re-issuing a link are proposals a second super admin
+ * approves (docs/pending-changes.md): the link (/admin/activate?token=...) is made and shown to the
+ * proposing super admin once, when proposed, and works from the approval on, for 24 h and once.
+ * The admin opens it, sets their own password and enrols 2FA, and only then can log in. Only the
+ * token's hash is stored (in the proposal, then in the link's row).
  */
 export const ADMIN_ACTIVATION_TEXTS = {
   invalid: '激活链接无效，请联系超级管理员重新发送',
@@ -16,17 +18,26 @@ export const ADMIN_ACTIVATION_TEXTS = {
   used: '激活链接已使用，请直接登录',
   revoked: '激活链接已失效（已发送新的激活链接或账户已删除），请联系超级管理员',
   passwordNotSettable: '不能设置其他管理员的密码，请发送激活链接由其本人设置',
+  /** The proposal that made the link is still open: the account change has not taken effect. */
+  awaitingApproval: '该账户变更正在等待另一位超级管理员批准，批准生效后此链接才能使用',
+  /** The proposal was rejected, cancelled or went stale: the link never works. */
+  notApproved: '该账户变更未获批准（已被拒绝、撤销或失效），此链接无效，请联系超级管理员',
 } as const;
 
 /** The page a link opens (apps/web), with the token in the query. */
 export const ADMIN_ACTIVATION_PATH = '/admin/activate';
 
-/** What the creator (or the super admin re-issuing) sees once: the token and where it leads. */
+/** How long a link works, counted from the approval that made it take effect. */
+export const ADMIN_ACTIVATION_HOURS = 24;
+
+/**
+ * What the proposing super admin sees once: the token and where it leads. It works only once the
+ * proposal is approved (or its 24 h delay has passed), then for ADMIN_ACTIVATION_HOURS.
+ */
 export const adminActivationLink = z.object({
   token: z.string(),
   /** `ADMIN_ACTIVATION_PATH?token=...`: the web app prefixes its own origin. */
   path: z.string(),
-  expires_at: isoDateTime,
 });
 export type AdminActivationLink = z.infer<typeof adminActivationLink>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ACTIVATION_TEXTS, adminActivationLink } from './admin-activation.ts';
 import { publicUser, walletView } from './auth.ts';
+import { adminChange, CHANGE_TEXTS, changeProposed, changeReply } from './changes.ts';
 import { endpoint } from './endpoint.ts';
 import { adminLevel, kycStatuses } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
@@ -76,6 +77,8 @@ export const adminUserDetail = adminUserRow.extend({
   permissions: z.array(z.string()),
   updated_at: isoDateTime,
   wallets: z.array(walletView),
+  /** Two-step verification is on (users.twofa_enabled_at). */
+  twofa_enabled: z.boolean(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 export const adminUserDetailReply = envelope(z.object({ user: adminUserDetail }));
@@ -106,6 +109,28 @@ export const bulkUserStatusReply = envelope(
 export type BulkUserStatusReply = z.infer<typeof bulkUserStatusReply>;
 
 // --- admins -----------------------------------------------------------------------------------
+
+/**
+ * Admin accounts are changed by two super admins (issue 32, docs/admin-accounts.md): creating one,
+ * a level change, a new activation link (the password / 2FA reset), deleting and enabling are
+ * proposals; e-mail, phone and disabling are applied at once.
+ */
+export const ADMIN_CHANGE_TEXTS = {
+  proposed: '已提交，等待另一位超级管理员批准',
+  linkOnce: '激活链接只显示这一次，批准生效后 24 小时内有效',
+  levelAlone: '修改管理员级别需另一位超级管理员批准，须单独提交：请先保存邮箱和手机号，再修改级别',
+  enableByProposal: '启用管理员账户需另一位超级管理员批准，请在管理员管理中提交启用',
+  updated: '管理员信息更新成功',
+  enabled: '管理员已启用',
+  disabled: '管理员已禁用',
+} as const;
+
+/**
+ * The message of an admin account proposal: waiting for a second super admin, or (none who may
+ * approve) taking effect in 24 h.
+ */
+export const adminChangeProposedMessage = (change: { status: string }) =>
+  change.status === 'delayed' ? CHANGE_TEXTS.delayed : ADMIN_CHANGE_TEXTS.proposed;
 
 export const adminStatusFilters = ['all', 'active', 'inactive'] as const;
 export const adminStatusFilter = z.enum(adminStatusFilters, { error: '状态筛选不正确' });
@@ -138,9 +163,20 @@ export const adminsReply = envelope(z.object({ admins: z.array(adminView), pagin
 export type AdminsReply = z.infer<typeof adminsReply>;
 export const adminReply = envelope(z.object({ admin: adminView }));
 export type AdminReply = z.infer<typeof adminReply>;
-/** Creating an admin or issuing a new link: the link is in this reply only, never shown again. */
-export const adminActivationReply = envelope(z.object({ admin: adminView, activation: adminActivationLink }));
-export type AdminActivationReply = z.infer<typeof adminActivationReply>;
+/**
+ * Proposing a new admin or a new link for one (202, issue 32): the change a second super admin
+ * approves, and the link, in this reply only, never shown again; it works once the change applies.
+ */
+export const adminActivationProposalReply = envelope(
+  z.object({ change: adminChange, activation: adminActivationLink }),
+);
+export type AdminActivationProposalReply = z.infer<typeof adminActivationProposalReply>;
+/**
+ * An admin account call that is applied at once (200, `{ admin }`: e-mail and phone, disabling) or
+ * proposed to a second super admin (202, `{ change }`: a level change, enabling).
+ */
+export const adminOrChangeReply = envelope(z.union([z.object({ admin: adminView }), changeProposed]));
+export type AdminOrChangeReply = z.infer<typeof adminOrChangeReply>;
 
 const adminEmail = z
   .string({ error: '请输入邮箱' })
@@ -182,7 +218,11 @@ export const adminCreateBody = z.object({
 export type AdminCreateBody = z.infer<typeof adminCreateBody>;
 export type AdminCreateInput = z.input<typeof adminCreateBody>;
 
-/** Every field optional; a password is refused (an admin changes their own in 安全中心). */
+/**
+ * Every field optional; a password is refused (an admin changes their own in 安全中心). E-mail and
+ * phone are saved at once; a different `admin_level` makes the call a proposal for a second super
+ * admin, and then it must be the only change (ADMIN_LEVEL_ALONE).
+ */
 export const adminUpdateBody = z.object({
   email: adminEmail.optional(),
   phone: adminPhone,
@@ -194,9 +234,6 @@ export type AdminUpdateInput = z.input<typeof adminUpdateBody>;
 
 export const adminStatusBody = z.object({ is_active: isActive });
 export type AdminStatusBody = z.infer<typeof adminStatusBody>;
-
-export const adminDeleteReply = envelope(z.object({ id: z.number().int() }));
-export type AdminDeleteReply = z.infer<typeof adminDeleteReply>;
 
 export const listAdminUsers = endpoint({
   method: 'GET',
@@ -239,50 +276,58 @@ export const listAdmins = endpoint({
   query: adminsQuery,
   reply: adminsReply,
 });
+/** A proposal (202): the admin exists once a second super admin approves (docs/admin-accounts.md). */
 export const createAdmin = endpoint({
   method: 'POST',
   path: '/api/admin/admins',
   operationId: 'createAdmin',
-  summary: '创建管理员',
+  summary: '提交新增管理员（需另一位超级管理员批准）',
   body: adminCreateBody,
-  reply: adminActivationReply,
+  status: 202,
+  reply: adminActivationProposalReply,
 });
+/** E-mail and phone: 200 `{ admin }`; a level change: 202 `{ change }` (adminOrChangeReply). */
 export const updateAdmin = endpoint({
   method: 'PATCH',
   path: '/api/admin/admins/:id',
   operationId: 'updateAdmin',
-  summary: '修改管理员信息',
+  summary: '修改管理员信息（级别变更需另一位超级管理员批准）',
   params: idParams,
   body: adminUpdateBody,
-  reply: adminReply,
+  reply: adminOrChangeReply,
 });
+/** Disabling: at once, 200 `{ admin }`; enabling: a proposal, 202 `{ change }`. */
 export const setAdminStatus = endpoint({
   method: 'PATCH',
   path: '/api/admin/admins/:id/status',
   operationId: 'setAdminStatus',
-  summary: '启用或禁用管理员',
+  summary: '启用或禁用管理员（禁用立即生效，启用需另一位超级管理员批准）',
   params: idParams,
   body: adminStatusBody,
-  reply: adminReply,
+  reply: adminOrChangeReply,
 });
 /**
- * A new activation link for another admin (a lost phone or password): their password, 2FA and
- * every session are revoked at once, and only the link sets new ones. Replaces the 2FA reset.
+ * A new activation link for another admin (a lost phone or password), proposed (202): once a second
+ * super admin approves, their password, 2FA and every session are revoked at once, and only the
+ * link sets new ones. Replaces the 2FA reset.
  */
 export const issueAdminActivation = endpoint({
   method: 'POST',
   path: '/api/admin/admins/:id/activation',
   operationId: 'issueAdminActivation',
-  summary: '重新发送管理员激活链接（重置密码与两步验证）',
+  summary: '提交重新发送管理员激活链接（重置密码与两步验证，需另一位超级管理员批准）',
   params: idParams,
   body: twofaResetBody,
-  reply: adminActivationReply,
+  status: 202,
+  reply: adminActivationProposalReply,
 });
+/** A proposal (202): the admin is tombstoned once a second super admin approves. */
 export const deleteAdmin = endpoint({
   method: 'DELETE',
   path: '/api/admin/admins/:id',
   operationId: 'deleteAdmin',
-  summary: '删除管理员',
+  summary: '提交删除管理员（需另一位超级管理员批准）',
   params: idParams,
-  reply: adminDeleteReply,
+  status: 202,
+  reply: changeReply,
 });

@@ -9,7 +9,9 @@ import { idParams } from './pagination.ts';
  * a salary or reward payout (a batch by its total) of a USDT amount at or above its threshold
  * needs two different admins: the first admin's approval is recorded and moves no money (待复核),
  * a different admin's approval of the same thing completes it. The same admin again is 409
- * 需要另一位管理员复核. A rejection by anyone applies at once.
+ * 需要另一位管理员复核. A rejection by anyone applies at once. An admin's approvals count only from
+ * `approver_since` (24 h after the account was created, issue 32): before that they may give
+ * neither approval of a request that needs two (403), but approve one that needs one, and reject.
  */
 
 export const DUAL_CONTROL_TEXTS = {
@@ -22,6 +24,9 @@ export const DUAL_CONTROL_TEXTS = {
   payoutApprovalRejected: '已驳回待复核的发放',
   payoutApprovalNotPending: '该发放已处理，只能驳回待复核的发放',
   payoutApprovalNotFound: '待复核的发放不存在',
+  approverNotCountingYet: '新管理员创建后 24 小时内的审批不计入双人复核，请由其他管理员处理',
+  adjustmentProposerNotCounting:
+    '提交该调整的管理员已不计入双人复核（已停用、已删除或创建未满 24 小时），请驳回后重新提交',
 } as const;
 
 /** The defaults migration 0024 seeds (USDT). */

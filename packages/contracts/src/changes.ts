@@ -20,6 +20,7 @@ export const CHANGE_TEXTS = {
   notFound: '变更不存在',
   notPending: '该变更已处理',
   stale: '配置已被修改，请重新提交变更',
+  proposerGone: '提交人已被禁用或删除，该变更不再生效',
   ownProposal: '不能批准自己提交的变更',
   levelTooLow: '该变更需要超级管理员批准',
   tooNew: '新管理员创建 24 小时内不能批准变更',
@@ -50,6 +51,7 @@ export const CHANGE_KIND_LABELS: Record<string, string> = {
   option_config: '期权配置',
   flash_config: '秒合约配置',
   approval_thresholds: '复核阈值',
+  team_salary_levels: '工资等级表',
   'channel.create': '新增充值通道',
   'channel.update': '修改充值通道',
   'channel.delete': '删除充值通道',
@@ -57,6 +59,13 @@ export const CHANGE_KIND_LABELS: Record<string, string> = {
   'withdraw_channel.update': '修改提现通道',
   'withdraw_channel.delete': '删除提现通道',
   'admin.create': '新增管理员',
+  'admin.level': '修改管理员级别',
+  'admin.activation': '重置管理员密码与两步验证（新激活链接）',
+  'admin.delete': '删除管理员',
+  'admin.enable': '启用管理员',
+  'user.password_reset_link': '生成用户重置密码链接（客服）',
+  'support.contact': '客服联系方式',
+  'perpetual.risk': '永续合约风控参数',
 };
 
 /** One proposal as the list and a proposing call show it. */
@@ -140,3 +149,27 @@ export const changeKindLabel = (kind: string) => CHANGE_KIND_LABELS[kind] ?? kin
 /** The message of a 202: waiting for a second admin, or taking effect in 24 h. */
 export const changeProposedMessage = (change: Pick<AdminChange, 'status'>) =>
   change.status === 'delayed' ? CHANGE_TEXTS.delayed : CHANGE_TEXTS.proposed;
+
+/**
+ * GET /api/admin/changes/summary: what the back office shows every admin on every screen (the menu's
+ * count on 待生效变更 and the banner of delayed changes), so that nobody depends on a realtime push
+ * they may have missed to learn that a change is about to take effect.
+ */
+export const changesSummary = z.object({
+  /** Open changes this admin may approve now. */
+  awaiting_me: z.number().int(),
+  /** Every pending or delayed change. */
+  open: z.number().int(),
+  /** Changes in their 24 h delay (a lone super admin's), which apply unless cancelled. */
+  delayed: z.number().int(),
+  /** When the first of them takes effect. */
+  next_effective_at: isoDateTime.nullable(),
+});
+export type ChangesSummary = z.infer<typeof changesSummary>;
+export const getAdminChangesSummary = endpoint({
+  method: 'GET',
+  path: '/api/admin/changes/summary',
+  operationId: 'getAdminChangesSummary',
+  summary: '待生效变更概况',
+  reply: envelope(changesSummary),
+});

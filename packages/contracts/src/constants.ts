@@ -13,7 +13,6 @@ export const WALLET_OVERVIEW_REFRESH_MS = 300_000;
 export const PROFILE_REFRESH_MS = 5 * 60_000;
 export const ADMIN_GATE_DELAY_MS = 100;
 export const SOCKET_TIMEOUT_MS = 20_000;
-export const MIN_PASSWORD_LENGTH = 6;
 export const DISPLAY_TIMEZONE = 'Asia/Shanghai';
 export const DISPLAY_LOCALE = 'zh-CN';
 export const DEFAULT_CURRENCY = 'USDT';

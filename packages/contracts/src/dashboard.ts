@@ -11,8 +11,9 @@ import { decimalString, envelope, isoDateTime } from './envelope.ts';
  */
 
 export const dashboardUserStats = z.object({
+  /** Users (role user): admins are not counted, here or in any userStats. */
   totalUsers: z.number().int(),
-  /** Registered since 00:00 Beijing time today. */
+  /** Users registered since 00:00 Beijing time today. */
   newUsersToday: z.number().int(),
   kycApprovedUsers: z.number().int(),
 });
@@ -142,8 +143,9 @@ export const RECENT_ACTIVITY_LIMIT = 10;
 
 export const walletOverview = z.object({
   userStats: z.object({
+    /** Users (role user), as on the dashboard: admins are not counted. */
     totalUsers: z.number().int(),
-    /** Accounts that are enabled (is_active). */
+    /** Users whose account is enabled (is_active), admins not counted. */
     activeUsers: z.number().int(),
     /** Users with at least one approved deposit. */
     depositedUsers: z.number().int(),
@@ -163,8 +165,8 @@ export const walletOverview = z.object({
    */
   pendingKyc: z.number().int(),
   /**
-   * Today's trading volume in USDT: the USDT that moved in ledger transactions whose kind starts
-   * with 'trade' (one side of each, as entries sum to zero). Zero until trading exists.
+   * Today's trading volume in USDT (Beijing day): Σ quote_amount of the USDT-quoted orders of every
+   * product created today, the same figure as tradingStats.todayVolume (交易概览's 今日成交额).
    */
   todayVolume: decimalString,
   assetDistribution: z.array(assetDistributionItem),

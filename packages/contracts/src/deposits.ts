@@ -3,7 +3,7 @@ import { firstApproval } from './approval-thresholds.ts';
 import { endpoint } from './endpoint.ts';
 import { depositStatus } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { idParams, pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination, userIdFilter } from './pagination.ts';
 
 /** Admin deposit review (spec 000 §2 deposit management, §7). */
 
@@ -16,6 +16,8 @@ export const dateRange = z.enum(dateRanges);
 export type DateRange = z.infer<typeof dateRange>;
 
 export const adminDepositsQuery = pageQuery.extend({
+  /** Only this user's records (用户详情's link). */
+  user_id: userIdFilter,
   status: depositStatus.optional(),
   /** E-mail, user id, tx hash (as typed, or any way of writing it: see normaliseTxHash) or deposit id. */
   search: z.string().trim().max(200).optional(),

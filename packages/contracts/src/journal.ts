@@ -24,6 +24,10 @@ export const LEDGER_KIND_LABELS: Readonly<Record<string, string>> = {
   perpetual_close: '永续平仓',
   perpetual_liquidate: '永续强平',
   perpetual_margin: '永续追加保证金',
+  perpetual_limit_freeze: '永续限价委托冻结',
+  perpetual_limit_cancel: '永续撤单退回',
+  perpetual_reduce: '永续部分平仓',
+  perpetual_funding: '资金费用',
   team_reward: '团队奖励',
   team_salary: '团队工资',
   adjustment: '余额调整',
@@ -42,9 +46,11 @@ export const LEDGER_SYSTEM_ACCOUNT_LABELS: Readonly<Record<string, string>> = {
   external_withdrawals: '外部提现',
   fees: '手续费',
   house_pnl: '平台盈亏',
+  house_insurance: '保险基金',
   rewards: '奖励',
   salaries: '薪资发放',
   adjustments: '调账',
+  house_funding: '资金费账户',
 };
 
 /**

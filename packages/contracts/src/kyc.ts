@@ -95,7 +95,11 @@ export const kycDocumentQuery = z.object({
 
 // ---- admin review ----
 
-export const adminKycQuery = pageQuery.extend({ status: kycApplicationStatus.optional() });
+export const adminKycQuery = pageQuery.extend({
+  status: kycApplicationStatus.optional(),
+  /** E-mail or phone (from three characters anywhere, else a prefix), user id, application id, real name or ID number (exact). */
+  search: z.string().trim().max(100, '搜索内容不能超过100个字符').optional(),
+});
 export type AdminKycQuery = z.input<typeof adminKycQuery>;
 
 /** At most this many of another accounts' applications with the same ID number are listed per row. */
@@ -131,7 +135,17 @@ export const adminKycRequest = z.object({
   duplicate_id_applications: z.array(kycDuplicateApplication),
 });
 export type AdminKycRequest = z.infer<typeof adminKycRequest>;
-export const adminKycReply = envelope(z.object({ requests: z.array(adminKycRequest), pagination }));
+/** How many applications of each status match the search (every status, whatever the tab): the tabs' counts. */
+export const kycStatusCounts = z.object(
+  Object.fromEntries(kycApplicationStatuses.map((s) => [s, z.number().int()])) as Record<
+    KycApplicationStatus,
+    z.ZodNumber
+  >,
+);
+export type KycStatusCounts = z.infer<typeof kycStatusCounts>;
+export const adminKycReply = envelope(
+  z.object({ requests: z.array(adminKycRequest), pagination, counts: kycStatusCounts }),
+);
 export type AdminKycData = z.infer<typeof adminKycReply>['data'];
 
 export const kycReviewBody = z.object({

@@ -19,6 +19,7 @@ export const notificationTypes = [
   'team_salary',
   'announcement',
   'security',
+  'price_alert',
 ] as const;
 export const notificationType = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationType>;
@@ -33,6 +34,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   team_salary: '团队工资',
   announcement: '公告',
   security: '账户安全',
+  price_alert: '价格提醒',
 };
 
 export const userNotification = z.object({

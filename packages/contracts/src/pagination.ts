@@ -31,3 +31,14 @@ export type CappedPagination = z.infer<typeof cappedPagination>;
 
 /** `/:id` of a record: a positive integer. */
 export const idParams = z.object({ id: z.coerce.number().int().positive('id 不正确') });
+
+/**
+ * `user_id` of an admin list: only that user's records (the links of 用户详情). A positive integer
+ * within the id column's range; anything else is 400 用户ID不正确.
+ */
+export const userIdFilter = z.coerce
+  .number({ error: '用户ID不正确' })
+  .int({ error: '用户ID不正确' })
+  .positive({ error: '用户ID不正确' })
+  .max(2_147_483_647, { error: '用户ID不正确' })
+  .optional();

@@ -9,7 +9,14 @@ import { idParams, pageQuery, pagination } from './pagination.ts';
  * dashboard (对账异常) until an admin acknowledges it.
  */
 
-export const reconciliationBreachKinds = ['journal', 'frozen', 'fees', 'house_pnl'] as const;
+export const reconciliationBreachKinds = [
+  'journal',
+  'frozen',
+  'fees',
+  'house_pnl',
+  'house_funding',
+  'house_insurance',
+] as const;
 
 export const RECONCILIATION_BREACH_LABELS: Readonly<
   Record<(typeof reconciliationBreachKinds)[number], string>
@@ -18,6 +25,8 @@ export const RECONCILIATION_BREACH_LABELS: Readonly<
   frozen: '冻结余额与未完成业务不符',
   fees: '手续费账户与交易记录不符',
   house_pnl: '平台损益账户与交易记录不符',
+  house_funding: '资金费账户与资金费用记录不符',
+  house_insurance: '保险基金账户与强平记录不符',
 };
 
 export const reconciliationBreach = z.object({

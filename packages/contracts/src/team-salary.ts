@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firstApproval, payoutApproval } from './approval-thresholds.ts';
+import { changeReply } from './changes.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { idParams, pageNumber, pagination } from './pagination.ts';
@@ -195,7 +196,9 @@ export const saveSalaryLevels = endpoint({
   operationId: 'saveSalaryLevels',
   summary: '保存工资等级表',
   body: salaryLevelsBody,
-  reply: salaryLevelsReply,
+  /** A proposal (docs/pending-changes.md): it takes effect once another admin approves it. */
+  status: 202,
+  reply: changeReply,
 });
 export const listSalaryEligibleUsers = endpoint({
   method: 'GET',

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { dayRangeOrder, dayRangeShape } from './audit.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
-import { pageQuery, pagination } from './pagination.ts';
+import { symbolParam } from './market.ts';
+import { pageQuery, pagination, userIdFilter } from './pagination.ts';
 import {
+  contractOutcome,
   OPEN_ORDER_STATUSES,
   type OrderStatus,
   orderSide,
@@ -134,11 +137,25 @@ export const tradingStatsReply = envelope(tradingStats);
 
 // ---- GET /api/admin/orders ----------------------------------------------------------------------
 
-/** page, limit (20), type (product) and status; an unknown type or status is a 400 (订单类型不正确, 订单状态不正确). */
-export const adminOrdersQuery = pageQuery.extend({
-  type: tradeProduct.optional(),
-  status: orderStatus.optional(),
-});
+/**
+ * page, limit (20), type (product), status, pair, user and Beijing days of creation; an unknown type
+ * or status is a 400 (订单类型不正确, 订单状态不正确), so is a malformed pair or day, or a range that
+ * ends before it starts.
+ */
+export const adminOrdersQuery = pageQuery
+  .extend({
+    /** Only this user's records (用户详情's link). */
+    user_id: userIdFilter,
+    type: tradeProduct.optional(),
+    status: orderStatus.optional(),
+    /** Only this pair's orders (BTCUSDT, btc/usdt…); '' is no filter. */
+    symbol: z.union([z.literal(''), symbolParam]).optional(),
+    /** The user's e-mail or phone (from three characters anywhere, else the start) or user id. */
+    search: z.string().trim().max(200).optional(),
+    /** Created on these Beijing days (both included). */
+    ...dayRangeShape,
+  })
+  .refine(...dayRangeOrder);
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
 
 /** An order as the admin's list shows it, newest first. */
@@ -171,6 +188,16 @@ export const adminOrder = z.object({
   cancelled_by: z.string().nullable(),
   created_at: isoDateTime,
   closed_at: isoDateTime.nullable(),
+  /**
+   * Flash and option: the contract's result once settled (win, loss, draw, void), else null (open,
+   * or another product).
+   */
+  outcome: contractOutcome.nullable(),
+  /**
+   * Flash and option, once settled: what the user won or lost, payout − stake in `amount_currency`
+   * (signed; 0 for a draw or a void contract, whose stake went back). Null otherwise.
+   */
+  pnl: decimalString.nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 

@@ -8,8 +8,8 @@ import { clientOrderId, TRADING_TEXTS, tradeOrder, tradeSymbol } from './trading
 /**
  * Perpetual contracts (ARCHITECTURE.md, "Trading engines"): isolated margin, linear in USDT, the
  * house on the other side, positions marked to the reference price and closed or liquidated at it.
- * There is no funding rate in this product (yet): a position costs its open and close fees and
- * nothing while it is held.
+ * While held, a position pays or receives funding at each funding instant (every
+ * FUNDING_INTERVAL_MINUTES; perpetual-funding.ts, docs/perpetual-funding.md), which changes its margin.
  */
 
 /** The only margin currency: positions are linear in USDT and only USDT-quoted pairs are offered. */
@@ -144,20 +144,52 @@ export const perpetualConfigData = perpetualConfig.safeExtend({
 export type PerpetualConfigData = z.infer<typeof perpetualConfigData>;
 export const perpetualConfigReply = envelope(perpetualConfigData);
 
-/** POST /api/trading/perpetual/order: opens a position at the current reference price. */
-export const perpetualOrderBody = z.object({
-  symbol: tradeSymbol,
-  side: perpetualSide,
-  /** USDT put up as isolated margin; the open fee is charged on top of it. */
-  margin: z
-    .string({ error: '请输入保证金' })
+/** A positive price as typed: at most 12 integer digits and 8 decimals. */
+const positivePrice = (label: string) =>
+  z
+    .string({ error: `请输入${label}` })
     .trim()
-    .regex(/^\d{1,12}(\.\d{1,8})?$/, '保证金格式不正确，最多8位小数')
-    .refine((v) => /[1-9]/.test(v), '保证金必须大于0'),
-  leverage: z.coerce.number({ error: '请选择杠杆倍数' }).int('杠杆倍数必须是整数').positive('请选择杠杆倍数'),
-  client_order_id: clientOrderId,
-});
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, `${label}格式不正确，请输入正数（最多12位整数、8位小数）`)
+    .refine((v) => /[1-9]/.test(v), `${label}必须大于0`);
+
+export const perpetualOrderTypes = ['market', 'limit'] as const;
+
+/**
+ * POST /api/trading/perpetual/order: `market` (default) opens a position at the current reference
+ * price; `limit` freezes margin + open fee and waits until the index reaches `price` (a long at or
+ * below it, a short at or above it), then opens at that index tick (docs/perpetual-positions.md).
+ */
+export const perpetualOrderBody = z
+  .object({
+    symbol: tradeSymbol,
+    side: perpetualSide,
+    type: z
+      .enum(perpetualOrderTypes, { error: '委托类型必须是 market（市价）或 limit（限价）' })
+      .default('market'),
+    /** The limit price (type limit only). */
+    price: positivePrice('委托价格').optional(),
+    /** USDT put up as isolated margin; the open fee is charged on top of it. */
+    margin: z
+      .string({ error: '请输入保证金' })
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,8})?$/, '保证金格式不正确，最多8位小数')
+      .refine((v) => /[1-9]/.test(v), '保证金必须大于0'),
+    leverage: z.coerce
+      .number({ error: '请选择杠杆倍数' })
+      .int('杠杆倍数必须是整数')
+      .positive('请选择杠杆倍数'),
+    client_order_id: clientOrderId,
+  })
+  .superRefine((b, ctx) => {
+    if (b.type === 'limit' && b.price === undefined) {
+      ctx.addIssue({ code: 'custom', message: '请输入委托价格', path: ['price'] });
+    }
+    if (b.type === 'market' && b.price !== undefined) {
+      ctx.addIssue({ code: 'custom', message: '市价委托不能指定价格', path: ['price'] });
+    }
+  });
 export type PerpetualOrderBody = z.infer<typeof perpetualOrderBody>;
+export type PerpetualOrderInput = z.input<typeof perpetualOrderBody>;
 
 /**
  * A position as the user sees it. `id` is its order's id. While open it carries the mark (latest
@@ -188,6 +220,11 @@ export const perpetualPosition = z.object({
   liquidation_price: decimalString,
   /** Margin added after opening (POST /margin/{id}); 0 when none. */
   margin_added: decimalString,
+  /**
+   * Net funding over the position's life (signed: negative when it paid more than it received),
+   * already in `margin` (docs/perpetual-funding.md); 0 before its first funding instant.
+   */
+  funding: decimalString,
   /** The reference price that closes it with a profit / a limited loss; null when not set. */
   take_profit_price: decimalString.nullable(),
   stop_loss_price: decimalString.nullable(),
@@ -213,6 +250,114 @@ export type PerpetualPosition = z.infer<typeof perpetualPosition>;
 
 /** Reply of opening and closing: the order (as every trading call) and its position. */
 export const perpetualPositionReply = envelope(z.object({ order: tradeOrder, position: perpetualPosition }));
+
+export const perpetualLimitStatuses = ['pending', 'filled', 'cancelled'] as const;
+export const perpetualLimitStatus = z.enum(perpetualLimitStatuses);
+export type PerpetualLimitStatus = z.infer<typeof perpetualLimitStatus>;
+export const PERPETUAL_LIMIT_STATUS_LABELS: Record<PerpetualLimitStatus, string> = {
+  pending: '等待触发',
+  filled: '已开仓',
+  cancelled: '已撤销',
+};
+
+/**
+ * A limit order to open a position (当前委托). `id` is its order's id, which the position it opens
+ * keeps. `frozen` is margin + open fee, held from placement until it opens or is cancelled.
+ */
+export const perpetualLimitOrder = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  side: perpetualSide,
+  status: perpetualLimitStatus,
+  price: decimalString,
+  margin: decimalString,
+  leverage: z.number().int(),
+  open_fee: decimalString,
+  frozen: decimalString,
+  currency: z.string(),
+  /** Why it was cancelled: by the user (用户撤单), or the checks at the trigger that failed. */
+  cancel_reason: z.string().nullable(),
+  created_at: isoDateTime,
+  ended_at: isoDateTime.nullable(),
+});
+export type PerpetualLimitOrder = z.infer<typeof perpetualLimitOrder>;
+
+/** Reply of POST /order: a market order's position, or a limit order waiting (position null). */
+export const perpetualOpenReply = envelope(
+  z.object({
+    order: tradeOrder,
+    position: perpetualPosition.nullable(),
+    limit_order: perpetualLimitOrder.nullable(),
+  }),
+);
+export const perpetualLimitOrderReply = envelope(
+  z.object({ order: tradeOrder, limit_order: perpetualLimitOrder }),
+);
+
+/** GET /api/trading/perpetual/limit-orders: the caller's waiting limit orders (default) or the ended ones. */
+export const perpetualLimitOrdersQuery = pageQuery.extend({
+  status: z.enum(['pending', 'ended'], { error: '状态必须是 pending 或 ended' }).default('pending'),
+  symbol: tradeSymbol.optional(),
+});
+export type PerpetualLimitOrdersQuery = z.infer<typeof perpetualLimitOrdersQuery>;
+export const perpetualLimitOrdersReply = envelope(
+  z.object({ limit_orders: z.array(perpetualLimitOrder), pagination }),
+);
+
+/** Percentages of a position the close buttons offer. */
+export const PERPETUAL_CLOSE_PERCENTS = [25, 50, 75, 100] as const;
+
+/**
+ * POST /api/trading/perpetual/reduce/{id}: closes part of an open position at the reference price,
+ * either `quantity` (base units, more than 0 and at most the position's) or `percent` of it. The
+ * whole quantity (or 100) is the full close.
+ */
+export const perpetualReduceBody = z
+  .object({
+    quantity: z
+      .string({ error: '平仓数量必须是数字字符串' })
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,18})?$/, '平仓数量格式不正确，请输入正数')
+      .refine((v) => /[1-9]/.test(v), '平仓数量必须大于0')
+      .optional(),
+    percent: z
+      .number({ error: '平仓比例必须是 25、50、75 或 100' })
+      .refine(
+        (v) => (PERPETUAL_CLOSE_PERCENTS as readonly number[]).includes(v),
+        '平仓比例必须是 25、50、75 或 100',
+      )
+      .optional(),
+  })
+  .refine((b) => (b.quantity === undefined) !== (b.percent === undefined), {
+    message: '请输入平仓数量或选择平仓比例（二选一）',
+    path: ['quantity'],
+  });
+export type PerpetualReduceBody = z.infer<typeof perpetualReduceBody>;
+
+/** GET /api/admin/trading/perpetual-positions (持仓列表): every user's open positions, newest first. */
+export const adminPerpetualPositionsQuery = pageQuery.extend({
+  /** A user id or an exact e-mail. */
+  user: z
+    .string()
+    .trim()
+    .max(200, '用户不能超过200个字符')
+    .regex(/^(\d{1,15}|[^\s@]+@[^\s@]+)?$/, '请输入用户ID或邮箱')
+    .optional(),
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z0-9]{2,20})?$/, '交易对格式不正确')
+    .optional(),
+});
+export type AdminPerpetualPositionsQuery = z.input<typeof adminPerpetualPositionsQuery>;
+export const adminPerpetualPosition = perpetualPosition.extend({
+  user: z.object({ id: z.number().int(), email: z.string() }),
+});
+export type AdminPerpetualPosition = z.infer<typeof adminPerpetualPosition>;
+export const adminPerpetualPositionsReply = envelope(
+  z.object({ positions: z.array(adminPerpetualPosition), pagination }),
+);
 
 /**
  * GET /api/trading/perpetual/positions. `status`: open (default) lists open positions with their mark;
@@ -304,6 +449,23 @@ export const PERPETUAL_TEXTS = {
   /** The mark has reached the liquidation price: the job liquidates it; no margin is taken. */
   marginAddLiquidating: '仓位已触及强平价，无法追加保证金',
   marginAddTooLarge: (max: string) => `追加后保证金不能超过 ${max} USDT`,
+  limitPlaced: '限价委托已提交，等待触发',
+  limitOrdersLoaded: '获取当前委托成功',
+  limitOrderNotFound: '委托不存在',
+  limitCancelled: '委托已撤销',
+  /** Cancel of an order that opened or was cancelled meanwhile. */
+  limitNotPending: '委托已成交或已撤销',
+  limitCancelledByUser: '用户撤单',
+  /** Placing a limit order whose price the index has already reached: a market order does that. */
+  limitAlreadyCrossed: (side: PerpetualSide, index: string) =>
+    side === 'long'
+      ? `当前指数价格 ${index} 已不高于委托价格，请使用市价开仓或调低委托价格`
+      : `当前指数价格 ${index} 已不低于委托价格，请使用市价开仓或调高委托价格`,
+  reduced: '部分平仓成功',
+  reduceTooLarge: (quantity: string) => `平仓数量不能超过持仓数量 ${quantity}`,
+  reduceTooSmall: '平仓数量过小',
+  reduceLiquidating: '仓位已触及强平价，无法部分平仓',
+  adminPositionsLoaded: '获取持仓列表成功',
 } as const;
 
 export const getPerpetualConfig = endpoint({
@@ -319,7 +481,40 @@ export const openPerpetualPosition = endpoint({
   operationId: 'openPerpetualPosition',
   summary: '永续合约开仓',
   body: perpetualOrderBody,
+  reply: perpetualOpenReply,
+});
+export const listPerpetualLimitOrders = endpoint({
+  method: 'GET',
+  path: '/api/trading/perpetual/limit-orders',
+  operationId: 'listPerpetualLimitOrders',
+  summary: '永续合约当前委托',
+  query: perpetualLimitOrdersQuery,
+  reply: perpetualLimitOrdersReply,
+});
+export const cancelPerpetualLimitOrder = endpoint({
+  method: 'POST',
+  path: '/api/trading/perpetual/limit-orders/:id/cancel',
+  operationId: 'cancelPerpetualLimitOrder',
+  summary: '永续合约撤单',
+  params: idParams,
+  reply: perpetualLimitOrderReply,
+});
+export const reducePerpetualPosition = endpoint({
+  method: 'POST',
+  path: '/api/trading/perpetual/reduce/:id',
+  operationId: 'reducePerpetualPosition',
+  summary: '永续合约部分平仓',
+  params: idParams,
+  body: perpetualReduceBody,
   reply: perpetualPositionReply,
+});
+export const listAdminPerpetualPositions = endpoint({
+  method: 'GET',
+  path: '/api/admin/trading/perpetual-positions',
+  operationId: 'listAdminPerpetualPositions',
+  summary: '永续合约持仓列表（管理）',
+  query: adminPerpetualPositionsQuery,
+  reply: adminPerpetualPositionsReply,
 });
 export const closePerpetualPosition = endpoint({
   method: 'POST',

@@ -39,7 +39,7 @@ export type TwofaSetup = z.infer<typeof twofaSetupReply>['data'];
  * needs the old one. Not trimmed: a password is taken as typed.
  */
 export const TWOFA_PASSWORD_MESSAGES = { required: '请输入登录密码', wrong: '登录密码错误' } as const;
-const currentPassword = z
+export const currentPassword = z
   .string({ error: TWOFA_PASSWORD_MESSAGES.required })
   .min(1, TWOFA_PASSWORD_MESSAGES.required)
   .max(128, TWOFA_PASSWORD_MESSAGES.wrong);

@@ -258,6 +258,36 @@ export const getWallet = endpoint({
   summary: '我的钱包',
   reply: walletReply,
 });
+/**
+ * One held coin's cost and unrealised P&L (issue 33, 资产): the moving-average cost of the coins
+ * bought on spot (a sell takes coins out at that average, leaving it unchanged); coins that came
+ * without a buy price (deposits, adjustments, rewards) are `unknown_quantity`, shown as 成本未知.
+ */
+export const holding = z.object({
+  currency: z.string(),
+  /** Everything held: available + frozen + salary. */
+  quantity: decimalString,
+  /** The part bought on spot whose cost is known, and the rest. */
+  known_quantity: decimalString,
+  unknown_quantity: decimalString,
+  /** USDT per coin; null when no held coin has a known cost. */
+  avg_cost: decimalString.nullable(),
+  /** The reference index price now; null when the market has none. */
+  price_usdt: decimalString.nullable(),
+  /** (price_usdt − avg_cost) × known_quantity in USDT; null without a cost or a price. */
+  unrealised_pnl: decimalString.nullable(),
+  /** (price_usdt − avg_cost) / avg_cost × 100, two decimals; null as above. */
+  unrealised_pnl_percent: decimalString.nullable(),
+});
+export type Holding = z.infer<typeof holding>;
+export const holdingsReply = envelope(z.object({ holdings: z.array(holding) }));
+export const getHoldings = endpoint({
+  method: 'GET',
+  path: '/api/wallet/holdings',
+  operationId: 'getHoldings',
+  summary: '我的持仓成本与未实现盈亏',
+  reply: holdingsReply,
+});
 export const listTransactions = endpoint({
   method: 'GET',
   path: '/api/wallet/transactions',

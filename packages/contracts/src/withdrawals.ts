@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.ts';
 import { withdrawalStatus, withdrawMethod } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { kycApplication } from './kyc.ts';
-import { idParams, pageQuery, pagination } from './pagination.ts';
+import { idParams, pageQuery, pagination, userIdFilter } from './pagination.ts';
 import { usdtNetwork, userDeposit } from './wallet.ts';
 
 /** Admin withdrawal management (spec 000 §2, §4, §7). */
@@ -17,6 +17,8 @@ export const withdrawalStatusFilter = z
   .pipe(z.array(withdrawalStatus, { error: '提现状态不正确' }).min(1));
 
 export const adminWithdrawalsQuery = pageQuery.extend({
+  /** Only this user's records (用户详情's link). */
+  user_id: userIdFilter,
   status: withdrawalStatusFilter.optional(),
   type: withdrawMethod.optional(),
   /** E-mail, phone or withdrawal id. */
@@ -112,13 +114,16 @@ export const withdrawalBulkStatusReply = envelope(
 
 /** Realtime events (spec 000 §7). */
 export interface AdminNotificationEvent {
-  type: 'withdrawal' | 'deposit' | 'reconciliation' | 'payout' | 'adjustment';
+  type: 'withdrawal' | 'deposit' | 'reconciliation' | 'payout' | 'adjustment' | 'change' | 'risk';
   sound: boolean;
   title: string;
   message: string;
   id: number;
   /** Dual control: a first approval was recorded and waits for another admin (sent to the others only). */
   second_approval?: boolean;
+  /** A pending change (type `change`): its status, and when a delayed one takes effect. */
+  status?: 'pending' | 'delayed';
+  effective_at?: string | null;
 }
 export interface WithdrawalStatusUpdateEvent {
   id: number;

@@ -34,6 +34,36 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'nope' })).toThrow(/ADMIN_EMAIL/);
   });
 
+  it('caps funding rates at FUNDING_RATE_CAP, a fraction between 0 and 1, refusing others by name (issue 34)', () => {
+    expect(loadConfig({}).FUNDING_RATE_CAP).toBe('0.0075');
+    expect(loadConfig({ FUNDING_RATE_CAP: '0.003' }).FUNDING_RATE_CAP).toBe('0.003');
+    expect(loadConfig({ FUNDING_RATE_CAP: '' }).FUNDING_RATE_CAP).toBe('0.0075');
+    for (const bad of ['0', '0.0', '1', '1.5', '-0.01', 'abc', '0.00000000001', '7.5%']) {
+      expect(() => loadConfig({ FUNDING_RATE_CAP: bad }), bad).toThrow(/FUNDING_RATE_CAP/);
+    }
+  });
+
+  it('takes FUNDING_INTERVAL_MINUTES that divide a day, refusing others by name (issue 34)', () => {
+    expect(loadConfig({}).FUNDING_INTERVAL_MINUTES).toBe(480);
+    for (const good of [1, 60, 240, 1440]) {
+      expect(loadConfig({ FUNDING_INTERVAL_MINUTES: String(good) }).FUNDING_INTERVAL_MINUTES).toBe(good);
+    }
+    for (const bad of ['0', '7', '500', '2880', '-480', '1.5', 'eight']) {
+      expect(() => loadConfig({ FUNDING_INTERVAL_MINUTES: bad }), bad).toThrow(
+        /Invalid configuration:[\s\S]*FUNDING_INTERVAL_MINUTES: /,
+      );
+    }
+  });
+
+  it('holds the bootstrap super admins to the password policy (letters and digits, 8+, not common)', () => {
+    for (const name of ['ADMIN_PASSWORD', 'ADMIN2_PASSWORD']) {
+      for (const weak of ['abcdefgh', '12345678', 'secret1', 'password1']) {
+        expect(() => loadConfig({ [name]: weak }), `${name}=${weak}`).toThrow(new RegExp(name));
+      }
+      expect(loadConfig({ [name]: 'root-secret-1' })[name as 'ADMIN_PASSWORD']).toBe('root-secret-1');
+    }
+  });
+
   it('refuses a REDIS_URL, DATABASE_URL or PUBLIC_URL of another kind, naming it (issue 31)', () => {
     const refused: [string, string][] = [
       ['REDIS_URL', 'not-a-url'],

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { passwordProblem } from '@platform/contracts';
+import { DEFAULT_FUNDING_RATE_CAP } from '@platform/domain';
 import { z } from 'zod';
 import { SERVER_ROOT } from './paths.ts';
 
@@ -18,6 +20,20 @@ export type PriceSourceId = (typeof PRICE_SOURCE_IDS)[number];
  * An optional URL of one of `protocols` (`redis:`), with a host unless `hostOptional` (a
  * PostgreSQL URL may name a Unix socket in its query instead). Unset or empty: undefined.
  */
+/**
+ * A bootstrap super admin's password (ADMIN_PASSWORD, ADMIN2_PASSWORD): held to the password policy
+ * that every other password meets (packages/contracts password-policy.ts), since these accounts can
+ * do the most.
+ */
+const bootstrapPassword = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problem = value === '' ? null : passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .optional()
+  .transform((value) => value || undefined);
+
 const urlOf = (protocols: readonly string[], opts: { hostOptional?: boolean } = {}) =>
   z
     .string()
@@ -106,22 +122,14 @@ const configSchema = z.object({
     .email()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z
-    .string()
-    .min(6)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: bootstrapPassword,
   /** The second bootstrap super admin (issue 32): both count as approvers of pending changes at once. */
   ADMIN2_EMAIL: z
     .string()
     .email()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  ADMIN2_PASSWORD: z
-    .string()
-    .min(6)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  ADMIN2_PASSWORD: bootstrapPassword,
   /**
    * The highest payout rate of a timed product (profit on the stake of a win): 0.95 means a win pays
    * at most 95 %, so a call and a put of the same stake always lose together (docs/pending-changes.md).
@@ -239,6 +247,19 @@ const configSchema = z.object({
     .max(10)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Largest funding rate of a perpetual, either way, per funding instant (issue 34): the median of
+   * the venues' rates is clamped to ±this fraction (market-data/funding-rates.ts).
+   */
+  FUNDING_RATE_CAP: z
+    .string()
+    .trim()
+    .transform((v) => v || DEFAULT_FUNDING_RATE_CAP)
+    .refine(
+      (v) => /^0?\.\d{1,8}$/.test(v) && Number(v) > 0 && Number(v) < 1,
+      '大于 0、小于 1 的小数（最多 8 位小数），如 0.0075',
+    )
+    .default(DEFAULT_FUNDING_RATE_CAP),
   /** Source of the pair list behind the 同步OKX数据 button: the simulator's instruments or OKX. */
   PAIR_SYNC_PROVIDER: z.enum(['sim', 'okx']).default('sim'),
   /**
@@ -276,6 +297,26 @@ const configSchema = z.object({
   TRADING_JOBS_AUTOSTART: boolish.default(true),
   /** How often the reconciliation job runs the ledger verifier (one instance, under its lease). */
   RECONCILIATION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /**
+   * Minutes between perpetual funding instants (issue 34, docs/perpetual-funding.md): the instants
+   * are the multiples of it since 00:00 UTC, so it must divide a day (480: 00:00, 08:00, 16:00).
+   */
+  FUNDING_INTERVAL_MINUTES: z.coerce
+    .number({ error: '整数分钟数' })
+    .int('整数分钟数')
+    .min(1, '至少 1 分钟')
+    .max(1440, '至多 1440 分钟')
+    .refine((v) => 1440 % v === 0, '必须能整除 1440（一天的分钟数），如 1、60、240、480')
+    .default(480),
+  /**
+   * The SMTP server mail goes through (docs/mail.md): smtp://user:pass@host:587 (STARTTLS when the
+   * server offers it) or smtps://…:465. Unset: no mail is sent, and a super admin issues reset links.
+   */
+  SMTP_URL: urlOf(['smtp:', 'smtps:']),
+  /** The sender of every mail (`平台 <no-reply@example.com>`); default no-reply@ PUBLIC_URL's host. */
+  MAIL_FROM: z.string().trim().min(3).max(254).optional(),
+  /** Forgot-password requests per IP and hour (each account also gets at most one mail a minute). */
+  PASSWORD_FORGOT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
 /**
@@ -319,6 +360,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'X-Forwarded-For address, which the client chooses (rate limits, attempt limits and audit rows ' +
         'would carry a forged address). Give the number of proxies in front of the server (e.g. 1) or ' +
         'their addresses / CIDRs, comma-separated.',
+    );
+  }
+  if (c.SMTP_URL && !c.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration:\n  SMTP_URL: needs PUBLIC_URL, the origin the links in the mails point to ' +
+        '(e.g. https://exchange.example.com)',
     );
   }
   if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.AUDIT_CHAIN_KEY) {

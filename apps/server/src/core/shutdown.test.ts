@@ -17,7 +17,7 @@ async function registerAndLogin(origin: string) {
   const res = await fetch(`${origin}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret123' }),
+    body: JSON.stringify({ email, password: 'Trade-pass-2026' }),
   });
   const body = (await res.json()) as { data?: { token?: string }; message: string };
   if (!body.data?.token) throw new Error(`register: ${res.status} ${body.message}`);

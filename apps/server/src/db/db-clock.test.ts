@@ -29,6 +29,41 @@ describe('the database clock', () => {
     await right.measure();
     expect(right.problem()).toBeNull();
   });
+
+  it('is not moved by a reply that waited seconds: the midpoint of a slow round trip is not the time', async () => {
+    // The instance's clock is right; the replies named in `slow` arrive 3 s late (a loaded machine):
+    // the database read its clock at the start, so their midpoint is 1.5 s off.
+    let reads = 0;
+    const slow = new Set<number>();
+    const clock = createDbClock({
+      db: database.db,
+      maxSkewMs: 500,
+      localNow: () => {
+        reads++;
+        return Date.now() + (reads % 2 === 0 && slow.has(reads) ? 3000 : 0);
+      },
+    });
+    // At boot, the first reading is slow: the next ones are taken and the best kept.
+    slow.add(2);
+    await clock.measure();
+    expect(Math.abs(clock.now() - Date.now())).toBeLessThan(200);
+    // Later, every reading of a measurement is slow: the good measurement stays.
+    for (let r = reads + 2; r <= reads + 6; r += 2) slow.add(r);
+    await clock.measure();
+    expect(Math.abs(clock.now() - Date.now())).toBeLessThan(200);
+    expect(clock.problem()).toBeNull();
+    // A fresh instance whose every reading at boot is slow (a queue before the database reads its
+    // clock): the clocks agree, so nothing is corrected.
+    let bootReads = 0;
+    const booting = createDbClock({
+      db: database.db,
+      maxSkewMs: 500,
+      localNow: () => Date.now() + (++bootReads % 2 === 0 ? 3000 : 0),
+    });
+    await booting.measure();
+    expect(Math.abs(booting.now() - Date.now())).toBeLessThan(200);
+    expect(booting.problem()).toBeNull();
+  });
 });
 
 /** Expired contracts and ticks after three seconds of an instance's jobs, its clock `aheadMs` off. */

@@ -14,6 +14,10 @@ export const USER_LOCK_SCOPES = {
   depositApprovalWindow: 4,
   withdrawalApprovalWindow: 5,
   payoutApprovalWindow: 6,
+  /** 地址簿: the count limit on saved withdrawal addresses. */
+  addressBook: 7,
+  /** 价格提醒: the count limit on a user's price alerts. */
+  priceAlerts: 8,
 } as const;
 
 export type UserLockScope = keyof typeof USER_LOCK_SCOPES;

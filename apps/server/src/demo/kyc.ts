@@ -231,10 +231,10 @@ export function planDemoKyc(
 
 // ---- images -------------------------------------------------------------------------------------
 
-type Rgb = readonly [number, number, number];
+export type Rgb = readonly [number, number, number];
 
-/** A small RGB canvas with the few shapes an ID card sketch needs, encoded as PNG. */
-function canvas(width: number, height: number) {
+/** A small RGB canvas with the few shapes an ID card sketch (and a home banner, home.ts) needs, encoded as PNG. */
+export function canvas(width: number, height: number) {
   const pixels = Buffer.alloc(width * height * 3);
   const set = (x: number, y: number, [r, g, b]: Rgb) => {
     if (x < 0 || y < 0 || x >= width || y >= height) return;

@@ -2,13 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SALARY_LEVELS, depositStatuses, withdrawalStatuses } from '@platform/contracts';
-import { formatDate, highestTier, salaryLevelFor, usdtAddressNetwork } from '@platform/domain';
+import {
+  type ContractDirection,
+  contractOutcome,
+  formatDate,
+  highestTier,
+  type PositionSide,
+  pnlAt,
+  salaryLevelFor,
+  usdtAddressNetwork,
+} from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../core/money.ts';
 import { queryRows } from '../db/rows.ts';
 import { createAuditChainKey, installAuditChainKey } from '../modules/audit/audit.key.ts';
 import { createDashboardService } from '../modules/dashboard/dashboard.service.ts';
+import { createHomeService } from '../modules/home/home.service.ts';
 import { createKycService } from '../modules/kyc/kyc.service.ts';
 import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { counterMismatches } from '../modules/stats/counters.ts';
@@ -18,14 +28,17 @@ import { detectImageType } from '../modules/uploads/image-type.ts';
 import { createUrlSigner } from '../modules/uploads/signed-url.ts';
 import { TEST_AUDIT_CHAIN_KEY } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { DEMO_ANNOUNCEMENTS, DEMO_CAROUSEL } from './home.ts';
 import {
   DEMO_ADMIN_EMAILS,
   DEMO_MARKER_EMAIL,
   DEMO_SUPER_ADMIN2,
   planDemo,
+  readyLine,
   type SeedResult,
   seedDemoData,
 } from './seed.ts';
+import { backDatingRefusal, DEFAULT_DEMO_MARKET, seedDemoTrading, simulatedIndexAt } from './trading.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -35,6 +48,7 @@ describe('npm run demo (seedDemoData)', () => {
   const qrCodeDir = path.join(os.tmpdir(), `demo-seed-test-${process.pid}`);
   const kycDocumentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-seed-kyc-'));
   const kycFiles = () => fs.readdirSync(kycDocumentDir).sort();
+  const carouselDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-seed-carousel-'));
   const now = new Date();
   const plan = planDemo(now.getTime());
 
@@ -53,6 +67,8 @@ describe('npm run demo (seedDemoData)', () => {
         (SELECT count(*) FROM team_rewards)::int AS team_rewards,
         (SELECT count(*) FROM team_salary_payouts)::int AS team_salary_payouts,
         (SELECT count(*) FROM kyc_applications)::int AS kyc_applications,
+        (SELECT count(*) FROM carousel_items)::int AS carousel_items,
+        (SELECT count(*) FROM announcements)::int AS announcements,
         (SELECT count(*) FROM audit_logs)::int AS audit_logs`)
     )[0];
 
@@ -65,6 +81,7 @@ describe('npm run demo (seedDemoData)', () => {
       adminPassword: 'boss-password',
       qrCodeDir,
       kycDocumentDir,
+      carouselDir,
       now,
     });
     // About 20 s of CPU (hundreds of service transactions, the team included); generous for a loaded CI machine.
@@ -72,6 +89,7 @@ describe('npm run demo (seedDemoData)', () => {
   afterAll(async () => {
     await database?.close();
     fs.rmSync(kycDocumentDir, { recursive: true, force: true });
+    fs.rmSync(carouselDir, { recursive: true, force: true });
   });
 
   it('creates users, admins and channels in the documented numbers', () => {
@@ -369,7 +387,7 @@ describe('npm run demo (seedDemoData)', () => {
   it('adds nothing on a second run', async () => {
     const before = await tableCounts();
     const files = kycFiles();
-    const again = await seedDemoData(database.db, { qrCodeDir, kycDocumentDir, now });
+    const again = await seedDemoData(database.db, { qrCodeDir, kycDocumentDir, carouselDir, now });
     expect(again.alreadyPresent).toBe(true);
     expect(again.superAdmin.created).toBe(false);
     expect(again.counts).toEqual(first.counts);
@@ -380,6 +398,228 @@ describe('npm run demo (seedDemoData)', () => {
       sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_MARKER_EMAIL}`,
     );
     expect(marker?.n).toBe(1);
+  });
+
+  /** The simulator's index at an instant, as the seed (without a secret: 'demo-market') traded on it. */
+  let clock = 0;
+  const simIndex = simulatedIndexAt('demo-market', DEFAULT_DEMO_MARKET, () => clock);
+  const indexAt = async (symbol: string, at: number) => {
+    clock = at;
+    // A round of its own: a snapshot kept from a later instant must not stand for an earlier one.
+    const [snapshot] = await simIndex.refresh([symbol]);
+    if (!snapshot?.price) throw new Error(`no index of ${symbol} at ${new Date(at).toISOString()}`);
+    return snapshot;
+  };
+  const ms = (column: string) => sql.raw(`round(extract(epoch FROM ${column}) * 1000)::float8`);
+  type Component = { source: string; price: string | null };
+  const componentPrices = (components: readonly Component[] | null) =>
+    Object.fromEntries(
+      (components ?? []).map((c) => [c.source, c.price === null ? null : new Decimal(c.price).toFixed()]),
+    );
+
+  it('records every flash and option contract at its own instants, at the simulated index of each', async () => {
+    const contracts = await rows<{
+      order_id: string;
+      symbol: string;
+      direction: ContractDirection;
+      outcome: string;
+      entry_price: string;
+      settle_price: string;
+      entry_source: string;
+      settle_source: string;
+      opened: number;
+      entry: number;
+      expires: number;
+      settle: number;
+      entry_components: Component[] | null;
+      settle_components: Component[] | null;
+      entry_tick: string | null;
+      settle_tick: string | null;
+    }>(sql`SELECT c.order_id::text, c.symbol, c.direction, c.outcome, c.entry_price::text, c.settle_price::text,
+        c.entry_source, c.settle_source, ${ms('c.opened_at')} AS opened, ${ms('c.entry_at')} AS entry,
+        ${ms('c.expires_at')} AS expires, ${ms('c.settle_price_at')} AS settle,
+        c.entry_components, c.settle_components,
+        (SELECT t.price::text FROM price_ticks t WHERE t.symbol = c.symbol AND t.at = c.entry_at) AS entry_tick,
+        (SELECT t.price::text FROM price_ticks t WHERE t.symbol = c.symbol AND t.at = c.settle_price_at) AS settle_tick
+      FROM timed_contracts c ORDER BY c.order_id`);
+    expect(contracts.length).toBeGreaterThan(20);
+    for (const c of contracts) {
+      const where = `contract ${c.order_id}`;
+      // Opened at the demo clock, days ago: the entry is the index of that moment (at most 1 s
+      // before the order, TIMED_ENTRY_MAX_AGE_MS), the settlement the tick of the expiry itself.
+      expect(Number(c.opened), where).toBeLessThan(now.getTime() - 2 * 60 * 60 * 1000);
+      expect(Number(c.opened) - Number(c.entry), where).toBeGreaterThanOrEqual(0);
+      expect(Number(c.opened) - Number(c.entry), where).toBeLessThanOrEqual(1000);
+      expect(Number(c.expires) - Number(c.settle), where).toBeGreaterThanOrEqual(0);
+      expect(Number(c.expires) - Number(c.settle), where).toBeLessThanOrEqual(1000);
+      expect([c.entry_source, c.settle_source], where).toEqual(['index', 'index']);
+      const entry = await indexAt(c.symbol, Number(c.entry));
+      const settle = await indexAt(c.symbol, Number(c.settle));
+      expect(new Decimal(c.entry_price).toFixed(), where).toBe(new Decimal(entry.price ?? '').toFixed());
+      expect(new Decimal(c.settle_price).toFixed(), where).toBe(new Decimal(settle.price ?? '').toFixed());
+      expect(componentPrices(c.entry_components), where).toEqual(componentPrices(entry.components));
+      expect(componentPrices(c.settle_components), where).toEqual(componentPrices(settle.components));
+      // The ticks the decisions copied are stored at those instants.
+      expect(c.entry_tick && new Decimal(c.entry_tick).eq(c.entry_price), where).toBe(true);
+      expect(c.settle_tick && new Decimal(c.settle_tick).eq(c.settle_price), where).toBe(true);
+      expect(c.outcome, where).toBe(
+        contractOutcome(c.direction, new Decimal(c.entry_price), new Decimal(c.settle_price)),
+      );
+    }
+  });
+
+  it('closes perpetual positions later than they opened, with the P&L of the index at each end', async () => {
+    const positions = await rows<{
+      order_id: string;
+      symbol: string;
+      side: PositionSide;
+      status: string;
+      margin: string;
+      quantity: string;
+      entry_price: string;
+      close_price: string;
+      liquidation_price: string;
+      realised_pnl: string;
+      opened: number;
+      entry: number;
+      closed: number;
+      close_at: number;
+    }>(sql`SELECT order_id::text, symbol, side, status, margin::text, quantity::text, entry_price::text,
+        close_price::text, liquidation_price::text, realised_pnl::text, ${ms('opened_at')} AS opened,
+        ${ms('entry_at')} AS entry, ${ms('closed_at')} AS closed, ${ms('close_price_at')} AS close_at
+      FROM perpetual_positions WHERE status <> 'open' ORDER BY order_id`);
+    expect(positions.length).toBeGreaterThan(10);
+    for (const p of positions) {
+      const where = `position ${p.order_id}`;
+      expect(Number(p.opened) - Number(p.entry), where).toBeLessThanOrEqual(3000);
+      expect(Number(p.closed), where).toBeGreaterThan(Number(p.opened));
+      expect(Number(p.closed) - Number(p.close_at), where).toBeLessThanOrEqual(3000);
+      const entry = await indexAt(p.symbol, Number(p.entry));
+      const close = await indexAt(p.symbol, Number(p.close_at));
+      expect(new Decimal(p.entry_price).toFixed(), where).toBe(new Decimal(entry.price ?? '').toFixed());
+      expect(new Decimal(p.close_price).toFixed(), where).toBe(new Decimal(close.price ?? '').toFixed());
+      const pnl = new Decimal(p.realised_pnl);
+      expect(pnl.isZero(), where).toBe(false);
+      if (p.status === 'closed') {
+        const terms = {
+          margin: new Decimal(p.margin),
+          quantity: new Decimal(p.quantity),
+          entry: new Decimal(p.entry_price),
+        };
+        expect(pnl.toFixed(), where).toBe(pnlAt(p.side, terms, new Decimal(p.close_price)).toFixed());
+      } else {
+        // Liquidated: the mark reached the liquidation price, and the margin is lost.
+        const beyond = new Decimal(p.close_price).comparedTo(p.liquidation_price);
+        expect(p.side === 'long' ? beyond <= 0 : beyond >= 0, where).toBe(true);
+        expect(pnl.isNegative(), where).toBe(true);
+      }
+    }
+  });
+
+  it('places no back-dated trades when a real venue is among the price sources', async () => {
+    const market = { ...DEFAULT_DEMO_MARKET, sources: ['sim-a', 'htx'] };
+    expect(backDatingRefusal(market)).toMatch(/htx/);
+    expect(backDatingRefusal(DEFAULT_DEMO_MARKET)).toBeNull();
+    const [before] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM trade_orders`);
+    const counts = await seedDemoTrading(database.db, {
+      traders: [1],
+      now: now.getTime(),
+      days: 3,
+      random: { int: (min) => min, pick: (items) => items[0] as never, chance: () => true },
+      marketSecret: 'demo-market',
+      market,
+    });
+    expect(counts).toEqual({ placed: { spot: 0, flash: 0, perpetual: 0, option: 0 }, refused: 0 });
+    const [after] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM trade_orders`);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('publishes a home page: carousel banners with their images, and announcements', async () => {
+    expect(first.counts.home).toEqual({
+      carousel: DEMO_CAROUSEL.length,
+      announcements: DEMO_ANNOUNCEMENTS.length,
+    });
+    const home = createHomeService({
+      db: database.db,
+      images: createImageStore(carouselDir),
+      signer: createUrlSigner(Buffer.alloc(32, 1)),
+    });
+    const slides = await home.listPublishedCarousel();
+    expect(slides.map((s) => s.title)).toEqual(DEMO_CAROUSEL.map((s) => s.title));
+    for (const row of await home.listCarousel()) {
+      const stored = row.image_file ? await home.readImage(row.image_file) : null;
+      expect(stored && detectImageType(stored.bytes)?.ext).toBe('png');
+    }
+    const announcements = await home.listPublishedAnnouncements();
+    expect(announcements.map((a) => a.title)).toEqual(DEMO_ANNOUNCEMENTS.map((a) => a.title));
+    const audit = await rows<{
+      action: string;
+      n: number;
+    }>(sql`SELECT action, count(*)::int AS n FROM audit_logs
+      WHERE action IN ('carousel.image_upload', 'carousel.create', 'announcement.create') GROUP BY action ORDER BY action`);
+    expect(Object.fromEntries(audit.map((a) => [a.action, a.n]))).toEqual({
+      'announcement.create': DEMO_ANNOUNCEMENTS.length,
+      'carousel.create': DEMO_CAROUSEL.length,
+      'carousel.image_upload': DEMO_CAROUSEL.length,
+    });
+  });
+
+  it('ends by saying where to go, on the configured port', () => {
+    expect(readyLine(3000)).toBe(
+      'demo data ready; start with npm start and open http://localhost:3000/ (admin: /admin)',
+    );
+    expect(readyLine(8080)).toContain('http://localhost:8080/');
+  });
+
+  it('creates what the README says it creates', async () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Demo data'), readme.indexOf('## Test it'));
+    const table = [...section.matchAll(/^\| ([^|]+?) \| (about )?(\d+) \| ([^|]+) \|$/gm)].map((m) => ({
+      what: m[1] as string,
+      about: Boolean(m[2]),
+      count: Number(m[3]),
+      note: m[4] as string,
+    }));
+    const demoEmails = plan.people.map((p) => p.email);
+    const byStatus = async (query: ReturnType<typeof sql>) =>
+      Object.fromEntries((await rows<{ k: string; n: number }>(query)).map((r) => [r.k, r.n]));
+    const demoDeposits = await byStatus(sql`SELECT d.status AS k, count(*)::int AS n FROM deposits d
+      JOIN users u ON u.id = d.user_id WHERE u.email IN (${sql.join(
+        demoEmails.map((e) => sql`${e}`),
+        sql`, `,
+      )}) GROUP BY d.status`);
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    const { counts } = first;
+    const actual: Record<string, { n: number; statuses?: Record<string, number> }> = {
+      users: { n: counts.users },
+      admins: { n: counts.admins },
+      'deposit channels': { n: counts.depositChannels.active + counts.depositChannels.inactive },
+      'withdrawal channels': { n: counts.withdrawChannels },
+      'deposits of the demo users': { n: sum(demoDeposits), statuses: demoDeposits },
+      withdrawals: { n: sum(counts.withdrawals), statuses: counts.withdrawals },
+      'deposits of the team members': { n: sum(counts.deposits) - sum(demoDeposits) },
+      'KYC applications': { n: sum(counts.kycApplications) },
+      orders: { n: sum(counts.trades) },
+      'carousel banners': { n: counts.home.carousel },
+      announcements: { n: counts.home.announcements },
+    };
+    expect(table.map((r) => r.what).sort()).toEqual(Object.keys(actual).sort());
+    for (const row of table) {
+      const { n, statuses } = actual[row.what] ?? { n: Number.NaN };
+      if (row.about) {
+        // A count that moves with the moment of the run: the README's figure within a fifth.
+        expect(Math.abs(n - row.count), row.what).toBeLessThanOrEqual(row.count * 0.2);
+        expect(row.note, row.what).toMatch(/^no:/);
+      } else {
+        expect(n, row.what).toBe(row.count);
+        expect(row.note, row.what).toMatch(/^yes/);
+      }
+      const stated = [
+        ...row.note.matchAll(/(\d+) (pending|reviewing|approved|processing|completed|rejected)/g),
+      ];
+      if (statuses)
+        expect(Object.fromEntries(stated.map((m) => [m[2], Number(m[1])])), row.what).toEqual(statuses);
+    }
   });
 
   it('plans the same data every time', () => {

@@ -12,7 +12,10 @@
  * spreads over the last 30 days, and the KYC status `reviewing`.
  *
  * Idempotent: when the marker user exists it says so and adds nothing. A fixed random seed makes the
- * data the same on every run (only the dates move with the day it runs).
+ * 40 users' data, the admins, channels and home content the same on every run (their dates relative
+ * to the moment it runs); the team members' history follows the day boundaries of that moment and
+ * the trades follow the simulated market (its secret and the moment). The README's table says which
+ * counts are fixed, and seed.test.ts holds it to them.
  */
 
 import { createHash } from 'node:crypto';
@@ -59,9 +62,10 @@ import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { createUser } from '../modules/users/create-user.ts';
 import { withdrawals } from '../modules/withdrawals/withdrawals.schema.ts';
 import { createWithdrawalService } from '../modules/withdrawals/withdrawals.service.ts';
+import { seedDemoHome } from './home.ts';
 import { planDemoKyc, seedDemoKyc } from './kyc.ts';
 import { type DemoTeamResult, planDemoTeam, seedDemoTeam } from './team.ts';
-import { seedDemoTrading } from './trading.ts';
+import { backDatingRefusal, type DemoMarket, seedDemoTrading } from './trading.ts';
 
 /** Its presence means the demo data is already there. */
 export const DEMO_MARKER_EMAIL = 'demo-user-01@example.com';
@@ -610,11 +614,18 @@ export interface SeedOptions {
   qrCodeDir: string;
   /** The KYC document store the server reads (DATA_DIR/uploads/kyc): the applications' images. */
   kycDocumentDir: string;
+  /** The carousel image store the server reads (DATA_DIR/uploads/carousel): the home banners. */
+  carouselDir: string;
   /** Progress lines. */
   log?: (line: string) => void;
   now?: Date;
   /** The market simulator's secret (loadSimSecret), so that demo trades continue the server's market. */
   marketSecret?: SimSecret;
+  /**
+   * The server's index (PRICE_SOURCES and INDEX_*; default the three simulated venues). With a real
+   * venue among them the demo places no trades: it cannot know their past prices.
+   */
+  market?: DemoMarket;
 }
 
 export interface SeedCounts {
@@ -630,6 +641,8 @@ export interface SeedCounts {
   withdrawals: Record<string, number>;
   /** Orders per product (spot, flash, perpetual, option). */
   trades: Record<string, number>;
+  /** Published home content: carousel slides and announcements. */
+  home: { carousel: number; announcements: number };
   team: {
     /** Accounts registered with an invite code, and the deepest level (L = depth + 1). */
     invited: number;
@@ -727,7 +740,9 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
         kycStatus: 'none',
         createdAt: new Date(adminsAt + k * HOUR),
         updatedAt: new Date(adminsAt + k * HOUR),
-        // Admins for 90 days: their approvals of pending changes count (from 24 h after creation).
+        // Admins for 90 days: their approvals count toward dual control from 24 h after creation
+        // (pending changes, and the second approvals of the deposits and withdrawals above the
+        // thresholds below); the column's default, now + 24 h, would refuse them today.
         approverSince: new Date(adminsAt + k * HOUR + DAY),
         lastLogin: new Date(now - (k + 1) * 5 * HOUR),
       });
@@ -879,7 +894,9 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
       .where(eq(withdrawals.id, created.id));
   }
 
-  log('Trading for the last 3 days on the simulated market...');
+  const noHistory = opts.market ? backDatingRefusal(opts.market) : null;
+  if (noHistory) log(`No trades: ${noHistory}.`);
+  else log('Trading for the last 3 days on the simulated market...');
   const funded = await queryRows<{ user_id: unknown }>(
     db,
     sql`SELECT user_id FROM ledger_accounts
@@ -892,8 +909,10 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
     days: 3,
     random: createRandom(SEED + 1),
     marketSecret: opts.marketSecret ?? 'demo-market',
+    market: opts.market,
   });
-  log(`  ${trading.refused} orders were refused as a real user's would be (balance, limits, levels).`);
+  if (!noHistory)
+    log(`  ${trading.refused} orders were refused as a real user's would be (balance, limits, levels).`);
 
   const team = await seedDemoTeam(db, {
     plan: plan.team,
@@ -931,6 +950,9 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedResul
     reviewer: kycReviewer,
   });
 
+  log('Publishing the home page: carousel banners and announcements...');
+  await seedDemoHome(db, { imagesDir: opts.carouselDir, actor });
+
   log('Verifying the ledger...');
   return {
     alreadyPresent: false,
@@ -952,7 +974,9 @@ async function countDemo(db: Db): Promise<SeedCounts> {
       UNION ALL SELECT 'disabled', count(*)::int FROM users WHERE role = 'user' AND NOT is_active
       UNION ALL SELECT 'admins', count(*)::int FROM users WHERE role = 'admin'
       UNION ALL SELECT 'deposit_channels.' || status, count(*)::int FROM deposit_channels GROUP BY status
-      UNION ALL SELECT 'withdraw_channels', count(*)::int FROM withdraw_channels) x`);
+      UNION ALL SELECT 'withdraw_channels', count(*)::int FROM withdraw_channels
+      UNION ALL SELECT 'carousel', count(*)::int FROM carousel_items WHERE is_published
+      UNION ALL SELECT 'announcements', count(*)::int FROM announcements WHERE is_published) x`);
   const team = await byKey(sql`SELECT k, n FROM (
       SELECT 'invited' AS k, count(*)::int AS n FROM team_nodes WHERE parent_id IS NOT NULL
       UNION ALL SELECT 'max_level', coalesce(max(depth) + 1, 0)::int FROM team_nodes
@@ -977,6 +1001,7 @@ async function countDemo(db: Db): Promise<SeedCounts> {
     deposits: await byKey(sql`SELECT status AS k, count(*)::int AS n FROM deposits GROUP BY status`),
     withdrawals: await byKey(sql`SELECT status AS k, count(*)::int AS n FROM withdrawals GROUP BY status`),
     trades: await byKey(sql`SELECT product AS k, count(*)::int AS n FROM trade_orders GROUP BY product`),
+    home: { carousel: userStats.carousel ?? 0, announcements: userStats.announcements ?? 0 },
     team: {
       invited: team.invited ?? 0,
       maxLevel: team.max_level ?? 0,
@@ -997,7 +1022,11 @@ const breakdown = (counts: Record<string, number>) =>
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
 
-function report(result: SeedResult, where: string, adminPasswordFromEnv: boolean): string {
+/** The last line of `npm run demo`: where to go next, on the configured port. */
+export const readyLine = (port: number) =>
+  `demo data ready; start with npm start and open http://localhost:${port}/ (admin: /admin)`;
+
+function report(result: SeedResult, where: string, adminPasswordFromEnv: boolean, port: number): string {
   const { counts, ledger, superAdmin } = result;
   const lines = [''];
   lines.push(
@@ -1012,13 +1041,14 @@ function report(result: SeedResult, where: string, adminPasswordFromEnv: boolean
     `  Deposits: ${total(counts.deposits)} (${breakdown(counts.deposits)})`,
     `  Withdrawals: ${total(counts.withdrawals)} (${breakdown(counts.withdrawals)})`,
     `  Orders: ${total(counts.trades)} (${breakdown(counts.trades)})`,
+    `  Home page: ${counts.home.carousel} carousel banners, ${counts.home.announcements} announcements`,
     `  Team: ${counts.team.invited} invited users, ${counts.team.inviters} inviters, ${counts.team.maxLevel} levels, ${counts.team.charged} charged; ` +
       `rewards ${total(counts.team.rewards)} (${breakdown(counts.team.rewards)}), salary payouts ${counts.team.salaryPayouts}`,
     `  Ledger: ${ledger.checked.accounts} accounts, ${ledger.checked.transactions} transactions, ${ledger.checked.entries} entries: ` +
       (ledger.ok ? 'OK, every invariant holds' : `FAILED (${ledger.problems.length} problems)`),
   );
   for (const problem of ledger.problems) lines.push(`    - ${problem}`);
-  lines.push('', '  Logins (start the platform with `npm start`, then open http://localhost:3000/admin):');
+  lines.push('', '  Logins:');
   const superPassword = superAdmin.generatedPassword
     ? `generated password (shown once, change it after logging in): ${superAdmin.generatedPassword}`
     : superAdmin.created && adminPasswordFromEnv
@@ -1037,6 +1067,8 @@ function report(result: SeedResult, where: string, adminPasswordFromEnv: boolean
       : []),
     `    admins       ${DEMO_ADMIN_EMAILS.join(', ')}  password: ${DEMO_PASSWORD}`,
     `    demo user    ${DEMO_MARKER_EMAIL} (and every other demo user)  password: ${DEMO_PASSWORD}`,
+    '',
+    readyLine(port),
     '',
   );
   return lines.join('\n');
@@ -1074,10 +1106,19 @@ async function main(): Promise<number> {
       admin2Password: config.ADMIN2_PASSWORD,
       qrCodeDir: path.join(config.DATA_DIR, 'uploads', 'qrcodes'),
       kycDocumentDir: path.join(config.DATA_DIR, 'uploads', 'kyc'),
+      carouselDir: path.join(config.DATA_DIR, 'uploads', 'carousel'),
       marketSecret: loadSimSecret(config),
+      market: {
+        sources: config.PRICE_SOURCES,
+        rules: {
+          maxAgeMs: config.INDEX_SOURCE_MAX_AGE_MS,
+          maxDeviation: config.INDEX_MAX_DEVIATION,
+          minSources: config.indexMinSources,
+        },
+      },
       log: (line) => process.stdout.write(`${line}\n`),
     });
-    process.stdout.write(report(result, where, Boolean(config.ADMIN_PASSWORD)));
+    process.stdout.write(report(result, where, Boolean(config.ADMIN_PASSWORD), config.PORT));
     return result.ledger.ok ? 0 : 1;
   } catch (err) {
     process.stderr.write(

@@ -4,9 +4,15 @@
  * settlement is what the platform itself would have produced (the ledger verifier passes).
  *
  * The engines run on a demo clock that walks forward through the period: the simulator prices any
- * instant, so each order opens at the market price of its own moment, and contracts settle at the
- * recorded price of their expiry. Refusals (a balance too small, a level not open yet) are part of
- * trading and are skipped.
+ * instant, so the index of the configured simulated venues is evaluated at each order's own moment
+ * and recorded as a tick with its components, as the server's recorder would have recorded it then.
+ * Entry, settlement, close and liquidation then go through the engines' own price rules at that
+ * clock: each order opens at the index of its moment, a contract settles on the tick recorded at its
+ * expiry, a position closes at the index of its closing moment. Refusals (a balance too small, a
+ * level not open yet) are part of trading and are skipped.
+ *
+ * Only the simulator can say what the market was at an instant of the past: with a real venue among
+ * PRICE_SOURCES there is no history to replay, so the demo places no trades at all (the caller says so).
  */
 import {
   DEFAULT_FLASH_CONFIG,
@@ -15,13 +21,16 @@ import {
   perpetualOrderBody,
   spotOrderBody,
 } from '@platform/contracts';
+import { DEFAULT_FUNDING_RATE_CAP, type IndexRules } from '@platform/domain';
 import { SIM_VENUES } from '../core/config.ts';
 import { AppError } from '../core/errors.ts';
 import { Decimal } from '../core/money.ts';
 import type { Db } from '../db/client.ts';
+import { createFundingRates } from '../modules/market-data/funding-rates.ts';
 import { toOrderBook, toTicker } from '../modules/market-data/market-format.ts';
 import { countPairs, requireEnabledPair, upsertPairs } from '../modules/market-data/pairs.repository.ts';
 import { createPriceIndex, type PriceSource } from '../modules/market-data/price-index.ts';
+import { isSimulatedSource, simFundingVenue } from '../modules/market-data/providers/index.ts';
 import { createSimProvider } from '../modules/market-data/providers/sim.ts';
 import type { SimSecret } from '../modules/market-data/providers/sim-path.ts';
 import { createOptionConfigService } from '../modules/option-config/option-config.service.ts';
@@ -53,10 +62,44 @@ const SYMBOLS = Object.keys(SPOT_SIZES);
 const JOB_SWEEP_MS = 15 * MINUTE;
 /** Settlement runs this long after an expiry, as the server's job does (it waits for the tick). */
 const SETTLE_AFTER_MS = 2000;
+/** A demo user keeps a position at least this long before closing it. */
+const MIN_HOLD_MS = 10 * MINUTE;
 
 export interface DemoTradingCounts {
   placed: Record<'spot' | 'flash' | 'perpetual' | 'option', number>;
   refused: number;
+}
+
+/** The reference index the server builds from its configuration (PRICE_SOURCES and INDEX_*). */
+export interface DemoMarket {
+  sources: readonly string[];
+  rules: IndexRules;
+}
+
+/** The server's default: the three simulated venues under the default index rules. */
+export const DEFAULT_DEMO_MARKET: DemoMarket = {
+  sources: SIM_VENUES,
+  rules: { maxAgeMs: 3000, maxDeviation: '0.02', minSources: 2 },
+};
+
+/** Why the demo cannot trade in the past on `market`, or null when it can (every source simulated). */
+export function backDatingRefusal(market: DemoMarket): string | null {
+  const real = market.sources.filter((s) => !isSimulatedSource(s));
+  return real.length === 0
+    ? null
+    : `PRICE_SOURCES includes real venues (${real.join(', ')}): their past prices cannot be replayed, so the demo places no back-dated trades`;
+}
+
+/**
+ * The index over `market`'s simulated venues as it stood at `clock()`: what the server's index would
+ * have computed at that instant. The demo trades on it, and its test recomputes prices with it.
+ */
+export function simulatedIndexAt(secret: SimSecret, market: DemoMarket, clock: () => number) {
+  const sources: PriceSource[] = market.sources.map((venue) => {
+    const provider = createSimProvider({ secret, tickMs: 1000, venue, now: clock });
+    return { id: venue, provider: async () => provider };
+  });
+  return createPriceIndex({ sources, rules: market.rules, now: clock });
 }
 
 /**
@@ -67,21 +110,23 @@ export interface DemoTradingCounts {
  */
 export async function seedDemoTrading(
   db: Db,
-  opts: { traders: number[]; now: number; days: number; random: DemoRandom; marketSecret: SimSecret },
+  opts: {
+    traders: number[];
+    now: number;
+    days: number;
+    random: DemoRandom;
+    marketSecret: SimSecret;
+    /** The configured index (default: the server's default, three simulated venues). */
+    market?: DemoMarket;
+  },
 ): Promise<DemoTradingCounts> {
   const { random } = opts;
+  const market = opts.market ?? DEFAULT_DEMO_MARKET;
+  if (backDatingRefusal(market) !== null)
+    return { placed: { spot: 0, flash: 0, perpetual: 0, option: 0 }, refused: 0 };
   let clock = opts.now - opts.days * 24 * HOUR;
   const sim = createSimProvider({ secret: opts.marketSecret, tickMs: 1000, now: () => clock });
-  // The server's default index: the three simulated venues at the demo clock.
-  const venues: PriceSource[] = SIM_VENUES.map((venue) => {
-    const provider = createSimProvider({ secret: opts.marketSecret, tickMs: 1000, venue, now: () => clock });
-    return { id: venue, provider: async () => provider };
-  });
-  const index = createPriceIndex({
-    sources: venues,
-    rules: { maxAgeMs: 3000, maxDeviation: '0.02', minSources: 2 },
-    now: () => clock,
-  });
+  const index = simulatedIndexAt(opts.marketSecret, market, () => clock);
   if ((await countPairs(db)) === 0) {
     await upsertPairs(
       db,
@@ -101,6 +146,15 @@ export async function seedDemoTrading(
     quotes,
     pairs: { requireEnabled: (symbol) => requireEnabledPair(db, symbol) },
     options: createOptionConfigService({ db }),
+    // The simulator's own rate at the demo clock.
+    fundingRates: createFundingRates({
+      venues: [simFundingVenue('sim', () => sim)],
+      cap: DEFAULT_FUNDING_RATE_CAP,
+      minSources: 1,
+      answerWithinMs: 1000,
+      cacheMs: 0,
+      now: () => clock,
+    }),
     realtime: silentRealtime,
     now: () => clock,
   };
@@ -132,7 +186,9 @@ export async function seedDemoTrading(
       const event = Math.min(expiry, nextSweep);
       if (event > target) break;
       clock = event;
-      await deps.prices.observe(SYMBOLS);
+      // A round at this very instant (no snapshot of a moment before): the tick a contract
+      // expiring now settles on, as the server's recorder, every second, would have recorded it.
+      await deps.prices.observe(SYMBOLS, 0);
       if (event === expiry) {
         expiries = expiries.filter((e) => e !== expiry);
         clock = event + SETTLE_AFTER_MS;
@@ -145,7 +201,8 @@ export async function seedDemoTrading(
     }
     clock = Math.max(clock, target);
   };
-  const openPositions: Array<{ userId: number; orderId: number }> = [];
+  const openPositions: Array<{ userId: number; orderId: number; symbol: string; entry: string; at: number }> =
+    [];
 
   while (clock < opts.now - 2 * HOUR) {
     const userId = random.pick(opts.traders);
@@ -194,7 +251,14 @@ export async function seedDemoTrading(
             leverage: random.pick([2, 5, 10, 20]),
           }),
         );
-        openPositions.push({ userId, orderId: position.order.id });
+        if (position.position)
+          openPositions.push({
+            userId,
+            orderId: position.order.id,
+            symbol,
+            entry: position.position.entry_price,
+            at: clock,
+          });
       });
     } else {
       expiries.push(clock + 60_000);
@@ -211,10 +275,17 @@ export async function seedDemoTrading(
         ),
       );
     }
-    // Most positions are closed again after a while; a few stay open for the screens.
-    if (openPositions.length > 3 && random.chance(0.5)) {
-      const position = openPositions.splice(random.int(0, openPositions.length - 1), 1)[0];
-      if (position) await perpetual.close(position.userId, position.orderId).catch(() => undefined);
+    // Most positions are closed again after a while, as a trader takes a profit or a loss: held a
+    // while, and not while the price is still the entry's; a few stay open for the screens.
+    const held = openPositions.filter((p) => p.at <= clock - MIN_HOLD_MS);
+    if (openPositions.length > 3 && held.length > 0 && random.chance(0.5)) {
+      const position = held[random.int(0, held.length - 1)];
+      const mark = position && (await deps.prices.current(position.symbol).catch(() => null));
+      if (position && mark && !new Decimal(mark.price).eq(position.entry)) {
+        openPositions.splice(openPositions.indexOf(position), 1);
+        // Refused only when the liquidation check got there first.
+        await perpetual.close(position.userId, position.orderId).catch(() => undefined);
+      }
     }
     // The next trade a few minutes later.
     await advanceTo(clock + random.int(2, 40) * MINUTE);

@@ -3,11 +3,14 @@ import { PLATFORM_NAME, TWOFA_MESSAGES } from '@platform/contracts';
 import type { AppContext } from '../core/context.ts';
 import { tooManyRequests } from '../core/errors.ts';
 import type { Router } from '../core/http.ts';
+import { registerAddressBookRoutes } from './address-book/address-book.routes.ts';
+import { createAddressBookService } from './address-book/address-book.service.ts';
 import { registerAdjustmentRoutes } from './adjustments/adjustments.routes.ts';
 import { createAdjustmentService } from './adjustments/adjustments.service.ts';
 import { registerAdminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { createAdminUsersService } from './admin-users/admin-users.service.ts';
 import { createActivationService } from './admins/activation.ts';
+import { registerAdminChanges } from './admins/admins.changes.ts';
 import { registerAdminsRoutes } from './admins/admins.routes.ts';
 import { createAdminsService } from './admins/admins.service.ts';
 import { registerAudit } from './audit/audit.module.ts';
@@ -17,10 +20,14 @@ import { createAttemptLimiter } from './auth/attempt-limiter.ts';
 import { createPasswordAttempts, registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authenticateBeforeValidation, createGuards } from './auth/guard.ts';
+import { registerRecoveryRoutes } from './auth/recovery/recovery.routes.ts';
+import { createRecoveryService } from './auth/recovery/recovery.service.ts';
+import { registerResetLinkChange } from './auth/recovery/reset-link.change.ts';
 import { openSessionCache } from './auth/session-cache.module.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor/two-factor.routes.ts';
 import { createTwoFactorService } from './auth/two-factor/two-factor.service.ts';
 import { registerChanges } from './changes/changes.module.ts';
+import { createChangesService } from './changes/changes.service.ts';
 import { registerChannelRoutes } from './channels/channels.routes.ts';
 import { createChannelsService } from './channels/channels.service.ts';
 import { createQrCodeStore } from './channels/qrcode-store.ts';
@@ -34,19 +41,29 @@ import { createThresholdsService, registerThresholdChanges } from './dual-contro
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerHomeRoutes } from './home/home.routes.ts';
 import { createHomeService } from './home/home.service.ts';
+import { registerSupportContact } from './home/support-contact.ts';
 import { registerIdempotency } from './idempotency/idempotency.module.ts';
 import { registerKycRoutes } from './kyc/kyc.routes.ts';
 import { createKycService } from './kyc/kyc.service.ts';
 import { registerJournalRoutes } from './ledger/journal.routes.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createSecurityMail } from './mail/security-mail.ts';
 import { registerMarketData } from './market-data/market-data.module.ts';
+import { registerMarketWatch } from './market-watch/market-watch.module.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
-import { createNotificationService, pushNotifications } from './notifications/notifications.service.ts';
+import {
+  createNotificationService,
+  pushNotifications,
+  type WrittenNotification,
+} from './notifications/notifications.service.ts';
 import { registerOptionConfigRoutes } from './option-config/option-config.routes.ts';
 import {
   createOptionConfigService,
   registerOptionConfigChanges,
 } from './option-config/option-config.service.ts';
 import { registerReconciliation } from './reconciliation/reconciliation.module.ts';
+import { registerRisk } from './risk/risk.module.ts';
+import { registerSetupRoutes } from './setup/setup.routes.ts';
 import { registerTeam } from './team/team.module.ts';
 import { createReferencePrices } from './trading/reference-prices.ts';
 import { registerTrading } from './trading/trading.module.ts';
@@ -67,6 +84,24 @@ export async function registerModules(app: Router, ctx: AppContext) {
     idleMinutes: ctx.config.ADMIN_IDLE_TIMEOUT_MINUTES,
     maxHours: ctx.config.ADMIN_SESSION_MAX_HOURS,
   };
+  // Mail through SMTP_URL (docs/mail.md); security notices are pushed and mailed.
+  const mailer = createMailer(ctx.config, ctx.log);
+  const mailSecurityNotices = createSecurityMail(ctx.database.db, mailer, ctx.log);
+  const notifyOwner = (written: WrittenNotification[]) => {
+    pushNotifications(ctx.realtime, written);
+    mailSecurityNotices(written);
+  };
+  // Pending changes (docs/pending-changes.md): features register their change kinds with `changes`;
+  // made first, as a support reset link (recovery) is one.
+  const changes = createChangesService({ db: ctx.database.db, realtime: ctx.realtime });
+  registerResetLinkChange(changes);
+  const recovery = createRecoveryService({
+    db: ctx.database.db,
+    mailer,
+    changes,
+    onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
+    onNotified: notifyOwner,
+  });
   const auth = createAuthService({
     db: ctx.database.db,
     sessionTtlHours: ctx.config.SESSION_TTL_HOURS,
@@ -74,7 +109,8 @@ export async function registerModules(app: Router, ctx: AppContext) {
     admin2faRequired: ctx.config.ADMIN_2FA_REQUIRED,
     twoFactor,
     onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
-    onNotified: (written) => pushNotifications(ctx.realtime, written),
+    onNotified: notifyOwner,
+    afterRegistration: (user) => recovery.afterRegistration(user),
     sessionCache: await openSessionCache(app, ctx),
   });
   // One count of wrong 2FA codes per account (and per IP) across login, 2FA changes and
@@ -98,12 +134,13 @@ export async function registerModules(app: Router, ctx: AppContext) {
     clock: ctx.clock,
   });
   registerAuthRoutes(app, { auth, guards, twofaAttempts, db: ctx.database.db, config: ctx.config });
+  registerRecoveryRoutes(app, { recovery, guards, config: ctx.config });
   registerTwoFactorRoutes(app, {
     twoFactor,
     guards,
     attempts: twofaAttempts,
     passwordAttempts: createPasswordAttempts(ctx.database.db, ctx.config),
-    onNotified: (written) => pushNotifications(ctx.realtime, written),
+    onNotified: notifyOwner,
   });
   registerAccountSecurityRoutes(app, {
     accountSecurity: createAccountSecurityService({
@@ -113,9 +150,14 @@ export async function registerModules(app: Router, ctx: AppContext) {
     }),
     guards,
   });
+  registerAddressBookRoutes(app, {
+    addressBook: createAddressBookService({ db: ctx.database.db, twoFactor, onNotified: notifyOwner }),
+    guards,
+    twofaAttempts,
+    passwordAttempts: createPasswordAttempts(ctx.database.db, ctx.config),
+  });
 
-  // Pending changes (docs/pending-changes.md): features register their change kinds with `changes`.
-  const changes = registerChanges(app, ctx, guards);
+  registerChanges(app, ctx, guards, changes);
 
   // Dual control and the user's wallet value non-USDT amounts at the reference price; the market
   // registers further down.
@@ -175,10 +217,11 @@ export async function registerModules(app: Router, ctx: AppContext) {
     onSessionsRevoked: (ids: string[]) => ctx.realtime.disconnectSessions(ids),
   };
   registerAdminUsersRoutes(app, { adminUsers: createAdminUsersService(accounts), guards });
+  registerAdminChanges(changes, accounts);
   registerAdminsRoutes(app, {
-    admins: createAdminsService(accounts),
+    admins: createAdminsService({ ...accounts, changes }),
     guards,
-    activation: createActivationService({ db: ctx.database.db, twoFactor }),
+    activation: createActivationService({ db: ctx.database.db, twoFactor, changes }),
     twofaAttempts,
     config: ctx.config,
   });
@@ -193,18 +236,28 @@ export async function registerModules(app: Router, ctx: AppContext) {
     guards,
     signer: uploadSigner,
   });
+  // The support contact shown in the user app: a pending change (an insider could point it at themselves).
+  registerSupportContact(app, { db: ctx.database.db, changes, guards });
 
   const market = await registerMarketData(app, ctx, guards);
   // The wallet overview values holdings at the reference price trading uses.
-  referencePrices = createReferencePrices({ db: ctx.database.db, index: market.index, now: ctx.clock.now });
+  const indexPrices = createReferencePrices({ db: ctx.database.db, index: market.index, now: ctx.clock.now });
+  referencePrices = indexPrices;
   const dashboard = createDashboardService({ db: ctx.database.db, prices: referencePrices });
+  registerMarketWatch(app, ctx, guards, {
+    pairs: market.pairs,
+    prices: indexPrices,
+    onNotified: notifyOwner,
+  });
   registerDashboardRoutes(app, { dashboard, guards });
+  registerSetupRoutes(app, { db: ctx.database.db, config: ctx.config, guards });
   const options = createOptionConfigService({ db: ctx.database.db });
   registerOptionConfigChanges(changes, options, ctx.config.MAX_PAYOUT_RATE);
   registerOptionConfigRoutes(app, { options, changes, guards });
   registerTrading(app, ctx, guards, { ...market, options, changes });
-  registerTeam(app, ctx, guards);
+  registerTeam(app, ctx, guards, changes);
   registerReconciliation(app, ctx, guards);
+  registerRisk(app, ctx, guards);
 
   return { auth, guards };
 }

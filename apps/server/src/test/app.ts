@@ -82,19 +82,29 @@ export async function api<T = Record<string, unknown>>(
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${++counter}@example.com`;
 
-export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+/** The password of registerUser's users: one the password policy accepts (issue 33). */
+export const TEST_USER_PASSWORD = 'Trade-pass-2026';
+/** The password of createAdmin's admins. */
+export const TEST_ADMIN_PASSWORD = 'Admin-pass-2026';
+
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const email = (overrides.email as string | undefined) ?? uniqueEmail();
   const res = await api<{ token: string; user: { id: number; email: string } }>(
     app,
     'POST',
     '/api/auth/register',
     {
-      body: { email, password: 'secret123', ...overrides },
+      body: { email, password: TEST_USER_PASSWORD, ...overrides },
+      headers,
     },
   );
   if (res.status !== 200 || !res.body.data)
     throw new Error(`register failed: ${res.status} ${res.body.message}`);
-  return { token: res.body.data.token, user: res.body.data.user, email, password: 'secret123' };
+  return { token: res.body.data.token, user: res.body.data.user, email, password: TEST_USER_PASSWORD };
 }
 
 /** Admins are not created over HTTP in this issue: insert one directly, then log in over HTTP. */
@@ -103,7 +113,7 @@ export async function createAdmin(
   level: 'admin' | 'super_admin' = 'super_admin',
 ): Promise<{ token: string; id: number; email: string; password: string }> {
   const email = uniqueEmail(level);
-  const password = 'admin-secret';
+  const password = TEST_ADMIN_PASSWORD;
   const db = testApp.database.db;
   const passwordHash = await hashPassword(password);
   const row = await db.transaction((tx) =>
@@ -133,6 +143,38 @@ export async function countAsApproverNow(testApp: TestApp, adminId: number): Pro
 
 const secondApprovers = new WeakMap<TestApp, Promise<{ token: string; id: number }>>();
 
+/** The test app's second super admin who counts at once (made on first use, one per test app). */
+export function secondApprover(testApp: TestApp): Promise<{ token: string; id: number }> {
+  let approver = secondApprovers.get(testApp);
+  if (!approver) {
+    approver = createApprover(testApp, 'super_admin');
+    secondApprovers.set(testApp, approver);
+  }
+  return approver;
+}
+
+/** Approves a pending change as the test app's second super admin (throws unless 200). */
+async function approvedBySecond(
+  testApp: TestApp,
+  changeId: number,
+): Promise<ApiReply<{ change: AdminChange }>> {
+  const { token } = await secondApprover(testApp);
+  const approved = await api<{ change: AdminChange }>(
+    testApp.app,
+    'POST',
+    `/api/admin/changes/${changeId}/approve`,
+    { token },
+  );
+  if (approved.status !== 200 || !approved.body.data)
+    throw new Error(`not approved: ${approved.status} ${approved.body.message}`);
+  return approved;
+}
+
+/** Approves a pending change as the test app's second super admin: the change, applied. */
+export async function approveAsSecond(testApp: TestApp, changeId: number): Promise<AdminChange> {
+  return (await approvedBySecond(testApp, changeId)).body.data!.change;
+}
+
 /**
  * Saves a setting whose save is a proposal (202, docs/pending-changes.md) and approves it as a
  * second super admin who counts at once (one per test app): the approval's reply, the change applied.
@@ -141,23 +183,10 @@ export async function saveApproved(
   testApp: TestApp,
   method: Method,
   url: string,
-  opts: { token: string; body: unknown },
+  opts: { token: string; body?: unknown },
 ): Promise<ApiReply<{ change: AdminChange }>> {
-  let approver = secondApprovers.get(testApp);
-  if (!approver) {
-    approver = createApprover(testApp, 'super_admin');
-    secondApprovers.set(testApp, approver);
-  }
-  const { token } = await approver;
   const proposed = await api<{ change: AdminChange }>(testApp.app, method, url, opts);
   if (proposed.status !== 202 || !proposed.body.data)
     throw new Error(`not proposed: ${proposed.status} ${proposed.body.message}`);
-  const approved = await api<{ change: AdminChange }>(
-    testApp.app,
-    'POST',
-    `/api/admin/changes/${proposed.body.data.change.id}/approve`,
-    { token },
-  );
-  if (approved.status !== 200) throw new Error(`not approved: ${approved.status} ${approved.body.message}`);
-  return approved;
+  return approvedBySecond(testApp, proposed.body.data.change.id);
 }

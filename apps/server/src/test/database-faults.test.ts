@@ -54,7 +54,7 @@ describe.skipIf(testEngine !== 'postgres')(
           servers[i % 2]?.origin as string,
           'POST',
           '/api/auth/register',
-          { body: { email: `faults-${i}-${Date.now()}@example.com`, password: 'secret123' } },
+          { body: { email: `faults-${i}-${Date.now()}@example.com`, password: 'Trade-pass-2026' } },
         );
         if (!reg.data) throw new Error(`register: ${reg.status} ${reg.message}`);
         await approveKyc(target.db, reg.data.user.id);

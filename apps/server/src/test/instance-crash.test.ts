@@ -77,7 +77,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances, one killed with SIGKI
         undefined,
         {
           email: `crash-${i}-${Date.now()}@example.com`,
-          password: 'secret123',
+          password: 'Trade-pass-2026',
         },
       );
       if (!reg.data) throw new Error(`register: ${reg.status} ${reg.message}`);

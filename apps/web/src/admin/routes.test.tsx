@@ -24,6 +24,11 @@ const SPEC_PAGES: [string, string][] = [
   ['/admin/wallet/withdraw-channels', '提现通道'],
   ['/admin/trading', '交易概览'],
   ['/admin/trading/orders', '订单管理'],
+  // Issue 33: open perpetual positions of every user.
+  ['/admin/trading/positions', '持仓列表'],
+  ['/admin/trading/funding', '资金费用'],
+  ['/admin/trading/risk', '风险敞口'],
+  ['/admin/trading/perpetual-risk', '风控参数'],
   ['/admin/trading/pairs', '交易对管理'],
   ['/admin/trading/market-data', '行情数据'],
   ['/admin/trading/price-sources', '价格源'],
@@ -82,6 +87,10 @@ describe('admin route table', () => {
         交易管理: [
           '交易概览 /admin/trading',
           '订单管理 /admin/trading/orders',
+          '持仓列表 /admin/trading/positions',
+          '资金费用 /admin/trading/funding',
+          '风险敞口 /admin/trading/risk',
+          '风控参数 /admin/trading/perpetual-risk',
           '交易对管理 /admin/trading/pairs',
           '行情数据 /admin/trading/market-data',
           '价格源 /admin/trading/price-sources',

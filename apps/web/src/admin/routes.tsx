@@ -142,6 +142,34 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: () => import('./trading/OrdersPage.tsx'),
   },
   {
+    // Issue 33: every user's open perpetual positions at the mark.
+    path: '/admin/trading/positions',
+    title: '持仓列表',
+    group: 'trading',
+    load: () => import('./trading/PerpetualPositionsPage.tsx'),
+  },
+  {
+    // Issue 34: each funding instant's rate, mark and what users paid and received.
+    path: '/admin/trading/funding',
+    title: '资金费用',
+    group: 'trading',
+    load: () => import('./trading/FundingReportPage.tsx'),
+  },
+  {
+    // Issue 34: the house's exposure as counterparty, stress lines, alert thresholds.
+    path: '/admin/trading/risk',
+    title: '风险敞口',
+    group: 'trading',
+    load: () => import('./trading/RiskExposurePage.tsx'),
+  },
+  {
+    // Issue 34: the perpetuals' leverage tiers, open-interest caps (a pending change) and insurance fund.
+    path: '/admin/trading/perpetual-risk',
+    title: '风控参数',
+    group: 'trading',
+    load: () => import('./trading/PerpetualRiskPage.tsx'),
+  },
+  {
     path: '/admin/trading/pairs',
     title: '交易对管理',
     group: 'trading',

@@ -2,15 +2,16 @@ import { LockOutlined } from '@ant-design/icons';
 import {
   ADMIN_ACTIVATION_TEXTS,
   completeAdminActivation,
-  MIN_PASSWORD_LENGTH,
-  PASSWORD_ALL_SPACES_MESSAGE,
+  PASSWORD_HINT,
   startAdminActivation,
 } from '@platform/contracts';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { passwordPolicyRule } from '../components/PasswordFields.tsx';
 import { type EnrolmentCalls, TwofaEnrolment } from '../components/twofa/TwofaEnrolment.tsx';
-import { call } from '../lib/request.ts';
+import { call, errorMessage } from '../lib/request.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 interface PasswordValues {
@@ -46,15 +47,8 @@ function PasswordStep({ onDone }: { onDone: (password: string) => void }) {
       <Form.Item
         name="password"
         label="设置密码"
-        rules={[
-          { required: true, message: '请输入密码' },
-          { min: MIN_PASSWORD_LENGTH, message: `密码至少${MIN_PASSWORD_LENGTH}位` },
-          { max: 128, message: '密码不能超过128位' },
-          {
-            validator: async (_, v?: string) =>
-              v && v.trim() === '' ? Promise.reject(new Error(PASSWORD_ALL_SPACES_MESSAGE)) : undefined,
-          },
-        ]}
+        rules={[{ required: true, message: '请输入密码' }, passwordPolicyRule]}
+        extra={PASSWORD_HINT}
       >
         <Input.Password
           prefix={<LockOutlined />}
@@ -90,8 +84,29 @@ function PasswordStep({ onDone }: { onDone: (password: string) => void }) {
 }
 
 /**
+ * Why a link cannot be used, before anything is typed: still waiting for a second super admin's
+ * approval (the account change it belongs to has not taken effect, issue 32) reads as a notice,
+ * anything else (unknown, used, expired, turned down) as an error with the server's text.
+ */
+function LinkRefused({ error }: { error: unknown }) {
+  const text = errorMessage(error, ADMIN_ACTIVATION_TEXTS.invalid);
+  if (text === ADMIN_ACTIVATION_TEXTS.awaitingApproval)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title="等待另一位超级管理员批准"
+        description={`${text}。请在批准生效后再打开此链接。`}
+        data-testid="activate-awaiting"
+      />
+    );
+  return <Alert type="error" showIcon title={text} data-testid="activate-link-error" />;
+}
+
+/**
  * 激活管理员账户 (issue 32): the page a one-time activation link opens, outside the admin shell and
- * without a session. The admin sets their own password, then enrols 2FA (the same enrolment as
+ * without a session. It first asks the server whether the link can be used (the same start call the
+ * enrolment makes); then the admin sets their own password and enrols 2FA (the same enrolment as
  * 安全中心's); the last step sends password and code together and the link is spent.
  */
 export default function ActivatePage() {
@@ -100,6 +115,14 @@ export default function ActivatePage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState<string | null>(null);
   const [email, setEmail] = useState('');
+  const link = useQuery({
+    queryKey: ['auth', 'activation', token],
+    queryFn: ({ signal }) => call(startAdminActivation, { body: { token }, signal }).then((r) => r.data),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
   const calls = useMemo(
     () => (password === null ? null : activationCalls(token, password, setEmail)),
     [token, password],
@@ -109,6 +132,14 @@ export default function ActivatePage() {
     <AuthCard title="激活管理员账户">
       {!token ? (
         <Alert type="error" showIcon title={ADMIN_ACTIVATION_TEXTS.invalid} data-testid="activate-no-token" />
+      ) : link.isPending ? (
+        <Flex justify="center" style={{ padding: 24 }}>
+          <Spin tip="正在检查激活链接" data-testid="activate-checking">
+            <div style={{ width: 1, height: 40 }} />
+          </Spin>
+        </Flex>
+      ) : link.isError ? (
+        <LinkRefused error={link.error} />
       ) : calls ? (
         <Flex vertical gap={12}>
           {email && (
@@ -125,7 +156,12 @@ export default function ActivatePage() {
           />
         </Flex>
       ) : (
-        <PasswordStep onDone={setPassword} />
+        <Flex vertical gap={12}>
+          <Typography.Text type="secondary" data-testid="activate-email">
+            账户：{link.data.email}
+          </Typography.Text>
+          <PasswordStep onDone={setPassword} />
+        </Flex>
       )}
     </AuthCard>
   );

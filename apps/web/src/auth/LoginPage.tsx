@@ -2,6 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { WithSupportContact } from '../components/SupportContact.tsx';
 import { TwofaCodeField } from '../components/twofa/TwofaCodeField.tsx';
 import { ApiError } from '../lib/request.ts';
 import { LOGIN_INCOMPLETE_MESSAGE } from '../lib/session.tsx';
@@ -136,7 +137,13 @@ export default function LoginPage() {
   const registerLink = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
   const notice = loginNotice(params.get(LOGIN_NOTICE_PARAM));
   const errorAlert = error && (
-    <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+    <Alert
+      type="error"
+      showIcon
+      title={<WithSupportContact text={error} />}
+      style={{ marginBottom: 16 }}
+      data-testid="login-error"
+    />
   );
 
   if (challenge) {
@@ -181,6 +188,11 @@ export default function LoginPage() {
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="密码" />
         </Form.Item>
+        <Flex justify="flex-end" style={{ marginTop: -16, marginBottom: 16 }}>
+          <Link to="/forgot-password" data-testid="forgot-password-link">
+            忘记密码？
+          </Link>
+        </Flex>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           登录
         </Button>

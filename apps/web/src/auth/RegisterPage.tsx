@@ -1,5 +1,5 @@
 import { GiftOutlined, LockOutlined, MailOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
-import { INVITE_QUERY_PARAM, type RegisterBody, registerBody } from '@platform/contracts';
+import { INVITE_QUERY_PARAM, PASSWORD_HINT, type RegisterBody, registerBody } from '@platform/contracts';
 import type { FormRule } from 'antd';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -113,9 +113,10 @@ export default function RegisterPage() {
           name="password"
           rules={[
             { required: true, message: '请输入密码' },
-            // Length and not only spaces: the contract's rules and messages.
+            // The password policy: the contract's rules and messages.
             contractRule('password'),
           ]}
+          extra={PASSWORD_HINT}
           hasFeedback
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder="密码" />

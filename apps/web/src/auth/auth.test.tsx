@@ -45,7 +45,7 @@ describe('LoginPage', () => {
     const router = renderAt('/login?redirect=%2Fadmin%2Fkyc');
     await screen.findByLabelText('邮箱或手机号');
     type('邮箱或手机号', 'alice@example.com');
-    type('密码', 'secret1');
+    type('密码', 'Secret-one-1');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/kyc'));
     expect(window.localStorage.getItem('token')).toBe('tk');
@@ -66,7 +66,7 @@ describe('LoginPage', () => {
     renderAt('/login');
     await screen.findByLabelText('邮箱或手机号');
     type('邮箱或手机号', 'alice@example.com');
-    type('密码', 'secret1');
+    type('密码', 'Secret-one-1');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     expect((await screen.findByTestId('login-error')).textContent).toContain('登录响应数据不完整');
     expect(window.localStorage.getItem('token')).toBeNull();
@@ -101,8 +101,8 @@ describe('RegisterPage', () => {
     renderAt('/register?invite=INV42');
     await screen.findByLabelText('邮箱');
     type('邮箱', 'bob@example.com');
-    type('密码', 'secret1');
-    type('确认密码', 'secret1');
+    type('密码', 'Secret-one-1');
+    type('确认密码', 'Secret-one-1');
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ invite_code: 'INV42' });
@@ -138,7 +138,7 @@ describe('RegisterPage', () => {
     type('确认密码', '1234');
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     expect(await screen.findByText('邮箱格式不正确')).toBeTruthy();
-    expect(await screen.findByText('密码至少6位')).toBeTruthy();
+    expect(await screen.findByText('密码至少8位')).toBeTruthy();
     expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -161,13 +161,13 @@ describe('RegisterPage', () => {
     const router = renderAt('/register');
     await screen.findByLabelText('邮箱');
     type('邮箱', 'bob@example.com');
-    type('密码', 'secret1');
-    type('确认密码', 'secret1');
+    type('密码', 'Secret-one-1');
+    type('确认密码', 'Secret-one-1');
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/register');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'bob@example.com', password: 'secret1' });
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'bob@example.com', password: 'Secret-one-1' });
     expect(window.localStorage.getItem('token')).toBe('new');
   });
 
@@ -176,8 +176,8 @@ describe('RegisterPage', () => {
     renderAt('/register');
     await screen.findByLabelText('邮箱');
     type('邮箱', 'bob@example.com');
-    type('密码', 'secret1');
-    type('确认密码', 'secret1');
+    type('密码', 'Secret-one-1');
+    type('确认密码', 'Secret-one-1');
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     expect((await screen.findByTestId('register-error')).textContent).toContain('注册失败，请重试');
   });

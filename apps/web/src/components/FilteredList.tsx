@@ -1,9 +1,11 @@
 import { DEFAULT_PAGE_SIZE, type Endpoint, type EndpointData } from '@platform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Flex, Pagination } from 'antd';
+import { App } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { type ListParam, type ListParamsSchema, param, useListParams } from '../lib/listParams.ts';
 import { type ApiReply, call } from '../lib/request.ts';
+import { ListFooter as PagedFooter } from './ListFooter.tsx';
+import { LIST_PAGE_SIZES } from './pagination.ts';
 
 /** The list call's query contract (e.g. auditLogsQuery): filters are checked with it before they are sent. */
 export interface QueryCheck {
@@ -28,8 +30,6 @@ export interface FilteredListOptions<F, E extends FilteredListEndpoint> {
   filterKeys: readonly (keyof F & string)[];
 }
 
-const PAGE_SIZES = [20, 50, 100];
-
 /** The address schema of a filtered list: each filter accepted when the contract accepts it alone. */
 function filteredListParams(filterKeys: readonly string[], check: QueryCheck): ListParamsSchema {
   const schema: ListParamsSchema = {};
@@ -37,7 +37,7 @@ function filteredListParams(filterKeys: readonly string[], check: QueryCheck): L
     schema[key] = param.text((value) => check.safeParse({ [key]: value }).success) as ListParam<unknown>;
   }
   schema.page = param.page() as ListParam<unknown>;
-  schema.limit = param.intOneOf(PAGE_SIZES, DEFAULT_PAGE_SIZE) as ListParam<unknown>;
+  schema.limit = param.intOneOf(LIST_PAGE_SIZES, DEFAULT_PAGE_SIZE) as ListParam<unknown>;
   return schema;
 }
 
@@ -111,7 +111,7 @@ export function useFilteredList<F extends { [K in keyof F]?: string }, E extends
 }
 
 export interface ListFooterProps {
-  /** The count text on the left. */
+  /** The words for the total after the range, e.g. 共 12 条. */
   summary: ReactNode;
   page: number;
   limit: number;
@@ -120,20 +120,18 @@ export interface ListFooterProps {
   testId?: string;
 }
 
-/** The count and the pager (20/50/100 a page) under a list. */
-export function ListFooter({ summary, page, limit, total, onChange, testId }: ListFooterProps) {
+/**
+ * The one pager (components/ListFooter) under a filtered list whose reply is not at hand, with the
+ * page sizes the list keeps in the address.
+ */
+export function ListFooter({ summary, page, limit, total, onChange, testId = 'list' }: ListFooterProps) {
   return (
-    <Flex justify="space-between" align="center" wrap gap={8}>
-      {summary}
-      <Pagination
-        current={page}
-        pageSize={limit}
-        total={total}
-        showSizeChanger
-        pageSizeOptions={[20, 50, 100]}
-        onChange={onChange}
-        data-testid={testId}
-      />
-    </Flex>
+    <PagedFooter
+      pagination={{ page, limit, total, totalPages: Math.ceil(total / limit) }}
+      totalText={summary}
+      onChange={onChange}
+      pageSizes={LIST_PAGE_SIZES}
+      testId={testId}
+    />
   );
 }

@@ -23,8 +23,10 @@ export const DEFAULT_REASON_LABEL = '请输入拒绝原因:';
 
 /**
  * The browser prompt() of the spec as an antd modal with an input (test ids reason-input, reason-ok).
- * `prompt()` resolves with the trimmed reason, or null when the operator cancels or leaves it empty:
- * the caller then does nothing. Render `element` once in the page.
+ * `prompt()` resolves with the trimmed reason, or null when the operator cancels: the caller then
+ * does nothing. A reason is required (the server refuses a rejection without one): OK with nothing
+ * typed keeps the dialog open and says so (reason-error) instead of closing silently. Render
+ * `element` once in the page.
  */
 export function useReasonPrompt(): {
   prompt: (options: ReasonPromptOptions) => Promise<string | null>;
@@ -32,6 +34,7 @@ export function useReasonPrompt(): {
 } {
   const [open, setOpen] = useState<OpenPrompt | null>(null);
   const [value, setValue] = useState('');
+  const [empty, setEmpty] = useState(false);
   const current = useRef<OpenPrompt | null>(null);
 
   const prompt = useCallback(
@@ -41,6 +44,7 @@ export function useReasonPrompt(): {
         const next = { ...options, resolve };
         current.current = next;
         setValue('');
+        setEmpty(false);
         setOpen(next);
       }),
     [],
@@ -50,9 +54,16 @@ export function useReasonPrompt(): {
     const pending = current.current;
     current.current = null;
     setOpen(null);
-    const trimmed = reason?.trim() ?? '';
-    pending?.resolve(trimmed === '' ? null : trimmed);
+    pending?.resolve(reason);
   };
+
+  const confirm = () => {
+    const trimmed = value.trim();
+    if (trimmed === '') setEmpty(true);
+    else finish(trimmed);
+  };
+  // What OK with nothing typed says: the default question's 请输入拒绝原因, or 请输入原因 under a question of the caller's.
+  const emptyMessage = open?.label ? '请输入原因' : '请输入拒绝原因';
 
   const element = (
     <Modal
@@ -60,7 +71,7 @@ export function useReasonPrompt(): {
       title={open?.title}
       okText={open?.okText ?? '确定'}
       cancelText="取消"
-      onOk={() => finish(value)}
+      onOk={confirm}
       onCancel={() => finish(null)}
       okButtonProps={{ danger: open?.danger, ...testId('reason-ok') }}
       cancelButtonProps={testId('reason-cancel')}
@@ -75,9 +86,18 @@ export function useReasonPrompt(): {
         rows={3}
         maxLength={500}
         value={value}
+        status={empty ? 'error' : undefined}
         placeholder={open?.placeholder}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setEmpty(false);
+        }}
       />
+      {empty && (
+        <Typography.Text type="danger" role="alert" data-testid="reason-error">
+          {emptyMessage}
+        </Typography.Text>
+      )}
     </Modal>
   );
   return { prompt, element };

@@ -11,14 +11,17 @@ export function RouteBoundary({
   children,
   resetKey,
   fullScreen = false,
+  fallback,
 }: {
   children: ReactNode;
   resetKey?: string;
   fullScreen?: boolean;
+  /** What shows while loading instead of the spinner (the user app's content skeleton). */
+  fallback?: ReactNode;
 }) {
   return (
     <ErrorBoundary key={resetKey} onReset={retryFailedPages}>
-      <Suspense fallback={<PageLoading fullScreen={fullScreen} />}>{children}</Suspense>
+      <Suspense fallback={fallback ?? <PageLoading fullScreen={fullScreen} />}>{children}</Suspense>
     </ErrorBoundary>
   );
 }

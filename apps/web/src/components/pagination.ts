@@ -1,5 +1,5 @@
 /** Pagination helpers shared by list screens. */
-import { LIST_COUNT_CAP } from '@platform/contracts';
+import { LIST_COUNT_CAP, type Pagination } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
 
 /**
@@ -9,25 +9,36 @@ import { formatCount } from '@platform/domain';
 export function countText(pagination: { total: number; totalExact?: boolean }, unit: string): string {
   return pagination.totalExact === false
     ? `超过 ${formatCount(LIST_COUNT_CAP)} ${unit}`
-    : `共 ${pagination.total} ${unit}`;
-}
-
-/** 显示第 x 到 y 条，共 n 条记录 (x and y are 0 when the list is empty). */
-export function paginationRangeText(page: number, limit: number, total: number): string {
-  if (total <= 0) return '显示第 0 到 0 条，共 0 条记录';
-  const from = (page - 1) * limit + 1;
-  const to = Math.min(page * limit, total);
-  return `显示第 ${from} 到 ${to} 条，共 ${total} 条记录`;
+    : `共 ${formatCount(pagination.total)} ${unit}`;
 }
 
 /**
- * The page numbers to show as buttons: at most `max`, a window around `current` that stays inside
- * 1..totalPages.
+ * 显示第 x 到 y 条， for the rows of the reply's page; 第 p 页没有记录， for a page past the last (an
+ * old link, rows removed meanwhile). The total follows it.
  */
-export function pageWindow(current: number, totalPages: number, max: number): number[] {
-  if (totalPages <= 0) return [];
-  const count = Math.min(max, totalPages);
-  let start = Math.max(1, current - Math.floor(count / 2));
-  start = Math.min(start, totalPages - count + 1);
-  return Array.from({ length: count }, (_, index) => start + index);
+export function pageRangeText(pagination: { page: number; limit: number; total: number }): string {
+  const { page, limit, total } = pagination;
+  const from = (page - 1) * limit + 1;
+  if (from > total) return `第 ${page} 页没有记录，`;
+  return `显示第 ${from} 到 ${Math.min(page * limit, total)} 条，`;
+}
+
+/** The page sizes a list that lets the operator choose offers (20 first: spec 000 §9's page size). */
+export const LIST_PAGE_SIZES = [20, 50, 100] as const;
+
+/**
+ * One page of a list the screen holds whole (filtered on the screen, as 交易对管理), with the
+ * pagination its pager reads; a page past the last shows the last.
+ */
+export function pageOf<T>(
+  rows: readonly T[],
+  page: number,
+  limit: number,
+): { rows: T[]; pagination: Pagination } {
+  const totalPages = Math.ceil(rows.length / limit);
+  const shown = Math.max(1, Math.min(page, totalPages));
+  return {
+    rows: rows.slice((shown - 1) * limit, shown * limit),
+    pagination: { page: shown, limit, total: rows.length, totalPages },
+  };
 }

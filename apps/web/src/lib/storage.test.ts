@@ -4,11 +4,11 @@ import {
   clearSessionStorage,
   onSessionCleared,
   readProfileCheckedAt,
-  readSkipSpotConfirm,
+  readSkipOrderConfirm,
   readToken,
   readUser,
   sessionKeysToClear,
-  writeSkipSpotConfirm,
+  writeSkipOrderConfirm,
 } from './storage.ts';
 
 const SESSION_KEYS = [
@@ -78,14 +78,25 @@ describe('stored session', () => {
   });
 });
 
-describe("the spot confirmation's 不再提示", () => {
+describe("the order confirmations' 不再提示", () => {
   it('is off until set, kept across a logout (per device), and can be turned back on', () => {
-    expect(readSkipSpotConfirm()).toBe(false);
-    writeSkipSpotConfirm(true);
-    expect(readSkipSpotConfirm()).toBe(true);
+    expect(readSkipOrderConfirm('spot')).toBe(false);
+    writeSkipOrderConfirm('spot', true);
+    expect(readSkipOrderConfirm('spot')).toBe(true);
+    // Kept where it always was: a device that chose it before keeps it.
+    expect(window.localStorage.getItem('spot_confirm_skip')).toBe('1');
     clearSessionStorage();
-    expect(readSkipSpotConfirm()).toBe(true);
-    writeSkipSpotConfirm(false);
-    expect(readSkipSpotConfirm()).toBe(false);
+    expect(readSkipOrderConfirm('spot')).toBe(true);
+    writeSkipOrderConfirm('spot', false);
+    expect(readSkipOrderConfirm('spot')).toBe(false);
+  });
+
+  it('is one choice per product: spot and perpetual each keep their own', () => {
+    writeSkipOrderConfirm('perpetual', true);
+    expect(readSkipOrderConfirm('spot')).toBe(false);
+    clearSessionStorage();
+    expect(readSkipOrderConfirm('perpetual')).toBe(true);
+    writeSkipOrderConfirm('perpetual', false);
+    expect(readSkipOrderConfirm('perpetual')).toBe(false);
   });
 });

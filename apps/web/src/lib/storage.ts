@@ -102,17 +102,28 @@ export function writeMarketFavorites(
   storage.setItem(MARKET_FAVORITES_KEY, JSON.stringify([...new Set(symbols)]));
 }
 
-/**
- * The spot order confirmation's 不再提示, kept per device: no fragment of SESSION_STORAGE_KEY_FRAGMENTS
- * is in the key, so logging out keeps it.
- */
-export const SPOT_CONFIRM_SKIP_KEY = 'spot_confirm_skip';
+/** The products whose orders are confirmed with 不再提示 offered (user/trade/shared/OrderConfirmSheet.tsx). */
+export type ConfirmedProduct = 'spot' | 'perpetual';
 
-export function readSkipSpotConfirm(storage: Storage = window.localStorage): boolean {
-  return storage.getItem(SPOT_CONFIRM_SKIP_KEY) === '1';
+/**
+ * An order confirmation's 不再提示, kept per device and per product (skipping spot's sheet never
+ * skips a leveraged position's): no fragment of SESSION_STORAGE_KEY_FRAGMENTS is in the key, so
+ * logging out keeps it. `spot_confirm_skip` is the key spot always had.
+ */
+export const confirmSkipKey = (product: ConfirmedProduct) => `${product}_confirm_skip`;
+
+export function readSkipOrderConfirm(
+  product: ConfirmedProduct,
+  storage: Storage = window.localStorage,
+): boolean {
+  return storage.getItem(confirmSkipKey(product)) === '1';
 }
 
-export function writeSkipSpotConfirm(skip: boolean, storage: Storage = window.localStorage): void {
-  if (skip) storage.setItem(SPOT_CONFIRM_SKIP_KEY, '1');
-  else storage.removeItem(SPOT_CONFIRM_SKIP_KEY);
+export function writeSkipOrderConfirm(
+  product: ConfirmedProduct,
+  skip: boolean,
+  storage: Storage = window.localStorage,
+): void {
+  if (skip) storage.setItem(confirmSkipKey(product), '1');
+  else storage.removeItem(confirmSkipKey(product));
 }

@@ -76,6 +76,19 @@ export const pagination = (total: number, page = 1) => ({
   totalPages: Math.ceil(total / 20),
 });
 
+/**
+ * A list reply paged the way the server pages: `page` and `limit` from the request (default 1 and
+ * 20), the rows of that page under `key`, and the pagination it describes.
+ */
+export function pagedReply<T>(call: Call, key: string, rows: readonly T[]): Response {
+  const page = Number(call.url.searchParams.get('page') ?? 1);
+  const limit = Number(call.url.searchParams.get('limit') ?? 20);
+  return ok({
+    [key]: rows.slice((page - 1) * limit, page * limit),
+    pagination: { page, limit, total: rows.length, totalPages: Math.ceil(rows.length / limit) },
+  });
+}
+
 export type MockApi = { calls: Call[]; handlers: Record<string, Handler>; fetchMock: Mock };
 
 /**

@@ -25,6 +25,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     created_at: '2024-01-01T00:00:00.000Z',
     last_login: null,
     permissions: [],
+    email_verified: true,
     twofa_enabled: false,
     twofa_setup_required: false,
     withdrawals_held_until: null,

@@ -24,7 +24,10 @@ const load = {
   profile: () => import('./account/ProfilePage.tsx'),
   password: () => import('./account/PasswordPage.tsx'),
   security: () => import('./account/SecurityPage.tsx'),
+  addressBook: () => import('./account/address-book/AddressBookPage.tsx'),
   notifications: () => import('./notifications/NotificationsPage.tsx'),
+  priceAlerts: () => import('./account/price-alerts/PriceAlertsPage.tsx'),
+  settings: () => import('./account/SettingsPage.tsx'),
 } satisfies Record<string, PageLoader>;
 
 const open = (path: string, loader: PageLoader): RouteObject => ({
@@ -65,5 +68,8 @@ export const userRoutes: RouteObject[] = [
   signedIn('me/profile', load.profile),
   signedIn('me/password', load.password),
   signedIn('me/security', load.security),
+  signedIn('me/addresses', load.addressBook),
   signedIn('me/notifications', load.notifications),
+  signedIn('me/price-alerts', load.priceAlerts),
+  signedIn('me/settings', load.settings),
 ];

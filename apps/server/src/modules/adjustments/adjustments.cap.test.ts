@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AdminAdjustment } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import {
+  api,
+  type createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '../../test/app.ts';
 import { fundUser } from '../../test/money.ts';
 
 /** Issue 32: a manual adjustment is at most ADJUSTMENT_MAX_AMOUNT in USDT value (credit or debit). */
@@ -13,7 +20,8 @@ let userId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ ADJUSTMENT_MAX_AMOUNT: '10000' });
-  alice = await createAdmin(t, 'admin');
+  // Approvers: dual control counts their approvals at once (createAdmin's only after 24 h).
+  alice = await createApprover(t, 'admin');
   userId = (await registerUser(t.app)).user.id;
   await fundUser(t.database.db, userId, '50000');
 });

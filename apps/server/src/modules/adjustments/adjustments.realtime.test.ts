@@ -7,7 +7,14 @@ import type {
 } from '@platform/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import {
+  api,
+  type createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '../../test/app.ts';
 import { fundUser } from '../../test/money.ts';
 
 /**
@@ -28,9 +35,10 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  alice = await createAdmin(t, 'admin');
-  bob = await createAdmin(t, 'admin');
-  carol = await createAdmin(t, 'super_admin');
+  // Approvers: dual control counts their approvals at once (createAdmin's only after 24 h).
+  alice = await createApprover(t, 'admin');
+  bob = await createApprover(t, 'admin');
+  carol = await createApprover(t, 'super_admin');
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

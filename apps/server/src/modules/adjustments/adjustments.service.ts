@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { assertNotOwnRequest } from '../auth/own-request.ts';
 import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
+import { approvalCounts, assertApprovalCounts } from '../dual-control/counting-approvers.ts';
 import { usdtValueOf } from '../dual-control/usdt-value.ts';
 import { currentSeal, type Seal, sealEffect } from '../idempotency/effect-seal.ts';
 import { INSUFFICIENT_BALANCE, postTransaction } from '../ledger/ledger.service.ts';
@@ -33,6 +34,9 @@ export const adjustmentCapText = (cap: string) => `单笔调整金额不能超�
 /**
  * Manual balance adjustments (issue 17). Always two admins: the one who proposes it can never
  * approve it, whatever the amount; nobody proposes, approves or rejects one on their own account.
+ * The proposal is the first approval, so both the proposer and the approver must be admins whose
+ * approvals count (issue 32: not in their first 24 h, 403); an approval whose proposer no longer
+ * counts (disabled or deleted since) is 409 and the proposal can only be rejected.
  * Approval posts through the ledger against the `adjustments` system account in the same
  * transaction as the conditional pending → approved update, so under a race exactly one approval
  * moves money and the other gets 409. A debit past the available balance is refused (422) and the
@@ -106,6 +110,7 @@ export function createAdjustmentService(deps: {
       const amount = new Decimal(body.amount);
       const seal = currentSeal();
       const view = await db.transaction(async (tx) => {
+        await assertApprovalCounts(tx, actor.adminId);
         const user = await repo.findUser(tx, body.user_id);
         if (!user) throw notFound('用户不存在');
         if (body.currency !== DEFAULT_CURRENCY && !(await repo.isKnownCurrency(tx, user.id, body.currency)))
@@ -165,6 +170,9 @@ export function createAdjustmentService(deps: {
         assertNotOwnRequest(actor.adminId, existing.userId);
         if (existing.status !== 'pending') throw conflict(NOT_PENDING);
         if (existing.createdBy === actor.adminId) throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
+        await assertApprovalCounts(tx, actor.adminId);
+        if (!(await approvalCounts(tx, existing.createdBy)))
+          throw conflict(DUAL_CONTROL_TEXTS.adjustmentProposerNotCounting);
         const approved = await repo.reviewPending(tx, id, {
           status: 'approved',
           reviewedBy: actor.adminId,

@@ -3,7 +3,14 @@ import type { AdminAdjustment } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../test/admin.ts';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import {
+  api,
+  type createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '../../test/app.ts';
 import { fundUser } from '../../test/money.ts';
 import { ledgerTransactions } from '../ledger/ledger.schema.ts';
 import { postTransaction, systemAccountBalance } from '../ledger/ledger.service.ts';
@@ -18,9 +25,10 @@ let carol: Admin;
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await createAdmin(t, 'admin');
-  bob = await createAdmin(t, 'admin');
-  carol = await createAdmin(t, 'super_admin');
+  // Approvers: dual control counts their approvals at once (createAdmin's only after 24 h).
+  alice = await createApprover(t, 'admin');
+  bob = await createApprover(t, 'admin');
+  carol = await createApprover(t, 'super_admin');
 });
 afterAll(() => t.close());
 

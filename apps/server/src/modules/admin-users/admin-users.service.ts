@@ -1,4 +1,5 @@
 import {
+  ADMIN_CHANGE_TEXTS,
   type AdminLevel,
   type AdminUserDetail,
   type AdminUserRow,
@@ -11,7 +12,7 @@ import type { z } from 'zod';
 import { badRequest, businessRule, forbidden, notFound } from '../../core/errors.ts';
 import { paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service.ts';
 import { findUserById, revokeUserSessions } from '../auth/accounts.ts';
 import { lapseFirstApprovals } from '../dual-control/lapsed-approvals.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
@@ -53,13 +54,14 @@ export type ActiveChange =
   | { outcome: 'unchanged' }
   | { outcome: 'refused'; reason: RefusalReason };
 
-type RefusalReason = 'self' | 'admin-target' | 'last-super-admin' | 'deleted';
+type RefusalReason = 'self' | 'admin-target' | 'last-super-admin' | 'deleted' | 'admin-enable';
 
 /**
  * Enables or disables one locked user in the caller's transaction, with its audit row. Disabling
  * revokes every session of the user and withdraws an admin's pending first approvals (they no
  * longer count, issue 32). The rules: nobody disables themselves, a deleted admin's tombstone is
- * never enabled, only a super admin changes an admin account, and at least one active super admin
+ * never enabled, only a super admin changes an admin account, enabling an admin account is a
+ * proposal (admin.enable in 管理员管理, never this direct path), and at least one active super admin
  * always remains.
  */
 export async function changeActive(
@@ -73,13 +75,14 @@ export async function changeActive(
     deletedAt?: Date | null;
   },
   isActive: boolean,
-  action: string,
+  action: AuditEntry['action'],
 ): Promise<ActiveChange> {
   if (target.id === by.actor.adminId && !isActive) return { outcome: 'refused', reason: 'self' };
   if (target.deletedAt && isActive) return { outcome: 'refused', reason: 'deleted' };
   if (target.isActive === isActive) return { outcome: 'unchanged' };
   if (target.role === 'admin' && by.level !== 'super_admin')
     return { outcome: 'refused', reason: 'admin-target' };
+  if (target.role === 'admin' && isActive) return { outcome: 'refused', reason: 'admin-enable' };
   if (!isActive && target.role === 'admin' && target.adminLevel === 'super_admin') {
     if ((await repo.countOtherActiveSuperAdmins(tx, target.id)) === 0) {
       return { outcome: 'refused', reason: 'last-super-admin' };
@@ -106,6 +109,7 @@ export function refusal(reason: RefusalReason) {
   if (reason === 'self') return forbidden(CANNOT_DISABLE_SELF);
   if (reason === 'deleted') return badRequest(ACCOUNT_DELETED);
   if (reason === 'admin-target') return forbidden(ONLY_SUPER_ADMIN_CHANGES_ADMINS);
+  if (reason === 'admin-enable') return forbidden(ADMIN_CHANGE_TEXTS.enableByProposal);
   return businessRule(LAST_SUPER_ADMIN);
 }
 
@@ -165,6 +169,7 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
         invited_by_code: user.invitedByCode,
         permissions: user.permissions,
         wallets,
+        twofa_enabled: user.twofaEnabledAt !== null,
       };
     },
 

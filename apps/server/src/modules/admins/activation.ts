@@ -1,6 +1,7 @@
 import {
   type ActivationCompleteBody,
   type ActivationStart,
+  ADMIN_ACTIVATION_HOURS,
   ADMIN_ACTIVATION_PATH,
   ADMIN_ACTIVATION_TEXTS,
   type AdminActivationLink,
@@ -14,36 +15,35 @@ import { DISABLED_MESSAGE } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
+import type { ChangesService } from '../changes/changes.service.ts';
 import * as repo from './activation.repository.ts';
 import { NO_PASSWORD } from './activation.repository.ts';
 
 export { DELETED_PASSWORD, NO_PASSWORD } from './activation.repository.ts';
 
-/** How long an activation link is valid. */
-export const ACTIVATION_HOURS = 24;
+/**
+ * A new link, made when its change is proposed (issue 32): the token is shown to the proposer once
+ * and only `tokenHash` is kept, in the proposal, until the approval installs it.
+ */
+export function newActivationLink(): { link: AdminActivationLink; tokenHash: string } {
+  const token = newToken();
+  return {
+    link: { token, path: `${ADMIN_ACTIVATION_PATH}?token=${encodeURIComponent(token)}` },
+    tokenHash: hashToken(token),
+  };
+}
 
 /**
- * Issues a new link for an admin in the caller's transaction, revoking the earlier ones; the token
- * is returned here once and only its hash is stored.
+ * Puts a proposed link in force for an admin in the approving transaction, revoking the earlier
+ * ones: valid ADMIN_ACTIVATION_HOURS from now (the database's clock). Returns when it expires.
  */
-export async function issueActivation(
+export async function installActivation(
   tx: Executor,
-  userId: number,
-  createdBy: number,
-): Promise<AdminActivationLink> {
-  await repo.revokeActivations(tx, userId);
-  const token = newToken();
-  const row = await repo.insertActivation(tx, {
-    userId,
-    tokenHash: hashToken(token),
-    createdBy,
-    hours: ACTIVATION_HOURS,
-  });
-  return {
-    token,
-    path: `${ADMIN_ACTIVATION_PATH}?token=${encodeURIComponent(token)}`,
-    expires_at: row.expiresAt.toISOString(),
-  };
+  v: { userId: number; tokenHash: string; createdBy: number },
+): Promise<Date> {
+  await repo.revokeActivations(tx, v.userId);
+  const row = await repo.insertActivation(tx, { ...v, hours: ADMIN_ACTIVATION_HOURS });
+  return row.expiresAt;
 }
 
 /**
@@ -69,17 +69,36 @@ function assertUsable(found: FoundActivation | undefined): asserts found is Foun
   if (!found.user.isActive) throw forbidden(DISABLED_MESSAGE);
 }
 
+/** The change kinds whose payload carries a proposed link's `activation_token_hash`. */
+export const LINK_CHANGE_KINDS = ['admin.create', 'admin.activation'] as const;
+
 /**
  * The public side of a link (no session): `start` hands out a new 2FA secret for the account;
  * `complete` proves the authenticator has it, sets the admin's own password and spends the link,
  * all in one transaction (the 2FA enrolment's own, two-factor.service.ts). The admin then logs in.
+ * A link whose proposal is not applied yet says so (awaiting approval, or turned down).
  */
-export function createActivationService(deps: { db: Db; twoFactor: TwoFactorService }) {
-  const { db, twoFactor } = deps;
+export function createActivationService(deps: {
+  db: Db;
+  twoFactor: TwoFactorService;
+  changes: Pick<ChangesService, 'statusByPayload'>;
+}) {
+  const { db, twoFactor, changes } = deps;
+
+  /** The link behind a token, or a 400 saying why there is none (yet). */
+  async function findLink(tokenHash: string) {
+    const found = await repo.findActivation(db, tokenHash);
+    if (found) return found;
+    const proposal = await changes.statusByPayload(LINK_CHANGE_KINDS, 'activation_token_hash', tokenHash);
+    if (proposal === 'pending' || proposal === 'delayed')
+      throw badRequest(ADMIN_ACTIVATION_TEXTS.awaitingApproval);
+    if (proposal) throw badRequest(ADMIN_ACTIVATION_TEXTS.notApproved);
+    throw badRequest(ADMIN_ACTIVATION_TEXTS.invalid);
+  }
 
   return {
     async start(token: string): Promise<ActivationStart> {
-      const found = await repo.findActivation(db, hashToken(token));
+      const found = await findLink(hashToken(token));
       assertUsable(found);
       const setup = await twoFactor.setup(found.user);
       return { email: found.user.email, expires_at: found.activation.expiresAt.toISOString(), ...setup };
@@ -91,7 +110,7 @@ export function createActivationService(deps: { db: Db; twoFactor: TwoFactorServ
       attempts?: (userId: number) => AttemptGuard,
     ): Promise<{ recovery_codes: string[] }> {
       const tokenHash = hashToken(body.token);
-      const found = await repo.findActivation(db, tokenHash);
+      const found = await findLink(tokenHash);
       assertUsable(found);
       const passwordHash = await hashPassword(body.password);
       const actor: AuditActor = { ...client, adminId: found.user.id };

@@ -1,4 +1,8 @@
 import {
+  ADMIN_CHANGE_TEXTS,
+  type AdminChange,
+  adminChangeProposedMessage,
+  changeReply,
   createAdmin,
   deleteAdmin,
   issueAdminActivation,
@@ -6,16 +10,18 @@ import {
   setAdminStatus,
   updateAdmin,
 } from '@platform/contracts';
+import type { FastifyReply } from 'fastify';
 import type { Router } from '../../core/http.ts';
 import { ok, route, security } from '../../core/http.ts';
 import { actingAdmin } from '../admin-users/admin-users.routes.ts';
 import type { Guards } from '../auth/guard.ts';
 import { registerActivationRoutes } from './activation.routes.ts';
-import type { AdminsService } from './admins.service.ts';
+import type { AdminOutcome, AdminsService } from './admins.service.ts';
 
 /**
  * Admin management (spec 000 §2, §5): super admins only, on every route; and the public routes of
- * the activation links it hands out (docs/admins.md).
+ * the activation links it hands out (docs/admin-accounts.md). Creating, a level change, a new link,
+ * deleting and enabling answer 202 with the proposal (docs/pending-changes.md).
  */
 export function registerAdminsRoutes(
   app: Router,
@@ -37,21 +43,23 @@ export function registerAdminsRoutes(
     tags,
     security,
     preHandler,
-    handler: async (request) =>
-      ok(
-        await admins.create(actingAdmin(request), request.body),
-        '管理员创建成功，请将激活链接交给该管理员（链接只显示这一次）',
-      ),
+    handler: async (request, reply) => {
+      const proposed = await admins.proposeCreate(actingAdmin(request), request.body);
+      reply.code(202);
+      return ok(proposed, withLinkNote(proposed.change));
+    },
   });
 
   route(app, updateAdmin, {
     tags,
     security,
     preHandler,
-    handler: async (request) =>
-      ok(
-        { admin: await admins.update(actingAdmin(request), request.params.id, request.body) },
-        '管理员信息更新成功',
+    moreReplies: { 202: changeReply },
+    handler: async (request, reply) =>
+      outcome(
+        reply,
+        await admins.update(actingAdmin(request), request.params.id, request.body),
+        ADMIN_CHANGE_TEXTS.updated,
       ),
   });
 
@@ -59,28 +67,47 @@ export function registerAdminsRoutes(
     tags,
     security,
     preHandler,
-    handler: async (request) => {
-      const admin = await admins.setStatus(actingAdmin(request), request.params.id, request.body);
-      return ok({ admin }, admin.is_active ? '管理员已启用' : '管理员已禁用');
-    },
+    moreReplies: { 202: changeReply },
+    handler: async (request, reply) =>
+      outcome(
+        reply,
+        await admins.setStatus(actingAdmin(request), request.params.id, request.body),
+        request.body.is_active ? ADMIN_CHANGE_TEXTS.enabled : ADMIN_CHANGE_TEXTS.disabled,
+      ),
   });
 
   route(app, issueAdminActivation, {
     tags,
     security,
     preHandler,
-    handler: async (request) =>
-      ok(
-        await admins.issueActivation(actingAdmin(request), request.params.id, request.body),
-        '已发送新的激活链接：该管理员的密码、两步验证和登录会话已失效（链接只显示这一次）',
-      ),
+    handler: async (request, reply) => {
+      const proposed = await admins.proposeActivation(actingAdmin(request), request.params.id, request.body);
+      reply.code(202);
+      return ok(proposed, withLinkNote(proposed.change));
+    },
   });
 
   route(app, deleteAdmin, {
     tags,
     security,
     preHandler,
-    handler: async (request) =>
-      ok(await admins.remove(actingAdmin(request), request.params.id), '管理员删除成功'),
+    handler: async (request, reply) => {
+      const change = await admins.proposeRemove(actingAdmin(request), request.params.id);
+      reply.code(202);
+      return ok({ change }, adminChangeProposedMessage(change));
+    },
   });
+}
+
+/** The 202 of a proposal that made a link: it waits, and the link is shown this once. */
+const withLinkNote = (change: AdminChange) =>
+  `${adminChangeProposedMessage(change)}。${ADMIN_CHANGE_TEXTS.linkOnce}`;
+
+/** 200 with the admin when applied at once, 202 with the change when proposed. */
+function outcome(reply: FastifyReply, result: AdminOutcome, appliedMessage: string) {
+  if ('change' in result) {
+    reply.code(202);
+    return ok(result, adminChangeProposedMessage(result.change));
+  }
+  return ok(result, appliedMessage);
 }

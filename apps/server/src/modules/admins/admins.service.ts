@@ -1,43 +1,46 @@
 import {
+  ADMIN_CHANGE_TEXTS,
   type AdminActivationLink,
+  type AdminChange,
   type AdminCreateBody,
   type AdminStatusBody,
   type AdminUpdateBody,
   type AdminView,
   type adminsQuery,
-  TWOFA_MESSAGES,
   type TwofaResetBody,
 } from '@platform/contracts';
 import type { z } from 'zod';
-import { businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
 import { paginationOf } from '../../core/paging.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import {
-  type Acting,
-  changeActive,
-  countOtherActiveSuperAdmins,
-  LAST_SUPER_ADMIN,
-  lockSuperAdmins,
-  refusal,
-} from '../admin-users/admin-users.service.ts';
+import type { Db } from '../../db/client.ts';
+import { type Acting, changeActive, lockSuperAdmins, refusal } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findUserByEmail, findUserByPhone, updateUser } from '../auth/accounts.ts';
-import { lapseFirstApprovals } from '../dual-control/lapsed-approvals.ts';
-import { createUser } from '../users/create-user.ts';
-import { DELETED_PASSWORD, issueActivation, NO_PASSWORD, revokeCredentials } from './activation.ts';
+import { updateUser } from '../auth/accounts.ts';
+import type { ChangesService } from '../changes/changes.service.ts';
+import { newActivationLink } from './activation.ts';
+import {
+  ADMIN_CHANGE_KINDS,
+  ADMIN_NOT_FOUND,
+  assertEmailFree,
+  assertPhoneFree,
+  auditView,
+  lockTarget,
+  uniqueConflict,
+} from './admins.changes.ts';
 import * as repo from './admins.repository.ts';
 
-export const ADMIN_NOT_FOUND = '管理员不存在';
-export const EMAIL_TAKEN = '该邮箱已被注册';
-export const PHONE_TAKEN = '该手机号已被注册';
-export const CANNOT_CHANGE_OWN_LEVEL = '不能修改自己的管理员级别';
-export const CANNOT_DELETE_SELF = '不能删除自己的账户';
-/** Decided (issue 32): a deleted admin's e-mail stays with its tombstone, for the audit log. */
-export const EMAIL_OF_DELETED = '该邮箱属于已删除的账户，不能再次使用';
+export {
+  ADMIN_NOT_FOUND,
+  CANNOT_CHANGE_OWN_LEVEL,
+  CANNOT_DELETE_SELF,
+  EMAIL_OF_DELETED,
+  EMAIL_TAKEN,
+  PHONE_TAKEN,
+} from './admins.changes.ts';
 
 export interface AdminsDeps {
   db: Db;
+  changes: ChangesService;
   /** Called after commit with the revoked session ids, so that their sockets are disconnected. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
 }
@@ -58,47 +61,22 @@ export function toAdminView(row: repo.AdminRow): AdminView {
   };
 }
 
-/** What the audit log keeps of an admin: never the password hash. */
-const auditView = (row: repo.AdminRow) => ({
-  email: row.email,
-  phone: row.phone,
-  role: row.role,
-  admin_level: row.adminLevel,
-  is_active: row.isActive,
-  twofa_enabled: row.twofaEnabledAt !== null,
-  activation_pending: row.activationPending,
-});
+const notFoundAdmin = () => notFound(ADMIN_NOT_FOUND);
 
-async function assertEmailFree(tx: Tx, email: string) {
-  const holder = await findUserByEmail(tx, email);
-  if (holder?.deletedAt) throw conflict(EMAIL_OF_DELETED);
-  if (holder) throw conflict(EMAIL_TAKEN);
-}
+/** Applied at once (`admin`) or proposed to a second super admin (`change`). */
+export type AdminOutcome = { admin: AdminView } | { change: AdminChange };
 
-/** The unique indexes decide races between two requests for one e-mail or phone. */
-function uniqueConflict(err: unknown): never {
-  if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
-  if (isUniqueViolation(err, 'users_phone_key')) throw conflict(PHONE_TAKEN);
-  throw err;
-}
-
-/** An active super admin may lose that standing only if another active super admin remains. */
-async function assertAnotherSuperAdmin(tx: Tx, target: repo.AdminRow) {
-  if (target.adminLevel !== 'super_admin' || !target.isActive) return;
-  if ((await countOtherActiveSuperAdmins(tx, target.id)) === 0) throw businessRule(LAST_SUPER_ADMIN);
-}
-
+/**
+ * Admin management (spec 000 §5; issue 32, docs/admin-accounts.md). E-mail, phone and disabling
+ * are saved at once; creating, a level change, a new activation link, deleting and enabling are
+ * proposals a second super admin approves (admins.changes.ts). The proposals that make a link
+ * (create, new link) make it here and return it once; only its hash goes into the proposal.
+ */
 export function createAdminsService(deps: AdminsDeps) {
-  const { db } = deps;
+  const { db, changes } = deps;
   const notifyRevoked = (ids: string[]) => {
     if (ids.length > 0) deps.onSessionsRevoked?.(ids);
   };
-
-  async function lockTarget(tx: Tx, id: number) {
-    const target = await repo.lockAdmin(tx, id);
-    if (!target) throw notFound(ADMIN_NOT_FOUND);
-    return target;
-  }
 
   return {
     async list(query: z.infer<typeof adminsQuery>) {
@@ -111,165 +89,134 @@ export function createAdminsService(deps: AdminsDeps) {
     },
 
     /**
-     * Creates an admin without a usable password and returns its activation link, shown here once:
-     * the admin sets their own password and enrols 2FA through it (activation.ts).
+     * Proposes a new admin (`admin.create`). Once applied, the account exists without a usable
+     * password and the link returned here (its only showing) sets the admin's own password and 2FA.
      */
-    async create(
+    async proposeCreate(
       by: Acting,
       body: AdminCreateBody,
-    ): Promise<{ admin: AdminView; activation: AdminActivationLink }> {
-      try {
-        return await db.transaction(async (tx) => {
-          await assertEmailFree(tx, body.email);
-          if (body.phone && (await findUserByPhone(tx, body.phone))) throw conflict(PHONE_TAKEN);
-          const user = await createUser(tx, {
-            email: body.email,
-            phone: body.phone ?? null,
-            passwordHash: NO_PASSWORD,
-            role: 'admin',
-            adminLevel: body.admin_level,
-          });
-          const row = await repo.findAdmin(tx, user.id);
-          if (!row) throw new Error('created admin not found');
-          const activation = await issueActivation(tx, user.id, by.actor.adminId);
-          await recordAudit(tx, by.actor, {
-            action: 'admin.create',
-            targetType: 'user',
-            targetId: user.id,
-            before: null,
-            after: { ...auditView(row), activation_expires_at: activation.expires_at },
-          });
-          return { admin: toAdminView(row), activation };
-        });
-      } catch (err) {
-        return uniqueConflict(err);
-      }
+    ): Promise<{ change: AdminChange; activation: AdminActivationLink }> {
+      const { link, tokenHash } = newActivationLink();
+      const change = await changes.propose(
+        ADMIN_CHANGE_KINDS.create,
+        null,
+        {
+          email: body.email,
+          phone: body.phone ?? null,
+          admin_level: body.admin_level,
+          activation_token_hash: tokenHash,
+        },
+        by.actor,
+      );
+      return { change, activation: link };
     },
 
-    /** Changes the given fields; never a password (nobody sets another admin's: issueActivation). */
-    async update(by: Acting, id: number, body: AdminUpdateBody): Promise<AdminView> {
-      const self = id === by.actor.adminId;
+    /**
+     * E-mail and phone are saved at once (200); a different level is a proposal (`admin.level`)
+     * and then must be the only change (400 otherwise, nothing saved); the same level is no change.
+     */
+    async update(by: Acting, id: number, body: AdminUpdateBody): Promise<AdminOutcome> {
+      const target = await repo.findAdmin(db, id);
+      if (!target) throw notFoundAdmin();
+      const email = body.email !== undefined && body.email !== target.email ? body.email : undefined;
+      const phone = body.phone !== undefined && body.phone !== target.phone ? body.phone : undefined;
+      const level =
+        body.admin_level !== undefined && body.admin_level !== target.adminLevel
+          ? body.admin_level
+          : undefined;
+      if (level !== undefined) {
+        if (email !== undefined || phone !== undefined) throw badRequest(ADMIN_CHANGE_TEXTS.levelAlone);
+        const change = await changes.propose(
+          ADMIN_CHANGE_KINDS.level,
+          String(id),
+          { admin_level: level },
+          by.actor,
+        );
+        return { change };
+      }
       try {
         return await db.transaction(async (tx) => {
-          if (body.admin_level !== undefined) await lockSuperAdmins(tx);
-          const target = await lockTarget(tx, id);
-          const changes: Parameters<typeof updateUser>[2] = {};
-          if (body.email !== undefined && body.email !== target.email) {
-            await assertEmailFree(tx, body.email);
-            changes.email = body.email;
+          const locked = await lockTarget(tx, id);
+          const edits: Parameters<typeof updateUser>[2] = {};
+          if (email !== undefined && email !== locked.email) {
+            await assertEmailFree(tx, email);
+            edits.email = email;
           }
-          if (body.phone !== undefined && body.phone !== target.phone) {
-            if (body.phone && (await findUserByPhone(tx, body.phone))) throw conflict(PHONE_TAKEN);
-            changes.phone = body.phone;
+          if (phone !== undefined && phone !== locked.phone) {
+            await assertPhoneFree(tx, phone);
+            edits.phone = phone;
           }
-          if (body.admin_level !== undefined && body.admin_level !== target.adminLevel) {
-            if (self) throw forbidden(CANNOT_CHANGE_OWN_LEVEL);
-            if (body.admin_level === 'admin') await assertAnotherSuperAdmin(tx, target);
-            changes.adminLevel = body.admin_level;
-          }
-          if (Object.keys(changes).length === 0) return toAdminView(target);
-
-          await updateUser(tx, id, changes);
-          const updated = await repo.findAdmin(tx, id);
-          if (!updated) throw notFound(ADMIN_NOT_FOUND);
+          if (Object.keys(edits).length === 0) return { admin: toAdminView(locked) };
+          await updateUser(tx, id, edits);
+          const updated = await lockTarget(tx, id);
           await recordAudit(tx, by.actor, {
             action: 'admin.update',
             targetType: 'user',
             targetId: id,
-            before: auditView(target),
+            before: auditView(locked),
             after: auditView(updated),
           });
-          return toAdminView(updated);
+          return { admin: toAdminView(updated) };
         });
       } catch (err) {
         return uniqueConflict(err);
       }
     },
 
-    async setStatus(by: Acting, id: number, body: AdminStatusBody): Promise<AdminView> {
+    /**
+     * Disabling is at once (the brake on a compromised account: sessions revoked, first approvals
+     * withdrawn); enabling is a proposal (`admin.enable`), so that one super admin cannot undo
+     * another's brake alone. An account already in the wanted state is no change (200).
+     */
+    async setStatus(by: Acting, id: number, body: AdminStatusBody): Promise<AdminOutcome> {
+      if (body.is_active) {
+        const target = await repo.findAdmin(db, id);
+        if (!target) throw notFoundAdmin();
+        if (target.isActive) return { admin: toAdminView(target) };
+        return { change: await changes.propose(ADMIN_CHANGE_KINDS.enable, String(id), body, by.actor) };
+      }
       const { view, revoked } = await db.transaction(async (tx) => {
-        if (!body.is_active) await lockSuperAdmins(tx);
+        await lockSuperAdmins(tx);
         const target = await lockTarget(tx, id);
-        const change = await changeActive(tx, by, target, body.is_active, 'admin.status');
+        const change = await changeActive(tx, by, target, false, 'admin.status');
         if (change.outcome === 'refused') throw refusal(change.reason);
-        const updated = await repo.findAdmin(tx, id);
-        if (!updated) throw notFound(ADMIN_NOT_FOUND);
+        const updated = await lockTarget(tx, id);
         return {
           view: toAdminView(updated),
           revoked: change.outcome === 'changed' ? change.revokedSessionIds : [],
         };
       });
       notifyRevoked(revoked);
-      return view;
+      return { admin: view };
     },
 
     /**
-     * A new activation link for another admin (a lost phone or password): their password, 2FA,
-     * sessions and earlier links are revoked in one transaction, and only the link (shown to the
-     * caller once) sets new ones: the caller never knows them. Nobody does it to themselves.
+     * Proposes a new activation link for another admin (`admin.activation`: a lost phone or
+     * password). Until it is approved nothing changes; then their password, 2FA, sessions and
+     * earlier links are revoked in one transaction and only the link (returned here, once) sets
+     * new ones: the proposer never knows them. Nobody proposes it for themselves.
      */
-    async issueActivation(
+    async proposeActivation(
       by: Acting,
       id: number,
       body: TwofaResetBody,
-    ): Promise<{ admin: AdminView; activation: AdminActivationLink }> {
-      if (id === by.actor.adminId) throw forbidden(TWOFA_MESSAGES.ownReset);
-      const { result, revoked } = await db.transaction(async (tx) => {
-        const target = await lockTarget(tx, id);
-        const sessionIds = await revokeCredentials(tx, id);
-        const activation = await issueActivation(tx, id, by.actor.adminId);
-        const updated = await repo.findAdmin(tx, id);
-        if (!updated) throw notFound(ADMIN_NOT_FOUND);
-        await recordAudit(tx, by.actor, {
-          action: 'admin.activation_issue',
-          targetType: 'user',
-          targetId: id,
-          before: auditView(target),
-          after: {
-            ...auditView(updated),
-            reason: body.reason,
-            revoked_sessions: sessionIds.length,
-            activation_expires_at: activation.expires_at,
-          },
-        });
-        return { result: { admin: toAdminView(updated), activation }, revoked: sessionIds };
-      });
-      notifyRevoked(revoked);
-      return result;
+    ): Promise<{ change: AdminChange; activation: AdminActivationLink }> {
+      const { link, tokenHash } = newActivationLink();
+      const change = await changes.propose(
+        ADMIN_CHANGE_KINDS.activation,
+        String(id),
+        { reason: body.reason, activation_token_hash: tokenHash },
+        by.actor,
+      );
+      return { change, activation: link };
     },
 
     /**
-     * Deletes an admin for good (a tombstone): every session and link is revoked at once (every
-     * instance drops them at commit, session-changes.ts), password and 2FA are made unusable, the
-     * account is disabled with deleted_at set (the database refuses to enable it again:
-     * users_deleted_inactive) and its pending first approvals no longer count. The row stays,
-     * because audit rows, deposits, withdrawals and the ledger reference it; its e-mail stays taken.
+     * Proposes deleting an admin for good (`admin.delete`: a tombstone once applied); never
+     * yourself, never the last active super admin (checked when proposed and when applied).
      */
-    async remove(by: Acting, id: number): Promise<{ id: number }> {
-      if (id === by.actor.adminId) throw forbidden(CANNOT_DELETE_SELF);
-      const revoked = await db.transaction(async (tx) => {
-        await lockSuperAdmins(tx);
-        const target = await lockTarget(tx, id);
-        await assertAnotherSuperAdmin(tx, target);
-        const sessionIds = await revokeCredentials(tx, id, DELETED_PASSWORD);
-        await updateUser(tx, id, { isActive: false, deletedAt: new Date() });
-        const lapsed = await lapseFirstApprovals(tx, id);
-        await recordAudit(tx, by.actor, {
-          action: 'admin.delete',
-          targetType: 'user',
-          targetId: id,
-          before: auditView(target),
-          after: {
-            is_active: false,
-            deleted: true,
-            revoked_sessions: sessionIds.length,
-            lapsed_approvals: lapsed,
-          },
-        });
-        return sessionIds;
-      });
-      notifyRevoked(revoked);
-      return { id };
+    async proposeRemove(by: Acting, id: number): Promise<AdminChange> {
+      return changes.propose(ADMIN_CHANGE_KINDS.remove, String(id), { deleted: true }, by.actor);
     },
   };
 }

@@ -1,18 +1,54 @@
+import {
+  ADMIN_ACTIVATION_TEXTS,
+  ADMIN_CHANGE_TEXTS,
+  type AdminChange,
+  CHANGE_TEXTS,
+} from '@platform/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activate, createActivatedAdmin } from '../../test/activation.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  type ActivationLink,
+  activate,
+  createActivatedAdmin,
+  createAdminApproved,
+  removeAdminApproved,
+} from '../../test/activation.ts';
 import { auditRows, createAdminTestApp, type TestAdmin } from '../../test/admin.ts';
-import { api, registerUser, type TestApp, uniqueEmail } from '../../test/app.ts';
+import {
+  api,
+  countAsApproverNow,
+  createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  saveApproved,
+  secondApprover,
+  type TestApp,
+  uniqueEmail,
+} from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { users } from '../auth/auth.schema.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { changesOf } from '../changes/changes.module.ts';
+import { adminChanges } from '../changes/changes.schema.ts';
 import { adminActivations } from './admins.schema.ts';
+
+/**
+ * Admin management (spec 000 §5) with the issue-32 controls: creating an admin, a level change, a
+ * new activation link (the password / 2FA reset), deleting and enabling are proposals a second
+ * super admin approves; a lone super admin's wait 24 h (attack 4: puppet and takeover).
+ */
 
 let t: TestApp;
 let root: TestAdmin;
 let plain: TestAdmin;
+/** A second super admin who counts as an approver (the test app's, as the helpers use). */
+let second: { token: string; id: number };
 
 beforeAll(async () => {
   ({ t, superAdmin: root, admin: plain } = await createAdminTestApp());
+  await countAsApproverNow(t, root.id);
+  second = await secondApprover(t);
 });
 afterAll(async () => t?.close());
 
@@ -22,16 +58,29 @@ interface Admin {
   phone: string | null;
   admin_level: 'admin' | 'super_admin';
   is_active: boolean;
+  activation_pending: boolean;
+  twofa_enabled: boolean;
 }
 
-async function create(body: Record<string, unknown>, token = root.token) {
-  return api<{ admin: Admin }>(t.app, 'POST', '/api/admin/admins', { token, body });
-}
+type Proposal = { change: AdminChange; activation: ActivationLink };
 
+const create = (body: Record<string, unknown>, token = root.token) =>
+  api<Proposal>(t.app, 'POST', '/api/admin/admins', { token, body });
+const decide = (id: number, verb: 'approve' | 'reject' | 'cancel', token = second.token) =>
+  api<{ change: AdminChange }>(t.app, 'POST', `/api/admin/changes/${id}/${verb}`, { token, body: {} });
 const newAdmin = (level: 'admin' | 'super_admin' = 'admin') =>
   createActivatedAdmin(t, root.token, { admin_level: level });
-
 const me = (token: string) => api(t.app, 'GET', '/api/auth/me', { token });
+const usersWithEmail = (db: TestApp['database']['db'], email: string) =>
+  db.select().from(users).where(eq(users.email, email));
+async function adminInList(id: number): Promise<Admin | undefined> {
+  const list = await api<{ admins: Admin[] }>(t.app, 'GET', '/api/admin/admins?limit=100', {
+    token: root.token,
+  });
+  return list.body.data!.admins.find((a) => a.id === id);
+}
+const changeRow = async (id: number) =>
+  (await t.database.db.select().from(adminChanges).where(eq(adminChanges.id, id)))[0];
 
 describe(`admin management guards (${testEngine})`, () => {
   const calls: [string, string, unknown?][] = [
@@ -91,69 +140,96 @@ describe(`GET /api/admin/admins (${testEngine})`, () => {
   });
 });
 
-describe(`POST /api/admin/admins (${testEngine})`, () => {
-  it('creates an admin with no usable password and a one-time activation link; audits it', async () => {
+describe(`POST /api/admin/admins: a proposal a second super admin approves (${testEngine})`, () => {
+  it('creates nothing until approved; the link, shown once when proposed, works only after the approval', async () => {
     const email = uniqueEmail('newadmin');
-    const res = await api<{
-      admin: Admin & { activation_pending: boolean };
-      activation: { token: string; path: string; expires_at: string };
-    }>(t.app, 'POST', '/api/admin/admins', {
-      token: root.token,
-      body: { email: email.toUpperCase(), phone: '13612345678' },
-    });
-    expect(res.status, res.body.message).toBe(200);
+    const res = await create({ email: email.toUpperCase(), phone: '13612345678' });
+    expect(res.status, res.body.message).toBe(202);
+    expect(res.body.message).toContain(ADMIN_CHANGE_TEXTS.proposed);
     expect(res.body.message).toContain('链接只显示这一次');
-    const { admin: created, activation } = res.body.data!;
-    expect(created).toMatchObject({
+    const { change, activation } = res.body.data!;
+    expect(change).toMatchObject({
+      kind: 'admin.create',
+      status: 'pending',
+      required_level: 'super_admin',
+      target_type: 'user',
+      target_id: null,
+      proposer: { id: root.id },
+      // Shown readably, without the token's hash.
+      before: null,
+      after: { email, phone: '13612345678', admin_level: '管理员' },
+    });
+    expect(activation.path).toBe(`/admin/activate?token=${encodeURIComponent(activation.token)}`);
+    const tokenHash = hashToken(activation.token);
+    // The proposal keeps only the hash; nothing else shows it, and nothing exists yet.
+    const stored = await changeRow(change.id);
+    expect(stored?.after).toMatchObject({ email, activation_token_hash: tokenHash });
+    expect(JSON.stringify(stored)).not.toContain(activation.token);
+    const list = await api(t.app, 'GET', '/api/admin/changes?status=pending', { token: second.token });
+    expect(JSON.stringify(list.body)).toContain(email);
+    expect(JSON.stringify(list.body)).not.toContain(activation.token);
+    expect(JSON.stringify(list.body)).not.toContain(tokenHash);
+    expect(await usersWithEmail(t.database.db, email)).toHaveLength(0);
+    const early = await activate(t, activation.token);
+    expect(early.start.status).toBe(400);
+    expect(early.start.body.message).toBe(ADMIN_ACTIVATION_TEXTS.awaitingApproval);
+    expect(early.complete.body.message).toBe(ADMIN_ACTIVATION_TEXTS.awaitingApproval);
+
+    // Neither the proposer nor a plain admin approves it.
+    expect((await decide(change.id, 'approve', root.token)).status).toBe(403);
+    expect((await decide(change.id, 'approve', plain.token)).status).toBe(403);
+    expect(await usersWithEmail(t.database.db, email)).toHaveLength(0);
+
+    const approved = await decide(change.id, 'approve');
+    expect(approved.status, approved.body.message).toBe(200);
+    const applied = approved.body.data!.change;
+    expect(applied).toMatchObject({ status: 'applied', approver: { id: second.id } });
+    const id = Number(applied.target_id);
+    expect(await adminInList(id)).toMatchObject({
       email,
       phone: '13612345678',
       admin_level: 'admin',
       is_active: true,
       activation_pending: true,
     });
-    expect(activation.path).toBe(`/admin/activate?token=${encodeURIComponent(activation.token)}`);
-    const hours = (Date.parse(activation.expires_at) - Date.now()) / 3_600_000;
+    const [link] = await t.database.db.select().from(adminActivations).where(eq(adminActivations.userId, id));
+    expect(link).toMatchObject({ tokenHash, createdBy: root.id, usedAt: null, revokedAt: null });
+    // Valid 24 h from the approval.
+    const hours = (link!.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24.01);
-    // Only the token's hash is stored; the list never shows the link again.
-    const stored = await t.database.db
-      .select()
-      .from(adminActivations)
-      .where(eq(adminActivations.userId, created.id));
-    expect(stored).toHaveLength(1);
-    expect(JSON.stringify(stored)).not.toContain(activation.token);
-    const list = await api(t.app, 'GET', '/api/admin/admins?limit=100', { token: root.token });
-    expect(JSON.stringify(list.body)).not.toContain(activation.token);
-    // No password logs in before activation.
     for (const password of ['', 'secret1', '!activation-pending']) {
       const login = await api(t.app, 'POST', '/api/auth/login', { body: { email, password } });
       expect([400, 401]).toContain(login.status);
     }
-    const [audit] = await auditRows(t, 'admin.create', created.id);
-    expect(audit).toMatchObject({ adminId: root.id, before: null, after: { email, admin_level: 'admin' } });
+    const [audit] = await auditRows(t, 'admin.create', id);
+    expect(audit).toMatchObject({
+      adminId: second.id,
+      before: null,
+      after: {
+        email,
+        admin_level: 'admin',
+        proposed_by: root.id,
+        approved_by: second.id,
+        change_id: change.id,
+      },
+    });
     expect(JSON.stringify(audit)).not.toContain(activation.token);
+    const { complete } = await activate(t, activation.token, 'own-secret1');
+    expect(complete.status, complete.body.message).toBe(200);
 
-    const superOne = await create({ email: uniqueEmail('super'), admin_level: 'super_admin' });
-    expect(superOne.body.data!.admin.admin_level).toBe('super_admin');
+    const superOne = await createAdminApproved(t, root.token, { admin_level: 'super_admin' });
+    expect((await adminInList(superOne.id))?.admin_level).toBe('super_admin');
   });
 
   it('the link sets the admin’s own password and 2FA, once; then they log in with both', async () => {
-    const res = await api<{ admin: Admin; activation: { token: string } }>(
-      t.app,
-      'POST',
-      '/api/admin/admins',
-      {
-        token: root.token,
-        body: { email: uniqueEmail('link') },
-      },
-    );
-    const { admin, activation } = res.body.data!;
+    const { id, email, activation } = await createAdminApproved(t, root.token);
     // A weak password or a wrong code changes nothing and leaves the link usable.
     const weak = await api(t.app, 'POST', '/api/auth/activation/complete', {
       body: { token: activation.token, password: '123', code: '000000' },
     });
     expect(weak.status).toBe(400);
-    expect(weak.body.message).toContain('密码至少6位');
+    expect(weak.body.message).toContain('密码至少8位');
     await api(t.app, 'POST', '/api/auth/activation/start', { body: { token: activation.token } });
     const wrongCode = await api(t.app, 'POST', '/api/auth/activation/complete', {
       body: { token: activation.token, password: 'own-secret1', code: '000000' },
@@ -161,7 +237,7 @@ describe(`POST /api/admin/admins (${testEngine})`, () => {
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body.message).toBe('两步验证码错误');
     const { start, complete, secret } = await activate(t, activation.token, 'own-secret1');
-    expect(start.body.data!.email).toBe(admin.email);
+    expect(start.body.data!.email).toBe(email);
     expect(complete.status, complete.body.message).toBe(200);
     expect(complete.body.data!.recovery_codes).toHaveLength(10);
     // Used: 400 with a clear text, on both calls.
@@ -171,17 +247,17 @@ describe(`POST /api/admin/admins (${testEngine})`, () => {
     expect(again.complete.status).toBe(400);
     // 2FA is on: the password alone is not enough, the password with a code is.
     const noCode = await api(t.app, 'POST', '/api/auth/login', {
-      body: { email: admin.email, password: 'own-secret1' },
+      body: { email, password: 'own-secret1' },
     });
     expect(noCode.status).toBe(401);
     expect(noCode.body.data).toMatchObject({ twofa_required: true });
     const { totpAt, timeStep } = await import('../auth/two-factor/totp.ts');
     const login = await api(t.app, 'POST', '/api/auth/login', {
-      body: { email: admin.email, password: 'own-secret1', totp: totpAt(secret, timeStep(Date.now()) + 1) },
+      body: { email, password: 'own-secret1', totp: totpAt(secret, timeStep(Date.now()) + 1) },
     });
     expect(login.status, login.body.message).toBe(200);
-    const [audit] = await auditRows(t, 'admin.activate', admin.id);
-    expect(audit).toMatchObject({ adminId: admin.id, after: { activation_pending: false } });
+    const [audit] = await auditRows(t, 'admin.activate', id);
+    expect(audit).toMatchObject({ adminId: id, after: { activation_pending: false } });
   });
 
   it('an unknown or expired link is a 400 with a clear text', async () => {
@@ -189,20 +265,11 @@ describe(`POST /api/admin/admins (${testEngine})`, () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('激活链接无效，请联系超级管理员重新发送');
     expect((await api(t.app, 'POST', '/api/auth/activation/start', { body: {} })).status).toBe(400);
-    const res = await api<{ admin: Admin; activation: { token: string } }>(
-      t.app,
-      'POST',
-      '/api/admin/admins',
-      {
-        token: root.token,
-        body: { email: uniqueEmail('late') },
-      },
-    );
-    const { admin, activation } = res.body.data!;
+    const { id, activation } = await createAdminApproved(t, root.token);
     await t.database.db
       .update(adminActivations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(adminActivations.userId, admin.id));
+      .where(eq(adminActivations.userId, id));
     const { start, complete } = await activate(t, activation.token);
     expect(start.status).toBe(400);
     expect(start.body.message).toBe('激活链接已过期，请联系超级管理员重新发送');
@@ -210,7 +277,9 @@ describe(`POST /api/admin/admins (${testEngine})`, () => {
     expect(complete.body.message).toBe('激活链接已过期，请联系超级管理员重新发送');
   });
 
-  it('validates the fields with their texts; a password in the body is refused', async () => {
+  it('validates the fields with their texts, proposing nothing; a password in the body is refused', async () => {
+    const proposals = async () => (await t.database.db.select().from(adminChanges)).length;
+    const before = await proposals();
     const missing = await create({});
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('请输入邮箱');
@@ -224,12 +293,12 @@ describe(`POST /api/admin/admins (${testEngine})`, () => {
     const phone = await create({ email: uniqueEmail(), phone: 'abc' });
     expect(phone.status).toBe(400);
     expect(phone.body.message).toContain('手机号格式不正确');
-    const blankPhone = await create({ email: uniqueEmail(), phone: '' });
-    expect(blankPhone.status).toBe(200);
-    expect(blankPhone.body.data!.admin.phone).toBeNull();
+    expect(await proposals()).toBe(before);
+    const blankPhone = await createAdminApproved(t, root.token, { phone: '' });
+    expect((await adminInList(blankPhone.id))?.phone).toBeNull();
   });
 
-  it('refuses an e-mail or phone already used with 409', async () => {
+  it('an e-mail or phone already used is 409 when proposed; one taken before the approval makes the change stale (409), nothing created', async () => {
     const u = await registerUser(t.app, { phone: '13512340000' });
     const email = await create({ email: u.email });
     expect(email.status).toBe(409);
@@ -237,27 +306,199 @@ describe(`POST /api/admin/admins (${testEngine})`, () => {
     const phone = await create({ email: uniqueEmail(), phone: '13512340000' });
     expect(phone.status).toBe(409);
     expect(phone.body.message).toBe('该手机号已被注册');
+
+    const wanted = uniqueEmail('contested');
+    const proposed = await create({ email: wanted });
+    expect(proposed.status).toBe(202);
+    await registerUser(t.app, { email: wanted });
+    const late = await decide(proposed.body.data!.change.id, 'approve');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('该邮箱已被注册');
+    expect((await changeRow(proposed.body.data!.change.id))?.status).toBe('stale');
+    const holders = await usersWithEmail(t.database.db, wanted);
+    expect(holders.map((h) => h.role)).toEqual(['user']);
+    const { start } = await activate(t, proposed.body.data!.activation.token);
+    expect(start.body.message).toBe(ADMIN_ACTIVATION_TEXTS.notApproved);
+  });
+
+  it('rejected or cancelled: nothing is created and the link says it was not approved', async () => {
+    for (const [verb, token] of [
+      ['reject', second.token],
+      ['cancel', root.token],
+    ] as const) {
+      const email = uniqueEmail(verb);
+      const proposed = await create({ email });
+      const closed = await decide(proposed.body.data!.change.id, verb, token);
+      expect(closed.status, closed.body.message).toBe(200);
+      expect(await usersWithEmail(t.database.db, email)).toHaveLength(0);
+      const { start } = await activate(t, proposed.body.data!.activation.token);
+      expect(start.status).toBe(400);
+      expect(start.body.message).toBe(ADMIN_ACTIVATION_TEXTS.notApproved);
+    }
+  });
+});
+
+describe(`a lone super admin: puppets and takeovers wait 24 h (attack 4, ${testEngine})`, () => {
+  let lone: TestApp;
+  let boss: Awaited<ReturnType<typeof createApprover>>;
+  let watcher: Awaited<ReturnType<typeof createApprover>>;
+  const DAY_LATER = () => new Date(Date.now() + 24 * 3_600_000 + 60_000);
+  beforeAll(async () => {
+    lone = await createTestApp();
+    boss = await createApprover(lone, 'super_admin');
+    watcher = await createApprover(lone, 'admin');
+  });
+  afterAll(() => lone?.close());
+  const call = <T>(method: 'POST' | 'DELETE', url: string, token: string, body?: unknown) =>
+    api<T>(lone.app, method, url, { token, body });
+
+  it('a puppet admin is delayed 24 h with every admin told; nothing exists until then; the link works only after', async () => {
+    const toAdmins = vi.spyOn(lone.app.platform.realtime, 'toAdmins');
+    const email = uniqueEmail('puppet');
+    const res = await call<Proposal>('POST', '/api/admin/admins', boss.token, {
+      email,
+      admin_level: 'super_admin',
+    });
+    expect(res.status, res.body.message).toBe(202);
+    expect(res.body.message).toContain(CHANGE_TEXTS.delayed);
+    const { change, activation } = res.body.data!;
+    expect(change.status).toBe('delayed');
+    const hours = (Date.parse(change.effective_at!) - Date.parse(change.proposed_at)) / 3_600_000;
+    expect(hours).toBeCloseTo(24, 3);
+    expect(toAdmins).toHaveBeenCalledWith(
+      'admin_notification',
+      expect.objectContaining({ type: 'change', id: change.id, status: 'delayed' }),
+    );
+    toAdmins.mockRestore();
+    expect((await activate(lone, activation.token)).start.body.message).toBe(
+      ADMIN_ACTIVATION_TEXTS.awaitingApproval,
+    );
+
+    const jobs = changesOf(lone.app);
+    expect(await jobs.applyDue(new Date())).toBe(0);
+    expect(await usersWithEmail(lone.database.db, email)).toHaveLength(0);
+    expect(await jobs.applyDue(DAY_LATER())).toBe(1);
+    const [puppet] = await usersWithEmail(lone.database.db, email);
+    expect(puppet).toMatchObject({ role: 'admin', adminLevel: 'super_admin', isActive: true });
+    // Applied by the job as the proposer, with nobody's approval.
+    const [audit] = await auditRows(lone, 'admin.create', puppet!.id);
+    expect(audit).toMatchObject({ adminId: boss.id, after: { proposed_by: boss.id, approved_by: null } });
+    const { complete } = await activate(lone, activation.token);
+    expect(complete.status, complete.body.message).toBe(200);
+  });
+
+  it('a new link for another admin (a takeover) is delayed; the target cancels it and keeps password, 2FA and sessions', async () => {
+    const target = await createAdmin(lone, 'admin');
+    const [was] = await usersWithEmail(lone.database.db, target.email);
+    const res = await call<Proposal>('POST', `/api/admin/admins/${target.id}/activation`, boss.token, {
+      reason: '接管',
+    });
+    expect(res.status, res.body.message).toBe(202);
+    const { change, activation } = res.body.data!;
+    expect(change).toMatchObject({
+      kind: 'admin.activation',
+      status: 'delayed',
+      target_id: String(target.id),
+    });
+    expect((await api(lone.app, 'GET', '/api/auth/me', { token: target.token })).status).toBe(200);
+    expect((await activate(lone, activation.token)).start.body.message).toBe(
+      ADMIN_ACTIVATION_TEXTS.awaitingApproval,
+    );
+    // The target (a plain admin) may cancel a delayed change.
+    const listed = await api<{ changes: AdminChange[] }>(lone.app, 'GET', '/api/admin/changes', {
+      token: target.token,
+    });
+    expect(listed.body.data!.changes.find((c) => c.id === change.id)).toMatchObject({ can_cancel: true });
+    const cancelled = await call<{ change: AdminChange }>(
+      'POST',
+      `/api/admin/changes/${change.id}/cancel`,
+      target.token,
+      { reason: '不是我要求的' },
+    );
+    expect(cancelled.status, cancelled.body.message).toBe(200);
+    expect(await changesOf(lone.app).applyDue(DAY_LATER())).toBe(0);
+    const [still] = await usersWithEmail(lone.database.db, target.email);
+    expect(still?.passwordHash).toBe(was?.passwordHash);
+    expect((await api(lone.app, 'GET', '/api/auth/me', { token: target.token })).status).toBe(200);
+    const login = await api(lone.app, 'POST', '/api/auth/login', {
+      body: { email: target.email, password: target.password },
+    });
+    expect(login.status).toBe(200);
+    expect((await activate(lone, activation.token)).start.body.message).toBe(
+      ADMIN_ACTIVATION_TEXTS.notApproved,
+    );
+  });
+
+  it('a deletion is delayed likewise, and applied by the job when due', async () => {
+    const target = await createAdmin(lone, 'admin');
+    const res = await call<{ change: AdminChange }>('DELETE', `/api/admin/admins/${target.id}`, boss.token);
+    expect(res.status).toBe(202);
+    expect(res.body.data!.change).toMatchObject({ kind: 'admin.delete', status: 'delayed' });
+    expect((await api(lone.app, 'GET', '/api/auth/me', { token: target.token })).status).toBe(200);
+    // Any other admin could cancel it meanwhile.
+    const seen = await api<{ changes: AdminChange[] }>(lone.app, 'GET', '/api/admin/changes', {
+      token: watcher.token,
+    });
+    expect(seen.body.data!.changes.find((c) => c.id === res.body.data!.change.id)?.can_cancel).toBe(true);
+    expect(await changesOf(lone.app).applyDue(DAY_LATER())).toBe(1);
+    expect((await api(lone.app, 'GET', '/api/auth/me', { token: target.token })).status).toBe(401);
+    const [row] = await usersWithEmail(lone.database.db, target.email);
+    expect(row?.deletedAt).toBeInstanceOf(Date);
   });
 });
 
 describe(`PATCH /api/admin/admins/:id (${testEngine})`, () => {
-  it('changes fields and audits without hashes', async () => {
+  it('e-mail and phone are saved at once, audited without hashes', async () => {
     const a = await newAdmin();
     const email = uniqueEmail('renamed');
     const res = await api<{ admin: Admin }>(t.app, 'PATCH', `/api/admin/admins/${a.id}`, {
       token: root.token,
-      body: { email, phone: '13400001111', password: '', admin_level: 'super_admin' },
+      body: { email, phone: '13400001111', password: '', admin_level: 'admin' },
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('管理员信息更新成功');
-    expect(res.body.data!.admin).toMatchObject({ email, phone: '13400001111', admin_level: 'super_admin' });
+    expect(res.body.data!.admin).toMatchObject({ email, phone: '13400001111', admin_level: 'admin' });
     expect((await me(a.token)).status).toBe(200);
     const [audit] = await auditRows(t, 'admin.update', a.id);
-    expect(audit).toMatchObject({
-      before: { email: a.email, admin_level: 'admin' },
-      after: { email, admin_level: 'super_admin' },
-    });
+    expect(audit).toMatchObject({ before: { email: a.email }, after: { email, phone: '13400001111' } });
     expect(JSON.stringify(audit)).not.toContain('argon2');
+  });
+
+  it('a level change is a proposal, in force once a second super admin approves; with other changes it is refused', async () => {
+    const a = await newAdmin();
+    const mixed = await api(t.app, 'PATCH', `/api/admin/admins/${a.id}`, {
+      token: root.token,
+      body: { email: uniqueEmail('mixed'), admin_level: 'super_admin' },
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toBe(ADMIN_CHANGE_TEXTS.levelAlone);
+    expect(await adminInList(a.id)).toMatchObject({ email: a.email, admin_level: 'admin' });
+
+    const res = await api<{ change: AdminChange }>(t.app, 'PATCH', `/api/admin/admins/${a.id}`, {
+      token: root.token,
+      body: { email: a.email, admin_level: 'super_admin' },
+    });
+    expect(res.status, res.body.message).toBe(202);
+    expect(res.body.message).toBe(ADMIN_CHANGE_TEXTS.proposed);
+    expect(res.body.data!.change).toMatchObject({
+      kind: 'admin.level',
+      status: 'pending',
+      target_id: String(a.id),
+      before: { [a.email]: '管理员' },
+      after: { [a.email]: '超级管理员' },
+    });
+    expect((await adminInList(a.id))?.admin_level).toBe('admin');
+    expect((await api(t.app, 'GET', '/api/admin/admins', { token: a.token })).status).toBe(403);
+
+    expect((await decide(res.body.data!.change.id, 'approve')).status).toBe(200);
+    expect((await adminInList(a.id))?.admin_level).toBe('super_admin');
+    expect((await api(t.app, 'GET', '/api/admin/admins', { token: a.token })).status).toBe(200);
+    const [audit] = await auditRows(t, 'admin.update', a.id);
+    expect(audit).toMatchObject({
+      adminId: second.id,
+      before: { admin_level: 'admin' },
+      after: { admin_level: 'super_admin', proposed_by: root.id },
+    });
   });
 
   it('a super admin cannot set another admin’s password (400, nothing changes) nor log in as them', async () => {
@@ -281,7 +522,7 @@ describe(`PATCH /api/admin/admins/:id (${testEngine})`, () => {
     expect(reset.status).toBe(404);
   });
 
-  it('refuses a taken e-mail, an own level change; 404 for a non-admin', async () => {
+  it('refuses a taken e-mail and an own level change (nothing proposed); 404 for a non-admin', async () => {
     const a = await newAdmin();
     const taken = await api(t.app, 'PATCH', `/api/admin/admins/${a.id}`, {
       token: root.token,
@@ -295,6 +536,11 @@ describe(`PATCH /api/admin/admins/:id (${testEngine})`, () => {
     });
     expect(own.status).toBe(403);
     expect(own.body.message).toBe('不能修改自己的管理员级别');
+    const proposedAboutRoot = await t.database.db
+      .select()
+      .from(adminChanges)
+      .where(eq(adminChanges.targetId, String(root.id)));
+    expect(proposedAboutRoot).toHaveLength(0);
     // Own other fields are fine, and the same level is no change.
     const ownPhone = await api(t.app, 'PATCH', `/api/admin/admins/${root.id}`, {
       token: root.token,
@@ -311,18 +557,43 @@ describe(`PATCH /api/admin/admins/:id (${testEngine})`, () => {
   });
 });
 
-describe(`POST /api/admin/admins/:id/activation (${testEngine})`, () => {
-  it('revokes the admin’s password, 2FA and sessions; only the new link sets new ones', async () => {
-    const a = await newAdmin();
-    const res = await api<{
-      admin: Admin & { activation_pending: boolean; twofa_enabled: boolean };
-      activation: { token: string };
-    }>(t.app, 'POST', `/api/admin/admins/${a.id}/activation`, {
+describe(`POST /api/admin/admins/:id/activation: the password / 2FA reset (attack 4, ${testEngine})`, () => {
+  it('proposed for another super admin, it changes nothing until approved; the target may reject it', async () => {
+    const victim = await newAdmin('super_admin');
+    const [was] = await usersWithEmail(t.database.db, victim.email);
+    const res = await api<Proposal>(t.app, 'POST', `/api/admin/admins/${victim.id}/activation`, {
       token: root.token,
       body: { reason: '手机丢失' },
     });
-    expect(res.status, res.body.message).toBe(200);
-    expect(res.body.data!.admin).toMatchObject({ activation_pending: true, twofa_enabled: false });
+    expect(res.status, res.body.message).toBe(202);
+    expect(res.body.message).toContain('链接只显示这一次');
+    const { change, activation } = res.body.data!;
+    expect(change).toMatchObject({ kind: 'admin.activation', status: 'pending' });
+    expect(JSON.stringify(change)).not.toContain(hashToken(activation.token));
+    // Password, 2FA and sessions intact.
+    expect((await me(victim.token)).status).toBe(200);
+    const [now] = await usersWithEmail(t.database.db, victim.email);
+    expect(now).toMatchObject({ passwordHash: was!.passwordHash, twofaEnabledAt: was!.twofaEnabledAt });
+    expect((await activate(t, activation.token)).start.body.message).toBe(
+      ADMIN_ACTIVATION_TEXTS.awaitingApproval,
+    );
+
+    const rejected = await decide(change.id, 'reject', victim.token);
+    expect(rejected.status, rejected.body.message).toBe(200);
+    expect((await me(victim.token)).status).toBe(200);
+    expect((await activate(t, activation.token)).start.body.message).toBe(ADMIN_ACTIVATION_TEXTS.notApproved);
+  });
+
+  it('approved by a second super admin: password, 2FA and sessions go; only the new link sets new ones', async () => {
+    const a = await newAdmin();
+    const res = await api<Proposal>(t.app, 'POST', `/api/admin/admins/${a.id}/activation`, {
+      token: root.token,
+      body: { reason: '手机丢失' },
+    });
+    expect(res.status, res.body.message).toBe(202);
+    expect((await me(a.token)).status).toBe(200);
+    expect((await decide(res.body.data!.change.id, 'approve')).status).toBe(200);
+    expect(await adminInList(a.id)).toMatchObject({ activation_pending: true, twofa_enabled: false });
     expect((await me(a.token)).status).toBe(401);
     const old = await api(t.app, 'POST', '/api/auth/login', {
       body: { email: a.email, password: a.password },
@@ -333,19 +604,19 @@ describe(`POST /api/admin/admins/:id/activation (${testEngine})`, () => {
     const { complete } = await activate(t, res.body.data!.activation.token, 'mine-again1');
     expect(complete.status, complete.body.message).toBe(200);
     const [audit] = await auditRows(t, 'admin.activation_issue', a.id);
-    expect(audit).toMatchObject({ adminId: root.id, after: { reason: '手机丢失', revoked_sessions: 1 } });
+    expect(audit).toMatchObject({
+      adminId: second.id,
+      after: { reason: '手机丢失', revoked_sessions: 1, proposed_by: root.id },
+    });
   });
 
-  it('a second link revokes the first; nobody issues one for themselves', async () => {
-    const created = await create({ email: uniqueEmail('twice') });
-    const first = (created.body.data as unknown as { activation: { token: string } }).activation.token;
-    const id = created.body.data!.admin.id;
-    const second = await api(t.app, 'POST', `/api/admin/admins/${id}/activation`, {
+  it('an applied second link revokes the first; nobody proposes one for themselves; a reason is required', async () => {
+    const created = await createAdminApproved(t, root.token);
+    await saveApproved(t, 'POST', `/api/admin/admins/${created.id}/activation`, {
       token: root.token,
       body: { reason: '链接丢失' },
     });
-    expect(second.status).toBe(200);
-    const { start } = await activate(t, first);
+    const { start } = await activate(t, created.activation.token);
     expect(start.status).toBe(400);
     expect(start.body.message).toContain('激活链接已失效');
     const own = await api(t.app, 'POST', `/api/admin/admins/${root.id}/activation`, {
@@ -353,7 +624,7 @@ describe(`POST /api/admin/admins/:id/activation (${testEngine})`, () => {
       body: { reason: 'x' },
     });
     expect(own.status).toBe(403);
-    const noReason = await api(t.app, 'POST', `/api/admin/admins/${id}/activation`, {
+    const noReason = await api(t.app, 'POST', `/api/admin/admins/${created.id}/activation`, {
       token: root.token,
       body: {},
     });
@@ -363,7 +634,7 @@ describe(`POST /api/admin/admins/:id/activation (${testEngine})`, () => {
 });
 
 describe(`PATCH /api/admin/admins/:id/status (${testEngine})`, () => {
-  it('disables (revoking sessions) and enables an admin, with audit rows', async () => {
+  it('disabling is at once (sessions revoked); enabling is a proposal a second super admin approves', async () => {
     const a = await newAdmin();
     const off = await api<{ admin: Admin }>(t.app, 'PATCH', `/api/admin/admins/${a.id}/status`, {
       token: root.token,
@@ -373,20 +644,57 @@ describe(`PATCH /api/admin/admins/:id/status (${testEngine})`, () => {
     expect(off.body.message).toBe('管理员已禁用');
     expect(off.body.data!.admin.is_active).toBe(false);
     expect((await me(a.token)).status).toBe(401);
-    const on = await api(t.app, 'PATCH', `/api/admin/admins/${a.id}/status`, {
+    const on = await api<{ change: AdminChange }>(t.app, 'PATCH', `/api/admin/admins/${a.id}/status`, {
       token: root.token,
       body: { is_active: true },
     });
-    expect(on.body.message).toBe('管理员已启用');
+    expect(on.status, on.body.message).toBe(202);
+    expect(on.body.data!.change).toMatchObject({ kind: 'admin.enable', status: 'pending' });
+    expect((await adminInList(a.id))?.is_active).toBe(false);
+    expect((await decide(on.body.data!.change.id, 'approve')).status).toBe(200);
+    expect((await adminInList(a.id))?.is_active).toBe(true);
     const rows = await auditRows(t, 'admin.status', a.id);
     expect(rows.map((r) => r.after)).toEqual([
-      { is_active: true, revoked_sessions: 0 },
+      {
+        is_active: true,
+        revoked_sessions: 0,
+        change_id: on.body.data!.change.id,
+        proposed_by: root.id,
+        approved_by: second.id,
+      },
       {
         is_active: false,
         revoked_sessions: 1,
         lapsed_approvals: { deposits: 0, withdrawals: 0, payouts: 0 },
       },
     ]);
+    // Enabling an active admin is no change.
+    const again = await api<{ admin: Admin }>(t.app, 'PATCH', `/api/admin/admins/${a.id}/status`, {
+      token: root.token,
+      body: { is_active: true },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data!.admin.is_active).toBe(true);
+  });
+
+  it('the users page cannot enable an admin directly (403); bulk enabling skips them', async () => {
+    const a = await newAdmin();
+    await api(t.app, 'PATCH', `/api/admin/admins/${a.id}/status`, {
+      token: root.token,
+      body: { is_active: false },
+    });
+    const direct = await api(t.app, 'PATCH', `/api/admin/users/${a.id}/status`, {
+      token: root.token,
+      body: { is_active: true },
+    });
+    expect(direct.status).toBe(403);
+    expect(direct.body.message).toBe(ADMIN_CHANGE_TEXTS.enableByProposal);
+    const bulk = await api<{ processedIds: number[] }>(t.app, 'POST', '/api/admin/users/bulk-status', {
+      token: root.token,
+      body: { ids: [a.id], is_active: true },
+    });
+    expect(bulk.body.data?.processedIds).toEqual([]);
+    expect((await adminInList(a.id))?.is_active).toBe(false);
   });
 
   it('refuses to disable yourself; 404 and 400', async () => {
@@ -401,6 +709,14 @@ describe(`PATCH /api/admin/admins/:id/status (${testEngine})`, () => {
       body: { is_active: false },
     });
     expect(missing.status).toBe(404);
+    expect(
+      (
+        await api(t.app, 'PATCH', '/api/admin/admins/99999999/status', {
+          token: root.token,
+          body: { is_active: true },
+        })
+      ).status,
+    ).toBe(404);
     const bad = await api(t.app, 'PATCH', `/api/admin/admins/${plain.id}/status`, {
       token: root.token,
       body: {},
@@ -411,11 +727,19 @@ describe(`PATCH /api/admin/admins/:id/status (${testEngine})`, () => {
 });
 
 describe(`DELETE /api/admin/admins/:id (${testEngine})`, () => {
-  it('tombstones the admin: sessions revoked, never logs in again, never enabled again', async () => {
+  it('a proposal: the admin works on until approved, then is a tombstone that never logs in or is enabled again', async () => {
     const a = await newAdmin();
-    const res = await api(t.app, 'DELETE', `/api/admin/admins/${a.id}`, { token: root.token });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe('管理员删除成功');
+    const res = await api<{ change: AdminChange }>(t.app, 'DELETE', `/api/admin/admins/${a.id}`, {
+      token: root.token,
+    });
+    expect(res.status, res.body.message).toBe(202);
+    expect(res.body.data!.change).toMatchObject({
+      kind: 'admin.delete',
+      status: 'pending',
+      after: { [a.email]: '已删除（不可恢复）' },
+    });
+    expect((await me(a.token)).status).toBe(200);
+    expect((await decide(res.body.data!.change.id, 'approve')).status).toBe(200);
     expect((await me(a.token)).status).toBe(401);
     const list = await api<{ admins: Admin[] }>(t.app, 'GET', '/api/admin/admins?limit=100', {
       token: root.token,
@@ -464,28 +788,22 @@ describe(`DELETE /api/admin/admins/:id (${testEngine})`, () => {
     expect(reuse.body.message).toBe('该邮箱属于已删除的账户，不能再次使用');
     const [audit] = await auditRows(t, 'admin.delete', a.id);
     expect(audit).toMatchObject({
-      adminId: root.id,
+      adminId: second.id,
       before: { email: a.email, admin_level: 'admin', is_active: true },
-      after: { is_active: false, deleted: true, revoked_sessions: 1 },
+      after: { is_active: false, deleted: true, revoked_sessions: 1, proposed_by: root.id },
     });
-    // Gone: a second delete is a 404.
+    // Gone: proposing it again is a 404.
     expect((await api(t.app, 'DELETE', `/api/admin/admins/${a.id}`, { token: root.token })).status).toBe(404);
   });
 
   it('a deleted admin’s unused activation link is dead', async () => {
-    const created = await create({ email: uniqueEmail('never') });
-    const { admin, activation } = created.body.data as unknown as {
-      admin: Admin;
-      activation: { token: string };
-    };
-    expect((await api(t.app, 'DELETE', `/api/admin/admins/${admin.id}`, { token: root.token })).status).toBe(
-      200,
-    );
-    const { start } = await activate(t, activation.token);
+    const created = await createAdminApproved(t, root.token);
+    await removeAdminApproved(t, root.token, created.id);
+    const { start } = await activate(t, created.activation.token);
     expect(start.status).toBe(400);
   });
 
-  it('refuses to delete yourself', async () => {
+  it('refuses to delete yourself (nothing proposed)', async () => {
     const res = await api(t.app, 'DELETE', `/api/admin/admins/${root.id}`, { token: root.token });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('不能删除自己的账户');
@@ -495,11 +813,14 @@ describe(`DELETE /api/admin/admins/:id (${testEngine})`, () => {
 describe(`the last active super admin (${testEngine})`, () => {
   async function onlyTwoSuperAdmins() {
     await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, root.id));
+    await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, second.id));
     const s1 = await newAdmin('super_admin');
     const s2 = await newAdmin('super_admin');
+    await countAsApproverNow(t, s1.id);
+    await countAsApproverNow(t, s2.id);
     const all = await t.database.db.select().from(users).where(eq(users.adminLevel, 'super_admin'));
     for (const o of all) {
-      if (o.id !== s1.id && o.id !== s2.id) {
+      if (o.id !== s1.id && o.id !== s2.id && !o.deletedAt) {
         await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, o.id));
       }
     }
@@ -511,7 +832,8 @@ describe(`the last active super admin (${testEngine})`, () => {
     );
 
   afterAll(async () => {
-    await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, root.id));
+    for (const id of [root.id, second.id])
+      await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, id));
   });
 
   it('survives two super admins disabling each other at once', async () => {
@@ -533,13 +855,26 @@ describe(`the last active super admin (${testEngine})`, () => {
     expect(await activeSuperAdmins()).toHaveLength(1);
   });
 
-  it('survives two super admins deleting or demoting each other at once', async () => {
+  it('survives two super admins approving each other’s deletion and demotion at once: one applies, the other is stale', async () => {
     const { s1, s2 } = await onlyTwoSuperAdmins();
+    const removal = await api<{ change: AdminChange }>(t.app, 'DELETE', `/api/admin/admins/${s2.id}`, {
+      token: s1.token,
+    });
+    const demotion = await api<{ change: AdminChange }>(t.app, 'PATCH', `/api/admin/admins/${s1.id}`, {
+      token: s2.token,
+      body: { admin_level: 'admin' },
+    });
+    expect([removal.status, demotion.status]).toEqual([202, 202]);
     const results = await Promise.all([
-      api(t.app, 'DELETE', `/api/admin/admins/${s2.id}`, { token: s1.token }),
-      api(t.app, 'PATCH', `/api/admin/admins/${s1.id}`, { token: s2.token, body: { admin_level: 'admin' } }),
+      decide(removal.body.data!.change.id, 'approve', s2.token),
+      decide(demotion.body.data!.change.id, 'approve', s1.token),
     ]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const loser = results.find((r) => r.status !== 200)!;
+    expect(loser.status, loser.body.message).toBe(409);
+    // The demotion first: deleting the other would leave no super admin. The deletion first: the
+    // demotion's proposer is deleted, and a deleted admin's proposal no longer applies.
+    expect(['至少需要保留一个启用的超级管理员', CHANGE_TEXTS.proposerGone]).toContain(loser.body.message);
     expect(await activeSuperAdmins()).toHaveLength(1);
   });
 });

@@ -90,7 +90,8 @@ describe(`audit hash chain (${testEngine})`, () => {
             tx,
             { adminId: root.id, ip: '10.0.0.9', userAgent: 'vitest' },
             {
-              action: 'test.parallel',
+              // Any recorded action (AUDIT_ACTION_LABELS): the chain does not depend on it.
+              action: 'reconciliation.run',
               targetType: 'test',
               targetId: i,
               after: { i },
@@ -116,7 +117,7 @@ describe(`audit hash chain (${testEngine})`, () => {
         await recordAudit(
           tx,
           { adminId: root.id, ip: null, userAgent: null },
-          { action: 'test.rollback', targetType: 'test' },
+          { action: 'reconciliation.run', targetType: 'test' },
         );
         throw new Error('roll back');
       }),
@@ -146,7 +147,7 @@ describe(`audit hash chain (${testEngine})`, () => {
           tx,
           { adminId: root.id, ip: i === 0 ? null : '::1', userAgent: i === 1 ? 'UA "x"\n' : null },
           {
-            action: `test.odd${i}`,
+            action: 'reconciliation.run',
             targetType: 'test',
             ...entry,
           },

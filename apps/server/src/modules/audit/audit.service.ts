@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type AuditLogsData,
   type AuditLogsQuery,
   beijingDayBounds,
@@ -30,8 +31,8 @@ export function auditActor(request: FastifyRequest): AuditActor {
 }
 
 export interface AuditEntry {
-  /** `<target>.<verb>`, e.g. `deposit.approve`. */
-  action: string;
+  /** `<target>.<verb>`, e.g. `deposit.approve`: one of AUDIT_ACTION_LABELS, so 审计日志 has its label. */
+  action: AuditAction;
   targetType: string;
   targetId?: string | number | null;
   before?: unknown;

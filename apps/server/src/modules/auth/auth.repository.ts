@@ -139,3 +139,22 @@ export async function updateUser(exec: Executor, id: number, values: Partial<typ
     .returning();
   return row;
 }
+
+/**
+ * What a login's device (its User-Agent) is to the account: its first session ever, one it has had
+ * a session from before, or a new one (a new-device notice, issue 33).
+ */
+export async function deviceOfLogin(
+  exec: Executor,
+  userId: number,
+  userAgent: string | null,
+): Promise<'first' | 'known' | 'new'> {
+  // One row always (an aggregate); bool_or is null when the account has no session at all.
+  const [row] = await exec
+    .select({ known: sql<boolean | null>`bool_or(${sessions.userAgent} IS NOT DISTINCT FROM ${userAgent})` })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  const known = row?.known ?? null;
+  if (known === null) return 'first';
+  return known === true || (known as unknown) === 't' ? 'known' : 'new';
+}

@@ -50,6 +50,8 @@ export const users = pgTable(
      * off, password changed (issue 32, migration 0043; auth/security-changes.ts).
      */
     withdrawalsHeldUntil: timestamp('withdrawals_held_until', { withTimezone: true }),
+    /** When the e-mail was verified through its link (issue 33, migration 0048); null: not yet. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /**
      * From when this admin's approvals of pending changes count (issue 32, docs/pending-changes.md):
      * 24 h after the account was created, at once for the bootstrap super admins.

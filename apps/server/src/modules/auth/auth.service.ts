@@ -17,7 +17,8 @@ import {
 } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { WrittenNotification } from '../notifications/notifications.service.ts';
+import { newDeviceLogin } from '../notifications/notices.ts';
+import { notify, type WrittenNotification } from '../notifications/notifications.service.ts';
 import { createUser } from '../users/create-user.ts';
 import { toPublicUser } from '../users/user-view.ts';
 import { recordLoginEvent } from './account-security/account-security.repository.ts';
@@ -53,8 +54,13 @@ export interface AuthServiceDeps {
   twoFactor: TwoFactorService;
   /** Called with revoked session ids so that their sockets are disconnected at once. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
-  /** After a commit that wrote notifications (a password change's security notice): pushes them. */
+  /**
+   * After a commit that wrote notifications (a password change's security notice, a login from a
+   * new device): pushes them, and mails the security notices (index.ts).
+   */
   onNotified?: (written: WrittenNotification[]) => void;
+  /** After a registration: sends the e-mail verification link (recovery/recovery.service.ts). */
+  afterRegistration?: (user: repo.UserRow) => Promise<void>;
   /** Sessions looked up lately (see session-cache.ts); without it every request asks the database. */
   sessionCache?: SessionCache<AuthenticatedSession>;
 }
@@ -198,6 +204,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw err;
       }
       const token = await openSession(user, client);
+      await deps.afterRegistration?.(user);
       return { token, user: await publicUser(user) };
     },
 
@@ -243,8 +250,18 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (failure) await recordLogin(user.id, client, failure);
         throw err;
       }
+      const device = await repo.deviceOfLogin(db, user.id, storedUserAgent(client));
       const token = await openSession(user, client);
       await recordLogin(user.id, client, null);
+      if (device === 'new') {
+        const notice = newDeviceLogin({
+          userId: user.id,
+          at: new Date(),
+          ip: client.ip ?? null,
+          device: storedUserAgent(client),
+        });
+        deps.onNotified?.(await notify(db, [notice]));
+      }
       const updated = (await repo.updateUser(db, user.id, { lastLogin: new Date() })) ?? user;
       return { token, user: await publicUser(updated) };
     },

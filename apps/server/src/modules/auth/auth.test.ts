@@ -35,7 +35,7 @@ describe(`auth over HTTP (${testEngine})`, () => {
       'POST',
       '/api/auth/register',
       {
-        body: { email: email.toUpperCase(), phone: '13800000001', password: 'secret123' },
+        body: { email: email.toUpperCase(), phone: '13800000001', password: 'Trade-pass-2026' },
       },
     );
     expect(res.status).toBe(200);
@@ -73,12 +73,12 @@ describe(`auth over HTTP (${testEngine})`, () => {
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.message).toContain('password');
-    expect(res.body.message).toContain('密码至少6位');
+    expect(res.body.message).toContain('密码至少8位');
   });
 
   it('refuses a malformed e-mail', async () => {
     const res = await api(t.app, 'POST', '/api/auth/register', {
-      body: { email: 'not-an-email', password: 'secret123' },
+      body: { email: 'not-an-email', password: 'Trade-pass-2026' },
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('email');
@@ -88,7 +88,7 @@ describe(`auth over HTTP (${testEngine})`, () => {
     const email = uniqueEmail('race');
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        api(t.app, 'POST', '/api/auth/register', { body: { email, password: 'secret123' } }),
+        api(t.app, 'POST', '/api/auth/register', { body: { email, password: 'Trade-pass-2026' } }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -108,7 +108,7 @@ describe(`auth over HTTP (${testEngine})`, () => {
     expect(row?.invitedByCode).toBe(code);
 
     const bad = await api(t.app, 'POST', '/api/auth/register', {
-      body: { email: uniqueEmail(), password: 'secret123', invite_code: 'NOPE0000' },
+      body: { email: uniqueEmail(), password: 'Trade-pass-2026', invite_code: 'NOPE0000' },
     });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('邀请码不存在');

@@ -51,7 +51,7 @@ describe.skipIf(testEngine !== 'postgres')('session cache: two server processes'
       'POST',
       '/api/auth/register',
       {
-        body: { email: `cache-${i}-${Date.now()}@example.com`, password: 'secret123' },
+        body: { email: `cache-${i}-${Date.now()}@example.com`, password: 'Trade-pass-2026' },
       },
     );
     if (!res.data) throw new Error(res.message);
@@ -103,13 +103,13 @@ describe.skipIf(testEngine !== 'postgres')('session cache: two server processes'
       await callServer<{ user: { email: string } }>(a.origin, 'GET', '/api/auth/me', { token: user.token })
     ).data?.user.email as string;
     const other = await callServer<{ token: string }>(b.origin, 'POST', '/api/auth/login', {
-      body: { email, password: 'secret123' },
+      body: { email, password: 'Trade-pass-2026' },
     });
     const otherToken = other.data?.token as string;
     await cachedOnB(otherToken);
     const changed = await callServer(a.origin, 'PATCH', '/api/auth/password', {
       token: user.token,
-      body: { oldPassword: 'secret123', newPassword: 'another-secret9' },
+      body: { oldPassword: 'Trade-pass-2026', newPassword: 'another-secret9' },
     });
     expect(changed.status, changed.message).toBe(200);
     expect(await meOnB(otherToken)).toBe(401);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { api, createAdmin, createTestApp, registerUser, saveApproved, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { callServer } from '../../test/server-process.ts';
 import { LISTENER_APPLICATION_NAME } from './session-changes.ts';
@@ -121,14 +121,15 @@ describe('session cache: a change on one instance is refused at once on another'
     const listAdmins = () => onB('/api/admin/admins', demoted.token);
     expect((await listAdmins()).status).toBe(200);
     expect((await listAdmins()).status).toBe(200);
-    const level = await api(a.app, 'PATCH', `/api/admin/admins/${demoted.id}`, {
+    // Both are proposals a second super admin approves (docs/admin-accounts.md).
+    const level = await saveApproved(a, 'PATCH', `/api/admin/admins/${demoted.id}`, {
       token: root.token,
       body: { admin_level: 'admin' },
     });
     expect(level.status, level.body.message).toBe(200);
     expect((await listAdmins()).status).toBe(403);
     expect((await onB('/api/admin/users', demoted.token)).status).toBe(200);
-    const removed = await api(a.app, 'DELETE', `/api/admin/admins/${demoted.id}`, { token: root.token });
+    const removed = await saveApproved(a, 'DELETE', `/api/admin/admins/${demoted.id}`, { token: root.token });
     expect(removed.status, removed.body.message).toBe(200);
     expect((await onB('/api/admin/users', demoted.token)).status).toBe(401);
   });

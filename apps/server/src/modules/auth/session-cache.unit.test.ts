@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionCache } from './session-cache.ts';
 
 /** The cache's own rules, with a feed the test drives (the database-backed tests are beside it). */
@@ -44,12 +44,18 @@ describe('session cache rules', () => {
     expect(await cache.get('t2')).toBeUndefined();
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('holds an entry no longer than the session allows nor the maximum age, and at most maxEntries', async () => {
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // The clock is the test's: with real sleeps a loaded CI machine slept past the 40 ms maximum
+    // age before the "still there" read, and the test failed on the machine, not on the cache.
+    vi.useFakeTimers({ toFake: ['performance'] });
     const { cache } = cacheWith({ maxAgeMs: 40, maxEntries: 2 });
     cache.put('short', 1, 'a', 10, cache.mark());
     cache.put('long', 2, 'b', 10_000, cache.mark());
-    await sleep(15);
+    vi.advanceTimersByTime(15);
     expect(await cache.get('short')).toBeUndefined();
     expect(await cache.get('long')).toBe('b');
     cache.put('third', 3, 'c', 10_000, cache.mark());
@@ -57,7 +63,9 @@ describe('session cache rules', () => {
     expect(cache.size).toBe(2);
     expect(await cache.get('long')).toBeUndefined();
     expect(await cache.get('third')).toBe('c');
-    await sleep(45);
+    vi.advanceTimersByTime(39);
+    expect(await cache.get('fourth')).toBe('d');
+    vi.advanceTimersByTime(1);
     expect(await cache.get('third')).toBeUndefined();
   });
 });

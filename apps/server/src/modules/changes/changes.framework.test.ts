@@ -1,6 +1,7 @@
+import { CHANGE_TEXTS } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { badRequest } from '../../core/errors.ts';
+import { badRequest, conflict } from '../../core/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
@@ -8,7 +9,7 @@ import { users } from '../auth/auth.schema.ts';
 import { appSettings } from '../jobs/jobs.schema.ts';
 import { createUser } from '../users/create-user.ts';
 import { adminChanges } from './changes.schema.ts';
-import { type ChangesService, createChangesService } from './changes.service.ts';
+import { type ChangeKindDefinition, type ChangesService, createChangesService } from './changes.service.ts';
 
 /** The framework alone, with a test kind over one app_settings key (the features' tests: changes.test.ts). */
 let t: TestApp;
@@ -99,6 +100,36 @@ describe('pending changes framework', () => {
     expect(audits.map((a) => a.action).sort()).toEqual(['change.approve', 'change.propose']);
   });
 
+  it('a proposal whose proposer is since disabled or deleted no longer applies, by approval or when due', async () => {
+    const changes = service('test.gone', 'admin');
+    const proposer = await admin('admin');
+    const other = await admin('admin');
+    const before = await readLimit();
+    const pending = await changes.propose('test.gone', null, { limit: 21 }, proposer);
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, proposer.adminId));
+    await expect(changes.approve(pending.id, other)).rejects.toMatchObject({
+      statusCode: 409,
+      message: CHANGE_TEXTS.proposerGone,
+    });
+    const [row] = await database.db.select().from(adminChanges).where(eq(adminChanges.id, pending.id));
+    expect(row?.status).toBe('stale');
+    expect(await readLimit()).toEqual(before);
+
+    // A lone proposer's delayed change: the job does not apply it once the proposer is gone.
+    const lone = await admin('super_admin');
+    const superOnly = service('test.gone.super', 'super_admin');
+    const delayed = await superOnly.propose('test.gone.super', null, { limit: 22 }, lone);
+    expect(delayed.status).toBe('delayed');
+    await database.db
+      .update(users)
+      .set({ isActive: false, deletedAt: new Date() })
+      .where(eq(users.id, lone.adminId));
+    expect(await superOnly.applyDue(new Date(Date.parse(delayed.effective_at!) + 1000))).toBe(0);
+    const [late] = await database.db.select().from(adminChanges).where(eq(adminChanges.id, delayed.id));
+    expect(late?.status).toBe('stale');
+    expect(await readLimit()).toEqual(before);
+  });
+
   it('a proposal made stale by another change is refused and marked stale', async () => {
     const changes = service('test.b', 'admin');
     const proposer = await admin('admin');
@@ -113,6 +144,51 @@ describe('pending changes framework', () => {
     const [row] = await database.db.select().from(adminChanges).where(eq(adminChanges.id, second.id));
     expect(row?.status).toBe('stale');
     expect(await readLimit()).toEqual({ limit: 11 });
+  });
+
+  it('check runs when proposed (its error) and when applied (stale, 409); present shapes what is shown; a create records its target', async () => {
+    const toAdmins = vi.fn();
+    const changes = createChangesService({ db: database.db, realtime: { toAdmins } });
+    // A "create" whose rule depends on another row: the key must still be free.
+    const slot = `test.slot.${++counter}`;
+    const taken = async (exec: Parameters<NonNullable<ChangeKindDefinition['check']>>[0]) =>
+      (await exec.select().from(appSettings).where(eq(appSettings.key, slot))).length > 0;
+    changes.registerKind<{ value: string; secret: string }>({
+      kind: 'test.create',
+      requiredLevel: 'admin',
+      targetType: 'setting',
+      validate: (payload) => payload as { value: string; secret: string },
+      async check(tx) {
+        if (await taken(tx)) throw conflict('已被占用');
+      },
+      readCurrent: async () => null,
+      async apply(tx, after, { actor, recordTarget }) {
+        await tx.insert(appSettings).values({ key: slot, value: after.value, updatedBy: actor.adminId });
+        recordTarget(slot);
+      },
+      present: (before, after) => ({ before, after: { value: (after as { value: string }).value } }),
+    });
+    const proposer = await admin('admin');
+    const other = await admin('admin');
+
+    const first = await changes.propose('test.create', null, { value: 'a', secret: 's1' }, proposer);
+    expect(first.after).toEqual({ value: 'a' });
+    const [stored] = await database.db.select().from(adminChanges).where(eq(adminChanges.id, first.id));
+    expect(stored?.after).toEqual({ value: 'a', secret: 's1' });
+    const second = await changes.propose('test.create', null, { value: 'b', secret: 's2' }, proposer);
+    const listed = await changes.list({ page: 1, limit: 100 }, other.adminId);
+    expect(listed.changes.find((c) => c.id === second.id)?.after).toEqual({ value: 'b' });
+
+    expect(await changes.approve(first.id, other)).toMatchObject({ status: 'applied', target_id: slot });
+    await expect(changes.approve(second.id, other)).rejects.toMatchObject({
+      statusCode: 409,
+      message: '已被占用',
+    });
+    const [row] = await database.db.select().from(adminChanges).where(eq(adminChanges.id, second.id));
+    expect(row).toMatchObject({ status: 'stale', reason: '已被占用', targetId: null });
+    await expect(
+      changes.propose('test.create', null, { value: 'c', secret: 's3' }, proposer),
+    ).rejects.toMatchObject({ statusCode: 409, message: '已被占用' });
   });
 
   it('parallel approvals apply once', async () => {

@@ -4,7 +4,7 @@ import type { Guards } from '../auth/guard.ts';
 import { createJobLoop } from '../jobs/job-loop.ts';
 import { createLease, LEASED_JOBS } from '../jobs/lease.ts';
 import { registerChangeRoutes } from './changes.routes.ts';
-import { type ChangesService, createChangesService } from './changes.service.ts';
+import type { ChangesService } from './changes.service.ts';
 
 /** How often the job looks for delayed changes that are due. */
 const APPLY_DUE_EVERY_MS = 10_000;
@@ -20,14 +20,14 @@ export function changesOf(app: object): ChangesService {
 
 /**
  * Pending changes (docs/pending-changes.md): the service features register their change kinds
- * with, its routes, and the `admin-changes` leased job that applies delayed changes when due (at
- * the database's time). With TRADING_JOBS_AUTOSTART off (tests) the job does not start and tests
- * call `applyDue`.
+ * with (made by the caller with createChangesService, before the features that propose), its
+ * routes, and the `admin-changes` leased job that applies delayed changes when due (at the
+ * database's time). With TRADING_JOBS_AUTOSTART off (tests) the job does not start and tests call
+ * `applyDue`.
  */
-export function registerChanges(app: Router, ctx: AppContext, guards: Guards) {
-  const changes = createChangesService({ db: ctx.database.db, realtime: ctx.realtime });
+export function registerChanges(app: Router, ctx: AppContext, guards: Guards, changes: ChangesService) {
   services.set(app, changes);
-  registerChangeRoutes(app, { changes, guards });
+  registerChangeRoutes(app, { changes, guards, db: ctx.database.db });
   const jobs = createJobLoop({
     lease: createLease(ctx.database.db, LEASED_JOBS.adminChanges.name, LEASED_JOBS.adminChanges.ttlMs),
     log: ctx.log,

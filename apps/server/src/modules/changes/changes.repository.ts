@@ -4,6 +4,7 @@ import { forbidden } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
+import { countsAsApprover } from '../dual-control/counting-approvers.ts';
 import { type AdminChangeRow, adminChanges } from './changes.schema.ts';
 
 /** Equal JSON values, whatever the order of object keys (jsonb does not keep it). */
@@ -22,14 +23,9 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** An admin who may decide changes of `level` now: active, of the level, counting (approver_since). */
+/** An admin who may decide changes of `level` now: counting as an approver, of the level. */
 const eligibleAt = (level: ChangeLevel) =>
-  and(
-    eq(users.role, 'admin'),
-    eq(users.isActive, true),
-    level === 'super_admin' ? eq(users.adminLevel, 'super_admin') : undefined,
-    lte(users.approverSince, sql`now()`),
-  );
+  and(countsAsApprover(), level === 'super_admin' ? eq(users.adminLevel, 'super_admin') : undefined);
 
 /** How many admins other than `exceptId` could approve a change of `level` now. */
 export async function countEligibleApprovers(tx: Executor, level: ChangeLevel, exceptId: number) {
@@ -79,7 +75,7 @@ export async function lockChange(tx: Tx, id: number): Promise<AdminChangeRow | u
 export async function setStatus(
   tx: Tx,
   id: number,
-  v: { status: ChangeStatus; decidedBy: number; reason?: string | null },
+  v: { status: ChangeStatus; decidedBy: number; reason?: string | null; targetId?: string },
 ): Promise<AdminChangeRow> {
   const [row] = await tx
     .update(adminChanges)
@@ -88,6 +84,7 @@ export async function setStatus(
       decidedByAdminId: v.decidedBy,
       decidedAt: sql`now()`,
       ...(v.reason !== undefined ? { reason: v.reason } : {}),
+      ...(v.targetId !== undefined ? { targetId: v.targetId } : {}),
     })
     .where(eq(adminChanges.id, id))
     .returning();
@@ -104,6 +101,22 @@ export async function dueDelayedIds(exec: Executor, now: Date): Promise<number[]
   return rows.map((r) => r.id);
 }
 
+/** The status of the newest change of `kinds` whose `after` has `field` = `value`. */
+export async function latestStatusByPayload(
+  exec: Executor,
+  kinds: readonly string[],
+  field: string,
+  value: string,
+): Promise<ChangeStatus | null> {
+  const [row] = await exec
+    .select({ status: adminChanges.status })
+    .from(adminChanges)
+    .where(and(inArray(adminChanges.kind, [...kinds]), sql`${adminChanges.after} ->> ${field} = ${value}`))
+    .orderBy(desc(adminChanges.id))
+    .limit(1);
+  return row?.status ?? null;
+}
+
 interface Viewer {
   id: number;
   active: boolean;
@@ -117,7 +130,7 @@ async function readViewer(exec: Executor, id: number): Promise<Viewer> {
       role: users.role,
       active: users.isActive,
       level: users.adminLevel,
-      counts: sql<boolean>`${users.approverSince} <= now()`,
+      counts: sql<boolean>`${countsAsApprover()}`,
     })
     .from(users)
     .where(eq(users.id, id));
@@ -141,6 +154,11 @@ function permissions(change: AdminChangeRow, viewer: Viewer) {
 }
 
 /** 403 unless `adminId` may approve `change` now (see docs/pending-changes.md, "Who approves"). */
+/** Whether an admin is still an active admin (a disabled or deleted one is not). */
+export async function isActiveAdmin(exec: Executor, adminId: number): Promise<boolean> {
+  return (await readViewer(exec, adminId)).active;
+}
+
 export async function assertMayApprove(tx: Tx, change: AdminChangeRow, adminId: number) {
   if (change.proposerAdminId === adminId) throw forbidden(CHANGE_TEXTS.ownProposal);
   const viewer = await readViewer(tx, adminId);
@@ -159,6 +177,17 @@ export async function assertMayReject(tx: Tx, change: AdminChangeRow, adminId: n
 export async function assertMayCancel(tx: Tx, change: AdminChangeRow, adminId: number) {
   const viewer = await readViewer(tx, adminId);
   if (!permissions(change, viewer).cancel) throw forbidden(CHANGE_TEXTS.cannotCancel);
+}
+
+/** The open (pending or delayed) changes of one kind, newest first: what a feature's editor shows beside its value. */
+export async function listOpenOfKind(exec: Executor, kind: string, viewerId: number, limit = 20) {
+  const rows = await exec
+    .select()
+    .from(adminChanges)
+    .where(and(eq(adminChanges.kind, kind), inArray(adminChanges.status, ['pending', 'delayed'])))
+    .orderBy(desc(adminChanges.proposedAt), desc(adminChanges.id))
+    .limit(limit);
+  return describe(exec, rows, viewerId);
 }
 
 /** Rows as the API shows them to `viewerId` (e-mails, what the viewer may do). */

@@ -3,17 +3,20 @@ import {
   approveAdminChange,
   CHANGE_TEXTS,
   cancelAdminChange,
+  getAdminChangesSummary,
   listAdminChanges,
   rejectAdminChange,
 } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import type { Db } from '../../db/client.ts';
 import { type AuditActor, auditActor } from '../audit/audit.service.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
 import type { ChangesService } from './changes.service.ts';
+import { changesSummaryFor } from './changes.summary.ts';
 
 /** 待生效变更: the list and the decisions (docs/pending-changes.md). */
-export function registerChangeRoutes(app: Router, deps: { changes: ChangesService; guards: Guards }) {
+export function registerChangeRoutes(app: Router, deps: { changes: ChangesService; guards: Guards; db: Db }) {
   const { changes, guards } = deps;
   const tags = ['admin-changes'];
 
@@ -23,6 +26,14 @@ export function registerChangeRoutes(app: Router, deps: { changes: ChangesServic
     preHandler: guards.requireAdmin,
     handler: async (request) =>
       ok(await changes.list(request.query, caller(request).user.id), CHANGE_TEXTS.listed),
+  });
+
+  route(app, getAdminChangesSummary, {
+    tags,
+    security,
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(await changesSummaryFor(deps.db, caller(request).user.id), '获取待生效变更概况成功'),
   });
 
   type Decide = (id: number, actor: AuditActor, reason?: string) => Promise<AdminChange>;

@@ -9,9 +9,12 @@
  *          requiredLevel: 'admin',            // or 'super_admin'
  *          targetType: 'channel',             // audit target type
  *          validate: (payload) => parsed,     // throw badRequest(...) (400) on bad input
+ *          check?: (tx, after, ctx) => {},    // rules on other rows, at propose and at apply (stale)
  *          readCurrent: (tx, targetId) => v,  // the current value as JSON (null: nothing yet)
- *          apply: (tx, after, { actor, change }) => { write + recordAudit(...) },
+ *          apply: (tx, after, { actor, change, recordTarget }) => { write + recordAudit(...) },
+ *                                             // a create calls recordTarget(new row's id)
  *          afterCommit?: (after, change) => { realtime pushes },
+ *          present?: (before, after) => ({ before, after }), // what the list shows
  *        });
  *    `validate` runs when proposed and again when applied; `readCurrent` runs when proposed (its
  *    result is stored as `before`) and again, in the approving transaction, to refuse a stale one.
@@ -51,12 +54,33 @@ export interface ChangeKindDefinition<P = unknown> {
   targetType: string;
   /** The payload as it will be applied; throws a 400 AppError on bad input. */
   validate(payload: unknown): P;
+  /**
+   * Rules that depend on other rows (an e-mail still free, another super admin left), run in the
+   * proposing transaction (its error is the call's) and again in the approving one before
+   * `readCurrent`, where an AppError marks the change stale (409 with its message).
+   */
+  check?(exec: Tx, after: P, ctx: { targetId: string | null; proposerId: number }): Promise<void>;
   /** The current value (JSON), compared with `before` when applied. */
   readCurrent(exec: Executor, targetId: string | null): Promise<unknown>;
-  /** Writes `after` and audits the feature's own action, inside the approving transaction. */
-  apply(tx: Tx, after: P, ctx: { actor: AuditActor; change: AdminChangeRow }): Promise<void>;
+  /**
+   * Writes `after` and audits the feature's own action, inside the approving transaction. A create
+   * calls `recordTarget` with the new row's id, stored as the change's target.
+   */
+  apply(tx: Tx, after: P, ctx: ApplyContext): Promise<void>;
   /** After the commit (realtime pushes, caches). */
   afterCommit?(after: P, change: AdminChangeRow): void;
+  /**
+   * What the list and the replies show as before and after, when the stored values do not read well
+   * or hold something not to show (an activation token's hash); the stored values stay as they are.
+   */
+  present?(before: unknown, after: unknown): { before: unknown; after: unknown };
+}
+
+export interface ApplyContext {
+  actor: AuditActor;
+  change: AdminChangeRow;
+  /** A create's new row: its id becomes the change's target_id. */
+  recordTarget(targetId: string): void;
 }
 
 /** The job's audit actor for a delayed change: the proposer, from no address. */
@@ -80,9 +104,27 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
     return def;
   }
 
+  /** A change as shown: the kind's own presentation of before and after, when it has one. */
+  function presented(change: AdminChange): AdminChange {
+    const present = kinds.get(change.kind)?.present;
+    return present ? { ...change, ...present(change.before, change.after) } : change;
+  }
+
   async function view(exec: Executor, row: AdminChangeRow, viewerId: number): Promise<AdminChange> {
     const [shown] = await repo.describe(exec, [row], viewerId);
-    return shown!;
+    return presented(shown!);
+  }
+
+  /** A kind's rules on other rows at apply: a refusal (stale, 409 with its message) or null. */
+  async function recheck(tx: Tx, def: ChangeKindDefinition, after: unknown, change: AdminChangeRow) {
+    if (!def.check) return null;
+    try {
+      await def.check(tx, after, { targetId: change.targetId, proposerId: change.proposerAdminId });
+      return null;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return new AppError(409, err.message);
+    }
   }
 
   /**
@@ -93,12 +135,19 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
     const def = definition(change.kind);
     let after: unknown;
     let refusal: AppError | null = null;
-    try {
-      after = def.validate(change.after);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      refusal = new AppError(409, err.message);
+    // Like a first approval, a proposal counts only while its proposer is an admin: one disabled
+    // or deleted (perhaps for proposing it) cannot have it applied by a second admin or the job.
+    if (!(await repo.isActiveAdmin(tx, change.proposerAdminId)))
+      refusal = conflict(CHANGE_TEXTS.proposerGone);
+    if (!refusal) {
+      try {
+        after = def.validate(change.after);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refusal = new AppError(409, err.message);
+      }
     }
+    if (!refusal) refusal = await recheck(tx, def, after, change);
     if (!refusal) {
       const current = await def.readCurrent(tx, change.targetId);
       if (!repo.sameJson(current, change.before)) refusal = conflict(CHANGE_TEXTS.stale);
@@ -118,14 +167,26 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
       });
       return { refused: refusal };
     }
-    await def.apply(tx, after, { actor, change });
-    const applied = await repo.setStatus(tx, change.id, { status: 'applied', decidedBy: actor.adminId });
+    let made: string | undefined;
+    await def.apply(tx, after, {
+      actor,
+      change,
+      recordTarget: (id) => {
+        made = id;
+      },
+    });
+    const targetId = made ?? change.targetId;
+    const applied = await repo.setStatus(tx, change.id, {
+      status: 'applied',
+      decidedBy: actor.adminId,
+      ...(made !== undefined ? { targetId: made } : {}),
+    });
     await recordAudit(tx, actor, {
       action: 'change.approve',
       targetType: 'admin_change',
       targetId: change.id,
       before: { status: change.status, kind: change.kind, target_id: change.targetId, value: change.before },
-      after: { status: 'applied', kind: change.kind, target_id: change.targetId, value: change.after },
+      after: { status: 'applied', kind: change.kind, target_id: targetId, value: change.after },
     });
     return { applied };
   }
@@ -178,6 +239,7 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
       const def = definition(kind);
       const after = def.validate(payload);
       const row = await db.transaction(async (tx) => {
+        await def.check?.(tx, after, { targetId, proposerId: actor.adminId });
         const before = (await def.readCurrent(tx, targetId)) ?? null;
         const others = await repo.countEligibleApprovers(tx, def.requiredLevel, actor.adminId);
         const delayed = others === 0;
@@ -240,7 +302,22 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
         return { applied: await close(tx, change, actor, 'cancelled', reason) };
       }),
 
-    list: (query: repo.ChangeListQuery, viewerId: number) => repo.listChanges(db, query, viewerId),
+    async list(query: repo.ChangeListQuery, viewerId: number) {
+      const listed = await repo.listChanges(db, query, viewerId);
+      return { ...listed, changes: listed.changes.map(presented) };
+    },
+
+    /** The open changes of one kind as `viewerId` sees them (a feature's editor lists them). */
+    async openOfKind(kind: string, viewerId: number) {
+      return (await repo.listOpenOfKind(db, kind, viewerId)).map(presented);
+    },
+
+    /**
+     * The status of the latest change of one of `kinds` whose payload has `field` = `value` (an
+     * activation token's hash: is its proposal still open, applied or turned down?), or null.
+     */
+    statusByPayload: (kinds: readonly string[], field: string, value: string) =>
+      repo.latestStatusByPayload(db, kinds, field, value),
 
     /**
      * Applies the delayed changes due at `now` (the database clock), each in its own transaction by

@@ -24,7 +24,6 @@ import { countOf, readCounters, readCountersByPrefix } from '../stats/counters.t
  *   currency and the time the money moved);
  * - new users today: users_created_at_idx;
  * - recent activities: deposits_created_idx / withdrawals_created_idx, LIMIT 10 each;
- * - today's volume: ledger_transactions_created_at_idx then ledger_entries_transaction_idx.
  * - counts by status, all-time totals, depositors and user assets: the running totals of modules/stats.
  */
 
@@ -38,19 +37,30 @@ export interface UserCounts {
 }
 
 /**
- * Every account (admins included, as on the user list), from the running totals of modules/stats;
- * newToday is a range on the created_at index; kycPending is the KYC review queue's size.
+ * The users, never the admins (role 'admin', disabled and deleted ones included): total and active
+ * from the running totals of modules/stats, admins subtracted from the same read (users.admins,
+ * users.admins.active); newToday is a range on the created_at index; kycPending is the KYC review
+ * queue's size.
  */
 export async function userCounts(exec: Executor, since: Date): Promise<UserCounts> {
   const [c, today, kycQueue] = await Promise.all([
-    readCounters(exec, ['users.total', 'users.active', 'users.kyc.approved']),
-    aggregateRow(exec, sql`SELECT count(*)::int AS n FROM users WHERE created_at >= ${momentParam(since)}`),
+    readCounters(exec, [
+      'users.total',
+      'users.admins',
+      'users.active',
+      'users.admins.active',
+      'users.kyc.approved',
+    ]),
+    aggregateRow(
+      exec,
+      sql`SELECT count(*)::int AS n FROM users WHERE created_at >= ${momentParam(since)} AND role = 'user'`,
+    ),
     countPendingApplications(exec),
   ]);
   return {
-    total: countOf(c['users.total']),
+    total: countOf(c['users.total']) - countOf(c['users.admins']),
     newToday: parseCount(today.n),
-    active: countOf(c['users.active']),
+    active: countOf(c['users.active']) - countOf(c['users.admins.active']),
     kycApproved: countOf(c['users.kyc.approved']),
     kycPending: kycQueue,
   };
@@ -146,23 +156,6 @@ export async function userHoldings(exec: Executor): Promise<CurrencyHolding[]> {
     totals.set(currency, (totals.get(currency) ?? new Decimal(0)).plus(decimalFromDb(value)));
   }
   return [...totals].map(([currency, amount]) => ({ currency, amount: formatNormalised(amount) }));
-}
-
-/**
- * USDT that moved in trades since `since`: ledger transactions whose kind starts with 'trade'
- * (trade_fill, trade_settlement, ...), counting the positive USDT entries, i.e. one side of each
- * transaction since its entries sum to zero.
- */
-export async function tradeVolumeSince(exec: Executor, since: Date): Promise<string> {
-  const row = await aggregateRow(
-    exec,
-    sql`SELECT coalesce(sum(e.amount), 0)::text AS volume
-        FROM ledger_transactions t
-        JOIN ledger_entries e ON e.transaction_id = t.id
-        WHERE t.created_at >= ${momentParam(since)} AND t.kind LIKE 'trade%'
-          AND e.currency = ${DEFAULT_CURRENCY} AND e.amount > 0`,
-  );
-  return rowText(row.volume);
 }
 
 export interface ActivityRow {

@@ -16,6 +16,7 @@ import { startOfBeijingDay } from '@platform/domain';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import { readThresholdAmounts } from '../dual-control/thresholds.service.ts';
+import { usdtVolumeSince } from '../trading/admin/trading-admin.service.ts';
 import * as repo from './dashboard.repository.ts';
 
 /** The reference price of a pair (trading's reference-prices.ts): the latest recorded tick or a fresh one. */
@@ -85,7 +86,8 @@ export function createDashboardService(deps: { db: Db; now?: () => Date; prices?
         repo.userHoldings(db),
         repo.flowTotals(db, since),
         repo.pendingCounts(db),
-        repo.tradeVolumeSince(db, since),
+        // 交易概览's 今日成交额: the orders of the four engines, not the ledger's kinds.
+        usdtVolumeSince(db, since),
         repo.latestActivities(db, RECENT_ACTIVITY_LIMIT),
       ]);
       const prices = await referencePrices(

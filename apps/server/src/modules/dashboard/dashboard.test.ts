@@ -1,15 +1,15 @@
 import type { AdminDashboard, WalletOverview } from '@platform/contracts';
 import { startOfBeijingDay } from '@platform/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { users } from '../auth/auth.schema.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { kycApplications } from '../kyc/kyc.schema.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger.schema.ts';
 import { type PostTransactionRequest, postTransaction } from '../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
+import { counterMismatches } from '../stats/counters.ts';
 import { recordTick } from '../trading/testing/trading-fixtures.ts';
 import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
 import { assetDistribution, recentActivities, referencePrices } from './dashboard.service.ts';
@@ -50,7 +50,8 @@ describe('admin dashboard and wallet overview: numbers', () => {
     const dash = await api<AdminDashboard>(t.app, 'GET', '/api/admin/dashboard', { token: adminToken });
     expect(dash.status).toBe(200);
     expect(dash.body.data).toEqual({
-      userStats: { totalUsers: 2, newUsersToday: 2, kycApprovedUsers: 0 },
+      // The user of beforeAll; the admin is not a user.
+      userStats: { totalUsers: 1, newUsersToday: 1, kycApprovedUsers: 0 },
       financialStats: {
         totalDeposits: fixed('0'),
         pendingDeposits: 0,
@@ -66,7 +67,7 @@ describe('admin dashboard and wallet overview: numbers', () => {
     });
     expect(overview.status).toBe(200);
     expect(overview.body.data).toEqual({
-      userStats: { totalUsers: 2, activeUsers: 2, depositedUsers: 0 },
+      userStats: { totalUsers: 1, activeUsers: 1, depositedUsers: 0 },
       totalAssets: fixed('0'),
       totalDeposits: fixed('0'),
       totalWithdrawals: fixed('0'),
@@ -175,8 +176,8 @@ describe('admin dashboard and wallet overview: numbers', () => {
         withdrawal(u2, '8', 'rejected', at(9)),
       ]);
 
-    // Balances: u1 180 USDT (150 available + 30 frozen), u2 50.5 USDT, u3 0.5 BTC, u1 0.001 BTC,
-    // u4 99 USDT of salary (not an asset on hand).
+    // Balances: u1 200 USDT (170 available + 30 frozen), u2 50.5 USDT, u3 0.5 BTC, u4 99 USDT of
+    // salary (not an asset on hand). Today's volume is tested with orders in wallet-overview.test.ts.
     const credit = (key: string, userId: number, currency: string, amount: string) =>
       post({
         idempotencyKey: key,
@@ -205,54 +206,16 @@ describe('admin dashboard and wallet overview: numbers', () => {
         { account: { userId: id(u4), bucket: 'salary' }, currency: 'USDT', amount: '99' },
       ],
     });
-    // A trade today: u1 buys 0.001 BTC for 20 USDT.
-    await post({
-      idempotencyKey: 't:trade',
-      kind: 'trade_spot',
-      postings: [
-        { account: { userId: id(u1), bucket: 'available' }, currency: 'USDT', amount: '-20' },
-        { account: { system: 'house_pnl' }, currency: 'USDT', amount: '20' },
-        { account: { system: 'house_pnl' }, currency: 'BTC', amount: '-0.001' },
-        { account: { userId: id(u1), bucket: 'available' }, currency: 'BTC', amount: '0.001' },
-      ],
-    });
-    // A trade yesterday between two system accounts (their balances are derived, so the ledger stays whole).
-    const systemAccount = async (bucket: string) => {
-      const [row] = await db
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.bucket, bucket), eq(ledgerAccounts.currency, 'USDT')));
-      if (!row) throw new Error(`no ${bucket} account`);
-      return row.id;
-    };
-    const [old] = await db
-      .insert(ledgerTransactions)
-      .values({ idempotencyKey: 't:old-trade', kind: 'trade_spot', fingerprint: 'x', createdAt: yesterday })
-      .returning({ id: ledgerTransactions.id });
-    await db.insert(ledgerEntries).values([
-      {
-        transactionId: old?.id ?? 0,
-        accountId: await systemAccount('house_pnl'),
-        currency: 'USDT',
-        amount: '999',
-      },
-      {
-        transactionId: old?.id ?? 0,
-        accountId: await systemAccount('salaries'),
-        currency: 'USDT',
-        amount: '-999',
-      },
-    ]);
     // The postings above are fixtures with no business rows behind them (the freeze is not the
-    // withdrawals' amounts, the trade has no order): the journal's own invariants only.
+    // withdrawals' amounts): the journal's own invariants only.
     await assertLedgerOk(db, { reconcile: false });
 
     const dash = await api<AdminDashboard>(t.app, 'GET', '/api/admin/dashboard', { token: adminToken });
     expect(dash.status).toBe(200);
     expect(dash.body.message).toBe('获取统计数据成功');
     expect(dash.body.data).toEqual({
-      // admin, the user of beforeAll, u1..u4; u4 registered yesterday.
-      userStats: { totalUsers: 6, newUsersToday: 5, kycApprovedUsers: 1 },
+      // The user of beforeAll, u1..u4 (the admin is not a user); u4 registered yesterday.
+      userStats: { totalUsers: 5, newUsersToday: 4, kycApprovedUsers: 1 },
       financialStats: {
         // Approved USDT deposits of all time (100 + 50 + 7; the BTC one is not USDT).
         totalDeposits: fixed('157'),
@@ -273,35 +236,37 @@ describe('admin dashboard and wallet overview: numbers', () => {
     });
     expect(overview.status).toBe(200);
     const data = overview.body.data as WalletOverview;
-    expect(data.userStats).toEqual({ totalUsers: 6, activeUsers: 5, depositedUsers: 3 });
-    // 230.5 USDT and 0.501 BTC at 100 USDT: every holding valued in USDT.
-    expect(data.totalAssets).toBe(fixed('280.6'));
+    // u4 is disabled.
+    expect(data.userStats).toEqual({ totalUsers: 5, activeUsers: 4, depositedUsers: 3 });
+    // 250.5 USDT and 0.5 BTC at 100 USDT: every holding valued in USDT.
+    expect(data.totalAssets).toBe(fixed('300.5'));
     expect(data.totalDeposits).toBe(fixed('100'));
     expect(data.totalWithdrawals).toBe(fixed('40'));
     expect(data.pendingDeposits).toBe(1);
     expect(data.pendingWithdrawals).toBe(2);
     expect(data.pendingKyc).toBe(2);
-    expect(data.todayVolume).toBe(fixed('20'));
-    // 230.5 USDT and 0.501 BTC at 100 USDT (50.1 USDT), valued in USDT.
+    // No order today.
+    expect(data.todayVolume).toBe(fixed('0'));
+    // 250.5 USDT and 0.5 BTC at 100 USDT (50 USDT), valued in USDT.
     expect(data.assetDistribution).toEqual([
       {
         name: 'USDT',
         currency: 'USDT',
         currencies: ['USDT'],
-        amount: fixed('230.5'),
+        amount: fixed('250.5'),
         price: '1',
-        value: fixed('230.5'),
-        percentage: '82.1',
+        value: fixed('250.5'),
+        percentage: '83.4',
         color: '#26a17b',
       },
       {
         name: 'BTC',
         currency: 'BTC',
         currencies: ['BTC'],
-        amount: fixed('0.501'),
+        amount: fixed('0.5'),
         price: '100',
-        value: fixed('50.1'),
-        percentage: '17.9',
+        value: fixed('50'),
+        percentage: '16.6',
         color: '#f7931a',
       },
     ]);
@@ -331,6 +296,59 @@ describe('admin dashboard and wallet overview: numbers', () => {
     });
     // The two oldest (the day-old deposit and yesterday's first row) are left out.
     expect(activities.some((a) => a.created_at === at(-86_400).toISOString())).toBe(false);
+  });
+});
+
+describe('总用户数, 今日新增 and 活跃用户 count users, never admins', () => {
+  it('stay right as admins are created and disabled and a user becomes an admin and back', async () => {
+    const fresh = await createTestApp();
+    try {
+      const db = fresh.database.db;
+      const root = await createAdmin(fresh, 'super_admin');
+      const counts = async () => {
+        const dash = await api<AdminDashboard>(fresh.app, 'GET', '/api/admin/dashboard', {
+          token: root.token,
+        });
+        const wallet = await api<WalletOverview>(fresh.app, 'GET', '/api/admin/wallet/overview', {
+          token: root.token,
+        });
+        const { totalUsers, newUsersToday } = (dash.body.data as AdminDashboard).userStats;
+        const { activeUsers } = (wallet.body.data as WalletOverview).userStats;
+        expect((wallet.body.data as WalletOverview).userStats.totalUsers).toBe(totalUsers);
+        return { totalUsers, newUsersToday, activeUsers };
+      };
+      expect(await counts()).toEqual({ totalUsers: 0, newUsersToday: 0, activeUsers: 0 });
+
+      const [alice, bob] = [await registerUser(fresh.app), await registerUser(fresh.app)];
+      const other = await createAdmin(fresh, 'admin');
+      expect(await counts()).toEqual({ totalUsers: 2, newUsersToday: 2, activeUsers: 2 });
+
+      // A disabled admin and a disabled user: only the user leaves 活跃用户.
+      await db.update(users).set({ isActive: false }).where(eq(users.id, other.id));
+      await db
+        .update(users)
+        .set({ isActive: false })
+        .where(eq(users.id, bob?.user.id as number));
+      expect(await counts()).toEqual({ totalUsers: 2, newUsersToday: 2, activeUsers: 1 });
+
+      // Alice becomes an admin: no longer a user, today or in total.
+      await db
+        .update(users)
+        .set({ role: 'admin', adminLevel: 'admin' })
+        .where(eq(users.id, alice?.user.id as number));
+      expect(await counts()).toEqual({ totalUsers: 1, newUsersToday: 1, activeUsers: 0 });
+      // And back: a user again.
+      await db
+        .update(users)
+        .set({ role: 'user', adminLevel: null })
+        .where(eq(users.id, alice?.user.id as number));
+      expect(await counts()).toEqual({ totalUsers: 2, newUsersToday: 2, activeUsers: 1 });
+
+      // The running totals agree with the rows.
+      expect(await counterMismatches(db)).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

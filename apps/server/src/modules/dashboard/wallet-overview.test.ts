@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { WalletOverview } from '@platform/contracts';
+import type { TradeOrder, TradingStats, WalletOverview } from '@platform/contracts';
 import { startOfBeijingDay } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decimalFromDb, formatFixed, sumDecimals } from '../../core/money.ts';
 import type { Tx } from '../../db/client.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import {
@@ -14,12 +15,15 @@ import {
 } from '../../test/money.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { type PostTransactionRequest, postTransaction } from '../ledger/ledger.service.ts';
+import { setPrice } from '../trading/perpetual/perpetual.test-helpers.ts';
 import { recordTick } from '../trading/testing/trading-fixtures.ts';
+import { tradeOrders } from '../trading/trading.schema.ts';
 import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
 
 /**
  * The wallet overview (issue 16): 今日充值 / 今日提现 are what was approved / paid out today, the asset
- * distribution values every currency in USDT at its reference price, recent activities carry their status.
+ * distribution values every currency in USDT at its reference price, recent activities carry their status,
+ * 今日交易量 is 交易概览's figure (issue 33).
  */
 
 let t: TestApp;
@@ -145,6 +149,74 @@ describe('今日充值 and 今日提现', () => {
     });
     const row = (await overview()).recentActivities.find((a) => a.id === `deposit:${id}`);
     expect(row).toMatchObject({ status: 'rejected', description: '充值 · USDT-ERC20', amount: fixed('66') });
+  });
+});
+
+describe('今日交易量', () => {
+  it("is the USDT turnover of today's orders placed through the engines, the figure 交易概览 shows", async () => {
+    const fresh = await createTestApp();
+    try {
+      const a = await createAdmin(fresh, 'admin');
+      const db = fresh.database.db;
+      const trader = await registerUser(fresh.app);
+      await fundUser(db, trader.user.id, '10000');
+      const place = async (product: string, body: Record<string, unknown>) => {
+        const res = await api<{ order: TradeOrder }>(fresh.app, 'POST', `/api/trading/${product}/order`, {
+          token: trader.token,
+          body,
+        });
+        expect(res.status, res.body.message).toBe(200);
+        return res.body.data?.order as TradeOrder;
+      };
+      // A spot market buy fills against the simulated book: its turnover is what filled.
+      const spot = await place('spot', { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: '0.001' });
+      await recordTick(db, 'ETHUSDT', '3400', Date.now());
+      const flash = await place('flash', { symbol: 'ETHUSDT', direction: 'up', amount: '25', duration: 60 });
+      const option = await place('option', {
+        symbol: 'ETHUSDT',
+        direction: 'call',
+        amount: '100',
+        level: 1,
+        duration: 60,
+      });
+      await setPrice(db, 'BTCUSDT', '50000');
+      // Notional 100 × 5 = 500 USDT.
+      const perpetual = await place('perpetual', {
+        symbol: 'BTCUSDT',
+        side: 'long',
+        margin: '100',
+        leverage: 5,
+      });
+      // An order of yesterday (Beijing day) is not today's volume.
+      const yesterday = await place('flash', {
+        symbol: 'ETHUSDT',
+        direction: 'down',
+        amount: '40',
+        duration: 60,
+      });
+      await db
+        .update(tradeOrders)
+        .set({ createdAt: new Date((startOfBeijingDay(new Date()) as Date).getTime() - 1) })
+        .where(eq(tradeOrders.id, yesterday.id));
+
+      const expected = sumDecimals(
+        [spot, flash, option, perpetual].map((o) => decimalFromDb(o.quote_amount)),
+      );
+      expect(perpetual.quote_amount).toBe('500');
+      expect(decimalFromDb(spot.quote_amount).gt(0)).toBe(true);
+
+      const stats = await api<TradingStats>(fresh.app, 'GET', '/api/admin/trading/stats', { token: a.token });
+      expect(stats.status).toBe(200);
+      const overview = await api<WalletOverview>(fresh.app, 'GET', '/api/admin/wallet/overview', {
+        token: a.token,
+      });
+      expect(overview.status).toBe(200);
+      const todayVolume = overview.body.data?.todayVolume as string;
+      expect(todayVolume).toBe(formatFixed(expected));
+      expect(todayVolume).toBe(fixed(stats.body.data?.todayVolume as string));
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

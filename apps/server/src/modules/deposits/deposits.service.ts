@@ -16,7 +16,7 @@ import {
   isTxHashShaped,
   normaliseTxHash,
 } from '@platform/domain';
-import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
+import { badRequest, businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -33,6 +33,7 @@ import {
   windowValue,
   withWindow,
 } from '../dual-control/approval-window.ts';
+import { approvalCounts } from '../dual-control/counting-approvers.ts';
 import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
 import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.service.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
@@ -61,6 +62,8 @@ type ReviewOutcome =
   | { kind: 'first_approval'; row: repo.DepositRow }
   /** The admin who recorded the first approval approved again: a different admin must. */
   | { kind: 'same_admin' }
+  /** Two admins are needed and this one's approval does not count yet (first 24 h): nothing changed. */
+  | { kind: 'not_counting' }
   | { kind: 'not_pending'; row: repo.DepositRow }
   | { kind: 'missing' };
 
@@ -100,8 +103,8 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
    * user's approval lock so that two approvals at once see each other) is at or above the deposit
    * threshold needs two different admins: the first is recorded on the row and
    * moves nothing, the same admin again changes nothing (same_admin), a different admin completes
-   * it. Completing is the conditional update, the credit and the audit row, so the money moves
-   * exactly once whoever races.
+   * it; an admin whose approvals do not count yet gives neither (not_counting). Completing is the
+   * conditional update, the credit and the audit row, so the money moves exactly once whoever races.
    */
   async function reviewInTx(
     tx: Tx,
@@ -124,6 +127,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       const windowTotal = withWindow(usdtValue, others);
       if (needsSecondApproval(windowTotal, thresholds.deposit)) {
         if (locked.firstApprovedBy === actor.adminId) return { kind: 'same_admin' };
+        if (!(await approvalCounts(tx, actor.adminId))) return { kind: 'not_counting' };
         if (locked.firstApprovedBy === null) {
           const first = await repo.recordFirstApproval(
             tx,
@@ -296,6 +300,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
 
     async listForAdmin(query: AdminDepositsQuery) {
       const filter: repo.DepositFilter = {
+        userId: query.user_id,
         status: query.status,
         awaitingSecondApproval: query.awaitingSecondApproval,
         search: query.search || undefined,
@@ -338,6 +343,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       if (outcome.kind === 'missing') throw notFound('充值记录不存在');
       if (outcome.kind === 'not_pending') throw conflict(DEPOSIT_ALREADY_REVIEWED);
       if (outcome.kind === 'same_admin') throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
+      if (outcome.kind === 'not_counting') throw forbidden(DUAL_CONTROL_TEXTS.approverNotCountingYet);
       if (outcome.kind === 'first_approval') announceFirstApprovalOf(outcome.row, actor.adminId);
       else announceReview(outcome);
       if (!shown) throw new Error(`deposit ${id}: a review without its deposit`);
@@ -349,7 +355,8 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
      * failure does not undo the others; ids that are not pending (or are taken by a concurrent
      * review) are skipped. Each row is decided on its own: at or above the threshold an approval
      * records the first approval (awaitingSecondApprovalIds) or, by the admin who recorded it, is
-     * skipped with 需要另一位管理员复核; a different admin's approval completes it.
+     * skipped with 需要另一位管理员复核; a different admin's approval completes it. Rows that need two
+     * admins are skipped with the reason when the admin's approvals do not count yet (first 24 h).
      */
     async batchReview(body: DepositBatchReviewBody, actor: AuditActor) {
       const status = body.action === 'approve' ? 'approved' : 'rejected';
@@ -384,6 +391,8 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
           announceFirstApprovalOf(outcome.row, actor.adminId);
         } else if (outcome.kind === 'same_admin') {
           skipped.push({ id: pending.id, reason: DUAL_CONTROL_TEXTS.secondAdminRequired });
+        } else if (outcome.kind === 'not_counting') {
+          skipped.push({ id: pending.id, reason: DUAL_CONTROL_TEXTS.approverNotCountingYet });
         }
       }
       return { processedCount: processedIds.length, processedIds, awaitingSecondApprovalIds, skipped };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type AdminDeposit,
   type AdminNotificationEvent,
@@ -13,15 +12,16 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../test/admin.ts';
-import { api, createAdmin, createTestApp, registerUser, saveApproved, type TestApp } from '../../test/app.ts';
 import {
-  approveKyc,
-  fundUser,
-  insertDepositChannel,
-  insertWithdrawChannel,
-  TRC20_ADDRESS,
-  withdrawalStatusChange,
-} from '../../test/money.ts';
+  api,
+  type createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  saveApproved,
+  type TestApp,
+} from '../../test/app.ts';
+import { insertDepositChannel, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
 import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { depositApproveKey } from '../deposits/deposits.service.ts';
 import { ledgerTransactions } from '../ledger/ledger.schema.ts';
@@ -31,6 +31,7 @@ import { createTeamBuilder, type TeamUser } from '../team/rewards/team.test-help
 import { teamRewards } from '../team/team.schema.ts';
 import { withdrawalKey } from '../withdrawals/withdrawals.service.ts';
 import { payoutApprovals } from './dual-control.schema.ts';
+import { reviewRequests } from './dual-control.test-helpers.ts';
 
 type Admin = Awaited<ReturnType<typeof createAdmin>>;
 
@@ -44,10 +45,11 @@ let withdrawChannelId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await createAdmin(t, 'admin');
-  bob = await createAdmin(t, 'admin');
-  carol = await createAdmin(t, 'admin');
-  root = await createAdmin(t, 'super_admin');
+  // Approvers: dual control counts their approvals at once (createAdmin's only after 24 h).
+  alice = await createApprover(t, 'admin');
+  bob = await createApprover(t, 'admin');
+  carol = await createApprover(t, 'admin');
+  root = await createApprover(t, 'super_admin');
   depositChannelId = (await insertDepositChannel(t.database.db, { maxAmount: '1000000' })).id;
   withdrawChannelId = (await insertWithdrawChannel(t.database.db, { maxAmount: '1000000' })).id;
 });
@@ -56,8 +58,9 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const THRESHOLDS = '/api/admin/settings/approval-thresholds';
 
-const available = async (userId: number) =>
-  (await getUserWallets(db(), userId)).find((w) => w.currency === 'USDT')?.balance ?? '0.000000000000000000';
+const { pendingDeposit, reviewDeposit, pendingWithdrawal, moveWithdrawal, available } = reviewRequests(
+  () => ({ t, depositChannelId, withdrawChannelId }),
+);
 
 const journal = (key: string) =>
   db().select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, key));
@@ -149,22 +152,6 @@ describe('approval thresholds', () => {
 });
 
 // --- deposits -------------------------------------------------------------------------------------
-
-async function pendingDeposit(amount: string) {
-  const user = await registerUser(t.app);
-  const res = await api<{ deposit: { id: number } }>(t.app, 'POST', '/api/wallet/deposits', {
-    token: user.token,
-    body: { channel_id: depositChannelId, amount },
-  });
-  expect(res.status, res.body.message).toBe(200);
-  return { user: user.user, id: res.body.data?.deposit.id as number };
-}
-
-const reviewDeposit = (admin: Admin, id: number, status: 'approved' | 'rejected' = 'approved') =>
-  api<{ deposit: AdminDeposit }>(t.app, 'PATCH', `/api/admin/deposits/${id}/review`, {
-    token: admin.token,
-    body: status === 'approved' ? { status } : { status, adminNote: '金额不符' },
-  });
 
 const adminDeposit = async (id: number) =>
   (
@@ -412,25 +399,6 @@ describe('deposits at or above the threshold need two admins', () => {
 
 // --- withdrawals ----------------------------------------------------------------------------------
 
-async function pendingWithdrawal(amount: string) {
-  const user = await registerUser(t.app);
-  await approveKyc(db(), user.user.id);
-  await fundUser(db(), user.user.id, String(Number(amount) * 2));
-  const res = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
-    token: user.token,
-    headers: { 'Idempotency-Key': randomUUID() },
-    body: { withdraw_type: 'usdt', channel_id: withdrawChannelId, amount, address: TRC20_ADDRESS },
-  });
-  expect(res.status, res.body.message).toBe(200);
-  return { user: user.user, id: res.body.data?.withdrawal.id as number };
-}
-
-const moveWithdrawal = (admin: Admin, id: number, status: string) =>
-  api<{ withdrawal: AdminWithdrawal }>(t.app, 'PATCH', `/api/admin/withdrawals/${id}/status`, {
-    token: admin.token,
-    body: status === 'rejected' ? { status, adminNote: '风控拒绝' } : withdrawalStatusChange(status),
-  });
-
 describe('withdrawals at or above the threshold need two admins for 已通过', () => {
   it('below the threshold one admin moves it as before', async () => {
     const { id } = await pendingWithdrawal('9999');
@@ -547,7 +515,8 @@ describe('salary and reward payouts at or above the payout threshold need two ad
   let leaders: TeamUser[];
 
   beforeAll(async () => {
-    const levels = await api(t.app, 'PUT', `${BASE}/levels`, {
+    // The salary table's save is a proposal (docs/pending-changes.md): approved by a second super admin.
+    const levels = await saveApproved(t, 'PUT', `${BASE}/levels`, {
       token: root.token,
       body: { levels: [{ level: 1, direct: 1, team: 1, amount: '3000' }] },
     });

@@ -1,19 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import type { AdminDeposit, AdminWithdrawal } from '@platform/contracts';
+import type { AdminDeposit } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../test/admin.ts';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { testEngine } from '../../test/database.ts';
 import {
-  approveKyc,
-  fundUser,
-  insertDepositChannel,
-  insertWithdrawChannel,
-  TRC20_ADDRESS,
-  withdrawalStatusChange,
-} from '../../test/money.ts';
+  api,
+  type createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  saveApproved,
+  type TestApp,
+} from '../../test/app.ts';
+import { testEngine } from '../../test/database.ts';
+import { insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
 import { payoutApprovals } from './dual-control.schema.ts';
+import { reviewRequests } from './dual-control.test-helpers.ts';
 import { gatePayout } from './payout-approvals.ts';
 
 type Admin = Awaited<ReturnType<typeof createAdmin>>;
@@ -27,64 +28,40 @@ let withdrawChannelId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  root = await createAdmin(t, 'super_admin');
-  bob = await createAdmin(t, 'admin');
-  carol = await createAdmin(t, 'admin');
+  // Approvers: dual control counts their approvals at once (createAdmin's only after 24 h).
+  root = await createApprover(t, 'super_admin');
+  bob = await createApprover(t, 'admin');
+  carol = await createApprover(t, 'admin');
   depositChannelId = (await insertDepositChannel(t.database.db, { maxAmount: '1000000' })).id;
   withdrawChannelId = (await insertWithdrawChannel(t.database.db, { maxAmount: '1000000' })).id;
 });
 afterAll(() => t?.close());
 
-/** How the admin leaves: disabled by a super admin, or deleted. */
+const { pendingDeposit, reviewDeposit, pendingWithdrawal, moveWithdrawal } = reviewRequests(() => ({
+  t,
+  depositChannelId,
+  withdrawChannelId,
+}));
+
+/**
+ * How the admin leaves: disabled by a super admin, or deleted (a pending change another super
+ * admin approves, docs/admin-accounts.md: the approval's reply is 200).
+ */
 const leaves = {
   disabled: (admin: Admin) =>
     api(t.app, 'PATCH', `/api/admin/admins/${admin.id}/status`, {
       token: root.token,
       body: { is_active: false },
     }),
-  deleted: (admin: Admin) => api(t.app, 'DELETE', `/api/admin/admins/${admin.id}`, { token: root.token }),
+  deleted: (admin: Admin) =>
+    saveApproved(t, 'DELETE', `/api/admin/admins/${admin.id}`, { token: root.token, body: undefined }),
 };
-
-async function pendingDeposit(amount: string) {
-  const user = await registerUser(t.app);
-  const res = await api<{ deposit: { id: number } }>(t.app, 'POST', '/api/wallet/deposits', {
-    token: user.token,
-    body: { channel_id: depositChannelId, amount },
-  });
-  expect(res.status, res.body.message).toBe(200);
-  return res.body.data!.deposit.id;
-}
-
-const reviewDeposit = (admin: Admin, id: number) =>
-  api<{ deposit: AdminDeposit }>(t.app, 'PATCH', `/api/admin/deposits/${id}/review`, {
-    token: admin.token,
-    body: { status: 'approved' },
-  });
-
-async function pendingWithdrawal(amount: string) {
-  const user = await registerUser(t.app);
-  await approveKyc(t.database.db, user.user.id);
-  await fundUser(t.database.db, user.user.id, String(Number(amount) * 2));
-  const res = await api<{ withdrawal: { id: number } }>(t.app, 'POST', '/api/wallet/withdrawals', {
-    token: user.token,
-    headers: { 'Idempotency-Key': randomUUID() },
-    body: { withdraw_type: 'usdt', channel_id: withdrawChannelId, amount, address: TRC20_ADDRESS },
-  });
-  expect(res.status, res.body.message).toBe(200);
-  return res.body.data!.withdrawal.id;
-}
-
-const moveWithdrawal = (admin: Admin, id: number, status: string) =>
-  api<{ withdrawal: AdminWithdrawal }>(t.app, 'PATCH', `/api/admin/withdrawals/${id}/status`, {
-    token: admin.token,
-    body: withdrawalStatusChange(status),
-  });
 
 describe(`a first approval by an admin since disabled or deleted no longer counts (${testEngine})`, () => {
   for (const how of ['disabled', 'deleted'] as const) {
     it(`deposit: after the first approver is ${how}, the next admin's approval is the first again`, async () => {
-      const first = await createAdmin(t, 'admin');
-      const id = await pendingDeposit('20000');
+      const first = await createApprover(t, 'admin');
+      const { id } = await pendingDeposit('20000');
       const recorded = await reviewDeposit(first, id);
       expect(recorded.body.data?.deposit.first_approval?.admin_id).toBe(first.id);
       expect((await leaves[how](first)).status).toBe(200);
@@ -111,8 +88,8 @@ describe(`a first approval by an admin since disabled or deleted no longer count
     });
 
     it(`withdrawal: after the first approver is ${how}, the next admin's approval is the first again`, async () => {
-      const first = await createAdmin(t, 'admin');
-      const id = await pendingWithdrawal('20000');
+      const first = await createApprover(t, 'admin');
+      const { id } = await pendingWithdrawal('20000');
       expect((await moveWithdrawal(first, id, 'reviewing')).status).toBe(200);
       const recorded = await moveWithdrawal(first, id, 'approved');
       expect(recorded.body.data?.withdrawal.first_approval?.admin_id).toBe(first.id);
@@ -129,7 +106,7 @@ describe(`a first approval by an admin since disabled or deleted no longer count
     });
 
     it(`payout: after the first approver is ${how}, the next admin's call records a new first approval`, async () => {
-      const first = await createAdmin(t, 'admin');
+      const first = await createApprover(t, 'admin');
       const payee = await registerUser(t.app);
       const proposed = {
         kind: 'reward' as const,

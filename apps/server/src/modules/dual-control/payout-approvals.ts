@@ -12,6 +12,7 @@ import { assertNoneOwnRequest } from '../auth/own-request.ts';
 import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { windowStart } from './approval-window.ts';
+import { assertApprovalCounts } from './counting-approvers.ts';
 import { type PayoutApprovalItem, payoutApprovals } from './dual-control.schema.ts';
 import { readThresholdAmounts } from './thresholds.repository.ts';
 import { needsSecondApproval } from './usdt-value.ts';
@@ -129,7 +130,8 @@ async function payeeWindowReaching(
  * or first-approved before plus this payout, so payouts paid one by one add up): pay. At or above it: with no pending first approval of exactly
  * this payout, record one (this admin) and pay nothing; with one by this admin: 409
  * 需要另一位管理员复核; with one by another admin: mark it completed and pay — in the same
- * transaction as the payment, so a payment that fails leaves the approval pending.
+ * transaction as the payment, so a payment that fails leaves the approval pending. At or above it an
+ * admin whose approvals do not count yet (first 24 h) is refused either way (403, nothing recorded).
  *
  * Races: the pending row is locked; two first approvals at once meet on the partial unique index
  * (ON CONFLICT DO NOTHING waits for the other's commit), and the loser reads the winner's row: the
@@ -143,6 +145,7 @@ export async function gatePayout(tx: Tx, proposed: ProposedPayout, actor: AuditA
   const windowTotal = await payeeWindowReaching(tx, proposed, fingerprint, thresholds.payout);
   if (windowTotal === null && !needsSecondApproval(total, thresholds.payout))
     return { pay: true, approval: null, secondApprovalAudit: null };
+  await assertApprovalCounts(tx, actor.adminId);
   let pending = await lockPending(tx, proposed.kind, fingerprint);
   if (!pending) {
     const [inserted] = await tx

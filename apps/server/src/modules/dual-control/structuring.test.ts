@@ -8,7 +8,15 @@ import {
 } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import {
+  api,
+  type createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  saveApproved,
+  type TestApp,
+} from '../../test/app.ts';
 import {
   approveKyc,
   fundUser,
@@ -35,9 +43,10 @@ let withdrawChannelId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await createAdmin(t, 'admin');
-  bob = await createAdmin(t, 'admin');
-  root = await createAdmin(t, 'super_admin');
+  // Approvers: dual control counts their approvals at once (createAdmin's only after 24 h).
+  alice = await createApprover(t, 'admin');
+  bob = await createApprover(t, 'admin');
+  root = await createApprover(t, 'super_admin');
   depositChannelId = (await insertDepositChannel(t.database.db, { maxAmount: '1000000' })).id;
   withdrawChannelId = (await insertWithdrawChannel(t.database.db, { maxAmount: '1000000' })).id;
 });
@@ -212,7 +221,8 @@ describe('payouts: the payout threshold applies to the payee’s total over 24 h
     });
 
   it('salaries paid one by one (pay/{id}) of 2,000: the first two alone, the third needs a second admin', async () => {
-    const levels = await api(t.app, 'PUT', `${BASE}/levels`, {
+    // The salary table's save is a proposal (docs/pending-changes.md): approved by a second super admin.
+    const levels = await saveApproved(t, 'PUT', `${BASE}/levels`, {
       token: root.token,
       body: { levels: [{ level: 1, direct: 1, team: 1, amount: '2000' }] },
     });

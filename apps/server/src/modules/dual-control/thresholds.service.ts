@@ -12,7 +12,7 @@ import {
   writeThresholds,
 } from './thresholds.repository.ts';
 
-export { readThresholdAmounts, type ThresholdAmounts } from './thresholds.repository.ts';
+export { readThresholdAmounts, readThresholds, type ThresholdAmounts } from './thresholds.repository.ts';
 
 const THRESHOLDS_SETTING = 'approval_thresholds';
 

@@ -4,7 +4,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseDecimalString } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
-import { type ApiReply, api, createAdmin, registerUser, type TestApp } from '../../test/app.ts';
+import {
+  type ApiReply,
+  api,
+  type createAdmin,
+  createApprover,
+  registerUser,
+  type TestApp,
+} from '../../test/app.ts';
 import { type CommitFaults, createFaultyTestApp } from '../../test/commit-faults.ts';
 import { testEngine } from '../../test/database.ts';
 import {
@@ -183,8 +190,9 @@ describe(`back-office calls with a lost COMMIT reply (${testEngine})`, () => {
   let alice: Admin;
   let bob: Admin;
   beforeAll(async () => {
-    alice = await createAdmin(t, 'admin');
-    bob = await createAdmin(t, 'admin');
+    // Approvers: dual control counts their approvals at once (createAdmin's only after 24 h).
+    alice = await createApprover(t, 'admin');
+    bob = await createApprover(t, 'admin');
   });
 
   const asAdmin = <T>(admin: Admin, method: 'POST' | 'PATCH', url: string, body: unknown, key: string) =>

@@ -414,8 +414,10 @@ const IDEMPOTENT_ROUTES = [
   'POST /api/trading/flash/order',
   'POST /api/trading/option/order',
   'POST /api/trading/perpetual/close/{id}',
+  'POST /api/trading/perpetual/limit-orders/{id}/cancel',
   'POST /api/trading/perpetual/margin/{id}',
   'POST /api/trading/perpetual/order',
+  'POST /api/trading/perpetual/reduce/{id}',
   // Moves no money, but is a trading action of the app, which takes a key for each (a retry sets it once).
   'POST /api/trading/perpetual/tpsl/{id}',
   'POST /api/trading/spot/order',

@@ -128,6 +128,8 @@ describe('job loop', () => {
       reconciliation: 72_000,
       idempotencyPrune: 72_000,
       adminChanges: 72_000,
+      priceAlerts: 12_000,
+      riskAlerts: 12_000,
     });
   });
 

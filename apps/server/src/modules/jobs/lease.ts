@@ -50,7 +50,7 @@ export interface LeaseTenure {
  * Every job guarded by a lease, with its TTL, so each job's takeover time is stated in one place
  * (README, "Several instances"): a dead holder's job moves again within leaseTakeoverWithinMs.
  * The trading jobs (limit triggers, expiry, liquidation, take-profit / stop-loss) and the feed's
- * publisher within 12 s; reconciliation and the pruning of idempotency keys, which nothing waits
+ * publisher, the price alerts and the exposure's risk alerts, within 12 s; reconciliation and the pruning of idempotency keys, which nothing waits
  * for, and the delayed admin changes (due 24 h after their proposal), within 72 s. A shorter TTL is not free: a holder stalled past it (GC, a slow database) loses
  * the lease, and its fence stops it.
  */
@@ -60,6 +60,8 @@ export const LEASED_JOBS = {
   reconciliation: { name: 'reconciliation', ttlMs: 60_000 },
   idempotencyPrune: { name: 'idempotency-prune', ttlMs: 60_000 },
   adminChanges: { name: 'admin-changes', ttlMs: 60_000 },
+  priceAlerts: { name: 'price-alerts', ttlMs: 10_000 },
+  riskAlerts: { name: 'risk-alerts', ttlMs: 10_000 },
 } as const;
 
 /** Renewal five times per TTL: a holder survives four failed renewals before losing its lease. */

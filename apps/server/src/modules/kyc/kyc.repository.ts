@@ -4,10 +4,11 @@ import {
   type KycDuplicateApplication,
   kycApplicationStatus,
 } from '@platform/contracts';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 import { users } from '../auth/auth.schema.ts';
+import { usersMatching } from '../users/user-search.ts';
 import { kycApplications } from './kyc.schema.ts';
 
 export type KycRow = typeof kycApplications.$inferSelect;
@@ -200,13 +201,50 @@ export async function findWithUser(exec: Executor, id: number): Promise<KycWithU
   return row && { ...row.application, userEmail: row.userEmail, userPhone: row.userPhone };
 }
 
-/** One page, newest first, optionally of one status. */
+/**
+ * A KYC list search: the applicant's e-mail or phone (usersMatching, their indexes), a real name or
+ * an ID number written exactly (the number as kyc_applications_id_number_idx normalises it), and a
+ * number as a user id or an application id.
+ */
+function searchMatches(term: string): SQL {
+  const byText = sql`(${kycApplications.userId} = ANY(${usersMatching(term)})
+    OR upper(btrim(${kycApplications.idNumber})) = ${term.toUpperCase()}
+    OR ${kycApplications.realName} = ${term})`;
+  return /^\d{1,9}$/.test(term)
+    ? sql`(${kycApplications.id} = ${Number(term)} OR ${kycApplications.userId} = ${Number(term)} OR ${byText})`
+    : byText;
+}
+
+export interface KycListFilter {
+  status?: KycApplicationStatus | undefined;
+  search?: string | undefined;
+}
+
+/** How many applications of each status match the search (the tabs' counts). */
+export async function countByStatus(
+  exec: Executor,
+  search: string | undefined,
+): Promise<Record<KycApplicationStatus, number>> {
+  const rows = await exec
+    .select({ status: kycApplications.status, n: sql<number>`count(*)::int` })
+    .from(kycApplications)
+    .where(search ? searchMatches(search) : undefined)
+    .groupBy(kycApplications.status);
+  const counts = { pending: 0, reviewing: 0, approved: 0, rejected: 0 };
+  for (const row of rows) counts[row.status] = parseCount(row.n);
+  return counts;
+}
+
+/** One page, newest first, optionally of one status and matching a search. */
 export async function listApplications(
   exec: Executor,
-  filter: { status?: KycApplicationStatus | undefined },
+  filter: KycListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: KycWithUser[]; total: number }> {
-  const where = filter.status ? eq(kycApplications.status, filter.status) : undefined;
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(kycApplications.status, filter.status));
+  if (filter.search) conditions.push(searchMatches(filter.search));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await exec
     .select(withUser)
     .from(kycApplications)

@@ -171,9 +171,18 @@ export function createKycService(deps: {
       return file;
     },
 
-    async listForAdmin(query: { page: number; limit: number; status?: AdminKycQuery['status'] }) {
-      const { rows, total } = await repo.listApplications(db, { status: query.status }, pageOf(query));
-      return { requests: await toAdminViews(rows), pagination: paginationOf(query, total) };
+    async listForAdmin(query: {
+      page: number;
+      limit: number;
+      status?: AdminKycQuery['status'];
+      search?: string | undefined;
+    }) {
+      const search = query.search || undefined;
+      const [{ rows, total }, counts] = await Promise.all([
+        repo.listApplications(db, { status: query.status, search }, pageOf(query)),
+        repo.countByStatus(db, search),
+      ]);
+      return { requests: await toAdminViews(rows), pagination: paginationOf(query, total), counts };
     },
 
     /**

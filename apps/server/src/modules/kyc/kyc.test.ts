@@ -707,3 +707,66 @@ describe(`pending KYC counts follow the review queue (${testEngine})`, () => {
     expect(await counts()).toEqual(all(start.queue));
   });
 });
+
+describe(`the admin list's search and tab counts (issue 33, ${testEngine})`, () => {
+  type Listed = { requests: AdminRow[]; counts: Record<string, number>; pagination: { total: number } };
+  const list = async (query: string) => {
+    const res = await api<Listed>(t.app, 'GET', `/api/admin/kyc?${query}`, { token: adminToken });
+    expect(res.status, res.body.message).toBe(200);
+    return res.body.data!;
+  };
+
+  it('finds by e-mail, phone, user id, real name or ID number, and counts each status of what matches', async () => {
+    const tag = `kycsearch${Date.now().toString(36)}`;
+    const password = 'Kq7vTz2wLmR9';
+    const alice = await registerUser(t.app, { email: `${tag}a@example.com`, password });
+    const bob = await registerUser(t.app, { email: `${tag}b@example.com`, password });
+    const aliceId = freshIdNumber('X');
+    const first = await submit(alice.token, kycForm({ real_name: '欧阳锋', id_number: aliceId }));
+    expect(first.status).toBe(200);
+    const second = await submit(bob.token, kycForm({ real_name: '黄药师' }));
+    expect(second.status).toBe(200);
+    const rejected = await reviewAs(second.body.data!.application.id, {
+      status: 'rejected',
+      adminNote: '照片模糊',
+    });
+    expect(rejected.status).toBe(200);
+
+    const byTag = await list(`search=${tag}&status=pending`);
+    expect(byTag.requests.map((r) => r.user.id)).toEqual([alice.user.id]);
+    expect(byTag.counts).toEqual({ pending: 1, reviewing: 0, approved: 0, rejected: 1 });
+    expect(byTag.pagination.total).toBe(1);
+
+    for (const term of [aliceId.toLowerCase(), '欧阳锋', String(alice.user.id), `${tag}a@`]) {
+      const found = await list(`search=${encodeURIComponent(term)}&status=pending`);
+      expect(
+        found.requests.map((r) => r.user.id),
+        term,
+      ).toEqual([alice.user.id]);
+      expect(found.counts.pending, term).toBe(1);
+    }
+    const bobs = await list(`search=${encodeURIComponent('黄药师')}&status=rejected`);
+    expect(bobs.requests.map((r) => r.user.id)).toEqual([bob.user.id]);
+    expect(bobs.counts).toEqual({ pending: 0, reviewing: 0, approved: 0, rejected: 1 });
+
+    const none = await list(`search=${tag}zzz`);
+    expect(none.requests).toEqual([]);
+    expect(none.counts).toEqual({ pending: 0, reviewing: 0, approved: 0, rejected: 0 });
+
+    // Without a search the counts are every application's, whatever the tab.
+    const all = await list('status=approved&limit=1');
+    const totals = await t.database.db.execute(
+      sql`SELECT status, count(*)::int AS n FROM kyc_applications GROUP BY status`,
+    );
+    const expected = { pending: 0, reviewing: 0, approved: 0, rejected: 0 } as Record<string, number>;
+    for (const row of (totals as unknown as { rows: { status: string; n: number }[] }).rows)
+      expected[row.status] = Number(row.n);
+    expect(all.counts).toEqual(expected);
+  });
+
+  it('refuses a search over 100 characters with a Chinese 400', async () => {
+    const res = await api(t.app, 'GET', `/api/admin/kyc?search=${'a'.repeat(101)}`, { token: adminToken });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('搜索内容不能超过100个字符');
+  });
+});

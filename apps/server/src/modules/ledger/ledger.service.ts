@@ -24,9 +24,13 @@ export const SYSTEM_ACCOUNTS = [
   'external_withdrawals',
   'fees',
   'house_pnl',
+  /** The perpetual insurance fund: liquidations' remaining equity in, bankruptcy gaps out (docs/insurance-fund.md). */
+  'house_insurance',
   'rewards',
   'salaries',
   'adjustments',
+  /** Perpetual funding: what positions paid in, what they received out (docs/perpetual-funding.md). */
+  'house_funding',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

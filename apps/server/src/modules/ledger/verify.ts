@@ -168,7 +168,9 @@ const CHECKS: Check[] = [
  *   lowers and cancel, expiry or the final fill clears;
  * - open flash and option contracts: the stake (released by settlement);
  * - open perpetual positions: the margin (the open fee is charged, not frozen; released on close or
- *   liquidation).
+ *   liquidation, a partial close releases its part);
+ * - waiting perpetual limit orders: margin + open fee (released on cancel; the fee is charged and
+ *   the margin stays frozen when the order opens its position).
  */
 const OBLIGATIONS = sql`SELECT user_id, currency,
     sum(withdrawals) AS withdrawals, sum(spot) AS spot, sum(stakes) AS stakes, sum(margins) AS margins
@@ -182,6 +184,8 @@ const OBLIGATIONS = sql`SELECT user_id, currency,
     SELECT user_id, currency, 0, 0, stake, 0 FROM timed_contracts WHERE status = 'open'
     UNION ALL
     SELECT user_id, currency, 0, 0, 0, margin FROM perpetual_positions WHERE status = 'open'
+    UNION ALL
+    SELECT user_id, currency, 0, 0, 0, margin + open_fee FROM perpetual_limit_orders WHERE status = 'pending'
   ) o GROUP BY user_id, currency`;
 
 const FROZEN_BREACHES = sql`SELECT coalesce(f.user_id, o.user_id) AS user_id, coalesce(f.currency, o.currency) AS currency,
@@ -198,7 +202,8 @@ const FROZEN_BREACHES = sql`SELECT coalesce(f.user_id, o.user_id) AS user_id, co
 
 /**
  * What the fee account must hold per currency: completed withdrawals' fees, every spot fill's fee
- * (quote currency) and perpetual open and close fees. A rejected withdrawal charged nothing.
+ * (quote currency) and perpetual open and close fees (partial closes too). A rejected withdrawal
+ * charged nothing.
  */
 const EXPECTED_FEES = sql`SELECT currency, sum(v) AS v FROM (
     SELECT currency, fee AS v FROM withdrawals WHERE status = 'completed'
@@ -206,13 +211,17 @@ const EXPECTED_FEES = sql`SELECT currency, sum(v) AS v FROM (
     SELECT o.quote_currency, f.fee FROM spot_fills f JOIN trade_orders o ON o.id = f.order_id
     UNION ALL
     SELECT currency, open_fee + coalesce(close_fee, 0) FROM perpetual_positions
+    UNION ALL
+    SELECT p.currency, c.fee FROM perpetual_partial_closes c JOIN perpetual_positions p ON p.order_id = c.order_id
   ) x GROUP BY currency`;
 
 /**
  * What house P&L must hold per currency (positive = the house's gain): the house is the counterparty
  * of every spot fill (a buy gives it the turnover and takes the base away, a sell the reverse), takes
  * stake − payout of each settled flash or option contract, and margin − payout − close fee of each
- * closed or liquidated position.
+ * closed or liquidated position, and of each part closed before (margin released − payout − fee).
+ * A liquidation's share of the insurance fund (`insurance_amount`: the remaining equity it fed, or
+ * minus the gap it drew) is not the house's: margin − insurance_amount.
  */
 const EXPECTED_HOUSE = sql`SELECT currency, sum(v) AS v FROM (
     SELECT o.quote_currency AS currency, CASE WHEN o.side = 'buy' THEN f.quote_amount ELSE -f.quote_amount END AS v
@@ -223,11 +232,24 @@ const EXPECTED_HOUSE = sql`SELECT currency, sum(v) AS v FROM (
     UNION ALL
     SELECT currency, stake - payout FROM timed_contracts WHERE status = 'settled'
     UNION ALL
-    SELECT currency, margin - coalesce(payout, 0) - coalesce(close_fee, 0)
+    SELECT currency, margin - coalesce(payout, 0) - coalesce(close_fee, 0) - insurance_amount
       FROM perpetual_positions WHERE status IN ('closed', 'liquidated')
+    UNION ALL
+    SELECT p.currency, c.margin_released - c.payout - c.fee
+      FROM perpetual_partial_closes c JOIN perpetual_positions p ON p.order_id = c.order_id
   ) x GROUP BY currency`;
 
-function systemBreaches(account: 'fees' | 'house_pnl', expected: SQL) {
+/** What the insurance fund must hold per currency: each liquidation's share (docs/insurance-fund.md). */
+const EXPECTED_INSURANCE = sql`SELECT currency, sum(insurance_amount) AS v FROM perpetual_positions
+    WHERE insurance_amount <> 0 GROUP BY currency`;
+
+/**
+ * What the funding account must hold per currency (docs/perpetual-funding.md): the other side of every
+ * funding payment, whose amount is the user's (negative: the user paid, so the house received).
+ */
+const EXPECTED_FUNDING = sql`SELECT currency, -sum(amount) AS v FROM perpetual_funding_payments GROUP BY currency`;
+
+function systemBreaches(account: 'house_funding' | 'fees' | 'house_pnl' | 'house_insurance', expected: SQL) {
   return sql`SELECT coalesce(a.currency, e.currency) AS currency,
       coalesce(a.v, 0)::text AS actual, coalesce(e.v, 0)::text AS expected
     FROM (SELECT a.currency, sum(le.amount) AS v FROM ledger_accounts a
@@ -273,6 +295,8 @@ async function reconcile(exec: Executor): Promise<LedgerBreach[]> {
   for (const [account, expected, what] of [
     ['fees', EXPECTED_FEES, 'the fees recorded on withdrawals, spot fills and perpetual positions'],
     ['house_pnl', EXPECTED_HOUSE, 'the house result of spot fills, settled contracts and closed positions'],
+    ['house_funding', EXPECTED_FUNDING, 'the funding payments of perpetual positions (negated)'],
+    ['house_insurance', EXPECTED_INSURANCE, "the liquidations' insurance fund amounts"],
   ] as const) {
     for (const r of await queryRows<Record<string, unknown>>(exec, systemBreaches(account, expected))) {
       const currency = String(r.currency);

@@ -126,5 +126,5 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     await providers.close();
     await cache.close();
   });
-  return { pairs, quotes, index: providers.index };
+  return { pairs, quotes, index: providers.index, fundingRates: providers.fundingRates };
 }

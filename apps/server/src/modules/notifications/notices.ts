@@ -127,8 +127,10 @@ export interface PerpetualCloseNotice {
   payout: string;
   currency: string;
   entryPrice: string;
-  /** The reference price it was closed at. */
+  /** The reference price it was closed at (a liquidation past the bankruptcy price: that price). */
   closePrice: string;
+  /** A liquidation's mark, the price that reached the liquidation price (closePrice when omitted). */
+  markPrice?: string;
   /** Realised P&L after the close fee; omitted for a liquidation (the loss is the margin). */
   realisedPnl?: string | null;
 }
@@ -137,7 +139,9 @@ export function perpetualClosed(p: PerpetualCloseNotice): NotificationInput {
   const head = `${p.symbol} ${ORDER_SIDE_LABELS[p.side]} 仓位 #${p.orderId}，开仓价 ${noticePrice(p.entryPrice)}`;
   const body =
     p.reason === 'liquidation'
-      ? `${head}，标记价格 ${noticePrice(p.closePrice)} 触及强平价格，保证金 ${noticeAmount(p.margin, p.currency)} 已全部损失`
+      ? `${head}，标记价格 ${noticePrice(p.markPrice ?? p.closePrice)} 触及强平价格${
+          p.markPrice && p.markPrice !== p.closePrice ? `，按破产价格 ${noticePrice(p.closePrice)} 平仓` : ''
+        }，保证金 ${noticeAmount(p.margin, p.currency)} 已全部损失`
       : `${head}，平仓价 ${noticePrice(p.closePrice)}${
           p.realisedPnl ? `，已实现盈亏 ${signed(p.realisedPnl, p.currency)}` : ''
         }，返还 ${noticeAmount(p.payout, p.currency)}`;
@@ -200,11 +204,18 @@ export function announcementBroadcast(a: { id: number; title: string; content: s
 }
 
 /** A change to how the account is protected (issue 32): each one holds withdrawals for 24 h. */
-export type SecurityChange = 'twofa_enabled' | 'twofa_disabled' | 'password_changed';
+export type SecurityChange =
+  | 'twofa_enabled'
+  | 'twofa_disabled'
+  | 'password_changed'
+  | 'password_reset'
+  | 'whitelist_disabled';
 const SECURITY_CHANGE_TITLES: Record<SecurityChange, string> = {
   twofa_enabled: '两步验证已开启',
   twofa_disabled: '两步验证已关闭',
   password_changed: '登录密码已修改',
+  password_reset: '登录密码已通过重置链接重设',
+  whitelist_disabled: '提现白名单已关闭',
 };
 
 /** The notice of a security change: what, when (Beijing time) and from which IP. */
@@ -222,5 +233,43 @@ export function securityChanged(s: {
     title,
     body: `您的账户于 ${formatDateTime(s.at)}（IP：${s.ip ?? '未知'}）${title}。为保护资金安全，${formatDateTimeShort(s.heldUntil)} 前不能提现。如非本人操作，请立即修改登录密码并联系客服。`,
     link: '/me/security',
+  };
+}
+
+/**
+ * A login from a device (User-Agent) the account has not used before (issue 33): when, from which
+ * IP and device. Mailed too, like every security notice (mail/security-mail.ts).
+ */
+export function newDeviceLogin(l: { userId: number; at: Date; ip: string | null; device: string | null }) {
+  return {
+    userId: l.userId,
+    type: 'security' as const,
+    title: '新设备登录提醒',
+    body: `您的账户于 ${formatDateTime(l.at)} 在新设备上登录（IP：${l.ip ?? '未知'}，设备：${l.device ?? '未知'}）。如非本人操作，请立即修改登录密码并联系客服。`,
+    link: '/me/security',
+  } satisfies NotificationInput;
+}
+
+/** 价格提醒: the index price reached the user's price (an every-time alert says when it comes again). */
+export function priceAlertFired(a: {
+  userId: number;
+  symbol: string;
+  direction: 'above' | 'below';
+  price: string;
+  repeat: 'once' | 'every';
+  indexPrice: string;
+  at: Date;
+}): NotificationInput {
+  const verb = a.direction === 'above' ? '涨到' : '跌到';
+  const again =
+    a.repeat === 'every'
+      ? `价格${a.direction === 'above' ? '回落到' : '回升到'} ${noticePrice(a.price)} ${a.direction === 'above' ? '以下' : '以上'}后，再次${verb}时会再提醒您。`
+      : '该提醒已完成。';
+  return {
+    userId: a.userId,
+    type: 'price_alert',
+    title: `价格提醒：${a.symbol} 已${verb} ${noticePrice(a.price)}`,
+    body: `${a.symbol} 指数价格于 ${formatDateTime(a.at)} 为 ${noticePrice(a.indexPrice)}，已${verb}您设置的 ${noticePrice(a.price)}。${again}`,
+    link: `/trade/spot/${a.symbol}`,
   };
 }

@@ -9,6 +9,7 @@ import { kycApplications } from '../kyc/kyc.schema.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
 import { createTeamBuilder } from '../team/rewards/team.test-helpers.ts';
 import { createSalaryService } from '../team/salary/salary.service.ts';
+import { writeSalaryLevels } from '../team/salary/salary-levels.ts';
 import { teamRewards } from '../team/team.schema.ts';
 import { createFlashEngine } from '../trading/flash/flash.engine.ts';
 import { createPerpetualEngine } from '../trading/perpetual/perpetual.engine.ts';
@@ -314,7 +315,8 @@ describe('perpetual liquidation', () => {
       {
         type: 'perpetual_close',
         title: '永续合约已强平',
-        body: `BTCUSDT 做多 仓位 #${orderId}，开仓价 50,000.00，标记价格 40,000.00 触及强平价格，保证金 100.00 USDT 已全部损失`,
+        // The mark jumped past the bankruptcy price (45,000 at 10x): the position closed at that price.
+        body: `BTCUSDT 做多 仓位 #${orderId}，开仓价 50,000.00，标记价格 40,000.00 触及强平价格，按破产价格 45,000.00 平仓，保证金 100.00 USDT 已全部损失`,
         link: '/trade/perpetual/BTCUSDT',
       },
     ]);
@@ -366,7 +368,7 @@ describe('team rewards and salary', () => {
       realtime: { toAdmins() {}, toUser: (...args: unknown[]) => void pushed.push(args) },
     });
     const levels: SalaryLevel[] = [{ level: 1, direct: 2, team: 3, amount: '30.5' }];
-    await salary.saveLevels({ levels }, actor);
+    await writeSalaryLevels(db(), levels, admin.id);
     const date = { year: 2025, month: 3, day: 1 };
 
     const restore = await refuseInserts('audit_logs');

@@ -4,7 +4,7 @@ import { statCounters } from './stats.schema.ts';
 
 /**
  * Reads running totals kept by the triggers of migration 0004. Names: users.total, users.active,
- * users.inactive, users.admins, users.kyc.<status>, users.deposited, deposits.count.<status>,
+ * users.inactive, users.admins, users.admins.active (migration 0044), users.kyc.<status>, users.deposited, deposits.count.<status>,
  * deposits.amount.<status>.<currency>, withdrawals.count.<status>,
  * withdrawals.amount.<status>.<currency>, assets.<bucket>.<currency>, audit.count, and the team's
  * (migration 0012) team.invited, team.level.<L>, team.invited.day.<Beijing date>, team.inviters,
@@ -56,6 +56,7 @@ export async function counterMismatches(
       UNION ALL SELECT 'users.active', count(*) FROM users WHERE is_active
       UNION ALL SELECT 'users.inactive', count(*) FROM users WHERE NOT is_active
       UNION ALL SELECT 'users.admins', count(*) FROM users WHERE role = 'admin'
+      UNION ALL SELECT 'users.admins.active', count(*) FROM users WHERE role = 'admin' AND is_active
       UNION ALL SELECT 'users.kyc.' || kyc_status, count(*) FROM users GROUP BY kyc_status
       UNION ALL SELECT 'users.deposited', count(DISTINCT user_id) FROM deposits WHERE status = 'approved'
       UNION ALL SELECT 'deposits.count.' || status, count(*) FROM deposits GROUP BY status

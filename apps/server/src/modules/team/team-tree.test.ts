@@ -130,7 +130,7 @@ describe('invite codes', () => {
     const nodes = await count(sql`SELECT count(*)::int AS n FROM team_nodes`);
     const email = uniqueEmail('nocode');
     const res = await api(t.app, 'POST', '/api/auth/register', {
-      body: { email, password: 'secret123', invite_code: 'ZZZZ9999' },
+      body: { email, password: 'Trade-pass-2026', invite_code: 'ZZZZ9999' },
     });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ success: false, message: UNKNOWN_INVITE_CODE });

@@ -146,15 +146,20 @@ describe('a venue printing +20 % decides nothing', () => {
     await new Promise((r) => setTimeout(r, 3500)); // three liquidation turns
     expect(await positions(token, 'open')).toHaveLength(1);
 
-    // The market itself falls: the index follows and the position goes, at the index.
+    // The market itself falls: the index follows and the position goes, decided by the index. The
+    // index (56,000) jumped past the position's bankruptcy price (70,000 × (1 − 1/20) = 66,500, to the
+    // quantity's 18 places), so it closes there and the insurance fund pays the gap (issue 34).
     setPrices('56000', '56010', '56000');
     const [liquidated] = await until(
       () => positions(token, 'liquidated'),
       (list) => list.length === 1,
     );
     expect(liquidated!.close_source).toBe('index');
-    expect(liquidated!.close_price).toBe('56000');
+    expect(Math.abs(Number(liquidated!.close_price) - 66500)).toBeLessThan(1e-9);
     expect(liquidated!.close_components).toHaveLength(3);
+    expect(liquidated!.close_components!.filter((c) => c.status === 'included').map((c) => c.price)).toEqual(
+      expect.arrayContaining(['56000', '56010']),
+    );
     await assertLedgerOk(t.database.db);
   }, 40_000);
 });

@@ -1,5 +1,6 @@
 import { REALTIME_EVENTS } from '@platform/contracts';
 import type { Db } from '../../db/client.ts';
+import type { FundingRateSource } from '../market-data/funding-rates.ts';
 import type { MarketQuotes } from '../market-data/market-quotes.ts';
 import type { PairsService } from '../market-data/pairs.service.ts';
 import type { OptionConfigService } from '../option-config/option-config.service.ts';
@@ -16,6 +17,8 @@ export interface TradingDeps {
   /** The pair (enabled, currencies, precisions, fee rate). */
   pairs: Pick<PairsService, 'requireEnabled'>;
   options: Pick<OptionConfigService, 'get'>;
+  /** The perpetuals' funding rate per pair: the venues' median, clamped (market-data/funding-rates.ts). */
+  fundingRates: FundingRateSource;
   realtime: Pick<Realtime, 'toUser' | 'toAdmins'>;
   /** Milliseconds since the epoch; tests pass a fixed clock. */
   now: () => number;

@@ -4,6 +4,7 @@ import type { Guards } from '../auth/guard.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
 import { createJobLoop, type JobStep } from '../jobs/job-loop.ts';
 import { createLease, LEASED_JOBS } from '../jobs/lease.ts';
+import type { FundingRateSource } from '../market-data/funding-rates.ts';
 import type { MarketQuotes } from '../market-data/market-quotes.ts';
 import type { PairsService } from '../market-data/pairs.service.ts';
 import type { OptionConfigService } from '../option-config/option-config.service.ts';
@@ -14,8 +15,11 @@ import { registerFlashConfigChanges } from './flash/flash-config.change.ts';
 import { createOptionEngine } from './option/option.engine.ts';
 import { registerOptionRoutes } from './option/option.routes.ts';
 import { registerOwnOrdersRoutes } from './orders.routes.ts';
+import { registerFundingRoutes } from './perpetual/funding.routes.ts';
+import { createPerpetualFunding } from './perpetual/funding.service.ts';
 import { createPerpetualEngine } from './perpetual/perpetual.engine.ts';
 import { registerPerpetualRoutes } from './perpetual/perpetual.routes.ts';
+import { registerPerpetualRiskRoutes } from './perpetual/perpetual-risk.routes.ts';
 import { createReferencePrices, type IndexReader } from './reference-prices.ts';
 import { createSpotEngine } from './spot/spot.engine.ts';
 import { registerSpotRoutes } from './spot/spot.routes.ts';
@@ -42,6 +46,7 @@ export function registerTrading(
     quotes: MarketQuotes;
     pairs: PairsService;
     index: IndexReader;
+    fundingRates: FundingRateSource;
     options: OptionConfigService;
     changes: ChangesService;
   },
@@ -54,6 +59,7 @@ export function registerTrading(
     quotes: market.quotes,
     pairs: market.pairs,
     options: market.options,
+    fundingRates: market.fundingRates,
     realtime: ctx.realtime,
     // The database's clock decides (issue 31): an instance's own clock never stamps or cuts off.
     now: ctx.clock.now,
@@ -64,6 +70,11 @@ export function registerTrading(
   const flash = createFlashEngine(deps, settlement);
   const option = createOptionEngine(deps, settlement);
   const perpetual = createPerpetualEngine(deps);
+  const funding = createPerpetualFunding(deps, {
+    perpetual,
+    rates: deps.fundingRates,
+    intervalMinutes: ctx.config.FUNDING_INTERVAL_MINUTES,
+  });
 
   registerOwnOrdersRoutes(app, { db, guards });
   registerSpotRoutes(app, { spot, guards });
@@ -75,6 +86,8 @@ export function registerTrading(
   });
   registerOptionRoutes(app, { option, guards });
   registerPerpetualRoutes(app, { perpetual, guards });
+  registerPerpetualRiskRoutes(app, { db, changes: market.changes, guards });
+  registerFundingRoutes(app, { funding, guards });
   registerTradingAdminRoutes(app, { db, guards });
 
   let recordedSymbols: string[] = [];
@@ -108,7 +121,7 @@ export function registerTrading(
     activity: ctx.activity,
     now: ctx.clock.now,
     paused: ctx.clock.problem,
-    steps: [pruneTicks, ...spot.jobSteps, ...perpetual.jobSteps],
+    steps: [pruneTicks, ...spot.jobSteps, ...perpetual.jobSteps, funding.jobStep],
   });
   if (ctx.config.TRADING_JOBS_AUTOSTART) {
     app.addHook('onReady', async () => {

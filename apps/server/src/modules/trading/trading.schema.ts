@@ -2,6 +2,7 @@ import type { IndexComponent } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -230,9 +231,28 @@ export const perpetualPositions = pgTable(
     closeReason: text('close_reason'),
     openedAt: at('opened_at').notNull(),
     closedAt: at('closed_at'),
+    /**
+     * Net funding the position has received (positive) or paid (negative) over its life (migration
+     * 0053, docs/perpetual-funding.md): the sum of its perpetual_funding_payments, kept in their transactions.
+     */
+    funding: decimal('funding').notNull().default('0'),
+    /**
+     * The part of `margin` that came from funding (signed; a partial close releases its share, as it
+     * does of `margin_added`): the opening margin is margin − margin_added − funding_margin.
+     */
+    fundingMargin: decimal('funding_margin').notNull().default('0'),
+    /**
+     * What its liquidation moved to (positive) or drew from (negative) the insurance fund
+     * (`house_insurance`, migration 0052, docs/insurance-fund.md); 0 for every other ending.
+     */
+    insuranceAmount: decimal('insurance_amount').notNull().default('0'),
   },
   (t) => [
     index('perpetual_positions_open_idx').on(t.symbol).where(sql`${t.status} = 'open'`),
+    // The insurance fund's history: the liquidations that fed or drew on it, newest first.
+    index('perpetual_positions_insurance_idx')
+      .on(t.closedAt, t.orderId)
+      .where(sql`${t.insuranceAmount} <> 0`),
     // The job's take-profit / stop-loss turn reads only the open positions that have one.
     index('perpetual_positions_tpsl_idx')
       .on(t.symbol)
@@ -275,6 +295,146 @@ export const perpetualMarginAdditions = pgTable(
   (t) => [
     index('perpetual_margin_additions_order_idx').on(t.orderId),
     check('perpetual_margin_additions_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A perpetual limit order to open a position (migration 0051): margin + open fee frozen at placement
+ * (`perpetual:<order>:limit-freeze`), opened by the `perpetual-limit-orders` step when the index
+ * reaches `limit_price` (the position keeps the order's id), or cancelled and unfrozen
+ * (`perpetual:<order>:limit-cancel`). `status` moves out of pending once, conditionally.
+ */
+export const perpetualLimitOrders = pgTable(
+  'perpetual_limit_orders',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => tradeOrders.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    /** long | short */
+    side: text('side').notNull(),
+    limitPrice: decimal('limit_price').notNull(),
+    margin: decimal('margin').notNull(),
+    leverage: integer('leverage').notNull(),
+    /** The open fee frozen with the margin (at the rate of placement): what opening charges. */
+    openFee: decimal('open_fee').notNull(),
+    currency: text('currency').notNull(),
+    /** pending | filled | cancelled */
+    status: text('status').notNull().default('pending'),
+    cancelReason: text('cancel_reason'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    index('perpetual_limit_orders_pending_idx').on(t.symbol).where(sql`${t.status} = 'pending'`),
+    index('perpetual_limit_orders_user_idx').on(t.userId, t.status, t.orderId),
+    check('perpetual_limit_orders_status', sql`${t.status} IN ('pending', 'filled', 'cancelled')`),
+    check('perpetual_limit_orders_side', sql`${t.side} IN ('long', 'short')`),
+    check('perpetual_limit_orders_positive', sql`${t.limitPrice} > 0 AND ${t.margin} > 0`),
+  ],
+);
+
+/**
+ * Each partial close of an open position (POST /api/trading/perpetual/reduce/{id}, migration 0051):
+ * its ledger key is `perpetual:<order>:reduce:<id>`; the position keeps the rest.
+ */
+export const perpetualPartialCloses = pgTable(
+  'perpetual_partial_closes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => perpetualPositions.orderId),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    quantity: decimal('quantity').notNull(),
+    marginReleased: decimal('margin_released').notNull(),
+    price: decimal('price').notNull(),
+    priceSource: text('price_source').notNull(),
+    priceAt: at('price_at').notNull(),
+    priceComponents: jsonb('price_components').$type<IndexComponent[]>(),
+    fee: decimal('fee').notNull(),
+    realisedPnl: decimal('realised_pnl').notNull(),
+    payout: decimal('payout').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('perpetual_partial_closes_order_idx').on(t.orderId),
+    check('perpetual_partial_closes_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** One venue's part in a funding rate (market-data/funding-rates.ts). */
+export interface FundingRateComponent {
+  source: string;
+  rate: string | null;
+  status: string;
+}
+
+/**
+ * The rate and mark of one pair's funding instant, fixed once (migration 0053,
+ * docs/perpetual-funding.md): the first runner inserts it, a second one reads it back. The mark is the
+ * reference tick at the instant (the settlement rule); `completed_at` is set when no position open at
+ * the instant is left unpaid.
+ */
+export const perpetualFundingRates = pgTable(
+  'perpetual_funding_rates',
+  {
+    symbol: text('symbol').notNull(),
+    fundingAt: at('funding_at').notNull(),
+    rate: decimal('rate').notNull(),
+    /** The venues' rates behind `rate` (or the fallback used: `previous`, `default`). */
+    rateComponents: jsonb('rate_components').$type<FundingRateComponent[]>(),
+    markPrice: decimal('mark_price').notNull(),
+    markSource: text('mark_source').notNull(),
+    markAt: at('mark_at').notNull(),
+    markComponents: jsonb('mark_components').$type<IndexComponent[]>(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.symbol, t.fundingAt], name: 'perpetual_funding_rates_pkey' }),
+    index('perpetual_funding_rates_at_idx').on(t.fundingAt),
+    check('perpetual_funding_rates_mark_positive', sql`${t.markPrice} > 0`),
+  ],
+);
+
+/**
+ * One position's funding at one instant (migration 0053): `amount` is the user's side (negative:
+ * paid), posted under `perpetual:<order>:funding:<funding_at ISO>`. A position whose payment exceeded
+ * its equity was liquidated instead: `liquidated`, amount 0. Unique per (position, instant).
+ */
+export const perpetualFundingPayments = pgTable(
+  'perpetual_funding_payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => perpetualPositions.orderId),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    side: text('side').notNull(),
+    fundingAt: at('funding_at').notNull(),
+    rate: decimal('rate').notNull(),
+    markPrice: decimal('mark_price').notNull(),
+    quantity: decimal('quantity').notNull(),
+    amount: decimal('amount').notNull(),
+    currency: text('currency').notNull(),
+    liquidated: boolean('liquidated').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('perpetual_funding_payments_order_at_key').on(t.orderId, t.fundingAt),
+    index('perpetual_funding_payments_user_idx').on(t.userId, t.fundingAt.desc(), t.id.desc()),
+    index('perpetual_funding_payments_symbol_idx').on(t.symbol, t.fundingAt),
+    check('perpetual_funding_payments_side', sql`${t.side} IN ('long', 'short')`),
+    check('perpetual_funding_payments_liquidated_zero', sql`NOT ${t.liquidated} OR ${t.amount} = 0`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuditAction } from '@platform/contracts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { CleanImage } from './image-pipeline.ts';
@@ -7,7 +8,7 @@ import type { ImageStore } from './image-store.ts';
 export interface AuditedUpload {
   image: CleanImage;
   /** The audit action, e.g. `carousel.image_upload`. */
-  action: string;
+  action: AuditAction;
   /** Where the stored file is found, by name: the first fields of the audit record's `after`. */
   location: (name: string) => Record<string, string>;
 }

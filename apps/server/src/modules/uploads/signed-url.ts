@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { loadOrCreateSecretFile } from '../../core/secret-file.ts';
 
 export const DEFAULT_SIGNED_URL_TTL_SECONDS = 300;
 
@@ -36,32 +36,20 @@ export type UrlSigner = ReturnType<typeof createUrlSigner>;
 
 /**
  * The signing secret: UPLOAD_SIGNING_SECRET when set; otherwise a random 32-byte secret created
- * once in `<dataDir>/upload-signing-secret` (mode 600) so that URLs survive restarts. Several
- * instances must share UPLOAD_SIGNING_SECRET. Under NODE_ENV=test: a random in-memory secret.
+ * once in `<dataDir>/upload-signing-secret` (hex, mode 600; core/secret-file.ts, as the other
+ * secrets an installation makes for itself) so that URLs survive restarts. Several instances must
+ * share UPLOAD_SIGNING_SECRET. Under NODE_ENV=test: a random in-memory secret.
  */
-export async function loadUploadSigningSecret(config: {
+export function loadUploadSigningSecret(config: {
   UPLOAD_SIGNING_SECRET?: string | undefined;
   DATA_DIR: string;
   NODE_ENV?: string;
-}): Promise<string> {
+}): string {
   if (config.UPLOAD_SIGNING_SECRET) return config.UPLOAD_SIGNING_SECRET;
   // Test servers do not leave a secret file behind in whatever DATA_DIR they run with.
   if (config.NODE_ENV === 'test') return randomBytes(32).toString('hex');
-  const file = path.join(config.DATA_DIR, 'upload-signing-secret');
-  try {
-    const existing = (await fs.readFile(file, 'utf8')).trim();
-    if (existing.length >= 32) return existing;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  await fs.mkdir(config.DATA_DIR, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString('hex');
-  try {
-    await fs.writeFile(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
-    return secret;
-  } catch (err) {
-    // Another process created it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return (await fs.readFile(file, 'utf8')).trim();
-    throw err;
-  }
+  return loadOrCreateSecretFile(path.join(config.DATA_DIR, 'upload-signing-secret'), {
+    what: 'upload signing secret',
+    remedy: 'delete it to generate a new one (signed image links given out before stop working)',
+  }).toString('hex');
 }

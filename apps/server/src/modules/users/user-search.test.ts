@@ -1,5 +1,6 @@
 import { LIST_COUNT_CAP } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminApproved } from '../../test/activation.ts';
 import { createAdminTestApp, type TestAdmin } from '../../test/admin.ts';
 import { api, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
@@ -52,12 +53,8 @@ beforeAll(async () => {
     ['ops.pineapple.one@example.com', '13655554444'],
     ['ops.banana@example.com', '13677778888'],
   ] as const) {
-    const res = await api<{ admin: { id: number } }>(t.app, 'POST', '/api/admin/admins', {
-      token: root.token,
-      body: { email, phone, admin_level: 'admin' },
-    });
-    if (!res.body.data) throw new Error(res.body.message);
-    ids[email] = res.body.data.admin.id;
+    // Proposed and approved by a second super admin (docs/admin-accounts.md).
+    ids[email] = (await createAdminApproved(t, root.token, { email, phone, admin_level: 'admin' })).id;
   }
 });
 afterAll(async () => t?.close());

@@ -55,6 +55,7 @@ export async function toPublicUser(
     ...accountView(user),
     invite_code: user.inviteCode,
     permissions: user.permissions,
+    email_verified: user.emailVerifiedAt !== null,
     twofa_enabled: user.twofaEnabledAt !== null,
     twofa_setup_required: options.twofaSetupRequired,
     // Shown while it runs (this instance's clock); the withdrawal itself is refused by the database's.

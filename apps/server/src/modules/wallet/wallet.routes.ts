@@ -1,4 +1,4 @@
-import { getWallet, listTransactions } from '@platform/contracts';
+import { getHoldings, getWallet, listTransactions } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { caller, type Guards } from '../auth/guard.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
@@ -21,6 +21,14 @@ export function registerWalletRoutes(app: Router, deps: { wallet: WalletService;
         '获取钱包成功',
       );
     },
+  });
+
+  route(app, getHoldings, {
+    tags,
+    security,
+    preHandler: guards.requireUser,
+    handler: async (request) =>
+      ok({ holdings: await wallet.holdings(caller(request).user.id) }, '获取持仓成本成功'),
   });
 
   route(app, listTransactions, {

@@ -5,6 +5,7 @@ import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
 import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
+import { holdingsOf } from './holdings.ts';
 import { ledgerReferenceOf } from './ledger-reference.ts';
 import { listStatementRows, type StatementRowData } from './wallet.repository.ts';
 import { valueWallets } from './wallet-value.ts';
@@ -24,6 +25,9 @@ export function createWalletService(deps: { db: Db; prices?: ReferencePriceSourc
         unpriced_currencies: valued.unpriced,
       };
     },
+
+    /** Cost and unrealised P&L of each held coin (issue 33, 资产). */
+    holdings: (userId: number) => holdingsOf(db, deps.prices, userId),
 
     async statement(userId: number, query: { page: number; limit: number; currency?: string | undefined }) {
       const { rows, total } = await listStatementRows(

@@ -5,7 +5,15 @@ import { PAYOUT_TX_HASH_TEXTS } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../test/admin.ts';
-import { api, createAdmin, createTestApp, registerUser, saveApproved, type TestApp } from '../../test/app.ts';
+import {
+  api,
+  type createAdmin,
+  createApprover,
+  createTestApp,
+  registerUser,
+  saveApproved,
+  type TestApp,
+} from '../../test/app.ts';
 import {
   approveKyc,
   ERC20_ADDRESS,
@@ -31,8 +39,9 @@ let bob: Admin;
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await createAdmin(t, 'admin');
-  bob = await createAdmin(t, 'admin');
+  // Approvers: dual control counts their approvals at once (createAdmin's only after 24 h).
+  alice = await createApprover(t, 'admin');
+  bob = await createApprover(t, 'admin');
   await insertWithdrawChannel(t.database.db, { feeRate: '0.01', maxAmount: '1000000' });
   await insertWithdrawChannel(t.database.db, {
     name: '支付宝提现',
@@ -253,7 +262,7 @@ describe('completing a USDT withdrawal', () => {
   });
 
   it('survives dual control: approved by two admins, completed by one of them with its hash', async () => {
-    const root = await createAdmin(t, 'super_admin');
+    const root = await createApprover(t, 'super_admin');
     const thresholds = await saveApproved(t, 'PUT', '/api/admin/settings/approval-thresholds', {
       token: root.token,
       body: { deposit: '10000', withdrawal: '50', payout: '5000' },

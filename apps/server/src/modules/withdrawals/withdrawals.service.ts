@@ -26,6 +26,7 @@ import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUserScope } from '../../db/user-locks.ts';
+import { whitelistRefusal } from '../address-book/whitelist.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/accounts.ts';
 import { type AttemptGuard, countAhead } from '../auth/attempt-limiter.ts';
@@ -40,6 +41,7 @@ import {
   windowValue,
   withWindow,
 } from '../dual-control/approval-window.ts';
+import { assertApprovalCounts } from '../dual-control/counting-approvers.ts';
 import { announceFirstApproval } from '../dual-control/payout-approvals.ts';
 import { readThresholdAmounts, type ThresholdAmounts } from '../dual-control/thresholds.service.ts';
 import { needsSecondApproval, usdtValueOf } from '../dual-control/usdt-value.ts';
@@ -146,7 +148,8 @@ export function createWithdrawalService(deps: {
    * `value.prices`, read under the user's approval lock) is at or above the withdrawal threshold
    * needs two different admins. The first one's
    * approval is recorded on the row (status unchanged, firstApproval true), the same admin again is
-   * 409 需要另一位管理员复核, a different admin's moves it. The row lock serialises racers.
+   * 409 需要另一位管理员复核, a different admin's moves it. The row lock serialises racers. An admin
+   * whose approvals do not count yet (first 24 h) gives neither approval: 403, nothing changes.
    */
   async function transitionInTx(
     tx: Tx,
@@ -172,6 +175,7 @@ export function createWithdrawalService(deps: {
       const windowTotal = withWindow(value.usdt, others);
       if (needsSecondApproval(windowTotal, thresholds.withdrawal)) {
         if (current.firstApprovedBy === actor.adminId) throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
+        await assertApprovalCounts(tx, actor.adminId);
         if (current.firstApprovedBy === null) {
           const first = await repo.recordFirstApproval(tx, id, {
             from: current.status,
@@ -338,6 +342,9 @@ export function createWithdrawalService(deps: {
           const reason = withdrawalHoldText(heldUntil);
           throw businessRule(reason, { reasons: [reason] });
         }
+        // Whitelist mode (issue 33): only saved addresses, 24 h after saving, by the database clock.
+        const notWhitelisted = await whitelistRefusal(tx, userId, { address });
+        if (notWhitelisted) throw businessRule(notWhitelisted, { reasons: [notWhitelisted] });
         const channel = await findActiveWithdrawChannel(tx, {
           type: body.withdraw_type,
           id: body.channel_id,
@@ -438,10 +445,12 @@ export function createWithdrawalService(deps: {
       type?: CreateWithdrawalBody['withdraw_type'];
       search?: string;
       awaitingSecondApproval?: boolean;
+      user_id?: number;
     }) {
       const { rows, total } = await repo.listWithdrawals(
         db,
         {
+          userId: query.user_id,
           statuses: query.status,
           type: query.type,
           search: query.search || undefined,

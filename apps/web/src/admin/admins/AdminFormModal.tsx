@@ -70,7 +70,7 @@ export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: Ad
           onClick={() => form.submit()}
           data-testid="admin-form-submit"
         >
-          {editing ? '保存' : '创建'}
+          {editing ? '保存' : '提交'}
         </Button>,
       ]}
     >
@@ -80,7 +80,7 @@ export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: Ad
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            title="创建后生成一次性激活链接（只显示一次，24 小时内有效）：新管理员通过它设置自己的密码并绑定两步验证。"
+            title="提交后须另一位超级管理员批准才会创建。提交时生成一次性激活链接（只显示一次，生效后 24 小时内有效）：新管理员通过它设置自己的密码并绑定两步验证。"
           />
         )}
         <Form.Item
@@ -99,7 +99,13 @@ export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: Ad
         <Form.Item
           name="admin_level"
           label="管理员级别"
-          extra={isSelf ? '不能修改自己的管理员级别' : undefined}
+          extra={
+            isSelf
+              ? '不能修改自己的管理员级别'
+              : editing
+                ? '修改级别须另一位超级管理员批准后生效（邮箱和手机号立即保存）'
+                : undefined
+          }
         >
           <Select options={LEVEL_OPTIONS} disabled={isSelf} data-testid="admin-form-level" />
         </Form.Item>

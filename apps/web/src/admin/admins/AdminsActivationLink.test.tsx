@@ -1,6 +1,7 @@
-import type { AdminView } from '@platform/contracts';
+import { ADMIN_CHANGE_TEXTS, type AdminView } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminChangeFixture } from '../../test/adminChange.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
 import { renderWithAntAt, signIn } from '../../test/render.tsx';
@@ -39,22 +40,30 @@ beforeEach(() => {
         ],
         pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
       }),
+    // A proposal (202): the link works once another super admin approves.
     'POST /api/admin/admins/5/activation': () =>
-      ok({
-        admin: admin({ twofa_enabled: false, activation_pending: true }),
-        activation: {
-          token: 'new-tok',
-          path: '/admin/activate?token=new-tok',
-          expires_at: '2024-05-02T02:00:00.000Z',
+      jsonResponse(
+        {
+          success: true,
+          message: ADMIN_CHANGE_TEXTS.proposed,
+          data: {
+            change: adminChangeFixture({
+              kind: 'admin.activation',
+              target_id: '5',
+              required_level: 'super_admin',
+            }),
+            activation: { token: 'new-tok', path: '/admin/activate?token=new-tok' },
+          },
         },
-      }),
+        202,
+      ),
   }));
   signIn(makeAdmin({ id: ME, admin_level: 'super_admin' }));
 });
 
 const resets = () => calls.filter((c) => c.url.pathname.endsWith('/activation'));
 
-describe('AdminsPage: 发送激活链接 (replaces the 2FA reset and any password setting)', () => {
+describe('AdminsPage: 发送激活链接 (replaces the 2FA reset and any password setting; a proposal)', () => {
   it("shows each admin's 2FA state; the own row's reset is disabled", async () => {
     renderWithAntAt(<AdminsPage />, '/admin/admins');
     await screen.findByTestId('admin-row-5');
@@ -81,7 +90,8 @@ describe('AdminsPage: 发送激活链接 (replaces the 2FA reset and any passwor
     fireEvent.click(screen.getByTestId('reason-ok'));
     await waitFor(() => expect(resets()).toHaveLength(1));
     expect(resets()[0]?.body).toEqual({ reason: '手机丢失' });
-    expect(await screen.findByText('已生成新的激活链接')).toBeTruthy();
+    expect(await screen.findByText(ADMIN_CHANGE_TEXTS.proposed)).toBeTruthy();
+    expect(screen.getByTestId('activation-link-pending').textContent).toContain('须另一位超级管理员');
     expect((await screen.findByTestId('activation-link-url')).textContent).toContain(
       '/admin/activate?token=new-tok',
     );

@@ -1,6 +1,14 @@
-import type { AdminView } from '@platform/contracts';
+import {
+  ADMIN_CHANGE_TEXTS,
+  type AdminActivationLink,
+  type AdminChange,
+  type AdminView,
+  adminChangeProposedMessage,
+  CHANGE_TEXTS,
+} from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminChangeFixture } from '../../test/adminChange.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../test/render.tsx';
@@ -43,6 +51,19 @@ function renderPage(path = '/admin/admins') {
 }
 
 const row = (id: number) => screen.getByTestId(`admin-row-${id}`);
+
+/** A 202 of an admin account proposal (docs/admin-accounts.md), with the link when it made one. */
+function proposal({ activation, ...overrides }: Partial<AdminChange> & { activation?: AdminActivationLink }) {
+  const change = adminChangeFixture({ required_level: 'super_admin', target_type: 'user', ...overrides });
+  return jsonResponse(
+    {
+      success: true,
+      message: adminChangeProposedMessage(change),
+      data: { change, ...(activation ? { activation } : {}) },
+    },
+    202,
+  );
+}
 const lastCall = (method: string) => calls.filter((c) => c.method === method).at(-1);
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -82,17 +103,21 @@ describe('AdminsPage', () => {
     expect((screen.getByTestId('admins-search') as HTMLInputElement).value).toBe('');
   });
 
-  it('validates the add form, creates an admin with no password and shows the activation link once', async () => {
-    const activation = {
-      token: 'tok-123',
-      path: '/admin/activate?token=tok-123',
-      expires_at: '2024-05-02T02:00:00.000Z',
-    };
-    handlers['POST /api/admin/admins'] = () =>
-      ok(
-        { admin: admin({ id: 9, email: 'new@example.com', activation_pending: true }), activation },
-        '管理员创建成功',
-      );
+  it('says which changes wait for another super admin', async () => {
+    renderPage();
+    const note = await screen.findByTestId('admins-dual-control');
+    expect(note.textContent).toContain('须另一位超级管理员');
+    expect(note.textContent).toContain('禁用管理员立即生效');
+  });
+
+  it('validates the add form, proposes an admin with no password: 已提交，等待另一位超级管理员批准, and the link once', async () => {
+    const activation = { token: 'tok-123', path: '/admin/activate?token=tok-123' };
+    handlers['POST /api/admin/admins'] = (call) =>
+      proposal({
+        kind: 'admin.create',
+        after: { email: (call.body as { email: string }).email, phone: null, admin_level: '管理员' },
+        activation,
+      });
     renderPage();
     await screen.findByTestId('admin-row-5');
     fireEvent.click(screen.getByTestId('admins-add'));
@@ -107,7 +132,7 @@ describe('AdminsPage', () => {
     fireEvent.change(screen.getByTestId('admin-form-email'), { target: { value: 'new@example.com' } });
     fireEvent.change(screen.getByTestId('admin-form-phone'), { target: { value: '13800000000' } });
     fireEvent.click(screen.getByTestId('admin-form-submit'));
-    await screen.findByText('管理员创建成功');
+    await screen.findByText(ADMIN_CHANGE_TEXTS.proposed);
     expect(lastCall('POST')?.body).toEqual({
       email: 'new@example.com',
       phone: '13800000000',
@@ -116,7 +141,25 @@ describe('AdminsPage', () => {
     const url = await screen.findByTestId('activation-link-url');
     expect(url.textContent).toContain(`${window.location.origin}/admin/activate?token=tok-123`);
     expect(screen.getByText('链接只显示这一次')).toBeTruthy();
+    expect(screen.getByTestId('activation-link-pending').textContent).toContain('须另一位超级管理员');
     fireEvent.click(screen.getByTestId('activation-link-close'));
+  });
+
+  it('a lone super admin’s proposal says when it takes effect (24 h later)', async () => {
+    handlers['POST /api/admin/admins'] = () =>
+      proposal({
+        kind: 'admin.create',
+        status: 'delayed',
+        effective_at: '2024-05-02T02:00:00.000Z',
+        activation: { token: 't', path: '/admin/activate?token=t' },
+      });
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    fireEvent.click(screen.getByTestId('admins-add'));
+    fireEvent.change(await screen.findByTestId('admin-form-email'), { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByTestId('admin-form-submit'));
+    await screen.findByText(CHANGE_TEXTS.delayed);
+    expect((await screen.findByTestId('activation-link-pending')).textContent).toContain('2024-05-02');
   });
 
   it('shows 创建管理员失败 with the reason and keeps the form', async () => {
@@ -129,6 +172,31 @@ describe('AdminsPage', () => {
     fireEvent.click(screen.getByTestId('admin-form-submit'));
     await screen.findByText('创建管理员失败: 该邮箱已被注册');
     expect(screen.getByTestId('admin-form-email')).toBeTruthy();
+  });
+
+  it('a level change is proposed alone, after the e-mail and phone are saved', async () => {
+    handlers['PATCH /api/admin/admins/5'] = (call) =>
+      'admin_level' in (call.body as object)
+        ? proposal({ kind: 'admin.level', target_id: '5' })
+        : ok({ admin: admin({ phone: '13900000000' }) }, '管理员信息更新成功');
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    fireEvent.click(screen.getByTestId('admin-edit-5'));
+    await waitFor(() =>
+      expect((screen.getByTestId('admin-form-email') as HTMLInputElement).value).toBe('ops@example.com'),
+    );
+    expect(screen.getByText('修改级别须另一位超级管理员批准后生效（邮箱和手机号立即保存）')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('admin-form-phone'), { target: { value: '13900000000' } });
+    fireEvent.mouseDown(within(screen.getByTestId('admin-form-level')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('超级管理员'));
+    fireEvent.click(screen.getByTestId('admin-form-submit'));
+    await screen.findByText(ADMIN_CHANGE_TEXTS.proposed);
+    expect(await screen.findByText('管理员信息更新成功')).toBeTruthy();
+    const patches = calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+    expect(patches).toEqual([
+      { email: 'ops@example.com', phone: '13900000000' },
+      { admin_level: 'super_admin' },
+    ]);
   });
 
   it('edits without a password field; own level is not sent', async () => {
@@ -144,11 +212,7 @@ describe('AdminsPage', () => {
     fireEvent.click(screen.getByTestId('admin-form-submit'));
     await screen.findByText('管理员信息更新成功');
     expect(lastCall('PATCH')?.url.pathname).toBe('/api/admin/admins/5');
-    expect(lastCall('PATCH')?.body).toEqual({
-      email: 'ops@example.com',
-      phone: '13900000000',
-      admin_level: 'admin',
-    });
+    expect(lastCall('PATCH')?.body).toEqual({ email: 'ops@example.com', phone: '13900000000' });
 
     fireEvent.click(screen.getByTestId(`admin-edit-${ME}`));
     await waitFor(() =>
@@ -175,18 +239,33 @@ describe('AdminsPage', () => {
     await screen.findByText('更新状态失败: 请求失败（500）');
   });
 
-  it('deletes after the spec confirmation', async () => {
-    handlers['DELETE /api/admin/admins/5'] = () => ok({ id: 5 }, '管理员删除成功');
+  it('enabling a disabled admin is a proposal', async () => {
+    handlers['GET /api/admin/admins'] = () =>
+      ok({
+        admins: [admin({ is_active: false })],
+        pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
+      });
+    handlers['PATCH /api/admin/admins/5/status'] = () => proposal({ kind: 'admin.enable', target_id: '5' });
+    renderPage();
+    await screen.findByTestId('admin-row-5');
+    fireEvent.click(screen.getByTestId('admin-toggle-5'));
+    await screen.findByText(ADMIN_CHANGE_TEXTS.proposed);
+    expect(lastCall('PATCH')?.body).toEqual({ is_active: true });
+  });
+
+  it('proposes a deletion after the spec confirmation', async () => {
+    handlers['DELETE /api/admin/admins/5'] = () => proposal({ kind: 'admin.delete', target_id: '5' });
     renderPage();
     await screen.findByTestId('admin-row-5');
     fireEvent.click(screen.getByTestId('admin-delete-5'));
     const dialog = await confirmDialog();
     expect(dialog.textContent).toContain('确定要删除管理员 ops@example.com 吗？此操作不可恢复。');
+    expect(dialog.textContent).toContain('须另一位超级管理员批准');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
     });
-    await screen.findByText('管理员删除成功');
+    await screen.findByText(ADMIN_CHANGE_TEXTS.proposed);
     expect(lastCall('DELETE')?.url.pathname).toBe('/api/admin/admins/5');
   });
 

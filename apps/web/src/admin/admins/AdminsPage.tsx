@@ -1,22 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
-  type AdminActivationLink,
+  ADMIN_CHANGE_TEXTS,
+  type AdminChange,
   type AdminStatusFilter,
   type AdminUpdateInput,
   type AdminView,
+  adminChangeProposedMessage,
   DEFAULT_PAGE_SIZE,
 } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Select, Space } from 'antd';
+import { Alert, App, Button, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { toggled } from '../../components/idSet.ts';
-import { countText } from '../../components/pagination.ts';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
-import { AdminListPage, CountPager } from '../shell/AdminListPage.tsx';
-import { ActivationLinkModal } from './ActivationLinkModal.tsx';
+import { AdminListPage } from '../shell/AdminListPage.tsx';
+import { ActivationLinkModal, type ShownActivationLink } from './ActivationLinkModal.tsx';
 import { AdminFormModal, type AdminFormValues } from './AdminFormModal.tsx';
 import { AdminsTable } from './AdminsTable.tsx';
 import {
@@ -27,6 +29,7 @@ import {
   deleteAdmin,
   failureText,
   fetchAdmins,
+  isProposal,
   issueActivation,
   setAdminStatus,
   updateAdmin,
@@ -40,14 +43,26 @@ const STATUS_OPTIONS: { value: AdminStatusFilter; label: string }[] = [
   { value: 'inactive', label: '已禁用' },
 ];
 
-/** The form of an edit: own level never sent. */
-function updateBody(values: AdminFormValues, isSelf: boolean): AdminUpdateInput {
-  const body: AdminUpdateInput = { email: values.email.trim(), phone: values.phone?.trim() ?? '' };
-  if (!isSelf) body.admin_level = values.admin_level;
-  return body;
+/**
+ * The calls an edit makes: e-mail and phone are saved at once; a level change is a proposal for
+ * another super admin and goes alone (the server refuses it with other changes), after them. Own
+ * level never sent.
+ */
+function updateBodies(values: AdminFormValues, editing: AdminView, isSelf: boolean): AdminUpdateInput[] {
+  const contact = { email: values.email.trim(), phone: values.phone?.trim() ?? '' };
+  const levelChanged = !isSelf && values.admin_level !== editing.admin_level;
+  const contactChanged = contact.email !== editing.email || contact.phone !== (editing.phone ?? '');
+  return [
+    ...(contactChanged || !levelChanged ? [contact] : []),
+    ...(levelChanged ? [{ admin_level: values.admin_level }] : []),
+  ];
 }
 
-/** 管理员管理 (super admins only): list, add, edit, enable/disable, delete. */
+/**
+ * 管理员管理 (super admins only): list, add, edit, enable/disable, delete. Adding, a level change,
+ * a new activation link, deleting and enabling are proposals another super admin approves in
+ * 待生效变更 (issue 32); e-mail, phone and disabling are saved at once.
+ */
 export default function AdminsPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -60,8 +75,10 @@ export default function AdminsPage() {
   });
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const reasonPrompt = useReasonPrompt();
-  // The activation link of the last create or re-issue: in this state only, never fetched again.
-  const [link, setLink] = useState<{ email: string; link: AdminActivationLink } | null>(null);
+  // The activation link of the last create or re-issue proposal: in this state only, never fetched again.
+  const [link, setLink] = useState<ShownActivationLink | null>(null);
+  /** A proposal's message: waiting for another super admin (or 24 h when none may approve). */
+  const proposed = (change: AdminChange) => message.success(adminChangeProposedMessage(change));
 
   const queryKey = useMemo(() => adminsQueryKey(filters), [filters]);
   const query = useQuery({
@@ -79,16 +96,20 @@ export default function AdminsPage() {
     const editing = form.editing;
     try {
       if (editing) {
-        await updateAdmin(editing.id, updateBody(values, editingSelf));
-        message.success('管理员信息更新成功');
+        for (const body of updateBodies(values, editing, editingSelf)) {
+          const saved = await updateAdmin(editing.id, body);
+          if (isProposal(saved)) proposed(saved.change);
+          else message.success(ADMIN_CHANGE_TEXTS.updated);
+        }
       } else {
+        const email = values.email.trim();
         const created = await createAdmin({
-          email: values.email.trim(),
+          email,
           phone: values.phone?.trim() ?? '',
           admin_level: values.admin_level,
         });
-        setLink({ email: created.admin.email, link: created.activation });
-        message.success('管理员创建成功');
+        setLink({ email, link: created.activation, change: created.change });
+        proposed(created.change);
       }
     } catch (error) {
       message.error(failureText(editing ? '更新管理员信息失败' : '创建管理员失败', error));
@@ -101,8 +122,9 @@ export default function AdminsPage() {
   const toggle = async (row: AdminView, isActive: boolean) => {
     markBusy(row.id, true);
     try {
-      await setAdminStatus(row.id, isActive);
-      message.success(isActive ? '管理员已启用' : '管理员已禁用');
+      const saved = await setAdminStatus(row.id, isActive);
+      if (isProposal(saved)) proposed(saved.change);
+      else message.success(isActive ? ADMIN_CHANGE_TEXTS.enabled : ADMIN_CHANGE_TEXTS.disabled);
     } catch (error) {
       message.error(failureText('更新状态失败', error));
     } finally {
@@ -114,15 +136,14 @@ export default function AdminsPage() {
   const remove = (row: AdminView) => {
     modal.confirm({
       title: '删除管理员',
-      content: `确定要删除管理员 ${row.email} 吗？此操作不可恢复。`,
+      content: `确定要删除管理员 ${row.email} 吗？此操作不可恢复。提交后须另一位超级管理员批准才会生效。`,
       okText: '删除',
       okButtonProps: { danger: true },
       cancelText: '取消',
       onOk: async () => {
         markBusy(row.id, true);
         try {
-          await deleteAdmin(row.id);
-          message.success('管理员删除成功');
+          proposed((await deleteAdmin(row.id)).change);
         } catch (error) {
           message.error(failureText('删除管理员失败', error));
         } finally {
@@ -133,12 +154,13 @@ export default function AdminsPage() {
     });
   };
 
-  // A lost phone or password: the admin's password, 2FA and sessions go at once, and only the new
-  // link (shown once) sets new ones; the reason goes into the audit log.
+  // A lost phone or password: once another super admin approves, the admin's password, 2FA and
+  // sessions go, and only the new link (shown once, now) sets new ones; the reason is audited.
   const resetTwofa = async (row: AdminView) => {
     const reason = await reasonPrompt.prompt({
       title: `为 ${row.email} 发送新的激活链接`,
-      label: '该管理员的密码、两步验证和所有登录会话将立即失效，须通过新链接重新设置。请输入原因:',
+      label:
+        '另一位超级管理员批准后，该管理员的密码、两步验证和所有登录会话将失效，须通过新链接重新设置。请输入原因:',
       okText: '发送',
       danger: true,
     });
@@ -146,8 +168,8 @@ export default function AdminsPage() {
     markBusy(row.id, true);
     try {
       const issued = await issueActivation(row.id, reason);
-      setLink({ email: issued.admin.email, link: issued.activation });
-      message.success('已生成新的激活链接');
+      setLink({ email: row.email, link: issued.activation, change: issued.change });
+      proposed(issued.change);
     } catch (error) {
       message.error(failureText('发送激活链接失败', error));
     } finally {
@@ -162,6 +184,15 @@ export default function AdminsPage() {
     <AdminListPage
       title="管理员管理"
       testId="admins"
+      summary={
+        <Alert
+          type="info"
+          showIcon
+          title="新增管理员、修改级别、发送激活链接（重置密码与两步验证）、删除和启用须另一位超级管理员在「待生效变更」中批准后生效；没有其他超级管理员可批准时 24 小时后生效，期间任何其他管理员可撤销。"
+          description="修改邮箱、手机号和禁用管理员立即生效。"
+          data-testid="admins-dual-control"
+        />
+      }
       query={query}
       loadFailed="获取管理员列表失败"
       reloadError="keep"
@@ -206,15 +237,13 @@ export default function AdminsPage() {
         />
       }
       footer={
-        pagination && (
-          <CountPager
-            page={filters.page}
-            pageSize={PAGE_SIZE}
-            total={pagination.total}
-            totalText={countText(pagination, '位管理员')}
-            onChange={(page) => setFilters({ page })}
-          />
-        )
+        <ListFooter
+          pagination={pagination}
+          page={filters.page}
+          noun="位管理员"
+          onChange={(page) => setFilters({ page })}
+          testId="admins"
+        />
       }
       below={
         <>

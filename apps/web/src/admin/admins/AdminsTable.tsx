@@ -1,7 +1,7 @@
 import { ADMIN_LEVEL_LABELS, type AdminView, TWOFA_MESSAGES } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
-import { Button, Empty, Space, Switch, type TableColumnsType, Tag, Tooltip } from 'antd';
-import { ListTable } from '../shell/AdminListPage.tsx';
+import { Button, Empty, Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { LAPTOP_TABLE_WIDTH, ListTable } from '../shell/AdminListPage.tsx';
 
 export interface AdminsTableProps {
   rows: AdminView[];
@@ -28,10 +28,13 @@ export function AdminsTable({
     {
       title: '邮箱',
       key: 'email',
-      width: 240,
+      width: 220,
+      // A long e-mail is cut (whole in the tooltip), so that the table fits at 1366 px.
       render: (_, row) => (
         <Space size={4}>
-          <strong>{row.email}</strong>
+          <Typography.Text strong ellipsis={{ tooltip: row.email }} style={{ maxWidth: 160 }}>
+            {row.email}
+          </Typography.Text>
           {row.id === selfId && <Tag color="gold">我</Tag>}
         </Space>
       ),
@@ -132,7 +135,7 @@ export function AdminsTable({
       rows={rows}
       loading={loading}
       rowTestId="admin-row"
-      scrollX={1240}
+      scrollX={LAPTOP_TABLE_WIDTH}
       empty={<Empty description="暂无管理员" />}
     />
   );

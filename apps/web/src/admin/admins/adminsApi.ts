@@ -1,4 +1,5 @@
 import {
+  type AdminChange,
   type AdminCreateInput,
   type AdminStatusFilter,
   type AdminUpdateInput,
@@ -45,20 +46,31 @@ export function fetchAdmins(filters: AdminFilters, limit: number, signal?: Abort
   }).then((reply) => reply.data);
 }
 
-/** POST /api/admin/admins: the reply carries the new admin's activation link, shown once. */
+/**
+ * POST /api/admin/admins: a proposal (202) another super admin approves; the reply carries the
+ * change and the new admin's activation link, shown once (it works once the change applies).
+ */
 export const createAdmin = (body: AdminCreateInput) =>
   call(createAdminEndpoint, { body }).then((reply) => reply.data);
+/** PATCH /api/admin/admins/{id}: `{ admin }` when saved (e-mail, phone), `{ change }` when proposed (level). */
 export const updateAdmin = (id: number, body: AdminUpdateInput) =>
-  call(updateAdminEndpoint, { params: { id }, body });
+  call(updateAdminEndpoint, { params: { id }, body }).then((reply) => reply.data);
+/** Disabling is saved at once (`{ admin }`); enabling is proposed (`{ change }`). */
 export const setAdminStatus = (id: number, isActive: boolean) =>
-  call(setAdminStatusEndpoint, { params: { id }, body: { is_active: isActive } });
+  call(setAdminStatusEndpoint, { params: { id }, body: { is_active: isActive } }).then((reply) => reply.data);
 /**
  * POST /api/admin/admins/{id}/activation (super admins; never their own account; audited with the
- * reason): the admin's password, 2FA and sessions are revoked; the reply has the new link, once.
+ * reason): a proposal; once approved, the admin's password, 2FA and sessions are revoked and the
+ * link in this reply (shown once) sets new ones.
  */
 export const issueActivation = (id: number, reason: string) =>
   call(issueAdminActivation, { params: { id }, body: { reason } }).then((reply) => reply.data);
-export const deleteAdmin = (id: number) => call(deleteAdminEndpoint, { params: { id } });
+/** DELETE /api/admin/admins/{id}: a proposal; the admin is deleted for good once approved. */
+export const deleteAdmin = (id: number) =>
+  call(deleteAdminEndpoint, { params: { id } }).then((reply) => reply.data);
+
+/** Whether an admin call was proposed (202 `{ change }`) rather than applied. */
+export const isProposal = (data: object): data is { change: AdminChange } => 'change' in data;
 
 /** "创建管理员失败: 该邮箱已被注册", or the bare text when the failure says nothing more. */
 export function failureText(prefix: string, error: unknown): string {

@@ -1,6 +1,7 @@
 import type { AuditLog } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Col, Descriptions, Drawer, Row, Tag, Typography } from 'antd';
+import { AuditActionTag } from './AuditActionTag.tsx';
 import { changedKeys, type JsonBlock, jsonDiff } from './jsonDiff.ts';
 
 const HIGHLIGHT = { before: '#fff1f0', after: '#f6ffed' } as const;
@@ -51,7 +52,8 @@ export function AuditDetailDrawer({ log, onClose }: { log: AuditLog | null; onCl
               {log.admin.email} <Typography.Text type="secondary">ID {log.admin.id}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label="操作">
-              <Tag color="blue">{log.action}</Tag>
+              <AuditActionTag action={log.action} />
+              <Typography.Text type="secondary">{log.action}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label="目标">
               {log.target_type}

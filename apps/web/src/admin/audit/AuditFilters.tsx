@@ -1,3 +1,4 @@
+import { auditActionLabel } from '@platform/contracts';
 import { Input, Select, Space } from 'antd';
 import { DayRangeFilter, SearchResetButtons, useDraft } from '../../components/FilterBar.tsx';
 
@@ -18,7 +19,7 @@ export interface AuditFiltersProps {
   onChange: (next: AuditFilterValues) => void;
 }
 
-/** `deposit.` for every action of a module, then the actions themselves. */
+/** `deposit.` for every action of a module, then the actions themselves by their labels. */
 export function actionOptions(actions: readonly string[]) {
   const prefixes = [
     ...new Set(actions.filter((a) => a.includes('.')).map((a) => a.slice(0, a.indexOf('.') + 1))),
@@ -27,8 +28,13 @@ export function actionOptions(actions: readonly string[]) {
     ...(prefixes.length > 0
       ? [{ label: '按模块', options: prefixes.map((p) => ({ value: p, label: `${p}*（全部）` })) }]
       : []),
-    { label: '操作', options: actions.map((a) => ({ value: a, label: a })) },
+    { label: '操作', options: actions.map((a) => ({ value: a, label: auditActionLabel(a) })) },
   ];
+}
+
+/** Typed text finds an action by its label (充值) or its code (deposit). */
+function matchesAction(input: string, option?: { label?: unknown; value?: unknown }): boolean {
+  return `${option?.label ?? ''} ${option?.value ?? ''}`.toLowerCase().includes(input.trim().toLowerCase());
 }
 
 /** Admin e-mail, action (select), target type and id, Beijing-day range. */
@@ -58,6 +64,7 @@ export function AuditFilters({ value, actions, onChange }: AuditFiltersProps) {
         value={value.action || undefined}
         onChange={(action?: string) => onChange({ ...value, action: action ?? '' })}
         options={actionOptions(actions)}
+        filterOption={matchesAction}
         style={{ width: 240 }}
         data-testid="audit-filter-action"
       />

@@ -78,12 +78,15 @@ function lastQuery(): URLSearchParams {
 
 // antd's first render in jsdom takes seconds on a busy 2-core machine.
 describe('AuditPage (审计日志)', { timeout: 20_000 }, () => {
-  it('lists time in Beijing, admin, action, target and IP', async () => {
+  it('lists time in Beijing, admin, action by its label, target and IP', async () => {
     renderPage();
     const row = await screen.findByTestId('audit-row-11');
     expect(within(row).getByText('2024-03-02 00:30:00')).toBeTruthy();
     expect(within(row).getByText('root@example.com')).toBeTruthy();
-    expect(within(row).getByText('deposit.approve')).toBeTruthy();
+    // The label, not the code (kept as the tag's title).
+    expect(within(row).getByText('充值审核通过').getAttribute('title')).toBe('deposit.approve');
+    expect(within(row).queryByText('deposit.approve')).toBeNull();
+    expect(within(await screen.findByTestId('audit-row-12')).getByText('新增充值通道')).toBeTruthy();
     expect(within(row).getByText('#42')).toBeTruthy();
     expect(within(row).getByText('203.0.113.9')).toBeTruthy();
     expect(lastQuery().get('page')).toBe('1');
@@ -121,7 +124,12 @@ describe('AuditPage (审计日志)', { timeout: 20_000 }, () => {
     await screen.findByTestId('audit-row-11');
     const select = screen.getByTestId('audit-filter-action');
     fireEvent.mouseDown(within(select).getByRole('combobox'));
-    fireEvent.click(await screen.findByTitle('deposit.reject'));
+    // Typing finds an action by its label or its code.
+    fireEvent.change(within(select).getByRole('combobox'), { target: { value: 'deposit.rej' } });
+    await waitFor(() => expect(screen.queryByTitle('充值审核通过')).toBeNull());
+    fireEvent.change(within(select).getByRole('combobox'), { target: { value: '拒绝' } });
+    await waitFor(() => expect(screen.queryByTitle('新增充值通道')).toBeNull());
+    fireEvent.click(await screen.findByTitle('拒绝充值'));
     await waitFor(() => expect(lastQuery().get('action')).toBe('deposit.reject'));
 
     fireEvent.mouseDown(within(select).getByRole('combobox'));
@@ -147,6 +155,9 @@ describe('AuditPage (审计日志)', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByTestId('audit-row-11'));
     const detail = await screen.findByTestId('audit-detail');
     expect(within(detail).getByText('Mozilla/5.0')).toBeTruthy();
+    // The label with its code beside it.
+    expect(within(detail).getByText('充值审核通过')).toBeTruthy();
+    expect(within(detail).getByText('deposit.approve')).toBeTruthy();
     const before = within(detail).getByTestId('audit-before');
     const after = within(detail).getByTestId('audit-after');
     expect(before.textContent).toContain('"status": "pending"');

@@ -1,9 +1,10 @@
 import { type AuditLog, listAdminAuditLogs } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
-import { Button, Empty, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Empty, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { ListFooter, useFilteredList } from '../../components/FilteredList.tsx';
 import { AdminListPage, ListTable } from '../shell/AdminListPage.tsx';
+import { AuditActionTag } from './AuditActionTag.tsx';
 import { AuditChainAlert } from './AuditChainAlert.tsx';
 import { AuditDetailDrawer } from './AuditDetailDrawer.tsx';
 import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
@@ -27,7 +28,7 @@ function columns(onDetail: (log: AuditLog) => void): TableColumnsType<AuditLog> 
       title: '操作',
       dataIndex: 'action',
       key: 'action',
-      render: (action: string) => <Tag color="blue">{action}</Tag>,
+      render: (action: string) => <AuditActionTag action={action} />,
     },
     {
       title: '目标',

@@ -160,6 +160,39 @@ describe('ChangesPage', () => {
     expect(keyOf(posts()[0])).toMatch(UUID);
   });
 
+  it('shows admin account changes readably: whom, and the level or state before → after', async () => {
+    const level = adminChangeFixture({
+      id: 9,
+      kind: 'admin.level',
+      target_type: 'user',
+      target_id: '12',
+      required_level: 'super_admin',
+      before: { 'ops@example.com': '管理员' },
+      after: { 'ops@example.com': '超级管理员' },
+    });
+    const created = adminChangeFixture({
+      id: 10,
+      kind: 'admin.create',
+      target_type: 'user',
+      required_level: 'super_admin',
+      status: 'delayed',
+      effective_at: '2026-01-02T00:00:00.000Z',
+      before: null,
+      after: { email: 'new@example.com', phone: null, admin_level: '超级管理员' },
+    });
+    handlers[`GET ${LIST}`] = () => ok({ changes: [level, created], pagination: pagination(2) });
+    renderWithAntAt(<ChangesPage />, '/admin/changes');
+    await screen.findByTestId('change-row-9');
+    expect(screen.getByTestId('change-row-9').textContent).toContain('修改管理员级别');
+    expect(screen.getByTestId('change-row-9').textContent).toContain('需超级管理员批准');
+    expect(screen.getByTestId('change-diff-9').textContent).toBe('ops@example.com 管理员 → 超级管理员');
+    expect(screen.getByTestId('change-row-10').textContent).toContain('新增管理员');
+    const diff = screen.getByTestId('change-diff-10').textContent;
+    expect(diff).toContain('new@example.com');
+    expect(diff).toContain('超级管理员');
+    expect(screen.getByTestId('change-status-10').textContent).toBe('延迟生效中');
+  });
+
   it('sends the status filter', async () => {
     renderWithAntAt(<ChangesPage />, '/admin/changes?status=delayed');
     await screen.findByTestId('change-row-7');

@@ -21,12 +21,12 @@ import {
   Typography,
 } from 'antd';
 import { useMemo } from 'react';
-import { PagedListFooter } from '../../components/PageButtons.tsx';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { StackedDateTime } from '../../components/StackedDateTime.tsx';
 import { useIdempotentMutation } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
-import { AdminListPage, ListTable } from '../shell/AdminListPage.tsx';
+import { AdminListPage, LAPTOP_TABLE_WIDTH, ListTable } from '../shell/AdminListPage.tsx';
 import { changedFields } from './changeDiff.ts';
 import {
   CHANGE_LIST_PARAMS,
@@ -94,7 +94,7 @@ export function ChangeDiff({ change }: { change: Pick<AdminChange, 'id' | 'befor
 function Who({ who }: { who: AdminChange['proposer'] | null }) {
   if (!who) return <Typography.Text type="secondary">-</Typography.Text>;
   return (
-    <Typography.Text ellipsis={{ tooltip: who.email }} style={{ maxWidth: 130 }}>
+    <Typography.Text ellipsis={{ tooltip: who.email }} style={{ maxWidth: 110 }}>
       {who.email ?? `管理员 #${who.id}`}
     </Typography.Text>
   );
@@ -222,8 +222,8 @@ export default function ChangesPage() {
       ),
     },
     { title: '变更内容', key: 'diff', render: (_, c) => <ChangeDiff change={c} /> },
-    { title: '提交人', key: 'proposer', width: 140, render: (_, c) => <Who who={c.proposer} /> },
-    { title: '审批人', key: 'approver', width: 140, render: (_, c) => <Who who={c.approver} /> },
+    { title: '提交人', key: 'proposer', width: 126, render: (_, c) => <Who who={c.proposer} /> },
+    { title: '审批人', key: 'approver', width: 126, render: (_, c) => <Who who={c.approver} /> },
     { title: '时间', key: 'times', width: 120, render: (_, c) => <Times change={c} /> },
     {
       title: '状态',
@@ -249,7 +249,7 @@ export default function ChangesPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 150,
       fixed: 'right',
       render: (_, c) => {
         const buttons = [
@@ -279,7 +279,7 @@ export default function ChangesPage() {
         <Alert
           type="info"
           showIcon
-          title="期权与秒合约收益率、复核阈值、充值与提现通道的修改须由另一位管理员批准后生效（复核阈值须超级管理员批准）。"
+          title="期权与秒合约收益率、复核阈值、充值与提现通道和管理员账户（新增、级别、激活链接、删除、启用）的修改须由另一位管理员批准后生效（复核阈值和管理员账户须另一位超级管理员批准）。"
           description="没有其他可批准的管理员时，变更在 24 小时后自动生效，期间任何其他管理员可撤销。"
         />
       }
@@ -299,15 +299,16 @@ export default function ChangesPage() {
           rowTestId="change-row"
           empty={<Empty description="暂无变更" />}
           tableLayout="fixed"
-          scrollX={1200}
+          scrollX={LAPTOP_TABLE_WIDTH}
         />
       }
       footer={
-        <PagedListFooter
+        <ListFooter
           pagination={query.data?.pagination}
           page={filters.page}
           onChange={(page) => setFilters({ page })}
-          testIdPrefix="changes"
+          noun="项变更"
+          testId="changes"
         />
       }
     />

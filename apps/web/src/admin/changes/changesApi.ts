@@ -4,6 +4,7 @@ import {
   type ChangeStatus,
   cancelAdminChange,
   changeStatuses,
+  getAdminChangesSummary,
   listAdminChanges,
   rejectAdminChange,
 } from '@platform/contracts';
@@ -55,4 +56,11 @@ export async function decideChange(
           idempotencyKey,
         });
   return reply.message;
+}
+
+export const CHANGES_SUMMARY_KEY = [...CHANGES_QUERY_ROOT, 'summary'] as const;
+
+/** GET /api/admin/changes/summary: the menu's count and the delayed-change banner. */
+export function fetchChangesSummary(signal?: AbortSignal) {
+  return call(getAdminChangesSummary, { signal }).then((reply) => reply.data);
 }

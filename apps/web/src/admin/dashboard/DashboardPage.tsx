@@ -28,7 +28,9 @@ import {
 import { NearThresholdCard } from './NearThresholdCard.tsx';
 import { PriceSourceBanner } from './PriceSourceBanner.tsx';
 import { ReconciliationAlertBanner } from './ReconciliationAlertBanner.tsx';
+import { RiskAlertBanner } from './RiskAlertBanner.tsx';
 import { SecondApprovalsCard } from './SecondApprovalsCard.tsx';
+import { SetupChecklistCard } from './SetupChecklistCard.tsx';
 
 export const DASHBOARD_ERROR = '获取统计数据失败';
 
@@ -147,6 +149,8 @@ export default function DashboardPage() {
 
       <ReconciliationAlertBanner />
       <PriceSourceBanner />
+      <RiskAlertBanner />
+      <SetupChecklistCard />
 
       {error && (
         <Alert

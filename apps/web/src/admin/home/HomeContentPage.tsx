@@ -18,6 +18,7 @@ import {
   saveAnnouncement,
   saveCarousel,
 } from './homeApi.ts';
+import { SupportContactTab } from './SupportContactTab.tsx';
 
 type Editing<T> = { row: T | null } | null;
 
@@ -139,7 +140,7 @@ function AnnouncementsTab() {
   );
 }
 
-/** 首页内容: the home page's carousel slides and announcements. */
+/** 首页内容: the home page's carousel slides and announcements, and the support contact. */
 export default function HomeContentPage() {
   return (
     <Card title="首页内容">
@@ -148,6 +149,7 @@ export default function HomeContentPage() {
         items={[
           { key: 'carousel', label: '轮播图', children: <CarouselTab /> },
           { key: 'announcements', label: '公告', children: <AnnouncementsTab /> },
+          { key: 'support', label: '客服联系方式', children: <SupportContactTab /> },
         ]}
       />
     </Card>

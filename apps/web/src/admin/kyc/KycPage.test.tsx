@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../test/api.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import { clickPage, expectNoPager, pagerText } from '../../test/pager.ts';
 import { renderWithAntAt } from '../../test/render.tsx';
 import KycPage from './KycPage.tsx';
 
@@ -57,7 +58,7 @@ const patchCalls = () => calls.filter((call) => call.method === 'PATCH');
 beforeEach(() => {
   storeSession(makeAdmin(), 'admin-token');
   ({ calls, handlers } = mockApi({
-    'GET /api/admin/kyc': () => ok({ requests: [application()], pagination: pagination(1) }),
+    'GET /api/admin/kyc': () => ok({ requests: [application()], pagination: pagination(1), counts: COUNTS }),
     'PATCH /api/admin/kyc/5': () => ok({ request: application({ status: 'approved' }) }, '审核成功'),
   }));
 });
@@ -67,7 +68,32 @@ async function renderPage() {
   return screen.findByTestId('kyc-row-5');
 }
 
+/** The tabs' counts as the server sends them (every status of what the search matches). */
+const COUNTS = { pending: 1, reviewing: 0, approved: 7, rejected: 2 };
+
 describe('KycPage', () => {
+  it("shows each tab's count and searches on the server, back to page 1, counts following the search", async () => {
+    await renderPage();
+    expect(screen.getByTestId('kyc-tab-pending').textContent).toBe('待审核（1）');
+    expect(screen.getByTestId('kyc-tab-approved').textContent).toBe('已通过（7）');
+    expect(screen.getByTestId('kyc-tab-rejected').textContent).toBe('已拒绝（2）');
+    handlers['GET /api/admin/kyc'] = () =>
+      ok({
+        requests: [application()],
+        pagination: pagination(1),
+        counts: { pending: 1, reviewing: 0, approved: 0, rejected: 0 },
+      });
+    fireEvent.change(screen.getByTestId('kyc-search'), { target: { value: ' alice ' } });
+    fireEvent.click(screen.getByTestId('kyc-search-submit'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('search')).toBe('alice'));
+    expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('pending');
+    expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('1');
+    await waitFor(() => expect(screen.getByTestId('kyc-tab-approved').textContent).toBe('已通过（0）'));
+    fireEvent.click(screen.getByTestId('kyc-tab-approved'));
+    await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('approved'));
+    expect(listCalls().at(-1)?.url.searchParams.get('search')).toBe('alice');
+  });
+
   it('opens on 待审核 and asks for status=pending, page 1, limit 20; a tab switch asks for its status', async () => {
     const row = await renderPage();
     const first = listCalls()[0];
@@ -83,7 +109,7 @@ describe('KycPage', () => {
     expect(within(row).queryByText('11010519491231002X')).toBeNull();
     expect(within(row).getByText('待审核')).toBeTruthy();
     expect(within(row).getByText(/2024-05-01\s*10:00:00/)).toBeTruthy();
-    expect(screen.getByTestId('kyc-range-text').textContent).toBe('显示第 1 到 1 条，共 1 条记录');
+    expect(pagerText('kyc')).toBe('显示第 1 到 1 条，共 1 条记录');
 
     fireEvent.click(screen.getByTestId('kyc-tab-rejected'));
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('rejected'));
@@ -149,7 +175,8 @@ describe('KycPage', () => {
   });
 
   it('warns in the row, the detail and the review modal about other accounts using the same ID number', async () => {
-    handlers['GET /api/admin/kyc'] = () => ok({ requests: [duplicated()], pagination: pagination(1) });
+    handlers['GET /api/admin/kyc'] = () =>
+      ok({ requests: [duplicated()], pagination: pagination(1), counts: COUNTS });
     const row = await renderPage();
     const warning = within(row).getByTestId('kyc-duplicate-5');
     expect(warning.textContent).toContain('另有 2 个申请使用相同证件号码');
@@ -165,7 +192,8 @@ describe('KycPage', () => {
   });
 
   it('repeats the warning in the review modal', async () => {
-    handlers['GET /api/admin/kyc'] = () => ok({ requests: [duplicated()], pagination: pagination(1) });
+    handlers['GET /api/admin/kyc'] = () =>
+      ok({ requests: [duplicated()], pagination: pagination(1), counts: COUNTS });
     await renderPage();
     fireEvent.click(screen.getByTestId('kyc-approve-5'));
     await screen.findByTestId('kyc-review-note');
@@ -176,7 +204,11 @@ describe('KycPage', () => {
 
   it('says how many more there are when the list is cut', async () => {
     handlers['GET /api/admin/kyc'] = () =>
-      ok({ requests: [{ ...duplicated(), duplicate_id_count: 12 }], pagination: pagination(1) });
+      ok({
+        requests: [{ ...duplicated(), duplicate_id_count: 12 }],
+        pagination: pagination(1),
+        counts: COUNTS,
+      });
     await renderPage();
     fireEvent.click(screen.getByTestId('kyc-detail-5'));
     const list = await screen.findByTestId('kyc-duplicate-list');
@@ -194,7 +226,11 @@ describe('KycPage', () => {
 
   it('shows approve and reject only for pending applications', async () => {
     handlers['GET /api/admin/kyc'] = () =>
-      ok({ requests: [application({ status: 'approved', admin_note: 'ok' })], pagination: pagination(1) });
+      ok({
+        requests: [application({ status: 'approved', admin_note: 'ok' })],
+        pagination: pagination(1),
+        counts: COUNTS,
+      });
     await renderPage();
     expect(screen.getByTestId('kyc-detail-5')).toBeTruthy();
     expect(screen.queryByTestId('kyc-approve-5')).toBeNull();
@@ -230,10 +266,10 @@ describe('KycPage', () => {
   });
 
   it('shows 暂无KYC申请 for an empty list', async () => {
-    handlers['GET /api/admin/kyc'] = () => ok({ requests: [], pagination: pagination(0) });
+    handlers['GET /api/admin/kyc'] = () => ok({ requests: [], pagination: pagination(0), counts: COUNTS });
     renderWithAntAt(<KycPage />, '/admin/kyc');
     expect(await screen.findByText('暂无KYC申请')).toBeTruthy();
-    expect(screen.getByTestId('kyc-range-text').textContent).toBe('显示第 0 到 0 条，共 0 条记录');
+    expectNoPager('kyc');
     expect(listCalls()).toHaveLength(1);
   });
 
@@ -242,15 +278,14 @@ describe('KycPage', () => {
       ok({
         requests: [application()],
         pagination: pagination(45, Number(call.url.searchParams.get('page') ?? '1')),
+        counts: COUNTS,
       });
     await renderPage();
-    expect(screen.getByTestId('kyc-range-text').textContent).toBe('显示第 1 到 20 条，共 45 条记录');
-    fireEvent.click(screen.getByTestId('kyc-next'));
+    expect(pagerText('kyc')).toBe('显示第 1 到 20 条，共 45 条记录');
+    clickPage('kyc', '下一页');
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('2'));
-    await waitFor(() =>
-      expect(screen.getByTestId('kyc-range-text').textContent).toBe('显示第 21 到 40 条，共 45 条记录'),
-    );
-    fireEvent.click(screen.getByTestId('kyc-prev'));
+    await waitFor(() => expect(pagerText('kyc')).toBe('显示第 21 到 40 条，共 45 条记录'));
+    clickPage('kyc', '上一页');
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('1'));
   });
 
@@ -258,7 +293,8 @@ describe('KycPage', () => {
     handlers['GET /api/admin/kyc'] = () => jsonResponse({ success: false, message: '服务器错误' }, 500);
     renderWithAntAt(<KycPage />, '/admin/kyc');
     expect(await screen.findByText('获取KYC申请列表失败')).toBeTruthy();
-    handlers['GET /api/admin/kyc'] = () => ok({ requests: [application()], pagination: pagination(1) });
+    handlers['GET /api/admin/kyc'] = () =>
+      ok({ requests: [application()], pagination: pagination(1), counts: COUNTS });
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('kyc-row-5')).toBeTruthy();
   });

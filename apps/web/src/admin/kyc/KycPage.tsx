@@ -1,9 +1,10 @@
 import { kycApplicationStatuses } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Tabs } from 'antd';
+import { Flex, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { ImageViewer } from '../../components/ImageViewer.tsx';
-import { PagedListFooter } from '../../components/PageButtons.tsx';
+import { ListFooter } from '../../components/ListFooter.tsx';
+import { SearchBox } from '../../components/SearchBox.tsx';
 import { param, useListParams } from '../../lib/listParams.ts';
 import { AdminListPage } from '../shell/AdminListPage.tsx';
 import type { ViewerImage } from './KycBits.tsx';
@@ -12,23 +13,24 @@ import { type KycReview, KycReviewModal } from './KycReviewModal.tsx';
 import { KycTable } from './KycTable.tsx';
 import { type AdminKycRequest, fetchKycRequests, KYC_QUERY_ROOT, KYC_TABS, kycQueryKey } from './kycApi.ts';
 
-/** The tab and page in the address: ?status=approved&page=2 (the 待审核 tab by default). */
+/** The tab, search and page in the address: ?status=approved&search=bob&page=2 (the 待审核 tab by default). */
 const KYC_LIST_PARAMS = {
   status: param.oneOf(kycApplicationStatuses, 'pending'),
+  search: param.search({ max: 100 }),
   page: param.page(),
 };
 
 /** KYC审核: status tabs, the applications with their ID images, detail, review and the image viewer. */
 export default function KycPage() {
   const queryClient = useQueryClient();
-  const [{ status, page }, setAddress] = useListParams(KYC_LIST_PARAMS);
+  const [{ status, search, page }, setAddress] = useListParams(KYC_LIST_PARAMS);
   const [detail, setDetail] = useState<AdminKycRequest | null>(null);
   const [review, setReview] = useState<KycReview | null>(null);
   const [viewer, setViewer] = useState<ViewerImage | null>(null);
 
   const query = useQuery({
-    queryKey: kycQueryKey(status, page),
-    queryFn: ({ signal }) => fetchKycRequests(status, page, signal),
+    queryKey: kycQueryKey(status, page, search),
+    queryFn: ({ signal }) => fetchKycRequests(status, page, signal, search),
     placeholderData: keepPreviousData,
   });
 
@@ -38,6 +40,8 @@ export default function KycPage() {
 
   const rows = query.data?.requests ?? [];
   const pagination = query.data?.pagination;
+  // Each tab's count of what the search matches (the server counts every status at once).
+  const counts = query.data?.counts;
   // The detail modal follows the reloaded row (fresh signed URLs) while it is on the page.
   const detailRow = detail ? (rows.find((row) => row.id === detail.id) ?? detail) : null;
 
@@ -48,18 +52,31 @@ export default function KycPage() {
       query={query}
       loadFailed="获取KYC申请列表失败"
       filters={
-        <Tabs
-          activeKey={status}
-          onChange={(key) => {
-            const tab = KYC_TABS.find((candidate) => candidate.key === key);
-            if (tab) setAddress({ status: tab.key });
-          }}
-          items={KYC_TABS.map((tab) => ({
-            key: tab.key,
-            label: <span data-testid={`kyc-tab-${tab.key}`}>{tab.label}</span>,
-          }))}
-          style={{ flex: 1 }}
-        />
+        <Flex vertical gap={8}>
+          <SearchBox
+            value={search}
+            onSearch={(next) => setAddress({ search: next })}
+            placeholder="邮箱 / 手机号 / 用户ID / 姓名 / 证件号"
+            width={300}
+            testId="kyc-search"
+          />
+          <Tabs
+            activeKey={status}
+            onChange={(key) => {
+              const tab = KYC_TABS.find((candidate) => candidate.key === key);
+              if (tab) setAddress({ status: tab.key });
+            }}
+            items={KYC_TABS.map((tab) => ({
+              key: tab.key,
+              label: (
+                <span data-testid={`kyc-tab-${tab.key}`}>
+                  {counts ? `${tab.label}（${counts[tab.key]}）` : tab.label}
+                </span>
+              ),
+            }))}
+            style={{ flex: 1 }}
+          />
+        </Flex>
       }
       table={
         <KycTable
@@ -72,12 +89,11 @@ export default function KycPage() {
         />
       }
       footer={
-        <PagedListFooter
+        <ListFooter
           pagination={pagination}
           page={pagination?.page ?? page}
-          maxButtons={5}
           onChange={(next) => setAddress({ page: next })}
-          testIdPrefix="kyc"
+          testId="kyc"
           disabled={query.isFetching}
         />
       }

@@ -28,14 +28,13 @@ export const KYC_TABS = kycApplicationStatuses.map((key) => ({
 export const KYC_REQUEST_STATUS_LABELS = KYC_APPLICATION_STATUS_LABELS;
 
 export const KYC_QUERY_ROOT = ['admin', 'kyc'] as const;
-export const kycQueryKey = (status: KycRequestStatus, page: number) =>
-  [...KYC_QUERY_ROOT, status, page] as const;
+export const kycQueryKey = (status: KycRequestStatus, page: number, search = '') =>
+  [...KYC_QUERY_ROOT, status, page, search] as const;
 
 /** GET /api/admin/kyc. */
-export function fetchKycRequests(status: KycRequestStatus, page: number, signal?: AbortSignal) {
-  return call(listKycApplications, { query: { page, status, limit: KYC_PAGE_SIZE }, signal }).then(
-    (reply) => reply.data,
-  );
+export function fetchKycRequests(status: KycRequestStatus, page: number, signal?: AbortSignal, search = '') {
+  const query = { page, status, limit: KYC_PAGE_SIZE, search: search.trim() || undefined };
+  return call(listKycApplications, { query, signal }).then((reply) => reply.data);
 }
 
 /** PATCH /api/admin/kyc/:id. */

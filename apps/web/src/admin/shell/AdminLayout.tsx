@@ -1,5 +1,11 @@
-import { LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { ADMIN_LEVEL_LABELS, APP_VERSION_LABEL } from '@platform/contracts';
+import {
+  LockOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+} from '@ant-design/icons';
+import { ADMIN_LEVEL_LABELS, APP_VERSION_LABEL, type ChangesSummary } from '@platform/contracts';
 import { formatLongDate, isSuperAdmin } from '@platform/domain';
 import {
   Avatar,
@@ -20,6 +26,12 @@ import { Link, useLocation } from 'react-router';
 import { useSessionSnapshot } from '../../lib/session.tsx';
 import { useLogout } from '../../lib/useLogout.ts';
 import {
+  CHANGES_PAGE,
+  DelayedChangesBanner,
+  PendingChangesCount,
+  usePendingChangesSummary,
+} from '../changes/PendingChangesNotice.tsx';
+import {
   ADMIN_HOME_TITLE,
   adminBreadcrumbs,
   adminDocumentTitle,
@@ -27,6 +39,7 @@ import {
   findAdminPage,
   groupMenuKey,
 } from '../routes.tsx';
+import { AdminPasswordModal } from './AdminPasswordModal.tsx';
 
 const SIDER_WIDTH = 220;
 
@@ -40,39 +53,38 @@ function useToday(): string {
 }
 
 interface SidebarProps {
+  /** The open changes: the count beside 待生效变更. */
+  changes: ChangesSummary | undefined;
   collapsed: boolean;
   openKeys: string[];
   onOpenChange: (keys: string[]) => void;
   onNavigate?: () => void;
 }
 
-function Sidebar({ collapsed, openKeys, onOpenChange, onNavigate }: SidebarProps) {
+function Sidebar({ changes, collapsed, openKeys, onOpenChange, onNavigate }: SidebarProps) {
   const { user } = useSessionSnapshot();
   const { pathname } = useLocation();
   const superAdmin = isSuperAdmin(user);
   const levelLabel = ADMIN_LEVEL_LABELS[user?.admin_level ?? 'admin'];
 
-  const items = useMemo<MenuProps['items']>(
-    () =>
-      adminNavigation(superAdmin).map((entry) =>
-        entry.type === 'page'
-          ? {
-              key: entry.page.path,
-              icon: entry.page.icon,
-              label: <Link to={entry.page.path}>{entry.page.title}</Link>,
-            }
-          : {
-              key: groupMenuKey(entry.group.key),
-              icon: entry.group.icon,
-              label: entry.group.title,
-              children: entry.pages.map((page) => ({
-                key: page.path,
-                label: <Link to={page.path}>{page.title}</Link>,
-              })),
-            },
-      ),
-    [superAdmin],
-  );
+  const items = useMemo<MenuProps['items']>(() => {
+    const label = (page: { path: string; title: string }) => (
+      <Link to={page.path}>
+        {page.title}
+        {page.path === CHANGES_PAGE && <PendingChangesCount summary={changes} />}
+      </Link>
+    );
+    return adminNavigation(superAdmin).map((entry) =>
+      entry.type === 'page'
+        ? { key: entry.page.path, icon: entry.page.icon, label: label(entry.page) }
+        : {
+            key: groupMenuKey(entry.group.key),
+            icon: entry.group.icon,
+            label: entry.group.title,
+            children: entry.pages.map((page) => ({ key: page.path, label: label(page) })),
+          },
+    );
+  }, [superAdmin, changes]);
   const selected = findAdminPage(pathname)?.path;
 
   return (
@@ -100,8 +112,11 @@ function Sidebar({ collapsed, openKeys, onOpenChange, onNavigate }: SidebarProps
   );
 }
 
-/** The avatar's card: who is signed in and whether their 2FA is on (resets are a super admin's job). */
-function AccountCard() {
+/**
+ * The avatar's card: who is signed in, whether their 2FA is on (resets are a super admin's job), and
+ * 修改密码 (their own password, in a modal).
+ */
+function AccountCard({ onChangePassword }: { onChangePassword: () => void }) {
   const { user } = useSessionSnapshot();
   if (!user) return null;
   return (
@@ -116,6 +131,9 @@ function AccountCard() {
           {user.twofa_enabled ? '已开启' : '未开启'}
         </Tag>
       </Flex>
+      <Button icon={<LockOutlined />} onClick={onChangePassword} data-testid="admin-change-password">
+        修改密码
+      </Button>
     </Flex>
   );
 }
@@ -130,6 +148,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const today = useToday();
   const { logout, pending } = useLogout();
+  const changes = usePendingChangesSummary();
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
 
   // The group holding the current screen is open; groups the user opened stay open.
   const activeGroup = findAdminPage(pathname)?.group;
@@ -158,6 +179,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   const sidebar = (
     <Sidebar
+      changes={changes}
       collapsed={!isMobile && collapsed}
       openKeys={openKeys}
       onOpenChange={setOpenKeys}
@@ -223,7 +245,20 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           )}
           <Breadcrumb data-testid="breadcrumbs" items={crumbs} style={{ flex: 1, minWidth: 0 }} />
           {!isMobile && <Typography.Text type="secondary">{today}</Typography.Text>}
-          <Popover trigger="click" placement="bottomRight" content={<AccountCard />}>
+          <Popover
+            trigger="click"
+            placement="bottomRight"
+            open={accountOpen}
+            onOpenChange={setAccountOpen}
+            content={
+              <AccountCard
+                onChangePassword={() => {
+                  setAccountOpen(false);
+                  setPasswordOpen(true);
+                }}
+              />
+            }
+          >
             <Button
               type="text"
               shape="circle"
@@ -244,6 +279,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           >
             退出登录
           </Button>
+          <AdminPasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
         </Layout.Header>
         <Layout.Content style={{ padding: isMobile ? 12 : 24 }}>
           {isMobile && (
@@ -251,6 +287,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               {today}
             </Typography.Paragraph>
           )}
+          <DelayedChangesBanner summary={changes} />
           {children}
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center' }} data-testid="app-version">

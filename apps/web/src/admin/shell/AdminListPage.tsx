@@ -1,15 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Pagination,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Flex, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
 import type { HTMLAttributes, ReactElement, ReactNode } from 'react';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
@@ -146,6 +136,13 @@ export function AdminListPage({
   );
 }
 
+/**
+ * The widest a list's table may be and still fit its card beside the menu on a 1366 px screen (1072 px
+ * there): a list with a pinned 操作 column scrolls sideways only below this width, so that at 1366 px
+ * and wider no column lies under the pinned one.
+ */
+export const LAPTOP_TABLE_WIDTH = 1040;
+
 export interface ListSelection<T> {
   selected: readonly number[];
   onSelect: (ids: number[]) => void;
@@ -224,40 +221,6 @@ export function ListTable<T extends object>({
       }
       locale={{ emptyText: empty }}
     />
-  );
-}
-
-export interface CountPagerProps {
-  page: number;
-  pageSize: number;
-  total: number;
-  /** The count beside the pages, e.g. 共 12 位管理员. */
-  totalText: string;
-  onChange: (page: number) => void;
-  testId?: string;
-}
-
-/**
- * Under a list: the count and at most 5 numbered page buttons, nothing while the list is empty.
- * Not components/ListFooter.tsx: that one writes 第 x 页，共 y 页（n …） beside the pages (with its own
- * test id), shows it for an empty list too and the pages only past one; this one puts the count
- * (countText: 共 n / 超过 10,000) inside the pager, which the users' and admins' lists show.
- */
-export function CountPager({ page, pageSize, total, totalText, onChange, testId }: CountPagerProps) {
-  if (total <= 0) return null;
-  return (
-    <Flex justify="flex-end" style={{ marginTop: 16 }}>
-      <Pagination
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        showLessItems
-        showSizeChanger={false}
-        showTotal={() => totalText}
-        onChange={onChange}
-        data-testid={testId}
-      />
-    </Flex>
   );
 }
 

@@ -4,11 +4,12 @@ import {
   SearchOutlined,
   VerticalAlignMiddleOutlined,
 } from '@ant-design/icons';
-import { ADMIN_TEAM_TEXTS, DEFAULT_PAGE_SIZE, type HierarchyNode } from '@platform/contracts';
+import { ADMIN_TEAM_TEXTS, type HierarchyNode } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
 import { keepPreviousData, useIsFetching, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Input, Pagination, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { param, useListParams } from '../../lib/listParams.ts';
@@ -255,20 +256,14 @@ export default function HierarchyPage() {
             </div>
           )}
 
-          {pagination.total > DEFAULT_PAGE_SIZE && (
-            <Flex justify="flex-end">
-              <Pagination
-                current={pagination.page}
-                pageSize={DEFAULT_PAGE_SIZE}
-                total={pagination.total}
-                showSizeChanger={false}
-                showLessItems
-                disabled={busy}
-                onChange={(next) => setAddress({ page: next })}
-                data-testid="hierarchy-pagination"
-              />
-            </Flex>
-          )}
+          <ListFooter
+            pagination={pagination}
+            page={page}
+            noun="位顶级用户"
+            onChange={(next) => setAddress({ page: next })}
+            disabled={busy}
+            testId="hierarchy"
+          />
         </Flex>
       </Card>
 

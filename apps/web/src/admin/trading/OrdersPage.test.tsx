@@ -6,7 +6,8 @@ import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
-import { jsonResponse, makeOrder } from '../../test/fixtures.ts';
+import { jsonResponse, makeOrder, makePair } from '../../test/fixtures.ts';
+import { expectNoPager } from '../../test/pager.ts';
 import OrdersPage from './OrdersPage.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -39,6 +40,8 @@ function order(overrides: Partial<AdminOrder> = {}): AdminOrder {
     cancelled_by: null,
     created_at: '2024-05-01T16:30:05.000Z',
     closed_at: null,
+    outcome: null,
+    pnl: null,
     ...overrides,
   };
 }
@@ -94,7 +97,14 @@ const listReply = (orders: AdminOrder[] = ORDERS, total = orders.length, page = 
   ok({ orders, pagination: { page, limit: 20, total, totalPages: Math.ceil(total / 20) }, stats: STATS });
 
 beforeEach(() => {
-  ({ calls, handlers } = mockApi({ 'GET /api/admin/orders': () => listReply() }));
+  ({ calls, handlers } = mockApi({
+    'GET /api/admin/orders': () => listReply(),
+    'GET /api/admin/trading/pairs': () =>
+      ok({
+        pairs: [makePair('BTCUSDT', 'BTC', 'USDT'), makePair('ETHUSDT', 'ETH', 'USDT')],
+        lastSyncTime: null,
+      }),
+  }));
 });
 
 function renderPage(path = '/admin/trading/orders') {
@@ -177,7 +187,7 @@ describe('OrdersPage', () => {
     expect(row(6).textContent).toContain('期权');
     expect(text('order-side-6')).toBe('看跌');
 
-    expect(text('orders-page-text')).toBe('第 1 页，共 1 页（6 条订单）');
+    expect(text('orders-page-text')).toBe('显示第 1 到 6 条，共 6 条订单');
     expect(screen.queryByTestId('orders-pagination')).toBeNull();
   });
 
@@ -235,7 +245,64 @@ describe('OrdersPage', () => {
     expect(listCalls()[0]?.url.search).toBe('?page=1&limit=20');
   });
 
-  it('pages 20 at a time and says 第 x 页，共 y 页', async () => {
+  it('filters by pair, user and days from the address and the search field; bad values read as no filter', async () => {
+    const router = renderPage('/admin/trading/orders?symbol=BTCUSDT&dateFrom=2026-12-01&dateTo=2026-12-06');
+    await screen.findByTestId('order-row-1');
+    expect(lastQuery()).toEqual({
+      page: '1',
+      limit: '20',
+      symbol: 'BTCUSDT',
+      dateFrom: '2026-12-01',
+      dateTo: '2026-12-06',
+    });
+    fireEvent.change(screen.getByTestId('orders-search'), { target: { value: ' bob@example.com ' } });
+    fireEvent.click(screen.getByTestId('orders-search-submit'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'bob@example.com', symbol: 'BTCUSDT' }));
+    expect(router.state.location.search).toContain('search=bob%40example.com');
+
+    calls.length = 0;
+    renderPage('/admin/trading/orders?symbol=not%20a%20pair&dateFrom=2026-02-30');
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    expect(lastQuery()).toEqual({ page: '1', limit: '20' });
+  });
+
+  it('shows a settled contract as won or lost with what the user made, coloured', async () => {
+    handlers['GET /api/admin/orders'] = () =>
+      listReply([
+        order({ id: 31, type: 'flash', side: 'up', status: 'filled', outcome: 'win', pnl: '10' }),
+        order({ id: 32, type: 'option', side: 'put', status: 'filled', outcome: 'loss', pnl: '-100' }),
+        order({ id: 33, type: 'flash', side: 'down', status: 'filled', outcome: 'draw', pnl: '0' }),
+      ]);
+    renderPage();
+    await screen.findByTestId('order-row-31');
+    expect(text('order-result-31')).toBe('盈利 +10.00');
+    expect(screen.getByTestId('order-result-31').style.color).toBe(GREEN);
+    expect(text('order-result-32')).toBe('亏损 -100.00');
+    expect(screen.getByTestId('order-result-32').style.color).toBe(RED);
+    expect(text('order-result-33')).toBe('平局');
+    expect(screen.queryByTestId('order-result-1')).toBeNull();
+  });
+
+  it("?user_id (用户详情's link) lists one user's orders, says so, and × lists every user again", async () => {
+    const router = renderPage('/admin/trading/orders?user_id=7&status=pending');
+    await screen.findByTestId('order-row-1');
+    expect(lastQuery()).toEqual({ page: '1', limit: '20', status: 'pending', user_id: '7' });
+    const tag = screen.getByTestId('user-filter');
+    expect(tag.textContent).toBe('仅显示用户 #7 的记录');
+    const close = tag.querySelector('.ant-tag-close-icon');
+    if (!close) throw new Error('the tag has no ×');
+    fireEvent.click(close);
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', limit: '20', status: 'pending' }));
+    expect(router.state.location.search).toBe('?status=pending');
+    expect(screen.queryByTestId('user-filter')).toBeNull();
+
+    calls.length = 0;
+    renderPage('/admin/trading/orders?user_id=abc');
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    expect(lastQuery()).toEqual({ page: '1', limit: '20' });
+  });
+
+  it('pages 20 at a time and says which rows of how many are shown', async () => {
     handlers['GET /api/admin/orders'] = (call) => {
       const page = Number(call.url.searchParams.get('page'));
       return listReply(
@@ -246,13 +313,13 @@ describe('OrdersPage', () => {
     };
     const router = renderPage('/admin/trading/orders?status=pending');
     await screen.findByTestId('order-row-1');
-    expect(text('orders-page-text')).toBe('第 1 页，共 3 页（45 条订单）');
+    expect(text('orders-page-text')).toBe('显示第 1 到 20 条，共 45 条订单');
     const pager = screen.getByTestId('orders-pagination');
     fireEvent.click(within(pager).getByText('2'));
     await screen.findByTestId('order-row-101');
     expect(lastQuery()).toEqual({ page: '2', limit: '20', status: 'pending' });
     expect(router.state.location.search).toBe('?status=pending&page=2');
-    expect(text('orders-page-text')).toBe('第 2 页，共 3 页（45 条订单）');
+    expect(text('orders-page-text')).toBe('显示第 21 到 40 条，共 45 条订单');
 
     // A filter change goes back to page 1.
     fireEvent.click(screen.getByTestId('orders-type-flash'));
@@ -337,7 +404,7 @@ describe('OrdersPage', () => {
   it('shows 暂无订单 for an empty list', async () => {
     handlers['GET /api/admin/orders'] = () => listReply([]);
     renderPage();
-    await waitFor(() => expect(text('orders-page-text')).toBe('第 0 页，共 0 页（0 条订单）'));
-    expect(screen.getByText('暂无订单')).toBeTruthy();
+    expect(await screen.findByText('暂无订单')).toBeTruthy();
+    expectNoPager('orders');
   });
 });

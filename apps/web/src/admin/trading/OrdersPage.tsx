@@ -1,12 +1,15 @@
 import { ADMIN_ORDER_CANCEL_TEXTS, ADMIN_TRADING_TEXTS } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Flex } from 'antd';
+import { App, Flex, Space } from 'antd';
 import { useState } from 'react';
+import { DayRangeFilter } from '../../components/FilterBar.tsx';
 import { ListFooter } from '../../components/ListFooter.tsx';
+import { SearchBox } from '../../components/SearchBox.tsx';
 import { useIdempotentMutation } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { AdminListPage, FilterButtons } from '../shell/AdminListPage.tsx';
+import { UserFilterTag } from '../users/userRecords.tsx';
 import { CancelOrderModal } from './orders/CancelOrderModal.tsx';
 import { OrderStatCards } from './orders/OrderStatCards.tsx';
 import { OrdersTable } from './orders/OrdersTable.tsx';
@@ -21,13 +24,15 @@ import {
   TYPE_FILTERS,
 } from './orders/ordersApi.ts';
 import { TRADING_STATS_KEY } from './overview/tradingOverviewApi.ts';
+import { PairFilter } from './pairs/PairFilter.tsx';
 
 const LOAD_FAILED = ADMIN_TRADING_TEXTS.ordersLoadFailed;
 
 /**
- * 订单管理 (spec 001 §2): the orders of every product, newest first, 20 a page, filtered by type and
- * status (kept in the address, so a filtered list can be linked and reloaded), the six cards over all
- * orders, and 撤单 on open spot orders (confirmed, optional reason, audited by the server).
+ * 订单管理 (spec 001 §2): the orders of every product, newest first, 20 a page, filtered by type,
+ * status, pair, user and days (kept in the address, so a filtered list can be linked and reloaded),
+ * the six cards over all orders, each flash and option result, and 撤单 on open spot orders
+ * (confirmed, optional reason, audited by the server).
  */
 export default function OrdersPage() {
   const { message } = App.useApp();
@@ -71,6 +76,7 @@ export default function OrdersPage() {
       summary={<OrderStatCards stats={data?.stats} loading={query.isPending} />}
       filters={
         <Flex vertical gap={12}>
+          <UserFilterTag userId={filters.user_id} onClear={() => setFilters({ user_id: '' })} />
           <FilterButtons
             label="类型："
             options={TYPE_FILTERS}
@@ -85,6 +91,21 @@ export default function OrdersPage() {
             onChange={(status) => setFilters({ status })}
             testIdPrefix="orders-status"
           />
+          <Space wrap>
+            <PairFilter
+              value={filters.symbol}
+              onChange={(symbol) => setFilters({ symbol })}
+              testId="orders-symbol"
+            />
+            <SearchBox
+              value={filters.search}
+              onSearch={(search) => setFilters({ search })}
+              placeholder="用户邮箱 / 手机号 / 用户ID"
+              width={280}
+              testId="orders-search"
+            />
+            <DayRangeFilter value={filters} onChange={(range) => setFilters(range)} testId="orders-days" />
+          </Space>
         </Flex>
       }
       table={

@@ -5,6 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { toggled } from '../../components/idSet.ts';
+import { ListFooter } from '../../components/ListFooter.tsx';
+import { LIST_PAGE_SIZES, pageOf } from '../../components/pagination.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { AdminListPage } from '../shell/AdminListPage.tsx';
@@ -68,6 +70,7 @@ export default function PairsPage() {
 
   const pairs = query.data?.pairs;
   const shown = useMemo(() => filterPairs(pairs ?? [], search, status), [pairs, search, status]);
+  const paged = pageOf(shown, page, size);
 
   const total = pairs?.length ?? 0;
   const filtered = search.trim() !== '' || status !== 'all';
@@ -137,16 +140,22 @@ export default function PairsPage() {
       }
       table={
         <PairsTable
-          pairs={shown}
+          pairs={paged.rows}
           loading={query.isPending}
           toggling={toggling}
           onToggle={(pair, enabled) => void toggle(pair, enabled)}
           emptyText={emptyText}
-          page={page}
-          pageSize={size}
-          onPageChange={(nextPage, nextSize) =>
+        />
+      }
+      footer={
+        <ListFooter
+          pagination={paged.pagination}
+          noun="个交易对"
+          onChange={(nextPage, nextSize) =>
             setAddress(nextSize === size ? { page: nextPage } : { size: nextSize })
           }
+          pageSizes={LIST_PAGE_SIZES}
+          testId="pairs"
         />
       }
     />

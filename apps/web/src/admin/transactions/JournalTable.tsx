@@ -1,14 +1,8 @@
 import type { JournalEntry, JournalTransaction } from '@platform/contracts';
-import { formatDateTime } from '@platform/domain';
+import { formatBalance, formatChange, formatDateTime } from '@platform/domain';
 import { Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
-import {
-  accountLabel,
-  amountColor,
-  formatLedgerAmount,
-  formatSignedAmount,
-  kindLabel,
-} from './journalFormat.ts';
+import { accountLabel, amountColor, kindLabel } from './journalFormat.ts';
 
 const KIND_COLORS: Record<string, string> = {
   deposit: 'green',
@@ -17,10 +11,14 @@ const KIND_COLORS: Record<string, string> = {
   withdrawal_reject: 'purple',
 };
 
+/**
+ * An entry's change, to its currency's display precision (USDT 2 places, other crypto 8) and rounded
+ * down as every change of money is shown (packages/domain's display-precision), credits with a plus.
+ */
 function Amount({ entry }: { entry: Pick<JournalEntry, 'amount' | 'currency'> }) {
   return (
     <Typography.Text style={{ color: amountColor(entry.amount), fontVariantNumeric: 'tabular-nums' }}>
-      {formatSignedAmount(entry.amount, entry.currency)}
+      {formatChange(entry.amount, entry.currency)}
     </Typography.Text>
   );
 }
@@ -80,7 +78,7 @@ const entryColumns: TableColumnsType<JournalEntry> = [
     title: '变动后余额',
     key: 'balance_after',
     align: 'right',
-    render: (_, entry) => formatLedgerAmount(entry.balance_after, entry.currency),
+    render: (_, entry) => formatBalance(entry.balance_after, entry.currency),
   },
 ];
 

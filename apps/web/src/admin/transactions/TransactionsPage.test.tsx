@@ -125,7 +125,7 @@ describe('TransactionsPage (资金流水)', { timeout: 20_000 }, () => {
     // A kind without a label is shown as it is; BTC keeps its decimals.
     expect(within(other).getByText('trade_settlement')).toBeTruthy();
     expect(within(other).getByText('-0.00123 BTC')).toBeTruthy();
-    expect(screen.getByTestId('journal-total').textContent).toBe('共 45 条');
+    expect(screen.getByTestId('journal-page-text').textContent).toBe('显示第 1 到 20 条，共 45 条记录');
 
     const query = lastQuery();
     expect(query.get('page')).toBe('1');
@@ -144,6 +144,57 @@ describe('TransactionsPage (资金流水)', { timeout: 20_000 }, () => {
     expect(within(entries).getByText('系统 · 外部充值')).toBeTruthy();
     expect(within(entries).getByText('-100.00 USDT')).toBeTruthy();
     expect(within(entries).getByText('150.50 USDT')).toBeTruthy();
+  });
+
+  it('shows amounts to the display precision of their currency, not to 8 decimals: USDT 2 places, a change rounded down', async () => {
+    const fill: JournalTransaction = {
+      id: 43,
+      idempotency_key: 'spot:fill:9',
+      kind: 'spot_fill',
+      memo: null,
+      created_at: '2024-03-02T08:00:00.000Z',
+      entries: [
+        {
+          account: 'user',
+          user_id: 7,
+          user_email: 'alice@example.com',
+          bucket: 'available',
+          currency: 'USDT',
+          amount: '-12.345678910000000000',
+          balance_after: '87.654321090000000000',
+        },
+        {
+          account: 'system',
+          user_id: null,
+          user_email: null,
+          bucket: 'fees',
+          currency: 'USDT',
+          amount: '0.012345670000000000',
+          balance_after: null,
+        },
+        {
+          account: 'user',
+          user_id: 7,
+          user_email: 'alice@example.com',
+          bucket: 'available',
+          currency: 'BTC',
+          amount: '0.000123456789000000',
+          balance_after: '0.000123456789000000',
+        },
+      ],
+    };
+    respond = () => ok(reply({ transactions: [fill] }));
+    renderPage();
+    const row = await screen.findByTestId('journal-row-43');
+    expect(within(row).getByText('-12.35 USDT')).toBeTruthy();
+    expect(within(row).getByText('+0.00012345 BTC')).toBeTruthy();
+    expect(row.textContent).not.toMatch(/\.\d{3,} USDT/);
+    fireEvent.click(row);
+    const entries = await screen.findByTestId('journal-entries-43');
+    expect(within(entries).getByText('87.65 USDT')).toBeTruthy();
+    expect(within(entries).getByText('+0.01 USDT')).toBeTruthy();
+    expect(within(entries).getByText('0.00012345 BTC')).toBeTruthy();
+    expect(entries.textContent).not.toMatch(/\.\d{3,} USDT/);
   });
 
   it('sends the user and currency filters on 查询, resetting to page 1', async () => {
@@ -225,8 +276,8 @@ describe('TransactionsPage (资金流水)', { timeout: 20_000 }, () => {
         }),
       });
     renderPage();
-    expect((await screen.findByTestId('journal-total')).textContent).toBe(
-      '约 2,345,678 条，可翻阅最新 10,000 条，更早的记录请按日期筛选',
+    expect((await screen.findByTestId('journal-page-text')).textContent).toBe(
+      '显示第 1 到 20 条，约 2,345,678 条，可翻阅最新 10,000 条，更早的记录请按日期筛选',
     );
   });
 

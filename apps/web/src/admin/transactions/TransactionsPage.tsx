@@ -1,16 +1,17 @@
 import { JOURNAL_WINDOW, type JournalPagination, listAdminTransactions } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
-import { Typography } from 'antd';
-import { ListFooter, useFilteredList } from '../../components/FilteredList.tsx';
+import { useFilteredList } from '../../components/FilteredList.tsx';
+import { ListFooter } from '../../components/ListFooter.tsx';
+import { LIST_PAGE_SIZES } from '../../components/pagination.ts';
 import { AdminListPage } from '../shell/AdminListPage.tsx';
 import { JournalFilters, type JournalFilterValues } from './JournalFilters.tsx';
 import { JournalTable } from './JournalTable.tsx';
 
 export const JOURNAL_LOAD_ERROR = '获取资金流水失败';
 
-/** 共 n 条, or, past the window, an estimate and how to reach older rows. */
-function totalText(p: JournalPagination): string {
-  if (p.totalExact) return `共 ${formatCount(p.total)} 条`;
+/** 共 n 条记录 (the pager's own words), or, past the window, an estimate and how to reach older rows. */
+function totalText(p: JournalPagination | undefined): string | undefined {
+  if (!p || p.totalExact) return undefined;
   const size =
     p.total > JOURNAL_WINDOW + 1 ? `约 ${formatCount(p.total)} 条` : `超过 ${formatCount(JOURNAL_WINDOW)} 条`;
   return `${size}，可翻阅最新 ${formatCount(JOURNAL_WINDOW)} 条，更早的记录请按日期筛选`;
@@ -23,7 +24,7 @@ const JOURNAL_FILTER_KEYS = ['user', 'currency', 'kind', 'dateFrom', 'dateTo'] a
 
 /** 资金流水: the ledger journal, every money movement with its entries, newest first. */
 export default function TransactionsPage() {
-  const { filters, applyFilters, page, limit, changePage, query } = useFilteredList<
+  const { filters, applyFilters, page, changePage, query } = useFilteredList<
     JournalFilterValues,
     typeof listAdminTransactions
   >({
@@ -42,23 +43,14 @@ export default function TransactionsPage() {
       filters={<JournalFilters value={filters} kinds={data?.kinds ?? []} onChange={applyFilters} />}
       table={<JournalTable transactions={data?.transactions ?? []} loading={query.isFetching} />}
       footer={
-        data &&
-        data.pagination.total > 0 && (
-          <div style={{ marginTop: 16 }}>
-            <ListFooter
-              summary={
-                <Typography.Text type="secondary" data-testid="journal-total">
-                  {totalText(data.pagination)}
-                </Typography.Text>
-              }
-              page={page}
-              limit={limit}
-              total={data.pagination.totalPages * limit}
-              onChange={changePage}
-              testId="journal-pagination"
-            />
-          </div>
-        )
+        <ListFooter
+          pagination={data?.pagination}
+          page={page}
+          totalText={totalText(data?.pagination)}
+          onChange={changePage}
+          pageSizes={LIST_PAGE_SIZES}
+          testId="journal"
+        />
       }
     />
   );

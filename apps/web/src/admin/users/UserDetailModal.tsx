@@ -1,11 +1,15 @@
 import type { WalletView } from '@platform/contracts';
 import { daysSince, formatCrypto, formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Modal, Result, Spin, Table } from 'antd';
+import { Button, Descriptions, Flex, Modal, Result, Space, Spin, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { KycBadge } from '../../components/StatusTags.tsx';
 import { errorMessage } from '../../lib/request.ts';
+import { ResetLinkButton } from './ResetLinkButton.tsx';
 import { ActiveTag, RoleTag } from './UserBits.tsx';
+import { UserSecurity } from './UserSecurity.tsx';
+import { userRecordLinks } from './userRecords.tsx';
 import { fetchUserDetail, userDetailQueryKey } from './usersApi.ts';
 
 const walletColumns = [
@@ -30,7 +34,10 @@ const walletColumns = [
   },
 ];
 
-/** 用户详情: the user's fields and wallets, loaded when the modal opens. */
+/**
+ * 用户详情: the user's fields, 2FA and wallets, links to the lists of their records (userRecords) and
+ * their devices and logins, loaded when the modal opens.
+ */
 export function UserDetailModal({ userId, onClose }: { userId: number | null; onClose: () => void }) {
   const query = useQuery({
     queryKey: userDetailQueryKey(userId ?? 0),
@@ -81,7 +88,18 @@ export function UserDetailModal({ userId, onClose }: { userId: number | null; on
           <Descriptions.Item label="注册天数">{`${daysSince(user.created_at) ?? '-'}天`}</Descriptions.Item>
           <Descriptions.Item label="注册时间">{formatDateTime(user.created_at)}</Descriptions.Item>
           <Descriptions.Item label="最后登录">{formatDateTime(user.last_login)}</Descriptions.Item>
+          <Descriptions.Item label="两步验证">
+            {user.twofa_enabled ? <Tag color="green">已开启</Tag> : <Tag>未开启</Tag>}
+          </Descriptions.Item>
         </Descriptions>
+        <Space wrap data-testid="user-record-links">
+          {userRecordLinks(user.id).map((link) => (
+            <Link key={link.to} to={link.to}>
+              <Button size="small">{link.label}</Button>
+            </Link>
+          ))}
+          <ResetLinkButton userId={user.id} role={user.role} />
+        </Space>
         <Table<WalletView>
           size="small"
           rowKey="currency"
@@ -90,6 +108,7 @@ export function UserDetailModal({ userId, onClose }: { userId: number | null; on
           dataSource={user.wallets}
           pagination={false}
         />
+        <UserSecurity userId={user.id} />
       </Flex>
     );
   }

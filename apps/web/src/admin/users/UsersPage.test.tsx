@@ -260,6 +260,7 @@ describe('UsersPage', () => {
               { currency: 'USDT', balance: '1234.5', frozen_balance: '10', salary_balance: '0' },
               { currency: 'BTC', balance: '0.5', frozen_balance: '0', salary_balance: '0' },
             ],
+            twofa_enabled: true,
           },
         },
       });
@@ -270,6 +271,86 @@ describe('UsersPage', () => {
     await within(detail).findByText('ABCDEFGH');
     expect(within(detail).getByText('BTC')).toBeTruthy();
     expect(within(detail).getByText('10.00 USDT')).toBeTruthy();
+  });
+
+  it("the detail shows 2FA, the user's devices and logins, and links to their records", async () => {
+    handlers['GET /api/admin/users/7'] = () =>
+      ok({
+        user: {
+          ...userRow(),
+          invite_code: 'ABCDEFGH',
+          invited_by_code: null,
+          permissions: [],
+          updated_at: '2024-05-01T02:00:00.000Z',
+          wallets: [],
+          twofa_enabled: false,
+        },
+      });
+    handlers['GET /api/admin/users/7/sessions'] = () =>
+      ok({
+        sessions: [
+          {
+            id: '0b7f6c1e-8a3d-4e2f-9c4b-1d2e3f4a5b6c',
+            device: 'Chrome · Android',
+            user_agent: 'Mozilla/5.0',
+            ip: '203.0.113.9',
+            created_at: '2024-05-02T02:00:00.000Z',
+            last_seen_at: '2024-05-02T03:00:00.000Z',
+            current: false,
+          },
+        ],
+        pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
+      });
+    handlers['GET /api/admin/users/7/logins'] = () =>
+      ok({
+        logins: [
+          {
+            id: 2,
+            created_at: '2024-05-02T02:00:00.000Z',
+            ip: '203.0.113.9',
+            device: 'Chrome · Android',
+            user_agent: null,
+            success: true,
+            failure_reason: null,
+          },
+          {
+            id: 1,
+            created_at: '2024-05-02T01:59:00.000Z',
+            ip: '198.51.100.7',
+            device: '未知设备',
+            user_agent: null,
+            success: false,
+            failure_reason: 'password',
+          },
+        ],
+        pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
+      });
+    renderPage();
+    await screen.findByTestId('user-row-7');
+    fireEvent.click(screen.getByTestId('user-detail-7'));
+    const detail = await screen.findByTestId('user-detail');
+    await within(detail).findByText('未开启');
+    const sessions = await within(detail).findByTestId('user-sessions');
+    await within(sessions).findByText('203.0.113.9');
+    expect(within(sessions).getByText('登录设备（1）')).toBeTruthy();
+    const logins = within(detail).getByTestId('user-logins');
+    await within(logins).findByText('失败：密码错误');
+    expect(within(logins).getByText('成功')).toBeTruthy();
+    const links = within(detail).getByTestId('user-record-links');
+    const hrefs = within(links)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['充值记录', '/admin/wallet/deposits?user_id=7'],
+      ['提现记录', '/admin/wallet/withdrawals?user_id=7'],
+      ['订单记录', '/admin/trading/orders?user_id=7'],
+      ['资金流水', '/admin/transactions?user=7'],
+    ]);
+    const asked = calls.filter((c) => c.url.pathname.startsWith('/api/admin/users/7/'));
+    expect(asked.map((c) => c.url.pathname).sort()).toEqual([
+      '/api/admin/users/7/logins',
+      '/api/admin/users/7/sessions',
+    ]);
   });
 
   it('replaces the page with 获取用户列表失败 and retries', async () => {

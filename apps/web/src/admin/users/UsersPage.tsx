@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { toggled } from '../../components/idSet.ts';
-import { countText } from '../../components/pagination.ts';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
-import { AdminListPage, CountPager } from '../shell/AdminListPage.tsx';
+import { AdminListPage } from '../shell/AdminListPage.tsx';
 import { UserDetailModal } from './UserDetailModal.tsx';
 import { UserFilters } from './UserFilters.tsx';
 import { UserStatCards } from './UserStatCards.tsx';
@@ -23,7 +23,7 @@ import {
   usersQueryKey,
 } from './usersApi.ts';
 
-/** Page size 20; antd's showLessItems keeps at most 5 numbered page buttons (spec 000 §2, §9). */
+/** The size the list asks for (spec 000 §2, §9); its pager pages by the size the reply says. */
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /**
@@ -184,20 +184,16 @@ export default function UsersPage() {
         />
       }
       footer={
-        pagination && (
-          <CountPager
-            page={filters.page}
-            pageSize={PAGE_SIZE}
-            // Past the count cap the pages cover the first LIST_COUNT_CAP matches (the server's totalPages).
-            total={Math.min(pagination.total, pagination.totalPages * PAGE_SIZE)}
-            totalText={countText(pagination, '个用户')}
-            onChange={(page) => {
-              setSelected([]);
-              setFilters({ page });
-            }}
-            testId="users-pagination"
-          />
-        )
+        <ListFooter
+          pagination={pagination}
+          page={filters.page}
+          noun="个用户"
+          onChange={(page) => {
+            setSelected([]);
+            setFilters({ page });
+          }}
+          testId="users"
+        />
       }
       below={<UserDetailModal userId={detailId} onClose={() => setDetailId(null)} />}
     />

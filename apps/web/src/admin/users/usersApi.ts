@@ -3,6 +3,8 @@ import {
   type EndpointData,
   getAdminUser,
   listAdminUsers,
+  listUserLoginsForAdmin,
+  listUserSessionsForAdmin,
   setUserStatus as setUserStatusEndpoint,
   type UserKycFilter,
   type UserStatusFilter,
@@ -56,3 +58,18 @@ export const setUserStatus = (id: number, isActive: boolean) =>
 
 export const bulkSetUserStatus = (ids: number[], isActive: boolean) =>
   call(bulkSetUserStatusEndpoint, { body: { ids, is_active: isActive } });
+
+export const userSessionsQueryKey = (id: number) => [...USERS_QUERY_ROOT, 'sessions', id] as const;
+export const userLoginsQueryKey = (id: number) => [...USERS_QUERY_ROOT, 'logins', id] as const;
+
+/** GET /api/admin/users/:id/sessions: the user's signed-in devices, most recently used first (20). */
+export const fetchUserSessions = (id: number, signal?: AbortSignal) =>
+  call(listUserSessionsForAdmin, { params: { id }, query: { page: 1, limit: 20 }, signal }).then(
+    (reply) => reply.data,
+  );
+
+/** GET /api/admin/users/:id/logins: the user's last 20 login attempts. */
+export const fetchUserLogins = (id: number, signal?: AbortSignal) =>
+  call(listUserLoginsForAdmin, { params: { id }, query: { page: 1, limit: 20 }, signal }).then(
+    (reply) => reply.data,
+  );

@@ -43,13 +43,20 @@ export default function DepositChannelsPage() {
   const columns: TableColumnsType<AdminDepositChannel> = [
     nameColumn(),
     descriptionColumn(),
-    { title: '类型', key: 'type', render: (_, row) => <Tag>{DEPOSIT_CHANNEL_TYPE_LABELS[row.type]}</Tag> },
-    { title: '币种', dataIndex: 'currency' },
+    // Widths that fit 1366 px (LAPTOP_TABLE_WIDTH) with nothing under the pinned 启用 and 操作.
+    {
+      title: '类型',
+      key: 'type',
+      width: 96,
+      render: (_, row) => <Tag>{DEPOSIT_CHANNEL_TYPE_LABELS[row.type]}</Tag>,
+    },
+    { title: '币种', dataIndex: 'currency', width: 64 },
     {
       title: '地址/收款信息',
       key: 'address',
+      width: 190,
       render: (_, row) => (
-        <Typography.Text copyable={{ text: row.address }} style={{ maxWidth: 220 }} ellipsis>
+        <Typography.Text copyable={{ text: row.address }} ellipsis>
           {row.address}
         </Typography.Text>
       ),
@@ -57,12 +64,14 @@ export default function DepositChannelsPage() {
     {
       title: '限额',
       key: 'limits',
+      width: 130,
       render: (_, row) =>
         `${channelAmount(row.min_amount)} - ${channelAmount(row.max_amount)} ${row.currency}`,
     },
     {
       title: '二维码',
       key: 'qr',
+      width: 72,
       render: (_, row) =>
         row.qr_code_url ? (
           <QrImage url={row.qr_code_url} size={48} />
@@ -75,6 +84,7 @@ export default function DepositChannelsPage() {
       title: '启用',
       key: 'status',
       fixed: 'right',
+      width: 72,
       render: (_, row) => (
         <Switch
           checked={row.status === 'active'}

@@ -9,13 +9,14 @@ import { formatExactAmount } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { PagedListFooter } from '../../components/PageButtons.tsx';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useActionKeys } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { AdminListPage } from '../shell/AdminListPage.tsx';
+import { UserFilterTag } from '../users/userRecords.tsx';
 import { DepositDetailModal } from './deposits/DepositDetailModal.tsx';
 import { DepositStatCards } from './deposits/DepositStatCards.tsx';
 import { DepositsTable } from './deposits/DepositsTable.tsx';
@@ -30,7 +31,7 @@ import {
 } from './deposits/depositsApi.ts';
 import { useDepositReview } from './deposits/useDepositReview.ts';
 
-/** Page size 20 (spec 000 §2, §9); PagedListFooter shows at most 10 page buttons. */
+/** The size the list asks for (spec 000 §2, §9); its pager pages by the size the reply says. */
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 const RANGES: { key: DateRange | 'all'; label: string }[] = [
@@ -161,6 +162,7 @@ export default function DepositsPage() {
       summary={<DepositStatCards stats={stats} loading={query.isLoading} />}
       filters={
         <Space wrap>
+          <UserFilterTag userId={filters.user_id} onClear={() => changeFilters({ user_id: '' })} />
           <Select
             style={{ width: 140 }}
             value={filters.status}
@@ -235,19 +237,24 @@ export default function DepositsPage() {
         />
       }
       footer={
-        <PagedListFooter
+        <ListFooter
           pagination={pagination}
           page={filters.page}
           onChange={(page) => {
             setSelected([]);
             setFilters({ page });
           }}
-          testIdPrefix="deposits"
+          testId="deposits"
         />
       }
       below={
         <>
-          <DepositDetailModal deposit={detail} onClose={() => setDetail(null)} />
+          <DepositDetailModal
+            // The row as the list now has it: after a review the detail shows the new status.
+            deposit={detail && (rows.find((row) => row.id === detail.id) ?? detail)}
+            onClose={() => setDetail(null)}
+            review={{ busy, onApprove: approve, onReject: reject }}
+          />
           {reason.element}
         </>
       }

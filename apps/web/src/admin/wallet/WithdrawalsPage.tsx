@@ -9,16 +9,17 @@ import {
 } from '@platform/contracts';
 import { formatExactAmount } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Space, Typography } from 'antd';
+import { App, Button, Flex } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { paginationRangeText } from '../../components/pagination.ts';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
+import { notificationPermission, requestNotificationPermission } from '../../lib/operatorAlerts.ts';
 import { AdminListPage, FilterButtons } from '../shell/AdminListPage.tsx';
+import { UserFilterTag } from '../users/userRecords.tsx';
 import { BulkStatusModal } from './withdrawals/BulkStatusModal.tsx';
 import { PayoutDialog } from './withdrawals/PayoutDialog.tsx';
-import { notificationPermission, requestNotificationPermission } from './withdrawals/realtimeAlerts.ts';
 import { useWithdrawalRealtime } from './withdrawals/useWithdrawalRealtime.ts';
 import { useWithdrawalStatusUpdate } from './withdrawals/useWithdrawalStatusUpdate.ts';
 import { WithdrawalDetailModal } from './withdrawals/WithdrawalDetailModal.tsx';
@@ -107,9 +108,6 @@ export default function WithdrawalsPage() {
     await update(row, 'rejected', note);
   };
 
-  const page = pagination?.page ?? filters.page;
-  const totalPages = pagination?.totalPages ?? 0;
-
   return (
     <AdminListPage
       title="提现管理"
@@ -129,6 +127,7 @@ export default function WithdrawalsPage() {
       }
       filters={
         <Flex vertical gap={12}>
+          <UserFilterTag userId={filters.user_id} onClear={() => changeFilters({ user_id: '' })} />
           <FilterButtons
             label="状态："
             options={STATUS_FILTERS}
@@ -174,32 +173,13 @@ export default function WithdrawalsPage() {
         />
       }
       footer={
-        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
-          <Typography.Text type="secondary" data-testid="withdrawals-range-text">
-            {pagination ? paginationRangeText(pagination.page, pagination.limit, pagination.total) : ''}
-          </Typography.Text>
-          <Space>
-            <Button
-              size="small"
-              disabled={page <= 1 || query.isFetching}
-              onClick={() => goToPage(page - 1)}
-              data-testid="withdrawals-prev"
-            >
-              上一页
-            </Button>
-            <Typography.Text type="secondary">
-              第 {totalPages === 0 ? 0 : page} / {totalPages} 页
-            </Typography.Text>
-            <Button
-              size="small"
-              disabled={page >= totalPages || query.isFetching}
-              onClick={() => goToPage(page + 1)}
-              data-testid="withdrawals-next"
-            >
-              下一页
-            </Button>
-          </Space>
-        </Flex>
+        <ListFooter
+          pagination={pagination}
+          page={filters.page}
+          onChange={goToPage}
+          disabled={query.isFetching}
+          testId="withdrawals"
+        />
       }
       below={
         <>

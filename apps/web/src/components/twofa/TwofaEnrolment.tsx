@@ -132,7 +132,11 @@ function ScanStep({
       <Flex justify="center">
         <QrCode text={setup.data?.otpauth_url} alt="两步验证二维码" testId="twofa-qr" size={176} />
       </Flex>
-      <Flex vertical gap={4} style={{ padding: '8px 12px', background: '#f5f8ff', borderRadius: 8 }}>
+      <Flex
+        vertical
+        gap={4}
+        style={{ padding: '8px 12px', background: 'var(--app-accent-bg)', borderRadius: 8 }}
+      >
         <Typography.Text type="secondary" style={{ fontSize: 13 }}>
           无法扫码？在应用中手动输入密钥：
         </Typography.Text>
@@ -227,8 +231,8 @@ function CodesStep({
           gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
           gap: '8px 12px',
           padding: 12,
-          background: '#fafafa',
-          border: '1px solid #f0f0f0',
+          background: 'var(--app-subtle)',
+          border: '1px solid var(--app-divider)',
           borderRadius: 8,
         }}
       >

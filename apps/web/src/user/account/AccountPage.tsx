@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   BellOutlined,
   DashboardOutlined,
   IdcardOutlined,
@@ -7,6 +8,7 @@ import {
   RightOutlined,
   SafetyCertificateOutlined,
   SafetyOutlined,
+  SettingOutlined,
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -19,6 +21,8 @@ import { KycBadge } from '../../components/StatusTags.tsx';
 import { useLogout } from '../../lib/useLogout.ts';
 import { useUnreadCount } from '../notifications/useNotifications.ts';
 import { UserPage } from '../shell/UserPage.tsx';
+import { MENU_ICON_STYLE, MENU_ROW_STYLE } from './menuRow.ts';
+import { SupportMenuRow } from './SupportMenuRow.tsx';
 import { AccountColumn, RefreshError, USER_LEVEL_LABELS, useMe } from './useMe.tsx';
 
 const LEVEL_COLORS = { guest: 'default', basic: 'blue', verified: 'green', admin: 'purple' } as const;
@@ -35,20 +39,8 @@ function MenuLink({
   extra?: ReactNode;
 }) {
   return (
-    <Link
-      to={to}
-      data-testid={`me-link-${to}`}
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 12,
-        minHeight: 52,
-        padding: '0 4px',
-        borderBottom: '1px solid #f5f5f5',
-        color: '#262626',
-      }}
-    >
-      <span style={{ fontSize: 18, color: '#1677ff', width: 22, textAlign: 'center' }}>{icon}</span>
+    <Link to={to} data-testid={`me-link-${to}`} style={MENU_ROW_STYLE}>
+      <span style={MENU_ICON_STYLE}>{icon}</span>
       <span style={{ flex: 1, fontSize: 15 }}>{label}</span>
       {extra}
       <RightOutlined style={{ color: '#bfbfbf', fontSize: 12 }} />
@@ -96,7 +88,12 @@ export default function AccountPage() {
           <Flex
             justify="space-between"
             align="center"
-            style={{ marginTop: 14, padding: '8px 12px', background: '#f5f8ff', borderRadius: 8 }}
+            style={{
+              marginTop: 14,
+              padding: '8px 12px',
+              background: 'var(--app-accent-bg)',
+              borderRadius: 8,
+            }}
           >
             <Typography.Text type="secondary">我的邀请码</Typography.Text>
             <Typography.Text strong copyable={{ text: user.invite_code }} data-testid="me-invite-code">
@@ -112,6 +109,7 @@ export default function AccountPage() {
               label="消息通知"
               extra={<Badge count={unread} overflowCount={99} data-testid="me-notifications-unread" />}
             />
+            <MenuLink to="/me/price-alerts" icon={<AlertOutlined />} label="价格提醒" />
             <MenuLink to="/wallet" icon={<WalletOutlined />} label="我的资产" />
             <MenuLink
               to="/kyc"
@@ -132,6 +130,8 @@ export default function AccountPage() {
                 </Tag>
               }
             />
+            <MenuLink to="/me/settings" icon={<SettingOutlined />} label="设置" />
+            <SupportMenuRow />
             {level === 'admin' && <MenuLink to="/admin" icon={<DashboardOutlined />} label="管理后台" />}
           </nav>
         </Card>

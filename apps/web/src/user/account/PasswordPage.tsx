@@ -1,23 +1,15 @@
-import { LockOutlined } from '@ant-design/icons';
-import {
-  changePassword as changePasswordEndpoint,
-  MIN_PASSWORD_LENGTH,
-  type PasswordBody,
-} from '@platform/contracts';
+import { changePassword as changePasswordEndpoint, type PasswordBody } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Result } from 'antd';
+import { Alert, Button, Card, Form, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { LOGIN_NOTICE_PARAM, PASSWORD_CHANGED_NOTICE } from '../../auth/notices.ts';
+import { PasswordChangeFields, type PasswordChangeValues } from '../../components/PasswordFields.tsx';
 import { call } from '../../lib/request.ts';
 import { refreshProfile } from '../../lib/session.tsx';
 import { UserPage } from '../shell/UserPage.tsx';
 import { AccountColumn } from './useMe.tsx';
 
-interface PasswordValues {
-  oldPassword: string;
-  newPassword: string;
-  confirm: string;
-}
+type PasswordValues = PasswordChangeValues;
 
 export const PASSWORD_CHANGED_MESSAGE = '密码修改成功';
 
@@ -37,7 +29,7 @@ async function changePassword(values: PasswordValues): Promise<{ message: string
   return { message: reply.message || PASSWORD_CHANGED_MESSAGE, signedOut: !stillSignedIn };
 }
 
-/** 修改密码: old password, new password (at least 6) twice. */
+/** 修改密码: old password, new password (the password policy) twice. */
 export default function PasswordPage() {
   const navigate = useNavigate();
   const change = useMutation({
@@ -89,61 +81,7 @@ export default function PasswordPage() {
             onFinish={(values) => change.mutate(values)}
             disabled={change.isPending}
           >
-            <Form.Item
-              label="原密码"
-              name="oldPassword"
-              rules={[{ required: true, message: '请输入原密码' }]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                autoComplete="current-password"
-                data-testid="old-password"
-              />
-            </Form.Item>
-            <Form.Item
-              label="新密码"
-              name="newPassword"
-              dependencies={['oldPassword']}
-              hasFeedback
-              rules={[
-                { required: true, message: '请输入新密码' },
-                { min: MIN_PASSWORD_LENGTH, message: `密码至少${MIN_PASSWORD_LENGTH}位` },
-                { max: 128, message: '密码不能超过128位' },
-                ({ getFieldValue }) => ({
-                  validator: async (_rule, value: unknown) => {
-                    if (value && value === getFieldValue('oldPassword'))
-                      throw new Error('新密码不能与原密码相同');
-                  },
-                }),
-              ]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                autoComplete="new-password"
-                data-testid="new-password"
-              />
-            </Form.Item>
-            <Form.Item
-              label="确认新密码"
-              name="confirm"
-              dependencies={['newPassword']}
-              hasFeedback
-              rules={[
-                { required: true, message: '请再次输入新密码' },
-                ({ getFieldValue }) => ({
-                  validator: async (_rule, value: unknown) => {
-                    if (value && value !== getFieldValue('newPassword'))
-                      throw new Error('两次输入的密码不一致');
-                  },
-                }),
-              ]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                autoComplete="new-password"
-                data-testid="confirm-password"
-              />
-            </Form.Item>
+            <PasswordChangeFields />
             <Button type="primary" htmlType="submit" block size="large" loading={change.isPending}>
               确认修改
             </Button>

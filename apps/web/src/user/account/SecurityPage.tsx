@@ -1,12 +1,13 @@
-import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, SafetyOutlined, WalletOutlined } from '@ant-design/icons';
+import { resendEmailVerification } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TwofaCodeField } from '../../components/twofa/TwofaCodeField.tsx';
 import { TwofaEnrolment } from '../../components/twofa/TwofaEnrolment.tsx';
-import { errorMessage } from '../../lib/request.ts';
+import { call, errorMessage } from '../../lib/request.ts';
 import { disableTwofa, isPasswordRefusal, normaliseCode, twofaErrorText } from '../../lib/twofa.ts';
 import { UserPage } from '../shell/UserPage.tsx';
 import { LoginsCard } from './LoginsCard.tsx';
@@ -78,25 +79,71 @@ function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCanc
   );
 }
 
-/** 登录密码: the password is changed on its own screen (修改密码), which keeps this device signed in. */
-function PasswordCard() {
+/**
+ * 邮箱验证 (issue 33): whether the e-mail was verified through its link, and 重新发送 until it is
+ * (the server allows one mail a minute and says so).
+ */
+export function EmailCard({ email, verified }: { email: string; verified: boolean }) {
+  const { message } = App.useApp();
+  const resend = useMutation({
+    mutationFn: () => call(resendEmailVerification).then((r) => r.message),
+    onSuccess: (text) => message.success(text),
+    onError: (error) => message.error(errorMessage(error, '发送失败，请稍后再试')),
+  });
+  return (
+    <Card data-testid="email-card">
+      <Flex gap={12} align="flex-start">
+        <MailOutlined style={{ fontSize: 24, color: '#1677ff', marginTop: 2 }} />
+        <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Flex align="center" gap={8} wrap>
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              邮箱验证
+            </Typography.Text>
+            <Tag color={verified ? 'green' : 'orange'} data-testid="email-state">
+              {verified ? '已验证' : '未验证'}
+            </Tag>
+          </Flex>
+          <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
+            {verified ? email : `验证邮件已发送至 ${email}，请点击邮件中的链接完成验证。`}
+          </Typography.Text>
+        </Flex>
+        {!verified && (
+          <Button
+            style={{ alignSelf: 'center' }}
+            loading={resend.isPending}
+            onClick={() => resend.mutate()}
+            data-testid="email-resend"
+          >
+            重新发送
+          </Button>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+/** A part of security kept on its own screen: what it is, and the button that opens it. */
+function LinkCard(props: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  label: string;
+  to: string;
+  testId: string;
+}) {
   const navigate = useNavigate();
   return (
     <Card>
       <Flex gap={12} align="flex-start">
-        <LockOutlined style={{ fontSize: 24, color: '#1677ff', marginTop: 2 }} />
+        <span style={{ fontSize: 24, color: '#1677ff', marginTop: 2 }}>{props.icon}</span>
         <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Typography.Text strong style={{ fontSize: 16 }}>
-            登录密码
+            {props.title}
           </Typography.Text>
-          <Typography.Text type="secondary">修改后，其他设备将全部退出登录。</Typography.Text>
+          <Typography.Text type="secondary">{props.text}</Typography.Text>
         </Flex>
-        <Button
-          style={{ alignSelf: 'center' }}
-          onClick={() => navigate('/me/password')}
-          data-testid="security-password-link"
-        >
-          修改密码
+        <Button style={{ alignSelf: 'center' }} onClick={() => navigate(props.to)} data-testid={props.testId}>
+          {props.label}
         </Button>
       </Flex>
     </Card>
@@ -128,6 +175,7 @@ export default function SecurityPage() {
       <UserPage title="安全中心" back="/me" testId="security-page">
         <RefreshError query={query} />
         <WithdrawalHold until={user.withdrawals_held_until} />
+        <EmailCard email={user.email} verified={user.email_verified} />
         <Card>
           <Flex gap={12} align="flex-start">
             <SafetyOutlined style={{ fontSize: 24, color: '#1677ff', marginTop: 2 }} />
@@ -175,7 +223,23 @@ export default function SecurityPage() {
             <DisableForm onDone={() => changed('两步验证已关闭')} onCancel={() => setMode('view')} />
           </Card>
         )}
-        <PasswordCard />
+        {/* 登录密码: changed on its own screen (修改密码), which keeps this device signed in. */}
+        <LinkCard
+          icon={<LockOutlined />}
+          title="登录密码"
+          text="修改后，其他设备将全部退出登录。"
+          label="修改密码"
+          to="/me/password"
+          testId="security-password-link"
+        />
+        <LinkCard
+          icon={<WalletOutlined />}
+          title="地址簿与提现白名单"
+          text="保存常用提现地址；开启白名单后只能提现到地址簿中的地址。"
+          label="管理"
+          to="/me/addresses"
+          testId="security-address-book-link"
+        />
         <SessionsCard />
         <LoginsCard />
       </UserPage>

@@ -131,31 +131,36 @@ describe('PasswordPage (/me/password)', () => {
 
   it('checks length, difference from the old one and the confirmation before calling', async () => {
     const { api } = await open();
-    type('old-password', 'secret1');
+    type('old-password', 'Secret-one-1');
     type('new-password', '12345');
     type('confirm-password', '123456');
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
-    expect(await screen.findByText('密码至少6位')).toBeTruthy();
+    expect(await screen.findByText('密码至少8位')).toBeTruthy();
     expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
-    type('new-password', 'secret1');
+    type('new-password', 'Secret-one-1');
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     expect(await screen.findByText('新密码不能与原密码相同')).toBeTruthy();
+    // The password policy (issue 33): letters and digits, and not a common password.
+    type('new-password', 'abcdefghij');
+    expect(await screen.findByText('密码须同时包含字母和数字')).toBeTruthy();
+    type('new-password', 'password1');
+    expect(await screen.findByText('该密码过于常见，容易被猜中，请换一个')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 
   it('changes the password and says this device stays signed in while the others are signed out', async () => {
     const { api } = await open();
     api.handlers['PATCH /api/auth/password'] = () => ok(null, '密码修改成功，其他设备已退出登录');
-    type('old-password', 'secret1');
-    type('new-password', 'secret2');
-    type('confirm-password', 'secret2');
+    type('old-password', 'Secret-one-1');
+    type('new-password', 'Secret-two-2');
+    type('confirm-password', 'Secret-two-2');
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     const done = await screen.findByTestId('password-success');
     expect(done.textContent).toContain('密码修改成功，其他设备已退出登录');
     expect(done.textContent).toContain('当前设备保持登录');
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
-      oldPassword: 'secret1',
-      newPassword: 'secret2',
+      oldPassword: 'Secret-one-1',
+      newPassword: 'Secret-two-2',
     });
     expect(window.localStorage.getItem('token')).toBe('test-token');
   });
@@ -166,9 +171,9 @@ describe('PasswordPage (/me/password)', () => {
     // The change revoked this session too: the profile check after it is refused.
     api.handlers['GET /api/auth/me'] = () =>
       jsonResponse({ success: false, message: 'token 无效或已过期，请重新登录' }, 401);
-    type('old-password', 'secret1');
-    type('new-password', 'secret2');
-    type('confirm-password', 'secret2');
+    type('old-password', 'Secret-one-1');
+    type('new-password', 'Secret-two-2');
+    type('confirm-password', 'Secret-two-2');
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect((await screen.findByTestId('login-notice')).textContent).toContain(
@@ -182,8 +187,8 @@ describe('PasswordPage (/me/password)', () => {
     api.handlers['PATCH /api/auth/password'] = () =>
       jsonResponse({ success: false, message: '原密码错误' }, 400);
     type('old-password', 'wrong1');
-    type('new-password', 'secret2');
-    type('confirm-password', 'secret2');
+    type('new-password', 'Secret-two-2');
+    type('confirm-password', 'Secret-two-2');
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     expect((await screen.findByTestId('password-error')).textContent).toContain('原密码错误');
     expect(

@@ -22,7 +22,7 @@ function AnnouncementLine({ item, onOpen }: { item: AnnouncementItem; onOpen: ()
         gap: 8,
         padding: '10px 0',
         border: 0,
-        borderBottom: '1px solid #f5f5f5',
+        borderBottom: '1px solid var(--app-divider)',
         background: 'transparent',
         cursor: 'pointer',
         textAlign: 'left',

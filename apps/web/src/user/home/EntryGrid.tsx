@@ -40,7 +40,7 @@ export function EntryGrid({ wide = false }: { wide?: boolean }) {
         gridTemplateColumns: `repeat(${wide ? 8 : 4}, minmax(0, 1fr))`,
         gap: '14px 4px',
         padding: '14px 4px',
-        background: '#fff',
+        background: 'var(--app-surface)',
         borderRadius: 12,
       }}
     >
@@ -54,7 +54,7 @@ export function EntryGrid({ wide = false }: { wide?: boolean }) {
             flexDirection: 'column',
             alignItems: 'center',
             gap: 6,
-            color: '#262626',
+            color: 'var(--app-text)',
             fontSize: 13,
           }}
         >

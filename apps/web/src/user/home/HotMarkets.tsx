@@ -33,7 +33,7 @@ function Spotlight({ row }: { row: MarketRow }) {
         minWidth: 0,
         padding: '10px 6px',
         borderRadius: 10,
-        background: '#fafafa',
+        background: 'var(--app-subtle)',
         color: '#8c8c8c',
         textAlign: 'center',
         fontSize: 12,

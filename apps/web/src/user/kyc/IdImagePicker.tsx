@@ -58,7 +58,7 @@ export function IdImagePicker({ label, value, onChange, testId }: IdImagePickerP
           padding: 0,
           borderRadius: 8,
           border: `1px dashed ${problem ? '#ff4d4f' : '#d9d9d9'}`,
-          background: '#fafafa',
+          background: 'var(--app-subtle)',
           cursor: 'pointer',
           overflow: 'hidden',
           position: 'relative',

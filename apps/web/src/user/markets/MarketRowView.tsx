@@ -2,6 +2,7 @@ import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { formatCompact, formatNumber, formatPercent, toDec } from '@platform/domain';
 import { type CSSProperties, memo, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { CoinIcon } from '../../components/CoinIcon.tsx';
 import { DOWN_COLOR, FLAT_COLOR, signColor, UP_COLOR } from '../shared/priceColors.ts';
 import { tradePath } from '../trade/shared/tradePairs.ts';
 import type { MarketRow } from './marketRows.ts';
@@ -92,7 +93,7 @@ export function MarketListHeader({
         fontSize: 12,
         color: '#8c8c8c',
         padding: '6px 0',
-        borderBottom: '1px solid #f0f0f0',
+        borderBottom: '1px solid var(--app-divider)',
       }}
     >
       {withFavorites && <span style={{ width: 36, flex: 'none' }} />}
@@ -138,7 +139,7 @@ const ellipsis: CSSProperties = {
 export const MarketRowView = memo(
   function MarketRowView({ row, onToggleFavorite, favorite = false, wide = false }: MarketRowViewProps) {
     return (
-      <div style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid #f5f5f5' }}>
+      <div style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid var(--app-divider)' }}>
         {onToggleFavorite && (
           <button
             type="button"
@@ -171,25 +172,28 @@ export const MarketRowView = memo(
             alignItems: 'center',
             gap: 8,
             padding: onToggleFavorite ? '10px 4px 10px 0' : '10px 4px',
-            color: '#262626',
+            color: 'var(--app-text)',
           }}
         >
-          <span style={{ minWidth: 0 }}>
-            <span style={ellipsis}>
-              <strong style={{ fontSize: 15, fontWeight: 600 }}>{row.base}</strong>
-              <span style={{ fontSize: 12, color: '#8c8c8c' }}>/{row.quote}</span>
-            </span>
-            <span style={{ ...ellipsis, fontSize: 12, color: '#8c8c8c' }}>
-              成交额 {row.quoteVolume ? formatCompact(row.quoteVolume) : '--'}
+          <span style={{ minWidth: 0, display: 'flex', alignItems: 'center', gap: 8 }}>
+            <CoinIcon coin={row.base} size={24} />
+            <span style={{ minWidth: 0 }}>
+              <span style={ellipsis}>
+                <strong style={{ fontSize: 15, fontWeight: 600 }}>{row.base}</strong>
+                <span style={{ fontSize: 12, color: '#8c8c8c' }}>/{row.quote}</span>
+              </span>
+              <span style={{ ...ellipsis, fontSize: 12, color: '#8c8c8c' }}>
+                成交额 {row.quoteVolume ? formatCompact(row.quoteVolume) : '--'}
+              </span>
             </span>
           </span>
           <LivePrice row={row} style={{ textAlign: 'right', fontSize: 15, fontWeight: 500 }} />
           {wide && (
             <>
-              <span style={{ textAlign: 'right', color: '#595959' }}>
+              <span style={{ textAlign: 'right', color: 'var(--app-text-secondary)' }}>
                 {row.ticker ? formatNumber(row.ticker.high_24h, row.pricePrecision) : '--'}
               </span>
-              <span style={{ textAlign: 'right', color: '#595959' }}>
+              <span style={{ textAlign: 'right', color: 'var(--app-text-secondary)' }}>
                 {row.ticker ? formatNumber(row.ticker.low_24h, row.pricePrecision) : '--'}
               </span>
             </>

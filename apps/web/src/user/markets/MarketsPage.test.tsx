@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../test/api.ts';
-import { jsonResponse } from '../../test/fixtures.ts';
+import { jsonResponse, makeUser, storeSession } from '../../test/fixtures.ts';
 import { pair, renderAppAt, ticker } from './testing.tsx';
 
 const PAIRS = [
@@ -37,12 +37,14 @@ describe('MarketsPage', () => {
     expect(listed()).toEqual(['BTCUSDT', 'ETHUSDT', 'DOGEUSDT']);
     expect(screen.getByTestId('price-DOGEUSDT').textContent).toBe('0.32123');
     expect(screen.getByTestId('change-BTCUSDT').textContent).toBe('+2.50%');
-    expect(screen.getByTestId('change-BTCUSDT').style.background).toBe('rgb(22, 163, 74)');
+    expect(screen.getByTestId('change-BTCUSDT').style.background).toBe('var(--app-up)');
     expect(screen.getByTestId('change-ETHUSDT').textContent).toBe('-1.25%');
-    expect(screen.getByTestId('change-ETHUSDT').style.background).toBe('rgb(220, 38, 38)');
+    expect(screen.getByTestId('change-ETHUSDT').style.background).toBe('var(--app-down)');
     expect(screen.getByTestId('market-row-BTCUSDT').textContent).toContain('成交额 1.9B');
     expect(screen.getByTestId('market-row-ETHUSDT').getAttribute('href')).toBe('/trade/spot/ETHUSDT');
     expect(screen.getByText('共 3 个交易对')).toBeTruthy();
+    // Each pair with its coin's icon (bundled), DOGE too.
+    expect(screen.getByTestId('coin-icon-DOGE').tagName).toBe('IMG');
   });
 
   it('filters by search and says so when nothing matches', async () => {
@@ -89,6 +91,53 @@ describe('MarketsPage', () => {
     fireEvent.click(screen.getByTestId('favorite-ETHUSDT'));
     expect(screen.getByText('暂无自选，点击交易对前的 ☆ 加入自选')).toBeTruthy();
     expect(window.localStorage.getItem('market_favorites')).toBe('[]');
+  });
+
+  it('signed in, keeps favourites on the server: a star saves the whole list, a refusal puts it back', async () => {
+    storeSession(makeUser());
+    // Starred on this device before signing in: sent once, since the server's list is empty.
+    window.localStorage.setItem('market_favorites', '["DOGEUSDT"]');
+    let saved: string[] = [];
+    const api = serve();
+    api.handlers['GET /api/auth/me'] = () => ok({ user: makeUser() });
+    api.handlers['GET /api/user/favorites'] = () => ok({ symbols: saved });
+    api.handlers['PUT /api/user/favorites'] = (c) => {
+      saved = (c.body as { symbols: string[] }).symbols;
+      return ok({ symbols: saved }, '自选已更新');
+    };
+    const puts = () => api.calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+    renderAppAt('/markets?tab=favorites');
+    await waitFor(() => expect(puts()).toEqual([{ symbols: ['DOGEUSDT'] }]));
+    await screen.findByTestId('market-row-DOGEUSDT');
+
+    fireEvent.click(screen.getByRole('tab', { name: /全部/ }));
+    fireEvent.click(screen.getByTestId('favorite-BTCUSDT'));
+    await waitFor(() =>
+      expect(screen.getByTestId('favorite-BTCUSDT').getAttribute('aria-pressed')).toBe('true'),
+    );
+    await waitFor(() => expect(puts().at(-1)).toEqual({ symbols: ['DOGEUSDT', 'BTCUSDT'] }));
+
+    api.handlers['PUT /api/user/favorites'] = () =>
+      jsonResponse({ success: false, message: '交易对不存在或未上架：ETHUSDT' }, 400);
+    fireEvent.click(screen.getByTestId('favorite-ETHUSDT'));
+    expect(await screen.findByText('交易对不存在或未上架：ETHUSDT')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('favorite-ETHUSDT').getAttribute('aria-pressed')).toBe('false'),
+    );
+    expect(screen.getByRole('tab', { name: /自选/ }).textContent).toBe('自选 2');
+  });
+
+  it('signed in, sends no star before the server list has come (it would replace that list)', async () => {
+    storeSession(makeUser());
+    const api = serve();
+    api.handlers['GET /api/auth/me'] = () => ok({ user: makeUser() });
+    api.handlers['GET /api/user/favorites'] = () => new Promise<Response>(() => {});
+    renderAppAt('/markets');
+    await screen.findByTestId('market-row-ETHUSDT');
+    fireEvent.click(screen.getByTestId('favorite-ETHUSDT'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(screen.getByTestId('favorite-ETHUSDT').getAttribute('aria-pressed')).toBe('false');
   });
 
   it('replaces the page with 获取交易对列表失败 and a retry when the pairs cannot load', async () => {

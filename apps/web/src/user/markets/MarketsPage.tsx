@@ -9,7 +9,7 @@ import { SectionError } from '../../components/SectionError.tsx';
 import { useLiveTickers } from '../../lib/market/useLiveTickers.ts';
 import { UserPage } from '../shell/UserPage.tsx';
 import { useTradingPairs } from '../trade/shared/tradePairs.ts';
-import { toggleMarketFavorite, useMarketFavorites } from './favorites.ts';
+import { useFavorites } from './favorites.ts';
 import { LiveBadge } from './LiveBadge.tsx';
 import { MarketListHeader, MarketRowView } from './MarketRowView.tsx';
 import { buildRows, filterRows, type MarketSort, nextSort, type SortKey, sortRows } from './marketRows.ts';
@@ -66,7 +66,7 @@ function EmptyList({ children }: { children: ReactNode }) {
 
 /**
  * 行情: every enabled pair with its live price, 24h change and turnover; search, favourites (自选,
- * kept in local storage), sorting by change or turnover. A line opens the pair's spot screen.
+ * the server's when signed in, this device's otherwise), sorting by change or turnover. A line opens the pair's spot screen.
  */
 export default function MarketsPage() {
   const wide = Boolean(Grid.useBreakpoint().md);
@@ -74,7 +74,7 @@ export default function MarketsPage() {
   const tab: MarketTab = params.get('tab') === 'favorites' ? 'favorites' : 'all';
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MarketSort | null>(null);
-  const favorites = useMarketFavorites();
+  const { favorites, toggle: toggleFavorite } = useFavorites();
 
   const pairs = useTradingPairs();
   const symbols = useMemo(() => pairs.data?.map((p) => p.symbol), [pairs.data]);
@@ -171,7 +171,7 @@ export default function MarketsPage() {
                 row={row}
                 wide={wide}
                 favorite={favoriteSet.has(row.symbol)}
-                onToggleFavorite={toggleMarketFavorite}
+                onToggleFavorite={toggleFavorite}
               />
             ))}
           </div>

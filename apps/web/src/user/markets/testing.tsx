@@ -4,8 +4,11 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../../App.tsx';
+import ForgotPasswordPage from '../../auth/ForgotPasswordPage.tsx';
 import LoginPage from '../../auth/LoginPage.tsx';
 import RegisterPage from '../../auth/RegisterPage.tsx';
+import ResetPasswordPage from '../../auth/ResetPasswordPage.tsx';
+import VerifyEmailPage from '../../auth/VerifyEmailPage.tsx';
 import { queryClient } from '../../lib/queryClient.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import AccountPage from '../account/AccountPage.tsx';
@@ -74,6 +77,9 @@ const testRoutes: RouteObject[] = [
   },
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: <RegisterPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/verify-email', element: <VerifyEmailPage /> },
   { path: '*', element: <div data-testid="elsewhere">elsewhere</div> },
 ];
 

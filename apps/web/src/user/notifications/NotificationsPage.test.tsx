@@ -95,7 +95,7 @@ describe('NotificationsPage', () => {
     expect(rows[0]?.textContent).toContain('春节安排');
     expect(rows[1]?.textContent).toContain('提现');
     expect(rows[2]?.textContent).toContain('2026-11-26 10:00:00');
-    expect(screen.getByTestId('notifications-page-text').textContent).toBe('第 1 页，共 1 页（3 条通知）');
+    expect(screen.getByTestId('notifications-page-text').textContent).toBe('显示第 1 到 3 条，共 3 条通知');
   });
 
   it('a row marks itself read and opens its link; one without a link opens its text', async () => {

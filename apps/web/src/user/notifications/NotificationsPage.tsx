@@ -5,6 +5,7 @@ import { App, Button, Card, Empty, Flex, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListFooter } from '../../components/ListFooter.tsx';
+import { WithSupportContact } from '../../components/SupportContact.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import { UserPage } from '../shell/UserPage.tsx';
 import { QuerySection } from '../team/QuerySection.tsx';
@@ -27,6 +28,7 @@ const TYPE_COLORS: Record<NotificationType, string> = {
   team_salary: 'gold',
   announcement: 'cyan',
   security: 'volcano',
+  price_alert: 'magenta',
 };
 
 function NotificationRow({ item, onOpen }: { item: UserNotification; onOpen: () => void }) {
@@ -43,7 +45,7 @@ function NotificationRow({ item, onOpen }: { item: UserNotification; onOpen: () 
         gap: 4,
         padding: '12px 12px',
         border: 0,
-        borderBottom: '1px solid #f5f5f5',
+        borderBottom: '1px solid var(--app-divider)',
         background: item.read ? 'transparent' : '#f5f9ff',
         cursor: 'pointer',
         textAlign: 'left',
@@ -162,7 +164,9 @@ export default function NotificationsPage() {
         }
         data-testid="notification-detail"
       >
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{shown?.body}</Typography.Paragraph>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
+          <WithSupportContact text={shown?.body ?? ''} />
+        </Typography.Paragraph>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {shown ? formatDateTime(shown.created_at) : ''}
         </Typography.Text>

@@ -1,11 +1,16 @@
 import { type DecimalInput, toDec } from '@platform/domain';
 
-/** Rises, buys, longs and calls are green; falls, sells, shorts and puts red (the spec's colours). */
-export const UP_COLOR = '#16a34a';
-export const DOWN_COLOR = '#dc2626';
+/**
+ * Rises, buys, longs and calls in the up colour; falls, sells, shorts and puts in the down colour.
+ * Which is green and which red is the user's 涨跌颜色 setting (lib/appearance.ts; default 绿涨红跌, the
+ * spec's): these are CSS variables, so every inline style follows a change at once. Canvases cannot
+ * read them and take `useTrendColors()` instead.
+ */
+export const UP_COLOR = 'var(--app-up)';
+export const DOWN_COLOR = 'var(--app-down)';
 export const FLAT_COLOR = '#8c8c8c';
 
-/** Green above zero, red below; undefined for zero or no value, so the text keeps its own colour. */
+/** The up colour above zero, the down colour below; undefined for zero or no value (the text keeps its own). */
 export function signColor(value: DecimalInput): string | undefined {
   const d = toDec(value);
   if (!d || d.isZero()) return undefined;

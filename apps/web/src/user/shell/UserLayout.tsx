@@ -1,5 +1,19 @@
-import { Button, Flex, Grid, Layout, Menu, Typography } from 'antd';
+import {
+  App as AntApp,
+  Button,
+  ConfigProvider,
+  Flex,
+  Grid,
+  Layout,
+  Menu,
+  Skeleton,
+  Typography,
+  theme,
+} from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { RouteBoundary } from '../../components/RouteBoundary.tsx';
+import { useThemeMode } from '../../lib/appearance.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
 import { DisconnectedBanner } from './DisconnectedBanner.tsx';
 import { activeNavPath, USER_NAV } from './navItems.tsx';
@@ -21,8 +35,8 @@ function TabBar({ active }: { active: string | undefined }) {
         bottom: 0,
         height: TAB_BAR_HEIGHT,
         paddingBottom: 'env(safe-area-inset-bottom)',
-        background: '#fff',
-        borderTop: '1px solid #f0f0f0',
+        background: 'var(--app-surface)',
+        borderTop: '1px solid var(--app-divider)',
         display: 'flex',
         zIndex: 100,
       }}
@@ -39,7 +53,7 @@ function TabBar({ active }: { active: string | undefined }) {
               flex: 1,
               border: 0,
               background: 'transparent',
-              color: current ? '#1677ff' : '#595959',
+              color: current ? '#1677ff' : 'var(--app-text-secondary)',
               display: 'flex',
               flexDirection: 'column',
               alignItems: 'center',
@@ -59,10 +73,48 @@ function TabBar({ active }: { active: string | undefined }) {
 }
 
 /**
+ * The user app in this device's theme (设置 → 深色模式): antd's dark algorithm, and data-theme on
+ * <html> for the --app-* colours of index.css while the user app is shown (the back office stays light).
+ */
+function UserTheme({ children }: { children: ReactNode }) {
+  const mode = useThemeMode();
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = mode;
+    return () => {
+      delete root.dataset.theme;
+    };
+  }, [mode]);
+  return (
+    <ConfigProvider theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** The content area while a tab's code downloads: the frame around it stays (issue 33). */
+function TabLoading() {
+  return (
+    <div role="status" data-testid="tab-loading" aria-busy="true" aria-label="加载中">
+      <Skeleton active paragraph={{ rows: 2 }} />
+      <Skeleton active paragraph={{ rows: 4 }} style={{ marginTop: 16 }} />
+    </div>
+  );
+}
+
+/**
  * The user app's frame, phone first: a slim header and a bottom tab bar under 768 px; on wider
  * screens the tabs move into the header and the content gets a wider column.
  */
 export function UserLayout() {
+  return (
+    <UserTheme>
+      <UserFrame />
+    </UserTheme>
+  );
+}
+
+function UserFrame() {
   const screens = Grid.useBreakpoint();
   const phone = !screens.md;
   const { pathname } = useLocation();
@@ -80,8 +132,8 @@ export function UserLayout() {
           height: HEADER_HEIGHT,
           lineHeight: `${HEADER_HEIGHT}px`,
           padding: '0 12px',
-          background: '#fff',
-          borderBottom: '1px solid #f0f0f0',
+          background: 'var(--app-surface)',
+          borderBottom: '1px solid var(--app-divider)',
         }}
       >
         <Flex align="center" justify="space-between" gap={12} style={{ maxWidth: 1200, margin: '0 auto' }}>
@@ -124,7 +176,10 @@ export function UserLayout() {
           padding: phone ? `12px 12px ${TAB_BAR_HEIGHT + 16}px` : '20px 24px 32px',
         }}
       >
-        <Outlet />
+        {/* Its own boundary, so that a loading or crashed tab replaces the content, never the frame. */}
+        <RouteBoundary resetKey={pathname} fallback={<TabLoading />}>
+          <Outlet />
+        </RouteBoundary>
       </Layout.Content>
       {phone && <TabBar active={active} />}
     </Layout>

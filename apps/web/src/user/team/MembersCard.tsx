@@ -23,7 +23,7 @@ function MemberRow({ member, showLevel }: { member: TeamMember; showLevel: boole
       justify="space-between"
       align="center"
       gap={8}
-      style={{ padding: '10px 0', borderBottom: '1px solid #f0f0f0' }}
+      style={{ padding: '10px 0', borderBottom: '1px solid var(--app-divider)' }}
       data-testid={`member-${member.id}`}
     >
       <Flex vertical style={{ minWidth: 0 }}>

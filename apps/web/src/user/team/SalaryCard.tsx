@@ -73,7 +73,7 @@ function SalaryHistory({ stats }: { stats: TeamStats }) {
             justify="space-between"
             align="center"
             gap={8}
-            style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}
+            style={{ padding: '8px 0', borderBottom: '1px solid var(--app-divider)' }}
             data-testid={`salary-payout-${payout.payoutDate}`}
           >
             <Flex vertical>

@@ -97,7 +97,7 @@ describe('TeamPage', () => {
         '已充值',
       );
       expect(within(screen.getByTestId('member-22')).getByTestId('member-uncharged')).toBeTruthy();
-      expect(screen.getByTestId('referrals-page-text').textContent).toBe('第 1 页，共 1 页（2 人）');
+      expect(screen.getByTestId('referrals-page-text').textContent).toBe('显示第 1 到 2 条，共 2 人');
 
       // Salary: L1 needs 3 / 10 by default, shown from the config.
       expect(await screen.findByTestId('salary-progress-missing')).toBeTruthy();

@@ -16,7 +16,7 @@ function Tile({
   testId: string;
 }) {
   return (
-    <div style={{ background: '#fafafa', borderRadius: 8, padding: '10px 12px', height: '100%' }}>
+    <div style={{ background: 'var(--app-subtle)', borderRadius: 8, padding: '10px 12px', height: '100%' }}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {label}
       </Typography.Text>

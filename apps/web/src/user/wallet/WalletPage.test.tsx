@@ -135,6 +135,65 @@ describe('WalletPage', () => {
     ).toBe('5');
   });
 
+  it('shows each coin’s average cost and unrealised P&L in the up/down colour, and 成本未知 where coins have no buy price', async () => {
+    handlers['GET /api/wallet/holdings'] = () =>
+      ok({
+        holdings: [
+          {
+            currency: 'BTC',
+            quantity: '0.006',
+            known_quantity: '0.005',
+            unknown_quantity: '0.001',
+            avg_cost: '50000',
+            price_usdt: '60000.5',
+            // (60,000.5 − 50,000) × 0.005 = 50.0025; 10,000.5 / 50,000 = 20.001 %.
+            unrealised_pnl: '50.0025',
+            unrealised_pnl_percent: '20.00',
+          },
+          {
+            currency: 'NOPE',
+            quantity: '5',
+            known_quantity: '0',
+            unknown_quantity: '5',
+            avg_cost: null,
+            price_usdt: null,
+            unrealised_pnl: null,
+            unrealised_pnl_percent: null,
+          },
+        ],
+      });
+    signIn(makeUser());
+    renderPage();
+    const btc = await screen.findByTestId('holding-BTC');
+    expect(btc.textContent).toBe('成本 50,000.00 · 盈亏 +50.00 USDT (+20.00%) · 0.001 BTC 成本未知');
+    expect(screen.getByTestId('holding-BTC-pnl').style.color).toBe('var(--app-up)');
+    expect(screen.getByTestId('holding-NOPE').textContent).toBe('成本未知');
+    expect(screen.queryByTestId('holding-USDT')).toBeNull();
+  });
+
+  it('colours a loss in the down colour', async () => {
+    handlers['GET /api/wallet/holdings'] = () =>
+      ok({
+        holdings: [
+          {
+            currency: 'BTC',
+            quantity: '0.006',
+            known_quantity: '0.006',
+            unknown_quantity: '0',
+            avg_cost: '70000',
+            price_usdt: '60000.5',
+            unrealised_pnl: '-56.997',
+            unrealised_pnl_percent: '-13.57',
+          },
+        ],
+      });
+    signIn(makeUser());
+    renderPage();
+    const btc = await screen.findByTestId('holding-BTC');
+    expect(btc.textContent).toBe('成本 70,000.00 · 盈亏 -57.00 USDT (-13.57%)');
+    expect(screen.getByTestId('holding-BTC-pnl').style.color).toBe('var(--app-down)');
+  });
+
   it('refetches the balance when a deposit is reviewed', async () => {
     signIn(makeUser());
     renderPage();

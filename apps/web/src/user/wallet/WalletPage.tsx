@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CoinIcon } from '../../components/CoinIcon.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { KycBadge } from '../../components/StatusTags.tsx';
@@ -12,6 +13,7 @@ import { errorMessage } from '../../lib/request.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
 import { fetchKycStatus, kycStatusKey } from '../kyc/kycApi.ts';
 import { UserPage } from '../shell/UserPage.tsx';
+import { HoldingPnl, useHoldings } from './HoldingPnl.tsx';
 import { NarrowColumn } from './NarrowColumn.tsx';
 import { TransactionRecord } from './records.tsx';
 import { useWalletRealtime } from './useWalletRealtime.ts';
@@ -74,8 +76,9 @@ function BalanceCard({ data }: { data: WalletData }) {
   );
 }
 
-/** 资产: each currency held, its value in USDT and its share of the total; a row opens its detail. */
+/** 资产: each currency held, its value in USDT, its share of the total, its cost and P&L; a row opens its detail. */
 function AssetList({ data }: { data: WalletData }) {
+  const holdings = useHoldings();
   return (
     <Card
       size="small"
@@ -94,10 +97,13 @@ function AssetList({ data }: { data: WalletData }) {
             justify="space-between"
             align="center"
             gap={8}
-            style={{ padding: '10px 0', borderBottom: '1px solid #f0f0f0' }}
+            style={{ padding: '10px 0', borderBottom: '1px solid var(--app-divider)' }}
           >
             <Flex vertical style={{ minWidth: 0 }}>
-              <Typography.Text strong>{wallet.currency}</Typography.Text>
+              <Flex gap={6} align="center">
+                <CoinIcon coin={wallet.currency} size={20} />
+                <Typography.Text strong>{wallet.currency}</Typography.Text>
+              </Flex>
               <Typography.Text
                 type="secondary"
                 style={{ fontSize: 12 }}
@@ -105,6 +111,10 @@ function AssetList({ data }: { data: WalletData }) {
               >
                 {share === null ? '不计入占比' : `占比 ${share}%`}
               </Typography.Text>
+              <HoldingPnl
+                currency={wallet.currency}
+                holding={holdings.data?.find((h) => h.currency === wallet.currency)}
+              />
             </Flex>
             <Flex align="center" gap={8} style={{ minWidth: 0 }}>
               <Flex vertical align="flex-end" style={{ minWidth: 0 }}>

@@ -44,6 +44,19 @@ beforeEach(() => {
     'GET /api/wallet/withdraw-channels': () =>
       ok({ channels: [channel(), channel({ id: 4, name: '支付宝提现', type: 'alipay', fee_rate: '0' })] }),
     'GET /api/kyc/status': () => ok({ kyc_status: 'approved', application: null }),
+    'GET /api/user/addresses': () =>
+      ok({
+        addresses: [
+          {
+            id: 5,
+            network: 'ERC20',
+            address: ERC20,
+            label: '冷钱包',
+            created_at: '2024-05-01T00:00:00.000Z',
+            usable_at: '2024-05-02T00:00:00.000Z',
+          },
+        ],
+      }),
   }));
 });
 
@@ -229,6 +242,57 @@ describe('WithdrawPage', () => {
       amount: '20',
       account_info: { account: 'ali@pay.com', name: '张三', phone: null },
     });
+  });
+
+  it('switching to 支付宝 before typing an amount shows no 请输入提现金额 (issue 33)', async () => {
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    fireEvent.click(screen.getByTestId('withdraw-method-alipay'));
+    await screen.findByTestId('withdraw-account');
+    // Give a validation triggered by the switch time to show.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('请输入提现金额')).toBeNull();
+    // An amount already typed is checked again against the new channel's limits.
+    fireEvent.click(screen.getByTestId('withdraw-method-usdt'));
+    type('withdraw-amount', '5');
+    fireEvent.click(screen.getByTestId('withdraw-method-alipay'));
+    expect(await screen.findByText('提现金额不能低于 10 USDT')).toBeTruthy();
+  });
+
+  it('the confirmation shows the whole address and its network, or the whole payee (issue 33)', async () => {
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    type('withdraw-address', ERC20);
+    type('withdraw-amount', '100');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    const payee = await screen.findByTestId('withdraw-confirm-payee');
+    expect(within(payee).getByTestId('withdraw-confirm-address').textContent).toBe(ERC20);
+    expect(within(payee).getByTestId('withdraw-confirm-network').textContent).toBe('ERC20');
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+
+    fireEvent.click(screen.getByTestId('withdraw-method-alipay'));
+    type('withdraw-account', 'a-very-long-alipay-account-name@example.com');
+    type('withdraw-name', '张三');
+    type('withdraw-phone', '13800138000');
+    type('withdraw-amount', '20');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await waitFor(() => expect(screen.getAllByTestId('withdraw-confirm-account').length).toBeGreaterThan(0));
+    const account = screen.getAllByTestId('withdraw-confirm-account').at(-1) as HTMLElement;
+    expect(account.textContent).toBe('a-very-long-alipay-account-name@example.com');
+    expect(screen.getAllByTestId('withdraw-confirm-name').at(-1)?.textContent).toBe('张三');
+    expect(screen.getAllByTestId('withdraw-confirm-method').at(-1)?.textContent).toBe('支付宝');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('fills the address from the address book (issue 33)', async () => {
+    renderPage();
+    await screen.findByTestId('withdraw-form');
+    const picker = await screen.findByTestId('withdraw-address-book');
+    fireEvent.mouseDown(within(picker).getByRole('combobox'));
+    fireEvent.click(await screen.findByText(/冷钱包 · ERC20/));
+    await waitFor(() =>
+      expect((screen.getByTestId('withdraw-address') as HTMLInputElement).value).toBe(ERC20),
+    );
   });
 
   it('shows every reason of a server refusal and keeps the form', async () => {

@@ -36,7 +36,7 @@ export function RecordRow({
       justify="space-between"
       align="flex-start"
       gap={12}
-      style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}
+      style={{ padding: '12px 0', borderBottom: '1px solid var(--app-divider)' }}
       data-testid={testId}
     >
       <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>

@@ -6,6 +6,7 @@ import {
   DEFAULT_PAGE_SIZE,
   type EndpointData,
   getDeposit,
+  getHoldings,
   getMyOrder,
   getWallet,
   getWithdrawal,
@@ -31,6 +32,7 @@ export type TransactionsPage = EndpointData<typeof listTransactions>;
 export const WALLET_QUERY_ROOT = ['user-wallet'] as const;
 export const walletKeys = {
   wallet: [...WALLET_QUERY_ROOT, 'wallet'] as const,
+  holdings: [...WALLET_QUERY_ROOT, 'holdings'] as const,
   depositChannels: [...WALLET_QUERY_ROOT, 'deposit-channels'] as const,
   withdrawChannels: [...WALLET_QUERY_ROOT, 'withdraw-channels'] as const,
   deposits: (page: number) => [...WALLET_QUERY_ROOT, 'deposits', page] as const,
@@ -46,6 +48,9 @@ export const walletKeys = {
 const data = <T>(reply: Promise<{ data: T }>) => reply.then((r) => r.data);
 
 export const fetchWallet = (signal?: AbortSignal) => data(call(getWallet, { signal }));
+
+export const fetchHoldings = (signal?: AbortSignal) =>
+  data(call(getHoldings, { signal })).then((d) => d.holdings);
 
 export const fetchDepositChannels = (signal?: AbortSignal) =>
   data(call(listActiveDepositChannels, { signal })).then((d) => d.channels);

@@ -18,13 +18,13 @@ const liveSessionsOf = (userId: number, admin: AdminSessionPolicy) =>
   );
 
 /**
- * A page of the user's sessions in force: `currentId` first, then by last use. Served by
+ * A page of the user's sessions in force: `currentId` first (none for an admin looking on), then by last use. Served by
  * sessions_user_id_idx; a user has as many rows as logins within SESSION_TTL_HOURS.
  */
 export async function listLiveSessions(
   exec: Executor,
   userId: number,
-  currentId: string,
+  currentId: string | null,
   admin: AdminSessionPolicy,
   page: { limit: number; offset: number },
 ) {
@@ -41,7 +41,11 @@ export async function listLiveSessions(
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(where)
-      .orderBy(sql`${sessions.id} = ${currentId}::uuid DESC`, desc(sessions.lastSeenAt), desc(sessions.id))
+      .orderBy(
+        ...(currentId === null ? [] : [sql`${sessions.id} = ${currentId}::uuid DESC`]),
+        desc(sessions.lastSeenAt),
+        desc(sessions.id),
+      )
       .limit(page.limit)
       .offset(page.offset),
     exec

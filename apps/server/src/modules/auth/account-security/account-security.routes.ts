@@ -2,6 +2,8 @@ import {
   ACCOUNT_SECURITY_MESSAGES,
   listLogins,
   listSessions,
+  listUserLoginsForAdmin,
+  listUserSessionsForAdmin,
   revokeOtherSessions,
   revokeSession,
 } from '@platform/contracts';
@@ -10,7 +12,7 @@ import { ok, type Router, route, security } from '../../../core/http.ts';
 import { caller, type Guards } from '../guard.ts';
 import type { AccountSecurityService } from './account-security.service.ts';
 
-/** 安全中心's calls: the caller's own sessions and logins only (requireUser). */
+/** 安全中心's calls: the caller's own sessions and logins only (requireUser); 用户详情's read-only views of one user's (requireAdmin). */
 export function registerAccountSecurityRoutes(
   app: Router,
   deps: { accountSecurity: AccountSecurityService; guards: Guards },
@@ -58,5 +60,22 @@ export function registerAccountSecurityRoutes(
     preHandler,
     handler: async (request) =>
       ok(await accountSecurity.listLogins(caller(request).user.id, request.query), '获取登录记录成功'),
+  });
+
+  // 用户详情's 登录设备 and 登录记录: one user's lists, for admins only, read-only.
+  route(app, listUserSessionsForAdmin, {
+    tags: ['admin-users'],
+    security,
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(await accountSecurity.listSessionsForAdmin(request.params.id, request.query), '获取登录设备成功'),
+  });
+
+  route(app, listUserLoginsForAdmin, {
+    tags: ['admin-users'],
+    security,
+    preHandler: guards.requireAdmin,
+    handler: async (request) =>
+      ok(await accountSecurity.listLoginsForAdmin(request.params.id, request.query), '获取登录记录成功'),
   });
 }

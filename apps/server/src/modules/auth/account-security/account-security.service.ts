@@ -35,25 +35,19 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
 
   return {
     async listSessions(caller: Caller, query: PageQuery): Promise<AccountSessions> {
-      const { rows, total } = await repo.listLiveSessions(
-        db,
-        caller.userId,
-        caller.sessionId,
-        deps.adminSession,
-        pageOf(query),
-      );
-      return {
-        sessions: rows.map((row) => ({
-          id: row.id,
-          device: describeDevice(row.userAgent),
-          user_agent: row.userAgent,
-          ip: row.ip,
-          created_at: row.createdAt.toISOString(),
-          last_seen_at: row.lastSeenAt.toISOString(),
-          current: row.id === caller.sessionId,
-        })),
-        pagination: paginationOf(query, total),
-      };
+      return sessionsOf(caller.userId, caller.sessionId, query);
+    },
+
+    /** 用户详情's 登录设备: another user's sessions, none of them the admin's own. */
+    async listSessionsForAdmin(userId: number, query: PageQuery): Promise<AccountSessions> {
+      await existingUser(userId);
+      return sessionsOf(userId, null, query);
+    },
+
+    /** 用户详情's 登录记录. */
+    async listLoginsForAdmin(userId: number, query: PageQuery): Promise<AccountLogins> {
+      await existingUser(userId);
+      return loginsOf(userId, query);
     },
 
     /** Signs one of the caller's devices out, this one included (the client then logs out). */
@@ -71,21 +65,55 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     },
 
     async listLogins(userId: number, query: PageQuery): Promise<AccountLogins> {
-      const { rows, total } = await repo.listLoginEvents(db, userId, pageOf(query));
-      return {
-        logins: rows.map((row) => ({
-          id: row.id,
-          created_at: row.createdAt.toISOString(),
-          ip: row.ip,
-          device: describeDevice(row.userAgent),
-          user_agent: row.userAgent,
-          success: row.success,
-          failure_reason: row.failureReason,
-        })),
-        pagination: paginationOf(query, total),
-      };
+      return loginsOf(userId, query);
     },
   };
+
+  async function existingUser(userId: number): Promise<void> {
+    if (!(await authRepo.findUserById(db, userId))) throw notFound(ACCOUNT_SECURITY_MESSAGES.userNotFound);
+  }
+
+  async function sessionsOf(
+    userId: number,
+    currentId: string | null,
+    query: PageQuery,
+  ): Promise<AccountSessions> {
+    const { rows, total } = await repo.listLiveSessions(
+      db,
+      userId,
+      currentId,
+      deps.adminSession,
+      pageOf(query),
+    );
+    return {
+      sessions: rows.map((row) => ({
+        id: row.id,
+        device: describeDevice(row.userAgent),
+        user_agent: row.userAgent,
+        ip: row.ip,
+        created_at: row.createdAt.toISOString(),
+        last_seen_at: row.lastSeenAt.toISOString(),
+        current: row.id === currentId,
+      })),
+      pagination: paginationOf(query, total),
+    };
+  }
+
+  async function loginsOf(userId: number, query: PageQuery): Promise<AccountLogins> {
+    const { rows, total } = await repo.listLoginEvents(db, userId, pageOf(query));
+    return {
+      logins: rows.map((row) => ({
+        id: row.id,
+        created_at: row.createdAt.toISOString(),
+        ip: row.ip,
+        device: describeDevice(row.userAgent),
+        user_agent: row.userAgent,
+        success: row.success,
+        failure_reason: row.failureReason,
+      })),
+      pagination: paginationOf(query, total),
+    };
+  }
 }
 
 export type AccountSecurityService = ReturnType<typeof createAccountSecurityService>;

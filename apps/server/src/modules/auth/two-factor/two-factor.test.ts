@@ -4,7 +4,14 @@ import { ADDRESS_FORMAT_ERROR } from '@platform/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../../../test/admin.ts';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
+import {
+  api,
+  countAsApproverNow,
+  createAdmin,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '../../../test/app.ts';
 import { testEngine } from '../../../test/database.ts';
 import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from '../../../test/money.ts';
 import { testSockets } from '../../../test/sockets.ts';
@@ -38,7 +45,7 @@ const withPassword = (url: string, token: string | undefined, body: unknown) =>
   url.startsWith('/api/auth/2fa/') &&
   token &&
   (body === undefined || (typeof body === 'object' && body !== null && !('password' in body)))
-    ? { password: adminPasswords.get(token) ?? 'secret123', ...(body as object | undefined) }
+    ? { password: adminPasswords.get(token) ?? 'Trade-pass-2026', ...(body as object | undefined) }
     : body;
 const post = (url: string, token: string | undefined, body?: unknown, headers?: Record<string, string>) => {
   const sent = withPassword(url, token, body);
@@ -521,16 +528,25 @@ describe(`super admin issues another admin a new activation link instead of a 2F
     expect((await reissue(root.token, user.user.id)).status).toBe(404);
     expect((await me(target.token)).body.data?.user.twofa_enabled).toBe(true);
 
+    // A proposal (docs/admin-accounts.md): nothing changes until a second super admin approves.
     const res = await reissue(root.token, target.id);
-    expect(res.status, res.body.message).toBe(200);
-    expect(res.body.data).toMatchObject({
-      admin: { id: target.id, twofa_enabled: false, activation_pending: true },
-    });
+    expect(res.status, res.body.message).toBe(202);
+    expect((await me(target.token)).body.data?.user.twofa_enabled).toBe(true);
+    const change = (res.body.data as { change: { id: number } }).change;
+    const approver = await newAdmin('super_admin');
+    await enrol(approver.token, approver.id);
+    await countAsApproverNow(t, approver.id);
+    expect((await post(`/api/admin/changes/${change.id}/approve`, approver.token)).status).toBe(200);
     expect((await me(target.token)).status).toBe(401);
     const [row] = await auditRows(t, 'admin.activation_issue', target.id);
     expect(row).toMatchObject({
-      adminId: root.id,
-      after: { twofa_enabled: false, reason: '手机丢失', revoked_sessions: 1 },
+      after: {
+        twofa_enabled: false,
+        activation_pending: true,
+        reason: '手机丢失',
+        revoked_sessions: 1,
+        proposed_by: root.id,
+      },
     });
     // The old password no longer logs in: only the link (which the super admin hands over) sets one.
     expect((await login(target.email, target.password)).status).toBe(401);

@@ -16,6 +16,7 @@ import {
 /**
  * The real exchanges through ccxt: HTX, OKX and Binance, spot public market data (the price index's
  * venues; OKX also gives the pair list). REST only; the stream polls tickers.
+ * Their perpetuals' funding rates are ccxt-funding.ts's, on ccxt instances of their own.
  *
  * Endpoints ccxt 4.5 calls here (paths relative to the exchange's API host):
  * - HTX: markets GET /v1/common/symbols (currencies are not loaded: `has.fetchCurrencies` is off, so
@@ -69,7 +70,7 @@ export interface CcxtProviderOptions {
 }
 
 type ExchangeId = CcxtProviderOptions['exchange'];
-type CcxtModule = typeof import('ccxt');
+export type CcxtModule = typeof import('ccxt');
 
 /** HTX accepts only these depths; 150 is what it sends when none is given. */
 const HTX_DEPTHS = [5, 10, 20, 150] as const;
@@ -80,13 +81,13 @@ const MARKETS_REFRESH_MS = 10 * 60_000;
 
 let ccxtLoading: Promise<CcxtModule> | undefined;
 /** ccxt takes about half a second to import; only the real providers need it. */
-function loadCcxt(): Promise<CcxtModule> {
+export function loadCcxt(): Promise<CcxtModule> {
   ccxtLoading ??= import('ccxt');
   return ccxtLoading;
 }
 
 /** A failure recognised inside ccxt's response handling, carried out to the classifier unchanged. */
-class Upstream extends Error {
+export class Upstream extends Error {
   constructor(
     readonly kind: ProviderErrorKind,
     readonly detail: { httpStatus?: number; code?: string; message?: string; reason?: string },
@@ -161,57 +162,8 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
 
   // ---- errors ----
 
-  function providerError(err: unknown, symbol?: string): ProviderError {
-    if (err instanceof ProviderError) return err;
-    const options = { cause: err };
-    if (err instanceof Upstream) {
-      const { httpStatus, code, message, reason } = err.detail;
-      if (err.kind === 'unknown_symbol') {
-        return new ProviderError(
-          id,
-          'unknown_symbol',
-          `${name} 没有交易对${symbol ? ` ${symbol}` : ''}（${message}）`,
-          options,
-        );
-      }
-      if (err.kind === 'exchange') {
-        return new ProviderError(
-          id,
-          'exchange',
-          `${name} 返回错误：${message ?? '未知错误'}（${code}）`,
-          options,
-        );
-      }
-      if (err.kind === 'network' && httpStatus !== undefined) {
-        const text =
-          httpStatus === 429
-            ? `${name} 请求过于频繁，已被限流（HTTP 429）`
-            : httpStatus >= 500
-              ? `${name} 服务暂不可用（HTTP ${httpStatus}）`
-              : `${name} 请求失败（HTTP ${httpStatus}）`;
-        return new ProviderError(id, 'network', text, options);
-      }
-      return new ProviderError(id, err.kind, `${name} 返回的数据格式不正确：${reason}`, options);
-    }
-    if (err instanceof ccxt.RequestTimeout) {
-      return new ProviderError(id, 'timeout', `${name} 请求超时（${opts.timeoutMs} ms）`, options);
-    }
-    if (err instanceof ccxt.BadSymbol) {
-      return new ProviderError(
-        id,
-        'unknown_symbol',
-        `${name} 没有交易对${symbol ? ` ${symbol}` : ''}`,
-        options,
-      );
-    }
-    if (err instanceof ccxt.NetworkError) {
-      const cause = /fetch failed:?\s*(.*)$/.exec(err.message)?.[1] || err.message;
-      return new ProviderError(id, 'network', `${name} 无法连接：${cause}`, options);
-    }
-    // What is left is ccxt failing on the data (missing ids, empty lists, unparsable values).
-    const text = err instanceof Error ? err.message : String(err);
-    return new ProviderError(id, 'bad_response', `${name} 返回的数据格式不正确：${text}`, options);
-  }
+  const providerError = (err: unknown, symbol?: string) =>
+    classifyError(err, { id, name, timeoutMs: opts.timeoutMs, ccxt }, symbol);
 
   async function guard<T>(work: () => Promise<T>, symbol?: string): Promise<T> {
     try {
@@ -433,11 +385,69 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
   return provider;
 }
 
+/** Any failure of a ccxt call as a ProviderError with a message an operator can act on. */
+export function classifyError(
+  err: unknown,
+  exchange: { id: string; name: string; timeoutMs: number; ccxt: CcxtModule },
+  symbol?: string,
+): ProviderError {
+  const { id, name, timeoutMs, ccxt } = exchange;
+  if (err instanceof ProviderError) return err;
+  const options = { cause: err };
+  if (err instanceof Upstream) {
+    const { httpStatus, code, message, reason } = err.detail;
+    if (err.kind === 'unknown_symbol') {
+      return new ProviderError(
+        id,
+        'unknown_symbol',
+        `${name} 没有交易对${symbol ? ` ${symbol}` : ''}（${message}）`,
+        options,
+      );
+    }
+    if (err.kind === 'exchange') {
+      return new ProviderError(
+        id,
+        'exchange',
+        `${name} 返回错误：${message ?? '未知错误'}（${code}）`,
+        options,
+      );
+    }
+    if (err.kind === 'network' && httpStatus !== undefined) {
+      const text =
+        httpStatus === 429
+          ? `${name} 请求过于频繁，已被限流（HTTP 429）`
+          : httpStatus >= 500
+            ? `${name} 服务暂不可用（HTTP ${httpStatus}）`
+            : `${name} 请求失败（HTTP ${httpStatus}）`;
+      return new ProviderError(id, 'network', text, options);
+    }
+    return new ProviderError(id, err.kind, `${name} 返回的数据格式不正确：${reason}`, options);
+  }
+  if (err instanceof ccxt.RequestTimeout) {
+    return new ProviderError(id, 'timeout', `${name} 请求超时（${timeoutMs} ms）`, options);
+  }
+  if (err instanceof ccxt.BadSymbol) {
+    return new ProviderError(
+      id,
+      'unknown_symbol',
+      `${name} 没有交易对${symbol ? ` ${symbol}` : ''}`,
+      options,
+    );
+  }
+  if (err instanceof ccxt.NetworkError) {
+    const cause = /fetch failed:?\s*(.*)$/.exec(err.message)?.[1] || err.message;
+    return new ProviderError(id, 'network', `${name} 无法连接：${cause}`, options);
+  }
+  // What is left is ccxt failing on the data (missing ids, empty lists, unparsable values).
+  const text = err instanceof Error ? err.message : String(err);
+  return new ProviderError(id, 'bad_response', `${name} 返回的数据格式不正确：${text}`, options);
+}
+
 /**
  * Every URL template of `exchange.urls.api`, at any depth, on `base`: its scheme and host are
  * replaced, its path kept (HTX's and OKX's are bare hosts, Binance's end in `/api/v3` and the like).
  */
-function rebaseUrls<T>(api: T, base: string): T {
+export function rebaseUrls<T>(api: T, base: string): T {
   if (typeof api === 'string') return api.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, base) as T;
   if (Array.isArray(api)) return api.map((entry) => rebaseUrls(entry, base)) as T;
   if (api !== null && typeof api === 'object') {
@@ -451,7 +461,11 @@ function rebaseUrls<T>(api: T, base: string): T {
  * answer that is not the exchange's envelope become `Upstream` errors before ccxt parses anything
  * (ccxt would otherwise parse broken JSON as an empty list).
  */
-function installResponseChecks(exchange: Exchange, venue: Venue, ccxt: CcxtModule) {
+export function installResponseChecks(
+  exchange: Exchange,
+  venue: Pick<Venue, 'errorPayload' | 'enveloped'>,
+  ccxt: CcxtModule,
+) {
   const original = exchange.handleErrors.bind(exchange);
   exchange.handleErrors = (
     httpCode,
@@ -712,4 +726,9 @@ function withinRecentOkxCandles(interval: KlineInterval, until: number, count: n
   const oldestWanted = until - count * approxMs[interval];
   // A margin of a few candles keeps the window off the edge the endpoint may already have dropped.
   return oldestWanted > Date.now() - (OKX_RECENT_CANDLES - 5) * approxMs[interval];
+}
+
+/** The exchange's name and how it writes its answers and errors (the funding venues reuse them). */
+export function venueResponses(id: ExchangeId): Pick<Venue, 'name' | 'errorPayload' | 'enveloped'> {
+  return VENUES[id];
 }

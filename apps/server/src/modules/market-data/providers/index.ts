@@ -1,15 +1,28 @@
 import type { Config, PriceSourceId } from '../../../core/config.ts';
+import { createFundingRates, type FundingVenue } from '../funding-rates.ts';
 import { createIndexProvider } from '../index-provider.ts';
 import { createPriceIndex, type PriceSource, type SourceStatusChange } from '../price-index.ts';
+import { createCcxtFundingVenue } from './ccxt-funding.ts';
 import { createCcxtProvider } from './ccxt-provider.ts';
 import type { MarketDataProvider } from './provider.ts';
-import { createSimProvider } from './sim.ts';
+import { createSimProvider, type SimProvider } from './sim.ts';
 import { loadSimSecret } from './sim-secret.ts';
 
 type ExchangeId = 'htx' | 'okx' | 'binance';
 
 /** Whether a source is the simulator (users and admins are told that prices are a demo). */
 export const isSimulatedSource = (id: string) => id.startsWith('sim');
+
+/** A simulated venue as a source of funding rates (its rate is of the provider's clock). */
+export function simFundingVenue(id: string, provider: () => Pick<SimProvider, 'fundingRate'>): FundingVenue {
+  return {
+    id,
+    async rate(symbol) {
+      const rate = provider().fundingRate(symbol);
+      return rate === null ? null : { rate, at: null };
+    },
+  };
+}
 
 /**
  * The configured sources, built on first use: the simulator is cheap, but a ccxt exchange loads a
@@ -47,19 +60,35 @@ export function createProviders(
     }
     return provider;
   };
-  const venues = new Map<string, MarketDataProvider>();
+  const venues = new Map<string, SimProvider>();
+  const simVenue = (id: PriceSourceId) => {
+    let venue = venues.get(id);
+    if (!venue) {
+      venue = createSimProvider({ secret, tickMs: config.MARKET_TICK_MS, venue: id });
+      venues.set(id, venue);
+    }
+    return venue;
+  };
   const source = (id: PriceSourceId): PriceSource => ({
     id,
-    provider: () => {
-      if (!isSimulatedSource(id)) return exchange(id as ExchangeId);
-      let venue = venues.get(id);
-      if (!venue) {
-        venue = createSimProvider({ secret, tickMs: config.MARKET_TICK_MS, venue: id });
-        venues.set(id, venue);
-      }
-      return Promise.resolve(venue);
-    },
+    provider: () => (isSimulatedSource(id) ? Promise.resolve(simVenue(id)) : exchange(id as ExchangeId)),
   });
+  // Funding: the same venues; a real one is its own ccxt instance on the perpetuals, built on first use.
+  const fundingExchanges = new Map<ExchangeId, ReturnType<typeof createCcxtFundingVenue>>();
+  const fundingVenue = (id: PriceSourceId): FundingVenue => {
+    if (isSimulatedSource(id)) return simFundingVenue(id, () => simVenue(id));
+    const exchangeId = id as ExchangeId;
+    let venue = fundingExchanges.get(exchangeId);
+    if (!venue) {
+      venue = createCcxtFundingVenue({
+        exchange: exchangeId,
+        apiUrl: apiUrls[exchangeId],
+        timeoutMs: config.MARKET_HTTP_TIMEOUT_MS,
+      });
+      fundingExchanges.set(exchangeId, venue);
+    }
+    return venue;
+  };
   const sources = config.PRICE_SOURCES.map(source);
   const index = createPriceIndex({
     sources,
@@ -72,6 +101,13 @@ export function createProviders(
     now: opts.now,
   });
   const market = createIndexProvider({ index, sources, pollMs: config.MARKET_TICK_MS });
+  const fundingRates = createFundingRates({
+    venues: config.PRICE_SOURCES.map(fundingVenue),
+    cap: config.FUNDING_RATE_CAP,
+    minSources: config.indexMinSources,
+    answerWithinMs: config.MARKET_HTTP_TIMEOUT_MS,
+    now: opts.now,
+  });
   return {
     sim,
     index,
@@ -79,12 +115,15 @@ export function createProviders(
     simulated: config.PRICE_SOURCES.some(isSimulatedSource),
     pairSyncId: config.PAIR_SYNC_PROVIDER,
     market: (): Promise<MarketDataProvider> => Promise.resolve(market),
+    /** The perpetuals' funding rates over the same venues (funding-rates.ts). */
+    fundingRates,
     pairSync: (): Promise<MarketDataProvider> =>
       config.PAIR_SYNC_PROVIDER === 'sim' ? Promise.resolve(sim) : exchange('okx'),
     async close() {
       await sim.close();
       for (const venue of venues.values()) await venue.close();
       for (const p of built.values()) await (await p.catch(() => null))?.close();
+      for (const venue of fundingExchanges.values()) await venue.close();
     },
   };
 }

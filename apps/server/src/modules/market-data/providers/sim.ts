@@ -70,6 +70,21 @@ const MAX_TRADES_PER_SECOND = 40;
 const MAX_CARRY_SECONDS = 60;
 /** Largest relative deviation of a venue's quotes from the path. */
 const VENUE_NOISE = 0.0003;
+/**
+ * Funding (issue 34): the base rate, plus a premium that follows the path's drift over the last
+ * FUNDING_DRIFT_SECONDS (longs pay more while the price has been rising, as on real venues):
+ * FUNDING_PREMIUM_MAX · tanh(drift / FUNDING_DRIFT_SCALE), drift the log return; plus each
+ * venue's keyed noise within ±FUNDING_VENUE_NOISE, drawn anew each FUNDING_NOISE_SECONDS. At most
+ * 0.0001 + 0.0005 + 0.00002 either way, far inside any sensible FUNDING_RATE_CAP.
+ */
+export const SIM_FUNDING_BASE_RATE = 0.0001;
+export const SIM_FUNDING_PREMIUM_MAX = 0.0005;
+export const SIM_FUNDING_VENUE_NOISE = 0.00002;
+const FUNDING_DRIFT_SECONDS = 8 * 3600;
+const FUNDING_DRIFT_SCALE = 0.02;
+const FUNDING_NOISE_SECONDS = 60;
+/** Decimals of a simulated funding rate, as the venues quote theirs. */
+const FUNDING_DECIMALS = 8;
 
 /**
  * Slots of a pair's KeyedWords (the path has its own): the best quotes and the trade count per
@@ -78,7 +93,8 @@ const VENUE_NOISE = 0.0003;
 const QUOTES_SLOT = 0;
 const TRADE_COUNT_SLOT = 1;
 const NOISE_SLOT = 2;
-const TRADE_SLOT = 3;
+const FUNDING_SLOT = 3;
+const TRADE_SLOT = 4;
 const LEVEL_SLOT = TRADE_SLOT + MAX_TRADES_PER_SECOND;
 const PAIR_SLOTS = LEVEL_SLOT + 2 * MAX_DEPTH;
 /** Words per second of a trade rank (offset, two for the weight, side) and of a book level (size). */
@@ -94,7 +110,14 @@ export interface SimProviderOptions {
   now?: () => number;
 }
 
-export type SimProvider = MarketDataProvider & { readonly instrumentsList: Instrument[] };
+export type SimProvider = MarketDataProvider & {
+  readonly instrumentsList: Instrument[];
+  /**
+   * The venue's current funding rate of the pair's perpetual, a fraction as a decimal string
+   * (see SIM_FUNDING_BASE_RATE); null for a pair the simulator does not have.
+   */
+  fundingRate(symbol: string): string | null;
+};
 
 interface PairState {
   spec: SimPair;
@@ -291,6 +314,20 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
     };
   }
 
+  function fundingRate(pair: PairState, nowMs: number): string {
+    const sec = Math.floor(nowMs / 1000);
+    const cursor = pair.path.cursor();
+    const drift = cursor.at(sec) - cursor.at(sec - FUNDING_DRIFT_SECONDS);
+    const premium = SIM_FUNDING_PREMIUM_MAX * Math.tanh(drift / FUNDING_DRIFT_SCALE);
+    const noise =
+      venue === undefined
+        ? 0
+        : SIM_FUNDING_VENUE_NOISE * pair.words.unit(FUNDING_SLOT, Math.floor(sec / FUNDING_NOISE_SECONDS));
+    const rate = SIM_FUNDING_BASE_RATE + premium + noise;
+    const text = rate.toFixed(FUNDING_DECIMALS);
+    return Number(text) === 0 ? (0).toFixed(FUNDING_DECIMALS) : text;
+  }
+
   const provider: SimProvider = {
     id,
     supportsHistory: true,
@@ -342,6 +379,11 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
       return end;
     },
 
+    fundingRate(symbol) {
+      const pair = pairs.get(normaliseSymbol(symbol));
+      return pair ? fundingRate(pair, now()) : null;
+    },
+
     async close() {
       for (const end of [...streams]) end();
       closedCandles.clear();
@@ -363,6 +405,7 @@ function pairState(keys: SimKeys, spec: SimPair, venue: string | undefined): Pai
     if (slot === QUOTES_SLOT) return `pair:${symbol}:quotes`;
     if (slot === TRADE_COUNT_SLOT) return `pair:${symbol}:trade-count`;
     if (slot === NOISE_SLOT) return `venue:${venue ?? ''}:${symbol}:noise`;
+    if (slot === FUNDING_SLOT) return `venue:${venue ?? ''}:${symbol}:funding`;
     if (slot < LEVEL_SLOT) return `pair:${symbol}:trade:${slot - TRADE_SLOT}`;
     const level = slot - LEVEL_SLOT;
     return `pair:${symbol}:book:${level < MAX_DEPTH ? 'bid' : 'ask'}:${level % MAX_DEPTH}`;

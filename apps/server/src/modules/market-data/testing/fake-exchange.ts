@@ -35,6 +35,13 @@
  * (HTX `invalid symbol`; OKX 51001; Binance -1121 with HTTP 400). Anything else is a 404, and
  * `served: false` in the request log.
  *
+ * Funding rates of the USDT perpetuals (issue 34), one per live USDT pair, `FAKE_FUNDING_RATE`
+ * unless `setFundingRate` says otherwise: OKX GET /api/v5/public/funding-rate (instId
+ * `BTC-USDT-SWAP`; unknown: 51001), HTX GET /v5/market/funding_rate (contract_code `BTC-USDT`, the
+ * contract API's `{ code: 200, data: [...] }`; unknown: an empty list), Binance GET
+ * /fapi/v1/premiumIndex (symbol `BTCUSDT`; unknown: -1121). No swap market lists: the funding
+ * provider does not load them (ccxt-funding.ts).
+ *
  * Candles are deterministic in (symbol, interval, open time), aligned as intervals.ts aligns them
  * (OKX's `…utc` bars and Binance's without a timeZone on UTC days), and the one still forming
  * closes at the current last price. Trades: a match every FAKE_MATCH_MS of one to three trades
@@ -178,8 +185,14 @@ export interface FakeExchange {
   /** Sets the last price of a canonical symbol ("BTCUSDT"); tickers, books and the forming candle follow. */
   setPrice(symbol: string, price: string): void;
   setPairs(pairs: readonly FakePair[]): void;
+  /** Sets the funding rate of a canonical symbol's perpetual, a decimal string, on all three venues. */
+  setFundingRate(symbol: string, rate: string): void;
   close(): Promise<void>;
 }
+
+/** Every perpetual's funding rate until `setFundingRate`. */
+export const FAKE_FUNDING_RATE = '0.0001';
+const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 
 type Exchange = 'htx' | 'okx' | 'binance';
 type Json = null | boolean | string | JsonNumeral | Json[] | { [key: string]: Json };
@@ -285,7 +298,13 @@ function unit(key: string): number {
 
 class Market {
   private lastOverride: Decimal | null = null;
+  fundingRate = new Decimal(FAKE_FUNDING_RATE);
   constructor(readonly pair: FakePair) {}
+
+  /** Whether it has a USDT perpetual (funding rates). */
+  get perpetual() {
+    return this.pair.live && this.pair.quote === 'USDT';
+  }
 
   /** Canonical, and Binance's id. */
   get symbol() {
@@ -653,6 +672,31 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
     malformed: '{"status":"ok","data":[{"sym',
     routes: {
       '/v1/common/timestamp': (_q, now) => htxOk(int(now)),
+      // The USDT-margined contract API (api.hbdm.com), v5 envelope.
+      '/v5/market/funding_rate': (q, now) => {
+        const m = all().find((x) => x.perpetual && q.contract_code === `${x.pair.base}-USDT`);
+        const next = Math.ceil((now + 1) / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS;
+        return {
+          status: 200,
+          body: {
+            code: int(200),
+            message: 'Success',
+            data: m
+              ? [
+                  {
+                    contract_code: `${m.pair.base}-USDT`,
+                    funding_rate: m.fundingRate.toFixed(18),
+                    funding_time: String(next),
+                    next_funding_time: String(next + FUNDING_INTERVAL_MS),
+                    min_funding_rate: '-0.003750000000000000',
+                    max_funding_rate: '0.003750000000000000',
+                  },
+                ]
+              : [],
+            ts: int(now),
+          },
+        };
+      },
       '/v1/common/symbols': () =>
         htxOk(
           all().map(({ pair, htxId }) => ({
@@ -818,6 +862,28 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
     malformed: '{"code":"0","msg":"","data":[{"instId":',
     routes: {
       '/api/v5/public/time': (_q, now) => okxOk([{ ts: String(now) }]),
+      '/api/v5/public/funding-rate': (q, now) => {
+        const m = all().find((x) => x.perpetual && q.instId === `${x.pair.base}-USDT-SWAP`);
+        if (!m) return { status: 200, body: okxError('51001', "Instrument ID doesn't exist.") };
+        const next = Math.ceil((now + 1) / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS;
+        return okxOk([
+          {
+            fundingRate: m.fundingRate.toFixed(),
+            fundingTime: String(next),
+            instId: `${m.pair.base}-USDT-SWAP`,
+            instType: 'SWAP',
+            maxFundingRate: '0.00375',
+            method: 'current_period',
+            minFundingRate: '-0.00375',
+            nextFundingRate: '',
+            nextFundingTime: String(next + FUNDING_INTERVAL_MS),
+            premium: '0.0000302',
+            settFundingRate: m.fundingRate.toFixed(),
+            settState: 'settled',
+            ts: String(now),
+          },
+        ]);
+      },
       '/api/v5/public/instruments': (q) =>
         okxOk(
           q.instType !== 'SPOT'
@@ -968,6 +1034,22 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
     malformed: '[{"symbol":"BTCUSDT","priceChange":',
     routes: {
       '/api/v3/ping': () => binanceOk({}),
+      // USDⓈ-M futures (fapi.binance.com): the one fapi endpoint the platform calls.
+      '/fapi/v1/premiumIndex': (q, now) => {
+        const m = all().find((x) => x.perpetual && x.symbol === q.symbol);
+        if (!m) return binanceUnknownSymbol;
+        const last = m.last(now);
+        return binanceOk({
+          symbol: m.symbol,
+          markPrice: binanceDecimal(last),
+          indexPrice: binanceDecimal(last),
+          estimatedSettlePrice: binanceDecimal(last),
+          lastFundingRate: binanceDecimal(m.fundingRate),
+          interestRate: '0.00010000',
+          nextFundingTime: int(Math.ceil((now + 1) / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS),
+          time: int(now),
+        });
+      },
       '/api/v3/time': (_q, now) => binanceOk({ serverTime: int(now) }),
       '/api/v3/exchangeInfo': (q, now) => {
         const selection = binanceSelection(q);
@@ -1115,7 +1197,11 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
 
   const venues: Record<Exchange, Venue> = { htx, okx, binance };
   const venueOf = (path: string): Exchange =>
-    path.startsWith('/api/v5/') ? 'okx' : path.startsWith('/api/v3/') ? 'binance' : 'htx';
+    path.startsWith('/api/v5/')
+      ? 'okx'
+      : path.startsWith('/api/v3/') || path.startsWith('/fapi/')
+        ? 'binance'
+        : 'htx';
 
   function answer(req: IncomingMessage, res: ServerResponse) {
     const parsed = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -1198,6 +1284,11 @@ export async function startFakeExchange(opts: { pairs?: readonly FakePair[] } = 
       market.setLast(price);
     },
     setPairs,
+    setFundingRate(symbol, rate) {
+      const market = markets.get(symbol);
+      if (!market) throw new Error(`fake exchange: no pair ${symbol}`);
+      market.fundingRate = new Decimal(rate);
+    },
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -2,7 +2,7 @@ import { type PayoutDate, SALARY_TEXTS, type SalaryCandidate, type SalaryLevel }
 import { formatDate } from '@platform/domain';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, type TestApp } from '../../../test/app.ts';
+import { api, createAdmin, createTestApp, saveApproved, type TestApp } from '../../../test/app.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
 import { ledgerTransactions } from '../../ledger/ledger.schema.ts';
 import { getUserWallets } from '../../ledger/ledger.service.ts';
@@ -105,8 +105,7 @@ beforeAll(async () => {
   admin = await createAdmin(t, 'admin');
   actor = { adminId: admin.id, ip: '127.0.0.1', userAgent: 'salary-as-of.test' };
   team = await createTeamBuilder(t.database.db, admin.id);
-  const saved = await api(t.app, 'PUT', `${BASE}/levels`, { token: admin.token, body: { levels: LEVELS } });
-  if (saved.status !== 200) throw new Error(`levels not saved: ${saved.body.message}`);
+  await saveApproved(t, 'PUT', `${BASE}/levels`, { token: admin.token, body: { levels: LEVELS } });
 
   [g] = (await team.users(1, null, 'grew')) as [TeamUser];
   const [a1, a2, a3] = (await team.users(3, g, 'g-direct')) as [TeamUser, TeamUser, TeamUser];

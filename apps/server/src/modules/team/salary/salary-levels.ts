@@ -18,13 +18,18 @@ export interface StoredSalaryLevels {
 /**
  * The salary table in force: the saved one, or DEFAULT_SALARY_LEVELS on a platform where no admin
  * has saved one. A stored value that no longer parses is a bug (it was validated when saved).
+ * `lock` locks the stored row (not its editor's) for the caller's transaction, in the same read.
  */
-export async function readSalaryLevels(exec: Executor): Promise<StoredSalaryLevels> {
-  const [row] = await exec
+export async function readSalaryLevels(
+  exec: Executor,
+  opts: { lock?: boolean } = {},
+): Promise<StoredSalaryLevels> {
+  const query = exec
     .select({ value: appSettings.value, updatedAt: appSettings.updatedAt, updatedBy: users.email })
     .from(appSettings)
     .leftJoin(users, eq(users.id, appSettings.updatedBy))
     .where(eq(appSettings.key, SALARY_LEVELS_SETTING));
+  const [row] = await (opts.lock ? query.for('update', { of: appSettings }) : query);
   if (!row) return { levels: [...DEFAULT_SALARY_LEVELS], updatedAt: null, updatedBy: null };
   return {
     levels: salaryLevelsBody.parse(row.value).levels,

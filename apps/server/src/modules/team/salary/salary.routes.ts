@@ -7,7 +7,6 @@ import {
   listSalaryEligibleUsers,
   paySalary,
   SALARY_TEXTS,
-  saveSalaryLevels,
 } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
@@ -36,14 +35,6 @@ export function registerSalaryRoutes(
     security,
     preHandler,
     handler: async () => ok(await service.levels(), '获取工资等级成功'),
-  });
-
-  route(app, saveSalaryLevels, {
-    tags,
-    security,
-    preHandler,
-    handler: async (request) =>
-      ok(await service.saveLevels(request.body, auditActor(request)), SALARY_TEXTS.levelsSaved),
   });
 
   route(app, listSalaryEligibleUsers, {

@@ -7,7 +7,6 @@ import {
   type SalaryBatchPayBody,
   type SalaryCandidate,
   type SalaryLevel,
-  type SalaryLevelsBody,
   type SalaryStatistics,
   type salarySkipReasons,
 } from '@platform/contracts';
@@ -16,7 +15,6 @@ import {
   formatDate,
   salaryCutoff,
   salaryLevelFor,
-  salaryLevelsProblem,
   salaryPayoutYears,
 } from '@platform/domain';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../../core/errors.ts';
@@ -45,7 +43,7 @@ import { notify, pushNotifications } from '../../notifications/notifications.ser
 import type { Realtime } from '../../realtime/realtime.ts';
 import * as repo from './salary.repository.ts';
 import { salaryCsvHead, salaryCsvRow } from './salary-csv.ts';
-import { readSalaryLevels, SALARY_LEVELS_SETTING, writeSalaryLevels } from './salary-levels.ts';
+import { readSalaryLevels } from './salary-levels.ts';
 
 /** The ledger key of a salary: one posting per user and payout date, whatever the clicks or races. */
 export const salaryLedgerKey = (userId: number, payoutDate: string) => `salary:${userId}:${payoutDate}`;
@@ -293,25 +291,6 @@ export function createSalaryService(deps: {
 
   return {
     levels: currentLevels,
-
-    /** Validates and saves the table (400 with the reason), audited with the table before and after. */
-    async saveLevels(body: SalaryLevelsBody, actor: AuditActor) {
-      const problem = salaryLevelsProblem(body.levels);
-      if (problem) throw badRequest(problem);
-      const levels = body.levels.map((l) => ({ ...l, amount: formatNormalised(new Decimal(l.amount)) }));
-      await db.transaction(async (tx) => {
-        const before = await readSalaryLevels(tx);
-        await writeSalaryLevels(tx, levels, actor.adminId);
-        await recordAudit(tx, actor, {
-          action: 'team_salary_levels.update',
-          targetType: 'setting',
-          targetId: SALARY_LEVELS_SETTING,
-          before: { levels: before.levels },
-          after: { levels },
-        });
-      });
-      return currentLevels();
-    },
 
     /**
      * The users eligible on the date (their counts and level at its cutoff), a page of them, the

@@ -1,4 +1,5 @@
 import {
+  type AdminChange,
   DEFAULT_SALARY_LEVELS,
   type PayoutDate,
   SALARY_TEXTS,
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   createAdmin,
+  createApprover,
   createTestApp,
   registerUser,
   type TestApp,
@@ -156,31 +158,75 @@ describe('salary levels', () => {
     expect(now.body.data?.levels).toEqual(DEFAULT_SALARY_LEVELS);
   });
 
-  it('saves a valid table, answers it with who saved it, and audits before and after', async () => {
-    const res = await api<{ levels: SalaryLevel[]; updated_at: string; updated_by: string }>(
+  it('a save is a proposal that moves nothing until another admin approves it (issue 32)', async () => {
+    const body = { levels: [LEVELS[0], { ...LEVELS[1], amount: '100.550' }] };
+    const proposed = await api<{ change: AdminChange }>(t.app, 'PUT', `${BASE}/levels`, {
+      token: admin.token,
+      body,
+    });
+    expect(proposed.status).toBe(202);
+    const change = proposed.body.data?.change;
+    expect(change).toMatchObject({
+      kind: 'team_salary_levels',
+      required_level: 'admin',
+      before: { levels: DEFAULT_SALARY_LEVELS },
+      after: { levels: LEVELS },
+    });
+    // Nothing applies before the approval: the payouts still follow the defaults.
+    const still = await api<{ levels: SalaryLevel[] }>(t.app, 'GET', `${BASE}/levels`, {
+      token: admin.token,
+    });
+    expect(still.body.data?.levels).toEqual(DEFAULT_SALARY_LEVELS);
+    // The proposer cannot approve their own change.
+    const own = await api(t.app, 'POST', `/api/admin/changes/${change?.id}/approve`, { token: admin.token });
+    expect(own.status).toBe(403);
+
+    const approver = await createApprover(t, 'admin');
+    const approved = await api(t.app, 'POST', `/api/admin/changes/${change?.id}/approve`, {
+      token: approver.token,
+    });
+    expect(approved.status).toBe(200);
+    const got = await api<{ levels: SalaryLevel[]; updated_at: string; updated_by: string }>(
       t.app,
-      'PUT',
+      'GET',
       `${BASE}/levels`,
-      { token: admin.token, body: { levels: [LEVELS[0], { ...LEVELS[1], amount: '100.550' }] } },
+      { token: admin.token },
     );
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe(SALARY_TEXTS.levelsSaved);
-    expect(res.body.data?.levels).toEqual(LEVELS);
-    expect(res.body.data?.updated_by).toBe(admin.email);
-    expect(Number.isNaN(Date.parse(res.body.data?.updated_at ?? ''))).toBe(false);
-    const got = await api<{ levels: SalaryLevel[] }>(t.app, 'GET', `${BASE}/levels`, { token: admin.token });
-    expect(got.body.data).toEqual(res.body.data);
+    expect(got.body.data?.levels).toEqual(LEVELS);
+    expect(got.body.data?.updated_by).toBe(approver.email);
+    expect(Number.isNaN(Date.parse(got.body.data?.updated_at ?? ''))).toBe(false);
     const [audit] = await db()
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.action, 'team_salary_levels.update'));
     expect(audit).toMatchObject({
-      adminId: admin.id,
+      adminId: approver.id,
       targetType: 'setting',
       targetId: 'team.salary_levels',
       before: { levels: DEFAULT_SALARY_LEVELS },
       after: { levels: LEVELS },
     });
+  });
+
+  it('compares a change with the saved table, read and locked in one query: the later of two is stale', async () => {
+    const propose = (amount: string) =>
+      api<{ change: AdminChange }>(t.app, 'PUT', `${BASE}/levels`, {
+        token: admin.token,
+        body: { levels: [LEVELS[0], { ...LEVELS[1], amount }] },
+      });
+    const first = (await propose('101')).body.data!.change;
+    const second = (await propose('102')).body.data!.change;
+    expect(first.before).toEqual({ levels: LEVELS });
+    const approver = await createApprover(t, 'admin');
+    const decide = (id: number) =>
+      api(t.app, 'POST', `/api/admin/changes/${id}/approve`, { token: approver.token });
+    expect((await decide(first.id)).status).toBe(200);
+    const stale = await decide(second.id);
+    expect(stale.status).toBe(409);
+    const got = await api<{ levels: SalaryLevel[] }>(t.app, 'GET', `${BASE}/levels`, { token: admin.token });
+    expect(got.body.data?.levels[1]?.amount).toBe('101');
+    // The later tests pay by LEVELS.
+    expect((await decide((await propose(LEVELS[1]!.amount)).body.data!.change.id)).status).toBe(200);
   });
 
   it('is for admins only', async () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY, type OrderStatus, type TradeProduct } from '@platform/contracts';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import {
   aggregateRow,
@@ -12,8 +12,9 @@ import {
   rowTextOrNull,
 } from '../../../db/rows.ts';
 import { users } from '../../auth/auth.schema.ts';
+import { usersMatching } from '../../users/user-search.ts';
 import type { OrderRow } from '../orders.repository.ts';
-import { tradeOrders } from '../trading.schema.ts';
+import { timedContracts, tradeOrders } from '../trading.schema.ts';
 
 /**
  * Read-only aggregates and the order list of the admin's trading screens. Amounts come back as the
@@ -25,7 +26,10 @@ import { tradeOrders } from '../trading.schema.ts';
  * - today's and the last 24 hours' figures: a range on trade_orders_created_idx;
  * - the newest orders: trade_orders_created_idx backwards, LIMIT 8;
  * - the list: trade_orders_product_status_idx (type and status), trade_orders_status_idx (status),
- *   the primary key backwards otherwise, then the users' primary key for the page's rows;
+ *   trade_orders_user_idx (a user, or the users a search matches), trade_orders_created_idx (days),
+ *   the primary key backwards otherwise (a pair has no index of its own: its page stops after its
+ *   first rows, its count reads every order), then the users' and the contracts' primary keys for
+ *   the page's rows;
  * - open option contracts: timed_contracts_due_idx (partial, status open); open positions:
  *   perpetual_positions_open_idx (partial, status open).
  */
@@ -220,22 +224,74 @@ export interface OrderListFilter {
   limit: number;
   product?: TradeProduct | undefined;
   status?: OrderStatus | undefined;
+  userId?: number | undefined;
+  symbol?: string | undefined;
+  /** E-mail, phone or user id of the user. */
+  search?: string | undefined;
+  /** Created at or after. */
+  createdFrom?: Date | undefined;
+  /** Created before. */
+  createdBefore?: Date | undefined;
 }
 
-export type AdminOrderRow = OrderRow & { email: string; phone: string | null };
+/** A search term that is a whole user id (and fits the column). */
+const userIdTerm = (term: string) =>
+  /^\d{1,10}$/.test(term) && Number(term) <= 2_147_483_647 ? Number(term) : null;
 
-/** A page of orders, newest first, with their users' e-mail and phone. */
-export async function listOrders(exec: Executor, filter: OrderListFilter): Promise<AdminOrderRow[]> {
+function orderConditions(filter: Omit<OrderListFilter, 'page' | 'limit'>): SQL | undefined {
   const conditions: SQL[] = [];
+  if (filter.userId !== undefined) conditions.push(eq(tradeOrders.userId, filter.userId));
   if (filter.product) conditions.push(eq(tradeOrders.product, filter.product));
   if (filter.status) conditions.push(eq(tradeOrders.status, filter.status));
+  if (filter.symbol) conditions.push(eq(tradeOrders.symbol, filter.symbol));
+  if (filter.search) {
+    const id = userIdTerm(filter.search);
+    const byContact = sql`${tradeOrders.userId} = ANY(${usersMatching(filter.search)})`;
+    conditions.push(id === null ? byContact : (or(eq(tradeOrders.userId, id), byContact) as SQL));
+  }
+  if (filter.createdFrom) conditions.push(gte(tradeOrders.createdAt, filter.createdFrom));
+  if (filter.createdBefore) conditions.push(lt(tradeOrders.createdAt, filter.createdBefore));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One user's matching orders (the per-(product, status) totals cover every user, not one). */
+export async function countOrders(
+  exec: Executor,
+  filter: Omit<OrderListFilter, 'page' | 'limit'>,
+): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tradeOrders)
+    .where(orderConditions(filter));
+  return parseCount(row?.n ?? 0);
+}
+
+export type AdminOrderRow = OrderRow & {
+  email: string;
+  phone: string | null;
+  /** A flash or option order's contract result (null while open, and for the other products). */
+  outcome: string | null;
+  stake: string | null;
+  payout: string | null;
+};
+
+/** A page of orders, newest first, with their users' e-mail and phone and their contracts' results. */
+export async function listOrders(exec: Executor, filter: OrderListFilter): Promise<AdminOrderRow[]> {
   const rows = await exec
-    .select({ order: tradeOrders, email: users.email, phone: users.phone })
+    .select({
+      order: tradeOrders,
+      email: users.email,
+      phone: users.phone,
+      outcome: timedContracts.outcome,
+      stake: timedContracts.stake,
+      payout: timedContracts.payout,
+    })
     .from(tradeOrders)
     .innerJoin(users, eq(users.id, tradeOrders.userId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .leftJoin(timedContracts, eq(timedContracts.orderId, tradeOrders.id))
+    .where(orderConditions(filter))
     .orderBy(desc(tradeOrders.id))
     .limit(filter.limit)
     .offset((filter.page - 1) * filter.limit);
-  return rows.map((r) => ({ ...r.order, email: r.email, phone: r.phone }));
+  return rows.map(({ order, ...rest }) => ({ ...order, ...rest }));
 }

@@ -2,6 +2,7 @@ import {
   type AdminOrder,
   type AdminOrdersData,
   type AdminOrdersQuery,
+  beijingDayBounds,
   OPEN_ORDER_STATUSES,
   type OrderSide,
   type OrderStatus,
@@ -15,11 +16,16 @@ import {
 import { averageAmount, processingTimeText, startOfBeijingDay } from '@platform/domain';
 import { decimalFromDb, formatNormalised, normaliseDecimalString, sumDecimals } from '../../../core/money.ts';
 import { paginationOf } from '../../../core/paging.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Executor } from '../../../db/client.ts';
 import * as repo from './trading-admin.repository.ts';
 
 /** The list's page and filters once the contract has parsed them (limit defaulted to 20). */
-export type OrderListQuery = { page: number; limit: number } & Pick<AdminOrdersQuery, 'type' | 'status'>;
+export type OrderListQuery = { page: number; limit: number } & Pick<
+  AdminOrdersQuery,
+  'type' | 'status' | 'symbol' | 'search' | 'dateFrom' | 'dateTo'
+> & {
+    user_id?: number | undefined;
+  };
 
 /**
  * The admin's trading overview and order list: read-only, nothing audited. Each call's independent
@@ -86,21 +92,31 @@ export function createTradingAdminService(deps: { db: Db; now?: () => Date }) {
 
     async orders(query: OrderListQuery): Promise<AdminOrdersData> {
       const { today } = clock();
+      const days = beijingDayBounds(query.dateFrom, query.dateTo);
+      const filter = {
+        product: query.type,
+        status: query.status,
+        userId: query.user_id,
+        symbol: query.symbol || undefined,
+        search: query.search || undefined,
+        createdFrom: days.start,
+        createdBefore: days.end,
+      };
+      const byTypeAndStatusOnly =
+        !filter.userId && !filter.symbol && !filter.search && !filter.createdFrom && !filter.createdBefore;
       const [rows, totals, todays] = await Promise.all([
-        repo.listOrders(db, {
-          page: query.page,
-          limit: query.limit,
-          product: query.type,
-          status: query.status,
-        }),
+        repo.listOrders(db, { ...filter, page: query.page, limit: query.limit }),
         repo.totalsByProductAndStatus(db),
         repo.totalsSince(db, today),
       ]);
-      // The filtered total comes from the same per-(product, status) counts as the cards: no second count.
-      const matching = countWhere(
-        totals,
-        (t) => (!query.type || t.product === query.type) && (!query.status || t.status === query.status),
-      );
+      // Filtered by type and status only, the total comes from the same per-(product, status) counts
+      // as the cards (no second count); any other filter is counted on its own.
+      const matching = byTypeAndStatusOnly
+        ? countWhere(
+            totals,
+            (t) => (!query.type || t.product === query.type) && (!query.status || t.status === query.status),
+          )
+        : await repo.countOrders(db, filter);
       return {
         orders: rows.map(toAdminOrder),
         pagination: paginationOf(query, matching),
@@ -118,6 +134,15 @@ export function createTradingAdminService(deps: { db: Db; now?: () => Date }) {
 }
 
 export type TradingAdminService = ReturnType<typeof createTradingAdminService>;
+
+/**
+ * The USDT turnover of the orders created since `since` (every product, Σ quote_amount of the
+ * USDT-quoted ones): the figure of 交易概览's 今日成交额, which 钱包概览's 今日交易量 reads here too so
+ * that the two screens cannot disagree.
+ */
+export async function usdtVolumeSince(exec: Executor, since: Date): Promise<string> {
+  return (await repo.totalsSince(exec, since)).volume;
+}
 
 const isOpen = (status: OrderStatus) => (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
@@ -149,5 +174,13 @@ export function toAdminOrder(row: repo.AdminOrderRow): AdminOrder {
     cancelled_by: row.cancelledBy,
     created_at: row.createdAt.toISOString(),
     closed_at: row.closedAt?.toISOString() ?? null,
+    outcome: (row.outcome as AdminOrder['outcome']) ?? null,
+    pnl: contractPnl(row),
   };
+}
+
+/** payout − stake of a settled flash or option contract; null while open or for other products. */
+function contractPnl(row: Pick<repo.AdminOrderRow, 'outcome' | 'stake' | 'payout'>): string | null {
+  if (row.outcome === null || row.stake === null || row.payout === null) return null;
+  return formatNormalised(decimalFromDb(row.payout).minus(decimalFromDb(row.stake)));
 }

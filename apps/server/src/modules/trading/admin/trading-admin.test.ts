@@ -578,6 +578,8 @@ describe('admin trading calls: seeded orders of every product', () => {
       cancelled_by: null,
       created_at: after(0).toISOString(),
       closed_at: after(3).toISOString(),
+      outcome: null,
+      pnl: null,
     });
     expect(data.orders.find((o) => o.id === ids.o8)).toMatchObject({
       user: { id: u.u1, phone: phone1 },

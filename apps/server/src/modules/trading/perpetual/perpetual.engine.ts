@@ -1,12 +1,17 @@
 import {
+  type AdminPerpetualPositionsQuery,
   PERPETUAL_MARGIN_CURRENCY,
   PERPETUAL_TEXTS,
   type PerpetualConfigData,
+  type PerpetualLimitOrder,
+  type PerpetualLimitOrdersQuery,
+  type PerpetualLimitStatus,
   type PerpetualMarginBody,
   type PerpetualMark,
   type PerpetualOrderBody,
   type PerpetualPosition,
   type PerpetualPositionsQuery,
+  type PerpetualReduceBody,
   type PerpetualSide,
   type PerpetualTpslBody,
   type PositionCloseReason,
@@ -16,9 +21,11 @@ import {
 } from '@platform/contracts';
 import {
   amountPrecisionProblem,
+  decimalPlacesOf,
   isLiquidatable,
   marginAfterAdd,
   perpetualMarginProblem,
+  perpetualOpenFee,
   type TpslTrigger,
   tpslProblems,
   tpslTriggered,
@@ -47,9 +54,27 @@ import {
 } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
+import { lockInsuranceFund, recordInsuranceShares } from './insurance-fund.repository.ts';
+import { insuranceFundBalance, type LiquidationShare, liquidationShares } from './insurance-fund.ts';
 import { readPerpetualConfig } from './perpetual.config.ts';
-import { closeSettlement, openTerms, type PositionTerms, pnlAt, roePercent } from './perpetual.math.ts';
+import {
+  closeSettlement,
+  type OpenTerms,
+  openTerms,
+  type PositionTerms,
+  pnlAt,
+  positionLiquidationPrice,
+  roePercent,
+} from './perpetual.math.ts';
 import * as repo from './perpetual.repository.ts';
+import {
+  assertOpenInterestRoom,
+  maintenanceRateFor,
+  openInterestProblem,
+  pairRiskTerms,
+  readPerpetualRisk,
+  tierProblem,
+} from './perpetual-risk.ts';
 
 /**
  * Perpetual contracts (ARCHITECTURE.md, "Trading engines"): isolated margin, linear in USDT, the
@@ -60,16 +85,18 @@ import * as repo from './perpetual.repository.ts';
  * - open: available −(margin + open fee), frozen +margin, fees +open fee;
  * - close: frozen −margin, available +payout (margin + P&L − close fee, at least 0), fees +close fee
  *   (never more than the equity left), house_pnl the balance (it pays a profit, keeps a loss);
- * - liquidate: frozen −margin, house_pnl +margin;
+ * - liquidate: frozen −margin, house_insurance +equity left at the mark, house_pnl the rest; past the
+ *   bankruptcy price house_pnl +margin and the gap from house_insurance (as far as it holds it);
  * - add margin (`perpetual:<order id>:margin:<addition id>`): available −amount, frozen +amount; the
  *   position's margin and liquidation price follow in the same transaction.
  *
  * A take-profit or stop-loss close is a close (the same key `…:close`, so a user's close and the
  * trigger settle a position once), made by the liquidation job's turn at the mark that reached it.
  *
- * No funding rate in this product: holding a position costs nothing between its two fees. Should
- * one be added, it is a periodic posting between the position's margin and house_pnl at the
- * reference price, and the liquidation price would have to follow the margin it changes.
+ * Funding (funding.service.ts, docs/perpetual-funding.md): at each funding instant a position
+ * pays or receives quantity × mark × rate between its margin (frozen) and house_funding under
+ * `perpetual:<order id>:funding:<instant>`; its margin and liquidation price follow, and a payment it
+ * cannot afford liquidates it instead (liquidateInTx).
  */
 
 /** Positions one liquidation transaction takes at most, and transactions per symbol per run. */
@@ -111,8 +138,13 @@ export function toPerpetualPosition(row: repo.PositionRow, mark?: repo.LatestTic
     margin: amount(terms.margin),
     leverage: row.leverage,
     quantity: amount(terms.quantity),
-    // What it opened with: added margin lowers the effective leverage, not the position's size.
-    notional: amount(terms.margin.minus(decimalFromDb(row.marginAdded)).times(row.leverage)),
+    // What it opened with: added margin and funding change the margin, not the position's size.
+    notional: amount(
+      terms.margin
+        .minus(decimalFromDb(row.marginAdded))
+        .minus(decimalFromDb(row.fundingMargin))
+        .times(row.leverage),
+    ),
     entry_price: amount(terms.entry),
     entry_source: row.entrySource,
     entry_at: row.entryAt.toISOString(),
@@ -121,6 +153,7 @@ export function toPerpetualPosition(row: repo.PositionRow, mark?: repo.LatestTic
     maintenance_rate: normaliseDecimalString(row.maintenanceRate),
     liquidation_price: normaliseDecimalString(row.liquidationPrice),
     margin_added: normaliseDecimalString(row.marginAdded),
+    funding: normaliseDecimalString(row.funding),
     take_profit_price: decimalOrNull(row.takeProfitPrice),
     stop_loss_price: decimalOrNull(row.stopLossPrice),
     mark_price: marked ? marked.price : null,
@@ -140,10 +173,98 @@ export function toPerpetualPosition(row: repo.PositionRow, mark?: repo.LatestTic
   };
 }
 
+/** An order as the engine takes it: the contract's body, `type` market when left out (as its default). */
+export type PerpetualOrderAsked = Omit<PerpetualOrderBody, 'type'> & { type?: PerpetualOrderBody['type'] };
+
 export interface PositionView {
   order: TradeOrder;
   position: PerpetualPosition;
 }
+
+/** What POST /order answers: a market order's position, or a limit order (its position once it opened). */
+export interface OpenView {
+  order: TradeOrder;
+  position: PerpetualPosition | null;
+  limit_order: PerpetualLimitOrder | null;
+}
+
+export function toPerpetualLimitOrder(row: repo.LimitOrderRow): PerpetualLimitOrder {
+  const margin = decimalFromDb(row.margin);
+  const fee = decimalFromDb(row.openFee);
+  return {
+    id: row.orderId,
+    symbol: row.symbol,
+    side: row.side as PerpetualSide,
+    status: row.status as PerpetualLimitStatus,
+    price: normaliseDecimalString(row.limitPrice),
+    margin: amount(margin),
+    leverage: row.leverage,
+    open_fee: amount(fee),
+    frozen: amount(margin.plus(fee)),
+    currency: row.currency,
+    cancel_reason: row.cancelReason,
+    created_at: row.createdAt.toISOString(),
+    ended_at: row.endedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The postings of closing `margin` (a whole position or the part of a partial close): it leaves
+ * frozen; the payout goes to available, the fee to fees, the rest to (or from) house P&L.
+ */
+function closePostings(
+  userId: number,
+  margin: Decimal,
+  settlement: { payout: Decimal; fee: Decimal; houseResult: Decimal },
+): Posting[] {
+  const postings: Posting[] = [
+    { account: { userId, bucket: 'frozen' }, currency: MARGIN, amount: amount(margin.negated()) },
+  ];
+  if (settlement.payout.gt(0)) {
+    postings.push({
+      account: { userId, bucket: 'available' },
+      currency: MARGIN,
+      amount: amount(settlement.payout),
+    });
+  }
+  if (settlement.fee.gt(0)) {
+    postings.push({ account: { system: 'fees' }, currency: MARGIN, amount: amount(settlement.fee) });
+  }
+  if (!settlement.houseResult.isZero()) {
+    postings.push({
+      account: { system: 'house_pnl' },
+      currency: MARGIN,
+      amount: amount(settlement.houseResult),
+    });
+  }
+  return postings;
+}
+
+/** A liquidation's postings: the margin leaves frozen, split between the insurance fund and the house. */
+function liquidationPostings(p: repo.PositionRow, share: LiquidationShare): Posting[] {
+  const postings: Posting[] = [
+    {
+      account: { userId: p.userId, bucket: 'frozen' },
+      currency: MARGIN,
+      amount: amount(decimalFromDb(p.margin).negated()),
+    },
+  ];
+  if (!share.insurance.isZero()) {
+    postings.push({
+      account: { system: 'house_insurance' },
+      currency: MARGIN,
+      amount: amount(share.insurance),
+    });
+  }
+  if (!share.house.isZero()) {
+    postings.push({ account: { system: 'house_pnl' }, currency: MARGIN, amount: amount(share.house) });
+  }
+  return postings;
+}
+
+/** Limit orders one job transaction opens or cancels at most, and transactions per symbol per run. */
+const LIMIT_BATCH = 100;
+const LIMIT_BATCHES_PER_RUN = 20;
 
 export function createPerpetualEngine(deps: TradingDeps) {
   const { db } = deps;
@@ -173,14 +294,132 @@ export function createPerpetualEngine(deps: TradingDeps) {
   }
 
   /** A placement retried with the same client_order_id: the first order (if the same), not a second one. */
-  async function replay(existing: OrderRow, body: PerpetualOrderBody): Promise<PositionView> {
-    const position = existing.product === 'perpetual' ? await repo.findPosition(db, existing.id) : null;
+  async function replay(existing: OrderRow, body: PerpetualOrderAsked): Promise<OpenView> {
+    const perpetual = existing.product === 'perpetual';
+    const limit = perpetual ? await repo.findLimitOrder(db, existing.id) : null;
+    const position = perpetual ? await repo.findPosition(db, existing.id) : null;
+    if (limit) {
+      assertSameOrder(
+        {
+          symbol: limit.symbol,
+          side: limit.side,
+          type: 'limit',
+          price: limit.limitPrice,
+          margin: limit.margin,
+          leverage: limit.leverage,
+        },
+        { ...termsAsked(body), type: body.type ?? 'market', price: body.price },
+      );
+      const shown = position
+        ? await view(existing, position)
+        : { order: toTradeOrder(existing), position: null };
+      return { ...shown, limit_order: toPerpetualLimitOrder(limit) };
+    }
     if (!position) throw conflict(PERPETUAL_TEXTS.clientOrderIdTaken);
     assertSameOrder(
-      { symbol: position.symbol, side: position.side, margin: position.margin, leverage: position.leverage },
-      { symbol: body.symbol, side: body.side, margin: body.margin, leverage: body.leverage },
+      {
+        symbol: position.symbol,
+        side: position.side,
+        type: 'market',
+        margin: position.margin,
+        leverage: position.leverage,
+      },
+      { ...termsAsked(body), type: body.type ?? 'market' },
     );
-    return view(existing, position);
+    return { ...(await view(existing, position)), limit_order: null };
+  }
+
+  const termsAsked = (body: PerpetualOrderAsked) => ({
+    symbol: body.symbol,
+    side: body.side,
+    margin: body.margin,
+    leverage: body.leverage,
+  });
+
+  /**
+   * Why an order's terms cannot open now, in the server's words (null: they can): the leverage
+   * offered and the margin limits of the config in force. Asked at placement and again when a
+   * limit order triggers.
+   */
+  function termsProblem(
+    config: PerpetualConfigData | Awaited<ReturnType<typeof readPerpetualConfig>>,
+    margin: Decimal,
+    leverage: number,
+  ) {
+    if (!config.leverages.includes(leverage)) {
+      return { field: 'leverage', message: PERPETUAL_TEXTS.leverageNotOffered(config.leverages) };
+    }
+    const outside = perpetualMarginProblem(margin, config);
+    return outside ? { field: 'margin', message: outside } : null;
+  }
+
+  /**
+   * The open path of a market order and of a limit order that triggered: the position at `entry`
+   * (the index tick with its components) and its posting under `perpetual:<id>:open`. A market
+   * order takes margin + fee from the available balance; a limit order's are frozen already, so
+   * only the fee leaves the frozen balance.
+   */
+  async function insertOpened(
+    tx: Tx,
+    args: {
+      order: OrderRow;
+      side: PerpetualSide;
+      margin: Decimal;
+      leverage: number;
+      terms: OpenTerms;
+      entry: PriceObservation;
+      maintenanceRate: string;
+      now: Date;
+      frozenAlready: boolean;
+    },
+  ): Promise<repo.PositionRow> {
+    const { order, terms, entry, margin } = args;
+    const userId = order.userId;
+    const position = await repo.insertPosition(tx, {
+      orderId: order.id,
+      userId,
+      symbol: order.symbol,
+      side: args.side,
+      margin: amount(margin),
+      currency: MARGIN,
+      leverage: args.leverage,
+      quantity: amount(terms.quantity),
+      entryPrice: entry.price,
+      entrySource: entry.source,
+      entryAt: entry.at,
+      entryComponents: entry.components,
+      openFee: amount(terms.openFee),
+      maintenanceRate: args.maintenanceRate,
+      liquidationPrice: amount(terms.liquidationPrice),
+      status: 'open',
+      openedAt: args.now,
+    });
+    const postings: Posting[] = args.frozenAlready
+      ? [{ account: { userId, bucket: 'frozen' }, currency: MARGIN, amount: amount(terms.openFee.negated()) }]
+      : [
+          {
+            account: { userId, bucket: 'available' },
+            currency: MARGIN,
+            amount: amount(margin.plus(terms.openFee).negated()),
+          },
+          { account: { userId, bucket: 'frozen' }, currency: MARGIN, amount: amount(margin) },
+        ];
+    if (terms.openFee.gt(0)) {
+      postings.push({ account: { system: 'fees' }, currency: MARGIN, amount: amount(terms.openFee) });
+    }
+    if (postings.length > 1) {
+      await postTransaction(
+        tx,
+        {
+          idempotencyKey: `perpetual:${order.id}:open`,
+          kind: 'perpetual_open',
+          metadata: { symbol: order.symbol, price: entry.price, source: entry.source, at: entry.at },
+          postings,
+        },
+        { savepoint: false },
+      );
+    }
+    return position;
   }
 
   /**
@@ -188,21 +427,29 @@ export function createPerpetualEngine(deps: TradingDeps) {
    * leverage not offered, margin outside the limits, a pair that is disabled (404) or not quoted in
    * USDT, the open-position limit, 余额不足 (the ledger refuses; the whole transaction rolls back).
    */
-  async function open(userId: number, body: PerpetualOrderBody): Promise<PositionView> {
+  async function open(userId: number, body: PerpetualOrderAsked): Promise<OpenView> {
     const clientOrderId = body.client_order_id ?? null;
     if (clientOrderId) {
       const existing = await findByClientOrderId(db, userId, clientOrderId);
       if (existing) return replay(existing, body);
     }
     const config = await readPerpetualConfig(db);
-    if (!config.leverages.includes(body.leverage)) {
-      throw businessRule(PERPETUAL_TEXTS.leverageNotOffered(config.leverages), { field: 'leverage' });
-    }
     const margin = new Decimal(body.margin);
-    const outside = perpetualMarginProblem(margin, config);
-    if (outside) throw businessRule(outside, { field: 'margin' });
+    const problem = termsProblem(config, margin, body.leverage);
+    if (problem) throw businessRule(problem.message, { field: problem.field });
     const pair = await deps.pairs.requireEnabled(body.symbol);
     if (pair.quote_currency !== MARGIN) throw businessRule(PERPETUAL_TEXTS.pairNotSupported);
+    // Leverage tiers and open-interest caps (perpetual-risk.ts): the tier now, the caps in the transaction.
+    const risk = pairRiskTerms(await readPerpetualRisk(db), pair.symbol);
+    const beyondTier = tierProblem(risk.tiers, margin, body.leverage);
+    if (beyondTier) throw businessRule(beyondTier, { field: 'leverage' });
+    const maintenanceRate = maintenanceRateFor(
+      risk.tiers,
+      margin,
+      body.leverage,
+      config.maintenance_margin_rate,
+    );
+    if (body.type === 'limit') return placeLimit(userId, body, config, pair, { risk, maintenanceRate });
 
     // The price is taken before the transaction (never network inside one) and decides the entry.
     // Without an index (too few venues agree) nothing opens: 503, retry shortly.
@@ -211,7 +458,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
     });
     const terms = openTerms(body.side, margin, body.leverage, new Decimal(entry.price), {
       openFee: new Decimal(config.open_fee_rate),
-      maintenance: new Decimal(config.maintenance_margin_rate),
+      maintenance: new Decimal(maintenanceRate),
     });
     const now = new Date(deps.now());
     // The reply is made in the transaction, with its Idempotency-Key (the mark read before it).
@@ -224,6 +471,12 @@ export function createPerpetualEngine(deps: TradingDeps) {
         if ((await repo.countOpenPositions(tx, userId)) >= config.max_open_positions) {
           throw businessRule(PERPETUAL_TEXTS.tooManyPositions(config.max_open_positions));
         }
+        await assertOpenInterestRoom(tx, risk, {
+          userId,
+          symbol: pair.symbol,
+          side: body.side,
+          notional: terms.notional,
+        });
         const order = await insertOrder(tx, {
           userId,
           product: 'perpetual',
@@ -243,64 +496,341 @@ export function createPerpetualEngine(deps: TradingDeps) {
           createdAt: now,
           updatedAt: now,
         });
-        const position = await repo.insertPosition(tx, {
-          orderId: order.id,
-          userId,
-          symbol: pair.symbol,
+        const position = await insertOpened(tx, {
+          order,
           side: body.side,
-          margin: amount(margin),
-          currency: MARGIN,
+          margin,
           leverage: body.leverage,
-          quantity: amount(terms.quantity),
-          entryPrice: entry.price,
-          entrySource: entry.source,
-          entryAt: entry.at,
-          entryComponents: entry.components,
-          openFee: amount(terms.openFee),
-          maintenanceRate: config.maintenance_margin_rate,
-          liquidationPrice: amount(terms.liquidationPrice),
-          status: 'open',
-          openedAt: now,
+          terms,
+          entry,
+          maintenanceRate,
+          now,
+          frozenAlready: false,
         });
-        const postings: Posting[] = [
-          {
-            account: { userId, bucket: 'available' },
-            currency: MARGIN,
-            amount: amount(margin.plus(terms.openFee).negated()),
-          },
-          { account: { userId, bucket: 'frozen' }, currency: MARGIN, amount: amount(margin) },
-        ];
-        if (terms.openFee.gt(0)) {
-          postings.push({ account: { system: 'fees' }, currency: MARGIN, amount: amount(terms.openFee) });
-        }
-        await postTransaction(
-          tx,
-          {
-            idempotencyKey: `perpetual:${order.id}:open`,
-            kind: 'perpetual_open',
-            metadata: { symbol: pair.symbol, price: entry.price, source: entry.source, at: entry.at },
-            postings,
-          },
-          { savepoint: false },
-        );
-        const shown = shownAt(order, position, marks);
+        const shown: OpenView = { ...shownAt(order, position, marks), limit_order: null };
         await sealEffect(tx, seal, shown);
         return shown;
       });
     } catch (err) {
-      // A concurrent duplicate of the same client_order_id lost the race on the unique index.
-      if (clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
-        const existing = await findByClientOrderId(db, userId, clientOrderId);
-        if (existing) return replay(existing, body);
-      }
-      throw err;
+      return replayLostRace(err, userId, body);
+    }
+  }
+
+  /** A concurrent duplicate of the same client_order_id lost the race on the unique index: the first one's reply. */
+  async function replayLostRace(err: unknown, userId: number, body: PerpetualOrderAsked): Promise<OpenView> {
+    const clientOrderId = body.client_order_id ?? null;
+    if (clientOrderId && isUniqueViolation(err, 'trade_orders_client_order_key')) {
+      const existing = await findByClientOrderId(db, userId, clientOrderId);
+      if (existing) return replay(existing, body);
+    }
+    throw err;
+  }
+
+  /**
+   * Places a limit order: no price is read (the job compares the index with it). One transaction:
+   * the order row (pending), its limit row and margin + open fee moved available → frozen under
+   * `perpetual:<id>:limit-freeze` (余额不足 refuses it all). Waiting orders count with the open
+   * positions against the open-position limit.
+   */
+  async function placeLimit(
+    userId: number,
+    body: PerpetualOrderAsked,
+    config: Awaited<ReturnType<typeof readPerpetualConfig>>,
+    pair: { symbol: string; base_currency: string; quote_currency: string; price_precision: number },
+    riskTerms: { risk: ReturnType<typeof pairRiskTerms>; maintenanceRate: string },
+  ): Promise<OpenView> {
+    const price = body.price ?? '';
+    if (decimalPlacesOf(price) > pair.price_precision) {
+      throw badRequest(`委托价格最多 ${pair.price_precision} 位小数`, { field: 'price' });
+    }
+    const limitPrice = new Decimal(price);
+    const margin = new Decimal(body.margin);
+    const fee = perpetualOpenFee(margin, body.leverage, new Decimal(config.open_fee_rate));
+    // What the order would hold at its limit price: the order row's amount until it opens.
+    const estimate = openTerms(body.side, margin, body.leverage, limitPrice, {
+      openFee: new Decimal(config.open_fee_rate),
+      maintenance: new Decimal(riskTerms.maintenanceRate),
+    });
+    const frozen = margin.plus(fee);
+    const now = new Date(deps.now());
+    const seal = currentSeal();
+    try {
+      return await db.transaction(async (tx) => {
+        await repo.lockUserOpenings(tx, userId);
+        const held =
+          (await repo.countOpenPositions(tx, userId)) + (await repo.countPendingLimitOrders(tx, userId));
+        if (held >= config.max_open_positions) {
+          throw businessRule(PERPETUAL_TEXTS.tooManyPositions(config.max_open_positions));
+        }
+        // Against the open positions only: waiting orders reserve no room, the trigger checks again.
+        await assertOpenInterestRoom(tx, riskTerms.risk, {
+          userId,
+          symbol: pair.symbol,
+          side: body.side,
+          notional: estimate.notional,
+        });
+        const order = await insertOrder(tx, {
+          userId,
+          product: 'perpetual',
+          symbol: pair.symbol,
+          baseCurrency: pair.base_currency,
+          quoteCurrency: pair.quote_currency,
+          side: body.side,
+          orderType: 'limit',
+          amount: amount(estimate.quantity),
+          amountCurrency: pair.base_currency,
+          price: amount(limitPrice),
+          status: 'pending',
+          frozenAmount: amount(frozen),
+          frozenCurrency: MARGIN,
+          clientOrderId: body.client_order_id ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const limit = await repo.insertLimitOrder(tx, {
+          orderId: order.id,
+          userId,
+          symbol: pair.symbol,
+          side: body.side,
+          limitPrice: amount(limitPrice),
+          margin: amount(margin),
+          leverage: body.leverage,
+          openFee: amount(fee),
+          currency: MARGIN,
+          createdAt: now,
+        });
+        await postTransaction(
+          tx,
+          {
+            idempotencyKey: `perpetual:${order.id}:limit-freeze`,
+            kind: 'perpetual_limit_freeze',
+            metadata: { symbol: pair.symbol, price: amount(limitPrice), leverage: body.leverage },
+            postings: [
+              {
+                account: { userId, bucket: 'available' },
+                currency: MARGIN,
+                amount: amount(frozen.negated()),
+              },
+              { account: { userId, bucket: 'frozen' }, currency: MARGIN, amount: amount(frozen) },
+            ],
+          },
+          { savepoint: false },
+        );
+        const shown: OpenView = {
+          order: toTradeOrder(order),
+          position: null,
+          limit_order: toPerpetualLimitOrder(limit),
+        };
+        await sealEffect(tx, seal, shown);
+        return shown;
+      });
+    } catch (err) {
+      return replayLostRace(err, userId, body);
     }
   }
 
   /**
+   * Ends a limit order that `endLimitOrder` has just moved to cancelled: its frozen margin + fee back
+   * to available under `perpetual:<id>:limit-cancel` (once: the status moved once), the order row
+   * cancelled.
+   */
+  async function releaseCancelled(tx: Tx, limit: repo.LimitOrderRow, cancelledBy: string, now: Date) {
+    const frozen = decimalFromDb(limit.margin).plus(decimalFromDb(limit.openFee));
+    await postTransaction(
+      tx,
+      {
+        idempotencyKey: `perpetual:${limit.orderId}:limit-cancel`,
+        kind: 'perpetual_limit_cancel',
+        metadata: { symbol: limit.symbol, reason: limit.cancelReason },
+        postings: [
+          {
+            account: { userId: limit.userId, bucket: 'frozen' },
+            currency: MARGIN,
+            amount: amount(frozen.negated()),
+          },
+          {
+            account: { userId: limit.userId, bucket: 'available' },
+            currency: MARGIN,
+            amount: amount(frozen),
+          },
+        ],
+      },
+      { savepoint: false },
+    );
+    return repo.updateOrderRow(tx, limit.orderId, {
+      status: 'cancelled',
+      cancelledBy,
+      frozenAmount: '0',
+      updatedAt: now,
+      closedAt: now,
+    });
+  }
+
+  /**
+   * The caller cancels a waiting limit order: 404 委托不存在 when it is not theirs, 409 when it has
+   * opened or was cancelled meanwhile. The conditional status change decides a cancel racing the
+   * trigger: one of them gets the row, so the frozen funds go back once or open a position once.
+   */
+  async function cancelLimit(userId: number, orderId: number) {
+    const found = await repo.findLimitOrder(db, orderId);
+    if (!found || found.userId !== userId) throw notFound(PERPETUAL_TEXTS.limitOrderNotFound);
+    const now = new Date(deps.now());
+    const seal = currentSeal();
+    return db.transaction(async (tx) => {
+      const limit = await repo.endLimitOrder(
+        tx,
+        orderId,
+        { status: 'cancelled', cancelReason: PERPETUAL_TEXTS.limitCancelledByUser, endedAt: now },
+        userId,
+      );
+      if (!limit) throw conflict(PERPETUAL_TEXTS.limitNotPending);
+      const order = await releaseCancelled(tx, limit, 'user', now);
+      const shown = { order: toTradeOrder(order), limit_order: toPerpetualLimitOrder(limit) };
+      await sealEffect(tx, seal, shown);
+      return shown;
+    });
+  }
+
+  async function limitOrders(userId: number, query: PerpetualLimitOrdersQuery) {
+    const { rows, total } = await repo.listLimitOrders(db, userId, query);
+    return { limit_orders: rows.map(toPerpetualLimitOrder), pagination: paginationOf(query, total) };
+  }
+
+  /**
+   * One turn of the `perpetual-limit-orders` step: for each symbol with waiting orders, the index
+   * (taken outside any transaction; none this turn: nothing happens) and the orders it has reached,
+   * claimed FOR UPDATE SKIP LOCKED and moved out of pending conditionally in the transaction of
+   * their postings, so a rerun or a second runner opens nothing twice. Each opens through the
+   * market order's path at that tick (its entry, with the components); one whose terms the config
+   * no longer allows, whose pair is gone, or whose owner holds the most open positions, is
+   * cancelled with that reason and its funds unfrozen.
+   */
+  async function triggerLimitOrders(
+    now: Date,
+    fence: Fence = noFence,
+  ): Promise<{ opened: number; cancelled: number }> {
+    const result = { opened: 0, cancelled: 0 };
+    const symbols = await repo.symbolsWithPendingLimitOrders(db);
+    if (symbols.length === 0) return result;
+    const config = await readPerpetualConfig(db);
+    const risk = await readPerpetualRisk(db);
+    for (const symbol of symbols) {
+      let mark: PriceObservation;
+      try {
+        mark = await deps.prices.current(symbol);
+      } catch {
+        continue;
+      }
+      const pair = await findPairBySymbol(db, symbol);
+      const pairOk = pair?.enabled === true && pair.quoteCurrency === MARGIN;
+      for (let batch = 0; batch < LIMIT_BATCHES_PER_RUN; batch++) {
+        const { claimed, events } = await db.transaction(async (tx) => {
+          await fence(tx);
+          const claimed = await repo.claimCrossedLimitOrders(tx, symbol, mark.price, LIMIT_BATCH);
+          const events: { order: OrderRow; position?: repo.PositionRow }[] = [];
+          for (const row of claimed) {
+            const event = await triggerOne(tx, row, mark, config, pairOk, now, pairRiskTerms(risk, symbol));
+            events.push(event);
+            result[event.position ? 'opened' : 'cancelled']++;
+          }
+          return { claimed: claimed.length, events };
+        });
+        for (const { order, position } of events) {
+          deps.realtime.toUser(order.userId, ORDER_UPDATED_EVENT, {
+            order: toTradeOrder(order),
+            ...(position ? { position: toPerpetualPosition(position) } : {}),
+          });
+        }
+        if (claimed < LIMIT_BATCH) break;
+      }
+    }
+    return result;
+  }
+
+  async function triggerOne(
+    tx: Tx,
+    row: repo.LimitOrderRow,
+    mark: PriceObservation,
+    config: Awaited<ReturnType<typeof readPerpetualConfig>>,
+    pairOk: boolean,
+    now: Date,
+    risk: ReturnType<typeof pairRiskTerms>,
+  ): Promise<{ order: OrderRow; position?: repo.PositionRow }> {
+    const margin = decimalFromDb(row.margin);
+    const side = row.side as PerpetualSide;
+    await repo.lockUserOpenings(tx, row.userId);
+    const reason = !pairOk
+      ? PERPETUAL_TEXTS.pairNotSupported
+      : (termsProblem(config, margin, row.leverage)?.message ??
+        tierProblem(risk.tiers, margin, row.leverage) ??
+        ((await repo.countOpenPositions(tx, row.userId)) >= config.max_open_positions
+          ? PERPETUAL_TEXTS.tooManyPositions(config.max_open_positions)
+          : null) ??
+        (
+          await openInterestProblem(tx, risk, {
+            userId: row.userId,
+            symbol: row.symbol,
+            side,
+            notional: margin.times(row.leverage),
+          })
+        )?.message ??
+        null);
+    if (reason) {
+      const ended = await repo.endLimitOrder(tx, row.orderId, {
+        status: 'cancelled',
+        cancelReason: `触发时无法开仓：${reason}`,
+        endedAt: now,
+      });
+      if (!ended) throw new Error(`perpetual: claimed limit order ${row.orderId} is not pending`);
+      return { order: await releaseCancelled(tx, ended, 'system', now) };
+    }
+    const maintenanceRate = maintenanceRateFor(
+      risk.tiers,
+      margin,
+      row.leverage,
+      config.maintenance_margin_rate,
+    );
+    const terms = {
+      ...openTerms(side, margin, row.leverage, new Decimal(mark.price), {
+        openFee: new Decimal(config.open_fee_rate),
+        maintenance: new Decimal(maintenanceRate),
+      }),
+      // The fee frozen at placement is the one charged: the user agreed to it.
+      openFee: decimalFromDb(row.openFee),
+    };
+    const ended = await repo.endLimitOrder(tx, row.orderId, { status: 'filled', endedAt: now });
+    if (!ended) throw new Error(`perpetual: claimed limit order ${row.orderId} is not pending`);
+    const order = await repo.updateOrderRow(tx, row.orderId, {
+      status: 'filled',
+      amount: amount(terms.quantity),
+      filledAmount: amount(terms.quantity),
+      avgPrice: mark.price,
+      quoteAmount: amount(terms.notional),
+      fee: amount(terms.openFee),
+      frozenAmount: '0',
+      updatedAt: now,
+    });
+    const position = await insertOpened(tx, {
+      order,
+      side,
+      margin,
+      leverage: row.leverage,
+      terms,
+      entry: mark,
+      maintenanceRate,
+      now,
+      frozenAlready: true,
+    });
+    return { order, position };
+  }
+
+  /**
    * Liquidates the open positions among `orderIds` at `mark` (open → liquidated, conditionally):
-   * the margin goes to the house, the orders are filled. Used by the job and by a user's close at
-   * or past the liquidation price, under one ledger key per position, so the two settle it once.
+   * the margin leaves frozen, the remaining equity at the mark goes to the insurance fund and the
+   * rest to the house; a position past its bankruptcy price closes at it and draws the gap from the
+   * fund (insurance-fund.ts, docs/insurance-fund.md); the orders are filled. Used by the job and by
+   * a user's close at or past the liquidation price, under one ledger key per position, so the two
+   * settle it once.
    */
   async function liquidateInTx(
     tx: Tx,
@@ -309,7 +839,29 @@ export function createPerpetualEngine(deps: TradingDeps) {
     mark: PriceObservation,
     now: Date,
   ) {
-    const positions = await repo.markLiquidated(tx, orderIds, mark, now);
+    const marked = await repo.markLiquidated(tx, orderIds, mark, now);
+    const markPrice = new Decimal(mark.price);
+    const gaps = liquidationShares(marked, markPrice, new Decimal(0)).some((s) => s.closePrice);
+    // Only a draw needs the fund's balance, read under its lock (two draws never spend it twice).
+    let fund = new Decimal(0);
+    if (gaps) {
+      await lockInsuranceFund(tx);
+      fund = new Decimal(await insuranceFundBalance(tx));
+    }
+    const shares = liquidationShares(marked, markPrice, fund);
+    const recorded = await recordInsuranceShares(
+      tx,
+      shares
+        .filter((s) => !s.insurance.isZero() || s.closePrice)
+        .map((s) => ({
+          orderId: s.orderId,
+          insuranceAmount: amount(s.insurance),
+          closePrice: s.closePrice ? formatNormalised(s.closePrice) : null,
+        })),
+    );
+    const byId = new Map(recorded.map((r) => [r.orderId, r]));
+    const positions = marked.map((p) => byId.get(p.orderId) ?? p);
+    const shareOf = new Map(shares.map((s) => [s.orderId, s]));
     const notices = await notifyPerpetualCloses(
       tx,
       positions.map((p) => ({
@@ -322,28 +874,29 @@ export function createPerpetualEngine(deps: TradingDeps) {
         payout: '0',
         currency: p.currency,
         entryPrice: p.entryPrice,
-        closePrice: mark.price,
+        closePrice: p.closePrice ?? mark.price,
+        markPrice: mark.price,
       })),
     );
     await postTransactionsBatch(
       tx,
-      positions.map((p) => ({
-        idempotencyKey: `perpetual:${p.orderId}:liquidate`,
-        kind: 'perpetual_liquidate',
-        metadata: { symbol, price: mark.price, source: mark.source, at: mark.at },
-        postings: [
-          {
-            account: { userId: p.userId, bucket: 'frozen' },
-            currency: MARGIN,
-            amount: amount(decimalFromDb(p.margin).negated()),
+      positions.map((p) => {
+        const share = shareOf.get(p.orderId);
+        if (!share) throw new Error(`perpetual: no insurance share for liquidated position ${p.orderId}`);
+        return {
+          idempotencyKey: `perpetual:${p.orderId}:liquidate`,
+          kind: 'perpetual_liquidate',
+          metadata: {
+            symbol,
+            price: mark.price,
+            source: mark.source,
+            at: mark.at,
+            ...(share.closePrice ? { bankruptcy_price: formatNormalised(share.closePrice) } : {}),
+            ...(share.uncovered.gt(0) ? { uncovered_gap: amount(share.uncovered) } : {}),
           },
-          {
-            account: { system: 'house_pnl' },
-            currency: MARGIN,
-            amount: amount(decimalFromDb(p.margin)),
-          },
-        ],
-      })),
+          postings: liquidationPostings(p, share),
+        };
+      }),
     );
     const orders = await repo.finishOrders(
       tx,
@@ -395,27 +948,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
       settlement.fee.gt(0) ? amount(settlement.fee) : undefined,
     );
     if (!order) throw new Error(`perpetual: order ${orderId} of an open position is missing`);
-    const user = { userId: row.userId };
-    const postings: Posting[] = [
-      { account: { ...user, bucket: 'frozen' }, currency: MARGIN, amount: amount(margin.negated()) },
-    ];
-    if (settlement.payout.gt(0)) {
-      postings.push({
-        account: { ...user, bucket: 'available' },
-        currency: MARGIN,
-        amount: amount(settlement.payout),
-      });
-    }
-    if (settlement.fee.gt(0)) {
-      postings.push({ account: { system: 'fees' }, currency: MARGIN, amount: amount(settlement.fee) });
-    }
-    if (!settlement.houseResult.isZero()) {
-      postings.push({
-        account: { system: 'house_pnl' },
-        currency: MARGIN,
-        amount: amount(settlement.houseResult),
-      });
-    }
+    const postings = closePostings(row.userId, margin, settlement);
     const trigger =
       reason === 'take_profit' ? row.takeProfitPrice : reason === 'stop_loss' ? row.stopLossPrice : null;
     await postTransaction(
@@ -464,33 +997,171 @@ export function createPerpetualEngine(deps: TradingDeps) {
     const found = await ownOpenPosition(userId, orderId);
     const config = await readPerpetualConfig(db);
     const price = await deps.prices.current(found.symbol);
-    const mark = new Decimal(price.price);
     const now = new Date(deps.now());
     const liquidationNotices: WrittenNotification[] = [];
     const seal = currentSeal();
     const { order, position } = await db.transaction(async (tx) => {
       const row = await repo.lockOpenPosition(tx, orderId, userId);
       if (!row) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
-      let closed: { order: OrderRow; position: repo.PositionRow };
-      if (liquidatableAt(row, mark)) {
-        // At or past its liquidation price the position has no equity left to close for: the close
-        // is its liquidation, the same one the job would make (the user loses the margin, no more).
-        const { positions, orders, notices } = await liquidateInTx(tx, row.symbol, [orderId], price, now);
-        if (!positions[0] || !orders[0]) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
-        liquidationNotices.push(...notices);
-        closed = { order: orders[0], position: positions[0] };
-      } else {
-        closed = await settleClose(tx, row, price, new Decimal(config.close_fee_rate), 'user', now);
-      }
+      const closed = await closeLocked(tx, row, price, config, now, liquidationNotices);
       // Closed: no mark in the reply.
       await sealEffect(tx, seal, shownAt(closed.order, closed.position, new Map()));
       return closed;
     });
+    afterUserClose(userId, order, position, liquidationNotices);
+    return shownAt(order, position, new Map());
+  }
+
+  /**
+   * A user's close of a locked open position: at or past its liquidation price the position has no
+   * equity left to close for, so the close is its liquidation, the same one the job would make (the
+   * user loses the margin, no more); else a close at `price`.
+   */
+  async function closeLocked(
+    tx: Tx,
+    row: repo.PositionRow,
+    price: PriceObservation,
+    config: { close_fee_rate: string },
+    now: Date,
+    liquidationNotices: WrittenNotification[],
+  ): Promise<{ order: OrderRow; position: repo.PositionRow }> {
+    if (liquidatableAt(row, new Decimal(price.price))) {
+      const { positions, orders, notices } = await liquidateInTx(tx, row.symbol, [row.orderId], price, now);
+      if (!positions[0] || !orders[0]) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+      liquidationNotices.push(...notices);
+      return { order: orders[0], position: positions[0] };
+    }
+    return settleClose(tx, row, price, new Decimal(config.close_fee_rate), 'user', now);
+  }
+
+  function afterUserClose(
+    userId: number,
+    order: OrderRow,
+    position: repo.PositionRow,
+    liquidationNotices: WrittenNotification[],
+  ) {
     if (position.status === 'liquidated') {
       deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order: toTradeOrder(order) });
       pushNotifications(deps.realtime, liquidationNotices);
     }
-    return shownAt(order, position, new Map());
+  }
+
+  /**
+   * Closes part of the caller's open position at the current reference price: `quantity` (or
+   * `percent` of the locked position's quantity, rounded down to the stored 18 places). All of it is
+   * the full close. Else, in one transaction on the locked row: the closed part's margin (pro rata,
+   * 8 places, down) leaves frozen, its P&L less the close fee on the closed quantity goes to
+   * available (closeSettlement, as a close of that part), the partial close is recorded and posted
+   * under `perpetual:<id>:reduce:<partial id>`; the rest keeps its entry price, its take-profit and
+   * stop-loss, and gets its liquidation price recomputed. Past the position's quantity: 400; at or
+   * past the liquidation price: 409 (the job liquidates it), nothing moved either way.
+   */
+  async function reduce(userId: number, orderId: number, body: PerpetualReduceBody): Promise<PositionView> {
+    const found = await ownOpenPosition(userId, orderId);
+    const config = await readPerpetualConfig(db);
+    const price = await deps.prices.current(found.symbol);
+    const mark = new Decimal(price.price);
+    const now = new Date(deps.now());
+    const liquidationNotices: WrittenNotification[] = [];
+    const seal = currentSeal();
+    const marks = await marksOf([found.symbol]);
+    const result = await db.transaction(async (tx) => {
+      const row = await repo.lockOpenPosition(tx, orderId, userId);
+      if (!row) throw conflict(PERPETUAL_TEXTS.alreadyClosed);
+      const held = decimalFromDb(row.quantity);
+      const asked =
+        body.percent !== undefined
+          ? held.times(body.percent).div(100).toDecimalPlaces(18, Decimal.ROUND_DOWN)
+          : new Decimal(body.quantity ?? '0');
+      if (asked.gt(held)) {
+        throw badRequest(PERPETUAL_TEXTS.reduceTooLarge(amount(held)), { field: 'quantity' });
+      }
+      if (asked.eq(held)) {
+        const closed = await closeLocked(tx, row, price, config, now, liquidationNotices);
+        const shown = shownAt(closed.order, closed.position, new Map());
+        await sealEffect(tx, seal, shown);
+        return { closed, shown };
+      }
+      if (liquidatableAt(row, mark)) throw conflict(PERPETUAL_TEXTS.reduceLiquidating);
+      const side = row.side as PerpetualSide;
+      const margin = decimalFromDb(row.margin);
+      const released = margin.times(asked).div(held).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+      if (!released.gt(0)) throw badRequest(PERPETUAL_TEXTS.reduceTooSmall, { field: 'quantity' });
+      const added = decimalFromDb(row.marginAdded);
+      const addedReleased = added.times(asked).div(held).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+      // The funding part of the margin leaves pro rata too, so the rest's opening margin stays exact.
+      const fundingMargin = decimalFromDb(row.fundingMargin);
+      const fundingReleased = fundingMargin.times(asked).div(held).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+      const entry = decimalFromDb(row.entryPrice);
+      const settlement = closeSettlement(
+        side,
+        { margin: released, quantity: asked, entry },
+        mark,
+        new Decimal(config.close_fee_rate),
+      );
+      const rest = { margin: margin.minus(released), quantity: held.minus(asked), entry };
+      const liquidation = positionLiquidationPrice(side, rest, decimalFromDb(row.maintenanceRate));
+      const { position, partialId } = await repo.reducePosition(
+        tx,
+        row,
+        {
+          quantity: amount(asked),
+          marginReleased: amount(released),
+          price: price.price,
+          priceSource: price.source,
+          priceAt: price.at,
+          priceComponents: price.components,
+          fee: amount(settlement.fee),
+          realisedPnl: amount(settlement.realisedPnl),
+          payout: amount(settlement.payout),
+        },
+        {
+          quantity: amount(rest.quantity),
+          margin: amount(rest.margin),
+          marginAdded: amount(added.minus(addedReleased)),
+          fundingMargin: amount(fundingMargin.minus(fundingReleased)),
+          liquidationPrice: amount(liquidation),
+        },
+      );
+      const postings = closePostings(userId, released, settlement);
+      await postTransaction(
+        tx,
+        {
+          idempotencyKey: `perpetual:${orderId}:reduce:${partialId}`,
+          kind: 'perpetual_reduce',
+          metadata: {
+            symbol: row.symbol,
+            price: price.price,
+            source: price.source,
+            at: price.at,
+            quantity: amount(asked),
+          },
+          postings,
+        },
+        { savepoint: false },
+      );
+      const order = settlement.fee.gt(0)
+        ? await repo.addOrderFee(tx, orderId, amount(settlement.fee), now)
+        : await findOrder(tx, orderId);
+      const shown = shownAt(order, position, marks);
+      await sealEffect(tx, seal, shown);
+      return { closed: { order, position }, shown };
+    });
+    afterUserClose(userId, result.closed.order, result.closed.position, liquidationNotices);
+    return result.shown;
+  }
+
+  /** 持仓列表: every user's open positions at the latest mark of their symbol, with the owner. */
+  async function adminPositions(query: AdminPerpetualPositionsQuery & { page: number; limit: number }) {
+    const { rows, total } = await repo.listOpenPositionsForAdmin(db, query);
+    const marks = await marksOf(rows.map((r) => r.position.symbol));
+    return {
+      positions: rows.map((r) => ({
+        ...toPerpetualPosition(r.position, marks.get(r.position.symbol)),
+        user: { id: r.position.userId, email: r.email },
+      })),
+      pagination: paginationOf(query, total),
+    };
   }
 
   /**
@@ -600,11 +1271,9 @@ export function createPerpetualEngine(deps: TradingDeps) {
    * position is at or past its liquidation price at that mark is liquidated instead.
    *
    * Why the user's remaining equity (margin + P&L, at most the maintenance margin by then) goes to
-   * the house on a liquidation: the house is the counterparty of every position, and when the price
-   * gaps through a liquidation price the position's loss exceeds its margin; the user never owes more
-   * than the margin, so the house bears the difference. Exchanges cover that with an insurance fund
-   * fed by these remainders, or by auto-deleveraging winning traders. This product has neither: the
-   * house is both, so the remainder is the house's, and the user's loss on a liquidation is the margin.
+   * the insurance fund on a liquidation: when the price gaps through a liquidation price the
+   * position's loss exceeds its margin; the user never owes more than the margin, so the fund pays
+   * the house the difference (insurance-fund.ts). The user's loss on a liquidation is the margin.
    */
   async function checkPositions(
     now: Date,
@@ -791,9 +1460,34 @@ export function createPerpetualEngine(deps: TradingDeps) {
         await checkPositions(now, fence);
       },
     },
+    {
+      // Waiting limit orders the index has reached: opened at that tick, or cancelled with a reason.
+      name: 'perpetual-limit-orders',
+      everyMs: LIQUIDATION_EVERY_MS,
+      run: async (now, fence) => {
+        await triggerLimitOrders(now, fence);
+      },
+    },
   ];
 
-  return { config, open, close, setTpsl, addMargin, markPrice, positions, checkPositions, jobSteps };
+  return {
+    config,
+    open,
+    close,
+    reduce,
+    setTpsl,
+    addMargin,
+    markPrice,
+    positions,
+    limitOrders,
+    cancelLimit,
+    adminPositions,
+    checkPositions,
+    triggerLimitOrders,
+    /** For the funding step (funding.service.ts): a position that cannot pay is liquidated. */
+    liquidateInTx,
+    jobSteps,
+  };
 }
 
 export type PerpetualEngine = ReturnType<typeof createPerpetualEngine>;

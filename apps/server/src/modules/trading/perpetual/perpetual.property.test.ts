@@ -252,6 +252,7 @@ async function runSequence(ops: Op[]) {
     .where(inArray(perpetualPositions.userId, users));
   let fees = new Decimal(0);
   let house = new Decimal(0);
+  let fund = new Decimal(0);
   for (let u = 0; u < USERS; u++) {
     let available = new Decimal(FUNDS);
     for (const p of positions.filter((row) => row.userId === users[u])) {
@@ -282,7 +283,11 @@ async function runSequence(ops: Op[]) {
       }
       available = available.minus(margin).minus(openFee).plus(payout);
       fees = fees.plus(openFee).plus(closeFee);
-      house = house.plus(margin).minus(payout).minus(closeFee);
+      // A liquidation's remaining equity (or minus the gap it drew) is the insurance fund's.
+      const insurance = decimalFromDb(p.insuranceAmount);
+      if (p.status === 'closed') expect(insurance.isZero()).toBe(true);
+      house = house.plus(margin).minus(payout).minus(closeFee).minus(insurance);
+      fund = fund.plus(insurance);
     }
     const wallet = await usdt(db, users[u] as number);
     expect(wallet.available.toFixed()).toBe(available.toFixed());
@@ -291,6 +296,7 @@ async function runSequence(ops: Op[]) {
   const sysAfter = await systemUsdt(db);
   expect(sysAfter.fees.minus(sysBefore.fees).toFixed()).toBe(fees.toFixed());
   expect(sysAfter.house.minus(sysBefore.house).toFixed()).toBe(house.toFixed());
+  expect(sysAfter.insurance.minus(sysBefore.insurance).toFixed()).toBe(fund.toFixed());
   await assertLedgerOk(db);
 }
 

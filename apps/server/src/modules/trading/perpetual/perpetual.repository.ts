@@ -5,9 +5,16 @@ import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { lockUserScope } from '../../../db/user-locks.ts';
+import { users } from '../../auth/auth.schema.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
-import { perpetualMarginAdditions, perpetualPositions, tradeOrders } from '../trading.schema.ts';
+import {
+  perpetualLimitOrders,
+  perpetualMarginAdditions,
+  perpetualPartialCloses,
+  perpetualPositions,
+  tradeOrders,
+} from '../trading.schema.ts';
 
 /** SQL of the perpetual engine: positions (perpetual_positions) and the order rows they belong to. */
 
@@ -337,4 +344,199 @@ export async function latestTicks(
       { price: normaliseDecimalString(r.price), source: r.source, at: new Date(Number(r.at_ms)) },
     ]),
   );
+}
+
+// ---- limit orders --------------------------------------------------------------------------------
+
+export type LimitOrderRow = typeof perpetualLimitOrders.$inferSelect;
+
+export async function insertLimitOrder(
+  tx: Tx,
+  values: typeof perpetualLimitOrders.$inferInsert,
+): Promise<LimitOrderRow> {
+  const [row] = await tx.insert(perpetualLimitOrders).values(values).returning();
+  if (!row) throw new Error('perpetual_limit_orders insert returned nothing');
+  return row;
+}
+
+export async function findLimitOrder(exec: Executor, orderId: number): Promise<LimitOrderRow | null> {
+  const [row] = await exec
+    .select()
+    .from(perpetualLimitOrders)
+    .where(eq(perpetualLimitOrders.orderId, orderId));
+  return row ?? null;
+}
+
+/** A user's waiting limit orders: counted with the open positions against the open-position limit. */
+export async function countPendingLimitOrders(exec: Executor, userId: number): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(perpetualLimitOrders)
+    .where(and(eq(perpetualLimitOrders.userId, userId), eq(perpetualLimitOrders.status, 'pending')));
+  return row?.n ?? 0;
+}
+
+export async function listLimitOrders(
+  exec: Executor,
+  userId: number,
+  filter: { status: 'pending' | 'ended'; symbol?: string | undefined; page: number; limit: number },
+): Promise<{ rows: LimitOrderRow[]; total: number }> {
+  const l = perpetualLimitOrders;
+  const conditions: SQL[] = [
+    eq(l.userId, userId),
+    filter.status === 'pending' ? eq(l.status, 'pending') : inArray(l.status, ['filled', 'cancelled']),
+  ];
+  if (filter.symbol) conditions.push(eq(l.symbol, filter.symbol));
+  const where = and(...conditions);
+  const { limit, offset } = pageOf(filter);
+  const [rows, [total]] = await Promise.all([
+    exec.select().from(l).where(where).orderBy(desc(l.orderId)).limit(limit).offset(offset),
+    exec.select({ n: count() }).from(l).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function symbolsWithPendingLimitOrders(exec: Executor): Promise<string[]> {
+  const rows = await exec
+    .selectDistinct({ symbol: perpetualLimitOrders.symbol })
+    .from(perpetualLimitOrders)
+    .where(eq(perpetualLimitOrders.status, 'pending'))
+    .orderBy(asc(perpetualLimitOrders.symbol));
+  return rows.map((r) => r.symbol);
+}
+
+/**
+ * Claims up to `limit` waiting orders of `symbol` that the index `mark` has reached (a long's limit
+ * at or above it, a short's at or below it), oldest first, skipping rows a cancel or another runner holds.
+ */
+export async function claimCrossedLimitOrders(
+  tx: Tx,
+  symbol: string,
+  mark: string,
+  limit: number,
+): Promise<LimitOrderRow[]> {
+  const l = perpetualLimitOrders;
+  return tx
+    .select()
+    .from(l)
+    .where(
+      and(
+        eq(l.status, 'pending'),
+        eq(l.symbol, symbol),
+        or(
+          and(eq(l.side, 'long'), gte(l.limitPrice, mark)),
+          and(eq(l.side, 'short'), lte(l.limitPrice, mark)),
+        ),
+      ),
+    )
+    .orderBy(asc(l.orderId))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * pending → filled or cancelled, only while pending (and the caller's, when `userId` is given): of a
+ * cancel racing the trigger exactly one gets the row, the other null.
+ */
+export async function endLimitOrder(
+  tx: Tx,
+  orderId: number,
+  values: { status: 'filled' | 'cancelled'; cancelReason?: string; endedAt: Date },
+  userId?: number,
+): Promise<LimitOrderRow | null> {
+  const l = perpetualLimitOrders;
+  const conditions = [eq(l.orderId, orderId), eq(l.status, 'pending')];
+  if (userId !== undefined) conditions.push(eq(l.userId, userId));
+  const [row] = await tx
+    .update(l)
+    .set({ status: values.status, cancelReason: values.cancelReason ?? null, endedAt: values.endedAt })
+    .where(and(...conditions))
+    .returning();
+  return row ?? null;
+}
+
+/** The order row of a limit order that opened (its fill) or was cancelled. */
+export async function updateOrderRow(
+  tx: Tx,
+  orderId: number,
+  values: Partial<typeof tradeOrders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await tx.update(tradeOrders).set(values).where(eq(tradeOrders.id, orderId)).returning();
+  if (!row) throw new Error(`perpetual: order ${orderId} is missing`);
+  return row;
+}
+
+// ---- partial closes ------------------------------------------------------------------------------
+
+/** Records a partial close of a locked open position and leaves the position with the rest. */
+export async function reducePosition(
+  tx: Tx,
+  position: PositionRow,
+  close: Omit<typeof perpetualPartialCloses.$inferInsert, 'orderId' | 'userId'>,
+  rest: {
+    quantity: string;
+    margin: string;
+    marginAdded: string;
+    fundingMargin: string;
+    liquidationPrice: string;
+  },
+): Promise<{ position: PositionRow; partialId: number }> {
+  const [partial] = await tx
+    .insert(perpetualPartialCloses)
+    .values({ ...close, orderId: position.orderId, userId: position.userId })
+    .returning({ id: perpetualPartialCloses.id });
+  const [row] = await tx
+    .update(perpetualPositions)
+    .set(rest)
+    .where(and(eq(perpetualPositions.orderId, position.orderId), eq(perpetualPositions.status, 'open')))
+    .returning();
+  if (!partial || !row) throw new Error(`perpetual: partial close of ${position.orderId} wrote nothing`);
+  return { position: row, partialId: partial.id };
+}
+
+/** The order row of a position partly closed: the close fee added to its fee. */
+export async function addOrderFee(tx: Tx, orderId: number, fee: string, at: Date): Promise<OrderRow> {
+  const [row] = await tx
+    .update(tradeOrders)
+    .set({ fee: sql`${tradeOrders.fee} + ${fee}::numeric`, updatedAt: at })
+    .where(eq(tradeOrders.id, orderId))
+    .returning();
+  if (!row) throw new Error(`perpetual: order ${orderId} is missing`);
+  return row;
+}
+
+// ---- the operator's list -------------------------------------------------------------------------
+
+/**
+ * Every user's open positions (持仓列表), newest first, with the owner's e-mail; `user` is an id or
+ * an exact e-mail (case-insensitive).
+ */
+export async function listOpenPositionsForAdmin(
+  exec: Executor,
+  filter: { user?: string | undefined; symbol?: string | undefined; page: number; limit: number },
+): Promise<{ rows: { position: PositionRow; email: string }[]; total: number }> {
+  const p = perpetualPositions;
+  const conditions: SQL[] = [eq(p.status, 'open')];
+  if (filter.symbol) conditions.push(eq(p.symbol, filter.symbol));
+  if (filter.user) {
+    conditions.push(
+      /^\d+$/.test(filter.user)
+        ? eq(p.userId, Number(filter.user))
+        : sql`lower(${users.email}) = lower(${filter.user})`,
+    );
+  }
+  const where = and(...conditions);
+  const { limit, offset } = pageOf(filter);
+  const [rows, [total]] = await Promise.all([
+    exec
+      .select({ position: p, email: users.email })
+      .from(p)
+      .innerJoin(users, eq(users.id, p.userId))
+      .where(where)
+      .orderBy(desc(p.orderId))
+      .limit(limit)
+      .offset(offset),
+    exec.select({ n: count() }).from(p).innerJoin(users, eq(users.id, p.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

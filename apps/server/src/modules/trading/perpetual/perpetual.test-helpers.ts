@@ -13,15 +13,19 @@ import { createPerpetualEngine } from './perpetual.engine.ts';
 
 /** Test helpers of the perpetual engine's tests. */
 
-let lastTickAt = 0;
+const lastTickAt = new Map<string, number>();
 /**
- * Records a reference price at the current time, or 1 ms after the previous one of this process so
- * that a later price always replaces an earlier one (ticks are unique per symbol and instant).
+ * Records a reference price at the current time, or 1 ms after the symbol's previous one of this
+ * process so that a later price always replaces an earlier one (ticks are unique per symbol and
+ * instant). Per symbol: a test that stamps a tick ahead of the clock (a job's future turn) must not
+ * push every later test's ticks ahead too, where the engine refuses them as a wrong clock and opens
+ * at the simulator's price instead (perpetual.orders.test failed so in CI).
  */
 export async function setPrice(db: Db, symbol: string, price: string, at?: number): Promise<number> {
-  lastTickAt = Math.max(at ?? Date.now(), lastTickAt + 1);
-  await recordTick(db, symbol, price, lastTickAt);
-  return lastTickAt;
+  const tickAt = Math.max(at ?? Date.now(), (lastTickAt.get(symbol) ?? 0) + 1);
+  lastTickAt.set(symbol, tickAt);
+  await recordTick(db, symbol, price, tickAt);
+  return tickAt;
 }
 
 let userCounter = 0;
@@ -40,10 +44,11 @@ export async function usdt(db: Db, userId: number): Promise<{ available: Decimal
   };
 }
 
-export async function systemUsdt(db: Db): Promise<{ fees: Decimal; house: Decimal }> {
+export async function systemUsdt(db: Db): Promise<{ fees: Decimal; house: Decimal; insurance: Decimal }> {
   return {
     fees: new Decimal(await systemAccountBalance(db, 'fees', 'USDT')),
     house: new Decimal(await systemAccountBalance(db, 'house_pnl', 'USDT')),
+    insurance: new Decimal(await systemAccountBalance(db, 'house_insurance', 'USDT')),
   };
 }
 

@@ -19,6 +19,7 @@ import { testTradingDeps } from '../testing/trading-fixtures.ts';
 import { tradeOrders } from '../trading.schema.ts';
 import { ORDER_UPDATED_EVENT } from '../trading-deps.ts';
 import { createPerpetualEngine } from './perpetual.engine.ts';
+import { pnlAt } from './perpetual.math.ts';
 import { journalCount, setPrice, systemUsdt, usdt } from './perpetual.test-helpers.ts';
 
 /**
@@ -417,7 +418,12 @@ describe('liquidation job', () => {
     const wallet = await usdt(db, id);
     expect(wallet.available.toFixed()).toBe('9899.5');
     expect(wallet.frozen.toFixed()).toBe('0');
-    expect((await systemUsdt(db)).house.minus(sys.house).toFixed()).toBe('100');
+    // The equity left at the mark (margin + P&L) goes to the insurance fund, the rest of the margin to the house.
+    const equity = dec(100).plus(pnlAt('long', { margin: dec(100), quantity: dec(5), entry: dec(200) }, liq));
+    expect(equity.gt(0)).toBe(true);
+    const after = await systemUsdt(db);
+    expect(after.insurance.minus(sys.insurance).toFixed()).toBe(equity.toFixed());
+    expect(after.house.minus(sys.house).toFixed()).toBe(dec(100).minus(equity).toFixed());
     const orderEvents = events.filter((e) => e[1] === ORDER_UPDATED_EVENT);
     expect(orderEvents).toHaveLength(1);
     expect(orderEvents[0]?.[0]).toBe(id);

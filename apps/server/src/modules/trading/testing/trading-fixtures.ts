@@ -1,5 +1,6 @@
 import type { OrderBook, Ticker } from '@platform/contracts';
 import type { Db } from '../../../db/client.ts';
+import { type FundingRateSource, fixedFundingRates } from '../../market-data/funding-rates.ts';
 import { requireEnabledPair } from '../../market-data/pairs.service.ts';
 import type { IndexSnapshot } from '../../market-data/price-index.ts';
 import { createOptionConfigService } from '../../option-config/option-config.service.ts';
@@ -19,6 +20,8 @@ export function testTradingDeps(
     now?: () => number;
     books?: Record<string, OrderBook>;
     tickers?: (symbols: string[]) => Promise<Ticker[]>;
+    /** Default: 0.0001 for every pair from one venue. */
+    fundingRates?: FundingRateSource;
   } = {},
 ): TradingDeps {
   const now = opts.now ?? Date.now;
@@ -36,6 +39,7 @@ export function testTradingDeps(
     quotes,
     pairs: { requireEnabled: (symbol: string) => requireEnabledPair(db, symbol) },
     options: createOptionConfigService({ db }),
+    fundingRates: opts.fundingRates ?? fixedFundingRates('0.0001'),
     realtime: silentRealtime,
     now,
   };

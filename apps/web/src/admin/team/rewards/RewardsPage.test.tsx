@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
+import { expectNoPager } from '../../../test/pager.ts';
 import { confirmDialog } from '../../../test/render.tsx';
 import RewardsPage from '../RewardsPage.tsx';
 
@@ -185,7 +186,7 @@ describe('RewardsPage', () => {
     expect(text('reward-tier-1')).toContain('18.00');
     expect(text('reward-tier-10')).toContain('≥ 30,000');
     expect(text('reward-tier-10')).toContain('8,888.00');
-    expect(text('rewards-page-text')).toBe('第 1 页，共 1 页（3 条记录）');
+    expect(text('rewards-page-text')).toBe('显示第 1 到 3 条，共 3 条记录');
   });
 
   it('filters by status through the address; 全部 removes the filter; pages 20 at a time', async () => {
@@ -209,7 +210,7 @@ describe('RewardsPage', () => {
     };
     fireEvent.click(screen.getByTestId('rewards-status-pending'));
     await screen.findByTestId('reward-row-1');
-    expect(text('rewards-page-text')).toBe('第 1 页，共 3 页（45 条记录）');
+    expect(text('rewards-page-text')).toBe('显示第 1 到 20 条，共 45 条记录');
     fireEvent.click(within(screen.getByTestId('rewards-pagination')).getByText('2'));
     await screen.findByTestId('reward-row-101');
     expect(lastQuery()).toEqual({ page: '2', limit: '20', status: 'pending' });
@@ -353,7 +354,7 @@ describe('RewardsPage', () => {
   it('shows an empty state', async () => {
     handlers['GET /api/admin/team/rewards'] = () => listReply([]);
     renderPage('/admin/team/rewards?status=pending');
-    await waitFor(() => expect(text('rewards-page-text')).toBe('第 0 页，共 0 页（0 条记录）'));
-    expect(screen.getByText('暂无待发放的奖励记录')).toBeTruthy();
+    expect(await screen.findByText('暂无待发放的奖励记录')).toBeTruthy();
+    expectNoPager('rewards');
   });
 });

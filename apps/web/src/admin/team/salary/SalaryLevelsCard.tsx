@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { SALARY_CURRENCY, SALARY_PAYOUT_DAYS, SALARY_TEXTS } from '@platform/contracts';
+import { changeProposedMessage, SALARY_CURRENCY, SALARY_PAYOUT_DAYS } from '@platform/contracts';
 import { formatCount, formatDateTime, formatNumber, salaryLevelsProblem } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -20,10 +20,10 @@ import {
 import { type HTMLAttributes, useState } from 'react';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../../lib/request.ts';
+import { CHANGES_QUERY_ROOT } from '../../changes/changesApi.ts';
 import {
   fetchSalaryLevels,
   SALARY_LEVELS_KEY,
-  SALARY_QUERY_ROOT,
   type SalaryLevel,
   type SalaryLevelsData,
   saveSalaryLevels,
@@ -175,11 +175,10 @@ function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; on
 
   const save = useMutation({
     mutationFn: saveSalaryLevels,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(SALARY_LEVELS_KEY, saved);
-      // Eligibility follows the table: the lists reload (the table itself is the reply).
-      void queryClient.invalidateQueries({ queryKey: [...SALARY_QUERY_ROOT, 'eligible-users'] });
-      message.success(SALARY_TEXTS.levelsSaved);
+    // A proposal: the table in force (and every payout) stays until another admin approves it.
+    onSuccess: (change) => {
+      void queryClient.invalidateQueries({ queryKey: CHANGES_QUERY_ROOT });
+      message.success(changeProposedMessage(change));
       onClose();
     },
     onError: (error) => {
@@ -211,7 +210,7 @@ function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; on
     >
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         等级从 1
-        起连续编号；高一级的直推、团队要求不能更低且至少一项更高，工资不能更低。保存后，之后的发放按新等级计算，已发放的记录不变。
+        起连续编号；高一级的直推、团队要求不能更低且至少一项更高，工资不能更低。保存即提交变更，另一位管理员在待生效变更中批准后生效；之后的发放按新等级计算，已发放的记录不变。
       </Typography.Paragraph>
       <Flex vertical data-testid="salary-levels-editor">
         {rows.map((row, index) => {

@@ -1,10 +1,16 @@
-import type { SalaryCandidate, SalaryLevel, SalaryStatistics } from '@platform/contracts';
+import {
+  CHANGE_TEXTS,
+  type SalaryCandidate,
+  type SalaryLevel,
+  type SalaryStatistics,
+} from '@platform/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeReplyFixture } from '../../../test/adminChange.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { confirmDialog } from '../../../test/render.tsx';
@@ -520,10 +526,14 @@ describe('SalaryPage payout tab', () => {
 });
 
 describe('SalaryPage salary levels', () => {
-  it('edits the levels with client-side checks, then saves them', async () => {
+  it('edits the levels with client-side checks, then proposes them (the table in force stays)', async () => {
     const saved: SalaryLevel[] = [...LEVELS, { level: 3, direct: 10, team: 100, amount: '300.5' }];
     handlers[`PUT ${BASE}/levels`] = () =>
-      ok({ levels: saved, updated_at: '2026-11-15T16:30:00.000Z', updated_by: 'admin@example.com' });
+      changeReplyFixture({
+        kind: 'team_salary_levels',
+        before: { levels: LEVELS },
+        after: { levels: saved },
+      });
     renderPage();
     await screen.findByTestId('salary-level-2');
     fireEvent.click(screen.getByTestId('salary-levels-edit'));
@@ -554,14 +564,12 @@ describe('SalaryPage salary levels', () => {
     fireEvent.click(screen.getByTestId('salary-level-remove-4'));
     await waitFor(() => expect(screen.queryByTestId('salary-level-amount-4')).toBeNull());
 
-    const before = callsTo('GET', '/eligible-users').length;
     fireEvent.click(save());
-    expect(await screen.findByText('工资等级已保存')).toBeTruthy();
+    expect(await screen.findByText(CHANGE_TEXTS.proposed)).toBeTruthy();
     expect(callsTo('PUT', '/levels')[0]?.body).toEqual({ levels: saved });
-    await waitFor(() => expect(text('salary-level-3')).toContain('300.50'));
-    expect(text('salary-levels-updated')).toBe('最后更新：admin@example.com · 2026-11-16 00:30:00');
-    // Eligibility follows the table.
-    await waitFor(() => expect(callsTo('GET', '/eligible-users').length).toBeGreaterThan(before));
+    // Nothing changed yet: the card still shows the table in force, and the editor closed.
+    await waitFor(() => expect(screen.queryByTestId('salary-levels-editor')).toBeNull());
+    expect(screen.queryByTestId('salary-level-3')).toBeNull();
   });
 
   it('keeps the editor open with the server message when saving fails; says when the defaults are in use', async () => {

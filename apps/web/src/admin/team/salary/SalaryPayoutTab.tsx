@@ -10,8 +10,9 @@ import {
 } from '@platform/contracts';
 import { Decimal, formatCount, formatNumber } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Pagination, Select, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Select, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { ListFooter } from '../../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -376,19 +377,7 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
             payDisabledReason={payDisabledReason}
             emptyText={query.isPending ? '加载中...' : '该发放日暂无达标用户'}
           />
-          {pagination && pagination.total > DEFAULT_PAGE_SIZE && (
-            <Flex justify="flex-end" style={{ marginTop: 16 }}>
-              <Pagination
-                current={pagination.page}
-                pageSize={DEFAULT_PAGE_SIZE}
-                total={pagination.total}
-                showSizeChanger={false}
-                showLessItems
-                onChange={onPage}
-                data-testid="salary-pagination"
-              />
-            </Flex>
-          )}
+          <ListFooter pagination={pagination} page={page} noun="人" onChange={onPage} testId="salary" />
         </Card>
       )}
     </Flex>

@@ -1,4 +1,5 @@
 import {
+  type AdminChange,
   batchPaySalary,
   DEFAULT_PAGE_SIZE,
   type EligibleUsersQuery,
@@ -127,11 +128,11 @@ export async function fetchSalaryLevels(signal?: AbortSignal): Promise<SalaryLev
   return reply.data;
 }
 
-/** PUT .../levels {levels} */
-export async function saveSalaryLevels(levels: readonly SalaryLevel[]): Promise<SalaryLevelsData> {
+/** PUT .../levels {levels}: a proposal (202) another admin approves in 待生效变更. */
+export async function saveSalaryLevels(levels: readonly SalaryLevel[]): Promise<AdminChange> {
   const body: SalaryLevelsBody = salaryLevelsBody.parse({ levels: [...levels] });
   const reply = await call(saveSalaryLevelsEndpoint, { body });
-  return reply.data;
+  return reply.data.change;
 }
 
 export const EXPORT_TIMEOUT_MS = 60_000;

@@ -16,6 +16,8 @@ import {
   Typography,
 } from 'antd';
 import { type HTMLAttributes, type ReactNode, useState } from 'react';
+import { ListFooter } from '../../../components/ListFooter.tsx';
+import { pageOf } from '../../../components/pagination.ts';
 import { SectionError } from '../../../components/SectionError.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import { INTERVAL_OPTIONS } from './HistoricalInitCard.tsx';
@@ -109,11 +111,15 @@ function columnsWith(
 type Checked = IntegrityParams & { run: number };
 
 /** 数据完整性: counts the candles a window should hold per series and lists the missing ranges. */
+/** The series a check returns are paged here, this many a page. */
+const SERIES_PAGE_SIZE = 10;
+
 export function IntegrityCard({ symbols }: { symbols: string[] }) {
   const [hours, setHours] = useState(24);
   const [symbol, setSymbol] = useState<string | undefined>();
   const [interval, setIntervalFilter] = useState<KlineInterval | undefined>();
   const [checked, setChecked] = useState<Checked | null>(null);
+  const [page, setPage] = useState(1);
 
   const query = useQuery({
     queryKey: [...MARKET_INTEGRITY_KEY, checked],
@@ -122,7 +128,10 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  const check = () => setChecked((previous) => ({ hours, symbol, interval, run: (previous?.run ?? 0) + 1 }));
+  const check = () => {
+    setChecked((previous) => ({ hours, symbol, interval, run: (previous?.run ?? 0) + 1 }));
+    setPage(1);
+  };
 
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -167,6 +176,7 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
   } else {
     const data = query.data;
     const broken = data.series.filter((series) => series.missing > 0).length;
+    const shown = pageOf(data.series, page, SERIES_PAGE_SIZE);
     result = (
       <Flex vertical gap={12}>
         <Alert
@@ -186,10 +196,10 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
           rowKey={(series) => `${series.symbol}-${series.interval}`}
           size="small"
           columns={columns}
-          dataSource={data.series}
+          dataSource={shown.rows}
           loading={query.isFetching}
           scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          pagination={false}
           onRow={(series) =>
             ({
               'data-testid': `integrity-row-${series.symbol}-${series.interval}`,
@@ -197,6 +207,7 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
           }
           locale={{ emptyText: <Empty description="暂无K线数据" /> }}
         />
+        <ListFooter pagination={shown.pagination} noun="个序列" onChange={setPage} testId="integrity" />
       </Flex>
     );
   }

@@ -4,6 +4,8 @@ import { formatDateTime } from '@platform/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
+import { ListFooter } from '../../../components/ListFooter.tsx';
+import { pageOf } from '../../../components/pagination.ts';
 import { SectionError } from '../../../components/SectionError.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import { fetchMarketLogs, MARKET_LOGS_KEY, type MarketLog, type MarketLogLevel } from './marketDataApi.ts';
@@ -15,6 +17,9 @@ export const LOG_LEVEL_LABELS: Record<MarketLogLevel, { label: string; colour: s
 };
 
 type LevelFilter = MarketLogLevel | 'all';
+
+/** The entries the call returns are paged here, this many a page. */
+const LOGS_PAGE_SIZE = 20;
 
 const columns: TableColumnsType<MarketLog> = [
   {
@@ -43,11 +48,14 @@ const columns: TableColumnsType<MarketLog> = [
 /** 日志: the market-data service's recent log entries, filterable by level; details expand under a row. */
 export function LogsCard() {
   const [level, setLevel] = useState<LevelFilter>('all');
+  const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: [...MARKET_LOGS_KEY, level],
     queryFn: ({ signal }) => fetchMarketLogs(level === 'all' ? undefined : level, signal),
     placeholderData: keepPreviousData,
   });
+
+  const shown = pageOf(query.data ?? [], page, LOGS_PAGE_SIZE);
 
   return (
     <Card
@@ -56,7 +64,10 @@ export function LogsCard() {
         <Space>
           <Select<LevelFilter>
             value={level}
-            onChange={setLevel}
+            onChange={(next) => {
+              setLevel(next);
+              setPage(1);
+            }}
             style={{ width: 120 }}
             aria-label="日志级别"
             options={[
@@ -85,24 +96,27 @@ export function LogsCard() {
           testId="market-logs-error"
         />
       ) : (
-        <Table<MarketLog>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={query.data ?? []}
-          loading={query.isFetching}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-          expandable={{
-            rowExpandable: (log) => log.details !== null && Object.keys(log.details).length > 0,
-            expandedRowRender: (log) => (
-              <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                {JSON.stringify(log.details, null, 2)}
-              </pre>
-            ),
-          }}
-          onRow={(log) => ({ 'data-testid': `market-log-${log.id}` }) as HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: <Empty description={query.isPending ? '加载中...' : '暂无日志'} /> }}
-        />
+        <>
+          <Table<MarketLog>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={shown.rows}
+            loading={query.isFetching}
+            pagination={false}
+            expandable={{
+              rowExpandable: (log) => log.details !== null && Object.keys(log.details).length > 0,
+              expandedRowRender: (log) => (
+                <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                  {JSON.stringify(log.details, null, 2)}
+                </pre>
+              ),
+            }}
+            onRow={(log) => ({ 'data-testid': `market-log-${log.id}` }) as HTMLAttributes<HTMLElement>}
+            locale={{ emptyText: <Empty description={query.isPending ? '加载中...' : '暂无日志'} /> }}
+          />
+          <ListFooter pagination={shown.pagination} noun="条日志" onChange={setPage} testId="market-logs" />
+        </>
       )}
     </Card>
   );

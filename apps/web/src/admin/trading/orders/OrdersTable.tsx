@@ -1,6 +1,7 @@
 import {
   ADMIN_TRADING_TEXTS,
   type AdminOrder,
+  CONTRACT_OUTCOME_LABELS,
   isAdminCancellable,
   isBullishSide,
   ORDER_SIDE_LABELS,
@@ -14,6 +15,7 @@ import { formatNumber } from '@platform/domain';
 import { Button, Empty, Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { ListTable } from '../../shell/AdminListPage.tsx';
+import { profitColour, signedAmount } from '../overview/OverviewCards.tsx';
 import { FALL_COLOUR, RISE_COLOUR } from '../pairs/PairsTable.tsx';
 
 export const STATUS_COLOURS: Record<OrderStatus, string> = {
@@ -51,6 +53,18 @@ export interface OrdersTableProps {
   onCancel: (order: AdminOrder) => void;
   /** What an empty table says (加载中... before the first answer). */
   emptyText: string;
+}
+
+/** A settled flash or option contract's result and what the user won (+) or lost (−); nothing otherwise. */
+function ContractResult({ order }: { order: AdminOrder }) {
+  if (order.outcome === null) return null;
+  const colour = order.pnl === null ? undefined : profitColour(order.pnl);
+  return (
+    <span style={{ ...numeric, fontSize: 12, color: colour }} data-testid={`order-result-${order.id}`}>
+      {CONTRACT_OUTCOME_LABELS[order.outcome]}
+      {order.pnl !== null && colour !== undefined && ` ${signedAmount(order.pnl)}`}
+    </span>
+  );
 }
 
 /** The read-only order list (spec 001 §2), plus 撤单 on open spot orders. */
@@ -133,12 +147,15 @@ export function OrdersTable({ rows, loading, cancelling, onCancel, emptyText }: 
       ),
     },
     {
-      title: '状态',
+      title: '状态 / 结果',
       key: 'status',
       render: (_, order) => (
-        <Tag color={STATUS_COLOURS[order.status]} style={{ marginInlineEnd: 0 }}>
-          {ORDER_STATUS_LABELS[order.status]}
-        </Tag>
+        <Flex vertical align="flex-start" gap={2}>
+          <Tag color={STATUS_COLOURS[order.status]} style={{ marginInlineEnd: 0 }}>
+            {ORDER_STATUS_LABELS[order.status]}
+          </Tag>
+          <ContractResult order={order} />
+        </Flex>
       ),
     },
     {

@@ -8,6 +8,7 @@ import {
   ORDER_STATUS_LABELS,
   type OrderStatus,
   orderStatuses,
+  SYMBOL_PATTERN,
   TRADE_PRODUCT_LABELS,
   type TradeOrder,
   type TradeProduct,
@@ -15,6 +16,7 @@ import {
 } from '@platform/contracts';
 import { param } from '../../../lib/listParams.ts';
 import { call } from '../../../lib/request.ts';
+import { userIdParam, userIdQuery } from '../../users/userRecords.tsx';
 
 export type { AdminOrder, AdminOrdersData };
 
@@ -22,6 +24,15 @@ export type { AdminOrder, AdminOrdersData };
 export interface OrderFilters {
   type: TradeProduct | 'all';
   status: OrderStatus | 'all';
+  /** One user's orders (用户详情's link); '' for every user. */
+  user_id: string;
+  /** One pair's orders (BTCUSDT); '' for every pair. */
+  symbol: string;
+  /** The user's e-mail, phone or id as typed; '' for none. */
+  search: string;
+  /** Created on these Beijing days (YYYY-MM-DD, both included); '' for an open end. */
+  dateFrom: string;
+  dateTo: string;
   page: number;
 }
 
@@ -45,13 +56,18 @@ export const ORDER_LIST_PARAMS = {
     STATUS_FILTERS.map((filter) => filter.key),
     'all',
   ),
+  user_id: userIdParam,
+  symbol: param.text((value) => SYMBOL_PATTERN.test(value)),
+  search: param.search({ max: 200 }),
+  dateFrom: param.day(),
+  dateTo: param.day(),
   page: param.page(),
 };
 
 export const ORDERS_QUERY_ROOT = ['admin', 'orders'] as const;
 export const ordersQueryKey = (filters: OrderFilters) => [...ORDERS_QUERY_ROOT, filters] as const;
 
-/** GET /api/admin/orders: page, limit 20, type and status (left out when 'all'). */
+/** GET /api/admin/orders: page, limit 20 and the filters (left out when 'all' or ''). */
 export async function fetchOrders(filters: OrderFilters, signal?: AbortSignal): Promise<AdminOrdersData> {
   const reply = await call(listAdminOrders, {
     query: {
@@ -59,6 +75,11 @@ export async function fetchOrders(filters: OrderFilters, signal?: AbortSignal): 
       limit: DEFAULT_PAGE_SIZE,
       type: filters.type === 'all' ? undefined : filters.type,
       status: filters.status === 'all' ? undefined : filters.status,
+      user_id: userIdQuery(filters.user_id),
+      symbol: filters.symbol || undefined,
+      search: filters.search || undefined,
+      dateFrom: filters.dateFrom || undefined,
+      dateTo: filters.dateTo || undefined,
     },
     signal,
   });

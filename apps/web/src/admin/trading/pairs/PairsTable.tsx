@@ -30,21 +30,9 @@ export interface PairsTableProps {
   toggling: ReadonlySet<number>;
   onToggle: (pair: TradingPair, enabled: boolean) => void;
   emptyText: string;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number, pageSize: number) => void;
 }
 
-export function PairsTable({
-  pairs,
-  loading,
-  toggling,
-  onToggle,
-  emptyText,
-  page,
-  pageSize,
-  onPageChange,
-}: PairsTableProps) {
+export function PairsTable({ pairs, loading, toggling, onToggle, emptyText }: PairsTableProps) {
   const columns: TableColumnsType<TradingPair> = [
     {
       title: 'Logo',
@@ -140,15 +128,7 @@ export function PairsTable({
       scroll={{ x: 'max-content' }}
       onRow={(pair) => ({ 'data-testid': `pair-row-${pair.id}` }) as HTMLAttributes<HTMLElement>}
       locale={{ emptyText: <Empty description={<span data-testid="pairs-empty">{emptyText}</span>} /> }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: pairs.length,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100],
-        hideOnSinglePage: false,
-        onChange: onPageChange,
-      }}
+      pagination={false}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { TradingPair } from '@platform/contracts';
+import { LIST_PAGE_SIZES } from '../../../components/pagination.ts';
 import { param } from '../../../lib/listParams.ts';
 
 export type PairStatusFilter = 'all' | 'enabled' | 'disabled';
@@ -20,7 +21,7 @@ export const PAIR_LIST_PARAMS = {
     'all',
   ),
   page: param.page(),
-  size: param.intOneOf([20, 50, 100], 20),
+  size: param.intOneOf(LIST_PAGE_SIZES, LIST_PAGE_SIZES[0]),
 };
 
 /** The pairs whose symbol, base or quote currency contains `search` (any case) and whose status matches. */

@@ -22,7 +22,7 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { PagedListFooter } from '../../../components/PageButtons.tsx';
+import { ListFooter } from '../../../components/ListFooter.tsx';
 import { useReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { useActionKeys } from '../../../lib/idempotency.ts';
@@ -334,11 +334,12 @@ export default function AdjustmentsPage() {
         />
       }
       footer={
-        <PagedListFooter
+        <ListFooter
           pagination={pagination}
           page={filters.page}
           onChange={(page) => setFilters({ page })}
-          testIdPrefix="adjustments"
+          noun="条调整"
+          testId="adjustments"
         />
       }
       below={

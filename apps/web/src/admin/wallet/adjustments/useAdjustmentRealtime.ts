@@ -4,8 +4,8 @@ import {
   type AdminNotificationEvent,
   REALTIME_EVENTS,
 } from '@platform/contracts';
+import { playBeep, showBrowserNotification } from '../../../lib/operatorAlerts.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
-import { playBeep, showBrowserNotification } from '../withdrawals/realtimeAlerts.ts';
 
 export const NEW_ADJUSTMENT_TITLE = '新的余额调整待复核';
 export const NEW_ADJUSTMENT_BODY = '有新的余额调整需要另一位管理员复核';

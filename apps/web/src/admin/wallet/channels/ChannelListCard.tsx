@@ -4,7 +4,7 @@ import { Button, Card, Empty, Space, type TableColumnsType, type TableColumnType
 import { type ComponentType, useMemo, useState } from 'react';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../../lib/request.ts';
-import { ListTable } from '../../shell/AdminListPage.tsx';
+import { LAPTOP_TABLE_WIDTH, ListTable } from '../../shell/AdminListPage.tsx';
 import type { ChannelFormModalProps } from './ChannelModal.tsx';
 import { ChannelsToolbar, currencyOptions, useConfirmDelete } from './channelListParts.tsx';
 
@@ -18,13 +18,15 @@ interface ListedChannel {
   currency: string;
 }
 
-/** 渠道名称, in bold; a long one is cut (whole in the tooltip) so that the other columns stay in view. */
+/** 渠道名称, in bold; a long one is cut at its cell (whole in the tooltip) so that the other columns stay in view. */
 export function nameColumn<C extends ListedChannel>(): TableColumnType<C> {
   return {
     title: '渠道名称',
     key: 'name',
+    width: 150,
+    // Cut at the cell (antd's ellipsis is at most 100 % wide), so that it never spills over 描述.
     render: (_, row) => (
-      <Typography.Text strong ellipsis={{ tooltip: row.name }} style={{ maxWidth: 220 }}>
+      <Typography.Text strong ellipsis={{ tooltip: row.name }}>
         {row.name}
       </Typography.Text>
     ),
@@ -36,11 +38,10 @@ export function descriptionColumn<C extends ListedChannel>(): TableColumnType<C>
   return {
     title: '描述',
     key: 'description',
+    width: 110,
     render: (_, row) =>
       row.description ? (
-        <Typography.Text ellipsis={{ tooltip: row.description }} style={{ maxWidth: 200 }}>
-          {row.description}
-        </Typography.Text>
+        <Typography.Text ellipsis={{ tooltip: row.description }}>{row.description}</Typography.Text>
       ) : (
         <Typography.Text type="secondary">-</Typography.Text>
       ),
@@ -143,6 +144,8 @@ export function ChannelListCard<C extends ListedChannel>({
     >
       <ListTable<C>
         columns={[...columns, actionsColumn]}
+        // Fits 1366 px with nothing under the pinned 启用 and 操作; narrower screens scroll.
+        scrollX={LAPTOP_TABLE_WIDTH}
         rows={channels}
         loading={query.isLoading}
         rowTestId={`${testIdPrefix}-row`}

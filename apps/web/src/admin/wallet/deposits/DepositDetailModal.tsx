@@ -1,8 +1,9 @@
 import type { AdminDeposit } from '@platform/contracts';
 import { formatDateTime, formatExactAmount } from '@platform/domain';
-import { Button, Descriptions, type DescriptionsProps, Modal, Typography } from 'antd';
+import { Button, Descriptions, type DescriptionsProps, Modal, Space, Typography } from 'antd';
 import { DepositStatusTag } from '../../../components/StatusTags.tsx';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
+import { type DepositReviewActions, DepositReviewButtons } from './DepositReviewButtons.tsx';
 
 const orDash = (value: string | null | undefined) => (value ? value : '-');
 
@@ -35,20 +36,29 @@ function detailItems(deposit: AdminDeposit): DescriptionsProps['items'] {
   ];
 }
 
-/** Every field of one deposit. */
+/** Every field of one deposit; a pending one has 通过 / 拒绝 as in its row (`review`, the page's calls). */
 export function DepositDetailModal({
   deposit,
   onClose,
+  review,
 }: {
   deposit: AdminDeposit | null;
   onClose: () => void;
+  review?: DepositReviewActions;
 }) {
   return (
     <Modal
       open={deposit !== null}
       title="充值详情"
       onCancel={onClose}
-      footer={<Button onClick={onClose}>关闭</Button>}
+      footer={
+        <Space>
+          {deposit && review ? (
+            <DepositReviewButtons row={deposit} testIdPrefix="deposit-detail" {...review} />
+          ) : null}
+          <Button onClick={onClose}>关闭</Button>
+        </Space>
+      }
       width={680}
       destroyOnHidden
     >

@@ -3,6 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
+import { clickPage, pagerText } from '../../../test/pager.ts';
 import { confirmDialog, renderWithAntAt } from '../../../test/render.tsx';
 import DepositsPage from '../DepositsPage.tsx';
 
@@ -78,7 +79,7 @@ describe('DepositsPage', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
     // Beijing time: 02:00Z is 10:00.
     expect(within(row(1)).getByText(/2024-05-01\s*10:00:00/)).toBeTruthy();
-    expect(screen.getByTestId('deposits-range-text').textContent).toBe('显示第 1 到 2 条，共 2 条记录');
+    expect(pagerText('deposits')).toBe('显示第 1 到 2 条，共 2 条记录');
     const first = listCalls()[0];
     expect(first?.url.searchParams.get('limit')).toBe('20');
     expect(first?.url.searchParams.has('status')).toBe(false);
@@ -168,7 +169,7 @@ describe('DepositsPage', () => {
     await waitFor(() => expect(listCalls().length).toBe(2));
   });
 
-  it('does nothing when the reject prompt is cancelled or left empty, and sends the reason otherwise', async () => {
+  it('sends nothing when the reject prompt is cancelled, asks for a reason left empty, and sends it once typed', async () => {
     handlers['PATCH /api/admin/deposits/2/review'] = () =>
       jsonResponse({
         success: true,
@@ -186,12 +187,16 @@ describe('DepositsPage', () => {
     fireEvent.click(screen.getByTestId('deposit-reject-2'));
     fireEvent.change(await screen.findByTestId('reason-input'), { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('reason-ok'));
+    // The server refuses a rejection without a reason: the dialog says so and stays open.
+    expect((await screen.findByTestId('reason-error')).textContent).toBe('请输入拒绝原因');
+    expect(screen.getByTestId('reason-input')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     expect(within(row(2)).getByText('待审核')).toBeTruthy();
 
-    fireEvent.click(screen.getByTestId('deposit-reject-2'));
-    fireEvent.change(await screen.findByTestId('reason-input'), { target: { value: ' 金额不符 ' } });
+    // Typing clears the message; the reason goes in the same dialog.
+    fireEvent.change(screen.getByTestId('reason-input'), { target: { value: ' 金额不符 ' } });
+    expect(screen.queryByTestId('reason-error')).toBeNull();
     fireEvent.click(screen.getByTestId('reason-ok'));
     expect(await screen.findByText('审核拒绝成功')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
@@ -277,11 +282,11 @@ describe('DepositsPage', () => {
     };
     renderPage();
     await screen.findByTestId('deposit-row-100');
-    // At most 10 page buttons.
-    expect(
-      screen.getByTestId('deposits-pagination').querySelectorAll('[data-testid^="deposits-page-"]'),
-    ).toHaveLength(10);
-    fireEvent.click(screen.getByTestId('deposits-page-3'));
+    // At most 10 numbered page buttons, the last page among them.
+    const numbered = screen.getByTestId('deposits-pagination').querySelectorAll('.ant-pagination-item');
+    expect(numbered.length).toBeLessThanOrEqual(10);
+    expect(numbered[numbered.length - 1]?.textContent).toBe('15');
+    clickPage('deposits', 3);
     await screen.findByTestId('deposit-row-300');
     fireEvent.click(screen.getByTestId('deposits-range-week'));
     await screen.findByTestId('deposit-row-100');
@@ -334,6 +339,42 @@ describe('DepositsPage', () => {
     for (const text of ['金额不符', '用户备注', '2024-05-01 11:00:00', 'USDT-TRC20', 'alice@example.com']) {
       expect(within(detail).getAllByText(text).length).toBeGreaterThan(0);
     }
+  });
+
+  it("the detail of a pending deposit approves and rejects through the list's review; a decided one has neither", async () => {
+    let status: AdminDeposit['status'] = 'pending';
+    handlers['GET /api/admin/deposits'] = () => listReply([deposit({ status }), deposit({ id: 2 })]);
+    handlers['PATCH /api/admin/deposits/1/review'] = () => {
+      status = 'approved';
+      return ok({ deposit: deposit({ status }) }, '审核成功');
+    };
+    handlers['PATCH /api/admin/deposits/2/review'] = () =>
+      ok({ deposit: deposit({ id: 2, status: 'rejected' }) }, '审核成功');
+    renderPage();
+    await screen.findByTestId('deposit-row-1');
+    fireEvent.click(screen.getByTestId('deposit-detail-1'));
+    await screen.findByTestId('deposit-detail');
+    fireEvent.click(screen.getByTestId('deposit-detail-approve-1'));
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: '通过' }));
+    expect(await screen.findByText('充值审核通过成功')).toBeTruthy();
+    const patches = () => calls.filter((call) => call.method === 'PATCH');
+    expect(patches().map((call) => [call.url.pathname, call.body])).toEqual([
+      ['/api/admin/deposits/1/review', { status: 'approved' }],
+    ]);
+    expect(patches()[0]?.headers.get('Idempotency-Key')).toBeTruthy();
+    // The reloaded row: the detail now says 已通过 and offers no review.
+    const detail = screen.getByTestId('deposit-detail');
+    await waitFor(() => expect(screen.queryByTestId('deposit-detail-approve-1')).toBeNull());
+    expect(within(detail).getAllByText('已通过').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('deposit-detail-reject-1')).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: '关闭' })[0] as HTMLElement);
+
+    fireEvent.click(screen.getByTestId('deposit-detail-2'));
+    fireEvent.click(await screen.findByTestId('deposit-detail-reject-2'));
+    fireEvent.change(await screen.findByTestId('reason-input'), { target: { value: '金额不符' } });
+    fireEvent.click(screen.getByTestId('reason-ok'));
+    expect(await screen.findByText('审核拒绝成功')).toBeTruthy();
+    expect(patches().at(-1)?.body).toEqual({ status: 'rejected', adminNote: '金额不符' });
   });
 
   it('replaces the page with 获取充值数据失败 and retries', async () => {

@@ -4,10 +4,11 @@ import { Button, Empty, Flex, Space, type TableColumnsType, Typography } from 'a
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { DepositStatusTag } from '../../../components/StatusTags.tsx';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
-import { SecondAdminTip, SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
-import { OwnRequestTip, useIsOwnRequest } from '../../ownRequest.tsx';
-import { ListTable } from '../../shell/AdminListPage.tsx';
+import { SecondApprovalTag } from '../../dualControl.tsx';
+import { useIsOwnRequest } from '../../ownRequest.tsx';
+import { LAPTOP_TABLE_WIDTH, ListTable } from '../../shell/AdminListPage.tsx';
 import { ShortAddress } from './DepositBits.tsx';
+import { DepositReviewButtons } from './DepositReviewButtons.tsx';
 
 export interface DepositsTableProps {
   rows: AdminDeposit[];
@@ -33,16 +34,15 @@ export function DepositsTable({
 }: DepositsTableProps) {
   // The signed-in admin's own deposits cannot be reviewed by them (the server refuses with 403).
   const isOwn = useIsOwnRequest();
-  // Dual control: the admin who recorded the first approval cannot approve again (409).
-  const isFirstApprover = useIsFirstApprover();
   const columns: TableColumnsType<AdminDeposit> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
     // Long e-mails and channel names are cut (whole in the tooltip), so the other columns stay in view.
     {
       title: '用户邮箱',
       key: 'user_email',
+      width: 180,
       render: (_, row) => (
-        <Typography.Text ellipsis={{ tooltip: row.user_email }} style={{ maxWidth: 220 }}>
+        <Typography.Text ellipsis={{ tooltip: row.user_email }} style={{ maxWidth: 164 }}>
           {row.user_email}
         </Typography.Text>
       ),
@@ -63,8 +63,9 @@ export function DepositsTable({
     {
       title: '充值通道',
       key: 'channel_name',
+      width: 130,
       render: (_, row) => (
-        <Typography.Text ellipsis={{ tooltip: row.channel_name }} style={{ maxWidth: 160 }}>
+        <Typography.Text ellipsis={{ tooltip: row.channel_name }} style={{ maxWidth: 114 }}>
           {row.channel_name}
         </Typography.Text>
       ),
@@ -88,40 +89,18 @@ export function DepositsTable({
       render: (_, row) => <StackedDateTime value={row.created_at} />,
     },
     {
-      // Pinned to the right: on a narrow screen the table scrolls under it and the buttons stay in reach.
+      // Pinned to the right: below LAPTOP_TABLE_WIDTH the table scrolls under it and the buttons
+      // stay in reach; 复核通过 wraps to a second line rather than widening the column.
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 180,
+      width: 160,
       render: (_, row) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <Button size="small" onClick={() => onDetail(row)} data-testid={`deposit-detail-${row.id}`}>
             详情
           </Button>
-          {row.status === 'pending' && (
-            <OwnRequestTip own={isOwn(row.user_id)}>
-              <SecondAdminTip mine={isFirstApprover(row.first_approval)}>
-                <Button
-                  size="small"
-                  type="primary"
-                  disabled={busy.has(row.id) || isOwn(row.user_id) || isFirstApprover(row.first_approval)}
-                  onClick={() => onApprove(row)}
-                  data-testid={`deposit-approve-${row.id}`}
-                >
-                  {row.first_approval ? '复核通过' : '通过'}
-                </Button>
-              </SecondAdminTip>
-              <Button
-                size="small"
-                danger
-                disabled={busy.has(row.id) || isOwn(row.user_id)}
-                onClick={() => onReject(row)}
-                data-testid={`deposit-reject-${row.id}`}
-              >
-                拒绝
-              </Button>
-            </OwnRequestTip>
-          )}
+          <DepositReviewButtons row={row} busy={busy} onApprove={onApprove} onReject={onReject} />
         </Space>
       ),
     },
@@ -133,6 +112,7 @@ export function DepositsTable({
       rows={rows}
       loading={loading}
       rowTestId="deposit-row"
+      scrollX={LAPTOP_TABLE_WIDTH}
       empty={<Empty description="暂无充值记录" />}
       selection={{
         selected,

@@ -13,12 +13,15 @@ import {
 } from '@platform/contracts';
 import { param } from '../../../lib/listParams.ts';
 import { call } from '../../../lib/request.ts';
+import { userIdParam, userIdQuery } from '../../users/userRecords.tsx';
 
 export type DepositsData = EndpointData<typeof listAdminDeposits>;
 export type DepositReviewData = EndpointData<typeof reviewDepositEndpoint>;
 export type DepositBatchReviewData = EndpointData<typeof batchReviewDepositsEndpoint>;
 
 export interface DepositFilters {
+  /** One user's deposits (用户详情's link); '' for every user. */
+  user_id: string;
   status: DepositStatus | 'all';
   search: string;
   dateRange: DateRange | 'all';
@@ -33,6 +36,7 @@ export const DEPOSIT_LIST_PARAMS = {
   search: param.search({ max: 200 }),
   dateRange: param.oneOf(['all', ...dateRanges], 'all'),
   awaiting: param.oneOf(['all', 'true'], 'all'),
+  user_id: userIdParam,
   page: param.page(),
 };
 
@@ -49,6 +53,7 @@ export function fetchDeposits(filters: DepositFilters, limit: number, signal?: A
       search: filters.search.trim() || undefined,
       dateRange: filters.dateRange === 'all' ? undefined : filters.dateRange,
       awaitingSecondApproval: filters.awaiting === 'true' ? 'true' : undefined,
+      user_id: userIdQuery(filters.user_id),
     },
     signal,
   }).then((reply) => reply.data);

@@ -25,7 +25,7 @@ import {
 } from 'antd';
 import { type HTMLAttributes, type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { PagedListFooter } from '../../../components/PageButtons.tsx';
+import { ListFooter } from '../../../components/ListFooter.tsx';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { useListParams } from '../../../lib/listParams.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -414,11 +414,12 @@ export default function ReconciliationRunsPage() {
         />
       }
       footer={
-        <PagedListFooter
+        <ListFooter
           pagination={pagination}
           page={filters.page}
           onChange={(page) => setFilters({ page })}
-          testIdPrefix="reconciliation"
+          noun="次对账"
+          testId="reconciliation"
         />
       }
     />

@@ -52,7 +52,10 @@ export function PayeeInfo({ row }: { row: AdminWithdrawal }) {
 export function UserInfo({ row }: { row: AdminWithdrawal }) {
   return (
     <Flex vertical>
-      <span>{row.user.email}</span>
+      {/* A long e-mail is cut (whole in the tooltip), so that the other columns stay in view. */}
+      <Typography.Text ellipsis={{ tooltip: row.user.email }} style={{ maxWidth: 200 }}>
+        {row.user.email}
+      </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {row.user.phone ?? '未提供'}
       </Typography.Text>

@@ -5,6 +5,7 @@ import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
+import { clickPage, expectNoPager, pagerText, pageStepDisabled } from '../../../test/pager.ts';
 import { renderWithAntAt } from '../../../test/render.tsx';
 import WithdrawalsPage from '../WithdrawalsPage.tsx';
 
@@ -116,7 +117,7 @@ describe('WithdrawalsPage', () => {
     renderPage();
     await screen.findByTestId('withdrawal-row-1');
     expect(listCalls()[0]?.url.searchParams.has('status')).toBe(false);
-    fireEvent.click(screen.getByTestId('withdrawals-next'));
+    clickPage('withdrawals', '下一页');
     await screen.findByTestId('withdrawal-row-2');
 
     fireEvent.click(screen.getByTestId('withdrawals-filter-pending_all'));
@@ -308,27 +309,24 @@ describe('WithdrawalsPage', () => {
     };
     renderPage();
     await screen.findByTestId('withdrawal-row-1');
-    expect(screen.getByTestId('withdrawals-range-text').textContent).toBe('显示第 1 到 20 条，共 45 条记录');
-    expect(screen.getByTestId('withdrawals-prev').hasAttribute('disabled')).toBe(true);
-    fireEvent.click(screen.getByTestId('withdrawals-next'));
-    fireEvent.click(
-      await screen.findByTestId('withdrawal-row-2').then(() => screen.getByTestId('withdrawals-next')),
-    );
-    await screen.findByTestId('withdrawal-row-3');
-    expect(screen.getByTestId('withdrawals-range-text').textContent).toBe('显示第 41 到 45 条，共 45 条记录');
-    expect(screen.getByTestId('withdrawals-next').hasAttribute('disabled')).toBe(true);
-    fireEvent.click(screen.getByTestId('withdrawals-prev'));
+    expect(pagerText('withdrawals')).toBe('显示第 1 到 20 条，共 45 条记录');
+    expect(pageStepDisabled('withdrawals', '上一页')).toBe(true);
+    clickPage('withdrawals', '下一页');
     await screen.findByTestId('withdrawal-row-2');
-    expect(screen.getByTestId('withdrawals-range-text').textContent).toBe('显示第 21 到 40 条，共 45 条记录');
+    clickPage('withdrawals', '下一页');
+    await screen.findByTestId('withdrawal-row-3');
+    expect(pagerText('withdrawals')).toBe('显示第 41 到 45 条，共 45 条记录');
+    expect(pageStepDisabled('withdrawals', '下一页')).toBe(true);
+    clickPage('withdrawals', '上一页');
+    await screen.findByTestId('withdrawal-row-2');
+    expect(pagerText('withdrawals')).toBe('显示第 21 到 40 条，共 45 条记录');
   });
 
   it('shows 暂无提现申请 for an empty list', async () => {
     handlers['GET /api/admin/withdrawals'] = () => listReply([]);
     renderPage();
-    await waitFor(() =>
-      expect(screen.getByTestId('withdrawals-range-text').textContent).toBe('显示第 0 到 0 条，共 0 条记录'),
-    );
-    expect(screen.getByText('暂无提现申请')).toBeTruthy();
+    expect(await screen.findByText('暂无提现申请')).toBeTruthy();
+    expectNoPager('withdrawals');
   });
 
   it('replaces the page with 获取提现列表失败 and retries', async () => {

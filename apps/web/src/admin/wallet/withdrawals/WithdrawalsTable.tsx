@@ -5,7 +5,7 @@ import { WithdrawalStatusTag } from '../../../components/StatusTags.tsx';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
 import { useIsOwnRequest } from '../../ownRequest.tsx';
-import { ListTable } from '../../shell/AdminListPage.tsx';
+import { LAPTOP_TABLE_WIDTH, ListTable } from '../../shell/AdminListPage.tsx';
 import { AmountWithFee, methodLabel, PayeeInfo, UserInfo } from './WithdrawalBits.tsx';
 import { WithdrawalRowActions } from './WithdrawalRowActions.tsx';
 
@@ -38,7 +38,7 @@ export function WithdrawalsTable({
     { title: '用户信息', key: 'user', render: (_, row) => <UserInfo row={row} /> },
     { title: '提现方式', key: 'method', render: (_, row) => methodLabel(row) },
     { title: '提现金额', key: 'amount', align: 'right', render: (_, row) => <AmountWithFee row={row} /> },
-    { title: '收款信息', key: 'payee', width: 260, render: (_, row) => <PayeeInfo row={row} /> },
+    { title: '收款信息', key: 'payee', width: 200, render: (_, row) => <PayeeInfo row={row} /> },
     {
       title: '状态',
       key: 'status',
@@ -56,7 +56,7 @@ export function WithdrawalsTable({
     },
     { title: '申请时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
     {
-      // Pinned to the right, so that the actions stay in reach however wide the payee column is.
+      // Pinned to the right: below LAPTOP_TABLE_WIDTH the table scrolls under it, the actions in reach.
       title: '操作',
       key: 'actions',
       fixed: 'right',
@@ -80,6 +80,7 @@ export function WithdrawalsTable({
       rows={rows}
       loading={loading}
       rowTestId="withdrawal-row"
+      scrollX={LAPTOP_TABLE_WIDTH}
       empty={<Empty description="暂无提现申请" data-testid="withdrawals-empty" />}
       selection={{
         selected,

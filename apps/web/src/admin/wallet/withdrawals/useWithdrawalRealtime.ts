@@ -3,8 +3,11 @@ import {
   REALTIME_EVENTS,
   type WithdrawalStatusUpdateEvent,
 } from '@platform/contracts';
+import { playBeep, showBrowserNotification } from '../../../lib/operatorAlerts.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
-import { playBeep, showBrowserNotification } from './realtimeAlerts.ts';
+
+export const NEW_WITHDRAWAL_TITLE = '新的提现申请';
+export const NEW_WITHDRAWAL_BODY = '有新的提现申请需要处理';
 
 /**
  * admin_notification about a withdrawal: beep if asked, a browser notification when permitted, reload.
@@ -16,7 +19,7 @@ export function useWithdrawalRealtime(reload: () => void): void {
     // reconciliation alerts have their own pages and must not beep or reload this one.
     if (event?.type && event.type !== 'withdrawal') return;
     if (event?.sound) playBeep();
-    showBrowserNotification(event?.title, event?.message);
+    showBrowserNotification(event?.title || NEW_WITHDRAWAL_TITLE, event?.message || NEW_WITHDRAWAL_BODY);
     reload();
   });
   useSocketEvent<WithdrawalStatusUpdateEvent>(REALTIME_EVENTS.withdrawalStatusUpdate, () => reload());

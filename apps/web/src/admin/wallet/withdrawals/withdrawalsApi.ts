@@ -12,6 +12,7 @@ import {
 } from '@platform/contracts';
 import { param } from '../../../lib/listParams.ts';
 import { call } from '../../../lib/request.ts';
+import { userIdParam, userIdQuery } from '../../users/userRecords.tsx';
 
 export type WithdrawalsData = EndpointData<typeof listAdminWithdrawals>;
 export type WithdrawalStatusData = EndpointData<typeof setWithdrawalStatus>;
@@ -33,6 +34,8 @@ export const STATUS_FILTERS = [
 export type StatusFilterKey = (typeof STATUS_FILTERS)[number]['key'];
 
 export interface WithdrawalFilters {
+  /** One user's withdrawals (用户详情's link); '' for every user. */
+  user_id: string;
   status: StatusFilterKey;
   type: WithdrawMethod | 'all';
   search: string;
@@ -47,6 +50,7 @@ export const WITHDRAWAL_LIST_PARAMS = {
   ),
   type: param.oneOf(['all', ...withdrawMethods], 'all'),
   search: param.search({ max: 200 }),
+  user_id: userIdParam,
   page: param.page(),
 };
 
@@ -70,6 +74,7 @@ export function fetchWithdrawals(filters: WithdrawalFilters, limit: number, sign
       awaitingSecondApproval: filters.status === 'awaiting_second' ? 'true' : undefined,
       type: filters.type === 'all' ? undefined : filters.type,
       search: filters.search.trim() || undefined,
+      user_id: userIdQuery(filters.user_id),
     },
     signal,
   }).then((reply) => reply.data);

@@ -9,9 +9,9 @@ import {
   LineType,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef } from 'react';
-import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
+import { type TrendColors, useThemeMode, useTrendColors } from '../../../lib/appearance.ts';
 import { canvasDraws, NoCanvas } from './canvas.tsx';
-import { CHART_BASE_OPTIONS } from './chartTheme.ts';
+import { chartBaseOptions } from './chartTheme.ts';
 import { type DepthPoint, depthCurves } from './depth.ts';
 
 /**
@@ -51,7 +51,22 @@ const area = (color: string, fill: string) => ({
   autoscaleInfoProvider: fromZero,
 });
 
-export default function DepthChart({ book, pricePrecision, levels, height, testId }: DepthChartProps) {
+/** In the user's up / down colours (bids are the up side) and theme; a change of either draws it anew. */
+export default function DepthChart(props: DepthChartProps) {
+  const colors = useTrendColors();
+  const dark = useThemeMode() === 'dark';
+  return <DepthChartCanvas key={`${colors.convention}-${dark}`} {...props} colors={colors} dark={dark} />;
+}
+
+function DepthChartCanvas({
+  book,
+  pricePrecision,
+  levels,
+  height,
+  testId,
+  colors,
+  dark,
+}: DepthChartProps & { colors: TrendColors; dark: boolean }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApiBase<number> | null>(null);
   const bids = useRef<ISeriesApi<'Area', number> | null>(null);
@@ -61,16 +76,15 @@ export default function DepthChart({ book, pricePrecision, levels, height, testI
     const element = container.current;
     if (!element || !canvasDraws()) return;
     const created = createOptionsChart(element, {
-      ...CHART_BASE_OPTIONS,
+      ...chartBaseOptions(dark),
       handleScroll: false,
       handleScale: false,
       // The areas fill down to the pane's bottom edge: that edge is zero.
-      rightPriceScale: { ...CHART_BASE_OPTIONS.rightPriceScale, scaleMargins: { top: 0.1, bottom: 0 } },
-      timeScale: { borderColor: '#f0f0f0' },
+      rightPriceScale: { ...chartBaseOptions(dark).rightPriceScale, scaleMargins: { top: 0.1, bottom: 0 } },
       localization: { precision: pricePrecision },
     });
-    bids.current = created.addSeries(AreaSeries, area(UP_COLOR, 'rgba(22, 163, 74, 0.18)'));
-    asks.current = created.addSeries(AreaSeries, area(DOWN_COLOR, 'rgba(220, 38, 38, 0.18)'));
+    bids.current = created.addSeries(AreaSeries, area(colors.up, colors.upFill(0.18)));
+    asks.current = created.addSeries(AreaSeries, area(colors.down, colors.downFill(0.18)));
     chart.current = created;
     return () => {
       created.remove();
@@ -79,7 +93,7 @@ export default function DepthChart({ book, pricePrecision, levels, height, testI
       asks.current = null;
     };
     // The price axis takes its decimals at creation: a pair with another tick gets a new chart.
-  }, [pricePrecision]);
+  }, [pricePrecision, colors, dark]);
 
   const curves = useMemo(() => depthCurves(book, pricePrecision, levels), [book, pricePrecision, levels]);
 

@@ -13,11 +13,11 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
+import { canvasColor, type TrendColors, useThemeMode, useTrendColors } from '../../../lib/appearance.ts';
 import { type ChartBar, toChartBar } from '../spot/klines.ts';
 import { canvasDraws, NoCanvas } from './canvas.tsx';
 import type { ChartLine } from './chartLines.ts';
-import { CHART_BASE_OPTIONS, INDICATOR_COLORS, priceFormat } from './chartTheme.ts';
+import { chartBaseOptions, INDICATOR_COLORS, priceFormat } from './chartTheme.ts';
 import { BOLL_PERIOD, BOLL_WIDTH, bollinger, MA_PERIODS, movingAverage } from './indicators.ts';
 
 /**
@@ -27,8 +27,6 @@ import { BOLL_PERIOD, BOLL_WIDTH, bollinger, MA_PERIODS, movingAverage } from '.
  */
 
 /** Volume bars are drawn faintly under the candles, in the bottom fifth of the pane. */
-const VOLUME_UP = 'rgba(22, 163, 74, 0.35)';
-const VOLUME_DOWN = 'rgba(220, 38, 38, 0.35)';
 /** lightweight-charts' own top margin of the price scale. */
 const DEFAULT_TOP_MARGIN = 0.2;
 
@@ -78,10 +76,10 @@ const candle = (b: ChartBar) => ({
   low: b.low,
   close: b.close,
 });
-const volume = (b: ChartBar) => ({
+const volume = (b: ChartBar, colors: TrendColors) => ({
   time: b.time as UTCTimestamp,
   value: b.volume,
-  color: b.rising ? VOLUME_UP : VOLUME_DOWN,
+  color: b.rising ? colors.upFill(0.35) : colors.downFill(0.35),
 });
 
 function overlaysOf(klines: readonly Kline[], indicators: IndicatorToggles): Overlay[] {
@@ -154,7 +152,19 @@ const withLines =
  * drawn with setData, while a moving forming candle (or one new candle) goes through update, which
  * keeps the user's zoom and scroll.
  */
-export default function PriceChart({
+/**
+ * The canvas in the user's up / down colours and theme: a change of either draws it anew (a new key), since
+ * its series and bars carry colours of their own.
+ */
+export default function PriceChart(props: PriceChartProps) {
+  const colors = useTrendColors();
+  const dark = useThemeMode() === 'dark';
+  return <PriceChartCanvas key={`${colors.convention}-${dark}`} {...props} colors={colors} dark={dark} />;
+}
+
+function PriceChartCanvas({
+  colors,
+  dark,
   klines,
   pricePrecision,
   seriesKey,
@@ -162,7 +172,7 @@ export default function PriceChart({
   indicators,
   lines,
   testId,
-}: PriceChartProps) {
+}: PriceChartProps & { colors: TrendColors; dark: boolean }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const candles = useRef<ISeriesApi<'Candlestick'> | null>(null);
@@ -176,15 +186,15 @@ export default function PriceChart({
     const element = container.current;
     if (!element || !canvasDraws()) return;
     const created = createChart(element, {
-      ...CHART_BASE_OPTIONS,
-      timeScale: { borderColor: '#f0f0f0', timeVisible: true, secondsVisible: false },
+      ...chartBaseOptions(dark),
+      timeScale: { ...chartBaseOptions(dark).timeScale, timeVisible: true, secondsVisible: false },
       localization: { locale: 'zh-CN', dateFormat: 'yyyy-MM-dd' },
     });
     candles.current = created.addSeries(CandlestickSeries, {
-      upColor: UP_COLOR,
-      downColor: DOWN_COLOR,
-      wickUpColor: UP_COLOR,
-      wickDownColor: DOWN_COLOR,
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
       borderVisible: false,
     });
     volumes.current = created.addSeries(HistogramSeries, {
@@ -207,7 +217,8 @@ export default function PriceChart({
       linePrices.current = '';
       drawn.current = null;
     };
-  }, []);
+    // colors and dark: one set per mount (the chart is keyed by them).
+  }, [colors, dark]);
 
   useEffect(() => {
     candles.current?.applyOptions({ priceFormat: priceFormat(pricePrecision) });
@@ -268,15 +279,15 @@ export default function PriceChart({
     if (merge) {
       for (const bar of bars.slice(from)) {
         c.update(candle(bar));
-        v.update(volume(bar));
+        v.update(volume(bar, colors));
       }
       return;
     }
     c.setData(bars.map(candle));
-    v.setData(bars.map(volume));
+    v.setData(bars.map((bar) => volume(bar, colors)));
     if (before?.key !== seriesKey) created.timeScale().scrollToRealTime();
     // pricePrecision styles only the overlay series created here; its own effect restyles the others.
-  }, [klines, bars, seriesKey, overlays, pricePrecision]);
+  }, [klines, bars, seriesKey, overlays, pricePrecision, colors]);
 
   useEffect(() => {
     const c = candles.current;
@@ -290,7 +301,7 @@ export default function PriceChart({
     for (const line of lines) {
       const options = {
         price: plot(line.price),
-        color: line.color,
+        color: canvasColor(line.color, colors),
         title: line.title,
         lineWidth: 1 as const,
         lineStyle: LineStyle.Dashed,
@@ -307,7 +318,7 @@ export default function PriceChart({
       linePrices.current = signature;
       c.applyOptions({ autoscaleInfoProvider: withLines(prices) });
     }
-  }, [lines]);
+  }, [lines, colors]);
 
   const legend = overlays.flatMap((o) => {
     const last = o.values.at(-1);

@@ -2,9 +2,9 @@ import type { Kline, KlineInterval, OrderBook, TimedContract } from '@platform/c
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTrendConvention } from '../../../lib/appearance.ts';
 import { type Call, mockApi, ok } from '../../../test/api.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
-import { UP_COLOR } from '../../shared/priceColors.ts';
 import { TimedChart } from '../timed/TimedChart.tsx';
 import { makeContract } from '../timed/timedFixtures.ts';
 import { SPOT_CHART_INTERVALS, TradeChart } from './TradeChart.tsx';
@@ -154,6 +154,37 @@ function timedContract(overrides: Partial<TimedContract>): TimedContract {
 }
 
 describe('TradeChart', () => {
+  it('draws candles and volumes in the 涨跌颜色 setting, anew when it changes (红涨绿跌)', async () => {
+    renderWithAnt(
+      <TradeChart
+        symbol="BTCUSDT"
+        pricePrecision={2}
+        height={200}
+        intervals={SPOT_CHART_INTERVALS}
+        testId="spot"
+      />,
+    );
+    await waitFor(() => expect(seriesOf('Candlestick')[0]?.data).toHaveLength(3));
+    expect(seriesOf('Candlestick')[0]?.options).toMatchObject({ upColor: '#16a34a', downColor: '#dc2626' });
+    try {
+      act(() => setTrendConvention('red-up'));
+      expect(document.documentElement.dataset.trend).toBe('red-up');
+      expect(window.localStorage.getItem('color_convention')).toBe('red-up');
+      await waitFor(() =>
+        expect(seriesOf('Candlestick')[0]?.options).toMatchObject({
+          upColor: '#dc2626',
+          downColor: '#16a34a',
+        }),
+      );
+      await waitFor(() => expect(seriesOf('Candlestick')[0]?.data).toHaveLength(3));
+      // Closes rise 1, 2, 3: rising bars' volumes in the up colour, now red.
+      expect(seriesOf('Histogram')[0]?.data.at(-1)).toMatchObject({ color: 'rgba(220, 38, 38, 0.35)' });
+    } finally {
+      act(() => setTrendConvention('green-up'));
+    }
+    expect(document.documentElement.dataset.trend).toBe('green-up');
+  });
+
   it('asks for the interval chosen, 周线 and 月线 included, and draws what comes back', async () => {
     served = { '1w': candles(12), '1M': candles(5) };
     const chosen: KlineInterval[] = [];
@@ -184,6 +215,16 @@ describe('TradeChart', () => {
     );
     await waitFor(() => expect(seriesOf('Candlestick')[0]?.data).toHaveLength(5));
     expect(chosen).toEqual(['1w', '1M']);
+  });
+
+  it('offers a 30-minute chart on every trade screen (issue 33)', async () => {
+    served = { '30m': candles(7) };
+    renderWithAnt(<TradeChart symbol="BTCUSDT" pricePrecision={2} height={200} testId="flash" />);
+    fireEvent.click(await screen.findByText('30分钟'));
+    await waitFor(() =>
+      expect(klineCalls()).toContainEqual({ symbol: 'BTCUSDT', interval: '30m', limit: '300' }),
+    );
+    await waitFor(() => expect(seriesOf('Candlestick')[0]?.data).toHaveLength(7));
   });
 
   it('draws MA5/10/30 by default and BOLL when switched on, with the exact last values', async () => {
@@ -266,7 +307,8 @@ describe('TimedChart', () => {
     );
     await waitFor(() => expect(seriesOf('Candlestick')[0]?.lines).toHaveLength(1));
     const line = seriesOf('Candlestick')[0]?.lines[0];
-    expect(line?.options).toMatchObject({ price: 95000.5, color: UP_COLOR });
+    // The canvas gets the convention's colour, not the CSS variable (绿涨红跌 by default).
+    expect(line?.options).toMatchObject({ price: 95000.5, color: '#16a34a' });
     expect(String(line?.options.title)).toMatch(/^看涨 0[01]:\d\d$/);
     expect(screen.getByTestId('flash-chart').getAttribute('data-price-lines')).toBe('95000.5');
     expect(screen.getByTestId('flash-chart-line').textContent).toMatch(/^看涨 \d\d:\d\d · 95,000.50$/);

@@ -20,6 +20,7 @@ export const CHART_INTERVALS = [
   '1m',
   '5m',
   '15m',
+  '30m',
   '1h',
   '4h',
   '1d',

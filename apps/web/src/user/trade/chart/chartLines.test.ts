@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makePosition } from '../../../test/perpetualFixtures.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
-import { makePosition } from '../perpetual/perpetualFixtures.ts';
 import { MAX_CHART_LINES, positionLines } from './chartLines.ts';
 
 describe('positionLines', () => {

@@ -1,16 +1,23 @@
 import { ColorType } from 'lightweight-charts';
 
-/** The look both canvases share (candles and depth), light as the rest of the user app. */
-export const CHART_BASE_OPTIONS = {
-  autoSize: true,
-  layout: {
-    background: { type: ColorType.Solid, color: '#ffffff' },
-    textColor: '#595959',
-    fontSize: 11,
-  },
-  grid: { vertLines: { color: '#f5f5f5' }, horzLines: { color: '#f5f5f5' } },
-  rightPriceScale: { borderColor: '#f0f0f0' },
-} as const;
+/** The look both canvases share (candles and depth), light or dark as the user app (lib/appearance.ts). */
+export function chartBaseOptions(dark: boolean) {
+  const line = dark ? '#303030' : '#f0f0f0';
+  return {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: dark ? '#141414' : '#ffffff' },
+      textColor: dark ? '#a6a6a6' : '#595959',
+      fontSize: 11,
+    },
+    grid: {
+      vertLines: { color: dark ? '#1f1f1f' : '#f5f5f5' },
+      horzLines: { color: dark ? '#1f1f1f' : '#f5f5f5' },
+    },
+    rightPriceScale: { borderColor: line },
+    timeScale: { borderColor: line },
+  } as const;
+}
 
 /** Indicator colours, as exchanges draw them (HTX: MA5 amber, MA10 purple, MA30 blue). */
 export const INDICATOR_COLORS = {

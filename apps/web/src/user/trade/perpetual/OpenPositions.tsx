@@ -1,5 +1,6 @@
 import {
   ORDER_SIDE_LABELS,
+  PERPETUAL_CLOSE_PERCENTS,
   type PerpetualConfigData,
   type PerpetualPosition,
   POSITION_CLOSE_REASON_LABELS,
@@ -9,7 +10,7 @@ import {
 } from '@platform/contracts';
 import { Decimal, formatDateTime } from '@platform/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Segmented, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -34,6 +35,7 @@ import {
   PERPETUAL_QUERY_ROOT,
   type PositionsPage,
   perpetualKeys,
+  reducePosition,
   setPositionTpsl,
 } from './perpetualApi.ts';
 import {
@@ -47,6 +49,61 @@ import {
   liveMark,
 } from './perpetualMath.ts';
 import { TpslDialog, type TpslValues } from './TpslDialog.tsx';
+
+type ClosePercent = (typeof PERPETUAL_CLOSE_PERCENTS)[number];
+
+/** `percent` of a position: its quantity and margin scaled, to estimate what closing that part pays. */
+function partOf(position: PerpetualPosition, percent: ClosePercent): PerpetualPosition {
+  const share = (v: string) => new Decimal(v).times(percent).div(100).toFixed();
+  return { ...position, quantity: share(position.quantity), margin: share(position.margin) };
+}
+
+/**
+ * The close dialog's body: 25 / 50 / 75 / 100 % of the position (100: all of it) and what that part
+ * would pay at the live mark; the choice is reported to the dialog's OK through `onPick`.
+ */
+function ClosePicker({
+  position,
+  live,
+  closeFeeRate,
+  onPick,
+}: {
+  position: PerpetualPosition;
+  live: LiveMark;
+  closeFeeRate: string;
+  onPick: (percent: ClosePercent) => void;
+}) {
+  const [percent, setPercent] = useState<ClosePercent>(100);
+  const part = partOf(position, percent);
+  const estimate = live.mark ? closeEstimate(part, live.mark, closeFeeRate) : null;
+  return (
+    <Flex vertical gap={8}>
+      <span>
+        以市价平仓 {position.symbol} {ORDER_SIDE_LABELS[position.side]} {position.leverage}x？
+      </span>
+      <Segmented
+        block
+        value={percent}
+        options={PERPETUAL_CLOSE_PERCENTS.map((p) => ({ label: p === 100 ? '全部' : `${p}%`, value: p }))}
+        onChange={(value) => {
+          setPercent(value);
+          onPick(value);
+        }}
+        data-testid="close-percent"
+      />
+      <Typography.Text data-testid="close-quantity">
+        平仓数量 {formatPrice(part.quantity)} {baseOf(position.symbol, position.currency)}
+        {percent < 100 && `，剩余仓位保持开仓价和止盈止损`}
+      </Typography.Text>
+      {estimate && (
+        <Typography.Text type="secondary">
+          按当前价格 {formatPrice(live.mark)} 预计盈亏 {formatSigned(estimate.realisedPnl)}，返还约{' '}
+          {formatAmount(estimate.payout, position.currency)}。实际以平仓时的参考价为准。
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
 
 function OpenPositionCard({
   position,
@@ -97,6 +154,9 @@ function OpenPositionCard({
           {formatAmount(position.margin)}
         </Stat>
         <Stat label={`价值（${currency}）`}>{formatAmount(position.notional)}</Stat>
+        <Stat label={`资金费用（${currency}）`} testId={`position-funding-${position.id}`}>
+          {formatSigned(position.funding)}
+        </Stat>
       </StatGrid>
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Typography.Text style={{ fontSize: 13 }}>
@@ -220,12 +280,18 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
   };
 
   const close = useIdempotentMutation({
-    mutationFn: (positionId: number, idempotencyKey) => closePosition(positionId, idempotencyKey),
+    mutationFn: ({ id, percent }: { id: number; percent: ClosePercent }, idempotencyKey) =>
+      percent === 100 ? closePosition(id, idempotencyKey) : reducePosition(id, { percent }, idempotencyKey),
     requiresConnection: true,
-    onMutate: (positionId) => {
-      closingIds.current.add(positionId);
+    onMutate: ({ id, percent }) => {
+      if (percent === 100) closingIds.current.add(id);
     },
     onSuccess: (reply) => {
+      // A part closed leaves the position open: the toast says so, the list shows the rest.
+      if (reply.data.position.status === 'open') {
+        void message.success(reply.message || '部分平仓成功');
+        return;
+      }
       setClosed(reply.data.position);
       if (reply.data.position.status === 'liquidated') void message.warning(reply.message || '仓位已强平');
       else void message.success(reply.message || '平仓成功');
@@ -293,26 +359,23 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
     config.pairs.find((p) => p.symbol === symbol)?.price_precision ?? 8;
 
   const confirmClose = (position: PerpetualPosition, live: LiveMark) => {
-    const estimate = live.mark ? closeEstimate(position, live.mark, config.close_fee_rate) : null;
+    let percent: ClosePercent = 100;
     modal.confirm({
       title: '确认平仓',
       content: (
-        <Flex vertical gap={4}>
-          <span>
-            以市价平仓 {position.symbol} {ORDER_SIDE_LABELS[position.side]} {position.leverage}x？
-          </span>
-          {estimate && (
-            <Typography.Text type="secondary">
-              按当前价格 {formatPrice(live.mark)} 预计盈亏 {formatSigned(estimate.realisedPnl)}，返还约{' '}
-              {formatAmount(estimate.payout, position.currency)}。实际以平仓时的参考价为准。
-            </Typography.Text>
-          )}
-        </Flex>
+        <ClosePicker
+          position={position}
+          live={live}
+          closeFeeRate={config.close_fee_rate}
+          onPick={(picked) => {
+            percent = picked;
+          }}
+        />
       ),
       okText: '确认平仓',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => close.mutateAsync(position.id).catch(() => undefined),
+      onOk: () => close.mutateAsync({ id: position.id, percent }).catch(() => undefined),
     });
   };
 
@@ -333,7 +396,7 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
               key={position.id}
               position={position}
               live={live}
-              closing={close.isPending && close.variables === position.id}
+              closing={close.isPending && close.variables?.id === position.id}
               onClose={() => confirmClose(position, live)}
               onTpsl={() => setEditing({ kind: 'tpsl', position })}
               onMargin={() => setEditing({ kind: 'margin', position })}

@@ -1,4 +1,9 @@
-import { DEFAULT_PERPETUAL_CONFIG, type PerpetualPosition, type TradeOrder } from '@platform/contracts';
+import {
+  DEFAULT_PERPETUAL_CONFIG,
+  type PerpetualLimitOrder,
+  type PerpetualPosition,
+  type TradeOrder,
+} from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -15,9 +20,9 @@ import {
   makeUser,
   usdtWallet,
 } from '../../../test/fixtures.ts';
+import { FIXTURE_AT, makePosition } from '../../../test/perpetualFixtures.ts';
 import { confirmDialog, renderWithAnt, signIn } from '../../../test/render.tsx';
 import PerpetualPage from './PerpetualPage.tsx';
-import { FIXTURE_AT, makePosition } from './perpetualFixtures.ts';
 
 vi.mock('socket.io-client', async () => (await import('../../../test/fake-socket.ts')).fakeSocketModule);
 vi.setConfig({ testTimeout: 30_000 });
@@ -98,12 +103,14 @@ const positionReply = (p: PerpetualPosition, message: string) =>
 let calls: Call[];
 let handlers: Record<string, Handler>;
 let open: PerpetualPosition[];
+let waiting: PerpetualLimitOrder[];
 let balance: string;
 
 beforeEach(() => {
   disconnectSocket();
   fakeSockets.length = 0;
   open = [];
+  waiting = [];
   balance = '1000';
   ({ calls, handlers } = mockApi({
     'GET /api/trading/pairs': () =>
@@ -123,6 +130,19 @@ beforeEach(() => {
       const list = call.url.searchParams.get('status') === 'closed' ? [CLOSED] : open;
       return ok({ positions: list, pagination: pagination(list.length) });
     },
+    'GET /api/trading/perpetual/limit-orders': () =>
+      ok({ limit_orders: waiting, pagination: pagination(waiting.length) }),
+    'GET /api/trading/perpetual/funding/BTCUSDT': () =>
+      ok({
+        symbol: 'BTCUSDT',
+        rate: '0.000125',
+        // 1 h 2 min 3 s (and a little) from now: the countdown reads 01:02:03 until the next second.
+        next_funding_at: new Date(Date.now() + 3_723_500).toISOString(),
+        interval_minutes: 480,
+        last_rate: '0.0001',
+        last_funding_at: AT,
+      }),
+    'GET /api/trading/perpetual/funding-history': () => ok({ payments: [], pagination: pagination(0) }),
   }));
 });
 
@@ -173,9 +193,13 @@ describe('PerpetualPage', () => {
     expect(screen.getByTestId('perpetual-preview-fee').textContent).toBe('0.50 USDT');
     expect(screen.getByTestId('perpetual-preview-total').textContent).toBe('100.50 USDT');
 
-    // A double tap is one order: one request, its client_order_id made from its Idempotency-Key.
+    // Confirmed first (OrderForm.test checks the sheet); a double tap on 确认下单 is one order: one
+    // request, its client_order_id made from its Idempotency-Key.
     fireEvent.click(screen.getByTestId('perpetual-submit'));
     fireEvent.click(screen.getByTestId('perpetual-submit'));
+    await screen.findByTestId('perpetual-confirm');
+    fireEvent.click(screen.getByTestId('perpetual-confirm-ok'));
+    fireEvent.click(screen.getByTestId('perpetual-confirm-ok'));
     expect((await screen.findByTestId('perpetual-refusal')).textContent).toContain('余额不足');
     const posts = () => calls.filter((c) => c.method === 'POST');
     expect(posts()).toHaveLength(1);
@@ -188,7 +212,9 @@ describe('PerpetualPage', () => {
     );
 
     // After a refusal (a final answer) the same terms again are a new action.
+    await waitFor(() => expect(screen.queryByTestId('perpetual-confirm')).toBeNull());
     fireEvent.click(screen.getByTestId('perpetual-submit'));
+    fireEvent.click(await screen.findByTestId('perpetual-confirm-ok'));
     await waitFor(() => expect(posts()).toHaveLength(2));
     expect(keyOf(posts()[1])).toMatch(UUID);
     expect(keyOf(posts()[1])).not.toBe(key);
@@ -209,6 +235,7 @@ describe('PerpetualPage', () => {
     expect(screen.getByTestId('position-roe-41').textContent).toBe('+10.00%');
     expect(screen.getByTestId('position-mark-41').textContent).toBe('50,500.00');
     expect(screen.getByTestId('position-liquidation-41').textContent).toBe('45,226.13');
+    expect(screen.getByTestId('position-funding-41').textContent).toBe('0.00');
     expect(within(card).getByText('做多')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('position-close-41'));
@@ -226,6 +253,78 @@ describe('PerpetualPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('perpetual-available').textContent).toBe('可用 1,009.00 USDT'),
     );
+  });
+
+  it('closes part of a position: 50 % asks /reduce with the percentage and keeps the rest open', async () => {
+    signIn(makeUser());
+    open = [position()];
+    const rest = position({ quantity: '0.01', margin: '50' });
+    handlers['POST /api/trading/perpetual/reduce/41'] = () => {
+      open = [rest];
+      return positionReply(rest, '部分平仓成功');
+    };
+    renderPage();
+    await screen.findByTestId('position-41');
+    await waitFor(() => expect(screen.getByTestId('position-pnl-41').textContent).toBe('+10.00'));
+    fireEvent.click(screen.getByTestId('position-close-41'));
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('close-quantity').textContent).toBe('平仓数量 0.02 BTC');
+    fireEvent.click(within(dialog).getByText('50%'));
+    // Half of 0.02 BTC, and half the P&L at the live price.
+    expect(within(dialog).getByTestId('close-quantity').textContent).toContain('平仓数量 0.01 BTC');
+    expect(dialog.textContent).toContain('预计盈亏 +5.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认平仓' }));
+    expect(await screen.findByText('部分平仓成功')).toBeTruthy();
+    const sent = calls.find((c) => c.url.pathname === '/api/trading/perpetual/reduce/41');
+    expect(sent?.body).toEqual({ percent: 50 });
+    expect(keyOf(sent)).toMatch(UUID);
+    expect(calls.some((c) => c.url.pathname === '/api/trading/perpetual/close/41')).toBe(false);
+    await waitFor(() => expect(screen.getByTestId('position-margin-41').textContent).toBe('50.00'));
+    expect(screen.queryByTestId('close-result')).toBeNull();
+  });
+
+  it('lists waiting limit orders under 当前委托 and cancels one after a confirmation', async () => {
+    signIn(makeUser());
+    waiting = [
+      {
+        id: 77,
+        symbol: 'BTCUSDT',
+        side: 'long',
+        status: 'pending',
+        price: '48000',
+        margin: '100',
+        leverage: 10,
+        open_fee: '0.5',
+        frozen: '100.5',
+        currency: 'USDT',
+        cancel_reason: null,
+        created_at: AT,
+        ended_at: null,
+      },
+    ];
+    handlers['POST /api/trading/perpetual/limit-orders/77/cancel'] = () => {
+      const cancelled = { ...waiting[0], status: 'cancelled', cancel_reason: '用户撤单', ended_at: LATER };
+      waiting = [];
+      return ok(
+        { order: makeOrder({ id: 77, product: 'perpetual', status: 'cancelled' }), limit_order: cancelled },
+        '委托已撤销',
+      );
+    };
+    renderPage();
+    fireEvent.click(await screen.findByText('当前委托（1）'));
+    const card = await screen.findByTestId('limit-order-77');
+    expect(within(card).getByTestId('limit-order-price-77').textContent).toBe('48,000.00');
+    expect(within(card).getByTestId('limit-order-frozen-77').textContent).toBe('100.50');
+    expect(card.textContent).toContain('指数价格 ≤ 委托价格时开多');
+    fireEvent.click(screen.getByTestId('limit-order-cancel-77'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('冻结的 100.50 USDT 将退回可用余额');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认撤单' }));
+    expect(await screen.findByText('委托已撤销')).toBeTruthy();
+    expect(
+      keyOf(calls.find((c) => c.url.pathname === '/api/trading/perpetual/limit-orders/77/cancel')),
+    ).toMatch(UUID);
+    expect(await screen.findByTestId('limit-orders-empty')).toBeTruthy();
   });
 
   it('a close at or past the liquidation price comes back as a liquidation and says so', async () => {
@@ -322,6 +421,50 @@ describe('PerpetualPage', () => {
       expect(screen.getByTestId('perpetual-mark-price').textContent).toBe('标记价格 50,012.35'),
     );
     expect(screen.getByTestId('trade-last-price').textContent).toMatch(/^50,500\.00/);
+  });
+
+  it('shows the predicted funding rate and counts down to the next funding instant', async () => {
+    signIn(makeUser());
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('perpetual-funding-rate').textContent).toBe('+0.0125%'));
+    // 1 h 2 min 3 s less the moments the reply took to show (a loaded machine may take seconds).
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-funding-countdown').textContent).toMatch(/^01:0[12]:[0-5]\d$/),
+    );
+  });
+
+  it('lists what each position paid and received under 资金费用', async () => {
+    signIn(makeUser());
+    const payment = (funding_at: string, side: 'long' | 'short', amount: string, liquidated = false) => ({
+      liquidated,
+      position_id: 41,
+      symbol: 'BTCUSDT',
+      side,
+      funding_at,
+      rate: '0.0001',
+      mark_price: '50000',
+      quantity: '0.02',
+      amount,
+    });
+    handlers['GET /api/trading/perpetual/funding-history'] = () =>
+      ok({
+        payments: [
+          payment(LATER, 'long', '-0.1'),
+          payment(AT, 'short', '0.05'),
+          payment('2025-12-31T16:00:00.000Z', 'long', '0', true),
+        ],
+        pagination: pagination(3),
+      });
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: '资金费用' }));
+    await screen.findByTestId('funding-history');
+    expect(screen.getByTestId(`funding-amount-41-${LATER}`).textContent).toBe('-0.10 USDT');
+    expect(screen.getByTestId(`funding-amount-41-${AT}`).textContent).toBe('+0.05 USDT');
+    expect(screen.getByTestId(`funding-payment-41-${LATER}`).textContent).toContain('+0.0100%');
+    expect(screen.getByTestId(`funding-payment-41-${LATER}`).textContent).toContain('支付');
+    // A payment the margin could not cover liquidated the position instead of being paid.
+    const liquidated = screen.getByTestId('funding-payment-41-2025-12-31T16:00:00.000Z');
+    expect(liquidated.textContent).toContain('保证金不足支付资金费用，仓位已强平');
   });
 
   it('sets a take-profit and a stop-loss after checking them, one request per tap', async () => {

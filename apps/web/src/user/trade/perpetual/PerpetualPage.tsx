@@ -12,12 +12,15 @@ import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { UserPage } from '../../shell/UserPage.tsx';
 import { TradeHeader } from '../shared/TradeHeader.tsx';
 import { useTradeSymbol, useTradingPairs } from '../shared/tradePairs.ts';
+import { FundingHistory } from './FundingHistory.tsx';
+import { FundingRate } from './FundingRate.tsx';
+import { LimitOrders } from './LimitOrders.tsx';
 import { MarkPrice } from './MarkPrice.tsx';
 import { OpenPositions } from './OpenPositions.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { PositionChart } from './PositionChart.tsx';
 import { PositionHistory } from './PositionHistory.tsx';
-import { fetchPerpetualConfig, perpetualKeys, usePositions } from './perpetualApi.ts';
+import { fetchPerpetualConfig, perpetualKeys, useLimitOrders, usePositions } from './perpetualApi.ts';
 
 const NO_SYMBOLS: readonly string[] = [];
 const CONFIG_ERROR = '获取永续合约配置失败';
@@ -54,6 +57,8 @@ function Trading({
   tickers: ReadonlyMap<string, Ticker>;
 }) {
   const open = usePositions('open', 1);
+  const waiting = useLimitOrders(1);
+  const waitingCount = waiting.data?.pagination.total;
   const openCount = open.data?.pagination.total;
   const pair = config.pairs.find((p) => p.symbol === symbol);
   return (
@@ -64,7 +69,7 @@ function Trading({
           symbol={symbol}
           base={pair?.base_currency ?? ''}
           ticker={tickers.get(symbol)}
-          openCount={openCount}
+          openCount={openCount === undefined ? undefined : openCount + (waitingCount ?? 0)}
         />
       </Col>
       <Col xs={24} lg={15}>
@@ -76,7 +81,13 @@ function Trading({
                 label: openCount ? `当前持仓（${openCount}）` : '当前持仓',
                 children: <OpenPositions config={config} tickers={tickers} />,
               },
+              {
+                key: 'orders',
+                label: waitingCount ? `当前委托（${waitingCount}）` : '当前委托',
+                children: <LimitOrders />,
+              },
               { key: 'history', label: '历史记录', children: <PositionHistory /> },
+              { key: 'funding', label: '资金费用', children: <FundingHistory /> },
             ]}
           />
         </Card>
@@ -138,11 +149,14 @@ export default function PerpetualPage() {
         symbols={symbols ?? NO_SYMBOLS}
         symbol={symbol}
         extra={
-          <MarkPrice
-            symbol={symbol}
-            pricePrecision={config.data?.pairs.find((p) => p.symbol === symbol)?.price_precision}
-            enabled={signedIn && config.isSuccess}
-          />
+          <Flex gap={12} wrap>
+            <MarkPrice
+              symbol={symbol}
+              pricePrecision={config.data?.pairs.find((p) => p.symbol === symbol)?.price_precision}
+              enabled={signedIn && config.isSuccess}
+            />
+            <FundingRate symbol={symbol} enabled={signedIn && config.isSuccess} />
+          </Flex>
         }
       />
       {symbol && <PositionChart symbol={symbol} signedIn={signedIn} />}

@@ -1,9 +1,11 @@
 import { DEFAULT_PERPETUAL_CONFIG, type PerpetualPosition } from '@platform/contracts';
 import { Decimal, isLiquidatable } from '@platform/domain';
 import { describe, expect, it } from 'vitest';
-import { makePosition } from './perpetualFixtures.ts';
+import { makePosition } from '../../../test/perpetualFixtures.ts';
 import {
   closeEstimate,
+  countdownText,
+  formatFundingRate,
   formatLiquidation,
   formatPrice,
   formatSigned,
@@ -154,5 +156,17 @@ describe('display', () => {
     expect(formatSigned('0')).toBe('0.00');
     expect(formatLiquidation('0')).toBe('无');
     expect(formatLiquidation('45226.13')).toBe('45,226.13');
+  });
+});
+
+describe('funding figures', () => {
+  it('shows a rate in percent to 4 places with its sign, and a countdown that never goes negative', () => {
+    expect(formatFundingRate('0.0001')).toBe('+0.0100%');
+    expect(formatFundingRate('-0.00075')).toBe('-0.0750%');
+    expect(formatFundingRate('0')).toBe('0.0000%');
+    const at = '2026-01-01T08:00:00.000Z';
+    expect(countdownText(at, Date.parse('2026-01-01T00:00:00.000Z'))).toBe('08:00:00');
+    expect(countdownText(at, Date.parse('2026-01-01T07:58:58.400Z'))).toBe('00:01:01');
+    expect(countdownText(at, Date.parse('2026-01-01T08:00:05.000Z'))).toBe('00:00:00');
   });
 });

@@ -1,6 +1,8 @@
 import {
   DEFAULT_CURRENCY,
+  PERPETUAL_RISK_TEXTS,
   type PerpetualConfig,
+  type PerpetualPairRiskData,
   type PerpetualPosition,
   type PerpetualSide,
   perpetualOrderBody,
@@ -14,8 +16,10 @@ import {
   formatCharge,
   formatNormalised,
   formatNumber,
+  formatPercent,
   insufficientBalanceText,
   largestAmountWithFee,
+  maintenanceRateFor,
   openTerms,
   type PositionTerms,
   parseAmountField,
@@ -24,6 +28,7 @@ import {
   pnlAt,
   priceDecimalsByMagnitude,
   roePercent,
+  tierProblem,
 } from '@platform/domain';
 
 /**
@@ -221,4 +226,63 @@ export const formatLiquidation = (price: string) => (new Decimal(price).gt(0) ? 
 export function formatSigned(value: Decimal | string, decimals = MARGIN_PLACES): string {
   const text = formatNumber(value, decimals, { minDecimals: 2, rounding: DISPLAY_ROUNDING.held });
   return /^[1-9]|^0\.\d*[1-9]/.test(text) ? `+${text}` : text;
+}
+
+/** A funding rate (a fraction) as the venues show it, in percent to 4 places: 0.0001 → +0.0100%. */
+export const formatFundingRate = (rate: string): string => formatPercent(new Decimal(rate).times(100), 4);
+
+/** Time left until `at` as HH:MM:SS (never negative): the funding countdown. */
+export function countdownText(at: string, nowMs: number): string {
+  const left = Math.max(0, Math.floor((Date.parse(at) - nowMs) / 1000));
+  const hh = Math.floor(left / 3600);
+  const mm = Math.floor((left % 3600) / 60);
+  const ss = left % 60;
+  return [hh, mm, ss].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/**
+ * The rates a position of this margin and leverage opens with: the product's, with the maintenance rate
+ * of its leverage tier (the engine's maintenanceRateFor), so that the preview's liquidation price is the
+ * server's. Before the tiers have loaded, or without a margin, the product's own.
+ */
+export function tieredRates<R extends PerpetualRates>(
+  rates: R,
+  risk: PerpetualPairRiskData | undefined,
+  marginText: string | undefined,
+  leverage: number,
+): R {
+  const margin = parseMargin(marginText);
+  if (!risk || !margin) return rates;
+  return {
+    ...rates,
+    maintenance_margin_rate: maintenanceRateFor(risk.tiers, margin, leverage, rates.maintenance_margin_rate),
+  };
+}
+
+/**
+ * Why the server would refuse this opening under the pair's tiers (档位) or the caller's cap, in its own
+ * words; null when neither refuses (or before they have loaded). The pair side's cap is the house's and
+ * is checked by the server only.
+ */
+export function pairRiskProblem(
+  risk: PerpetualPairRiskData | undefined,
+  marginText: string | undefined,
+  leverage: number,
+): string | null {
+  const margin = parseMargin(marginText);
+  if (!risk || !margin) return null;
+  const beyondTier = tierProblem(risk.tiers, margin, leverage);
+  if (beyondTier) return beyondTier;
+  const room = Decimal.max(new Decimal(risk.user_cap).minus(risk.user_open_notional), 0);
+  return margin.times(leverage).gt(room)
+    ? PERPETUAL_RISK_TEXTS.userCap(formatNormalised(new Decimal(risk.user_cap)), formatNormalised(room))
+    : null;
+}
+
+/** The tier the form's leverage offers at most for this margin, as 档位 shows it: "≤ 50,000 USDT 最高 100x". */
+export function tierSummary(risk: PerpetualPairRiskData, marginText: string | undefined, leverage: number) {
+  const margin = parseMargin(marginText) ?? new Decimal(0);
+  const notional = margin.times(leverage);
+  const tier = risk.tiers.find((t) => notional.lte(t.max_notional)) ?? risk.tiers.at(-1);
+  return tier ? `≤ ${formatNumber(tier.max_notional, 0)} USDT 最高 ${tier.max_leverage}x` : '--';
 }

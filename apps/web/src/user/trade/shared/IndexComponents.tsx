@@ -28,7 +28,7 @@ export function IndexComponents({
           <Flex
             key={component.source}
             vertical
-            style={{ padding: '4px 8px', background: '#fafafa', borderRadius: 4 }}
+            style={{ padding: '4px 8px', background: 'var(--app-subtle)', borderRadius: 4 }}
             data-testid={`${testId}-${component.source}`}
           >
             <Flex justify="space-between" align="center" gap={8} wrap>

@@ -4,9 +4,11 @@ import { formatPairPrice, formatPercent } from '@platform/domain';
 import { Button, Drawer, Empty, Flex, Input, List, Segmented, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { type Ticker, useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
 import { signColor } from '../../shared/priceColors.ts';
+import { PriceAlertButton } from './PriceAlertButton.tsx';
 import { SimulatedNotice } from './SimulatedNotice.tsx';
 import { tradePath, useTradingPairs } from './tradePairs.ts';
 
@@ -41,6 +43,9 @@ function PairRow({
 }
 
 const STALE_COLOR = '#bfbfbf';
+
+/** The base coin of a pair symbol (BTCUSDT → BTC); every pair here is quoted in USDT. */
+const baseOf = (symbol: string) => symbol.replace(/USDT$/, '') || symbol;
 
 export interface TradeHeaderProps {
   product: TradeProduct;
@@ -88,8 +93,17 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
           style={{ paddingInline: 4, fontSize: 18, fontWeight: 600 }}
           data-testid="pair-switcher"
         >
+          {symbol && <CoinIcon coin={baseOf(symbol)} size={22} style={{ marginInlineEnd: 6 }} />}
           {symbol ?? '选择交易对'} <CaretDownOutlined />
         </Button>
+        {symbol && (
+          <PriceAlertButton
+            symbol={symbol}
+            lastPrice={ticker?.last_price}
+            precision={precisions.get(symbol)}
+          />
+        )}
+        <span style={{ flex: 1 }} />
         <Flex vertical align="end">
           <Flex gap={12} align="baseline">
             {stale && (

@@ -65,13 +65,13 @@ function Level({
           bottom: 1,
           right: 0,
           width: `${Math.round(row.depth * 100)}%`,
-          background: side === 'ask' ? 'rgba(220, 38, 38, 0.1)' : 'rgba(22, 163, 74, 0.1)',
+          background: side === 'ask' ? 'var(--app-down-fill)' : 'var(--app-up-fill)',
         }}
       />
       <span style={{ ...numeric, color, position: 'relative' }}>
         {formatNumber(row.price, stepDecimals(row.price))}
       </span>
-      <span style={{ ...numeric, position: 'relative', color: '#262626' }}>
+      <span style={{ ...numeric, position: 'relative', color: 'var(--app-text)' }}>
         {formatNumber(row.amount, amountPrecision)}
       </span>
     </button>
@@ -117,7 +117,7 @@ export function OrderBookPanel(props: OrderBookPanelProps) {
           data-testid="book-last-price"
           style={{
             border: 0,
-            borderBlock: '1px solid #f0f0f0',
+            borderBlock: '1px solid var(--app-divider)',
             background: 'transparent',
             textAlign: 'left',
             padding: '6px 4px',

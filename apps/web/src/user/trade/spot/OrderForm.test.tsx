@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/request.ts';
-import { readSkipSpotConfirm, writeSkipSpotConfirm } from '../../../lib/storage.ts';
+import { readSkipOrderConfirm, writeSkipOrderConfirm } from '../../../lib/storage.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
 import { EMPTY_DRAFT, type OrderDraft } from './orderForm.ts';
@@ -154,7 +154,7 @@ describe('OrderForm', () => {
     fireEvent.click(screen.getByTestId('spot-confirm-skip'));
     fireEvent.click(confirmButton());
     await waitFor(() => expect(place).toHaveBeenCalledTimes(1));
-    expect(readSkipSpotConfirm()).toBe(true);
+    expect(readSkipOrderConfirm('spot')).toBe(true);
     first.unmount();
 
     renderWithAnt(<Harness place={place} />);
@@ -165,7 +165,7 @@ describe('OrderForm', () => {
     expect(screen.queryByTestId('spot-confirm')).toBeNull();
 
     fireEvent.click(screen.getByTestId('spot-confirm-restore'));
-    expect(readSkipSpotConfirm()).toBe(false);
+    expect(readSkipOrderConfirm('spot')).toBe(false);
     type('spot-amount', '1');
     fireEvent.click(screen.getByTestId('spot-submit'));
     await sheet();
@@ -196,7 +196,7 @@ describe('OrderForm', () => {
   });
 
   it('sends a checked order and shows the server refusal as it comes', async () => {
-    writeSkipSpotConfirm(true);
+    writeSkipOrderConfirm('spot', true);
     const place = vi.fn().mockRejectedValueOnce(new ApiError('市场深度不足', 422, 'http'));
     place.mockResolvedValueOnce({
       order: { status: 'filled', avg_price: '100.00' } as TradeOrder,

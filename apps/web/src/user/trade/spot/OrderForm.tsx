@@ -13,8 +13,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { loginUrl } from '../../../lib/navigation.ts';
 import { errorMessage } from '../../../lib/request.ts';
-import { readSkipSpotConfirm, writeSkipSpotConfirm } from '../../../lib/storage.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
+import { ConfirmRestoreLink, useOrderConfirmation } from '../shared/OrderConfirmSheet.tsx';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { amountForPercent, checkOrder, type OrderDraft } from './orderForm.ts';
 
@@ -112,8 +112,6 @@ export function OrderForm({
   const location = useLocation();
   const disconnected = useDisconnected();
   const [tried, setTried] = useState(false);
-  const [confirming, setConfirming] = useState<OrderDraft | null>(null);
-  const [skipConfirm, setSkipConfirm] = useState(() => readSkipSpotConfirm());
   // Set at once, unlike `placing`: a second tap before the re-render neither sends nor reports twice.
   const sending = useRef(false);
   const limit = draft.type === 'limit';
@@ -143,21 +141,12 @@ export function OrderForm({
     }
   };
 
+  // Every order is confirmed first, unless this device chose 不再提示.
+  const confirmation = useOrderConfirmation('spot', send);
   const submit = () => {
     setTried(true);
     if (!check.body || disconnected || sending.current) return;
-    if (skipConfirm) void send(draft);
-    else setConfirming(draft);
-  };
-
-  const confirm = async (skipFromNowOn: boolean) => {
-    if (!confirming) return;
-    if (skipFromNowOn) {
-      writeSkipSpotConfirm(true);
-      setSkipConfirm(true);
-    }
-    await send(confirming);
-    setConfirming(null);
+    confirmation.ask(draft);
   };
 
   const setPercent = (percent: number) =>
@@ -262,27 +251,21 @@ export function OrderForm({
           >
             {draft.side === 'buy' ? '买入' : '卖出'} {pair.base_currency}
           </Button>
-          {skipConfirm && (
-            <Typography.Link
-              style={{ ...small, textAlign: 'center' }}
-              onClick={() => {
-                writeSkipSpotConfirm(false);
-                setSkipConfirm(false);
-              }}
-              data-testid="spot-confirm-restore"
-            >
-              下单确认已关闭，点此恢复
-            </Typography.Link>
+          {confirmation.skip && (
+            <ConfirmRestoreLink onRestore={confirmation.restore} testId="spot-confirm-restore" />
           )}
-          {confirming && (
+          {confirmation.pending && (
             <ConfirmSheet
               pair={pair}
-              draft={confirming}
-              check={checkOrder(confirming, pair, { book, available: availableOf(confirming) })}
+              draft={confirmation.pending}
+              check={checkOrder(confirmation.pending, pair, {
+                book,
+                available: availableOf(confirmation.pending),
+              })}
               placing={placing}
               disconnected={disconnected}
-              onCancel={() => setConfirming(null)}
-              onConfirm={(skip) => void confirm(skip)}
+              onCancel={confirmation.cancel}
+              onConfirm={(skip) => void confirmation.confirm(skip)}
             />
           )}
         </>

@@ -7,11 +7,10 @@ import {
   type TradingPair,
 } from '@platform/contracts';
 import { formatBalance, formatCharge, formatDateTime, formatNumber } from '@platform/domain';
-import { Button, Flex, Pagination, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { panelStatus } from './panelStatus.tsx';
-import { HISTORY_PAGE_SIZE } from './spotApi.ts';
 
 export const STATUS_COLORS: Record<OrderStatus, string> = {
   pending: 'processing',
@@ -52,7 +51,7 @@ export function OrderCard({ order, pair, onCancel, cancelling }: OrderCardProps)
     <Flex
       vertical
       gap={6}
-      style={{ padding: '10px 2px', borderBottom: '1px solid #f0f0f0' }}
+      style={{ padding: '10px 2px', borderBottom: '1px solid var(--app-divider)' }}
       data-testid={`spot-order-${order.id}`}
     >
       <Flex justify="space-between" align="center" gap={8}>
@@ -138,28 +137,6 @@ export function OrderList(props: OrderListProps) {
         />
       ))}
     </div>
-  );
-}
-
-export interface HistoryPagerProps {
-  page: number;
-  total: number | undefined;
-  onChange: (page: number) => void;
-}
-
-export function HistoryPager({ page, total, onChange }: HistoryPagerProps) {
-  if (!total || total <= HISTORY_PAGE_SIZE) return null;
-  return (
-    <Flex justify="center" style={{ paddingTop: 8 }}>
-      <Pagination
-        simple
-        size="small"
-        current={page}
-        pageSize={HISTORY_PAGE_SIZE}
-        total={total}
-        onChange={onChange}
-      />
-    </Flex>
   );
 }
 

@@ -1,8 +1,9 @@
 import { type KlineInterval, TRADE_PRODUCT_LABELS, type TradingPair } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { Badge, Card, Empty, Grid, Tabs } from 'antd';
-import { type CSSProperties, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { ListFooter } from '../../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { loginUrl } from '../../../lib/navigation.ts';
@@ -16,8 +17,8 @@ import { useTradeSymbol, useTradingPairs } from '../shared/tradePairs.ts';
 import { MarketStats } from './MarketStats.tsx';
 import { OrderBookPanel } from './OrderBookPanel.tsx';
 import { OrderForm } from './OrderForm.tsx';
-import { HistoryPager, OrderList, OrdersSignIn } from './OrdersPanel.tsx';
-import { EMPTY_DRAFT, type OrderDraft } from './orderForm.ts';
+import { OrderList, OrdersSignIn } from './OrdersPanel.tsx';
+import { EMPTY_DRAFT, type OrderDraft, startingPrice } from './orderForm.ts';
 import { BOOK_DEPTH } from './spotApi.ts';
 import { TradesPanel } from './TradesPanel.tsx';
 import { useOrderBook, useRecentTrades, useSymbolTicker } from './useMarketFeed.ts';
@@ -79,6 +80,18 @@ function SpotScreen({
     (change: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...change })),
     [],
   );
+  // The form starts at the last price once the ticker has one: once only, so a price the user
+  // cleared to type another is not filled again by the next tick.
+  const lastPrice = ticker?.last_price;
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || lastPrice === undefined) return;
+    started.current = true;
+    setDraft((d) => {
+      const start = startingPrice(d, lastPrice, pair);
+      return start === null ? d : { ...d, price: start };
+    });
+  }, [lastPrice, pair]);
   const pickPrice = useCallback(
     (price: string) => changeDraft({ type: 'limit', price: toTick(price, pair.price_precision) }),
     [changeDraft, pair.price_precision],
@@ -124,10 +137,12 @@ function SpotScreen({
         pair={pair}
         testId="spot-history"
       />
-      <HistoryPager
+      <ListFooter
+        pagination={account.history.data?.pagination}
         page={account.historyPage}
-        total={account.history.data?.pagination.total}
+        noun="条委托"
         onChange={account.setHistoryPage}
+        testId="spot-history"
       />
     </>
   ) : (

@@ -46,7 +46,7 @@ export function TradesPanel(props: TradesPanelProps) {
             style={{ fontSize: 12, padding: '2px 4px', lineHeight: '16px' }}
             data-testid="trade-row"
           >
-            <span style={{ ...cell, color: '#595959' }}>{formatTime(t.time)}</span>
+            <span style={{ ...cell, color: 'var(--app-text-secondary)' }}>{formatTime(t.time)}</span>
             <span style={{ ...cell, textAlign: 'right', color: t.side === 'buy' ? UP_COLOR : DOWN_COLOR }}>
               {formatNumber(t.price, pricePrecision)}
             </span>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountForPercent, checkOrder, EMPTY_DRAFT, type OrderDraft, type PairRules } from './orderForm.ts';
+import {
+  amountForPercent,
+  checkOrder,
+  EMPTY_DRAFT,
+  type OrderDraft,
+  type PairRules,
+  startingPrice,
+} from './orderForm.ts';
 
 const pair: PairRules = {
   symbol: 'BTCUSDT',
@@ -159,5 +166,21 @@ describe('amountForPercent', () => {
     const check = checkOrder({ ...buy, amount }, pair, { book, available: '250' });
     expect(check.errors).toEqual({});
     expect(check.cost?.lte(250)).toBe(true);
+  });
+});
+
+describe('startingPrice', () => {
+  it('fills an empty limit price with the last price at the tick, so 25 % sizes an order at once (issue 33)', () => {
+    const start = startingPrice(EMPTY_DRAFT, '101.2389', pair);
+    expect(start).toBe('101.23');
+    const buy = draft({ price: start ?? '' });
+    expect(amountForPercent(buy, pair, 25, { available: '1000' })).toBe('2.4671');
+  });
+
+  it('never overwrites a price the user typed or picked, and waits for a usable last price', () => {
+    expect(startingPrice(draft({ price: '99' }), '101', pair)).toBeNull();
+    expect(startingPrice(draft({ price: '' }), undefined, pair)).toBeNull();
+    expect(startingPrice(draft({ price: '' }), '0', pair)).toBeNull();
+    expect(startingPrice(draft({ price: '' }), 'abc', pair)).toBeNull();
   });
 });

@@ -215,3 +215,19 @@ function quantityFor(levels: readonly BookLevel[], spend: Decimal): Decimal {
   }
   return amount;
 }
+
+/**
+ * The price a fresh limit form starts with: the last price, cut to the pair's tick, so that 25 %
+ * sizes an order at once (issue 33). Null when the user already has a price (typed or picked from
+ * the book: never overwritten) or no usable last price is known yet.
+ */
+export function startingPrice(
+  draft: OrderDraft,
+  lastPrice: string | undefined,
+  pair: Pick<PairRules, 'price_precision'>,
+): string | null {
+  if (draft.price.trim() !== '') return null;
+  const last = tryParseDecimal(lastPrice ?? '');
+  if (!last?.gt(0)) return null;
+  return last.toDecimalPlaces(pair.price_precision, Decimal.ROUND_DOWN).toFixed();
+}

@@ -86,7 +86,7 @@ export function ContractList({ contracts, empty, onSelect }: ContractListProps) 
             width: '100%',
             padding: '10px 4px',
             border: 0,
-            borderBottom: '1px solid #f0f0f0',
+            borderBottom: '1px solid var(--app-divider)',
             background: 'transparent',
             textAlign: 'left',
             cursor: 'pointer',

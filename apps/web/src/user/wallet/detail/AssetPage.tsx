@@ -5,6 +5,7 @@ import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { tradePath, useTradingPairs } from '../../trade/shared/tradePairs.ts';
+import { HoldingPnl, useHoldings } from '../HoldingPnl.tsx';
 import { PagedRecords } from '../PagedRecords.tsx';
 import { TransactionRecord } from '../records.tsx';
 import { useWalletRealtime } from '../useWalletRealtime.ts';
@@ -29,6 +30,7 @@ export default function AssetPage() {
     queryFn: ({ signal }) => fetchWallet(signal),
     enabled: Boolean(token),
   });
+  const holdings = useHoldings();
   useWalletRealtime();
 
   return (
@@ -71,6 +73,10 @@ export default function AssetPage() {
                     {percentage(value, data.total_value_usdt, 1)}%
                   </Typography.Text>
                 )}
+                <HoldingPnl
+                  currency={currency}
+                  holding={holdings.data?.find((h) => h.currency === currency)}
+                />
               </Flex>
               <Descriptions
                 column={1}

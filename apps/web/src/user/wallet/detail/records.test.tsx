@@ -1,9 +1,9 @@
 import type { UserTransaction } from '@platform/contracts';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
+import { type Call, type Handler, mockApi, ok, pagedReply, pagination } from '../../../test/api.ts';
 import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../../test/render.tsx';
 import { TransactionRecord } from '../records.tsx';
@@ -181,6 +181,21 @@ describe('WithdrawalDetailPage', () => {
   });
 });
 
+/** The statement has `count` deposits, newest (id `count`) first, paged as the server pages. */
+function serveStatement(count: number) {
+  const statement = Array.from({ length: count }, (_, i) =>
+    row({
+      id: count - i,
+      transaction_id: count - i,
+      kind: 'deposit',
+      movement: 'in',
+      amount: '1',
+      changes: [],
+    }),
+  );
+  handlers['GET /api/wallet/transactions'] = (call) => pagedReply(call, 'transactions', statement);
+}
+
 describe('AssetPage', () => {
   it('shows what is held, rounded down, its value and share, and the history of that currency only', async () => {
     renderRoute('/wallet/asset/:currency', '/wallet/asset/BTC', <AssetPage />);
@@ -212,5 +227,43 @@ describe('AssetPage', () => {
       });
     renderRoute('/wallet/asset/:currency', '/wallet/asset/NOPE', <AssetPage />);
     expect((await screen.findByTestId('asset-value')).textContent).toBe('无参考价，未计入总资产');
+  });
+
+  it('reaches every record of its statement: 30 records at 10 a page are pages 1 to 3, the last row on page 3', async () => {
+    serveStatement(30);
+    renderRoute('/wallet/asset/:currency', '/wallet/asset/USDT', <AssetPage />);
+    await screen.findByTestId('transaction-record-30');
+    expect(screen.getByTestId('asset-history-page-text').textContent).toBe('显示第 1 到 10 条，共 30 条记录');
+    const pager = screen.getByTestId('asset-history-pagination');
+    fireEvent.click(within(pager).getByTitle('3'));
+    await screen.findByTestId('transaction-record-1');
+    expect(screen.getByTestId('asset-history-page-text').textContent).toBe(
+      '显示第 21 到 30 条，共 30 条记录',
+    );
+    expect(
+      calls
+        .filter((c) => c.url.pathname === '/api/wallet/transactions')
+        .at(-1)
+        ?.url.searchParams.get('page'),
+    ).toBe('3');
+  });
+
+  it('offers the second page of 11 to 20 records', async () => {
+    serveStatement(15);
+    renderRoute('/wallet/asset/:currency', '/wallet/asset/USDT', <AssetPage />);
+    await screen.findByTestId('transaction-record-15');
+    fireEvent.click(within(screen.getByTestId('asset-history-pagination')).getByTitle('2'));
+    await screen.findByTestId('transaction-record-1');
+    expect(screen.getByTestId('asset-history-page-text').textContent).toBe(
+      '显示第 11 到 15 条，共 15 条记录',
+    );
+  });
+
+  it('shows an empty statement as 暂无流水 with no pager and no 第 0 页', async () => {
+    renderRoute('/wallet/asset/:currency', '/wallet/asset/USDT', <AssetPage />);
+    await screen.findByText('暂无流水');
+    expect(screen.queryByTestId('asset-history-page-text')).toBeNull();
+    expect(screen.queryByTestId('asset-history-pagination')).toBeNull();
+    expect(screen.getByTestId('asset-history').textContent).not.toContain('第 0');
   });
 });

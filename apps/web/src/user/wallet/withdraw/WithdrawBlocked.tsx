@@ -1,6 +1,7 @@
 import type { KycStatus } from '@platform/contracts';
 import { Alert, Button, Card, Flex, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { WithSupportContact } from '../../../components/SupportContact.tsx';
 
 /** What the KYC button says in each state: start, follow the review, or try again. */
 const KYC_ACTION: Partial<Record<KycStatus, string>> = {
@@ -37,7 +38,7 @@ export function WithdrawBlocked({
           <Alert key={reason} type="warning" showIcon title={reason} data-testid="withdraw-blocked-reason" />
         ))}
         {reasons.some((r) => r.includes('禁用')) && (
-          <Alert type="info" showIcon title="账户已被禁用，请联系客服处理" />
+          <Alert type="info" showIcon title={<WithSupportContact text="账户已被禁用，请联系客服处理" />} />
         )}
       </Flex>
       <Flex gap={8} style={{ marginTop: 16 }}>

@@ -14,7 +14,7 @@ import {
   formatNumber,
   usdtAddressNetwork,
 } from '@platform/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { TwofaCodeField } from '../../../components/twofa/TwofaCodeField.tsx';
@@ -22,6 +22,7 @@ import { useDisconnected } from '../../../lib/connectivity.ts';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { ApiError, errorMessage } from '../../../lib/request.ts';
 import { isTwofaChallenge, normaliseCode, twofaErrorText } from '../../../lib/twofa.ts';
+import { addressBookKeys, fetchAddresses } from '../../account/address-book/addressBookApi.ts';
 import { WithdrawalHold } from '../../account/WithdrawalHold.tsx';
 import { ChoiceCards } from '../ChoiceCards.tsx';
 import { FormFooter, type FormFooterProps } from '../FormFooter.tsx';
@@ -105,7 +106,11 @@ function FeePreview({ preview, channel }: { preview: WithdrawPreview | null; cha
     ['冻结合计（金额 + 手续费）', charged(preview?.total), 'withdraw-total'],
   ];
   return (
-    <Flex vertical gap={4} style={{ background: '#fafafa', borderRadius: 8, padding: 12, marginBottom: 16 }}>
+    <Flex
+      vertical
+      gap={4}
+      style={{ background: 'var(--app-subtle)', borderRadius: 8, padding: 12, marginBottom: 16 }}
+    >
       {rows.map(([label, value, testId]) => (
         <Flex key={label} justify="space-between" gap={8}>
           <Typography.Text type="secondary">{label}</Typography.Text>
@@ -122,6 +127,48 @@ const PAYEE_LABELS: Record<Exclude<WithdrawMethod, 'usdt'>, string> = {
   wechat: '微信账号',
   alipay: '支付宝账号',
 };
+
+/** Where the money goes, each value whole and wrapped (never truncated): the last look before it leaves. */
+function ConfirmPayee({ body }: { body: CreateWithdrawalBody }) {
+  const rows: [string, string, string][] =
+    body.withdraw_type === 'usdt'
+      ? [
+          ['网络', usdtAddressNetwork(body.address ?? '') ?? '-', 'withdraw-confirm-network'],
+          ['收款地址', body.address ?? '', 'withdraw-confirm-address'],
+        ]
+      : [
+          ['提现方式', WITHDRAW_METHOD_LABELS[body.withdraw_type], 'withdraw-confirm-method'],
+          [PAYEE_LABELS[body.withdraw_type], body.account_info?.account ?? '', 'withdraw-confirm-account'],
+          ['收款人姓名', body.account_info?.name ?? '', 'withdraw-confirm-name'],
+          ...(body.account_info?.phone
+            ? [['手机号', body.account_info.phone, 'withdraw-confirm-phone'] as [string, string, string]]
+            : []),
+        ];
+  return (
+    <Flex
+      vertical
+      gap={4}
+      data-testid="withdraw-confirm-payee"
+      style={{ background: 'var(--app-subtle)', borderRadius: 8, padding: 8 }}
+    >
+      {rows.map(([label, value, testId]) => (
+        <div key={testId}>
+          <Typography.Text type="secondary">{label}</Typography.Text>
+          <div
+            style={{
+              wordBreak: 'break-all',
+              fontFamily: testId === 'withdraw-confirm-address' ? 'monospace' : undefined,
+            }}
+          >
+            <Typography.Text strong data-testid={testId}>
+              {value}
+            </Typography.Text>
+          </div>
+        </div>
+      ))}
+    </Flex>
+  );
+}
 
 /** Method, payee, amount with the fee preview, remark; a confirm, then POST /api/wallet/withdrawals. */
 export function WithdrawForm({
@@ -153,6 +200,8 @@ export function WithdrawForm({
   const [serverAskedCode, setServerAskedCode] = useState(false);
   const needsCode = twofaEnabled || serverAskedCode;
 
+  // 地址簿: a saved address fills the field (whitelist mode accepts only these).
+  const book = useQuery({ queryKey: addressBookKeys.addresses, queryFn: fetchAddresses });
   const disconnected = useDisconnected();
   const held = Boolean(heldUntil && Date.parse(heldUntil) > Date.now());
   const submit = useIdempotentMutation({
@@ -184,9 +233,17 @@ export function WithdrawForm({
     const p = withdrawPreview(fields.amount, channel.fee_rate);
     modal.confirm({
       title: '确认提现',
-      content: p
-        ? `提现 ${formatNormalised(p.amount)} ${channel.currency}，手续费 ${formatNormalised(p.fee)}，将冻结 ${formatNormalised(p.total)} ${channel.currency}。`
-        : undefined,
+      content: (
+        <Flex vertical gap={8}>
+          <ConfirmPayee body={body} />
+          {p && (
+            <Typography.Text>
+              提现 {formatNormalised(p.amount)} {channel.currency}，手续费 {formatNormalised(p.fee)}，将冻结{' '}
+              {formatNormalised(p.total)} {channel.currency}。
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
       okText: '确认提现',
       cancelText: '取消',
       onOk: () => submit.mutate(body),
@@ -209,7 +266,8 @@ export function WithdrawForm({
           onChange={(next) => {
             setMethod(next);
             setChannelId(undefined);
-            void form.validateFields(['amount']).catch(() => {});
+            // An amount already typed meets the new channel's limits; an empty one is not an error yet.
+            if (form.getFieldValue('amount')) void form.validateFields(['amount']).catch(() => {});
           }}
           choices={methods.map((m) => ({ key: m, title: WITHDRAW_METHOD_LABELS[m] }))}
         />
@@ -221,6 +279,23 @@ export function WithdrawForm({
             onChange={setChannelId}
             options={ofMethod.map((c) => ({ value: c.id, label: c.name }))}
             data-testid="withdraw-channel"
+          />
+        </Form.Item>
+      )}
+      {method === 'usdt' && (book.data?.length ?? 0) > 0 && (
+        <Form.Item label="从地址簿选择">
+          <Select
+            placeholder="选择已保存的地址"
+            value={null}
+            onChange={(address: string) => {
+              form.setFieldValue('address', address);
+              void form.validateFields(['address']).catch(() => {});
+            }}
+            options={book.data?.map((a) => ({
+              value: a.address,
+              label: `${a.label} · ${a.network} · ${a.address.slice(0, 6)}…${a.address.slice(-6)}`,
+            }))}
+            data-testid="withdraw-address-book"
           />
         </Form.Item>
       )}

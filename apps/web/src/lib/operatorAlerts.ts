@@ -1,7 +1,7 @@
-/** What the withdrawal page does when a new withdrawal arrives: a short beep and a browser notification. */
-
-export const DEFAULT_NOTIFICATION_TITLE = '新的提现申请';
-export const DEFAULT_NOTIFICATION_BODY = '有新的提现申请需要处理';
+/**
+ * How the back office gets an operator's attention when work arrives while they look elsewhere (a
+ * withdrawal, an adjustment to approve, a pending change): a short beep and a browser notification.
+ */
 
 type AudioContextConstructor = new () => AudioContext;
 
@@ -40,10 +40,10 @@ export function notificationPermission(): NotificationPermissionState {
 }
 
 /** Shows a browser notification when the operator has granted permission; otherwise nothing. */
-export function showBrowserNotification(title?: string, body?: string): void {
+export function showBrowserNotification(title: string, body: string): void {
   if (notificationPermission() !== 'granted') return;
   try {
-    new window.Notification(title || DEFAULT_NOTIFICATION_TITLE, { body: body || DEFAULT_NOTIFICATION_BODY });
+    new window.Notification(title, { body });
   } catch {
     // Some browsers (Android Chrome) only allow notifications from a service worker.
   }

@@ -25,6 +25,7 @@ export function makePosition(overrides: Partial<PerpetualPosition> = {}): Perpet
     // entry × (1 − 1/10) / (1 − 0.005), floored to 18 places.
     liquidation_price: '45226.130653266331658291',
     margin_added: '0',
+    funding: '0',
     take_profit_price: null,
     stop_loss_price: null,
     mark_price: '50000',

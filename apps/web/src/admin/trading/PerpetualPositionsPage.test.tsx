@@ -1,0 +1,90 @@
+import type { AdminPerpetualPosition } from '@platform/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, mockApi, ok } from '../../test/api.ts';
+import { makePair } from '../../test/fixtures.ts';
+import { makePosition } from '../../test/perpetualFixtures.ts';
+import PerpetualPositionsPage from './PerpetualPositionsPage.tsx';
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+let calls: Call[];
+
+const row = (overrides: Partial<AdminPerpetualPosition> = {}): AdminPerpetualPosition => ({
+  ...makePosition({ mark_price: '50500', unrealised_pnl: '10', roe_percent: '10' }),
+  user: { id: 7, email: 'alice@example.com' },
+  ...overrides,
+});
+
+beforeEach(() => {
+  ({ calls } = mockApi({
+    'GET /api/admin/trading/perpetual-positions': () =>
+      ok({
+        positions: [
+          row(),
+          row({ id: 42, side: 'short', unrealised_pnl: '-3.5', user: { id: 8, email: 'bob@example.com' } }),
+        ],
+        pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
+      }),
+    'GET /api/admin/trading/pairs': () =>
+      ok({
+        pairs: [makePair('BTCUSDT', 'BTC', 'USDT'), makePair('ETHBTC', 'ETH', 'BTC')],
+        lastSyncTime: null,
+      }),
+  }));
+});
+
+function renderPage(path = '/admin/trading/positions') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [{ path: '/admin/trading/positions', element: <PerpetualPositionsPage /> }],
+    {
+      initialEntries: [path],
+    },
+  );
+  render(
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <AntApp>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  return router;
+}
+
+const listCalls = () =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/trading/perpetual-positions');
+const lastQuery = () => Object.fromEntries(listCalls().at(-1)?.url.searchParams ?? []);
+
+describe('持仓列表', () => {
+  it('shows each open position with its owner, mark and unrealised P&L, and filters by user and pair', async () => {
+    const router = renderPage();
+    const first = await screen.findByTestId('admin-position-row-41');
+    expect(first.textContent).toContain('alice@example.com');
+    expect(first.textContent).toContain('BTCUSDT');
+    expect(first.textContent).toContain('做多 10x');
+    expect(within(first).getByTestId('position-mark-41').textContent).toBe('50,500.0000');
+    expect(within(first).getByTestId('position-pnl-41').textContent).toBe('+10.00');
+    expect(
+      within(screen.getByTestId('admin-position-row-42')).getByTestId('position-pnl-42').textContent,
+    ).toBe('-3.50');
+    expect(screen.getByTestId('positions-page-text').textContent).toContain('共 2 个仓位');
+
+    fireEvent.change(screen.getByTestId('positions-user'), { target: { value: ' bob@example.com ' } });
+    fireEvent.click(screen.getByTestId('positions-user-submit'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ user: 'bob@example.com', page: '1' }));
+    expect(router.state.location.search).toContain('user=bob%40example.com');
+
+    calls.length = 0;
+    renderPage('/admin/trading/positions?symbol=ETHUSDT&page=2');
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    expect(lastQuery()).toEqual({ page: '2', limit: '20', symbol: 'ETHUSDT' });
+  });
+});

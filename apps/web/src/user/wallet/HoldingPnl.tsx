@@ -1,0 +1,48 @@
+import { DEFAULT_CURRENCY, type Holding } from '@platform/contracts';
+import { formatBalance, formatChange, formatPairPrice, formatPercent } from '@platform/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Typography } from 'antd';
+import { useSessionSnapshot } from '../../lib/session.tsx';
+import { signColor } from '../shared/priceColors.ts';
+import { fetchHoldings, walletKeys } from './walletApi.ts';
+
+/** Each held coin's cost and unrealised P&L (GET /api/wallet/holdings), under the wallet root so fills refresh it. */
+export function useHoldings() {
+  const { token } = useSessionSnapshot();
+  return useQuery({
+    queryKey: walletKeys.holdings,
+    queryFn: ({ signal }) => fetchHoldings(signal),
+    enabled: Boolean(token),
+  });
+}
+
+/**
+ * 成本 and 未实现盈亏 of one coin (issue 33), the P&L in the user's up/down colour. Coins without a
+ * buy price (deposits, adjustments) are said to be 成本未知, never given a made-up cost.
+ */
+export function HoldingPnl({ holding, currency }: { holding: Holding | undefined; currency: string }) {
+  if (!holding) return null;
+  const testId = `holding-${currency}`;
+  const unknownPart = /[1-9]/.test(holding.unknown_quantity);
+  if (holding.avg_cost === null)
+    return (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={testId}>
+        成本未知
+      </Typography.Text>
+    );
+  const pnl = holding.unrealised_pnl;
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={testId}>
+      成本 {formatPairPrice(holding.avg_cost)}
+      {pnl !== null && holding.unrealised_pnl_percent !== null && (
+        <>
+          {' · 盈亏 '}
+          <span style={{ color: signColor(pnl) }} data-testid={`${testId}-pnl`}>
+            {formatChange(pnl, DEFAULT_CURRENCY)} ({formatPercent(holding.unrealised_pnl_percent)})
+          </span>
+        </>
+      )}
+      {unknownPart && ` · ${formatBalance(holding.unknown_quantity, currency)} 成本未知`}
+    </Typography.Text>
+  );
+}
