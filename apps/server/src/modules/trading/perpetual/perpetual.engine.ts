@@ -428,6 +428,9 @@ export function createPerpetualEngine(deps: TradingDeps) {
    * USDT, the open-position limit, 余额不足 (the ledger refuses; the whole transaction rolls back).
    */
   async function open(userId: number, body: PerpetualOrderAsked): Promise<OpenView> {
+    // The entry price must be fresh when the order arrived (as for flash and option orders), not after
+    // the reads below: a slow moment of ours never turns the user's price into a later one or a refusal.
+    const receivedAt = deps.now();
     const clientOrderId = body.client_order_id ?? null;
     if (clientOrderId) {
       const existing = await findByClientOrderId(db, userId, clientOrderId);
@@ -454,6 +457,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
     // The price is taken before the transaction (never network inside one) and decides the entry.
     // Without an index (too few venues agree) nothing opens: 503, retry shortly.
     const entry = await deps.prices.current(pair.symbol, {
+      receivedAt,
       staleError: () => retryShortly(TRADING_TEXTS.priceUpdating, { symbol: pair.symbol }),
     });
     const terms = openTerms(body.side, margin, body.leverage, new Decimal(entry.price), {

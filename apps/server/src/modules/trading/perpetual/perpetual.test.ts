@@ -196,6 +196,31 @@ describe('POST /api/trading/perpetual/order', () => {
     expect(position.liquidation_price).toBe(ceil18(dec('3150').div('1.005')));
   });
 
+  it('prices an order by the tick fresh when it arrived, however long the reads before the price take', async () => {
+    // The order arrives at `clock`, its pair read takes 3.5 s (a loaded machine), the tick was 0.1 s
+    // old on arrival: it is the order's price, not a refusal or a later observation.
+    const { id } = await trader();
+    let clock = Date.now();
+    await setPrice(db, 'XRPUSDT', '0.5', clock - 100);
+    const deps = testTradingDeps(db, { now: () => clock });
+    const engine = createPerpetualEngine({
+      ...deps,
+      pairs: {
+        requireEnabled: async (symbol: string) => {
+          clock += 3500;
+          return deps.pairs.requireEnabled(symbol);
+        },
+      },
+    });
+    const { position } = await engine.open(id, {
+      symbol: 'XRPUSDT',
+      side: 'long',
+      margin: '10',
+      leverage: 5,
+    });
+    expect(position.entry_price).toBe('0.5');
+  });
+
   it('refuses what the rules forbid, and nothing changes', async () => {
     const { token, id } = await trader('60');
     await db.update(tradingPairs).set({ enabled: false }).where(eq(tradingPairs.symbol, 'ETCUSDT'));
