@@ -1,4 +1,5 @@
-import { bigint, pgSequence, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, foreignKey, pgSequence, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.ts';
 
 /** Migration 0032. One id sequence for both kinds, so that an id names one notification. */
@@ -9,7 +10,7 @@ export const notifications = pgTable(
   'notifications',
   {
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    id: bigint('id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().default(sql`nextval('notification_ids')`),
     type: text('type').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -21,7 +22,7 @@ export const notifications = pgTable(
 
 /** One row per broadcast (announcements), seen by every user registered before it. */
 export const notificationBroadcasts = pgTable('notification_broadcasts', {
-  id: bigint('id', { mode: 'number' }).primaryKey(),
+  id: bigint('id', { mode: 'number' }).primaryKey().default(sql`nextval('notification_ids')`),
   type: text('type').notNull(),
   title: text('title').notNull(),
   body: text('body').notNull(),
@@ -31,21 +32,31 @@ export const notificationBroadcasts = pgTable('notification_broadcasts', {
 });
 
 /** A user's "all read" mark: every notification with an id up to read_through is read. */
-export const notificationReadMarks = pgTable('notification_read_marks', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id),
-  readThrough: bigint('read_through', { mode: 'number' }).notNull(),
-});
+export const notificationReadMarks = pgTable(
+  'notification_read_marks',
+  {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    readThrough: bigint('read_through', { mode: 'number' }).notNull(),
+  },
+  // Foreign keys named as migration 0032's inline REFERENCES named them (`<table>_<column>_fkey`).
+  (t) => [
+    foreignKey({
+      name: 'notification_read_marks_user_id_fkey',
+      columns: [t.userId],
+      foreignColumns: [users.id],
+    }),
+  ],
+);
 
 /** Notifications read one by one above the user's mark. */
 export const notificationReads = pgTable(
   'notification_reads',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
     notificationId: bigint('notification_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.notificationId], name: 'notification_reads_pkey' })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.notificationId], name: 'notification_reads_pkey' }),
+    foreignKey({ name: 'notification_reads_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  ],
 );

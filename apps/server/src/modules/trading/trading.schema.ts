@@ -173,6 +173,8 @@ export const timedContracts = pgTable(
     index('timed_contracts_user_idx').on(t.userId, t.product, t.orderId),
     // The open-contract limit counts a user's open contracts on every placement.
     index('timed_contracts_open_user_idx').on(t.userId).where(sql`${t.status} = 'open'`),
+    // timed_contracts_exposure_idx (migration 0054) covers 风险敞口 with INCLUDE columns, which
+    // Drizzle cannot express: it lives in the SQL only (docs/migrations.md).
     check('timed_contracts_product', sql`${t.product} IN ('flash', 'option')`),
     check('timed_contracts_status', sql`${t.status} IN ('open', 'settled')`),
     check(
@@ -260,6 +262,12 @@ export const perpetualPositions = pgTable(
         sql`${t.status} = 'open' AND (${t.takeProfitPrice} IS NOT NULL OR ${t.stopLossPrice} IS NOT NULL)`,
       ),
     index('perpetual_positions_user_idx').on(t.userId, t.status, t.orderId),
+    // 风险敞口's largest open positions per pair (migration 0054; NULLS FIRST is PostgreSQL's own
+    // order for DESC, which 0054 wrote). Its covering index perpetual_positions_exposure_idx has
+    // INCLUDE columns, which Drizzle cannot express: it lives in the SQL only (docs/migrations.md).
+    index('perpetual_positions_size_idx')
+      .on(t.symbol, t.quantity.desc().nullsFirst())
+      .where(sql`${t.status} = 'open'`),
     check('perpetual_positions_status', sql`${t.status} IN ('open', 'closed', 'liquidated')`),
     check('perpetual_positions_side', sql`${t.side} IN ('long', 'short')`),
     check('perpetual_positions_margin_positive', sql`${t.margin} > 0`),
@@ -433,6 +441,7 @@ export const perpetualFundingPayments = pgTable(
     uniqueIndex('perpetual_funding_payments_order_at_key').on(t.orderId, t.fundingAt),
     index('perpetual_funding_payments_user_idx').on(t.userId, t.fundingAt.desc(), t.id.desc()),
     index('perpetual_funding_payments_symbol_idx').on(t.symbol, t.fundingAt),
+    // perpetual_funding_payments_exposure_idx (migration 0054, INCLUDE columns): SQL only, as above.
     check('perpetual_funding_payments_side', sql`${t.side} IN ('long', 'short')`),
     check('perpetual_funding_payments_liquidated_zero', sql`NOT ${t.liquidated} OR ${t.amount} = 0`),
   ],
