@@ -1,0 +1,252 @@
+#!/usr/bin/env node
+// Part of `npm run lint`: the server's module rules, checked on resolved paths so that no spelling of an
+// import walks around them (docs/module-boundaries.md).
+// - A module never imports another module's `*.repository.ts` or `*.schema.ts` (its drizzle tables),
+//   nor `db/schema.ts` (every table); `core/` and `db/` never import a module's code (types may).
+// - No import cycle between modules: the graph of static value imports (`import type` does not count).
+// What breaks these today is listed in scripts/module-boundaries.allow, a list that only shrinks: an
+// entry that is no longer needed fails too. Tests (`*.test.ts`, `*.test-helpers.ts`) are exempt.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ALLOW_FILE = path.join(root, 'scripts', 'module-boundaries.allow');
+const SRC = 'apps/server/src';
+const MODULES = `${SRC}/modules/`;
+
+const isTest = (file) => /\.test(-helpers)?\.ts$/.test(file);
+/** The module a file belongs to (the folder under modules/), or undefined outside modules. */
+export const moduleOf = (file) =>
+  file.startsWith(MODULES) ? file.slice(MODULES.length).split('/').slice(0, -1)[0] : undefined;
+
+function sourceFiles(base) {
+  const out = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(path.join(base, dir), { withFileTypes: true })) {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(rel);
+      else if (/\.tsx?$/.test(entry.name) && !isTest(entry.name)) out.push(rel);
+    }
+  };
+  walk(SRC);
+  return out.sort();
+}
+
+/** The file a relative specifier names, as TypeScript's bundler resolution finds it (`.js` → `.ts`). */
+function resolve(base, from, specifier) {
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  const stem = target.replace(/\.(m?js|jsx)$/, '');
+  for (const candidate of [target, `${stem}.ts`, `${stem}.tsx`, `${target}/index.ts`]) {
+    if (fs.statSync(path.join(base, candidate), { throwIfNoEntry: false })?.isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** Every relative import and re-export of a file: `{ specifier, line, typeOnly, dynamic }`. */
+function importsOf(text, file) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const found = [];
+  const add = (node, literal, typeOnly, dynamic) => {
+    if (!ts.isStringLiteralLike(literal) || !literal.text.startsWith('.')) return;
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push({ specifier: literal.text, line, typeOnly, dynamic });
+  };
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings;
+      const onlyTypes =
+        Boolean(clause?.isTypeOnly) ||
+        Boolean(
+          clause &&
+            !clause.name &&
+            named &&
+            ts.isNamedImports(named) &&
+            named.elements.length > 0 &&
+            named.elements.every((e) => e.isTypeOnly),
+        );
+      add(node, node.moduleSpecifier, onlyTypes, false);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
+      const named = node.exportClause;
+      const onlyTypes =
+        node.isTypeOnly ||
+        Boolean(named && ts.isNamedExports(named) && named.elements.every((e) => e.isTypeOnly));
+      add(node, node.moduleSpecifier, onlyTypes, false);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      if (node.arguments[0]) add(node, node.arguments[0], false, true);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      add(node, node.argument.literal, true, false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Every relative import under apps/server/src (tests left out), resolved: `{ from, to, line, … }`. */
+export function serverImports(base = root) {
+  const all = [];
+  for (const from of sourceFiles(base)) {
+    const text = fs.readFileSync(path.join(base, from), 'utf8');
+    for (const imp of importsOf(text, from))
+      all.push({ from, to: resolve(base, from, imp.specifier), ...imp });
+  }
+  return all;
+}
+
+const short = (file) => (file.startsWith(MODULES) ? file.slice(MODULES.length) : file);
+const where = (imp) => `${imp.from}:${imp.line}: '${imp.specifier}'`;
+
+/**
+ * The imports that break a boundary, each `{ key, message }`. `key` is what an allowlist entry names
+ * for the kinds that may be allowed (`schema <from> -> <to>`); the others have none.
+ */
+export function boundaryViolations(imports) {
+  const out = [];
+  for (const imp of imports) {
+    if (imp.to === undefined) {
+      out.push({ message: `${where(imp)} names no file (write the file's own name, with .ts)` });
+      continue;
+    }
+    const from = moduleOf(imp.from);
+    const to = moduleOf(imp.to);
+    if (from !== undefined) {
+      if (imp.to === `${SRC}/db/schema.ts`)
+        out.push({ message: `${where(imp)}: db/schema.ts is drizzle's list of every table, not a module's` });
+      else if (to !== undefined && to !== from && imp.to.endsWith('.repository.ts'))
+        out.push({ message: `${where(imp)}: another module's repository (use its service or public file)` });
+      else if (to !== undefined && to !== from && imp.to.endsWith('.schema.ts'))
+        out.push({
+          key: `schema ${short(imp.from)} -> ${short(imp.to)}`,
+          message: `${where(imp)}: another module's tables (ask the module that owns them through its read API)`,
+        });
+    } else if (
+      to !== undefined &&
+      !imp.typeOnly &&
+      imp.to.startsWith(MODULES) &&
+      imp.from !== `${SRC}/db/schema.ts`
+    ) {
+      if (/^apps\/server\/src\/(core|db)\//.test(imp.from))
+        out.push({ message: `${where(imp)}: core/ and db/ do not import the modules built on them` });
+    }
+  }
+  return out;
+}
+
+/** The module graph of static value imports: Map<module, Map<module, the first import making the edge>>. */
+export function moduleGraph(imports) {
+  const graph = new Map();
+  for (const imp of imports) {
+    if (imp.typeOnly || imp.dynamic || imp.to === undefined) continue;
+    const from = moduleOf(imp.from);
+    const to = moduleOf(imp.to);
+    if (from === undefined || to === undefined || from === to) continue;
+    if (!graph.has(from)) graph.set(from, new Map());
+    if (!graph.get(from).has(to)) graph.get(from).set(to, imp);
+  }
+  return graph;
+}
+
+/** The strongly connected components with more than one module (Tarjan): each is a set of cycles. */
+export function cycles(graph) {
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const connect = (v) => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) connect(v);
+  return found;
+}
+
+/** The shortest chain of modules from `start` to `goal` in the graph (breadth first). */
+function chain(graph, start, goal) {
+  const previous = new Map([[start, undefined]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift();
+    if (v === goal) break;
+    for (const w of graph.get(v)?.keys() ?? []) {
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  const out = [];
+  for (let v = goal; v !== undefined; v = previous.get(v)) out.unshift(v);
+  return out;
+}
+
+/** The edges that lie on a cycle, each `{ key: 'cycle a -> b', message }` naming one cycle it closes. */
+export function cycleViolations(graph) {
+  const out = [];
+  for (const component of cycles(graph)) {
+    const members = new Set(component);
+    for (const from of component) {
+      for (const [to, imp] of graph.get(from) ?? []) {
+        if (members.has(to))
+          out.push({
+            key: `cycle ${from} -> ${to}`,
+            message: `${where(imp)}: ${from} -> ${to} closes the cycle ${[from, ...chain(graph, to, from)].join(' -> ')}`,
+          });
+      }
+    }
+  }
+  return out;
+}
+
+/** The entries of an allowlist text: one `schema <from> -> <to>` or `cycle <a> -> <b>` a line; # comments. */
+export const parseAllow = (text) =>
+  text
+    .split('\n')
+    .map((l) => l.replace(/#.*/, '').trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
+
+/** What fails: violations not allowed, and allowed entries that nothing needs any more. */
+export function check(imports, allowed) {
+  const violations = [...boundaryViolations(imports), ...cycleViolations(moduleGraph(imports))];
+  const allow = new Set(allowed);
+  const needed = new Set(violations.map((v) => v.key).filter(Boolean));
+  const problems = violations.filter((v) => !v.key || !allow.has(v.key)).map((v) => v.message);
+  for (const entry of allow) {
+    if (!needed.has(entry))
+      problems.push(
+        `${path.relative(root, ALLOW_FILE)}: '${entry}' is no longer needed (or malformed): remove it`,
+      );
+  }
+  return { problems, violations };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { problems } = check(serverImports(), parseAllow(fs.readFileSync(ALLOW_FILE, 'utf8')));
+  if (problems.length > 0) {
+    console.error(`Module boundaries (docs/module-boundaries.md):\n${problems.join('\n')}`);
+    process.exit(1);
+  }
+}
