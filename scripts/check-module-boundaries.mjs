@@ -15,6 +15,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ALLOW_FILE = path.join(root, 'scripts', 'module-boundaries.allow');
 const SRC = 'apps/server/src';
 const MODULES = `${SRC}/modules/`;
+const CORE_OR_DB = /^apps\/server\/src\/(core|db)\//;
 
 const isTest = (file) => /\.test(-helpers)?\.ts$/.test(file);
 /** The module a file belongs to (the folder under modules/), or undefined outside modules. */
@@ -122,13 +123,8 @@ export function boundaryViolations(imports) {
           key: `schema ${short(imp.from)} -> ${short(imp.to)}`,
           message: `${where(imp)}: another module's tables (ask the module that owns them through its read API)`,
         });
-    } else if (
-      to !== undefined &&
-      !imp.typeOnly &&
-      imp.to.startsWith(MODULES) &&
-      imp.from !== `${SRC}/db/schema.ts`
-    ) {
-      if (/^apps\/server\/src\/(core|db)\//.test(imp.from))
+    } else if (CORE_OR_DB.test(imp.from) && imp.from !== `${SRC}/db/schema.ts`) {
+      if (!imp.typeOnly && imp.to.startsWith(MODULES))
         out.push({ message: `${where(imp)}: core/ and db/ do not import the modules built on them` });
     }
   }
