@@ -218,7 +218,7 @@ describe('POST /api/trading/perpetual/order', () => {
       margin: '10',
       leverage: 5,
     });
-    expect(position.entry_price).toBe('0.5');
+    expect(position?.entry_price).toBe('0.5');
   });
 
   it('refuses what the rules forbid, and nothing changes', async () => {
