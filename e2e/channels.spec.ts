@@ -58,7 +58,7 @@ test('an operator adds a deposit channel with a QR image', async ({ page, reques
 
   // The server decodes the QR image: a picture that is no QR code, or a QR code of another address,
   // is refused with its reason and the dialog stays open.
-  await uploadQr(checkerboardPng());
+  await uploadQr(await checkerboardPng());
   expect((await save()).status()).toBe(400);
   await expect(toast(page, '未能从图片中识别出二维码')).toBeVisible();
   await uploadQr(await qrPng(randomTrc20Address()));

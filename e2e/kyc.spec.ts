@@ -131,8 +131,8 @@ test('one identity per person: a held number is refused, and the reviewer is war
     multipart: {
       real_name: '孙八',
       id_number: idNumber,
-      id_front: { name: 'front.png', mimeType: 'image/png', buffer: checkerboardPng() },
-      id_back: { name: 'back.png', mimeType: 'image/png', buffer: checkerboardPng() },
+      id_front: { name: 'front.png', mimeType: 'image/png', buffer: await checkerboardPng() },
+      id_back: { name: 'back.png', mimeType: 'image/png', buffer: await checkerboardPng() },
     },
   });
   expect(refused.status()).toBe(409);

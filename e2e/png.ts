@@ -1,9 +1,9 @@
-import { encodeRgbPng } from '../apps/server/src/core/png.ts';
+import sharp from 'sharp';
 
 /** Real PNG images built in memory for upload tests. */
 
-/** A real 24x24 RGB PNG: a black and white checkerboard (something QR-like to look at). */
-export function checkerboardPng(size = 24): Buffer {
+/** A real RGB PNG (24 × 24 unless told): a black and white checkerboard (something QR-like to look at). */
+export function checkerboardPng(size = 24): Promise<Buffer> {
   const pixels = Buffer.alloc(size * size * 3);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
@@ -11,5 +11,7 @@ export function checkerboardPng(size = 24): Buffer {
       pixels.fill(value, (y * size + x) * 3, (y * size + x + 1) * 3);
     }
   }
-  return encodeRgbPng(size, size, pixels);
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
 }

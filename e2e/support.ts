@@ -465,7 +465,8 @@ export async function submitKyc(
   realName: string,
   idNumber: string = uniqueIdNumber(),
 ): Promise<number> {
-  const image = (name: string) => ({ name, mimeType: 'image/png', buffer: checkerboardPng() });
+  const buffer = await checkerboardPng();
+  const image = (name: string) => ({ name, mimeType: 'image/png', buffer });
   const response = await request.post('/api/kyc/submit', {
     headers: { Authorization: `Bearer ${user.token}` },
     multipart: {

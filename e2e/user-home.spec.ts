@@ -26,7 +26,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 async function publishSlide(request: APIRequestContext, admin: Session, title: string, link: string) {
   const upload = await request.post('/api/admin/home/carousel/upload-image', {
     headers: { Authorization: `Bearer ${admin.token}` },
-    multipart: { image: { name: 'slide.png', mimeType: 'image/png', buffer: checkerboardPng(240) } },
+    multipart: { image: { name: 'slide.png', mimeType: 'image/png', buffer: await checkerboardPng(240) } },
   });
   const uploaded = (await upload.json()) as { data?: { image_file: string }; message: string };
   if (!upload.ok() || !uploaded.data) throw new Error(`upload -> ${upload.status()}: ${uploaded.message}`);

@@ -19,14 +19,14 @@ const expect = baseExpect.configure({ timeout: 45_000 });
 const shot = (page: Page, info: TestInfo, name: string) =>
   page.evaluate(() => window.scrollTo(0, 0)).then(() => snap(page, info, name));
 
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: checkerboardPng(48) });
+const png = async (name: string) => ({ name, mimeType: 'image/png', buffer: await checkerboardPng(48) });
 
 /** Fills the KYC form with a valid name and ID number and two real PNG images. */
 async function fillKycForm(page: Page, name: string, idNumber: string) {
   await page.getByTestId('kyc-real-name').fill(name);
   await page.getByTestId('kyc-id-number').fill(idNumber);
-  await page.getByTestId('kyc-front-input').setInputFiles(png('front.png'));
-  await page.getByTestId('kyc-back-input').setInputFiles(png('back.png'));
+  await page.getByTestId('kyc-front-input').setInputFiles(await png('front.png'));
+  await page.getByTestId('kyc-back-input').setInputFiles(await png('back.png'));
   await expect(page.getByTestId('kyc-front-preview')).toBeVisible();
   await expect(page.getByTestId('kyc-back-preview')).toBeVisible();
 }
@@ -121,8 +121,8 @@ test('a rejected user sees the reason live and resubmits with the last answers f
   await expect(page.getByTestId('kyc-real-name')).toHaveValue('李四');
   // The same person may submit the same number again after a rejection.
   await expect(page.getByTestId('kyc-id-number')).toHaveValue(idNumber);
-  await page.getByTestId('kyc-front-input').setInputFiles(png('front2.png'));
-  await page.getByTestId('kyc-back-input').setInputFiles(png('back2.png'));
+  await page.getByTestId('kyc-front-input').setInputFiles(await png('front2.png'));
+  await page.getByTestId('kyc-back-input').setInputFiles(await png('back2.png'));
   await page.getByTestId('kyc-submit').click();
   await expect(page.getByTestId('kyc-in-review')).toBeVisible();
 });

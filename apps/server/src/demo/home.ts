@@ -51,7 +51,7 @@ export const DEMO_ANNOUNCEMENTS: readonly { title: string; content: string }[] =
 const BANNER = { width: 750, height: 300 } as const;
 
 /** A banner: the slide's gradient with a few soft circles (the title is laid over it by the page). */
-export function demoBanner(top: Rgb, bottom: Rgb): Buffer {
+export function demoBanner(top: Rgb, bottom: Rgb): Promise<Buffer> {
   const c = canvas(BANNER.width, BANNER.height);
   c.gradient(top, bottom);
   const light = (k: number) => top.map((v) => Math.min(255, v + k)) as unknown as Rgb;
@@ -70,7 +70,7 @@ export async function seedDemoHome(db: Db, opts: { imagesDir: string; actor: Aud
     realtime: silentRealtime,
   });
   for (const slide of DEMO_CAROUSEL) {
-    const image = await cleanImage(demoBanner(slide.top, slide.bottom), ['png']);
+    const image = await cleanImage(await demoBanner(slide.top, slide.bottom), ['png']);
     const { image_file } = await home.storeImage(opts.actor, image);
     await home.createCarousel(
       opts.actor,

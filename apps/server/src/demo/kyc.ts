@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { idCardCheckChar } from '@platform/domain';
 import { eq } from 'drizzle-orm';
-import { encodeRgbPng } from '../core/png.ts';
+import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import type { AuditActor } from '../modules/audit/audit.service.ts';
 import { users } from '../modules/auth/auth.schema.ts';
@@ -272,7 +272,10 @@ export function canvas(width: number, height: number) {
             set(x, y, color);
         }
     },
-    png: (): Buffer => encodeRgbPng(width, height, pixels),
+    png: (): Promise<Buffer> =>
+      sharp(pixels, { raw: { width, height, channels: 3 } })
+        .png()
+        .toBuffer(),
   };
 }
 
@@ -290,7 +293,7 @@ function lineLengths(look: number, count: number, min: number, max: number): num
 }
 
 /** The front (portrait side) of an ID card sketch: text lines, the number line and a portrait. */
-export function demoIdFront(look: number): Buffer {
+export function demoIdFront(look: number): Promise<Buffer> {
   const c = canvas(CARD.width, CARD.height);
   const tint = look % 16;
   c.gradient([236 - tint, 242, 248], [214, 226 - tint, 238]);
@@ -319,7 +322,7 @@ export function demoIdFront(look: number): Buffer {
 }
 
 /** The back (emblem side): the emblem, the card's title and the issuing authority and validity lines. */
-export function demoIdBack(look: number): Buffer {
+export function demoIdBack(look: number): Promise<Buffer> {
   const c = canvas(CARD.width, CARD.height);
   const tint = look % 12;
   c.gradient([232, 240 - tint, 246], [206, 222, 234 - tint]);
@@ -363,8 +366,8 @@ export async function seedDemoKyc(db: Db, opts: SeedDemoKycOptions): Promise<num
       fields: { real_name: a.realName, id_number: a.idNumber },
       files: {
         // Through the upload pipeline like any submitted photo: the store takes nothing else.
-        id_front: await cleanImage(demoIdFront(a.look), ['png']),
-        id_back: await cleanImage(demoIdBack(a.look >> 3), ['png']),
+        id_front: await cleanImage(await demoIdFront(a.look), ['png']),
+        id_back: await cleanImage(await demoIdBack(a.look >> 3), ['png']),
       },
     });
     if (a.status === 'approved' || a.status === 'rejected') {
