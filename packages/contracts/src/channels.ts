@@ -5,6 +5,7 @@ import { endpoint } from './endpoint.ts';
 import { channelStatus, channelStatuses, depositChannelTypes, withdrawMethods } from './enums.ts';
 import { envelope, isoDateTime } from './envelope.ts';
 import { userDepositChannel, userWithdrawChannel } from './wallet.ts';
+import { decimalTextError } from './zod-messages.ts';
 
 /** Deposit and withdrawal channels (spec 001 §2, §3, §5, §7, §9). */
 
@@ -88,7 +89,7 @@ const optionalText = (max: number) =>
 /** A non-negative amount as a decimal string ('100', '0.5'); '' is "not given". */
 const amountText = (requiredMessage: string) =>
   z
-    .string({ error: requiredMessage })
+    .string({ error: decimalTextError(requiredMessage, '金额') })
     .trim()
     .refine((v) => !v.startsWith('-'), { message: AMOUNT_NEGATIVE_MESSAGE, abort: true })
     .refine((v) => v === '' || AMOUNT.test(v), { message: AMOUNT_FORMAT_MESSAGE, abort: true });
@@ -226,7 +227,7 @@ export const withdrawChannelBody = z
     min_amount: amountWithDefault(WITHDRAW_CHANNEL_DEFAULT_MIN),
     max_amount: amountWithDefault(WITHDRAW_CHANNEL_DEFAULT_MAX),
     fee_rate: z
-      .string({ error: FEE_RATE_RANGE_MESSAGE })
+      .string({ error: decimalTextError(FEE_RATE_RANGE_MESSAGE, '手续费率') })
       .trim()
       .refine(
         (v) => v === '' || (FEE_RATE.test(v) && compareDecimalStrings(v, '1') <= 0),

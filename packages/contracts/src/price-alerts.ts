@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { decimalString, emptyReply, envelope, isoDateTime } from './envelope.ts';
+import { decimalTextError } from './zod-messages.ts';
 
 /**
  * 价格提醒 (issue 33, docs/market-watch.md): the caller's alerts on a pair's reference (index) price,
@@ -67,7 +68,7 @@ export const createPriceAlertBody = z.object({
     .max(20, PRICE_ALERT_MESSAGES.notListed('')),
   direction: priceAlertDirection,
   price: z
-    .string({ error: PRICE_ALERT_MESSAGES.priceRequired })
+    .string({ error: decimalTextError(PRICE_ALERT_MESSAGES.priceRequired, '提醒价格') })
     .trim()
     .min(1, PRICE_ALERT_MESSAGES.priceRequired)
     .regex(/^\d{1,12}(\.\d{1,8})?$/, PRICE_ALERT_MESSAGES.priceFormat)

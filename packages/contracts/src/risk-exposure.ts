@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { tradeSymbol } from './trading.ts';
+import { decimalTextError } from './zod-messages.ts';
 
 /**
  * 风险敞口 (issue 34, docs/risk-exposure.md): the house's exposure as the counterparty of every
@@ -147,7 +148,7 @@ export const riskExposureReply = envelope(riskExposureData);
 /** A USDT amount typed in a threshold: positive, at most 16 integer digits and 2 decimals. */
 const thresholdAmount = (label: string) =>
   z
-    .string({ error: `${label}必须是数字` })
+    .string({ error: decimalTextError(`请输入${label}`, label) })
     .trim()
     .regex(/^\d{1,16}(\.\d{1,2})?$/, `${label}格式不正确，最多2位小数`)
     .refine((v) => /[1-9]/.test(v), `${label}必须大于0`);

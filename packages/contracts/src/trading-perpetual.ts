@@ -4,6 +4,7 @@ import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { idParams, pageQuery, pagination } from './pagination.ts';
 import { indexComponent } from './price-index.ts';
 import { clientOrderId, TRADING_TEXTS, tradeOrder, tradeSymbol } from './trading.ts';
+import { decimalTextError } from './zod-messages.ts';
 
 /**
  * Perpetual contracts (ARCHITECTURE.md, "Trading engines"): isolated margin, linear in USDT, the
@@ -147,7 +148,7 @@ export const perpetualConfigReply = envelope(perpetualConfigData);
 /** A positive price as typed: at most 12 integer digits and 8 decimals. */
 const positivePrice = (label: string) =>
   z
-    .string({ error: `请输入${label}` })
+    .string({ error: decimalTextError(`请输入${label}`, label) })
     .trim()
     .regex(/^\d{1,12}(\.\d{1,8})?$/, `${label}格式不正确，请输入正数（最多12位整数、8位小数）`)
     .refine((v) => /[1-9]/.test(v), `${label}必须大于0`);
@@ -170,7 +171,7 @@ export const perpetualOrderBody = z
     price: positivePrice('委托价格').optional(),
     /** USDT put up as isolated margin; the open fee is charged on top of it. */
     margin: z
-      .string({ error: '请输入保证金' })
+      .string({ error: decimalTextError('请输入保证金', '保证金') })
       .trim()
       .regex(/^\d{1,12}(\.\d{1,8})?$/, '保证金格式不正确，最多8位小数')
       .refine((v) => /[1-9]/.test(v), '保证金必须大于0'),
@@ -403,7 +404,7 @@ export type PerpetualTpslBody = z.infer<typeof perpetualTpslBody>;
 /** POST /api/trading/perpetual/margin/{id}: moves `amount` USDT from the available balance into the position's margin. */
 export const perpetualMarginBody = z.object({
   amount: z
-    .string({ error: '请输入追加保证金金额' })
+    .string({ error: decimalTextError('请输入追加保证金金额', '追加保证金金额') })
     .trim()
     .regex(/^\d{1,12}(\.\d{1,8})?$/, '追加保证金金额格式不正确，请输入正数')
     .refine((v) => /[1-9]/.test(v), '追加保证金金额必须大于0'),

@@ -102,3 +102,17 @@ export function chineseIssueMessage(issue: Issue): string {
 export function installChineseValidationMessages(): void {
   z.config({ localeError: chineseIssueMessage });
 }
+
+/**
+ * The type error of a decimal string (an amount, a price): absent (or null) is `missing`, e.g.
+ * 请输入金额; any other value is told that it must be a string. Amounts travel as strings because a
+ * JSON number loses digits, and answering 请输入金额 to a client that sent `"amount": 100` sent it
+ * looking for a missing field (docs/spec-deviations.md).
+ */
+export const decimalTextError =
+  (missing: string, label: string) =>
+  (issue: { input?: unknown }): string => {
+    if (issue.input === undefined || issue.input === null) return missing;
+    const text = `${label}必须是字符串（如 "100.5"）`;
+    return typeof issue.input === 'number' ? `${text}，不能是数字` : text;
+  };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../test/app.ts';
 import { testEngine } from '../test/database.ts';
@@ -95,5 +96,108 @@ describe(`validation messages are Chinese and name the field (${testEngine})`, (
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ success: false, message: '请求体不能为空' });
+  });
+});
+
+/**
+ * Amounts and prices travel as decimal strings (ARCHITECTURE.md, "API conventions"). A client that
+ * sent a JSON number was told 请输入金额 or 请填写所有必填字段, as if the field were missing
+ * (docs/spec-deviations.md): the refusal says that the value has to be a string, and a missing
+ * field keeps its own message.
+ */
+type Case = {
+  who: 'user' | 'admin';
+  method: 'POST' | 'PUT';
+  url: string;
+  body: Record<string, unknown>;
+  field: string;
+};
+
+const CASES: Case[] = [
+  {
+    who: 'user',
+    method: 'POST',
+    url: '/api/wallet/deposits',
+    body: { channel_id: 1, amount: 100 },
+    field: 'amount',
+  },
+  {
+    who: 'user',
+    method: 'POST',
+    url: '/api/wallet/withdrawals',
+    body: { withdraw_type: 'alipay', amount: 100, account_info: { account: 'a', name: 'b' } },
+    field: 'amount',
+  },
+  {
+    who: 'user',
+    method: 'POST',
+    url: '/api/trading/spot/order',
+    body: { symbol: 'BTCUSDT', side: 'buy', type: 'market', amount: 0.5 },
+    field: 'amount',
+  },
+  {
+    who: 'user',
+    method: 'POST',
+    url: '/api/trading/perpetual/order',
+    body: { symbol: 'BTCUSDT', side: 'long', margin: 100, leverage: 10 },
+    field: 'margin',
+  },
+  {
+    who: 'user',
+    method: 'POST',
+    url: '/api/user/price-alerts',
+    body: { symbol: 'BTCUSDT', direction: 'above', price: 70000 },
+    field: 'price',
+  },
+  {
+    who: 'admin',
+    method: 'POST',
+    url: '/api/admin/channels',
+    body: { name: '支付宝', type: 'alipay', address: 'pay@example.com', min_amount: 10, max_amount: '100' },
+    field: 'min_amount',
+  },
+  {
+    who: 'admin',
+    method: 'POST',
+    url: '/api/admin/withdraw-channels',
+    body: { name: 'USDT', type: 'usdt', fee_rate: 0.01 },
+    field: 'fee_rate',
+  },
+  {
+    who: 'admin',
+    method: 'POST',
+    url: '/api/admin/adjustments',
+    body: { user_id: 1, currency: 'USDT', amount: 5, reason: '补偿' },
+    field: 'amount',
+  },
+  {
+    who: 'admin',
+    method: 'PUT',
+    url: '/api/admin/risk/thresholds',
+    body: { symbol: 'BTCUSDT', net_notional: 1000, worst_case_loss: null },
+    field: 'net_notional',
+  },
+];
+
+describe(`a JSON number where an amount string belongs (${testEngine})`, () => {
+  it.each(CASES)('$method $url with $field as a number: told to send a string', async (c) => {
+    const res = await api(t.app, c.method, c.url, {
+      token: c.who === 'user' ? user.token : admin.token,
+      body: c.body,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(res.status, res.body.message).toBe(400);
+    expect(res.body.message).toMatch(new RegExp(`^参数错误：${c.field}: .*必须是字符串`));
+    expect(res.body.message).not.toMatch(/请输入|请填写|必须是数字/);
+  });
+
+  it('a missing amount is still asked for', async () => {
+    const res = await api(t.app, 'POST', '/api/wallet/deposits', {
+      token: user.token,
+      body: { channel_id: 1 },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('参数错误：amount: 请输入金额');
   });
 });
