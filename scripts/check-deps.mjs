@@ -13,17 +13,23 @@ import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'data']);
-const IMPORTS = [
-  /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
-  /^\s*import\s*['"]([^'"]+)['"]/gm,
-  /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
-  /\brequire(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)/g,
-  /\.resolve\(\s*['"]([^'"]+)['"]\s*\)/g,
-  /\/\/\/\s*<reference\s+types=['"]([^'"]+)['"]/g,
-];
+/**
+ * The module specifiers a file imports, read by TypeScript's scanner (static imports and exports,
+ * import(), require(), /// <reference types>), so that an import written inside a string (a test's
+ * fixture) does not count; plus require.resolve('…'), which the scanner leaves out.
+ */
+function specifiersOf(text) {
+  const info = ts.preProcessFile(text, true, true);
+  return [
+    ...info.importedFiles.map((f) => f.fileName),
+    ...info.typeReferenceDirectives.map((f) => f.fileName),
+    ...[...text.matchAll(/\.resolve\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? ''),
+  ];
+}
 
 const PACKAGE_NAME = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/;
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -92,9 +98,9 @@ export function dependencyProblems(root) {
     const ownFiles = sources(dir, dir === root ? new Set(workspaces) : new Set());
     const texts = (dir === root ? sources(root, new Set()) : ownFiles).map((f) => fs.readFileSync(f, 'utf8'));
     const importsOf = (text) =>
-      IMPORTS.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => packageOf(m[1] ?? ''))).filter(
-        (name) => name !== undefined,
-      );
+      specifiersOf(text)
+        .map(packageOf)
+        .filter((name) => name !== undefined);
     const imported = new Map();
     for (const file of ownFiles)
       for (const name of importsOf(fs.readFileSync(file, 'utf8')))
