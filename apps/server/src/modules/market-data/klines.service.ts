@@ -7,7 +7,7 @@ import {
 } from '@platform/contracts';
 import type { Db } from '../../db/client.ts';
 import { candleOpen, lastOpens, nextOpen, previousOpen } from './intervals.ts';
-import { readKlines, storedOpenTimes, upsertKlines } from './klines.repository.ts';
+import { countKlines, readKlines, storedOpenTimes, upsertKlines } from './klines.repository.ts';
 import { isClosed, toKline } from './market-format.ts';
 import type { MarketLogger } from './market-log.ts';
 import type { MarketDataProvider, ProviderKline } from './providers/provider.ts';
@@ -61,6 +61,9 @@ export function createKlinesService(deps: {
   }
 
   return {
+    /** Stored candles and distinct series (the admin's market status). */
+    counts: () => countKlines(deps.db),
+
     async read(symbol: string, interval: KlineInterval, limit: number): Promise<KlineSeries> {
       const at = now();
       const opens = lastOpens(interval, at, limit);

@@ -12,7 +12,6 @@ import {
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor, recordAudit } from '../audit/audit.service.ts';
 import { caller } from '../auth/guard.ts';
-import { countKlines } from './klines.repository.ts';
 import type { MarketDataRouteDeps } from './route-deps.ts';
 
 /** The market-data admin calls under /api/huobi (admin role): the feed switch, backfills, integrity, logs. */
@@ -24,10 +23,7 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
     ...admin,
     preHandler: guards.requireAdmin,
     handler: async () =>
-      ok(
-        { feed: feed.status(), job: await jobs.current(), klines: await countKlines(deps.db) },
-        '获取状态成功',
-      ),
+      ok({ feed: feed.status(), job: await jobs.current(), klines: await klines.counts() }, '获取状态成功'),
   });
 
   route(app, initHistoricalData, {
