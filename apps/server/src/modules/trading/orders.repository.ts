@@ -1,10 +1,4 @@
-import {
-  OPEN_ORDER_STATUSES,
-  type OrderStatus,
-  type TradeOrder,
-  type TradeProduct,
-} from '@platform/contracts';
-import { trimDecimalZeros } from '@platform/domain';
+import { OPEN_ORDER_STATUSES, type OrderStatus, type TradeProduct } from '@platform/contracts';
 import { and, count, desc, eq, getTableName, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { pageOf } from '../../core/paging.ts';
@@ -129,34 +123,4 @@ export async function listOwnOrders(
     exec.select({ n: count() }).from(tradeOrders).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-// The row's numerics are PostgreSQL's plain decimal text: trimming their zeros gives what parsing and
-// formatting would, without the parse (every order reply and every settled order's event runs this).
-const decimalOrNull = (v: string | null) => (v === null ? null : trimDecimalZeros(v));
-
-export function toTradeOrder(row: OrderRow): TradeOrder {
-  return {
-    id: row.id,
-    product: row.product as TradeOrder['product'],
-    symbol: row.symbol,
-    base_currency: row.baseCurrency,
-    quote_currency: row.quoteCurrency,
-    side: row.side as TradeOrder['side'],
-    type: row.orderType as TradeOrder['type'],
-    time_in_force: row.timeInForce as TradeOrder['time_in_force'],
-    amount: trimDecimalZeros(row.amount),
-    amount_currency: row.amountCurrency,
-    price: decimalOrNull(row.price),
-    filled_amount: trimDecimalZeros(row.filledAmount),
-    avg_price: decimalOrNull(row.avgPrice),
-    quote_amount: trimDecimalZeros(row.quoteAmount),
-    fee: trimDecimalZeros(row.fee),
-    status: row.status as OrderStatus,
-    client_order_id: row.clientOrderId,
-    expires_at: row.expiresAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    closed_at: row.closedAt?.toISOString() ?? null,
-  };
 }

@@ -11,7 +11,7 @@ import { ok, type Router, route, security } from '../../../core/http.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
 import { sealed } from '../../idempotency/effect-seal.ts';
-import { toTradeOrder } from '../orders.repository.ts';
+import { toTradeOrder } from '../orders.view.ts';
 import { toTimedContract } from '../timed/timed.service.ts';
 import type { OptionEngine } from './option.engine.ts';
 

@@ -21,7 +21,7 @@ import {
 } from '../../ledger/ledger.service.ts';
 import { listPairs } from '../../market-data/pairs.service.ts';
 import { pushNotifications } from '../../notifications/notifications.service.ts';
-import { toTradeOrder } from '../orders.repository.ts';
+import { toTradeOrder } from '../orders.view.ts';
 import type { PriceObservation } from '../reference-prices.ts';
 import type { FundingRateComponent } from '../trading.schema.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';

@@ -50,8 +50,8 @@ import {
   findOrder as findOrderRow,
   insertOrder,
   type OrderRow,
-  toTradeOrder,
 } from '../orders.repository.ts';
+import { toTradeOrder } from '../orders.view.ts';
 import type { PriceObservation } from '../reference-prices.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import { lockInsuranceFund, recordInsuranceShares } from './insurance-fund.repository.ts';

@@ -48,8 +48,8 @@ import {
   insertOrdersWithDetails,
   type NewOrder,
   type OrderRow,
-  toTradeOrder,
 } from '../orders.repository.ts';
+import { toTradeOrder } from '../orders.view.ts';
 import { spotFills } from '../trading.schema.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import { fillPostings, freezePostings, type OrderState, planFill, shareVolume } from './spot.matching.ts';

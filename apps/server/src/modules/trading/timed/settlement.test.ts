@@ -11,7 +11,7 @@ import { createTestUsers } from '../../ledger/ledger.test-helpers.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
 import { createFlashEngine } from '../flash/flash.engine.ts';
 import { createOptionEngine } from '../option/option.engine.ts';
-import { toTradeOrder } from '../orders.repository.ts';
+import { toTradeOrder } from '../orders.view.ts';
 import { recordTick } from '../testing/trading-fixtures.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import { createTimedSettlement } from './settlement.ts';
