@@ -1,16 +1,20 @@
 import {
   DEFAULT_PERPETUAL_RISK,
   type PairRiskTerms,
+  PERPETUAL_MARGIN_CURRENCY,
   PERPETUAL_RISK_SETTING_KEY,
   PERPETUAL_RISK_TEXTS,
   type PerpetualRiskConfig,
   pairRiskTerms,
   perpetualRiskConfig,
 } from '@platform/contracts';
-import { AppError, businessRule } from '../../../core/errors.ts';
+import { AppError, badRequest, businessRule } from '../../../core/errors.ts';
 import { Decimal, formatNormalised } from '../../../core/money.ts';
-import type { Executor, Tx } from '../../../db/client.ts';
-import { readSetting } from '../../jobs/settings.ts';
+import type { Db, Executor, Tx } from '../../../db/client.ts';
+import { recordAudit } from '../../audit/audit.service.ts';
+import type { ChangesService } from '../../changes/changes.service.ts';
+import { readSetting, readSettingForUpdate, writeSetting } from '../../jobs/settings.ts';
+import { listPairs } from '../../market-data/pairs.service.ts';
 import {
   lockPairSide,
   openNotional,
@@ -108,5 +112,51 @@ export async function pairRiskForUser(exec: Executor, symbol: string, userId: nu
     tiers: terms.tiers,
     user_cap: terms.user_cap,
     user_open_notional: formatNormalised(new Decimal(await userOpenNotional(exec, symbol, userId))),
+  };
+}
+
+/** The kind of change (changes.service.ts) that sets the parameters: proposed, approved by another admin. */
+export const PERPETUAL_RISK_KIND = 'perpetual.risk';
+
+/** Registers PERPETUAL_RISK_KIND: the stored value is compared and written, audited perpetual_risk.update. */
+export function registerPerpetualRiskChanges(changes: ChangesService) {
+  changes.registerKind<PerpetualRiskConfig>({
+    kind: PERPETUAL_RISK_KIND,
+    requiredLevel: 'admin',
+    targetType: 'setting',
+    validate: (payload) => {
+      const parsed = perpetualRiskConfig.safeParse(payload);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '风控参数格式不正确');
+      return parsed.data;
+    },
+    // The stored value, or the defaults a fresh platform runs on (locked when stored).
+    readCurrent: (exec) => readSettingForUpdate(exec, PERPETUAL_RISK_SETTING_KEY, DEFAULT_PERPETUAL_RISK),
+    apply: async (tx, config, { actor, change }) => {
+      await writeSetting(tx, PERPETUAL_RISK_SETTING_KEY, config, actor.adminId);
+      await recordAudit(tx, actor, {
+        action: 'perpetual_risk.update',
+        targetType: 'setting',
+        targetId: PERPETUAL_RISK_SETTING_KEY,
+        before: change.before,
+        after: config,
+      });
+    },
+  });
+}
+
+/** The back office's 风控参数: the parameters, each USDT pair's usage and the open proposals `adminId` sees. */
+export async function perpetualRiskAdminView(db: Db, changes: ChangesService, adminId: number) {
+  const config = await readPerpetualRisk(db);
+  const pairs = (await listPairs(db, { enabledOnly: true })).filter(
+    (p) => p.quoteCurrency === PERPETUAL_MARGIN_CURRENCY,
+  );
+  return {
+    config,
+    usage: await riskUsage(
+      db,
+      config,
+      pairs.map((p) => p.symbol),
+    ),
+    pending: await changes.openOfKind(PERPETUAL_RISK_KIND, adminId),
   };
 }
