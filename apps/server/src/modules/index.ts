@@ -41,7 +41,7 @@ import { createThresholdsService, registerThresholdChanges } from './dual-contro
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerHomeRoutes } from './home/home.routes.ts';
 import { createHomeService } from './home/home.service.ts';
-import { registerSupportContact } from './home/support-contact.ts';
+import { registerSupportContact } from './home/support-contact.routes.ts';
 import { registerIdempotency } from './idempotency/idempotency.module.ts';
 import { registerKycRoutes } from './kyc/kyc.routes.ts';
 import { createKycService } from './kyc/kyc.service.ts';

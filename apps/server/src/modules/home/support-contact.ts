@@ -1,26 +1,17 @@
 import {
-  changeProposedMessage,
   classifySupportContact,
-  getAdminSupportContact,
-  getSupportContact,
-  proposeSupportContact,
   SUPPORT_CONTACT_SETTING_KEY,
   type SupportContact,
   type SupportContactView,
   supportContact,
 } from '@platform/contracts';
-import { eq } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.ts';
-import { ok, type Router, route, security } from '../../core/http.ts';
-import type { Db } from '../../db/client.ts';
-import { auditActor, recordAudit } from '../audit/audit.service.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Executor } from '../../db/client.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
-import { appSettings } from '../jobs/jobs.schema.ts';
-import { readSetting, writeSetting } from '../jobs/settings.ts';
-import { HOME_READ_RATE_LIMIT_PER_MINUTE } from './home.routes.ts';
+import { readSetting, readSettingForUpdate, writeSetting } from '../jobs/settings.ts';
 
-const KIND = 'support.contact';
+export const SUPPORT_CONTACT_KIND = 'support.contact';
 
 /** The stored contact as the apps show it; a stored value that no longer passes the rules is shown as none. */
 function viewOf(stored: unknown): SupportContactView | null {
@@ -35,15 +26,11 @@ function viewOf(stored: unknown): SupportContactView | null {
  * The support contact (`support.contact`, issue 33): the user app reads it without a session (the
  * login page's 联系客服 too); an admin's save is a proposal another admin approves (kind
  * `support.contact`, docs/pending-changes.md), since a link pointed at an insider's own account
- * would let them scam users. PUT answers 202 and nothing shows until the approval.
+ * would let them scam users. PUT answers 202 and nothing shows until the approval (support-contact.routes.ts).
  */
-export function registerSupportContact(
-  app: Router,
-  deps: { db: Db; changes: ChangesService; guards: Guards },
-) {
-  const { db, changes, guards } = deps;
+export function registerSupportContactKind(changes: ChangesService) {
   changes.registerKind<SupportContact>({
-    kind: KIND,
+    kind: SUPPORT_CONTACT_KIND,
     requiredLevel: 'admin',
     targetType: 'setting',
     validate: (payload) => {
@@ -51,14 +38,7 @@ export function registerSupportContact(
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '客服联系方式格式不正确');
       return parsed.data;
     },
-    readCurrent: async (tx) => {
-      const [row] = await tx
-        .select({ value: appSettings.value })
-        .from(appSettings)
-        .where(eq(appSettings.key, SUPPORT_CONTACT_SETTING_KEY))
-        .for('update');
-      return row ? row.value : null;
-    },
+    readCurrent: (exec) => readSettingForUpdate(exec, SUPPORT_CONTACT_SETTING_KEY, null),
     apply: async (tx, contact, { actor, change }) => {
       await writeSetting(tx, SUPPORT_CONTACT_SETTING_KEY, contact, actor.adminId);
       await recordAudit(tx, actor, {
@@ -70,39 +50,8 @@ export function registerSupportContact(
       });
     },
   });
-
-  const read = async () => viewOf(await readSetting<unknown>(db, SUPPORT_CONTACT_SETTING_KEY, null));
-
-  route(app, getSupportContact, {
-    tags: ['home'],
-    config: { rateLimit: { max: HOME_READ_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
-    handler: async () => ok({ contact: await read() }, '获取客服联系方式成功'),
-  });
-
-  route(app, getAdminSupportContact, {
-    tags: ['home-admin'],
-    security,
-    preHandler: guards.requireAdmin,
-    handler: async (request) =>
-      ok(
-        { contact: await read(), pending: await changes.openOfKind(KIND, caller(request).user.id) },
-        '获取客服联系方式成功',
-      ),
-  });
-
-  route(app, proposeSupportContact, {
-    tags: ['home-admin'],
-    security,
-    preHandler: guards.requireAdmin,
-    handler: async (request, reply) => {
-      const change = await changes.propose(
-        KIND,
-        SUPPORT_CONTACT_SETTING_KEY,
-        request.body,
-        auditActor(request),
-      );
-      reply.code(202);
-      return ok({ change }, changeProposedMessage(change));
-    },
-  });
 }
+
+/** The contact as the apps show it (none until one is approved). */
+export const readSupportContact = async (exec: Executor) =>
+  viewOf(await readSetting<unknown>(exec, SUPPORT_CONTACT_SETTING_KEY, null));

@@ -14,7 +14,8 @@ import { createMarketPush } from './market-push.ts';
 import { createMarketQuotes } from './market-quotes.ts';
 import { registerMarketSubscriptions } from './market-subscriptions.ts';
 import { createPairsService } from './pairs.service.ts';
-import { createPriceSources, type PriceSources, registerPriceSourceRoutes } from './price-sources.ts';
+import { registerPriceSourceRoutes } from './price-sources.routes.ts';
+import { createPriceSources, type PriceSources } from './price-sources.ts';
 import { createProviders } from './providers/index.ts';
 
 /**

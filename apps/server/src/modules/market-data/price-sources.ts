@@ -1,6 +1,4 @@
 import {
-  getPriceIndex,
-  getPriceSources,
   PRICE_INDEX_TEXTS,
   PRICE_SOURCE_ALERT_MINUTES,
   PRICE_SOURCE_EVENT,
@@ -11,9 +9,7 @@ import {
   priceSourceLabel,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
-import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
-import type { Guards } from '../auth/guard.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { MarketLogger } from './market-log.ts';
 import type { PairsService } from './pairs.service.ts';
@@ -165,20 +161,3 @@ export function createPriceSources(deps: {
 }
 
 export type PriceSources = ReturnType<typeof createPriceSources>;
-
-export function registerPriceSourceRoutes(
-  app: Router,
-  deps: { sources: PriceSources; guards: Guards; readRateLimitPerMinute: number },
-) {
-  route(app, getPriceIndex, {
-    config: { rateLimit: { max: deps.readRateLimitPerMinute, timeWindow: '1 minute' } },
-    tags: ['market-data'],
-    handler: async (request) => ok(await deps.sources.publicIndex(request.params.symbol), '获取指数价格成功'),
-  });
-  route(app, getPriceSources, {
-    tags: ['market-data-admin'],
-    security,
-    preHandler: deps.guards.requireAdmin,
-    handler: async () => ok(await deps.sources.overview(), '获取价格源状态成功'),
-  });
-}

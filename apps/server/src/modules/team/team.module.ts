@@ -5,7 +5,7 @@ import type { ChangesService } from '../changes/changes.service.ts';
 import { registerTeamAdminRoutes } from './admin/team-admin.routes.ts';
 import { registerRewardRoutes } from './rewards/rewards.routes.ts';
 import { registerSalaryRoutes } from './salary/salary.routes.ts';
-import { registerSalaryLevelChanges } from './salary/salary-levels.change.ts';
+import { registerSalaryLevelChanges } from './salary/salary-levels.routes.ts';
 import { registerTeamRoutes } from './team.routes.ts';
 
 /**

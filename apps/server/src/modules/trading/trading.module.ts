@@ -11,7 +11,7 @@ import type { OptionConfigService } from '../option-config/option-config.service
 import { registerTradingAdminRoutes } from './admin/trading-admin.routes.ts';
 import { createFlashEngine } from './flash/flash.engine.ts';
 import { registerFlashRoutes } from './flash/flash.routes.ts';
-import { registerFlashConfigChanges } from './flash/flash-config.change.ts';
+import { registerFlashConfigChanges } from './flash/flash-config.routes.ts';
 import { createOptionEngine } from './option/option.engine.ts';
 import { registerOptionRoutes } from './option/option.routes.ts';
 import { registerOwnOrdersRoutes } from './orders.routes.ts';

@@ -1,15 +1,8 @@
-import {
-  changeProposedMessage,
-  type SalaryLevelsBody,
-  salaryLevelsBody,
-  saveSalaryLevels,
-} from '@platform/contracts';
+import { type SalaryLevelsBody, salaryLevelsBody } from '@platform/contracts';
 import { salaryLevelsProblem } from '@platform/domain';
 import { badRequest } from '../../../core/errors.ts';
-import { ok, type Router, route, security } from '../../../core/http.ts';
 import { Decimal, formatNormalised } from '../../../core/money.ts';
-import { auditActor, recordAudit } from '../../audit/audit.service.ts';
-import type { Guards } from '../../auth/guard.ts';
+import { recordAudit } from '../../audit/audit.service.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
 import { readSalaryLevels, SALARY_LEVELS_SETTING, writeSalaryLevels } from './salary-levels.ts';
 
@@ -29,10 +22,9 @@ function validSalaryLevels(payload: unknown): SalaryLevelsBody {
 /**
  * The salary table decides how much every salary payout pays, so it changes only as a proposal
  * another admin approves (kind `team_salary_levels`, docs/pending-changes.md): PUT .../levels
- * answers 202 and the payouts follow the old table until the approval.
+ * answers 202 and the payouts follow the old table until the approval (salary-levels.routes.ts).
  */
-export function registerSalaryLevelChanges(app: Router, deps: { changes: ChangesService; guards: Guards }) {
-  const { changes, guards } = deps;
+export function registerSalaryLevelsKind(changes: ChangesService) {
   changes.registerKind<SalaryLevelsBody>({
     kind: SALARY_LEVELS_CHANGE,
     requiredLevel: 'admin',
@@ -49,22 +41,6 @@ export function registerSalaryLevelChanges(app: Router, deps: { changes: Changes
         before: change.before,
         after,
       });
-    },
-  });
-
-  route(app, saveSalaryLevels, {
-    tags: ['admin-team-salary'],
-    security,
-    preHandler: guards.requireAdmin,
-    handler: async (request, reply) => {
-      const change = await changes.propose(
-        SALARY_LEVELS_CHANGE,
-        SALARY_LEVELS_SETTING,
-        request.body,
-        auditActor(request),
-      );
-      reply.code(202);
-      return ok({ change }, changeProposedMessage(change));
     },
   });
 }

@@ -1,34 +1,27 @@
 import {
-  changeProposedMessage,
   DEFAULT_FLASH_CONFIG,
   FLASH_CONFIG_SETTING_KEY,
   type FlashConfig,
   flashConfig,
   payoutRateLimitMessage,
-  proposeFlashConfig,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
-import { eq } from 'drizzle-orm';
 import { badRequest } from '../../../core/errors.ts';
-import { ok, type Router, route, security } from '../../../core/http.ts';
-import { auditActor, recordAudit } from '../../audit/audit.service.ts';
-import type { Guards } from '../../auth/guard.ts';
+import { recordAudit } from '../../audit/audit.service.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
-import { appSettings } from '../../jobs/jobs.schema.ts';
-import { writeSetting } from '../../jobs/settings.ts';
+import { readSettingForUpdate, writeSetting } from '../../jobs/settings.ts';
+
+export const FLASH_CONFIG_KIND = 'flash_config';
 
 /**
  * The flash config (`flash.config`) changes only as a proposal another admin approves (kind
  * `flash_config`, docs/pending-changes.md): PUT /api/admin/trading/flash/config answers 202. Every
- * duration's rate is at most MAX_PAYOUT_RATE, checked when proposed and when applied.
+ * duration's rate is at most MAX_PAYOUT_RATE, checked when proposed and when applied. The routes:
+ * flash-config.routes.ts.
  */
-export function registerFlashConfigChanges(
-  app: Router,
-  deps: { changes: ChangesService; guards: Guards; maxPayoutRate: number },
-) {
-  const { changes, guards } = deps;
+export function registerFlashConfigKind(changes: ChangesService, deps: { maxPayoutRate: number }) {
   changes.registerKind<FlashConfig>({
-    kind: 'flash_config',
+    kind: FLASH_CONFIG_KIND,
     requiredLevel: 'admin',
     targetType: 'setting',
     validate: (payload) => {
@@ -45,14 +38,7 @@ export function registerFlashConfigChanges(
       return parsed.data;
     },
     // The stored value, or the defaults a fresh platform runs on (locked when stored).
-    readCurrent: async (tx) => {
-      const [row] = await tx
-        .select({ value: appSettings.value })
-        .from(appSettings)
-        .where(eq(appSettings.key, FLASH_CONFIG_SETTING_KEY))
-        .for('update');
-      return row ? row.value : DEFAULT_FLASH_CONFIG;
-    },
+    readCurrent: (exec) => readSettingForUpdate(exec, FLASH_CONFIG_SETTING_KEY, DEFAULT_FLASH_CONFIG),
     apply: async (tx, config, { actor, change }) => {
       await writeSetting(tx, FLASH_CONFIG_SETTING_KEY, config, actor.adminId);
       await recordAudit(tx, actor, {
@@ -62,22 +48,6 @@ export function registerFlashConfigChanges(
         before: change.before,
         after: config,
       });
-    },
-  });
-
-  route(app, proposeFlashConfig, {
-    tags: ['trading-admin'],
-    security,
-    preHandler: guards.requireAdmin,
-    handler: async (request, reply) => {
-      const change = await changes.propose(
-        'flash_config',
-        FLASH_CONFIG_SETTING_KEY,
-        request.body,
-        auditActor(request),
-      );
-      reply.code(202);
-      return ok({ change }, changeProposedMessage(change));
     },
   });
 }

@@ -1,0 +1,29 @@
+import { changeProposedMessage, saveSalaryLevels } from '@platform/contracts';
+import { ok, type Router, route, security } from '../../../core/http.ts';
+import { auditActor } from '../../audit/audit.service.ts';
+import type { Guards } from '../../auth/guard.ts';
+import type { ChangesService } from '../../changes/changes.service.ts';
+import { registerSalaryLevelsKind, SALARY_LEVELS_CHANGE } from './salary-levels.change.ts';
+import { SALARY_LEVELS_SETTING } from './salary-levels.ts';
+
+/** PUT .../levels: a proposal of the salary table (202), salary-levels.change.ts. */
+export function registerSalaryLevelChanges(app: Router, deps: { changes: ChangesService; guards: Guards }) {
+  const { changes, guards } = deps;
+  registerSalaryLevelsKind(changes);
+
+  route(app, saveSalaryLevels, {
+    tags: ['admin-team-salary'],
+    security,
+    preHandler: guards.requireAdmin,
+    handler: async (request, reply) => {
+      const change = await changes.propose(
+        SALARY_LEVELS_CHANGE,
+        SALARY_LEVELS_SETTING,
+        request.body,
+        auditActor(request),
+      );
+      reply.code(202);
+      return ok({ change }, changeProposedMessage(change));
+    },
+  });
+}
