@@ -4,6 +4,10 @@
 // - A module never imports another module's `*.repository.ts` or `*.schema.ts` (its drizzle tables),
 //   nor `db/schema.ts` (every table); `core/` and `db/` never import a module's code (types may).
 // - No import cycle between modules: the graph of static value imports (`import type` does not count).
+// - Routes call services only: a `*.routes.ts` file imports no repository, no drizzle tables, nothing
+//   from db/ but types and no query builder (drizzle-orm, postgres, pg, PGlite), and reads no member of
+//   the database or a transaction (`db`, `tx`, `exec`, or a name declared as Db, Tx or Executor);
+//   and only a `*.routes.ts` file registers routes (imports `route` from core/http.ts).
 // What breaks these today is listed in scripts/module-boundaries.allow, a list that only shrinks: an
 // entry that is no longer needed fails too. Tests (`*.test.ts`, `*.test-helpers.ts`) are exempt.
 import fs from 'node:fs';
@@ -131,6 +135,122 @@ export function boundaryViolations(imports) {
   return out;
 }
 
+const ROUTES = /\.routes\.ts$/;
+const HTTP = `${SRC}/core/http.ts`;
+const QUERY_PACKAGES = /^(drizzle-orm|postgres|pg|@electric-sql\/pglite)(\/|$)/;
+/** What a routes file may not import values from: the layers under the services. */
+const BELOW_SERVICES = [
+  [/\.repository\.ts$/, 'a repository'],
+  [/\.schema\.ts$/, 'drizzle tables'],
+  [/^apps\/server\/src\/db\//, 'the database layer (db/)'],
+];
+/** The names a routes file knows the database or a transaction by, and the types that declare one. */
+const DB_NAMES = new Set(['db', 'tx', 'trx', 'exec', 'executor']);
+const DB_TYPES = new Set(['Db', 'Tx', 'Executor', 'Database', 'PgDatabase', 'PgTransaction']);
+
+/** The lines where a file imports `route` from core/http.ts as a value (every route is registered with it). */
+function routeRegistrations(text, file, base) {
+  if (!text.includes('core/http') || file === HTTP) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const lines = [];
+  for (const node of source.statements) {
+    const named =
+      ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && node.importClause?.namedBindings;
+    if (
+      named &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      resolve(base, file, node.moduleSpecifier.text) === HTTP &&
+      (ts.isNamespaceImport(named) ||
+        named.elements.some((e) => !e.isTypeOnly && (e.propertyName ?? e.name).text === 'route'))
+    )
+      lines.push(source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1);
+  }
+  return lines;
+}
+
+/** Where a `*.routes.ts` file runs a query itself instead of calling a service: `{ message }` each. */
+export function routeViolations(base = root) {
+  const out = [];
+  for (const file of sourceFiles(base)) {
+    const text = fs.readFileSync(path.join(base, file), 'utf8');
+    const at = (line, what) =>
+      out.push({ message: `${file}:${line}: ${what} (routes call services only: move it into a service)` });
+    if (!ROUTES.test(file)) {
+      for (const line of routeRegistrations(text, file, base))
+        out.push({
+          message: `${file}:${line}: registers routes (core/http.ts route()) outside a *.routes.ts file, where the rule is not checked: move them into one`,
+        });
+      continue;
+    }
+    for (const imp of importsOf(text, file)) {
+      const to = resolve(base, file, imp.specifier);
+      const below = to && !imp.typeOnly && BELOW_SERVICES.find(([pattern]) => pattern.test(to));
+      if (below) at(imp.line, `'${imp.specifier}' imports ${below[1]}`);
+    }
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const lineOf = (node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    const declared = new Set(DB_NAMES);
+    const collect = (node) => {
+      if (
+        (ts.isParameter(node) || ts.isVariableDeclaration(node)) &&
+        ts.isIdentifier(node.name) &&
+        node.type &&
+        ts.isTypeReferenceNode(node.type) &&
+        DB_TYPES.has(node.type.typeName.getText(source).split('.').pop())
+      )
+        declared.add(node.name.text);
+      ts.forEachChild(node, collect);
+    };
+    collect(source);
+    const isDb = (expr) => {
+      let e = expr;
+      while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAsExpression(e))
+        e = e.expression;
+      if (ts.isIdentifier(e)) return declared.has(e.text);
+      return ts.isPropertyAccessExpression(e) && DB_NAMES.has(e.name.text);
+    };
+    const memberOf = (node) =>
+      ts.isPropertyAccessExpression(node)
+        ? `.${node.name.text}`
+        : `[${node.argumentExpression.getText(source)}]`;
+    const visit = (node) => {
+      const specifier =
+        ts.isImportDeclaration(node) || ts.isExportDeclaration(node)
+          ? node.moduleSpecifier
+          : ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword
+            ? node.arguments[0]
+            : undefined;
+      const typeOnly =
+        (ts.isImportDeclaration(node) && node.importClause?.isTypeOnly) ||
+        (ts.isExportDeclaration(node) && node.isTypeOnly);
+      if (specifier && ts.isStringLiteralLike(specifier) && QUERY_PACKAGES.test(specifier.text) && !typeOnly)
+        at(lineOf(node), `'${specifier.text}' is a query builder`);
+      if (
+        (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) &&
+        isDb(node.expression)
+      )
+        at(lineOf(node), `${node.expression.getText(source)}${memberOf(node)} reaches into the database`);
+      if (
+        ts.isVariableDeclaration(node) &&
+        node.initializer &&
+        isDb(node.initializer) &&
+        !(ts.isIdentifier(node.name) && DB_NAMES.has(node.name.text))
+      )
+        at(lineOf(node), `${node.name.getText(source)} is the database by another name`);
+      if (
+        ts.isBindingElement(node) &&
+        node.propertyName &&
+        DB_NAMES.has(node.propertyName.getText(source)) &&
+        !(ts.isIdentifier(node.name) && DB_NAMES.has(node.name.text))
+      )
+        at(lineOf(node), `${node.name.getText(source)} is the database by another name`);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return out;
+}
+
 /** The module graph of static value imports: Map<module, Map<module, the first import making the edge>>. */
 export function moduleGraph(imports) {
   const graph = new Map();
@@ -224,9 +344,12 @@ export const parseAllow = (text) =>
     .map((l) => l.replace(/#.*/, '').trim().replace(/\s+/g, ' '))
     .filter(Boolean);
 
-/** What fails: violations not allowed, and allowed entries that nothing needs any more. */
-export function check(imports, allowed) {
-  const violations = [...boundaryViolations(imports), ...cycleViolations(moduleGraph(imports))];
+/**
+ * What fails: violations not allowed, and allowed entries that nothing needs any more. `routes` is
+ * routeViolations() of the same tree (none of them may be allowed).
+ */
+export function check(imports, allowed, routes) {
+  const violations = [...boundaryViolations(imports), ...cycleViolations(moduleGraph(imports)), ...routes];
   const allow = new Set(allowed);
   const needed = new Set(violations.map((v) => v.key).filter(Boolean));
   const problems = violations.filter((v) => !v.key || !allow.has(v.key)).map((v) => v.message);
@@ -240,7 +363,8 @@ export function check(imports, allowed) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { problems } = check(serverImports(), parseAllow(fs.readFileSync(ALLOW_FILE, 'utf8')));
+  const allowed = parseAllow(fs.readFileSync(ALLOW_FILE, 'utf8'));
+  const { problems } = check(serverImports(), allowed, routeViolations());
   if (problems.length > 0) {
     console.error(`Module boundaries (docs/module-boundaries.md):\n${problems.join('\n')}`);
     process.exit(1);
