@@ -249,23 +249,20 @@ describe('POST /api/trading/flash/order', () => {
 describe('GET /api/trading/flash/history and /stats', () => {
   it('show each contract with entry and settlement prices, and count outcomes, stakes and profit', async () => {
     const { token, id } = await trader('1000');
-    const now = Date.now();
-    for (const [symbol, price] of [
-      ['ADAUSDT', '1'],
-      ['XRPUSDT', '2'],
-      ['DOTUSDT', '7'],
-      ['AVAXUSDT', '38'],
-      ['TONUSDT', '5'],
-    ] as const) {
-      await recordTick(db(), symbol, price, now);
-    }
-    const open = async (symbol: string, direction: string, amount: string, duration = 30) =>
-      (await place(token, { symbol, direction, amount, duration })).body.data?.order as TradeOrder;
-    const win = await open('ADAUSDT', 'up', '100');
-    const loss = await open('XRPUSDT', 'up', '50');
-    const draw = await open('DOTUSDT', 'down', '20');
-    const voided = await open('AVAXUSDT', 'down', '10');
-    const still = await open('TONUSDT', 'up', '10', 300);
+    // Each order's entry tick is recorded just before it (a timed entry must be at most 1 s old when
+    // the order arrives: ticks recorded once for all five went stale on a loaded machine).
+    const entryAt = new Map<string, number>();
+    const open = async (symbol: string, price: string, direction: string, amount: string, duration = 30) => {
+      const at = Date.now();
+      await recordTick(db(), symbol, price, at);
+      entryAt.set(symbol, at);
+      return (await place(token, { symbol, direction, amount, duration })).body.data?.order as TradeOrder;
+    };
+    const win = await open('ADAUSDT', '1', 'up', '100');
+    const loss = await open('XRPUSDT', '2', 'up', '50');
+    const draw = await open('DOTUSDT', '7', 'down', '20');
+    const voided = await open('AVAXUSDT', '38', 'down', '10');
+    const still = await open('TONUSDT', '5', 'up', '10', 300);
     const expiry = (o: TradeOrder) => Date.parse(o.expires_at as string);
     await recordTick(db(), 'ADAUSDT', '1.1', expiry(win) - 100);
     await recordTick(db(), 'XRPUSDT', '1.9', expiry(loss));
@@ -295,7 +292,7 @@ describe('GET /api/trading/flash/history and /stats', () => {
       payout: '110',
       profit: '10',
       status: 'settled',
-      entry: { price: '1', source: 'test', at: new Date(now).toISOString() },
+      entry: { price: '1', source: 'test', at: new Date(entryAt.get('ADAUSDT') ?? 0).toISOString() },
       settlement: { price: '1.1', source: 'test', at: new Date(expiry(win) - 100).toISOString() },
       settled_at: new Date(settleAt).toISOString(),
     });
