@@ -1,3 +1,4 @@
+// money-lint-ignore-file: the simulated market is a float price path, quoted as text at the end, not ledger money
 import { type KlineInterval, normaliseSymbol } from '@platform/contracts';
 import { lastOpens, nextOpen } from '../intervals.ts';
 import {

@@ -1301,6 +1301,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
       if (closeFeeRate) {
         const closed = await closeTriggeredAtMark(symbol, mark, closeFeeRate, now, fence);
         result.liquidated += closed.liquidated;
+        // money-lint-ignore: takeProfit counts the positions closed by a take-profit, it is no amount
         result.takeProfit += closed.takeProfit;
         result.stopLoss += closed.stopLoss;
       }
