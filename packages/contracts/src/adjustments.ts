@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { amount } from './amount.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { idParams, pageQuery, pagination } from './pagination.ts';
-import { decimalTextError } from './zod-messages.ts';
 
 /**
  * Manual balance adjustments (issue 17): one admin proposes, a different admin approves, and only
@@ -25,12 +25,12 @@ export const ADJUSTMENT_STATUS_LABELS: Readonly<Record<AdjustmentStatus, string>
 export const MAX_ADJUSTMENT_REASON = 500;
 
 /** A signed amount as a decimal string, never zero: '100', '-12.5'. The currency's precision is the server's check. */
-export const signedAdjustmentAmount = z
-  .string({ error: decimalTextError('请输入调整金额', '调整金额') })
-  .trim()
-  .regex(/^[+-]?\d{1,20}(\.\d{1,18})?$/, '调整金额格式不正确')
-  .refine((v) => /[1-9]/.test(v), '调整金额不能为0')
-  .transform((v) => v.replace(/^\+/, ''));
+export const signedAdjustmentAmount = amount({
+  label: '调整金额',
+  integer: 20,
+  scale: 18,
+  min: 'nonzero',
+}).transform((v) => v.replace(/^\+/, ''));
 
 export const createAdjustmentBody = z.object({
   user_id: z.coerce.number({ error: '请选择用户' }).int('请选择用户').positive('请选择用户'),

@@ -4,6 +4,7 @@ export * from './address-book.ts';
 export * from './adjustments.ts';
 export * from './admin-activation.ts';
 export * from './admin-users.ts';
+export * from './amount.ts';
 export * from './approval-thresholds.ts';
 export * from './audit.ts';
 export * from './auth.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amount } from './amount.ts';
 import { adminChange, changeReply } from './changes.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
@@ -24,11 +25,13 @@ const ONE = scaled('1');
 
 /** A positive USDT amount: at most 15 integer digits and 8 decimals. */
 const usdtAmount = (field: string) =>
-  z
-    .string({ error: `${field}必须是金额字符串` })
-    .trim()
-    .regex(/^\d{1,15}(\.\d{1,8})?$/, `${field}格式不正确（最多15位整数、8位小数）`)
-    .refine((v) => /[1-9]/.test(v), `${field}必须大于0`);
+  amount({
+    label: field,
+    integer: 15,
+    scale: 8,
+    required: `${field}必须是金额字符串`,
+    format: `${field}格式不正确（最多15位整数、8位小数）`,
+  });
 
 /** One tier: positions of notional up to `max_notional` (USDT) may use at most `max_leverage`. */
 export const perpetualTier = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amount } from './amount.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, emptyReply, envelope, isoDateTime } from './envelope.ts';
 import { decimalTextError } from './zod-messages.ts';
@@ -67,12 +68,15 @@ export const createPriceAlertBody = z.object({
     .min(1, PRICE_ALERT_MESSAGES.symbolRequired)
     .max(20, PRICE_ALERT_MESSAGES.notListed('')),
   direction: priceAlertDirection,
-  price: z
-    .string({ error: decimalTextError(PRICE_ALERT_MESSAGES.priceRequired, '提醒价格') })
-    .trim()
-    .min(1, PRICE_ALERT_MESSAGES.priceRequired)
-    .regex(/^\d{1,12}(\.\d{1,8})?$/, PRICE_ALERT_MESSAGES.priceFormat)
-    .refine((v) => /[1-9]/.test(v), PRICE_ALERT_MESSAGES.pricePositive),
+  price: amount({
+    label: '提醒价格',
+    integer: 12,
+    scale: 8,
+    required: decimalTextError(PRICE_ALERT_MESSAGES.priceRequired, '提醒价格'),
+    empty: PRICE_ALERT_MESSAGES.priceRequired,
+    format: PRICE_ALERT_MESSAGES.priceFormat,
+    zero: PRICE_ALERT_MESSAGES.pricePositive,
+  }),
   repeat: priceAlertRepeat.default('once'),
 });
 export type CreatePriceAlertBody = z.input<typeof createPriceAlertBody>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { amount } from './amount.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { tradeSymbol } from './trading.ts';
-import { decimalTextError } from './zod-messages.ts';
 
 /**
  * 风险敞口 (issue 34, docs/risk-exposure.md): the house's exposure as the counterparty of every
@@ -147,11 +147,7 @@ export const riskExposureReply = envelope(riskExposureData);
 
 /** A USDT amount typed in a threshold: positive, at most 16 integer digits and 2 decimals. */
 const thresholdAmount = (label: string) =>
-  z
-    .string({ error: decimalTextError(`请输入${label}`, label) })
-    .trim()
-    .regex(/^\d{1,16}(\.\d{1,2})?$/, `${label}格式不正确，最多2位小数`)
-    .refine((v) => /[1-9]/.test(v), `${label}必须大于0`);
+  amount({ label, integer: 16, scale: 2, format: `${label}格式不正确，最多2位小数` });
 
 /**
  * A pair's alert thresholds (USDT); null: no alert of that kind. Saving both null removes the pair's

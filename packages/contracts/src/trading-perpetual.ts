@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { amount } from './amount.ts';
 import { endpoint } from './endpoint.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { idParams, pageQuery, pagination } from './pagination.ts';
 import { indexComponent } from './price-index.ts';
 import { clientOrderId, TRADING_TEXTS, tradeOrder, tradeSymbol } from './trading.ts';
-import { decimalTextError } from './zod-messages.ts';
 
 /**
  * Perpetual contracts (ARCHITECTURE.md, "Trading engines"): isolated margin, linear in USDT, the
@@ -61,10 +61,7 @@ const rate = (field: string, max: string) =>
     .refine((v) => scaled(v) <= scaled(max), `${field}不能超过 ${max}`);
 
 const marginLimit = (field: string) =>
-  z
-    .string({ error: `${field}必须是金额字符串` })
-    .regex(/^\d{1,12}(\.\d{1,8})?$/, `${field}格式不正确`)
-    .refine((v) => /[1-9]/.test(v), `${field}必须大于0`);
+  amount({ label: field, integer: 12, scale: 8, required: `${field}必须是金额字符串`, trim: false });
 
 /**
  * The product's parameters. Defaults below; an operator may override them with the app setting
@@ -147,11 +144,7 @@ export const perpetualConfigReply = envelope(perpetualConfigData);
 
 /** A positive price as typed: at most 12 integer digits and 8 decimals. */
 const positivePrice = (label: string) =>
-  z
-    .string({ error: decimalTextError(`请输入${label}`, label) })
-    .trim()
-    .regex(/^\d{1,12}(\.\d{1,8})?$/, `${label}格式不正确，请输入正数（最多12位整数、8位小数）`)
-    .refine((v) => /[1-9]/.test(v), `${label}必须大于0`);
+  amount({ label, integer: 12, scale: 8, format: `${label}格式不正确，请输入正数（最多12位整数、8位小数）` });
 
 export const perpetualOrderTypes = ['market', 'limit'] as const;
 
@@ -170,11 +163,7 @@ export const perpetualOrderBody = z
     /** The limit price (type limit only). */
     price: positivePrice('委托价格').optional(),
     /** USDT put up as isolated margin; the open fee is charged on top of it. */
-    margin: z
-      .string({ error: decimalTextError('请输入保证金', '保证金') })
-      .trim()
-      .regex(/^\d{1,12}(\.\d{1,8})?$/, '保证金格式不正确，最多8位小数')
-      .refine((v) => /[1-9]/.test(v), '保证金必须大于0'),
+    margin: amount({ label: '保证金', integer: 12, scale: 8, format: '保证金格式不正确，最多8位小数' }),
     leverage: z.coerce
       .number({ error: '请选择杠杆倍数' })
       .int('杠杆倍数必须是整数')
@@ -315,12 +304,13 @@ export const PERPETUAL_CLOSE_PERCENTS = [25, 50, 75, 100] as const;
  */
 export const perpetualReduceBody = z
   .object({
-    quantity: z
-      .string({ error: '平仓数量必须是数字字符串' })
-      .trim()
-      .regex(/^\d{1,12}(\.\d{1,18})?$/, '平仓数量格式不正确，请输入正数')
-      .refine((v) => /[1-9]/.test(v), '平仓数量必须大于0')
-      .optional(),
+    quantity: amount({
+      label: '平仓数量',
+      integer: 12,
+      scale: 18,
+      required: '平仓数量必须是数字字符串',
+      format: '平仓数量格式不正确，请输入正数',
+    }).optional(),
     percent: z
       .number({ error: '平仓比例必须是 25、50、75 或 100' })
       .refine(
@@ -377,12 +367,13 @@ export const perpetualPositionsReply = envelope(
 
 /** A take-profit or stop-loss price as typed: positive, at most 12 integer digits and 8 decimals. */
 const triggerPrice = (label: string) =>
-  z
-    .string({ error: `${label}必须是价格字符串或 null` })
-    .trim()
-    .regex(/^\d{1,12}(\.\d{1,8})?$/, `${label}格式不正确，请输入正数（最多12位整数、8位小数）`)
-    .refine((v) => /[1-9]/.test(v), `${label}必须大于0`)
-    .nullable();
+  amount({
+    label,
+    integer: 12,
+    scale: 8,
+    required: `${label}必须是价格字符串或 null`,
+    format: `${label}格式不正确，请输入正数（最多12位整数、8位小数）`,
+  }).nullable();
 
 /**
  * POST /api/trading/perpetual/tpsl/{id}: sets, changes or cancels the position's take-profit and
@@ -403,11 +394,12 @@ export type PerpetualTpslBody = z.infer<typeof perpetualTpslBody>;
 
 /** POST /api/trading/perpetual/margin/{id}: moves `amount` USDT from the available balance into the position's margin. */
 export const perpetualMarginBody = z.object({
-  amount: z
-    .string({ error: decimalTextError('请输入追加保证金金额', '追加保证金金额') })
-    .trim()
-    .regex(/^\d{1,12}(\.\d{1,8})?$/, '追加保证金金额格式不正确，请输入正数')
-    .refine((v) => /[1-9]/.test(v), '追加保证金金额必须大于0'),
+  amount: amount({
+    label: '追加保证金金额',
+    integer: 12,
+    scale: 8,
+    format: '追加保证金金额格式不正确，请输入正数',
+  }),
 });
 export type PerpetualMarginBody = z.infer<typeof perpetualMarginBody>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { amount } from './amount.ts';
 import { endpoint } from './endpoint.ts';
 import { clientOrderId, spotOrderType, timeInForce, tradeOrderReply, tradeSymbol } from './trading.ts';
-import { decimalTextError } from './zod-messages.ts';
 
 /**
  * Spot trading (spec 001 §7, ARCHITECTURE.md, "Trading engines"): POST /api/trading/spot/order, DELETE
@@ -27,11 +27,7 @@ export const SPOT_LIMITS = {
 
 /** Quantity or price as typed: positive, at most 12 integer digits and 8 decimals. */
 const positiveDecimal = (label: string) =>
-  z
-    .string({ error: decimalTextError(`请输入${label}`, label) })
-    .trim()
-    .regex(/^\d{1,12}(\.\d{1,8})?$/, `${label}格式不正确（最多12位整数、8位小数）`)
-    .refine((v) => /[1-9]/.test(v), `${label}必须大于0`);
+  amount({ label, integer: 12, scale: 8, format: `${label}格式不正确（最多12位整数、8位小数）` });
 
 /**
  * The order body. `amount` is the base quantity. A limit order needs `price`; a market order takes

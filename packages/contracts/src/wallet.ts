@@ -1,20 +1,16 @@
 import { z } from 'zod';
+import { amount } from './amount.ts';
 import { walletView, withdrawRequirement } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { depositChannelType, depositStatus, withdrawalStatus, withdrawMethod } from './enums.ts';
 import { decimalString, envelope, isoDateTime } from './envelope.ts';
 import { idParams, pageQuery, pagination } from './pagination.ts';
 import { totpCode } from './two-factor.ts';
-import { decimalTextError } from './zod-messages.ts';
 
 /** The user's own money calls (ARCHITECTURE.md, "API conventions"). */
 
 /** A positive amount as a decimal string with at most 8 decimals: '100', '12.5'. */
-export const positiveAmount = z
-  .string({ error: decimalTextError('请输入金额', '金额') })
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,8})?$/, '金额格式不正确')
-  .refine((v) => /[1-9]/.test(v), '金额必须大于0');
+export const positiveAmount = amount({ label: '金额', integer: 12, scale: 8 });
 
 /** Optional free text: blank becomes absent. */
 const optionalText = (max: number) =>

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, MAX_ADJUSTMENT_REASON } from '@platform/contracts';
+import { DEFAULT_CURRENCY, MAX_ADJUSTMENT_REASON, signedAdjustmentAmount } from '@platform/contracts';
 import { amountPrecisionProblem, formatExactAmount } from '@platform/domain';
 import { App, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,7 +6,6 @@ import { useActionKeys } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { createAdjustment, type FoundUser, lookupUser } from './adjustmentsApi.ts';
 
-const AMOUNT_PATTERN = /^[+-]?\d{1,20}(\.\d{1,18})?$/;
 const CURRENCY_PATTERN = /^[A-Z0-9]{2,12}$/;
 
 interface FormValues {
@@ -20,11 +19,10 @@ interface FormValues {
 export function adjustmentAmountProblem(amount: string, currency: string): string | null {
   const text = amount.trim();
   if (!text) return '请输入调整金额';
-  if (!AMOUNT_PATTERN.test(text)) return '调整金额格式不正确';
-  if (!/[1-9]/.test(text)) return '调整金额不能为0';
-  return CURRENCY_PATTERN.test(currency)
-    ? amountPrecisionProblem(text.replace(/^\+/, ''), currency, '调整')
-    : null;
+  // The server's schema: the format first, then zero.
+  const parsed = signedAdjustmentAmount.safeParse(text);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? '调整金额格式不正确';
+  return CURRENCY_PATTERN.test(currency) ? amountPrecisionProblem(parsed.data, currency, '调整') : null;
 }
 
 /**
