@@ -427,10 +427,15 @@ export function createPerpetualEngine(deps: TradingDeps) {
    * leverage not offered, margin outside the limits, a pair that is disabled (404) or not quoted in
    * USDT, the open-position limit, 余额不足 (the ledger refuses; the whole transaction rolls back).
    */
-  async function open(userId: number, body: PerpetualOrderAsked): Promise<OpenView> {
-    // The entry price must be fresh when the order arrived (as for flash and option orders), not after
-    // the reads below: a slow moment of ours never turns the user's price into a later one or a refusal.
-    const receivedAt = deps.now();
+  async function open(
+    userId: number,
+    body: PerpetualOrderAsked,
+    opts: { sinceArrivalMs?: number } = {},
+  ): Promise<OpenView> {
+    // The entry price must be fresh when the order arrived (`sinceArrivalMs`: how long the request has
+    // been with us, the route's elapsed time), not after our own reads: a slow moment of ours never
+    // turns the user's price into a later one or a refusal.
+    const receivedAt = deps.now() - Math.max(0, opts.sinceArrivalMs ?? 0);
     const clientOrderId = body.client_order_id ?? null;
     if (clientOrderId) {
       const existing = await findByClientOrderId(db, userId, clientOrderId);

@@ -41,7 +41,7 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
       sealed(
         request,
         reply,
-        () => perpetual.open(caller(request).user.id, request.body),
+        () => perpetual.open(caller(request).user.id, request.body, { sinceArrivalMs: reply.elapsedTime }),
         (view) => ok(view, view.position ? PERPETUAL_TEXTS.opened : PERPETUAL_TEXTS.limitPlaced),
       ),
   });

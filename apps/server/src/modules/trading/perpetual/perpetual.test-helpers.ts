@@ -13,19 +13,44 @@ import { createPerpetualEngine } from './perpetual.engine.ts';
 
 /** Test helpers of the perpetual engine's tests. */
 
-const lastTickAt = new Map<string, number>();
+/** Per database and symbol: the last tick a test stamped, and the price last set at the current time. */
+const ticksOf = new WeakMap<Db, { lastAt: Map<string, number>; current: Map<string, string> }>();
+function ticks(db: Db) {
+  let found = ticksOf.get(db);
+  if (!found) {
+    found = { lastAt: new Map(), current: new Map() };
+    ticksOf.set(db, found);
+  }
+  return found;
+}
+
 /**
- * Records a reference price at the current time, or 1 ms after the symbol's previous one of this
- * process so that a later price always replaces an earlier one (ticks are unique per symbol and
- * instant). Per symbol: a test that stamps a tick ahead of the clock (a job's future turn) must not
- * push every later test's ticks ahead too, where the engine refuses them as a wrong clock and opens
- * at the simulator's price instead (perpetual.orders.test failed so in CI).
+ * Records a reference price at the current time, or 1 ms after the symbol's previous one on this
+ * database so that a later price always replaces an earlier one (ticks are unique per symbol and
+ * instant). Per database and symbol: a test that stamps a tick ahead of the clock (a job's future
+ * turn) must not push later ticks ahead too, where the engine refuses them as a wrong clock and opens
+ * at the simulator's price instead. Test files share a worker's modules (vitest isolate: false), so a
+ * map per symbol alone carried one file's future ticks into the next file's database (funding, risk
+ * and insurance tests opened at the simulator's price in CI).
  */
 export async function setPrice(db: Db, symbol: string, price: string, at?: number): Promise<number> {
-  const tickAt = Math.max(at ?? Date.now(), (lastTickAt.get(symbol) ?? 0) + 1);
-  lastTickAt.set(symbol, tickAt);
+  const { lastAt, current } = ticks(db);
+  const tickAt = Math.max(at ?? Date.now(), (lastAt.get(symbol) ?? 0) + 1);
+  lastAt.set(symbol, tickAt);
+  if (at === undefined) current.set(symbol, price);
+  else current.delete(symbol);
   await recordTick(db, symbol, price, tickAt);
   return tickAt;
+}
+
+/**
+ * Records the symbol's current test price again, now: a test that sets a price and then opens several
+ * positions means that price for each, and an entry tick must be at most 3 s old when an order arrives
+ * (on CI's loaded machine a test's fourth order came later than that and opened at the simulator's price).
+ */
+export async function refreshPrice(db: Db, symbol: string): Promise<void> {
+  const price = ticks(db).current.get(symbol);
+  if (price !== undefined) await setPrice(db, symbol, price);
 }
 
 let userCounter = 0;
@@ -86,6 +111,7 @@ export function perpetualClient(t: TestApp) {
     },
     open,
     async opened(token: string, body: Record<string, unknown>): Promise<View> {
+      if (typeof body.symbol === 'string') await refreshPrice(db, body.symbol);
       const res = await open(token, body);
       expect(res.status, res.body.message).toBe(200);
       return res.body.data as View;

@@ -20,7 +20,7 @@ import { tradeOrders } from '../trading.schema.ts';
 import { ORDER_UPDATED_EVENT } from '../trading-deps.ts';
 import { createPerpetualEngine } from './perpetual.engine.ts';
 import { pnlAt } from './perpetual.math.ts';
-import { journalCount, setPrice, systemUsdt, usdt } from './perpetual.test-helpers.ts';
+import { journalCount, refreshPrice, setPrice, systemUsdt, usdt } from './perpetual.test-helpers.ts';
 
 /**
  * The perpetual calls over HTTP on a real server and database. The app's engine takes real time:
@@ -56,6 +56,7 @@ const list = (token: string, query = '') =>
   api<List>(t.app, 'GET', `/api/trading/perpetual/positions${query}`, { token });
 
 async function opened(token: string, body: Record<string, unknown>): Promise<View> {
+  if (typeof body.symbol === 'string') await refreshPrice(db, body.symbol);
   const res = await open(token, body);
   expect(res.status, res.body.message).toBe(200);
   return res.body.data as View;
@@ -219,6 +220,26 @@ describe('POST /api/trading/perpetual/order', () => {
       leverage: 5,
     });
     expect(position?.entry_price).toBe('0.5');
+  });
+
+  it('counts the price age from the request’s arrival: the time spent before the engine does not age it', async () => {
+    // The request arrived 3.5 s before the engine got it (a stalled moment of ours); the tick was
+    // 0.5 s old on arrival, 4 s old when the engine prices the order.
+    const { id } = await trader();
+    const engineStart = Date.now();
+    await setPrice(db, 'UNIUSDT', '80', engineStart - 4000);
+    const engine = createPerpetualEngine(testTradingDeps(db, { now: () => engineStart }));
+    const { position } = await engine.open(
+      id,
+      { symbol: 'UNIUSDT', side: 'short', margin: '10', leverage: 5 },
+      { sinceArrivalMs: 3500 },
+    );
+    expect(position?.entry_price).toBe('80');
+    // Without the arrival time the same tick is too old: 行情更新中，请重试, nothing opened.
+    await setPrice(db, 'UNIUSDT', '81', engineStart - 4000 + 1);
+    await expect(
+      engine.open(id, { symbol: 'UNIUSDT', side: 'short', margin: '10', leverage: 5 }),
+    ).rejects.toThrow('行情更新中，请重试');
   });
 
   it('refuses what the rules forbid, and nothing changes', async () => {
