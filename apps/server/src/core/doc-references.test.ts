@@ -130,6 +130,17 @@ describe('references in the repository', () => {
     expect(orphans, `docs/ files ARCHITECTURE.md does not link to: ${orphans.join(', ')}`).toEqual([]);
   });
 
+  it('ARCHITECTURE.md stays a map: one screenful of sections, a diagram, no timings or test names', () => {
+    const architecture = read('ARCHITECTURE.md');
+    const lines = architecture.split('\n');
+    // Issue 35: 897 lines took 50 minutes to read; the detail lives in docs/, timings in bench/README.md.
+    expect(lines.length).toBeLessThanOrEqual(250);
+    expect(architecture).toMatch(/```\n[^`]*┌─ one instance[^`]*\n```/);
+    const timings = lines.filter((line) => /\b\d+(\.\d+)?( ?ms| s| min| minutes| seconds)\b/.test(line));
+    const testNames = lines.filter((line) => /\.(test|spec)\.tsx?\b/.test(line));
+    expect([...timings, ...testNames], 'move these to docs/ or bench/README.md').toEqual([]);
+  });
+
   it('name the spec documents that exist (spec 000 and spec 001, see ARCHITECTURE.md)', () => {
     const unknown = files.flatMap((file) =>
       [...read(file).matchAll(/\bspec (\d{3})\b/gi)]
