@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
+import { registerOn, sleep } from '../test/fixtures.ts';
 import { logRecords, type ServerProcess, startServer, stopServer } from '../test/server-process.ts';
 
 /**
@@ -9,20 +10,6 @@ import { logRecords, type ServerProcess, startServer, stopServer } from '../test
  * table lock taken from the test, so PostgreSQL only; the server runs as a real child process with
  * its feed and job loops on.
  */
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function registerAndLogin(origin: string) {
-  const email = `shutdown-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await fetch(`${origin}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Trade-pass-2026' }),
-  });
-  const body = (await res.json()) as { data?: { token?: string }; message: string };
-  if (!body.data?.token) throw new Error(`register: ${res.status} ${body.message}`);
-  return body.data.token;
-}
 
 /** Holds an ACCESS EXCLUSIVE lock on the balances table, so a wallet read waits for it. */
 async function lockBalances(url: string) {
@@ -57,7 +44,7 @@ describe.skipIf(testEngine !== 'postgres')('shutdown on SIGTERM', () => {
 
   it('lets the request in flight finish, stops its jobs and exits 0', async () => {
     const server = await start();
-    const token = await registerAndLogin(server.origin);
+    const token = (await registerOn(server.origin, 'shutdown')).token;
     const lock = await lockBalances(target.url as string);
     let inFlight: Promise<Response>;
     try {
@@ -89,7 +76,7 @@ describe.skipIf(testEngine !== 'postgres')('shutdown on SIGTERM', () => {
 
   it('past SHUTDOWN_TIMEOUT_MS, logs what was still running and exits 1', async () => {
     const server = await start({ SHUTDOWN_TIMEOUT_MS: '1000', DATABASE_LOCK_TIMEOUT_MS: '30000' });
-    const token = await registerAndLogin(server.origin);
+    const token = (await registerOn(server.origin, 'shutdown')).token;
     const lock = await lockBalances(target.url as string);
     try {
       void fetch(`${server.origin}/api/wallet`, { headers: { authorization: `Bearer ${token}` } }).catch(

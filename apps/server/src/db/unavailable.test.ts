@@ -6,6 +6,7 @@ import { verifyAuditChain } from '../modules/audit/audit.chain.ts';
 import { verifyLedger } from '../modules/ledger/verify.ts';
 import { api, createTestApp, registerUser, type TestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase, terminateBackends, testEngine } from '../test/database.ts';
+import { sleep } from '../test/fixtures.ts';
 import { insertDepositChannel } from '../test/money.ts';
 import { startTcpRelay, type TcpRelay } from '../test/tcp-relay.ts';
 import { openPostgres, snapshotCheck } from './client.ts';
@@ -17,8 +18,6 @@ import { queryRows } from './rows.ts';
  * server unreachable. The request gets 503 服务暂时不可用 with Retry-After, soon, never a 500 or a
  * wait without end, and the platform serves again by itself once the database is back.
  */
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `ok` every 50 ms until it holds; resolves with the milliseconds it took. */
 async function timeUntil(ok: () => Promise<boolean>, limitMs: number) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerOk } from '../modules/ledger/verify.ts';
 import { createTestDatabase, type TestDatabase, terminateBackends, testEngine } from './database.ts';
+import { registerOn, sleep } from './fixtures.ts';
 import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from './money.ts';
 import { callServer, logRecords, type ServerProcess, startServer, stopServer } from './server-process.ts';
 import { startTcpRelay, type TcpRelay } from './tcp-relay.ts';
@@ -14,7 +15,6 @@ import { startTcpRelay, type TcpRelay } from './tcp-relay.ts';
  * 2 s of the database's return, and the ledger verifier is green after each fault.
  */
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CONNECT_TIMEOUT_MS = 1_000;
 /** What a request may wait on a silent database: the connect timeout and a few seconds. */
 const WAIT_BOUND_MS = CONNECT_TIMEOUT_MS + 3_000;
@@ -50,16 +50,10 @@ describe.skipIf(testEngine !== 'postgres')(
         );
       }
       for (let i = 0; i < CLIENTS; i++) {
-        const reg = await callServer<{ token: string; user: { id: number } }>(
-          servers[i % 2]?.origin as string,
-          'POST',
-          '/api/auth/register',
-          { body: { email: `faults-${i}-${Date.now()}@example.com`, password: 'Trade-pass-2026' } },
-        );
-        if (!reg.data) throw new Error(`register: ${reg.status} ${reg.message}`);
-        await approveKyc(target.db, reg.data.user.id);
-        await fundUser(target.db, reg.data.user.id, '1000000');
-        tokens.push(reg.data.token);
+        const reg = await registerOn(servers[i % 2]?.origin as string, `faults-${i}`);
+        await approveKyc(target.db, reg.user.id);
+        await fundUser(target.db, reg.user.id, '1000000');
+        tokens.push(reg.token);
       }
     }, 120_000);
     afterAll(async () => {

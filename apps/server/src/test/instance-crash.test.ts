@@ -8,6 +8,7 @@ import { writeSetting } from '../modules/jobs/settings.ts';
 import { assertLedgerOk } from '../modules/ledger/verify.ts';
 import { timedContracts, tradeOrders } from '../modules/trading/trading.schema.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from './database.ts';
+import { registerOn, sleep } from './fixtures.ts';
 import { fundUser, insertDepositChannel } from './money.ts';
 import { callServer, logRecords, type ServerProcess, startServer, stopServer } from './server-process.ts';
 
@@ -19,7 +20,6 @@ import { callServer, logRecords, type ServerProcess, startServer, stopServer } f
  * reconciliation of frozen funds against open obligations is green (nothing half-done).
  */
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CLIENTS = 8;
 const USERS = 16;
 const LOAD_MS = 7_000;
@@ -70,19 +70,9 @@ describe.skipIf(testEngine !== 'postgres')('two instances, one killed with SIGKI
     const tokens: string[] = [];
     for (let i = 0; i < USERS; i++) {
       const origin = instances[i % 2]?.origin as string;
-      const reg = await call<{ token: string; user: { id: number } }>(
-        origin,
-        'POST',
-        '/api/auth/register',
-        undefined,
-        {
-          email: `crash-${i}-${Date.now()}@example.com`,
-          password: 'Trade-pass-2026',
-        },
-      );
-      if (!reg.data) throw new Error(`register: ${reg.status} ${reg.message}`);
-      await fundUser(db, reg.data.user.id, '100000');
-      tokens.push(reg.data.token);
+      const reg = await registerOn(origin, `crash-${i}`);
+      await fundUser(db, reg.user.id, '100000');
+      tokens.push(reg.token);
     }
 
     // The trading jobs' lease holder: its pid leads the holder id.

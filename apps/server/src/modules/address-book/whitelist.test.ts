@@ -11,13 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
-import {
-  approveKyc,
-  ERC20_ADDRESS,
-  fundUser,
-  insertWithdrawChannel,
-  TRC20_ADDRESS,
-} from '../../test/money.ts';
+import { fundedUser } from '../../test/fixtures.ts';
+import { ERC20_ADDRESS, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
 import { timeStep, totpAt } from '../auth/two-factor/totp.ts';
 
 /**
@@ -75,12 +70,6 @@ const withdrawalCount = async (userId: number) => {
   );
   return Number(row?.n);
 };
-async function fundedUser() {
-  const u = await registerUser(t.app);
-  await approveKyc(t.database.db, u.user.id);
-  await fundUser(t.database.db, u.user.id, '1000');
-  return u;
-}
 const enable = async (token: string) => {
   const res = await post('/api/user/withdrawal-whitelist/enable', token);
   expect(res.status, res.body.message).toBe(200);
@@ -89,7 +78,7 @@ const enable = async (token: string) => {
 
 describe(`withdrawal whitelist mode (${testEngine})`, () => {
   it('refuses an unlisted address and a payee, and a saved one until 24 h after saving (database time)', async () => {
-    const u = await fundedUser();
+    const u = await fundedUser(t);
     // Off: any valid address goes.
     expect((await withdraw(u.token, { address: ERC20_ADDRESS })).status).toBe(200);
     await enable(u.token);
@@ -130,7 +119,7 @@ describe(`withdrawal whitelist mode (${testEngine})`, () => {
   });
 
   it('parallel withdrawals each obey it', async () => {
-    const u = await fundedUser();
+    const u = await fundedUser(t);
     await enable(u.token);
     const saved = await addAddress(u, TRC20_ADDRESS);
     await savedAgo(saved.id, '25 hours');
@@ -145,7 +134,7 @@ describe(`withdrawal whitelist mode (${testEngine})`, () => {
   });
 
   it('turning it off needs the password and the 2FA code, holds withdrawals 24 h and notifies', async () => {
-    const u = await fundedUser();
+    const u = await fundedUser(t);
     await enable(u.token);
     const again = await post('/api/user/withdrawal-whitelist/enable', u.token);
     expect([again.status, again.body.message]).toEqual([409, WHITELIST_MESSAGES.alreadyEnabled]);

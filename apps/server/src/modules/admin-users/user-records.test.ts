@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { login } from '../../test/fixtures.ts';
 import {
   approveKyc,
   fundUser,
@@ -116,10 +117,8 @@ describe("用户详情: one user's sessions, logins and 2FA", () => {
   it("lists that user's live sessions and login attempts, not another's, and says whether 2FA is on", async () => {
     const password = 'Kq7vTz2wLmR9';
     const carol = await registerUser(t.app, { password });
-    const login = (body: Record<string, unknown>) =>
-      api<{ token: string }>(t.app, 'POST', '/api/auth/login', { body: { email: carol.email, ...body } });
-    expect((await login({ password: 'Wrong1234xyz' })).status).toBe(401);
-    expect((await login({ password })).status).toBe(200);
+    expect((await login(t, carol.email, 'Wrong1234xyz')).status).toBe(401);
+    expect((await login(t, carol.email, password)).status).toBe(200);
     // Bob turns 2FA on through the real calls.
     const setup = await api<{ secret: string }>(t.app, 'POST', '/api/auth/2fa/setup', {
       token: bob.token,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
+import { login } from '../../test/fixtures.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { loginEvents } from './account-security/login-events.schema.ts';
 import { timeStep, totpAt } from './two-factor/totp.ts';
@@ -24,9 +25,6 @@ const viaProxy = (real: string, forged?: string) => ({
   'x-forwarded-for': forged ? `${forged}, ${real}` : real,
 });
 
-const login = (t: TestApp, email: string, password: string, headers: Record<string, string>) =>
-  api<{ token: string }>(t.app, 'POST', '/api/auth/login', { body: { email, password }, headers });
-
 const tooManyPasswords = /^密码错误次数过多，请\d+分钟后再试$/;
 
 describe(`client IPs behind TRUST_PROXY=1 (${testEngine})`, () => {
@@ -44,7 +42,7 @@ describe(`client IPs behind TRUST_PROXY=1 (${testEngine})`, () => {
     const user = await registerUser(t.app);
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const res = await login(t, user.email, 'wrong-password', viaProxy(REAL_IP, `10.0.${i}.1`));
+      const res = await login(t, user.email, 'wrong-password', { headers: viaProxy(REAL_IP, `10.0.${i}.1`) });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, PER_IP)).toEqual(Array(PER_IP).fill(401));
@@ -82,7 +80,9 @@ describe(`TRUST_PROXY as proxy addresses (${testEngine})`, () => {
     const t = await createTestApp({ TRUST_PROXY: '127.0.0.1, 10.1.0.0/16' });
     try {
       const user = await registerUser(t.app);
-      await login(t, user.email, 'wrong-password', { 'x-forwarded-for': '6.6.6.6, 192.0.2.44, 10.1.2.3' });
+      await login(t, user.email, 'wrong-password', {
+        headers: { 'x-forwarded-for': '6.6.6.6, 192.0.2.44, 10.1.2.3' },
+      });
       const [event] = await t.database.db
         .select({ ip: loginEvents.ip })
         .from(loginEvents)
@@ -120,10 +120,10 @@ describe(`per-account limit on wrong passwords (${testEngine})`, () => {
   it('11 wrong passwords from 11 addresses: the 11th is refused even with the right password until the window passes', async () => {
     const victim = await registerUser(t.app);
     for (let i = 0; i < PER_ACCOUNT; i++) {
-      const res = await login(t, victim.email, `wrong-${i}`, viaProxy(`192.0.2.${i + 1}`));
+      const res = await login(t, victim.email, `wrong-${i}`, { headers: viaProxy(`192.0.2.${i + 1}`) });
       expect(res.status, res.body.message).toBe(401);
     }
-    const refused = await login(t, victim.email, victim.password, viaProxy('192.0.2.200'));
+    const refused = await login(t, victim.email, victim.password, { headers: viaProxy('192.0.2.200') });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(tooManyPasswords);
     expect(refused.body.message).toBe('密码错误次数过多，请15分钟后再试');
@@ -140,16 +140,20 @@ describe(`per-account limit on wrong passwords (${testEngine})`, () => {
     const end = await windowEnd(victim.user.id);
     expect(end).toBeDefined();
     for (let i = 0; i < 5; i++) {
-      expect((await login(t, victim.email, victim.password, viaProxy(`192.0.2.${50 + i}`))).status).toBe(429);
+      expect(
+        (await login(t, victim.email, victim.password, { headers: viaProxy(`192.0.2.${50 + i}`) })).status,
+      ).toBe(429);
     }
     expect(await windowEnd(victim.user.id)).toBe(end);
 
     // Other accounts, from the same addresses, are not held up.
     const other = await registerUser(t.app);
-    expect((await login(t, other.email, other.password, viaProxy('192.0.2.1'))).status).toBe(200);
+    expect((await login(t, other.email, other.password, { headers: viaProxy('192.0.2.1') })).status).toBe(
+      200,
+    );
 
     await endWindow(victim.user.id);
-    const after = await login(t, victim.email, victim.password, viaProxy('192.0.2.201'));
+    const after = await login(t, victim.email, victim.password, { headers: viaProxy('192.0.2.201') });
     expect(after.status, after.body.message).toBe(200);
   });
 
@@ -158,14 +162,16 @@ describe(`per-account limit on wrong passwords (${testEngine})`, () => {
     const attacker = await registerUser(t.app);
     const from = viaProxy('192.0.2.99');
     for (let i = 0; i < PER_ACCOUNT - 1; i++) {
-      expect((await login(t, victim.email, `wrong-${i}`, from)).status).toBe(401);
+      expect((await login(t, victim.email, `wrong-${i}`, { headers: from })).status).toBe(401);
     }
     // The attacker logs in to their own account from the same address, the owner logs in too.
-    expect((await login(t, attacker.email, attacker.password, from)).status).toBe(200);
-    expect((await login(t, victim.email, victim.password, viaProxy('192.0.2.98'))).status).toBe(200);
+    expect((await login(t, attacker.email, attacker.password, { headers: from })).status).toBe(200);
+    expect((await login(t, victim.email, victim.password, { headers: viaProxy('192.0.2.98') })).status).toBe(
+      200,
+    );
     // Neither reset the count: one more failure uses it up.
-    expect((await login(t, victim.email, 'wrong-last', from)).status).toBe(401);
-    const refused = await login(t, victim.email, victim.password, viaProxy('192.0.2.98'));
+    expect((await login(t, victim.email, 'wrong-last', { headers: from })).status).toBe(401);
+    const refused = await login(t, victim.email, victim.password, { headers: viaProxy('192.0.2.98') });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(tooManyPasswords);
   });
@@ -174,7 +180,7 @@ describe(`per-account limit on wrong passwords (${testEngine})`, () => {
     const victim = await registerUser(t.app);
     const replies = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        login(t, victim.email, `wrong-${i}`, viaProxy(`198.18.0.${i + 1}`)),
+        login(t, victim.email, `wrong-${i}`, { headers: viaProxy(`198.18.0.${i + 1}`) }),
       ),
     );
     const checked = replies.filter((r) => r.body.message === '账号或密码错误');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, registerUser, type TestApp, uniqueEmail } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
+import { loginToken } from '../../test/fixtures.ts';
 
 /**
  * Issue 16: wrong old passwords on PATCH /api/auth/password are limited like logins (per account
@@ -31,16 +32,6 @@ async function changePassword(
   return { status: res.statusCode, body: res.json() as { success: boolean; message: string } };
 }
 
-async function login(email: string, password: string, ip: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: ip,
-    payload: { email, password },
-  });
-  return (res.json() as { data?: { token: string } }).data?.token as string;
-}
-
 describe(`password change limiter (${testEngine})`, () => {
   it('refuses more wrong old passwords than the login limit, per account, with a Chinese 429', async () => {
     const u = await registerUser(t.app);
@@ -55,11 +46,11 @@ describe(`password change limiter (${testEngine})`, () => {
     expect(blocked.body.success).toBe(false);
     expect(blocked.body.message).toMatch(/^原密码错误次数过多，请\d+秒后再试$/);
     // ... and from another address, in another session of the same account.
-    const otherSession = await login(u.email, u.password, '10.1.0.2');
+    const otherSession = await loginToken(t, u.email, u.password, { ip: '10.1.0.2' });
     const elsewhere = await changePassword(otherSession, u.password, '10.1.0.2');
     expect(elsewhere.status).toBe(429);
     // The password did not change.
-    expect(await login(u.email, u.password, '10.1.0.3')).toBeTruthy();
+    expect(await loginToken(t, u.email, u.password, { ip: '10.1.0.3' })).toBeTruthy();
   });
 
   it('refuses further attempts from the same IP on other accounts too', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import { registerOn, sleep } from '../../test/fixtures.ts';
 import {
   callServer,
   logRecords,
@@ -21,7 +22,6 @@ import { hashToken } from './tokens.ts';
 
 const ADMIN_EMAIL = 'root-session-cache@example.com';
 const ADMIN_PASSWORD = 'root-secret-1';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(testEngine !== 'postgres')('session cache: two server processes', () => {
   let target: TestDatabase;
@@ -45,18 +45,6 @@ describe.skipIf(testEngine !== 'postgres')('session cache: two server processes'
     await target?.close();
   });
 
-  const register = async (origin: string, i: string) => {
-    const res = await callServer<{ token: string; user: { id: number } }>(
-      origin,
-      'POST',
-      '/api/auth/register',
-      {
-        body: { email: `cache-${i}-${Date.now()}@example.com`, password: 'Trade-pass-2026' },
-      },
-    );
-    if (!res.data) throw new Error(res.message);
-    return res.data;
-  };
   const meOnB = async (token: string) =>
     (await callServer(b.origin, 'GET', '/api/auth/me', { token })).status;
   const cachedOnB = async (token: string) => {
@@ -74,7 +62,7 @@ describe.skipIf(testEngine !== 'postgres')('session cache: two server processes'
   it('refuses on B at the next request what A revoked, 40 times in a row', async () => {
     let stale = 0;
     for (let i = 0; i < 40; i++) {
-      const user = await register(a.origin, `logout-${i}`);
+      const user = await registerOn(a.origin, `logout-${i}`);
       await cachedOnB(user.token);
       expect((await callServer(a.origin, 'POST', '/api/auth/logout', { token: user.token })).status).toBe(
         200,
@@ -89,7 +77,7 @@ describe.skipIf(testEngine !== 'postgres')('session cache: two server processes'
       body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
     const admin = login.data?.token as string;
-    const disabled = await register(a.origin, 'disabled');
+    const disabled = await registerOn(a.origin, 'disabled');
     await cachedOnB(disabled.token);
     const res = await callServer(a.origin, 'PATCH', `/api/admin/users/${disabled.user.id}/status`, {
       token: admin,
@@ -98,7 +86,7 @@ describe.skipIf(testEngine !== 'postgres')('session cache: two server processes'
     expect(res.status, res.message).toBe(200);
     expect(await meOnB(disabled.token)).toBe(401);
 
-    const user = await register(a.origin, 'password');
+    const user = await registerOn(a.origin, 'password');
     const email = (
       await callServer<{ user: { email: string } }>(a.origin, 'GET', '/api/auth/me', { token: user.token })
     ).data?.user.email as string;
@@ -117,8 +105,8 @@ describe.skipIf(testEngine !== 'postgres')('session cache: two server processes'
   });
 
   it('with its listener killed B looks sessions up until it is back, then caches again', async () => {
-    const kept = await register(a.origin, 'kept');
-    const fresh = await register(a.origin, 'fresh');
+    const kept = await registerOn(a.origin, 'kept');
+    const fresh = await registerOn(a.origin, 'fresh');
     await cachedOnB(kept.token);
     const before = logRecords(b).filter((r) => r.msg === 'session change listener back').length;
     // Every listener of the database (A's and B's), waiting until their backends have ended.
@@ -150,7 +138,7 @@ describe.skipIf(testEngine !== 'postgres')('session cache: two server processes'
     expect(logRecords(b).filter((r) => r.msg === 'session change listener back').length).toBe(before + 1);
 
     // Control: back, B answers from its cache again, so a revoke that nobody announces goes unseen.
-    const later = await register(a.origin, 'later');
+    const later = await registerOn(a.origin, 'later');
     await cachedOnB(later.token);
     await unannouncedRevoke(later.token);
     expect(await meOnB(later.token)).toBe(200);

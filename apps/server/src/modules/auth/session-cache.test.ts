@@ -4,6 +4,7 @@ import { openPostgres } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { api, createAdmin, createTestApp, registerUser, saveApproved, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { callServer } from '../../test/server-process.ts';
 import { LISTENER_APPLICATION_NAME } from './session-changes.ts';
 import { hashToken } from './tokens.ts';
@@ -23,7 +24,6 @@ const ENV = { ADMIN_IDLE_TIMEOUT_MINUTES: '1' };
 let a: TestApp;
 let b: TestApp;
 let bOrigin = '';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   a = await createTestApp(ENV);

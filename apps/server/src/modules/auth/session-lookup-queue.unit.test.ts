@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sleep } from '../../test/fixtures.ts';
 import { createLookupQueue } from './session-cache.ts';
 
 /** The queue that lets concurrent session lookups share a statement (session-cache.ts). */
@@ -19,7 +20,6 @@ function queueWith(
   });
   return { queue, calls };
 }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('session lookup queue', () => {
   it('a lone lookup goes at once; keys asked meanwhile share the next one, each answered its own', async () => {

@@ -1,6 +1,7 @@
 import type { AdminChange } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, type TestApp } from '../../test/app.ts';
+import { loginToken } from '../../test/fixtures.ts';
 import { ensureSuperAdmin } from './super-admin.ts';
 
 let t: TestApp;
@@ -21,11 +22,8 @@ describe('two bootstrap super admins (issue 32)', () => {
       email: 'root1@example.com',
       secondEmail: 'root2@example.com',
     });
-    const login = async (email: string, password: string) =>
-      (await api<{ token: string }>(t.app, 'POST', '/api/auth/login', { body: { email, password } })).body
-        .data!.token;
-    const first = await login('root1@example.com', 'first-secret');
-    const second = await login('root2@example.com', 'second-secret');
+    const first = await loginToken(t, 'root1@example.com', 'first-secret');
+    const second = await loginToken(t, 'root2@example.com', 'second-secret');
     const proposed = await api<{ change: AdminChange }>(
       t.app,
       'PUT',

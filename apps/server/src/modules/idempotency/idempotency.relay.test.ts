@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/client.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
 import { startTcpRelay, type TcpRelay } from '../../test/tcp-relay.ts';
 import { ledgerTransactions } from '../ledger/ledger.schema.ts';
@@ -21,7 +22,6 @@ import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
  * and one journal transaction per key, and the ledger verifier green.
  */
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const OPERATIONS = 12;
 const KINDS = ['spot', 'flash', 'withdrawal'] as const;
 type Kind = (typeof KINDS)[number];

@@ -11,13 +11,8 @@ import {
   type TestApp,
 } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
-import {
-  approveKyc,
-  fundUser,
-  insertDepositChannel,
-  insertWithdrawChannel,
-  TRC20_ADDRESS,
-} from '../../test/money.ts';
+import { fundedUser } from '../../test/fixtures.ts';
+import { fundUser, insertDepositChannel, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
 import { timeStep, totpAt } from '../auth/two-factor/totp.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
@@ -69,13 +64,6 @@ const requestWithdrawal = (token: string, key: string, body: Record<string, unkn
     headers: withKey(key),
   });
 
-async function fundedUser(amount = '1000') {
-  const user = await registerUser(t.app);
-  await approveKyc(db(), user.user.id);
-  if (amount !== '0') await fundUser(db(), user.user.id, amount);
-  return user;
-}
-
 async function usdt(userId: number) {
   const wallet = (await getUserWallets(db(), userId)).find((w) => w.currency === 'USDT');
   return {
@@ -113,7 +101,7 @@ describe(`Idempotency-Key on money-moving calls (${testEngine})`, () => {
   });
 
   it('a retried withdrawal moves money once', async () => {
-    const user = await fundedUser('1000');
+    const user = await fundedUser(t, '1000');
     const key = newKey();
     const journal = await journalSize();
     const first = await requestWithdrawal(user.token, key);
@@ -130,7 +118,7 @@ describe(`Idempotency-Key on money-moving calls (${testEngine})`, () => {
   });
 
   it('a withdrawal with 2FA retried with a new code is the same request: replayed, one withdrawal', async () => {
-    const user = await fundedUser('1000');
+    const user = await fundedUser(t, '1000');
     const setup = await api<{ secret: string }>(t.app, 'POST', '/api/auth/2fa/setup', {
       token: user.token,
       body: { password: user.password },
@@ -156,7 +144,7 @@ describe(`Idempotency-Key on money-moving calls (${testEngine})`, () => {
   });
 
   it('the same key with another request is 422 and moves nothing', async () => {
-    const user = await fundedUser('1000');
+    const user = await fundedUser(t, '1000');
     const key = newKey();
     expect((await requestWithdrawal(user.token, key)).status).toBe(200);
     const journal = await journalSize();
@@ -215,7 +203,7 @@ describe(`Idempotency-Key on money-moving calls (${testEngine})`, () => {
     expect(await depositsOf(user.user.id)).toHaveLength(1);
 
     // With money: six withdrawals at once freeze once.
-    const rich = await fundedUser('1000');
+    const rich = await fundedUser(t, '1000');
     const wkey = newKey();
     const withdrawals = await Promise.all(
       Array.from({ length: 6 }, () => requestWithdrawal(rich.token, wkey)),
@@ -253,7 +241,7 @@ describe(`Idempotency-Key on money-moving calls (${testEngine})`, () => {
   });
 
   it('a withdrawal request or a balance adjustment without a key is 400 naming the header, and does nothing', async () => {
-    const user = await fundedUser('1000');
+    const user = await fundedUser(t, '1000');
     const before = { journal: await journalSize(), keys: await db().$count(idempotencyKeys) };
     const refusal = {
       success: false,
@@ -290,7 +278,7 @@ describe(`Idempotency-Key on money-moving calls (${testEngine})`, () => {
   });
 
   it('a business refusal (422 余额不足) is kept and replayed, as at Stripe: the retry does not run after funding', async () => {
-    const user = await fundedUser('0');
+    const user = await fundedUser(t, '0');
     const key = newKey();
     const refused = await requestWithdrawal(user.token, key);
     expect(refused.status).toBe(422);
@@ -461,7 +449,7 @@ describe('OpenAPI', () => {
 
 describe('every idempotent route', () => {
   it('refuses a bad key with 400 参数错误 and does nothing, whatever its body', async () => {
-    const user = await fundedUser('1000');
+    const user = await fundedUser(t, '1000');
     const before = { journal: await journalSize(), keys: await db().$count(idempotencyKeys) };
     for (const route of IDEMPOTENT_ROUTES) {
       const [method, path] = route.split(' ') as ['POST' | 'PATCH' | 'DELETE', string];

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { createJobLoop } from './job-loop.ts';
 import { createLease, LEASED_JOBS, type Lease, leaseTakeoverWithinMs } from './lease.ts';
 
@@ -14,7 +15,6 @@ afterAll(async () => {
 
 /** Fastify's logger with logging off: failing steps are expected here. */
 const log = Fastify({ logger: false }).log;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('job loop', () => {
   it('only the lease holder runs the steps; a step never overlaps itself; a failing step keeps its turns', async () => {

@@ -5,8 +5,9 @@ import { Decimal, formatFixed } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import { balanceOf } from '../../test/fixtures.ts';
 import { ledgerAccounts, ledgerTransactions } from './ledger.schema.ts';
-import { getUserWallets, type PostTransactionRequest, postTransaction } from './ledger.service.ts';
+import { type PostTransactionRequest, postTransaction } from './ledger.service.ts';
 import { createTestUsers, errorText } from './ledger.test-helpers.ts';
 import { assertLedgerOk } from './verify.ts';
 
@@ -46,10 +47,6 @@ function deposit(userId: number, amount: string, key: string, currency = 'USDT')
   };
 }
 
-async function balanceOf(userId: number, currency = 'USDT'): Promise<string | undefined> {
-  return (await getUserWallets(db, userId)).find((w) => w.currency === currency)?.balance;
-}
-
 describe('concurrent postings', () => {
   it('posts exactly once when 100 transactions race with the same idempotency key', async () => {
     const [alice] = await createTestUsers(db, 1);
@@ -71,7 +68,7 @@ describe('concurrent postings', () => {
       sql`SELECT count(*)::text AS n FROM ledger_entries WHERE transaction_id = ${journal[0]?.id}`,
     );
     expect(entries?.n).toBe('2');
-    expect(await balanceOf(alice)).toBe('12.340000000000000000');
+    expect(await balanceOf(db, alice)).toBe('12.340000000000000000');
   });
 
   it('lets exactly N of 50 racing debits through when the balance holds N of them', async () => {
@@ -104,7 +101,7 @@ describe('concurrent postings', () => {
       expect((r.reason as AppError).statusCode).toBe(422);
       expect((r.reason as AppError).message).toBe('余额不足');
     }
-    expect(await balanceOf(alice)).toBe('0.000000000000000000');
+    expect(await balanceOf(db, alice)).toBe('0.000000000000000000');
 
     // Never below zero on the way: the debits' balance_after values step down by x to exactly 0.
     const steps = await queryRows<{ balance_after: string }>(
@@ -157,9 +154,9 @@ describe('concurrent postings', () => {
           .plus(receivesOne)
           .plus(new Decimal('0.5').times(receivesHalf)),
       );
-    expect(await balanceOf(a)).toBe(expected(15, 30, 15));
-    expect(await balanceOf(b)).toBe(expected(15, 30, 15));
-    expect(await balanceOf(c)).toBe(expected(30, 0, 30));
+    expect(await balanceOf(db, a)).toBe(expected(15, 30, 15));
+    expect(await balanceOf(db, b)).toBe(expected(15, 30, 15));
+    expect(await balanceOf(db, c)).toBe(expected(30, 0, 30));
     expect(expected(30, 0, 30)).toBe('970.000000000000000000');
   });
 
@@ -178,6 +175,6 @@ describe('concurrent postings', () => {
     ).toEqual([]);
     const accounts = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.currency, currency));
     expect(accounts.map((acc) => acc.bucket).sort()).toEqual(['available', 'external_deposits']);
-    expect(await balanceOf(dave, currency)).toBe('10.000000000000000000');
+    expect(await balanceOf(db, dave, currency)).toBe('10.000000000000000000');
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/client.ts';
 import { api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { fundUser } from '../../test/money.ts';
 import { startTcpRelay, type TcpRelay } from '../../test/tcp-relay.ts';
 import { writeSetting } from '../jobs/settings.ts';
@@ -16,7 +17,6 @@ import { SETTLEMENT_TICK_TOLERANCE_MS } from './reference-prices.ts';
  * (every connection reset, new ones refused) for 8 s; the ticks observed meanwhile are written when
  * it returns, and each contract settles on the price of its own expiry.
  */
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(testEngine !== 'postgres')('an 8 s database outage', () => {
   let target: TestDatabase;

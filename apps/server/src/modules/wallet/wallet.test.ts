@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { UserTransaction, WalletReply } from '@platform/contracts';
+import type { UserTransaction } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../core/money.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { walletOf } from '../../test/fixtures.ts';
 import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
 import { adjustmentApproveKey } from '../adjustments/adjustments.service.ts';
 import { depositApproveKey } from '../deposits/deposits.service.ts';
@@ -25,9 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type WalletData = NonNullable<WalletReply['data']>;
-const walletOf = async (token: string) =>
-  (await api<WalletData>(t.app, 'GET', '/api/wallet', { token })).body.data as WalletData;
 const statementOf = async (token: string, query = '') =>
   (
     await api<{ transactions: UserTransaction[]; pagination: { total: number } }>(
@@ -43,7 +41,7 @@ const ZERO = '0.000000000000000000';
 describe('GET /api/wallet: every currency valued in USDT', () => {
   it('starts at zero, valued, with the withdrawal requirement', async () => {
     const user = await registerUser(t.app);
-    expect(await walletOf(user.token)).toEqual({
+    expect(await walletOf(t, user.token)).toEqual({
       wallets: [
         {
           currency: 'USDT',
@@ -66,7 +64,7 @@ describe('GET /api/wallet: every currency valued in USDT', () => {
     await fundUser(t.database.db, user.user.id, '0.006', 'BTC');
     // The price the wallet uses is trading's reference price: the latest recorded tick.
     await recordTick(t.database.db, 'BTCUSDT', '60000.5', Date.now());
-    const wallet = await walletOf(user.token);
+    const wallet = await walletOf(t, user.token);
     expect(wallet.wallets.find((w) => w.currency === 'BTC')).toMatchObject({
       balance: '0.006000000000000000',
       price_usdt: '60000.5',
@@ -84,7 +82,7 @@ describe('GET /api/wallet: every currency valued in USDT', () => {
     const user = await registerUser(t.app);
     await fundUser(t.database.db, user.user.id, '10');
     await fundUser(t.database.db, user.user.id, '5', 'NOPRICE');
-    const wallet = await walletOf(user.token);
+    const wallet = await walletOf(t, user.token);
     expect(wallet.wallets.find((w) => w.currency === 'NOPRICE')).toMatchObject({
       balance: '5.000000000000000000',
       price_usdt: null,
@@ -98,13 +96,13 @@ describe('GET /api/wallet: every currency valued in USDT', () => {
     const user = await registerUser(t.app);
     await approveKyc(t.database.db, user.user.id);
     await fundUser(t.database.db, user.user.id, '300');
-    const before = new Decimal((await walletOf(user.token)).total_value_usdt);
+    const before = new Decimal((await walletOf(t, user.token)).total_value_usdt);
     await api(t.app, 'POST', '/api/wallet/withdrawals', {
       token: user.token,
       headers: { 'Idempotency-Key': randomUUID() },
       body: { withdraw_type: 'usdt', amount: '100', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     });
-    const after = await walletOf(user.token);
+    const after = await walletOf(t, user.token);
     expect(new Decimal(after.total_value_usdt).eq(before)).toBe(true);
     expect(after.wallets[0]).toMatchObject({
       balance: '198.000000000000000000',

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import {
-  approveKyc,
-  ERC20_ADDRESS,
-  fundUser,
-  insertWithdrawChannel,
-  TRC20_ADDRESS,
-} from '../../test/money.ts';
+import { api, createAdmin, createTestApp, type TestApp } from '../../test/app.ts';
+import { fundedUser, walletOf } from '../../test/fixtures.ts';
+import { ERC20_ADDRESS, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
 
 /** Issue 17: a USDT withdrawal goes to a well-formed TRC20 or ERC20 address, and the network is kept. */
@@ -22,13 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function fundedUser() {
-  const user = await registerUser(t.app);
-  await approveKyc(t.database.db, user.user.id);
-  await fundUser(t.database.db, user.user.id, '1000');
-  return user;
-}
-
 const withdraw = (token: string, address: unknown) =>
   api<{ withdrawal: { id: number; address: string; network: string | null } }>(
     t.app,
@@ -41,18 +29,11 @@ const withdraw = (token: string, address: unknown) =>
     },
   );
 
-const walletOf = async (token: string) =>
-  (
-    await api<{ wallets: { balance: string; frozen_balance: string }[] }>(t.app, 'GET', '/api/wallet', {
-      token,
-    })
-  ).body.data?.wallets[0];
-
 const change = (text: string, i: number, to: string) => text.slice(0, i) + to + text.slice(i + 1);
 
 describe('USDT withdrawal addresses', () => {
   it('refuses a malformed address with 400 地址格式不正确 and freezes nothing', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(t);
     for (const address of [
       'TDestinationAddress',
       change(TRC20_ADDRESS, 10, 'r'),
@@ -65,7 +46,7 @@ describe('USDT withdrawal addresses', () => {
       expect(res.status, address).toBe(400);
       expect(res.body.message, address).toBe('地址格式不正确');
     }
-    expect(await walletOf(user.token)).toMatchObject({
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
       balance: '1000.000000000000000000',
       frozen_balance: '0.000000000000000000',
     });
@@ -78,7 +59,7 @@ describe('USDT withdrawal addresses', () => {
   });
 
   it('accepts TRC20 and ERC20 addresses, stores the network and shows it to the admin', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(t);
     const tron = await withdraw(user.token, ` ${TRC20_ADDRESS} `);
     expect(tron.status).toBe(200);
     expect(tron.body.data?.withdrawal).toMatchObject({ address: TRC20_ADDRESS, network: 'TRC20' });
@@ -88,7 +69,9 @@ describe('USDT withdrawal addresses', () => {
     const lower = await withdraw(user.token, ERC20_ADDRESS.toLowerCase());
     expect(lower.status).toBe(200);
     expect(lower.body.data?.withdrawal.network).toBe('ERC20');
-    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '300.000000000000000000' });
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
+      frozen_balance: '300.000000000000000000',
+    });
 
     const list = await api<{ withdrawals: { id: number; address: string; network: string | null }[] }>(
       t.app,
@@ -116,7 +99,7 @@ describe('USDT withdrawal addresses', () => {
       feeRate: '0',
       minAmount: '1',
     });
-    const user = await fundedUser();
+    const user = await fundedUser(t);
     const res = await api<{ withdrawal: { network: string | null } }>(
       t.app,
       'POST',

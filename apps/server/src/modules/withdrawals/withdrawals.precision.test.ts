@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { walletOf } from '../../test/fixtures.ts';
 import { approveKyc, fundUser, insertWithdrawChannel } from '../../test/money.ts';
 
 /** A withdrawal amount has at most the channel currency's decimals (USDT 2): what the operator pays is what was asked. */
@@ -12,13 +13,6 @@ beforeAll(async () => {
   await insertWithdrawChannel(t.database.db, { feeRate: '0.015' });
 });
 afterAll(() => t.close());
-
-const walletOf = async (token: string) =>
-  (
-    await api<{ wallets: { balance: string; frozen_balance: string }[] }>(t.app, 'GET', '/api/wallet', {
-      token,
-    })
-  ).body.data?.wallets[0];
 
 describe('withdrawal amount precision', () => {
   it('refuses 12.1234567 USDT (400, with the precision) and freezes nothing', async () => {
@@ -35,7 +29,7 @@ describe('withdrawal amount precision', () => {
       expect(res.body.success).toBe(false);
       expect(res.body.message).toBe('提现金额最多保留 2 位小数');
     }
-    expect(await walletOf(user.token)).toMatchObject({
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
       balance: '1000.000000000000000000',
       frozen_balance: '0.000000000000000000',
     });

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../core/money.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { approveKyc, fundUser, insertWithdrawChannel, withdrawalStatusChange } from '../../test/money.ts';
+import { fundedUser, walletOf } from '../../test/fixtures.ts';
+import { insertWithdrawChannel, withdrawalStatusChange } from '../../test/money.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { systemAccountBalance } from '../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
@@ -23,27 +24,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-interface Wallet {
-  balance: string;
-  frozen_balance: string;
-}
-const walletOf = async (token: string) =>
-  (
-    await api<{ wallets: Wallet[]; withdrawRequirement: { canWithdraw: boolean; reasons: string[] } }>(
-      t.app,
-      'GET',
-      '/api/wallet',
-      { token },
-    )
-  ).body.data;
-
-async function fundedUser(amount = '1000') {
-  const user = await registerUser(t.app);
-  await approveKyc(t.database.db, user.user.id);
-  await fundUser(t.database.db, user.user.id, amount);
-  return user;
-}
 
 const requestWithdrawal = (token: string, body: Record<string, unknown> = {}) =>
   api<{ withdrawal: { id: number; fee: string; total: string; status: string } }>(
@@ -70,7 +50,7 @@ const setStatus = (id: number, status: string, adminNote?: string) =>
 
 describe('withdrawal requests', () => {
   it('freezes amount plus fee and reports it', async () => {
-    const user = await fundedUser('1000');
+    const user = await fundedUser(t, '1000');
     const res = await requestWithdrawal(user.token, { user_remark: '尽快' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('提现申请已提交，请等待审核');
@@ -79,7 +59,7 @@ describe('withdrawal requests', () => {
       fee: '1.500000000000000000',
       total: '101.500000000000000000',
     });
-    expect((await walletOf(user.token))?.wallets[0]).toMatchObject({
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
       balance: '898.500000000000000000',
       frozen_balance: '101.500000000000000000',
     });
@@ -88,14 +68,14 @@ describe('withdrawal requests', () => {
 
   it('states every reason it refuses, and changes nothing', async () => {
     const noKyc = await registerUser(t.app);
-    const requirement = (await walletOf(noKyc.token))?.withdrawRequirement;
+    const requirement = (await walletOf(t, noKyc.token)).withdrawRequirement;
     expect(requirement).toEqual({ canWithdraw: false, reasons: ['请先完成实名认证（KYC）'] });
     const refused = await requestWithdrawal(noKyc.token);
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('暂不能提现：请先完成实名认证（KYC）');
     expect(refused.body.data).toEqual({ reasons: ['请先完成实名认证（KYC）'] });
 
-    const poor = await fundedUser('50');
+    const poor = await fundedUser(t, '50');
     const tooMuch = await requestWithdrawal(poor.token, { amount: '60000' });
     expect(tooMuch.status).toBe(422);
     expect((tooMuch.body.data as unknown as { reasons: string[] }).reasons).toEqual([
@@ -118,7 +98,7 @@ describe('withdrawal requests', () => {
     expect(noChannel.body.message).toBe('提现渠道不存在或已停用');
     expect((await requestWithdrawal(poor.token, { amount: '1.123456789' })).status).toBe(400);
 
-    expect((await walletOf(poor.token))?.wallets[0]).toMatchObject({
+    expect((await walletOf(t, poor.token)).wallets[0]).toMatchObject({
       balance: '50.000000000000000000',
       frozen_balance: '0.000000000000000000',
     });
@@ -130,7 +110,7 @@ describe('withdrawal requests', () => {
   });
 
   it('takes payee details for alipay and shows them to the admin', async () => {
-    const user = await fundedUser('100');
+    const user = await fundedUser(t, '100');
     const res = await requestWithdrawal(user.token, {
       withdraw_type: 'alipay',
       amount: '20',
@@ -155,7 +135,7 @@ describe('withdrawal requests', () => {
 
 describe('withdrawal status machine', () => {
   it('walks pending → reviewing → approved → processing → completed and pays out once', async () => {
-    const user = await fundedUser('500');
+    const user = await fundedUser(t, '500');
     const id = (await requestWithdrawal(user.token, { amount: '200' })).body.data?.withdrawal.id as number;
     const paidBefore = await systemAccountBalance(t.database.db, 'external_withdrawals', 'USDT');
     for (const status of ['reviewing', 'approved', 'processing', 'completed']) {
@@ -164,7 +144,7 @@ describe('withdrawal status machine', () => {
       expect(res.body.message).toBe('状态更新成功');
       expect(res.body.data?.withdrawal.status).toBe(status);
     }
-    expect((await walletOf(user.token))?.wallets[0]).toMatchObject({
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
       balance: '297.000000000000000000',
       frozen_balance: '0.000000000000000000',
     });
@@ -187,7 +167,7 @@ describe('withdrawal status machine', () => {
   });
 
   it('refuses transitions the machine does not offer', async () => {
-    const user = await fundedUser('500');
+    const user = await fundedUser(t, '500');
     const id = (await requestWithdrawal(user.token)).body.data?.withdrawal.id as number;
     for (const status of ['processing', 'completed', 'pending']) {
       const res = await setStatus(id, status);
@@ -197,7 +177,7 @@ describe('withdrawal status machine', () => {
   });
 
   it('rejection needs a reason, returns the frozen funds and stores the note', async () => {
-    const user = await fundedUser('500');
+    const user = await fundedUser(t, '500');
     const id = (await requestWithdrawal(user.token)).body.data?.withdrawal.id as number;
     const noReason = await setStatus(id, 'rejected');
     expect(noReason.status).toBe(400);
@@ -207,7 +187,7 @@ describe('withdrawal status machine', () => {
     const res = await setStatus(id, 'rejected', '银行退回');
     expect(res.status).toBe(200);
     expect(res.body.data?.withdrawal).toMatchObject({ status: 'rejected', admin_remark: '银行退回' });
-    expect((await walletOf(user.token))?.wallets[0]).toMatchObject({
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
       balance: '500.000000000000000000',
       frozen_balance: '0.000000000000000000',
     });
@@ -215,7 +195,7 @@ describe('withdrawal status machine', () => {
   });
 
   it('bulk applies one transition to each row the machine allows and says why it skipped others', async () => {
-    const user = await fundedUser('1000');
+    const user = await fundedUser(t, '1000');
     const ids: number[] = [];
     for (let i = 0; i < 3; i++)
       ids.push((await requestWithdrawal(user.token, { amount: '10' })).body.data?.withdrawal.id as number);

@@ -20,6 +20,7 @@ import {
   uniqueEmail,
 } from '../../../test/app.ts';
 import { testEngine } from '../../../test/database.ts';
+import { login } from '../../../test/fixtures.ts';
 import { linkToken, startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
 import { changesOf } from '../../changes/changes.module.ts';
 import { hashToken } from '../tokens.ts';
@@ -47,11 +48,6 @@ afterAll(async () => {
 const forgot = (email: string) => api(t.app, 'POST', '/api/auth/password/forgot', { body: { email } });
 const reset = (token: string, password: string) =>
   api(t.app, 'POST', '/api/auth/password/reset', { body: { token, password } });
-const login = (email: string, password: string, userAgent = 'test-device') =>
-  api<{ token: string }>(t.app, 'POST', '/api/auth/login', {
-    body: { email, password },
-    headers: { 'user-agent': userAgent },
-  });
 const isReset = (m: { subject: string }) => m.subject.includes('重置登录密码');
 type ResetLinkProposal = { change: AdminChange; reset_link: { link: string; valid_minutes: number } };
 const issueLink = (userId: number, token: string) =>
@@ -132,7 +128,7 @@ describe(`account recovery and e-mail (${testEngine})`, () => {
 
   it('resets the password once through the link: every session revoked, the owner notified by mail', async () => {
     const u = await registerUser(t.app);
-    const other = await login(u.email, u.password);
+    const other = await login(t, u.email, u.password);
     const token = await resetTokenFor(u.email);
     const mail = smtp.mails.find((m) => m.to.includes(u.email) && isReset(m));
     expect(mail?.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
@@ -144,15 +140,15 @@ describe(`account recovery and e-mail (${testEngine})`, () => {
     for (const session of [u.token, other.body.data?.token]) {
       expect((await api(t.app, 'GET', '/api/auth/me', { token: session })).status).toBe(401);
     }
-    expect((await login(u.email, u.password)).status).toBe(401);
-    expect((await login(u.email, 'Fresh-start-42')).status).toBe(200);
+    expect((await login(t, u.email, u.password)).status).toBe(401);
+    expect((await login(t, u.email, 'Fresh-start-42')).status).toBe(200);
     const notice = await smtp.waitFor(u.email, (m) => m.subject.includes('登录密码已通过重置链接重设'));
     expect(notice.text).toContain('前不能提现');
 
     const twice = await reset(token, 'Another-start-43');
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe(RECOVERY_MESSAGES.resetLinkInvalid);
-    expect((await login(u.email, 'Fresh-start-42')).status).toBe(200);
+    expect((await login(t, u.email, 'Fresh-start-42')).status).toBe(200);
   });
 
   it('refuses expired, forged and superseded links and weak passwords, in Chinese, changing nothing', async () => {
@@ -178,7 +174,7 @@ describe(`account recovery and e-mail (${testEngine})`, () => {
     const expired = await reset(token, 'Fresh-start-42');
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe(RECOVERY_MESSAGES.resetLinkInvalid);
-    expect((await login(u.email, u.password)).status).toBe(200);
+    expect((await login(t, u.email, u.password)).status).toBe(200);
     expect((await api(t.app, 'GET', '/api/auth/me', { token: u.token })).status).toBe(200);
   });
 
@@ -195,13 +191,13 @@ describe(`account recovery and e-mail (${testEngine})`, () => {
       expect(r.body.message).toBe(RECOVERY_MESSAGES.resetLinkInvalid);
     }
     const won = replies.indexOf(winners[0]!);
-    expect((await login(u.email, `Parallel-pass-${won}`)).status).toBe(200);
+    expect((await login(t, u.email, `Parallel-pass-${won}`)).status).toBe(200);
   });
 
   it('mails a notice of a login from a new device, not from a known one', async () => {
     const u = await registerUser(t.app, {}, { 'user-agent': 'phone-a' });
-    expect((await login(u.email, u.password, 'phone-a')).status).toBe(200);
-    expect((await login(u.email, u.password, 'laptop-b')).status).toBe(200);
+    expect((await login(t, u.email, u.password, { userAgent: 'phone-a' })).status).toBe(200);
+    expect((await login(t, u.email, u.password, { userAgent: 'laptop-b' })).status).toBe(200);
     const notice = await smtp.waitFor(u.email, (m) => m.subject.includes('新设备登录提醒'));
     expect(notice.text).toContain('laptop-b');
     expect(
@@ -238,7 +234,7 @@ describe(`account recovery and e-mail (${testEngine})`, () => {
     expect(early.status).toBe(400);
     expect(early.body.message).toBe(RECOVERY_MESSAGES.resetAwaitingApproval);
     expect(early.body.message).toContain('等待另一位超级管理员批准');
-    expect((await login(u.email, u.password)).status).toBe(200);
+    expect((await login(t, u.email, u.password)).status).toBe(200);
     expect((await decide(change.id, 'approve', superAdmin.token)).status).toBe(403);
     // A plain admin may neither approve nor reject a super admin's change.
     expect((await decide(change.id, 'approve', admin.token)).status).toBe(403);
@@ -266,7 +262,7 @@ describe(`account recovery and e-mail (${testEngine})`, () => {
     expect(JSON.stringify(audit)).not.toContain(token);
 
     expect((await reset(token, 'Support-set-77')).status).toBe(200);
-    expect((await login(u.email, 'Support-set-77')).status).toBe(200);
+    expect((await login(t, u.email, 'Support-set-77')).status).toBe(200);
     const twice = await reset(token, 'Support-set-78');
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe(RECOVERY_MESSAGES.resetLinkInvalid);

@@ -3,7 +3,8 @@ import { tradeFee } from '@platform/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Decimal } from '../../../core/money.ts';
-import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
+import { api, createAdmin, createTestApp, type TestApp } from '../../../test/app.ts';
+import { fundedUser } from '../../../test/fixtures.ts';
 import { fundUser } from '../../../test/money.ts';
 import { auditLogs } from '../../audit/audit.schema.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
@@ -36,13 +37,6 @@ const place = (token: string, body: Record<string, unknown>) =>
 const cancel = (token: string, id: number) =>
   api<OrderReply>(t.app, 'DELETE', `/api/trading/order/${id}`, { token });
 
-async function fundedUser(usdt = '0', extra: Record<string, string> = {}) {
-  const u = await registerUser(t.app);
-  if (usdt !== '0') await fundUser(db(), u.user.id, usdt);
-  for (const [currency, amount] of Object.entries(extra)) await fundUser(db(), u.user.id, amount, currency);
-  return u;
-}
-
 /**
  * The book the app will trade against: the public call serves the cached book while it is under 3 s
  * old, the engine fetches again past 1.5 s (SPOT_LIMITS.bookMaxAgeMs / 2). So the book is taken only
@@ -74,7 +68,7 @@ function walk(levels: [string, string][], amount: Decimal) {
 
 describe('POST /api/trading/spot/order: validation', () => {
   it('refuses bad bodies with Chinese messages and changes nothing', async () => {
-    const u = await fundedUser('100000');
+    const u = await fundedUser(t, '100000');
     const cases: [Record<string, unknown>, number, string][] = [
       [{ symbol: 'BTCUSDT', side: 'buy', type: 'limit', amount: '0.01' }, 400, '限价单必须填写价格'],
       [
@@ -158,7 +152,7 @@ describe('POST /api/trading/spot/order: validation', () => {
   });
 
   it('applies the pair minimum, the value limit and the enabled flag', async () => {
-    const u = await fundedUser('100');
+    const u = await fundedUser(t, '100');
     await db().update(tradingPairs).set({ minAmount: '0.5' }).where(eq(tradingPairs.symbol, 'LINKUSDT'));
     const belowMin = await place(u.token, {
       symbol: 'LINKUSDT',
@@ -198,7 +192,7 @@ describe('POST /api/trading/spot/order: validation', () => {
 describe('market orders against the reference book', () => {
   it('a market buy walks the asks: average price, fee, balances and a new base wallet', async () => {
     const funding = new Decimal('1000000');
-    const u = await fundedUser(funding.toFixed());
+    const u = await fundedUser(t, funding.toFixed());
     const before = await houseSnapshot(db(), ['USDT', 'BTC']);
     const walletBefore = await api<{ wallets: { currency: string }[] }>(t.app, 'GET', '/api/wallet', {
       token: u.token,
@@ -279,7 +273,7 @@ describe('market orders against the reference book', () => {
   });
 
   it('a market sell walks the bids and pays turnover minus fee', async () => {
-    const u = await fundedUser('0', { ETH: '3' });
+    const u = await fundedUser(t, '0', { extra: { ETH: '3' } });
     const book = await bookOf('ETHUSDT');
     const amount = new Decimal(book.bids[0]?.[1] as string).plus('0.0001').toDecimalPlaces(4);
     await fundUser(db(), u.user.id, amount.toFixed(), 'ETH');
@@ -305,7 +299,7 @@ describe('market orders against the reference book', () => {
   });
 
   it('refuses an order the visible depth cannot fill, and a buy without the money; nothing moves', async () => {
-    const u = await fundedUser('50', { BTC: '1000' });
+    const u = await fundedUser(t, '50', { extra: { BTC: '1000' } });
     const book = await bookOf('BTCUSDT');
     const depth = book.bids.reduce((s, [, q]) => s.plus(q), new Decimal(0));
     const tooDeep = await place(u.token, {
@@ -340,7 +334,7 @@ describe('market orders against the reference book', () => {
 
 describe('limit orders, cancel', () => {
   it('a resting buy freezes quantity × price plus the maximum fee; cancel returns exactly that', async () => {
-    const u = await fundedUser('1000');
+    const u = await fundedUser(t, '1000');
     const res = await place(u.token, {
       symbol: 'BTCUSDT',
       side: 'buy',
@@ -359,7 +353,7 @@ describe('limit orders, cancel', () => {
     expect(Date.parse(order.expires_at as string) - Date.parse(order.created_at)).toBe(30 * 86_400_000);
     expect(await wallet(db(), u.user.id, 'USDT')).toEqual({ available: '989.99', frozen: '10.01' });
 
-    const other = await fundedUser();
+    const other = await fundedUser(t, '0');
     const foreign = await cancel(other.token, order.id);
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('订单不存在');
@@ -379,7 +373,7 @@ describe('limit orders, cancel', () => {
   });
 
   it('a resting sell freezes the base quantity; a filled market order cannot be cancelled', async () => {
-    const u = await fundedUser('100000', { ETH: '2' });
+    const u = await fundedUser(t, '100000', { extra: { ETH: '2' } });
     const res = await place(u.token, {
       symbol: 'ETHUSDT',
       side: 'sell',
@@ -400,7 +394,7 @@ describe('limit orders, cancel', () => {
   });
 
   it('flash, option and perpetual orders are not cancellable here', async () => {
-    const u = await fundedUser();
+    const u = await fundedUser(t, '0');
     const flash = await insertOrder(db(), {
       userId: u.user.id,
       product: 'flash',
@@ -424,7 +418,7 @@ describe('limit orders, cancel', () => {
   });
 
   it('parallel cancels of one order release its funds once', async () => {
-    const u = await fundedUser('500');
+    const u = await fundedUser(t, '500');
     const res = await place(u.token, {
       symbol: 'BTCUSDT',
       side: 'buy',
@@ -440,7 +434,7 @@ describe('limit orders, cancel', () => {
   });
 
   it('at most 200 open spot orders per user', async () => {
-    const u = await fundedUser('100');
+    const u = await fundedUser(t, '100');
     const values = Array.from({ length: SPOT_LIMITS.maxOpenOrders }, () => ({
       userId: u.user.id,
       product: 'spot',
@@ -474,7 +468,7 @@ describe('limit orders, cancel', () => {
 
 describe('client_order_id', () => {
   it('a retry returns the first order; concurrent duplicates end with one order', async () => {
-    const u = await fundedUser('1000');
+    const u = await fundedUser(t, '1000');
     const body = {
       symbol: 'BTCUSDT',
       side: 'buy',
@@ -514,7 +508,7 @@ describe('client_order_id', () => {
     expect(await wallet(db(), u.user.id, 'ETH')).toEqual({ available: '0.01', frozen: '0' });
 
     // Another user may use the same id.
-    const v = await fundedUser('1000');
+    const v = await fundedUser(t, '1000');
     const theirs = await place(v.token, body);
     expect(theirs.body.data?.order.id).not.toBe(first.body.data?.order.id);
   });
@@ -522,7 +516,7 @@ describe('client_order_id', () => {
 
 describe('POST /api/admin/orders/{id}/cancel', () => {
   it('cancels a user open spot order, audited, with funds back and an event to the user', async () => {
-    const u = await fundedUser('1000');
+    const u = await fundedUser(t, '1000');
     const placed = await place(u.token, {
       symbol: 'BTCUSDT',
       side: 'buy',
