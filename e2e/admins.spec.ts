@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import {
+  Authenticator,
   adminSession,
   approveChange,
   loginThroughForm,
@@ -8,7 +9,6 @@ import {
   toast,
   uniqueEmail,
 } from './support.ts';
-import { Authenticator } from './totp.ts';
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ actionTimeout: 15_000 });

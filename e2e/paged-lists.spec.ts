@@ -22,7 +22,6 @@ import {
   submitDeposit,
   submitKyc,
   submitWithdrawal,
-  USER_PASSWORD,
   uniqueEmail,
 } from './support.ts';
 
@@ -127,11 +126,6 @@ async function walkToLastRow(page: Page, request: APIRequestContext, token: stri
 }
 
 /** A user under the owner of `inviteCode`. */
-const registerUnder = (request: APIRequestContext, prefix: string, inviteCode: string) =>
-  callApi<Session>(request, 'POST', '/api/auth/register', {
-    data: { email: uniqueEmail(prefix), password: USER_PASSWORD, invite_code: inviteCode },
-  });
-
 /** Approves a KYC application as the admin. */
 const approveKyc = (request: APIRequestContext, admin: Session, id: number) =>
   callApi(request, 'PATCH', `/api/admin/kyc/${id}`, { token: admin.token, data: { status: 'approved' } });
@@ -314,7 +308,7 @@ test('every paged list of both apps reaches its last row, and no admin column hi
   }
   for (let i = 0; i < PAST_ONE_PAGE; i += 1) await submitWithdrawal(request, saver, withdrawChannel.id, '1');
   const inviteCode = String(saver.user.invite_code);
-  for (let i = 0; i < PAST_ONE_PAGE; i += 1) await registerUnder(request, `${token}-ref${i}`, inviteCode);
+  for (let i = 0; i < PAST_ONE_PAGE; i += 1) await registerUser(request, `${token}-ref${i}`, inviteCode);
 
   // A holder whose 21 perpetual positions stay open (持仓列表 lists open positions only).
   const holder = await registerUser(request, `${token}-holder`);

@@ -1,10 +1,5 @@
 import fs from 'node:fs';
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { expect as baseExpect, request as playwrightRequest, test } from '@playwright/test';
 import {
   freshDataDir,
   type IsolatedServer,
@@ -12,6 +7,7 @@ import {
   startIsolatedServer,
 } from './isolated-server.ts';
 import {
+  adminLogin,
   animationsSettled,
   callApi,
   confirmDialog,
@@ -51,11 +47,6 @@ let victim: Session;
 /** Every server this spec started, stopped in afterAll even when the setup failed half way. */
 const started: IsolatedServer[] = [];
 
-const login = (request: APIRequestContext) =>
-  callApi<Session>(request, 'POST', '/api/auth/login', {
-    data: { account: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-
 test.beforeAll(async () => {
   // Two server starts (up to two minutes each on a busy machine), the seeding and the SQL.
   test.setTimeout(480_000);
@@ -64,7 +55,7 @@ test.beforeAll(async () => {
   started.push(first);
   const request = await playwrightRequest.newContext({ baseURL: first.url });
   try {
-    const admin = await login(request);
+    const admin = await adminLogin(request);
     const deposits = await createDepositChannel(request, admin);
     victim = await verifiedUserSession(request, admin);
     await fundUser(request, admin, victim, deposits.id, '100');
@@ -97,7 +88,7 @@ test('立即对账 finds a forged frozen balance; the dashboard turns red until 
   browser,
   request,
 }, info) => {
-  const admin = await login(request);
+  const admin = await adminLogin(request);
 
   // The dashboard, open in one tab: the last run was clean, no alert.
   await openAs(page, admin, '/admin');

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-
+import { timeStep, totpAt } from '../apps/server/src/modules/auth/two-factor/totp.ts';
 import { randomTrc20Address } from './addresses.ts';
 import { checkerboardPng } from './png.ts';
-import { Authenticator, currentStep, totpAt } from './totp.ts';
 
 export { checkerboardPng, randomTrc20Address };
 
@@ -133,13 +132,18 @@ let adminSessionCache: Promise<Session> | undefined;
  * (10 a minute per address), and the browser reuses this token too (see openAs).
  */
 export function adminSession(request: APIRequestContext): Promise<Session> {
-  adminSessionCache ??= callApi<Session>(request, 'POST', '/api/auth/login', {
-    data: { account: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  }).catch((error: unknown) => {
+  adminSessionCache ??= adminLogin(request).catch((error: unknown) => {
     adminSessionCache = undefined;
     throw error;
   });
   return adminSessionCache;
+}
+
+/** A new session of the first super admin on the server `request` talks to (an isolated one, too). */
+export function adminLogin(request: APIRequestContext): Promise<Session> {
+  return callApi<Session>(request, 'POST', '/api/auth/login', {
+    data: { account: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
 }
 
 const secondAdminCache = new Map<string, Promise<Session>>();
@@ -225,9 +229,17 @@ export async function proposeAndApprove(
 /** The login password of every user registerUser makes. */
 export const USER_PASSWORD = 'user-secret-1';
 
-export function registerUser(request: APIRequestContext, prefix = 'user'): Promise<Session> {
-  return callApi<Session>(request, 'POST', '/api/auth/register', {
-    data: { email: uniqueEmail(prefix), password: USER_PASSWORD },
+/** A user as register returns it, with the code that invites others into its team. */
+export type Member = Session & { user: Session['user'] & { invite_code: string } };
+
+/** A new user (e-mail from `prefix`), invited by the owner of `inviteCode` when one is given. */
+export function registerUser(
+  request: APIRequestContext,
+  prefix = 'user',
+  inviteCode?: string,
+): Promise<Member> {
+  return callApi<Member>(request, 'POST', '/api/auth/register', {
+    data: { email: uniqueEmail(prefix), password: USER_PASSWORD, invite_code: inviteCode },
   });
 }
 
@@ -357,7 +369,7 @@ export async function activateAdmin(request: APIRequestContext, token: string, p
     data: { token },
   });
   await callApi(request, 'POST', '/api/auth/activation/complete', {
-    data: { token, password, code: totpAt(secret, currentStep()) },
+    data: { token, password, code: totpAt(secret, timeStep(Date.now())) },
   });
   return secret;
 }
@@ -387,7 +399,7 @@ export async function createActivatedAdmin(
   await approveChange(request, change.id);
   const secret = await activateAdmin(request, activation.token, password);
   const session = await callApi<Session>(request, 'POST', '/api/auth/login', {
-    data: { account: email, password, totp: totpAt(secret, currentStep() + 1) },
+    data: { account: email, password, totp: totpAt(secret, timeStep(Date.now()) + 1) },
   });
   return { session, secret, password };
 }
@@ -416,6 +428,19 @@ export async function fundUser(
 ) {
   const deposit = await submitDeposit(request, user, channelId, amount);
   await approveDeposit(request, admin, deposit.id);
+}
+
+/** A new user (e-mail from `prefix`) with `amount` USDT, deposited on a new channel and approved. */
+export async function fundedUser(
+  request: APIRequestContext,
+  prefix: string,
+  amount: string,
+): Promise<Member> {
+  const admin = await adminSession(request);
+  const channel = await createDepositChannel(request, admin);
+  const user = await registerUser(request, prefix);
+  await fundUser(request, admin, user, channel.id, amount);
+  return user;
 }
 
 export interface WithdrawChannel {
@@ -597,4 +622,34 @@ export async function addSearchedOption(page: Page, select: Locator, label: stri
     }
     await expect(tag).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 45_000 });
+}
+
+/**
+ * An authenticator app for one secret (TOTP codes from the product's RFC 6238 code,
+ * apps/server/src/modules/auth/two-factor/totp.ts). The server accepts each time step once and never
+ * one before the last it accepted (no replay), and it accepts the steps one either side of its own
+ * (clock drift). So `next()` hands out the current step, or the one after it when the current one is
+ * spent (valid from now until the end of the step after that), and waits only when both are spent.
+ */
+export class Authenticator {
+  private lastStep = -1;
+  constructor(readonly secret: string) {}
+
+  async next(): Promise<string> {
+    for (;;) {
+      const now = timeStep(Date.now());
+      const step = Math.max(this.lastStep + 1, now);
+      if (step <= now + 1) {
+        this.lastStep = step;
+        return totpAt(this.secret, step);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+
+  /** A code that is wrong now (the current one with its last digit changed). */
+  wrong(): string {
+    const code = totpAt(this.secret, timeStep(Date.now()));
+    return `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
+  }
 }

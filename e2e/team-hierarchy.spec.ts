@@ -1,39 +1,31 @@
-import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import {
   adminSession,
   callApi,
   createDepositChannel,
   fundUser,
   openAs,
-  type Session,
+  registerUser,
   snap,
   submitKyc,
-  uniqueEmail,
 } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 15_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-type Member = Session & { user: Session['user'] & { invite_code: string } };
-
 /** A new account, under the owner of `inviteCode` when one is given. */
-const register = (request: APIRequestContext, prefix: string, inviteCode?: string) =>
-  callApi<Member>(request, 'POST', '/api/auth/register', {
-    data: { email: uniqueEmail(prefix), password: 'user-secret-1', invite_code: inviteCode },
-  });
-
 test('the hierarchy expands and collapses a tree, shows a member and finds a deep member with its path', async ({
   page,
   request,
 }, testInfo) => {
   const admin = await adminSession(request);
   // top -> mid, sibling; mid -> low -> deep (deep is on L4). mid is KYC approved and charged.
-  const top = await register(request, 'h-top');
-  const mid = await register(request, 'h-mid', top.user.invite_code);
-  const sibling = await register(request, 'h-sibling', top.user.invite_code);
-  const low = await register(request, 'h-low', mid.user.invite_code);
-  const deep = await register(request, 'h-deep', low.user.invite_code);
+  const top = await registerUser(request, 'h-top');
+  const mid = await registerUser(request, 'h-mid', top.user.invite_code);
+  const sibling = await registerUser(request, 'h-sibling', top.user.invite_code);
+  const low = await registerUser(request, 'h-low', mid.user.invite_code);
+  const deep = await registerUser(request, 'h-deep', low.user.invite_code);
   const channel = await createDepositChannel(request, admin);
   await fundUser(request, admin, mid, channel.id, '100');
   const kycId = await submitKyc(request, mid, '层级测试');

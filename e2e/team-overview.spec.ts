@@ -5,9 +5,9 @@ import {
   createDepositChannel,
   fundUser,
   openAs,
+  registerUser,
   type Session,
   snap,
-  uniqueEmail,
 } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -31,14 +31,7 @@ interface TeamStats {
   recentInvites: { inviter_email: string; invitee_email: string; created_at: string; invite_code: string }[];
 }
 
-type Member = Session & { user: Session['user'] & { invite_code: string } };
-
 /** A new account, under the owner of `inviteCode` when one is given. */
-const register = (request: APIRequestContext, prefix: string, inviteCode?: string) =>
-  callApi<Member>(request, 'POST', '/api/auth/register', {
-    data: { email: uniqueEmail(prefix), password: 'user-secret-1', invite_code: inviteCode },
-  });
-
 const readStats = async (request: APIRequestContext, admin: Session) =>
   callApi<TeamStats>(request, 'GET', '/api/admin/team/stats', { token: admin.token });
 
@@ -61,11 +54,11 @@ test('the team overview shows the figures of a tree built through registration w
   const before = await readStats(request, admin);
 
   // root -> a, b, c; a -> a1 (a1 is on L3). b becomes charged: an approved deposit.
-  const root = await register(request, 'team-root');
-  const a = await register(request, 'team-a', root.user.invite_code);
-  const b = await register(request, 'team-b', root.user.invite_code);
-  const c = await register(request, 'team-c', root.user.invite_code.toLowerCase());
-  const a1 = await register(request, 'team-a1', a.user.invite_code);
+  const root = await registerUser(request, 'team-root');
+  const a = await registerUser(request, 'team-a', root.user.invite_code);
+  const b = await registerUser(request, 'team-b', root.user.invite_code);
+  const c = await registerUser(request, 'team-c', root.user.invite_code.toLowerCase());
+  const a1 = await registerUser(request, 'team-a1', a.user.invite_code);
   const channel = await createDepositChannel(request, admin);
   await fundUser(request, admin, b, channel.id, '100');
 

@@ -7,10 +7,10 @@ import {
   fundUser,
   normAmount,
   openAs,
+  registerUser,
   type Session,
   snap,
   toast,
-  uniqueEmail,
   walletOf,
 } from './support.ts';
 
@@ -36,12 +36,6 @@ interface RewardsData {
 }
 
 /** Registers a user through the public API, under the owner of `inviteCode` when one is given. */
-async function registerInvited(request: APIRequestContext, prefix: string, inviteCode?: string) {
-  return callApi<Session>(request, 'POST', '/api/auth/register', {
-    data: { email: uniqueEmail(prefix), password: 'user-secret-1', invite_code: inviteCode },
-  });
-}
-
 const inviteCodeOf = (session: Session) => String(session.user.invite_code);
 
 /**
@@ -50,14 +44,12 @@ const inviteCodeOf = (session: Session) => String(session.user.invite_code);
  */
 async function seedLeader(request: APIRequestContext, admin: Session) {
   const channel = await createDepositChannel(request, admin);
-  const leader = await registerInvited(request, 'reward-leader');
+  const leader = await registerUser(request, 'reward-leader');
   const direct: Session[] = [];
-  for (let i = 0; i < 5; i++)
-    direct.push(await registerInvited(request, `reward-d${i}`, inviteCodeOf(leader)));
+  for (let i = 0; i < 5; i++) direct.push(await registerUser(request, `reward-d${i}`, inviteCodeOf(leader)));
   const first = direct[0] as Session;
   const second: Session[] = [];
-  for (let i = 0; i < 5; i++)
-    second.push(await registerInvited(request, `reward-s${i}`, inviteCodeOf(first)));
+  for (let i = 0; i < 5; i++) second.push(await registerUser(request, `reward-s${i}`, inviteCodeOf(first)));
   for (const member of [...direct, ...second]) await fundUser(request, admin, member, channel.id, '10');
   return leader;
 }

@@ -13,18 +13,18 @@ import {
   startIsolatedServer,
 } from './isolated-server.ts';
 import {
+  adminLogin,
   approveChange,
   callApi,
   confirmDialog,
   createDepositChannel,
-  E2E_ADMIN,
   fundUser,
   normAmount,
   openAs,
+  registerUser,
   type Session,
   snap,
   toast,
-  uniqueEmail,
 } from './support.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -54,18 +54,6 @@ interface Candidate {
   paid: { level: number; amount: string; paid_at: string } | null;
 }
 
-async function registerInvited(request: APIRequestContext, prefix: string, inviteCode?: string) {
-  return callApi<Session>(request, 'POST', '/api/auth/register', {
-    data: { email: uniqueEmail(prefix), password: 'user-secret-1', invite_code: inviteCode },
-  });
-}
-
-async function login(request: APIRequestContext): Promise<Session> {
-  return callApi<Session>(request, 'POST', '/api/auth/login', {
-    data: { account: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-}
-
 interface Seeded {
   a: Session;
   b: Session;
@@ -82,13 +70,13 @@ let seeded: Seeded;
  */
 async function seed(request: APIRequestContext, admin: Session): Promise<{ seeded: Seeded; sql: string[] }> {
   const channel = await createDepositChannel(request, admin);
-  const a = await registerInvited(request, 'salary-a');
-  const b = await registerInvited(request, 'salary-b', String(a.user.invite_code));
-  const c = await registerInvited(request, 'salary-c', String(b.user.invite_code));
-  const d = await registerInvited(request, 'salary-d', String(c.user.invite_code));
-  const e = await registerInvited(request, 'salary-e', String(d.user.invite_code));
-  const f = await registerInvited(request, 'salary-f');
-  const g = await registerInvited(request, 'salary-g', String(f.user.invite_code));
+  const a = await registerUser(request, 'salary-a');
+  const b = await registerUser(request, 'salary-b', String(a.user.invite_code));
+  const c = await registerUser(request, 'salary-c', String(b.user.invite_code));
+  const d = await registerUser(request, 'salary-d', String(c.user.invite_code));
+  const e = await registerUser(request, 'salary-e', String(d.user.invite_code));
+  const f = await registerUser(request, 'salary-f');
+  const g = await registerUser(request, 'salary-g', String(f.user.invite_code));
   for (const member of [b, c, d, e, g]) await fundUser(request, admin, member, channel.id, '10');
   const past = [a, b, c, d, f].map((u) => u.user.id).join(', ');
   const charged = [b, c, d].map((u) => u.user.id).join(', ');
@@ -109,7 +97,7 @@ test.beforeAll(async () => {
   const first = await startIsolatedServer(PORT, dataDir);
   const request = await playwrightRequest.newContext({ baseURL: first.url });
   try {
-    const made = await seed(request, await login(request));
+    const made = await seed(request, await adminLogin(request));
     seeded = made.seeded;
     await first.stop();
     await runSqlOnDataDir(dataDir, made.sql);
@@ -159,7 +147,7 @@ test('an operator sets the salary levels, pays one user, batch-pays two and expo
   browser,
   baseURL,
 }, testInfo) => {
-  const admin = await login(request);
+  const admin = await adminLogin(request);
   const { a, b, c, f } = seeded;
   const date = latestPayoutDate();
   const key = dateKey(date);

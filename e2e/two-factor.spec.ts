@@ -7,6 +7,7 @@ import {
 } from '@playwright/test';
 import { freshDataDir, type IsolatedServer, startIsolatedServer } from './isolated-server.ts';
 import {
+  Authenticator,
   approveChange,
   callApi,
   createDepositChannel,
@@ -22,7 +23,6 @@ import {
   uniqueEmail,
   verifiedUserSession,
 } from './support.ts';
-import { Authenticator } from './totp.ts';
 
 /**
  * Two-factor authentication (issue 17) on a server of its own started with ADMIN_2FA_REQUIRED=true

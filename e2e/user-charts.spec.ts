@@ -6,17 +6,7 @@ import {
   type TestInfo,
   test,
 } from '@playwright/test';
-import {
-  adminSession,
-  animationsSettled,
-  callApi,
-  createDepositChannel,
-  fundUser,
-  openAs,
-  registerUser,
-  type Session,
-  snap,
-} from './support.ts';
+import { animationsSettled, callApi, fundedUser, openAs, type Session, snap } from './support.ts';
 
 /**
  * The price chart of every trade screen on a phone (issue 20): candles drawn on flash, option,
@@ -72,14 +62,6 @@ async function snapTop(page: Page, testInfo: TestInfo, name: string) {
   await snap(page, testInfo, name);
 }
 
-async function fundedUser(request: APIRequestContext): Promise<Session> {
-  const admin = await adminSession(request);
-  const channel = await createDepositChannel(request, admin);
-  const user = await registerUser(request, 'charts');
-  await fundUser(request, admin, user, channel.id, '1000');
-  return user;
-}
-
 /** Opens a perpetual position over the API (with its Idempotency-Key, as the app sends one). */
 async function openPosition(request: APIRequestContext, user: Session): Promise<{ entry_price: string }> {
   const config = await callApi<{ leverages: number[] }>(request, 'GET', '/api/trading/perpetual/config', {
@@ -102,7 +84,7 @@ test('every trade screen draws its chart on a phone, with the open flash contrac
   page,
   request,
 }, testInfo) => {
-  const user = await fundedUser(request);
+  const user = await fundedUser(request, 'charts', '1000');
 
   await openAs(page, user, `/trade/flash/${SYMBOL}`);
   await expectChartDrawn(page, 'flash-chart');

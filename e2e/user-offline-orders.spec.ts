@@ -6,14 +6,11 @@ import {
   test,
 } from '@playwright/test';
 import {
-  adminSession,
   animationsSettled,
   callApi,
-  createDepositChannel,
-  fundUser,
+  fundedUser,
   normAmount,
   openAs,
-  registerUser,
   type Session,
   snapView,
   toast,
@@ -33,14 +30,6 @@ const SYMBOL = 'BTCUSDT';
 const FUNDS = '1000';
 /** The issue's order was filled 10 s after reconnecting: watch longer than that. */
 const WATCH_AFTER_RECONNECT_MS = 15_000;
-
-async function fundedUser(request: APIRequestContext): Promise<Session> {
-  const admin = await adminSession(request);
-  const channel = await createDepositChannel(request, admin);
-  const user = await registerUser(request, 'offline');
-  await fundUser(request, admin, user, channel.id, FUNDS);
-  return user;
-}
 
 /** The user's orders of every product, as the server has them. */
 async function ordersOf(request: APIRequestContext, user: Session) {
@@ -72,7 +61,7 @@ test('an order tapped while offline is not sent, then or after reconnecting; 网
   context,
   request,
 }, testInfo) => {
-  const user = await fundedUser(request);
+  const user = await fundedUser(request, 'offline', FUNDS);
   const posts = watchOrderPosts(page);
   await openSpot(page, user);
   await expect(page.getByTestId('disconnected-banner')).toHaveCount(0);
@@ -130,7 +119,7 @@ test('"-5" typed as a price is refused with a message, kept as typed, and no ord
   page,
   request,
 }, testInfo) => {
-  const user = await fundedUser(request);
+  const user = await fundedUser(request, 'offline', FUNDS);
   const posts = watchOrderPosts(page);
   await openSpot(page, user);
 
@@ -158,7 +147,7 @@ test('a spot order is confirmed in a sheet; 不再提示 is kept on this device 
   page,
   request,
 }, testInfo) => {
-  const user = await fundedUser(request);
+  const user = await fundedUser(request, 'offline', FUNDS);
   const posts = watchOrderPosts(page);
   await openSpot(page, user);
 

@@ -1,12 +1,9 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import {
-  adminSession,
   callApi,
-  createDepositChannel,
-  fundUser,
+  fundedUser,
   normAmount,
   openAs,
-  registerUser,
   type Session,
   snap,
   sumAmounts,
@@ -30,14 +27,6 @@ interface Order {
   avg_price: string | null;
 }
 
-async function fundedUser(request: APIRequestContext): Promise<Session> {
-  const admin = await adminSession(request);
-  const channel = await createDepositChannel(request, admin);
-  const user = await registerUser(request, 'spot');
-  await fundUser(request, admin, user, channel.id, FUNDS);
-  return user;
-}
-
 /** The chart has drawn (its canvases exist) and the book shows levels on both sides. */
 async function marketShown(page: Page) {
   await expect(page.getByTestId('spot-chart').locator('canvas').first()).toBeVisible();
@@ -48,7 +37,7 @@ async function marketShown(page: Page) {
 
 /** A funded user on the spot screen of SYMBOL, once the market has shown. */
 async function openFundedSpot(page: Page, request: APIRequestContext): Promise<Session> {
-  const user = await fundedUser(request);
+  const user = await fundedUser(request, 'spot', FUNDS);
   await openAs(page, user, `/trade/spot/${SYMBOL}`);
   await marketShown(page);
   return user;
@@ -106,7 +95,7 @@ test('a limit order far from the price rests in open orders, is cancelled and sh
   page,
   request,
 }, info) => {
-  const user = await fundedUser(request);
+  const user = await fundedUser(request, 'spot', FUNDS);
   const { orderBook } = await callApi<{ orderBook: { bids: [string, string][] } }>(
     request,
     'GET',

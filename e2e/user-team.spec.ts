@@ -1,20 +1,14 @@
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import {
   adminSession,
   callApi,
   chooseOption,
   createDepositChannel,
   fundUser,
+  type Member,
   openAs,
-  type Session,
+  registerUser,
   snap,
-  uniqueEmail,
 } from './support.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -38,8 +32,6 @@ async function clickForMessage(page: Page, target: Locator, text: string) {
   await seen;
 }
 
-type Member = Session & { user: Session['user'] & { invite_code: string } };
-
 interface TeamStatsReply {
   chargedDirectReferrals: number;
   chargedTeamMembers: number;
@@ -49,11 +41,6 @@ interface TeamStatsReply {
 }
 
 /** A new account, under the owner of `inviteCode` when one is given. */
-const register = (request: APIRequestContext, prefix: string, inviteCode?: string) =>
-  callApi<Member>(request, 'POST', '/api/auth/register', {
-    data: { email: uniqueEmail(prefix), password: 'user-secret-1', invite_code: inviteCode },
-  });
-
 /** How the server shows other users' e-mails (contracts maskEmail): `ab***@example.com`. */
 const masked = (email: string) => `${email.slice(0, 2)}***${email.slice(email.indexOf('@'))}`;
 
@@ -74,12 +61,13 @@ test('an inviter sees the exact team counts, members, tier progress, salary, ran
   const admin = await adminSession(request);
   const channel = await createDepositChannel(request, admin);
   // inviter <- d1..d6 (direct), d1 <- s1..s5 (level 2). d1..d5 and s1..s5 deposit (approved); d6 does not.
-  const inviter = await register(request, 'team-inviter');
+  const inviter = await registerUser(request, 'team-inviter');
   const directs: Member[] = [];
-  for (let i = 1; i <= 6; i++) directs.push(await register(request, `team-d${i}`, inviter.user.invite_code));
+  for (let i = 1; i <= 6; i++)
+    directs.push(await registerUser(request, `team-d${i}`, inviter.user.invite_code));
   const [d1, , , , , d6] = directs as [Member, Member, Member, Member, Member, Member];
   const seconds: Member[] = [];
-  for (let i = 1; i <= 5; i++) seconds.push(await register(request, `team-s${i}`, d1.user.invite_code));
+  for (let i = 1; i <= 5; i++) seconds.push(await registerUser(request, `team-s${i}`, d1.user.invite_code));
   for (const member of [...directs.slice(0, 5), ...seconds]) {
     await fundUser(request, admin, member, channel.id, '20');
   }
@@ -205,7 +193,7 @@ test('an inviter sees the exact team counts, members, tier progress, salary, ran
 });
 
 test('a new user without a team sees the empty states', async ({ page, request }, testInfo) => {
-  const user = await register(request, 'team-alone');
+  const user = await registerUser(request, 'team-alone');
   await openAs(page, user, '/team');
   await expect(page.getByTestId('stat-direct')).toHaveText('0');
   await expect(page.getByTestId('stat-team')).toHaveText('0');

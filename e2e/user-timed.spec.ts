@@ -6,14 +6,11 @@ import {
   test,
 } from '@playwright/test';
 import {
-  adminSession,
   animationsSettled,
   callApi,
-  createDepositChannel,
-  fundUser,
+  fundedUser,
   normAmount,
   openAs,
-  registerUser,
   type Session,
   snap,
   snapView,
@@ -53,14 +50,6 @@ async function snapTop(page: Page, testInfo: TestInfo, name: string) {
 function usdt(value: string): string {
   const [int = '0', frac = ''] = normAmount(value).split('.');
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0').slice(0, 2)} USDT`;
-}
-
-async function fundedUser(request: APIRequestContext, amount: string): Promise<Session> {
-  const admin = await adminSession(request);
-  const channel = await createDepositChannel(request, admin);
-  const user = await registerUser(request, 'timed');
-  await fundUser(request, admin, user, channel.id, amount);
-  return user;
 }
 
 async function latestContract(request: APIRequestContext, user: Session, product: 'flash' | 'option') {
@@ -125,7 +114,7 @@ test('a funded user places a flash contract, watches it count down and sees it s
   page,
   request,
 }, testInfo) => {
-  const user = await fundedUser(request, '1000');
+  const user = await fundedUser(request, 'timed', '1000');
   const config = await callApi<{ durations: { seconds: number }[] }>(
     request,
     'GET',
@@ -182,7 +171,7 @@ test('a funded user places an option on an open level, sees it active, then sett
   page,
   request,
 }, testInfo) => {
-  const user = await fundedUser(request, '500');
+  const user = await fundedUser(request, 'timed', '500');
   await openAs(page, user, '/trade/option/ETHUSDT');
   await expect(page.getByTestId('option-period-label')).toBeVisible();
   // The first level is open to everyone; the second needs valid orders this user does not have.
