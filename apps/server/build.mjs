@@ -18,6 +18,8 @@ const entryPoints = {
   'audit-verify': 'src/modules/audit/verify-cli.ts',
   'db-migrate': 'src/db/migrate-cli.ts',
   demo: 'src/demo/seed.ts',
+  // The users' proof-of-liabilities verifier: dependency-free, so the bundle is the script itself.
+  'por-verify': '../../tools/por-verify.mjs',
 };
 
 /** Packages stay external, except the workspace's own, whose TypeScript plain node cannot load. */

@@ -95,6 +95,7 @@ export const AUDIT_ACTION_LABELS = {
   'market_data.init_historical': '初始化历史K线',
   'market_data.fetch_pair': '获取交易对的历史K线',
   'option_config.update': '修改期权配置',
+  'por.snapshot': '生成负债证明快照',
   'reconciliation.run': '运行对账',
   'reconciliation.acknowledge': '确认对账异常',
   'risk_threshold.save': '保存风险敞口预警阈值',

@@ -29,6 +29,7 @@ export * from './pagination.ts';
 export * from './password-policy.ts';
 export * from './perpetual-funding.ts';
 export * from './perpetual-risk.ts';
+export * from './por.ts';
 export * from './price-alerts.ts';
 export * from './price-index.ts';
 export * from './reconciliation.ts';

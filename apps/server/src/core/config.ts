@@ -297,6 +297,11 @@ const configSchema = z.object({
   TRADING_JOBS_AUTOSTART: boolish.default(true),
   /** How often the reconciliation job runs the ledger verifier (one instance, under its lease). */
   RECONCILIATION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** The UTC time of day of the daily proof-of-liabilities snapshot (docs/proof-of-liabilities.md). */
+  POR_SNAPSHOT_TIME_UTC: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM（UTC）')
+    .default('00:00'),
   /**
    * Minutes between perpetual funding instants (issue 34, docs/perpetual-funding.md): the instants
    * are the multiples of it since 00:00 UTC, so it must divide a day (480: 00:00, 08:00, 16:00).

@@ -20,6 +20,7 @@ export * from '../modules/ledger/ledger.schema.ts';
 export * from '../modules/market-data/market-data.schema.ts';
 export * from '../modules/market-watch/market-watch.schema.ts';
 export * from '../modules/notifications/notifications.schema.ts';
+export * from '../modules/por/por.schema.ts';
 export * from '../modules/reconciliation/reconciliation.schema.ts';
 export * from '../modules/risk/risk.schema.ts';
 export * from '../modules/stats/stats.schema.ts';

@@ -61,6 +61,7 @@ import {
   createOptionConfigService,
   registerOptionConfigChanges,
 } from './option-config/option-config.service.ts';
+import { registerPor } from './por/por.module.ts';
 import { registerReconciliation } from './reconciliation/reconciliation.module.ts';
 import { registerRisk } from './risk/risk.module.ts';
 import { registerSetupRoutes } from './setup/setup.routes.ts';
@@ -257,6 +258,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
   registerTrading(app, ctx, guards, { ...market, options, changes });
   registerTeam(app, ctx, guards, changes);
   registerReconciliation(app, ctx, guards);
+  registerPor(app, ctx, guards);
   registerRisk(app, ctx, guards);
 
   return { auth, guards };
