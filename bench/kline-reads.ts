@@ -25,7 +25,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/core/config.ts';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { ensureSuperAdmin } from '../apps/server/src/modules/bootstrap/super-admin.ts';
-import { api } from './server-process.ts';
+import { api, sleep } from './server-process.ts';
 
 const ADMIN = { email: 'klines-admin@bench.local', password: 'klines-admin-password' };
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -77,8 +77,6 @@ function percentile(sorted: number[], p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function runEngine(
   engine: string,

@@ -12,6 +12,9 @@ import {
 
 export { REPO_ROOT, type ServerProcess, stopServer } from '../apps/server/src/test/server-process.ts';
 
+/** Waits `ms` (the benchmarks' one copy; check-test-helpers refuses another). */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * The server with the benchmarks' settings; BENCH_SERVER_NODE_ARGS adds node flags to the server
  * only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. Its log lines go to stderr.

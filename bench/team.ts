@@ -418,7 +418,7 @@ async function main() {
 
     if (!args['skip-register']) {
       const tag = Date.now().toString(36);
-      const register = (label: string, code: string | undefined) => (i: number) =>
+      const registration = (label: string, code: string | undefined) => (i: number) =>
         mustCall(origin, 'POST', '/api/auth/register', undefined, {
           email: `bench-reg-${tag}-${label}-${i}@bench.local`,
           password: BENCH_USER_PASSWORD,
@@ -426,19 +426,19 @@ async function main() {
         });
       // Warm both paths (argon2 and the statements), then alternate so that load drifts hit both.
       for (let i = 0; i < 3; i++) {
-        await register('warm-none', undefined)(i);
-        await register('warm-top', shallow.invite_code)(i);
-        await register('warm-chain', deepest.invite_code)(i);
+        await registration('warm-none', undefined)(i);
+        await registration('warm-top', shallow.invite_code)(i);
+        await registration('warm-chain', deepest.invite_code)(i);
       }
       const half = Math.floor(REGISTRATIONS / 2);
-      const none1 = await run(half, 1, register('none-a', undefined));
-      const top1 = await run(REGISTRATIONS, 1, register('top-a', shallow.invite_code));
-      const chain1 = await run(REGISTRATIONS, 1, register('chain-a', deepest.invite_code));
-      const none2 = await run(REGISTRATIONS - half, 1, register('none-b', undefined));
+      const none1 = await run(half, 1, registration('none-a', undefined));
+      const top1 = await run(REGISTRATIONS, 1, registration('top-a', shallow.invite_code));
+      const chain1 = await run(REGISTRATIONS, 1, registration('chain-a', deepest.invite_code));
+      const none2 = await run(REGISTRATIONS - half, 1, registration('none-b', undefined));
       const noneSeq = merge(none1, none2);
-      const nonePar = await run(REGISTRATIONS, CONCURRENCY, register('none-c', undefined));
-      const topPar = await run(REGISTRATIONS, CONCURRENCY, register('top-c', shallow.invite_code));
-      const chainPar = await run(REGISTRATIONS, CONCURRENCY, register('chain-c', deepest.invite_code));
+      const nonePar = await run(REGISTRATIONS, CONCURRENCY, registration('none-c', undefined));
+      const topPar = await run(REGISTRATIONS, CONCURRENCY, registration('top-c', shallow.invite_code));
+      const chainPar = await run(REGISTRATIONS, CONCURRENCY, registration('chain-c', deepest.invite_code));
       regRows.push({ name: 'no invite code (baseline)', seq: noneSeq, par: nonePar });
       regRows.push({
         name: `invite code of a top-level user (#${shallow.user_id}, 1 ancestor)`,

@@ -1,13 +1,10 @@
 import type { AdminOrder, AdminOrderStats } from '@platform/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
 import { jsonResponse, makeOrder, makePair } from '../../test/fixtures.ts';
 import { expectNoPager } from '../../test/pager.ts';
+import { renderWithAntAt } from '../../test/render.tsx';
 import OrdersPage from './OrdersPage.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -107,24 +104,7 @@ beforeEach(() => {
   }));
 });
 
-function renderPage(path = '/admin/trading/orders') {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter([{ path: '/admin/trading/orders', element: <OrdersPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>,
-  );
-  return router;
-}
+const renderPage = (path = '/admin/trading/orders') => renderWithAntAt(<OrdersPage />, path);
 
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/orders');
 const lastQuery = () => Object.fromEntries(listCalls().at(-1)?.url.searchParams ?? []);

@@ -1,13 +1,10 @@
 import type { AdminPerpetualPosition } from '@platform/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, mockApi, ok } from '../../test/api.ts';
 import { makePair } from '../../test/fixtures.ts';
 import { makePosition } from '../../test/perpetualFixtures.ts';
+import { renderWithAntAt } from '../../test/render.tsx';
 import PerpetualPositionsPage from './PerpetualPositionsPage.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -39,25 +36,7 @@ beforeEach(() => {
   }));
 });
 
-function renderPage(path = '/admin/trading/positions') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [{ path: '/admin/trading/positions', element: <PerpetualPositionsPage /> }],
-    {
-      initialEntries: [path],
-    },
-  );
-  render(
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>,
-  );
-  return router;
-}
+const renderPage = (path = '/admin/trading/positions') => renderWithAntAt(<PerpetualPositionsPage />, path);
 
 const listCalls = () =>
   calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/trading/perpetual-positions');

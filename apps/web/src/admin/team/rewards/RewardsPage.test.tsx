@@ -1,14 +1,10 @@
 import type { AdminRewardStats, PayoutApproval, TeamReward } from '@platform/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { expectNoPager } from '../../../test/pager.ts';
-import { confirmDialog } from '../../../test/render.tsx';
+import { confirmDialog, renderWithAntAt } from '../../../test/render.tsx';
 import RewardsPage from '../RewardsPage.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -69,24 +65,7 @@ beforeEach(() => {
   ({ calls, handlers } = mockApi({ 'GET /api/admin/team/rewards': () => listReply() }));
 });
 
-function renderPage(path = '/admin/team/rewards') {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter([{ path: '/admin/team/rewards', element: <RewardsPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>,
-  );
-  return router;
-}
+const renderPage = (path = '/admin/team/rewards') => renderWithAntAt(<RewardsPage />, path);
 
 const listCalls = () =>
   calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/team/rewards');

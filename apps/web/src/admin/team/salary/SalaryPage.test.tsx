@@ -4,16 +4,12 @@ import {
   type SalaryLevel,
   type SalaryStatistics,
 } from '@platform/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeReplyFixture } from '../../../test/adminChange.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
-import { confirmDialog } from '../../../test/render.tsx';
+import { confirmDialog, renderWithAntAt } from '../../../test/render.tsx';
 import SalaryPage from '../SalaryPage.tsx';
 import { levelsFromDraft } from './SalaryLevelsCard.tsx';
 import { previousMonth } from './SalaryStatisticsTab.tsx';
@@ -116,24 +112,7 @@ beforeEach(() => {
   }));
 });
 
-function renderPage(path = '/admin/team/salary') {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter([{ path: '/admin/team/salary', element: <SalaryPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>,
-  );
-  return router;
-}
+const renderPage = (path = '/admin/team/salary') => renderWithAntAt(<SalaryPage />, path);
 
 const callsTo = (method: string, path: string) =>
   calls.filter((c) => c.method === method && c.url.pathname === `${BASE}${path}`);
