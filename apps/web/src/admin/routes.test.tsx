@@ -19,6 +19,8 @@ const SPEC_PAGES: [string, string][] = [
   ['/admin/wallet/withdrawals', '提现管理'],
   ['/admin/wallet/adjustments', '余额调整'],
   ['/admin/wallet/reconciliation', '对账记录'],
+  // Issue 36: proof of liabilities.
+  ['/admin/wallet/por', '负债证明'],
   ['/admin/wallet/approval-thresholds', '复核阈值'],
   ['/admin/wallet/channels', '充值通道'],
   ['/admin/wallet/withdraw-channels', '提现通道'],
@@ -78,6 +80,7 @@ describe('admin route table', () => {
           '提现管理 /admin/wallet/withdrawals',
           '余额调整 /admin/wallet/adjustments',
           '对账记录 /admin/wallet/reconciliation',
+          '负债证明 /admin/wallet/por',
           '复核阈值 /admin/wallet/approval-thresholds',
           '充值通道 /admin/wallet/channels',
           '提现通道 /admin/wallet/withdraw-channels',

@@ -111,6 +111,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: () => import('./wallet/reconciliation/ReconciliationRunsPage.tsx'),
   },
   {
+    // Proof of liabilities (issue 36): every admin sees the snapshots, a super admin takes one.
+    path: '/admin/wallet/por',
+    title: '负债证明',
+    group: 'wallet',
+    load: () => import('./wallet/por/PorSnapshotsPage.tsx'),
+  },
+  {
     // Dual control (issue 17): every admin sees the thresholds, only a super admin edits them.
     path: '/admin/wallet/approval-thresholds',
     title: '复核阈值',

@@ -28,6 +28,7 @@ const load = {
   notifications: () => import('./notifications/NotificationsPage.tsx'),
   priceAlerts: () => import('./account/price-alerts/PriceAlertsPage.tsx'),
   settings: () => import('./account/SettingsPage.tsx'),
+  por: () => import('./por/PorPage.tsx'),
 } satisfies Record<string, PageLoader>;
 
 const open = (path: string, loader: PageLoader): RouteObject => ({
@@ -72,4 +73,5 @@ export const userRoutes: RouteObject[] = [
   signedIn('me/notifications', load.notifications),
   signedIn('me/price-alerts', load.priceAlerts),
   signedIn('me/settings', load.settings),
+  signedIn('me/por', load.por),
 ];

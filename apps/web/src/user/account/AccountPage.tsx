@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  AuditOutlined,
   BellOutlined,
   DashboardOutlined,
   IdcardOutlined,
@@ -130,6 +131,7 @@ export default function AccountPage() {
                 </Tag>
               }
             />
+            <MenuLink to="/me/por" icon={<AuditOutlined />} label="资产证明" />
             <MenuLink to="/me/settings" icon={<SettingOutlined />} label="设置" />
             <SupportMenuRow />
             {level === 'admin' && <MenuLink to="/admin" icon={<DashboardOutlined />} label="管理后台" />}
