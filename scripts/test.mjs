@@ -1,14 +1,20 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit and integration tests on PGlite, the same integration tests on
-// PostgreSQL when TEST_DATABASE_URL is set, then the browser tests. Every stage runs even when an
-// earlier one fails, and the last line sums up the counts of all of them. On a Node older than 22.12
-// it runs itself again on Node 24 first, and so does every stage (node-runtime.mjs).
+// `npm test`: typecheck, lint, the scripts' tests, the unit and web tests, the server's tests split
+// between PGlite and PostgreSQL (scripts/test-engines.mjs; all on PGlite when TEST_DATABASE_URL is not
+// set), the build and the browser tests. Independent stages run side by side as the machine's cores
+// allow (the plan below); each stage's output goes to a file and is printed whole when the stage ends.
+// Every stage runs even when another fails, and the last line sums up the counts of all of them. On a
+// Node older than 22.12 it runs itself again on Node 24 first (node-runtime.mjs); SERVER_TESTS_NODE,
+// when set, is the Node.js of the server's tests (CI: Node 22). docs/testing.md describes the layout.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureSupportedNode } from './node-runtime.mjs';
+import { clock, createStages, slug } from './stages.mjs';
+import { enginePartition } from './test-engines.mjs';
 
 await ensureSupportedNode();
 
@@ -19,32 +25,19 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const stages = [];
-const totals = { passed: 0, failed: 0, skipped: 0 };
-
-function stage(name, cmd, args, { env = {}, countsFrom } = {}) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const { status } = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = status === 0;
-  let counts = '';
-  let failures = [];
-  if (countsFrom) {
-    const c = countsFrom();
-    if (c) {
-      totals.passed += c.passed;
-      totals.failed += c.failed;
-      totals.skipped += c.skipped;
-      counts = `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
-      if (c.flaky) counts += ` (${c.flaky} flaky: passed only when run again)`;
-      failures = c.failures ?? [];
-    } else if (!ok) {
-      totals.failed += 1;
-    }
-  }
-  stages.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), counts, failures });
-  return ok;
-}
+const CHECK_CORES = Number(process.env.TEST_CHECK_CORES) || Math.max(2, os.availableParallelism());
+const { stage, runPlan, stopAll, plan, totals, startedAt } = createStages({
+  cwd: root,
+  resultsDir,
+  checkCores: CHECK_CORES,
+  niceness: process.env.TEST_CHECK_NICENESS ?? '10',
+});
+// A stopped run stops its stages too (Ctrl-C, or CI's timeout).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
 
 // The names of failed (and flaky) tests are printed under the summary, each with the first line of its
 // error: CI's log may keep only its tail, and a test that fails only under CI's load must say why there.
@@ -131,8 +124,71 @@ const playwrightCounts = (file) => () => {
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const browserTests = fs.existsSync(chromium);
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
-stage('typecheck', npm, ['run', '--silent', 'typecheck']);
+/** A Vitest run of some projects (and files) into its own JSON report, on `node` when given. */
+function vitestStage(name, { projects, files = [], env = {}, node, cpu }) {
+  const json = path.join(resultsDir, `${slug(name)}.json`);
+  const [cmd, pre] = node
+    ? [node, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs')]]
+    : [npx, ['vitest']];
+  // Everything the stage starts (workers, servers the tests spawn) runs on that Node too.
+  const nodeEnv = node ? { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` } : {};
+  stage(
+    name,
+    cmd,
+    [
+      ...pre,
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+      ...files,
+    ],
+    { env: { ...nodeEnv, ...env }, countsFrom: vitestCounts(json), cpu },
+  );
+}
+
+// SERVER_TESTS_NODE, when set, is the Node.js that runs the server's tests instead of this one (CI: the
+// registry's Node 22, the oldest the project supports, while everything else runs on Node 24).
+const serverNode = process.env.SERVER_TESTS_NODE;
+const serverNodeVersion = spawnSync(serverNode ?? process.execPath, ['--version'], {
+  encoding: 'utf8',
+}).stdout.trim();
+const SERVER_PROJECTS = ['server', 'server-mocked'];
+
+// The plan (docs/testing.md, "CI layout"). The browser lane: the build, then the browser tests, the
+// specs that touch only their own rows two at a time, then the platform-wide ones alone, each run on a
+// fresh server; two runs rather than the project dependency, so that a failure in the first cannot
+// skip the second. The check lane beside it, at a lower priority: the typecheck, the lint and the
+// scripts' tests, then the server's tests on both engines side by side (two workers each; a PostgreSQL
+// test spends much of its time waiting for the server), then the unit and web tests.
+if (browserTests) {
+  stage('build (web and server)', npm, ['run', '--silent', 'build'], { lane: 'browser' });
+  let after = 'build (web and server)';
+  for (const [project, title] of [
+    ['own-rows', 'two at a time'],
+    ['platform-wide', 'one at a time'],
+  ]) {
+    const json = path.join(resultsDir, `e2e-${project}.json`);
+    const name = `browser tests ${project}, ${title} (Playwright, Chromium)`;
+    stage(
+      name,
+      npx,
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', project, '--no-deps'],
+      {
+        env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+        countsFrom: playwrightCounts(json),
+        needs: [after],
+        lane: 'browser',
+      },
+    );
+    after = name;
+  }
+}
+
+stage('typecheck', npm, ['run', '--silent', 'typecheck'], { cpu: 2 });
 stage('lint', npm, ['run', '--silent', 'lint']);
 
 // The tests of these scripts themselves (node:test: they run before anything is installed).
@@ -152,73 +208,43 @@ stage(
   { countsFrom: tapCounts(scriptsTap, 'scripts') },
 );
 
-const pgliteJson = path.join(resultsDir, 'pglite.json');
-stage(
-  'unit and integration tests (PGlite)',
-  npx,
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteJson}`],
-  { env: { TEST_DB_ENGINE: 'pglite' }, countsFrom: vitestCounts(pgliteJson) },
-);
-
-/** The server's tests on PostgreSQL, when a server is given. */
-function postgresStage() {
-  const pgJson = path.join(resultsDir, 'postgres.json');
-  // SERVER_TESTS_NODE, when set, is the Node.js that runs the server's tests here instead of this one.
-  // CI sets it to Node.js 24 LTS, which npm test itself runs on there too (node-runtime.mjs).
-  const serverNode = process.env.SERVER_TESTS_NODE;
-  const [vitestCmd, vitestArgs] = serverNode
-    ? [serverNode, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs')]]
-    : [npx, ['vitest']];
-  const nodeVersion = spawnSync(serverNode ?? process.execPath, ['--version'], {
-    encoding: 'utf8',
-  }).stdout.trim();
-  return stage(
-    `integration tests (PostgreSQL, Node.js ${nodeVersion})`,
-    vitestCmd,
-    [
-      ...vitestArgs,
-      'run',
-      '--project',
-      'server',
-      '--project',
-      'server-mocked',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${pgJson}`,
-    ],
-    { env: { TEST_DB_ENGINE: 'postgres' }, countsFrom: vitestCounts(pgJson) },
-  );
+if (postgres) {
+  // Each server test file runs on one engine (scripts/test-engines.mjs): PostgreSQL for those that test
+  // locks, timeouts, notifications, races and several instances, PGlite for the rest.
+  const { pglite, postgres: onPostgres } = enginePartition(root);
+  vitestStage(`server tests on PostgreSQL (Node.js ${serverNodeVersion})`, {
+    projects: SERVER_PROJECTS,
+    files: onPostgres,
+    env: { TEST_DB_ENGINE: 'postgres' },
+    node: serverNode,
+    cpu: 1,
+  });
+  vitestStage(`server tests on PGlite (Node.js ${serverNodeVersion})`, {
+    projects: SERVER_PROJECTS,
+    files: pglite,
+    env: { TEST_DB_ENGINE: 'pglite' },
+    node: serverNode,
+    cpu: 1,
+  });
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: every server test runs on PGlite.');
+  vitestStage(`server tests on PGlite (Node.js ${serverNodeVersion})`, {
+    projects: SERVER_PROJECTS,
+    env: { TEST_DB_ENGINE: 'pglite' },
+    node: serverNode,
+    cpu: 2,
+  });
 }
+vitestStage(`unit and web tests (Node.js ${process.version})`, {
+  projects: ['packages', 'web', 'web-mocked'],
+  cpu: 2,
+});
 
-/**
- * The browser tests in their two projects (e2e/playwright.config.ts): the specs that touch only
- * their own rows, two at a time, then the platform-wide ones alone, each run with a fresh server.
- * Two runs rather than the project dependency, so that a failure in the first cannot skip the second.
- */
-function browserStages() {
-  for (const [project, title] of [
-    ['own-rows', 'two at a time'],
-    ['platform-wide', 'one at a time'],
-  ]) {
-    const json = path.join(resultsDir, `e2e-${project}.json`);
-    stage(
-      `browser tests, ${title} (Playwright, Chromium)`,
-      npx,
-      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', project, '--no-deps'],
-      {
-        env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
-        countsFrom: playwrightCounts(json),
-      },
-    );
-  }
-}
-
-const postgres = Boolean(process.env.TEST_DATABASE_URL);
-if (!postgres) console.log('\nTEST_DATABASE_URL is not set: the integration tests run on PGlite only.');
+const failedToStart = [];
 if (!browserTests) {
   if (process.env.REQUIRE_E2E === '1') {
     console.error(`\n!!! Chromium not found at ${chromium} and REQUIRE_E2E=1: the browser tests cannot run.`);
-    stages.push({ name: 'browser tests', ok: false, seconds: 0, counts: 'Chromium missing' });
+    failedToStart.push({ name: 'browser tests', ok: false, seconds: 0, counts: 'Chromium missing' });
     totals.failed += 1;
   } else {
     console.warn(
@@ -226,17 +252,23 @@ if (!browserTests) {
     );
   }
 }
-if (postgres) postgresStage();
-if (browserTests) {
-  stage('build (web and server)', npm, ['run', '--silent', 'build']);
-  browserStages();
-}
+
+console.log(
+  `\nThe check lane keeps ${CHECK_CORES} cores busy at a lower priority, beside the browser lane; each stage prints its output whole when it ends.`,
+);
+await runPlan();
 
 console.log('\n=== summary ===');
-for (const s of stages) {
-  console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)${s.counts ? `: ${s.counts}` : ''}`);
+for (const s of [...plan, ...failedToStart]) {
+  const when = s.started
+    ? `, +${clock(s.started - startedAt)} to +${clock(s.started - startedAt + s.seconds * 1000)}`
+    : '';
+  console.log(
+    `${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds ?? 0}s${when})${s.counts ? `: ${s.counts}` : ''}`,
+  );
   for (const failure of s.failures ?? []) console.log(`        ${failure}`);
 }
-const allOk = stages.every((s) => s.ok);
+const allOk = [...plan, ...failedToStart].every((s) => s.ok);
+console.log(`wall time: ${clock(Date.now() - startedAt)} (min:s)`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(allOk ? 0 : 1);
