@@ -49,6 +49,20 @@ const RECORD_BATCH = 1000;
 /** Instances' clocks agree with the database's within MAX_CLOCK_SKEW_MS; a tick further ahead is refused. */
 const FUTURE_TICK_TOLERANCE_MS = 1000;
 
+/**
+ * How long an order's request has been with us when an engine takes it: the route's
+ * `reply.elapsedTime`. Every engine judges an entry price's age at the request's arrival, so that a
+ * slow moment of ours (a loaded machine, our own config and pair reads) never turns the user's
+ * price into a later observation or a 行情更新中 refusal.
+ */
+export interface Arrival {
+  sinceArrivalMs?: number;
+}
+
+/** The instant the order arrived, on the engine's clock `now`. */
+export const arrivedAt = (now: number, arrival: Arrival = {}) =>
+  now - Math.max(0, arrival.sinceArrivalMs ?? 0);
+
 export function createReferencePrices(deps: { db: Db; index: IndexReader; now?: () => number }) {
   const now = deps.now ?? Date.now;
 

@@ -15,7 +15,7 @@ import { AppError, businessRule } from '../../../core/errors.ts';
 import { createKeptCopy } from '../../../core/kept-copy.ts';
 import { Decimal, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
 import { readSetting } from '../../jobs/settings.ts';
-import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
+import { type Arrival, arrivedAt, SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
 import { createTimedSettlement, type TimedSettlement } from '../timed/settlement.ts';
 import { listOfferedPairs } from '../timed/timed.repository.ts';
 import {
@@ -78,7 +78,8 @@ export function createFlashEngine(
     };
   }
 
-  async function placeOrder(userId: number, body: FlashOrderBody) {
+  async function placeOrder(userId: number, body: FlashOrderBody, arrival: Arrival = {}) {
+    const receivedAt = arrivedAt(deps.now(), arrival);
     const c = await orderConfig();
     const duration = c.durations.find((d) => d.seconds === body.duration);
     if (!duration) throw businessRule(FLASH_TEXTS.unknownDuration(c.durations.map((d) => d.seconds)));
@@ -94,6 +95,7 @@ export function createFlashEngine(
       payoutRate: normaliseDecimalString(duration.payout_rate),
       durationSeconds: duration.seconds,
       clientOrderId: body.client_order_id,
+      receivedAt,
     });
   }
 

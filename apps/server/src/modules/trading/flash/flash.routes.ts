@@ -9,7 +9,7 @@ import {
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
-import { sealed } from '../../idempotency/effect-seal.ts';
+import { sealedRoute } from '../../idempotency/sealed.routes.ts';
 import { toTradeOrder } from '../orders.view.ts';
 import { toTimedContract } from '../timed/timed.service.ts';
 import type { FlashEngine } from './flash.engine.ts';
@@ -24,19 +24,13 @@ export function registerFlashRoutes(app: Router, deps: { flash: FlashEngine; gua
     handler: async () => ok(await flash.configView(), FLASH_TEXTS.configLoaded),
   });
 
-  route(app, placeFlashOrder, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, placeFlashOrder, {
     tags,
-    security,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => flash.placeOrder(caller(request).user.id, request.body),
-        ({ order, contract }) =>
-          ok({ order: toTradeOrder(order), contract: toTimedContract(contract) }, TRADING_TEXTS.orderPlaced),
-      ),
+    run: async (request, reply) =>
+      flash.placeOrder(caller(request).user.id, request.body, { sinceArrivalMs: reply.elapsedTime }),
+    answer: ({ order, contract }) =>
+      ok({ order: toTradeOrder(order), contract: toTimedContract(contract) }, TRADING_TEXTS.orderPlaced),
   });
 
   route(app, listFlashHistory, {

@@ -13,7 +13,8 @@ import { appSettings } from '../../jobs/jobs.schema.ts';
 import { writeSetting } from '../../jobs/settings.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
 import { tradingPairs } from '../../market-data/market-data.schema.ts';
-import { recordTick, testTradingDeps } from '../testing/trading-fixtures.ts';
+import { recordTick, testTradingDeps, withSlowPairReads } from '../testing/trading-fixtures.ts';
+import { toTimedContract } from '../timed/timed.service.ts';
 import { insertOpenContracts, journalCount, usdt } from '../timed/timed.test-helpers.ts';
 import { tradeOrders } from '../trading.schema.ts';
 import { createFlashEngine, FLASH_CONFIG_CACHE_MS } from './flash.engine.ts';
@@ -112,6 +113,27 @@ describe('POST /api/trading/flash/order', () => {
     expect(contract.entry.source).toBe('index');
     expect(contract.entry.components?.map((c) => c.source)).toEqual(['sim-a', 'sim-b', 'sim-c']);
     expect(Date.parse(contract.entry.at)).toBeGreaterThanOrEqual(Date.parse(order.created_at) - 1000);
+  });
+
+  it('judges the entry price’s age at the request’s arrival, not after the engine’s own reads', async () => {
+    // The order arrived 0.9 s before the engine took it (the route's elapsed time) and the pair read
+    // takes 0.5 s more; the tick was 0.3 s old on arrival: it is the order's price. Counted from the
+    // engine's start instead, the same tick is 1.2 s old and passed over.
+    const { id } = await trader('1000');
+    const arrived = Date.now();
+    await recordTick(db(), 'DOGEUSDT', '0.123', arrived - 300);
+    let clock = arrived + 900;
+    const engine = createFlashEngine(
+      withSlowPairReads(testTradingDeps(db(), { now: () => clock }), () => {
+        clock += 500;
+      }),
+    );
+    const body = { symbol: 'DOGEUSDT', direction: 'up', amount: '10', duration: 60 } as const;
+    const onArrival = await engine.placeOrder(id, body, { sinceArrivalMs: 900 });
+    expect(toTimedContract(onArrival.contract).entry).toMatchObject({ price: '0.123', source: 'test' });
+    clock = arrived + 900;
+    // (The test's venues answer nothing, so the order is refused rather than priced by a venue.)
+    await expect(engine.placeOrder(id, body)).rejects.toThrow('行情更新中，请重试');
   });
 
   it('opens at the reference price: order pending, stake frozen, contract stored with its entry', async () => {

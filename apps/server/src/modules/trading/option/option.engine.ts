@@ -23,6 +23,7 @@ import {
 } from '@platform/domain';
 import { businessRule } from '../../../core/errors.ts';
 import { formatNormalised } from '../../../core/money.ts';
+import { type Arrival, arrivedAt } from '../reference-prices.ts';
 import { createTimedSettlement, type TimedSettlement } from '../timed/settlement.ts';
 import { countValidOptionOrders, listOfferedPairs, listOpenContracts } from '../timed/timed.repository.ts';
 import {
@@ -108,7 +109,8 @@ export function createOptionEngine(
     };
   }
 
-  async function placeOrder(userId: number, body: OptionOrderBody) {
+  async function placeOrder(userId: number, body: OptionOrderBody, arrival: Arrival = {}) {
+    const receivedAt = arrivedAt(deps.now(), arrival);
     // A retry returns the first order even if the switches or the period changed since.
     const retried = await findRetriedOrder(deps.db, userId, 'option', body.client_order_id, {
       symbol: body.symbol,
@@ -153,6 +155,7 @@ export function createOptionEngine(
       level: availability.level.level,
       period,
       clientOrderId: body.client_order_id,
+      receivedAt,
     });
   }
 

@@ -10,7 +10,7 @@ import {
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import { paginationOf } from '../../../core/paging.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
-import { sealed } from '../../idempotency/effect-seal.ts';
+import { sealedRoute } from '../../idempotency/sealed.routes.ts';
 import { toTradeOrder } from '../orders.view.ts';
 import { toTimedContract } from '../timed/timed.service.ts';
 import type { OptionEngine } from './option.engine.ts';
@@ -27,18 +27,13 @@ export function registerOptionRoutes(app: Router, deps: { option: OptionEngine; 
       ok(await option.configFor(caller(request).user.id), OPTION_TRADING_TEXTS.configLoaded),
   });
 
-  route(app, placeOptionOrder, {
-    config: { idempotent: 'sealed' },
-    ...common,
+  sealedRoute(app, placeOptionOrder, {
+    tags: common.tags,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => option.placeOrder(caller(request).user.id, request.body),
-        ({ order, contract }) =>
-          ok({ order: toTradeOrder(order), contract: toTimedContract(contract) }, TRADING_TEXTS.orderPlaced),
-      ),
+    run: async (request, reply) =>
+      option.placeOrder(caller(request).user.id, request.body, { sinceArrivalMs: reply.elapsedTime }),
+    answer: ({ order, contract }) =>
+      ok({ order: toTradeOrder(order), contract: toTimedContract(contract) }, TRADING_TEXTS.orderPlaced),
   });
 
   route(app, listOptionHistory, {

@@ -19,7 +19,8 @@ import {
 } from '../../../test/app.ts';
 import { fundUser } from '../../../test/money.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
-import { recordTick, testTradingDeps } from '../testing/trading-fixtures.ts';
+import { recordTick, testTradingDeps, withSlowPairReads } from '../testing/trading-fixtures.ts';
+import { toTimedContract } from '../timed/timed.service.ts';
 import { clockDeps, contractRow, era, fixedClock, fundedUsers, usdt } from '../timed/timed.test-helpers.ts';
 import { createOptionEngine } from './option.engine.ts';
 
@@ -145,6 +146,26 @@ describe('POST /api/trading/option/order', () => {
       entry: { price: '95000', source: 'test' },
     });
     expect(await usdt(db(), id)).toEqual({ available: '900', frozen: '100' });
+  });
+
+  it('judges the entry price’s age at the request’s arrival, not after the engine’s own reads', async () => {
+    // As for flash: arrived 0.9 s before the engine took it, 0.5 s of pair read, a tick 0.3 s old
+    // on arrival is the price; counted from the engine's start it is 1.2 s old and passed over.
+    const { id } = await trader();
+    const arrived = Date.now();
+    await recordTick(db(), 'DOGEUSDT', '0.456', arrived - 300);
+    let clock = arrived + 900;
+    const engine = createOptionEngine(
+      withSlowPairReads(testTradingDeps(db(), { now: () => clock }), () => {
+        clock += 500;
+      }),
+    );
+    const body = { symbol: 'DOGEUSDT', direction: 'call', amount: '10', duration: 60, level: 1 } as const;
+    const onArrival = await engine.placeOrder(id, body, { sinceArrivalMs: 900 });
+    expect(toTimedContract(onArrival.contract).entry).toMatchObject({ price: '0.456', source: 'test' });
+    clock = arrived + 900;
+    // (The test's venues answer nothing, so the order is refused rather than priced by a venue.)
+    await expect(engine.placeOrder(id, body)).rejects.toThrow('行情更新中，请重试');
   });
 
   it('refuses when switched off, in maintenance, or for a bad level, duration or stake, and changes nothing', async () => {

@@ -52,7 +52,7 @@ import {
   type OrderRow,
 } from '../orders.repository.ts';
 import { toTradeOrder } from '../orders.view.ts';
-import type { PriceObservation } from '../reference-prices.ts';
+import { type Arrival, arrivedAt, type PriceObservation } from '../reference-prices.ts';
 import { ORDER_UPDATED_EVENT, type TradingDeps } from '../trading-deps.ts';
 import { lockInsuranceFund, recordInsuranceShares } from './insurance-fund.repository.ts';
 import { insuranceFundBalance, type LiquidationShare, liquidationShares } from './insurance-fund.ts';
@@ -427,15 +427,8 @@ export function createPerpetualEngine(deps: TradingDeps) {
    * leverage not offered, margin outside the limits, a pair that is disabled (404) or not quoted in
    * USDT, the open-position limit, 余额不足 (the ledger refuses; the whole transaction rolls back).
    */
-  async function open(
-    userId: number,
-    body: PerpetualOrderAsked,
-    opts: { sinceArrivalMs?: number } = {},
-  ): Promise<OpenView> {
-    // The entry price must be fresh when the order arrived (`sinceArrivalMs`: how long the request has
-    // been with us, the route's elapsed time), not after our own reads: a slow moment of ours never
-    // turns the user's price into a later one or a refusal.
-    const receivedAt = deps.now() - Math.max(0, opts.sinceArrivalMs ?? 0);
+  async function open(userId: number, body: PerpetualOrderAsked, arrival: Arrival = {}): Promise<OpenView> {
+    const receivedAt = arrivedAt(deps.now(), arrival);
     const clientOrderId = body.client_order_id ?? null;
     if (clientOrderId) {
       const existing = await findByClientOrderId(db, userId, clientOrderId);

@@ -14,7 +14,7 @@ import {
 } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
-import { sealed } from '../../idempotency/effect-seal.ts';
+import { sealedRoute } from '../../idempotency/sealed.routes.ts';
 import type { PerpetualEngine } from './perpetual.engine.ts';
 
 /**
@@ -32,91 +32,55 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
     handler: async () => ok(await perpetual.config(), PERPETUAL_TEXTS.configLoaded),
   });
 
-  route(app, openPerpetualPosition, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, openPerpetualPosition, {
     tags,
-    security,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => perpetual.open(caller(request).user.id, request.body, { sinceArrivalMs: reply.elapsedTime }),
-        (view) => ok(view, view.position ? PERPETUAL_TEXTS.opened : PERPETUAL_TEXTS.limitPlaced),
-      ),
+    run: async (request, reply) =>
+      perpetual.open(caller(request).user.id, request.body, { sinceArrivalMs: reply.elapsedTime }),
+    answer: (view) => ok(view, view.position ? PERPETUAL_TEXTS.opened : PERPETUAL_TEXTS.limitPlaced),
   });
 
-  route(app, closePerpetualPosition, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, closePerpetualPosition, {
     tags,
-    security,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => perpetual.close(caller(request).user.id, request.params.id),
-        (view) =>
-          ok(
-            view,
-            view.position.status === 'liquidated'
-              ? PERPETUAL_TEXTS.liquidatedOnClose
-              : PERPETUAL_TEXTS.closed,
-          ),
+    run: async (request) => perpetual.close(caller(request).user.id, request.params.id),
+    answer: (view) =>
+      ok(
+        view,
+        view.position.status === 'liquidated' ? PERPETUAL_TEXTS.liquidatedOnClose : PERPETUAL_TEXTS.closed,
       ),
   });
 
   // Changes no money, but takes a key like every trading action of the app (a retry sets it once).
-  route(app, setPerpetualTpSl, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, setPerpetualTpSl, {
     tags,
-    security,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => perpetual.setTpsl(caller(request).user.id, request.params.id, request.body),
-        (view) => {
-          const none = view.position.take_profit_price === null && view.position.stop_loss_price === null;
-          return ok(view, none ? PERPETUAL_TEXTS.tpslCancelled : PERPETUAL_TEXTS.tpslSet);
-        },
-      ),
+    run: async (request) => perpetual.setTpsl(caller(request).user.id, request.params.id, request.body),
+    answer: (view) => {
+      const none = view.position.take_profit_price === null && view.position.stop_loss_price === null;
+      return ok(view, none ? PERPETUAL_TEXTS.tpslCancelled : PERPETUAL_TEXTS.tpslSet);
+    },
   });
 
-  route(app, addPerpetualMargin, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, addPerpetualMargin, {
     tags,
-    security,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => perpetual.addMargin(caller(request).user.id, request.params.id, request.body),
-        (view) => ok(view, PERPETUAL_TEXTS.marginAdded),
-      ),
+    run: async (request) => perpetual.addMargin(caller(request).user.id, request.params.id, request.body),
+    answer: (view) => ok(view, PERPETUAL_TEXTS.marginAdded),
   });
 
-  route(app, reducePerpetualPosition, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, reducePerpetualPosition, {
     tags,
-    security,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => perpetual.reduce(caller(request).user.id, request.params.id, request.body),
-        (view) =>
-          ok(
-            view,
-            view.position.status === 'liquidated'
-              ? PERPETUAL_TEXTS.liquidatedOnClose
-              : view.position.status === 'closed'
-                ? PERPETUAL_TEXTS.closed
-                : PERPETUAL_TEXTS.reduced,
-          ),
+    run: async (request) => perpetual.reduce(caller(request).user.id, request.params.id, request.body),
+    answer: (view) =>
+      ok(
+        view,
+        view.position.status === 'liquidated'
+          ? PERPETUAL_TEXTS.liquidatedOnClose
+          : view.position.status === 'closed'
+            ? PERPETUAL_TEXTS.closed
+            : PERPETUAL_TEXTS.reduced,
       ),
   });
 
@@ -131,18 +95,11 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
       ),
   });
 
-  route(app, cancelPerpetualLimitOrder, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, cancelPerpetualLimitOrder, {
     tags,
-    security,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => perpetual.cancelLimit(caller(request).user.id, request.params.id),
-        (view) => ok(view, PERPETUAL_TEXTS.limitCancelled),
-      ),
+    run: async (request) => perpetual.cancelLimit(caller(request).user.id, request.params.id),
+    answer: (view) => ok(view, PERPETUAL_TEXTS.limitCancelled),
   });
 
   route(app, listAdminPerpetualPositions, {

@@ -15,7 +15,7 @@ import { appSettings } from '../../jobs/jobs.schema.ts';
 import { writeSetting } from '../../jobs/settings.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
 import { tradingPairs } from '../../market-data/market-data.schema.ts';
-import { testTradingDeps } from '../testing/trading-fixtures.ts';
+import { testTradingDeps, withSlowPairReads } from '../testing/trading-fixtures.ts';
 import { tradeOrders } from '../trading.schema.ts';
 import { ORDER_UPDATED_EVENT } from '../trading-deps.ts';
 import { createPerpetualEngine } from './perpetual.engine.ts';
@@ -203,16 +203,11 @@ describe('POST /api/trading/perpetual/order', () => {
     const { id } = await trader();
     let clock = Date.now();
     await setPrice(db, 'XRPUSDT', '0.5', clock - 100);
-    const deps = testTradingDeps(db, { now: () => clock });
-    const engine = createPerpetualEngine({
-      ...deps,
-      pairs: {
-        requireEnabled: async (symbol: string) => {
-          clock += 3500;
-          return deps.pairs.requireEnabled(symbol);
-        },
-      },
-    });
+    const engine = createPerpetualEngine(
+      withSlowPairReads(testTradingDeps(db, { now: () => clock }), () => {
+        clock += 3500;
+      }),
+    );
     const { position } = await engine.open(id, {
       symbol: 'XRPUSDT',
       side: 'long',

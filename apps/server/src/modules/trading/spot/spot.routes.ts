@@ -5,10 +5,10 @@ import {
   placeSpotOrder,
   TRADING_TEXTS,
 } from '@platform/contracts';
-import { ok, type Router, route, security } from '../../../core/http.ts';
+import { ok, type Router } from '../../../core/http.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import { caller, type Guards } from '../../auth/guard.ts';
-import { sealed } from '../../idempotency/effect-seal.ts';
+import { sealedRoute } from '../../idempotency/sealed.routes.ts';
 import type { SpotEngine } from './spot.engine.ts';
 
 /**
@@ -18,45 +18,24 @@ import type { SpotEngine } from './spot.engine.ts';
 export function registerSpotRoutes(app: Router, deps: { spot: SpotEngine; guards: Guards }) {
   const { spot, guards } = deps;
 
-  route(app, placeSpotOrder, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, placeSpotOrder, {
     tags: ['trading'],
-    security,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => spot.placeOrder(caller(request).user.id, request.body),
-        (order) => ok({ order }, TRADING_TEXTS.orderPlaced),
-      ),
+    run: async (request) => spot.placeOrder(caller(request).user.id, request.body),
+    answer: (order) => ok({ order }, TRADING_TEXTS.orderPlaced),
   });
 
-  route(app, cancelSpotOrder, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, cancelSpotOrder, {
     tags: ['trading'],
-    security,
     preHandler: guards.requireUser,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => spot.cancelOwnOrder(caller(request).user.id, request.params.id),
-        (order) => ok({ order }, TRADING_TEXTS.orderCancelled),
-      ),
+    run: async (request) => spot.cancelOwnOrder(caller(request).user.id, request.params.id),
+    answer: (order) => ok({ order }, TRADING_TEXTS.orderCancelled),
   });
 
-  route(app, cancelOrderAsAdmin, {
-    config: { idempotent: 'sealed' },
+  sealedRoute(app, cancelOrderAsAdmin, {
     tags: ['admin-trading'],
-    security,
     preHandler: guards.requireAdmin,
-    handler: async (request, reply) =>
-      sealed(
-        request,
-        reply,
-        () => spot.adminCancelOrder(request.params.id, request.body ?? {}, auditActor(request)),
-        (order) => ok({ order }, ADMIN_ORDER_CANCEL_TEXTS.done),
-      ),
+    run: async (request) => spot.adminCancelOrder(request.params.id, request.body ?? {}, auditActor(request)),
+    answer: (order) => ok({ order }, ADMIN_ORDER_CANCEL_TEXTS.done),
   });
 }

@@ -8,6 +8,17 @@ import { silentRealtime } from '../../realtime/realtime.ts';
 import { createReferencePrices, type IndexReader, type PriceObservation } from '../reference-prices.ts';
 import type { TradingDeps } from '../trading-deps.ts';
 
+/** `deps` whose pair read first calls `slowly` (a test moves its clock on: a read that takes time). */
+export const withSlowPairReads = (deps: TradingDeps, slowly: () => void): TradingDeps => ({
+  ...deps,
+  pairs: {
+    requireEnabled: async (symbol: string) => {
+      slowly();
+      return deps.pairs.requireEnabled(symbol);
+    },
+  },
+});
+
 /**
  * Trading deps for tests, on the test app's database: the real pairs table (the sim pairs seeded
  * at start), the real option config, recorded ticks as the only prices (`recordTick` sets them) and

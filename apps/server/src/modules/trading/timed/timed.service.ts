@@ -62,6 +62,8 @@ export interface OpenTimedInput {
   level?: number;
   period?: 'window' | 'nonWindow';
   clientOrderId?: string | undefined;
+  /** When the order arrived, on the engine's clock (`arrivedAt`): the entry price must be fresh then. */
+  receivedAt: number;
 }
 
 export interface OpenedContract {
@@ -276,7 +278,6 @@ export function createTimedPlacement(deps: TradingDeps) {
 
   async function open(input: OpenTimedInput): Promise<OpenedContract> {
     const seal = currentSeal();
-    const receivedAt = deps.now();
     const asked: TimedTerms = {
       symbol: input.pair.symbol,
       direction: input.direction,
@@ -289,7 +290,7 @@ export function createTimedPlacement(deps: TradingDeps) {
 
     const entry = await deps.prices.current(input.pair.symbol, {
       maxAgeMs: TIMED_ENTRY_MAX_AGE_MS,
-      receivedAt,
+      receivedAt: input.receivedAt,
       staleError: () => retryShortly(TRADING_TEXTS.priceUpdating, { symbol: input.pair.symbol }),
     });
     const openedAt = new Date(deps.now());
