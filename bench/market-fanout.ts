@@ -52,6 +52,7 @@ import {
   processCpuSeconds,
   processRssMb,
   type ServerProcess,
+  sleep,
   startServer,
   stopServer,
 } from './server-process.ts';
@@ -438,8 +439,6 @@ function percentile(sorted: ArrayLike<number>, p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Round {
   clients: number;

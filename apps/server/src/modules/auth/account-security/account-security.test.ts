@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../db/client.ts';
 import { api, createTestApp, registerUser, type TestApp, uniqueEmail } from '../../../test/app.ts';
 import { testEngine } from '../../../test/database.ts';
+import { login, loginToken, sleep } from '../../../test/fixtures.ts';
 import { callServer } from '../../../test/server-process.ts';
 import { nextEvent, testSockets } from '../../../test/sockets.ts';
 import { sessions, twoFactorCredentials, users } from '../auth.schema.ts';
@@ -47,19 +48,6 @@ afterAll(async () => {
 });
 
 const db = () => a.database.db;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function login(email: string, password: string, userAgent = ANDROID_CHROME, totp?: string) {
-  return api<{ token: string }>(a.app, 'POST', '/api/auth/login', {
-    body: { email, password, ...(totp ? { totp } : {}) },
-    headers: { 'user-agent': userAgent },
-  });
-}
-async function loggedIn(email: string, password: string, userAgent = ANDROID_CHROME) {
-  const res = await login(email, password, userAgent);
-  expect(res.status, res.body.message).toBe(200);
-  return res.body.data?.token as string;
-}
 const listSessions = (token: string, query = '') =>
   api<AccountSessions>(a.app, 'GET', `/api/account/sessions${query}`, { token });
 const listLogins = (token: string, query = '') =>
@@ -89,11 +77,11 @@ async function meOnB(token: string) {
 describe(`安全中心: sessions (${testEngine})`, () => {
   it('lists only the caller’s live sessions: this one first (本机), device, IP, login and last use', async () => {
     const user = await registerUser(a.app);
-    const phone = await loggedIn(user.email, user.password, ANDROID_CHROME);
-    const mac = await loggedIn(user.email, user.password, MAC_SAFARI);
-    const gone = await loggedIn(user.email, user.password);
+    const phone = await loginToken(a, user.email, user.password, { userAgent: ANDROID_CHROME });
+    const mac = await loginToken(a, user.email, user.password, { userAgent: MAC_SAFARI });
+    const gone = await loginToken(a, user.email, user.password, { userAgent: ANDROID_CHROME });
     expect((await api(a.app, 'POST', '/api/auth/logout', { token: gone })).status).toBe(200);
-    const expired = await loggedIn(user.email, user.password);
+    const expired = await loginToken(a, user.email, user.password, { userAgent: ANDROID_CHROME });
     await db()
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -132,7 +120,7 @@ describe(`安全中心: sessions (${testEngine})`, () => {
 
   it('revokes another device of the caller at once (sockets too); the list no longer has it', async () => {
     const user = await registerUser(a.app);
-    const other = await loggedIn(user.email, user.password);
+    const other = await loginToken(a, user.email, user.password, { userAgent: ANDROID_CHROME });
     const otherId = await sessionIdOf(other);
     const socket = await sockets.open(other);
     const disconnected = nextEvent(socket, 'disconnect');
@@ -199,8 +187,8 @@ describe(`安全中心: sessions (${testEngine})`, () => {
 
   it('revoking this session logs it out; revoking the others keeps it', async () => {
     const user = await registerUser(a.app);
-    const second = await loggedIn(user.email, user.password);
-    const third = await loggedIn(user.email, user.password);
+    const second = await loginToken(a, user.email, user.password, { userAgent: ANDROID_CHROME });
+    const third = await loginToken(a, user.email, user.password, { userAgent: ANDROID_CHROME });
     const others = await api<{ revoked: number }>(a.app, 'DELETE', '/api/account/sessions', {
       token: user.token,
     });
@@ -219,7 +207,7 @@ describe(`安全中心: sessions (${testEngine})`, () => {
 
   it('a revoke through A is refused on B at its next request, though B had the session cached', async () => {
     const user = await registerUser(a.app);
-    const other = await loggedIn(user.email, user.password);
+    const other = await loginToken(a, user.email, user.password, { userAgent: ANDROID_CHROME });
     expect(await meOnB(other)).toBe(200);
     expect(await meOnB(other)).toBe(200);
     expect((await revoke(user.token, await sessionIdOf(other))).status).toBe(200);
@@ -260,10 +248,12 @@ describe(`安全中心: sessions (${testEngine})`, () => {
 describe(`安全中心: recent logins (${testEngine})`, () => {
   it('records successes and failures on the account (not on unknown accounts), newest first', async () => {
     const user = await registerUser(a.app);
-    expect((await login(user.email, 'wrong-password', MAC_SAFARI)).status).toBe(401);
-    const token = await loggedIn(user.email, user.password, ANDROID_CHROME);
+    expect((await login(a, user.email, 'wrong-password', { userAgent: MAC_SAFARI })).status).toBe(401);
+    const token = await loginToken(a, user.email, user.password, { userAgent: ANDROID_CHROME });
     const before = await db().select({ n: sql<number>`count(*)::int` }).from(loginEvents);
-    expect((await login(uniqueEmail('ghost'), 'whatever')).status).toBe(401);
+    expect((await login(a, uniqueEmail('ghost'), 'whatever', { userAgent: ANDROID_CHROME })).status).toBe(
+      401,
+    );
     const after = await db().select({ n: sql<number>`count(*)::int` }).from(loginEvents);
     expect(after[0]?.n).toBe(before[0]?.n);
 
@@ -288,22 +278,25 @@ describe(`安全中心: recent logins (${testEngine})`, () => {
     const code = totpAt(secret, timeStep(Date.now()));
     const wrong = code === '000000' ? '111111' : '000000';
 
-    const asked = await login(user.email, user.password);
+    const asked = await login(a, user.email, user.password, { userAgent: ANDROID_CHROME });
     expect([asked.status, asked.body.message]).toEqual([401, TWOFA_MESSAGES.required]);
-    expect((await login(user.email, user.password, ANDROID_CHROME, wrong)).status).toBe(401);
-    const ok = await login(user.email, user.password, ANDROID_CHROME, code);
+    expect(
+      (await login(a, user.email, user.password, { userAgent: ANDROID_CHROME, totp: wrong })).status,
+    ).toBe(401);
+    const ok = await login(a, user.email, user.password, { userAgent: ANDROID_CHROME, totp: code });
     expect(ok.status, ok.body.message).toBe(200);
     const token = ok.body.data?.token as string;
     // TWOFA_MAX_FAILED_ATTEMPTS is 3: the third wrong code uses the count up, then every code is a 429.
-    for (let i = 0; i < 2; i++) await login(user.email, user.password, ANDROID_CHROME, wrong);
-    const locked = await login(user.email, user.password, ANDROID_CHROME, code);
+    for (let i = 0; i < 2; i++)
+      await login(a, user.email, user.password, { userAgent: ANDROID_CHROME, totp: wrong });
+    const locked = await login(a, user.email, user.password, { userAgent: ANDROID_CHROME, totp: code });
     expect(locked.status).toBe(429);
 
     const reasons = (await listLogins(token)).body.data?.logins.map((l) => l.failure_reason ?? 'ok');
     expect(reasons).toEqual(['locked', 'totp', 'totp', 'ok', 'totp']);
 
     await db().update(users).set({ isActive: false }).where(eq(users.id, user.user.id));
-    expect((await login(user.email, user.password)).status).toBe(403);
+    expect((await login(a, user.email, user.password, { userAgent: ANDROID_CHROME })).status).toBe(403);
     const [latest] = await db()
       .select()
       .from(loginEvents)

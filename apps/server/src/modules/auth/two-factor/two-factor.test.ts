@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { testEngine } from '../../../test/database.ts';
+import { login, walletOf } from '../../../test/fixtures.ts';
 import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from '../../../test/money.ts';
 import { testSockets } from '../../../test/sockets.ts';
 import { sessions, twoFactorCredentials, twoFactorRecoveryCodes, users } from '../auth.schema.ts';
@@ -57,8 +58,6 @@ const post = (url: string, token: string | undefined, body?: unknown, headers?: 
 };
 /** Each withdrawal request is a new action: a fresh Idempotency-Key (the route requires one). */
 const newAction = () => ({ 'Idempotency-Key': randomUUID() });
-const login = (email: string, password: string, totp?: string) =>
-  post('/api/auth/login', undefined, { email, password, ...(totp !== undefined ? { totp } : {}) });
 const me = (token: string) => api<{ user: Record<string, unknown> }>(t.app, 'GET', '/api/auth/me', { token });
 
 const codeNow = (secret: string, offset = 0) => totpAt(secret, timeStep(Date.now()) + offset);
@@ -177,7 +176,7 @@ describe(`2FA setup, enable and disable (${testEngine})`, () => {
         .from(twoFactorRecoveryCodes)
         .where(eq(twoFactorRecoveryCodes.userId, user.user.id)),
     ).toHaveLength(0);
-    expect((await login(user.email, user.password)).status).toBe(200);
+    expect((await login(t, user.email, user.password)).status).toBe(200);
     const off = await post('/api/auth/2fa/disable', user.token, { code: codeNow(user.secret) });
     expect(off.status).toBe(409);
     expect(off.body.message).toBe(TWOFA_MESSAGES.notEnabled);
@@ -205,7 +204,7 @@ describe(`2FA setup, enable and disable (${testEngine})`, () => {
         const res = await post(url, user.token, { code });
         expect(res.status, `${url} ${JSON.stringify(code)}`).toBe(400);
       }
-      const res = await login(user.email, user.password, code as string);
+      const res = await login(t, user.email, user.password, { totp: code as string });
       expect(res.status, `login ${JSON.stringify(code)}`).toBe(400);
       expect(res.body.data).not.toHaveProperty('token');
     }
@@ -224,20 +223,22 @@ describe(`2FA setup, enable and disable (${testEngine})`, () => {
 describe(`login with 2FA (${testEngine})`, () => {
   it('checks the password first, then asks for the code with twofa_required and gives no token', async () => {
     const user = await enrolledUser();
-    const badPassword = await login(user.email, 'wrong-password', codeNow(user.secret));
+    const badPassword = await login(t, user.email, 'wrong-password', { totp: codeNow(user.secret) });
     expect(badPassword.status).toBe(401);
     expect(badPassword.body.message).toBe('账号或密码错误');
     expect(badPassword.body.data).toBeUndefined();
 
-    const missing = await login(user.email, user.password);
+    const missing = await login(t, user.email, user.password);
     expect(missing.status).toBe(401);
     expect(missing.body).toMatchObject({ message: TWOFA_MESSAGES.required, data: { twofa_required: true } });
 
-    const wrong = await login(user.email, user.password, codeNow(user.secret, 9));
+    const wrong = await login(t, user.email, user.password, { totp: codeNow(user.secret, 9) });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ message: TWOFA_MESSAGES.wrong, data: { twofa_required: true } });
 
-    const ok = await login(user.email, user.password, ` ${codeNow(user.secret).replace(/^(\d{3})/, '$1 ')} `);
+    const ok = await login(t, user.email, user.password, {
+      totp: ` ${codeNow(user.secret).replace(/^(\d{3})/, '$1 ')} `,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data?.token).toEqual(expect.any(String));
     expect(ok.body.data?.user).toMatchObject({ twofa_enabled: true, twofa_setup_required: false });
@@ -246,41 +247,45 @@ describe(`login with 2FA (${testEngine})`, () => {
   it('a code is accepted once: the same code again, or an earlier one, is refused', async () => {
     const user = await enrolledUser();
     const code = codeNow(user.secret);
-    expect((await login(user.email, user.password, code)).status).toBe(200);
-    const replay = await login(user.email, user.password, code);
+    expect((await login(t, user.email, user.password, { totp: code })).status).toBe(200);
+    const replay = await login(t, user.email, user.password, { totp: code });
     expect(replay.status).toBe(401);
     expect(replay.body.message).toBe(TWOFA_MESSAGES.wrong);
-    const earlier = await login(user.email, user.password, codeNow(user.secret, -1));
+    const earlier = await login(t, user.email, user.password, { totp: codeNow(user.secret, -1) });
     expect(earlier.status).toBe(401);
     // The next step's code (within the ±1 window) is still good once.
-    expect((await login(user.email, user.password, codeNow(user.secret, 1))).status).toBe(200);
+    expect((await login(t, user.email, user.password, { totp: codeNow(user.secret, 1) })).status).toBe(200);
   });
 
   it('the same code in two logins at once opens one session', async () => {
     const user = await enrolledUser();
     const code = codeNow(user.secret);
-    const replies = await Promise.all([0, 1, 2].map(() => login(user.email, user.password, code)));
+    const replies = await Promise.all(
+      [0, 1, 2].map(() => login(t, user.email, user.password, { totp: code })),
+    );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 401, 401]);
   });
 
   it('a recovery code logs in once, in any case and without its dash', async () => {
     const user = await enrolledUser();
     const [first, second] = user.recoveryCodes as [string, string];
-    const ok = await login(user.email, user.password, first.toLowerCase().replace('-', ''));
+    const ok = await login(t, user.email, user.password, { totp: first.toLowerCase().replace('-', '') });
     expect(ok.status).toBe(200);
-    const again = await login(user.email, user.password, first);
+    const again = await login(t, user.email, user.password, { totp: first });
     expect(again.status).toBe(401);
     expect(again.body).toMatchObject({ message: TWOFA_MESSAGES.wrong, data: { twofa_required: true } });
     // Another user's recovery code is no code of this account.
     const other = await enrolledUser();
-    expect((await login(user.email, user.password, other.recoveryCodes[0])).status).toBe(401);
-    expect((await login(user.email, user.password, second)).status).toBe(200);
+    expect((await login(t, user.email, user.password, { totp: other.recoveryCodes[0] })).status).toBe(401);
+    expect((await login(t, user.email, user.password, { totp: second })).status).toBe(200);
   });
 
   it('two logins with the same recovery code at once: exactly one succeeds', async () => {
     const user = await enrolledUser();
     const code = user.recoveryCodes[0] as string;
-    const replies = await Promise.all([0, 1, 2, 3].map(() => login(user.email, user.password, code)));
+    const replies = await Promise.all(
+      [0, 1, 2, 3].map(() => login(t, user.email, user.password, { totp: code })),
+    );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 401)).toHaveLength(3);
   });
@@ -291,18 +296,18 @@ describe(`login with 2FA (${testEngine})`, () => {
     const viaDisable = await post('/api/auth/2fa/disable', user.token, { code: '000000' });
     expect(viaDisable.status).toBe(400);
     for (let i = 1; i < MAX_FAILED; i++) {
-      expect((await login(user.email, user.password, `ZZZZ-${i}`)).status).toBe(401);
+      expect((await login(t, user.email, user.password, { totp: `ZZZZ-${i}` })).status).toBe(401);
     }
-    const blocked = await login(user.email, user.password, codeNow(user.secret));
+    const blocked = await login(t, user.email, user.password, { totp: codeNow(user.secret) });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(TWOFA_MESSAGES.tooManyAttempts);
     const blockedDisable = await post('/api/auth/2fa/disable', user.token, { code: codeNow(user.secret) });
     expect(blockedDisable.status).toBe(429);
     // A wrong password is still the usual answer (the limit is on codes, and says nothing more).
-    expect((await login(user.email, 'nope-nope')).status).toBe(401);
+    expect((await login(t, user.email, 'nope-nope')).status).toBe(401);
 
     const other = await enrolledUser();
-    expect((await login(other.email, other.password, codeNow(other.secret))).status).toBe(200);
+    expect((await login(t, other.email, other.password, { totp: codeNow(other.secret) })).status).toBe(200);
   });
 });
 
@@ -319,13 +324,6 @@ describe(`withdrawals with 2FA (${testEngine})`, () => {
       },
       newAction(),
     );
-  const walletOf = async (token: string) =>
-    (
-      await api<{ wallets: { balance: string; frozen_balance: string }[] }>(t.app, 'GET', '/api/wallet', {
-        token,
-      })
-    ).body.data?.wallets[0];
-
   it('needs the code before anything is frozen; missing and wrong are 400 with twofa_required', async () => {
     const user = await enrolledUser();
     await approveKyc(t.database.db, user.user.id);
@@ -339,18 +337,24 @@ describe(`withdrawals with 2FA (${testEngine})`, () => {
     expect(wrong.body).toMatchObject({ message: TWOFA_MESSAGES.wrong, data: { twofa_required: true } });
     for (const garbage of ['\u0000\u0000', 'a;b', 42])
       expect((await withdraw(user.token, garbage)).status).toBe(400);
-    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '0.000000000000000000' });
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
+      frozen_balance: '0.000000000000000000',
+    });
 
     const code = codeNow(user.secret);
     const ok = await withdraw(user.token, code);
     expect(ok.status, ok.body.message).toBe(200);
-    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '100.000000000000000000' });
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
+      frozen_balance: '100.000000000000000000',
+    });
     const replay = await withdraw(user.token, code);
     expect(replay.status).toBe(400);
     expect(replay.body.message).toBe(TWOFA_MESSAGES.wrong);
     const byRecovery = await withdraw(user.token, user.recoveryCodes[0]);
     expect(byRecovery.status).toBe(200);
-    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '200.000000000000000000' });
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
+      frozen_balance: '200.000000000000000000',
+    });
   });
 
   it('a withdrawal refused for anything else leaves its code unspent (a recovery code too)', async () => {
@@ -373,16 +377,20 @@ describe(`withdrawals with 2FA (${testEngine})`, () => {
     );
     expect(badAddress.status).toBe(400);
     expect(badAddress.body.message).toBe(ADDRESS_FORMAT_ERROR);
-    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '0.000000000000000000' });
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
+      frozen_balance: '0.000000000000000000',
+    });
 
     // The same code, in the same time step, still works: for the withdrawal once it can be made...
     await fundUser(t.database.db, user.user.id, '50');
     const ok = await withdraw(user.token, code);
     expect(ok.status, ok.body.message).toBe(200);
-    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '100.000000000000000000' });
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
+      frozen_balance: '100.000000000000000000',
+    });
     // ...and the recovery code for a login.
-    expect((await login(user.email, user.password, recovery)).status).toBe(200);
-    expect((await login(user.email, user.password, recovery)).status).toBe(401);
+    expect((await login(t, user.email, user.password, { totp: recovery })).status).toBe(200);
+    expect((await login(t, user.email, user.password, { totp: recovery })).status).toBe(401);
   });
 
   it('wrong withdrawal codes count against the limit shared with login, and freeze nothing', async () => {
@@ -395,8 +403,10 @@ describe(`withdrawals with 2FA (${testEngine})`, () => {
       expect(wrong.body).toMatchObject({ message: TWOFA_MESSAGES.wrong, data: { twofa_required: true } });
     }
     expect((await withdraw(user.token, codeNow(user.secret))).status).toBe(429);
-    expect((await login(user.email, user.password, codeNow(user.secret))).status).toBe(429);
-    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '0.000000000000000000' });
+    expect((await login(t, user.email, user.password, { totp: codeNow(user.secret) })).status).toBe(429);
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
+      frozen_balance: '0.000000000000000000',
+    });
   });
 
   it('the same code in three withdrawals at once makes one withdrawal', async () => {
@@ -406,7 +416,9 @@ describe(`withdrawals with 2FA (${testEngine})`, () => {
     const code = codeNow(user.secret);
     const replies = await Promise.all([0, 1, 2].map(() => withdraw(user.token, code)));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 400, 400]);
-    expect(await walletOf(user.token)).toMatchObject({ frozen_balance: '100.000000000000000000' });
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
+      frozen_balance: '100.000000000000000000',
+    });
   });
 
   it('a user without 2FA withdraws without a code', async () => {
@@ -452,10 +464,10 @@ describe(`admins and ADMIN_2FA_REQUIRED (${testEngine})`, () => {
       twofa_enabled: true,
       twofa_setup_required: false,
     });
-    const missing = await login(admin.email, admin.password);
+    const missing = await login(t, admin.email, admin.password);
     expect(missing.status).toBe(401);
     expect(missing.body.data).toEqual({ twofa_required: true });
-    expect((await login(admin.email, admin.password, codeNow(secret))).status).toBe(200);
+    expect((await login(t, admin.email, admin.password, { totp: codeNow(secret) })).status).toBe(200);
 
     const logout = await post('/api/auth/logout', (await newAdmin('admin')).token);
     expect(logout.status).toBe(200);
@@ -549,7 +561,7 @@ describe(`super admin issues another admin a new activation link instead of a 2F
       },
     });
     // The old password no longer logs in: only the link (which the super admin hands over) sets one.
-    expect((await login(target.email, target.password)).status).toBe(401);
+    expect((await login(t, target.email, target.password)).status).toBe(401);
     expect(
       await t.database.db
         .select()
