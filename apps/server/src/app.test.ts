@@ -135,7 +135,14 @@ describe('error envelope during shutdown', () => {
     expect(head).toMatch(/^HTTP\/1\.1 503 /);
     expect(head).toMatch(/\r\nretry-after: 5\r\n/i);
     expect(head).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(body ?? '')).toEqual({ success: false, message: '服务正在停止，请稍后重试' });
+    // The 5xx names its request's id, as the header does (issue 37).
+    const requestId = /\r\nx-request-id: ([^\r]+)\r\n/i.exec(head ?? '')?.[1];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(body ?? '')).toEqual({
+      success: false,
+      message: '服务正在停止，请稍后重试',
+      request_id: requestId,
+    });
   });
 });
 

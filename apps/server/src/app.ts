@@ -26,6 +26,7 @@ import { openApiOptions } from './core/openapi.ts';
 import { redisWithMemoryFallback } from './core/rate-limit-store.ts';
 import { createRedisLink } from './core/redis.ts';
 import { refuseNullBytes } from './core/request-hygiene.ts';
+import { REQUEST_ID_HEADER, requestIdGenerator, returnRequestIds } from './core/request-id.ts';
 import type { Database } from './db/client.ts';
 import { createDbClock } from './db/db-clock.ts';
 import { isDatabaseUnavailable, isUnstorableCharacter, loggableError } from './db/errors.ts';
@@ -57,6 +58,8 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
       serializers: { err: loggableError },
     },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Logged as reqId, returned in X-Request-Id and in every 5xx body (core/request-id.ts).
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     // Fastify's 10 s default was outlasted by plugin start-up on a loaded 2-core machine; a slow
     // start is better than a server that refuses to start.
@@ -64,14 +67,19 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
     // A path the router refuses before any route runs (a parameter over 100 characters, a broken
     // percent-encoding) is a 400 in the envelope like every other bad input, not Fastify's own
     // 414 or 400 in English.
-    frameworkErrors: (_error, _request, reply) => {
+    frameworkErrors: (_error, request, reply) => {
       // The router's reply type knows no route's schema; the envelope is the one every route sends.
-      void (reply as FastifyReply).status(400).send({ success: false, message: '参数错误：路径格式不正确' });
+      // No hook runs for it: the id's header is set here.
+      void (reply as FastifyReply)
+        .status(400)
+        .header(REQUEST_ID_HEADER, request.id)
+        .send({ success: false, message: '参数错误：路径格式不正确' });
     },
     // Fastify's own 503 for a request that comes while the app closes is an English body: the
     // onRequest hook below answers it in the envelope.
     return503OnClosing: false,
   });
+  returnRequestIds(app);
   // A request that reaches the instance once its close has begun (on a keep-alive connection, as
   // a client's next call): 503 in the envelope, and the connection closed, so the client's retry
   // goes to another instance.
