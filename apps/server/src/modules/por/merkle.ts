@@ -138,3 +138,49 @@ export class SumTreeBuilder {
     }
   }
 }
+
+/**
+ * Inner nodes are stored from this level up (one row per 16 leaves and above); the levels below
+ * are rebuilt for a proof from the at most 16 leaves under its level-4 ancestor. That saves 15 of
+ * every 16 node rows of a snapshot (a million users: 0.94M rows) at the cost of reading 16 leaves
+ * per proof.
+ */
+export const STORED_FROM_LEVEL = 4;
+export const LEAVES_PER_BLOCK = 2 ** STORED_FROM_LEVEL;
+
+/** A node of the levels below STORED_FROM_LEVEL, rebuilt from `leaf(index)` with the padding rule. */
+export function nodeFromLeaves(
+  level: number,
+  index: number,
+  sizes: readonly number[],
+  padding: SumNode,
+  leaf: (index: number) => SumNode,
+): SumNode {
+  if (level === 0) return leaf(index);
+  const left = nodeFromLeaves(level - 1, 2 * index, sizes, padding, leaf);
+  const rightIndex = 2 * index + 1;
+  const right =
+    rightIndex < (sizes[level - 1] ?? 0)
+      ? nodeFromLeaves(level - 1, rightIndex, sizes, padding, leaf)
+      : padding;
+  return parentOf(left, right);
+}
+
+/** One step of a proof: the sibling's level, index and side, or the padding leaf. */
+export interface PathPosition {
+  level: number;
+  sibling: number;
+  side: 'left' | 'right';
+  padded: boolean;
+}
+
+/** Where the siblings of leaf `index` stand, from the leaf's own level up to the root's children. */
+export function pathPositions(index: number, leafCount: number): PathPosition[] {
+  return levelSizes(leafCount)
+    .slice(0, -1)
+    .map((size, level) => {
+      const position = Math.floor(index / 2 ** level);
+      const sibling = position % 2 === 0 ? position + 1 : position - 1;
+      return { level, sibling, side: sibling < position ? 'left' : 'right', padded: sibling >= size };
+    });
+}

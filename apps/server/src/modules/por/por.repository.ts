@@ -123,12 +123,19 @@ export async function leafOfUser(exec: Executor, snapshotId: number, userId: num
   return row;
 }
 
-export async function leafAt(exec: Executor, snapshotId: number, idx: number) {
-  const [row] = await exec
-    .select({ hash: porLeaves.hash, balances: porLeaves.balances })
+/** Leaves `start` to `start + count - 1` by index (a proof's block), as a map. */
+export async function leavesBlock(exec: Executor, snapshotId: number, start: number, count: number) {
+  const rows = await exec
+    .select({ idx: porLeaves.idx, hash: porLeaves.hash, balances: porLeaves.balances })
     .from(porLeaves)
-    .where(and(eq(porLeaves.snapshotId, snapshotId), eq(porLeaves.idx, idx)));
-  return row;
+    .where(
+      and(
+        eq(porLeaves.snapshotId, snapshotId),
+        sql`${porLeaves.idx} >= ${start}`,
+        sql`${porLeaves.idx} < ${start + count}`,
+      ),
+    );
+  return new Map(rows.map((r) => [r.idx, r]));
 }
 
 /** The nodes at (level, idx) pairs, one query (a proof's siblings). */

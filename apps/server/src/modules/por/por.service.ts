@@ -17,11 +17,16 @@ import {
   balancesObject,
   canonical,
   formatUnits,
+  LEAVES_PER_BLOCK,
   leafHash,
   levelSizes,
   newNonce,
+  nodeFromLeaves,
   paddingLeaf,
   parseCanonical,
+  pathPositions,
+  STORED_FROM_LEVEL,
+  type SumNode,
   SumTreeBuilder,
   type Units,
 } from './merkle.ts';
@@ -96,9 +101,10 @@ export function createPorService(deps: PorServiceDeps) {
   async function buildIn(tx: Executor, snapshotId: number, paddingNonce: string) {
     const ledgerTotals = await totalUserLiabilities(tx);
     let nodes: repo.NodeRow[] = [];
-    const builder = new SumTreeBuilder(paddingLeaf(paddingNonce), (level, idx, node) =>
-      nodes.push({ level, idx, hash: node.hash, sums: canonical(node.units) }),
-    );
+    const builder = new SumTreeBuilder(paddingLeaf(paddingNonce), (level, idx, node) => {
+      if (level >= STORED_FROM_LEVEL)
+        nodes.push({ level, idx, hash: node.hash, sums: canonical(node.units) });
+    });
     for await (const batch of userBatches(tx, BATCH_USERS)) {
       const leaves: repo.LeafRow[] = [];
       for (const user of batch) {
@@ -265,30 +271,33 @@ export function createPorService(deps: PorServiceDeps) {
       if (!leaf) throw notFound(POR_MESSAGES.notInSnapshot);
       const sizes = levelSizes(row.leafCount);
       const padding = paddingLeaf(row.paddingNonce);
-      const steps = sizes.slice(0, -1).map((size, level) => {
-        const position = Math.floor(leaf.idx / 2 ** level);
-        const sibling = position % 2 === 0 ? position + 1 : position - 1;
-        return {
-          level,
-          sibling,
-          side: sibling < position ? ('left' as const) : ('right' as const),
-          padded: sibling >= size,
-        };
-      });
-      const [siblingLeaf, nodes] = await Promise.all([
-        steps[0] && !steps[0].padded ? repo.leafAt(db, row.id, steps[0].sibling) : undefined,
+      const steps = pathPositions(leaf.idx, row.leafCount);
+      // The siblings below STORED_FROM_LEVEL are rebuilt from the leaf's block of 16 leaves.
+      const blockStart = leaf.idx - (leaf.idx % LEAVES_PER_BLOCK);
+      const [block, nodes] = await Promise.all([
+        repo.leavesBlock(db, row.id, blockStart, LEAVES_PER_BLOCK),
         repo.nodesAt(
           db,
           row.id,
-          steps.filter((s) => s.level > 0 && !s.padded).map((s) => ({ level: s.level, idx: s.sibling })),
+          steps
+            .filter((s) => s.level >= STORED_FROM_LEVEL && !s.padded)
+            .map((s) => ({ level: s.level, idx: s.sibling })),
         ),
       ]);
+      const blockLeaf = (idx: number): SumNode => {
+        const found = block.get(idx);
+        if (!found) throw new Error(`proof of liabilities: snapshot ${row.id} lacks leaf ${idx}`);
+        return { hash: found.hash, units: parseCanonical(found.balances) };
+      };
       const byLevel = new Map(nodes.map((n) => [n.level, n]));
       const path = steps.map((s) => {
         if (s.padded) return { side: s.side, hash: padding.hash, sums: {} };
-        const found =
-          s.level === 0 ? { hash: siblingLeaf?.hash, sums: siblingLeaf?.balances } : byLevel.get(s.level);
-        if (!found?.hash || found.sums === undefined)
+        if (s.level < STORED_FROM_LEVEL) {
+          const node = nodeFromLeaves(s.level, s.sibling, sizes, padding, blockLeaf);
+          return { side: s.side, hash: node.hash, sums: balancesObject(node.units) };
+        }
+        const found = byLevel.get(s.level);
+        if (!found)
           throw new Error(`proof of liabilities: snapshot ${row.id} lacks its node at level ${s.level}`);
         return { side: s.side, hash: found.hash, sums: balancesObject(parseCanonical(found.sums)) };
       });
