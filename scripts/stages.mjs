@@ -63,7 +63,7 @@ export function createStages({
       const child = spawn(s.cmd, s.args, {
         cwd,
         stdio: ['ignore', out, out],
-        env: { ...process.env, NO_COLOR: '1', ...s.env },
+        env: { ...process.env, ...s.env },
       });
       running.set(s, child);
       const done = (status) => {
