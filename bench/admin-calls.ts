@@ -22,6 +22,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/core/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { BENCH_ADMIN, DEFAULT_DB_NAME, targetDatabase } from './back-office-db.ts';
+import { percentile } from './server-process.ts';
 
 const TARGET_P95_MS = 100;
 
@@ -110,12 +111,6 @@ const originalQuery = pg.Client.prototype.query as unknown as QueryFn;
 };
 
 // --- measuring ----------------------------------------------------------------------------------
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
-}
 
 async function main() {
   const { values: args } = parseArgs({

@@ -22,6 +22,7 @@ import { recordAudit } from '../apps/server/src/modules/audit/audit.service.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { createUser } from '../apps/server/src/modules/users/create-user.ts';
 import { DEFAULT_SERVER_URL } from './back-office-db.ts';
+import { percentile } from './server-process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,9 +35,6 @@ const { values: args } = parseArgs({
 const CLIENTS = Number(args.clients);
 const OPS = Number(args.ops);
 const ROUNDS = Number(args.rounds);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function main() {
   const name = `bench_audit_${randomBytes(4).toString('hex')}`;

@@ -25,7 +25,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/core/config.ts';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { ensureSuperAdmin } from '../apps/server/src/modules/bootstrap/super-admin.ts';
-import { api, sleep } from './server-process.ts';
+import { api, percentile, sleep } from './server-process.ts';
 
 const ADMIN = { email: 'klines-admin@bench.local', password: 'klines-admin-password' };
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -70,12 +70,6 @@ interface EngineResult {
   cold: { call: Call; first: Response; second: Response }[];
   backfill: { seconds: number; written: number };
   measured: Measured[];
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
 async function runEngine(

@@ -49,6 +49,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import {
   api,
+  percentile,
   processCpuSeconds,
   processRssMb,
   type ServerProcess,
@@ -432,12 +433,6 @@ async function startFanoutServer(
 async function stopFanoutServer(server: Server) {
   await stopServer(server);
   fs.rmSync(server.dataDir, { recursive: true, force: true });
-}
-
-function percentile(sorted: ArrayLike<number>, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
 interface Round {

@@ -23,7 +23,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/core/config.ts';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { ensureSuperAdmin } from '../apps/server/src/modules/bootstrap/super-admin.ts';
-import { api } from './server-process.ts';
+import { api, percentile } from './server-process.ts';
 
 const ADMIN = { email: 'risk-admin@bench.local', password: 'risk-admin-password' };
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -44,11 +44,6 @@ interface Sizes {
   users: number;
   positions: number;
   contracts: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
 async function seed(database: Database, sizes: Sizes) {

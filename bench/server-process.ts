@@ -10,6 +10,7 @@ import {
   startServer as startServerProcess,
 } from '../apps/server/src/test/server-process.ts';
 
+export { percentile } from '../apps/server/src/test/percentile.ts';
 export { REPO_ROOT, type ServerProcess, stopServer } from '../apps/server/src/test/server-process.ts';
 
 /** Waits `ms` (the benchmarks' one copy; check-test-helpers refuses another). */

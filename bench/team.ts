@@ -30,6 +30,7 @@ import { openPostgres } from '../apps/server/src/db/client.ts';
 import { counterMismatches } from '../apps/server/src/modules/stats/counters.ts';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, DEFAULT_SERVER_URL } from './back-office-db.ts';
 import {
+  percentile,
   processCpuSeconds,
   REPO_ROOT,
   type ServerProcess,
@@ -76,12 +77,6 @@ const log = (line: string) =>
   console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s] ${line}`);
 
 // ---- measuring ---------------------------------------------------------------------------------
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
-}
 
 interface Timing {
   p50: number;

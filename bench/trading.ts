@@ -35,7 +35,14 @@ import {
 } from '../apps/server/src/modules/trading/timed/settlement.ts';
 import { insertOpenContracts } from '../apps/server/src/modules/trading/timed/timed.test-helpers.ts';
 import { KeepAliveClient } from './keep-alive-client.ts';
-import { api, processCpuSeconds, type ServerProcess, startServer, stopServer } from './server-process.ts';
+import {
+  api,
+  percentile,
+  processCpuSeconds,
+  type ServerProcess,
+  startServer,
+  stopServer,
+} from './server-process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -207,11 +214,6 @@ function backendCpuBetween(before: Map<number, number>, after: Map<number, numbe
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? seconds);
   return total;
 }
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-}
 const statisticsFlush = () => new Promise((r) => setTimeout(r, 1500));
 
 /**
@@ -274,14 +276,15 @@ async function httpLoad(
     databaseCpuMsPerOrder =
       (backendCpuBetween(databaseBefore.cpuSeconds, databaseCpuAfter) * 1000) / Math.max(done, 1);
   }
+  const sortedLatencies = [...latencies].sort((a, b) => a - b);
   return {
     perSecond: done / seconds,
     done,
     failed,
     firstError,
     serverCpuPercent,
-    latencyP50: quantile(latencies, 0.5),
-    latencyP99: quantile(latencies, 0.99),
+    latencyP50: percentile(sortedLatencies, 50),
+    latencyP99: percentile(sortedLatencies, 99),
     clientCpuPercent: ((clientUsed.user + clientUsed.system) / 1e6 / seconds) * 100,
     commitsPerOrder,
     databaseCpuMsPerOrder,

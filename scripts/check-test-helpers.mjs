@@ -33,6 +33,8 @@ export const HELPER_NAMES = new Set([
   'hotp',
   'base32Decode',
   'currentStep',
+  'percentile',
+  'quantile',
 ]);
 
 /** Each layer: which files are its tests, and the fixture module (or folder) that holds its helpers. */

@@ -5,6 +5,8 @@ import { type ApiReply, api, registerUser, TEST_USER_PASSWORD, type TestApp, uni
 import { approveKyc, fundUser } from './money.ts';
 import { callServer } from './server-process.ts';
 
+export { percentile } from './percentile.ts';
+
 /**
  * The server tests' generic helpers, one copy each (docs/testing.md, "Fixtures"): a test file imports
  * them instead of writing its own (`npm run lint` refuses a test file that defines one of these

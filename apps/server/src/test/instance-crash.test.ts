@@ -8,7 +8,7 @@ import { writeSetting } from '../modules/jobs/settings.ts';
 import { assertLedgerOk } from '../modules/ledger/verify.ts';
 import { timedContracts, tradeOrders } from '../modules/trading/trading.schema.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from './database.ts';
-import { registerOn, sleep } from './fixtures.ts';
+import { percentile, registerOn, sleep } from './fixtures.ts';
 import { fundUser, insertDepositChannel } from './money.ts';
 import { callServer, logRecords, type ServerProcess, startServer, stopServer } from './server-process.ts';
 
@@ -32,10 +32,6 @@ const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT', 'LTCUSD
 /** The crash test's calls: the killed instance's connections fail fast. */
 const call = <T>(origin: string, method: string, url: string, token?: string, body?: unknown) =>
   callServer<T>(origin, method, url, { ...(token ? { token } : {}), body, timeoutMs: 10_000 });
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 describe.skipIf(testEngine !== 'postgres')('two instances, one killed with SIGKILL under load', () => {
   let target: TestDatabase;
