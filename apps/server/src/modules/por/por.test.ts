@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import type { PorAdminSnapshot, PorProof, PorSnapshotSummary } from '@platform/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module without types (the users' verifier).
+import { verifyProof } from '../../../../../tools/por-verify.mjs';
 import { Decimal } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -306,5 +308,32 @@ describe('a tree that does not add up', () => {
     expect(stored?.status).toBe('refused');
     const list = await api<{ snapshots: PorSnapshotSummary[] }>(t.app, 'GET', '/api/por/snapshots');
     expect(list.body.data?.snapshots.map((s) => s.id)).not.toContain(row?.id);
+  });
+});
+
+describe('a tree deeper than the stored levels', () => {
+  it('serves every user a proof through the stored nodes above level 4 that the verifier accepts', async () => {
+    // 7 funded users so far; 30 more make 37 leaves: levels 0 to 6 (the root), nodes stored from 4 up.
+    for (let i = 0; i < 30; i += 1) {
+      const u = await registerUser(t.app);
+      users.push({ token: u.token, id: u.user.id });
+      await fundUser(db, u.user.id, `${i + 1}.5`);
+    }
+    const snapshot = await snapshotNow();
+    expect(snapshot.leaf_count).toBe(37);
+    expect(snapshot.totals).toEqual(await ledgerTotals());
+    const stored = await queryRows<{ level: number }>(
+      db,
+      sql`SELECT DISTINCT level::int AS level FROM por_nodes WHERE snapshot_id = ${snapshot.id} ORDER BY 1`,
+    );
+    expect(stored.map((r) => r.level)).toEqual([4, 5, 6]);
+    const funded = users.filter((_, i) => i !== 7);
+    for (const [i, u] of funded.entries()) {
+      const proof = (await proofOf(u.token)).body.data as PorProof;
+      expect(proof.path).toHaveLength(6);
+      // Every proof through the verifier's code; a few through the spawned tool itself.
+      expect(() => verifyProof(proof), `user ${u.id}`).not.toThrow();
+      if (i % 12 === 0) expect((await verify(proof)).code).toBe(0);
+    }
   });
 });
