@@ -47,6 +47,12 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
+/** `snap` of the page scrolled back to its top (a phone's header and the page's title in view). */
+export async function snapFromTop(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, testInfo, name);
+}
+
 /** What the screen shows now (the viewport, not the full page): a dialog, or a part scrolled into view. */
 export async function snapView(page: Page, testInfo: TestInfo, name: string) {
   const file = testInfo.outputPath(`${name}.png`);

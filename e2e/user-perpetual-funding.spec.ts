@@ -1,15 +1,5 @@
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
-import {
-  type FakeExchange,
-  startFakeExchange,
-} from '../apps/server/src/modules/market-data/testing/fake-exchange.ts';
-import { freshDataDir, type IsolatedServer, startIsolatedServer } from './isolated-server.ts';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { serverOnFakeVenue } from './fake-venue.ts';
 import {
   callApi,
   createDepositChannel,
@@ -19,7 +9,7 @@ import {
   openAs,
   registerUser,
   type Session,
-  snap,
+  snapFromTop,
   sumAmounts,
   walletOf,
 } from './support.ts';
@@ -56,49 +46,30 @@ interface Position {
   quantity: string;
 }
 
-let fake: FakeExchange;
-let server: IsolatedServer;
-let api: APIRequestContext;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  fake = await startFakeExchange();
-  fake.setPrice('BTCUSDT', '65000');
-  fake.setFundingRate('BTCUSDT', '0.0005');
-  server = await startIsolatedServer(PORT, freshDataDir(`perpetual-funding-${PORT}`), {
-    PRICE_SOURCES: 'htx',
-    HTX_API_URL: fake.url,
-    MARKET_HTTP_TIMEOUT_MS: '2000',
-    FUNDING_INTERVAL_MINUTES: '1',
-  });
-  api = await playwrightRequest.newContext({ baseURL: server.url });
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-  await fake?.close();
+const venue = serverOnFakeVenue({
+  port: PORT,
+  name: 'perpetual-funding',
+  prices: { BTCUSDT: '65000' },
+  fundingRates: { BTCUSDT: '0.0005' },
+  env: { FUNDING_INTERVAL_MINUTES: '1' },
 });
 
 const openPositions = (user: Session) =>
-  callApi<{ positions: Position[] }>(api, 'GET', '/api/trading/perpetual/positions?status=open', {
+  callApi<{ positions: Position[] }>(venue.api, 'GET', '/api/trading/perpetual/positions?status=open', {
     token: user.token,
   });
 
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, test.info(), name);
-}
+const shot = (page: Page, name: string) => snapFromTop(page, test.info(), name);
 
 test('a long pays funding at the next instant, shown on the screen, the position and the statement', async ({
   page,
 }) => {
-  const admin = await callApi<Session>(api, 'POST', '/api/auth/login', {
+  const admin = await callApi<Session>(venue.api, 'POST', '/api/auth/login', {
     data: { account: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
-  const user = await registerUser(api, 'funding');
-  const channel = await createDepositChannel(api, admin);
-  await fundUser(api, admin, user, channel.id, '1000');
+  const user = await registerUser(venue.api, 'funding');
+  const channel = await createDepositChannel(venue.api, admin);
+  await fundUser(venue.api, admin, user, channel.id, '1000');
 
   await openAs(page, user, '/trade/perpetual/BTCUSDT');
   await expect(page.getByTestId('perpetual-mark-price')).toHaveText('标记价格 65,000.00');
@@ -125,7 +96,7 @@ test('a long pays funding at the next instant, shown on the screen, the position
     .poll(
       async () => {
         const { payments } = await callApi<{ payments: Payment[] }>(
-          api,
+          venue.api,
           'GET',
           '/api/trading/perpetual/funding-history',
           { token: user.token },
@@ -161,7 +132,7 @@ test('a long pays funding at the next instant, shown on the screen, the position
   await shot(page, 'perpetual-funding-history-390');
 
   // The wallet statement: a 资金费用 row taking it from the frozen margin.
-  const wallet = await walletOf(api, user);
+  const wallet = await walletOf(venue.api, user);
   expect(normAmount(wallet.frozen_balance)).toBe(normAmount(after?.margin ?? 'missing'));
   await page.goto('/wallet/asset/USDT');
   const statementRow = page.locator('[data-testid^="transaction-record-"]', { hasText: '资金费用' }).first();

@@ -1,15 +1,5 @@
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
-import {
-  type FakeExchange,
-  startFakeExchange,
-} from '../apps/server/src/modules/market-data/testing/fake-exchange.ts';
-import { freshDataDir, type IsolatedServer, startIsolatedServer } from './isolated-server.ts';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { serverOnFakeVenue } from './fake-venue.ts';
 import {
   callApi,
   createDepositChannel,
@@ -19,7 +9,7 @@ import {
   openAs,
   registerUser,
   type Session,
-  snap,
+  snapFromTop,
   walletOf,
 } from './support.ts';
 
@@ -36,43 +26,24 @@ const expect = baseExpect.configure({ timeout: 45_000 });
 const PORT = Number(process.env.E2E_PORT ?? 3199) + 11;
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
-let fake: FakeExchange;
-let server: IsolatedServer;
-let api: APIRequestContext;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  fake = await startFakeExchange();
-  fake.setPrice('BTCUSDT', '65000');
-  server = await startIsolatedServer(PORT, freshDataDir(`perpetual-limit-${PORT}`), {
-    PRICE_SOURCES: 'htx',
-    HTX_API_URL: fake.url,
-    MARKET_HTTP_TIMEOUT_MS: '2000',
-  });
-  api = await playwrightRequest.newContext({ baseURL: server.url });
+const venue = serverOnFakeVenue({
+  port: PORT,
+  name: 'perpetual-limit',
+  prices: { BTCUSDT: '65000' },
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-  await fake?.close();
-});
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, test.info(), name);
-}
+const shot = (page: Page, name: string) => snapFromTop(page, test.info(), name);
 
 test('a limit long waits under 当前委托, opens when the index reaches it, and half of it is closed', async ({
   page,
   browser,
 }) => {
-  const admin = await callApi<Session>(api, 'POST', '/api/auth/login', {
+  const admin = await callApi<Session>(venue.api, 'POST', '/api/auth/login', {
     data: { account: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
-  const user = await registerUser(api, 'perp-limit');
-  const channel = await createDepositChannel(api, admin);
-  await fundUser(api, admin, user, channel.id, '1000');
+  const user = await registerUser(venue.api, 'perp-limit');
+  const channel = await createDepositChannel(venue.api, admin);
+  await fundUser(venue.api, admin, user, channel.id, '1000');
 
   await openAs(page, user, '/trade/perpetual/BTCUSDT');
   await expect(page.getByTestId('perpetual-available')).toHaveText('可用 1,000.00 USDT');
@@ -91,24 +62,29 @@ test('a limit long waits under 当前委托, opens when the index reaches it, an
   // 当前委托: the order waits with 100 + 0.5 frozen.
   await page.getByRole('tab', { name: /当前委托/ }).click();
   const [limit] = (
-    await callApi<{ limit_orders: { id: number }[] }>(api, 'GET', '/api/trading/perpetual/limit-orders', {
-      token: user.token,
-    })
+    await callApi<{ limit_orders: { id: number }[] }>(
+      venue.api,
+      'GET',
+      '/api/trading/perpetual/limit-orders',
+      {
+        token: user.token,
+      },
+    )
   ).limit_orders;
   if (!limit) throw new Error('no waiting limit order');
   const waiting = page.getByTestId(`limit-order-${limit.id}`);
   await expect(waiting).toContainText('64,000.00');
   await expect(waiting).toContainText('100.50');
-  const wallet = await walletOf(api, user);
+  const wallet = await walletOf(venue.api, user);
   expect(normAmount(wallet.frozen_balance)).toBe('100.5');
   await shot(page, 'perpetual-limit-waiting-390');
 
   // The market falls through 64,000: the job opens the position at that index.
-  fake.setPrice('BTCUSDT', '63900');
+  venue.fake.setPrice('BTCUSDT', '63900');
   await expect(page.getByTestId('limit-orders-empty')).toBeVisible();
   await page.getByRole('tab', { name: /当前持仓/ }).click();
   const positions = await callApi<{ positions: { id: number; entry_price: string; quantity: string }[] }>(
-    api,
+    venue.api,
     'GET',
     '/api/trading/perpetual/positions',
     { token: user.token },

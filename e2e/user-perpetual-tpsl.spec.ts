@@ -1,15 +1,5 @@
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
-import {
-  type FakeExchange,
-  startFakeExchange,
-} from '../apps/server/src/modules/market-data/testing/fake-exchange.ts';
-import { freshDataDir, type IsolatedServer, startIsolatedServer } from './isolated-server.ts';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { serverOnFakeVenue } from './fake-venue.ts';
 import {
   callApi,
   createDepositChannel,
@@ -19,7 +9,7 @@ import {
   openAs,
   registerUser,
   type Session,
-  snap,
+  snapFromTop,
   sumAmounts,
   walletOf,
 } from './support.ts';
@@ -53,47 +43,32 @@ interface Position {
   realised_pnl: string | null;
 }
 
-let fake: FakeExchange;
-let server: IsolatedServer;
-let api: APIRequestContext;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  fake = await startFakeExchange();
-  // A still market: the fake's path would otherwise swing the price on its own.
-  fake.setPrice('BTCUSDT', '65000');
-  server = await startIsolatedServer(PORT, freshDataDir(`perpetual-tpsl-${PORT}`), {
-    PRICE_SOURCES: 'htx',
-    HTX_API_URL: fake.url,
-    MARKET_HTTP_TIMEOUT_MS: '2000',
-  });
-  api = await playwrightRequest.newContext({ baseURL: server.url });
+const venue = serverOnFakeVenue({
+  port: PORT,
+  name: 'perpetual-tpsl',
+  prices: { BTCUSDT: '65000' },
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-  await fake?.close();
-});
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, test.info(), name);
-}
+const shot = (page: Page, name: string) => snapFromTop(page, test.info(), name);
 
 async function positionsOf(user: Session, status: 'open' | 'closed') {
-  return callApi<{ positions: Position[] }>(api, 'GET', `/api/trading/perpetual/positions?status=${status}`, {
-    token: user.token,
-  });
+  return callApi<{ positions: Position[] }>(
+    venue.api,
+    'GET',
+    `/api/trading/perpetual/positions?status=${status}`,
+    {
+      token: user.token,
+    },
+  );
 }
 
 test('a long closed by its take-profit when the reference price reaches it', async ({ page }) => {
-  const admin = await callApi<Session>(api, 'POST', '/api/auth/login', {
+  const admin = await callApi<Session>(venue.api, 'POST', '/api/auth/login', {
     data: { account: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
-  const user = await registerUser(api, 'tpsl');
-  const channel = await createDepositChannel(api, admin);
-  await fundUser(api, admin, user, channel.id, '1000');
+  const user = await registerUser(venue.api, 'tpsl');
+  const channel = await createDepositChannel(venue.api, admin);
+  await fundUser(venue.api, admin, user, channel.id, '1000');
 
   await openAs(page, user, '/trade/perpetual/BTCUSDT');
   // The mark (the server's recorded reference price) beside the last price, both the fake's.
@@ -150,10 +125,10 @@ test('a long closed by its take-profit when the reference price reaches it', asy
   await expect(page.getByTestId(`position-margin-${id}`)).toHaveText('150.00');
   await expect(page.getByTestId(`position-liquidation-${id}`)).not.toHaveText(liquidationBefore ?? '');
   const afterMargin = sumAmounts('1000', '-100', '-0.5', '-50');
-  expect(normAmount((await walletOf(api, user)).balance)).toBe(afterMargin);
+  expect(normAmount((await walletOf(venue.api, user)).balance)).toBe(afterMargin);
 
   // The market reaches the take-profit: the server's job closes the position at the mark.
-  fake.setPrice('BTCUSDT', '66100');
+  venue.fake.setPrice('BTCUSDT', '66100');
   await expect(page.getByText('止盈已触发')).toBeVisible();
   const result = page.getByTestId('close-result');
   await expect(result).toContainText('止盈平仓 BTCUSDT 做多 10x');
@@ -171,7 +146,7 @@ test('a long closed by its take-profit when the reference price reaches it', asy
     margin_added: '50',
   });
   // The whole margin (added part included) + P&L − close fee came back; nothing stays frozen.
-  const wallet = await walletOf(api, user);
+  const wallet = await walletOf(venue.api, user);
   expect(normAmount(wallet.balance)).toBe(sumAmounts(afterMargin, closed?.payout ?? 'missing'));
   expect(normAmount(wallet.frozen_balance)).toBe('0');
 

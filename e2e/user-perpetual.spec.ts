@@ -8,7 +8,8 @@ import {
   normAmount,
   openAs,
   registerUser,
-  snap,
+  type snap,
+  snapFromTop,
   snapView,
   sumAmounts,
   walletOf,
@@ -66,14 +67,10 @@ async function shownAvailable(page: Page): Promise<string> {
 type Info = Parameters<typeof snap>[1];
 
 /** A full-page screenshot from the top: scrolled, the sticky header would be drawn mid-page. */
-async function shot(page: Page, testInfo: Info, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, testInfo, name);
-}
 
 async function atDesktop(page: Page, name: string, testInfo: Info) {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await shot(page, testInfo, name);
+  await snapFromTop(page, testInfo, name);
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
@@ -83,7 +80,7 @@ test('a guest sees the perpetual pairs and prices and is asked to log in', async
   await expect(page.getByTestId('trade-last-price')).toHaveText(/\d/);
   const prompt = page.getByTestId('perpetual-login-prompt');
   await expect(prompt).toContainText('登录后即可交易永续合约');
-  await shot(page, testInfo, 'perpetual-guest-390');
+  await snapFromTop(page, testInfo, 'perpetual-guest-390');
   await prompt.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Ftrade%2Fperpetual%2F/);
 });
@@ -126,7 +123,7 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
   const previewLiquidation = await shownNumber(page.getByTestId('perpetual-preview-liquidation'));
   expect(previewLiquidation / lastPrice).toBeGreaterThan(0.9);
   expect(previewLiquidation / lastPrice).toBeLessThan(0.91);
-  await shot(page, testInfo, 'perpetual-form-390');
+  await snapFromTop(page, testInfo, 'perpetual-form-390');
 
   // 开多 asks first (issue 33): the margin, leverage, notional, estimated liquidation price (the
   // engine's formula, as the preview) and fee of this order, with 不再提示; nothing is sent yet.
@@ -202,14 +199,14 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
   // Margin and fee left the available balance.
   const afterOpen = sumAmounts('1000', '-100', '-0.5');
   await expect.poll(() => shownAvailable(page)).toBe(toCents(afterOpen));
-  await shot(page, testInfo, 'perpetual-position-390');
+  await snapFromTop(page, testInfo, 'perpetual-position-390');
   await atDesktop(page, 'perpetual-position-1280', testInfo);
 
   // 平仓 asks first, then closes at the reference price.
   await page.getByTestId(`position-close-${position.id}`).click();
   const dialog = confirmDialog(page, '确认平仓');
   await expect(dialog).toContainText('以市价平仓 BTCUSDT 做多 10x');
-  await shot(page, testInfo, 'perpetual-close-confirm-390');
+  await snapFromTop(page, testInfo, 'perpetual-close-confirm-390');
   const closing = page.waitForResponse(
     (r) => new URL(r.url()).pathname === `/api/trading/perpetual/close/${position.id}`,
   );
@@ -239,7 +236,7 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
   expect(normAmount((await walletOf(request, user)).balance)).toBe(expectedBalance);
   expect(normAmount((await walletOf(request, user)).frozen_balance)).toBe('0');
   await expect.poll(() => shownAvailable(page)).toBe(toCents(expectedBalance));
-  await shot(page, testInfo, 'perpetual-closed-390');
+  await snapFromTop(page, testInfo, 'perpetual-closed-390');
 
   // The history keeps it, with the close price and where it came from.
   await page.getByRole('tab', { name: '历史记录' }).click();
@@ -251,6 +248,6 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
     1,
   );
   await expect(page.getByTestId(`history-source-${position.id}`)).toContainText('参考价来源');
-  await shot(page, testInfo, 'perpetual-history-390');
+  await snapFromTop(page, testInfo, 'perpetual-history-390');
   await atDesktop(page, 'perpetual-history-1280', testInfo);
 });
