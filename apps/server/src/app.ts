@@ -31,6 +31,9 @@ import type { Database } from './db/client.ts';
 import { createDbClock } from './db/db-clock.ts';
 import { isDatabaseUnavailable, isUnstorableCharacter, loggableError } from './db/errors.ts';
 import { registerModules } from './modules/index.ts';
+import { registerMetrics } from './modules/metrics/metrics.module.ts';
+import { readScrapeCounts } from './modules/metrics/metrics.repository.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
 import { createRealtime, type Realtime } from './modules/realtime/realtime.ts';
 
 declare module 'fastify' {
@@ -170,8 +173,18 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
   await clock.measure().catch((err) => app.log.warn({ err }, 'clock not measured at start'));
   clock.start();
   app.addHook('onClose', async () => clock.stop());
-  const ctx: AppContext = { config, database, log: app.log, realtime, activity, redis, clock };
+  // Before the routes: its hooks time every request (docs/operations.md, "Metrics").
+  const metrics = createMetrics();
+  registerMetrics(app, metrics, config);
+  const ctx: AppContext = { config, database, log: app.log, realtime, activity, redis, clock, metrics };
   const { auth } = await registerModules(router(app), ctx);
+  metrics.readFrom({
+    counts: () => readScrapeCounts(database.db),
+    leases: () => activity.leases(),
+    pool: database.pool,
+    redis: () => redis?.state() ?? 'off',
+    sockets: () => realtime.sockets(),
+  });
   // An admin still to enrol in 2FA gets no socket (it would carry admin notifications).
   authenticateSocket = (token) => auth.authenticateEnrolled(token);
   app.decorate('platform', ctx);

@@ -7,11 +7,20 @@ export interface Activity {
   begin(label: string): () => void;
   /** Work still running, oldest first, with how long it has run. */
   running(): { label: string; ms: number }[];
+  /** A job loop notes whether it holds its lease after each renewal (the metrics read it). */
+  leaseHeld(name: string, held: boolean): void;
+  /** The leases of this process's job loops: name → held now. */
+  leases(): ReadonlyMap<string, boolean>;
 }
 
 export function createActivity(now: () => number = Date.now): Activity {
   const started = new Map<symbol, { label: string; at: number }>();
+  const leases = new Map<string, boolean>();
   return {
+    leaseHeld(name, held) {
+      leases.set(name, held);
+    },
+    leases: () => leases,
     begin(label) {
       const id = Symbol(label);
       started.set(id, { label, at: now() });

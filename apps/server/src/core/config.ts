@@ -183,6 +183,18 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  /** GET /metrics on the main port for `Authorization: Bearer <token>` only (docs/operations.md). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** GET /metrics on its own listener at this port (and METRICS_HOST); unset: none. */
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** The OpenAPI document and its UI at /api/docs; production may switch them off. */
   API_DOCS: boolish.default(true),
   /** The public origin of the web app (e.g. https://exchange.example.com) used in invite links; unset, they are paths (never the request's Host). */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { DbClock } from '../db/db-clock.ts';
+import type { PlatformMetrics } from '../modules/metrics/metrics.ts';
 import type { Realtime } from '../modules/realtime/realtime.ts';
 import type { Activity } from './activity.ts';
 import type { Config } from './config.ts';
@@ -18,4 +19,6 @@ export interface AppContext {
   activity: Activity;
   /** The database's time, and whether this instance's clock may record and settle. */
   clock: DbClock;
+  /** This instance's Prometheus registry and instruments (modules/metrics). */
+  metrics: PlatformMetrics;
 }

@@ -30,6 +30,8 @@ export interface Database {
    * in the last RESOURCE_TROUBLE_MS). Never waits longer than `withinMs`.
    */
   check(withinMs: number): Promise<string | undefined>;
+  /** PostgreSQL: node-postgres's pool, connections checked out and queries waiting for one (metrics). */
+  pool?(): { inUse: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -278,6 +280,7 @@ export async function openPostgres(url: string, poolSize = 10, limits?: Postgres
   return {
     db,
     engine: 'postgres',
+    pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async check(withinMs) {
       if (trouble && performance.now() - trouble.at < RESOURCE_TROUBLE_MS) {
         return `数据库资源不足（${trouble.code} ${RESOURCE_WORDS[trouble.code] ?? ''}）`.replace(' ）', '）');

@@ -54,6 +54,7 @@ export function createJobLoop(deps: {
       held = false;
       log.warn({ err, lease: lease.name }, 'job lease renewal failed');
     }
+    deps.activity?.leaseHeld(lease.name, held);
     const tenure = lease.tenure;
     if (held && tenure && tenure.token !== before) {
       log.info(
@@ -100,6 +101,7 @@ export function createJobLoop(deps: {
       for (const t of timers.splice(0)) clearInterval(t);
       await Promise.allSettled([...running]);
       if (lease && held) await lease.release().catch(() => undefined);
+      if (lease) deps.activity?.leaseHeld(lease.name, false);
       held = !lease;
     },
   };

@@ -113,6 +113,19 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     readRateLimitPerMinute: config.MARKET_READ_RATE_LIMIT_PER_MINUTE,
   });
 
+  // The metrics' price sources: the index's last components of each listed pair (no network).
+  ctx.metrics.readPriceSourcesFrom(async () =>
+    (await pairs.symbols({ enabledOnly: false })).flatMap((symbol) => {
+      const snapshot = providers.index.snapshot(symbol);
+      if (!snapshot) return [];
+      return snapshot.components.map((c) => ({
+        source: c.source,
+        symbol,
+        up: c.status === 'included',
+        hasIndex: snapshot.price !== null,
+      }));
+    }),
+  );
   await pairs.ensureDefaultPairs(providers.sim.instrumentsList);
   await failStaleJobs(db);
   if (config.MARKET_DATA_AUTOSTART) await feed.boot();

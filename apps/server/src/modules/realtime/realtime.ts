@@ -28,6 +28,8 @@ export interface Realtime {
   /** Handles a client-sent event on every authenticated socket; `ack` answers the client's callback. */
   onClientEvent(event: string, handler: ClientEventHandler): void;
   onDisconnect(handler: (socket: SocketHandle) => void): void;
+  /** This instance's authenticated sockets, and those of them behind (slow consumers): for the metrics. */
+  sockets(): { connected: number; slow: number };
   close(): Promise<void>;
 }
 
@@ -172,6 +174,10 @@ export function createRealtime(opts: {
     onDisconnect: (handler) => {
       disconnectHandlers.push(handler);
     },
+    sockets: () => ({
+      connected: io.of('/').sockets.size,
+      slow: io.of('/').adapter.rooms.get(rooms.slow)?.size ?? 0,
+    }),
     async close() {
       clearInterval(slowCheck);
       await io.close();
@@ -187,6 +193,7 @@ export const silentRealtime: Realtime = {
   toRoom() {},
   onClientEvent() {},
   onDisconnect() {},
+  sockets: () => ({ connected: 0, slow: 0 }),
   async close() {},
 };
 

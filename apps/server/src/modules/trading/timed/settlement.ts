@@ -44,6 +44,8 @@ const MAX_BATCHES_PER_RUN = 1000;
 export interface SettlementHooks {
   /** Test seam: runs inside the batch's transaction after the postings, before commit. */
   beforeCommit?: (tx: Tx, batch: { orderIds: number[] }) => Promise<void> | void;
+  /** After commit, each settled contract's lag: settled_at − expires_at (the metrics' histogram). */
+  observeLag?: (product: 'flash' | 'option', lagSeconds: number) => void;
 }
 
 export interface SettlementRun {
@@ -221,6 +223,11 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
     });
     for (const { userId, order } of result.orders) {
       deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order });
+    }
+    if (hooks.observeLag) {
+      for (const { contract } of result.plans) {
+        hooks.observeLag(contract.product, (now.getTime() - contract.expiresAtMs) / 1000);
+      }
     }
     pushNotifications(deps.realtime, result.notices);
     return result;

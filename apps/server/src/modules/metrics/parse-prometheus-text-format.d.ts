@@ -1,0 +1,17 @@
+/** The npm package ships no types: the shape of what it returns (one entry per metric family). */
+declare module 'parse-prometheus-text-format' {
+  interface Sample {
+    labels?: Record<string, string>;
+    value?: string;
+    buckets?: Record<string, string>;
+    count?: string;
+    sum?: string;
+  }
+  interface Family {
+    name: string;
+    help: string;
+    type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED';
+    metrics: Sample[];
+  }
+  export default function parsePrometheusTextFormat(text: string): Family[];
+}
