@@ -9,8 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
-import { api, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
-import { fundUser } from '../../../test/money.ts';
+import { api, createTestApp, type TestApp } from '../../../test/app.ts';
 import { appSettings } from '../../jobs/jobs.schema.ts';
 import { writeSetting } from '../../jobs/settings.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
@@ -20,7 +19,7 @@ import { tradeOrders } from '../trading.schema.ts';
 import { ORDER_UPDATED_EVENT } from '../trading-deps.ts';
 import { createPerpetualEngine } from './perpetual.engine.ts';
 import { pnlAt } from './perpetual.math.ts';
-import { journalCount, refreshPrice, setPrice, systemUsdt, usdt } from './perpetual.test-helpers.ts';
+import { journalCount, perpetualClient, setPrice, systemUsdt, usdt } from './perpetual.test-helpers.ts';
 
 /**
  * The perpetual calls over HTTP on a real server and database. The app's engine takes real time:
@@ -34,45 +33,21 @@ type List = { positions: PerpetualPosition[]; pagination: { total: number } };
 let t: TestApp;
 let db: Db;
 
+let c: ReturnType<typeof perpetualClient>;
+
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
+  c = perpetualClient(t);
 });
 afterAll(async () => {
   await assertLedgerOk(db);
   await t.close();
 });
 
-async function trader(funds = '10000') {
-  const u = await registerUser(t.app);
-  if (funds !== '0') await fundUser(db, u.user.id, funds);
-  return { token: u.token, id: u.user.id };
-}
-const open = (token: string, body: Record<string, unknown>) =>
-  api<View>(t.app, 'POST', '/api/trading/perpetual/order', { token, body });
-const close = (token: string, id: number | string) =>
-  api<View>(t.app, 'POST', `/api/trading/perpetual/close/${id}`, { token });
-const list = (token: string, query = '') =>
-  api<List>(t.app, 'GET', `/api/trading/perpetual/positions${query}`, { token });
-
-async function opened(token: string, body: Record<string, unknown>): Promise<View> {
-  if (typeof body.symbol === 'string') await refreshPrice(db, body.symbol);
-  const res = await open(token, body);
-  expect(res.status, res.body.message).toBe(200);
-  return res.body.data as View;
-}
-
 const dec = (v: string | number) => new Decimal(v);
 const floor18 = (v: Decimal) => v.toDecimalPlaces(18, Decimal.ROUND_FLOOR).toFixed();
 const ceil18 = (v: Decimal) => v.toDecimalPlaces(18, Decimal.ROUND_CEIL).toFixed();
-
-/** An engine on the app's database with its own clock: a second job runner. */
-function jobEngine(now: number, events: unknown[][] = []) {
-  return createPerpetualEngine({
-    ...testTradingDeps(db, { now: () => now }),
-    realtime: { toUser: (...args: unknown[]) => void events.push(args), toAdmins: () => {} },
-  });
-}
 
 describe('GET /api/trading/perpetual/config', () => {
   it('needs a token', async () => {
@@ -80,7 +55,7 @@ describe('GET /api/trading/perpetual/config', () => {
   });
 
   it('gives the defaults and the enabled USDT pairs with their latest price', async () => {
-    const { token } = await trader('0');
+    const { token } = await c.trader('0');
     const at = await setPrice(db, 'BTCUSDT', '50000');
     const res = await api<PerpetualConfigData>(t.app, 'GET', '/api/trading/perpetual/config', { token });
     expect(res.status).toBe(200);
@@ -107,23 +82,23 @@ describe('GET /api/trading/perpetual/config', () => {
   });
 
   it('an operator setting overrides the defaults; an invalid one is refused loudly', async () => {
-    const { token } = await trader();
+    const { token } = await c.trader();
     try {
       await writeSetting(db, PERPETUAL_CONFIG_KEY, { leverages: [5, 10], max_open_positions: 2 }, null);
       const res = await api<PerpetualConfigData>(t.app, 'GET', '/api/trading/perpetual/config', { token });
       expect(res.body.data).toMatchObject({ leverages: [5, 10], max_open_positions: 2, min_margin: '10' });
 
       await setPrice(db, 'BTCUSDT', '50000');
-      const refused = await open(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 20 });
+      const refused = await c.open(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 20 });
       expect(refused.status).toBe(422);
       expect(refused.body.message).toBe('不支持该杠杆倍数，可选：5、10 倍');
 
-      await opened(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 5 });
-      await opened(token, { symbol: 'BTCUSDT', side: 'short', margin: '10', leverage: 10 });
-      const third = await open(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 5 });
+      await c.opened(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 5 });
+      await c.opened(token, { symbol: 'BTCUSDT', side: 'short', margin: '10', leverage: 10 });
+      const third = await c.open(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 5 });
       expect(third.status).toBe(422);
       expect(third.body.message).toBe('持仓数量已达上限（最多 2 个）');
-      expect((await list(token)).body.data?.pagination.total).toBe(2);
+      expect((await c.list(token)).body.data?.pagination.total).toBe(2);
 
       await writeSetting(db, PERPETUAL_CONFIG_KEY, { maintenance_margin_rate: '0.02' }, null);
       const invalid = await api(t.app, 'GET', '/api/trading/perpetual/config', { token });
@@ -137,10 +112,10 @@ describe('GET /api/trading/perpetual/config', () => {
 
 describe('POST /api/trading/perpetual/order', () => {
   it('opens a long: order, position, liquidation price and the money', async () => {
-    const { token, id } = await trader();
+    const { token, id } = await c.trader();
     const sys = await systemUsdt(db);
     const at = await setPrice(db, 'BTCUSDT', '50000');
-    const res = await open(token, { symbol: 'btc/usdt', side: 'long', margin: '100', leverage: 10 });
+    const res = await c.open(token, { symbol: 'btc/usdt', side: 'long', margin: '100', leverage: 10 });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('下单成功');
     const { order, position } = res.body.data as View;
@@ -185,9 +160,9 @@ describe('POST /api/trading/perpetual/order', () => {
   });
 
   it('opens a short with its liquidation price above the entry', async () => {
-    const { token } = await trader();
+    const { token } = await c.trader();
     await setPrice(db, 'ETHUSDT', '3000');
-    const { position } = await opened(token, {
+    const { position } = await c.opened(token, {
       symbol: 'ETHUSDT',
       side: 'short',
       margin: '30',
@@ -200,7 +175,7 @@ describe('POST /api/trading/perpetual/order', () => {
   it('prices an order by the tick fresh when it arrived, however long the reads before the price take', async () => {
     // The order arrives at `clock`, its pair read takes 3.5 s (a loaded machine), the tick was 0.1 s
     // old on arrival: it is the order's price, not a refusal or a later observation.
-    const { id } = await trader();
+    const { id } = await c.trader();
     let clock = Date.now();
     await setPrice(db, 'XRPUSDT', '0.5', clock - 100);
     const engine = createPerpetualEngine(
@@ -220,7 +195,7 @@ describe('POST /api/trading/perpetual/order', () => {
   it('counts the price age from the request’s arrival: the time spent before the engine does not age it', async () => {
     // The request arrived 3.5 s before the engine got it (a stalled moment of ours); the tick was
     // 0.5 s old on arrival, 4 s old when the engine prices the order.
-    const { id } = await trader();
+    const { id } = await c.trader();
     const engineStart = Date.now();
     await setPrice(db, 'UNIUSDT', '80', engineStart - 4000);
     const engine = createPerpetualEngine(testTradingDeps(db, { now: () => engineStart }));
@@ -238,7 +213,7 @@ describe('POST /api/trading/perpetual/order', () => {
   });
 
   it('refuses what the rules forbid, and nothing changes', async () => {
-    const { token, id } = await trader('60');
+    const { token, id } = await c.trader('60');
     await db.update(tradingPairs).set({ enabled: false }).where(eq(tradingPairs.symbol, 'ETCUSDT'));
     await setPrice(db, 'BTCUSDT', '50000');
     const base = { symbol: 'BTCUSDT', side: 'long', margin: '50', leverage: 10 };
@@ -259,7 +234,7 @@ describe('POST /api/trading/perpetual/order', () => {
       [{ client_order_id: 'bad id!' }, 400, /client_order_id/],
     ];
     for (const [change, status, message] of cases) {
-      const res = await open(token, { ...base, ...change });
+      const res = await c.open(token, { ...base, ...change });
       expect(res.status, JSON.stringify(change)).toBe(status);
       expect(res.body.success).toBe(false);
       if (typeof message === 'string') expect(res.body.message).toBe(message);
@@ -274,14 +249,14 @@ describe('POST /api/trading/perpetual/order', () => {
   });
 
   it('a client_order_id makes retries and concurrent duplicates one order', async () => {
-    const { token, id } = await trader();
+    const { token, id } = await c.trader();
     await setPrice(db, 'BTCUSDT', '50000');
     const body = { symbol: 'BTCUSDT', side: 'short', margin: '20', leverage: 5, client_order_id: 'perp-1' };
-    const first = await opened(token, body);
-    const again = await opened(token, body);
+    const first = await c.opened(token, body);
+    const again = await c.opened(token, body);
     expect(again.order.id).toBe(first.order.id);
     const racing = await Promise.all(
-      [1, 2, 3].map(() => open(token, { ...body, client_order_id: 'perp-2' })),
+      [1, 2, 3].map(() => c.open(token, { ...body, client_order_id: 'perp-2' })),
     );
     expect(racing.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(racing.map((r) => r.body.data?.order.id)).size).toBe(1);
@@ -295,13 +270,13 @@ describe('POST /api/trading/perpetual/order', () => {
   });
 
   it('the open-position limit holds under concurrent openings', async () => {
-    const { token } = await trader();
+    const { token } = await c.trader();
     try {
       await writeSetting(db, PERPETUAL_CONFIG_KEY, { max_open_positions: 3 }, null);
       await setPrice(db, 'BTCUSDT', '50000');
       const results = await Promise.all(
         Array.from({ length: 6 }, () =>
-          open(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 2 }),
+          c.open(token, { symbol: 'BTCUSDT', side: 'long', margin: '10', leverage: 2 }),
         ),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(3);
@@ -320,57 +295,67 @@ describe('POST /api/trading/perpetual/close/{id}', () => {
     { side: 'short', close: '52000', pnl: '-40', fee: '0.52', payout: '59.48', house: '40' },
   ] as const;
   // Beyond the liquidation price a close is the liquidation (the last test of this file).
-  for (const c of cases) {
-    it(`closes a ${c.side} at ${c.close}: P&L ${c.pnl}, fee ${c.fee}, payout ${c.payout}`, async () => {
-      const { token, id } = await trader();
+  for (const k of cases) {
+    it(`closes a ${k.side} at ${k.close}: P&L ${k.pnl}, fee ${k.fee}, payout ${k.payout}`, async () => {
+      const { token, id } = await c.trader();
       await setPrice(db, 'BTCUSDT', '50000');
-      const { order } = await opened(token, { symbol: 'BTCUSDT', side: c.side, margin: '100', leverage: 10 });
+      const { order } = await c.opened(token, {
+        symbol: 'BTCUSDT',
+        side: k.side,
+        margin: '100',
+        leverage: 10,
+      });
       const sys = await systemUsdt(db);
-      const at = await setPrice(db, 'BTCUSDT', c.close);
-      const res = await close(token, order.id);
+      const at = await setPrice(db, 'BTCUSDT', k.close);
+      const res = await c.close(token, order.id);
       expect(res.status, res.body.message).toBe(200);
       expect(res.body.message).toBe('平仓成功');
       const view = res.body.data as View;
       expect(view.position).toMatchObject({
         status: 'closed',
-        close_price: c.close,
+        close_price: k.close,
         close_source: 'test',
         close_price_at: new Date(at).toISOString(),
-        realised_pnl: c.pnl,
-        close_fee: c.fee,
-        payout: c.payout,
+        realised_pnl: k.pnl,
+        close_fee: k.fee,
+        payout: k.payout,
         mark_price: null,
         unrealised_pnl: null,
       });
       expect(view.position.closed_at).not.toBeNull();
       expect(view.order.status).toBe('filled');
       expect(view.order.closed_at).not.toBeNull();
-      expect(view.order.fee).toBe(dec('0.5').plus(c.fee).toFixed());
+      expect(view.order.fee).toBe(dec('0.5').plus(k.fee).toFixed());
       const wallet = await usdt(db, id);
-      expect(wallet.available.toFixed()).toBe(dec('9899.5').plus(c.payout).toFixed());
+      expect(wallet.available.toFixed()).toBe(dec('9899.5').plus(k.payout).toFixed());
       expect(wallet.frozen.toFixed()).toBe('0');
       const after = await systemUsdt(db);
-      expect(after.fees.minus(sys.fees).toFixed()).toBe(c.fee);
-      expect(after.house.minus(sys.house).toFixed()).toBe(c.house);
+      expect(after.fees.minus(sys.fees).toFixed()).toBe(k.fee);
+      expect(after.house.minus(sys.house).toFixed()).toBe(k.house);
     });
   }
 
   it('only the owner closes, only an open position, and a double click closes once', async () => {
-    const a = await trader();
-    const b = await trader();
+    const a = await c.trader();
+    const b = await c.trader();
     await setPrice(db, 'BTCUSDT', '50000');
-    const { order } = await opened(a.token, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 3 });
-    const other = await close(b.token, order.id);
+    const { order } = await c.opened(a.token, {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      margin: '100',
+      leverage: 3,
+    });
+    const other = await c.close(b.token, order.id);
     expect(other.status).toBe(404);
     expect(other.body.message).toBe('仓位不存在');
-    expect((await close(a.token, 987654321)).status).toBe(404);
-    expect((await close(a.token, 'abc')).status).toBe(400);
+    expect((await c.close(a.token, 987654321)).status).toBe(404);
+    expect((await c.close(a.token, 'abc')).status).toBe(400);
 
     await setPrice(db, 'BTCUSDT', '51000');
-    const clicks = await Promise.all([close(a.token, order.id), close(a.token, order.id)]);
+    const clicks = await Promise.all([c.close(a.token, order.id), c.close(a.token, order.id)]);
     expect(clicks.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(clicks.find((r) => r.status === 409)?.body.message).toBe('仓位已平仓');
-    const again = await close(a.token, order.id);
+    const again = await c.close(a.token, order.id);
     expect(again.status).toBe(409);
     expect(await journalCount(db, `perpetual:${order.id}:close`)).toBe(1);
     // 100 × 3 / 50000 = 0.006 BTC; +6 P&L; fee 0.006 × 51000 × 0.0005 = 0.153.
@@ -382,18 +367,18 @@ describe('POST /api/trading/perpetual/close/{id}', () => {
 
 describe('GET /api/trading/perpetual/positions', () => {
   it('lists open positions marked to the latest price, and the history', async () => {
-    const { token } = await trader();
-    const stranger = await trader('0');
+    const { token } = await c.trader();
+    const stranger = await c.trader('0');
     await setPrice(db, 'BTCUSDT', '50000');
-    const long = await opened(token, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
+    const long = await c.opened(token, { symbol: 'BTCUSDT', side: 'long', margin: '100', leverage: 10 });
     await setPrice(db, 'ETHUSDT', '3000');
-    const short = await opened(token, { symbol: 'ETHUSDT', side: 'short', margin: '50', leverage: 5 });
-    const shut = await opened(token, { symbol: 'ETHUSDT', side: 'long', margin: '10', leverage: 1 });
-    await close(token, shut.order.id);
+    const short = await c.opened(token, { symbol: 'ETHUSDT', side: 'short', margin: '50', leverage: 5 });
+    const shut = await c.opened(token, { symbol: 'ETHUSDT', side: 'long', margin: '10', leverage: 1 });
+    await c.close(token, shut.order.id);
 
     const markAt = await setPrice(db, 'BTCUSDT', '50250');
     await setPrice(db, 'ETHUSDT', '3030');
-    const res = await list(token);
+    const res = await c.list(token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('获取持仓成功');
     const data = res.body.data as List;
@@ -412,22 +397,22 @@ describe('GET /api/trading/perpetual/positions', () => {
       roe_percent: '-5',
     });
 
-    const history = (await list(token, '?status=closed')).body.data as List;
+    const history = (await c.list(token, '?status=closed')).body.data as List;
     expect(history.positions.map((p) => p.id)).toEqual([shut.order.id]);
     expect(history.positions[0]).toMatchObject({ status: 'closed', close_price: '3000', realised_pnl: '0' });
-    expect(((await list(token, '?status=liquidated')).body.data as List).positions).toHaveLength(0);
-    expect(((await list(token, '?symbol=ETHUSDT')).body.data as List).positions).toHaveLength(1);
-    expect(((await list(stranger.token)).body.data as List).positions).toHaveLength(0);
-    const bad = await list(token, '?status=pending');
+    expect(((await c.list(token, '?status=liquidated')).body.data as List).positions).toHaveLength(0);
+    expect(((await c.list(token, '?symbol=ETHUSDT')).body.data as List).positions).toHaveLength(1);
+    expect(((await c.list(stranger.token)).body.data as List).positions).toHaveLength(0);
+    const bad = await c.list(token, '?status=pending');
     expect(bad.status).toBe(400);
   });
 });
 
 describe('liquidation job', () => {
   it('liquidates a long at its liquidation price, not just before it', async () => {
-    const { token, id } = await trader();
+    const { token, id } = await c.trader();
     await setPrice(db, 'SOLUSDT', '200');
-    const { order, position } = await opened(token, {
+    const { order, position } = await c.opened(token, {
       symbol: 'SOLUSDT',
       side: 'long',
       margin: '100',
@@ -437,14 +422,14 @@ describe('liquidation job', () => {
     expect(position.liquidation_price).toBe(floor18(dec(180).div('0.995')));
 
     const before = await setPrice(db, 'SOLUSDT', liq.plus('0.0001').toFixed());
-    expect((await jobEngine(before).checkPositions(new Date(before))).liquidated).toBe(0);
-    expect(((await list(token)).body.data as List).positions).toHaveLength(1);
+    expect((await c.jobEngine(before).checkPositions(new Date(before))).liquidated).toBe(0);
+    expect(((await c.list(token)).body.data as List).positions).toHaveLength(1);
 
     const sys = await systemUsdt(db);
     const events: unknown[][] = [];
     const at = await setPrice(db, 'SOLUSDT', liq.toFixed());
-    expect((await jobEngine(at, events).checkPositions(new Date(at))).liquidated).toBe(1);
-    const [gone] = ((await list(token, '?status=liquidated')).body.data as List).positions;
+    expect((await c.jobEngine(at, events).checkPositions(new Date(at))).liquidated).toBe(1);
+    const [gone] = ((await c.list(token, '?status=liquidated')).body.data as List).positions;
     expect(gone).toMatchObject({
       id: order.id,
       status: 'liquidated',
@@ -470,15 +455,15 @@ describe('liquidation job', () => {
     expect(orderEvents[0]?.[0]).toBe(id);
     expect(orderEvents[0]?.[2]).toMatchObject({ order: { id: order.id, status: 'filled' } });
     // A close afterwards is refused and moves nothing.
-    const late = await close(token, order.id);
+    const late = await c.close(token, order.id);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('仓位已平仓');
   });
 
   it('liquidates a short at its liquidation price, not just before it', async () => {
-    const { token } = await trader();
+    const { token } = await c.trader();
     await setPrice(db, 'BNBUSDT', '600');
-    const { order, position } = await opened(token, {
+    const { order, position } = await c.opened(token, {
       symbol: 'BNBUSDT',
       side: 'short',
       margin: '40',
@@ -488,39 +473,41 @@ describe('liquidation job', () => {
     // 630 / 1.005, up to the rounding of the quantity (40 × 20 / 600 to 18 places).
     expect(liq.minus(dec(630).div('1.005')).abs().lt('1e-15')).toBe(true);
     const before = await setPrice(db, 'BNBUSDT', liq.minus('0.0001').toFixed());
-    expect((await jobEngine(before).checkPositions(new Date(before))).liquidated).toBe(0);
+    expect((await c.jobEngine(before).checkPositions(new Date(before))).liquidated).toBe(0);
     const at = await setPrice(db, 'BNBUSDT', liq.toFixed());
-    expect((await jobEngine(at).checkPositions(new Date(at))).liquidated).toBe(1);
+    expect((await c.jobEngine(at).checkPositions(new Date(at))).liquidated).toBe(1);
     expect(await journalCount(db, `perpetual:${order.id}:liquidate`)).toBe(1);
   });
 
   it('decides nothing without a fresh reference price', async () => {
-    const { token } = await trader();
+    const { token } = await c.trader();
     const at = await setPrice(db, 'LTCUSDT', '100');
-    const { order } = await opened(token, { symbol: 'LTCUSDT', side: 'long', margin: '10', leverage: 100 });
+    const { order } = await c.opened(token, { symbol: 'LTCUSDT', side: 'long', margin: '10', leverage: 100 });
     await setPrice(db, 'LTCUSDT', '50', at + 1);
     // Ten seconds later the tick is stale and the market (the fixture's) gives none.
     const later = at + 10_000;
-    expect((await jobEngine(later).checkPositions(new Date(later))).liquidated).toBe(0);
-    expect(((await list(token, '?symbol=LTCUSDT')).body.data as List).positions).toHaveLength(1);
+    expect((await c.jobEngine(later).checkPositions(new Date(later))).liquidated).toBe(0);
+    expect(((await c.list(token, '?symbol=LTCUSDT')).body.data as List).positions).toHaveLength(1);
     // Leave nothing liquidatable behind for the other tests.
     await setPrice(db, 'LTCUSDT', '100');
-    expect((await close(token, order.id)).status).toBe(200);
+    expect((await c.close(token, order.id)).status).toBe(200);
   });
 
   it('two runners at once liquidate each position once', async () => {
-    const traders = await Promise.all([trader(), trader()]);
+    const traders = await Promise.all([c.trader(), c.trader()]);
     await setPrice(db, 'DOTUSDT', '7');
     const ids: number[] = [];
     for (const { token } of traders) {
       for (const leverage of [10, 20, 50]) {
-        ids.push((await opened(token, { symbol: 'DOTUSDT', side: 'long', margin: '15', leverage })).order.id);
+        ids.push(
+          (await c.opened(token, { symbol: 'DOTUSDT', side: 'long', margin: '15', leverage })).order.id,
+        );
       }
     }
     const at = await setPrice(db, 'DOTUSDT', '5');
     const runs = await Promise.all([
-      jobEngine(at).checkPositions(new Date(at)),
-      jobEngine(at).checkPositions(new Date(at)),
+      c.jobEngine(at).checkPositions(new Date(at)),
+      c.jobEngine(at).checkPositions(new Date(at)),
     ]);
     expect(runs[0].liquidated + runs[1].liquidated).toBe(6);
     for (const id of ids) expect(await journalCount(db, `perpetual:${id}:liquidate`)).toBe(1);
@@ -529,9 +516,9 @@ describe('liquidation job', () => {
 
   it('a close racing the liquidation settles once, as the liquidation', async () => {
     for (let round = 0; round < 4; round++) {
-      const { token, id } = await trader();
+      const { token, id } = await c.trader();
       await setPrice(db, 'LINKUSDT', '20');
-      const { order } = await opened(token, {
+      const { order } = await c.opened(token, {
         symbol: 'LINKUSDT',
         side: 'short',
         margin: '20',
@@ -539,8 +526,8 @@ describe('liquidation job', () => {
       });
       const at = await setPrice(db, 'LINKUSDT', '23');
       const [closing, job] = await Promise.all([
-        close(token, order.id),
-        jobEngine(at).checkPositions(new Date(at)),
+        c.close(token, order.id),
+        c.jobEngine(at).checkPositions(new Date(at)),
       ]);
       expect(await journalCount(db, `perpetual:${order.id}:close`)).toBe(0);
       expect(await journalCount(db, `perpetual:${order.id}:liquidate`)).toBe(1);
@@ -556,12 +543,12 @@ describe('liquidation job', () => {
   });
 
   it('a close at or past the liquidation price is the liquidation: the margin is lost, never the remaining equity', async () => {
-    const { token, id } = await trader();
+    const { token, id } = await c.trader();
     await setPrice(db, 'LINKUSDT', '20');
     const before = await usdt(db, id);
-    const { order } = await opened(token, { symbol: 'LINKUSDT', side: 'long', margin: '20', leverage: 10 });
+    const { order } = await c.opened(token, { symbol: 'LINKUSDT', side: 'long', margin: '20', leverage: 10 });
     await setPrice(db, 'LINKUSDT', '17');
-    const res = await close(token, order.id);
+    const res = await c.close(token, order.id);
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.message).toBe(PERPETUAL_TEXTS.liquidatedOnClose);
     expect(res.body.data?.position.status).toBe('liquidated');
@@ -572,6 +559,6 @@ describe('liquidation job', () => {
     expect(after.frozen.toFixed()).toBe('0');
     // The margin and the opening fee are gone; nothing came back.
     expect(after.available.lt(before.available.minus(20))).toBe(true);
-    expect((await close(token, order.id)).status).toBe(409);
+    expect((await c.close(token, order.id)).status).toBe(409);
   });
 });
