@@ -51,6 +51,7 @@ export const POSTGRES = [
   'apps/server/src/modules/market-data/price-index.test.ts',
   'apps/server/src/modules/market-data/providers/sim-secret.test.ts',
   'apps/server/src/modules/market-watch/price-alerts.test.ts',
+  'apps/server/src/modules/metrics/metrics.test.ts',
   'apps/server/src/modules/reconciliation/reconciliation.test.ts',
   'apps/server/src/modules/risk/risk.test.ts',
   'apps/server/src/modules/team/rewards/rewards.test.ts',
