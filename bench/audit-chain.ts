@@ -17,10 +17,10 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/core/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
+import { createUser } from '../apps/server/src/modules/accounts/create-user.ts';
 import { verifyAuditChain } from '../apps/server/src/modules/audit/audit.chain.ts';
 import { recordAudit } from '../apps/server/src/modules/audit/audit.service.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
-import { createUser } from '../apps/server/src/modules/users/create-user.ts';
 import { DEFAULT_SERVER_URL } from './back-office-db.ts';
 import { percentile } from './server-process.ts';
 

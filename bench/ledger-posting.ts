@@ -11,9 +11,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { users } from '../apps/server/src/modules/auth/auth.schema.ts';
 import { postTransaction, postTransactionsBatch } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
+import { users } from '../apps/server/src/modules/users/users.schema.ts';
 
 const USERS = 100;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

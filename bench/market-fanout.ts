@@ -44,9 +44,10 @@ import { MARKET_EVENTS } from '@platform/contracts';
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
 import { openPglite } from '../apps/server/src/db/client.ts';
-import { sessions, users } from '../apps/server/src/modules/auth/auth.schema.ts';
+import { sessions } from '../apps/server/src/modules/auth/auth.schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens.ts';
+import { users } from '../apps/server/src/modules/users/users.schema.ts';
 import {
   api,
   percentile,

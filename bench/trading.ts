@@ -22,7 +22,6 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { users } from '../apps/server/src/modules/auth/auth.schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { insertSystemAccounts } from '../apps/server/src/modules/ledger/ledger.repository.ts';
 import { ensureUserWallet, postTransactionsBatch } from '../apps/server/src/modules/ledger/ledger.service.ts';
@@ -34,6 +33,7 @@ import {
   SETTLEMENT_PARALLELISM,
 } from '../apps/server/src/modules/trading/timed/settlement.ts';
 import { insertOpenContracts } from '../apps/server/src/modules/trading/timed/timed.test-helpers.ts';
+import { users } from '../apps/server/src/modules/users/users.schema.ts';
 import { KeepAliveClient } from './keep-alive-client.ts';
 import {
   api,

@@ -3,6 +3,8 @@
 // import walks around them (docs/module-boundaries.md).
 // - A module never imports another module's `*.repository.ts` or `*.schema.ts` (its drizzle tables),
 //   nor `db/schema.ts` (every table); `core/` and `db/` never import a module's code (types may).
+//   One exception: a `*.schema.ts` may import another module's tables to name them in a foreign key
+//   (`.references(() => users.id)`, `foreignKey({ foreignColumns })`) and for nothing else.
 // - No import cycle between modules: the graph of static value imports (`import type` does not count).
 // - Routes call services only: a `*.routes.ts` file imports no repository, no drizzle tables, nothing
 //   from db/ but types and no query builder (drizzle-orm, postgres, pg, PGlite), and reads no member of
@@ -21,6 +23,7 @@ const SRC = 'apps/server/src';
 const MODULES = `${SRC}/modules/`;
 const CORE_OR_DB = /^apps\/server\/src\/(core|db)\//;
 
+const SCHEMA = /\.schema\.ts$/;
 const isTest = (file) => /\.test(-helpers)?\.ts$/.test(file);
 /** The module a file belongs to (the folder under modules/), or undefined outside modules. */
 export const moduleOf = (file) =>
@@ -49,14 +52,60 @@ function resolve(base, from, specifier) {
   return undefined;
 }
 
-/** Every relative import and re-export of a file: `{ specifier, line, typeOnly, dynamic }`. */
+/**
+ * Whether every name an import declaration binds is used only to name a foreign key: inside the
+ * arguments of a `.references(...)` call or in `foreignColumns` of a `foreignKey({...})` call. A
+ * namespace or default import, a re-export or any other use (a column type, a query) is not.
+ */
+function namesOnlyForeignKeys(declaration, source) {
+  const named = declaration.importClause?.namedBindings;
+  if (!named || declaration.importClause.name || !ts.isNamedImports(named)) return false;
+  const names = new Set(named.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text));
+  if (names.size === 0) return false;
+  const inForeignKey = (node) => {
+    for (let n = node; n.parent; n = n.parent) {
+      const p = n.parent;
+      if (
+        ts.isCallExpression(p) &&
+        p.arguments.includes(n) &&
+        ts.isPropertyAccessExpression(p.expression) &&
+        p.expression.name.text === 'references'
+      )
+        return true;
+      if (
+        ts.isPropertyAssignment(p) &&
+        p.initializer === n &&
+        ts.isIdentifier(p.name) &&
+        p.name.text === 'foreignColumns' &&
+        ts.isObjectLiteralExpression(p.parent) &&
+        ts.isCallExpression(p.parent.parent) &&
+        ts.isIdentifier(p.parent.parent.expression) &&
+        p.parent.parent.expression.text === 'foreignKey'
+      )
+        return true;
+    }
+    return false;
+  };
+  let only = true;
+  const visit = (node) => {
+    if (node === declaration || !only) return;
+    if (ts.isIdentifier(node) && names.has(node.text) && !inForeignKey(node)) only = false;
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return only;
+}
+
+/** Every relative import and re-export of a file: `{ specifier, line, typeOnly, dynamic, foreignKeysOnly }`. */
 function importsOf(text, file) {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found = [];
   const add = (node, literal, typeOnly, dynamic) => {
     if (!ts.isStringLiteralLike(literal) || !literal.text.startsWith('.')) return;
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-    found.push({ specifier: literal.text, line, typeOnly, dynamic });
+    const foreignKeysOnly =
+      SCHEMA.test(file) && ts.isImportDeclaration(node) && namesOnlyForeignKeys(node, source);
+    found.push({ specifier: literal.text, line, typeOnly, dynamic, foreignKeysOnly });
   };
   const visit = (node) => {
     if (ts.isImportDeclaration(node)) {
@@ -122,7 +171,12 @@ export function boundaryViolations(imports) {
         out.push({ message: `${where(imp)}: db/schema.ts is drizzle's list of every table, not a module's` });
       else if (to !== undefined && to !== from && imp.to.endsWith('.repository.ts'))
         out.push({ message: `${where(imp)}: another module's repository (use its service or public file)` });
-      else if (to !== undefined && to !== from && imp.to.endsWith('.schema.ts'))
+      else if (
+        to !== undefined &&
+        to !== from &&
+        SCHEMA.test(imp.to) &&
+        !(SCHEMA.test(imp.from) && imp.foreignKeysOnly)
+      )
         out.push({
           key: `schema ${short(imp.from)} -> ${short(imp.to)}`,
           message: `${where(imp)}: another module's tables (ask the module that owns them through its read API)`,

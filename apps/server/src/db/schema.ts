@@ -26,4 +26,5 @@ export * from '../modules/risk/risk.schema.ts';
 export * from '../modules/stats/stats.schema.ts';
 export * from '../modules/team/team.schema.ts';
 export * from '../modules/trading/trading.schema.ts';
+export * from '../modules/users/users.schema.ts';
 export * from '../modules/withdrawals/withdrawals.schema.ts';

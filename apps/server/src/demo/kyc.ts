@@ -19,13 +19,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import type { AuditActor } from '../modules/audit/audit.service.ts';
-import { users } from '../modules/auth/auth.schema.ts';
 import { kycApplications } from '../modules/kyc/kyc.schema.ts';
 import { createKycService } from '../modules/kyc/kyc.service.ts';
 import { silentRealtime } from '../modules/realtime/realtime.ts';
 import { cleanImage } from '../modules/uploads/image-pipeline.ts';
 import { createImageStore } from '../modules/uploads/image-store.ts';
 import { createUrlSigner } from '../modules/uploads/signed-url.ts';
+import { users } from '../modules/users/users.schema.ts';
 import type { DemoTeamRandom } from './team.ts';
 
 const MINUTE = 60_000;

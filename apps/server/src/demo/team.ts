@@ -13,12 +13,12 @@ import { formatDate, latestPayoutDate } from '@platform/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { parseId, queryRows } from '../db/rows.ts';
+import { createUser } from '../modules/accounts/create-user.ts';
 import type { AuditActor } from '../modules/audit/audit.service.ts';
 import type { DepositService } from '../modules/deposits/deposits.service.ts';
 import { createRewardsService } from '../modules/team/rewards/rewards.service.ts';
 import { createSalaryService } from '../modules/team/salary/salary.service.ts';
 import { teamSalaryPayouts } from '../modules/team/team.schema.ts';
-import { createUser } from '../modules/users/create-user.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -3,6 +3,8 @@ import { PLATFORM_NAME, TWOFA_MESSAGES } from '@platform/contracts';
 import type { AppContext } from '../core/context.ts';
 import { tooManyRequests } from '../core/errors.ts';
 import type { Router } from '../core/http.ts';
+import type { ReferencePriceSource } from '../core/reference-prices.ts';
+import { createUser } from './accounts/create-user.ts';
 import { registerAddressBookRoutes } from './address-book/address-book.routes.ts';
 import { createAddressBookService } from './address-book/address-book.service.ts';
 import { registerAdjustmentRoutes } from './adjustments/adjustments.routes.ts';
@@ -32,7 +34,7 @@ import { registerChannelRoutes } from './channels/channels.routes.ts';
 import { createChannelsService } from './channels/channels.service.ts';
 import { createQrCodeStore } from './channels/qrcode-store.ts';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { createDashboardService, type ReferencePriceSource } from './dashboard/dashboard.service.ts';
+import { createDashboardService } from './dashboard/dashboard.service.ts';
 import { registerDepositRoutes } from './deposits/deposits.routes.ts';
 import { createDepositService } from './deposits/deposits.service.ts';
 import { registerPayoutApprovalRoutes } from './dual-control/payout-approvals.routes.ts';
@@ -109,6 +111,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
     adminSession,
     admin2faRequired: ctx.config.ADMIN_2FA_REQUIRED,
     twoFactor,
+    createUser,
     onSessionsRevoked: (ids) => ctx.realtime.disconnectSessions(ids),
     onNotified: notifyOwner,
     afterRegistration: (user) => recovery.afterRegistration(user),

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../core/config.ts';
-import { users } from '../modules/auth/auth.schema.ts';
+import { createUser } from '../modules/accounts/create-user.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { createUser } from '../modules/users/create-user.ts';
+import { users } from '../modules/users/users.schema.ts';
 import { TEST_AUDIT_CHAIN_KEY } from './audit-key.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 

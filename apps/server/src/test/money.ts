@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../modules/auth/auth.schema.ts';
 import { depositChannels, withdrawChannels } from '../modules/channels/channels.schema.ts';
 import { postTransaction } from '../modules/ledger/ledger.service.ts';
+import { users } from '../modules/users/users.schema.ts';
 
 /** Money fixtures for tests: channels, a KYC-approved user, funds posted through the ledger. */
 

@@ -9,9 +9,10 @@ import {
   renameAddress,
   WHITELIST_MESSAGES,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import { requireCurrentPassword } from '../auth/security-changes.ts';
 import type { AddressBookService } from './address-book.service.ts';
 

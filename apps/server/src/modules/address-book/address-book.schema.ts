@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /** 地址簿 (migration 0046): a user's saved USDT withdrawal addresses, each once, with a label. */
 export const withdrawalAddresses = pgTable(

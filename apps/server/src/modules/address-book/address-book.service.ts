@@ -11,11 +11,11 @@ import { ADDRESS_FORMAT_ERROR, formatDateTime, usdtAddressNetwork } from '@platf
 import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { lockUserScope } from '../../db/user-locks.ts';
-import { findUserById } from '../auth/accounts.ts';
 import { type AttemptGuard, countAhead } from '../auth/attempt-limiter.ts';
 import { recordSecurityChange } from '../auth/security-changes.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import { notify, type WrittenNotification } from '../notifications/notifications.service.ts';
+import { findUserById } from '../users/users.ts';
 import * as repo from './address-book.repository.ts';
 
 /**

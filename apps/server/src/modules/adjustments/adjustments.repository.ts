@@ -1,9 +1,9 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../auth/auth.schema.ts';
 import { ledgerAccounts } from '../ledger/ledger.schema.ts';
 import { tradingPairs } from '../market-data/market-data.schema.ts';
+import { users } from '../users/users.schema.ts';
 import { balanceAdjustments } from './adjustments.schema.ts';
 
 export type AdjustmentRow = typeof balanceAdjustments.$inferSelect;

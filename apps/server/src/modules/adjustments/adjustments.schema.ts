@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
-import { money } from '../ledger/ledger.schema.ts';
+import { money } from '../../db/columns.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * A manual balance adjustment (issue 17): one admin proposes a signed amount for a user's available

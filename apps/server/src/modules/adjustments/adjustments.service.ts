@@ -13,11 +13,11 @@ import {
 import { amountPrecisionProblem } from '@platform/domain';
 import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import { assertNotOwnRequest } from '../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
+import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { assertNotOwnRequest } from '../auth/own-request.ts';
-import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
 import { approvalCounts, assertApprovalCounts } from '../dual-control/counting-approvers.ts';
 import { usdtValueOf } from '../dual-control/usdt-value.ts';
 import { currentSeal, type Seal, sealEffect } from '../idempotency/effect-seal.ts';

@@ -9,11 +9,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { countCapped } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
-import { users } from '../auth/auth.schema.ts';
 import { countPendingApplications } from '../kyc/kyc-queue.ts';
 import { ledgerAccounts } from '../ledger/ledger.schema.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
-import { emailOrPhoneMatches } from '../users/user-search.ts';
+import { users } from '../users/users.schema.ts';
+import { emailOrPhoneMatches } from '../users/users.ts';
 
 /** Data access of the admin user list. No rules here. */
 

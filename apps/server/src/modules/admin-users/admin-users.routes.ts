@@ -1,8 +1,9 @@
 import { bulkSetUserStatus, getAdminUser, listAdminUsers, setUserStatus } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import type { Acting, AdminUsersService } from './admin-users.service.ts';
 
 /** The acting admin: audit actor and level. Only valid behind requireAdmin. */

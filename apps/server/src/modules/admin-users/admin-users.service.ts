@@ -13,11 +13,12 @@ import { badRequest, businessRule, forbidden, notFound } from '../../core/errors
 import { paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service.ts';
-import { findUserById, revokeUserSessions } from '../auth/accounts.ts';
-import { lapseFirstApprovals } from '../dual-control/lapsed-approvals.ts';
+import { revokeUserSessions } from '../auth/accounts.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 import { accountView } from '../users/user-view.ts';
+import { findUserById } from '../users/users.ts';
 import * as repo from './admin-users.repository.ts';
+import { lapseFirstApprovals } from './lapsed-approvals.ts';
 
 export { countOtherActiveSuperAdmins, lockSuperAdmins } from './admin-users.repository.ts';
 

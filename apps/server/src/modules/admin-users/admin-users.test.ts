@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createAdminTestApp, type TestAdmin } from '../../test/admin.ts';
 import { api, createAdmin, registerUser, type TestApp, uniqueEmail } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
-import { users } from '../auth/auth.schema.ts';
 import { kycApplications } from '../kyc/kyc.schema.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
+import { users } from '../users/users.schema.ts';
 
 let t: TestApp;
 let superAdmin: TestAdmin;

@@ -9,13 +9,14 @@ import {
 import { badRequest, forbidden } from '../../core/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { removeTwoFactor, revokeUserSessions, updateUser } from '../auth/accounts.ts';
+import { removeTwoFactor, revokeUserSessions } from '../auth/accounts.ts';
 import type { AttemptGuard } from '../auth/attempt-limiter.ts';
 import { DISABLED_MESSAGE } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
+import { updateUser } from '../users/users.ts';
 import * as repo from './activation.repository.ts';
 import { NO_PASSWORD } from './activation.repository.ts';
 

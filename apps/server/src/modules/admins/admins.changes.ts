@@ -11,17 +11,17 @@ import { z } from 'zod';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { createUser } from '../accounts/create-user.ts';
 import {
   countOtherActiveSuperAdmins,
   LAST_SUPER_ADMIN,
   lockSuperAdmins,
 } from '../admin-users/admin-users.service.ts';
+import { lapseFirstApprovals } from '../admin-users/lapsed-approvals.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { findUserByEmail, findUserByPhone, updateUser } from '../auth/accounts.ts';
 import type { AdminChangeRow } from '../changes/changes.schema.ts';
 import type { ApplyContext, ChangeKindDefinition, ChangesService } from '../changes/changes.service.ts';
-import { lapseFirstApprovals } from '../dual-control/lapsed-approvals.ts';
-import { createUser } from '../users/create-user.ts';
+import { findUserByEmail, findUserByPhone, updateUser } from '../users/users.ts';
 import { DELETED_PASSWORD, installActivation, NO_PASSWORD, revokeCredentials } from './activation.ts';
 import * as repo from './admins.repository.ts';
 

@@ -2,8 +2,8 @@ import type { AdminStatusFilter } from '@platform/contracts';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount } from '../../db/rows.ts';
-import { users } from '../auth/auth.schema.ts';
-import { emailOrPhoneMatches } from '../users/user-search.ts';
+import { users } from '../users/users.schema.ts';
+import { emailOrPhoneMatches } from '../users/users.ts';
 import { NO_PASSWORD } from './activation.repository.ts';
 
 /**

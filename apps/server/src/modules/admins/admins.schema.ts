@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * One-time admin activation links (issue 32, docs/admins.md): only the token's SHA-256 is stored.

@@ -15,8 +15,8 @@ import { paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
 import { type Acting, changeActive, lockSuperAdmins, refusal } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { updateUser } from '../auth/accounts.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
+import { updateUser } from '../users/users.ts';
 import { newActivationLink } from './activation.ts';
 import {
   ADMIN_CHANGE_KINDS,

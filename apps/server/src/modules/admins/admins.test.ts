@@ -27,10 +27,10 @@ import {
   uniqueEmail,
 } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
-import { users } from '../auth/auth.schema.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { changesOf } from '../changes/changes.module.ts';
 import { adminChanges } from '../changes/changes.schema.ts';
+import { users } from '../users/users.schema.ts';
 import { adminActivations } from './admins.schema.ts';
 
 /**

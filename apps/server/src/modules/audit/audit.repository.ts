@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../auth/auth.schema.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
-import { likeEscape } from '../users/user-search.ts';
+import { users } from '../users/users.schema.ts';
+import { likeEscape } from '../users/users.ts';
 import { auditLogs } from './audit.schema.ts';
 
 /** Data access of the audit log: only SQL here, the service decides. */

@@ -7,9 +7,9 @@ import {
 } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { caller } from '../../core/caller.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
-import { caller } from '../auth/guard.ts';
 import { auditChainKey } from './audit.key.ts';
 import * as repo from './audit.repository.ts';
 import { auditLogs } from './audit.schema.ts';

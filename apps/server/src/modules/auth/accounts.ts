@@ -1,15 +1,6 @@
 /**
- * User accounts as other features reach them. The auth module owns the users and sessions tables;
- * other modules look users up, create and update them, and end their sessions through these.
+ * What other modules do to an account's sign-in: end its sessions, remove its 2FA. The users table
+ * and its look-ups belong to the users module (users/users.ts).
  */
-export {
-  findUserByEmail,
-  findUserById,
-  findUserByInviteCode,
-  findUserByPhone,
-  insertUser,
-  revokeUserSessions,
-  type UserRow,
-  updateUser,
-} from './auth.repository.ts';
+export { revokeUserSessions } from './auth.repository.ts';
 export { removeTwoFactor } from './two-factor/two-factor.repository.ts';

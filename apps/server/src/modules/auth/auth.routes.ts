@@ -1,11 +1,12 @@
 import { changePassword, getMe, login, logout, register, updateProfile } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
+import { caller } from '../../core/caller.ts';
 import type { Config } from '../../core/config.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import { type AttemptLimiter, createAttemptLimiter } from './attempt-limiter.ts';
 import { type AuthService, type ClientInfo, tooManyWrongLoginPasswords } from './auth.service.ts';
-import { caller, type Guards } from './guard.ts';
+import type { Guards } from './guard.ts';
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,

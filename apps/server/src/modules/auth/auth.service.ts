@@ -15,12 +15,13 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../core/errors.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { getUserWallets } from '../ledger/ledger.service.ts';
 import { newDeviceLogin } from '../notifications/notices.ts';
 import { notify, type WrittenNotification } from '../notifications/notifications.service.ts';
-import { createUser } from '../users/create-user.ts';
 import { toPublicUser } from '../users/user-view.ts';
+import { findUserByEmail, findUserById, findUserByPhone, type NewUser, updateUser } from '../users/users.ts';
 import { recordLoginEvent } from './account-security/account-security.repository.ts';
 import type { AttemptGuard } from './attempt-limiter.ts';
 import * as repo from './auth.repository.ts';
@@ -52,6 +53,11 @@ export interface AuthServiceDeps {
   /** ADMIN_2FA_REQUIRED: an admin without 2FA reaches only enrolment. */
   admin2faRequired: boolean;
   twoFactor: TwoFactorService;
+  /**
+   * Opens the account a registration makes, in its transaction: accounts/create-user.ts's createUser
+   * (user, referral tree node, wallet). Passed in, so that auth imports neither team nor the ledger.
+   */
+  createUser: (tx: Tx, values: NewUser) => Promise<repo.UserRow>;
   /** Called with revoked session ids so that their sockets are disconnected at once. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
   /**
@@ -125,8 +131,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** An admin needs 2FA on before the back office serves them. */
   const needsTwofaSetup = (user: Pick<repo.UserRow, 'role' | 'twofaEnabledAt'>) =>
     deps.admin2faRequired && user.role === 'admin' && user.twofaEnabledAt === null;
-  const publicUser = (user: repo.UserRow) =>
-    toPublicUser(db, user, { twofaSetupRequired: needsTwofaSetup(user) });
+  const publicUser = async (user: repo.UserRow) =>
+    toPublicUser(user, {
+      twofaSetupRequired: needsTwofaSetup(user),
+      wallets: await getUserWallets(db, user.id),
+    });
 
   const sessionLookups = createLookupQueue<string, FoundSession>({
     ...LOOKUP_QUEUE,
@@ -188,9 +197,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       let user: repo.UserRow;
       try {
         user = await db.transaction(async (tx) => {
-          if (await repo.findUserByEmail(tx, body.email)) throw conflict('该邮箱已被注册');
-          if (body.phone && (await repo.findUserByPhone(tx, body.phone))) throw conflict('该手机号已被注册');
-          return createUser(tx, {
+          if (await findUserByEmail(tx, body.email)) throw conflict('该邮箱已被注册');
+          if (body.phone && (await findUserByPhone(tx, body.phone))) throw conflict('该手机号已被注册');
+          return deps.createUser(tx, {
             email: body.email,
             phone: body.phone ?? null,
             passwordHash,
@@ -220,8 +229,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const identifier = (body.account ?? body.email ?? body.phone ?? '').trim();
       if (!identifier) throw badRequest('请输入邮箱或手机号');
       const user = identifier.includes('@')
-        ? await repo.findUserByEmail(db, identifier)
-        : await repo.findUserByPhone(db, identifier);
+        ? await findUserByEmail(db, identifier)
+        : await findUserByPhone(db, identifier);
       const passwordAttempt = user ? attempts?.password(user.id) : undefined;
       if (user && passwordAttempt) {
         try {
@@ -262,7 +271,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
         deps.onNotified?.(await notify(db, [notice]));
       }
-      const updated = (await repo.updateUser(db, user.id, { lastLogin: new Date() })) ?? user;
+      const updated = (await updateUser(db, user.id, { lastLogin: new Date() })) ?? user;
       return { token, user: await publicUser(updated) };
     },
 
@@ -295,8 +304,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         const user =
           Object.keys(changes).length > 0
-            ? await repo.updateUser(db, userId, changes)
-            : await repo.findUserById(db, userId);
+            ? await updateUser(db, userId, changes)
+            : await findUserById(db, userId);
         if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
         return publicUser(user);
       } catch (err) {
@@ -317,7 +326,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       attempts?: AttemptGuard,
       client?: ClientInfo,
     ) {
-      const user = await repo.findUserById(db, userId);
+      const user = await findUserById(db, userId);
       if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
       await attempts?.begin();
       if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('原密码错误');
@@ -325,7 +334,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (body.oldPassword === body.newPassword) throw badRequest('新密码不能与原密码相同');
       const passwordHash = await hashPassword(body.newPassword);
       const { revoked, notices } = await db.transaction(async (tx) => {
-        await repo.updateUser(tx, userId, { passwordHash });
+        await updateUser(tx, userId, { passwordHash });
         const notices = await recordSecurityChange(tx, {
           userId,
           change: 'password_changed',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, registerUser, type TestApp, uniqueEmail } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
-import { users } from './auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

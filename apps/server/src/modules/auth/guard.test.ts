@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { createUser } from '../accounts/create-user.ts';
 import { createAuthService } from './auth.service.ts';
 import { bearerToken, createGuards } from './guard.ts';
 import { createTwoFactorService } from './two-factor/two-factor.service.ts';
@@ -16,6 +17,7 @@ beforeAll(async () => {
       adminSession: { idleMinutes: 30, maxHours: 12 },
       admin2faRequired: false,
       twoFactor: createTwoFactorService({ db: t.database.db, issuer: 'test' }),
+      createUser,
     }),
   );
 });

@@ -1,18 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden } from '../../core/errors.ts';
-import type { UserRow } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
-
-export interface RequestAuth {
-  sessionId: string;
-  user: UserRow;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: RequestAuth | null;
-  }
-}
 
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -81,10 +69,4 @@ export function authenticateBeforeValidation(app: FastifyInstance): void {
       : [];
     route.onRequest = [...before, ...(guards as unknown as onRequestHookHandler[])];
   });
-}
-
-/** The authenticated caller; only valid behind one of the guards. */
-export function caller(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw new Error('route is missing its auth guard');
-  return request.auth;
 }

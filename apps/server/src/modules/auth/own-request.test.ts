@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SalaryLevel } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWN_REQUEST_REFUSED } from '../../core/own-request.ts';
 import { api, createAdmin, createTestApp, registerUser, saveApproved, type TestApp } from '../../test/app.ts';
 import {
   approveKyc,
@@ -17,9 +18,8 @@ import { getUserWallets } from '../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
 import { createTeamBuilder } from '../team/rewards/team.test-helpers.ts';
 import { teamRewards, teamSalaryPayouts } from '../team/team.schema.ts';
+import { users } from '../users/users.schema.ts';
 import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
-import { users } from './auth.schema.ts';
-import { OWN_REQUEST_REFUSED } from './own-request.ts';
 
 /**
  * Issue 17: no admin reviews their own request. An admin (and a super admin) is refused with 403

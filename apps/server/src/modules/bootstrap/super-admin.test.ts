@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, type TestApp } from '../../test/app.ts';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 import { DEFAULT_ADMIN_EMAIL, ensureSuperAdmin } from './super-admin.ts';
 
 let t: TestApp;

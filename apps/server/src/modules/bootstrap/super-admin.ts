@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { findUserByEmail, updateUser } from '../auth/accounts.ts';
-import { users } from '../auth/auth.schema.ts';
+import { createUser } from '../accounts/create-user.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { createUser } from '../users/create-user.ts';
+import { users } from '../users/users.schema.ts';
+import { findUserByEmail, updateUser } from '../users/users.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@platform.local';
 /** Serialises the bootstrap across instances starting together on one PostgreSQL server. */

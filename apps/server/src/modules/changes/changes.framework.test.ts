@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { badRequest, conflict } from '../../core/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createUser } from '../accounts/create-user.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { users } from '../auth/auth.schema.ts';
 import { appSettings } from '../jobs/jobs.schema.ts';
-import { createUser } from '../users/create-user.ts';
+import { users } from '../users/users.schema.ts';
 import { adminChanges } from './changes.schema.ts';
 import { type ChangeKindDefinition, type ChangesService, createChangesService } from './changes.service.ts';
 

@@ -3,8 +3,8 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { forbidden } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { users } from '../auth/auth.schema.ts';
 import { countsAsApprover } from '../dual-control/counting-approvers.ts';
+import { users } from '../users/users.schema.ts';
 import { type AdminChangeRow, adminChanges } from './changes.schema.ts';
 
 /** Equal JSON values, whatever the order of object keys (jsonb does not keep it). */

@@ -7,10 +7,11 @@ import {
   listAdminChanges,
   rejectAdminChange,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, auditActor } from '../audit/audit.service.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
 import type { ChangesService } from './changes.service.ts';
 import { changesSummaryFor } from './changes.summary.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * Pending changes (issue 32, migration 0038; docs/pending-changes.md): a proposal of a

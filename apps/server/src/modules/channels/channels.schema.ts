@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { money } from '../ledger/ledger.schema.ts';
+import { money } from '../../db/columns.ts';
 
 /** Where users send money: an address or payee account, with an optional QR image (spec 001 §3). */
 export const depositChannels = pgTable(

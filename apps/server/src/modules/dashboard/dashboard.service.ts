@@ -3,7 +3,6 @@ import {
   ASSET_COLORS,
   ASSET_FALLBACK_COLORS,
   type AssetDistributionItem,
-  DEFAULT_CURRENCY,
   MAX_ASSET_DISTRIBUTION_ROWS,
   OTHER_ASSETS_NAME,
   RECENT_ACTIVITY_LIMIT,
@@ -14,18 +13,17 @@ import {
 } from '@platform/contracts';
 import { startOfBeijingDay } from '@platform/domain';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
+import {
+  OVERVIEW_PRICE_WAIT_MS,
+  type ReferencePriceSource,
+  referencePrices,
+} from '../../core/reference-prices.ts';
 import type { Db } from '../../db/client.ts';
 import { readThresholdAmounts } from '../dual-control/thresholds.service.ts';
 import { usdtVolumeSince } from '../trading/admin/trading-admin.service.ts';
 import * as repo from './dashboard.repository.ts';
 
-/** The reference price of a pair (trading's reference-prices.ts): the latest recorded tick or a fresh one. */
-export interface ReferencePriceSource {
-  current(symbol: string): Promise<{ price: string }>;
-}
-
-/** How long the overview waits for a reference price before it shows the currency as 无参考价. */
-export const OVERVIEW_PRICE_WAIT_MS = 3000;
+export { OVERVIEW_PRICE_WAIT_MS, type ReferencePriceSource, referencePrices };
 
 /**
  * The dashboard and the wallet overview: read-only aggregates, no audit (nothing changes).
@@ -115,41 +113,6 @@ export function createDashboardService(deps: { db: Db; now?: () => Date; prices?
 export type DashboardService = ReturnType<typeof createDashboardService>;
 
 const money = (value: string): string => formatFixed(decimalFromDb(value));
-
-/**
- * USDT per unit of each of `currencies` at its reference price (`<currency>USDT`); USDT is 1. A
- * currency the market has no price for (no pair, the source is down, no answer within
- * OVERVIEW_PRICE_WAIT_MS) is left out: it is shown as 无参考价, never valued at a guess.
- */
-export async function referencePrices(
-  source: ReferencePriceSource | undefined,
-  currencies: readonly string[],
-): Promise<Map<string, string>> {
-  const prices = new Map<string, string>([[DEFAULT_CURRENCY, '1']]);
-  if (!source) return prices;
-  await Promise.all(
-    [...new Set(currencies)]
-      .filter((c) => c !== DEFAULT_CURRENCY)
-      .map(async (currency) => {
-        const price = await withinMs(
-          source.current(`${currency}${DEFAULT_CURRENCY}`).then((p) => p.price),
-          OVERVIEW_PRICE_WAIT_MS,
-        );
-        if (price !== null) prices.set(currency, price);
-      }),
-  );
-  return prices;
-}
-
-/** The promise's value, or null if it fails or takes longer than `ms`. */
-function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-    timer.unref?.();
-  });
-  return Promise.race([promise.catch(() => null), timeout]).finally(() => clearTimeout(timer));
-}
 
 interface ValuedHolding {
   name: string;

@@ -4,13 +4,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
-import { users } from '../auth/auth.schema.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { kycApplications } from '../kyc/kyc.schema.ts';
 import { type PostTransactionRequest, postTransaction } from '../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
 import { counterMismatches } from '../stats/counters.ts';
 import { recordTick } from '../trading/testing/trading-fixtures.ts';
+import { users } from '../users/users.schema.ts';
 import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
 import { assetDistribution, recentActivities, referencePrices } from './dashboard.service.ts';
 

@@ -4,10 +4,10 @@ import { and, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, queryRows } from '../../db/rows.ts';
-import { users } from '../auth/auth.schema.ts';
 import { type CurrencySum, windowStart } from '../dual-control/approval-window.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
-import { usersMatching } from '../users/user-search.ts';
+import { users } from '../users/users.schema.ts';
+import { usersMatching } from '../users/users.ts';
 import { deposits } from './deposits.schema.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;

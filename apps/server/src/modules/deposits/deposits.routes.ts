@@ -7,9 +7,10 @@ import {
   listDeposits,
   reviewDeposit,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
 import type { DepositService } from './deposits.service.ts';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { money } from '../../db/columns.ts';
 import { depositChannels } from '../channels/channels.schema.ts';
-import { money } from '../ledger/ledger.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * A user's claim that they sent money through a channel. Nothing is credited until an admin

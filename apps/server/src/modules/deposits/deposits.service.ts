@@ -18,15 +18,14 @@ import {
 } from '@platform/domain';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import { assertNoneOwnRequest, assertNotOwnRequest } from '../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
+import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUserScope } from '../../db/user-locks.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { findUserById } from '../auth/accounts.ts';
-import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
 import { findActiveDepositChannel } from '../channels/channels.service.ts';
-import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
 import {
   firstApprovalReason,
   windowPrices,
@@ -46,6 +45,7 @@ import {
   type WrittenNotification,
 } from '../notifications/notifications.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import { findUserById } from '../users/users.ts';
 import * as repo from './deposits.repository.ts';
 
 /** At most this many deposits per user may wait for review at once (put a limit on everything). */

@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY, windowTotalReason } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
-import { type ReferencePriceSource, referencePrices } from '../dashboard/dashboard.service.ts';
+import { type ReferencePriceSource, referencePrices } from '../../core/reference-prices.ts';
 
 /**
  * Dual control over time (issue 32, structuring): a deposit's, withdrawal's or payout's threshold

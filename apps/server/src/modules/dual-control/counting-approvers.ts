@@ -2,14 +2,14 @@ import { DUAL_CONTROL_TEXTS } from '@platform/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { forbidden } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * The one test of whose approvals count now (issue 32), as SQL over `users`: an active admin whose
  * `approver_since` (creation + 24 h; at once for the bootstrap super admins) is not after the
  * database's now(). Dual control's approvals and the approvers of pending changes (with their level
  * besides: docs/pending-changes.md, "Who approves") both use it. A disabled or deleted admin never
- * counts; their pending first approvals were withdrawn in the same transaction (lapsed-approvals.ts).
+ * counts; their pending first approvals were withdrawn in the same transaction (admin-users/lapsed-approvals.ts).
  */
 export const countsAsApprover = (): SQL =>
   sql`(${users.role} = 'admin' AND ${users.isActive} AND ${users.approverSince} <= now())`;

@@ -11,8 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
-import { money } from '../ledger/ledger.schema.ts';
+import { money } from '../../db/columns.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * Dual control (issue 17): the USDT amounts at or above which a deposit approval, a withdrawal's

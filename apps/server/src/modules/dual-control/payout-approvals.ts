@@ -3,14 +3,14 @@ import { DUAL_CONTROL_TEXTS, type PayoutApproval, REALTIME_EVENTS } from '@platf
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
+import { assertNoneOwnRequest } from '../../core/own-request.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { parseId, queryRows, rowText } from '../../db/rows.ts';
 import { lockUserScopes } from '../../db/user-locks.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service.ts';
-import { users } from '../auth/auth.schema.ts';
-import { assertNoneOwnRequest } from '../auth/own-request.ts';
 import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import { users } from '../users/users.schema.ts';
 import { windowStart } from './approval-window.ts';
 import { assertApprovalCounts } from './counting-approvers.ts';
 import { type PayoutApprovalItem, payoutApprovals } from './dual-control.schema.ts';

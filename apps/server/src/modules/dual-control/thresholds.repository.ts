@@ -1,7 +1,7 @@
 import { DEFAULT_APPROVAL_THRESHOLDS } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 import { approvalThresholds } from './dual-control.schema.ts';
 
 export interface StoredThresholds {

@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { Decimal, decimalFromDb } from '../../core/money.ts';
-import { type ReferencePriceSource, referencePrices } from '../dashboard/dashboard.service.ts';
+import { type ReferencePriceSource, referencePrices } from '../../core/reference-prices.ts';
 
 /**
  * An amount's value in USDT, what the thresholds compare: USDT as it is, another currency at its

@@ -5,10 +5,11 @@ import {
   proposeSupportContact,
   SUPPORT_CONTACT_SETTING_KEY,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import { auditActor } from '../audit/audit.service.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
 import { HOME_READ_RATE_LIMIT_PER_MINUTE } from './home.routes.ts';
 import { readSupportContact, registerSupportContactKind, SUPPORT_CONTACT_KIND } from './support-contact.ts';

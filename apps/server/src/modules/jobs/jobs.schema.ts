@@ -1,5 +1,5 @@
 import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * Leases of background jobs: with several instances, the holder of a live lease runs the job.

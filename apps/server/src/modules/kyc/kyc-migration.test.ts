@@ -6,8 +6,8 @@ import { MIGRATIONS_DIR } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
+import { createUser } from '../accounts/create-user.ts';
 import { counterMismatches } from '../stats/counters.ts';
-import { createUser } from '../users/create-user.ts';
 import { ONE_IDENTITY_INDEX } from './kyc.repository.ts';
 
 /**

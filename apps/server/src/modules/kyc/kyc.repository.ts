@@ -7,8 +7,8 @@ import {
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
-import { users } from '../auth/auth.schema.ts';
-import { usersMatching } from '../users/user-search.ts';
+import { users } from '../users/users.schema.ts';
+import { usersMatching } from '../users/users.ts';
 import { kycApplications } from './kyc.schema.ts';
 
 export type KycRow = typeof kycApplications.$inferSelect;

@@ -11,9 +11,10 @@ import {
   reviewKyc,
   submitKyc,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
 import { imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
 import type { KycService } from './kyc.service.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * Identity applications (document type is always the mainland ID card). The images live in the

@@ -14,11 +14,11 @@ import {
 } from '@platform/contracts';
 import { idCardProblem, normalizeIdCard } from '@platform/domain';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { assertNotOwnRequest } from '../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { assertNotOwnRequest } from '../auth/own-request.ts';
 import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import { kycDecided } from '../notifications/notices.ts';
 import { notify, pushNotifications } from '../notifications/notifications.service.ts';

@@ -19,8 +19,8 @@ import { expectNoMetadata, pngWithText, sidewaysPhoneJpeg } from '../../test/ima
 import { type FormPart, multipartForm, PNG } from '../../test/multipart.ts';
 import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
-import { users } from '../auth/auth.schema.ts';
 import { createUrlSigner } from '../uploads/signed-url.ts';
+import { users } from '../users/users.schema.ts';
 import { ONE_IDENTITY_INDEX } from './kyc.repository.ts';
 import { KYC_SUBMIT_RATE_LIMIT_PER_HOUR } from './kyc.routes.ts';
 

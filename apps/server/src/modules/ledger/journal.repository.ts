@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { countCapped } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema.ts';
 
 /**

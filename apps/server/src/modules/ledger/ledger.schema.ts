@@ -5,16 +5,13 @@ import {
   check,
   index,
   jsonb,
-  numeric,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
-
-/** NUMERIC with 18 decimal places: amounts never pass through a JavaScript number. */
-export const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+import { money } from '../../db/columns.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * One row per (owner, bucket, currency). User accounts (available, frozen, salary) carry their

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /** Minimal user rows for ledger tests (user accounts reference users). */
 export async function createTestUsers(exec: Executor, count: number): Promise<number[]> {

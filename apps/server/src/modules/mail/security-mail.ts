@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.schema.ts';
 import type { WrittenNotification } from '../notifications/notifications.service.ts';
+import { users } from '../users/users.schema.ts';
 import type { Mailer } from './mailer.ts';
 import { noticeMail } from './templates.ts';
 

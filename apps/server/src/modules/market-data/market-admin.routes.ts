@@ -9,9 +9,9 @@ import {
   stopMarketFeed,
   testMarketConnection,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor, recordAudit } from '../audit/audit.service.ts';
-import { caller } from '../auth/guard.ts';
 import type { MarketDataRouteDeps } from './route-deps.ts';
 
 /** The market-data admin calls under /api/huobi (admin role): the feed switch, backfills, integrity, logs. */

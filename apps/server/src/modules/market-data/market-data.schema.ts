@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /** Prices and volumes: NUMERIC, strings in code, like money. */
 const decimal = (name: string) => numeric(name, { precision: 38, scale: 18 });

@@ -1,6 +1,7 @@
 import { FAVORITES_MESSAGES, getFavorites, putFavorites } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import type { FavoritesService } from './favorites.service.ts';
 
 /** 自选: the caller's own favourite pairs (requireUser). */

@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /** 自选 (migration 0049): a user's favourite pairs, one row, in the user's order. */
 export const favoritePairs = pgTable(

@@ -4,8 +4,9 @@ import {
   listPriceAlerts,
   PRICE_ALERT_MESSAGES,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import type { PriceAlertsService } from './price-alerts.service.ts';
 
 /** 价格提醒: the caller's own price alerts (requireUser). */

@@ -1,6 +1,7 @@
 import { listNotifications, markNotificationsRead, NOTIFICATION_TEXTS } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import type { NotificationService } from './notifications.service.ts';
 
 /** The caller's notification centre: the list (with the unread count) and marking read. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, foreignKey, pgSequence, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /** Migration 0032. One id sequence for both kinds, so that an id names one notification. */
 export const notificationIds = pgSequence('notification_ids');

@@ -2,8 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
+import type { RequestAuth } from '../../core/caller.ts';
 import type { RedisLink } from '../../core/redis.ts';
-import type { RequestAuth } from '../auth/guard.ts';
 
 /**
  * The one emitter later modules use: to one user (all their tabs), to every admin, or to drop the

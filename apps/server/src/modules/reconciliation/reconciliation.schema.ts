@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
 import type { LedgerBreach, LedgerVerification } from '../ledger/verify.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * One row per run of the reconciliation job (the ledger verifier on a snapshot): when it ran, whether

@@ -11,11 +11,11 @@ import { conflict, notFound } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { users } from '../auth/auth.schema.ts';
 import type { JobStep } from '../jobs/job-loop.ts';
 import { createLease } from '../jobs/lease.ts';
 import { type LedgerBreach, verifyLedger } from '../ledger/verify.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import { users } from '../users/users.schema.ts';
 import { reconciliationRuns } from './reconciliation.schema.ts';
 
 export const ALREADY_ACKNOWLEDGED = '该对账异常已被确认';

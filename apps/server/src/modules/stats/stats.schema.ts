@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * Running totals that the back office shows (users per status, deposits per status, approved

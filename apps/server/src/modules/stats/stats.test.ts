@@ -10,9 +10,9 @@ import {
   insertWithdrawChannel,
   withdrawalStatusChange,
 } from '../../test/money.ts';
-import { users } from '../auth/auth.schema.ts';
 import { postTransactionsBatch } from '../ledger/ledger.service.ts';
 import { createTestUsers } from '../ledger/ledger.test-helpers.ts';
+import { users } from '../users/users.schema.ts';
 import { counterMismatches, readCounters } from './counters.ts';
 
 let t: TestApp;

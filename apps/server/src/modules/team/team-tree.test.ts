@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { api, createAdmin, createTestApp, type TestApp, uniqueEmail } from '../../test/app.ts';
 import { insertDepositChannel } from '../../test/money.ts';
+import { UNKNOWN_INVITE_CODE } from '../accounts/create-user.ts';
 import { counterMismatches } from '../stats/counters.ts';
-import { UNKNOWN_INVITE_CODE } from '../users/create-user.ts';
-import { approvedDeposit, join, type Member, nodeCounts } from './admin/team-fixtures.ts';
+import { approvedDeposit, join, type Member, nodeCounts } from './admin/team-fixtures.test-helpers.ts';
 import { teamTreeProblems } from './tree-check.ts';
 
 /**

@@ -8,9 +8,10 @@ import {
   TEAM_TEXTS,
   updateTeamStats,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import { createTeamService } from './team.service.ts';
 
 const tags = ['team'];

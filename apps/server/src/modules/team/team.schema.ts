@@ -12,8 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
-import { money } from '../ledger/ledger.schema.ts';
+import { money } from '../../db/columns.ts';
+import { users } from '../users/users.schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

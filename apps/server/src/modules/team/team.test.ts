@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, type TestApp } from '../../test/app.ts';
 import { insertDepositChannel } from '../../test/money.ts';
 import { counterMismatches } from '../stats/counters.ts';
-import { approvedDeposit, join, type Member } from './admin/team-fixtures.ts';
+import { approvedDeposit, join, type Member } from './admin/team-fixtures.test-helpers.ts';
 import { teamTreeProblems } from './tree-check.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { getMyOrder, listMyOrders, TRADING_TEXTS } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import { ownOrdersPage, ownOrderWithContract } from './orders.service.ts';
 
 /**

@@ -13,8 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
-import { money } from '../ledger/ledger.schema.ts';
+import { money } from '../../db/columns.ts';
+import { users } from '../users/users.schema.ts';
 
 /** Amounts and prices: NUMERIC with 18 places, strings in code (ARCHITECTURE.md, "The ledger (money)"). */
 const decimal = money;

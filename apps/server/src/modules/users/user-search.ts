@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from './users.schema.ts';
 
 /** `value` matched literally inside a LIKE pattern. */
 export const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,7 +1,5 @@
 import type { PublicUser, WithdrawRequirement } from '@platform/contracts';
-import type { Executor } from '../../db/client.ts';
-import type { UserRow } from '../auth/accounts.ts';
-import { getUserWallets } from '../ledger/ledger.service.ts';
+import type { UserRow } from './users.repository.ts';
 
 /**
  * Whether the user may request a withdrawal at all. Amount, channel limits and balance are checked
@@ -44,13 +42,13 @@ export function accountView(user: Pick<UserRow, AccountColumns>) {
 
 /**
  * The caller as shown to them. 2FA state comes from the row itself (users.twofa_enabled_at);
- * `twofaSetupRequired` is the auth service's verdict (it knows ADMIN_2FA_REQUIRED).
+ * `twofaSetupRequired` is the auth service's verdict (it knows ADMIN_2FA_REQUIRED); `wallets` are the
+ * ledger's (getUserWallets), read by the caller.
  */
-export async function toPublicUser(
-  exec: Executor,
+export function toPublicUser(
   user: UserRow,
-  options: { twofaSetupRequired: boolean },
-): Promise<PublicUser> {
+  options: { twofaSetupRequired: boolean; wallets: PublicUser['wallets'] },
+): PublicUser {
   return {
     ...accountView(user),
     invite_code: user.inviteCode,
@@ -64,6 +62,6 @@ export async function toPublicUser(
         ? user.withdrawalsHeldUntil.toISOString()
         : null,
     withdrawRequirement: withdrawRequirementOf(user),
-    wallets: await getUserWallets(exec, user.id),
+    wallets: options.wallets,
   };
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY, type Holding } from '@platform/contracts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Executor } from '../../db/client.ts';
-import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 import { listSpotFillsOf, type SpotFillRow } from './wallet.repository.ts';
 import { valueWallets } from './wallet-value.ts';

@@ -1,6 +1,6 @@
 import type { ValuedWallet } from '@platform/contracts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
-import { type ReferencePriceSource, referencePrices } from '../dashboard/dashboard.service.ts';
+import { type ReferencePriceSource, referencePrices } from '../../core/reference-prices.ts';
 import type { UserWallet } from '../ledger/ledger.service.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { getHoldings, getWallet, listTransactions } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
 import type { WalletService } from './wallet.service.ts';
 

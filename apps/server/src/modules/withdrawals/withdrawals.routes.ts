@@ -7,10 +7,11 @@ import {
   listWithdrawals,
   setWithdrawalStatus,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
 

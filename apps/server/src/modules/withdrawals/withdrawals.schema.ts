@@ -10,9 +10,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { money } from '../../db/columns.ts';
 import { withdrawChannels } from '../channels/channels.schema.ts';
-import { money } from '../ledger/ledger.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export interface PayeeAccount {
   account: string;

@@ -22,19 +22,18 @@ import {
 } from '@platform/domain';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import { assertNoneOwnRequest, assertNotOwnRequest } from '../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
+import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUserScope } from '../../db/user-locks.ts';
 import { whitelistRefusal } from '../address-book/whitelist.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import { findUserById } from '../auth/accounts.ts';
 import { type AttemptGuard, countAhead } from '../auth/attempt-limiter.ts';
-import { assertNoneOwnRequest, assertNotOwnRequest } from '../auth/own-request.ts';
 import { withdrawalHoldOf } from '../auth/security-changes.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import { findActiveWithdrawChannel } from '../channels/channels.service.ts';
-import type { ReferencePriceSource } from '../dashboard/dashboard.service.ts';
 import {
   firstApprovalReason,
   windowPrices,
@@ -55,6 +54,7 @@ import {
 } from '../notifications/notifications.service.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
+import { findUserById } from '../users/users.ts';
 import * as repo from './withdrawals.repository.ts';
 
 export const TRANSITION_REFUSED = '当前状态不允许此操作';

@@ -1,8 +1,9 @@
 import type { LoginFailureReason } from '@platform/contracts';
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { users } from '../../users/users.schema.ts';
 import { type AdminSessionPolicy, withinAdminLimits } from '../auth.repository.ts';
-import { sessions, users } from '../auth.schema.ts';
+import { sessions } from '../auth.schema.ts';
 import { loginEvents } from './login-events.schema.ts';
 
 /** Login attempts kept per account; the security centre shows the newest 20. */

@@ -8,8 +8,9 @@ import {
   revokeSession,
 } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
+import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
-import { caller, type Guards } from '../guard.ts';
+import type { Guards } from '../guard.ts';
 import type { AccountSecurityService } from './account-security.service.ts';
 
 /** 安全中心's calls: the caller's own sessions and logins only (requireUser); 用户详情's read-only views of one user's (requireAdmin). */

@@ -7,6 +7,7 @@ import {
 import { notFound } from '../../../core/errors.ts';
 import { pageOf, paginationOf } from '../../../core/paging.ts';
 import type { Db } from '../../../db/client.ts';
+import { findUserById } from '../../users/users.ts';
 import * as authRepo from '../auth.repository.ts';
 import * as repo from './account-security.repository.ts';
 import { describeDevice } from './device.ts';
@@ -70,7 +71,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
   };
 
   async function existingUser(userId: number): Promise<void> {
-    if (!(await authRepo.findUserById(db, userId))) throw notFound(ACCOUNT_SECURITY_MESSAGES.userNotFound);
+    if (!(await findUserById(db, userId))) throw notFound(ACCOUNT_SECURITY_MESSAGES.userNotFound);
   }
 
   async function sessionsOf(

@@ -1,7 +1,7 @@
 import { loginFailureReasons } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth.schema.ts';
+import { users } from '../../users/users.schema.ts';
 
 /**
  * Login attempts on an account (migration 0035): every success, and every failure once the account

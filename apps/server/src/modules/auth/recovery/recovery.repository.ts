@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { parseId, queryRows, rowDate } from '../../../db/rows.ts';
-import { users } from '../auth.schema.ts';
+import { users } from '../../users/users.schema.ts';
 import type { AccountTokenPurpose } from './recovery.schema.ts';
 
 /**

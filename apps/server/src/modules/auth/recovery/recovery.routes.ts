@@ -7,10 +7,11 @@ import {
   resetPassword,
   verifyEmail,
 } from '@platform/contracts';
+import { caller } from '../../../core/caller.ts';
 import type { Config } from '../../../core/config.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import { auditActor } from '../../audit/audit.service.ts';
-import { caller, type Guards } from '../guard.ts';
+import type { Guards } from '../guard.ts';
 import type { RecoveryService } from './recovery.service.ts';
 
 /** Account recovery and e-mail verification (issue 33, docs/mail.md). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../auth.schema.ts';
+import { users } from '../../users/users.schema.ts';
 
 export const ACCOUNT_TOKEN_PURPOSES = ['email_verification', 'password_reset'] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];

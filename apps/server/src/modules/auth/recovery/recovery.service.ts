@@ -12,6 +12,7 @@ import type { ChangesService } from '../../changes/changes.service.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from '../../mail/templates.ts';
 import type { WrittenNotification } from '../../notifications/notifications.service.ts';
+import { findUserByEmail, findUserById, updateUser } from '../../users/users.ts';
 import * as authRepo from '../auth.repository.ts';
 import type { ClientInfo } from '../auth.service.ts';
 import { hashPassword } from '../passwords.ts';
@@ -104,7 +105,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
      */
     async forgotPassword(email: string) {
       if (!mailer.configured) return;
-      const user = await authRepo.findUserByEmail(db, email.trim().toLowerCase());
+      const user = await findUserByEmail(db, email.trim().toLowerCase());
       if (!recoverable(user)) return;
       if (await repo.issuedWithin(db, user.id, 'password_reset', MAIL_INTERVAL_SECONDS)) return;
       const token = newToken();
@@ -129,9 +130,9 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
       const done = await db.transaction(async (tx) => {
         const spent = await repo.consumeAccountToken(tx, tokenHash, 'password_reset');
         if (!spent) return null;
-        const user = await authRepo.findUserById(tx, spent.userId);
+        const user = await findUserById(tx, spent.userId);
         if (!recoverable(user)) throw badRequest(RECOVERY_MESSAGES.resetLinkInvalid);
-        await authRepo.updateUser(tx, user.id, { passwordHash });
+        await updateUser(tx, user.id, { passwordHash });
         if (spent.issuedBy === null) await repo.markEmailVerified(tx, user.id, spent.email);
         const notices = await recordSecurityChange(tx, {
           userId: user.id,

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { twoFactorCredentials, twoFactorRecoveryCodes, users } from '../auth.schema.ts';
+import { users } from '../../users/users.schema.ts';
+import { twoFactorCredentials, twoFactorRecoveryCodes } from '../auth.schema.ts';
 
 /** Data access of 2FA (TOTP): secrets, the replay guard and recovery codes. No rules here. */
 

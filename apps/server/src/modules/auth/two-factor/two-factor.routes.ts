@@ -1,12 +1,13 @@
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
+import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Tx } from '../../../db/client.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { SecurityChange } from '../../notifications/notices.ts';
 import type { WrittenNotification } from '../../notifications/notifications.service.ts';
 import type { AttemptLimiter } from '../attempt-limiter.ts';
-import { caller, type Guards } from '../guard.ts';
+import type { Guards } from '../guard.ts';
 import { recordSecurityChange, requireCurrentPassword } from '../security-changes.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 

@@ -10,7 +10,7 @@ import {
   rowText,
   rowTextOrNull,
 } from '../../../db/rows.ts';
-import { likeEscape } from '../../users/user-search.ts';
+import { likeEscape } from '../../users/users.ts';
 
 /**
  * Data access of the admin's hierarchy (GET /api/admin/team/hierarchy, /{id}/children). Every

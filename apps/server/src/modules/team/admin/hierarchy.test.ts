@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
 import { approveKyc, insertDepositChannel } from '../../../test/money.ts';
 import { createHierarchyService } from './hierarchy.service.ts';
-import { approvedDeposit, join, type Member, makeUser } from './team-fixtures.ts';
+import { approvedDeposit, join, type Member, makeUser } from './team-fixtures.test-helpers.ts';
 
 /**
  * The admin's hierarchy over a known forest (registration order = id order):

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
 import { counterMismatches } from '../../stats/counters.ts';
 import { teamTreeProblems } from '../tree-check.ts';
-import { join, type Member, makeUser } from './team-fixtures.ts';
+import { join, type Member, makeUser } from './team-fixtures.test-helpers.ts';
 
 /**
  * The admin's team overview over a small known tree grown over the last ten Beijing days. Past

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
-import { users } from '../../auth/auth.schema.ts';
+import { users } from '../../users/users.schema.ts';
 import { teamRewards } from '../team.schema.ts';
 
 /**

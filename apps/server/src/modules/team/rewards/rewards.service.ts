@@ -10,10 +10,10 @@ import {
 } from '@platform/contracts';
 import { conflict } from '../../../core/errors.ts';
 import { decimalFromDb, formatNormalised, sumDecimals } from '../../../core/money.ts';
+import { assertNoneOwnRequest } from '../../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../../core/paging.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
-import { assertNoneOwnRequest } from '../../auth/own-request.ts';
 import {
   announceFirstApproval,
   describePayoutApproval,

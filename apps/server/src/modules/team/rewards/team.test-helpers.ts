@@ -1,11 +1,11 @@
 import type { Db } from '../../../db/client.ts';
 import { uniqueEmail } from '../../../test/app.ts';
 import { insertDepositChannel } from '../../../test/money.ts';
+import { createUser } from '../../accounts/create-user.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
-import type { UserRow } from '../../auth/accounts.ts';
 import { createDepositService } from '../../deposits/deposits.service.ts';
 import { silentRealtime } from '../../realtime/realtime.ts';
-import { createUser } from '../../users/create-user.ts';
+import type { UserRow } from '../../users/users.ts';
 
 /**
  * Teams for the reward and salary tests, built the real way: accounts made by createUser with the

@@ -1,9 +1,9 @@
 import { DEFAULT_SALARY_LEVELS, type SalaryLevel, salaryLevelsBody } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { users } from '../../auth/auth.schema.ts';
 import { appSettings } from '../../jobs/jobs.schema.ts';
 import { writeSetting } from '../../jobs/settings.ts';
+import { users } from '../../users/users.schema.ts';
 
 /** The app setting that holds the salary table once an admin has edited it. */
 export const SALARY_LEVELS_SETTING = 'team.salary_levels';

@@ -19,10 +19,10 @@ import {
 } from '@platform/domain';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised, sumDecimals } from '../../../core/money.ts';
+import { assertNoneOwnRequest, assertNotOwnRequest } from '../../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../../core/paging.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
-import { assertNoneOwnRequest, assertNotOwnRequest } from '../../auth/own-request.ts';
 import {
   announceFirstApproval,
   describePayoutApproval,

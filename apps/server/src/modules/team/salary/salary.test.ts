@@ -19,12 +19,12 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/app.ts';
+import { createUser } from '../../accounts/create-user.ts';
 import { auditLogs } from '../../audit/audit.schema.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
 import { ledgerTransactions } from '../../ledger/ledger.schema.ts';
 import { getUserWallets, systemAccountBalance } from '../../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../../ledger/verify.ts';
-import { createUser } from '../../users/create-user.ts';
 import { createTeamBuilder, type TeamBuilder, type TeamUser } from '../rewards/team.test-helpers.ts';
 import { teamSalaryPayouts } from '../team.schema.ts';
 import { createSalaryService, salaryLedgerKey } from './salary.service.ts';

@@ -11,8 +11,8 @@ import {
   rowText,
   rowTextOrNull,
 } from '../../../db/rows.ts';
-import { users } from '../../auth/auth.schema.ts';
-import { usersMatching } from '../../users/user-search.ts';
+import { users } from '../../users/users.schema.ts';
+import { usersMatching } from '../../users/users.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import { timedContracts, tradeOrders } from '../trading.schema.ts';
 

@@ -6,9 +6,10 @@ import {
   placeFlashOrder,
   TRADING_TEXTS,
 } from '@platform/contracts';
+import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import { paginationOf } from '../../../core/paging.ts';
-import { caller, type Guards } from '../../auth/guard.ts';
+import type { Guards } from '../../auth/guard.ts';
 import { sealedRoute } from '../../idempotency/sealed.routes.ts';
 import { toTradeOrder } from '../orders.view.ts';
 import { toTimedContract } from '../timed/timed.service.ts';

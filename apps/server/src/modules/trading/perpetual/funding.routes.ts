@@ -1,6 +1,7 @@
 import { FUNDING_TEXTS, getFundingRate, listFundingHistory, listFundingReport } from '@platform/contracts';
+import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
-import { caller, type Guards } from '../../auth/guard.ts';
+import type { Guards } from '../../auth/guard.ts';
 import type { PerpetualFunding } from './funding.service.ts';
 
 /** The funding calls (issue 34, docs/perpetual-funding.md); the rules are in funding.service.ts. */

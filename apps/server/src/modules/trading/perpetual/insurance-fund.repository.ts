@@ -1,7 +1,7 @@
 import { and, count, desc, inArray, ne, sql } from 'drizzle-orm';
 import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
-import { users } from '../../auth/auth.schema.ts';
+import { users } from '../../users/users.schema.ts';
 import { perpetualPositions } from '../trading.schema.ts';
 import type { PositionRow } from './perpetual.repository.ts';
 

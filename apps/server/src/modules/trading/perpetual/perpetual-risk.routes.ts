@@ -6,10 +6,11 @@ import {
   PERPETUAL_RISK_SETTING_KEY,
   proposePerpetualRisk,
 } from '@platform/contracts';
+import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
 import { auditActor } from '../../audit/audit.service.ts';
-import { caller, type Guards } from '../../auth/guard.ts';
+import type { Guards } from '../../auth/guard.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
 import { insuranceFundPage } from './insurance-fund.ts';
 import {

@@ -5,7 +5,7 @@ import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { lockUserScope } from '../../../db/user-locks.ts';
-import { users } from '../../auth/auth.schema.ts';
+import { users } from '../../users/users.schema.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
 import {

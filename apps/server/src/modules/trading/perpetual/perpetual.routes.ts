@@ -12,8 +12,9 @@ import {
   reducePerpetualPosition,
   setPerpetualTpSl,
 } from '@platform/contracts';
+import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
-import { caller, type Guards } from '../../auth/guard.ts';
+import type { Guards } from '../../auth/guard.ts';
 import { sealedRoute } from '../../idempotency/sealed.routes.ts';
 import type { PerpetualEngine } from './perpetual.engine.ts';
 

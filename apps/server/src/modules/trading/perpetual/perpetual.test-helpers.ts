@@ -5,9 +5,9 @@ import { Decimal } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { api, registerUser, type TestApp } from '../../../test/app.ts';
 import { fundUser } from '../../../test/money.ts';
+import { createUser } from '../../accounts/create-user.ts';
 import { ledgerTransactions } from '../../ledger/ledger.schema.ts';
 import { getUserWallets, systemAccountBalance } from '../../ledger/ledger.service.ts';
-import { createUser } from '../../users/create-user.ts';
 import { recordTick, testTradingDeps } from '../testing/trading-fixtures.ts';
 import { createPerpetualEngine } from './perpetual.engine.ts';
 

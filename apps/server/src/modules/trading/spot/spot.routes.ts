@@ -5,9 +5,10 @@ import {
   placeSpotOrder,
   TRADING_TEXTS,
 } from '@platform/contracts';
+import { caller } from '../../../core/caller.ts';
 import { ok, type Router } from '../../../core/http.ts';
 import { auditActor } from '../../audit/audit.service.ts';
-import { caller, type Guards } from '../../auth/guard.ts';
+import type { Guards } from '../../auth/guard.ts';
 import { sealedRoute } from '../../idempotency/sealed.routes.ts';
 import type { SpotEngine } from './spot.engine.ts';
 

@@ -2,9 +2,9 @@ import { type OrderBook, type SpotOrderBody, spotOrderBody } from '@platform/con
 import { eq } from 'drizzle-orm';
 import { Decimal } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
+import { createUser } from '../../accounts/create-user.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../ledger/ledger.schema.ts';
 import { getUserWallets, systemAccountBalance } from '../../ledger/ledger.service.ts';
-import { createUser } from '../../users/create-user.ts';
 import { spotFills, tradeOrders } from '../trading.schema.ts';
 
 /** Test helpers of the spot engine's tests (not used by the application). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { api, registerUser, type TestApp, uniqueEmail } from '../../../test/app.ts';
-import { createUser } from '../../users/create-user.ts';
+import { createUser } from '../../accounts/create-user.ts';
 
 /**
  * Test fixtures of the team programme (used by the team, tree and admin tests): members registered

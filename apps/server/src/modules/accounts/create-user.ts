@@ -1,13 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { businessRule } from '../../core/errors.ts';
 import type { Tx } from '../../db/client.ts';
-import { findUserByInviteCode, insertUser, type UserRow } from '../auth/accounts.ts';
-import type { users } from '../auth/auth.schema.ts';
-import { newInviteCode } from '../auth/tokens.ts';
 import { ensureUserWallet } from '../ledger/ledger.service.ts';
 import { attachToTree } from '../team/team-tree.ts';
+import { findUserByInviteCode, insertUser, type NewUser, type UserRow } from '../users/users.ts';
 
-export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;
+export type { NewUser };
 
 export const UNKNOWN_INVITE_CODE = '邀请码不存在';
 
@@ -31,4 +30,13 @@ async function freeInviteCode(tx: Tx): Promise<string> {
     if (!(await findUserByInviteCode(tx, code))) return code;
   }
   throw new Error('could not find a free invite code');
+}
+
+/** Invite codes avoid look-alike characters (0/O, 1/I). */
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newInviteCode(length = 8): string {
+  const bytes = randomBytes(length);
+  let code = '';
+  for (const b of bytes) code += INVITE_ALPHABET[b % INVITE_ALPHABET.length];
+  return code;
 }

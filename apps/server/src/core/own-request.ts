@@ -1,4 +1,4 @@
-import { forbidden } from '../../core/errors.ts';
+import { forbidden } from './errors.ts';
 
 /**
  * No admin reviews their own request (issue 17): an admin, super admins included, can never
