@@ -58,6 +58,7 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     sharedCache: () => sharedCache?.shared() ?? false,
     paused: ctx.clock.problem,
     lease: createLease(db, LEASED_JOBS.marketFeed.name, LEASED_JOBS.marketFeed.ttlMs),
+    onLeaseHeld: (name, held) => ctx.activity.leaseHeld(name, held),
     push,
     realtime,
     log,

@@ -59,6 +59,8 @@ export function createMarketFeed(deps: {
   /** While this says why (a clock too far from the database's), nothing goes to the shared cache. */
   paused?: () => string | null;
   lease: Lease;
+  /** Told whether this instance holds the feed's lease after each turn (the metrics read it). */
+  onLeaseHeld?: (name: string, held: boolean) => void;
   push: MarketPush;
   realtime: Pick<Realtime, 'toAdmins'>;
   log: MarketLogger;
@@ -301,6 +303,7 @@ export function createMarketFeed(deps: {
     const shouldRun = await readSetting(deps.db, FEED_RUNNING_SETTING, true);
     const wasLeader = leader;
     leader = shouldRun ? await deps.lease.acquire() : false;
+    deps.onLeaseHeld?.(deps.lease.name, leader);
     if (leader !== wasLeader) {
       deps.log.write(
         'info',
@@ -379,6 +382,7 @@ export function createMarketFeed(deps: {
       await serialised(() => stopLocal('服务关闭'));
       if (leader) await deps.lease.release().catch(() => undefined);
       leader = false;
+      deps.onLeaseHeld?.(deps.lease.name, false);
     },
   };
 }

@@ -5,9 +5,9 @@ import type { Product, ScrapeSources } from './metrics.ts';
 
 /**
  * The counts a scrape reads, in one statement (one round trip, one snapshot): the operator's
- * read-only view across modules' tables, as the dashboard's counts are. Each count is served by a
- * partial or leading-status index (measured in metrics.test.ts: the plan names them), so a scrape
- * costs the same on a database with millions of settled contracts.
+ * read-only view across modules' tables, as the dashboard's counts are. Each count has an index
+ * that serves it (EXPLAIN on PostgreSQL, docs/operations.md, "Metrics"), so a scrape costs the
+ * same on a database with millions of settled contracts.
  */
 export async function readScrapeCounts(db: Executor): ReturnType<ScrapeSources['counts']> {
   const [row] = await queryRows<Record<string, unknown>>(

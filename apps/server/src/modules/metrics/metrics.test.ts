@@ -282,6 +282,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances under load, scraped', 
     }
     // Exactly one instance holds each lease.
     expect(sumOver(all, 'platform_job_lease_held', { job: 'trading-jobs' })).toBe(1);
+    expect(sumOver(all, 'platform_job_lease_held', { job: 'market-feed' })).toBe(1);
     // The instance with a metrics port still refuses the main port without the token.
     expect((await fetch(`${a.origin}/metrics`)).status).toBe(404);
     expect((await scrapeMain(a.origin, 'wrong-token-0123456789')).status).toBe(404);
