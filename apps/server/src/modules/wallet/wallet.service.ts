@@ -4,10 +4,10 @@ import { decimalFromDb, formatFixed, sumDecimals } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db } from '../../db/client.ts';
+import { listStatementRows, type StatementRowData } from '../ledger/ledger.reads.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 import { holdingsOf } from './holdings.ts';
 import { ledgerReferenceOf } from './ledger-reference.ts';
-import { listStatementRows, type StatementRowData } from './wallet.repository.ts';
 import { valueWallets } from './wallet-value.ts';
 
 /**

@@ -11,6 +11,7 @@ import {
   rowText,
   rowTextOrNull,
 } from '../../../db/rows.ts';
+import { systemAccountSum } from '../../ledger/ledger.reads.ts';
 import { users } from '../../users/users.schema.ts';
 import { usersMatching } from '../../users/users.ts';
 import type { OrderRow } from '../orders.repository.ts';
@@ -189,17 +190,6 @@ const HOUSE_RESULT_KINDS = ['flash_settle', 'option_settle', 'perpetual_close', 
 /** The journal kinds whose fee entries are trading fees (withdrawal fees are not). */
 const TRADING_FEE_KINDS = ['spot_fill', 'perpetual_open', 'perpetual_close'];
 
-/** Σ of one system account's USDT entries posted by transactions of `kinds`. */
-const systemSum = (account: string, kinds: readonly string[]) => sql`(SELECT coalesce(sum(e.amount), 0)
-    FROM ledger_accounts a
-    JOIN ledger_entries e ON e.account_id = a.id
-    JOIN ledger_transactions t ON t.id = e.transaction_id
-    WHERE a.is_system AND a.bucket = ${account} AND a.currency = ${USDT}
-      AND t.kind IN (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )}))`;
-
 export async function platformCounts(exec: Executor): Promise<PlatformCounts> {
   const row = await aggregateRow(
     exec,
@@ -207,8 +197,8 @@ export async function platformCounts(exec: Executor): Promise<PlatformCounts> {
           (SELECT count(*) FROM trading_pairs WHERE enabled)::int AS pairs,
           (SELECT count(*) FROM timed_contracts WHERE status = 'open' AND product = 'option')::int AS options,
           (SELECT count(*) FROM perpetual_positions WHERE status = 'open')::int AS positions,
-          ${systemSum('house_pnl', HOUSE_RESULT_KINDS)}::text AS house,
-          ${systemSum('fees', TRADING_FEE_KINDS)}::text AS fees`,
+          ${systemAccountSum('house_pnl', USDT, HOUSE_RESULT_KINDS)}::text AS house,
+          ${systemAccountSum('fees', USDT, TRADING_FEE_KINDS)}::text AS fees`,
   );
   return {
     enabledPairs: parseCount(row.pairs),
