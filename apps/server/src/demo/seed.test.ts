@@ -85,7 +85,7 @@ describe('npm run demo (seedDemoData)', () => {
       now,
     });
     // About 20 s of CPU (hundreds of service transactions, the team included); generous for a loaded CI machine.
-  }, 180_000);
+  }, 420_000);
   afterAll(async () => {
     await database?.close();
     fs.rmSync(kycDocumentDir, { recursive: true, force: true });

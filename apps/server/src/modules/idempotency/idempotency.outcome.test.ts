@@ -103,7 +103,10 @@ function expectConfirming(res: ApiReply<unknown>) {
     success: false,
     message: IDEMPOTENCY_TEXTS.confirming,
     data: { idempotency: 'confirming' },
+    // Every 5xx names its request for the operator (core/request-id.ts).
+    request_id: res.raw.headers['x-request-id'],
   });
+  expect(res.raw.headers['x-request-id']).toEqual(expect.any(String));
   expect(res.raw.headers['retry-after']).toBe('1');
 }
 

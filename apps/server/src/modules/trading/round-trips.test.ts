@@ -56,8 +56,12 @@ async function statementsOf(url: string, body: Record<string, unknown>) {
   // The order's own sync, and a heartbeat if one fell in the same moment.
   expect(syncs).toBeGreaterThanOrEqual(1);
   expect(syncs).toBeLessThanOrEqual(2);
+  // The pair row is the instance's copy for a second (PAIR_ROW_CACHE_MS); on a loaded machine the
+  // second order can come after it lapsed, and its refresh is the copy's, not the order's.
+  const pairRefreshes = sent.filter((q) => /^select .* from "trading_pairs"/is.test(q));
+  expect(pairRefreshes.length).toBeLessThanOrEqual(1);
   return {
-    count: sent.length,
+    count: sent.length - pairRefreshes.length,
     statements: sent.map((q) => q.replace(/\s+/g, ' ').slice(0, 90)).join('\n'),
     named: sentNames.map((n) => n.replace(/_\d+$/, '')).sort(),
   };
