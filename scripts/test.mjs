@@ -217,14 +217,16 @@ if (postgres) {
     files: onPostgres,
     env: { TEST_DB_ENGINE: 'postgres' },
     node: serverNode,
-    cpu: 1,
+    // One after the other, not side by side: with both (four workers) beside the browser lane, load-
+    // sensitive tests failed (a session cache's expiry, a fake venue's 2 s timeout, a 180 s hook).
+    cpu: 2,
   });
   vitestStage(`server tests on PGlite (Node.js ${serverNodeVersion})`, {
     projects: SERVER_PROJECTS,
     files: pglite,
     env: { TEST_DB_ENGINE: 'pglite' },
     node: serverNode,
-    cpu: 1,
+    cpu: 2,
   });
 } else {
   console.log('\nTEST_DATABASE_URL is not set: every server test runs on PGlite.');
