@@ -70,6 +70,3 @@ export function authenticateBeforeValidation(app: FastifyInstance): void {
     route.onRequest = [...before, ...(guards as unknown as onRequestHookHandler[])];
   });
 }
-
-/** The caller lives in core/caller.ts (below the modules); re-exported for routes that import it here. */
-export { caller, type RequestAuth } from '../../core/caller.ts';

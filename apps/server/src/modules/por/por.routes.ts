@@ -5,9 +5,10 @@ import {
   listAdminPorSnapshots,
   listPorSnapshots,
 } from '@platform/contracts';
+import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import { auditActor } from '../audit/audit.service.ts';
-import { caller, type Guards } from '../auth/guard.ts';
+import type { Guards } from '../auth/guard.ts';
 import type { PorService } from './por.service.ts';
 
 export function registerPorRoutes(app: Router, deps: { por: PorService; guards: Guards }) {
