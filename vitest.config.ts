@@ -19,7 +19,10 @@ const webFilesWithModuleMocks = filesWithModuleMocks(WEB_SRC);
 const serverFilesWithModuleMocks = filesWithModuleMocks('apps/server/src');
 
 const SERVER_TESTS = 'apps/server/src/**/*.test.ts';
-const server = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } as const;
+// 120 s: in CI the PGlite stage runs at a lower priority beside the browser tests, and on a 2-core
+// machine about twice as slow as the one these limits were first set on, a test that starts two apps
+// ran past 60 s with nothing wrong (7 December). A limit that passes costs nothing.
+const server = { environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } as const;
 
 const web = {
   environment: 'jsdom',

@@ -23,12 +23,13 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/core/config.ts';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { ensureSuperAdmin } from '../apps/server/src/modules/bootstrap/super-admin.ts';
+import { DEFAULT_SERVER_URL } from './back-office-db.ts';
+import { withScratchPostgres } from './scratch-database.ts';
 import { api, percentile, sleep } from './server-process.ts';
 
 const ADMIN = { email: 'klines-admin@bench.local', password: 'klines-admin-password' };
-const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const BACKFILL = { symbols: ['BTCUSDT'], intervals: ['1m', '1h'], limit: 1500 };
 
 interface Call {
@@ -240,21 +241,12 @@ async function main() {
       },
     );
     if (reachable) {
-      const dbName = `bench_klines_${Date.now().toString(36)}`;
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      try {
-        const url = new URL(serverUrl);
-        url.pathname = `/${dbName}`;
-        const database = await openPostgres(url.toString());
-        try {
-          results.push(await runEngine('PostgreSQL', database, url.toString(), opts));
-        } finally {
-          await database.close();
-        }
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
+      await admin.end();
+      results.push(
+        await withScratchPostgres(serverUrl, 'bench_klines', (database, url) =>
+          runEngine('PostgreSQL', database, url, opts),
+        ),
+      );
     }
   }
 

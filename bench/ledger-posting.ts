@@ -9,11 +9,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+
+import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { postTransaction, postTransactionsBatch } from '../apps/server/src/modules/ledger/ledger.service.ts';
-import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
+import { verifyLedger } from '../apps/server/src/modules/reconciliation/ledger-check.ts';
 import { users } from '../apps/server/src/modules/users/users.schema.ts';
+import { withScratchPostgres } from './scratch-database.ts';
 
 const USERS = 100;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -179,20 +180,14 @@ async function main() {
   results.push(await runEngine('PGlite (memory)', pglite, 1000, 1));
   await pglite.close();
 
-  const dbName = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    const postgres = await openPostgres(url.toString(), 16);
-    results.push(await runEngine('PostgreSQL', postgres, 3000, 8));
-    await postgres.close();
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  results.push(
+    await withScratchPostgres(
+      serverUrl,
+      'bench_ledger',
+      (postgres) => runEngine('PostgreSQL', postgres, 3000, 8),
+      16,
+    ),
+  );
 
   console.log('\nLedger posting: transfer with fee (tx/s, higher is better)\n');
   console.log(

@@ -18,15 +18,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/core/config.ts';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { ensureSuperAdmin } from '../apps/server/src/modules/bootstrap/super-admin.ts';
-import { api, percentile } from './server-process.ts';
+import { DEFAULT_SERVER_URL } from './back-office-db.ts';
+import { withScratchPostgres } from './scratch-database.ts';
+import { api, percentile, sleep } from './server-process.ts';
 
 const ADMIN = { email: 'risk-admin@bench.local', password: 'risk-admin-password' };
-const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const PAIRS: [string, number][] = [
   ['BTCUSDT', 100000],
   ['ETHUSDT', 3000],
@@ -166,7 +166,7 @@ async function runEngine(
       const ms: number[] = [];
       let bytes = 0;
       for (let i = 0; i < count; i++) {
-        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        if (pauseMs > 0) await sleep(pauseMs);
         const r = await timed(url);
         ms.push(r.ms);
         bytes = r.bytes;
@@ -225,23 +225,11 @@ async function main() {
   if (engines.includes('postgres')) {
     const serverUrl =
       args.url ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_SERVER_URL;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    const dbName = `bench_risk_${Date.now().toString(36)}`;
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${dbName}`;
-      const database = await openPostgres(url.toString());
-      try {
-        results.push(await runEngine('PostgreSQL', database, url.toString(), sizes, n));
-      } finally {
-        await database.close();
-      }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    results.push(
+      await withScratchPostgres(serverUrl, 'bench_risk', (database, url) =>
+        runEngine('PostgreSQL', database, url, sizes, n),
+      ),
+    );
   }
   console.log(
     `\nGET /api/admin/risk/exposure, ${n} sequential requests (fresh=true: ${Math.max(20, Math.round(n / 5))}) after 10 warm-up (ms)\n`,

@@ -27,7 +27,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/core/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
-import { counterMismatches } from '../apps/server/src/modules/stats/counters.ts';
+import { counterMismatches } from '../apps/server/src/modules/reconciliation/counter-check.ts';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, DEFAULT_SERVER_URL } from './back-office-db.ts';
 import {
   percentile,

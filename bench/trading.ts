@@ -26,7 +26,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { insertSystemAccounts } from '../apps/server/src/modules/ledger/ledger.repository.ts';
 import { ensureUserWallet, postTransactionsBatch } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { createTestUsers } from '../apps/server/src/modules/ledger/ledger.test-helpers.ts';
-import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
+import { verifyLedger } from '../apps/server/src/modules/reconciliation/ledger-check.ts';
 import { recordTick, testTradingDeps } from '../apps/server/src/modules/trading/testing/trading-fixtures.ts';
 import {
   createTimedSettlement,
@@ -40,6 +40,7 @@ import {
   percentile,
   processCpuSeconds,
   type ServerProcess,
+  sleep,
   startServer,
   stopServer,
 } from './server-process.ts';
@@ -214,7 +215,7 @@ function backendCpuBetween(before: Map<number, number>, after: Map<number, numbe
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? seconds);
   return total;
 }
-const statisticsFlush = () => new Promise((r) => setTimeout(r, 1500));
+const statisticsFlush = () => sleep(1500);
 
 /**
  * `clients` loops, each with its own trader, placing orders for SECONDS seconds; counts successes.
@@ -550,7 +551,7 @@ async function waitForMarket(origin: string) {
       await api(origin, 'GET', '/api/trading/market/BTCUSDT');
       return;
     } catch {
-      await new Promise((r) => setTimeout(r, 500));
+      await sleep(500);
     }
   }
   throw new Error('the market did not come up');

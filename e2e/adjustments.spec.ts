@@ -10,9 +10,9 @@ import {
   walletOf,
 } from './support.ts';
 
-test.describe.configure({ timeout: 90_000 });
-test.use({ actionTimeout: 15_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('an adjustment proposed by one admin is approved by another and credits the user once', async ({
   page,

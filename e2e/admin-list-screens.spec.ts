@@ -20,8 +20,8 @@ import {
  * line, titles match the menu, and page, filters and search live in the address (reload, back, links).
  */
 test.describe.configure({ timeout: 180_000 });
-test.use({ actionTimeout: 15_000, viewport: { width: 1440, height: 900 } });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.use({ actionTimeout: 30_000, viewport: { width: 1440, height: 900 } });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** A prefix of e-mails only this run registers (registerUser makes e2e-<prefix>-…): the searches match by prefix. */
 const runToken = () => `ls${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -9,7 +9,7 @@ const SIDEBAR_ENTRIES = {
 };
 
 // The whole-shell walk opens a dozen screens: more than the default minute on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test('a visitor at /admin is asked to log in and sent to the login page with a redirect', async ({
   page,

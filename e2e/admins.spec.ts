@@ -10,10 +10,10 @@ import {
   uniqueEmail,
 } from './support.ts';
 
-test.describe.configure({ timeout: 90_000 });
-test.use({ actionTimeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
+test.use({ actionTimeout: 30_000 });
 // The machine running the suite can be slow: a generous but bounded wait for each expectation.
-const expect = baseExpect.configure({ timeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('the super admin proposes an admin, the second super admin approves, the admin activates the link in another browser; deleting them is final', async ({
   page,

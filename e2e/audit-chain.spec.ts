@@ -1,8 +1,8 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { adminSession, callApi, createWithdrawChannel, openAs, snap } from './support.ts';
 
-test.describe.configure({ timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('the audit page shows the hash chain as intact above the log', async ({ page, request }, info) => {
   const admin = await adminSession(request);

@@ -11,10 +11,10 @@ import {
   toast,
 } from './support.ts';
 
-test.describe.configure({ timeout: 90_000 });
-test.use({ actionTimeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
+test.use({ actionTimeout: 30_000 });
 // The machine running the suite can be slow: a generous but bounded wait for each expectation.
-const expect = baseExpect.configure({ timeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** The <img> inside `container` has loaded real pixels. */
 async function expectImageLoaded(container: Locator) {

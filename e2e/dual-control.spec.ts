@@ -28,7 +28,7 @@ import {
  */
 
 test.describe.configure({ timeout: 300_000 });
-test.use({ actionTimeout: 15_000 });
+test.use({ actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 async function openDepositsOf(page: Page, admin: Session, email: string, query = '') {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { e2eServerEnv } from './support.ts';
+import { e2eServerEnv, sleep } from './support.ts';
 
 /**
  * A second server of the real build, on its own port and its own embedded database, for a spec
@@ -47,7 +47,8 @@ export async function startIsolatedServer(
   if (await healthy()) {
     throw new Error(`port ${port} already answers /api/health: stop the server left there by an earlier run`);
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The build the shared server runs (`npm run build`): a third less CPU per start than through tsx.
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -69,7 +70,7 @@ export async function startIsolatedServer(
       child.kill('SIGKILL');
       throw new Error(`the isolated server on ${port} did not start: ${stderr.slice(-2000)}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
   return {
     url,

@@ -11,9 +11,9 @@ import {
   uniqueIdNumber,
 } from './support.ts';
 
-test.describe.configure({ timeout: 120_000 });
-test.use({ actionTimeout: 15_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('an admin reviews KYC: the viewer keys, a rejection needs a reason, approval lets the user withdraw', async ({
   page,

@@ -10,9 +10,9 @@ import {
   toast,
 } from './support.ts';
 
-test.describe.configure({ timeout: 120_000 });
-test.use({ actionTimeout: 15_000, viewport: { width: 1280, height: 900 } });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 30_000, viewport: { width: 1280, height: 900 } });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const CONFIG_URL = '/api/admin/trading/options/config';
 

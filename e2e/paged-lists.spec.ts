@@ -36,8 +36,8 @@ import {
  * under the pinned 操作 column.
  */
 test.describe.configure({ timeout: 20 * 60_000 });
-test.use({ actionTimeout: 15_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 900 };

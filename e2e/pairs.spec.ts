@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { adminSession, callApi, openAs, type Session, snap, toast } from './support.ts';
 
-test.describe.configure({ timeout: 120_000 });
-test.use({ actionTimeout: 15_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 interface Pair {
   id: number;

@@ -39,8 +39,12 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: 'artifacts/results',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Waits sized for CI's 2-core machine at its slowest seen (7 December: about twice as slow as when
+  // these were first set; an admin page's first load took 3 s there with the machine idle and up to
+  // 20 s beside the other stages). Specs' own waits were doubled then too (15 s to 30 s). A wait
+  // that passes costs nothing; one that runs out where nothing is wrong fails CI.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
   projects: [

@@ -6,9 +6,9 @@ import { adminSession, openAs, snap } from './support.ts';
  * users are told on every trade screen and the back office shows the venues, the index and the
  * simulator warning. Read only: nothing here changes what another spec sees.
  */
-test.describe.configure({ timeout: 120_000 });
-test.use({ actionTimeout: 15_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const SIMULATED_NOTICE = '模拟行情，仅供演示';
 const PHONE = { width: 390, height: 844 };

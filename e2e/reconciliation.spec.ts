@@ -33,8 +33,8 @@ import {
  * No debug route is involved: the breach is found by 立即对账 as the scheduled job would find it.
  */
 test.describe.configure({ timeout: 240_000 });
-test.use({ actionTimeout: 15_000, viewport: { width: 1280, height: 860 } });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.use({ actionTimeout: 30_000, viewport: { width: 1280, height: 860 } });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PORT = Number(process.env.E2E_PORT ?? 3199) + 4;
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });

@@ -6,6 +6,8 @@ import { timeStep, totpAt } from '../apps/server/src/modules/auth/two-factor/tot
 import { randomTrc20Address } from './addresses.ts';
 import { checkerboardPng } from './png.ts';
 
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export { checkerboardPng, randomTrc20Address };
 
 /** The super admin the e2e server is started with (see playwright.config.ts). */
@@ -69,11 +71,25 @@ export async function animationsSettled(page: Page) {
     const finite = document
       .getAnimations()
       .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.race([
-      Promise.allSettled(finite.map((a) => a.finished)),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]);
+    // This runs in the page, where the test's sleep() does not exist.
+    const atMost = new Promise((resolve) => setTimeout(resolve, 3000));
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), atMost]);
   });
+}
+
+/**
+ * Presses a timed product's order button (flash, options), confirms once the dialog stands still (a
+ * click while it still zooms in can miss, seen once in CI) and answers the id of the contract whose
+ * detail opens. `check` is the spec's expect, with its timeouts.
+ */
+export async function confirmTimedOrder(page: Page, check: typeof expect = expect): Promise<number> {
+  await page.getByTestId('place-order').click();
+  await check(page.getByTestId('confirm-order')).toBeVisible();
+  await animationsSettled(page);
+  await page.getByTestId('confirm-order').click();
+  const detail = page.locator('[data-testid^="contract-detail-"]');
+  await check(detail).toBeVisible();
+  return Number((await detail.getAttribute('data-testid'))?.replace('contract-detail-', ''));
 }
 
 export async function loginThroughForm(page: Page, account: string, password: string, redirect = '/admin') {
@@ -649,7 +665,7 @@ export class Authenticator {
         this.lastStep = step;
         return totpAt(this.secret, step);
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sleep(500);
     }
   }
 

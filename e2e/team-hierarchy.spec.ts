@@ -11,8 +11,8 @@ import {
 } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
-test.use({ actionTimeout: 15_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** A new account, under the owner of `inviteCode` when one is given. */
 test('the hierarchy expands and collapses a tree, shows a member and finds a deep member with its path', async ({

@@ -28,8 +28,8 @@ import {
 } from './support.ts';
 
 test.describe.configure({ timeout: 240_000 });
-test.use({ actionTimeout: 15_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const BASE = '/api/admin/team-salary-management';
 
@@ -93,6 +93,8 @@ async function seed(request: APIRequestContext, admin: Session): Promise<{ seede
 }
 
 test.beforeAll(async () => {
+  // Two server starts on a fresh embedded database and the seed: past the 60 s default on a loaded machine.
+  test.setTimeout(300_000);
   const dataDir = freshDataDir(`salary-${PORT}`);
   const first = await startIsolatedServer(PORT, dataDir);
   const request = await playwrightRequest.newContext({ baseURL: first.url });

@@ -32,8 +32,8 @@ import {
  * (totp.ts); each time step is accepted once, so a third code within one step waits for the next step.
  */
 test.describe.configure({ mode: 'serial', timeout: 360_000 });
-test.use({ actionTimeout: 15_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PORT = Number(process.env.E2E_PORT ?? 3199) + 3;
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });

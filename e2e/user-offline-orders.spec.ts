@@ -23,7 +23,7 @@ import {
  * in a sheet whose 不再提示 this device keeps.
  */
 test.describe.configure({ timeout: 300_000 });
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, actionTimeout: 15_000 });
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 45_000 });
 
 const SYMBOL = 'BTCUSDT';

@@ -19,6 +19,8 @@ let smtp: TestSmtpServer;
 let server: IsolatedServer;
 
 test.beforeAll(async () => {
+  // A server start on a fresh embedded database: past the 60 s default on a loaded machine.
+  test.setTimeout(180_000);
   smtp = await startTestSmtpServer();
   server = await startIsolatedServer(PORT, freshDataDir(`password-reset-${PORT}`), {
     SMTP_URL: smtp.url,

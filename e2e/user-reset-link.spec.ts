@@ -1,9 +1,9 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { adminSession, approveChange, openAs, registerUser, snap } from './support.ts';
 
-test.describe.configure({ timeout: 90_000 });
-test.use({ actionTimeout: 15_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
  * The support reset link is a proposal (issue 32): the super admin gets the link once from the

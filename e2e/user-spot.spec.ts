@@ -12,7 +12,7 @@ import {
 } from './support.ts';
 
 test.describe.configure({ timeout: 300_000 });
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, actionTimeout: 15_000 });
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 45_000 });
 
 const SYMBOL = 'BTCUSDT';

@@ -6,8 +6,8 @@ import {
   test,
 } from '@playwright/test';
 import {
-  animationsSettled,
   callApi,
+  confirmTimedOrder,
   fundedUser,
   normAmount,
   openAs,
@@ -59,20 +59,6 @@ async function latestContract(request: APIRequestContext, user: Session, product
   const [latest] = data.contracts;
   if (!latest) throw new Error(`no ${product} contract`);
   return latest;
-}
-
-/** Confirms the order dialog and returns the id of the contract whose detail opens. */
-async function confirmOrder(page: Page): Promise<number> {
-  await page.getByTestId('place-order').click();
-  // A click while the confirmation is still zooming in can miss the button (seen once in CI):
-  // wait for the dialog to stand still first.
-  await expect(page.getByTestId('confirm-order')).toBeVisible();
-  await animationsSettled(page);
-  await page.getByTestId('confirm-order').click();
-  const detail = page.locator('[data-testid^="contract-detail-"]');
-  await expect(detail).toBeVisible();
-  const id = (await detail.getAttribute('data-testid'))?.replace('contract-detail-', '');
-  return Number(id);
 }
 
 /** The countdown goes down on screen (read twice, a couple of seconds apart). */
@@ -130,7 +116,7 @@ test('a funded user places a flash contract, watches it count down and sees it s
   await expect(page.getByTestId('win-preview')).toContainText('USDT');
   await snapTop(page, testInfo, 'timed-flash-form-390');
 
-  const id = await confirmOrder(page);
+  const id = await confirmTimedOrder(page, expect);
   await expect(page.getByTestId('entry-price')).toHaveText(/\d/);
   await expect(page.getByTestId('entry-source')).toContainText('指数价格');
   await expectCountingDown(page);
@@ -186,7 +172,7 @@ test('a funded user places an option on an open level, sees it active, then sett
   await page.getByTestId('stake-input').fill('50');
   await snapTop(page, testInfo, 'timed-option-form-390');
 
-  const id = await confirmOrder(page);
+  const id = await confirmTimedOrder(page, expect);
   await expectCountingDown(page);
   await snapView(page, testInfo, 'timed-option-countdown-390');
   await page.getByTestId('contract-modal-close').click();

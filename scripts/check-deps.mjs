@@ -64,8 +64,12 @@ function installed(root, name) {
   return { bins, peers: Object.keys(pkg.peerDependencies ?? {}) };
 }
 
-/** The problems of the repository at `root`, one line each; empty when every package.json is right. */
-export function dependencyProblems(root) {
+/**
+ * The problems of the repository at `root`, one line each; empty when every package.json is right.
+ * `tree` (scripts/source-tree.mjs, rooted at `root`) reads each file once for all the checks of a run.
+ */
+export function dependencyProblems(root, tree = undefined) {
+  const read = (file) => (tree ? tree.text(path.relative(root, file)) : fs.readFileSync(file, 'utf8'));
   const rootPkg = readJson(path.join(root, 'package.json'));
   const workspaces = (rootPkg.workspaces ?? []).map((w) => path.join(root, w));
   const shared = new Set(Object.keys(rootPkg.devDependencies ?? {}));
@@ -96,14 +100,14 @@ export function dependencyProblems(root) {
     // The root's own files are the ones outside every workspace; its devDependencies serve the whole
     // repository, so they count as used when any file uses them.
     const ownFiles = sources(dir, dir === root ? new Set(workspaces) : new Set());
-    const texts = (dir === root ? sources(root, new Set()) : ownFiles).map((f) => fs.readFileSync(f, 'utf8'));
+    const texts = (dir === root ? sources(root, new Set()) : ownFiles).map(read);
     const importsOf = (text) =>
       specifiersOf(text)
         .map(packageOf)
         .filter((name) => name !== undefined);
     const imported = new Map();
     for (const file of ownFiles)
-      for (const name of importsOf(fs.readFileSync(file, 'utf8')))
+      for (const name of importsOf(read(file)))
         if (name !== pkg.name && !imported.has(name)) imported.set(name, path.relative(root, file));
     for (const [name, file] of imported)
       if (!own.has(name) && !shared.has(name))
@@ -128,11 +132,16 @@ export function dependencyProblems(root) {
   return problems;
 }
 
+/** What fails in the checkout at `root`, as lines (empty when every package.json is right). */
+export function dependencyLintProblems(root, tree = undefined) {
+  const problems = dependencyProblems(root, tree);
+  return problems.length > 0 ? ['Dependencies out of step with the imports:', ...problems] : [];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const problems = dependencyProblems(root);
+  const problems = dependencyLintProblems(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
   if (problems.length > 0) {
-    console.error(`Dependencies out of step with the imports:\n${problems.join('\n')}`);
+    console.error(problems.join('\n'));
     process.exit(1);
   }
 }

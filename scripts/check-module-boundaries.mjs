@@ -5,6 +5,8 @@
 //   nor `db/schema.ts` (every table); `core/` and `db/` never import a module's code (types may).
 //   One exception: a `*.schema.ts` may import another module's tables to name them in a foreign key
 //   (`.references(() => users.id)`, `foreignKey({ foreignColumns })`) and for nothing else.
+// - A module's raw SQL (sql`…`, .execute/.query strings, any string it writes) names no other module's
+//   table (the tables each `*.schema.ts` declares with pgTable): it asks the owner's read API.
 // - No import cycle between modules: the graph of static value imports (`import type` does not count).
 // - Routes call services only: a `*.routes.ts` file imports no repository, no drizzle tables, nothing
 //   from db/ but types and no query builder (drizzle-orm, postgres, pg, PGlite), and reads no member of
@@ -16,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { sourceTree } from './source-tree.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ALLOW_FILE = path.join(root, 'scripts', 'module-boundaries.allow');
@@ -97,8 +100,7 @@ function namesOnlyForeignKeys(declaration, source) {
 }
 
 /** Every relative import and re-export of a file: `{ specifier, line, typeOnly, dynamic, foreignKeysOnly }`. */
-function importsOf(text, file) {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+function importsOf(source, file) {
   const found = [];
   const add = (node, literal, typeOnly, dynamic) => {
     if (!ts.isStringLiteralLike(literal) || !literal.text.startsWith('.')) return;
@@ -139,12 +141,14 @@ function importsOf(text, file) {
   return found;
 }
 
-/** Every relative import under apps/server/src (tests left out), resolved: `{ from, to, line, … }`. */
-export function serverImports(base = root) {
+/**
+ * Every relative import under apps/server/src (tests left out), resolved: `{ from, to, line, … }`.
+ * `tree` (scripts/source-tree.mjs) reads and parses each file once for all the checks of a run.
+ */
+export function serverImports(base = root, tree = sourceTree(base)) {
   const all = [];
   for (const from of sourceFiles(base)) {
-    const text = fs.readFileSync(path.join(base, from), 'utf8');
-    for (const imp of importsOf(text, from))
+    for (const imp of importsOf(tree.source(from), from))
       all.push({ from, to: resolve(base, from, imp.specifier), ...imp });
   }
   return all;
@@ -203,9 +207,9 @@ const DB_NAMES = new Set(['db', 'tx', 'trx', 'exec', 'executor']);
 const DB_TYPES = new Set(['Db', 'Tx', 'Executor', 'Database', 'PgDatabase', 'PgTransaction']);
 
 /** The lines where a file imports `route` from core/http.ts as a value (every route is registered with it). */
-function routeRegistrations(text, file, base) {
-  if (!text.includes('core/http') || file === HTTP) return [];
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+function routeRegistrations(tree, file, base) {
+  if (!tree.text(file).includes('core/http') || file === HTTP) return [];
+  const source = tree.source(file);
   const lines = [];
   for (const node of source.statements) {
     const named =
@@ -223,25 +227,24 @@ function routeRegistrations(text, file, base) {
 }
 
 /** Where a `*.routes.ts` file runs a query itself instead of calling a service: `{ message }` each. */
-export function routeViolations(base = root) {
+export function routeViolations(base = root, tree = sourceTree(base)) {
   const out = [];
   for (const file of sourceFiles(base)) {
-    const text = fs.readFileSync(path.join(base, file), 'utf8');
     const at = (line, what) =>
       out.push({ message: `${file}:${line}: ${what} (routes call services only: move it into a service)` });
     if (!ROUTES.test(file)) {
-      for (const line of routeRegistrations(text, file, base))
+      for (const line of routeRegistrations(tree, file, base))
         out.push({
           message: `${file}:${line}: registers routes (core/http.ts route()) outside a *.routes.ts file, where the rule is not checked: move them into one`,
         });
       continue;
     }
-    for (const imp of importsOf(text, file)) {
+    const source = tree.source(file);
+    for (const imp of importsOf(source, file)) {
       const to = resolve(base, file, imp.specifier);
       const below = to && !imp.typeOnly && BELOW_SERVICES.find(([pattern]) => pattern.test(to));
       if (below) at(imp.line, `'${imp.specifier}' imports ${below[1]}`);
     }
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const lineOf = (node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
     const declared = new Set(DB_NAMES);
     const collect = (node) => {
@@ -298,6 +301,58 @@ export function routeViolations(base = root) {
         !(ts.isIdentifier(node.name) && DB_NAMES.has(node.name.text))
       )
         at(lineOf(node), `${node.name.getText(source)} is the database by another name`);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return out;
+}
+
+/** The tables each module's drizzle schema declares (`pgTable('name', …)`): Map<table, module>. */
+export function tableOwners(base = root, tree = sourceTree(base)) {
+  const owners = new Map();
+  for (const file of sourceFiles(base)) {
+    const owner = moduleOf(file);
+    if (owner === undefined || !SCHEMA.test(file)) continue;
+    for (const m of tree.text(file).matchAll(/\bpgTable\(\s*['"`]([a-z_][a-z0-9_]*)['"`]/g))
+      owners.set(m[1], owner);
+  }
+  return owners;
+}
+
+/** A table named where SQL reads or writes one: after FROM, JOIN, INTO, UPDATE or TABLE. */
+const TABLE_IN_SQL = /\b(?:from|join|into|update|table)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
+
+/**
+ * Where a module's raw SQL names another module's table: `{ key: 'sql <file> -> <module>', message }`.
+ * Every string a module file writes is read as SQL (sql`…` templates with their `${…}` left out,
+ * sql.raw(), the strings given to .execute() or .query(), constants), so no way of passing the text
+ * walks around it; a table counts where SQL names one (after FROM, JOIN, INTO, UPDATE, TABLE).
+ */
+export function sqlViolations(base = root, tree = sourceTree(base)) {
+  const owners = tableOwners(base, tree);
+  const out = [];
+  for (const file of sourceFiles(base)) {
+    const from = moduleOf(file);
+    if (from === undefined) continue;
+    const source = tree.source(file);
+    const visit = (node) => {
+      const parts =
+        ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+          ? [node.text]
+          : ts.isTemplateExpression(node)
+            ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)]
+            : undefined;
+      for (const m of parts?.join(' ').matchAll(TABLE_IN_SQL) ?? []) {
+        const table = m[1].toLowerCase();
+        const owner = owners.get(table);
+        if (owner === undefined || owner === from) continue;
+        const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+        out.push({
+          key: `sql ${short(file)} -> ${owner}`,
+          message: `${file}:${line}: SQL names ${table}, a table of ${owner} (ask ${owner} through its read API)`,
+        });
+      }
       ts.forEachChild(node, visit);
     };
     visit(source);
@@ -391,7 +446,7 @@ export function cycleViolations(graph) {
   return out;
 }
 
-/** The entries of an allowlist text: one `schema <from> -> <to>` or `cycle <a> -> <b>` a line; # comments. */
+/** The entries of an allowlist text: one `schema <from> -> <to>`, `sql <file> -> <module>` or `cycle <a> -> <b>` a line; # comments. */
 export const parseAllow = (text) =>
   text
     .split('\n')
@@ -400,10 +455,15 @@ export const parseAllow = (text) =>
 
 /**
  * What fails: violations not allowed, and allowed entries that nothing needs any more. `routes` is
- * routeViolations() of the same tree (none of them may be allowed).
+ * routeViolations() of the same tree (none of them may be allowed), `sqlReads` its sqlViolations().
  */
-export function check(imports, allowed, routes) {
-  const violations = [...boundaryViolations(imports), ...cycleViolations(moduleGraph(imports)), ...routes];
+export function check(imports, allowed, routes, sqlReads = []) {
+  const violations = [
+    ...boundaryViolations(imports),
+    ...cycleViolations(moduleGraph(imports)),
+    ...routes,
+    ...sqlReads,
+  ];
   const allow = new Set(allowed);
   const needed = new Set(violations.map((v) => v.key).filter(Boolean));
   const problems = violations.filter((v) => !v.key || !allow.has(v.key)).map((v) => v.message);
@@ -416,11 +476,22 @@ export function check(imports, allowed, routes) {
   return { problems, violations };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** What fails in the checkout, as lines (empty when the rules hold); `tree` as serverImports'. */
+export function boundaryProblems(tree = sourceTree(root)) {
   const allowed = parseAllow(fs.readFileSync(ALLOW_FILE, 'utf8'));
-  const { problems } = check(serverImports(), allowed, routeViolations());
+  const { problems } = check(
+    serverImports(tree.root, tree),
+    allowed,
+    routeViolations(tree.root, tree),
+    sqlViolations(tree.root, tree),
+  );
+  return problems.length > 0 ? [`Module boundaries (docs/module-boundaries.md):`, ...problems] : [];
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problems = boundaryProblems();
   if (problems.length > 0) {
-    console.error(`Module boundaries (docs/module-boundaries.md):\n${problems.join('\n')}`);
+    console.error(problems.join('\n'));
     process.exit(1);
   }
 }

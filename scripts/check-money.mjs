@@ -10,11 +10,10 @@
 // `// money-lint-ignore: <reason>` on the line or the line before lets one justified case through
 // (display-only sorting, chart coordinates); the reason is required. `// money-lint-ignore-file: <reason>`
 // among a file's first lines exempts a whole file that is not about money (the simulated market's float path).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { sourceTree } from './source-tree.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -234,13 +233,21 @@ function problemsOf(source, checker) {
   return found;
 }
 
-/** Problems of the given files (`{ file, text }`), as `file:line: code — why` lines. */
-export function moneyProblems(files) {
+/**
+ * Problems of the given files (`{ file, text }`), as `file:line: code — why` lines. With `tree`
+ * (scripts/source-tree.mjs, rooted at the checkout) each file's syntax tree is the one the other
+ * checks of the run use.
+ */
+export function moneyProblems(files, tree = undefined) {
   const texts = new Map(files.map(({ file, text }) => [path.resolve(root, file), text]));
+  const relative = new Map(files.map(({ file }) => [path.resolve(root, file), file]));
   const host = ts.createCompilerHost({ noLib: true, noResolve: true, allowJs: false });
   host.getSourceFile = (name, target) => {
     const text = texts.get(path.resolve(name));
-    return text === undefined ? undefined : ts.createSourceFile(name, text, target, true);
+    if (text === undefined) return undefined;
+    return tree
+      ? tree.source(relative.get(path.resolve(name)))
+      : ts.createSourceFile(name, text, target, true);
   };
   host.fileExists = (name) => texts.has(path.resolve(name));
   host.readFile = (name) => texts.get(path.resolve(name));
@@ -260,26 +267,29 @@ export function moneyProblems(files) {
   return out;
 }
 
-/** The application's non-test TypeScript files, relative to the repository root. */
-export function applicationFiles() {
-  return execFileSync(
-    'git',
-    ['ls-files', '--cached', '--others', '--exclude-standard', 'apps/*/src/*', 'packages/*/src/*'],
-    { cwd: root, encoding: 'utf8' },
-  )
-    .split('\n')
+/** The application's non-test TypeScript files (in the src folders of apps and packages), relative to the root. */
+export function applicationFiles(tree = sourceTree(root)) {
+  return tree
+    .files()
     .filter(
       (f) =>
-        /\.(ts|tsx)$/.test(f) && !/\.test(-helpers)?\.tsx?$/.test(f) && fs.existsSync(path.join(root, f)),
+        /^(apps|packages)\/.*\/src\//.test(f) && /\.(ts|tsx)$/.test(f) && !/\.test(-helpers)?\.tsx?$/.test(f),
     );
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** What fails in the checkout, as lines (empty when no money passes through a number). */
+export function moneyLintProblems(tree = sourceTree(root)) {
   const problems = moneyProblems(
-    applicationFiles().map((file) => ({ file, text: fs.readFileSync(path.join(root, file), 'utf8') })),
+    applicationFiles(tree).map((file) => ({ file, text: tree.text(file) })),
+    tree,
   );
+  return problems.length > 0 ? [`Money through a JavaScript number (${problems.length}):`, ...problems] : [];
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problems = moneyLintProblems();
   if (problems.length > 0) {
-    console.error(`Money through a JavaScript number (${problems.length}):\n${problems.join('\n')}`);
+    console.error(problems.join('\n'));
     process.exit(1);
   }
 }

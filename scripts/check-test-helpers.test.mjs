@@ -51,6 +51,21 @@ const copies = {
     'const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));',
     'import the one in bench/server-process.ts',
   ],
+  'an inline sleep in a server test': [
+    'apps/server/src/modules/x/x.test.ts',
+    "it('x', async () => {\n  await new Promise((r) => setTimeout(r, 50));\n});",
+    'apps/server/src/modules/x/x.test.ts:2: waits with an inline promise; use sleep() from apps/server/src/test/fixtures.ts',
+  ],
+  'an inline sleep with braces and a type argument in a web test': [
+    'apps/web/src/user/X.test.tsx',
+    'await act(() => new Promise<void>((resolve) => { setTimeout(resolve, 200); }));',
+    'waits with an inline promise; use sleep() from apps/web/src/test/fixtures.ts',
+  ],
+  'an inline sleep in a benchmark': [
+    'bench/x.ts',
+    'const flush = () => new Promise(function (done) { setTimeout(done, 1500); });',
+    'use sleep() from bench/server-process.ts',
+  ],
   'a test in the fixture folder itself': [
     'apps/server/src/test/x.test.ts',
     'function sleep(ms: number) { return ms; }',
@@ -86,6 +101,14 @@ const allowed = {
     "// function sleep(ms) {}\nconst s = 'const sleep = () => 1';",
   ],
   'a method named like a helper': ['e2e/x.spec.ts', 'class A { sleep(ms: number) { return ms; } }'],
+  'a wait that runs in the page': [
+    'e2e/x.spec.ts',
+    'await page.evaluate(async () => { await new Promise((r) => setTimeout(r, 3000)); });',
+  ],
+  'a timer that resolves with a value': [
+    'apps/server/src/x.test.ts',
+    "const pending = new Promise((resolve) => setTimeout(() => resolve('pending'), 10));",
+  ],
 };
 for (const [name, [file, text]] of Object.entries(allowed)) {
   test(`allows ${name}`, () => assert.deepEqual(check(file, text), []));

@@ -24,6 +24,14 @@ export const clock = (ms) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
+/** User + system seconds from GNU time's `%U %S` line (its last line), or undefined. */
+function cpuSecondsOf(file) {
+  if (!file || !fs.existsSync(file)) return undefined;
+  const last = fs.readFileSync(file, 'utf8').trim().split('\n').pop() ?? '';
+  const m = /^([\d.]+) ([\d.]+)$/.exec(last);
+  return m ? Number(m[1]) + Number(m[2]) : undefined;
+}
+
 /**
  * A plan of stages. `niceness` '0' runs the check lane at the normal priority too; `print` receives
  * everything the runner prints (stdout by default).
@@ -40,16 +48,33 @@ export function createStages({
   const running = new Map();
   const startedAt = Date.now();
   const nice = process.platform !== 'win32' && String(niceness) !== '0' && fs.existsSync('/usr/bin/nice');
+  // GNU time reports the CPU time of a stage with every process it waited for (Vitest's workers, the
+  // browsers): set against the wall time, it says how far running side by side can still take a plan.
+  const timed = process.platform === 'linux' && fs.existsSync('/usr/bin/time');
 
   function stage(name, cmd, args, { env = {}, countsFrom, needs = [], cpu = 1, lane = 'check' } = {}) {
     if (plan.some((s) => s.name === name)) throw new Error(`two stages named ${name}`);
     for (const need of needs)
       if (!plan.some((s) => s.name === need))
         throw new Error(`${name} needs ${need}, which is not planned before it`);
-    const [c, a] =
-      lane === 'check' && nice ? ['/usr/bin/nice', ['-n', String(niceness), cmd, ...args]] : [cmd, args];
     const log = path.join(resultsDir, `${slug(name)}.log`);
-    plan.push({ name, cmd: c, args: a, env, countsFrom, needs, cpu: lane === 'check' ? cpu : 0, lane, log });
+    const cpuFile = timed ? `${log}.cpu` : undefined;
+    let [c, a] = cpuFile
+      ? ['/usr/bin/time', ['-q', '-f', '%U %S', '-o', cpuFile, cmd, ...args]]
+      : [cmd, args];
+    if (lane === 'check' && nice) [c, a] = ['/usr/bin/nice', ['-n', String(niceness), c, ...a]];
+    plan.push({
+      name,
+      cmd: c,
+      args: a,
+      env,
+      countsFrom,
+      needs,
+      cpu: lane === 'check' ? cpu : 0,
+      lane,
+      log,
+      cpuFile,
+    });
   }
 
   /** Runs one stage with its output into its log file; resolves when it has ended. */
@@ -64,6 +89,8 @@ export function createStages({
         cwd,
         stdio: ['ignore', out, out],
         env: { ...process.env, ...s.env },
+        // Its own process group, so that stopping the stage reaches what runs under nice and time.
+        detached: process.platform !== 'win32',
       });
       running.set(s, child);
       const done = (status) => {
@@ -99,8 +126,10 @@ export function createStages({
     } else if (!s.ok && s.countsFrom) {
       totals.failed += 1;
     }
+    s.cpuSeconds = cpuSecondsOf(s.cpuFile);
+    const cpuText = s.cpuSeconds === undefined ? '' : `${s.cpuSeconds.toFixed(1)} s CPU, `;
     const span = `+${clock(s.started - startedAt)} to +${clock(Date.now() - startedAt)}`;
-    print(`\n=== ${s.name} (${s.seconds}s, ${span}) ===\n`);
+    print(`\n=== ${s.name} (${s.seconds}s, ${cpuText}${span}) ===\n`);
     print(fs.readFileSync(s.log, 'utf8'));
     print(`=== ${s.ok ? 'ok' : 'FAILED'}: ${s.name}${s.counts ? `: ${s.counts}` : ''}\n`);
   }
@@ -130,7 +159,14 @@ export function createStages({
 
   /** Stops the stages still running (a stopped `npm test`). */
   const stopAll = () => {
-    for (const child of running.values()) child.kill('SIGTERM');
+    for (const child of running.values()) {
+      try {
+        if (process.platform === 'win32') child.kill('SIGTERM');
+        else process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
   };
 
   return { stage, runPlan, stopAll, plan, totals, clock, slug, startedAt };

@@ -86,4 +86,40 @@ describe('npm test stages', () => {
     const r = runner();
     assert.throws(() => r.stage('e2e', ...node('e2e'), { needs: ['build'] }), /e2e needs build/);
   });
+
+  it('measures the CPU time of each stage and its children, to set against the wall time', async () => {
+    const r = runner();
+    // A stage whose child process burns about 0.4 s of CPU: the children's time counts too.
+    // It spins until it has had 0.4 s of CPU (not of wall time: on a loaded machine it gets less).
+    const burn =
+      'const start = process.cpuUsage(); for (;;) { const u = process.cpuUsage(start); if (u.user + u.system >= 400000) break; }';
+    r.stage('burns', process.execPath, [
+      '-e',
+      `require('node:child_process').execFileSync(process.execPath, ['-e', ${JSON.stringify(burn)}])`,
+    ]);
+    r.stage('idles', ...node('idles'));
+    await r.runPlan();
+    const [burns, idles] = r.plan;
+    assert.ok(burns.cpuSeconds >= 0.3, `burns used ${burns.cpuSeconds} s of CPU`);
+    assert.ok(idles.cpuSeconds < burns.cpuSeconds, `idles used ${idles.cpuSeconds} s`);
+    assert.match(r.printed(), /=== burns \(\d+s, [\d.]+ s CPU, /);
+  });
+
+  it('stops the whole stage, with what runs under it, when the run is stopped', async () => {
+    const r = runner();
+    const pidFile = path.join(dir, 'sleeper.pid');
+    // The stage's process starts a child that would sleep for a minute and records its pid.
+    const sleeper = `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' }); require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); setTimeout(() => {}, 60000);`;
+    r.stage('sleeps', process.execPath, ['-e', sleeper]);
+    const run = r.runPlan();
+    while (!fs.existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    r.stopAll();
+    await run;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const state = fs.existsSync(`/proc/${pid}/stat`)
+      ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2]
+      : 'gone';
+    assert.ok(state === 'gone' || state === 'Z', `the stage's child is ${state}`);
+  });
 });

@@ -127,7 +127,7 @@ const browserTests = fs.existsSync(chromium);
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** A Vitest run of some projects (and files) into its own JSON report, on `node` when given. */
-function vitestStage(name, { projects, files = [], env = {}, node, cpu }) {
+function vitestStage(name, { projects, files = [], env = {}, node, cpu, needs = [] }) {
   const json = path.join(resultsDir, `${slug(name)}.json`);
   const [cmd, pre] = node
     ? [node, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs')]]
@@ -146,7 +146,7 @@ function vitestStage(name, { projects, files = [], env = {}, node, cpu }) {
       `--outputFile.json=${json}`,
       ...files,
     ],
-    { env: { ...nodeEnv, ...env }, countsFrom: vitestCounts(json), cpu },
+    { env: { ...nodeEnv, ...env }, countsFrom: vitestCounts(json), cpu, needs },
   );
 }
 
@@ -162,8 +162,9 @@ const SERVER_PROJECTS = ['server', 'server-mocked'];
 // specs that touch only their own rows two at a time, then the platform-wide ones alone, each run on a
 // fresh server; two runs rather than the project dependency, so that a failure in the first cannot
 // skip the second. The check lane beside it, at a lower priority: the typecheck, the lint and the
-// scripts' tests, then the server's tests on both engines side by side (two workers each; a PostgreSQL
-// test spends much of its time waiting for the server), then the unit and web tests.
+// scripts' tests, the server's tests on PGlite and the unit and web tests; the server's tests on
+// PostgreSQL once the browser lane has ended (see there).
+let lastBrowserStage;
 if (browserTests) {
   stage('build (web and server)', npm, ['run', '--silent', 'build'], { lane: 'browser' });
   let after = 'build (web and server)';
@@ -186,6 +187,7 @@ if (browserTests) {
     );
     after = name;
   }
+  lastBrowserStage = after;
 }
 
 stage('typecheck', npm, ['run', '--silent', 'typecheck'], { cpu: 2 });
@@ -212,21 +214,24 @@ if (postgres) {
   // Each server test file runs on one engine (scripts/test-engines.mjs): PostgreSQL for those that test
   // locks, timeouts, notifications, races and several instances, PGlite for the rest.
   const { pglite, postgres: onPostgres } = enginePartition(root);
-  vitestStage(`server tests on PostgreSQL (Node.js ${serverNodeVersion})`, {
-    projects: SERVER_PROJECTS,
-    files: onPostgres,
-    env: { TEST_DB_ENGINE: 'postgres' },
-    node: serverNode,
-    // One after the other, not side by side: with both (four workers) beside the browser lane, load-
-    // sensitive tests failed (a session cache's expiry, a fake venue's 2 s timeout, a 180 s hook).
-    cpu: 2,
-  });
   vitestStage(`server tests on PGlite (Node.js ${serverNodeVersion})`, {
     projects: SERVER_PROJECTS,
     files: pglite,
     env: { TEST_DB_ENGINE: 'pglite' },
     node: serverNode,
     cpu: 2,
+  });
+  // After the browser lane, not beside it: the check lane's niceness does not reach the PostgreSQL
+  // server, whose backends do most of this stage's work at the normal priority. Beside the browser
+  // tests they starved both (CI, 7 December: admin pages took 20 s to render and 15 s waits ran
+  // out; timing tests of this stage failed), while PGlite runs inside the stage's niced workers.
+  vitestStage(`server tests on PostgreSQL (Node.js ${serverNodeVersion})`, {
+    projects: SERVER_PROJECTS,
+    files: onPostgres,
+    env: { TEST_DB_ENGINE: 'postgres' },
+    node: serverNode,
+    cpu: 2,
+    needs: lastBrowserStage ? [lastBrowserStage] : [],
   });
 } else {
   console.log('\nTEST_DATABASE_URL is not set: every server test runs on PGlite.');
@@ -266,11 +271,17 @@ for (const s of [...plan, ...failedToStart]) {
     ? `, +${clock(s.started - startedAt)} to +${clock(s.started - startedAt + s.seconds * 1000)}`
     : '';
   console.log(
-    `${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds ?? 0}s${when})${s.counts ? `: ${s.counts}` : ''}`,
+    `${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds ?? 0}s${s.cpuSeconds === undefined ? '' : `, ${Math.round(s.cpuSeconds)} s CPU`}${when})${s.counts ? `: ${s.counts}` : ''}`,
   );
   for (const failure of s.failures ?? []) console.log(`        ${failure}`);
 }
 const allOk = [...plan, ...failedToStart].every((s) => s.ok);
 console.log(`wall time: ${clock(Date.now() - startedAt)} (min:s)`);
+// The floor that running side by side can reach: all the stages' CPU time spread over every core.
+const cpuSeconds = plan.reduce((sum, s) => sum + (s.cpuSeconds ?? 0), 0);
+if (cpuSeconds > 0)
+  console.log(
+    `CPU time: ${Math.round(cpuSeconds)} s in all stages; on ${os.availableParallelism()} cores no layout runs them in less than ${clock((cpuSeconds * 1000) / os.availableParallelism())} (min:s)`,
+  );
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(allOk ? 0 : 1);

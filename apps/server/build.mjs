@@ -14,7 +14,7 @@ const outdir = path.join(serverDir, 'dist');
 /** What production runs: the server, and the operators' command-line tools. */
 const entryPoints = {
   main: 'src/main.ts',
-  'ledger-verify': 'src/modules/ledger/verify-cli.ts',
+  'ledger-verify': 'src/modules/reconciliation/verify-cli.ts',
   'audit-verify': 'src/modules/audit/verify-cli.ts',
   'db-migrate': 'src/db/migrate-cli.ts',
   demo: 'src/demo/seed.ts',

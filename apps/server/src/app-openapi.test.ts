@@ -19,12 +19,16 @@ const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js'
 interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string }[];
   responses: Record<string, { $ref?: string }>;
 }
 interface Document {
+  info: { description: string };
+  servers: { description: string }[];
   paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, { description: string }> };
 }
 
 let t: TestApp;
@@ -107,6 +111,36 @@ describe.skipIf(testEngine !== 'pglite')('the API document at /api/docs/json', (
     );
   });
 
+  it('keeps each operation’s Chinese summary and gives it an English description (issue 38)', () => {
+    const han = /[\u4e00-\u9fff]/;
+    for (const { name, operation } of operations()) {
+      expect(operation.summary, name).toMatch(han);
+      expect(operation.description, name).toMatch(/^[A-Z'"]/);
+      expect(operation.description, name).not.toMatch(han);
+    }
+    const byName = new Map(operations().map(({ name, operation }) => [name, operation]));
+    expect(byName.get('POST /api/auth/login')).toMatchObject({
+      summary: '登录',
+      description: 'Logs in with an e-mail or phone number and the password (and the 2FA code when on).',
+    });
+    expect(byName.get('POST /api/trading/spot/order')).toMatchObject({
+      summary: '现货下单',
+      description: 'Places a spot order.',
+    });
+    // The document's own texts say it in both languages.
+    expect(document.info.description).toContain('加密资产交易平台的 HTTP 接口。');
+    expect(document.info.description).toContain('The HTTP API of the crypto-asset trading platform.');
+    expect(document.servers[0]?.description).toBe(
+      '提供本文档的服务器 / The server that serves this document',
+    );
+    expect(document.components.responses.NotFound?.description).toBe('记录不存在 / Not found');
+    for (const [name, response] of Object.entries(document.components.responses)) {
+      const [chinese, english] = response.description.split(' / ');
+      expect(chinese, name).toMatch(/[\u4e00-\u9fff]/);
+      expect(english, name).toMatch(/^[A-Z][^\u4e00-\u9fff]+$/);
+    }
+  });
+
   it('generates a TypeScript client description (openapi-typescript) that typechecks', async () => {
     const source = astToString(await openapiTS(new URL(`file://${documentFile}`)));
     for (const { name, operation } of operations())
@@ -150,7 +184,9 @@ describe.skipIf(testEngine !== 'pglite')('a documented route without an endpoint
     app.get('/api/unnamed/:id', { schema: { tags: ['test'] } }, async () => ({}));
     app.get('/hidden', { schema: { hide: true } }, async () => ({}));
     await app.ready();
-    expect(() => app.swagger()).toThrow(/^GET \/api\/unnamed\/:id has no operationId or summary/);
+    expect(() => app.swagger()).toThrow(
+      /^GET \/api\/unnamed\/:id has no operationId, summary or description/,
+    );
     await app.close();
   });
 });

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './test/app.ts';
+import { sleep } from './test/fixtures.ts';
 
 let t: TestApp;
 let dist: string;
@@ -118,9 +119,9 @@ describe('error envelope during shutdown', () => {
     const request = (url: string) =>
       `GET ${url} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${user.token}\r\nConnection: keep-alive\r\n\r\n`;
     socket.write(request('/api/wallet'));
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     const closed = closing.app.close();
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
     release();
     await answered(1);
     socket.write(request('/api/auth/me'));
@@ -158,6 +159,13 @@ describe('health', () => {
         message: expect.stringMatching(/^数据库不可用：/),
         data: { status: 'down', database: broken.database.engine, reason: expect.any(String) },
       });
+      const english = await broken.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'accept-language': 'en' },
+      });
+      expect(english.statusCode).toBe(503);
+      expect(english.json().message).toMatch(/^Database unavailable: /);
     } finally {
       await broken.app.close();
     }

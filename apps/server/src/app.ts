@@ -5,7 +5,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { installChineseValidationMessages } from '@platform/contracts';
+import {
+  contractMessageIn,
+  installChineseValidationMessages,
+  validationMessageIn,
+} from '@platform/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -21,7 +25,7 @@ import { createActivity } from './core/activity.ts';
 import { type Config, trustProxyOption } from './core/config.ts';
 import type { AppContext } from './core/context.ts';
 import { AppError } from './core/errors.ts';
-import { router } from './core/http.ts';
+import { router, translateSuccessMessages } from './core/http.ts';
 import { openApiOptions } from './core/openapi.ts';
 import { redisWithMemoryFallback } from './core/rate-limit-store.ts';
 import { createRedisLink } from './core/redis.ts';
@@ -30,6 +34,7 @@ import { REQUEST_ID_HEADER, requestIdGenerator, returnRequestIds } from './core/
 import type { Database } from './db/client.ts';
 import { createDbClock } from './db/db-clock.ts';
 import { isDatabaseUnavailable, isUnstorableCharacter, loggableError } from './db/errors.ts';
+import { type MessageKey, msg, render, requestLanguage, t } from './i18n/i18n.ts';
 import { registerModules } from './modules/index.ts';
 import { registerMetrics } from './modules/metrics/metrics.module.ts';
 import { readScrapeCounts } from './modules/metrics/metrics.repository.ts';
@@ -76,7 +81,7 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
       void (reply as FastifyReply)
         .status(400)
         .header(REQUEST_ID_HEADER, request.id)
-        .send({ success: false, message: '参数错误：路径格式不正确' });
+        .send({ success: false, message: t(requestLanguage(request), 'http.pathInvalid') });
     },
     // Fastify's own 503 for a request that comes while the app closes is an English body: the
     // onRequest hook below answers it in the envelope.
@@ -90,18 +95,19 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!closing) return;
     return reply
       .status(503)
       .header('Connection', 'close')
       .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-      .send({ success: false, message: SHUTTING_DOWN_MESSAGE });
+      .send({ success: false, message: t(requestLanguage(request), 'http.shuttingDown') });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
+  translateSuccessMessages(app);
   refuseNullBytes(app);
 
   await app.register(helmet, {
@@ -132,7 +138,7 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
           }),
         }
       : {}),
-    errorResponseBuilder: () => new AppError(429, '请求过于频繁，请稍后再试'),
+    errorResponseBuilder: () => new AppError(429, msg('http.tooManyRequests')),
   });
 
   if (config.API_DOCS) {
@@ -181,7 +187,9 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
   metrics.readFrom({
     counts: () => readScrapeCounts(database.db),
     leases: () => activity.leases(),
+    stepSuccesses: () => activity.stepSuccesses(),
     pool: database.pool,
+    statementTimeouts: database.statementTimeouts,
     redis: () => redis?.state() ?? 'off',
     sockets: () => realtime.sockets(),
   });
@@ -193,47 +201,59 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
   return app;
 }
 
-/** Fastify's own body-parser errors, in Chinese (their messages are English). */
-const PARSER_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的 JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度与 Content-Length 不符',
+/** Fastify's own body-parser errors, in the request's language (their messages are English). */
+const PARSER_MESSAGES: Record<string, MessageKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'http.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'http.emptyJson',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'http.contentLength',
 };
 
-export const DATABASE_UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后重试';
-export const SHUTTING_DOWN_MESSAGE = '服务正在停止，请稍后重试';
+export const DATABASE_UNAVAILABLE_MESSAGE = t('zh-CN', 'http.unavailable');
 /** A database restart or a released lock takes seconds: the client is told to wait that long. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Every error in the envelope, in the request's language (docs/i18n.md): a catalogue message by its
+ * key, a plain text the contracts' catalogue knows in its English, zod's issues through
+ * validationMessageIn.
+ */
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = requestLanguage(request);
   if (error instanceof AppError) {
-    return reply.status(error.statusCode).send({ success: false, message: error.message, data: error.data });
+    const message = error.messageIn(language);
+    return reply.status(error.statusCode).send({
+      success: false,
+      message: typeof error.text === 'string' ? (contractMessageIn(language, message) ?? message) : message,
+      data: error.data,
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields = error.validation.map((v) => {
-      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      return field ? `${field}: ${v.message}` : v.message;
-    });
+    const errors = error.validation.map((v) => ({
+      field: v.instancePath.replace(/^\//, ''),
+      message: validationMessageIn(language, { ...v.params, code: v.keyword, message: v.message ?? '' }),
+    }));
+    const fields = errors.map(({ field, message }) =>
+      field ? `${field.replaceAll('/', '.')}: ${message}` : message,
+    );
     return reply.status(400).send({
       success: false,
-      message: `参数错误：${fields.join('；')}`,
-      data: {
-        errors: error.validation.map((v) => ({
-          field: v.instancePath.replace(/^\//, ''),
-          message: v.message,
-        })),
-      },
+      message: t(language, 'http.validation', { fields: fields.join(t(language, 'http.fieldSeparator')) }),
+      data: { errors },
     });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
+    const parser = PARSER_MESSAGES[error.code];
     const message =
       status === 413
-        ? '请求体过大'
+        ? t(language, 'http.tooLarge')
         : status === 415
-          ? '不支持的内容类型'
-          : (PARSER_MESSAGES[error.code] ??
-            (/[\u4e00-\u9fff]/.test(error.message) ? error.message : '请求格式不正确'));
+          ? t(language, 'http.unsupportedType')
+          : parser
+            ? render(language, { key: parser })
+            : /[\u4e00-\u9fff]/.test(error.message) && language === 'zh-CN'
+              ? error.message
+              : t(language, 'http.badFormat');
     return reply.status(status).send({ success: false, message });
   }
   if (isDatabaseUnavailable(error)) {
@@ -241,13 +261,13 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     return reply
       .status(503)
       .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-      .send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
+      .send({ success: false, message: t(language, 'http.unavailable') });
   }
   if (isUnstorableCharacter(error)) {
-    return reply.status(400).send({ success: false, message: '参数错误：包含无法保存的字符' });
+    return reply.status(400).send({ success: false, message: t(language, 'http.unstorable') });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send({ success: false, message: '服务器内部错误' });
+  return reply.status(500).send({ success: false, message: t(language, 'http.internal') });
 }
 
 /** Serves the built web app; unknown /api paths stay JSON, every other GET falls back to the SPA. */
@@ -279,8 +299,12 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
     if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({ success: false, message: `接口不存在：${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send({
+      success: false,
+      message: t(requestLanguage(request), 'http.noSuchRoute', {
+        method: request.method,
+        path: request.url.split('?')[0] ?? '',
+      }),
+    });
   });
 }

@@ -50,6 +50,7 @@ export const forgotPassword = endpoint({
   path: '/api/auth/password/forgot',
   operationId: 'forgotPassword',
   summary: '忘记密码（发送重置链接）',
+  description: "Sends a password reset link to the account's e-mail address.",
   body: forgotPasswordBody,
   reply: emptyReply,
 });
@@ -58,6 +59,7 @@ export const resetPassword = endpoint({
   path: '/api/auth/password/reset',
   operationId: 'resetPassword',
   summary: '通过链接重置密码',
+  description: 'Sets a new password with the one-time link from the reset e-mail.',
   body: resetPasswordBody,
   reply: emptyReply,
 });
@@ -66,6 +68,7 @@ export const verifyEmail = endpoint({
   path: '/api/auth/email/verify',
   operationId: 'verifyEmail',
   summary: '验证邮箱',
+  description: 'Verifies the e-mail address with the link from the verification e-mail.',
   body: verifyEmailBody,
   reply: emptyReply,
 });
@@ -74,6 +77,7 @@ export const resendEmailVerification = endpoint({
   path: '/api/auth/email/verification',
   operationId: 'resendEmailVerification',
   summary: '重新发送验证邮件',
+  description: 'Sends the e-mail verification link again.',
   reply: emptyReply,
 });
 
@@ -96,6 +100,8 @@ export const issuePasswordResetLink = endpoint({
   path: '/api/admin/users/:id/password-reset-link',
   operationId: 'issuePasswordResetLink',
   summary: '提交生成一次性重置密码链接（客服，需另一位超级管理员批准）',
+  description:
+    'Proposes a one-time password reset link for a user (support; another super admin must approve).',
   params: idParams,
   status: 202,
   reply: resetLinkProposalReply,

@@ -77,6 +77,7 @@ export const listSessions = endpoint({
   path: '/api/account/sessions',
   operationId: 'listSessions',
   summary: '登录设备',
+  description: 'The devices the caller is logged in on.',
   query: accountSessionsQuery,
   reply: accountSessionsReply,
 });
@@ -85,6 +86,7 @@ export const revokeSession = endpoint({
   path: '/api/account/sessions/:id',
   operationId: 'revokeSession',
   summary: '退出一台登录设备',
+  description: "Logs out one of the caller's devices.",
   params: accountSessionParams,
   reply: emptyReply,
 });
@@ -93,6 +95,7 @@ export const revokeOtherSessions = endpoint({
   path: '/api/account/sessions',
   operationId: 'revokeOtherSessions',
   summary: '退出其他所有设备',
+  description: 'Logs out every device but this one.',
   reply: revokeOtherSessionsReply,
 });
 export const listLogins = endpoint({
@@ -100,6 +103,7 @@ export const listLogins = endpoint({
   path: '/api/account/logins',
   operationId: 'listLogins',
   summary: '登录记录',
+  description: "The caller's login history.",
   query: accountLoginsQuery,
   reply: accountLoginsReply,
 });
@@ -113,6 +117,7 @@ export const listUserSessionsForAdmin = endpoint({
   path: '/api/admin/users/:id/sessions',
   operationId: 'listUserSessionsForAdmin',
   summary: '用户的登录设备',
+  description: 'The devices a user is logged in on (admin).',
   params: idParams,
   query: accountSessionsQuery,
   reply: accountSessionsReply,
@@ -122,6 +127,7 @@ export const listUserLoginsForAdmin = endpoint({
   path: '/api/admin/users/:id/logins',
   operationId: 'listUserLoginsForAdmin',
   summary: '用户的登录记录',
+  description: "A user's login history (admin).",
   params: idParams,
   query: accountLoginsQuery,
   reply: accountLoginsReply,

@@ -91,6 +91,7 @@ export const listAddressBook = endpoint({
   path: '/api/user/addresses',
   operationId: 'listAddressBook',
   summary: '地址簿',
+  description: "The caller's saved withdrawal addresses.",
   reply: addressBookReply,
 });
 export const addAddress = endpoint({
@@ -98,6 +99,7 @@ export const addAddress = endpoint({
   path: '/api/user/addresses',
   operationId: 'addAddress',
   summary: '添加地址',
+  description: 'Saves a withdrawal address to the address book.',
   body: addAddressBody,
   reply: savedAddressReply,
 });
@@ -106,6 +108,7 @@ export const renameAddress = endpoint({
   path: '/api/user/addresses/:id',
   operationId: 'renameAddress',
   summary: '修改地址备注',
+  description: "Changes a saved address's label.",
   params: addressBookParams,
   body: renameAddressBody,
   reply: savedAddressReply,
@@ -115,6 +118,7 @@ export const deleteAddress = endpoint({
   path: '/api/user/addresses/:id',
   operationId: 'deleteAddress',
   summary: '删除地址',
+  description: 'Deletes a saved address.',
   params: addressBookParams,
   reply: emptyReply,
 });
@@ -129,6 +133,7 @@ export const getWithdrawalWhitelist = endpoint({
   path: '/api/user/withdrawal-whitelist',
   operationId: 'getWithdrawalWhitelist',
   summary: '提现白名单状态',
+  description: 'Whether the withdrawal whitelist is on (withdrawals only to saved addresses).',
   reply: whitelistReply,
 });
 export const enableWithdrawalWhitelist = endpoint({
@@ -136,6 +141,7 @@ export const enableWithdrawalWhitelist = endpoint({
   path: '/api/user/withdrawal-whitelist/enable',
   operationId: 'enableWithdrawalWhitelist',
   summary: '开启提现白名单',
+  description: 'Turns the withdrawal whitelist on.',
   reply: whitelistReply,
 });
 export const disableWithdrawalWhitelist = endpoint({
@@ -143,6 +149,7 @@ export const disableWithdrawalWhitelist = endpoint({
   path: '/api/user/withdrawal-whitelist/disable',
   operationId: 'disableWithdrawalWhitelist',
   summary: '关闭提现白名单',
+  description: 'Turns the withdrawal whitelist off.',
   body: disableWhitelistBody,
   reply: whitelistReply,
 });

@@ -111,6 +111,7 @@ export const listAdjustments = endpoint({
   path: '/api/admin/adjustments',
   operationId: 'listAdjustments',
   summary: '余额调整列表',
+  description: 'Balance adjustments, with their approval status.',
   query: adjustmentsQuery,
   reply: adjustmentsReply,
 });
@@ -119,6 +120,7 @@ export const createAdjustment = endpoint({
   path: '/api/admin/adjustments',
   operationId: 'createAdjustment',
   summary: '发起余额调整',
+  description: 'Proposes a balance adjustment (another admin must approve).',
   body: createAdjustmentBody,
   reply: adjustmentReply,
 });
@@ -127,6 +129,7 @@ export const approveAdjustment = endpoint({
   path: '/api/admin/adjustments/:id/approve',
   operationId: 'approveAdjustment',
   summary: '通过余额调整',
+  description: 'Approves a balance adjustment, which then takes effect.',
   params: idParams,
   reply: adjustmentReply,
 });
@@ -135,6 +138,7 @@ export const rejectAdjustment = endpoint({
   path: '/api/admin/adjustments/:id/reject',
   operationId: 'rejectAdjustment',
   summary: '拒绝余额调整',
+  description: 'Rejects a balance adjustment.',
   params: idParams,
   body: rejectAdjustmentBody,
   reply: adjustmentReply,

@@ -66,6 +66,7 @@ export const startAdminActivation = endpoint({
   path: '/api/auth/activation/start',
   operationId: 'startAdminActivation',
   summary: '打开管理员激活链接',
+  description: 'Opens an admin activation link and checks it.',
   body: activationStartBody,
   reply: activationStartReply,
 });
@@ -74,6 +75,7 @@ export const completeAdminActivation = endpoint({
   path: '/api/auth/activation/complete',
   operationId: 'completeAdminActivation',
   summary: '激活管理员账户（设置密码并绑定两步验证）',
+  description: 'Activates an admin account: sets the password and binds two-factor authentication.',
   body: activationCompleteBody,
   reply: twofaEnableReply,
 });

@@ -240,6 +240,7 @@ export const listAdminUsers = endpoint({
   path: '/api/admin/users',
   operationId: 'listAdminUsers',
   summary: '用户列表',
+  description: 'Users, with search and filters (admin).',
   query: adminUsersQuery,
   reply: adminUsersReply,
 });
@@ -248,6 +249,7 @@ export const getAdminUser = endpoint({
   path: '/api/admin/users/:id',
   operationId: 'getAdminUser',
   summary: '用户详情',
+  description: "One user's details (admin).",
   params: idParams,
   reply: adminUserDetailReply,
 });
@@ -256,6 +258,7 @@ export const setUserStatus = endpoint({
   path: '/api/admin/users/:id/status',
   operationId: 'setUserStatus',
   summary: '修改用户状态',
+  description: 'Enables or disables a user account.',
   params: idParams,
   body: userStatusBody,
   reply: userStatusReply,
@@ -265,6 +268,7 @@ export const bulkSetUserStatus = endpoint({
   path: '/api/admin/users/bulk-status',
   operationId: 'bulkSetUserStatus',
   summary: '批量修改用户状态',
+  description: 'Enables or disables several user accounts.',
   body: bulkUserStatusBody,
   reply: bulkUserStatusReply,
 });
@@ -273,6 +277,7 @@ export const listAdmins = endpoint({
   path: '/api/admin/admins',
   operationId: 'listAdmins',
   summary: '管理员列表',
+  description: 'Admin accounts.',
   query: adminsQuery,
   reply: adminsReply,
 });
@@ -282,6 +287,7 @@ export const createAdmin = endpoint({
   path: '/api/admin/admins',
   operationId: 'createAdmin',
   summary: '提交新增管理员（需另一位超级管理员批准）',
+  description: 'Proposes a new admin account (another super admin must approve).',
   body: adminCreateBody,
   status: 202,
   reply: adminActivationProposalReply,
@@ -292,6 +298,7 @@ export const updateAdmin = endpoint({
   path: '/api/admin/admins/:id',
   operationId: 'updateAdmin',
   summary: '修改管理员信息（级别变更需另一位超级管理员批准）',
+  description: "Changes an admin's details (a level change needs another super admin's approval).",
   params: idParams,
   body: adminUpdateBody,
   reply: adminOrChangeReply,
@@ -302,6 +309,8 @@ export const setAdminStatus = endpoint({
   path: '/api/admin/admins/:id/status',
   operationId: 'setAdminStatus',
   summary: '启用或禁用管理员（禁用立即生效，启用需另一位超级管理员批准）',
+  description:
+    "Enables or disables an admin (disabling takes effect at once; enabling needs another super admin's approval).",
   params: idParams,
   body: adminStatusBody,
   reply: adminOrChangeReply,
@@ -316,6 +325,8 @@ export const issueAdminActivation = endpoint({
   path: '/api/admin/admins/:id/activation',
   operationId: 'issueAdminActivation',
   summary: '提交重新发送管理员激活链接（重置密码与两步验证，需另一位超级管理员批准）',
+  description:
+    'Proposes sending an admin a new activation link, resetting their password and two-factor authentication (another super admin must approve).',
   params: idParams,
   body: twofaResetBody,
   status: 202,
@@ -327,6 +338,7 @@ export const deleteAdmin = endpoint({
   path: '/api/admin/admins/:id',
   operationId: 'deleteAdmin',
   summary: '提交删除管理员（需另一位超级管理员批准）',
+  description: 'Proposes deleting an admin account (another super admin must approve).',
   params: idParams,
   status: 202,
   reply: changeReply,

@@ -132,6 +132,7 @@ export const listPendingPayouts = endpoint({
   path: '/api/admin/payout-approvals',
   operationId: 'listPendingPayouts',
   summary: '待复核的出款',
+  description: "Payouts waiting for a second admin's review.",
   query: payoutApprovalsQuery,
   reply: payoutApprovalsReply,
 });
@@ -140,6 +141,7 @@ export const rejectPendingPayout = endpoint({
   path: '/api/admin/payout-approvals/:id/reject',
   operationId: 'rejectPendingPayout',
   summary: '驳回待复核的出款',
+  description: 'Rejects a payout waiting for review.',
   params: idParams,
   reply: payoutApprovalReply,
 });
@@ -148,6 +150,7 @@ export const getApprovalThresholds = endpoint({
   path: '/api/admin/settings/approval-thresholds',
   operationId: 'getApprovalThresholds',
   summary: '双人复核阈值',
+  description: "The amounts above which a payout needs a second admin's review.",
   reply: approvalThresholdsReply,
 });
 export const saveApprovalThresholds = endpoint({
@@ -155,6 +158,7 @@ export const saveApprovalThresholds = endpoint({
   path: '/api/admin/settings/approval-thresholds',
   operationId: 'saveApprovalThresholds',
   summary: '保存双人复核阈值',
+  description: 'Saves the dual-control review thresholds.',
   body: approvalThresholdsBody,
   /** A proposal a second super admin approves (docs/pending-changes.md). */
   status: 202,

@@ -226,6 +226,7 @@ export const listAdminAuditLogs = endpoint({
   path: '/api/admin/audit-logs',
   operationId: 'listAdminAuditLogs',
   summary: '审计日志',
+  description: 'The audit log of admin actions.',
   query: auditLogsQuery,
   reply: auditLogsReply,
 });
@@ -234,5 +235,6 @@ export const checkAuditChain = endpoint({
   path: '/api/admin/audit/chain',
   operationId: 'checkAuditChain',
   summary: '校验审计日志哈希链',
+  description: "Verifies the audit log's hash chain.",
   reply: auditChainReply,
 });

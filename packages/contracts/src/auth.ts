@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { adminLevel, kycStatus, userRole } from './enums.ts';
 import { decimalString, emptyReply, envelope } from './envelope.ts';
+import { language } from './language.ts';
 import { PASSWORD_MESSAGES, passwordProblem } from './password-policy.ts';
 import { totpCode } from './two-factor.ts';
 
@@ -105,6 +106,8 @@ export const publicUser = z.object({
   withdrawals_held_until: z.string().nullable(),
   withdrawRequirement: withdrawRequirement,
   wallets: z.array(walletView),
+  /** The language chosen in the profile (issue 38, language.ts); null: not chosen yet. */
+  language: language.nullable(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -117,6 +120,7 @@ export const login = endpoint({
   path: '/api/auth/login',
   operationId: 'login',
   summary: '登录',
+  description: 'Logs in with an e-mail or phone number and the password (and the 2FA code when on).',
   body: loginBody,
   reply: sessionReply,
 });
@@ -125,6 +129,7 @@ export const register = endpoint({
   path: '/api/auth/register',
   operationId: 'register',
   summary: '注册',
+  description: 'Registers a user account and logs it in.',
   body: registerBody,
   reply: sessionReply,
 });
@@ -133,6 +138,7 @@ export const logout = endpoint({
   path: '/api/auth/logout',
   operationId: 'logout',
   summary: '退出登录',
+  description: 'Logs out: the session ends.',
   reply: emptyReply,
 });
 export const getMe = endpoint({
@@ -140,6 +146,7 @@ export const getMe = endpoint({
   path: '/api/auth/me',
   operationId: 'getMe',
   summary: '当前用户信息',
+  description: "The caller's profile, wallets and chosen language.",
   reply: meReply,
 });
 export const updateProfile = endpoint({
@@ -147,6 +154,7 @@ export const updateProfile = endpoint({
   path: '/api/auth/profile',
   operationId: 'updateProfile',
   summary: '修改个人资料',
+  description: "Changes the caller's nickname or phone number.",
   body: profileBody,
   reply: meReply,
 });
@@ -155,6 +163,7 @@ export const changePassword = endpoint({
   path: '/api/auth/password',
   operationId: 'changePassword',
   summary: '修改密码',
+  description: 'Changes the password; other devices are logged out.',
   body: passwordBody,
   reply: emptyReply,
 });

@@ -113,6 +113,7 @@ export const listAdminChanges = endpoint({
   path: '/api/admin/changes',
   operationId: 'listAdminChanges',
   summary: '待生效变更',
+  description: "Pending changes waiting for another admin's approval.",
   query: changesQuery,
   reply: changesReply,
 });
@@ -121,6 +122,7 @@ export const approveAdminChange = endpoint({
   path: '/api/admin/changes/:id/approve',
   operationId: 'approveAdminChange',
   summary: '批准变更',
+  description: 'Approves a pending change, which then takes effect.',
   params: idParams,
   reply: changeReply,
 });
@@ -129,6 +131,7 @@ export const rejectAdminChange = endpoint({
   path: '/api/admin/changes/:id/reject',
   operationId: 'rejectAdminChange',
   summary: '拒绝变更',
+  description: 'Rejects a pending change.',
   params: idParams,
   body: changeDecisionBody,
   reply: changeReply,
@@ -138,6 +141,7 @@ export const cancelAdminChange = endpoint({
   path: '/api/admin/changes/:id/cancel',
   operationId: 'cancelAdminChange',
   summary: '撤销变更',
+  description: "Withdraws one's own pending change.",
   params: idParams,
   body: changeDecisionBody,
   reply: changeReply,
@@ -171,5 +175,6 @@ export const getAdminChangesSummary = endpoint({
   path: '/api/admin/changes/summary',
   operationId: 'getAdminChangesSummary',
   summary: '待生效变更概况',
+  description: 'How many changes are pending, by kind.',
   reply: envelope(changesSummary),
 });

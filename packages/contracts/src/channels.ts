@@ -256,6 +256,7 @@ export const listDepositChannels = endpoint({
   path: '/api/admin/channels',
   operationId: 'listDepositChannels',
   summary: '充值渠道列表（管理）',
+  description: 'Deposit channels (admin).',
   reply: adminDepositChannelsReply,
 });
 export const createDepositChannel = endpoint({
@@ -263,6 +264,7 @@ export const createDepositChannel = endpoint({
   path: '/api/admin/channels',
   operationId: 'createDepositChannel',
   summary: '添加充值渠道',
+  description: 'Adds a deposit channel.',
   body: depositChannelBody,
   // A proposal (docs/pending-changes.md): applied when another admin approves it.
   status: 202,
@@ -273,6 +275,7 @@ export const updateDepositChannel = endpoint({
   path: '/api/admin/channels/:id',
   operationId: 'updateDepositChannel',
   summary: '修改充值渠道',
+  description: 'Changes a deposit channel.',
   params: channelIdParams,
   body: depositChannelPatchBody,
   // A proposal (docs/pending-changes.md): applied when another admin approves it.
@@ -284,6 +287,7 @@ export const deleteDepositChannel = endpoint({
   path: '/api/admin/channels/:id',
   operationId: 'deleteDepositChannel',
   summary: '删除充值渠道',
+  description: 'Deletes a deposit channel.',
   params: channelIdParams,
   // A proposal (docs/pending-changes.md): applied when another admin approves it.
   status: 202,
@@ -294,6 +298,7 @@ export const uploadChannelQrCode = endpoint({
   path: '/api/admin/channels/upload-qrcode',
   operationId: 'uploadChannelQrCode',
   summary: '上传收款二维码',
+  description: 'Uploads a payment QR code image for a channel.',
   reply: qrUploadReply,
 });
 export const getQrCodeFile = endpoint({
@@ -301,6 +306,7 @@ export const getQrCodeFile = endpoint({
   path: '/api/files/qrcodes/:name',
   operationId: 'getQrCodeFile',
   summary: '收款二维码图片',
+  description: "A channel's payment QR code image.",
   params: qrFileParams,
 });
 export const listWithdrawChannels = endpoint({
@@ -308,6 +314,7 @@ export const listWithdrawChannels = endpoint({
   path: '/api/admin/withdraw-channels',
   operationId: 'listWithdrawChannels',
   summary: '提现渠道列表（管理）',
+  description: 'Withdrawal channels (admin).',
   reply: adminWithdrawChannelsReply,
 });
 export const createWithdrawChannel = endpoint({
@@ -315,6 +322,7 @@ export const createWithdrawChannel = endpoint({
   path: '/api/admin/withdraw-channels',
   operationId: 'createWithdrawChannel',
   summary: '添加提现渠道',
+  description: 'Adds a withdrawal channel.',
   body: withdrawChannelBody,
   // A proposal (docs/pending-changes.md): applied when another admin approves it.
   status: 202,
@@ -325,6 +333,7 @@ export const updateWithdrawChannel = endpoint({
   path: '/api/admin/withdraw-channels/:id',
   operationId: 'updateWithdrawChannel',
   summary: '修改提现渠道',
+  description: 'Changes a withdrawal channel.',
   params: channelIdParams,
   body: withdrawChannelPatchBody,
   // A proposal (docs/pending-changes.md): applied when another admin approves it.
@@ -336,6 +345,7 @@ export const deleteWithdrawChannel = endpoint({
   path: '/api/admin/withdraw-channels/:id',
   operationId: 'deleteWithdrawChannel',
   summary: '删除提现渠道',
+  description: 'Deletes a withdrawal channel.',
   params: channelIdParams,
   // A proposal (docs/pending-changes.md): applied when another admin approves it.
   status: 202,

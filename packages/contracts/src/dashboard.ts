@@ -181,6 +181,7 @@ export const getAdminDashboard = endpoint({
   path: '/api/admin/dashboard',
   operationId: 'getAdminDashboard',
   summary: '后台首页统计',
+  description: "The back office's dashboard figures.",
   reply: adminDashboardReply,
 });
 export const getWalletOverview = endpoint({
@@ -188,5 +189,6 @@ export const getWalletOverview = endpoint({
   path: '/api/admin/wallet/overview',
   operationId: 'getWalletOverview',
   summary: '钱包概览',
+  description: 'Platform-wide balances by currency (admin).',
   reply: walletOverviewReply,
 });

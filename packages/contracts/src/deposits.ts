@@ -113,6 +113,7 @@ export const listAdminDeposits = endpoint({
   path: '/api/admin/deposits',
   operationId: 'listAdminDeposits',
   summary: '充值列表（管理）',
+  description: 'Deposit requests (admin).',
   query: adminDepositsQuery,
   reply: adminDepositsReply,
 });
@@ -121,6 +122,7 @@ export const reviewDeposit = endpoint({
   path: '/api/admin/deposits/:id/review',
   operationId: 'reviewDeposit',
   summary: '审核充值',
+  description: 'Approves or rejects a deposit request.',
   params: idParams,
   body: depositReviewBody,
   reply: depositReviewReply,
@@ -130,6 +132,7 @@ export const batchReviewDeposits = endpoint({
   path: '/api/admin/deposits/batch-review',
   operationId: 'batchReviewDeposits',
   summary: '批量审核充值',
+  description: 'Approves or rejects several deposit requests.',
   body: depositBatchReviewBody,
   reply: depositBatchReviewReply,
 });

@@ -37,6 +37,7 @@ describe('endpointUrl', () => {
     path: '/api/things/:id/parts/:name',
     operationId: 'getPart',
     summary: '零件',
+    description: 'A part of a thing.',
   });
 
   it('fills and encodes the path parameters', () => {

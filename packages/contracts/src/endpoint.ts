@@ -18,6 +18,8 @@ export interface Endpoint<
   readonly path: string;
   readonly operationId: string;
   readonly summary: string;
+  /** English, beside the Chinese summary in the OpenAPI document (issue 38, docs/i18n.md). */
+  readonly description: string;
   readonly params?: Params;
   readonly query?: Query;
   readonly body?: Body;

@@ -41,6 +41,7 @@ export const getFavorites = endpoint({
   path: '/api/user/favorites',
   operationId: 'getFavorites',
   summary: '自选交易对',
+  description: "The caller's favourite trading pairs.",
   reply: favoritesReply,
 });
 export const putFavorites = endpoint({
@@ -48,6 +49,7 @@ export const putFavorites = endpoint({
   path: '/api/user/favorites',
   operationId: 'putFavorites',
   summary: '保存自选交易对',
+  description: "Saves the caller's favourite trading pairs.",
   body: favoritesBody,
   reply: favoritesReply,
 });

@@ -36,5 +36,6 @@ export const getHealth = endpoint({
   path: '/api/health',
   operationId: 'getHealth',
   summary: '健康检查',
+  description: 'Health check.',
   reply: envelope(healthReply),
 });

@@ -207,6 +207,7 @@ export const listCarousel = endpoint({
   path: '/api/home/carousel',
   operationId: 'listCarousel',
   summary: '首页轮播图',
+  description: "The home page's banners.",
   reply: carouselReply,
 });
 export const listAnnouncements = endpoint({
@@ -214,6 +215,7 @@ export const listAnnouncements = endpoint({
   path: '/api/home/announcements',
   operationId: 'listAnnouncements',
   summary: '首页公告',
+  description: "The home page's announcements.",
   reply: announcementsReply,
 });
 export const listAdminCarousel = endpoint({
@@ -221,6 +223,7 @@ export const listAdminCarousel = endpoint({
   path: '/api/admin/home/carousel',
   operationId: 'listAdminCarousel',
   summary: '轮播图列表（管理）',
+  description: 'Home page banners (admin).',
   reply: adminCarouselListReply,
 });
 export const createCarouselItem = endpoint({
@@ -228,6 +231,7 @@ export const createCarouselItem = endpoint({
   path: '/api/admin/home/carousel',
   operationId: 'createCarouselItem',
   summary: '添加轮播图',
+  description: 'Adds a home page banner.',
   body: carouselBody,
   reply: adminCarouselItemReply,
 });
@@ -236,6 +240,7 @@ export const reorderCarousel = endpoint({
   path: '/api/admin/home/carousel/reorder',
   operationId: 'reorderCarousel',
   summary: '轮播图排序',
+  description: 'Sets the order of the home page banners.',
   body: homeReorderBody,
   reply: adminCarouselListReply,
 });
@@ -244,6 +249,7 @@ export const updateCarouselItem = endpoint({
   path: '/api/admin/home/carousel/:id',
   operationId: 'updateCarouselItem',
   summary: '修改轮播图',
+  description: 'Changes a home page banner.',
   params: homeIdParams,
   body: carouselPatchBody,
   reply: adminCarouselItemReply,
@@ -253,6 +259,7 @@ export const deleteCarouselItem = endpoint({
   path: '/api/admin/home/carousel/:id',
   operationId: 'deleteCarouselItem',
   summary: '删除轮播图',
+  description: 'Deletes a home page banner.',
   params: homeIdParams,
   reply: emptyReply,
 });
@@ -261,6 +268,7 @@ export const listAdminAnnouncements = endpoint({
   path: '/api/admin/home/announcements',
   operationId: 'listAdminAnnouncements',
   summary: '公告列表（管理）',
+  description: 'Announcements (admin).',
   reply: adminAnnouncementsReply,
 });
 export const createAnnouncement = endpoint({
@@ -268,6 +276,7 @@ export const createAnnouncement = endpoint({
   path: '/api/admin/home/announcements',
   operationId: 'createAnnouncement',
   summary: '添加公告',
+  description: 'Adds an announcement.',
   body: announcementBody,
   reply: adminAnnouncementReply,
 });
@@ -276,6 +285,7 @@ export const reorderAnnouncements = endpoint({
   path: '/api/admin/home/announcements/reorder',
   operationId: 'reorderAnnouncements',
   summary: '公告排序',
+  description: 'Sets the order of the announcements.',
   body: homeReorderBody,
   reply: adminAnnouncementsReply,
 });
@@ -284,6 +294,7 @@ export const updateAnnouncement = endpoint({
   path: '/api/admin/home/announcements/:id',
   operationId: 'updateAnnouncement',
   summary: '修改公告',
+  description: 'Changes an announcement.',
   params: homeIdParams,
   body: announcementPatchBody,
   reply: adminAnnouncementReply,
@@ -293,6 +304,7 @@ export const deleteAnnouncement = endpoint({
   path: '/api/admin/home/announcements/:id',
   operationId: 'deleteAnnouncement',
   summary: '删除公告',
+  description: 'Deletes an announcement.',
   params: homeIdParams,
   reply: emptyReply,
 });
@@ -301,6 +313,7 @@ export const uploadCarouselImage = endpoint({
   path: '/api/admin/home/carousel/upload-image',
   operationId: 'uploadCarouselImage',
   summary: '上传轮播图图片',
+  description: 'Uploads a banner image.',
   reply: carouselImageUploadReply,
 });
 export const getHomeImage = endpoint({
@@ -308,5 +321,6 @@ export const getHomeImage = endpoint({
   path: '/api/home/images/:name',
   operationId: 'getHomeImage',
   summary: '首页图片',
+  description: 'A home page image.',
   params: homeImageParams,
 });

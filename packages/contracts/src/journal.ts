@@ -40,8 +40,11 @@ export const LEDGER_BUCKET_LABELS: Readonly<Record<string, string>> = {
   salary: '薪资',
 };
 
-/** System accounts; their balance is derived from their entries. */
-export const LEDGER_SYSTEM_ACCOUNT_LABELS: Readonly<Record<string, string>> = {
+/**
+ * System accounts; their balance is derived from their entries. Typed by its names (not any
+ * string), so the web's catalogues that take it must name each account in English too.
+ */
+export const LEDGER_SYSTEM_ACCOUNT_LABELS = {
   external_deposits: '外部充值',
   external_withdrawals: '外部提现',
   fees: '手续费',
@@ -51,7 +54,7 @@ export const LEDGER_SYSTEM_ACCOUNT_LABELS: Readonly<Record<string, string>> = {
   salaries: '薪资发放',
   adjustments: '调账',
   house_funding: '资金费账户',
-};
+} as const satisfies Readonly<Record<string, string>>;
 
 /**
  * How many of the newest matching rows the journal pages through, and the most it counts: past
@@ -134,6 +137,7 @@ export const listAdminTransactions = endpoint({
   path: '/api/admin/transactions',
   operationId: 'listAdminTransactions',
   summary: '资金流水（管理）',
+  description: "The ledger's entries for all users (admin).",
   query: journalQuery,
   reply: journalReply,
 });

@@ -169,6 +169,7 @@ export const submitKyc = endpoint({
   path: '/api/kyc/submit',
   operationId: 'submitKyc',
   summary: '提交实名认证',
+  description: 'Submits an identity verification (KYC) application with its documents.',
   reply: kycSubmitReply,
 });
 export const getKycStatus = endpoint({
@@ -176,6 +177,7 @@ export const getKycStatus = endpoint({
   path: '/api/kyc/status',
   operationId: 'getKycStatus',
   summary: '实名认证状态',
+  description: "The caller's identity verification status.",
   reply: kycStatusReply,
 });
 export const getKycDetails = endpoint({
@@ -183,6 +185,7 @@ export const getKycDetails = endpoint({
   path: '/api/kyc/details/:id',
   operationId: 'getKycDetails',
   summary: '我的实名认证详情',
+  description: "One of the caller's identity verification applications.",
   params: idParams,
   reply: kycDetailsReply,
 });
@@ -191,6 +194,7 @@ export const getKycDocument = endpoint({
   path: '/api/kyc/documents/:name',
   operationId: 'getKycDocument',
   summary: '实名认证证件图片（签名链接）',
+  description: 'An identity document image (signed link).',
   params: kycDocumentParams,
   query: kycDocumentQuery,
 });
@@ -199,6 +203,7 @@ export const listKycApplications = endpoint({
   path: '/api/admin/kyc',
   operationId: 'listKycApplications',
   summary: '实名认证列表（管理）',
+  description: 'Identity verification applications (admin).',
   query: adminKycQuery,
   reply: adminKycReply,
 });
@@ -207,6 +212,7 @@ export const reviewKyc = endpoint({
   path: '/api/admin/kyc/:id',
   operationId: 'reviewKyc',
   summary: '审核实名认证',
+  description: 'Approves or rejects an identity verification application.',
   params: idParams,
   body: kycReviewBody,
   reply: kycReviewReply,

@@ -438,6 +438,7 @@ export const getMarketAdminStatus = endpoint({
   path: '/api/huobi/admin/status',
   operationId: 'getMarketAdminStatus',
   summary: '行情服务状态（管理）',
+  description: "The market data service's state, the current backfill job and the stored klines (admin).",
   reply: marketAdminStatusReply,
 });
 export const initHistoricalData = endpoint({
@@ -445,6 +446,7 @@ export const initHistoricalData = endpoint({
   path: '/api/huobi/init-historical-data',
   operationId: 'initHistoricalData',
   summary: '初始化历史K线',
+  description: 'Starts a backfill of historical klines for the trading pairs.',
   body: initHistoricalBody,
   reply: marketJobReply,
 });
@@ -453,6 +455,7 @@ export const fetchPairData = endpoint({
   path: '/api/huobi/fetch-pair-data',
   operationId: 'fetchPairData',
   summary: '获取交易对的历史K线',
+  description: "Starts a backfill of one trading pair's historical klines.",
   body: fetchPairDataBody,
   reply: marketJobReply,
 });
@@ -461,6 +464,7 @@ export const startMarketFeed = endpoint({
   path: '/api/huobi/start',
   operationId: 'startMarketFeed',
   summary: '启动行情推送',
+  description: 'Starts the market data feed.',
   reply: marketFeedReply,
 });
 export const stopMarketFeed = endpoint({
@@ -468,6 +472,7 @@ export const stopMarketFeed = endpoint({
   path: '/api/huobi/stop',
   operationId: 'stopMarketFeed',
   summary: '停止行情推送',
+  description: 'Stops the market data feed.',
   reply: marketFeedReply,
 });
 export const restartMarketFeed = endpoint({
@@ -475,6 +480,7 @@ export const restartMarketFeed = endpoint({
   path: '/api/huobi/restart',
   operationId: 'restartMarketFeed',
   summary: '重启行情推送',
+  description: 'Restarts the market data feed.',
   reply: marketFeedReply,
 });
 export const testMarketConnection = endpoint({
@@ -482,6 +488,7 @@ export const testMarketConnection = endpoint({
   path: '/api/huobi/test-connection',
   operationId: 'testMarketConnection',
   summary: '测试行情源连接',
+  description: 'Tests the connection to the market data source.',
   reply: connectionTestReply,
 });
 export const checkDataIntegrity = endpoint({
@@ -489,6 +496,7 @@ export const checkDataIntegrity = endpoint({
   path: '/api/huobi/data-integrity',
   operationId: 'checkDataIntegrity',
   summary: 'K线数据完整性',
+  description: 'Checks the stored klines for gaps.',
   query: dataIntegrityQuery,
   reply: dataIntegrityReply,
 });
@@ -497,6 +505,7 @@ export const listMarketLogs = endpoint({
   path: '/api/huobi/logs',
   operationId: 'listMarketLogs',
   summary: '行情服务日志',
+  description: "The market data service's log.",
   query: marketLogsQuery,
   reply: marketLogsReply,
 });
@@ -505,6 +514,7 @@ export const listTradingPairs = endpoint({
   path: '/api/trading/pairs',
   operationId: 'listTradingPairs',
   summary: '可交易的交易对',
+  description: 'The trading pairs on offer.',
   reply: tradingPairsReply,
 });
 export const listMarkets = endpoint({
@@ -512,6 +522,7 @@ export const listMarkets = endpoint({
   path: '/api/trading/markets',
   operationId: 'listMarkets',
   summary: '行情列表',
+  description: 'Tickers of every trading pair on offer.',
   reply: marketsReply,
 });
 export const getMarketDetail = endpoint({
@@ -519,6 +530,7 @@ export const getMarketDetail = endpoint({
   path: '/api/trading/market/:symbol',
   operationId: 'getMarketDetail',
   summary: '交易对行情与深度',
+  description: "One trading pair's ticker and order book.",
   params: symbolParams,
   reply: marketDetailReply,
 });
@@ -527,6 +539,7 @@ export const getTradingKline = endpoint({
   path: '/api/trading/kline',
   operationId: 'getTradingKline',
   summary: 'K线',
+  description: 'Klines (candlesticks) of a trading pair.',
   query: tradingKlineQuery,
   reply: klineReply,
 });
@@ -535,6 +548,7 @@ export const listTradingTrades = endpoint({
   path: '/api/trading/trades',
   operationId: 'listTradingTrades',
   summary: '最新成交',
+  description: "A trading pair's latest trades.",
   query: tradingTradesQuery,
   reply: recentTradesReply,
 });
@@ -543,6 +557,7 @@ export const getMarketStatus = endpoint({
   path: '/api/huobi/status',
   operationId: 'getMarketStatus',
   summary: '行情服务状态',
+  description: "The market data service's state.",
   reply: marketStatusReply,
 });
 export const listHuobiPairs = endpoint({
@@ -550,6 +565,7 @@ export const listHuobiPairs = endpoint({
   path: '/api/huobi/pairs',
   operationId: 'listHuobiPairs',
   summary: '可交易的交易对（行情接口）',
+  description: 'The trading pairs on offer (market data API).',
   reply: tradingPairsReply,
 });
 export const listTimeframes = endpoint({
@@ -557,6 +573,7 @@ export const listTimeframes = endpoint({
   path: '/api/huobi/timeframes',
   operationId: 'listTimeframes',
   summary: 'K线周期',
+  description: 'The kline intervals.',
   reply: timeframesReply,
 });
 export const listHuobiMarkets = endpoint({
@@ -564,6 +581,7 @@ export const listHuobiMarkets = endpoint({
   path: '/api/huobi/market-data',
   operationId: 'listHuobiMarkets',
   summary: '行情列表（行情接口）',
+  description: 'Tickers of every trading pair (market data API).',
   reply: marketsReply,
 });
 export const getTicker = endpoint({
@@ -571,6 +589,7 @@ export const getTicker = endpoint({
   path: '/api/huobi/market-data/:symbol',
   operationId: 'getTicker',
   summary: '交易对行情',
+  description: "One trading pair's ticker.",
   params: symbolParams,
   reply: tickerReply,
 });
@@ -579,6 +598,7 @@ export const getHuobiKline = endpoint({
   path: '/api/huobi/kline/:symbol',
   operationId: 'getHuobiKline',
   summary: 'K线（行情接口）',
+  description: 'Klines of a trading pair (market data API, HTX period names).',
   params: symbolParams,
   query: huobiKlineQuery,
   reply: klineReply,
@@ -588,6 +608,7 @@ export const getOrderBook = endpoint({
   path: '/api/huobi/orderbook/:symbol',
   operationId: 'getOrderBook',
   summary: '深度',
+  description: "A trading pair's order book.",
   params: symbolParams,
   query: orderBookQuery,
   reply: orderBookReply,
@@ -597,6 +618,7 @@ export const listHuobiTrades = endpoint({
   path: '/api/huobi/trades/:symbol',
   operationId: 'listHuobiTrades',
   summary: '最新成交（行情接口）',
+  description: "A trading pair's latest trades (market data API).",
   params: symbolParams,
   query: recentTradesQuery,
   reply: recentTradesReply,
@@ -606,6 +628,7 @@ export const refreshMarkets = endpoint({
   path: '/api/huobi/refresh',
   operationId: 'refreshMarkets',
   summary: '刷新行情',
+  description: 'Refreshes the tickers from the source.',
   reply: refreshReply,
 });
 export const listAdminTradingPairs = endpoint({
@@ -613,6 +636,7 @@ export const listAdminTradingPairs = endpoint({
   path: '/api/admin/trading/pairs',
   operationId: 'listAdminTradingPairs',
   summary: '交易对列表（管理）',
+  description: 'Trading pairs (admin).',
   reply: adminTradingPairsReply,
 });
 export const syncTradingPairs = endpoint({
@@ -620,6 +644,7 @@ export const syncTradingPairs = endpoint({
   path: '/api/admin/trading/pairs/sync',
   operationId: 'syncTradingPairs',
   summary: '从行情源同步交易对',
+  description: 'Syncs the trading pairs from the market data source.',
   reply: pairSyncReply,
 });
 export const updateTradingPair = endpoint({
@@ -627,6 +652,7 @@ export const updateTradingPair = endpoint({
   path: '/api/admin/trading/pairs/:id',
   operationId: 'updateTradingPair',
   summary: '修改交易对',
+  description: 'Enables or disables a trading pair.',
   params: idParams,
   body: pairPatchBody,
   reply: pairReply,

@@ -120,6 +120,7 @@ export const listNotifications = endpoint({
   path: '/api/notifications',
   operationId: 'listNotifications',
   summary: '通知',
+  description: "The caller's notifications.",
   query: notificationsQuery,
   reply: notificationsReply,
 });
@@ -128,6 +129,7 @@ export const markNotificationsRead = endpoint({
   path: '/api/notifications/read',
   operationId: 'markNotificationsRead',
   summary: '标记通知已读',
+  description: 'Marks notifications as read.',
   body: markNotificationsReadBody,
   reply: markNotificationsReadReply,
 });

@@ -138,6 +138,7 @@ export const getOptionConfig = endpoint({
   path: '/api/admin/trading/options/config',
   operationId: 'getOptionConfig',
   summary: '期权配置（管理）',
+  description: "The options' settings (admin).",
   reply: optionConfigReply,
 });
 export const saveOptionConfig = endpoint({
@@ -145,6 +146,7 @@ export const saveOptionConfig = endpoint({
   path: '/api/admin/trading/options/config',
   operationId: 'saveOptionConfig',
   summary: '保存期权配置',
+  description: "Saves the options' settings.",
   body: optionConfig,
   /** A proposal (docs/pending-changes.md): it takes effect once another admin approves it. */
   status: 202,

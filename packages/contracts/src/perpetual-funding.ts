@@ -91,6 +91,7 @@ export const getFundingRate = endpoint({
   path: '/api/trading/perpetual/funding/:symbol',
   operationId: 'getFundingRate',
   summary: '资金费率',
+  description: "A perpetual's current funding rate and its sources.",
   params: fundingRateParams,
   reply: fundingRateReply,
 });
@@ -99,6 +100,7 @@ export const listFundingHistory = endpoint({
   path: '/api/trading/perpetual/funding-history',
   operationId: 'listFundingHistory',
   summary: '资金费用记录',
+  description: "The caller's funding fee payments.",
   query: fundingHistoryQuery,
   reply: fundingHistoryReply,
 });
@@ -107,6 +109,7 @@ export const listFundingReport = endpoint({
   path: '/api/admin/trading/funding',
   operationId: 'listFundingReport',
   summary: '资金费用报表（管理）',
+  description: 'Funding fees by pair and period (admin).',
   query: fundingReportQuery,
   reply: fundingReportReply,
 });

@@ -188,6 +188,8 @@ export const getAdminPerpetualRisk = endpoint({
   path: '/api/admin/trading/perpetual-risk',
   operationId: 'getAdminPerpetualRisk',
   summary: '永续合约风控参数（杠杆档位、持仓上限、当前占用与待批准变更）',
+  description:
+    'Perpetual risk parameters: leverage tiers, position limits, current usage and pending changes.',
   reply: envelope(adminPerpetualRiskData),
 });
 
@@ -196,6 +198,7 @@ export const proposePerpetualRisk = endpoint({
   path: '/api/admin/trading/perpetual-risk',
   operationId: 'proposePerpetualRisk',
   summary: '提交永续合约风控参数变更（需另一位管理员批准）',
+  description: 'Proposes a change of the perpetual risk parameters (another admin must approve).',
   body: perpetualRiskConfig,
   status: 202,
   reply: changeReply,
@@ -215,6 +218,7 @@ export const getPerpetualPairRisk = endpoint({
   path: '/api/trading/perpetual/risk/:symbol',
   operationId: 'getPerpetualPairRisk',
   summary: '永续合约交易对的杠杆档位与持仓上限',
+  description: "A perpetual pair's leverage tiers and position limits.",
   params: z.object({ symbol: pairSymbol }),
   reply: envelope(perpetualPairRiskData),
 });
@@ -243,6 +247,7 @@ export const getInsuranceFund = endpoint({
   path: '/api/admin/risk/insurance-fund',
   operationId: 'getInsuranceFund',
   summary: '保险基金余额与流水',
+  description: "The insurance fund's balance and entries.",
   query: pageQuery,
   reply: envelope(insuranceFundData),
 });

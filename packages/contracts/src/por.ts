@@ -107,6 +107,7 @@ export const listPorSnapshots = endpoint({
   path: '/api/por/snapshots',
   operationId: 'listPorSnapshots',
   summary: '资产证明快照列表',
+  description: 'The published proof-of-liabilities snapshots.',
   query: pageQuery,
   reply: porSnapshotsReply,
 });
@@ -115,6 +116,7 @@ export const getPorSnapshot = endpoint({
   path: '/api/por/snapshots/:id',
   operationId: 'getPorSnapshot',
   summary: '资产证明快照',
+  description: 'One published proof-of-liabilities snapshot.',
   params: idParams,
   query: porSnapshotQuery,
   reply: porSnapshotReply,
@@ -124,6 +126,7 @@ export const getPorProof = endpoint({
   path: '/api/por/proof',
   operationId: 'getPorProof',
   summary: '我的资产证明',
+  description: "The caller's inclusion proof in the latest proof-of-liabilities snapshot.",
   query: porProofQuery,
   reply: porProofReply,
 });
@@ -132,6 +135,7 @@ export const listAdminPorSnapshots = endpoint({
   path: '/api/admin/por/snapshots',
   operationId: 'listAdminPorSnapshots',
   summary: '负债证明快照',
+  description: 'Proof-of-liabilities snapshots (admin).',
   query: pageQuery,
   reply: porAdminSnapshotsReply,
 });
@@ -140,5 +144,6 @@ export const createPorSnapshot = endpoint({
   path: '/api/admin/por/snapshots',
   operationId: 'createPorSnapshot',
   summary: '生成负债证明快照',
+  description: 'Generates a proof-of-liabilities snapshot.',
   reply: porCreateSnapshotReply,
 });

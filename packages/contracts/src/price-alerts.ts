@@ -101,6 +101,7 @@ export const listPriceAlerts = endpoint({
   path: '/api/user/price-alerts',
   operationId: 'listPriceAlerts',
   summary: '价格提醒列表',
+  description: "The caller's price alerts.",
   query: priceAlertsQuery,
   reply: priceAlertsReply,
 });
@@ -109,6 +110,7 @@ export const createPriceAlert = endpoint({
   path: '/api/user/price-alerts',
   operationId: 'createPriceAlert',
   summary: '设置价格提醒',
+  description: 'Sets a price alert.',
   body: createPriceAlertBody,
   reply: priceAlertReply,
 });
@@ -117,6 +119,7 @@ export const deletePriceAlert = endpoint({
   path: '/api/user/price-alerts/:id',
   operationId: 'deletePriceAlert',
   summary: '删除价格提醒',
+  description: 'Deletes a price alert.',
   params: priceAlertParams,
   reply: emptyReply,
 });

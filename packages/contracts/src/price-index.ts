@@ -65,6 +65,7 @@ export const getPriceIndex = endpoint({
   path: '/api/market/index/:symbol',
   operationId: 'getPriceIndex',
   summary: '指数价格及其成分',
+  description: "A trading pair's index price and its components.",
   params: symbolParams,
   reply: priceIndexReply,
 });
@@ -123,6 +124,7 @@ export const getPriceSources = endpoint({
   path: '/api/admin/market/price-sources',
   operationId: 'getPriceSources',
   summary: '价格源状态',
+  description: "The price sources' state by pair, with alerts (admin).",
   reply: priceSourcesReply,
 });
 

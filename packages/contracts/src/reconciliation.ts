@@ -116,6 +116,7 @@ export const listReconciliationRuns = endpoint({
   path: '/api/admin/reconciliation',
   operationId: 'listReconciliationRuns',
   summary: '对账记录',
+  description: 'Reconciliation runs.',
   query: reconciliationRunsQuery,
   reply: reconciliationRunsReply,
 });
@@ -124,6 +125,7 @@ export const getReconciliationAlert = endpoint({
   path: '/api/admin/reconciliation/alert',
   operationId: 'getReconciliationAlert',
   summary: '对账告警',
+  description: 'The current reconciliation alert.',
   reply: reconciliationAlertReply,
 });
 export const runReconciliation = endpoint({
@@ -131,6 +133,7 @@ export const runReconciliation = endpoint({
   path: '/api/admin/reconciliation/run',
   operationId: 'runReconciliation',
   summary: '立即对账',
+  description: 'Runs a reconciliation now.',
   reply: reconciliationRunReply,
 });
 export const acknowledgeReconciliation = endpoint({
@@ -138,6 +141,7 @@ export const acknowledgeReconciliation = endpoint({
   path: '/api/admin/reconciliation/:id/acknowledge',
   operationId: 'acknowledgeReconciliation',
   summary: '确认对账异常',
+  description: 'Acknowledges a reconciliation discrepancy.',
   params: idParams,
   reply: reconciliationRunReply,
 });

@@ -182,6 +182,7 @@ export const getRiskExposure = endpoint({
   path: '/api/admin/risk/exposure',
   operationId: 'getRiskExposure',
   summary: '风险敞口',
+  description: "The platform's risk exposure by product and pair.",
   query: riskExposureQuery,
   reply: riskExposureReply,
 });
@@ -190,6 +191,7 @@ export const listRiskThresholds = endpoint({
   path: '/api/admin/risk/thresholds',
   operationId: 'listRiskThresholds',
   summary: '风险敞口预警阈值',
+  description: 'The risk exposure alert thresholds.',
   reply: riskThresholdsReply,
 });
 export const saveRiskThreshold = endpoint({
@@ -197,6 +199,7 @@ export const saveRiskThreshold = endpoint({
   path: '/api/admin/risk/thresholds',
   operationId: 'saveRiskThreshold',
   summary: '保存风险敞口预警阈值',
+  description: 'Saves a risk exposure alert threshold.',
   body: riskThresholdBody,
   reply: riskThresholdsReply,
 });

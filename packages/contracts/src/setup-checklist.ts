@@ -59,5 +59,6 @@ export const getSetupChecklist = endpoint({
   path: '/api/admin/setup-checklist',
   operationId: 'getSetupChecklist',
   summary: '上线准备清单',
+  description: 'The go-live checklist.',
   reply: envelope(setupChecklist),
 });

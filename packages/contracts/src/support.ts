@@ -95,6 +95,7 @@ export const getSupportContact = endpoint({
   path: '/api/support/contact',
   operationId: 'getSupportContact',
   summary: '客服联系方式',
+  description: 'The customer support contacts.',
   reply: envelope(z.object({ contact: supportContactView.nullable() })),
 });
 
@@ -103,6 +104,7 @@ export const getAdminSupportContact = endpoint({
   path: '/api/admin/support/contact',
   operationId: 'getAdminSupportContact',
   summary: '客服联系方式（后台，含待批准的变更）',
+  description: 'The customer support contacts, with any pending change (admin).',
   reply: envelope(z.object({ contact: supportContactView.nullable(), pending: z.array(adminChange) })),
 });
 
@@ -111,6 +113,7 @@ export const proposeSupportContact = endpoint({
   path: '/api/admin/support/contact',
   operationId: 'proposeSupportContact',
   summary: '提交客服联系方式变更（需另一位管理员批准）',
+  description: 'Proposes a change of the customer support contacts (another admin must approve).',
   body: supportContact,
   status: 202,
   reply: changeReply,

@@ -249,6 +249,7 @@ export const getAdminTeamStats = endpoint({
   path: '/api/admin/team/stats',
   operationId: 'getAdminTeamStats',
   summary: '团队统计（管理）',
+  description: 'Team statistics (admin).',
   reply: adminTeamStatsReply,
 });
 export const getTeamHierarchy = endpoint({
@@ -256,6 +257,7 @@ export const getTeamHierarchy = endpoint({
   path: '/api/admin/team/hierarchy',
   operationId: 'getTeamHierarchy',
   summary: '团队层级',
+  description: 'The team hierarchy.',
   query: hierarchyQuery,
   reply: hierarchyReply,
 });
@@ -264,6 +266,7 @@ export const listHierarchyChildren = endpoint({
   path: '/api/admin/team/hierarchy/:id/children',
   operationId: 'listHierarchyChildren',
   summary: '团队层级的下级',
+  description: 'The direct members under one member of the team hierarchy.',
   params: idParams,
   query: hierarchyChildrenQuery,
   reply: hierarchyChildrenReply,
@@ -273,6 +276,7 @@ export const listAdminRewards = endpoint({
   path: '/api/admin/team/rewards',
   operationId: 'listAdminRewards',
   summary: '团队奖励列表',
+  description: 'Team rewards.',
   query: adminRewardsQuery,
   reply: adminRewardsReply,
 });
@@ -281,6 +285,7 @@ export const calculateRewards = endpoint({
   path: '/api/admin/team/rewards/calculate',
   operationId: 'calculateRewards',
   summary: '计算团队奖励',
+  description: 'Calculates team rewards for a period.',
   reply: rewardsCalculateReply,
 });
 export const distributeRewards = endpoint({
@@ -288,6 +293,7 @@ export const distributeRewards = endpoint({
   path: '/api/admin/team/rewards/distribute',
   operationId: 'distributeRewards',
   summary: '发放团队奖励',
+  description: 'Pays out calculated team rewards.',
   body: rewardsDistributeBody,
   reply: rewardsDistributeReply,
 });

@@ -188,6 +188,7 @@ export const getSalaryLevels = endpoint({
   path: '/api/admin/team-salary-management/levels',
   operationId: 'getSalaryLevels',
   summary: '工资等级表',
+  description: 'The salary levels.',
   reply: salaryLevelsReply,
 });
 export const saveSalaryLevels = endpoint({
@@ -195,6 +196,7 @@ export const saveSalaryLevels = endpoint({
   path: '/api/admin/team-salary-management/levels',
   operationId: 'saveSalaryLevels',
   summary: '保存工资等级表',
+  description: 'Saves the salary levels.',
   body: salaryLevelsBody,
   /** A proposal (docs/pending-changes.md): it takes effect once another admin approves it. */
   status: 202,
@@ -205,6 +207,7 @@ export const listSalaryEligibleUsers = endpoint({
   path: '/api/admin/team-salary-management/eligible-users',
   operationId: 'listSalaryEligibleUsers',
   summary: '可发工资的用户',
+  description: 'Users eligible for a salary.',
   query: eligibleUsersQuery,
   reply: eligibleUsersReply,
 });
@@ -213,6 +216,7 @@ export const paySalary = endpoint({
   path: '/api/admin/team-salary-management/pay/:id',
   operationId: 'paySalary',
   summary: '发放工资',
+  description: "Pays one user's salary.",
   params: idParams,
   body: salaryPayBody,
   reply: salaryPayReply,
@@ -222,6 +226,7 @@ export const batchPaySalary = endpoint({
   path: '/api/admin/team-salary-management/batch-pay',
   operationId: 'batchPaySalary',
   summary: '批量发放工资',
+  description: "Pays several users' salaries.",
   body: salaryBatchPayBody,
   reply: salaryBatchPayReply,
 });
@@ -230,6 +235,7 @@ export const getSalaryStatistics = endpoint({
   path: '/api/admin/team-salary-management/statistics',
   operationId: 'getSalaryStatistics',
   summary: '工资统计',
+  description: 'Salary statistics.',
   query: salaryStatisticsQuery,
   reply: salaryStatisticsReply,
 });
@@ -238,5 +244,6 @@ export const exportSalary = endpoint({
   path: '/api/admin/team-salary-management/export',
   operationId: 'exportSalary',
   summary: '导出工资报表（CSV）',
+  description: 'Exports the salary report (CSV).',
   query: salaryExportQuery,
 });

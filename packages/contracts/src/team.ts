@@ -223,6 +223,7 @@ export const getTeamConfig = endpoint({
   path: '/api/team/config',
   operationId: 'getTeamConfig',
   summary: '团队奖励规则',
+  description: 'The team reward rules.',
   reply: teamConfigReply,
 });
 export const getTeamStats = endpoint({
@@ -230,6 +231,7 @@ export const getTeamStats = endpoint({
   path: '/api/team/stats',
   operationId: 'getTeamStats',
   summary: '我的团队统计',
+  description: "The caller's team statistics.",
   reply: teamStatsReply,
 });
 export const updateTeamStats = endpoint({
@@ -237,6 +239,7 @@ export const updateTeamStats = endpoint({
   path: '/api/team/update-stats',
   operationId: 'updateTeamStats',
   summary: '刷新我的团队统计',
+  description: "Recalculates the caller's team statistics.",
   reply: teamUpdateStatsReply,
 });
 export const listReferrals = endpoint({
@@ -244,6 +247,7 @@ export const listReferrals = endpoint({
   path: '/api/team/referrals',
   operationId: 'listReferrals',
   summary: '我的直推',
+  description: "The caller's direct referrals.",
   query: teamReferralsQuery,
   reply: teamReferralsReply,
 });
@@ -252,6 +256,7 @@ export const listTeamMembers = endpoint({
   path: '/api/team/members',
   operationId: 'listTeamMembers',
   summary: '我的团队成员',
+  description: "The caller's team members.",
   query: teamMembersQuery,
   reply: teamMembersReply,
 });
@@ -260,6 +265,7 @@ export const getTeamRanking = endpoint({
   path: '/api/team/ranking',
   operationId: 'getTeamRanking',
   summary: '团队排行',
+  description: 'The team ranking.',
   reply: teamRankingReply,
 });
 export const getInviteLink = endpoint({
@@ -267,5 +273,6 @@ export const getInviteLink = endpoint({
   path: '/api/team/invite-link',
   operationId: 'getInviteLink',
   summary: '我的邀请链接',
+  description: "The caller's invite link and code.",
   reply: inviteLinkReply,
 });

@@ -240,6 +240,7 @@ export const getTradingStats = endpoint({
   path: '/api/admin/trading/stats',
   operationId: 'getTradingStats',
   summary: '交易统计（管理）',
+  description: 'Trading statistics (admin).',
   reply: tradingStatsReply,
 });
 export const listAdminOrders = endpoint({
@@ -247,6 +248,7 @@ export const listAdminOrders = endpoint({
   path: '/api/admin/orders',
   operationId: 'listAdminOrders',
   summary: '订单列表（管理）',
+  description: 'Orders of all users (admin).',
   query: adminOrdersQuery,
   reply: adminOrdersReply,
 });

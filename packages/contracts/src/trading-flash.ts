@@ -241,6 +241,7 @@ export const getFlashConfig = endpoint({
   path: '/api/trading/flash/config',
   operationId: 'getFlashConfig',
   summary: '闪电合约配置',
+  description: "The flash contracts' settings.",
   reply: flashConfigReply,
 });
 export const placeFlashOrder = endpoint({
@@ -248,6 +249,7 @@ export const placeFlashOrder = endpoint({
   path: '/api/trading/flash/order',
   operationId: 'placeFlashOrder',
   summary: '闪电合约下单',
+  description: 'Places a flash contract.',
   body: flashOrderBody,
   reply: timedOrderReply,
 });
@@ -256,6 +258,7 @@ export const listFlashHistory = endpoint({
   path: '/api/trading/flash/history',
   operationId: 'listFlashHistory',
   summary: '闪电合约历史订单',
+  description: "The caller's flash contracts.",
   query: timedHistoryQuery,
   reply: timedHistoryReply,
 });
@@ -264,6 +267,7 @@ export const getFlashStats = endpoint({
   path: '/api/trading/flash/stats',
   operationId: 'getFlashStats',
   summary: '闪电合约统计',
+  description: "The caller's flash contract statistics.",
   reply: timedStatsReply,
 });
 export const getMyOrder = endpoint({
@@ -271,6 +275,7 @@ export const getMyOrder = endpoint({
   path: '/api/trading/orders/:id',
   operationId: 'getMyOrder',
   summary: '订单详情',
+  description: "One of the caller's orders.",
   params: idParams,
   reply: ownOrderReply,
 });
@@ -285,6 +290,7 @@ export const proposeFlashConfig = endpoint({
   path: '/api/admin/trading/flash/config',
   operationId: 'proposeFlashConfig',
   summary: '提交秒合约配置变更',
+  description: "Proposes a change of the flash contracts' settings (another admin must approve).",
   body: flashConfig,
   status: 202,
   reply: changeReply,

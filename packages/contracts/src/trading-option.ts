@@ -113,6 +113,7 @@ export const getOptionConfigForUser = endpoint({
   path: '/api/trading/option/config',
   operationId: 'getOptionConfigForUser',
   summary: '期权配置',
+  description: "The options' settings.",
   reply: optionConfigForUserReply,
 });
 export const placeOptionOrder = endpoint({
@@ -120,6 +121,7 @@ export const placeOptionOrder = endpoint({
   path: '/api/trading/option/order',
   operationId: 'placeOptionOrder',
   summary: '期权下单',
+  description: 'Places an option.',
   body: optionOrderBody,
   reply: timedOrderReply,
 });
@@ -128,6 +130,7 @@ export const listOptionHistory = endpoint({
   path: '/api/trading/option/history',
   operationId: 'listOptionHistory',
   summary: '期权历史订单',
+  description: "The caller's options.",
   query: timedHistoryQuery,
   reply: timedHistoryReply,
 });
@@ -136,6 +139,7 @@ export const getOptionStats = endpoint({
   path: '/api/trading/option/stats',
   operationId: 'getOptionStats',
   summary: '期权统计',
+  description: "The caller's option statistics.",
   reply: timedStatsReply,
 });
 export const listActiveOptions = endpoint({
@@ -143,5 +147,6 @@ export const listActiveOptions = endpoint({
   path: '/api/trading/option/active',
   operationId: 'listActiveOptions',
   summary: '持仓中的期权',
+  description: "The caller's open options.",
   reply: activeOptionsReply,
 });

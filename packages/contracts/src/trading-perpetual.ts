@@ -466,6 +466,7 @@ export const getPerpetualConfig = endpoint({
   path: '/api/trading/perpetual/config',
   operationId: 'getPerpetualConfig',
   summary: '永续合约配置',
+  description: "The perpetuals' settings.",
   reply: perpetualConfigReply,
 });
 export const openPerpetualPosition = endpoint({
@@ -473,6 +474,7 @@ export const openPerpetualPosition = endpoint({
   path: '/api/trading/perpetual/order',
   operationId: 'openPerpetualPosition',
   summary: '永续合约开仓',
+  description: 'Opens a perpetual position (market or limit order).',
   body: perpetualOrderBody,
   reply: perpetualOpenReply,
 });
@@ -481,6 +483,7 @@ export const listPerpetualLimitOrders = endpoint({
   path: '/api/trading/perpetual/limit-orders',
   operationId: 'listPerpetualLimitOrders',
   summary: '永续合约当前委托',
+  description: "The caller's open perpetual limit orders.",
   query: perpetualLimitOrdersQuery,
   reply: perpetualLimitOrdersReply,
 });
@@ -489,6 +492,7 @@ export const cancelPerpetualLimitOrder = endpoint({
   path: '/api/trading/perpetual/limit-orders/:id/cancel',
   operationId: 'cancelPerpetualLimitOrder',
   summary: '永续合约撤单',
+  description: 'Cancels a perpetual limit order.',
   params: idParams,
   reply: perpetualLimitOrderReply,
 });
@@ -497,6 +501,7 @@ export const reducePerpetualPosition = endpoint({
   path: '/api/trading/perpetual/reduce/:id',
   operationId: 'reducePerpetualPosition',
   summary: '永续合约部分平仓',
+  description: 'Closes part of a perpetual position.',
   params: idParams,
   body: perpetualReduceBody,
   reply: perpetualPositionReply,
@@ -506,6 +511,7 @@ export const listAdminPerpetualPositions = endpoint({
   path: '/api/admin/trading/perpetual-positions',
   operationId: 'listAdminPerpetualPositions',
   summary: '永续合约持仓列表（管理）',
+  description: 'Perpetual positions of all users (admin).',
   query: adminPerpetualPositionsQuery,
   reply: adminPerpetualPositionsReply,
 });
@@ -514,6 +520,7 @@ export const closePerpetualPosition = endpoint({
   path: '/api/trading/perpetual/close/:id',
   operationId: 'closePerpetualPosition',
   summary: '永续合约平仓',
+  description: 'Closes a perpetual position.',
   params: idParams,
   reply: perpetualPositionReply,
 });
@@ -522,6 +529,7 @@ export const setPerpetualTpSl = endpoint({
   path: '/api/trading/perpetual/tpsl/:id',
   operationId: 'setPerpetualTpSl',
   summary: '设置止盈止损',
+  description: "Sets a position's take profit and stop loss.",
   params: idParams,
   body: perpetualTpslBody,
   reply: perpetualPositionReply,
@@ -531,6 +539,7 @@ export const addPerpetualMargin = endpoint({
   path: '/api/trading/perpetual/margin/:id',
   operationId: 'addPerpetualMargin',
   summary: '追加保证金',
+  description: 'Adds margin to a position.',
   params: idParams,
   body: perpetualMarginBody,
   reply: perpetualPositionReply,
@@ -540,6 +549,7 @@ export const getPerpetualMark = endpoint({
   path: '/api/trading/perpetual/mark/:symbol',
   operationId: 'getPerpetualMark',
   summary: '标记价格',
+  description: "A perpetual's mark price.",
   params: perpetualMarkParams,
   reply: perpetualMarkReply,
 });
@@ -548,6 +558,7 @@ export const listPerpetualPositions = endpoint({
   path: '/api/trading/perpetual/positions',
   operationId: 'listPerpetualPositions',
   summary: '永续合约持仓',
+  description: "The caller's perpetual positions.",
   query: perpetualPositionsQuery,
   reply: perpetualPositionsReply,
 });

@@ -76,6 +76,7 @@ export const placeSpotOrder = endpoint({
   path: '/api/trading/spot/order',
   operationId: 'placeSpotOrder',
   summary: '现货下单',
+  description: 'Places a spot order.',
   body: spotOrderBody,
   reply: tradeOrderReply,
 });

@@ -183,6 +183,7 @@ export const listMyOrders = endpoint({
   path: '/api/trading/orders',
   operationId: 'listMyOrders',
   summary: '我的订单',
+  description: "The caller's orders.",
   query: ownOrdersQuery,
   reply: ownOrdersReply,
 });
@@ -191,6 +192,7 @@ export const cancelSpotOrder = endpoint({
   path: '/api/trading/order/:id',
   operationId: 'cancelSpotOrder',
   summary: '撤销现货订单',
+  description: 'Cancels a spot order.',
   params: idParams,
   reply: tradeOrderReply,
 });
@@ -199,6 +201,7 @@ export const cancelOrderAsAdmin = endpoint({
   path: '/api/admin/orders/:id/cancel',
   operationId: 'cancelOrderAsAdmin',
   summary: '撤销用户的现货订单（管理）',
+  description: "Cancels a user's spot order (admin).",
   params: idParams,
   body: adminCancelOrderRequestBody,
   reply: tradeOrderReply,

@@ -71,6 +71,7 @@ export const setupTwoFactor = endpoint({
   path: '/api/auth/2fa/setup',
   operationId: 'setupTwoFactor',
   summary: '开始设置两步验证',
+  description: 'Starts setting up two-factor authentication: a new secret and its QR code.',
   body: twofaSetupBody,
   reply: twofaSetupReply,
 });
@@ -79,6 +80,7 @@ export const enableTwoFactor = endpoint({
   path: '/api/auth/2fa/enable',
   operationId: 'enableTwoFactor',
   summary: '开启两步验证',
+  description: 'Turns two-factor authentication on with a code from the authenticator app.',
   body: twofaCodeBody,
   reply: twofaEnableReply,
 });
@@ -87,6 +89,7 @@ export const disableTwoFactor = endpoint({
   path: '/api/auth/2fa/disable',
   operationId: 'disableTwoFactor',
   summary: '关闭两步验证',
+  description: 'Turns two-factor authentication off.',
   body: twofaCodeBody,
   reply: emptyReply,
 });

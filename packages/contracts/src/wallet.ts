@@ -215,6 +215,7 @@ export const listActiveDepositChannels = endpoint({
   path: '/api/wallet/deposit-channels',
   operationId: 'listActiveDepositChannels',
   summary: '可用的充值渠道',
+  description: 'The deposit channels available.',
   reply: userDepositChannelsReply,
 });
 export const listActiveWithdrawChannels = endpoint({
@@ -222,6 +223,7 @@ export const listActiveWithdrawChannels = endpoint({
   path: '/api/wallet/withdraw-channels',
   operationId: 'listActiveWithdrawChannels',
   summary: '可用的提现渠道',
+  description: 'The withdrawal channels available.',
   reply: userWithdrawChannelsReply,
 });
 export const createDeposit = endpoint({
@@ -229,6 +231,7 @@ export const createDeposit = endpoint({
   path: '/api/wallet/deposits',
   operationId: 'createDeposit',
   summary: '提交充值申请',
+  description: 'Submits a deposit request.',
   body: createDepositBody,
   reply: userDepositReply,
 });
@@ -237,6 +240,7 @@ export const getDeposit = endpoint({
   path: '/api/wallet/deposits/:id',
   operationId: 'getDeposit',
   summary: '充值记录详情',
+  description: "One of the caller's deposits.",
   params: idParams,
   reply: userDepositReply,
 });
@@ -245,6 +249,7 @@ export const listDeposits = endpoint({
   path: '/api/wallet/deposits',
   operationId: 'listDeposits',
   summary: '充值记录',
+  description: "The caller's deposits.",
   query: ownHistoryQuery,
   reply: userDepositsReply,
 });
@@ -253,6 +258,7 @@ export const getWallet = endpoint({
   path: '/api/wallet',
   operationId: 'getWallet',
   summary: '我的钱包',
+  description: "The caller's balances.",
   reply: walletReply,
 });
 /**
@@ -283,6 +289,7 @@ export const getHoldings = endpoint({
   path: '/api/wallet/holdings',
   operationId: 'getHoldings',
   summary: '我的持仓成本与未实现盈亏',
+  description: "The caller's holdings with their cost and unrealised PnL.",
   reply: holdingsReply,
 });
 export const listTransactions = endpoint({
@@ -290,6 +297,7 @@ export const listTransactions = endpoint({
   path: '/api/wallet/transactions',
   operationId: 'listTransactions',
   summary: '我的资金流水',
+  description: "The caller's ledger entries.",
   query: userTransactionsQuery,
   reply: userTransactionsReply,
 });
@@ -298,6 +306,7 @@ export const createWithdrawal = endpoint({
   path: '/api/wallet/withdrawals',
   operationId: 'createWithdrawal',
   summary: '提交提现申请',
+  description: 'Submits a withdrawal request.',
   body: createWithdrawalBody,
   reply: userWithdrawalReply,
 });
@@ -306,6 +315,7 @@ export const listWithdrawals = endpoint({
   path: '/api/wallet/withdrawals',
   operationId: 'listWithdrawals',
   summary: '提现记录',
+  description: "The caller's withdrawals.",
   query: ownHistoryQuery,
   reply: userWithdrawalsReply,
 });
@@ -314,6 +324,7 @@ export const getWithdrawal = endpoint({
   path: '/api/wallet/withdrawals/:id',
   operationId: 'getWithdrawal',
   summary: '提现记录详情',
+  description: "One of the caller's withdrawals.",
   params: idParams,
   reply: userWithdrawalReply,
 });

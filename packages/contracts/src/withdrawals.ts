@@ -154,6 +154,7 @@ export const listAdminWithdrawals = endpoint({
   path: '/api/admin/withdrawals',
   operationId: 'listAdminWithdrawals',
   summary: '提现列表（管理）',
+  description: 'Withdrawal requests (admin).',
   query: adminWithdrawalsQuery,
   reply: adminWithdrawalsReply,
 });
@@ -162,6 +163,7 @@ export const setWithdrawalStatus = endpoint({
   path: '/api/admin/withdrawals/:id/status',
   operationId: 'setWithdrawalStatus',
   summary: '修改提现状态',
+  description: "Changes a withdrawal's status.",
   params: idParams,
   body: withdrawalStatusBody,
   reply: withdrawalStatusReply,
@@ -171,6 +173,7 @@ export const bulkSetWithdrawalStatus = endpoint({
   path: '/api/admin/withdrawals/bulk-status',
   operationId: 'bulkSetWithdrawalStatus',
   summary: '批量修改提现状态',
+  description: "Changes several withdrawals' status.",
   body: withdrawalBulkStatusBody,
   reply: withdrawalBulkStatusReply,
 });

@@ -1,3 +1,4 @@
+import { contractMessageIn } from '@platform/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from './money.ts';
@@ -10,6 +11,7 @@ import {
   pnlAt,
   roePercent,
   tpslProblems,
+  tpslRefusals,
   tpslTriggered,
 } from './perpetual-math.ts';
 import { isLiquidatable, liquidationPrice, type PositionSide } from './trading-math.ts';
@@ -255,6 +257,55 @@ describe('take-profit and stop-loss', () => {
         0,
       ),
     ).toEqual({ stop_loss_price: '做多仓位的止损价必须高于强平价，最低可设 91' });
+  });
+
+  it('answers each refusal by a code and its values, beside the Chinese text (the web words it)', () => {
+    expect(tpslRefusals('long', long, { takeProfit: '50000', stopLoss: '45226.13' }, 2)).toEqual({
+      take_profit_price: {
+        code: 'take_profit_side',
+        side: 'long',
+        entry: '50000',
+        message: '做多仓位的止盈价必须高于开仓价 50000',
+      },
+      stop_loss_price: {
+        code: 'stop_loss_liquidation',
+        side: 'long',
+        limit: '45226.14',
+        message: '做多仓位的止损价必须高于强平价，最低可设 45226.14',
+      },
+    });
+    expect(tpslRefusals('short', short, { takeProfit: '2500.123', stopLoss: '2999' }, 2)).toEqual({
+      take_profit_price: { code: 'take_profit_places', places: 2, message: '止盈价最多 2 位小数' },
+      stop_loss_price: {
+        code: 'stop_loss_side',
+        side: 'short',
+        entry: '3000',
+        message: '做空仓位的止损价必须高于开仓价 3000',
+      },
+    });
+    expect(tpslRefusals('short', short, { takeProfit: null, stopLoss: '3134.333' }, 2)).toEqual({
+      stop_loss_price: { code: 'stop_loss_places', places: 2, message: '止损价最多 2 位小数' },
+    });
+  });
+
+  it("each refusal's Chinese is a shape of the contracts' catalogue: an API caller in English reads English", () => {
+    const messages = [
+      tpslProblems('long', long, { takeProfit: '50000', stopLoss: '50000' }, 2),
+      tpslProblems('short', short, { takeProfit: '3001', stopLoss: '2999' }, 2),
+      tpslProblems('long', long, { takeProfit: '55000.123', stopLoss: '45226.13' }, 2),
+      tpslProblems('short', short, { takeProfit: null, stopLoss: '3134.333' }, 2),
+      tpslProblems('short', short, { takeProfit: null, stopLoss: '3134.33' }, 2),
+    ].flatMap((problems) => Object.values(problems));
+    expect(messages.map((m) => contractMessageIn('en', m))).toEqual([
+      'A long’s take profit price must be above the entry price 50000',
+      'A long’s stop loss price must be below the entry price 50000',
+      'A short’s take profit price must be below the entry price 3000',
+      'A short’s stop loss price must be above the entry price 3000',
+      'The take profit price may have at most 2 decimal places',
+      'A long’s stop loss price must be above the liquidation price; the lowest allowed is 45226.14',
+      'The stop loss price may have at most 2 decimal places',
+      'A short’s stop loss price must be below the liquidation price; the highest allowed is 3134.32',
+    ]);
   });
 
   it('added margin moves the liquidation price away from the mark, and a long can reach none', () => {

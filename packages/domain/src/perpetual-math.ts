@@ -167,11 +167,32 @@ export function tpslTriggered(side: PositionSide, prices: TpslPrices, mark: Deci
   return null;
 }
 
+/**
+ * Why a take-profit or a stop-loss cannot be set: a code and its values, for a reader in another
+ * language, with the server's Chinese text (`message`, the spec's words; the contracts' catalogue
+ * holds each as a shape, so the server's English reply is its English twin).
+ */
+export type TpslRefusal = { message: string } & (
+  | { code: 'take_profit_places' | 'stop_loss_places'; places: number }
+  /** On the wrong side of the entry. */
+  | { code: 'take_profit_side' | 'stop_loss_side'; side: PositionSide; entry: string }
+  /** At or past the liquidation price: `limit` is the lowest (long) or highest (short) price allowed. */
+  | { code: 'stop_loss_liquidation'; side: PositionSide; limit: string }
+);
+
 /** Why the take-profit or the stop-loss of a position cannot be set, per field; empty when both can. */
+export interface TpslRefusals {
+  take_profit_price?: TpslRefusal;
+  stop_loss_price?: TpslRefusal;
+}
+
+/** The same in the server's Chinese words only. */
 export interface TpslProblems {
   take_profit_price?: string;
   stop_loss_price?: string;
 }
+
+const SIDE_NAMES: Record<PositionSide, string> = { long: '做多', short: '做空' };
 
 /**
  * The rules of a take-profit and a stop-loss (null: none), as the server applies them and the form
@@ -179,41 +200,84 @@ export interface TpslProblems {
  * stop-loss below it, a short's the other way round; and a stop-loss short of the liquidation price,
  * since at or past that price the position is liquidated, never stopped out.
  */
-export function tpslProblems(
+export function tpslRefusals(
   side: PositionSide,
   position: { entry: Decimal; liquidationPrice: Decimal },
   prices: { takeProfit: string | null; stopLoss: string | null },
   pricePrecision: number,
-): TpslProblems {
-  const problems: TpslProblems = {};
+): TpslRefusals {
+  const refusals: TpslRefusals = {};
   const entry = formatNormalised(position.entry);
   const long = side === 'long';
-  const sideName = long ? '做多' : '做空';
+  const sideName = SIDE_NAMES[side];
   // As the spot engine counts a limit price's decimals: trailing zeros are not precision.
   const tooPrecise = (v: string) => new Decimal(v).decimalPlaces() > pricePrecision;
   if (prices.takeProfit !== null) {
     const tp = new Decimal(prices.takeProfit);
-    if (tooPrecise(prices.takeProfit)) problems.take_profit_price = `止盈价最多 ${pricePrecision} 位小数`;
-    else if (long ? !tp.gt(position.entry) : !tp.lt(position.entry)) {
-      problems.take_profit_price = `${sideName}仓位的止盈价必须${long ? '高于' : '低于'}开仓价 ${entry}`;
+    if (tooPrecise(prices.takeProfit)) {
+      refusals.take_profit_price = {
+        code: 'take_profit_places',
+        places: pricePrecision,
+        message: `止盈价最多 ${pricePrecision} 位小数`,
+      };
+    } else if (long ? !tp.gt(position.entry) : !tp.lt(position.entry)) {
+      refusals.take_profit_price = {
+        code: 'take_profit_side',
+        side,
+        entry,
+        message: `${sideName}仓位的止盈价必须${long ? '高于' : '低于'}开仓价 ${entry}`,
+      };
     }
   }
   if (prices.stopLoss !== null) {
     const sl = new Decimal(prices.stopLoss);
     const liquidation = position.liquidationPrice;
     const step = new Decimal(1).div(new Decimal(10).pow(pricePrecision));
-    if (tooPrecise(prices.stopLoss)) problems.stop_loss_price = `止损价最多 ${pricePrecision} 位小数`;
-    else if (long ? !sl.lt(position.entry) : !sl.gt(position.entry)) {
-      problems.stop_loss_price = `${sideName}仓位的止损价必须${long ? '低于' : '高于'}开仓价 ${entry}`;
+    if (tooPrecise(prices.stopLoss)) {
+      refusals.stop_loss_price = {
+        code: 'stop_loss_places',
+        places: pricePrecision,
+        message: `止损价最多 ${pricePrecision} 位小数`,
+      };
+    } else if (long ? !sl.lt(position.entry) : !sl.gt(position.entry)) {
+      refusals.stop_loss_price = {
+        code: 'stop_loss_side',
+        side,
+        entry,
+        message: `${sideName}仓位的止损价必须${long ? '低于' : '高于'}开仓价 ${entry}`,
+      };
     } else if (long && liquidation.gt(0) && !sl.gt(liquidation)) {
       // The lowest price of the pair's precision strictly above the liquidation price.
-      const lowest = liquidation.toDecimalPlaces(pricePrecision, Decimal.ROUND_FLOOR).plus(step);
-      problems.stop_loss_price = `做多仓位的止损价必须高于强平价，最低可设 ${formatNormalised(lowest)}`;
+      const limit = formatNormalised(
+        liquidation.toDecimalPlaces(pricePrecision, Decimal.ROUND_FLOOR).plus(step),
+      );
+      refusals.stop_loss_price = {
+        code: 'stop_loss_liquidation',
+        side,
+        limit,
+        message: `做多仓位的止损价必须高于强平价，最低可设 ${limit}`,
+      };
     } else if (!long && !sl.lt(liquidation)) {
-      const highest = liquidation.toDecimalPlaces(pricePrecision, Decimal.ROUND_CEIL).minus(step);
-      problems.stop_loss_price = `做空仓位的止损价必须低于强平价，最高可设 ${formatNormalised(highest)}`;
+      const limit = formatNormalised(
+        liquidation.toDecimalPlaces(pricePrecision, Decimal.ROUND_CEIL).minus(step),
+      );
+      refusals.stop_loss_price = {
+        code: 'stop_loss_liquidation',
+        side,
+        limit,
+        message: `做空仓位的止损价必须低于强平价，最高可设 ${limit}`,
+      };
     }
   }
+  return refusals;
+}
+
+/** tpslRefusals in the server's Chinese words: what its 400 says, naming the field. */
+export function tpslProblems(...args: Parameters<typeof tpslRefusals>): TpslProblems {
+  const refusals = tpslRefusals(...args);
+  const problems: TpslProblems = {};
+  if (refusals.take_profit_price) problems.take_profit_price = refusals.take_profit_price.message;
+  if (refusals.stop_loss_price) problems.stop_loss_price = refusals.stop_loss_price.message;
   return problems;
 }
 

@@ -11,12 +11,21 @@ export interface Activity {
   leaseHeld(name: string, held: boolean): void;
   /** The leases of this process's job loops: name → held now. */
   leases(): ReadonlyMap<string, boolean>;
+  /** A job loop notes each step that ran to its end without an error, and when (ms since the epoch). */
+  stepSucceeded(name: string, at: number): void;
+  /** Each job step's last success on this process: name → ms since the epoch. */
+  stepSuccesses(): ReadonlyMap<string, number>;
 }
 
 export function createActivity(now: () => number = Date.now): Activity {
   const started = new Map<symbol, { label: string; at: number }>();
   const leases = new Map<string, boolean>();
+  const successes = new Map<string, number>();
   return {
+    stepSucceeded(name, at) {
+      successes.set(name, at);
+    },
+    stepSuccesses: () => successes,
     leaseHeld(name, held) {
       leases.set(name, held);
     },

@@ -34,6 +34,14 @@ describe('deploy/ files', () => {
     expect(out).toMatch(/SUCCESS: \d+ rules found/);
   });
 
+  it.skipIf(!tool && !required)('the rules fire as alerts.test.yml expects (promtool test rules)', () => {
+    expect(tool, 'promtool is required here').not.toBeNull();
+    const out = execFileSync(tool as string, ['test', 'rules', path.join(DEPLOY, 'alerts.test.yml')], {
+      encoding: 'utf8',
+    });
+    expect(out).toMatch(/SUCCESS/);
+  });
+
   it('the rules and the dashboard use only the families the server exports', () => {
     const exported = new Set(
       [

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@platform/contracts';
+import { contractMessageIn, type Endpoint } from '@platform/contracts';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -14,9 +14,31 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { requestLanguage, t } from '../i18n/i18n.ts';
 
 /** The success half of the envelope; errors are shaped by the error handler in app.ts. */
-export const ok = <T>(data: T, message = '操作成功') => ({ success: true as const, message, data });
+export const ok = <T>(data: T, message = OK_MESSAGE) => ({ success: true as const, message, data });
+const OK_MESSAGE = t('zh-CN', 'common.ok');
+
+/**
+ * Success messages given as Chinese texts that a catalogue knows — ok()'s default and the
+ * contracts' constants (FAVORITES_MESSAGES.saved…) — in the request's language; a route's own
+ * message is rendered by the route (`tr(request, key)`, docs/i18n.md).
+ */
+export function translateSuccessMessages(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (typeof payload !== 'object' || payload === null) return payload;
+    const envelope = payload as { success?: unknown; message?: unknown };
+    if (envelope.success !== true || typeof envelope.message !== 'string') return payload;
+    const language = requestLanguage(request);
+    if (language === 'zh-CN') return payload;
+    const message =
+      envelope.message === OK_MESSAGE
+        ? t(language, 'common.ok')
+        : (contractMessageIn(language, envelope.message) ?? envelope.message);
+    return { ...envelope, message };
+  });
+}
 
 /** Routes are declared through this so that zod contracts type the handlers. */
 export type Router = FastifyInstance<
@@ -79,6 +101,7 @@ export function route<E extends Endpoint, More extends MoreReplies = Record<neve
   const schema: FastifySchema & Record<string, unknown> = {
     operationId: endpoint.operationId,
     summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
     tags,
     ...(routeSecurity ? { security: routeSecurity } : {}),
     ...(consumes ? { consumes } : {}),

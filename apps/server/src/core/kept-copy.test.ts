@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sleep } from '../test/fixtures.ts';
 import { createKeptCopy } from './kept-copy.ts';
 
 describe('createKeptCopy', () => {
@@ -21,7 +22,7 @@ describe('createKeptCopy', () => {
   it('shares a read in flight and keeps no failed read', async () => {
     let fail = true;
     const read = vi.fn(async () => {
-      await new Promise((r) => setTimeout(r, 5));
+      await sleep(5);
       if (fail) throw new Error('down');
       return 'up';
     });

@@ -9,7 +9,8 @@ import { z } from 'zod';
 
 /**
  * The OpenAPI document at `/api/docs/json`, made for client generators: every operation has an id,
- * a summary, its security and the envelope's error replies, and every `$ref` resolves. Redocly's
+ * a summary (Chinese) and a description (English, issue 38: both from its endpoint in
+ * packages/contracts), its security and the envelope's error replies, and every `$ref` resolves. Redocly's
  * recommended lint keeps it so (app-openapi.test.ts).
  */
 export function openApiOptions(): FastifyDynamicSwaggerOptions {
@@ -22,11 +23,12 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
     const schema: RouteDocument = { ...(transformed.schema as RouteDocument | undefined) };
     if (schema.hide) return transformed;
     const method = ([route.route.method].flat()[0] ?? 'GET').toUpperCase();
-    // Every documented route is registered from its endpoint (core/http.ts route()), which names it.
+    // Every documented route is registered from its endpoint (core/http.ts route()), which names it
+    // and gives its Chinese summary and its English description (issue 38).
     const { operationId } = schema;
-    if (!operationId || !schema.summary)
+    if (!operationId || !schema.summary || !schema.description)
       throw new Error(
-        `${method} ${route.url} has no operationId or summary: register it from its endpoint in packages/contracts (route()), or hide it from the API document`,
+        `${method} ${route.url} has no operationId, summary or description: register it from its endpoint in packages/contracts (route()), or hide it from the API document`,
       );
     // A route that declares no security is public: said explicitly, so generators do not guess.
     schema.security ??= [];
@@ -67,7 +69,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
         description: API_DESCRIPTION,
       },
       // Relative: the document describes the server that serves it, whatever its address.
-      servers: [{ url: '/', description: '提供本文档的服务器' }],
+      servers: [{ url: '/', description: '提供本文档的服务器 / The server that serves this document' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform,
@@ -82,25 +84,62 @@ const API_DESCRIPTION = [
   '`data.errors` 逐项列出字段）、401 未登录或登录已过期、403 权限不足、404 记录不存在、409 当前状态不允许',
   '该操作、422 业务规则不允许（如余额不足）、429 请求过于频繁、503 服务暂时不可用（稍后重试）。',
   '金额与价格是十进制字符串，时间是 ISO-8601 UTC。需要登录的接口在 `Authorization: Bearer <token>` 头里带令牌。',
+  '',
+  // The same in English (issue 38): each operation's summary is Chinese, its description English.
+  'The HTTP API of the crypto-asset trading platform.',
+  '',
+  'Every reply, errors included, is a `{ success, message, data? }` envelope, and the status code tells the outcome:',
+  '400 invalid parameters (on a validation error `data.errors` lists the fields), 401 not logged in or the session',
+  'expired, 403 not allowed, 404 not found, 409 not allowed in the current state, 422 refused by a business rule',
+  '(such as an insufficient balance), 429 too many requests, 503 temporarily unavailable (retry shortly).',
+  'Amounts and prices are decimal strings, times ISO-8601 UTC. Calls that need a login carry the token in an',
+  "`Authorization: Bearer <token>` header. `message` is in the caller's language: their chosen one, else",
+  '`Accept-Language` (`en` or `zh-CN`).',
 ].join('\n');
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
 
 /** The envelope's error replies (ARCHITECTURE.md, "API conventions"), as shared responses. */
-const ERROR_REPLIES: Record<ErrorStatus, { name: string; description: string }> = {
-  400: { name: 'BadRequest', description: '参数错误：校验失败时 data.errors 逐项列出字段' },
-  401: { name: 'Unauthorized', description: '未登录或登录已过期' },
-  403: { name: 'Forbidden', description: '权限不足（或账号已停用、需先启用两步验证、签名链接无效）' },
-  404: { name: 'NotFound', description: '记录不存在' },
-  409: { name: 'Conflict', description: '当前状态不允许该操作（或重复、已被处理）' },
-  422: { name: 'UnprocessableEntity', description: '业务规则不允许（如余额不足）' },
-  429: { name: 'TooManyRequests', description: '请求过于频繁，请稍后再试' },
+const ERROR_REPLIES: Record<ErrorStatus, { name: string; description: string; english: string }> = {
+  400: {
+    name: 'BadRequest',
+    description: '参数错误：校验失败时 data.errors 逐项列出字段',
+    english: 'Invalid parameters: on a validation error data.errors lists the fields',
+  },
+  401: {
+    name: 'Unauthorized',
+    description: '未登录或登录已过期',
+    english: 'Not logged in, or the session expired',
+  },
+  403: {
+    name: 'Forbidden',
+    description: '权限不足（或账号已停用、需先启用两步验证、签名链接无效）',
+    english:
+      'Not allowed (or the account is disabled, two-factor authentication must be set up first, or a signed link is invalid)',
+  },
+  404: { name: 'NotFound', description: '记录不存在', english: 'Not found' },
+  409: {
+    name: 'Conflict',
+    description: '当前状态不允许该操作（或重复、已被处理）',
+    english: 'Not allowed in the current state (or a duplicate, or already handled)',
+  },
+  422: {
+    name: 'UnprocessableEntity',
+    description: '业务规则不允许（如余额不足）',
+    english: 'Refused by a business rule (such as an insufficient balance)',
+  },
+  429: {
+    name: 'TooManyRequests',
+    description: '请求过于频繁，请稍后再试',
+    english: 'Too many requests; try again later',
+  },
 };
 
 interface RouteDocument {
   hide?: boolean;
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   params?: unknown;
@@ -150,7 +189,10 @@ function errorReplySchema(): JsonSchema {
 function errorResponses(): Record<string, { description: string; content: unknown }> {
   const content = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorReply' } } };
   return Object.fromEntries(
-    Object.values(ERROR_REPLIES).map(({ name, description }) => [name, { description, content }]),
+    Object.values(ERROR_REPLIES).map(({ name, description, english }) => [
+      name,
+      { description: `${description} / ${english}`, content },
+    ]),
   );
 }
 

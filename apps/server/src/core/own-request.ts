@@ -1,3 +1,4 @@
+import { msg, t } from '../i18n/i18n.ts';
 import { forbidden } from './errors.ts';
 
 /**
@@ -7,10 +8,10 @@ import { forbidden } from './errors.ts';
  * check and the change see the same row; a batch that contains the admin's own request is refused
  * whole (403), nothing moved.
  */
-export const OWN_REQUEST_REFUSED = '不能审核自己的申请';
+export const OWN_REQUEST_REFUSED = t('zh-CN', 'userFacing.ownRequest');
 
 export function assertNotOwnRequest(actorId: number, ownerId: number): void {
-  if (actorId === ownerId) throw forbidden(OWN_REQUEST_REFUSED);
+  if (actorId === ownerId) throw forbidden(msg('userFacing.ownRequest'));
 }
 
 /** The batch form: refused when any of the owners is the actor. */

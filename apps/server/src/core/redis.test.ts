@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sleep } from '../test/fixtures.ts';
 import { OwnRedis, waitFor } from '../test/redis-server.ts';
 import { createRedisLink, type RedisLink } from './redis.ts';
 
@@ -37,7 +38,7 @@ describe('redis link', () => {
     await redis.kill();
     await waitFor(() => link!.state() === 'down', 5000);
     // Reconnection attempts run every second at most: let a few fail.
-    await new Promise((r) => setTimeout(r, 2500));
+    await sleep(2500);
     const started = Date.now();
     await expect(link.commands.get('k')).rejects.toThrow();
     await expect(link.publisher.publish('c', 'm')).rejects.toThrow();
@@ -66,7 +67,7 @@ describe('redis link', () => {
     link.subscriber.on('message', (_channel: string, message: string) => received.push(message));
     // As the socket.io adapter does: subscribe at once, never awaited.
     void link.subscriber.subscribe('news');
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect(link.state()).toBe('down');
     expect(lines.map((l) => l.msg)).toEqual(['redis down: serving without it']);
 
@@ -106,7 +107,7 @@ describe('redis link', () => {
     link = createRedisLink(redis.url, recordingLog().log);
     void link.subscriber.subscribe('news');
     void link.subscriber.punsubscribe('old*');
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300);
     const started = Date.now();
     await link.close();
     link = undefined;

@@ -1,11 +1,12 @@
+import type { Language } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
+import { msg, requestLanguage, t } from '../i18n/i18n.ts';
 import { badRequest } from './errors.ts';
 
-/**
+/*
  * PostgreSQL's text cannot hold a null byte (U+0000): a query given one fails inside the database
  * (22021), after the request has passed validation, and the caller got a 500. Refused up front.
  */
-const NULL_BYTE_TEXT = '不能包含空字符（\\u0000）';
 
 /**
  * Where the first null byte in `value` is, as a dotted path under `name` (a key holding one is
@@ -28,9 +29,14 @@ export function nullBytePath(name: string, value: unknown): string | null {
   return null;
 }
 
-/** The 400 for a null byte at `field`: shaped as a validation error (data.errors names the field). */
-export const nullByteRefusal = (field: string) =>
-  badRequest(`参数错误：${field}: ${NULL_BYTE_TEXT}`, { errors: [{ field, message: NULL_BYTE_TEXT }] });
+/**
+ * The 400 for a null byte at `field`: shaped as a validation error (data.errors names the field),
+ * its data's message in `language`, the request's (the error handler says the message in it).
+ */
+export const nullByteRefusal = (field: string, language: Language) =>
+  badRequest(msg('http.validation', { fields: msg('userFacing.hygiene.nullByteAt', { field }) }), {
+    errors: [{ field, message: t(language, 'userFacing.hygiene.nullByte') }],
+  });
 
 /**
  * Every route: a null byte in the body, the query or the path is 400 参数错误. Runs at
@@ -43,6 +49,6 @@ export function refuseNullBytes(app: FastifyInstance): void {
       nullBytePath('', request.body) ??
       nullBytePath('query', request.query) ??
       nullBytePath('params', request.params);
-    if (field !== null) throw nullByteRefusal(field || 'body');
+    if (field !== null) throw nullByteRefusal(field || 'body', requestLanguage(request));
   });
 }

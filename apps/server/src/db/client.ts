@@ -32,6 +32,8 @@ export interface Database {
   check(withinMs: number): Promise<string | undefined>;
   /** PostgreSQL: node-postgres's pool, connections checked out and queries waiting for one (metrics). */
   pool?(): { inUse: number; waiting: number };
+  /** PostgreSQL: statements this process's connections saw cancelled (57014 query_canceled), since start. */
+  statementTimeouts?(): number;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,8 @@ const QUERY_TIMEOUT_MARGIN_MS = 2_000;
 const KEEPALIVE_IDLE_MS = 10_000;
 /** How long a class 53 error (disk full, out of memory, too many connections) is shown by check(). */
 export const RESOURCE_TROUBLE_MS = 10_000;
+/** SQLSTATE query_canceled: statement_timeout ran out (or pg_cancel_backend). */
+const QUERY_CANCELED = '57014';
 const RESOURCE_WORDS: Record<string, string> = {
   '53100': '磁盘已满',
   '53200': '内存不足',
@@ -98,7 +102,11 @@ const RESOURCE_WORDS: Record<string, string> = {
  * which would otherwise go back to the pool still waiting for the lost answer, so that every later
  * borrower waited too. Class 53 errors are remembered for check().
  */
-function guardedClientClass(track: { connections: Set<pg.Client>; resourceTrouble: (code: string) => void }) {
+function guardedClientClass(track: {
+  connections: Set<pg.Client>;
+  resourceTrouble: (code: string) => void;
+  statementCancelled: () => void;
+}) {
   return class GuardedClient extends pg.Client {
     /** pg-pool's release of this checkout, until it is called. */
     private giveBack: ((err?: Error | boolean) => void) | undefined;
@@ -137,6 +145,8 @@ function guardedClientClass(track: { connections: Set<pg.Client>; resourceTroubl
       }
       const code = pgErrorCode(err);
       if (code?.startsWith('53')) track.resourceTrouble(code);
+      // statement_timeout's error (or a cancel by an operator): counted where every query fails.
+      if (code === QUERY_CANCELED) track.statementCancelled();
     }
 
     // biome-ignore lint/suspicious/noExplicitAny: node-postgres's overloads (promise, callback, submittable)
@@ -219,6 +229,7 @@ async function migrationsApplied(client: pg.PoolClient): Promise<boolean> {
 export async function openPostgres(url: string, poolSize = 10, limits?: PostgresLimits): Promise<Database> {
   const connections = new Set<pg.Client>();
   let trouble: { code: string; at: number } | undefined;
+  let cancelled = 0;
   const pool = new WatchedPool({
     connectionString: url,
     max: poolSize,
@@ -228,6 +239,9 @@ export async function openPostgres(url: string, poolSize = 10, limits?: Postgres
       connections,
       resourceTrouble: (code) => {
         trouble = { code, at: performance.now() };
+      },
+      statementCancelled: () => {
+        cancelled += 1;
       },
     }) as unknown as new () => pg.ClientBase,
     ...(limits
@@ -281,6 +295,7 @@ export async function openPostgres(url: string, poolSize = 10, limits?: Postgres
     db,
     engine: 'postgres',
     pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    statementTimeouts: () => cancelled,
     async check(withinMs) {
       if (trouble && performance.now() - trouble.at < RESOURCE_TROUBLE_MS) {
         return `数据库资源不足（${trouble.code} ${RESOURCE_WORDS[trouble.code] ?? ''}）`.replace(' ）', '）');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedUsers, insertOpenContracts } from '../modules/trading/timed/timed.test-helpers.ts';
 import { api, createTestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { sleep } from '../test/fixtures.ts';
 import { createDbClock } from './db-clock.ts';
 import { queryRows } from './rows.ts';
 
@@ -88,7 +89,7 @@ async function afterThreeSeconds(
       openedAt: expired - 30_000,
       expiresAt: expired,
     });
-    await new Promise((r) => setTimeout(r, 3000)); // three recorder and six settlement turns
+    await sleep(3000); // three recorder and six settlement turns
     const [ticks] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM price_ticks`);
     const [open] = await queryRows<{ n: number }>(
       db,

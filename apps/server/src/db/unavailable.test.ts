@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../app.ts';
 import { verifyAuditChain } from '../modules/audit/audit.chain.ts';
-import { verifyLedger } from '../modules/ledger/verify.ts';
+import { verifyLedger } from '../modules/reconciliation/ledger-check.ts';
 import { api, createTestApp, registerUser, type TestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase, terminateBackends, testEngine } from '../test/database.ts';
 import { sleep } from '../test/fixtures.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/database.ts';
+import { sleep } from '../test/fixtures.ts';
 import type { Db } from './client.ts';
 import { lockUserScope, USER_LOCK_SCOPES, userLockKey } from './user-locks.ts';
 
@@ -68,7 +69,7 @@ describe('per-user locks', () => {
         await lockUserScope(tx, 'pendingDeposit', BEYOND_INT4);
         order.push('second locked');
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(200);
       expect(order).toEqual([]);
       releaseFirst();
       await Promise.all([first, second]);

@@ -21,7 +21,7 @@ import { createDashboardService } from '../modules/dashboard/dashboard.service.t
 import { createHomeService } from '../modules/home/home.service.ts';
 import { createKycService } from '../modules/kyc/kyc.service.ts';
 import { silentRealtime } from '../modules/realtime/realtime.ts';
-import { counterMismatches } from '../modules/stats/counters.ts';
+import { counterMismatches } from '../modules/reconciliation/counter-check.ts';
 import { teamTreeProblems } from '../modules/team/tree-check.ts';
 import { createImageStore } from '../modules/uploads/image-store.ts';
 import { detectImageType } from '../modules/uploads/image-type.ts';

@@ -22,6 +22,7 @@ import { createAttemptLimiter } from './auth/attempt-limiter.ts';
 import { createPasswordAttempts, registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { authenticateBeforeValidation, createGuards } from './auth/guard.ts';
+import { registerLanguageRoutes } from './auth/language.routes.ts';
 import { registerRecoveryRoutes } from './auth/recovery/recovery.routes.ts';
 import { createRecoveryService } from './auth/recovery/recovery.service.ts';
 import { registerResetLinkChange } from './auth/recovery/reset-link.change.ts';
@@ -82,7 +83,11 @@ import { createWithdrawalService } from './withdrawals/withdrawals.service.ts';
  * A new feature adds its lines here; no feature edits another's routes.
  */
 export async function registerModules(app: Router, ctx: AppContext) {
-  const twoFactor = createTwoFactorService({ db: ctx.database.db, issuer: PLATFORM_NAME });
+  const twoFactor = createTwoFactorService({
+    db: ctx.database.db,
+    issuer: PLATFORM_NAME,
+    onWrongCode: () => ctx.metrics.twofaFailures.inc({ reason: 'rejected' }),
+  });
   const adminSession = {
     idleMinutes: ctx.config.ADMIN_IDLE_TIMEOUT_MINUTES,
     maxHours: ctx.config.ADMIN_SESSION_MAX_HOURS,
@@ -116,6 +121,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
     onNotified: notifyOwner,
     afterRegistration: (user) => recovery.afterRegistration(user),
     sessionCache: await openSessionCache(app, ctx),
+    onLoginFailure: (reason) => ctx.metrics.loginFailures.inc({ reason }),
   });
   // One count of wrong 2FA codes per account (and per IP) across login, 2FA changes and
   // withdrawals, so that the 10^6 codes cannot be tried through several doors.
@@ -124,7 +130,10 @@ export async function registerModules(app: Router, ctx: AppContext) {
     max: ctx.config.TWOFA_MAX_FAILED_ATTEMPTS,
     maxPerAddress: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE * ctx.config.TWOFA_ATTEMPT_WINDOW_MINUTES,
     timeWindowMs: ctx.config.TWOFA_ATTEMPT_WINDOW_MINUTES * 60_000,
-    tooMany: () => tooManyRequests(TWOFA_MESSAGES.tooManyAttempts),
+    tooMany: () => {
+      ctx.metrics.twofaFailures.inc({ reason: 'limited' });
+      return tooManyRequests(TWOFA_MESSAGES.tooManyAttempts);
+    },
   });
   const guards = createGuards(auth);
   // Before any route: guards run ahead of body parsing and validation (401/403, never a 400).
@@ -138,6 +147,7 @@ export async function registerModules(app: Router, ctx: AppContext) {
     clock: ctx.clock,
   });
   registerAuthRoutes(app, { auth, guards, twofaAttempts, db: ctx.database.db, config: ctx.config });
+  registerLanguageRoutes(app, { db: ctx.database.db, guards, realtime: ctx.realtime });
   registerRecoveryRoutes(app, { recovery, guards, config: ctx.config });
   registerTwoFactorRoutes(app, {
     twoFactor,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertLedgerOk } from '../modules/ledger/verify.ts';
+import { assertLedgerOk } from '../modules/reconciliation/ledger-check.ts';
 import { createTestDatabase, type TestDatabase, terminateBackends, testEngine } from './database.ts';
 import { registerOn, sleep } from './fixtures.ts';
 import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from './money.ts';

@@ -70,7 +70,7 @@ export async function terminateBackends(url: string): Promise<number> {
  * test files. The name carries a hash of the migrations, so a changed migration makes a new one;
  * openPglite still runs the migrator, which finds nothing to do.
  */
-async function migratedPgliteTemplate(): Promise<Blob> {
+export async function migratedPgliteTemplate(): Promise<Blob> {
   const hash = createHash('sha256');
   const migrationFiles = fs.readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort();
   for (const file of migrationFiles) {

@@ -5,7 +5,7 @@ import { queryRows } from '../db/rows.ts';
 import { deposits } from '../modules/deposits/deposits.schema.ts';
 import { LEASED_JOBS, leaseTakeoverWithinMs } from '../modules/jobs/lease.ts';
 import { writeSetting } from '../modules/jobs/settings.ts';
-import { assertLedgerOk } from '../modules/ledger/verify.ts';
+import { assertLedgerOk } from '../modules/reconciliation/ledger-check.ts';
 import { timedContracts, tradeOrders } from '../modules/trading/trading.schema.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from './database.ts';
 import { percentile, registerOn, sleep } from './fixtures.ts';

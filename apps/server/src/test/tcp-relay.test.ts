@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from './database.ts';
+import { sleep } from './fixtures.ts';
 import { startTcpRelay, type TcpRelay } from './tcp-relay.ts';
 
 /** The fault tests' relay does what its header promises (issue 31). */
@@ -53,7 +54,7 @@ describe.skipIf(testEngine !== 'postgres')('TCP relay to PostgreSQL', () => {
 
     const ended = new Promise<Error>((resolve) => client.once('error', resolve));
     const running = client.query('SELECT pg_sleep(5)').catch((err: Error) => err);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
     relay.resetAll();
     expect(await within(running, 1000)).toMatchObject({ value: expect.any(Error) });
     expect((await ended).message).toMatch(/ECONNRESET|Connection terminated/);

@@ -6,9 +6,10 @@ import {
 } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../i18n/index.ts';
 import { changeReplyFixture } from '../test/adminChange.ts';
 import { type Call, type Handler, mockApi, ok } from '../test/api.ts';
-import { makeAdmin } from '../test/fixtures.ts';
+import { makeAdmin, sleep } from '../test/fixtures.ts';
 import { renderWithAnt, renderWithAntAt, signIn } from '../test/render.tsx';
 import { DepositsTable } from './wallet/deposits/DepositsTable.tsx';
 import ApprovalThresholdsPage from './wallet/thresholds/ApprovalThresholdsPage.tsx';
@@ -99,6 +100,31 @@ describe('待复核 in the lists', () => {
     expect(await screen.findByText('需要另一位管理员复核')).toBeTruthy();
   });
 
+  it('says the first approval, its reason and the rule in English under en', async () => {
+    applyLanguage('en');
+    renderWithAnt(
+      <DepositsTable
+        rows={[deposit(1, { ...FIRST, window_total: '19999.98' })]}
+        loading={false}
+        selected={[]}
+        onSelect={() => {}}
+        busy={new Set()}
+        onApprove={() => {}}
+        onReject={() => {}}
+        onDetail={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('deposit-second-approval-1').textContent).toContain('root@example.com');
+    expect(screen.getByTestId('deposit-second-approval-1').textContent).toContain('Awaiting second review');
+    fireEvent.mouseEnter(button('deposit-approve-1').parentElement as HTMLElement);
+    const tip = await screen.findByText(/reached the dual-control threshold/);
+    expect(tip.textContent).toBe(
+      'The user’s 24-hour total of 19,999.98 USDT reached the dual-control threshold',
+    );
+    expect(await screen.findByText('Needs a second admin to review')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('withdrawals: the tag shows, and the first approver cannot pick 已通过 again', async () => {
     renderWithAnt(
       <WithdrawalsTable
@@ -166,7 +192,7 @@ describe('复核阈值', () => {
     expect(await screen.findByText('发放阈值最多保留 8 位小数')).toBeTruthy();
     fireEvent.click(screen.getByTestId('approval-thresholds-save'));
     // Refused in the form: nothing is sent.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
     fireEvent.change(payout, { target: { value: '6000.5' } });

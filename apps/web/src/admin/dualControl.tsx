@@ -2,23 +2,27 @@ import { DUAL_CONTROL_TEXTS, type FirstApproval, windowTotalReason } from '@plat
 import { formatDateTimeShort, formatNumber } from '@platform/domain';
 import { Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { contractText, i18n } from '../i18n/index.ts';
 import { useSessionSnapshot } from '../lib/session.tsx';
 
 /** Who recorded the first approval, and when: `首审 a@x.com 2025-01-01 12:00`. */
 export const firstApprovalText = (first: FirstApproval) =>
-  `首审 ${first.admin_email ?? `#${first.admin_id}`} ${formatDateTimeShort(first.at)}`;
+  i18n.t('admin:review.firstApproval', {
+    admin: first.admin_email ?? `#${first.admin_id}`,
+    time: formatDateTimeShort(first.at),
+  });
 
 /**
  * Why it needs a second admin (issue 32): the user's USDT total over 24 h when the first approval
  * was recorded, `该用户 24 小时内累计 19,999.98 USDT，达到双人复核阈值`; null when unknown.
  */
 export const firstApprovalReason = (first: FirstApproval): string | null =>
-  first.window_total ? windowTotalReason(formatNumber(first.window_total, 2)) : null;
+  first.window_total ? contractText(windowTotalReason(formatNumber(first.window_total, 2))) : null;
 
 const tipOf = (first: FirstApproval) =>
-  [firstApprovalText(first), firstApprovalReason(first), DUAL_CONTROL_TEXTS.secondAdminRequired]
+  [firstApprovalText(first), firstApprovalReason(first), contractText(DUAL_CONTROL_TEXTS.secondAdminRequired)]
     .filter(Boolean)
-    .join('，');
+    .join(i18n.t('admin:review.separator'));
 
 /**
  * 待复核 (dual control, issue 17): the request is approved by one admin and waits for another. The
@@ -39,7 +43,7 @@ export function SecondApprovalTag({
     return (
       <Tooltip title={tipOf(first)}>
         <Tag color="orange" style={{ marginInlineEnd: 0 }} data-testid={testId}>
-          {DUAL_CONTROL_TEXTS.awaitingTag}
+          {contractText(DUAL_CONTROL_TEXTS.awaitingTag)}
         </Tag>
       </Tooltip>
     );
@@ -47,7 +51,7 @@ export function SecondApprovalTag({
     <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 2 }} data-testid={testId}>
       <Tooltip title={tipOf(first)}>
         <Tag color="orange" style={{ marginInlineEnd: 0, width: 'fit-content' }}>
-          {DUAL_CONTROL_TEXTS.awaitingTag}
+          {contractText(DUAL_CONTROL_TEXTS.awaitingTag)}
         </Tag>
       </Tooltip>
       <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
@@ -72,7 +76,7 @@ export function useIsFirstApprover(): (first: FirstApproval | null) => boolean {
 export function SecondAdminTip({ mine, children }: { mine: boolean; children: ReactNode }) {
   if (!mine) return children;
   return (
-    <Tooltip title={DUAL_CONTROL_TEXTS.secondAdminRequired}>
+    <Tooltip title={contractText(DUAL_CONTROL_TEXTS.secondAdminRequired)}>
       <span style={{ display: 'inline-flex', cursor: 'not-allowed' }}>{children}</span>
     </Tooltip>
   );

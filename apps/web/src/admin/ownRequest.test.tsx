@@ -1,6 +1,7 @@
 import type { AdminDeposit, AdminKycRequest, AdminWithdrawal } from '@platform/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../i18n/index.ts';
 import { makeAdmin } from '../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../test/render.tsx';
 import { KycTable } from './kyc/KycTable.tsx';
@@ -81,6 +82,24 @@ async function expectTip(testId: string) {
 beforeEach(() => signIn(makeAdmin({ id: ME })));
 
 describe('own requests in the admin review screens', () => {
+  it('says the tip in English under en', async () => {
+    applyLanguage('en');
+    renderWithAnt(
+      <DepositsTable
+        rows={[deposit(1, ME)]}
+        loading={false}
+        selected={[]}
+        onSelect={() => {}}
+        busy={new Set()}
+        onApprove={() => {}}
+        onReject={() => {}}
+        onDetail={() => {}}
+      />,
+    );
+    fireEvent.mouseEnter(button('deposit-approve-1').parentElement as HTMLElement);
+    expect(await screen.findByText('You cannot review your own request')).toBeTruthy();
+  });
+
   it('deposits: own row has 通过 and 拒绝 disabled with the tip and cannot be selected', async () => {
     const onApprove = vi.fn();
     renderWithAnt(

@@ -1,9 +1,7 @@
 import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { i18n } from '../i18n/index.ts';
 import { useSessionSnapshot } from '../lib/session.tsx';
-
-/** The server's answer (403) when an admin reviews their own request (issue 17); also the tip. */
-export const OWN_REQUEST_TIP = '不能审核自己的申请';
 
 /** Whether a row's owner is the signed-in admin: their review buttons are disabled. */
 export function useIsOwnRequest(): (ownerId: number) => boolean {
@@ -15,7 +13,7 @@ export function useIsOwnRequest(): (ownerId: number) => boolean {
 export function OwnRequestTip({ own, children }: { own: boolean; children: ReactNode }) {
   if (!own) return children;
   return (
-    <Tooltip title={OWN_REQUEST_TIP}>
+    <Tooltip title={i18n.t('admin:review.ownRequest')}>
       <span style={{ display: 'inline-flex', gap: 4, cursor: 'not-allowed' }}>{children}</span>
     </Tooltip>
   );

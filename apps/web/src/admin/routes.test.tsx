@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/index.ts';
 import {
   ADMIN_ALIASES,
   ADMIN_PAGES,
@@ -6,7 +7,12 @@ import {
   adminDocumentTitle,
   adminNavigation,
   findAdminPage,
+  groupTitle,
+  pageTitle,
 } from './routes.tsx';
+
+const zh = i18n.getFixedT('zh-CN', 'admin');
+const en = i18n.getFixedT('en', 'admin');
 
 const SPEC_PAGES: [string, string][] = [
   ['/admin', '仪表盘'],
@@ -47,23 +53,35 @@ const SPEC_PAGES: [string, string][] = [
 function outline(superAdmin: boolean): unknown[] {
   return adminNavigation(superAdmin).map((entry) =>
     entry.type === 'page'
-      ? entry.page.title
-      : { [entry.group.title]: entry.pages.map((page) => `${page.title} ${page.path}`) },
+      ? pageTitle(entry.page, zh)
+      : {
+          [groupTitle(entry.group.key, zh)]: entry.pages.map((page) => `${pageTitle(page, zh)} ${page.path}`),
+        },
   );
 }
 
 describe('admin route table', () => {
   it('holds exactly the spec screens, each path once', () => {
-    expect(ADMIN_PAGES.map((page) => [page.path, page.title])).toEqual(SPEC_PAGES);
+    expect(ADMIN_PAGES.map((page) => [page.path, pageTitle(page, zh)])).toEqual(SPEC_PAGES);
     expect(new Set(ADMIN_PAGES.map((page) => page.path)).size).toBe(ADMIN_PAGES.length);
   });
 
   it('names the browser tab and the last breadcrumb after the menu entry of every screen', () => {
     for (const [path, title] of SPEC_PAGES) {
-      expect(adminDocumentTitle(path)).toBe(`${title} - 管理后台`);
-      expect(adminBreadcrumbs(path).at(-1)?.title).toBe(title);
+      expect(adminDocumentTitle(path, zh)).toBe(`${title} - 管理后台`);
+      expect(adminBreadcrumbs(path, zh).at(-1)?.title).toBe(title);
     }
-    expect(adminDocumentTitle('/admin/nowhere')).toBe('页面不存在 - 管理后台');
+    expect(adminDocumentTitle('/admin/nowhere', zh)).toBe('页面不存在 - 管理后台');
+  });
+
+  it('names every screen, group, tab and breadcrumb in English too', () => {
+    for (const page of ADMIN_PAGES) expect(pageTitle(page, en)).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(adminDocumentTitle('/admin/wallet/por', en)).toBe('Proof of liabilities - Back office');
+    expect(adminBreadcrumbs('/admin/trading/orders', en).map((crumb) => crumb.title)).toEqual([
+      'Back office',
+      'Trading',
+      'Orders',
+    ]);
   });
 
   it('builds the sidebar with the three groups; admin management for super admins only', () => {
@@ -130,18 +148,21 @@ describe('admin route table', () => {
   });
 
   it('derives breadcrumbs from the route', () => {
-    expect(adminBreadcrumbs('/admin')).toEqual([{ title: '管理后台', path: '/admin' }, { title: '仪表盘' }]);
-    expect(adminBreadcrumbs('/admin/wallet/deposits/')).toEqual([
+    expect(adminBreadcrumbs('/admin', zh)).toEqual([
+      { title: '管理后台', path: '/admin' },
+      { title: '仪表盘' },
+    ]);
+    expect(adminBreadcrumbs('/admin/wallet/deposits/', zh)).toEqual([
       { title: '管理后台', path: '/admin' },
       { title: '钱包管理', path: '/admin/wallet' },
       { title: '充值管理' },
     ]);
-    expect(adminBreadcrumbs('/admin/team')).toEqual([
+    expect(adminBreadcrumbs('/admin/team', zh)).toEqual([
       { title: '管理后台', path: '/admin' },
       { title: '团队管理', path: undefined },
       { title: '团队概览' },
     ]);
-    expect(adminBreadcrumbs('/admin/nothing')).toEqual([
+    expect(adminBreadcrumbs('/admin/nothing', zh)).toEqual([
       { title: '管理后台', path: '/admin' },
       { title: '页面不存在' },
     ]);

@@ -11,8 +11,10 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { PageLoader } from '../components/lazyPage.tsx';
+import type { adminZhCN } from '../i18n/admin/zh-CN.ts';
 
 /**
  * The one list of admin screens. The router (AdminRoutes), the sidebar menu and the breadcrumbs are
@@ -22,14 +24,16 @@ export type AdminGroupKey = 'wallet' | 'trading' | 'team';
 
 export interface AdminGroup {
   key: AdminGroupKey;
-  title: string;
   icon: ReactNode;
 }
+
+/** A screen's name in the admin catalogue (menu.<key>): the sidebar's entry, the tab and the breadcrumb. */
+export type AdminMenuKey = Exclude<keyof (typeof adminZhCN)['menu'], 'groups' | 'backOffice' | 'notFound'>;
 
 export interface AdminPage {
   /** Absolute path under /admin. */
   path: string;
-  title: string;
+  menu: AdminMenuKey;
   icon?: ReactNode;
   group?: AdminGroupKey;
   /** Admin management: menu entry and screen for admin_level super_admin only. */
@@ -39,208 +43,206 @@ export interface AdminPage {
 }
 
 export const ADMIN_ROOT = '/admin';
-export const ADMIN_HOME_TITLE = '管理后台';
-
 export const ADMIN_GROUPS: Record<AdminGroupKey, AdminGroup> = {
-  wallet: { key: 'wallet', title: '钱包管理', icon: <WalletOutlined /> },
-  trading: { key: 'trading', title: '交易管理', icon: <BarChartOutlined /> },
-  team: { key: 'team', title: '团队管理', icon: <TeamOutlined /> },
+  wallet: { key: 'wallet', icon: <WalletOutlined /> },
+  trading: { key: 'trading', icon: <BarChartOutlined /> },
+  team: { key: 'team', icon: <TeamOutlined /> },
 };
 
 /** In sidebar order; grouped entries appear under their group at the group's first position. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
     path: '/admin',
-    title: '仪表盘',
+    menu: 'dashboard',
     icon: <DashboardOutlined />,
     load: () => import('./dashboard/DashboardPage.tsx'),
   },
   {
     path: '/admin/users',
-    title: '用户管理',
+    menu: 'users',
     icon: <UserOutlined />,
     load: () => import('./users/UsersPage.tsx'),
   },
   {
     path: '/admin/admins',
-    title: '管理员管理',
+    menu: 'admins',
     icon: <SafetyCertificateOutlined />,
     superAdminOnly: true,
     load: () => import('./admins/AdminsPage.tsx'),
   },
   {
     path: '/admin/kyc',
-    title: 'KYC审核',
+    menu: 'kyc',
     icon: <AuditOutlined />,
     load: () => import('./kyc/KycPage.tsx'),
   },
   {
     path: '/admin/home',
-    title: '首页内容',
+    menu: 'home',
     icon: <PictureOutlined />,
     load: () => import('./home/HomeContentPage.tsx'),
   },
   {
     path: '/admin/wallet',
-    title: '钱包概览',
+    menu: 'walletOverview',
     group: 'wallet',
     load: () => import('./wallet/WalletOverviewPage.tsx'),
   },
   {
     path: '/admin/wallet/deposits',
-    title: '充值管理',
+    menu: 'deposits',
     group: 'wallet',
     load: () => import('./wallet/DepositsPage.tsx'),
   },
   {
     path: '/admin/wallet/withdrawals',
-    title: '提现管理',
+    menu: 'withdrawals',
     group: 'wallet',
     load: () => import('./wallet/WithdrawalsPage.tsx'),
   },
   {
     path: '/admin/wallet/adjustments',
-    title: '余额调整',
+    menu: 'adjustments',
     group: 'wallet',
     load: () => import('./wallet/adjustments/AdjustmentsPage.tsx'),
   },
   {
     path: '/admin/wallet/reconciliation',
-    title: '对账记录',
+    menu: 'reconciliation',
     group: 'wallet',
     load: () => import('./wallet/reconciliation/ReconciliationRunsPage.tsx'),
   },
   {
     // Proof of liabilities (issue 36): every admin sees the snapshots, a super admin takes one.
     path: '/admin/wallet/por',
-    title: '负债证明',
+    menu: 'por',
     group: 'wallet',
     load: () => import('./wallet/por/PorSnapshotsPage.tsx'),
   },
   {
     // Dual control (issue 17): every admin sees the thresholds, only a super admin edits them.
     path: '/admin/wallet/approval-thresholds',
-    title: '复核阈值',
+    menu: 'thresholds',
     group: 'wallet',
     load: () => import('./wallet/thresholds/ApprovalThresholdsPage.tsx'),
   },
   {
     path: '/admin/wallet/channels',
-    title: '充值通道',
+    menu: 'depositChannels',
     group: 'wallet',
     load: () => import('./wallet/DepositChannelsPage.tsx'),
   },
   {
     path: '/admin/wallet/withdraw-channels',
-    title: '提现通道',
+    menu: 'withdrawChannels',
     group: 'wallet',
     load: () => import('./wallet/WithdrawChannelsPage.tsx'),
   },
   {
     path: '/admin/trading',
-    title: '交易概览',
+    menu: 'tradingOverview',
     group: 'trading',
     load: () => import('./trading/TradingOverviewPage.tsx'),
   },
   {
     path: '/admin/trading/orders',
-    title: '订单管理',
+    menu: 'orders',
     group: 'trading',
     load: () => import('./trading/OrdersPage.tsx'),
   },
   {
     // Issue 33: every user's open perpetual positions at the mark.
     path: '/admin/trading/positions',
-    title: '持仓列表',
+    menu: 'positions',
     group: 'trading',
     load: () => import('./trading/PerpetualPositionsPage.tsx'),
   },
   {
     // Issue 34: each funding instant's rate, mark and what users paid and received.
     path: '/admin/trading/funding',
-    title: '资金费用',
+    menu: 'funding',
     group: 'trading',
     load: () => import('./trading/FundingReportPage.tsx'),
   },
   {
     // Issue 34: the house's exposure as counterparty, stress lines, alert thresholds.
     path: '/admin/trading/risk',
-    title: '风险敞口',
+    menu: 'risk',
     group: 'trading',
     load: () => import('./trading/RiskExposurePage.tsx'),
   },
   {
     // Issue 34: the perpetuals' leverage tiers, open-interest caps (a pending change) and insurance fund.
     path: '/admin/trading/perpetual-risk',
-    title: '风控参数',
+    menu: 'riskParams',
     group: 'trading',
     load: () => import('./trading/PerpetualRiskPage.tsx'),
   },
   {
     path: '/admin/trading/pairs',
-    title: '交易对管理',
+    menu: 'pairs',
     group: 'trading',
     load: () => import('./trading/PairsPage.tsx'),
   },
   {
     path: '/admin/trading/market-data',
-    title: '行情数据',
+    menu: 'marketData',
     group: 'trading',
     load: () => import('./trading/market-data/MarketDataPage.tsx'),
   },
   {
     // Issue 30: the venues behind the reference price index, their status per pair.
     path: '/admin/trading/price-sources',
-    title: '价格源',
+    menu: 'priceSources',
     group: 'trading',
     load: () => import('./trading/price-sources/PriceSourcesPage.tsx'),
   },
   {
     path: '/admin/trading/options',
-    title: '期权控制',
+    menu: 'options',
     group: 'trading',
     load: () => import('./trading/OptionControlPage.tsx'),
   },
   {
     path: '/admin/team',
-    title: '团队概览',
+    menu: 'teamOverview',
     group: 'team',
     load: () => import('./team/TeamOverviewPage.tsx'),
   },
   {
     path: '/admin/team/hierarchy',
-    title: '团队层级',
+    menu: 'hierarchy',
     group: 'team',
     load: () => import('./team/HierarchyPage.tsx'),
   },
   {
     path: '/admin/team/rewards',
-    title: '团队奖励',
+    menu: 'rewards',
     group: 'team',
     load: () => import('./team/RewardsPage.tsx'),
   },
   {
     path: '/admin/team/salary',
-    title: '团队工资',
+    menu: 'salary',
     group: 'team',
     load: () => import('./team/SalaryPage.tsx'),
   },
   {
     path: '/admin/transactions',
-    title: '资金流水',
+    menu: 'transactions',
     icon: <TransactionOutlined />,
     load: () => import('./transactions/TransactionsPage.tsx'),
   },
   {
     // Issue 32: proposals to change money-affecting settings, approved by a second admin.
     path: '/admin/changes',
-    title: '待生效变更',
+    menu: 'changes',
     icon: <DiffOutlined />,
     load: () => import('./changes/ChangesPage.tsx'),
   },
   {
     path: '/admin/audit',
-    title: '审计日志',
+    menu: 'audit',
     icon: <FileSearchOutlined />,
     superAdminOnly: true,
     load: () => import('./audit/AuditPage.tsx'),
@@ -309,23 +311,30 @@ export interface Crumb {
   path?: string;
 }
 
+/** A screen's name in the language shown. */
+export const pageTitle = (page: Pick<AdminPage, 'menu'>, t: TFunction<'admin'>) => t(`menu.${page.menu}`);
+
+/** A group's name in the language shown. */
+export const groupTitle = (group: AdminGroupKey, t: TFunction<'admin'>) => t(`menu.groups.${group}`);
+
 /** The browser tab's title: the screen's menu entry, then 管理后台. */
-export function adminDocumentTitle(pathname: string): string {
-  return `${findAdminPage(pathname)?.title ?? '页面不存在'} - ${ADMIN_HOME_TITLE}`;
+export function adminDocumentTitle(pathname: string, t: TFunction<'admin'>): string {
+  const page = findAdminPage(pathname);
+  return `${page ? pageTitle(page, t) : t('menu.notFound')} - ${t('menu.backOffice')}`;
 }
 
 /** 管理后台 › [group] › screen; an unknown path ends in 页面不存在. */
-export function adminBreadcrumbs(pathname: string): Crumb[] {
-  const crumbs: Crumb[] = [{ title: ADMIN_HOME_TITLE, path: ADMIN_ROOT }];
+export function adminBreadcrumbs(pathname: string, t: TFunction<'admin'>): Crumb[] {
+  const crumbs: Crumb[] = [{ title: t('menu.backOffice'), path: ADMIN_ROOT }];
   const page = findAdminPage(pathname);
-  if (!page) return [...crumbs, { title: '页面不存在' }];
+  if (!page) return [...crumbs, { title: t('menu.notFound') }];
   if (page.group) {
     const first = ADMIN_PAGES.find((candidate) => candidate.group === page.group);
     crumbs.push({
-      title: ADMIN_GROUPS[page.group].title,
+      title: groupTitle(page.group, t),
       path: first && first !== page ? first.path : undefined,
     });
   }
-  crumbs.push({ title: page.title });
+  crumbs.push({ title: pageTitle(page, t) });
   return crumbs;
 }

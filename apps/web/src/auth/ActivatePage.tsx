@@ -1,13 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
-import {
-  ADMIN_ACTIVATION_TEXTS,
-  completeAdminActivation,
-  PASSWORD_HINT,
-  startAdminActivation,
-} from '@platform/contracts';
+import { ADMIN_ACTIVATION_TEXTS, completeAdminActivation, startAdminActivation } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { passwordPolicyRule } from '../components/PasswordFields.tsx';
 import { type EnrolmentCalls, TwofaEnrolment } from '../components/twofa/TwofaEnrolment.tsx';
@@ -33,6 +29,7 @@ function activationCalls(token: string, password: string, onEmail: (email: strin
 
 /** Step 0: the admin's own password (the rules of registration). Nothing is sent until the code. */
 function PasswordStep({ onDone }: { onDone: (password: string) => void }) {
+  const { t } = useTranslation(['user', 'common']);
   return (
     <Form<PasswordValues>
       layout="vertical"
@@ -41,14 +38,12 @@ function PasswordStep({ onDone }: { onDone: (password: string) => void }) {
       onFinish={(values) => onDone(values.password)}
       data-testid="activate-password-step"
     >
-      <Typography.Paragraph>
-        设置您自己的登录密码，然后绑定两步验证。完成后才能登录后台；创建您账户的超级管理员不知道这个密码。
-      </Typography.Paragraph>
+      <Typography.Paragraph>{t('activate.intro')}</Typography.Paragraph>
       <Form.Item
         name="password"
-        label="设置密码"
-        rules={[{ required: true, message: '请输入密码' }, passwordPolicyRule]}
-        extra={PASSWORD_HINT}
+        label={t('activate.setPassword')}
+        rules={[{ required: true, message: t('auth.passwordRequired') }, passwordPolicyRule]}
+        extra={t('common:password.hint')}
       >
         <Input.Password
           prefix={<LockOutlined />}
@@ -58,15 +53,15 @@ function PasswordStep({ onDone }: { onDone: (password: string) => void }) {
       </Form.Item>
       <Form.Item
         name="confirm"
-        label="确认密码"
+        label={t('auth.confirmPassword')}
         dependencies={['password']}
         rules={[
-          { required: true, message: '请再次输入密码' },
+          { required: true, message: t('activate.confirmAgain') },
           ({ getFieldValue }) => ({
             validator: async (_, v?: string) =>
               !v || v === getFieldValue('password')
                 ? undefined
-                : Promise.reject(new Error('两次输入的密码不一致')),
+                : Promise.reject(new Error(t('common:password.differ'))),
           }),
         ]}
       >
@@ -77,7 +72,7 @@ function PasswordStep({ onDone }: { onDone: (password: string) => void }) {
         />
       </Form.Item>
       <Button type="primary" htmlType="submit" block data-testid="activate-password-next">
-        下一步：绑定两步验证
+        {t('activate.next')}
       </Button>
     </Form>
   );
@@ -89,14 +84,15 @@ function PasswordStep({ onDone }: { onDone: (password: string) => void }) {
  * anything else (unknown, used, expired, turned down) as an error with the server's text.
  */
 function LinkRefused({ error }: { error: unknown }) {
-  const text = errorMessage(error, ADMIN_ACTIVATION_TEXTS.invalid);
+  const { t } = useTranslation('user');
+  const text = errorMessage(error, t('activate.linkInvalid'));
   if (text === ADMIN_ACTIVATION_TEXTS.awaitingApproval)
     return (
       <Alert
         type="info"
         showIcon
-        title="等待另一位超级管理员批准"
-        description={`${text}。请在批准生效后再打开此链接。`}
+        title={t('activate.awaitingTitle')}
+        description={t('activate.awaitingDescription', { reason: text })}
         data-testid="activate-awaiting"
       />
     );
@@ -113,6 +109,7 @@ export default function ActivatePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  const { t } = useTranslation('user');
   const [password, setPassword] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const link = useQuery({
@@ -129,12 +126,12 @@ export default function ActivatePage() {
   );
 
   return (
-    <AuthCard title="激活管理员账户">
+    <AuthCard title={t('activate.title')}>
       {!token ? (
-        <Alert type="error" showIcon title={ADMIN_ACTIVATION_TEXTS.invalid} data-testid="activate-no-token" />
+        <Alert type="error" showIcon title={t('activate.linkInvalid')} data-testid="activate-no-token" />
       ) : link.isPending ? (
         <Flex justify="center" style={{ padding: 24 }}>
-          <Spin tip="正在检查激活链接" data-testid="activate-checking">
+          <Spin tip={t('activate.checking')} data-testid="activate-checking">
             <div style={{ width: 1, height: 40 }} />
           </Spin>
         </Flex>
@@ -144,13 +141,13 @@ export default function ActivatePage() {
         <Flex vertical gap={12}>
           {email && (
             <Typography.Text type="secondary" data-testid="activate-email">
-              账户：{email}
+              {t('activate.account', { email })}
             </Typography.Text>
           )}
           <TwofaEnrolment
             account={email}
             calls={calls}
-            finishLabel="完成，去登录"
+            finishLabel={t('activate.finish')}
             onCancel={() => setPassword(null)}
             onFinished={() => navigate('/login?redirect=/admin')}
           />
@@ -158,7 +155,7 @@ export default function ActivatePage() {
       ) : (
         <Flex vertical gap={12}>
           <Typography.Text type="secondary" data-testid="activate-email">
-            账户：{link.data.email}
+            {t('activate.account', { email: link.data.email })}
           </Typography.Text>
           <PasswordStep onDone={setPassword} />
         </Flex>

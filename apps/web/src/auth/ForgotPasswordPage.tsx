@@ -2,6 +2,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { forgotPassword } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WithSupportContact } from '../components/SupportContact.tsx';
 import { call } from '../lib/request.ts';
@@ -12,18 +13,19 @@ import { AuthCard } from './AuthCard.tsx';
  * address has an account (it reveals none), and the page shows that answer as it is.
  */
 export default function ForgotPasswordPage() {
+  const { t } = useTranslation('user');
   const send = useMutation({
     mutationFn: (email: string) => call(forgotPassword, { body: { email } }).then((r) => r.message),
   });
 
   if (send.isSuccess) {
     return (
-      <AuthCard title="忘记密码">
+      <AuthCard title={t('auth.forgotTitle')}>
         <Result
           status="success"
-          title="请查收邮件"
+          title={t('auth.checkMail')}
           subTitle={send.data}
-          extra={<Link to="/login">返回登录</Link>}
+          extra={<Link to="/login">{t('auth.backToLogin')}</Link>}
           data-testid="forgot-sent"
         />
       </AuthCard>
@@ -31,10 +33,8 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="忘记密码">
-      <Typography.Paragraph type="secondary">
-        输入注册时使用的邮箱，我们会发送一个重置密码的链接，15分钟内有效。
-      </Typography.Paragraph>
+    <AuthCard title={t('auth.forgotTitle')}>
+      <Typography.Paragraph type="secondary">{t('auth.forgotIntro')}</Typography.Paragraph>
       {send.isError && (
         <Alert
           type="error"
@@ -52,26 +52,27 @@ export default function ForgotPasswordPage() {
         onFinish={(values) => send.mutate(values.email.trim())}
       >
         <Form.Item
-          label="邮箱"
+          label={t('auth.email')}
           name="email"
           rules={[
-            { required: true, whitespace: true, message: '请输入邮箱' },
-            { type: 'email', message: '邮箱格式不正确' },
+            { required: true, whitespace: true, message: t('auth.emailRequired') },
+            { type: 'email', message: t('auth.emailInvalid') },
           ]}
         >
           <Input
             prefix={<MailOutlined />}
             autoComplete="email"
-            placeholder="邮箱"
+            placeholder={t('auth.email')}
             data-testid="forgot-email"
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={send.isPending}>
-          发送重置链接
+          {t('auth.sendResetLink')}
         </Button>
       </Form>
       <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
-        想起来了？<Link to="/login">返回登录</Link>
+        {t('auth.remembered')}
+        <Link to="/login">{t('auth.backToLogin')}</Link>
       </Typography.Paragraph>
     </AuthCard>
   );

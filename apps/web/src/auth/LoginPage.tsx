@@ -1,9 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { WithSupportContact } from '../components/SupportContact.tsx';
 import { TwofaCodeField } from '../components/twofa/TwofaCodeField.tsx';
+import { i18n } from '../i18n/index.ts';
 import { ApiError } from '../lib/request.ts';
 import { LOGIN_INCOMPLETE_MESSAGE } from '../lib/session.tsx';
 import { isTwofaChallenge, normaliseCode, twofaErrorText } from '../lib/twofa.ts';
@@ -23,9 +25,11 @@ interface LoginValues extends Credentials {
 
 /** 登录失败 with the server's message when it gave one; 登录失败，请重试 for anything unexpected. */
 export function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message || '登录失败';
-  if (error instanceof Error && error.message === LOGIN_INCOMPLETE_MESSAGE) return LOGIN_INCOMPLETE_MESSAGE;
-  return '登录失败，请重试';
+  if (error instanceof ApiError) return error.message || i18n.t('user:auth.loginFailed');
+  if (error instanceof Error && error.message === LOGIN_INCOMPLETE_MESSAGE) {
+    return i18n.t('user:auth.loginIncomplete');
+  }
+  return i18n.t('user:auth.loginFailedRetry');
 }
 
 /**
@@ -45,6 +49,7 @@ function CodeStep({
   onSubmit: (totp: string) => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation(['user', 'common']);
   const [recovery, setRecovery] = useState(false);
   const switchMode = () => {
     setRecovery((value) => !value);
@@ -61,9 +66,7 @@ function CodeStep({
       data-testid="login-twofa-step"
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 16 }}>
-        {recovery
-          ? '请输入一个未使用过的恢复码（每个恢复码只能使用一次）'
-          : '请打开身份验证器应用，输入显示的6位验证码'}
+        {recovery ? t('auth.twofaRecoveryPrompt') : t('auth.twofaCodePrompt')}
         <br />
         <Typography.Text strong style={{ overflowWrap: 'anywhere' }} data-testid="login-twofa-account">
           {account}
@@ -72,7 +75,7 @@ function CodeStep({
       <TwofaCodeField
         key={recovery ? 'recovery' : 'code'}
         name="totp"
-        label={recovery ? '恢复码' : '两步验证码'}
+        label={recovery ? t('auth.recoveryCode') : t('auth.twofaCode')}
         recovery={recovery}
         autoFocus
         testId="login-totp"
@@ -85,7 +88,7 @@ function CodeStep({
         loading={submitting}
         data-testid="login-totp-submit"
       >
-        验证并登录
+        {t('auth.verifyAndLogin')}
       </Button>
       <Flex justify="space-between" style={{ marginTop: 12 }}>
         <Button
@@ -95,7 +98,7 @@ function CodeStep({
           onClick={onBack}
           data-testid="login-twofa-back"
         >
-          返回
+          {t('common:back')}
         </Button>
         <Button
           type="link"
@@ -104,7 +107,7 @@ function CodeStep({
           onClick={switchMode}
           data-testid="login-twofa-mode"
         >
-          {recovery ? '使用验证码' : '使用恢复码'}
+          {recovery ? t('auth.useCode') : t('auth.useRecoveryCode')}
         </Button>
       </Flex>
     </Form>
@@ -112,6 +115,7 @@ function CodeStep({
 }
 
 export default function LoginPage() {
+  const { t } = useTranslation(['user', 'common']);
   // Set when the server asked for the second factor: the second step is shown.
   const [challenge, setChallenge] = useState<Credentials | null>(null);
   // The account of a step 2 left with 返回 fills step 1 again (the password is asked anew).
@@ -148,7 +152,7 @@ export default function LoginPage() {
 
   if (challenge) {
     return (
-      <AuthCard title="两步验证">
+      <AuthCard title={t('auth.twofaTitle')}>
         {errorAlert}
         <CodeStep
           account={challenge.account}
@@ -165,7 +169,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthCard title="登录">
+    <AuthCard title={t('auth.login')}>
       {notice && !error && (
         <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} data-testid="login-notice" />
       )}
@@ -179,26 +183,35 @@ export default function LoginPage() {
         initialValues={{ account: lastAccount }}
       >
         <Form.Item
-          label="邮箱或手机号"
+          label={t('auth.account')}
           name="account"
-          rules={[{ required: true, whitespace: true, message: '请输入邮箱或手机号' }]}
+          rules={[{ required: true, whitespace: true, message: t('auth.accountRequired') }]}
         >
-          <Input prefix={<UserOutlined />} autoComplete="username" placeholder="邮箱或手机号" />
+          <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('auth.account')} />
         </Form.Item>
-        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="密码" />
+        <Form.Item
+          label={t('auth.password')}
+          name="password"
+          rules={[{ required: true, message: t('auth.passwordRequired') }]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            placeholder={t('auth.password')}
+          />
         </Form.Item>
         <Flex justify="flex-end" style={{ marginTop: -16, marginBottom: 16 }}>
           <Link to="/forgot-password" data-testid="forgot-password-link">
-            忘记密码？
+            {t('auth.forgotLink')}
           </Link>
         </Flex>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-          登录
+          {t('auth.login')}
         </Button>
       </Form>
       <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
-        还没有账号？<Link to={registerLink}>立即注册</Link>
+        {t('auth.noAccount')}
+        <Link to={registerLink}>{t('auth.registerNow')}</Link>
       </Typography.Paragraph>
     </AuthCard>
   );

@@ -1,11 +1,12 @@
 import { GiftOutlined, LockOutlined, MailOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
-import { INVITE_QUERY_PARAM, PASSWORD_HINT, type RegisterBody, registerBody } from '@platform/contracts';
+import { INVITE_QUERY_PARAM, type RegisterBody, registerBody } from '@platform/contracts';
 import type { FormRule } from 'antd';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { i18n } from '../i18n/index.ts';
 import { ApiError } from '../lib/request.ts';
-import { REGISTER_FAILED_MESSAGE } from '../lib/session.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { useAuthForm } from './useAuthForm.ts';
 
@@ -19,7 +20,7 @@ interface RegisterValues {
 
 export function registerErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.message) return error.message;
-  return REGISTER_FAILED_MESSAGE;
+  return i18n.t('user:auth.registerFailed');
 }
 
 /**
@@ -31,7 +32,8 @@ function contractRule(field: 'email' | 'phone' | 'password'): FormRule {
     validator: async (_rule, value: unknown) => {
       if (typeof value !== 'string' || value === '' || (field !== 'password' && value.trim() === '')) return;
       const result = registerBody.shape[field].safeParse(value);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确');
+      if (!result.success)
+        throw new Error(result.error.issues[0]?.message ?? i18n.t('user:auth.invalidFormat'));
     },
   };
 }
@@ -43,6 +45,7 @@ export function inviteFromLink(params: URLSearchParams): string | undefined {
 }
 
 export default function RegisterPage() {
+  const { t } = useTranslation(['user', 'common']);
   const { params, redirect, error, submitting, submit, signedInTarget } = useAuthForm(
     (values: RegisterValues, session) => {
       const body: RegisterBody = {
@@ -63,16 +66,16 @@ export default function RegisterPage() {
 
   const loginLink = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
   return (
-    <AuthCard title="注册">
+    <AuthCard title={t('auth.register')}>
       {invite && (
         <Alert
           type="info"
           showIcon
           icon={<GiftOutlined />}
-          title="您正在通过好友的邀请注册"
+          title={t('auth.invitedTitle')}
           description={
             <span>
-              邀请人邀请码：
+              {t('auth.inviterCode')}
               <Typography.Text strong data-testid="register-inviter-code">
                 {invite}
               </Typography.Text>
@@ -99,59 +102,70 @@ export default function RegisterPage() {
         initialValues={{ invite_code: invite }}
       >
         <Form.Item
-          label="邮箱"
+          label={t('auth.email')}
           name="email"
-          rules={[{ required: true, whitespace: true, message: '请输入邮箱' }, contractRule('email')]}
+          rules={[
+            { required: true, whitespace: true, message: t('auth.emailRequired') },
+            contractRule('email'),
+          ]}
         >
-          <Input prefix={<MailOutlined />} autoComplete="email" placeholder="邮箱" />
+          <Input prefix={<MailOutlined />} autoComplete="email" placeholder={t('auth.email')} />
         </Form.Item>
-        <Form.Item label="手机号（选填）" name="phone" rules={[contractRule('phone')]}>
-          <Input prefix={<MobileOutlined />} autoComplete="tel" placeholder="手机号" />
+        <Form.Item label={t('auth.phoneOptional')} name="phone" rules={[contractRule('phone')]}>
+          <Input prefix={<MobileOutlined />} autoComplete="tel" placeholder={t('auth.phone')} />
         </Form.Item>
         <Form.Item
-          label="密码"
+          label={t('auth.password')}
           name="password"
           rules={[
-            { required: true, message: '请输入密码' },
+            { required: true, message: t('auth.passwordRequired') },
             // The password policy: the contract's rules and messages.
             contractRule('password'),
           ]}
-          extra={PASSWORD_HINT}
+          extra={t('common:password.hint')}
           hasFeedback
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder="密码" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            placeholder={t('auth.password')}
+          />
         </Form.Item>
         <Form.Item
-          label="确认密码"
+          label={t('auth.confirmPassword')}
           name="confirm"
           dependencies={['password']}
           hasFeedback
           rules={[
-            { required: true, message: '请确认密码' },
+            { required: true, message: t('auth.confirmRequired') },
             ({ getFieldValue }) => ({
               validator: async (_rule, value: unknown) => {
                 if (!value || getFieldValue('password') === value) return;
-                throw new Error('两次输入的密码不一致');
+                throw new Error(t('common:password.differ'));
               },
             }),
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder="确认密码" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            placeholder={t('auth.confirmPassword')}
+          />
         </Form.Item>
         <Form.Item
-          label={locked ? '邀请码' : '邀请码（选填）'}
+          label={locked ? t('auth.inviteCode') : t('auth.inviteCodeOptional')}
           name="invite_code"
           extra={
             locked && (
               <span>
-                来自邀请链接，已自动填写
+                {t('auth.inviteFromLink')}
                 <Button
                   type="link"
                   size="small"
                   onClick={() => setUnlocked(true)}
                   data-testid="register-invite-edit"
                 >
-                  修改
+                  {t('auth.edit')}
                 </Button>
               </span>
             )
@@ -160,7 +174,7 @@ export default function RegisterPage() {
           <Input
             prefix={<TeamOutlined />}
             suffix={locked ? <LockOutlined style={{ color: '#bfbfbf' }} /> : undefined}
-            placeholder="邀请码"
+            placeholder={t('auth.inviteCode')}
             maxLength={32}
             readOnly={locked}
             style={locked ? { background: '#f5f5f5' } : undefined}
@@ -168,11 +182,12 @@ export default function RegisterPage() {
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-          注册
+          {t('auth.register')}
         </Button>
       </Form>
       <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
-        已有账号？<Link to={loginLink}>立即登录</Link>
+        {t('auth.haveAccount')}
+        <Link to={loginLink}>{t('auth.loginNow')}</Link>
       </Typography.Paragraph>
     </AuthCard>
   );

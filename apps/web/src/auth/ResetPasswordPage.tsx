@@ -1,6 +1,7 @@
-import { RECOVERY_MESSAGES, resetPassword } from '@platform/contracts';
+import { resetPassword } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NewPasswordFields } from '../components/PasswordFields.tsx';
 import { WithSupportContact } from '../components/SupportContact.tsx';
@@ -14,6 +15,7 @@ import { LOGIN_NOTICE_PARAM, PASSWORD_RESET_NOTICE } from './notices.ts';
  * link and signs every device out, so this one forgets its session too and opens 登录.
  */
 export default function ResetPasswordPage() {
+  const { t } = useTranslation('user');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -27,11 +29,11 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="重置密码">
+      <AuthCard title={t('auth.resetTitle')}>
         <Result
           status="warning"
-          title={RECOVERY_MESSAGES.resetLinkInvalid}
-          extra={<Link to="/forgot-password">重新申请</Link>}
+          title={t('auth.resetLinkInvalid')}
+          extra={<Link to="/forgot-password">{t('auth.requestAgain')}</Link>}
           data-testid="reset-no-token"
         />
       </AuthCard>
@@ -39,13 +41,13 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="重置密码">
+    <AuthCard title={t('auth.resetTitle')}>
       {reset.isError && (
         <Alert
           type="error"
           showIcon
           title={<WithSupportContact text={reset.error.message} />}
-          action={<Link to="/forgot-password">重新申请</Link>}
+          action={<Link to="/forgot-password">{t('auth.requestAgain')}</Link>}
           style={{ marginBottom: 16 }}
           data-testid="reset-error"
         />
@@ -59,7 +61,7 @@ export default function ResetPasswordPage() {
       >
         <NewPasswordFields />
         <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
-          重置密码
+          {t('auth.resetTitle')}
         </Button>
       </Form>
     </AuthCard>

@@ -1,7 +1,8 @@
-import { RECOVERY_MESSAGES, verifyEmail } from '@platform/contracts';
+import { verifyEmail } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../lib/request.ts';
 import { refreshProfile, sessionStore } from '../lib/session.tsx';
@@ -9,6 +10,7 @@ import { AuthCard } from './AuthCard.tsx';
 
 /** The verification link's page (`/verify-email?token=…`): verifies on opening and says how it went. */
 export default function VerifyEmailPage() {
+  const { t } = useTranslation('user');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -26,14 +28,14 @@ export default function VerifyEmailPage() {
 
   const failed = !token || verify.isError;
   return (
-    <AuthCard title="验证邮箱">
+    <AuthCard title={t('auth.verifyTitle')}>
       {verify.isSuccess && (
         <Result
           status="success"
           title={verify.data}
           extra={
             <Button type="primary" onClick={() => navigate('/me/security')}>
-              前往安全中心
+              {t('auth.goToSecurity')}
             </Button>
           }
           data-testid="verify-done"
@@ -42,9 +44,9 @@ export default function VerifyEmailPage() {
       {failed && (
         <Result
           status="warning"
-          title={verify.error?.message ?? RECOVERY_MESSAGES.verifyLinkInvalid}
-          subTitle="可在 我的 → 安全中心 重新发送验证邮件"
-          extra={<Button onClick={() => navigate('/me/security')}>前往安全中心</Button>}
+          title={verify.error?.message ?? t('auth.verifyLinkInvalid')}
+          subTitle={t('auth.resendHint')}
+          extra={<Button onClick={() => navigate('/me/security')}>{t('auth.goToSecurity')}</Button>}
           data-testid="verify-failed"
         />
       )}

@@ -1,8 +1,6 @@
 import { Button, Result } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-
-export const ERROR_BOUNDARY_TITLE = '组件加载失败';
-export const ERROR_BOUNDARY_TEXT = '抱歉，此组件遇到了问题。请尝试刷新页面或稍后再试。';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   children: ReactNode;
@@ -16,6 +14,23 @@ interface State {
   error: Error | null;
 }
 
+/** What a caught crash shows: 组件加载失败, the text and 重试 (a function, so it follows the language). */
+function CrashView({ description, onRetry }: { description?: ReactNode; onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Result
+      status="error"
+      title={t('components.boundaryTitle')}
+      subTitle={description ?? t('components.boundaryText')}
+      extra={
+        <Button type="primary" autoInsertSpace={false} onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      }
+    />
+  );
+}
+
 /** Catches a crashing (or failing lazy) component and offers 重试, which renders it again. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
@@ -25,7 +40,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('组件错误', error, info.componentStack);
+    console.error('component error', error, info.componentStack);
   }
 
   private readonly reset = () => {
@@ -35,17 +50,6 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
-    return (
-      <Result
-        status="error"
-        title={ERROR_BOUNDARY_TITLE}
-        subTitle={this.props.description ?? ERROR_BOUNDARY_TEXT}
-        extra={
-          <Button type="primary" autoInsertSpace={false} onClick={this.reset}>
-            重试
-          </Button>
-        }
-      />
-    );
+    return <CrashView description={this.props.description} onRetry={this.reset} />;
   }
 }

@@ -2,6 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -47,6 +48,7 @@ export interface SearchResetButtonsProps {
 
 /** 查询 (apply the typed text) and 重置 (clear every filter). */
 export function SearchResetButtons({ onSearch, onReset, testIdPrefix }: SearchResetButtonsProps) {
+  const { t } = useTranslation('common');
   return (
     <>
       <Button
@@ -55,10 +57,10 @@ export function SearchResetButtons({ onSearch, onReset, testIdPrefix }: SearchRe
         onClick={onSearch}
         data-testid={`${testIdPrefix}-search`}
       >
-        查询
+        {t('components.search')}
       </Button>
       <Button onClick={onReset} data-testid={`${testIdPrefix}-reset`}>
-        重置
+        {t('components.reset')}
       </Button>
     </>
   );

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE, type Endpoint, type EndpointData } from '@platform/c
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type ReactNode, useMemo } from 'react';
+import { i18n } from '../i18n/index.ts';
 import { type ListParam, type ListParamsSchema, param, useListParams } from '../lib/listParams.ts';
 import { type ApiReply, call } from '../lib/request.ts';
 import { ListFooter as PagedFooter } from './ListFooter.tsx';
@@ -93,7 +94,7 @@ export function useFilteredList<F extends { [K in keyof F]?: string }, E extends
     // The contract checks the values first, so a typo is a message, not a failed page.
     const checked = check.safeParse({ page: 1, limit, ...next });
     if (!checked.success) {
-      message.error(checked.error.issues[0]?.message ?? '筛选条件不正确');
+      message.error(checked.error.issues[0]?.message ?? i18n.t('common:components.badFilter'));
       return;
     }
     const change: Record<string, unknown> = {};

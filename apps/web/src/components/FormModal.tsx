@@ -1,5 +1,6 @@
 import { App, Button, Form, type FormInstance, type FormProps, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface FormModalProps<T extends object> {
   title: string;
@@ -47,6 +48,7 @@ export function FormModal<T extends object>({
   onValuesChange,
   children,
 }: FormModalProps<T>) {
+  const { t } = useTranslation('common');
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
 
@@ -54,7 +56,9 @@ export function FormModal<T extends object>({
     setSaving(true);
     try {
       const result = await save(values);
-      message.success(savedMessage ? savedMessage(result) : editing ? '更新成功' : '添加成功');
+      message.success(
+        savedMessage ? savedMessage(result) : editing ? t('components.updated') : t('components.added'),
+      );
       onSaved();
     } catch (error) {
       message.error(failure(error));
@@ -72,7 +76,7 @@ export function FormModal<T extends object>({
       width={width}
       footer={[
         <Button key="cancel" onClick={onClose}>
-          取消
+          {t('cancel')}
         </Button>,
         <Button
           key="save"
@@ -82,7 +86,7 @@ export function FormModal<T extends object>({
           onClick={() => form.submit()}
           data-testid={saveTestId}
         >
-          {editing ? '保存' : '添加'}
+          {editing ? t('components.save') : t('components.add')}
         </Button>,
       ]}
     >

@@ -15,6 +15,7 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 
 /** Spec 001 §9: zoom 0.2x to 5x in steps of ×/÷1.2, rotation by 90 degrees. */
 export const MIN_ZOOM = 0.2;
@@ -82,6 +83,7 @@ export interface ImageViewerProps {
  * same. Mount it to open it (the view starts at 100% every time).
  */
 export function ImageViewer({ src, alt = '', title, onClose }: ImageViewerProps) {
+  const { t } = useTranslation('common');
   const [view, setView] = useState<ViewState>(INITIAL_VIEW);
   const [dragging, setDragging] = useState(false);
   const drag = useRef<{ startX: number; startY: number; x: number; y: number } | null>(null);
@@ -145,10 +147,20 @@ export function ImageViewer({ src, alt = '', title, onClose }: ImageViewerProps)
   };
 
   const buttons: { action: ViewAction; label: string; icon: ReactNode; disabled?: boolean }[] = [
-    { action: 'zoomOut', label: '缩小 (-)', icon: <ZoomOutOutlined />, disabled: view.scale <= MIN_ZOOM },
-    { action: 'zoomIn', label: '放大 (+)', icon: <ZoomInOutlined />, disabled: view.scale >= MAX_ZOOM },
-    { action: 'rotate', label: '旋转 (R)', icon: <RotateRightOutlined /> },
-    { action: 'reset', label: '重置 (0)', icon: <UndoOutlined /> },
+    {
+      action: 'zoomOut',
+      label: t('components.viewer.zoomOut'),
+      icon: <ZoomOutOutlined />,
+      disabled: view.scale <= MIN_ZOOM,
+    },
+    {
+      action: 'zoomIn',
+      label: t('components.viewer.zoomIn'),
+      icon: <ZoomInOutlined />,
+      disabled: view.scale >= MAX_ZOOM,
+    },
+    { action: 'rotate', label: t('components.viewer.rotate'), icon: <RotateRightOutlined /> },
+    { action: 'reset', label: t('components.viewer.reset'), icon: <UndoOutlined /> },
   ];
 
   return createPortal(
@@ -156,7 +168,7 @@ export function ImageViewer({ src, alt = '', title, onClose }: ImageViewerProps)
       ref={overlay}
       role="dialog"
       aria-modal="true"
-      aria-label={typeof title === 'string' ? title : '图片查看'}
+      aria-label={typeof title === 'string' ? title : t('components.viewer.label')}
       tabIndex={-1}
       data-testid="image-viewer"
       style={{
@@ -204,11 +216,11 @@ export function ImageViewer({ src, alt = '', title, onClose }: ImageViewerProps)
           >
             {zoomPercent(view.scale)}
           </Typography.Text>
-          <Tooltip title="关闭 (Esc)">
+          <Tooltip title={t('components.viewer.close')}>
             <Button
               ghost
               icon={<CloseOutlined />}
-              aria-label="关闭 (Esc)"
+              aria-label={t('components.viewer.close')}
               onClick={onClose}
               data-testid="image-viewer-close"
             />
@@ -244,7 +256,7 @@ export function ImageViewer({ src, alt = '', title, onClose }: ImageViewerProps)
           color: 'rgba(255, 255, 255, 0.65)',
         }}
       >
-        拖动移动图片 · 滚轮或 +/- 缩放 · R 旋转 · 0 重置 · Esc 关闭
+        {t('components.viewer.help')}
       </Typography.Text>
     </div>,
     document.body,

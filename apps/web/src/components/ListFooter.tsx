@@ -1,6 +1,7 @@
 import type { Pagination as PageInfo } from '@platform/contracts';
 import { Flex, Pagination, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { i18n } from '../i18n/index.ts';
 import { countText, pageRangeText } from './pagination.ts';
 
 export interface ListFooterProps {
@@ -32,7 +33,7 @@ export interface ListFooterProps {
 export function ListFooter({
   pagination,
   page,
-  noun = '条记录',
+  noun,
   totalText,
   onChange,
   pageSizes,
@@ -46,7 +47,7 @@ export function ListFooter({
     <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
       <Typography.Text type="secondary" data-testid={`${testId}-page-text`}>
         {pageRangeText(pagination)}
-        {totalText ?? countText(pagination, noun)}
+        {totalText ?? countText(pagination, noun ?? i18n.t('common:components.records'))}
       </Typography.Text>
       {(totalPages > 1 || choosesSize) && (
         <Pagination

@@ -3,6 +3,7 @@ import { formatDateTime } from '@platform/domain';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../lib/request.ts';
 import { LoadErrorView } from './LoadErrorView.tsx';
@@ -28,6 +29,7 @@ export interface OverviewFrameProps<T> {
  * Only the button's own refresh spins it (刷新中): the periodic reload stays silent.
  */
 export function OverviewFrame<T>(props: OverviewFrameProps<T>) {
+  const { t } = useTranslation('common');
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: props.queryKey,
@@ -65,7 +67,7 @@ export function OverviewFrame<T>(props: OverviewFrameProps<T>) {
         </Typography.Title>
         <Flex align="center" gap={12} wrap>
           <Typography.Text type="secondary" data-testid={`${props.testId}-updated-at`}>
-            最后更新：{formatDateTime(dataUpdatedAt)}
+            {t('components.lastUpdated', { time: formatDateTime(dataUpdatedAt) })}
           </Typography.Text>
           <Button
             icon={props.link.icon}
@@ -81,7 +83,7 @@ export function OverviewFrame<T>(props: OverviewFrameProps<T>) {
             onClick={() => void refresh()}
             data-testid={`${props.testId}-refresh`}
           >
-            {refreshing ? '刷新中' : '刷新'}
+            {refreshing ? t('components.refreshing') : t('components.refresh')}
           </Button>
         </Flex>
       </Flex>

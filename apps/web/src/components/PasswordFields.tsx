@@ -1,7 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
-import { PASSWORD_HINT, passwordProblem } from '@platform/contracts';
+import { passwordProblem } from '@platform/contracts';
 import type { FormRule } from 'antd';
 import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The password policy (packages/contracts password-policy.ts) as a form rule: the server's words,
@@ -29,10 +30,12 @@ interface NewPasswordFieldsProps {
  */
 export function NewPasswordFields({
   name = 'newPassword',
-  label = '新密码',
-  confirmLabel = '确认新密码',
+  label: givenLabel,
+  confirmLabel,
   differentFrom,
 }: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
+  const label = givenLabel ?? t('password.newPassword');
   return (
     <>
       <Form.Item
@@ -40,14 +43,14 @@ export function NewPasswordFields({
         name={name}
         dependencies={differentFrom ? [differentFrom] : []}
         hasFeedback
-        extra={PASSWORD_HINT}
+        extra={t('password.hint')}
         rules={[
-          { required: true, message: `请输入${label}` },
+          { required: true, message: t('password.required', { field: label }) },
           passwordPolicyRule,
           ({ getFieldValue }) => ({
             validator: async (_rule, value: unknown) => {
               if (differentFrom && value && value === getFieldValue(differentFrom))
-                throw new Error('新密码不能与原密码相同');
+                throw new Error(t('password.sameAsOld'));
             },
           }),
         ]}
@@ -55,15 +58,15 @@ export function NewPasswordFields({
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="new-password" />
       </Form.Item>
       <Form.Item
-        label={confirmLabel}
+        label={confirmLabel ?? t('password.confirmNewPassword')}
         name="confirm"
         dependencies={[name]}
         hasFeedback
         rules={[
-          { required: true, message: `请再次输入${label}` },
+          { required: true, message: t('password.enterAgain', { field: label }) },
           ({ getFieldValue }) => ({
             validator: async (_rule, value: unknown) => {
-              if (value && value !== getFieldValue(name)) throw new Error('两次输入的密码不一致');
+              if (value && value !== getFieldValue(name)) throw new Error(t('password.differ'));
             },
           }),
         ]}
@@ -87,9 +90,14 @@ export interface PasswordChangeValues {
 
 /** 修改密码's fields: the current password, then a new one (not the same) twice. */
 export function PasswordChangeFields() {
+  const { t } = useTranslation();
   return (
     <>
-      <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
+      <Form.Item
+        label={t('password.oldPassword')}
+        name="oldPassword"
+        rules={[{ required: true, message: t('password.oldPasswordRequired') }]}
+      >
         <Input.Password
           prefix={<LockOutlined />}
           autoComplete="current-password"

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 const FRAME = { border: '1px solid #f0f0f0', borderRadius: 8, background: '#fff' } as const;
 
@@ -26,6 +27,7 @@ export function QrCode({
   alt: string;
   testId: string;
 }) {
+  const { t } = useTranslation('common');
   const query = useQuery({
     queryKey: ['qr-code', text, size],
     queryFn: () => qrDataUrl(text ?? '', size),
@@ -51,9 +53,9 @@ export function QrCode({
         />
       ) : query.isError ? (
         <>
-          <Typography.Text type="secondary">二维码生成失败</Typography.Text>
+          <Typography.Text type="secondary">{t('qrFailed')}</Typography.Text>
           <Button size="small" onClick={() => void query.refetch()} data-testid={`${testId}-retry`}>
-            重试
+            {t('retry')}
           </Button>
         </>
       ) : (

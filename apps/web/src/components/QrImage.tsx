@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { QR_FILES_PATH } from '@platform/contracts';
 import { Button, Flex, Image, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { readToken } from '../lib/storage.ts';
 
 type Source = { state: 'loading' } | { state: 'ready'; src: string } | { state: 'failed' };
@@ -46,6 +47,7 @@ export function usePrivateImage(url: string, attempt: number): Source {
 
 /** A QR image with a loading state and a failed view with a reload button. */
 export function QrImage({ url, size = 120, testId }: { url: string; size?: number; testId?: string }) {
+  const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(0);
   const [broken, setBroken] = useState(false);
   const source = usePrivateImage(url, attempt);
@@ -69,7 +71,7 @@ export function QrImage({ url, size = 120, testId }: { url: string; size?: numbe
         data-testid={testId && `${testId}-failed`}
       >
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          图片加载失败
+          {t('components.imageFailed')}
         </Typography.Text>
         <Button
           size="small"
@@ -79,7 +81,7 @@ export function QrImage({ url, size = 120, testId }: { url: string; size?: numbe
             setAttempt((n) => n + 1);
           }}
         >
-          重新加载
+          {t('components.reload')}
         </Button>
       </Flex>
     );
@@ -87,7 +89,7 @@ export function QrImage({ url, size = 120, testId }: { url: string; size?: numbe
   return (
     <Image
       src={source.src}
-      alt="收款二维码"
+      alt={t('components.qrAlt')}
       width={size}
       height={size}
       style={{ objectFit: 'contain' }}

@@ -1,5 +1,6 @@
 import { type ButtonProps, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface ReasonPromptOptions {
   /** The dialog's title (e.g. the confirmation question). */
@@ -19,8 +20,6 @@ interface OpenPrompt extends ReasonPromptOptions {
 /** A data-testid for props objects (antd's ButtonProps has no index signature for data-* keys). */
 const testId = (id: string): ButtonProps => ({ 'data-testid': id }) as ButtonProps;
 
-export const DEFAULT_REASON_LABEL = '请输入拒绝原因:';
-
 /**
  * The browser prompt() of the spec as an antd modal with an input (test ids reason-input, reason-ok).
  * `prompt()` resolves with the trimmed reason, or null when the operator cancels: the caller then
@@ -32,6 +31,7 @@ export function useReasonPrompt(): {
   prompt: (options: ReasonPromptOptions) => Promise<string | null>;
   element: ReactNode;
 } {
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState<OpenPrompt | null>(null);
   const [value, setValue] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -63,14 +63,14 @@ export function useReasonPrompt(): {
     else finish(trimmed);
   };
   // What OK with nothing typed says: the default question's 请输入拒绝原因, or 请输入原因 under a question of the caller's.
-  const emptyMessage = open?.label ? '请输入原因' : '请输入拒绝原因';
+  const emptyMessage = open?.label ? t('components.reasonRequired') : t('components.rejectReasonRequired');
 
   const element = (
     <Modal
       open={open !== null}
       title={open?.title}
-      okText={open?.okText ?? '确定'}
-      cancelText="取消"
+      okText={open?.okText ?? t('components.ok')}
+      cancelText={t('cancel')}
       onOk={confirm}
       onCancel={() => finish(null)}
       okButtonProps={{ danger: open?.danger, ...testId('reason-ok') }}
@@ -78,7 +78,7 @@ export function useReasonPrompt(): {
       destroyOnHidden
     >
       <Typography.Paragraph style={{ marginBottom: 8 }}>
-        {open?.label ?? DEFAULT_REASON_LABEL}
+        {open?.label ?? t('components.rejectReasonLabel')}
       </Typography.Paragraph>
       <Input.TextArea
         data-testid="reason-input"

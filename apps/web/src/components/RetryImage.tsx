@@ -1,6 +1,7 @@
 import { PictureOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { type CSSProperties, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The cache-busting parameter a reload adds (spec 001 §8), keeping the URL's own query (the signature). */
 export const CACHE_BUST_PARAM = '_t';
@@ -36,6 +37,7 @@ export interface RetryImageProps {
  * image again with a cache-busting parameter (and asks the page for fresh URLs).
  */
 export function RetryImage({ url, alt, width, height, onOpen, onReload, testId, style }: RetryImageProps) {
+  const { t } = useTranslation('common');
   const [bust, setBust] = useState<number | null>(null);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const box: CSSProperties = {
@@ -52,7 +54,7 @@ export function RetryImage({ url, alt, width, height, onOpen, onReload, testId, 
       <Flex vertical justify="center" align="center" style={box} data-testid={testId}>
         <PictureOutlined style={{ color: 'rgba(0, 0, 0, 0.25)' }} />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          无图片
+          {t('components.noImage')}
         </Typography.Text>
       </Flex>
     );
@@ -70,7 +72,7 @@ export function RetryImage({ url, alt, width, height, onOpen, onReload, testId, 
         data-testid={testId && `${testId}-failed`}
       >
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
-          图片加载失败
+          {t('components.imageFailed')}
         </Typography.Text>
         <Button
           size="small"
@@ -84,7 +86,7 @@ export function RetryImage({ url, alt, width, height, onOpen, onReload, testId, 
           data-testid="image-retry"
           style={{ fontSize: 12, padding: 0, height: 'auto' }}
         >
-          重新加载
+          {t('components.reload')}
         </Button>
       </Flex>
     );
@@ -106,7 +108,7 @@ export function RetryImage({ url, alt, width, height, onOpen, onReload, testId, 
   return (
     <button
       type="button"
-      aria-label={`查看${alt}`}
+      aria-label={t('components.viewImage', { alt })}
       onClick={() => onOpen(src)}
       style={{ padding: 0, border: 'none', background: 'none', cursor: 'zoom-in' }}
     >

@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface SearchBoxProps {
   /** The search that is applied now. */
@@ -19,6 +20,7 @@ export interface SearchBoxProps {
  * applied value when that changes from outside (the back button, a link).
  */
 export function SearchBox({ value, onSearch, placeholder, width = 280, size, testId }: SearchBoxProps) {
+  const { t } = useTranslation('common');
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
@@ -38,7 +40,7 @@ export function SearchBox({ value, onSearch, placeholder, width = 280, size, tes
         icon={<SearchOutlined />}
         onClick={() => onSearch(text.trim())}
         data-testid={`${testId}-submit`}
-        aria-label="搜索"
+        aria-label={t('components.searchLabel')}
       />
     </Space.Compact>
   );

@@ -1,4 +1,5 @@
 import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 export interface SectionErrorProps {
   title: string;
@@ -10,6 +11,7 @@ export interface SectionErrorProps {
 
 /** A section that could not load: the message and a retry, while the rest of the screen keeps working. */
 export function SectionError({ title, reason, onRetry, retrying, testId }: SectionErrorProps) {
+  const { t } = useTranslation('common');
   return (
     <Alert
       type="error"
@@ -18,7 +20,7 @@ export function SectionError({ title, reason, onRetry, retrying, testId }: Secti
       description={reason && reason !== title ? reason : undefined}
       action={
         <Button size="small" onClick={onRetry} loading={retrying} data-testid={`${testId}-retry`}>
-          重试
+          {t('retry')}
         </Button>
       }
       data-testid={testId}

@@ -1,12 +1,6 @@
-import {
-  DEPOSIT_STATUS_LABELS,
-  type DepositStatus,
-  KYC_STATUS_LABELS,
-  type KycStatus,
-  WITHDRAWAL_STATUS_LABELS,
-  type WithdrawalStatus,
-} from '@platform/contracts';
+import type { DepositStatus, KycStatus, WithdrawalStatus } from '@platform/contracts';
 import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 const KYC_COLORS: Record<KycStatus, string> = {
   approved: 'success',
@@ -18,9 +12,10 @@ const KYC_COLORS: Record<KycStatus, string> = {
 
 /** 已认证 / 待审核 / 审核中 / 已拒绝 / 未认证. */
 export function KycBadge({ status }: { status: KycStatus }) {
+  const { t } = useTranslation();
   return (
     <Tag color={KYC_COLORS[status]} data-testid="kyc-badge">
-      {KYC_STATUS_LABELS[status]}
+      {t(`kycStatus.${status}`)}
     </Tag>
   );
 }
@@ -33,9 +28,10 @@ const DEPOSIT_COLORS: Record<DepositStatus, string> = {
 };
 
 export function DepositStatusTag({ status }: { status: DepositStatus }) {
+  const { t } = useTranslation();
   return (
     <Tag color={DEPOSIT_COLORS[status]} data-testid="deposit-status">
-      {DEPOSIT_STATUS_LABELS[status]}
+      {t(`depositStatus.${status}`)}
     </Tag>
   );
 }
@@ -50,9 +46,10 @@ const WITHDRAWAL_COLORS: Record<WithdrawalStatus, string> = {
 };
 
 export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
+  const { t } = useTranslation();
   return (
     <Tag color={WITHDRAWAL_COLORS[status]} data-testid="withdrawal-status">
-      {WITHDRAWAL_STATUS_LABELS[status]}
+      {t(`withdrawalStatus.${status}`)}
     </Tag>
   );
 }

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../test/api.ts';
+import { sleep } from '../test/fixtures.ts';
 import { renderWithAnt } from '../test/render.tsx';
 import { SupportMenuRow } from '../user/account/SupportMenuRow.tsx';
 import { SupportContactValue, WithSupportContact } from './SupportContact.tsx';
@@ -31,13 +32,13 @@ describe('support contact in the user app (issue 33)', () => {
   it('adds nothing to a message that does not mention support, and nothing while none is configured', async () => {
     const { calls } = serve(link);
     renderWithAnt(<WithSupportContact text="密码错误" />);
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     expect(screen.queryByTestId('support-contact-hint')).toBeNull();
     expect(calls).toHaveLength(0);
 
     serve(null);
     renderWithAnt(<WithSupportContact text="请联系客服" />);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
     expect(screen.queryByTestId('support-contact-hint')).toBeNull();
     expect(screen.getByText('请联系客服')).toBeTruthy();
   });

@@ -1,10 +1,11 @@
 import { classifySupportContact, getSupportContact, type SupportContactView } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { call } from '../lib/request.ts';
 
-/** The message text that asks the user to contact support (where the contact is shown beside it). */
-export const SUPPORT_MENTION = '联系客服';
+/** A message that asks the user to contact support (the server's words, in either language): the contact is shown beside it. */
+export const SUPPORT_MENTION = /联系客服|contact support/i;
 
 export const supportContactKey = ['support-contact'] as const;
 
@@ -38,11 +39,12 @@ export function SupportContactValue({ contact }: { contact: SupportContactView }
 
 /** "联系客服：<label> <contact>" under a message that asks for it; nothing while none is configured. */
 export function SupportContactHint() {
+  const { t } = useTranslation('common');
   const contact = useSupportContact().data;
   if (!contact) return null;
   return (
     <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="support-contact-hint">
-      {SUPPORT_MENTION}（{contact.label}）：
+      {t('components.contactSupport', { label: contact.label })}
       <SupportContactValue contact={contact} />
     </Typography.Text>
   );
@@ -53,7 +55,7 @@ export function WithSupportContact({ text }: { text: string }) {
   return (
     <>
       {text}
-      {text.includes(SUPPORT_MENTION) && (
+      {SUPPORT_MENTION.test(text) && (
         <div>
           <SupportContactHint />
         </div>

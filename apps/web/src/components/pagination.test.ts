@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n/index.ts';
 import { countText, pageOf, pageRangeText } from './pagination.ts';
 
 describe('pagination helpers', () => {
@@ -13,6 +14,15 @@ describe('pagination helpers', () => {
     expect(countText({ total: 1234 }, '条记录')).toBe('共 1,234 条记录');
     expect(countText({ total: 45, totalExact: true }, '个用户')).toBe('共 45 个用户');
     expect(countText({ total: 10_001, totalExact: false }, '个用户')).toBe('超过 10,000 个用户');
+  });
+
+  it('writes the same in English, without the Chinese counter word', () => {
+    applyLanguage('en');
+    expect(pageRangeText({ page: 3, limit: 20, total: 45 }) + countText({ total: 45 }, '条记录')).toBe(
+      'Showing 41–45 of 45',
+    );
+    expect(pageRangeText({ page: 4, limit: 10, total: 30 })).toBe('Page 4 has no rows; ');
+    expect(countText({ total: 10_001, totalExact: false }, '个用户')).toBe('of over 10,000');
   });
 
   it('pages a list the screen holds whole, a page past the last showing the last', () => {

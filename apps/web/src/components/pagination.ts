@@ -1,15 +1,16 @@
 /** Pagination helpers shared by list screens. */
 import { LIST_COUNT_CAP, type Pagination } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
+import { i18n } from '../i18n/index.ts';
 
 /**
  * 共 n 个用户, or 超过 10,000 个用户 when a search matched more than the server counts
- * (`totalExact: false`, LIST_COUNT_CAP).
+ * (`totalExact: false`, LIST_COUNT_CAP). In English: `of 45`, `of over 10,000` (no unit).
  */
 export function countText(pagination: { total: number; totalExact?: boolean }, unit: string): string {
   return pagination.totalExact === false
-    ? `超过 ${formatCount(LIST_COUNT_CAP)} ${unit}`
-    : `共 ${formatCount(pagination.total)} ${unit}`;
+    ? i18n.t('common:pager.over', { total: formatCount(LIST_COUNT_CAP), unit })
+    : i18n.t('common:pager.total', { total: formatCount(pagination.total), unit });
 }
 
 /**
@@ -19,8 +20,8 @@ export function countText(pagination: { total: number; totalExact?: boolean }, u
 export function pageRangeText(pagination: { page: number; limit: number; total: number }): string {
   const { page, limit, total } = pagination;
   const from = (page - 1) * limit + 1;
-  if (from > total) return `第 ${page} 页没有记录，`;
-  return `显示第 ${from} 到 ${Math.min(page * limit, total)} 条，`;
+  if (from > total) return i18n.t('common:pager.pastLast', { page });
+  return i18n.t('common:pager.range', { from, to: Math.min(page * limit, total) });
 }
 
 /** The page sizes a list that lets the operator choose offers (20 first: spec 000 §9's page size). */

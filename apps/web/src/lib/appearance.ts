@@ -11,7 +11,6 @@ export const TREND_KEY = 'color_convention';
 export type TrendConvention = 'green-up' | 'red-up';
 export const THEME_KEY = 'theme_mode';
 export type ThemeMode = 'light' | 'dark';
-export const TREND_LABELS: Record<TrendConvention, string> = { 'green-up': '绿涨红跌', 'red-up': '红涨绿跌' };
 
 const GREEN = '#16a34a';
 const RED = '#dc2626';

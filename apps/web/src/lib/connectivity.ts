@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { i18n } from '../i18n/index.ts';
 import { onSocketStatus, socketStatus } from './socket.ts';
 
 /**
@@ -8,9 +9,8 @@ import { onSocketStatus, socketStatus } from './socket.ts';
  * no longer see and nothing waits to be sent later. A guest has no socket: only the browser counts.
  */
 
-export const DISCONNECTED_TEXT = '网络已断开';
-/** Why a money action was not sent (the request layer's ApiError kind 'offline'). */
-export const DISCONNECTED_ACTION_TEXT = '网络已断开，请恢复连接后再试';
+/** Why a money action was not sent (the request layer's ApiError kind 'offline'), in the language shown. */
+export const disconnectedActionText = (): string => i18n.t('common:components.disconnectedAction');
 
 const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 

@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Call, keyOf, mockApi, ok, UUID } from '../test/api.ts';
-import { jsonResponse, makeOrder } from '../test/fixtures.ts';
+import { jsonResponse, makeOrder, sleep } from '../test/fixtures.ts';
 import { ActionKeys, clientOrderIdFor, newIdempotencyKey, useIdempotentMutation } from './idempotency.ts';
 import { createQueryClient } from './queryClient.ts';
 import { ApiError, request } from './request.ts';
@@ -197,7 +197,7 @@ describe('useIdempotentMutation', () => {
     const client = new QueryClient({ defaultOptions: { mutations: { retry: 3, retryDelay: 0 } } });
     const { hook } = renderMutation({ client });
     await settle(hook, { amount: '1' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(sent(calls)).toHaveLength(1);
     await waitFor(() => expect(hook.result.current.isError).toBe(true));
   });
@@ -218,7 +218,7 @@ describe('useIdempotentMutation', () => {
       } finally {
         onlineManager.setOnline(true);
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
       expect(sent(calls)).toHaveLength(1);
       expect(
         client

@@ -9,7 +9,7 @@ import {
   useMutation,
 } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { DISCONNECTED_ACTION_TEXT, isDisconnected } from './connectivity.ts';
+import { disconnectedActionText, isDisconnected } from './connectivity.ts';
 import { ApiError } from './request.ts';
 
 /**
@@ -164,7 +164,7 @@ export function useIdempotentMutation<
     networkMode: 'always',
     mutationFn: (variables) => {
       if (requiresConnection && isDisconnected())
-        return Promise.reject(new ApiError(DISCONNECTED_ACTION_TEXT, 0, 'offline'));
+        return Promise.reject(new ApiError(disconnectedActionText(), 0, 'offline'));
       // Always there: the mutation runs (retries included) inside keys.run below.
       const key = keys.keyOf(variables);
       if (key === undefined)

@@ -9,12 +9,11 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@platform/contracts';
 import type { z } from 'zod';
+import { currentLanguage, i18n } from '../i18n/index.ts';
 import { isAuthPage, loginUrl, navigateTo } from './navigation.ts';
 import { clearSessionStorage, readToken } from './storage.ts';
 
 export const API_BASE = '/api';
-export const NETWORK_FAILURE_MESSAGE = '网络连接失败，请稍后重试';
-export const TIMEOUT_MESSAGE = '网络错误，请稍后重试';
 
 /**
  * Why a call failed: the server answered with a failure, the network failed, it took over 10 s, or
@@ -117,7 +116,8 @@ function hasEnvelope(body: unknown): body is { success: unknown; message?: unkno
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
   const { method = 'GET', body, query, signal, timeoutMs = REQUEST_TIMEOUT_MS, idempotencyKey } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  // The server answers in this language when no profile says otherwise (docs/i18n.md).
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (idempotencyKey !== undefined) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
@@ -156,10 +156,10 @@ export async function request<T = unknown>(path: string, options: RequestOptions
       parsed = undefined;
     }
   } catch (error) {
-    if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, 0, 'timeout');
+    if (timedOut) throw new ApiError(i18n.t('common:network.timeout'), 0, 'timeout');
     // The caller cancelled: pass its abort on unchanged.
     if (signal?.aborted) throw error;
-    throw new ApiError(NETWORK_FAILURE_MESSAGE, 0, 'network');
+    throw new ApiError(i18n.t('common:network.failed'), 0, 'network');
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
@@ -171,7 +171,12 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     if (isSessionEnded(response.status, message)) endSession();
     if (asksForTwofaSetup(response.status, parsed))
       for (const listener of [...twofaSetupListeners]) listener();
-    throw new ApiError(message || `请求失败（${response.status}）`, response.status, 'http', parsed);
+    throw new ApiError(
+      message || i18n.t('common:components.requestFailed', { status: response.status }),
+      response.status,
+      'http',
+      parsed,
+    );
   }
   return { success: true, message, data: envelope.data as T };
 }

@@ -17,6 +17,8 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import { i18n } from '../i18n/index.ts';
+import { adoptProfileLanguage } from './language.ts';
 import { ApiError, call, onTwofaSetupRequired } from './request.ts';
 import {
   clearSessionStorage,
@@ -31,7 +33,8 @@ import {
   writeUser,
 } from './storage.ts';
 
-export const LOGIN_INCOMPLETE_MESSAGE = '登录响应数据不完整';
+/** What login() throws for a reply without token or user: a marker the login page words (user:auth.loginIncomplete). */
+export const LOGIN_INCOMPLETE_MESSAGE = 'login reply without token or user';
 
 export interface SessionSnapshot {
   token: string | null;
@@ -129,16 +132,16 @@ export async function login(account: string, password: string, totp?: string): P
   });
   const session = requireSession(reply.data, LOGIN_INCOMPLETE_MESSAGE);
   sessionStore.start(session.token, session.user);
+  adoptProfileLanguage(session.user);
   return session.user;
 }
-
-export const REGISTER_FAILED_MESSAGE = '注册失败，请重试';
 
 /** POST /auth/register; signs the new user in. */
 export async function register(body: RegisterBody): Promise<PublicUser> {
   const reply = await call(registerEndpoint, { body });
-  const session = requireSession(reply.data, REGISTER_FAILED_MESSAGE);
+  const session = requireSession(reply.data, i18n.t('user:auth.registerFailed'));
   sessionStore.start(session.token, session.user);
+  adoptProfileLanguage(session.user);
   return session.user;
 }
 
@@ -161,7 +164,7 @@ export async function refreshProfile(): Promise<PublicUser | null> {
   try {
     const reply = await call(getMe);
     const user = reply.data?.user;
-    if (!user) throw new ApiError('获取用户信息失败', 200, 'http', reply);
+    if (!user) throw new ApiError(i18n.t('user:me.profileFailed'), 200, 'http', reply);
     sessionStore.updateUser(user);
     return user;
   } catch (error) {

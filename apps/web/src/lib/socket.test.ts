@@ -16,6 +16,19 @@ const { disconnectSocket, getSocket, isSocketAuthenticated, socketStatus, subscr
 const { clearSessionStorage } = await import('./storage.ts');
 const { isDisconnected, useDisconnected } = await import('./connectivity.ts');
 const { act, renderHook } = await import('@testing-library/react');
+const { applyLanguage } = await import('../i18n/index.ts');
+
+/** What the `n`th socket sends in its handshake now (socket.io-client calls `auth` at each connect). */
+function handshakeOf(n: number): unknown {
+  const options = ioMock.mock.calls[n]?.[1] as { auth: (send: (data: object) => void) => void } | undefined;
+  if (!options) throw new Error(`no socket #${n}`);
+  const { auth } = options;
+  let sent: unknown;
+  auth((data) => {
+    sent = data;
+  });
+  return sent;
+}
 
 beforeEach(() => {
   disconnectSocket();
@@ -35,10 +48,23 @@ describe('socket', () => {
     getSocket();
     expect(ioMock).toHaveBeenCalledTimes(1);
     expect(ioMock).toHaveBeenCalledWith(window.location.origin, {
-      auth: { token: 'tok' },
+      auth: expect.any(Function),
       transports: ['websocket', 'polling'],
       timeout: 20_000,
     });
+    expect(handshakeOf(0)).toEqual({ token: 'tok', language: 'zh-CN' });
+  });
+
+  it('sends the language shown in every handshake (the server speaks it unless the account chose one)', () => {
+    storeSession(makeUser(), 'tok');
+    getSocket();
+    try {
+      applyLanguage('en');
+      expect(handshakeOf(0)).toEqual({ token: 'tok', language: 'en' });
+    } finally {
+      applyLanguage('zh-CN');
+    }
+    expect(handshakeOf(0)).toEqual({ token: 'tok', language: 'zh-CN' });
   });
 
   it('sends authenticate {userId} after every connect and notes authenticated', () => {
@@ -80,7 +106,7 @@ describe('socket', () => {
     getSocket();
     expect(created).toHaveLength(2);
     expect(created[0]?.disconnected).toBe(true);
-    expect(ioMock.mock.calls[1]?.[1]).toMatchObject({ auth: { token: 'new' } });
+    expect(handshakeOf(1)).toMatchObject({ token: 'new' });
   });
 
   it('disconnects when the session is cleared (logout or 401)', () => {

@@ -1,11 +1,13 @@
 import { SOCKET_TIMEOUT_MS } from '@platform/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { currentLanguage } from '../i18n/index.ts';
 import { onSessionCleared, readToken, readUser } from './storage.ts';
 
 /**
  * One socket.io connection per session, to the same origin (path /socket.io/), authenticated with
- * the bearer token in the handshake. After every (re)connect it sends authenticate {userId}; the
+ * the bearer token and the language shown in the handshake (read at every connect: the server
+ * speaks it on this socket unless the account chose one, docs/i18n.md). After every (re)connect it sends authenticate {userId}; the
  * server answers authenticated. Created on the first subscription; closed on logout.
  */
 let socket: Socket | null = null;
@@ -69,7 +71,7 @@ export function getSocket(): Socket | null {
   disconnectSocket();
 
   const created = io(window.location.origin, {
-    auth: { token },
+    auth: (send) => send({ token, language: currentLanguage() }),
     transports: ['websocket', 'polling'],
     timeout: SOCKET_TIMEOUT_MS,
   });

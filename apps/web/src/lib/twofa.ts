@@ -1,4 +1,12 @@
-import { disableTwoFactor, enableTwoFactor, setupTwoFactor, TWOFA_MESSAGES } from '@platform/contracts';
+import {
+  CONTRACT_MESSAGES,
+  disableTwoFactor,
+  enableTwoFactor,
+  LANGUAGES,
+  setupTwoFactor,
+  TWOFA_MESSAGES,
+} from '@platform/contracts';
+import { contractText, i18n } from '../i18n/index.ts';
 import { ApiError, call } from './request.ts';
 
 /**
@@ -16,9 +24,15 @@ export const enableTwofa = (code: string, password: string) =>
 export const disableTwofa = (code: string, password: string) =>
   call(disableTwoFactor, { body: { code, password } });
 
+/** The server's password refusals, in each language it answers in. */
+const PASSWORD_REFUSALS = new Set(
+  LANGUAGES.flatMap((language) => Object.values(CONTRACT_MESSAGES[language].twofaPassword)),
+);
+
 /** The refusal is about the login password (missing, wrong, or too many wrong ones), not the code. */
 export const isPasswordRefusal = (error: unknown) =>
-  error instanceof ApiError && /登录密码|原密码/.test(error.message);
+  error instanceof ApiError &&
+  (PASSWORD_REFUSALS.has(error.message) || /登录密码|原密码/.test(error.message));
 
 function replyData(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -33,7 +47,7 @@ export function isTwofaChallenge(error: unknown): boolean {
 
 /** The message of a refused code: the server's when it gave one, else 两步验证码错误. */
 export function twofaErrorText(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : TWOFA_MESSAGES.wrong;
+  return error instanceof ApiError && error.message ? error.message : contractText(TWOFA_MESSAGES.wrong);
 }
 
 /** A base32 secret in groups of four, as people copy it into an authenticator app by hand. */
@@ -48,5 +62,6 @@ export function normaliseCode(value: string | undefined): string {
 
 /** The text file of recovery codes the enrolment screen offers to download. */
 export function recoveryCodesText(codes: readonly string[], account: string): string {
-  return [`两步验证恢复码 - ${account}`, '每个恢复码只能使用一次，请妥善保存。', '', ...codes, ''].join('\n');
+  const title = i18n.t('common:twofa.fileTitle', { account });
+  return [title, i18n.t('common:twofa.fileNote'), '', ...codes, ''].join('\n');
 }

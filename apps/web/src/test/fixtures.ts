@@ -31,6 +31,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     withdrawals_held_until: null,
     withdrawRequirement: { canWithdraw: false, reasons: [] },
     wallets: [{ currency: 'USDT', balance: '1234.5', frozen_balance: '10', salary_balance: '0' }],
+    language: null,
     ...overrides,
   };
 }
@@ -171,3 +172,6 @@ export const INDEX_COMPONENTS: IndexComponent[] = [
     deviation: '0.04209988',
   },
 ];
+
+/** Waits in real time: for a debounce to pass, or long enough to show that nothing more happens. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -3,25 +3,33 @@ import type { PublicUser } from '@platform/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '../App.tsx';
+import { AppProviders, useAntLocale } from '../App.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { sessionStore } from '../lib/session.tsx';
 import { storeSession } from './fixtures.ts';
 
-/** antd (zh_CN) with its App context and a fresh query client that does not retry. */
+/** antd in the language shown, as the app has it. */
+function AntConfig({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={useAntLocale()} button={{ autoInsertSpace: false }}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** antd (in the language shown) with its App context and a fresh query client that does not retry. */
 export function renderWithAnt(ui: ReactElement) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   return render(
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+    <AntConfig>
       <AntApp>
         <QueryClientProvider client={client}>{ui}</QueryClientProvider>
       </AntApp>
-    </ConfigProvider>,
+    </AntConfig>,
   );
 }
 

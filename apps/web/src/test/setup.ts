@@ -5,6 +5,7 @@
 import { installChineseValidationMessages } from '@platform/contracts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { applyLanguage } from '../i18n/index.ts';
 import { sessionStore } from '../lib/session.tsx';
 import { clearSessionStorage } from '../lib/storage.ts';
 import { failOnReplyDrift } from './api.ts';
@@ -74,6 +75,8 @@ beforeEach(() => {
   // before a test file's vi.mock of it.
   clearSessionStorage();
   setViewportWidth(1280);
+  // The spec's language, whatever the last file chose (test files share a worker's modules).
+  applyLanguage('zh-CN');
 });
 
 afterEach(() => {

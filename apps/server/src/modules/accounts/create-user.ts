@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { businessRule } from '../../core/errors.ts';
 import type { Tx } from '../../db/client.ts';
+import { msg, t } from '../../i18n/i18n.ts';
 import { ensureUserWallet } from '../ledger/ledger.service.ts';
 import { attachToTree } from '../team/team-tree.ts';
 import { findUserByInviteCode, insertUser, type NewUser, type UserRow } from '../users/users.ts';
 
 export type { NewUser };
 
-export const UNKNOWN_INVITE_CODE = '邀请码不存在';
+/** The refusal's Chinese (tests compare it); it is said in the request's language. */
+export const UNKNOWN_INVITE_CODE = t('zh-CN', 'userFacing.unknownInviteCode');
 
 /**
  * Every account is made here, whoever makes it (registration, the super admin bootstrap, tests):
@@ -17,7 +19,7 @@ export const UNKNOWN_INVITE_CODE = '邀请码不存在';
  */
 export async function createUser(tx: Tx, values: NewUser): Promise<UserRow> {
   const inviter = values.invitedByCode ? await findUserByInviteCode(tx, values.invitedByCode) : null;
-  if (values.invitedByCode && !inviter) throw businessRule(UNKNOWN_INVITE_CODE);
+  if (values.invitedByCode && !inviter) throw businessRule(msg('userFacing.unknownInviteCode'));
   const user = await insertUser(tx, { ...values, inviteCode: await freeInviteCode(tx) });
   await attachToTree(tx, user, inviter?.id ?? null);
   await ensureUserWallet(tx, user.id, DEFAULT_CURRENCY);

@@ -11,6 +11,7 @@ import {
 } from '@platform/contracts';
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { tr } from '../../i18n/i18n.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { Guards } from '../auth/guard.ts';
 import { requireCurrentPassword } from '../auth/security-changes.ts';
@@ -37,7 +38,10 @@ export function registerAddressBookRoutes(
     security,
     preHandler,
     handler: async (request) =>
-      ok({ addresses: await addressBook.list(caller(request).user.id) }, '获取地址簿成功'),
+      ok(
+        { addresses: await addressBook.list(caller(request).user.id) },
+        tr(request, 'userFacing.addressBook.loaded'),
+      ),
   });
 
   route(app, addAddress, {
@@ -78,7 +82,10 @@ export function registerAddressBookRoutes(
     security,
     preHandler,
     handler: async (request) =>
-      ok(await addressBook.whitelist(caller(request).user.id), '获取提现白名单成功'),
+      ok(
+        await addressBook.whitelist(caller(request).user.id),
+        tr(request, 'userFacing.addressBook.whitelistLoaded'),
+      ),
   });
 
   route(app, enableWithdrawalWhitelist, {

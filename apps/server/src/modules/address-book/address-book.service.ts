@@ -11,6 +11,7 @@ import { ADDRESS_FORMAT_ERROR, formatDateTime, usdtAddressNetwork } from '@platf
 import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { lockUserScope } from '../../db/user-locks.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { type AttemptGuard, countAhead } from '../auth/attempt-limiter.ts';
 import { recordSecurityChange } from '../auth/security-changes.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
@@ -51,7 +52,7 @@ export function createAddressBookService(deps: {
       const adding = db.transaction(async (tx) => {
         await lockUserScope(tx, 'addressBook', userId);
         const user = await findUserById(tx, userId);
-        if (!user) throw notFound('用户不存在');
+        if (!user) throw notFound(msg('auth.userNotFound'));
         if ((await repo.countOwnAddresses(tx, userId)) >= ADDRESS_BOOK_MAX)
           throw businessRule(ADDRESS_BOOK_MESSAGES.full);
         await deps.twoFactor.requireForAction(tx, user, body.totp, attempt?.inner);
@@ -62,8 +63,17 @@ export function createAddressBookService(deps: {
           {
             userId,
             type: 'security',
-            title: '地址簿新增地址',
-            body: `您的账户于 ${formatDateTime(saved.created_at)}（IP：${ip ?? '未知'}）在地址簿中添加了 ${saved.network} 地址 ${saved.address}（${saved.label}），开启提现白名单时 ${ADDRESS_BOOK_DELAY_HOURS} 小时后可用。如非本人操作，请立即删除该地址、修改登录密码并联系客服。`,
+            notice: {
+              kind: 'addressAdded',
+              params: {
+                at: formatDateTime(saved.created_at),
+                ip: ip ?? msg('notices.unknown'),
+                network: saved.network,
+                address: saved.address,
+                label: saved.label,
+                hours: ADDRESS_BOOK_DELAY_HOURS,
+              },
+            },
             link: '/me/addresses',
           },
         ]);
@@ -101,7 +111,7 @@ export function createAddressBookService(deps: {
       const attempt = body.totp && twofaAttempts ? await countAhead(twofaAttempts) : undefined;
       const disabling = db.transaction(async (tx) => {
         const user = await findUserById(tx, userId);
-        if (!user) throw notFound('用户不存在');
+        if (!user) throw notFound(msg('auth.userNotFound'));
         if (!(await repo.whitelistSince(tx, userId))) throw conflict(WHITELIST_MESSAGES.alreadyDisabled);
         await deps.twoFactor.requireForAction(tx, user, body.totp, attempt?.inner);
         if (!(await repo.deleteWhitelist(tx, userId))) throw conflict(WHITELIST_MESSAGES.alreadyDisabled);

@@ -47,6 +47,19 @@ const nthAddress = (n: number) =>
   trc20AddressOf(Uint8Array.from({ length: 20 }, (_, i) => (i * 7 + n) % 256));
 
 describe(`address book (${testEngine})`, () => {
+  it('answers the lists in English for an English reader, in Chinese otherwise', async () => {
+    const u = await registerUser(t.app);
+    const headers = { 'accept-language': 'en' };
+    const get = (url: string, extra: Record<string, string> = {}) =>
+      api(t.app, 'GET', url, { token: u.token, headers: extra });
+    expect((await get('/api/user/addresses', headers)).body.message).toBe('Address book loaded');
+    expect((await get('/api/user/withdrawal-whitelist', headers)).body.message).toBe(
+      'Withdrawal whitelist loaded',
+    );
+    expect((await get('/api/user/addresses')).body.message).toBe('获取地址簿成功');
+    expect((await get('/api/user/withdrawal-whitelist')).body.message).toBe('获取提现白名单成功');
+  });
+
   it('adds, lists, renames and deletes the caller’s own addresses; the network is the address’s', async () => {
     const u = await registerUser(t.app);
     const added = await call('POST', '/api/user/addresses', u.token, {

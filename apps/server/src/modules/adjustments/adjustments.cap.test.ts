@@ -61,3 +61,41 @@ describe('adjustment cap', () => {
     await expect(createTestApp({ ADJUSTMENT_MAX_AMOUNT: 'lots' })).rejects.toThrow(/ADJUSTMENT_MAX_AMOUNT/);
   });
 });
+
+describe('adjustments in English (Accept-Language: en, issue 38)', () => {
+  const inEnglish = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+    api<{ adjustment: AdminAdjustment }>(t.app, method, url, {
+      token: alice.token,
+      body,
+      headers: { 'Idempotency-Key': randomUUID(), 'accept-language': 'en' },
+    });
+  const proposal = (amount: string, user = userId) => ({
+    user_id: user,
+    currency: 'USDT',
+    amount,
+    reason: 'bonus',
+  });
+
+  it('answers the proposals, reviews, list and refusals in English', async () => {
+    const over = await inEnglish('POST', '/api/admin/adjustments', proposal('10000.01'));
+    expect(over.body.message).toBe('A single adjustment cannot exceed 10000 USDT (at the reference price)');
+    const nobody = await inEnglish('POST', '/api/admin/adjustments', proposal('1', 99999999));
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.message).toBe('User not found');
+    const made = await inEnglish('POST', '/api/admin/adjustments', proposal('5'));
+    expect(made.body.message).toBe('Balance adjustment submitted; waiting for another admin to review');
+    const id = made.body.data!.adjustment.id;
+    const rejected = await inEnglish('POST', `/api/admin/adjustments/${id}/reject`, {});
+    expect(rejected.body.message).toBe('Balance adjustment rejected');
+    const again = await inEnglish('POST', `/api/admin/adjustments/${id}/approve`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      'This adjustment has been handled; only pending adjustments can be reviewed',
+    );
+    const missing = await inEnglish('POST', '/api/admin/adjustments/99999999/approve', {});
+    expect(missing.body.message).toBe('Adjustment not found');
+    expect((await inEnglish('GET', '/api/admin/adjustments')).body.message).toBe(
+      'Balance adjustments loaded',
+    );
+  });
+});

@@ -15,6 +15,7 @@ import {
   registerUser,
   type TestApp,
 } from '../../test/app.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { fundUser } from '../../test/money.ts';
 
 /**
@@ -45,9 +46,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A connected socket that records every event it receives. */
-async function listen(token: string) {
-  const socket = connect(origin, { auth: { token }, transports: ['websocket'], reconnection: false });
+/** A connected socket that records every event it receives (`language`: the one the client shows). */
+async function listen(token: string, language?: 'en') {
+  const auth = language ? { token, language } : { token };
+  const socket = connect(origin, { auth, transports: ['websocket'], reconnection: false });
   sockets.push(socket);
   const events: { event: string; payload: unknown }[] = [];
   socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
@@ -66,11 +68,11 @@ async function until(check: () => boolean, what: string, ms = 5000) {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
 }
 /** Time for an event that must not come to have arrived if it were sent. */
-const settle = () => new Promise((r) => setTimeout(r, 300));
+const settle = () => sleep(300);
 
 const propose = (admin: Admin, body: Record<string, unknown>) =>
   api<{ adjustment: AdminAdjustment }>(t.app, 'POST', '/api/admin/adjustments', {
@@ -91,6 +93,8 @@ describe('adjustment notifications', () => {
     ]);
     // Alice's second tab: the proposer is left out in all of them.
     const a2 = await listen(alice.token);
+    // Bob's tab in English hears it in English.
+    const b2 = await listen(bob.token, 'en');
 
     const res = await propose(alice, {
       user_id: user.user.id,
@@ -102,7 +106,10 @@ describe('adjustment notifications', () => {
     const id = res.body.data?.adjustment.id as number;
 
     await until(
-      () => b.of('admin_notification').length === 1 && c.of('admin_notification').length === 1,
+      () =>
+        b.of('admin_notification').length === 1 &&
+        c.of('admin_notification').length === 1 &&
+        b2.of('admin_notification').length === 1,
       'b and c',
     );
     const expected: AdminNotificationEvent = {
@@ -114,6 +121,13 @@ describe('adjustment notifications', () => {
     };
     expect(b.of('admin_notification')).toEqual([expected]);
     expect(c.of('admin_notification')).toEqual([expected]);
+    expect(b2.of('admin_notification')).toEqual([
+      {
+        ...expected,
+        title: 'New balance adjustment to review',
+        message: `${alice.email} submitted a balance adjustment of -12.5 USDT for ${user.email}; another admin must review it`,
+      },
+    ]);
     await settle();
     expect(a.of('admin_notification')).toEqual([]);
     expect(a2.of('admin_notification')).toEqual([]);

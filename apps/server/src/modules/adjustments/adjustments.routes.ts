@@ -1,5 +1,6 @@
 import { approveAdjustment, createAdjustment, listAdjustments, rejectAdjustment } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { tr } from '../../i18n/i18n.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
@@ -20,7 +21,8 @@ export function registerAdjustmentRoutes(
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) => ok(await adjustments.list(request.query), '获取余额调整列表成功'),
+    handler: async (request) =>
+      ok(await adjustments.list(request.query), tr(request, 'adjustments.listLoaded')),
   });
 
   route(app, createAdjustment, {
@@ -33,7 +35,7 @@ export function registerAdjustmentRoutes(
         request,
         reply,
         () => adjustments.create(request.body, auditActor(request)),
-        (adjustment) => ok({ adjustment }, '余额调整已提交，等待另一位管理员复核'),
+        (adjustment) => ok({ adjustment }, tr(request, 'adjustments.submitted')),
       ),
   });
 
@@ -47,7 +49,7 @@ export function registerAdjustmentRoutes(
         request,
         reply,
         () => adjustments.approve(request.params.id, auditActor(request)),
-        (adjustment) => ok({ adjustment }, '余额调整已通过'),
+        (adjustment) => ok({ adjustment }, tr(request, 'adjustments.approved')),
       ),
   });
 
@@ -61,7 +63,7 @@ export function registerAdjustmentRoutes(
         request,
         reply,
         () => adjustments.reject(request.params.id, request.body, auditActor(request)),
-        (adjustment) => ok({ adjustment }, '余额调整已拒绝'),
+        (adjustment) => ok({ adjustment }, tr(request, 'adjustments.rejected')),
       ),
   });
 }

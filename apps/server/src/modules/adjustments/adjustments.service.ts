@@ -3,33 +3,40 @@ import {
   type AdjustmentStatusUpdateEvent,
   type AdjustmentsQuery,
   type AdminAdjustment,
-  type AdminNotificationEvent,
   type CreateAdjustmentBody,
   DEFAULT_CURRENCY,
   DUAL_CONTROL_TEXTS,
   REALTIME_EVENTS,
   type RejectAdjustmentBody,
 } from '@platform/contracts';
-import { amountPrecisionProblem } from '@platform/domain';
 import { badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
-import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import {
+  amountPrecisionRefusal,
+  Decimal,
+  decimalFromDb,
+  formatFixed,
+  formatNormalised,
+} from '../../core/money.ts';
 import { assertNotOwnRequest } from '../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
+import { ledgerMemo } from '../../i18n/ledger-memos.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { approvalCounts, assertApprovalCounts } from '../dual-control/counting-approvers.ts';
 import { usdtValueOf } from '../dual-control/usdt-value.ts';
 import { currentSeal, type Seal, sealEffect } from '../idempotency/effect-seal.ts';
 import { INSUFFICIENT_BALANCE, postTransaction } from '../ledger/ledger.service.ts';
+import { adminNotice } from '../realtime/admin-notices.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import * as repo from './adjustments.repository.ts';
 
 export const adjustmentApproveKey = (id: number) => `adjustment:${id}:approve`;
 
-export const NOT_PENDING = '该调整已处理，只能审核待复核的调整';
+export const NOT_PENDING = msg('adjustments.notPending');
 
-export const adjustmentCapText = (cap: string) => `单笔调整金额不能超过 ${cap} USDT（按参考价计）`;
+export const adjustmentCapText = (cap: string) => msg('adjustments.cap', { cap });
 
 /**
  * Manual balance adjustments (issue 17). Always two admins: the one who proposes it can never
@@ -62,7 +69,7 @@ export function createAdjustmentService(deps: {
   /** 400 when the amount's USDT value is above the cap or cannot be known. */
   async function assertWithinCap(currency: string, amount: Decimal) {
     const value = await usdtValueOf(deps.prices, currency, formatNormalised(amount.abs()));
-    if (value === null) throw badRequest(`${currency} 暂无参考价，无法核对调整上限，请稍后再试`);
+    if (value === null) throw badRequest(msg('adjustments.noPrice', { currency }));
     if (value.gt(cap)) throw badRequest(adjustmentCapText(formatNormalised(cap)));
   }
 
@@ -86,7 +93,7 @@ export function createAdjustmentService(deps: {
 
   async function load(tx: Tx, id: number) {
     const row = await repo.findAdjustment(tx, id);
-    if (!row) throw notFound('调整记录不存在');
+    if (!row) throw notFound(msg('adjustments.notFound'));
     return row;
   }
 
@@ -105,16 +112,16 @@ export function createAdjustmentService(deps: {
   return {
     async create(body: CreateAdjustmentBody, actor: AuditActor): Promise<AdminAdjustment> {
       assertNotOwnRequest(actor.adminId, body.user_id);
-      const precision = amountPrecisionProblem(body.amount, body.currency, '调整');
+      const precision = amountPrecisionRefusal(body.amount, body.currency, 'adjustment');
       if (precision) throw badRequest(precision);
       const amount = new Decimal(body.amount);
       const seal = currentSeal();
       const view = await db.transaction(async (tx) => {
         await assertApprovalCounts(tx, actor.adminId);
         const user = await repo.findUser(tx, body.user_id);
-        if (!user) throw notFound('用户不存在');
+        if (!user) throw notFound(msg('adjustments.userNotFound'));
         if (body.currency !== DEFAULT_CURRENCY && !(await repo.isKnownCurrency(tx, user.id, body.currency)))
-          throw badRequest(`不支持的币种 ${body.currency}`);
+          throw badRequest(msg('adjustments.unsupportedCurrency', { currency: body.currency }));
         // No row is locked yet: a reference price may be fetched here.
         await assertWithinCap(body.currency, amount);
         // Early feedback only: the approval checks again under the account's lock.
@@ -137,14 +144,17 @@ export function createAdjustmentService(deps: {
         });
         return shownAfter(tx, row.id, seal);
       });
-      const event: AdminNotificationEvent = {
-        type: 'adjustment',
-        sound: true,
-        title: '新的余额调整待复核',
-        message: `${view.created_by_email} 提交了对 ${view.user_email} 的余额调整 ${signed(view.amount)} ${view.currency}，需要另一位管理员复核`,
-        id: view.id,
-      };
-      realtime.toAdmins(REALTIME_EVENTS.adminNotification, event, {
+      const notice = adminNotice(
+        'adjustment',
+        {
+          creator: view.created_by_email,
+          email: view.user_email,
+          amount: signed(view.amount),
+          currency: view.currency,
+        },
+        { type: 'adjustment', sound: true, id: view.id },
+      );
+      realtime.toAdmins(REALTIME_EVENTS.adminNotification, notice, {
         exceptUsers: [actor.adminId, view.user_id],
       });
       return view;
@@ -183,7 +193,7 @@ export function createAdjustmentService(deps: {
         await postTransaction(tx, {
           idempotencyKey: adjustmentApproveKey(id),
           kind: 'adjustment',
-          memo: `余额调整 #${id}：${approved.reason}`,
+          memo: ledgerMemo('adjustment', { id, reason: approved.reason }),
           metadata: { adjustmentId: id, createdBy: approved.createdBy, approvedBy: actor.adminId },
           postings: [
             {

@@ -14,7 +14,7 @@ import {
 import { fundUser } from '../../test/money.ts';
 import { ledgerTransactions } from '../ledger/ledger.schema.ts';
 import { postTransaction, systemAccountBalance } from '../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { adjustmentApproveKey } from './adjustments.service.ts';
 
 type Admin = Awaited<ReturnType<typeof createAdmin>>;
@@ -301,6 +301,17 @@ describe('manual balance adjustments', () => {
     ).toBe(400);
     const longNote = await reject(bob, 99_999_999, { reason: 'x'.repeat(501) });
     expect(longNote.status).toBe(400);
+  });
+
+  it('in English: an amount with too many decimals is refused in the admin’s language', async () => {
+    const user = await registerUser(t.app);
+    const res = await api(t.app, 'POST', '/api/admin/adjustments', {
+      token: alice.token,
+      body: { user_id: user.user.id, currency: 'USDT', amount: '1.234', reason: 'fix' },
+      headers: { 'Idempotency-Key': randomUUID(), 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Adjustment amount can have at most 2 decimal places');
   });
 
   it('a non-admin gets 403 and an anonymous caller 401', async () => {

@@ -2,6 +2,7 @@ import { bulkSetUserStatus, getAdminUser, listAdminUsers, setUserStatus } from '
 import type { FastifyRequest } from 'fastify';
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { requestLanguage, tr } from '../../i18n/i18n.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { Acting, AdminUsersService } from './admin-users.service.ts';
@@ -11,6 +12,7 @@ export const actingAdmin = (request: FastifyRequest): Acting => ({
   actor: auditActor(request),
   level: caller(request).user.adminLevel,
   sessionId: caller(request).sessionId,
+  language: requestLanguage(request),
 });
 
 /** The user list of the back office (spec 000 §2 user list). */
@@ -26,14 +28,19 @@ export function registerAdminUsersRoutes(
     tags,
     security,
     preHandler,
-    handler: async (request) => ok(await adminUsers.list(request.query), '获取用户列表成功'),
+    handler: async (request) =>
+      ok(await adminUsers.list(request.query), tr(request, 'backOffice.adminUsers.listLoaded')),
   });
 
   route(app, getAdminUser, {
     tags,
     security,
     preHandler,
-    handler: async (request) => ok({ user: await adminUsers.detail(request.params.id) }, '获取用户详情成功'),
+    handler: async (request) =>
+      ok(
+        { user: await adminUsers.detail(request.params.id) },
+        tr(request, 'backOffice.adminUsers.detailLoaded'),
+      ),
   });
 
   route(app, setUserStatus, {
@@ -46,7 +53,7 @@ export function registerAdminUsersRoutes(
         request.params.id,
         request.body.is_active,
       );
-      return ok({ user }, '用户信息更新成功');
+      return ok({ user }, tr(request, 'backOffice.adminUsers.updated'));
     },
   });
 
@@ -60,7 +67,16 @@ export function registerAdminUsersRoutes(
         request.body.ids,
         request.body.is_active,
       );
-      return ok(result, `已${request.body.is_active ? '启用' : '禁用'}${result.processedCount}个用户`);
+      return ok(
+        result,
+        tr(
+          request,
+          request.body.is_active ? 'backOffice.adminUsers.bulkEnabled' : 'backOffice.adminUsers.bulkDisabled',
+          {
+            count: result.processedCount,
+          },
+        ),
+      );
     },
   });
 }

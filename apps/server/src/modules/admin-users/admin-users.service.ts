@@ -5,6 +5,7 @@ import {
   type AdminUserRow,
   type adminUsersQuery,
   DEFAULT_CURRENCY,
+  type Language,
   LIST_COUNT_CAP,
   type UserStats,
 } from '@platform/contracts';
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import { badRequest, businessRule, forbidden, notFound } from '../../core/errors.ts';
 import { paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/accounts.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
@@ -22,11 +24,11 @@ import { lapseFirstApprovals } from './lapsed-approvals.ts';
 
 export { countOtherActiveSuperAdmins, lockSuperAdmins } from './admin-users.repository.ts';
 
-export const USER_NOT_FOUND = '用户不存在';
-export const CANNOT_DISABLE_SELF = '不能禁用自己的账户';
-export const ONLY_SUPER_ADMIN_CHANGES_ADMINS = '只有超级管理员可以启用或禁用管理员账户';
-export const LAST_SUPER_ADMIN = '至少需要保留一个启用的超级管理员';
-export const ACCOUNT_DELETED = '该账户是已删除的管理员，删除不可恢复，不能启用';
+export const USER_NOT_FOUND = msg('backOffice.adminUsers.userNotFound');
+export const CANNOT_DISABLE_SELF = msg('backOffice.adminUsers.cannotDisableSelf');
+export const ONLY_SUPER_ADMIN_CHANGES_ADMINS = msg('backOffice.adminUsers.onlySuperAdminChangesAdmins');
+export const LAST_SUPER_ADMIN = msg('backOffice.adminUsers.lastSuperAdmin');
+export const ACCOUNT_DELETED = msg('backOffice.adminUsers.accountDeleted');
 
 /** Who acts: the audit actor plus the caller's admin level (some targets need super_admin). */
 export interface Acting {
@@ -34,6 +36,8 @@ export interface Acting {
   level: AdminLevel | null;
   /** The caller's own session, kept when they change their own password. */
   sessionId: string;
+  /** The caller's language: a proposal's reply shows the change in it (DEFAULT_LANGUAGE if absent). */
+  language?: Language;
 }
 
 export interface AdminUsersDeps {

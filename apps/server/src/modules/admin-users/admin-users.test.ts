@@ -320,3 +320,43 @@ describe(`POST /api/admin/users/bulk-status (${testEngine})`, () => {
     expect(asUser.status).toBe(403);
   });
 });
+
+describe(`the users page in English (Accept-Language: en, issue 38, ${testEngine})`, () => {
+  const inEnglish = (method: 'GET' | 'PATCH' | 'POST', url: string, token: string, body?: unknown) =>
+    api<Record<string, unknown>>(t.app, method, url, { token, body, headers: { 'accept-language': 'en' } });
+
+  it('answers the list, the detail, the saves and the refusals in English', async () => {
+    expect((await inEnglish('GET', '/api/admin/users', admin.token)).body.message).toBe('Users loaded');
+    const u = await registerUser(t.app);
+    expect((await inEnglish('GET', `/api/admin/users/${u.user.id}`, admin.token)).body.message).toBe(
+      'User details loaded',
+    );
+    const missing = await inEnglish('GET', '/api/admin/users/99999999', admin.token);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('User not found');
+    const saved = await inEnglish('PATCH', `/api/admin/users/${u.user.id}/status`, admin.token, {
+      is_active: false,
+    });
+    expect(saved.body.message).toBe('User updated');
+    const self = await inEnglish('PATCH', `/api/admin/users/${admin.id}/status`, admin.token, {
+      is_active: false,
+    });
+    expect(self.status).toBe(403);
+    expect(self.body.message).toBe('You cannot disable your own account');
+    const other = await createAdmin(t, 'admin');
+    const notSuper = await inEnglish('PATCH', `/api/admin/users/${other.id}/status`, admin.token, {
+      is_active: false,
+    });
+    expect(notSuper.body.message).toBe('Only super admins may enable or disable admin accounts');
+    const enabled = await inEnglish('POST', '/api/admin/users/bulk-status', admin.token, {
+      ids: [u.user.id],
+      is_active: true,
+    });
+    expect(enabled.body.message).toBe('Users enabled: 1');
+    const disabled = await inEnglish('POST', '/api/admin/users/bulk-status', admin.token, {
+      ids: [u.user.id],
+      is_active: false,
+    });
+    expect(disabled.body.message).toBe('Users disabled: 1');
+  });
+});

@@ -1,6 +1,7 @@
 import { completeAdminActivation, startAdminActivation } from '@platform/contracts';
 import type { Config } from '../../core/config.ts';
 import { ok, type Router, route } from '../../core/http.ts';
+import { tr } from '../../i18n/i18n.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { ActivationService } from './activation.ts';
 
@@ -24,7 +25,7 @@ export function registerActivationRoutes(
     tags,
     config,
     handler: async (request) =>
-      ok(await activation.start(request.body.token), '请设置密码，并用身份验证器扫描二维码'),
+      ok(await activation.start(request.body.token), tr(request, 'auth.activationStart')),
   });
 
   route(app, completeAdminActivation, {
@@ -37,7 +38,7 @@ export function registerActivationRoutes(
           { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
           (userId) => deps.twofaAttempts(request, userId),
         ),
-        '账户已激活，请妥善保存恢复码后登录',
+        tr(request, 'auth.activated'),
       ),
   });
 }

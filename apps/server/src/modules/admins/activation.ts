@@ -8,10 +8,10 @@ import {
 } from '@platform/contracts';
 import { badRequest, forbidden } from '../../core/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { removeTwoFactor, revokeUserSessions } from '../auth/accounts.ts';
 import type { AttemptGuard } from '../auth/attempt-limiter.ts';
-import { DISABLED_MESSAGE } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
@@ -67,7 +67,7 @@ function assertUsable(found: FoundActivation | undefined): asserts found is Foun
   if (found.activation.usedAt) throw badRequest(ADMIN_ACTIVATION_TEXTS.used);
   if (found.activation.revokedAt) throw badRequest(ADMIN_ACTIVATION_TEXTS.revoked);
   if (found.expired) throw badRequest(ADMIN_ACTIVATION_TEXTS.expired);
-  if (!found.user.isActive) throw forbidden(DISABLED_MESSAGE);
+  if (!found.user.isActive) throw forbidden(msg('auth.disabled'));
 }
 
 /** The change kinds whose payload carries a proposed link's `activation_token_hash`. */

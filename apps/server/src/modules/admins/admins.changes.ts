@@ -1,9 +1,9 @@
 import {
-  ADMIN_LEVEL_LABELS,
   type AdminLevel,
   type AuditAction,
   adminCreateBody,
   adminLevel,
+  type Language,
   TWOFA_MESSAGES,
   twofaResetBody,
 } from '@platform/contracts';
@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { type Message, type MessageKey, msg, render, t } from '../../i18n/i18n.ts';
 import { createUser } from '../accounts/create-user.ts';
 import {
   countOtherActiveSuperAdmins,
@@ -41,13 +42,13 @@ export const ADMIN_CHANGE_KINDS = {
   enable: 'admin.enable',
 } as const;
 
-export const ADMIN_NOT_FOUND = '管理员不存在';
-export const EMAIL_TAKEN = '该邮箱已被注册';
-export const PHONE_TAKEN = '该手机号已被注册';
-export const CANNOT_CHANGE_OWN_LEVEL = '不能修改自己的管理员级别';
-export const CANNOT_DELETE_SELF = '不能删除自己的账户';
+export const ADMIN_NOT_FOUND = msg('admins.notFound');
+export const EMAIL_TAKEN = msg('admins.emailTaken');
+export const PHONE_TAKEN = msg('admins.phoneTaken');
+export const CANNOT_CHANGE_OWN_LEVEL = msg('admins.cannotChangeOwnLevel');
+export const CANNOT_DELETE_SELF = msg('admins.cannotDeleteSelf');
 /** Decided (issue 32): a deleted admin's e-mail stays with its tombstone, for the audit log. */
-export const EMAIL_OF_DELETED = '该邮箱属于已删除的账户，不能再次使用';
+export const EMAIL_OF_DELETED = msg('admins.emailOfDeleted');
 
 /** What the audit log keeps of an admin: never the password hash. */
 export const auditView = (row: repo.AdminRow) => ({
@@ -91,7 +92,9 @@ export async function lockTarget(exec: Executor, id: number) {
 
 // ---- payloads: built by admins.service from a checked body, parsed again when applied ----
 
-const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, '激活链接格式不正确');
+const ACTIVATION_LINK_FORMAT = msg('backOffice.changes.activationLinkFormat');
+const ACTIVATION_LINK_FORMAT_ZH = render('zh-CN', ACTIVATION_LINK_FORMAT);
+const tokenHash = z.string().regex(/^[0-9a-f]{64}$/, ACTIVATION_LINK_FORMAT_ZH);
 const createPayload = adminCreateBody
   .omit({ password: true })
   .extend({ phone: z.string().nullable(), activation_token_hash: tokenHash });
@@ -104,16 +107,27 @@ export type CreatePayload = z.infer<typeof createPayload>;
 export type LevelPayload = z.infer<typeof levelPayload>;
 export type ActivationPayload = z.infer<typeof activationPayload>;
 
+/** A payload's first problem as a message: the activation link's (zod keeps its Chinese), or the catch-all. */
+const issueText = (issue: string | undefined): Message | string =>
+  issue === undefined
+    ? msg('admins.changeInvalid')
+    : issue === ACTIVATION_LINK_FORMAT_ZH
+      ? ACTIVATION_LINK_FORMAT
+      : issue;
+
 function parser<P>(schema: z.ZodType<P>) {
   return (payload: unknown): P => {
     const result = schema.safeParse(payload);
-    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? '管理员变更内容不正确');
+    if (!result.success) throw badRequest(issueText(result.error.issues[0]?.message));
     return result.data;
   };
 }
 
 /** The admin a change is about, never the proposer themselves (403 with `selfText`). */
-function anotherAdmin(ctx: { targetId: string | null; proposerId: number }, selfText: string): number {
+function anotherAdmin(
+  ctx: { targetId: string | null; proposerId: number },
+  selfText: Message | string,
+): number {
   const id = Number(ctx.targetId);
   if (id === ctx.proposerId) throw forbidden(selfText);
   return id;
@@ -129,25 +143,37 @@ async function snapshot(exec: Executor, targetId: string | null) {
 
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
-const levelLabel = (level: unknown) => ADMIN_LEVEL_LABELS[level as AdminLevel] ?? String(level);
+const isLevel = (level: unknown): level is AdminLevel => level === 'admin' || level === 'super_admin';
+/** An admin level's name in `language` (an unknown value as it is). */
+const levelLabel = (level: unknown, language: Language) =>
+  isLevel(level) ? t(language, `backOffice.changes.levels.${level}` satisfies MessageKey) : String(level);
 
 /**
  * A change about an existing admin reads as one line keyed by the admin's e-mail: its state
- * before → after (the e-mail says whom; the diff shows only what differs).
+ * before → after (the e-mail says whom; the diff shows only what differs), in the viewer's language.
  */
 function aboutAdmin(
-  describe: (before: NonNullable<Snapshot>, after: Record<string, unknown>) => [string, string],
+  describe: (
+    before: NonNullable<Snapshot>,
+    after: Record<string, unknown>,
+    language: Language,
+  ) => [string, string],
 ) {
-  return (before: unknown, after: unknown) => {
+  return (before: unknown, after: unknown, language: Language) => {
     const admin = before as Snapshot;
     if (!admin || typeof after !== 'object' || after === null) return { before, after };
-    const [was, will] = describe(admin, after as Record<string, unknown>);
+    const [was, will] = describe(admin, after as Record<string, unknown>, language);
     return { before: { [admin.email]: was }, after: { [admin.email]: will } };
   };
 }
 
-const accountState = (admin: NonNullable<Snapshot>) =>
-  `${levelLabel(admin.admin_level)}，${admin.is_active ? '已启用' : '已禁用'}`;
+const stateOf = (level: unknown, active: boolean, language: Language) =>
+  t(language, 'backOffice.changes.accountState', {
+    level: levelLabel(level, language),
+    status: msg(active ? 'backOffice.changes.enabledState' : 'backOffice.changes.disabledState'),
+  });
+const accountState = (admin: NonNullable<Snapshot>, language: Language) =>
+  stateOf(admin.admin_level, admin.is_active, language);
 
 /**
  * Registers the five admin account kinds (level super_admin, target type user). `onSessionsRevoked`
@@ -205,10 +231,10 @@ export function registerAdminChanges(
       });
       recordTarget(String(userId));
     },
-    present: (before, after) => {
+    present: (before, after, language) => {
       if (typeof after !== 'object' || after === null) return { before, after };
       const { email, phone, admin_level } = after as Partial<CreatePayload>;
-      return { before, after: { email, phone, admin_level: levelLabel(admin_level) } };
+      return { before, after: { email, phone, admin_level: levelLabel(admin_level, language) } };
     },
   };
 
@@ -253,7 +279,10 @@ export function registerAdminChanges(
         await updateUser(tx, id, { adminLevel: after.admin_level });
         return {};
       }),
-    present: aboutAdmin((admin, after) => [levelLabel(admin.admin_level), levelLabel(after.admin_level)]),
+    present: aboutAdmin((admin, after, language) => [
+      levelLabel(admin.admin_level, language),
+      levelLabel(after.admin_level, language),
+    ]),
   };
 
   const activation: ChangeKindDefinition<ActivationPayload> = {
@@ -280,9 +309,9 @@ export function registerAdminChanges(
         };
       }),
     afterCommit,
-    present: aboutAdmin((admin, after) => [
-      `${accountState(admin)}：现有密码、两步验证和登录会话有效`,
-      `密码、两步验证和登录会话全部失效，须用新激活链接重新设置（原因：${String(after.reason ?? '')}）`,
+    present: aboutAdmin((admin, after, language) => [
+      t(language, 'backOffice.changes.activationBefore', { state: accountState(admin, language) }),
+      t(language, 'backOffice.changes.activationAfter', { reason: String(after.reason ?? '') }),
     ]),
   };
 
@@ -322,7 +351,10 @@ export function registerAdminChanges(
         { accountAfter: false },
       ),
     afterCommit,
-    present: aboutAdmin((admin) => [accountState(admin), '已删除（不可恢复）']),
+    present: aboutAdmin((admin, _after, language) => [
+      accountState(admin, language),
+      t(language, 'backOffice.changes.deleted'),
+    ]),
   };
 
   const enable: ChangeKindDefinition<z.infer<typeof enablePayload>> = {
@@ -345,7 +377,10 @@ export function registerAdminChanges(
         },
         { accountAfter: false },
       ),
-    present: aboutAdmin((admin) => [accountState(admin), `${levelLabel(admin.admin_level)}，已启用`]),
+    present: aboutAdmin((admin, _after, language) => [
+      accountState(admin, language),
+      stateOf(admin.admin_level, true, language),
+    ]),
   };
 
   for (const kind of [create, level, activation, remove, enable])

@@ -1,7 +1,5 @@
 import {
-  ADMIN_CHANGE_TEXTS,
   type AdminChange,
-  adminChangeProposedMessage,
   changeReply,
   createAdmin,
   deleteAdmin,
@@ -10,11 +8,13 @@ import {
   setAdminStatus,
   updateAdmin,
 } from '@platform/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../../core/http.ts';
 import { ok, route, security } from '../../core/http.ts';
+import { tr } from '../../i18n/i18n.ts';
 import { actingAdmin } from '../admin-users/admin-users.routes.ts';
 import type { Guards } from '../auth/guard.ts';
+import { proposed } from '../dual-control/proposed.ts';
 import { registerActivationRoutes } from './activation.routes.ts';
 import type { AdminOutcome, AdminsService } from './admins.service.ts';
 
@@ -36,7 +36,7 @@ export function registerAdminsRoutes(
     tags,
     security,
     preHandler,
-    handler: async (request) => ok(await admins.list(request.query), '获取管理员列表成功'),
+    handler: async (request) => ok(await admins.list(request.query), tr(request, 'admins.listLoaded')),
   });
 
   route(app, createAdmin, {
@@ -44,9 +44,8 @@ export function registerAdminsRoutes(
     security,
     preHandler,
     handler: async (request, reply) => {
-      const proposed = await admins.proposeCreate(actingAdmin(request), request.body);
-      reply.code(202);
-      return ok(proposed, withLinkNote(proposed.change));
+      const result = await admins.proposeCreate(actingAdmin(request), request.body);
+      return proposed(reply, result.change, withLinkNote(request, result.change), result);
     },
   });
 
@@ -57,9 +56,10 @@ export function registerAdminsRoutes(
     moreReplies: { 202: changeReply },
     handler: async (request, reply) =>
       outcome(
+        request,
         reply,
         await admins.update(actingAdmin(request), request.params.id, request.body),
-        ADMIN_CHANGE_TEXTS.updated,
+        tr(request, 'admins.updated'),
       ),
   });
 
@@ -70,9 +70,10 @@ export function registerAdminsRoutes(
     moreReplies: { 202: changeReply },
     handler: async (request, reply) =>
       outcome(
+        request,
         reply,
         await admins.setStatus(actingAdmin(request), request.params.id, request.body),
-        request.body.is_active ? ADMIN_CHANGE_TEXTS.enabled : ADMIN_CHANGE_TEXTS.disabled,
+        tr(request, request.body.is_active ? 'admins.enabled' : 'admins.disabled'),
       ),
   });
 
@@ -81,9 +82,8 @@ export function registerAdminsRoutes(
     security,
     preHandler,
     handler: async (request, reply) => {
-      const proposed = await admins.proposeActivation(actingAdmin(request), request.params.id, request.body);
-      reply.code(202);
-      return ok(proposed, withLinkNote(proposed.change));
+      const result = await admins.proposeActivation(actingAdmin(request), request.params.id, request.body);
+      return proposed(reply, result.change, withLinkNote(request, result.change), result);
     },
   });
 
@@ -93,21 +93,24 @@ export function registerAdminsRoutes(
     preHandler,
     handler: async (request, reply) => {
       const change = await admins.proposeRemove(actingAdmin(request), request.params.id);
-      reply.code(202);
-      return ok({ change }, adminChangeProposedMessage(change));
+      return proposed(reply, change, proposedText(request, change));
     },
   });
 }
 
+/** The message of an admin account proposal: waiting for a second super admin, or taking effect in 24 h. */
+const proposedText = (request: FastifyRequest, change: AdminChange) =>
+  tr(request, change.status === 'delayed' ? 'admins.delayed' : 'admins.proposed');
+
 /** The 202 of a proposal that made a link: it waits, and the link is shown this once. */
-const withLinkNote = (change: AdminChange) =>
-  `${adminChangeProposedMessage(change)}。${ADMIN_CHANGE_TEXTS.linkOnce}`;
+const withLinkNote = (request: FastifyRequest, change: AdminChange) =>
+  tr(request, 'admins.withLink', {
+    proposed: proposedText(request, change),
+    linkOnce: tr(request, 'admins.linkOnce'),
+  });
 
 /** 200 with the admin when applied at once, 202 with the change when proposed. */
-function outcome(reply: FastifyReply, result: AdminOutcome, appliedMessage: string) {
-  if ('change' in result) {
-    reply.code(202);
-    return ok(result, adminChangeProposedMessage(result.change));
-  }
+function outcome(request: FastifyRequest, reply: FastifyReply, result: AdminOutcome, appliedMessage: string) {
+  if ('change' in result) return proposed(reply, result.change, proposedText(request, result.change), result);
   return ok(result, appliedMessage);
 }

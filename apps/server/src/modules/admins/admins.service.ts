@@ -1,18 +1,18 @@
-import {
-  ADMIN_CHANGE_TEXTS,
-  type AdminActivationLink,
-  type AdminChange,
-  type AdminCreateBody,
-  type AdminStatusBody,
-  type AdminUpdateBody,
-  type AdminView,
-  type adminsQuery,
-  type TwofaResetBody,
+import type {
+  AdminActivationLink,
+  AdminChange,
+  AdminCreateBody,
+  AdminStatusBody,
+  AdminUpdateBody,
+  AdminView,
+  adminsQuery,
+  TwofaResetBody,
 } from '@platform/contracts';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { type Acting, changeActive, lockSuperAdmins, refusal } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
@@ -107,6 +107,7 @@ export function createAdminsService(deps: AdminsDeps) {
           activation_token_hash: tokenHash,
         },
         by.actor,
+        by.language,
       );
       return { change, activation: link };
     },
@@ -125,12 +126,13 @@ export function createAdminsService(deps: AdminsDeps) {
           ? body.admin_level
           : undefined;
       if (level !== undefined) {
-        if (email !== undefined || phone !== undefined) throw badRequest(ADMIN_CHANGE_TEXTS.levelAlone);
+        if (email !== undefined || phone !== undefined) throw badRequest(msg('admins.levelAlone'));
         const change = await changes.propose(
           ADMIN_CHANGE_KINDS.level,
           String(id),
           { admin_level: level },
           by.actor,
+          by.language,
         );
         return { change };
       }
@@ -173,7 +175,9 @@ export function createAdminsService(deps: AdminsDeps) {
         const target = await repo.findAdmin(db, id);
         if (!target) throw notFoundAdmin();
         if (target.isActive) return { admin: toAdminView(target) };
-        return { change: await changes.propose(ADMIN_CHANGE_KINDS.enable, String(id), body, by.actor) };
+        return {
+          change: await changes.propose(ADMIN_CHANGE_KINDS.enable, String(id), body, by.actor, by.language),
+        };
       }
       const { view, revoked } = await db.transaction(async (tx) => {
         await lockSuperAdmins(tx);
@@ -207,6 +211,7 @@ export function createAdminsService(deps: AdminsDeps) {
         String(id),
         { reason: body.reason, activation_token_hash: tokenHash },
         by.actor,
+        by.language,
       );
       return { change, activation: link };
     },
@@ -216,7 +221,7 @@ export function createAdminsService(deps: AdminsDeps) {
      * yourself, never the last active super admin (checked when proposed and when applied).
      */
     async proposeRemove(by: Acting, id: number): Promise<AdminChange> {
-      return changes.propose(ADMIN_CHANGE_KINDS.remove, String(id), { deleted: true }, by.actor);
+      return changes.propose(ADMIN_CHANGE_KINDS.remove, String(id), { deleted: true }, by.actor, by.language);
     },
   };
 }

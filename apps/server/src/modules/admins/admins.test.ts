@@ -30,6 +30,7 @@ import { testEngine } from '../../test/database.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { changesOf } from '../changes/changes.module.ts';
 import { adminChanges } from '../changes/changes.schema.ts';
+import type { PerLanguage } from '../realtime/realtime.ts';
 import { users } from '../users/users.schema.ts';
 import { adminActivations } from './admins.schema.ts';
 
@@ -365,10 +366,8 @@ describe(`a lone super admin: puppets and takeovers wait 24 h (attack 4, ${testE
     expect(change.status).toBe('delayed');
     const hours = (Date.parse(change.effective_at!) - Date.parse(change.proposed_at)) / 3_600_000;
     expect(hours).toBeCloseTo(24, 3);
-    expect(toAdmins).toHaveBeenCalledWith(
-      'admin_notification',
-      expect.objectContaining({ type: 'change', id: change.id, status: 'delayed' }),
-    );
+    const notice = toAdmins.mock.calls.find(([event]) => event === 'admin_notification')?.[1] as PerLanguage;
+    expect(notice.perLanguage('zh-CN')).toMatchObject({ type: 'change', id: change.id, status: 'delayed' });
     toAdmins.mockRestore();
     expect((await activate(lone, activation.token)).start.body.message).toBe(
       ADMIN_ACTIVATION_TEXTS.awaitingApproval,
@@ -876,5 +875,79 @@ describe(`the last active super admin (${testEngine})`, () => {
     // demotion's proposer is deleted, and a deleted admin's proposal no longer applies.
     expect(['至少需要保留一个启用的超级管理员', CHANGE_TEXTS.proposerGone]).toContain(loser.body.message);
     expect(await activeSuperAdmins()).toHaveLength(1);
+  });
+});
+
+describe(`admin management in English (Accept-Language: en, issue 38, ${testEngine})`, () => {
+  const inEnglish = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+    api(t.app, method, url, { token: root.token, headers: { 'accept-language': 'en' }, body });
+
+  it('answers the list, the saves, the proposals and the refusals in English', async () => {
+    expect((await inEnglish('GET', '/api/admin/admins')).body.message).toBe('Admins loaded');
+    const a = await newAdmin();
+    const url = `/api/admin/admins/${a.id}`;
+    const saved = await inEnglish('PATCH', url, { phone: '13400002222' });
+    expect(saved.body.message).toBe('Admin details updated');
+    const taken = await inEnglish('PATCH', url, { email: plain.email });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('This e-mail is already registered');
+    const own = await inEnglish('PATCH', `/api/admin/admins/${root.id}`, { admin_level: 'admin' });
+    expect(own.body.message).toBe('You cannot change your own admin level');
+    const self = await inEnglish('DELETE', `/api/admin/admins/${root.id}`);
+    expect(self.body.message).toBe('You cannot delete your own account');
+    const missing = await inEnglish('DELETE', '/api/admin/admins/99999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Admin not found');
+    const level = await inEnglish('PATCH', url, { admin_level: 'super_admin' });
+    expect(level.status).toBe(202);
+    expect(level.body.message).toBe('Submitted; waiting for another super admin to approve');
+    const created = await inEnglish('POST', '/api/admin/admins', {
+      email: uniqueEmail('english'),
+      admin_level: 'admin',
+    });
+    expect(created.status).toBe(202);
+    expect(created.body.message).toBe(
+      'Submitted; waiting for another super admin to approve. The activation link is shown only this once and is valid for 24 hours after the approval',
+    );
+  });
+
+  it('shows the pending changes’ before and after in the viewing admin’s language', async () => {
+    const a = await newAdmin();
+    const shown = (change: AdminChange | undefined) => ({ before: change?.before, after: change?.after });
+    const changeOf = (res: { body: { data?: unknown } }) => (res.body.data as { change: AdminChange }).change;
+    const level = await inEnglish('PATCH', `/api/admin/admins/${a.id}`, { admin_level: 'super_admin' });
+    const change = changeOf(level);
+    expect(change).toMatchObject({ before: { [a.email]: 'Admin' }, after: { [a.email]: 'Super admin' } });
+    const reset = await inEnglish('POST', `/api/admin/admins/${a.id}/activation`, { reason: 'lost phone' });
+    const remove = await inEnglish('DELETE', `/api/admin/admins/${a.id}`);
+    const ids = [change.id, changeOf(reset).id, changeOf(remove).id];
+    const listed = async (language: 'en' | 'zh-CN') => {
+      const res = await api<{ changes: AdminChange[] }>(t.app, 'GET', '/api/admin/changes?limit=100', {
+        token: second.token,
+        headers: { 'accept-language': language },
+      });
+      const byId = new Map(res.body.data!.changes.map((c) => [c.id, c]));
+      return ids.map((id) => shown(byId.get(id)));
+    };
+    expect(await listed('en')).toEqual([
+      { before: { [a.email]: 'Admin' }, after: { [a.email]: 'Super admin' } },
+      {
+        before: { [a.email]: 'Admin, enabled: current password, 2FA and login sessions valid' },
+        after: {
+          [a.email]:
+            'Password, 2FA and every login session revoked; must be set up again with the new activation link (reason: lost phone)',
+        },
+      },
+      { before: { [a.email]: 'Admin, enabled' }, after: { [a.email]: 'Deleted (cannot be undone)' } },
+    ]);
+    expect(await listed('zh-CN')).toEqual([
+      { before: { [a.email]: '管理员' }, after: { [a.email]: '超级管理员' } },
+      {
+        before: { [a.email]: '管理员，已启用：现有密码、两步验证和登录会话有效' },
+        after: { [a.email]: '密码、两步验证和登录会话全部失效，须用新激活链接重新设置（原因：lost phone）' },
+      },
+      { before: { [a.email]: '管理员，已启用' }, after: { [a.email]: '已删除（不可恢复）' } },
+    ]);
+    for (const id of ids) expect((await decide(id, 'cancel', root.token)).status).toBe(200);
   });
 });

@@ -278,6 +278,25 @@ describe(`audit hash chain tampering (${testEngine})`, () => {
     },
   );
 
+  it('the route names the break in English to an English reader (Accept-Language: en, issue 38)', async () => {
+    await fresh();
+    await asTamperer(t, sql`UPDATE audit_logs SET after = '{"name":"改过"}'::jsonb WHERE seq = 2`);
+    const res = await api<AuditChainState>(t.app, 'GET', '/api/admin/audit/chain', {
+      token: root.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.body.message).toBe('Audit log hash chain checked');
+    expect(res.body.data?.first_broken).toEqual({
+      id: ids[1],
+      seq: 2,
+      reason: 'The content was changed (the recomputed hash does not match the stored hash)',
+    });
+    // Chinese by default, as before.
+    expect((await chain(t, root.token)).body.data?.first_broken?.reason).toBe(
+      '内容已被修改（重算哈希与记录的哈希不符）',
+    );
+  });
+
   it('a changed timestamp is caught to the microsecond', async () => {
     await fresh();
     await asTamperer(

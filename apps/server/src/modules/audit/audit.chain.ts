@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { AuditChainBreak, AuditChainState } from '@platform/contracts';
+import type { AuditChainBreak, AuditChainState, Language } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, snapshotCheck } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { type MessageKey, type MessageParams, t } from '../../i18n/i18n.ts';
 import { checkpointSignedBy, readCheckpoints, type StoredCheckpoint } from './audit.checkpoints.ts';
 import { type AuditChainKey, auditChainKey } from './audit.key.ts';
 
@@ -105,8 +106,13 @@ export interface AuditChainAnchor {
  * Runs on `exec` as it stands. Use verifyAuditChain for a consistent snapshot; this one is for
  * callers that already hold a transaction.
  */
-export async function checkAuditChain(exec: Executor, anchor: AuditChainAnchor): Promise<AuditChainState> {
+export async function checkAuditChain(
+  exec: Executor,
+  anchor: AuditChainAnchor,
+  language: Language = 'zh-CN',
+): Promise<AuditChainState> {
   const verifiedAt = new Date().toISOString();
+  const say = <K extends MessageKey>(key: K, ...params: MessageParams<K>) => t(language, key, ...params);
   const { key } = anchor;
   const checkpoints = [...(anchor.checkpoints ?? [])];
   const [head] = await queryRows<{ seq: string; hash: string }>(
@@ -127,7 +133,7 @@ export async function checkAuditChain(exec: Executor, anchor: AuditChainAnchor):
     return done(0, {
       id: null,
       seq: null,
-      reason: `检查点 ${anchor.unreadable.source} 无法解析（不是检查点记录）`,
+      reason: say('audit.checkpointUnreadable', { source: anchor.unreadable.source }),
     });
   }
   for (const c of checkpoints) {
@@ -135,11 +141,15 @@ export async function checkAuditChain(exec: Executor, anchor: AuditChainAnchor):
       return done(0, {
         id: null,
         seq: c.seq,
-        reason: `检查点 ${c.source} 由另一个密钥签名（密钥 ${c.key_id}，校验用的密钥 ${key.keyId}）：AUDIT_CHAIN_KEY 不对`,
+        reason: say('audit.checkpointOtherKey', { source: c.source, keyId: c.key_id, expected: key.keyId }),
       });
     }
     if (!checkpointSignedBy(c, key)) {
-      return done(0, { id: null, seq: c.seq, reason: `检查点 ${c.source} 的签名不符（被伪造或修改）` });
+      return done(0, {
+        id: null,
+        seq: c.seq,
+        reason: say('audit.checkpointBadSignature', { source: c.source }),
+      });
     }
   }
   const atSeq = new Map<number, StoredCheckpoint[]>();
@@ -174,20 +184,20 @@ export async function checkAuditChain(exec: Executor, anchor: AuditChainAnchor):
       const seq = BigInt(row.seq as string);
       const at = { id: Number(row.id), seq: Number(seq) };
       if (seq !== expected) {
-        broken = { ...at, reason: `缺少序号 ${expected} 的记录（已被删除）` };
+        broken = { ...at, reason: say('audit.missingSeq', { seq: expected.toString() }) };
       } else if (row.prev_hash !== prevHash) {
-        broken = { ...at, reason: '前一哈希与上一条记录的哈希不符（记录被删除、插入或重排）' };
+        broken = { ...at, reason: say('audit.prevHash') };
       } else if (auditRowHash(prevHash, row) !== row.hash) {
-        broken = { ...at, reason: '内容已被修改（重算哈希与记录的哈希不符）' };
+        broken = { ...at, reason: say('audit.contentChanged') };
       } else {
-        const reason = sealProblem(row, key, sealedSeen, firstCheckpoint);
+        const reason = sealProblem(row, key, sealedSeen, firstCheckpoint, language);
         if (reason) broken = { ...at, reason };
         else {
           const seen = (atSeq.get(at.seq) ?? []).find((c) => c.hash !== row.hash);
           if (seen) {
             broken = {
               ...at,
-              reason: `与检查点 ${seen.source}（${seen.at}）不符：该序号的哈希已变（记录被改写）`,
+              reason: say('audit.checkpointMismatch', { source: seen.source, at: seen.at }),
             };
           }
         }
@@ -203,27 +213,36 @@ export async function checkAuditChain(exec: Executor, anchor: AuditChainAnchor):
   }
 
   if (!broken && unchained) {
-    broken = { id: Number(unchained.id), seq: null, reason: '记录不在哈希链中（没有序号和哈希）' };
+    broken = { id: Number(unchained.id), seq: null, reason: say('audit.unchained') };
   }
   if (!broken && BigInt(headState.seq) !== expected - 1n) {
     broken = {
       id: null,
       seq: Number(expected),
-      reason: `链头记录到序号 ${headState.seq}，但最后一条记录是序号 ${expected - 1n}${lastId ? `（ID ${lastId}）` : ''}：末尾记录已被删除`,
+      reason: say('audit.headAhead', {
+        head: headState.seq,
+        last: (expected - 1n).toString(),
+        lastRow: lastId ? say('audit.lastRow', { id: lastId }) : '',
+      }),
     };
   }
   if (!broken && headState.hash !== prevHash) {
     broken = {
       id: lastId === null ? null : Number(lastId),
       seq: Number(expected - 1n),
-      reason: '链头哈希与最后一条记录不符',
+      reason: say('audit.headHash'),
     };
   }
   if (!broken && lastCheckpoint && BigInt(lastCheckpoint.seq) > expected - 1n) {
     broken = {
       id: null,
       seq: Number(expected),
-      reason: `检查点 ${lastCheckpoint.source}（${lastCheckpoint.at}）记录链头到序号 ${lastCheckpoint.seq}，但最后一条记录是序号 ${expected - 1n}：末尾记录已被删除（链头也被改回）`,
+      reason: say('audit.checkpointAhead', {
+        source: lastCheckpoint.source,
+        at: lastCheckpoint.at,
+        seq: lastCheckpoint.seq,
+        last: (expected - 1n).toString(),
+      }),
     };
   }
   return done(checked, broken);
@@ -235,19 +254,23 @@ function sealProblem(
   key: AuditChainKey,
   sealedSeen: boolean,
   firstCheckpoint: StoredCheckpoint | undefined,
+  language: Language,
 ): string | undefined {
   if (row.key_id === null && row.mac === null) {
-    if (sealedSeen) return '没有密钥签名，而之前的记录都已签名：记录是绕过应用写入的（伪造）';
+    if (sealedSeen) return t(language, 'audit.unsealedAfterSealed');
     if (firstCheckpoint && Number(row.seq) > firstCheckpoint.seq) {
-      return `没有密钥签名，却在检查点 ${firstCheckpoint.source}（序号 ${firstCheckpoint.seq}）之后：记录是绕过应用写入的（伪造）或签名被抹去`;
+      return t(language, 'audit.unsealedAfterCheckpoint', {
+        source: firstCheckpoint.source,
+        seq: firstCheckpoint.seq,
+      });
     }
     return undefined; // written before the key existed: the SHA-256 chain alone
   }
   if (row.key_id !== key.keyId) {
-    return `由另一个密钥签名（密钥 ${row.key_id}，校验用的密钥 ${key.keyId}）：AUDIT_CHAIN_KEY 不对，或记录被伪造`;
+    return t(language, 'audit.otherKey', { keyId: String(row.key_id), expected: key.keyId });
   }
   if (!row.mac || !key.same(row.mac, key.rowMac(row.hash as string))) {
-    return '密钥签名不符（记录被伪造或改写后重算了哈希）';
+    return t(language, 'audit.badSeal');
   }
   return undefined;
 }
@@ -257,6 +280,8 @@ export interface VerifyOptions {
   key?: AuditChainKey;
   /** AUDIT_CHECKPOINT_DIR; without it no checkpoint is checked. */
   checkpointDir?: string;
+  /** The language of a break's reason (zh-CN by default: the CLI, the logs). */
+  language?: Language;
 }
 
 /**
@@ -268,5 +293,5 @@ export interface VerifyOptions {
 export function verifyAuditChain(db: Db, opts: VerifyOptions = {}): Promise<AuditChainState> {
   const key = opts.key ?? auditChainKey();
   const read = opts.checkpointDir ? readCheckpoints(opts.checkpointDir) : { checkpoints: [] };
-  return snapshotCheck(db, (tx) => checkAuditChain(tx, { key, ...read }));
+  return snapshotCheck(db, (tx) => checkAuditChain(tx, { key, ...read }, opts.language));
 }

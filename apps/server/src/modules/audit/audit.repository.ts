@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
+import { userDirectory } from '../users/users.reads.ts';
 import { users } from '../users/users.schema.ts';
 import { likeEscape } from '../users/users.ts';
 import { auditLogs } from './audit.schema.ts';
@@ -125,7 +126,7 @@ export async function selectAuditAdminIdsByEmail(exec: Executor, search: string)
           SELECT (SELECT a.admin_id FROM audit_logs a WHERE a.admin_id > walk.admin_id ORDER BY a.admin_id LIMIT 1), walk.n + 1
           FROM walk WHERE walk.admin_id IS NOT NULL AND walk.n < ${MAX_DISTINCT}
         )
-        SELECT u.id::text AS id FROM walk JOIN users u ON u.id = walk.admin_id
+        SELECT u.id::text AS id FROM walk JOIN ${userDirectory} u ON u.id = walk.admin_id
         WHERE u.email LIKE ${`%${likeEscape(search.toLowerCase())}%`}`,
   );
   return result.map((r) => Number(r.id));

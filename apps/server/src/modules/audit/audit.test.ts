@@ -193,3 +193,13 @@ describe(`GET /api/admin/audit-logs (${testEngine})`, () => {
     }
   });
 });
+
+describe('the audit log in English (Accept-Language: en, issue 38)', () => {
+  it('answers the list and the chain check in English', async () => {
+    const headers = { 'accept-language': 'en' };
+    const list = await api(t.app, 'GET', '/api/admin/audit-logs', { token: root.token, headers });
+    expect(list.body.message).toBe('Audit log loaded');
+    const chain = await api(t.app, 'GET', '/api/admin/audit/chain', { token: root.token, headers });
+    expect(chain.body.message).toBe('Audit log hash chain checked');
+  });
+});

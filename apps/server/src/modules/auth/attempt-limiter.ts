@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type AppError, tooManyRequests } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import {
   type CountedAttempt,
   countAttempt,
@@ -20,7 +21,7 @@ export interface AttemptGuard {
 }
 
 export const tooManyWrongPasswords = (seconds: number) =>
-  tooManyRequests(`原密码错误次数过多，请${Math.max(1, seconds)}秒后再试`);
+  tooManyRequests(msg('auth.tooManyWrongOldPasswords', { seconds: Math.max(1, seconds) }));
 
 /** Rows of ended windows are deleted once every this many attempts (per instance). */
 const PRUNE_EVERY = 256;

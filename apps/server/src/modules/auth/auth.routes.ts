@@ -4,6 +4,7 @@ import { caller } from '../../core/caller.ts';
 import type { Config } from '../../core/config.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
+import { requestLanguage, tr } from '../../i18n/i18n.ts';
 import { type AttemptLimiter, createAttemptLimiter } from './attempt-limiter.ts';
 import { type AuthService, type ClientInfo, tooManyWrongLoginPasswords } from './auth.service.ts';
 import type { Guards } from './guard.ts';
@@ -11,6 +12,7 @@ import type { Guards } from './guard.ts';
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
+  language: requestLanguage(request),
 });
 
 /** The window of LOGIN_MAX_FAILED_PER_ACCOUNT. */
@@ -57,21 +59,28 @@ export function registerAuthRoutes(
 
   route(app, login, {
     tags,
-    config: { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    config: {
+      rateLimit: {
+        max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE,
+        timeWindow: '1 minute',
+        onExceeded: () => auth.loginLimitedByAddress(),
+      },
+    },
     handler: async (request) =>
       ok(
         await auth.login(request.body, clientInfo(request), {
           password: (userId) => loginPasswordAttempts(request, userId),
           twofa: (userId) => deps.twofaAttempts(request, userId),
         }),
-        '登录成功',
+        tr(request, 'auth.loggedIn'),
       ),
   });
 
   route(app, register, {
     tags,
     config: { rateLimit: { max: deps.config.REGISTER_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
-    handler: async (request) => ok(await auth.register(request.body, clientInfo(request)), '注册成功'),
+    handler: async (request) =>
+      ok(await auth.register(request.body, clientInfo(request)), tr(request, 'auth.registered')),
   });
 
   route(app, logout, {
@@ -80,7 +89,7 @@ export function registerAuthRoutes(
     preHandler: guards.requireSession,
     handler: async (request) => {
       await auth.logout(caller(request).sessionId);
-      return ok(null, '已退出登录');
+      return ok(null, tr(request, 'auth.loggedOut'));
     },
   });
 
@@ -88,7 +97,11 @@ export function registerAuthRoutes(
     tags,
     security,
     preHandler: guards.requireSession,
-    handler: async (request) => ok({ user: await auth.me(caller(request).user) }, '获取用户信息成功'),
+    handler: async (request) =>
+      ok(
+        { user: await auth.me(caller(request).user, requestLanguage(request)) },
+        tr(request, 'auth.meLoaded'),
+      ),
   });
 
   route(app, updateProfile, {
@@ -96,7 +109,10 @@ export function registerAuthRoutes(
     security,
     preHandler: guards.requireUser,
     handler: async (request) =>
-      ok({ user: await auth.updateProfile(caller(request).user.id, request.body) }, '用户信息更新成功'),
+      ok(
+        { user: await auth.updateProfile(caller(request).user.id, request.body, requestLanguage(request)) },
+        tr(request, 'auth.profileUpdated'),
+      ),
   });
 
   const passwordAttempts = createPasswordAttempts(deps.db, deps.config);
@@ -114,7 +130,7 @@ export function registerAuthRoutes(
         passwordAttempts(request),
         clientInfo(request),
       );
-      return ok(null, '密码修改成功，其他设备已退出登录');
+      return ok(null, tr(request, 'auth.passwordChanged'));
     },
   });
 }

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LANGUAGE,
+  type Language,
   type LoginBody,
   type LoginFailureReason,
   type PasswordBody,
@@ -17,6 +19,7 @@ import {
 } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { msg, t } from '../../i18n/i18n.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 import { newDeviceLogin } from '../notifications/notices.ts';
 import { notify, type WrittenNotification } from '../notifications/notifications.service.ts';
@@ -40,6 +43,8 @@ export interface LoginAttempts {
 export interface ClientInfo {
   ip?: string | null;
   userAgent?: string | null;
+  /** The request's language (Accept-Language's before login); the account's own choice comes first. */
+  language?: Language;
 }
 
 /** What is kept of a User-Agent (sessions and login events): enough to name the device. */
@@ -69,6 +74,12 @@ export interface AuthServiceDeps {
   afterRegistration?: (user: repo.UserRow) => Promise<void>;
   /** Sessions looked up lately (see session-cache.ts); without it every request asks the database. */
   sessionCache?: SessionCache<AuthenticatedSession>;
+  /**
+   * A login refused where auth decides it (the metrics' counter): wrong account or password
+   * (rejected), or too many attempts for the account or the address (limited). A wrong 2FA code is
+   * the two-factor service's to count.
+   */
+  onLoginFailure?: (reason: 'rejected' | 'limited') => void;
 }
 
 export interface AuthenticatedSession {
@@ -106,7 +117,7 @@ function answerHoldsMs(found: FoundSession, admin: repo.AdminSessionPolicy): num
 }
 
 export const tooManyWrongLoginPasswords = (seconds: number) =>
-  tooManyRequests(`密码错误次数过多，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`);
+  tooManyRequests(msg('auth.tooManyWrongPasswords', { minutes: Math.max(1, Math.ceil(seconds / 60)) }));
 
 /**
  * Why a login's second step failed, as 安全中心 lists it; none when the code was not given yet
@@ -117,9 +128,10 @@ function twofaFailure(err: unknown, code: string | undefined): LoginFailureReaso
   return code ? 'totp' : null;
 }
 
-export const INVALID_TOKEN_MESSAGE = 'token 无效或已过期，请重新登录';
-export const DISABLED_MESSAGE = '账户已被禁用，请联系客服';
-export const ADMIN_SESSION_TIMED_OUT = '登录已超时，请重新登录';
+/** The Chinese texts of three answers, which tests and callers compare with. */
+export const INVALID_TOKEN_MESSAGE = t('zh-CN', 'auth.tokenInvalid');
+export const DISABLED_MESSAGE = t('zh-CN', 'auth.disabled');
+export const ADMIN_SESSION_TIMED_OUT = t('zh-CN', 'auth.adminSessionTimedOut');
 
 const TWOFA_SETUP_CHALLENGE: TwofaSetupChallenge = { twofa_setup_required: true };
 /** A 403 an admin still to enrol in 2FA gets from every call but enrolment's own. */
@@ -131,10 +143,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** An admin needs 2FA on before the back office serves them. */
   const needsTwofaSetup = (user: Pick<repo.UserRow, 'role' | 'twofaEnabledAt'>) =>
     deps.admin2faRequired && user.role === 'admin' && user.twofaEnabledAt === null;
-  const publicUser = async (user: repo.UserRow) =>
+  /** The caller as shown to them, in their own language, else the request's (`language`). */
+  const publicUser = async (user: repo.UserRow, language: Language | undefined) =>
     toPublicUser(user, {
       twofaSetupRequired: needsTwofaSetup(user),
       wallets: await getUserWallets(db, user.id),
+      language: user.language ?? language ?? DEFAULT_LANGUAGE,
     });
 
   const sessionLookups = createLookupQueue<string, FoundSession>({
@@ -174,17 +188,17 @@ export function createAuthService(deps: AuthServiceDeps) {
    * Only sessions in force are cached: every refusal is decided by the database.
    */
   async function authenticate(token: string | undefined): Promise<AuthenticatedSession> {
-    if (!token) throw unauthorized('未提供认证 token，请先登录');
+    if (!token) throw unauthorized(msg('auth.noToken'));
     const tokenHash = hashToken(token);
     const cache = deps.sessionCache;
     const cached = await cache?.get(tokenHash);
     if (cached) return cached;
     const mark = cache?.mark();
     const found = await sessionLookups.get(tokenHash);
-    if (!found) throw unauthorized(INVALID_TOKEN_MESSAGE);
-    if (found.timedOut) throw unauthorized(ADMIN_SESSION_TIMED_OUT);
-    if (found.expired) throw unauthorized(INVALID_TOKEN_MESSAGE);
-    if (!found.user.isActive) throw unauthorized(`${DISABLED_MESSAGE}（token 已失效）`);
+    if (!found) throw unauthorized(msg('auth.tokenInvalid'));
+    if (found.timedOut) throw unauthorized(msg('auth.adminSessionTimedOut'));
+    if (found.expired) throw unauthorized(msg('auth.tokenInvalid'));
+    if (!found.user.isActive) throw unauthorized(msg('auth.disabledToken'));
     // Frozen: one answer serves many requests, none of which may change it for the others.
     const auth = Object.freeze({ sessionId: found.session.id, user: Object.freeze(found.user) });
     if (mark) cache?.put(tokenHash, found.user.id, auth, answerHoldsMs(found, deps.adminSession), mark);
@@ -197,8 +211,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       let user: repo.UserRow;
       try {
         user = await db.transaction(async (tx) => {
-          if (await findUserByEmail(tx, body.email)) throw conflict('该邮箱已被注册');
-          if (body.phone && (await findUserByPhone(tx, body.phone))) throw conflict('该手机号已被注册');
+          if (await findUserByEmail(tx, body.email)) throw conflict(msg('auth.emailTaken'));
+          if (body.phone && (await findUserByPhone(tx, body.phone))) throw conflict(msg('auth.phoneTaken'));
           return deps.createUser(tx, {
             email: body.email,
             phone: body.phone ?? null,
@@ -208,13 +222,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       } catch (err) {
         // Two registrations racing for one e-mail: the unique index decides, the loser gets a 409.
-        if (isUniqueViolation(err, 'users_email_key')) throw conflict('该邮箱已被注册');
-        if (isUniqueViolation(err, 'users_phone_key')) throw conflict('该手机号已被注册');
+        if (isUniqueViolation(err, 'users_email_key')) throw conflict(msg('auth.emailTaken'));
+        if (isUniqueViolation(err, 'users_phone_key')) throw conflict(msg('auth.phoneTaken'));
         throw err;
       }
       const token = await openSession(user, client);
       await deps.afterRegistration?.(user);
-      return { token, user: await publicUser(user) };
+      return { token, user: await publicUser(user, client.language) };
     },
 
     /**
@@ -227,7 +241,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async login(body: LoginBody, client: ClientInfo, attempts?: LoginAttempts) {
       const identifier = (body.account ?? body.email ?? body.phone ?? '').trim();
-      if (!identifier) throw badRequest('请输入邮箱或手机号');
+      if (!identifier) throw badRequest(msg('auth.accountRequired'));
       const user = identifier.includes('@')
         ? await findUserByEmail(db, identifier)
         : await findUserByPhone(db, identifier);
@@ -236,6 +250,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         try {
           await passwordAttempt.begin();
         } catch (err) {
+          if (err instanceof AppError && err.statusCode === 429) deps.onLoginFailure?.('limited');
           await recordLogin(user.id, client, 'locked');
           throw err;
         }
@@ -244,13 +259,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyPassword(await timingDummyHash(), body.password).then(() => false);
       if (!user || !valid) {
+        deps.onLoginFailure?.('rejected');
         if (user) await recordLogin(user.id, client, 'password');
-        throw unauthorized('账号或密码错误');
+        throw unauthorized(msg('auth.wrongCredentials'));
       }
       await passwordAttempt?.succeeded();
       if (!user.isActive) {
         await recordLogin(user.id, client, 'disabled');
-        throw forbidden(DISABLED_MESSAGE);
+        throw forbidden(msg('auth.disabled'));
       }
       try {
         await deps.twoFactor.requireForLogin(user, body.totp, attempts?.twofa(user.id));
@@ -272,10 +288,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         deps.onNotified?.(await notify(db, [notice]));
       }
       const updated = (await updateUser(db, user.id, { lastLogin: new Date() })) ?? user;
-      return { token, user: await publicUser(updated) };
+      return { token, user: await publicUser(updated, client.language) };
     },
 
     authenticate,
+
+    /** The login route's per-address rate limit refused a login (its plugin decides, not login()). */
+    loginLimitedByAddress() {
+      deps.onLoginFailure?.('limited');
+    },
 
     /**
      * authenticate, for every call but the few an admin still to enrol in 2FA may make (me, logout,
@@ -293,11 +314,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The caller as shown to them; the guard has just loaded the row with the session. */
-    me(user: repo.UserRow) {
-      return publicUser(user);
+    me(user: repo.UserRow, language?: Language) {
+      return publicUser(user, language);
     },
 
-    async updateProfile(userId: number, body: ProfileBody) {
+    async updateProfile(userId: number, body: ProfileBody, language?: Language) {
       const changes: { nickname?: string | null; phone?: string | null } = {};
       if (body.nickname !== undefined) changes.nickname = body.nickname || null;
       if (body.phone !== undefined) changes.phone = body.phone || null;
@@ -306,10 +327,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           Object.keys(changes).length > 0
             ? await updateUser(db, userId, changes)
             : await findUserById(db, userId);
-        if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
-        return publicUser(user);
+        if (!user) throw unauthorized(msg('auth.tokenInvalid'));
+        return publicUser(user, language);
       } catch (err) {
-        if (isUniqueViolation(err, 'users_phone_key')) throw conflict('该手机号已被注册');
+        if (isUniqueViolation(err, 'users_phone_key')) throw conflict(msg('auth.phoneTaken'));
         throw err;
       }
     },
@@ -327,11 +348,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       client?: ClientInfo,
     ) {
       const user = await findUserById(db, userId);
-      if (!user) throw unauthorized(INVALID_TOKEN_MESSAGE);
+      if (!user) throw unauthorized(msg('auth.tokenInvalid'));
       await attempts?.begin();
-      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('原密码错误');
+      if (!(await verifyPassword(user.passwordHash, body.oldPassword)))
+        throw badRequest(msg('auth.wrongOldPassword'));
       await attempts?.succeeded();
-      if (body.oldPassword === body.newPassword) throw badRequest('新密码不能与原密码相同');
+      if (body.oldPassword === body.newPassword) throw badRequest(msg('auth.samePassword'));
       const passwordHash = await hashPassword(body.newPassword);
       const { revoked, notices } = await db.transaction(async (tx) => {
         await updateUser(tx, userId, { passwordHash });

@@ -274,3 +274,40 @@ describe('login rate limit', () => {
     expect(statuses.slice(3)).toEqual([429, 429]);
   });
 });
+
+describe('the caller as shown to them, in English (issue 38)', () => {
+  const ENGLISH_REASONS = { canWithdraw: false, reasons: ['Complete identity verification (KYC) first'] };
+  type Shown = { user: { withdrawRequirement: unknown } };
+
+  it('says the withdrawal requirement in the request’s language, else the account’s', async () => {
+    const headers = { 'accept-language': 'en' };
+    const { token, email, password } = await registerUser(t.app, {}, headers);
+    const registered = await api<Shown>(t.app, 'GET', '/api/auth/me', { token, headers });
+    expect(registered.body.data?.user.withdrawRequirement).toEqual(ENGLISH_REASONS);
+    const chinese = await api<Shown>(t.app, 'GET', '/api/auth/me', { token });
+    expect(chinese.body.data?.user.withdrawRequirement).toEqual({
+      canWithdraw: false,
+      reasons: ['请先完成实名认证（KYC）'],
+    });
+
+    // The account's own choice, with no header: the login, me and a profile change.
+    await api(t.app, 'PUT', '/api/me/language', { token, body: { language: 'en' } });
+    const login = await api<Shown>(t.app, 'POST', '/api/auth/login', { body: { email, password } });
+    expect(login.body.data?.user.withdrawRequirement).toEqual(ENGLISH_REASONS);
+    const me = await api<Shown>(t.app, 'GET', '/api/auth/me', { token });
+    expect(me.body.data?.user.withdrawRequirement).toEqual(ENGLISH_REASONS);
+    const profile = await api<Shown>(t.app, 'PATCH', '/api/auth/profile', {
+      token,
+      body: { nickname: 'Ann' },
+    });
+    expect(profile.body.data?.user.withdrawRequirement).toEqual(ENGLISH_REASONS);
+  });
+
+  it('says it in English on registering with Accept-Language: en', async () => {
+    const res = await api<Shown>(t.app, 'POST', '/api/auth/register', {
+      body: { email: uniqueEmail(), password: 'Trade-pass-2026' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.body.data?.user.withdrawRequirement).toEqual(ENGLISH_REASONS);
+  });
+});

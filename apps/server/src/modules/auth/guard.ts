@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden } from '../../core/errors.ts';
+import { msg } from '../../i18n/i18n.ts';
 import type { AuthService } from './auth.service.ts';
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -30,12 +31,12 @@ export function createGuards(auth: AuthService) {
   };
   const requireAdmin: Guard = async (request, reply) => {
     await requireUser(request, reply);
-    if (request.auth?.user.role !== 'admin') throw forbidden('权限不足，需要管理员权限');
+    if (request.auth?.user.role !== 'admin') throw forbidden(msg('auth.adminRequired'));
   };
   const requireSuperAdmin: Guard = async (request, reply) => {
     await requireAdmin(request, reply);
     if (request.auth?.user.adminLevel !== 'super_admin') {
-      throw forbidden('只有超级管理员可以访问管理员管理功能');
+      throw forbidden(msg('auth.superAdminRequired'));
     }
   };
   for (const guard of [requireSession, requireUser, requireAdmin, requireSuperAdmin])

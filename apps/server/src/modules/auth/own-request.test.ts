@@ -15,7 +15,7 @@ import {
 import { deposits } from '../deposits/deposits.schema.ts';
 import { kycApplications } from '../kyc/kyc.schema.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { createTeamBuilder } from '../team/rewards/team.test-helpers.ts';
 import { teamRewards, teamSalaryPayouts } from '../team/team.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -117,6 +117,18 @@ describe('deposits', () => {
     expect(res.status).toBe(200);
     expect(res.body.data?.processedCount).toBe(2);
     await assertLedgerOk(db());
+  });
+
+  it('refuses it in English for an English reader', async () => {
+    const own = await depositOf(adminA, '60');
+    const res = await api(t.app, 'PATCH', `/api/admin/deposits/${own}/review`, {
+      token: adminA.token,
+      body: { status: 'approved' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('You cannot review your own request');
+    expect(OWN_REQUEST_REFUSED).toBe('不能审核自己的申请');
   });
 });
 

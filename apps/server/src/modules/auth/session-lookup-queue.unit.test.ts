@@ -13,7 +13,7 @@ function queueWith(
     busyWindowMs: opts.busyWindowMs ?? 200,
     async lookup(keys) {
       calls.push(keys);
-      await new Promise((r) => setTimeout(r, 5));
+      await sleep(5);
       if (opts.fail) throw new Error('database gone');
       return new Map(keys.filter((k) => !k.startsWith('unknown')).map((k) => [k, `row of ${k}`]));
     },

@@ -7,6 +7,7 @@ import { createUser } from '../accounts/create-user.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { appSettings } from '../jobs/jobs.schema.ts';
+import type { PerLanguage } from '../realtime/realtime.ts';
 import { users } from '../users/users.schema.ts';
 import { adminChanges } from './changes.schema.ts';
 import { type ChangeKindDefinition, type ChangesService, createChangesService } from './changes.service.ts';
@@ -144,6 +145,13 @@ describe('pending changes framework', () => {
     const [row] = await database.db.select().from(adminChanges).where(eq(adminChanges.id, second.id));
     expect(row?.status).toBe('stale');
     expect(await readLimit()).toEqual({ limit: 11 });
+    // The stored reason (zh-CN) is shown in the viewer's language.
+    const shown = async (language?: 'en') =>
+      (await changes.list({ page: 1, limit: 100 }, other.adminId, language)).changes.find(
+        (c) => c.id === second.id,
+      )?.reason;
+    expect(await shown()).toBe('配置已被修改，请重新提交变更');
+    expect(await shown('en')).toBe('The setting has changed since; submit the change again');
   });
 
   it('check runs when proposed (its error) and when applied (stale, 409); present shapes what is shown; a create records its target', async () => {
@@ -189,6 +197,48 @@ describe('pending changes framework', () => {
     await expect(
       changes.propose('test.create', null, { value: 'c', secret: 's3' }, proposer),
     ).rejects.toMatchObject({ statusCode: 409, message: '已被占用' });
+  });
+
+  it('in English: present and the proposal’s notice speak the viewing admin’s language', async () => {
+    const toAdmins = vi.fn();
+    const changes = createChangesService({ db: database.db, realtime: { toAdmins } });
+    changes.registerKind<{ limit: number }>({
+      kind: 'option_config',
+      requiredLevel: 'admin',
+      targetType: 'setting',
+      validate: (payload) => payload as { limit: number },
+      readCurrent: async () => null,
+      apply: async () => {},
+      present: (before, after, language) => ({ before, after: { language, ...(after as object) } }),
+    });
+    const proposer = await admin('admin');
+    const other = await admin('admin');
+
+    const proposed = await changes.propose('option_config', null, { limit: 5 }, proposer, 'en');
+    expect(proposed.after).toEqual({ language: 'en', limit: 5 });
+    const notice = toAdmins.mock.calls[0]?.[1] as PerLanguage;
+    expect(notice.perLanguage('en')).toMatchObject({
+      type: 'change',
+      id: proposed.id,
+      title: 'Submitted; it takes effect once another admin approves it',
+      message: 'Option settings',
+    });
+    expect(notice.perLanguage('zh-CN')).toMatchObject({
+      title: CHANGE_TEXTS.proposed,
+      message: '期权配置',
+    });
+    const shown = async (language?: 'en') =>
+      (await changes.list({ page: 1, limit: 100 }, other.adminId, language)).changes.find(
+        (c) => c.id === proposed.id,
+      )?.after;
+    expect(await shown('en')).toEqual({ language: 'en', limit: 5 });
+    expect(await shown()).toEqual({ language: 'zh-CN', limit: 5 });
+    expect((await changes.openOfKind('option_config', other.adminId, 'en'))[0]?.after).toMatchObject({
+      language: 'en',
+    });
+    expect((await changes.reject(proposed.id, other, undefined, 'en')).after).toMatchObject({
+      language: 'en',
+    });
   });
 
   it('parallel approvals apply once', async () => {

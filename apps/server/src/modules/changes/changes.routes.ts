@@ -4,12 +4,14 @@ import {
   CHANGE_TEXTS,
   cancelAdminChange,
   getAdminChangesSummary,
+  type Language,
   listAdminChanges,
   rejectAdminChange,
 } from '@platform/contracts';
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
+import { requestLanguage, tr } from '../../i18n/i18n.ts';
 import { type AuditActor, auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
@@ -26,7 +28,10 @@ export function registerChangeRoutes(app: Router, deps: { changes: ChangesServic
     security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok(await changes.list(request.query, caller(request).user.id), CHANGE_TEXTS.listed),
+      ok(
+        await changes.list(request.query, caller(request).user.id, requestLanguage(request)),
+        CHANGE_TEXTS.listed,
+      ),
   });
 
   route(app, getAdminChangesSummary, {
@@ -34,14 +39,26 @@ export function registerChangeRoutes(app: Router, deps: { changes: ChangesServic
     security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok(await changesSummaryFor(deps.db, caller(request).user.id), '获取待生效变更概况成功'),
+      ok(
+        await changesSummaryFor(deps.db, caller(request).user.id),
+        tr(request, 'backOffice.changes.summaryLoaded'),
+      ),
   });
 
-  type Decide = (id: number, actor: AuditActor, reason?: string) => Promise<AdminChange>;
+  type Decide = (
+    id: number,
+    actor: AuditActor,
+    reason: string | undefined,
+    language: Language,
+  ) => Promise<AdminChange>;
   const decisions: ReadonlyArray<
     readonly [typeof approveAdminChange | typeof rejectAdminChange | typeof cancelAdminChange, Decide, string]
   > = [
-    [approveAdminChange, (id, actor) => changes.approve(id, actor), CHANGE_TEXTS.approved],
+    [
+      approveAdminChange,
+      (id, actor, _reason, language) => changes.approve(id, actor, language),
+      CHANGE_TEXTS.approved,
+    ],
     [rejectAdminChange, changes.reject, CHANGE_TEXTS.rejected],
     [cancelAdminChange, changes.cancel, CHANGE_TEXTS.cancelled],
   ];
@@ -55,7 +72,8 @@ export function registerChangeRoutes(app: Router, deps: { changes: ChangesServic
         sealed(
           request,
           reply,
-          () => decide(request.params.id, auditActor(request), reasonOf(request.body)),
+          () =>
+            decide(request.params.id, auditActor(request), reasonOf(request.body), requestLanguage(request)),
           (change) => ok({ change }, message),
         ),
     });

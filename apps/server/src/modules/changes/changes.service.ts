@@ -14,14 +14,14 @@
  *          apply: (tx, after, { actor, change, recordTarget }) => { write + recordAudit(...) },
  *                                             // a create calls recordTarget(new row's id)
  *          afterCommit?: (after, change) => { realtime pushes },
- *          present?: (before, after) => ({ before, after }), // what the list shows
+ *          present?: (before, after, language) => ({ before, after }), // what the list shows
  *        });
  *    `validate` runs when proposed and again when applied; `readCurrent` runs when proposed (its
  *    result is stored as `before`) and again, in the approving transaction, to refuse a stale one.
  *    Compare what you store: readCurrent must return the same JSON for the same setting.
- * 2. In the route that used to save: `const change = await changes.propose(kind, targetId, body,
- *    auditActor(request))`, then `reply.code(202)` and `ok({ change }, changeProposedMessage(change))`,
- *    with the endpoint's contract declaring `status: 202, reply: changeReply`.
+ * 2. In the route that used to save: `handler: (request, reply) => proposeChange(changes, kind,
+ *    targetId, request, reply)` (dual-control/proposed.ts: proposes the body as the calling admin and
+ *    answers 202 with the change), with the endpoint's contract declaring `status: 202, reply: changeReply`.
  * 3. Tests: `createApprover(t)` (test/app.ts) makes a second admin whose approvals count at once;
  *    approve with `POST /api/admin/changes/{id}/approve`.
  *
@@ -37,14 +37,18 @@ import {
   CHANGE_TEXTS,
   type ChangeLevel,
   changeKindLabel,
+  contractMessageIn,
+  DEFAULT_LANGUAGE,
+  type Language,
   REALTIME_EVENTS,
 } from '@platform/contracts';
 import { AppError, conflict, notFound } from '../../core/errors.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { t } from '../../i18n/i18n.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import { type Fence, type JobStep, noFence } from '../jobs/job-loop.ts';
-import type { Realtime } from '../realtime/realtime.ts';
+import { perLanguage, type Realtime } from '../realtime/realtime.ts';
 import * as repo from './changes.repository.ts';
 import type { AdminChangeRow } from './changes.schema.ts';
 
@@ -72,8 +76,9 @@ export interface ChangeKindDefinition<P = unknown> {
   /**
    * What the list and the replies show as before and after, when the stored values do not read well
    * or hold something not to show (an activation token's hash); the stored values stay as they are.
+   * In the viewing admin's language (issue 38).
    */
-  present?(before: unknown, after: unknown): { before: unknown; after: unknown };
+  present?(before: unknown, after: unknown, language: Language): { before: unknown; after: unknown };
 }
 
 export interface ApplyContext {
@@ -104,15 +109,26 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
     return def;
   }
 
-  /** A change as shown: the kind's own presentation of before and after, when it has one. */
-  function presented(change: AdminChange): AdminChange {
+  /**
+   * A change as shown in `language`: the kind's own presentation of before and after, when it has
+   * one; a stale change's stored reason (zh-CN) in its English when the contracts' catalogue knows
+   * it (an admin's own reason for a rejection is data).
+   */
+  function presented(change: AdminChange, language: Language): AdminChange {
     const present = kinds.get(change.kind)?.present;
-    return present ? { ...change, ...present(change.before, change.after) } : change;
+    const shown = present ? { ...change, ...present(change.before, change.after, language) } : change;
+    if (change.status !== 'stale' || change.reason === null) return shown;
+    return { ...shown, reason: contractMessageIn(language, change.reason) ?? change.reason };
   }
 
-  async function view(exec: Executor, row: AdminChangeRow, viewerId: number): Promise<AdminChange> {
+  async function view(
+    exec: Executor,
+    row: AdminChangeRow,
+    viewerId: number,
+    language: Language,
+  ): Promise<AdminChange> {
     const [shown] = await repo.describe(exec, [row], viewerId);
-    return presented(shown!);
+    return presented(shown!, language);
   }
 
   /** A kind's rules on other rows at apply: a refusal (stale, 409 with its message) or null. */
@@ -123,7 +139,7 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
       return null;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return new AppError(409, err.message);
+      return new AppError(409, err.text);
     }
   }
 
@@ -144,7 +160,7 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
         after = def.validate(change.after);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        refusal = new AppError(409, err.message);
+        refusal = new AppError(409, err.text);
       }
     }
     if (!refusal) refusal = await recheck(tx, def, after, change);
@@ -196,11 +212,15 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
     def?.afterCommit?.(def.validate(row.after), row);
   }
 
-  /** A decision (approve, reject, cancel) on one change: lock, check, act, audit, seal. */
+  /**
+   * A decision (approve, reject, cancel) on one change: lock, check, act, audit, seal. The reply's
+   * change is shown in `language`.
+   */
   async function decide(
     id: number,
     actor: AuditActor,
     act: (tx: Tx, change: AdminChangeRow) => Promise<Outcome>,
+    language: Language,
   ): Promise<AdminChange> {
     const seal = currentSeal();
     const { outcome, shown } = await db.transaction(async (tx) => {
@@ -209,13 +229,33 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
       if (change.status !== 'pending' && change.status !== 'delayed') throw conflict(CHANGE_TEXTS.notPending);
       const outcome = await act(tx, change);
       if ('refused' in outcome) return { outcome, shown: null };
-      const shown = await view(tx, outcome.applied, actor.adminId);
+      const shown = await view(tx, outcome.applied, actor.adminId, language);
       await sealEffect(tx, seal, shown);
       return { outcome, shown };
     });
     if ('refused' in outcome) throw outcome.refused;
     if (outcome.applied.status === 'applied') afterApplied(outcome.applied);
     return shown!;
+  }
+
+  /**
+   * A decision that closes a change unapplied (reject, cancel): `mayClose` says who may, `reason` is
+   * kept; the reply's change in `language`.
+   */
+  function closing(
+    status: 'rejected' | 'cancelled',
+    mayClose: (tx: Tx, change: AdminChangeRow, adminId: number) => Promise<void>,
+  ) {
+    return (id: number, actor: AuditActor, reason?: string, language: Language = DEFAULT_LANGUAGE) =>
+      decide(
+        id,
+        actor,
+        async (tx, change) => {
+          await mayClose(tx, change, actor.adminId);
+          return { applied: await close(tx, change, actor, status, reason) };
+        },
+        language,
+      );
   }
 
   return {
@@ -228,13 +268,15 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
     /**
      * Stores a proposal: validates the payload at once (400, nothing stored), reads `before`,
      * decides pending or delayed (no other eligible approver), audits `change.propose`. A delayed
-     * change is announced to every admin after the commit.
+     * change is announced to every admin after the commit, in each admin's language; the reply's
+     * change is shown in `language` (the proposer's).
      */
     async propose(
       kind: string,
       targetId: string | null,
       payload: unknown,
       actor: AuditActor,
+      language: Language = DEFAULT_LANGUAGE,
     ): Promise<AdminChange> {
       const def = definition(kind);
       const after = def.validate(payload);
@@ -269,47 +311,55 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
         });
         return inserted;
       });
-      deps.realtime?.toAdmins(REALTIME_EVENTS.adminNotification, {
-        type: 'change',
-        sound: row.status === 'delayed',
-        title: row.status === 'delayed' ? CHANGE_TEXTS.delayedNotice : CHANGE_TEXTS.proposed,
-        message: changeKindLabel(kind),
-        id: row.id,
-        status: row.status,
-        effective_at: row.effectiveAt?.toISOString() ?? null,
-      });
-      return view(db, row, actor.adminId);
+      const label = changeKindLabel(kind);
+      deps.realtime?.toAdmins(
+        REALTIME_EVENTS.adminNotification,
+        perLanguage((language) => ({
+          type: 'change',
+          sound: row.status === 'delayed',
+          title: t(
+            language,
+            row.status === 'delayed'
+              ? 'backOffice.changes.delayedNotice'
+              : 'backOffice.changes.proposedNotice',
+          ),
+          // A kind without a label is named by itself.
+          message: contractMessageIn(language, label) ?? label,
+          id: row.id,
+          status: row.status,
+          effective_at: row.effectiveAt?.toISOString() ?? null,
+        })),
+      );
+      return view(db, row, actor.adminId, language);
     },
 
-    /** Approves and applies (see the note at the top). */
-    approve: (id: number, actor: AuditActor) =>
-      decide(id, actor, async (tx, change) => {
-        await repo.assertMayApprove(tx, change, actor.adminId);
-        return applyLocked(tx, change, actor);
-      }),
+    /** Approves and applies (see the note at the top); the reply's change in `language`. */
+    approve: (id: number, actor: AuditActor, language: Language = DEFAULT_LANGUAGE) =>
+      decide(
+        id,
+        actor,
+        async (tx, change) => {
+          await repo.assertMayApprove(tx, change, actor.adminId);
+          return applyLocked(tx, change, actor);
+        },
+        language,
+      ),
 
     /** Rejects: another admin of the required level; nothing is applied. */
-    reject: (id: number, actor: AuditActor, reason?: string) =>
-      decide(id, actor, async (tx, change) => {
-        await repo.assertMayReject(tx, change, actor.adminId);
-        return { applied: await close(tx, change, actor, 'rejected', reason) };
-      }),
+    reject: closing('rejected', repo.assertMayReject),
 
     /** Cancels: the proposer, or while delayed any other active admin. */
-    cancel: (id: number, actor: AuditActor, reason?: string) =>
-      decide(id, actor, async (tx, change) => {
-        await repo.assertMayCancel(tx, change, actor.adminId);
-        return { applied: await close(tx, change, actor, 'cancelled', reason) };
-      }),
+    cancel: closing('cancelled', repo.assertMayCancel),
 
-    async list(query: repo.ChangeListQuery, viewerId: number) {
+    /** The list as `viewerId` sees it, in `language`. */
+    async list(query: repo.ChangeListQuery, viewerId: number, language: Language = DEFAULT_LANGUAGE) {
       const listed = await repo.listChanges(db, query, viewerId);
-      return { ...listed, changes: listed.changes.map(presented) };
+      return { ...listed, changes: listed.changes.map((change) => presented(change, language)) };
     },
 
-    /** The open changes of one kind as `viewerId` sees them (a feature's editor lists them). */
-    async openOfKind(kind: string, viewerId: number) {
-      return (await repo.listOpenOfKind(db, kind, viewerId)).map(presented);
+    /** The open changes of one kind as `viewerId` sees them, in `language` (a feature's editor lists them). */
+    async openOfKind(kind: string, viewerId: number, language: Language = DEFAULT_LANGUAGE) {
+      return (await repo.listOpenOfKind(db, kind, viewerId)).map((change) => presented(change, language));
     },
 
     /**

@@ -32,6 +32,18 @@ describe('GET /api/admin/changes/summary', () => {
     return res.body.data!;
   };
 
+  it('in English: the summary’s and the list’s replies in the admin’s language', async () => {
+    const admin = await createAdmin(t, 'admin');
+    const headers = { 'accept-language': 'en' };
+    const summary = await api(t.app, 'GET', SUMMARY, { token: admin.token, headers });
+    expect(summary.body.message).toBe('Pending changes overview loaded');
+    const list = await api(t.app, 'GET', '/api/admin/changes', { token: admin.token, headers });
+    expect(list.body.message).toBe('Pending changes loaded');
+    expect((await api(t.app, 'GET', SUMMARY, { token: admin.token })).body.message).toBe(
+      '获取待生效变更概况成功',
+    );
+  });
+
   it('counts, per admin, the open changes they may approve, and the delayed ones with their earliest time', async () => {
     const lone = await createApprover(t, 'super_admin');
     const plain = await createApprover(t, 'admin');

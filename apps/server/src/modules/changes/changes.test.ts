@@ -18,6 +18,7 @@ import {
   type TestApp,
 } from '../../test/app.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
+import type { PerLanguage } from '../realtime/realtime.ts';
 import { changesOf } from './changes.module.ts';
 import { adminChanges } from './changes.schema.ts';
 
@@ -61,6 +62,28 @@ describe('option and flash payout rates (dual control and the MAX_PAYOUT_RATE bo
     expect(over.status).toBe(400);
     expect(await adminConfig()).toEqual(before);
     expect(await t.database.db.select().from(adminChanges)).toHaveLength(0);
+  });
+
+  it('in English: the settings’ reply and the payout-rate bound in the admin’s language', async () => {
+    const headers = { 'accept-language': 'en' };
+    const loaded = await api(t.app, 'GET', OPTION_URL, { token: alice.token, headers });
+    expect(loaded.body.message).toBe('Options settings loaded');
+    const option = await api(t.app, 'POST', OPTION_URL, { token: alice.token, body: withLevel(96), headers });
+    expect(option.status).toBe(400);
+    expect(option.body.message).toBe(
+      `The payout rate cannot exceed 95% (investment level ${DEFAULT_OPTION_CONFIG.investmentLevels[0]!.level} is 96%)`,
+    );
+    const flash = await api(t.app, 'PUT', '/api/admin/trading/flash/config', {
+      token: alice.token,
+      body: { ...DEFAULT_FLASH_CONFIG, durations: [{ seconds: 30, payout_rate: '9' }] },
+      headers,
+    });
+    expect(flash.status).toBe(400);
+    expect(flash.body.message).toBe('The payout rate cannot exceed 95% (the 30-second duration is 900%)');
+    const chinese = await api(t.app, 'POST', OPTION_URL, { token: alice.token, body: withLevel(96) });
+    expect(chinese.body.message).toBe(
+      `收益率不能超过 95%（投资等级 ${DEFAULT_OPTION_CONFIG.investmentLevels[0]!.level} 为 96%）`,
+    );
   });
 
   it('a valid config is a proposal (202): users see the old rates until another admin approves', async () => {
@@ -220,10 +243,21 @@ describe('approval thresholds (super admin level, delayed when alone)', () => {
     expect(delayed).toMatchObject({ status: 'delayed', required_level: 'super_admin' });
     const hours = (Date.parse(delayed.effective_at!) - Date.parse(delayed.proposed_at)) / 3_600_000;
     expect(hours).toBeCloseTo(24, 3);
-    expect(toAdmins).toHaveBeenCalledWith(
-      'admin_notification',
-      expect.objectContaining({ type: 'change', id: delayed.id, status: 'delayed' }),
-    );
+    expect(toAdmins).toHaveBeenCalledWith('admin_notification', { perLanguage: expect.any(Function) });
+    const notice = toAdmins.mock.calls.find(([event]) => event === 'admin_notification')?.[1] as PerLanguage;
+    expect(notice.perLanguage('zh-CN')).toMatchObject({
+      type: 'change',
+      id: delayed.id,
+      status: 'delayed',
+      title: '有一项变更将在 24 小时后生效',
+      message: '复核阈值',
+    });
+    expect(notice.perLanguage('en')).toMatchObject({
+      type: 'change',
+      id: delayed.id,
+      title: 'A change takes effect in 24 hours',
+      message: 'Review thresholds',
+    });
     toAdmins.mockRestore();
 
     // A plain admin cannot approve a super-admin change, nor can the proposer; another admin cancels.

@@ -1,7 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { AdminChange } from '@platform/contracts';
 import {
-  changeProposedMessage,
   createDepositChannel,
   createWithdrawChannel,
   deleteDepositChannel,
@@ -11,7 +9,6 @@ import {
   listActiveWithdrawChannels,
   listDepositChannels,
   listWithdrawChannels,
-  NOT_AN_IMAGE_MESSAGE,
   QR_IMAGE_TYPES,
   QR_MAX_BYTES,
   QR_UPLOAD_FIELD,
@@ -19,12 +16,18 @@ import {
   updateWithdrawChannel,
   uploadChannelQrCode,
 } from '@platform/contracts';
-import type { FastifyReply } from 'fastify';
 import { notFound } from '../../core/errors.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { tr } from '../../i18n/i18n.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
-import { type ImageUploadOptions, imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
+import { proposed } from '../dual-control/proposed.ts';
+import {
+  type ImageUploadOptions,
+  imageUploadLimits,
+  notAnImage,
+  readImageUploads,
+} from '../uploads/image-upload.ts';
 import type { ChannelsService } from './channels.service.ts';
 
 /** QR uploads per client address and minute. */
@@ -33,16 +36,10 @@ export const QR_UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
 /** One image in the qrcode field, of the types QR_FILE_NAME accepts; without it 请选择图片文件. */
 const uploadRules: ImageUploadOptions<typeof QR_UPLOAD_FIELD> = {
   fields: [QR_UPLOAD_FIELD],
-  missingMessage: NOT_AN_IMAGE_MESSAGE,
+  missingMessage: notAnImage,
   maxBytes: QR_MAX_BYTES,
   allowed: QR_IMAGE_TYPES,
 };
-
-/** 202 with the proposal: every channel change waits for another admin (docs/pending-changes.md). */
-function proposed(reply: FastifyReply, change: AdminChange) {
-  reply.code(202);
-  return ok({ change }, changeProposedMessage(change));
-}
 
 export async function registerChannelRoutes(
   app: Router,
@@ -56,7 +53,8 @@ export async function registerChannelRoutes(
   route(app, listDepositChannels, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async () => ok({ channels: await channels.listDepositChannels() }, '获取充值渠道成功'),
+    handler: async (request) =>
+      ok({ channels: await channels.listDepositChannels() }, tr(request, 'channels.depositLoaded')),
   });
 
   route(app, createDepositChannel, {
@@ -97,7 +95,7 @@ export async function registerChannelRoutes(
         const { files } = await readImageUploads(request, uploadRules);
         return ok(
           { url: await channels.storeQrCode(auditActor(request), files[QR_UPLOAD_FIELD]) },
-          '上传成功',
+          tr(request, 'content.uploaded'),
         );
       },
     });
@@ -110,7 +108,7 @@ export async function registerChannelRoutes(
     preHandler: guards.requireUser,
     handler: async (request, reply) => {
       const file = await channels.readQrCode(request.params.name);
-      if (!file) throw notFound('文件不存在');
+      if (!file) throw notFound(tr(request, 'content.fileNotFound'));
       return reply
         .header('Content-Type', file.contentType)
         .header('X-Content-Type-Options', 'nosniff')
@@ -124,7 +122,8 @@ export async function registerChannelRoutes(
   route(app, listWithdrawChannels, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async () => ok({ channels: await channels.listWithdrawChannels() }, '获取提现渠道成功'),
+    handler: async (request) =>
+      ok({ channels: await channels.listWithdrawChannels() }, tr(request, 'channels.withdrawLoaded')),
   });
 
   route(app, createWithdrawChannel, {
@@ -155,12 +154,14 @@ export async function registerChannelRoutes(
   route(app, listActiveDepositChannels, {
     ...wallet,
     preHandler: guards.requireUser,
-    handler: async () => ok({ channels: await channels.listActiveDepositChannels() }, '获取充值渠道成功'),
+    handler: async (request) =>
+      ok({ channels: await channels.listActiveDepositChannels() }, tr(request, 'channels.depositLoaded')),
   });
 
   route(app, listActiveWithdrawChannels, {
     ...wallet,
     preHandler: guards.requireUser,
-    handler: async () => ok({ channels: await channels.listActiveWithdrawChannels() }, '获取提现渠道成功'),
+    handler: async (request) =>
+      ok({ channels: await channels.listActiveWithdrawChannels() }, tr(request, 'channels.withdrawLoaded')),
   });
 }

@@ -25,6 +25,7 @@ import { normaliseDecimalString, usdtAddressNetwork } from '@platform/domain';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import { type Message, msg } from '../../i18n/i18n.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
 import { saveAuditedUpload } from '../uploads/audited-upload.ts';
@@ -35,8 +36,8 @@ import type { QrCodeStore } from './qrcode-store.ts';
 
 export { findActiveDepositChannel, findActiveWithdrawChannel } from './channels.repository.ts';
 
-export const DEPOSIT_CHANNEL_NOT_FOUND = '充值渠道不存在';
-export const WITHDRAW_CHANNEL_NOT_FOUND = '提现渠道不存在';
+const DEPOSIT_CHANNEL_NOT_FOUND = msg('userFacing.channels.depositNotFound');
+const WITHDRAW_CHANNEL_NOT_FOUND = msg('userFacing.channels.withdrawNotFound');
 
 export function toAdminDepositChannel(row: repo.DepositChannelRow): AdminDepositChannel {
   return {
@@ -332,7 +333,7 @@ export function createChannelsService({ db, qrCodes, changes }: ChannelsServiceD
     payload: unknown,
     actor: AuditActor,
     exists: (exec: Executor, id: number) => Promise<unknown>,
-    missing: string,
+    missing: Message,
   ) {
     if (!(await exists(db, id))) throw notFound(missing);
     return changes.propose(kind, String(id), payload, actor);

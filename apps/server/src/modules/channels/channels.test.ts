@@ -239,6 +239,23 @@ describe(`deposit channels (${testEngine})`, () => {
     expect(partial.body.message).toContain('请填写所有必填字段');
   });
 
+  it('answers an unknown channel in English for an English reader', async () => {
+    const headers = { 'accept-language': 'en' };
+    const deposit = await api(t.app, 'PATCH', '/api/admin/channels/999999', {
+      token: adminToken,
+      body: { status: 'inactive' },
+      headers,
+    });
+    expect(deposit.status).toBe(404);
+    expect(deposit.body.message).toBe('Deposit channel not found');
+    const withdraw = await api(t.app, 'DELETE', '/api/admin/withdraw-channels/999999', {
+      token: adminToken,
+      headers,
+    });
+    expect(withdraw.status).toBe(404);
+    expect(withdraw.body.message).toBe('Withdrawal channel not found');
+  });
+
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
     const patch = await send(t.app, 'PATCH', '/api/admin/channels/999999', {
       token: adminToken,

@@ -7,12 +7,27 @@ import {
   type NearThresholdUser,
   type SecondApprovalCounts,
 } from '@platform/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Executor } from '../../db/client.ts';
 import { aggregateRow, momentParam, parseCount, parseId, queryRows, rowText } from '../../db/rows.ts';
+import { pendingAdjustmentCount } from '../adjustments/adjustments.reads.ts';
+import {
+  approvedDepositsSince,
+  depositRequests,
+  depositsAwaitingSecondApproval,
+  latestDeposits,
+} from '../deposits/deposits.reads.ts';
+import { pendingPayoutApprovalCount } from '../dual-control/dual-control.reads.ts';
 import { countPendingApplications } from '../kyc/kyc-queue.ts';
 import { countOf, readCounters, readCountersByPrefix } from '../stats/counters.ts';
+import { userDirectory } from '../users/users.reads.ts';
+import {
+  completedWithdrawalsSince,
+  latestWithdrawals,
+  withdrawalRequests,
+  withdrawalsAwaitingSecondApproval,
+} from '../withdrawals/withdrawals.reads.ts';
 
 /**
  * Read-only aggregates for the dashboard and the wallet overview. Every amount comes back as the
@@ -53,7 +68,7 @@ export async function userCounts(exec: Executor, since: Date): Promise<UserCount
     ]),
     aggregateRow(
       exec,
-      sql`SELECT count(*)::int AS n FROM users WHERE created_at >= ${momentParam(since)} AND role = 'user'`,
+      sql`SELECT count(*)::int AS n FROM ${userDirectory} u WHERE created_at >= ${momentParam(since)} AND role = 'user'`,
     ),
     countPendingApplications(exec),
   ]);
@@ -86,11 +101,8 @@ export async function flowTotals(exec: Executor, since?: Date): Promise<FlowTota
   }
   const row = await aggregateRow(
     exec,
-    sql`SELECT
-          (SELECT coalesce(sum(amount), 0) FROM deposits
-            WHERE status = 'approved' AND currency = ${DEFAULT_CURRENCY} AND processed_at >= ${momentParam(since)})::text AS deposits,
-          (SELECT coalesce(sum(amount), 0) FROM withdrawals
-            WHERE status = 'completed' AND currency = ${DEFAULT_CURRENCY} AND completed_at >= ${momentParam(since)})::text AS withdrawals`,
+    sql`SELECT ${approvedDepositsSince(DEFAULT_CURRENCY, since)}::text AS deposits,
+               ${completedWithdrawalsSince(DEFAULT_CURRENCY, since)}::text AS withdrawals`,
   );
   return { deposits: rowText(row.deposits), withdrawals: rowText(row.withdrawals) };
 }
@@ -123,11 +135,10 @@ export async function secondApprovalCounts(exec: Executor): Promise<SecondApprov
   const [row] = await queryRows<Record<string, unknown>>(
     exec,
     sql`SELECT
-          (SELECT count(*) FROM deposits WHERE status = 'pending' AND first_approved_by IS NOT NULL)::int AS deposits,
-          (SELECT count(*) FROM withdrawals
-            WHERE status IN ('pending', 'reviewing') AND first_approved_by IS NOT NULL)::int AS withdrawals,
-          (SELECT count(*) FROM payout_approvals WHERE status = 'pending')::int AS payouts,
-          (SELECT count(*) FROM balance_adjustments WHERE status = 'pending')::int AS adjustments`,
+          ${depositsAwaitingSecondApproval}::int AS deposits,
+          ${withdrawalsAwaitingSecondApproval}::int AS withdrawals,
+          ${pendingPayoutApprovalCount}::int AS payouts,
+          ${pendingAdjustmentCount}::int AS adjustments`,
   );
   return {
     deposits: parseCount(row?.deposits ?? 0),
@@ -175,17 +186,15 @@ export async function latestActivities(exec: Executor, limit: number): Promise<A
   const [deposits, withdrawals] = await Promise.all([
     queryRows<Record<string, unknown>>(
       exec,
-      sql`SELECT d.id::text AS id, d.status, d.amount::text AS amount, d.currency, d.channel_name AS detail,
-                 d.created_at, u.email
-          FROM (SELECT * FROM deposits ORDER BY created_at DESC, id DESC LIMIT ${limit}) d
-          JOIN users u ON u.id = d.user_id`,
+      sql`SELECT d.id::text AS id, d.status, d.amount::text AS amount, d.currency, d.detail, d.created_at, u.email
+          FROM (${latestDeposits(limit)}) d
+          JOIN ${userDirectory} u ON u.id = d.user_id`,
     ),
     queryRows<Record<string, unknown>>(
       exec,
-      sql`SELECT w.id::text AS id, w.status, w.amount::text AS amount, w.currency, w.withdraw_type AS detail,
-                 w.created_at, u.email
-          FROM (SELECT * FROM withdrawals ORDER BY created_at DESC, id DESC LIMIT ${limit}) w
-          JOIN users u ON u.id = w.user_id`,
+      sql`SELECT w.id::text AS id, w.status, w.amount::text AS amount, w.currency, w.detail, w.created_at, u.email
+          FROM (${latestWithdrawals(limit)}) w
+          JOIN ${userDirectory} u ON u.id = w.user_id`,
     ),
   ]);
   const toRow =
@@ -219,10 +228,10 @@ export async function nearThresholdUsers(
   exec: Executor,
   thresholds: { deposit: string; withdrawal: string },
 ): Promise<NearThresholdUser[]> {
-  const band = (table: 'deposits' | 'withdrawals', kind: string, threshold: string) => sql`
+  const band = (requests: SQL, kind: string, threshold: string) => sql`
     SELECT ${kind}::text AS kind, r.user_id, u.email, count(*)::int AS n, sum(r.amount)::text AS total,
            ${threshold}::numeric::text AS threshold
-      FROM ${sql.raw(table)} r JOIN users u ON u.id = r.user_id
+      FROM (${requests}) r JOIN ${userDirectory} u ON u.id = r.user_id
      WHERE r.created_at >= now() - make_interval(days => ${NEAR_THRESHOLD_DAYS}::int)
        AND r.currency = ${DEFAULT_CURRENCY}
        AND r.amount >= ${threshold}::numeric * ${NEAR_THRESHOLD_RATIO}::numeric
@@ -231,8 +240,8 @@ export async function nearThresholdUsers(
     HAVING count(*) >= ${NEAR_THRESHOLD_MIN_COUNT}`;
   const rows = await queryRows<Record<string, unknown>>(
     exec,
-    sql`SELECT * FROM (${band('deposits', 'deposit', thresholds.deposit)}
-          UNION ALL ${band('withdrawals', 'withdrawal', thresholds.withdrawal)}) AS near
+    sql`SELECT * FROM (${band(depositRequests, 'deposit', thresholds.deposit)}
+          UNION ALL ${band(withdrawalRequests, 'withdrawal', thresholds.withdrawal)}) AS near
         ORDER BY n DESC, total::numeric DESC, user_id
         LIMIT ${NEAR_THRESHOLD_LIMIT}`,
   );

@@ -1,5 +1,6 @@
 import { getAdminDashboard, getWalletOverview } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { requestLanguage, tr } from '../../i18n/i18n.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
@@ -10,13 +11,17 @@ export function registerDashboardRoutes(app: Router, deps: { dashboard: Dashboar
     tags: ['admin-dashboard'],
     security,
     preHandler: guards.requireAdmin,
-    handler: async () => ok(await dashboard.dashboard(), '获取统计数据成功'),
+    handler: async (request) => ok(await dashboard.dashboard(), tr(request, 'dashboard.statsLoaded')),
   });
 
   route(app, getWalletOverview, {
     tags: ['admin-wallet'],
     security,
     preHandler: guards.requireAdmin,
-    handler: async () => ok(await dashboard.walletOverview(), '获取钱包概览数据成功'),
+    handler: async (request) =>
+      ok(
+        await dashboard.walletOverview(requestLanguage(request)),
+        tr(request, 'dashboard.walletOverviewLoaded'),
+      ),
   });
 }

@@ -3,13 +3,13 @@ import {
   ASSET_COLORS,
   ASSET_FALLBACK_COLORS,
   type AssetDistributionItem,
+  type Language,
   MAX_ASSET_DISTRIBUTION_ROWS,
   OTHER_ASSETS_NAME,
   RECENT_ACTIVITY_LIMIT,
   type RecentActivity,
   type WalletOverview,
-  WITHDRAW_METHOD_LABELS,
-  type WithdrawMethod,
+  withdrawMethods,
 } from '@platform/contracts';
 import { startOfBeijingDay } from '@platform/domain';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
@@ -19,6 +19,7 @@ import {
   referencePrices,
 } from '../../core/reference-prices.ts';
 import type { Db } from '../../db/client.ts';
+import { t } from '../../i18n/i18n.ts';
 import { readThresholdAmounts } from '../dual-control/thresholds.service.ts';
 import { usdtVolumeSince } from '../trading/admin/trading-admin.service.ts';
 import * as repo from './dashboard.repository.ts';
@@ -76,7 +77,8 @@ export function createDashboardService(deps: { db: Db; now?: () => Date; prices?
       };
     },
 
-    async walletOverview(): Promise<WalletOverview> {
+    /** The overview; its activities described in `language`. */
+    async walletOverview(language: Language = 'zh-CN'): Promise<WalletOverview> {
       const since = today();
       const [users, depositedUsers, holdings, todayTotals, pending, volume, activities] = await Promise.all([
         repo.userCounts(db, since),
@@ -104,7 +106,7 @@ export function createDashboardService(deps: { db: Db; now?: () => Date; prices?
         pendingKyc: users.kycPending,
         todayVolume: money(volume),
         assetDistribution: assetDistribution(holdings, prices),
-        recentActivities: recentActivities(activities),
+        recentActivities: recentActivities(activities, language),
       };
     },
   };
@@ -204,14 +206,17 @@ export function assetDistribution(
 }
 
 /** The latest deposits and withdrawals merged, newest first, at most RECENT_ACTIVITY_LIMIT. */
-export function recentActivities(rows: readonly repo.ActivityRow[]): RecentActivity[] {
+export function recentActivities(
+  rows: readonly repo.ActivityRow[],
+  language: Language = 'zh-CN',
+): RecentActivity[] {
   return [...rows]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
     .slice(0, RECENT_ACTIVITY_LIMIT)
     .map((row) => ({
       id: `${row.type}:${row.id}`,
       type: row.type,
-      description: describe(row),
+      description: describe(row, language),
       created_at: row.createdAt.toISOString(),
       amount: money(row.amount),
       currency: row.currency,
@@ -221,7 +226,10 @@ export function recentActivities(rows: readonly repo.ActivityRow[]): RecentActiv
 }
 
 /** What happened: the kind and the channel or method; the status travels on its own (`status`). */
-function describe(row: repo.ActivityRow): string {
-  if (row.type === 'deposit') return `充值 · ${row.detail}`;
-  return `提现 · ${WITHDRAW_METHOD_LABELS[row.detail as WithdrawMethod] ?? row.detail}`;
+function describe(row: repo.ActivityRow, language: Language): string {
+  if (row.type === 'deposit') return t(language, 'dashboard.deposit', { detail: row.detail });
+  const method = withdrawMethods.find((m) => m === row.detail);
+  return t(language, 'dashboard.withdrawal', {
+    detail: method ? t(language, `dashboard.${method}`) : row.detail,
+  });
 }

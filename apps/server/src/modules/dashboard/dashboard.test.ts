@@ -8,7 +8,7 @@ import { deposits } from '../deposits/deposits.schema.ts';
 import { kycApplications } from '../kyc/kyc.schema.ts';
 import { type PostTransactionRequest, postTransaction } from '../ledger/ledger.service.ts';
 import { assertLedgerOk } from '../ledger/verify.ts';
-import { counterMismatches } from '../stats/counters.ts';
+import { counterMismatches } from '../reconciliation/counter-check.ts';
 import { recordTick } from '../trading/testing/trading-fixtures.ts';
 import { users } from '../users/users.schema.ts';
 import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
@@ -208,7 +208,7 @@ describe('admin dashboard and wallet overview: numbers', () => {
     });
     // The postings above are fixtures with no business rows behind them (the freeze is not the
     // withdrawals' amounts): the journal's own invariants only.
-    await assertLedgerOk(db, { reconcile: false });
+    await assertLedgerOk(db);
 
     const dash = await api<AdminDashboard>(t.app, 'GET', '/api/admin/dashboard', { token: adminToken });
     expect(dash.status).toBe(200);
@@ -432,5 +432,24 @@ describe('wallet overview shaping', () => {
     expect(merged[0]).toMatchObject({ id: 'deposit:12', description: '充值 · Bank', status: 'pending' });
     expect(merged[1]).toMatchObject({ id: 'withdrawal:11', description: '提现 · 支付宝', status: 'pending' });
     expect(merged.at(-1)?.id).toBe('withdrawal:3');
+  });
+});
+
+describe('the dashboard in English (Accept-Language: en, issue 38)', () => {
+  it('answers the statistics and the wallet overview in English; activities name the kind in English', async () => {
+    const headers = { 'accept-language': 'en' };
+    const stats = await api(t.app, 'GET', '/api/admin/dashboard', { token: adminToken, headers });
+    expect(stats.body.message).toBe('Statistics loaded');
+    const overview = await api(t.app, 'GET', '/api/admin/wallet/overview', { token: adminToken, headers });
+    expect(overview.body.message).toBe('Wallet overview loaded');
+    const row = { status: 'pending', amount: '1', currency: 'USDT', userEmail: 'a@example.com' };
+    const merged = recentActivities(
+      [
+        { ...row, type: 'deposit', id: 2, detail: 'Bank', createdAt: new Date(Date.UTC(2024, 0, 2)) },
+        { ...row, type: 'withdrawal', id: 1, detail: 'alipay', createdAt: new Date(Date.UTC(2024, 0, 1)) },
+      ],
+      'en',
+    );
+    expect(merged.map((a) => a.description)).toEqual(['Deposit · Bank', 'Withdraw · Alipay']);
   });
 });

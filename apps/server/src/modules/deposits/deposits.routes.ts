@@ -9,6 +9,7 @@ import {
 } from '@platform/contracts';
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { msg, requestLanguage, tr } from '../../i18n/i18n.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
@@ -27,7 +28,7 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
         request,
         reply,
         () => deposits.create(caller(request).user, request.body),
-        (deposit) => ok({ deposit }, '充值申请已提交，请等待审核'),
+        (deposit) => ok({ deposit }, tr(request, 'deposits.submitted')),
       ),
   });
 
@@ -36,14 +37,17 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
     security,
     preHandler: guards.requireUser,
     handler: async (request) =>
-      ok({ deposit: await deposits.getOwn(caller(request).user.id, request.params.id) }, '获取充值记录成功'),
+      ok(
+        { deposit: await deposits.getOwn(caller(request).user.id, request.params.id) },
+        tr(request, 'deposits.loaded'),
+      ),
   });
   route(app, listDeposits, {
     tags: ['wallet'],
     security,
     preHandler: guards.requireUser,
     handler: async (request) =>
-      ok(await deposits.listOwn(caller(request).user.id, request.query), '获取充值记录成功'),
+      ok(await deposits.listOwn(caller(request).user.id, request.query), tr(request, 'deposits.loaded')),
   });
 
   const tags = ['admin-deposits'];
@@ -51,7 +55,8 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) => ok(await deposits.listForAdmin(request.query), '获取充值列表成功'),
+    handler: async (request) =>
+      ok(await deposits.listForAdmin(request.query), tr(request, 'deposits.listLoaded')),
   });
 
   route(app, reviewDeposit, {
@@ -67,10 +72,10 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
         (deposit) => {
           const message =
             deposit.status === 'approved'
-              ? '充值审核通过成功'
+              ? tr(request, 'deposits.approved')
               : deposit.status === 'pending'
                 ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
-                : '审核拒绝成功';
+                : tr(request, 'deposits.rejected');
           return ok({ deposit }, message);
         },
       ),
@@ -84,11 +89,16 @@ export function registerDepositRoutes(app: Router, deps: { deposits: DepositServ
     security,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
-      const result = await deposits.batchReview(request.body, auditActor(request));
-      const verb = request.body.action === 'approve' ? '批量通过成功' : '批量拒绝成功';
+      const result = await deposits.batchReview(request.body, auditActor(request), requestLanguage(request));
+      const verb = msg(
+        request.body.action === 'approve' ? 'deposits.batchApproved' : 'deposits.batchRejected',
+      );
       const awaiting = result.awaitingSecondApprovalIds.length;
-      const second = awaiting ? `，${awaiting} 条已记录审核，等待另一位管理员复核` : '';
-      return ok(result, `${verb}，共处理 ${result.processedCount} 条${second}`);
+      const second = awaiting ? msg('deposits.batchAwaiting', { awaiting }) : '';
+      return ok(
+        result,
+        tr(request, 'deposits.batchDone', { verb, processed: result.processedCount, second }),
+      );
     },
   });
 }

@@ -8,22 +8,32 @@ import type {
   DepositStatusUpdateEvent,
   UserDeposit,
 } from '@platform/contracts';
-import { DEFAULT_CURRENCY, DUAL_CONTROL_TEXTS, REALTIME_EVENTS } from '@platform/contracts';
 import {
-  amountPrecisionProblem,
-  channelLimitProblem,
-  DEPOSIT_TX_HASH_TEXT,
-  isTxHashShaped,
-  normaliseTxHash,
-} from '@platform/domain';
+  contractMessageIn,
+  DEFAULT_CURRENCY,
+  DEFAULT_LANGUAGE,
+  DUAL_CONTROL_TEXTS,
+  type Language,
+  REALTIME_EVENTS,
+} from '@platform/contracts';
+import { DEPOSIT_TX_HASH_TEXT, isTxHashShaped, normaliseTxHash } from '@platform/domain';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../core/errors.ts';
-import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import {
+  amountPrecisionRefusal,
+  channelLimitRefusal,
+  Decimal,
+  decimalFromDb,
+  formatFixed,
+  formatNormalised,
+} from '../../core/money.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUserScope } from '../../db/user-locks.ts';
+import { msg } from '../../i18n/i18n.ts';
+import { ledgerMemo } from '../../i18n/ledger-memos.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findActiveDepositChannel } from '../channels/channels.service.ts';
 import {
@@ -44,6 +54,7 @@ import {
   pushNotifications,
   type WrittenNotification,
 } from '../notifications/notifications.service.ts';
+import { adminNotice } from '../realtime/admin-notices.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { findUserById } from '../users/users.ts';
 import * as repo from './deposits.repository.ts';
@@ -53,7 +64,7 @@ export const MAX_PENDING_DEPOSITS_PER_USER = 10;
 
 export const depositApproveKey = (id: number) => `deposit:${id}:approve`;
 
-const DEPOSIT_ALREADY_REVIEWED = '该充值记录已审核，只能审核待审核的充值';
+const DEPOSIT_ALREADY_REVIEWED = msg('deposits.alreadyReviewed');
 
 /** What one review did to a deposit. */
 type ReviewOutcome =
@@ -79,7 +90,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
     await postTransaction(tx, {
       idempotencyKey: depositApproveKey(deposit.id),
       kind: 'deposit',
-      memo: `充值 #${deposit.id} 审核通过`,
+      memo: ledgerMemo('deposit', { id: deposit.id }),
       metadata: { depositId: deposit.id, adminId },
       postings: [
         {
@@ -213,7 +224,12 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       firstApproverId: adminId,
       // The owner may not approve their own deposit: no "needs your approval" for them.
       ownerIds: [row.userId],
-      message: `充值 #${row.id}（${formatNormalised(decimalFromDb(row.amount))} ${row.currency}）已由一位管理员审核通过，需要另一位管理员复核${firstApprovalReason(row.firstApprovalWindowTotal)}`,
+      message: msg('backOffice.firstApproval.deposit', {
+        id: row.id,
+        amount: formatNormalised(decimalFromDb(row.amount)),
+        currency: row.currency,
+        reason: firstApprovalReason(row.firstApprovalWindowTotal),
+      }),
     });
   }
 
@@ -230,20 +246,20 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       const userId = user.id;
       // One transfer, however its hash is written: the unique index compares this form.
       const txHashNormalized = body.tx_hash === undefined ? '' : normaliseTxHash(body.tx_hash);
-      if (body.tx_hash !== undefined && !txHashNormalized) throw badRequest('交易哈希格式不正确');
+      if (body.tx_hash !== undefined && !txHashNormalized) throw badRequest(msg('deposits.txHashFormat'));
       const seal = currentSeal();
       const deposit = await db.transaction(async (tx) => {
         const channel = await findActiveDepositChannel(tx, body.channel_id);
-        if (!channel) throw notFound('充值渠道不存在或已停用');
+        if (!channel) throw notFound(msg('deposits.channelUnavailable'));
         // A USDT transfer is named by its transaction hash; a bank or wallet transfer by any reference.
         if (channel.type === 'crypto' && body.tx_hash !== undefined && !isTxHashShaped(txHashNormalized))
           throw badRequest(DEPOSIT_TX_HASH_TEXT);
         // Never more digits than the currency has: what the user confirms and the operator approves
         // is then exactly the amount shown.
-        const precision = amountPrecisionProblem(body.amount, channel.currency, '充值');
+        const precision = amountPrecisionRefusal(body.amount, channel.currency, 'deposit');
         if (precision) throw badRequest(precision);
         const amount = new Decimal(body.amount);
-        const outside = channelLimitProblem(amount, '充值', {
+        const outside = channelLimitRefusal(amount, 'deposit', {
           min: decimalFromDb(channel.minAmount),
           max: decimalFromDb(channel.maxAmount),
           currency: channel.currency,
@@ -253,7 +269,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
         // same pending deposits and all pass the limit.
         await lockUserScope(tx, 'pendingDeposit', userId);
         if ((await repo.countPendingDepositsOfUser(tx, userId)) >= MAX_PENDING_DEPOSITS_PER_USER)
-          throw businessRule(`待审核的充值申请不能超过${MAX_PENDING_DEPOSITS_PER_USER}笔，请等待审核`);
+          throw businessRule(msg('deposits.tooManyPending', { max: MAX_PENDING_DEPOSITS_PER_USER }));
         let row: repo.DepositRow;
         try {
           row = await tx.transaction((sp) =>
@@ -270,26 +286,28 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
             }),
           );
         } catch (err) {
-          if (isUniqueViolation(err)) throw conflict('该交易哈希已提交过充值申请');
+          if (isUniqueViolation(err)) throw conflict(msg('deposits.txHashUsed'));
           throw err;
         }
         await sealEffect(tx, seal, toUserDeposit(row));
         return row;
       });
-      realtime.toAdmins(REALTIME_EVENTS.adminNotification, {
-        type: 'deposit',
-        sound: true,
-        title: '新的充值申请',
-        message: `${user.email} 申请充值 ${formatNormalised(decimalFromDb(deposit.amount))} ${deposit.currency}`,
-        id: deposit.id,
-      });
+      const amount = formatNormalised(decimalFromDb(deposit.amount));
+      realtime.toAdmins(
+        REALTIME_EVENTS.adminNotification,
+        adminNotice(
+          'deposit',
+          { email: user.email, amount, currency: deposit.currency },
+          { type: 'deposit', sound: true, id: deposit.id },
+        ),
+      );
       return toUserDeposit(deposit);
     },
 
     /** One of the user's own deposits (another's is 404, as if it did not exist). */
     async getOwn(userId: number, id: number): Promise<UserDeposit> {
       const row = await repo.findOwnDeposit(db, userId, id);
-      if (!row) throw notFound('充值记录不存在');
+      if (!row) throw notFound(msg('deposits.notFound'));
       return toUserDeposit(row);
     },
 
@@ -324,7 +342,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
      */
     async review(id: number, body: DepositReviewBody, actor: AuditActor): Promise<AdminDeposit> {
       const existing = await repo.findDepositWithEmail(db, id);
-      if (!existing) throw notFound('充值记录不存在');
+      if (!existing) throw notFound(msg('deposits.notFound'));
       const approving = body.status === 'approved';
       const usdtValue = approving ? await usdtValueOfDeposit(existing) : null;
       const prices = approving ? await windowPricesOf(existing) : new Map<string, string>();
@@ -340,7 +358,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
         await sealEffect(tx, seal, shown);
         return { outcome, shown };
       });
-      if (outcome.kind === 'missing') throw notFound('充值记录不存在');
+      if (outcome.kind === 'missing') throw notFound(msg('deposits.notFound'));
       if (outcome.kind === 'not_pending') throw conflict(DEPOSIT_ALREADY_REVIEWED);
       if (outcome.kind === 'same_admin') throw conflict(DUAL_CONTROL_TEXTS.secondAdminRequired);
       if (outcome.kind === 'not_counting') throw forbidden(DUAL_CONTROL_TEXTS.approverNotCountingYet);
@@ -358,11 +376,18 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
      * skipped with 需要另一位管理员复核; a different admin's approval completes it. Rows that need two
      * admins are skipped with the reason when the admin's approvals do not count yet (first 24 h).
      */
-    async batchReview(body: DepositBatchReviewBody, actor: AuditActor) {
+    async batchReview(
+      body: DepositBatchReviewBody,
+      actor: AuditActor,
+      language: Language = DEFAULT_LANGUAGE,
+    ) {
       const status = body.action === 'approve' ? 'approved' : 'rejected';
       const processedIds: number[] = [];
       const awaitingSecondApprovalIds: number[] = [];
       const skipped: { id: number; reason: string }[] = [];
+      // A skipped row's reason, a contracts' text, in the admin's language.
+      const skip = (id: number, reason: string) =>
+        skipped.push({ id, reason: contractMessageIn(language, reason) ?? reason });
       const ids = [...new Set(body.depositIds)];
       // A batch that holds the admin's own deposit is refused whole (403), before anything moves;
       // the owner of a deposit never changes, and reviewInTx checks each row again.
@@ -390,9 +415,9 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
           awaitingSecondApprovalIds.push(pending.id);
           announceFirstApprovalOf(outcome.row, actor.adminId);
         } else if (outcome.kind === 'same_admin') {
-          skipped.push({ id: pending.id, reason: DUAL_CONTROL_TEXTS.secondAdminRequired });
+          skip(pending.id, DUAL_CONTROL_TEXTS.secondAdminRequired);
         } else if (outcome.kind === 'not_counting') {
-          skipped.push({ id: pending.id, reason: DUAL_CONTROL_TEXTS.approverNotCountingYet });
+          skip(pending.id, DUAL_CONTROL_TEXTS.approverNotCountingYet);
         }
       }
       return { processedCount: processedIds.length, processedIds, awaitingSecondApprovalIds, skipped };

@@ -4,13 +4,15 @@ import {
   REALTIME_EVENTS,
   type UserDeposit,
 } from '@platform/contracts';
+import { currencyPrecision } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { insertDepositChannel, txHashOf } from '../../test/money.ts';
 import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 
 let t: TestApp;
 let admin: { token: string; id: number };
@@ -80,6 +82,30 @@ describe('user deposit requests', () => {
       token: user.token,
     });
     expect(own.body.data?.deposits).toEqual([]);
+  });
+
+  it('refuses an amount outside the channel or with too many decimals in English for an English reader', async () => {
+    const user = await registerUser(t.app);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ amount: '5' }, 422, 'Deposit amount must be at least 10 USDT'],
+      [{ amount: '100001' }, 422, 'Deposit amount must not exceed 100000 USDT'],
+      [
+        { amount: '10.123' },
+        400,
+        `Deposit amount can have at most ${currencyPrecision('USDT')} decimal places`,
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await api(t.app, 'POST', '/api/wallet/deposits', {
+        token: user.token,
+        body: { channel_id: channelId, amount: '100', ...body },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.message).toBe(message);
+    }
+    const chinese = await requestDeposit(user.token, { amount: '10.123' });
+    expect(chinese.body.message).toBe(`充值金额最多保留 ${currencyPrecision('USDT')} 位小数`);
   });
 
   it('refuses a transaction hash that is already claimed, until that claim is rejected', async () => {
@@ -356,7 +382,7 @@ describe('deposit_status_update to the owner', () => {
       body: { status: 'rejected', adminNote: 'x' },
     });
     expect(again.status).toBe(409);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(ownerEvents).toEqual([]);
     expect(leaked).toEqual([]);
   });
@@ -378,9 +404,8 @@ describe('deposit_status_update to the owner', () => {
     });
     expect(res.status).toBe(200);
     const deadline = Date.now() + 5000;
-    while ((eventsA.length < 2 || eventsB.length < 1) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 200));
+    while ((eventsA.length < 2 || eventsB.length < 1) && Date.now() < deadline) await sleep(20);
+    await sleep(200);
     expect(eventsA.map((e) => e.deposit.id)).toEqual(idsA);
     expect(eventsB.map((e) => e.deposit.id)).toEqual([idB]);
     const listed = await ownDeposits(a.token);

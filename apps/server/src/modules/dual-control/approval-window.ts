@@ -1,7 +1,8 @@
-import { DEFAULT_CURRENCY, windowTotalReason } from '@platform/contracts';
+import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import { type ReferencePriceSource, referencePrices } from '../../core/reference-prices.ts';
+import type { Message } from '../../i18n/i18n.ts';
 
 /**
  * Dual control over time (issue 32, structuring): a deposit's, withdrawal's or payout's threshold
@@ -55,6 +56,14 @@ export function windowValue(
 export const withWindow = (request: Decimal | null, others: Decimal | null): Decimal | null =>
   request === null || others === null ? null : request.plus(others);
 
-/** The reason of a first approval, for the other admins' notification (empty when unknown). */
-export const firstApprovalReason = (windowTotal: string | null) =>
-  windowTotal ? `（${windowTotalReason(formatNormalised(decimalFromDb(windowTotal)))}）` : '';
+/**
+ * The reason of a first approval, for the other admins' notification (empty when unknown): the
+ * contracts' windowTotalReason in brackets, in each admin's language.
+ */
+export const firstApprovalReason = (windowTotal: string | null): Message | '' =>
+  windowTotal
+    ? ({
+        key: 'backOffice.firstApproval.windowReason',
+        params: { total: formatNormalised(decimalFromDb(windowTotal)) },
+      } satisfies Message)
+    : '';

@@ -14,6 +14,14 @@ import { users } from '../users/users.schema.ts';
 export const countsAsApprover = (): SQL =>
   sql`(${users.role} = 'admin' AND ${users.isActive} AND ${users.approverSince} <= now())`;
 
+/**
+ * `adminId`'s standing as an approver, as a relation another module's statement reads (one row, none
+ * for an unknown id): `id`, `admin_level` and `counts` (countsAsApprover), from the users' primary key.
+ */
+export const approverStanding = (adminId: number): SQL =>
+  sql`(SELECT ${users.id} AS id, ${users.adminLevel} AS admin_level, ${countsAsApprover()} AS counts
+       FROM ${users} WHERE ${users.id} = ${adminId})`;
+
 /** Whether `adminId`'s approvals count toward dual control now (countsAsApprover). */
 export async function approvalCounts(exec: Executor, adminId: number): Promise<boolean> {
   const [row] = await exec

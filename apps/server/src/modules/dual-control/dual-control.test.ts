@@ -21,12 +21,13 @@ import {
   saveApproved,
   type TestApp,
 } from '../../test/app.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { insertDepositChannel, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
 import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { depositApproveKey } from '../deposits/deposits.service.ts';
 import { ledgerTransactions } from '../ledger/ledger.schema.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { createTeamBuilder, type TeamUser } from '../team/rewards/team.test-helpers.ts';
 import { teamRewards } from '../team/team.schema.ts';
 import { withdrawalKey } from '../withdrawals/withdrawals.service.ts';
@@ -306,7 +307,7 @@ describe('deposits at or above the threshold need two admins', () => {
     const mine = await pendingDeposit('15000');
     expect((await reviewDeposit(bob, mine.id)).status).toBe(200);
 
-    const batch = (admin: Admin, ids: number[]) =>
+    const batch = (admin: Admin, ids: number[], headers?: Record<string, string>) =>
       api<{
         processedCount: number;
         processedIds: number[];
@@ -315,7 +316,12 @@ describe('deposits at or above the threshold need two admins', () => {
       }>(t.app, 'POST', '/api/admin/deposits/batch-review', {
         token: admin.token,
         body: { action: 'approve', depositIds: ids },
+        headers,
       });
+    // In English first: the skipped reason in the admin's language (nothing else moves: Bob's own
+    // first approval waits for another admin).
+    const english = await batch(bob, [mine.id], { 'accept-language': 'en' });
+    expect(english.body.data?.skipped).toEqual([{ id: mine.id, reason: 'Needs a second admin to review' }]);
     const res = await batch(bob, [small.id, big.id, waited.id, mine.id]);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -365,7 +371,7 @@ describe('deposits at or above the threshold need two admins', () => {
       const seen = aliceEvents.length;
       expect((await reviewDeposit(alice, id)).status).toBe(200);
       expect(await notice).toMatchObject({ type: 'deposit', id, second_approval: true });
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
       expect(aliceEvents.slice(seen).filter((e) => e.second_approval)).toEqual([]);
     } finally {
       sockets.close();
@@ -388,7 +394,7 @@ describe('deposits at or above the threshold need two admins', () => {
       const notice = nextEvent<AdminNotificationEvent>(carolSocket, REALTIME_EVENTS.adminNotification);
       expect((await reviewDeposit(alice, id)).status).toBe(200);
       expect(await notice).toMatchObject({ type: 'deposit', id, second_approval: true });
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
       expect(bobEvents.filter((e) => e.second_approval)).toEqual([]);
       expect((await reviewDeposit(carol, id)).status).toBe(200);
     } finally {
@@ -742,7 +748,7 @@ describe('salary and reward payouts at or above the payout threshold need two ad
       expect(first.status, first.body.message).toBe(200);
       approvalId = first.body.data?.awaitingSecondApproval?.id as number;
       expect(await notice).toMatchObject({ type: 'payout', id: approvalId, second_approval: true });
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
       expect(carolEvents.filter((e) => e.second_approval)).toEqual([]);
     } finally {
       sockets.close();

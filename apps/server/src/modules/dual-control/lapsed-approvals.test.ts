@@ -13,6 +13,7 @@ import {
 } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
+import { teamPaidSince } from '../team/team.payouts.ts';
 import { payoutApprovals } from './dual-control.schema.ts';
 import { reviewRequests } from './dual-control.test-helpers.ts';
 import { gatePayout } from './payout-approvals.ts';
@@ -115,7 +116,8 @@ describe(`a first approval by an admin since disabled or deleted no longer count
         items: [{ userId: payee.user.id, amount: '9000', rewardId: 1 }],
       };
       const actor = (a: Admin) => ({ adminId: a.id, ip: null, userAgent: null });
-      const gate = (a: Admin) => t.database.db.transaction((tx) => gatePayout(tx, proposed, actor(a)));
+      const gate = (a: Admin) =>
+        t.database.db.transaction((tx) => gatePayout(tx, proposed, actor(a), teamPaidSince));
       const recorded = await gate(first);
       expect(recorded.pay).toBe(false);
       expect((await leaves[how](first)).status).toBe(200);

@@ -22,7 +22,7 @@ import { testEngine } from '../../test/database.ts';
 import { insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
 import { balanceAdjustments as adjustments } from '../adjustments/adjustments.schema.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { teamRewards } from '../team/team.schema.ts';
 import { payoutApprovals } from './dual-control.schema.ts';
 import { reviewRequests } from './dual-control.test-helpers.ts';

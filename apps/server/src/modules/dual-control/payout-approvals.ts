@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { DUAL_CONTROL_TEXTS, type PayoutApproval, REALTIME_EVENTS } from '@platform/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { conflict, notFound } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, sumDecimals } from '../../core/money.ts';
 import { assertNoneOwnRequest } from '../../core/own-request.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { parseId, queryRows, rowText } from '../../db/rows.ts';
 import { lockUserScopes } from '../../db/user-locks.ts';
+import { type Message, msg } from '../../i18n/i18n.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service.ts';
 import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
+import { adminNoticeOf } from '../realtime/admin-notices.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { users } from '../users/users.schema.ts';
 import { windowStart } from './approval-window.ts';
@@ -67,14 +69,23 @@ const lockPending = async (tx: Tx, kind: PayoutKind, fingerprint: string) =>
   )[0];
 
 /**
- * What each of `payees` was paid (salaries, rewards) or is to be paid by a pending first approval in
- * the last 24 h, by the database's clock; never the pending approval of `self` (the payout under
- * way, whose second admin is paying it). Amounts as the payout threshold compares them (USDT).
+ * What the payout's owner paid the payees in `ids` (an SQL list of ids) at or after `since` (an SQL
+ * time), as SQL rows (user_id, amount): the team's salaries and rewards, written by the team module
+ * (team/team.payouts.ts), which imports this one, so that dual control does not name its tables.
+ */
+export type PaidSince = (ids: SQL, since: SQL) => SQL;
+
+/**
+ * What each of `payees` was paid (`paidSince`: salaries, rewards) or is to be paid by a pending first
+ * approval in the last 24 h, by the database's clock; never the pending approval of `self` (the
+ * payout under way, whose second admin is paying it). Amounts as the payout threshold compares them
+ * (USDT). One statement.
  */
 async function payeeWindowTotals(
   exec: Executor,
   payees: readonly number[],
   self: { kind: PayoutKind; fingerprint: string },
+  paidSince: PaidSince,
 ): Promise<Map<number, Decimal>> {
   const ids = sql.join(
     payees.map((id) => sql`${id}::bigint`),
@@ -83,11 +94,7 @@ async function payeeWindowTotals(
   const rows = await queryRows<{ user_id: unknown; total: unknown }>(
     exec,
     sql`SELECT user_id, sum(amount)::text AS total FROM (
-          SELECT user_id, amount FROM team_salary_payouts
-            WHERE user_id IN (${ids}) AND paid_at >= ${windowStart()}
-          UNION ALL
-          SELECT user_id, amount FROM team_rewards
-            WHERE user_id IN (${ids}) AND status = 'distributed' AND distributed_at >= ${windowStart()}
+          SELECT user_id, amount FROM (${paidSince(ids, windowStart())}) AS owner_paid
           UNION ALL
           SELECT (item->>'userId')::bigint, (item->>'amount')::numeric
             FROM payout_approvals, jsonb_array_elements(items) AS item
@@ -110,12 +117,18 @@ async function payeeWindowReaching(
   proposed: ProposedPayout,
   fingerprint: string,
   threshold: string,
+  paidSince: PaidSince,
 ): Promise<Decimal | null> {
   const own = new Map<number, Decimal>();
   for (const i of proposed.items)
     own.set(i.userId, (own.get(i.userId) ?? new Decimal(0)).plus(new Decimal(i.amount)));
   await lockUserScopes(tx, 'payoutApprovalWindow', [...own.keys()]);
-  const before = await payeeWindowTotals(tx, [...own.keys()], { kind: proposed.kind, fingerprint });
+  const before = await payeeWindowTotals(
+    tx,
+    [...own.keys()],
+    { kind: proposed.kind, fingerprint },
+    paidSince,
+  );
   let largest: Decimal | null = null;
   for (const [userId, amount] of own) {
     const total = amount.plus(before.get(userId) ?? new Decimal(0));
@@ -125,7 +138,8 @@ async function payeeWindowReaching(
 }
 
 /**
- * Dual control of a payout, inside the payout's transaction, before any money moves. Below the
+ * Dual control of a payout, inside the payout's transaction, before any money moves (`paidSince`:
+ * what the payees were paid before, from the payout's owner). Below the
  * payout threshold (by the total, and by each payee's total over the last 24 h: what they were paid
  * or first-approved before plus this payout, so payouts paid one by one add up): pay. At or above it: with no pending first approval of exactly
  * this payout, record one (this admin) and pay nothing; with one by this admin: 409
@@ -137,12 +151,17 @@ async function payeeWindowReaching(
  * (ON CONFLICT DO NOTHING waits for the other's commit), and the loser reads the winner's row: the
  * same admin gets 409, a different admin completes it. Exactly one call pays.
  */
-export async function gatePayout(tx: Tx, proposed: ProposedPayout, actor: AuditActor): Promise<PayoutGate> {
+export async function gatePayout(
+  tx: Tx,
+  proposed: ProposedPayout,
+  actor: AuditActor,
+  paidSince: PaidSince,
+): Promise<PayoutGate> {
   const total = sumDecimals(proposed.items.map((i) => new Decimal(i.amount)));
   const thresholds = await readThresholdAmounts(tx);
   if (proposed.items.length === 0) return { pay: true, approval: null, secondApprovalAudit: null };
   const fingerprint = payoutFingerprint(proposed);
-  const windowTotal = await payeeWindowReaching(tx, proposed, fingerprint, thresholds.payout);
+  const windowTotal = await payeeWindowReaching(tx, proposed, fingerprint, thresholds.payout, paidSince);
   if (windowTotal === null && !needsSecondApproval(total, thresholds.payout))
     return { pay: true, approval: null, secondApprovalAudit: null };
   await assertApprovalCounts(tx, actor.adminId);
@@ -284,21 +303,20 @@ export function announceFirstApproval(
   event: {
     type: 'deposit' | 'withdrawal' | 'payout';
     id: number;
-    message: string;
+    /** backOffice.firstApproval's text for the kind, rendered in each admin's language. */
+    message: Message;
     firstApproverId: number;
     ownerIds: readonly number[];
   },
 ) {
   realtime?.toAdmins(
     REALTIME_EVENTS.adminNotification,
-    {
+    adminNoticeOf(msg('backOffice.firstApproval.title'), event.message, {
       type: event.type,
       sound: true,
-      title: `${DUAL_CONTROL_TEXTS.awaitingTag}：${DUAL_CONTROL_TEXTS.secondAdminRequired}`,
-      message: event.message,
       id: event.id,
       second_approval: true,
-    },
+    }),
     { exceptUsers: [...new Set([event.firstApproverId, ...event.ownerIds])] },
   );
 }

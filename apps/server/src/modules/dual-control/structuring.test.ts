@@ -25,7 +25,7 @@ import {
   TRC20_ADDRESS,
 } from '../../test/money.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { createTeamBuilder } from '../team/rewards/team.test-helpers.ts';
 
 /**

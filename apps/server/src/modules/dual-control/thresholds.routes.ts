@@ -1,13 +1,8 @@
-import {
-  changeProposedMessage,
-  DUAL_CONTROL_TEXTS,
-  getApprovalThresholds,
-  saveApprovalThresholds,
-} from '@platform/contracts';
+import { DUAL_CONTROL_TEXTS, getApprovalThresholds, saveApprovalThresholds } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
-import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
+import { proposeChange } from './proposed.ts';
 import type { ThresholdsService } from './thresholds.service.ts';
 
 /** The dual-control thresholds: every admin reads them, only a super admin changes them. */
@@ -30,15 +25,7 @@ export function registerThresholdRoutes(
     security,
     preHandler: guards.requireSuperAdmin,
     // A proposal a second super admin approves (docs/pending-changes.md): 202 with the change.
-    handler: async (request, reply) => {
-      const change = await changes.propose(
-        'approval_thresholds',
-        'approval_thresholds',
-        request.body,
-        auditActor(request),
-      );
-      reply.code(202);
-      return ok({ change }, changeProposedMessage(change));
-    },
+    handler: (request, reply) =>
+      proposeChange(changes, 'approval_thresholds', 'approval_thresholds', request, reply),
   });
 }

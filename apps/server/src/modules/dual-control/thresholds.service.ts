@@ -2,6 +2,7 @@ import { type ApprovalThresholds, approvalThresholdsBody, DEFAULT_CURRENCY } fro
 import { badRequest } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatNormalised } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
 import {
@@ -37,7 +38,8 @@ export function registerThresholdChanges(changes: ChangesService) {
     targetType: 'setting',
     validate: (payload) => {
       const parsed = approvalThresholdsBody.safeParse(payload);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '复核阈值格式不正确');
+      if (!parsed.success)
+        throw badRequest(parsed.error.issues[0]?.message ?? msg('backOffice.settings.thresholdsFormat'));
       return {
         deposit: formatNormalised(new Decimal(parsed.data.deposit)),
         withdrawal: formatNormalised(new Decimal(parsed.data.withdrawal)),

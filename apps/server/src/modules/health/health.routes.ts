@@ -2,6 +2,7 @@ import { APP_VERSION, getHealth, healthDownReply } from '@platform/contracts';
 import { ok, type Router, route } from '../../core/http.ts';
 import type { Database } from '../../db/client.ts';
 import type { DbClock } from '../../db/db-clock.ts';
+import { tr } from '../../i18n/i18n.ts';
 
 /** The health check answers within this, whatever the database does (a load balancer's probe waits). */
 export const HEALTH_CHECK_WAIT_MS = 800;
@@ -25,7 +26,7 @@ export function registerHealthRoutes(
         request.log.error({ reason }, 'health check: database unavailable');
         return reply.status(503).send({
           success: false,
-          message: `数据库不可用：${reason}`,
+          message: tr(request, 'userFacing.health.databaseDown', { reason }),
           data: { status: 'down' as const, ...shared, reason },
         });
       }

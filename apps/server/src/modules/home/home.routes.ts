@@ -21,6 +21,7 @@ import {
 } from '@platform/contracts';
 import { forbidden, notFound } from '../../core/errors.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { msg, tr } from '../../i18n/i18n.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import { type ImageUploadOptions, imageUploadLimits, readImageUploads } from '../uploads/image-upload.ts';
@@ -34,7 +35,7 @@ export const HOME_READ_RATE_LIMIT_PER_MINUTE = 600;
 
 const uploadRules: ImageUploadOptions<typeof CAROUSEL_IMAGE_FIELD> = {
   fields: [CAROUSEL_IMAGE_FIELD],
-  labels: { [CAROUSEL_IMAGE_FIELD]: '图片' },
+  labels: { [CAROUSEL_IMAGE_FIELD]: msg('userFacing.uploads.image') },
   maxBytes: CAROUSEL_IMAGE_MAX_BYTES,
   allowed: CAROUSEL_IMAGE_TYPES,
 };
@@ -54,34 +55,42 @@ export async function registerHomeRoutes(
   route(app, listCarousel, {
     config: publicRead,
     ...user,
-    handler: async () => ok({ items: await home.listPublishedCarousel() }, '获取轮播图成功'),
+    handler: async (request) =>
+      ok({ items: await home.listPublishedCarousel() }, tr(request, 'home.bannersLoaded')),
   });
 
   route(app, listAnnouncements, {
     config: publicRead,
     ...user,
-    handler: async () => ok({ announcements: await home.listPublishedAnnouncements() }, '获取公告成功'),
+    handler: async (request) =>
+      ok({ announcements: await home.listPublishedAnnouncements() }, tr(request, 'home.announcementsLoaded')),
   });
 
   // ---- carousel (admin) ----
   route(app, listAdminCarousel, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async () => ok({ items: await home.listCarousel() }, '获取轮播图成功'),
+    handler: async (request) => ok({ items: await home.listCarousel() }, tr(request, 'home.bannersLoaded')),
   });
 
   route(app, createCarouselItem, {
     ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok({ item: await home.createCarousel(auditActor(request), request.body) }, '添加成功'),
+      ok(
+        { item: await home.createCarousel(auditActor(request), request.body) },
+        tr(request, 'content.added'),
+      ),
   });
 
   route(app, reorderCarousel, {
     ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok({ items: await home.reorderCarousel(auditActor(request), request.body.ids) }, '排序已更新'),
+      ok(
+        { items: await home.reorderCarousel(auditActor(request), request.body.ids) },
+        tr(request, 'content.reordered'),
+      ),
   });
 
   route(app, updateCarouselItem, {
@@ -90,7 +99,7 @@ export async function registerHomeRoutes(
     handler: async (request) =>
       ok(
         { item: await home.updateCarousel(auditActor(request), request.params.id, request.body) },
-        '更新成功',
+        tr(request, 'content.updated'),
       ),
   });
 
@@ -99,7 +108,7 @@ export async function registerHomeRoutes(
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       await home.deleteCarousel(auditActor(request), request.params.id);
-      return ok(null, '删除成功');
+      return ok(null, tr(request, 'content.deleted'));
     },
   });
 
@@ -107,14 +116,18 @@ export async function registerHomeRoutes(
   route(app, listAdminAnnouncements, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async () => ok({ announcements: await home.listAnnouncements() }, '获取公告成功'),
+    handler: async (request) =>
+      ok({ announcements: await home.listAnnouncements() }, tr(request, 'home.announcementsLoaded')),
   });
 
   route(app, createAnnouncement, {
     ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok({ announcement: await home.createAnnouncement(auditActor(request), request.body) }, '添加成功'),
+      ok(
+        { announcement: await home.createAnnouncement(auditActor(request), request.body) },
+        tr(request, 'content.added'),
+      ),
   });
 
   route(app, reorderAnnouncements, {
@@ -123,7 +136,7 @@ export async function registerHomeRoutes(
     handler: async (request) =>
       ok(
         { announcements: await home.reorderAnnouncements(auditActor(request), request.body.ids) },
-        '排序已更新',
+        tr(request, 'content.reordered'),
       ),
   });
 
@@ -133,7 +146,7 @@ export async function registerHomeRoutes(
     handler: async (request) =>
       ok(
         { announcement: await home.updateAnnouncement(auditActor(request), request.params.id, request.body) },
-        '更新成功',
+        tr(request, 'content.updated'),
       ),
   });
 
@@ -142,7 +155,7 @@ export async function registerHomeRoutes(
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       await home.deleteAnnouncement(auditActor(request), request.params.id);
-      return ok(null, '删除成功');
+      return ok(null, tr(request, 'content.deleted'));
     },
   });
 
@@ -159,7 +172,10 @@ export async function registerHomeRoutes(
       preHandler: guards.requireAdmin,
       handler: async (request) => {
         const { files } = await readImageUploads(request, uploadRules);
-        return ok(await home.storeImage(auditActor(request), files[CAROUSEL_IMAGE_FIELD]), '上传成功');
+        return ok(
+          await home.storeImage(auditActor(request), files[CAROUSEL_IMAGE_FIELD]),
+          tr(request, 'content.uploaded'),
+        );
       },
     });
   });
@@ -175,11 +191,12 @@ export async function registerHomeRoutes(
       if (query?.signature === undefined && query?.expires === undefined)
         return guards.requireUser(request, reply);
       const { name } = request.params as { name: string };
-      if (!signer.verify(`${CAROUSEL_IMAGES_PATH}${name}`, query)) throw forbidden('链接无效或已过期');
+      if (!signer.verify(`${CAROUSEL_IMAGES_PATH}${name}`, query))
+        throw forbidden(msg('userFacing.home.linkInvalid'));
     },
     handler: async (request, reply) => {
       const file = await home.readImage(request.params.name);
-      if (!file) throw notFound('文件不存在');
+      if (!file) throw notFound(tr(request, 'content.fileNotFound'));
       return reply
         .header('Content-Type', file.contentType)
         .header('X-Content-Type-Options', 'nosniff')

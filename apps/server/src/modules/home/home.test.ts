@@ -190,6 +190,31 @@ describe('carousel (admin)', () => {
 });
 
 describe('carousel images', () => {
+  it('refuses an altered link and a missing image in English for an English reader (and in Chinese)', async () => {
+    const up = await upload(adminToken, PNG);
+    const { image_src } = up.body.data!;
+    const expired = image_src.replace(/expires=\d+/, 'expires=1000');
+    const en = await t.app.inject({ method: 'GET', url: expired, headers: { 'accept-language': 'en' } });
+    expect(en.statusCode).toBe(403);
+    expect(en.json().message).toBe('The link is invalid or has expired');
+    expect((await t.app.inject({ method: 'GET', url: expired })).json().message).toBe('链接无效或已过期');
+
+    const { payload, headers } = multipart('other', 'banner.png', 'image/png', PNG);
+    const missing = (language?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/home/carousel/upload-image',
+        payload,
+        headers: {
+          ...headers,
+          authorization: `Bearer ${adminToken}`,
+          ...(language ? { 'accept-language': language } : {}),
+        },
+      });
+    expect((await missing('en')).json().message).toBe('Upload the image');
+    expect((await missing()).json().message).toBe('请上传图片');
+  });
+
   it('stores an uploaded image and serves it through a signed URL or a bearer token', async () => {
     const up = await upload(adminToken, PNG);
     expect(up.status, up.body.message).toBe(200);

@@ -1,5 +1,4 @@
 import {
-  changeProposedMessage,
   getAdminSupportContact,
   getSupportContact,
   proposeSupportContact,
@@ -8,9 +7,10 @@ import {
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
-import { auditActor } from '../audit/audit.service.ts';
+import { requestLanguage, tr } from '../../i18n/i18n.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
+import { proposeChange } from '../dual-control/proposed.ts';
 import { HOME_READ_RATE_LIMIT_PER_MINUTE } from './home.routes.ts';
 import { readSupportContact, registerSupportContactKind, SUPPORT_CONTACT_KIND } from './support-contact.ts';
 
@@ -25,7 +25,8 @@ export function registerSupportContact(
   route(app, getSupportContact, {
     tags: ['home'],
     config: { rateLimit: { max: HOME_READ_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
-    handler: async () => ok({ contact: await readSupportContact(db) }, '获取客服联系方式成功'),
+    handler: async (request) =>
+      ok({ contact: await readSupportContact(db) }, tr(request, 'supportContact.loaded')),
   });
 
   route(app, getAdminSupportContact, {
@@ -36,9 +37,13 @@ export function registerSupportContact(
       ok(
         {
           contact: await readSupportContact(db),
-          pending: await changes.openOfKind(SUPPORT_CONTACT_KIND, caller(request).user.id),
+          pending: await changes.openOfKind(
+            SUPPORT_CONTACT_KIND,
+            caller(request).user.id,
+            requestLanguage(request),
+          ),
         },
-        '获取客服联系方式成功',
+        tr(request, 'supportContact.loaded'),
       ),
   });
 
@@ -46,15 +51,7 @@ export function registerSupportContact(
     tags: ['home-admin'],
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request, reply) => {
-      const change = await changes.propose(
-        SUPPORT_CONTACT_KIND,
-        SUPPORT_CONTACT_SETTING_KEY,
-        request.body,
-        auditActor(request),
-      );
-      reply.code(202);
-      return ok({ change }, changeProposedMessage(change));
-    },
+    handler: (request, reply) =>
+      proposeChange(changes, SUPPORT_CONTACT_KIND, SUPPORT_CONTACT_SETTING_KEY, request, reply),
   });
 }

@@ -116,3 +116,15 @@ describe('support contact', () => {
     expect((await api(t.app, 'GET', URL, { token: user.token })).status).toBe(403);
   });
 });
+
+describe('the support contact in English (Accept-Language: en, issue 38)', () => {
+  it('answers the public and the admin reads in English', async () => {
+    const headers = { 'accept-language': 'en' };
+    expect((await api(t.app, 'GET', '/api/support/contact', { headers })).body.message).toBe(
+      'Support contact loaded',
+    );
+    expect((await api(t.app, 'GET', URL, { token: proposer.token, headers })).body.message).toBe(
+      'Support contact loaded',
+    );
+  });
+});

@@ -7,6 +7,7 @@ import {
 } from '@platform/contracts';
 import { badRequest } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
 import { readSetting, readSettingForUpdate, writeSetting } from '../jobs/settings.ts';
@@ -35,7 +36,7 @@ export function registerSupportContactKind(changes: ChangesService) {
     targetType: 'setting',
     validate: (payload) => {
       const parsed = supportContact.safeParse(payload);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '客服联系方式格式不正确');
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? msg('supportContact.invalid'));
       return parsed.data;
     },
     readCurrent: (exec) => readSettingForUpdate(exec, SUPPORT_CONTACT_SETTING_KEY, null),

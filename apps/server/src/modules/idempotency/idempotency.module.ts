@@ -20,6 +20,7 @@ export function registerIdempotency(app: Router, ctx: AppContext) {
   const owner = createKeyOwner(ctx.database, ctx.log);
   const service = createIdempotencyService({ db: ctx.database.db, log: ctx.log, owner });
   idempotentRoutes(app, service);
+  ctx.metrics.readIdempotencyFrom(() => service.inFlight());
   app.addHook('onReady', () => owner.start());
   const jobs = createJobLoop({
     lease: createLease(

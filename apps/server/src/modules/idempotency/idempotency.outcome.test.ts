@@ -24,7 +24,7 @@ import {
 import { balanceAdjustments } from '../adjustments/adjustments.schema.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
 import { KeyTakenOver, type Seal, sealEffect } from './effect-seal.ts';
 import { claimKey, type HeldKey, takeOverKey } from './idempotency.repository.ts';

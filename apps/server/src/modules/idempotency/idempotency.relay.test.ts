@@ -9,7 +9,7 @@ import { sleep } from '../../test/fixtures.ts';
 import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
 import { startTcpRelay, type TcpRelay } from '../../test/tcp-relay.ts';
 import { ledgerTransactions } from '../ledger/ledger.schema.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { tradeOrders } from '../trading/trading.schema.ts';
 import { withdrawals } from '../withdrawals/withdrawals.schema.ts';
 

@@ -209,6 +209,8 @@ export function createIdempotencyService(deps: { db: Db; log: FastifyBaseLogger;
     release,
     pruneExpired,
     jobStep,
+    /** This instance's requests with a key, from before their claim to their reply (the metrics' gauge). */
+    inFlight: () => running.size,
     /** Stops pending release retries (the app is closing). */
     stop() {
       for (const timer of retries) clearTimeout(timer);

@@ -16,7 +16,7 @@ import { fundUser, insertDepositChannel, insertWithdrawChannel, TRC20_ADDRESS } 
 import { timeStep, totpAt } from '../auth/two-factor/totp.ts';
 import { deposits } from '../deposits/deposits.schema.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { idempotencyKeys } from './idempotency.schema.ts';
 import { createIdempotencyService } from './idempotency.service.ts';
 import { createKeyOwner } from './key-owner.ts';

@@ -75,6 +75,8 @@ export function createJobLoop(deps: {
         const end = deps.activity?.begin(`job step ${step.name}`);
         const turn = step
           .run(new Date(now()), fence)
+          // The wall clock, as Prometheus's time() compares it.
+          .then(() => deps.activity?.stepSucceeded(step.name, Date.now()))
           .catch((err) => log.error({ err, step: step.name }, 'job step failed'))
           .finally(() => {
             end?.();

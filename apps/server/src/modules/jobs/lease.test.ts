@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { createLease, LeaseLostError } from './lease.ts';
 import { readSetting, writeSetting } from './settings.ts';
 
@@ -22,7 +23,7 @@ describe('job leases', () => {
     expect(await b.acquire()).toBe(true);
     expect(await a.acquire()).toBe(false);
     // b stops renewing (as a crashed process would): a takes over once the lease has run out.
-    await new Promise((r) => setTimeout(r, 400));
+    await sleep(400);
     expect(await a.acquire()).toBe(true);
     expect(await b.acquire()).toBe(false);
   });
@@ -38,7 +39,7 @@ describe('job leases', () => {
     expect(a.tenure).toBeNull();
     expect(await b.acquire()).toBe(true);
     expect(b.tenure).toEqual({ token: first + 1, previousHolder: 'a' });
-    await new Promise((r) => setTimeout(r, 400));
+    await sleep(400);
     expect(await a.acquire()).toBe(true);
     expect(a.tenure).toEqual({ token: first + 2, previousHolder: 'b' });
   });
@@ -49,7 +50,7 @@ describe('job leases', () => {
     expect(await a.acquire()).toBe(true);
     await database.db.transaction(async (tx) => a.fence(tx));
     // a pauses past its expiry (GC, frozen VM) without knowing; b takes over.
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300);
     expect(await b.acquire()).toBe(true);
     expect(a.tenure).not.toBeNull();
     await expect(database.db.transaction(async (tx) => a.fence(tx))).rejects.toBeInstanceOf(LeaseLostError);

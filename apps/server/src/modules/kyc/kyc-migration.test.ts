@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
 import { createUser } from '../accounts/create-user.ts';
-import { counterMismatches } from '../stats/counters.ts';
+import { counterMismatches } from '../reconciliation/counter-check.ts';
 import { ONE_IDENTITY_INDEX } from './kyc.repository.ts';
 
 /**

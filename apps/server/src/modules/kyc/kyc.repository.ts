@@ -7,6 +7,7 @@ import {
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
+import { userDirectory } from '../users/users.reads.ts';
 import { users } from '../users/users.schema.ts';
 import { usersMatching } from '../users/users.ts';
 import { kycApplications } from './kyc.schema.ts';
@@ -84,7 +85,7 @@ export async function findDuplicateIds(
              ORDER BY (x.status IN ('pending', 'reviewing', 'approved')) DESC, x.created_at DESC, x.id DESC
              LIMIT ${KYC_DUPLICATE_LIST_LIMIT}
           ) d ON true
-          LEFT JOIN users u ON u.id = d.user_id
+          LEFT JOIN ${userDirectory} u ON u.id = d.user_id
          WHERE r.id IN (${idList})
          ORDER BY r.id, (d.status IN ('pending', 'reviewing', 'approved')) DESC, d.created_at DESC, d.id DESC`,
   );

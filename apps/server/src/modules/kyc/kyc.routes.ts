@@ -13,6 +13,7 @@ import {
 } from '@platform/contracts';
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { msg, tr } from '../../i18n/i18n.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import { sealed } from '../idempotency/effect-seal.ts';
@@ -24,8 +25,8 @@ export const KYC_SUBMIT_RATE_LIMIT_PER_HOUR = 20;
 
 const FILE_FIELDS = [KYC_SUBMIT_FIELDS.idFront, KYC_SUBMIT_FIELDS.idBack];
 const FILE_LABELS = {
-  [KYC_SUBMIT_FIELDS.idFront]: '身份证正面照片',
-  [KYC_SUBMIT_FIELDS.idBack]: '身份证背面照片',
+  [KYC_SUBMIT_FIELDS.idFront]: msg('userFacing.uploads.idFront'),
+  [KYC_SUBMIT_FIELDS.idBack]: msg('userFacing.uploads.idBack'),
 };
 
 export async function registerKycRoutes(app: Router, deps: { kyc: KycService; guards: Guards }) {
@@ -52,7 +53,7 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
         });
         return ok(
           { application: await kyc.submit(caller(request).user.id, upload) },
-          '实名认证申请已提交，请等待审核',
+          tr(request, 'kyc.submitted'),
         );
       },
     });
@@ -62,7 +63,8 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
     tags,
     security,
     preHandler: guards.requireUser,
-    handler: async (request) => ok(await kyc.status(caller(request).user.id), '获取实名认证状态成功'),
+    handler: async (request) =>
+      ok(await kyc.status(caller(request).user.id), tr(request, 'kyc.statusLoaded')),
   });
 
   route(app, getKycDetails, {
@@ -72,7 +74,7 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
     handler: async (request) =>
       ok(
         { application: await kyc.details(caller(request).user.id, request.params.id) },
-        '获取实名认证详情成功',
+        tr(request, 'kyc.detailsLoaded'),
       ),
   });
 
@@ -95,7 +97,7 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
   route(app, listKycApplications, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async (request) => ok(await kyc.listForAdmin(request.query), '获取实名认证列表成功'),
+    handler: async (request) => ok(await kyc.listForAdmin(request.query), tr(request, 'kyc.listLoaded')),
   });
 
   route(app, reviewKyc, {
@@ -111,7 +113,7 @@ export async function registerKycRoutes(app: Router, deps: { kyc: KycService; gu
         (reviewed) =>
           ok(
             { request: reviewed },
-            reviewed.status === 'approved' ? '已通过实名认证申请' : '已拒绝实名认证申请',
+            tr(request, reviewed.status === 'approved' ? 'kyc.approved' : 'kyc.rejected'),
           ),
       ),
   });

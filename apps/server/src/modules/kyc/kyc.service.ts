@@ -5,7 +5,6 @@ import {
   KYC_ID_NUMBER_MESSAGES,
   KYC_ID_NUMBER_TAKEN_MESSAGE,
   KYC_REJECT_REASON_REQUIRED,
-  type KycAdminNotificationEvent,
   type KycApplication,
   type KycReviewBody,
   type KycStatusUpdateEvent,
@@ -18,21 +17,23 @@ import { assertNotOwnRequest } from '../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import { kycDecided } from '../notifications/notices.ts';
 import { notify, pushNotifications } from '../notifications/notifications.service.ts';
+import { adminNotice } from '../realtime/admin-notices.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { ImageStore } from '../uploads/image-store.ts';
 import type { UploadedImage } from '../uploads/image-upload.ts';
 import type { UrlSigner } from '../uploads/signed-url.ts';
 import * as repo from './kyc.repository.ts';
 
-export const KYC_ALREADY_APPROVED = '您已通过实名认证，无需重复提交';
-export const KYC_ALREADY_PENDING = '您已有一份实名认证申请正在审核中，请勿重复提交';
-export const KYC_ALREADY_DECIDED = '该申请已审核，不能重复操作';
-export const KYC_NOT_FOUND = '实名认证申请不存在';
-export const KYC_SIGNATURE_INVALID = '链接无效或已过期';
+export const KYC_ALREADY_APPROVED = msg('kyc.alreadyApproved');
+export const KYC_ALREADY_PENDING = msg('kyc.alreadyPending');
+export const KYC_ALREADY_DECIDED = msg('kyc.alreadyDecided');
+export const KYC_NOT_FOUND = msg('kyc.notFound');
+export const KYC_SIGNATURE_INVALID = msg('kyc.signatureInvalid');
 export const KYC_DOCUMENTS_PATH = '/api/kyc/documents';
 
 export interface KycSubmission {
@@ -94,15 +95,15 @@ export function createKycService(deps: {
 
     async submit(userId: number, submission: KycSubmission): Promise<KycApplication> {
       const parsed = kycSubmitFields.safeParse(submission.fields);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '参数错误');
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? msg('kyc.badParameters'));
       const problem = idCardProblem(parsed.data.id_number);
       if (problem) throw badRequest(KYC_ID_NUMBER_MESSAGES[problem]);
       const front = submission.files.id_front;
       const back = submission.files.id_back;
-      if (!front || !back) throw badRequest('请上传身份证照片');
+      if (!front || !back) throw badRequest(msg('kyc.photosRequired'));
 
       const user = await repo.findUserKyc(db, userId);
-      if (!user) throw notFound('用户不存在');
+      if (!user) throw notFound(msg('auth.userNotFound'));
       if (user.kycStatus === 'approved') throw conflict(KYC_ALREADY_APPROVED);
       const live = await repo.findLiveApplication(db, userId);
       if (live) throw liveConflict(live.status);
@@ -135,20 +136,20 @@ export function createKycService(deps: {
         throw err;
       }
 
-      const event: KycAdminNotificationEvent = {
-        type: 'kyc',
-        sound: true,
-        title: '新的实名认证申请',
-        message: `${user.email} 提交了实名认证申请（${row.realName}）`,
-        id: row.id,
-      };
-      realtime.toAdmins(REALTIME_EVENTS.adminNotification, event);
+      realtime.toAdmins(
+        REALTIME_EVENTS.adminNotification,
+        adminNotice(
+          'kyc',
+          { email: user.email, name: row.realName },
+          { type: 'kyc', sound: true, id: row.id },
+        ),
+      );
       return toOwnView(row);
     },
 
     async status(userId: number) {
       const user = await repo.findUserKyc(db, userId);
-      if (!user) throw notFound('用户不存在');
+      if (!user) throw notFound(msg('auth.userNotFound'));
       const latest = await repo.findLatestOwn(db, userId);
       return { kyc_status: user.kycStatus, application: latest ? toOwnView(latest) : null };
     },
@@ -167,7 +168,7 @@ export function createKycService(deps: {
     ) {
       if (!signer.verify(`${KYC_DOCUMENTS_PATH}/${name}`, query)) throw forbidden(KYC_SIGNATURE_INVALID);
       const file = await documents.read(name);
-      if (!file) throw notFound('文件不存在');
+      if (!file) throw notFound(msg('kyc.fileNotFound'));
       return file;
     },
 

@@ -15,10 +15,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { expectNoMetadata, pngWithText, sidewaysPhoneJpeg } from '../../test/images.ts';
 import { type FormPart, multipartForm, PNG } from '../../test/multipart.ts';
 import { collectEvents, nextEvent, testSockets } from '../../test/sockets.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
+import type { PerLanguage } from '../realtime/realtime.ts';
 import { createUrlSigner } from '../uploads/signed-url.ts';
 import { users } from '../users/users.schema.ts';
 import { ONE_IDENTITY_INDEX } from './kyc.repository.ts';
@@ -178,6 +180,26 @@ describe(`KYC submission (${testEngine})`, () => {
     expect(fs.existsSync(kycDir()) ? fs.readdirSync(kycDir()) : []).toEqual([]);
   });
 
+  it('names a missing photo in English (Accept-Language: en)', async () => {
+    const user = await registerUser(t.app);
+    for (const [over, message] of [
+      [{ back: null }, 'Upload the photo of the back of your ID card'],
+      [{ front: HTML }, 'Please select an image file'],
+      [{ back: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff) }, 'The image cannot be larger than 5 MB'],
+    ] as const) {
+      const form = kycForm(over);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/kyc/submit',
+        headers: { authorization: `Bearer ${user.token}`, 'accept-language': 'en', ...form.headers },
+        payload: form.payload,
+        remoteAddress: '10.1.250.1',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
   it('stores the application, strips metadata, serves signed documents and refuses a second one', async () => {
     const user = await registerUser(t.app);
     const toAdmins = vi.spyOn(t.app.platform.realtime, 'toAdmins');
@@ -196,11 +218,21 @@ describe(`KYC submission (${testEngine})`, () => {
     );
     expect(app.id_back_url).toMatch(/^\/api\/kyc\/documents\/[0-9a-f]{32}\.jpg\?/);
     expect(await kycStatusOf(user.user.id)).toBe('pending');
-    expect(toAdmins).toHaveBeenCalledWith('admin_notification', {
+    // Each admin hears it in their own language (realtime/admin-notices.test.ts).
+    expect(toAdmins).toHaveBeenCalledWith('admin_notification', { perLanguage: expect.any(Function) });
+    const notice = toAdmins.mock.calls[0]?.[1] as PerLanguage;
+    expect(notice.perLanguage('zh-CN')).toEqual({
       type: 'kyc',
       sound: true,
       title: '新的实名认证申请',
-      message: expect.stringContaining(user.email),
+      message: `${user.email} 提交了实名认证申请（李四）`,
+      id: app.id,
+    });
+    expect(notice.perLanguage('en')).toEqual({
+      type: 'kyc',
+      sound: true,
+      title: 'New identity verification request',
+      message: `${user.email} submitted an identity verification request (李四)`,
       id: app.id,
     });
     toAdmins.mockRestore();
@@ -487,7 +519,7 @@ describe(`kyc_status_update to the applicant (${testEngine})`, () => {
       body: { status: 'approved' },
     });
     expect(twice.status).toBe(409);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(userEvents).toEqual([]);
     expect(leaked.flat()).toEqual([]);
   });

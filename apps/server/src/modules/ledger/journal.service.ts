@@ -1,13 +1,17 @@
 import {
   beijingDayBounds,
+  DEFAULT_LANGUAGE,
   JOURNAL_WINDOW,
   type JournalData,
   type JournalPagination,
   type JournalQuery,
+  type Language,
   LEDGER_KIND_LABELS,
 } from '@platform/contracts';
 import { badRequest } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
+import { msg, render } from '../../i18n/i18n.ts';
+import { memoIn } from '../../i18n/ledger-memos.ts';
 import * as repo from './journal.repository.ts';
 
 /**
@@ -24,8 +28,9 @@ import * as repo from './journal.repository.ts';
  *   reached by narrowing the date range.
  */
 
-export const pageBeyondWindow = (window: number) =>
-  `只能翻阅最新的${window}条流水，请缩小日期范围查看更早的记录`;
+/** A page past the window: refused in the reader's language (its Chinese: `pageBeyondWindow`). */
+const beyondWindow = (window: number) => msg('backOffice.journal.beyondWindow', { window });
+export const pageBeyondWindow = (window: number) => render('zh-CN', beyondWindow(window));
 
 /** How many of the newest transactions the kind list is taken from, besides the known kinds. */
 const RECENT_KINDS_SCAN = JOURNAL_WINDOW;
@@ -33,15 +38,17 @@ const RECENT_KINDS_SCAN = JOURNAL_WINDOW;
 export interface JournalOptions {
   /** Rows that can be paged to and counted exactly (JOURNAL_WINDOW; smaller in tests). */
   window?: number;
+  /** The reader's language, for the memos (stored in zh-CN: i18n/ledger-memos.ts). */
+  language?: Language;
 }
 
 export async function listJournal(
   exec: Executor,
   query: JournalQuery,
-  { window = JOURNAL_WINDOW }: JournalOptions = {},
+  { window = JOURNAL_WINDOW, language = DEFAULT_LANGUAGE }: JournalOptions = {},
 ): Promise<JournalData> {
   const maxPage = Math.max(1, Math.ceil(window / query.limit));
-  if (query.page > maxPage) throw badRequest(pageBeyondWindow(window), { maxPage });
+  if (query.page > maxPage) throw badRequest(beyondWindow(window), { maxPage });
 
   const kinds = await journalKinds(exec);
   const { start, end } = beijingDayBounds(query.dateFrom, query.dateTo);
@@ -85,7 +92,7 @@ export async function listJournal(
       id: row.id,
       idempotency_key: row.idempotencyKey,
       kind: row.kind,
-      memo: row.memo,
+      memo: memoIn(language, row.memo),
       created_at: row.createdAt.toISOString(),
       entries: (byTransaction.get(row.id) ?? []).map((e) => ({
         account: e.isSystem ? ('system' as const) : ('user' as const),

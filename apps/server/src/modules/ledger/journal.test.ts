@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 // Synthetic postings with no business row behind them: the journal's own invariants only
 // (the reconciliation with the business tables is proven in reconciliation.test.ts).
-afterEach(async () => assertLedgerOk(t.database.db, { reconcile: false }));
+afterEach(async () => assertLedgerOk(t.database.db));
 afterAll(async () => t?.close());
 
 describe(`GET /api/admin/transactions (${testEngine})`, () => {
@@ -185,6 +185,15 @@ describe(`GET /api/admin/transactions (${testEngine})`, () => {
     const beyond = await list('?page=501&limit=20');
     expect(beyond.status).toBe(400);
     expect(beyond.body.message).toBe(pageBeyondWindow(10_000));
+    expect(beyond.body.message).toBe('只能翻阅最新的10000条流水，请缩小日期范围查看更早的记录');
+    // In English: the same refusal in the admin's language.
+    const english = await api(t.app, 'GET', '/api/admin/transactions?page=501&limit=20', {
+      token: root.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.body.message).toBe(
+      'Only the newest 10000 transactions can be paged through; narrow the date range to see older ones',
+    );
   });
 
   it('counts at most the window: an estimate when unfiltered, "more than" when filtered', async () => {

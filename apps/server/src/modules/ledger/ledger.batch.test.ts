@@ -30,7 +30,7 @@ afterAll(async () => {
 afterEach(async () => {
   // Synthetic postings with no business row behind them: the journal's own invariants only
   // (the reconciliation with the business tables is proven in reconciliation.test.ts).
-  await assertLedgerOk(db, { reconcile: false });
+  await assertLedgerOk(db);
 });
 
 const run = `${testEngine}:${Date.now()}`;

@@ -301,7 +301,7 @@ async function runSequence(ops: Op[]): Promise<void> {
 
   // Synthetic postings with no business row behind them: the journal's own invariants only
   // (the reconciliation with the business tables is proven in reconciliation.test.ts).
-  const verification = await verifyLedger(db, { reconcile: false });
+  const verification = await verifyLedger(db);
   expect(verification.problems).toEqual([]);
   expect(verification.ok).toBe(true);
 }

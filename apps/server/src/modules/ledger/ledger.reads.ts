@@ -86,3 +86,10 @@ export const systemAccountSum = (account: string, currency: string, kinds: reado
         kinds.map((k) => sql`${k}`),
         sql`, `,
       )}))`;
+
+/**
+ * The users' holdings counters (`assets.<bucket>.<currency>`) recomputed from the accounts, rows
+ * (name, value): what stats/counters.ts's check compares with the running totals (docs/stat-counters.md).
+ */
+export const assetsRecount: SQL = sql`SELECT 'assets.' || bucket || '.' || currency AS name, sum(balance) AS value
+  FROM ledger_accounts WHERE NOT is_system GROUP BY bucket, currency`;

@@ -1,3 +1,4 @@
+import { contractMessageIn } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.ts';
@@ -31,7 +32,7 @@ afterAll(async () => {
 afterEach(async () => {
   // Synthetic postings with no business row behind them: the journal's own invariants only
   // (the reconciliation with the business tables is proven in reconciliation.test.ts).
-  await assertLedgerOk(db, { reconcile: false });
+  await assertLedgerOk(db);
 });
 
 const post = (req: PostTransactionRequest) => db.transaction((tx) => postTransaction(tx, req));
@@ -243,6 +244,8 @@ describe('postTransaction', () => {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).statusCode).toBe(422);
     expect((err as AppError).message).toBe('余额不足');
+    // The contracts' text: the error handler says it in the request's language (Insufficient balance).
+    expect(contractMessageIn('en', (err as AppError).message)).toBe('Insufficient balance');
 
     expect(await journalCounts()).toEqual(before);
     expect(await journalRowsWithKey(key)).toBe(0);
@@ -324,6 +327,9 @@ describe('postTransaction', () => {
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).statusCode).toBe(409);
       expect((err as AppError).message).toBe('幂等键已用于另一笔交易');
+      expect((err as AppError).messageIn('en')).toBe(
+        'This idempotency key was already used for another transaction',
+      );
     }
     expect(await journalCounts()).toEqual(before);
     expect(await available(alice)).toBe('25.000000000000000000');

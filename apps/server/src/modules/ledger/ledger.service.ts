@@ -1,7 +1,10 @@
 import { hash } from 'node:crypto';
+import { TRADING_TEXTS } from '@platform/contracts';
 import { AppError, businessRule, conflict } from '../../core/errors.ts';
 import { Decimal, decimalFromDb, formatFixed, formatNormalised, tryParseDecimal } from '../../core/money.ts';
+import { because } from '../../core/refusal.ts';
 import type { Executor, Tx } from '../../db/client.ts';
+import { msg, t } from '../../i18n/i18n.ts';
 import * as repo from './ledger.repository.ts';
 
 /**
@@ -65,8 +68,14 @@ const MAX_KEY_LENGTH = 200;
 const MAX_KIND_LENGTH = 64;
 const CURRENCY_PATTERN = /^[A-Z0-9]{2,12}$/;
 
-export const INSUFFICIENT_BALANCE = '余额不足';
-export const IDEMPOTENCY_KEY_REUSED = '幂等键已用于另一笔交易';
+/** 余额不足: the contracts' text, which the error handler says in the request's language. */
+export const INSUFFICIENT_BALANCE = TRADING_TEXTS.insufficientBalance;
+/** The 422 of a posting that would take a user's bucket below zero (named for the metrics' reason). */
+const insufficientBalance = (data: Record<string, unknown>) =>
+  because('insufficient_balance', businessRule(INSUFFICIENT_BALANCE, data));
+const idempotencyKeyReused = msg('userFacing.ledger.idempotencyKeyReused');
+/** The 409's Chinese, which callers compare (`err.message`); it is said in the request's language. */
+export const IDEMPOTENCY_KEY_REUSED = t('zh-CN', 'userFacing.ledger.idempotencyKeyReused');
 
 /**
  * Posts one journal transaction inside the caller's transaction `tx`.
@@ -119,7 +128,7 @@ async function postInside(
     const existing = await repo.findJournalTransactionByKey(sp, req.idempotencyKey);
     if (!existing) throw new Error(`Idempotency key ${req.idempotencyKey} conflicted but no row is visible`);
     if (existing.fingerprint !== fingerprint) {
-      throw conflict(IDEMPOTENCY_KEY_REUSED, { idempotencyKey: req.idempotencyKey });
+      throw conflict(idempotencyKeyReused, { idempotencyKey: req.idempotencyKey });
     }
     return { transactionId: existing.id, replayed: true };
   }
@@ -138,7 +147,7 @@ async function postInside(
       if (account.balance === null) throw new Error(`Account ${account.id} was not locked`);
       const next = decimalFromDb(account.balance).plus(p.amount);
       if (next.isNegative()) {
-        throw businessRule(INSUFFICIENT_BALANCE, { currency: p.currency, bucket: p.bucket });
+        throw insufficientBalance({ currency: p.currency, bucket: p.bucket });
       }
       balanceAfter = formatFixed(next);
     }
@@ -247,7 +256,7 @@ async function postBatchInside(
     const row = existing.get(req.idempotencyKey);
     if (!row) throw new Error(`Idempotency key ${req.idempotencyKey} conflicted but no row is visible`);
     if (row.fingerprint !== fingerprint) {
-      throw conflict(IDEMPOTENCY_KEY_REUSED, { idempotencyKey: req.idempotencyKey });
+      throw conflict(idempotencyKeyReused, { idempotencyKey: req.idempotencyKey });
     }
   }
   const fresh = prepared.filter(({ req }) => newIds.has(req.idempotencyKey));
@@ -276,7 +285,7 @@ async function postBatchInside(
         }
         const next = current.plus(p.amount);
         if (next.isNegative()) {
-          throw businessRule(INSUFFICIENT_BALANCE, {
+          throw insufficientBalance({
             currency: p.currency,
             bucket: p.bucket,
             idempotencyKey: req.idempotencyKey,

@@ -60,7 +60,7 @@ async function checkBroken(breakIt: (tx: Tx) => Promise<void>): Promise<LedgerVe
     db.transaction(async (tx) => {
       await breakIt(tx);
       // The journal's own checks: the reconciliation with the business tables is tested in reconcile.test.ts.
-      result = await checkLedger(tx, { reconcile: false });
+      result = await checkLedger(tx);
       tx.rollback();
     }),
   ).rejects.toThrow(/rollback/i);
@@ -219,7 +219,7 @@ describe('verifyLedger', () => {
 });
 
 describe('npm run ledger:verify', () => {
-  const cli = path.resolve(import.meta.dirname, 'verify-cli.ts');
+  const cli = path.resolve(import.meta.dirname, '../reconciliation/verify-cli.ts');
   let dir: string;
 
   beforeAll(() => {

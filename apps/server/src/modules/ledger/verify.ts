@@ -27,11 +27,13 @@ export type LedgerBreach = Omit<ReconciliationBreach, 'user_email'>;
 
 export interface VerifyOptions {
   /**
-   * Also reconcile the ledger with the business tables (frozen balances against open obligations,
-   * the fee and house P&L accounts against trades and withdrawals). Default true; tests of the
-   * ledger's own mechanics, which post synthetic movements with no business row behind them, turn it off.
+   * Also reconcile the ledger with the modules' tables (frozen balances against open obligations,
+   * the fee and house P&L accounts against trades and withdrawals): what each module says the ledger
+   * must hold. Without it only the journal's own invariants are checked, as tests of the ledger's own
+   * mechanics do (they post synthetic movements with no business row behind them); the whole check
+   * with every module's obligations is reconciliation/ledger-check.ts.
    */
-  reconcile?: boolean;
+  obligations?: readonly LedgerObligations[];
 }
 
 const PROBLEMS_PER_CHECK = 20;
@@ -159,97 +161,71 @@ const CHECKS: Check[] = [
   },
 ];
 
-/**
- * What each user's frozen balance must hold, per currency (ARCHITECTURE.md, "Money controls"). Each
- * source is what its module freezes and has not yet released:
- * - withdrawals not yet rejected or completed: amount + fee (frozen on request, released on
- *   rejection, paid out on completion);
- * - open spot limit orders (pending, partial): `frozen_amount` in `frozen_currency`, which each fill
- *   lowers and cancel, expiry or the final fill clears;
- * - open flash and option contracts: the stake (released by settlement);
- * - open perpetual positions: the margin (the open fee is charged, not frozen; released on close or
- *   liquidation, a partial close releases its part);
- * - waiting perpetual limit orders: margin + open fee (released on cancel; the fee is charged and
- *   the margin stays frozen when the order opens its position).
- */
-const OBLIGATIONS = sql`SELECT user_id, currency,
-    sum(withdrawals) AS withdrawals, sum(spot) AS spot, sum(stakes) AS stakes, sum(margins) AS margins
-  FROM (
-    SELECT user_id, currency, amount + fee AS withdrawals, 0::numeric AS spot, 0::numeric AS stakes, 0::numeric AS margins
-      FROM withdrawals WHERE status NOT IN ('rejected', 'completed')
-    UNION ALL
-    SELECT user_id, frozen_currency, 0, frozen_amount, 0, 0
-      FROM trade_orders WHERE product = 'spot' AND status IN ('pending', 'partial') AND frozen_amount <> 0
-    UNION ALL
-    SELECT user_id, currency, 0, 0, stake, 0 FROM timed_contracts WHERE status = 'open'
-    UNION ALL
-    SELECT user_id, currency, 0, 0, 0, margin FROM perpetual_positions WHERE status = 'open'
-    UNION ALL
-    SELECT user_id, currency, 0, 0, 0, margin + open_fee FROM perpetual_limit_orders WHERE status = 'pending'
-  ) o GROUP BY user_id, currency`;
+/** The parts of a user's frozen balance the report names, in its order. */
+const FROZEN_PARTS = ['withdrawals', 'spot', 'stakes', 'margins'] as const;
+export type FrozenPart = (typeof FROZEN_PARTS)[number];
+/** The system accounts reconciled with the other modules' tables. */
+export type ReconciledAccount = 'fees' | 'house_pnl' | 'house_funding' | 'house_insurance';
 
-const FROZEN_BREACHES = sql`SELECT coalesce(f.user_id, o.user_id) AS user_id, coalesce(f.currency, o.currency) AS currency,
+/**
+ * What a module says the ledger must hold (ARCHITECTURE.md, "Money controls"), as SQL that names its
+ * own tables and that the verifier composes with its reads of the ledger in one statement, inside its
+ * snapshot: `frozen[part]` selects rows (user_id, currency, amount), the money the module froze and has
+ * not yet released; `accounts[account]` selects rows (currency, v), what it posted to a system account.
+ * The modules' own files hold them (trading/trading.obligations.ts, withdrawals/withdrawals.obligations.ts),
+ * and reconciliation/ledger-check.ts lists them.
+ */
+export interface LedgerObligations {
+  frozen?: Partial<Record<FrozenPart, SQL>>;
+  accounts?: Partial<Record<ReconciledAccount, SQL>>;
+}
+
+const unionAll = (parts: SQL[]) => sql.join(parts, sql` UNION ALL `);
+
+/** Each user's open obligations per currency, one column per part: (user_id, currency, withdrawals, spot, stakes, margins). */
+function obligationsByUser(sources: readonly LedgerObligations[]): SQL {
+  const rows = FROZEN_PARTS.flatMap((part) => {
+    const columns = sql.raw(
+      FROZEN_PARTS.map((p) => (p === part ? `amount AS ${p}` : `0::numeric AS ${p}`)).join(', '),
+    );
+    return sources.flatMap((s) => {
+      const rowsOf = s.frozen?.[part];
+      return rowsOf ? [sql`SELECT user_id, currency, ${columns} FROM (${rowsOf}) r`] : [];
+    });
+  });
+  const none = sql.raw(
+    `SELECT NULL::bigint AS user_id, NULL::text AS currency, ${FROZEN_PARTS.map((p) => `0::numeric AS ${p}`).join(', ')} WHERE false`,
+  );
+  return sql`SELECT user_id, currency,
+      sum(withdrawals) AS withdrawals, sum(spot) AS spot, sum(stakes) AS stakes, sum(margins) AS margins
+    FROM (${rows.length > 0 ? unionAll(rows) : none}) o GROUP BY user_id, currency`;
+}
+
+function frozenBreaches(sources: readonly LedgerObligations[]): SQL {
+  return sql`SELECT coalesce(f.user_id, o.user_id) AS user_id, coalesce(f.currency, o.currency) AS currency,
     coalesce(f.balance, 0)::text AS actual,
     (coalesce(o.withdrawals, 0) + coalesce(o.spot, 0) + coalesce(o.stakes, 0) + coalesce(o.margins, 0))::text AS expected,
     coalesce(o.withdrawals, 0)::text AS withdrawals, coalesce(o.spot, 0)::text AS spot,
     coalesce(o.stakes, 0)::text AS stakes, coalesce(o.margins, 0)::text AS margins,
     count(*) OVER ()::text AS total
   FROM (SELECT user_id, currency, balance FROM ledger_accounts WHERE NOT is_system AND bucket = 'frozen') f
-  FULL OUTER JOIN (${OBLIGATIONS}) o ON o.user_id = f.user_id AND o.currency = f.currency
+  FULL OUTER JOIN (${obligationsByUser(sources)}) o ON o.user_id = f.user_id AND o.currency = f.currency
   WHERE coalesce(f.balance, 0)
     <> coalesce(o.withdrawals, 0) + coalesce(o.spot, 0) + coalesce(o.stakes, 0) + coalesce(o.margins, 0)
   ORDER BY 1, 2 LIMIT ${PROBLEMS_PER_CHECK}`;
+}
 
-/**
- * What the fee account must hold per currency: completed withdrawals' fees, every spot fill's fee
- * (quote currency) and perpetual open and close fees (partial closes too). A rejected withdrawal
- * charged nothing.
- */
-const EXPECTED_FEES = sql`SELECT currency, sum(v) AS v FROM (
-    SELECT currency, fee AS v FROM withdrawals WHERE status = 'completed'
-    UNION ALL
-    SELECT o.quote_currency, f.fee FROM spot_fills f JOIN trade_orders o ON o.id = f.order_id
-    UNION ALL
-    SELECT currency, open_fee + coalesce(close_fee, 0) FROM perpetual_positions
-    UNION ALL
-    SELECT p.currency, c.fee FROM perpetual_partial_closes c JOIN perpetual_positions p ON p.order_id = c.order_id
-  ) x GROUP BY currency`;
+/** What a system account must hold per currency, summed over the modules that post to it: rows (currency, v). */
+function expectedOf(account: ReconciledAccount, sources: readonly LedgerObligations[]): SQL {
+  const rows = sources.flatMap((s) => {
+    const rowsOf = s.accounts?.[account];
+    return rowsOf ? [sql`SELECT currency, v FROM (${rowsOf}) r`] : [];
+  });
+  if (rows.length === 0) return sql`SELECT NULL::text AS currency, 0::numeric AS v WHERE false`;
+  return sql`SELECT currency, sum(v) AS v FROM (${unionAll(rows)}) x GROUP BY currency`;
+}
 
-/**
- * What house P&L must hold per currency (positive = the house's gain): the house is the counterparty
- * of every spot fill (a buy gives it the turnover and takes the base away, a sell the reverse), takes
- * stake − payout of each settled flash or option contract, and margin − payout − close fee of each
- * closed or liquidated position, and of each part closed before (margin released − payout − fee).
- * A liquidation's share of the insurance fund (`insurance_amount`: the remaining equity it fed, or
- * minus the gap it drew) is not the house's: margin − insurance_amount.
- */
-const EXPECTED_HOUSE = sql`SELECT currency, sum(v) AS v FROM (
-    SELECT o.quote_currency AS currency, CASE WHEN o.side = 'buy' THEN f.quote_amount ELSE -f.quote_amount END AS v
-      FROM spot_fills f JOIN trade_orders o ON o.id = f.order_id
-    UNION ALL
-    SELECT o.base_currency, CASE WHEN o.side = 'buy' THEN -f.quantity ELSE f.quantity END
-      FROM spot_fills f JOIN trade_orders o ON o.id = f.order_id
-    UNION ALL
-    SELECT currency, stake - payout FROM timed_contracts WHERE status = 'settled'
-    UNION ALL
-    SELECT currency, margin - coalesce(payout, 0) - coalesce(close_fee, 0) - insurance_amount
-      FROM perpetual_positions WHERE status IN ('closed', 'liquidated')
-    UNION ALL
-    SELECT p.currency, c.margin_released - c.payout - c.fee
-      FROM perpetual_partial_closes c JOIN perpetual_positions p ON p.order_id = c.order_id
-  ) x GROUP BY currency`;
-
-/** What the insurance fund must hold per currency: each liquidation's share (docs/insurance-fund.md). */
-const EXPECTED_INSURANCE = sql`SELECT currency, sum(insurance_amount) AS v FROM perpetual_positions
-    WHERE insurance_amount <> 0 GROUP BY currency`;
-
-/**
- * What the funding account must hold per currency (docs/perpetual-funding.md): the other side of every
- * funding payment, whose amount is the user's (negative: the user paid, so the house received).
- */
-const EXPECTED_FUNDING = sql`SELECT currency, -sum(amount) AS v FROM perpetual_funding_payments GROUP BY currency`;
-
-function systemBreaches(account: 'house_funding' | 'fees' | 'house_pnl' | 'house_insurance', expected: SQL) {
+function systemBreaches(account: ReconciledAccount, expected: SQL) {
   return sql`SELECT coalesce(a.currency, e.currency) AS currency,
       coalesce(a.v, 0)::text AS actual, coalesce(e.v, 0)::text AS expected
     FROM (SELECT a.currency, sum(le.amount) AS v FROM ledger_accounts a
@@ -262,10 +238,10 @@ function systemBreaches(account: 'house_funding' | 'fees' | 'house_pnl' | 'house
 
 const fmt = (value: unknown) => normaliseDecimalString(String(value));
 
-/** Frozen balances against open obligations, and the fee and house accounts against the tables. */
-async function reconcile(exec: Executor): Promise<LedgerBreach[]> {
+/** Frozen balances against open obligations, and the fee and house accounts against the modules' tables. */
+async function reconcile(exec: Executor, sources: readonly LedgerObligations[]): Promise<LedgerBreach[]> {
   const breaches: LedgerBreach[] = [];
-  const frozen = await queryRows<Record<string, unknown>>(exec, FROZEN_BREACHES);
+  const frozen = await queryRows<Record<string, unknown>>(exec, frozenBreaches(sources));
   for (const r of frozen) {
     const userId = Number(r.user_id);
     const currency = String(r.currency);
@@ -292,12 +268,13 @@ async function reconcile(exec: Executor): Promise<LedgerBreach[]> {
       message: `... and ${total - frozen.length} more frozen balances that differ from their open obligations`,
     });
   }
-  for (const [account, expected, what] of [
-    ['fees', EXPECTED_FEES, 'the fees recorded on withdrawals, spot fills and perpetual positions'],
-    ['house_pnl', EXPECTED_HOUSE, 'the house result of spot fills, settled contracts and closed positions'],
-    ['house_funding', EXPECTED_FUNDING, 'the funding payments of perpetual positions (negated)'],
-    ['house_insurance', EXPECTED_INSURANCE, "the liquidations' insurance fund amounts"],
+  for (const [account, what] of [
+    ['fees', 'the fees recorded on withdrawals, spot fills and perpetual positions'],
+    ['house_pnl', 'the house result of spot fills, settled contracts and closed positions'],
+    ['house_funding', 'the funding payments of perpetual positions (negated)'],
+    ['house_insurance', "the liquidations' insurance fund amounts"],
   ] as const) {
+    const expected = expectedOf(account, sources);
     for (const r of await queryRows<Record<string, unknown>>(exec, systemBreaches(account, expected))) {
       const currency = String(r.currency);
       breaches.push({
@@ -335,8 +312,8 @@ export async function checkLedger(exec: Executor, options: VerifyOptions = {}): 
     expected: null,
     message,
   }));
-  if (options.reconcile !== false) {
-    for (const breach of await reconcile(exec)) {
+  if (options.obligations) {
+    for (const breach of await reconcile(exec, options.obligations)) {
       breaches.push(breach);
       problems.push(breach.message);
     }
@@ -367,7 +344,10 @@ export function verifyLedger(db: Db, options: VerifyOptions = {}): Promise<Ledge
   return snapshotCheck(db, (tx) => checkLedger(tx, options));
 }
 
-/** For tests of money-moving code: throws with the problems listed unless the ledger verifies. */
+/**
+ * For tests of the ledger's own mechanics: throws with the problems listed unless the ledger verifies
+ * (tests of money-moving code use reconciliation/ledger-check.ts's, which reconciles with every module).
+ */
 export async function assertLedgerOk(db: Db, options: VerifyOptions = {}): Promise<LedgerVerification> {
   const result = await verifyLedger(db, options);
   if (!result.ok) throw new Error(`Ledger verification failed:\n${result.problems.join('\n')}`);

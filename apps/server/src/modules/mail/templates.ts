@@ -1,9 +1,16 @@
-import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES, PLATFORM_NAME } from '@platform/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  EMAIL_VERIFICATION_TTL_HOURS,
+  type Language,
+  PASSWORD_RESET_TTL_MINUTES,
+} from '@platform/contracts';
+import { t } from '../../i18n/i18n.ts';
 import type { Mail } from './mailer.ts';
 
 /**
- * The platform's mails (docs/mail.md), each in Chinese as plain text and as simple HTML with the
- * same words: a greeting, the paragraphs, an optional button link, and the footer.
+ * The platform's mails (docs/mail.md), each in the recipient's language (users.language, else
+ * zh-CN; issue 38, docs/i18n.md) as plain text and as simple HTML with the same words: a greeting,
+ * the paragraphs, an optional button link, and the footer.
  */
 interface MailContent {
   subject: string;
@@ -17,58 +24,82 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const FOOTER = `此邮件由${PLATFORM_NAME}自动发送，请勿回复。`;
-
-export function composeMail(to: string, content: MailContent): Mail {
-  const subject = `【${PLATFORM_NAME}】${content.subject}`;
+export function composeMail(to: string, content: MailContent, language: Language = DEFAULT_LANGUAGE): Mail {
+  const platform = t(language, 'mail.platform');
+  const subject = t(language, 'mail.subject', { platform, subject: content.subject });
+  const greeting = t(language, 'mail.greeting');
+  const footer = t(language, 'mail.footer', { platform });
   const { action } = content;
   const text = [
-    '您好：',
+    greeting,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
-    ...(action ? [`${action.label}：`, action.url, ''] : []),
-    FOOTER,
+    ...(action ? [t(language, 'mail.actionLine', { label: action.label }), action.url, ''] : []),
+    footer,
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;color:#1f2329;line-height:1.6">',
-    '<p>您好：</p>',
+    `<p>${escapeHtml(greeting)}</p>`,
     ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     ...(action
       ? [
           `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:8px 20px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`,
-          `<p style="font-size:12px;color:#86909c">如果按钮无法打开，请复制以下链接到浏览器：<br>${escapeHtml(action.url)}</p>`,
+          `<p style="font-size:12px;color:#86909c">${escapeHtml(t(language, 'mail.copyLink'))}<br>${escapeHtml(action.url)}</p>`,
         ]
       : []),
-    `<p style="font-size:12px;color:#86909c">${escapeHtml(FOOTER)}</p>`,
+    `<p style="font-size:12px;color:#86909c">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');
   return { to, subject, text, html };
 }
 
-export const verificationMail = (to: string, url: string) =>
-  composeMail(to, {
-    subject: '请验证您的邮箱',
-    paragraphs: [
-      `感谢注册${PLATFORM_NAME}。请点击下面的链接验证您的邮箱，链接${EMAIL_VERIFICATION_TTL_HOURS}小时内有效，只能使用一次。`,
-      '如果这不是您本人的操作，请忽略此邮件。',
-    ],
-    action: { label: '验证邮箱', url },
-  });
+export const verificationMail = (to: string, url: string, language: Language = DEFAULT_LANGUAGE) =>
+  composeMail(
+    to,
+    {
+      subject: t(language, 'mail.verification.subject'),
+      paragraphs: [
+        t(language, 'mail.verification.body', {
+          platform: t(language, 'mail.platform'),
+          hours: EMAIL_VERIFICATION_TTL_HOURS,
+        }),
+        t(language, 'mail.verification.ignore'),
+      ],
+      action: { label: t(language, 'mail.verification.action'), url },
+    },
+    language,
+  );
 
-export const passwordResetMail = (to: string, url: string) =>
-  composeMail(to, {
-    subject: '重置登录密码',
-    paragraphs: [
-      `我们收到了重置您登录密码的请求。请点击下面的链接设置新密码，链接${PASSWORD_RESET_TTL_MINUTES}分钟内有效，只能使用一次。重置后所有设备都将退出登录。`,
-      '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
-    ],
-    action: { label: '重置密码', url },
-  });
+export const passwordResetMail = (to: string, url: string, language: Language = DEFAULT_LANGUAGE) =>
+  composeMail(
+    to,
+    {
+      subject: t(language, 'mail.reset.subject'),
+      paragraphs: [
+        t(language, 'mail.reset.body', { minutes: PASSWORD_RESET_TTL_MINUTES }),
+        t(language, 'mail.reset.ignore'),
+      ],
+      action: { label: t(language, 'mail.reset.action'), url },
+    },
+    language,
+  );
 
-/** A notification of the notification centre (security notices), sent as a mail too. */
-export const noticeMail = (to: string, notice: { title: string; body: string }, url: string) =>
-  composeMail(to, {
-    subject: notice.title,
-    paragraphs: [notice.body],
-    action: { label: '查看安全中心', url },
-  });
+/**
+ * A notification of the notification centre (security notices), sent as a mail too: its title
+ * and body as written for the owner (in their language), the rest in `language` as well.
+ */
+export const noticeMail = (
+  to: string,
+  notice: { title: string; body: string },
+  url: string,
+  language: Language = DEFAULT_LANGUAGE,
+) =>
+  composeMail(
+    to,
+    {
+      subject: notice.title,
+      paragraphs: [notice.body],
+      action: { label: t(language, 'mail.securityCentre'), url },
+    },
+    language,
+  );

@@ -1,4 +1,5 @@
 import { computeFundingRate, type FundingComponent, type FundingComponentStatus } from '@platform/domain';
+import { msg } from '../../i18n/i18n.ts';
 import { ProviderError } from './providers/provider.ts';
 
 /**
@@ -70,7 +71,14 @@ export function createFundingRates(opts: FundingRateOptions): FundingRateSource 
         venue.rate(symbol),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
-            () => reject(new ProviderError(venue.id, 'timeout', `${opts.answerWithinMs} ms 内未应答`)),
+            () =>
+              reject(
+                new ProviderError(
+                  venue.id,
+                  'timeout',
+                  msg('marketData.venue.notAnswered', { ms: opts.answerWithinMs }),
+                ),
+              ),
             opts.answerWithinMs,
           );
         }),

@@ -1,4 +1,6 @@
 import type { KlineInterval } from '@platform/contracts';
+import { msg } from '../../i18n/i18n.ts';
+import { chain } from './market-texts.ts';
 import type { IndexSnapshot, PriceIndex, PriceSource } from './price-index.ts';
 import {
   type MarketDataProvider,
@@ -55,7 +57,7 @@ export function createIndexProvider(deps: {
     }
     throw lastError instanceof Error
       ? lastError
-      : new ProviderError(INDEX_PROVIDER_ID, 'network', '没有可用的行情源');
+      : new ProviderError(INDEX_PROVIDER_ID, 'network', msg('marketData.venue.noSource'));
   }
 
   const provider: MarketDataProvider = {
@@ -82,12 +84,20 @@ export function createIndexProvider(deps: {
       if (tickers.length === 0 && symbols.length > 0) {
         const reasons = deps.sources.flatMap((source) => {
           const error = deps.index.sourceState(source.id)?.error;
-          return error ? [`${source.id}: ${error.message}`] : [];
+          return error
+            ? [msg('marketData.venue.sourceReason', { source: source.id, message: error.text })]
+            : [];
         });
+        const min = deps.index.rules.minSources;
         throw new ProviderError(
           INDEX_PROVIDER_ID,
           'exchange',
-          `没有指数价格（计入的价格源不足 ${deps.index.rules.minSources} 个）${reasons.length ? `：${reasons.join('；')}` : ''}`,
+          reasons.length
+            ? msg('marketData.venue.noIndexBecause', {
+                min,
+                reasons: chain(reasons, 'marketData.venue.reasonList'),
+              })
+            : msg('marketData.venue.noIndex', { min }),
         );
       }
       return tickers;
@@ -99,7 +109,11 @@ export function createIndexProvider(deps: {
       const [snapshot] = await deps.index.latest([symbol], deps.index.rules.maxAgeMs);
       const primary = snapshot?.primary ? byId.get(snapshot.primary.source) : undefined;
       if (!primary) {
-        throw new ProviderError(INDEX_PROVIDER_ID, 'exchange', `${symbol} 暂无指数价格，没有可用的行情源`);
+        throw new ProviderError(
+          INDEX_PROVIDER_ID,
+          'exchange',
+          msg('marketData.venue.noIndexForPair', { symbol }),
+        );
       }
       return (await primary.provider()).orderBook(symbol, depth);
     },

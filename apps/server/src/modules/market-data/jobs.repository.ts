@@ -1,9 +1,11 @@
-import type { MarketDataJob } from '@platform/contracts';
+import { DEFAULT_LANGUAGE, type Language, type MarketDataJob } from '@platform/contracts';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { conflict } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { type Message, t } from '../../i18n/i18n.ts';
 import { marketDataJobs } from './market-data.schema.ts';
+import { marketTextIn } from './market-texts.ts';
 
 type JobRow = typeof marketDataJobs.$inferSelect;
 export type JobKind = MarketDataJob['kind'];
@@ -15,7 +17,7 @@ export const JOB_STALE_AFTER_MS = 60_000;
 export async function insertJob(
   exec: Executor,
   job: { kind: JobKind; total: number; params: Record<string, unknown>; requestedBy: number | null },
-  busyMessage: string,
+  busyMessage: Message | string,
 ): Promise<JobRow> {
   try {
     const [row] = await exec
@@ -62,7 +64,8 @@ export async function finishJob(
 export async function failStaleJobs(exec: Executor): Promise<number> {
   const rows = await exec
     .update(marketDataJobs)
-    .set({ status: 'failed', finishedAt: new Date(), error: '任务中断（进程已退出），请重新执行' })
+    // Stored in zh-CN, read in the reader's language (toMarketDataJob).
+    .set({ status: 'failed', finishedAt: new Date(), error: t('zh-CN', 'marketData.job.interrupted') })
     .where(
       and(
         eq(marketDataJobs.status, 'running'),
@@ -84,7 +87,8 @@ export async function currentBackfill(exec: Executor): Promise<JobRow | undefine
   return row;
 }
 
-export function toMarketDataJob(row: JobRow): MarketDataJob {
+/** A job row as `language`'s reader sees it: its stored error (zh-CN) in their language. */
+export function toMarketDataJob(row: JobRow, language: Language = DEFAULT_LANGUAGE): MarketDataJob {
   return {
     id: row.id,
     kind: row.kind as JobKind,
@@ -93,7 +97,7 @@ export function toMarketDataJob(row: JobRow): MarketDataJob {
     done: row.done,
     written: row.written,
     params: (row.params as Record<string, unknown>) ?? {},
-    error: row.error,
+    error: row.error === null ? null : marketTextIn(language, row.error),
     requested_by: row.requestedBy,
     started_at: row.startedAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,

@@ -6,6 +6,7 @@ import {
   type KlineSeries,
 } from '@platform/contracts';
 import type { Db } from '../../db/client.ts';
+import { marketLogText } from '../../i18n/market-logs.ts';
 import { candleOpen, lastOpens, nextOpen, previousOpen } from './intervals.ts';
 import { countKlines, readKlines, storedOpenTimes, upsertKlines } from './klines.repository.ts';
 import { isClosed, toKline } from './market-format.ts';
@@ -80,7 +81,7 @@ export function createKlinesService(deps: {
           deps.log.write(
             'warn',
             'klines.read_through_failed',
-            `K线补取失败：${symbol} ${interval}：${messageOf(err)}`,
+            marketLogText('klinesReadFailed', { symbol, interval, message: messageOf(err) }),
           );
         }
         for (const k of fetched)

@@ -11,7 +11,10 @@ import {
 } from '@platform/contracts';
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { type MessageKey, requestLanguage, tr } from '../../i18n/i18n.ts';
+import { marketLogText } from '../../i18n/market-logs.ts';
 import { auditActor, recordAudit } from '../audit/audit.service.ts';
+import { feedStatusIn, marketTextIn } from './market-texts.ts';
 import type { MarketDataRouteDeps } from './route-deps.ts';
 
 /** The market-data admin calls under /api/huobi (admin role): the feed switch, backfills, integrity, logs. */
@@ -22,15 +25,27 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
   route(app, getMarketAdminStatus, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async () =>
-      ok({ feed: feed.status(), job: await jobs.current(), klines: await klines.counts() }, '获取状态成功'),
+    handler: async (request) => {
+      const language = requestLanguage(request);
+      return ok(
+        {
+          feed: feedStatusIn(language, feed.status()),
+          job: await jobs.current(language),
+          klines: await klines.counts(),
+        },
+        tr(request, 'marketAdmin.statusLoaded'),
+      );
+    },
   });
 
   route(app, initHistoricalData, {
     ...admin,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok({ job: await jobs.initHistorical(auditActor(request), request.body) }, '历史数据初始化已开始'),
+      ok(
+        { job: await jobs.initHistorical(auditActor(request), request.body) },
+        tr(request, 'marketAdmin.historyStarted'),
+      ),
   });
 
   route(app, fetchPairData, {
@@ -39,14 +54,14 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
     handler: async (request) =>
       ok(
         { job: await jobs.fetchPairData(auditActor(request), request.body) },
-        `${request.body.symbol} 数据获取已开始`,
+        tr(request, 'marketAdmin.fetchStarted', { symbol: request.body.symbol }),
       ),
   });
 
   const feedAction = (
     feedEndpoint: typeof startMarketFeed | typeof stopMarketFeed | typeof restartMarketFeed,
     action: 'start' | 'stop' | 'restart',
-    message: string,
+    message: MessageKey,
   ) =>
     route(app, feedEndpoint, {
       ...admin,
@@ -61,23 +76,28 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
           before: { state: before },
           after: { state: status.state },
         });
-        return ok({ feed: status }, message);
+        return ok({ feed: feedStatusIn(requestLanguage(request), status) }, tr(request, message));
       },
     });
-  feedAction(startMarketFeed, 'start', '行情服务已启动');
-  feedAction(stopMarketFeed, 'stop', '行情服务已停止');
-  feedAction(restartMarketFeed, 'restart', '行情服务已重启');
+  feedAction(startMarketFeed, 'start', 'marketAdmin.feedStarted');
+  feedAction(stopMarketFeed, 'stop', 'marketAdmin.feedStopped');
+  feedAction(restartMarketFeed, 'restart', 'marketAdmin.feedRestarted');
 
   route(app, testMarketConnection, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async () => {
+    handler: async (request) => {
       const started = Date.now();
       try {
         const provider = await deps.providers.market();
         const serverTime = await provider.serverTime();
         const latencyMs = Date.now() - started;
-        log.write('info', 'connection.ok', `连接测试成功（${provider.id}，${latencyMs} ms）`);
+        // i18n-exempt: a log line for the operators
+        log.write(
+          'info',
+          'connection.ok',
+          marketLogText('connectionOk', { provider: provider.id, latency: latencyMs }),
+        );
         return ok(
           {
             provider: provider.id,
@@ -86,20 +106,21 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
             serverTime: new Date(serverTime).toISOString(),
             error: null,
           },
-          '连接正常',
+          tr(request, 'marketAdmin.connectionOk'),
         );
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        log.write('error', 'connection.failed', `连接测试失败：${message}`);
+        // i18n-exempt: a log line for the operators
+        log.write('error', 'connection.failed', marketLogText('connectionFailed', { message }));
         return ok(
           {
             provider: deps.providers.sourceIds.join(','),
             ok: false,
             latencyMs: Date.now() - started,
             serverTime: null,
-            error: message,
+            error: marketTextIn(requestLanguage(request), message),
           },
-          '连接失败',
+          tr(request, 'marketAdmin.connectionFailed'),
         );
       }
     },
@@ -113,7 +134,7 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
       const symbols = symbol ? [symbol] : await pairs.symbols({ enabledOnly: true });
       return ok(
         await klines.integrity({ symbols, intervals: interval ? [interval] : undefined, hours }),
-        '数据完整性检查完成',
+        tr(request, 'marketAdmin.integrityChecked'),
       );
     },
   });
@@ -121,6 +142,10 @@ export function registerMarketAdminRoutes(app: Router, deps: MarketDataRouteDeps
   route(app, listMarketLogs, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async (request) => ok({ logs: await log.list(request.query) }, '获取日志成功'),
+    handler: async (request) =>
+      ok(
+        { logs: await log.list({ ...request.query, language: requestLanguage(request) }) },
+        tr(request, 'marketAdmin.logsLoaded'),
+      ),
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrderBook, RecentTrades, Ticker } from '@platform/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRedisLink, type RedisLink } from '../../core/redis.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { OwnRedis, waitFor } from '../../test/redis-server.ts';
 import { createMemoryMarketCache, createSharedMarketCache, type MarketCache } from './market-cache.ts';
 
@@ -36,7 +37,7 @@ const links: RedisLink[] = [];
 async function readyLink(url: string) {
   const link = createRedisLink(url, silent);
   links.push(link);
-  for (let i = 0; i < 100 && link.state() !== 'up'; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 100 && link.state() !== 'up'; i++) await sleep(20);
   return link;
 }
 
@@ -119,7 +120,7 @@ describe.each(variants)('market cache: %s', (_name, make, skip) => {
     const [writer, reader = writer] = caches as [MarketCache, MarketCache?];
     await writer.putOrderBook(book('BTCUSDT'));
     expect((await reader.orderBook('BTCUSDT', 1000))?.asks[0]).toEqual(['101', '2']);
-    await new Promise((r) => setTimeout(r, 60));
+    await sleep(60);
     expect(await reader.orderBook('BTCUSDT', 50)).toBeNull();
   });
 
@@ -135,7 +136,7 @@ describe.each(variants)('market cache: %s', (_name, make, skip) => {
     await writer.putTrades(tape);
     expect(await reader.trades('BTCUSDT', 1000)).toEqual(tape);
     expect(await reader.trades('ETHUSDT', 1000)).toBeNull();
-    await new Promise((r) => setTimeout(r, 60));
+    await sleep(60);
     expect(await reader.trades('BTCUSDT', 50)).toBeNull();
   });
 
@@ -145,7 +146,7 @@ describe.each(variants)('market cache: %s', (_name, make, skip) => {
     await writer.want('market:depth:BTCUSDT', 80);
     await writer.want('market:kline:BTCUSDT:1m', 5000);
     expect((await reader.wanted()).sort()).toEqual(['market:depth:BTCUSDT', 'market:kline:BTCUSDT:1m']);
-    await new Promise((r) => setTimeout(r, 120));
+    await sleep(120);
     expect(await reader.wanted()).toEqual(['market:kline:BTCUSDT:1m']);
   });
 });

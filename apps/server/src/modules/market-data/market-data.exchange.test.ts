@@ -5,6 +5,7 @@ import {
   type MarketAdminStatus,
   type MarketDataJob,
   type MarketFeedStatus,
+  type MarketLog,
   type OrderBook,
   type RecentTrades,
   type Ticker,
@@ -13,6 +14,7 @@ import { Decimal } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { collectEvents, testSockets } from '../../test/sockets.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { marketDataJobs, tradingPairs } from './market-data.schema.ts';
@@ -33,7 +35,10 @@ beforeAll(async () => {
     OKX_API_URL: fake.url,
     PRICE_SOURCES: 'htx',
     HTX_API_URL: fake.url,
-    MARKET_HTTP_TIMEOUT_MS: '500',
+    // Short enough that the 3 s hangs below time out and 'quickly' holds (under 2.5 s); long enough
+    // for the fake's normal answers on a loaded CI machine (at 500 ms, a subscriber's first tape came
+    // back empty there: the read had timed out).
+    MARKET_HTTP_TIMEOUT_MS: '1200',
   });
   adminToken = (await createAdmin(t, 'admin')).token;
 }, 30_000);
@@ -50,7 +55,7 @@ async function until(done: () => Promise<boolean>, ms = 15_000) {
   const deadline = Date.now() + ms;
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
 }
 
@@ -200,6 +205,12 @@ describe('market data from HTX', () => {
     expect(book.status).toBe(502);
     expect(book.body.message).toContain('HTX');
     expect(book.body.message).toMatch(/超时/);
+    // In English for a reader who asks for it (issue 38).
+    const english = await api(t.app, 'GET', '/api/huobi/orderbook/ETHUSDT', {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.status).toBe(502);
+    expect(english.body.message).toMatch(/^HTX request timed out \(\d+ ms\)$/);
 
     const stored = await api<KlineSeries>(t.app, 'GET', '/api/huobi/kline/BTCUSDT?interval=5min&limit=30');
     fake.setFault({ path: /\/market\/history/, kind: 'status', status: 500 });
@@ -218,6 +229,18 @@ describe('market data from HTX', () => {
       fake.setFault({ path: '/market/tickers', kind: 'status', status: 503 });
       await until(async () => (await status()).state === 'error');
       expect((await status()).lastError?.message).toContain('HTX');
+      const english = await api<MarketFeedStatus>(t.app, 'GET', '/api/huobi/status', {
+        headers: { 'accept-language': 'en' },
+      });
+      // The index's failure with the venue's inside it, both in English; the switch's reply too.
+      const failed =
+        'No index price (included price sources below the minimum of 1): htx: HTX is temporarily unavailable (HTTP 503)';
+      expect(english.body.data!.lastError?.message).toBe(failed);
+      const switched = await api<{ feed: MarketFeedStatus }>(t.app, 'POST', '/api/huobi/start', {
+        token: adminToken,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(switched.body.data!.feed.lastError?.message).toBe(failed);
       fake.setFault(null);
       await until(async () => (await status()).state === 'running');
     } finally {
@@ -243,6 +266,11 @@ describe('market data from HTX', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ ok: false, provider: 'htx' });
     expect(res.body.data!.error).toContain('maintenance');
+    const english = await api<{ error: string }>(t.app, 'POST', '/api/huobi/test-connection', {
+      token: adminToken,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.body.data!.error).toBe('HTX returned an error: maintenance (bad-request)');
     fake.setFault(null);
     const healthy = await api<{ ok: boolean }>(t.app, 'POST', '/api/huobi/test-connection', {
       token: adminToken,
@@ -263,11 +291,19 @@ describe('market data from HTX', () => {
       job = (await api<MarketAdminStatus>(t.app, 'GET', '/api/huobi/admin/status', { token: adminToken }))
         .body.data!.job;
       if (job && job.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
     expect(job).toMatchObject({ status: 'failed', done: 2 });
     expect(job!.error).toContain('ETHUSDT 1h');
     expect(job!.written).toBeGreaterThanOrEqual(2 * 19);
+    // Kept in zh-CN, read in English by an admin who reads English (issue 38): the job and its log line.
+    const inEnglish = { token: adminToken, headers: { 'accept-language': 'en' } };
+    const english = await api<MarketAdminStatus>(t.app, 'GET', '/api/huobi/admin/status', inEnglish);
+    expect(english.body.data!.job?.error).toBe('ETHUSDT 1h: HTX is temporarily unavailable (HTTP 500)');
+    const logs = await api<{ logs: MarketLog[] }>(t.app, 'GET', '/api/huobi/logs?limit=50', inEnglish);
+    expect(logs.body.data!.logs.find((l) => l.event === 'job.failed')?.message).toBe(
+      `Backfill job #${job!.id} failed: ETHUSDT 1h: HTX is temporarily unavailable (HTTP 500)`,
+    );
   });
 
   it('pushes the trades of a subscribed pair only when the tape changed', async () => {

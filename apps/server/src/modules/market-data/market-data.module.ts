@@ -119,11 +119,17 @@ export async function registerMarketData(app: Router, ctx: AppContext, guards: G
     (await pairs.symbols({ enabledOnly: false })).flatMap((symbol) => {
       const snapshot = providers.index.snapshot(symbol);
       if (!snapshot) return [];
+      const now = ctx.clock.now();
       return snapshot.components.map((c) => ({
         source: c.source,
         symbol,
         up: c.status === 'included',
         hasIndex: snapshot.price !== null,
+        // The index's own measure, the one that marks outliers: (price − median) / median, a ratio
+        // (8 places) that a gauge holds as a float; never an amount.
+        deviation: c.deviation === null ? null : Number.parseFloat(c.deviation),
+        // By the clock the index stamps its quotes with (the database's).
+        ageSeconds: c.at === null ? null : Math.max(0, now - c.at) / 1000,
       }));
     }),
   );

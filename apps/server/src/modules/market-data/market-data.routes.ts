@@ -18,9 +18,12 @@ import {
   listTradingTrades,
   refreshMarkets,
 } from '@platform/contracts';
+import type { FastifyRequest } from 'fastify';
 import { upstreamFailed } from '../../core/errors.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { msg, requestLanguage, tr } from '../../i18n/i18n.ts';
 import { registerMarketAdminRoutes } from './market-admin.routes.ts';
+import { feedStatusIn } from './market-texts.ts';
 import { registerPairsRoutes } from './pairs.routes.ts';
 import { ProviderError } from './providers/provider.ts';
 import type { MarketDataRouteDeps } from './route-deps.ts';
@@ -33,7 +36,7 @@ async function fromSource<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof ProviderError) throw upstreamFailed(err.message);
+    if (err instanceof ProviderError) throw upstreamFailed(err.text);
     throw err;
   }
 }
@@ -59,15 +62,16 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   // Public reads need no token; a per-address limit keeps one client from hammering the source through them.
   const config = { rateLimit: { max: deps.readRateLimitPerMinute, timeWindow: '1 minute' } };
   // The /trading and /huobi families answer these the same way.
-  const enabledPairs = async () => ok({ pairs: await pairs.listEnabled() }, '获取交易对成功');
-  const recentTrades = async (symbol: string, limit: number) => {
+  const enabledPairs = async (request: FastifyRequest) =>
+    ok({ pairs: await pairs.listEnabled() }, tr(request, 'market.pairsLoaded'));
+  const recentTrades = async (request: FastifyRequest, symbol: string, limit: number) => {
     const pair = await pairs.requireEnabled(symbol);
-    return ok(await fromSource(() => quotes.trades(pair.symbol, limit)), '获取成交记录成功');
+    return ok(await fromSource(() => quotes.trades(pair.symbol, limit)), tr(request, 'market.tradesLoaded'));
   };
-  const enabledMarkets = async () =>
+  const enabledMarkets = async (request: FastifyRequest) =>
     ok(
       { markets: await fromSource(async () => quotes.tickers(await pairs.symbols({ enabledOnly: true }))) },
-      '获取行情成功',
+      tr(request, 'market.tickerLoaded'),
     );
 
   // ---- user-facing reads: /api/trading ----
@@ -91,7 +95,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
       const [ticker, orderBook] = await fromSource(() =>
         Promise.all([quotes.ticker(pair.symbol), quotes.orderBook(pair.symbol, 20)]),
       );
-      return ok({ pair, ticker, orderBook }, '获取行情成功');
+      return ok({ pair, ticker, orderBook }, tr(request, 'market.tickerLoaded'));
     },
   });
 
@@ -101,21 +105,22 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
     handler: async (request) => {
       const { symbol, interval, limit } = request.query;
       await pairs.requireEnabled(symbol);
-      return ok(await klines.read(symbol, interval, limit), '获取K线成功');
+      return ok(await klines.read(symbol, interval, limit), tr(request, 'market.klinesLoaded'));
     },
   });
 
   route(app, listTradingTrades, {
     config,
     ...market,
-    handler: async (request) => recentTrades(request.query.symbol, request.query.limit),
+    handler: async (request) => recentTrades(request, request.query.symbol, request.query.limit),
   });
 
   // ---- market-data reads: /api/huobi ----
   route(app, getMarketStatus, {
     config,
     ...market,
-    handler: async () => ok(feed.status(), '获取行情服务状态成功'),
+    handler: async (request) =>
+      ok(feedStatusIn(requestLanguage(request), feed.status()), tr(request, 'market.statusLoaded')),
   });
 
   route(app, listHuobiPairs, {
@@ -127,7 +132,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   route(app, listTimeframes, {
     config,
     ...market,
-    handler: async () =>
+    handler: async (request) =>
       ok(
         {
           timeframes: KLINE_INTERVALS.map((interval) => ({
@@ -137,7 +142,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
             seconds: interval === '1M' ? null : KLINE_INTERVAL_SECONDS[interval],
           })),
         },
-        '获取K线周期成功',
+        tr(request, 'market.intervalsLoaded'),
       ),
   });
 
@@ -153,8 +158,8 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
     handler: async (request) => {
       const pair = await pairs.requireEnabled(request.params.symbol);
       const ticker = await fromSource(() => quotes.ticker(pair.symbol));
-      if (!ticker) throw upstreamFailed(`行情源没有 ${pair.symbol} 的行情`);
-      return ok({ ticker }, '获取行情成功');
+      if (!ticker) throw upstreamFailed(msg('market.noQuote', { symbol: pair.symbol }));
+      return ok({ ticker }, tr(request, 'market.tickerLoaded'));
     },
   });
 
@@ -163,7 +168,10 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
     ...market,
     handler: async (request) => {
       const pair = await pairs.requireEnabled(request.params.symbol);
-      return ok(await klines.read(pair.symbol, request.query.interval, request.query.limit), '获取K线成功');
+      return ok(
+        await klines.read(pair.symbol, request.query.interval, request.query.limit),
+        tr(request, 'market.klinesLoaded'),
+      );
     },
   });
 
@@ -174,7 +182,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
       const pair = await pairs.requireEnabled(request.params.symbol);
       return ok(
         { orderBook: await fromSource(() => quotes.orderBook(pair.symbol, request.query.depth)) },
-        '获取深度成功',
+        tr(request, 'market.depthLoaded'),
       );
     },
   });
@@ -182,7 +190,7 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
   route(app, listHuobiTrades, {
     config,
     ...market,
-    handler: async (request) => recentTrades(request.params.symbol, request.query.limit),
+    handler: async (request) => recentTrades(request, request.params.symbol, request.query.limit),
   });
 
   let lastRefresh: { at: number; count: number } | null = null;
@@ -190,11 +198,14 @@ function registerMarketReadRoutes(app: Router, deps: MarketDataRouteDeps) {
     ...market,
     security,
     preHandler: guards.requireUser,
-    handler: async () => {
+    handler: async (request) => {
       if (!lastRefresh || Date.now() - lastRefresh.at >= REFRESH_COOLDOWN_MS) {
         lastRefresh = { at: Date.now(), count: await fromSource(() => feed.refreshNow()) };
       }
-      return ok({ refreshed: lastRefresh.count, at: new Date(lastRefresh.at).toISOString() }, '行情已刷新');
+      return ok(
+        { refreshed: lastRefresh.count, at: new Date(lastRefresh.at).toISOString() },
+        tr(request, 'market.refreshed'),
+      );
     },
   });
 }

@@ -21,6 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { appSettings } from '../jobs/jobs.schema.ts';
 import { candleOpen, nextOpen } from './intervals.ts';
@@ -55,7 +56,7 @@ async function until<T>(
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
 }
 
@@ -432,8 +433,9 @@ describe('the live feed', () => {
     await post('/api/huobi/stop');
   });
 
-  function open(token: string) {
-    const socket = connect(origin, { auth: { token }, transports: ['websocket'], reconnection: false });
+  function open(token: string, language?: 'zh-CN' | 'en') {
+    const auth = language ? { token, language } : { token };
+    const socket = connect(origin, { auth, transports: ['websocket'], reconnection: false });
     sockets.push(socket);
     return socket;
   }
@@ -462,7 +464,7 @@ describe('the live feed', () => {
       .where(eq(appSettings.key, 'market_feed.running'));
     expect(setting?.value).toBe(false);
     const ticks = (await get<MarketFeedStatus>('/api/huobi/status')).body.data!.ticks;
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect((await get<MarketFeedStatus>('/api/huobi/status')).body.data!.ticks).toBe(ticks);
     const audit = await t.database.db
       .select()
@@ -479,7 +481,7 @@ describe('the live feed', () => {
       post('/api/huobi/start'),
     ]);
     const first = (await get<MarketFeedStatus>('/api/huobi/status')).body.data!.ticks;
-    await new Promise((r) => setTimeout(r, 3000));
+    await sleep(3000);
     const delta = (await get<MarketFeedStatus>('/api/huobi/status')).body.data!.ticks - first;
     // One stream ticks once a second (late under load); two would tick at least twice as often.
     expect(delta).toBeGreaterThanOrEqual(1);
@@ -517,7 +519,7 @@ describe('the live feed', () => {
     expect(ack.success).toBe(true);
     expect(ack.data.rooms).toHaveLength(3);
     const window = 4000;
-    await new Promise((r) => setTimeout(r, window));
+    await sleep(window);
     expect(received.ticker).toBeGreaterThanOrEqual(2);
     expect(received.depth).toBeGreaterThanOrEqual(1);
     expect(received.kline).toBeGreaterThanOrEqual(1);
@@ -531,9 +533,9 @@ describe('the live feed', () => {
       channels: ['ticker', 'depth', 'kline'],
     });
     expect(off.success).toBe(true);
-    await new Promise((r) => setTimeout(r, 700));
+    await sleep(700);
     const after = { ...received };
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect(received).toEqual(after);
   });
 
@@ -558,7 +560,7 @@ describe('the live feed', () => {
       async () => tapes.length,
       (n) => n >= 3,
     );
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
     const elapsed = (Date.now() - started) / 1000;
     expect(tapes.length).toBeLessThanOrEqual(Math.ceil(elapsed) * 2 + 1);
     for (const [i, tape] of tapes.entries()) {
@@ -577,9 +579,9 @@ describe('the live feed', () => {
     }
 
     await emitAck(socket, MARKET_EVENTS.unsubscribe, { symbol: 'ETHUSDT', channels: ['trades'] });
-    await new Promise((r) => setTimeout(r, 700));
+    await sleep(700);
     const count = tapes.length;
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect(tapes).toHaveLength(count);
   });
 
@@ -649,5 +651,65 @@ describe('the live feed', () => {
       channels: ['orders'],
     });
     expect(malformed.success).toBe(false);
+  });
+
+  it('acks in the language the handshake names (auth.language), as the admins’ sockets are spoken to', async () => {
+    const english = open(userToken, 'en');
+    await new Promise<void>((resolve) => english.once('connect', resolve));
+    const subscribe = (symbol: string) =>
+      emitAck<{ success: boolean; message: string }>(english, MARKET_EVENTS.subscribe, { symbol });
+    expect(await subscribe('BTCUSDT')).toMatchObject({ success: true, message: 'Subscribed' });
+    expect(
+      await emitAck(english, MARKET_EVENTS.unsubscribe, { symbol: 'BTCUSDT', channels: ['ticker'] }),
+    ).toMatchObject({ success: true, message: 'Unsubscribed' });
+    expect(await subscribe('NOPEUSDT')).toEqual({
+      success: false,
+      message: 'The trading pair does not exist or is disabled: NOPEUSDT',
+    });
+    const chinese = open(userToken, 'zh-CN');
+    await new Promise<void>((resolve) => chinese.once('connect', resolve));
+    expect(await emitAck(chinese, MARKET_EVENTS.subscribe, { symbol: 'BTCUSDT' })).toMatchObject({
+      success: true,
+      message: '订阅成功',
+    });
+  });
+});
+
+describe('market data in English (Accept-Language: en, issue 38)', () => {
+  const inEnglish = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+    api<{ newPairs: number; updatedPairs: number }>(t.app, method, url, {
+      token: adminToken,
+      body,
+      headers: { 'accept-language': 'en' },
+    });
+  const message = async (url: string) => (await inEnglish('GET', url)).body.message;
+
+  it('answers the reads, the admin calls and their refusals in English', async () => {
+    expect(await message('/api/trading/pairs')).toBe('Trading pairs loaded');
+    expect(await message('/api/trading/markets')).toBe('Market data loaded');
+    expect(await message('/api/huobi/timeframes')).toBe('Candle intervals loaded');
+    expect(await message('/api/huobi/admin/status')).toBe('Status loaded');
+    expect(await message('/api/huobi/logs')).toBe('Logs loaded');
+    expect(await message('/api/admin/trading/pairs')).toBe('Trading pairs loaded');
+    expect(await message('/api/admin/market/price-sources')).toBe('Price sources loaded');
+    const sync = await inEnglish('POST', '/api/admin/trading/pairs/sync');
+    expect(sync.body.message).toBe(
+      `Sync complete: ${sync.body.data?.newPairs} pairs added, ${sync.body.data?.updatedPairs} updated`,
+    );
+    const missing = await inEnglish('PATCH', '/api/admin/trading/pairs/999999', { enabled: false });
+    expect([missing.status, missing.body.message]).toEqual([404, 'Trading pair not found']);
+    const unknown = await inEnglish('GET', '/api/trading/market/NOPEUSDT');
+    expect([unknown.status, unknown.body.message]).toEqual([
+      404,
+      'The trading pair does not exist or is disabled: NOPEUSDT',
+    ]);
+    const backfill = await inEnglish('POST', '/api/huobi/init-historical-data', {
+      symbols: ['NOPEUSDT', 'NOPEXUSDT'],
+      limit: 10,
+    });
+    expect([backfill.status, backfill.body.message]).toEqual([
+      400,
+      'Trading pairs not found: NOPEUSDT, NOPEXUSDT',
+    ]);
   });
 });

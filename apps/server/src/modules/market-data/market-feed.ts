@@ -11,15 +11,17 @@ import {
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import type { Db } from '../../db/client.ts';
+import { marketLogText } from '../../i18n/market-logs.ts';
 import type { Lease } from '../jobs/lease.ts';
 import { readSetting, writeSetting } from '../jobs/settings.ts';
-import type { Realtime } from '../realtime/realtime.ts';
+import { perLanguage, type Realtime } from '../realtime/realtime.ts';
 import { candleOpen } from './intervals.ts';
 import { upsertKlines } from './klines.repository.ts';
 import type { MarketCache } from './market-cache.ts';
 import { isClosed, latestTrades, toKline, toOrderBook, toRecentTrades, toTicker } from './market-format.ts';
 import type { MarketLogger } from './market-log.ts';
 import { type MarketPush, marketRooms } from './market-push.ts';
+import { feedStatusIn } from './market-texts.ts';
 import { writeBackPrices as writeBackPricesFor } from './pairs.repository.ts';
 import {
   type MarketDataProvider,
@@ -109,7 +111,10 @@ export function createMarketFeed(deps: {
   function setState(next: MarketFeedState) {
     if (state === next) return;
     state = next;
-    deps.realtime.toAdmins(MARKET_EVENTS.feed, status());
+    deps.realtime.toAdmins(
+      MARKET_EVENTS.feed,
+      perLanguage((language) => feedStatusIn(language, status())),
+    );
   }
 
   async function refreshSymbols() {
@@ -137,7 +142,7 @@ export function createMarketFeed(deps: {
     consecutiveErrors += 1;
     lastError = { message: err.message, at: now() };
     if (consecutiveErrors === 1 || consecutiveErrors % 30 === 0) {
-      deps.log.write('warn', 'feed.poll_failed', `行情获取失败：${err.message}`, {
+      deps.log.write('warn', 'feed.poll_failed', marketLogText('pollFailed', { message: err.message }), {
         kind: err.kind,
         consecutiveErrors,
       });
@@ -165,7 +170,7 @@ export function createMarketFeed(deps: {
             deps.log.write(
               'warn',
               'feed.persist_failed',
-              `K线保存失败：${symbol} ${interval}：${messageOf(err)}`,
+              marketLogText('persistFailed', { symbol, interval, message: messageOf(err) }),
             );
           }
         }
@@ -179,7 +184,11 @@ export function createMarketFeed(deps: {
     lastWriteBack = now();
     busy = busy.then(() =>
       writeBackPricesFor(deps.db, tickers).catch((err) =>
-        deps.log.write('warn', 'feed.write_back_failed', `价格回写失败：${messageOf(err)}`),
+        deps.log.write(
+          'warn',
+          'feed.write_back_failed',
+          marketLogText('writeBackFailed', { message: messageOf(err) }),
+        ),
       ),
     );
   }
@@ -214,7 +223,11 @@ export function createMarketFeed(deps: {
             });
         }
       } catch (err) {
-        deps.log.write('warn', 'feed.wanted_failed', `订阅数据获取失败：${room}：${messageOf(err)}`);
+        deps.log.write(
+          'warn',
+          'feed.wanted_failed',
+          marketLogText('wantedFailed', { room, message: messageOf(err) }),
+        );
       }
     }
   }
@@ -268,12 +281,19 @@ export function createMarketFeed(deps: {
       onError,
     );
     wantedTimer = setInterval(() => void serveWanted().catch(() => undefined), 1000);
-    deps.log.write('info', 'feed.started', `行情服务已启动（${provider.id}，${symbols.length} 个交易对）`, {
-      leader,
-    });
+    deps.log.write(
+      'info',
+      'feed.started',
+      marketLogText('started', { provider: provider.id, count: symbols.length }),
+      {
+        leader,
+      },
+    );
   }
 
-  async function stopLocal(reason: string) {
+  async function stopLocal(
+    why: 'stoppedByAdmin' | 'stoppedForOther' | 'stoppedForRestart' | 'stoppedForShutdown',
+  ) {
     if (!stopStream) return;
     stopStream();
     stopStream = null;
@@ -282,7 +302,7 @@ export function createMarketFeed(deps: {
     forming.clear();
     pushedTrades.clear();
     setState('stopped');
-    deps.log.write('info', 'feed.stopped', `行情服务已停止：${reason}`);
+    deps.log.write('info', 'feed.stopped', marketLogText(why));
     await busy.catch(() => undefined);
   }
 
@@ -308,11 +328,11 @@ export function createMarketFeed(deps: {
       deps.log.write(
         'info',
         leader ? 'feed.leader' : 'feed.follower',
-        leader ? '本实例成为行情主节点' : '本实例不再是行情主节点',
+        marketLogText(leader ? 'leader' : 'follower'),
       );
     }
     if (shouldRun && isPublisher()) await startLocal();
-    else if (stopStream) await stopLocal(shouldRun ? '其他实例负责行情' : '管理员已停止');
+    else if (stopStream) await stopLocal(shouldRun ? 'stoppedForOther' : 'stoppedByAdmin');
     if (shouldRun && !isPublisher() && state === 'stopped') setState('running');
     if (!shouldRun) setState('stopped');
   }
@@ -346,7 +366,7 @@ export function createMarketFeed(deps: {
       return status();
     },
     async restart(adminId: number | null) {
-      await serialised(() => stopLocal('重启'));
+      await serialised(() => stopLocal('stoppedForRestart'));
       return this.start(adminId);
     },
     /**
@@ -379,7 +399,7 @@ export function createMarketFeed(deps: {
     async close() {
       if (controlTimer) clearInterval(controlTimer);
       controlTimer = null;
-      await serialised(() => stopLocal('服务关闭'));
+      await serialised(() => stopLocal('stoppedForShutdown'));
       if (leader) await deps.lease.release().catch(() => undefined);
       leader = false;
       deps.onLeaseHeld?.(deps.lease.name, false);

@@ -1,9 +1,17 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { KLINE_INTERVALS, type KlineInterval, MARKET_EVENTS, type MarketDataJob } from '@platform/contracts';
+import {
+  KLINE_INTERVALS,
+  type KlineInterval,
+  type Language,
+  MARKET_EVENTS,
+  type MarketDataJob,
+} from '@platform/contracts';
 import { badRequest } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { msg, t } from '../../i18n/i18n.ts';
+import { marketLogText } from '../../i18n/market-logs.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import type { Realtime } from '../realtime/realtime.ts';
+import { perLanguage, type Realtime } from '../realtime/realtime.ts';
 import {
   currentBackfill,
   finishJob,
@@ -15,9 +23,12 @@ import {
 import { upsertKlines } from './klines.repository.ts';
 import { isClosed } from './market-format.ts';
 import type { MarketLogger } from './market-log.ts';
+import { chain } from './market-texts.ts';
 import type { MarketDataProvider } from './providers/provider.ts';
 
-const BUSY = '已有历史数据任务在进行中，请等待其完成';
+/** A job as each admin hears it: its error in their language. */
+const jobEvent = (row: Parameters<typeof toMarketDataJob>[0]) =>
+  perLanguage((language) => toMarketDataJob(row, language));
 
 /**
  * Backfills: the historical initialisation (many pairs and intervals) and one pair's data. A job is a
@@ -47,8 +58,11 @@ export function createMarketJobs(deps: {
   ): Promise<MarketDataJob> {
     const known = new Set(await deps.knownSymbols());
     const unknown = symbols.filter((s) => !known.has(s));
-    if (unknown.length > 0) throw badRequest(`交易对不存在：${unknown.join('、')}`);
-    if (symbols.length === 0) throw badRequest('没有可初始化的交易对');
+    if (unknown.length > 0)
+      throw badRequest(
+        msg('marketData.job.unknownPairs', { symbols: chain(unknown, 'marketData.job.listItem') }),
+      );
+    if (symbols.length === 0) throw badRequest(msg('marketData.job.noPairs'));
     const units = symbols.flatMap((symbol) => intervals.map((interval) => ({ symbol, interval })));
     const params = { symbols, intervals, limit };
     // The job row and its audit row commit together.
@@ -56,7 +70,7 @@ export function createMarketJobs(deps: {
       const inserted = await insertJob(
         tx,
         { kind, total: units.length, params, requestedBy: actor.adminId },
-        BUSY,
+        msg('marketData.job.busy'),
       );
       await recordAudit(tx, actor, {
         action: kind === 'historical' ? 'market_data.init_historical' : 'market_data.fetch_pair',
@@ -70,9 +84,14 @@ export function createMarketJobs(deps: {
     deps.log.write(
       'info',
       `job.${kind}.started`,
-      `历史数据任务 #${row.id} 开始：${symbols.length} 个交易对 × ${intervals.length} 个周期，每个 ${limit} 根`,
+      marketLogText('jobStarted', {
+        id: row.id,
+        pairs: symbols.length,
+        intervals: intervals.length,
+        limit,
+      }),
     );
-    deps.realtime.toAdmins(MARKET_EVENTS.job, job);
+    deps.realtime.toAdmins(MARKET_EVENTS.job, jobEvent(row));
     const run = execute(row.id, units, limit).finally(() => running.delete(row.id));
     running.set(row.id, run);
     return job;
@@ -84,12 +103,14 @@ export function createMarketJobs(deps: {
     try {
       const provider = await deps.provider();
       for (const { symbol, interval } of units) {
-        if (closing) throw new Error('服务关闭，任务中断，请重新执行');
+        // A job's error is stored in zh-CN and read in the reader's language (toMarketDataJob).
+        if (closing) throw new Error(t('zh-CN', 'marketData.job.shutdown'));
         const at = now();
         const rows = await withOneRetry(() =>
           provider.klines(symbol, interval, { limit, endTime: at }),
         ).catch((err) => {
-          throw new Error(`${symbol} ${interval}：${err instanceof Error ? err.message : String(err)}`);
+          const message = err instanceof Error ? err.message : String(err);
+          throw new Error(t('zh-CN', 'marketData.job.seriesFailed', { symbol, interval, message }));
         });
         written += await upsertKlines(
           deps.db,
@@ -100,20 +121,24 @@ export function createMarketJobs(deps: {
         );
         done += 1;
         const row = await recordProgress(deps.db, id, done, written);
-        if (row) deps.realtime.toAdmins(MARKET_EVENTS.job, toMarketDataJob(row));
+        if (row) deps.realtime.toAdmins(MARKET_EVENTS.job, jobEvent(row));
         await yieldToLoop();
       }
       const row = await finishJob(deps.db, id, { status: 'completed', result: { written } });
-      if (row) deps.realtime.toAdmins(MARKET_EVENTS.job, toMarketDataJob(row));
-      deps.log.write('info', 'job.completed', `历史数据任务 #${id} 完成：写入 ${written} 根K线`, {
+      if (row) deps.realtime.toAdmins(MARKET_EVENTS.job, jobEvent(row));
+      deps.log.write('info', 'job.completed', marketLogText('jobCompleted', { id, written }), {
         id,
         written,
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const row = await finishJob(deps.db, id, { status: 'failed', error: message }).catch(() => undefined);
-      if (row) deps.realtime.toAdmins(MARKET_EVENTS.job, toMarketDataJob(row));
-      deps.log.write('error', 'job.failed', `历史数据任务 #${id} 失败：${message}`, { id, done, written });
+      if (row) deps.realtime.toAdmins(MARKET_EVENTS.job, jobEvent(row));
+      deps.log.write('error', 'job.failed', marketLogText('jobFailed', { id, message }), {
+        id,
+        done,
+        written,
+      });
     }
   }
 
@@ -131,9 +156,10 @@ export function createMarketJobs(deps: {
     ) {
       return start('pair_data', actor, [body.symbol], body.intervals ?? [...KLINE_INTERVALS], body.limit);
     },
-    async current(): Promise<MarketDataJob | null> {
+    /** The running or latest backfill, its error in `language`. */
+    async current(language?: Language): Promise<MarketDataJob | null> {
       const row = await currentBackfill(deps.db);
-      return row ? toMarketDataJob(row) : null;
+      return row ? toMarketDataJob(row, language) : null;
     },
     /** Resolves when the job running here has finished (tests). */
     async waitFor(id: number) {

@@ -1,8 +1,9 @@
-import type { MarketLog } from '@platform/contracts';
+import { DEFAULT_LANGUAGE, type Language, type MarketLog } from '@platform/contracts';
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { marketDataLogs } from './market-data.schema.ts';
+import { marketLogLineIn } from './market-texts.ts';
 
 export type MarketLogLevel = MarketLog['level'];
 
@@ -17,7 +18,8 @@ const PRUNE_EVERY = 200;
  */
 export interface MarketLogger {
   write(level: MarketLogLevel, event: string, message: string, details?: Record<string, unknown>): void;
-  list(opts: { level?: MarketLogLevel; limit: number }): Promise<MarketLog[]>;
+  /** The newest lines, each in `language` (stored in zh-CN: i18n/market-logs.ts, market-texts.ts). */
+  list(opts: { level?: MarketLogLevel; limit: number; language?: Language }): Promise<MarketLog[]>;
   /** Resolves when every write so far has been stored (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -45,7 +47,7 @@ export function createMarketLogger(db: Db, log: FastifyBaseLogger): MarketLogger
         })
         .catch((err) => log.warn({ err }, 'market-data log not stored'));
     },
-    async list({ level, limit }) {
+    async list({ level, limit, language = DEFAULT_LANGUAGE }) {
       const rows = await db
         .select()
         .from(marketDataLogs)
@@ -56,7 +58,7 @@ export function createMarketLogger(db: Db, log: FastifyBaseLogger): MarketLogger
         id: r.id,
         level: r.level as MarketLogLevel,
         event: r.event,
-        message: r.message,
+        message: marketLogLineIn(language, r.message),
         details: (r.details as Record<string, unknown> | null) ?? null,
         created_at: r.createdAt.toISOString(),
       }));

@@ -1,5 +1,6 @@
 import type { Ticker } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
+import { sleep } from '../../test/fixtures.ts';
 import { createMemoryMarketCache } from './market-cache.ts';
 import { createMarketQuotes, TICKER_MAX_AGE_MS } from './market-quotes.ts';
 import type { MarketDataProvider, ProviderTicker } from './providers/provider.ts';
@@ -13,7 +14,7 @@ function countingSim() {
     ...sim,
     tickers: async (symbols: readonly string[]): Promise<ProviderTicker[]> => {
       asked.push([...symbols]);
-      await new Promise((r) => setTimeout(r, 20));
+      await sleep(20);
       return sim.tickers(symbols);
     },
   };

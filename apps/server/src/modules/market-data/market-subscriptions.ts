@@ -3,9 +3,10 @@ import {
   MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET,
   type MarketChannel,
   marketSubscription,
-  PAIR_NOT_TRADABLE,
   type RecentTrades,
+  validationMessageIn,
 } from '@platform/contracts';
+import { t } from '../../i18n/i18n.ts';
 import type { Realtime, SocketHandle } from '../realtime/realtime.ts';
 import type { MarketCache } from './market-cache.ts';
 import { marketRooms } from './market-push.ts';
@@ -51,23 +52,35 @@ export function registerMarketSubscriptions(deps: {
     if (set?.size === 0) listeners.delete(room);
   }
 
+  // Acks in the socket's language (the account's, else the handshake's auth.language: realtime.ts).
   deps.realtime.onClientEvent(MARKET_EVENTS.subscribe, (socket, payload, ack) => {
+    const language = socket.language();
     const parsed = marketSubscription.safeParse(payload);
     if (!parsed.success) {
-      ack({ success: false, message: `参数错误：${parsed.error.issues.map((i) => i.message).join('；')}` });
+      // As a request's validation error is worded (app.ts).
+      const fields = parsed.error.issues.map((issue) => validationMessageIn(language, { ...issue }));
+      ack({
+        success: false,
+        message: t(language, 'http.validation', { fields: fields.join(t(language, 'http.fieldSeparator')) }),
+      });
       return;
     }
     const { symbol, channels, interval } = parsed.data;
     void (async () => {
       if (!(await deps.isTradable(symbol))) {
-        ack({ success: false, message: `${PAIR_NOT_TRADABLE}：${symbol}` });
+        ack({ success: false, message: t(language, 'marketAdmin.pairNotTradable', { symbol }) });
         return;
       }
       const rooms = roomsOf(symbol, channels, interval);
       const current = [...socket.rooms()].filter((r) => r.startsWith('market:'));
       const added = rooms.filter((r) => !current.includes(r));
       if (current.length + added.length > MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET) {
-        ack({ success: false, message: `订阅数量已达上限（${MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET}）` });
+        ack({
+          success: false,
+          message: t(language, 'marketData.subscriptions.tooMany', {
+            max: MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET,
+          }),
+        });
         return;
       }
       for (const room of rooms) listen(socket, room);
@@ -85,19 +98,20 @@ export function registerMarketSubscriptions(deps: {
         const trades = await deps.recentTrades(symbol).catch(() => null);
         if (trades) socket.emit(MARKET_EVENTS.trades, trades);
       }
-      ack({ success: true, message: '订阅成功', data: { rooms } });
-    })().catch(() => ack({ success: false, message: '订阅失败，请稍后再试' }));
+      ack({ success: true, message: t(language, 'marketData.subscriptions.subscribed'), data: { rooms } });
+    })().catch(() => ack({ success: false, message: t(language, 'marketData.subscriptions.failed') }));
   });
 
   deps.realtime.onClientEvent(MARKET_EVENTS.unsubscribe, (socket, payload, ack) => {
+    const language = socket.language();
     const parsed = marketSubscription.safeParse(payload);
     if (!parsed.success) {
-      ack({ success: false, message: '参数错误' });
+      ack({ success: false, message: t(language, 'marketData.subscriptions.invalid') });
       return;
     }
     const rooms = roomsOf(parsed.data.symbol, parsed.data.channels, parsed.data.interval);
     for (const room of rooms) unlisten(socket, room);
-    ack({ success: true, message: '已取消订阅', data: { rooms } });
+    ack({ success: true, message: t(language, 'marketData.subscriptions.unsubscribed'), data: { rooms } });
   });
 
   deps.realtime.onDisconnect((socket) => {

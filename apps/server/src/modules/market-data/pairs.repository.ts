@@ -1,8 +1,9 @@
-import { PAIR_NOT_TRADABLE, type Ticker, type TradingPair } from '@platform/contracts';
+import type { Ticker, TradingPair } from '@platform/contracts';
 import { normaliseDecimalString } from '@platform/domain';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { notFound } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { marketDataJobs, tradingPairs } from './market-data.schema.ts';
 import type { Instrument } from './providers/provider.ts';
 
@@ -19,7 +20,7 @@ export async function listPairs(exec: Executor, opts: { enabledOnly: boolean }):
 /** The enabled pair `symbol` from the table alone (no live ticker): for tools that run without the feed. */
 export async function requireEnabledPair(exec: Executor, symbol: string): Promise<TradingPair> {
   const row = await findPairBySymbol(exec, symbol);
-  if (!row?.enabled) throw notFound(`${PAIR_NOT_TRADABLE}：${symbol}`);
+  if (!row?.enabled) throw notFound(msg('marketAdmin.pairNotTradable', { symbol }));
   return toTradingPair(row);
 }
 

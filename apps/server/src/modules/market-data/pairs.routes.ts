@@ -1,5 +1,6 @@
 import { listAdminTradingPairs, syncTradingPairs, updateTradingPair } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { tr } from '../../i18n/i18n.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { MarketDataRouteDeps } from './route-deps.ts';
 
@@ -11,7 +12,7 @@ export function registerPairsRoutes(app: Router, deps: Pick<MarketDataRouteDeps,
   route(app, listAdminTradingPairs, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async () => ok(await pairs.listForAdmin(), '获取交易对成功'),
+    handler: async (request) => ok(await pairs.listForAdmin(), tr(request, 'market.pairsLoaded')),
   });
 
   route(app, syncTradingPairs, {
@@ -19,7 +20,10 @@ export function registerPairsRoutes(app: Router, deps: Pick<MarketDataRouteDeps,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const result = await pairs.sync(auditActor(request));
-      return ok(result, `同步完成！新增 ${result.newPairs} 个交易对，更新 ${result.updatedPairs} 个交易对。`);
+      return ok(
+        result,
+        tr(request, 'marketAdmin.synced', { added: result.newPairs, updated: result.updatedPairs }),
+      );
     },
   });
 
@@ -29,7 +33,7 @@ export function registerPairsRoutes(app: Router, deps: Pick<MarketDataRouteDeps,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const pair = await pairs.setEnabled(auditActor(request), request.params.id, request.body.enabled);
-      return ok({ pair }, pair.enabled ? '交易对已启用' : '交易对已停用');
+      return ok({ pair }, tr(request, pair.enabled ? 'marketAdmin.pairEnabled' : 'marketAdmin.pairDisabled'));
     },
   });
 }

@@ -1,12 +1,9 @@
-import {
-  type AdminTradingPairsData,
-  PAIR_NOT_TRADABLE,
-  type PairSyncData,
-  type TradingPair,
-} from '@platform/contracts';
+import type { AdminTradingPairsData, PairSyncData, TradingPair } from '@platform/contracts';
 import { notFound, upstreamFailed } from '../../core/errors.ts';
 import { createKeptCopy } from '../../core/kept-copy.ts';
 import type { Db } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
+import { marketLogText } from '../../i18n/market-logs.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { finishJob, insertJob } from './jobs.repository.ts';
 import type { MarketCache } from './market-cache.ts';
@@ -79,7 +76,7 @@ export function createPairsService(deps: {
     /** The pair if users may see and trade it; 404 otherwise (unknown and disabled look the same). */
     async requireEnabled(symbol: string): Promise<TradingPair> {
       const row = await pairRow(symbol);
-      if (!row?.enabled) throw notFound(`${PAIR_NOT_TRADABLE}：${symbol}`);
+      if (!row?.enabled) throw notFound(msg('marketAdmin.pairNotTradable', { symbol }));
       return repo.toTradingPair(row, await cache.ticker(symbol).catch(() => null));
     },
 
@@ -98,7 +95,7 @@ export function createPairsService(deps: {
     async setEnabled(actor: AuditActor, id: number, enabled: boolean): Promise<TradingPair> {
       const row = await db.transaction(async (tx) => {
         const before = await repo.lockPair(tx, id);
-        if (!before) throw notFound('交易对不存在');
+        if (!before) throw notFound(msg('marketAdmin.pairNotFound'));
         const after = await repo.setPairEnabled(tx, id, enabled);
         await recordAudit(tx, actor, {
           action: enabled ? 'trading_pair.enable' : 'trading_pair.disable',
@@ -122,7 +119,7 @@ export function createPairsService(deps: {
       const job = await insertJob(
         db,
         { kind: 'pair_sync', total: 1, params: {}, requestedBy: actor.adminId },
-        '交易对同步正在进行中，请稍后再试',
+        msg('marketAdmin.syncInProgress'),
       );
       let providerId = 'unknown';
       try {
@@ -161,7 +158,7 @@ export function createPairsService(deps: {
         log.write(
           'info',
           'pairs.sync',
-          `交易对同步完成：新增 ${result.newPairs}，更新 ${result.updatedPairs}`,
+          marketLogText('pairsSynced', { added: result.newPairs, updated: result.updatedPairs }),
           result,
         );
         pairsChanged();
@@ -169,9 +166,11 @@ export function createPairsService(deps: {
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         await finishJob(db, job.id, { status: 'failed', error: message });
-        log.write('error', 'pairs.sync_failed', `交易对同步失败：${message}`, { provider: providerId });
+        log.write('error', 'pairs.sync_failed', marketLogText('pairsSyncFailed', { message }), {
+          provider: providerId,
+        });
         // Only a failure of the source is a 502; anything else is ours and keeps its own status.
-        throw err instanceof ProviderError ? upstreamFailed(message) : err;
+        throw err instanceof ProviderError ? upstreamFailed(err.text) : err;
       }
     },
   };

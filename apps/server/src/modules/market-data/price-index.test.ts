@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { render } from '../../i18n/i18n.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { createIndexProvider } from './index-provider.ts';
+import { marketTextIn } from './market-texts.ts';
 import { createPriceIndex, type PriceSource, type SourceStatusChange } from './price-index.ts';
 import { exclusionOf } from './price-source-events.repository.ts';
-import type { MarketDataProvider, ProviderOrderBook, ProviderTicker } from './providers/provider.ts';
+import {
+  type MarketDataProvider,
+  ProviderError,
+  type ProviderOrderBook,
+  type ProviderTicker,
+} from './providers/provider.ts';
 
 /** A venue whose price, failure and delay the test sets; it counts the rounds it is asked. */
 function venue(id: string, price: string) {
@@ -23,7 +31,7 @@ function venue(id: string, price: string) {
     id,
     async tickers(symbols: readonly string[]) {
       state.asked += 1;
-      if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+      if (state.delayMs) await sleep(state.delayMs);
       if (state.fail) throw new Error(state.fail);
       return symbols.map(ticker);
     },
@@ -122,6 +130,35 @@ describe('the market over the index', () => {
     await index.refresh(['BTCUSDT']);
     await expect(market.tickers(['BTCUSDT'])).rejects.toThrow(/没有指数价格.*a: down/);
     await expect(market.orderBook('BTCUSDT', 5)).rejects.toThrow('暂无指数价格');
+  });
+
+  it('says why there is no index in English too, the venues’ failures named (issue 38)', async () => {
+    const venues = [venue('a', '100'), venue('b', '100.2'), venue('c', '100.1')];
+    const sources = venues.map((v) => v.source);
+    const index = createPriceIndex({ sources, rules });
+    const market = createIndexProvider({ index, sources, pollMs: 1000 });
+    venues[0]!.state.fail = 'down';
+    venues[2]!.state.delayMs = 2000;
+    await index.refresh(['BTCUSDT']);
+    const failure = async (work: Promise<unknown>) => {
+      const err = await work.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ProviderError);
+      return err as ProviderError;
+    };
+    const noIndex = await failure(market.tickers(['BTCUSDT']));
+    expect(noIndex.message).toBe('没有指数价格（计入的价格源不足 2 个）：a: down；c: 150 ms 内未应答');
+    const english =
+      'No index price (included price sources below the minimum of 2): a: down; c: No answer within 150 ms';
+    // Rendered for a reply, and read back from the zh-CN the feed and the log keep: the same English.
+    expect(render('en', noIndex.text)).toBe(english);
+    expect(marketTextIn('en', noIndex.message)).toBe(english);
+    const noBook = await failure(market.orderBook('BTCUSDT', 5));
+    expect(noBook.message).toBe('BTCUSDT 暂无指数价格，没有可用的行情源');
+    expect(render('en', noBook.text)).toBe('No index price for BTCUSDT: no market data source available');
+    expect(marketTextIn('en', noBook.message)).toBe(render('en', noBook.text));
   });
 });
 

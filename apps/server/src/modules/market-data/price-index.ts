@@ -7,6 +7,7 @@ import {
   nearestIncluded,
   type SourceStatus,
 } from '@platform/domain';
+import { type Message, msg } from '../../i18n/i18n.ts';
 import { type MarketDataProvider, ProviderError, type ProviderTicker } from './providers/provider.ts';
 
 /**
@@ -36,7 +37,8 @@ export interface IndexSnapshot {
 interface SourceState {
   /** Last ticker per symbol and when it was observed. */
   quotes: Map<string, { ticker: ProviderTicker; at: number }>;
-  error: { message: string; at: number } | null;
+  /** `message` in zh-CN (what is shown and kept), `text` to render in another language. */
+  error: { message: string; text: Message | string; at: number } | null;
   /** Symbols the last failed round asked for (the error applies to them). */
   failedSymbols: Set<string>;
   latencyMs: number | null;
@@ -83,7 +85,14 @@ export function createPriceIndex(deps: {
         provider.tickers(symbols),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
-            () => reject(new ProviderError(source.id, 'timeout', `${answerWithinMs} ms 内未应答`)),
+            () =>
+              reject(
+                new ProviderError(
+                  source.id,
+                  'timeout',
+                  msg('marketData.venue.notAnswered', { ms: answerWithinMs }),
+                ),
+              ),
             answerWithinMs,
           );
         }),
@@ -99,7 +108,8 @@ export function createPriceIndex(deps: {
       }
     } catch (err) {
       state.latencyMs = now() - started;
-      state.error = { message: err instanceof Error ? err.message : String(err), at: now() };
+      const message = err instanceof Error ? err.message : String(err);
+      state.error = { message, text: err instanceof ProviderError ? err.text : message, at: now() };
       for (const s of symbols) state.failedSymbols.add(s);
     } finally {
       if (timer) clearTimeout(timer);

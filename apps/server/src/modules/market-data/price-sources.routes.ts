@@ -1,5 +1,6 @@
 import { getPriceIndex, getPriceSources } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { requestLanguage, tr } from '../../i18n/i18n.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { PriceSources } from './price-sources.ts';
 
@@ -11,12 +12,14 @@ export function registerPriceSourceRoutes(
   route(app, getPriceIndex, {
     config: { rateLimit: { max: deps.readRateLimitPerMinute, timeWindow: '1 minute' } },
     tags: ['market-data'],
-    handler: async (request) => ok(await deps.sources.publicIndex(request.params.symbol), '获取指数价格成功'),
+    handler: async (request) =>
+      ok(await deps.sources.publicIndex(request.params.symbol), tr(request, 'marketAdmin.indexLoaded')),
   });
   route(app, getPriceSources, {
     tags: ['market-data-admin'],
     security,
     preHandler: deps.guards.requireAdmin,
-    handler: async () => ok(await deps.sources.overview(), '获取价格源状态成功'),
+    handler: async (request) =>
+      ok(await deps.sources.overview(requestLanguage(request)), tr(request, 'marketAdmin.sourcesLoaded')),
   });
 }

@@ -1,5 +1,6 @@
 import {
-  PRICE_INDEX_TEXTS,
+  DEFAULT_LANGUAGE,
+  type Language,
   PRICE_SOURCE_ALERT_MINUTES,
   PRICE_SOURCE_EVENT,
   PRICE_SOURCE_STATUS_LABELS,
@@ -10,8 +11,11 @@ import {
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import type { Db } from '../../db/client.ts';
+import { t } from '../../i18n/i18n.ts';
+import { marketLogText, sourceNameIn, sourceStatusIn } from '../../i18n/market-logs.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { MarketLogger } from './market-log.ts';
+import { marketTextIn } from './market-texts.ts';
 import type { PairsService } from './pairs.service.ts';
 import {
   type IndexSnapshot,
@@ -71,7 +75,11 @@ export function createPriceSources(deps: {
         deps.log.write(
           c.status === 'included' ? 'info' : 'warn',
           'index.source_status',
-          `${c.symbol} 价格源 ${priceSourceLabel(c.source)}：${PRICE_SOURCE_STATUS_LABELS[c.status]}`,
+          marketLogText('sourceStatus', {
+            symbol: c.symbol,
+            source: priceSourceLabel(c.source),
+            status: PRICE_SOURCE_STATUS_LABELS[c.status],
+          }),
           { source: c.source, symbol: c.symbol, status: c.status, previous: c.previous },
         );
       }
@@ -85,7 +93,8 @@ export function createPriceSources(deps: {
       return toData(snapshot);
     },
 
-    async overview(): Promise<PriceSourcesOverview> {
+    /** 价格源's overview, its alerts and errors in `language`. */
+    async overview(language: Language = DEFAULT_LANGUAGE): Promise<PriceSourcesOverview> {
       const checkedAt = now();
       const symbols = await deps.pairs.symbols({ enabledOnly: true });
       const snapshots = await current(symbols);
@@ -102,7 +111,10 @@ export function createPriceSources(deps: {
             symbol: snapshot.symbol,
             source: null,
             since: null,
-            message: `${snapshot.symbol} ${PRICE_INDEX_TEXTS.noIndex}：计入的价格源不足 ${deps.index.rules.minSources} 个，新合约暂停开仓`,
+            message: t(language, 'marketData.alerts.noIndex', {
+              symbol: snapshot.symbol,
+              min: deps.index.rules.minSources,
+            }),
           });
         }
         for (const c of snapshot.components) {
@@ -124,7 +136,10 @@ export function createPriceSources(deps: {
                 : null,
             latency_ms: state?.latencyMs ?? null,
             last_error: state?.error
-              ? { message: state.error.message, at: new Date(state.error.at).toISOString() }
+              ? {
+                  message: marketTextIn(language, state.error.message),
+                  at: new Date(state.error.at).toISOString(),
+                }
               : null,
             excluded_minutes_24h: Math.round(((stored?.excludedMs ?? 0) / MINUTE_MS) * 10) / 10,
             status_since: since.toISOString(),
@@ -138,7 +153,12 @@ export function createPriceSources(deps: {
               symbol: snapshot.symbol,
               source: c.source,
               since: since.toISOString(),
-              message: `${snapshot.symbol} 价格源 ${priceSourceLabel(c.source)} 已被剔除超过 ${PRICE_SOURCE_ALERT_MINUTES} 分钟（${PRICE_SOURCE_STATUS_LABELS[c.status]}）`,
+              message: t(language, 'marketData.alerts.sourceExcluded', {
+                symbol: snapshot.symbol,
+                source: sourceNameIn(language, c.source),
+                minutes: PRICE_SOURCE_ALERT_MINUTES,
+                status: sourceStatusIn(language, c.status),
+              }),
             });
           }
         }

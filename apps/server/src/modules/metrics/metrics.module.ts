@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { TWOFA_MESSAGES } from '@platform/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../../core/config.ts';
+import { AppError } from '../../core/errors.ts';
+import { refusalReason } from '../../core/refusal.ts';
+import { requestLanguage, t } from '../../i18n/i18n.ts';
 import type { PlatformMetrics, Product } from './metrics.ts';
 
 /** The four order-placing endpoints (packages/contracts), by route pattern. */
@@ -11,7 +13,6 @@ const ORDER_ROUTES: Record<string, Product> = {
   'POST /api/trading/option/order': 'option',
   'POST /api/trading/perpetual/order': 'perpetual',
 };
-const LOGIN_ROUTE = 'POST /api/auth/login';
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
@@ -26,6 +27,11 @@ export function registerMetrics(
   metrics: PlatformMetrics,
   config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_PORT' | 'METRICS_HOST'>,
 ) {
+  // The error that refused an order (its reason named where it was thrown, core/refusal.ts).
+  const errors = new WeakMap<FastifyRequest, unknown>();
+  app.addHook('onError', async (request, _reply, error) => {
+    if (ORDER_ROUTES[`${request.method} ${request.routeOptions.url}`]) errors.set(request, error);
+  });
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the URL: a path no route matched is one label.
     const route = request.routeOptions.url ?? 'unmatched';
@@ -36,20 +42,17 @@ export function registerMetrics(
     );
     const key = `${request.method} ${route}`;
     const product = ORDER_ROUTES[key];
-    if (product && status < 500) metrics.orders.inc({ product, result: status < 300 ? 'ok' : 'refused' });
-    if (key === LOGIN_ROUTE && status >= 400 && status < 500) {
-      metrics.loginFailures.inc({ reason: status === 429 ? 'limited' : 'rejected' });
+    if (!product) return;
+    if (status < 300) {
+      metrics.orders.inc({ product, result: 'ok' });
+      return;
     }
-  });
-  // A wrong 2FA code is refused through several doors (login, 2FA changes, withdrawals, activation):
-  // counted by its message, the one every door answers with.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const status = reply.statusCode;
-    if (status >= 400 && status < 500 && typeof payload === 'string') {
-      if (payload.includes(TWOFA_MESSAGES.tooManyAttempts)) metrics.twofaFailures.inc({ reason: 'limited' });
-      else if (payload.includes(TWOFA_MESSAGES.wrong)) metrics.twofaFailures.inc({ reason: 'rejected' });
+    // A deliberate refusal: a 4xx, or an AppError's 502/503 (no price, a price too old). A 500 or an
+    // unavailable database is a failure, seen in http_request_duration_seconds.
+    const error = errors.get(request);
+    if (status < 500 || (error instanceof AppError && (status === 502 || status === 503))) {
+      metrics.orders.inc({ product, result: 'refused', reason: refusalReason(error, status) });
     }
-    return payload;
   });
 
   const scrape = async (_request: FastifyRequest, reply: FastifyReply) => {
@@ -59,7 +62,10 @@ export function registerMetrics(
   const token = config.METRICS_TOKEN;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!token || !bearerMatches(request.headers.authorization, token)) {
-      return reply.status(404).send({ success: false, message: `接口不存在：GET /metrics` });
+      return reply.status(404).send({
+        success: false,
+        message: t(requestLanguage(request), 'http.noSuchRoute', { method: 'GET', path: '/metrics' }),
+      });
     }
     return scrape(request, reply);
   });

@@ -1,8 +1,10 @@
 import net from 'node:net';
 import { DEFAULT_FLASH_CONFIG, FLASH_CONFIG_SETTING_KEY } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { REFUSAL_REASONS } from '../../core/refusal.ts';
+import { createTestApp, TEST_USER_PASSWORD, type TestApp } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.ts';
 import { registerOn, sleep } from '../../test/fixtures.ts';
 import { fundUser } from '../../test/money.ts';
@@ -70,6 +72,16 @@ describe('who may scrape /metrics (main port)', () => {
     }
   });
 
+  it('says its 404 in English for an English reader, as every unknown path', async () => {
+    const res = await plain.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'No such endpoint: GET /metrics' });
+  });
+
   it('with METRICS_TOKEN: the bearer gets the text format, any other caller the same 404', async () => {
     for (const auth of [
       undefined,
@@ -120,6 +132,8 @@ async function freePort(): Promise<number> {
 }
 
 const FLASH_SECONDS = 5;
+/** Instance b's statement_timeout: a statement kept waiting this long is cancelled (57014). */
+const STATEMENT_TIMEOUT_MS = 4000;
 
 describe.skipIf(testEngine !== 'postgres')('two instances under load, scraped', () => {
   let target: TestDatabase;
@@ -139,7 +153,13 @@ describe.skipIf(testEngine !== 'postgres')('two instances under load, scraped', 
       ...(await Promise.all([
         // One instance scraped on its own port, the other on the main port with the token.
         startServer({ DATABASE_URL: url, METRICS_PORT: String(metricsPort), METRICS_TOKEN: TOKEN }),
-        startServer({ DATABASE_URL: url, METRICS_TOKEN: TOKEN }),
+        // No lock_timeout: a statement waiting for a lock runs into statement_timeout.
+        startServer({
+          DATABASE_URL: url,
+          METRICS_TOKEN: TOKEN,
+          DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+          DATABASE_LOCK_TIMEOUT_MS: '0',
+        }),
       ])),
     );
   }, 180_000);
@@ -210,6 +230,44 @@ describe.skipIf(testEngine !== 'postgres')('two instances under load, scraped', 
     expect(placed.flash.ok, refusals.join('; ')).toBeGreaterThan(0);
     expect(placed.spot.ok).toBeGreaterThan(0);
 
+    // Refusals whose reason is known, each through the engine or the route's validation.
+    const poor = await registerOn(b.origin, 'metrics-poor');
+    await fundUser(target.db, poor.user.id, '5');
+    const refuse = async (product: 'flash' | 'spot', origin: string, token: string, body: object) => {
+      // A price a moment too old (503) is refused before the rule under test: asked again.
+      for (let attempt = 0; ; attempt++) {
+        const res = await callServer(origin, 'POST', `/api/trading/${product}/order`, { token, body });
+        expect(res.status, res.message).toBeGreaterThanOrEqual(400);
+        placed[product].refused += 1;
+        if (res.status !== 503 || attempt === 5) return res.status;
+      }
+    };
+    const flashOrder = { symbol: 'BTCUSDT', direction: 'up', duration: FLASH_SECONDS };
+    // A stake within the limits, above the balance: the ledger refuses the freeze.
+    expect(await refuse('flash', a.origin, poor.token, { ...flashOrder, amount: '20' })).toBe(422);
+    // Above the flash config's max_stake (50000).
+    expect(await refuse('flash', b.origin, users[0] as string, { ...flashOrder, amount: '60000' })).toBe(422);
+    const spotOrder = { symbol: 'BTCUSDT', side: 'buy', type: 'market' };
+    expect(await refuse('spot', a.origin, users[1] as string, { ...spotOrder, amount: 'abc' })).toBe(400);
+    expect(
+      await refuse('spot', b.origin, users[1] as string, { ...spotOrder, symbol: 'NOPEUSDT', amount: '1' }),
+    ).toBe(404);
+    // A login with a wrong password and a wrong 2FA code: each counted once, where auth decides.
+    const wrongLogin = await callServer(a.origin, 'POST', '/api/auth/login', {
+      body: { account: 'nobody-metrics@example.com', password: 'Wrong-pass-2026' },
+    });
+    expect(wrongLogin.status).toBe(401);
+    const setup = await callServer(b.origin, 'POST', '/api/auth/2fa/setup', {
+      token: poor.token,
+      body: { password: TEST_USER_PASSWORD },
+    });
+    expect(setup.status, setup.message).toBe(200);
+    const wrongCode = await callServer(b.origin, 'POST', '/api/auth/2fa/enable', {
+      token: poor.token,
+      body: { code: '000000', password: TEST_USER_PASSWORD },
+    });
+    expect(wrongCode.status).toBe(400);
+
     let all = await scrapeAll();
     for (const product of ['flash', 'spot'] as const) {
       for (const result of ['ok', 'refused'] as const) {
@@ -218,6 +276,21 @@ describe.skipIf(testEngine !== 'postgres')('two instances under load, scraped', 
         );
       }
     }
+    const refusedAs = (product: string, reason: string) =>
+      sumOver(all, 'platform_orders_total', { product, result: 'refused', reason });
+    expect(refusedAs('flash', 'insufficient_balance')).toBe(1);
+    expect(refusedAs('flash', 'limit')).toBe(1);
+    expect(refusedAs('spot', 'validation')).toBe(1);
+    expect(refusedAs('spot', 'pair_closed')).toBe(1);
+    // Every refusal has a reason, from the fixed list; an accepted order has none.
+    for (const families of all) {
+      for (const m of family(families, 'platform_orders_total').metrics) {
+        if (m.labels?.result === 'refused') expect(REFUSAL_REASONS).toContain(m.labels.reason);
+        else expect(m.labels?.reason).toBeUndefined();
+      }
+    }
+    expect(sumOver(all, 'platform_login_failures_total', { reason: 'rejected' })).toBe(1);
+    expect(sumOver(all, 'platform_twofa_failures_total', { reason: 'rejected' })).toBe(1);
     expect(sumOver(all, 'platform_open_contracts', { product: 'flash' })).toBe(2 * placed.flash.ok);
 
     // Whichever instance holds the trading lease settles them, each observed once.
@@ -238,6 +311,9 @@ describe.skipIf(testEngine !== 'postgres')('two instances under load, scraped', 
     await sleep(1100);
     all = await scrapeAll();
     expect(sumOver(all, 'platform_open_contracts', { product: 'flash' })).toBe(0);
+    // Settled with a price, each once across the instances; none voided (the price was there).
+    expect(sumOver(all, 'platform_contracts_settled_total', { product: 'flash' })).toBe(placed.flash.ok);
+    expect(sumOver(all, 'platform_contracts_voided_total', { product: 'flash' })).toBe(0);
     const lagSum = sumOver(all, 'platform_settlement_lag_seconds_sum');
     // Settled about SETTLE_DELAY_MS after expiry, and never minutes later.
     expect(lagSum / placed.flash.ok).toBeGreaterThan(0.5);
@@ -250,8 +326,15 @@ describe.skipIf(testEngine !== 'postgres')('two instances under load, scraped', 
         'platform_open_contracts',
         'platform_settlement_lag_seconds',
         'platform_price_source_up',
+        'platform_price_source_deviation_ratio',
+        'platform_price_source_age_seconds',
         'platform_index_available',
         'platform_job_lease_held',
+        'platform_job_step_last_success_timestamp_seconds',
+        'platform_contracts_settled_total',
+        'platform_contracts_voided_total',
+        'platform_idempotency_keys_in_flight',
+        'platform_db_statement_timeouts_total',
         'platform_reconciliation_last_run_timestamp_seconds',
         'platform_reconciliation_ok',
         'platform_db_pool_in_use',
@@ -279,6 +362,29 @@ describe.skipIf(testEngine !== 'postgres')('two instances under load, scraped', 
         expect(m.labels?.symbol).toMatch(/^[A-Z0-9]+USDT$/);
       }
       expect(total(families, 'platform_index_available', { symbol: 'BTCUSDT' })).toBe(1);
+      // Each source's price against the index and its age: the simulated venues agree within 5 %,
+      // and their prices are seconds old.
+      for (const name of ['platform_price_source_deviation_ratio', 'platform_price_source_age_seconds']) {
+        const series = family(families, name).metrics;
+        expect(series.length, name).toBeGreaterThan(0);
+        for (const m of series) {
+          expect(['sim-a', 'sim-b', 'sim-c']).toContain(m.labels?.source);
+          expect(m.labels?.symbol).toMatch(/^[A-Z0-9]+USDT$/);
+        }
+      }
+      for (const m of family(families, 'platform_price_source_deviation_ratio').metrics) {
+        expect(Math.abs(Number(m.value))).toBeLessThan(0.05);
+      }
+      for (const m of family(families, 'platform_price_source_age_seconds').metrics) {
+        expect(Number(m.value)).toBeGreaterThanOrEqual(0);
+        expect(Number(m.value)).toBeLessThan(60);
+      }
+      // Settlement runs on every instance: each has just finished a turn.
+      const settledAt = total(families, 'platform_job_step_last_success_timestamp_seconds', {
+        step: 'timed-contracts-settle',
+      });
+      expect(Math.abs(Date.now() / 1000 - settledAt)).toBeLessThan(30);
+      expect(total(families, 'platform_idempotency_keys_in_flight')).toBe(0);
     }
     // Exactly one instance holds each lease.
     expect(sumOver(all, 'platform_job_lease_held', { job: 'trading-jobs' })).toBe(1);
@@ -288,6 +394,52 @@ describe.skipIf(testEngine !== 'postgres')('two instances under load, scraped', 
     expect((await scrapeMain(a.origin, 'wrong-token-0123456789')).status).toBe(404);
     expect((await scrapeMain(b.origin)).status).toBe(200);
   }, 120_000);
+
+  it('counts a keyed request in flight and the statement timeout that ends it', async () => {
+    const [, b] = servers as [ServerProcess, ServerProcess];
+    const user = await registerOn(b.origin, 'metrics-keyed');
+    const onB = async () => parse(await (await scrapeMain(b.origin)).text());
+    const before = total(await onB(), 'platform_db_statement_timeouts_total');
+    // The keys' table held by another session: the request's claim waits, and its statement is
+    // cancelled by statement_timeout (the scrape reads no table of that lock).
+    let unlock = () => {};
+    const held = new Promise<void>((resolve) => {
+      unlock = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = target.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE idempotency_keys IN ACCESS EXCLUSIVE MODE`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const started = performance.now();
+    const request = fetch(`${b.origin}/api/wallet/deposits`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'metrics-in-flight-1',
+      },
+      body: JSON.stringify({ channel_id: 1, amount: '10' }),
+    });
+    let inFlight = 0;
+    while (inFlight === 0 && performance.now() - started < STATEMENT_TIMEOUT_MS - 500) {
+      inFlight = total(await onB(), 'platform_idempotency_keys_in_flight');
+    }
+    expect(inFlight).toBe(1);
+    const res = await request;
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(STATEMENT_TIMEOUT_MS - 100);
+    unlock();
+    await holder;
+    const after = await onB();
+    expect(total(after, 'platform_db_statement_timeouts_total')).toBeGreaterThanOrEqual(before + 1);
+    expect(total(after, 'platform_idempotency_keys_in_flight')).toBe(0);
+  }, 60_000);
 
   // A timing: meaningful on a machine not shared with other suites (METRICS_BENCH=1).
   it.skipIf(!process.env.METRICS_BENCH)(

@@ -1,11 +1,4 @@
-import {
-  KYC_STATUS_LABELS,
-  type KycStatus,
-  ORDER_SIDE_LABELS,
-  type OrderSide,
-  WITHDRAWAL_STATUS_LABELS,
-  type WithdrawalStatus,
-} from '@platform/contracts';
+import type { KycStatus, OrderSide, WithdrawalStatus } from '@platform/contracts';
 import {
   currencyPrecision,
   Decimal,
@@ -13,15 +6,15 @@ import {
   formatDateTimeShort,
   formatNumber,
 } from '@platform/domain';
+import { msg, type NoticeKind, type NoticeParams } from '../../i18n/i18n.ts';
 import type { NotificationInput } from './notifications.repository.ts';
 
 /**
- * What each event tells its user, in Chinese: the writers' texts. Amounts are shown at their
- * currency's decimals and truncated, never rounded up (a notice never shows more than moved);
- * prices as the trade screens show reference prices (2 to 8 decimals).
+ * What each event tells its user: a kind of the catalogues' `notices` and its parameters, stored
+ * as they are and rendered in each reader's language (issue 38, docs/i18n.md). Amounts are shown
+ * at their currency's decimals and truncated, never rounded up (a notice never shows more than
+ * moved); prices as the trade screens show reference prices (2 to 8 decimals).
  */
-
-export const TIMED_PRODUCT_NAMES: Record<'flash' | 'option', string> = { flash: '秒合约', option: '期权' };
 
 /** "1,234.50 USDT": `currency`'s decimals, truncated. */
 export function noticeAmount(value: string, currency: string): string {
@@ -33,6 +26,11 @@ export function noticeAmount(value: string, currency: string): string {
 export const noticePrice = (value: string) => formatNumber(value, 8, { minDecimals: 2 });
 
 const WALLET_HISTORY = '/wallet/history';
+
+/** A notice's stored text: its kind and parameters, rendered in each reader's language. */
+const notice = (kind: NoticeKind, params: NoticeParams) => ({ kind, params });
+/** `，原因：…` when an admin wrote one, else nothing. */
+const reason = (note: string | null) => (note ? msg('notices.reason', { note }) : '');
 
 export function depositReviewed(d: {
   id: number;
@@ -46,23 +44,13 @@ export function depositReviewed(d: {
   return {
     userId: d.userId,
     type: 'deposit',
-    title: d.status === 'approved' ? '充值已到账' : '充值未通过',
-    body:
+    notice:
       d.status === 'approved'
-        ? `充值 #${d.id} 审核通过，${amount} 已存入可用余额`
-        : `充值 #${d.id}（${amount}）未通过审核${d.adminNote ? `，原因：${d.adminNote}` : ''}`,
+        ? notice('depositApproved', { id: d.id, amount })
+        : notice('depositRejected', { id: d.id, amount, reason: reason(d.adminNote) }),
     link: `${WALLET_HISTORY}?tab=deposits`,
   };
 }
-
-const WITHDRAWAL_TITLES: Record<WithdrawalStatus, string> = {
-  pending: '提现待审核',
-  reviewing: '提现审核中',
-  approved: '提现已通过审核',
-  rejected: '提现未通过',
-  processing: '提现出款中',
-  completed: '提现已出款',
-};
 
 export function withdrawalChanged(w: {
   id: number;
@@ -73,19 +61,24 @@ export function withdrawalChanged(w: {
   currency: string;
   adminRemark: string | null;
 }): NotificationInput {
-  const amount = noticeAmount(w.amount, w.currency);
-  const what = `提现 #${w.id}（${amount}，手续费 ${noticeAmount(w.fee, w.currency)}）`;
-  let body = `${what}状态变更为「${WITHDRAWAL_STATUS_LABELS[w.status]}」`;
-  if (w.status === 'rejected') {
-    body = `${what}未通过审核，冻结的金额和手续费已退回可用余额${w.adminRemark ? `，原因：${w.adminRemark}` : ''}`;
-  } else if (w.status === 'completed') {
-    body = `${what}已出款，请留意到账`;
-  }
+  const what = msg('notices.withdrawalWhat', {
+    id: w.id,
+    amount: noticeAmount(w.amount, w.currency),
+    fee: noticeAmount(w.fee, w.currency),
+  });
   return {
     userId: w.userId,
     type: 'withdrawal',
-    title: WITHDRAWAL_TITLES[w.status],
-    body,
+    notice:
+      w.status === 'rejected'
+        ? notice('withdrawalRejected', { what, reason: reason(w.adminRemark) })
+        : w.status === 'completed'
+          ? notice('withdrawalCompleted', { what })
+          : notice('withdrawalChanged', {
+              what,
+              title: msg(`notices.withdrawalTitles.${w.status}`),
+              status: msg(`labels.withdrawalStatus.${w.status}`),
+            }),
     link: `${WALLET_HISTORY}?tab=withdrawals`,
   };
 }
@@ -98,22 +91,16 @@ export function kycDecided(k: {
   return {
     userId: k.userId,
     type: 'kyc',
-    title: k.status === 'approved' ? '实名认证已通过' : '实名认证未通过',
-    body:
+    notice:
       k.status === 'approved'
-        ? `您的实名认证${KYC_STATUS_LABELS.approved}，现在可以申请提现`
-        : `您的实名认证未通过审核${k.adminNote ? `，原因：${k.adminNote}` : ''}，请修改后重新提交`,
+        ? notice('kycApproved', {})
+        : notice('kycRejected', { reason: reason(k.adminNote) }),
     link: '/kyc',
   };
 }
 
 /** Why a perpetual position was closed by the platform rather than by its owner. */
 export type PerpetualCloseReason = 'liquidation' | 'take_profit' | 'stop_loss';
-const CLOSE_TITLES: Record<PerpetualCloseReason, string> = {
-  liquidation: '永续合约已强平',
-  take_profit: '永续合约止盈平仓',
-  stop_loss: '永续合约止损平仓',
-};
 
 /** A position closed by the liquidation job or a take-profit / stop-loss trigger. */
 export interface PerpetualCloseNotice {
@@ -136,20 +123,32 @@ export interface PerpetualCloseNotice {
 }
 
 export function perpetualClosed(p: PerpetualCloseNotice): NotificationInput {
-  const head = `${p.symbol} ${ORDER_SIDE_LABELS[p.side]} 仓位 #${p.orderId}，开仓价 ${noticePrice(p.entryPrice)}`;
-  const body =
-    p.reason === 'liquidation'
-      ? `${head}，标记价格 ${noticePrice(p.markPrice ?? p.closePrice)} 触及强平价格${
-          p.markPrice && p.markPrice !== p.closePrice ? `，按破产价格 ${noticePrice(p.closePrice)} 平仓` : ''
-        }，保证金 ${noticeAmount(p.margin, p.currency)} 已全部损失`
-      : `${head}，平仓价 ${noticePrice(p.closePrice)}${
-          p.realisedPnl ? `，已实现盈亏 ${signed(p.realisedPnl, p.currency)}` : ''
-        }，返还 ${noticeAmount(p.payout, p.currency)}`;
+  const head = msg('notices.perpetualHead', {
+    symbol: p.symbol,
+    side: msg(`labels.side.${p.side}`),
+    id: p.orderId,
+    entry: noticePrice(p.entryPrice),
+  });
   return {
     userId: p.userId,
     type: 'perpetual_close',
-    title: CLOSE_TITLES[p.reason],
-    body,
+    notice:
+      p.reason === 'liquidation'
+        ? notice('perpetualLiquidated', {
+            head,
+            mark: noticePrice(p.markPrice ?? p.closePrice),
+            bankrupt:
+              p.markPrice && p.markPrice !== p.closePrice
+                ? msg('notices.perpetualBankrupt', { price: noticePrice(p.closePrice) })
+                : '',
+            margin: noticeAmount(p.margin, p.currency),
+          })
+        : notice(p.reason === 'take_profit' ? 'perpetualTakeProfit' : 'perpetualStopLoss', {
+            head,
+            price: noticePrice(p.closePrice),
+            pnl: p.realisedPnl ? msg('notices.perpetualPnl', { pnl: signed(p.realisedPnl, p.currency) }) : '',
+            payout: noticeAmount(p.payout, p.currency),
+          }),
     link: `/trade/perpetual/${p.symbol}`,
   };
 }
@@ -170,8 +169,7 @@ export function rewardPaid(r: {
   return {
     userId: r.userId,
     type: 'team_reward',
-    title: '团队奖励已发放',
-    body: `团队奖励 L${r.tier}（#${r.id}）${noticeAmount(r.amount, r.currency)} 已存入可用余额`,
+    notice: notice('rewardPaid', { tier: r.tier, id: r.id, amount: noticeAmount(r.amount, r.currency) }),
     link: `${WALLET_HISTORY}?tab=transactions`,
   };
 }
@@ -186,8 +184,11 @@ export function salaryPaid(s: {
   return {
     userId: s.userId,
     type: 'team_salary',
-    title: '团队工资已发放',
-    body: `${s.payoutDate} 团队工资 L${s.level} ${noticeAmount(s.amount, s.currency)} 已存入工资余额`,
+    notice: notice('salaryPaid', {
+      date: s.payoutDate,
+      level: s.level,
+      amount: noticeAmount(s.amount, s.currency),
+    }),
     link: `${WALLET_HISTORY}?tab=transactions`,
   };
 }
@@ -210,14 +211,6 @@ export type SecurityChange =
   | 'password_changed'
   | 'password_reset'
   | 'whitelist_disabled';
-const SECURITY_CHANGE_TITLES: Record<SecurityChange, string> = {
-  twofa_enabled: '两步验证已开启',
-  twofa_disabled: '两步验证已关闭',
-  password_changed: '登录密码已修改',
-  password_reset: '登录密码已通过重置链接重设',
-  whitelist_disabled: '提现白名单已关闭',
-};
-
 /** The notice of a security change: what, when (Beijing time) and from which IP. */
 export function securityChanged(s: {
   userId: number;
@@ -226,12 +219,15 @@ export function securityChanged(s: {
   ip: string | null;
   heldUntil: Date;
 }): NotificationInput {
-  const title = SECURITY_CHANGE_TITLES[s.change];
   return {
     userId: s.userId,
     type: 'security',
-    title,
-    body: `您的账户于 ${formatDateTime(s.at)}（IP：${s.ip ?? '未知'}）${title}。为保护资金安全，${formatDateTimeShort(s.heldUntil)} 前不能提现。如非本人操作，请立即修改登录密码并联系客服。`,
+    notice: notice('securityChanged', {
+      title: msg(`notices.securityTitles.${s.change}`),
+      at: formatDateTime(s.at),
+      ip: s.ip ?? msg('notices.unknown'),
+      until: formatDateTimeShort(s.heldUntil),
+    }),
     link: '/me/security',
   };
 }
@@ -244,8 +240,11 @@ export function newDeviceLogin(l: { userId: number; at: Date; ip: string | null;
   return {
     userId: l.userId,
     type: 'security' as const,
-    title: '新设备登录提醒',
-    body: `您的账户于 ${formatDateTime(l.at)} 在新设备上登录（IP：${l.ip ?? '未知'}，设备：${l.device ?? '未知'}）。如非本人操作，请立即修改登录密码并联系客服。`,
+    notice: notice('newDeviceLogin', {
+      at: formatDateTime(l.at),
+      ip: l.ip ?? msg('notices.unknown'),
+      device: l.device ?? msg('notices.unknown'),
+    }),
     link: '/me/security',
   } satisfies NotificationInput;
 }
@@ -260,16 +259,21 @@ export function priceAlertFired(a: {
   indexPrice: string;
   at: Date;
 }): NotificationInput {
-  const verb = a.direction === 'above' ? '涨到' : '跌到';
-  const again =
-    a.repeat === 'every'
-      ? `价格${a.direction === 'above' ? '回落到' : '回升到'} ${noticePrice(a.price)} ${a.direction === 'above' ? '以下' : '以上'}后，再次${verb}时会再提醒您。`
-      : '该提醒已完成。';
+  const price = noticePrice(a.price);
   return {
     userId: a.userId,
     type: 'price_alert',
-    title: `价格提醒：${a.symbol} 已${verb} ${noticePrice(a.price)}`,
-    body: `${a.symbol} 指数价格于 ${formatDateTime(a.at)} 为 ${noticePrice(a.indexPrice)}，已${verb}您设置的 ${noticePrice(a.price)}。${again}`,
+    notice: notice('priceAlert', {
+      symbol: a.symbol,
+      verb: msg(a.direction === 'above' ? 'notices.priceUp' : 'notices.priceDown'),
+      price,
+      at: formatDateTime(a.at),
+      index: noticePrice(a.indexPrice),
+      again:
+        a.repeat === 'once'
+          ? msg('notices.priceOnce')
+          : msg(a.direction === 'above' ? 'notices.priceAgainAbove' : 'notices.priceAgainBelow', { price }),
+    }),
     link: `/trade/spot/${a.symbol}`,
   };
 }

@@ -1,25 +1,29 @@
 import {
-  CONTRACT_OUTCOME_LABELS,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
   type NotificationType,
-  ORDER_SIDE_LABELS,
   type UserNotification,
 } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { arrayLiteral, parseCount, parseId, queryRows, rowText, rowTextOrNull } from '../../db/rows.ts';
-import { TIMED_PRODUCT_NAMES } from './notices.ts';
+import { isNoticeKind, type NoticeKind, type NoticeParams, renderNotice } from '../../i18n/i18n.ts';
+import { userDirectory } from '../users/users.reads.ts';
 
 /**
  * SQL of the notification centre (migration 0032). Raw statements: every read is one user's rows
  * of two tables merged by id, and every write is one statement however many rows it writes.
  */
 
-/** What a writer asks for: the owner and what the notification says. */
+/**
+ * What a writer asks for: the owner and what the notification says, as its kind and parameters
+ * (notices.ts; migration 0057): each reader sees it rendered in their own language.
+ */
 export interface NotificationInput {
   userId: number;
   type: NotificationType;
-  title: string;
-  body: string;
+  notice: { kind: NoticeKind; params: NoticeParams };
   link: string | null;
 }
 
@@ -34,23 +38,44 @@ const isoOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-M
 
 type Row = Record<string, unknown>;
 
+/**
+ * A row's title and body in `language`: a kind with its parameters rendered from the catalogues; a
+ * row written before 0057 (or a broadcast: an admin's own text) as stored.
+ */
+function textOf(r: Row, language: Language): { title: string; body: string } {
+  const kind = rowTextOrNull(r.kind);
+  if (kind && isNoticeKind(kind)) {
+    const params = (typeof r.params === 'string' ? JSON.parse(r.params) : (r.params ?? {})) as NoticeParams;
+    return renderNotice(language, kind, params);
+  }
+  return { title: rowTextOrNull(r.title) ?? kind ?? '', body: rowTextOrNull(r.body) ?? '' };
+}
+
 /** A notification row as the API shows it (`created_at` given when the statement set it). */
-const toNotification = (r: Row, read: boolean, createdAt?: string): UserNotification => ({
+const toNotification = (r: Row, read: boolean, language: Language, createdAt?: string): UserNotification => ({
   id: parseId(r.id),
   type: rowText(r.type) as NotificationType,
-  title: rowText(r.title),
-  body: rowText(r.body),
+  ...textOf(r, language),
   link: rowTextOrNull(r.link),
   created_at: createdAt ?? rowText(r.created_at),
   read,
 });
 
+/** The owner's chosen language, joined by the writing statements (their socket push and mail). */
+const ownerLanguage = (r: Row): Language => (isLanguage(r.language) ? r.language : DEFAULT_LANGUAGE);
+
 const isTrue = (value: unknown) => value === true || value === 't';
 
 const written = (r: Row, createdAt?: string): WrittenNotification => ({
   userId: parseId(r.user_id),
-  notification: toNotification(r, false, createdAt),
+  notification: toNotification(r, false, ownerLanguage(r), createdAt),
 });
+
+/** A writing statement's rows with each owner's language, in the order of their ids. */
+const withOwnerLanguage = (insert: SQL) =>
+  sql`WITH written AS (${insert})
+      SELECT written.*, u.language FROM written JOIN ${userDirectory} u ON u.id = written.user_id::bigint
+      ORDER BY written.id::bigint`;
 
 /** Writes `rows` in one statement; returns them as written (unread). */
 export async function insertNotifications(
@@ -60,24 +85,22 @@ export async function insertNotifications(
   if (rows.length === 0) return [];
   const inserted = await queryRows<Row>(
     exec,
-    sql`INSERT INTO notifications (user_id, type, title, body, link)
-        SELECT * FROM unnest(
+    withOwnerLanguage(sql`INSERT INTO notifications (user_id, type, kind, params, link)
+        SELECT user_id, type, kind, params::jsonb, link FROM unnest(
           ${arrayLiteral(rows.map((r) => r.userId))}::bigint[],
           ${arrayLiteral(rows.map((r) => r.type))}::text[],
-          ${arrayLiteral(rows.map((r) => r.title))}::text[],
-          ${arrayLiteral(rows.map((r) => r.body))}::text[],
-          ${arrayLiteral(rows.map((r) => r.link))}::text[])
-        RETURNING user_id::text AS user_id, id::text AS id, type, title, body, link,
-          ${isoOf(sql`created_at`)} AS created_at`,
+          ${arrayLiteral(rows.map((r) => r.notice.kind))}::text[],
+          ${arrayLiteral(rows.map((r) => JSON.stringify(r.notice.params)))}::text[],
+          ${arrayLiteral(rows.map((r) => r.link))}::text[]) AS i(user_id, type, kind, params, link)
+        RETURNING user_id::text AS user_id, id::text AS id, type, kind, params, title, body, link,
+          ${isoOf(sql`created_at`)} AS created_at`),
   );
   return inserted.map((r) => written(r));
 }
 
-/** `CASE <column> WHEN key THEN label ... END` from a label table of the contracts. */
-function labelOf(column: SQL, labels: Record<string, string>): SQL {
-  const whens = Object.entries(labels).map(([key, label]) => sql`WHEN ${key}::text THEN ${label}::text`);
-  return sql`(CASE ${column} ${sql.join(whens, sql` `)} ELSE ${column} END)`;
-}
+/** A label of the catalogues (`labels.side.up`) as a nested message parameter, in SQL. */
+const labelOf = (section: string, column: SQL) =>
+  sql`jsonb_build_object('key', ${`labels.${section}.`}::text || ${column})`;
 
 /** A reference price as the timed screens write it (formatPrice: grouped, 2 to 8 decimals). */
 const priceText = (column: SQL) => sql`to_char(${column}, 'FM999,999,999,999,990.00999999')`;
@@ -91,44 +114,44 @@ export const amountPicture = (places: number) =>
 
 /**
  * The settlement notifications of a batch of timed contracts (settled in this transaction), in one
- * INSERT ... SELECT from the contracts: outcome, stake, entry and settlement price, payout, and a
- * link to the contract. `currencies` gives each currency of the batch its decimals.
+ * INSERT ... SELECT from `contracts`, trading's relation of them (settledContracts, handed in by the
+ * caller): outcome, stake, entry and settlement price, payout, and a link to the contract.
+ * `currencies` gives each currency of the batch its decimals.
  */
 export async function insertTimedSettlementNotifications(
   exec: Executor,
   opts: {
-    orderIds: readonly number[];
+    contracts: SQL;
     currencies: ReadonlyArray<{ currency: string; places: number }>;
     at: Date;
   },
 ): Promise<WrittenNotification[]> {
-  if (opts.orderIds.length === 0) return [];
+  if (opts.currencies.length === 0) return [];
   const at = opts.at.toISOString();
-  const ids = arrayLiteral(opts.orderIds);
   const amount = (column: SQL) => sql`(to_char(trunc(${column}, m.places), m.picture) || ' ' || c.currency)`;
-  const direction = labelOf(sql`c.direction`, ORDER_SIDE_LABELS);
   const rows = await queryRows<Row>(
     exec,
-    sql`INSERT INTO notifications (user_id, type, title, body, link, created_at)
+    withOwnerLanguage(sql`INSERT INTO notifications (user_id, type, kind, params, link, created_at)
         SELECT c.user_id, c.product || '_settlement',
-          ${labelOf(sql`c.product`, TIMED_PRODUCT_NAMES)} || '结算：' || ${labelOf(sql`c.outcome`, CONTRACT_OUTCOME_LABELS)},
-          CASE WHEN c.outcome = 'void'
-            THEN format('%s %s %s，到期后没有取得参考价格，本金 %s 已全额退还', c.symbol, ${direction},
-              ${amount(sql`c.stake`)}, ${amount(sql`c.payout`)})
-            ELSE format('%s %s %s，开仓价 %s，结算价 %s，结算返还 %s', c.symbol, ${direction},
-              ${amount(sql`c.stake`)}, ${priceText(sql`c.entry_price`)}, ${priceText(sql`c.settle_price`)},
-              ${amount(sql`c.payout`)})
-          END,
+          CASE WHEN c.outcome = 'void' THEN 'timedVoid' ELSE 'timedSettled' END,
+          jsonb_build_object(
+            'product', ${labelOf('product', sql`c.product`)},
+            'outcome', ${labelOf('outcome', sql`c.outcome`)},
+            'symbol', c.symbol,
+            'direction', ${labelOf('side', sql`c.direction`)},
+            'stake', ${amount(sql`c.stake`)},
+            'payout', ${amount(sql`c.payout`)},
+            'entry', ${priceText(sql`c.entry_price`)},
+            'settle', ${priceText(sql`c.settle_price`)}),
           '/trade/' || c.product || '/' || c.symbol || '?contract=' || c.order_id,
           ${at}::timestamptz
-        FROM timed_contracts c
+        FROM ${opts.contracts} c
         JOIN unnest(
           ${arrayLiteral(opts.currencies.map((m) => m.currency))}::text[],
           ${arrayLiteral(opts.currencies.map((m) => amountPicture(m.places)))}::text[],
           ${arrayLiteral(opts.currencies.map((m) => m.places))}::int[]
         ) AS m(currency, picture, places) ON m.currency = c.currency
-        WHERE c.order_id = ANY(${ids}::bigint[]) AND (c.status = 'settled') IS TRUE
-        RETURNING user_id::text AS user_id, id::text AS id, type, title, body, link`,
+        RETURNING user_id::text AS user_id, id::text AS id, type, kind, params, title, body, link`),
   );
   return rows.map((r) => written(r, at));
 }
@@ -141,10 +164,11 @@ export async function insertTimedSettlementNotifications(
  */
 function visibleTo(userId: number): SQL {
   return sql`(
-    SELECT n.id, n.type, n.title, n.body, n.link, n.created_at FROM notifications n WHERE n.user_id = ${userId}::bigint
+    SELECT n.id, n.type, n.kind, n.params, n.title, n.body, n.link, n.created_at
+    FROM notifications n WHERE n.user_id = ${userId}::bigint
     UNION ALL
-    SELECT b.id, b.type, b.title, b.body, b.link, b.created_at FROM notification_broadcasts b
-    WHERE b.created_at >= (SELECT u.created_at FROM users u WHERE u.id = ${userId}::bigint)
+    SELECT b.id, b.type, NULL::text, NULL::jsonb, b.title, b.body, b.link, b.created_at FROM notification_broadcasts b
+    WHERE b.created_at >= (SELECT u.created_at FROM ${userDirectory} u WHERE u.id = ${userId}::bigint)
   )`;
 }
 
@@ -172,17 +196,19 @@ export async function listForUser(
   userId: number,
   filter: NotificationFilter,
   page: { limit: number; offset: number },
+  language: Language,
 ): Promise<UserNotification[]> {
   const rows = await queryRows<Row>(
     exec,
-    sql`SELECT i.id::text AS id, i.type, i.title, i.body, i.link, ${isoOf(sql`i.created_at`)} AS created_at,
+    sql`SELECT i.id::text AS id, i.type, i.kind, i.params, i.title, i.body, i.link,
+          ${isoOf(sql`i.created_at`)} AS created_at,
           ${readExpr(userId)} AS read
         FROM ${visibleTo(userId)} i
         WHERE ${filterOf(userId, filter)}
         ORDER BY i.id DESC
         LIMIT ${page.limit}::int OFFSET ${page.offset}::int`,
   );
-  return rows.map((r) => toNotification(r, isTrue(r.read)));
+  return rows.map((r) => toNotification(r, isTrue(r.read), language));
 }
 
 export async function countForUser(
@@ -283,7 +309,8 @@ export async function upsertBroadcast(
           (xmax = 0) AS created`,
   );
   if (!row) throw new Error(`broadcast ${input.source} not written`);
-  return { notification: toNotification(row, false), created: isTrue(row.created) };
+  // An admin's own text, the same in every language.
+  return { notification: toNotification(row, false, DEFAULT_LANGUAGE), created: isTrue(row.created) };
 }
 
 /** Takes the broadcast of `source` back (unpublished or deleted), with its read marks. */

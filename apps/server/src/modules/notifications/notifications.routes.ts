@@ -1,6 +1,7 @@
 import { listNotifications, markNotificationsRead, NOTIFICATION_TEXTS } from '@platform/contracts';
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { requestLanguage } from '../../i18n/i18n.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { NotificationService } from './notifications.service.ts';
 
@@ -17,7 +18,10 @@ export function registerNotificationRoutes(
     security,
     preHandler: guards.requireUser,
     handler: async (request) =>
-      ok(await notifications.list(caller(request).user.id, request.query), NOTIFICATION_TEXTS.listLoaded),
+      ok(
+        await notifications.list(caller(request).user.id, request.query, requestLanguage(request)),
+        NOTIFICATION_TEXTS.listLoaded,
+      ),
   });
 
   route(app, markNotificationsRead, {

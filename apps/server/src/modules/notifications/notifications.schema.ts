@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, pgSequence, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 
 /** Migration 0032. One id sequence for both kinds, so that an id names one notification. */
@@ -12,12 +22,25 @@ export const notifications = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     id: bigint('id', { mode: 'number' }).notNull().default(sql`nextval('notification_ids')`),
     type: text('type').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
+    /**
+     * What it says (issue 38, migration 0057): a `notices` kind of the server catalogues and its
+     * parameters, rendered in each reader's language (docs/i18n.md). Rows written before carry
+     * their Chinese title and body instead, shown as stored.
+     */
+    kind: text('kind'),
+    params: jsonb('params'),
+    title: text('title'),
+    body: text('body'),
     link: text('link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.id], name: 'notifications_pkey' })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id], name: 'notifications_pkey' }),
+    check(
+      'notifications_kind_or_text',
+      sql`(${t.kind} IS NOT NULL AND ${t.params} IS NOT NULL) OR (${t.title} IS NOT NULL AND ${t.body} IS NOT NULL)`,
+    ),
+  ],
 );
 
 /** One row per broadcast (announcements), seen by every user registered before it. */

@@ -1,4 +1,5 @@
 import {
+  type Language,
   type MarkNotificationsReadBody,
   type MarkNotificationsReadData,
   NOTIFICATION_EVENT,
@@ -9,6 +10,7 @@ import {
   type UserNotification,
 } from '@platform/contracts';
 import { currencyPrecision } from '@platform/domain';
+import type { SQL } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -41,11 +43,12 @@ export const notifyPerpetualCloses = (tx: Executor, closes: readonly PerpetualCl
 
 /**
  * The settlement notifications of a batch of timed contracts settled in this transaction: one
- * INSERT ... SELECT from the contracts, whatever the batch's size.
+ * INSERT ... SELECT from `settled`, trading's relation of those contracts, whatever the batch's size.
  */
 export function notifyTimedSettlements(
   tx: Executor,
   contracts: ReadonlyArray<{ orderId: number; currency: string }>,
+  settled: SQL,
   at: Date,
 ) {
   const currencies = [...new Set(contracts.map((c) => c.currency))].map((currency) => ({
@@ -53,7 +56,7 @@ export function notifyTimedSettlements(
     places: currencyPrecision(currency),
   }));
   return repo.insertTimedSettlementNotifications(tx, {
-    orderIds: contracts.map((c) => c.orderId),
+    contracts: settled,
     currencies,
     at,
   });
@@ -106,10 +109,11 @@ export function pushBroadcast(realtime: Pick<Realtime, 'toRoom'>, notification: 
 export function createNotificationService(deps: { db: Db }) {
   const { db } = deps;
   return {
-    async list(userId: number, query: NotificationsQuery): Promise<NotificationsData> {
+    /** The caller's page, each notification in `language` (the request's; docs/i18n.md). */
+    async list(userId: number, query: NotificationsQuery, language: Language): Promise<NotificationsData> {
       const filter = { type: query.type, unread: query.unread };
       const [notifications, total, unread] = await Promise.all([
-        repo.listForUser(db, userId, filter, pageOf(query)),
+        repo.listForUser(db, userId, filter, pageOf(query), language),
         repo.countForUser(db, userId, filter),
         repo.countUnread(db, userId),
       ]);

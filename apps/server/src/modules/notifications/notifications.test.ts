@@ -54,8 +54,7 @@ async function written(user: User, count: number, type: 'deposit' | 'flash_settl
     Array.from({ length: count }, (_, i) => ({
       userId: user.user.id,
       type,
-      title: `通知 ${i + 1}`,
-      body: `内容 ${i + 1}`,
+      notice: { kind: 'depositApproved' as const, params: { id: i + 1, amount: `${i + 1}.00 USDT` } },
       link: type === 'deposit' ? '/wallet/history?tab=deposits' : null,
     })),
   );
@@ -89,8 +88,8 @@ describe('GET /api/notifications', () => {
     expect(first.notifications[0]).toEqual({
       id: mine[2],
       type: 'deposit',
-      title: '通知 3',
-      body: '内容 3',
+      title: '充值已到账',
+      body: '充值 #3 审核通过，3.00 USDT 已存入可用余额',
       link: '/wallet/history?tab=deposits',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       read: false,
@@ -293,5 +292,68 @@ describe('push', () => {
     expect(event.notifications[0]).toMatchObject({ type: 'deposit', title: '充值已到账', read: false });
     // Committed before the push: the list already has it.
     expect(ids((await listed(user)).notifications)).toEqual([event.notifications[0]?.id]);
+  });
+});
+
+describe('each reader in their own language (issue 38)', () => {
+  it('a notification written in a Chinese context is read in English by an English reader; old rows as stored', async () => {
+    const user = await registerUser(t.app);
+    const channel = await insertDepositChannel(db(), { name: 'notify-english' });
+    const created = await api<{ deposit: { id: number } }>(t.app, 'POST', '/api/wallet/deposits', {
+      token: user.token,
+      body: { channel_id: channel.id, amount: '50' },
+    });
+    const depositId = created.body.data?.deposit.id;
+    // The admin reviews in Chinese (no header, no choice): the row stores its kind and parameters.
+    const reviewed = await api(t.app, 'PATCH', `/api/admin/deposits/${depositId}/review`, {
+      token: admin.token,
+      body: { status: 'rejected', adminNote: '金额不符' },
+    });
+    expect(reviewed.status).toBe(200);
+    const [row] = await db()
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.userId} = ${user.user.id}`);
+    expect(row).toMatchObject({ kind: 'depositRejected', title: null, body: null });
+    expect(row?.params).toMatchObject({ id: depositId, amount: '50.00 USDT' });
+
+    const chinese = (await listed(user)).notifications[0];
+    expect(chinese).toMatchObject({
+      title: '充值未通过',
+      body: `充值 #${depositId}（50.00 USDT）未通过审核，原因：金额不符`,
+    });
+    const english = await api<NotificationsData>(t.app, 'GET', '/api/notifications', {
+      token: user.token,
+      headers: { 'accept-language': 'en-GB' },
+    });
+    expect(english.body.data?.notifications[0]).toMatchObject({
+      title: 'Deposit rejected',
+      body: `Deposit #${depositId} (50.00 USDT) was rejected; reason: 金额不符`,
+    });
+    await api(t.app, 'PUT', '/api/me/language', { token: user.token, body: { language: 'en' } });
+    expect((await listed(user)).notifications[0]?.title).toBe('Deposit rejected');
+
+    // A row from before migration 0057: its stored Chinese text, in every language.
+    await db().execute(
+      sql`INSERT INTO notifications (user_id, type, title, body) VALUES (${user.user.id}, 'deposit', '旧通知', '旧内容')`,
+    );
+    expect((await listed(user)).notifications[0]).toMatchObject({ title: '旧通知', body: '旧内容' });
+  });
+
+  it("the socket push speaks the owner's chosen language", async () => {
+    const user = await registerUser(t.app);
+    await api(t.app, 'PUT', '/api/me/language', { token: user.token, body: { language: 'en' } });
+    const channel = await insertDepositChannel(db(), { name: 'notify-english-push' });
+    const created = await api<{ deposit: { id: number } }>(t.app, 'POST', '/api/wallet/deposits', {
+      token: user.token,
+      body: { channel_id: channel.id, amount: '50' },
+    });
+    const socket = await sockets.open(user.token);
+    const pushed = nextEvent<NotificationEvent>(socket, NOTIFICATION_EVENT);
+    await api(t.app, 'PATCH', `/api/admin/deposits/${created.body.data?.deposit.id}/review`, {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
+    expect((await pushed).notifications[0]).toMatchObject({ title: 'Deposit credited', read: false });
   });
 });

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_EVENT, type NotificationEvent, type SalaryLevel } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isNoticeKind, type NoticeParams, renderNotice } from '../../i18n/i18n.ts';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { kycApplications } from '../kyc/kyc.schema.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { createTeamBuilder } from '../team/rewards/team.test-helpers.ts';
 import { createSalaryService } from '../team/salary/salary.service.ts';
 import { writeSalaryLevels } from '../team/salary/salary-levels.ts';
@@ -42,8 +43,18 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 
+/** The user's notification rows, each with its title and body as a Chinese reader sees them. */
 async function noticesOf(userId: number) {
-  return db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+  const rows = await db()
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.id);
+  return rows.map((row) =>
+    row.kind && isNoticeKind(row.kind)
+      ? { ...row, ...renderNotice('zh-CN', row.kind, row.params as NoticeParams) }
+      : row,
+  );
 }
 
 /**

@@ -1,8 +1,9 @@
-import { changeProposedMessage, getOptionConfig, saveOptionConfig } from '@platform/contracts';
+import { getOptionConfig, saveOptionConfig } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
-import { auditActor } from '../audit/audit.service.ts';
+import { tr } from '../../i18n/i18n.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
+import { proposeChange } from '../dual-control/proposed.ts';
 import type { OptionConfigService } from './option-config.service.ts';
 
 export function registerOptionConfigRoutes(
@@ -15,17 +16,14 @@ export function registerOptionConfigRoutes(
   route(app, getOptionConfig, {
     ...admin,
     preHandler: guards.requireAdmin,
-    handler: async () => ok(await options.get(), '获取期权配置成功'),
+    handler: async (request) =>
+      ok(await options.get(), tr(request, 'backOffice.settings.optionConfigLoaded')),
   });
 
   route(app, saveOptionConfig, {
     ...admin,
     preHandler: guards.requireAdmin,
     // A proposal another admin approves (docs/pending-changes.md): 202 with the change.
-    handler: async (request, reply) => {
-      const change = await changes.propose('option_config', null, request.body, auditActor(request));
-      reply.code(202);
-      return ok({ change }, changeProposedMessage(change));
-    },
+    handler: (request, reply) => proposeChange(changes, 'option_config', null, request, reply),
   });
 }

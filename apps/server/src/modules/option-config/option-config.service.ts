@@ -5,12 +5,13 @@ import {
   type OptionConfig,
   type OptionConfigData,
   optionConfig,
-  payoutRateLimitMessage,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { AppError, badRequest } from '../../core/errors.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { payoutRateLimit } from '../../i18n/back-office.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
 import { appSettings } from '../jobs/jobs.schema.ts';
@@ -33,7 +34,7 @@ export function createOptionConfigService(deps: { db: Db }) {
     }
     const parsed = optionConfig.safeParse(stored);
     if (!parsed.success) {
-      throw new AppError(500, '期权配置已损坏，请重新保存配置');
+      throw new AppError(500, msg('backOffice.settings.optionConfigBroken'));
     }
     return { ...parsed.data, updatedAt: row.updatedAt.toISOString(), updatedBy: row.updatedBy };
   }
@@ -92,12 +93,16 @@ export function registerOptionConfigChanges(
     targetType: 'option_config',
     validate: (payload) => {
       const parsed = optionConfig.safeParse(payload);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '期权配置格式不正确');
+      if (!parsed.success)
+        throw badRequest(parsed.error.issues[0]?.message ?? msg('backOffice.settings.optionConfigFormat'));
       const maxPercent = new Decimal(maxPayoutRate).times(100);
       const over = parsed.data.investmentLevels.find((l) => maxPercent.lt(l.percentage));
       if (over) {
         throw badRequest(
-          payoutRateLimitMessage(maxPercent.toString(), `投资等级 ${over.level} 为 ${over.percentage}%`),
+          payoutRateLimit(
+            maxPercent.toString(),
+            msg('backOffice.settings.levelRate', { level: over.level, percentage: over.percentage }),
+          ),
         );
       }
       return parsed.data;

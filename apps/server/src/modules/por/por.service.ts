@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LANGUAGE,
+  type Language,
   POR_MESSAGES,
   type PorAdminSnapshot,
   type PorProof,
@@ -9,6 +11,7 @@ import { conflict, notFound } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { aggregateRow, rowDate } from '../../db/rows.ts';
+import { porGeneratingReason, porMismatchReason, porReasonIn } from '../../i18n/por-texts.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { JobStep } from '../jobs/job-loop.ts';
 import { createLease } from '../jobs/lease.ts';
@@ -57,8 +60,13 @@ export function totalsMismatch(tree: Units, ledger: Units): string | null {
   const currencies = [...new Set([...tree.keys(), ...ledger.keys()])].sort();
   const differences = currencies
     .filter((c) => (tree.get(c) ?? 0n) !== (ledger.get(c) ?? 0n))
-    .map((c) => `${c} 树 ${formatUnits(tree.get(c) ?? 0n)} / 账本 ${formatUnits(ledger.get(c) ?? 0n)}`);
-  return differences.length ? `根节点合计与账本用户负债不符：${differences.join('；')}` : null;
+    .map((c) => ({
+      currency: c,
+      tree: formatUnits(tree.get(c) ?? 0n),
+      ledger: formatUnits(ledger.get(c) ?? 0n),
+    }));
+  // Stored in zh-CN; the admin list reads it in the reader's language (porReasonIn).
+  return differences.length ? porMismatchReason(differences) : null;
 }
 
 const summaryOf = (row: repo.PorSnapshotRow): PorSnapshotSummary => ({
@@ -70,11 +78,11 @@ const summaryOf = (row: repo.PorSnapshotRow): PorSnapshotSummary => ({
   padding_nonce: row.paddingNonce,
 });
 
-const adminViewOf = (row: repo.PorSnapshotRow): PorAdminSnapshot => ({
+const adminViewOf = (row: repo.PorSnapshotRow, language: Language = DEFAULT_LANGUAGE): PorAdminSnapshot => ({
   id: row.id,
   taken_at: row.takenAt.toISOString(),
   status: row.status,
-  failure_reason: row.failureReason,
+  failure_reason: porReasonIn(language, row.failureReason),
   root: row.root,
   totals: row.totals,
   leaf_count: row.leafCount,
@@ -164,7 +172,7 @@ export function createPorService(deps: PorServiceDeps) {
             takenAt,
             scheduledFor,
             status: 'refused',
-            failureReason: '生成中',
+            failureReason: porGeneratingReason(),
             paddingNonce,
             triggeredBy: actor?.adminId ?? null,
           });
@@ -234,13 +242,13 @@ export function createPorService(deps: PorServiceDeps) {
       return { snapshots: rows.map(summaryOf), pagination: paginationOf(query, total) };
     },
 
-    async listForAdmin(query: { page: number; limit: number }) {
+    async listForAdmin(query: { page: number; limit: number }, language: Language = DEFAULT_LANGUAGE) {
       const [{ rows, total }, liabilities] = await Promise.all([
         repo.listSnapshots(db, { publishedOnly: false, ...pageOf(query) }),
         totalUserLiabilities(db),
       ]);
       return {
-        snapshots: rows.map(adminViewOf),
+        snapshots: rows.map((row) => adminViewOf(row, language)),
         pagination: paginationOf(query, total),
         liabilities: balancesObject(liabilities),
       };

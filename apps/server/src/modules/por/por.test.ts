@@ -11,13 +11,14 @@ import { verifyProof } from '../../../../../tools/por-verify.mjs';
 import { Decimal } from '../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { porReasonIn } from '../../i18n/por-texts.ts';
 import { auditRows, createAdminTestApp, type TestAdmin } from '../../test/admin.ts';
 import { api, registerUser, type TestApp } from '../../test/app.ts';
 import { fundUser } from '../../test/money.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { userLiabilityBatches } from '../ledger/liabilities.ts';
 import { porLeaves, porSnapshots } from './por.schema.ts';
-import { createPorService } from './por.service.ts';
+import { createPorService, totalsMismatch } from './por.service.ts';
 
 /**
  * Proof of liabilities (issue 36): the root's sums equal the ledger's user liabilities; every
@@ -284,6 +285,28 @@ describe('who sees what', () => {
 });
 
 describe('a tree that does not add up', () => {
+  it('words the mismatch of each currency, stored in zh-CN and read in English', () => {
+    const reason = totalsMismatch(
+      new Map([
+        ['BTC', 1n],
+        ['USDT', 5n],
+      ]),
+      new Map([
+        ['BTC', 2n],
+        ['ETH', 0n],
+        ['USDT', 5n],
+      ]),
+    );
+    expect(reason).toMatch(/^根节点合计与账本用户负债不符：BTC 树 \S+ \/ 账本 \S+$/);
+    expect(porReasonIn('en', reason)).toMatch(
+      /^The root's totals do not match the users' liabilities in the ledger: BTC tree \S+ \/ ledger \S+$/,
+    );
+    const two = totalsMismatch(new Map([['BTC', 1n]]), new Map([['USDT', 3n]]));
+    expect(two).toMatch(/^根节点合计与账本用户负债不符：BTC 树 .+；USDT 树 .+$/);
+    expect(porReasonIn('en', two)).toMatch(/: BTC tree .+ \/ ledger .+; USDT tree .+ \/ ledger .+$/);
+    expect(totalsMismatch(new Map([['USDT', 5n]]), new Map([['USDT', 5n]]))).toBeNull();
+  });
+
   it('is refused with the reason and never published', async () => {
     // A reader that loses the last user: the root's sums fall short of the ledger's totals.
     const lossy = createPorService({
@@ -295,6 +318,10 @@ describe('a tree that does not add up', () => {
     const row = await lossy.build(null, null);
     expect(row?.status).toBe('refused');
     expect(row?.failureReason).toMatch(/^根节点合计与账本用户负债不符：USDT 树 .* \/ 账本 /);
+    // The admin list reads it in the reader's language (stored in zh-CN).
+    expect(porReasonIn('en', row?.failureReason ?? null)).toMatch(
+      /^The root's totals do not match the users' liabilities in the ledger: USDT tree .* \/ ledger /,
+    );
     expect(
       await db
         .select()
@@ -335,5 +362,18 @@ describe('a tree deeper than the stored levels', () => {
       expect(() => verifyProof(proof), `user ${u.id}`).not.toThrow();
       if (i % 12 === 0) expect((await verify(proof)).code).toBe(0);
     }
+  });
+});
+
+describe('proof of reserves in English (Accept-Language: en, issue 38)', () => {
+  it('answers the snapshots, the admin list and a new snapshot in English', async () => {
+    const headers = { 'accept-language': 'en' };
+    expect((await api(t.app, 'GET', '/api/por/snapshots', { headers })).body.message).toBe(
+      'Proof of reserves snapshots loaded',
+    );
+    const list = await api(t.app, 'GET', '/api/admin/por/snapshots', { token: admin.token, headers });
+    expect(list.body.message).toBe('Proof of liabilities snapshots loaded');
+    const made = await api(t.app, 'POST', '/api/admin/por/snapshots', { token: superAdmin.token, headers });
+    expect(made.body.message).toBe('Snapshot generated and published');
   });
 });

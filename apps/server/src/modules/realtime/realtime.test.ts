@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { sleep } from '../../test/fixtures.ts';
 
 let t: TestApp;
 let origin: string;
@@ -80,7 +81,7 @@ describe('realtime socket', () => {
     });
     expect(await toUser).toEqual({ id: 7 });
     expect(await toAdmin).toMatchObject({ title: '新的提现申请' });
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(leaked).toEqual([]);
   });
 
@@ -115,20 +116,20 @@ describe('realtime socket', () => {
     brisk.on('tick', () => counts.briskTicks++);
     await once(brisk, 'connect');
     // The check runs every 250 ms; leave room for a loaded machine.
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     for (let i = 0; i < 5; i++) realtime.toRoom(`user:${u.user.id}`, 'tick', i, { skipSlow: true });
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300);
     tcp.resume();
     // Everything that must arrive arrives; the replaceable ticks sent meanwhile were skipped for it only.
     const deadline = Date.now() + 15_000;
-    while (counts.blobs < 400 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (counts.blobs < 400 && Date.now() < deadline) await sleep(50);
     expect(counts.blobs).toBe(400);
     expect(counts.briskTicks).toBe(5);
     expect(counts.slowTicks).toBe(0);
     // Once drained it gets them again.
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     realtime.toRoom(`user:${u.user.id}`, 'tick', 99, { skipSlow: true });
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300);
     expect(counts.slowTicks).toBe(1);
   }, 30_000);
 });

@@ -1,9 +1,17 @@
 import type { Server as HttpServer } from 'node:http';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  languageOfAcceptLanguage,
+} from '@platform/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import type { RequestAuth } from '../../core/caller.ts';
 import type { RedisLink } from '../../core/redis.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * The one emitter later modules use: to one user (all their tabs), to every admin, or to drop the
@@ -15,9 +23,15 @@ export interface Realtime {
   toUser(userId: number, event: string, payload: unknown): void;
   /**
    * To every admin; `exceptUsers` leaves out those accounts' sockets (e.g. a "needs your approval"
-   * notice skips the admin who proposed the thing, on every instance and in every tab).
+   * notice skips the admin who proposed the thing, on every instance and in every tab). A payload
+   * made by `perLanguage` is rendered once per language, each admin receiving their own.
    */
   toAdmins(event: string, payload: unknown, opts?: { exceptUsers?: readonly number[] }): void;
+  /**
+   * A user chose a language (PUT /api/me/language, /api/admin/me/language): their sockets, on every
+   * instance, hear what is said per language in it from now on.
+   */
+  languageChosen(user: { id: number; role: string }, language: Language): void;
   disconnectSessions(sessionIds: string[]): void;
   /**
    * To every socket in a room. `skipSlow` leaves out the sockets that are behind (see
@@ -38,6 +52,8 @@ export interface SocketHandle {
   id: string;
   userId: number;
   isAdmin: boolean;
+  /** The language it hears (the account's, else the handshake's; languageChosen changes it). */
+  language(): Language;
   join(room: string): void;
   leave(room: string): void;
   rooms(): ReadonlySet<string>;
@@ -53,6 +69,10 @@ export const rooms = {
   user: (id: number) => `user:${id}`,
   session: (id: string) => `session:${id}`,
   admins: 'admins',
+  /** The admins of one language: a per-language payload's rendering in it goes there. */
+  adminsIn: (language: Language) => `admins:${language}`,
+  /** Every socket of one language (the admins' too). */
+  language: (language: Language) => `language:${language}`,
   /** Every signed-in socket: broadcasts such as an announcement's notification. */
   everyone: 'everyone',
   /** Sockets with a backlog: replaceable updates skip them until it drains. */
@@ -68,6 +88,41 @@ export const rooms = {
 export const SLOW_CONSUMER_QUEUE = 64;
 export const SLOW_CONSUMER_BYTES = 512 * 1024;
 const SLOW_CHECK_MS = 250;
+
+/**
+ * A payload said in each reader's language (issue 38, docs/i18n.md): `toAdmins` renders it once per
+ * language and sends each rendering to the admins of that language.
+ */
+export interface PerLanguage {
+  readonly perLanguage: (language: Language) => unknown;
+}
+export const perLanguage = (render: (language: Language) => unknown): PerLanguage => ({
+  perLanguage: render,
+});
+const isPerLanguage = (payload: unknown): payload is PerLanguage =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as PerLanguage).perLanguage === 'function';
+
+/**
+ * The language a socket hears, as a request's (i18n.ts, requestLanguage): the account's own choice;
+ * else the one the client shows, sent in the handshake (`auth.language`); else its Accept-Language;
+ * else zh-CN.
+ */
+export function socketLanguage(
+  account: Language | null,
+  handshake: { auth?: Record<string, unknown>; headers: Record<string, string | string[] | undefined> },
+): Language {
+  if (account) return account;
+  const shown = handshake.auth?.language;
+  if (isLanguage(shown)) return shown;
+  const header = handshake.headers['accept-language'];
+  return languageOfAcceptLanguage(typeof header === 'string' ? header : undefined);
+}
+
+/** The rooms of a socket of `language`: every socket's language room, an admin's admins room of it. */
+const languageRooms = (language: Language, isAdmin: boolean) =>
+  isAdmin ? [rooms.language(language), rooms.adminsIn(language)] : [rooms.language(language)];
 
 export function createRealtime(opts: {
   httpServer: HttpServer;
@@ -89,6 +144,7 @@ export function createRealtime(opts: {
         socket.data.userId = user.id;
         socket.data.sessionId = sessionId;
         socket.data.isAdmin = user.role === 'admin';
+        socket.data.language = socketLanguage(user.language, socket.handshake);
         next();
       })
       .catch((err: Error) => next(new Error(err.message)));
@@ -103,6 +159,7 @@ export function createRealtime(opts: {
       id: socket.id,
       userId,
       isAdmin: Boolean(socket.data.isAdmin),
+      language: () => LANGUAGES.find((l) => socket.rooms.has(rooms.language(l))) ?? DEFAULT_LANGUAGE,
       join: (room) => void socket.join(room),
       leave: (room) => void socket.leave(room),
       rooms: () => socket.rooms,
@@ -115,7 +172,7 @@ export function createRealtime(opts: {
           handler(handle, payload, reply);
         } catch (err) {
           opts.log.warn({ err, event }, 'socket event handler failed');
-          reply({ success: false, message: '服务器内部错误' });
+          reply({ success: false, message: t(handle.language(), 'http.internal') });
         }
       });
     }
@@ -124,13 +181,14 @@ export function createRealtime(opts: {
     });
     void socket.join([rooms.user(userId), rooms.session(socket.data.sessionId as string), rooms.everyone]);
     if (socket.data.isAdmin) void socket.join(rooms.admins);
+    void socket.join(languageRooms(socket.data.language as Language, Boolean(socket.data.isAdmin)));
 
     // The client announces which user it believes it is; answered only when that is the token's user.
     socket.on('authenticate', (payload: { userId?: unknown } | undefined) => {
       if (String(payload?.userId) === String(userId)) {
         socket.emit('authenticated', { userId, isAdmin: Boolean(socket.data.isAdmin) });
       } else {
-        socket.emit('authentication_error', { message: '用户身份与 token 不匹配' });
+        socket.emit('authentication_error', { message: t(handle.language(), 'socket.identityMismatch') });
       }
     });
   });
@@ -153,8 +211,22 @@ export function createRealtime(opts: {
     },
     toAdmins: (event, payload, emitOpts) => {
       const except = (emitOpts?.exceptUsers ?? []).map(rooms.user);
-      const target = except.length ? io.to(rooms.admins).except(except) : io.to(rooms.admins);
-      target.emit(event, payload);
+      const to = (room: string) => (except.length ? io.to(room).except(except) : io.to(room));
+      if (!isPerLanguage(payload)) {
+        to(rooms.admins).emit(event, payload);
+        return;
+      }
+      for (const language of LANGUAGES)
+        to(rooms.adminsIn(language)).emit(event, payload.perLanguage(language));
+    },
+    languageChosen: (user, language) => {
+      const others = LANGUAGES.filter((l) => l !== language).flatMap((l) => languageRooms(l, true));
+      const joined = languageRooms(language, user.role === 'admin');
+      // As disconnectSessions: this instance's sockets at once, the others' through the adapter.
+      for (const target of [io.local.in(rooms.user(user.id)), io.in(rooms.user(user.id))]) {
+        target.socketsLeave(others);
+        target.socketsJoin(joined);
+      }
     },
     disconnectSessions: (sessionIds) => {
       for (const id of sessionIds) {
@@ -189,6 +261,7 @@ export function createRealtime(opts: {
 export const silentRealtime: Realtime = {
   toUser() {},
   toAdmins() {},
+  languageChosen() {},
   disconnectSessions() {},
   toRoom() {},
   onClientEvent() {},

@@ -5,6 +5,7 @@ import {
   runReconciliation,
 } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { requestLanguage, tr } from '../../i18n/i18n.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { Guards } from '../auth/guard.ts';
 import type { ReconciliationService } from './reconciliation.service.ts';
@@ -20,14 +21,19 @@ export function registerReconciliationRoutes(
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) => ok(await reconciliation.list(request.query), '获取对账记录成功'),
+    handler: async (request) =>
+      ok(await reconciliation.list(request.query), tr(request, 'reconciliation.runsLoaded')),
   });
 
   route(app, getReconciliationAlert, {
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async () => ok({ alert: await reconciliation.alert() }, '获取对账告警成功'),
+    handler: async (request) =>
+      ok(
+        { alert: await reconciliation.alert(requestLanguage(request)) },
+        tr(request, 'reconciliation.alertLoaded'),
+      ),
   });
 
   // 立即对账: any admin; one run at a time (409 对账正在进行中，请稍后再试), audited.
@@ -37,7 +43,12 @@ export function registerReconciliationRoutes(
     preHandler: guards.requireAdmin,
     handler: async (request) => {
       const run = await reconciliation.runNow(auditActor(request));
-      return ok({ run }, run.ok ? '对账完成，账实相符' : `对账发现 ${run.breaches.length} 项异常`);
+      return ok(
+        { run },
+        run.ok
+          ? tr(request, 'reconciliation.balanced')
+          : tr(request, 'reconciliation.breaches', { count: run.breaches.length }),
+      );
     },
   });
 
@@ -46,6 +57,9 @@ export function registerReconciliationRoutes(
     security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok({ run: await reconciliation.acknowledge(request.params.id, auditActor(request)) }, '已确认对账异常'),
+      ok(
+        { run: await reconciliation.acknowledge(request.params.id, auditActor(request)) },
+        tr(request, 'reconciliation.acknowledged'),
+      ),
   });
 }

@@ -1,7 +1,7 @@
 import {
-  type AdminNotificationEvent,
+  DEFAULT_LANGUAGE,
+  type Language,
   REALTIME_EVENTS,
-  RECONCILIATION_BREACH_LABELS,
   type ReconciliationAlert,
   type ReconciliationRun,
   type ReconciliationRunsQuery,
@@ -10,18 +10,19 @@ import { and, count, desc, eq, inArray, isNull, not, type SQL } from 'drizzle-or
 import { conflict, notFound } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
+import { msg, t } from '../../i18n/i18n.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { JobStep } from '../jobs/job-loop.ts';
 import { createLease } from '../jobs/lease.ts';
-import { type LedgerBreach, verifyLedger } from '../ledger/verify.ts';
-import type { Realtime } from '../realtime/realtime.ts';
+import { perLanguage, type Realtime } from '../realtime/realtime.ts';
 import { users } from '../users/users.schema.ts';
+import { type LedgerBreach, verifyLedger } from './ledger-check.ts';
 import { reconciliationRuns } from './reconciliation.schema.ts';
 
-export const ALREADY_ACKNOWLEDGED = '该对账异常已被确认';
-export const RUN_NOT_FOUND = '对账记录不存在';
-export const NOTHING_TO_ACKNOWLEDGE = '该次对账没有异常，无需确认';
-export const RUN_IN_PROGRESS = '对账正在进行中，请稍后再试';
+export const ALREADY_ACKNOWLEDGED = msg('reconciliation.alreadyAcknowledged');
+export const RUN_NOT_FOUND = msg('reconciliation.runNotFound');
+export const NOTHING_TO_ACKNOWLEDGE = msg('reconciliation.nothingToAcknowledge');
+export const RUN_IN_PROGRESS = msg('reconciliation.inProgress');
 /**
  * One run at a time across instances, whether the job or an admin's 立即对账 started it: each run
  * takes this lease under its own holder id and gives it back when done. The TTL only matters when
@@ -42,11 +43,21 @@ const RESULT_FILTERS: Record<NonNullable<ReconciliationRunsQuery['result']>, SQL
   unacknowledged: unacknowledgedFailure,
 };
 
-/** 冻结余额与未完成业务不符 2 项；平台损益账户与交易记录不符 1 项 */
-export function breachSummary(breaches: readonly LedgerBreach[]): string {
+/** 冻结余额与未完成业务不符 2 项；平台损益账户与交易记录不符 1 项 (in `language`). */
+export function breachSummary(
+  breaches: readonly LedgerBreach[],
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   const counts = new Map<LedgerBreach['kind'], number>();
   for (const b of breaches) counts.set(b.kind, (counts.get(b.kind) ?? 0) + 1);
-  return [...counts].map(([kind, n]) => `${RECONCILIATION_BREACH_LABELS[kind]} ${n} 项`).join('；');
+  return [...counts]
+    .map(([kind, n]) =>
+      t(language, 'backOffice.reconciliation.breachCount', {
+        label: msg(`backOffice.reconciliation.breaches.${kind}`),
+        count: n,
+      }),
+    )
+    .join(t(language, 'backOffice.reconciliation.separator'));
 }
 
 /**
@@ -129,14 +140,17 @@ export function createReconciliationService(deps: { db: Db; realtime: Realtime; 
         return inserted;
       });
       if (!result.ok) {
-        const event: AdminNotificationEvent = {
-          type: 'reconciliation',
-          sound: true,
-          title: '对账异常',
-          message: breachSummary(result.breaches),
-          id: row.id,
-        };
-        realtime.toAdmins(REALTIME_EVENTS.adminNotification, event);
+        const breaches = result.breaches;
+        realtime.toAdmins(
+          REALTIME_EVENTS.adminNotification,
+          perLanguage((language) => ({
+            type: 'reconciliation',
+            sound: true,
+            title: t(language, 'backOffice.reconciliation.breachTitle'),
+            message: breachSummary(breaches, language),
+            id: row.id,
+          })),
+        );
       }
     } finally {
       await lease.release();
@@ -195,7 +209,7 @@ export function createReconciliationService(deps: { db: Db; realtime: Realtime; 
     },
 
     /** The newest failed run nobody has acknowledged, for the dashboard's red alert. */
-    async alert(): Promise<ReconciliationAlert | null> {
+    async alert(language: Language = DEFAULT_LANGUAGE): Promise<ReconciliationAlert | null> {
       const [[row], unacknowledged] = await Promise.all([
         db
           .select()
@@ -210,7 +224,7 @@ export function createReconciliationService(deps: { db: Db; realtime: Realtime; 
         run_id: row.id,
         finished_at: row.finishedAt.toISOString(),
         breach_count: row.breaches.length,
-        summary: breachSummary(row.breaches),
+        summary: breachSummary(row.breaches, language),
         unacknowledged,
       };
     },

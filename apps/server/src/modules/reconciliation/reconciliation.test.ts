@@ -9,9 +9,10 @@ import { approveKyc, fundUser, insertWithdrawChannel, TRC20_ADDRESS } from '../.
 import { auditLogs } from '../audit/audit.schema.ts';
 import { createLease } from '../jobs/lease.ts';
 import { type Posting, postTransaction } from '../ledger/ledger.service.ts';
-import { assertLedgerOk, verifyLedger } from '../ledger/verify.ts';
+import type { PerLanguage } from '../realtime/realtime.ts';
 import { setPrice } from '../trading/perpetual/perpetual.test-helpers.ts';
 import { recordTick } from '../trading/testing/trading-fixtures.ts';
+import { assertLedgerOk, verifyLedger } from './ledger-check.ts';
 import { createReconciliationService, RUN_LEASE } from './reconciliation.service.ts';
 
 /**
@@ -228,11 +229,21 @@ describe('the reconciliation job and its admin calls', () => {
       }),
     ]);
     expect(Date.parse(run.finished_at)).toBeGreaterThanOrEqual(Date.parse(run.started_at));
-    expect(toAdmins).toHaveBeenCalledWith('admin_notification', {
+    expect(toAdmins).toHaveBeenCalledWith('admin_notification', { perLanguage: expect.any(Function) });
+    const notice = toAdmins.mock.calls.find(([event]) => event === 'admin_notification')?.[1] as PerLanguage;
+    expect(notice.perLanguage('zh-CN')).toEqual({
       type: 'reconciliation',
       sound: true,
       title: '对账异常',
       message: '冻结余额与未完成业务不符 1 项',
+      id: run.id,
+    });
+    // In English: each admin hears it in their own language.
+    expect(notice.perLanguage('en')).toEqual({
+      type: 'reconciliation',
+      sound: true,
+      title: 'Reconciliation breach',
+      message: 'Frozen balance does not match open business: 1',
       id: run.id,
     });
     toAdmins.mockRestore();
@@ -343,7 +354,8 @@ describe('立即对账 and the runs list', () => {
     expect([broken.status, broken.body.message]).toEqual([200, '对账发现 1 项异常']);
     const run = broken.body.data?.run;
     expect(run).toMatchObject({ ok: false, triggered_by: other.id });
-    expect(toAdmins).toHaveBeenCalledWith('admin_notification', expect.objectContaining({ id: run?.id }));
+    const notice = toAdmins.mock.calls.find(([event]) => event === 'admin_notification')?.[1] as PerLanguage;
+    expect(notice.perLanguage('zh-CN')).toMatchObject({ id: run?.id });
     toAdmins.mockRestore();
 
     const audit = await db
@@ -453,3 +465,44 @@ async function frozenUsdt(userId: number): Promise<string> {
 const normalise = (value: string) => normaliseDecimalString(value);
 /** Exact decimal-string addition for the expectations. */
 const plus = (a: string, b: string) => new Decimal(a).plus(b).toFixed();
+
+describe('reconciliation in English (Accept-Language: en, issue 38)', () => {
+  const inEnglish = (method: 'GET' | 'POST', url: string) =>
+    api<{ run: ReconciliationRun }>(t.app, method, url, {
+      token: admin.token,
+      headers: { 'accept-language': 'en' },
+    });
+
+  it('answers the runs, the alert, a run now and the acknowledgements in English', async () => {
+    expect((await inEnglish('GET', '/api/admin/reconciliation')).body.message).toBe(
+      'Reconciliation runs loaded',
+    );
+    expect((await inEnglish('GET', '/api/admin/reconciliation/alert')).body.message).toBe(
+      'Reconciliation alert loaded',
+    );
+    const clean = await inEnglish('POST', '/api/admin/reconciliation/run');
+    expect(clean.body.message).toBe('Reconciliation complete: the books balance');
+    const nothing = await inEnglish(
+      'POST',
+      `/api/admin/reconciliation/${clean.body.data?.run.id}/acknowledge`,
+    );
+    expect(nothing.body.message).toBe('This run found no breach; nothing to acknowledge');
+    await post(freezeWithoutObligation(trader.id, '0.5'));
+    let broken: Awaited<ReturnType<typeof inEnglish>>;
+    try {
+      broken = await inEnglish('POST', '/api/admin/reconciliation/run');
+    } finally {
+      await post(freezeWithoutObligation(trader.id, '0.5', -1));
+    }
+    expect(broken.body.message).toBe('Reconciliation found breaches: 1');
+    const url = `/api/admin/reconciliation/${broken.body.data?.run.id}/acknowledge`;
+    expect((await inEnglish('POST', url)).body.message).toBe('Reconciliation breach acknowledged');
+    const again = await inEnglish('POST', url);
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      'This reconciliation breach has already been acknowledged',
+    ]);
+    const missing = await inEnglish('POST', '/api/admin/reconciliation/99999999/acknowledge');
+    expect([missing.status, missing.body.message]).toEqual([404, 'Reconciliation run not found']);
+  });
+});

@@ -1,9 +1,6 @@
 import {
-  type AdminNotificationEvent,
   REALTIME_EVENTS,
-  RISK_ALERT_KIND_LABELS,
   RISK_STRESS_MOVES,
-  RISK_TEXTS,
   type RiskAlert,
   type RiskAlertKind,
   type RiskExposureData,
@@ -21,8 +18,10 @@ import {
   timedWorstCasePayout,
 } from '@platform/domain';
 import type { Db } from '../../db/client.ts';
+import { msg } from '../../i18n/i18n.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { type Fence, type JobStep, noFence } from '../jobs/job-loop.ts';
+import { adminNoticeOf } from '../realtime/admin-notices.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import {
   EXPOSURE_LARGEST_LIMIT,
@@ -315,14 +314,17 @@ export function createRiskService(deps: {
       return fresh;
     });
     for (const alert of raised) {
-      const event: AdminNotificationEvent = {
-        type: 'risk',
-        sound: true,
-        title: RISK_TEXTS.alertTitle,
-        message: `${alert.symbol} ${RISK_ALERT_KIND_LABELS[alert.kind]} ${alert.value} USDT，超过阈值 ${alert.threshold} USDT`,
-        id: 0,
-      };
-      deps.realtime.toAdmins(REALTIME_EVENTS.adminNotification, event);
+      const notice = adminNoticeOf(
+        msg('backOffice.risk.alertTitle'),
+        msg('backOffice.risk.alert', {
+          symbol: alert.symbol,
+          kind: msg(`backOffice.risk.kinds.${alert.kind}`),
+          value: alert.value,
+          threshold: alert.threshold,
+        }),
+        { type: 'risk', sound: true, id: 0 },
+      );
+      deps.realtime.toAdmins(REALTIME_EVENTS.adminNotification, notice);
     }
     return raised;
   }

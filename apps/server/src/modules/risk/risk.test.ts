@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { fundUser } from '../../test/money.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
+import type { PerLanguage } from '../realtime/realtime.ts';
 import { createTradingExposure, fundingSums } from '../trading/exposure/exposure.service.ts';
 import { createFlashEngine } from '../trading/flash/flash.engine.ts';
 import { createPerpetualFunding, type FundingRates } from '../trading/perpetual/funding.service.ts';
@@ -336,13 +337,15 @@ describe('alert thresholds', () => {
   });
 
   it('a crossing raises one alert and notifies the admins once, however often and by how many it is checked', async () => {
-    const events: AdminNotificationEvent[] = [];
+    const notices: PerLanguage[] = [];
     const service = () =>
       createRiskService({
         db: db(),
         exposure: createTradingExposure({ db: db() }),
         extra: { funding: (s) => fundingSums(db(), s) },
-        realtime: { toAdmins: (_event, payload) => void events.push(payload as AdminNotificationEvent) },
+        realtime: {
+          toAdmins: (_event, payload) => void notices.push(payload as PerLanguage),
+        },
         now: () => Date.now(),
       });
     const net = new Decimal((await exposure()).totals.perpetual_long_notional).minus(
@@ -370,9 +373,18 @@ describe('alert thresholds', () => {
     await service().checkAlerts();
     await service().checkAlerts();
     expect(raised.flat()).toHaveLength(1);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'risk', title: '风险敞口预警' });
-    expect(events[0]?.message).toContain('BTCUSDT');
+    expect(notices).toHaveLength(1);
+    const notice = (language: 'zh-CN' | 'en') => notices[0]?.perLanguage(language) as AdminNotificationEvent;
+    expect(notice('zh-CN')).toMatchObject({ type: 'risk', title: '风险敞口预警' });
+    expect(notice('zh-CN').message).toBe(
+      `BTCUSDT 永续净敞口 ${exposureString(btcNet)} USDT，超过阈值 1 USDT`,
+    );
+    // In English: the title and the kind in the admin's language, the figures as they are.
+    expect(notice('en')).toMatchObject({
+      type: 'risk',
+      title: 'Risk exposure alert',
+      message: `BTCUSDT Perpetual net exposure ${exposureString(btcNet)} USDT is over the threshold of 1 USDT`,
+    });
     const alerts = (await exposure()).alerts;
     expect(alerts).toMatchObject([
       { symbol: 'BTCUSDT', kind: 'net_notional', threshold: '1', value: exposureString(btcNet) },
@@ -384,7 +396,7 @@ describe('alert thresholds', () => {
     expect((await exposure()).alerts).toEqual([]);
     await save({ symbol: 'BTCUSDT', net_notional: '2', worst_case_loss: null });
     await service().checkAlerts();
-    expect(events).toHaveLength(2);
+    expect(notices).toHaveLength(2);
 
     // Both null removes the thresholds, and the alert with them.
     const removed = await save({ symbol: 'BTCUSDT', net_notional: null, worst_case_loss: null });

@@ -120,4 +120,24 @@ describe('GET /api/admin/setup-checklist', () => {
     expect(item('admin_two_factor')?.done).toBe(false);
     expect(item('admin_two_factor')?.detail).toMatch(/^\d+ 位管理员尚未开启两步验证$/);
   });
+
+  it('speaks English to an English reader (Accept-Language: en, issue 38)', async () => {
+    const res = await api<SetupChecklist>(t.app, 'GET', '/api/admin/setup-checklist', {
+      token: root.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.body.message).toBe('Setup checklist loaded');
+    const detail = Object.fromEntries(res.body.data!.items.map((item) => [item.key, item.detail]));
+    expect(detail.price_sources).toContain('simulated market data');
+    expect(detail.admin_two_factor).toBe(
+      'ADMIN_2FA_REQUIRED is off: admins enter the back office without 2FA',
+    );
+    for (const text of Object.values(detail)) expect(text).not.toMatch(/[\u3400-\u9fff]/);
+    const config = { PRICE_SOURCES: ['htx', 'okx'], ADMIN_2FA_REQUIRED: true } as Parameters<
+      typeof readSetupChecklist
+    >[1];
+    const list = await readSetupChecklist(t.database.db, config, 'en');
+    expect(list.items[0]?.detail).toBe('Price sources: htx, okx');
+    expect(list.items.find((i) => i.key === 'admin_two_factor')?.detail).toMatch(/^Admins without 2FA: \d+$/);
+  });
 });

@@ -1,6 +1,7 @@
 import { getSetupChecklist } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
+import { requestLanguage, tr } from '../../i18n/i18n.ts';
 import type { Guards } from '../auth/guard.ts';
 import { readSetupChecklist, type SetupChecklistConfig } from './setup-checklist.ts';
 
@@ -13,6 +14,10 @@ export function registerSetupRoutes(
     tags: ['admin-dashboard'],
     security,
     preHandler: deps.guards.requireAdmin,
-    handler: async () => ok(await readSetupChecklist(deps.db, deps.config), '获取上线准备清单成功'),
+    handler: async (request) =>
+      ok(
+        await readSetupChecklist(deps.db, deps.config, requestLanguage(request)),
+        tr(request, 'setup.loaded'),
+      ),
   });
 }

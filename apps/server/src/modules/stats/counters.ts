@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { statCounters } from './stats.schema.ts';
 
@@ -35,6 +35,13 @@ export async function readCountersByPrefix(exec: Executor, prefix: string): Prom
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
 
+/**
+ * Whether the user whose id `userId` gives has an approved deposit (the `depositors` rows migration
+ * 0012's trigger keeps), as an SQL condition for a caller's statement.
+ */
+export const isDepositor = (userId: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM depositors d WHERE d.user_id = ${userId})`;
+
 /** A counter that holds a count, as a number. */
 export function countOf(value: string): number {
   const n = Number.parseInt(value, 10);
@@ -43,36 +50,26 @@ export function countOf(value: string): number {
 }
 
 /**
- * Recomputes every counter from the rows it counts and returns the names whose stored value
- * differs (empty when all agree). Tests call it after money-moving sequences; it scans whole
- * tables, so it is not for request paths.
+ * Compares every stored counter with `recounts`, each an SQL query of rows (name, value) that
+ * recomputes some counters from the rows they count, and returns the names whose values differ
+ * (empty when all agree; a stored counter no recount names must be 0). The modules that own the
+ * counted tables write their recounts (users/users.recount.ts, …) and reconciliation/counter-check.ts
+ * lists them all; everything runs as one statement, so all counts see the same instant. It scans
+ * whole tables: for tests, the demo and the generator, not request paths.
  */
 export async function counterMismatches(
   exec: Executor,
+  recounts: readonly SQL[],
 ): Promise<{ name: string; stored: string; actual: string }[]> {
+  const actual =
+    recounts.length > 0
+      ? sql.join(
+          recounts.map((r) => sql`SELECT name, value::numeric AS value FROM (${r}) r`),
+          sql` UNION ALL `,
+        )
+      : sql`SELECT NULL::text AS name, 0::numeric AS value WHERE false`;
   const result = (await exec.execute(sql`
-    WITH actual AS (
-      SELECT 'users.total' AS name, count(*)::numeric AS value FROM users
-      UNION ALL SELECT 'users.active', count(*) FROM users WHERE is_active
-      UNION ALL SELECT 'users.inactive', count(*) FROM users WHERE NOT is_active
-      UNION ALL SELECT 'users.admins', count(*) FROM users WHERE role = 'admin'
-      UNION ALL SELECT 'users.admins.active', count(*) FROM users WHERE role = 'admin' AND is_active
-      UNION ALL SELECT 'users.kyc.' || kyc_status, count(*) FROM users GROUP BY kyc_status
-      UNION ALL SELECT 'users.deposited', count(DISTINCT user_id) FROM deposits WHERE status = 'approved'
-      UNION ALL SELECT 'deposits.count.' || status, count(*) FROM deposits GROUP BY status
-      UNION ALL SELECT 'deposits.amount.' || status || '.' || currency, sum(amount) FROM deposits GROUP BY status, currency
-      UNION ALL SELECT 'withdrawals.count.' || status, count(*) FROM withdrawals GROUP BY status
-      UNION ALL SELECT 'withdrawals.amount.' || status || '.' || currency, sum(amount) FROM withdrawals GROUP BY status, currency
-      UNION ALL SELECT 'assets.' || bucket || '.' || currency, sum(balance) FROM ledger_accounts WHERE NOT is_system GROUP BY bucket, currency
-      UNION ALL SELECT 'audit.count', count(*) FROM audit_logs
-      UNION ALL SELECT 'team.invited', count(*) FROM team_nodes WHERE parent_id IS NOT NULL
-      UNION ALL SELECT 'team.level.' || (depth + 1), count(*) FROM team_nodes GROUP BY depth
-      UNION ALL SELECT 'team.invited.day.' || d, count(*)
-        FROM (SELECT to_char(joined_at AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD') AS d
-                FROM team_nodes WHERE parent_id IS NOT NULL) days GROUP BY d
-      UNION ALL SELECT 'team.inviters', count(*) FROM team_nodes WHERE direct_count > 0
-      UNION ALL SELECT 'team.root_inviters', count(*) FROM team_nodes WHERE direct_count > 0 AND parent_id IS NULL
-    ),
+    WITH actual AS (${actual}),
     stored AS (SELECT name, sum(value) AS value FROM stat_counters GROUP BY name)
     SELECT coalesce(a.name, s.name) AS name, coalesce(s.value, 0)::text AS stored, coalesce(a.value, 0)::text AS actual
       FROM actual a FULL JOIN stored s ON s.name = a.name

@@ -12,8 +12,9 @@ import {
 } from '../../test/money.ts';
 import { postTransactionsBatch } from '../ledger/ledger.service.ts';
 import { createTestUsers } from '../ledger/ledger.test-helpers.ts';
+import { counterMismatches } from '../reconciliation/counter-check.ts';
 import { users } from '../users/users.schema.ts';
-import { counterMismatches, readCounters } from './counters.ts';
+import { readCounters } from './counters.ts';
 
 let t: TestApp;
 beforeAll(async () => {

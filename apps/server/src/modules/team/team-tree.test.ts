@@ -4,7 +4,7 @@ import { queryRows } from '../../db/rows.ts';
 import { api, createAdmin, createTestApp, type TestApp, uniqueEmail } from '../../test/app.ts';
 import { insertDepositChannel } from '../../test/money.ts';
 import { UNKNOWN_INVITE_CODE } from '../accounts/create-user.ts';
-import { counterMismatches } from '../stats/counters.ts';
+import { counterMismatches } from '../reconciliation/counter-check.ts';
 import { approvedDeposit, join, type Member, nodeCounts } from './admin/team-fixtures.test-helpers.ts';
 import { teamTreeProblems } from './tree-check.ts';
 
@@ -139,6 +139,15 @@ describe('invite codes', () => {
     expect(await count(sql`SELECT count(*)::int AS n FROM team_nodes`)).toBe(nodes);
     expect(await count(sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`)).toBe(0);
     await consistent();
+  });
+
+  it('refuses an unknown code in English for an English reader', async () => {
+    const res = await api(t.app, 'POST', '/api/auth/register', {
+      body: { email: uniqueEmail('nocode'), password: 'Trade-pass-2026', invite_code: 'ZZZZ9998' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('This invitation code does not exist');
   });
 
   it('accepts a code typed in lower case', async () => {

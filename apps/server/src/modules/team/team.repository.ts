@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows, rowBool, rowDate, rowText, rowTextOrNull } from '../../db/rows.ts';
+import { userDirectory } from '../users/users.reads.ts';
 
 /**
  * Data access of the user's team calls (/api/team). No rules here: team.service.ts decides.
@@ -37,8 +38,8 @@ export async function findOwnNode(exec: Executor, userId: number): Promise<OwnNo
                n.direct_count::int AS direct_count, n.team_size::int AS team_size,
                n.charged_direct::int AS charged_direct, n.charged_team::int AS charged_team
           FROM team_nodes n
-          JOIN users u ON u.id = n.user_id
-          LEFT JOIN users inviter ON inviter.id = n.parent_id
+          JOIN ${userDirectory} u ON u.id = n.user_id
+          LEFT JOIN ${userDirectory} inviter ON inviter.id = n.parent_id
          WHERE n.user_id = ${userId}`,
   );
   if (!row) return null;
@@ -133,7 +134,7 @@ async function membersOf(exec: Executor, page: SQL): Promise<MemberRow[]> {
                u.kyc_status, n.direct_count::int AS direct_count, n.team_size::int AS team_size, n.joined_at
           FROM (${page}) page
           JOIN team_nodes n ON n.user_id = page.id
-          JOIN users u ON u.id = page.id
+          JOIN ${userDirectory} u ON u.id = page.id
          ORDER BY n.user_id DESC`,
   );
   return rows.map((r) => ({
@@ -212,7 +213,7 @@ export async function topByChargedDirect(exec: Executor, limit: number): Promise
                  WHERE charged_direct > 0
                  ORDER BY charged_direct DESC, charged_team DESC, user_id
                  LIMIT ${limit}) top
-          JOIN users u ON u.id = top.user_id
+          JOIN ${userDirectory} u ON u.id = top.user_id
          ORDER BY top.charged_direct DESC, top.charged_team DESC, top.user_id`,
   );
   return rows.map((r) => ({

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, type TestApp } from '../../test/app.ts';
 import { insertDepositChannel } from '../../test/money.ts';
-import { counterMismatches } from '../stats/counters.ts';
+import { counterMismatches } from '../reconciliation/counter-check.ts';
 import { approvedDeposit, join, type Member } from './admin/team-fixtures.test-helpers.ts';
 import { teamTreeProblems } from './tree-check.ts';
 

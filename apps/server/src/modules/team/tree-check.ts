@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { isDepositor } from '../stats/counters.ts';
+import { userDirectory } from '../users/users.reads.ts';
 
 /**
  * Everything wrong with the referral tree, recomputed from scratch (empty when all is right), as
@@ -17,10 +19,10 @@ export async function teamTreeProblems(exec: Executor): Promise<string[]> {
     exec,
     sql`
       SELECT 'user ' || u.id || ' has no team node' AS problem
-        FROM users u WHERE NOT EXISTS (SELECT 1 FROM team_nodes n WHERE n.user_id = u.id)
+        FROM ${userDirectory} u WHERE NOT EXISTS (SELECT 1 FROM team_nodes n WHERE n.user_id = u.id)
       UNION ALL
       SELECT 'parent of ' || n.user_id || ' is not the older owner of its invite code'
-        FROM team_nodes n JOIN users u ON u.id = n.user_id LEFT JOIN users p ON p.id = n.parent_id
+        FROM team_nodes n JOIN ${userDirectory} u ON u.id = n.user_id LEFT JOIN ${userDirectory} p ON p.id = n.parent_id
        WHERE u.invited_by_code IS DISTINCT FROM p.invite_code OR n.parent_id >= n.user_id
       UNION ALL
       SELECT 'depth of ' || n.user_id || ' is ' || n.depth || ', its parent''s ' || p.depth
@@ -56,7 +58,7 @@ export async function teamTreeProblems(exec: Executor): Promise<string[]> {
       SELECT 'user ' || n.user_id || CASE WHEN n.charged_at IS NULL THEN ' has an approved deposit but is not charged'
                                           ELSE ' is charged without an approved deposit' END
         FROM team_nodes n
-       WHERE (n.charged_at IS NOT NULL) <> EXISTS (SELECT 1 FROM depositors d WHERE d.user_id = n.user_id)`,
+       WHERE (n.charged_at IS NOT NULL) <> ${isDepositor(sql`n.user_id`)}`,
   );
   return rows.map((r) => r.problem);
 }

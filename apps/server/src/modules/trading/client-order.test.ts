@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiReply, api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { testEngine } from '../../test/database.ts';
 import { fundUser } from '../../test/money.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { setPrice } from './perpetual/perpetual.test-helpers.ts';
 import { wallet } from './spot/spot.test-helpers.ts';
 import { recordTick } from './testing/trading-fixtures.ts';

@@ -8,7 +8,7 @@ import { sleep } from '../../test/fixtures.ts';
 import { fundUser } from '../../test/money.ts';
 import { startTcpRelay, type TcpRelay } from '../../test/tcp-relay.ts';
 import { writeSetting } from '../jobs/settings.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { SETTLEMENT_TICK_TOLERANCE_MS } from './reference-prices.ts';
 
 /**

@@ -2,6 +2,7 @@ import type { Ticker } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { sleep } from '../../test/fixtures.ts';
 import {
   createReferencePrices,
   ENTRY_PRICE_MAX_AGE_MS,
@@ -123,7 +124,7 @@ describe('reference prices', () => {
       db: database.db,
       index: indexOfTickers(async (symbols) => {
         asked.push(symbols);
-        await new Promise((r) => setTimeout(r, 20));
+        await sleep(20);
         return [ticker('FFFUSDT', '3.25', T0 - 100)];
       }),
       now: () => T0,

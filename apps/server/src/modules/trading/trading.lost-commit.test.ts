@@ -7,7 +7,7 @@ import { type ApiReply, api, registerUser, type TestApp } from '../../test/app.t
 import { type CommitFaults, createFaultyTestApp } from '../../test/commit-faults.ts';
 import { testEngine } from '../../test/database.ts';
 import { fundUser } from '../../test/money.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { setPrice } from './perpetual/perpetual.test-helpers.ts';
 import { recordTick } from './testing/trading-fixtures.ts';
 import { tradeOrders } from './trading.schema.ts';

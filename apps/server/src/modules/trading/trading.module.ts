@@ -66,7 +66,7 @@ export function registerTrading(
   };
   const spot = createSpotEngine(deps);
   // One settlement for both timed products: the flash engine schedules it.
-  const settlement = createTimedSettlement(deps, { observeLag: ctx.metrics.observeSettlementLag });
+  const settlement = createTimedSettlement(deps, { observeSettled: ctx.metrics.observeSettled });
   const flash = createFlashEngine(deps, settlement);
   const option = createOptionEngine(deps, settlement);
   const perpetual = createPerpetualEngine(deps);

@@ -20,6 +20,51 @@ import { users } from '../users/users.schema.ts';
 const decimal = money;
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
+/*
+ * Column builders for what several of trading's tables repeat (like db/columns.ts' money()): a table
+ * spreads them into its columns, and drizzle-kit sees the same columns as before (no migration).
+ */
+
+/** The user whose order it is (a foreign key to users). */
+const owner = () =>
+  bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id);
+
+/** A product's row of an order: keyed by its trade_orders row (the position and limit order keep its id). */
+const ofOrder = () => ({
+  orderId: bigint('order_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => tradeOrders.id),
+  userId: owner(),
+});
+
+/**
+ * An event of a perpetual position (a margin addition, a partial close, a funding payment): its own
+ * id, and the position and user it belongs to.
+ */
+const ofPosition = () => ({
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  orderId: bigint('order_id', { mode: 'number' })
+    .notNull()
+    .references(() => perpetualPositions.orderId),
+  userId: owner(),
+});
+
+/** A signed running total of a position (added margin, funding, insurance): 0 until something moves it. */
+const runningTotal = (name: string) => decimal(name).notNull().default('0');
+
+/** A pair's funding instant: the rate and the mark it was paid at (migration 0053, docs/perpetual-funding.md). */
+const fundingInstant = () => ({
+  symbol: text('symbol').notNull(),
+  fundingAt: at('funding_at').notNull(),
+  rate: decimal('rate').notNull(),
+  markPrice: decimal('mark_price').notNull(),
+});
+
+/** When the row was written. */
+const createdAt = () => at('created_at').notNull().defaultNow();
+
 /**
  * Every order of every product, one row each: what the order screens list and the statistics count.
  * The product's own state lives in its detail table (spot_fills, timed_contracts,
@@ -36,9 +81,7 @@ export const tradeOrders = pgTable(
   'trade_orders',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: owner(),
     /** spot | flash | perpetual | option */
     product: text('product').notNull(),
     symbol: text('symbol').notNull(),
@@ -67,7 +110,7 @@ export const tradeOrders = pgTable(
     /** Who cancelled: the user, or the admin's id when an operator did (audited). */
     cancelledBy: text('cancelled_by'),
     expiresAt: at('expires_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     closedAt: at('closed_at'),
   },
@@ -113,7 +156,7 @@ export const spotFills = pgTable(
     /** Where the price came from (the reference source) and when it was observed. */
     priceSource: text('price_source').notNull(),
     priceAt: at('price_at').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.seq], name: 'spot_fills_pkey' }),
@@ -130,12 +173,7 @@ export const spotFills = pgTable(
 export const timedContracts = pgTable(
   'timed_contracts',
   {
-    orderId: bigint('order_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => tradeOrders.id),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    ...ofOrder(),
     /** flash | option */
     product: text('product').notNull(),
     symbol: text('symbol').notNull(),
@@ -193,12 +231,7 @@ export const timedContracts = pgTable(
 export const perpetualPositions = pgTable(
   'perpetual_positions',
   {
-    orderId: bigint('order_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => tradeOrders.id),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    ...ofOrder(),
     symbol: text('symbol').notNull(),
     /** long | short */
     side: text('side').notNull(),
@@ -215,7 +248,7 @@ export const perpetualPositions = pgTable(
     /** Follows `margin`: recomputed when margin is added (migration 0034). */
     liquidationPrice: decimal('liquidation_price').notNull(),
     /** Part of `margin` added after opening (perpetual_margin_additions); the rest is the opening margin. */
-    marginAdded: decimal('margin_added').notNull().default('0'),
+    marginAdded: runningTotal('margin_added'),
     /** Reference prices that close the position by the liquidation job's turn; null: not set. */
     takeProfitPrice: decimal('take_profit_price'),
     stopLossPrice: decimal('stop_loss_price'),
@@ -237,17 +270,17 @@ export const perpetualPositions = pgTable(
      * Net funding the position has received (positive) or paid (negative) over its life (migration
      * 0053, docs/perpetual-funding.md): the sum of its perpetual_funding_payments, kept in their transactions.
      */
-    funding: decimal('funding').notNull().default('0'),
+    funding: runningTotal('funding'),
     /**
      * The part of `margin` that came from funding (signed; a partial close releases its share, as it
      * does of `margin_added`): the opening margin is margin − margin_added − funding_margin.
      */
-    fundingMargin: decimal('funding_margin').notNull().default('0'),
+    fundingMargin: runningTotal('funding_margin'),
     /**
      * What its liquidation moved to (positive) or drew from (negative) the insurance fund
      * (`house_insurance`, migration 0052, docs/insurance-fund.md); 0 for every other ending.
      */
-    insuranceAmount: decimal('insurance_amount').notNull().default('0'),
+    insuranceAmount: runningTotal('insurance_amount'),
   },
   (t) => [
     index('perpetual_positions_open_idx').on(t.symbol).where(sql`${t.status} = 'open'`),
@@ -288,17 +321,11 @@ export const perpetualPositions = pgTable(
 export const perpetualMarginAdditions = pgTable(
   'perpetual_margin_additions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => perpetualPositions.orderId),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    ...ofPosition(),
     amount: decimal('amount').notNull(),
     marginAfter: decimal('margin_after').notNull(),
     liquidationPriceAfter: decimal('liquidation_price_after').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('perpetual_margin_additions_order_idx').on(t.orderId),
@@ -315,12 +342,7 @@ export const perpetualMarginAdditions = pgTable(
 export const perpetualLimitOrders = pgTable(
   'perpetual_limit_orders',
   {
-    orderId: bigint('order_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => tradeOrders.id),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    ...ofOrder(),
     symbol: text('symbol').notNull(),
     /** long | short */
     side: text('side').notNull(),
@@ -333,7 +355,7 @@ export const perpetualLimitOrders = pgTable(
     /** pending | filled | cancelled */
     status: text('status').notNull().default('pending'),
     cancelReason: text('cancel_reason'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     endedAt: at('ended_at'),
   },
   (t) => [
@@ -352,13 +374,7 @@ export const perpetualLimitOrders = pgTable(
 export const perpetualPartialCloses = pgTable(
   'perpetual_partial_closes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => perpetualPositions.orderId),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    ...ofPosition(),
     quantity: decimal('quantity').notNull(),
     marginReleased: decimal('margin_released').notNull(),
     price: decimal('price').notNull(),
@@ -368,7 +384,7 @@ export const perpetualPartialCloses = pgTable(
     fee: decimal('fee').notNull(),
     realisedPnl: decimal('realised_pnl').notNull(),
     payout: decimal('payout').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('perpetual_partial_closes_order_idx').on(t.orderId),
@@ -392,16 +408,13 @@ export interface FundingRateComponent {
 export const perpetualFundingRates = pgTable(
   'perpetual_funding_rates',
   {
-    symbol: text('symbol').notNull(),
-    fundingAt: at('funding_at').notNull(),
-    rate: decimal('rate').notNull(),
+    ...fundingInstant(),
     /** The venues' rates behind `rate` (or the fallback used: `previous`, `default`). */
     rateComponents: jsonb('rate_components').$type<FundingRateComponent[]>(),
-    markPrice: decimal('mark_price').notNull(),
     markSource: text('mark_source').notNull(),
     markAt: at('mark_at').notNull(),
     markComponents: jsonb('mark_components').$type<IndexComponent[]>(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     completedAt: at('completed_at'),
   },
   (t) => [
@@ -419,23 +432,14 @@ export const perpetualFundingRates = pgTable(
 export const perpetualFundingPayments = pgTable(
   'perpetual_funding_payments',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => perpetualPositions.orderId),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    symbol: text('symbol').notNull(),
+    ...ofPosition(),
+    ...fundingInstant(),
     side: text('side').notNull(),
-    fundingAt: at('funding_at').notNull(),
-    rate: decimal('rate').notNull(),
-    markPrice: decimal('mark_price').notNull(),
     quantity: decimal('quantity').notNull(),
     amount: decimal('amount').notNull(),
     currency: text('currency').notNull(),
     liquidated: boolean('liquidated').notNull().default(false),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('perpetual_funding_payments_order_at_key').on(t.orderId, t.fundingAt),

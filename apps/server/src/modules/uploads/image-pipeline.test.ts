@@ -1,6 +1,8 @@
-import { NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
+import { imageTooLargeMessage, NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { AppError } from '../../core/errors.ts';
+import { render, t } from '../../i18n/i18n.ts';
 import {
   expectNoMetadata,
   expectPlantedMetadata,
@@ -16,6 +18,7 @@ import {
   IMAGE_UNREADABLE_MESSAGE,
   MAX_IMAGE_PIXELS,
 } from './image-pipeline.ts';
+import { imageTooLarge } from './image-upload.ts';
 
 const ALL = ['jpg', 'png', 'gif', 'webp'] as const;
 
@@ -111,5 +114,40 @@ describe('cleanImage (the one upload pipeline)', () => {
     expect(IMAGE_TOO_MANY_PIXELS_MESSAGE).toMatch(/[\u4e00-\u9fff]/);
     // A 48-megapixel phone photo (8000 × 6000) stays under the cap.
     expect(MAX_IMAGE_PIXELS).toBeGreaterThanOrEqual(8000 * 6000);
+  });
+});
+
+describe('cleanImage in English', () => {
+  const englishRefusal = async (bytes: Buffer) =>
+    cleanImage(bytes, ALL).then(
+      () => undefined,
+      (e: unknown) => (e as AppError).messageIn('en'),
+    );
+
+  it('refuses a damaged image and a decompression bomb in English', async () => {
+    const jpeg = await sidewaysPhoneJpeg();
+    expect(await englishRefusal(jpeg.subarray(0, 200))).toBe(
+      'The image is damaged or cannot be read; choose another image',
+    );
+    expect(await englishRefusal(await pixelBombPng())).toBe(
+      'The image is too large: at most 50 million pixels',
+    );
+    expect(await englishRefusal(Buffer.from('<html></html>'))).toBe('Please select an image file');
+  });
+
+  it('says the contracts’ refusals (the web shows them too) in the same Chinese', () => {
+    expect(t('zh-CN', 'userFacing.uploads.notAnImage')).toBe(NOT_AN_IMAGE_MESSAGE);
+    for (const bytes of [5 * 1024 * 1024, 2 * 1024 * 1024, 1.5 * 1024 * 1024]) {
+      expect(render('zh-CN', imageTooLarge(bytes))).toBe(imageTooLargeMessage(bytes));
+    }
+    expect(render('en', imageTooLarge(1.5 * 1024 * 1024))).toBe('The image cannot be larger than 1.5 MB');
+  });
+
+  it('keeps the Chinese wording, the cap in 万 as MAX_IMAGE_PIXELS says', () => {
+    expect(IMAGE_UNREADABLE_MESSAGE).toBe('图片已损坏或无法读取，请重新选择图片');
+    expect(IMAGE_TOO_MANY_PIXELS_MESSAGE).toBe(
+      `图片尺寸过大，像素总数不能超过${MAX_IMAGE_PIXELS / 10_000}万`,
+    );
+    expect(MAX_IMAGE_PIXELS / 1_000_000).toBe(50);
   });
 });

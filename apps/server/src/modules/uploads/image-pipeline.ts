@@ -1,6 +1,6 @@
-import { NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { badRequest } from '../../core/errors.ts';
+import { msg, t } from '../../i18n/i18n.ts';
 import { detectImageType, type ImageType } from './image-type.ts';
 
 // libvips' operation cache (by default up to 50 MB, 100 operations and 20 open files) keeps the
@@ -8,7 +8,9 @@ import { detectImageType, type ImageType } from './image-type.ts';
 // once from its buffer, so nothing would ever be reused and the cache would only hold memory.
 sharp.cache(false);
 
-export const IMAGE_UNREADABLE_MESSAGE = '图片已损坏或无法读取，请重新选择图片';
+const unreadable = msg('userFacing.uploads.unreadable');
+/** The refusals' Chinese (tests compare them); each is said in the request's language. */
+export const IMAGE_UNREADABLE_MESSAGE = t('zh-CN', 'userFacing.uploads.unreadable');
 
 /**
  * The largest image accepted, in pixels (width × height, all frames of an animation together): a
@@ -16,7 +18,10 @@ export const IMAGE_UNREADABLE_MESSAGE = '图片已损坏或无法读取，请重
  * is refused from its header before anything is decoded.
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
-export const IMAGE_TOO_MANY_PIXELS_MESSAGE = `图片尺寸过大，像素总数不能超过${MAX_IMAGE_PIXELS / 10_000}万`;
+const tooManyPixels = msg('userFacing.uploads.tooManyPixels');
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE = t('zh-CN', 'userFacing.uploads.tooManyPixels');
+/** Any upload that is not an image of an allowed type (the contracts' NOT_AN_IMAGE_MESSAGE). */
+export const notAnImage = msg('userFacing.uploads.notAnImage');
 
 declare const cleaned: unique symbol;
 
@@ -47,7 +52,7 @@ export async function cleanImage(
   allowed: readonly ImageType['ext'][],
 ): Promise<CleanImage> {
   const type = detectImageType(bytes);
-  if (!type || !allowed.includes(type.ext)) throw badRequest(NOT_AN_IMAGE_MESSAGE);
+  if (!type || !allowed.includes(type.ext)) throw badRequest(notAnImage);
   // Decoder warnings (stray bytes between JPEG markers, as some cameras write) keep an image;
   // errors and truncated data refuse it.
   const options: SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' };
@@ -59,10 +64,9 @@ export async function cleanImage(
     const encoded = await encode(image, type).toBuffer();
     return { bytes: encoded, type } as CleanImage;
   } catch (err) {
-    if (err instanceof Error && PIXEL_LIMIT_ERROR.test(err.message))
-      throw badRequest(IMAGE_TOO_MANY_PIXELS_MESSAGE);
+    if (err instanceof Error && PIXEL_LIMIT_ERROR.test(err.message)) throw badRequest(tooManyPixels);
     // Anything else sharp refuses is a file that only looks like an image.
-    throw badRequest(IMAGE_UNREADABLE_MESSAGE);
+    throw badRequest(unreadable);
   }
 }
 

@@ -1,9 +1,11 @@
-import { imageTooLargeMessage, NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { nullByteRefusal } from '../../core/request-hygiene.ts';
-import { type CleanImage, cleanImage } from './image-pipeline.ts';
+import { type Message, msg, requestLanguage, t } from '../../i18n/i18n.ts';
+import { type CleanImage, cleanImage, notAnImage } from './image-pipeline.ts';
 import type { ImageType } from './image-type.ts';
+
+export { notAnImage };
 
 export const DEFAULT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -11,9 +13,9 @@ export interface ImageUploadOptions<F extends string = string> {
   /** File fields that must be present. */
   fields: readonly F[];
   /** Field → label for the missing-file message 请上传<label> (the field name otherwise). */
-  labels?: Partial<Record<F, string>>;
+  labels?: Partial<Record<F, Message>>;
   /** The message for a missing file instead of 请上传<label>. */
-  missingMessage?: string;
+  missingMessage?: Message;
   maxBytes: number;
   allowed: readonly ImageType['ext'][];
 }
@@ -23,17 +25,25 @@ export type UploadedImage = CleanImage;
 
 const errorCode = (err: unknown) => (err as { code?: unknown } | null)?.code;
 
-export const MALFORMED_UPLOAD_MESSAGE = '上传内容不完整或格式不正确';
+const malformed = msg('userFacing.uploads.malformed');
+/** The refusal's Chinese (tests compare it); it is said in the request's language. */
+export const MALFORMED_UPLOAD_MESSAGE = t('zh-CN', 'userFacing.uploads.malformed');
+
+/** The refusal of an image over `maxBytes`: the contracts' imageTooLargeMessage (图片大小不能超过5MB). */
+export function imageTooLarge(maxBytes: number): Message {
+  const mb = maxBytes / (1024 * 1024);
+  return msg('userFacing.uploads.tooLarge', { size: Number.isInteger(mb) ? mb : mb.toFixed(1) });
+}
 
 /**
  * The 400 for an error met while reading a multipart body: too large, not multipart, or a body the
  * parser could not read (cut short, broken boundaries: busboy's plain errors). An AppError passes.
  */
-export function multipartRefusal(err: unknown, messages: { tooLarge: string; notAnImage: string }): Error {
+export function multipartRefusal(err: unknown, messages: { tooLarge: Message; notAnImage: Message }): Error {
   if (err instanceof AppError) return err;
   if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') return badRequest(messages.tooLarge);
   if (errorCode(err) === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(messages.notAnImage);
-  return badRequest(MALFORMED_UPLOAD_MESSAGE);
+  return badRequest(malformed);
 }
 
 /**
@@ -65,26 +75,26 @@ export async function readImageUploads<F extends string>(
   const raw: Record<string, Buffer> = {};
   try {
     for await (const part of request.parts()) {
-      if (part.fieldname.includes('\u0000')) throw nullByteRefusal('fieldname');
+      if (part.fieldname.includes('\u0000')) throw nullByteRefusal('fieldname', requestLanguage(request));
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if ((opts.fields as readonly string[]).includes(part.fieldname) && !raw[part.fieldname])
           raw[part.fieldname] = bytes;
       } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
-        if (part.value.includes('\u0000')) throw nullByteRefusal(part.fieldname);
+        if (part.value.includes('\u0000')) throw nullByteRefusal(part.fieldname, requestLanguage(request));
         fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
-    throw multipartRefusal(err, {
-      tooLarge: imageTooLargeMessage(opts.maxBytes),
-      notAnImage: NOT_AN_IMAGE_MESSAGE,
-    });
+    throw multipartRefusal(err, { tooLarge: imageTooLarge(opts.maxBytes), notAnImage });
   }
   const files = {} as Record<F, UploadedImage>;
   for (const field of opts.fields) {
     const bytes = raw[field];
-    if (!bytes) throw badRequest(opts.missingMessage ?? `请上传${opts.labels?.[field] ?? field}`);
+    if (!bytes)
+      throw badRequest(
+        opts.missingMessage ?? msg('userFacing.uploads.missing', { label: opts.labels?.[field] ?? field }),
+      );
     files[field] = await cleanImage(bytes, opts.allowed);
   }
   return { fields, files };

@@ -1,14 +1,27 @@
-import type { PublicUser, WithdrawRequirement } from '@platform/contracts';
+import type { Language, PublicUser, WithdrawRequirement } from '@platform/contracts';
+import { type Message, msg, render } from '../../i18n/i18n.ts';
 import type { UserRow } from './users.repository.ts';
 
+type StandingColumns = Pick<UserRow, 'isActive' | 'kycStatus'>;
+
 /**
- * Whether the user may request a withdrawal at all. Amount, channel limits and balance are checked
- * when a withdrawal is requested; these are the standing conditions, each stated as a reason.
+ * Why the user may not request a withdrawal at all, as messages to say in the reader's language
+ * (none: they may). Amount, channel limits and balance are checked when a withdrawal is requested;
+ * these are the standing conditions.
  */
-export function withdrawRequirementOf(user: Pick<UserRow, 'isActive' | 'kycStatus'>): WithdrawRequirement {
-  const reasons: string[] = [];
-  if (!user.isActive) reasons.push('账户已被禁用');
-  if (user.kycStatus !== 'approved') reasons.push('请先完成实名认证（KYC）');
+export function withdrawBlockers(user: StandingColumns): Message[] {
+  const reasons: Message[] = [];
+  if (!user.isActive) reasons.push(msg('userFacing.users.accountDisabled'));
+  if (user.kycStatus !== 'approved') reasons.push(msg('userFacing.users.kycRequired'));
+  return reasons;
+}
+
+/** Whether the user may request a withdrawal at all, each reason in `language` (zh-CN: the spec's). */
+export function withdrawRequirementOf(
+  user: StandingColumns,
+  language: Language = 'zh-CN',
+): WithdrawRequirement {
+  const reasons = withdrawBlockers(user).map((reason) => render(language, reason));
   return { canWithdraw: reasons.length === 0, reasons };
 }
 
@@ -43,11 +56,11 @@ export function accountView(user: Pick<UserRow, AccountColumns>) {
 /**
  * The caller as shown to them. 2FA state comes from the row itself (users.twofa_enabled_at);
  * `twofaSetupRequired` is the auth service's verdict (it knows ADMIN_2FA_REQUIRED); `wallets` are the
- * ledger's (getUserWallets), read by the caller.
+ * ledger's (getUserWallets), read by the caller; `language` is the one they are answered in.
  */
 export function toPublicUser(
   user: UserRow,
-  options: { twofaSetupRequired: boolean; wallets: PublicUser['wallets'] },
+  options: { twofaSetupRequired: boolean; wallets: PublicUser['wallets']; language: Language },
 ): PublicUser {
   return {
     ...accountView(user),
@@ -61,7 +74,8 @@ export function toPublicUser(
       user.withdrawalsHeldUntil && user.withdrawalsHeldUntil.getTime() > Date.now()
         ? user.withdrawalsHeldUntil.toISOString()
         : null,
-    withdrawRequirement: withdrawRequirementOf(user),
+    withdrawRequirement: withdrawRequirementOf(user, options.language),
     wallets: options.wallets,
+    language: user.language,
   };
 }

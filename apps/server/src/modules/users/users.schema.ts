@@ -50,6 +50,11 @@ export const users = pgTable(
     approverSince: timestamp('approver_since', { withTimezone: true })
       .notNull()
       .default(sql`now() + interval '24 hours'`),
+    /**
+     * The language the user or admin chose (issue 38, migration 0056, docs/i18n.md): 'zh-CN' or
+     * 'en'; null until chosen, when each request's Accept-Language decides.
+     */
+    language: text('language', { enum: ['zh-CN', 'en'] }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -74,5 +79,6 @@ export const users = pgTable(
       sql`(${t.role} = 'admin' AND ${t.adminLevel} IS NOT NULL) OR (${t.role} = 'user' AND ${t.adminLevel} IS NULL)`,
     ),
     check('users_deleted_inactive', sql`${t.deletedAt} IS NULL OR NOT ${t.isActive}`),
+    check('users_language_known', sql`${t.language} IS NULL OR ${t.language} IN ('zh-CN', 'en')`),
   ],
 );

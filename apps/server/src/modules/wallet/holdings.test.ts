@@ -2,8 +2,9 @@ import type { Holding, TradeOrder } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../core/money.ts';
 import { api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { fundUser } from '../../test/money.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { recordTick } from '../trading/testing/trading-fixtures.ts';
 import { movingAverageCost } from './holdings.ts';
 
@@ -63,7 +64,7 @@ describe('GET /api/wallet/holdings', () => {
     await fundUser(t.database.db, user.user.id, '100000');
     await fundUser(t.database.db, user.user.id, '0.004', 'BTC'); // no buy price: unknown cost
     const first = await market(user.token, 'buy', '0.01');
-    await new Promise((r) => setTimeout(r, 1600)); // a fresh book: usually another price
+    await sleep(1600); // a fresh book: usually another price
     const second = await market(user.token, 'buy', '0.02');
     await market(user.token, 'sell', '0.015');
 

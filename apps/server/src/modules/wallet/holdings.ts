@@ -3,7 +3,7 @@ import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../cor
 import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Executor } from '../../db/client.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
-import { listSpotFillsOf, type SpotFillRow } from './wallet.repository.ts';
+import { listSpotFillsOf, type SpotFillRow } from '../trading/trading.reads.ts';
 import { valueWallets } from './wallet-value.ts';
 
 /**

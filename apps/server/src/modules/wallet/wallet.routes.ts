@@ -1,6 +1,7 @@
 import { getHoldings, getWallet, listTransactions } from '@platform/contracts';
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { requestLanguage, tr } from '../../i18n/i18n.ts';
 import type { Guards } from '../auth/guard.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
 import type { WalletService } from './wallet.service.ts';
@@ -18,8 +19,11 @@ export function registerWalletRoutes(app: Router, deps: { wallet: WalletService;
     handler: async (request) => {
       const { user } = caller(request);
       return ok(
-        { ...(await wallet.wallet(user.id)), withdrawRequirement: withdrawRequirementOf(user) },
-        '获取钱包成功',
+        {
+          ...(await wallet.wallet(user.id)),
+          withdrawRequirement: withdrawRequirementOf(user, requestLanguage(request)),
+        },
+        tr(request, 'wallet.loaded'),
       );
     },
   });
@@ -29,7 +33,7 @@ export function registerWalletRoutes(app: Router, deps: { wallet: WalletService;
     security,
     preHandler: guards.requireUser,
     handler: async (request) =>
-      ok({ holdings: await wallet.holdings(caller(request).user.id) }, '获取持仓成本成功'),
+      ok({ holdings: await wallet.holdings(caller(request).user.id) }, tr(request, 'wallet.holdingsLoaded')),
   });
 
   route(app, listTransactions, {
@@ -37,6 +41,9 @@ export function registerWalletRoutes(app: Router, deps: { wallet: WalletService;
     security,
     preHandler: guards.requireUser,
     handler: async (request) =>
-      ok(await wallet.statement(caller(request).user.id, request.query), '获取资金流水成功'),
+      ok(
+        await wallet.statement(caller(request).user.id, request.query, requestLanguage(request)),
+        tr(request, 'wallet.statementLoaded'),
+      ),
   });
 }

@@ -1,9 +1,15 @@
-import type { LedgerBucket, UserTransaction } from '@platform/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  type Language,
+  type LedgerBucket,
+  type UserTransaction,
+} from '@platform/contracts';
 import { statementMovementOf } from '@platform/domain';
 import { decimalFromDb, formatFixed, sumDecimals } from '../../core/money.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db } from '../../db/client.ts';
+import { memoIn } from '../../i18n/ledger-memos.ts';
 import { listStatementRows, type StatementRowData } from '../ledger/ledger.reads.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
 import { holdingsOf } from './holdings.ts';
@@ -29,14 +35,20 @@ export function createWalletService(deps: { db: Db; prices?: ReferencePriceSourc
     /** Cost and unrealised P&L of each held coin (issue 33, 资产). */
     holdings: (userId: number) => holdingsOf(db, deps.prices, userId),
 
-    async statement(userId: number, query: { page: number; limit: number; currency?: string | undefined }) {
+    /** The statement, its memos in `language` (stored in zh-CN: i18n/ledger-memos.ts). */
+    async statement(
+      userId: number,
+      query: { page: number; limit: number; currency?: string | undefined },
+      language: Language = DEFAULT_LANGUAGE,
+    ) {
       const { rows, total } = await listStatementRows(
         db,
         userId,
         { currency: query.currency },
         pageOf(query),
       );
-      return { transactions: rows.map(toStatementRow), pagination: paginationOf(query, total) };
+      const transactions = rows.map((row) => ({ ...toStatementRow(row), memo: memoIn(language, row.memo) }));
+      return { transactions, pagination: paginationOf(query, total) };
     },
   };
 }

@@ -7,7 +7,7 @@ import { walletOf } from '../../test/fixtures.ts';
 import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
 import { adjustmentApproveKey } from '../adjustments/adjustments.service.ts';
 import { depositApproveKey } from '../deposits/deposits.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { rewardLedgerKey } from '../team/rewards/rewards.service.ts';
 import { salaryLedgerKey } from '../team/salary/salary.service.ts';
 import { cancelKey, fillKey, freezeKey } from '../trading/spot/spot.engine.ts';
@@ -55,6 +55,23 @@ describe('GET /api/wallet: every currency valued in USDT', () => {
       total_value_usdt: ZERO,
       unpriced_currencies: [],
       withdrawRequirement: { canWithdraw: false, reasons: ['请先完成实名认证（KYC）'] },
+    });
+  });
+
+  it('says the withdrawal requirement in English (Accept-Language: en, or the account’s language)', async () => {
+    const user = await registerUser(t.app);
+    const english = await api<{ withdrawRequirement: unknown }>(t.app, 'GET', '/api/wallet', {
+      token: user.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.body.data?.withdrawRequirement).toEqual({
+      canWithdraw: false,
+      reasons: ['Complete identity verification (KYC) first'],
+    });
+    await api(t.app, 'PUT', '/api/me/language', { token: user.token, body: { language: 'en' } });
+    expect((await walletOf(t, user.token)).withdrawRequirement).toEqual({
+      canWithdraw: false,
+      reasons: ['Complete identity verification (KYC) first'],
     });
   });
 
@@ -162,6 +179,17 @@ describe('GET /api/wallet/transactions: the statement', () => {
     ]);
     expect(statement?.transactions[0]?.memo).toBe(`提现 #${id} 已拒绝`);
     await assertLedgerOk(t.database.db);
+
+    // The memos are stored as written (zh-CN) and read in the caller's language.
+    const english = await api<{ transactions: UserTransaction[] }>(t.app, 'GET', '/api/wallet/transactions', {
+      token: user.token,
+      headers: { 'Accept-Language': 'en' },
+    });
+    expect(english.body.data?.transactions.map((r) => r.memo)).toEqual([
+      `Withdrawal #${id}: Rejected`,
+      `Withdrawal #${id} requested, funds frozen`,
+      statement?.transactions[2]?.memo ?? null,
+    ]);
   });
 
   it('links a deposit, and pages', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, type TestApp } from '../../test/app.ts';
 import { fundedUser, walletOf } from '../../test/fixtures.ts';
 import { ERC20_ADDRESS, insertWithdrawChannel, TRC20_ADDRESS } from '../../test/money.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 
 /** Issue 17: a USDT withdrawal goes to a well-formed TRC20 or ERC20 address, and the network is kept. */
 

@@ -4,6 +4,7 @@ import { PAYOUT_TX_HASH_ONLY_ON_COMPLETION } from '@platform/contracts';
 import { PAYOUT_TX_HASH_TEXTS } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../../i18n/i18n.ts';
 import { auditRows } from '../../test/admin.ts';
 import {
   api,
@@ -24,7 +25,7 @@ import {
 } from '../../test/money.ts';
 import { ledgerTransactions } from '../ledger/ledger.schema.ts';
 import { getUserWallets } from '../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { PAYOUT_TX_HASH_REFUSALS, withdrawalKey } from './withdrawals.service.ts';
 
 /**
@@ -84,6 +85,14 @@ async function processing(token: string, body: Record<string, unknown> = {}) {
   for (const status of ['approved', 'processing']) expect((await move(id, { status })).status).toBe(200);
   return id;
 }
+
+/** An Alipay withdrawal moved on to 出款中 (no payout hash to give). */
+const alipayProcessing = (token: string) =>
+  processing(token, {
+    withdraw_type: 'alipay',
+    address: undefined,
+    account_info: { account: 'alice@alipay', name: '张三' },
+  });
 
 const completions = async (id: number) =>
   (
@@ -199,7 +208,8 @@ describe('completing a USDT withdrawal', () => {
     expect((await move(first, { status: 'completed', tx_hash: hash })).status).toBe(200);
     const again = await move(second, { status: 'completed', tx_hash: hash.toUpperCase() });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(PAYOUT_TX_HASH_REFUSALS.reused(first));
+    expect(again.body.message).toBe(`该交易哈希已用于提现 #${first}`);
+    expect(again.body.message).toBe(render('zh-CN', PAYOUT_TX_HASH_REFUSALS.reused(first)));
     expect(await completions(second)).toBe(0);
     expect((await ownView(user.token, second)).body.data?.withdrawal.status).toBe('processing');
   });
@@ -212,17 +222,34 @@ describe('completing a USDT withdrawal', () => {
     expect(early.body.message).toContain(PAYOUT_TX_HASH_ONLY_ON_COMPLETION);
     expect((await ownView(user.token, id)).body.data?.withdrawal.status).toBe('pending');
 
-    const alipay = await processing(user.token, {
-      withdraw_type: 'alipay',
-      address: undefined,
-      account_info: { account: 'alice@alipay', name: '张三' },
-    });
+    const alipay = await alipayProcessing(user.token);
     const withHash = await move(alipay, { status: 'completed', tx_hash: payoutTxHash() });
     expect(withHash.status).toBe(400);
-    expect(withHash.body.message).toBe(PAYOUT_TX_HASH_REFUSALS.notUsdt);
+    expect(withHash.body.message).toBe('微信、支付宝提现无需填写交易哈希');
     const paid = await move(alipay, { status: 'completed', adminNote: '已打款' });
     expect(paid.status).toBe(200);
     expect(paid.body.data?.withdrawal).toMatchObject({ status: 'completed', tx_hash: null });
+  });
+
+  it('in English: the payout hash’s refusals in the admin’s language', async () => {
+    const user = await owner();
+    const first = await processing(user.token);
+    const second = await processing(user.token);
+    const hash = payoutTxHash();
+    expect((await move(first, { status: 'completed', tx_hash: hash })).status).toBe(200);
+    const inEnglish = (id: number, body: Record<string, unknown>) =>
+      api(t.app, 'PATCH', `/api/admin/withdrawals/${id}/status`, {
+        token: alice.token,
+        body,
+        headers: { 'accept-language': 'en' },
+      });
+    const reused = await inEnglish(second, { status: 'completed', tx_hash: hash });
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe(`This transaction hash is already used by withdrawal #${first}`);
+    const alipay = await alipayProcessing(user.token);
+    const withHash = await inEnglish(alipay, { status: 'completed', tx_hash: payoutTxHash() });
+    expect(withHash.status).toBe(400);
+    expect(withHash.body.message).toBe('WeChat and Alipay withdrawals take no transaction hash');
   });
 
   it('is part of the request: a replay returns the first reply, another hash under the key is 422', async () => {
@@ -244,11 +271,7 @@ describe('completing a USDT withdrawal', () => {
   it('cannot be done in bulk for USDT (each needs its hash); payee withdrawals still can', async () => {
     const user = await owner();
     const usdt = await processing(user.token);
-    const alipay = await processing(user.token, {
-      withdraw_type: 'alipay',
-      address: undefined,
-      account_info: { account: 'alice@alipay', name: '张三' },
-    });
+    const alipay = await alipayProcessing(user.token);
     const res = await api<{ processedIds: number[]; skipped: { id: number; reason: string }[] }>(
       t.app,
       'POST',
@@ -257,8 +280,22 @@ describe('completing a USDT withdrawal', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data?.processedIds).toEqual([alipay]);
-    expect(res.body.data?.skipped).toEqual([{ id: usdt, reason: PAYOUT_TX_HASH_REFUSALS.bulk }]);
+    expect(res.body.data?.skipped).toEqual([{ id: usdt, reason: 'USDT 提现需逐笔出款并填写交易哈希' }]);
     expect(await completions(usdt)).toBe(0);
+    // In English: the skipped reason in the admin's language.
+    const english = await api<{ skipped: { id: number; reason: string }[] }>(
+      t.app,
+      'POST',
+      '/api/admin/withdrawals/bulk-status',
+      {
+        token: alice.token,
+        body: { ids: [usdt], status: 'completed' },
+        headers: { 'accept-language': 'en' },
+      },
+    );
+    expect(english.body.data?.skipped).toEqual([
+      { id: usdt, reason: 'USDT withdrawals are paid out one at a time, each with its transaction hash' },
+    ]);
   });
 
   it('survives dual control: approved by two admins, completed by one of them with its hash', async () => {

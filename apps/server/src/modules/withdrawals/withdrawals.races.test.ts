@@ -4,8 +4,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
-import { counterMismatches } from '../stats/counters.ts';
+import { counterMismatches } from '../reconciliation/counter-check.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 
 /**
  * Races on the money paths (ARCHITECTURE.md, "The ledger (money)"), on whichever engine the suite

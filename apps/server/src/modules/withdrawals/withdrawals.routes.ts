@@ -9,6 +9,7 @@ import {
 } from '@platform/contracts';
 import { caller } from '../../core/caller.ts';
 import { ok, type Router, route, security } from '../../core/http.ts';
+import { msg, requestLanguage, tr } from '../../i18n/i18n.ts';
 import { auditActor } from '../audit/audit.service.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { Guards } from '../auth/guard.ts';
@@ -37,7 +38,7 @@ export function registerWithdrawalRoutes(
         request,
         reply,
         () => withdrawals.create(caller(request).user.id, request.body, deps.twofaAttempts(request)),
-        (withdrawal) => ok({ withdrawal }, '提现申请已提交，请等待审核'),
+        (withdrawal) => ok({ withdrawal }, tr(request, 'withdrawals.submitted')),
       ),
   });
 
@@ -46,7 +47,10 @@ export function registerWithdrawalRoutes(
     security,
     preHandler: guards.requireUser,
     handler: async (request) =>
-      ok(await withdrawals.listOwn(caller(request).user.id, request.query), '获取提现记录成功'),
+      ok(
+        await withdrawals.listOwn(caller(request).user.id, request.query),
+        tr(request, 'withdrawals.loaded'),
+      ),
   });
 
   route(app, getWithdrawal, {
@@ -56,7 +60,7 @@ export function registerWithdrawalRoutes(
     handler: async (request) =>
       ok(
         { withdrawal: await withdrawals.getOwn(caller(request).user.id, request.params.id) },
-        '获取提现记录成功',
+        tr(request, 'withdrawals.loaded'),
       ),
   });
 
@@ -65,7 +69,8 @@ export function registerWithdrawalRoutes(
     tags,
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) => ok(await withdrawals.listForAdmin(request.query), '获取提现列表成功'),
+    handler: async (request) =>
+      ok(await withdrawals.listForAdmin(request.query), tr(request, 'withdrawals.listLoaded')),
   });
 
   route(app, setWithdrawalStatus, {
@@ -81,7 +86,10 @@ export function registerWithdrawalRoutes(
         (withdrawal) => {
           // Dual control: a move to 已通过 that only recorded the first approval says so.
           const firstOnly = request.body.status === 'approved' && withdrawal.status !== 'approved';
-          return ok({ withdrawal }, firstOnly ? DUAL_CONTROL_TEXTS.firstApprovalRecorded : '状态更新成功');
+          return ok(
+            { withdrawal },
+            firstOnly ? DUAL_CONTROL_TEXTS.firstApprovalRecorded : tr(request, 'withdrawals.statusUpdated'),
+          );
         },
       ),
   });
@@ -94,12 +102,20 @@ export function registerWithdrawalRoutes(
     security,
     preHandler: guards.requireAdmin,
     handler: async (request) => {
-      const result = await withdrawals.bulkTransition(request.body, auditActor(request));
+      const result = await withdrawals.bulkTransition(
+        request.body,
+        auditActor(request),
+        requestLanguage(request),
+      );
       const awaiting = result.awaitingSecondApprovalIds.length;
-      const second = awaiting ? `，${awaiting} 条等待另一位管理员复核` : '';
+      const second = awaiting ? msg('withdrawals.batchAwaiting', { awaiting }) : '';
       return ok(
         result,
-        `批量更新完成：成功 ${result.processedCount} 条，跳过 ${result.skipped.length} 条${second}`,
+        tr(request, 'withdrawals.batchDone', {
+          succeeded: result.processedCount,
+          skipped: result.skipped.length,
+          second,
+        }),
       );
     },
   });

@@ -1,5 +1,4 @@
 import type {
-  AdminNotificationEvent,
   AdminWithdrawal,
   CreateWithdrawalBody,
   UserWithdrawal,
@@ -8,7 +7,13 @@ import type {
   WithdrawalStatusBody,
   WithdrawalStatusUpdateEvent,
 } from '@platform/contracts';
-import { DUAL_CONTROL_TEXTS, REALTIME_EVENTS, WITHDRAWAL_STATUS_LABELS } from '@platform/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  DUAL_CONTROL_TEXTS,
+  type Language,
+  REALTIME_EVENTS,
+  WITHDRAWAL_STATUS_LABELS,
+} from '@platform/contracts';
 import {
   ADDRESS_FORMAT_ERROR,
   amountPrecisionProblem,
@@ -28,6 +33,8 @@ import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUserScope } from '../../db/user-locks.ts';
+import { msg, t } from '../../i18n/i18n.ts';
+import { ledgerMemo } from '../../i18n/ledger-memos.ts';
 import { whitelistRefusal } from '../address-book/whitelist.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { type AttemptGuard, countAhead } from '../auth/attempt-limiter.ts';
@@ -52,20 +59,24 @@ import {
   pushNotifications,
   type WrittenNotification,
 } from '../notifications/notifications.service.ts';
+import { adminNotice } from '../realtime/admin-notices.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
 import { findUserById } from '../users/users.ts';
 import * as repo from './withdrawals.repository.ts';
 
-export const TRANSITION_REFUSED = '当前状态不允许此操作';
+export const TRANSITION_REFUSED = t('zh-CN', 'withdrawals.transitionRefused');
 
 export const withdrawalKey = (id: number, step: 'freeze' | 'reject' | 'complete') =>
   `withdrawal:${id}:${step}`;
 
 export const PAYOUT_TX_HASH_REFUSALS = {
-  notUsdt: '微信、支付宝提现无需填写交易哈希',
-  bulk: 'USDT 提现需逐笔出款并填写交易哈希',
-  reused: (otherId?: number) => (otherId ? `该交易哈希已用于提现 #${otherId}` : '该交易哈希已用于其他提现'),
+  notUsdt: msg('backOffice.payoutHash.notUsdt'),
+  bulk: msg('backOffice.payoutHash.bulk'),
+  reused: (otherId?: number) =>
+    otherId
+      ? msg('backOffice.payoutHash.reused', { id: otherId })
+      : msg('backOffice.payoutHash.reusedElsewhere'),
 } as const;
 
 /**
@@ -161,11 +172,14 @@ export function createWithdrawalService(deps: {
     bulk = false,
   ) {
     const current = await repo.lockWithdrawal(tx, id);
-    if (!current) throw notFound('提现记录不存在');
+    if (!current) throw notFound(msg('withdrawals.notFound'));
     assertNotOwnRequest(actor.adminId, current.userId);
     if (!canTransitionWithdrawal(current.status, body.status)) {
       throw conflict(
-        `${TRANSITION_REFUSED}：「${WITHDRAWAL_STATUS_LABELS[current.status]}」不能变更为「${WITHDRAWAL_STATUS_LABELS[body.status]}」`,
+        msg('withdrawals.transitionRefusedFrom', {
+          from: msg(`labels.withdrawalStatus.${current.status}`),
+          to: msg(`labels.withdrawalStatus.${body.status}`),
+        }),
       );
     }
     if (body.status === 'approved') {
@@ -215,13 +229,13 @@ export function createWithdrawalService(deps: {
       adminId: actor.adminId,
       txHash,
     });
-    if (!updated) throw conflict(TRANSITION_REFUSED);
+    if (!updated) throw conflict(msg('withdrawals.transitionRefused'));
     const money = postingsFor(updated, body.status);
     if (money) {
       await postTransaction(tx, {
         idempotencyKey: withdrawalKey(id, money.step),
         kind: `withdrawal_${money.step}`,
-        memo: `提现 #${id} ${WITHDRAWAL_STATUS_LABELS[body.status]}`,
+        memo: ledgerMemo('withdrawalStatus', { id, status: WITHDRAWAL_STATUS_LABELS[body.status] }),
         metadata: { withdrawalId: id, adminId: actor.adminId },
         postings: money.postings,
       });
@@ -270,7 +284,7 @@ export function createWithdrawalService(deps: {
   async function valueFor(id: number, to: WithdrawalStatus): Promise<ApprovalValue> {
     if (to !== 'approved') return { usdt: null, prices: new Map() };
     const row = await repo.findWithdrawalWithUser(db, id);
-    if (!row) throw notFound('提现记录不存在');
+    if (!row) throw notFound(msg('withdrawals.notFound'));
     return {
       usdt: await usdtValueOf(deps.prices, row.currency, row.amount),
       prices: await windowPrices(
@@ -288,7 +302,12 @@ export function createWithdrawalService(deps: {
       firstApproverId: adminId,
       // The owner may not approve their own withdrawal: no "needs your approval" for them.
       ownerIds: [w.userId],
-      message: `提现 #${w.id}（${formatNormalised(decimalFromDb(w.amount))} ${w.currency}）已由一位管理员审核通过，需要另一位管理员复核${firstApprovalReason(w.firstApprovalWindowTotal)}`,
+      message: msg('backOffice.firstApproval.withdrawal', {
+        id: w.id,
+        amount: formatNormalised(decimalFromDb(w.amount)),
+        currency: w.currency,
+        reason: firstApprovalReason(w.firstApprovalWindowTotal),
+      }),
     });
   }
 
@@ -329,10 +348,10 @@ export function createWithdrawalService(deps: {
       const attempt = body.totp && attempts ? await countAhead(attempts) : undefined;
       const making = db.transaction(async (tx) => {
         const user = await findUserById(tx, userId);
-        if (!user) throw notFound('用户不存在');
+        if (!user) throw notFound(msg('auth.userNotFound'));
         const requirement = withdrawRequirementOf(user);
         if (!requirement.canWithdraw) {
-          throw businessRule(`暂不能提现：${requirement.reasons.join('；')}`, {
+          throw businessRule(msg('withdrawals.cannotWithdraw', { reasons: requirement.reasons.join('；') }), {
             reasons: requirement.reasons,
           });
         }
@@ -349,7 +368,7 @@ export function createWithdrawalService(deps: {
           type: body.withdraw_type,
           id: body.channel_id,
         });
-        if (!channel) throw notFound('提现渠道不存在或已停用');
+        if (!channel) throw notFound(msg('withdrawals.channelUnavailable'));
         // Never more digits than the currency has: the operator pays exactly the amount shown.
         const precision = amountPrecisionProblem(body.amount, channel.currency, '提现');
         if (precision) throw badRequest(precision);
@@ -396,7 +415,7 @@ export function createWithdrawalService(deps: {
         await postTransaction(tx, {
           idempotencyKey: withdrawalKey(row.id, 'freeze'),
           kind: 'withdrawal_freeze',
-          memo: `提现 #${row.id} 申请冻结`,
+          memo: ledgerMemo('withdrawalFreeze', { id: row.id }),
           metadata: { withdrawalId: row.id },
           postings: [
             {
@@ -415,21 +434,23 @@ export function createWithdrawalService(deps: {
         return { row, email: user.email };
       });
       const withdrawal = await making.finally(() => attempt?.settle());
-      const event: AdminNotificationEvent = {
-        type: 'withdrawal',
-        sound: true,
-        title: '新的提现申请',
-        message: `${withdrawal.email} 申请提现 ${formatNormalised(decimalFromDb(withdrawal.row.amount))} ${withdrawal.row.currency}`,
-        id: withdrawal.row.id,
-      };
-      realtime.toAdmins(REALTIME_EVENTS.adminNotification, event);
+      const { row: made, email } = withdrawal;
+      const amount = formatNormalised(decimalFromDb(made.amount));
+      realtime.toAdmins(
+        REALTIME_EVENTS.adminNotification,
+        adminNotice(
+          'withdrawal',
+          { email, amount, currency: made.currency },
+          { type: 'withdrawal', sound: true, id: made.id },
+        ),
+      );
       return toUserWithdrawal(withdrawal.row);
     },
 
     /** One of the user's own withdrawals (another's is 404, as if it did not exist). */
     async getOwn(userId: number, id: number): Promise<UserWithdrawal> {
       const row = await repo.findOwnWithdrawal(db, userId, id);
-      if (!row) throw notFound('提现记录不存在');
+      if (!row) throw notFound(msg('withdrawals.notFound'));
       return toUserWithdrawal(row);
     },
 
@@ -491,8 +512,15 @@ export function createWithdrawalService(deps: {
       return shown;
     },
 
-    /** Applies one transition to each id on its own; a row that cannot move is skipped with the reason. */
-    async bulkTransition(body: WithdrawalBulkStatusBody, actor: AuditActor) {
+    /**
+     * Applies one transition to each id on its own; a row that cannot move is skipped with the
+     * reason, in `language` (the admin's).
+     */
+    async bulkTransition(
+      body: WithdrawalBulkStatusBody,
+      actor: AuditActor,
+      language: Language = DEFAULT_LANGUAGE,
+    ) {
       const processedIds: number[] = [];
       const awaitingSecondApprovalIds: number[] = [];
       const skipped: { id: number; reason: string }[] = [];
@@ -524,7 +552,8 @@ export function createWithdrawalService(deps: {
           announce(previous, updated, notices);
           processedIds.push(id);
         } catch (err) {
-          if (err instanceof AppError && err.statusCode < 500) skipped.push({ id, reason: err.message });
+          if (err instanceof AppError && err.statusCode < 500)
+            skipped.push({ id, reason: err.messageIn(language) });
           else throw err;
         }
       }

@@ -7,7 +7,7 @@ import { fundedUser, walletOf } from '../../test/fixtures.ts';
 import { insertWithdrawChannel, withdrawalStatusChange } from '../../test/money.ts';
 import { auditLogs } from '../audit/audit.schema.ts';
 import { systemAccountBalance } from '../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../ledger/verify.ts';
+import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 
 let t: TestApp;
 let admin: { token: string; id: number };

@@ -1,6 +1,8 @@
 import { ADMIN_ACTIVATION_HOURS, type AdminActivationLink, type AdminChange } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 /** The full address of a link: this app's origin and the server's path. */
 export const activationUrl = (link: AdminActivationLink) => `${window.location.origin}${link.path}`;
@@ -16,10 +18,13 @@ export interface ShownActivationLink {
  * When a link made with a proposal starts to work: another super admin's approval, or the 24 h
  * delay (also the user detail's support reset link, users/ResetLinkButton.tsx).
  */
-export function startsWhen(change: Pick<AdminChange, 'id' | 'status' | 'effective_at'>): string {
+export function startsWhen(
+  change: Pick<AdminChange, 'id' | 'status' | 'effective_at'>,
+  t: TFunction<'admin'>,
+): string {
   if (change.status === 'delayed' && change.effective_at)
-    return `没有其他超级管理员可批准：变更 #${change.id} 将于 ${formatDateTime(change.effective_at)} 生效（期间任何其他管理员可撤销）`;
-  return `变更 #${change.id} 须另一位超级管理员在「待生效变更」中批准`;
+    return t('proposal.delayedUntil', { id: change.id, time: formatDateTime(change.effective_at) });
+  return t('proposal.waitsForApproval', { id: change.id });
 }
 
 /**
@@ -34,17 +39,18 @@ export function ActivationLinkModal({
   shown: ShownActivationLink | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const url = shown ? activationUrl(shown.link) : '';
   return (
     <Modal
       open={shown !== null}
-      title="激活链接"
+      title={t('activation.title')}
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose} data-testid="activation-link-close">
-          我已复制，关闭
+          {t('activation.close')}
         </Button>
       }
       data-testid="activation-link-modal"
@@ -54,18 +60,22 @@ export function ActivationLinkModal({
           <Alert
             type="warning"
             showIcon
-            title="链接只显示这一次"
-            description={`请通过安全渠道交给 ${shown.email} 本人。对方打开链接后设置自己的密码并绑定两步验证，之后才能登录；您不会知道其密码。`}
+            title={t('activation.once')}
+            description={t('activation.handOver', { email: shown.email })}
           />
           <Alert
             type="info"
             showIcon
-            title="等待批准后才能使用"
-            description={`${startsWhen(shown.change)}；生效前打开链接会提示等待批准。生效后 ${ADMIN_ACTIVATION_HOURS} 小时内有效，只能使用一次。`}
+            title={t('activation.waiting')}
+            description={t('proposal.linkHours', {
+              starts: startsWhen(shown.change, t),
+              count: ADMIN_ACTIVATION_HOURS,
+              n: ADMIN_ACTIVATION_HOURS,
+            })}
             data-testid="activation-link-pending"
           />
           <Typography.Paragraph
-            copyable={{ text: url, tooltips: ['复制链接', '已复制'] }}
+            copyable={{ text: url, tooltips: [t('activation.copy'), t('activation.copied')] }}
             style={{ fontFamily: 'monospace', overflowWrap: 'anywhere', margin: 0 }}
             data-testid="activation-link-url"
           >

@@ -1,6 +1,7 @@
-import { ADMIN_LEVEL_LABELS, type AdminLevel, type AdminView } from '@platform/contracts';
+import type { AdminLevel, AdminView } from '@platform/contracts';
 import { Alert, Button, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface AdminFormValues {
   email: string;
@@ -19,16 +20,14 @@ export interface AdminFormModalProps {
   onSubmit: (values: AdminFormValues) => Promise<void>;
 }
 
-const LEVEL_OPTIONS = (['admin', 'super_admin'] as const).map((level) => ({
-  value: level,
-  label: ADMIN_LEVEL_LABELS[level],
-}));
+const LEVELS = ['admin', 'super_admin'] as const;
 
 /**
  * 添加管理员 / 编辑管理员: e-mail, phone, level. No password: a new admin sets their own through
  * the activation link the server returns (shown once after creating).
  */
 export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: AdminFormModalProps) {
+  const { t } = useTranslation('admin');
   const [form] = Form.useForm<AdminFormValues>();
   const [saving, setSaving] = useState(false);
 
@@ -56,12 +55,12 @@ export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: Ad
   return (
     <Modal
       open={open}
-      title={editing ? '编辑管理员' : '添加管理员'}
+      title={editing ? t('admins.editTitle') : t('admins.addTitle')}
       onCancel={onCancel}
       forceRender
       footer={[
         <Button key="cancel" onClick={onCancel}>
-          取消
+          {t('admins.cancel')}
         </Button>,
         <Button
           key="submit"
@@ -70,44 +69,37 @@ export function AdminFormModal({ open, editing, isSelf, onCancel, onSubmit }: Ad
           onClick={() => form.submit()}
           data-testid="admin-form-submit"
         >
-          {editing ? '保存' : '提交'}
+          {editing ? t('admins.save') : t('admins.submit')}
         </Button>,
       ]}
     >
       <Form<AdminFormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)}>
         {!editing && (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title="提交后须另一位超级管理员批准才会创建。提交时生成一次性激活链接（只显示一次，生效后 24 小时内有效）：新管理员通过它设置自己的密码并绑定两步验证。"
-          />
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('admins.createNote')} />
         )}
         <Form.Item
           name="email"
-          label="邮箱"
+          label={t('admins.email')}
           rules={[
-            { required: true, message: '请输入邮箱' },
-            { type: 'email', message: '邮箱格式不正确' },
+            { required: true, message: t('admins.emailRequired') },
+            { type: 'email', message: t('admins.emailInvalid') },
           ]}
         >
           <Input type="email" autoComplete="off" data-testid="admin-form-email" />
         </Form.Item>
-        <Form.Item name="phone" label="手机号">
-          <Input placeholder="选填" data-testid="admin-form-phone" />
+        <Form.Item name="phone" label={t('admins.phone')}>
+          <Input placeholder={t('admins.optional')} data-testid="admin-form-phone" />
         </Form.Item>
         <Form.Item
           name="admin_level"
-          label="管理员级别"
-          extra={
-            isSelf
-              ? '不能修改自己的管理员级别'
-              : editing
-                ? '修改级别须另一位超级管理员批准后生效（邮箱和手机号立即保存）'
-                : undefined
-          }
+          label={t('admins.adminLevel')}
+          extra={isSelf ? t('admins.ownLevel') : editing ? t('admins.levelByProposal') : undefined}
         >
-          <Select options={LEVEL_OPTIONS} disabled={isSelf} data-testid="admin-form-level" />
+          <Select
+            options={LEVELS.map((level) => ({ value: level, label: t(`level.${level}`) }))}
+            disabled={isSelf}
+            data-testid="admin-form-level"
+          />
         </Form.Item>
       </Form>
     </Modal>

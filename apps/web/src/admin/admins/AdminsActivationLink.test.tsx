@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminChangeFixture } from '../../test/adminChange.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
-import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
+import { jsonResponse, makeAdmin, sleep } from '../../test/fixtures.ts';
 import { renderWithAntAt, signIn } from '../../test/render.tsx';
 import AdminsPage from './AdminsPage.tsx';
 
@@ -77,7 +77,7 @@ describe('AdminsPage: 发送激活链接 (replaces the 2FA reset and any passwor
     renderWithAntAt(<AdminsPage />, '/admin/admins');
     fireEvent.click(await screen.findByTestId('admin-twofa-reset-5'));
     fireEvent.click(await screen.findByTestId('reason-ok'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     expect(resets()).toHaveLength(0);
   });
 

@@ -8,6 +8,7 @@ import {
 } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { adminChangeFixture } from '../../test/adminChange.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
@@ -292,5 +293,25 @@ describe('AdminsPage', () => {
     fail = false;
     fireEvent.click(screen.getByTestId('load-error-retry'));
     await screen.findByTestId('admin-row-5');
+  });
+});
+
+describe('AdminsPage in English', () => {
+  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('shows the dual-control note, the rows and the add form in English', async () => {
+    applyLanguage('en');
+    renderPage();
+    await screen.findByTestId(`admin-row-${ME}`);
+    expect(screen.getByTestId('admins-dual-control').textContent).toContain('Pending changes');
+    expect(within(row(ME)).getByText('Me')).toBeTruthy();
+    expect(within(row(ME)).getByTestId(`admin-level-${ME}`).textContent).toBe('Super admin');
+    for (const id of [5, ME]) expect(chineseIn(row(id))).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('admins-add'));
+    const submit = await screen.findByTestId('admin-form-submit');
+    const dialog = submit.closest('.ant-modal') as Element;
+    expect(within(dialog as HTMLElement).getByText('Add admin')).toBeTruthy();
+    expect(chineseIn(dialog)).toEqual([]);
   });
 });

@@ -1,16 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
-  ADMIN_CHANGE_TEXTS,
   type AdminChange,
   type AdminStatusFilter,
   type AdminUpdateInput,
   type AdminView,
-  adminChangeProposedMessage,
   DEFAULT_PAGE_SIZE,
 } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toggled } from '../../components/idSet.ts';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
@@ -37,11 +36,7 @@ import {
 
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
-const STATUS_OPTIONS: { value: AdminStatusFilter; label: string }[] = [
-  { value: 'all', label: '全部状态' },
-  { value: 'active', label: '已启用' },
-  { value: 'inactive', label: '已禁用' },
-];
+const STATUS_FILTERS: AdminStatusFilter[] = ['all', 'active', 'inactive'];
 
 /**
  * The calls an edit makes: e-mail and phone are saved at once; a level change is a proposal for
@@ -65,6 +60,7 @@ function updateBodies(values: AdminFormValues, editing: AdminView, isSelf: boole
  */
 export default function AdminsPage() {
   const { message, modal } = App.useApp();
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const { user: me } = useSessionSnapshot();
   // Search, status and page are kept in the address.
@@ -78,7 +74,8 @@ export default function AdminsPage() {
   // The activation link of the last create or re-issue proposal: in this state only, never fetched again.
   const [link, setLink] = useState<ShownActivationLink | null>(null);
   /** A proposal's message: waiting for another super admin (or 24 h when none may approve). */
-  const proposed = (change: AdminChange) => message.success(adminChangeProposedMessage(change));
+  const proposed = (change: AdminChange) =>
+    message.success(change.status === 'delayed' ? t('proposal.delayed') : t('proposal.proposed'));
 
   const queryKey = useMemo(() => adminsQueryKey(filters), [filters]);
   const query = useQuery({
@@ -99,7 +96,7 @@ export default function AdminsPage() {
         for (const body of updateBodies(values, editing, editingSelf)) {
           const saved = await updateAdmin(editing.id, body);
           if (isProposal(saved)) proposed(saved.change);
-          else message.success(ADMIN_CHANGE_TEXTS.updated);
+          else message.success(t('admins.updated'));
         }
       } else {
         const email = values.email.trim();
@@ -112,7 +109,7 @@ export default function AdminsPage() {
         proposed(created.change);
       }
     } catch (error) {
-      message.error(failureText(editing ? '更新管理员信息失败' : '创建管理员失败', error));
+      message.error(failureText(editing ? t('admins.updateFailed') : t('admins.createFailed'), error, t));
       throw error;
     }
     setForm({ open: false, editing: null });
@@ -124,9 +121,9 @@ export default function AdminsPage() {
     try {
       const saved = await setAdminStatus(row.id, isActive);
       if (isProposal(saved)) proposed(saved.change);
-      else message.success(isActive ? ADMIN_CHANGE_TEXTS.enabled : ADMIN_CHANGE_TEXTS.disabled);
+      else message.success(isActive ? t('admins.enabled') : t('admins.disabled'));
     } catch (error) {
-      message.error(failureText('更新状态失败', error));
+      message.error(failureText(t('admins.statusFailed'), error, t));
     } finally {
       markBusy(row.id, false);
       await refresh();
@@ -135,17 +132,17 @@ export default function AdminsPage() {
 
   const remove = (row: AdminView) => {
     modal.confirm({
-      title: '删除管理员',
-      content: `确定要删除管理员 ${row.email} 吗？此操作不可恢复。提交后须另一位超级管理员批准才会生效。`,
-      okText: '删除',
+      title: t('admins.deleteTitle'),
+      content: t('admins.deleteText', { email: row.email }),
+      okText: t('admins.delete'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('admins.cancel'),
       onOk: async () => {
         markBusy(row.id, true);
         try {
           proposed((await deleteAdmin(row.id)).change);
         } catch (error) {
-          message.error(failureText('删除管理员失败', error));
+          message.error(failureText(t('admins.deleteFailed'), error, t));
         } finally {
           markBusy(row.id, false);
           await refresh();
@@ -158,10 +155,9 @@ export default function AdminsPage() {
   // sessions go, and only the new link (shown once, now) sets new ones; the reason is audited.
   const resetTwofa = async (row: AdminView) => {
     const reason = await reasonPrompt.prompt({
-      title: `为 ${row.email} 发送新的激活链接`,
-      label:
-        '另一位超级管理员批准后，该管理员的密码、两步验证和所有登录会话将失效，须通过新链接重新设置。请输入原因:',
-      okText: '发送',
+      title: t('admins.newLinkTitle', { email: row.email }),
+      label: t('admins.newLinkReason'),
+      okText: t('admins.send'),
       danger: true,
     });
     if (!reason) return;
@@ -171,7 +167,7 @@ export default function AdminsPage() {
       setLink({ email: row.email, link: issued.activation, change: issued.change });
       proposed(issued.change);
     } catch (error) {
-      message.error(failureText('发送激活链接失败', error));
+      message.error(failureText(t('admins.newLinkFailed'), error, t));
     } finally {
       markBusy(row.id, false);
       await refresh();
@@ -182,19 +178,19 @@ export default function AdminsPage() {
 
   return (
     <AdminListPage
-      title="管理员管理"
+      title={t('admins.title')}
       testId="admins"
       summary={
         <Alert
           type="info"
           showIcon
-          title="新增管理员、修改级别、发送激活链接（重置密码与两步验证）、删除和启用须另一位超级管理员在「待生效变更」中批准后生效；没有其他超级管理员可批准时 24 小时后生效，期间任何其他管理员可撤销。"
-          description="修改邮箱、手机号和禁用管理员立即生效。"
+          title={t('admins.dualControl')}
+          description={t('admins.immediate')}
           data-testid="admins-dual-control"
         />
       }
       query={query}
-      loadFailed="获取管理员列表失败"
+      loadFailed={t('admins.loadFailed')}
       reloadError="keep"
       actions={
         <Button
@@ -203,7 +199,7 @@ export default function AdminsPage() {
           onClick={() => setForm({ open: true, editing: null })}
           data-testid="admins-add"
         >
-          添加管理员
+          {t('admins.add')}
         </Button>
       }
       filters={
@@ -211,16 +207,16 @@ export default function AdminsPage() {
           <SearchBox
             value={filters.search}
             onSearch={(search) => setFilters({ search })}
-            placeholder="搜索邮箱或手机号"
+            placeholder={t('admins.searchPlaceholder')}
             testId="admins-search"
           />
           <Select
             style={{ width: 130 }}
             value={filters.status}
-            options={STATUS_OPTIONS}
+            options={STATUS_FILTERS.map((value) => ({ value, label: t(`admins.statusFilter.${value}`) }))}
             onChange={(status) => setFilters({ status })}
             data-testid="admins-status-filter"
-            aria-label="状态筛选"
+            aria-label={t('admins.statusFilterLabel')}
           />
         </Space>
       }
@@ -240,7 +236,7 @@ export default function AdminsPage() {
         <ListFooter
           pagination={pagination}
           page={filters.page}
-          noun="位管理员"
+          noun={t('admins.noun')}
           onChange={(page) => setFilters({ page })}
           testId="admins"
         />

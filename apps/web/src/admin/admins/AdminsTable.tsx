@@ -1,6 +1,7 @@
-import { ADMIN_LEVEL_LABELS, type AdminView, TWOFA_MESSAGES } from '@platform/contracts';
+import type { AdminView } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Button, Empty, Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { LAPTOP_TABLE_WIDTH, ListTable } from '../shell/AdminListPage.tsx';
 
 export interface AdminsTableProps {
@@ -24,9 +25,10 @@ export function AdminsTable({
   onDelete,
   onResetTwofa,
 }: AdminsTableProps) {
+  const { t } = useTranslation('admin');
   const columns: TableColumnsType<AdminView> = [
     {
-      title: '邮箱',
+      title: t('admins.email'),
       key: 'email',
       width: 220,
       // A long e-mail is cut (whole in the tooltip), so that the table fits at 1366 px.
@@ -35,61 +37,61 @@ export function AdminsTable({
           <Typography.Text strong ellipsis={{ tooltip: row.email }} style={{ maxWidth: 160 }}>
             {row.email}
           </Typography.Text>
-          {row.id === selfId && <Tag color="gold">我</Tag>}
+          {row.id === selfId && <Tag color="gold">{t('admins.me')}</Tag>}
         </Space>
       ),
     },
-    { title: '手机号', key: 'phone', render: (_, row) => row.phone ?? '-' },
+    { title: t('admins.phone'), key: 'phone', render: (_, row) => row.phone ?? '-' },
     {
-      title: '级别',
+      title: t('admins.level'),
       key: 'level',
       render: (_, row) => (
         <Tag color={row.admin_level === 'super_admin' ? 'red' : 'blue'} data-testid={`admin-level-${row.id}`}>
-          {ADMIN_LEVEL_LABELS[row.admin_level]}
+          {t(`level.${row.admin_level}`)}
         </Tag>
       ),
     },
     {
-      title: '状态',
+      title: t('admins.status'),
       key: 'status',
       render: (_, row) => {
         const self = row.id === selfId;
         const toggle = (
           <Switch
             checked={row.is_active}
-            checkedChildren="启用"
-            unCheckedChildren="禁用"
+            checkedChildren={t('admins.on')}
+            unCheckedChildren={t('admins.off')}
             disabled={self}
             loading={busy.has(row.id)}
             onChange={(checked) => onToggle(row, checked)}
             data-testid={`admin-toggle-${row.id}`}
           />
         );
-        return self ? <Tooltip title="不能禁用自己的账户">{toggle}</Tooltip> : toggle;
+        return self ? <Tooltip title={t('admins.cannotDisableSelf')}>{toggle}</Tooltip> : toggle;
       },
     },
     {
-      title: '两步验证',
+      title: t('admins.twofa'),
       key: 'twofa',
       render: (_, row) => (
         <Tag color={row.twofa_enabled ? 'green' : 'default'} data-testid={`admin-twofa-${row.id}`}>
-          {row.twofa_enabled ? '已开启' : '未开启'}
+          {row.twofa_enabled ? t('admins.twofaOn') : t('admins.twofaOff')}
         </Tag>
       ),
     },
     {
-      title: '激活',
+      title: t('admins.activation'),
       key: 'activation',
       render: (_, row) => (
         <Tag color={row.activation_pending ? 'orange' : 'green'} data-testid={`admin-activation-${row.id}`}>
-          {row.activation_pending ? '待激活' : '已激活'}
+          {row.activation_pending ? t('admins.activationPending') : t('admins.activated')}
         </Tag>
       ),
     },
-    { title: '创建时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
-    { title: '最后登录', key: 'last_login', render: (_, row) => formatDateTime(row.last_login) },
+    { title: t('admins.createdAt'), key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
+    { title: t('admins.lastLogin'), key: 'last_login', render: (_, row) => formatDateTime(row.last_login) },
     {
-      title: '操作',
+      title: t('admins.actions'),
       key: 'actions',
       fixed: 'right',
       // Wide enough for 编辑, 发送激活链接 and 删除 side by side.
@@ -97,12 +99,12 @@ export function AdminsTable({
       render: (_, row) => (
         <Space size={4}>
           <Button size="small" onClick={() => onEdit(row)} data-testid={`admin-edit-${row.id}`}>
-            编辑
+            {t('admins.edit')}
           </Button>
           {row.id === selfId ? (
-            <Tooltip title={TWOFA_MESSAGES.ownReset}>
+            <Tooltip title={t('admins.ownReset')}>
               <Button size="small" disabled data-testid={`admin-twofa-reset-${row.id}`}>
-                发送激活链接
+                {t('admins.sendLink')}
               </Button>
             </Tooltip>
           ) : (
@@ -112,7 +114,7 @@ export function AdminsTable({
               onClick={() => onResetTwofa(row)}
               data-testid={`admin-twofa-reset-${row.id}`}
             >
-              发送激活链接
+              {t('admins.sendLink')}
             </Button>
           )}
           <Button
@@ -122,7 +124,7 @@ export function AdminsTable({
             onClick={() => onDelete(row)}
             data-testid={`admin-delete-${row.id}`}
           >
-            删除
+            {t('admins.delete')}
           </Button>
         </Space>
       ),
@@ -136,7 +138,7 @@ export function AdminsTable({
       loading={loading}
       rowTestId="admin-row"
       scrollX={LAPTOP_TABLE_WIDTH}
-      empty={<Empty description="暂无管理员" />}
+      empty={<Empty description={t('admins.empty')} />}
     />
   );
 }

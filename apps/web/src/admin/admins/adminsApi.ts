@@ -12,6 +12,7 @@ import {
   setAdminStatus as setAdminStatusEndpoint,
   updateAdmin as updateAdminEndpoint,
 } from '@platform/contracts';
+import type { TFunction } from 'i18next';
 import { param } from '../../lib/listParams.ts';
 import { ApiError, call } from '../../lib/request.ts';
 
@@ -73,7 +74,7 @@ export const deleteAdmin = (id: number) =>
 export const isProposal = (data: object): data is { change: AdminChange } => 'change' in data;
 
 /** "创建管理员失败: 该邮箱已被注册", or the bare text when the failure says nothing more. */
-export function failureText(prefix: string, error: unknown): string {
+export function failureText(prefix: string, error: unknown, t: TFunction<'admin'>): string {
   const reason = error instanceof ApiError ? error.message : '';
-  return reason && reason !== prefix ? `${prefix}: ${reason}` : prefix;
+  return reason && reason !== prefix ? t('admins.failed', { prefix, reason }) : prefix;
 }

@@ -2,21 +2,24 @@ import { type AuditChainState, checkAuditChain } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../lib/request.ts';
 
 export const AUDIT_CHAIN_KEY = ['admin', 'audit-chain'] as const;
-const CHAIN_LOAD_ERROR = '哈希链校验失败';
 const CHAIN_TIMEOUT_MS = 120_000;
 
 /** Where the chain breaks, in one line: ID 12（序号 7）：内容已被修改… */
-function breakText(state: AuditChainState): string {
+function breakText(state: AuditChainState, t: TFunction<'admin'>): string {
   const b = state.first_broken;
   if (!b) return '';
   const where =
     b.id === null
-      ? `序号 ${b.seq ?? '-'} 起的记录缺失`
-      : `ID ${b.id}${b.seq === null ? '' : `（序号 ${b.seq}）`}`;
-  return `第一处异常：${where}：${b.reason}`;
+      ? t('audit.missingFrom', { seq: b.seq ?? '-' })
+      : b.seq === null
+        ? t('audit.rowAt', { id: b.id })
+        : t('audit.rowAtSeq', { id: b.id, seq: b.seq });
+  return t('audit.firstBreak', { where, reason: b.reason });
 }
 
 /**
@@ -24,6 +27,7 @@ function breakText(state: AuditChainState): string {
  * the first row that does not verify (GET /api/admin/audit/chain recomputes the whole chain).
  */
 export function AuditChainAlert() {
+  const { t } = useTranslation('admin');
   const query = useQuery({
     queryKey: AUDIT_CHAIN_KEY,
     // A full recomputation: seconds on a log of hundreds of thousands of rows, so a longer timeout.
@@ -38,33 +42,36 @@ export function AuditChainAlert() {
       loading={query.isFetching}
       data-testid="audit-chain-recheck"
     >
-      重新校验
+      {t('audit.recheck')}
     </Button>
   );
 
   if (query.isPending) {
-    return <Alert type="info" showIcon title="正在校验审计日志哈希链…" data-testid="audit-chain" />;
+    return <Alert type="info" showIcon title={t('audit.checking')} data-testid="audit-chain" />;
   }
   if (query.isError) {
     return (
       <Alert
         type="warning"
         showIcon
-        title={`${CHAIN_LOAD_ERROR}: ${errorMessage(query.error, CHAIN_LOAD_ERROR)}`}
+        title={t('audit.failedWith', {
+          title: t('audit.chainFailed'),
+          reason: errorMessage(query.error, t('audit.chainFailed')),
+        })}
         action={recheck}
         data-testid="audit-chain"
       />
     );
   }
   const state = query.data;
-  const checkedAt = `校验时间 ${formatDateTime(state.verified_at)}`;
+  const checked = t('audit.checkedAt', { time: formatDateTime(state.verified_at) });
   if (state.ok) {
     return (
       <Alert
         type="success"
         showIcon
-        title="审计日志哈希链完整"
-        description={`共 ${state.rows} 条记录逐条重算哈希，均未被修改、删除或重排（${checkedAt}）`}
+        title={t('audit.intact')}
+        description={t('audit.intactText', { count: state.rows, n: state.rows, checked })}
         action={recheck}
         data-testid="audit-chain"
       />
@@ -74,8 +81,8 @@ export function AuditChainAlert() {
     <Alert
       type="error"
       showIcon
-      title={`审计日志已被篡改：${breakText(state)}`}
-      description={`此前 ${state.rows} 条记录校验通过；请立即排查数据库访问记录（${checkedAt}）`}
+      title={t('audit.tampered', { where: breakText(state, t) })}
+      description={t('audit.tamperedText', { count: state.rows, n: state.rows, checked })}
       action={recheck}
       data-testid="audit-chain"
     />

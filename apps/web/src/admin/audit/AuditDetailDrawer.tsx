@@ -1,6 +1,7 @@
 import type { AuditLog } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Col, Descriptions, Drawer, Row, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { AuditActionTag } from './AuditActionTag.tsx';
 import { changedKeys, type JsonBlock, jsonDiff } from './jsonDiff.ts';
 
@@ -40,27 +41,28 @@ function JsonSide({ title, blocks, side }: { title: string; blocks: JsonBlock[];
 
 /** One audit row: who, what, where from, and the record before and after side by side. */
 export function AuditDetailDrawer({ log, onClose }: { log: AuditLog | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const diff = log ? jsonDiff(log.before, log.after) : null;
   const changed = log ? changedKeys(log.before, log.after) : [];
   return (
-    <Drawer open={log !== null} onClose={onClose} title="审计详情" size={960} destroyOnHidden>
+    <Drawer open={log !== null} onClose={onClose} title={t('audit.drawer')} size={960} destroyOnHidden>
       {log && diff && (
         <div data-testid="audit-detail">
           <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="时间">{formatDateTime(log.created_at)}</Descriptions.Item>
-            <Descriptions.Item label="管理员">
+            <Descriptions.Item label={t('audit.time')}>{formatDateTime(log.created_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('audit.admin')}>
               {log.admin.email} <Typography.Text type="secondary">ID {log.admin.id}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label="操作">
+            <Descriptions.Item label={t('audit.action')}>
               <AuditActionTag action={log.action} />
               <Typography.Text type="secondary">{log.action}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label="目标">
+            <Descriptions.Item label={t('audit.target')}>
               {log.target_type}
               {log.target_id ? ` #${log.target_id}` : ''}
             </Descriptions.Item>
             <Descriptions.Item label="IP">{log.ip ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="变更字段">
+            <Descriptions.Item label={t('audit.changedFields')}>
               {changed.length > 0 ? changed.map((key) => <Tag key={key}>{key}</Tag>) : '-'}
             </Descriptions.Item>
             <Descriptions.Item label="User-Agent" span={{ xs: 1, md: 2 }}>
@@ -71,10 +73,10 @@ export function AuditDetailDrawer({ log, onClose }: { log: AuditLog | null; onCl
           </Descriptions>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <JsonSide title="修改前" blocks={diff.before} side="before" />
+              <JsonSide title={t('audit.before')} blocks={diff.before} side="before" />
             </Col>
             <Col xs={24} md={12}>
-              <JsonSide title="修改后" blocks={diff.after} side="after" />
+              <JsonSide title={t('audit.after')} blocks={diff.after} side="after" />
             </Col>
           </Row>
         </div>

@@ -1,6 +1,8 @@
-import { auditActionLabel } from '@platform/contracts';
 import { Input, Select, Space } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { DayRangeFilter, SearchResetButtons, useDraft } from '../../components/FilterBar.tsx';
+import { auditActionLabelIn } from './AuditActionTag.tsx';
 
 export interface AuditFilterValues {
   /** Part of the admin's e-mail. */
@@ -20,15 +22,23 @@ export interface AuditFiltersProps {
 }
 
 /** `deposit.` for every action of a module, then the actions themselves by their labels. */
-export function actionOptions(actions: readonly string[]) {
+export function actionOptions(actions: readonly string[], t: TFunction<'admin'>, language: string) {
   const prefixes = [
     ...new Set(actions.filter((a) => a.includes('.')).map((a) => a.slice(0, a.indexOf('.') + 1))),
   ].sort();
   return [
     ...(prefixes.length > 0
-      ? [{ label: '按模块', options: prefixes.map((p) => ({ value: p, label: `${p}*（全部）` })) }]
+      ? [
+          {
+            label: t('audit.byModule'),
+            options: prefixes.map((p) => ({ value: p, label: t('audit.allOfModule', { prefix: p }) })),
+          },
+        ]
       : []),
-    { label: '操作', options: actions.map((a) => ({ value: a, label: auditActionLabel(a) })) },
+    {
+      label: t('audit.action'),
+      options: actions.map((a) => ({ value: a, label: auditActionLabelIn(language, a) })),
+    },
   ];
 }
 
@@ -39,6 +49,7 @@ function matchesAction(input: string, option?: { label?: unknown; value?: unknow
 
 /** Admin e-mail, action (select), target type and id, Beijing-day range. */
 export function AuditFilters({ value, actions, onChange }: AuditFiltersProps) {
+  const { t, i18n } = useTranslation('admin');
   const [search, setSearch] = useDraft(value.search);
   const [targetType, setTargetType] = useDraft(value.targetType);
   const [targetId, setTargetId] = useDraft(value.targetId);
@@ -50,7 +61,7 @@ export function AuditFilters({ value, actions, onChange }: AuditFiltersProps) {
     <Space wrap size={[8, 8]}>
       <Input
         allowClear
-        placeholder="管理员邮箱"
+        placeholder={t('audit.adminEmail')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         onPressEnter={applyText}
@@ -60,10 +71,10 @@ export function AuditFilters({ value, actions, onChange }: AuditFiltersProps) {
       <Select
         allowClear
         showSearch
-        placeholder="全部操作"
+        placeholder={t('audit.allActions')}
         value={value.action || undefined}
         onChange={(action?: string) => onChange({ ...value, action: action ?? '' })}
-        options={actionOptions(actions)}
+        options={actionOptions(actions, t, i18n.language)}
         filterOption={matchesAction}
         style={{ width: 240 }}
         data-testid="audit-filter-action"
@@ -71,7 +82,7 @@ export function AuditFilters({ value, actions, onChange }: AuditFiltersProps) {
       <Space.Compact>
         <Input
           allowClear
-          placeholder="目标类型"
+          placeholder={t('audit.targetType')}
           value={targetType}
           onChange={(e) => setTargetType(e.target.value)}
           onPressEnter={applyText}
@@ -80,7 +91,7 @@ export function AuditFilters({ value, actions, onChange }: AuditFiltersProps) {
         />
         <Input
           allowClear
-          placeholder="目标ID"
+          placeholder={t('audit.targetId')}
           value={targetId}
           onChange={(e) => setTargetId(e.target.value)}
           onPressEnter={applyText}

@@ -1,6 +1,7 @@
 import type { AuditChainState, AuditLog, AuditLogsData } from '@platform/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queryClient.ts';
 import { ok } from '../../test/api.ts';
 import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
@@ -189,6 +190,22 @@ describe('AuditPage (审计日志)', { timeout: 20_000 }, () => {
     respond = () => ok(reply());
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('audit-row-12')).toBeTruthy();
+  });
+});
+
+describe('AuditPage in English', { timeout: 20_000 }, () => {
+  it('names the actions, columns, chain state and detail in English', async () => {
+    applyLanguage('en');
+    renderPage();
+    const row = await screen.findByTestId('audit-row-11');
+    expect(within(row).getByText('Approve a deposit').getAttribute('title')).toBe('deposit.approve');
+    await waitFor(() =>
+      expect(screen.getByTestId('audit-chain').textContent).toContain("The audit log's hash chain is intact"),
+    );
+    const chinese = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+    expect(chinese(row)).toEqual([]);
+    expect(chinese(screen.getByTestId('audit-chain'))).toEqual([]);
+    expect(screen.getByRole('columnheader', { name: 'Action' })).toBeTruthy();
   });
 });
 

@@ -1,7 +1,9 @@
 import { type AuditLog, listAdminAuditLogs } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Button, Empty, type TableColumnsType, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter, useFilteredList } from '../../components/FilteredList.tsx';
 import { AdminListPage, ListTable } from '../shell/AdminListPage.tsx';
 import { AuditActionTag } from './AuditActionTag.tsx';
@@ -9,29 +11,27 @@ import { AuditChainAlert } from './AuditChainAlert.tsx';
 import { AuditDetailDrawer } from './AuditDetailDrawer.tsx';
 import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
 
-export const AUDIT_LOAD_ERROR = '获取审计日志失败';
-
 /** The filters kept in the address with page and size (?action=deposit.&dateFrom=2026-11-01&page=2). */
 const AUDIT_FILTER_KEYS = ['search', 'action', 'targetType', 'targetId', 'dateFrom', 'dateTo'] as const;
 
-function columns(onDetail: (log: AuditLog) => void): TableColumnsType<AuditLog> {
+function columns(onDetail: (log: AuditLog) => void, t: TFunction<'admin'>): TableColumnsType<AuditLog> {
   return [
     {
-      title: '时间',
+      title: t('audit.time'),
       dataIndex: 'created_at',
       key: 'created_at',
       width: 180,
       render: (value: string) => formatDateTime(value),
     },
-    { title: '管理员', key: 'admin', render: (_, log) => log.admin.email },
+    { title: t('audit.admin'), key: 'admin', render: (_, log) => log.admin.email },
     {
-      title: '操作',
+      title: t('audit.action'),
       dataIndex: 'action',
       key: 'action',
       render: (action: string) => <AuditActionTag action={action} />,
     },
     {
-      title: '目标',
+      title: t('audit.target'),
       key: 'target',
       render: (_, log) => (
         <span>
@@ -42,7 +42,7 @@ function columns(onDetail: (log: AuditLog) => void): TableColumnsType<AuditLog> 
     },
     { title: 'IP', dataIndex: 'ip', key: 'ip', render: (ip: string | null) => ip ?? '-' },
     {
-      title: '详情',
+      title: t('audit.detail'),
       key: 'detail',
       width: 90,
       fixed: 'right',
@@ -56,7 +56,7 @@ function columns(onDetail: (log: AuditLog) => void): TableColumnsType<AuditLog> 
           }}
           data-testid={`audit-detail-${log.id}`}
         >
-          查看
+          {t('audit.view')}
         </Button>
       ),
     },
@@ -65,6 +65,7 @@ function columns(onDetail: (log: AuditLog) => void): TableColumnsType<AuditLog> 
 
 /** 审计日志 (super admins): every admin change with who, what, target, before/after, IP and time. */
 export default function AuditPage() {
+  const { t } = useTranslation('admin');
   const [selected, setSelected] = useState<AuditLog | null>(null);
   const { filters, applyFilters, page, limit, changePage, query } = useFilteredList<
     AuditFilterValues,
@@ -78,21 +79,21 @@ export default function AuditPage() {
   const data = query.data?.data;
   return (
     <AdminListPage
-      title="审计日志"
+      title={t('audit.title')}
       testId="audit"
       query={query}
-      loadFailed={AUDIT_LOAD_ERROR}
+      loadFailed={t('audit.loadFailed')}
       summary={<AuditChainAlert />}
       filters={<AuditFilters value={filters} actions={data?.actions ?? []} onChange={applyFilters} />}
       table={
         <ListTable<AuditLog>
-          columns={columns(setSelected)}
+          columns={columns(setSelected, t)}
           rows={data?.logs ?? []}
           loading={query.isFetching}
           rowTestId="audit-row"
           scrollX={800}
           onRowClick={setSelected}
-          empty={<Empty description="暂无审计记录" />}
+          empty={<Empty description={t('audit.empty')} />}
         />
       }
       footer={
@@ -100,7 +101,11 @@ export default function AuditPage() {
         data.pagination.total > 0 && (
           <div style={{ marginTop: 16 }}>
             <ListFooter
-              summary={<Typography.Text type="secondary">共 {data.pagination.total} 条</Typography.Text>}
+              summary={
+                <Typography.Text type="secondary">
+                  {t('audit.total', { count: data.pagination.total, n: data.pagination.total })}
+                </Typography.Text>
+              }
               page={page}
               limit={limit}
               total={data.pagination.total}

@@ -1,6 +1,7 @@
 import { CHANGE_TEXTS } from '@platform/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { adminChangeFixture } from '../../test/adminChange.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
@@ -197,5 +198,24 @@ describe('ChangesPage', () => {
     renderWithAntAt(<ChangesPage />, '/admin/changes?status=delayed');
     await screen.findByTestId('change-row-7');
     expect(calls[0]?.url.searchParams.get('status')).toBe('delayed');
+  });
+});
+
+describe('ChangesPage in English', () => {
+  it('names the kinds, statuses, columns and the confirmation in English', async () => {
+    applyLanguage('en');
+    renderWithAntAt(<ChangesPage />, '/admin/changes');
+    await screen.findByTestId('change-row-7');
+    const rows = [7, 8, 6].map((id) => screen.getByTestId(`change-row-${id}`));
+    expect(rows[0]?.textContent).toContain('Option settings');
+    expect(rows[1]?.textContent).toContain('Edit a deposit channel');
+    expect(screen.getByTestId('change-status-6').textContent).toBe('Applied');
+    for (const row of rows) expect((row.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? []).toEqual([]);
+    fireEvent.click(screen.getByTestId('change-reject-7'));
+    const dialog = await screen.findByTestId('change-confirm');
+    expect(dialog.textContent).toContain(
+      'Proposed by proposer@example.com; rejecting means it never applies.',
+    );
+    expect(within(dialog).getByPlaceholderText('Reason (optional)')).toBeTruthy();
   });
 });

@@ -1,12 +1,5 @@
 import { CheckOutlined, CloseOutlined, RollbackOutlined } from '@ant-design/icons';
-import {
-  type AdminChange,
-  CHANGE_STATUS_LABELS,
-  type ChangeStatus,
-  changeKindLabel,
-  changeStatuses,
-  DEFAULT_PAGE_SIZE,
-} from '@platform/contracts';
+import { type AdminChange, type ChangeStatus, changeStatuses, DEFAULT_PAGE_SIZE } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -21,6 +14,7 @@ import {
   Typography,
 } from 'antd';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { StackedDateTime } from '../../components/StackedDateTime.tsx';
 import { useIdempotentMutation } from '../../lib/idempotency.ts';
@@ -28,6 +22,7 @@ import { useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { AdminListPage, LAPTOP_TABLE_WIDTH, ListTable } from '../shell/AdminListPage.tsx';
 import { changedFields } from './changeDiff.ts';
+import { changeKindIn } from './changeKind.ts';
 import {
   CHANGE_LIST_PARAMS,
   CHANGES_QUERY_ROOT,
@@ -50,30 +45,23 @@ const STATUS_COLORS: Record<ChangeStatus, string> = {
   stale: 'default',
 };
 
-const STATUS_OPTIONS = [
-  { value: 'all', label: '全部' },
-  ...changeStatuses.map((status) => ({ value: status, label: CHANGE_STATUS_LABELS[status] })),
-];
-
-const DECISIONS: Record<ChangeDecision, { label: string; verb: string; danger: boolean }> = {
-  approve: { label: '批准', verb: '批准后立即生效', danger: false },
-  reject: { label: '拒绝', verb: '拒绝后不会生效', danger: true },
-  cancel: { label: '撤销', verb: '撤销后不会生效', danger: true },
-};
+/** Rejecting and cancelling are the red buttons. */
+const DANGER: Record<ChangeDecision, boolean> = { approve: false, reject: true, cancel: true };
 
 const WRAP = { whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
 
 /** 变更内容: only the fields that differ, old → new, long values wrapped. */
 export function ChangeDiff({ change }: { change: Pick<AdminChange, 'id' | 'before' | 'after'> }) {
+  const { t } = useTranslation('admin');
   const fields = changedFields(change.before, change.after);
-  if (fields.length === 0) return <Typography.Text type="secondary">无变化</Typography.Text>;
+  if (fields.length === 0) return <Typography.Text type="secondary">{t('changes.noChange')}</Typography.Text>;
   return (
     <Flex vertical gap={4} data-testid={`change-diff-${change.id}`} style={{ fontSize: 12 }}>
       {fields.map((field) => (
         <div key={field.path} data-testid="change-diff-field" style={WRAP}>
           <Typography.Text code>{field.path}</Typography.Text>{' '}
           {field.before === null ? (
-            <Tag color="green">新增</Tag>
+            <Tag color="green">{t('changes.added')}</Tag>
           ) : (
             <Typography.Text delete type="secondary">
               {field.before}
@@ -81,7 +69,7 @@ export function ChangeDiff({ change }: { change: Pick<AdminChange, 'id' | 'befor
           )}
           {field.before !== null && field.after !== null && ' → '}
           {field.after === null ? (
-            <Tag color="red">删除</Tag>
+            <Tag color="red">{t('changes.removed')}</Tag>
           ) : (
             <Typography.Text strong>{field.after}</Typography.Text>
           )}
@@ -92,15 +80,17 @@ export function ChangeDiff({ change }: { change: Pick<AdminChange, 'id' | 'befor
 }
 
 function Who({ who }: { who: AdminChange['proposer'] | null }) {
+  const { t } = useTranslation('admin');
   if (!who) return <Typography.Text type="secondary">-</Typography.Text>;
   return (
     <Typography.Text ellipsis={{ tooltip: who.email }} style={{ maxWidth: 110 }}>
-      {who.email ?? `管理员 #${who.id}`}
+      {who.email ?? t('changes.adminNo', { id: who.id })}
     </Typography.Text>
   );
 }
 
 function Times({ change }: { change: AdminChange }) {
+  const { t } = useTranslation('admin');
   const line = (label: string, value: string) => (
     <span>
       <Typography.Text type="secondary">{label}</Typography.Text>
@@ -110,9 +100,11 @@ function Times({ change }: { change: AdminChange }) {
   );
   return (
     <Flex vertical gap={4} style={{ fontSize: 12 }}>
-      {line('提交', change.proposed_at)}
-      {change.status === 'delayed' && change.effective_at && line('生效', change.effective_at)}
-      {change.decided_at && line('处理', change.decided_at)}
+      {line(t('changes.proposed'), change.proposed_at)}
+      {change.status === 'delayed' &&
+        change.effective_at &&
+        line(t('changes.effective'), change.effective_at)}
+      {change.decided_at && line(t('changes.decided'), change.decided_at)}
     </Flex>
   );
 }
@@ -125,6 +117,7 @@ function Times({ change }: { change: AdminChange }) {
  */
 export default function ChangesPage() {
   const { message, modal } = App.useApp();
+  const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [filters, setFilters] = useListParams(CHANGE_LIST_PARAMS);
 
@@ -142,25 +135,37 @@ export default function ChangesPage() {
       decideChange(v.decision, v.change.id, v.reason, key),
     onSuccess: (serverMessage) => message.success(serverMessage),
     onError: (error, v) =>
-      message.error(`${DECISIONS[v.decision].label}失败: ${errorMessage(error, '未知错误')}`),
+      message.error(
+        t('changes.decisionFailed', {
+          decision: t(`changes.decision.${v.decision}`),
+          reason: errorMessage(error, t('changes.unknownError')),
+        }),
+      ),
     onSettled: reload,
   });
 
   const confirm = (decision: ChangeDecision, change: AdminChange) => {
-    const { label, verb, danger } = DECISIONS[decision];
+    const label = t(`changes.decision.${decision}`);
     let reason = '';
     modal.confirm({
-      title: `${label}变更 #${change.id}：${changeKindLabel(change.kind)}`,
+      title: t('changes.confirmTitle', {
+        decision: label,
+        id: change.id,
+        kind: changeKindIn(i18n.language, change.kind),
+      }),
       width: 560,
       content: (
         <Flex vertical gap={8} data-testid="change-confirm">
           <span>
-            {change.proposer.email ?? `管理员 #${change.proposer.id}`} 提交的变更，{verb}。
+            {t('changes.confirmText', {
+              who: change.proposer.email ?? t('changes.adminNo', { id: change.proposer.id }),
+              effect: t(`changes.decisionEffect.${decision}`),
+            })}
           </span>
           <ChangeDiff change={change} />
           {decision !== 'approve' && (
             <Input.TextArea
-              placeholder="原因（选填）"
+              placeholder={t('changes.reasonOptional')}
               maxLength={500}
               autoSize={{ minRows: 2, maxRows: 4 }}
               onChange={(event) => {
@@ -171,9 +176,9 @@ export default function ChangesPage() {
           )}
         </Flex>
       ),
-      okText: `确认${label}`,
-      okButtonProps: { danger },
-      cancelText: '取消',
+      okText: t('changes.confirmOk', { decision: label }),
+      okButtonProps: { danger: DANGER[decision] },
+      cancelText: t('changes.cancel'),
       // The dialog stays open (its button loading) until the server has answered.
       onOk: () => decide.mutateAsync({ decision, change, reason }).catch(() => undefined),
     });
@@ -185,48 +190,48 @@ export default function ChangesPage() {
       key={decision}
       size="small"
       type={decision === 'approve' ? 'primary' : 'default'}
-      danger={DECISIONS[decision].danger}
+      danger={DANGER[decision]}
       icon={icon}
       disabled={busy(change)}
       loading={busy(change) && decide.variables?.decision === decision}
       onClick={() => confirm(decision, change)}
       data-testid={`change-${decision}-${change.id}`}
     >
-      {DECISIONS[decision].label}
+      {t(`changes.decision.${decision}`)}
     </Button>
   );
 
   const columns: TableColumnsType<AdminChange> = [
     { title: 'ID', dataIndex: 'id', width: 56 },
     {
-      title: '变更',
+      title: t('changes.change'),
       key: 'kind',
       width: 110,
       render: (_, c) => (
         <Flex vertical>
-          <span>{changeKindLabel(c.kind)}</span>
+          <span>{changeKindIn(i18n.language, c.kind)}</span>
           {c.required_level === 'super_admin' && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              需超级管理员批准
+              {t('changes.needsSuper')}
             </Typography.Text>
           )}
         </Flex>
       ),
     },
     {
-      title: '对象',
+      title: t('changes.target'),
       key: 'target',
       width: 100,
       render: (_, c) => (
         <span style={WRAP}>{c.target_id ? `${c.target_type} #${c.target_id}` : c.target_type}</span>
       ),
     },
-    { title: '变更内容', key: 'diff', render: (_, c) => <ChangeDiff change={c} /> },
-    { title: '提交人', key: 'proposer', width: 126, render: (_, c) => <Who who={c.proposer} /> },
-    { title: '审批人', key: 'approver', width: 126, render: (_, c) => <Who who={c.approver} /> },
-    { title: '时间', key: 'times', width: 120, render: (_, c) => <Times change={c} /> },
+    { title: t('changes.diff'), key: 'diff', render: (_, c) => <ChangeDiff change={c} /> },
+    { title: t('changes.proposer'), key: 'proposer', width: 126, render: (_, c) => <Who who={c.proposer} /> },
+    { title: t('changes.approver'), key: 'approver', width: 126, render: (_, c) => <Who who={c.approver} /> },
+    { title: t('changes.time'), key: 'times', width: 120, render: (_, c) => <Times change={c} /> },
     {
-      title: '状态',
+      title: t('changes.statusColumn'),
       key: 'status',
       width: 100,
       render: (_, c) => (
@@ -236,18 +241,18 @@ export default function ChangesPage() {
             data-testid={`change-status-${c.id}`}
             style={{ width: 'fit-content' }}
           >
-            {CHANGE_STATUS_LABELS[c.status]}
+            {t(`changes.status.${c.status}`)}
           </Tag>
           {c.reason && (
             <Typography.Text type="secondary" style={{ fontSize: 12, ...WRAP }}>
-              原因：{c.reason}
+              {t('changes.reason', { reason: c.reason })}
             </Typography.Text>
           )}
         </Flex>
       ),
     },
     {
-      title: '操作',
+      title: t('changes.actions'),
       key: 'actions',
       width: 150,
       fixed: 'right',
@@ -270,23 +275,19 @@ export default function ChangesPage() {
 
   return (
     <AdminListPage
-      title="待生效变更"
+      title={t('changes.title')}
       testId="changes"
       query={query}
-      loadFailed="获取待生效变更失败"
+      loadFailed={t('changes.loadFailed')}
       reloadError="keep"
-      summary={
-        <Alert
-          type="info"
-          showIcon
-          title="期权与秒合约收益率、复核阈值、充值与提现通道和管理员账户（新增、级别、激活链接、删除、启用）的修改须由另一位管理员批准后生效（复核阈值和管理员账户须另一位超级管理员批准）。"
-          description="没有其他可批准的管理员时，变更在 24 小时后自动生效，期间任何其他管理员可撤销。"
-        />
-      }
+      summary={<Alert type="info" showIcon title={t('changes.rule')} description={t('changes.delayRule')} />}
       filters={
         <Segmented
           value={filters.status}
-          options={STATUS_OPTIONS}
+          options={[
+            { value: 'all', label: t('changes.all') },
+            ...changeStatuses.map((status) => ({ value: status, label: t(`changes.status.${status}`) })),
+          ]}
           onChange={(status) => setFilters({ status: status as typeof filters.status })}
           data-testid="changes-status-filter"
         />
@@ -297,7 +298,7 @@ export default function ChangesPage() {
           rows={query.data?.changes ?? []}
           loading={query.isFetching && !query.data}
           rowTestId="change-row"
-          empty={<Empty description="暂无变更" />}
+          empty={<Empty description={t('changes.empty')} />}
           tableLayout="fixed"
           scrollX={LAPTOP_TABLE_WIDTH}
         />
@@ -307,7 +308,7 @@ export default function ChangesPage() {
           pagination={query.data?.pagination}
           page={filters.page}
           onChange={(page) => setFilters({ page })}
-          noun="项变更"
+          noun={t('changes.noun')}
           testId="changes"
         />
       }

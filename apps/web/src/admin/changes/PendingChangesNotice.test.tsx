@@ -7,7 +7,7 @@ import { setNavigator } from '../../lib/navigation.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { routes } from '../../router.tsx';
 import { fakeSockets } from '../../test/fake-socket.ts';
-import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
+import { jsonResponse, makeAdmin, sleep, storeSession } from '../../test/fixtures.ts';
 
 vi.mock('socket.io-client', async () => (await import('../../test/fake-socket.ts')).fakeSocketModule);
 
@@ -42,10 +42,14 @@ function renderAt(path: string) {
 const summaryCalls = () =>
   fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/admin/changes/summary'));
 
+// The first render of the whole admin shell in a worker (route table, both languages' catalogues,
+// antd) took over 3 s with the machine at load 15.
+const SHELL_FIRST_RENDER_MS = 10_000;
+
 describe('pending changes in the back office shell (issue 32: every admin is told)', () => {
   it('shows nothing while no change is open', async () => {
     renderAt('/admin/transactions');
-    const sidebar = await screen.findByTestId('admin-sidebar', {}, { timeout: 3000 });
+    const sidebar = await screen.findByTestId('admin-sidebar', {}, { timeout: SHELL_FIRST_RENDER_MS });
     await waitFor(() => expect(summaryCalls().length).toBeGreaterThan(0));
     expect(within(sidebar).queryByTestId('changes-awaiting-count')).toBeNull();
     expect(screen.queryByTestId('delayed-changes-banner')).toBeNull();
@@ -54,7 +58,7 @@ describe('pending changes in the back office shell (issue 32: every admin is tol
   it('counts the changes awaiting this admin beside 待生效变更 and shows a delayed change on every screen', async () => {
     summary = { awaiting_me: 2, open: 3, delayed: 1, next_effective_at: '2026-12-07T02:00:00.000Z' };
     const router = renderAt('/admin/transactions');
-    const sidebar = await screen.findByTestId('admin-sidebar', {}, { timeout: 3000 });
+    const sidebar = await screen.findByTestId('admin-sidebar', {}, { timeout: SHELL_FIRST_RENDER_MS });
     expect((await within(sidebar).findByTestId('changes-awaiting-count')).textContent).toBe('2');
     const banner = await screen.findByTestId('delayed-changes-banner');
     expect(banner.textContent).toContain('有 1 项变更正在延迟生效，最早于 2026-12-07 10:00:00 自动生效');
@@ -65,7 +69,7 @@ describe('pending changes in the back office shell (issue 32: every admin is tol
 
   it('asks again at once when a change is announced, and pops a notice for a delayed one', async () => {
     renderAt('/admin/transactions');
-    await screen.findByTestId('admin-sidebar', {}, { timeout: 3000 });
+    await screen.findByTestId('admin-sidebar', {}, { timeout: SHELL_FIRST_RENDER_MS });
     await waitFor(() => expect(summaryCalls().length).toBe(1));
     await waitFor(() => expect(fakeSockets.length).toBeGreaterThan(0));
     summary = { awaiting_me: 0, open: 1, delayed: 1, next_effective_at: '2026-12-07T02:00:00.000Z' };
@@ -84,7 +88,7 @@ describe('pending changes in the back office shell (issue 32: every admin is tol
     expect(await screen.findByTestId('delayed-changes-banner')).toBeTruthy();
     // Other notices (a withdrawal) do not touch the summary.
     act(() => fakeSockets.at(-1)?.receive('admin_notification', { type: 'withdrawal', id: 1 }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(summaryCalls().length).toBe(2);
   });
 });

@@ -2,6 +2,7 @@ import { type AdminNotificationEvent, type ChangesSummary, REALTIME_EVENTS } fro
 import { formatDateTime } from '@platform/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { playBeep } from '../../lib/operatorAlerts.ts';
 import { useSocketEvent } from '../../lib/socket.ts';
@@ -21,6 +22,7 @@ export const CHANGES_PAGE = '/admin/changes';
 export function usePendingChangesSummary(): ChangesSummary | undefined {
   const client = useQueryClient();
   const { notification } = App.useApp();
+  const { t } = useTranslation('admin');
   const { data } = useQuery({
     queryKey: CHANGES_SUMMARY_KEY,
     queryFn: ({ signal }) => fetchChangesSummary(signal),
@@ -34,7 +36,7 @@ export function usePendingChangesSummary(): ChangesSummary | undefined {
       notification.warning({
         key: `change-${event.id ?? ''}`,
         title: event.title,
-        description: `${event.message ?? ''}：24 小时后自动生效，如非预期请在待生效变更中撤销`,
+        description: t('changes.notice.delayed', { message: event.message ?? '' }),
         duration: 0,
       });
     }
@@ -57,6 +59,7 @@ export function PendingChangesCount({ summary }: { summary: ChangesSummary | und
  */
 export function DelayedChangesBanner({ summary }: { summary: ChangesSummary | undefined }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('admin');
   if (!summary || summary.delayed === 0 || !summary.next_effective_at) return null;
   return (
     <Alert
@@ -64,15 +67,19 @@ export function DelayedChangesBanner({ summary }: { summary: ChangesSummary | un
       showIcon
       data-testid="delayed-changes-banner"
       style={{ marginBottom: 16 }}
-      title={`有 ${summary.delayed} 项变更正在延迟生效，最早于 ${formatDateTime(summary.next_effective_at)} 自动生效`}
-      description="这些变更由唯一的超级管理员提交，无人批准也会在 24 小时后生效；如非预期，任何其他管理员都可以撤销。"
+      title={t('changes.notice.banner', {
+        count: summary.delayed,
+        n: summary.delayed,
+        time: formatDateTime(summary.next_effective_at),
+      })}
+      description={t('changes.notice.bannerText')}
       action={
         <Button
           size="small"
           onClick={() => navigate(`${CHANGES_PAGE}?status=delayed`)}
           data-testid="delayed-changes-view"
         >
-          查看
+          {t('changes.notice.view')}
         </Button>
       }
     />

@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n/index.ts';
+
 /**
  * What a pending change changes, readably: the leaf fields whose values differ between `before` and
  * `after` (nested objects and arrays by path, e.g. `investmentLevels[1].percentage`), each with its
@@ -19,9 +21,9 @@ const isContainer = (value: unknown) => Array.isArray(value) || isPlainObject(va
 
 /** A value as one line: strings as they are, the rest as compact JSON; null and '' as 空. */
 export function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '空';
+  if (value === null || value === undefined || value === '') return i18n.t('admin:changes.diffEmpty');
   if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (typeof value === 'boolean') return i18n.t(value ? 'admin:changes.diffYes' : 'admin:changes.diffNo');
   // A whole object or list (an added level, a new channel): its fields as `key: value`, one item a line.
   if (Array.isArray(value)) return value.map(valueText).join('\n');
   if (isPlainObject(value))
@@ -66,7 +68,7 @@ function walk(before: unknown, after: unknown, path: string, out: FieldChange[])
   const b = valueText(before);
   const a = valueText(after);
   if (b !== a || isContainer(before) !== isContainer(after))
-    out.push({ path: path || '值', before: b, after: a });
+    out.push({ path: path || i18n.t('admin:changes.diffValue'), before: b, after: a });
 }
 
 export function changedFields(before: unknown, after: unknown): FieldChange[] {

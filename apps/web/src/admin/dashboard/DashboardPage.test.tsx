@@ -1,6 +1,7 @@
 import type { AdminDashboard } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { mockOnePath, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderAtRoute } from '../../test/render.tsx';
@@ -138,5 +139,17 @@ describe('DashboardPage', () => {
     expect(dashboardCalls()).toBe(1);
     await vi.advanceTimersByTimeAsync(1_500);
     await waitFor(() => expect(dashboardCalls()).toBe(2));
+  });
+});
+
+describe('DashboardPage in English', () => {
+  it('shows the cards, tasks, second approvals and near-threshold card without Chinese', async () => {
+    applyLanguage('en');
+    renderPage();
+    expect((await card('pendingTasks')).textContent).toContain('Pending tasks5');
+    const page = screen.getByTestId('dashboard');
+    expect(within(page).getByText('3 deposit requests waiting for review')).toBeTruthy();
+    expect(within(page).getByText('Dashboard')).toBeTruthy();
+    expect((page.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? []).toEqual([]);
   });
 });

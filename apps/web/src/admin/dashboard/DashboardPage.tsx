@@ -13,10 +13,10 @@ import { formatCount, formatTime, formatUSDT } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FitStatistic } from '../../components/FitStatistic.tsx';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
-import { PageLoading } from '../../components/PageLoading.tsx';
+import { unloadedView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import {
   DASHBOARD_QUERY_KEY,
@@ -32,11 +32,19 @@ import { RiskAlertBanner } from './RiskAlertBanner.tsx';
 import { SecondApprovalsCard } from './SecondApprovalsCard.tsx';
 import { SetupChecklistCard } from './SetupChecklistCard.tsx';
 
-export const DASHBOARD_ERROR = '获取统计数据失败';
+/** The cards, each titled by its key in the catalogue (dashboard.cards). */
+type CardKey =
+  | 'totalUsers'
+  | 'newUsersToday'
+  | 'kycApprovedUsers'
+  | 'totalDeposits'
+  | 'pendingDeposits'
+  | 'totalWithdrawals'
+  | 'pendingWithdrawals'
+  | 'pendingTasks';
 
 interface CardSpec {
-  key: string;
-  title: string;
+  key: CardKey;
   icon: ReactNode;
   value: (data: AdminDashboard) => string;
   color?: string;
@@ -45,52 +53,44 @@ interface CardSpec {
 const CARDS: CardSpec[] = [
   {
     key: 'totalUsers',
-    title: '总用户数',
     icon: <TeamOutlined />,
     value: (d) => formatCount(d.userStats.totalUsers),
   },
   {
     key: 'newUsersToday',
-    title: '今日新增',
     icon: <UserAddOutlined />,
     value: (d) => formatCount(d.userStats.newUsersToday),
   },
   {
     key: 'kycApprovedUsers',
-    title: 'KYC已认证',
     icon: <SafetyCertificateOutlined />,
     value: (d) => formatCount(d.userStats.kycApprovedUsers),
     color: '#389e0d',
   },
   {
     key: 'totalDeposits',
-    title: '充值总额',
     icon: <DownloadOutlined />,
     value: (d) => formatUSDT(d.financialStats.totalDeposits),
   },
   {
     key: 'pendingDeposits',
-    title: '待审核充值',
     icon: <ClockCircleOutlined />,
     value: (d) => formatCount(d.financialStats.pendingDeposits),
     color: '#d48806',
   },
   {
     key: 'totalWithdrawals',
-    title: '提现总额',
     icon: <UploadOutlined />,
     value: (d) => formatUSDT(d.financialStats.totalWithdrawals),
   },
   {
     key: 'pendingWithdrawals',
-    title: '待处理提现',
     icon: <ClockCircleOutlined />,
     value: (d) => formatCount(d.financialStats.pendingWithdrawals),
     color: '#d48806',
   },
   {
     key: 'pendingTasks',
-    title: '待处理事项',
     icon: <AuditOutlined />,
     value: (d) => formatCount(pendingTaskTotal(d)),
     color: '#cf1322',
@@ -99,15 +99,16 @@ const CARDS: CardSpec[] = [
 
 /** The review links open their queue with the waiting filter selected. */
 const QUICK_LINKS = [
-  { key: 'users', title: '用户管理', path: '/admin/users' },
-  { key: 'deposits', title: '充值审核', path: PENDING_PATHS.deposits },
-  { key: 'withdrawals', title: '提现审核', path: PENDING_PATHS.withdrawals },
-  { key: 'kyc', title: 'KYC审核', path: PENDING_PATHS.kyc },
+  { key: 'users', path: '/admin/users' },
+  { key: 'deposits', path: PENDING_PATHS.deposits },
+  { key: 'withdrawals', path: PENDING_PATHS.withdrawals },
+  { key: 'kyc', path: PENDING_PATHS.kyc },
 ] as const;
 
 /** 仪表盘: platform counts, refreshed every 30 s, quick links and the list of waiting work. */
 export default function DashboardPage() {
   const navigate = useNavigate();
+  const { t } = useTranslation('admin');
   const query = useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
     queryFn: ({ signal }) => fetchDashboard(signal),
@@ -115,34 +116,27 @@ export default function DashboardPage() {
   });
   const { data, error, isFetching, refetch, dataUpdatedAt } = query;
 
-  if (query.isPending) return <PageLoading />;
-  if (!data) {
-    return (
-      <LoadErrorView
-        title={DASHBOARD_ERROR}
-        reason={errorMessage(error, DASHBOARD_ERROR)}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  }
+  const loadFailed = t('dashboard.loadFailed');
+  if (!data) return unloadedView(query, loadFailed);
 
-  const tasks = pendingTasks(data);
+  const tasks = pendingTasks(data, t);
   return (
     <Flex vertical gap={16} data-testid="dashboard">
       <Flex align="center" justify="space-between" wrap gap={8}>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          仪表盘
+          {t('dashboard.title')}
         </Typography.Title>
         <Flex align="center" gap={12}>
-          <Typography.Text type="secondary">更新于 {formatTime(dataUpdatedAt)}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('dashboard.updatedAt', { time: formatTime(dataUpdatedAt) })}
+          </Typography.Text>
           <Button
             icon={<ReloadOutlined />}
             loading={isFetching}
             onClick={() => void refetch()}
             data-testid="dashboard-refresh"
           >
-            刷新
+            {t('dashboard.refresh')}
           </Button>
         </Flex>
       </Flex>
@@ -156,7 +150,7 @@ export default function DashboardPage() {
         <Alert
           type="warning"
           showIcon
-          title={`${DASHBOARD_ERROR}: ${errorMessage(error, DASHBOARD_ERROR)}`}
+          title={t('dashboard.failedWith', { title: loadFailed, reason: errorMessage(error, loadFailed) })}
         />
       )}
 
@@ -165,7 +159,7 @@ export default function DashboardPage() {
           <Col key={card.key} xs={12} md={8} xl={6}>
             <Card size="small" data-testid={`dashboard-card-${card.key}`}>
               <FitStatistic
-                title={card.title}
+                title={t(`dashboard.cards.${card.key}`)}
                 prefix={card.icon}
                 value={card.value(data)}
                 styles={card.color ? { content: { color: card.color } } : undefined}
@@ -181,7 +175,7 @@ export default function DashboardPage() {
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
-          <Card title="快捷入口" size="small">
+          <Card title={t('dashboard.quickLinks')} size="small">
             <Row gutter={[12, 12]}>
               {QUICK_LINKS.map((link) => (
                 <Col key={link.key} span={12}>
@@ -190,7 +184,7 @@ export default function DashboardPage() {
                     onClick={() => navigate(link.path)}
                     data-testid={`dashboard-link-${link.key}`}
                   >
-                    {link.title}
+                    {t(`dashboard.links.${link.key}`)}
                   </Button>
                 </Col>
               ))}
@@ -198,9 +192,9 @@ export default function DashboardPage() {
           </Card>
         </Col>
         <Col xs={24} lg={14}>
-          <Card title="待处理事项" size="small">
+          <Card title={t('dashboard.tasks')} size="small">
             {tasks.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无待处理事项" />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noTasks')} />
             ) : (
               <Flex vertical>
                 {tasks.map((task, index) => (
@@ -224,7 +218,7 @@ export default function DashboardPage() {
                       onClick={() => navigate(task.path)}
                       data-testid={`dashboard-task-${task.key}-go`}
                     >
-                      立即处理
+                      {t('dashboard.handle')}
                     </Button>
                   </Flex>
                 ))}

@@ -2,6 +2,7 @@ import { type AdminNotificationEvent, DASHBOARD_REFRESH_MS, REALTIME_EVENTS } fr
 import { formatDateTime } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/request.ts';
 import { useSocketEvent } from '../../lib/socket.ts';
@@ -14,8 +15,6 @@ import {
 /** The 对账记录 screen, on its 待确认 runs: where the breaches are listed one by one. */
 export const RECONCILIATION_RUNS_LINK = '/admin/wallet/reconciliation?result=unacknowledged';
 
-export const RECONCILIATION_ALERT_TITLE = '对账异常';
-
 /**
  * The red 对账异常 alert: shown while a failed reconciliation run waits for an admin, with its
  * summary; 查看详情 opens 对账记录 on the runs that wait, 确认已知悉 acknowledges this one (audited on
@@ -25,6 +24,7 @@ export const RECONCILIATION_ALERT_TITLE = '对账异常';
  */
 export function ReconciliationAlertBanner() {
   const { message } = App.useApp();
+  const { t } = useTranslation('admin');
   const client = useQueryClient();
   const navigate = useNavigate();
   const { data: alert, refetch } = useQuery({
@@ -38,24 +38,32 @@ export function ReconciliationAlertBanner() {
   const acknowledge = useMutation({
     mutationFn: acknowledgeReconciliation,
     onSuccess: () => {
-      message.success('已确认对账异常');
+      message.success(t('dashboard.acknowledged'));
       void client.invalidateQueries({ queryKey: RECONCILIATION_ALERT_QUERY_KEY });
     },
     onError: (error) => {
-      message.error(errorMessage(error, '确认失败'));
+      message.error(errorMessage(error, t('dashboard.acknowledgeFailed')));
       void client.invalidateQueries({ queryKey: RECONCILIATION_ALERT_QUERY_KEY });
     },
   });
 
   if (!alert) return null;
-  const more = alert.unacknowledged > 1 ? `（另有 ${alert.unacknowledged - 1} 次未确认的异常）` : '';
+  const more =
+    alert.unacknowledged > 1
+      ? t('dashboard.reconciliationMore', { count: alert.unacknowledged - 1, n: alert.unacknowledged - 1 })
+      : '';
   return (
     <Alert
       type="error"
       showIcon
       data-testid="reconciliation-alert"
-      title={`${RECONCILIATION_ALERT_TITLE}：${alert.summary}`}
-      description={`对账任务于 ${formatDateTime(alert.finished_at)} 发现 ${alert.breach_count} 项不一致${more}。请核查账本后确认。`}
+      title={t('dashboard.reconciliationTitle', { summary: alert.summary })}
+      description={t('dashboard.reconciliationText', {
+        time: formatDateTime(alert.finished_at),
+        count: alert.breach_count,
+        n: alert.breach_count,
+        more,
+      })}
       action={
         <Space>
           <Button
@@ -63,7 +71,7 @@ export function ReconciliationAlertBanner() {
             onClick={() => navigate(RECONCILIATION_RUNS_LINK)}
             data-testid="reconciliation-alert-details"
           >
-            查看详情
+            {t('dashboard.details')}
           </Button>
           <Button
             danger
@@ -72,7 +80,7 @@ export function ReconciliationAlertBanner() {
             onClick={() => acknowledge.mutate(alert.run_id)}
             data-testid="reconciliation-alert-ack"
           >
-            确认已知悉
+            {t('dashboard.acknowledge')}
           </Button>
         </Space>
       }

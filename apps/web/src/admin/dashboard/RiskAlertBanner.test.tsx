@@ -2,6 +2,7 @@ import type { RiskExposureData } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../test/api.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { renderWithAntAt } from '../../test/render.tsx';
 import { RiskAlertBanner } from './RiskAlertBanner.tsx';
 
@@ -43,7 +44,7 @@ beforeEach(() => {
 describe('dashboard 风险敞口预警', () => {
   it('shows nothing without alerts', async () => {
     renderWithAntAt(<RiskAlertBanner />, '/admin');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(screen.queryByTestId('risk-alerts')).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import { type AdminNotificationEvent, DASHBOARD_REFRESH_MS, REALTIME_EVENTS } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSocketEvent } from '../../lib/socket.ts';
 import { RiskAlerts } from '../trading/risk/RiskTables.tsx';
@@ -13,6 +14,7 @@ import { fetchRiskExposure, RISK_EXPOSURE_KEY } from '../trading/risk/riskApi.ts
  */
 export function RiskAlertBanner() {
   const navigate = useNavigate();
+  const { t } = useTranslation('admin');
   const { data, refetch } = useQuery({
     queryKey: RISK_EXPOSURE_KEY,
     queryFn: ({ signal }) => fetchRiskExposure(signal),
@@ -27,7 +29,7 @@ export function RiskAlertBanner() {
       data={data}
       action={
         <Button size="small" onClick={() => navigate('/admin/trading/risk')} data-testid="risk-alert-details">
-          查看
+          {t('dashboard.view')}
         </Button>
       }
     />

@@ -1,14 +1,15 @@
-import { type AdminDashboard, DUAL_CONTROL_TEXTS } from '@platform/contracts';
+import type { AdminDashboard } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
 import { Badge, Button, Card, Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 /** Where each 待复核 count leads: the list with only what waits for a second admin. */
 export const SECOND_APPROVAL_LINKS = [
-  { key: 'deposits', title: '充值', path: '/admin/wallet/deposits?awaiting=true' },
-  { key: 'withdrawals', title: '提现', path: '/admin/wallet/withdrawals?status=awaiting_second' },
-  { key: 'payouts', title: '工资 / 奖励发放', path: '/admin/team/salary' },
-  { key: 'adjustments', title: '余额调整', path: '/admin/wallet/adjustments?status=pending' },
+  { key: 'deposits', path: '/admin/wallet/deposits?awaiting=true' },
+  { key: 'withdrawals', path: '/admin/wallet/withdrawals?status=awaiting_second' },
+  { key: 'payouts', path: '/admin/team/salary' },
+  { key: 'adjustments', path: '/admin/wallet/adjustments?status=pending' },
 ] as const;
 
 /**
@@ -18,6 +19,7 @@ export const SECOND_APPROVAL_LINKS = [
  */
 export function SecondApprovalsCard({ data }: { data: AdminDashboard }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('admin');
   const counts = data.secondApprovals;
   const total = counts.deposits + counts.withdrawals + counts.payouts + counts.adjustments;
   return (
@@ -25,7 +27,7 @@ export function SecondApprovalsCard({ data }: { data: AdminDashboard }) {
       size="small"
       title={
         <span>
-          {DUAL_CONTROL_TEXTS.awaitingTag}（需要另一位管理员）{' '}
+          {t('dashboard.secondApprovals', { tag: t('dashboard.awaitingTag') })}{' '}
           <Badge count={total} overflowCount={9999} showZero color={total ? '#fa8c16' : '#d9d9d9'} />
         </span>
       }
@@ -41,7 +43,7 @@ export function SecondApprovalsCard({ data }: { data: AdminDashboard }) {
               style={{ height: 'auto', padding: '8px 12px' }}
             >
               <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-                <Typography.Text type="secondary">{link.title}</Typography.Text>
+                <Typography.Text type="secondary">{t(`dashboard.second.${link.key}`)}</Typography.Text>
                 <Typography.Text
                   strong
                   style={{ fontSize: 20, color: counts[link.key] ? '#d46b08' : undefined }}

@@ -2,6 +2,7 @@ import type { SetupChecklist } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../test/api.ts';
+import { sleep } from '../../test/fixtures.ts';
 import { renderAtRoute } from '../../test/render.tsx';
 import { SetupChecklistCard } from './SetupChecklistCard.tsx';
 
@@ -41,7 +42,7 @@ describe('SetupChecklistCard (上线准备清单)', () => {
     });
     renderAtRoute('/admin', <SetupChecklistCard />);
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     expect(screen.queryByTestId('setup-checklist')).toBeNull();
   });
 });

@@ -3,11 +3,11 @@ import {
   DASHBOARD_REFRESH_MS,
   getSetupChecklist,
   SETUP_CHECKLIST_LINKS,
-  SETUP_CHECKLIST_TITLES,
   type SetupChecklist,
 } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../lib/request.ts';
 
@@ -25,6 +25,7 @@ export const fetchSetupChecklist = (signal?: AbortSignal): Promise<SetupChecklis
  */
 export function SetupChecklistCard() {
   const navigate = useNavigate();
+  const { t } = useTranslation('admin');
   const { data } = useQuery({
     queryKey: SETUP_CHECKLIST_QUERY_KEY,
     queryFn: ({ signal }) => fetchSetupChecklist(signal),
@@ -35,10 +36,10 @@ export function SetupChecklistCard() {
   return (
     <Card
       size="small"
-      title="上线准备清单"
+      title={t('dashboard.checklist')}
       extra={
         <Typography.Text type="secondary">
-          已完成 {doneCount} / {data.items.length}
+          {t('dashboard.checklistDone', { done: doneCount, all: data.items.length })}
         </Typography.Text>
       }
       data-testid="setup-checklist"
@@ -48,9 +49,9 @@ export function SetupChecklistCard() {
         {data.items.map((item) => (
           <Flex key={item.key} align="center" gap={12} data-testid={`setup-item-${item.key}`}>
             {item.done ? (
-              <CheckCircleFilled style={{ color: '#52c41a' }} aria-label="已完成" />
+              <CheckCircleFilled style={{ color: '#52c41a' }} aria-label={t('dashboard.done')} />
             ) : (
-              <ExclamationCircleOutlined style={{ color: '#faad14' }} aria-label="未完成" />
+              <ExclamationCircleOutlined style={{ color: '#faad14' }} aria-label={t('dashboard.notDone')} />
             )}
             <Flex vertical style={{ flex: 1, minWidth: 0 }}>
               <Typography.Text
@@ -58,7 +59,7 @@ export function SetupChecklistCard() {
                 delete={item.done}
                 type={item.done ? 'secondary' : undefined}
               >
-                {SETUP_CHECKLIST_TITLES[item.key]}
+                {t(`dashboard.checklistItems.${item.key}`)}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {item.detail}
@@ -66,7 +67,7 @@ export function SetupChecklistCard() {
             </Flex>
             {!item.done && (
               <Button size="small" onClick={() => navigate(SETUP_CHECKLIST_LINKS[item.key])}>
-                去处理
+                {t('dashboard.goDo')}
               </Button>
             )}
           </Flex>

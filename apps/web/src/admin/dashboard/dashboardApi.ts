@@ -1,4 +1,5 @@
 import { type AdminDashboard, getAdminDashboard } from '@platform/contracts';
+import type { TFunction } from 'i18next';
 import { call } from '../../lib/request.ts';
 
 export const DASHBOARD_QUERY_KEY = ['admin', 'dashboard'] as const;
@@ -23,27 +24,27 @@ export interface PendingTask {
 }
 
 /** The task list: one entry per kind of work waiting, only when something waits. */
-export function pendingTasks(data: AdminDashboard): PendingTask[] {
+export function pendingTasks(data: AdminDashboard, t: TFunction<'admin'>): PendingTask[] {
   const { pendingKyc, pendingDeposits, pendingWithdrawals } = data.pendingTasks;
   const tasks: PendingTask[] = [
     {
       key: 'kyc',
-      title: 'KYC审核',
-      description: `${pendingKyc} 个用户的身份认证等待审核`,
+      title: t('dashboard.links.kyc'),
+      description: t('dashboard.task.kyc', { count: pendingKyc, n: pendingKyc }),
       count: pendingKyc,
       path: PENDING_PATHS.kyc,
     },
     {
       key: 'deposits',
-      title: '充值审核',
-      description: `${pendingDeposits} 笔充值申请等待审核`,
+      title: t('dashboard.links.deposits'),
+      description: t('dashboard.task.deposits', { count: pendingDeposits, n: pendingDeposits }),
       count: pendingDeposits,
       path: PENDING_PATHS.deposits,
     },
     {
       key: 'withdrawals',
-      title: '提现审核',
-      description: `${pendingWithdrawals} 笔提现申请等待处理`,
+      title: t('dashboard.links.withdrawals'),
+      description: t('dashboard.task.withdrawals', { count: pendingWithdrawals, n: pendingWithdrawals }),
       count: pendingWithdrawals,
       path: PENDING_PATHS.withdrawals,
     },

@@ -1,11 +1,6 @@
-import {
-  type AdminAnnouncement,
-  CONTENT_MAX,
-  CONTENT_REQUIRED_MESSAGE,
-  TITLE_MAX,
-  TITLE_REQUIRED_MESSAGE,
-} from '@platform/contracts';
+import { type AdminAnnouncement, CONTENT_MAX, TITLE_MAX } from '@platform/contracts';
 import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import { saveAnnouncement } from './homeApi.ts';
@@ -23,11 +18,12 @@ export interface AnnouncementModalProps {
 
 /** 添加/编辑公告: title and content. */
 export function AnnouncementModal({ announcement, onClose, onSaved }: AnnouncementModalProps) {
+  const { t } = useTranslation('admin');
   const [form] = Form.useForm<FormValues>();
 
   return (
     <FormModal<FormValues>
-      title={announcement ? '编辑公告' : '添加公告'}
+      title={announcement ? t('home.announcement.edit') : t('home.announcement.add')}
       width={600}
       editing={announcement !== null}
       form={form}
@@ -38,23 +34,27 @@ export function AnnouncementModal({ announcement, onClose, onSaved }: Announceme
           content: values.content.trim(),
         })
       }
-      failure={(error) => `保存失败: ${errorMessage(error, '未知错误')}`}
+      failure={(error) => t('home.saveFailed', { reason: errorMessage(error, t('home.unknownError')) })}
       onSaved={onSaved}
       onClose={onClose}
       saveTestId="announcement-save"
     >
       <Form.Item
         name="title"
-        label="标题"
-        rules={[{ required: true, whitespace: true, message: TITLE_REQUIRED_MESSAGE }, { max: TITLE_MAX }]}
+        label={t('home.table.title')}
+        rules={[{ required: true, whitespace: true, message: t('home.required.title') }, { max: TITLE_MAX }]}
       >
-        <Input placeholder="公告标题" maxLength={TITLE_MAX} data-testid="announcement-form-title" />
+        <Input
+          placeholder={t('home.announcement.titlePlaceholder')}
+          maxLength={TITLE_MAX}
+          data-testid="announcement-form-title"
+        />
       </Form.Item>
       <Form.Item
         name="content"
-        label="内容"
+        label={t('home.announcement.content')}
         rules={[
-          { required: true, whitespace: true, message: CONTENT_REQUIRED_MESSAGE },
+          { required: true, whitespace: true, message: t('home.required.content') },
           { max: CONTENT_MAX },
         ]}
       >
@@ -62,7 +62,7 @@ export function AnnouncementModal({ announcement, onClose, onSaved }: Announceme
           rows={6}
           maxLength={CONTENT_MAX}
           showCount
-          placeholder="公告内容"
+          placeholder={t('home.announcement.contentPlaceholder')}
           data-testid="announcement-form-content"
         />
       </Form.Item>

@@ -3,15 +3,12 @@ import {
   type AdminCarouselItem,
   CAROUSEL_IMAGE_ACCEPT,
   CAROUSEL_IMAGE_MAX_BYTES,
-  IMAGE_REQUIRED_MESSAGE,
-  IMAGE_URL_FORMAT_MESSAGE,
   isSafeLink,
-  LINK_FORMAT_MESSAGE,
   TITLE_MAX,
-  TITLE_REQUIRED_MESSAGE,
 } from '@platform/contracts';
 import { App, Button, Flex, Form, Input, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal.tsx';
 import { type ImageUploadRule, imageUploadProblem } from '../../lib/imageUpload.ts';
 import { errorMessage } from '../../lib/request.ts';
@@ -47,6 +44,7 @@ export interface CarouselModalProps {
 
 /** 添加/编辑轮播图: title, an uploaded image (with preview) or an image URL, and the link. */
 export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const input = useRef<HTMLInputElement>(null);
@@ -72,9 +70,9 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
       setUpload({ file: saved.image_file, src: saved.image_src });
       form.setFieldValue('image_url', '');
       void form.validateFields(['image_url']);
-      message.success('图片上传成功');
+      message.success(t('home.carousel.uploadDone'));
     } catch (error) {
-      message.error(`上传图片失败: ${errorMessage(error, '未知错误')}`);
+      message.error(t('home.carousel.uploadFailed', { reason: errorMessage(error, t('home.unknownError')) }));
     } finally {
       setUploading(false);
     }
@@ -82,7 +80,7 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
 
   return (
     <FormModal<FormValues>
-      title={item ? '编辑轮播图' : '添加轮播图'}
+      title={item ? t('home.carousel.edit') : t('home.carousel.add')}
       width={560}
       editing={item !== null}
       form={form}
@@ -99,7 +97,7 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
           link_url: values.link_url.trim(),
         })
       }
-      failure={(error) => `保存失败: ${errorMessage(error, '未知错误')}`}
+      failure={(error) => t('home.saveFailed', { reason: errorMessage(error, t('home.unknownError')) })}
       onSaved={onSaved}
       onClose={onClose}
       saveDisabled={uploading}
@@ -107,17 +105,21 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
     >
       <Form.Item
         name="title"
-        label="标题"
-        rules={[{ required: true, whitespace: true, message: TITLE_REQUIRED_MESSAGE }, { max: TITLE_MAX }]}
+        label={t('home.table.title')}
+        rules={[{ required: true, whitespace: true, message: t('home.required.title') }, { max: TITLE_MAX }]}
       >
-        <Input placeholder="轮播图标题" maxLength={TITLE_MAX} data-testid="carousel-form-title" />
+        <Input
+          placeholder={t('home.carousel.titlePlaceholder')}
+          maxLength={TITLE_MAX}
+          data-testid="carousel-form-title"
+        />
       </Form.Item>
-      <Form.Item label="图片" required>
+      <Form.Item label={t('home.carousel.image')} required>
         <Flex vertical gap={8}>
           {preview && (
             <img
               src={preview}
-              alt="预览"
+              alt={t('home.carousel.preview')}
               data-testid="carousel-preview"
               style={{
                 width: 320,
@@ -131,7 +133,7 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
           )}
           <Space wrap>
             <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()}>
-              {upload ? '更换图片' : '上传图片'}
+              {upload ? t('home.carousel.replaceImage') : t('home.carousel.uploadImage')}
             </Button>
             {upload && (
               <Button
@@ -139,12 +141,12 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
                 onClick={() => setUpload(null)}
                 data-testid="carousel-image-remove"
               >
-                移除
+                {t('home.carousel.remove')}
               </Button>
             )}
           </Space>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            支持 JPG、PNG、GIF、WebP 格式，大小不超过5MB；或在下方填写图片地址
+            {t('home.carousel.imageHint')}
           </Typography.Text>
           <input
             ref={input}
@@ -158,28 +160,30 @@ export function CarouselModal({ item, onClose, onSaved }: CarouselModalProps) {
       </Form.Item>
       <Form.Item
         name="image_url"
-        label="图片地址"
+        label={t('home.carousel.imageUrl')}
         rules={[
-          linkRule(IMAGE_URL_FORMAT_MESSAGE),
+          linkRule(t('home.required.imageUrl')),
           {
             validator: (_, value: string | undefined) =>
-              upload || value?.trim() ? Promise.resolve() : Promise.reject(new Error(IMAGE_REQUIRED_MESSAGE)),
+              upload || value?.trim()
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('home.required.image'))),
           },
         ]}
       >
         <Input
-          placeholder={upload ? '已上传图片' : 'https://… 或 /images/…'}
+          placeholder={upload ? t('home.carousel.uploaded') : t('home.carousel.imageUrlPlaceholder')}
           disabled={Boolean(upload)}
           data-testid="carousel-form-image-url"
         />
       </Form.Item>
       <Form.Item
         name="link_url"
-        label="链接"
-        rules={[linkRule(LINK_FORMAT_MESSAGE)]}
-        extra="http(s) 地址或站内路径，如 /trade"
+        label={t('home.carousel.link')}
+        rules={[linkRule(t('home.required.link'))]}
+        extra={t('home.carousel.linkHint')}
       >
-        <Input placeholder="https://… 或 /activity" data-testid="carousel-form-link" />
+        <Input placeholder={t('home.carousel.linkPlaceholder')} data-testid="carousel-form-link" />
       </Form.Item>
     </FormModal>
   );

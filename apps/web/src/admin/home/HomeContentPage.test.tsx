@@ -1,6 +1,7 @@
 import type { AdminAnnouncement, AdminCarouselItem } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { imageUploadProblem } from '../../lib/imageUpload.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
@@ -172,5 +173,45 @@ describe('HomeContentPage', () => {
     expect(await screen.findByText('暂无轮播图')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '公告' }));
     expect(await screen.findByText('暂无公告')).toBeTruthy();
+  });
+
+  it('in English: tabs, columns, switches, the forms and the delete dialog, with no Chinese', async () => {
+    applyLanguage('en');
+    handlers['GET /api/admin/home/carousel'] = () =>
+      ok({ items: [slide({ title: 'Spring sale' }), slide({ id: 2, title: 'Invite', image_src: null })] });
+    handlers['GET /api/admin/home/announcements'] = () =>
+      ok({ announcements: [notice({ title: 'Maintenance', content: 'Tonight' })] });
+    const { container } = renderWithAnt(<HomeContentPage />);
+    await screen.findByTestId('carousel-row-1');
+    expect(screen.getByRole('tab', { name: 'Banners' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Support contact' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Image' })).toBeTruthy();
+    expect(screen.getByTestId('carousel-add').textContent).toBe('Add banner');
+    expect(within(screen.getByTestId('carousel-row-2')).getByText('No image')).toBeTruthy();
+    expect(container.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    fireEvent.click(screen.getByTestId('carousel-add'));
+    fireEvent.click(await screen.findByTestId('carousel-save'));
+    expect(await screen.findByText('Please enter a title')).toBeTruthy();
+    expect(await screen.findByText('Upload an image or enter an image URL')).toBeTruthy();
+    const modal = screen.getByTestId('carousel-save').closest('.ant-modal') as HTMLElement;
+    expect(within(modal).getByText('Add banner')).toBeTruthy();
+    // The footer's 取消/添加 are the shared FormModal's (components/), not this screen's.
+    const body = modal.querySelector('.ant-modal-body') as HTMLElement;
+    expect(body.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(screen.getByTestId('carousel-form-link').getAttribute('placeholder')).toBe(
+      'https://… or /activity',
+    );
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Announcements' }));
+    await screen.findByTestId('announcement-row-7');
+    expect(screen.getByRole('columnheader', { name: 'Published at' })).toBeTruthy();
+    expect(within(screen.getByTestId('announcement-row-7')).getByText('Unpublished')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('announcement-delete-7'));
+    const dialog = await confirmDialog();
+    expect(
+      within(dialog).getByText('Delete the announcement "Maintenance"? This cannot be undone.'),
+    ).toBeTruthy();
+    expect(dialog.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { formatDateTime } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnnouncementModal } from './AnnouncementModal.tsx';
 import { CarouselModal } from './CarouselModal.tsx';
 import { HomeTable } from './HomeTable.tsx';
@@ -24,9 +25,14 @@ type Editing<T> = { row: T | null } | null;
 
 /** The slide's picture: the uploaded image (signed URL) or the external one. */
 function Thumbnail({ item }: { item: AdminCarouselItem }) {
+  const { t } = useTranslation('admin');
   const [failed, setFailed] = useState(false);
   if (!item.image_src || failed) {
-    return <Typography.Text type="secondary">{item.image_src ? '图片加载失败' : '无图片'}</Typography.Text>;
+    return (
+      <Typography.Text type="secondary">
+        {item.image_src ? t('home.carousel.imageFailed') : t('home.carousel.noImage')}
+      </Typography.Text>
+    );
   }
   return (
     <img
@@ -47,21 +53,30 @@ function Thumbnail({ item }: { item: AdminCarouselItem }) {
 }
 
 function CarouselTab() {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing<AdminCarouselItem>>(null);
   return (
     <>
       <HomeTable<AdminCarouselItem>
-        kind="轮播图"
+        texts={{
+          add: t('home.carousel.add'),
+          deleteText: (title) => t('home.carousel.deleteText', { title }),
+        }}
         testPrefix="carousel"
         queryKey={CAROUSEL_KEY}
         fetch={fetchCarousel}
-        errorTitle="获取轮播图失败"
-        emptyText="暂无轮播图"
+        errorTitle={t('home.carousel.loadFailed')}
+        emptyText={t('home.carousel.empty')}
         columns={[
-          { title: '图片', key: 'image', width: 140, render: (_, row) => <Thumbnail item={row} /> },
           {
-            title: '链接',
+            title: t('home.carousel.image'),
+            key: 'image',
+            width: 140,
+            render: (_, row) => <Thumbnail item={row} />,
+          },
+          {
+            title: t('home.carousel.link'),
             key: 'link',
             ellipsis: true,
             render: (_, row) => row.link_url || <Typography.Text type="secondary">-</Typography.Text>,
@@ -88,20 +103,24 @@ function CarouselTab() {
 }
 
 function AnnouncementsTab() {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing<AdminAnnouncement>>(null);
   return (
     <>
       <HomeTable<AdminAnnouncement>
-        kind="公告"
+        texts={{
+          add: t('home.announcement.add'),
+          deleteText: (title) => t('home.announcement.deleteText', { title }),
+        }}
         testPrefix="announcement"
         queryKey={ANNOUNCEMENTS_KEY}
         fetch={fetchAnnouncements}
-        errorTitle="获取公告失败"
-        emptyText="暂无公告"
+        errorTitle={t('home.announcement.loadFailed')}
+        emptyText={t('home.announcement.empty')}
         columns={[
           {
-            title: '内容',
+            title: t('home.announcement.content'),
             key: 'content',
             render: (_, row) => (
               <Typography.Paragraph
@@ -114,7 +133,7 @@ function AnnouncementsTab() {
             ),
           },
           {
-            title: '发布时间',
+            title: t('home.announcement.publishedAt'),
             key: 'published_at',
             width: 170,
             render: (_, row) => (row.is_published ? formatDateTime(row.published_at) : '-'),
@@ -142,14 +161,15 @@ function AnnouncementsTab() {
 
 /** 首页内容: the home page's carousel slides and announcements, and the support contact. */
 export default function HomeContentPage() {
+  const { t } = useTranslation('admin');
   return (
-    <Card title="首页内容">
+    <Card title={t('home.title')}>
       <Tabs
         destroyOnHidden
         items={[
-          { key: 'carousel', label: '轮播图', children: <CarouselTab /> },
-          { key: 'announcements', label: '公告', children: <AnnouncementsTab /> },
-          { key: 'support', label: '客服联系方式', children: <SupportContactTab /> },
+          { key: 'carousel', label: t('home.tabs.carousel'), children: <CarouselTab /> },
+          { key: 'announcements', label: t('home.tabs.announcements'), children: <AnnouncementsTab /> },
+          { key: 'support', label: t('home.tabs.support'), children: <SupportContactTab /> },
         ]}
       />
     </Card>

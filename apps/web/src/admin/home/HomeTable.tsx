@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, ReloadOutlined } from
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Space, Switch, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import { ListTable } from '../shell/AdminListPage.tsx';
@@ -14,8 +15,8 @@ export interface HomeRow {
 }
 
 export interface HomeTableProps<T extends HomeRow> {
-  /** 轮播图 or 公告, as in 添加轮播图 and 确定要删除公告「…」吗？ */
-  kind: string;
+  /** The kind's own texts: its add button (添加轮播图) and its delete question (确定要删除公告「…」吗？…). */
+  texts: { add: string; deleteText: (title: string) => string };
   /** Prefix of the test ids: `<prefix>-row-<id>`, `<prefix>-toggle-<id>`, … */
   testPrefix: string;
   queryKey: QueryKey;
@@ -37,7 +38,8 @@ export interface HomeTableProps<T extends HomeRow> {
  * switch, edit and delete; with its loading, error (retry) and empty states.
  */
 export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
-  const { kind, testPrefix: p, queryKey } = props;
+  const { texts, testPrefix: p, queryKey } = props;
+  const { t } = useTranslation('admin');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -51,7 +53,7 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
       await action();
       message.success(success);
     } catch (error) {
-      message.error(`${failure}: ${errorMessage(error, '未知错误')}`);
+      message.error(t('home.table.failed', { failure, reason: errorMessage(error, t('home.unknownError')) }));
     } finally {
       setBusy((s) => {
         const next = new Set(s);
@@ -66,8 +68,8 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
     run(
       `toggle-${row.id}`,
       () => props.setPublished(row.id, on),
-      on ? '发布成功' : '已取消发布',
-      '更新状态失败',
+      on ? t('home.table.publishDone') : t('home.table.unpublishDone'),
+      t('home.table.statusFailed'),
     );
 
   const move = (index: number, step: -1 | 1) =>
@@ -81,18 +83,24 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
             step,
           ),
         ),
-      '排序已更新',
-      '调整排序失败',
+      t('home.table.reorderDone'),
+      t('home.table.reorderFailed'),
     );
 
   const confirmDelete = (row: T) => {
     modal.confirm({
-      title: '确认删除',
-      content: `确定要删除${kind}「${row.title}」吗？此操作不可恢复。`,
-      okText: '删除',
+      title: t('home.table.deleteTitle'),
+      content: texts.deleteText(row.title),
+      okText: t('home.table.delete'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => run(`delete-${row.id}`, () => props.remove(row.id), '删除成功', '删除失败'),
+      cancelText: t('home.table.cancel'),
+      onOk: () =>
+        run(
+          `delete-${row.id}`,
+          () => props.remove(row.id),
+          t('home.table.deleteDone'),
+          t('home.table.deleteFailed'),
+        ),
     });
   };
 
@@ -109,26 +117,26 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
 
   const columns: TableColumnsType<T> = [
     {
-      title: '排序',
+      title: t('home.table.order'),
       key: 'order',
       width: 96,
       render: (_, row, index) => (
         <Space size={4}>
-          <Tooltip title="上移">
+          <Tooltip title={t('home.table.up')}>
             <Button
               size="small"
               icon={<ArrowUpOutlined />}
-              aria-label="上移"
+              aria-label={t('home.table.up')}
               disabled={index === 0 || busy.has('reorder')}
               onClick={() => void move(index, -1)}
               data-testid={`${p}-up-${row.id}`}
             />
           </Tooltip>
-          <Tooltip title="下移">
+          <Tooltip title={t('home.table.down')}>
             <Button
               size="small"
               icon={<ArrowDownOutlined />}
-              aria-label="下移"
+              aria-label={t('home.table.down')}
               disabled={index === rows.length - 1 || busy.has('reorder')}
               onClick={() => void move(index, 1)}
               data-testid={`${p}-down-${row.id}`}
@@ -138,20 +146,20 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
       ),
     },
     {
-      title: '标题',
+      title: t('home.table.title'),
       key: 'title',
       render: (_, row) => <Typography.Text strong>{row.title}</Typography.Text>,
     },
     ...props.columns,
     {
-      title: '状态',
+      title: t('home.table.status'),
       key: 'published',
       width: 120,
       render: (_, row) => (
         <Switch
           checked={row.is_published}
-          checkedChildren="已发布"
-          unCheckedChildren="未发布"
+          checkedChildren={t('home.table.published')}
+          unCheckedChildren={t('home.table.unpublished')}
           loading={busy.has(`toggle-${row.id}`)}
           onChange={(on) => void toggle(row, on)}
           data-testid={`${p}-toggle-${row.id}`}
@@ -159,14 +167,14 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
       ),
     },
     {
-      title: '操作',
+      title: t('home.table.actions'),
       key: 'actions',
       width: 140,
       fixed: 'right',
       render: (_, row) => (
         <Space size={4}>
           <Button size="small" onClick={() => props.onEdit(row)} data-testid={`${p}-edit-${row.id}`}>
-            编辑
+            {t('home.table.edit')}
           </Button>
           <Button
             size="small"
@@ -174,7 +182,7 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
             onClick={() => confirmDelete(row)}
             data-testid={`${p}-delete-${row.id}`}
           >
-            删除
+            {t('home.table.delete')}
           </Button>
         </Space>
       ),
@@ -189,10 +197,10 @@ export function HomeTable<T extends HomeRow>(props: HomeTableProps<T>) {
           onClick={() => void reload()}
           loading={query.isFetching && !query.isLoading}
         >
-          刷新
+          {t('home.table.refresh')}
         </Button>
         <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd} data-testid={`${p}-add`}>
-          添加{kind}
+          {texts.add}
         </Button>
       </Space>
       <ListTable<T>

@@ -2,6 +2,7 @@ import { SUPPORT_TEXTS } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { adminChangeFixture, changeReplyFixture } from '../../test/adminChange.ts';
 import { mockApi, ok } from '../../test/api.ts';
 import { renderWithAnt } from '../../test/render.tsx';
@@ -76,5 +77,29 @@ describe('SupportContactTab (issue 33)', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ label: '客服', value: '@platform_help' });
     expect(await screen.findByText(/已提交/)).toBeTruthy();
+  });
+
+  it('in English: the note, the contact in force, the form and the proposal summary, with no Chinese', async () => {
+    applyLanguage('en');
+    const english = { label: 'Help desk', value: 'https://support.example.com' };
+    mockApi({
+      [`GET ${URL}`]: () =>
+        ok({
+          contact: { ...english, kind: 'link', href: 'https://support.example.com/' },
+          pending: [{ ...pendingChange, before: english, after: { ...english, value: '@help' } }],
+        }),
+    });
+    renderTab();
+    expect((await screen.findByTestId('support-current')).textContent).toBe(
+      'Help desk: https://support.example.com',
+    );
+    expect(screen.getByText('Changes need another admin’s approval')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit change' })).toBeTruthy();
+    expect(screen.getByTestId('support-pending-52').textContent).toContain(
+      'Support contact: Help desk: https://support.example.com → Help desk: @help',
+    );
+    const tab = screen.getByTestId('support-contact-tab');
+    expect(tab.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(screen.getByPlaceholderText('https://…, mailto:… or @account')).toBeTruthy();
   });
 });

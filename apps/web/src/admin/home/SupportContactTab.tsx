@@ -1,5 +1,4 @@
 import {
-  changeKindLabel,
   changeProposedMessage,
   getAdminSupportContact,
   proposeSupportContact,
@@ -10,18 +9,21 @@ import {
 } from '@platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Flex, Form, Input } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
-import { LoadErrorView } from '../../components/LoadErrorView.tsx';
-import { PageLoading } from '../../components/PageLoading.tsx';
+import { useTranslation } from 'react-i18next';
+import { unloadedView } from '../../components/LoadErrorView.tsx';
 import { call, errorMessage } from '../../lib/request.ts';
+import { changeKindIn } from '../changes/changeKind.ts';
 import { OpenProposals } from '../changes/OpenProposals.tsx';
 
 export const SUPPORT_CONTACT_KEY = ['admin', 'home', 'support-contact'] as const;
-const LOAD_FAILED = '获取客服联系方式失败';
 
-const contactText = (value: unknown) => {
+const contactText = (t: TFunction<'admin'>, value: unknown) => {
   const c = value as Partial<SupportContact> | null;
-  return c?.value ? `${c.label ?? ''}：${c.value}` : '未配置';
+  return c?.value
+    ? t('home.support.contact', { label: c.label ?? '', value: c.value })
+    : t('home.support.notSet');
 };
 
 /**
@@ -30,6 +32,7 @@ const contactText = (value: unknown) => {
  * the open proposals are listed here until they are decided on 待生效变更.
  */
 export function SupportContactTab() {
+  const { t, i18n } = useTranslation('admin');
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<SupportContact>();
@@ -46,19 +49,11 @@ export function SupportContactTab() {
       message.success(reply.message || changeProposedMessage(reply.data.change));
       void client.invalidateQueries({ queryKey: SUPPORT_CONTACT_KEY });
     },
-    onError: (error) => message.error(`提交失败：${errorMessage(error, '未知错误')}`),
+    onError: (error) =>
+      message.error(t('home.support.submitFailed', { reason: errorMessage(error, t('home.unknownError')) })),
   });
 
-  if (query.isPending) return <PageLoading />;
-  if (!query.data)
-    return (
-      <LoadErrorView
-        title={LOAD_FAILED}
-        reason={errorMessage(query.error, LOAD_FAILED)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return unloadedView(query, t('home.support.loadFailed'));
   const { contact, pending } = query.data;
   const check = (field: keyof SupportContact) => ({
     validator: async () => {
@@ -73,8 +68,8 @@ export function SupportContactTab() {
       <Alert
         type="info"
         showIcon
-        title="修改需另一位管理员批准"
-        description="用户在「我的 → 联系客服」和每条“请联系客服”的提示旁看到这里的联系方式。只接受 https:// 链接、mailto: 邮箱或一个账号（如 @客服账号）；提交后在「待生效变更」由另一位管理员批准才生效。"
+        title={t('home.support.alertTitle')}
+        description={t('home.support.alertText')}
       />
       <Descriptions
         column={1}
@@ -82,12 +77,8 @@ export function SupportContactTab() {
         items={[
           {
             key: 'current',
-            label: '当前生效',
-            children: (
-              <span data-testid="support-current">
-                {contact ? `${contact.label}：${contact.value}` : '未配置'}
-              </span>
-            ),
+            label: t('home.support.current'),
+            children: <span data-testid="support-current">{contactText(t, contact)}</span>,
           },
         ]}
       />
@@ -97,11 +88,11 @@ export function SupportContactTab() {
         onFinish={(values) => save.mutate(values)}
         data-testid="support-contact-form"
       >
-        <Form.Item label="客服名称" name="label" rules={[check('label')]}>
-          <Input maxLength={SUPPORT_LABEL_MAX} placeholder="如：在线客服" />
+        <Form.Item label={t('home.support.label')} name="label" rules={[check('label')]}>
+          <Input maxLength={SUPPORT_LABEL_MAX} placeholder={t('home.support.labelPlaceholder')} />
         </Form.Item>
-        <Form.Item label="链接或账号" name="value" rules={[check('value')]}>
-          <Input maxLength={SUPPORT_VALUE_MAX} placeholder="https://…、mailto:…或 @账号" />
+        <Form.Item label={t('home.support.value')} name="value" rules={[check('value')]}>
+          <Input maxLength={SUPPORT_VALUE_MAX} placeholder={t('home.support.valuePlaceholder')} />
         </Form.Item>
         <Button
           type="primary"
@@ -109,13 +100,19 @@ export function SupportContactTab() {
           loading={save.isPending}
           data-testid="support-contact-submit"
         >
-          提交变更
+          {t('home.support.submit')}
         </Button>
       </Form>
       <OpenProposals
         pending={pending}
         testId="support-pending"
-        summary={(c) => `${changeKindLabel(c.kind)}：${contactText(c.before)} → ${contactText(c.after)}`}
+        summary={(c) =>
+          t('home.support.summary', {
+            kind: changeKindIn(i18n.language, c.kind),
+            before: contactText(t, c.before),
+            after: contactText(t, c.after),
+          })
+        }
       />
     </Flex>
   );

@@ -1,7 +1,8 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@platform/domain';
 import { Alert, Flex, Tag, Tooltip, Typography } from 'antd';
-import { type AdminKycRequest, KYC_REQUEST_STATUS_LABELS, type KycRequestStatus } from './kycApi.ts';
+import { useTranslation } from 'react-i18next';
+import type { AdminKycRequest, KycRequestStatus } from './kycApi.ts';
 
 const STATUS_COLORS: Record<KycRequestStatus, string> = {
   pending: 'gold',
@@ -12,9 +13,10 @@ const STATUS_COLORS: Record<KycRequestStatus, string> = {
 
 /** The status badge of a KYC application. */
 export function KycStatusTag({ status }: { status: KycRequestStatus }) {
+  const { t } = useTranslation('admin');
   return (
     <Tag color={STATUS_COLORS[status]} data-testid="kyc-status">
-      {KYC_REQUEST_STATUS_LABELS[status] ?? status}
+      {t(`kyc.status.${status}`)}
     </Tag>
   );
 }
@@ -25,12 +27,9 @@ export interface ViewerImage {
   title: string;
 }
 
-/** 另有 N 个申请使用相同证件号码 (other accounts' applications with this number, any status). */
-export const duplicateSummary = (row: AdminKycRequest) =>
-  `另有 ${row.duplicate_id_count} 个申请使用相同证件号码`;
-
 /** The table's warning under the ID number; hovering lists the accounts and their statuses. */
 export function KycDuplicateHint({ row }: { row: AdminKycRequest }) {
+  const { t } = useTranslation('admin');
   if (row.duplicate_id_count === 0) return null;
   return (
     <Tooltip
@@ -38,14 +37,15 @@ export function KycDuplicateHint({ row }: { row: AdminKycRequest }) {
         <Flex vertical gap={2}>
           {row.duplicate_id_applications.map((d) => (
             <span key={d.id}>
-              {d.user_email}（{KYC_REQUEST_STATUS_LABELS[d.status] ?? d.status}）
+              {t('kyc.tabCount', { label: d.user_email, n: t(`kyc.status.${d.status}`) })}
             </span>
           ))}
         </Flex>
       }
     >
       <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`kyc-duplicate-${row.id}`}>
-        <WarningOutlined /> {duplicateSummary(row)}
+        <WarningOutlined />{' '}
+        {t('kyc.duplicates', { count: row.duplicate_id_count, n: row.duplicate_id_count })}
       </Typography.Text>
     </Tooltip>
   );
@@ -53,6 +53,7 @@ export function KycDuplicateHint({ row }: { row: AdminKycRequest }) {
 
 /** The detail and review modals' warning: every listed account with its application's status. */
 export function KycDuplicateAlert({ row }: { row: AdminKycRequest }) {
+  const { t } = useTranslation('admin');
   if (row.duplicate_id_count === 0) return null;
   const listed = row.duplicate_id_applications;
   return (
@@ -60,7 +61,9 @@ export function KycDuplicateAlert({ row }: { row: AdminKycRequest }) {
       type="warning"
       showIcon
       data-testid="kyc-duplicate-list"
-      title={`${duplicateSummary(row)}，请核实是否为同一人重复注册`}
+      title={t('kyc.duplicatesCheck', {
+        summary: t('kyc.duplicates', { count: row.duplicate_id_count, n: row.duplicate_id_count }),
+      })}
       description={
         <Flex vertical gap={4}>
           {listed.map((d) => (
@@ -68,13 +71,13 @@ export function KycDuplicateAlert({ row }: { row: AdminKycRequest }) {
               <Typography.Text style={{ wordBreak: 'break-all' }}>{d.user_email}</Typography.Text>
               <KycStatusTag status={d.status} />
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                申请ID {d.id} · 用户ID {d.user_id} · {formatDateTime(d.created_at)}
+                {t('kyc.duplicateLine', { id: d.id, userId: d.user_id, time: formatDateTime(d.created_at) })}
               </Typography.Text>
             </Flex>
           ))}
           {row.duplicate_id_count > listed.length && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              仅列出其中 {listed.length} 个
+              {t('kyc.onlyListed', { count: listed.length, n: listed.length })}
             </Typography.Text>
           )}
         </Flex>

@@ -1,6 +1,7 @@
 import type { AdminKycRequest } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../test/api.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../test/fixtures.ts';
 import { clickPage, expectNoPager, pagerText } from '../../test/pager.ts';
@@ -315,5 +316,41 @@ describe('KycPage address', () => {
     await act(() => router.navigate('/admin/kyc?status=unknown&page=0'));
     await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('pending'));
     expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('1');
+  });
+});
+
+describe('KycPage in English', () => {
+  /** The page's own texts, leaving out the user's data (a Chinese name, shared list parts still in Chinese). */
+  const chineseOf = (root: HTMLElement) =>
+    (root.textContent ?? '').replaceAll('张三', '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('shows the tabs, table, detail, duplicate warning and review dialog in English', async () => {
+    applyLanguage('en');
+    handlers['GET /api/admin/kyc'] = () =>
+      ok({ requests: [duplicated()], pagination: pagination(1), counts: COUNTS });
+    await renderPage();
+    expect(screen.getByTestId('kyc-tab-approved').textContent).toBe('Approved (7)');
+    const row = screen.getByTestId('kyc-row-5');
+    expect(row.textContent).toContain('Pending review');
+    expect(screen.getByTestId('kyc-duplicate-5').textContent).toContain(
+      '2 other applications use the same ID number',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Real name' })).toBeTruthy();
+    expect(chineseOf(screen.getByTestId('kyc-row-5'))).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('kyc-detail-5'));
+    const detail = await screen.findByTestId('kyc-detail');
+    expect(detail.textContent).toContain('Application ID');
+    expect(detail.textContent).toContain('Please check whether the same person registered twice');
+    expect(chineseOf(detail)).toEqual([]);
+    // antd's own × is named Close in English too; the footer's button is the last.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+
+    fireEvent.click(screen.getByTestId('kyc-reject-5'));
+    const note = await screen.findByTestId('kyc-review-note');
+    expect(note.getAttribute('placeholder')).toBe('Enter the reason for rejection');
+    const dialog = note.closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('Reject KYC application')).toBeTruthy();
+    expect(chineseOf(dialog)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { kycApplicationStatuses } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ImageViewer } from '../../components/ImageViewer.tsx';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
@@ -22,6 +23,7 @@ const KYC_LIST_PARAMS = {
 
 /** KYC审核: status tabs, the applications with their ID images, detail, review and the image viewer. */
 export default function KycPage() {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [{ status, search, page }, setAddress] = useListParams(KYC_LIST_PARAMS);
   const [detail, setDetail] = useState<AdminKycRequest | null>(null);
@@ -47,16 +49,16 @@ export default function KycPage() {
 
   return (
     <AdminListPage
-      title="KYC审核"
+      title={t('kyc.title')}
       testId="kyc"
       query={query}
-      loadFailed="获取KYC申请列表失败"
+      loadFailed={t('kyc.loadFailed')}
       filters={
         <Flex vertical gap={8}>
           <SearchBox
             value={search}
             onSearch={(next) => setAddress({ search: next })}
-            placeholder="邮箱 / 手机号 / 用户ID / 姓名 / 证件号"
+            placeholder={t('kyc.searchPlaceholder')}
             width={300}
             testId="kyc-search"
           />
@@ -70,7 +72,9 @@ export default function KycPage() {
               key: tab.key,
               label: (
                 <span data-testid={`kyc-tab-${tab.key}`}>
-                  {counts ? `${tab.label}（${counts[tab.key]}）` : tab.label}
+                  {counts
+                    ? t('kyc.tabCount', { label: t(`kyc.status.${tab.key}`), n: counts[tab.key] })
+                    : t(`kyc.status.${tab.key}`)}
                 </span>
               ),
             }))}

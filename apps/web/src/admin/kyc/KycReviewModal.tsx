@@ -1,6 +1,6 @@
-import { KYC_REJECT_REASON_REQUIRED } from '@platform/contracts';
 import { App, Descriptions, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useActionKeys } from '../../lib/idempotency.ts';
 import { maskIdNumber } from '../../lib/idNumber.ts';
 import { errorMessage } from '../../lib/request.ts';
@@ -19,14 +19,13 @@ export interface KycReviewModalProps {
   onDone: () => void;
 }
 
-export const REJECT_REASON_REQUIRED = KYC_REJECT_REASON_REQUIRED;
-
 /**
  * Approve (optional note) or reject (a reason is required after trimming) one pending application.
  * Success: 申请已通过 / 申请已拒绝; failure: 审核失败: {server message}; the list reloads either way.
  */
 export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps) {
   const { message } = App.useApp();
+  const { t } = useTranslation('admin');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const keys = useActionKeys();
@@ -36,7 +35,7 @@ export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps)
     if (!review) return;
     const trimmed = note.trim();
     if (rejecting && trimmed === '') {
-      message.warning(REJECT_REASON_REQUIRED);
+      message.warning(t('kyc.rejectReasonRequired'));
       return;
     }
     const id = review.row.id;
@@ -47,10 +46,10 @@ export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps)
     setBusy(true);
     try {
       await keys.run(action, (key) => reviewKycRequest(id, body, key));
-      message.success(rejecting ? '申请已拒绝' : '申请已通过');
+      message.success(rejecting ? t('kyc.rejected') : t('kyc.approved'));
       onClose();
     } catch (error) {
-      message.error(`审核失败: ${errorMessage(error, '未知错误')}`);
+      message.error(t('kyc.reviewFailed', { reason: errorMessage(error, t('kyc.unknownError')) }));
     } finally {
       setBusy(false);
       onDone();
@@ -60,9 +59,9 @@ export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps)
   return (
     <Modal
       open={review !== null}
-      title={rejecting ? '拒绝KYC申请' : '通过KYC申请'}
-      okText={rejecting ? '确认拒绝' : '确认通过'}
-      cancelText="取消"
+      title={rejecting ? t('kyc.rejectTitle') : t('kyc.approveTitle')}
+      okText={rejecting ? t('kyc.confirmReject') : t('kyc.confirmApprove')}
+      cancelText={t('kyc.cancel')}
       okButtonProps={{
         danger: rejecting,
         loading: busy,
@@ -87,13 +86,13 @@ export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps)
             column={1}
             style={{ marginBottom: 12 }}
             items={[
-              { key: 'email', label: '用户邮箱', children: review.row.user.email },
-              { key: 'real_name', label: '真实姓名', children: review.row.real_name },
-              { key: 'id_number', label: '身份证号', children: maskIdNumber(review.row.id_number) },
+              { key: 'email', label: t('kyc.userEmail'), children: review.row.user.email },
+              { key: 'real_name', label: t('kyc.realName'), children: review.row.real_name },
+              { key: 'id_number', label: t('kyc.idNumber'), children: maskIdNumber(review.row.id_number) },
             ]}
           />
           <Typography.Paragraph style={{ marginBottom: 8 }}>
-            {rejecting ? '拒绝原因（必填）:' : '审核备注（可选）:'}
+            {rejecting ? t('kyc.rejectReasonLabel') : t('kyc.noteLabel')}
           </Typography.Paragraph>
           <Input.TextArea
             data-testid="kyc-review-note"
@@ -101,7 +100,7 @@ export function KycReviewModal({ review, onClose, onDone }: KycReviewModalProps)
             rows={3}
             maxLength={500}
             value={note}
-            placeholder={rejecting ? '请输入拒绝原因' : '可选填写备注'}
+            placeholder={rejecting ? t('kyc.rejectReasonPlaceholder') : t('kyc.notePlaceholder')}
             onChange={(event) => setNote(event.target.value)}
           />
         </>

@@ -1,4 +1,5 @@
 import { Button, Empty, Flex, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { RetryImage } from '../../components/RetryImage.tsx';
 import { StackedDateTime } from '../../components/StackedDateTime.tsx';
 import { maskIdNumber } from '../../lib/idNumber.ts';
@@ -23,16 +24,19 @@ const THUMB = { width: 72, height: 46 };
 export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadImages }: KycTableProps) {
   // The signed-in admin's own application cannot be reviewed by them (the server refuses with 403).
   const isOwn = useIsOwnRequest();
+  const { t } = useTranslation('admin');
+  const front = t('kyc.idFront');
+  const back = t('kyc.idBack');
   const columns: TableColumnsType<AdminKycRequest> = [
     {
       key: 'user',
-      title: '用户',
+      title: t('kyc.user'),
       width: 200,
       render: (_, row) => (
         <Flex vertical>
           <Typography.Text style={{ wordBreak: 'break-all' }}>{row.user.email}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.user.phone || '未提供手机号'}
+            {row.user.phone || t('kyc.noPhone')}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             ID: {row.user.id}
@@ -40,10 +44,10 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
         </Flex>
       ),
     },
-    { key: 'real_name', title: '真实姓名', dataIndex: 'real_name', width: 90 },
+    { key: 'real_name', title: t('kyc.realName'), dataIndex: 'real_name', width: 90 },
     {
       key: 'id_number',
-      title: '身份证号',
+      title: t('kyc.idNumber'),
       width: 170,
       render: (_, row) => (
         <Flex vertical gap={2}>
@@ -59,45 +63,52 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
     },
     {
       key: 'images',
-      title: '证件照片',
+      title: t('kyc.images'),
       // Two thumbnails side by side; narrower and they spill into the next column.
       width: 170,
       render: (_, row) => (
         <Flex gap={8}>
           <RetryImage
             url={row.id_front_url}
-            alt="身份证正面"
+            alt={front}
             {...THUMB}
             testId={`kyc-thumb-front-${row.id}`}
-            onOpen={(src) => onView({ src, title: `身份证正面 · ${row.real_name}` })}
+            onOpen={(src) =>
+              onView({ src, title: t('kyc.imageTitle', { side: front, name: row.real_name }) })
+            }
             onReload={onReloadImages}
           />
           <RetryImage
             url={row.id_back_url}
-            alt="身份证反面"
+            alt={back}
             {...THUMB}
             testId={`kyc-thumb-back-${row.id}`}
-            onOpen={(src) => onView({ src, title: `身份证反面 · ${row.real_name}` })}
+            onOpen={(src) => onView({ src, title: t('kyc.imageTitle', { side: back, name: row.real_name }) })}
             onReload={onReloadImages}
           />
         </Flex>
       ),
     },
-    { key: 'status', title: '状态', width: 80, render: (_, row) => <KycStatusTag status={row.status} /> },
+    {
+      key: 'status',
+      title: t('kyc.statusColumn'),
+      width: 80,
+      render: (_, row) => <KycStatusTag status={row.status} />,
+    },
     {
       key: 'created_at',
-      title: '申请时间',
+      title: t('kyc.appliedAt'),
       width: 100,
       render: (_, row) => <StackedDateTime value={row.created_at} />,
     },
     {
       key: 'actions',
-      title: '操作',
+      title: t('kyc.actions'),
       fixed: 'right',
       render: (_, row) => (
         <Flex gap={4} wrap>
           <Button size="small" onClick={() => onDetail(row)} data-testid={`kyc-detail-${row.id}`}>
-            详情
+            {t('kyc.detail')}
           </Button>
           {row.status === 'pending' && (
             <OwnRequestTip own={isOwn(row.user.id)}>
@@ -108,7 +119,7 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
                 onClick={() => onReview(row, 'approved')}
                 data-testid={`kyc-approve-${row.id}`}
               >
-                通过
+                {t('kyc.approve')}
               </Button>
               <Button
                 size="small"
@@ -117,7 +128,7 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
                 onClick={() => onReview(row, 'rejected')}
                 data-testid={`kyc-reject-${row.id}`}
               >
-                拒绝
+                {t('kyc.reject')}
               </Button>
             </OwnRequestTip>
           )}
@@ -133,7 +144,7 @@ export function KycTable({ rows, loading, onDetail, onReview, onView, onReloadIm
       loading={loading}
       rowTestId="kyc-row"
       scrollX={980}
-      empty={loading ? <div style={{ height: 120 }} /> : <Empty description="暂无KYC申请" />}
+      empty={loading ? <div style={{ height: 120 }} /> : <Empty description={t('kyc.empty')} />}
     />
   );
 }

@@ -1,10 +1,12 @@
+import type { AdminLevel } from '@platform/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { makeAdmin, makeUser, storeSession } from '../../test/fixtures.ts';
 import { AdminGate } from './AdminGate.tsx';
-import { SUPER_ADMIN_ONLY_TEXT, SuperAdminOnly } from './SuperAdminOnly.tsx';
+import { SuperAdminOnly } from './SuperAdminOnly.tsx';
 
 function Where() {
   const location = useLocation();
@@ -99,30 +101,34 @@ describe('AdminGate', () => {
 });
 
 describe('SuperAdminOnly', () => {
-  it('refuses admins below super_admin', () => {
+  /** An admin of `level` signed in, the guarded screen rendered (real timers: no gate delay here). */
+  function renderFor(level: AdminLevel) {
     vi.useRealTimers();
-    storeSession(makeAdmin({ admin_level: 'admin' }));
+    storeSession(makeAdmin({ admin_level: level }));
     sessionStore.reload();
     render(
       <SuperAdminOnly>
         <AdminScreen />
       </SuperAdminOnly>,
     );
+  }
+
+  it('refuses admins below super_admin', () => {
+    renderFor('admin');
     expect(screen.getByText('权限不足')).toBeTruthy();
-    expect(screen.getByText(SUPER_ADMIN_ONLY_TEXT)).toBeTruthy();
-    expect(SUPER_ADMIN_ONLY_TEXT).toBe('只有超级管理员可以访问管理员管理功能');
+    expect(screen.getByText('只有超级管理员可以访问管理员管理功能')).toBeTruthy();
     expect(rendered).not.toHaveBeenCalled();
   });
 
+  it('refuses them in English when English is shown', () => {
+    applyLanguage('en');
+    renderFor('admin');
+    expect(screen.getByText('Access denied')).toBeTruthy();
+    expect(screen.getByText('Only super admins can manage admins')).toBeTruthy();
+  });
+
   it('lets super admins in', () => {
-    vi.useRealTimers();
-    storeSession(makeAdmin({ admin_level: 'super_admin' }));
-    sessionStore.reload();
-    render(
-      <SuperAdminOnly>
-        <AdminScreen />
-      </SuperAdminOnly>,
-    );
+    renderFor('super_admin');
     expect(screen.getByText('admin screen')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { ADMIN_GATE_DELAY_MS } from '@platform/contracts';
 import { adminGateOutcome } from '@platform/domain';
 import { Button, Result, Space } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { loginUrl } from '../../lib/navigation.ts';
@@ -17,6 +18,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const [decided, setDecided] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation('admin');
 
   useEffect(() => {
     const timer = setTimeout(() => setDecided(true), ADMIN_GATE_DELAY_MS);
@@ -30,12 +32,12 @@ export function AdminGate({ children }: { children: ReactNode }) {
     return (
       <Result
         status="403"
-        title="需要登录"
-        subTitle="请先登录"
+        title={t('shell.gate.loginTitle')}
+        subTitle={t('shell.gate.loginText')}
         data-testid="admin-gate-login"
         extra={
           <Button type="primary" onClick={() => navigate(loginUrl(location.pathname + location.search))}>
-            前往登录
+            {t('shell.gate.toLogin')}
           </Button>
         }
       />
@@ -45,15 +47,15 @@ export function AdminGate({ children }: { children: ReactNode }) {
     return (
       <Result
         status="403"
-        title="权限不足"
-        subTitle="您没有访问管理后台的权限"
+        title={t('shell.gate.forbidden')}
+        subTitle={t('shell.gate.forbiddenText')}
         data-testid="admin-gate-forbidden"
         extra={
           <Space>
             <Button type="primary" onClick={() => navigate('/')}>
-              返回首页
+              {t('shell.gate.home')}
             </Button>
-            <Button onClick={() => navigate(-1)}>返回上一页</Button>
+            <Button onClick={() => navigate(-1)}>{t('shell.gate.previous')}</Button>
           </Space>
         }
       />

@@ -5,8 +5,8 @@ import {
   MenuOutlined,
   MenuUnfoldOutlined,
 } from '@ant-design/icons';
-import { ADMIN_LEVEL_LABELS, APP_VERSION_LABEL, type ChangesSummary } from '@platform/contracts';
-import { formatLongDate, isSuperAdmin } from '@platform/domain';
+import { APP_VERSION_LABEL, type ChangesSummary } from '@platform/contracts';
+import { isSuperAdmin } from '@platform/domain';
 import {
   Avatar,
   Breadcrumb,
@@ -22,7 +22,11 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
+import { formatLongDateIn } from '../../i18n/format.ts';
+import { currentLanguage } from '../../i18n/index.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
 import { useLogout } from '../../lib/useLogout.ts';
 import {
@@ -32,24 +36,27 @@ import {
   usePendingChangesSummary,
 } from '../changes/PendingChangesNotice.tsx';
 import {
-  ADMIN_HOME_TITLE,
+  type AdminPage,
   adminBreadcrumbs,
   adminDocumentTitle,
   adminNavigation,
   findAdminPage,
   groupMenuKey,
+  groupTitle,
+  pageTitle,
 } from '../routes.tsx';
 import { AdminPasswordModal } from './AdminPasswordModal.tsx';
 
 const SIDER_WIDTH = 220;
 
 function useToday(): string {
+  useTranslation(); // the date is written anew in a newly chosen language
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  return formatLongDate(now);
+  return formatLongDateIn(currentLanguage(), now);
 }
 
 interface SidebarProps {
@@ -65,12 +72,13 @@ function Sidebar({ changes, collapsed, openKeys, onOpenChange, onNavigate }: Sid
   const { user } = useSessionSnapshot();
   const { pathname } = useLocation();
   const superAdmin = isSuperAdmin(user);
-  const levelLabel = ADMIN_LEVEL_LABELS[user?.admin_level ?? 'admin'];
+  const { t } = useTranslation('admin');
+  const levelLabel = t(`level.${user?.admin_level ?? 'admin'}`);
 
   const items = useMemo<MenuProps['items']>(() => {
-    const label = (page: { path: string; title: string }) => (
+    const label = (page: AdminPage) => (
       <Link to={page.path}>
-        {page.title}
+        {pageTitle(page, t)}
         {page.path === CHANGES_PAGE && <PendingChangesCount summary={changes} />}
       </Link>
     );
@@ -80,11 +88,11 @@ function Sidebar({ changes, collapsed, openKeys, onOpenChange, onNavigate }: Sid
         : {
             key: groupMenuKey(entry.group.key),
             icon: entry.group.icon,
-            label: entry.group.title,
+            label: groupTitle(entry.group.key, t),
             children: entry.pages.map((page) => ({ key: page.path, label: label(page) })),
           },
     );
-  }, [superAdmin, changes]);
+  }, [superAdmin, changes, t]);
   const selected = findAdminPage(pathname)?.path;
 
   return (
@@ -94,7 +102,7 @@ function Sidebar({ changes, collapsed, openKeys, onOpenChange, onNavigate }: Sid
           strong
           style={{ color: '#fff', fontSize: collapsed ? 14 : 18, whiteSpace: 'nowrap' }}
         >
-          {collapsed ? '后台' : ADMIN_HOME_TITLE}
+          {collapsed ? t('shell.short') : t('menu.backOffice')}
         </Typography.Text>
         <Tag color="gold" data-testid="admin-level-label" style={{ marginInlineEnd: 0 }}>
           {levelLabel}
@@ -118,21 +126,22 @@ function Sidebar({ changes, collapsed, openKeys, onOpenChange, onNavigate }: Sid
  */
 function AccountCard({ onChangePassword }: { onChangePassword: () => void }) {
   const { user } = useSessionSnapshot();
+  const { t } = useTranslation('admin');
   if (!user) return null;
   return (
     <Flex vertical gap={6} style={{ maxWidth: 260 }} data-testid="admin-account-card">
       <Typography.Text strong style={{ wordBreak: 'break-all' }}>
         {user.email}
       </Typography.Text>
-      <Typography.Text type="secondary">{ADMIN_LEVEL_LABELS[user.admin_level ?? 'admin']}</Typography.Text>
+      <Typography.Text type="secondary">{t(`level.${user.admin_level ?? 'admin'}`)}</Typography.Text>
       <Flex align="center" gap={6}>
-        <Typography.Text>两步验证</Typography.Text>
+        <Typography.Text>{t('shell.twofa')}</Typography.Text>
         <Tag color={user.twofa_enabled ? 'green' : 'default'} data-testid="admin-twofa-state">
-          {user.twofa_enabled ? '已开启' : '未开启'}
+          {user.twofa_enabled ? t('shell.twofaOn') : t('shell.twofaOff')}
         </Tag>
       </Flex>
       <Button icon={<LockOutlined />} onClick={onChangePassword} data-testid="admin-change-password">
-        修改密码
+        {t('shell.changePassword')}
       </Button>
     </Flex>
   );
@@ -151,6 +160,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const changes = usePendingChangesSummary();
   const [accountOpen, setAccountOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const { t } = useTranslation('admin');
 
   // The group holding the current screen is open; groups the user opened stay open.
   const activeGroup = findAdminPage(pathname)?.group;
@@ -162,7 +172,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   }, [activeGroup]);
 
   // The tab says which screen it is, in the menu's words; leaving the back office restores the app's title.
-  const documentTitle = adminDocumentTitle(pathname);
+  const documentTitle = adminDocumentTitle(pathname, t);
   useEffect(() => {
     const previous = document.title;
     document.title = documentTitle;
@@ -171,7 +181,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     };
   }, [documentTitle]);
 
-  const crumbs = adminBreadcrumbs(pathname).map((crumb, index, all) => ({
+  // On one line: a phone names the current screen only (its parents are in the drawer's menu), and
+  // a title too long for the room left beside the switch and the buttons ends in an ellipsis
+  // (.admin-breadcrumbs, index.css). English titles are longer than the spec's Chinese ones.
+  const trail = adminBreadcrumbs(pathname, t);
+  const crumbs = (isMobile ? trail.slice(-1) : trail).map((crumb, index, all) => ({
     key: `${index}`,
     title: crumb.path && index < all.length - 1 ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title,
   }));
@@ -221,7 +235,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             padding: '0 16px',
             display: 'flex',
             alignItems: 'center',
-            gap: 12,
+            gap: isMobile ? 8 : 12,
             borderBottom: '1px solid #f0f0f0',
           }}
         >
@@ -229,7 +243,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <Button
               type="text"
               icon={<MenuOutlined />}
-              aria-label="打开菜单"
+              aria-label={t('shell.openMenu')}
               data-testid="sidebar-drawer-toggle"
               onClick={() => setDrawerOpen(true)}
             />
@@ -237,14 +251,24 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <Button
               type="text"
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              aria-label={collapsed ? '展开侧边栏' : '收起侧边栏'}
+              aria-label={collapsed ? t('shell.expandSidebar') : t('shell.collapseSidebar')}
               aria-expanded={!collapsed}
               data-testid="sidebar-collapse"
               onClick={() => setCollapsed((value) => !value)}
             />
           )}
-          <Breadcrumb data-testid="breadcrumbs" items={crumbs} style={{ flex: 1, minWidth: 0 }} />
-          {!isMobile && <Typography.Text type="secondary">{today}</Typography.Text>}
+          <Breadcrumb
+            data-testid="breadcrumbs"
+            className="admin-breadcrumbs"
+            items={crumbs}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          {!isMobile && (
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {today}
+            </Typography.Text>
+          )}
+          <LanguageSwitch />
           <Popover
             trigger="click"
             placement="bottomRight"
@@ -262,7 +286,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             <Button
               type="text"
               shape="circle"
-              aria-label="我的账户"
+              aria-label={t('shell.myAccount')}
               data-testid="header-account"
               style={{ padding: 0, flex: 'none' }}
             >
@@ -271,13 +295,16 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               </Avatar>
             </Button>
           </Popover>
+          {/* A phone has room for the icon only; its name stays for screen readers. */}
           <Button
             icon={<LogoutOutlined />}
             loading={pending}
+            aria-label={t('shell.logout')}
             data-testid="logout"
+            style={{ flex: 'none' }}
             onClick={() => void logout()}
           >
-            退出登录
+            {isMobile ? null : t('shell.logout')}
           </Button>
           <AdminPasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
         </Layout.Header>

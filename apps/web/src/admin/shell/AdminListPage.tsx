@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
 import type { HTMLAttributes, ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
 
@@ -76,6 +77,7 @@ export function AdminListPage({
   footer,
   below,
 }: AdminListPageProps) {
+  const { t } = useTranslation('admin');
   if (query.isError && (reloadError === 'replace' || query.data === undefined)) {
     return (
       <LoadErrorView
@@ -100,7 +102,7 @@ export function AdminListPage({
             onClick={() => void query.refetch()}
             data-testid={`${testId}-refresh`}
           >
-            刷新
+            {t('shell.refresh')}
           </Button>
           {actions}
         </Flex>
@@ -248,7 +250,8 @@ export function FilterButtons<K extends string>({
   return (
     <Flex wrap gap={8} align="center">
       {label && (
-        <Typography.Text type="secondary" style={{ width: 48 }}>
+        // At least 状态：'s width, so the rows line up in Chinese; never wrapped (English's Method:).
+        <Typography.Text type="secondary" style={{ minWidth: 48, whiteSpace: 'nowrap', flex: 'none' }}>
           {label}
         </Typography.Text>
       )}

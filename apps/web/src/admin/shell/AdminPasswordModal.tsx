@@ -1,6 +1,7 @@
 import { changePassword } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { PasswordChangeFields, type PasswordChangeValues } from '../../components/PasswordFields.tsx';
 import { call } from '../../lib/request.ts';
 
@@ -11,11 +12,12 @@ import { call } from '../../lib/request.ts';
 export function AdminPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<PasswordChangeValues>();
   const { message } = App.useApp();
+  const { t } = useTranslation('admin');
   const change = useMutation({
     mutationFn: (values: PasswordChangeValues) =>
       call(changePassword, { body: { oldPassword: values.oldPassword, newPassword: values.newPassword } }),
     onSuccess: (reply) => {
-      message.success(reply.message || '密码修改成功');
+      message.success(reply.message || t('shell.passwordChanged'));
       form.resetFields();
       onClose();
     },
@@ -27,11 +29,11 @@ export function AdminPasswordModal({ open, onClose }: { open: boolean; onClose: 
   };
   return (
     <Modal
-      title="修改密码"
+      title={t('shell.changePassword')}
       open={open}
       onCancel={close}
       onOk={() => form.submit()}
-      okText="确认修改"
+      okText={t('shell.confirmChange')}
       confirmLoading={change.isPending}
       destroyOnHidden
       data-testid="admin-password-modal"

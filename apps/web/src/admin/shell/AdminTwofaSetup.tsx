@@ -1,6 +1,7 @@
 import { LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { TwofaEnrolment } from '../../components/twofa/TwofaEnrolment.tsx';
 import { refreshProfile, useSessionSnapshot } from '../../lib/session.tsx';
 import { useLogout } from '../../lib/useLogout.ts';
@@ -14,6 +15,7 @@ export function AdminTwofaSetup() {
   const { user } = useSessionSnapshot();
   const queryClient = useQueryClient();
   const { logout, pending } = useLogout();
+  const { t } = useTranslation('admin');
 
   const finish = async () => {
     await refreshProfile().catch(() => null);
@@ -28,7 +30,7 @@ export function AdminTwofaSetup() {
     >
       <Flex align="center" justify="space-between" gap={8} style={{ height: 56, padding: '0 12px' }}>
         <Typography.Text strong style={{ fontSize: 16 }}>
-          管理后台
+          {t('menu.backOffice')}
         </Typography.Text>
         <Button
           icon={<LogoutOutlined />}
@@ -36,7 +38,7 @@ export function AdminTwofaSetup() {
           onClick={() => void logout()}
           data-testid="logout"
         >
-          退出登录
+          {t('shell.logout')}
         </Button>
       </Flex>
       <Flex flex={1} justify="center" style={{ padding: '8px 12px 32px' }}>
@@ -44,11 +46,9 @@ export function AdminTwofaSetup() {
           <Flex vertical align="center" gap={4} style={{ marginBottom: 16, textAlign: 'center' }}>
             <SafetyOutlined style={{ fontSize: 32, color: '#1677ff' }} />
             <Typography.Title level={3} style={{ margin: 0 }}>
-              绑定两步验证
+              {t('shell.twofaSetup')}
             </Typography.Title>
-            <Typography.Text type="secondary">
-              为保护资金安全，管理员须先开启两步验证才能进入后台
-            </Typography.Text>
+            <Typography.Text type="secondary">{t('shell.twofaRequired')}</Typography.Text>
             {user && (
               <Typography.Text strong style={{ overflowWrap: 'anywhere' }} data-testid="admin-twofa-account">
                 {user.email}
@@ -56,7 +56,7 @@ export function AdminTwofaSetup() {
             )}
           </Flex>
           <Card styles={{ body: { padding: '20px 16px' } }}>
-            <TwofaEnrolment account={user?.email ?? ''} finishLabel="进入后台" onFinished={finish} />
+            <TwofaEnrolment account={user?.email ?? ''} finishLabel={t('shell.enter')} onFinished={finish} />
           </Card>
         </div>
       </Flex>

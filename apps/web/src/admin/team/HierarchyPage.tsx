@@ -4,14 +4,16 @@ import {
   SearchOutlined,
   VerticalAlignMiddleOutlined,
 } from '@ant-design/icons';
-import { ADMIN_TEAM_TEXTS, type HierarchyNode } from '@platform/contracts';
+import type { HierarchyNode } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
 import { keepPreviousData, useIsFetching, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Input, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { adminTeamZhCN } from '../../i18n/admin/team/zh-CN.ts';
 import { param, useListParams } from '../../lib/listParams.ts';
 import { errorMessage } from '../../lib/request.ts';
 import {
@@ -34,13 +36,13 @@ import {
 } from './hierarchy/tree.ts';
 import { VirtualTree } from './hierarchy/VirtualTree.tsx';
 
-const LOAD_FAILED = ADMIN_TEAM_TEXTS.hierarchyLoadFailed;
 /** The search runs this long after the last key press. */
 export const SEARCH_DEBOUNCE_MS = 400;
 /** Fetched children stay fresh this long (刷新 reloads them at once). */
 const CHILDREN_STALE_MS = 60_000;
 
-export const EXPAND_ALL_HINT = '展开已加载的全部用户；尚未加载的下级不会被加载（大团队请逐级展开）';
+/** 展开全部's hint in zh-CN (the page shows the language's, team.hierarchy.expandAllHint). */
+export const EXPAND_ALL_HINT = adminTeamZhCN.hierarchy.expandAllHint;
 
 /**
  * Page and search in the address (hierarchyQuery: a search of 2 to 100 characters). The search
@@ -59,6 +61,9 @@ const HIERARCHY_LIST_PARAMS = {
  * user opens its details. Page and search are kept in the address.
  */
 export default function HierarchyPage() {
+  const { t } = useTranslation('admin');
+  const LOAD_FAILED = t('team.hierarchy.loadFailed');
+  const expandAllHint = t('team.hierarchy.expandAllHint');
   const queryClient = useQueryClient();
   const [{ search, page }, setAddress] = useListParams(HIERARCHY_LIST_PARAMS);
 
@@ -161,18 +166,18 @@ export default function HierarchyPage() {
     <Flex vertical gap={16} data-testid="hierarchy-page">
       <Flex align="center" justify="space-between" wrap gap={8}>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          团队层级
+          {t('team.hierarchy.title')}
         </Typography.Title>
         <Flex gap={8} wrap>
-          <Tooltip title={EXPAND_ALL_HINT}>
+          <Tooltip title={expandAllHint}>
             <Button
               icon={<ColumnHeightOutlined />}
               onClick={expandAll}
               disabled={busy}
-              aria-description={EXPAND_ALL_HINT}
+              aria-description={expandAllHint}
               data-testid="hierarchy-expand-all"
             >
-              展开全部
+              {t('team.hierarchy.expandAll')}
             </Button>
           </Tooltip>
           <Button
@@ -181,7 +186,7 @@ export default function HierarchyPage() {
             disabled={busy}
             data-testid="hierarchy-collapse-all"
           >
-            收起全部
+            {t('team.hierarchy.collapseAll')}
           </Button>
           <Button
             type="primary"
@@ -190,13 +195,20 @@ export default function HierarchyPage() {
             loading={busy}
             data-testid="hierarchy-refresh"
           >
-            刷新
+            {t('team.hierarchy.refresh')}
           </Button>
         </Flex>
       </Flex>
 
       {list.isError && (
-        <Alert type="warning" showIcon title={`${LOAD_FAILED}: ${errorMessage(list.error, LOAD_FAILED)}`} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('team.hierarchy.failed', {
+            title: LOAD_FAILED,
+            reason: errorMessage(list.error, LOAD_FAILED),
+          })}
+        />
       )}
 
       <Card size="small">
@@ -207,10 +219,10 @@ export default function HierarchyPage() {
                 allowClear
                 value={text}
                 prefix={<SearchOutlined />}
-                placeholder="搜索邮箱或手机号（任意层级）"
+                placeholder={t('team.hierarchy.searchPlaceholder')}
                 onChange={(event) => setText(event.target.value)}
                 onPressEnter={applyNow}
-                aria-label="搜索邮箱或手机号"
+                aria-label={t('team.hierarchy.searchLabel')}
                 data-testid="hierarchy-search"
               />
               {tooShort && (
@@ -219,27 +231,26 @@ export default function HierarchyPage() {
                   style={{ fontSize: 12 }}
                   data-testid="hierarchy-search-hint"
                 >
-                  请至少输入 2 个字符
+                  {t('team.hierarchy.searchHint')}
                 </Typography.Text>
               )}
             </Flex>
             <Typography.Text data-testid="hierarchy-count">
               {list.isPlaceholderData
-                ? '加载中...'
+                ? t('team.hierarchy.loading')
                 : searched
-                  ? `找到 ${formatCount(totalTopLevel)} 个匹配用户`
-                  : `顶级用户 ${formatCount(totalTopLevel)} 人`}
+                  ? t('team.hierarchy.found', { count: totalTopLevel, n: formatCount(totalTopLevel) })
+                  : t('team.hierarchy.topLevel', { count: totalTopLevel, n: formatCount(totalTopLevel) })}
             </Typography.Text>
           </Flex>
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="hierarchy-legend">
-            L 为所在层级（未使用邀请码注册的顶级用户为
-            L1）；顶级用户按团队人数从多到少排列，下级按注册时间从新到旧；直推为直接邀请的人数，团队为全部下级（任意层级）人数；充值为审核通过的充值合计。点击用户查看详情。
+            {t('team.hierarchy.legend')}
           </Typography.Text>
 
           {rows.length === 0 ? (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={searched ? '未找到匹配的用户' : '暂无用户'}
+              description={searched ? t('team.hierarchy.noMatch') : t('team.hierarchy.noUsers')}
               data-testid="hierarchy-empty"
             />
           ) : (
@@ -259,7 +270,7 @@ export default function HierarchyPage() {
           <ListFooter
             pagination={pagination}
             page={page}
-            noun="位顶级用户"
+            noun={t('team.hierarchy.noun')}
             onChange={(next) => setAddress({ page: next })}
             disabled={busy}
             testId="hierarchy"

@@ -1,9 +1,10 @@
 import { CalculatorOutlined, SendOutlined } from '@ant-design/icons';
-import { ADMIN_TEAM_TEXTS, DUAL_CONTROL_TEXTS, TEAM_REWARD_CURRENCY } from '@platform/contracts';
+import { TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { Decimal, formatCount, formatNumber } from '@platform/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { useIdempotentMutation } from '../../lib/idempotency.ts';
 import { useListParams } from '../../lib/listParams.ts';
@@ -26,10 +27,6 @@ import {
 import { PendingPayoutApprovals } from './shared/PendingPayoutApprovals.tsx';
 import { PAYOUT_APPROVALS_ROOT } from './shared/payoutApprovalsApi.ts';
 
-const LOAD_FAILED = ADMIN_TEAM_TEXTS.rewardsLoadFailed;
-const CALCULATE_FAILED = '奖励重新计算失败';
-const DISTRIBUTE_FAILED = '奖励发放失败';
-
 /** Σ of the records' amounts, exact (decimal strings). */
 const totalOf = (rewards: readonly TeamReward[]) =>
   rewards.reduce((sum, reward) => sum.plus(reward.amount), new Decimal(0)).toFixed();
@@ -42,6 +39,9 @@ const totalOf = (rewards: readonly TeamReward[]) =>
  * 待复核发放 (when any waits) lets a second admin complete or reject a distribution another recorded.
  */
 export default function RewardsPage() {
+  const { t } = useTranslation('admin');
+  const CALCULATE_FAILED = t('team.rewards.calculateFailed');
+  const usdt = (amount: string) => `${formatNumber(amount, 2)} ${TEAM_REWARD_CURRENCY}`;
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [filters, setAddress] = useListParams(REWARD_LIST_PARAMS);
@@ -79,7 +79,17 @@ export default function RewardsPage() {
     mutationFn: calculateRewards,
     onSuccess: (result) => {
       message.success(
-        `${ADMIN_TEAM_TEXTS.recalculated}：达标用户 ${formatCount(result.calculatedUsers)} 人，新增奖励 ${formatCount(result.newRewards)} 条`,
+        t('team.rewards.recalculated', {
+          done: t('team.rewards.recalculatedTitle'),
+          users: t('team.rewards.qualifiedUsers', {
+            count: result.calculatedUsers,
+            n: formatCount(result.calculatedUsers),
+          }),
+          rewards: t('team.rewards.newRewards', {
+            count: result.newRewards,
+            n: formatCount(result.newRewards),
+          }),
+        }),
       );
     },
     onError: (error) => {
@@ -98,34 +108,52 @@ export default function RewardsPage() {
       const waiting = result.awaitingSecondApproval;
       if (waiting) {
         message.info(
-          `${DUAL_CONTROL_TEXTS.firstApprovalRecorded}（${formatCount(waiting.items.length)} 条，共 ${formatNumber(waiting.total, 2)} ${TEAM_REWARD_CURRENCY}）：另一位管理员发放同样的奖励即完成`,
+          t('team.rewards.firstApproval', {
+            recorded: t('team.rewards.firstApprovalRecorded'),
+            count: waiting.items.length,
+            n: formatCount(waiting.items.length),
+            amount: usdt(waiting.total),
+          }),
           8,
         );
       } else {
         message.success(
-          `${ADMIN_TEAM_TEXTS.distributed}：${formatCount(result.distributed)} 条，共 ${formatNumber(result.amount, 2)} ${TEAM_REWARD_CURRENCY}`,
+          t('team.rewards.distributed', {
+            done: t('team.rewards.distributedTitle'),
+            count: result.distributed,
+            n: formatCount(result.distributed),
+            amount: usdt(result.amount),
+          }),
         );
       }
       if (result.skipped.length > 0) {
         const emails = rewards
           .filter((r) => result.skipped.includes(r.id))
           .map((r) => `${r.email} L${r.tier}`);
-        message.warning(`${result.skipped.length} 条奖励已发放或不存在，已跳过：${emails.join('、')}`);
+        message.warning(
+          t('team.rewards.skipped', {
+            count: result.skipped.length,
+            n: result.skipped.length,
+            list: emails.join(t('team.rewards.listSeparator')),
+          }),
+        );
       }
       setSelected([]);
     },
     onError: (error) => {
-      message.error(`${DISTRIBUTE_FAILED}: ${errorMessage(error, '未知错误')}`);
+      message.error(
+        t('team.rewards.distributeFailed', { reason: errorMessage(error, t('team.rewards.unknownError')) }),
+      );
     },
     onSettled: () => reload(),
   });
 
   const confirmCalculate = () => {
     modal.confirm({
-      title: '重新计算团队奖励',
-      content: ADMIN_TEAM_TEXTS.recalculateConfirm,
-      okText: '重新计算',
-      cancelText: '取消',
+      title: t('team.rewards.calculateTitle'),
+      content: t('team.rewards.calculateConfirm'),
+      okText: t('team.rewards.recalculate'),
+      cancelText: t('team.rewards.cancel'),
       // The dialog stays open (its button loading) until the server has answered.
       onOk: () => calculate.mutateAsync().catch(() => undefined),
     });
@@ -133,26 +161,26 @@ export default function RewardsPage() {
 
   const confirmDistribute = (rewards: TeamReward[]) => {
     if (rewards.length === 0) {
-      message.warning(ADMIN_TEAM_TEXTS.nothingToDistribute);
+      message.warning(t('team.rewards.nothingToDistribute'));
       return;
     }
     const first = rewards[0];
     const what =
       rewards.length === 1 && first
-        ? `${first.email} 的 L${first.tier} 奖励`
-        : `选中的 ${rewards.length} 条奖励`;
+        ? t('team.rewards.oneReward', { email: first.email, tier: first.tier })
+        : t('team.rewards.selectedRewards', { count: rewards.length, n: rewards.length });
     modal.confirm({
-      title: '确认发放奖励',
+      title: t('team.rewards.distributeTitle'),
       content: (
         <Flex vertical gap={4}>
-          <span>{ADMIN_TEAM_TEXTS.distributeConfirm}</span>
+          <span>{t('team.rewards.distributeConfirm')}</span>
           <Typography.Text strong data-testid="reward-confirm-summary">
-            {what}，合计 {formatNumber(totalOf(rewards), 2)} {TEAM_REWARD_CURRENCY}
+            {t('team.rewards.confirmSummary', { what, amount: usdt(totalOf(rewards)) })}
           </Typography.Text>
         </Flex>
       ),
-      okText: '确认发放',
-      cancelText: '取消',
+      okText: t('team.rewards.confirmDistribute'),
+      cancelText: t('team.rewards.cancel'),
       onOk: () => distribute.mutateAsync(rewards).catch(() => undefined),
     });
   };
@@ -162,18 +190,22 @@ export default function RewardsPage() {
   const page = pagination?.page ?? filters.page;
   const selectedRewards = rows.filter((r) => selected.includes(r.id));
   const distributing = new Set(distribute.isPending ? (distribute.variables ?? []).map((r) => r.id) : []);
+  const statusFilters = REWARD_STATUS_FILTERS.map((key) => ({
+    key,
+    label: key === 'all' ? t('team.rewards.all') : t(`team.rewards.status.${key}`),
+  }));
   const emptyText = query.isPending
-    ? '加载中...'
+    ? t('team.rewards.loading')
     : filters.status === 'all'
-      ? '暂无奖励记录'
-      : `暂无${REWARD_STATUS_FILTERS.find((f) => f.key === filters.status)?.label ?? ''}的奖励记录`;
+      ? t('team.rewards.empty')
+      : t('team.rewards.emptyOf', { status: t(`team.rewards.status.${filters.status}`) });
 
   return (
     <AdminListPage
-      title="团队奖励"
+      title={t('team.rewards.title')}
       testId="rewards"
       query={query}
-      loadFailed={LOAD_FAILED}
+      loadFailed={t('team.rewards.loadFailed')}
       reloadError="warn"
       refreshing={query.isFetching && !calculate.isPending && !distribute.isPending}
       actions={
@@ -184,7 +216,7 @@ export default function RewardsPage() {
           onClick={confirmCalculate}
           data-testid="rewards-recalculate"
         >
-          重新计算
+          {t('team.rewards.recalculate')}
         </Button>
       }
       summary={
@@ -195,7 +227,7 @@ export default function RewardsPage() {
       }
       filters={
         <FilterButtons
-          options={REWARD_STATUS_FILTERS}
+          options={statusFilters}
           value={filters.status}
           onChange={(status) => setFilters({ status })}
           testIdPrefix="rewards-status"
@@ -205,14 +237,12 @@ export default function RewardsPage() {
         selectedRewards.length > 0 && (
           <Flex justify="space-between" align="center" wrap gap={8} data-testid="rewards-selection">
             <Typography.Text>
-              已选 {selectedRewards.length} 条待发放奖励，合计{' '}
-              <Typography.Text strong>
-                {formatNumber(totalOf(selectedRewards), 2)} {TEAM_REWARD_CURRENCY}
-              </Typography.Text>
+              {t('team.rewards.selection', { count: selectedRewards.length, n: selectedRewards.length })}{' '}
+              <Typography.Text strong>{usdt(totalOf(selectedRewards))}</Typography.Text>
             </Typography.Text>
             <Flex gap={8}>
               <Button size="small" onClick={() => setSelected([])} data-testid="rewards-selection-clear">
-                取消选择
+                {t('team.rewards.clearSelection')}
               </Button>
               <Button
                 size="small"
@@ -222,13 +252,13 @@ export default function RewardsPage() {
                 onClick={() => confirmDistribute(selectedRewards)}
                 data-testid="rewards-distribute-selected"
               >
-                发放选中（{selectedRewards.length}）
+                {t('team.rewards.distributeSelected', { n: selectedRewards.length })}
               </Button>
             </Flex>
           </Flex>
         )
       }
-      tableTitle="奖励记录"
+      tableTitle={t('team.rewards.tableTitle')}
       table={
         <RewardsTable
           rows={rows}
@@ -244,7 +274,7 @@ export default function RewardsPage() {
         <ListFooter
           pagination={pagination}
           page={page}
-          noun="条记录"
+          noun={t('team.rewards.noun')}
           onChange={(next) => setFilters({ page: next })}
           testId="rewards"
         />

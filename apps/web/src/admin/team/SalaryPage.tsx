@@ -1,6 +1,7 @@
 import { type PayoutDate, payoutDateKey } from '@platform/contracts';
 import { Flex, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { param, useListParams } from '../../lib/listParams.ts';
 import { SalaryLevelsCard } from './salary/SalaryLevelsCard.tsx';
 import { SalaryPayoutTab } from './salary/SalaryPayoutTab.tsx';
@@ -31,6 +32,7 @@ const SALARY_PARAMS = {
  * address (SALARY_PARAMS).
  */
 export default function SalaryPage() {
+  const { t } = useTranslation('admin');
   const [address, setParams] = useListParams(SALARY_PARAMS);
   const [fallbackDate] = useState(() => defaultPayoutDate());
   const { tab, page } = address;
@@ -58,7 +60,7 @@ export default function SalaryPage() {
   return (
     <Flex vertical gap={16} data-testid="salary-page">
       <Typography.Title level={4} style={{ margin: 0 }}>
-        团队工资
+        {t('team.salary.title')}
       </Typography.Title>
       <Tabs
         activeKey={tab}
@@ -66,7 +68,7 @@ export default function SalaryPage() {
         items={[
           {
             key: 'payout',
-            label: <span data-testid="salary-tab-payout">发放管理</span>,
+            label: <span data-testid="salary-tab-payout">{t('team.salary.tabs.payout')}</span>,
             children: (
               <Flex vertical gap={16}>
                 <PendingPayoutApprovals kind="salary" />
@@ -83,7 +85,7 @@ export default function SalaryPage() {
           },
           {
             key: 'stats',
-            label: <span data-testid="salary-tab-stats">统计</span>,
+            label: <span data-testid="salary-tab-stats">{t('team.salary.tabs.stats')}</span>,
             children: <SalaryStatisticsTab />,
             destroyOnHidden: true,
           },

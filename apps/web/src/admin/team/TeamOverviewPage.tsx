@@ -1,6 +1,7 @@
 import { ClusterOutlined } from '@ant-design/icons';
-import { ADMIN_TEAM_TEXTS, TEAM_OVERVIEW_REFRESH_MS } from '@platform/contracts';
+import { TEAM_OVERVIEW_REFRESH_MS } from '@platform/contracts';
 import { Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { OverviewFrame } from '../../components/OverviewFrame.tsx';
 import { LinkCards, StatCards } from './overview/OverviewCards.tsx';
 import {
@@ -19,17 +20,18 @@ import { fetchTeamStats, TEAM_STATS_KEY } from './overview/teamOverviewApi.ts';
  * figure is defined in packages/contracts/src/team-admin.ts (shown behind the question marks).
  */
 export default function TeamOverviewPage() {
+  const { t } = useTranslation('admin');
   return (
     <OverviewFrame
-      title="团队概览"
+      title={t('team.overview.title')}
       testId="team"
       queryKey={TEAM_STATS_KEY}
       fetch={fetchTeamStats}
       refreshMs={TEAM_OVERVIEW_REFRESH_MS}
-      loadFailed={ADMIN_TEAM_TEXTS.statsLoadFailed}
+      loadFailed={t('team.overview.loadFailed')}
       link={{
         to: '/admin/team/hierarchy',
-        label: '团队层级',
+        label: t('team.overview.hierarchy'),
         icon: <ClusterOutlined />,
         testId: 'team-go-hierarchy',
       }}

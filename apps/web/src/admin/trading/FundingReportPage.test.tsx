@@ -2,6 +2,7 @@ import type { FundingReportRow } from '@platform/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, mockApi, ok } from '../../test/api.ts';
 import { makePair } from '../../test/fixtures.ts';
 import { renderWithAnt } from '../../test/render.tsx';
@@ -76,5 +77,20 @@ describe('资金费用', () => {
       limit: '20',
       symbol: 'ETHUSDT',
     });
+  });
+  it('in English: the balance, columns and count, with no Chinese', async () => {
+    applyLanguage('en');
+    renderPage();
+    await screen.findByTestId('funding-row-1');
+    expect(screen.getByTestId('funding-report-balance').textContent).toBe(
+      'Funding account balance -0.25 USDT',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Funding rate' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Liquidated by funding' })).toBeTruthy();
+    const pageText = (screen.getByTestId('funding-report-page').textContent ?? '').replace(
+      screen.getByTestId('funding-report-refresh').textContent ?? '',
+      '',
+    );
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { useListParams } from '../../lib/listParams.ts';
 import { AdminListPage } from '../shell/AdminListPage.tsx';
@@ -8,13 +9,12 @@ import { FUNDING_REPORT_PARAMS, fetchFundingReport, fundingReportKey } from './f
 import { profitColour, signedAmount } from './overview/OverviewCards.tsx';
 import { PairFilter } from './pairs/PairFilter.tsx';
 
-const LOAD_FAILED = '获取资金费用报表失败';
-
 /**
  * 资金费用 (issue 34): each funding instant of each perpetual pair, what the positions open at it paid
  * and received at the fixed rate and mark, and the house's funding account over all of them.
  */
 export default function FundingReportPage() {
+  const { t } = useTranslation('admin');
   const [filters, setFilters] = useListParams(FUNDING_REPORT_PARAMS);
   const query = useQuery({
     queryKey: fundingReportKey(filters),
@@ -24,10 +24,10 @@ export default function FundingReportPage() {
   const data = query.data;
   return (
     <AdminListPage
-      title="资金费用"
+      title={t('menu.funding')}
       testId="funding-report"
       query={query}
-      loadFailed={LOAD_FAILED}
+      loadFailed={t('trading.funding.loadFailed')}
       reloadError="warn"
       filters={
         <Space wrap size={16}>
@@ -39,7 +39,7 @@ export default function FundingReportPage() {
           />
           {data && (
             <Typography.Text data-testid="funding-report-balance">
-              资金费账户余额{' '}
+              {t('trading.funding.balance')}{' '}
               <Typography.Text strong style={{ color: profitColour(data.house_funding_balance) }}>
                 {signedAmount(data.house_funding_balance)} USDT
               </Typography.Text>
@@ -51,14 +51,14 @@ export default function FundingReportPage() {
         <FundingReportTable
           rows={data?.rows ?? []}
           loading={query.isFetching}
-          emptyText={query.isPending ? '加载中...' : '暂无资金费用记录'}
+          emptyText={query.isPending ? t('trading.loading') : t('trading.funding.empty')}
         />
       }
       footer={
         <ListFooter
           pagination={data?.pagination}
           page={data?.pagination.page ?? filters.page}
-          noun="条记录"
+          noun={t('trading.funding.noun')}
           onChange={(next) => setFilters({ page: next })}
           testId="funding-report"
         />

@@ -1,6 +1,7 @@
 import { DEFAULT_OPTION_CONFIG, incompleteConfigMessage, type OptionConfigData } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { changeReplyFixture } from '../../test/adminChange.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
@@ -366,5 +367,50 @@ describe('OptionControlPage', () => {
     await waitFor(() => expect(period()).toContain('窗口期中 · 09:00-09:10'));
     fireEvent.click(screen.getByTestId('window-0-enabled'));
     await waitFor(() => expect(period()).toContain('非窗口期'));
+  });
+  const chinese = (element: HTMLElement) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g);
+
+  it('in English: the cards, windows, levels, opening conditions, clock and save, with no Chinese', async () => {
+    applyLanguage('en');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // 01:02:00 UTC is 09:02:00 in Beijing: inside 09:00-09:05.
+    vi.setSystemTime(new Date('2024-05-01T01:02:00.000Z'));
+    handlers[`POST ${PATH}`] = savedEcho;
+    await renderPage();
+    expect(screen.getByText('Option control')).toBeTruthy();
+    expect(screen.getByTestId('option-updated').textContent).toBe(
+      'Last saved: 2024-05-01 10:00:00 (admin #1)',
+    );
+    expect(within(screen.getByTestId('window-row-1')).getByText('15 min')).toBeTruthy();
+    expect(screen.getByTestId('level-1-opening').textContent).toBe('3 orders / Unavailable');
+    expect(screen.getByTestId('level-0-opening').textContent).toBe('Always open / Always open');
+    expect(screen.getByTestId('min-orders-non-window-example').textContent).toBe(
+      'e.g. L2 needs 5 and L3 needs 10 valid orders',
+    );
+    expect(screen.getByTestId('option-clock-date').textContent).toBe('Wednesday, May 1, 2024');
+    expect(screen.getByTestId('option-period').textContent).toContain('In a window · 09:00-09:05');
+    expect(screen.getByTestId('option-period-levels').textContent).toBe('Levels valid now: L1, L2');
+    expect(screen.getByTestId('option-save').textContent).toContain('Save');
+    expect(chinese(screen.getByTestId('option-page'))).toBeNull();
+
+    fireEvent.click(screen.getByTestId('option-enabled'));
+    expect(screen.getByTestId('option-global-notice').textContent).toContain('Options trading is off');
+    fireEvent.click(screen.getByTestId('option-save'));
+    expect(await screen.findByText('Submitted; it takes effect once another admin approves it')).toBeTruthy();
+  });
+
+  it('in English: an incomplete config names the missing sections', async () => {
+    applyLanguage('en');
+    handlers[`GET ${PATH}`] = () =>
+      jsonResponse(
+        { success: false, message: 'Incomplete', data: { missingConfigs: ['investmentLevels'] } },
+        422,
+      );
+    renderWithAnt(<OptionControlPage />);
+    const view = await screen.findByTestId('option-incomplete');
+    expect(within(view).getByTestId('option-incomplete-missing').textContent).toBe(
+      'Missing settings:Investment levels (investmentLevels)',
+    );
+    expect(chinese(view)).toBeNull();
   });
 });

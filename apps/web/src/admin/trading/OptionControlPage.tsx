@@ -1,7 +1,8 @@
-import { changeProposedMessage, OPTION_TEXTS, type OptionConfig } from '@platform/contracts';
+import type { OptionConfig } from '@platform/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { errorMessage } from '../../lib/request.ts';
@@ -14,8 +15,6 @@ import {
   saveOptionConfig,
 } from './options/optionApi.ts';
 
-const UNKNOWN_REASON = '未知错误';
-
 /** Any failure's text: the server's message or our own error's (an incomplete config), else the fallback. */
 const reasonOf = (error: unknown, fallback: string) =>
   error instanceof IncompleteConfigError ? error.message : errorMessage(error, fallback);
@@ -27,7 +26,9 @@ const reasonOf = (error: unknown, fallback: string) =>
  * "Fair settlement"), so nothing here decides who wins.
  */
 export default function OptionControlPage() {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
+  const unknownReason = t('trading.unknownError');
   const [resetting, setResetting] = useState(false);
 
   // Edits live in the editor; a background refetch would throw them away, so the config is fetched
@@ -45,10 +46,10 @@ export default function OptionControlPage() {
     mutationFn: saveOptionConfig,
     // A proposal: the config in force stays until another admin approves it (待生效变更).
     onSuccess: (change) => {
-      message.success(changeProposedMessage(change));
+      message.success(t(change.status === 'delayed' ? 'trading.change.delayed' : 'trading.change.proposed'));
     },
     onError: (error) => {
-      message.error(`${OPTION_TEXTS.saveFailed}: ${errorMessage(error, UNKNOWN_REASON)}`);
+      message.error(`${t('trading.options.saveFailed')}: ${errorMessage(error, unknownReason)}`);
     },
   });
 
@@ -57,9 +58,9 @@ export default function OptionControlPage() {
     try {
       const result = await query.refetch();
       if (result.isError) {
-        message.error(`${OPTION_TEXTS.loadFailed}: ${reasonOf(result.error, UNKNOWN_REASON)}`);
+        message.error(`${t('trading.options.loadFailed')}: ${reasonOf(result.error, unknownReason)}`);
       } else {
-        message.success('已重新加载服务器上的配置');
+        message.success(t('trading.options.reloaded'));
       }
     } finally {
       setResetting(false);
@@ -82,7 +83,7 @@ export default function OptionControlPage() {
     }
     return (
       <LoadErrorView
-        title={OPTION_TEXTS.loadFailed}
+        title={t('trading.options.loadFailed')}
         reason={errorMessage(query.error, '')}
         onRetry={retry}
         retrying={query.isFetching}

@@ -1,6 +1,7 @@
 import type { AdminOrder, AdminOrderStats } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
 import { jsonResponse, makeOrder, makePair } from '../../test/fixtures.ts';
 import { expectNoPager } from '../../test/pager.ts';
@@ -386,5 +387,43 @@ describe('OrdersPage', () => {
     renderPage();
     expect(await screen.findByText('暂无订单')).toBeTruthy();
     expectNoPager('orders');
+  });
+  const chineseIn = (element: HTMLElement) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('in English: cards, filters, columns, rows and the cancel dialog, with no Chinese', async () => {
+    applyLanguage('en');
+    handlers['POST /api/admin/orders/1/cancel'] = () =>
+      jsonResponse({ success: false, message: 'Refused' }, 409);
+    renderPage();
+    await screen.findByTestId('order-row-1');
+    expect(text('order-stat-totalOrders')).toContain('Total orders');
+    expect(text('order-stat-todayVolume')).toContain('Volume today');
+    expect(text('orders-type-perpetual')).toBe('Perpetual');
+    expect(text('orders-status-partial')).toBe('Partially filled');
+    expect(screen.getByRole('columnheader', { name: 'Order ID' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Status / Result' })).toBeTruthy();
+    expect(text('order-side-4')).toBe('Short');
+    expect(text('order-price-2')).toBe('Market');
+    expect(within(row(1)).getByText('Limit')).toBeTruthy();
+    expect(within(row(6)).getByText('Options')).toBeTruthy();
+    expect(within(row(1)).getByText('Cancel')).toBeTruthy();
+    // The shell's 刷新 and the date filter's buttons are shared components, not this page's.
+    const shared = [text('orders-refresh')];
+    const pageText = shared.reduce((all, part) => all.replace(part, ''), text('orders-page'));
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    fireEvent.click(screen.getByTestId('order-cancel-1'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Cancel this order?')).toBeTruthy();
+    expect(dialog.textContent).toContain('Spot · Buy');
+    expect(chineseIn(dialog)).toEqual([]);
+    fireEvent.click(screen.getByTestId('order-cancel-dismiss'));
+  });
+
+  it('in English: an empty list says so', async () => {
+    applyLanguage('en');
+    handlers['GET /api/admin/orders'] = () => listReply([]);
+    renderPage();
+    expect(await screen.findByText('No orders')).toBeTruthy();
   });
 });

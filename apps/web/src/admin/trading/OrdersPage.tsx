@@ -1,7 +1,7 @@
-import { ADMIN_ORDER_CANCEL_TEXTS, ADMIN_TRADING_TEXTS } from '@platform/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Space } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DayRangeFilter } from '../../components/FilterBar.tsx';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
@@ -26,8 +26,6 @@ import {
 import { TRADING_STATS_KEY } from './overview/tradingOverviewApi.ts';
 import { PairFilter } from './pairs/PairFilter.tsx';
 
-const LOAD_FAILED = ADMIN_TRADING_TEXTS.ordersLoadFailed;
-
 /**
  * 订单管理 (spec 001 §2): the orders of every product, newest first, 20 a page, filtered by type,
  * status, pair, user and days (kept in the address, so a filtered list can be linked and reloaded),
@@ -35,6 +33,7 @@ const LOAD_FAILED = ADMIN_TRADING_TEXTS.ordersLoadFailed;
  * (confirmed, optional reason, audited by the server).
  */
 export default function OrdersPage() {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useListParams(ORDER_LIST_PARAMS);
@@ -50,11 +49,11 @@ export default function OrdersPage() {
     mutationFn: ({ order, reason }: { order: AdminOrder; reason: string }, idempotencyKey) =>
       cancelOrder(order.id, reason, idempotencyKey),
     onSuccess: () => {
-      message.success(ADMIN_ORDER_CANCEL_TEXTS.done);
+      message.success(t('trading.orders.cancelled'));
       setCancelTarget(null);
     },
     onError: (error) => {
-      message.error(errorMessage(error, '撤单失败'));
+      message.error(errorMessage(error, t('trading.orders.cancelFailed')));
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_ROOT });
@@ -68,25 +67,31 @@ export default function OrdersPage() {
 
   return (
     <AdminListPage
-      title="订单管理"
+      title={t('menu.orders')}
       testId="orders"
       query={query}
-      loadFailed={LOAD_FAILED}
+      loadFailed={t('trading.orders.loadFailed')}
       reloadError="warn"
       summary={<OrderStatCards stats={data?.stats} loading={query.isPending} />}
       filters={
         <Flex vertical gap={12}>
           <UserFilterTag userId={filters.user_id} onClear={() => setFilters({ user_id: '' })} />
           <FilterButtons
-            label="类型："
-            options={TYPE_FILTERS}
+            label={t('trading.orders.typeLabel')}
+            options={TYPE_FILTERS.map((key) => ({
+              key,
+              label: key === 'all' ? t('trading.all') : t(`trading.product.${key}`),
+            }))}
             value={filters.type}
             onChange={(type) => setFilters({ type })}
             testIdPrefix="orders-type"
           />
           <FilterButtons
-            label="状态："
-            options={STATUS_FILTERS}
+            label={t('trading.orders.statusLabel')}
+            options={STATUS_FILTERS.map((key) => ({
+              key,
+              label: key === 'all' ? t('trading.all') : t(`trading.orderStatus.${key}`),
+            }))}
             value={filters.status}
             onChange={(status) => setFilters({ status })}
             testIdPrefix="orders-status"
@@ -100,7 +105,7 @@ export default function OrdersPage() {
             <SearchBox
               value={filters.search}
               onSearch={(search) => setFilters({ search })}
-              placeholder="用户邮箱 / 手机号 / 用户ID"
+              placeholder={t('trading.orders.search')}
               width={280}
               testId="orders-search"
             />
@@ -114,14 +119,14 @@ export default function OrdersPage() {
           loading={query.isFetching}
           cancelling={cancel.isPending && cancel.variables ? new Set([cancel.variables.order.id]) : new Set()}
           onCancel={setCancelTarget}
-          emptyText={query.isPending ? '加载中...' : '暂无订单'}
+          emptyText={query.isPending ? t('trading.loading') : t('trading.orders.empty')}
         />
       }
       footer={
         <ListFooter
           pagination={pagination}
           page={page}
-          noun="条订单"
+          noun={t('trading.orders.noun')}
           onChange={(next) => setFilters({ page: next })}
           testId="orders"
         />

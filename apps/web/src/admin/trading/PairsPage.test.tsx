@@ -1,6 +1,7 @@
 import { okxSpotUrl, type TradingPair } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderWithAntAt } from '../../test/render.tsx';
@@ -258,6 +259,35 @@ describe('PairsPage', () => {
     handlers['GET /api/admin/trading/pairs'] = () => listReply();
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('pair-row-1')).toBeTruthy();
+  });
+  it('in English: last sync, count, filters, columns, sync and switch messages, with no Chinese', async () => {
+    applyLanguage('en');
+    handlers['POST /api/admin/trading/pairs/sync'] = () =>
+      ok({ newPairs: 1, updatedPairs: 3, provider: 'okx' });
+    handlers['PATCH /api/admin/trading/pairs/2'] = () => ok({ pair: pair({ id: 2, enabled: true }) });
+    renderWithAntAt(<PairsPage />, '/admin/trading/pairs');
+    await waitFor(() => expect(screen.getByTestId('pairs-count').textContent).toBe('3 trading pairs'));
+    expect(screen.getByTestId('pairs-last-sync').textContent).toBe('Last sync: 2024-05-02 09:00:00');
+    expect(screen.getByTestId('pairs-filter-enabled').textContent).toBe('Enabled');
+    expect(screen.getByRole('columnheader', { name: 'Current price' })).toBeTruthy();
+    expect(screen.getByTestId('pair-toggle-2').getAttribute('aria-label')).toBe('Enable ETHBTC');
+    expect(screen.getByTestId('pairs-sync').textContent).toContain('Sync from OKX');
+    const pageText = (screen.getByTestId('pairs-page').textContent ?? '').replace(
+      screen.getByTestId('pairs-refresh').textContent ?? '',
+      '',
+    );
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    search('btc');
+    await waitFor(() =>
+      expect(screen.getByTestId('pairs-count').textContent).toBe('Showing 2 of 3 trading pairs'),
+    );
+    fireEvent.click(screen.getByTestId('pairs-sync'));
+    expect(await screen.findByText('Sync complete: 1 new pair, 3 updated.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('pair-toggle-2'));
+    expect(await screen.findByText('ETHBTC enabled')).toBeTruthy();
+    search('nothing');
+    expect((await screen.findByTestId('pairs-empty')).textContent).toBe('No matching trading pairs');
   });
 });
 

@@ -1,9 +1,10 @@
 import { SearchOutlined, SyncOutlined } from '@ant-design/icons';
-import { PAIR_TEXTS, type TradingPair } from '@platform/contracts';
+import type { TradingPair } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toggled } from '../../components/idSet.ts';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { LIST_PAGE_SIZES, pageOf } from '../../components/pagination.ts';
@@ -20,14 +21,14 @@ import {
 } from './pairs/pairFilters.ts';
 import { fetchTradingPairs, setPairEnabled, syncTradingPairs, TRADING_PAIRS_KEY } from './pairs/pairsApi.ts';
 
-const UNKNOWN_REASON = '未知错误';
-
 /**
  * 交易对管理 (spec 001 §2): the pairs with their market values, the OKX sync, a client-side search and
  * status filter, and a switch per pair that decides whether users see and trade it. Search, filter,
  * page and page size are kept in the address (the search as it is typed, without adding history).
  */
 export default function PairsPage() {
+  const { t } = useTranslation('admin');
+  const unknownReason = t('trading.unknownError');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [{ search, status, page, size }, setAddress] = useListParams(PAIR_LIST_PARAMS);
@@ -47,11 +48,17 @@ export default function PairsPage() {
   const sync = useMutation({
     mutationFn: syncTradingPairs,
     onSuccess: (result) => {
-      message.success(PAIR_TEXTS.syncDone(result.newPairs, result.updatedPairs));
+      message.success(
+        t('trading.pairs.syncDone', {
+          count: result.newPairs,
+          newPairs: result.newPairs,
+          updatedPairs: result.updatedPairs,
+        }),
+      );
       void reload();
     },
     onError: (error) => {
-      message.error(`${PAIR_TEXTS.syncFailed}: ${errorMessage(error, UNKNOWN_REASON)}`);
+      message.error(`${t('trading.pairs.syncFailed')}: ${errorMessage(error, unknownReason)}`);
     },
   });
 
@@ -59,9 +66,11 @@ export default function PairsPage() {
     setToggling((current) => toggled(current, pair.id, true));
     try {
       await setPairEnabled(pair.id, enabled);
-      message.success(`${pair.symbol} ${enabled ? '已启用' : '已禁用'}`);
+      message.success(
+        t(enabled ? 'trading.pairs.enabledDone' : 'trading.pairs.disabledDone', { symbol: pair.symbol }),
+      );
     } catch (error) {
-      message.error(`${PAIR_TEXTS.toggleFailed}: ${errorMessage(error, UNKNOWN_REASON)}`);
+      message.error(`${t('trading.pairs.toggleFailed')}: ${errorMessage(error, unknownReason)}`);
     } finally {
       await reload();
       setToggling((current) => toggled(current, pair.id, false));
@@ -75,24 +84,26 @@ export default function PairsPage() {
   const total = pairs?.length ?? 0;
   const filtered = search.trim() !== '' || status !== 'all';
   const emptyText = query.isPending
-    ? '加载中...'
+    ? t('trading.loading')
     : total > 0 && filtered
-      ? PAIR_TEXTS.noMatch
-      : PAIR_TEXTS.empty;
+      ? t('trading.pairs.noMatch')
+      : t('trading.pairs.empty');
   const lastSync = query.data?.lastSyncTime;
 
   return (
     <AdminListPage
-      title="交易对管理"
+      title={t('menu.pairs')}
       testId="pairs"
       query={query}
-      loadFailed={PAIR_TEXTS.loadFailed}
+      loadFailed={t('trading.pairs.loadFailed')}
       reloadError="warn"
-      unknownReason={UNKNOWN_REASON}
+      unknownReason={unknownReason}
       refreshing={query.isFetching && !sync.isPending}
       status={
         <Typography.Text type="secondary" data-testid="pairs-last-sync">
-          最后同步：{lastSync ? formatDateTime(lastSync) : query.data ? '从未同步' : '-'}
+          {t('trading.pairs.lastSync', {
+            time: lastSync ? formatDateTime(lastSync) : query.data ? t('trading.pairs.neverSynced') : '-',
+          })}
         </Typography.Text>
       }
       actions={
@@ -103,7 +114,7 @@ export default function PairsPage() {
           onClick={() => sync.mutate()}
           data-testid="pairs-sync"
         >
-          {sync.isPending ? PAIR_TEXTS.syncing : PAIR_TEXTS.syncButton}
+          {sync.isPending ? t('trading.pairs.syncing') : t('trading.pairs.syncButton')}
         </Button>
       }
       filters={
@@ -111,7 +122,7 @@ export default function PairsPage() {
           <Input
             allowClear
             prefix={<SearchOutlined />}
-            placeholder="搜索交易对、基础货币或计价货币"
+            placeholder={t('trading.pairs.search')}
             value={text}
             maxLength={PAIR_SEARCH_MAX}
             onChange={(event) => {
@@ -123,9 +134,9 @@ export default function PairsPage() {
           />
           <Segmented<PairStatusFilter>
             value={status}
-            options={PAIR_STATUS_FILTERS.map((option) => ({
-              value: option.value,
-              label: <span data-testid={`pairs-filter-${option.value}`}>{option.label}</span>,
+            options={PAIR_STATUS_FILTERS.map((value) => ({
+              value,
+              label: <span data-testid={`pairs-filter-${value}`}>{t(`trading.pairs.filter.${value}`)}</span>,
             }))}
             onChange={(value) => setAddress({ status: value })}
           />
@@ -134,8 +145,8 @@ export default function PairsPage() {
       batchBar={
         <Typography.Text type="secondary" data-testid="pairs-count">
           {filtered && total !== shown.length
-            ? `显示 ${shown.length} 个交易对（共 ${total} 个）`
-            : `共 ${shown.length} 个交易对`}
+            ? t('trading.pairs.countOf', { shown: shown.length, count: total, total })
+            : t('trading.pairs.count', { count: shown.length, n: shown.length })}
         </Typography.Text>
       }
       table={
@@ -150,7 +161,7 @@ export default function PairsPage() {
       footer={
         <ListFooter
           pagination={paged.pagination}
-          noun="个交易对"
+          noun={t('trading.pairs.noun')}
           onChange={(nextPage, nextSize) =>
             setAddress(nextSize === size ? { page: nextPage } : { size: nextSize })
           }

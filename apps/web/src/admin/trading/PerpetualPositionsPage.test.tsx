@@ -1,6 +1,7 @@
 import type { AdminPerpetualPosition } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, mockApi, ok } from '../../test/api.ts';
 import { makePair } from '../../test/fixtures.ts';
 import { makePosition } from '../../test/perpetualFixtures.ts';
@@ -65,5 +66,20 @@ describe('持仓列表', () => {
     renderPage('/admin/trading/positions?symbol=ETHUSDT&page=2');
     await waitFor(() => expect(listCalls()).toHaveLength(1));
     expect(lastQuery()).toEqual({ page: '2', limit: '20', symbol: 'ETHUSDT' });
+  });
+  it('in English: filters, columns, sides and the count, with no Chinese', async () => {
+    applyLanguage('en');
+    renderPage();
+    const first = await screen.findByTestId('admin-position-row-41');
+    expect(first.textContent).toContain('Long 10x');
+    expect(screen.getByTestId('admin-position-row-42').textContent).toContain('Short 10x');
+    expect(screen.getByRole('columnheader', { name: 'Liquidation price' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Margin' })).toBeTruthy();
+    expect(screen.getByTestId('positions-page-text').textContent).toBe('Showing 1–2 of 2');
+    const pageText = (screen.getByTestId('positions-page').textContent ?? '').replace(
+      screen.getByTestId('positions-refresh').textContent ?? '',
+      '',
+    );
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Space } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { useListParams } from '../../lib/listParams.ts';
@@ -8,13 +9,12 @@ import { PairFilter } from './pairs/PairFilter.tsx';
 import { PositionsTable } from './positions/PositionsTable.tsx';
 import { fetchPositions, POSITION_LIST_PARAMS, positionsQueryKey } from './positions/positionsApi.ts';
 
-const LOAD_FAILED = '获取持仓列表失败';
-
 /**
  * 持仓列表 (issue 33): every user's open perpetual positions, newest first, with the mark and the
  * unrealised P&L at it; filtered by user (id or e-mail) and pair, kept in the address.
  */
 export default function PerpetualPositionsPage() {
+  const { t } = useTranslation('admin');
   const [filters, setFilters] = useListParams(POSITION_LIST_PARAMS);
   const query = useQuery({
     queryKey: positionsQueryKey(filters),
@@ -25,10 +25,10 @@ export default function PerpetualPositionsPage() {
 
   return (
     <AdminListPage
-      title="持仓列表"
+      title={t('menu.positions')}
       testId="positions"
       query={query}
-      loadFailed={LOAD_FAILED}
+      loadFailed={t('trading.positions.loadFailed')}
       reloadError="warn"
       filters={
         <Space wrap>
@@ -41,7 +41,7 @@ export default function PerpetualPositionsPage() {
           <SearchBox
             value={filters.user}
             onSearch={(user) => setFilters({ user })}
-            placeholder="用户ID / 邮箱"
+            placeholder={t('trading.positions.search')}
             width={280}
             testId="positions-user"
           />
@@ -51,14 +51,14 @@ export default function PerpetualPositionsPage() {
         <PositionsTable
           rows={data?.positions ?? []}
           loading={query.isFetching}
-          emptyText={query.isPending ? '加载中...' : '暂无持仓'}
+          emptyText={query.isPending ? t('trading.loading') : t('trading.positions.empty')}
         />
       }
       footer={
         <ListFooter
           pagination={data?.pagination}
           page={data?.pagination.page ?? filters.page}
-          noun="个仓位"
+          noun={t('trading.positions.noun')}
           onChange={(next) => setFilters({ page: next })}
           testId="positions"
         />

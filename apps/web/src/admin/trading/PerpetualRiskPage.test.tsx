@@ -2,6 +2,7 @@ import { DEFAULT_PERPETUAL_RISK } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { adminChangeFixture, changeReplyFixture } from '../../test/adminChange.ts';
 import { mockApi, ok } from '../../test/api.ts';
 import { renderWithAnt } from '../../test/render.tsx';
@@ -53,6 +54,35 @@ const riskReply = () =>
     ],
   });
 
+const fundReply = () =>
+  ok({
+    currency: 'USDT',
+    balance: '1234.5',
+    history: [
+      {
+        position_id: 9,
+        user_id: 3,
+        user_email: 'a@example.com',
+        symbol: 'BTCUSDT',
+        side: 'long',
+        amount: '-2',
+        close_price: '45000',
+        at: '2026-12-06T10:00:00.000Z',
+      },
+      {
+        position_id: 8,
+        user_id: 4,
+        user_email: 'b@example.com',
+        symbol: 'BTCUSDT',
+        side: 'short',
+        amount: '4',
+        close_price: '54800',
+        at: '2026-12-06T09:00:00.000Z',
+      },
+    ],
+    pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
+  });
+
 const renderPage = (path = '/admin/trading/perpetual-risk') =>
   renderWithAnt(
     <MemoryRouter initialEntries={[path]}>
@@ -96,41 +126,32 @@ describe('PerpetualRiskPage (issue 34)', () => {
   });
 
   it('the 保险基金 tab shows the balance and the liquidations that fed or drew on it', async () => {
-    mockApi({
-      [`GET ${FUND}`]: () =>
-        ok({
-          currency: 'USDT',
-          balance: '1234.5',
-          history: [
-            {
-              position_id: 9,
-              user_id: 3,
-              user_email: 'a@example.com',
-              symbol: 'BTCUSDT',
-              side: 'long',
-              amount: '-2',
-              close_price: '45000',
-              at: '2026-12-06T10:00:00.000Z',
-            },
-            {
-              position_id: 8,
-              user_id: 4,
-              user_email: 'b@example.com',
-              symbol: 'BTCUSDT',
-              side: 'short',
-              amount: '4',
-              close_price: '54800',
-              at: '2026-12-06T09:00:00.000Z',
-            },
-          ],
-          pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
-        }),
-    });
+    mockApi({ [`GET ${FUND}`]: fundReply });
     renderPage('/admin/trading/perpetual-risk?tab=insurance');
     expect((await screen.findByTestId('insurance-fund-balance')).textContent).toContain('1,234.50');
     expect(screen.getByText('穿仓补足')).toBeTruthy();
     expect(screen.getByText('强平剩余存入')).toBeTruthy();
     expect(screen.getByText('-2.00')).toBeTruthy();
     expect(screen.getByText('+4.00')).toBeTruthy();
+  });
+  const chinese = (text: string | null) => (text ?? '').match(/[\u4e00-\u9fff]+/g);
+
+  it('in English: the tiers, caps, usage and editor, and the insurance fund tab, with no Chinese', async () => {
+    applyLanguage('en');
+    mockApi({ [`GET ${URL}`]: riskReply, [`GET ${FUND}`]: fundReply });
+    renderPage();
+    await screen.findByTestId('risk-long-ETHUSDT');
+    expect(screen.getByText('Leverage tiers and position caps')).toBeTruthy();
+    expect(screen.getAllByText('Own settings').length).toBeGreaterThan(0);
+    expect(screen.getByText('≤ 100,000: 20× / 1.00%')).toBeTruthy();
+    expect(screen.getByText('Default tiers')).toBeTruthy();
+    expect(screen.getByTestId('risk-submit').textContent).toBe('Submit change');
+    expect(chinese(screen.getByTestId('perpetual-risk-page').textContent)).toBeNull();
+
+    fireEvent.click(screen.getByText('Insurance fund'));
+    expect((await screen.findByTestId('insurance-fund-balance')).textContent).toContain('1,234.50');
+    expect(screen.getByText('Shortfall covered')).toBeTruthy();
+    expect(screen.getByText('Liquidation surplus')).toBeTruthy();
+    expect(chinese(screen.getByTestId('insurance-fund-tab').textContent)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { InsuranceFundTab } from './perpetual-risk/InsuranceFundTab.tsx';
 import { RiskParamsTab } from './perpetual-risk/RiskParamsTab.tsx';
@@ -9,19 +10,24 @@ import { RiskParamsTab } from './perpetual-risk/RiskParamsTab.tsx';
  * (docs/insurance-fund.md) on the 保险基金 tab (?tab=insurance).
  */
 export default function PerpetualRiskPage() {
+  const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'insurance' ? 'insurance' : 'params';
   return (
     <div data-testid="perpetual-risk-page">
       <Typography.Title level={4} style={{ marginTop: 0 }}>
-        风控参数
+        {t('menu.riskParams')}
       </Typography.Title>
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === 'insurance' ? { tab: 'insurance' } : {}, { replace: true })}
         items={[
-          { key: 'params', label: '杠杆档位与持仓上限', children: <RiskParamsTab /> },
-          { key: 'insurance', label: '保险基金', children: <InsuranceFundTab /> },
+          { key: 'params', label: t('trading.perpetualRisk.paramsTab'), children: <RiskParamsTab /> },
+          {
+            key: 'insurance',
+            label: t('trading.perpetualRisk.insuranceTab'),
+            children: <InsuranceFundTab />,
+          },
         ]}
       />
     </div>

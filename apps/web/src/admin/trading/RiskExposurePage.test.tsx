@@ -1,6 +1,7 @@
 import type { RiskExposureData, RiskThreshold } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, mockApi, ok } from '../../test/api.ts';
 import { renderWithAntAt } from '../../test/render.tsx';
 import RiskExposurePage from './RiskExposurePage.tsx';
@@ -181,5 +182,52 @@ describe('风险敞口', () => {
       net_notional: null,
       worst_case_loss: null,
     });
+  });
+  it('in English: totals, stress lines, pairs, largest positions and users, alerts and thresholds, with no Chinese', async () => {
+    applyLanguage('en');
+    current = exposure({
+      insurance_fund: '5000',
+      unpriced: ['ETHUSDT'],
+      alerts: [
+        {
+          symbol: 'BTCUSDT',
+          kind: 'net_notional',
+          threshold: '1000',
+          value: '1500',
+          since: '2026-12-06T21:59:00.000Z',
+        },
+      ],
+    });
+    thresholds = [
+      {
+        symbol: 'BTCUSDT',
+        net_notional: '1000',
+        worst_case_loss: null,
+        updated_at: '2026-12-06T22:00:00.000Z',
+        updated_by: 1,
+      },
+    ];
+    renderPage();
+    const overview = await screen.findByTestId('risk-overview');
+    await screen.findByText('1,000.00 USDT');
+    expect(screen.getByTestId('risk-total-insurance').textContent).toContain('Insurance fund');
+    expect(screen.getByTestId('risk-stress').textContent).toContain('Market -10%');
+    expect(screen.getByTestId('risk-pairs').textContent).toContain('Mark 101,000.0000');
+    expect(screen.getByTestId('risk-largest-positions').textContent).toContain('Long 50x');
+    expect(screen.getByTestId('risk-alerts').textContent).toContain(
+      'BTCUSDT Perpetual net exposure 1,500.00 USDT ≥ threshold 1,000.00 USDT',
+    );
+    expect(screen.getByTestId('risk-go-positions').textContent).toBe('Positions');
+    // The frame's 最后更新 and 刷新 are the shared OverviewFrame's, not this page's.
+    const frame = [screen.getByTestId('risk-updated-at'), screen.getByTestId('risk-refresh')].map(
+      (element) => element.textContent ?? '',
+    );
+    const pageText = frame.reduce((all, part) => all.replace(part, ''), overview.textContent ?? '');
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    fireEvent.click(screen.getByTestId('risk-threshold-delete-BTCUSDT'));
+    const confirm = await screen.findByRole('tooltip');
+    expect(within(confirm).getByText('Remove the alert thresholds of BTCUSDT?')).toBeTruthy();
+    expect((confirm.textContent ?? '').match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });

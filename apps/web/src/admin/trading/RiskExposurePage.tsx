@@ -1,6 +1,7 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { type AdminNotificationEvent, REALTIME_EVENTS } from '@platform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { OverviewFrame } from '../../components/OverviewFrame.tsx';
 import { useSocketEvent } from '../../lib/socket.ts';
 import { RiskAlerts, RiskLargest, RiskPairsTable, RiskTotals } from './risk/RiskTables.tsx';
@@ -14,6 +15,7 @@ import { fetchRiskExposure, RISK_EXPOSURE_KEY, RISK_REFRESH_MS } from './risk/ri
  * packages/contracts/src/risk-exposure.ts.
  */
 export default function RiskExposurePage() {
+  const { t } = useTranslation('admin');
   const client = useQueryClient();
   // A threshold crossed: reload at once rather than at the next 5 s turn.
   useSocketEvent<Partial<AdminNotificationEvent> | undefined>(REALTIME_EVENTS.adminNotification, (event) => {
@@ -21,15 +23,15 @@ export default function RiskExposurePage() {
   });
   return (
     <OverviewFrame
-      title="风险敞口"
+      title={t('menu.risk')}
       testId="risk"
       queryKey={RISK_EXPOSURE_KEY}
       fetch={fetchRiskExposure}
       refreshMs={RISK_REFRESH_MS}
-      loadFailed="获取风险敞口失败"
+      loadFailed={t('trading.risk.loadFailed')}
       link={{
         to: '/admin/trading/positions',
-        label: '持仓列表',
+        label: t('menu.positions'),
         icon: <UnorderedListOutlined />,
         testId: 'risk-go-positions',
       }}

@@ -1,6 +1,7 @@
 import type { TradingStats } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { mockOnePath, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderAtRoute } from '../../test/render.tsx';
@@ -243,5 +244,65 @@ describe('TradingOverviewPage', () => {
     expect(screen.queryByTestId('trading-overview')).toBeNull();
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('trading-overview')).toBeTruthy();
+  });
+});
+
+describe('TradingOverviewPage in English', () => {
+  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+  /** The page's own blocks: every row under the header (whose update time and 刷新 are the shared frame's). */
+  const blocks = () => [...screen.getByTestId('trading-overview').children].slice(1);
+
+  it('shows the cards, entries, lists and statistics in English', async () => {
+    applyLanguage('en');
+    renderPage();
+    const page = await screen.findByTestId('trading-overview');
+    expect(within(page).getByRole('heading', { name: 'Trading overview' })).toBeTruthy();
+    expect(text('trading-go-orders')).toBe('Orders');
+    expect(text('trading-card-totalVolume')).toContain('Total volume');
+    expect(text('trading-card-profitLoss')).toContain('Total P&L');
+    expect(text('trading-card-totalFees')).toContain('Fee income');
+    expect(text('trading-entry-badge-pairs')).toBe('OKX sync');
+    expect(text('trading-entry-text-orders')).toBe('Open orders: 1, today: 8');
+    expect(text('trading-entry-text-pairs')).toBe('18 pairs enabled');
+    expect(text('trading-entry-text-options')).toBe('Open option contracts: 4');
+    expect(text('trading-realtime')).toContain("Today's turnover");
+    expect(text('trading-top-pairs')).toContain('Top pairs');
+    expect(text('trading-top-pair-BTCUSDT')).toContain('1,234 trades');
+    const [first, second, third] = screen.getAllByTestId('trading-recent-trade') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(first.textContent).toContain('Spot');
+    expect(first.textContent).toContain('Sell');
+    expect(first.textContent).toContain('Market');
+    expect(within(first).getByRole('img', { name: 'Sell' })).toBeTruthy();
+    expect(second.textContent).toContain('Options');
+    expect(second.textContent).toContain('Call');
+    expect(third.textContent).toContain('Perpetual');
+    expect(third.textContent).toContain('Short');
+    expect(text('trading-order-stat-flash')).toContain('Flash contract');
+    expect(text('trading-order-stats')).toContain('21 orders in total');
+    expect(text('trading-order-stats')).toContain('Success rate');
+    expect(text('trading-processing-time')).toBe('15.9 s');
+    for (const block of blocks()) expect(chineseIn(block)).toEqual([]);
+  });
+
+  it('says a quiet platform in English', async () => {
+    applyLanguage('en');
+    renderPage(EMPTY);
+    await screen.findByTestId('trading-overview');
+    expect(screen.getByText('No trading data')).toBeTruthy();
+    expect(screen.getByText('No trades yet')).toBeTruthy();
+    expect(text('trading-processing-time')).toBe('< 1 s');
+    for (const block of blocks()) expect(chineseIn(block)).toEqual([]);
+  });
+
+  it('names a failed load in English', async () => {
+    applyLanguage('en');
+    replies.push(jsonResponse({ success: false, message: 'Internal server error' }, 400));
+    renderPage();
+    const view = await screen.findByTestId('load-error');
+    expect(within(view).getByText('Could not load the trading overview')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { ADMIN_TRADING_TEXTS, TRADING_OVERVIEW_REFRESH_MS } from '@platform/contracts';
+import { TRADING_OVERVIEW_REFRESH_MS } from '@platform/contracts';
 import { Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { OverviewFrame } from '../../components/OverviewFrame.tsx';
 import { EntryCards, RealtimeBlock, StatCards } from './overview/OverviewCards.tsx';
 import { OrderStatsBlock, RecentTrades, TopPairs } from './overview/OverviewLists.tsx';
@@ -12,17 +13,18 @@ import { fetchTradingStats, TRADING_STATS_KEY } from './overview/tradingOverview
  * order statistics. Every figure is defined in packages/contracts/src/trading-admin.ts.
  */
 export default function TradingOverviewPage() {
+  const { t } = useTranslation('admin');
   return (
     <OverviewFrame
-      title="交易概览"
+      title={t('marketData.overview.title')}
       testId="trading"
       queryKey={TRADING_STATS_KEY}
       fetch={fetchTradingStats}
       refreshMs={TRADING_OVERVIEW_REFRESH_MS}
-      loadFailed={ADMIN_TRADING_TEXTS.statsLoadFailed}
+      loadFailed={t('marketData.overview.loadFailed')}
       link={{
         to: '/admin/trading/orders',
-        label: '订单管理',
+        label: t('marketData.overview.orders'),
         icon: <FileTextOutlined />,
         testId: 'trading-go-orders',
       }}

@@ -1,4 +1,5 @@
 import { Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DayRangeFilter, SearchResetButtons, useDraft } from '../../components/FilterBar.tsx';
 import { kindLabel } from './journalFormat.ts';
 
@@ -19,6 +20,7 @@ export interface JournalFiltersProps {
 
 /** User (e-mail or id), currency, kind and a Beijing-day range. */
 export function JournalFilters({ value, kinds, onChange }: JournalFiltersProps) {
+  const { t } = useTranslation('admin');
   const [user, setUser] = useDraft(value.user);
   const [currency, setCurrency] = useDraft(value.currency);
 
@@ -28,7 +30,7 @@ export function JournalFilters({ value, kinds, onChange }: JournalFiltersProps) 
     <Space wrap size={[8, 8]}>
       <Input
         allowClear
-        placeholder="用户邮箱或ID"
+        placeholder={t('journal.userFilter')}
         value={user}
         onChange={(e) => setUser(e.target.value)}
         onPressEnter={applyText}
@@ -37,7 +39,7 @@ export function JournalFilters({ value, kinds, onChange }: JournalFiltersProps) 
       />
       <Input
         allowClear
-        placeholder="币种，如 USDT"
+        placeholder={t('journal.currencyFilter')}
         value={currency}
         onChange={(e) => setCurrency(e.target.value)}
         onPressEnter={applyText}
@@ -46,12 +48,13 @@ export function JournalFilters({ value, kinds, onChange }: JournalFiltersProps) 
       />
       <Select
         allowClear
-        placeholder="全部类型"
+        placeholder={t('journal.allKinds')}
         value={value.kind || undefined}
         onChange={(kind?: string) => onChange({ ...value, kind: kind ?? '' })}
         options={kinds.map((kind) => ({
           value: kind,
-          label: kindLabel(kind) === kind ? kind : `${kindLabel(kind)}（${kind}）`,
+          label:
+            kindLabel(kind) === kind ? kind : t('journal.kindWithCode', { label: kindLabel(kind), kind }),
         }))}
         style={{ width: 220 }}
         data-testid="journal-filter-kind"

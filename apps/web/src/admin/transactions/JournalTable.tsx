@@ -1,7 +1,9 @@
 import type { JournalEntry, JournalTransaction } from '@platform/contracts';
 import { formatBalance, formatChange, formatDateTime } from '@platform/domain';
 import { Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { accountLabel, amountColor, kindLabel } from './journalFormat.ts';
 
 const KIND_COLORS: Record<string, string> = {
@@ -49,9 +51,9 @@ function EntrySummary({ tx }: { tx: JournalTransaction }) {
   );
 }
 
-const entryColumns: TableColumnsType<JournalEntry> = [
+const entryColumns = (t: TFunction<'admin'>): TableColumnsType<JournalEntry> => [
   {
-    title: '账户',
+    title: t('journal.account'),
     key: 'account',
     render: (_, entry) =>
       entry.account === 'system' ? (
@@ -61,7 +63,7 @@ const entryColumns: TableColumnsType<JournalEntry> = [
       ),
   },
   {
-    title: '用户',
+    title: t('journal.user'),
     key: 'user',
     render: (_, entry) =>
       entry.account === 'user' ? (
@@ -72,10 +74,15 @@ const entryColumns: TableColumnsType<JournalEntry> = [
         <Typography.Text type="secondary">{entry.bucket}</Typography.Text>
       ),
   },
-  { title: '币种', dataIndex: 'currency', key: 'currency' },
-  { title: '金额', key: 'amount', align: 'right', render: (_, entry) => <Amount entry={entry} /> },
+  { title: t('journal.currency'), dataIndex: 'currency', key: 'currency' },
   {
-    title: '变动后余额',
+    title: t('journal.amount'),
+    key: 'amount',
+    align: 'right',
+    render: (_, entry) => <Amount entry={entry} />,
+  },
+  {
+    title: t('journal.balanceAfter'),
     key: 'balance_after',
     align: 'right',
     render: (_, entry) => formatBalance(entry.balance_after, entry.currency),
@@ -83,15 +90,17 @@ const entryColumns: TableColumnsType<JournalEntry> = [
 ];
 
 function EntriesDetail({ tx }: { tx: JournalTransaction }) {
+  const { t } = useTranslation('admin');
   return (
     <Flex vertical gap={8} data-testid={`journal-entries-${tx.id}`}>
       <Typography.Text type="secondary">
-        幂等键：<Typography.Text copyable>{tx.idempotency_key}</Typography.Text>
+        {t('journal.idempotencyKey')}
+        <Typography.Text copyable>{tx.idempotency_key}</Typography.Text>
       </Typography.Text>
       <Table<JournalEntry>
         size="small"
         rowKey={entryKey}
-        columns={entryColumns}
+        columns={entryColumns(t)}
         dataSource={tx.entries}
         pagination={false}
       />
@@ -99,37 +108,41 @@ function EntriesDetail({ tx }: { tx: JournalTransaction }) {
   );
 }
 
-const columns: TableColumnsType<JournalTransaction> = [
+const columns = (t: TFunction<'admin'>): TableColumnsType<JournalTransaction> => [
   {
-    title: '时间',
+    title: t('journal.time'),
     dataIndex: 'created_at',
     key: 'created_at',
     width: 180,
     render: (value: string) => formatDateTime(value),
   },
   {
-    title: '类型',
+    title: t('journal.kind'),
     dataIndex: 'kind',
     key: 'kind',
     width: 140,
     render: (kind: string) => <Tag color={KIND_COLORS[kind]}>{kindLabel(kind)}</Tag>,
   },
   {
-    title: '用户',
+    title: t('journal.users'),
     key: 'users',
     render: (_, tx) => {
       const emails = usersOf(tx);
-      return emails.length > 0 ? emails.join('、') : <Typography.Text type="secondary">系统</Typography.Text>;
+      return emails.length > 0 ? (
+        emails.join(t('journal.usersSeparator'))
+      ) : (
+        <Typography.Text type="secondary">{t('journal.system')}</Typography.Text>
+      );
     },
   },
-  { title: '分录', key: 'entries', render: (_, tx) => <EntrySummary tx={tx} /> },
+  { title: t('journal.entries'), key: 'entries', render: (_, tx) => <EntrySummary tx={tx} /> },
   {
-    title: '备注',
+    title: t('journal.memo'),
     dataIndex: 'memo',
     key: 'memo',
     render: (memo: string | null) => memo || '-',
   },
-  { title: '流水号', dataIndex: 'id', key: 'id', width: 100, render: (id: number) => `#${id}` },
+  { title: t('journal.id'), dataIndex: 'id', key: 'id', width: 100, render: (id: number) => `#${id}` },
 ];
 
 export interface JournalTableProps {
@@ -139,18 +152,19 @@ export interface JournalTableProps {
 
 /** The journal, one row per transaction, its entries in an expandable row. */
 export function JournalTable({ transactions, loading }: JournalTableProps) {
+  const { t } = useTranslation('admin');
   return (
     <Table<JournalTransaction>
       rowKey="id"
       size="middle"
       loading={loading}
-      columns={columns}
+      columns={columns(t)}
       dataSource={transactions}
       pagination={false}
       scroll={{ x: 900 }}
       expandable={{ expandedRowRender: (tx) => <EntriesDetail tx={tx} />, expandRowByClick: true }}
       onRow={(tx) => ({ 'data-testid': `journal-row-${tx.id}` }) as HTMLAttributes<HTMLElement>}
-      locale={{ emptyText: <Empty description="暂无资金流水" /> }}
+      locale={{ emptyText: <Empty description={t('journal.empty')} /> }}
     />
   );
 }

@@ -1,7 +1,9 @@
-import type { JournalData, JournalTransaction } from '@platform/contracts';
+import { type JournalData, type JournalTransaction, LEDGER_SYSTEM_ACCOUNT_LABELS } from '@platform/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { adminZhCN } from '../../i18n/admin/zh-CN.ts';
+import { applyLanguage } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queryClient.ts';
 import { ok } from '../../test/api.ts';
 import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
@@ -303,5 +305,24 @@ describe('TransactionsPage (资金流水)', { timeout: 20_000 }, () => {
     respond = () => ok(reply());
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('journal-row-41')).toBeTruthy();
+  });
+});
+
+describe('TransactionsPage in English', { timeout: 20_000 }, () => {
+  it("names kinds, accounts and columns in English; the memo is the server's", async () => {
+    applyLanguage('en');
+    renderPage();
+    const row = await screen.findByTestId('journal-row-41');
+    expect(within(row).getByText('Deposit')).toBeTruthy();
+    fireEvent.click(row);
+    const entries = await screen.findByTestId('journal-entries-41');
+    expect(within(entries).getByText('Available')).toBeTruthy();
+    expect(within(entries).getByText('System · External deposits')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Balance after' })).toBeTruthy();
+    expect((entries.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? []).toEqual([]);
+  });
+
+  it("takes the system accounts' Chinese names from the contracts (not a copy of them)", () => {
+    expect(adminZhCN.journal.systemAccounts).toBe(LEDGER_SYSTEM_ACCOUNT_LABELS);
   });
 });

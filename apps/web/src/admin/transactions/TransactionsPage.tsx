@@ -1,5 +1,7 @@
 import { JOURNAL_WINDOW, type JournalPagination, listAdminTransactions } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useFilteredList } from '../../components/FilteredList.tsx';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { LIST_PAGE_SIZES } from '../../components/pagination.ts';
@@ -7,14 +9,14 @@ import { AdminListPage } from '../shell/AdminListPage.tsx';
 import { JournalFilters, type JournalFilterValues } from './JournalFilters.tsx';
 import { JournalTable } from './JournalTable.tsx';
 
-export const JOURNAL_LOAD_ERROR = '获取资金流水失败';
-
 /** 共 n 条记录 (the pager's own words), or, past the window, an estimate and how to reach older rows. */
-function totalText(p: JournalPagination | undefined): string | undefined {
+function totalText(p: JournalPagination | undefined, t: TFunction<'admin'>): string | undefined {
   if (!p || p.totalExact) return undefined;
   const size =
-    p.total > JOURNAL_WINDOW + 1 ? `约 ${formatCount(p.total)} 条` : `超过 ${formatCount(JOURNAL_WINDOW)} 条`;
-  return `${size}，可翻阅最新 ${formatCount(JOURNAL_WINDOW)} 条，更早的记录请按日期筛选`;
+    p.total > JOURNAL_WINDOW + 1
+      ? t('journal.about', { count: p.total, n: formatCount(p.total) })
+      : t('journal.over', { count: JOURNAL_WINDOW, n: formatCount(JOURNAL_WINDOW) });
+  return t('journal.window', { size, n: formatCount(JOURNAL_WINDOW) });
 }
 
 /**
@@ -24,6 +26,7 @@ const JOURNAL_FILTER_KEYS = ['user', 'currency', 'kind', 'dateFrom', 'dateTo'] a
 
 /** 资金流水: the ledger journal, every money movement with its entries, newest first. */
 export default function TransactionsPage() {
+  const { t } = useTranslation('admin');
   const { filters, applyFilters, page, changePage, query } = useFilteredList<
     JournalFilterValues,
     typeof listAdminTransactions
@@ -36,17 +39,17 @@ export default function TransactionsPage() {
   const data = query.data?.data;
   return (
     <AdminListPage
-      title="资金流水"
+      title={t('journal.title')}
       testId="journal"
       query={query}
-      loadFailed={JOURNAL_LOAD_ERROR}
+      loadFailed={t('journal.loadFailed')}
       filters={<JournalFilters value={filters} kinds={data?.kinds ?? []} onChange={applyFilters} />}
       table={<JournalTable transactions={data?.transactions ?? []} loading={query.isFetching} />}
       footer={
         <ListFooter
           pagination={data?.pagination}
           page={page}
-          totalText={totalText(data?.pagination)}
+          totalText={totalText(data?.pagination, t)}
           onChange={changePage}
           pageSizes={LIST_PAGE_SIZES}
           testId="journal"

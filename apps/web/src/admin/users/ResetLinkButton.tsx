@@ -1,11 +1,8 @@
-import {
-  adminChangeProposedMessage,
-  issuePasswordResetLink,
-  type ResetLinkProposal,
-} from '@platform/contracts';
+import { issuePasswordResetLink, type ResetLinkProposal } from '@platform/contracts';
 import { isSuperAdmin } from '@platform/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../lib/request.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
 import { startsWhen } from '../admins/ActivationLinkModal.tsx';
@@ -20,6 +17,7 @@ const absolute = (link: string) => (link.startsWith('/') ? `${window.location.or
  * proposed; from the approval it works once for its minutes.
  */
 export function ResetLinkButton({ userId, role }: { userId: number; role: 'user' | 'admin' }) {
+  const { t } = useTranslation('admin');
   const { user: me } = useSessionSnapshot();
   const issue = useMutation({
     mutationFn: () =>
@@ -29,14 +27,14 @@ export function ResetLinkButton({ userId, role }: { userId: number; role: 'user'
   return (
     <>
       <Popconfirm
-        title="提交生成一次性重置密码链接？"
-        description="须另一位超级管理员批准后才能使用；链接只显示一次，并记入审计日志"
+        title={t('resetLink.confirm')}
+        description={t('resetLink.confirmText')}
         onConfirm={() => issue.mutate()}
-        okText="提交"
-        cancelText="取消"
+        okText={t('resetLink.submit')}
+        cancelText={t('resetLink.cancel')}
       >
         <Button size="small" loading={issue.isPending} data-testid="issue-reset-link">
-          生成重置链接
+          {t('resetLink.button')}
         </Button>
       </Popconfirm>
       {issue.isSuccess && (
@@ -44,16 +42,18 @@ export function ResetLinkButton({ userId, role }: { userId: number; role: 'user'
           type="warning"
           showIcon
           style={{ width: '100%' }}
-          title={adminChangeProposedMessage(issue.data.change)}
+          title={issue.data.change.status === 'delayed' ? t('proposal.delayed') : t('proposal.proposed')}
           data-testid="reset-link-pending"
           description={
             <>
               <Typography.Paragraph style={{ margin: 0 }}>
-                {`${startsWhen(issue.data.change)}；生效前打开链接会提示等待批准。生效后 ${issue.data.reset_link.valid_minutes} 分钟内有效，只能使用一次。`}
+                {t('proposal.linkMinutes', {
+                  starts: startsWhen(issue.data.change, t),
+                  count: issue.data.reset_link.valid_minutes,
+                  n: issue.data.reset_link.valid_minutes,
+                })}
               </Typography.Paragraph>
-              <Typography.Paragraph style={{ margin: 0 }}>
-                链接只显示这一次，请通过可信渠道交给用户本人：
-              </Typography.Paragraph>
+              <Typography.Paragraph style={{ margin: 0 }}>{t('resetLink.handOver')}</Typography.Paragraph>
               <Typography.Paragraph
                 copyable
                 data-testid="reset-link"
@@ -69,7 +69,7 @@ export function ResetLinkButton({ userId, role }: { userId: number; role: 'user'
         <Alert
           type="error"
           showIcon
-          title={errorMessage(issue.error, '提交失败，请重试')}
+          title={errorMessage(issue.error, t('resetLink.failed'))}
           style={{ width: '100%' }}
         />
       )}

@@ -2,7 +2,9 @@ import type { WalletView } from '@platform/contracts';
 import { daysSince, formatCrypto, formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Modal, Result, Space, Spin, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { KycBadge } from '../../components/StatusTags.tsx';
 import { errorMessage } from '../../lib/request.ts';
@@ -12,22 +14,22 @@ import { UserSecurity } from './UserSecurity.tsx';
 import { userRecordLinks } from './userRecords.tsx';
 import { fetchUserDetail, userDetailQueryKey } from './usersApi.ts';
 
-const walletColumns = [
-  { title: '币种', dataIndex: 'currency', key: 'currency' },
+const walletColumns = (t: TFunction<'admin'>) => [
+  { title: t('users.detail.currency'), dataIndex: 'currency', key: 'currency' },
   {
-    title: '可用余额',
+    title: t('users.detail.available'),
     key: 'balance',
     align: 'right' as const,
     render: (_: unknown, w: WalletView) => formatCrypto(w.balance, w.currency),
   },
   {
-    title: '冻结余额',
+    title: t('users.detail.frozen'),
     key: 'frozen',
     align: 'right' as const,
     render: (_: unknown, w: WalletView) => formatCrypto(w.frozen_balance, w.currency),
   },
   {
-    title: '工资余额',
+    title: t('users.detail.salary'),
     key: 'salary',
     align: 'right' as const,
     render: (_: unknown, w: WalletView) => formatCrypto(w.salary_balance, w.currency),
@@ -39,6 +41,7 @@ const walletColumns = [
  * their devices and logins, loaded when the modal opens.
  */
 export function UserDetailModal({ userId, onClose }: { userId: number | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const query = useQuery({
     queryKey: userDetailQueryKey(userId ?? 0),
     queryFn: ({ signal }) => fetchUserDetail(userId ?? 0, signal),
@@ -57,11 +60,11 @@ export function UserDetailModal({ userId, onClose }: { userId: number | null; on
     body = (
       <Result
         status="error"
-        title="获取用户详情失败"
+        title={t('users.detail.loadFailed')}
         subTitle={errorMessage(query.error, '')}
         extra={
           <Button type="primary" onClick={() => void query.refetch()}>
-            重试
+            {t('users.retry')}
           </Button>
         }
       />
@@ -70,30 +73,44 @@ export function UserDetailModal({ userId, onClose }: { userId: number | null; on
     body = (
       <Flex vertical gap={16}>
         <Descriptions bordered size="small" column={2}>
-          <Descriptions.Item label="用户ID">{user.id}</Descriptions.Item>
-          <Descriptions.Item label="邮箱">{user.email}</Descriptions.Item>
-          <Descriptions.Item label="手机号">{user.phone ?? '未提供'}</Descriptions.Item>
-          <Descriptions.Item label="昵称">{user.nickname ?? '-'}</Descriptions.Item>
-          <Descriptions.Item label="角色">
+          <Descriptions.Item label={t('users.detail.userId')}>{user.id}</Descriptions.Item>
+          <Descriptions.Item label={t('users.detail.email')}>{user.email}</Descriptions.Item>
+          <Descriptions.Item label={t('users.detail.phone')}>
+            {user.phone ?? t('users.detail.notProvided')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users.detail.nickname')}>{user.nickname ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('users.role')}>
             <RoleTag user={user} />
           </Descriptions.Item>
-          <Descriptions.Item label="状态">
+          <Descriptions.Item label={t('users.status')}>
             <ActiveTag active={user.is_active} />
           </Descriptions.Item>
-          <Descriptions.Item label="KYC状态">
+          <Descriptions.Item label={t('users.detail.kycStatus')}>
             <KycBadge status={user.kyc_status} />
           </Descriptions.Item>
-          <Descriptions.Item label="邀请码">{user.invite_code}</Descriptions.Item>
-          <Descriptions.Item label="注册邀请码">{user.invited_by_code ?? '-'}</Descriptions.Item>
-          <Descriptions.Item label="注册天数">{`${daysSince(user.created_at) ?? '-'}天`}</Descriptions.Item>
-          <Descriptions.Item label="注册时间">{formatDateTime(user.created_at)}</Descriptions.Item>
-          <Descriptions.Item label="最后登录">{formatDateTime(user.last_login)}</Descriptions.Item>
-          <Descriptions.Item label="两步验证">
-            {user.twofa_enabled ? <Tag color="green">已开启</Tag> : <Tag>未开启</Tag>}
+          <Descriptions.Item label={t('users.detail.inviteCode')}>{user.invite_code}</Descriptions.Item>
+          <Descriptions.Item label={t('users.detail.invitedBy')}>
+            {user.invited_by_code ?? '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users.registeredDays')}>
+            {t('users.days', { n: daysSince(user.created_at) ?? '-' })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users.registeredAt')}>
+            {formatDateTime(user.created_at)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users.detail.lastLogin')}>
+            {formatDateTime(user.last_login)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users.detail.twofa')}>
+            {user.twofa_enabled ? (
+              <Tag color="green">{t('users.detail.twofaOn')}</Tag>
+            ) : (
+              <Tag>{t('users.detail.twofaOff')}</Tag>
+            )}
           </Descriptions.Item>
         </Descriptions>
         <Space wrap data-testid="user-record-links">
-          {userRecordLinks(user.id).map((link) => (
+          {userRecordLinks(user.id, t).map((link) => (
             <Link key={link.to} to={link.to}>
               <Button size="small">{link.label}</Button>
             </Link>
@@ -103,8 +120,8 @@ export function UserDetailModal({ userId, onClose }: { userId: number | null; on
         <Table<WalletView>
           size="small"
           rowKey="currency"
-          title={() => '钱包'}
-          columns={walletColumns}
+          title={() => t('users.detail.wallets')}
+          columns={walletColumns(t)}
           dataSource={user.wallets}
           pagination={false}
         />
@@ -116,9 +133,9 @@ export function UserDetailModal({ userId, onClose }: { userId: number | null; on
   return (
     <Modal
       open={userId !== null}
-      title="用户详情"
+      title={t('users.detail.title')}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>关闭</Button>}
+      footer={<Button onClick={onClose}>{t('users.detail.close')}</Button>}
       width={760}
       destroyOnHidden
     >

@@ -1,43 +1,56 @@
-import { type AccountLogin, type AccountSession, LOGIN_FAILURE_LABELS } from '@platform/contracts';
+import type { AccountLogin, AccountSession } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/request.ts';
 import { fetchUserLogins, fetchUserSessions, userLoginsQueryKey, userSessionsQueryKey } from './usersApi.ts';
 
-const sessionColumns = [
-  { title: '设备', dataIndex: 'device', key: 'device' },
+const sessionColumns = (t: TFunction<'admin'>) => [
+  { title: t('users.security.device'), dataIndex: 'device', key: 'device' },
   { title: 'IP', key: 'ip', render: (_: unknown, s: AccountSession) => s.ip ?? '-' },
   {
-    title: '登录时间',
+    title: t('users.security.loginTime'),
     key: 'created',
     render: (_: unknown, s: AccountSession) => formatDateTime(s.created_at),
   },
   {
-    title: '最近活动',
+    title: t('users.security.lastActive'),
     key: 'seen',
     render: (_: unknown, s: AccountSession) => formatDateTime(s.last_seen_at),
   },
 ];
 
-const loginColumns = [
-  { title: '时间', key: 'at', render: (_: unknown, l: AccountLogin) => formatDateTime(l.created_at) },
-  { title: '设备', dataIndex: 'device', key: 'device' },
+const loginColumns = (t: TFunction<['admin', 'common']>) => [
+  {
+    title: t('users.security.time'),
+    key: 'at',
+    render: (_: unknown, l: AccountLogin) => formatDateTime(l.created_at),
+  },
+  { title: t('users.security.device'), dataIndex: 'device', key: 'device' },
   { title: 'IP', key: 'ip', render: (_: unknown, l: AccountLogin) => l.ip ?? '-' },
   {
-    title: '结果',
+    title: t('users.security.result'),
     key: 'result',
     render: (_: unknown, l: AccountLogin) =>
       l.success ? (
-        <Tag color="green">成功</Tag>
+        <Tag color="green">{t('users.security.success')}</Tag>
       ) : (
-        <Tag color="red">{`失败：${l.failure_reason ? LOGIN_FAILURE_LABELS[l.failure_reason] : '未知'}`}</Tag>
+        <Tag color="red">
+          {t('users.security.failed', {
+            reason: l.failure_reason
+              ? t(`common:loginFailure.${l.failure_reason}`)
+              : t('users.security.unknown'),
+          })}
+        </Tag>
       ),
   },
 ];
 
 /** 用户详情's 登录设备 (sessions in force) and 登录记录 (last 20 attempts) of one user, read-only. */
 export function UserSecurity({ userId }: { userId: number }) {
+  const { t } = useTranslation(['admin', 'common']);
   const sessions = useQuery({
     queryKey: userSessionsQueryKey(userId),
     queryFn: ({ signal }) => fetchUserSessions(userId, signal),
@@ -49,12 +62,14 @@ export function UserSecurity({ userId }: { userId: number }) {
   const failed = sessions.error ?? logins.error;
   return (
     <>
-      {failed ? <Alert type="error" showIcon message={errorMessage(failed, '获取登录信息失败')} /> : null}
+      {failed ? (
+        <Alert type="error" showIcon message={errorMessage(failed, t('users.security.loadFailed'))} />
+      ) : null}
       <Table<AccountSession>
         size="small"
         rowKey="id"
-        title={() => `登录设备（${sessions.data?.pagination.total ?? 0}）`}
-        columns={sessionColumns}
+        title={() => t('users.security.sessions', { n: sessions.data?.pagination.total ?? 0 })}
+        columns={sessionColumns(t)}
         dataSource={sessions.data?.sessions ?? []}
         loading={sessions.isLoading}
         pagination={false}
@@ -63,8 +78,8 @@ export function UserSecurity({ userId }: { userId: number }) {
       <Table<AccountLogin>
         size="small"
         rowKey="id"
-        title={() => '登录记录（最近20次）'}
-        columns={loginColumns}
+        title={() => t('users.security.logins')}
+        columns={loginColumns(t)}
         dataSource={logins.data?.logins ?? []}
         loading={logins.isLoading}
         pagination={false}

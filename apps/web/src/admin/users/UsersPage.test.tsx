@@ -1,8 +1,9 @@
 import type { AdminUserRow, UserStats } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
-import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
+import { jsonResponse, makeAdmin, sleep } from '../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../test/render.tsx';
 import UsersPage from './UsersPage.tsx';
 
@@ -30,6 +31,20 @@ function userRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
 }
 
 const stats: UserStats = { total: 1234, active: 1200, inactive: 34, kycPending: 5, kycApproved: 600 };
+
+/** GET /api/admin/users/7's user: the row with the detail's fields. */
+function userDetail(overrides: Record<string, unknown> = {}) {
+  return {
+    ...userRow(),
+    invite_code: 'ABCDEFGH',
+    invited_by_code: null,
+    permissions: [],
+    updated_at: '2024-05-01T02:00:00.000Z',
+    wallets: [],
+    twofa_enabled: false,
+    ...overrides,
+  };
+}
 
 function listReply(users: AdminUserRow[], total = users.length, page = 1) {
   return ok({
@@ -140,7 +155,7 @@ describe('UsersPage', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
     });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await act(() => sleep(200));
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     expect(screen.getByTestId('user-toggle-7').getAttribute('aria-checked')).toBe('true');
   });
@@ -276,15 +291,7 @@ describe('UsersPage', () => {
   it("the detail shows 2FA, the user's devices and logins, and links to their records", async () => {
     handlers['GET /api/admin/users/7'] = () =>
       ok({
-        user: {
-          ...userRow(),
-          invite_code: 'ABCDEFGH',
-          invited_by_code: null,
-          permissions: [],
-          updated_at: '2024-05-01T02:00:00.000Z',
-          wallets: [],
-          twofa_enabled: false,
-        },
+        user: userDetail(),
       });
     handlers['GET /api/admin/users/7/sessions'] = () =>
       ok({
@@ -379,5 +386,53 @@ describe('UsersPage', () => {
     await waitFor(() => expect(lastList().get('page')).toBe('4'));
     await waitFor(() => expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('4'));
     expect(items().length).toBe(5);
+  });
+});
+
+describe('UsersPage in English', () => {
+  const chineseIn = (element: HTMLElement) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('shows the cards, filters, rows and the detail with its devices and logins in English', async () => {
+    applyLanguage('en');
+    handlers['GET /api/admin/users/7'] = () =>
+      ok({
+        user: userDetail({
+          wallets: [{ currency: 'USDT', balance: '10', frozen_balance: '0', salary_balance: '0' }],
+          twofa_enabled: true,
+        }),
+      });
+    handlers['GET /api/admin/users/7/sessions'] = () =>
+      ok({ sessions: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    handlers['GET /api/admin/users/7/logins'] = () =>
+      ok({
+        logins: [
+          {
+            id: 1,
+            created_at: '2024-05-02T01:59:00.000Z',
+            ip: '198.51.100.7',
+            device: 'Chrome · Android',
+            user_agent: null,
+            success: false,
+            failure_reason: 'password',
+          },
+        ],
+        pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
+      });
+    renderPage();
+    const row = await screen.findByTestId('user-row-7');
+    expect(screen.getByTestId('user-stat-total').textContent).toContain('Total users');
+    expect(screen.getByTestId('users-quick-kyc-pending').textContent).toBe('KYC pending');
+    expect(screen.getByRole('columnheader', { name: 'Days registered' })).toBeTruthy();
+    expect(chineseIn(row)).toEqual([]);
+    for (const key of ['total', 'active', 'inactive', 'kycPending', 'kycApproved'])
+      expect(chineseIn(screen.getByTestId(`user-stat-${key}`))).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('user-detail-7'));
+    const detail = await screen.findByTestId('user-detail');
+    await within(detail).findByText('Failed: Wrong password');
+    expect(within(detail).getByText('On')).toBeTruthy();
+    expect(within(detail).getByText('Devices (0)')).toBeTruthy();
+    expect(within(detail).getByRole('link', { name: 'Account statement' })).toBeTruthy();
+    expect(chineseIn(detail)).toEqual([]);
   });
 });

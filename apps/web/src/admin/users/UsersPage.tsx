@@ -3,6 +3,7 @@ import { isSuperAdmin } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toggled } from '../../components/idSet.ts';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { useListParams } from '../../lib/listParams.ts';
@@ -32,6 +33,7 @@ const PAGE_SIZE = DEFAULT_PAGE_SIZE;
  */
 export default function UsersPage() {
   const { message, modal } = App.useApp();
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const { user: me } = useSessionSnapshot();
   const [filters, setFilters] = useListParams(USER_LIST_PARAMS);
@@ -57,9 +59,9 @@ export default function UsersPage() {
     setBusy((current) => toggled(current, row.id, true));
     try {
       await setUserStatus(row.id, isActive);
-      message.success('用户信息更新成功');
+      message.success(t('users.updated'));
     } catch (error) {
-      message.error(errorMessage(error, '更新状态失败'));
+      message.error(errorMessage(error, t('users.updateFailed')));
     } finally {
       setBusy((current) => toggled(current, row.id, false));
       await refresh();
@@ -73,11 +75,11 @@ export default function UsersPage() {
       return;
     }
     modal.confirm({
-      title: '确认禁用',
-      content: `确定要禁用用户 ${row.email} 吗？被禁用的用户将立即退出登录。`,
-      okText: '禁用',
+      title: t('users.confirmDisable'),
+      content: t('users.confirmDisableText', { email: row.email }),
+      okText: t('users.disable'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('users.cancel'),
       onOk: () => {
         void runToggle(row, false);
       },
@@ -88,12 +90,11 @@ export default function UsersPage() {
     setBulkRunning(true);
     try {
       const reply = await bulkSetUserStatus(ids, isActive);
-      message.success(
-        `用户信息更新成功，已${isActive ? '启用' : '禁用'} ${reply.data.processedCount} 个用户`,
-      );
+      const n = reply.data.processedCount;
+      message.success(isActive ? t('users.bulkEnabled', { n }) : t('users.bulkDisabled', { n }));
       setSelected([]);
     } catch (error) {
-      message.error(errorMessage(error, '更新状态失败'));
+      message.error(errorMessage(error, t('users.updateFailed')));
     } finally {
       setBulkRunning(false);
       await refresh();
@@ -103,18 +104,17 @@ export default function UsersPage() {
   const bulk = (isActive: boolean) => {
     const ids = selected.filter((id) => id !== me?.id);
     if (ids.length === 0) {
-      message.warning(selected.length > 0 ? '不能禁用自己的账户' : '请先选择用户');
+      message.warning(selected.length > 0 ? t('users.cannotDisableSelf') : t('users.selectFirst'));
       return;
     }
-    const verb = isActive ? '启用' : '禁用';
     modal.confirm({
-      title: `确认批量${verb}`,
+      title: isActive ? t('users.confirmBulkEnableTitle') : t('users.confirmBulkDisableTitle'),
       content: isActive
-        ? `确定要启用选中的 ${ids.length} 个用户吗？`
-        : `确定要禁用选中的 ${ids.length} 个用户吗？被禁用的用户将立即退出登录。`,
-      okText: `批量${verb}`,
+        ? t('users.confirmBulkEnable', { count: ids.length, n: ids.length })
+        : t('users.confirmBulkDisable', { count: ids.length, n: ids.length }),
+      okText: isActive ? t('users.bulkEnable') : t('users.bulkDisable'),
       okButtonProps: { danger: !isActive },
-      cancelText: '取消',
+      cancelText: t('users.cancel'),
       onOk: () => {
         void runBulk(isActive, ids);
       },
@@ -127,20 +127,20 @@ export default function UsersPage() {
 
   return (
     <AdminListPage
-      title="用户管理"
+      title={t('users.title')}
       testId="users"
       query={query}
-      loadFailed="获取用户列表失败"
+      loadFailed={t('users.loadFailed')}
       reloadError="keep"
       summary={
         data && !data.stats ? (
           <Alert
             type="error"
             showIcon
-            title="获取统计数据失败"
+            title={t('users.statsFailed')}
             action={
               <Button size="small" onClick={() => void query.refetch()}>
-                重试
+                {t('users.retry')}
               </Button>
             }
           />
@@ -151,14 +151,16 @@ export default function UsersPage() {
       filters={<UserFilters filters={filters} onChange={changeFilters} />}
       batchBar={
         <Space wrap>
-          <Typography.Text type="secondary">已选 {selectedCount} 个用户</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('users.selected', { count: selectedCount, n: selectedCount })}
+          </Typography.Text>
           <Button
             disabled={selectedCount === 0 || bulkRunning}
             loading={bulkRunning}
             onClick={() => bulk(true)}
             data-testid="users-bulk-enable"
           >
-            批量启用
+            {t('users.bulkEnable')}
           </Button>
           <Button
             danger
@@ -166,7 +168,7 @@ export default function UsersPage() {
             onClick={() => bulk(false)}
             data-testid="users-bulk-disable"
           >
-            批量禁用
+            {t('users.bulkDisable')}
           </Button>
         </Space>
       }
@@ -187,7 +189,7 @@ export default function UsersPage() {
         <ListFooter
           pagination={pagination}
           page={filters.page}
-          noun="个用户"
+          noun={t('users.noun')}
           onChange={(page) => {
             setSelected([]);
             setFilters({ page });

@@ -1,6 +1,8 @@
 import type { AdminUserRow } from '@platform/contracts';
 import { daysSince, formatDateTime, formatUSDT } from '@platform/domain';
 import { Button, Empty, Flex, Switch, type TableColumnsType, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { KycBadge } from '../../components/StatusTags.tsx';
 import { ListTable } from '../shell/AdminListPage.tsx';
 import { RoleTag } from './UserBits.tsx';
@@ -24,17 +26,19 @@ function toggleBlocker(
   row: AdminUserRow,
   selfId: number | undefined,
   canChangeAdmins: boolean,
+  t: TFunction<'admin'>,
 ): string | null {
-  if (row.id === selfId) return '不能禁用自己的账户';
-  if (row.role === 'admin' && !canChangeAdmins) return '只有超级管理员可以启用或禁用管理员账户';
+  if (row.id === selfId) return t('users.cannotDisableSelf');
+  if (row.role === 'admin' && !canChangeAdmins) return t('users.onlyAdminsBySuper');
   return null;
 }
 
 export function UsersTable(props: UsersTableProps) {
   const { rows, loading, selected, onSelect, selfId, canChangeAdmins, busy, onToggle, onDetail } = props;
+  const { t } = useTranslation('admin');
   const columns: TableColumnsType<AdminUserRow> = [
     {
-      title: '用户信息',
+      title: t('users.userInfo'),
       key: 'user',
       render: (_, row) => (
         <Flex vertical>
@@ -49,18 +53,18 @@ export function UsersTable(props: UsersTableProps) {
         </Flex>
       ),
     },
-    { title: '角色', key: 'role', width: 110, render: (_, row) => <RoleTag user={row} /> },
+    { title: t('users.role'), key: 'role', width: 110, render: (_, row) => <RoleTag user={row} /> },
     {
-      title: '状态',
+      title: t('users.status'),
       key: 'status',
       width: 110,
       render: (_, row) => {
-        const blocker = toggleBlocker(row, selfId, canChangeAdmins);
+        const blocker = toggleBlocker(row, selfId, canChangeAdmins, t);
         const toggle = (
           <Switch
             checked={row.is_active}
-            checkedChildren="正常"
-            unCheckedChildren="禁用"
+            checkedChildren={t('users.active')}
+            unCheckedChildren={t('users.disabled')}
             loading={busy.has(row.id)}
             disabled={blocker !== null}
             onChange={(checked) => onToggle(row, checked)}
@@ -72,7 +76,7 @@ export function UsersTable(props: UsersTableProps) {
     },
     { title: 'KYC', key: 'kyc', width: 100, render: (_, row) => <KycBadge status={row.kyc_status} /> },
     {
-      title: '余额',
+      title: t('users.balance'),
       key: 'balance',
       align: 'right',
       render: (_, row) => (
@@ -80,27 +84,27 @@ export function UsersTable(props: UsersTableProps) {
           <strong>{formatUSDT(row.balance)}</strong>
           {/[1-9]/.test(row.frozen_balance) && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              冻结 {formatUSDT(row.frozen_balance)}
+              {t('users.frozen', { amount: formatUSDT(row.frozen_balance) })}
             </Typography.Text>
           )}
         </Flex>
       ),
     },
-    { title: '注册时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
+    { title: t('users.registeredAt'), key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
     {
-      title: '注册天数',
+      title: t('users.registeredDays'),
       key: 'days',
       width: 100,
-      render: (_, row) => `${daysSince(row.created_at) ?? '-'}天`,
+      render: (_, row) => t('users.days', { n: daysSince(row.created_at) ?? '-' }),
     },
     {
-      title: '操作',
+      title: t('users.actions'),
       key: 'actions',
       width: 80,
       fixed: 'right',
       render: (_, row) => (
         <Button size="small" onClick={() => onDetail(row)} data-testid={`user-detail-${row.id}`}>
-          详情
+          {t('users.detailButton')}
         </Button>
       ),
     },
@@ -118,7 +122,7 @@ export function UsersTable(props: UsersTableProps) {
         onSelect,
         checkbox: (row) => ({ 'data-testid': `user-select-${row.id}` }),
       }}
-      empty={<Empty description="暂无用户" />}
+      empty={<Empty description={t('users.empty')} />}
     />
   );
 }

@@ -1,4 +1,6 @@
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { param } from '../../lib/listParams.ts';
 
 /**
@@ -19,17 +21,18 @@ export interface UserRecordLink {
   to: string;
 }
 
-export function userRecordLinks(userId: number): UserRecordLink[] {
+export function userRecordLinks(userId: number, t: TFunction<'admin'>): UserRecordLink[] {
   return [
-    { label: '充值记录', to: `/admin/wallet/deposits?user_id=${userId}` },
-    { label: '提现记录', to: `/admin/wallet/withdrawals?user_id=${userId}` },
-    { label: '订单记录', to: `/admin/trading/orders?user_id=${userId}` },
-    { label: '资金流水', to: `/admin/transactions?user=${userId}` },
+    { label: t('users.records.deposits'), to: `/admin/wallet/deposits?user_id=${userId}` },
+    { label: t('users.records.withdrawals'), to: `/admin/wallet/withdrawals?user_id=${userId}` },
+    { label: t('users.records.orders'), to: `/admin/trading/orders?user_id=${userId}` },
+    { label: t('users.records.journal'), to: `/admin/transactions?user=${userId}` },
   ];
 }
 
 /** Shown above a list filtered by `?user_id`: which user, and × to list every user again. */
 export function UserFilterTag({ userId, onClear }: { userId: string; onClear: () => void }) {
+  const { t } = useTranslation('admin');
   if (!userId) return null;
   return (
     <Tag
@@ -41,7 +44,7 @@ export function UserFilterTag({ userId, onClear }: { userId: string; onClear: ()
       }}
       data-testid="user-filter"
     >
-      {`仅显示用户 #${userId} 的记录`}
+      {t('users.onlyUser', { id: userId })}
     </Tag>
   );
 }

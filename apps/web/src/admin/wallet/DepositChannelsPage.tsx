@@ -1,6 +1,7 @@
-import { type AdminDepositChannel, DEPOSIT_CHANNEL_TYPE_LABELS } from '@platform/contracts';
+import type { AdminDepositChannel } from '@platform/contracts';
 import { App, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QrImage } from '../../components/QrImage.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import {
@@ -20,6 +21,7 @@ import { DepositChannelModal } from './channels/DepositChannelModal.tsx';
 
 /** 充值通道: the deposit channels with an enable switch, add/edit modal and delete (spec 001 §2). */
 export default function DepositChannelsPage() {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const list = useChannelList(DEPOSIT_CHANNELS_KEY, fetchDepositChannels);
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
@@ -29,7 +31,7 @@ export default function DepositChannelsPage() {
     try {
       message.success(await setDepositChannelStatus(channel.id, on ? 'active' : 'inactive'));
     } catch (error) {
-      message.error(`更新状态失败: ${errorMessage(error, '未知错误')}`);
+      message.error(t('channels.statusFailed', { reason: errorMessage(error, t('channels.unknownError')) }));
     } finally {
       setToggling((s) => {
         const next = new Set(s);
@@ -41,18 +43,18 @@ export default function DepositChannelsPage() {
   };
 
   const columns: TableColumnsType<AdminDepositChannel> = [
-    nameColumn(),
-    descriptionColumn(),
+    nameColumn(t),
+    descriptionColumn(t),
     // Widths that fit 1366 px (LAPTOP_TABLE_WIDTH) with nothing under the pinned 启用 and 操作.
     {
-      title: '类型',
+      title: t('channels.type'),
       key: 'type',
       width: 96,
-      render: (_, row) => <Tag>{DEPOSIT_CHANNEL_TYPE_LABELS[row.type]}</Tag>,
+      render: (_, row) => <Tag>{t(`channels.depositType.${row.type}`)}</Tag>,
     },
-    { title: '币种', dataIndex: 'currency', width: 64 },
+    { title: t('channels.currency'), dataIndex: 'currency', width: 64 },
     {
-      title: '地址/收款信息',
+      title: t('channels.address'),
       key: 'address',
       width: 190,
       render: (_, row) => (
@@ -62,26 +64,26 @@ export default function DepositChannelsPage() {
       ),
     },
     {
-      title: '限额',
+      title: t('channels.limits'),
       key: 'limits',
       width: 130,
       render: (_, row) =>
         `${channelAmount(row.min_amount)} - ${channelAmount(row.max_amount)} ${row.currency}`,
     },
     {
-      title: '二维码',
+      title: t('channels.qrCode'),
       key: 'qr',
       width: 72,
       render: (_, row) =>
         row.qr_code_url ? (
           <QrImage url={row.qr_code_url} size={48} />
         ) : (
-          <Typography.Text type="secondary">无</Typography.Text>
+          <Typography.Text type="secondary">{t('channels.none')}</Typography.Text>
         ),
     },
     {
       // Pinned beside 操作: the switch is an action too.
-      title: '启用',
+      title: t('channels.enabled'),
       key: 'status',
       fixed: 'right',
       width: 72,
@@ -99,11 +101,13 @@ export default function DepositChannelsPage() {
   return (
     <ChannelListCard
       list={list}
-      kind="充值"
+      kind="deposit"
       testIdPrefix="channel"
       columns={columns}
       remove={deleteDepositChannel}
-      deleteFailure={(error) => `删除失败: ${errorMessage(error, '未知错误')}`}
+      deleteFailure={(error) =>
+        t('channels.deleteFailed', { reason: errorMessage(error, t('channels.unknownError')) })
+      }
       FormModal={DepositChannelModal}
     />
   );

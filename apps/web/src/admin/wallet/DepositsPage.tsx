@@ -1,14 +1,9 @@
-import {
-  type AdminDeposit,
-  type DateRange,
-  DEFAULT_PAGE_SIZE,
-  DEPOSIT_STATUS_LABELS,
-  depositStatuses,
-} from '@platform/contracts';
+import { type AdminDeposit, type DateRange, DEFAULT_PAGE_SIZE, depositStatuses } from '@platform/contracts';
 import { formatExactAmount } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
@@ -34,20 +29,11 @@ import { useDepositReview } from './deposits/useDepositReview.ts';
 /** The size the list asks for (spec 000 §2, §9); its pager pages by the size the reply says. */
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
-const RANGES: { key: DateRange | 'all'; label: string }[] = [
-  { key: 'all', label: '全部时间' },
-  { key: 'today', label: '今天' },
-  { key: 'week', label: '本周' },
-  { key: 'month', label: '本月' },
-];
-
-const STATUS_OPTIONS = [
-  { value: 'all', label: '全部状态' },
-  ...depositStatuses.map((status) => ({ value: status, label: DEPOSIT_STATUS_LABELS[status] })),
-];
+const RANGES: readonly (DateRange | 'all')[] = ['all', 'today', 'week', 'month'];
 
 /** 充值管理: stats, filters, the deposit list with review and batch review. */
 export default function DepositsPage() {
+  const { t } = useTranslation('admin');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const reason = useReasonPrompt();
@@ -80,10 +66,13 @@ export default function DepositsPage() {
 
   const approve = (row: AdminDeposit) => {
     modal.confirm({
-      title: '确认通过',
-      content: `确定要通过用户 ${row.user_email} 的这笔充值（${formatExactAmount(row.amount, row.currency)}）吗？`,
-      okText: '通过',
-      cancelText: '取消',
+      title: t('deposits.confirmApprove'),
+      content: t('deposits.confirmApproveText', {
+        email: row.user_email,
+        amount: formatExactAmount(row.amount, row.currency),
+      }),
+      okText: t('deposits.approve'),
+      cancelText: t('deposits.cancel'),
       onOk: () => {
         void review(row, 'approved');
       },
@@ -91,7 +80,11 @@ export default function DepositsPage() {
   };
 
   const reject = async (row: AdminDeposit) => {
-    const note = await reason.prompt({ title: `拒绝充值 #${row.id}`, okText: '拒绝', danger: true });
+    const note = await reason.prompt({
+      title: t('deposits.rejectTitle', { id: row.id }),
+      okText: t('deposits.reject'),
+      danger: true,
+    });
     if (note === null) return;
     await review(row, 'rejected', note);
   };
@@ -107,15 +100,16 @@ export default function DepositsPage() {
       const awaiting = reply.data.awaitingSecondApprovalIds?.length ?? 0;
       const skipped = reply.data.skipped?.length ?? 0;
       const notes = [
-        awaiting ? `${awaiting} 条已记录审核，等待另一位管理员复核` : '',
-        skipped ? `${skipped} 条需要另一位管理员复核` : '',
+        awaiting ? t('deposits.batchAwaiting', { n: awaiting }) : '',
+        skipped ? t('deposits.batchSkipped', { count: skipped, n: skipped }) : '',
       ].filter(Boolean);
-      message.success(
-        `${action === 'approve' ? '批量通过成功' : '批量拒绝成功'}，已处理 ${count} 条${notes.map((n) => `，${n}`).join('')}`,
-      );
+      const done = t(action === 'approve' ? 'deposits.batchApproved' : 'deposits.batchRejected', {
+        n: count,
+      });
+      message.success([done, ...notes].join(t('deposits.noteSeparator')));
       setSelected([]);
     } catch (error) {
-      message.error(`批量审核失败: ${errorMessage(error, '未知错误')}`);
+      message.error(t('deposits.batchFailed', { reason: errorMessage(error, t('deposits.unknownError')) }));
     } finally {
       setBatchRunning(false);
       void queryClient.invalidateQueries({ queryKey: DEPOSITS_QUERY_ROOT });
@@ -125,40 +119,44 @@ export default function DepositsPage() {
   const batch = async (action: 'approve' | 'reject') => {
     const targets = batchTargets(rows, selected);
     if (targets.length === 0) {
-      message.warning('没有待审核的充值记录');
+      message.warning(t('deposits.noPending'));
       return;
     }
     const ids = targets.map((row) => row.id);
     const scope =
       selected.length > 0
-        ? `所选的 ${ids.length} 条待审核充值记录`
-        : `当前列表中全部 ${ids.length} 条待审核充值记录`;
+        ? t('deposits.scopeSelected', { count: ids.length, n: ids.length })
+        : t('deposits.scopeAll', { count: ids.length, n: ids.length });
     if (action === 'approve') {
       modal.confirm({
-        title: '确认批量通过',
-        content: `确定要通过${scope}吗？`,
-        okText: '批量通过',
-        cancelText: '取消',
+        title: t('deposits.confirmBatchApprove'),
+        content: t('deposits.confirmBatchApproveText', { scope }),
+        okText: t('deposits.batchApprove'),
+        cancelText: t('deposits.cancel'),
         onOk: () => {
           void runBatch('approve', ids);
         },
       });
       return;
     }
-    const note = await reason.prompt({ title: `确认批量拒绝${scope}？`, okText: '批量拒绝', danger: true });
+    const note = await reason.prompt({
+      title: t('deposits.confirmBatchReject', { scope }),
+      okText: t('deposits.batchReject'),
+      danger: true,
+    });
     if (note === null) return;
     await runBatch('reject', ids, note);
   };
 
   const noPending = !stats || stats.pendingDeposits === 0;
-  const batchScope = selected.length > 0 ? `（已选 ${selected.length}）` : '';
+  const batchScope = selected.length > 0 ? t('deposits.batchScope', { n: selected.length }) : '';
 
   return (
     <AdminListPage
-      title="充值管理"
+      title={t('menu.deposits')}
       testId="deposits"
       query={query}
-      loadFailed={loadedOnce.current ? '获取充值列表失败' : '获取充值数据失败'}
+      loadFailed={t(loadedOnce.current ? 'deposits.loadListFailed' : 'deposits.loadFailed')}
       summary={<DepositStatCards stats={stats} loading={query.isLoading} />}
       filters={
         <Space wrap>
@@ -166,7 +164,10 @@ export default function DepositsPage() {
           <Select
             style={{ width: 140 }}
             value={filters.status}
-            options={STATUS_OPTIONS}
+            options={[
+              { value: 'all', label: t('deposits.allStatuses') },
+              ...depositStatuses.map((status) => ({ value: status, label: t(`deposits.status.${status}`) })),
+            ]}
             onChange={(status) => changeFilters({ status })}
             data-testid="deposits-status-filter"
           />
@@ -175,24 +176,24 @@ export default function DepositsPage() {
             onClick={() => changeFilters({ awaiting: filters.awaiting === 'true' ? 'all' : 'true' })}
             data-testid="deposits-awaiting-filter"
           >
-            只看待复核
+            {t('deposits.awaitingOnly')}
           </Button>
           <SearchBox
             value={filters.search}
             onSearch={(search) => changeFilters({ search })}
-            placeholder="邮箱 / 用户ID / 交易哈希 / 充值ID"
+            placeholder={t('deposits.search')}
             width={300}
             testId="deposits-search"
           />
           <Space.Compact>
             {RANGES.map((range) => (
               <Button
-                key={range.key}
-                type={filters.dateRange === range.key ? 'primary' : 'default'}
-                onClick={() => changeFilters({ dateRange: range.key })}
-                data-testid={`deposits-range-${range.key}`}
+                key={range}
+                type={filters.dateRange === range ? 'primary' : 'default'}
+                onClick={() => changeFilters({ dateRange: range })}
+                data-testid={`deposits-range-${range}`}
               >
-                {range.label}
+                {t(`deposits.ranges.${range}`)}
               </Button>
             ))}
           </Space.Compact>
@@ -207,7 +208,8 @@ export default function DepositsPage() {
             onClick={() => void batch('approve')}
             data-testid="deposits-batch-approve"
           >
-            批量通过{batchScope}
+            {t('deposits.batchApprove')}
+            {batchScope}
           </Button>
           <Button
             danger
@@ -215,13 +217,14 @@ export default function DepositsPage() {
             onClick={() => void batch('reject')}
             data-testid="deposits-batch-reject"
           >
-            批量拒绝{batchScope}
+            {t('deposits.batchReject')}
+            {batchScope}
           </Button>
         </Space>
       }
       filterHint={
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
-          批量操作只处理当前列表中的待审核记录：勾选了记录时处理所选记录，否则处理本页全部待审核记录。
+          {t('deposits.batchHint')}
         </Typography.Text>
       }
       table={

@@ -1,6 +1,7 @@
 import type { WalletOverview } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { mockOnePath, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderAtRoute } from '../../test/render.tsx';
@@ -262,5 +263,32 @@ describe('WalletOverviewPage', () => {
     expect(screen.queryByTestId('wallet-overview')).toBeNull();
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('wallet-overview')).toBeTruthy();
+  });
+});
+
+describe('WalletOverviewPage in English', () => {
+  it('shows the cards, entries, risk block, distribution and activities in English', async () => {
+    applyLanguage('en');
+    // The activities' descriptions are the server's text (in the request's language).
+    const descriptions = [
+      'Withdrawal · USDT',
+      'Deposit · USDT-TRC20',
+      'Deposit · USDT-ERC20',
+      'Deposit · USDT-ERC20',
+    ];
+    renderPage({
+      ...FULL,
+      recentActivities: FULL.recentActivities.map((item, i) => ({
+        ...item,
+        description: descriptions[i] ?? '',
+      })),
+    });
+    const page = await screen.findByTestId('wallet-overview');
+    expect(screen.getByText('Wallet overview')).toBeTruthy();
+    expect(text('wallet-users-total')).toContain('Total users');
+    expect(text('wallet-entry-deposits')).toContain('Deposits');
+    expect(text('wallet-asset-其他')).toContain('Others');
+    expect(text('wallet-asset-SOL-value')).toBe('No reference price');
+    expect((page.textContent ?? '').match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });

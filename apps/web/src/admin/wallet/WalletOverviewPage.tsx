@@ -3,6 +3,7 @@ import { WALLET_OVERVIEW_REFRESH_MS } from '@platform/contracts';
 import { formatTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, Flex, Row, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import { AssetDistribution } from './overview/AssetDistribution.tsx';
@@ -12,10 +13,10 @@ import { RecentActivities } from './overview/RecentActivities.tsx';
 import { RiskMonitor } from './overview/RiskMonitor.tsx';
 import { fetchWalletOverview, WALLET_OVERVIEW_QUERY_KEY } from './overview/walletOverviewApi.ts';
 
-export const WALLET_OVERVIEW_ERROR = '获取钱包概览数据失败';
-
 /** 钱包概览: the platform's money at a glance, refreshed every 5 minutes and on demand. */
 export default function WalletOverviewPage() {
+  const { t } = useTranslation('admin');
+  const failed = t('walletOverview.loadFailed');
   const query = useQuery({
     queryKey: WALLET_OVERVIEW_QUERY_KEY,
     queryFn: ({ signal }) => fetchWalletOverview(signal),
@@ -35,15 +36,15 @@ export default function WalletOverviewPage() {
         data-testid="wallet-overview-loading"
       >
         <Spin size="large" />
-        <Typography.Text type="secondary">加载钱包概览数据中...</Typography.Text>
+        <Typography.Text type="secondary">{t('walletOverview.loading')}</Typography.Text>
       </Flex>
     );
   }
   if (!data) {
     return (
       <LoadErrorView
-        title={WALLET_OVERVIEW_ERROR}
-        reason={errorMessage(error, WALLET_OVERVIEW_ERROR)}
+        title={failed}
+        reason={errorMessage(error, failed)}
         onRetry={refresh}
         retrying={isFetching}
       />
@@ -54,17 +55,19 @@ export default function WalletOverviewPage() {
     <Flex vertical gap={16} data-testid="wallet-overview">
       <Flex align="center" justify="space-between" wrap gap={8}>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          钱包概览
+          {t('menu.walletOverview')}
         </Typography.Title>
         <Flex align="center" gap={12}>
-          <Typography.Text type="secondary">更新于 {formatTime(dataUpdatedAt)}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('walletOverview.updatedAt', { time: formatTime(dataUpdatedAt) })}
+          </Typography.Text>
           <Button
             icon={<ReloadOutlined />}
             loading={isFetching}
             onClick={refresh}
             data-testid="wallet-overview-refresh"
           >
-            刷新
+            {t('walletOverview.refresh')}
           </Button>
         </Flex>
       </Flex>
@@ -73,7 +76,7 @@ export default function WalletOverviewPage() {
         <Alert
           type="warning"
           showIcon
-          title={`${WALLET_OVERVIEW_ERROR}: ${errorMessage(error, WALLET_OVERVIEW_ERROR)}`}
+          title={t('walletOverview.failedWith', { title: failed, reason: errorMessage(error, failed) })}
         />
       )}
 

@@ -1,9 +1,7 @@
-import {
-  type AdminWithdrawChannel,
-  CHANNEL_STATUS_LABELS,
-  WITHDRAW_METHOD_LABELS,
-} from '@platform/contracts';
+import type { AdminWithdrawChannel } from '@platform/contracts';
 import { type TableColumnsType, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/request.ts';
 import {
   ChannelListCard,
@@ -19,15 +17,29 @@ import {
 } from './channels/channelsApi.ts';
 import { feePercent, WithdrawChannelModal } from './channels/WithdrawChannelModal.tsx';
 
-const columns: TableColumnsType<AdminWithdrawChannel> = [
-  nameColumn(),
-  { title: '币种', dataIndex: 'currency' },
-  descriptionColumn(),
-  { title: '类型', key: 'type', render: (_, row) => <Tag>{WITHDRAW_METHOD_LABELS[row.type]}</Tag> },
-  { title: '最小金额', key: 'min', align: 'right', render: (_, row) => channelAmount(row.min_amount) },
-  { title: '最大金额', key: 'max', align: 'right', render: (_, row) => channelAmount(row.max_amount) },
+const columns = (t: TFunction<'admin'>): TableColumnsType<AdminWithdrawChannel> => [
+  nameColumn(t),
+  { title: t('channels.currency'), dataIndex: 'currency' },
+  descriptionColumn(t),
   {
-    title: '手续费率',
+    title: t('channels.type'),
+    key: 'type',
+    render: (_, row) => <Tag>{t(`channels.withdrawType.${row.type}`)}</Tag>,
+  },
+  {
+    title: t('channels.minAmount'),
+    key: 'min',
+    align: 'right',
+    render: (_, row) => channelAmount(row.min_amount),
+  },
+  {
+    title: t('channels.maxAmount'),
+    key: 'max',
+    align: 'right',
+    render: (_, row) => channelAmount(row.max_amount),
+  },
+  {
+    title: t('channels.feeRate'),
     key: 'fee',
     align: 'right',
     render: (_, row) => (
@@ -35,25 +47,26 @@ const columns: TableColumnsType<AdminWithdrawChannel> = [
     ),
   },
   {
-    title: '状态',
+    title: t('channels.statusColumn'),
     key: 'status',
     render: (_, row) => (
-      <Tag color={row.status === 'active' ? 'success' : 'default'}>{CHANNEL_STATUS_LABELS[row.status]}</Tag>
+      <Tag color={row.status === 'active' ? 'success' : 'default'}>{t(`channels.status.${row.status}`)}</Tag>
     ),
   },
 ];
 
 /** 提现通道: the withdrawal channels with add/edit modal and delete (spec 001 §2). */
 export default function WithdrawChannelsPage() {
+  const { t } = useTranslation('admin');
   const list = useChannelList(WITHDRAW_CHANNELS_KEY, fetchWithdrawChannels);
   return (
     <ChannelListCard
       list={list}
-      kind="提现"
+      kind="withdraw"
       testIdPrefix="withdraw-channel"
-      columns={columns}
+      columns={columns(t)}
       remove={deleteWithdrawChannel}
-      deleteFailure={(error) => errorMessage(error, '删除失败')}
+      deleteFailure={(error) => errorMessage(error, t('channels.deleteFailedPlain'))}
       FormModal={WithdrawChannelModal}
     />
   );

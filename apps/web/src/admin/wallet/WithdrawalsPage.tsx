@@ -2,8 +2,6 @@ import { BellOutlined } from '@ant-design/icons';
 import {
   type AdminWithdrawal,
   DEFAULT_PAGE_SIZE,
-  WITHDRAW_METHOD_LABELS,
-  WITHDRAWAL_STATUS_LABELS,
   type WithdrawalStatus,
   withdrawMethods,
 } from '@platform/contracts';
@@ -11,6 +9,7 @@ import { formatExactAmount } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { useReasonPrompt } from '../../components/ReasonPrompt.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
@@ -35,13 +34,11 @@ import {
 
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
-const TYPE_FILTERS: { key: WithdrawalFilters['type']; label: string }[] = [
-  { key: 'all', label: '全部方式' },
-  ...withdrawMethods.map((method) => ({ key: method, label: WITHDRAW_METHOD_LABELS[method] })),
-];
+const TYPE_FILTERS: readonly WithdrawalFilters['type'][] = ['all', ...withdrawMethods];
 
 /** 提现管理: filters, the withdrawal list with status changes, bulk changes and realtime alerts. */
 export default function WithdrawalsPage() {
+  const { t } = useTranslation('admin');
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const reason = useReasonPrompt();
@@ -88,10 +85,14 @@ export default function WithdrawalsPage() {
       return;
     }
     modal.confirm({
-      title: `确认将状态更改为「${WITHDRAWAL_STATUS_LABELS[status]}」吗？`,
-      content: `订单 #${row.id}，用户 ${row.user.email}，金额 ${formatExactAmount(row.amount, row.currency)}`,
-      okText: '确定',
-      cancelText: '取消',
+      title: t('withdrawals.confirmStatus', { status: t(`withdrawals.status.${status}`) }),
+      content: t('withdrawals.confirmStatusText', {
+        id: row.id,
+        email: row.user.email,
+        amount: formatExactAmount(row.amount, row.currency),
+      }),
+      okText: t('withdrawals.ok'),
+      cancelText: t('withdrawals.cancel'),
       onOk: () => {
         void update(row, status);
       },
@@ -100,8 +101,8 @@ export default function WithdrawalsPage() {
 
   const reject = async (row: AdminWithdrawal) => {
     const note = await reason.prompt({
-      title: `确认将状态更改为「${WITHDRAWAL_STATUS_LABELS.rejected}」吗？`,
-      okText: '拒绝',
+      title: t('withdrawals.confirmStatus', { status: t('withdrawals.status.rejected') }),
+      okText: t('withdrawals.reject'),
       danger: true,
     });
     if (note === null) return;
@@ -110,10 +111,10 @@ export default function WithdrawalsPage() {
 
   return (
     <AdminListPage
-      title="提现管理"
+      title={t('menu.withdrawals')}
       testId="withdrawals"
       query={query}
-      loadFailed="获取提现列表失败"
+      loadFailed={t('withdrawals.loadFailed')}
       status={
         permission === 'default' && (
           <Button
@@ -121,7 +122,7 @@ export default function WithdrawalsPage() {
             onClick={() => void requestNotificationPermission().then(setPermission)}
             data-testid="withdrawals-notify-permission"
           >
-            开启新申请桌面通知
+            {t('withdrawals.enableNotifications')}
           </Button>
         )
       }
@@ -129,15 +130,18 @@ export default function WithdrawalsPage() {
         <Flex vertical gap={12}>
           <UserFilterTag userId={filters.user_id} onClear={() => changeFilters({ user_id: '' })} />
           <FilterButtons
-            label="状态："
-            options={STATUS_FILTERS}
+            label={t('withdrawals.statusLabel')}
+            options={STATUS_FILTERS.map(({ key }) => ({ key, label: t(`withdrawals.filter.${key}`) }))}
             value={filters.status}
             onChange={(status) => changeFilters({ status })}
             testIdPrefix="withdrawals-filter"
           />
           <FilterButtons
-            label="方式："
-            options={TYPE_FILTERS}
+            label={t('withdrawals.methodLabel')}
+            options={TYPE_FILTERS.map((key) => ({
+              key,
+              label: key === 'all' ? t('withdrawals.allMethods') : t(`withdrawals.method.${key}`),
+            }))}
             value={filters.type}
             onChange={(type) => changeFilters({ type })}
             testIdPrefix="withdrawals-type"
@@ -145,7 +149,7 @@ export default function WithdrawalsPage() {
             <SearchBox
               value={filters.search}
               onSearch={(search) => changeFilters({ search })}
-              placeholder="搜索邮箱、手机号或订单号"
+              placeholder={t('withdrawals.search')}
               width={260}
               size="small"
               testId="withdrawals-search"
@@ -156,7 +160,7 @@ export default function WithdrawalsPage() {
       batchBar={
         selectedRows.length > 0 && (
           <Button type="primary" onClick={() => setBulkRows(selectedRows)} data-testid="withdrawals-bulk">
-            批量操作 ({selectedRows.length})
+            {t('withdrawals.bulk', { n: selectedRows.length })}
           </Button>
         )
       }

@@ -2,10 +2,9 @@ import { TWOFA_MESSAGES } from '@platform/contracts';
 import { Form, Input, type InputRef } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contractText, i18n } from '../../i18n/index.ts';
 import { normaliseCode } from '../../lib/twofa.ts';
-
-export const SIX_DIGITS_MESSAGE = '请输入6位数字验证码';
-export const RECOVERY_CODE_MESSAGE = '请输入恢复码';
 
 /** The rules of a code field: 6 digits from the app, or (with `recovery`) one of the recovery codes. */
 export function codeRules(recovery = false): Rule[] {
@@ -14,10 +13,10 @@ export function codeRules(recovery = false): Rule[] {
       {
         validator: (_, value: string | undefined) => {
           const code = normaliseCode(value);
-          if (!code) return Promise.reject(new Error(RECOVERY_CODE_MESSAGE));
+          if (!code) return Promise.reject(new Error(i18n.t('common:twofa.recoveryRequired')));
           return /^[0-9A-Za-z-]{1,32}$/.test(code)
             ? Promise.resolve()
-            : Promise.reject(new Error(TWOFA_MESSAGES.wrong));
+            : Promise.reject(new Error(contractText(TWOFA_MESSAGES.wrong)));
         },
       },
     ];
@@ -26,8 +25,10 @@ export function codeRules(recovery = false): Rule[] {
     {
       validator: (_, value: string | undefined) => {
         const code = normaliseCode(value);
-        if (!code) return Promise.reject(new Error(TWOFA_MESSAGES.required));
-        return /^\d{6}$/.test(code) ? Promise.resolve() : Promise.reject(new Error(SIX_DIGITS_MESSAGE));
+        if (!code) return Promise.reject(new Error(contractText(TWOFA_MESSAGES.required)));
+        return /^\d{6}$/.test(code)
+          ? Promise.resolve()
+          : Promise.reject(new Error(i18n.t('common:twofa.sixDigits')));
       },
     },
   ];
@@ -39,7 +40,7 @@ export function codeRules(recovery = false): Rule[] {
  */
 export function TwofaCodeField({
   name,
-  label = '两步验证码',
+  label,
   recovery = false,
   testId,
   extra,
@@ -54,8 +55,15 @@ export function TwofaCodeField({
   inputRef?: Ref<InputRef>;
   autoFocus?: boolean;
 }) {
+  const { t } = useTranslation('common');
   return (
-    <Form.Item name={name} label={label} rules={codeRules(recovery)} extra={extra} validateFirst>
+    <Form.Item
+      name={name}
+      label={label ?? t('twofa.code')}
+      rules={codeRules(recovery)}
+      extra={extra}
+      validateFirst
+    >
       {recovery ? (
         <Input
           ref={inputRef}
@@ -64,7 +72,7 @@ export function TwofaCodeField({
           autoCapitalize="off"
           spellCheck={false}
           maxLength={40}
-          placeholder="恢复码"
+          placeholder={t('twofa.recoveryCode')}
           style={{ fontFamily: 'monospace' }}
           data-testid={testId}
         />
@@ -75,7 +83,7 @@ export function TwofaCodeField({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
-          placeholder="6位数字验证码"
+          placeholder={t('twofa.sixDigitsPlaceholder')}
           style={{ fontFamily: 'monospace', fontSize: 18 }}
           data-testid={testId}
         />

@@ -1,5 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { groupSecret, normaliseCode, recoveryCodesText } from '../../lib/twofa.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
@@ -117,5 +118,33 @@ describe('TwofaEnrolment', () => {
     await screen.findByTestId('twofa-secret');
     fireEvent.click(screen.getByTestId('twofa-enrol-cancel'));
     expect(onCancel).toHaveBeenCalled();
+  });
+
+  it('is in English under en: every step, the field checks and the codes file', async () => {
+    applyLanguage('en');
+    const noChinese = () => expect(document.body.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    renderWithAnt(<TwofaEnrolment account="a@x.com" finishLabel="Done" onFinished={() => {}} />);
+    expect(await screen.findByLabelText('Login password')).toBeTruthy();
+    noChinese();
+    fireEvent.click(screen.getByTestId('twofa-password-submit'));
+    expect(await screen.findByText('Enter your login password')).toBeTruthy();
+    await enterPassword();
+    await screen.findByTestId('twofa-secret');
+    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
+    expect((await screen.findByTestId('twofa-qr')).getAttribute('alt')).toBe('2FA QR code');
+    noChinese();
+    type('twofa-enable-code', '');
+    fireEvent.click(screen.getByTestId('twofa-enable-submit'));
+    expect(await screen.findByText('Enter the 2FA code')).toBeTruthy();
+    type('twofa-enable-code', '12a');
+    fireEvent.click(screen.getByTestId('twofa-enable-submit'));
+    expect(await screen.findByText('Please enter the 6-digit code')).toBeTruthy();
+    expect((screen.getByTestId('twofa-enable-code') as HTMLInputElement).placeholder).toBe('6-digit code');
+    type('twofa-enable-code', '123456');
+    fireEvent.click(screen.getByTestId('twofa-enable-submit'));
+    await screen.findByTestId('twofa-codes-step');
+    expect(screen.getByRole('checkbox', { name: 'I have saved my recovery codes' })).toBeTruthy();
+    noChinese();
+    expect(recoveryCodesText(['a-1'], 'a@x.com')).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });

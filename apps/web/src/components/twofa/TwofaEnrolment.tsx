@@ -1,7 +1,10 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { TWOFA_PASSWORD_MESSAGES } from '@platform/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contractText } from '../../i18n/index.ts';
 import { errorMessage } from '../../lib/request.ts';
 import {
   enableTwofa,
@@ -19,10 +22,11 @@ import { TwofaCodeField } from './TwofaCodeField.tsx';
 const SETUP_KEY = ['auth', '2fa', 'setup'] as const;
 
 function StepLabel({ step, title }: { step: number; title: string }) {
+  const { t } = useTranslation('common');
   return (
     <Flex vertical gap={2}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        第 {step} 步，共 2 步
+        {t('twofa.step', { step })}
       </Typography.Text>
       <Typography.Title level={5} style={{ margin: 0 }}>
         {title}
@@ -50,6 +54,7 @@ function PasswordStep({
   onPassword: (password: string) => void;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation('common');
   return (
     <Form<{ password: string }>
       layout="vertical"
@@ -57,17 +62,19 @@ function PasswordStep({
       onFinish={(values) => onPassword(values.password)}
       data-testid="twofa-password-step"
     >
-      <Typography.Paragraph type="secondary">
-        为确认是您本人操作，请输入登录密码。开启后 24 小时内不能提现。
-      </Typography.Paragraph>
-      <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入登录密码' }]}>
+      <Typography.Paragraph type="secondary">{t('twofa.passwordIntro')}</Typography.Paragraph>
+      <Form.Item
+        name="password"
+        label={t('twofa.loginPassword')}
+        rules={[{ required: true, message: contractText(TWOFA_PASSWORD_MESSAGES.required) }]}
+      >
         <Input.Password autoFocus autoComplete="current-password" data-testid="twofa-password" />
       </Form.Item>
       <Flex gap={8}>
         <Button type="primary" htmlType="submit" data-testid="twofa-password-submit">
-          下一步
+          {t('twofa.next')}
         </Button>
-        {onCancel && <Button onClick={onCancel}>取消</Button>}
+        {onCancel && <Button onClick={onCancel}>{t('cancel')}</Button>}
       </Flex>
     </Form>
   );
@@ -86,6 +93,7 @@ function ScanStep({
   onWrongPassword?: () => void;
   calls: EnrolmentCalls;
 }) {
+  const { t } = useTranslation('common');
   const [form] = Form.useForm<{ code: string }>();
   const setup = useQuery({
     queryKey: SETUP_KEY,
@@ -105,16 +113,16 @@ function ScanStep({
       <Alert
         type="error"
         showIcon
-        title="获取两步验证密钥失败"
-        description={errorMessage(setup.error, '请稍后重试')}
+        title={t('twofa.setupFailed')}
+        description={errorMessage(setup.error, t('twofa.tryLater'))}
         action={
           onWrongPassword && isPasswordRefusal(setup.error) ? (
             <Button size="small" onClick={onWrongPassword} data-testid="twofa-password-again">
-              重新输入密码
+              {t('twofa.passwordAgain')}
             </Button>
           ) : (
             <Button size="small" loading={setup.isFetching} onClick={() => void setup.refetch()}>
-              重试
+              {t('retry')}
             </Button>
           )
         }
@@ -125,12 +133,10 @@ function ScanStep({
 
   return (
     <Flex vertical gap={16} data-testid="twofa-scan-step">
-      <StepLabel step={1} title="绑定身份验证器" />
-      <Typography.Paragraph style={{ margin: 0 }}>
-        在手机上打开身份验证器应用（如 Google Authenticator、Microsoft Authenticator），扫描下方二维码。
-      </Typography.Paragraph>
+      <StepLabel step={1} title={t('twofa.scanTitle')} />
+      <Typography.Paragraph style={{ margin: 0 }}>{t('twofa.scanIntro')}</Typography.Paragraph>
       <Flex justify="center">
-        <QrCode text={setup.data?.otpauth_url} alt="两步验证二维码" testId="twofa-qr" size={176} />
+        <QrCode text={setup.data?.otpauth_url} alt={t('twofa.qrAlt')} testId="twofa-qr" size={176} />
       </Flex>
       <Flex
         vertical
@@ -138,19 +144,19 @@ function ScanStep({
         style={{ padding: '8px 12px', background: 'var(--app-accent-bg)', borderRadius: 8 }}
       >
         <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          无法扫码？在应用中手动输入密钥：
+          {t('twofa.manualKey')}
         </Typography.Text>
         {setup.data ? (
           <Typography.Text
             strong
-            copyable={{ text: setup.data.secret, tooltips: ['复制密钥', '已复制'] }}
+            copyable={{ text: setup.data.secret, tooltips: [t('twofa.copyKey'), t('twofa.copied')] }}
             style={{ fontFamily: 'monospace', fontSize: 15, overflowWrap: 'anywhere' }}
             data-testid="twofa-secret"
           >
             {groupSecret(setup.data.secret)}
           </Typography.Text>
         ) : (
-          <Typography.Text type="secondary">正在生成…</Typography.Text>
+          <Typography.Text type="secondary">{t('twofa.generating')}</Typography.Text>
         )}
       </Flex>
       <Form<{ code: string }>
@@ -161,7 +167,7 @@ function ScanStep({
         onFinish={(values) => enable.mutate(normaliseCode(values.code))}
         style={{ marginBottom: 0 }}
       >
-        <TwofaCodeField name="code" label="输入应用显示的6位验证码" testId="twofa-enable-code" />
+        <TwofaCodeField name="code" label={t('twofa.enterAppCode')} testId="twofa-enable-code" />
         <Button
           type="primary"
           htmlType="submit"
@@ -170,7 +176,7 @@ function ScanStep({
           loading={enable.isPending}
           data-testid="twofa-enable-submit"
         >
-          验证并开启
+          {t('twofa.verifyAndEnable')}
         </Button>
         {onCancel && (
           <Button
@@ -180,7 +186,7 @@ function ScanStep({
             onClick={onCancel}
             data-testid="twofa-enrol-cancel"
           >
-            取消
+            {t('cancel')}
           </Button>
         )}
       </Form>
@@ -212,18 +218,14 @@ function CodesStep({
   finishLabel: string;
   onFinish: () => Promise<void> | void;
 }) {
+  const { t } = useTranslation('common');
   const [saved, setSaved] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const text = recoveryCodesText(codes, account);
   return (
     <Flex vertical gap={16} data-testid="twofa-codes-step">
-      <StepLabel step={2} title="保存恢复码" />
-      <Alert
-        type="warning"
-        showIcon
-        title="恢复码只显示这一次"
-        description="手机丢失或无法使用验证器时，可用恢复码代替验证码登录。每个恢复码只能使用一次。"
-      />
+      <StepLabel step={2} title={t('twofa.codesTitle')} />
+      <Alert type="warning" showIcon title={t('twofa.codesOnce')} description={t('twofa.codesExplained')} />
       <div
         data-testid="twofa-recovery-codes"
         style={{
@@ -252,9 +254,9 @@ function CodesStep({
             text: codes.join('\n'),
             icon: [
               <span key="copy" className="twofa-copy-all">
-                <CopyOutlined /> 复制全部
+                <CopyOutlined /> {t('twofa.copyAll')}
               </span>,
-              <span key="copied">已复制</span>,
+              <span key="copied">{t('twofa.copied')}</span>,
             ],
             tooltips: false,
           }}
@@ -266,11 +268,11 @@ function CodesStep({
           onClick={() => download(text, 'recovery-codes.txt')}
           data-testid="twofa-codes-download"
         >
-          下载 .txt
+          {t('twofa.download')}
         </Button>
       </Flex>
       <Checkbox checked={saved} onChange={(e) => setSaved(e.target.checked)} data-testid="twofa-codes-saved">
-        我已妥善保存恢复码
+        {t('twofa.saved')}
       </Checkbox>
       <Button
         type="primary"

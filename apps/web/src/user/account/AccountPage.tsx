@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   BellOutlined,
   DashboardOutlined,
+  GlobalOutlined,
   IdcardOutlined,
   LockOutlined,
   LogoutOutlined,
@@ -16,7 +17,9 @@ import {
 import { userLevel } from '@platform/domain';
 import { Avatar, Badge, Button, Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { KycBadge } from '../../components/StatusTags.tsx';
 import { useLogout } from '../../lib/useLogout.ts';
@@ -24,7 +27,7 @@ import { useUnreadCount } from '../notifications/useNotifications.ts';
 import { UserPage } from '../shell/UserPage.tsx';
 import { MENU_ICON_STYLE, MENU_ROW_STYLE } from './menuRow.ts';
 import { SupportMenuRow } from './SupportMenuRow.tsx';
-import { AccountColumn, RefreshError, USER_LEVEL_LABELS, useMe } from './useMe.tsx';
+import { AccountColumn, RefreshError, useMe, userLevelLabel } from './useMe.tsx';
 
 const LEVEL_COLORS = { guest: 'default', basic: 'blue', verified: 'green', admin: 'purple' } as const;
 
@@ -54,12 +57,13 @@ export default function AccountPage() {
   const { query, user } = useMe();
   const { logout, pending } = useLogout();
   const unread = useUnreadCount() ?? 0;
+  const { t } = useTranslation('user');
   if (!user) return <PageLoading />;
   const level = userLevel(user);
 
   return (
     <AccountColumn>
-      <UserPage title="我的" testId="account-page">
+      <UserPage title={t('me.title')} testId="account-page">
         <RefreshError query={query} />
         <Card>
           <Flex gap={14} align="center">
@@ -76,12 +80,12 @@ export default function AccountPage() {
                 </Typography.Text>
               )}
               <Typography.Text type="secondary" data-testid="me-phone">
-                {user.phone ?? '未绑定手机号'}
+                {user.phone ?? t('me.noPhone')}
               </Typography.Text>
               <Flex gap={4} wrap>
                 <KycBadge status={user.kyc_status} />
                 <Tag color={LEVEL_COLORS[level]} data-testid="me-level">
-                  {USER_LEVEL_LABELS[level]}
+                  {userLevelLabel(level)}
                 </Tag>
               </Flex>
             </Flex>
@@ -96,45 +100,52 @@ export default function AccountPage() {
               borderRadius: 8,
             }}
           >
-            <Typography.Text type="secondary">我的邀请码</Typography.Text>
+            <Typography.Text type="secondary">{t('me.inviteCode')}</Typography.Text>
             <Typography.Text strong copyable={{ text: user.invite_code }} data-testid="me-invite-code">
               {user.invite_code}
             </Typography.Text>
           </Flex>
         </Card>
         <Card styles={{ body: { padding: '0 12px' } }}>
-          <nav aria-label="账户">
+          <nav aria-label={t('me.menu')}>
             <MenuLink
               to="/me/notifications"
               icon={<BellOutlined />}
-              label="消息通知"
+              label={t('me.notifications')}
               extra={<Badge count={unread} overflowCount={99} data-testid="me-notifications-unread" />}
             />
-            <MenuLink to="/me/price-alerts" icon={<AlertOutlined />} label="价格提醒" />
-            <MenuLink to="/wallet" icon={<WalletOutlined />} label="我的资产" />
+            <MenuLink to="/me/price-alerts" icon={<AlertOutlined />} label={t('me.priceAlerts')} />
+            <MenuLink to="/wallet" icon={<WalletOutlined />} label={t('me.assets')} />
             <MenuLink
               to="/kyc"
               icon={<SafetyCertificateOutlined />}
-              label="实名认证"
+              label={t('me.kyc')}
               extra={<KycBadge status={user.kyc_status} />}
             />
-            <MenuLink to="/team" icon={<TeamOutlined />} label="我的团队" />
-            <MenuLink to="/me/profile" icon={<IdcardOutlined />} label="个人资料" />
-            <MenuLink to="/me/password" icon={<LockOutlined />} label="修改密码" />
+            <MenuLink to="/team" icon={<TeamOutlined />} label={t('me.team')} />
+            <MenuLink to="/me/profile" icon={<IdcardOutlined />} label={t('me.profile')} />
+            <MenuLink to="/me/password" icon={<LockOutlined />} label={t('me.password')} />
             <MenuLink
               to="/me/security"
               icon={<SafetyOutlined />}
-              label="安全中心"
+              label={t('me.security')}
               extra={
                 <Tag color={user.twofa_enabled ? 'green' : 'default'} data-testid="me-twofa-state">
-                  {user.twofa_enabled ? '两步验证已开启' : '两步验证未开启'}
+                  {user.twofa_enabled ? t('me.twofaOn') : t('me.twofaOff')}
                 </Tag>
               }
             />
-            <MenuLink to="/me/por" icon={<AuditOutlined />} label="资产证明" />
-            <MenuLink to="/me/settings" icon={<SettingOutlined />} label="设置" />
+            <MenuLink to="/me/por" icon={<AuditOutlined />} label={t('me.por')} />
+            <MenuLink to="/me/settings" icon={<SettingOutlined />} label={t('me.settings')} />
+            <div data-testid="me-language" style={MENU_ROW_STYLE}>
+              <span style={MENU_ICON_STYLE}>
+                <GlobalOutlined />
+              </span>
+              <span style={{ flex: 1, fontSize: 15 }}>{t('me.language')}</span>
+              <LanguageSwitch />
+            </div>
             <SupportMenuRow />
-            {level === 'admin' && <MenuLink to="/admin" icon={<DashboardOutlined />} label="管理后台" />}
+            {level === 'admin' && <MenuLink to="/admin" icon={<DashboardOutlined />} label={t('me.admin')} />}
           </nav>
         </Card>
         <Button
@@ -146,7 +157,7 @@ export default function AccountPage() {
           onClick={() => void logout()}
           data-testid="logout"
         >
-          退出登录
+          {t('me.logout')}
         </Button>
       </UserPage>
     </AccountColumn>

@@ -1,17 +1,17 @@
 import { changePassword as changePasswordEndpoint, type PasswordBody } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOGIN_NOTICE_PARAM, PASSWORD_CHANGED_NOTICE } from '../../auth/notices.ts';
 import { PasswordChangeFields, type PasswordChangeValues } from '../../components/PasswordFields.tsx';
+import { i18n } from '../../i18n/index.ts';
 import { call } from '../../lib/request.ts';
 import { refreshProfile } from '../../lib/session.tsx';
 import { UserPage } from '../shell/UserPage.tsx';
 import { AccountColumn } from './useMe.tsx';
 
 type PasswordValues = PasswordChangeValues;
-
-export const PASSWORD_CHANGED_MESSAGE = '密码修改成功';
 
 /**
  * Changes the password. The server keeps this device's session and signs every other device out
@@ -26,11 +26,12 @@ async function changePassword(values: PasswordValues): Promise<{ message: string
     (user) => user !== null,
     () => true, // offline: nothing says the session ended
   );
-  return { message: reply.message || PASSWORD_CHANGED_MESSAGE, signedOut: !stillSignedIn };
+  return { message: reply.message || i18n.t('user:account.password.changed'), signedOut: !stillSignedIn };
 }
 
 /** 修改密码: old password, new password (the password policy) twice. */
 export default function PasswordPage() {
+  const { t } = useTranslation('user');
   const navigate = useNavigate();
   const change = useMutation({
     mutationFn: changePassword,
@@ -43,15 +44,15 @@ export default function PasswordPage() {
   if (change.isSuccess && !change.data.signedOut) {
     return (
       <AccountColumn>
-        <UserPage title="修改密码" back="/me" testId="password-page">
+        <UserPage title={t('account.password.title')} back="/me" testId="password-page">
           <Card>
             <Result
               status="success"
               title={change.data.message}
-              subTitle="当前设备保持登录，下次登录请使用新密码。"
+              subTitle={t('account.password.stillSignedIn')}
               extra={
                 <Button type="primary" onClick={() => navigate('/me')}>
-                  返回我的
+                  {t('account.password.backToMe')}
                 </Button>
               }
               data-testid="password-success"
@@ -64,7 +65,7 @@ export default function PasswordPage() {
 
   return (
     <AccountColumn>
-      <UserPage title="修改密码" back="/me" testId="password-page">
+      <UserPage title={t('account.password.title')} back="/me" testId="password-page">
         <Card>
           {change.isError && (
             <Alert
@@ -83,7 +84,7 @@ export default function PasswordPage() {
           >
             <PasswordChangeFields />
             <Button type="primary" htmlType="submit" block size="large" loading={change.isPending}>
-              确认修改
+              {t('account.password.submit')}
             </Button>
           </Form>
         </Card>

@@ -2,13 +2,13 @@ import { type ProfileBody, profileBody, updateProfile } from '@platform/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { contractText, i18n } from '../../i18n/index.ts';
 import { call } from '../../lib/request.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { UserPage } from '../shell/UserPage.tsx';
 import { AccountColumn, ME_KEY, RefreshError, useMe } from './useMe.tsx';
-
-export const PROFILE_SAVED_MESSAGE = '用户信息更新成功';
 
 interface ProfileValues {
   nickname?: string;
@@ -27,12 +27,16 @@ const phoneRule = {
   validator: async (_rule: unknown, value: unknown) => {
     if (typeof value !== 'string' || value.trim() === '') return;
     const result = profileBody.shape.phone.safeParse(value);
-    if (!result.success) throw new Error(result.error.issues[0]?.message ?? '手机号格式不正确');
+    if (!result.success)
+      throw new Error(
+        contractText(result.error.issues[0]?.message ?? i18n.t('user:account.profile.phoneFormat')),
+      );
   },
 };
 
 /** 个人资料: nickname and phone (e-mail is the login and fixed). */
 export default function ProfilePage() {
+  const { t } = useTranslation('user');
   const { query, user } = useMe();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -44,7 +48,7 @@ export default function ProfilePage() {
     onSuccess: (reply) => {
       sessionStore.updateUser(reply.data.user);
       queryClient.setQueryData(ME_KEY, reply.data.user);
-      const text = reply.message || PROFILE_SAVED_MESSAGE;
+      const text = reply.message || t('account.profile.saved');
       setSaved(text);
       message.success(text);
     },
@@ -53,7 +57,7 @@ export default function ProfilePage() {
   if (!user) return <PageLoading />;
   return (
     <AccountColumn>
-      <UserPage title="个人资料" back="/me" testId="profile-page">
+      <UserPage title={t('account.profile.title')} back="/me" testId="profile-page">
         <RefreshError query={query} />
         <Card>
           {saved && (
@@ -82,17 +86,30 @@ export default function ProfilePage() {
             onFinish={(values) => save.mutate(values)}
             disabled={save.isPending}
           >
-            <Form.Item label="邮箱">
+            <Form.Item label={t('account.profile.email')}>
               <Input value={user.email} disabled data-testid="profile-email" />
             </Form.Item>
-            <Form.Item label="昵称" name="nickname" rules={[{ max: 50, message: '昵称不能超过50个字符' }]}>
-              <Input placeholder="选填" maxLength={50} showCount data-testid="profile-nickname" />
+            <Form.Item
+              label={t('account.profile.nickname')}
+              name="nickname"
+              rules={[{ max: 50, message: t('account.profile.nicknameTooLong') }]}
+            >
+              <Input
+                placeholder={t('account.profile.optional')}
+                maxLength={50}
+                showCount
+                data-testid="profile-nickname"
+              />
             </Form.Item>
-            <Form.Item label="手机号" name="phone" rules={[phoneRule]}>
-              <Input placeholder="选填，如 13800138000" autoComplete="tel" data-testid="profile-phone" />
+            <Form.Item label={t('account.profile.phone')} name="phone" rules={[phoneRule]}>
+              <Input
+                placeholder={t('account.profile.phonePlaceholder')}
+                autoComplete="tel"
+                data-testid="profile-phone"
+              />
             </Form.Item>
             <Button type="primary" htmlType="submit" block size="large" loading={save.isPending}>
-              保存
+              {t('account.profile.save')}
             </Button>
           </Form>
         </Card>

@@ -1,6 +1,7 @@
 import type { AccountLogin, AccountSession } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { type Call, mockApi, ok, pagination } from '../../test/api.ts';
 import { jsonResponse, makeUser } from '../../test/fixtures.ts';
@@ -96,6 +97,29 @@ beforeEach(() => {
 const state = () => screen.getByTestId('twofa-state').textContent;
 
 describe('SecurityPage (安全中心)', () => {
+  it('is in English under en: 2FA, e-mail, password, devices and logins; the devices are data', async () => {
+    applyLanguage('en');
+    renderInApp(<SecurityPage />, '/me/security');
+    await screen.findByTestId('security-page');
+    const own = await screen.findByTestId(`session-${THIS_ID}`);
+    await screen.findByTestId('login-1');
+    expect(state()).toBe('Off');
+    expect(within(own).getByTestId('session-current').textContent).toBe('This device');
+    expect(own.textContent).toContain('Last used: just now');
+    expect(screen.getByTestId(`session-${PHONE_ID}`).textContent).toContain('Signed in: 2024-05-01 09:00');
+    expect(screen.getByTestId('login-1').textContent).toContain('Reason: Wrong password');
+    expect(screen.getByTestId('login-1').textContent).toContain('Failed');
+    expect(screen.getByText('Two-factor authentication (2FA)')).toBeTruthy();
+    expect(screen.getByText('Last 20 logins')).toBeTruthy();
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+
+    fireEvent.click(within(screen.getByTestId(`session-${PHONE_ID}`)).getByTestId('session-revoke'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Sign this device out?');
+    expect(dialog.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('turns 2FA on: QR code and secret, a code, the recovery codes, then 已开启', async () => {
     renderInApp(<SecurityPage />, '/me/security');
     await screen.findByTestId('security-page');

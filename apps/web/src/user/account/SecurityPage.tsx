@@ -1,12 +1,14 @@
 import { LockOutlined, MailOutlined, SafetyOutlined, WalletOutlined } from '@ant-design/icons';
-import { resendEmailVerification } from '@platform/contracts';
+import { resendEmailVerification, TWOFA_PASSWORD_MESSAGES } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { TwofaCodeField } from '../../components/twofa/TwofaCodeField.tsx';
 import { TwofaEnrolment } from '../../components/twofa/TwofaEnrolment.tsx';
+import { contractText } from '../../i18n/index.ts';
 import { call, errorMessage } from '../../lib/request.ts';
 import { disableTwofa, isPasswordRefusal, normaliseCode, twofaErrorText } from '../../lib/twofa.ts';
 import { UserPage } from '../shell/UserPage.tsx';
@@ -19,6 +21,7 @@ type Mode = 'view' | 'enrol' | 'disable';
 
 /** Turning 2FA off: a current code (or a recovery code) proves it is the owner. */
 function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCancel: () => void }) {
+  const { t } = useTranslation(['user', 'common']);
   const [form] = Form.useForm<{ code: string; password: string }>();
   const [recovery, setRecovery] = useState(false);
   const disable = useMutation({
@@ -26,7 +29,9 @@ function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCanc
     onSuccess: () => onDone(),
     onError: (error) =>
       isPasswordRefusal(error)
-        ? form.setFields([{ name: 'password', errors: [errorMessage(error, '登录密码错误')] }])
+        ? form.setFields([
+            { name: 'password', errors: [errorMessage(error, t('account.security.twofa.wrongPassword'))] },
+          ])
         : form.setFields([{ name: 'code', errors: [twofaErrorText(error)] }]),
   });
   return (
@@ -39,15 +44,19 @@ function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCanc
       data-testid="twofa-disable-form"
     >
       <Typography.Paragraph type="secondary">
-        关闭后，登录和提现将不再需要两步验证码，账户安全性会降低；关闭后 24 小时内不能提现。
+        {t('account.security.twofa.disableWarning')}
       </Typography.Paragraph>
-      <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入登录密码' }]}>
+      <Form.Item
+        name="password"
+        label={t('common:twofa.loginPassword')}
+        rules={[{ required: true, message: contractText(TWOFA_PASSWORD_MESSAGES.required) }]}
+      >
         <Input.Password autoComplete="current-password" data-testid="twofa-disable-password" />
       </Form.Item>
       <TwofaCodeField
         key={recovery ? 'recovery' : 'code'}
         name="code"
-        label={recovery ? '恢复码' : '两步验证码'}
+        label={recovery ? t('common:twofa.recoveryCode') : t('common:twofa.code')}
         recovery={recovery}
         autoFocus
         testId="twofa-disable-code"
@@ -60,9 +69,9 @@ function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCanc
           loading={disable.isPending}
           data-testid="twofa-disable-submit"
         >
-          确认关闭
+          {t('account.security.twofa.confirmDisable')}
         </Button>
-        <Button onClick={onCancel}>取消</Button>
+        <Button onClick={onCancel}>{t('common:cancel')}</Button>
         <Button
           type="link"
           style={{ marginInlineStart: 'auto', paddingInline: 0 }}
@@ -72,7 +81,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCanc
           }}
           data-testid="twofa-disable-mode"
         >
-          {recovery ? '使用验证码' : '使用恢复码'}
+          {recovery ? t('account.security.twofa.useCode') : t('account.security.twofa.useRecovery')}
         </Button>
       </Flex>
     </Form>
@@ -84,11 +93,12 @@ function DisableForm({ onDone, onCancel }: { onDone: () => Promise<void>; onCanc
  * (the server allows one mail a minute and says so).
  */
 export function EmailCard({ email, verified }: { email: string; verified: boolean }) {
+  const { t } = useTranslation('user');
   const { message } = App.useApp();
   const resend = useMutation({
     mutationFn: () => call(resendEmailVerification).then((r) => r.message),
     onSuccess: (text) => message.success(text),
-    onError: (error) => message.error(errorMessage(error, '发送失败，请稍后再试')),
+    onError: (error) => message.error(errorMessage(error, t('account.security.email.resendFailed'))),
   });
   return (
     <Card data-testid="email-card">
@@ -97,14 +107,14 @@ export function EmailCard({ email, verified }: { email: string; verified: boolea
         <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Flex align="center" gap={8} wrap>
             <Typography.Text strong style={{ fontSize: 16 }}>
-              邮箱验证
+              {t('account.security.email.title')}
             </Typography.Text>
             <Tag color={verified ? 'green' : 'orange'} data-testid="email-state">
-              {verified ? '已验证' : '未验证'}
+              {verified ? t('account.security.email.verified') : t('account.security.email.unverified')}
             </Tag>
           </Flex>
           <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
-            {verified ? email : `验证邮件已发送至 ${email}，请点击邮件中的链接完成验证。`}
+            {verified ? email : t('account.security.email.sent', { email })}
           </Typography.Text>
         </Flex>
         {!verified && (
@@ -114,7 +124,7 @@ export function EmailCard({ email, verified }: { email: string; verified: boolea
             onClick={() => resend.mutate()}
             data-testid="email-resend"
           >
-            重新发送
+            {t('account.security.email.resend')}
           </Button>
         )}
       </Flex>
@@ -155,6 +165,7 @@ function LinkCard(props: {
  * devices with a way to sign each out, and the recent logins.
  */
 export default function SecurityPage() {
+  const { t } = useTranslation('user');
   const { query, user } = useMe();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -172,7 +183,7 @@ export default function SecurityPage() {
 
   return (
     <AccountColumn>
-      <UserPage title="安全中心" back="/me" testId="security-page">
+      <UserPage title={t('account.security.title')} back="/me" testId="security-page">
         <RefreshError query={query} />
         <WithdrawalHold until={user.withdrawals_held_until} />
         <EmailCard email={user.email} verified={user.email_verified} />
@@ -182,24 +193,22 @@ export default function SecurityPage() {
             <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
               <Flex align="center" gap={8} wrap>
                 <Typography.Text strong style={{ fontSize: 16 }}>
-                  两步验证
+                  {t('account.security.twofa.title')}
                 </Typography.Text>
                 <Tag color={enabled ? 'green' : 'default'} data-testid="twofa-state">
-                  {enabled ? '已开启' : '未开启'}
+                  {enabled ? t('account.security.twofa.on') : t('account.security.twofa.off')}
                 </Tag>
               </Flex>
-              <Typography.Text type="secondary">
-                开启后，登录和提现时除密码外还需输入身份验证器应用生成的6位验证码。
-              </Typography.Text>
+              <Typography.Text type="secondary">{t('account.security.twofa.explained')}</Typography.Text>
               {mode === 'view' && (
                 <div style={{ marginTop: 8 }}>
                   {enabled ? (
                     <Button danger onClick={() => setMode('disable')} data-testid="twofa-disable">
-                      关闭两步验证
+                      {t('account.security.twofa.disable')}
                     </Button>
                   ) : (
                     <Button type="primary" onClick={() => setMode('enrol')} data-testid="twofa-enable">
-                      开启两步验证
+                      {t('account.security.twofa.enable')}
                     </Button>
                   )}
                 </div>
@@ -211,32 +220,35 @@ export default function SecurityPage() {
           <Card>
             <TwofaEnrolment
               account={user.email}
-              finishLabel="完成"
+              finishLabel={t('account.security.twofa.finish')}
               onEnabled={() => void refresh()}
-              onFinished={() => changed('两步验证已开启')}
+              onFinished={() => changed(t('account.security.twofa.enabled'))}
               onCancel={() => setMode('view')}
             />
           </Card>
         )}
         {mode === 'disable' && enabled && (
           <Card>
-            <DisableForm onDone={() => changed('两步验证已关闭')} onCancel={() => setMode('view')} />
+            <DisableForm
+              onDone={() => changed(t('account.security.twofa.disabled'))}
+              onCancel={() => setMode('view')}
+            />
           </Card>
         )}
         {/* 登录密码: changed on its own screen (修改密码), which keeps this device signed in. */}
         <LinkCard
           icon={<LockOutlined />}
-          title="登录密码"
-          text="修改后，其他设备将全部退出登录。"
-          label="修改密码"
+          title={t('account.security.password.title')}
+          text={t('account.security.password.text')}
+          label={t('account.security.password.link')}
           to="/me/password"
           testId="security-password-link"
         />
         <LinkCard
           icon={<WalletOutlined />}
-          title="地址簿与提现白名单"
-          text="保存常用提现地址；开启白名单后只能提现到地址簿中的地址。"
-          label="管理"
+          title={t('account.security.addressBook.title')}
+          text={t('account.security.addressBook.text')}
+          label={t('account.security.addressBook.link')}
           to="/me/addresses"
           testId="security-address-book-link"
         />

@@ -3,7 +3,9 @@ import type { AccountSession } from '@platform/contracts';
 import { formatDateTimeShort } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { i18n } from '../../i18n/index.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { RecordRow } from '../wallet/records.tsx';
@@ -15,7 +17,7 @@ const IN_USE_MS = 2 * 60_000;
 const MOBILE = /Android|iOS|iPadOS|HarmonyOS/;
 
 export function lastUseText(at: string, now = Date.now()): string {
-  return now - Date.parse(at) < IN_USE_MS ? '刚刚' : formatDateTimeShort(at);
+  return now - Date.parse(at) < IN_USE_MS ? i18n.t('user:account.sessions.justNow') : formatDateTimeShort(at);
 }
 
 function SessionRow({
@@ -27,6 +29,7 @@ function SessionRow({
   pending: boolean;
   onRevoke: (session: AccountSession) => void;
 }) {
+  const { t } = useTranslation('user');
   const Icon = MOBILE.test(session.device) ? MobileOutlined : LaptopOutlined;
   return (
     <RecordRow
@@ -37,15 +40,15 @@ function SessionRow({
           <span data-testid="session-device">{session.device}</span>
           {session.current && (
             <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="session-current">
-              本机
+              {t('account.sessions.current')}
             </Tag>
           )}
         </Flex>
       }
       lines={[
-        `IP：${session.ip ?? '未知'}`,
-        `最近使用：${lastUseText(session.last_seen_at)}`,
-        `登录时间：${formatDateTimeShort(session.created_at)}`,
+        t('account.sessions.ip', { ip: session.ip ?? t('account.sessions.unknown') }),
+        t('account.sessions.lastUsed', { time: lastUseText(session.last_seen_at) }),
+        t('account.sessions.signedIn', { time: formatDateTimeShort(session.created_at) }),
       ]}
       right={
         <Button
@@ -55,7 +58,7 @@ function SessionRow({
           onClick={() => onRevoke(session)}
           data-testid="session-revoke"
         >
-          {session.current ? '退出本机' : '退出'}
+          {session.current ? t('account.sessions.signOutThis') : t('account.sessions.signOut')}
         </Button>
       }
     />
@@ -68,6 +71,7 @@ function SessionRow({
  * here too and goes to the login page.
  */
 export function SessionsCard() {
+  const { t } = useTranslation(['user', 'common']);
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -87,7 +91,7 @@ export function SessionsCard() {
       void refresh();
     },
     onError: (error) => {
-      message.error(errorMessage(error, '退出设备失败'));
+      message.error(errorMessage(error, t('account.sessions.signOutFailed')));
       void refresh();
     },
   });
@@ -97,27 +101,30 @@ export function SessionsCard() {
       message.success(text);
       void refresh();
     },
-    onError: (error) => message.error(errorMessage(error, '退出其他设备失败')),
+    onError: (error) => message.error(errorMessage(error, t('account.sessions.signOutOthersFailed'))),
   });
 
   const confirmRevoke = (session: AccountSession) =>
     modal.confirm({
-      title: session.current ? '退出本机？' : '退出该设备？',
+      title: session.current ? t('account.sessions.confirmThisTitle') : t('account.sessions.confirmTitle'),
       content: session.current
-        ? '本机将退出登录，需要重新登录才能继续使用。'
-        : `${session.device}（IP ${session.ip ?? '未知'}）将立即退出登录。`,
-      okText: '退出登录',
+        ? t('account.sessions.confirmThis')
+        : t('account.sessions.confirm', {
+            device: session.device,
+            ip: session.ip ?? t('account.sessions.unknown'),
+          }),
+      okText: t('account.sessions.confirmOk'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('common:cancel'),
       onOk: () => revoke.mutate(session),
     });
   const confirmOthers = () =>
     modal.confirm({
-      title: '退出其他所有设备？',
-      content: '除本机外，所有已登录的设备都将立即退出登录。',
-      okText: '全部退出',
+      title: t('account.sessions.othersTitle'),
+      content: t('account.sessions.others'),
+      okText: t('account.sessions.othersOk'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('common:cancel'),
       onOk: () => revokeOthers.mutate(),
     });
 
@@ -126,7 +133,7 @@ export function SessionsCard() {
 
   return (
     <Card
-      title="登录设备"
+      title={t('account.sessions.title')}
       styles={{ body: { paddingBlock: 4 } }}
       extra={
         others > 0 && (
@@ -139,13 +146,13 @@ export function SessionsCard() {
             onClick={confirmOthers}
             data-testid="sessions-revoke-others"
           >
-            退出其他设备
+            {t('account.sessions.othersButton')}
           </Button>
         )
       }
       data-testid="sessions-card"
     >
-      <QueryBody query={sessions} errorTitle="获取登录设备失败" testId="sessions-error">
+      <QueryBody query={sessions} errorTitle={t('account.sessions.loadFailed')} testId="sessions-error">
         {() => (
           <>
             {list.map((session) => (
@@ -157,7 +164,7 @@ export function SessionsCard() {
               />
             ))}
             <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '10px 0 6px' }}>
-              发现不认识的设备，请立即退出该设备并修改密码。
+              {t('account.sessions.unknownDevice')}
             </Typography.Paragraph>
           </>
         )}

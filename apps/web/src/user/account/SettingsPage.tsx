@@ -1,8 +1,8 @@
 import { Card, Flex, Radio, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
   setThemeMode,
   setTrendConvention,
-  TREND_LABELS,
   type TrendConvention,
   useThemeMode,
   useTrendConvention,
@@ -23,10 +23,11 @@ function Swatch({ color, label }: { color: string; label: string }) {
 export default function SettingsPage() {
   const trend = useTrendConvention();
   const mode = useThemeMode();
+  const { t } = useTranslation('user');
   return (
     <AccountColumn>
-      <UserPage title="设置" testId="settings-page">
-        <Card title="涨跌颜色" size="small">
+      <UserPage title={t('me.settings')} testId="settings-page">
+        <Card title={t('settings.trend')} size="small">
           <Radio.Group
             value={trend}
             onChange={(event) => setTrendConvention(event.target.value as TrendConvention)}
@@ -37,30 +38,30 @@ export default function SettingsPage() {
               {(['green-up', 'red-up'] as const).map((value) => (
                 <Radio key={value} value={value} data-testid={`settings-trend-${value}`}>
                   <Flex gap={12} align="center">
-                    <span style={{ minWidth: 64 }}>{TREND_LABELS[value]}</span>
-                    <Swatch color={value === 'green-up' ? '#16a34a' : '#dc2626'} label="涨 +1.23%" />
-                    <Swatch color={value === 'green-up' ? '#dc2626' : '#16a34a'} label="跌 -1.23%" />
+                    <span style={{ minWidth: 64 }}>{t(`settings.trendLabels.${value}`)}</span>
+                    <Swatch color={value === 'green-up' ? '#16a34a' : '#dc2626'} label={t('settings.up')} />
+                    <Swatch color={value === 'green-up' ? '#dc2626' : '#16a34a'} label={t('settings.down')} />
                   </Flex>
                 </Radio>
               ))}
             </Flex>
           </Radio.Group>
           <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0', fontSize: 12 }}>
-            行情、K线、深度图、盘口和盈亏都按此显示，仅保存在本设备。
+            {t('settings.trendHint')}
           </Typography.Paragraph>
         </Card>
         <Card size="small">
           <Flex justify="space-between" align="center">
             <Flex vertical>
-              <Typography.Text>深色模式</Typography.Text>
+              <Typography.Text>{t('settings.dark')}</Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                K线和深度图一同切换，仅保存在本设备
+                {t('settings.darkHint')}
               </Typography.Text>
             </Flex>
             <Switch
               checked={mode === 'dark'}
               onChange={(on) => setThemeMode(on ? 'dark' : 'light')}
-              aria-label="深色模式"
+              aria-label={t('settings.dark')}
               data-testid="settings-dark"
             />
           </Flex>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { mockApi, ok } from '../../test/api.ts';
 import { jsonResponse, makeUser, storeSession } from '../../test/fixtures.ts';
 import { renderAppAt } from '../markets/testing.tsx';
@@ -67,6 +68,21 @@ describe('AccountPage (/me)', () => {
 });
 
 describe('ProfilePage (/me/profile)', () => {
+  it('is in English under en, its checks too', async () => {
+    applyLanguage('en');
+    storeSession(makeUser());
+    mockApi({ 'GET /api/auth/me': () => ok({ user: makeUser() }) });
+    renderAppAt('/me/profile');
+    await screen.findByTestId('profile-phone', {}, firstLoad);
+    type('profile-phone', '12ab');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid phone number')).toBeTruthy();
+    const page = screen.getByTestId('profile-page');
+    expect(page.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    const placeholders = [...page.querySelectorAll('input')].map((input) => input.placeholder).join(' ');
+    expect(placeholders).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('saves nickname and phone, says 用户信息更新成功 and updates the stored user', async () => {
     storeSession(makeUser());
     const api = mockApi({
@@ -128,6 +144,13 @@ describe('PasswordPage (/me/password)', () => {
     await screen.findByTestId('old-password', {}, firstLoad);
     return { api, ...view };
   }
+
+  it('is in English under en', async () => {
+    applyLanguage('en');
+    await open();
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeTruthy();
+    expect(screen.getByTestId('password-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
 
   it('checks length, difference from the old one and the confirmation before calling', async () => {
     const { api } = await open();

@@ -1,19 +1,15 @@
 import type { PublicUser, UserLevel } from '@platform/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SectionError } from '../../components/SectionError.tsx';
+import { i18n } from '../../i18n/index.ts';
 import { refreshProfile, useSession } from '../../lib/session.tsx';
 
 export const ME_KEY = ['auth', 'me'] as const;
-export const PROFILE_FAILED_MESSAGE = '获取用户信息失败';
 
-/** The spec's user levels as the account screen names them. */
-export const USER_LEVEL_LABELS: Record<UserLevel, string> = {
-  guest: '游客',
-  basic: '普通用户',
-  verified: '认证用户',
-  admin: '管理员',
-};
+/** The spec's user levels as the account screen names them (user catalogue's me.level). */
+export const userLevelLabel = (level: UserLevel): string => i18n.t(`user:me.level.${level}`);
 
 /**
  * The signed-in user, fresh from GET /auth/me: the cached profile shows at once and is replaced when
@@ -26,7 +22,7 @@ export function useMe() {
     queryKey: ME_KEY,
     queryFn: async (): Promise<PublicUser> => {
       const fresh = await refreshProfile();
-      if (!fresh) throw new Error(PROFILE_FAILED_MESSAGE);
+      if (!fresh) throw new Error(i18n.t('user:me.profileFailed'));
       return fresh;
     },
     placeholderData: user ?? undefined,
@@ -36,10 +32,11 @@ export function useMe() {
 
 /** A failed refresh: the cached profile stays on screen, with 获取用户信息失败 and a retry above it. */
 export function RefreshError({ query }: { query: UseQueryResult<PublicUser> }) {
+  const { t } = useTranslation('user');
   if (!query.isError) return null;
   return (
     <SectionError
-      title={PROFILE_FAILED_MESSAGE}
+      title={t('me.profileFailed')}
       reason={query.error.message}
       onRetry={() => void query.refetch()}
       retrying={query.isFetching}

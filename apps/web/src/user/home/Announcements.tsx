@@ -3,6 +3,7 @@ import type { AnnouncementItem } from '@platform/contracts';
 import { formatDate, formatDateTime } from '@platform/domain';
 import { Button, Card, Empty, Flex, Modal, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SectionError } from '../../components/SectionError.tsx';
 import { useAnnouncements } from './homeApi.ts';
 
@@ -46,13 +47,14 @@ export function Announcements() {
   const announcements = useAnnouncements();
   const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState<AnnouncementItem | null>(null);
+  const { t } = useTranslation('user');
 
   let body: ReactNode;
   if (announcements.isPending) body = <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   else if (announcements.isError) {
     body = (
       <SectionError
-        title="获取公告失败"
+        title={t('home.announcementsFailed')}
         reason={announcements.error.message}
         onRetry={() => void announcements.refetch()}
         retrying={announcements.isFetching}
@@ -60,7 +62,13 @@ export function Announcements() {
       />
     );
   } else if (announcements.data.length === 0) {
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" style={{ margin: '8px 0' }} />;
+    body = (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t('home.noAnnouncements')}
+        style={{ margin: '8px 0' }}
+      />
+    );
   } else {
     const items = expanded ? announcements.data : announcements.data.slice(0, FIRST_SHOWN);
     body = items.map((item) => <AnnouncementLine key={item.id} item={item} onOpen={() => setOpen(item)} />);
@@ -73,7 +81,7 @@ export function Announcements() {
       title={
         <Flex align="center" gap={6}>
           <NotificationOutlined style={{ color: '#1677ff' }} />
-          平台公告
+          {t('home.announcements')}
         </Flex>
       }
       extra={
@@ -84,7 +92,7 @@ export function Announcements() {
             onClick={() => setExpanded((v) => !v)}
             data-testid="announcements-more"
           >
-            {expanded ? '收起' : `查看全部（${announcements.data?.length}）`}
+            {expanded ? t('home.collapse') : t('home.viewAll', { count: announcements.data?.length })}
           </Button>
         )
       }
@@ -98,7 +106,7 @@ export function Announcements() {
         onCancel={() => setOpen(null)}
         footer={
           <Button type="primary" onClick={() => setOpen(null)}>
-            知道了
+            {t('home.gotIt')}
           </Button>
         }
         data-testid="announcement-detail"

@@ -9,10 +9,12 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 interface Entry {
-  label: string;
+  /** user catalogue's home.entry.<key> */
+  key: 'deposit' | 'withdraw' | 'spot' | 'flash' | 'perpetual' | 'option' | 'team' | 'kyc';
   to: string;
   icon: ReactNode;
   color: string;
@@ -20,20 +22,21 @@ interface Entry {
 
 /** Money, products and account shortcuts; screens that need an account ask for a login themselves. */
 const ENTRIES: readonly Entry[] = [
-  { label: '充值', to: '/wallet/deposit', icon: <WalletOutlined />, color: '#1677ff' },
-  { label: '提现', to: '/wallet/withdraw', icon: <UploadOutlined />, color: '#13a8a8' },
-  { label: '现货', to: '/trade/spot', icon: <SwapOutlined />, color: '#2f54eb' },
-  { label: '秒合约', to: '/trade/flash', icon: <ThunderboltOutlined />, color: '#fa8c16' },
-  { label: '永续', to: '/trade/perpetual', icon: <RiseOutlined />, color: '#16a34a' },
-  { label: '期权', to: '/trade/option', icon: <FieldTimeOutlined />, color: '#722ed1' },
-  { label: '团队', to: '/team', icon: <TeamOutlined />, color: '#eb2f96' },
-  { label: '实名认证', to: '/kyc', icon: <SafetyCertificateOutlined />, color: '#d48806' },
+  { key: 'deposit', to: '/wallet/deposit', icon: <WalletOutlined />, color: '#1677ff' },
+  { key: 'withdraw', to: '/wallet/withdraw', icon: <UploadOutlined />, color: '#13a8a8' },
+  { key: 'spot', to: '/trade/spot', icon: <SwapOutlined />, color: '#2f54eb' },
+  { key: 'flash', to: '/trade/flash', icon: <ThunderboltOutlined />, color: '#fa8c16' },
+  { key: 'perpetual', to: '/trade/perpetual', icon: <RiseOutlined />, color: '#16a34a' },
+  { key: 'option', to: '/trade/option', icon: <FieldTimeOutlined />, color: '#722ed1' },
+  { key: 'team', to: '/team', icon: <TeamOutlined />, color: '#eb2f96' },
+  { key: 'kyc', to: '/kyc', icon: <SafetyCertificateOutlined />, color: '#d48806' },
 ];
 
 export function EntryGrid({ wide = false }: { wide?: boolean }) {
+  const { t } = useTranslation('user');
   return (
     <nav
-      aria-label="快捷入口"
+      aria-label={t('home.shortcuts')}
       data-testid="home-entries"
       style={{
         display: 'grid',
@@ -73,7 +76,7 @@ export function EntryGrid({ wide = false }: { wide?: boolean }) {
           >
             {entry.icon}
           </span>
-          {entry.label}
+          {t(`home.entry.${entry.key}`)}
         </Link>
       ))}
     </nav>

@@ -1,6 +1,7 @@
 import { type CarouselItem, isSafeLink } from '@platform/contracts';
 import { Carousel, Skeleton, Typography } from 'antd';
 import { type CSSProperties, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionError } from '../../components/SectionError.tsx';
 import { useCarousel } from './homeApi.ts';
@@ -84,20 +85,20 @@ function Slide({ item, height }: { item: CarouselItem; height: number }) {
 
 /** Shown when nothing is published: the platform's own banner instead of a hole. */
 function WelcomeBanner({ height }: { height: number }) {
+  const { t } = useTranslation('user');
   return (
     <div style={{ ...frame(height), padding: 18 }} data-testid="carousel-empty">
       <Typography.Title level={4} style={{ color: '#fff', marginTop: 0 }}>
-        数字资产交易平台
+        {t('home.bannerTitle')}
       </Typography.Title>
-      <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }}>
-        现货 · 秒合约 · 永续合约 · 期权，一个账户全部搞定
-      </Typography.Text>
+      <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }}>{t('home.bannerText')}</Typography.Text>
     </div>
   );
 }
 
 export function HomeCarousel({ height }: { height: number }) {
   const carousel = useCarousel();
+  const { t } = useTranslation('user');
   if (carousel.isPending) {
     return (
       <Skeleton.Node
@@ -110,7 +111,7 @@ export function HomeCarousel({ height }: { height: number }) {
   if (carousel.isError) {
     return (
       <SectionError
-        title="获取轮播图失败"
+        title={t('home.carouselFailed')}
         reason={carousel.error.message}
         onRetry={() => void carousel.refetch()}
         retrying={carousel.isFetching}

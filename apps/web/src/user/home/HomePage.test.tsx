@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { type Handler, mockApi, ok } from '../../test/api.ts';
 import { jsonResponse, makeAdmin, makeUser, storeSession } from '../../test/fixtures.ts';
 import { pair, renderAppAt, ticker } from '../markets/testing.tsx';
@@ -112,6 +113,20 @@ describe('HomePage', () => {
     api.handlers['GET /api/home/carousel'] = () => ok({ items: [] });
     fireEvent.click(screen.getByTestId('carousel-error-retry'));
     expect(await screen.findByTestId('carousel-empty')).toBeTruthy();
+  });
+
+  it('says a failed or empty pair list in English under en', async () => {
+    applyLanguage('en');
+    const api = serve({
+      'GET /api/trading/pairs': () => jsonResponse({ success: false, message: 'Server error' }, 400),
+    });
+    renderAppAt('/');
+    const failed = await screen.findByTestId('hot-markets-error', {}, { timeout: 20_000 });
+    expect(failed.textContent).toContain('Could not load');
+    expect(failed.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    api.handlers['GET /api/trading/pairs'] = () => ok({ pairs: [] });
+    fireEvent.click(within(failed).getByRole('button'));
+    expect(await screen.findByText('No trading pairs')).toBeTruthy();
   });
 
   it('shows the signed-in account with its KYC label instead of the invitation', async () => {

@@ -1,5 +1,6 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { KycBadge } from '../../components/StatusTags.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -12,21 +13,22 @@ import { HotMarkets } from './HotMarkets.tsx';
 function Greeting() {
   const session = useSession();
   const navigate = useNavigate();
+  const { t } = useTranslation('user');
   const user = session.user;
   if (!session.authenticated || !user) {
     return (
       <Card size="small" data-testid="home-guest">
         <Flex align="center" justify="space-between" gap={8} wrap>
           <div style={{ minWidth: 0 }}>
-            <Typography.Text strong>欢迎来到数字资产交易平台</Typography.Text>
+            <Typography.Text strong>{t('home.welcome')}</Typography.Text>
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-              登录后即可充值、交易和邀请好友
+              {t('home.welcomeText')}
             </Typography.Text>
           </div>
           <Flex gap={8}>
-            <Button onClick={() => navigate('/login')}>立即登录</Button>
+            <Button onClick={() => navigate('/login')}>{t('home.loginNow')}</Button>
             <Button type="primary" onClick={() => navigate('/register')}>
-              立即注册
+              {t('home.registerNow')}
             </Button>
           </Flex>
         </Flex>
@@ -53,7 +55,7 @@ function Greeting() {
         </Link>
         {session.isAdmin && (
           <Button type="primary" size="small" onClick={() => navigate('/admin')}>
-            进入管理后台
+            {t('home.admin')}
           </Button>
         )}
       </Flex>

@@ -1,7 +1,7 @@
-import { PAIR_TEXTS } from '@platform/contracts';
 import { formatPercent } from '@platform/domain';
 import { Card, Empty, Flex, Segmented, Skeleton } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionError } from '../../components/SectionError.tsx';
 import { useLiveTickers } from '../../lib/market/useLiveTickers.ts';
@@ -15,10 +15,10 @@ const SPOTLIGHT = 3;
 const LIST_SIZE = 6;
 
 type Board = 'hot' | 'gainers' | 'losers';
-const BOARDS: { value: Board; label: string; sort: MarketSort | null }[] = [
-  { value: 'hot', label: '热门', sort: null },
-  { value: 'gainers', label: '涨幅榜', sort: { key: 'change', order: 'desc' } },
-  { value: 'losers', label: '跌幅榜', sort: { key: 'change', order: 'asc' } },
+const BOARDS: { value: Board; sort: MarketSort | null }[] = [
+  { value: 'hot', sort: null },
+  { value: 'gainers', sort: { key: 'change', order: 'desc' } },
+  { value: 'losers', sort: { key: 'change', order: 'asc' } },
 ];
 
 /** One of the first pairs as a tile: pair, live price in the colour of its change, the change. */
@@ -51,6 +51,7 @@ function Spotlight({ row }: { row: MarketRow }) {
 
 /** 热门行情: the first pairs as tiles and a short board (hot, gainers, losers), all moving live. */
 export function HotMarkets({ wide = false }: { wide?: boolean }) {
+  const { t } = useTranslation('user');
   const pairs = useTradingPairs();
   const symbols = useMemo(() => pairs.data?.map((p) => p.symbol), [pairs.data]);
   const live = useLiveTickers(symbols);
@@ -65,7 +66,7 @@ export function HotMarkets({ wide = false }: { wide?: boolean }) {
   else if (pairs.isError) {
     body = (
       <SectionError
-        title={PAIR_TEXTS.loadFailed}
+        title={t('markets.pairs.loadFailed')}
         reason={pairs.error.message}
         onRetry={() => void pairs.refetch()}
         retrying={pairs.isFetching}
@@ -73,7 +74,7 @@ export function HotMarkets({ wide = false }: { wide?: boolean }) {
       />
     );
   } else if (rows.length === 0) {
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={PAIR_TEXTS.empty} />;
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('markets.pairs.empty')} />;
   } else {
     body = (
       <Flex vertical gap={10}>
@@ -87,7 +88,7 @@ export function HotMarkets({ wide = false }: { wide?: boolean }) {
           size="small"
           value={board}
           onChange={(value) => setBoard(value as Board)}
-          options={BOARDS.map(({ value, label }) => ({ value, label }))}
+          options={BOARDS.map(({ value }) => ({ value, label: t(`home.${value}`) }))}
         />
         <div data-testid="hot-markets-list">
           {wide && <MarketListHeader wide />}
@@ -104,13 +105,13 @@ export function HotMarkets({ wide = false }: { wide?: boolean }) {
       size="small"
       title={
         <Flex align="center" gap={8}>
-          热门行情
+          {t('home.hotMarkets')}
           <LiveBadge transport={live.transport} />
         </Flex>
       }
       extra={
         <Link to="/markets" data-testid="hot-markets-more">
-          更多
+          {t('home.more')}
         </Link>
       }
       data-testid="hot-markets"

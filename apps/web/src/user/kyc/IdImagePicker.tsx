@@ -1,6 +1,7 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { imageUploadProblem } from '../../lib/imageUpload.ts';
 import { KYC_UPLOAD_RULE } from './kycApi.ts';
 
@@ -34,6 +35,7 @@ export interface IdImagePickerProps {
 export function IdImagePicker({ label, value, onChange, testId }: IdImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useTranslation('user');
   const preview = useObjectUrl(value);
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -50,7 +52,7 @@ export function IdImagePicker({ label, value, onChange, testId }: IdImagePickerP
       <button
         type="button"
         onClick={() => input.current?.click()}
-        aria-label={value ? `重新选择${label}` : `上传${label}`}
+        aria-label={value ? t('kyc.pickAgain', { side: label }) : t('kyc.upload', { side: label })}
         data-testid={testId}
         style={{
           width: '100%',
@@ -84,7 +86,7 @@ export function IdImagePicker({ label, value, onChange, testId }: IdImagePickerP
                 fontSize: 12,
               }}
             >
-              点击更换
+              {t('kyc.tapToChange')}
             </span>
           </>
         ) : (

@@ -2,6 +2,7 @@ import type { KycApplication } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Descriptions, Flex } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ImageViewer } from '../../components/ImageViewer.tsx';
 import { RetryImage } from '../../components/RetryImage.tsx';
 import { maskIdNumber } from '../../lib/idNumber.ts';
@@ -21,9 +22,10 @@ export function KycApplicationView({
   onReload: () => void;
 }) {
   const [viewing, setViewing] = useState<{ src: string; title: string } | null>(null);
+  const { t } = useTranslation('user');
   const images = [
-    { key: 'front', title: '身份证正面', url: application.id_front_url },
-    { key: 'back', title: '身份证背面', url: application.id_back_url },
+    { key: 'front', title: t('kyc.front'), url: application.id_front_url },
+    { key: 'back', title: t('kyc.back'), url: application.id_back_url },
   ];
   return (
     <>
@@ -32,11 +34,17 @@ export function KycApplicationView({
         size="small"
         data-testid="kyc-application"
         items={[
-          { key: 'name', label: '真实姓名', children: application.real_name },
-          { key: 'id', label: '身份证号码', children: maskIdNumber(application.id_number) },
-          { key: 'created', label: '提交时间', children: formatDateTime(application.created_at) },
+          { key: 'name', label: t('kyc.realName'), children: application.real_name },
+          { key: 'id', label: t('kyc.idNumber'), children: maskIdNumber(application.id_number) },
+          { key: 'created', label: t('kyc.submittedAt'), children: formatDateTime(application.created_at) },
           ...(application.reviewed_at
-            ? [{ key: 'reviewed', label: '审核时间', children: formatDateTime(application.reviewed_at) }]
+            ? [
+                {
+                  key: 'reviewed',
+                  label: t('kyc.reviewedAt'),
+                  children: formatDateTime(application.reviewed_at),
+                },
+              ]
             : []),
         ]}
       />

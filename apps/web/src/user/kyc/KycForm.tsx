@@ -2,6 +2,7 @@ import { KYC_ID_NUMBER_MESSAGES, kycSubmitFields } from '@platform/contracts';
 import { idCardProblem } from '@platform/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Form, type FormRule, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/request.ts';
 import { FormFooter } from '../wallet/FormFooter.tsx';
 import { WALLET_QUERY_ROOT } from '../wallet/walletApi.ts';
@@ -45,8 +46,8 @@ const imageRequired = (message: string): FormRule => ({
 });
 
 const ID_SIDES = [
-  { name: 'id_front', label: '身份证正面', testId: 'kyc-front' },
-  { name: 'id_back', label: '身份证背面', testId: 'kyc-back' },
+  { name: 'id_front', side: 'front', testId: 'kyc-front' },
+  { name: 'id_back', side: 'back', testId: 'kyc-back' },
 ] as const;
 
 /** Real name, ID number and both ID images, sent as one multipart request. */
@@ -54,9 +55,10 @@ export function KycForm({ initial }: { initial?: { real_name: string; id_number:
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<KycFields>();
+  const { t } = useTranslation('user');
   const submit = useMutation({
     mutationFn: (fields: KycFields) => {
-      if (!fields.id_front || !fields.id_back) throw new Error('请上传身份证照片');
+      if (!fields.id_front || !fields.id_back) throw new Error(t('kyc.photosRequired'));
       return submitKyc({
         realName: fields.real_name,
         idNumber: fields.id_number,
@@ -65,7 +67,7 @@ export function KycForm({ initial }: { initial?: { real_name: string; id_number:
       });
     },
     onSuccess: async (reply) => {
-      message.success(reply.message || '实名认证申请已提交，请等待审核');
+      message.success(reply.message || t('kyc.submitted'));
       await queryClient.invalidateQueries({ queryKey: KYC_QUERY_ROOT });
       void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
     },
@@ -80,43 +82,47 @@ export function KycForm({ initial }: { initial?: { real_name: string; id_number:
       onFinish={(fields) => submit.mutate(fields)}
       data-testid="kyc-form"
     >
-      <Form.Item name="real_name" label="真实姓名" rules={[schemaRule(kycSubmitFields.shape.real_name)]}>
+      <Form.Item
+        name="real_name"
+        label={t('kyc.realName')}
+        rules={[schemaRule(kycSubmitFields.shape.real_name)]}
+      >
         <Input
-          placeholder="请输入身份证上的姓名"
+          placeholder={t('kyc.realNamePlaceholder')}
           autoComplete="name"
           maxLength={50}
           data-testid="kyc-real-name"
         />
       </Form.Item>
-      <Form.Item name="id_number" label="身份证号码" rules={[idNumberRule]}>
+      <Form.Item name="id_number" label={t('kyc.idNumber')} rules={[idNumberRule]}>
         <Input
-          placeholder="请输入18位身份证号码"
+          placeholder={t('kyc.idNumberPlaceholder')}
           autoComplete="off"
           maxLength={18}
           data-testid="kyc-id-number"
         />
       </Form.Item>
-      <Form.Item label="身份证照片" required={false} style={{ marginBottom: 8 }}>
+      <Form.Item label={t('kyc.photos')} required={false} style={{ marginBottom: 8 }}>
         <Flex gap={12}>
           {ID_SIDES.map((side) => (
             <Form.Item
               key={side.name}
               name={side.name}
-              rules={[imageRequired(`请上传${side.label}照片`)]}
+              rules={[imageRequired(t('kyc.photoRequired', { side: t(`kyc.${side.side}`) }))]}
               style={{ flex: 1, minWidth: 0, marginBottom: 0 }}
             >
-              <IdImagePicker label={side.label} testId={side.testId} />
+              <IdImagePicker label={t(`kyc.${side.side}`)} testId={side.testId} />
             </Form.Item>
           ))}
         </Flex>
       </Form.Item>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-        支持 JPG、PNG、GIF 格式，单张不超过5MB。请确保照片清晰、四角完整。
+        {t('kyc.photoRules')}
       </Typography.Paragraph>
       <FormFooter
-        error={submit.isError ? { title: errorMessage(submit.error, '提交实名认证失败') } : null}
+        error={submit.isError ? { title: errorMessage(submit.error, t('kyc.submitFailed')) } : null}
         submitting={submit.isPending}
-        label="提交认证"
+        label={t('kyc.submit')}
         testId="kyc"
       />
     </Form>

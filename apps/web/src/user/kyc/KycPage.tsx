@@ -3,6 +3,7 @@ import type { KycStatus } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Result, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
@@ -16,12 +17,11 @@ import { KycApplicationView } from './KycApplicationView.tsx';
 import { KycForm } from './KycForm.tsx';
 import { fetchKycStatus, type KycStatusInfo, kycStatusKey } from './kycApi.ts';
 
-const INTRO = '根据相关规定，提现前需完成实名认证。您的证件信息仅用于身份核验，不会用于其他用途。';
-
 function StatusHeader({ status }: { status: KycStatus }) {
+  const { t } = useTranslation('user');
   return (
     <Flex justify="space-between" align="center">
-      <Typography.Text strong>认证状态</Typography.Text>
+      <Typography.Text strong>{t('kyc.status')}</Typography.Text>
       <span data-testid="kyc-page-status">
         <KycBadge status={status} />
       </span>
@@ -32,6 +32,7 @@ function StatusHeader({ status }: { status: KycStatus }) {
 /** The body under the status: the form, the review in progress, the decision. */
 function KycBody({ info, onReload }: { info: KycStatusInfo; onReload: () => void }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('user');
   const [resubmitting, setResubmitting] = useState(false);
   const { kyc_status: status, application } = info;
   const view = application && <KycApplicationView application={application} onReload={onReload} />;
@@ -41,11 +42,11 @@ function KycBody({ info, onReload }: { info: KycStatusInfo; onReload: () => void
       <>
         <Result
           status="success"
-          title="已完成实名认证"
-          subTitle="您现在可以使用提现等全部功能"
+          title={t('kyc.approved')}
+          subTitle={t('kyc.approvedDetail')}
           extra={
             <Button type="primary" onClick={() => navigate('/wallet/withdraw')}>
-              去提现
+              {t('kyc.goWithdraw')}
             </Button>
           }
           style={{ padding: '16px 0' }}
@@ -60,8 +61,8 @@ function KycBody({ info, onReload }: { info: KycStatusInfo; onReload: () => void
       <>
         <Result
           icon={<ClockCircleOutlined style={{ color: '#1677ff' }} />}
-          title="审核中"
-          subTitle="您的实名认证申请已提交，请耐心等待审核，结果会在此页面实时更新"
+          title={t('kyc.inReview')}
+          subTitle={t('kyc.inReviewDetail')}
           style={{ padding: '16px 0' }}
           data-testid="kyc-in-review"
         />
@@ -75,8 +76,8 @@ function KycBody({ info, onReload }: { info: KycStatusInfo; onReload: () => void
         <Alert
           type="error"
           showIcon
-          title="实名认证未通过"
-          description={`原因：${application?.admin_note || '未说明'}`}
+          title={t('kyc.rejected')}
+          description={t('kyc.reason', { reason: application?.admin_note || t('kyc.noReason') })}
           data-testid="kyc-rejected"
         />
         <Button
@@ -86,7 +87,7 @@ function KycBody({ info, onReload }: { info: KycStatusInfo; onReload: () => void
           onClick={() => setResubmitting(true)}
           data-testid="kyc-resubmit"
         >
-          重新提交
+          {t('kyc.resubmit')}
         </Button>
         {view}
       </Flex>
@@ -95,7 +96,7 @@ function KycBody({ info, onReload }: { info: KycStatusInfo; onReload: () => void
   return (
     <Flex vertical gap={12}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {INTRO}
+        {t('kyc.intro')}
       </Typography.Paragraph>
       <KycForm initial={status === 'rejected' ? (application ?? undefined) : undefined} />
     </Flex>
@@ -106,6 +107,7 @@ function KycBody({ info, onReload }: { info: KycStatusInfo; onReload: () => void
 export default function KycPage() {
   const { message } = App.useApp();
   const { token } = useSessionSnapshot();
+  const { t } = useTranslation('user');
   const query = useQuery({
     queryKey: kycStatusKey,
     queryFn: ({ signal }) => fetchKycStatus(signal),
@@ -113,8 +115,8 @@ export default function KycPage() {
   });
   useWalletRealtime({
     onKyc: (application) => {
-      if (application.status === 'approved') message.success('实名认证已通过');
-      else if (application.status === 'rejected') message.warning('实名认证未通过，请查看原因后重新提交');
+      if (application.status === 'approved') message.success(t('kyc.approvedToast'));
+      else if (application.status === 'rejected') message.warning(t('kyc.rejectedToast'));
     },
   });
 
@@ -123,8 +125,8 @@ export default function KycPage() {
   else if (query.isError)
     content = (
       <LoadErrorView
-        title="获取实名认证状态失败"
-        reason={errorMessage(query.error, '获取实名认证状态失败')}
+        title={t('kyc.statusFailed')}
+        reason={errorMessage(query.error, t('kyc.statusFailed'))}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />
@@ -142,7 +144,7 @@ export default function KycPage() {
 
   return (
     <NarrowColumn>
-      <UserPage title="实名认证" back="/wallet" testId="kyc-page">
+      <UserPage title={t('kyc.title')} back="/wallet" testId="kyc-page">
         {content}
       </UserPage>
     </NarrowColumn>

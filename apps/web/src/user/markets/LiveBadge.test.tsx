@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { renderWithAnt } from '../../test/render.tsx';
 import { LiveBadge } from './LiveBadge.tsx';
 
@@ -22,5 +23,14 @@ describe('LiveBadge', () => {
       });
     }
     expect(badge.textContent).toBe('实时');
+  });
+
+  it('is in English under en', () => {
+    applyLanguage('en');
+    const live = renderWithAnt(<LiveBadge transport="live" />);
+    expect(screen.getByTestId('live-badge').textContent).toBe('Live');
+    live.unmount();
+    renderWithAnt(<LiveBadge transport="polling" />);
+    expect(screen.getByTestId('live-badge').textContent).toBe('Polling');
   });
 });

@@ -1,4 +1,5 @@
 import { Badge } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useDisconnected } from '../../lib/connectivity.ts';
 import type { LiveTickers } from '../../lib/market/useLiveTickers.ts';
 
@@ -8,6 +9,7 @@ import type { LiveTickers } from '../../lib/market/useLiveTickers.ts';
  */
 export function LiveBadge({ transport }: { transport: LiveTickers['transport'] }) {
   const stale = useDisconnected();
+  const { t } = useTranslation('user');
   return (
     <span
       data-testid="live-badge"
@@ -15,11 +17,11 @@ export function LiveBadge({ transport }: { transport: LiveTickers['transport'] }
       style={{ fontSize: 12, whiteSpace: 'nowrap' }}
     >
       {stale ? (
-        <Badge status="error" text="已断开" />
+        <Badge status="error" text={t('markets.live.stale')} />
       ) : transport === 'live' ? (
-        <Badge status="processing" color="#16a34a" text="实时" />
+        <Badge status="processing" color="#16a34a" text={t('markets.live.live')} />
       ) : (
-        <Badge status="default" text="定时刷新" />
+        <Badge status="default" text={t('markets.live.polling')} />
       )}
     </span>
   );

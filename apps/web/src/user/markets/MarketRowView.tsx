@@ -1,6 +1,7 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { formatCompact, formatNumber, formatPercent, toDec } from '@platform/domain';
 import { type CSSProperties, memo, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinIcon } from '../../components/CoinIcon.tsx';
 import { DOWN_COLOR, FLAT_COLOR, signColor, UP_COLOR } from '../shared/priceColors.ts';
@@ -82,9 +83,10 @@ export interface MarketListHeaderProps {
 export function MarketListHeader({
   wide = false,
   withFavorites = false,
-  pair = '交易对 / 成交额',
-  change = '24h涨跌',
+  pair,
+  change,
 }: MarketListHeaderProps) {
+  const { t } = useTranslation('user');
   const right: CSSProperties = { textAlign: 'right' };
   return (
     <div
@@ -106,11 +108,11 @@ export function MarketListHeader({
           padding: withFavorites ? '0 4px 0 0' : '0 4px',
         }}
       >
-        <span>{pair}</span>
-        <span style={right}>最新价</span>
-        {wide && <span style={right}>24h最高</span>}
-        {wide && <span style={right}>24h最低</span>}
-        <span style={right}>{change}</span>
+        <span>{pair ?? t('markets.pairVolume')}</span>
+        <span style={right}>{t('markets.last')}</span>
+        {wide && <span style={right}>{t('markets.high')}</span>}
+        {wide && <span style={right}>{t('markets.low')}</span>}
+        <span style={right}>{change ?? t('markets.change')}</span>
       </div>
     </div>
   );
@@ -138,13 +140,16 @@ const ellipsis: CSSProperties = {
  */
 export const MarketRowView = memo(
   function MarketRowView({ row, onToggleFavorite, favorite = false, wide = false }: MarketRowViewProps) {
+    const { t } = useTranslation('user');
     return (
       <div style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid var(--app-divider)' }}>
         {onToggleFavorite && (
           <button
             type="button"
             onClick={() => onToggleFavorite(row.symbol)}
-            aria-label={favorite ? `取消自选 ${row.symbol}` : `加入自选 ${row.symbol}`}
+            aria-label={t(favorite ? 'markets.removeFavorite' : 'markets.addFavorite', {
+              symbol: row.symbol,
+            })}
             aria-pressed={favorite}
             data-testid={`favorite-${row.symbol}`}
             style={{
@@ -183,7 +188,7 @@ export const MarketRowView = memo(
                 <span style={{ fontSize: 12, color: '#8c8c8c' }}>/{row.quote}</span>
               </span>
               <span style={{ ...ellipsis, fontSize: 12, color: '#8c8c8c' }}>
-                成交额 {row.quoteVolume ? formatCompact(row.quoteVolume) : '--'}
+                {t('markets.volume', { volume: row.quoteVolume ? formatCompact(row.quoteVolume) : '--' })}
               </span>
             </span>
           </span>

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { mockApi, ok } from '../../test/api.ts';
-import { jsonResponse, makeUser, storeSession } from '../../test/fixtures.ts';
+import { jsonResponse, makeUser, sleep, storeSession } from '../../test/fixtures.ts';
 import { pair, renderAppAt, ticker } from './testing.tsx';
 
 const PAIRS = [
@@ -28,6 +29,34 @@ const listed = () =>
     .map((a) => a.getAttribute('data-testid')?.replace('market-row-', ''));
 
 describe('MarketsPage', () => {
+  it('is in English under en: tabs, headings, turnover, count and the empty favourites', async () => {
+    applyLanguage('en');
+    serve();
+    renderAppAt('/markets');
+    await screen.findByTestId('markets-list', {}, { timeout: 20_000 });
+    await waitFor(() => expect(screen.getByTestId('price-BTCUSDT').textContent).toBe('95,000.12'));
+    const page = screen.getByTestId('markets-page');
+    expect(within(page).getByRole('heading', { name: 'Markets' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'All' })).toBeTruthy();
+    expect(screen.getByTestId('sort-volume').textContent).toBe('Pair / 24h volume');
+    expect(screen.getByTestId('sort-change').textContent).toBe('24h change');
+    expect(within(page).getByText('Last price')).toBeTruthy();
+    expect(screen.getByTestId('market-row-BTCUSDT').textContent).toContain('Vol 1.9B');
+    expect(screen.getByText('Pairs: 3')).toBeTruthy();
+    expect(screen.getByTestId('live-badge').textContent).toMatch(/^(Live|Polling)$/);
+    expect(screen.getByLabelText('Search pairs').getAttribute('placeholder')).toBe('Search coin, e.g. BTC');
+    expect(screen.getByTestId('favorite-ETHUSDT').getAttribute('aria-label')).toBe(
+      'Add ETHUSDT to favorites',
+    );
+    expect(page.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Favorites' }));
+    expect(await screen.findByText('No favorites yet: tap ☆ before a pair to add it')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    fireEvent.change(screen.getByTestId('markets-search'), { target: { value: 'nothing' } });
+    expect(screen.getByText('No matching pairs')).toBeTruthy();
+  });
+
   it('lists every enabled pair with price, coloured 24h change and turnover; a row opens spot trading', async () => {
     serve();
     renderAppAt('/markets');
@@ -135,7 +164,7 @@ describe('MarketsPage', () => {
     renderAppAt('/markets');
     await screen.findByTestId('market-row-ETHUSDT');
     fireEvent.click(screen.getByTestId('favorite-ETHUSDT'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
     expect(screen.getByTestId('favorite-ETHUSDT').getAttribute('aria-pressed')).toBe('false');
   });

@@ -1,7 +1,7 @@
 import { CaretDownOutlined, CaretUpOutlined, SearchOutlined } from '@ant-design/icons';
-import { PAIR_TEXTS } from '@platform/contracts';
 import { Card, Empty, Grid, Input, Tabs, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
@@ -69,6 +69,7 @@ function EmptyList({ children }: { children: ReactNode }) {
  * the server's when signed in, this device's otherwise), sorting by change or turnover. A line opens the pair's spot screen.
  */
 export default function MarketsPage() {
+  const { t } = useTranslation('user');
   const wide = Boolean(Grid.useBreakpoint().md);
   const [params, setParams] = useSearchParams();
   const tab: MarketTab = params.get('tab') === 'favorites' ? 'favorites' : 'all';
@@ -90,9 +91,9 @@ export default function MarketsPage() {
   if (pairs.isPending) return <PageLoading />;
   if (pairs.isError) {
     return (
-      <UserPage title="行情" testId="markets-page">
+      <UserPage title={t('markets.title')} testId="markets-page">
         <LoadErrorView
-          title={PAIR_TEXTS.loadFailed}
+          title={t('markets.pairs.loadFailed')}
           reason={pairs.error.message}
           onRetry={() => void pairs.refetch()}
           retrying={pairs.isFetching}
@@ -103,26 +104,30 @@ export default function MarketsPage() {
 
   const favoriteSet = new Set(favorites);
   let empty: ReactNode = null;
-  if (allRows.length === 0) empty = PAIR_TEXTS.empty;
-  else if (shown.length === 0 && search.trim()) empty = PAIR_TEXTS.noMatch;
-  else if (shown.length === 0) empty = '暂无自选，点击交易对前的 ☆ 加入自选';
+  if (allRows.length === 0) empty = t('markets.pairs.empty');
+  else if (shown.length === 0 && search.trim()) empty = t('markets.pairs.noMatch');
+  else if (shown.length === 0) empty = t('markets.noFavorites');
 
   return (
-    <UserPage title="行情" testId="markets-page" extra={<LiveBadge transport={live.transport} />}>
+    <UserPage
+      title={t('markets.title')}
+      testId="markets-page"
+      extra={<LiveBadge transport={live.transport} />}
+    >
       <Input
         allowClear
         size="large"
         prefix={<SearchOutlined style={{ color: '#bfbfbf' }} />}
-        placeholder="搜索币种，如 BTC"
+        placeholder={t('markets.search')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         data-testid="markets-search"
-        aria-label="搜索交易对"
+        aria-label={t('markets.searchLabel')}
         style={wide ? { maxWidth: 420 } : undefined}
       />
       {live.query.isError && !live.query.data && (
         <SectionError
-          title="行情数据暂时无法获取"
+          title={t('markets.tickersFailed')}
           reason={live.query.error.message}
           onRetry={() => void live.query.refetch()}
           retrying={live.query.isFetching}
@@ -134,8 +139,13 @@ export default function MarketsPage() {
           activeKey={tab}
           onChange={(key) => setParams(key === 'favorites' ? { tab: 'favorites' } : {}, { replace: true })}
           items={[
-            { key: 'all', label: '全部' },
-            { key: 'favorites', label: `自选${favorites.length ? ` ${favorites.length}` : ''}` },
+            { key: 'all', label: t('markets.all') },
+            {
+              key: 'favorites',
+              label: favorites.length
+                ? t('markets.favoritesCount', { n: favorites.length })
+                : t('markets.favorites'),
+            },
           ]}
           style={{ marginBottom: 0 }}
           data-testid="markets-tabs"
@@ -145,7 +155,7 @@ export default function MarketsPage() {
           withFavorites
           pair={
             <SortHeader
-              label="交易对 / 成交额"
+              label={t('markets.pairVolume')}
               sortKey="volume"
               sort={sort}
               onSort={(k) => setSort(nextSort(sort, k))}
@@ -153,7 +163,7 @@ export default function MarketsPage() {
           }
           change={
             <SortHeader
-              label="24h涨跌"
+              label={t('markets.change')}
               sortKey="change"
               sort={sort}
               onSort={(k) => setSort(nextSort(sort, k))}
@@ -179,7 +189,7 @@ export default function MarketsPage() {
       </Card>
       {!empty && (
         <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
-          共 {shown.length} 个交易对
+          {t('markets.count', { n: shown.length })}
         </Typography.Text>
       )}
     </UserPage>

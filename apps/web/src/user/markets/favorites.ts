@@ -2,6 +2,7 @@ import { getFavorites, putFavorites } from '@platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { i18n } from '../../i18n/index.ts';
 import { call, errorMessage } from '../../lib/request.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
 import {
@@ -96,7 +97,7 @@ export function useFavorites(): { favorites: readonly string[]; toggle: (symbol:
     },
     onError: (error, _symbols, context) => {
       queryClient.setQueryData(key, context?.before);
-      message.error(errorMessage(error, '自选保存失败，请重试'));
+      message.error(errorMessage(error, i18n.t('user:markets.favoritesSaveFailed')));
     },
     onSuccess: (symbols) => queryClient.setQueryData(key, symbols),
   });

@@ -7,10 +7,11 @@ import {
 import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useCallback, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { disconnectSocket } from '../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok, pagination } from '../../test/api.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
-import { makeUser } from '../../test/fixtures.ts';
+import { makeUser, sleep } from '../../test/fixtures.ts';
 import { renderWithAnt, renderWithAntAt, signIn } from '../../test/render.tsx';
 import { USER_NAV } from '../shell/navItems.tsx';
 import type { ContractFocus } from '../trade/timed/ContractModal.tsx';
@@ -82,6 +83,21 @@ beforeEach(() => {
 const posts = () => calls.filter((c) => c.method === 'POST').map((c) => c.body);
 
 describe('NotificationsPage', () => {
+  it('is in English under en; the notifications’ own titles and texts are the server’s', async () => {
+    applyLanguage('en');
+    renderWithAntAt(<NotificationsPage />, '/me/notifications');
+    const list = await screen.findByTestId('notifications-list');
+    expect(list.querySelector('[data-testid="notification-3"] .ant-tag')?.textContent).toBe('Announcement');
+    expect(screen.getByTestId('notifications-read-all').textContent).toBe('Mark all read');
+    expect(screen.getByTestId('notifications-page-text').textContent).toBe('Showing 1–3 of 3');
+    const serverTexts = items.flatMap((n) => [n.title, n.body]);
+    const text = serverTexts.reduce(
+      (rest, data) => rest.split(data).join(''),
+      document.body.textContent ?? '',
+    );
+    expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('lists the notifications newest first with the unread ones marked', async () => {
     renderWithAntAt(<NotificationsPage />, '/me/notifications');
     const list = await screen.findByTestId('notifications-list');
@@ -166,7 +182,7 @@ describe('the 我的 tab', () => {
     const { sessionStore } = await import('../../lib/session.tsx');
     sessionStore.reload();
     renderWithAnt(<div>{meIcon()}</div>);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(screen.getByTestId('nav-unread').getAttribute('data-unread')).toBe('0');
     expect(calls).toHaveLength(0);
   });
@@ -231,7 +247,7 @@ describe('a contract settled while the user was away', () => {
     render(<div />);
     renderWithAntAt(<Probe onShow={shown} />, '/trade/flash/BTCUSDT');
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/notifications')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     expect(shown).not.toHaveBeenCalled();
     expect(posts()).toEqual([]);
   });

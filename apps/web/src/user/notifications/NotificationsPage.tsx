@@ -1,8 +1,9 @@
-import { NOTIFICATION_TYPE_LABELS, type NotificationType, type UserNotification } from '@platform/contracts';
+import type { NotificationType, UserNotification } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { WithSupportContact } from '../../components/SupportContact.tsx';
@@ -32,6 +33,7 @@ const TYPE_COLORS: Record<NotificationType, string> = {
 };
 
 function NotificationRow({ item, onOpen }: { item: UserNotification; onOpen: () => void }) {
+  const { t } = useTranslation('user');
   return (
     <button
       type="button"
@@ -57,12 +59,12 @@ function NotificationRow({ item, onOpen }: { item: UserNotification; onOpen: () 
         {!item.read && (
           <span
             role="img"
-            aria-label="未读"
+            aria-label={t('notifications.unread')}
             style={{ width: 8, height: 8, borderRadius: 4, background: '#ff4d4f', flex: 'none' }}
           />
         )}
         <Tag color={TYPE_COLORS[item.type]} style={{ marginInlineEnd: 0, flex: 'none' }}>
-          {NOTIFICATION_TYPE_LABELS[item.type]}
+          {t(`notifications.type.${item.type}`)}
         </Tag>
         <Typography.Text strong={!item.read} ellipsis style={{ flex: 1, minWidth: 0 }}>
           {item.title}
@@ -94,6 +96,7 @@ export default function NotificationsPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState<UserNotification | null>(null);
+  const { t } = useTranslation('user');
   useNotificationsLive();
   const query = useQuery({
     queryKey: notificationKeys.page(page),
@@ -104,7 +107,7 @@ export default function NotificationsPage() {
   const mark = useMutation({
     mutationFn: (ids?: number[]) => markNotificationsRead(ids),
     onSuccess: refresh,
-    onError: (error) => void message.error(errorMessage(error, '标记已读失败，请稍后重试')),
+    onError: (error) => void message.error(errorMessage(error, t('notifications.markFailed'))),
   });
 
   const open = (item: UserNotification) => {
@@ -116,7 +119,7 @@ export default function NotificationsPage() {
 
   return (
     <UserPage
-      title="消息通知"
+      title={t('notifications.title')}
       back="/me"
       testId="notifications-page"
       extra={
@@ -127,15 +130,19 @@ export default function NotificationsPage() {
           onClick={() => mark.mutate(undefined)}
           data-testid="notifications-read-all"
         >
-          全部已读
+          {t('notifications.readAll')}
         </Button>
       }
     >
       <Card styles={{ body: { padding: 0 } }}>
-        <QuerySection query={query} failed="获取通知失败" rows={6}>
+        <QuerySection query={query} failed={t('notifications.failed')} rows={6}>
           {(data) =>
             data.notifications.length === 0 ? (
-              <Empty description="暂无通知" style={{ padding: '32px 0' }} data-testid="notifications-empty" />
+              <Empty
+                description={t('notifications.empty')}
+                style={{ padding: '32px 0' }}
+                data-testid="notifications-empty"
+              />
             ) : (
               <div data-testid="notifications-list">
                 {data.notifications.map((item) => (
@@ -149,7 +156,7 @@ export default function NotificationsPage() {
       <ListFooter
         pagination={query.data?.pagination}
         page={page}
-        noun="条通知"
+        noun={t('notifications.unit')}
         onChange={setPage}
         testId="notifications"
       />
@@ -159,7 +166,7 @@ export default function NotificationsPage() {
         onCancel={() => setShown(null)}
         footer={
           <Button type="primary" block onClick={() => setShown(null)}>
-            知道了
+            {t('notifications.gotIt')}
           </Button>
         }
         data-testid="notification-detail"

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PorProof } from '@platform/contracts';
 import { configure, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queryClient.ts';
 import { mockApi, ok } from '../../test/api.ts';
 import { jsonResponse, makeUser } from '../../test/fixtures.ts';
@@ -74,6 +75,29 @@ beforeEach(() => {
 });
 
 describe('PorPage (资产证明)', () => {
+  it('is in English under en: the check, the snapshot, the download', async () => {
+    applyLanguage('en');
+    const { container } = renderInApp(<PorPage />, '/me/por');
+    expect((await screen.findByTestId('por-verified')).textContent).toContain('Verified');
+    expect(screen.getByRole('heading', { name: 'Proof of liabilities' })).toBeTruthy();
+    expect(screen.getByText('Your leaf')).toBeTruthy();
+    expect(screen.getByText('Merkle root')).toBeTruthy();
+    expect(screen.getByTestId('por-download').textContent).toBe('Download proof (JSON)');
+    expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('names the failing level in English under en', async () => {
+    applyLanguage('en');
+    const changed = proofOfB();
+    Object.assign(changed.path[1] as object, { side: 'left' });
+    proof = changed;
+    const { container } = renderInApp(<PorPage />, '/me/por');
+    const failed = await screen.findByTestId('por-failed');
+    expect(failed.textContent).toContain('Verification failed');
+    expect(failed.textContent).toContain('Level 2 (root): ');
+    expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('verifies the proof in the browser and shows the balances, the totals and the root', async () => {
     renderInApp(<PorPage />, '/me/por');
     expect((await screen.findByTestId('por-verified')).textContent).toContain('验证通过');

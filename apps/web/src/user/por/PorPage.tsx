@@ -2,11 +2,13 @@ import { getPorProof, getPorSnapshot, type PorBalances, type PorProof } from '@p
 import { formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../lib/request.ts';
 import { QueryBody } from '../account/QueryBody.tsx';
 import { AccountColumn } from '../account/useMe.tsx';
 import { UserPage } from '../shell/UserPage.tsx';
-import { verifyPorProof } from './verifyProof.ts';
+import { type PorVerification, verifyPorProof } from './verifyProof.ts';
 
 async function fetchProofAndSnapshot(signal: AbortSignal) {
   try {
@@ -22,9 +24,21 @@ async function fetchProofAndSnapshot(signal: AbortSignal) {
   }
 }
 
+/** 第 2（根） 层：… / Level 2 (root): …, in the language shown. */
+function failureText(t: TFunction<'user'>, verification: PorVerification & { ok: false }): string {
+  const { level, root, failure } = verification;
+  const part = 'part' in failure ? t(`markets.por.part.${failure.part}`) : undefined;
+  return t('markets.por.failedAt', {
+    level: root ? t('markets.por.rootLevel', { level }) : level,
+    reason: t(`markets.por.failure.${failure.kind}`, { ...failure, part }),
+  });
+}
+
 function BalanceList({ balances, testId }: { balances: PorBalances; testId: string }) {
+  const { t } = useTranslation('user');
   const entries = Object.entries(balances);
-  if (entries.length === 0) return <Typography.Text type="secondary">无</Typography.Text>;
+  if (entries.length === 0)
+    return <Typography.Text type="secondary">{t('markets.por.none')}</Typography.Text>;
   return (
     <Flex vertical gap={2} data-testid={testId}>
       {entries.map(([currency, amount]) => (
@@ -52,14 +66,15 @@ function download(proof: PorProof) {
  * as JSON for `node tools/por-verify.mjs` (docs/proof-of-liabilities.md).
  */
 export default function PorPage() {
+  const { t } = useTranslation('user');
   const query = useQuery({
     queryKey: ['por', 'proof'],
     queryFn: ({ signal }) => fetchProofAndSnapshot(signal),
   });
   return (
     <AccountColumn>
-      <UserPage title="资产证明" back="/me" testId="por-page">
-        <QueryBody query={query} errorTitle="资产证明加载失败" testId="por-error">
+      <UserPage title={t('markets.por.title')} back="/me" testId="por-page">
+        <QueryBody query={query} errorTitle={t('markets.por.loadFailed')} testId="por-error">
           {(data) =>
             'missing' in data ? (
               <Card size="small">
@@ -71,33 +86,37 @@ export default function PorPage() {
                   <Alert
                     type="success"
                     showIcon
-                    title="验证通过"
-                    description="您的余额已计入本次快照的用户负债合计：逐层计算的根哈希与公布的根哈希一致。"
+                    title={t('markets.por.verified')}
+                    description={t('markets.por.verifiedDetail')}
                     data-testid="por-verified"
                   />
                 ) : (
                   <Alert
                     type="error"
                     showIcon
-                    title="验证失败"
-                    description={`第 ${data.verification.level} 层：${data.verification.reason}`}
+                    title={t('markets.por.failed')}
+                    description={failureText(t, data.verification)}
                     data-testid="por-failed"
                   />
                 )}
-                <Card size="small" title="我的余额">
+                <Card size="small" title={t('markets.por.balances')}>
                   <BalanceList balances={data.proof.leaf.balances} testId="por-balances" />
                 </Card>
-                <Card size="small" title="快照">
+                <Card size="small" title={t('markets.por.snapshot')}>
                   <Descriptions column={1} size="small">
-                    <Descriptions.Item label="快照编号">{data.snapshot.id}</Descriptions.Item>
-                    <Descriptions.Item label="快照时间">
+                    <Descriptions.Item label={t('markets.por.snapshotId')}>
+                      {data.snapshot.id}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('markets.por.takenAt')}>
                       {formatDateTime(data.snapshot.taken_at)}
                     </Descriptions.Item>
-                    <Descriptions.Item label="用户数">{data.snapshot.leaf_count}</Descriptions.Item>
-                    <Descriptions.Item label="用户负债合计">
+                    <Descriptions.Item label={t('markets.por.users')}>
+                      {data.snapshot.leaf_count}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('markets.por.totals')}>
                       <BalanceList balances={data.snapshot.totals} testId="por-totals" />
                     </Descriptions.Item>
-                    <Descriptions.Item label="根哈希">
+                    <Descriptions.Item label={t('markets.por.root')}>
                       <Typography.Text
                         code
                         copyable
@@ -107,15 +126,17 @@ export default function PorPage() {
                         {data.proof.root}
                       </Typography.Text>
                     </Descriptions.Item>
-                    <Descriptions.Item label="路径层数">{data.proof.path.length}</Descriptions.Item>
+                    <Descriptions.Item label={t('markets.por.pathLength')}>
+                      {data.proof.path.length}
+                    </Descriptions.Item>
                   </Descriptions>
                 </Card>
                 <Button onClick={() => download(data.proof)} data-testid="por-download">
-                  下载证明（JSON）
+                  {t('markets.por.download')}
                 </Button>
                 <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: 0 }}>
-                  也可以用开源校验工具离线验证：node tools/por-verify.mjs por-proof-{data.proof.snapshot_id}
-                  .json
+                  {t('markets.por.offline')}
+                  {`node tools/por-verify.mjs por-proof-${data.proof.snapshot_id}.json`}
                 </Typography.Paragraph>
               </>
             )

@@ -1,6 +1,7 @@
 import { DisconnectOutlined } from '@ant-design/icons';
 import { Alert } from 'antd';
-import { DISCONNECTED_TEXT, useDisconnected } from '../../lib/connectivity.ts';
+import { useTranslation } from 'react-i18next';
+import { useDisconnected } from '../../lib/connectivity.ts';
 
 /**
  * 网络已断开, under the header while the browser is offline or the socket is down: prices on
@@ -8,6 +9,7 @@ import { DISCONNECTED_TEXT, useDisconnected } from '../../lib/connectivity.ts';
  */
 export function DisconnectedBanner({ top }: { top: number }) {
   const disconnected = useDisconnected();
+  const { t } = useTranslation('user');
   if (!disconnected) return null;
   return (
     <Alert
@@ -16,8 +18,8 @@ export function DisconnectedBanner({ top }: { top: number }) {
       icon={<DisconnectOutlined />}
       showIcon
       role="alert"
-      title={DISCONNECTED_TEXT}
-      description="行情已停止更新，交易与提现暂不可用；连接恢复后自动刷新。"
+      title={t('shell.disconnected')}
+      description={t('shell.disconnectedDetail')}
       style={{ position: 'sticky', top, zIndex: 99 }}
       data-testid="disconnected-banner"
     />

@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loginUrl } from '../../lib/navigation.ts';
 import { useSessionSnapshot } from '../../lib/session.tsx';
@@ -12,16 +13,17 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const { token, user } = useSessionSnapshot();
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation('user');
   if (token && user) return <>{children}</>;
   return (
     <Result
       status="403"
-      title="请先登录"
-      subTitle="登录后即可使用此功能"
+      title={t('shell.loginFirst')}
+      subTitle={t('shell.loginFirstDetail')}
       data-testid="require-login"
       extra={
         <Button type="primary" onClick={() => navigate(loginUrl(location.pathname + location.search))}>
-          前往登录
+          {t('shell.goToLogin')}
         </Button>
       }
     />

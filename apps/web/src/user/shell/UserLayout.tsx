@@ -11,6 +11,7 @@ import {
   theme,
 } from 'antd';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { RouteBoundary } from '../../components/RouteBoundary.tsx';
 import { useThemeMode } from '../../lib/appearance.ts';
@@ -24,9 +25,10 @@ const HEADER_HEIGHT = 48;
 /** The phone's bottom tab bar: five equal buttons, the current one in the primary colour. */
 function TabBar({ active }: { active: string | undefined }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('user');
   return (
     <nav
-      aria-label="主导航"
+      aria-label={t('nav.label')}
       data-testid="user-tab-bar"
       style={{
         position: 'fixed',
@@ -64,7 +66,7 @@ function TabBar({ active }: { active: string | undefined }) {
             }}
           >
             <span style={{ fontSize: 20, lineHeight: 1 }}>{item.icon}</span>
-            {item.label}
+            {t(`nav.${item.key}`)}
           </button>
         );
       })}
@@ -94,8 +96,9 @@ function UserTheme({ children }: { children: ReactNode }) {
 
 /** The content area while a tab's code downloads: the frame around it stays (issue 33). */
 function TabLoading() {
+  const { t } = useTranslation('user');
   return (
-    <div role="status" data-testid="tab-loading" aria-busy="true" aria-label="加载中">
+    <div role="status" data-testid="tab-loading" aria-busy="true" aria-label={t('shell.loading')}>
       <Skeleton active paragraph={{ rows: 2 }} />
       <Skeleton active paragraph={{ rows: 4 }} style={{ marginTop: 16 }} />
     </div>
@@ -121,6 +124,7 @@ function UserFrame() {
   const navigate = useNavigate();
   const { user } = useSessionSnapshot();
   const active = activeNavPath(pathname);
+  const { t } = useTranslation(['user', 'common']);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -139,7 +143,7 @@ function UserFrame() {
         <Flex align="center" justify="space-between" gap={12} style={{ maxWidth: 1200, margin: '0 auto' }}>
           <Link to="/" style={{ color: 'inherit' }}>
             <Typography.Text strong style={{ fontSize: 16 }}>
-              数字资产交易平台
+              {t('common:platformName')}
             </Typography.Text>
           </Link>
           {!phone && (
@@ -147,7 +151,11 @@ function UserFrame() {
               mode="horizontal"
               selectedKeys={active ? [active] : []}
               style={{ flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '46px' }}
-              items={USER_NAV.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
+              items={USER_NAV.map((item) => ({
+                key: item.path,
+                icon: item.icon,
+                label: t(`nav.${item.key}`),
+              }))}
               onClick={({ key }) => navigate(key)}
             />
           )}
@@ -158,10 +166,10 @@ function UserFrame() {
           ) : (
             <Flex gap={8}>
               <Button size="small" onClick={() => navigate('/login')}>
-                登录
+                {t('shell.login')}
               </Button>
               <Button size="small" type="primary" onClick={() => navigate('/register')}>
-                注册
+                {t('shell.register')}
               </Button>
             </Flex>
           )}

@@ -10,7 +10,8 @@ import { NotificationBadge } from '../notifications/NotificationBadge.tsx';
 
 export interface UserNavItem {
   path: string;
-  label: string;
+  /** Its name: user catalogue's nav.<key> (首页, 行情, 交易, 资产, 我的). */
+  key: 'home' | 'markets' | 'trade' | 'assets' | 'me';
   icon: ReactNode;
   /** Paths that light this tab up besides its own (sub-screens). */
   prefixes: readonly string[];
@@ -18,13 +19,13 @@ export interface UserNavItem {
 
 /** The five tabs of the phone's bottom bar (and the desktop header's menu). */
 export const USER_NAV: readonly UserNavItem[] = [
-  { path: '/', label: '首页', icon: <HomeOutlined />, prefixes: [] },
-  { path: '/markets', label: '行情', icon: <LineChartOutlined />, prefixes: ['/markets'] },
-  { path: '/trade/spot', label: '交易', icon: <SwapOutlined />, prefixes: ['/trade'] },
-  { path: '/wallet', label: '资产', icon: <WalletOutlined />, prefixes: ['/wallet', '/kyc'] },
+  { path: '/', key: 'home', icon: <HomeOutlined />, prefixes: [] },
+  { path: '/markets', key: 'markets', icon: <LineChartOutlined />, prefixes: ['/markets'] },
+  { path: '/trade/spot', key: 'trade', icon: <SwapOutlined />, prefixes: ['/trade'] },
+  { path: '/wallet', key: 'assets', icon: <WalletOutlined />, prefixes: ['/wallet', '/kyc'] },
   {
     path: '/me',
-    label: '我的',
+    key: 'me',
     // The unread notifications' count rides on this tab (the list is under 我的).
     icon: (
       <NotificationBadge>

@@ -1,19 +1,19 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { copyText } from './copyText.ts';
 import { InviteQr } from './InviteQr.tsx';
 import { QuerySection } from './QuerySection.tsx';
-import { fetchInviteLink, TEAM_LOAD_FAILED, teamKeys } from './teamApi.ts';
-
-export const COPY_FAILED = '复制失败，请长按手动复制';
+import { fetchInviteLink, teamKeys } from './teamApi.ts';
 
 /** Copies with a message either way: the user must know whether the paste will work. */
 export function useCopy() {
   const { message } = App.useApp();
+  const { t } = useTranslation('user');
   return async (text: string, what: string) => {
-    if (await copyText(text)) message.success(`${what}已复制`);
-    else message.error(COPY_FAILED);
+    if (await copyText(text)) message.success(t('team.invite.copied', { what }));
+    else message.error(t('team.invite.copyFailed'));
   };
 }
 
@@ -23,16 +23,17 @@ const label = { fontSize: 12 } as const;
 export function InviteCard() {
   const query = useQuery({ queryKey: teamKeys.inviteLink, queryFn: ({ signal }) => fetchInviteLink(signal) });
   const copy = useCopy();
+  const { t } = useTranslation('user');
 
   return (
-    <Card size="small" title="邀请好友" data-testid="team-invite">
-      <QuerySection query={query} failed={TEAM_LOAD_FAILED.inviteLink} rows={4}>
+    <Card size="small" title={t('team.invite.title')} data-testid="team-invite">
+      <QuerySection query={query} failed={t('team.loadFailed.inviteLink')} rows={4}>
         {({ inviteCode, inviteLink }) => (
           <Flex vertical gap={12}>
             <Flex align="center" justify="space-between" gap={8}>
               <Flex vertical style={{ minWidth: 0 }}>
                 <Typography.Text type="secondary" style={label}>
-                  我的邀请码
+                  {t('team.invite.code')}
                 </Typography.Text>
                 <Typography.Text
                   strong
@@ -44,15 +45,15 @@ export function InviteCard() {
               </Flex>
               <Button
                 icon={<CopyOutlined />}
-                onClick={() => void copy(inviteCode, '邀请码')}
+                onClick={() => void copy(inviteCode, t('team.invite.code'))}
                 data-testid="invite-copy-code"
               >
-                复制
+                {t('team.invite.copy')}
               </Button>
             </Flex>
             <Flex vertical gap={4}>
               <Typography.Text type="secondary" style={label}>
-                邀请链接
+                {t('team.invite.link')}
               </Typography.Text>
               <Flex align="center" gap={8}>
                 <Typography.Text
@@ -64,10 +65,10 @@ export function InviteCard() {
                 <Button
                   type="primary"
                   icon={<CopyOutlined />}
-                  onClick={() => void copy(inviteLink, '邀请链接')}
+                  onClick={() => void copy(inviteLink, t('team.invite.link'))}
                   data-testid="invite-copy-link"
                 >
-                  复制链接
+                  {t('team.invite.copyLink')}
                 </Button>
               </Flex>
             </Flex>

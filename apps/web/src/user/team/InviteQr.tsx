@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { TEAM_QUERY_ROOT } from './teamApi.ts';
 
 const QR_SIZE = 168;
@@ -16,6 +17,7 @@ async function qrDataUrl(text: string): Promise<string> {
 }
 
 export function InviteQr({ link, code }: { link: string; code: string }) {
+  const { t } = useTranslation(['user', 'common']);
   const query = useQuery({
     queryKey: [...TEAM_QUERY_ROOT, 'qr', link],
     queryFn: () => qrDataUrl(link),
@@ -34,7 +36,7 @@ export function InviteQr({ link, code }: { link: string; code: string }) {
         {query.data ? (
           <img
             src={query.data}
-            alt="邀请链接二维码"
+            alt={t('team.invite.qrAlt')}
             width={QR_SIZE}
             height={QR_SIZE}
             style={{ display: 'block' }}
@@ -42,9 +44,9 @@ export function InviteQr({ link, code }: { link: string; code: string }) {
           />
         ) : query.isError ? (
           <>
-            <Typography.Text type="secondary">二维码生成失败</Typography.Text>
+            <Typography.Text type="secondary">{t('team.invite.qrFailed')}</Typography.Text>
             <Button size="small" onClick={() => void query.refetch()} data-testid="invite-qr-retry">
-              重试
+              {t('common:retry')}
             </Button>
           </>
         ) : (
@@ -52,11 +54,11 @@ export function InviteQr({ link, code }: { link: string; code: string }) {
         )}
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        好友扫码注册，自动填写邀请码
+        {t('team.invite.qrHint')}
       </Typography.Text>
       {query.data && (
         <a href={query.data} download={`invite-${code}.png`} data-testid="invite-qr-save">
-          保存二维码
+          {t('team.invite.qrSave')}
         </a>
       )}
     </Flex>

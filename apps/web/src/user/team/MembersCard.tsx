@@ -3,21 +3,16 @@ import { formatCount, formatDateTime } from '@platform/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Select, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { QuerySection } from './QuerySection.tsx';
-import {
-  fetchMembers,
-  fetchReferrals,
-  TEAM_LOAD_FAILED,
-  type TeamMember,
-  type TeamStats,
-  teamKeys,
-} from './teamApi.ts';
+import { fetchMembers, fetchReferrals, type TeamMember, type TeamStats, teamKeys } from './teamApi.ts';
 
 /** Levels offered by the filter; deeper members still show under 全部层级 with their level. */
 export const LEVEL_FILTER_DEPTH = 10;
 
 function MemberRow({ member, showLevel }: { member: TeamMember; showLevel: boolean }) {
+  const { t } = useTranslation('user');
   return (
     <Flex
       justify="space-between"
@@ -31,26 +26,29 @@ function MemberRow({ member, showLevel }: { member: TeamMember; showLevel: boole
           {member.email}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {showLevel && `第 ${member.level} 层 · `}直推 {formatCount(member.direct_referrals)} · 团队{' '}
-          {formatCount(member.team_size)}
+          {showLevel && t('team.members.levelPrefix', { level: member.level })}
+          {t('team.counts', {
+            direct: formatCount(member.direct_referrals),
+            team: formatCount(member.team_size),
+          })}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="member-joined">
-          注册于 {formatDateTime(member.joined_at)}
+          {t('team.members.joined', { date: formatDateTime(member.joined_at) })}
         </Typography.Text>
       </Flex>
       <Flex vertical align="end" gap={4} style={{ flexShrink: 0 }}>
         {member.is_deposited ? (
           <Tag color="success" style={{ marginInlineEnd: 0 }} data-testid="member-charged">
-            已充值
+            {t('team.members.charged')}
           </Tag>
         ) : (
           <Tag style={{ marginInlineEnd: 0 }} data-testid="member-uncharged">
-            未充值
+            {t('team.members.uncharged')}
           </Tag>
         )}
         {member.kyc_verified && (
           <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-            已认证
+            {t('team.members.verified')}
           </Tag>
         )}
       </Flex>
@@ -70,6 +68,7 @@ interface MemberListProps {
 
 /** One page of members and its footer, or the empty state (no 第 0 页 under it). */
 function MemberList({ rows, pagination, page, onPage, showLevel, empty, testId }: MemberListProps) {
+  const { t } = useTranslation('user');
   if (rows.length === 0 && pagination.total === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} data-testid={`${testId}-empty`} />;
   }
@@ -80,12 +79,19 @@ function MemberList({ rows, pagination, page, onPage, showLevel, empty, testId }
           <MemberRow key={member.id} member={member} showLevel={showLevel} />
         ))}
       </div>
-      <ListFooter pagination={pagination} page={page} noun="人" onChange={onPage} testId={testId} />
+      <ListFooter
+        pagination={pagination}
+        page={page}
+        noun={t('team.members.noun')}
+        onChange={onPage}
+        testId={testId}
+      />
     </div>
   );
 }
 
 function ReferralsTab() {
+  const { t } = useTranslation('user');
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: teamKeys.referrals(page),
@@ -93,7 +99,7 @@ function ReferralsTab() {
     placeholderData: keepPreviousData,
   });
   return (
-    <QuerySection query={query} failed={TEAM_LOAD_FAILED.referrals}>
+    <QuerySection query={query} failed={t('team.loadFailed.referrals')}>
       {(data) => (
         <MemberList
           rows={data.referrals}
@@ -101,7 +107,7 @@ function ReferralsTab() {
           page={page}
           onPage={setPage}
           showLevel={false}
-          empty="暂无直推成员，复制邀请链接邀请好友注册吧"
+          empty={t('team.members.noReferrals')}
           testId="referrals"
         />
       )}
@@ -109,12 +115,15 @@ function ReferralsTab() {
   );
 }
 
-const levelOptions = [
-  { value: 0, label: '全部层级' },
-  ...Array.from({ length: LEVEL_FILTER_DEPTH }, (_, i) => ({ value: i + 1, label: `第 ${i + 1} 层` })),
-];
-
 function MembersTab() {
+  const { t } = useTranslation('user');
+  const levelOptions = [
+    { value: 0, label: t('team.members.allLevels') },
+    ...Array.from({ length: LEVEL_FILTER_DEPTH }, (_, i) => ({
+      value: i + 1,
+      label: t('team.members.level', { level: i + 1 }),
+    })),
+  ];
   const [level, setLevel] = useState(0);
   const [page, setPage] = useState(1);
   const filter = level === 0 ? undefined : level;
@@ -133,10 +142,10 @@ function MembersTab() {
           setPage(1);
         }}
         style={{ width: 140 }}
-        aria-label="层级"
+        aria-label={t('team.members.levelLabel')}
         data-testid="members-level"
       />
-      <QuerySection query={query} failed={TEAM_LOAD_FAILED.members}>
+      <QuerySection query={query} failed={t('team.loadFailed.members')}>
         {(data) => (
           <MemberList
             rows={data.members}
@@ -144,7 +153,7 @@ function MembersTab() {
             page={page}
             onPage={setPage}
             showLevel
-            empty={filter ? `第 ${filter} 层暂无成员` : '暂无团队成员'}
+            empty={filter ? t('team.members.noLevelMembers', { level: filter }) : t('team.members.noMembers')}
             testId="members"
           />
         )}
@@ -155,19 +164,20 @@ function MembersTab() {
 
 /** 直推 / 团队: the caller's direct referrals and whole team (one level at a time if wanted), 20 a page. */
 export function MembersCard({ stats }: { stats: TeamStats }) {
+  const { t } = useTranslation('user');
   return (
-    <Card size="small" title="团队成员" data-testid="team-members">
+    <Card size="small" title={t('team.members.title')} data-testid="team-members">
       <Tabs
         destroyOnHidden
         items={[
           {
             key: 'referrals',
-            label: `直推（${formatCount(stats.directReferrals)}）`,
+            label: t('team.members.referralsTab', { n: formatCount(stats.directReferrals) }),
             children: <ReferralsTab />,
           },
           {
             key: 'members',
-            label: `团队（${formatCount(stats.teamMembers)}）`,
+            label: t('team.members.teamTab', { n: formatCount(stats.teamMembers) }),
             children: <MembersTab />,
           },
         ]}

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/request.ts';
 
 export interface QuerySectionProps<T> {
   query: UseQueryResult<T>;
-  /** The section's failure title (TEAM_LOAD_FAILED); the request layer's reason goes under it. */
+  /** The section's failure title (user:team.loadFailed); the request layer's reason goes under it. */
   failed: string;
   children: (data: T) => ReactNode;
   /** Skeleton rows while the first answer is on its way. */

@@ -2,8 +2,9 @@ import { TEAM_RANKING_SIZE } from '@platform/contracts';
 import { formatCount } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { QuerySection } from './QuerySection.tsx';
-import { fetchRanking, TEAM_LOAD_FAILED, type TeamRanking, teamKeys } from './teamApi.ts';
+import { fetchRanking, type TeamRanking, teamKeys } from './teamApi.ts';
 
 type Entry = TeamRanking['ranking'][number];
 
@@ -33,6 +34,7 @@ function RankBadge({ rank }: { rank: number }) {
 }
 
 function RankRow({ entry }: { entry: Entry }) {
+  const { t } = useTranslation('user');
   return (
     <Flex
       align="center"
@@ -54,12 +56,15 @@ function RankRow({ entry }: { entry: Entry }) {
           </Typography.Text>
           {entry.isMe && (
             <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-              我
+              {t('team.ranking.me')}
             </Tag>
           )}
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          直推 {formatCount(entry.directReferrals)} · 团队 {formatCount(entry.teamMembers)}
+          {t('team.counts', {
+            direct: formatCount(entry.directReferrals),
+            team: formatCount(entry.teamMembers),
+          })}
         </Typography.Text>
       </Flex>
       <Flex vertical align="end" style={{ flexShrink: 0 }}>
@@ -67,7 +72,7 @@ function RankRow({ entry }: { entry: Entry }) {
           {formatCount(entry.chargedDirectReferrals)}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          直推充值
+          {t('team.ranking.chargedDirect')}
         </Typography.Text>
       </Flex>
     </Flex>
@@ -75,29 +80,31 @@ function RankRow({ entry }: { entry: Entry }) {
 }
 
 function MyRank({ myRank }: { myRank: number | null }) {
+  const { t } = useTranslation('user');
   return (
     <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="ranking-me">
       {myRank === null
-        ? '我的排名：未上榜（至少 1 名直推成员充值后参与排名）'
-        : `我的排名：第 ${formatCount(myRank)} 名${myRank > TEAM_RANKING_SIZE ? `（未进入前 ${TEAM_RANKING_SIZE} 名）` : ''}`}
+        ? t('team.ranking.unranked')
+        : `${t('team.ranking.rank', { rank: formatCount(myRank) })}${myRank > TEAM_RANKING_SIZE ? t('team.ranking.outside', { size: TEAM_RANKING_SIZE }) : ''}`}
     </Typography.Text>
   );
 }
 
 /** 邀请排行榜: the top inviters by charged direct referrals, the caller's row and rank marked. */
 export function RankingCard() {
+  const { t } = useTranslation('user');
   const query = useQuery({ queryKey: teamKeys.ranking, queryFn: ({ signal }) => fetchRanking(signal) });
   return (
-    <Card size="small" title="邀请排行榜" data-testid="team-ranking">
-      <QuerySection query={query} failed={TEAM_LOAD_FAILED.ranking} rows={5}>
+    <Card size="small" title={t('team.ranking.title')} data-testid="team-ranking">
+      <QuerySection query={query} failed={t('team.loadFailed.ranking')} rows={5}>
         {({ ranking, myRank }) => (
           <Flex vertical gap={6}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              按直推已充值人数排名，前 {TEAM_RANKING_SIZE} 名
+              {t('team.ranking.rule', { size: TEAM_RANKING_SIZE })}
             </Typography.Text>
             <MyRank myRank={myRank} />
             {ranking.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无排行数据" />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('team.ranking.empty')} />
             ) : (
               ranking.map((entry) => <RankRow key={entry.rank} entry={entry} />)
             )}

@@ -1,5 +1,6 @@
 import { formatCount } from '@platform/domain';
 import { Flex, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { Requirement, TargetProgress } from './teamProgress.ts';
 
 function Bar({ label, req, testId }: { label: string; req: Requirement; testId: string }) {
@@ -29,18 +30,21 @@ function Bar({ label, req, testId }: { label: string; req: Requirement; testId: 
  * requirement (both must be met).
  */
 export function TargetBars({ progress, testId }: { progress: TargetProgress; testId: string }) {
+  const { t } = useTranslation('user');
   const { direct, team } = progress;
   const missing = [
-    direct.missing > 0 ? `直推 ${formatCount(direct.missing)} 人` : null,
-    team.missing > 0 ? `团队 ${formatCount(team.missing)} 人` : null,
+    direct.missing > 0 ? t('team.target.direct', { n: formatCount(direct.missing) }) : null,
+    team.missing > 0 ? t('team.target.team', { n: formatCount(team.missing) }) : null,
   ].filter(Boolean);
   return (
     <Flex vertical gap={6} data-testid={testId}>
       <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid={`${testId}-missing`}>
-        {missing.length > 0 ? `还差 ${missing.join('、')}（已充值成员）` : '条件已满足'}
+        {missing.length > 0
+          ? t('team.target.missing', { missing: missing.join(t('team.listSeparator')) })
+          : t('team.target.met')}
       </Typography.Text>
-      <Bar label="直推已充值" req={direct} testId={`${testId}-direct`} />
-      <Bar label="团队已充值" req={team} testId={`${testId}-team`} />
+      <Bar label={t('team.target.directBar')} req={direct} testId={`${testId}-direct`} />
+      <Bar label={t('team.target.teamBar')} req={team} testId={`${testId}-team`} />
     </Flex>
   );
 }

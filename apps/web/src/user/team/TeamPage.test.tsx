@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { type MockApi, mockApi, ok, pagination } from '../../test/api.ts';
-import { jsonResponse } from '../../test/fixtures.ts';
+import { jsonResponse, sleep } from '../../test/fixtures.ts';
 import { renderWithAnt } from '../../test/render.tsx';
-import { COPY_FAILED, InviteCard } from './InviteCard.tsx';
+import { InviteCard } from './InviteCard.tsx';
 import { MembersCard } from './MembersCard.tsx';
 import { RewardTierCard } from './RewardTierCard.tsx';
 import TeamPage from './TeamPage.tsx';
@@ -75,6 +76,59 @@ const renderPage = () =>
   );
 
 describe('TeamPage', () => {
+  it(
+    'is in English under en: every card, the members emails and dates aside',
+    async () => {
+      applyLanguage('en');
+      const { container } = renderPage();
+      expect((await screen.findByTestId('stat-direct', {}, FIRST)).textContent).toBe('6');
+      expect(screen.getByRole('heading', { name: 'Team' })).toBeTruthy();
+      expect(screen.getByText('Direct referrals')).toBeTruthy();
+      expect(screen.getByText('Team size')).toBeTruthy();
+      expect(screen.getByTestId('team-stats').textContent).toContain('Deposited: 5');
+      expect(screen.getByTestId('tier-current').textContent).toBe('Not reached');
+      expect(screen.getByTestId('tier-progress-missing').textContent).toBe(
+        'Still needed: team 2 (members who have deposited)',
+      );
+      expect(await screen.findByTestId('invite-code')).toBeTruthy();
+      expect(screen.getByText('Referral code')).toBeTruthy();
+      expect(screen.getByText('Invite link')).toBeTruthy();
+      const referrals = await screen.findByTestId('referrals-list');
+      expect(within(referrals).getByTestId('member-charged').textContent).toBe('Deposited');
+      expect(screen.getByRole('tab', { name: 'Direct referrals (6)' })).toBeTruthy();
+      expect(await screen.findByTestId('salary-progress-missing')).toBeTruthy();
+      expect(screen.getByTestId('salary-days').textContent).toContain('1, 11, 21');
+      expect((await screen.findByTestId('ranking-me')).textContent).toBe('My rank: #2');
+      expect(await screen.findByTestId('invite-qr')).toBeTruthy();
+      expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    },
+    PAGE_TEST,
+  );
+
+  it('filters the team by level in English under en', async () => {
+    applyLanguage('en');
+    renderWithAnt(<MembersCard stats={stats} />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Team (11)' }, FIRST));
+    expect((await screen.findByTestId('member-31')).textContent).toContain('Level 2 · ');
+    fireEvent.mouseDown(within(screen.getByTestId('members-level')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Level 3'));
+    expect(await screen.findByText('No members at level 3')).toBeTruthy();
+  });
+
+  it('copies the invite link and says so in English under en', async () => {
+    applyLanguage('en');
+    Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async () => {} },
+    });
+    renderWithAnt(<InviteCard />);
+    fireEvent.click(await screen.findByTestId('invite-copy-link', {}, FIRST));
+    expect(await screen.findByText('Invite link copied')).toBeTruthy();
+    Reflect.deleteProperty(navigator, 'clipboard');
+    Reflect.deleteProperty(window, 'isSecureContext');
+  });
+
   it(
     'shows the counts, what the next tier still needs and the members',
     async () => {
@@ -159,7 +213,7 @@ describe('TeamPage', () => {
     // The older answers land late: neither replaces the level shown.
     await release('2');
     await release('all');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(screen.getByTestId('members-empty').textContent).toContain('第 3 层暂无成员');
     expect(screen.queryByTestId('members-page-text')).toBeNull();
     expect(screen.getByTestId('members-level').textContent).toBe('第 3 层');
@@ -179,7 +233,7 @@ describe('TeamPage', () => {
     writeText.mockRejectedValueOnce(new Error('denied'));
     fireEvent.click(screen.getByTestId('invite-copy-code'));
     // jsdom has no copy command either: the fallback fails too.
-    expect(await screen.findByText(COPY_FAILED)).toBeTruthy();
+    expect(await screen.findByText('复制失败，请长按手动复制')).toBeTruthy();
     Reflect.deleteProperty(navigator, 'clipboard');
     Reflect.deleteProperty(window, 'isSecureContext');
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Flex, Grid, Row } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { errorMessage } from '../../lib/request.ts';
@@ -11,7 +12,7 @@ import { RankingCard } from './RankingCard.tsx';
 import { RewardTierCard } from './RewardTierCard.tsx';
 import { SalaryCard } from './SalaryCard.tsx';
 import { TeamStatsCard } from './TeamStatsCard.tsx';
-import { fetchTeamStats, TEAM_LOAD_FAILED, teamKeys } from './teamApi.ts';
+import { fetchTeamStats, teamKeys } from './teamApi.ts';
 
 /**
  * 我的团队: the invite card, the team's figures, reward tier and salary progress, the members and
@@ -19,6 +20,7 @@ import { fetchTeamStats, TEAM_LOAD_FAILED, teamKeys } from './teamApi.ts';
  * invite link, lists, ranking and config load on their own and fail on their own.
  */
 export default function TeamPage() {
+  const { t } = useTranslation('user');
   const wide = Grid.useBreakpoint().lg === true;
   const stats = useQuery({ queryKey: teamKeys.stats, queryFn: ({ signal }) => fetchTeamStats(signal) });
 
@@ -63,8 +65,8 @@ export default function TeamPage() {
   } else if (stats.isError) {
     body = (
       <LoadErrorView
-        title={TEAM_LOAD_FAILED.stats}
-        reason={errorMessage(stats.error, TEAM_LOAD_FAILED.stats)}
+        title={t('team.loadFailed.stats')}
+        reason={errorMessage(stats.error, t('team.loadFailed.stats'))}
         onRetry={() => void stats.refetch()}
         retrying={stats.isFetching}
       />
@@ -74,7 +76,7 @@ export default function TeamPage() {
   }
 
   return (
-    <UserPage title="我的团队" testId="team-page">
+    <UserPage title={t('team.title')} testId="team-page">
       {body}
     </UserPage>
   );

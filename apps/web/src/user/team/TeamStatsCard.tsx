@@ -2,6 +2,7 @@ import { TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { formatBalance, formatCount } from '@platform/domain';
 import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TeamStats } from './teamApi.ts';
 
 function Tile({
@@ -37,38 +38,39 @@ function Tile({
 
 /** 团队数据: members (all and charged), the inviter, and the rewards and salary earned so far. */
 export function TeamStatsCard({ stats }: { stats: TeamStats }) {
+  const { t } = useTranslation('user');
   const money = (value: string) => formatBalance(value, TEAM_REWARD_CURRENCY);
   const tiles = [
     {
-      label: '直推人数',
+      label: t('team.stats.direct'),
       value: formatCount(stats.directReferrals),
-      sub: `已充值 ${formatCount(stats.chargedDirectReferrals)} 人`,
+      sub: t('team.stats.charged', { n: formatCount(stats.chargedDirectReferrals) }),
       testId: 'stat-direct',
     },
     {
-      label: '团队人数',
+      label: t('team.stats.team'),
       value: formatCount(stats.teamMembers),
-      sub: `已充值 ${formatCount(stats.chargedTeamMembers)} 人`,
+      sub: t('team.stats.charged', { n: formatCount(stats.chargedTeamMembers) }),
       testId: 'stat-team',
     },
     {
-      label: '已发放奖励',
+      label: t('team.stats.rewards'),
       value: money(stats.rewards.distributedAmount),
-      sub: `待发放 ${money(stats.rewards.pendingAmount)}`,
+      sub: t('team.stats.pending', { amount: money(stats.rewards.pendingAmount) }),
       testId: 'stat-rewards',
     },
     {
-      label: '累计工资',
+      label: t('team.stats.salary'),
       value: money(stats.salary.totalPaid),
       sub:
         stats.salaryLevel > 0
-          ? `L${stats.salaryLevel} · 每期 ${money(stats.salaryAmount)}`
-          : '未达到工资等级',
+          ? t('team.stats.salaryLevel', { level: stats.salaryLevel, amount: money(stats.salaryAmount) })
+          : t('team.stats.noSalary'),
       testId: 'stat-salary',
     },
   ];
   return (
-    <Card size="small" title="团队数据" data-testid="team-stats">
+    <Card size="small" title={t('team.stats.title')} data-testid="team-stats">
       <Row gutter={[8, 8]}>
         {tiles.map((tile) => (
           <Col key={tile.testId} xs={12} sm={6} lg={12}>
@@ -77,15 +79,15 @@ export function TeamStatsCard({ stats }: { stats: TeamStats }) {
         ))}
       </Row>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '10px 0 0' }}>
-        我的邀请人：
-        <span data-testid="stat-inviter">{stats.inviter ?? '无（未使用邀请码注册）'}</span>
+        {t('team.stats.inviter')}
+        <span data-testid="stat-inviter">{stats.inviter ?? t('team.stats.noInviter')}</span>
       </Typography.Paragraph>
       <Typography.Paragraph
         type="secondary"
         style={{ fontSize: 12, margin: '4px 0 0' }}
         data-testid="charged-note"
       >
-        已充值成员：有一笔充值经审核通过的成员。奖励等级和工资等级只按已充值成员计算，仅注册未充值的成员计入人数，但不计入等级。
+        {t('team.stats.chargedNote')}
       </Typography.Paragraph>
     </Card>
   );

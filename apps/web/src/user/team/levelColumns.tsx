@@ -1,5 +1,6 @@
 import { formatCount, formatNumber } from '@platform/domain';
 import { type TableColumnsType, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 
 export const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -11,12 +12,13 @@ export const tableAmount = (value: string) => formatNumber(value, 2, { minDecima
  * `marked`), then the charged direct and team counts it needs.
  */
 export function levelColumns<T extends { level: number; direct: number; team: number }>(
+  t: TFunction<'user'>,
   marked: (row: T) => boolean,
   color: string,
 ): TableColumnsType<T> {
   return [
     {
-      title: '等级',
+      title: t('team.levels.level'),
       key: 'level',
       render: (_, row) => (
         <Tag color={marked(row) ? color : 'default'} style={{ marginInlineEnd: 0 }}>
@@ -25,13 +27,13 @@ export function levelColumns<T extends { level: number; direct: number; team: nu
       ),
     },
     {
-      title: '直推',
+      title: t('team.levels.direct'),
       key: 'direct',
       align: 'right',
       render: (_, row) => <span style={numeric}>{formatCount(row.direct)}</span>,
     },
     {
-      title: '团队',
+      title: t('team.levels.team'),
       key: 'team',
       align: 'right',
       render: (_, row) => <span style={numeric}>{formatCount(row.team)}</span>,

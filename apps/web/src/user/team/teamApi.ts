@@ -22,17 +22,6 @@ export type MembersPage = EndpointData<typeof listTeamMembers>;
 export type TeamRanking = EndpointData<typeof getTeamRanking>;
 export type UpdateStatsResult = EndpointData<typeof updateTeamStatsEndpoint>;
 
-/** What each section says when its call fails (the reason from the request layer goes under it). */
-export const TEAM_LOAD_FAILED = {
-  stats: '获取团队统计失败',
-  config: '获取团队配置失败',
-  inviteLink: '获取邀请链接失败',
-  referrals: '获取直推列表失败',
-  members: '获取团队成员失败',
-  ranking: '获取排行榜失败',
-  update: '更新团队数据失败',
-} as const;
-
 export const TEAM_QUERY_ROOT = ['team'] as const;
 export const teamKeys = {
   config: [...TEAM_QUERY_ROOT, 'config'] as const,

@@ -2,6 +2,7 @@ import type { UserDeposit, UserDepositChannel } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { disconnectSocket } from '../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
@@ -80,6 +81,22 @@ const type = (testId: string, value: string) =>
 const posts = () => calls.filter((c) => c.method === 'POST');
 
 describe('DepositPage', () => {
+  it('is in English under en, the operator’s channel names, payees and notes aside', async () => {
+    applyLanguage('en');
+    const { container } = renderPage();
+    await screen.findByTestId('deposit-qr-generated');
+    expect(screen.getByTestId('deposit-limits').textContent).toBe('Limits per deposit 10 - 50,000 USDT');
+    expect(screen.getByText('Deposit address (USDT)')).toBeTruthy();
+    expect(screen.getByText('Crypto · USDT')).toBeTruthy();
+    expect(screen.getByLabelText('Deposit amount')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit deposit' })).toBeTruthy();
+    const operatorData = ['波场网络', '微信转账'];
+    const text = operatorData.reduce((rest, data) => rest.replace(data, ''), container.textContent ?? '');
+    expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+    fireEvent.click(screen.getByTestId('deposit-channel-2'));
+    expect(await screen.findByText('Pay to (WeChat)')).toBeTruthy();
+  });
+
   it('shows where to pay: a QR of a crypto address, the address, the limits; payee text otherwise', async () => {
     renderPage();
     const qr = await screen.findByTestId('deposit-qr-generated');

@@ -1,8 +1,9 @@
-import { DEPOSIT_CHANNEL_TYPE_LABELS, type UserDeposit } from '@platform/contracts';
+import type { UserDeposit } from '@platform/contracts';
 import { formatBalance, formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { DepositStatusTag } from '../../components/StatusTags.tsx';
@@ -17,29 +18,30 @@ import { SubmittedResult } from './SubmittedResult.tsx';
 import { useWalletRealtime } from './useWalletRealtime.ts';
 import { fetchDepositChannels, walletKeys } from './walletApi.ts';
 
-const SUBMITTED_SUBTITLE: Record<UserDeposit['status'], string> = {
-  pending: '充值申请已提交，请等待审核，审核通过后金额将计入可用余额',
-  processing: '充值正在处理中',
-  approved: '充值已到账',
-  rejected: '充值申请未通过审核',
-};
+const SUBMITTED_SUBTITLE = {
+  pending: 'deposit.submittedPending',
+  processing: 'deposit.submittedProcessing',
+  approved: 'deposit.submittedApproved',
+  rejected: 'deposit.submittedRejected',
+} as const satisfies Record<UserDeposit['status'], string>;
 
 function Submitted({ deposit, onAgain }: { deposit: UserDeposit; onAgain: () => void }) {
+  const { t } = useTranslation('user');
   return (
     <SubmittedResult
       testId="deposit-submitted"
-      title="充值申请已提交"
-      subTitle={SUBMITTED_SUBTITLE[deposit.status]}
+      title={t('deposit.submitted')}
+      subTitle={t(SUBMITTED_SUBTITLE[deposit.status])}
       status={<DepositStatusTag status={deposit.status} />}
       refused={deposit.status === 'rejected'}
       items={[
-        { label: '金额', value: formatBalance(deposit.amount, deposit.currency) },
-        { label: '渠道', value: deposit.channel_name },
-        { label: '提交时间', value: formatDateTime(deposit.created_at) },
-        ...(deposit.admin_note ? [{ label: '审核备注', value: deposit.admin_note }] : []),
+        { label: t('deposit.amount'), value: formatBalance(deposit.amount, deposit.currency) },
+        { label: t('deposit.channel'), value: deposit.channel_name },
+        { label: t('deposit.submittedAt'), value: formatDateTime(deposit.created_at) },
+        ...(deposit.admin_note ? [{ label: t('deposit.reviewNote'), value: deposit.admin_note }] : []),
       ]}
       historyPath="/wallet/history?tab=deposits"
-      again={{ label: '继续充值', onClick: onAgain }}
+      again={{ label: t('deposit.again'), onClick: onAgain }}
     />
   );
 }
@@ -47,6 +49,7 @@ function Submitted({ deposit, onAgain }: { deposit: UserDeposit; onAgain: () => 
 /** 充值: pick a channel, pay to its address, then report the payment for review; its status follows live. */
 export default function DepositPage() {
   const { token } = useSessionSnapshot();
+  const { t } = useTranslation(['user', 'common']);
   const channels = useQuery({
     queryKey: walletKeys.depositChannels,
     queryFn: ({ signal }) => fetchDepositChannels(signal),
@@ -66,8 +69,8 @@ export default function DepositPage() {
   } else if (channels.isError) {
     content = (
       <LoadErrorView
-        title="获取充值渠道失败"
-        reason={errorMessage(channels.error, '获取充值渠道失败')}
+        title={t('deposit.channelsFailed')}
+        reason={errorMessage(channels.error, t('deposit.channelsFailed'))}
         onRetry={() => void channels.refetch()}
         retrying={channels.isFetching}
       />
@@ -75,7 +78,7 @@ export default function DepositPage() {
   } else if (channels.data.length === 0) {
     content = (
       <Card>
-        <Empty description="暂无可用的充值渠道" data-testid="deposit-no-channels" />
+        <Empty description={t('deposit.noChannels')} data-testid="deposit-no-channels" />
       </Card>
     );
   } else {
@@ -84,7 +87,7 @@ export default function DepositPage() {
     content = channel && (
       <>
         <Flex vertical gap={8}>
-          <Typography.Text strong>选择充值渠道</Typography.Text>
+          <Typography.Text strong>{t('deposit.chooseChannel')}</Typography.Text>
           <ChoiceCards
             testId="deposit-channel"
             value={channel.id}
@@ -92,7 +95,7 @@ export default function DepositPage() {
             choices={list.map((c) => ({
               key: c.id,
               title: c.name,
-              note: `${DEPOSIT_CHANNEL_TYPE_LABELS[c.type]} · ${c.currency}`,
+              note: `${t(`common:depositChannelType.${c.type}`)} · ${c.currency}`,
             }))}
           />
         </Flex>
@@ -107,7 +110,7 @@ export default function DepositPage() {
 
   return (
     <NarrowColumn>
-      <UserPage title="充值" back="/wallet" testId="deposit-page">
+      <UserPage title={t('deposit.title')} back="/wallet" testId="deposit-page">
         {content}
       </UserPage>
     </NarrowColumn>

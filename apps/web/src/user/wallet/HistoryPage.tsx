@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@platform/contracts';
 import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { UserPage } from '../shell/UserPage.tsx';
 import { NarrowColumn } from './NarrowColumn.tsx';
@@ -18,10 +19,11 @@ export default function HistoryPage() {
   const tab = params.get('tab');
   const active: Tab = isTab(tab) ? tab : 'deposits';
   useWalletRealtime();
+  const { t } = useTranslation('user');
 
   return (
     <NarrowColumn>
-      <UserPage title="记录" back="/wallet" testId="wallet-history-page">
+      <UserPage title={t('wallet.history')} back="/wallet" testId="wallet-history-page">
         <Tabs
           activeKey={active}
           onChange={(key) => setParams({ tab: key }, { replace: true })}
@@ -29,7 +31,7 @@ export default function HistoryPage() {
           items={[
             {
               key: 'deposits',
-              label: '充值',
+              label: t('wallet.depositsTab'),
               children: (
                 <PagedRecords
                   queryKey={walletKeys.deposits}
@@ -37,15 +39,15 @@ export default function HistoryPage() {
                   pick={(d) => ({ items: d.deposits, pagination: d.pagination })}
                   itemKey={(d) => d.id}
                   renderItem={(d) => <DepositRecord deposit={d} />}
-                  emptyText="暂无充值记录"
-                  errorTitle="获取充值记录失败"
+                  emptyText={t('wallet.noDeposits')}
+                  errorTitle={t('wallet.depositsFailed')}
                   testId="history-deposits"
                 />
               ),
             },
             {
               key: 'withdrawals',
-              label: '提现',
+              label: t('wallet.withdrawalsTab'),
               children: (
                 <PagedRecords
                   queryKey={walletKeys.withdrawals}
@@ -53,15 +55,15 @@ export default function HistoryPage() {
                   pick={(d) => ({ items: d.withdrawals, pagination: d.pagination })}
                   itemKey={(w) => w.id}
                   renderItem={(w) => <WithdrawalRecord withdrawal={w} />}
-                  emptyText="暂无提现记录"
-                  errorTitle="获取提现记录失败"
+                  emptyText={t('wallet.noWithdrawals')}
+                  errorTitle={t('wallet.withdrawalsFailed')}
                   testId="history-withdrawals"
                 />
               ),
             },
             {
               key: 'transactions',
-              label: '全部流水',
+              label: t('wallet.transactionsTab'),
               children: (
                 <PagedRecords
                   queryKey={(page) => walletKeys.transactions(page, DEFAULT_PAGE_SIZE)}
@@ -69,8 +71,8 @@ export default function HistoryPage() {
                   pick={(d) => ({ items: d.transactions, pagination: d.pagination })}
                   itemKey={(t) => t.id}
                   renderItem={(t) => <TransactionRecord tx={t} />}
-                  emptyText="暂无资金流水"
-                  errorTitle="获取资金流水失败"
+                  emptyText={t('wallet.noTransactions')}
+                  errorTitle={t('wallet.transactionsFailed')}
                   testId="history-transactions"
                 />
               ),

@@ -49,13 +49,7 @@ export function PagedRecords<D, T>(props: PagedRecordsProps<D, T>) {
       ) : (
         items.map((item) => <div key={props.itemKey(item)}>{props.renderItem(item)}</div>)
       )}
-      <ListFooter
-        pagination={pagination}
-        page={page}
-        noun="条记录"
-        onChange={setPage}
-        testId={props.testId}
-      />
+      <ListFooter pagination={pagination} page={page} onChange={setPage} testId={props.testId} />
     </Card>
   );
 }

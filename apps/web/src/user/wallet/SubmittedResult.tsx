@@ -1,5 +1,6 @@
 import { Button, Card, Descriptions, Flex, Result } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 export interface SubmittedResultProps {
@@ -29,6 +30,7 @@ export function SubmittedResult({
   refused = false,
 }: SubmittedResultProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation('user');
   return (
     <Card data-testid={testId}>
       <Result
@@ -42,7 +44,7 @@ export function SubmittedResult({
         size="small"
         bordered
         items={[
-          { key: 'status', label: '状态', children: status },
+          { key: 'status', label: t('wallet.status'), children: status },
           ...items.map((item) => ({
             key: item.label,
             label: item.label,
@@ -52,7 +54,7 @@ export function SubmittedResult({
       />
       <Flex gap={8} style={{ marginTop: 16 }}>
         <Button block size="large" onClick={() => navigate(historyPath)}>
-          查看记录
+          {t('wallet.viewRecords')}
         </Button>
         <Button block size="large" type="primary" onClick={again.onClick}>
           {again.label}

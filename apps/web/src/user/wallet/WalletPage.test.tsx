@@ -3,11 +3,12 @@ import { Decimal } from '@platform/domain';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { disconnectSocket } from '../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok, pagination } from '../../test/api.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
-import { jsonResponse, makeUser } from '../../test/fixtures.ts';
+import { jsonResponse, makeUser, sleep } from '../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../test/render.tsx';
 import WalletPage from './WalletPage.tsx';
 
@@ -100,9 +101,29 @@ const renderPage = () =>
   );
 
 describe('WalletPage', () => {
+  it('is in English under en: balances, assets, actions, KYC and the statement row (its server memo aside)', async () => {
+    applyLanguage('en');
+    signIn(makeUser());
+    const { container } = renderPage();
+    expect((await screen.findByTestId('wallet-total')).textContent).toBe('1,609.75');
+    expect(screen.getByTestId('wallet-total-note').textContent).toBe(
+      'Not counted (no reference price): NOPE',
+    );
+    expect(screen.getByText('USDT available')).toBeTruthy();
+    expect(screen.getByTestId('wallet-deposit').textContent).toBe('Deposit');
+    expect(screen.getByTestId('wallet-withdraw').textContent).toBe('Withdraw');
+    expect(screen.getByTestId('asset-value-NOPE').textContent).toBe('No reference price');
+    expect((await screen.findByTestId('wallet-kyc-status')).textContent).toBe('Pending review');
+    const row = await screen.findByTestId('transaction-record-3');
+    expect(row.textContent).toContain('Deposit');
+    expect(row.textContent).toContain('Available balance 100.00');
+    const text = (container.textContent ?? '').replace(tx.memo ?? '', '');
+    expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('makes no call without a token', async () => {
     renderPage();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(calls).toHaveLength(0);
   });
 

@@ -4,6 +4,7 @@ import { formatBalance } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CoinIcon } from '../../components/CoinIcon.tsx';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
@@ -43,13 +44,16 @@ const usdt = (value: string) => formatBalance(value, DEFAULT_CURRENCY, { unit: f
  */
 function BalanceCard({ data }: { data: WalletData }) {
   const wallet = walletOf(data.wallets, DEFAULT_CURRENCY);
+  const { t } = useTranslation('user');
   return (
     <Card
       style={{ background: 'linear-gradient(135deg, #1677ff 0%, #4096ff 100%)', border: 0 }}
       styles={{ body: { padding: 20, color: '#fff' } }}
       data-testid="wallet-balance-card"
     >
-      <span style={{ fontSize: 13, opacity: 0.85 }}>总资产折合（{DEFAULT_CURRENCY}）</span>
+      <span style={{ fontSize: 13, opacity: 0.85 }}>
+        {t('wallet.totalValue', { currency: DEFAULT_CURRENCY })}
+      </span>
       <div
         style={{
           fontSize: 30,
@@ -64,13 +68,17 @@ function BalanceCard({ data }: { data: WalletData }) {
       </div>
       <div style={{ fontSize: 12, opacity: 0.85, marginBottom: 12 }} data-testid="wallet-total-note">
         {data.unpriced_currencies.length > 0
-          ? `未计入无参考价的 ${data.unpriced_currencies.join('、')}`
-          : '各币种按参考价折合'}
+          ? t('wallet.unpriced', { currencies: data.unpriced_currencies.join(t('wallet.unpricedSeparator')) })
+          : t('wallet.allPriced')}
       </div>
       <Flex gap={12}>
-        <Figure label={`${DEFAULT_CURRENCY} 可用`} value={usdt(wallet.balance)} testId="wallet-available" />
-        <Figure label="冻结" value={usdt(wallet.frozen_balance)} testId="wallet-frozen" />
-        <Figure label="工资余额" value={usdt(wallet.salary_balance)} testId="wallet-salary" />
+        <Figure
+          label={t('wallet.available', { currency: DEFAULT_CURRENCY })}
+          value={usdt(wallet.balance)}
+          testId="wallet-available"
+        />
+        <Figure label={t('wallet.frozen')} value={usdt(wallet.frozen_balance)} testId="wallet-frozen" />
+        <Figure label={t('wallet.salary')} value={usdt(wallet.salary_balance)} testId="wallet-salary" />
       </Flex>
     </Card>
   );
@@ -79,10 +87,11 @@ function BalanceCard({ data }: { data: WalletData }) {
 /** 资产: each currency held, its value in USDT, its share of the total, its cost and P&L; a row opens its detail. */
 function AssetList({ data }: { data: WalletData }) {
   const holdings = useHoldings();
+  const { t } = useTranslation('user');
   return (
     <Card
       size="small"
-      title="资产"
+      title={t('wallet.assets')}
       styles={{ body: { paddingTop: 0, paddingBottom: 0 } }}
       data-testid="wallet-assets"
     >
@@ -109,7 +118,7 @@ function AssetList({ data }: { data: WalletData }) {
                 style={{ fontSize: 12 }}
                 data-testid={`asset-share-${wallet.currency}`}
               >
-                {share === null ? '不计入占比' : `占比 ${share}%`}
+                {share === null ? t('wallet.noShare') : t('wallet.share', { share })}
               </Typography.Text>
               <HoldingPnl
                 currency={wallet.currency}
@@ -127,7 +136,7 @@ function AssetList({ data }: { data: WalletData }) {
                     style={{ marginInlineEnd: 0 }}
                     data-testid={`asset-value-${wallet.currency}`}
                   >
-                    无参考价
+                    {t('wallet.noPrice')}
                   </Tag>
                 ) : wallet.currency === DEFAULT_CURRENCY ? null : (
                   <Typography.Text
@@ -183,23 +192,28 @@ function KycRow() {
     enabled: Boolean(token),
   });
   const status = kyc.data?.kyc_status;
+  const { t } = useTranslation('user');
   return (
     <Link to="/kyc" data-testid="wallet-kyc" style={{ color: 'inherit' }}>
       <Card size="small" hoverable>
         <Flex justify="space-between" align="center" gap={8}>
-          <Typography.Text strong>实名认证</Typography.Text>
+          <Typography.Text strong>{t('wallet.kyc')}</Typography.Text>
           <Flex align="center" gap={8}>
             {status ? (
               <span data-testid="wallet-kyc-status">
                 <KycBadge status={status} />
               </span>
             ) : kyc.isError ? (
-              <Typography.Text type="secondary">加载失败</Typography.Text>
+              <Typography.Text type="secondary">{t('wallet.loadFailed')}</Typography.Text>
             ) : (
               <Skeleton.Button active size="small" />
             )}
             <Typography.Text type="secondary">
-              {status === 'approved' ? '查看' : status === 'none' || status === 'rejected' ? '去认证' : ''}
+              {status === 'approved'
+                ? t('wallet.view')
+                : status === 'none' || status === 'rejected'
+                  ? t('wallet.verify')
+                  : ''}
               <RightOutlined style={{ marginLeft: 4, fontSize: 12 }} />
             </Typography.Text>
           </Flex>
@@ -214,25 +228,26 @@ function RecentTransactions() {
     queryKey: walletKeys.transactions(1, RECENT_COUNT),
     queryFn: ({ signal }) => fetchTransactions(1, RECENT_COUNT, signal),
   });
+  const { t } = useTranslation('user');
   let body: ReactNode;
   if (recent.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
   else if (recent.isError)
     body = (
       <LoadErrorView
-        title="获取资金流水失败"
-        reason={errorMessage(recent.error, '获取资金流水失败')}
+        title={t('wallet.transactionsFailed')}
+        reason={errorMessage(recent.error, t('wallet.transactionsFailed'))}
         onRetry={() => void recent.refetch()}
         retrying={recent.isFetching}
       />
     );
   else if (recent.data.transactions.length === 0)
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无资金流水" />;
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wallet.noTransactions')} />;
   else body = recent.data.transactions.map((tx) => <TransactionRecord key={tx.id} tx={tx} />);
   return (
     <Card
       size="small"
-      title="最近流水"
-      extra={<Link to="/wallet/history?tab=transactions">查看全部</Link>}
+      title={t('wallet.recent')}
+      extra={<Link to="/wallet/history?tab=transactions">{t('wallet.viewAll')}</Link>}
       styles={{ body: { paddingTop: 0 } }}
       data-testid="wallet-recent"
     >
@@ -250,14 +265,15 @@ export default function WalletPage() {
     enabled: Boolean(token),
   });
   useWalletRealtime();
+  const { t } = useTranslation('user');
 
   let content: ReactNode;
   if (wallet.isPending) content = <PageLoading />;
   else if (wallet.isError)
     content = (
       <LoadErrorView
-        title="获取钱包信息失败"
-        reason={errorMessage(wallet.error, '获取钱包信息失败')}
+        title={t('wallet.walletFailed')}
+        reason={errorMessage(wallet.error, t('wallet.walletFailed'))}
         onRetry={() => void wallet.refetch()}
         retrying={wallet.isFetching}
       />
@@ -269,19 +285,19 @@ export default function WalletPage() {
         <Flex gap={8}>
           <ActionButton
             icon={<ArrowDownOutlined />}
-            label="充值"
+            label={t('wallet.deposit')}
             to="/wallet/deposit"
             testId="wallet-deposit"
           />
           <ActionButton
             icon={<ArrowUpOutlined />}
-            label="提现"
+            label={t('wallet.withdraw')}
             to="/wallet/withdraw"
             testId="wallet-withdraw"
           />
           <ActionButton
             icon={<HistoryOutlined />}
-            label="记录"
+            label={t('wallet.history')}
             to="/wallet/history"
             testId="wallet-history"
           />
@@ -295,7 +311,7 @@ export default function WalletPage() {
 
   return (
     <NarrowColumn>
-      <UserPage title="资产" testId="wallet-page">
+      <UserPage title={t('wallet.title')} testId="wallet-page">
         {content}
       </UserPage>
     </NarrowColumn>

@@ -2,10 +2,11 @@ import type { UserWithdrawChannel } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import { disconnectSocket } from '../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../test/api.ts';
 import { fakeSockets } from '../../test/fake-socket.ts';
-import { jsonResponse, makeUser, usdtWallet } from '../../test/fixtures.ts';
+import { jsonResponse, makeUser, sleep, usdtWallet } from '../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../test/render.tsx';
 import { userWithdrawal } from './testData.ts';
 import WithdrawPage from './WithdrawPage.tsx';
@@ -81,6 +82,34 @@ describe('WithdrawPage', () => {
     expect(screen.getByTestId('withdraw-blocked-reason').textContent).toContain('请先完成实名认证（KYC）');
     expect((await screen.findByTestId('withdraw-go-kyc')).textContent).toBe('去实名认证');
     expect(screen.queryByTestId('withdraw-form')).toBeNull();
+  });
+
+  it('says the same in English under en, the server’s reason in its own words', async () => {
+    applyLanguage('en');
+    handlers['GET /api/wallet'] = () =>
+      ok(usdtWallet('500', { canWithdraw: false, reasons: ['Complete identity verification (KYC) first'] }));
+    handlers['GET /api/kyc/status'] = () => ok({ kyc_status: 'none', application: null });
+    const { container } = renderPage();
+    const blocked = await screen.findByTestId('withdraw-blocked');
+    expect(within(blocked).getByText('You cannot withdraw yet')).toBeTruthy();
+    expect((await screen.findByTestId('withdraw-go-kyc')).textContent).toBe('Verify identity');
+    expect(screen.getByRole('heading', { name: 'Withdraw' })).toBeTruthy();
+    expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('shows the form in English under en, the operator’s channel names aside', async () => {
+    applyLanguage('en');
+    const { container } = renderPage();
+    await screen.findByTestId('withdraw-form');
+    expect(screen.getByLabelText('Withdrawal address')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-all').textContent).toBe('Max');
+    expect(screen.getByRole('button', { name: 'Submit withdrawal' })).toBeTruthy();
+    expect(screen.getByText('Total frozen (amount + fee)')).toBeTruthy();
+    const text = ['USDT-TRC20 提现', '支付宝提现'].reduce(
+      (rest, name) => rest.split(name).join(''),
+      container.textContent ?? '',
+    );
+    expect(text).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('previews fee and frozen total as the amount is typed, against the available balance', async () => {
@@ -250,7 +279,7 @@ describe('WithdrawPage', () => {
     fireEvent.click(screen.getByTestId('withdraw-method-alipay'));
     await screen.findByTestId('withdraw-account');
     // Give a validation triggered by the switch time to show.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     expect(screen.queryByText('请输入提现金额')).toBeNull();
     // An amount already typed is checked again against the new channel's limits.
     fireEvent.click(screen.getByTestId('withdraw-method-usdt'));

@@ -1,8 +1,9 @@
-import { type UserWithdrawal, WITHDRAW_METHOD_LABELS } from '@platform/contracts';
+import type { UserWithdrawal } from '@platform/contracts';
 import { formatBalance, formatCharge, formatDateTime } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { WithdrawalStatusTag } from '../../components/StatusTags.tsx';
@@ -19,33 +20,37 @@ import { walletOf } from './walletMath.ts';
 import { WithdrawBlocked } from './withdraw/WithdrawBlocked.tsx';
 import { WithdrawForm } from './withdraw/WithdrawForm.tsx';
 
-const SUBMITTED_SUBTITLE: Record<UserWithdrawal['status'], string> = {
-  pending: '金额和手续费已冻结，请等待审核；被拒绝时退回可用余额',
-  reviewing: '正在审核，请耐心等待',
-  approved: '已通过审核，等待出款',
-  processing: '正在出款，请留意到账',
-  completed: '已出款，请查收',
-  rejected: '提现申请未通过，冻结的金额和手续费已退回可用余额',
-};
+const SUBMITTED_SUBTITLE = {
+  pending: 'withdraw.submittedPending',
+  reviewing: 'withdraw.submittedReviewing',
+  approved: 'withdraw.submittedApproved',
+  processing: 'withdraw.submittedProcessing',
+  completed: 'withdraw.submittedCompleted',
+  rejected: 'withdraw.submittedRejected',
+} as const satisfies Record<UserWithdrawal['status'], string>;
 
 function Submitted({ withdrawal: w, onAgain }: { withdrawal: UserWithdrawal; onAgain: () => void }) {
+  const { t } = useTranslation(['user', 'common']);
   return (
     <SubmittedResult
       testId="withdraw-submitted"
-      title="提现申请已提交"
-      subTitle={SUBMITTED_SUBTITLE[w.status]}
+      title={t('withdraw.submitted')}
+      subTitle={t(SUBMITTED_SUBTITLE[w.status])}
       status={<WithdrawalStatusTag status={w.status} />}
       refused={w.status === 'rejected'}
       items={[
-        { label: '提现金额', value: formatBalance(w.amount, w.currency) },
-        { label: '手续费', value: formatCharge(w.fee, w.currency) },
-        { label: '冻结合计', value: formatCharge(w.total, w.currency) },
-        { label: '提现方式', value: WITHDRAW_METHOD_LABELS[w.withdraw_type] ?? w.channel },
-        { label: '收款', value: payeeText(w) },
-        { label: '提交时间', value: formatDateTime(w.created_at) },
+        { label: t('withdraw.amount'), value: formatBalance(w.amount, w.currency) },
+        { label: t('withdraw.fee'), value: formatCharge(w.fee, w.currency) },
+        { label: t('withdraw.total'), value: formatCharge(w.total, w.currency) },
+        {
+          label: t('withdraw.method'),
+          value: t(`common:withdrawMethod.${w.withdraw_type}`, { defaultValue: w.channel }),
+        },
+        { label: t('withdraw.payee'), value: payeeText(w) },
+        { label: t('withdraw.submittedAt'), value: formatDateTime(w.created_at) },
       ]}
       historyPath="/wallet/history?tab=withdrawals"
-      again={{ label: '继续提现', onClick: onAgain }}
+      again={{ label: t('withdraw.again'), onClick: onAgain }}
     />
   );
 }
@@ -55,6 +60,7 @@ export default function WithdrawPage() {
   // A cached profile that missed 2FA being turned on is caught by the form: the server's
   // twofa_required shows the code field then.
   const { token, user } = useSessionSnapshot();
+  const { t } = useTranslation('user');
   const enabled = Boolean(token);
   const wallet = useQuery({
     queryKey: walletKeys.wallet,
@@ -84,7 +90,7 @@ export default function WithdrawPage() {
     content = <PageLoading />;
   } else if (wallet.isError || channels.isError) {
     const failed = wallet.isError ? wallet : channels;
-    const title = wallet.isError ? '获取钱包信息失败' : '获取提现渠道失败';
+    const title = wallet.isError ? t('wallet.walletFailed') : t('withdraw.channelsFailed');
     content = (
       <LoadErrorView
         title={title}
@@ -103,7 +109,7 @@ export default function WithdrawPage() {
   } else if (channels.data.length === 0) {
     content = (
       <Card>
-        <Empty description="暂无可用的提现渠道" data-testid="withdraw-no-channels" />
+        <Empty description={t('withdraw.noChannels')} data-testid="withdraw-no-channels" />
       </Card>
     );
   } else {
@@ -123,7 +129,7 @@ export default function WithdrawPage() {
 
   return (
     <NarrowColumn>
-      <UserPage title="提现" back="/wallet" testId="withdraw-page">
+      <UserPage title={t('withdraw.title')} back="/wallet" testId="withdraw-page">
         {content}
       </UserPage>
     </NarrowColumn>

@@ -1,4 +1,5 @@
 import { Form, type FormRule, Input, type InputProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { type AmountLimits, type AmountPurpose, amountProblem } from './walletMath.ts';
 
 /** The form rule of an amount field: format, above zero, within the channel's limits. */
@@ -21,9 +22,14 @@ export function AmountInput({ currency, ...props }: InputProps & { currency: str
 
 /** The optional free-text remark of a request (500 characters at most, as the server allows). */
 export function RemarkItem({ name, testId }: { name: string; testId: string }) {
+  const { t } = useTranslation('user');
   return (
-    <Form.Item name={name} label="备注" rules={[{ max: 500, message: '不能超过500个字符' }]}>
-      <Input.TextArea placeholder="选填" autoSize={{ minRows: 2, maxRows: 4 }} data-testid={testId} />
+    <Form.Item name={name} label={t('wallet.note')} rules={[{ max: 500, message: t('wallet.noteTooLong') }]}>
+      <Input.TextArea
+        placeholder={t('wallet.optional')}
+        autoSize={{ minRows: 2, maxRows: 4 }}
+        data-testid={testId}
+      />
     </Form.Item>
   );
 }

@@ -1,19 +1,13 @@
 import { RightOutlined } from '@ant-design/icons';
-import {
-  LEDGER_BUCKET_LABELS,
-  LEDGER_KIND_LABELS,
-  type LedgerReference,
-  type UserDeposit,
-  type UserTransaction,
-  type UserWithdrawal,
-  WITHDRAW_METHOD_LABELS,
-} from '@platform/contracts';
+import type { LedgerReference, UserDeposit, UserTransaction, UserWithdrawal } from '@platform/contracts';
 import { formatBalance, formatChange, formatCharge, formatDateTime } from '@platform/domain';
 import { Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DepositStatusTag, WithdrawalStatusTag } from '../../components/StatusTags.tsx';
 import { TxHashLink } from '../../components/TxHashLink.tsx';
+import { i18n } from '../../i18n/index.ts';
 import { shortenHash } from '../../lib/blockExplorer.ts';
 
 /** One row of a phone list: what it is and when on the left, amount and state on the right. */
@@ -64,6 +58,7 @@ export function RecordRow({
 }
 
 export function DepositRecord({ deposit }: { deposit: UserDeposit }) {
+  const { t } = useTranslation('user');
   return (
     <RecordRow
       testId={`deposit-record-${deposit.id}`}
@@ -72,8 +67,10 @@ export function DepositRecord({ deposit }: { deposit: UserDeposit }) {
       right={<DepositStatusTag status={deposit.status} />}
       lines={[
         `${deposit.channel_name} · ${formatDateTime(deposit.created_at)}`,
-        deposit.tx_hash ? `交易哈希：${shortenHash(deposit.tx_hash)}` : null,
-        deposit.status === 'rejected' && deposit.admin_note ? `拒绝原因：${deposit.admin_note}` : null,
+        deposit.tx_hash ? t('wallet.txHash', { hash: shortenHash(deposit.tx_hash) }) : null,
+        deposit.status === 'rejected' && deposit.admin_note
+          ? t('wallet.rejectReason', { reason: deposit.admin_note })
+          : null,
       ]}
     />
   );
@@ -81,15 +78,18 @@ export function DepositRecord({ deposit }: { deposit: UserDeposit }) {
 
 /** Where a withdrawal goes: the address for usdt, otherwise the payee's account and name. */
 export function payeeText(w: Pick<UserWithdrawal, 'withdraw_type' | 'address' | 'account_info'>): string {
-  if (w.withdraw_type === 'usdt') return w.address ? shortenHash(w.address, 6) : '未提供';
+  const none = i18n.t('user:wallet.notGiven');
+  if (w.withdraw_type === 'usdt') return w.address ? shortenHash(w.address, 6) : none;
   const info = w.account_info;
-  return info ? `${info.name} ${info.account}` : '未提供';
+  return info ? `${info.name} ${info.account}` : none;
 }
 
 /** The payout's transaction hash of a completed USDT withdrawal, linked to its block explorer. */
 export function PayoutHash({ withdrawal, full = false }: { withdrawal: UserWithdrawal; full?: boolean }) {
+  const { t } = useTranslation('user');
   if (withdrawal.withdraw_type !== 'usdt' || withdrawal.status !== 'completed') return null;
-  if (!withdrawal.tx_hash) return <Typography.Text type="secondary">未记录</Typography.Text>;
+  if (!withdrawal.tx_hash)
+    return <Typography.Text type="secondary">{t('wallet.notRecorded')}</Typography.Text>;
   return (
     <span data-testid={`withdrawal-tx-hash-${withdrawal.id}`}>
       <TxHashLink hash={withdrawal.tx_hash} full={full} />
@@ -99,6 +99,7 @@ export function PayoutHash({ withdrawal, full = false }: { withdrawal: UserWithd
 
 export function WithdrawalRecord({ withdrawal }: { withdrawal: UserWithdrawal }) {
   const w = withdrawal;
+  const { t } = useTranslation(['user', 'common']);
   return (
     <RecordRow
       testId={`withdrawal-record-${w.id}`}
@@ -106,20 +107,24 @@ export function WithdrawalRecord({ withdrawal }: { withdrawal: UserWithdrawal })
       title={formatBalance(w.amount, w.currency)}
       right={<WithdrawalStatusTag status={w.status} />}
       lines={[
-        `${WITHDRAW_METHOD_LABELS[w.withdraw_type] ?? w.channel} · ${formatDateTime(w.created_at)}`,
-        `手续费 ${formatCharge(w.fee, w.currency)} · 合计冻结 ${formatCharge(w.total, w.currency)}`,
-        `收款：${payeeText(w)}`,
+        `${t(`common:withdrawMethod.${w.withdraw_type}`, { defaultValue: w.channel })} · ${formatDateTime(w.created_at)}`,
+        t('wallet.feeAndTotal', {
+          fee: formatCharge(w.fee, w.currency),
+          total: formatCharge(w.total, w.currency),
+        }),
+        t('wallet.payee', { payee: payeeText(w) }),
         w.status === 'completed' && w.withdraw_type === 'usdt' && w.tx_hash
-          ? `出款哈希：${shortenHash(w.tx_hash)}`
+          ? t('wallet.payoutHash', { hash: shortenHash(w.tx_hash) })
           : null,
-        w.admin_remark ? `备注：${w.admin_remark}` : null,
+        w.admin_remark ? t('wallet.remark', { remark: w.admin_remark }) : null,
       ]}
     />
   );
 }
 
-/** A ledger kind in Chinese; unknown kinds as they are. */
-export const kindLabel = (kind: string) => LEDGER_KIND_LABELS[kind] ?? kind;
+/** A ledger kind in the language shown; unknown kinds as they are. */
+export const kindLabel = (kind: string): string =>
+  i18n.t(`common:ledgerKind.${kind}` as 'common:ledgerKind.deposit', { defaultValue: kind });
 
 /** The page a statement row's record opens on: its order, deposit or withdrawal; rewards on 团队. */
 export function referencePath(reference: LedgerReference | null): string | null {
@@ -138,17 +143,19 @@ export function referencePath(reference: LedgerReference | null): string | null 
   }
 }
 
-const bucketLabel = (bucket: string) => LEDGER_BUCKET_LABELS[bucket] ?? bucket;
+const bucketLabel = (bucket: string): string =>
+  i18n.t(`common:ledgerBucket.${bucket}` as 'common:ledgerBucket.available', { defaultValue: bucket });
 
 /** What the row did, in the statement's words: 冻结 and 解冻 are moves, not money in or out. */
 function Movement({ tx }: { tx: UserTransaction }) {
+  const { t } = useTranslation('user');
   const frozen = tx.changes.find((c) => c.bucket === 'frozen');
   if (tx.movement === 'freeze' || tx.movement === 'unfreeze') {
     const amount = frozen?.amount.replace(/^-/, '') ?? '0';
     return (
       <Flex align="center" gap={4} data-testid="statement-amount">
         <Tag color={tx.movement === 'freeze' ? 'blue' : 'cyan'} style={{ marginInlineEnd: 0 }}>
-          {tx.movement === 'freeze' ? '冻结' : '解冻'}
+          {tx.movement === 'freeze' ? t('wallet.freeze') : t('wallet.unfreeze')}
         </Tag>
         <Typography.Text strong>{formatBalance(amount, tx.currency)}</Typography.Text>
       </Flex>
@@ -157,7 +164,7 @@ function Movement({ tx }: { tx: UserTransaction }) {
   if (tx.movement === 'internal') {
     return (
       <Typography.Text strong data-testid="statement-amount">
-        划转
+        {t('wallet.transfer')}
       </Typography.Text>
     );
   }
@@ -179,6 +186,7 @@ function Movement({ tx }: { tx: UserTransaction }) {
 export function TransactionRecord({ tx }: { tx: UserTransaction }) {
   const shown = tx.changes.find((c) => c.bucket === 'available') ?? tx.changes[0];
   const moved = tx.changes.length > 1 && (tx.movement === 'in' || tx.movement === 'out');
+  const { t } = useTranslation('user');
   return (
     <RecordRow
       testId={`transaction-record-${tx.id}`}
@@ -189,7 +197,10 @@ export function TransactionRecord({ tx }: { tx: UserTransaction }) {
           <Movement tx={tx} />
           {shown && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {bucketLabel(shown.bucket)}余额 {formatBalance(shown.balance_after, tx.currency)}
+              {t('wallet.balanceAfter', {
+                bucket: bucketLabel(shown.bucket),
+                balance: formatBalance(shown.balance_after, tx.currency),
+              })}
             </Typography.Text>
           )}
         </>

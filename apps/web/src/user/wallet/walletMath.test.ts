@@ -1,5 +1,6 @@
 import { formatNormalised } from '@platform/domain';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/index.ts';
 import {
   amountProblem,
   balanceProblem,
@@ -30,20 +31,33 @@ describe('amountProblem', () => {
     ['12.120', '充值金额最多保留 2 位小数'],
     ['50000.01', '充值金额不能高于 50000 USDT'],
   ])('refuses %j with %s', (value, expected) => {
-    expect(amountProblem(value, '充值', limits)).toBe(expected);
+    expect(amountProblem(value, 'deposit', limits)).toBe(expected);
   });
 
   it('accepts the limits themselves, spaces around and as many decimals as the currency has', () => {
-    expect(amountProblem('10', '充值', limits)).toBeNull();
-    expect(amountProblem('50000', '充值', limits)).toBeNull();
-    expect(amountProblem(' 123.12 ', '提现', limits)).toBeNull();
+    expect(amountProblem('10', 'deposit', limits)).toBeNull();
+    expect(amountProblem('50000', 'deposit', limits)).toBeNull();
+    expect(amountProblem(' 123.12 ', 'withdraw', limits)).toBeNull();
     const btc = { min: '0.0001', max: '10', currency: 'BTC' };
-    expect(amountProblem(' 1.12345678 ', '提现', btc)).toBeNull();
+    expect(amountProblem(' 1.12345678 ', 'withdraw', btc)).toBeNull();
   });
 
   it('names the purpose and keeps decimal limits exact', () => {
-    expect(amountProblem('0.1', '提现', { min: '0.10000001', max: '1', currency: 'BTC' })).toBe(
+    expect(amountProblem('0.1', 'withdraw', { min: '0.10000001', max: '1', currency: 'BTC' })).toBe(
       '提现金额不能低于 0.10000001 BTC',
+    );
+  });
+
+  it('says each refusal in English under en', () => {
+    applyLanguage('en');
+    expect(amountProblem('', 'deposit', limits)).toBe('Enter the deposit amount');
+    expect(amountProblem('-5', 'deposit', limits)).toBe('The deposit amount cannot be negative');
+    expect(amountProblem('1.123', 'withdraw', limits)).toBe(
+      'The withdrawal amount may have at most 2 decimal places',
+    );
+    expect(amountProblem('9.99', 'deposit', limits)).toBe('The deposit amount cannot be below 10 USDT');
+    expect(amountProblem('50000.01', 'withdraw', limits)).toBe(
+      'The withdrawal amount cannot be above 50000 USDT',
     );
   });
 });

@@ -1,19 +1,18 @@
 import { DEFAULT_CURRENCY, positiveAmount, type ValuedWallet, type WalletView } from '@platform/contracts';
 import {
-  type ChannelPurpose,
-  channelLimitProblem,
   currencyPrecision,
   Decimal,
   formatNormalised,
   insufficientBalanceText,
   largestAmountWithFee,
-  parseAmountField,
   percentage,
   TRADE_AMOUNT_DECIMALS,
   type WithdrawalCharge,
   withdrawalCharge,
   withdrawalFee,
 } from '@platform/domain';
+import { i18n } from '../../i18n/index.ts';
+import { readAmountField } from '../trade/shared/messages.ts';
 
 /**
  * The money rules the wallet screens check before they call the server (which checks them again):
@@ -21,7 +20,8 @@ import {
  * are the server's own (packages/domain withdrawal-fee.ts); this reads what the form holds.
  */
 
-export type AmountPurpose = ChannelPurpose;
+/** Which request the amount is for (its label: 充值金额, 提现金额). */
+export type AmountPurpose = 'deposit' | 'withdraw';
 
 export interface AmountLimits {
   min: string;
@@ -30,20 +30,27 @@ export interface AmountLimits {
 }
 
 /**
- * Why an amount typed in a form cannot be sent, in the server's words; null when it can. More
- * decimals than the currency has (USDT 2) are refused: the amount confirmed is the amount approved.
+ * Why an amount typed in a form cannot be sent, in the language shown (in zh-CN the server's
+ * words); null when it can. More decimals than the currency has (USDT 2) are refused: the amount
+ * confirmed is the amount approved.
  */
 export function amountProblem(
   text: string | undefined,
   purpose: AmountPurpose,
   limits: AmountLimits,
 ): string | null {
-  const parsed = parseAmountField(text, {
-    label: `${purpose}金额`,
-    places: currencyPrecision(limits.currency),
-  });
+  const labelKey = `wallet.amountLabel.${purpose}` as const;
+  const parsed = readAmountField(text, labelKey, { places: currencyPrecision(limits.currency) });
   if (!parsed.ok) return parsed.message;
-  return channelLimitProblem(parsed.value, purpose, limits);
+  const label = i18n.t(`user:${labelKey}`);
+  const { currency } = limits;
+  const min = new Decimal(limits.min);
+  const max = new Decimal(limits.max);
+  if (parsed.value.lt(min))
+    return i18n.t('user:wallet.amountBelowMin', { label, min: formatNormalised(min), currency });
+  if (parsed.value.gt(max))
+    return i18n.t('user:wallet.amountAboveMax', { label, max: formatNormalised(max), currency });
+  return null;
 }
 
 export type WithdrawPreview = WithdrawalCharge;

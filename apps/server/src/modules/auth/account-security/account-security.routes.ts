@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
+import { requestLanguage, tr } from '../../../i18n/i18n.ts';
 import type { Guards } from '../guard.ts';
 import type { AccountSecurityService } from './account-security.service.ts';
 
@@ -31,7 +32,10 @@ export function registerAccountSecurityRoutes(
     security,
     preHandler,
     handler: async (request) =>
-      ok(await accountSecurity.listSessions(who(request), request.query), '获取登录设备成功'),
+      ok(
+        await accountSecurity.listSessions(who(request), request.query, requestLanguage(request)),
+        tr(request, 'auth.sessionsLoaded'),
+      ),
   });
 
   route(app, revokeSession, {
@@ -60,7 +64,10 @@ export function registerAccountSecurityRoutes(
     security,
     preHandler,
     handler: async (request) =>
-      ok(await accountSecurity.listLogins(caller(request).user.id, request.query), '获取登录记录成功'),
+      ok(
+        await accountSecurity.listLogins(caller(request).user.id, request.query, requestLanguage(request)),
+        tr(request, 'auth.loginsLoaded'),
+      ),
   });
 
   // 用户详情's 登录设备 and 登录记录: one user's lists, for admins only, read-only.
@@ -69,7 +76,14 @@ export function registerAccountSecurityRoutes(
     security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok(await accountSecurity.listSessionsForAdmin(request.params.id, request.query), '获取登录设备成功'),
+      ok(
+        await accountSecurity.listSessionsForAdmin(
+          request.params.id,
+          request.query,
+          requestLanguage(request),
+        ),
+        tr(request, 'auth.sessionsLoaded'),
+      ),
   });
 
   route(app, listUserLoginsForAdmin, {
@@ -77,6 +91,9 @@ export function registerAccountSecurityRoutes(
     security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok(await accountSecurity.listLoginsForAdmin(request.params.id, request.query), '获取登录记录成功'),
+      ok(
+        await accountSecurity.listLoginsForAdmin(request.params.id, request.query, requestLanguage(request)),
+        tr(request, 'auth.loginsLoaded'),
+      ),
   });
 }

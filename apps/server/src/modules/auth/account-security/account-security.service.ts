@@ -2,6 +2,7 @@ import {
   ACCOUNT_SECURITY_MESSAGES,
   type AccountLogins,
   type AccountSessions,
+  type Language,
   type PageQuery,
 } from '@platform/contracts';
 import { notFound } from '../../../core/errors.ts';
@@ -35,20 +36,25 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
   const { db } = deps;
 
   return {
-    async listSessions(caller: Caller, query: PageQuery): Promise<AccountSessions> {
-      return sessionsOf(caller.userId, caller.sessionId, query);
+    /** `language`: the reader's, in which each device is named (未知设备, Unknown device). */
+    async listSessions(caller: Caller, query: PageQuery, language: Language): Promise<AccountSessions> {
+      return sessionsOf(caller.userId, caller.sessionId, query, language);
     },
 
     /** 用户详情's 登录设备: another user's sessions, none of them the admin's own. */
-    async listSessionsForAdmin(userId: number, query: PageQuery): Promise<AccountSessions> {
+    async listSessionsForAdmin(
+      userId: number,
+      query: PageQuery,
+      language: Language,
+    ): Promise<AccountSessions> {
       await existingUser(userId);
-      return sessionsOf(userId, null, query);
+      return sessionsOf(userId, null, query, language);
     },
 
     /** 用户详情's 登录记录. */
-    async listLoginsForAdmin(userId: number, query: PageQuery): Promise<AccountLogins> {
+    async listLoginsForAdmin(userId: number, query: PageQuery, language: Language): Promise<AccountLogins> {
       await existingUser(userId);
-      return loginsOf(userId, query);
+      return loginsOf(userId, query, language);
     },
 
     /** Signs one of the caller's devices out, this one included (the client then logs out). */
@@ -65,8 +71,8 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       return revoked.length;
     },
 
-    async listLogins(userId: number, query: PageQuery): Promise<AccountLogins> {
-      return loginsOf(userId, query);
+    async listLogins(userId: number, query: PageQuery, language: Language): Promise<AccountLogins> {
+      return loginsOf(userId, query, language);
     },
   };
 
@@ -78,6 +84,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     userId: number,
     currentId: string | null,
     query: PageQuery,
+    language: Language,
   ): Promise<AccountSessions> {
     const { rows, total } = await repo.listLiveSessions(
       db,
@@ -89,7 +96,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     return {
       sessions: rows.map((row) => ({
         id: row.id,
-        device: describeDevice(row.userAgent),
+        device: describeDevice(row.userAgent, language),
         user_agent: row.userAgent,
         ip: row.ip,
         created_at: row.createdAt.toISOString(),
@@ -100,14 +107,14 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     };
   }
 
-  async function loginsOf(userId: number, query: PageQuery): Promise<AccountLogins> {
+  async function loginsOf(userId: number, query: PageQuery, language: Language): Promise<AccountLogins> {
     const { rows, total } = await repo.listLoginEvents(db, userId, pageOf(query));
     return {
       logins: rows.map((row) => ({
         id: row.id,
         created_at: row.createdAt.toISOString(),
         ip: row.ip,
-        device: describeDevice(row.userAgent),
+        device: describeDevice(row.userAgent, language),
         user_agent: row.userAgent,
         success: row.success,
         failure_reason: row.failureReason,

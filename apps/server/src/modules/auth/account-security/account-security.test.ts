@@ -7,7 +7,14 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../db/client.ts';
-import { api, createTestApp, registerUser, type TestApp, uniqueEmail } from '../../../test/app.ts';
+import {
+  api,
+  createAdmin,
+  createTestApp,
+  registerUser,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/app.ts';
 import { testEngine } from '../../../test/database.ts';
 import { login, loginToken, sleep } from '../../../test/fixtures.ts';
 import { callServer } from '../../../test/server-process.ts';
@@ -327,5 +334,47 @@ describe(`安全中心: recent logins (${testEngine})`, () => {
     });
     const last = await listLogins(user.token, `?page=${LOGIN_EVENTS_KEPT / 20}`);
     expect(last.body.data?.logins.at(-1)?.ip).toBe('10.0.0.5');
+  });
+});
+
+describe(`安全中心 in English: device names in the reader's language (${testEngine})`, () => {
+  const WECHAT_IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+
+  it('names the sessions and logins in English for an English reader, in Chinese otherwise', async () => {
+    const user = await registerUser(a.app);
+    const wechat = await loginToken(a, user.email, user.password, { userAgent: WECHAT_IPHONE });
+    await loginToken(a, user.email, user.password, { userAgent: '[]{}' });
+    const headers = { 'accept-language': 'en' };
+    const devices = async (path: string, token: string, extra: Record<string, string> = {}) => {
+      const res = await api<{ sessions?: { device: string }[]; logins?: { device: string }[] }>(
+        a.app,
+        'GET',
+        path,
+        { token, headers: extra },
+      );
+      expect(res.status, res.body.message).toBe(200);
+      return (res.body.data?.sessions ?? res.body.data?.logins ?? []).map((row) => row.device).sort();
+    };
+    expect(await devices('/api/account/sessions', wechat, headers)).toEqual(
+      ['Unknown device', 'WeChat · iOS', 'lightMyRequest'].sort(),
+    );
+    expect(await devices('/api/account/logins', wechat, headers)).toEqual(
+      ['Unknown device', 'WeChat · iOS'].sort(),
+    );
+    expect(await devices('/api/account/sessions', wechat)).toEqual(
+      ['未知设备', '微信 · iOS', 'lightMyRequest'].sort(),
+    );
+
+    // 用户详情's 登录设备 and 登录记录 speak the admin's language.
+    const admin = await createAdmin(a, 'admin');
+    const id = user.user.id;
+    expect(await devices(`/api/admin/users/${id}/sessions`, admin.token, headers)).toContain('WeChat · iOS');
+    expect(await devices(`/api/admin/users/${id}/logins`, admin.token, headers)).toEqual(
+      ['Unknown device', 'WeChat · iOS'].sort(),
+    );
+    expect(await devices(`/api/admin/users/${id}/logins`, admin.token)).toEqual(
+      ['未知设备', '微信 · iOS'].sort(),
+    );
   });
 });

@@ -65,3 +65,32 @@ describe('describeDevice', () => {
     expect(describeDevice('[]{}')).toBe(UNKNOWN_DEVICE);
   });
 });
+
+describe('describeDevice in English', () => {
+  const inApp = (token: string) =>
+    `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 ${token}`;
+  it.each([
+    ['MicroMessenger/8.0.47', '微信 · Android', 'WeChat · Android'],
+    ['DingTalk/7.5.0', '钉钉 · Android', 'DingTalk · Android'],
+    ['AlipayClient/10.5.0', '支付宝 · Android', 'Alipay · Android'],
+    ['MQQBrowser/14.0', 'QQ浏览器 · Android', 'QQ Browser · Android'],
+    ['UCBrowser/16.0.0', 'UC浏览器 · Android', 'UC Browser · Android'],
+    ['Quark/6.9.0', '夸克 · Android', 'Quark · Android'],
+    ['baiduboxapp/13.0', '百度 · Android', 'Baidu · Android'],
+    ['HuaweiBrowser/14.0.3.300', '华为浏览器 · Android', 'Huawei Browser · Android'],
+    ['MiuiBrowser/18.0', '小米浏览器 · Android', 'Xiaomi Browser · Android'],
+  ])('%s → %s / %s', (token, chinese, english) => {
+    expect(describeDevice(inApp(token))).toBe(chinese);
+    expect(describeDevice(inApp(token), 'zh-CN')).toBe(chinese);
+    expect(describeDevice(inApp(token), 'en')).toBe(english);
+  });
+
+  it('names a browser alone, a plain agent and a missing one', () => {
+    expect(describeDevice('MicroMessenger/8.0.47', 'en')).toBe('WeChat');
+    expect(describeDevice(inApp(''), 'en')).toBe('Chrome · Android');
+    expect(describeDevice('curl/8.5.0', 'en')).toBe('curl');
+    expect(describeDevice(null, 'en')).toBe('Unknown device');
+    expect(describeDevice('[]{}', 'en')).toBe('Unknown device');
+    expect(UNKNOWN_DEVICE).toBe('未知设备');
+  });
+});

@@ -1,5 +1,6 @@
 import {
   adminChangeProposedMessage,
+  contractMessageIn,
   forgotPassword,
   issuePasswordResetLink,
   RECOVERY_MESSAGES,
@@ -10,6 +11,7 @@ import {
 import { caller } from '../../../core/caller.ts';
 import type { Config } from '../../../core/config.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
+import { requestLanguage, t } from '../../../i18n/i18n.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { Guards } from '../guard.ts';
 import type { RecoveryService } from './recovery.service.ts';
@@ -72,11 +74,17 @@ export function registerRecoveryRoutes(
     security,
     preHandler: guards.requireSuperAdmin,
     handler: async (request, reply) => {
-      const proposed = await recovery.proposeResetLink(auditActor(request), request.params.id);
+      const language = requestLanguage(request);
+      const proposed = await recovery.proposeResetLink(auditActor(request), request.params.id, language);
       reply.code(202);
+      // Both texts are the contracts' (in English through their catalogue).
+      const inLanguage = (chinese: string) => contractMessageIn(language, chinese) ?? chinese;
       return ok(
         proposed,
-        `${adminChangeProposedMessage(proposed.change)}。${RECOVERY_MESSAGES.resetLinkOnce}`,
+        t(language, 'admins.withLink', {
+          proposed: inLanguage(adminChangeProposedMessage(proposed.change)),
+          linkOnce: inLanguage(RECOVERY_MESSAGES.resetLinkOnce),
+        }),
       );
     },
   });

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_LANGUAGE,
   EMAIL_VERIFICATION_TTL_HOURS,
+  type Language,
   PASSWORD_RESET_TTL_MINUTES,
   RECOVERY_MESSAGES,
   type ResetLinkProposal,
@@ -7,6 +9,7 @@ import {
 } from '@platform/contracts';
 import { badRequest, retryShortly, tooManyRequests } from '../../../core/errors.ts';
 import type { Db } from '../../../db/client.ts';
+import { msg } from '../../../i18n/i18n.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -45,7 +48,7 @@ const recoverable = (user: authRepo.UserRow | undefined): user is authRepo.UserR
 export function createRecoveryService(deps: RecoveryServiceDeps) {
   const { db, mailer } = deps;
 
-  async function mailVerification(user: Pick<authRepo.UserRow, 'id' | 'email'>) {
+  async function mailVerification(user: Pick<authRepo.UserRow, 'id' | 'email' | 'language'>) {
     const token = newToken();
     await repo.issueAccountToken(db, {
       userId: user.id,
@@ -54,7 +57,8 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
       email: user.email,
       ttlMinutes: EMAIL_VERIFICATION_TTL_HOURS * 60,
     });
-    return verificationMail(user.email, mailer.link(`/verify-email?token=${token}`));
+    const link = mailer.link(`/verify-email?token=${token}`);
+    return verificationMail(user.email, link, user.language ?? DEFAULT_LANGUAGE);
   }
 
   /**
@@ -70,7 +74,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
 
   return {
     /** After a registration: the verification mail, sent in the background (no SMTP: none). */
-    async afterRegistration(user: Pick<authRepo.UserRow, 'id' | 'email'>) {
+    async afterRegistration(user: Pick<authRepo.UserRow, 'id' | 'email' | 'language'>) {
       if (!mailer.configured) return;
       mailer.post(await mailVerification(user));
     },
@@ -86,7 +90,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
       try {
         await mailer.send(mail);
       } catch {
-        throw retryShortly('邮件发送失败，请稍后再试');
+        throw retryShortly(msg('auth.mailFailed'));
       }
     },
 
@@ -116,7 +120,8 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
         email: user.email,
         ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
       });
-      mailer.post(passwordResetMail(user.email, mailer.link(`/reset-password?token=${token}`)));
+      const link = mailer.link(`/reset-password?token=${token}`);
+      mailer.post(passwordResetMail(user.email, link, user.language ?? DEFAULT_LANGUAGE));
     },
 
     /**
@@ -152,13 +157,18 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
      * once, here; only its hash is kept, and it works once another super admin approves (or the
      * 24 h delay passes). The rules on the account run now and again at the approval.
      */
-    async proposeResetLink(actor: AuditActor, userId: number): Promise<ResetLinkProposal> {
+    async proposeResetLink(
+      actor: AuditActor,
+      userId: number,
+      language?: Language,
+    ): Promise<ResetLinkProposal> {
       const token = newToken();
       const change = await deps.changes.propose(
         RESET_LINK_CHANGE,
         String(userId),
         { token_hash: hashToken(token) },
         actor,
+        language,
       );
       return {
         change,

@@ -205,6 +205,21 @@ describe(`account recovery and e-mail (${testEngine})`, () => {
     ).toHaveLength(1);
   });
 
+  it("mails in the recipient's language: a reset link and a security notice in English", async () => {
+    const u = await registerUser(t.app, {}, { 'user-agent': 'phone-a' });
+    const chosen = await api(t.app, 'PUT', '/api/me/language', { token: u.token, body: { language: 'en' } });
+    expect(chosen.status).toBe(200);
+    expect((await forgot(u.email)).status).toBe(200);
+    const resetMail = await smtp.waitFor(u.email, (m) => m.subject.includes('Reset your login password'));
+    expect(resetMail.subject).toBe('[Digital Asset Exchange] Reset your login password');
+    expect(resetMail.text).toContain(`valid for ${PASSWORD_RESET_TTL_MINUTES} minutes`);
+    expect(resetMail.text).not.toMatch(/[\u3400-\u9fff]/);
+    expect((await login(t, u.email, u.password, { userAgent: 'laptop-b' })).status).toBe(200);
+    const notice = await smtp.waitFor(u.email, (m) => m.text.includes('View security centre'));
+    expect(notice.subject.startsWith('[Digital Asset Exchange] ')).toBe(true);
+    expect(notice.text).toContain('laptop-b');
+  });
+
   it('a super admin only proposes a reset link: it works once a second super admin approves, for 15 minutes, once', async () => {
     const u = await registerUser(t.app);
     const admin = await createAdmin(t, 'admin');
@@ -271,6 +286,35 @@ describe(`account recovery and e-mail (${testEngine})`, () => {
     const forAdmin = await issueLink(admin.id, superAdmin.token);
     expect(forAdmin.status).toBe(400);
     expect((await issueLink(999999, superAdmin.token)).status).toBe(404);
+  });
+
+  it('in English: the reset link’s proposal, its message and its before and after in the admin’s language', async () => {
+    const u = await registerUser(t.app);
+    const superAdmin = await createAdmin(t, 'super_admin');
+    await createApprover(t, 'super_admin');
+    const headers = { 'accept-language': 'en' };
+    const issued = await api<ResetLinkProposal>(
+      t.app,
+      'POST',
+      `/api/admin/users/${u.user.id}/password-reset-link`,
+      { token: superAdmin.token, headers },
+    );
+    expect(issued.status).toBe(202);
+    expect(issued.body.message).toBe(
+      `Submitted; waiting for another super admin to approve. The reset link is shown only this once; once approved it is valid for ${PASSWORD_RESET_TTL_MINUTES} minutes and works once`,
+    );
+    const { change } = issued.body.data!;
+    expect(change.before).toEqual({ [u.user.email]: 'Current login password valid' });
+    expect(change.after).toEqual({
+      [u.user.email]:
+        `One-time password reset link in force (valid for ${PASSWORD_RESET_TTL_MINUTES} minutes, works once)`,
+    });
+    const inChinese = await issueLink(u.user.id, superAdmin.token);
+    expect(inChinese.body.data!.change.before).toEqual({ [u.user.email]: '现有登录密码有效' });
+    expect(inChinese.body.data!.change.after).toEqual({
+      [u.user.email]: `一次性重置密码链接生效（${PASSWORD_RESET_TTL_MINUTES}分钟内有效，只能使用一次）`,
+    });
+    expect(inChinese.body.message).toBe(`${ADMIN_CHANGE_TEXTS.proposed}。${RECOVERY_MESSAGES.resetLinkOnce}`);
   });
 
   it('a rejected, cancelled or stale proposal never makes its link work', async () => {

@@ -2,6 +2,7 @@ import { PASSWORD_RESET_TTL_MINUTES } from '@platform/contracts';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../../core/errors.ts';
 import type { Executor } from '../../../db/client.ts';
+import { msg, t } from '../../../i18n/i18n.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import type { ChangeKindDefinition, ChangesService } from '../../changes/changes.service.ts';
 import type { UserRow } from '../auth.repository.ts';
@@ -15,15 +16,16 @@ import * as repo from './recovery.repository.ts';
  */
 export const RESET_LINK_CHANGE = 'user.password_reset_link';
 
-const payload = z.object({ token_hash: z.string().regex(/^[0-9a-f]{64}$/, '重置链接格式不正确') });
+const LINK_FORMAT = t('zh-CN', 'auth.resetLinkFormat');
+const payload = z.object({ token_hash: z.string().regex(/^[0-9a-f]{64}$/, LINK_FORMAT) });
 type ResetLinkPayload = z.infer<typeof payload>;
 
 /** A user account that may get a support link, or the reason it may not (when proposed and approved). */
 async function lockRecoverable(exec: Executor, targetId: string | null): Promise<UserRow> {
   const user = await repo.lockUser(exec, Number(targetId));
-  if (!user || user.deletedAt) throw notFound('用户不存在');
-  if (user.role !== 'user') throw badRequest('管理员账户请使用激活链接重置密码');
-  if (!user.isActive) throw badRequest('该用户已被停用，请先启用后再重置密码');
+  if (!user || user.deletedAt) throw notFound(msg('auth.userNotFound'));
+  if (user.role !== 'user') throw badRequest(msg('auth.adminUsesActivation'));
+  if (!user.isActive) throw badRequest(msg('auth.userDisabledReset'));
   return user;
 }
 
@@ -40,7 +42,7 @@ export function registerResetLinkChange(changes: Pick<ChangesService, 'registerK
     targetType: 'user',
     validate: (value) => {
       const parsed = payload.safeParse(value);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '重置链接格式不正确');
+      if (!parsed.success) throw badRequest(msg('auth.resetLinkFormat'));
       return parsed.data;
     },
     check: async (tx, _after, { targetId }) => {
@@ -70,13 +72,15 @@ export function registerResetLinkChange(changes: Pick<ChangesService, 'registerK
       });
     },
     // Never the token's hash: the e-mail says whom, the sentence what the approval does.
-    present: (before) => {
+    present: (before, _after, language) => {
       const user = before as Awaited<ReturnType<typeof snapshot>>;
       if (!user) return { before, after: null };
       return {
-        before: { [user.email]: '现有登录密码有效' },
+        before: { [user.email]: t(language, 'backOffice.changes.resetLinkBefore') },
         after: {
-          [user.email]: `一次性重置密码链接生效（${PASSWORD_RESET_TTL_MINUTES}分钟内有效，只能使用一次）`,
+          [user.email]: t(language, 'backOffice.changes.resetLinkAfter', {
+            minutes: PASSWORD_RESET_TTL_MINUTES,
+          }),
         },
       };
     },

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Tx } from '../../../db/client.ts';
+import { tr } from '../../../i18n/i18n.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { SecurityChange } from '../../notifications/notices.ts';
 import type { WrittenNotification } from '../../notifications/notifications.service.ts';
@@ -53,7 +54,7 @@ export function registerTwoFactorRoutes(
     preHandler,
     handler: async (request) => {
       await checkPassword(request, request.body.password);
-      return ok(await twoFactor.setup(caller(request).user), '请用身份验证器扫描二维码，然后输入验证码');
+      return ok(await twoFactor.setup(caller(request).user), tr(request, 'auth.twofaScan'));
     },
   });
 
@@ -72,7 +73,7 @@ export function registerTwoFactorRoutes(
         change.record,
       );
       change.push();
-      return ok(enabled, '两步验证已开启，请妥善保存恢复码');
+      return ok(enabled, tr(request, 'auth.twofaEnabled'));
     },
   });
 
@@ -91,7 +92,7 @@ export function registerTwoFactorRoutes(
         change.record,
       );
       change.push();
-      return ok(null, '两步验证已关闭');
+      return ok(null, tr(request, 'auth.twofaDisabled'));
     },
   });
 }

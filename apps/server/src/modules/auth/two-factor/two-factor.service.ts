@@ -21,6 +21,11 @@ export interface TwoFactorDeps {
   issuer: string;
   /** The clock codes are checked against (tests move it). */
   now?: () => number;
+  /**
+   * A wrong code, wherever it was asked for (login, 2FA changes, withdrawals): the metrics' counter
+   * (a code refused for too many attempts is counted where the attempt limiter refuses it).
+   */
+  onWrongCode?: () => void;
 }
 
 type TwoFactorUser = Pick<UserRow, 'id' | 'email' | 'role' | 'twofaEnabledAt'>;
@@ -79,7 +84,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
    */
   async function checkCode(exec: Executor, userId: number, code: string, attempts: AttemptGuard | undefined) {
     await attempts?.begin();
-    if (!(await consumeCode(exec, userId, code))) return false;
+    if (!(await consumeCode(exec, userId, code))) {
+      deps.onWrongCode?.();
+      return false;
+    }
     await attempts?.succeeded();
     return true;
   }
@@ -144,7 +152,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       if (!pending) throw conflict(TWOFA_MESSAGES.noPendingSetup);
       await attempts?.begin();
       const step = matchTotp(pending, code, now());
-      if (step === null) throw badRequest(TWOFA_MESSAGES.wrong);
+      if (step === null) {
+        deps.onWrongCode?.();
+        throw badRequest(TWOFA_MESSAGES.wrong);
+      }
       await attempts?.succeeded();
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       await db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { normaliseSymbol } from '@platform/contracts';
 import type { Exchange } from 'ccxt';
+import { msg } from '../../../i18n/i18n.ts';
 import type { FundingVenue } from '../funding-rates.ts';
 import {
   type CcxtModule,
@@ -160,7 +161,9 @@ export function createCcxtFundingVenue(opts: CcxtFundingOptions): FundingVenue &
         }
         const rate = decimalText(fields.rate);
         if (rate === null) {
-          throw new Upstream('bad_response', { reason: `资金费率不是数字（${String(fields.rate)}）` });
+          throw new Upstream('bad_response', {
+            reason: msg('marketData.reason.fundingRate', { value: String(fields.rate) }),
+          });
         }
         const at = fields.at === null || fields.at === undefined ? null : Number(fields.at);
         return { rate, at: at !== null && Number.isFinite(at) && at > 0 ? at : null };

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { KlineInterval } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../../../i18n/i18n.ts';
+import { sleep } from '../../../test/fixtures.ts';
 import { candleOpen, nextOpen } from '../intervals.ts';
+import { marketTextIn } from '../market-texts.ts';
 import { FAKE_MATCH_MS, FAKE_PAIRS, type FakeExchange, startFakeExchange } from '../testing/fake-exchange.ts';
 import { createCcxtProvider, decimalText, tickDecimals } from './ccxt-provider.ts';
 import {
@@ -46,6 +49,7 @@ const EXCHANGES = [
         '{"status":"ok","data":[{"id":1700000000,"open":"x","high":1,"low":1,"close":1,"amount":1,"vol":1}]}',
     },
     timeWithoutDataMessage: '缺少 data 字段',
+    timeWithoutDataEnglish: 'No data field',
   },
   {
     id: 'okx',
@@ -76,6 +80,7 @@ const EXCHANGES = [
         '{"code":"0","msg":"","data":[["1700000000000","x","1","1","1","1","1","1","1"]]}',
     },
     timeWithoutDataMessage: '缺少 data 字段',
+    timeWithoutDataEnglish: 'No data field',
   },
   {
     id: 'binance',
@@ -104,6 +109,7 @@ const EXCHANGES = [
     },
     // Binance's answers have no envelope: the time is simply missing.
     timeWithoutDataMessage: '服务器时间不正确（undefined）',
+    timeWithoutDataEnglish: 'Invalid server time \\(undefined\\)',
   },
 ] as const;
 type ExchangeId = (typeof EXCHANGES)[number]['id'];
@@ -125,6 +131,17 @@ async function failure(work: Promise<unknown>): Promise<ProviderError> {
     return err as ProviderError;
   }
   throw new Error('expected a ProviderError');
+}
+
+/**
+ * The error as an English-reading admin gets it (issue 38): rendered from its message, and read back
+ * from the zh-CN text that the market log and a job's row keep, alike; no Chinese left.
+ */
+function inEnglish(err: ProviderError): string {
+  const rendered = render('en', err.text);
+  expect(marketTextIn('en', err.message)).toBe(rendered);
+  expect(rendered).not.toMatch(/[\u4e00-\u9fff]/);
+  return rendered;
 }
 
 function hits(path: string) {
@@ -365,6 +382,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
     const err = await failure(p.trades('BTCUSDT', 5));
     expect(err.kind).toBe('bad_response');
     expect(err.message).toBe(`${ex.name} 返回的数据格式不正确：成交 7 价格缺失`);
+    expect(inEnglish(err)).toBe(`${ex.name} returned data in an unexpected format: Trade 7 price missing`);
   });
 
   it("reads the exchange's clock", async () => {
@@ -384,6 +402,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
       expect(err.kind).toBe('unknown_symbol');
       expect(err.provider).toBe(ex.id);
       expect(err.message).toBe(`${ex.name} 没有交易对 NOPEUSDT`);
+      expect(inEnglish(err)).toBe(`${ex.name} has no trading pair NOPEUSDT`);
     }
   });
 
@@ -394,6 +413,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
       fault: Parameters<FakeExchange['setFault']>[0];
       kind: ProviderErrorKind;
       message: RegExp;
+      english: RegExp;
     }[] = [
       {
         title: 'HTTP 503',
@@ -401,6 +421,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
         fault: { path: ex.paths.tickers, kind: 'status', status: 503 },
         kind: 'network',
         message: new RegExp(`^${ex.name} 服务暂不可用（HTTP 503）$`),
+        english: new RegExp(`^${ex.name} is temporarily unavailable \\(HTTP 503\\)$`),
       },
       {
         title: 'HTTP 500',
@@ -408,6 +429,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
         fault: { path: ex.paths.klines, kind: 'status', status: 500 },
         kind: 'network',
         message: new RegExp(`^${ex.name} 服务暂不可用（HTTP 500）$`),
+        english: new RegExp(`^${ex.name} is temporarily unavailable \\(HTTP 500\\)$`),
       },
       {
         title: 'HTTP 429',
@@ -415,6 +437,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
         fault: { path: ex.paths.book, kind: 'status', status: 429 },
         kind: 'network',
         message: new RegExp(`^${ex.name} 请求过于频繁，已被限流（HTTP 429）$`),
+        english: new RegExp(`^${ex.name}: too many requests, rate limited \\(HTTP 429\\)$`),
       },
       {
         title: "the exchange's error payload",
@@ -428,6 +451,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
         },
         kind: 'exchange',
         message: new RegExp(`^${ex.name} 返回错误：Too Many Requests（${ex.errorCode}）$`),
+        english: new RegExp(`^${ex.name} returned an error: Too Many Requests \\(${ex.errorCode}\\)$`),
       },
       {
         title: "the exchange's unknown-instrument payload",
@@ -435,6 +459,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
         fault: { path: ex.paths.book, kind: 'exchange_error', ...ex.badSymbolFault },
         kind: 'unknown_symbol',
         message: new RegExp(`^${ex.name} 没有交易对 BTCUSDT（${ex.badSymbolFault.message}）$`),
+        english: new RegExp(`^${ex.name} has no trading pair BTCUSDT \\(${ex.badSymbolFault.message}\\)$`),
       },
       {
         title: 'malformed JSON',
@@ -442,6 +467,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
         fault: { path: ex.paths.tickers, kind: 'malformed' },
         kind: 'bad_response',
         message: new RegExp(`^${ex.name} 返回的数据格式不正确：不是有效的 JSON`),
+        english: new RegExp(`^${ex.name} returned data in an unexpected format: Not valid JSON`),
       },
       {
         title: 'an answer without its data',
@@ -449,6 +475,9 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
         fault: { path: ex.paths.time, kind: 'body', body: ex.bodies.timeWithoutData },
         kind: 'bad_response',
         message: new RegExp(`^${ex.name} 返回的数据格式不正确：${ex.timeWithoutDataMessage}`),
+        english: new RegExp(
+          `^${ex.name} returned data in an unexpected format: ${ex.timeWithoutDataEnglish}`,
+        ),
       },
       {
         title: 'a ticker without its prices',
@@ -456,6 +485,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
         fault: { path: ex.paths.tickers, kind: 'body', body: ex.bodies.tickerWithoutPrices },
         kind: 'bad_response',
         message: new RegExp(`^${ex.name} 返回的数据格式不正确：BTCUSDT 最新价缺失`),
+        english: new RegExp(`^${ex.name} returned data in an unexpected format: BTCUSDT last price missing$`),
       },
       {
         title: 'a candle with a broken price',
@@ -463,31 +493,36 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
         fault: { path: ex.paths.klines, kind: 'body', body: ex.bodies.candleWithBrokenPrice },
         kind: 'bad_response',
         message: new RegExp(`^${ex.name} 返回的数据格式不正确：K线开盘价不是数字`),
+        english: new RegExp(`^${ex.name} returned data in an unexpected format: Kline open is not a number`),
       },
     ];
 
-    it.each(cases)('$title becomes a $kind ProviderError', async ({ path, fault, kind, message }) => {
-      await p.instruments();
-      fake.setFault(fault);
-      fake.requests.length = 0;
-      const work =
-        path === 'tickers'
-          ? p.tickers(['BTCUSDT'])
-          : path === 'klines'
-            ? p.klines('BTCUSDT', '1h', { limit: 3 })
-            : path === 'book'
-              ? p.orderBook('BTCUSDT', 5)
-              : p.serverTime();
-      const err = await failure(work);
-      expect(hits(ex.paths[path]).length).toBeGreaterThan(0);
-      expect(err.kind).toBe(kind);
-      expect(err.provider).toBe(ex.id);
-      expect(err.message).toMatch(message);
-      fake.setFault(null);
-      // The provider is not left broken.
-      if (path === 'tickers') expect(await p.tickers(['BTCUSDT'])).toHaveLength(1);
-      if (path === 'book') expect((await p.orderBook('BTCUSDT', 5)).bids).toHaveLength(5);
-    });
+    it.each(cases)(
+      '$title becomes a $kind ProviderError, in English too',
+      async ({ path, fault, kind, message, english }) => {
+        await p.instruments();
+        fake.setFault(fault);
+        fake.requests.length = 0;
+        const work =
+          path === 'tickers'
+            ? p.tickers(['BTCUSDT'])
+            : path === 'klines'
+              ? p.klines('BTCUSDT', '1h', { limit: 3 })
+              : path === 'book'
+                ? p.orderBook('BTCUSDT', 5)
+                : p.serverTime();
+        const err = await failure(work);
+        expect(hits(ex.paths[path]).length).toBeGreaterThan(0);
+        expect(err.kind).toBe(kind);
+        expect(err.provider).toBe(ex.id);
+        expect(err.message).toMatch(message);
+        expect(inEnglish(err)).toMatch(english);
+        fake.setFault(null);
+        // The provider is not left broken.
+        if (path === 'tickers') expect(await p.tickers(['BTCUSDT'])).toHaveLength(1);
+        if (path === 'book') expect((await p.orderBook('BTCUSDT', 5)).bids).toHaveLength(5);
+      },
+    );
 
     it('fails after N successful requests, as the fake was told', async () => {
       fake.setFault({ path: ex.paths.tickers, kind: 'status', status: 503, after: 2 });
@@ -509,12 +544,13 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
       const quick = await provider(ex.id, 300);
       await quick.instruments();
       fake.setFault({ path: ex.paths.tickers, kind: 'delay', delayMs: 3000 });
-      await new Promise((resolve) => setTimeout(resolve, 150)); // let the rate limiter's bucket refill
+      await sleep(150); // let the rate limiter's bucket refill
       const started = Date.now();
       const err = await failure(quick.tickers(['BTCUSDT']));
       const elapsed = Date.now() - started;
       expect(err.kind).toBe('timeout');
       expect(err.message).toBe(`${ex.name} 请求超时（300 ms）`);
+      expect(inEnglish(err)).toBe(`${ex.name} request timed out (300 ms)`);
       expect(elapsed).toBeGreaterThanOrEqual(290);
       expect(elapsed).toBeLessThan(800);
     });
@@ -528,6 +564,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
       const err = await failure(nowhere.serverTime());
       expect(err.kind).toBe('network');
       expect(err.message).toMatch(new RegExp(`^${ex.name} 无法连接：.*ECONNREFUSED`));
+      expect(inEnglish(err)).toMatch(new RegExp(`^Cannot connect to ${ex.name}: .*ECONNREFUSED`));
     });
   });
 
@@ -552,7 +589,7 @@ describe.each(EXCHANGES)('$name through ccxt against the fake exchange', (ex) =>
     expect(errors.map((e) => e.kind)).toEqual(['network', 'network']);
     expect(batches[0]!.map((t) => t.symbol)).toEqual(['BTCUSDT']);
     expect(batches[3]!.map((t) => t.symbol).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     expect(batches.length + errors.length).toBe(seen);
   });
 

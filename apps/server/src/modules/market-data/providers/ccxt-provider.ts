@@ -1,6 +1,7 @@
 import { type KlineInterval, normaliseSymbol, SYMBOL_PATTERN } from '@platform/contracts';
 import { Decimal, formatNormalised } from '@platform/domain';
 import type { Market as CcxtMarket, Exchange } from 'ccxt';
+import { type Message, msg, render } from '../../../i18n/i18n.ts';
 import {
   type Instrument,
   type MarketDataProvider,
@@ -90,9 +91,9 @@ export function loadCcxt(): Promise<CcxtModule> {
 export class Upstream extends Error {
   constructor(
     readonly kind: ProviderErrorKind,
-    readonly detail: { httpStatus?: number; code?: string; message?: string; reason?: string },
+    readonly detail: { httpStatus?: number; code?: string; message?: string; reason?: Message | string },
   ) {
-    super(detail.message ?? detail.reason ?? kind);
+    super(detail.message ?? (detail.reason === undefined ? kind : render('zh-CN', detail.reason)));
   }
 }
 
@@ -156,7 +157,8 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
 
   async function marketOf(symbol: string): Promise<Market> {
     const [market] = await knownMarkets([symbol]);
-    if (!market) throw new ProviderError(id, 'unknown_symbol', `${name} 没有交易对 ${symbol}`);
+    if (!market)
+      throw new ProviderError(id, 'unknown_symbol', msg('marketData.venue.noPair', { name, symbol }));
     return market;
   }
 
@@ -173,15 +175,17 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
     }
   }
 
-  function badResponse(reason: string): Upstream {
+  function badResponse(reason: Message): Upstream {
     return new Upstream('bad_response', { reason });
   }
 
-  function decimal(value: unknown, field: string): string {
+  function decimal(value: unknown, field: Message): string {
     const text = decimalText(value);
     if (text !== null) return text;
     throw badResponse(
-      value === undefined || value === null ? `${field}缺失` : `${field}不是数字（${String(value)}）`,
+      value === undefined || value === null
+        ? msg('marketData.reason.fieldMissing', { field })
+        : msg('marketData.reason.notNumber', { field, value: String(value) }),
     );
   }
 
@@ -203,7 +207,7 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
           const pricePrecision = tickDecimals(priceTick);
           const amountPrecision = tickDecimals(amountTick);
           if (pricePrecision === null || amountPrecision === null) {
-            throw badResponse(`${market.id} 缺少价格或数量精度`);
+            throw badResponse(msg('marketData.reason.noPrecision', { market: String(market.id) }));
           }
           const minAmount = decimalText(market.limits?.amount?.min) ?? decimalText(amountTick);
           list.push({
@@ -245,15 +249,17 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
           const fields = Object.fromEntries(
             Object.entries(venue.tickerFields).map(([field, name]) => [field, raw[name]]),
           ) as Record<TickerField, unknown>;
-          const last = decimal(fields.last, `${symbol} 最新价`);
+          const field = (key: 'last' | 'open24h' | 'high24h' | 'low24h' | 'volume24h' | 'quoteVolume24h') =>
+            msg(`marketData.field.${key}`, { symbol });
+          const last = decimal(fields.last, field('last'));
           result.push({
             symbol,
             last,
-            open24h: decimal(fields.open, `${symbol} 24小时开盘价`),
-            high24h: decimal(fields.high, `${symbol} 24小时最高价`),
-            low24h: decimal(fields.low, `${symbol} 24小时最低价`),
-            volume24h: decimal(fields.volume, `${symbol} 24小时成交量`),
-            quoteVolume24h: decimal(fields.quoteVolume, `${symbol} 24小时成交额`),
+            open24h: decimal(fields.open, field('open24h')),
+            high24h: decimal(fields.high, field('high24h')),
+            low24h: decimal(fields.low, field('low24h')),
+            volume24h: decimal(fields.volume, field('volume24h')),
+            quoteVolume24h: decimal(fields.quoteVolume, field('quoteVolume24h')),
             // An empty side of the book has no best price (Binance writes 0); the last price stands in.
             bid: positiveDecimalText(fields.bid) ?? last,
             ask: positiveDecimalText(fields.ask) ?? last,
@@ -305,17 +311,21 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
         const market = await marketOf(symbol);
         const wanted = Math.max(1, Math.floor(depth));
         const book = await exchange.fetchOrderBook(market.symbol, venue.bookLimit(wanted));
-        const levels = (side: unknown, label: string): [string, string][] => {
-          if (!Array.isArray(side)) throw badResponse(`${label} 缺失`);
-          return side.slice(0, wanted).map((level: unknown) => {
-            if (!Array.isArray(level)) throw badResponse(`${label} 档位格式不正确`);
-            return [decimal(level[0], `${label} 价格`), decimal(level[1], `${label} 数量`)];
+        const levels = (levelList: unknown, which: 'bids' | 'asks'): [string, string][] => {
+          const side = msg(`marketData.field.${which}`);
+          if (!Array.isArray(levelList)) throw badResponse(msg('marketData.reason.sideMissing', { side }));
+          return levelList.slice(0, wanted).map((level: unknown) => {
+            if (!Array.isArray(level)) throw badResponse(msg('marketData.reason.levelMalformed', { side }));
+            return [
+              decimal(level[0], msg('marketData.field.levelPrice', { side })),
+              decimal(level[1], msg('marketData.field.levelAmount', { side })),
+            ];
           });
         };
         const result: ProviderOrderBook = {
           symbol,
-          bids: levels(book.bids, '买盘'),
-          asks: levels(book.asks, '卖盘'),
+          bids: levels(book.bids, 'bids'),
+          asks: levels(book.asks, 'asks'),
           timestamp: typeof book.timestamp === 'number' ? book.timestamp : Date.now(),
         };
         return result;
@@ -330,15 +340,18 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
           const raw = (trade.info ?? {}) as Record<string, unknown>;
           const fields = venue.tradeFields(raw);
           const tradeId = trade.id ? String(trade.id) : '';
-          if (!tradeId) throw badResponse('成交记录缺少编号');
+          if (!tradeId) throw badResponse(msg('marketData.reason.tradeNoId'));
           const side = fields.side === 'buy' || fields.side === 'sell' ? fields.side : null;
-          if (!side) throw badResponse(`成交 ${tradeId} 方向不正确（${String(fields.side)}）`);
+          if (!side)
+            throw badResponse(
+              msg('marketData.reason.tradeSide', { id: tradeId, value: String(fields.side) }),
+            );
           if (typeof trade.timestamp !== 'number' || !Number.isFinite(trade.timestamp))
-            throw badResponse(`成交 ${tradeId} 时间缺失`);
+            throw badResponse(msg('marketData.reason.tradeNoTime', { id: tradeId }));
           return {
             id: tradeId,
-            price: decimal(fields.price, `成交 ${tradeId} 价格`),
-            amount: decimal(fields.amount, `成交 ${tradeId} 数量`),
+            price: decimal(fields.price, msg('marketData.field.tradePrice', { id: tradeId })),
+            amount: decimal(fields.amount, msg('marketData.field.tradeAmount', { id: tradeId })),
             side,
             timestamp: trade.timestamp,
           };
@@ -351,7 +364,7 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
       guard(async () => {
         const time = await exchange.fetchTime();
         if (typeof time !== 'number' || !Number.isFinite(time) || time <= 0) {
-          throw badResponse(`服务器时间不正确（${String(time)}）`);
+          throw badResponse(msg('marketData.reason.serverTime', { value: String(time) }));
         }
         return time;
       }),
@@ -370,15 +383,15 @@ export async function createCcxtProvider(opts: CcxtProviderOptions): Promise<Mar
   function klineOf(row: RawCandle): ProviderKline {
     const [openTime, open, high, low, close, volume, quoteVolume] = row;
     if (!Number.isSafeInteger(openTime) || openTime <= 0)
-      throw badResponse(`K线时间不正确（${String(openTime)}）`);
+      throw badResponse(msg('marketData.reason.klineTime', { value: String(openTime) }));
     return {
       openTime,
-      open: decimal(open, 'K线开盘价'),
-      high: decimal(high, 'K线最高价'),
-      low: decimal(low, 'K线最低价'),
-      close: decimal(close, 'K线收盘价'),
-      volume: decimal(volume, 'K线成交量'),
-      quoteVolume: decimal(quoteVolume, 'K线成交额'),
+      open: decimal(open, msg('marketData.field.klineOpen')),
+      high: decimal(high, msg('marketData.field.klineHigh')),
+      low: decimal(low, msg('marketData.field.klineLow')),
+      close: decimal(close, msg('marketData.field.klineClose')),
+      volume: decimal(volume, msg('marketData.field.klineVolume')),
+      quoteVolume: decimal(quoteVolume, msg('marketData.field.klineQuoteVolume')),
     };
   }
 
@@ -397,10 +410,13 @@ export function classifyError(
   if (err instanceof Upstream) {
     const { httpStatus, code, message, reason } = err.detail;
     if (err.kind === 'unknown_symbol') {
+      const because = { name, message: String(message) };
       return new ProviderError(
         id,
         'unknown_symbol',
-        `${name} 没有交易对${symbol ? ` ${symbol}` : ''}（${message}）`,
+        symbol
+          ? msg('marketData.venue.noPairBecause', { ...because, symbol })
+          : msg('marketData.venue.noPairAnyBecause', because),
         options,
       );
     }
@@ -408,39 +424,58 @@ export function classifyError(
       return new ProviderError(
         id,
         'exchange',
-        `${name} 返回错误：${message ?? '未知错误'}（${code}）`,
+        msg('marketData.venue.exchangeError', {
+          name,
+          message: message ?? msg('marketData.venue.unknownError'),
+          code: String(code),
+        }),
         options,
       );
     }
     if (err.kind === 'network' && httpStatus !== undefined) {
       const text =
         httpStatus === 429
-          ? `${name} 请求过于频繁，已被限流（HTTP 429）`
+          ? msg('marketData.venue.rateLimited', { name })
           : httpStatus >= 500
-            ? `${name} 服务暂不可用（HTTP ${httpStatus}）`
-            : `${name} 请求失败（HTTP ${httpStatus}）`;
+            ? msg('marketData.venue.unavailable', { name, status: httpStatus })
+            : msg('marketData.venue.httpFailed', { name, status: httpStatus });
       return new ProviderError(id, 'network', text, options);
     }
-    return new ProviderError(id, err.kind, `${name} 返回的数据格式不正确：${reason}`, options);
+    return new ProviderError(
+      id,
+      err.kind,
+      msg('marketData.venue.badResponse', { name, reason: reason ?? String(reason) }),
+      options,
+    );
   }
   if (err instanceof ccxt.RequestTimeout) {
-    return new ProviderError(id, 'timeout', `${name} 请求超时（${timeoutMs} ms）`, options);
+    return new ProviderError(
+      id,
+      'timeout',
+      msg('marketData.venue.timeout', { name, ms: timeoutMs }),
+      options,
+    );
   }
   if (err instanceof ccxt.BadSymbol) {
     return new ProviderError(
       id,
       'unknown_symbol',
-      `${name} 没有交易对${symbol ? ` ${symbol}` : ''}`,
+      symbol ? msg('marketData.venue.noPair', { name, symbol }) : msg('marketData.venue.noPairAny', { name }),
       options,
     );
   }
   if (err instanceof ccxt.NetworkError) {
     const cause = /fetch failed:?\s*(.*)$/.exec(err.message)?.[1] || err.message;
-    return new ProviderError(id, 'network', `${name} 无法连接：${cause}`, options);
+    return new ProviderError(id, 'network', msg('marketData.venue.unreachable', { name, cause }), options);
   }
   // What is left is ccxt failing on the data (missing ids, empty lists, unparsable values).
   const text = err instanceof Error ? err.message : String(err);
-  return new ProviderError(id, 'bad_response', `${name} 返回的数据格式不正确：${text}`, options);
+  return new ProviderError(
+    id,
+    'bad_response',
+    msg('marketData.venue.badResponse', { name, reason: text }),
+    options,
+  );
 }
 
 /**
@@ -490,16 +525,21 @@ export function installResponseChecks(
       throw new Upstream(ccxtView instanceof ccxt.BadSymbol ? 'unknown_symbol' : 'exchange', payload);
     }
     if (httpCode < 200 || httpCode > 299) throw new Upstream('network', { httpStatus: httpCode, reason });
-    if (!json) throw new Upstream('bad_response', { reason: `不是有效的 JSON（${snippet(body)}）` });
+    if (!json)
+      throw new Upstream('bad_response', {
+        reason: msg('marketData.reason.notJson', { body: snippet(body) }),
+      });
     if (!venue.enveloped(json))
-      throw new Upstream('bad_response', { reason: `缺少 data 字段（${snippet(body)}）` });
+      throw new Upstream('bad_response', {
+        reason: msg('marketData.reason.noData', { body: snippet(body) }),
+      });
     return original(httpCode, reason, url, method, headers, body, response, requestHeaders, requestBody);
   };
 }
 
-function snippet(body: string): string {
+function snippet(body: string): Message | string {
   const text = body.trim().replace(/\s+/g, ' ');
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text || '空';
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text || msg('marketData.field.empty');
 }
 
 /** The fields of a 24-hour ticker (volume in the base currency, quoteVolume in the quote). */

@@ -1,4 +1,5 @@
 import type { KlineInterval } from '@platform/contracts';
+import { type Message, render } from '../../../i18n/i18n.ts';
 
 /**
  * What the platform needs from a source of market data. Implementations: `sim` (offline,
@@ -97,15 +98,21 @@ export interface ProviderTrade {
 
 export type ProviderErrorKind = 'timeout' | 'network' | 'exchange' | 'bad_response' | 'unknown_symbol';
 
-/** Every failure of a provider, with a message an operator can act on. */
+/**
+ * Every failure of a provider, with a message an operator can act on: `text` is the catalogue's
+ * (a venue's own error text inside it is data), `message` its zh-CN rendering, which is what the
+ * market log and a job's row keep (read back in the reader's language: market-texts.ts).
+ */
 export class ProviderError extends Error {
+  readonly text: Message | string;
   constructor(
     readonly provider: string,
     readonly kind: ProviderErrorKind,
-    message: string,
+    text: Message | string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(render('zh-CN', text), options);
+    this.text = text;
     this.name = 'ProviderError';
   }
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sleep } from '../../../test/fixtures.ts';
 import { createSimProvider } from './sim.ts';
 import { loadSimSecret, SIM_SECRET_FILE } from './sim-secret.ts';
 
@@ -110,7 +111,7 @@ describe('loadSimSecret', () => {
       `import fs from 'node:fs';
        setTimeout(() => fs.writeFileSync(${JSON.stringify(file)}, ${JSON.stringify(`${secret}\n`)}), 300);`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     const started = performance.now();
     expect(loadSimSecret({ DATA_DIR: dir }).toString('hex')).toBe(secret);
     expect(performance.now() - started).toBeGreaterThan(100);

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { KLINE_INTERVALS, type KlineInterval } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sleep } from '../../../test/fixtures.ts';
 import { candleOpen, nextOpen } from '../intervals.ts';
 import { ProviderError, type ProviderKline, type ProviderTicker } from './provider.ts';
 import { createSimProvider, type SimProvider } from './sim.ts';
@@ -713,7 +714,7 @@ describe('sim provider: errors, stream and speed', () => {
       (tickers) => second.push(tickers),
       () => undefined,
     );
-    await new Promise((resolve) => setTimeout(resolve, 2300));
+    await sleep(2300);
     stop();
     expect(updates.length).toBeGreaterThanOrEqual(2);
     expect(updates[0]).toEqual(['BTCUSDT', 'ETHUSDT']);
@@ -722,7 +723,7 @@ describe('sim provider: errors, stream and speed', () => {
     await p.close();
     const secondCount = second.length;
     expect(secondCount).toBeGreaterThanOrEqual(2);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await sleep(1200);
     expect(updates.length).toBe(count);
     expect(second.length).toBe(secondCount);
   });
@@ -755,24 +756,33 @@ describe('sim provider: errors, stream and speed', () => {
     expect(perSecond / 30 / symbols.length).toBeLessThan(5);
   });
 
-  it('serves 1000 candles fast (generous bounds; see the report for measured times)', async () => {
-    const timings: Record<string, number> = {};
+  it('serves 1000 candles fast (generous bounds on CPU time; see the report for measured times)', async () => {
+    // CPU time of this process, not wall time: on a loaded CI machine the wall clock also counts the
+    // time other processes held the cores (1643 ms of wall for 1m once, against a 1500 ms bound).
+    const cpuMs = (since: NodeJS.CpuUsage) => {
+      const used = process.cpuUsage(since);
+      return (used.user + used.system) / 1000;
+    };
+    const timings: Record<string, { wallMs: number; cpuMs: number }> = {};
+    const measured = async (name: string, run: () => Promise<unknown>) => {
+      const wallStarted = performance.now();
+      const cpuStarted = process.cpuUsage();
+      const result = await run();
+      timings[name] = { wallMs: performance.now() - wallStarted, cpuMs: cpuMs(cpuStarted) };
+      return result;
+    };
     for (const interval of ['1m', '1d'] as const) {
       const p = sim(`speed-${interval}`);
-      const started = performance.now();
-      const klines = await p.klines('BTCUSDT', interval, { limit: 1000 });
-      timings[interval] = performance.now() - started;
+      const klines = await measured(interval, () => p.klines('BTCUSDT', interval, { limit: 1000 }));
       expect(klines).toHaveLength(1000);
     }
     const p = sim('speed-tickers');
     const symbols = p.instrumentsList.map((i) => i.symbol);
     await p.tickers(symbols);
-    const started = performance.now();
-    await p.tickers(symbols);
-    timings.tickers = performance.now() - started;
+    await measured('tickers', () => p.tickers(symbols));
     console.info('sim timings (ms)', timings);
-    expect(timings['1m']).toBeLessThan(1500);
-    expect(timings['1d']).toBeLessThan(1500);
-    expect(timings.tickers).toBeLessThan(100);
+    expect(timings['1m']?.cpuMs).toBeLessThan(1500);
+    expect(timings['1d']?.cpuMs).toBeLessThan(1500);
+    expect(timings.tickers?.cpuMs).toBeLessThan(100);
   });
 });

@@ -1,5 +1,6 @@
 // money-lint-ignore-file: the simulated market is a float price path, quoted as text at the end, not ledger money
 import { type KlineInterval, normaliseSymbol } from '@platform/contracts';
+import { msg } from '../../../i18n/i18n.ts';
 import { lastOpens, nextOpen } from '../intervals.ts';
 import {
   type Instrument,
@@ -189,7 +190,8 @@ export function createSimProvider(opts: SimProviderOptions): SimProvider {
 
   function lookup(symbol: string): PairState {
     const state = pairs.get(normaliseSymbol(symbol));
-    if (!state) throw new ProviderError(id, 'unknown_symbol', `未知交易对：${symbol}`);
+    if (!state)
+      throw new ProviderError(id, 'unknown_symbol', msg('marketData.venue.unknownPair', { symbol }));
     return state;
   }
 

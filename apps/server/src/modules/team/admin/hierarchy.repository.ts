@@ -1,4 +1,3 @@
-import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import {
@@ -10,6 +9,7 @@ import {
   rowText,
   rowTextOrNull,
 } from '../../../db/rows.ts';
+import { userDirectory } from '../../users/users.reads.ts';
 import { likeEscape } from '../../users/users.ts';
 
 /**
@@ -22,7 +22,8 @@ import { likeEscape } from '../../users/users.ts';
  *   as much as one with fifty;
  * - the search: users_email_prefix_idx / users_phone_prefix_idx (text_pattern_ops, LIKE 'term%');
  * - a match's ancestors: team_paths_descendant_idx (descendant_id, depth);
- * - the deposit totals: deposits_user_created_idx, for the shown nodes that ever had one approved.
+ * - the deposit totals (deposits/deposits.reads.ts's approvedDepositTotals): deposits_user_created_idx,
+ *   for the shown nodes that ever had one approved.
  * The columns of a node are joined for the chosen ids only (primary keys of team_nodes and users).
  */
 
@@ -71,7 +72,7 @@ async function nodesOf(exec: Executor, page: SQL, order: SQL = sql`page.id DESC`
     sql`SELECT ${nodeColumns}
           FROM (${page}) page
           JOIN team_nodes n ON n.user_id = page.id
-          JOIN users u ON u.id = page.id
+          JOIN ${userDirectory} u ON u.id = page.id
          ORDER BY ${order}`,
   );
   return rows.map(toRow);
@@ -130,7 +131,7 @@ export async function childrenOfParents(
              ORDER BY user_id DESC
              LIMIT ${perParent}) child
           JOIN team_nodes n ON n.user_id = child.user_id
-          JOIN users u ON u.id = child.user_id
+          JOIN ${userDirectory} u ON u.id = child.user_id
          ORDER BY parent.ord, child.user_id DESC
          LIMIT ${limit}`,
   );
@@ -156,10 +157,10 @@ export function searchNodes(exec: Executor, term: string, page: Page): Promise<H
   return nodesOf(
     exec,
     sql`SELECT id, matched FROM (
-          (SELECT id, email AS matched FROM users WHERE email LIKE ${p.email}
+          (SELECT id, email AS matched FROM ${userDirectory} u WHERE email LIKE ${p.email}
             ORDER BY email USING ~<~ LIMIT ${upTo})
           UNION ALL
-          (SELECT id, phone FROM users WHERE phone LIKE ${p.phone} AND email NOT LIKE ${p.email}
+          (SELECT id, phone FROM ${userDirectory} u WHERE phone LIKE ${p.phone} AND email NOT LIKE ${p.email}
             ORDER BY phone USING ~<~ LIMIT ${upTo})
         ) m
         ORDER BY matched USING ~<~, id LIMIT ${page.limit} OFFSET ${page.offset}`,
@@ -175,7 +176,7 @@ export async function countSearch(exec: Executor, term: string): Promise<number>
   const p = patterns(term);
   const [row] = await queryRows<{ n: unknown }>(
     exec,
-    sql`SELECT count(*)::int AS n FROM users WHERE email LIKE ${p.email} OR phone LIKE ${p.phone}`,
+    sql`SELECT count(*)::int AS n FROM ${userDirectory} u WHERE email LIKE ${p.email} OR phone LIKE ${p.phone}`,
   );
   return parseCount(row?.n);
 }
@@ -195,7 +196,7 @@ export async function ancestorsOf(exec: Executor, ids: readonly number[]): Promi
     exec,
     sql`SELECT p.descendant_id::text AS descendant_id, p.ancestor_id::text AS id, u.email, p.depth::int AS distance
           FROM team_paths p
-          JOIN users u ON u.id = p.ancestor_id
+          JOIN ${userDirectory} u ON u.id = p.ancestor_id
          WHERE p.descendant_id = ANY(${sql.param(ids)}::bigint[])
          ORDER BY p.descendant_id, p.depth DESC`,
   );
@@ -205,21 +206,4 @@ export async function ancestorsOf(exec: Executor, ids: readonly number[]): Promi
     email: rowText(r.email),
     distance: parseCount(r.distance),
   }));
-}
-
-/** Σ approved USDT deposits per user, for the given users (those without one are left out). */
-export async function approvedDepositTotals(
-  exec: Executor,
-  userIds: readonly number[],
-): Promise<Map<number, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await queryRows<{ user_id: unknown; total: unknown }>(
-    exec,
-    sql`SELECT user_id::text AS user_id, sum(amount)::text AS total
-          FROM deposits
-         WHERE user_id = ANY(${sql.param(userIds)}::bigint[])
-           AND status = 'approved' AND currency = ${DEFAULT_CURRENCY}
-         GROUP BY user_id`,
-  );
-  return new Map(rows.map((r) => [parseId(r.user_id), rowText(r.total)]));
 }

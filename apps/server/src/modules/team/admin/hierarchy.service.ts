@@ -9,6 +9,8 @@ import { notFound } from '../../../core/errors.ts';
 import { decimalFromDb, formatNormalised } from '../../../core/money.ts';
 import { pageOf, paginationOf } from '../../../core/paging.ts';
 import type { Db } from '../../../db/client.ts';
+import { msg } from '../../../i18n/i18n.ts';
+import { approvedDepositTotals } from '../../deposits/deposits.reads.ts';
 import { countOf, readCounters } from '../../stats/counters.ts';
 import * as repo from './hierarchy.repository.ts';
 
@@ -21,7 +23,7 @@ import * as repo from './hierarchy.repository.ts';
  */
 export const HIERARCHY_NODE_BUDGET = 2_000;
 
-export const NODE_NOT_FOUND = '用户不存在';
+export const NODE_NOT_FOUND = msg('auth.userNotFound');
 
 type HierarchyPage = { page: number; limit: number; depth: number };
 
@@ -83,7 +85,7 @@ export function createHierarchyService(deps: { db: Db; nodeBudget?: number }) {
     }
     // Only nodes that were ever charged can have an approved deposit: the others need no lookup.
     const charged = new Set(shown.filter((node) => node.is_deposited).map((node) => node.id));
-    const totals = await repo.approvedDepositTotals(db, [...charged]);
+    const totals = await approvedDepositTotals(db, [...charged]);
     for (const node of shown) {
       const total = totals.get(node.id);
       if (total !== undefined) node.total_deposit = formatNormalised(decimalFromDb(total));

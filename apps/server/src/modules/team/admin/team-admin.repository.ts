@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { parseCount, parseId, queryRows, rowDate, rowText } from '../../../db/rows.ts';
+import { userDirectory } from '../../users/users.reads.ts';
 
 /**
  * Data access of the admin's team overview (GET /api/admin/team/stats). The call must stay fast at
@@ -58,7 +59,7 @@ export async function topInviters(exec: Executor, limit: number): Promise<TopInv
                  WHERE direct_count > 0
                  ORDER BY direct_count DESC, user_id
                  LIMIT ${limit}) top
-          JOIN users u ON u.id = top.user_id
+          JOIN ${userDirectory} u ON u.id = top.user_id
          ORDER BY top.direct_count DESC, top.user_id`,
   );
   return rows.map((r) => ({
@@ -87,8 +88,8 @@ export async function recentInvites(exec: Executor, limit: number): Promise<Rece
                  WHERE parent_id IS NOT NULL
                  ORDER BY joined_at DESC, user_id DESC
                  LIMIT ${limit}) recent
-          JOIN users invitee ON invitee.id = recent.user_id
-          JOIN users inviter ON inviter.id = recent.parent_id
+          JOIN ${userDirectory} invitee ON invitee.id = recent.user_id
+          JOIN ${userDirectory} inviter ON inviter.id = recent.parent_id
          ORDER BY recent.joined_at DESC, recent.user_id DESC`,
   );
   return rows.map((r) => ({

@@ -3,7 +3,7 @@ import { startOfBeijingDay, toBeijing } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
-import { counterMismatches } from '../../stats/counters.ts';
+import { counterMismatches } from '../../reconciliation/counter-check.ts';
 import { teamTreeProblems } from '../tree-check.ts';
 import { join, type Member, makeUser } from './team-fixtures.test-helpers.ts';
 

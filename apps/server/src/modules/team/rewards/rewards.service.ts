@@ -13,6 +13,8 @@ import { decimalFromDb, formatNormalised, sumDecimals } from '../../../core/mone
 import { assertNoneOwnRequest } from '../../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../../core/paging.ts';
 import type { Db, Tx } from '../../../db/client.ts';
+import { msg } from '../../../i18n/i18n.ts';
+import { ledgerMemo } from '../../../i18n/ledger-memos.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import {
   announceFirstApproval,
@@ -33,6 +35,7 @@ import {
   type WrittenNotification,
 } from '../../notifications/notifications.service.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
+import { teamPaidSince } from '../team.payouts.ts';
 import { calculateRewards, LOWEST_REWARD_TIER, type RewardCalculation } from './reward-calculation.ts';
 import * as repo from './rewards.repository.ts';
 
@@ -63,7 +66,7 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
       return {
         idempotencyKey: rewardLedgerKey(r.id),
         kind: REWARD_LEDGER_KIND,
-        memo: `团队奖励 L${r.tier} #${r.id} 发放`,
+        memo: ledgerMemo('teamReward', { tier: r.tier, id: r.id }),
         metadata: { rewardId: r.id, tier: r.tier, adminId },
         postings: [
           { account: { system: 'rewards' }, currency: r.currency, amount: `-${amount}` },
@@ -144,6 +147,7 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
             })),
           },
           actor,
+          teamPaidSince,
         );
         if (!gate.pay) {
           const taken = new Set(pending.map((r) => r.id));
@@ -198,7 +202,11 @@ export function createRewardsService(deps: { db: Db; realtime?: Pick<Realtime, '
           id: waiting.id,
           firstApproverId: actor.adminId,
           ownerIds: waiting.items.map((i) => i.user_id),
-          message: `团队奖励：${waiting.items.length} 笔共 ${waiting.total} ${waiting.currency}，需要另一位管理员复核`,
+          message: msg('backOffice.firstApproval.rewards', {
+            count: waiting.items.length,
+            total: waiting.total,
+            currency: waiting.currency,
+          }),
         });
       return result;
     },

@@ -5,7 +5,7 @@ import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../
 import { auditLogs } from '../../audit/audit.schema.ts';
 import { ledgerTransactions } from '../../ledger/ledger.schema.ts';
 import { getUserWallets, systemAccountBalance } from '../../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { teamRewards } from '../team.schema.ts';
 import { calculateRewards } from './reward-calculation.ts';
 import { rewardLedgerKey } from './rewards.service.ts';

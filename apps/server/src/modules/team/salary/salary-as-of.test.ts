@@ -6,7 +6,7 @@ import { api, createAdmin, createTestApp, saveApproved, type TestApp } from '../
 import type { AuditActor } from '../../audit/audit.service.ts';
 import { ledgerTransactions } from '../../ledger/ledger.schema.ts';
 import { getUserWallets } from '../../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { createTeamBuilder, type TeamBuilder, type TeamUser } from '../rewards/team.test-helpers.ts';
 import { teamSalaryPayouts } from '../team.schema.ts';
 import * as repo from './salary.repository.ts';

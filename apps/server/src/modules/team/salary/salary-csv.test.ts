@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, csvCell, csvLine, salaryCsvHead, salaryCsvRow } from './salary-csv.ts';
 
+/** A candidate with counts, at level 2 (its paid level and amount given per case). */
+const base = {
+  userId: 1,
+  email: 'a@example.com',
+  inviteCode: 'ABC123',
+  salaryLevel: 2,
+  salaryAmount: '100',
+  directReferrals: 4,
+  chargedDirectReferrals: 3,
+  teamMembers: 6,
+  chargedTeamMembers: 5,
+  conversionRate: 83.33,
+  firstApproval: null,
+};
+
 describe('salary CSV', () => {
   it('quotes what must be quoted and neutralises formula starts', () => {
     expect(csvCell('plain@example.com')).toBe('plain@example.com');
@@ -26,25 +41,25 @@ describe('salary CSV', () => {
   });
 
   it('writes a candidate with the paid level and amount, in Beijing time', () => {
-    const base = {
-      userId: 1,
-      email: 'a@example.com',
-      inviteCode: 'ABC123',
-      salaryLevel: 2,
-      salaryAmount: '100',
-      directReferrals: 4,
-      chargedDirectReferrals: 3,
-      teamMembers: 6,
-      chargedTeamMembers: 5,
-      conversionRate: 83.33,
-      firstApproval: null,
-    };
     expect(salaryCsvRow({ ...base, paid: null })).toBe(
       'a@example.com,ABC123,L2,100,4,3,6,5,83.33,未发放,\r\n',
     );
     expect(
       salaryCsvRow({ ...base, paid: { level: 1, amount: '30', paid_at: '2025-01-01T16:30:00.000Z' } }),
     ).toBe('a@example.com,ABC123,L1,30,4,3,6,5,83.33,已发放,2025-01-02 00:30:00\r\n');
+  });
+
+  it('in English: the header and the payout status in the requesting admin’s language', () => {
+    const head = salaryCsvHead('en');
+    expect(head).toBe(
+      '\uFEFFUser e-mail,Invite code,Salary level,Amount due,Direct referrals,Direct referrals who deposited,Team members,Team members who deposited,Conversion rate (%),Payout status,Paid at\r\n',
+    );
+    expect(salaryCsvRow({ ...base, paid: null }, 'en')).toBe(
+      'a@example.com,ABC123,L2,100,4,3,6,5,83.33,Not paid,\r\n',
+    );
+    const paid = { level: 1, amount: '30', paid_at: '2025-01-01T16:30:00.000Z' };
+    expect(salaryCsvRow({ ...base, paid }, 'en')).toContain(',Paid,');
+    expect(head + salaryCsvRow({ ...base, paid }, 'en')).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('names the attachment plainly and in UTF-8', () => {

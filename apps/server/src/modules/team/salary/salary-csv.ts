@@ -1,31 +1,36 @@
-import type { SalaryCandidate } from '@platform/contracts';
+import { DEFAULT_LANGUAGE, type Language, type SalaryCandidate } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
+import { t } from '../../../i18n/i18n.ts';
+import type { zhCN } from '../../../i18n/zh-CN.ts';
 
 /**
  * The salary report (GET .../export): CSV per RFC 4180 (CRLF line ends, fields quoted when they
  * hold a quote, a comma or a line break, quotes doubled), UTF-8 with a byte-order mark so that
- * spreadsheet programs read the Chinese header right.
+ * spreadsheet programs read the header right; the header and the payout status are in the
+ * requesting admin's language (the data as stored).
  *
  * A cell that starts with = + - @ (or a tab or carriage return) would be taken for a formula by a
  * spreadsheet (CSV injection): such a cell is prefixed with an apostrophe, which shows it as text.
  */
 
-export const SALARY_CSV_HEADER = [
-  '用户邮箱',
-  '邀请码',
-  '工资等级',
-  '应发金额',
-  '直推人数',
-  '直推充值人数',
-  '团队人数',
-  '团队充值人数',
-  '转化率(%)',
-  '发放状态',
-  '发放时间',
-] as const;
+/** The header's columns: the catalogues' `backOffice.salaryCsv` keys, in order. */
+const SALARY_CSV_COLUMNS = [
+  'email',
+  'inviteCode',
+  'level',
+  'amount',
+  'directCount',
+  'directDepositedCount',
+  'teamCount',
+  'teamDepositedCount',
+  'conversionRate',
+  'status',
+  'paidAt',
+] as const satisfies readonly (keyof typeof zhCN.backOffice.salaryCsv)[];
 
-export const SALARY_PAID_LABEL = '已发放';
-export const SALARY_UNPAID_LABEL = '未发放';
+/** The header row's cells in `language`. */
+export const salaryCsvHeader = (language: Language) =>
+  SALARY_CSV_COLUMNS.map((column) => t(language, `backOffice.salaryCsv.${column}`));
 
 const UTF8_BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -44,7 +49,7 @@ export const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csv
  * A candidate's row. For a user paid on the date, the level and amount are those paid; otherwise
  * those their counts reach now.
  */
-export function salaryCsvRow(c: SalaryCandidate): string {
+export function salaryCsvRow(c: SalaryCandidate, language: Language = DEFAULT_LANGUAGE): string {
   return csvLine([
     c.email,
     c.inviteCode,
@@ -55,13 +60,14 @@ export function salaryCsvRow(c: SalaryCandidate): string {
     c.teamMembers,
     c.chargedTeamMembers,
     c.conversionRate.toFixed(2),
-    c.paid ? SALARY_PAID_LABEL : SALARY_UNPAID_LABEL,
+    t(language, c.paid ? 'backOffice.salaryCsv.paid' : 'backOffice.salaryCsv.unpaid'),
     c.paid ? formatDateTime(c.paid.paid_at) : '',
   ]);
 }
 
-/** The start of the file: the byte-order mark and the header row. */
-export const salaryCsvHead = () => `${UTF8_BOM}${csvLine(SALARY_CSV_HEADER)}`;
+/** The start of the file: the byte-order mark and the header row, in `language`. */
+export const salaryCsvHead = (language: Language = DEFAULT_LANGUAGE) =>
+  `${UTF8_BOM}${csvLine(salaryCsvHeader(language))}`;
 
 /** `attachment` with the plain file name and its RFC 5987 UTF-8 form. */
 export function attachmentDisposition(filename: string): string {

@@ -2,6 +2,7 @@ import { type SalaryLevelsBody, salaryLevelsBody } from '@platform/contracts';
 import { salaryLevelsProblem } from '@platform/domain';
 import { badRequest } from '../../../core/errors.ts';
 import { Decimal, formatNormalised } from '../../../core/money.ts';
+import { msg } from '../../../i18n/i18n.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
 import { readSalaryLevels, SALARY_LEVELS_SETTING, writeSalaryLevels } from './salary-levels.ts';
@@ -11,7 +12,8 @@ export const SALARY_LEVELS_CHANGE = 'team_salary_levels';
 /** The table as it will be stored: the contract's shape, the domain's rules, amounts normalised. */
 function validSalaryLevels(payload: unknown): SalaryLevelsBody {
   const parsed = salaryLevelsBody.safeParse(payload);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '工资等级格式不正确');
+  if (!parsed.success)
+    throw badRequest(parsed.error.issues[0]?.message ?? msg('backOffice.settings.salaryLevelsFormat'));
   const problem = salaryLevelsProblem(parsed.data.levels);
   if (problem) throw badRequest(problem);
   return {

@@ -1,8 +1,8 @@
-import { changeProposedMessage, saveSalaryLevels } from '@platform/contracts';
-import { ok, type Router, route, security } from '../../../core/http.ts';
-import { auditActor } from '../../audit/audit.service.ts';
+import { saveSalaryLevels } from '@platform/contracts';
+import { type Router, route, security } from '../../../core/http.ts';
 import type { Guards } from '../../auth/guard.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
+import { proposeChange } from '../../dual-control/proposed.ts';
 import { registerSalaryLevelsKind, SALARY_LEVELS_CHANGE } from './salary-levels.change.ts';
 import { SALARY_LEVELS_SETTING } from './salary-levels.ts';
 
@@ -15,15 +15,7 @@ export function registerSalaryLevelChanges(app: Router, deps: { changes: Changes
     tags: ['admin-team-salary'],
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request, reply) => {
-      const change = await changes.propose(
-        SALARY_LEVELS_CHANGE,
-        SALARY_LEVELS_SETTING,
-        request.body,
-        auditActor(request),
-      );
-      reply.code(202);
-      return ok({ change }, changeProposedMessage(change));
-    },
+    handler: (request, reply) =>
+      proposeChange(changes, SALARY_LEVELS_CHANGE, SALARY_LEVELS_SETTING, request, reply),
   });
 }

@@ -3,6 +3,7 @@ import { salaryCutoff } from '@platform/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
+import { userDirectory } from '../../users/users.reads.ts';
 import { teamSalaryPayouts } from '../team.schema.ts';
 
 /**
@@ -311,7 +312,7 @@ export async function selectEligible(
                  c.paid_level::int AS paid_level, c.paid_amount::text AS paid_amount, c.paid_at
             FROM (SELECT * FROM c ORDER BY c.level DESC, c.charged_team DESC, c.user_id
                    LIMIT ${page.limit} OFFSET ${page.offset}) c
-            JOIN users u ON u.id = c.user_id
+            JOIN ${userDirectory} u ON u.id = c.user_id
         ) r ON true
        ORDER BY r.level DESC, r.charged_team DESC, r.user_id::bigint`,
   );

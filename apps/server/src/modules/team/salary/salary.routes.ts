@@ -10,6 +10,7 @@ import {
 } from '@platform/contracts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
+import { requestLanguage, tr } from '../../../i18n/i18n.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { Guards } from '../../auth/guard.ts';
 import { sealed } from '../../idempotency/effect-seal.ts';
@@ -34,7 +35,7 @@ export function registerSalaryRoutes(
     tags,
     security,
     preHandler,
-    handler: async () => ok(await service.levels(), '获取工资等级成功'),
+    handler: async (request) => ok(await service.levels(), tr(request, 'team.salaryLevelsLoaded')),
   });
 
   route(app, listSalaryEligibleUsers, {
@@ -95,7 +96,7 @@ export function registerSalaryRoutes(
     security,
     preHandler,
     handler: async (request, reply) => {
-      const file = await service.exportCsv(request.query);
+      const file = await service.exportCsv(request.query, requestLanguage(request));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', attachmentDisposition(file.filename))

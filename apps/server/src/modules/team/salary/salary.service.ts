@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LANGUAGE,
+  type Language,
   type PayoutApproval,
   type PayoutDate,
   payoutDateKey,
@@ -22,6 +24,8 @@ import { Decimal, decimalFromDb, formatNormalised, sumDecimals } from '../../../
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../../core/paging.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
+import { msg } from '../../../i18n/i18n.ts';
+import { ledgerMemo } from '../../../i18n/ledger-memos.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import {
   announceFirstApproval,
@@ -41,6 +45,7 @@ import {
 import { salaryPaid } from '../../notifications/notices.ts';
 import { notify, pushNotifications } from '../../notifications/notifications.service.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
+import { teamPaidSince } from '../team.payouts.ts';
 import * as repo from './salary.repository.ts';
 import { salaryCsvHead, salaryCsvRow } from './salary-csv.ts';
 import { readSalaryLevels } from './salary-levels.ts';
@@ -102,7 +107,12 @@ export function createSalaryService(deps: {
       id: approval.id,
       firstApproverId: adminId,
       ownerIds: approval.items.map((i) => i.user_id),
-      message: `团队工资 ${approval.payout_date}：${approval.items.length} 人共 ${approval.total} ${approval.currency}，需要另一位管理员复核`,
+      message: msg('backOffice.firstApproval.salary', {
+        date: approval.payout_date ?? '',
+        count: approval.items.length,
+        total: approval.total,
+        currency: approval.currency,
+      }),
     });
   }
   const now = deps.now ?? (() => new Date());
@@ -131,7 +141,7 @@ export function createSalaryService(deps: {
     const request: PostTransactionRequest = {
       idempotencyKey: salaryLedgerKey(node.userId, payoutDate),
       kind: SALARY_LEDGER_KIND,
-      memo: `团队工资 L${level.level} ${payoutDate}`,
+      memo: ledgerMemo('teamSalary', { level: level.level, date: payoutDate }),
       metadata: { userId: node.userId, payoutDate, level: level.level, adminId },
       postings: [
         { account: { system: 'salaries' }, currency: SALARY_CURRENCY, amount: `-${amount}` },
@@ -226,6 +236,7 @@ export function createSalaryService(deps: {
         items: due.map((d) => ({ userId: d.node.userId, amount: d.amount, level: d.level.level })),
       },
       actor,
+      teamPaidSince,
     );
     if (!gate.pay) {
       skipped.sort((a, b) => a.userId - b.userId);
@@ -328,7 +339,7 @@ export function createSalaryService(deps: {
         await serialiseSalaryPayouts(tx, payoutDate);
         const { levels } = await readSalaryLevels(tx);
         const [current] = await repo.selectNodeCounts(tx, [userId]);
-        if (!current) throw notFound('用户不存在');
+        if (!current) throw notFound(msg('auth.userNotFound'));
         if ((await repo.selectPaidUserIds(tx, payoutDate, [userId])).size > 0)
           throw conflict(SALARY_TEXTS.alreadyPaid);
         if (!salaryLevelFor(countsOf(current), levels)) throw businessRule(SALARY_TEXTS.notEligible);
@@ -346,6 +357,7 @@ export function createSalaryService(deps: {
             items: [{ userId, amount: payout.amount, level: level.level }],
           },
           actor,
+          teamPaidSince,
         );
         if (!gate.pay)
           return sealedPayout(tx, seal, {
@@ -459,7 +471,7 @@ export function createSalaryService(deps: {
      * The report of every eligible user on the date (up to SALARY_EXPORT_MAX_ROWS), their counts
      * and level at its cutoff, read on one snapshot (so that the rows are consistent with each other).
      */
-    async exportCsv(date: PayoutDate): Promise<SalaryExport> {
+    async exportCsv(date: PayoutDate, language: Language = DEFAULT_LANGUAGE): Promise<SalaryExport> {
       await assertYear(date.year);
       const payoutDate = payoutDateKey(date);
       const { levels, found } = await db.transaction(
@@ -477,8 +489,8 @@ export function createSalaryService(deps: {
       const truncated = found.length > SALARY_EXPORT_MAX_ROWS;
       const kept = truncated ? found.slice(0, SALARY_EXPORT_MAX_ROWS) : found;
       const chunks = [
-        salaryCsvHead(),
-        ...kept.map((row) => salaryCsvRow(toCandidate(row, amountOf(row.level)))),
+        salaryCsvHead(language),
+        ...kept.map((row) => salaryCsvRow(toCandidate(row, amountOf(row.level)), language)),
       ];
       const rows = kept.length;
       return {

@@ -24,7 +24,7 @@ import { auditLogs } from '../../audit/audit.schema.ts';
 import type { AuditActor } from '../../audit/audit.service.ts';
 import { ledgerTransactions } from '../../ledger/ledger.schema.ts';
 import { getUserWallets, systemAccountBalance } from '../../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { createTeamBuilder, type TeamBuilder, type TeamUser } from '../rewards/team.test-helpers.ts';
 import { teamSalaryPayouts } from '../team.schema.ts';
 import { createSalaryService, salaryLedgerKey } from './salary.service.ts';
@@ -574,6 +574,24 @@ describe('export', () => {
     expect(lines.length).toBe(1 + 5 + 1);
     expect(res.headers['x-export-rows']).toBe('5');
     expect(res.headers['x-export-truncated']).toBe('false');
+  });
+
+  it('in English: the header and the payout status in the requesting admin’s language, the data as stored', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/export?${query('2025-03-01')}`,
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      'User e-mail,Invite code,Salary level,Amount due,Direct referrals,Direct referrals who deposited,Team members,Team members who deposited,Conversion rate (%),Payout status,Paid at',
+    );
+    expect(lines[1]?.startsWith(`${e.email},${e.inviteCode},L2,100.55,`)).toBe(true);
+    expect(lines[1]).toContain(',100.00,Paid,');
+    expect(res.rawPayload.toString('utf8')).toContain(
+      `${f.email},${f.inviteCode},L1,30,2,2,5,5,100.00,Not paid,\r\n`,
+    );
   });
 
   it('is for admins only and validates the date', async () => {

@@ -12,6 +12,7 @@ import {
   rowTextOrNull,
 } from '../../../db/rows.ts';
 import { systemAccountSum } from '../../ledger/ledger.reads.ts';
+import { enabledPairCount, pairChange24h } from '../../market-data/market-data.reads.ts';
 import { users } from '../../users/users.schema.ts';
 import { usersMatching } from '../../users/users.ts';
 import type { OrderRow } from '../orders.repository.ts';
@@ -114,7 +115,7 @@ export interface PairTurnover {
 export async function topPairsSince(exec: Executor, since: Date, limit: number): Promise<PairTurnover[]> {
   const rows = await queryRows<Record<string, unknown>>(
     exec,
-    sql`SELECT o.symbol, o.orders, o.amount::text AS amount, p.price_change_24h::text AS change
+    sql`SELECT o.symbol, o.orders, o.amount::text AS amount, ${pairChange24h(sql`o.symbol`)}::text AS change
         FROM (SELECT symbol, count(*)::int AS orders,
                      coalesce(sum(quote_amount) FILTER (WHERE quote_currency = ${USDT}), 0) AS amount
               FROM trade_orders
@@ -122,7 +123,6 @@ export async function topPairsSince(exec: Executor, since: Date, limit: number):
               GROUP BY symbol
               ORDER BY amount DESC, orders DESC, symbol
               LIMIT ${limit}) o
-        LEFT JOIN trading_pairs p ON p.symbol = o.symbol
         ORDER BY o.amount DESC, o.orders DESC, o.symbol`,
   );
   return rows.map((r) => ({
@@ -194,7 +194,7 @@ export async function platformCounts(exec: Executor): Promise<PlatformCounts> {
   const row = await aggregateRow(
     exec,
     sql`SELECT
-          (SELECT count(*) FROM trading_pairs WHERE enabled)::int AS pairs,
+          ${enabledPairCount}::int AS pairs,
           (SELECT count(*) FROM timed_contracts WHERE status = 'open' AND product = 'option')::int AS options,
           (SELECT count(*) FROM perpetual_positions WHERE status = 'open')::int AS positions,
           ${systemAccountSum('house_pnl', USDT, HOUSE_RESULT_KINDS)}::text AS house,

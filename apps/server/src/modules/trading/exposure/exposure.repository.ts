@@ -2,6 +2,7 @@ import { Decimal } from '@platform/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { userDirectory } from '../../users/users.reads.ts';
 
 /**
  * The house's exposure over the open positions and contracts (风险敞口, docs/risk-exposure.md):
@@ -223,7 +224,7 @@ export async function largestPositionsBySymbol(
            WHERE pp.symbol = v.symbol AND pp.status = 'open'
            ORDER BY pp.quantity DESC LIMIT ${limit}
         ) p
-        JOIN users u ON u.id = p.user_id`,
+        JOIN ${userDirectory} u ON u.id = p.user_id`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -277,7 +278,7 @@ export async function largestUsers(
             ) x GROUP BY user_id
             ORDER BY sum(perp) + sum(timed) DESC, user_id LIMIT ${limit}
           ) e
-          JOIN users u ON u.id = e.user_id
+          JOIN ${userDirectory} u ON u.id = e.user_id
          ORDER BY e.perp + e.timed DESC, e.user_id`,
   );
   return rows.map((r) => ({

@@ -3,10 +3,11 @@ import {
   FLASH_CONFIG_SETTING_KEY,
   type FlashConfig,
   flashConfig,
-  payoutRateLimitMessage,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { badRequest } from '../../../core/errors.ts';
+import { payoutRateLimit } from '../../../i18n/back-office.ts';
+import { msg } from '../../../i18n/i18n.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
 import { readSettingForUpdate, writeSetting } from '../../jobs/settings.ts';
@@ -26,13 +27,20 @@ export function registerFlashConfigKind(changes: ChangesService, deps: { maxPayo
     targetType: 'setting',
     validate: (payload) => {
       const parsed = flashConfig.safeParse(payload);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '秒合约配置格式不正确');
+      if (!parsed.success)
+        throw badRequest(parsed.error.issues[0]?.message ?? msg('backOffice.settings.flashConfigFormat'));
       const max = new Decimal(deps.maxPayoutRate);
       const over = parsed.data.durations.find((d) => new Decimal(d.payout_rate).gt(max));
       if (over) {
         const percent = (rate: Decimal | string) => new Decimal(rate).times(100).toString();
         throw badRequest(
-          payoutRateLimitMessage(percent(max), `${over.seconds} 秒周期为 ${percent(over.payout_rate)}%`),
+          payoutRateLimit(
+            percent(max),
+            msg('backOffice.settings.durationRate', {
+              seconds: over.seconds,
+              percentage: percent(over.payout_rate),
+            }),
+          ),
         );
       }
       return parsed.data;

@@ -1,8 +1,8 @@
-import { changeProposedMessage, FLASH_CONFIG_SETTING_KEY, proposeFlashConfig } from '@platform/contracts';
-import { ok, type Router, route, security } from '../../../core/http.ts';
-import { auditActor } from '../../audit/audit.service.ts';
+import { FLASH_CONFIG_SETTING_KEY, proposeFlashConfig } from '@platform/contracts';
+import { type Router, route, security } from '../../../core/http.ts';
 import type { Guards } from '../../auth/guard.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
+import { proposeChange } from '../../dual-control/proposed.ts';
 import { FLASH_CONFIG_KIND, registerFlashConfigKind } from './flash-config.change.ts';
 
 /** PUT /api/admin/trading/flash/config: a proposal of the flash config (202), flash-config.change.ts. */
@@ -17,15 +17,7 @@ export function registerFlashConfigChanges(
     tags: ['trading-admin'],
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request, reply) => {
-      const change = await changes.propose(
-        FLASH_CONFIG_KIND,
-        FLASH_CONFIG_SETTING_KEY,
-        request.body,
-        auditActor(request),
-      );
-      reply.code(202);
-      return ok({ change }, changeProposedMessage(change));
-    },
+    handler: (request, reply) =>
+      proposeChange(changes, FLASH_CONFIG_KIND, FLASH_CONFIG_SETTING_KEY, request, reply),
   });
 }

@@ -8,11 +8,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
+import { sleep } from '../../../test/fixtures.ts';
 import { fundUser } from '../../../test/money.ts';
 import { appSettings } from '../../jobs/jobs.schema.ts';
 import { writeSetting } from '../../jobs/settings.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
 import { tradingPairs } from '../../market-data/market-data.schema.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { recordTick, testTradingDeps, withSlowPairReads } from '../testing/trading-fixtures.ts';
 import { toTimedContract } from '../timed/timed.service.ts';
 import { insertOpenContracts, journalCount, usdt } from '../timed/timed.test-helpers.ts';
@@ -72,7 +73,7 @@ describe('GET /api/trading/flash/config', () => {
       null,
     );
     // Orders use the instance's copy of the config for FLASH_CONFIG_CACHE_MS.
-    const pastOrdersCopy = () => new Promise((r) => setTimeout(r, FLASH_CONFIG_CACHE_MS + 50));
+    const pastOrdersCopy = () => sleep(FLASH_CONFIG_CACHE_MS + 50);
     try {
       const res = await api<FlashConfigData>(t.app, 'GET', '/api/trading/flash/config');
       expect(res.body.data).toMatchObject({
@@ -178,6 +179,18 @@ describe('POST /api/trading/flash/order', () => {
       token,
     });
     expect(own.body.data?.orders.map((o) => o.id)).toEqual([order.id]);
+  });
+
+  it('refuses a stake with too many decimals in English for an English reader', async () => {
+    const { token } = await trader('50');
+    await recordTick(db(), 'ETHUSDT', '3400', Date.now());
+    const res = await api(t.app, 'POST', '/api/trading/flash/order', {
+      token,
+      body: { symbol: 'ETHUSDT', direction: 'up', amount: '10.123', duration: 30 },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Stake amount can have at most 2 decimal places');
   });
 
   it('refuses bad input and broken rules with a Chinese message, and changes nothing', async () => {

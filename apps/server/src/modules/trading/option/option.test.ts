@@ -18,7 +18,7 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { fundUser } from '../../../test/money.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { recordTick, testTradingDeps, withSlowPairReads } from '../testing/trading-fixtures.ts';
 import { toTimedContract } from '../timed/timed.service.ts';
 import { clockDeps, contractRow, era, fixedClock, fundedUsers, usdt } from '../timed/timed.test-helpers.ts';

@@ -11,7 +11,7 @@ import type { Db } from '../../../db/client.ts';
 import { api, createAdmin, createTestApp, type TestApp } from '../../../test/app.ts';
 import { testEngine } from '../../../test/database.ts';
 import { systemAccountBalance } from '../../ledger/ledger.service.ts';
-import { assertLedgerOk, checkLedger, type LedgerVerification } from '../../ledger/verify.ts';
+import { assertLedgerOk, checkLedger, type LedgerVerification } from '../../reconciliation/ledger-check.ts';
 import { SETTLEMENT_TICK_TOLERANCE_MS } from '../reference-prices.ts';
 import { recordTick, testTradingDeps } from '../testing/trading-fixtures.ts';
 import { perpetualFundingPayments } from '../trading.schema.ts';

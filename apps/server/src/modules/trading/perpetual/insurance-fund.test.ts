@@ -5,7 +5,7 @@ import { decimalFromDb } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerTransactions } from '../../ledger/ledger.schema.ts';
-import { assertLedgerOk, verifyLedger } from '../../ledger/verify.ts';
+import { assertLedgerOk, verifyLedger } from '../../reconciliation/ledger-check.ts';
 import { perpetualPositions } from '../trading.schema.ts';
 import { journalCount, perpetualClient, setPrice, systemUsdt, usdt } from './perpetual.test-helpers.ts';
 

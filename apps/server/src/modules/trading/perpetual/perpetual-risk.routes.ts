@@ -1,5 +1,4 @@
 import {
-  changeProposedMessage,
   getAdminPerpetualRisk,
   getInsuranceFund,
   getPerpetualPairRisk,
@@ -9,9 +8,10 @@ import {
 import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
 import type { Db } from '../../../db/client.ts';
-import { auditActor } from '../../audit/audit.service.ts';
+import { tr } from '../../../i18n/i18n.ts';
 import type { Guards } from '../../auth/guard.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
+import { proposeChange } from '../../dual-control/proposed.ts';
 import { insuranceFundPage } from './insurance-fund.ts';
 import {
   PERPETUAL_RISK_KIND,
@@ -38,23 +38,18 @@ export function registerPerpetualRiskRoutes(
     security,
     preHandler: guards.requireAdmin,
     handler: async (request) =>
-      ok(await perpetualRiskAdminView(db, changes, caller(request).user.id), '获取风控参数成功'),
+      ok(
+        await perpetualRiskAdminView(db, changes, caller(request).user.id),
+        tr(request, 'perpetualRisk.riskLoaded'),
+      ),
   });
 
   route(app, proposePerpetualRisk, {
     tags: ['trading-admin'],
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request, reply) => {
-      const change = await changes.propose(
-        PERPETUAL_RISK_KIND,
-        PERPETUAL_RISK_SETTING_KEY,
-        request.body,
-        auditActor(request),
-      );
-      reply.code(202);
-      return ok({ change }, changeProposedMessage(change));
-    },
+    handler: (request, reply) =>
+      proposeChange(changes, PERPETUAL_RISK_KIND, PERPETUAL_RISK_SETTING_KEY, request, reply),
   });
 
   route(app, getPerpetualPairRisk, {
@@ -62,13 +57,17 @@ export function registerPerpetualRiskRoutes(
     security,
     preHandler: guards.requireUser,
     handler: async (request) =>
-      ok(await pairRiskForUser(db, request.params.symbol, caller(request).user.id), '获取杠杆档位成功'),
+      ok(
+        await pairRiskForUser(db, request.params.symbol, caller(request).user.id),
+        tr(request, 'perpetualRisk.tiersLoaded'),
+      ),
   });
 
   route(app, getInsuranceFund, {
     tags: ['trading-admin'],
     security,
     preHandler: guards.requireAdmin,
-    handler: async (request) => ok(await insuranceFundPage(db, request.query), '获取保险基金成功'),
+    handler: async (request) =>
+      ok(await insuranceFundPage(db, request.query), tr(request, 'perpetualRisk.insuranceLoaded')),
   });
 }

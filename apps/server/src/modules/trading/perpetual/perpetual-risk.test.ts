@@ -15,7 +15,7 @@ import { api, createAdmin, createApprover, createTestApp, type TestApp } from '.
 import { auditLogs } from '../../audit/audit.schema.ts';
 import { appSettings } from '../../jobs/jobs.schema.ts';
 import { writeSetting } from '../../jobs/settings.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { perpetualClient, setPrice } from './perpetual.test-helpers.ts';
 
 /**
@@ -57,6 +57,15 @@ describe('leverage tiers', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(
       '仓位名义价值 60000 USDT 超过当前杠杆允许的上限，该档位最大杠杆为 50 倍',
+    );
+    const english = await api(t.app, 'POST', '/api/trading/perpetual/order', {
+      token,
+      body: { symbol: 'BTCUSDT', side: 'long', margin: '600', leverage: 100 },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.status).toBe(422);
+    expect(english.body.message).toBe(
+      'The position’s notional value of 60000 USDT exceeds what this leverage allows; this tier allows at most 50x',
     );
     expect((await c.list(token)).body.data?.pagination.total).toBe(0);
 
@@ -121,6 +130,16 @@ describe('leverage tiers', () => {
     expect(cancelled?.cancel_reason).toBe(
       '触发时无法开仓：仓位名义价值 2000 USDT 超过当前杠杆允许的上限，该档位最大杠杆为 10 倍',
     );
+    // Stored in zh-CN, read in the reader's language.
+    const english = await api<{ limit_orders: PerpetualLimitOrder[] }>(
+      t.app,
+      'GET',
+      '/api/trading/perpetual/limit-orders?status=ended',
+      { token, headers: { 'accept-language': 'en' } },
+    );
+    expect(english.body.data?.limit_orders.find((o) => o.id === limitId)?.cancel_reason).toBe(
+      'Could not open when triggered: The position’s notional value of 2000 USDT exceeds what this leverage allows; this tier allows at most 10x',
+    );
   });
 
   it('the order form reads a pair’s tiers, its cap and the caller’s open notional', async () => {
@@ -166,6 +185,20 @@ describe('open-interest caps', () => {
     const sideFull = await c.open(b.token, { symbol: 'LINKUSDT', side: 'long', margin: '10', leverage: 1 });
     expect(sideFull.status).toBe(422);
     expect(sideFull.body.message).toBe('超过该交易对多头方向持仓上限 1200 USDT，剩余可开 0 USDT');
+    // In English for an English reader, the side named too.
+    const english = (token: string, body: Record<string, unknown>) =>
+      api(t.app, 'POST', '/api/trading/perpetual/order', {
+        token,
+        body,
+        headers: { 'accept-language': 'en' },
+      });
+    expect(
+      (await english(a.token, { symbol: 'LINKUSDT', side: 'short', margin: '60', leverage: 10 })).body
+        .message,
+    ).toBe('Exceeds your position limit of 1000 USDT on this pair; 500 USDT left to open');
+    expect(
+      (await english(b.token, { symbol: 'LINKUSDT', side: 'long', margin: '10', leverage: 1 })).body.message,
+    ).toBe("Exceeds this pair's long position limit of 1200 USDT; 0 USDT left to open");
     // The other side has its own room.
     await c.opened(b.token, { symbol: 'LINKUSDT', side: 'short', margin: '10', leverage: 1 });
 

@@ -11,6 +11,7 @@ import {
 import { AppError, badRequest, businessRule } from '../../../core/errors.ts';
 import { Decimal, formatNormalised } from '../../../core/money.ts';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
+import { type Message, msg } from '../../../i18n/i18n.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import type { ChangesService } from '../../changes/changes.service.ts';
 import { readSetting, readSettingForUpdate, writeSetting } from '../../jobs/settings.ts';
@@ -67,7 +68,7 @@ export async function openInterestProblem(
   tx: Tx,
   terms: PairRiskTerms,
   open: { userId: number; symbol: string; side: 'long' | 'short'; notional: Decimal },
-): Promise<{ message: string } | null> {
+): Promise<{ message: Message } | null> {
   await lockPairSide(tx, open.symbol, open.side);
   const used = await openNotional(tx, open.symbol, open.side, open.userId);
   const room = (cap: string, usedValue: string) =>
@@ -75,11 +76,21 @@ export async function openInterestProblem(
       Decimal.max(new Decimal(cap).minus(usedValue), 0).toDecimalPlaces(8, Decimal.ROUND_DOWN),
     );
   if (new Decimal(used.user).plus(open.notional).gt(terms.user_cap)) {
-    return { message: PERPETUAL_RISK_TEXTS.userCap(terms.user_cap, room(terms.user_cap, used.user)) };
+    return {
+      message: msg('userFacing.perpetual.userCap', {
+        cap: terms.user_cap,
+        room: room(terms.user_cap, used.user),
+      }),
+    };
   }
   if (new Decimal(used.side).plus(open.notional).gt(terms.side_cap)) {
-    const side = open.side === 'long' ? '多头' : '空头';
-    return { message: PERPETUAL_RISK_TEXTS.sideCap(side, terms.side_cap, room(terms.side_cap, used.side)) };
+    return {
+      message: msg('userFacing.perpetual.sideCap', {
+        side: msg(open.side === 'long' ? 'userFacing.perpetual.long' : 'userFacing.perpetual.short'),
+        cap: terms.side_cap,
+        room: room(terms.side_cap, used.side),
+      }),
+    };
   }
   return null;
 }
@@ -126,7 +137,8 @@ export function registerPerpetualRiskChanges(changes: ChangesService) {
     targetType: 'setting',
     validate: (payload) => {
       const parsed = perpetualRiskConfig.safeParse(payload);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? '风控参数格式不正确');
+      if (!parsed.success)
+        throw badRequest(parsed.error.issues[0]?.message ?? msg('userFacing.perpetual.riskFormat'));
       return parsed.data;
     },
     // The stored value, or the defaults a fresh platform runs on (locked when stored).

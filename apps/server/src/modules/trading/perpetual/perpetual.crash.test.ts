@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { api, createTestApp, registerUser, type TestApp } from '../../../test/app.ts';
 import { fundUser } from '../../../test/money.ts';
 import type * as Ledger from '../../ledger/ledger.service.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { testTradingDeps } from '../testing/trading-fixtures.ts';
 import { perpetualPositions, tradeOrders } from '../trading.schema.ts';
 import { createPerpetualEngine } from './perpetual.engine.ts';

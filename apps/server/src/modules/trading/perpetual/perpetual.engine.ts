@@ -1,5 +1,6 @@
 import {
   type AdminPerpetualPositionsQuery,
+  type Language,
   PERPETUAL_MARGIN_CURRENCY,
   PERPETUAL_TEXTS,
   type PerpetualConfigData,
@@ -20,7 +21,6 @@ import {
   type TradeOrder,
 } from '@platform/contracts';
 import {
-  amountPrecisionProblem,
   decimalPlacesOf,
   isLiquidatable,
   marginAfterAdd,
@@ -31,10 +31,19 @@ import {
   tpslTriggered,
 } from '@platform/domain';
 import { badRequest, businessRule, conflict, notFound, retryShortly } from '../../../core/errors.ts';
-import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
+import {
+  amountPrecisionRefusal,
+  Decimal,
+  decimalFromDb,
+  formatNormalised,
+  normaliseDecimalString,
+} from '../../../core/money.ts';
 import { paginationOf } from '../../../core/paging.ts';
+import { because } from '../../../core/refusal.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
+import { type Message, msg, render } from '../../../i18n/i18n.ts';
+import { cannotOpenAtTrigger, limitCancelReasonIn } from '../../../i18n/perpetual-texts.ts';
 import { currentSeal, sealEffect } from '../../idempotency/effect-seal.ts';
 import { type Fence, type JobStep, noFence } from '../../jobs/job-loop.ts';
 import { type Posting, postTransaction, postTransactionsBatch } from '../../ledger/ledger.service.ts';
@@ -188,7 +197,11 @@ export interface OpenView {
   limit_order: PerpetualLimitOrder | null;
 }
 
-export function toPerpetualLimitOrder(row: repo.LimitOrderRow): PerpetualLimitOrder {
+/** A limit order as shown; its stored cancel reason in `language` (the pushes: zh-CN). */
+export function toPerpetualLimitOrder(
+  row: repo.LimitOrderRow,
+  language: Language = 'zh-CN',
+): PerpetualLimitOrder {
   const margin = decimalFromDb(row.margin);
   const fee = decimalFromDb(row.openFee);
   return {
@@ -202,7 +215,7 @@ export function toPerpetualLimitOrder(row: repo.LimitOrderRow): PerpetualLimitOr
     open_fee: amount(fee),
     frozen: amount(margin.plus(fee)),
     currency: row.currency,
-    cancel_reason: row.cancelReason,
+    cancel_reason: limitCancelReasonIn(language, row.cancelReason),
     created_at: row.createdAt.toISOString(),
     ended_at: row.endedAt?.toISOString() ?? null,
   };
@@ -265,6 +278,10 @@ function liquidationPostings(p: repo.PositionRow, share: LiquidationShare): Post
 /** Limit orders one job transaction opens or cancels at most, and transactions per symbol per run. */
 const LIMIT_BATCH = 100;
 const LIMIT_BATCHES_PER_RUN = 20;
+
+/** A limit order's stored cancel reason is written in zh-CN, as the contracts' reasons beside it are. */
+const storedText = (problem: { message: Message } | null) =>
+  problem ? render('zh-CN', problem.message) : null;
 
 export function createPerpetualEngine(deps: TradingDeps) {
   const { db } = deps;
@@ -443,7 +460,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
     // Leverage tiers and open-interest caps (perpetual-risk.ts): the tier now, the caps in the transaction.
     const risk = pairRiskTerms(await readPerpetualRisk(db), pair.symbol);
     const beyondTier = tierProblem(risk.tiers, margin, body.leverage);
-    if (beyondTier) throw businessRule(beyondTier, { field: 'leverage' });
+    if (beyondTier) throw because('limit', businessRule(beyondTier, { field: 'leverage' }));
     const maintenanceRate = maintenanceRateFor(
       risk.tiers,
       margin,
@@ -471,7 +488,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
       return await db.transaction(async (tx) => {
         await repo.lockUserOpenings(tx, userId);
         if ((await repo.countOpenPositions(tx, userId)) >= config.max_open_positions) {
-          throw businessRule(PERPETUAL_TEXTS.tooManyPositions(config.max_open_positions));
+          throw because('limit', businessRule(PERPETUAL_TEXTS.tooManyPositions(config.max_open_positions)));
         }
         await assertOpenInterestRoom(tx, risk, {
           userId,
@@ -543,7 +560,9 @@ export function createPerpetualEngine(deps: TradingDeps) {
   ): Promise<OpenView> {
     const price = body.price ?? '';
     if (decimalPlacesOf(price) > pair.price_precision) {
-      throw badRequest(`委托价格最多 ${pair.price_precision} 位小数`, { field: 'price' });
+      throw badRequest(msg('userFacing.perpetual.pricePlaces', { places: pair.price_precision }), {
+        field: 'price',
+      });
     }
     const limitPrice = new Decimal(price);
     const margin = new Decimal(body.margin);
@@ -562,7 +581,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
         const held =
           (await repo.countOpenPositions(tx, userId)) + (await repo.countPendingLimitOrders(tx, userId));
         if (held >= config.max_open_positions) {
-          throw businessRule(PERPETUAL_TEXTS.tooManyPositions(config.max_open_positions));
+          throw because('limit', businessRule(PERPETUAL_TEXTS.tooManyPositions(config.max_open_positions)));
         }
         // Against the open positions only: waiting orders reserve no room, the trigger checks again.
         await assertOpenInterestRoom(tx, riskTerms.risk, {
@@ -693,9 +712,12 @@ export function createPerpetualEngine(deps: TradingDeps) {
     });
   }
 
-  async function limitOrders(userId: number, query: PerpetualLimitOrdersQuery) {
+  async function limitOrders(userId: number, query: PerpetualLimitOrdersQuery, language: Language = 'zh-CN') {
     const { rows, total } = await repo.listLimitOrders(db, userId, query);
-    return { limit_orders: rows.map(toPerpetualLimitOrder), pagination: paginationOf(query, total) };
+    return {
+      limit_orders: rows.map((row) => toPerpetualLimitOrder(row, language)),
+      pagination: paginationOf(query, total),
+    };
   }
 
   /**
@@ -768,19 +790,19 @@ export function createPerpetualEngine(deps: TradingDeps) {
         ((await repo.countOpenPositions(tx, row.userId)) >= config.max_open_positions
           ? PERPETUAL_TEXTS.tooManyPositions(config.max_open_positions)
           : null) ??
-        (
+        storedText(
           await openInterestProblem(tx, risk, {
             userId: row.userId,
             symbol: row.symbol,
             side,
             notional: margin.times(row.leverage),
-          })
-        )?.message ??
+          }),
+        ) ??
         null);
     if (reason) {
       const ended = await repo.endLimitOrder(tx, row.orderId, {
         status: 'cancelled',
-        cancelReason: `触发时无法开仓：${reason}`,
+        cancelReason: cannotOpenAtTrigger(reason),
         endedAt: now,
       });
       if (!ended) throw new Error(`perpetual: claimed limit order ${row.orderId} is not pending`);
@@ -1215,7 +1237,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
     orderId: number,
     body: PerpetualMarginBody,
   ): Promise<PositionView> {
-    const precision = amountPrecisionProblem(body.amount, MARGIN, '追加保证金');
+    const precision = amountPrecisionRefusal(body.amount, MARGIN, 'addMargin');
     if (precision) throw badRequest(precision, { field: 'amount' });
     const found = await ownOpenPosition(userId, orderId);
     const config = await readPerpetualConfig(db);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
 import { api, createTestApp, type TestApp } from '../../../test/app.ts';
 import { ledgerEntries, ledgerTransactions } from '../../ledger/ledger.schema.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { perpetualMarginAdditions } from '../trading.schema.ts';
 import { journalCount, perpetualClient, setPrice, usdt } from './perpetual.test-helpers.ts';
 
@@ -131,6 +131,32 @@ describe('POST /api/trading/perpetual/margin/{id}', () => {
     await setPrice(db, 'ETHUSDT', '3000');
     expect((await c.close(token, order.id)).status).toBe(200);
     await verified();
+  });
+
+  it('refuses an amount with too many decimals, and a limit price with too many, in English', async () => {
+    const a = await c.trader('200');
+    await setPrice(db, 'SOLUSDT', '200');
+    const { order } = await c.opened(a.token, {
+      symbol: 'SOLUSDT',
+      side: 'long',
+      margin: '100',
+      leverage: 5,
+    });
+    const headers = { 'accept-language': 'en' };
+    const margin = await api(t.app, 'POST', `/api/trading/perpetual/margin/${order.id}`, {
+      token: a.token,
+      body: { amount: '1.001' },
+      headers,
+    });
+    expect(margin.status).toBe(400);
+    expect(margin.body.message).toBe('Added margin amount can have at most 2 decimal places');
+    const limit = await api(t.app, 'POST', '/api/trading/perpetual/order', {
+      token: a.token,
+      body: { symbol: 'SOLUSDT', side: 'long', margin: '50', leverage: 5, type: 'limit', price: '1.123' },
+      headers,
+    });
+    expect(limit.status).toBe(400);
+    expect(limit.body.message).toBe('The order price can have at most 2 decimal places');
   });
 
   it('refuses bad amounts, too much, too little balance, others and closed positions, and moves nothing', async () => {

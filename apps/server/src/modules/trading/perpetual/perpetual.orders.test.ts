@@ -13,7 +13,7 @@ import type { Db } from '../../../db/client.ts';
 import { api, createAdmin, createTestApp, type TestApp } from '../../../test/app.ts';
 import { appSettings } from '../../jobs/jobs.schema.ts';
 import { writeSetting } from '../../jobs/settings.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { createReferencePrices } from '../reference-prices.ts';
 import { indexOfTickers } from '../testing/trading-fixtures.ts';
 import { journalCount, perpetualClient, setPrice, systemUsdt, usdt } from './perpetual.test-helpers.ts';

@@ -7,7 +7,7 @@ import { Decimal, decimalFromDb } from '../../../core/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { fundUser } from '../../../test/money.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { testTradingDeps } from '../testing/trading-fixtures.ts';
 import { perpetualPositions } from '../trading.schema.ts';
 import { createPerpetualEngine } from './perpetual.engine.ts';

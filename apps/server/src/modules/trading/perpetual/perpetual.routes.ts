@@ -14,6 +14,7 @@ import {
 } from '@platform/contracts';
 import { caller } from '../../../core/caller.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
+import { requestLanguage } from '../../../i18n/i18n.ts';
 import type { Guards } from '../../auth/guard.ts';
 import { sealedRoute } from '../../idempotency/sealed.routes.ts';
 import type { PerpetualEngine } from './perpetual.engine.ts';
@@ -91,7 +92,7 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
     preHandler: guards.requireUser,
     handler: async (request) =>
       ok(
-        await perpetual.limitOrders(caller(request).user.id, request.query),
+        await perpetual.limitOrders(caller(request).user.id, request.query, requestLanguage(request)),
         PERPETUAL_TEXTS.limitOrdersLoaded,
       ),
   });

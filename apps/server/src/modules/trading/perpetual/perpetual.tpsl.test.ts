@@ -3,7 +3,7 @@ import { closeSettlement, Decimal } from '@platform/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
 import { api, createTestApp, type TestApp } from '../../../test/app.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { ORDER_UPDATED_EVENT } from '../trading-deps.ts';
 import { journalCount, perpetualClient, setPrice, systemUsdt, usdt } from './perpetual.test-helpers.ts';
 
@@ -119,6 +119,43 @@ describe('POST /api/trading/perpetual/tpsl/{id}', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('仓位已平仓');
     expect((await c.tpsl(b.token, order.id, { take_profit_price: '2600' })).status).toBe(404);
+  });
+
+  it('refuses in English to an English caller (Accept-Language: en, issue 38)', async () => {
+    const a = await c.trader();
+    // As above: a short 30 × 20 at 3000, closed at the end (a job turn looks at every open position).
+    await setPrice(db, 'ETHUSDT', '3000');
+    const { order } = await c.opened(a.token, {
+      symbol: 'ETHUSDT',
+      side: 'short',
+      margin: '30',
+      leverage: 20,
+    });
+    const english = (body: unknown) =>
+      api(t.app, 'POST', `/api/trading/perpetual/tpsl/${order.id}`, {
+        token: a.token,
+        body,
+        headers: { 'accept-language': 'en' },
+      });
+    const cases: [unknown, string][] = [
+      [{ take_profit_price: '3001' }, 'A short’s take profit price must be below the entry price 3000'],
+      [{ stop_loss_price: '2999' }, 'A short’s stop loss price must be above the entry price 3000'],
+      [
+        { stop_loss_price: '3134.33' },
+        'A short’s stop loss price must be below the liquidation price; the highest allowed is 3134.32',
+      ],
+      [{ take_profit_price: '2500.123' }, 'The take profit price may have at most 2 decimal places'],
+      [{ stop_loss_price: '3100.125' }, 'The stop loss price may have at most 2 decimal places'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await english(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const set = await english({ take_profit_price: '2500', stop_loss_price: '3100' });
+    expect(set.status).toBe(200);
+    expect(set.body.message).toBe('Take profit / Stop loss set');
+    expect((await c.close(a.token, order.id)).status).toBe(200);
   });
 
   it('a replayed Idempotency-Key answers the first reply', async () => {

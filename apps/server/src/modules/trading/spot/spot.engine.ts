@@ -3,6 +3,7 @@ import {
   GTC_MAX_AGE_DAYS,
   OPEN_ORDER_STATUSES,
   type OrderBook,
+  PERPETUAL_TEXTS,
   SPOT_LIMITS,
   SPOT_TEXTS,
   type SpotOrderBody,
@@ -22,8 +23,10 @@ import {
 import { badRequest, businessRule, conflict, notFound, upstreamFailed } from '../../../core/errors.ts';
 import { createGroupCommit, outcomeOf, writeTogetherOrAlone } from '../../../core/group-commit.ts';
 import { Decimal, decimalFromDb, MONEY_SCALE } from '../../../core/money.ts';
+import { because } from '../../../core/refusal.ts';
 import type { Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
+import { ledgerMemo } from '../../../i18n/ledger-memos.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.service.ts';
 import {
   currentSeal,
@@ -210,7 +213,12 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       request: {
         idempotencyKey: fillKey(order.id, fill.seq),
         kind: 'spot_fill',
-        memo: `现货订单 #${order.id} 成交 ${str(plan.quantity)} ${order.baseCurrency} @ ${str(price)}`,
+        memo: ledgerMemo('spotFill', {
+          id: order.id,
+          quantity: str(plan.quantity),
+          currency: order.baseCurrency,
+          price: str(price),
+        }),
         metadata: { orderId: order.id, seq: fill.seq, price: str(price), quantity: str(plan.quantity) },
         postings: fillPostings(
           order.userId,
@@ -246,7 +254,11 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       request: {
         idempotencyKey: cancelled ? cancelKey(order.id) : releaseKey(order.id),
         kind: cancelled ? 'spot_cancel' : 'spot_release',
-        memo: `现货订单 #${order.id} ${cancelled ? '撤销' : '过期'}，解冻 ${str(frozen)} ${order.frozenCurrency}`,
+        memo: ledgerMemo(cancelled ? 'spotCancel' : 'spotExpire', {
+          id: order.id,
+          amount: str(frozen),
+          currency: order.frozenCurrency,
+        }),
         metadata: { orderId: order.id, cancelledBy: change.cancelledBy },
         postings: freezePostings(order.userId, order.frozenCurrency, frozen, -1),
       },
@@ -255,7 +267,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
 
   /** A placement retried with the same client_order_id: the first order, if it is the same order. */
   function replayOf(existing: OrderRow, body: SpotOrderBody): TradeOrder {
-    if (existing.product !== 'spot') throw conflict('client_order_id 已被其他订单使用');
+    if (existing.product !== 'spot') throw conflict(PERPETUAL_TEXTS.clientOrderIdTaken);
     assertSameOrder(
       {
         symbol: existing.symbol,
@@ -357,7 +369,12 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
     return {
       idempotencyKey: fillKey(orderId, 1),
       kind: 'spot_fill',
-      memo: `现货市价单 #${orderId} 成交 ${str(p.amount)} ${p.pair.base_currency}，均价 ${str(p.walk.avgPrice)}`,
+      memo: ledgerMemo('spotMarketFill', {
+        id: orderId,
+        quantity: str(p.amount),
+        currency: p.pair.base_currency,
+        price: str(p.walk.avgPrice),
+      }),
       metadata: { orderId, seq: 1, levels: p.walk.levels, avgPrice: str(p.walk.avgPrice) },
       postings: fillPostings(
         p.userId,
@@ -463,7 +480,7 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
       if (tif === 'GTC') {
         await repo.lockUserPlacements(tx, userId);
         if ((await repo.countOpenSpotOrders(tx, userId)) >= SPOT_LIMITS.maxOpenOrders) {
-          throw businessRule(SPOT_TEXTS.tooManyOpenOrders);
+          throw because('limit', businessRule(SPOT_TEXTS.tooManyOpenOrders));
         }
       }
       let order = await insertOrder(tx, {
@@ -492,7 +509,11 @@ export function createSpotEngine(deps: TradingDeps, options: SpotEngineOptions =
         {
           idempotencyKey: freezeKey(order.id),
           kind: 'spot_freeze',
-          memo: `现货限价单 #${order.id} 冻结 ${str(frozen)} ${frozenCurrency}`,
+          memo: ledgerMemo('spotLimitFreeze', {
+            id: order.id,
+            amount: str(frozen),
+            currency: frozenCurrency,
+          }),
           metadata: { orderId: order.id },
           postings: freezePostings(userId, frozenCurrency, frozen, 1),
         },

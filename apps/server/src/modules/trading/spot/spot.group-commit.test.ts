@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../core/errors.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { fundUser } from '../../../test/money.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { testTradingDeps } from '../testing/trading-fixtures.ts';
 import { createSpotEngine, type SpotEngineOptions } from './spot.engine.ts';
 import { body, makeBook, ordersOfUser, quickUser, wallet } from './spot.test-helpers.ts';

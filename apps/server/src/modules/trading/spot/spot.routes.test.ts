@@ -4,11 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Decimal } from '../../../core/money.ts';
 import { api, createAdmin, createTestApp, type TestApp } from '../../../test/app.ts';
-import { fundedUser } from '../../../test/fixtures.ts';
+import { fundedUser, sleep } from '../../../test/fixtures.ts';
 import { fundUser } from '../../../test/money.ts';
 import { auditLogs } from '../../audit/audit.schema.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
 import { tradingPairs } from '../../market-data/market-data.schema.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { insertOrder } from '../orders.repository.ts';
 import { tradeOrders } from '../trading.schema.ts';
 import { ORDER_UPDATED_EVENT } from '../trading-deps.ts';
@@ -50,7 +50,7 @@ async function bookOf(symbol: string): Promise<OrderBook> {
     const book = res.body.data.orderBook;
     const age = Date.now() - Date.parse(book.updated_at);
     if (age < 300) return book;
-    await new Promise((r) => setTimeout(r, Math.max(0, SPOT_LIMITS.bookMaxAgeMs - age) + 20));
+    await sleep(Math.max(0, SPOT_LIMITS.bookMaxAgeMs - age) + 20);
   }
 }
 

@@ -3,7 +3,7 @@ import { MAX_OPEN_TIMED_CONTRACTS } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { createFlashEngine } from '../flash/flash.engine.ts';
 import { ordersOfUser } from '../spot/spot.test-helpers.ts';
 import { recordTick } from '../testing/trading-fixtures.ts';

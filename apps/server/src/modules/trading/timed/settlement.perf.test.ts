@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createTestUsers } from '../../ledger/ledger.test-helpers.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { recordTick } from '../testing/trading-fixtures.ts';
 import { createTimedSettlement, SETTLEMENT_PARALLELISM } from './settlement.ts';
 import { clockDeps, era, fixedClock, insertOpenContracts } from './timed.test-helpers.ts';

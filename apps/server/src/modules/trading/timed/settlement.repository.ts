@@ -164,6 +164,17 @@ export async function markContractsSettled(
 /** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds truncated), in SQL. */
 const isoOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * The contracts of `orderIds` settled in this transaction, as a relation another module's statement
+ * reads (notifications' settlement notices, handed in through the caller: notifications cannot import
+ * trading). One primary-key lookup per id.
+ */
+export const settledContracts = (orderIds: readonly number[]): SQL =>
+  sql`(SELECT order_id, user_id, product, outcome, symbol, direction, stake, payout, entry_price,
+          settle_price, currency
+     FROM timed_contracts
+    WHERE order_id = ANY(${arrayLiteral(orderIds)}::bigint[]) AND (status = 'settled') IS TRUE)`;
+
 /** What a settled order's event carries: its owner and the order as the API shows it. */
 export interface FilledOrder {
   userId: number;

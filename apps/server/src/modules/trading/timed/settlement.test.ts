@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { testEngine } from '../../../test/database.ts';
 import { systemAccountBalance } from '../../ledger/ledger.service.ts';
 import { createTestUsers } from '../../ledger/ledger.test-helpers.ts';
-import { assertLedgerOk } from '../../ledger/verify.ts';
+import { assertLedgerOk } from '../../reconciliation/ledger-check.ts';
 import { createFlashEngine } from '../flash/flash.engine.ts';
 import { createOptionEngine } from '../option/option.engine.ts';
 import { toTradeOrder } from '../orders.view.ts';

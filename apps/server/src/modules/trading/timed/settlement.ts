@@ -44,8 +44,15 @@ const MAX_BATCHES_PER_RUN = 1000;
 export interface SettlementHooks {
   /** Test seam: runs inside the batch's transaction after the postings, before commit. */
   beforeCommit?: (tx: Tx, batch: { orderIds: number[] }) => Promise<void> | void;
-  /** After commit, each settled contract's lag: settled_at − expires_at (the metrics' histogram). */
-  observeLag?: (product: 'flash' | 'option', lagSeconds: number) => void;
+  /**
+   * After commit, each settled contract's outcome (void: no price, stake back) and lag: settled_at −
+   * expires_at (the metrics' counters and histogram).
+   */
+  observeSettled?: (
+    product: 'flash' | 'option',
+    outcome: 'win' | 'loss' | 'draw' | 'void',
+    lagSeconds: number,
+  ) => void;
 }
 
 export interface SettlementRun {
@@ -209,6 +216,7 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
       const notices = await notifyTimedSettlements(
         tx,
         plans.map((p) => ({ orderId: p.contract.orderId, currency: p.contract.currency })),
+        repo.settledContracts(plans.map((p) => p.contract.orderId)),
         now,
       );
       // Last: the ledger locks the users' accounts, held only until the commit right after. No
@@ -224,9 +232,13 @@ export function createTimedSettlement(deps: TradingDeps, hooks: SettlementHooks 
     for (const { userId, order } of result.orders) {
       deps.realtime.toUser(userId, ORDER_UPDATED_EVENT, { order });
     }
-    if (hooks.observeLag) {
-      for (const { contract } of result.plans) {
-        hooks.observeLag(contract.product, (now.getTime() - contract.expiresAtMs) / 1000);
+    if (hooks.observeSettled) {
+      for (const { contract, settlement } of result.plans) {
+        hooks.observeSettled(
+          contract.product,
+          settlement.outcome,
+          (now.getTime() - contract.expiresAtMs) / 1000,
+        );
       }
     }
     pushNotifications(deps.realtime, result.notices);

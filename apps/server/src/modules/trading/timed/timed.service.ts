@@ -7,10 +7,16 @@ import {
   TRADING_TEXTS,
   type TradingPair,
 } from '@platform/contracts';
-import { amountPrecisionProblem } from '@platform/domain';
 import { badRequest, businessRule, conflict, retryShortly } from '../../../core/errors.ts';
 import { createGroupCommit, outcomeOf, writeTogetherOrAlone } from '../../../core/group-commit.ts';
-import { Decimal, decimalFromDb, formatNormalised, normaliseDecimalString } from '../../../core/money.ts';
+import {
+  amountPrecisionRefusal,
+  Decimal,
+  decimalFromDb,
+  formatNormalised,
+  normaliseDecimalString,
+} from '../../../core/money.ts';
+import { because } from '../../../core/refusal.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import {
@@ -223,7 +229,7 @@ export function createTimedPlacement(deps: TradingDeps) {
       // A refusal (余额不足) ends the placement's transaction: no savepoint needed.
       await postTransaction(tx, freezeOf(p, opened.order.id), { savepoint: false });
       if ((await repo.countOpenContracts(tx, p.input.userId)) > MAX_OPEN_TIMED_CONTRACTS) {
-        throw businessRule(TIMED_TEXTS.tooManyOpen(MAX_OPEN_TIMED_CONTRACTS));
+        throw because('limit', businessRule(TIMED_TEXTS.tooManyOpen(MAX_OPEN_TIMED_CONTRACTS)));
       }
       await sealEffect(tx, p.seal, opened);
       return opened;
@@ -323,11 +329,13 @@ export type TimedPlacements = ReturnType<typeof createTimedPlacement>;
  * 10.12) and lies within the product's limits.
  */
 export function assertStakeWithin(stake: string, min: string, max: string, currency: string): void {
-  const precision = amountPrecisionProblem(stake, currency, '投注');
+  const precision = amountPrecisionRefusal(stake, currency, 'stake');
   if (precision) throw badRequest(precision);
   const value = new Decimal(stake);
-  if (value.lt(min)) throw businessRule(TIMED_TEXTS.stakeTooSmall(normaliseDecimalString(min), currency));
-  if (value.gt(max)) throw businessRule(TIMED_TEXTS.stakeTooLarge(normaliseDecimalString(max), currency));
+  if (value.lt(min))
+    throw because('limit', businessRule(TIMED_TEXTS.stakeTooSmall(normaliseDecimalString(min), currency)));
+  if (value.gt(max))
+    throw because('limit', businessRule(TIMED_TEXTS.stakeTooLarge(normaliseDecimalString(max), currency)));
 }
 
 /** The pair must be quoted in the stake currency. */

@@ -2,9 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { createQueryClient } from '../../../lib/queryClient.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
-import { jsonResponse } from '../../../test/fixtures.ts';
+import { jsonResponse, sleep } from '../../../test/fixtures.ts';
 import HierarchyPage, { EXPAND_ALL_HINT, SEARCH_DEBOUNCE_MS } from '../HierarchyPage.tsx';
 import { makeChildren, makeNode } from './fixtures.ts';
 import type { HierarchyNode, HierarchyPage as HierarchyPageData, PathEntry } from './hierarchyApi.ts';
@@ -225,7 +226,7 @@ describe('HierarchyPage', () => {
     const input = screen.getByTestId('hierarchy-search');
     fireEvent.change(input, { target: { value: 'd' } });
     expect((await screen.findByTestId('hierarchy-search-hint')).textContent).toBe('请至少输入 2 个字符');
-    await act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100)));
+    await act(() => sleep(SEARCH_DEBOUNCE_MS + 100));
     expect(callsTo(LIST)).toHaveLength(1);
 
     fireEvent.change(input, { target: { value: 'deep' } });
@@ -350,5 +351,28 @@ describe('HierarchyPage', () => {
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('hierarchy-page')).toBeTruthy();
     expect(queryNode(1)).not.toBeNull();
+  });
+
+  it('in English: header, search, legend, tree rows and the detail panel, with no Chinese', async () => {
+    applyLanguage('en');
+    renderPage();
+    await screen.findByTestId('hierarchy-node-1');
+    expect(screen.getByText('Team hierarchy')).toBeTruthy();
+    expect(screen.getByTestId('hierarchy-expand-all').textContent).toBe('Expand all');
+    expect(screen.getByTestId('hierarchy-count').textContent).toBe('2 top-level users');
+    expect(screen.getByTestId('hierarchy-search').getAttribute('placeholder')).toBe(
+      'Search e-mail or phone (any level)',
+    );
+    expect(node(1).textContent).toContain('Deposited');
+    expect(node(1).textContent).toContain('Team 4');
+    const page = screen.getByTestId('hierarchy-page');
+    expect(page.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    fireEvent.click(node(1));
+    const detail = await screen.findByTestId('hierarchy-detail-body');
+    expect(within(detail).getByText('Referral code')).toBeTruthy();
+    expect(within(detail).getByText('Top-level user (signed up without a referral code)')).toBeTruthy();
+    expect(within(detail).getByText('Verified')).toBeTruthy();
+    expect(detail.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });

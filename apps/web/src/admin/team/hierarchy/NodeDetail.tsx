@@ -1,12 +1,14 @@
-import { KYC_STATUS_LABELS } from '@platform/contracts';
 import { formatCount, formatDateTime, formatUSDT } from '@platform/domain';
 import { Descriptions, Drawer, Flex, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { adminTeamZhCN } from '../../../i18n/admin/team/zh-CN.ts';
 import type { HierarchyNode, PathEntry } from './hierarchyApi.ts';
 
-export const PHONE_NOT_SET = '未设置';
+type DetailKey = keyof typeof adminTeamZhCN.hierarchy.detail;
 
 function PathList({ node, ancestors }: { node: HierarchyNode; ancestors: readonly PathEntry[] }) {
-  if (node.depth === 0) return <>顶级用户（未使用邀请码注册）</>;
+  const { t } = useTranslation('admin');
+  if (node.depth === 0) return <>{t('team.hierarchy.detail.topLevel')}</>;
   if (ancestors.length === 0) return <>-</>;
   return (
     <Flex vertical gap={2}>
@@ -33,11 +35,13 @@ export function NodeDetail({
   ancestors: readonly PathEntry[];
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const d = (key: DetailKey) => t(`admin:team.hierarchy.detail.${key}`);
   return (
     <Drawer
       open={node !== null}
       onClose={onClose}
-      title="用户详情"
+      title={d('title')}
       size="min(440px, 100vw)"
       destroyOnHidden
       data-testid="hierarchy-detail"
@@ -50,50 +54,54 @@ export function NodeDetail({
           styles={{ label: { width: 112 } }}
           data-testid="hierarchy-detail-body"
           items={[
-            { key: 'email', label: '邮箱', children: <span data-testid="detail-email">{node.email}</span> },
+            {
+              key: 'email',
+              label: d('email'),
+              children: <span data-testid="detail-email">{node.email}</span>,
+            },
             {
               key: 'phone',
-              label: '手机号',
-              children: <span data-testid="detail-phone">{node.phone || PHONE_NOT_SET}</span>,
+              label: d('phone'),
+              children: <span data-testid="detail-phone">{node.phone || d('notSet')}</span>,
             },
             {
               key: 'created',
-              label: '注册时间',
+              label: d('created'),
               children: <span data-testid="detail-created">{formatDateTime(node.created_at)}</span>,
             },
             {
               key: 'direct',
-              label: '直推人数',
+              label: d('direct'),
               children: <span data-testid="detail-direct">{formatCount(node.direct_referrals)}</span>,
             },
             {
               key: 'team',
-              label: '团队人数',
+              label: d('team'),
               children: <span data-testid="detail-team">{formatCount(node.team_size)}</span>,
             },
             {
               key: 'code',
-              label: '邀请码',
+              label: d('code'),
               children: (
                 <span data-testid="detail-code" style={{ fontFamily: 'monospace' }}>
                   {node.invite_code}
                 </span>
               ),
             },
-            { key: 'id', label: '用户ID', children: node.id },
-            { key: 'level', label: '层级', children: `L${node.depth + 1}` },
+            { key: 'id', label: d('id'), children: node.id },
+            { key: 'level', label: d('level'), children: `L${node.depth + 1}` },
             {
               key: 'inviter',
-              label: '邀请人',
+              label: d('inviter'),
               children: (
                 <span data-testid="detail-inviter">
-                  {ancestors.at(-1)?.email ?? (node.depth === 0 ? '无' : '-')}
+                  {ancestors.at(-1)?.email ?? (node.depth === 0 ? d('none') : '-')}
                 </span>
               ),
             },
             {
               key: 'path',
-              label: '上级路径',
+              label: d('path'),
               children: (
                 <div data-testid="detail-path">
                   <PathList node={node} ancestors={ancestors} />
@@ -102,22 +110,22 @@ export function NodeDetail({
             },
             {
               key: 'kyc',
-              label: 'KYC状态',
+              label: d('kyc'),
               children: (
                 <Tag color={node.kyc_status === 'approved' ? 'green' : undefined}>
-                  {KYC_STATUS_LABELS[node.kyc_status]}
+                  {t(`common:kycStatus.${node.kyc_status}`)}
                 </Tag>
               ),
             },
             {
               key: 'deposit',
-              label: '累计充值',
+              label: d('deposit'),
               children: (
                 <span>
                   {formatUSDT(node.total_deposit)}
                   {node.is_deposited && (
                     <Tag color="blue" style={{ marginInlineStart: 8 }}>
-                      已充值
+                      {d('deposited')}
                     </Tag>
                   )}
                 </span>

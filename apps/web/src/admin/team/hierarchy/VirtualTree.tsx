@@ -1,9 +1,9 @@
 import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
-import { KYC_STATUS_LABELS } from '@platform/contracts';
 import { formatCount, formatUSDT } from '@platform/domain';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Flex, Spin, Tag, Typography } from 'antd';
 import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/request.ts';
 import type { HierarchyNode, PathEntry } from './hierarchyApi.ts';
 import { ancestorsOf, type TreeRow } from './tree.ts';
@@ -60,6 +60,7 @@ export function VirtualTree({
   onMore,
   onRetry,
 }: VirtualTreeProps) {
+  const { t } = useTranslation('admin');
   const box = useRef<HTMLDivElement>(null);
   // Stable per `rows`: the virtualizer recomputes every row's offset whenever these change, so new
   // functions on each render would redo that work on every scroll frame.
@@ -91,7 +92,7 @@ export function VirtualTree({
     <div
       ref={box}
       role="tree"
-      aria-label="团队层级"
+      aria-label={t('team.hierarchy.title')}
       data-testid="hierarchy-tree"
       data-rows={rows.length}
       style={{ height, overflow: 'auto', position: 'relative', border: '1px solid #f0f0f0', borderRadius: 6 }}
@@ -128,7 +129,10 @@ export function VirtualTree({
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 
 function PathLine({ path, testId }: { path: PathEntry[]; testId: string }) {
-  const text = `路径：${path.length === 0 ? '顶级用户' : path.map((entry) => entry.email).join(' › ')}`;
+  const { t } = useTranslation('admin');
+  const text = t('team.hierarchy.tree.path', {
+    path: path.length === 0 ? t('team.hierarchy.tree.top') : path.map((entry) => entry.email).join(' › '),
+  });
   // At most two lines, the whole path on hover (and in the detail panel).
   return (
     <div
@@ -163,6 +167,7 @@ function NodeRow({
   onToggle: (node: HierarchyNode) => void;
   onOpen: (node: HierarchyNode, ancestors: PathEntry[]) => void;
 }) {
+  const { t } = useTranslation(['admin', 'common']);
   const { node, indent, expandable, expanded, path } = row;
   const open = () => onOpen(node, ancestorsOf(row.ancestry));
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -205,7 +210,11 @@ function NodeRow({
             type="text"
             size="small"
             icon={expanded ? <CaretDownOutlined /> : <CaretRightOutlined />}
-            aria-label={expanded ? `收起 ${node.email}` : `展开 ${node.email}`}
+            aria-label={
+              expanded
+                ? t('team.hierarchy.tree.collapse', { email: node.email })
+                : t('team.hierarchy.tree.expand', { email: node.email })
+            }
             onClick={(event) => {
               event.stopPropagation();
               onToggle(node);
@@ -222,12 +231,12 @@ function NodeRow({
           </Typography.Text>
           {node.kyc_status === 'approved' && (
             <Tag color="green" style={{ marginInlineEnd: 0 }} data-testid="hierarchy-badge-kyc">
-              {KYC_STATUS_LABELS.approved}
+              {t('common:kycStatus.approved')}
             </Tag>
           )}
           {node.is_deposited && (
             <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="hierarchy-badge-deposited">
-              已充值
+              {t('team.hierarchy.tree.deposited')}
             </Tag>
           )}
         </Flex>
@@ -238,9 +247,9 @@ function NodeRow({
           data-testid="hierarchy-node-stats"
         >
           <span style={{ color: '#1677ff', fontWeight: 500 }}>L{node.depth + 1}</span>
-          <span>直推 {formatCount(node.direct_referrals)}</span>
-          <span>团队 {formatCount(node.team_size)}</span>
-          <span>充值 {formatUSDT(node.total_deposit)}</span>
+          <span>{t('team.hierarchy.tree.direct', { n: formatCount(node.direct_referrals) })}</span>
+          <span>{t('team.hierarchy.tree.team', { n: formatCount(node.team_size) })}</span>
+          <span>{t('team.hierarchy.tree.deposit', { amount: formatUSDT(node.total_deposit) })}</span>
         </Flex>
       </div>
     </div>
@@ -258,20 +267,23 @@ function StatusRow({
   onMore: (node: HierarchyNode) => void;
   onRetry: (node: HierarchyNode) => void;
 }) {
+  const { t } = useTranslation('admin');
   const { node } = row;
   const body =
     row.kind === 'loading' ? (
       <Flex align="center" gap={8} data-testid={`hierarchy-loading-${node.id}`}>
         <Spin size="small" />
-        <Typography.Text type="secondary">加载下级用户...</Typography.Text>
+        <Typography.Text type="secondary">{t('team.hierarchy.tree.loadingChildren')}</Typography.Text>
       </Flex>
     ) : row.kind === 'error' ? (
       <Flex align="center" gap={8} data-testid={`hierarchy-error-${node.id}`}>
         <Typography.Text type="danger">
-          加载下级用户失败：{errorMessage(row.error, '请稍后重试')}
+          {t('team.hierarchy.tree.childrenFailed', {
+            reason: errorMessage(row.error, t('team.hierarchy.tree.tryLater')),
+          })}
         </Typography.Text>
         <Button size="small" onClick={() => onRetry(node)} data-testid={`hierarchy-retry-${node.id}`}>
-          重试
+          {t('team.hierarchy.tree.retry')}
         </Button>
       </Flex>
     ) : (
@@ -282,7 +294,10 @@ function StatusRow({
         onClick={() => onMore(node)}
         data-testid={`hierarchy-more-${node.id}`}
       >
-        加载更多（已显示 {formatCount(row.shown)} / {formatCount(node.direct_referrals)}）
+        {t('team.hierarchy.tree.more', {
+          shown: formatCount(row.shown),
+          total: formatCount(node.direct_referrals),
+        })}
       </Button>
     );
   return (

@@ -13,7 +13,9 @@ import {
 import type { AdminTeamStats } from '@platform/contracts';
 import { formatCount, formatUSDT } from '@platform/domain';
 import { Badge, Card, Col, Flex, Row, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FitStatistic } from '../../../components/FitStatistic.tsx';
 import { HelpTip } from './HelpTip.tsx';
@@ -23,82 +25,75 @@ export const PENDING_COLOUR = '#d48806';
 /** "L5" for the deepest level, "-" when there are no users (maxLevel 0). */
 export const levelText = (level: number): string => (level > 0 ? `L${level}` : '-');
 
+type CardKey =
+  | 'totalMembers'
+  | 'directReferrals'
+  | 'teamMembers'
+  | 'totalRewards'
+  | 'pendingRewards'
+  | 'todayInvites'
+  | 'activeInviters'
+  | 'maxLevel';
+
+/** Its title and its definition (contracts/team-admin.ts, shown by the question mark) are the catalogue's team.overview.cards/help.<key>. */
 interface CardSpec {
-  key: keyof AdminTeamStats;
-  title: string;
+  key: CardKey;
   icon: ReactNode;
-  /** The figure's definition (contracts/team-admin.ts), shown by the question mark. */
-  help: string;
   value: (data: AdminTeamStats) => string;
   /** A second line under the figure (reward amounts). */
-  extra?: (data: AdminTeamStats) => string;
+  extra?: (data: AdminTeamStats, t: TFunction<'admin'>) => string;
   color?: (data: AdminTeamStats) => string | undefined;
 }
 
 const CARDS: CardSpec[] = [
   {
     key: 'totalMembers',
-    title: '总用户数',
     icon: <TeamOutlined />,
-    help: '平台全部账户数（与仪表盘的总用户数相同）',
     value: (d) => formatCount(d.totalMembers),
   },
   {
     key: 'directReferrals',
-    title: '直推用户',
     icon: <UserAddOutlined />,
-    help: '使用邀请码注册的用户数：每人都是某位用户的直推',
     value: (d) => formatCount(d.directReferrals),
   },
   {
     key: 'teamMembers',
-    title: '团队用户',
     icon: <ApartmentOutlined />,
-    help: '身处至少两人团队中的用户：被邀请的用户，加上邀请过他人但自己未被邀请的用户',
     value: (d) => formatCount(d.teamMembers),
   },
   {
     key: 'totalRewards',
-    title: '总奖励',
     icon: <GiftOutlined />,
-    help: '全部状态（待发放与已发放）的奖励记录条数，下方为其金额合计',
     value: (d) => formatCount(d.totalRewards),
-    extra: (d) => `合计 ${formatUSDT(d.rewardAmounts.total)}`,
+    extra: (d, t) => t('team.overview.totalAmount', { amount: formatUSDT(d.rewardAmounts.total) }),
   },
   {
     key: 'pendingRewards',
-    title: '待发放奖励',
     icon: <ClockCircleOutlined />,
-    help: '等待发放的奖励记录条数，下方为其金额合计',
     value: (d) => formatCount(d.pendingRewards),
-    extra: (d) => `待发放 ${formatUSDT(d.rewardAmounts.pending)}`,
+    extra: (d, t) => t('team.overview.pendingAmount', { amount: formatUSDT(d.rewardAmounts.pending) }),
     color: (d) => (d.pendingRewards > 0 ? PENDING_COLOUR : undefined),
   },
   {
     key: 'todayInvites',
-    title: '今日邀请',
     icon: <RiseOutlined />,
-    help: '今天（北京时间）使用邀请码注册的用户数',
     value: (d) => formatCount(d.todayInvites),
   },
   {
     key: 'activeInviters',
-    title: '活跃邀请人',
     icon: <CrownOutlined />,
-    help: '至少邀请过一名用户的用户数',
     value: (d) => formatCount(d.activeInviters),
   },
   {
     key: 'maxLevel',
-    title: '最大层级',
     icon: <ClusterOutlined />,
-    help: '所有团队中最深的层级：未使用邀请码注册的用户在 L1，他们的直推在 L2，依此类推',
     value: (d) => levelText(d.maxLevel),
   },
 ];
 
 /** The eight cards (test ids team-card-<key>), each with its definition behind a question mark. */
 export function StatCards({ data }: { data: AdminTeamStats }) {
+  const { t } = useTranslation('admin');
   return (
     <Row gutter={[16, 16]}>
       {CARDS.map((card) => (
@@ -107,8 +102,8 @@ export function StatCards({ data }: { data: AdminTeamStats }) {
             <FitStatistic
               title={
                 <Flex align="center" gap={6}>
-                  {card.title}
-                  <HelpTip text={card.help} testId={`team-card-help-${card.key}`} />
+                  {t(`team.overview.cards.${card.key}`)}
+                  <HelpTip text={t(`team.overview.help.${card.key}`)} testId={`team-card-help-${card.key}`} />
                 </Flex>
               }
               prefix={card.icon}
@@ -121,7 +116,7 @@ export function StatCards({ data }: { data: AdminTeamStats }) {
                 style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}
                 data-testid={`team-card-extra-${card.key}`}
               >
-                {card.extra(data)}
+                {card.extra(data, t)}
               </Typography.Text>
             )}
           </Card>
@@ -131,47 +126,60 @@ export function StatCards({ data }: { data: AdminTeamStats }) {
   );
 }
 
+/** Its title is the catalogue's team.overview.links.<key>. */
 interface LinkSpec {
   key: 'hierarchy' | 'rewards' | 'salary';
-  title: string;
   path: string;
   icon: ReactNode;
-  description: (data: AdminTeamStats) => string;
-  badge?: (data: AdminTeamStats) => string | null;
+  description: (data: AdminTeamStats, t: TFunction<'admin'>) => string;
+  badge?: (data: AdminTeamStats, t: TFunction<'admin'>) => string | null;
 }
 
 const LINKS: LinkSpec[] = [
   {
     key: 'hierarchy',
-    title: '团队层级',
     path: '/admin/team/hierarchy',
     icon: <ClusterOutlined style={{ fontSize: 24, color: '#1677ff' }} />,
-    description: (d) => `最大层级 ${levelText(d.maxLevel)}，共 ${formatCount(d.totalMembers)} 名用户`,
+    description: (d, t) =>
+      t('team.overview.links.hierarchyText', {
+        level: levelText(d.maxLevel),
+        count: d.totalMembers,
+        n: formatCount(d.totalMembers),
+      }),
   },
   {
     key: 'rewards',
-    title: '团队奖励',
     path: '/admin/team/rewards',
     icon: <GiftOutlined style={{ fontSize: 24, color: '#d48806' }} />,
-    description: (d) => `共 ${formatCount(d.totalRewards)} 条奖励，合计 ${formatUSDT(d.rewardAmounts.total)}`,
-    badge: (d) => (d.pendingRewards > 0 ? `${formatCount(d.pendingRewards)} 待发放` : null),
+    description: (d, t) =>
+      t('team.overview.links.rewardsText', {
+        count: d.totalRewards,
+        n: formatCount(d.totalRewards),
+        amount: formatUSDT(d.rewardAmounts.total),
+      }),
+    badge: (d, t) =>
+      d.pendingRewards > 0
+        ? t('team.overview.links.rewardsBadge', { n: formatCount(d.pendingRewards) })
+        : null,
   },
   {
     key: 'salary',
-    title: '团队工资',
     path: '/admin/team/salary',
     icon: <DollarOutlined style={{ fontSize: 24, color: '#389e0d' }} />,
-    description: (d) => `团队用户 ${formatCount(d.teamMembers)} 人`,
+    description: (d, t) =>
+      t('team.overview.links.salaryText', { count: d.teamMembers, n: formatCount(d.teamMembers) }),
   },
 ];
 
 /** Cards to the hierarchy (max level), the rewards (pending badge, total) and the salary screen (team users). */
 export function LinkCards({ data }: { data: AdminTeamStats }) {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   return (
     <Row gutter={[16, 16]}>
       {LINKS.map((link) => {
-        const badge = link.badge?.(data);
+        const badge = link.badge?.(data, t);
+        const title = t(`team.overview.links.${link.key}`);
         return (
           <Col key={link.key} xs={24} md={8}>
             <Card
@@ -179,7 +187,7 @@ export function LinkCards({ data }: { data: AdminTeamStats }) {
               size="small"
               role="link"
               tabIndex={0}
-              aria-label={link.title}
+              aria-label={title}
               onClick={() => navigate(link.path)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') navigate(link.path);
@@ -191,7 +199,7 @@ export function LinkCards({ data }: { data: AdminTeamStats }) {
                 {link.icon}
                 <Flex vertical flex={1} style={{ minWidth: 0 }}>
                   <Flex align="center" gap={8} wrap>
-                    <Typography.Text strong>{link.title}</Typography.Text>
+                    <Typography.Text strong>{title}</Typography.Text>
                     {badge && (
                       <Badge
                         count={badge}
@@ -201,7 +209,7 @@ export function LinkCards({ data }: { data: AdminTeamStats }) {
                     )}
                   </Flex>
                   <Typography.Text type="secondary" data-testid={`team-link-text-${link.key}`}>
-                    {link.description(data)}
+                    {link.description(data, t)}
                   </Typography.Text>
                 </Flex>
                 <RightOutlined />

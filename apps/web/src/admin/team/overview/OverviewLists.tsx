@@ -15,7 +15,9 @@ import {
   percentage,
 } from '@platform/domain';
 import { Card, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { HelpTip } from './HelpTip.tsx';
 
 export const RISE_COLOUR = '#389e0d';
@@ -45,9 +47,9 @@ function wrapTitle(first: string, second: string) {
   );
 }
 
-const TIER_COLUMNS: TableColumnsType<TierRow> = [
+const tierColumns = (t: TFunction<'admin'>): TableColumnsType<TierRow> => [
   {
-    title: '等级',
+    title: t('team.overview.tiers.level'),
     dataIndex: 'level',
     render: (level: number) => (
       <Tag color="gold" style={{ marginInlineEnd: 0 }}>
@@ -56,26 +58,29 @@ const TIER_COLUMNS: TableColumnsType<TierRow> = [
     ),
   },
   {
-    title: wrapTitle('直推', '要求'),
+    title: wrapTitle(t('team.overview.tiers.direct'), t('team.overview.tiers.required')),
     dataIndex: 'direct',
     align: 'right',
     render: (value: number) => formatCount(value),
   },
   {
-    title: wrapTitle('团队', '要求'),
+    title: wrapTitle(t('team.overview.tiers.team'), t('team.overview.tiers.required')),
     dataIndex: 'team',
     align: 'right',
     render: (value: number) => formatCount(value),
   },
   {
-    title: wrapTitle('奖励', `（${TEAM_REWARD_CURRENCY}）`),
+    title: wrapTitle(
+      t('team.overview.tiers.reward'),
+      t('team.overview.tiers.currency', { currency: TEAM_REWARD_CURRENCY }),
+    ),
     dataIndex: 'reward',
     align: 'right',
     // The currency is in the column's title: the cells stay narrow enough for a phone.
     render: (value: string) => <span style={numeric}>{formatNumber(value, 2)}</span>,
   },
   {
-    title: wrapTitle('达成', '人数'),
+    title: wrapTitle(t('team.overview.tiers.achieved'), t('team.overview.tiers.users')),
     dataIndex: 'achieved',
     align: 'right',
     render: (value: number) => <span style={numeric}>{formatCount(value)}</span>,
@@ -84,16 +89,22 @@ const TIER_COLUMNS: TableColumnsType<TierRow> = [
 
 /** 奖励等级: the ten tiers of spec 001 §9 with how many users reached each (rewardLevels). */
 export function RewardTierTable({ data }: { data: AdminTeamStats }) {
+  const { t } = useTranslation('admin');
   const rows: TierRow[] = REWARD_TIERS.map((tier, index) => ({
     ...tier,
     achieved: data.rewardLevels[index] ?? 0,
   }));
   return (
-    <Card title="奖励等级" size="small" style={{ height: '100%' }} data-testid="team-reward-tiers">
+    <Card
+      title={t('team.overview.tiers.title')}
+      size="small"
+      style={{ height: '100%' }}
+      data-testid="team-reward-tiers"
+    >
       <Table<TierRow>
         rowKey="level"
         size="small"
-        columns={TIER_COLUMNS}
+        columns={tierColumns(t)}
         dataSource={rows}
         pagination={false}
         onRow={(row) => ({ 'data-testid': `team-tier-${row.level}` }) as HTMLAttributes<HTMLElement>}
@@ -103,7 +114,7 @@ export function RewardTierTable({ data }: { data: AdminTeamStats }) {
         style={{ fontSize: 12, margin: '8px 0 0' }}
         data-testid="team-tier-note"
       >
-        直推与团队要求均按已充值成员计算（成员有一笔充值审核通过后才计入）；达成人数为已生成该等级奖励记录的用户数（含待发放与已发放）。
+        {t('team.overview.tiers.note')}
       </Typography.Paragraph>
     </Card>
   );
@@ -125,13 +136,14 @@ export function barPercent(count: number, total: number): number {
 
 /** 层级分布: users per level with a bar of count / total members (at most 100%). */
 export function LevelDistribution({ data }: { data: AdminTeamStats }) {
+  const { t } = useTranslation('admin');
   const levels = levelEntries(data.levelDistribution);
   return (
     <Card
       title={
         <Flex align="center" gap={6}>
-          层级分布
-          <HelpTip text="每个层级的用户数；条形长度为该层用户占总用户数的比例。未使用邀请码注册的用户在 L1。" />
+          {t('team.overview.levels.title')}
+          <HelpTip text={t('team.overview.levels.help')} />
         </Flex>
       }
       size="small"
@@ -139,7 +151,7 @@ export function LevelDistribution({ data }: { data: AdminTeamStats }) {
       data-testid="team-level-distribution"
     >
       {levels.length === 0 ? (
-        <EmptyList text="暂无层级数据" />
+        <EmptyList text={t('team.overview.levels.empty')} />
       ) : (
         <Flex vertical gap={8} style={{ maxHeight: 420, overflowY: 'auto', paddingRight: 4 }}>
           {levels.map(([level, count]) => {
@@ -155,7 +167,7 @@ export function LevelDistribution({ data }: { data: AdminTeamStats }) {
                   aria-valuenow={percent}
                   aria-valuemin={0}
                   aria-valuemax={100}
-                  aria-label={`L${level} 占总用户 ${percent}%`}
+                  aria-label={t('team.overview.levels.bar', { level, percent })}
                 >
                   <div
                     data-testid={`team-level-bar-${level}`}
@@ -163,7 +175,7 @@ export function LevelDistribution({ data }: { data: AdminTeamStats }) {
                   />
                 </div>
                 <Typography.Text style={{ ...numeric, minWidth: 56, textAlign: 'right' }}>
-                  {formatCount(count)} 人
+                  {t('team.overview.levels.users', { count, n: formatCount(count) })}
                 </Typography.Text>
                 <Typography.Text
                   type="secondary"
@@ -182,13 +194,14 @@ export function LevelDistribution({ data }: { data: AdminTeamStats }) {
 
 /** 邀请排行: the five users with the most direct referrals, with their rewards (any status). */
 export function TopInviters({ data }: { data: AdminTeamStats }) {
+  const { t } = useTranslation('admin');
   const inviters = data.topInviters.slice(0, TOP_INVITERS_LIMIT);
   return (
     <Card
       title={
         <Flex align="center" gap={6}>
-          邀请排行
-          <HelpTip text="直推人数最多的用户（前 5 名）；奖励为其全部奖励记录（含待发放）的金额合计。" />
+          {t('team.overview.top.title')}
+          <HelpTip text={t('team.overview.top.help')} />
         </Flex>
       }
       size="small"
@@ -196,7 +209,7 @@ export function TopInviters({ data }: { data: AdminTeamStats }) {
       data-testid="team-top-inviters"
     >
       {inviters.length === 0 ? (
-        <EmptyList text="暂无邀请数据" />
+        <EmptyList text={t('team.overview.top.empty')} />
       ) : (
         <Flex vertical>
           {inviters.map((inviter, index) => (
@@ -223,9 +236,11 @@ export function TopInviters({ data }: { data: AdminTeamStats }) {
                 </Typography.Text>
               </Flex>
               <Flex vertical align="flex-end">
-                <Typography.Text style={numeric}>邀请 {formatCount(inviter.inviteCount)} 人</Typography.Text>
+                <Typography.Text style={numeric}>
+                  {t('team.overview.top.invited', { n: formatCount(inviter.inviteCount) })}
+                </Typography.Text>
                 <Typography.Text type="secondary" style={{ ...numeric, fontSize: 12 }}>
-                  奖励 {formatUSDT(inviter.totalReward)}
+                  {t('team.overview.top.reward', { amount: formatUSDT(inviter.totalReward) })}
                 </Typography.Text>
               </Flex>
             </Flex>
@@ -257,13 +272,14 @@ export function GrowthText({ value }: { value: number | null }) {
 
 /** 团队增长: new members per Beijing day over the last 7 days, oldest first (as the server sends them), with the day-over-day change. */
 export function TeamGrowth({ data }: { data: AdminTeamStats }) {
+  const { t } = useTranslation('admin');
   const days = data.teamGrowth;
   return (
     <Card
       title={
         <Flex align="center" gap={6}>
-          团队增长（近 7 天）
-          <HelpTip text="每天（北京时间）新注册的用户数；增长率与前一天相比，前一天无新增时显示 -。" />
+          {t('team.overview.growth.title')}
+          <HelpTip text={t('team.overview.growth.help')} />
         </Flex>
       }
       size="small"
@@ -271,7 +287,7 @@ export function TeamGrowth({ data }: { data: AdminTeamStats }) {
       data-testid="team-growth"
     >
       {days.length === 0 ? (
-        <EmptyList text="暂无增长数据" />
+        <EmptyList text={t('team.overview.growth.empty')} />
       ) : (
         <Flex vertical>
           {days.map((day, index) => (
@@ -285,7 +301,9 @@ export function TeamGrowth({ data }: { data: AdminTeamStats }) {
             >
               <Typography.Text style={numeric}>{day.date}</Typography.Text>
               <Flex align="center" gap={16}>
-                <Typography.Text style={numeric}>新增 {formatCount(day.newMembers)} 人</Typography.Text>
+                <Typography.Text style={numeric}>
+                  {t('team.overview.growth.newMembers', { n: formatCount(day.newMembers) })}
+                </Typography.Text>
                 <span style={{ minWidth: 64, textAlign: 'right' }}>
                   <GrowthText value={day.growth} />
                 </span>
@@ -300,11 +318,12 @@ export function TeamGrowth({ data }: { data: AdminTeamStats }) {
 
 /** 最近邀请: the eight newest invited registrations. */
 export function RecentInvites({ data }: { data: AdminTeamStats }) {
+  const { t } = useTranslation('admin');
   const invites = data.recentInvites.slice(0, RECENT_INVITES_LIMIT);
   return (
-    <Card title="最近邀请" size="small" data-testid="team-recent-invites">
+    <Card title={t('team.overview.recent.title')} size="small" data-testid="team-recent-invites">
       {invites.length === 0 ? (
-        <EmptyList text="暂无邀请记录" />
+        <EmptyList text={t('team.overview.recent.empty')} />
       ) : (
         <Flex vertical>
           {invites.map((invite, index) => (
@@ -319,16 +338,19 @@ export function RecentInvites({ data }: { data: AdminTeamStats }) {
             >
               <Flex vertical style={{ minWidth: 0, flex: '1 1 260px' }}>
                 <Typography.Text ellipsis={{ tooltip: true }}>
-                  <Typography.Text type="secondary">邀请人 </Typography.Text>
+                  <Typography.Text type="secondary">{t('team.overview.recent.inviter')}</Typography.Text>
                   {invite.inviter_email}
                 </Typography.Text>
                 <Typography.Text ellipsis={{ tooltip: true }}>
-                  <Typography.Text type="secondary">被邀请 </Typography.Text>
+                  <Typography.Text type="secondary">{t('team.overview.recent.invitee')}</Typography.Text>
                   {invite.invitee_email}
                 </Typography.Text>
               </Flex>
               <Flex align="center" gap={8}>
-                <Tag style={{ marginInlineEnd: 0, fontFamily: 'monospace' }} title="邀请码">
+                <Tag
+                  style={{ marginInlineEnd: 0, fontFamily: 'monospace' }}
+                  title={t('team.overview.recent.code')}
+                >
                   {invite.invite_code}
                 </Tag>
                 <Typography.Text type="secondary" style={{ ...numeric, fontSize: 12 }}>

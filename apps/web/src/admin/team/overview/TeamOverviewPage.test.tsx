@@ -1,6 +1,7 @@
 import { type AdminTeamStats, adminTeamStats } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/request.ts';
 import { mockOnePath, ok } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
@@ -285,5 +286,31 @@ describe('TeamOverviewPage', () => {
     fireEvent.click(screen.getByTestId('team-refresh'));
     expect(await screen.findByText('获取团队概览失败: 数据库繁忙')).toBeTruthy();
     expect(statistic('team-card-totalMembers')).toBe('12,345');
+  });
+
+  it('in English: the cards, links, tiers, levels, inviters, growth and invites, with no Chinese', async () => {
+    applyLanguage('en');
+    renderPage();
+    await screen.findByTestId('team-overview');
+    expect(text('team-card-directReferrals')).toContain('Direct referrals');
+    expect(text('team-card-extra-totalRewards')).toBe('Total 1,234.50 USDT');
+    expect(screen.getByTestId('team-card-help-todayInvites').getAttribute('aria-label')).toContain(
+      'Beijing time',
+    );
+    expect(text('team-link-badge-rewards')).toBe('3 pending');
+    expect(text('team-link-text-salary')).toBe('9,100 team members');
+    expect(screen.getByTestId('team-reward-tiers').textContent).toContain('Reward (USDT)');
+    expect(text('team-level-2')).toContain('6,000 users');
+    expect(screen.getByTestId('team-growth-2024-04-27').textContent).toContain('6 new');
+    expect(screen.getAllByTestId('team-top-inviter')[0]!.textContent).toContain('1,500 invited');
+    expect(screen.getByTestId('team-recent-invites').textContent).toContain('Inviter');
+    expect(screen.getByText('Team overview')).toBeTruthy();
+    // 最后更新 and 刷新 are the shared OverviewFrame's (components/), not this page's.
+    const frame = [text('team-updated-at'), text('team-refresh')];
+    const own = frame.reduce((all, part) => all.replace(part, ''), text('team-overview'));
+    expect(own.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(() => contractData(adminTeamStats, { ...FULL, maxLevel: 'x' })).toThrow(
+      'The server’s reply is not in the expected format',
+    );
   });
 });

@@ -1,7 +1,5 @@
+import { i18n } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/request.ts';
-
-/** Shown when a reply does not have the contract's shape (the screen would otherwise show wrong figures). */
-export const BAD_REPLY_MESSAGE = '服务器返回的数据格式不正确';
 
 /** What the contracts' zod schemas offer (the web app does not depend on zod itself). */
 export interface ContractSchema<T> {
@@ -15,5 +13,6 @@ export interface ContractSchema<T> {
 export function contractData<T>(schema: ContractSchema<T>, data: unknown): T {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
-  throw new ApiError(BAD_REPLY_MESSAGE, 200, 'http', parsed.error.issues);
+  // Shown when a reply does not have the contract's shape (the screen would otherwise show wrong figures).
+  throw new ApiError(i18n.t('admin:team.badReply'), 200, 'http', parsed.error.issues);
 }

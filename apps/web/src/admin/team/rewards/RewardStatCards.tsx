@@ -3,31 +3,31 @@ import { TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { formatCount, formatNumber } from '@platform/domain';
 import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FitStatistic } from '../../../components/FitStatistic.tsx';
 import type { AdminRewardStats } from './rewardsApi.ts';
 
+/** Its title is the catalogue's team.rewards.stats.<key>. */
 interface CardSpec {
-  key: string;
-  title: string;
+  key: 'total' | 'pending' | 'distributed' | 'eligible';
   icon: ReactNode;
   count: (stats: AdminRewardStats) => number;
   /** The USDT amount of the records counted, shown under the count. */
   amount?: (stats: AdminRewardStats) => string;
-  note?: string;
+  /** A note under the count instead of an amount (team.rewards.stats.eligibleNote). */
+  note?: boolean;
   color?: string;
 }
 
 const CARDS: CardSpec[] = [
   {
     key: 'total',
-    title: '奖励总数',
     icon: <GiftOutlined />,
     count: (s) => s.totalRewards,
     amount: (s) => s.amounts.total,
   },
   {
     key: 'pending',
-    title: '待发放',
     icon: <ClockCircleOutlined />,
     count: (s) => s.pendingRewards,
     amount: (s) => s.amounts.pending,
@@ -35,7 +35,6 @@ const CARDS: CardSpec[] = [
   },
   {
     key: 'distributed',
-    title: '已发放',
     icon: <CheckCircleOutlined />,
     count: (s) => s.distributedRewards,
     amount: (s) => s.amounts.distributed,
@@ -43,10 +42,9 @@ const CARDS: CardSpec[] = [
   },
   {
     key: 'eligible',
-    title: '达标用户',
     icon: <TeamOutlined />,
     count: (s) => s.eligibleUsers,
-    note: '已达到 L1 的用户',
+    note: true,
     color: '#1677ff',
   },
 ];
@@ -59,6 +57,7 @@ export function RewardStatCards({
   stats: AdminRewardStats | undefined;
   loading: boolean;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <Row gutter={[16, 16]}>
       {CARDS.map((card) => (
@@ -67,12 +66,16 @@ export function RewardStatCards({
             <FitStatistic
               title={
                 <span>
-                  {card.icon} {card.title}
+                  {card.icon} {t(`team.rewards.stats.${card.key}`)}
                 </span>
               }
               loading={loading && !stats}
               value={stats ? formatCount(card.count(stats)) : '-'}
-              suffix={<span style={{ fontSize: 13 }}>{card.amount ? '条' : '人'}</span>}
+              suffix={
+                <span style={{ fontSize: 13 }}>
+                  {card.amount ? t('team.rewards.stats.records') : t('team.rewards.stats.users')}
+                </span>
+              }
               styles={{ content: { color: card.color, fontSize: 22, whiteSpace: 'nowrap' } }}
             />
             <Typography.Text
@@ -82,7 +85,7 @@ export function RewardStatCards({
             >
               {card.amount
                 ? `${stats ? formatNumber(card.amount(stats), 2) : '-'} ${TEAM_REWARD_CURRENCY}`
-                : card.note}
+                : card.note && t('team.rewards.stats.eligibleNote')}
             </Typography.Text>
           </Card>
         </Col>

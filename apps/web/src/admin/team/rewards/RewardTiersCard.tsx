@@ -1,13 +1,15 @@
 import { REWARD_TIERS, type RewardTier, TEAM_REWARD_CURRENCY } from '@platform/contracts';
 import { formatCount, formatNumber } from '@platform/domain';
 import { Card, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
-const columns: TableColumnsType<RewardTier> = [
+const columnsIn = (t: TFunction<'admin'>): TableColumnsType<RewardTier> => [
   {
-    title: '等级',
+    title: t('team.rewards.tiers.level'),
     key: 'level',
     render: (_, tier) => (
       <Tag color="gold" style={{ marginInlineEnd: 0 }}>
@@ -16,19 +18,19 @@ const columns: TableColumnsType<RewardTier> = [
     ),
   },
   {
-    title: '直推人数',
+    title: t('team.rewards.tiers.direct'),
     key: 'direct',
     align: 'right',
     render: (_, tier) => <span style={numeric}>≥ {formatCount(tier.direct)}</span>,
   },
   {
-    title: '团队人数',
+    title: t('team.rewards.tiers.team'),
     key: 'team',
     align: 'right',
     render: (_, tier) => <span style={numeric}>≥ {formatCount(tier.team)}</span>,
   },
   {
-    title: `奖励（${TEAM_REWARD_CURRENCY}）`,
+    title: t('team.rewards.tiers.reward', { currency: TEAM_REWARD_CURRENCY }),
     key: 'reward',
     align: 'right',
     render: (_, tier) => (
@@ -41,15 +43,16 @@ const columns: TableColumnsType<RewardTier> = [
 
 /** The ten reward tiers of spec 001 §9; counts are charged members (whose deposit was approved). */
 export function RewardTiersCard() {
+  const { t } = useTranslation('admin');
   return (
-    <Card size="small" title="奖励等级配置" data-testid="reward-tiers">
+    <Card size="small" title={t('team.rewards.tiers.title')} data-testid="reward-tiers">
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
-        直推与团队人数均按已充值成员计算（充值经审核通过的成员）。每个等级达到后奖励一次，由管理员发放至用户可用余额。
+        {t('team.rewards.tiers.note')}
       </Typography.Paragraph>
       <Table<RewardTier>
         rowKey="level"
         size="small"
-        columns={columns}
+        columns={columnsIn(t)}
         dataSource={[...REWARD_TIERS]}
         pagination={false}
         scroll={{ x: 'max-content' }}

@@ -1,6 +1,7 @@
 import type { AdminRewardStats, PayoutApproval, TeamReward } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { expectNoPager } from '../../../test/pager.ts';
@@ -335,5 +336,28 @@ describe('RewardsPage', () => {
     renderPage('/admin/team/rewards?status=pending');
     expect(await screen.findByText('暂无待发放的奖励记录')).toBeTruthy();
     expectNoPager('rewards');
+  });
+
+  it('in English: cards, filters, records, selection, tiers and the distribute dialog, with no Chinese', async () => {
+    applyLanguage('en');
+    renderPage();
+    await screen.findByTestId('reward-row-1');
+    expect(text('reward-stat-total')).toContain('Total rewards');
+    expect(text('reward-stat-eligible-amount')).toBe('Users who reached L1');
+    expect(text('reward-status-1')).toBe('Pending');
+    expect(row(1).textContent).toContain('Direct 5');
+    expect(screen.getByTestId('rewards-recalculate').textContent).toBe('Recalculate');
+    expect(screen.getByRole('columnheader', { name: 'Counts when reached' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all pending rewards on this page' }));
+    await waitFor(() =>
+      expect(text('rewards-selection')).toContain('2 pending rewards selected, total 76.00 USDT'),
+    );
+    const page = screen.getByTestId('rewards-page');
+    expect(page.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    fireEvent.click(screen.getByTestId('reward-distribute-1'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('the L1 reward of alice@example.com, 18.00 USDT in total');
+    expect(dialog.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import { TEAM_REWARD_STATUS_LABELS, type TeamRewardStatus } from '@platform/contracts';
+import type { TeamRewardStatus } from '@platform/contracts';
 import { formatCount, formatNumber } from '@platform/domain';
 import { Button, Empty, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { SecondApprovalTag } from '../../dualControl.tsx';
 import { ListTable } from '../../shell/AdminListPage.tsx';
@@ -36,14 +37,15 @@ export function RewardsTable({
   onDistribute,
   emptyText,
 }: RewardsTableProps) {
+  const { t } = useTranslation('admin');
   const columns: TableColumnsType<TeamReward> = [
     {
-      title: '用户邮箱',
+      title: t('team.rewards.table.email'),
       key: 'email',
       render: (_, reward) => <UserCell email={reward.email} userId={reward.user_id} />,
     },
     {
-      title: '奖励等级',
+      title: t('team.rewards.table.tier'),
       key: 'tier',
       render: (_, reward) => (
         <Tag color="gold" style={{ marginInlineEnd: 0 }} data-testid={`reward-tier-tag-${reward.id}`}>
@@ -52,7 +54,7 @@ export function RewardsTable({
       ),
     },
     {
-      title: '奖励金额',
+      title: t('team.rewards.table.amount'),
       key: 'amount',
       align: 'right',
       render: (_, reward) => (
@@ -62,19 +64,19 @@ export function RewardsTable({
       ),
     },
     {
-      title: '达标时人数',
+      title: t('team.rewards.table.counts'),
       key: 'counts',
       render: (_, reward) => (
         <Flex vertical style={numeric}>
-          <span>直推 {formatCount(reward.direct_count)}</span>
+          <span>{t('team.rewards.table.direct', { n: formatCount(reward.direct_count) })}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            团队 {formatCount(reward.team_size)}
+            {t('team.rewards.table.team', { n: formatCount(reward.team_size) })}
           </Typography.Text>
         </Flex>
       ),
     },
     {
-      title: '状态',
+      title: t('team.rewards.table.status'),
       key: 'status',
       render: (_, reward) => (
         <Flex vertical align="flex-start" gap={2}>
@@ -83,19 +85,19 @@ export function RewardsTable({
             style={{ marginInlineEnd: 0 }}
             data-testid={`reward-status-${reward.id}`}
           >
-            {TEAM_REWARD_STATUS_LABELS[reward.status]}
+            {t(`team.rewards.status.${reward.status}`)}
           </Tag>
           <SecondApprovalTag first={reward.first_approval} testId={`reward-second-approval-${reward.id}`} />
         </Flex>
       ),
     },
     {
-      title: '创建时间',
+      title: t('team.rewards.table.created'),
       key: 'created_at',
       render: (_, reward) => <StackedDateTime value={reward.created_at} />,
     },
     {
-      title: '发放时间 / 发放人',
+      title: t('team.rewards.table.distributed'),
       key: 'distributed',
       render: (_, reward) =>
         reward.distributed_at ? (
@@ -110,7 +112,7 @@ export function RewardsTable({
         ),
     },
     {
-      title: '操作',
+      title: t('team.rewards.table.actions'),
       key: 'actions',
       fixed: 'right',
       width: 80,
@@ -123,7 +125,7 @@ export function RewardsTable({
             onClick={() => onDistribute(reward)}
             data-testid={`reward-distribute-${reward.id}`}
           >
-            发放
+            {t('team.rewards.table.distribute')}
           </Button>
         ) : (
           <Typography.Text type="secondary">-</Typography.Text>
@@ -140,10 +142,10 @@ export function RewardsTable({
       selection={{
         selected,
         onSelect,
-        allLabel: '全选本页待发放奖励',
+        allLabel: t('team.rewards.table.selectAll'),
         checkbox: (reward) => ({
           disabled: reward.status !== 'pending',
-          'aria-label': `选择 ${reward.email} 的 L${reward.tier} 奖励`,
+          'aria-label': t('team.rewards.table.select', { email: reward.email, tier: reward.tier }),
         }),
       }}
       empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}

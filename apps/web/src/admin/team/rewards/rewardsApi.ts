@@ -7,7 +7,6 @@ import {
   listAdminRewards,
   type RewardsDistributeBody,
   rewardsDistributeBody,
-  TEAM_REWARD_STATUS_LABELS,
   type TeamReward,
   type TeamRewardStatus,
   teamRewardStatuses,
@@ -27,17 +26,12 @@ export interface RewardFilters {
   page: number;
 }
 
-export const REWARD_STATUS_FILTERS: { key: RewardFilters['status']; label: string }[] = [
-  { key: 'all', label: '全部' },
-  ...teamRewardStatuses.map((status) => ({ key: status, label: TEAM_REWARD_STATUS_LABELS[status] })),
-];
+/** The status filter's options in order (labelled by the page: team.rewards.all / .status). */
+export const REWARD_STATUS_FILTERS: RewardFilters['status'][] = ['all', ...teamRewardStatuses];
 
 /** The list's address: ?status=pending&page=2 (adminRewardsQuery); anything else reads as 全部, page 1. */
 export const REWARD_LIST_PARAMS = {
-  status: param.oneOf(
-    REWARD_STATUS_FILTERS.map((filter) => filter.key),
-    'all',
-  ),
+  status: param.oneOf(REWARD_STATUS_FILTERS, 'all'),
   page: param.page(),
 };
 

@@ -1,6 +1,7 @@
 import { SALARY_CURRENCY } from '@platform/contracts';
 import { formatCount, formatNumber, formatPercent } from '@platform/domain';
 import { Button, Empty, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { SecondApprovalTag } from '../../dualControl.tsx';
 import { ListTable } from '../../shell/AdminListPage.tsx';
@@ -25,11 +26,12 @@ export interface EligibleUsersTableProps {
 
 /** A count with its charged part under it: "12" over "已充值 10". */
 function Counts({ total, charged }: { total: number; charged: number }) {
+  const { t } = useTranslation('admin');
   return (
     <Flex vertical align="flex-end" style={numeric}>
       <span>{formatCount(total)}</span>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        已充值 {formatCount(charged)}
+        {t('team.salary.table.charged', { n: formatCount(charged) })}
       </Typography.Text>
     </Flex>
   );
@@ -50,19 +52,20 @@ export function EligibleUsersTable({
   payDisabledReason = null,
   emptyText,
 }: EligibleUsersTableProps) {
+  const { t } = useTranslation('admin');
   const columns: TableColumnsType<SalaryCandidate> = [
     {
-      title: '用户邮箱',
+      title: t('team.salary.table.email'),
       key: 'email',
       render: (_, user) => <UserCell email={user.email} userId={user.userId} />,
     },
     {
-      title: '邀请码',
+      title: t('team.salary.table.code'),
       key: 'inviteCode',
       render: (_, user) => <Typography.Text code>{user.inviteCode}</Typography.Text>,
     },
     {
-      title: '工资等级',
+      title: t('team.salary.table.level'),
       key: 'level',
       render: (_, user) => (
         <Tag color="blue" style={{ marginInlineEnd: 0 }}>
@@ -71,7 +74,7 @@ export function EligibleUsersTable({
       ),
     },
     {
-      title: '应发金额',
+      title: t('team.salary.table.amount'),
       key: 'amount',
       align: 'right',
       render: (_, user) => (
@@ -81,19 +84,19 @@ export function EligibleUsersTable({
       ),
     },
     {
-      title: '直推人数',
+      title: t('team.salary.table.direct'),
       key: 'direct',
       align: 'right',
       render: (_, user) => <Counts total={user.directReferrals} charged={user.chargedDirectReferrals} />,
     },
     {
-      title: '团队人数',
+      title: t('team.salary.table.team'),
       key: 'team',
       align: 'right',
       render: (_, user) => <Counts total={user.teamMembers} charged={user.chargedTeamMembers} />,
     },
     {
-      title: '转化率',
+      title: t('team.salary.table.conversion'),
       key: 'conversion',
       align: 'right',
       render: (_, user) => (
@@ -101,21 +104,24 @@ export function EligibleUsersTable({
       ),
     },
     {
-      title: '操作',
+      title: t('team.salary.table.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_, user) =>
         user.paid ? (
           <Flex vertical align="flex-start" gap={2} data-testid={`salary-paid-${user.userId}`}>
             <Tag color="success" style={{ marginInlineEnd: 0 }}>
-              已发放
+              {t('team.salary.table.paid')}
             </Tag>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               <StackedDateTime value={user.paid.paid_at} />
             </Typography.Text>
             {(user.paid.level !== user.salaryLevel || user.paid.amount !== user.salaryAmount) && (
               <Typography.Text type="secondary" style={{ ...numeric, fontSize: 12 }}>
-                实发 L{user.paid.level} {formatNumber(user.paid.amount, 2)} {SALARY_CURRENCY}
+                {t('team.salary.table.paidAs', {
+                  level: user.paid.level,
+                  amount: `${formatNumber(user.paid.amount, 2)} ${SALARY_CURRENCY}`,
+                })}
               </Typography.Text>
             )}
           </Flex>
@@ -130,7 +136,7 @@ export function EligibleUsersTable({
                 onClick={() => onPay(user)}
                 data-testid={`salary-pay-${user.userId}`}
               >
-                发放
+                {t('team.salary.table.pay')}
               </Button>
             </Tooltip>
             <SecondApprovalTag first={user.firstApproval} testId={`salary-second-approval-${user.userId}`} />
@@ -150,8 +156,11 @@ export function EligibleUsersTable({
       selection={{
         selected,
         onSelect,
-        checkbox: (user) => ({ disabled: user.paid !== null, 'aria-label': `选择 ${user.email}` }),
-        allLabel: '全选本页未发放用户',
+        checkbox: (user) => ({
+          disabled: user.paid !== null,
+          'aria-label': t('team.salary.table.select', { email: user.email }),
+        }),
+        allLabel: t('team.salary.table.selectAll'),
       }}
     />
   );

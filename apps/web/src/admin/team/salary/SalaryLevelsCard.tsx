@@ -17,8 +17,11 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import type { TFunction } from 'i18next';
 import { type HTMLAttributes, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
+import { i18n } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { CHANGES_QUERY_ROOT } from '../../changes/changesApi.ts';
 import {
@@ -32,13 +35,11 @@ import {
 /** antd's ButtonProps have no index signature for data-* keys. */
 const testId = (id: string): ButtonProps => ({ 'data-testid': id }) as ButtonProps;
 const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
-const LOAD_FAILED = '获取工资等级失败';
-const SAVE_FAILED = '保存工资等级失败';
 export const MAX_SALARY_LEVELS = 20;
 
-const columns: TableColumnsType<SalaryLevel> = [
+const columnsIn = (t: TFunction<'admin'>): TableColumnsType<SalaryLevel> => [
   {
-    title: '等级',
+    title: t('team.salary.levels.level'),
     key: 'level',
     render: (_, level) => (
       <Tag color="blue" style={{ marginInlineEnd: 0 }}>
@@ -47,19 +48,19 @@ const columns: TableColumnsType<SalaryLevel> = [
     ),
   },
   {
-    title: '直推人数',
+    title: t('team.salary.levels.direct'),
     key: 'direct',
     align: 'right',
     render: (_, level) => <span style={numeric}>≥ {formatCount(level.direct)}</span>,
   },
   {
-    title: '团队人数',
+    title: t('team.salary.levels.team'),
     key: 'team',
     align: 'right',
     render: (_, level) => <span style={numeric}>≥ {formatCount(level.team)}</span>,
   },
   {
-    title: `每期工资（${SALARY_CURRENCY}）`,
+    title: t('team.salary.levels.amount', { currency: SALARY_CURRENCY }),
     key: 'amount',
     align: 'right',
     render: (_, level) => (
@@ -75,6 +76,8 @@ const columns: TableColumnsType<SalaryLevel> = [
  * audited by the server). Counts are charged members; each payout day pays the highest level reached.
  */
 export function SalaryLevelsCard() {
+  const { t } = useTranslation('admin');
+  const LOAD_FAILED = t('team.salary.levels.loadFailed');
   const [editing, setEditing] = useState(false);
   const query = useQuery({ queryKey: SALARY_LEVELS_KEY, queryFn: ({ signal }) => fetchSalaryLevels(signal) });
   const data = query.data;
@@ -93,7 +96,7 @@ export function SalaryLevelsCard() {
   return (
     <Card
       size="small"
-      title="工资等级"
+      title={t('team.salary.levels.title')}
       data-testid="salary-levels"
       extra={
         <Button
@@ -103,18 +106,19 @@ export function SalaryLevelsCard() {
           onClick={() => setEditing(true)}
           data-testid="salary-levels-edit"
         >
-          编辑
+          {t('team.salary.levels.edit')}
         </Button>
       }
     >
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
-        直推与团队人数均按已充值成员计算；每个发放日（每月 {SALARY_PAYOUT_DAYS.join('、')}{' '}
-        号）按用户当时达到的最高等级发放一次，计入工资余额。
+        {t('team.salary.levels.note', {
+          days: SALARY_PAYOUT_DAYS.join(t('team.salary.levels.daySeparator')),
+        })}
       </Typography.Paragraph>
       <Table<SalaryLevel>
         rowKey="level"
         size="small"
-        columns={columns}
+        columns={columnsIn(t)}
         dataSource={data?.levels ?? []}
         loading={query.isPending}
         pagination={false}
@@ -128,8 +132,11 @@ export function SalaryLevelsCard() {
       >
         {data
           ? data.updated_at
-            ? `最后更新：${data.updated_by ?? '-'} · ${formatDateTime(data.updated_at)}`
-            : '使用默认工资等级，尚未修改'
+            ? t('team.salary.levels.updated', {
+                who: data.updated_by ?? '-',
+                time: formatDateTime(data.updated_at),
+              })
+            : t('team.salary.levels.defaults')
           : ''}
       </Typography.Text>
       {editing && data && <SalaryLevelsModal current={data} onClose={() => setEditing(false)} />}
@@ -150,15 +157,16 @@ export function levelsFromDraft(rows: readonly DraftRow[]): SalaryLevel[] | stri
   const levels: SalaryLevel[] = [];
   for (const [i, row] of rows.entries()) {
     const level = i + 1;
-    if (row.direct === null) return `请填写等级 ${level} 的直推人数`;
-    if (row.team === null) return `请填写等级 ${level} 的团队人数`;
-    if (row.amount.trim() === '') return `请填写等级 ${level} 的工资金额`;
+    if (row.direct === null) return i18n.t('admin:team.salary.levels.missingDirect', { level });
+    if (row.team === null) return i18n.t('admin:team.salary.levels.missingTeam', { level });
+    if (row.amount.trim() === '') return i18n.t('admin:team.salary.levels.missingAmount', { level });
     levels.push({ level, direct: row.direct, team: row.team, amount: row.amount.trim() });
   }
   return levels;
 }
 
 function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [nextKey, setNextKey] = useState(current.levels.length + 1);
@@ -182,7 +190,9 @@ function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; on
       onClose();
     },
     onError: (error) => {
-      message.error(`${SAVE_FAILED}: ${errorMessage(error, '未知错误')}`);
+      message.error(
+        t('team.salary.levels.saveFailed', { reason: errorMessage(error, t('team.salary.unknownError')) }),
+      );
     },
   });
 
@@ -197,10 +207,10 @@ function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; on
   return (
     <Modal
       open
-      title="编辑工资等级"
+      title={t('team.salary.levels.editTitle')}
       width={640}
-      okText="保存"
-      cancelText="取消"
+      okText={t('team.salary.levels.save')}
+      cancelText={t('team.salary.levels.cancel')}
       okButtonProps={{ disabled: problem !== null, loading: save.isPending, ...testId('salary-levels-save') }}
       cancelButtonProps={testId('salary-levels-cancel')}
       onOk={() => typeof parsed !== 'string' && problem === null && save.mutate(parsed)}
@@ -209,8 +219,7 @@ function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; on
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-        等级从 1
-        起连续编号；高一级的直推、团队要求不能更低且至少一项更高，工资不能更低。保存即提交变更，另一位管理员在待生效变更中批准后生效；之后的发放按新等级计算，已发放的记录不变。
+        {t('team.salary.levels.editNote')}
       </Typography.Paragraph>
       <Flex vertical data-testid="salary-levels-editor">
         {rows.map((row, index) => {
@@ -230,32 +239,32 @@ function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; on
                 min={0}
                 max={1_000_000}
                 precision={0}
-                prefix="直推 ≥"
+                prefix={t('team.salary.levels.directPrefix')}
                 value={row.direct}
                 onChange={(value) => update(row.key, { direct: value })}
                 style={{ width: 130 }}
-                aria-label={`等级 ${level} 直推人数`}
+                aria-label={t('team.salary.levels.directLabel', { level })}
                 data-testid={`salary-level-direct-${level}`}
               />
               <InputNumber<number>
                 min={0}
                 max={10_000_000}
                 precision={0}
-                prefix="团队 ≥"
+                prefix={t('team.salary.levels.teamPrefix')}
                 value={row.team}
                 onChange={(value) => update(row.key, { team: value })}
                 style={{ width: 146 }}
-                aria-label={`等级 ${level} 团队人数`}
+                aria-label={t('team.salary.levels.teamLabel', { level })}
                 data-testid={`salary-level-team-${level}`}
               />
               <Input
                 value={row.amount}
                 inputMode="decimal"
-                prefix="工资"
+                prefix={t('team.salary.levels.amountPrefix')}
                 suffix={SALARY_CURRENCY}
                 onChange={(event) => update(row.key, { amount: event.target.value })}
                 style={{ width: 176 }}
-                aria-label={`等级 ${level} 工资金额`}
+                aria-label={t('team.salary.levels.amountLabel', { level })}
                 data-testid={`salary-level-amount-${level}`}
               />
               <Button
@@ -264,7 +273,7 @@ function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; on
                 icon={<DeleteOutlined />}
                 disabled={rows.length <= 1}
                 onClick={() => remove(row.key)}
-                aria-label={`删除等级 ${level}`}
+                aria-label={t('team.salary.levels.removeLabel', { level })}
                 data-testid={`salary-level-remove-${level}`}
               />
             </Flex>
@@ -278,10 +287,10 @@ function SalaryLevelsModal({ current, onClose }: { current: SalaryLevelsData; on
           onClick={add}
           data-testid="salary-levels-add"
         >
-          添加等级
+          {t('team.salary.levels.add')}
         </Button>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          共 {rows.length} 个等级（最多 {MAX_SALARY_LEVELS} 个）
+          {t('team.salary.levels.count', { count: rows.length, n: rows.length, max: MAX_SALARY_LEVELS })}
         </Typography.Text>
       </Flex>
       {problem && (

@@ -6,6 +6,7 @@ import {
 } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { changeReplyFixture } from '../../../test/adminChange.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
@@ -595,5 +596,40 @@ describe('SalaryPage statistics tab', () => {
     handlers[`GET ${BASE}/statistics`] = () => ok({ ...STATISTICS, levelStats: [] });
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByText('本月暂无工资发放记录')).toBeTruthy();
+  });
+
+  it('in English: the payout tab, levels, the pay dialog, the editor and the statistics, with no Chinese', async () => {
+    applyLanguage('en');
+    const chinese = (element: Element) => element.textContent?.match(/[\u4e00-\u9fff]+/g) ?? null;
+    renderPage();
+    await screen.findByTestId('salary-row-7');
+    expect(text('salary-tab-payout')).toBe('Payouts');
+    expect(screen.getByText('Team salary')).toBeTruthy();
+    expect(text('salary-query')).toBe('Search');
+    expect(screen.getByRole('columnheader', { name: 'Amount due' })).toBeTruthy();
+    expect(text('salary-as-of')).toContain('00:00 of 2026-11-11, Beijing time');
+    await waitFor(() => expect(text('salary-levels-updated')).toContain('Last updated: root@example.com'));
+    expect(chinese(screen.getByTestId('salary-page'))).toBeNull();
+
+    fireEvent.click(screen.getByTestId('salary-pay-7'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('the salary of 2026-11-11?');
+    expect(chinese(dialog)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByTestId('salary-levels-edit'));
+    const editor = await screen.findByTestId('salary-levels-editor');
+    const modal = editor.closest('.ant-modal') as HTMLElement;
+    expect(within(modal).getByText('Edit salary levels')).toBeTruthy();
+    expect(chinese(modal)).toBeNull();
+    fireEvent.click(screen.getByTestId('salary-levels-cancel'));
+    expect(levelsFromDraft([{ key: 1, direct: null, team: 2, amount: '5' }])).toBe(
+      'Enter the direct referrals of level 1',
+    );
+
+    fireEvent.click(screen.getByTestId('salary-tab-stats'));
+    await screen.findByTestId('salary-stats-level-2');
+    expect(text('salary-stats-current')).toContain('This month (2026-11)');
+    expect(chinese(screen.getByTestId('salary-statistics'))).toBeNull();
   });
 });

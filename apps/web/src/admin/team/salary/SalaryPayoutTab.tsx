@@ -1,17 +1,10 @@
 import { DownloadOutlined, SearchOutlined, SendOutlined } from '@ant-design/icons';
-import {
-  DEFAULT_PAGE_SIZE,
-  DUAL_CONTROL_TEXTS,
-  type PayoutDate,
-  payoutDateKey,
-  SALARY_CURRENCY,
-  SALARY_TEXTS,
-  type salarySkipReasons,
-} from '@platform/contracts';
+import { DEFAULT_PAGE_SIZE, type PayoutDate, payoutDateKey, SALARY_CURRENCY } from '@platform/contracts';
 import { Decimal, formatCount, formatNumber } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Select, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
@@ -25,22 +18,13 @@ import {
   eligibleQueryKey,
   fetchEligibleUsers,
   isFuturePayoutDate,
-  PAYOUT_DAY_OPTIONS,
+  monthOptions,
+  payDayOptions,
   payUser,
   SALARY_QUERY_ROOT,
   type SalaryCandidate,
   yearOptions,
 } from './salaryApi.ts';
-
-const LOAD_FAILED = '获取工资发放名单失败';
-const EXPORT_FAILED = '导出报表失败';
-
-const SKIP_REASONS: Record<(typeof salarySkipReasons)[number], string> = {
-  already_paid: '本期已发放',
-  not_eligible: '未达到发放条件',
-};
-
-const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: `${i + 1} 月` }));
 
 /** Σ of the users' payable amounts, exact. */
 const totalOf = (users: readonly SalaryCandidate[]) =>
@@ -56,9 +40,6 @@ export interface SalaryPayoutTabProps {
   onPage: (page: number) => void;
 }
 
-/** Why a future payout date's pay buttons are disabled (their tooltip). */
-const NOT_DUE_TIP = '未到发放日，不能提前发放';
-
 /**
  * 发放管理: the payout date selectors (year 2024 or the earliest payout's to this year, month, day
  * 1/11/21) and 查询, the users eligible on the date with per-row 发放 and 批量发放 for the selected
@@ -67,6 +48,10 @@ const NOT_DUE_TIP = '未到发放日，不能提前发放';
  * the hint under the title says so. A date after today cannot be paid: its pay buttons are disabled.
  */
 export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTabProps) {
+  const { t } = useTranslation('admin');
+  const LOAD_FAILED = t('team.salary.payout.loadFailed');
+  const unknown = t('team.salary.unknownError');
+  const usdt = (amount: string) => `${formatNumber(amount, 2)} ${SALARY_CURRENCY}`;
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<PayoutDate>(date);
@@ -109,17 +94,32 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
       // Dual control: at or above the payout threshold this only records the first approval.
       if (result.awaitingSecondApproval) {
         message.info(
-          `${DUAL_CONTROL_TEXTS.firstApprovalRecorded}（${result.payoutDate} L${result.level}，${formatNumber(result.amount, 2)} ${SALARY_CURRENCY}）`,
+          t('team.salary.payout.firstApproval', {
+            recorded: t('team.salary.payout.firstApprovalRecorded'),
+            date: result.payoutDate,
+            level: result.level,
+            amount: usdt(result.amount),
+          }),
           6,
         );
         return;
       }
       message.success(
-        `${SALARY_TEXTS.paid}：${result.payoutDate} L${result.level}，${formatNumber(result.amount, 2)} ${SALARY_CURRENCY}`,
+        t('team.salary.payout.paid', {
+          paid: t('team.salary.payout.paidTitle'),
+          date: result.payoutDate,
+          level: result.level,
+          amount: usdt(result.amount),
+        }),
       );
     },
     onError: (error) => {
-      message.error(`${SALARY_TEXTS.payFailed}: ${errorMessage(error, '未知错误')}`);
+      message.error(
+        t('team.salary.payout.failed', {
+          title: t('team.salary.payout.payFailedTitle'),
+          reason: errorMessage(error, unknown),
+        }),
+      );
     },
     onSettled: reload,
   });
@@ -135,24 +135,48 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
       const waiting = result.awaitingSecondApproval;
       if (waiting)
         message.info(
-          `${DUAL_CONTROL_TEXTS.firstApprovalRecorded}（${waiting.items.length} 人，合计 ${formatNumber(waiting.total, 2)} ${SALARY_CURRENCY}）：另一位管理员发放同一批用户即完成`,
+          t('team.salary.payout.batchFirstApproval', {
+            recorded: t('team.salary.payout.firstApprovalRecorded'),
+            count: waiting.items.length,
+            n: waiting.items.length,
+            amount: usdt(waiting.total),
+          }),
           8,
         );
       else
         message.success(
-          `${SALARY_TEXTS.batchPaid(result.paidCount)}，合计 ${formatNumber(result.totalAmount, 2)} ${SALARY_CURRENCY}`,
+          t('team.salary.payout.batchPaid', {
+            count: result.paidCount,
+            n: result.paidCount,
+            amount: usdt(result.totalAmount),
+          }),
         );
       if (result.skipped.length > 0) {
         const names = result.skipped.map((skip) => {
           const user = users.find((u) => u.userId === skip.userId);
-          return `${user?.email ?? `用户ID ${skip.userId}`}（${SKIP_REASONS[skip.reason] ?? skip.reason}）`;
+          return t('team.salary.payout.skippedUser', {
+            who: user?.email ?? t('team.salary.payout.userId', { id: skip.userId }),
+            reason: t(`team.salary.payout.skip.${skip.reason}`, { defaultValue: skip.reason }),
+          });
         });
-        message.warning(`已跳过 ${result.skipped.length} 人：${names.join('、')}`, 8);
+        message.warning(
+          t('team.salary.payout.skipped', {
+            count: result.skipped.length,
+            n: result.skipped.length,
+            list: names.join(t('team.salary.payout.listSeparator')),
+          }),
+          8,
+        );
       }
       setSelected([]);
     },
     onError: (error) => {
-      message.error(`${SALARY_TEXTS.batchPayFailed}: ${errorMessage(error, '未知错误')}`);
+      message.error(
+        t('team.salary.payout.failed', {
+          title: t('team.salary.payout.batchPayFailedTitle'),
+          reason: errorMessage(error, unknown),
+        }),
+      );
     },
     onSettled: reload,
   });
@@ -160,23 +184,23 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
   const confirmPay = (user: SalaryCandidate) => {
     const on = date;
     modal.confirm({
-      title: '确认发放工资',
+      title: t('team.salary.payout.payTitle'),
       content: (
         <Flex vertical gap={4} data-testid="salary-confirm-content">
           <span>
-            确定为 <Typography.Text strong>{user.email}</Typography.Text> 发放 {payoutDateKey(on)} 的工资吗？
+            {t('team.salary.payout.payAskBefore')}
+            <Typography.Text strong>{user.email}</Typography.Text>
+            {t('team.salary.payout.payAskAfter', { date: payoutDateKey(on) })}
           </span>
           <span>
-            等级 L{user.salaryLevel}，金额{' '}
-            <Typography.Text strong>
-              {formatNumber(user.salaryAmount, 2)} {SALARY_CURRENCY}
-            </Typography.Text>
-            ，将计入用户工资余额。
+            {t('team.salary.payout.payLevel', { level: user.salaryLevel })}{' '}
+            <Typography.Text strong>{usdt(user.salaryAmount)}</Typography.Text>
+            {t('team.salary.payout.toBalance')}
           </span>
         </Flex>
       ),
-      okText: '确认发放',
-      cancelText: '取消',
+      okText: t('team.salary.payout.confirmPay'),
+      cancelText: t('team.salary.payout.cancel'),
       // The dialog stays open (its button loading) until the server has answered.
       onOk: () => pay.mutateAsync({ user, on }).catch(() => undefined),
     });
@@ -185,28 +209,29 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
   const confirmBatch = () => {
     const users = rows.filter((u) => selected.includes(u.userId) && u.paid === null);
     if (users.length === 0) {
-      message.warning(SALARY_TEXTS.selectUsers);
+      message.warning(t('team.salary.payout.selectUsers'));
       return;
     }
     const on = date;
     modal.confirm({
-      title: '确认批量发放工资',
+      title: t('team.salary.payout.batchTitle'),
       content: (
         <Flex vertical gap={4} data-testid="salary-confirm-content">
           <span>
-            确定为选中的 {users.length} 位用户发放 {payoutDateKey(on)} 的工资吗？
+            {t('team.salary.payout.batchAsk', {
+              count: users.length,
+              n: users.length,
+              date: payoutDateKey(on),
+            })}
           </span>
           <span>
-            合计{' '}
-            <Typography.Text strong>
-              {formatNumber(totalOf(users), 2)} {SALARY_CURRENCY}
-            </Typography.Text>
-            ，将计入用户工资余额。
+            {t('team.salary.payout.total')} <Typography.Text strong>{usdt(totalOf(users))}</Typography.Text>
+            {t('team.salary.payout.toBalance')}
           </span>
         </Flex>
       ),
-      okText: '确认发放',
-      cancelText: '取消',
+      okText: t('team.salary.payout.confirmPay'),
+      cancelText: t('team.salary.payout.cancel'),
       onOk: () => batch.mutateAsync({ users, on }).catch(() => undefined),
     });
   };
@@ -215,12 +240,18 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
     setExporting(true);
     try {
       const file = await downloadSalaryExport(date);
-      const rows = file.rows === null ? '' : `（${formatCount(file.rows)} 人）`;
-      message.success(`报表已导出：${file.name}${rows}`);
+      const rows =
+        file.rows === null
+          ? ''
+          : t('team.salary.payout.exportedRows', { count: file.rows, n: formatCount(file.rows) });
+      message.success(t('team.salary.payout.exported', { name: file.name, rows }));
       if (file.truncated)
-        message.warning(`报表行数超过上限，只导出了前 ${formatCount(file.rows ?? 0)} 人`, 8);
+        message.warning(
+          t('team.salary.payout.truncated', { count: file.rows ?? 0, n: formatCount(file.rows ?? 0) }),
+          8,
+        );
     } catch (error) {
-      message.error(`${EXPORT_FAILED}: ${errorMessage(error, '未知错误')}`);
+      message.error(t('team.salary.payout.exportFailed', { reason: errorMessage(error, unknown) }));
     } finally {
       setExporting(false);
     }
@@ -229,7 +260,8 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
   const today = beijingToday();
   // The browser's clock, and the server's once it has answered for this date.
   const future = isFuturePayoutDate(date) || data?.due === false;
-  const payDisabledReason = future ? NOT_DUE_TIP : null;
+  // Why a future payout date's pay buttons are disabled (their tooltip).
+  const payDisabledReason = future ? t('team.salary.payout.notDueTip') : null;
   const pagination = data?.pagination;
   const selectedUsers = rows.filter((u) => selected.includes(u.userId));
   const paying = new Set<number>([
@@ -246,23 +278,23 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
             options={yearOptions(data?.payoutYears, draft.year)}
             onChange={(year) => setDraft((d) => ({ ...d, year }))}
             style={{ width: 110 }}
-            aria-label="发放年份"
+            aria-label={t('team.salary.payout.yearLabel')}
             data-testid="salary-year"
           />
           <Select
             value={draft.month}
-            options={MONTH_OPTIONS}
+            options={monthOptions()}
             onChange={(month) => setDraft((d) => ({ ...d, month }))}
             style={{ width: 90 }}
-            aria-label="发放月份"
+            aria-label={t('team.salary.payout.monthLabel')}
             data-testid="salary-month"
           />
           <Select
             value={draft.day}
-            options={PAYOUT_DAY_OPTIONS}
+            options={payDayOptions()}
             onChange={(day) => setDraft((d) => ({ ...d, day }))}
             style={{ width: 90 }}
-            aria-label="发放日"
+            aria-label={t('team.salary.payout.dayLabel')}
             data-testid="salary-day"
           />
           <Button
@@ -272,7 +304,7 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
             loading={query.isFetching}
             data-testid="salary-query"
           >
-            查询
+            {t('team.salary.payout.query')}
           </Button>
           <Button
             icon={<DownloadOutlined />}
@@ -280,11 +312,11 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
             onClick={() => void exportReport()}
             data-testid="salary-export"
           >
-            导出报表
+            {t('team.salary.payout.export')}
           </Button>
           {!sameDate(draft, date) && (
             <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="salary-draft-hint">
-              已选择 {payoutDateKey(draft)}，点击查询后生效
+              {t('team.salary.payout.draftHint', { date: payoutDateKey(draft) })}
             </Typography.Text>
           )}
         </Flex>
@@ -294,7 +326,11 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
         <Alert
           type="warning"
           showIcon
-          title={`${dateKey} 尚未到发放日（北京时间今天是 ${today}）：${SALARY_TEXTS.notDueYet}，发放按钮已停用`}
+          title={t('team.salary.payout.future', {
+            date: dateKey,
+            today,
+            notDue: t('team.salary.payout.notDueYet'),
+          })}
           data-testid="salary-future"
         />
       )}
@@ -307,21 +343,21 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
           retrying={query.isFetching}
         />
       ) : (
-        <Card size="small" title={`发放名单（${dateKey}）`}>
+        <Card size="small" title={t('team.salary.payout.listTitle', { date: dateKey })}>
           <Typography.Paragraph
             type="secondary"
             style={{ marginBottom: 4, fontSize: 12 }}
             data-testid="salary-as-of"
           >
-            按北京时间 {dateKey} 00:00 时的团队计算等级：此前注册、且此前首次充值审核通过的成员才计入
+            {t('team.salary.payout.asOf', { date: dateKey })}
           </Typography.Paragraph>
           {data && (
             <Typography.Paragraph type="secondary" data-testid="salary-summary" style={{ marginBottom: 12 }}>
-              达标 {formatCount(data.summary.eligible)} 人 · 已发放 {formatCount(data.summary.paid)} 人 ·
-              未发放金额{' '}
-              <Typography.Text strong>
-                {formatNumber(data.summary.unpaidAmount, 2)} {SALARY_CURRENCY}
-              </Typography.Text>
+              {t('team.salary.payout.summary', {
+                eligible: formatCount(data.summary.eligible),
+                paid: formatCount(data.summary.paid),
+              })}{' '}
+              <Typography.Text strong>{usdt(data.summary.unpaidAmount)}</Typography.Text>
             </Typography.Paragraph>
           )}
           {query.isError && (
@@ -329,7 +365,10 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
               type="warning"
               showIcon
               style={{ marginBottom: 12 }}
-              title={`${LOAD_FAILED}: ${errorMessage(query.error, LOAD_FAILED)}`}
+              title={t('team.salary.payout.failed', {
+                title: LOAD_FAILED,
+                reason: errorMessage(query.error, LOAD_FAILED),
+              })}
             />
           )}
           {selectedUsers.length > 0 && (
@@ -342,14 +381,12 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
               data-testid="salary-selection"
             >
               <Typography.Text>
-                已选 {selectedUsers.length} 人，合计{' '}
-                <Typography.Text strong>
-                  {formatNumber(totalOf(selectedUsers), 2)} {SALARY_CURRENCY}
-                </Typography.Text>
+                {t('team.salary.payout.selection', { count: selectedUsers.length, n: selectedUsers.length })}{' '}
+                <Typography.Text strong>{usdt(totalOf(selectedUsers))}</Typography.Text>
               </Typography.Text>
               <Flex gap={8}>
                 <Button size="small" onClick={() => setSelected([])} data-testid="salary-selection-clear">
-                  取消选择
+                  {t('team.salary.payout.clearSelection')}
                 </Button>
                 <Tooltip title={payDisabledReason}>
                   <Button
@@ -361,7 +398,10 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
                     onClick={confirmBatch}
                     data-testid="salary-batch-pay"
                   >
-                    批量发放（{selectedUsers.length} 人）
+                    {t('team.salary.payout.batchPay', {
+                      count: selectedUsers.length,
+                      n: selectedUsers.length,
+                    })}
                   </Button>
                 </Tooltip>
               </Flex>
@@ -375,9 +415,15 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
             paying={paying}
             onPay={confirmPay}
             payDisabledReason={payDisabledReason}
-            emptyText={query.isPending ? '加载中...' : '该发放日暂无达标用户'}
+            emptyText={query.isPending ? t('team.salary.payout.loading') : t('team.salary.payout.empty')}
           />
-          <ListFooter pagination={pagination} page={page} noun="人" onChange={onPage} testId="salary" />
+          <ListFooter
+            pagination={pagination}
+            page={page}
+            noun={t('team.salary.payout.noun')}
+            onChange={onPage}
+            testId="salary"
+          />
         </Card>
       )}
     </Flex>

@@ -15,18 +15,20 @@ import {
   type TableColumnsType,
   Tag,
 } from 'antd';
+import type { TFunction } from 'i18next';
 import { type HTMLAttributes, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import {
   beijingToday,
   fetchSalaryStatistics,
+  monthOptions,
   type SalaryStatistics,
   statisticsQueryKey,
   yearOptions,
 } from './salaryApi.ts';
 
-const LOAD_FAILED = '获取工资统计失败';
 const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
 type LevelRow = SalaryStatistics['levelStats'][number];
@@ -38,11 +40,9 @@ export function previousMonth(month: string): string {
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
 
-const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: `${i + 1} 月` }));
-
-const levelColumns: TableColumnsType<LevelRow> = [
+const levelColumns = (t: TFunction<'admin'>): TableColumnsType<LevelRow> => [
   {
-    title: '等级',
+    title: t('team.salary.stats.level'),
     key: 'level',
     render: (_, row) => (
       <Tag color="blue" style={{ marginInlineEnd: 0 }}>
@@ -51,13 +51,13 @@ const levelColumns: TableColumnsType<LevelRow> = [
     ),
   },
   {
-    title: '发放人次',
+    title: t('team.salary.stats.count'),
     key: 'count',
     align: 'right',
     render: (_, row) => <span style={numeric}>{formatCount(row.count)}</span>,
   },
   {
-    title: `发放金额（${SALARY_CURRENCY}）`,
+    title: t('team.salary.stats.amount', { currency: SALARY_CURRENCY }),
     key: 'total',
     align: 'right',
     render: (_, row) => <span style={numeric}>{formatNumber(row.totalAmount, 2)}</span>,
@@ -73,15 +73,21 @@ function PeriodCard({
   period: Period | undefined;
   testId: string;
 }) {
+  const { t } = useTranslation('admin');
   const figures = [
-    { key: 'count', title: '发放人次', value: period ? formatCount(period.count) : '-' },
+    { key: 'count', title: t('team.salary.stats.count'), value: period ? formatCount(period.count) : '-' },
     {
       key: 'total',
-      title: '发放总额',
+      title: t('team.salary.stats.total'),
       value: period ? formatNumber(period.totalAmount, 2) : '-',
       money: true,
     },
-    { key: 'avg', title: '平均金额', value: period ? formatNumber(period.avgAmount, 2) : '-', money: true },
+    {
+      key: 'avg',
+      title: t('team.salary.stats.avg'),
+      value: period ? formatNumber(period.avgAmount, 2) : '-',
+      money: true,
+    },
   ];
   return (
     <Card size="small" title={title} data-testid={testId} style={{ height: '100%' }}>
@@ -104,6 +110,8 @@ function PeriodCard({
 
 /** 统计: a month's payouts (this Beijing month by default) against the month before, and per level. */
 export function SalaryStatisticsTab() {
+  const { t } = useTranslation('admin');
+  const LOAD_FAILED = t('team.salary.stats.loadFailed');
   const [today] = useState(() => beijingToday());
   const [month, setMonth] = useState(() => ({
     year: Number.parseInt(today.slice(0, 4), 10),
@@ -125,15 +133,15 @@ export function SalaryStatisticsTab() {
           options={yearOptions(data?.payoutYears, month.year)}
           onChange={(year) => setMonth((current) => ({ ...current, year }))}
           style={{ width: 110 }}
-          aria-label="统计年份"
+          aria-label={t('team.salary.stats.yearLabel')}
           data-testid="salary-stats-year"
         />
         <Select
           value={month.month}
-          options={MONTH_OPTIONS}
+          options={monthOptions()}
           onChange={(value) => setMonth((current) => ({ ...current, month: value }))}
           style={{ width: 90 }}
-          aria-label="统计月份"
+          aria-label={t('team.salary.stats.monthLabel')}
           data-testid="salary-stats-month"
         />
         <Button
@@ -142,7 +150,7 @@ export function SalaryStatisticsTab() {
           onClick={() => void query.refetch()}
           data-testid="salary-stats-refresh"
         >
-          刷新
+          {t('team.salary.stats.refresh')}
         </Button>
       </Flex>
       {query.isError && !data ? (
@@ -157,24 +165,41 @@ export function SalaryStatisticsTab() {
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <PeriodCard
-                title={data ? `${data.month === thisMonth ? '本月' : '所选月份'}（${data.month}）` : '本月'}
+                title={
+                  data
+                    ? t('team.salary.stats.period', {
+                        name:
+                          data.month === thisMonth
+                            ? t('team.salary.stats.thisMonth')
+                            : t('team.salary.stats.chosenMonth'),
+                        month: data.month,
+                      })
+                    : t('team.salary.stats.thisMonth')
+                }
                 period={data?.currentMonth}
                 testId="salary-stats-current"
               />
             </Col>
             <Col xs={24} lg={12}>
               <PeriodCard
-                title={data ? `上月（${previousMonth(data.month)}）` : '上月'}
+                title={
+                  data
+                    ? t('team.salary.stats.period', {
+                        name: t('team.salary.stats.lastMonth'),
+                        month: previousMonth(data.month),
+                      })
+                    : t('team.salary.stats.lastMonth')
+                }
                 period={data?.lastMonth}
                 testId="salary-stats-last"
               />
             </Col>
           </Row>
-          <Card size="small" title="各等级发放统计" data-testid="salary-stats-levels">
+          <Card size="small" title={t('team.salary.stats.byLevel')} data-testid="salary-stats-levels">
             <Table<LevelRow>
               rowKey="level"
               size="small"
-              columns={levelColumns}
+              columns={levelColumns(t)}
               dataSource={data?.levelStats ?? []}
               loading={query.isFetching}
               pagination={false}
@@ -183,7 +208,9 @@ export function SalaryStatisticsTab() {
                 emptyText: (
                   <Empty
                     image={Empty.PRESENTED_IMAGE_SIMPLE}
-                    description={query.isPending ? '加载中...' : '本月暂无工资发放记录'}
+                    description={
+                      query.isPending ? t('team.salary.stats.loading') : t('team.salary.stats.empty')
+                    }
                   />
                 ),
               }}

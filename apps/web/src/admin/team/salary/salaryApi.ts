@@ -23,6 +23,7 @@ import {
   saveSalaryLevels as saveSalaryLevelsEndpoint,
 } from '@platform/contracts';
 import { formatDate, latestPayoutDate, salaryPayoutYears } from '@platform/domain';
+import { i18n } from '../../../i18n/index.ts';
 import { ApiError, buildUrl, call } from '../../../lib/request.ts';
 import { readToken } from '../../../lib/storage.ts';
 
@@ -53,7 +54,7 @@ export const offeredPayoutYears = (now: Date = new Date()): number[] => salaryPa
 export const yearOptions = (years: readonly number[] | undefined, shown: number) =>
   [...new Set<number>([...(years ?? offeredPayoutYears()), shown])]
     .sort((a, b) => a - b)
-    .map((year) => ({ value: year, label: `${year} 年` }));
+    .map((year) => ({ value: year, label: i18n.t('admin:team.salary.year', { year }) }));
 
 /**
  * The payout date the address holds (?year=2026&month=11&day=11), or null when it holds none, a bad
@@ -69,7 +70,16 @@ export function payoutDateFromParams(params: URLSearchParams, now: Date = new Da
   return parsed.data;
 }
 
-export const PAYOUT_DAY_OPTIONS = SALARY_PAYOUT_DAYS.map((day) => ({ value: day, label: `${day} 号` }));
+/** The payout day selector's options, in the language shown (call at render). */
+export const payDayOptions = () =>
+  SALARY_PAYOUT_DAYS.map((day) => ({ value: day, label: i18n.t('admin:team.salary.day', { day }) }));
+
+/** The month selector's options, in the language shown (call at render). */
+export const monthOptions = () =>
+  Array.from({ length: 12 }, (_, i) => ({
+    value: i + 1,
+    label: i18n.t('admin:team.salary.month', { month: i + 1 }),
+  }));
 
 export const SALARY_QUERY_ROOT = ['admin', 'team-salary'] as const;
 export const eligibleQueryKey = (query: EligibleUsersQuery) =>
@@ -167,14 +177,18 @@ export async function downloadSalaryExport(date: PayoutDate): Promise<SalaryExpo
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
       const reason =
-        typeof body?.message === 'string' && body.message ? body.message : `请求失败（${response.status}）`;
+        typeof body?.message === 'string' && body.message
+          ? body.message
+          : i18n.t('admin:team.salary.requestFailed', { status: response.status });
       throw new ApiError(reason, response.status, 'http', body);
     }
     blob = await response.blob();
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError(
-      controller.signal.aborted ? '导出超时，请稍后重试' : '网络连接失败，请稍后重试',
+      controller.signal.aborted
+        ? i18n.t('admin:team.salary.exportTimeout')
+        : i18n.t('admin:team.salary.networkFailed'),
       0,
       'network',
     );

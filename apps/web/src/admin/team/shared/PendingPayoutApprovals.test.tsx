@@ -1,8 +1,9 @@
 import type { PayoutApproval } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, UUID } from '../../../test/api.ts';
-import { jsonResponse, makeAdmin } from '../../../test/fixtures.ts';
+import { jsonResponse, makeAdmin, sleep } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt, signIn } from '../../../test/render.tsx';
 import { PendingPayoutApprovals } from './PendingPayoutApprovals.tsx';
 import { payoutReplay } from './payoutApprovalsApi.ts';
@@ -99,13 +100,13 @@ describe('待复核发放', () => {
     listing();
     const { container, unmount } = renderWithAnt(<PendingPayoutApprovals kind="salary" />);
     await waitFor(() => expect(callsTo('GET', LIST)).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     expect(container.querySelector('[data-testid="payout-approvals-salary"]')).toBeNull();
     unmount();
     handlers[`GET ${LIST}`] = () => jsonResponse({ success: false, message: '无权限' }, 403);
     const again = renderWithAnt(<PendingPayoutApprovals kind="reward" />);
     await waitFor(() => expect(callsTo('GET', LIST)).toHaveLength(2));
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     expect(again.container.querySelector('[data-testid="payout-approvals-reward"]')).toBeNull();
   });
 
@@ -194,6 +195,28 @@ describe('待复核发放', () => {
     expect(button('payout-approval-reject-1').disabled).toBe(false);
     fireEvent.mouseEnter(button('payout-approval-approve-1').closest('span[style]') as HTMLElement);
     expect(await screen.findByText('需要另一位管理员复核')).toBeTruthy();
+  });
+});
+
+describe('待复核发放 in English', () => {
+  it('shows the card, its columns, items and the reject dialog with no Chinese', async () => {
+    applyLanguage('en');
+    listing(BATCH);
+    renderWithAnt(<PendingPayoutApprovals kind="salary" />);
+    const row = await screen.findByTestId('payout-approval-1');
+    const card = screen.getByTestId('payout-approvals-salary');
+    expect(card.textContent).toContain('Payouts awaiting review');
+    expect(row.textContent).toContain('2 users');
+    expect(screen.getByRole('columnheader', { name: 'Payout date' })).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: /Expand row/ }));
+    const items = await screen.findByTestId('payout-approval-items-1');
+    expect(within(items).getByText('User ID')).toBeTruthy();
+    expect(card.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    fireEvent.click(button('payout-approval-reject-1'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('Reject the salary payout');
+    expect(dialog.textContent).toContain('Reject 2026-11-11 salaries of 2 users (total 5,500.125 USDT)?');
+    expect(dialog.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });
 

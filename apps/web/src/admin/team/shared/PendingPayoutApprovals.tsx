@@ -1,9 +1,10 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { DUAL_CONTROL_TEXTS } from '@platform/contracts';
 import { formatCount, formatDateTimeShort, formatExactAmount } from '@platform/domain';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { DASHBOARD_QUERY_KEY } from '../../dashboard/dashboardApi.ts';
@@ -26,11 +27,6 @@ import {
   replayProblem,
 } from './payoutApprovalsApi.ts';
 
-const NOUN: Record<PayoutApprovalKind, { count: string; what: string }> = {
-  salary: { count: '人', what: '工资' },
-  reward: { count: '条', what: '奖励' },
-};
-
 /** The lists a decision changes: the card, the page's lists and the dashboard's counts. */
 const KEYS_TO_REFRESH: Record<PayoutApprovalKind, QueryKey[]> = {
   salary: [
@@ -42,8 +38,12 @@ const KEYS_TO_REFRESH: Record<PayoutApprovalKind, QueryKey[]> = {
   reward: [PAYOUT_APPROVALS_ROOT, REWARDS_QUERY_ROOT, DASHBOARD_QUERY_KEY],
 };
 
-const summaryOf = (a: PayoutApproval) =>
-  `${a.kind === 'salary' && a.payout_date ? `${a.payout_date} ` : ''}${formatCount(a.items.length)} ${NOUN[a.kind].count}${NOUN[a.kind].what}`;
+const summaryOf = (t: TFunction<'admin'>, a: PayoutApproval) =>
+  t(`team.shared.summary.${a.kind}`, {
+    date: a.kind === 'salary' && a.payout_date ? `${a.payout_date} ` : '',
+    count: a.items.length,
+    n: formatCount(a.items.length),
+  });
 
 /**
  * 待复核发放 (dual control, issue 17): the salary or reward payouts at or above the payout threshold
@@ -54,6 +54,9 @@ const summaryOf = (a: PayoutApproval) =>
  * Nothing shows while nothing waits (nor when the list cannot be read: the lists' 待复核 tags remain).
  */
 export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
+  const { t } = useTranslation('admin');
+  const what = t(`team.shared.what.${kind}`);
+  const unknown = t('team.shared.unknownError');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const isMine = useIsFirstApprover();
@@ -72,15 +75,20 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
     onSuccess: (outcome) => {
       if (outcome.awaiting)
         // What the call would pay changed since the first approval: it recorded a new one.
-        message.warning(`${outcome.message}（发放内容已变化，已作为新的待复核记录）`, 8);
+        message.warning(t('team.shared.changed', { message: outcome.message }), 8);
       else message.success(outcome.message);
       if (outcome.skipped.length > 0)
         message.warning(
-          `已跳过 ${outcome.skipped.length} ${NOUN[kind].count}（已发放或不再满足条件），${kind === 'salary' ? '用户ID' : '奖励ID'} ${outcome.skipped.join('、')}`,
+          t(`team.shared.skipped.${kind}`, {
+            count: outcome.skipped.length,
+            n: outcome.skipped.length,
+            ids: outcome.skipped.join(t('team.shared.listSeparator')),
+          }),
           8,
         );
     },
-    onError: (error) => message.error(`复核通过失败: ${errorMessage(error, '未知错误')}`),
+    onError: (error) =>
+      message.error(t('team.shared.approveFailed', { reason: errorMessage(error, unknown) })),
     onSettled: refresh,
   });
 
@@ -88,27 +96,31 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
     mutationFn: (approval: PayoutApproval, idempotencyKey) =>
       rejectPayoutApproval(approval.id, idempotencyKey),
     onSuccess: (serverMessage) => message.success(serverMessage),
-    onError: (error) => message.error(`驳回失败: ${errorMessage(error, '未知错误')}`),
+    onError: (error) =>
+      message.error(t('team.shared.rejectFailed', { reason: errorMessage(error, unknown) })),
     onSettled: refresh,
   });
 
   const confirmApprove = (approval: PayoutApproval) => {
     modal.confirm({
-      title: `复核通过${NOUN[kind].what}发放`,
+      title: t('team.shared.approveTitle', { what }),
       content: (
         <Flex vertical gap={4} data-testid="payout-approval-confirm">
           <span>
-            {firstApprovalText(approval.first_approval)} 的发放：{summaryOf(approval)}
+            {t('team.shared.approveWhat', {
+              first: firstApprovalText(approval.first_approval),
+              summary: summaryOf(t, approval),
+            })}
           </span>
           <span>
-            合计{' '}
+            {t('team.shared.approveTotal')}{' '}
             <Typography.Text strong>{formatExactAmount(approval.total, approval.currency)}</Typography.Text>
-            ，确认后立即发放到用户余额。
+            {t('team.shared.approveThen')}
           </span>
         </Flex>
       ),
-      okText: '确认复核通过',
-      cancelText: '取消',
+      okText: t('team.shared.approveOk'),
+      cancelText: t('team.shared.cancel'),
       // The dialog stays open (its button loading) until the server has answered.
       onOk: () => approve.mutateAsync(approval).catch(() => undefined),
     });
@@ -116,16 +128,18 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
 
   const confirmReject = (approval: PayoutApproval) => {
     modal.confirm({
-      title: `驳回${NOUN[kind].what}发放`,
+      title: t('team.shared.rejectTitle', { what }),
       content: (
         <span data-testid="payout-approval-reject-confirm">
-          驳回 {summaryOf(approval)}（合计 {formatExactAmount(approval.total, approval.currency)}
-          ）？不会发放任何金额，如需发放须重新提交。
+          {t('team.shared.rejectText', {
+            summary: summaryOf(t, approval),
+            total: formatExactAmount(approval.total, approval.currency),
+          })}
         </span>
       ),
-      okText: '确认驳回',
+      okText: t('team.shared.rejectOk'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('team.shared.cancel'),
       onOk: () => reject.mutateAsync(approval).catch(() => undefined),
     });
   };
@@ -139,20 +153,27 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
 
   const columns: TableColumnsType<PayoutApproval> = [
     ...(kind === 'salary'
-      ? [{ title: '发放日', key: 'date', render: (_: unknown, a: PayoutApproval) => a.payout_date ?? '-' }]
+      ? [
+          {
+            title: t('team.shared.date'),
+            key: 'date',
+            render: (_: unknown, a: PayoutApproval) => a.payout_date ?? '-',
+          },
+        ]
       : []),
     {
-      title: '数量',
+      title: t('team.shared.countTitle'),
       key: 'count',
-      render: (_, a) => `${formatCount(a.items.length)} ${NOUN[kind].count}`,
+      render: (_, a) =>
+        t(`team.shared.count.${kind}`, { count: a.items.length, n: formatCount(a.items.length) }),
     },
     {
-      title: '合计',
+      title: t('team.shared.total'),
       key: 'total',
       render: (_, a) => <Typography.Text strong>{formatExactAmount(a.total, a.currency)}</Typography.Text>,
     },
     {
-      title: '首审',
+      title: t('team.shared.first'),
       key: 'first',
       render: (_, a) => (
         <Flex vertical>
@@ -173,7 +194,7 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
       ),
     },
     {
-      title: '操作',
+      title: t('team.shared.actions'),
       key: 'actions',
       render: (_, a) => {
         const mine = isMine(a.first_approval);
@@ -191,7 +212,7 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
                   onClick={() => confirmApprove(a)}
                   data-testid={`payout-approval-approve-${a.id}`}
                 >
-                  复核通过
+                  {t('team.shared.approve')}
                 </Button>
               </Tooltip>
             </SecondAdminTip>
@@ -204,7 +225,7 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
               onClick={() => confirmReject(a)}
               data-testid={`payout-approval-reject-${a.id}`}
             >
-              驳回
+              {t('team.shared.reject')}
             </Button>
           </Flex>
         );
@@ -217,12 +238,12 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
       size="small"
       title={
         <span>
-          待复核发放 <Badge count={approvals.length} overflowCount={999} color="#fa8c16" />
+          {t('team.shared.title')} <Badge count={approvals.length} overflowCount={999} color="#fa8c16" />
         </span>
       }
       extra={
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {DUAL_CONTROL_TEXTS.secondAdminRequired}：复核通过即按首审内容发放
+          {t('team.shared.note', { required: t('team.shared.secondAdminRequired') })}
         </Typography.Text>
       }
       data-testid={`payout-approvals-${kind}`}
@@ -245,20 +266,21 @@ export function PendingPayoutApprovals({ kind }: { kind: PayoutApprovalKind }) {
 
 /** The proposal's items: who gets what (the reward id and the salary level where they apply). */
 function PayoutItems({ approval }: { approval: PayoutApproval }) {
+  const { t } = useTranslation('admin');
   type Item = PayoutApproval['items'][number];
   const columns: TableColumnsType<Item> = [
-    { title: '用户ID', dataIndex: 'user_id', key: 'user' },
+    { title: t('team.shared.items.user'), dataIndex: 'user_id', key: 'user' },
     ...(approval.kind === 'reward'
-      ? [{ title: '奖励ID', dataIndex: 'reward_id', key: 'reward' }]
+      ? [{ title: t('team.shared.items.reward'), dataIndex: 'reward_id', key: 'reward' }]
       : [
           {
-            title: '等级',
+            title: t('team.shared.items.level'),
             key: 'level',
             render: (_: unknown, i: Item) => (i.level === null ? '-' : `L${i.level}`),
           },
         ]),
     {
-      title: '金额',
+      title: t('team.shared.items.amount'),
       key: 'amount',
       render: (_, i) => formatExactAmount(i.amount, approval.currency),
     },

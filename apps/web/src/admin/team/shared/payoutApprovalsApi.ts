@@ -13,6 +13,7 @@ import {
   salaryBatchPayBody,
   salaryPayBody,
 } from '@platform/contracts';
+import { i18n } from '../../../i18n/index.ts';
 import { call } from '../../../lib/request.ts';
 
 export type { PayoutApproval };
@@ -49,10 +50,11 @@ export function payoutDateOf(key: string | null): PayoutDate | null {
 
 /** Why a proposal cannot be replayed from here (null when it can). */
 export function replayProblem(approval: PayoutApproval): string | null {
-  if (approval.items.length === 0) return '该发放没有明细';
-  if (approval.kind === 'salary' && !payoutDateOf(approval.payout_date)) return '该发放缺少发放日期';
+  if (approval.items.length === 0) return i18n.t('admin:team.shared.problem.noItems');
+  if (approval.kind === 'salary' && !payoutDateOf(approval.payout_date))
+    return i18n.t('admin:team.shared.problem.noDate');
   if (approval.kind === 'reward' && approval.items.some((i) => i.reward_id === null))
-    return '该发放缺少奖励ID';
+    return i18n.t('admin:team.shared.problem.noRewardId');
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { Decimal, formatNumber, formatPercent } from '@platform/domain';
 import { Empty, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { ListTable } from '../../shell/AdminListPage.tsx';
 import { profitColour, signedAmount } from '../overview/OverviewCards.tsx';
@@ -21,21 +22,22 @@ export function FundingReportTable({
   loading: boolean;
   emptyText: string;
 }) {
+  const { t } = useTranslation('admin');
   const columns: TableColumnsType<Row> = [
     {
-      title: '结算时间',
+      title: t('trading.funding.columns.at'),
       key: 'at',
       width: 120,
       render: (_, r) => <StackedDateTime value={r.funding_at} />,
     },
     {
-      title: '交易对',
+      title: t('trading.funding.columns.symbol'),
       key: 'symbol',
       width: 100,
       render: (_, r) => <Typography.Text strong>{r.symbol}</Typography.Text>,
     },
     {
-      title: '资金费率',
+      title: t('trading.funding.columns.rate'),
       key: 'rate',
       width: 100,
       align: 'right',
@@ -46,35 +48,35 @@ export function FundingReportTable({
       ),
     },
     {
-      title: '标记价格',
+      title: t('trading.funding.columns.mark'),
       key: 'mark',
       width: 110,
       align: 'right',
       render: (_, r) => <span style={numeric}>{formatNumber(r.mark_price, 4)}</span>,
     },
     {
-      title: '仓位数',
+      title: t('trading.funding.columns.positions'),
       key: 'positions',
       width: 80,
       align: 'right',
       render: (_, r) => <span style={numeric}>{r.positions}</span>,
     },
     {
-      title: '用户支付',
+      title: t('trading.funding.columns.paid'),
       key: 'paid',
       width: 120,
       align: 'right',
       render: (_, r) => <span style={numeric}>{formatNumber(r.paid_by_users, 2)}</span>,
     },
     {
-      title: '用户收取',
+      title: t('trading.funding.columns.received'),
       key: 'received',
       width: 120,
       align: 'right',
       render: (_, r) => <span style={numeric}>{formatNumber(r.received_by_users, 2)}</span>,
     },
     {
-      title: '平台净额',
+      title: t('trading.funding.columns.net'),
       key: 'net',
       width: 120,
       align: 'right',
@@ -85,7 +87,7 @@ export function FundingReportTable({
       ),
     },
     {
-      title: '因资金费强平',
+      title: t('trading.funding.columns.liquidated'),
       key: 'liquidated',
       width: 110,
       align: 'right',

@@ -5,14 +5,16 @@ import {
   ReloadOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { MARKET_FEED_STATE_LABELS, type MarketFeedState, priceSourceLabel } from '@platform/contracts';
+import type { MarketFeedState } from '@platform/contracts';
 import { formatCount, formatDateTime } from '@platform/domain';
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SectionError } from '../../../components/SectionError.tsx';
 import { errorMessage } from '../../../lib/request.ts';
-import { PriceSourceTags } from '../price-sources/PriceSourceTable.tsx';
+import { PriceSourceTags, sourceName } from '../price-sources/PriceSourceTable.tsx';
 import {
   type ConnectionTest,
   type FeedAction,
@@ -23,12 +25,11 @@ import {
   testConnection,
 } from './marketDataApi.ts';
 
-const PROVIDER_LABELS: Record<string, string> = {
-  sim: '模拟行情 (sim)',
-  htx: '火币 HTX (htx)',
-  okx: 'OKX (okx)',
-};
-const providerLabel = (provider: string) => PROVIDER_LABELS[provider] ?? priceSourceLabel(provider);
+const PROVIDERS = ['sim', 'htx', 'okx'] as const;
+const providerLabel = (provider: string, t: TFunction<'admin'>) =>
+  (PROVIDERS as readonly string[]).includes(provider)
+    ? t(`marketData.feed.providers.${provider as (typeof PROVIDERS)[number]}`)
+    : sourceName(provider, t);
 
 const STATE_COLOURS: Record<MarketFeedState, string> = {
   stopped: 'default',
@@ -37,10 +38,10 @@ const STATE_COLOURS: Record<MarketFeedState, string> = {
   error: 'error',
 };
 
-const ACTIONS: Record<FeedAction, { label: string; done: string; icon: ReactNode }> = {
-  start: { label: '启动', done: '行情服务已启动', icon: <PlayCircleOutlined /> },
-  stop: { label: '停止', done: '行情服务已停止', icon: <PauseCircleOutlined /> },
-  restart: { label: '重启', done: '行情服务已重启', icon: <SyncOutlined /> },
+const ACTION_ICONS: Record<FeedAction, ReactNode> = {
+  start: <PlayCircleOutlined />,
+  stop: <PauseCircleOutlined />,
+  restart: <SyncOutlined />,
 };
 
 /** Which buttons apply in a state: no start while it runs, no stop once stopped, restart only a live feed. */
@@ -51,14 +52,18 @@ export function feedActionAllowed(action: FeedAction, state: MarketFeedState): b
 }
 
 export function ConnectionResult({ result }: { result: ConnectionTest }) {
-  const provider = providerLabel(result.provider);
+  const { t } = useTranslation('admin');
+  const provider = providerLabel(result.provider, t);
   if (!result.ok) {
     return (
       <Alert
         type="error"
         showIcon
-        title={`连接失败：${provider}`}
-        description={`${result.error ?? '未知错误'}（耗时 ${result.latencyMs} ms）`}
+        title={t('marketData.feed.connectionFailed', { provider })}
+        description={t('marketData.feed.connectionFailedDetail', {
+          error: result.error ?? t('marketData.unknownError'),
+          ms: result.latencyMs,
+        })}
         data-testid="market-connection-result"
       />
     );
@@ -67,8 +72,11 @@ export function ConnectionResult({ result }: { result: ConnectionTest }) {
     <Alert
       type="success"
       showIcon
-      title={`连接正常：${provider}`}
-      description={`延迟 ${result.latencyMs} ms，服务器时间 ${formatDateTime(result.serverTime)}`}
+      title={t('marketData.feed.connectionOk', { provider })}
+      description={t('marketData.feed.connectionOkDetail', {
+        ms: result.latencyMs,
+        time: formatDateTime(result.serverTime),
+      })}
       data-testid="market-connection-result"
     />
   );
@@ -80,6 +88,7 @@ export interface FeedStatusCardProps {
 
 /** 行情服务: what the feed is doing, start/stop/restart, and a connection test against the provider. */
 export function FeedStatusCard({ status }: FeedStatusCardProps) {
+  const { t } = useTranslation('admin');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const data = status.data;
@@ -88,10 +97,12 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
     mutationFn: runFeedAction,
     onSuccess: (feed, which) => {
       queryClient.setQueryData<MarketAdminStatus>(MARKET_STATUS_KEY, (old) => (old ? { ...old, feed } : old));
-      message.success(ACTIONS[which].done);
+      message.success(t(`marketData.feed.done.${which}`));
     },
     onError: (error, which) => {
-      message.error(`${ACTIONS[which].label}行情服务失败: ${errorMessage(error, '未知错误')}`);
+      message.error(
+        t(`marketData.feed.failed.${which}`, { reason: errorMessage(error, t('marketData.unknownError')) }),
+      );
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: MARKET_STATUS_KEY });
@@ -110,27 +121,27 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
       return;
     }
     modal.confirm({
-      title: '确认停止',
-      content: '停止后行情将不再更新，依赖行情的交易也会受影响。确定要停止行情服务吗？',
-      okText: '停止',
+      title: t('marketData.feed.confirmStopTitle'),
+      content: t('marketData.feed.confirmStop'),
+      okText: t('marketData.feed.actions.stop'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('marketData.feed.cancel'),
       onOk: () => action.mutate('stop'),
     });
   };
 
   const state = data?.feed.state;
-  const actionButtons = (Object.keys(ACTIONS) as FeedAction[]).map((which) => (
+  const actionButtons = (Object.keys(ACTION_ICONS) as FeedAction[]).map((which) => (
     <Button
       key={which}
-      icon={ACTIONS[which].icon}
+      icon={ACTION_ICONS[which]}
       danger={which === 'stop'}
       disabled={!state || !feedActionAllowed(which, state) || action.isPending}
       loading={action.isPending && action.variables === which}
       onClick={() => run(which)}
       data-testid={`market-feed-${which}`}
     >
-      {ACTIONS[which].label}
+      {t(`marketData.feed.actions.${which}`)}
     </Button>
   ));
 
@@ -140,7 +151,7 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
   } else if (!data) {
     body = (
       <SectionError
-        title="获取行情服务状态失败"
+        title={t('marketData.feed.loadFailed')}
         reason={errorMessage(status.error, '')}
         onRetry={() => void status.refetch()}
         retrying={status.isFetching}
@@ -158,7 +169,7 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
         items={[
           {
             key: 'sources',
-            label: '价格源',
+            label: t('marketData.feed.sources'),
             children: (
               <PriceSourceTags
                 sources={feed.sources}
@@ -167,40 +178,55 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
               />
             ),
           },
-          { key: 'pairSync', label: '交易对同步源', children: providerLabel(feed.pairSyncProvider) },
+          {
+            key: 'pairSync',
+            label: t('marketData.feed.pairSync'),
+            children: providerLabel(feed.pairSyncProvider, t),
+          },
           {
             key: 'state',
-            label: '状态',
+            label: t('marketData.feed.state'),
             children: (
               <Tag color={STATE_COLOURS[feed.state]} data-testid="market-feed-state">
-                {MARKET_FEED_STATE_LABELS[feed.state]}
+                {t(`marketData.feed.states.${feed.state}`)}
               </Tag>
             ),
           },
           {
             key: 'leader',
-            label: '主实例',
-            children: feed.leader ? '是（本实例写入K线）' : '否（由其他实例写入K线）',
+            label: t('marketData.feed.leader'),
+            children: t(feed.leader ? 'marketData.feed.leaderYes' : 'marketData.feed.leaderNo'),
           },
-          { key: 'started', label: '启动时间', children: formatDateTime(feed.startedAt) },
-          { key: 'lastTick', label: '最后行情', children: formatDateTime(feed.lastTickAt) },
-          { key: 'ticks', label: '行情更新次数', children: formatCount(feed.ticks) },
-          { key: 'symbols', label: '交易对数', children: formatCount(feed.symbols) },
+          { key: 'started', label: t('marketData.feed.started'), children: formatDateTime(feed.startedAt) },
+          {
+            key: 'lastTick',
+            label: t('marketData.feed.lastTick'),
+            children: formatDateTime(feed.lastTickAt),
+          },
+          { key: 'ticks', label: t('marketData.feed.ticks'), children: formatCount(feed.ticks) },
+          { key: 'symbols', label: t('marketData.feed.symbols'), children: formatCount(feed.symbols) },
           {
             key: 'klines',
-            label: '已存K线',
-            children: `${formatCount(klines.rows)} 根（${formatCount(klines.series)} 个序列）`,
+            label: t('marketData.feed.klines'),
+            children: t('marketData.feed.klinesValue', {
+              count: klines.rows,
+              rows: formatCount(klines.rows),
+              series: formatCount(klines.series),
+            }),
           },
           {
             key: 'lastError',
-            label: '最后错误',
+            label: t('marketData.feed.lastError'),
             span: 'filled',
             children: feed.lastError ? (
               <Typography.Text type="danger" data-testid="market-feed-last-error">
-                {feed.lastError.message}（{formatDateTime(feed.lastError.at)}）
+                {t('marketData.feed.lastErrorValue', {
+                  message: feed.lastError.message,
+                  at: formatDateTime(feed.lastError.at),
+                })}
               </Typography.Text>
             ) : (
-              <Typography.Text type="secondary">无</Typography.Text>
+              <Typography.Text type="secondary">{t('marketData.none')}</Typography.Text>
             ),
           },
         ]}
@@ -210,7 +236,7 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
 
   return (
     <Card
-      title="行情服务"
+      title={t('marketData.feed.title')}
       extra={
         <Button
           icon={<ReloadOutlined />}
@@ -218,7 +244,7 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
           onClick={() => void status.refetch()}
           data-testid="market-status-refresh"
         >
-          刷新
+          {t('marketData.refresh')}
         </Button>
       }
     >
@@ -231,7 +257,7 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
             onClick={() => connection.mutate()}
             data-testid="market-test-connection"
           >
-            测试连接
+            {t('marketData.feed.testConnection')}
           </Button>
         </Flex>
         {connection.isSuccess && <ConnectionResult result={connection.data} />}
@@ -239,7 +265,9 @@ export function FeedStatusCard({ status }: FeedStatusCardProps) {
           <Alert
             type="error"
             showIcon
-            title={`测试连接失败: ${errorMessage(connection.error, '未知错误')}`}
+            title={t('marketData.feed.testFailed', {
+              reason: errorMessage(connection.error, t('marketData.unknownError')),
+            })}
             data-testid="market-connection-result"
           />
         )}

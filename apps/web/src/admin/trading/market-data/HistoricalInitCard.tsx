@@ -2,13 +2,14 @@ import { CloudDownloadOutlined } from '@ant-design/icons';
 import {
   fetchPairDataBody,
   initHistoricalBody,
-  KLINE_INTERVAL_LABELS,
   KLINE_INTERVALS,
   type KlineInterval,
   type MarketDataJob,
 } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, InputNumber, Row, Select, Space } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/request.ts';
 import { JobProgress } from './JobProgress.tsx';
 import { newerJob } from './jobs.ts';
@@ -22,10 +23,14 @@ import {
 
 export const DEFAULT_CANDLES_PER_INTERVAL = 500;
 
-export const INTERVAL_OPTIONS = KLINE_INTERVALS.map((value) => ({
-  value,
-  label: KLINE_INTERVAL_LABELS[value],
-}));
+/** The kline intervals as select options, named in the language shown. */
+export function useIntervalOptions() {
+  const { t } = useTranslation('admin');
+  return useMemo(
+    () => KLINE_INTERVALS.map((value) => ({ value, label: t(`marketData.intervals.${value}`) })),
+    [t],
+  );
+}
 
 interface InitForm {
   symbols: string[];
@@ -33,11 +38,12 @@ interface InitForm {
   limit: number | null;
 }
 
-/** The first message of a contract check that failed, or null when the body is fine. */
+/** The first message of a contract check that failed (the contracts' words), or null when the body is fine. */
 function firstIssue(
   check: { success: true } | { success: false; error: { issues: readonly { message: string }[] } },
+  fallback: string,
 ): string | null {
-  return check.success ? null : (check.error.issues[0]?.message ?? '参数不正确');
+  return check.success ? null : (check.error.issues[0]?.message ?? fallback);
 }
 
 export interface HistoricalInitCardProps {
@@ -48,6 +54,8 @@ export interface HistoricalInitCardProps {
 
 /** 初始化历史数据: backfill klines for chosen pairs and intervals, and the job's progress. */
 export function HistoricalInitCard({ job, symbols, symbolsLoading }: HistoricalInitCardProps) {
+  const { t } = useTranslation('admin');
+  const intervalOptions = useIntervalOptions();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<InitForm>();
@@ -64,18 +72,24 @@ export function HistoricalInitCard({ job, symbols, symbolsLoading }: HistoricalI
   const init = useMutation({
     mutationFn: startHistoricalInit,
     onSuccess: (next) => {
-      message.success('历史数据初始化已开始');
+      message.success(t('marketData.init.started'));
       started(next);
     },
-    onError: (error) => message.error(`初始化历史数据失败: ${errorMessage(error, '未知错误')}`),
+    onError: (error) =>
+      message.error(
+        t('marketData.init.failed', { reason: errorMessage(error, t('marketData.unknownError')) }),
+      ),
   });
   const onePair = useMutation({
     mutationFn: startPairDataFetch,
     onSuccess: (next) => {
-      message.success('交易对数据获取已开始');
+      message.success(t('marketData.init.pairStarted'));
       started(next);
     },
-    onError: (error) => message.error(`获取交易对数据失败: ${errorMessage(error, '未知错误')}`),
+    onError: (error) =>
+      message.error(
+        t('marketData.init.pairFailed', { reason: errorMessage(error, t('marketData.unknownError')) }),
+      ),
   });
 
   const running = job?.status === 'running';
@@ -86,7 +100,7 @@ export function HistoricalInitCard({ job, symbols, symbolsLoading }: HistoricalI
     const limit = values.limit ?? DEFAULT_CANDLES_PER_INTERVAL;
     if (mode === 'one') {
       const body = { symbol: values.symbols[0] ?? '', intervals: values.intervals, limit };
-      const problem = firstIssue(fetchPairDataBody.safeParse(body));
+      const problem = firstIssue(fetchPairDataBody.safeParse(body), t('marketData.init.badParams'));
       if (problem) message.error(problem);
       else onePair.mutate(body);
       return;
@@ -96,13 +110,13 @@ export function HistoricalInitCard({ job, symbols, symbolsLoading }: HistoricalI
       intervals: values.intervals,
       limit,
     };
-    const problem = firstIssue(initHistoricalBody.safeParse(body));
+    const problem = firstIssue(initHistoricalBody.safeParse(body), t('marketData.init.badParams'));
     if (problem) message.error(problem);
     else init.mutate(body);
   };
 
   return (
-    <Card title="初始化历史数据">
+    <Card title={t('marketData.init.title')}>
       <Row gutter={[24, 16]}>
         <Col xs={24} lg={13}>
           <Form<InitForm>
@@ -114,13 +128,17 @@ export function HistoricalInitCard({ job, symbols, symbolsLoading }: HistoricalI
               limit: DEFAULT_CANDLES_PER_INTERVAL,
             }}
           >
-            <Form.Item name="symbols" label="交易对" extra="留空表示全部交易对；只选一个时可单独获取该交易对">
+            <Form.Item
+              name="symbols"
+              label={t('marketData.init.symbols')}
+              extra={t('marketData.init.symbolsHelp')}
+            >
               <Select
                 mode="multiple"
                 allowClear
                 showSearch
                 loading={symbolsLoading}
-                placeholder="全部交易对"
+                placeholder={t('marketData.allPairs')}
                 maxTagCount="responsive"
                 options={symbols.map((symbol) => ({ value: symbol, label: symbol }))}
                 data-testid="market-init-symbols"
@@ -128,21 +146,23 @@ export function HistoricalInitCard({ job, symbols, symbolsLoading }: HistoricalI
             </Form.Item>
             <Form.Item
               name="intervals"
-              label="K线周期"
-              rules={[{ required: true, type: 'array', min: 1, message: '至少选择一个周期' }]}
+              label={t('marketData.init.intervals')}
+              rules={[
+                { required: true, type: 'array', min: 1, message: t('marketData.init.intervalsRequired') },
+              ]}
             >
               <Select
                 mode="multiple"
                 allowClear
-                placeholder="选择周期"
-                options={INTERVAL_OPTIONS}
+                placeholder={t('marketData.init.intervalsPlaceholder')}
+                options={intervalOptions}
                 data-testid="market-init-intervals"
               />
             </Form.Item>
             <Form.Item
               name="limit"
-              label="每个周期K线数"
-              rules={[{ required: true, message: '请输入K线数' }]}
+              label={t('marketData.init.limit')}
+              rules={[{ required: true, message: t('marketData.init.limitRequired') }]}
             >
               <InputNumber
                 min={1}
@@ -161,7 +181,7 @@ export function HistoricalInitCard({ job, symbols, symbolsLoading }: HistoricalI
                 onClick={() => void submit('all').catch(() => {})}
                 data-testid="market-init-submit"
               >
-                开始初始化
+                {t('marketData.init.submit')}
               </Button>
               <Button
                 disabled={busy || chosen.length !== 1}
@@ -169,7 +189,7 @@ export function HistoricalInitCard({ job, symbols, symbolsLoading }: HistoricalI
                 onClick={() => void submit('one').catch(() => {})}
                 data-testid="market-fetch-pair"
               >
-                仅获取所选交易对
+                {t('marketData.init.fetchPair')}
               </Button>
             </Space>
           </Form>

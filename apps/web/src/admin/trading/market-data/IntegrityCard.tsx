@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { type IntegritySeries, KLINE_INTERVAL_LABELS, type KlineInterval } from '@platform/contracts';
+import type { IntegritySeries, KlineInterval } from '@platform/contracts';
 import { formatCount, formatDateTime } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,12 +15,14 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
+import type { TFunction } from 'i18next';
 import { type HTMLAttributes, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { pageOf } from '../../../components/pagination.ts';
 import { SectionError } from '../../../components/SectionError.tsx';
 import { errorMessage } from '../../../lib/request.ts';
-import { INTERVAL_OPTIONS } from './HistoricalInitCard.tsx';
+import { useIntervalOptions } from './HistoricalInitCard.tsx';
 import { candlesToReach, MAX_FILL_CANDLES } from './jobs.ts';
 import {
   fetchDataIntegrity,
@@ -30,20 +32,24 @@ import {
   startPairDataFetch,
 } from './marketDataApi.ts';
 
-export const INTEGRITY_WINDOWS: readonly { hours: number; label: string }[] = [
-  { hours: 1, label: '最近1小时' },
-  { hours: 6, label: '最近6小时' },
-  { hours: 24, label: '最近24小时' },
-  { hours: 72, label: '最近3天' },
-  { hours: 168, label: '最近7天' },
-  { hours: 720, label: '最近30天' },
-  { hours: 2160, label: '最近90天' },
-];
+export const INTEGRITY_WINDOWS = [
+  { hours: 1, key: 'hour1' },
+  { hours: 6, key: 'hours6' },
+  { hours: 24, key: 'hours24' },
+  { hours: 72, key: 'days3' },
+  { hours: 168, key: 'days7' },
+  { hours: 720, key: 'days30' },
+  { hours: 2160, key: 'days90' },
+] as const;
+
+type Translate = TFunction<'admin'>;
 
 const FALL_COLOUR = '#cf1322';
 
 function GapList({ series }: { series: IntegritySeries }) {
-  if (series.gaps.length === 0) return <Typography.Text type="secondary">无</Typography.Text>;
+  const { t } = useTranslation('admin');
+  if (series.gaps.length === 0)
+    return <Typography.Text type="secondary">{t('marketData.none')}</Typography.Text>;
   return (
     <Flex
       vertical
@@ -53,7 +59,11 @@ function GapList({ series }: { series: IntegritySeries }) {
     >
       {series.gaps.map((gap) => (
         <span key={gap.from} style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(gap.from)} ~ {formatDateTime(gap.to)}（缺 {formatCount(gap.missing)} 根）
+          {t('marketData.integrity.gap', {
+            from: formatDateTime(gap.from),
+            to: formatDateTime(gap.to),
+            missing: formatCount(gap.missing),
+          })}
         </span>
       ))}
     </Flex>
@@ -64,22 +74,23 @@ function GapList({ series }: { series: IntegritySeries }) {
 function columnsWith(
   fill: (series: IntegritySeries) => void,
   filling: boolean,
+  t: Translate,
 ): TableColumnsType<IntegritySeries> {
   return [
     {
-      title: '交易对',
+      title: t('marketData.integrity.symbol'),
       dataIndex: 'symbol',
       render: (symbol: string) => <Typography.Text strong>{symbol}</Typography.Text>,
     },
     {
-      title: '周期',
+      title: t('marketData.integrity.interval'),
       dataIndex: 'interval',
-      render: (interval: KlineInterval) => KLINE_INTERVAL_LABELS[interval],
+      render: (interval: KlineInterval) => t(`marketData.intervals.${interval}`),
     },
-    { title: '应有', dataIndex: 'expected', align: 'right', render: formatCount },
-    { title: '实有', dataIndex: 'present', align: 'right', render: formatCount },
+    { title: t('marketData.integrity.expected'), dataIndex: 'expected', align: 'right', render: formatCount },
+    { title: t('marketData.integrity.present'), dataIndex: 'present', align: 'right', render: formatCount },
     {
-      title: '缺失',
+      title: t('marketData.integrity.missing'),
       dataIndex: 'missing',
       align: 'right',
       render: (missing: number) => (
@@ -88,9 +99,13 @@ function columnsWith(
         </span>
       ),
     },
-    { title: '缺口', key: 'gaps', render: (_, series) => <GapList series={series} /> },
     {
-      title: '操作',
+      title: t('marketData.integrity.gaps'),
+      key: 'gaps',
+      render: (_, series) => <GapList series={series} />,
+    },
+    {
+      title: t('marketData.integrity.action'),
       key: 'fill',
       fixed: 'right',
       render: (_, series) =>
@@ -101,7 +116,7 @@ function columnsWith(
             disabled={filling}
             data-testid={`integrity-fill-${series.symbol}-${series.interval}`}
           >
-            补齐
+            {t('marketData.integrity.fill')}
           </Button>
         ) : null,
     },
@@ -115,6 +130,8 @@ type Checked = IntegrityParams & { run: number };
 const SERIES_PAGE_SIZE = 10;
 
 export function IntegrityCard({ symbols }: { symbols: string[] }) {
+  const { t } = useTranslation('admin');
+  const intervalOptions = useIntervalOptions();
   const [hours, setHours] = useState(24);
   const [symbol, setSymbol] = useState<string | undefined>();
   const [interval, setIntervalFilter] = useState<KlineInterval | undefined>();
@@ -142,21 +159,31 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
     onSuccess: (_job, { series, limit }) => {
       message.success(
         limit >= MAX_FILL_CANDLES
-          ? `补齐任务已开始：${series.symbol} 最近 ${MAX_FILL_CANDLES} 根，更早的缺口需缩小检查范围后再补`
-          : `补齐任务已开始：${series.symbol} ${KLINE_INTERVAL_LABELS[series.interval]}，完成后请重新检查`,
+          ? t('marketData.integrity.fillStartedCapped', { symbol: series.symbol, max: MAX_FILL_CANDLES })
+          : t('marketData.integrity.fillStarted', {
+              symbol: series.symbol,
+              interval: t(`marketData.intervals.${series.interval}`),
+            }),
       );
       void queryClient.invalidateQueries({ queryKey: MARKET_STATUS_KEY });
     },
-    onError: (error) => message.error(`补齐失败: ${errorMessage(error, '未知错误')}`),
+    onError: (error) =>
+      message.error(
+        t('marketData.integrity.fillFailed', { reason: errorMessage(error, t('marketData.unknownError')) }),
+      ),
   });
-  const columns = columnsWith((series) => {
-    const oldest = series.gaps[0];
-    if (oldest) fill.mutate({ series, limit: candlesToReach(series.interval, oldest.from, Date.now()) });
-  }, fill.isPending);
+  const columns = columnsWith(
+    (series) => {
+      const oldest = series.gaps[0];
+      if (oldest) fill.mutate({ series, limit: candlesToReach(series.interval, oldest.from, Date.now()) });
+    },
+    fill.isPending,
+    t,
+  );
 
   let result: ReactNode;
   if (!checked) {
-    result = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="选择条件后点击「检查」" />;
+    result = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('marketData.integrity.prompt')} />;
   } else if (query.isPending) {
     result = (
       <Flex justify="center" style={{ padding: 24 }}>
@@ -166,7 +193,7 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
   } else if (query.isError) {
     result = (
       <SectionError
-        title="数据完整性检查失败"
+        title={t('marketData.integrity.loadFailed')}
         reason={errorMessage(query.error, '')}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
@@ -185,12 +212,21 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
           data-testid="integrity-summary"
           title={
             data.series.length === 0
-              ? '该范围内没有K线序列'
+              ? t('marketData.integrity.noSeries')
               : data.totalMissing > 0
-                ? `共缺失 ${formatCount(data.totalMissing)} 根K线，${broken} / ${data.series.length} 个序列有缺口`
-                : `数据完整：${data.series.length} 个序列均无缺失`
+                ? t('marketData.integrity.missingSummary', {
+                    count: data.totalMissing,
+                    missing: formatCount(data.totalMissing),
+                    broken,
+                    series: data.series.length,
+                  })
+                : t('marketData.integrity.complete', { series: data.series.length })
           }
-          description={`检查范围 ${formatDateTime(data.from)} ~ ${formatDateTime(data.to)}，检查时间 ${formatDateTime(data.checkedAt)}`}
+          description={t('marketData.integrity.range', {
+            from: formatDateTime(data.from),
+            to: formatDateTime(data.to),
+            checkedAt: formatDateTime(data.checkedAt),
+          })}
         />
         <Table<IntegritySeries>
           rowKey={(series) => `${series.symbol}-${series.interval}`}
@@ -205,23 +241,31 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
               'data-testid': `integrity-row-${series.symbol}-${series.interval}`,
             }) as HTMLAttributes<HTMLElement>
           }
-          locale={{ emptyText: <Empty description="暂无K线数据" /> }}
+          locale={{ emptyText: <Empty description={t('marketData.integrity.empty')} /> }}
         />
-        <ListFooter pagination={shown.pagination} noun="个序列" onChange={setPage} testId="integrity" />
+        <ListFooter
+          pagination={shown.pagination}
+          noun={t('marketData.integrity.noun')}
+          onChange={setPage}
+          testId="integrity"
+        />
       </Flex>
     );
   }
 
   return (
-    <Card title="数据完整性">
+    <Card title={t('marketData.integrity.title')}>
       <Flex vertical gap={16}>
         <Flex wrap gap={12} align="center">
           <Select
             value={hours}
             onChange={setHours}
-            options={INTEGRITY_WINDOWS.map((w) => ({ value: w.hours, label: w.label }))}
+            options={INTEGRITY_WINDOWS.map((w) => ({
+              value: w.hours,
+              label: t(`marketData.integrity.windows.${w.key}`),
+            }))}
             style={{ width: 140 }}
-            aria-label="时间窗口"
+            aria-label={t('marketData.integrity.window')}
             data-testid="integrity-hours"
           />
           <Select
@@ -229,7 +273,7 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
             onChange={setSymbol}
             allowClear
             showSearch
-            placeholder="全部交易对"
+            placeholder={t('marketData.allPairs')}
             options={symbols.map((value) => ({ value, label: value }))}
             style={{ width: 180 }}
             data-testid="integrity-symbol"
@@ -238,8 +282,8 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
             value={interval}
             onChange={setIntervalFilter}
             allowClear
-            placeholder="全部周期"
-            options={INTERVAL_OPTIONS}
+            placeholder={t('marketData.integrity.allIntervals')}
+            options={intervalOptions}
             style={{ width: 140 }}
             data-testid="integrity-interval"
           />
@@ -250,7 +294,7 @@ export function IntegrityCard({ symbols }: { symbols: string[] }) {
             onClick={check}
             data-testid="integrity-check"
           >
-            检查
+            {t('marketData.integrity.check')}
           </Button>
         </Flex>
         {result}

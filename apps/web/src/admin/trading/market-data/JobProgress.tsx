@@ -1,7 +1,8 @@
-import { MARKET_JOB_STATUS_LABELS, type MarketDataJob, type MarketJobStatus } from '@platform/contracts';
+import type { MarketDataJob, MarketJobStatus } from '@platform/contracts';
 import { formatCount, formatDateTime } from '@platform/domain';
 import { Alert, Empty, Flex, Progress, Tag, Typography } from 'antd';
-import { JOB_KIND_LABELS, jobPercent } from './jobs.ts';
+import { useTranslation } from 'react-i18next';
+import { jobPercent } from './jobs.ts';
 
 const STATUS_COLOURS: Record<MarketJobStatus, string> = {
   running: 'processing',
@@ -10,28 +11,35 @@ const STATUS_COLOURS: Record<MarketJobStatus, string> = {
 };
 const PROGRESS_STATUS = { running: 'active', completed: 'success', failed: 'exception' } as const;
 
-function listParam(value: unknown): string | null {
-  return Array.isArray(value) && value.length > 0 ? value.map(String).join('、') : null;
+function listParam(value: unknown, separator: string): string | null {
+  return Array.isArray(value) && value.length > 0 ? value.map(String).join(separator) : null;
 }
 
 /** The latest market-data job: what it covers, units done of total, klines written, its status and error. */
 export function JobProgress({ job }: { job: MarketDataJob | null }) {
+  const { t } = useTranslation('admin');
   if (!job) {
     return (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无任务记录" data-testid="market-job-empty" />
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t('marketData.job.empty')}
+        data-testid="market-job-empty"
+      />
     );
   }
+  const separator = t('marketData.job.listSeparator');
   const symbols =
-    listParam(job.params.symbols) ?? (typeof job.params.symbol === 'string' ? job.params.symbol : null);
-  const intervals = listParam(job.params.intervals);
+    listParam(job.params.symbols, separator) ??
+    (typeof job.params.symbol === 'string' ? job.params.symbol : null);
+  const intervals = listParam(job.params.intervals, separator);
   return (
     <Flex vertical gap={8} data-testid="market-job">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Text strong>
-          {JOB_KIND_LABELS[job.kind] ?? job.kind} #{job.id}
+          {t(`marketData.job.kinds.${job.kind}`, { defaultValue: job.kind })} #{job.id}
         </Typography.Text>
         <Tag color={STATUS_COLOURS[job.status]} data-testid="market-job-status">
-          {MARKET_JOB_STATUS_LABELS[job.status]}
+          {t(`marketData.job.status.${job.status}`)}
         </Tag>
       </Flex>
       <Progress
@@ -41,16 +49,20 @@ export function JobProgress({ job }: { job: MarketDataJob | null }) {
         data-testid="market-job-progress"
       />
       <Typography.Text data-testid="market-job-counts">
-        已完成 {formatCount(job.done)} / {formatCount(job.total)} 个序列，已写入 {formatCount(job.written)}{' '}
-        根K线
+        {t('marketData.job.counts', {
+          done: formatCount(job.done),
+          total: formatCount(job.total),
+          count: job.written,
+          written: formatCount(job.written),
+        })}
       </Typography.Text>
       <Typography.Text type="secondary">
-        交易对：{symbols ?? '全部'}
-        {intervals ? `；周期：${intervals}` : ''}
+        {t('marketData.job.pairs', { symbols: symbols ?? t('marketData.job.allPairs') })}
+        {intervals ? t('marketData.job.intervals', { intervals }) : ''}
       </Typography.Text>
       <Typography.Text type="secondary">
-        开始于 {formatDateTime(job.started_at)}
-        {job.finished_at ? `，结束于 ${formatDateTime(job.finished_at)}` : ''}
+        {t('marketData.job.started', { time: formatDateTime(job.started_at) })}
+        {job.finished_at ? t('marketData.job.finished', { time: formatDateTime(job.finished_at) }) : ''}
       </Typography.Text>
       {job.error && <Alert type="error" showIcon title={job.error} data-testid="market-job-error" />}
     </Flex>

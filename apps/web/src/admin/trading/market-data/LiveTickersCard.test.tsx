@@ -1,6 +1,7 @@
 import type { Ticker, TradingPair } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { MARKETS_POLL_MS } from '../../../lib/market/useLiveTickers.ts';
 import { disconnectSocket, getSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
@@ -350,5 +351,40 @@ describe('LiveTickersCard', () => {
     handlers['GET /api/trading/markets'] = () => ok({ markets: MARKETS });
     fireEvent.click(screen.getByTestId('live-tickers-error-retry'));
     await waitFor(() => expect(price('BTCUSDT').textContent).toBe('95,123.46'));
+  });
+});
+
+describe('LiveTickersCard in English', () => {
+  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('shows the tickers, their columns and the transport in English', async () => {
+    applyLanguage('en');
+    sessionSocket(true);
+    renderWithAnt(<LiveTickersCard />);
+    await waitFor(() => expect(transport()).toBe('Live'));
+    await waitFor(() => expect(price('BTCUSDT').textContent).toBe('95,123.46'));
+    const card = screen.getByTestId('live-tickers');
+    expect(within(card).getByText('Live tickers')).toBeTruthy();
+    expect(screen.getByTestId('live-tickers-count').textContent).toBe('3 pairs');
+    for (const name of ['Pair', 'Last price', '24h change', '24h volume', 'Best bid', 'Best ask', 'Source']) {
+      expect(within(card).getByRole('columnheader', { name })).toBeTruthy();
+    }
+    expect(within(row('BTCUSDT')).getByText('Simulated')).toBeTruthy();
+    expect(chineseIn(card)).toEqual([]);
+  });
+
+  it('says no tickers and a failed load in English', async () => {
+    applyLanguage('en');
+    handlers['GET /api/trading/markets'] = () => jsonResponse({ success: false, message: 'feed down' }, 502);
+    sessionSocket(true);
+    const view = renderWithAnt(<LiveTickersCard />);
+    expect((await screen.findByTestId('live-tickers-error')).textContent).toContain(
+      'Could not load the tickers',
+    );
+    view.unmount();
+    handlers['GET /api/admin/trading/pairs'] = () => ok({ pairs: [], lastSyncTime: null });
+    handlers['GET /api/trading/markets'] = () => ok({ markets: [] });
+    renderWithAnt(<LiveTickersCard />);
+    await waitFor(() => expect(screen.getByTestId('live-tickers-empty').textContent).toBe('No tickers'));
   });
 });

@@ -2,17 +2,22 @@ import { MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET, type TradingPair } from '@platform
 import { formatCompact, formatNumber, formatTime, toDec } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Empty, Space, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { type HTMLAttributes, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SectionError } from '../../../components/SectionError.tsx';
 import { MARKETS_POLL_MS, type Ticker, useLiveTickers } from '../../../lib/market/useLiveTickers.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { ChangeText, FALL_COLOUR, RISE_COLOUR } from '../pairs/PairsTable.tsx';
 import { fetchTradingPairs, TRADING_PAIRS_KEY } from '../pairs/pairsApi.ts';
+import { sourceName } from '../price-sources/PriceSourceTable.tsx';
 
 /** How long a moved price stays highlighted. */
 export const PRICE_FLASH_MS = 800;
 
-const SOURCE_LABELS: Record<string, string> = { sim: '模拟', htx: 'HTX', okx: 'OKX' };
+/** The ticker's source: the simulator, or a venue by its name. */
+const sourceText = (source: string, t: TFunction<'admin'>) =>
+  source === 'sim' ? t('marketData.tickers.sim') : sourceName(source, t);
 
 type Flash = 'up' | 'down';
 const FLASH_STYLES: Record<Flash, { color: string; background: string }> = {
@@ -76,14 +81,19 @@ function LastPrice({ row }: { row: Row }) {
 }
 
 function Volume({ row }: { row: Row }) {
+  const { t } = useTranslation('admin');
   const ticker = row.ticker;
   if (!ticker) return '-';
   const base = row.pair ? ` ${row.pair.base_currency}` : '';
   const quote = row.pair ? ` ${row.pair.quote_currency}` : '';
-  const volume = `成交量 ${formatNumber(ticker.volume_24h, 8, { minDecimals: 0 })}${base}`;
-  const turnover = `成交额 ${formatNumber(ticker.quote_volume_24h, 2)}${quote}`;
+  const tip = t('marketData.tickers.volumeTip', {
+    volume: formatNumber(ticker.volume_24h, 8, { minDecimals: 0 }),
+    base,
+    turnover: formatNumber(ticker.quote_volume_24h, 2),
+    quote,
+  });
   return (
-    <Tooltip title={`${volume}，${turnover}`}>
+    <Tooltip title={tip}>
       <span style={numeric}>
         {formatCompact(ticker.volume_24h)}
         {base}
@@ -92,16 +102,21 @@ function Volume({ row }: { row: Row }) {
   );
 }
 
-const columns: TableColumnsType<Row> = [
+const columnsOf = (t: TFunction<'admin'>): TableColumnsType<Row> => [
   {
-    title: '交易对',
+    title: t('marketData.tickers.symbol'),
     key: 'symbol',
     fixed: 'left',
     render: (_, row) => <Typography.Text strong>{row.symbol}</Typography.Text>,
   },
-  { title: '最新价', key: 'last', align: 'right', render: (_, row) => <LastPrice row={row} /> },
   {
-    title: '24h涨跌幅',
+    title: t('marketData.tickers.last'),
+    key: 'last',
+    align: 'right',
+    render: (_, row) => <LastPrice row={row} />,
+  },
+  {
+    title: t('marketData.tickers.change'),
     key: 'change',
     align: 'right',
     render: (_, row) => (
@@ -111,20 +126,25 @@ const columns: TableColumnsType<Row> = [
     ),
   },
   {
-    title: '24h最高',
+    title: t('marketData.tickers.high'),
     key: 'high',
     align: 'right',
     render: (_, row) => <span style={numeric}>{priceText(row.ticker?.high_24h, row.pair)}</span>,
   },
   {
-    title: '24h最低',
+    title: t('marketData.tickers.low'),
     key: 'low',
     align: 'right',
     render: (_, row) => <span style={numeric}>{priceText(row.ticker?.low_24h, row.pair)}</span>,
   },
-  { title: '24h成交量', key: 'volume', align: 'right', render: (_, row) => <Volume row={row} /> },
   {
-    title: '买一价',
+    title: t('marketData.tickers.volume'),
+    key: 'volume',
+    align: 'right',
+    render: (_, row) => <Volume row={row} />,
+  },
+  {
+    title: t('marketData.tickers.bid'),
     key: 'bid',
     align: 'right',
     render: (_, row) => (
@@ -132,7 +152,7 @@ const columns: TableColumnsType<Row> = [
     ),
   },
   {
-    title: '卖一价',
+    title: t('marketData.tickers.ask'),
     key: 'ask',
     align: 'right',
     render: (_, row) => (
@@ -140,12 +160,12 @@ const columns: TableColumnsType<Row> = [
     ),
   },
   {
-    title: '来源',
+    title: t('marketData.tickers.source'),
     key: 'source',
-    render: (_, row) => (row.ticker ? (SOURCE_LABELS[row.ticker.source] ?? row.ticker.source) : '-'),
+    render: (_, row) => (row.ticker ? sourceText(row.ticker.source, t) : '-'),
   },
   {
-    title: '更新时间',
+    title: t('marketData.tickers.updatedAt'),
     key: 'updated_at',
     render: (_, row) => (
       <span style={numeric} data-testid={`live-time-${row.symbol}`}>
@@ -160,6 +180,7 @@ const columns: TableColumnsType<Row> = [
  * so that an operator sees the markets move.
  */
 export function LiveTickersCard() {
+  const { t } = useTranslation('admin');
   const pairs = useQuery({ queryKey: TRADING_PAIRS_KEY, queryFn: ({ signal }) => fetchTradingPairs(signal) });
   const enabled = useMemo(() => pairs.data?.pairs.filter((pair) => pair.enabled), [pairs.data]);
   const enabledSymbols = useMemo(() => enabled?.map((pair) => pair.symbol), [enabled]);
@@ -176,37 +197,44 @@ export function LiveTickersCard() {
   }, [live.symbols, live.tickers, pairs.data]);
 
   const pushedAll = live.transport === 'live' && live.liveCount >= rows.length;
+  const seconds = MARKETS_POLL_MS / 1000;
   const transportHint =
-    live.transport === 'live'
-      ? `实时推送 ${live.liveCount} 个交易对${
-          pushedAll
-            ? ''
-            : `，其余每 ${MARKETS_POLL_MS / 1000} 秒轮询（每个连接最多订阅 ${MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET} 个）`
-        }`
-      : `实时连接不可用，每 ${MARKETS_POLL_MS / 1000} 秒轮询`;
+    live.transport !== 'live'
+      ? t('marketData.tickers.polling', { seconds })
+      : pushedAll
+        ? t('marketData.tickers.pushed', { count: live.liveCount, n: live.liveCount })
+        : t('marketData.tickers.pushedSome', {
+            count: live.liveCount,
+            n: live.liveCount,
+            seconds,
+            max: MAX_MARKET_SUBSCRIPTIONS_PER_SOCKET,
+          });
+  const columns = useMemo(() => columnsOf(t), [t]);
   const noData = live.tickers.size === 0;
 
   return (
     <Card
-      title="实时行情"
+      title={t('marketData.tickers.title')}
       data-testid="live-tickers"
       extra={
         <Space size={12}>
           {query.isError && !noData && (
             <Typography.Text type="warning" data-testid="live-tickers-stale">
-              刷新失败：{errorMessage(query.error, '未知错误')}
+              {t('marketData.tickers.stale', {
+                reason: errorMessage(query.error, t('marketData.unknownError')),
+              })}
             </Typography.Text>
           )}
           {rows.length > 0 && (
             <Typography.Text type="secondary" data-testid="live-tickers-count">
-              共 {rows.length} 个交易对
+              {t('marketData.tickers.count', { count: rows.length, n: rows.length })}
             </Typography.Text>
           )}
           <Tooltip title={transportHint}>
             <Badge
               status={live.transport === 'live' ? 'processing' : 'warning'}
               color={live.transport === 'live' ? RISE_COLOUR : undefined}
-              text={live.transport === 'live' ? '实时' : '轮询'}
+              text={t(live.transport === 'live' ? 'marketData.tickers.live' : 'marketData.tickers.poll')}
               data-testid="live-tickers-transport"
             />
           </Tooltip>
@@ -215,7 +243,7 @@ export function LiveTickersCard() {
     >
       {query.isError && noData ? (
         <SectionError
-          title="获取行情失败"
+          title={t('marketData.tickers.loadFailed')}
           reason={errorMessage(query.error, '')}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
@@ -236,7 +264,9 @@ export function LiveTickersCard() {
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
                 description={
-                  <span data-testid="live-tickers-empty">{query.isPending ? '加载中...' : '暂无行情'}</span>
+                  <span data-testid="live-tickers-empty">
+                    {t(query.isPending ? 'marketData.loading' : 'marketData.tickers.empty')}
+                  </span>
                 }
               />
             ),

@@ -3,17 +3,19 @@ import { MARKET_LOG_LEVELS } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { type HTMLAttributes, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type HTMLAttributes, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { pageOf } from '../../../components/pagination.ts';
 import { SectionError } from '../../../components/SectionError.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import { fetchMarketLogs, MARKET_LOGS_KEY, type MarketLog, type MarketLogLevel } from './marketDataApi.ts';
 
-export const LOG_LEVEL_LABELS: Record<MarketLogLevel, { label: string; colour: string }> = {
-  info: { label: '信息', colour: 'blue' },
-  warn: { label: '警告', colour: 'orange' },
-  error: { label: '错误', colour: 'red' },
+export const LOG_LEVEL_COLOURS: Record<MarketLogLevel, string> = {
+  info: 'blue',
+  warn: 'orange',
+  error: 'red',
 };
 
 type LevelFilter = MarketLogLevel | 'all';
@@ -21,32 +23,34 @@ type LevelFilter = MarketLogLevel | 'all';
 /** The entries the call returns are paged here, this many a page. */
 const LOGS_PAGE_SIZE = 20;
 
-const columns: TableColumnsType<MarketLog> = [
+const columnsOf = (t: TFunction<'admin'>): TableColumnsType<MarketLog> => [
   {
-    title: '时间',
+    title: t('marketData.logs.time'),
     dataIndex: 'created_at',
     width: 180,
     render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
   },
   {
-    title: '级别',
+    title: t('marketData.logs.level'),
     dataIndex: 'level',
     width: 80,
     render: (level: MarketLogLevel) => (
-      <Tag color={LOG_LEVEL_LABELS[level].colour}>{LOG_LEVEL_LABELS[level].label}</Tag>
+      <Tag color={LOG_LEVEL_COLOURS[level]}>{t(`marketData.logs.levels.${level}`)}</Tag>
     ),
   },
   {
-    title: '事件',
+    title: t('marketData.logs.event'),
     dataIndex: 'event',
     width: 200,
     render: (event: string) => <Typography.Text code>{event}</Typography.Text>,
   },
-  { title: '消息', dataIndex: 'message' },
+  { title: t('marketData.logs.message'), dataIndex: 'message' },
 ];
 
 /** 日志: the market-data service's recent log entries, filterable by level; details expand under a row. */
 export function LogsCard() {
+  const { t } = useTranslation('admin');
+  const columns = useMemo(() => columnsOf(t), [t]);
   const [level, setLevel] = useState<LevelFilter>('all');
   const [page, setPage] = useState(1);
   const query = useQuery({
@@ -59,7 +63,7 @@ export function LogsCard() {
 
   return (
     <Card
-      title="日志"
+      title={t('marketData.logs.title')}
       extra={
         <Space>
           <Select<LevelFilter>
@@ -69,10 +73,10 @@ export function LogsCard() {
               setPage(1);
             }}
             style={{ width: 120 }}
-            aria-label="日志级别"
+            aria-label={t('marketData.logs.levelFilter')}
             options={[
-              { value: 'all', label: '全部级别' },
-              ...MARKET_LOG_LEVELS.map((value) => ({ value, label: LOG_LEVEL_LABELS[value].label })),
+              { value: 'all', label: t('marketData.logs.allLevels') },
+              ...MARKET_LOG_LEVELS.map((value) => ({ value, label: t(`marketData.logs.levels.${value}`) })),
             ]}
             data-testid="market-logs-level"
           />
@@ -82,14 +86,14 @@ export function LogsCard() {
             onClick={() => void query.refetch()}
             data-testid="market-logs-refresh"
           >
-            刷新
+            {t('marketData.refresh')}
           </Button>
         </Space>
       }
     >
       {query.isError && !query.data ? (
         <SectionError
-          title="获取日志失败"
+          title={t('marketData.logs.loadFailed')}
           reason={errorMessage(query.error, '')}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
@@ -113,9 +117,18 @@ export function LogsCard() {
               ),
             }}
             onRow={(log) => ({ 'data-testid': `market-log-${log.id}` }) as HTMLAttributes<HTMLElement>}
-            locale={{ emptyText: <Empty description={query.isPending ? '加载中...' : '暂无日志'} /> }}
+            locale={{
+              emptyText: (
+                <Empty description={t(query.isPending ? 'marketData.loading' : 'marketData.logs.empty')} />
+              ),
+            }}
           />
-          <ListFooter pagination={shown.pagination} noun="条日志" onChange={setPage} testId="market-logs" />
+          <ListFooter
+            pagination={shown.pagination}
+            noun={t('marketData.logs.noun')}
+            onChange={setPage}
+            testId="market-logs"
+          />
         </>
       )}
     </Card>

@@ -1,6 +1,7 @@
 import type { DataIntegrityData, MarketAdminStatus, MarketDataJob, MarketLog } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
@@ -421,6 +422,98 @@ describe('MarketDataPage: integrity and logs', () => {
     handlers['GET /api/huobi/logs'] = () => ok({ logs: LOGS });
     fireEvent.click(screen.getByTestId('market-logs-error-retry'));
     expect(await screen.findByTestId('market-log-2')).toBeTruthy();
+  });
+});
+
+describe('MarketDataPage in English', () => {
+  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+  /** The card around an element: its title and body. */
+  const cardOf = (element: Element) => element.closest('.ant-card') as HTMLElement;
+
+  it('shows the service, its actions and the connection test in English', async () => {
+    applyLanguage('en');
+    handlers['POST /api/huobi/restart'] = () => jsonResponse({ success: false, message: 'no lease' }, 409);
+    handlers['POST /api/huobi/test-connection'] = () =>
+      ok({ provider: 'htx', ok: true, latencyMs: 42, serverTime: '2024-05-01T04:00:00.000Z', error: null });
+    await renderPage();
+    expect(screen.getByRole('heading', { name: 'Market data' })).toBeTruthy();
+    const card = screen.getByTestId('market-feed-status');
+    expect(screen.getByTestId('market-feed-state').textContent).toBe('Running');
+    expect(within(card).getByText('Yes (this instance writes the candles)')).toBeTruthy();
+    expect(within(card).getByText('8,000 candles (16 series)')).toBeTruthy();
+    expect(screen.getByTestId('market-feed-last-error').textContent).toBe('HTX 超时 (2024-05-01 08:30:00)');
+    expect(screen.getByTestId('market-feed-restart').textContent).toBe('Restart');
+    fireEvent.click(screen.getByTestId('market-test-connection'));
+    const result = await screen.findByTestId('market-connection-result');
+    expect(result.textContent).toContain('Connected: Huobi HTX (htx)');
+    expect(result.textContent).toContain('Latency 42 ms, server time 2024-05-01 12:00:00');
+    // The last error's message is the server's.
+    expect(chineseIn(cardOf(card))).toEqual(['超时']);
+
+    fireEvent.click(screen.getByTestId('market-feed-restart'));
+    expect(await screen.findByText('Could not restart the market data service: no lease')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('market-feed-stop'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('Stop the market data service?');
+    expect(chineseIn(dialog)).toEqual([]);
+  });
+
+  it('shows the backfill, its job, the integrity check and the log in English', async () => {
+    applyLanguage('en');
+    handlers['GET /api/huobi/admin/status'] = () =>
+      ok(status({ job: job({ done: 2, status: 'failed', error: 'rate limited' }) }));
+    handlers['GET /api/huobi/data-integrity'] = () =>
+      ok({
+        checkedAt: '2024-05-01T04:00:00.000Z',
+        from: '2024-04-30T04:00:00.000Z',
+        to: '2024-05-01T04:00:00.000Z',
+        totalMissing: 5,
+        series: [
+          {
+            symbol: 'BTCUSDT',
+            interval: '1h',
+            expected: 24,
+            present: 19,
+            missing: 5,
+            gaps: [{ from: '2024-04-30T10:00:00.000Z', to: '2024-04-30T14:00:00.000Z', missing: 5 }],
+          },
+        ],
+      });
+    handlers['GET /api/huobi/logs'] = () => ok({ logs: [{ ...LOGS[0], message: 'feed lost' }] });
+    await renderPage();
+    const jobView = await screen.findByTestId('market-job');
+    expect(screen.getByTestId('market-job-status').textContent).toBe('Failed');
+    expect(screen.getByTestId('market-job-counts').textContent).toBe(
+      '2 / 4 series done, 500 candles written',
+    );
+    expect(jobView.textContent).toContain('Historical data backfill #5');
+    expect(jobView.textContent).toContain('Pairs: BTCUSDT; intervals: 1m, 1h');
+    expect(jobView.textContent).toContain('Started 2024-05-01 10:00:00');
+    const backfill = cardOf(jobView);
+    expect(within(backfill).getByText('Candles per interval')).toBeTruthy();
+    expect(screen.getByTestId('market-init-submit').textContent).toBe('Start backfill');
+    expect(chineseIn(backfill)).toEqual([]);
+
+    const integrity = cardOf(screen.getByTestId('integrity-check'));
+    expect(integrity.textContent).toContain('Choose the filters, then click Check');
+    fireEvent.click(screen.getByTestId('integrity-check'));
+    const summary = await screen.findByTestId('integrity-summary');
+    expect(summary.textContent).toContain('5 candles missing; 1 / 1 series have gaps');
+    expect(summary.textContent).toContain('Checked window 2024-04-30 12:00:00 ~ 2024-05-01 12:00:00');
+    const row = screen.getByTestId('integrity-row-BTCUSDT-1h');
+    expect(within(row).getByText('1 hour')).toBeTruthy();
+    expect(screen.getByTestId('integrity-gaps-BTCUSDT-1h').textContent).toBe(
+      '2024-04-30 18:00:00 ~ 2024-04-30 22:00:00 (5 missing)',
+    );
+    expect(screen.getByTestId('integrity-fill-BTCUSDT-1h').textContent).toBe('Backfill');
+    expect(within(integrity).getByRole('columnheader', { name: 'Expected' })).toBeTruthy();
+    expect(chineseIn(integrity)).toEqual([]);
+
+    const log = await screen.findByTestId('market-log-1');
+    expect(within(log).getByText('Error')).toBeTruthy();
+    const logs = cardOf(log);
+    expect(within(logs).getByRole('columnheader', { name: 'Message' })).toBeTruthy();
+    expect(chineseIn(logs)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fetchTradingPairs, TRADING_PAIRS_KEY } from '../pairs/pairsApi.ts';
 import { FeedStatusCard } from './FeedStatusCard.tsx';
 import { HistoricalInitCard } from './HistoricalInitCard.tsx';
@@ -15,6 +16,7 @@ import { useMarketStatus } from './useMarketStatus.ts';
  * section loads (and fails) on its own, so one broken call does not hide the others.
  */
 export default function MarketDataPage() {
+  const { t } = useTranslation('admin');
   const status = useMarketStatus();
   const pairs = useQuery({ queryKey: TRADING_PAIRS_KEY, queryFn: ({ signal }) => fetchTradingPairs(signal) });
   const symbols = useMemo(() => (pairs.data?.pairs ?? []).map((pair) => pair.symbol), [pairs.data]);
@@ -22,7 +24,7 @@ export default function MarketDataPage() {
   return (
     <Flex vertical gap={16} data-testid="market-data-page">
       <Typography.Title level={4} style={{ margin: 0 }}>
-        行情数据
+        {t('marketData.page.title')}
       </Typography.Title>
       <FeedStatusCard status={status} />
       <LiveTickersCard />

@@ -1,11 +1,5 @@
 import { KLINE_INTERVAL_SECONDS, type KlineInterval, type MarketDataJob } from '@platform/contracts';
 
-export const JOB_KIND_LABELS: Record<MarketDataJob['kind'], string> = {
-  historical: '历史数据初始化',
-  pair_data: '单个交易对数据',
-  pair_sync: '交易对同步',
-};
-
 /**
  * Of two reports about jobs, the one to show. Socket events and the 2-second poll race each other, so
  * an older report must not move the bar back: a later job wins, a finished report beats a running

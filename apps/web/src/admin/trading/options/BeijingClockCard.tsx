@@ -1,7 +1,10 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { TimeWindow } from '@platform/contracts';
-import { activeWindow, formatLongDate, formatTime } from '@platform/domain';
+import { activeWindow, formatTime } from '@platform/domain';
 import { Card, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatLongDateIn } from '../../../i18n/format.ts';
+import { currentLanguage } from '../../../i18n/index.ts';
 import { useNow } from './clock.ts';
 
 export interface BeijingClockCardProps {
@@ -13,6 +16,7 @@ export interface BeijingClockCardProps {
 
 /** Beijing time, live, and whether it falls in one of the (edited, enabled) windows. */
 export function BeijingClockCard({ windows, levelsFor }: BeijingClockCardProps) {
+  const { t } = useTranslation('admin');
   const now = useNow();
   const current = activeWindow(windows, now);
   const levels = levelsFor(current !== null);
@@ -22,7 +26,7 @@ export function BeijingClockCard({ windows, levelsFor }: BeijingClockCardProps) 
       title={
         <Flex gap={8} align="center">
           <ClockCircleOutlined />
-          北京时间
+          {t('trading.options.beijingTime')}
         </Flex>
       }
       style={{ height: '100%' }}
@@ -38,23 +42,28 @@ export function BeijingClockCard({ windows, levelsFor }: BeijingClockCardProps) 
             {formatTime(now)}
           </Typography.Text>
           <Typography.Text type="secondary" data-testid="option-clock-date">
-            {formatLongDate(now)}
+            {formatLongDateIn(currentLanguage(), new Date(now))}
           </Typography.Text>
         </Flex>
         <Flex align="center" gap={8} wrap data-testid="option-period">
           {current ? (
             <Tag color="success" style={{ marginInlineEnd: 0 }}>
-              窗口期中 · {current.start}-{current.end}
+              {t('trading.options.inWindow', { start: current.start, end: current.end })}
             </Tag>
           ) : (
-            <Tag style={{ marginInlineEnd: 0 }}>非窗口期</Tag>
+            <Tag style={{ marginInlineEnd: 0 }}>{t('trading.options.outOfWindow')}</Tag>
           )}
           <Typography.Text type="secondary">
-            {current ? '当前处于时间窗口内' : '当前不在任何启用的时间窗口内'}
+            {current ? t('trading.options.inWindowNote') : t('trading.options.outOfWindowNote')}
           </Typography.Text>
         </Flex>
         <Typography.Text type="secondary" data-testid="option-period-levels">
-          当前时段有效等级：{levels.length > 0 ? levels.map((l) => `L${l}`).join('、') : '无'}
+          {t('trading.options.levelsNow', {
+            levels:
+              levels.length > 0
+                ? levels.map((l) => `L${l}`).join(t('trading.options.listSeparator'))
+                : t('trading.options.none'),
+          })}
         </Typography.Text>
       </Flex>
     </Card>

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A card holding one editable list of the option configuration (windows, levels): a title with
@@ -19,6 +20,7 @@ export function EditableListCard<Row extends { key: string | number }>(props: {
   /** Prefix of the test ids: `<id>-add`, `<id>-row-<i>`, `<id>s-empty`, `option-<id>s-card`. */
   testId: string;
 }) {
+  const { t } = useTranslation('admin');
   const { rows, max, testId } = props;
   const full = rows.length >= max;
   return (
@@ -29,7 +31,7 @@ export function EditableListCard<Row extends { key: string | number }>(props: {
           {props.icon}
           {props.title}
           <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 12 }}>
-            共 {rows.length} 个
+            {t('trading.options.count', { n: rows.length })}
           </Typography.Text>
         </Flex>
       }
@@ -38,7 +40,11 @@ export function EditableListCard<Row extends { key: string | number }>(props: {
           icon={<PlusOutlined />}
           onClick={props.onAdd}
           disabled={full}
-          title={full ? `${props.title.replace(/（.*）$/, '')}最多 ${max} 个` : undefined}
+          title={
+            full
+              ? t('trading.options.maxReached', { what: props.title.replace(/\s*[（(].*[）)]$/, ''), max })
+              : undefined
+          }
           data-testid={`${testId}-add`}
         >
           {props.addLabel}

@@ -1,6 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Alert, Card, Flex, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OptionDraft } from './draft.ts';
 
 type GlobalSettings = OptionDraft['globalSettings'];
@@ -13,6 +14,7 @@ function SettingRow(props: {
   testId: string;
   extra?: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <Flex justify="space-between" align="center" gap={16}>
       <Flex vertical gap={2}>
@@ -24,8 +26,8 @@ function SettingRow(props: {
       <Switch
         checked={props.checked}
         onChange={props.onChange}
-        checkedChildren="开"
-        unCheckedChildren="关"
+        checkedChildren={t('trading.options.on')}
+        unCheckedChildren={t('trading.options.off')}
         aria-label={props.label}
         data-testid={props.testId}
       />
@@ -40,10 +42,11 @@ export function GlobalSettingsCard({
   settings: GlobalSettings;
   onChange: (next: GlobalSettings) => void;
 }) {
+  const { t } = useTranslation('admin');
   const notice = !settings.enabled
-    ? '期权交易已关闭：用户无法下期权订单。'
+    ? t('trading.options.offNotice')
     : settings.maintenanceMode
-      ? '维护模式已开启：用户暂时无法进行期权交易。'
+      ? t('trading.options.maintenanceNotice')
       : null;
   return (
     <Card
@@ -51,7 +54,7 @@ export function GlobalSettingsCard({
       title={
         <Flex gap={8} align="center">
           <SettingOutlined />
-          全局设置
+          {t('trading.options.section.globalSettings')}
         </Flex>
       }
       style={{ height: '100%' }}
@@ -59,15 +62,15 @@ export function GlobalSettingsCard({
     >
       <Flex vertical gap={16}>
         <SettingRow
-          label="期权交易总开关"
-          hint="关闭后期权产品对所有用户停用"
+          label={t('trading.options.enabled')}
+          hint={t('trading.options.enabledHint')}
           checked={settings.enabled}
           onChange={(enabled) => onChange({ ...settings, enabled })}
           testId="option-enabled"
         />
         <SettingRow
-          label="维护模式"
-          hint="开启后暂停用户的期权交易，配置仍可修改"
+          label={t('trading.options.maintenance')}
+          hint={t('trading.options.maintenanceHint')}
           checked={settings.maintenanceMode}
           onChange={(maintenanceMode) => onChange({ ...settings, maintenanceMode })}
           testId="option-maintenance"

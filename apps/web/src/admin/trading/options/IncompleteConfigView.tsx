@@ -1,10 +1,10 @@
-import { OPTION_CONFIG_SECTION_LABELS, OPTION_TEXTS, type OptionConfigSection } from '@platform/contracts';
+import { OPTION_CONFIG_SECTION_LABELS, type OptionConfigSection } from '@platform/contracts';
 import { Button, Card, Flex, Result, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 
-const labelOf = (key: string): string | undefined =>
-  Object.hasOwn(OPTION_CONFIG_SECTION_LABELS, key)
-    ? OPTION_CONFIG_SECTION_LABELS[key as OptionConfigSection]
-    : undefined;
+/** A section the contracts name (its label is in admin:trading.options.section), else undefined. */
+const sectionOf = (key: string): OptionConfigSection | undefined =>
+  Object.hasOwn(OPTION_CONFIG_SECTION_LABELS, key) ? (key as OptionConfigSection) : undefined;
 
 /** Spec 001 §5: the stored config lacks sections; the server's message, then what is missing. */
 export function IncompleteConfigView(props: {
@@ -13,6 +13,7 @@ export function IncompleteConfigView(props: {
   onRetry: () => void;
   retrying: boolean;
 }) {
+  const { t } = useTranslation(['admin', 'common']);
   return (
     <Card data-testid="option-incomplete">
       <Result
@@ -20,12 +21,17 @@ export function IncompleteConfigView(props: {
         title={<span data-testid="option-incomplete-message">{props.message}</span>}
         subTitle={
           <Flex justify="center" align="center" gap={8} wrap data-testid="option-incomplete-missing">
-            <Typography.Text type="secondary">{OPTION_TEXTS.missingPrefix}:</Typography.Text>
+            <Typography.Text type="secondary">{t('trading.options.missingPrefix')}:</Typography.Text>
             {props.missing.map((key) => {
-              const label = labelOf(key);
+              const section = sectionOf(key);
               return (
                 <Tag key={key} color="warning" style={{ marginInlineEnd: 0 }}>
-                  {label ? `${label}（${key}）` : key}
+                  {section
+                    ? t('trading.options.sectionWithKey', {
+                        label: t(`trading.options.section.${section}`),
+                        key,
+                      })
+                    : key}
                 </Tag>
               );
             })}
@@ -38,7 +44,7 @@ export function IncompleteConfigView(props: {
             loading={props.retrying}
             data-testid="load-error-retry"
           >
-            重试
+            {t('common:retry')}
           </Button>
         }
       />

@@ -1,6 +1,8 @@
 import { DeleteOutlined, RiseOutlined } from '@ant-design/icons';
 import { ordersToOpenLevel } from '@platform/domain';
 import { Button, Checkbox, InputNumber, Switch, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import { type LevelDraft, MAX_INVESTMENT_LEVELS } from './draft.ts';
 import { EditableListCard } from './EditableListCard.tsx';
 
@@ -16,8 +18,11 @@ export interface InvestmentLevelsCardProps {
 /** What opening `level` takes in one period: "始终开放" for level 1, else (L - 1) × the minimum. */
 function openingText(level: number | null, min: number | null): string {
   if (level === null || !Number.isInteger(level) || min === null) return '-';
-  if (level <= 1) return '始终开放';
-  return `${ordersToOpenLevel(level, min)} 笔`;
+  if (level <= 1) return i18n.t('admin:trading.options.levels.alwaysOpen');
+  return i18n.t('admin:trading.options.levels.orders', {
+    count: ordersToOpenLevel(level, min),
+    n: ordersToOpenLevel(level, min),
+  });
 }
 
 export function InvestmentLevelsCard({
@@ -27,6 +32,7 @@ export function InvestmentLevelsCard({
   onChange,
   onAdd,
 }: InvestmentLevelsCardProps) {
+  const { t } = useTranslation('admin');
   const update = (key: number, patch: Partial<LevelDraft>) =>
     onChange(levels.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const status = (index: number, field: string) =>
@@ -35,7 +41,7 @@ export function InvestmentLevelsCard({
 
   const columns: TableColumnsType<LevelDraft> = [
     {
-      title: '等级',
+      title: t('trading.options.levels.level'),
       key: 'level',
       render: (_, l, index) => (
         <InputNumber<number>
@@ -44,13 +50,13 @@ export function InvestmentLevelsCard({
           prefix="L"
           status={status(index, 'level')}
           style={{ width: 96 }}
-          aria-label={`第 ${index + 1} 行等级`}
+          aria-label={t('trading.options.levels.levelN', { n: index + 1 })}
           data-testid={`level-${index}-level`}
         />
       ),
     },
     {
-      title: '收益百分比',
+      title: t('trading.options.levels.percentage'),
       key: 'percentage',
       render: (_, l, index) => (
         <InputNumber<number>
@@ -59,82 +65,86 @@ export function InvestmentLevelsCard({
           suffix="%"
           status={status(index, 'percentage')}
           style={{ width: 112 }}
-          aria-label={`第 ${index + 1} 行收益百分比`}
+          aria-label={t('trading.options.levels.percentageN', { n: index + 1 })}
           data-testid={`level-${index}-percentage`}
         />
       ),
     },
     {
-      title: '窗口期有效',
+      title: t('trading.options.levels.window'),
       key: 'windowPeriodEnabled',
       align: 'center',
       render: (_, l, index) => (
         <Checkbox
           checked={l.windowPeriodEnabled}
           onChange={(event) => update(l.key, { windowPeriodEnabled: event.target.checked })}
-          aria-label={`第 ${index + 1} 行窗口期有效`}
+          aria-label={t('trading.options.levels.windowN', { n: index + 1 })}
           data-testid={`level-${index}-window`}
         />
       ),
     },
     {
-      title: '非窗口期有效',
+      title: t('trading.options.levels.nonWindow'),
       key: 'nonWindowPeriodEnabled',
       align: 'center',
       render: (_, l, index) => (
         <Checkbox
           checked={l.nonWindowPeriodEnabled}
           onChange={(event) => update(l.key, { nonWindowPeriodEnabled: event.target.checked })}
-          aria-label={`第 ${index + 1} 行非窗口期有效`}
+          aria-label={t('trading.options.levels.nonWindowN', { n: index + 1 })}
           data-testid={`level-${index}-non-window`}
         />
       ),
     },
     {
-      title: '启用',
+      title: t('trading.options.enable'),
       key: 'enabled',
       align: 'center',
       render: (_, l, index) => (
         <Switch
           checked={l.enabled}
           onChange={(enabled) => update(l.key, { enabled })}
-          aria-label={`启用第 ${index + 1} 行等级`}
+          aria-label={t('trading.options.levels.enableN', { n: index + 1 })}
           data-testid={`level-${index}-enabled`}
         />
       ),
     },
     {
       title: (
-        <Tooltip title="累计有效订单数达到后开放该等级">
-          <span>开放条件（窗口期 / 非窗口期）</span>
+        <Tooltip title={t('trading.options.levels.openingTip')}>
+          <span>{t('trading.options.levels.opening')}</span>
         </Tooltip>
       ),
       key: 'opening',
       render: (_, l, index) => (
         <Typography.Text type="secondary" data-testid={`level-${index}-opening`}>
-          {l.windowPeriodEnabled ? openingText(l.level, minOrders.windowTime) : '不可用'}
+          {l.windowPeriodEnabled
+            ? openingText(l.level, minOrders.windowTime)
+            : t('trading.options.levels.unavailable')}
           {' / '}
-          {l.nonWindowPeriodEnabled ? openingText(l.level, minOrders.nonWindowTime) : '不可用'}
+          {l.nonWindowPeriodEnabled
+            ? openingText(l.level, minOrders.nonWindowTime)
+            : t('trading.options.levels.unavailable')}
         </Typography.Text>
       ),
     },
     {
-      title: '操作',
+      title: t('trading.options.actions'),
       key: 'actions',
       width: 80,
       fixed: 'right',
       render: (_, l, index) => (
-        <Tooltip title={last ? '至少需要一个投资等级' : undefined}>
+        <Tooltip title={last ? t('trading.options.levels.lastOne') : undefined}>
           <Button
             type="text"
             danger
             icon={<DeleteOutlined />}
             disabled={last}
             onClick={() => onChange(levels.filter((other) => other.key !== l.key))}
-            aria-label={`删除第 ${index + 1} 行等级`}
+            aria-label={t('trading.options.levels.deleteN', { n: index + 1 })}
             data-testid={`level-${index}-delete`}
           >
-            删除
+            {t('trading.options.delete')}
           </Button>
         </Tooltip>
       ),
@@ -144,19 +154,14 @@ export function InvestmentLevelsCard({
   return (
     <EditableListCard<LevelDraft>
       icon={<RiseOutlined />}
-      title="投资等级"
+      title={t('trading.options.section.investmentLevels')}
       rows={levels}
       columns={columns}
       max={MAX_INVESTMENT_LEVELS}
-      addLabel="添加等级"
+      addLabel={t('trading.options.levels.add')}
       onAdd={onAdd}
-      hint={
-        <>
-          收益百分比为用户获胜时在本金之外获得的比例（80 表示获胜返还本金并另得
-          80%）。等级与百分比均为整数，至少需要一个等级。
-        </>
-      }
-      emptyText="暂无投资等级，保存前至少需要添加一个"
+      hint={t('trading.options.levels.hint')}
+      emptyText={t('trading.options.levels.empty')}
       testId="level"
     />
   );

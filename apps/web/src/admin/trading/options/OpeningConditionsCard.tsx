@@ -1,14 +1,19 @@
 import { UnlockOutlined } from '@ant-design/icons';
 import { ordersToOpenLevel } from '@platform/domain';
 import { Card, Col, Flex, InputNumber, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import { MIN_ORDERS_FALLBACK, type OptionDraft } from './draft.ts';
 
 type MinOrders = OptionDraft['minTradeRequirements'];
 
 /** The example under a field: what level 2 and level 3 take at this minimum. */
 function example(min: number | null): string {
-  if (min === null) return '请输入不小于 1 的整数';
-  return `例如：L2 需 ${ordersToOpenLevel(2, min)} 笔，L3 需 ${ordersToOpenLevel(3, min)} 笔有效订单`;
+  if (min === null) return i18n.t('admin:trading.options.opening.enterInteger');
+  return i18n.t('admin:trading.options.opening.example', {
+    l2: ordersToOpenLevel(2, min),
+    l3: ordersToOpenLevel(3, min),
+  });
 }
 
 function MinOrdersField(props: {
@@ -19,6 +24,7 @@ function MinOrdersField(props: {
   onChange: (value: number | null) => void;
   testId: string;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <Flex vertical gap={6}>
       <Typography.Text strong>{props.label}</Typography.Text>
@@ -26,7 +32,7 @@ function MinOrdersField(props: {
         value={props.value}
         onChange={props.onChange}
         placeholder={String(MIN_ORDERS_FALLBACK)}
-        suffix="笔 / 级"
+        suffix={t('trading.options.opening.perLevel')}
         status={props.invalid ? 'error' : undefined}
         style={{ width: 180 }}
         aria-label={props.label}
@@ -49,25 +55,25 @@ export interface OpeningConditionsCardProps {
 
 /** 等级开放条件: how many valid orders open each level above the first, per period type. */
 export function OpeningConditionsCard({ value, usable, invalid, onChange }: OpeningConditionsCardProps) {
+  const { t } = useTranslation('admin');
   return (
     <Card
       size="small"
       title={
         <Flex gap={8} align="center">
           <UnlockOutlined />
-          等级开放条件
+          {t('trading.options.section.minTradeRequirements')}
         </Flex>
       }
       data-testid="option-opening-card"
     >
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-        等级 L（L ≥ 2）在用户于当前时段类型（窗口期或非窗口期）累计 (L−1) × N 笔有效订单后开放，N
-        为该时段的每级最少有效订单数；L1 始终开放。N 为不小于 1 的整数，留空按 1 计。
+        {t('trading.options.opening.note')}
       </Typography.Paragraph>
       <Row gutter={[24, 16]}>
         <Col xs={24} md={12}>
           <MinOrdersField
-            label="窗口期每级最少有效订单数"
+            label={t('trading.options.opening.windowTime')}
             value={value.windowTime}
             usable={usable.windowTime}
             invalid={invalid.has('minTradeRequirements.windowTime')}
@@ -77,7 +83,7 @@ export function OpeningConditionsCard({ value, usable, invalid, onChange }: Open
         </Col>
         <Col xs={24} md={12}>
           <MinOrdersField
-            label="非窗口期每级最少有效订单数"
+            label={t('trading.options.opening.nonWindowTime')}
             value={value.nonWindowTime}
             usable={usable.nonWindowTime}
             invalid={invalid.has('minTradeRequirements.nonWindowTime')}

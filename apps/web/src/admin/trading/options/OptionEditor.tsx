@@ -1,8 +1,10 @@
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
-import { OPTION_TEXTS, type OptionConfig, type OptionConfigData } from '@platform/contracts';
+import type { OptionConfig, OptionConfigData } from '@platform/contracts';
 import { activeWindow, formatDateTime } from '@platform/domain';
 import { Alert, Button, Col, Flex, Row, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import { BeijingClockCard } from './BeijingClockCard.tsx';
 import { useCurrentMinute } from './clock.ts';
 import {
@@ -28,7 +30,13 @@ function usableMinimum(value: number | null): number | null {
 }
 
 function issueLines(issues: readonly DraftIssue[]): string[] {
-  return [...new Set(issues.map((issue) => `${issue.place}：${issue.message}`))];
+  return [
+    ...new Set(
+      issues.map((issue) =>
+        i18n.t('admin:trading.options.issue', { place: issue.place, message: issue.message }),
+      ),
+    ),
+  ];
 }
 
 export interface OptionEditorProps {
@@ -42,6 +50,7 @@ export interface OptionEditorProps {
 
 /** The option-control form: edits a draft of the loaded config and saves it whole once it validates. */
 export function OptionEditor({ loaded, saving, resetting, onSave, onReset }: OptionEditorProps) {
+  const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<OptionDraft>(() => toDraft(loaded));
   // Messages appear after a refused save and then follow the edits, so fixing a field clears its line.
   const [showIssues, setShowIssues] = useState(false);
@@ -82,16 +91,21 @@ export function OptionEditor({ loaded, saving, resetting, onSave, onReset }: Opt
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Flex align="baseline" gap={12} wrap>
           <Typography.Title level={4} style={{ margin: 0 }}>
-            期权控制
+            {t('menu.options')}
           </Typography.Title>
           <Typography.Text type="secondary" data-testid="option-updated">
             {loaded.updatedAt
-              ? `最后保存：${formatDateTime(loaded.updatedAt)}${loaded.updatedBy !== null ? `（管理员 #${loaded.updatedBy}）` : ''}`
-              : '尚未保存过，当前为默认配置'}
+              ? loaded.updatedBy !== null
+                ? t('trading.options.lastSavedBy', {
+                    time: formatDateTime(loaded.updatedAt),
+                    id: loaded.updatedBy,
+                  })
+                : t('trading.options.lastSaved', { time: formatDateTime(loaded.updatedAt) })
+              : t('trading.options.neverSaved')}
           </Typography.Text>
           {dirty && (
             <Tag color="orange" data-testid="option-dirty">
-              有未保存的修改
+              {t('trading.options.dirty')}
             </Tag>
           )}
         </Flex>
@@ -103,7 +117,7 @@ export function OptionEditor({ loaded, saving, resetting, onSave, onReset }: Opt
             disabled={saving}
             data-testid="option-reset"
           >
-            {OPTION_TEXTS.reset}
+            {t('trading.options.reset')}
           </Button>
           <Button
             type="primary"
@@ -113,7 +127,7 @@ export function OptionEditor({ loaded, saving, resetting, onSave, onReset }: Opt
             disabled={resetting}
             data-testid="option-save"
           >
-            {saving ? OPTION_TEXTS.saving : OPTION_TEXTS.save}
+            {saving ? t('trading.options.saving') : t('trading.options.save')}
           </Button>
         </Flex>
       </Flex>
@@ -122,7 +136,7 @@ export function OptionEditor({ loaded, saving, resetting, onSave, onReset }: Opt
         <Alert
           type="error"
           showIcon
-          title="配置有误，未保存"
+          title={t('trading.options.invalidTitle')}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 20 }}>
               {issueLines(issues).map((line) => (

@@ -2,6 +2,8 @@ import { DeleteOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import type { TimeWindow } from '@platform/contracts';
 import { minutesOfHHmm } from '@platform/domain';
 import { Button, Flex, Select, Switch, type TableColumnsType, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import { MAX_TIME_WINDOWS, type WindowDraft } from './draft.ts';
 import { EditableListCard } from './EditableListCard.tsx';
 
@@ -20,13 +22,18 @@ function windowLength(window: Pick<TimeWindow, 'start' | 'end'>): number | null 
 function lengthText(window: WindowDraft): string {
   const length = windowLength(window);
   if (length === null) return '-';
-  if (length === 0) return '无效（开始等于结束）';
-  const hours = Math.floor(length / 60);
-  const minutes = length % 60;
-  const text = hours > 0 ? `${hours} 小时${minutes > 0 ? ` ${minutes} 分钟` : ''}` : `${minutes} 分钟`;
+  if (length === 0) return i18n.t('admin:trading.options.windows.sameStartEnd');
+  const h = Math.floor(length / 60);
+  const m = length % 60;
+  const text =
+    h === 0
+      ? i18n.t('admin:trading.options.windows.minutes', { m })
+      : m === 0
+        ? i18n.t('admin:trading.options.windows.hours', { h })
+        : i18n.t('admin:trading.options.windows.hoursMinutes', { h, m });
   const start = minutesOfHHmm(window.start) ?? 0;
   const end = minutesOfHHmm(window.end) ?? 0;
-  return end < start ? `${text}（跨零点）` : text;
+  return end < start ? i18n.t('admin:trading.options.windows.overnight', { length: text }) : text;
 }
 
 function TimeSelect(props: {
@@ -36,6 +43,7 @@ function TimeSelect(props: {
   testId: string;
   invalid: boolean;
 }) {
+  const { t } = useTranslation('admin');
   const [hour = '', minute = ''] = props.value.split(':');
   const status = props.invalid ? 'error' : undefined;
   return (
@@ -47,7 +55,7 @@ function TimeSelect(props: {
         status={status}
         onChange={(h) => props.onChange(`${h}:${minute}`)}
         style={{ width: 72 }}
-        aria-label={`${props.label}小时`}
+        aria-label={t('trading.options.windows.hourOf', { label: props.label })}
         data-testid={`${props.testId}-hour`}
       />
       <span>:</span>
@@ -58,7 +66,7 @@ function TimeSelect(props: {
         status={status}
         onChange={(m) => props.onChange(`${hour}:${m}`)}
         style={{ width: 72 }}
-        aria-label={`${props.label}分钟`}
+        aria-label={t('trading.options.windows.minuteOf', { label: props.label })}
         data-testid={`${props.testId}-minute`}
       />
     </Flex>
@@ -76,6 +84,7 @@ export interface TimeWindowsCardProps {
 }
 
 export function TimeWindowsCard({ windows, activeKey, invalid, onChange, onAdd }: TimeWindowsCardProps) {
+  const { t } = useTranslation('admin');
   const update = (key: number, patch: Partial<WindowDraft>) =>
     onChange(windows.map((w) => (w.key === key ? { ...w, ...patch } : w)));
   const rowInvalid = (index: number, field: 'start' | 'end') =>
@@ -83,70 +92,70 @@ export function TimeWindowsCard({ windows, activeKey, invalid, onChange, onAdd }
 
   const columns: TableColumnsType<WindowDraft> = [
     {
-      title: '序号',
+      title: t('trading.options.windows.index'),
       key: 'index',
       width: 64,
       render: (_, __, index) => index + 1,
     },
     {
-      title: '开始时间',
+      title: t('trading.options.windows.start'),
       key: 'start',
       render: (_, w, index) => (
         <TimeSelect
           value={w.start}
           onChange={(start) => update(w.key, { start })}
-          label={`时间窗口 ${index + 1} 开始`}
+          label={t('trading.options.windows.startOf', { n: index + 1 })}
           testId={`window-${index}-start`}
           invalid={rowInvalid(index, 'start')}
         />
       ),
     },
     {
-      title: '结束时间',
+      title: t('trading.options.windows.end'),
       key: 'end',
       render: (_, w, index) => (
         <TimeSelect
           value={w.end}
           onChange={(end) => update(w.key, { end })}
-          label={`时间窗口 ${index + 1} 结束`}
+          label={t('trading.options.windows.endOf', { n: index + 1 })}
           testId={`window-${index}-end`}
           invalid={rowInvalid(index, 'end')}
         />
       ),
     },
     {
-      title: '时长',
+      title: t('trading.options.windows.length'),
       key: 'length',
       render: (_, w) => <Typography.Text type="secondary">{lengthText(w)}</Typography.Text>,
     },
     {
-      title: '启用',
+      title: t('trading.options.enable'),
       key: 'enabled',
       width: 80,
       render: (_, w, index) => (
         <Switch
           checked={w.enabled}
           onChange={(enabled) => update(w.key, { enabled })}
-          aria-label={`启用时间窗口 ${index + 1}`}
+          aria-label={t('trading.options.windows.enableN', { n: index + 1 })}
           data-testid={`window-${index}-enabled`}
         />
       ),
     },
     {
-      title: '当前',
+      title: t('trading.options.windows.state'),
       key: 'state',
       width: 80,
       render: (_, w, index) =>
         w.key === activeKey ? (
           <Tag color="success" data-testid={`window-${index}-active`}>
-            进行中
+            {t('trading.options.windows.active')}
           </Tag>
         ) : (
           <Typography.Text type="secondary">-</Typography.Text>
         ),
     },
     {
-      title: '操作',
+      title: t('trading.options.actions'),
       key: 'actions',
       width: 80,
       fixed: 'right',
@@ -156,10 +165,10 @@ export function TimeWindowsCard({ windows, activeKey, invalid, onChange, onAdd }
           danger
           icon={<DeleteOutlined />}
           onClick={() => onChange(windows.filter((other) => other.key !== w.key))}
-          aria-label={`删除时间窗口 ${index + 1}`}
+          aria-label={t('trading.options.windows.deleteN', { n: index + 1 })}
           data-testid={`window-${index}-delete`}
         >
-          删除
+          {t('trading.options.delete')}
         </Button>
       ),
     },
@@ -168,18 +177,14 @@ export function TimeWindowsCard({ windows, activeKey, invalid, onChange, onAdd }
   return (
     <EditableListCard<WindowDraft>
       icon={<FieldTimeOutlined />}
-      title="时间窗口（北京时间）"
+      title={t('trading.options.windows.title')}
       rows={windows}
       columns={columns}
       max={MAX_TIME_WINDOWS}
-      addLabel="添加时间窗口"
+      addLabel={t('trading.options.windows.add')}
       onAdd={onAdd}
-      hint={
-        <>
-          窗口从开始时间起（含）到结束时间止（不含）；结束早于开始的窗口跨越零点。只有启用的窗口计入窗口期。
-        </>
-      }
-      emptyText="暂无时间窗口，全天均为非窗口期"
+      hint={t('trading.options.windows.hint')}
+      emptyText={t('trading.options.windows.empty')}
       testId="window"
     />
   );

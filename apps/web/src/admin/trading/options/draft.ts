@@ -7,6 +7,7 @@ import {
   optionConfig,
   type TimeWindow,
 } from '@platform/contracts';
+import { i18n } from '../../../i18n/index.ts';
 
 /**
  * The option config as the screen edits it: rows carry a key for React, numbers may be empty or not
@@ -128,20 +129,26 @@ export interface DraftIssue {
   message: string;
 }
 
-const MIN_ORDER_LABELS: Record<string, string> = {
-  windowTime: '窗口期每级最少有效订单数',
-  nonWindowTime: '非窗口期每级最少有效订单数',
-};
-
+/** Which row or field an issue is about, in the language shown (at call time). */
 function placeOf(path: readonly PropertyKey[]): string {
   const [section, index, field] = path;
-  if (section === 'timeWindows') return typeof index === 'number' ? `时间窗口 ${index + 1}` : '时间窗口';
-  if (section === 'investmentLevels') {
-    return typeof index === 'number' ? `投资等级第 ${index + 1} 行` : '投资等级';
+  if (section === 'timeWindows') {
+    return typeof index === 'number'
+      ? i18n.t('admin:trading.options.place.windowN', { n: index + 1 })
+      : i18n.t('admin:trading.options.section.timeWindows');
   }
-  if (section === 'minTradeRequirements') return MIN_ORDER_LABELS[String(index)] ?? '等级开放条件';
-  if (section === 'globalSettings') return '全局设置';
-  return field === undefined ? '期权配置' : String(field);
+  if (section === 'investmentLevels') {
+    return typeof index === 'number'
+      ? i18n.t('admin:trading.options.place.levelRow', { n: index + 1 })
+      : i18n.t('admin:trading.options.section.investmentLevels');
+  }
+  if (section === 'minTradeRequirements') {
+    if (index === 'windowTime') return i18n.t('admin:trading.options.opening.windowTime');
+    if (index === 'nonWindowTime') return i18n.t('admin:trading.options.opening.nonWindowTime');
+    return i18n.t('admin:trading.options.section.minTradeRequirements');
+  }
+  if (section === 'globalSettings') return i18n.t('admin:trading.options.section.globalSettings');
+  return field === undefined ? i18n.t('admin:trading.options.place.config') : String(field);
 }
 
 export type DraftCheck = { ok: true; config: OptionConfig } | { ok: false; issues: DraftIssue[] };

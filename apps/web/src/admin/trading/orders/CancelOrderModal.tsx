@@ -1,6 +1,6 @@
-import { ORDER_SIDE_LABELS, TRADE_PRODUCT_LABELS } from '@platform/contracts';
 import { type ButtonProps, Descriptions, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { orderAmountText, orderPriceText } from './OrdersTable.tsx';
 import type { AdminOrder } from './ordersApi.ts';
 
@@ -17,6 +17,7 @@ export interface CancelOrderModalProps {
 
 /** Confirms an operator's cancel of an open spot order, with an optional reason (at most 200 characters). */
 export function CancelOrderModal({ order, submitting, onConfirm, onClose }: CancelOrderModalProps) {
+  const { t } = useTranslation('admin');
   const [reason, setReason] = useState('');
   useEffect(() => {
     if (order) setReason('');
@@ -25,9 +26,9 @@ export function CancelOrderModal({ order, submitting, onConfirm, onClose }: Canc
   return (
     <Modal
       open={order !== null}
-      title="确认撤销该订单吗？"
-      okText="确认撤单"
-      cancelText="取消"
+      title={t('trading.orders.confirmTitle')}
+      okText={t('trading.orders.confirmOk')}
+      cancelText={t('trading.orders.dismiss')}
       okButtonProps={{ danger: true, loading: submitting, ...testId('order-cancel-ok') }}
       cancelButtonProps={testId('order-cancel-dismiss')}
       onOk={() => order && onConfirm(order, reason)}
@@ -37,23 +38,23 @@ export function CancelOrderModal({ order, submitting, onConfirm, onClose }: Canc
       {order && (
         <>
           <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
-            <Descriptions.Item label="订单">
-              #{order.id} · {order.trading_pair} · {TRADE_PRODUCT_LABELS[order.type]} ·{' '}
-              {ORDER_SIDE_LABELS[order.side]}
+            <Descriptions.Item label={t('trading.orders.order')}>
+              #{order.id} · {order.trading_pair} · {t(`trading.product.${order.type}`)} ·{' '}
+              {t(`trading.side.${order.side}`)}
             </Descriptions.Item>
-            <Descriptions.Item label="用户">{order.user.email}</Descriptions.Item>
-            <Descriptions.Item label="数量">{orderAmountText(order)}</Descriptions.Item>
-            <Descriptions.Item label="价格">{orderPriceText(order)}</Descriptions.Item>
+            <Descriptions.Item label={t('trading.orders.user')}>{order.user.email}</Descriptions.Item>
+            <Descriptions.Item label={t('trading.orders.amount')}>{orderAmountText(order)}</Descriptions.Item>
+            <Descriptions.Item label={t('trading.orders.price')}>{orderPriceText(order)}</Descriptions.Item>
           </Descriptions>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-            未成交部分将被撤销，冻结资金退回用户可用余额。撤单原因（选填）：
+            {t('trading.orders.cancelNote')}
           </Typography.Paragraph>
           <Input.TextArea
             rows={3}
             maxLength={200}
             showCount
             value={reason}
-            placeholder="例如：用户申请撤单"
+            placeholder={t('trading.orders.reasonExample')}
             onChange={(event) => setReason(event.target.value)}
             data-testid="order-cancel-reason"
             style={{ marginBottom: 20 }}

@@ -1,19 +1,15 @@
 import {
-  ADMIN_TRADING_TEXTS,
   type AdminOrder,
-  CONTRACT_OUTCOME_LABELS,
   isAdminCancellable,
   isBullishSide,
-  ORDER_SIDE_LABELS,
-  ORDER_STATUS_LABELS,
   type OrderStatus,
-  SPOT_ORDER_TYPE_LABELS,
-  TRADE_PRODUCT_LABELS,
   type TradeProduct,
 } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
 import { Button, Empty, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { i18n } from '../../../i18n/index.ts';
 import { ListTable } from '../../shell/AdminListPage.tsx';
 import { profitColour, signedAmount } from '../overview/OverviewCards.tsx';
 import { FALL_COLOUR, RISE_COLOUR } from '../pairs/PairsTable.tsx';
@@ -42,7 +38,7 @@ export const orderAmountText = (order: AdminOrder) =>
 /** Price with 4 decimals and the quote currency, or 市价 when the order has none (spot market order). */
 export const orderPriceText = (order: AdminOrder) =>
   order.price === null
-    ? ADMIN_TRADING_TEXTS.marketPrice
+    ? i18n.t('admin:trading.marketPrice')
     : `${formatNumber(order.price, 4)} ${order.quote_currency}`;
 
 export interface OrdersTableProps {
@@ -57,11 +53,12 @@ export interface OrdersTableProps {
 
 /** A settled flash or option contract's result and what the user won (+) or lost (−); nothing otherwise. */
 function ContractResult({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('admin');
   if (order.outcome === null) return null;
   const colour = order.pnl === null ? undefined : profitColour(order.pnl);
   return (
     <span style={{ ...numeric, fontSize: 12, color: colour }} data-testid={`order-result-${order.id}`}>
-      {CONTRACT_OUTCOME_LABELS[order.outcome]}
+      {t(`trading.outcome.${order.outcome}`)}
       {order.pnl !== null && colour !== undefined && ` ${signedAmount(order.pnl)}`}
     </span>
   );
@@ -69,15 +66,16 @@ function ContractResult({ order }: { order: AdminOrder }) {
 
 /** The read-only order list (spec 001 §2), plus 撤单 on open spot orders. */
 export function OrdersTable({ rows, loading, cancelling, onCancel, emptyText }: OrdersTableProps) {
+  const { t } = useTranslation('admin');
   const columns: TableColumnsType<AdminOrder> = [
     {
-      title: '订单ID',
+      title: t('trading.orders.columns.id'),
       key: 'id',
       width: 72,
       render: (_, order) => <Typography.Text>#{order.id}</Typography.Text>,
     },
     {
-      title: '用户',
+      title: t('trading.orders.columns.user'),
       key: 'user',
       render: (_, order) => (
         <Flex vertical style={{ minWidth: 0 }}>
@@ -91,46 +89,46 @@ export function OrdersTable({ rows, loading, cancelling, onCancel, emptyText }: 
       ),
     },
     {
-      title: '交易对',
+      title: t('trading.orders.columns.pair'),
       key: 'pair',
       render: (_, order) => <Typography.Text strong>{order.trading_pair}</Typography.Text>,
     },
     {
-      title: '类型',
+      title: t('trading.orders.columns.type'),
       key: 'type',
       render: (_, order) => (
         <Flex vertical align="flex-start" gap={2}>
           <Tag color={PRODUCT_COLOURS[order.type]} style={{ marginInlineEnd: 0 }}>
-            {TRADE_PRODUCT_LABELS[order.type]}
+            {t(`trading.product.${order.type}`)}
           </Tag>
           {order.order_type && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {SPOT_ORDER_TYPE_LABELS[order.order_type]}
+              {t(`trading.spotOrderType.${order.order_type}`)}
             </Typography.Text>
           )}
         </Flex>
       ),
     },
     {
-      title: '方向',
+      title: t('trading.orders.columns.side'),
       key: 'side',
       render: (_, order) => (
         <span
           style={{ color: isBullishSide(order.side) ? RISE_COLOUR : FALL_COLOUR, whiteSpace: 'nowrap' }}
           data-testid={`order-side-${order.id}`}
         >
-          {ORDER_SIDE_LABELS[order.side]}
+          {t(`trading.side.${order.side}`)}
         </span>
       ),
     },
     {
-      title: '数量',
+      title: t('trading.orders.columns.amount'),
       key: 'amount',
       align: 'right',
       render: (_, order) => <span style={numeric}>{orderAmountText(order)}</span>,
     },
     {
-      title: '价格',
+      title: t('trading.orders.columns.price'),
       key: 'price',
       align: 'right',
       render: (_, order) => (
@@ -140,31 +138,31 @@ export function OrdersTable({ rows, loading, cancelling, onCancel, emptyText }: 
           </span>
           {order.price === null && order.avg_price !== null && (
             <Typography.Text type="secondary" style={{ ...numeric, fontSize: 12 }}>
-              均价 {formatNumber(order.avg_price, 4)}
+              {t('trading.orders.averagePrice', { price: formatNumber(order.avg_price, 4) })}
             </Typography.Text>
           )}
         </Flex>
       ),
     },
     {
-      title: '状态 / 结果',
+      title: t('trading.orders.columns.status'),
       key: 'status',
       render: (_, order) => (
         <Flex vertical align="flex-start" gap={2}>
           <Tag color={STATUS_COLOURS[order.status]} style={{ marginInlineEnd: 0 }}>
-            {ORDER_STATUS_LABELS[order.status]}
+            {t(`trading.orderStatus.${order.status}`)}
           </Tag>
           <ContractResult order={order} />
         </Flex>
       ),
     },
     {
-      title: '时间',
+      title: t('trading.orders.columns.time'),
       key: 'created_at',
       render: (_, order) => <StackedDateTime value={order.created_at} />,
     },
     {
-      title: '操作',
+      title: t('trading.orders.columns.actions'),
       key: 'actions',
       width: 80,
       fixed: 'right',
@@ -177,7 +175,7 @@ export function OrdersTable({ rows, loading, cancelling, onCancel, emptyText }: 
             onClick={() => onCancel(order)}
             data-testid={`order-cancel-${order.id}`}
           >
-            撤单
+            {t('trading.orders.cancel')}
           </Button>
         ) : (
           <Typography.Text type="secondary">-</Typography.Text>

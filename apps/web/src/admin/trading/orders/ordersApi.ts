@@ -5,11 +5,9 @@ import {
   cancelOrderAsAdmin,
   DEFAULT_PAGE_SIZE,
   listAdminOrders,
-  ORDER_STATUS_LABELS,
   type OrderStatus,
   orderStatuses,
   SYMBOL_PATTERN,
-  TRADE_PRODUCT_LABELS,
   type TradeOrder,
   type TradeProduct,
   tradeProducts,
@@ -36,26 +34,16 @@ export interface OrderFilters {
   page: number;
 }
 
-export const TYPE_FILTERS: { key: OrderFilters['type']; label: string }[] = [
-  { key: 'all', label: '全部' },
-  ...tradeProducts.map((product) => ({ key: product, label: TRADE_PRODUCT_LABELS[product] })),
-];
+/** The type filter's buttons: 全部, then each product (labels admin:trading.product). */
+export const TYPE_FILTERS: readonly OrderFilters['type'][] = ['all', ...tradeProducts];
 
-export const STATUS_FILTERS: { key: OrderFilters['status']; label: string }[] = [
-  { key: 'all', label: '全部' },
-  ...orderStatuses.map((status) => ({ key: status, label: ORDER_STATUS_LABELS[status] })),
-];
+/** The status filter's buttons: 全部, then each status (labels admin:trading.orderStatus). */
+export const STATUS_FILTERS: readonly OrderFilters['status'][] = ['all', ...orderStatuses];
 
 /** The list's address: ?type=spot&status=pending&page=2 (adminOrdersQuery); anything else reads as 全部, page 1. */
 export const ORDER_LIST_PARAMS = {
-  type: param.oneOf(
-    TYPE_FILTERS.map((filter) => filter.key),
-    'all',
-  ),
-  status: param.oneOf(
-    STATUS_FILTERS.map((filter) => filter.key),
-    'all',
-  ),
+  type: param.oneOf(TYPE_FILTERS, 'all'),
+  status: param.oneOf(STATUS_FILTERS, 'all'),
   user_id: userIdParam,
   symbol: param.text((value) => SYMBOL_PATTERN.test(value)),
   search: param.search({ max: 200 }),

@@ -15,7 +15,9 @@ import {
 import type { TradingStats } from '@platform/contracts';
 import { formatCount, formatNumber, formatUSDT, toDec } from '@platform/domain';
 import { Badge, Card, Col, Flex, Row, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FitStatistic } from '../../../components/FitStatistic.tsx';
 import { FALL_COLOUR, RISE_COLOUR } from '../pairs/PairsTable.tsx';
@@ -35,8 +37,15 @@ export function profitColour(value: string): string | undefined {
 }
 
 interface CardSpec {
-  key: string;
-  title: string;
+  key:
+    | 'totalVolume'
+    | 'todayVolume'
+    | 'activeOrders'
+    | 'completedOrders'
+    | 'activeUsers'
+    | 'tradingPairs'
+    | 'profitLoss'
+    | 'totalFees';
   icon: ReactNode;
   value: (data: TradingStats) => string;
   /** USDT amounts carry the currency as a small suffix, so that large ones stay on one line. */
@@ -47,42 +56,36 @@ interface CardSpec {
 const CARDS: CardSpec[] = [
   {
     key: 'totalVolume',
-    title: '总交易量',
     icon: <LineChartOutlined />,
     value: (d) => formatNumber(d.totalVolume, 2),
     money: true,
   },
   {
     key: 'todayVolume',
-    title: '今日交易量',
     icon: <FundOutlined />,
     value: (d) => formatNumber(d.todayVolume, 2),
     money: true,
   },
   {
     key: 'activeOrders',
-    title: '活跃订单',
     icon: <ClockCircleOutlined />,
     value: (d) => formatCount(d.activeOrders),
     color: () => '#d48806',
   },
   {
     key: 'completedOrders',
-    title: '已完成订单',
     icon: <CheckCircleOutlined />,
     value: (d) => formatCount(d.completedOrders),
     color: () => RISE_COLOUR,
   },
   {
     key: 'activeUsers',
-    title: '今日活跃用户',
     icon: <TeamOutlined />,
     value: (d) => formatCount(d.activeUsers),
   },
-  { key: 'tradingPairs', title: '交易对', icon: <SwapOutlined />, value: (d) => formatCount(d.tradingPairs) },
+  { key: 'tradingPairs', icon: <SwapOutlined />, value: (d) => formatCount(d.tradingPairs) },
   {
     key: 'profitLoss',
-    title: '总盈亏',
     icon: <DollarOutlined />,
     value: (d) => signedAmount(d.profitLoss),
     money: true,
@@ -90,7 +93,6 @@ const CARDS: CardSpec[] = [
   },
   {
     key: 'totalFees',
-    title: '手续费收入',
     icon: <WalletOutlined />,
     value: (d) => formatNumber(d.totalFees, 2),
     money: true,
@@ -100,6 +102,7 @@ const CARDS: CardSpec[] = [
 
 /** The eight cards (test ids trading-card-<key>). */
 export function StatCards({ data }: { data: TradingStats }) {
+  const { t } = useTranslation('admin');
   return (
     <Row gutter={[16, 16]}>
       {CARDS.map((card) => {
@@ -108,7 +111,7 @@ export function StatCards({ data }: { data: TradingStats }) {
           <Col key={card.key} xs={24} sm={12} xl={6}>
             <Card size="small" data-testid={`trading-card-${card.key}`} style={{ height: '100%' }}>
               <FitStatistic
-                title={card.title}
+                title={t(`marketData.overview.cards.${card.key}`)}
                 prefix={card.icon}
                 value={card.value(data)}
                 suffix={card.money ? <span style={{ fontSize: 14 }}>USDT</span> : undefined}
@@ -122,43 +125,47 @@ export function StatCards({ data }: { data: TradingStats }) {
   );
 }
 
+type Translate = TFunction<'admin'>;
+
 interface EntrySpec {
   key: 'orders' | 'pairs' | 'options';
-  title: string;
-  description: (data: TradingStats) => string;
+  description: (data: TradingStats, t: Translate) => string;
   path: string;
   icon: ReactNode;
-  badge?: string;
+  badge?: (t: Translate) => string;
 }
 
 const ENTRIES: EntrySpec[] = [
   {
     key: 'orders',
-    title: '订单管理',
-    description: (d) =>
-      `活跃订单 ${formatCount(d.activeOrders)} 个，今日订单 ${formatCount(d.todayOrders)} 个`,
+    description: (d, t) =>
+      t('marketData.overview.entries.ordersText', {
+        active: formatCount(d.activeOrders),
+        today: formatCount(d.todayOrders),
+      }),
     path: '/admin/trading/orders',
     icon: <FileTextOutlined style={{ fontSize: 24, color: '#1677ff' }} />,
   },
   {
     key: 'pairs',
-    title: '交易对管理',
-    description: (d) => `已启用 ${formatCount(d.tradingPairs)} 个交易对`,
+    description: (d, t) =>
+      t('marketData.overview.entries.pairsText', { count: d.tradingPairs, n: formatCount(d.tradingPairs) }),
     path: '/admin/trading/pairs',
     icon: <TransactionOutlined style={{ fontSize: 24, color: '#389e0d' }} />,
-    badge: 'OKX同步',
+    badge: (t) => t('marketData.overview.entries.pairsBadge'),
   },
   {
     key: 'options',
-    title: '期权控制',
-    description: (d) => `持仓期权合约 ${formatCount(d.optionContracts)} 个`,
+    description: (d, t) =>
+      t('marketData.overview.entries.optionsText', { n: formatCount(d.optionContracts) }),
     path: '/admin/trading/options',
     icon: <SettingOutlined style={{ fontSize: 24, color: '#722ed1' }} />,
   },
 ];
 
-/** Entry cards to the order list, the pairs (badge OKX同步) and option control (open contracts). */
+/** Entry cards to the order list, the pairs (badge OKX同步 / OKX sync) and option control (open contracts). */
 export function EntryCards({ data }: { data: TradingStats }) {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   return (
     <Row gutter={[16, 16]}>
@@ -174,17 +181,17 @@ export function EntryCards({ data }: { data: TradingStats }) {
               {entry.icon}
               <Flex vertical flex={1} style={{ minWidth: 0 }}>
                 <Flex align="center" gap={8}>
-                  <Typography.Text strong>{entry.title}</Typography.Text>
+                  <Typography.Text strong>{t(`marketData.overview.entries.${entry.key}`)}</Typography.Text>
                   {entry.badge && (
                     <Badge
-                      count={entry.badge}
+                      count={entry.badge(t)}
                       color="#1677ff"
                       data-testid={`trading-entry-badge-${entry.key}`}
                     />
                   )}
                 </Flex>
                 <Typography.Text type="secondary" data-testid={`trading-entry-text-${entry.key}`}>
-                  {entry.description(data)}
+                  {entry.description(data, t)}
                 </Typography.Text>
               </Flex>
               <RightOutlined />
@@ -198,19 +205,25 @@ export function EntryCards({ data }: { data: TradingStats }) {
 
 /** 实时数据: today's turnover, order count, active users and the average order amount (USDT, 2 decimals). */
 export function RealtimeBlock({ data }: { data: TradingStats }) {
+  const { t } = useTranslation('admin');
   const items = [
-    { key: 'todayVolume', title: '今日成交额', value: formatUSDT(data.todayVolume) },
-    { key: 'todayOrders', title: '今日订单数', value: formatCount(data.todayOrders) },
-    { key: 'activeUsers', title: '活跃用户', value: formatCount(data.activeUsers) },
-    { key: 'avgOrderAmount', title: '平均订单金额', value: formatUSDT(data.avgOrderAmount) },
-  ];
+    { key: 'todayVolume', value: formatUSDT(data.todayVolume) },
+    { key: 'todayOrders', value: formatCount(data.todayOrders) },
+    { key: 'activeUsers', value: formatCount(data.activeUsers) },
+    { key: 'avgOrderAmount', value: formatUSDT(data.avgOrderAmount) },
+  ] as const;
   return (
-    <Card title="实时数据" size="small" style={{ height: '100%' }} data-testid="trading-realtime">
+    <Card
+      title={t('marketData.overview.realtime.title')}
+      size="small"
+      style={{ height: '100%' }}
+      data-testid="trading-realtime"
+    >
       <Row gutter={[16, 16]}>
         {items.map((item) => (
           <Col key={item.key} span={12}>
             <FitStatistic
-              title={item.title}
+              title={t(`marketData.overview.realtime.${item.key}`)}
               value={item.value}
               styles={{ content: { fontSize: 20 } }}
               data-testid={`trading-realtime-${item.key}`}

@@ -1,11 +1,4 @@
-import {
-  ADMIN_TRADING_TEXTS,
-  isBullishSide,
-  ORDER_SIDE_LABELS,
-  TRADE_PRODUCT_LABELS,
-  type TradingStats,
-  tradeProducts,
-} from '@platform/contracts';
+import { isBullishSide, type TradingStats, tradeProducts } from '@platform/contracts';
 import {
   formatCount,
   formatCrypto,
@@ -16,6 +9,7 @@ import {
   successRate,
 } from '@platform/domain';
 import { Card, Empty, Flex, Progress, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { ChangeText, FALL_COLOUR, RISE_COLOUR } from '../pairs/PairsTable.tsx';
 
 const rowStyle = (index: number) => ({
@@ -25,10 +19,16 @@ const rowStyle = (index: number) => ({
 
 /** 热门交易对: the five pairs with the largest turnover over the last 24 hours. */
 export function TopPairs({ data }: { data: TradingStats }) {
+  const { t } = useTranslation('admin');
   return (
-    <Card title="热门交易对" size="small" style={{ height: '100%' }} data-testid="trading-top-pairs">
+    <Card
+      title={t('marketData.overview.topPairs')}
+      size="small"
+      style={{ height: '100%' }}
+      data-testid="trading-top-pairs"
+    >
       {data.topTradingPairs.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无交易数据" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('marketData.overview.noTradingData')} />
       ) : (
         <Flex vertical>
           {data.topTradingPairs.map((pair, index) => (
@@ -45,7 +45,7 @@ export function TopPairs({ data }: { data: TradingStats }) {
               <Flex vertical flex={1} style={{ minWidth: 0 }}>
                 <Typography.Text strong>{pair.symbol}</Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {formatCount(pair.volume)} 笔交易
+                  {t('marketData.overview.trades', { count: pair.volume, n: formatCount(pair.volume) })}
                 </Typography.Text>
               </Flex>
               <Flex vertical align="flex-end">
@@ -64,15 +64,22 @@ export function TopPairs({ data }: { data: TradingStats }) {
 
 /** 最近交易: the eight newest orders; the dot is green for a bullish side (buy, up, long, call), red otherwise. */
 export function RecentTrades({ data }: { data: TradingStats }) {
+  const { t } = useTranslation('admin');
   return (
-    <Card title="最近交易" size="small" style={{ height: '100%' }} data-testid="trading-recent-trades">
+    <Card
+      title={t('marketData.overview.recentTrades')}
+      size="small"
+      style={{ height: '100%' }}
+      data-testid="trading-recent-trades"
+    >
       {data.recentTrades.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无交易记录" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('marketData.overview.noTrades')} />
       ) : (
         <Flex vertical>
           {data.recentTrades.map((trade, index) => {
             const bullish = isBullishSide(trade.side);
             const colour = bullish ? RISE_COLOUR : FALL_COLOUR;
+            const side = t(`trading.side.${trade.side}`);
             return (
               <Flex
                 key={trade.id}
@@ -84,7 +91,7 @@ export function RecentTrades({ data }: { data: TradingStats }) {
               >
                 <span
                   role="img"
-                  aria-label={ORDER_SIDE_LABELS[trade.side]}
+                  aria-label={side}
                   data-testid="trading-recent-trade-dot"
                   style={{
                     width: 8,
@@ -97,10 +104,8 @@ export function RecentTrades({ data }: { data: TradingStats }) {
                 <Flex vertical flex={1} style={{ minWidth: 0 }}>
                   <Flex align="center" gap={8} wrap>
                     <Typography.Text strong>{trade.symbol}</Typography.Text>
-                    <Tag style={{ marginInlineEnd: 0 }}>{TRADE_PRODUCT_LABELS[trade.type]}</Tag>
-                    <Typography.Text style={{ color: colour }}>
-                      {ORDER_SIDE_LABELS[trade.side]}
-                    </Typography.Text>
+                    <Tag style={{ marginInlineEnd: 0 }}>{t(`trading.product.${trade.type}`)}</Tag>
+                    <Typography.Text style={{ color: colour }}>{side}</Typography.Text>
                   </Flex>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {formatDateTime(trade.created_at)}
@@ -115,7 +120,7 @@ export function RecentTrades({ data }: { data: TradingStats }) {
                     style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}
                   >
                     {trade.price === null
-                      ? ADMIN_TRADING_TEXTS.marketPrice
+                      ? t('trading.marketPrice')
                       : `@ ${formatNumber(trade.price, 4, { minDecimals: 2 })} ${trade.price_currency}`}
                   </Typography.Text>
                 </Flex>
@@ -137,16 +142,22 @@ const PRODUCT_COLOURS = {
 
 /** 订单统计: orders per product, the success rate (packages/domain) and the average processing time. */
 export function OrderStatsBlock({ data }: { data: TradingStats }) {
+  const { t } = useTranslation('admin');
   const total = tradeProducts.reduce((sum, product) => sum + (data.orderStats[product] ?? 0), 0);
   return (
-    <Card title="订单统计" size="small" style={{ height: '100%' }} data-testid="trading-order-stats">
+    <Card
+      title={t('marketData.overview.orderStats')}
+      size="small"
+      style={{ height: '100%' }}
+      data-testid="trading-order-stats"
+    >
       <Flex vertical gap={12}>
         <Flex vertical gap={4}>
           {tradeProducts.map((product) => {
             const count = data.orderStats[product] ?? 0;
             return (
               <Flex key={product} align="center" gap={12} data-testid={`trading-order-stat-${product}`}>
-                <Typography.Text style={{ width: 64 }}>{TRADE_PRODUCT_LABELS[product]}</Typography.Text>
+                <Typography.Text style={{ minWidth: 64 }}>{t(`trading.product.${product}`)}</Typography.Text>
                 <Progress
                   percent={total === 0 ? 0 : Math.min(100, Math.round((count / total) * 1000) / 10)}
                   showInfo={false}
@@ -163,7 +174,7 @@ export function OrderStatsBlock({ data }: { data: TradingStats }) {
             );
           })}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            共 {formatCount(total)} 笔订单
+            {t('marketData.overview.totalOrders', { count: total, n: formatCount(total) })}
           </Typography.Text>
         </Flex>
         <Flex
@@ -173,19 +184,21 @@ export function OrderStatsBlock({ data }: { data: TradingStats }) {
           style={{ borderTop: '1px solid #f0f0f0', paddingTop: 12 }}
         >
           <Flex vertical>
-            <Typography.Text type="secondary">成功率</Typography.Text>
+            <Typography.Text type="secondary">{t('marketData.overview.successRate')}</Typography.Text>
             <Typography.Text strong style={{ fontSize: 20 }} data-testid="trading-success-rate">
               {successRate(data.completedOrders, data.activeOrders)}%
             </Typography.Text>
           </Flex>
           <Flex vertical>
-            <Typography.Text type="secondary">平均处理时间</Typography.Text>
+            <Typography.Text type="secondary">{t('marketData.overview.processingTime')}</Typography.Text>
             <Typography.Text strong style={{ fontSize: 20 }} data-testid="trading-processing-time">
-              {data.avgProcessingTime || PROCESSING_TIME_UNDER_ONE_SECOND} 秒
+              {t('marketData.overview.seconds', {
+                n: data.avgProcessingTime || PROCESSING_TIME_UNDER_ONE_SECOND,
+              })}
             </Typography.Text>
           </Flex>
           <Flex vertical>
-            <Typography.Text type="secondary">永续持仓</Typography.Text>
+            <Typography.Text type="secondary">{t('marketData.overview.perpetualPositions')}</Typography.Text>
             <Typography.Text strong style={{ fontSize: 20 }} data-testid="trading-perpetual-positions">
               {formatCount(data.perpetualPositions)}
             </Typography.Text>

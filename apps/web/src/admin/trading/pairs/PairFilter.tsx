@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { fetchTradingPairs, TRADING_PAIRS_KEY } from './pairsApi.ts';
 
 /**
@@ -18,6 +19,7 @@ export function PairFilter({
   quote?: string;
   testId: string;
 }) {
+  const { t } = useTranslation('admin');
   const pairs = useQuery({
     queryKey: TRADING_PAIRS_KEY,
     queryFn: ({ signal }) => fetchTradingPairs(signal),
@@ -30,7 +32,7 @@ export function PairFilter({
     <Select
       showSearch
       allowClear
-      placeholder="全部交易对"
+      placeholder={t('trading.allPairs')}
       style={{ width: 160 }}
       value={value || undefined}
       options={options}

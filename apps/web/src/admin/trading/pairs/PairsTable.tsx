@@ -3,6 +3,7 @@ import { okxSpotUrl, type TradingPair } from '@platform/contracts';
 import { formatCompact, formatNumber, formatPercent, toDec } from '@platform/domain';
 import { Empty, Flex, Switch, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { PairLogo } from './PairLogo.tsx';
 
@@ -33,6 +34,7 @@ export interface PairsTableProps {
 }
 
 export function PairsTable({ pairs, loading, toggling, onToggle, emptyText }: PairsTableProps) {
+  const { t } = useTranslation('admin');
   const columns: TableColumnsType<TradingPair> = [
     {
       title: 'Logo',
@@ -41,17 +43,17 @@ export function PairsTable({ pairs, loading, toggling, onToggle, emptyText }: Pa
       render: (_, pair) => <PairLogo baseCurrency={pair.base_currency} logoUrl={pair.logo_url} />,
     },
     {
-      title: '交易对',
+      title: t('trading.pairs.columns.symbol'),
       key: 'symbol',
       render: (_, pair) => <Typography.Text strong>{pair.symbol}</Typography.Text>,
     },
     {
-      title: '基础/计价货币',
+      title: t('trading.pairs.columns.currencies'),
       key: 'currencies',
       render: (_, pair) => `${pair.base_currency}/${pair.quote_currency}`,
     },
     {
-      title: '当前价格',
+      title: t('trading.pairs.columns.price'),
       key: 'price',
       align: 'right',
       render: (_, pair) => (
@@ -59,13 +61,13 @@ export function PairsTable({ pairs, loading, toggling, onToggle, emptyText }: Pa
       ),
     },
     {
-      title: '24h涨跌幅',
+      title: t('trading.pairs.columns.change'),
       key: 'change',
       align: 'right',
       render: (_, pair) => <ChangeText value={pair.price_change_24h} />,
     },
     {
-      title: '24h成交量',
+      title: t('trading.pairs.columns.volume'),
       key: 'volume',
       align: 'right',
       render: (_, pair) =>
@@ -80,13 +82,13 @@ export function PairsTable({ pairs, loading, toggling, onToggle, emptyText }: Pa
         ),
     },
     {
-      title: '更新时间',
+      title: t('trading.pairs.columns.updatedAt'),
       key: 'updated_at',
       render: (_, pair) => <StackedDateTime value={pair.updated_at} />,
     },
     {
       // 启用 and 操作 are pinned to the right, in reach on a narrow screen.
-      title: '启用',
+      title: t('trading.pairs.columns.enabled'),
       key: 'enabled',
       fixed: 'right',
       render: (_, pair) => (
@@ -94,13 +96,15 @@ export function PairsTable({ pairs, loading, toggling, onToggle, emptyText }: Pa
           checked={pair.enabled}
           loading={toggling.has(pair.id)}
           onChange={(on) => onToggle(pair, on)}
-          aria-label={`${pair.enabled ? '禁用' : '启用'} ${pair.symbol}`}
+          aria-label={t(pair.enabled ? 'trading.pairs.disable' : 'trading.pairs.enable', {
+            symbol: pair.symbol,
+          })}
           data-testid={`pair-toggle-${pair.id}`}
         />
       ),
     },
     {
-      title: '操作',
+      title: t('trading.pairs.columns.link'),
       key: 'link',
       fixed: 'right',
       render: (_, pair) => (

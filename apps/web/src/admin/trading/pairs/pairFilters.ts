@@ -7,19 +7,13 @@ export type PairStatusFilter = 'all' | 'enabled' | 'disabled';
 /** Longer than any symbol: the search box takes no more. */
 export const PAIR_SEARCH_MAX = 50;
 
-export const PAIR_STATUS_FILTERS: readonly { value: PairStatusFilter; label: string }[] = [
-  { value: 'all', label: '全部' },
-  { value: 'enabled', label: '已启用' },
-  { value: 'disabled', label: '已禁用' },
-];
+/** The status filter's options (labels admin:trading.pairs.filter). */
+export const PAIR_STATUS_FILTERS: readonly PairStatusFilter[] = ['all', 'enabled', 'disabled'];
 
 /** The list's address: ?search=btc&status=enabled&page=2&size=50 (the list is filtered here, not on the server). */
 export const PAIR_LIST_PARAMS = {
   search: param.search({ max: PAIR_SEARCH_MAX }),
-  status: param.oneOf(
-    PAIR_STATUS_FILTERS.map((option) => option.value),
-    'all',
-  ),
+  status: param.oneOf(PAIR_STATUS_FILTERS, 'all'),
   page: param.page(),
   size: param.intOneOf(LIST_PAGE_SIZES, LIST_PAGE_SIZES[0]),
 };

@@ -1,5 +1,4 @@
 import {
-  changeProposedMessage,
   type PerpetualRiskConfig,
   type PerpetualRiskUsage,
   type PerpetualTier,
@@ -23,13 +22,11 @@ import {
   Typography,
 } from 'antd';
 import { useEffect } from 'react';
-import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { useTranslation } from 'react-i18next';
+import { unloadedView } from '../../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import { OpenProposals } from '../../changes/OpenProposals.tsx';
 import { fetchPerpetualRisk, PERPETUAL_RISK_KEY, proposeRisk, tierText } from './riskApi.ts';
-
-const LOAD_FAILED = '获取风控参数失败';
 
 /** The form's shape: a pair's caps may be left empty (the default) and its own tiers switched off. */
 interface PairDraft {
@@ -90,21 +87,26 @@ function Usage({ used, cap, testId }: { used: string; cap: string; testId: strin
 
 /** The editable rows of one tier table (the default one, or a pair's own). */
 function TierRows({ name }: { name: (string | number)[] }) {
+  const { t } = useTranslation('admin');
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (
         <Flex vertical gap={4}>
           {fields.map((field, i) => (
             <Flex key={field.key} gap={8} align="center" wrap>
-              <Typography.Text type="secondary" style={{ width: 40 }}>
-                第{i + 1}档
+              <Typography.Text type="secondary" style={{ minWidth: 40, whiteSpace: 'nowrap' }}>
+                {t('trading.perpetualRisk.tierNumber', { n: i + 1 })}
               </Typography.Text>
               <Form.Item name={[field.name, 'max_notional']} noStyle>
-                <Input addonBefore="名义价值 ≤" addonAfter="USDT" style={{ width: 260 }} />
+                <Input
+                  addonBefore={t('trading.perpetualRisk.notionalUpTo')}
+                  addonAfter="USDT"
+                  style={{ width: 260 }}
+                />
               </Form.Item>
               <Form.Item name={[field.name, 'max_leverage']} noStyle>
                 <InputNumber
-                  addonBefore="最大杠杆"
+                  addonBefore={t('trading.perpetualRisk.maxLeverage')}
                   addonAfter="×"
                   min={1}
                   max={125}
@@ -113,10 +115,14 @@ function TierRows({ name }: { name: (string | number)[] }) {
                 />
               </Form.Item>
               <Form.Item name={[field.name, 'maintenance_margin_rate']} noStyle>
-                <Input addonBefore="维持保证金率" style={{ width: 210 }} placeholder="0.005" />
+                <Input
+                  addonBefore={t('trading.perpetualRisk.maintenanceRate')}
+                  style={{ width: 210 }}
+                  placeholder="0.005"
+                />
               </Form.Item>
               <Button size="small" onClick={() => remove(field.name)} disabled={fields.length <= 1}>
-                删除
+                {t('trading.perpetualRisk.remove')}
               </Button>
             </Flex>
           ))}
@@ -126,7 +132,7 @@ function TierRows({ name }: { name: (string | number)[] }) {
             style={{ alignSelf: 'flex-start' }}
             onClick={() => add({ max_notional: '', max_leverage: 1, maintenance_margin_rate: '' })}
           >
-            添加档位
+            {t('trading.perpetualRisk.addTier')}
           </Button>
         </Flex>
       )}
@@ -140,6 +146,7 @@ function TierRows({ name }: { name: (string | number)[] }) {
  * the open proposals.
  */
 export function RiskParamsTab() {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<Draft>();
@@ -153,28 +160,25 @@ export function RiskParamsTab() {
   const save = useMutation({
     mutationFn: proposeRisk,
     onSuccess: (reply) => {
-      message.success(reply.message || changeProposedMessage(reply.data.change));
+      message.success(
+        reply.message ||
+          t(reply.data.change.status === 'delayed' ? 'trading.change.delayed' : 'trading.change.proposed'),
+      );
       void client.invalidateQueries({ queryKey: PERPETUAL_RISK_KEY });
     },
-    onError: (error) => message.error(`提交失败：${errorMessage(error, '未知错误')}`),
+    onError: (error) =>
+      message.error(
+        t('trading.perpetualRisk.submitFailed', { reason: errorMessage(error, t('trading.unknownError')) }),
+      ),
   });
 
-  if (query.isPending) return <PageLoading />;
-  if (!query.data)
-    return (
-      <LoadErrorView
-        title={LOAD_FAILED}
-        reason={errorMessage(query.error, LOAD_FAILED)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return unloadedView(query, t('trading.perpetualRisk.loadFailed'));
   const { usage, pending, config } = query.data;
   const defaultTiers = JSON.stringify(config.tiers);
   const submit = (draft: Draft) => {
     const parsed = perpetualRiskConfig.safeParse(fromDraft(draft));
     if (!parsed.success) {
-      message.error(parsed.error.issues[0]?.message ?? '风控参数格式不正确');
+      message.error(parsed.error.issues[0]?.message ?? t('trading.perpetualRisk.invalid'));
       return;
     }
     save.mutate(parsed.data);
@@ -188,34 +192,38 @@ export function RiskParamsTab() {
         pagination={false}
         dataSource={usage}
         scroll={{ x: 900 }}
-        locale={{ emptyText: '暂无永续交易对' }}
+        locale={{ emptyText: t('trading.perpetualRisk.noPairs') }}
         columns={[
           {
-            title: '交易对',
+            title: t('trading.perpetualRisk.columns.symbol'),
             dataIndex: 'symbol',
             render: (v: string, r) => (
               <span>
-                {v} {r.own && <Tag color="purple">单独配置</Tag>}
+                {v} {r.own && <Tag color="purple">{t('trading.perpetualRisk.own')}</Tag>}
               </span>
             ),
           },
           {
-            title: '杠杆档位（名义价值 USDT：最大杠杆 / 维持保证金率）',
+            title: t('trading.perpetualRisk.columns.tiers'),
             dataIndex: 'tiers',
             render: (tiers: PerpetualTier[]) =>
               JSON.stringify(tiers) === defaultTiers ? (
-                <Typography.Text type="secondary">默认档位</Typography.Text>
+                <Typography.Text type="secondary">{t('trading.perpetualRisk.defaultTiers')}</Typography.Text>
               ) : (
                 <Flex vertical gap={0}>
-                  {tiers.map((t) => (
-                    <span key={t.max_notional}>{tierText(t)}</span>
+                  {tiers.map((tier) => (
+                    <span key={tier.max_notional}>{tierText(tier)}</span>
                   ))}
                 </Flex>
               ),
           },
-          { title: '单用户上限', dataIndex: 'user_cap', render: (v: string) => formatNumber(v, 0) },
           {
-            title: '多头占用 / 上限',
+            title: t('trading.perpetualRisk.columns.userCap'),
+            dataIndex: 'user_cap',
+            render: (v: string) => formatNumber(v, 0),
+          },
+          {
+            title: t('trading.perpetualRisk.columns.long'),
             key: 'long',
             width: 190,
             render: (_: unknown, r) => (
@@ -223,7 +231,7 @@ export function RiskParamsTab() {
             ),
           },
           {
-            title: '空头占用 / 上限',
+            title: t('trading.perpetualRisk.columns.short'),
             key: 'short',
             width: 190,
             render: (_: unknown, r) => (
@@ -232,26 +240,26 @@ export function RiskParamsTab() {
           },
         ]}
       />
-      <Card size="small" title="修改风控参数">
+      <Card size="small" title={t('trading.perpetualRisk.editTitle')}>
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          title="修改需另一位管理员批准"
-          description="档位按仓位名义价值（保证金 × 杠杆）从小到大排列；开仓超过所在档位的最大杠杆、或超过单用户 / 单方向持仓上限时会被拒绝。已开仓位保留开仓时的维持保证金率。提交后在「待生效变更」由另一位管理员批准才生效。"
+          title={t('trading.perpetualRisk.approvalTitle')}
+          description={t('trading.perpetualRisk.approvalNote')}
         />
         <Form<Draft> form={form} layout="vertical" onFinish={submit} data-testid="risk-form">
-          <Typography.Text strong>默认档位（所有交易对）</Typography.Text>
+          <Typography.Text strong>{t('trading.perpetualRisk.defaultTiersAll')}</Typography.Text>
           <TierRows name={['tiers']} />
           <Flex gap={16} wrap style={{ marginTop: 12 }}>
-            <Form.Item label="单用户单交易对持仓上限 (USDT)" name="user_cap">
+            <Form.Item label={t('trading.perpetualRisk.userCapField')} name="user_cap">
               <Input style={{ width: 220 }} data-testid="risk-user-cap" />
             </Form.Item>
-            <Form.Item label="单交易对单方向持仓上限 (USDT)" name="side_cap">
+            <Form.Item label={t('trading.perpetualRisk.sideCapField')} name="side_cap">
               <Input style={{ width: 220 }} data-testid="risk-side-cap" />
             </Form.Item>
           </Flex>
-          <Typography.Text strong>单独配置的交易对</Typography.Text>
+          <Typography.Text strong>{t('trading.perpetualRisk.ownPairs')}</Typography.Text>
           <Form.List name="pairs">
             {(fields, { add, remove }) => (
               <Flex vertical gap={8} style={{ marginTop: 8 }}>
@@ -259,22 +267,34 @@ export function RiskParamsTab() {
                   <Card key={field.key} size="small">
                     <Flex gap={8} wrap align="center">
                       <Form.Item name={[field.name, 'symbol']} noStyle>
-                        <Input addonBefore="交易对" placeholder="BTCUSDT" style={{ width: 200 }} />
+                        <Input
+                          addonBefore={t('trading.perpetualRisk.pair')}
+                          placeholder="BTCUSDT"
+                          style={{ width: 200 }}
+                        />
                       </Form.Item>
                       <Form.Item name={[field.name, 'user_cap']} noStyle>
-                        <Input addonBefore="单用户上限" placeholder="默认" style={{ width: 220 }} />
+                        <Input
+                          addonBefore={t('trading.perpetualRisk.userCap')}
+                          placeholder={t('trading.perpetualRisk.defaultValue')}
+                          style={{ width: 220 }}
+                        />
                       </Form.Item>
                       <Form.Item name={[field.name, 'side_cap']} noStyle>
-                        <Input addonBefore="单方向上限" placeholder="默认" style={{ width: 220 }} />
+                        <Input
+                          addonBefore={t('trading.perpetualRisk.sideCap')}
+                          placeholder={t('trading.perpetualRisk.defaultValue')}
+                          style={{ width: 220 }}
+                        />
                       </Form.Item>
                       <span>
-                        单独档位{' '}
+                        {t('trading.perpetualRisk.ownTiers')}{' '}
                         <Form.Item name={[field.name, 'own_tiers']} valuePropName="checked" noStyle>
                           <Switch size="small" />
                         </Form.Item>
                       </span>
                       <Button size="small" danger onClick={() => remove(field.name)}>
-                        移除
+                        {t('trading.perpetualRisk.removePair')}
                       </Button>
                     </Flex>
                     <Form.Item
@@ -307,7 +327,7 @@ export function RiskParamsTab() {
                   }
                   data-testid="risk-add-pair"
                 >
-                  添加交易对
+                  {t('trading.perpetualRisk.addPair')}
                 </Button>
               </Flex>
             )}
@@ -319,7 +339,7 @@ export function RiskParamsTab() {
             style={{ marginTop: 16 }}
             data-testid="risk-submit"
           >
-            提交变更
+            {t('trading.perpetualRisk.submit')}
           </Button>
         </Form>
       </Card>

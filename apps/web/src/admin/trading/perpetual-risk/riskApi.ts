@@ -7,6 +7,7 @@ import {
   proposePerpetualRisk,
 } from '@platform/contracts';
 import { Decimal, formatNumber } from '@platform/domain';
+import { i18n } from '../../../i18n/index.ts';
 import { call } from '../../../lib/request.ts';
 
 export const PERPETUAL_RISK_KEY = ['admin', 'perpetual-risk'] as const;
@@ -22,6 +23,10 @@ export async function fetchInsuranceFund(page: number, signal?: AbortSignal) {
   return (await call(getInsuranceFund, { query: { page, limit: DEFAULT_PAGE_SIZE }, signal })).data;
 }
 
-/** "≤ 50,000：100× / 0.5%" per tier. */
+/** "≤ 50,000：100× / 0.50%" per tier (in the language shown). */
 export const tierText = (t: PerpetualTier) =>
-  `≤ ${formatNumber(t.max_notional, 0)}：${t.max_leverage}× / ${formatNumber(new Decimal(t.maintenance_margin_rate).times(100), 2)}%`;
+  i18n.t('admin:trading.perpetualRisk.tier', {
+    notional: formatNumber(t.max_notional, 0),
+    leverage: t.max_leverage,
+    rate: formatNumber(new Decimal(t.maintenance_margin_rate).times(100), 2),
+  });

@@ -1,6 +1,7 @@
-import { type AdminPerpetualPosition, ORDER_SIDE_LABELS } from '@platform/contracts';
+import type { AdminPerpetualPosition } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
 import { Empty, Flex, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { LAPTOP_TABLE_WIDTH, ListTable } from '../../shell/AdminListPage.tsx';
 import { profitColour, signedAmount } from '../overview/OverviewCards.tsx';
@@ -22,9 +23,10 @@ export function PositionsTable({
   loading: boolean;
   emptyText: string;
 }) {
+  const { t } = useTranslation('admin');
   const columns: TableColumnsType<AdminPerpetualPosition> = [
     {
-      title: '用户',
+      title: t('trading.positions.columns.user'),
       key: 'user',
       width: 170,
       render: (_, p) => (
@@ -37,37 +39,37 @@ export function PositionsTable({
       ),
     },
     {
-      title: '交易对',
+      title: t('trading.positions.columns.symbol'),
       key: 'symbol',
       width: 96,
       render: (_, p) => <Typography.Text strong>{p.symbol}</Typography.Text>,
     },
     {
-      title: '方向 / 杠杆',
+      title: t('trading.positions.columns.side'),
       key: 'side',
       width: 84,
       render: (_, p) => (
         <span style={{ color: p.side === 'long' ? RISE_COLOUR : FALL_COLOUR, whiteSpace: 'nowrap' }}>
-          {ORDER_SIDE_LABELS[p.side]} {p.leverage}x
+          {t(`trading.side.${p.side}`)} {p.leverage}x
         </span>
       ),
     },
     {
-      title: '数量',
+      title: t('trading.positions.columns.quantity'),
       key: 'quantity',
       width: 84,
       align: 'right',
       render: (_, p) => <span style={numeric}>{formatNumber(p.quantity, 4)}</span>,
     },
     {
-      title: '开仓价',
+      title: t('trading.positions.columns.entry'),
       key: 'entry',
       width: 92,
       align: 'right',
       render: (_, p) => <span style={numeric}>{price(p.entry_price)}</span>,
     },
     {
-      title: '标记价格',
+      title: t('trading.positions.columns.mark'),
       key: 'mark',
       width: 92,
       align: 'right',
@@ -78,14 +80,14 @@ export function PositionsTable({
       ),
     },
     {
-      title: '保证金',
+      title: t('trading.positions.columns.margin'),
       key: 'margin',
       width: 92,
       align: 'right',
       render: (_, p) => <span style={numeric}>{formatNumber(p.margin, 2)}</span>,
     },
     {
-      title: '未实现盈亏',
+      title: t('trading.positions.columns.pnl'),
       key: 'pnl',
       width: 96,
       align: 'right',
@@ -102,16 +104,18 @@ export function PositionsTable({
         ),
     },
     {
-      title: '强平价',
+      title: t('trading.positions.columns.liquidation'),
       key: 'liquidation',
       width: 92,
       align: 'right',
       render: (_, p) => (
-        <span style={numeric}>{p.liquidation_price === '0' ? '无' : price(p.liquidation_price)}</span>
+        <span style={numeric}>
+          {p.liquidation_price === '0' ? t('trading.positions.noLiquidation') : price(p.liquidation_price)}
+        </span>
       ),
     },
     {
-      title: '开仓时间',
+      title: t('trading.positions.columns.opened'),
       key: 'opened',
       width: 100,
       render: (_, p) => <StackedDateTime value={p.opened_at} />,

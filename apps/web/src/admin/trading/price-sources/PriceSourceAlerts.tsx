@@ -1,7 +1,10 @@
-import { PRICE_INDEX_TEXTS, type PriceSourcesOverview, priceSourceLabel } from '@platform/contracts';
+import type { PriceSourcesOverview } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Alert, Button, Flex } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { sourceName } from './PriceSourceTable.tsx';
 import { PRICE_SOURCES_PATH } from './priceSourcesApi.ts';
 
 type PriceSourceAlert = PriceSourcesOverview['alerts'][number];
@@ -9,16 +12,20 @@ type PriceSourceAlert = PriceSourcesOverview['alerts'][number];
 /** Alerts listed one by one; past this many the rest are one line (a venue down is one alert per pair). */
 export const PRICE_ALERTS_SHOWN = 5;
 
-const KIND_TITLES: Record<PriceSourceAlert['kind'], string> = {
-  source_excluded: '价格源被剔除',
-  no_index: PRICE_INDEX_TEXTS.noIndex,
-};
+const KIND_TITLES = {
+  source_excluded: 'marketData.priceSources.sourceExcluded',
+  no_index: 'marketData.priceSources.noIndex',
+} as const satisfies Record<PriceSourceAlert['kind'], string>;
 
-const alertTitle = (alert: PriceSourceAlert) =>
-  `${KIND_TITLES[alert.kind]}：${alert.symbol}${alert.source ? ` · ${priceSourceLabel(alert.source)}` : ''}`;
+const alertTitle = (alert: PriceSourceAlert, t: TFunction<'admin'>) =>
+  t('marketData.priceSources.alertTitle', { kind: t(KIND_TITLES[alert.kind]), symbol: alert.symbol }) +
+  (alert.source ? t('marketData.priceSources.alertSource', { source: sourceName(alert.source, t) }) : '');
 
-const alertDescription = (alert: PriceSourceAlert) =>
-  alert.since ? `${alert.message}（自 ${formatDateTime(alert.since)} 起）` : alert.message;
+/** The server's message, and since when. */
+const alertDescription = (alert: PriceSourceAlert, t: TFunction<'admin'>) =>
+  alert.since
+    ? t('marketData.priceSources.alertSince', { message: alert.message, since: formatDateTime(alert.since) })
+    : alert.message;
 
 /**
  * What the price-source overview warns about: a warning while a venue is the simulator, and an error
@@ -32,12 +39,13 @@ export function PriceSourceAlerts({
   data: PriceSourcesOverview;
   linked?: boolean;
 }) {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   if (!data.simulated && data.alerts.length === 0) return null;
   const action = (testId: string) =>
     linked ? (
       <Button size="small" onClick={() => navigate(PRICE_SOURCES_PATH)} data-testid={testId}>
-        查看价格源
+        {t('marketData.priceSources.view')}
       </Button>
     ) : undefined;
   const shown = data.alerts.slice(0, PRICE_ALERTS_SHOWN);
@@ -48,7 +56,7 @@ export function PriceSourceAlerts({
         <Alert
           type="warning"
           showIcon
-          title={PRICE_INDEX_TEXTS.simulatedAdminWarning}
+          title={t('marketData.priceSources.simulatedWarning')}
           data-testid="price-simulated-warning"
         />
       )}
@@ -57,8 +65,8 @@ export function PriceSourceAlerts({
           key={`${alert.kind}:${alert.symbol}:${alert.source ?? ''}`}
           type="error"
           showIcon
-          title={alertTitle(alert)}
-          description={alertDescription(alert)}
+          title={alertTitle(alert, t)}
+          description={alertDescription(alert, t)}
           action={action(`price-alert-${alert.symbol}-${alert.source ?? 'index'}-go`)}
           data-testid={`price-alert-${alert.symbol}-${alert.source ?? 'index'}`}
         />
@@ -67,7 +75,7 @@ export function PriceSourceAlerts({
         <Alert
           type="error"
           showIcon
-          title={`另有 ${more} 项价格源告警`}
+          title={t('marketData.priceSources.more', { n: more })}
           action={action('price-alert-more-go')}
           data-testid="price-alert-more"
         />

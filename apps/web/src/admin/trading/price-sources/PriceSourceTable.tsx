@@ -1,12 +1,9 @@
-import {
-  PRICE_INDEX_TEXTS,
-  PRICE_SOURCE_STATUS_LABELS,
-  type PriceSourceStatus,
-  priceSourceLabel,
-} from '@platform/contracts';
+import type { PriceSourceStatus } from '@platform/contracts';
 import { formatDateTime, formatNumber, formatPairPrice, formatTime } from '@platform/domain';
 import { Flex, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { deviationPercent, type PairSources, type PriceSourceRow } from './priceSourcesApi.ts';
 
 const STATUS_COLOURS: Record<PriceSourceStatus, string> = {
@@ -16,10 +13,17 @@ const STATUS_COLOURS: Record<PriceSourceStatus, string> = {
   error: 'error',
 };
 
+type Translate = TFunction<'admin'>;
+
+/** A venue by its name in the language shown; a code without one as it is. */
+export const sourceName = (source: string, t: Translate) =>
+  t(`marketData.sources.${source}`, { defaultValue: source });
+
 export function PriceSourceStatusTag({ status, testId }: { status: PriceSourceStatus; testId?: string }) {
+  const { t } = useTranslation('admin');
   return (
     <Tag color={STATUS_COLOURS[status]} style={{ marginInlineEnd: 0 }} data-testid={testId}>
-      {PRICE_SOURCE_STATUS_LABELS[status]}
+      {t(`marketData.priceSources.status.${status}`)}
     </Tag>
   );
 }
@@ -34,16 +38,17 @@ export function PriceSourceTags({
   simulated: boolean;
   testId?: string;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <Space size={4} wrap data-testid={testId}>
       {sources.map((source) => (
         <Tag key={source} style={{ marginInlineEnd: 0 }}>
-          {priceSourceLabel(source)}
+          {sourceName(source, t)}
         </Tag>
       ))}
       {simulated && (
         <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid={testId && `${testId}-simulated`}>
-          模拟
+          {t('marketData.priceSources.simulated')}
         </Tag>
       )}
     </Space>
@@ -82,17 +87,17 @@ const pairCell = (line: Line) => ({ rowSpan: line.span });
 const ofRow = (render: (row: PriceSourceRow) => ReactNode) => (line: Line) =>
   line.row ? render(line.row) : NONE;
 
-const COLUMNS: TableColumnsType<Line> = [
+const columnsOf = (t: Translate): TableColumnsType<Line> => [
   {
     key: 'symbol',
-    title: '交易对',
+    title: t('marketData.priceSources.symbol'),
     fixed: 'left',
     onCell: pairCell,
     render: (_, line) => <Typography.Text strong>{line.pair.symbol}</Typography.Text>,
   },
   {
     key: 'index',
-    title: '指数价格',
+    title: t('marketData.priceSources.index'),
     onCell: pairCell,
     render: (_, { pair }) =>
       pair.index?.price ? (
@@ -102,25 +107,26 @@ const COLUMNS: TableColumnsType<Line> = [
         </Flex>
       ) : (
         <Typography.Text type="danger" data-testid={`price-index-${pair.symbol}`}>
-          {PRICE_INDEX_TEXTS.noIndex}
+          {t('marketData.priceSources.noIndex')}
         </Typography.Text>
       ),
   },
   {
     key: 'source',
-    title: '来源',
-    render: (_, line) => (line.row ? priceSourceLabel(line.row.source) : muted('没有价格源')),
+    title: t('marketData.priceSources.source'),
+    render: (_, line) =>
+      line.row ? sourceName(line.row.source, t) : muted(t('marketData.priceSources.noSources')),
   },
   {
     key: 'status',
-    title: '状态',
+    title: t('marketData.priceSources.state'),
     render: ofRow((row) => (
       <PriceSourceStatusTag status={row.status} testId={`price-source-status-${row.symbol}-${row.source}`} />
     )),
   },
   {
     key: 'price',
-    title: '最新价',
+    title: t('marketData.priceSources.price'),
     align: 'right',
     render: ofRow((row) =>
       row.price ? (
@@ -135,7 +141,7 @@ const COLUMNS: TableColumnsType<Line> = [
   },
   {
     key: 'deviation',
-    title: '偏离指数',
+    title: t('marketData.priceSources.deviation'),
     align: 'right',
     render: ofRow((row) =>
       row.deviation_from_index ? figure(deviationPercent(row.deviation_from_index)) : NONE,
@@ -143,13 +149,13 @@ const COLUMNS: TableColumnsType<Line> = [
   },
   {
     key: 'latency',
-    title: '延迟',
+    title: t('marketData.priceSources.latency'),
     align: 'right',
     render: ofRow((row) => (row.latency_ms === null ? NONE : `${formatNumber(row.latency_ms, 0)} ms`)),
   },
   {
     key: 'error',
-    title: '最近错误',
+    title: t('marketData.priceSources.lastError'),
     render: ofRow((row) =>
       row.last_error ? (
         <Flex vertical style={{ maxWidth: 260 }}>
@@ -159,31 +165,36 @@ const COLUMNS: TableColumnsType<Line> = [
           {muted(formatDateTime(row.last_error.at))}
         </Flex>
       ) : (
-        muted('无')
+        muted(t('marketData.none'))
       ),
     ),
   },
   {
     key: 'excluded',
-    title: '24小时剔除',
+    title: t('marketData.priceSources.excluded'),
     align: 'right',
-    render: ofRow((row) => `${formatNumber(row.excluded_minutes_24h, 1, { minDecimals: 0 })} 分钟`),
+    render: ofRow((row) =>
+      t('marketData.priceSources.minutes', {
+        n: formatNumber(row.excluded_minutes_24h, 1, { minDecimals: 0 }),
+      }),
+    ),
   },
   {
     key: 'since',
-    title: '状态起始',
+    title: t('marketData.priceSources.since'),
     render: ofRow((row) => (row.status_since ? formatDateTime(row.status_since) : NONE)),
   },
 ];
 
 /** 价格源 by pair: the pair and its index price once, then each of its sources on a line. */
 export function PriceSourceTable({ pairs, empty }: { pairs: readonly PairSources[]; empty: ReactNode }) {
+  const { t } = useTranslation('admin');
   return (
     <Table<Line>
       rowKey="key"
       size="small"
       bordered
-      columns={COLUMNS}
+      columns={columnsOf(t)}
       dataSource={linesOf(pairs)}
       pagination={false}
       scroll={{ x: 'max-content' }}

@@ -1,6 +1,7 @@
 import { PRICE_SOURCE_EVENT } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type MockApi, mockApi, ok } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
@@ -153,5 +154,66 @@ describe('PriceSourcesPage', () => {
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByText('暂无价格源数据')).toBeTruthy();
     expect(screen.getByTestId('price-source-filter').textContent).toBe('全部（0）需关注（0）');
+  });
+});
+
+describe('PriceSourcesPage in English', () => {
+  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('shows the rules, the table and the alerts in English', async () => {
+    applyLanguage('en');
+    renderPage();
+    const page = await screen.findByTestId('price-sources-overview');
+    expect(within(page).getByRole('heading', { name: 'Price sources' })).toBeTruthy();
+    expect(screen.getByTestId('price-sources-go-market-data').textContent).toBe('Market data');
+    expect(screen.getByTestId('price-rule-max-age').textContent).toBe('3 s');
+    expect(screen.getByTestId('price-rule-min-sources').textContent).toBe('2');
+    const rules = screen.getByTestId('price-source-rules');
+    expect(rules.textContent).toContain('Index price = median of the included sources');
+    expect(rules.textContent).toContain('Max deviation');
+    expect(chineseIn(rules)).toEqual([]);
+
+    expect(screen.getByTestId('price-index-ETHUSDT').textContent).toBe('No index price');
+    expect(screen.getByRole('columnheader', { name: 'Deviation' })).toBeTruthy();
+    expect(cells('BTCUSDT', 'sim-c')).toEqual([
+      'Simulated exchange C',
+      'Excluded: outlier',
+      '99,000.0012:00:04',
+      '+4.200%',
+      '1,500 ms',
+      'None',
+      '12.5 min',
+      '2026-03-01 11:48:00',
+    ]);
+    expect(cells('ETHUSDT', 'sim-b')[1]).toBe('Excluded: stale');
+    expect(cells('ETHUSDT', 'sim-c')[1]).toBe('Excluded: fetch failed');
+    const table = page.querySelector('.ant-table') as HTMLElement;
+    expect(chineseIn(table)).toEqual([]);
+    expect(screen.getByTestId('price-source-filter').textContent).toBe('All (2)Needs attention (2)');
+
+    // The alerts' own words; their descriptions are the server's messages.
+    expect(screen.getByTestId('price-simulated-warning').textContent).toContain(
+      'The price sources are simulated',
+    );
+    const excluded = screen.getByTestId('price-alert-ETHUSDT-sim-b');
+    const title = excluded.querySelector('.ant-alert-title') as HTMLElement;
+    expect(title.textContent).toBe('Price source excluded: ETHUSDT · Simulated exchange B');
+    expect(excluded.textContent).toContain('(since 2026-03-01 11:50:03)');
+    const noIndex = screen.getByTestId('price-alert-ETHUSDT-index');
+    expect(noIndex.querySelector('.ant-alert-title')?.textContent).toBe('No index price: ETHUSDT');
+  });
+
+  it('says an empty list and a failed load in English', async () => {
+    applyLanguage('en');
+    api.handlers[`GET ${PATH}`] = () => jsonResponse({ success: false, message: 'Forbidden' }, 403);
+    renderPage();
+    const error = await screen.findByTestId('load-error');
+    expect(error.textContent).toContain('Could not load the price sources');
+    api.handlers[`GET ${PATH}`] = () =>
+      ok(makeOverview({ simulated: false, indexes: [], rows: [], alerts: [] }));
+    fireEvent.click(screen.getByTestId('load-error-retry'));
+    expect(await screen.findByText('No price source data')).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId('price-source-filter')).getByText('Needs attention (0)'));
+    expect(await screen.findByText('Every pair’s price sources are healthy')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { Decimal, formatDateTime, formatNumber } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Flex, Segmented, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { OverviewFrame } from '../../../components/OverviewFrame.tsx';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { PriceSourceAlerts } from './PriceSourceAlerts.tsx';
@@ -17,15 +18,16 @@ import {
   pairsOf,
 } from './priceSourcesApi.ts';
 
-export const PRICE_SOURCES_LOAD_FAILED = '获取价格源状态失败';
-
 /** 规则: how the index is made from the venues, as the server applies it. */
 function RulesCard({ data }: { data: PriceSourcesOverview }) {
+  const { t } = useTranslation('admin');
   const { rules } = data;
-  const maxAge = `${formatNumber(new Decimal(rules.max_age_ms).div(1000), 3, { minDecimals: 0 })} 秒`;
+  const maxAge = t('marketData.priceSources.seconds', {
+    n: formatNumber(new Decimal(rules.max_age_ms).div(1000), 3, { minDecimals: 0 }),
+  });
   const maxDeviation = fractionPercent(rules.max_deviation);
   return (
-    <Card title="规则" size="small" data-testid="price-source-rules">
+    <Card title={t('marketData.priceSources.rules')} size="small" data-testid="price-source-rules">
       <Flex vertical gap={12}>
         <Descriptions
           size="small"
@@ -34,31 +36,37 @@ function RulesCard({ data }: { data: PriceSourcesOverview }) {
           items={[
             {
               key: 'sources',
-              label: '价格源',
+              label: t('marketData.priceSources.sources'),
               children: <PriceSourceTags sources={data.sources} simulated={data.simulated} />,
             },
             {
               key: 'maxAge',
-              label: '数据最长时效',
+              label: t('marketData.priceSources.maxAge'),
               children: <span data-testid="price-rule-max-age">{maxAge}</span>,
             },
             {
               key: 'maxDeviation',
-              label: '最大偏离',
+              label: t('marketData.priceSources.maxDeviation'),
               children: <span data-testid="price-rule-max-deviation">±{maxDeviation}</span>,
             },
             {
               key: 'minSources',
-              label: '最少计入来源',
-              children: <span data-testid="price-rule-min-sources">{rules.min_sources} 个</span>,
+              label: t('marketData.priceSources.minSources'),
+              children: (
+                <span data-testid="price-rule-min-sources">
+                  {t('marketData.priceSources.minSourcesValue', { n: rules.min_sources })}
+                </span>
+              ),
             },
           ]}
         />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          指数价格 = 计入来源价格的中位数。数据超过 {maxAge}未更新、获取失败、或偏离新鲜来源中位数超过{' '}
-          {maxDeviation}
-          的来源被剔除；计入来源少于 {rules.min_sources} 个时没有指数价格，新的合约暂停。检查于{' '}
-          {formatDateTime(data.checked_at)}。
+          {t('marketData.priceSources.explanation', {
+            maxAge,
+            maxDeviation,
+            min: rules.min_sources,
+            checkedAt: formatDateTime(data.checked_at),
+          })}
         </Typography.Text>
       </Flex>
     </Card>
@@ -68,6 +76,7 @@ function RulesCard({ data }: { data: PriceSourcesOverview }) {
 type Shown = 'all' | 'attention';
 
 function PriceSourcesView({ data }: { data: PriceSourcesOverview }) {
+  const { t } = useTranslation('admin');
   const [shown, setShown] = useState<Shown>('all');
   const pairs = pairsOf(data);
   const attention = pairs.filter(pairNeedsAttention);
@@ -77,7 +86,7 @@ function PriceSourcesView({ data }: { data: PriceSourcesOverview }) {
       <PriceSourceAlerts data={data} />
       <RulesCard data={data} />
       <Card
-        title="各交易对价格源"
+        title={t('marketData.priceSources.byPair')}
         size="small"
         extra={
           <Segmented<Shown>
@@ -85,8 +94,11 @@ function PriceSourcesView({ data }: { data: PriceSourcesOverview }) {
             value={shown}
             onChange={setShown}
             options={[
-              { value: 'all', label: `全部（${pairs.length}）` },
-              { value: 'attention', label: `需关注（${attention.length}）` },
+              { value: 'all', label: t('marketData.priceSources.all', { n: pairs.length }) },
+              {
+                value: 'attention',
+                label: t('marketData.priceSources.attention', { n: attention.length }),
+              },
             ]}
             data-testid="price-source-filter"
           />
@@ -97,7 +109,9 @@ function PriceSourcesView({ data }: { data: PriceSourcesOverview }) {
           empty={
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={shown === 'all' ? '暂无价格源数据' : '所有交易对的价格源均正常'}
+              description={t(
+                shown === 'all' ? 'marketData.priceSources.empty' : 'marketData.priceSources.allGood',
+              )}
             />
           }
         />
@@ -112,19 +126,20 @@ function PriceSourcesView({ data }: { data: PriceSourcesOverview }) {
  * 5 s and at once when the server reports a status change (PRICE_SOURCE_EVENT).
  */
 export default function PriceSourcesPage() {
+  const { t } = useTranslation('admin');
   const client = useQueryClient();
   useSocketEvent(PRICE_SOURCE_EVENT, () => void client.invalidateQueries({ queryKey: PRICE_SOURCES_KEY }));
   return (
     <OverviewFrame
-      title="价格源"
+      title={t('marketData.priceSources.title')}
       testId="price-sources"
       queryKey={PRICE_SOURCES_KEY}
       fetch={fetchPriceSources}
       refreshMs={PRICE_SOURCES_REFRESH_MS}
-      loadFailed={PRICE_SOURCES_LOAD_FAILED}
+      loadFailed={t('marketData.priceSources.loadFailed')}
       link={{
         to: '/admin/trading/market-data',
-        label: '行情数据',
+        label: t('marketData.priceSources.marketData'),
         icon: <LineChartOutlined />,
         testId: 'price-sources-go-market-data',
       }}

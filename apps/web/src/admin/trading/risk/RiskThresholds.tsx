@@ -14,6 +14,7 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/request.ts';
 import {
   fetchRiskThresholds,
@@ -38,6 +39,7 @@ const blankToNull = (value: string | undefined) =>
  * that kind, both blank removes the pair's row. The same rule as the server before the call.
  */
 export function RiskThresholds({ symbols }: { symbols: string[] }) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<FormValues>();
@@ -53,7 +55,10 @@ export function RiskThresholds({ symbols }: { symbols: string[] }) {
       void client.invalidateQueries({ queryKey: RISK_EXPOSURE_KEY });
       form.resetFields();
     },
-    onError: (error) => message.error(`保存失败：${errorMessage(error, '未知错误')}`),
+    onError: (error) =>
+      message.error(
+        t('trading.risk.thresholds.saveFailed', { reason: errorMessage(error, t('trading.unknownError')) }),
+      ),
   });
 
   const submit = (values: FormValues) => {
@@ -63,7 +68,7 @@ export function RiskThresholds({ symbols }: { symbols: string[] }) {
       worst_case_loss: blankToNull(values.worst_case_loss),
     });
     if (!parsed.success) {
-      message.error(parsed.error.issues[0]?.message ?? '格式不正确');
+      message.error(parsed.error.issues[0]?.message ?? t('trading.risk.thresholds.invalid'));
       return;
     }
     save.mutate(parsed.data);
@@ -71,22 +76,26 @@ export function RiskThresholds({ symbols }: { symbols: string[] }) {
 
   const rows = query.data ?? [];
   const columns: TableColumnsType<RiskThreshold> = [
-    { title: '交易对', dataIndex: 'symbol', width: 120 },
+    { title: t('trading.risk.thresholds.columns.symbol'), dataIndex: 'symbol', width: 120 },
     {
-      title: '净敞口阈值',
+      title: t('trading.risk.thresholds.columns.net'),
       key: 'net',
       align: 'right',
       render: (_, r) => (r.net_notional === null ? '--' : `${formatNumber(r.net_notional, 2)} USDT`),
     },
     {
-      title: '最坏亏损阈值',
+      title: t('trading.risk.thresholds.columns.worst'),
       key: 'worst',
       align: 'right',
       render: (_, r) => (r.worst_case_loss === null ? '--' : `${formatNumber(r.worst_case_loss, 2)} USDT`),
     },
-    { title: '更新时间', key: 'at', render: (_, r) => formatDateTime(r.updated_at) },
     {
-      title: '操作',
+      title: t('trading.risk.thresholds.columns.updatedAt'),
+      key: 'at',
+      render: (_, r) => formatDateTime(r.updated_at),
+    },
+    {
+      title: t('trading.risk.thresholds.columns.actions'),
       key: 'actions',
       width: 140,
       render: (_, r) => (
@@ -101,16 +110,16 @@ export function RiskThresholds({ symbols }: { symbols: string[] }) {
               })
             }
           >
-            编辑
+            {t('trading.risk.thresholds.edit')}
           </Button>
           <Popconfirm
-            title={`删除 ${r.symbol} 的预警阈值？`}
-            okText="删除"
-            cancelText="取消"
+            title={t('trading.risk.thresholds.confirmDelete', { symbol: r.symbol })}
+            okText={t('trading.risk.thresholds.delete')}
+            cancelText={t('trading.risk.thresholds.cancel')}
             onConfirm={() => save.mutate({ symbol: r.symbol, net_notional: null, worst_case_loss: null })}
           >
             <Button size="small" danger data-testid={`risk-threshold-delete-${r.symbol}`}>
-              删除
+              {t('trading.risk.thresholds.delete')}
             </Button>
           </Popconfirm>
         </Flex>
@@ -122,17 +131,17 @@ export function RiskThresholds({ symbols }: { symbols: string[] }) {
     .map((s) => ({ value: s, label: s }));
 
   return (
-    <Card size="small" title="预警阈值" data-testid="risk-thresholds">
+    <Card size="small" title={t('trading.risk.thresholds.title')} data-testid="risk-thresholds">
       <Flex vertical gap={12}>
-        <Typography.Text type="secondary">
-          某交易对的永续净敞口（|多头 − 空头|
-          名义价值）或压力测试中的最坏亏损达到阈值时，看板显示预警并通知所有管理员（每次越过阈值通知一次）。阈值只触发预警、不动资金，保存即生效并记入审计日志。
-        </Typography.Text>
+        <Typography.Text type="secondary">{t('trading.risk.thresholds.note')}</Typography.Text>
         <Form<FormValues> form={form} layout="inline" onFinish={submit} disabled={save.isPending}>
-          <Form.Item name="symbol" rules={[{ required: true, message: '请选择交易对' }]}>
+          <Form.Item
+            name="symbol"
+            rules={[{ required: true, message: t('trading.risk.thresholds.pickPair') }]}
+          >
             <Select
               showSearch
-              placeholder="交易对"
+              placeholder={t('trading.risk.thresholds.pair')}
               options={options}
               style={{ width: 160 }}
               data-testid="risk-threshold-symbol"
@@ -140,7 +149,7 @@ export function RiskThresholds({ symbols }: { symbols: string[] }) {
           </Form.Item>
           <Form.Item name="net_notional">
             <Input
-              placeholder="净敞口阈值"
+              placeholder={t('trading.risk.thresholds.net')}
               suffix="USDT"
               inputMode="decimal"
               style={{ width: 200 }}
@@ -149,7 +158,7 @@ export function RiskThresholds({ symbols }: { symbols: string[] }) {
           </Form.Item>
           <Form.Item name="worst_case_loss">
             <Input
-              placeholder="最坏亏损阈值"
+              placeholder={t('trading.risk.thresholds.worst')}
               suffix="USDT"
               inputMode="decimal"
               style={{ width: 200 }}
@@ -163,7 +172,7 @@ export function RiskThresholds({ symbols }: { symbols: string[] }) {
               loading={save.isPending}
               data-testid="risk-threshold-save"
             >
-              保存
+              {t('trading.risk.thresholds.save')}
             </Button>
           </Form.Item>
         </Form>
@@ -175,7 +184,9 @@ export function RiskThresholds({ symbols }: { symbols: string[] }) {
           loading={query.isFetching && !query.data}
           pagination={false}
           locale={{
-            emptyText: query.isError ? errorMessage(query.error, '获取预警阈值失败') : '尚未设置预警阈值',
+            emptyText: query.isError
+              ? errorMessage(query.error, t('trading.risk.thresholds.loadFailed'))
+              : t('trading.risk.thresholds.empty'),
           }}
           data-testid="risk-thresholds-table"
         />

@@ -1,6 +1,7 @@
 import type { AdminAdjustment, AdminUserRow } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { makeAdmin, makeUser } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../../test/render.tsx';
@@ -229,5 +230,48 @@ describe('AdjustmentsPage', () => {
     fireEvent.click(screen.getByTestId('adjustment-form-ok'));
     expect(await screen.findByText('未找到该用户，请输入正确的用户ID或邮箱')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('AdjustmentsPage in English', () => {
+  it('shows the help, filter, rows, actions and the approval question in English', async () => {
+    applyLanguage('en');
+    handlers['GET /api/admin/adjustments'] = () =>
+      ok({
+        adjustments: rows().map((item) => ({ ...item, reason: 'Campaign reward' })),
+        pagination: pagination(3),
+        pendingCount: 2,
+      });
+    renderWithAntAt(<AdjustmentsPage />, '/admin/wallet/adjustments');
+    await screen.findByTestId('adjustment-row-11');
+    expect(screen.getByTestId('adjustments-pending-count').textContent).toBe('2 awaiting second approval');
+    expect(within(row(11)).getByText('Pending review')).toBeTruthy();
+    const refresh = screen.getByTestId('adjustments-refresh').textContent ?? '';
+    const pageText = (screen.getByTestId('adjustments-page').textContent ?? '').replace(refresh, '');
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    fireEvent.click(screen.getByTestId('adjustment-approve-11'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('alice@example.com');
+    expect(dialog.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+  });
+
+  it('shows the new-adjustment form and its checks in English', async () => {
+    applyLanguage('en');
+    renderWithAntAt(<AdjustmentsPage />, '/admin/wallet/adjustments');
+    await screen.findByTestId('adjustment-row-11');
+    fireEvent.click(screen.getByTestId('adjustments-create'));
+    const user = await screen.findByTestId('adjustment-user');
+    fireEvent.click(screen.getByTestId('adjustment-form-ok'));
+    expect(await screen.findByText('Enter the user ID or email')).toBeTruthy();
+    const modal = user.closest('.ant-modal') as HTMLElement;
+    expect(modal.querySelector('.ant-modal-title')?.textContent).toBe('New balance adjustment');
+    // The amount's own checks are the contracts' (signedAdjustmentAmount) and stay as they are.
+    const form = modal.querySelector('form') as HTMLElement;
+    for (const item of form.querySelectorAll('.ant-form-item-label, .ant-form-item-extra, input, textarea'))
+      expect(
+        `${item.textContent}${item.getAttribute('placeholder') ?? ''}`.match(/[\u4e00-\u9fff]+/g),
+      ).toBeNull();
+    expect(modal.querySelector('.ant-modal-footer')?.textContent).toBe('CancelNext');
   });
 });

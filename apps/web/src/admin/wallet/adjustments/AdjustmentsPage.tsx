@@ -1,6 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
-  ADJUSTMENT_STATUS_LABELS,
   type AdjustmentStatus,
   type AdminAdjustment,
   adjustmentStatuses,
@@ -22,6 +21,7 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { useReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
@@ -49,14 +49,6 @@ const STATUS_COLORS: Record<AdjustmentStatus, string> = {
   rejected: 'red',
 };
 
-const STATUS_OPTIONS = [
-  { value: 'all', label: '全部' },
-  ...adjustmentStatuses.map((status) => ({ value: status, label: ADJUSTMENT_STATUS_LABELS[status] })),
-];
-
-export const SECOND_ADMIN_TIP = '需要另一位管理员复核';
-export const OWN_ACCOUNT_TIP = '不能审核自己的申请';
-
 const tipWrapper = (disabled: boolean) =>
   ({ display: 'inline-block', cursor: disabled ? 'not-allowed' : undefined }) as const;
 
@@ -73,6 +65,7 @@ export function signedAmount(row: Pick<AdminAdjustment, 'amount' | 'currency'>):
  * admins' proposals and reviews in realtime (useAdjustmentRealtime).
  */
 export default function AdjustmentsPage() {
+  const { t } = useTranslation('admin');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const reason = useReasonPrompt();
@@ -106,7 +99,7 @@ export default function AdjustmentsPage() {
       await keys.run(input, call);
       message.success(done);
     } catch (error) {
-      message.error(`操作失败: ${errorMessage(error, '未知错误')}`);
+      message.error(t('adjustments.failed', { reason: errorMessage(error, t('adjustments.unknownError')) }));
     } finally {
       setBusy(null);
       reload();
@@ -115,21 +108,22 @@ export default function AdjustmentsPage() {
 
   const approve = (row: AdminAdjustment) => {
     modal.confirm({
-      title: '确认通过',
-      content: `确定要通过对用户 ${row.user_email} 的余额调整（${signedAmount(row)}）吗？通过后立即入账。`,
-      okText: '通过',
-      cancelText: '取消',
+      title: t('adjustments.confirmApprove'),
+      content: t('adjustments.confirmApproveText', { email: row.user_email, amount: signedAmount(row) }),
+      okText: t('adjustments.approve'),
+      cancelText: t('adjustments.cancel'),
       // The dialog stays open (its button loading) until the approval has answered.
-      onOk: () => run(row, { review: 'approve' }, (key) => approveAdjustment(row.id, key), '余额调整已通过'),
+      onOk: () =>
+        run(row, { review: 'approve' }, (key) => approveAdjustment(row.id, key), t('adjustments.approved')),
     });
   };
 
   const reject = async (row: AdminAdjustment) => {
     const own = row.created_by === me;
     const note = await reason.prompt({
-      title: own ? `撤销余额调整 #${row.id}` : `拒绝余额调整 #${row.id}`,
-      label: own ? '请输入撤销原因:' : undefined,
-      okText: own ? '撤销' : '拒绝',
+      title: t(own ? 'adjustments.withdrawTitle' : 'adjustments.rejectTitle', { id: row.id }),
+      label: own ? t('adjustments.withdrawReason') : undefined,
+      okText: t(own ? 'adjustments.withdraw' : 'adjustments.reject'),
       danger: true,
     });
     if (note === null) return;
@@ -137,14 +131,14 @@ export default function AdjustmentsPage() {
       row,
       { review: 'reject', reason: note },
       (key) => rejectAdjustment(row.id, note, key),
-      own ? '余额调整已撤销' : '余额调整已拒绝',
+      t(own ? 'adjustments.withdrawn' : 'adjustments.rejected'),
     );
   };
 
   const columns: TableColumnsType<AdminAdjustment> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
     {
-      title: '用户',
+      title: t('adjustments.user'),
       key: 'user',
       render: (_, row) => (
         <Flex vertical>
@@ -158,7 +152,7 @@ export default function AdjustmentsPage() {
       ),
     },
     {
-      title: '调整金额',
+      title: t('adjustments.amount'),
       key: 'amount',
       align: 'right',
       render: (_, row) => (
@@ -172,7 +166,7 @@ export default function AdjustmentsPage() {
       ),
     },
     {
-      title: '原因',
+      title: t('adjustments.reason'),
       key: 'reason',
       render: (_, row) => (
         <Typography.Paragraph
@@ -184,16 +178,16 @@ export default function AdjustmentsPage() {
       ),
     },
     {
-      title: '状态',
+      title: t('adjustments.statusColumn'),
       key: 'status',
       render: (_, row) => (
         <Tag color={STATUS_COLORS[row.status]} data-testid="adjustment-status">
-          {ADJUSTMENT_STATUS_LABELS[row.status]}
+          {t(`adjustments.status.${row.status}`)}
         </Tag>
       ),
     },
     {
-      title: '提交人',
+      title: t('adjustments.createdBy'),
       key: 'created_by',
       render: (_, row) => (
         <Flex vertical>
@@ -207,7 +201,7 @@ export default function AdjustmentsPage() {
       ),
     },
     {
-      title: '复核人',
+      title: t('adjustments.reviewedBy'),
       key: 'reviewed_by',
       render: (_, row) =>
         row.reviewed_by_email ? (
@@ -235,14 +229,18 @@ export default function AdjustmentsPage() {
         ),
     },
     {
-      title: '操作',
+      title: t('adjustments.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_, row) => {
         if (row.status !== 'pending') return <Typography.Text type="secondary">-</Typography.Text>;
         const ownAccount = row.user_id === me;
         const ownProposal = row.created_by === me;
-        const approveTip = ownAccount ? OWN_ACCOUNT_TIP : ownProposal ? SECOND_ADMIN_TIP : '';
+        const approveTip = ownAccount
+          ? t('adjustments.ownAccount')
+          : ownProposal
+            ? t('adjustments.secondAdmin')
+            : '';
         return (
           <Space>
             <Tooltip title={approveTip}>
@@ -256,11 +254,11 @@ export default function AdjustmentsPage() {
                   style={approveTip ? { pointerEvents: 'none' } : undefined}
                   data-testid={`adjustment-approve-${row.id}`}
                 >
-                  通过
+                  {t('adjustments.approve')}
                 </Button>
               </span>
             </Tooltip>
-            <Tooltip title={ownAccount ? OWN_ACCOUNT_TIP : ''}>
+            <Tooltip title={ownAccount ? t('adjustments.ownAccount') : ''}>
               <span style={tipWrapper(ownAccount)}>
                 <Button
                   size="small"
@@ -270,7 +268,7 @@ export default function AdjustmentsPage() {
                   style={ownAccount ? { pointerEvents: 'none' } : undefined}
                   data-testid={`adjustment-reject-${row.id}`}
                 >
-                  {ownProposal ? '撤销' : '拒绝'}
+                  {t(ownProposal ? 'adjustments.withdraw' : 'adjustments.reject')}
                 </Button>
               </span>
             </Tooltip>
@@ -286,10 +284,10 @@ export default function AdjustmentsPage() {
 
   return (
     <AdminListPage
-      title="余额调整"
+      title={t('menu.adjustments')}
       testId="adjustments"
       query={query}
-      loadFailed="获取余额调整失败"
+      loadFailed={t('adjustments.loadFailed')}
       // A failed background reload keeps the rows already shown.
       reloadError="keep"
       actions={
@@ -299,7 +297,7 @@ export default function AdjustmentsPage() {
           onClick={() => setCreating(true)}
           data-testid="adjustments-create"
         >
-          新建调整
+          {t('adjustments.create')}
         </Button>
       }
       summary={
@@ -307,21 +305,27 @@ export default function AdjustmentsPage() {
           type="info"
           showIcon
           data-testid="adjustments-help"
-          title="每笔调整都需要两位管理员：一位提交，另一位复核通过后才会计入用户的可用余额（金额不限）。"
-          description="资金流水只增不改：入账有误时，请提交一笔方向相反的调整来冲正，原记录保留。扣减后余额不能为负；任何管理员都不能调整或复核自己账户的余额。"
+          title={t('adjustments.helpTitle')}
+          description={t('adjustments.helpText')}
         />
       }
       filters={
         <Segmented
           value={filters.status}
-          options={STATUS_OPTIONS}
+          options={[
+            { value: 'all', label: t('adjustments.all') },
+            ...adjustmentStatuses.map((status) => ({
+              value: status,
+              label: t(`adjustments.status.${status}`),
+            })),
+          ]}
           onChange={(status) => setFilters({ status: status as AdjustmentStatus | 'all' })}
           data-testid="adjustments-status-filter"
         />
       }
       batchBar={
         <Typography.Text type="secondary" data-testid="adjustments-pending-count">
-          待复核 {pendingCount} 笔
+          {t('adjustments.pendingCount', { n: pendingCount })}
         </Typography.Text>
       }
       table={
@@ -330,7 +334,7 @@ export default function AdjustmentsPage() {
           rows={rows}
           loading={query.isFetching}
           rowTestId="adjustment-row"
-          empty={<Empty description="暂无余额调整记录" />}
+          empty={<Empty description={t('adjustments.empty')} />}
         />
       }
       footer={
@@ -338,7 +342,7 @@ export default function AdjustmentsPage() {
           pagination={pagination}
           page={filters.page}
           onChange={(page) => setFilters({ page })}
-          noun="条调整"
+          noun={t('adjustments.noun')}
           testId="adjustments"
         />
       }

@@ -2,6 +2,8 @@ import { DEFAULT_CURRENCY, MAX_ADJUSTMENT_REASON, signedAdjustmentAmount } from 
 import { amountPrecisionProblem, formatExactAmount } from '@platform/domain';
 import { App, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import { useActionKeys } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { createAdjustment, type FoundUser, lookupUser } from './adjustmentsApi.ts';
@@ -18,11 +20,14 @@ interface FormValues {
 /** Why `amount` cannot be proposed in `currency` (format, zero, precision); null when it can. */
 export function adjustmentAmountProblem(amount: string, currency: string): string | null {
   const text = amount.trim();
-  if (!text) return '请输入调整金额';
+  if (!text) return i18n.t('admin:adjustmentForm.amountRequired');
   // The server's schema: the format first, then zero.
   const parsed = signedAdjustmentAmount.safeParse(text);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? '调整金额格式不正确';
-  return CURRENCY_PATTERN.test(currency) ? amountPrecisionProblem(parsed.data, currency, '调整') : null;
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? i18n.t('admin:adjustmentForm.amountFormat');
+  return CURRENCY_PATTERN.test(currency)
+    ? // i18n-exempt: the label of the domain's precision message, which is Chinese only for now (packages/domain)
+      amountPrecisionProblem(parsed.data, currency, '调整')
+    : null;
 }
 
 /**
@@ -38,6 +43,7 @@ export function CreateAdjustmentModal({
   onClose: () => void;
   onCreated: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [checking, setChecking] = useState(false);
@@ -52,46 +58,50 @@ export function CreateAdjustmentModal({
     try {
       user = await lookupUser(values.user);
     } catch (error) {
-      message.error(`查找用户失败: ${errorMessage(error, '未知错误')}`);
+      message.error(
+        t('adjustmentForm.lookupFailed', { reason: errorMessage(error, t('adjustmentForm.unknownError')) }),
+      );
       return;
     } finally {
       setChecking(false);
     }
     if (!user) {
-      form.setFields([{ name: 'user', errors: ['未找到该用户，请输入正确的用户ID或邮箱'] }]);
+      form.setFields([{ name: 'user', errors: [t('adjustmentForm.userNotFound')] }]);
       return;
     }
     const found = user;
     const debit = amount.startsWith('-');
     modal.confirm({
-      title: '确认提交余额调整',
+      title: t('adjustmentForm.confirmTitle'),
       content: (
         <div data-testid="adjustment-confirm">
+          <p>{t('adjustmentForm.confirmUser', { email: found.email, id: found.id })}</p>
           <p>
-            用户：{found.email}（ID {found.id}）
-          </p>
-          <p>
-            {debit ? '扣减' : '增加'}：
+            {t(debit ? 'adjustmentForm.debit' : 'adjustmentForm.credit')}
             <strong>{formatExactAmount(amount.replace(/^-/, ''), currency)}</strong>
           </p>
-          <p>原因：{reason}</p>
-          <Typography.Text type="secondary">提交后需另一位管理员复核通过才会入账。</Typography.Text>
+          <p>{t('adjustmentForm.confirmReason', { reason })}</p>
+          <Typography.Text type="secondary">{t('adjustmentForm.confirmHint')}</Typography.Text>
         </div>
       ),
-      okText: '提交',
-      cancelText: '取消',
+      okText: t('adjustmentForm.submit'),
+      cancelText: t('adjustmentForm.cancel'),
       onOk: async () => {
         const body = { user_id: found.id, currency, amount, reason };
         // The same proposal already sent from another dialog (下一步 pressed twice): not twice.
         if (keys.isRunning(body)) return;
         try {
           await keys.run(body, (key) => createAdjustment(body, key));
-          message.success('余额调整已提交，等待另一位管理员复核');
+          message.success(t('adjustmentForm.submitted'));
           form.resetFields();
           onCreated();
           onClose();
         } catch (error) {
-          message.error(`提交失败: ${errorMessage(error, '未知错误')}`);
+          message.error(
+            t('adjustmentForm.submitFailed', {
+              reason: errorMessage(error, t('adjustmentForm.unknownError')),
+            }),
+          );
         }
       },
     });
@@ -100,9 +110,9 @@ export function CreateAdjustmentModal({
   return (
     <Modal
       open={open}
-      title="新建余额调整"
-      okText="下一步"
-      cancelText="取消"
+      title={t('adjustmentForm.title')}
+      okText={t('adjustmentForm.next')}
+      cancelText={t('adjustmentForm.cancel')}
       confirmLoading={checking}
       onOk={() => form.submit()}
       onCancel={() => {
@@ -120,27 +130,31 @@ export function CreateAdjustmentModal({
       >
         <Form.Item
           name="user"
-          label="用户"
-          rules={[{ required: true, whitespace: true, message: '请输入用户ID或邮箱' }]}
+          label={t('adjustmentForm.user')}
+          rules={[{ required: true, whitespace: true, message: t('adjustmentForm.userRequired') }]}
         >
-          <Input placeholder="用户ID 或 邮箱" maxLength={200} data-testid="adjustment-user" />
+          <Input
+            placeholder={t('adjustmentForm.userPlaceholder')}
+            maxLength={200}
+            data-testid="adjustment-user"
+          />
         </Form.Item>
         <Form.Item
           name="currency"
-          label="币种"
+          label={t('adjustmentForm.currency')}
           normalize={(value: string) => value.toUpperCase()}
           rules={[
-            { required: true, whitespace: true, message: '请输入币种' },
-            { pattern: CURRENCY_PATTERN, message: '币种格式不正确' },
+            { required: true, whitespace: true, message: t('adjustmentForm.currencyRequired') },
+            { pattern: CURRENCY_PATTERN, message: t('adjustmentForm.currencyFormat') },
           ]}
         >
           <Input maxLength={12} data-testid="adjustment-currency" />
         </Form.Item>
         <Form.Item
           name="amount"
-          label="调整金额"
+          label={t('adjustmentForm.amount')}
           required
-          extra="正数增加余额，负数扣减余额，如 100 或 -50"
+          extra={t('adjustmentForm.amountHint')}
           dependencies={['currency']}
           rules={[
             ({ getFieldValue }) => ({
@@ -156,21 +170,28 @@ export function CreateAdjustmentModal({
             }),
           ]}
         >
-          <Input placeholder="如 100 或 -50" maxLength={40} data-testid="adjustment-amount" />
+          <Input
+            placeholder={t('adjustmentForm.amountPlaceholder')}
+            maxLength={40}
+            data-testid="adjustment-amount"
+          />
         </Form.Item>
         <Form.Item
           name="reason"
-          label="调整原因"
+          label={t('adjustmentForm.reason')}
           rules={[
-            { required: true, whitespace: true, message: '请输入调整原因' },
-            { max: MAX_ADJUSTMENT_REASON, message: `调整原因不能超过${MAX_ADJUSTMENT_REASON}个字符` },
+            { required: true, whitespace: true, message: t('adjustmentForm.reasonRequired') },
+            {
+              max: MAX_ADJUSTMENT_REASON,
+              message: t('adjustmentForm.reasonTooLong', { max: MAX_ADJUSTMENT_REASON }),
+            },
           ]}
         >
           <Input.TextArea
             rows={3}
             maxLength={MAX_ADJUSTMENT_REASON}
             showCount
-            placeholder="如：冲正 2024-05-01 错误入账（充值 #123）"
+            placeholder={t('adjustmentForm.reasonPlaceholder')}
             data-testid="adjustment-reason"
           />
         </Form.Item>

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { makeAdmin, storeSession } from '../../../test/fixtures.ts';
-import { NEW_ADJUSTMENT_BODY, NEW_ADJUSTMENT_TITLE, useAdjustmentRealtime } from './useAdjustmentRealtime.ts';
+import { useAdjustmentRealtime } from './useAdjustmentRealtime.ts';
 
 vi.mock('socket.io-client', async () => (await import('../../../test/fake-socket.ts')).fakeSocketModule);
 
@@ -81,7 +81,10 @@ describe('useAdjustmentRealtime', () => {
     );
     expect(reload).toHaveBeenCalledTimes(2);
     expect(beeps).toHaveBeenCalledTimes(1);
-    expect(notifications.at(-1)).toEqual({ title: NEW_ADJUSTMENT_TITLE, body: NEW_ADJUSTMENT_BODY });
+    expect(notifications.at(-1)).toEqual({
+      title: '新的余额调整待复核',
+      body: '有新的余额调整需要另一位管理员复核',
+    });
   });
 
   it("ignores other pages' notifications and reloads silently on any review", () => {

@@ -4,11 +4,9 @@ import {
   type AdminNotificationEvent,
   REALTIME_EVENTS,
 } from '@platform/contracts';
+import { useTranslation } from 'react-i18next';
 import { playBeep, showBrowserNotification } from '../../../lib/operatorAlerts.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
-
-export const NEW_ADJUSTMENT_TITLE = '新的余额调整待复核';
-export const NEW_ADJUSTMENT_BODY = '有新的余额调整需要另一位管理员复核';
 
 /**
  * 余额调整 in realtime. admin_notification of type adjustment (a proposal that waits for this admin's
@@ -16,10 +14,14 @@ export const NEW_ADJUSTMENT_BODY = '有新的余额调整需要另一位管理�
  * permitted, reload. adjustment_status_update (anyone's approval or rejection): reload.
  */
 export function useAdjustmentRealtime(reload: () => void): void {
+  const { t } = useTranslation('admin');
   useSocketEvent<Partial<AdminNotificationEvent> | undefined>(REALTIME_EVENTS.adminNotification, (event) => {
     if (event?.type !== 'adjustment') return;
     if (event.sound) playBeep();
-    showBrowserNotification(event.title || NEW_ADJUSTMENT_TITLE, event.message || NEW_ADJUSTMENT_BODY);
+    showBrowserNotification(
+      event.title || t('adjustmentForm.newTitle'),
+      event.message || t('adjustmentForm.newBody'),
+    );
     reload();
   });
   useSocketEvent<AdjustmentStatusUpdateEvent>(ADJUSTMENT_STATUS_UPDATE_EVENT, () => reload());

@@ -1,12 +1,14 @@
 import { formatNumber } from '@platform/domain';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Space, type TableColumnsType, type TableColumnType, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ComponentType, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import { LAPTOP_TABLE_WIDTH, ListTable } from '../../shell/AdminListPage.tsx';
 import type { ChannelFormModalProps } from './ChannelModal.tsx';
-import { ChannelsToolbar, currencyOptions, useConfirmDelete } from './channelListParts.tsx';
+import { type ChannelKind, ChannelsToolbar, currencyOptions, useConfirmDelete } from './channelListParts.tsx';
 
 /** A channel limit as shown in the lists: up to 8 decimals, none when whole. */
 export const channelAmount = (value: string) => formatNumber(value, 8, { minDecimals: 0 });
@@ -19,9 +21,9 @@ interface ListedChannel {
 }
 
 /** 渠道名称, in bold; a long one is cut at its cell (whole in the tooltip) so that the other columns stay in view. */
-export function nameColumn<C extends ListedChannel>(): TableColumnType<C> {
+export function nameColumn<C extends ListedChannel>(t: TFunction<'admin'>): TableColumnType<C> {
   return {
-    title: '渠道名称',
+    title: t('channels.name'),
     key: 'name',
     width: 150,
     // Cut at the cell (antd's ellipsis is at most 100 % wide), so that it never spills over 描述.
@@ -34,9 +36,9 @@ export function nameColumn<C extends ListedChannel>(): TableColumnType<C> {
 }
 
 /** 描述, a dash when there is none; a long one is cut, whole in the tooltip. */
-export function descriptionColumn<C extends ListedChannel>(): TableColumnType<C> {
+export function descriptionColumn<C extends ListedChannel>(t: TFunction<'admin'>): TableColumnType<C> {
   return {
-    title: '描述',
+    title: t('channels.description'),
     key: 'description',
     width: 110,
     render: (_, row) =>
@@ -64,8 +66,8 @@ export type ChannelList<C extends ListedChannel> = ReturnType<typeof useChannelL
 
 export interface ChannelListCardProps<C extends ListedChannel> {
   list: ChannelList<C>;
-  /** 充值 or 提现: the card is 「kind」通道 (as the menu entry), its load error, empty text and delete question 「kind」渠道. */
-  kind: string;
+  /** Deposit or withdrawal channels: the card's title (as the menu entry), load error, empty text and delete question. */
+  kind: ChannelKind;
   /** Prefixes the test ids: `<prefix>-add`, `<prefix>-row-<id>`, `<prefix>-edit-<id>`, `<prefix>-delete-<id>`. */
   testIdPrefix: string;
   /** The kind's own columns; 操作 (编辑, 删除) follows them. */
@@ -89,13 +91,14 @@ export function ChannelListCard<C extends ListedChannel>({
   deleteFailure,
   FormModal,
 }: ChannelListCardProps<C>) {
+  const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<{ channel: C | null } | null>(null);
   const confirmRemove = useConfirmDelete({ kind, remove, failure: deleteFailure, reload });
 
   if (query.isError && !query.data) {
     return (
       <LoadErrorView
-        title={`获取${kind}渠道失败`}
+        title={t(`channels.${kind}.loadFailed`)}
         reason={errorMessage(query.error, '')}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
@@ -105,7 +108,7 @@ export function ChannelListCard<C extends ListedChannel>({
 
   // Pinned to the right: long addresses and descriptions scroll under it, the buttons stay in reach.
   const actionsColumn: TableColumnType<C> = {
-    title: '操作',
+    title: t('channels.actions'),
     key: 'actions',
     fixed: 'right',
     width: 140,
@@ -116,7 +119,7 @@ export function ChannelListCard<C extends ListedChannel>({
           onClick={() => setEditing({ channel: row })}
           data-testid={`${testIdPrefix}-edit-${row.id}`}
         >
-          编辑
+          {t('channels.edit')}
         </Button>
         <Button
           size="small"
@@ -124,7 +127,7 @@ export function ChannelListCard<C extends ListedChannel>({
           onClick={() => confirmRemove(row)}
           data-testid={`${testIdPrefix}-delete-${row.id}`}
         >
-          删除
+          {t('channels.delete')}
         </Button>
       </Space>
     ),
@@ -132,7 +135,7 @@ export function ChannelListCard<C extends ListedChannel>({
 
   return (
     <Card
-      title={`${kind}通道`}
+      title={t(`channels.${kind}.title`)}
       extra={
         <ChannelsToolbar
           onReload={() => void reload()}
@@ -149,7 +152,7 @@ export function ChannelListCard<C extends ListedChannel>({
         rows={channels}
         loading={query.isLoading}
         rowTestId={`${testIdPrefix}-row`}
-        empty={<Empty description={`暂无${kind}渠道`} />}
+        empty={<Empty description={t(`channels.${kind}.empty`)} />}
       />
       {editing && (
         <FormModal

@@ -1,4 +1,5 @@
 import { Checkbox, Col, Form, type FormRule, Input, InputNumber, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { integerAmountRule, maxNotBelowMinRule } from './formRules.ts';
 
 /** What the add/edit modal of either kind of channel takes. */
@@ -15,11 +16,12 @@ export const CHANNEL_MODAL_WIDTH = 560;
 
 /** 渠道名称 (field `name`), the first field of both channel forms. */
 export function ChannelNameItem({ placeholder, testId }: { placeholder: string; testId: string }) {
+  const { t } = useTranslation('admin');
   return (
     <Form.Item
-      label="渠道名称"
+      label={t('channelForm.name')}
       name="name"
-      rules={[{ required: true, whitespace: true, message: '请输入渠道名称' }]}
+      rules={[{ required: true, whitespace: true, message: t('channelForm.nameRequired') }]}
     >
       <Input maxLength={100} placeholder={placeholder} data-testid={testId} />
     </Form.Item>
@@ -28,8 +30,13 @@ export function ChannelNameItem({ placeholder, testId }: { placeholder: string; 
 
 /** 币种 (field `currency`), chosen from the offered currencies. */
 export function CurrencyItem({ currencies, testId }: { currencies: readonly string[]; testId: string }) {
+  const { t } = useTranslation('admin');
   return (
-    <Form.Item label="币种" name="currency" rules={[{ required: true, message: '请选择币种' }]}>
+    <Form.Item
+      label={t('channelForm.currency')}
+      name="currency"
+      rules={[{ required: true, message: t('channelForm.currencyRequired') }]}
+    >
       <Select options={currencies.map((c) => ({ value: c, label: c }))} showSearch data-testid={testId} />
     </Form.Item>
   );
@@ -54,14 +61,15 @@ export interface AmountRangeItemsProps {
 
 /** 最小金额 and 最大金额 side by side (fields `min_amount`, `max_amount`): whole numbers, max not below min. */
 export function AmountRangeItems({ testIdPrefix, required, fallbackMin, min, max }: AmountRangeItemsProps) {
+  const { t } = useTranslation('admin');
   const requiredRule = (message: string): FormRule[] => (required ? [{ required: true, message }] : []);
   return (
     <Row gutter={16}>
       <Col span={12}>
         <Form.Item
-          label="最小金额"
+          label={t('channelForm.minAmount')}
           name="min_amount"
-          rules={[...requiredRule('请输入最小金额'), integerAmountRule]}
+          rules={[...requiredRule(t('channelForm.minRequired')), integerAmountRule(t('channelForm.integer'))]}
           extra={min.extra}
         >
           {wholeAmountInput(min.placeholder, `${testIdPrefix}-min`)}
@@ -69,13 +77,13 @@ export function AmountRangeItems({ testIdPrefix, required, fallbackMin, min, max
       </Col>
       <Col span={12}>
         <Form.Item
-          label="最大金额"
+          label={t('channelForm.maxAmount')}
           name="max_amount"
           dependencies={['min_amount']}
           rules={[
-            ...requiredRule('请输入最大金额'),
-            integerAmountRule,
-            maxNotBelowMinRule('min_amount', fallbackMin),
+            ...requiredRule(t('channelForm.maxRequired')),
+            integerAmountRule(t('channelForm.integer')),
+            maxNotBelowMinRule('min_amount', t('channelForm.maxBelowMin'), fallbackMin),
           ]}
           extra={max.extra}
         >
@@ -102,18 +110,19 @@ function wholeAmountInput(placeholder: string, testId: string) {
 
 /** 描述 and 启用此渠道, the last two fields of both channel forms (fields `description`, `active`). */
 export function DescriptionAndStatusItems({ testIdPrefix }: { testIdPrefix: string }) {
+  const { t } = useTranslation('admin');
   return (
     <>
-      <Form.Item label="描述" name="description">
+      <Form.Item label={t('channelForm.description')} name="description">
         <Input.TextArea
           autoSize={{ minRows: 2, maxRows: 4 }}
           maxLength={500}
-          placeholder="给用户的说明（可选）"
+          placeholder={t('channelForm.descriptionPlaceholder')}
           data-testid={`${testIdPrefix}-description`}
         />
       </Form.Item>
       <Form.Item name="active" valuePropName="checked" style={{ marginBottom: 0 }}>
-        <Checkbox data-testid={`${testIdPrefix}-status`}>启用此渠道</Checkbox>
+        <Checkbox data-testid={`${testIdPrefix}-status`}>{t('channelForm.active')}</Checkbox>
       </Form.Item>
     </>
   );

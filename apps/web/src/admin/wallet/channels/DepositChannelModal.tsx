@@ -1,14 +1,13 @@
 import {
   type AdminDepositChannel,
   DEFAULT_CURRENCY,
-  DEPOSIT_CHANNEL_TYPE_LABELS,
   type DepositChannelInput,
   type DepositChannelType,
   depositChannelTypes,
-  REQUIRED_FIELDS_MESSAGE,
 } from '@platform/contracts';
 import { App, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import {
@@ -35,10 +34,6 @@ interface FormValues {
   active: boolean;
 }
 
-const TYPE_OPTIONS = depositChannelTypes.map((type) => ({
-  value: type,
-  label: DEPOSIT_CHANNEL_TYPE_LABELS[type],
-}));
 const REQUIRED_FIELDS = ['name', 'address', 'min_amount', 'max_amount'] as const;
 
 function initialValues(channel: AdminDepositChannel | null): FormValues {
@@ -74,12 +69,13 @@ export type DepositChannelModalProps = ChannelFormModalProps<AdminDepositChannel
 
 /** 添加/编辑充值渠道. Mounted only while open, so each opening starts from the channel's values. */
 export function DepositChannelModal({ channel, currencies, onClose, onSaved }: DepositChannelModalProps) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [uploading, setUploading] = useState(false);
   const type = Form.useWatch('type', form) ?? channel?.type ?? 'crypto';
   const isCrypto = type === 'crypto';
-  const addressLabel = isCrypto ? '钱包地址' : '收款信息';
+  const addressLabel = t(isCrypto ? 'channelForm.walletAddress' : 'channelForm.payeeInfo');
 
   // The address label (and so its message) follows the type: re-check a shown error in the new words.
   useEffect(() => {
@@ -89,20 +85,22 @@ export function DepositChannelModal({ channel, currencies, onClose, onSaved }: D
   const invalid = () => {
     const values = form.getFieldsValue(true) as FormValues;
     if (REQUIRED_FIELDS.some((field) => formText(values[field]) === undefined)) {
-      message.error(REQUIRED_FIELDS_MESSAGE);
+      message.error(t('channelForm.requiredFields'));
     }
   };
 
   return (
     <FormModal<FormValues>
-      title={channel ? '编辑充值渠道' : '添加充值渠道'}
+      title={t(channel ? 'channelForm.depositEdit' : 'channelForm.depositAdd')}
       width={CHANNEL_MODAL_WIDTH}
       editing={channel !== null}
       form={form}
       initialValues={initialValues(channel)}
       save={(values) => saveDepositChannel(channel?.id ?? null, depositChannelBody(values))}
       savedMessage={(reply) => String(reply)}
-      failure={(error) => `保存失败: ${errorMessage(error, '未知错误')}`}
+      failure={(error) =>
+        t('channelForm.saveFailed', { reason: errorMessage(error, t('channelForm.unknownError')) })
+      }
       onSaved={onSaved}
       onClose={onClose}
       saveDisabled={uploading}
@@ -114,20 +112,31 @@ export function DepositChannelModal({ channel, currencies, onClose, onSaved }: D
         if (changed.type && changed.type !== 'crypto') form.setFieldValue('currency', DEFAULT_CURRENCY);
       }}
     >
-      <ChannelNameItem placeholder="例如：USDT-TRC20" testId="channel-form-name" />
-      <Form.Item label="渠道类型" name="type" rules={[{ required: true }]}>
-        <Select options={TYPE_OPTIONS} data-testid="channel-form-type" />
+      <ChannelNameItem placeholder={t('channelForm.depositNamePlaceholder')} testId="channel-form-name" />
+      <Form.Item label={t('channelForm.channelType')} name="type" rules={[{ required: true }]}>
+        <Select
+          options={depositChannelTypes.map((value) => ({ value, label: t(`channels.depositType.${value}`) }))}
+          data-testid="channel-form-type"
+        />
       </Form.Item>
       {isCrypto && <CurrencyItem currencies={currencies} testId="channel-form-currency" />}
       <Form.Item
         label={addressLabel}
         name="address"
-        rules={[{ required: true, whitespace: true, message: `请输入${addressLabel}` }]}
+        rules={[
+          {
+            required: true,
+            whitespace: true,
+            message: t('channelForm.addressRequired', { label: addressLabel }),
+          },
+        ]}
       >
         <Input.TextArea
           autoSize={{ minRows: 1, maxRows: 4 }}
           maxLength={500}
-          placeholder={isCrypto ? '收款钱包地址' : '收款人、账号等信息'}
+          placeholder={t(
+            isCrypto ? 'channelForm.addressPlaceholderCrypto' : 'channelForm.addressPlaceholderOther',
+          )}
           data-testid="channel-form-address"
         />
       </Form.Item>
@@ -135,9 +144,9 @@ export function DepositChannelModal({ channel, currencies, onClose, onSaved }: D
         testIdPrefix="channel-form"
         required
         min={{ placeholder: '0' }}
-        max={{ placeholder: '例如：50000' }}
+        max={{ placeholder: t('channelForm.maxPlaceholder') }}
       />
-      <Form.Item label="收款二维码" name="qr_code_url">
+      <Form.Item label={t('channelForm.qrCode')} name="qr_code_url">
         <QrUploadField onBusyChange={setUploading} />
       </Form.Item>
       <DescriptionAndStatusItems testIdPrefix="channel-form" />

@@ -7,6 +7,7 @@ import { jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import DepositChannelsPage from '../DepositChannelsPage.tsx';
 import { currencyOptions } from './channelListParts.tsx';
+import { describeChannelsPageInEnglish } from './channelsInEnglish.test-helpers.ts';
 import { proposedChange } from './proposedChange.test-helper.ts';
 import { QR_UPLOAD_RULE } from './QrUploadField.tsx';
 
@@ -242,4 +243,15 @@ describe('channel form helpers', () => {
     );
     expect(imageUploadProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 }, QR_UPLOAD_RULE)).toBeNull();
   });
+});
+
+describeChannelsPageInEnglish({
+  page: 'DepositChannelsPage',
+  testId: 'channel',
+  column: 'Address / payee',
+  addTitle: 'Add deposit channel',
+  serveOneChannel: () => {
+    handlers['GET /api/admin/channels'] = () => ok({ channels: [channel({ description: 'TRON network' })] });
+  },
+  renderPage,
 });

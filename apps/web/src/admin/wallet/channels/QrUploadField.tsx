@@ -2,6 +2,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { QR_IMAGE_ACCEPT, QR_MAX_BYTES } from '@platform/contracts';
 import { App, Button, Flex, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QrImage } from '../../../components/QrImage.tsx';
 import { type ImageUploadRule, imageUploadProblem } from '../../../lib/imageUpload.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -18,6 +19,7 @@ export interface QrUploadFieldProps {
 
 /** The QR image of a deposit channel: upload with preview, or remove (a Form.Item control). */
 export function QrUploadField({ value, onChange, onBusyChange }: QrUploadFieldProps) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -35,9 +37,11 @@ export function QrUploadField({ value, onChange, onBusyChange }: QrUploadFieldPr
     onBusyChange?.(true);
     try {
       onChange?.(await uploadQrCode(file));
-      message.success('二维码上传成功');
+      message.success(t('channelForm.qrUploaded'));
     } catch (error) {
-      message.error(`上传二维码失败: ${errorMessage(error, '未知错误')}`);
+      message.error(
+        t('channelForm.qrUploadFailed', { reason: errorMessage(error, t('channelForm.unknownError')) }),
+      );
     } finally {
       setUploading(false);
       onBusyChange?.(false);
@@ -53,16 +57,16 @@ export function QrUploadField({ value, onChange, onBusyChange }: QrUploadFieldPr
       )}
       <Space wrap>
         <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()}>
-          {value ? '更换二维码' : '上传二维码'}
+          {t(value ? 'channelForm.qrReplace' : 'channelForm.qrUpload')}
         </Button>
         {value && (
           <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} data-testid="channel-qr-remove">
-            移除
+            {t('channelForm.qrRemove')}
           </Button>
         )}
       </Space>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        支持 JPG、PNG、GIF 格式，大小不超过5MB
+        {t('channelForm.qrHint')}
       </Typography.Text>
       <input
         ref={input}

@@ -1,16 +1,15 @@
 import {
   type AdminWithdrawChannel,
   DEFAULT_CURRENCY,
-  REQUIRED_FIELDS_MESSAGE,
   WITHDRAW_CHANNEL_DEFAULT_MAX,
   WITHDRAW_CHANNEL_DEFAULT_MIN,
-  WITHDRAW_METHOD_LABELS,
   type WithdrawChannelInput,
   type WithdrawMethod,
   withdrawMethods,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { App, Form, type FormRule, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import {
@@ -36,9 +35,6 @@ interface FormValues {
   active: boolean;
 }
 
-export const FEE_PERCENT_MESSAGE = '手续费率必须在0到100之间';
-const TYPE_OPTIONS = withdrawMethods.map((type) => ({ value: type, label: WITHDRAW_METHOD_LABELS[type] }));
-
 /** The stored fraction as the percent shown: '0.015' → '1.5'. */
 export const feePercent = (fraction: string) => new Decimal(fraction).times(100).toFixed();
 
@@ -48,14 +44,14 @@ export function feeFraction(percent: string | null | undefined): string {
   return text === undefined ? '' : new Decimal(text).div(100).toFixed();
 }
 
-const feePercentRule: FormRule = {
+const feePercentRule = (message: string): FormRule => ({
   validator: (_, value: unknown) => {
     const text = formText(value);
     if (text === undefined) return Promise.resolve();
     const valid = /^\d{1,3}(\.\d{1,2})?$/.test(text) && new Decimal(text).lte(100);
-    return valid ? Promise.resolve() : Promise.reject(new Error(FEE_PERCENT_MESSAGE));
+    return valid ? Promise.resolve() : Promise.reject(new Error(message));
   },
-};
+});
 
 function initialValues(channel: AdminWithdrawChannel | null): FormValues {
   return {
@@ -87,34 +83,44 @@ export type WithdrawChannelModalProps = ChannelFormModalProps<AdminWithdrawChann
 
 /** 添加/编辑提现渠道. Mounted only while open. */
 export function WithdrawChannelModal({ channel, currencies, onClose, onSaved }: WithdrawChannelModalProps) {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const invalid = () => {
     const values = form.getFieldsValue(true) as FormValues;
-    if (formText(values.name) === undefined || !values.type) message.error(REQUIRED_FIELDS_MESSAGE);
+    if (formText(values.name) === undefined || !values.type) message.error(t('channelForm.requiredFields'));
   };
 
   return (
     <FormModal<FormValues>
-      title={channel ? '编辑提现渠道' : '添加提现渠道'}
+      title={t(channel ? 'channelForm.withdrawEdit' : 'channelForm.withdrawAdd')}
       width={CHANNEL_MODAL_WIDTH}
       editing={channel !== null}
       form={form}
       initialValues={initialValues(channel)}
       save={(values) => saveWithdrawChannel(channel?.id ?? null, withdrawChannelBody(values))}
       savedMessage={(reply) => String(reply)}
-      failure={(error) => errorMessage(error, channel ? '更新失败' : '添加失败')}
+      failure={(error) =>
+        errorMessage(error, t(channel ? 'channelForm.updateFailed' : 'channelForm.addFailed'))
+      }
       onSaved={onSaved}
       onClose={onClose}
       saveTestId="withdraw-channel-save"
       formTestId="withdraw-channel-form"
       onFinishFailed={invalid}
     >
-      <ChannelNameItem placeholder="例如：USDT提现" testId="withdraw-channel-form-name" />
-      <Form.Item label="提现类型" name="type" rules={[{ required: true, message: '请选择提现类型' }]}>
+      <ChannelNameItem
+        placeholder={t('channelForm.withdrawNamePlaceholder')}
+        testId="withdraw-channel-form-name"
+      />
+      <Form.Item
+        label={t('channelForm.withdrawType')}
+        name="type"
+        rules={[{ required: true, message: t('channelForm.withdrawTypeRequired') }]}
+      >
         <Select
-          options={TYPE_OPTIONS}
-          placeholder="请选择提现类型"
+          options={withdrawMethods.map((value) => ({ value, label: t(`channels.withdrawType.${value}`) }))}
+          placeholder={t('channelForm.withdrawTypeRequired')}
           data-testid="withdraw-channel-form-type"
         />
       </Form.Item>
@@ -123,14 +129,17 @@ export function WithdrawChannelModal({ channel, currencies, onClose, onSaved }: 
         testIdPrefix="withdraw-channel-form"
         required={false}
         fallbackMin={WITHDRAW_CHANNEL_DEFAULT_MIN}
-        min={{ placeholder: WITHDRAW_CHANNEL_DEFAULT_MIN, extra: '留空为 0' }}
-        max={{ placeholder: WITHDRAW_CHANNEL_DEFAULT_MAX, extra: `留空为 ${WITHDRAW_CHANNEL_DEFAULT_MAX}` }}
+        min={{ placeholder: WITHDRAW_CHANNEL_DEFAULT_MIN, extra: t('channelForm.blankIs', { value: 0 }) }}
+        max={{
+          placeholder: WITHDRAW_CHANNEL_DEFAULT_MAX,
+          extra: t('channelForm.blankIs', { value: WITHDRAW_CHANNEL_DEFAULT_MAX }),
+        }}
       />
       <Form.Item
-        label="手续费率（%）"
+        label={t('channelForm.feeRate')}
         name="fee_percent"
-        rules={[feePercentRule]}
-        extra="例如 1.5 表示 1.5%，留空为 0"
+        rules={[feePercentRule(t('channelForm.feePercent'))]}
+        extra={t('channelForm.feeHint')}
       >
         <InputNumber<string>
           stringMode

@@ -5,6 +5,7 @@ import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import WithdrawChannelsPage from '../WithdrawChannelsPage.tsx';
+import { describeChannelsPageInEnglish } from './channelsInEnglish.test-helpers.ts';
 import { proposedChange } from './proposedChange.test-helper.ts';
 import { feeFraction, feePercent } from './WithdrawChannelModal.tsx';
 
@@ -168,4 +169,16 @@ describe('fee rate conversion', () => {
     expect(feeFraction('')).toBe('');
     expect(feeFraction(null)).toBe('');
   });
+});
+
+describeChannelsPageInEnglish({
+  page: 'WithdrawChannelsPage',
+  testId: 'withdraw-channel',
+  column: 'Fee rate',
+  addTitle: 'Add withdrawal channel',
+  serveOneChannel: () => {
+    handlers['GET /api/admin/withdraw-channels'] = () =>
+      ok({ channels: [channel({ name: 'USDT-TRC20', description: 'TRC20 payout' })] });
+  },
+  renderPage,
 });

@@ -1,6 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DEPOSIT_CHANNEL_CURRENCIES } from '@platform/contracts';
 import { App, Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The crypto currencies offered in a channel form: those of the loaded channels first, then the spec's
@@ -10,9 +11,12 @@ export function currencyOptions(channels: readonly { currency: string }[]): stri
   return [...new Set([...channels.map((c) => c.currency), ...DEPOSIT_CHANNEL_CURRENCIES])];
 }
 
+/** Which channels a list holds. */
+export type ChannelKind = 'deposit' | 'withdraw';
+
 export interface ConfirmDeleteOptions {
-  /** 充值 or 提现, as in 确定要删除充值渠道「…」吗？ */
-  kind: string;
+  /** Deposit or withdrawal channels: the question names the kind (确定要删除充值渠道「…」吗？). */
+  kind: ChannelKind;
   /** Resolves to the server's message (a proposal: 已提交，待另一位管理员批准后生效). */
   remove: (id: number) => Promise<string>;
   /** The message.error text for a failed delete. */
@@ -23,14 +27,15 @@ export interface ConfirmDeleteOptions {
 
 /** Asks before deleting a channel, then deletes it: 删除成功 or the failure, and the list reloads either way. */
 export function useConfirmDelete({ kind, remove, failure, reload }: ConfirmDeleteOptions) {
+  const { t } = useTranslation('admin');
   const { message, modal } = App.useApp();
   return (channel: { id: number; name: string }) => {
     modal.confirm({
-      title: '确认删除',
-      content: `确定要删除${kind}渠道「${channel.name}」吗？此操作不可恢复。`,
-      okText: '删除',
+      title: t('channels.confirmDelete'),
+      content: t(`channels.${kind}.confirmDeleteText`, { name: channel.name }),
+      okText: t('channels.delete'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('channels.cancel'),
       onOk: async () => {
         try {
           message.success(await remove(channel.id));
@@ -52,13 +57,14 @@ export interface ChannelsToolbarProps {
 
 /** 刷新 and 添加渠道 for the card's extra. */
 export function ChannelsToolbar({ onReload, reloading, onAdd, addTestId }: ChannelsToolbarProps) {
+  const { t } = useTranslation('admin');
   return (
     <Space>
       <Button icon={<ReloadOutlined />} onClick={onReload} loading={reloading}>
-        刷新
+        {t('channels.refresh')}
       </Button>
       <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
-        添加渠道
+        {t('channels.add')}
       </Button>
     </Space>
   );

@@ -1,5 +1,6 @@
 import type { AdminDeposit } from '@platform/contracts';
 import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { SecondAdminTip, useIsFirstApprover } from '../../dualControl.tsx';
 import { OwnRequestTip, useIsOwnRequest } from '../../ownRequest.tsx';
 
@@ -23,6 +24,7 @@ export function DepositReviewButtons({
   onReject,
   testIdPrefix = 'deposit',
 }: DepositReviewActions & { row: AdminDeposit; testIdPrefix?: string }) {
+  const { t } = useTranslation('admin');
   const isOwn = useIsOwnRequest();
   const isFirstApprover = useIsFirstApprover();
   if (row.status !== 'pending') return null;
@@ -36,7 +38,7 @@ export function DepositReviewButtons({
           onClick={() => onApprove(row)}
           data-testid={`${testIdPrefix}-approve-${row.id}`}
         >
-          {row.first_approval ? '复核通过' : '通过'}
+          {t(row.first_approval ? 'deposits.secondApprove' : 'deposits.approve')}
         </Button>
       </SecondAdminTip>
       <Button
@@ -46,7 +48,7 @@ export function DepositReviewButtons({
         onClick={() => onReject(row)}
         data-testid={`${testIdPrefix}-reject-${row.id}`}
       >
-        拒绝
+        {t('deposits.reject')}
       </Button>
     </OwnRequestTip>
   );

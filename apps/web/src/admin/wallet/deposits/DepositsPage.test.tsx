@@ -1,8 +1,9 @@
 import type { AdminDeposit, DepositStats } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
-import { jsonResponse } from '../../../test/fixtures.ts';
+import { jsonResponse, sleep } from '../../../test/fixtures.ts';
 import { clickPage, pagerText } from '../../../test/pager.ts';
 import { confirmDialog, renderWithAntAt } from '../../../test/render.tsx';
 import DepositsPage from '../DepositsPage.tsx';
@@ -190,7 +191,7 @@ describe('DepositsPage', () => {
     // The server refuses a rejection without a reason: the dialog says so and stays open.
     expect((await screen.findByTestId('reason-error')).textContent).toBe('请输入拒绝原因');
     expect(screen.getByTestId('reason-input')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     expect(within(row(2)).getByText('待审核')).toBeTruthy();
 
@@ -386,5 +387,38 @@ describe('DepositsPage', () => {
     fail = false;
     fireEvent.click(screen.getByTestId('load-error-retry'));
     expect(await screen.findByTestId('deposit-row-1')).toBeTruthy();
+  });
+});
+
+describe('DepositsPage in English', () => {
+  const chineseIn = (element: HTMLElement) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('shows the stats, filters, rows, batch bar, detail and confirmations in English', async () => {
+    applyLanguage('en');
+    handlers['GET /api/admin/deposits'] = () => listReply([deposit({ remark: null }), deposit({ id: 2 })]);
+    renderPage();
+    await screen.findByTestId('deposit-row-1');
+    expect(stat('total')).toContain('Total deposits');
+    expect(stat('pending')).toContain('Pending review');
+    expect(screen.getByRole('columnheader', { name: 'Channel' })).toBeTruthy();
+    expect(screen.getByTestId('deposits-awaiting-filter').textContent).toBe('Awaiting second approval only');
+    // The shell's own 刷新 is the shell's (admin/shell), not this page's.
+    const refresh = screen.getByTestId('deposits-refresh').textContent ?? '';
+    const pageText = (screen.getByTestId('deposits-page').textContent ?? '').replace(refresh, '');
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    fireEvent.click(within(row(2)).getByRole('checkbox'));
+    expect(screen.getByTestId('deposits-batch-reject').textContent).toBe('Batch reject (1 selected)');
+    fireEvent.click(screen.getByTestId('deposits-batch-approve'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('Approve the 1 selected pending deposit?');
+    expect(chineseIn(dialog)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByTestId('deposit-detail-1'));
+    const detail = await screen.findByTestId('deposit-detail');
+    expect(within(detail).getByText('Deposit address')).toBeTruthy();
+    const modal = detail.closest('.ant-modal') as HTMLElement;
+    expect(chineseIn(modal)).toEqual([]);
   });
 });

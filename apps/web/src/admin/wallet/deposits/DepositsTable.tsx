@@ -1,6 +1,7 @@
 import type { AdminDeposit } from '@platform/contracts';
 import { formatExactAmount } from '@platform/domain';
 import { Button, Empty, Flex, Space, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
 import { DepositStatusTag } from '../../../components/StatusTags.tsx';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
@@ -33,12 +34,13 @@ export function DepositsTable({
   onDetail,
 }: DepositsTableProps) {
   // The signed-in admin's own deposits cannot be reviewed by them (the server refuses with 403).
+  const { t } = useTranslation('admin');
   const isOwn = useIsOwnRequest();
   const columns: TableColumnsType<AdminDeposit> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
     // Long e-mails and channel names are cut (whole in the tooltip), so the other columns stay in view.
     {
-      title: '用户邮箱',
+      title: t('deposits.userEmail'),
       key: 'user_email',
       width: 180,
       render: (_, row) => (
@@ -48,7 +50,7 @@ export function DepositsTable({
       ),
     },
     {
-      title: '金额',
+      title: t('deposits.amount'),
       key: 'amount',
       align: 'right',
       // Every digit: the operator approves exactly this amount.
@@ -61,7 +63,7 @@ export function DepositsTable({
       ),
     },
     {
-      title: '充值通道',
+      title: t('deposits.channel'),
       key: 'channel_name',
       width: 130,
       render: (_, row) => (
@@ -70,10 +72,14 @@ export function DepositsTable({
         </Typography.Text>
       ),
     },
-    { title: '收款地址', key: 'to_address', render: (_, row) => <ShortAddress value={row.to_address} /> },
-    { title: '交易哈希', key: 'tx_hash', render: (_, row) => <TxHashLink hash={row.tx_hash} /> },
     {
-      title: '状态',
+      title: t('deposits.toAddress'),
+      key: 'to_address',
+      render: (_, row) => <ShortAddress value={row.to_address} />,
+    },
+    { title: t('deposits.txHash'), key: 'tx_hash', render: (_, row) => <TxHashLink hash={row.tx_hash} /> },
+    {
+      title: t('deposits.statusColumn'),
       key: 'status',
       render: (_, row) => (
         <Flex vertical gap={2} align="flex-start">
@@ -83,7 +89,7 @@ export function DepositsTable({
       ),
     },
     {
-      title: '创建时间',
+      title: t('deposits.createdAt'),
       key: 'created_at',
       width: 104,
       render: (_, row) => <StackedDateTime value={row.created_at} />,
@@ -91,14 +97,14 @@ export function DepositsTable({
     {
       // Pinned to the right: below LAPTOP_TABLE_WIDTH the table scrolls under it and the buttons
       // stay in reach; 复核通过 wraps to a second line rather than widening the column.
-      title: '操作',
+      title: t('deposits.actions'),
       key: 'actions',
       fixed: 'right',
       width: 160,
       render: (_, row) => (
         <Space size={4} wrap>
           <Button size="small" onClick={() => onDetail(row)} data-testid={`deposit-detail-${row.id}`}>
-            详情
+            {t('deposits.details')}
           </Button>
           <DepositReviewButtons row={row} busy={busy} onApprove={onApprove} onReject={onReject} />
         </Space>
@@ -113,7 +119,7 @@ export function DepositsTable({
       loading={loading}
       rowTestId="deposit-row"
       scrollX={LAPTOP_TABLE_WIDTH}
-      empty={<Empty description="暂无充值记录" />}
+      empty={<Empty description={t('deposits.empty')} />}
       selection={{
         selected,
         onSelect,

@@ -1,7 +1,8 @@
-import { type AdminDeposit, DUAL_CONTROL_TEXTS } from '@platform/contracts';
+import type { AdminDeposit } from '@platform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toggled } from '../../../components/idSet.ts';
 import { useActionKeys } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -16,6 +17,7 @@ import { DEPOSITS_QUERY_ROOT, type DepositsData, reviewDeposit } from './deposit
  */
 export function useDepositReview(queryKey: readonly unknown[]) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const keys = useActionKeys();
@@ -41,21 +43,25 @@ export function useDepositReview(queryKey: readonly unknown[]) {
         const firstOnly = status === 'approved' && reply.data?.deposit?.status === 'pending';
         if (firstOnly) patch(new Map([[row.id, { status: 'pending', admin_note: row.admin_note }]]));
         message.success(
-          firstOnly
-            ? DUAL_CONTROL_TEXTS.firstApprovalRecorded
-            : status === 'approved'
-              ? '充值审核通过成功'
-              : '审核拒绝成功',
+          t(
+            firstOnly
+              ? 'deposits.firstApprovalRecorded'
+              : status === 'approved'
+                ? 'deposits.reviewApproved'
+                : 'deposits.reviewRejected',
+          ),
         );
       } catch (error) {
         patch(new Map([[row.id, { status: row.status, admin_note: row.admin_note }]]));
-        message.error(`审核充值失败: ${errorMessage(error, '未知错误')}`);
+        message.error(
+          t('deposits.reviewFailed', { reason: errorMessage(error, t('deposits.unknownError')) }),
+        );
       } finally {
         setBusy((current) => toggled(current, row.id, false));
         void queryClient.invalidateQueries({ queryKey: DEPOSITS_QUERY_ROOT });
       }
     },
-    [queryClient, queryKey, message, keys],
+    [queryClient, queryKey, message, keys, t],
   );
 
   return { review, busy };

@@ -1,17 +1,14 @@
-import {
-  type AssetDistributionItem,
-  NO_REFERENCE_PRICE_TEXT,
-  OTHER_ASSETS_NAME,
-  type WalletOverview,
-} from '@platform/contracts';
+import { type AssetDistributionItem, OTHER_ASSETS_NAME, type WalletOverview } from '@platform/contracts';
 import { formatCrypto, formatPercent, formatUSDT } from '@platform/domain';
 import { Card, Flex, Progress, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { distributionRows } from './walletOverviewApi.ts';
 
 /** What the row holds: the amount with its unit, or for 其他 the currencies it gathers. */
-function amountText(row: AssetDistributionItem): string {
+function amountText(row: AssetDistributionItem, t: TFunction<'admin'>): string {
   if (row.name === OTHER_ASSETS_NAME || row.currency === null) {
-    return row.currencies.length > 0 ? row.currencies.join('、') : '-';
+    return row.currencies.length > 0 ? row.currencies.join(t('walletOverview.otherSeparator')) : '-';
   }
   return formatCrypto(row.amount ?? '0', row.currency);
 }
@@ -22,11 +19,12 @@ function amountText(row: AssetDistributionItem): string {
  * share. Four zero rows while nobody holds anything.
  */
 export function AssetDistribution({ data }: { data: WalletOverview }) {
+  const { t } = useTranslation('admin');
   return (
-    <Card title="资产分布" size="small" style={{ height: '100%' }}>
+    <Card title={t('walletOverview.assets')} size="small" style={{ height: '100%' }}>
       <Flex vertical gap={12}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="wallet-asset-hint">
-          用户可用与冻结余额，按参考价折算为 USDT 后计算占比
+          {t('walletOverview.assetHint')}
         </Typography.Text>
         {distributionRows(data.assetDistribution).map((row) => {
           const id = `wallet-asset-${row.name}`;
@@ -45,18 +43,20 @@ export function AssetDistribution({ data }: { data: WalletOverview }) {
                       flex: 'none',
                     }}
                   />
-                  <Typography.Text strong>{row.name}</Typography.Text>
+                  <Typography.Text strong>
+                    {row.name === OTHER_ASSETS_NAME ? t('walletOverview.other') : row.name}
+                  </Typography.Text>
                   <Typography.Text type="secondary" ellipsis data-testid={`${id}-amount`}>
-                    {amountText(row)}
+                    {amountText(row, t)}
                   </Typography.Text>
                 </Flex>
                 <Flex align="center" gap={12}>
                   {valued ? (
                     <Typography.Text data-testid={`${id}-value`}>≈ {formatUSDT(row.value)}</Typography.Text>
                   ) : (
-                    <Tooltip title="行情中没有该币种的 USDT 参考价：只显示数量，不折算、不计入占比">
+                    <Tooltip title={t('walletOverview.noReferencePriceHint')}>
                       <Typography.Text type="warning" data-testid={`${id}-value`}>
-                        {NO_REFERENCE_PRICE_TEXT}
+                        {t('walletOverview.noReferencePrice')}
                       </Typography.Text>
                     </Tooltip>
                   )}
@@ -65,7 +65,9 @@ export function AssetDistribution({ data }: { data: WalletOverview }) {
                     style={{ minWidth: 48, textAlign: 'right' }}
                     data-testid={`${id}-percentage`}
                   >
-                    {valued ? formatPercent(row.percentage, 1, { sign: false }) : '不计入'}
+                    {valued
+                      ? formatPercent(row.percentage, 1, { sign: false })
+                      : t('walletOverview.notCounted')}
                   </Typography.Text>
                 </Flex>
               </Flex>

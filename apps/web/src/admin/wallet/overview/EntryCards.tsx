@@ -1,6 +1,7 @@
 import { DownloadOutlined, RightOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import type { WalletOverview } from '@platform/contracts';
 import { Badge, Card, Col, Flex, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type EntryCard, entryCards } from './walletOverviewApi.ts';
 
@@ -12,6 +13,7 @@ const ICONS: Record<EntryCard['key'], React.ReactNode> = {
 
 /** Entry cards to deposits, withdrawals and users, with a pending badge only when the count is above 0. */
 export function EntryCards({ data }: { data: WalletOverview }) {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   return (
     <Row gutter={[16, 16]}>
@@ -27,7 +29,7 @@ export function EntryCards({ data }: { data: WalletOverview }) {
               {ICONS[card.key]}
               <Flex vertical flex={1}>
                 <Flex align="center" gap={8}>
-                  <Typography.Text strong>{card.title}</Typography.Text>
+                  <Typography.Text strong>{t(`walletOverview.entries.${card.key}.title`)}</Typography.Text>
                   {card.pending > 0 && (
                     <Badge
                       count={card.pending}
@@ -36,7 +38,9 @@ export function EntryCards({ data }: { data: WalletOverview }) {
                     />
                   )}
                 </Flex>
-                <Typography.Text type="secondary">{card.description}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t(`walletOverview.entries.${card.key}.description`)}
+                </Typography.Text>
               </Flex>
               <RightOutlined />
             </Flex>

@@ -9,6 +9,7 @@ import type { WalletOverview } from '@platform/contracts';
 import { formatCount, formatUSDT, netInflow } from '@platform/domain';
 import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FitStatistic } from '../../../components/FitStatistic.tsx';
 
 interface StatSpec {
@@ -40,16 +41,22 @@ function StatGrid({ stats, prefix, span }: { stats: StatSpec[]; prefix: string; 
 
 /** Total, deposited and active users. */
 export function UserStats({ data }: { data: WalletOverview }) {
+  const { t } = useTranslation('admin');
   const { totalUsers, depositedUsers, activeUsers } = data.userStats;
   return (
-    <Card title="用户统计" size="small">
+    <Card title={t('walletOverview.userStats')} size="small">
       <StatGrid
         prefix="wallet-users"
         span={8}
         stats={[
-          { key: 'total', title: '总用户数', value: formatCount(totalUsers), icon: <TeamOutlined /> },
-          { key: 'deposited', title: '充值用户', value: formatCount(depositedUsers) },
-          { key: 'active', title: '活跃用户', value: formatCount(activeUsers) },
+          {
+            key: 'total',
+            title: t('walletOverview.totalUsers'),
+            value: formatCount(totalUsers),
+            icon: <TeamOutlined />,
+          },
+          { key: 'deposited', title: t('walletOverview.depositedUsers'), value: formatCount(depositedUsers) },
+          { key: 'active', title: t('walletOverview.activeUsers'), value: formatCount(activeUsers) },
         ]}
       />
     </Card>
@@ -58,6 +65,7 @@ export function UserStats({ data }: { data: WalletOverview }) {
 
 /** Total assets, today's deposits and withdrawals, pending counts, today's trading volume. */
 export function SummaryCards({ data }: { data: WalletOverview }) {
+  const { t } = useTranslation('admin');
   return (
     <StatGrid
       prefix="wallet-summary"
@@ -65,40 +73,40 @@ export function SummaryCards({ data }: { data: WalletOverview }) {
       stats={[
         {
           key: 'totalAssets',
-          title: '平台总资产',
+          title: t('walletOverview.totalAssets'),
           value: formatUSDT(data.totalAssets),
         },
         {
           key: 'totalDeposits',
-          title: '今日充值',
+          title: t('walletOverview.todayDeposits'),
           value: formatUSDT(data.totalDeposits),
           icon: <ArrowDownOutlined />,
           color: '#389e0d',
         },
         {
           key: 'totalWithdrawals',
-          title: '今日提现',
+          title: t('walletOverview.todayWithdrawals'),
           value: formatUSDT(data.totalWithdrawals),
           icon: <ArrowUpOutlined />,
           color: '#cf1322',
         },
         {
           key: 'pendingDeposits',
-          title: '待审核充值',
+          title: t('walletOverview.pendingDeposits'),
           value: formatCount(data.pendingDeposits),
           icon: <ClockCircleOutlined />,
           color: '#d48806',
         },
         {
           key: 'pendingWithdrawals',
-          title: '待处理提现',
+          title: t('walletOverview.pendingWithdrawals'),
           value: formatCount(data.pendingWithdrawals),
           icon: <ClockCircleOutlined />,
           color: '#d48806',
         },
         {
           key: 'todayVolume',
-          title: '今日交易量',
+          title: t('walletOverview.todayVolume'),
           value: formatUSDT(data.todayVolume),
           icon: <LineChartOutlined />,
         },
@@ -109,28 +117,42 @@ export function SummaryCards({ data }: { data: WalletOverview }) {
 
 /** Today's deposits, withdrawals, net inflow (deposits − withdrawals) and the pending counts. */
 export function TodayStats({ data }: { data: WalletOverview }) {
+  const { t } = useTranslation('admin');
   const net = netInflow(data.totalDeposits, data.totalWithdrawals);
   return (
-    <Card title="今日统计" size="small">
+    <Card title={t('walletOverview.today')} size="small">
       <StatGrid
         prefix="wallet-today"
         span={8}
         stats={[
-          { key: 'deposits', title: '今日充值', value: formatUSDT(data.totalDeposits), color: '#389e0d' },
+          {
+            key: 'deposits',
+            title: t('walletOverview.todayDeposits'),
+            value: formatUSDT(data.totalDeposits),
+            color: '#389e0d',
+          },
           {
             key: 'withdrawals',
-            title: '今日提现',
+            title: t('walletOverview.todayWithdrawals'),
             value: formatUSDT(data.totalWithdrawals),
             color: '#cf1322',
           },
           {
             key: 'netInflow',
-            title: '净流入',
+            title: t('walletOverview.netInflow'),
             value: formatUSDT(net),
             color: net.startsWith('-') ? '#cf1322' : '#389e0d',
           },
-          { key: 'pendingDeposits', title: '待审核充值', value: formatCount(data.pendingDeposits) },
-          { key: 'pendingWithdrawals', title: '待处理提现', value: formatCount(data.pendingWithdrawals) },
+          {
+            key: 'pendingDeposits',
+            title: t('walletOverview.pendingDeposits'),
+            value: formatCount(data.pendingDeposits),
+          },
+          {
+            key: 'pendingWithdrawals',
+            title: t('walletOverview.pendingWithdrawals'),
+            value: formatCount(data.pendingWithdrawals),
+          },
         ]}
       />
     </Card>

@@ -1,14 +1,16 @@
 import { ArrowDownOutlined, ArrowUpOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import {
-  DEPOSIT_STATUS_LABELS,
   type DepositStatus,
+  depositStatuses,
   type RecentActivity,
   type WalletOverview,
-  WITHDRAWAL_STATUS_LABELS,
   type WithdrawalStatus,
+  withdrawalStatuses,
 } from '@platform/contracts';
 import { formatDateTime, formatExactAmount } from '@platform/domain';
 import { Button, Card, Empty, Flex, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 const ICON_COLORS: Record<RecentActivity['type'], string> = {
@@ -41,15 +43,17 @@ const STATUS_COLORS: Record<string, string> = {
   rejected: 'red',
 };
 
-function statusLabel(item: RecentActivity): string {
-  if (item.type === 'deposit') return DEPOSIT_STATUS_LABELS[item.status as DepositStatus] ?? item.status;
-  if (item.type === 'withdrawal')
-    return WITHDRAWAL_STATUS_LABELS[item.status as WithdrawalStatus] ?? item.status;
+function statusLabel(item: RecentActivity, t: TFunction<'admin'>): string {
+  if (item.type === 'deposit' && (depositStatuses as readonly string[]).includes(item.status))
+    return t(`deposits.status.${item.status as DepositStatus}`);
+  if (item.type === 'withdrawal' && (withdrawalStatuses as readonly string[]).includes(item.status))
+    return t(`withdrawals.status.${item.status as WithdrawalStatus}`);
   return item.status;
 }
 
 /** The status tag; an approved deposit is green like a completed withdrawal (its money has moved). */
 function StatusTag({ item }: { item: RecentActivity }) {
+  const { t } = useTranslation('admin');
   const moved = MONEY_MOVED[item.type] === item.status;
   return (
     <Tag
@@ -57,7 +61,7 @@ function StatusTag({ item }: { item: RecentActivity }) {
       style={{ marginInlineEnd: 0 }}
       data-testid="wallet-activity-status"
     >
-      {statusLabel(item)}
+      {statusLabel(item, t)}
     </Tag>
   );
 }
@@ -95,9 +99,10 @@ export function RecentActivities({
   onRefresh: () => void;
   refreshing: boolean;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <Card
-      title="最近活动"
+      title={t('walletOverview.recent')}
       size="small"
       style={{ height: '100%' }}
       extra={
@@ -108,17 +113,17 @@ export function RecentActivities({
             icon={<ReloadOutlined />}
             loading={refreshing}
             onClick={onRefresh}
-            aria-label="刷新最近活动"
+            aria-label={t('walletOverview.refreshRecent')}
             data-testid="wallet-activities-refresh"
           />
           <Link to="/admin/transactions" data-testid="wallet-activities-all">
-            查看全部
+            {t('walletOverview.viewAll')}
           </Link>
         </Flex>
       }
     >
       {data.recentActivities.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无最近活动" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('walletOverview.noRecent')} />
       ) : (
         <Flex vertical>
           {data.recentActivities.map((item, index) => (

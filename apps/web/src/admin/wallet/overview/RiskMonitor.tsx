@@ -2,6 +2,7 @@ import type { WalletOverview } from '@platform/contracts';
 import { formatCount, formatPercent, formatUSDT, riskMetrics } from '@platform/domain';
 import { Card, Col, Progress, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FitStatistic } from '../../../components/FitStatistic.tsx';
 
 /** A percentage string ('62.5') as the number a progress bar draws; display only. */
@@ -37,6 +38,7 @@ function RiskItem({
 
 /** 风险监控: today's deposit share, average assets per user, pending orders, deposit conversion rate. */
 export function RiskMonitor({ data }: { data: WalletOverview }) {
+  const { t } = useTranslation('admin');
   const risk = riskMetrics({
     totalAssets: data.totalAssets,
     totalDeposits: data.totalDeposits,
@@ -47,32 +49,32 @@ export function RiskMonitor({ data }: { data: WalletOverview }) {
     depositedUsers: data.userStats.depositedUsers,
   });
   return (
-    <Card title="风险监控" size="small">
+    <Card title={t('walletOverview.risk')} size="small">
       <Row gutter={[16, 16]}>
         <RiskItem
           id="depositShare"
-          title="充值占比"
+          title={t('walletOverview.depositShare')}
           value={formatPercent(risk.depositShare, 1, { sign: false })}
-          hint="今日充值 / (充值 + 提现)"
+          hint={t('walletOverview.depositShareHint')}
           bar={risk.depositShare}
         />
         <RiskItem
           id="averageAssetsPerUser"
-          title="人均资产"
+          title={t('walletOverview.averageAssets')}
           value={formatUSDT(risk.averageAssetsPerUser)}
-          hint="平台总资产 / 总用户数"
+          hint={t('walletOverview.averageAssetsHint')}
         />
         <RiskItem
           id="pendingOrders"
-          title="待处理订单"
+          title={t('walletOverview.pendingOrders')}
           value={formatCount(risk.pendingOrders)}
-          hint="待审核充值 + 待处理提现"
+          hint={t('walletOverview.pendingOrdersHint')}
         />
         <RiskItem
           id="depositConversionRate"
-          title="充值转化率"
+          title={t('walletOverview.conversion')}
           value={formatPercent(risk.depositConversionRate, 1, { sign: false })}
-          hint="充值用户 / 总用户数"
+          hint={t('walletOverview.conversionHint')}
           bar={risk.depositConversionRate}
         />
       </Row>

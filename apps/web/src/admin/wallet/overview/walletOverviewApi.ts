@@ -34,8 +34,6 @@ export function distributionRows(items: readonly AssetDistributionItem[]): Asset
 
 export interface EntryCard {
   key: 'deposits' | 'withdrawals' | 'users';
-  title: string;
-  description: string;
   path: string;
   pending: number;
 }
@@ -45,22 +43,16 @@ export function entryCards(data: WalletOverview): EntryCard[] {
   return [
     {
       key: 'deposits',
-      title: '充值管理',
-      description: '审核用户充值申请',
       path: '/admin/wallet/deposits',
       pending: data.pendingDeposits,
     },
     {
       key: 'withdrawals',
-      title: '提现管理',
-      description: '处理用户提现申请',
       path: '/admin/wallet/withdrawals',
       pending: data.pendingWithdrawals,
     },
     {
       key: 'users',
-      title: '用户管理',
-      description: '查看用户与KYC状态',
       path: '/admin/users',
       pending: data.pendingKyc,
     },

@@ -1,6 +1,7 @@
 import type { PorAdminSnapshot } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { queryClient } from '../../../lib/queryClient.ts';
 import { type Call, mockApi, ok, pagination } from '../../../test/api.ts';
 import { makeAdmin } from '../../../test/fixtures.ts';
@@ -72,5 +73,19 @@ describe('PorSnapshotsPage (负债证明)', () => {
     expect(await screen.findByText('快照已生成并发布')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('已发布')).toHaveLength(2));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('PorSnapshotsPage in English', () => {
+  it('shows the page, the ledger card and the snapshots in English (the refusal reason is the server’s)', async () => {
+    applyLanguage('en');
+    snapshots = [{ ...refused, failure_reason: 'Root total does not match the ledger' }, published];
+    signIn(makeAdmin({ admin_level: 'super_admin' }));
+    renderWithAntAt(<PorSnapshotsPage />, '/admin/wallet/por');
+    const page = await screen.findByTestId('por-snapshots-page');
+    expect(screen.getByText('Proof of liabilities')).toBeTruthy();
+    expect(screen.getByText('Scheduled job')).toBeTruthy();
+    expect(screen.getByTestId('por-build').textContent).toBe('Take snapshot');
+    expect((page.textContent ?? '').match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import {
   createPorSnapshot,
   listAdminPorSnapshots,
-  POR_STATUS_LABELS,
   type PorAdminSnapshot,
   type PorBalances,
 } from '@platform/contracts';
@@ -9,12 +8,11 @@ import { formatDateTime, isSuperAdmin } from '@platform/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { useTranslation } from 'react-i18next';
+import { unloadedView } from '../../../components/LoadErrorView.tsx';
 import { call, errorMessage } from '../../../lib/request.ts';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
 
-const LOAD_FAILED = '获取负债证明快照失败';
 const PAGE_SIZE = 20;
 const QUERY_KEY = ['admin', 'por', 'snapshots'] as const;
 
@@ -38,6 +36,7 @@ function Balances({ balances, testId }: { balances: PorBalances; testId?: string
  * ledger owes its users now; a super admin takes one at once with 生成快照.
  */
 export default function PorSnapshotsPage() {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const { user } = useSessionSnapshot();
   const canBuild = isSuperAdmin(user);
@@ -56,26 +55,17 @@ export default function PorSnapshotsPage() {
       else void message.warning(reply.message);
       void client.invalidateQueries({ queryKey: QUERY_KEY });
     },
-    onError: (err) => void message.error(errorMessage(err, '生成快照失败')),
+    onError: (err) => void message.error(errorMessage(err, t('por.buildFailed'))),
   });
 
-  if (query.isPending) return <PageLoading />;
-  if (!query.data)
-    return (
-      <LoadErrorView
-        title={LOAD_FAILED}
-        reason={errorMessage(query.error, LOAD_FAILED)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return unloadedView(query, t('por.loadFailed'));
   const data = query.data;
 
   return (
     <Flex vertical gap={16} data-testid="por-snapshots-page">
       <Flex justify="space-between" align="center">
         <Typography.Title level={4} style={{ margin: 0 }}>
-          负债证明
+          {t('menu.por')}
         </Typography.Title>
         {canBuild && (
           <Button
@@ -84,17 +74,12 @@ export default function PorSnapshotsPage() {
             onClick={() => build.mutate()}
             data-testid="por-build"
           >
-            生成快照
+            {t('por.build')}
           </Button>
         )}
       </Flex>
-      <Alert
-        type="info"
-        showIcon
-        title="资产证明（默克尔求和树）"
-        description="每日 UTC 0 点为全部用户的可用、冻结与工资余额生成一棵默克尔求和树，根节点合计必须等于账本的用户负债，否则不发布并记录原因。用户可在「我的 → 资产证明」下载并验证自己的证明。"
-      />
-      <Card size="small" title="账本当前用户负债（可用 + 冻结 + 工资）" style={{ maxWidth: 480 }}>
+      <Alert type="info" showIcon title={t('por.helpTitle')} description={t('por.helpText')} />
+      <Card size="small" title={t('por.ledger')} style={{ maxWidth: 480 }}>
         <Balances balances={data.liabilities} testId="por-liabilities" />
       </Card>
       <Table<PorAdminSnapshot>
@@ -112,15 +97,15 @@ export default function PorSnapshotsPage() {
           showSizeChanger: false,
         }}
         columns={[
-          { title: '编号', dataIndex: 'id' },
-          { title: '快照时间', dataIndex: 'taken_at', render: (v: string) => formatDateTime(v) },
+          { title: t('por.id'), dataIndex: 'id' },
+          { title: t('por.takenAt'), dataIndex: 'taken_at', render: (v: string) => formatDateTime(v) },
           {
-            title: '状态',
+            title: t('por.statusColumn'),
             dataIndex: 'status',
             render: (_, row) => (
               <Flex vertical gap={2}>
                 <Tag color={row.status === 'published' ? 'green' : 'red'}>
-                  {POR_STATUS_LABELS[row.status]}
+                  {t(`por.status.${row.status}`)}
                 </Tag>
                 {row.failure_reason && (
                   <Typography.Text type="danger" style={{ fontSize: 12 }}>
@@ -130,14 +115,14 @@ export default function PorSnapshotsPage() {
               </Flex>
             ),
           },
-          { title: '用户数', dataIndex: 'leaf_count' },
+          { title: t('por.users'), dataIndex: 'leaf_count' },
           {
-            title: '用户负债合计',
+            title: t('por.totals'),
             dataIndex: 'totals',
             render: (v: PorBalances) => <Balances balances={v} />,
           },
           {
-            title: '根哈希',
+            title: t('por.root'),
             dataIndex: 'root',
             render: (v: string | null) =>
               v ? (
@@ -148,11 +133,11 @@ export default function PorSnapshotsPage() {
                 '—'
               ),
           },
-          { title: '耗时', dataIndex: 'duration_ms', render: (v: number) => `${v} ms` },
+          { title: t('por.duration'), dataIndex: 'duration_ms', render: (v: number) => `${v} ms` },
           {
-            title: '发起',
+            title: t('por.triggeredBy'),
             dataIndex: 'triggered_by',
-            render: (v: number | null) => (v === null ? '定时任务' : `管理员 #${v}`),
+            render: (v: number | null) => (v === null ? t('por.scheduled') : t('por.admin', { id: v })),
           },
         ]}
       />

@@ -1,6 +1,7 @@
 import type { ReconciliationRun } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok, pagination } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
@@ -193,5 +194,22 @@ describe('run helpers', () => {
       negative: true,
     });
     expect(breachDifference({ actual: null, expected: null, currency: null })).toBeNull();
+  });
+});
+
+describe('ReconciliationRunsPage in English', () => {
+  it('shows the runs, the breach details and the acknowledgement question in English', async () => {
+    applyLanguage('en');
+    renderWithAntAt(<ReconciliationRunsPage />, '/admin/wallet/reconciliation');
+    // The breach run opens by itself; its messages are the verifier's own (English here).
+    await screen.findByTestId('reconciliation-breaches-2');
+    expect(screen.getByTestId('reconciliation-run-now').textContent).toBe('Reconcile now');
+    expect(screen.getByText('Ledger out of balance')).toBeTruthy();
+    const refresh = screen.getByTestId('reconciliation-runs-refresh').textContent ?? '';
+    const pageText = (screen.getByTestId('reconciliation-runs-page').textContent ?? '').replace(refresh, '');
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    fireEvent.click(screen.getByTestId('reconciliation-ack-2'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
   });
 });

@@ -3,8 +3,6 @@ import {
   type AdminNotificationEvent,
   DEFAULT_PAGE_SIZE,
   REALTIME_EVENTS,
-  RECONCILIATION_BREACH_LABELS,
-  RECONCILIATION_RESULT_LABELS,
   type ReconciliationBreach,
   type ReconciliationRun,
   reconciliationRunResults,
@@ -24,9 +22,11 @@ import {
   Typography,
 } from 'antd';
 import { type HTMLAttributes, type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { StackedDateTime } from '../../../components/StackedDateTime.tsx';
+import { i18n } from '../../../i18n/index.ts';
 import { useListParams } from '../../../lib/listParams.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
@@ -44,19 +44,11 @@ const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 /** Runs arrive every few minutes (the job) or from another admin's 立即对账. */
 const REFRESH_MS = 60_000;
 
-const RESULT_OPTIONS = [
-  { value: 'all', label: '全部' },
-  ...reconciliationRunResults.map((result) => ({
-    value: result,
-    label: RECONCILIATION_RESULT_LABELS[result],
-  })),
-];
-
 /** 0.35 秒, 1.2 秒, 85 毫秒: how long the verifier took. */
 export function runDuration(run: Pick<ReconciliationRun, 'started_at' | 'finished_at'>): string {
   const ms = Math.max(0, Date.parse(run.finished_at) - Date.parse(run.started_at));
-  if (ms < 1000) return `${ms} 毫秒`;
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} 秒`;
+  if (ms < 1000) return i18n.t('admin:reconciliationRuns.ms', { n: ms });
+  return i18n.t('admin:reconciliationRuns.seconds', { n: (ms / 1000).toFixed(ms < 10_000 ? 2 : 1) });
 }
 
 /** An amount of a breach in its currency, every digit; '-' where the breach has none. */
@@ -87,18 +79,21 @@ const USER_LINK_STYLE = {
 const RUNS_TABLE_WIDTH = 980;
 
 function BreachTable({ run }: { run: ReconciliationRun }) {
+  const { t } = useTranslation('admin');
   const columns: TableColumnsType<ReconciliationBreach> = [
     {
-      title: '异常类型',
+      title: t('reconciliationRuns.kind'),
       key: 'kind',
-      render: (_, b) => <Tag color="red">{RECONCILIATION_BREACH_LABELS[b.kind]}</Tag>,
+      render: (_, b) => <Tag color="red">{t(`reconciliationRuns.breach.${b.kind}`)}</Tag>,
     },
     {
-      title: '用户',
+      title: t('reconciliationRuns.user'),
       key: 'user',
       render: (_, b) =>
         b.user_id === null ? (
-          <Typography.Text type="secondary">{b.kind === 'journal' ? '账本' : '平台账户'}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t(b.kind === 'journal' ? 'reconciliationRuns.journal' : 'reconciliationRuns.houseAccount')}
+          </Typography.Text>
         ) : (
           <Flex vertical>
             {b.user_email ? (
@@ -116,21 +111,21 @@ function BreachTable({ run }: { run: ReconciliationRun }) {
           </Flex>
         ),
     },
-    { title: '币种', key: 'currency', render: (_, b) => b.currency ?? '-' },
+    { title: t('reconciliationRuns.currency'), key: 'currency', render: (_, b) => b.currency ?? '-' },
     {
-      title: '账本金额',
+      title: t('reconciliationRuns.actual'),
       key: 'actual',
       align: 'right',
       render: (_, b) => <span style={{ whiteSpace: 'nowrap' }}>{amountText(b.actual, b.currency)}</span>,
     },
     {
-      title: '应有金额',
+      title: t('reconciliationRuns.expected'),
       key: 'expected',
       align: 'right',
       render: (_, b) => <span style={{ whiteSpace: 'nowrap' }}>{amountText(b.expected, b.currency)}</span>,
     },
     {
-      title: '差额',
+      title: t('reconciliationRuns.difference'),
       key: 'difference',
       align: 'right',
       render: (_, b) => {
@@ -145,7 +140,7 @@ function BreachTable({ run }: { run: ReconciliationRun }) {
       },
     },
     {
-      title: '明细',
+      title: t('reconciliationRuns.details'),
       key: 'message',
       render: (_, b) => (
         <Typography.Paragraph
@@ -178,6 +173,7 @@ function BreachTable({ run }: { run: ReconciliationRun }) {
  * acknowledges it, which also clears the dashboard's red alert.
  */
 export default function ReconciliationRunsPage() {
+  const { t } = useTranslation('admin');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useListParams(RECONCILIATION_RUN_LIST_PARAMS);
@@ -212,24 +208,24 @@ export default function ReconciliationRunsPage() {
       else message.error(reply.message);
       if (filters.page !== 1) setFilters({ page: 1 });
     },
-    onError: (error) => message.warning(errorMessage(error, '对账失败')),
+    onError: (error) => message.warning(errorMessage(error, t('reconciliationRuns.runFailed'))),
     onSettled: reload,
   });
 
   const acknowledge = useMutation({
     mutationFn: acknowledgeReconciliation,
-    onSuccess: () => message.success('已确认对账异常'),
-    onError: (error) => message.error(errorMessage(error, '确认失败')),
+    onSuccess: () => message.success(t('reconciliationRuns.acknowledged')),
+    onError: (error) => message.error(errorMessage(error, t('reconciliationRuns.acknowledgeFailed'))),
     onSettled: reload,
   });
 
   const confirmAcknowledge = (run: ReconciliationRun) => {
     modal.confirm({
-      title: `确认对账异常 #${run.id}`,
-      content: `确认已核查本次对账发现的 ${run.breaches.length} 项不一致？确认后仪表盘不再显示这次的告警，确认人和时间会记录在案。`,
-      okText: '确认已知悉',
+      title: t('reconciliationRuns.confirmTitle', { id: run.id }),
+      content: t('reconciliationRuns.confirmText', { count: run.breaches.length, n: run.breaches.length }),
+      okText: t('reconciliationRuns.acknowledge'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('reconciliationRuns.cancel'),
       onOk: () => acknowledge.mutateAsync(run.id).catch(() => undefined),
     });
   };
@@ -237,80 +233,89 @@ export default function ReconciliationRunsPage() {
   const columns: TableColumnsType<ReconciliationRun> = [
     { title: 'ID', dataIndex: 'id', width: 72 },
     {
-      title: '对账时间',
+      title: t('reconciliationRuns.time'),
       key: 'started_at',
       width: 130,
       render: (_, run) => <StackedDateTime value={run.started_at} />,
     },
     {
-      title: '耗时',
+      title: t('reconciliationRuns.duration'),
       key: 'duration',
       width: 90,
       render: (_, run) => <span style={{ whiteSpace: 'nowrap' }}>{runDuration(run)}</span>,
     },
     {
-      title: '触发方式',
+      title: t('reconciliationRuns.trigger'),
       key: 'trigger',
       width: 200,
       render: (_, run) =>
         run.triggered_by === null ? (
-          <Tag>定时任务</Tag>
+          <Tag>{t('reconciliationRuns.scheduled')}</Tag>
         ) : (
           <Flex vertical>
             <Tag color="blue" style={{ width: 'fit-content' }}>
-              立即对账
+              {t('reconciliationRuns.runNow')}
             </Tag>
             <Typography.Text
               type="secondary"
               ellipsis={{ tooltip: run.triggered_by_email }}
               style={{ maxWidth: 200, fontSize: 12 }}
             >
-              {run.triggered_by_email ?? `管理员 #${run.triggered_by}`}
+              {run.triggered_by_email ?? t('reconciliationRuns.admin', { id: run.triggered_by })}
             </Typography.Text>
           </Flex>
         ),
     },
     {
-      title: '结果',
+      title: t('reconciliationRuns.resultColumn'),
       key: 'result',
       width: 110,
       render: (_, run) =>
         run.ok ? (
           <Tag color="green" data-testid="reconciliation-run-result">
-            正常
+            {t('reconciliationRuns.ok')}
           </Tag>
         ) : (
           <Tag color="red" data-testid="reconciliation-run-result">
-            异常 {run.breaches.length} 项
+            {t('reconciliationRuns.breaches', { count: run.breaches.length, n: run.breaches.length })}
           </Tag>
         ),
     },
     {
-      title: '核对范围',
+      title: t('reconciliationRuns.scope'),
       key: 'checked',
       width: 130,
       render: (_, run) =>
         run.checked ? (
           <Flex vertical style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            <span>账户 {run.checked.accounts.toLocaleString('zh-CN')}</span>
-            <span>交易 {run.checked.transactions.toLocaleString('zh-CN')}</span>
-            <span>分录 {run.checked.entries.toLocaleString('zh-CN')}</span>
+            <span>
+              {t('reconciliationRuns.accounts', { n: run.checked.accounts.toLocaleString(i18n.language) })}
+            </span>
+            <span>
+              {t('reconciliationRuns.transactions', {
+                n: run.checked.transactions.toLocaleString(i18n.language),
+              })}
+            </span>
+            <span>
+              {t('reconciliationRuns.entries', { n: run.checked.entries.toLocaleString(i18n.language) })}
+            </span>
           </Flex>
         ) : (
           <Typography.Text type="secondary">-</Typography.Text>
         ),
     },
     {
-      title: '确认',
+      title: t('reconciliationRuns.acknowledgement'),
       key: 'acknowledged',
       width: 200,
       render: (_, run) => {
-        if (run.ok) return <Typography.Text type="secondary">无需确认</Typography.Text>;
+        if (run.ok)
+          return <Typography.Text type="secondary">{t('reconciliationRuns.noNeed')}</Typography.Text>;
         if (run.acknowledged_at) {
           return (
             <Flex vertical data-testid={`reconciliation-acknowledged-${run.id}`}>
               <Typography.Text ellipsis={{ tooltip: run.acknowledged_by_email }} style={{ maxWidth: 200 }}>
-                {run.acknowledged_by_email ?? `管理员 #${run.acknowledged_by}`}
+                {run.acknowledged_by_email ?? t('reconciliationRuns.admin', { id: run.acknowledged_by })}
               </Typography.Text>
               <span style={{ fontSize: 12 }}>
                 <StackedDateTime value={run.acknowledged_at} />
@@ -326,7 +331,7 @@ export default function ReconciliationRunsPage() {
             onClick={() => confirmAcknowledge(run)}
             data-testid={`reconciliation-ack-${run.id}`}
           >
-            确认已知悉
+            {t('reconciliationRuns.acknowledge')}
           </Button>
         );
       },
@@ -338,10 +343,10 @@ export default function ReconciliationRunsPage() {
 
   return (
     <AdminListPage
-      title="对账记录"
+      title={t('menu.reconciliation')}
       testId="reconciliation-runs"
       query={query}
-      loadFailed="获取对账记录失败"
+      loadFailed={t('reconciliationRuns.loadFailed')}
       reloadError="keep"
       refreshing={query.isFetching && !runNow.isPending}
       actions={
@@ -352,7 +357,7 @@ export default function ReconciliationRunsPage() {
           onClick={() => runNow.mutate()}
           data-testid="reconciliation-run-now"
         >
-          {runNow.isPending ? '对账中…' : '立即对账'}
+          {t(runNow.isPending ? 'reconciliationRuns.running' : 'reconciliationRuns.runNow')}
         </Button>
       }
       summary={
@@ -361,12 +366,12 @@ export default function ReconciliationRunsPage() {
             type="error"
             showIcon
             data-testid="reconciliation-unacknowledged"
-            title={`有 ${unacknowledged} 次对账异常待确认`}
-            description="请逐项核查下列不一致（展开记录查看用户、币种、账本金额与应有金额），处理后点击「确认已知悉」。"
+            title={t('reconciliationRuns.unacknowledgedTitle', { count: unacknowledged, n: unacknowledged })}
+            description={t('reconciliationRuns.unacknowledgedText')}
             action={
               filters.result === 'unacknowledged' ? undefined : (
                 <Button size="small" danger onClick={() => setFilters({ result: 'unacknowledged' })}>
-                  只看待确认
+                  {t('reconciliationRuns.onlyUnacknowledged')}
                 </Button>
               )
             }
@@ -376,22 +381,28 @@ export default function ReconciliationRunsPage() {
             type="info"
             showIcon
             data-testid="reconciliation-help"
-            title="对账任务定期（默认每 10 分钟）核对账本：借贷平衡，每个用户每个币种的冻结余额等于未完成的提现、挂单、合约和持仓占用，手续费与平台损益账户等于交易和提现记录。"
-            description="发现异常时通知所有管理员，仪表盘显示红色告警，直到有管理员确认。「立即对账」马上核对一次，同一时间只运行一次。"
+            title={t('reconciliationRuns.helpTitle')}
+            description={t('reconciliationRuns.helpText')}
           />
         )
       }
       filters={
         <Segmented
           value={filters.result}
-          options={RESULT_OPTIONS}
+          options={[
+            { value: 'all', label: t('reconciliationRuns.all') },
+            ...reconciliationRunResults.map((result) => ({
+              value: result,
+              label: t(`reconciliationRuns.result.${result}`),
+            })),
+          ]}
           onChange={(result) => setFilters({ result: result as typeof filters.result })}
           data-testid="reconciliation-result-filter"
         />
       }
       batchBar={
         <Typography.Text type="secondary" data-testid="reconciliation-unacknowledged-count">
-          待确认 {unacknowledged} 次
+          {t('reconciliationRuns.unacknowledgedCount', { n: unacknowledged })}
         </Typography.Text>
       }
       table={
@@ -400,7 +411,7 @@ export default function ReconciliationRunsPage() {
           rows={runs ?? []}
           loading={query.isFetching && !query.data}
           rowTestId="reconciliation-run"
-          empty={<Empty description="暂无对账记录" />}
+          empty={<Empty description={t('reconciliationRuns.empty')} />}
           // Fixed widths: an expanded run's breach table scrolls inside its row instead of
           // widening the runs table and pushing 核对范围 and 确认 off the card.
           tableLayout="fixed"
@@ -418,7 +429,7 @@ export default function ReconciliationRunsPage() {
           pagination={pagination}
           page={filters.page}
           onChange={(page) => setFilters({ page })}
-          noun="次对账"
+          noun={t('reconciliationRuns.noun')}
           testId="reconciliation"
         />
       }

@@ -9,42 +9,23 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
-import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { useTranslation } from 'react-i18next';
+import { unloadedView } from '../../../components/LoadErrorView.tsx';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { fetchThresholds, saveThresholds, THRESHOLDS_QUERY_KEY } from './thresholdsApi.ts';
 
-const LOAD_FAILED = '获取复核阈值失败';
-const SAVE_FAILED = '保存复核阈值失败';
-
 type Field = keyof ApprovalThresholdsBody;
 
-const FIELDS: { name: Field; label: string; help: string }[] = [
-  {
-    name: 'deposit',
-    label: '充值审核阈值',
-    help: '金额达到或超过此值的充值，需要两位不同的管理员先后审核通过才入账。',
-  },
-  {
-    name: 'withdrawal',
-    label: '提现审核阈值',
-    help: '金额达到或超过此值的提现，需要两位不同的管理员审核后才能变更为「已通过」。',
-  },
-  {
-    name: 'payout',
-    label: '工资 / 奖励发放阈值',
-    help: '单笔或一批（按合计）达到或超过此值的工资、团队奖励发放，需要另一位管理员发放同样内容才完成。',
-  },
-];
+const FIELDS: readonly Field[] = ['deposit', 'withdrawal', 'payout'];
 
 /** The same rule as the server (approvalThresholdsBody): the server's Chinese message, before the call. */
 const ruleFor =
-  (name: Field): Rule =>
+  (name: Field, invalid: string): Rule =>
   () => ({
     validator: async (_, value: unknown) => {
       const result = approvalThresholdsBody.shape[name].safeParse(value ?? undefined);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确');
+      if (!result.success) throw new Error(result.error.issues[0]?.message ?? invalid);
     },
   });
 
@@ -54,6 +35,7 @@ const ruleFor =
  * read-only.
  */
 export default function ApprovalThresholdsPage() {
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const { user } = useSessionSnapshot();
   const canEdit = isSuperAdmin(user);
@@ -79,38 +61,31 @@ export default function ApprovalThresholdsPage() {
       message.success(reply.message || changeProposedMessage(reply.data.change));
     },
     onError: (error) => {
-      message.error(`${SAVE_FAILED}: ${errorMessage(error, '未知错误')}`);
+      message.error(
+        t('thresholds.saveFailed', { reason: errorMessage(error, t('thresholds.unknownError')) }),
+      );
     },
   });
 
-  if (query.isPending) return <PageLoading />;
-  if (!query.data)
-    return (
-      <LoadErrorView
-        title={LOAD_FAILED}
-        reason={errorMessage(query.error, LOAD_FAILED)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (!query.data) return unloadedView(query, t('thresholds.loadFailed'));
   const data = query.data;
 
   return (
     <Flex vertical gap={16} data-testid="approval-thresholds-page">
       <Typography.Title level={4} style={{ margin: 0 }}>
-        复核阈值
+        {t('menu.thresholds')}
       </Typography.Title>
       <Alert
         type="info"
         showIcon
-        title="双人复核"
-        description="达到阈值的操作，第一位管理员审核后显示「待复核」且不动资金；需要另一位管理员再次审核才完成。同一位管理员不能完成自己发起的审核，任何管理员的拒绝立即生效。金额以 USDT 计，其他币种按参考价折算，无参考价时一律需要双人复核。"
+        title={t('thresholds.dualControl')}
+        description={t('thresholds.dualControlText')}
       />
       {!canEdit && (
         <Alert
           type="warning"
           showIcon
-          title="只有超级管理员可以修改复核阈值，当前为只读。"
+          title={t('thresholds.readOnly')}
           data-testid="approval-thresholds-readonly"
         />
       )}
@@ -124,18 +99,18 @@ export default function ApprovalThresholdsPage() {
         >
           {FIELDS.map((field) => (
             <Form.Item
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              extra={field.help}
-              rules={[ruleFor(field.name)]}
+              key={field}
+              name={field}
+              label={t(`thresholds.fields.${field}.label`)}
+              extra={t(`thresholds.fields.${field}.help`)}
+              rules={[ruleFor(field, t('thresholds.invalid'))]}
               validateTrigger={['onChange', 'onBlur']}
             >
               <Input
                 inputMode="decimal"
                 suffix={data.currency}
                 style={{ maxWidth: 280 }}
-                data-testid={`approval-threshold-${field.name}`}
+                data-testid={`approval-threshold-${field}`}
               />
             </Form.Item>
           ))}
@@ -146,14 +121,17 @@ export default function ApprovalThresholdsPage() {
               loading={save.isPending}
               data-testid="approval-thresholds-save"
             >
-              保存
+              {t('thresholds.save')}
             </Button>
           )}
         </Form>
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, fontSize: 12 }}>
           {data.updated_at
-            ? `最近修改：${data.updated_by ?? '—'}，${formatDateTime(data.updated_at)}`
-            : `当前为系统默认值（充值 ${DEFAULT_APPROVAL_THRESHOLDS.deposit}、提现 ${DEFAULT_APPROVAL_THRESHOLDS.withdrawal}、发放 ${DEFAULT_APPROVAL_THRESHOLDS.payout} USDT）`}
+            ? t('thresholds.lastChanged', {
+                who: data.updated_by ?? '—',
+                time: formatDateTime(data.updated_at),
+              })
+            : t('thresholds.defaults', DEFAULT_APPROVAL_THRESHOLDS)}
         </Typography.Text>
       </Card>
     </Flex>

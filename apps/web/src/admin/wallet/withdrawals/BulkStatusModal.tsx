@@ -1,7 +1,8 @@
-import { type AdminWithdrawal, WITHDRAWAL_STATUS_LABELS, type WithdrawalStatus } from '@platform/contracts';
+import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
 import { canTransitionWithdrawal } from '@platform/domain';
 import { Alert, Button, Flex, Input, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useActionKeys } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { bulkUpdateWithdrawalStatus, type WithdrawalBulkStatusData } from './withdrawalsApi.ts';
@@ -22,6 +23,7 @@ export interface BulkStatusModalProps {
  * row on its own; the dialog then shows how many moved and which were skipped, with the reason.
  */
 export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModalProps) {
+  const { t } = useTranslation('admin');
   const [target, setTarget] = useState<WithdrawalStatus | null>(null);
   const [note, setNote] = useState('');
   const [running, setRunning] = useState(false);
@@ -58,7 +60,9 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
       setResult(reply.data);
       onDone();
     } catch (error) {
-      setFailure(`更新提现状态失败: ${errorMessage(error, '未知错误')}`);
+      setFailure(
+        t('withdrawals.updateFailed', { reason: errorMessage(error, t('withdrawals.unknownError')) }),
+      );
     } finally {
       setRunning(false);
     }
@@ -66,12 +70,12 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
 
   const footer = result ? (
     <Button type="primary" onClick={close} data-testid="withdrawals-bulk-close">
-      关闭
+      {t('withdrawals.close')}
     </Button>
   ) : (
     <Flex justify="end" gap={8}>
       <Button onClick={close} disabled={running}>
-        取消
+        {t('withdrawals.cancel')}
       </Button>
       <Button
         type="primary"
@@ -81,7 +85,7 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
         onClick={() => void submit()}
         data-testid="withdrawals-bulk-submit"
       >
-        确定
+        {t('withdrawals.ok')}
       </Button>
     </Flex>
   );
@@ -89,7 +93,7 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
   return (
     <Modal
       open={open}
-      title={`批量操作（已选 ${rows.length} 条）`}
+      title={t('withdrawals.bulkTitle', { n: rows.length })}
       onCancel={close}
       footer={footer}
       destroyOnHidden
@@ -99,19 +103,23 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
           <Alert
             type={result.skipped.length > 0 ? 'warning' : 'success'}
             showIcon
-            title={`已处理 ${result.processedCount} 条，跳过 ${result.skipped.length} 条${
-              result.awaitingSecondApprovalIds?.length
-                ? `，${result.awaitingSecondApprovalIds.length} 条已记录审核，等待另一位管理员复核`
-                : ''
-            }`}
+            title={
+              t('withdrawals.bulkDone', {
+                processed: result.processedCount,
+                skipped: result.skipped.length,
+              }) +
+              (result.awaitingSecondApprovalIds?.length
+                ? t('withdrawals.bulkAwaiting', { n: result.awaitingSecondApprovalIds.length })
+                : '')
+            }
           />
           {result.skipped.length > 0 && (
             <Flex vertical gap={4}>
-              <Typography.Text strong>跳过的记录</Typography.Text>
+              <Typography.Text strong>{t('withdrawals.bulkSkippedTitle')}</Typography.Text>
               <ul style={{ margin: 0, paddingLeft: 20 }}>
                 {result.skipped.map((item) => (
                   <li key={item.id} data-testid={`withdrawals-bulk-skipped-${item.id}`}>
-                    订单 #{item.id}：{item.reason}
+                    {t('withdrawals.bulkSkipped', { id: item.id, reason: item.reason })}
                   </li>
                 ))}
               </ul>
@@ -120,7 +128,7 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
         </Flex>
       ) : (
         <Flex vertical gap={12}>
-          <Typography.Text>将所选提现申请的状态更改为：</Typography.Text>
+          <Typography.Text>{t('withdrawals.bulkTarget')}</Typography.Text>
           <Radio.Group
             value={target}
             onChange={(event) => setTarget(event.target.value as WithdrawalStatus)}
@@ -136,9 +144,9 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
                     disabled={count === 0}
                     data-testid={`withdrawals-bulk-status-${status}`}
                   >
-                    {WITHDRAWAL_STATUS_LABELS[status]}
+                    {t(`withdrawals.status.${status}`)}
                     <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-                      （可处理 {count}/{rows.length} 条）
+                      {t('withdrawals.bulkEligible', { n: count, all: rows.length })}
                     </Typography.Text>
                   </Radio>
                 );
@@ -147,7 +155,7 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
           </Radio.Group>
           {needsNote && (
             <Flex vertical gap={4}>
-              <Typography.Text>请输入拒绝原因:</Typography.Text>
+              <Typography.Text>{t('withdrawals.rejectReason')}</Typography.Text>
               <Input.TextArea
                 rows={3}
                 maxLength={500}
@@ -158,7 +166,7 @@ export function BulkStatusModal({ open, rows, onClose, onDone }: BulkStatusModal
             </Flex>
           )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            当前状态不允许此操作的记录会被跳过，完成后会列出原因。
+            {t('withdrawals.bulkHint')}
           </Typography.Text>
           {failure && <Alert type="error" showIcon title={failure} />}
         </Flex>

@@ -2,6 +2,7 @@ import type { AdminWithdrawal } from '@platform/contracts';
 import { formatExactAmount, payoutTxHashOf } from '@platform/domain';
 import { type ButtonProps, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { PayeeInfo } from './WithdrawalBits.tsx';
 
@@ -20,6 +21,7 @@ const testId = (id: string): ButtonProps => ({ 'data-testid': id }) as ButtonPro
  * network as the server checks it (payoutTxHashOf), and the link is shown before it is sent.
  */
 export function PayoutDialog({ row, onClose, onConfirm }: PayoutDialogProps) {
+  const { t } = useTranslation('admin');
   const [hash, setHash] = useState('');
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
@@ -42,9 +44,9 @@ export function PayoutDialog({ row, onClose, onConfirm }: PayoutDialogProps) {
   return (
     <Modal
       open={row !== null}
-      title="确认出款（已出款）"
-      okText="确认出款"
-      cancelText="取消"
+      title={t('withdrawals.payoutTitle')}
+      okText={t('withdrawals.payoutOk')}
+      cancelText={t('withdrawals.cancel')}
       onOk={confirm}
       onCancel={close}
       okButtonProps={testId('payout-ok')}
@@ -59,24 +61,32 @@ export function PayoutDialog({ row, onClose, onConfirm }: PayoutDialogProps) {
             column={1}
             style={{ marginBottom: 16 }}
             items={[
-              { key: 'id', label: '订单', children: `#${row.id} · ${row.user.email}` },
-              { key: 'amount', label: '出款金额', children: formatExactAmount(row.amount, row.currency) },
-              { key: 'payee', label: '收款地址', children: <PayeeInfo row={row} /> },
+              { key: 'id', label: t('withdrawals.order'), children: `#${row.id} · ${row.user.email}` },
+              {
+                key: 'amount',
+                label: t('withdrawals.payoutAmount'),
+                children: formatExactAmount(row.amount, row.currency),
+              },
+              { key: 'payee', label: t('withdrawals.payoutAddress'), children: <PayeeInfo row={row} /> },
             ]}
           />
           <Form.Item
-            label="出款交易哈希"
+            label={t('withdrawals.payoutTxHash')}
             required
             validateStatus={problem ? 'error' : undefined}
             help={
               problem ??
               (checked?.hash ? (
                 <span data-testid="payout-preview">
-                  区块浏览器：
+                  {t('withdrawals.explorer')}
                   <TxHashLink hash={checked.hash} />
                 </span>
               ) : (
-                `用户将在提现记录中看到此哈希及区块浏览器链接（${row.network === 'ERC20' ? 'ERC20：0x 开头的 64 位十六进制' : 'TRC20：64 位十六进制'}）`
+                t('withdrawals.payoutHashHint', {
+                  format: t(
+                    row.network === 'ERC20' ? 'withdrawals.hashFormatErc20' : 'withdrawals.hashFormatTrc20',
+                  ),
+                })
               ))
             }
           >
@@ -84,13 +94,13 @@ export function PayoutDialog({ row, onClose, onConfirm }: PayoutDialogProps) {
               autoFocus
               value={hash}
               maxLength={200}
-              placeholder={row.network === 'ERC20' ? '0x…' : '64 位十六进制交易哈希'}
+              placeholder={row.network === 'ERC20' ? '0x…' : t('withdrawals.hashPlaceholder')}
               onChange={(event) => setHash(event.target.value)}
               onBlur={() => setTouched(hash.trim() !== '')}
               data-testid="payout-tx-hash"
             />
           </Form.Item>
-          <Form.Item label="备注（可选）" style={{ marginBottom: 0 }}>
+          <Form.Item label={t('withdrawals.noteOptional')} style={{ marginBottom: 0 }}>
             <Input
               value={note}
               maxLength={500}
@@ -99,7 +109,7 @@ export function PayoutDialog({ row, onClose, onConfirm }: PayoutDialogProps) {
             />
           </Form.Item>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            出款后不可撤销，交易哈希将写入审计日志。
+            {t('withdrawals.payoutWarning')}
           </Typography.Text>
         </Form>
       )}

@@ -1,18 +1,26 @@
-import { type AdminWithdrawal, WITHDRAW_METHOD_LABELS } from '@platform/contracts';
+import { type AdminWithdrawal, type WithdrawMethod, withdrawMethods } from '@platform/contracts';
 import { formatExactAmount } from '@platform/domain';
 import { Flex, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 /** 微信 / 支付宝 / USDT, or the channel's own label when the method is unknown. */
-export function methodLabel(row: Pick<AdminWithdrawal, 'withdraw_type' | 'channel'>): string {
-  return WITHDRAW_METHOD_LABELS[row.withdraw_type] ?? row.channel;
+export function methodLabel(
+  row: Pick<AdminWithdrawal, 'withdraw_type' | 'channel'>,
+  t: TFunction<'admin'>,
+): string {
+  return (withdrawMethods as readonly string[]).includes(row.withdraw_type)
+    ? t(`withdrawals.method.${row.withdraw_type as WithdrawMethod}`)
+    : row.channel;
 }
 
 export function AmountWithFee({ row }: { row: AdminWithdrawal }) {
+  const { t } = useTranslation('admin');
   return (
     <Flex vertical>
       <strong>{formatExactAmount(row.amount, row.currency)}</strong>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        手续费 {formatExactAmount(row.fee, row.currency)}
+        {t('withdrawals.fee', { fee: formatExactAmount(row.fee, row.currency) })}
       </Typography.Text>
     </Flex>
   );
@@ -20,6 +28,7 @@ export function AmountWithFee({ row }: { row: AdminWithdrawal }) {
 
 /** Where the money goes: the address for usdt, otherwise account, name and optional phone. */
 export function PayeeInfo({ row }: { row: AdminWithdrawal }) {
+  const { t } = useTranslation('admin');
   if (row.withdraw_type === 'usdt') {
     // The network the address belongs to (checked on request): the operator pays out on that chain.
     return row.address ? (
@@ -28,28 +37,29 @@ export function PayeeInfo({ row }: { row: AdminWithdrawal }) {
           color={row.network === 'ERC20' ? 'blue' : row.network === 'TRC20' ? 'red' : 'default'}
           data-testid={`withdrawal-network-${row.id}`}
         >
-          {row.network ?? '网络未知'}
+          {row.network ?? t('withdrawals.networkUnknown')}
         </Tag>
         <Typography.Text copyable style={{ wordBreak: 'break-all', fontSize: 12 }}>
           {row.address}
         </Typography.Text>
       </Flex>
     ) : (
-      <Typography.Text type="secondary">未提供</Typography.Text>
+      <Typography.Text type="secondary">{t('withdrawals.notProvided')}</Typography.Text>
     );
   }
   const info = row.account_info;
-  if (!info) return <Typography.Text type="secondary">未提供</Typography.Text>;
+  if (!info) return <Typography.Text type="secondary">{t('withdrawals.notProvided')}</Typography.Text>;
   return (
     <Flex vertical style={{ fontSize: 12 }}>
-      <span>账号：{info.account}</span>
-      <span>姓名：{info.name}</span>
-      {info.phone ? <span>电话：{info.phone}</span> : null}
+      <span>{t('withdrawals.account', { value: info.account })}</span>
+      <span>{t('withdrawals.name', { value: info.name })}</span>
+      {info.phone ? <span>{t('withdrawals.phone', { value: info.phone })}</span> : null}
     </Flex>
   );
 }
 
 export function UserInfo({ row }: { row: AdminWithdrawal }) {
+  const { t } = useTranslation('admin');
   return (
     <Flex vertical>
       {/* A long e-mail is cut (whole in the tooltip), so that the other columns stay in view. */}
@@ -57,7 +67,7 @@ export function UserInfo({ row }: { row: AdminWithdrawal }) {
         {row.user.email}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {row.user.phone ?? '未提供'}
+        {row.user.phone ?? t('withdrawals.notProvided')}
       </Typography.Text>
     </Flex>
   );

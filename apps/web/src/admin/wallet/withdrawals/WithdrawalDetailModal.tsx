@@ -1,29 +1,47 @@
 import type { AdminWithdrawal } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Button, Descriptions, type DescriptionsProps, Modal } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { WithdrawalStatusTag } from '../../../components/StatusTags.tsx';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { AmountWithFee, methodLabel, PayeeInfo } from './WithdrawalBits.tsx';
 
-function detailItems(row: AdminWithdrawal): DescriptionsProps['items'] {
+function detailItems(row: AdminWithdrawal, t: TFunction<'admin'>): DescriptionsProps['items'] {
   return [
-    { key: 'id', label: '订单号', children: row.id },
-    { key: 'status', label: '状态', children: <WithdrawalStatusTag status={row.status} /> },
-    { key: 'email', label: '用户邮箱', children: row.user.email },
-    { key: 'phone', label: '用户手机', children: row.user.phone || '未提供' },
-    { key: 'method', label: '提现方式', children: methodLabel(row) },
-    { key: 'amount', label: '提现金额', children: <AmountWithFee row={row} /> },
-    { key: 'created_at', label: '申请时间', children: formatDateTime(row.created_at) },
-    { key: 'updated_at', label: '更新时间', children: formatDateTime(row.updated_at) },
-    { key: 'payee', label: '收款信息', children: <PayeeInfo row={row} /> },
-    { key: 'user_remark', label: '用户备注', children: row.user_remark || '无' },
-    { key: 'admin_remark', label: '管理员备注', children: row.admin_remark || '无' },
+    { key: 'id', label: t('withdrawals.orderId'), children: row.id },
+    {
+      key: 'status',
+      label: t('withdrawals.statusColumn'),
+      children: <WithdrawalStatusTag status={row.status} />,
+    },
+    { key: 'email', label: t('withdrawals.userEmail'), children: row.user.email },
+    {
+      key: 'phone',
+      label: t('withdrawals.userPhone'),
+      children: row.user.phone || t('withdrawals.notProvided'),
+    },
+    { key: 'method', label: t('withdrawals.withdrawMethod'), children: methodLabel(row, t) },
+    { key: 'amount', label: t('withdrawals.amount'), children: <AmountWithFee row={row} /> },
+    { key: 'created_at', label: t('withdrawals.createdAt'), children: formatDateTime(row.created_at) },
+    { key: 'updated_at', label: t('withdrawals.updatedAt'), children: formatDateTime(row.updated_at) },
+    { key: 'payee', label: t('withdrawals.payee'), children: <PayeeInfo row={row} /> },
+    {
+      key: 'user_remark',
+      label: t('withdrawals.userRemark'),
+      children: row.user_remark || t('withdrawals.none'),
+    },
+    {
+      key: 'admin_remark',
+      label: t('withdrawals.adminRemark'),
+      children: row.admin_remark || t('withdrawals.none'),
+    },
     ...(row.withdraw_type === 'usdt' && row.status === 'completed'
       ? [
           {
             key: 'tx_hash',
-            label: '出款交易哈希',
-            children: row.tx_hash ? <TxHashLink hash={row.tx_hash} full /> : '未记录（早于出款哈希的记录）',
+            label: t('withdrawals.payoutTxHash'),
+            children: row.tx_hash ? <TxHashLink hash={row.tx_hash} full /> : t('withdrawals.txHashMissing'),
           },
         ]
       : []),
@@ -38,12 +56,13 @@ export function WithdrawalDetailModal({
   row: AdminWithdrawal | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <Modal
       open={row !== null}
-      title="提现详情"
+      title={t('withdrawals.detailTitle')}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>关闭</Button>}
+      footer={<Button onClick={onClose}>{t('withdrawals.close')}</Button>}
       width={640}
       destroyOnHidden
     >
@@ -53,7 +72,7 @@ export function WithdrawalDetailModal({
           column={1}
           size="small"
           data-testid="withdrawal-detail"
-          items={detailItems(row)}
+          items={detailItems(row, t)}
         />
       )}
     </Modal>

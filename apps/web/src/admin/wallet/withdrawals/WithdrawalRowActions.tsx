@@ -1,12 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
-import {
-  type AdminWithdrawal,
-  DUAL_CONTROL_TEXTS,
-  WITHDRAWAL_STATUS_LABELS,
-  type WithdrawalStatus,
-} from '@platform/contracts';
+import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
 import { isWithdrawalFinal, nextWithdrawalStatuses } from '@platform/domain';
 import { Button, Dropdown, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { OwnRequestTip } from '../../ownRequest.tsx';
 
 /**
@@ -39,9 +35,10 @@ export function WithdrawalRowActions({
   own = false,
   firstApprover = false,
 }: WithdrawalRowActionsProps) {
+  const { t } = useTranslation('admin');
   const detail = (
     <Button size="small" onClick={() => onDetail(row)} data-testid={`withdrawal-detail-${row.id}`}>
-      详情
+      {t('withdrawals.details')}
     </Button>
   );
   if (isWithdrawalFinal(row.status)) {
@@ -49,7 +46,7 @@ export function WithdrawalRowActions({
       <Space size={4}>
         {detail}
         <Typography.Text type="secondary" data-testid={`withdrawal-done-${row.id}`}>
-          已处理
+          {t('withdrawals.processed')}
         </Typography.Text>
       </Space>
     );
@@ -71,9 +68,13 @@ export function WithdrawalRowActions({
                   disabled: status === 'approved' && firstApprover,
                   label: (
                     <span data-testid={`withdrawal-next-${row.id}-${status}`}>
-                      {WITHDRAWAL_STATUS_LABELS[status]}
+                      {t(`withdrawals.status.${status}`)}
                       {second &&
-                        (firstApprover ? `（${DUAL_CONTROL_TEXTS.secondAdminRequired}）` : '（复核）')}
+                        (firstApprover
+                          ? t('withdrawals.secondAdminRequired', {
+                              text: t('withdrawals.secondAdminRequiredText'),
+                            })
+                          : t('withdrawals.secondReview'))}
                     </span>
                   ),
                 };
@@ -88,7 +89,7 @@ export function WithdrawalRowActions({
               loading={busy}
               data-testid={`withdrawal-next-${row.id}`}
             >
-              更改状态 <DownOutlined />
+              {t('withdrawals.changeStatus')} <DownOutlined />
             </Button>
           </Dropdown>
         </OwnRequestTip>
@@ -103,7 +104,7 @@ export function WithdrawalRowActions({
             onClick={() => onReject(row)}
             data-testid={`withdrawal-reject-${row.id}`}
           >
-            拒绝
+            {t('withdrawals.reject')}
           </Button>
         </OwnRequestTip>
       )}

@@ -1,10 +1,11 @@
 import type { AdminWithdrawal } from '@platform/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
-import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
+import { jsonResponse, makeAdmin, sleep, storeSession } from '../../../test/fixtures.ts';
 import { clickPage, expectNoPager, pagerText, pageStepDisabled } from '../../../test/pager.ts';
 import { renderWithAntAt } from '../../../test/render.tsx';
 import WithdrawalsPage from '../WithdrawalsPage.tsx';
@@ -221,7 +222,7 @@ describe('WithdrawalsPage', () => {
     fireEvent.click(screen.getByTestId('withdrawal-reject-1'));
     fireEvent.change(await screen.findByTestId('reason-input'), { target: { value: '信息不符' } });
     fireEvent.click(screen.getByTestId('reason-cancel'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
 
     fireEvent.click(screen.getByTestId('withdrawal-reject-1'));
@@ -486,5 +487,53 @@ describe('WithdrawalsPage', () => {
     fireEvent.click(await screen.findByTestId('withdrawals-notify-permission'));
     expect(requestPermission).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByTestId('withdrawals-notify-permission')).toBeNull());
+  });
+});
+
+describe('WithdrawalsPage in English', () => {
+  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('shows the filters, rows, status menu, bulk dialog, payout dialog and detail in English', async () => {
+    applyLanguage('en');
+    handlers['GET /api/admin/withdrawals'] = () =>
+      listReply([
+        withdrawal({ user_remark: null }),
+        withdrawal({
+          id: 2,
+          withdraw_type: 'wechat',
+          address: null,
+          account_info: { account: 'wx1', name: 'Li', phone: '1' },
+        }),
+        withdrawal({ id: 3, status: 'completed' }),
+        withdrawal({ id: 4, status: 'processing' }),
+      ]);
+    renderPage();
+    await screen.findByTestId('withdrawal-row-1');
+    expect(screen.getByRole('columnheader', { name: 'Withdrawal method' })).toBeTruthy();
+    expect(within(row(2)).getByText('WeChat')).toBeTruthy();
+    expect(within(row(3)).getByText('Processed')).toBeTruthy();
+    const refresh = screen.getByTestId('withdrawals-refresh').textContent ?? '';
+    const pageText = (screen.getByTestId('withdrawals-page').textContent ?? '').replace(refresh, '');
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    expect(await openMenu(1)).toEqual(['withdrawal-next-1-reviewing', 'withdrawal-next-1-approved']);
+    expect(screen.getByTestId('withdrawal-next-1-approved').textContent).toBe('Approved');
+    await openMenu(4);
+    fireEvent.click(screen.getByTestId('withdrawal-next-4-completed'));
+    const payout = (await screen.findByTestId('payout-dialog')).closest('.ant-modal') as HTMLElement;
+    expect(within(payout).getByText('Payout tx hash')).toBeTruthy();
+    expect(chineseIn(payout)).toEqual([]);
+    fireEvent.click(screen.getByTestId('payout-cancel'));
+
+    fireEvent.click(within(row(1)).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('withdrawals-bulk'));
+    const bulk = (await screen.findByTestId('withdrawals-bulk-status')).closest('.ant-modal') as HTMLElement;
+    expect(chineseIn(bulk)).toEqual([]);
+    fireEvent.click(within(bulk).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByTestId('withdrawal-detail-1'));
+    const detail = (await screen.findByTestId('withdrawal-detail')).closest('.ant-modal') as HTMLElement;
+    expect(within(detail).getByText('Payee')).toBeTruthy();
+    expect(chineseIn(detail)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
 import { formatDateTime, isWithdrawalFinal } from '@platform/domain';
 import { Empty, Flex, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { WithdrawalStatusTag } from '../../../components/StatusTags.tsx';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { SecondApprovalTag, useIsFirstApprover } from '../../dualControl.tsx';
@@ -31,16 +32,22 @@ export function WithdrawalsTable({
   onDetail,
 }: WithdrawalsTableProps) {
   // The signed-in admin's own withdrawals cannot be moved by them (the server refuses with 403).
+  const { t } = useTranslation('admin');
   const isOwn = useIsOwnRequest();
   // Dual control: the admin who recorded the first approval cannot approve again (409).
   const isFirstApprover = useIsFirstApprover();
   const columns: TableColumnsType<AdminWithdrawal> = [
-    { title: '用户信息', key: 'user', render: (_, row) => <UserInfo row={row} /> },
-    { title: '提现方式', key: 'method', render: (_, row) => methodLabel(row) },
-    { title: '提现金额', key: 'amount', align: 'right', render: (_, row) => <AmountWithFee row={row} /> },
-    { title: '收款信息', key: 'payee', width: 200, render: (_, row) => <PayeeInfo row={row} /> },
+    { title: t('withdrawals.user'), key: 'user', render: (_, row) => <UserInfo row={row} /> },
+    { title: t('withdrawals.withdrawMethod'), key: 'method', render: (_, row) => methodLabel(row, t) },
     {
-      title: '状态',
+      title: t('withdrawals.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (_, row) => <AmountWithFee row={row} />,
+    },
+    { title: t('withdrawals.payee'), key: 'payee', width: 200, render: (_, row) => <PayeeInfo row={row} /> },
+    {
+      title: t('withdrawals.statusColumn'),
       key: 'status',
       render: (_, row) => (
         <Flex vertical gap={2} align="flex-start">
@@ -54,10 +61,14 @@ export function WithdrawalsTable({
         </Flex>
       ),
     },
-    { title: '申请时间', key: 'created_at', render: (_, row) => formatDateTime(row.created_at) },
+    {
+      title: t('withdrawals.createdAt'),
+      key: 'created_at',
+      render: (_, row) => formatDateTime(row.created_at),
+    },
     {
       // Pinned to the right: below LAPTOP_TABLE_WIDTH the table scrolls under it, the actions in reach.
-      title: '操作',
+      title: t('withdrawals.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_, row) => (
@@ -81,7 +92,7 @@ export function WithdrawalsTable({
       loading={loading}
       rowTestId="withdrawal-row"
       scrollX={LAPTOP_TABLE_WIDTH}
-      empty={<Empty description="暂无提现申请" data-testid="withdrawals-empty" />}
+      empty={<Empty description={t('withdrawals.empty')} data-testid="withdrawals-empty" />}
       selection={{
         selected,
         onSelect,

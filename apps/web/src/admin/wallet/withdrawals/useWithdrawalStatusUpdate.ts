@@ -2,6 +2,7 @@ import type { AdminWithdrawal, WithdrawalStatus } from '@platform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toggled } from '../../../components/idSet.ts';
 import { useActionKeys } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -14,6 +15,7 @@ import { updateWithdrawalStatus, WITHDRAWALS_QUERY_ROOT } from './withdrawalsApi
  */
 export function useWithdrawalStatusUpdate() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const keys = useActionKeys();
@@ -27,15 +29,17 @@ export function useWithdrawalStatusUpdate() {
       setBusy((current) => toggled(current, row.id, true));
       try {
         const reply = await keys.run(action, (key) => updateWithdrawalStatus(row.id, body, key));
-        message.success(reply.message || '状态更新成功');
+        message.success(reply.message || t('withdrawals.updated'));
       } catch (error) {
-        message.error(`更新提现状态失败: ${errorMessage(error, '未知错误')}`);
+        message.error(
+          t('withdrawals.updateFailed', { reason: errorMessage(error, t('withdrawals.unknownError')) }),
+        );
       } finally {
         setBusy((current) => toggled(current, row.id, false));
         void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_QUERY_ROOT });
       }
     },
-    [queryClient, message, keys],
+    [queryClient, message, keys, t],
   );
 
   return { update, busy };

@@ -20,17 +20,17 @@ export type WithdrawalBulkStatusData = EndpointData<typeof bulkSetWithdrawalStat
 
 /** The status filter buttons (spec 000 §2 plus 出款中, so that paid-out rows can be found and completed). */
 export const STATUS_FILTERS = [
-  { key: 'all', label: '全部', statuses: [] },
-  { key: 'pending_all', label: '待处理', statuses: ['pending', 'reviewing'] },
-  { key: 'pending', label: '待审核', statuses: ['pending'] },
-  { key: 'reviewing', label: '审核中', statuses: ['reviewing'] },
-  { key: 'approved', label: '已通过', statuses: ['approved'] },
-  { key: 'processing', label: '出款中', statuses: ['processing'] },
-  { key: 'rejected', label: '已拒绝', statuses: ['rejected'] },
-  { key: 'completed', label: '已出款', statuses: ['completed'] },
+  { key: 'all', statuses: [] },
+  { key: 'pending_all', statuses: ['pending', 'reviewing'] },
+  { key: 'pending', statuses: ['pending'] },
+  { key: 'reviewing', statuses: ['reviewing'] },
+  { key: 'approved', statuses: ['approved'] },
+  { key: 'processing', statuses: ['processing'] },
+  { key: 'rejected', statuses: ['rejected'] },
+  { key: 'completed', statuses: ['completed'] },
   // Dual control: undecided withdrawals one admin approved, waiting for another (awaitingSecondApproval).
-  { key: 'awaiting_second', label: '待复核', statuses: ['pending', 'reviewing'] },
-] as const satisfies readonly { key: string; label: string; statuses: readonly WithdrawalStatus[] }[];
+  { key: 'awaiting_second', statuses: ['pending', 'reviewing'] },
+] as const satisfies readonly { key: string; statuses: readonly WithdrawalStatus[] }[];
 export type StatusFilterKey = (typeof STATUS_FILTERS)[number]['key'];
 
 export interface WithdrawalFilters {

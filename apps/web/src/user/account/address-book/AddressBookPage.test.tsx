@@ -1,6 +1,7 @@
 import type { SavedAddress } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { type Call, mockApi, ok } from '../../../test/api.ts';
 import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
 import { renderInApp, signIn } from '../../../test/render.tsx';
@@ -116,5 +117,22 @@ describe('AddressBookPage', () => {
       password: 'right-pass',
       totp: '123456',
     });
+  });
+
+  it('is in English under en: the whitelist, the list, the form and its checks; labels are data', async () => {
+    applyLanguage('en');
+    renderInApp(<AddressBookPage />, '/me/addresses');
+    await screen.findByTestId('address-1');
+    expect(screen.getByText('Withdrawal whitelist')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('address-add'));
+    fireEvent.click(await screen.findByTestId('address-add-submit'));
+    expect(await screen.findByText('Enter the withdrawal address')).toBeTruthy();
+    type('address-add-address', 'TAddr123');
+    fireEvent.click(screen.getByTestId('address-add-submit'));
+    expect(await screen.findByText('Invalid address format')).toBeTruthy();
+    const page = screen.getByTestId('address-book-page');
+    expect((page.textContent ?? '').replace('交易所', '')).not.toMatch(/[\u4e00-\u9fff]/);
+    const placeholders = [...page.querySelectorAll('input')].map((input) => input.placeholder).join(' ');
+    expect(placeholders).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });

@@ -1,5 +1,10 @@
-import type { SavedAddress } from '@platform/contracts';
-import { ADDRESS_FORMAT_ERROR, formatDateTimeShort, usdtAddressNetwork } from '@platform/domain';
+import {
+  ADDRESS_BOOK_MESSAGES,
+  ADDRESS_LABEL_MAX,
+  type SavedAddress,
+  TWOFA_PASSWORD_MESSAGES,
+} from '@platform/contracts';
+import { formatDateTimeShort, usdtAddressNetwork } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -15,8 +20,10 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { TwofaCodeField } from '../../../components/twofa/TwofaCodeField.tsx';
+import { contractText } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { isPasswordRefusal, isTwofaChallenge, normaliseCode, twofaErrorText } from '../../../lib/twofa.ts';
 import { UserPage } from '../../shell/UserPage.tsx';
@@ -38,19 +45,27 @@ interface SecretFields {
 
 /** A refusal of the password or the code is shown on its field; anything else as a message. */
 function useSecretErrors(form: Pick<FormInstance, 'setFields'>) {
+  const { t } = useTranslation(['user', 'common']);
   const { message } = App.useApp();
   return (error: unknown) => {
     if (isPasswordRefusal(error))
-      form.setFields([{ name: 'password', errors: [errorMessage(error, '登录密码错误')] }]);
+      form.setFields([
+        { name: 'password', errors: [errorMessage(error, contractText(TWOFA_PASSWORD_MESSAGES.wrong))] },
+      ]);
     else if (isTwofaChallenge(error)) form.setFields([{ name: 'totp', errors: [twofaErrorText(error)] }]);
-    else message.error(errorMessage(error, '操作失败'));
+    else message.error(errorMessage(error, t('common:operationFailed')));
   };
 }
 
 function SecretItems({ twofa, testId }: { twofa: boolean; testId: string }) {
+  const { t } = useTranslation('common');
   return (
     <>
-      <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入登录密码' }]}>
+      <Form.Item
+        name="password"
+        label={t('twofa.loginPassword')}
+        rules={[{ required: true, message: contractText(TWOFA_PASSWORD_MESSAGES.required) }]}
+      >
         <Input.Password autoComplete="current-password" data-testid={`${testId}-password`} />
       </Form.Item>
       {twofa && <TwofaCodeField name="totp" testId={`${testId}-totp`} />}
@@ -60,6 +75,7 @@ function SecretItems({ twofa, testId }: { twofa: boolean; testId: string }) {
 
 /** 提现白名单: on at once; off with the password (and the code), which holds withdrawals 24 h. */
 function WhitelistCard({ twofa }: { twofa: boolean }) {
+  const { t } = useTranslation(['user', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const whitelist = useQuery({ queryKey: addressBookKeys.whitelist, queryFn: fetchWhitelist });
@@ -76,7 +92,7 @@ function WhitelistCard({ twofa }: { twofa: boolean }) {
   const enable = useMutation({
     mutationFn: enableWithdrawalWhitelist,
     onSuccess: done,
-    onError: (e) => message.error(errorMessage(e, '开启失败')),
+    onError: (e) => message.error(errorMessage(e, t('account.addressBook.enableFailed'))),
   });
   const disable = useMutation({
     mutationFn: (fields: SecretFields) =>
@@ -92,7 +108,7 @@ function WhitelistCard({ twofa }: { twofa: boolean }) {
     <Card data-testid="whitelist-card">
       <Flex justify="space-between" align="center" gap={8}>
         <Typography.Text strong style={{ fontSize: 16 }}>
-          提现白名单
+          {t('account.addressBook.whitelist')}
         </Typography.Text>
         <Switch
           checked={enabled}
@@ -102,8 +118,7 @@ function WhitelistCard({ twofa }: { twofa: boolean }) {
         />
       </Flex>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-        开启后只能提现到地址簿中的地址，新添加的地址 24 小时后才能使用；关闭需验证登录密码，关闭后 24
-        小时内不能提现。
+        {t('account.addressBook.whitelistExplained')}
       </Typography.Paragraph>
       {disabling && enabled && (
         <Form<SecretFields>
@@ -124,9 +139,9 @@ function WhitelistCard({ twofa }: { twofa: boolean }) {
               loading={disable.isPending}
               data-testid="whitelist-disable-submit"
             >
-              确认关闭
+              {t('account.addressBook.confirmDisable')}
             </Button>
-            <Button onClick={() => setDisabling(false)}>取消</Button>
+            <Button onClick={() => setDisabling(false)}>{t('common:cancel')}</Button>
           </Flex>
         </Form>
       )}
@@ -140,6 +155,7 @@ interface AddFields extends SecretFields {
 }
 
 function AddAddressForm({ twofa, onDone }: { twofa: boolean; onDone: () => void }) {
+  const { t } = useTranslation(['user', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AddFields>();
@@ -171,15 +187,15 @@ function AddAddressForm({ twofa, onDone }: { twofa: boolean; onDone: () => void 
     >
       <Form.Item
         name="address"
-        label="提现地址"
-        extra="支持 TRC20（T 开头）或 ERC20（0x 开头）地址"
+        label={t('account.addressBook.address')}
+        extra={t('account.addressBook.addressHint')}
         rules={[
-          { required: true, whitespace: true, message: '请输入提现地址' },
+          { required: true, whitespace: true, message: contractText(ADDRESS_BOOK_MESSAGES.addressRequired) },
           {
             validator: (_, value: string | undefined) =>
               !value?.trim() || usdtAddressNetwork(value)
                 ? Promise.resolve()
-                : Promise.reject(new Error(ADDRESS_FORMAT_ERROR)),
+                : Promise.reject(new Error(t('common:addressFormat'))),
           },
         ]}
       >
@@ -187,23 +203,28 @@ function AddAddressForm({ twofa, onDone }: { twofa: boolean; onDone: () => void 
       </Form.Item>
       <Form.Item
         name="label"
-        label="备注"
+        label={t('account.addressBook.label')}
         rules={[
-          { required: true, whitespace: true, message: '请输入地址备注' },
-          { max: 30, message: '地址备注不能超过30个字符' },
+          { required: true, whitespace: true, message: contractText(ADDRESS_BOOK_MESSAGES.labelRequired) },
+          { max: ADDRESS_LABEL_MAX, message: contractText(ADDRESS_BOOK_MESSAGES.labelTooLong) },
         ]}
       >
-        <Input placeholder="如：我的冷钱包" autoComplete="off" data-testid="address-add-label" />
+        <Input
+          placeholder={t('account.addressBook.labelPlaceholder')}
+          autoComplete="off"
+          data-testid="address-add-label"
+        />
       </Form.Item>
       <SecretItems twofa={twofa} testId="address-add" />
       <Button type="primary" htmlType="submit" block loading={add.isPending} data-testid="address-add-submit">
-        添加地址
+        {t('account.addressBook.add')}
       </Button>
     </Form>
   );
 }
 
 function AddressRow({ address }: { address: SavedAddress }) {
+  const { t } = useTranslation(['user', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -212,7 +233,7 @@ function AddressRow({ address }: { address: SavedAddress }) {
       message.success(text);
       await queryClient.invalidateQueries({ queryKey: addressBookKeys.addresses });
     },
-    onError: (e) => message.error(errorMessage(e, '删除失败')),
+    onError: (e) => message.error(errorMessage(e, t('account.addressBook.deleteFailed'))),
   });
   const usable = Date.parse(address.usable_at) <= Date.now();
   return (
@@ -230,13 +251,18 @@ function AddressRow({ address }: { address: SavedAddress }) {
           <Tag style={{ marginInlineEnd: 0 }}>{address.network}</Tag>
           {!usable && (
             <Tag color="orange" style={{ marginInlineEnd: 0 }} data-testid="address-pending">
-              {formatDateTimeShort(address.usable_at)} 后可用于白名单提现
+              {t('account.addressBook.usableFrom', { time: formatDateTimeShort(address.usable_at) })}
             </Tag>
           )}
         </Flex>
-        <Popconfirm title="删除该地址？" okText="删除" cancelText="取消" onConfirm={() => remove.mutate()}>
+        <Popconfirm
+          title={t('account.addressBook.deleteConfirm')}
+          okText={t('account.addressBook.delete')}
+          cancelText={t('common:cancel')}
+          onConfirm={() => remove.mutate()}
+        >
           <Button type="link" danger size="small" loading={remove.isPending} data-testid="address-delete">
-            删除
+            {t('account.addressBook.delete')}
           </Button>
         </Popconfirm>
       </Flex>
@@ -252,6 +278,7 @@ function AddressRow({ address }: { address: SavedAddress }) {
 
 /** 地址簿: saved withdrawal addresses with labels, and the whitelist mode that limits withdrawals to them. */
 export default function AddressBookPage() {
+  const { t } = useTranslation('user');
   const { user } = useMe();
   const addresses = useQuery({ queryKey: addressBookKeys.addresses, queryFn: fetchAddresses });
   const [adding, setAdding] = useState(false);
@@ -259,24 +286,26 @@ export default function AddressBookPage() {
   const twofa = user.twofa_enabled;
   return (
     <AccountColumn>
-      <UserPage title="地址簿" back="/me/security" testId="address-book-page">
+      <UserPage title={t('account.addressBook.title')} back="/me/security" testId="address-book-page">
         <WhitelistCard twofa={twofa} />
         <Card
-          title="提现地址"
+          title={t('account.addressBook.addresses')}
           extra={
             !adding && (
               <Button type="link" onClick={() => setAdding(true)} data-testid="address-add">
-                添加地址
+                {t('account.addressBook.add')}
               </Button>
             )
           }
         >
           {adding && <AddAddressForm twofa={twofa} onDone={() => setAdding(false)} />}
           {addresses.isError && (
-            <Typography.Text type="danger">{errorMessage(addresses.error, '获取地址簿失败')}</Typography.Text>
+            <Typography.Text type="danger">
+              {errorMessage(addresses.error, t('account.addressBook.loadFailed'))}
+            </Typography.Text>
           )}
           {addresses.data?.length === 0 && !adding && (
-            <Typography.Text type="secondary">暂无地址</Typography.Text>
+            <Typography.Text type="secondary">{t('account.addressBook.empty')}</Typography.Text>
           )}
           {addresses.data?.map((a) => (
             <AddressRow key={a.id} address={a} />

@@ -2,6 +2,7 @@ import type { PriceAlert } from '@platform/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { type Call, mockApi, ok } from '../../../test/api.ts';
 import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
 import { renderInApp, renderWithAnt, signIn } from '../../../test/render.tsx';
@@ -71,6 +72,25 @@ beforeEach(() => {
 });
 
 describe('价格提醒', () => {
+  it('is in English under en: states, conditions, history and the delete confirmation', async () => {
+    applyLanguage('en');
+    renderInApp(<PriceAlertsPage />, '/me/price-alerts');
+    const waiting = await screen.findByTestId('price-alert-2');
+    expect(waiting.textContent).toContain('Waiting to re-cross');
+    expect(waiting.textContent).toContain('Falls to 2,000.50 · Every time');
+    expect(waiting.textContent).toContain('Triggered 3 times');
+    expect(screen.getByTestId('price-alert-1').textContent).toContain('Watching');
+    expect(screen.getByTestId('price-alert-3').textContent).toContain('Triggered');
+    expect(screen.getByTestId('price-alerts-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    fireEvent.click(screen.getByTestId('price-alert-delete-2'));
+    const popup = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-popconfirm');
+      if (!found) throw new Error('no confirmation');
+      return found;
+    });
+    expect(popup.textContent).toContain('Delete this price alert?');
+  });
+
   it('lists every alert with its state and deletes one after a confirmation', async () => {
     renderInApp(<PriceAlertsPage />, '/me/price-alerts');
     const waiting = await screen.findByTestId('price-alert-2');

@@ -1,14 +1,12 @@
-import {
-  PRICE_ALERT_DIRECTION_LABELS,
-  PRICE_ALERT_REPEAT_LABELS,
-  type PriceAlert,
-} from '@platform/contracts';
+import type { PriceAlert } from '@platform/contracts';
 import { formatDateTimeShort, formatNumber } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { SectionError } from '../../../components/SectionError.tsx';
+import { i18n } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { UserPage } from '../../shell/UserPage.tsx';
 import { tradePath } from '../../trade/shared/tradePairs.ts';
@@ -17,9 +15,10 @@ import { deletePriceAlert, fetchPriceAlerts, priceAlertKeys } from './priceAlert
 
 /** 监控中, 已触发 (a once alert done) or 等待回穿 (an every-time alert waiting for the price to go back). */
 export function alertState(alert: PriceAlert): { label: string; color: string } {
-  if (alert.status === 'triggered') return { label: '已触发', color: 'default' };
-  if (!alert.armed) return { label: '等待回穿', color: 'orange' };
-  return { label: '监控中', color: 'green' };
+  if (alert.status === 'triggered')
+    return { label: i18n.t('user:account.priceAlerts.triggered'), color: 'default' };
+  if (!alert.armed) return { label: i18n.t('user:account.priceAlerts.waiting'), color: 'orange' };
+  return { label: i18n.t('user:account.priceAlerts.watching'), color: 'green' };
 }
 
 /** 价格 to 8 places at most, grouped, as the notices show it. */
@@ -34,6 +33,7 @@ function AlertRow({
   onDelete: () => void;
   deleting: boolean;
 }) {
+  const { t } = useTranslation(['user', 'common']);
   const state = alertState(alert);
   return (
     <Flex
@@ -53,18 +53,27 @@ function AlertRow({
           </Tag>
         </Flex>
         <Typography.Text>
-          {PRICE_ALERT_DIRECTION_LABELS[alert.direction]} {shownPrice(alert.price)} ·{' '}
-          {PRICE_ALERT_REPEAT_LABELS[alert.repeat]}
+          {t(`account.priceAlerts.direction.${alert.direction}`)} {shownPrice(alert.price)} ·{' '}
+          {t(`account.priceAlerts.repeat.${alert.repeat}`)}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {alert.last_triggered_at && alert.last_triggered_price
-            ? `已提醒 ${alert.triggered_count} 次，最近 ${formatDateTimeShort(alert.last_triggered_at)}（${shownPrice(alert.last_triggered_price)}）`
-            : `设置于 ${formatDateTimeShort(alert.created_at)}`}
+            ? t('account.priceAlerts.history', {
+                count: alert.triggered_count,
+                time: formatDateTimeShort(alert.last_triggered_at),
+                price: shownPrice(alert.last_triggered_price),
+              })
+            : t('account.priceAlerts.setAt', { time: formatDateTimeShort(alert.created_at) })}
         </Typography.Text>
       </Flex>
-      <Popconfirm title="删除这个价格提醒？" okText="删除" cancelText="取消" onConfirm={onDelete}>
+      <Popconfirm
+        title={t('account.priceAlerts.deleteConfirm')}
+        okText={t('account.priceAlerts.delete')}
+        cancelText={t('common:cancel')}
+        onConfirm={onDelete}
+      >
         <Button danger size="small" loading={deleting} data-testid={`price-alert-delete-${alert.id}`}>
-          删除
+          {t('account.priceAlerts.delete')}
         </Button>
       </Popconfirm>
     </Flex>
@@ -73,6 +82,7 @@ function AlertRow({
 
 /** 我的 → 价格提醒 (/me/price-alerts): every alert of the caller, with its state and 删除. */
 export default function PriceAlertsPage() {
+  const { t } = useTranslation('user');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const alerts = useQuery({ queryKey: priceAlertKeys.of(), queryFn: () => fetchPriceAlerts() });
@@ -82,20 +92,18 @@ export default function PriceAlertsPage() {
       message.success(text);
       void queryClient.invalidateQueries({ queryKey: priceAlertKeys.all });
     },
-    onError: (error) => message.error(errorMessage(error, '删除失败，请重试')),
+    onError: (error) => message.error(errorMessage(error, t('account.priceAlerts.deleteFailed'))),
   });
 
   return (
     <AccountColumn>
-      <UserPage title="价格提醒" testId="price-alerts-page">
-        <Typography.Text type="secondary">
-          按指数价格提醒，触发时发送消息通知。在交易页点击价格旁的铃铛即可添加。
-        </Typography.Text>
+      <UserPage title={t('account.priceAlerts.title')} testId="price-alerts-page">
+        <Typography.Text type="secondary">{t('account.priceAlerts.intro')}</Typography.Text>
         {alerts.isPending ? (
           <PageLoading />
         ) : alerts.isError ? (
           <SectionError
-            title="获取价格提醒失败"
+            title={t('account.priceAlerts.loadFailed')}
             reason={alerts.error.message}
             onRetry={() => void alerts.refetch()}
             retrying={alerts.isFetching}
@@ -106,7 +114,7 @@ export default function PriceAlertsPage() {
             {alerts.data.length === 0 ? (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description="暂无价格提醒"
+                description={t('account.priceAlerts.empty')}
                 style={{ padding: 24 }}
               />
             ) : (

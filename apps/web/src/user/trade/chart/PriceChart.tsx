@@ -13,6 +13,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { currentLanguage } from '../../../i18n/index.ts';
 import { canvasColor, type TrendColors, useThemeMode, useTrendColors } from '../../../lib/appearance.ts';
 import { type ChartBar, toChartBar } from '../spot/klines.ts';
 import { canvasDraws, NoCanvas } from './canvas.tsx';
@@ -188,7 +189,8 @@ function PriceChartCanvas({
     const created = createChart(element, {
       ...chartBaseOptions(dark),
       timeScale: { ...chartBaseOptions(dark).timeScale, timeVisible: true, secondsVisible: false },
-      localization: { locale: 'zh-CN', dateFormat: 'yyyy-MM-dd' },
+      // The axis' own words (month names) in the language shown; dates stay yyyy-MM-dd in both.
+      localization: { locale: currentLanguage(), dateFormat: 'yyyy-MM-dd' },
     });
     candles.current = created.addSeries(CandlestickSeries, {
       upColor: colors.up,

@@ -2,11 +2,14 @@ import type { Kline, KlineInterval, OrderBook, TimedContract } from '@platform/c
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { setTrendConvention } from '../../../lib/appearance.ts';
 import { type Call, mockApi, ok } from '../../../test/api.ts';
+import { makePosition } from '../../../test/perpetualFixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { TimedChart } from '../timed/TimedChart.tsx';
 import { makeContract } from '../timed/timedFixtures.ts';
+import { positionLines } from './chartLines.ts';
 import { SPOT_CHART_INTERVALS, TradeChart } from './TradeChart.tsx';
 
 /**
@@ -27,6 +30,8 @@ interface FakeChart {
   kind: 'time' | 'price';
   series: FakeSeries[];
   removed: boolean;
+  /** What the chart was created with (createChart's options). */
+  options?: Record<string, unknown>;
 }
 const drawn = vi.hoisted(() => ({ charts: [] as FakeChart[] }));
 
@@ -89,7 +94,8 @@ vi.mock('lightweight-charts', () => {
     return chart;
   }
   return {
-    createChart: () => fakeChart('time'),
+    createChart: (_element: unknown, options?: Record<string, unknown>) =>
+      Object.assign(fakeChart('time'), { options }),
     createOptionsChart: () => fakeChart('price'),
     CandlestickSeries: 'Candlestick',
     HistogramSeries: 'Histogram',
@@ -320,5 +326,42 @@ describe('TimedChart', () => {
     await act(async () => setShown([{ ...open, status: 'settled', outcome: 'win' }]));
     await waitFor(() => expect(line?.removed).toBe(true));
     expect(screen.queryByTestId('flash-chart-line')).toBeNull();
+  });
+});
+
+describe('TradeChart in English', () => {
+  it('names the intervals, the depth view and the empty chart in English', async () => {
+    applyLanguage('en');
+    served = { '15m': [] };
+    const book = {
+      symbol: 'BTCUSDT',
+      asks: [],
+      bids: [],
+      updated_at: new Date().toISOString(),
+    } as unknown as OrderBook;
+    renderWithAnt(
+      <TradeChart
+        symbol="BTCUSDT"
+        pricePrecision={2}
+        height={200}
+        intervals={SPOT_CHART_INTERVALS}
+        depth={{ book, levels: 20 }}
+        lines={[{ id: 'p', price: '50000', color: '#16a34a', title: 'Long 10x' }]}
+        testId="spot"
+      />,
+    );
+    expect(await screen.findByText('No candlestick data')).toBeTruthy();
+    // The axis' own words (month names) in English as well.
+    await waitFor(() => expect(liveCharts('time')[0]?.options?.localization).toMatchObject({ locale: 'en' }));
+    for (const label of ['1m', '15m', '1h', '1D', '1W', '1M', 'Depth'])
+      expect(screen.getByText(label)).toBeTruthy();
+    const panel = screen.getByTestId('spot-chart-panel');
+    expect(panel.textContent?.match(/[\u4e00-\u9fff]+/g) ?? null).toBeNull();
+  });
+
+  it('titles a position line with its side and leverage', () => {
+    applyLanguage('en');
+    const lines = positionLines([makePosition({ side: 'short', leverage: 20 })], 'BTCUSDT');
+    expect(lines.map((l) => l.title)).toEqual(['Short 20x']);
   });
 });

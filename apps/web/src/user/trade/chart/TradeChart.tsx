@@ -1,7 +1,8 @@
-import { KLINE_INTERVAL_LABELS, type KlineInterval, type OrderBook } from '@platform/contracts';
+import type { KlineInterval, OrderBook } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
 import { Card, Flex, Segmented, Spin, Tag } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { panelStatus } from '../spot/panelStatus.tsx';
 import { useKlines } from '../spot/useMarketFeed.ts';
@@ -116,6 +117,7 @@ export function TradeChart({
   depth,
   testId = 'price',
 }: TradeChartProps) {
+  const { t } = useTranslation('user');
   const [own, setOwn] = useState<KlineInterval>(defaultInterval);
   const interval = controlled ?? own;
   const [view, setView] = useState<'kline' | typeof DEPTH>('kline');
@@ -142,8 +144,8 @@ export function TradeChart({
           loading: query.isPending,
           error: query.error,
           onRetry: () => void query.refetch(),
-          errorTitle: '获取K线失败',
-          emptyText: '暂无K线数据',
+          errorTitle: t('perpetual.chart.klineError'),
+          emptyText: t('perpetual.chart.klineEmpty'),
           testId: `${testId}-chart`,
         })
       : !depth?.book && <Spin />;
@@ -159,8 +161,8 @@ export function TradeChart({
     </Tag.CheckableTag>
   );
   const options = [
-    ...intervals.map((i) => ({ value: i as string, label: KLINE_INTERVAL_LABELS[i] })),
-    ...(depth ? [{ value: DEPTH, label: '深度' }] : []),
+    ...intervals.map((i) => ({ value: i as string, label: t(`perpetual.chart.interval.${i}`) })),
+    ...(depth ? [{ value: DEPTH, label: t('perpetual.chart.depth') }] : []),
   ];
   const toolsShown = (offerIndicators && view === 'kline') || lines.length > 0;
 
@@ -188,7 +190,7 @@ export function TradeChart({
         </Flex>
       )}
       <div style={{ position: 'relative' }}>
-        <ErrorBoundary description="图表加载失败，请检查网络后重试。" onReset={retryChartDownload}>
+        <ErrorBoundary description={t('perpetual.chart.loadFailed')} onReset={retryChartDownload}>
           <Suspense
             fallback={
               <Centered height={height}>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 let canvasSupport: boolean | undefined;
 
 /**
@@ -18,6 +20,7 @@ export function canvasDraws(): boolean {
 
 /** What shows where the browser cannot draw: the rest of the screen still works. */
 export function NoCanvas() {
+  const { t } = useTranslation('user');
   return (
     <div
       style={{
@@ -28,7 +31,7 @@ export function NoCanvas() {
         color: '#8c8c8c',
       }}
     >
-      当前浏览器无法显示图表
+      {t('perpetual.chart.noCanvas')}
     </div>
   );
 }

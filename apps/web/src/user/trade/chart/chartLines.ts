@@ -1,4 +1,5 @@
-import { ORDER_SIDE_LABELS, type PerpetualPosition, type TimedContract } from '@platform/contracts';
+import type { PerpetualPosition, TimedContract } from '@platform/contracts';
+import { i18n } from '../../../i18n/index.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { countdownParts, directionColor, directionLabel } from '../timed/timedFormat.ts';
 
@@ -34,7 +35,7 @@ export function timedContractLines(
         id: `contract-${c.order_id}`,
         price: c.entry.price,
         color: directionColor(c.direction),
-        title: `${directionLabel(c.direction)} ${left.expired ? '结算中' : left.text}`,
+        title: `${directionLabel(c.direction)} ${left.expired ? i18n.t('user:perpetual.chart.settling') : left.text}`,
       };
     });
 }
@@ -51,6 +52,9 @@ export function positionLines(
       id: `position-${p.id}`,
       price: p.entry_price,
       color: p.side === 'long' ? UP_COLOR : DOWN_COLOR,
-      title: `${ORDER_SIDE_LABELS[p.side]} ${p.leverage}x`,
+      title: i18n.t('user:perpetual.sideLeverage', {
+        side: i18n.t(`user:perpetual.side.${p.side}`),
+        leverage: p.leverage,
+      }),
     }));
 }

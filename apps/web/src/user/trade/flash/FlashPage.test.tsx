@@ -2,6 +2,7 @@ import type { FlashConfigData, FlashOrderBody, TimedContract } from '@platform/c
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { clientOrderIdFor } from '../../../lib/idempotency.ts';
 import { queryClient } from '../../../lib/queryClient.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
@@ -135,5 +136,55 @@ describe('FlashPage', () => {
     );
     expect(screen.getByTestId('contract-payout').textContent).toBe('110.00 USDT');
     await waitFor(() => expect(screen.getByTestId('available-balance').textContent).toBe('1,010.00 USDT'));
+  });
+
+  it('shows the guest view in English: rules, durations, login prompt', async () => {
+    applyLanguage('en');
+    renderFlash();
+    expect((await screen.findByTestId('guest-prompt', {}, MOUNT)).textContent).toContain('Log in to trade');
+    expect(screen.getByTestId('flash-duration-30').textContent).toBe('30sPayout 10%');
+    expect(screen.getByTestId('flash-duration-60').textContent).toBe('1mPayout 15%');
+    expect(screen.getByTestId('flash-rules').textContent).toContain('Flash contract rules');
+    expect(screen.getByTestId('flash-rules').textContent).toContain('within 5 s');
+    expect(screen.getByTestId('direction-up').textContent).toBe('Up');
+    expect(screen.getByTestId('direction-down').textContent).toBe('Down');
+    expect(screen.getByText('Stake')).toBeTruthy();
+    expect(screen.getByTestId('flash-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('places and settles a contract in English', async () => {
+    applyLanguage('en');
+    signIn(makeUser());
+    open = [makeContract({ order_id: 40 })];
+    renderFlash();
+    expect((await screen.findByTestId('available-balance', {}, MOUNT)).textContent).toBe('1,000.00 USDT');
+    expect(await screen.findByText('Open (1)')).toBeTruthy();
+    expect(screen.getByText('History')).toBeTruthy();
+    expect(screen.getByText('Statistics')).toBeTruthy();
+    expect(screen.getByTestId('contract-row-40').textContent).toContain('Stake 100.00 USDT');
+    expect(screen.getByTestId('contract-row-40').textContent).toContain('Entry 95,000.50 · Expiry');
+    fireEvent.change(screen.getByTestId('stake-input'), { target: { value: '100' } });
+    expect(screen.getByTestId('win-preview').textContent).toContain('Payout if you win (rate 10%)');
+    expect(screen.getByTestId('flash-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+
+    fireEvent.click(screen.getByTestId('place-order'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('Duration30s');
+    expect(dialog.textContent).toContain('DirectionUp');
+    expect(dialog.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
+
+    const detail = await screen.findByTestId('contract-detail-41');
+    expect(detail.textContent).toContain('Entry price');
+    expect(detail.textContent).toContain('Until settlement');
+    expect(within(detail).getByTestId('entry-source').textContent).toBe('Source Simulated market (sim)');
+    settled = [settledContract(open.find((c) => c.order_id === 41) as TimedContract)];
+    open = [];
+    await act(async () => fakeSockets.at(-1)?.receive('trading:order', { order: { product: 'flash' } }));
+    await waitFor(() => expect(screen.getByTestId('contract-outcome-label').textContent).toBe('Win'));
+    const modal = screen.getByTestId('contract-detail-41');
+    expect(modal.textContent).toContain('Settlement price');
+    expect(modal.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(screen.getByTestId('contract-modal-close').textContent).toBe('Done');
   });
 });

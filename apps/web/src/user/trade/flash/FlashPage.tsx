@@ -2,6 +2,7 @@ import type { FlashConfigData } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { UserPage } from '../../shell/UserPage.tsx';
 import { QuerySection } from '../../team/QuerySection.tsx';
@@ -31,6 +32,7 @@ function FlashForm({
   signedIn: boolean;
   onPlaced: Parameters<typeof TimedOrderForm>[0]['onPlaced'];
 }) {
+  const { t } = useTranslation('user');
   const [seconds, setSeconds] = useState(config.durations[0]?.seconds);
   const duration = config.durations.find((d) => d.seconds === seconds) ?? config.durations[0];
   return (
@@ -43,14 +45,14 @@ function FlashForm({
       minStake={config.min_stake}
       maxStake={config.max_stake}
       rate={duration?.payout_rate ?? null}
-      summary={duration ? [{ label: '周期', value: durationLabel(duration.seconds) }] : []}
-      blocked={duration ? null : '暂无可选周期'}
+      summary={duration ? [{ label: t('trade.timed.duration'), value: durationLabel(duration.seconds) }] : []}
+      blocked={duration ? null : t('trade.flash.noDuration')}
       terms={{ duration: duration?.seconds ?? 0 }}
       place={placeFlash}
       onPlaced={onPlaced}
     >
       <Flex vertical gap={6}>
-        <Typography.Text strong>周期</Typography.Text>
+        <Typography.Text strong>{t('trade.timed.duration')}</Typography.Text>
         <ChoiceGrid
           testId="flash-duration"
           value={duration?.seconds}
@@ -59,7 +61,7 @@ function FlashForm({
           choices={config.durations.map((d) => ({
             value: d.seconds,
             title: durationLabel(d.seconds),
-            sub: `收益 ${ratePercent(d.payout_rate)}`,
+            sub: t('trade.timed.payout', { rate: ratePercent(d.payout_rate) }),
           }))}
         />
       </Flex>
@@ -69,15 +71,14 @@ function FlashForm({
 
 /** How a flash contract works, for everyone (guests read it beside the login prompt). */
 function FlashRules({ config }: { config: FlashConfigData }) {
+  const { t } = useTranslation('user');
   return (
-    <Card size="small" title="秒合约规则" data-testid="flash-rules">
+    <Card size="small" title={t('trade.flash.rulesTitle')} data-testid="flash-rules">
       <Typography.Paragraph style={{ marginBottom: 8 }}>
-        选择看涨或看跌和周期下单。到期时取到期时刻（{config.settlement.tick_tolerance_seconds}
-        秒内）最后一个参考价格，与开仓价格比较：方向正确按周期收益率盈利，方向错误损失投注金额，价格相同为平局并退还投注金额。
+        {t('trade.flash.rules', { tolerance: config.settlement.tick_tolerance_seconds })}
       </Typography.Paragraph>
       <Typography.Paragraph style={{ marginBottom: 0 }} type="secondary">
-        到期后 {config.settlement.void_after_seconds}
-        秒内仍取不到参考价格的合约作废并全额退款。每笔结算都记录所用价格、来源和时间，可在记录中查看。
+        {t('trade.flash.voidRule', { voidAfter: config.settlement.void_after_seconds })}
       </Typography.Paragraph>
     </Card>
   );
@@ -85,6 +86,7 @@ function FlashRules({ config }: { config: FlashConfigData }) {
 
 /** 秒合约 (/trade/flash/:symbol): up or down over a duration, settled against the reference price. */
 export default function FlashPage() {
+  const { t } = useTranslation('user');
   const signedIn = useSessionSnapshot().token !== null;
   const config = useQuery({
     queryKey: timedKeys.config('flash'),
@@ -103,10 +105,10 @@ export default function FlashPage() {
   useSettledWhileAway('flash', focus);
 
   const body = (
-    <QuerySection query={config} failed="获取秒合约配置失败" rows={8}>
+    <QuerySection query={config} failed={t('trade.flash.configFailed')} rows={8}>
       {(data) =>
         data.pairs.length === 0 ? (
-          <Empty description="暂无可交易的秒合约交易对" />
+          <Empty description={t('trade.flash.noPairs')} />
         ) : (
           <TimedLayout
             form={<FlashForm config={data} symbol={symbol} signedIn={signedIn} onPlaced={focus.show} />}
@@ -123,7 +125,7 @@ export default function FlashPage() {
   );
 
   return (
-    <UserPage title="秒合约" testId="flash-page">
+    <UserPage title={t('trade.product.flash')} testId="flash-page">
       <TradeHeader product="flash" symbols={symbols ?? []} symbol={symbol} />
       {symbol && <TimedChart product="flash" symbol={symbol} contracts={open.data} />}
       {body}

@@ -1,6 +1,7 @@
 import type { OptionLevelView } from '@platform/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { LevelPicker } from './LevelPicker.tsx';
 import { effectiveLevel, levelNote, windowsText } from './levelText.ts';
@@ -45,6 +46,25 @@ describe('level availability', () => {
     );
     expect(levelNote(levels[2] as OptionLevelView, 'nonWindow', 2)).toBe('非窗口期不可用，仅窗口期开放');
     expect(levelNote(levels[3] as OptionLevelView, 'nonWindow', 2)).toBe('已停用');
+  });
+
+  it('says it in English too', () => {
+    applyLanguage('en');
+    expect(levelNote(levels[1] as OptionLevelView, 'nonWindow', 2)).toBe(
+      'Locked: needs 5 valid orders, you have 2',
+    );
+    expect(levelNote(levels[2] as OptionLevelView, 'nonWindow', 2)).toBe(
+      'Not available in Non-window period, open in Window period only',
+    );
+    expect(levelNote(levels[3] as OptionLevelView, 'nonWindow', 2)).toBe('Disabled');
+    expect(
+      windowsText({
+        timeWindows: [
+          { start: '09:00', end: '09:05', enabled: true },
+          { start: '21:00', end: '21:05', enabled: true },
+        ],
+      }),
+    ).toBe('09:00-09:05, 21:00-21:05');
   });
 
   it('falls back to the first open level when the chosen one is closed', () => {

@@ -1,5 +1,6 @@
 import type { OptionConfigForUser } from '@platform/contracts';
 import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { ChoiceGrid } from '../timed/ChoiceGrid.tsx';
 import { effectiveLevel, levelNote } from './levelText.ts';
 
@@ -14,14 +15,15 @@ export interface LevelPickerProps {
  * greyed, each with why (停用, not in this period, or the valid orders still needed).
  */
 export function LevelPicker({ config, chosen, onChange }: LevelPickerProps) {
+  const { t } = useTranslation('user');
   const valid = config.valid_orders[config.period];
   const current = effectiveLevel(config.levels, chosen);
   return (
     <Flex vertical gap={6}>
       <Flex justify="space-between" align="baseline" wrap gap={8}>
-        <Typography.Text strong>投资等级</Typography.Text>
+        <Typography.Text strong>{t('trade.timed.level')}</Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="valid-orders">
-          本时段类型有效订单 {valid} 笔
+          {t('trade.option.validOrders', { valid })}
         </Typography.Text>
       </Flex>
       <ChoiceGrid
@@ -31,8 +33,8 @@ export function LevelPicker({ config, chosen, onChange }: LevelPickerProps) {
         minWidth={150}
         choices={config.levels.map((l) => ({
           value: l.level,
-          title: `等级 ${l.level}`,
-          sub: `收益 ${l.percentage}%`,
+          title: t('trade.timed.levelValue', { level: l.level }),
+          sub: t('trade.option.levelPayout', { percent: l.percentage }),
           note: levelNote(l, config.period, valid),
           disabled: !l.available,
         }))}

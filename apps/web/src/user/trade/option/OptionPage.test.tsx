@@ -2,6 +2,7 @@ import type { OptionConfigForUser } from '@platform/contracts';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { queryClient } from '../../../lib/queryClient.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { mockApi, ok } from '../../../test/api.ts';
@@ -116,5 +117,42 @@ describe('OptionPage', () => {
     signIn(makeUser());
     renderOption();
     expect((await screen.findByTestId('option-closed', {}, MOUNT)).textContent).toContain('期权交易已关闭');
+  });
+
+  it('shows the levels, the period, the form and the rules in English', async () => {
+    applyLanguage('en');
+    signIn(makeUser());
+    renderOption();
+    const second = await screen.findByTestId('option-level-2', {}, MOUNT);
+    expect(second.textContent).toBe('Level 2Payout 85%Locked: needs 5 valid orders, you have 1');
+    expect(screen.getByTestId('option-level-1').textContent).toBe('Level 1Payout 80%');
+    expect(screen.getByTestId('option-period-label').textContent).toBe('Now: Non-window period');
+    expect(screen.getByTestId('option-period').textContent).toContain(
+      'No window period set; the whole day is non-window',
+    );
+    expect(screen.getByTestId('valid-orders').textContent).toBe('Valid orders in this period type: 1');
+    expect(screen.getByTestId('option-duration-60').textContent).toBe('1m');
+    expect(screen.getByTestId('option-rules').textContent).toContain('Durations 1m, 3m, 5m, 10m');
+    expect(await screen.findByText('No open contracts')).toBeTruthy();
+    expect(screen.getByTestId('option-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('shows the closed state in English', async () => {
+    applyLanguage('en');
+    config = optionConfig({ maintenanceMode: true, tradable: false });
+    signIn(makeUser());
+    renderOption();
+    const closed = await screen.findByTestId('option-closed', {}, MOUNT);
+    expect(closed.textContent).toContain('Options under maintenance');
+    expect(closed.textContent).toContain('Open options still settle at expiry as usual.');
+    expect(screen.getByTestId('option-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('shows a guest the rules and a login prompt in English', async () => {
+    applyLanguage('en');
+    renderOption();
+    expect((await screen.findByTestId('guest-prompt', {}, MOUNT)).textContent).toContain('Log in');
+    expect(screen.getByTestId('option-rules').textContent).toContain('Options rules');
+    expect(screen.getByTestId('option-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });

@@ -2,7 +2,6 @@ import {
   OPTION_DURATIONS,
   OPTION_MAX_STAKE,
   OPTION_MIN_STAKE,
-  OPTION_TRADING_TEXTS,
   type OptionConfigForUser,
   TIMED_STAKE_CURRENCY,
   type TimedContract,
@@ -10,6 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Result, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { UserPage } from '../../shell/UserPage.tsx';
 import { QuerySection } from '../../team/QuerySection.tsx';
@@ -45,6 +45,7 @@ function OptionForm({
   onPlaced: (contract: TimedContract) => void;
   onRefused: () => void;
 }) {
+  const { t } = useTranslation('user');
   const [chosenLevel, setChosenLevel] = useState<number>();
   const [duration, setDuration] = useState(config.durations[0]);
   const level = effectiveLevel(config.levels, chosenLevel);
@@ -59,10 +60,15 @@ function OptionForm({
       maxStake={config.max_stake}
       rate={level?.payout_rate ?? null}
       summary={[
-        { label: '投资等级', value: level ? `等级 ${level.level}（收益 ${level.percentage}%）` : '-' },
-        { label: '周期', value: duration ? durationLabel(duration) : '-' },
+        {
+          label: t('trade.timed.level'),
+          value: level
+            ? t('trade.option.levelSummary', { level: level.level, percent: level.percentage })
+            : '-',
+        },
+        { label: t('trade.timed.duration'), value: duration ? durationLabel(duration) : '-' },
       ]}
-      blocked={level ? null : '当前没有您可用的投资等级'}
+      blocked={level ? null : t('trade.option.noLevel')}
       terms={{ level: level?.level ?? 0, duration: duration ?? 0 }}
       place={placeOption}
       onPlaced={onPlaced}
@@ -70,7 +76,7 @@ function OptionForm({
     >
       <LevelPicker config={config} chosen={level?.level} onChange={setChosenLevel} />
       <Flex vertical gap={6}>
-        <Typography.Text strong>周期</Typography.Text>
+        <Typography.Text strong>{t('trade.timed.duration')}</Typography.Text>
         <ChoiceGrid
           testId="option-duration"
           value={duration}
@@ -85,16 +91,17 @@ function OptionForm({
 
 /** Master switch off or maintenance: nothing can be placed; open options still settle. */
 function OptionClosed({ config }: { config: OptionConfigForUser }) {
+  const { t } = useTranslation('user');
   const maintenance = config.enabled && config.maintenanceMode;
   return (
     <Result
       status="warning"
-      title={maintenance ? '期权交易维护中' : '期权交易已关闭'}
+      title={maintenance ? t('trade.option.maintenanceTitle') : t('trade.option.closedTitle')}
       subTitle={
         <>
-          {maintenance ? OPTION_TRADING_TEXTS.maintenance : OPTION_TRADING_TEXTS.disabled}
+          {maintenance ? t('trade.option.maintenance') : t('trade.option.disabled')}
           <br />
-          进行中的期权照常到期结算。
+          {t('trade.option.stillSettle')}
         </>
       }
       data-testid="option-closed"
@@ -103,18 +110,20 @@ function OptionClosed({ config }: { config: OptionConfigForUser }) {
 }
 
 function OptionRules() {
+  const { t } = useTranslation('user');
   return (
-    <Card size="small" title="期权规则" data-testid="option-rules">
-      <Typography.Paragraph style={{ marginBottom: 8 }}>
-        选择看涨或看跌、投资等级和周期下单。到期时按参考价格结算：方向正确按所选等级的收益百分比盈利，方向错误损失投注金额，价格相同为平局并退还投注金额。
-      </Typography.Paragraph>
+    <Card size="small" title={t('trade.option.rulesTitle')} data-testid="option-rules">
+      <Typography.Paragraph style={{ marginBottom: 8 }}>{t('trade.option.rules')}</Typography.Paragraph>
       <Typography.Paragraph style={{ marginBottom: 8 }} type="secondary">
-        投资等级按时段（北京时间的窗口期 /
-        非窗口期）开放，较高等级需在同类时段完成一定数量的有效订单（已结算的盈利或亏损订单）后开放。
+        {t('trade.option.levelRule')}
       </Typography.Paragraph>
       <Typography.Paragraph style={{ marginBottom: 0 }} type="secondary">
-        周期 {OPTION_DURATIONS.map(durationLabel).join('、')}；单笔 {OPTION_MIN_STAKE} - {OPTION_MAX_STAKE}{' '}
-        {TIMED_STAKE_CURRENCY}。每笔结算都记录所用价格、来源和时间，可在记录中查看。
+        {t('trade.option.termsRule', {
+          durations: OPTION_DURATIONS.map(durationLabel).join(t('trade.listSeparator')),
+          min: OPTION_MIN_STAKE,
+          max: OPTION_MAX_STAKE,
+          currency: TIMED_STAKE_CURRENCY,
+        })}
       </Typography.Paragraph>
     </Card>
   );
@@ -139,6 +148,7 @@ function GuestOption() {
 }
 
 function SignedInOption() {
+  const { t } = useTranslation('user');
   const config = useQuery({
     queryKey: timedKeys.config('option'),
     queryFn: ({ signal }) => fetchOptionConfig(signal),
@@ -156,7 +166,7 @@ function SignedInOption() {
   const refetchConfig = useCallback(() => void config.refetch(), [config.refetch]);
 
   const body = (
-    <QuerySection query={config} failed="获取期权配置失败" rows={10}>
+    <QuerySection query={config} failed={t('trade.option.configFailed')} rows={10}>
       {(data) => (
         <TimedLayout
           form={
@@ -165,7 +175,7 @@ function SignedInOption() {
               {!data.tradable ? (
                 <OptionClosed config={data} />
               ) : data.pairs.length === 0 ? (
-                <Empty description="暂无可交易的期权交易对" />
+                <Empty description={t('trade.option.noPairs')} />
               ) : (
                 <OptionForm config={data} symbol={symbol} onPlaced={focus.show} onRefused={refetchConfig} />
               )}
@@ -190,9 +200,10 @@ function SignedInOption() {
 
 /** 期权 (/trade/option/:symbol): call or put at an investment level, settled against the reference price. */
 export default function OptionPage() {
+  const { t } = useTranslation('user');
   const signedIn = useSessionSnapshot().token !== null;
   return (
-    <UserPage title="期权" testId="option-page">
+    <UserPage title={t('trade.product.option')} testId="option-page">
       {signedIn ? <SignedInOption /> : <GuestOption />}
     </UserPage>
   );

@@ -1,8 +1,9 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { OPTION_PERIOD_LABELS, type OptionConfigForUser } from '@platform/contracts';
+import type { OptionConfigForUser } from '@platform/contracts';
 import { formatTime, periodAt } from '@platform/domain';
 import { Flex, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServerNow } from '../timed/serverClock.ts';
 import { windowsText } from './levelText.ts';
 
@@ -14,6 +15,7 @@ export interface PeriodBarProps {
 
 /** 北京时间 on the server's clock, the current period (窗口期 / 非窗口期) and the windows. */
 export function PeriodBar({ config, onPeriodChange }: PeriodBarProps) {
+  const { t } = useTranslation('user');
   const now = useServerNow(1000);
   const period = periodAt(config.timeWindows, now);
   const changed = period !== config.period;
@@ -25,15 +27,15 @@ export function PeriodBar({ config, onPeriodChange }: PeriodBarProps) {
     <Flex vertical gap={4} data-testid="option-period">
       <Flex align="center" gap={8} wrap>
         <Typography.Text>
-          <ClockCircleOutlined /> 北京时间{' '}
+          <ClockCircleOutlined /> {t('trade.option.beijingTime')}{' '}
           <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatTime(now)}</span>
         </Typography.Text>
         <Tag color={period === 'window' ? 'gold' : 'blue'} data-testid="option-period-label">
-          当前{OPTION_PERIOD_LABELS[period]}
+          {t('trade.option.currentPeriod', { period: t(`trade.period.${period}`) })}
         </Tag>
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {windows ? `窗口期（北京时间）：${windows}；其余时间为非窗口期` : '未设置窗口期，全天为非窗口期'}
+        {windows ? t('trade.option.windows', { windows }) : t('trade.option.noWindows')}
       </Typography.Text>
     </Flex>
   );

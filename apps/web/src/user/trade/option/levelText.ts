@@ -1,13 +1,16 @@
-import { OPTION_PERIOD_LABELS, type OptionConfigForUser, type OptionLevelView } from '@platform/contracts';
+import type { OptionConfigForUser, OptionLevelView } from '@platform/contracts';
+import { i18n } from '../../../i18n/index.ts';
+
+const periodName = (period: OptionConfigForUser['period']) => i18n.t(`user:trade.period.${period}`);
 
 type Period = OptionConfigForUser['period'];
 
 /** The periods a level is valid in, as a phrase: 仅窗口期, 仅非窗口期, or null (both, or neither). */
 function onlyIn(level: OptionLevelView): string | null {
   if (level.windowPeriodEnabled && !level.nonWindowPeriodEnabled)
-    return `仅${OPTION_PERIOD_LABELS.window}开放`;
+    return i18n.t('user:trade.option.onlyIn', { period: periodName('window') });
   if (!level.windowPeriodEnabled && level.nonWindowPeriodEnabled)
-    return `仅${OPTION_PERIOD_LABELS.nonWindow}开放`;
+    return i18n.t('user:trade.option.onlyIn', { period: periodName('nonWindow') });
   return null;
 }
 
@@ -19,13 +22,21 @@ export function levelNote(level: OptionLevelView, period: Period, validOrders: n
   if (level.available) return null;
   switch (level.reason) {
     case 'disabled':
-      return '已停用';
-    case 'not_in_period':
-      return `${OPTION_PERIOD_LABELS[period]}不可用${onlyIn(level) ? `，${onlyIn(level)}` : ''}`;
+      return i18n.t('user:trade.option.levelDisabled');
+    case 'not_in_period': {
+      const only = onlyIn(level);
+      return only
+        ? i18n.t('user:trade.option.notInPeriodOnly', { period: periodName(period), only })
+        : i18n.t('user:trade.option.notInPeriod', { period: periodName(period) });
+    }
     case 'not_opened':
-      return `未开放：需 ${level.orders_needed} 笔有效订单，您已有 ${validOrders} 笔`;
+      return i18n.t('user:trade.option.notOpened', {
+        count: level.orders_needed,
+        needed: level.orders_needed,
+        valid: validOrders,
+      });
     default:
-      return level.reason_text ?? '暂不可用';
+      return level.reason_text ?? i18n.t('user:trade.option.unavailable');
   }
 }
 
@@ -33,7 +44,7 @@ export function levelNote(level: OptionLevelView, period: Period, validOrders: n
 export function windowsText(config: Pick<OptionConfigForUser, 'timeWindows'>): string | null {
   const windows = config.timeWindows.filter((w) => w.enabled);
   if (windows.length === 0) return null;
-  return windows.map((w) => `${w.start}-${w.end}`).join('、');
+  return windows.map((w) => `${w.start}-${w.end}`).join(i18n.t('user:trade.listSeparator'));
 }
 
 /** The level picked: the chosen one if it is open to the caller now, otherwise the first open one. */

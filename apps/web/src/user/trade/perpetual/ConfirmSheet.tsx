@@ -1,4 +1,5 @@
-import { ORDER_SIDE_LABELS, type PerpetualSide } from '@platform/contracts';
+import type { PerpetualSide } from '@platform/contracts';
+import { useTranslation } from 'react-i18next';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { type ConfirmRow, OrderConfirmSheet } from '../shared/OrderConfirmSheet.tsx';
 import { formatAmount, formatFee, formatPrice, type OrderPreview } from './perpetualMath.ts';
@@ -43,29 +44,35 @@ export function ConfirmSheet({
   problem,
   ...sheet
 }: ConfirmSheetProps) {
+  const { t } = useTranslation('user');
   const color = draft.side === 'long' ? UP_COLOR : DOWN_COLOR;
   const limit = draft.type === 'limit';
   /** A figure of the position at the live price: the server's comes from the price when it opens. */
   const approx = (figure: (p: OrderPreview) => string) => (preview ? `≈ ${figure(preview)}` : '--');
   const liquidation =
-    preview && !preview.liquidationPrice ? '无（不会强平）' : approx((p) => formatPrice(p.liquidationPrice));
+    preview && !preview.liquidationPrice
+      ? t('perpetual.field.noLiquidation')
+      : approx((p) => formatPrice(p.liquidationPrice));
   const rows: ConfirmRow[] = [
-    { label: '合约', value: `${symbol} 永续` },
+    { label: t('perpetual.confirm.contract'), value: t('perpetual.confirm.contractValue', { symbol }) },
     {
-      label: '方向',
-      value: <span style={{ color, fontWeight: 600 }}>{ORDER_SIDE_LABELS[draft.side]}</span>,
+      label: t('perpetual.confirm.side'),
+      value: <span style={{ color, fontWeight: 600 }}>{t(`perpetual.side.${draft.side}`)}</span>,
     },
-    { label: '委托类型', value: limit ? '限价' : '市价' },
-    { label: '杠杆', value: `${draft.leverage}x` },
-    { label: '保证金', value: formatAmount(draft.margin.trim(), currency) },
+    {
+      label: t('perpetual.confirm.orderType'),
+      value: t(limit ? 'perpetual.orderType.limit' : 'perpetual.orderType.market'),
+    },
+    { label: t('perpetual.confirm.leverage'), value: `${draft.leverage}x` },
+    { label: t('perpetual.field.margin'), value: formatAmount(draft.margin.trim(), currency) },
     limit
-      ? { label: '委托价格', value: formatPrice(draft.price) }
-      : { label: '开仓价（预估）', value: approx((p) => formatPrice(p.entry)) },
-    { label: '仓位价值', value: approx((p) => formatAmount(p.notional, currency)) },
-    { label: '数量', value: approx((p) => `${formatPrice(p.quantity)} ${base}`) },
-    { label: '预估强平价', value: liquidation },
-    { label: '开仓手续费', value: preview ? formatFee(preview.openFee, currency) : '--' },
-    { label: '合计扣除', value: preview ? formatFee(preview.total, currency) : '--' },
+      ? { label: t('perpetual.field.limitPrice'), value: formatPrice(draft.price) }
+      : { label: t('perpetual.field.entryEstimate'), value: approx((p) => formatPrice(p.entry)) },
+    { label: t('perpetual.field.notional'), value: approx((p) => formatAmount(p.notional, currency)) },
+    { label: t('perpetual.field.quantity'), value: approx((p) => `${formatPrice(p.quantity)} ${base}`) },
+    { label: t('perpetual.field.liquidationEstimate'), value: liquidation },
+    { label: t('perpetual.field.openFee'), value: preview ? formatFee(preview.openFee, currency) : '--' },
+    { label: t('perpetual.field.total'), value: preview ? formatFee(preview.total, currency) : '--' },
   ];
   return (
     <OrderConfirmSheet
@@ -73,8 +80,8 @@ export function ConfirmSheet({
       rows={rows}
       note={
         limit
-          ? `指数价格${draft.side === 'long' ? '跌至委托价格或以下' : '涨至委托价格或以上'}时以该指数价格开仓；保证金和开仓手续费现在冻结，撤单即退回。标记价格触及强平价时仓位被强制平仓，保证金全部损失。`
-          : '以成交时的参考市价开仓，仓位价值、数量和强平价按成交价计算。标记价格触及强平价时仓位被强制平仓，保证金全部损失。'
+          ? t(draft.side === 'long' ? 'perpetual.confirm.noteLimitLong' : 'perpetual.confirm.noteLimitShort')
+          : t('perpetual.confirm.noteMarket')
       }
       color={color}
       sendable={preview !== null && problem === null}

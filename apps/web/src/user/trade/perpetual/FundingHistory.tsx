@@ -1,7 +1,8 @@
-import { type FundingPayment, ORDER_SIDE_LABELS } from '@platform/contracts';
+import type { FundingPayment } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { Card, Empty, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
@@ -11,9 +12,8 @@ import { Stat, StatGrid } from './PositionParts.tsx';
 import { useFundingHistory } from './perpetualApi.ts';
 import { formatFundingRate, formatPrice, formatSigned } from './perpetualMath.ts';
 
-const ERROR_TITLE = '获取资金费用记录失败';
-
 function PaymentCard({ payment }: { payment: FundingPayment }) {
+  const { t } = useTranslation('user');
   const key = `${payment.position_id}-${payment.funding_at}`;
   return (
     <Card size="small" data-testid={`funding-payment-${key}`}>
@@ -22,10 +22,10 @@ function PaymentCard({ payment }: { payment: FundingPayment }) {
           <Flex align="center" gap={6} wrap>
             <Typography.Text strong>{payment.symbol}</Typography.Text>
             <Tag color={payment.side === 'long' ? UP_COLOR : DOWN_COLOR} style={{ marginInlineEnd: 0 }}>
-              {ORDER_SIDE_LABELS[payment.side]}
+              {t(`perpetual.side.${payment.side}`)}
             </Tag>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              仓位 #{payment.position_id}
+              {t('perpetual.fundingHistory.position', { id: payment.position_id })}
             </Typography.Text>
           </Flex>
           <Typography.Text
@@ -37,17 +37,19 @@ function PaymentCard({ payment }: { payment: FundingPayment }) {
           </Typography.Text>
         </Flex>
         <StatGrid>
-          <Stat label="资金费率">{formatFundingRate(payment.rate)}</Stat>
-          <Stat label="标记价格">{formatPrice(payment.mark_price)}</Stat>
-          <Stat label="数量">{formatPrice(payment.quantity)}</Stat>
+          <Stat label={t('perpetual.field.fundingRate')}>{formatFundingRate(payment.rate)}</Stat>
+          <Stat label={t('perpetual.field.markPrice')}>{formatPrice(payment.mark_price)}</Stat>
+          <Stat label={t('perpetual.field.quantity')}>{formatPrice(payment.quantity)}</Stat>
         </StatGrid>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          结算时间 {formatDateTime(payment.funding_at)} ·{' '}
-          {payment.liquidated
-            ? '保证金不足支付资金费用，仓位已强平'
-            : payment.amount.startsWith('-')
-              ? '支付'
-              : '收取'}
+          {t('perpetual.fundingHistory.line', {
+            time: formatDateTime(payment.funding_at),
+            outcome: payment.liquidated
+              ? t('perpetual.fundingHistory.liquidated')
+              : payment.amount.startsWith('-')
+                ? t('perpetual.fundingHistory.paid')
+                : t('perpetual.fundingHistory.received'),
+          })}
         </Typography.Text>
       </Flex>
     </Card>
@@ -56,14 +58,16 @@ function PaymentCard({ payment }: { payment: FundingPayment }) {
 
 /** 资金费用: what each of the user's positions paid or received at each funding instant, newest first. */
 export function FundingHistory() {
+  const { t } = useTranslation('user');
   const [page, setPage] = useState(1);
   const query = useFundingHistory(page);
+  const errorTitle = t('perpetual.fundingHistory.error');
   if (query.isPending) return <PageLoading />;
   if (query.isError && !query.data) {
     return (
       <LoadErrorView
-        title={ERROR_TITLE}
-        reason={errorMessage(query.error, ERROR_TITLE)}
+        title={errorTitle}
+        reason={errorMessage(query.error, errorTitle)}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />
@@ -71,7 +75,7 @@ export function FundingHistory() {
   }
   const { payments, pagination } = query.data;
   if (payments.length === 0)
-    return <Empty description="暂无资金费用记录" data-testid="funding-history-empty" />;
+    return <Empty description={t('perpetual.fundingHistory.empty')} data-testid="funding-history-empty" />;
   return (
     <Flex vertical gap={8} data-testid="funding-history">
       {payments.map((p) => (
@@ -80,7 +84,7 @@ export function FundingHistory() {
       <ListFooter
         pagination={pagination}
         page={page}
-        noun="条记录"
+        noun={t('perpetual.fundingHistory.noun')}
         onChange={setPage}
         testId="funding-history"
       />

@@ -1,6 +1,7 @@
 import { formatDateTime } from '@platform/domain';
 import { Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { signColor } from '../../shared/priceColors.ts';
 import { useFundingRate } from './perpetualApi.ts';
 import { countdownText, formatFundingRate } from './perpetualMath.ts';
@@ -11,6 +12,7 @@ import { countdownText, formatFundingRate } from './perpetualMath.ts';
  * rate is positive) or receives quantity × mark × rate (docs/perpetual-funding.md).
  */
 export function FundingRate({ symbol, enabled }: { symbol: string | undefined; enabled: boolean }) {
+  const { t } = useTranslation('user');
   const funding = useFundingRate(symbol, enabled);
   const [now, setNow] = useState(() => Date.now());
   const data = funding.data?.symbol === symbol ? funding.data : undefined;
@@ -33,12 +35,18 @@ export function FundingRate({ symbol, enabled }: { symbol: string | undefined; e
     <Tooltip
       title={
         data
-          ? `每 ${data.interval_minutes / 60 >= 1 ? `${data.interval_minutes / 60} 小时` : `${data.interval_minutes} 分钟`}结算一次：费率为正时多头支付空头收取，为负时相反；下次结算 ${formatDateTime(data.next_funding_at)}`
-          : '资金费率'
+          ? t('perpetual.fundingRate.tooltip', {
+              interval:
+                data.interval_minutes / 60 >= 1
+                  ? t('perpetual.fundingRate.hours', { n: data.interval_minutes / 60 })
+                  : t('perpetual.fundingRate.minutes', { n: data.interval_minutes }),
+              time: formatDateTime(data.next_funding_at),
+            })
+          : t('perpetual.fundingRate.label')
       }
     >
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="perpetual-funding">
-        资金费率{' '}
+        {t('perpetual.fundingRate.label')}{' '}
         <Typography.Text
           style={{
             fontSize: 12,

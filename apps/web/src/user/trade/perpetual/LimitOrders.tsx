@@ -1,8 +1,9 @@
-import { ORDER_SIDE_LABELS, type PerpetualLimitOrder } from '@platform/contracts';
+import type { PerpetualLimitOrder } from '@platform/contracts';
 import { formatDateTime } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
@@ -10,11 +11,9 @@ import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { WALLET_QUERY_ROOT } from '../../wallet/walletApi.ts';
-import { Stat, StatGrid } from './PositionParts.tsx';
+import { Stat, StatGrid, sideLabel } from './PositionParts.tsx';
 import { cancelLimitOrder, PERPETUAL_QUERY_ROOT, useLimitOrders } from './perpetualApi.ts';
 import { formatAmount, formatFee, formatPrice } from './perpetualMath.ts';
-
-const ERROR_TITLE = '获取当前委托失败';
 
 function LimitOrderCard({
   order,
@@ -25,6 +24,7 @@ function LimitOrderCard({
   cancelling: boolean;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('user');
   const long = order.side === 'long';
   return (
     <Card size="small" data-testid={`limit-order-${order.id}`}>
@@ -33,9 +33,12 @@ function LimitOrderCard({
           <Flex align="center" gap={6} wrap>
             <Typography.Text strong>{order.symbol}</Typography.Text>
             <Tag color={long ? UP_COLOR : DOWN_COLOR}>
-              {ORDER_SIDE_LABELS[order.side]} {order.leverage}x
+              {t('perpetual.sideLeverage', {
+                side: t(`perpetual.side.${order.side}`),
+                leverage: order.leverage,
+              })}
             </Tag>
-            <Tag>限价 · 等待触发</Tag>
+            <Tag>{t('perpetual.orders.waiting')}</Tag>
           </Flex>
           <Button
             danger
@@ -43,21 +46,29 @@ function LimitOrderCard({
             onClick={onCancel}
             data-testid={`limit-order-cancel-${order.id}`}
           >
-            撤单
+            {t('perpetual.orders.cancel')}
           </Button>
         </Flex>
         <StatGrid>
-          <Stat label="委托价格" testId={`limit-order-price-${order.id}`}>
+          <Stat label={t('perpetual.field.limitPrice')} testId={`limit-order-price-${order.id}`}>
             {formatPrice(order.price)}
           </Stat>
-          <Stat label={`保证金（${order.currency}）`}>{formatAmount(order.margin)}</Stat>
-          <Stat label={`冻结（${order.currency}）`} testId={`limit-order-frozen-${order.id}`}>
+          <Stat label={t('perpetual.field.marginIn', { currency: order.currency })}>
+            {formatAmount(order.margin)}
+          </Stat>
+          <Stat
+            label={t('perpetual.orders.frozenIn', { currency: order.currency })}
+            testId={`limit-order-frozen-${order.id}`}
+          >
             {formatAmount(order.frozen)}
           </Stat>
         </StatGrid>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {long ? '指数价格 ≤ 委托价格时开多' : '指数价格 ≥ 委托价格时开空'} · 含开仓手续费{' '}
-          {formatFee(order.open_fee)} · 委托于 {formatDateTime(order.created_at)}
+          {t('perpetual.orders.line', {
+            note: long ? t('perpetual.orders.noteLong') : t('perpetual.orders.noteShort'),
+            fee: formatFee(order.open_fee),
+            time: formatDateTime(order.created_at),
+          })}
         </Typography.Text>
       </Flex>
     </Card>
@@ -69,6 +80,7 @@ function LimitOrderCard({
  * trigger; whichever comes second is refused with its message, and the lists are refreshed.
  */
 export function LimitOrders() {
+  const { t } = useTranslation('user');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -76,8 +88,8 @@ export function LimitOrders() {
   const cancel = useIdempotentMutation({
     mutationFn: (id: number, idempotencyKey) => cancelLimitOrder(id, idempotencyKey),
     requiresConnection: true,
-    onSuccess: (reply) => void message.success(reply.message || '委托已撤销'),
-    onError: (error) => void message.error(errorMessage(error, '撤单失败，请稍后重试')),
+    onSuccess: (reply) => void message.success(reply.message || t('perpetual.orders.cancelled')),
+    onError: (error) => void message.error(errorMessage(error, t('perpetual.orders.cancelFailed'))),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: PERPETUAL_QUERY_ROOT });
       void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
@@ -85,11 +97,17 @@ export function LimitOrders() {
   });
   const confirmCancel = (order: PerpetualLimitOrder) =>
     modal.confirm({
-      title: '确认撤单',
-      content: `撤销 ${order.symbol} ${ORDER_SIDE_LABELS[order.side]} ${order.leverage}x 委托价 ${formatPrice(order.price)}？冻结的 ${formatAmount(order.frozen, order.currency)} 将退回可用余额。`,
-      okText: '确认撤单',
+      title: t('perpetual.orders.confirmTitle'),
+      content: t('perpetual.orders.confirmContent', {
+        symbol: order.symbol,
+        side: sideLabel(order.side),
+        leverage: order.leverage,
+        price: formatPrice(order.price),
+        frozen: formatAmount(order.frozen, order.currency),
+      }),
+      okText: t('perpetual.orders.confirmTitle'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('perpetual.cancel'),
       onOk: () => cancel.mutateAsync(order.id).catch(() => undefined),
     });
 
@@ -97,15 +115,16 @@ export function LimitOrders() {
   if (query.isError && !query.data) {
     return (
       <LoadErrorView
-        title={ERROR_TITLE}
-        reason={errorMessage(query.error, ERROR_TITLE)}
+        title={t('perpetual.orders.error')}
+        reason={errorMessage(query.error, t('perpetual.orders.error'))}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />
     );
   }
   const { limit_orders: orders, pagination } = query.data;
-  if (orders.length === 0) return <Empty description="暂无委托" data-testid="limit-orders-empty" />;
+  if (orders.length === 0)
+    return <Empty description={t('perpetual.orders.empty')} data-testid="limit-orders-empty" />;
   return (
     <Flex vertical gap={8} data-testid="limit-orders">
       {orders.map((order) => (
@@ -119,7 +138,7 @@ export function LimitOrders() {
       <ListFooter
         pagination={pagination}
         page={page}
-        noun="条委托"
+        noun={t('perpetual.orders.noun')}
         onChange={setPage}
         testId="limit-orders"
       />

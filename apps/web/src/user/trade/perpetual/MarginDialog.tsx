@@ -1,14 +1,17 @@
-import { ORDER_SIDE_LABELS, PERPETUAL_TEXTS, type PerpetualPosition } from '@platform/contracts';
+import { PERPETUAL_TEXTS, type PerpetualPosition } from '@platform/contracts';
 import {
   currencyPrecision,
   Decimal,
   formatBalance,
   formatNormalised,
   marginAfterAdd,
-  parseAmountField,
 } from '@platform/domain';
 import { Button, Flex, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contractText, i18n } from '../../../i18n/index.ts';
+import { readAmountField } from '../shared/messages.ts';
+import { positionName } from './PositionParts.tsx';
 import { formatAmount, formatLiquidation, positionTerms } from './perpetualMath.ts';
 
 export interface MarginCheck {
@@ -32,7 +35,7 @@ export function checkMarginAdd(
   maxMargin: string,
 ): MarginCheck {
   const places = currencyPrecision(position.currency);
-  const parsed = parseAmountField(typed, { label: '追加保证金金额', places });
+  const parsed = readAmountField(typed, 'trade.fieldLabel.addedMargin', { places });
   if (!parsed.ok)
     return { amount: null, problem: parsed.message, unfinished: parsed.unfinished, after: null };
   const next = marginAfterAdd(
@@ -49,7 +52,9 @@ export function checkMarginAdd(
     return {
       amount: null,
       // What is available to the cent, rounded down: never more than there is.
-      problem: `可用余额不足：可用 ${formatBalance(available, position.currency)}`,
+      problem: i18n.t('user:perpetual.margin.insufficient', {
+        amount: formatBalance(available, position.currency),
+      }),
       unfinished: false,
       after,
     };
@@ -89,6 +94,7 @@ export interface MarginDialogProps {
  * effective leverage and moves the liquidation price away. The preview is the server's arithmetic.
  */
 export function MarginDialog({ position, available, maxMargin, saving, onSave, onClose }: MarginDialogProps) {
+  const { t } = useTranslation('user');
   const [typed, setTyped] = useState('');
   const [tried, setTried] = useState(false);
   const check = checkMarginAdd(position, typed, available, maxMargin);
@@ -106,14 +112,14 @@ export function MarginDialog({ position, available, maxMargin, saving, onSave, o
   return (
     <Modal
       open
-      title={`追加保证金 · ${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x`}
+      title={t('perpetual.margin.title', { position: positionName(position) })}
       onCancel={onClose}
       destroyOnHidden
       footer={
         <Flex gap={8} justify="end">
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={onClose}>{t('perpetual.cancel')}</Button>
           <Button type="primary" loading={saving} onClick={save} data-testid="margin-save">
-            确认追加
+            {t('perpetual.margin.confirm')}
           </Button>
         </Flex>
       }
@@ -121,16 +127,18 @@ export function MarginDialog({ position, available, maxMargin, saving, onSave, o
       <Flex vertical gap={12} data-testid="margin-dialog">
         <Flex vertical gap={4}>
           <Flex justify="space-between" gap={8} wrap>
-            <Typography.Text>追加金额</Typography.Text>
+            <Typography.Text>{t('perpetual.margin.amount')}</Typography.Text>
             <Typography.Text type="secondary" data-testid="margin-available">
-              可用 {available === undefined ? '--' : formatAmount(available, currency, places)}
+              {t('perpetual.available', {
+                amount: available === undefined ? '--' : formatAmount(available, currency, places),
+              })}
             </Typography.Text>
           </Flex>
           <Input
             size="large"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`最多 ${places} 位小数`}
+            placeholder={t('perpetual.margin.places', { count: places, n: places })}
             suffix={
               <Flex align="center" gap={8}>
                 <Button
@@ -141,7 +149,7 @@ export function MarginDialog({ position, available, maxMargin, saving, onSave, o
                   onClick={() => setTyped(max ? max.toFixed(places) : '')}
                   data-testid="margin-max"
                 >
-                  最大
+                  {t('perpetual.max')}
                 </Button>
                 {currency}
               </Flex>
@@ -150,30 +158,32 @@ export function MarginDialog({ position, available, maxMargin, saving, onSave, o
             status={problemShown ? 'error' : undefined}
             onChange={(e) => setTyped(e.target.value)}
             onPressEnter={save}
-            aria-label="追加金额"
+            aria-label={t('perpetual.margin.amount')}
             data-testid="margin-amount"
           />
           {problemShown && (
             <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="margin-problem">
-              {problemShown}
+              {contractText(problemShown)}
             </Typography.Text>
           )}
         </Flex>
         <Flex vertical gap={4}>
-          <Row label="当前保证金">{formatAmount(position.margin, currency)}</Row>
-          <Row label="追加后保证金" testId="margin-after">
+          <Row label={t('perpetual.margin.current')}>{formatAmount(position.margin, currency)}</Row>
+          <Row label={t('perpetual.margin.after')} testId="margin-after">
             {check.after ? formatAmount(check.after.margin, currency) : '--'}
           </Row>
-          <Row label="当前强平价">{formatLiquidation(position.liquidation_price)}</Row>
-          <Row label="追加后强平价" testId="margin-after-liquidation">
+          <Row label={t('perpetual.margin.currentLiquidation')}>
+            {formatLiquidation(position.liquidation_price)}
+          </Row>
+          <Row label={t('perpetual.margin.afterLiquidation')} testId="margin-after-liquidation">
             {check.after ? formatLiquidation(check.after.liquidationPrice.toFixed()) : '--'}
           </Row>
-          <Row label="实际杠杆" testId="margin-after-leverage">
+          <Row label={t('perpetual.margin.leverage')} testId="margin-after-leverage">
             {check.after ? `${formatNormalised(check.after.leverage)}x` : `${position.leverage}x`}
           </Row>
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          追加的保证金从可用余额转入该仓位，平仓时随保证金一并结算；已触及强平价的仓位不能追加。
+          {t('perpetual.margin.note')}
         </Typography.Text>
       </Flex>
     </Modal>

@@ -1,5 +1,6 @@
 import { formatDateTime, formatPairPrice } from '@platform/domain';
 import { Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useMarkPrice } from './perpetualApi.ts';
 
 /** A mark older than this is shown greyed: the job decides nothing on a price over 3 s old. */
@@ -19,6 +20,7 @@ export function MarkPrice({
   pricePrecision: number | undefined;
   enabled: boolean;
 }) {
+  const { t } = useTranslation('user');
   const mark = useMarkPrice(symbol, enabled);
   if (!enabled || !symbol) return null;
   const data = mark.data?.symbol === symbol ? mark.data : undefined;
@@ -28,12 +30,12 @@ export function MarkPrice({
     <Tooltip
       title={
         data?.at
-          ? `强平与止盈止损按标记价格触发 · ${formatDateTime(data.at)}`
-          : '强平与止盈止损按标记价格触发'
+          ? t('perpetual.mark.tooltipAt', { time: formatDateTime(data.at) })
+          : t('perpetual.mark.tooltip')
       }
     >
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="perpetual-mark-price">
-        标记价格{' '}
+        {t('perpetual.mark.label')}{' '}
         <Typography.Text
           type={stale ? 'secondary' : undefined}
           style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}

@@ -1,9 +1,7 @@
 import {
-  ORDER_SIDE_LABELS,
   PERPETUAL_CLOSE_PERCENTS,
   type PerpetualConfigData,
   type PerpetualPosition,
-  POSITION_CLOSE_REASON_LABELS,
   REALTIME_EVENTS,
   type Ticker,
   type TradeOrder,
@@ -12,6 +10,7 @@ import { Decimal, formatDateTime } from '@platform/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Segmented, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
@@ -24,8 +23,10 @@ import {
   PnlHeadline,
   PositionCard,
   PositionPriceComponents,
+  positionName,
   Stat,
   StatGrid,
+  sideLabel,
   sourceLabel,
 } from './PositionParts.tsx';
 import { PositionsQueryView } from './PositionsQueryView.tsx';
@@ -73,18 +74,26 @@ function ClosePicker({
   closeFeeRate: string;
   onPick: (percent: ClosePercent) => void;
 }) {
+  const { t } = useTranslation('user');
   const [percent, setPercent] = useState<ClosePercent>(100);
   const part = partOf(position, percent);
   const estimate = live.mark ? closeEstimate(part, live.mark, closeFeeRate) : null;
   return (
     <Flex vertical gap={8}>
       <span>
-        以市价平仓 {position.symbol} {ORDER_SIDE_LABELS[position.side]} {position.leverage}x？
+        {t('perpetual.positions.closeQuestion', {
+          symbol: position.symbol,
+          side: sideLabel(position.side),
+          leverage: position.leverage,
+        })}
       </span>
       <Segmented
         block
         value={percent}
-        options={PERPETUAL_CLOSE_PERCENTS.map((p) => ({ label: p === 100 ? '全部' : `${p}%`, value: p }))}
+        options={PERPETUAL_CLOSE_PERCENTS.map((p) => ({
+          label: p === 100 ? t('perpetual.positions.all') : `${p}%`,
+          value: p,
+        }))}
         onChange={(value) => {
           setPercent(value);
           onPick(value);
@@ -92,13 +101,19 @@ function ClosePicker({
         data-testid="close-percent"
       />
       <Typography.Text data-testid="close-quantity">
-        平仓数量 {formatPrice(part.quantity)} {baseOf(position.symbol, position.currency)}
-        {percent < 100 && `，剩余仓位保持开仓价和止盈止损`}
+        {t('perpetual.positions.closeQuantity', {
+          quantity: formatPrice(part.quantity),
+          base: baseOf(position.symbol, position.currency),
+        })}
+        {percent < 100 && t('perpetual.positions.restKept')}
       </Typography.Text>
       {estimate && (
         <Typography.Text type="secondary">
-          按当前价格 {formatPrice(live.mark)} 预计盈亏 {formatSigned(estimate.realisedPnl)}，返还约{' '}
-          {formatAmount(estimate.payout, position.currency)}。实际以平仓时的参考价为准。
+          {t('perpetual.positions.closeEstimate', {
+            mark: formatPrice(live.mark),
+            pnl: formatSigned(estimate.realisedPnl),
+            payout: formatAmount(estimate.payout, position.currency),
+          })}
         </Typography.Text>
       )}
     </Flex>
@@ -120,6 +135,7 @@ function OpenPositionCard({
   onTpsl: () => void;
   onMargin: () => void;
 }) {
+  const { t } = useTranslation('user');
   const currency = position.currency;
   const color = signColor(live.pnl);
   return (
@@ -127,12 +143,12 @@ function OpenPositionCard({
       position={position}
       action={
         <Button danger loading={closing} onClick={onClose} data-testid={`position-close-${position.id}`}>
-          平仓
+          {t('perpetual.positions.close')}
         </Button>
       }
     >
       <PnlHeadline
-        label={`未实现盈亏（${currency}）`}
+        label={t('perpetual.positions.unrealisedIn', { currency })}
         pnl={live.pnl ? formatSigned(live.pnl) : '--'}
         roe={live.roe ? `${formatSigned(live.roe, 2)}%` : '--'}
         color={color}
@@ -140,60 +156,73 @@ function OpenPositionCard({
         roeTestId={`position-roe-${position.id}`}
       />
       <StatGrid>
-        <Stat label={`数量（${baseOf(position.symbol, currency)}）`}>{formatPrice(position.quantity)}</Stat>
-        <Stat label="开仓价格" testId={`position-entry-${position.id}`}>
+        <Stat label={t('perpetual.field.quantityIn', { base: baseOf(position.symbol, currency) })}>
+          {formatPrice(position.quantity)}
+        </Stat>
+        <Stat label={t('perpetual.field.entryPrice')} testId={`position-entry-${position.id}`}>
           {formatPrice(position.entry_price)}
         </Stat>
-        <Stat label="标记价格" testId={`position-mark-${position.id}`}>
+        <Stat label={t('perpetual.field.markPrice')} testId={`position-mark-${position.id}`}>
           {formatPrice(live.mark)}
         </Stat>
-        <Stat label="强平价格" testId={`position-liquidation-${position.id}`}>
+        <Stat label={t('perpetual.field.liquidationPrice')} testId={`position-liquidation-${position.id}`}>
           {formatLiquidation(position.liquidation_price)}
         </Stat>
-        <Stat label={`保证金（${currency}）`} testId={`position-margin-${position.id}`}>
+        <Stat label={t('perpetual.field.marginIn', { currency })} testId={`position-margin-${position.id}`}>
           {formatAmount(position.margin)}
         </Stat>
-        <Stat label={`价值（${currency}）`}>{formatAmount(position.notional)}</Stat>
-        <Stat label={`资金费用（${currency}）`} testId={`position-funding-${position.id}`}>
+        <Stat label={t('perpetual.positions.valueIn', { currency })}>{formatAmount(position.notional)}</Stat>
+        <Stat
+          label={t('perpetual.positions.fundingIn', { currency })}
+          testId={`position-funding-${position.id}`}
+        >
           {formatSigned(position.funding)}
         </Stat>
       </StatGrid>
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Typography.Text style={{ fontSize: 13 }}>
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            止盈{' '}
+            {t('perpetual.positions.takeProfit')}{' '}
           </Typography.Text>
           <span data-testid={`position-tp-${position.id}`}>
-            {position.take_profit_price ? formatPrice(position.take_profit_price) : '未设置'}
+            {position.take_profit_price
+              ? formatPrice(position.take_profit_price)
+              : t('perpetual.positions.notSet')}
           </span>
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {' '}
-            · 止损{' '}
+            {` · ${t('perpetual.positions.stopLoss')} `}
           </Typography.Text>
           <span data-testid={`position-sl-${position.id}`}>
-            {position.stop_loss_price ? formatPrice(position.stop_loss_price) : '未设置'}
+            {position.stop_loss_price
+              ? formatPrice(position.stop_loss_price)
+              : t('perpetual.positions.notSet')}
           </span>
         </Typography.Text>
         <Flex gap={8}>
           <Button size="small" onClick={onTpsl} data-testid={`position-tpsl-${position.id}`}>
-            止盈止损
+            {t('perpetual.positions.tpsl')}
           </Button>
           <Button size="small" onClick={onMargin} data-testid={`position-add-margin-${position.id}`}>
-            追加保证金
+            {t('perpetual.positions.addMargin')}
           </Button>
         </Flex>
       </Flex>
       <Flex justify="space-between" gap={8} wrap>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          开仓 {formatDateTime(position.opened_at)} · 手续费 {formatFee(position.open_fee)}
+          {t('perpetual.positions.opened', {
+            time: formatDateTime(position.opened_at),
+            fee: formatFee(position.open_fee),
+          })}
           {new Decimal(position.margin_added).gt(0) &&
-            ` · 已追加保证金 ${formatAmount(position.margin_added)}`}
+            ` · ${t('perpetual.positions.marginAdded', { amount: formatAmount(position.margin_added) })}`}
         </Typography.Text>
-        {live.liquidating && <Tag color="error">强平中</Tag>}
+        {live.liquidating && <Tag color="error">{t('perpetual.positions.liquidating')}</Tag>}
       </Flex>
       <PositionPriceComponents
         positionId={position.id}
-        prices={[{ key: 'entry', label: '开仓参考价', components: position.entry_components }]}
+        prices={[
+          { key: 'entry', label: t('perpetual.field.entryReference'), components: position.entry_components },
+        ]}
       />
     </PositionCard>
   );
@@ -201,50 +230,57 @@ function OpenPositionCard({
 
 /** What the last close paid: shown until dismissed, so the result outlives the toast. */
 function CloseResult({ position, onDismiss }: { position: PerpetualPosition; onDismiss: () => void }) {
+  const { t } = useTranslation('user');
   const currency = position.currency;
   const pnl = position.realised_pnl ?? '0';
   // A close at or past the liquidation price is the liquidation: the server answers with it.
   const liquidated = position.status === 'liquidated';
   const triggered = position.close_reason === 'take_profit' || position.close_reason === 'stop_loss';
   const outcome = liquidated
-    ? '已强平'
+    ? t('perpetual.positionStatus.liquidated')
     : triggered && position.close_reason
-      ? POSITION_CLOSE_REASON_LABELS[position.close_reason]
-      : '已平仓';
+      ? t(`perpetual.closeReason.${position.close_reason}`)
+      : t('perpetual.positionStatus.closed');
   return (
     <Alert
       type={liquidated ? 'warning' : signColor(pnl) === UP_COLOR ? 'success' : 'info'}
       showIcon
       closable={{ onClose: onDismiss }}
       data-testid="close-result"
-      title={`${outcome} ${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x`}
+      title={t('perpetual.positions.resultTitle', {
+        outcome,
+        symbol: position.symbol,
+        side: sideLabel(position.side),
+        leverage: position.leverage,
+      })}
       description={
         <Flex vertical gap={2}>
-          {liquidated && <span>已触及强平价，保证金已全部亏损</span>}
+          {liquidated && <span>{t('perpetual.positions.liquidatedNote')}</span>}
           {triggered && (
             <span>
-              标记价格触及{position.close_reason === 'take_profit' ? '止盈价' : '止损价'}{' '}
-              {formatPrice(
-                position.close_reason === 'take_profit'
-                  ? position.take_profit_price
-                  : position.stop_loss_price,
-              )}
-              ，已按参考价平仓
+              {position.close_reason === 'take_profit'
+                ? t('perpetual.positions.tpReached', { price: formatPrice(position.take_profit_price) })
+                : t('perpetual.positions.slReached', { price: formatPrice(position.stop_loss_price) })}
             </span>
           )}
           <span>
-            已实现盈亏{' '}
+            {t('perpetual.positions.realised')}{' '}
             <Typography.Text strong style={{ color: signColor(pnl) }} data-testid="close-result-pnl">
               {formatSigned(pnl)} {currency}
             </Typography.Text>
           </span>
           <span data-testid="close-result-payout">
-            返还可用余额 {formatAmount(position.payout ?? '0', currency)}
+            {t('perpetual.positions.payout', { amount: formatAmount(position.payout ?? '0', currency) })}
           </span>
-          <span>平仓手续费 {formatFee(position.close_fee ?? '0', currency)}</span>
+          <span>
+            {t('perpetual.positions.closeFee', { fee: formatFee(position.close_fee ?? '0', currency) })}
+          </span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            平仓价 {formatPrice(position.close_price)} · {sourceLabel(position.close_source ?? '')} ·{' '}
-            {formatDateTime(position.close_price_at)}
+            {t('perpetual.positions.closeLine', {
+              price: formatPrice(position.close_price),
+              source: sourceLabel(position.close_source ?? ''),
+              time: formatDateTime(position.close_price_at),
+            })}
           </Typography.Text>
         </Flex>
       }
@@ -262,6 +298,7 @@ export interface OpenPositionsProps {
  * 追加保证金 open their dialogs.
  */
 export function OpenPositions({ config, tickers }: OpenPositionsProps) {
+  const { t } = useTranslation('user');
   const { message, modal, notification } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -289,14 +326,15 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
     onSuccess: (reply) => {
       // A part closed leaves the position open: the toast says so, the list shows the rest.
       if (reply.data.position.status === 'open') {
-        void message.success(reply.message || '部分平仓成功');
+        void message.success(reply.message || t('perpetual.positions.reduced'));
         return;
       }
       setClosed(reply.data.position);
-      if (reply.data.position.status === 'liquidated') void message.warning(reply.message || '仓位已强平');
-      else void message.success(reply.message || '平仓成功');
+      if (reply.data.position.status === 'liquidated')
+        void message.warning(reply.message || t('perpetual.positions.liquidated'));
+      else void message.success(reply.message || t('perpetual.positions.closed'));
     },
-    onError: (error) => void message.error(errorMessage(error, '平仓失败，请稍后重试')),
+    onError: (error) => void message.error(errorMessage(error, t('perpetual.positions.closeFailed'))),
     onSettled: refresh,
   });
 
@@ -305,10 +343,10 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
       setPositionTpsl(input.id, input.values, idempotencyKey),
     requiresConnection: true,
     onSuccess: (reply) => {
-      void message.success(reply.message || '止盈止损已设置');
+      void message.success(reply.message || t('perpetual.positions.tpslSet'));
       setEditing(null);
     },
-    onError: (error) => void message.error(errorMessage(error, '设置止盈止损失败，请稍后重试')),
+    onError: (error) => void message.error(errorMessage(error, t('perpetual.positions.tpslFailed'))),
     onSettled: refresh,
   });
 
@@ -317,10 +355,10 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
       addPositionMargin(input.id, { amount: input.amount }, idempotencyKey),
     requiresConnection: true,
     onSuccess: (reply) => {
-      void message.success(reply.message || '保证金已追加');
+      void message.success(reply.message || t('perpetual.positions.marginDone'));
       setEditing(null);
     },
-    onError: (error) => void message.error(errorMessage(error, '追加保证金失败，请稍后重试')),
+    onError: (error) => void message.error(errorMessage(error, t('perpetual.positions.marginFailed'))),
     onSettled: refresh,
   });
 
@@ -340,14 +378,25 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
         const pnl = closedBy.realised_pnl ?? '0';
         notification.info({
           key: `tpsl-${order.id}`,
-          title: reason === 'take_profit' ? '止盈已触发' : '止损已触发',
-          description: `${closedBy.symbol} ${ORDER_SIDE_LABELS[closedBy.side]} ${closedBy.leverage}x 已按参考价 ${formatPrice(closedBy.close_price)} 平仓，已实现盈亏 ${formatSigned(pnl, 2)} ${closedBy.currency}。`,
+          title:
+            reason === 'take_profit'
+              ? t('perpetual.positions.tpTriggered')
+              : t('perpetual.positions.slTriggered'),
+          description: t('perpetual.positions.tpslNotice', {
+            position: positionName(closedBy),
+            price: formatPrice(closedBy.close_price),
+            pnl: formatSigned(pnl, 2),
+            currency: closedBy.currency,
+          }),
         });
       } else if (position && !closingIds.current.has(order.id)) {
         notification.warning({
           key: `liquidated-${order.id}`,
-          title: '仓位已强平',
-          description: `${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x 已按参考价触及强平价，保证金 ${formatAmount(position.margin, position.currency)} 已扣除。`,
+          title: t('perpetual.positions.liquidated'),
+          description: t('perpetual.positions.liquidatedNotice', {
+            position: positionName(position),
+            margin: formatAmount(position.margin, position.currency),
+          }),
         });
       }
       refresh();
@@ -361,7 +410,7 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
   const confirmClose = (position: PerpetualPosition, live: LiveMark) => {
     let percent: ClosePercent = 100;
     modal.confirm({
-      title: '确认平仓',
+      title: t('perpetual.positions.confirmClose'),
       content: (
         <ClosePicker
           position={position}
@@ -372,9 +421,9 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
           }}
         />
       ),
-      okText: '确认平仓',
+      okText: t('perpetual.positions.confirmClose'),
       okButtonProps: { danger: true },
-      cancelText: '取消',
+      cancelText: t('perpetual.cancel'),
       onOk: () => close.mutateAsync({ id: position.id, percent }).catch(() => undefined),
     });
   };
@@ -386,8 +435,8 @@ export function OpenPositions({ config, tickers }: OpenPositionsProps) {
         list="open"
         page={page}
         onPage={setPage}
-        emptyText="暂无持仓"
-        errorTitle="获取持仓失败"
+        emptyText={t('perpetual.positions.empty')}
+        errorTitle={t('perpetual.positions.error')}
         testId="open-positions"
         render={(position) => {
           const live = liveMark(position, tickers.get(position.symbol));

@@ -1,6 +1,7 @@
 import { DEFAULT_PERPETUAL_CONFIG, type PerpetualConfigData } from '@platform/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { readSkipOrderConfirm, writeSkipOrderConfirm } from '../../../lib/storage.ts';
 import { mockApi, ok } from '../../../test/api.ts';
 import { makeOrder, usdtWallet } from '../../../test/fixtures.ts';
@@ -221,5 +222,58 @@ describe('perpetual OrderForm', () => {
     }
     expect(posts()).toHaveLength(0);
     expect(submit().disabled).toBe(false);
+  });
+});
+
+describe('perpetual OrderForm in English', () => {
+  const chineseIn = (element: Element | null | undefined) =>
+    (element?.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('shows the form, its preview, its own checks and the confirmation in English', async () => {
+    applyLanguage('en');
+    renderForm();
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-available').textContent).toBe('Available 1,000.00 USDT'),
+    );
+    fireEvent.click(screen.getByTestId('perpetual-leverage-20'));
+    // The domain's refusal of what is typed, said by its kind.
+    fireEvent.change(screen.getByTestId('perpetual-margin'), { target: { value: '-50' } });
+    fireEvent.click(submit());
+    expect(screen.getByTestId('perpetual-form-problem').textContent).toBe('The margin cannot be negative');
+    // The contracts' own refusal, in their catalogue's English.
+    fireEvent.change(screen.getByTestId('perpetual-margin'), { target: { value: '5' } });
+    fireEvent.click(submit());
+    expect(screen.getByTestId('perpetual-form-problem').textContent).toBe(
+      'The margin cannot be below 10 USDT',
+    );
+    fireEvent.change(screen.getByTestId('perpetual-margin'), { target: { value: '100' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-preview-tier').textContent).toBe('≤ 10,000 USDT up to 100x'),
+    );
+    const form = screen.getByTestId('perpetual-order-form');
+    expect(within(form).getByText('Leverage')).toBeTruthy();
+    expect(within(form).getByText('Liquidation price (est.)')).toBeTruthy();
+    expect(screen.getByTestId('perpetual-submit').textContent).toBe('Open long BTCUSDT');
+    expect(chineseIn(form)).toEqual([]);
+
+    fireEvent.click(screen.getByText('Limit'));
+    expect(screen.getByTestId('perpetual-submit').textContent).toBe('Open long at limit BTCUSDT');
+    fireEvent.click(submit());
+    expect(screen.getByTestId('perpetual-form-problem').textContent).toBe('Enter the limit price');
+    fireEvent.change(screen.getByTestId('perpetual-limit-price'), { target: { value: '49000.123' } });
+    expect(screen.getByTestId('perpetual-form-problem').textContent).toBe(
+      'Limit price: at most 2 decimal places',
+    );
+    expect(chineseIn(form)).toEqual([]);
+    fireEvent.change(screen.getByTestId('perpetual-limit-price'), { target: { value: '40000' } });
+
+    fireEvent.click(submit());
+    const shown = await sheet();
+    const row = (label: string) => within(shown).getByText(label).closest('tr')?.textContent ?? '';
+    expect(row('Contract')).toContain('BTCUSDT Perpetual');
+    expect(row('Side')).toContain('Long');
+    expect(row('Order type')).toContain('Limit');
+    expect(row('Limit price')).toContain('40,000.00');
+    expect(chineseIn(shown)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import {
-  ORDER_SIDE_LABELS,
   PERPETUAL_TEXTS,
   type PerpetualConfigData,
   type PerpetualOrderInput,
@@ -12,6 +11,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Input, Segmented, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contractText, i18n } from '../../../i18n/index.ts';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { clientOrderIdFor, useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -37,21 +38,22 @@ const SIDE_COLORS: Record<PerpetualSide, string> = { long: UP_COLOR, short: DOWN
 const SHARES = [25, 50, 75, 100] as const;
 
 type OrderType = 'market' | 'limit';
-const ORDER_TYPE_OPTIONS: { label: string; value: OrderType }[] = [
-  { label: '市价', value: 'market' },
-  { label: '限价', value: 'limit' },
-];
+const ORDER_TYPES: readonly OrderType[] = ['market', 'limit'];
 const limitPriceSchema = perpetualOrderBody.shape.price;
 
 /** Why a typed limit price is refused (the contract's rule, then the pair's decimals); null when fine. */
 function limitPriceProblem(text: string, precision: number | undefined): string | null {
   const parsed = limitPriceSchema.safeParse(text.trim() === '' ? undefined : text);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? '委托价格格式不正确';
-  if (parsed.data === undefined) return '请输入委托价格';
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? i18n.t('user:perpetual.form.priceFormat');
+  if (parsed.data === undefined) return i18n.t('user:perpetual.form.priceRequired');
   const decimals = parsed.data.split('.')[1]?.length ?? 0;
-  if (precision !== undefined && decimals > precision) return `委托价格最多 ${precision} 位小数`;
+  if (precision !== undefined && decimals > precision)
+    return i18n.t('user:perpetual.form.pricePlaces', { count: precision, n: precision });
   return null;
 }
+
+/** A refusal as shown: the contracts' texts (the server's words) in the language shown. */
+const shownProblem = (problem: string | null) => (problem === null ? null : contractText(problem));
 
 /** The leverage a new form starts with: 10× when offered, else the nearest offered below it. */
 function initialLeverage(leverages: readonly number[]): number {
@@ -83,6 +85,7 @@ export interface OrderFormProps {
  * compute: the notional, the quantity, the open fee and the liquidation price at the live price.
  */
 export function OrderForm({ config, symbol, base, ticker, openCount }: OrderFormProps) {
+  const { t } = useTranslation('user');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [side, setSide] = useState<PerpetualSide>('long');
@@ -129,12 +132,12 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
       openPosition({ ...body, client_order_id: clientOrderIdFor(idempotencyKey) }, idempotencyKey),
     requiresConnection: true,
     onSuccess: (reply) => {
-      void message.success(reply.message || '下单成功');
+      void message.success(reply.message || t('perpetual.form.placed'));
       setMargin('');
       setLimitPrice('');
       setTouched(false);
     },
-    onError: (error) => setRefusal(errorMessage(error, '下单失败，请稍后重试')),
+    onError: (error) => setRefusal(errorMessage(error, t('perpetual.form.failed'))),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: PERPETUAL_QUERY_ROOT });
       void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
@@ -174,50 +177,53 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
               aria-pressed={side === s}
               data-testid={`perpetual-side-${s}`}
             >
-              {ORDER_SIDE_LABELS[s]}
+              {t(`perpetual.side.${s}`)}
             </Button>
           ))}
         </Flex>
 
         <Segmented
           block
-          options={ORDER_TYPE_OPTIONS}
+          options={ORDER_TYPES.map((value) => ({ value, label: t(`perpetual.orderType.${value}`) }))}
           value={orderType}
           onChange={(value) => edit(() => setOrderType(value))}
           data-testid="perpetual-order-type"
         />
         {limit && (
           <Flex vertical gap={6}>
-            <Typography.Text type="secondary">委托价格</Typography.Text>
+            <Typography.Text type="secondary">{t('perpetual.field.limitPrice')}</Typography.Text>
             <Input
               size="large"
               inputMode="decimal"
               autoComplete="off"
-              placeholder={marketPrice ? `当前 ${formatPrice(marketPrice)}` : '委托价格'}
+              placeholder={
+                marketPrice
+                  ? t('perpetual.form.priceNow', { price: formatPrice(marketPrice) })
+                  : t('perpetual.field.limitPrice')
+              }
               suffix={currency}
               value={limitPrice}
               status={touched && priceProblem ? 'error' : undefined}
               onChange={(e) => edit(() => setLimitPrice(e.target.value))}
-              aria-label="委托价格"
+              aria-label={t('perpetual.field.limitPrice')}
               data-testid="perpetual-limit-price"
             />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {side === 'long' ? '指数价格跌至委托价格或以下时开多' : '指数价格涨至委托价格或以上时开空'}
-              ，冻结保证金和开仓手续费直到成交或撤单
+              {side === 'long' ? t('perpetual.form.limitNoteLong') : t('perpetual.form.limitNoteShort')}
             </Typography.Text>
           </Flex>
         )}
 
         <Flex vertical gap={6}>
           <Flex justify="space-between">
-            <Typography.Text type="secondary">杠杆倍数</Typography.Text>
+            <Typography.Text type="secondary">{t('perpetual.form.leverage')}</Typography.Text>
             <Typography.Text strong data-testid="perpetual-leverage-value">
               {offered}x
             </Typography.Text>
           </Flex>
           <div
             role="radiogroup"
-            aria-label="杠杆倍数"
+            aria-label={t('perpetual.form.leverage')}
             style={{
               display: 'grid',
               gridTemplateColumns: `repeat(${Math.min(config.leverages.length, 4)}, 1fr)`,
@@ -242,23 +248,25 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
 
         <Flex vertical gap={6}>
           <Flex justify="space-between" gap={8} wrap>
-            <Typography.Text type="secondary">保证金</Typography.Text>
+            <Typography.Text type="secondary">{t('perpetual.field.margin')}</Typography.Text>
             <Typography.Text type="secondary" data-testid="perpetual-available">
-              可用 {available === undefined ? '--' : formatAmount(available, currency)}
+              {t('perpetual.available', {
+                amount: available === undefined ? '--' : formatAmount(available, currency),
+              })}
             </Typography.Text>
           </Flex>
           <Input
             size="large"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`最少 ${config.min_margin} ${currency}`}
+            placeholder={t('perpetual.form.minMargin', { min: config.min_margin, currency })}
             suffix={currency}
             value={margin}
             status={touched && problem ? 'error' : undefined}
             onChange={(e) => edit(() => setMargin(e.target.value))}
             onBlur={() => setTouched(margin.trim() !== '')}
             onPressEnter={submit}
-            aria-label="保证金"
+            aria-label={t('perpetual.field.margin')}
             data-testid="perpetual-margin"
           />
           <Flex gap={6}>
@@ -275,37 +283,41 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
                 }
                 data-testid={`perpetual-share-${share}`}
               >
-                {share === 100 ? '最大' : `${share}%`}
+                {share === 100 ? t('perpetual.max') : `${share}%`}
               </Button>
             ))}
           </Flex>
           {touched && problem && (
             <Typography.Text type="danger" data-testid="perpetual-form-problem">
-              {problem}
+              {contractText(problem)}
             </Typography.Text>
           )}
         </Flex>
 
         <Flex vertical gap={4} data-testid="perpetual-preview">
-          <Row label={limit ? '开仓价（委托）' : '开仓价（预估）'}>{price ? formatPrice(price) : '--'}</Row>
-          <Row label="仓位价值" testId="perpetual-preview-notional">
+          <Row label={limit ? t('perpetual.field.entryLimit') : t('perpetual.field.entryEstimate')}>
+            {price ? formatPrice(price) : '--'}
+          </Row>
+          <Row label={t('perpetual.field.notional')} testId="perpetual-preview-notional">
             {preview ? formatAmount(preview.notional, currency) : '--'}
           </Row>
-          <Row label="数量">{preview ? `${formatPrice(preview.quantity)} ${base}` : '--'}</Row>
-          <Row label="开仓手续费" testId="perpetual-preview-fee">
+          <Row label={t('perpetual.field.quantity')}>
+            {preview ? `${formatPrice(preview.quantity)} ${base}` : '--'}
+          </Row>
+          <Row label={t('perpetual.field.openFee')} testId="perpetual-preview-fee">
             {preview ? formatFee(preview.openFee, currency) : '--'}
           </Row>
-          <Row label="预估强平价" testId="perpetual-preview-liquidation">
+          <Row label={t('perpetual.field.liquidationEstimate')} testId="perpetual-preview-liquidation">
             {preview
               ? preview.liquidationPrice
                 ? formatPrice(preview.liquidationPrice)
-                : '无（不会强平）'
+                : t('perpetual.field.noLiquidation')
               : '--'}
           </Row>
-          <Row label="档位" testId="perpetual-preview-tier">
+          <Row label={t('perpetual.form.tier')} testId="perpetual-preview-tier">
             {risk ? tierSummary(risk, margin, offered) : '--'}
           </Row>
-          <Row label="合计扣除" testId="perpetual-preview-total">
+          <Row label={t('perpetual.field.total')} testId="perpetual-preview-total">
             {preview ? formatFee(preview.total, currency) : '--'}
           </Row>
         </Flex>
@@ -323,8 +335,16 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
           onClick={submit}
           data-testid="perpetual-submit"
         >
-          {limit ? '限价' : ''}
-          {side === 'long' ? '开多' : '开空'} {symbol}
+          {t(
+            limit
+              ? side === 'long'
+                ? 'perpetual.form.limitLong'
+                : 'perpetual.form.limitShort'
+              : side === 'long'
+                ? 'perpetual.form.openLong'
+                : 'perpetual.form.openShort',
+            { symbol },
+          )}
         </Button>
         {confirmation.skip && (
           <ConfirmRestoreLink onRestore={confirmation.restore} testId="perpetual-confirm-restore" />
@@ -343,7 +363,7 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
               confirming.type === 'limit' ? confirming.price : price,
               tieredRates(config, risk, confirming.margin, confirming.leverage),
             )}
-            problem={problemOf(confirming.margin, confirming.leverage)}
+            problem={shownProblem(problemOf(confirming.margin, confirming.leverage))}
             placing={place.isPending}
             disconnected={disconnected}
             onCancel={confirmation.cancel}
@@ -351,10 +371,11 @@ export function OrderForm({ config, symbol, base, ticker, openCount }: OrderForm
           />
         )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          市价委托以下单时的参考市价成交，限价委托在指数价格触及委托价格时以该指数价格成交。逐仓保证金，维持保证金率{' '}
-          {feeRatePercent(config.maintenance_margin_rate)}
-          ，开仓/平仓手续费率 {feeRatePercent(config.open_fee_rate)} / {feeRatePercent(config.close_fee_rate)}
-          （按仓位价值计）。
+          {t('perpetual.form.footnote', {
+            maintenance: feeRatePercent(config.maintenance_margin_rate),
+            open: feeRatePercent(config.open_fee_rate),
+            close: feeRatePercent(config.close_fee_rate),
+          })}
         </Typography.Text>
       </Flex>
     </Card>

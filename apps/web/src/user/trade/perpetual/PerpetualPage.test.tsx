@@ -8,6 +8,7 @@ import { Decimal } from '@platform/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { clientOrderIdFor } from '../../../lib/idempotency.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
@@ -99,6 +100,24 @@ function orderOf(p: PerpetualPosition): TradeOrder {
 }
 const positionReply = (p: PerpetualPosition, message: string) =>
   ok({ order: orderOf(p), position: p }, message);
+
+/** A waiting limit long (order 77): 100 USDT at 10x, to open at 48,000. */
+const limitOrder = (overrides: Partial<PerpetualLimitOrder> = {}): PerpetualLimitOrder => ({
+  id: 77,
+  symbol: 'BTCUSDT',
+  side: 'long',
+  status: 'pending',
+  price: '48000',
+  margin: '100',
+  leverage: 10,
+  open_fee: '0.5',
+  frozen: '100.5',
+  currency: 'USDT',
+  cancel_reason: null,
+  created_at: AT,
+  ended_at: null,
+  ...overrides,
+});
 
 let calls: Call[];
 let handlers: Record<string, Handler>;
@@ -285,23 +304,7 @@ describe('PerpetualPage', () => {
 
   it('lists waiting limit orders under 当前委托 and cancels one after a confirmation', async () => {
     signIn(makeUser());
-    waiting = [
-      {
-        id: 77,
-        symbol: 'BTCUSDT',
-        side: 'long',
-        status: 'pending',
-        price: '48000',
-        margin: '100',
-        leverage: 10,
-        open_fee: '0.5',
-        frozen: '100.5',
-        currency: 'USDT',
-        cancel_reason: null,
-        created_at: AT,
-        ended_at: null,
-      },
-    ];
+    waiting = [limitOrder()];
     handlers['POST /api/trading/perpetual/limit-orders/77/cancel'] = () => {
       const cancelled = { ...waiting[0], status: 'cancelled', cancel_reason: '用户撤单', ended_at: LATER };
       waiting = [];
@@ -608,5 +611,209 @@ describe('PerpetualPage', () => {
     expect(result.textContent).toContain('止盈平仓 BTCUSDT 做多 10x');
     expect(result.textContent).toContain('标记价格触及止盈价 55,000.00');
     await waitFor(() => expect(screen.queryByTestId('position-41')).toBeNull());
+  });
+});
+
+describe('PerpetualPage in English', () => {
+  const chineseIn = (element: Element | null | undefined) =>
+    (element?.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
+
+  it('asks a guest to log in', async () => {
+    applyLanguage('en');
+    renderPage('/trade/perpetual');
+    expect(await screen.findByText('Log in to trade perpetuals')).toBeTruthy();
+    expect(chineseIn(screen.getByTestId('perpetual-login-prompt'))).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('shows the form, the tabs, a position with its dialogs, the orders, the history and the funding', async () => {
+    applyLanguage('en');
+    signIn(makeUser());
+    open = [position({ take_profit_price: '55000', margin_added: '10' })];
+    waiting = [limitOrder({ side: 'short', price: '52000' })];
+    handlers['GET /api/trading/kline'] = () => ok({ symbol: 'BTCUSDT', interval: '15m', klines: [] });
+    handlers['GET /api/trading/perpetual/positions'] = (call) => {
+      const list =
+        call.url.searchParams.get('status') === 'closed' ? [{ ...CLOSED, close_source: 'okx' }] : open;
+      return ok({ positions: list, pagination: pagination(list.length) });
+    };
+    handlers['GET /api/trading/perpetual/funding-history'] = () =>
+      ok({
+        payments: [
+          {
+            liquidated: false,
+            position_id: 41,
+            symbol: 'BTCUSDT',
+            side: 'long',
+            funding_at: AT,
+            rate: '0.0001',
+            mark_price: '50000',
+            quantity: '0.02',
+            amount: '-0.1',
+          },
+        ],
+        pagination: pagination(1),
+      });
+    renderPage();
+    const card = await screen.findByTestId('position-41');
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-available').textContent).toBe('Available 1,000.00 USDT'),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-mark-price').textContent).toBe('Mark price 50,012.35'),
+    );
+    await waitFor(() => expect(screen.getByTestId('perpetual-funding-rate').textContent).toBe('+0.0125%'));
+    expect(screen.getByTestId('perpetual-funding').textContent).toMatch(/^Funding rate \+0\.0125%/);
+    expect(screen.getByRole('tab', { name: 'Positions (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Open orders (1)' })).toBeTruthy();
+    expect(within(card).getByText('Long')).toBeTruthy();
+    expect(card.textContent).toContain('Unrealized PnL (USDT)');
+    expect(card.textContent).toContain('Liquidation price');
+    expect(screen.getByTestId('position-sl-41').textContent).toBe('Not set');
+    fireEvent.change(screen.getByTestId('perpetual-margin'), { target: { value: '100' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('perpetual-preview-liquidation').textContent).toBe('45,678.39'),
+    );
+    expect(screen.getByTestId('perpetual-submit').textContent).toBe('Open long BTCUSDT');
+    await screen.findByTestId('perpetual-chart-empty');
+    // The header (product switch, pair) is the shared trade screens' (shared/TradeHeader); its mark price
+    // and funding rate, this screen's, are checked above.
+    const header = screen.getByTestId('trade-header').textContent ?? '';
+    const pageText = (screen.getByTestId('perpetual-page').textContent ?? '').replace(header, '');
+    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+
+    fireEvent.click(screen.getByTestId('position-close-41'));
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('Close BTCUSDT Long 10x at market?');
+    expect(chineseIn(dialog)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByTestId('position-tpsl-41'));
+    const tpsl = await screen.findByTestId('tpsl-dialog');
+    expect(chineseIn(tpsl.closest('.ant-modal'))).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Take profit price' })).toBeTruthy();
+    fireEvent.change(screen.getByTestId('tpsl-take-profit'), { target: { value: '55000.123' } });
+    expect(screen.getByTestId('tpsl-take-profit-problem').textContent).toBe(
+      'The take profit price may have at most 2 decimal places',
+    );
+    // The footer's 关闭 / Close (antd's corner ✕ is named Close as well).
+    fireEvent.click(within(tpsl.closest('.ant-modal') as HTMLElement).getByText('Close'));
+    await waitFor(() => expect(screen.queryByTestId('tpsl-dialog')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('position-add-margin-41'));
+    const margin = await screen.findByTestId('margin-dialog');
+    fireEvent.change(screen.getByTestId('margin-amount'), { target: { value: '2000' } });
+    expect(screen.getByTestId('margin-problem').textContent).toBe(
+      'Insufficient available balance: 1,000.00 USDT available',
+    );
+    expect(chineseIn(margin.closest('.ant-modal'))).toEqual([]);
+    fireEvent.click(
+      within(margin.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('margin-dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Open orders (1)' }));
+    const order = await screen.findByTestId('limit-order-77');
+    expect(order.textContent).toContain('Short 10x');
+    expect(chineseIn(order)).toEqual([]);
+    fireEvent.click(screen.getByTestId('limit-order-cancel-77'));
+    const cancel = await confirmDialog();
+    expect(chineseIn(cancel)).toEqual([]);
+    fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Position history' }));
+    const history = await screen.findByTestId('position-history');
+    expect(screen.getByTestId('history-source-41').textContent).toMatch(/^Close price source OKX/);
+    expect(chineseIn(history)).toEqual([]);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Funding history' }));
+    const funding = await screen.findByTestId('funding-history');
+    expect(funding.textContent).toContain('Paid');
+    expect(chineseIn(funding)).toEqual([]);
+  });
+
+  it("words the TP/SL and added margin's refusals in English", async () => {
+    applyLanguage('en');
+    signIn(makeUser());
+    open = [position()];
+    renderPage();
+    await screen.findByTestId('position-41');
+    fireEvent.click(screen.getByTestId('position-tpsl-41'));
+    const tp = await screen.findByTestId('tpsl-take-profit');
+    const sl = screen.getByTestId('tpsl-stop-loss');
+    fireEvent.change(tp, { target: { value: '-5' } });
+    expect(screen.getByTestId('tpsl-take-profit-problem').textContent).toBe(
+      'The take profit price cannot be negative',
+    );
+    fireEvent.change(sl, { target: { value: 'abc' } });
+    expect(screen.getByTestId('tpsl-stop-loss-problem').textContent).toBe(
+      'The stop loss price is not a valid number (e.g. 12.5)',
+    );
+    fireEvent.change(tp, { target: { value: '49000' } });
+    fireEvent.change(sl, { target: { value: '45000' } });
+    fireEvent.click(screen.getByTestId('tpsl-save'));
+    expect(screen.getByTestId('tpsl-take-profit-problem').textContent).toBe(
+      'A long’s take profit price must be above the entry price 50000',
+    );
+    expect(screen.getByTestId('tpsl-stop-loss-problem').textContent).toBe(
+      'A long’s stop loss price must be above the liquidation price; the lowest allowed is 45226.14',
+    );
+    fireEvent.change(sl, { target: { value: '51000' } });
+    expect(screen.getByTestId('tpsl-stop-loss-problem').textContent).toBe(
+      'A long’s stop loss price must be below the entry price 50000',
+    );
+    const tpslModal = screen.getByTestId('tpsl-dialog').closest('.ant-modal');
+    expect(chineseIn(tpslModal)).toEqual([]);
+    fireEvent.click(within(tpslModal as HTMLElement).getByText('Close'));
+    await waitFor(() => expect(screen.queryByTestId('tpsl-dialog')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('position-add-margin-41'));
+    const amount = await screen.findByTestId('margin-amount');
+    fireEvent.change(amount, { target: { value: '-5' } });
+    expect(screen.getByTestId('margin-problem').textContent).toBe('The margin to add cannot be negative');
+    fireEvent.change(amount, { target: { value: '1.001' } });
+    expect(screen.getByTestId('margin-problem').textContent).toBe(
+      'The margin to add may have at most 2 decimal places',
+    );
+    expect(chineseIn(screen.getByTestId('margin-dialog').closest('.ant-modal'))).toEqual([]);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows what a close paid, and a take-profit that closed a position', async () => {
+    applyLanguage('en');
+    signIn(makeUser());
+    open = [position(), position({ id: 42, take_profit_price: '55000' })];
+    handlers['POST /api/trading/perpetual/close/41'] = () => {
+      open = open.filter((p) => p.id !== 41);
+      return positionReply({ ...CLOSED, close_source: 'okx' }, 'Position closed');
+    };
+    renderPage();
+    await screen.findByTestId('position-41');
+    fireEvent.click(screen.getByTestId('position-close-41'));
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Confirm close' }));
+    const result = await screen.findByTestId('close-result');
+    expect(result.textContent).toContain('Closed BTCUSDT Long 10x');
+    expect(chineseIn(result)).toEqual([]);
+
+    await waitFor(() => expect(fakeSockets.length).toBeGreaterThan(0));
+    const closedBy = position({
+      ...CLOSED,
+      id: 42,
+      take_profit_price: '55000',
+      close_reason: 'take_profit',
+      close_price: '55010',
+      close_source: 'okx',
+      realised_pnl: '100.2',
+    });
+    open = [];
+    for (const socket of fakeSockets)
+      socket.receive('trading:order', { order: { id: 42, product: 'perpetual' }, position: closedBy });
+    expect(await screen.findByText('Take profit triggered')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('close-result').textContent).toContain(
+        'Mark price reached the take profit price 55,000.00',
+      ),
+    );
+    expect(chineseIn(screen.getByTestId('close-result'))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { PERPETUAL_MARGIN_CURRENCY, type PerpetualConfigData, type Ticker } from
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Result, Row, Tabs } from 'antd';
 import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
@@ -23,23 +24,23 @@ import { PositionHistory } from './PositionHistory.tsx';
 import { fetchPerpetualConfig, perpetualKeys, useLimitOrders, usePositions } from './perpetualApi.ts';
 
 const NO_SYMBOLS: readonly string[] = [];
-const CONFIG_ERROR = '获取永续合约配置失败';
 
 function GuestPrompt() {
+  const { t } = useTranslation('user');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
     <Card size="small" data-testid="perpetual-login-prompt">
       <Result
         status="info"
-        title="登录后即可交易永续合约"
-        subTitle="做多或做空，选择杠杆，逐仓保证金"
+        title={t('perpetual.page.guestTitle')}
+        subTitle={t('perpetual.page.guestSubtitle')}
         extra={
           <Flex gap={8} justify="center">
             <Button type="primary" onClick={() => navigate(loginUrl(pathname))}>
-              登录
+              {t('perpetual.page.login')}
             </Button>
-            <Button onClick={() => navigate('/register')}>注册</Button>
+            <Button onClick={() => navigate('/register')}>{t('perpetual.page.register')}</Button>
           </Flex>
         }
       />
@@ -56,6 +57,7 @@ function Trading({
   symbol: string;
   tickers: ReadonlyMap<string, Ticker>;
 }) {
+  const { t } = useTranslation('user');
   const open = usePositions('open', 1);
   const waiting = useLimitOrders(1);
   const waitingCount = waiting.data?.pagination.total;
@@ -78,16 +80,20 @@ function Trading({
             items={[
               {
                 key: 'open',
-                label: openCount ? `当前持仓（${openCount}）` : '当前持仓',
+                label: openCount
+                  ? t('perpetual.page.positionsCount', { n: openCount })
+                  : t('perpetual.page.positions'),
                 children: <OpenPositions config={config} tickers={tickers} />,
               },
               {
                 key: 'orders',
-                label: waitingCount ? `当前委托（${waitingCount}）` : '当前委托',
+                label: waitingCount
+                  ? t('perpetual.page.ordersCount', { n: waitingCount })
+                  : t('perpetual.page.orders'),
                 children: <LimitOrders />,
               },
-              { key: 'history', label: '历史记录', children: <PositionHistory /> },
-              { key: 'funding', label: '资金费用', children: <FundingHistory /> },
+              { key: 'history', label: t('perpetual.page.history'), children: <PositionHistory /> },
+              { key: 'funding', label: t('perpetual.page.funding'), children: <FundingHistory /> },
             ]}
           />
         </Card>
@@ -102,6 +108,7 @@ function Trading({
  * session.
  */
 export default function PerpetualPage() {
+  const { t } = useTranslation('user');
   const { token, user } = useSessionSnapshot();
   const signedIn = Boolean(token && user);
   const config = useQuery({
@@ -125,25 +132,26 @@ export default function PerpetualPage() {
   // The same pairs as the header's: both hooks then join and leave the same ticker rooms together.
   const { tickers } = useLiveTickers(symbols ?? NO_SYMBOLS);
 
+  const configError = t('perpetual.page.configError');
   let body: ReactNode;
   if (!signedIn) body = <GuestPrompt />;
   else if (config.isPending) body = <PageLoading />;
   else if (config.isError) {
     body = (
       <LoadErrorView
-        title={CONFIG_ERROR}
-        reason={errorMessage(config.error, CONFIG_ERROR)}
+        title={configError}
+        reason={errorMessage(config.error, configError)}
         onRetry={() => void config.refetch()}
         retrying={config.isFetching}
       />
     );
   } else if (config.data.pairs.length === 0) {
-    body = <Empty description="暂无可交易的永续合约" data-testid="perpetual-no-pairs" />;
+    body = <Empty description={t('perpetual.page.noPairs')} data-testid="perpetual-no-pairs" />;
   } else if (!symbol) body = <PageLoading />;
   else body = <Trading config={config.data} symbol={symbol} tickers={tickers} />;
 
   return (
-    <UserPage title="永续合约" testId="perpetual-page">
+    <UserPage title={t('perpetual.page.title')} testId="perpetual-page">
       <TradeHeader
         product="perpetual"
         symbols={symbols ?? NO_SYMBOLS}

@@ -2,6 +2,7 @@ import type { PerpetualPosition } from '@platform/contracts';
 import { Decimal, formatDateTime, roePercent } from '@platform/domain';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { signColor } from '../../shared/priceColors.ts';
 import {
   baseOf,
@@ -16,6 +17,7 @@ import { PositionsQueryView } from './PositionsQueryView.tsx';
 import { formatAmount, formatFee, formatPrice, formatSigned } from './perpetualMath.ts';
 
 function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
+  const { t } = useTranslation('user');
   const currency = position.currency;
   const pnl = position.realised_pnl ?? '0';
   const roe = roePercent(new Decimal(pnl), new Decimal(position.margin));
@@ -24,28 +26,35 @@ function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
   return (
     <PositionCard position={position}>
       <PnlHeadline
-        label={`已实现盈亏（${currency}）`}
+        label={t('perpetual.history.realisedIn', { currency })}
         pnl={formatSigned(pnl)}
         roe={`${formatSigned(roe, 2)}%`}
         color={signColor(pnl)}
         pnlTestId={`history-pnl-${position.id}`}
       />
       <StatGrid>
-        <Stat label="开仓价格">{formatPrice(position.entry_price)}</Stat>
-        <Stat label={liquidated ? '强平价格' : '平仓价格'} testId={`history-close-price-${position.id}`}>
+        <Stat label={t('perpetual.field.entryPrice')}>{formatPrice(position.entry_price)}</Stat>
+        <Stat
+          label={liquidated ? t('perpetual.field.liquidationPrice') : t('perpetual.field.closePrice')}
+          testId={`history-close-price-${position.id}`}
+        >
           {formatPrice(position.close_price)}
         </Stat>
-        <Stat label={`保证金（${currency}）`}>{formatAmount(position.margin)}</Stat>
-        <Stat label={`手续费（${currency}）`}>{formatFee(fees)}</Stat>
-        <Stat label={`返还（${currency}）`} testId={`history-payout-${position.id}`}>
+        <Stat label={t('perpetual.field.marginIn', { currency })}>{formatAmount(position.margin)}</Stat>
+        <Stat label={t('perpetual.history.feesIn', { currency })}>{formatFee(fees)}</Stat>
+        <Stat label={t('perpetual.history.payoutIn', { currency })} testId={`history-payout-${position.id}`}>
           {formatAmount(position.payout ?? '0')}
         </Stat>
-        <Stat label={`数量（${baseOf(position.symbol, currency)}）`}>{formatPrice(position.quantity)}</Stat>
+        <Stat label={t('perpetual.field.quantityIn', { base: baseOf(position.symbol, currency) })}>
+          {formatPrice(position.quantity)}
+        </Stat>
       </StatGrid>
       <Flex vertical gap={0}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          开仓 {formatDateTime(position.opened_at)} · {liquidated ? '强平' : '平仓'}{' '}
-          {formatDateTime(position.closed_at)}
+          {t(liquidated ? 'perpetual.history.liquidatedTimes' : 'perpetual.history.closedTimes', {
+            opened: formatDateTime(position.opened_at),
+            closed: formatDateTime(position.closed_at),
+          })}
         </Typography.Text>
         {(position.close_reason === 'take_profit' || position.close_reason === 'stop_loss') && (
           <Typography.Text
@@ -54,9 +63,8 @@ function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
             data-testid={`history-trigger-${position.id}`}
           >
             {position.close_reason === 'take_profit'
-              ? `止盈价 ${formatPrice(position.take_profit_price)}`
-              : `止损价 ${formatPrice(position.stop_loss_price)}`}{' '}
-            触发，按触发时的参考价平仓
+              ? t('perpetual.history.tpTrigger', { price: formatPrice(position.take_profit_price) })
+              : t('perpetual.history.slTrigger', { price: formatPrice(position.stop_loss_price) })}
           </Typography.Text>
         )}
         {position.close_source && (
@@ -65,18 +73,22 @@ function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
             style={{ fontSize: 12 }}
             data-testid={`history-source-${position.id}`}
           >
-            {liquidated ? '强平' : '平仓'}参考价来源 {sourceLabel(position.close_source)}，报价时间{' '}
-            {formatDateTime(position.close_price_at)}
+            {t(liquidated ? 'perpetual.history.liquidationSource' : 'perpetual.history.closeSource', {
+              source: sourceLabel(position.close_source),
+              time: formatDateTime(position.close_price_at),
+            })}
           </Typography.Text>
         )}
       </Flex>
       <PositionPriceComponents
         positionId={position.id}
         prices={[
-          { key: 'entry', label: '开仓参考价', components: position.entry_components },
+          { key: 'entry', label: t('perpetual.field.entryReference'), components: position.entry_components },
           {
             key: 'close',
-            label: liquidated ? '强平参考价' : '平仓参考价',
+            label: liquidated
+              ? t('perpetual.field.liquidationReference')
+              : t('perpetual.field.closeReference'),
             components: position.close_components,
           },
         ]}
@@ -87,14 +99,15 @@ function ClosedPositionCard({ position }: { position: PerpetualPosition }) {
 
 /** Closed and liquidated positions, newest first, with the price each was closed at and where it came from. */
 export function PositionHistory() {
+  const { t } = useTranslation('user');
   const [page, setPage] = useState(1);
   return (
     <PositionsQueryView
       list="closed"
       page={page}
       onPage={setPage}
-      emptyText="暂无历史仓位"
-      errorTitle="获取历史仓位失败"
+      emptyText={t('perpetual.history.empty')}
+      errorTitle={t('perpetual.history.error')}
       testId="position-history"
       render={(position) => <ClosedPositionCard key={position.id} position={position} />}
     />

@@ -1,19 +1,22 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import {
-  type IndexComponent,
-  ORDER_SIDE_LABELS,
-  type PerpetualPosition,
-  POSITION_CLOSE_REASON_LABELS,
-  POSITION_STATUS_LABELS,
-} from '@platform/contracts';
+import type { IndexComponent, PerpetualPosition, PerpetualSide } from '@platform/contracts';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { IndexComponents } from '../shared/IndexComponents.tsx';
 import { referenceSourceName } from '../shared/referenceSource.ts';
 
 /** Where a reference price came from, as the history names it (ARCHITECTURE.md, "Fair settlement"). */
 export const sourceLabel = (source: string) => referenceSourceName(source) ?? source;
+
+/** Long / short in the language shown (the contracts' ORDER_SIDE_LABELS in zh-CN). */
+export const sideLabel = (side: PerpetualSide) => i18n.t(`user:perpetual.side.${side}`);
+
+/** A position as its dialogs and notices name it: BTCUSDT Long 10x. */
+export const positionName = (position: Pick<PerpetualPosition, 'symbol' | 'side' | 'leverage'>) =>
+  `${position.symbol} ${sideLabel(position.side)} ${position.leverage}x`;
 
 /** The base currency of a USDT-margined symbol: BTCUSDT is BTC. */
 export const baseOf = (symbol: string, quote: string) =>
@@ -35,6 +38,7 @@ export function PnlHeadline({
   pnlTestId?: string;
   roeTestId?: string;
 }) {
+  const { t } = useTranslation('user');
   return (
     <Flex justify="space-between" align="start" gap={8}>
       <Flex vertical style={{ minWidth: 0 }}>
@@ -47,7 +51,7 @@ export function PnlHeadline({
       </Flex>
       <Flex vertical align="end">
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          收益率
+          {t('perpetual.field.roe')}
         </Typography.Text>
         <Typography.Text strong style={{ fontSize: 16, color }} data-testid={roeTestId}>
           {roe}
@@ -93,6 +97,7 @@ export function PositionCard({
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('user');
   const long = position.side === 'long';
   return (
     <Card size="small" data-testid={`position-${position.id}`}>
@@ -103,7 +108,7 @@ export function PositionCard({
               {position.symbol}
             </Typography.Text>
             <Tag color={long ? UP_COLOR : DOWN_COLOR} style={{ marginInlineEnd: 0 }}>
-              {ORDER_SIDE_LABELS[position.side]}
+              {t(`perpetual.side.${position.side}`)}
             </Tag>
             <Tag style={{ marginInlineEnd: 0 }}>{position.leverage}x</Tag>
             {position.status !== 'open' && (
@@ -112,8 +117,8 @@ export function PositionCard({
                 style={{ marginInlineEnd: 0 }}
               >
                 {position.close_reason === 'take_profit' || position.close_reason === 'stop_loss'
-                  ? POSITION_CLOSE_REASON_LABELS[position.close_reason]
-                  : POSITION_STATUS_LABELS[position.status]}
+                  ? t(`perpetual.closeReason.${position.close_reason}`)
+                  : t(`perpetual.positionStatus.${position.status}`)}
               </Tag>
             )}
           </Flex>
@@ -137,6 +142,7 @@ export function PositionPriceComponents({
   positionId: number;
   prices: { key: string; label: string; components: IndexComponent[] | null }[];
 }) {
+  const { t } = useTranslation('user');
   const [open, setOpen] = useState(false);
   const shown = prices.filter((price) => price.components && price.components.length > 0);
   if (shown.length === 0) return null;
@@ -150,7 +156,7 @@ export function PositionPriceComponents({
         aria-expanded={open}
         data-testid={`position-components-toggle-${positionId}`}
       >
-        参考价构成 {open ? <UpOutlined /> : <DownOutlined />}
+        {t('perpetual.field.components')} {open ? <UpOutlined /> : <DownOutlined />}
       </Button>
       {open &&
         shown.map((price) => (

@@ -1,6 +1,7 @@
 import type { PerpetualPosition } from '@platform/contracts';
 import { Empty, Flex } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
@@ -27,6 +28,7 @@ export function PositionsQueryView({
   render,
   testId,
 }: PositionsQueryViewProps) {
+  const { t } = useTranslation('user');
   const query = usePositions(list, page);
   if (query.isPending) return <PageLoading />;
   if (query.isError && !query.data) {
@@ -44,7 +46,13 @@ export function PositionsQueryView({
   return (
     <Flex vertical gap={8} data-testid={testId}>
       {positions.map(render)}
-      <ListFooter pagination={pagination} page={page} noun="个仓位" onChange={onPage} testId={testId} />
+      <ListFooter
+        pagination={pagination}
+        page={page}
+        noun={t('perpetual.field.noun')}
+        onChange={onPage}
+        testId={testId}
+      />
     </Flex>
   );
 }

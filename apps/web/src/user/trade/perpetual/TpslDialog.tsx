@@ -1,10 +1,20 @@
-import { ORDER_SIDE_LABELS, type PerpetualPosition } from '@platform/contracts';
-import { Decimal, parseAmountField, tpslProblems } from '@platform/domain';
+import type { PerpetualPosition } from '@platform/contracts';
+import { Decimal, tpslRefusals } from '@platform/domain';
 import { Button, Flex, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import { signColor } from '../../shared/priceColors.ts';
 import { feeRatePercent } from '../../wallet/walletMath.ts';
-import { closeEstimate, formatLiquidation, formatPrice, formatSigned } from './perpetualMath.ts';
+import { readAmountField } from '../shared/messages.ts';
+import { positionName } from './PositionParts.tsx';
+import {
+  closeEstimate,
+  formatLiquidation,
+  formatPrice,
+  formatSigned,
+  tpslRefusalText,
+} from './perpetualMath.ts';
 
 /** What the dialog sends: a price, or null for none (the server cancels it). */
 export interface TpslValues {
@@ -21,27 +31,29 @@ interface Field {
 
 /**
  * The two fields as typed: each a price (null when left empty) or why it cannot be sent, in the
- * server's words (parseAmountField for the number, then the domain's tpslProblems).
+ * language shown (in zh-CN the server's words): parseAmountField for the number, then the domain's
+ * tpslRefusals.
  */
 export function readTpsl(
   position: PerpetualPosition,
   typed: { takeProfit: string; stopLoss: string },
   pricePrecision: number,
 ): { values: TpslValues | null; takeProfit: Field; stopLoss: Field } {
-  const parse = (text: string, label: string): Field => {
+  const parse = (text: string, field: 'takeProfit' | 'stopLoss'): Field => {
     if (text.trim() === '') return { value: null };
-    const parsed = parseAmountField(text, {
-      label,
+    const placesCode = field === 'takeProfit' ? 'take_profit_places' : 'stop_loss_places';
+    const parsed = readAmountField(text, `trade.fieldLabel.${field}`, {
       places: pricePrecision,
-      placesText: (n) => `${label}最多 ${n} 位小数`,
+      // The rules' own words for too many decimals (tpslRefusals), the server's.
+      placesText: (places) => i18n.t(`user:perpetual.tpsl.problem.${placesCode}`, { count: places, places }),
     });
     return parsed.ok
       ? { value: parsed.text }
       : { value: null, problem: parsed.message, unfinished: parsed.unfinished };
   };
-  const takeProfit = parse(typed.takeProfit, '止盈价');
-  const stopLoss = parse(typed.stopLoss, '止损价');
-  const rules = tpslProblems(
+  const takeProfit = parse(typed.takeProfit, 'takeProfit');
+  const stopLoss = parse(typed.stopLoss, 'stopLoss');
+  const rules = tpslRefusals(
     position.side,
     { entry: new Decimal(position.entry_price), liquidationPrice: new Decimal(position.liquidation_price) },
     { takeProfit: takeProfit.value, stopLoss: stopLoss.value },
@@ -49,10 +61,10 @@ export function readTpsl(
   );
   // A price on the wrong side may be one still being typed (5 on the way to 55000): on 确定.
   if (!takeProfit.problem && rules.take_profit_price) {
-    Object.assign(takeProfit, { problem: rules.take_profit_price, unfinished: true });
+    Object.assign(takeProfit, { problem: tpslRefusalText(rules.take_profit_price), unfinished: true });
   }
   if (!stopLoss.problem && rules.stop_loss_price) {
-    Object.assign(stopLoss, { problem: rules.stop_loss_price, unfinished: true });
+    Object.assign(stopLoss, { problem: tpslRefusalText(rules.stop_loss_price), unfinished: true });
   }
   const values =
     takeProfit.problem || stopLoss.problem
@@ -129,6 +141,7 @@ export function TpslDialog({
   onSave,
   onClose,
 }: TpslDialogProps) {
+  const { t } = useTranslation('user');
   const [takeProfit, setTakeProfit] = useState(position.take_profit_price ?? '');
   const [stopLoss, setStopLoss] = useState(position.stop_loss_price ?? '');
   const [tried, setTried] = useState(false);
@@ -141,7 +154,7 @@ export function TpslDialog({
     const pnl = closeEstimate(position, new Decimal(field.value), closeFeeRate).realisedPnl;
     return (
       <Typography.Text style={{ fontSize: 12, color: signColor(pnl) }}>
-        预计盈亏 {formatSigned(pnl, 2)} {position.currency}
+        {t('perpetual.tpsl.estimate', { pnl: formatSigned(pnl, 2), currency: position.currency })}
       </Typography.Text>
     );
   };
@@ -156,7 +169,7 @@ export function TpslDialog({
   return (
     <Modal
       open
-      title={`止盈止损 · ${position.symbol} ${ORDER_SIDE_LABELS[position.side]} ${position.leverage}x`}
+      title={t('perpetual.tpsl.title', { position: positionName(position) })}
       onCancel={onClose}
       destroyOnHidden
       footer={
@@ -168,27 +181,33 @@ export function TpslDialog({
               onClick={() => onSave({ take_profit_price: null, stop_loss_price: null })}
               data-testid="tpsl-cancel-all"
             >
-              全部取消
+              {t('perpetual.tpsl.cancelAll')}
             </Button>
           )}
-          <Button onClick={onClose}>关闭</Button>
+          <Button onClick={onClose}>{t('perpetual.tpsl.close')}</Button>
           <Button type="primary" loading={saving} onClick={save} data-testid="tpsl-save">
-            确定
+            {t('perpetual.tpsl.ok')}
           </Button>
         </Flex>
       }
     >
       <Flex vertical gap={14} data-testid="tpsl-dialog">
         <Flex justify="space-between" gap={8} wrap style={{ fontSize: 12 }}>
-          <Typography.Text type="secondary">开仓价 {formatPrice(position.entry_price)}</Typography.Text>
-          <Typography.Text type="secondary">标记价 {formatPrice(mark)}</Typography.Text>
           <Typography.Text type="secondary">
-            强平价 {formatLiquidation(position.liquidation_price)}
+            {t('perpetual.tpsl.entry', { price: formatPrice(position.entry_price) })}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {t('perpetual.tpsl.mark', { price: formatPrice(mark) })}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {t('perpetual.tpsl.liquidation', { price: formatLiquidation(position.liquidation_price) })}
           </Typography.Text>
         </Flex>
         <PriceField
-          label="止盈价"
-          hint={`${long ? '高于' : '低于'}开仓价 ${formatPrice(position.entry_price)}`}
+          label={t('perpetual.tpsl.takeProfit')}
+          hint={t(long ? 'perpetual.tpsl.tpHintLong' : 'perpetual.tpsl.tpHintShort', {
+            price: formatPrice(position.entry_price),
+          })}
           value={takeProfit}
           onChange={setTakeProfit}
           field={shown(read.takeProfit)}
@@ -196,8 +215,8 @@ export function TpslDialog({
           testId="tpsl-take-profit"
         />
         <PriceField
-          label="止损价"
-          hint={`${long ? '低于' : '高于'}开仓价，${long ? '高于' : '低于'}强平价`}
+          label={t('perpetual.tpsl.stopLoss')}
+          hint={t(long ? 'perpetual.tpsl.slHintLong' : 'perpetual.tpsl.slHintShort')}
           value={stopLoss}
           onChange={setStopLoss}
           field={shown(read.stopLoss)}
@@ -205,9 +224,9 @@ export function TpslDialog({
           testId="tpsl-stop-loss"
         />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          标记价格（参考价）{long ? '涨到止盈价或跌到止损价' : '跌到止盈价或涨到止损价'}
-          时，按当时的参考价市价平仓，扣除平仓手续费（{feeRatePercent(closeFeeRate)}）。
-          触及强平价时按强平处理。留空即不设置。
+          {t(long ? 'perpetual.tpsl.noteLong' : 'perpetual.tpsl.noteShort', {
+            rate: feeRatePercent(closeFeeRate),
+          })}
         </Typography.Text>
       </Flex>
     </Modal>

@@ -1,6 +1,7 @@
 import { DEFAULT_PERPETUAL_CONFIG, type PerpetualPosition } from '@platform/contracts';
 import { Decimal, isLiquidatable } from '@platform/domain';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { makePosition } from '../../../test/perpetualFixtures.ts';
 import {
   closeEstimate,
@@ -87,6 +88,15 @@ describe('order checks', () => {
     expect(check('100', '100.49')).toBe('可用余额不足：需要 100.50 USDT（含手续费 0.50），可用 100.49');
     expect(check('100', '100.5')).toBeNull();
     expect(check('100')).toBeNull();
+  });
+
+  it('names what is wrong with the typed margin in English under en', () => {
+    applyLanguage('en');
+    expect(check('')).toBe('Enter the margin');
+    expect(check('abc')).toBe('The margin is not a valid number (e.g. 12.5)');
+    expect(check('-50')).toBe('The margin cannot be negative');
+    expect(check('10.123456789')).toBe('The margin may have at most 8 decimal places');
+    expect(check('0')).toBe('The margin must be greater than 0');
   });
 
   it('the largest margin leaves room for the fee, and shares of it are rounded down', () => {

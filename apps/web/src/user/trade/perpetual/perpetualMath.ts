@@ -22,14 +22,16 @@ import {
   maintenanceRateFor,
   openTerms,
   type PositionTerms,
-  parseAmountField,
   perpetualMarginProblem,
   perpetualOpenFee,
   pnlAt,
   priceDecimalsByMagnitude,
   roePercent,
+  type TpslRefusal,
   tierProblem,
 } from '@platform/domain';
+import { i18n } from '../../../i18n/index.ts';
+import { readAmountField } from '../shared/messages.ts';
 
 /**
  * What the perpetual screen shows before and while a position is open, computed with the server's
@@ -55,7 +57,7 @@ export interface OrderPreview {
 
 const marginRule = perpetualOrderBody.shape.margin;
 /** The margin field's rule: the 8 decimals the order contract takes. */
-const MARGIN_FIELD = { label: '保证金', places: 8 };
+const MARGIN_FIELD = { places: 8 };
 
 /** The margin typed in the form as a Decimal, or null while it is not a valid amount. */
 export function parseMargin(text: string | undefined): Decimal | null {
@@ -108,7 +110,7 @@ export function orderProblem({
   available,
   currency,
 }: OrderCheck): string | null {
-  const parsed = parseAmountField(marginText, MARGIN_FIELD);
+  const parsed = readAmountField(marginText, 'trade.fieldLabel.margin', MARGIN_FIELD);
   if (!parsed.ok) return parsed.message;
   const margin = parsed.value;
   const outside = perpetualMarginProblem(margin, rates);
@@ -189,6 +191,22 @@ export function closeEstimate(position: PerpetualPosition, mark: Decimal, closeF
   return closeSettlement(position.side, positionTerms(position), mark, new Decimal(closeFeeRate));
 }
 
+/** A take-profit's or stop-loss's refusal (packages/domain tpslRefusals) in the language shown. */
+export function tpslRefusalText(refusal: TpslRefusal): string {
+  switch (refusal.code) {
+    case 'take_profit_places':
+    case 'stop_loss_places':
+      return i18n.t(`user:perpetual.tpsl.problem.${refusal.code}`, {
+        count: refusal.places,
+        places: refusal.places,
+      });
+    case 'stop_loss_liquidation':
+      return i18n.t(`user:perpetual.tpsl.problem.${refusal.code}_${refusal.side}`, { limit: refusal.limit });
+    default:
+      return i18n.t(`user:perpetual.tpsl.problem.${refusal.code}_${refusal.side}`, { entry: refusal.entry });
+  }
+}
+
 // ---- display ----------------------------------------------------------------------------------
 
 /** Places of a price: fewer for large prices (94,457.53), more for small ones (0.31421). */
@@ -217,7 +235,8 @@ export const formatFee = (value: Decimal | string, currency?: string): string =>
   formatCharge(value, currency ?? DEFAULT_CURRENCY, { unit: currency !== undefined });
 
 /** A liquidation price; 0 means the position cannot be liquidated (a long at 1x). */
-export const formatLiquidation = (price: string) => (new Decimal(price).gt(0) ? formatPrice(price) : '无');
+export const formatLiquidation = (price: string) =>
+  new Decimal(price).gt(0) ? formatPrice(price) : i18n.t('user:perpetual.field.none');
 
 /**
  * A profit or loss (or an ROE in percent) with its sign, to `decimals` places (the margin currency's
@@ -284,5 +303,10 @@ export function tierSummary(risk: PerpetualPairRiskData, marginText: string | un
   const margin = parseMargin(marginText) ?? new Decimal(0);
   const notional = margin.times(leverage);
   const tier = risk.tiers.find((t) => notional.lte(t.max_notional)) ?? risk.tiers.at(-1);
-  return tier ? `≤ ${formatNumber(tier.max_notional, 0)} USDT 最高 ${tier.max_leverage}x` : '--';
+  return tier
+    ? i18n.t('user:perpetual.form.tierSummary', {
+        max: formatNumber(tier.max_notional, 0),
+        leverage: tier.max_leverage,
+      })
+    : '--';
 }

@@ -1,8 +1,8 @@
-import { type IndexComponent, PRICE_SOURCE_STATUS_LABELS, priceSourceLabel } from '@platform/contracts';
+import type { IndexComponent } from '@platform/contracts';
 import { formatDateTimeMs, formatNumber } from '@platform/domain';
 import { Flex, Tag, Typography } from 'antd';
-
-export const MEDIAN_RULE_TEXT = '参考价 = 计入来源价格的中位数';
+import { useTranslation } from 'react-i18next';
+import { venueName } from './referenceSource.ts';
 
 /**
  * The venues behind a reference price (issue 30), so that the user can recompute it: each source
@@ -16,11 +16,12 @@ export function IndexComponents({
   components: readonly IndexComponent[] | null;
   testId: string;
 }) {
+  const { t } = useTranslation('user');
   if (!components || components.length === 0) return null;
   return (
     <Flex vertical gap={4} data-testid={testId} style={{ marginTop: 4 }}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {MEDIAN_RULE_TEXT}
+        {t('trade.medianRule')}
       </Typography.Text>
       {components.map((component) => {
         const included = component.status === 'included';
@@ -32,16 +33,18 @@ export function IndexComponents({
             data-testid={`${testId}-${component.source}`}
           >
             <Flex justify="space-between" align="center" gap={8} wrap>
-              <Typography.Text style={{ fontSize: 13 }}>{priceSourceLabel(component.source)}</Typography.Text>
+              <Typography.Text style={{ fontSize: 13 }}>{venueName(component.source)}</Typography.Text>
               <Tag color={included ? 'success' : 'default'} style={{ marginInlineEnd: 0, fontSize: 12 }}>
-                {PRICE_SOURCE_STATUS_LABELS[component.status]}
+                {t(`trade.venueStatus.${component.status}`)}
               </Tag>
             </Flex>
             <Typography.Text
               type={included ? undefined : 'secondary'}
               style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}
             >
-              {component.price === null ? '无报价' : formatNumber(component.price, 8, { minDecimals: 2 })}
+              {component.price === null
+                ? t('trade.noQuote')
+                : formatNumber(component.price, 8, { minDecimals: 2 })}
               {component.at && ` · ${formatDateTimeMs(component.at)}`}
             </Typography.Text>
           </Flex>

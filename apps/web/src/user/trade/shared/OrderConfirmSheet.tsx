@@ -1,6 +1,6 @@
 import { Alert, Button, type ButtonProps, Checkbox, Descriptions, Flex, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { DISCONNECTED_ACTION_TEXT } from '../../../lib/connectivity.ts';
+import { useTranslation } from 'react-i18next';
 import { type ConfirmedProduct, readSkipOrderConfirm, writeSkipOrderConfirm } from '../../../lib/storage.ts';
 
 export interface ConfirmRow {
@@ -45,12 +45,13 @@ export function OrderConfirmSheet({
   onCancel,
   onConfirm,
 }: OrderConfirmSheetProps) {
+  const { t } = useTranslation('user');
   const [skip, setSkip] = useState(false);
   const enabled = sendable && !disconnected;
   return (
     <Modal
       open
-      title="确认下单"
+      title={t('trade.confirm.title')}
       width={400}
       onCancel={onCancel}
       maskClosable={!placing}
@@ -58,11 +59,11 @@ export function OrderConfirmSheet({
       footer={
         <Flex justify="space-between" align="center" gap={8} wrap>
           <Checkbox checked={skip} onChange={(e) => setSkip(e.target.checked)} data-testid={`${testId}-skip`}>
-            不再提示
+            {t('trade.confirm.skip')}
           </Checkbox>
           <Flex gap={8}>
             <Button onClick={onCancel} disabled={placing} data-testid={`${testId}-cancel`}>
-              取消
+              {t('trade.cancel')}
             </Button>
             <Button
               type="primary"
@@ -72,7 +73,7 @@ export function OrderConfirmSheet({
               style={enabled ? { background: color, borderColor: color } : undefined}
               {...({ 'data-testid': `${testId}-ok` } as ButtonProps)}
             >
-              确认下单
+              {t('trade.confirm.title')}
             </Button>
           </Flex>
         </Flex>
@@ -88,7 +89,7 @@ export function OrderConfirmSheet({
           {note}
         </Typography.Text>
         {disconnected ? (
-          <Alert type="error" showIcon title={DISCONNECTED_ACTION_TEXT} data-testid={`${testId}-offline`} />
+          <Alert type="error" showIcon title={t('trade.offline')} data-testid={`${testId}-offline`} />
         ) : (
           problem && <Alert type="warning" showIcon title={problem} data-testid={`${testId}-problem`} />
         )}
@@ -133,9 +134,10 @@ export function useOrderConfirmation<Draft>(
 
 /** Shown while the confirmation is skipped: one tap brings it back. */
 export function ConfirmRestoreLink({ onRestore, testId }: { onRestore: () => void; testId: string }) {
+  const { t } = useTranslation('user');
   return (
     <Typography.Link style={{ fontSize: 12, textAlign: 'center' }} onClick={onRestore} data-testid={testId}>
-      下单确认已关闭，点此恢复
+      {t('trade.confirm.restore')}
     </Typography.Link>
   );
 }

@@ -1,14 +1,10 @@
 import { BellOutlined } from '@ant-design/icons';
-import {
-  PRICE_ALERT_DIRECTION_LABELS,
-  PRICE_ALERT_REPEAT_LABELS,
-  type PriceAlertDirection,
-  type PriceAlertRepeat,
-} from '@platform/contracts';
+import type { PriceAlertDirection, PriceAlertRepeat } from '@platform/contracts';
 import { Decimal, formatPairPrice } from '@platform/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Drawer, Flex, Form, Input, Radio, Segmented, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginUrl } from '../../../lib/navigation.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -49,6 +45,7 @@ export function PriceAlertButton({
   lastPrice?: string;
   precision?: number;
 }) {
+  const { t } = useTranslation('user');
   const { token } = useSessionSnapshot();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -72,7 +69,7 @@ export function PriceAlertButton({
       void queryClient.invalidateQueries({ queryKey: priceAlertKeys.all });
     },
     onError: (error) =>
-      form.setFields([{ name: 'price', errors: [errorMessage(error, '设置失败，请重试')] }]),
+      form.setFields([{ name: 'price', errors: [errorMessage(error, t('trade.alert.failed'))] }]),
   });
 
   const onOpen = () => {
@@ -91,13 +88,13 @@ export function PriceAlertButton({
         <Button
           type="text"
           icon={<BellOutlined />}
-          aria-label={`设置 ${symbol} 价格提醒`}
+          aria-label={t('trade.alert.open', { symbol })}
           onClick={onOpen}
           data-testid="price-alert-open"
         />
       </Badge>
       <Drawer
-        title={`${symbol} 价格提醒`}
+        title={t('trade.alert.title', { symbol })}
         placement="bottom"
         open={open}
         onClose={() => setOpen(false)}
@@ -106,8 +103,7 @@ export function PriceAlertButton({
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-          当前价格 {lastPrice ? formatPairPrice(lastPrice, precision) : '--'}
-          ，按指数价格提醒，触发时发送消息通知。
+          {t('trade.alert.intro', { price: lastPrice ? formatPairPrice(lastPrice, precision) : '--' })}
         </Typography.Paragraph>
         <Form<AlertFields>
           form={form}
@@ -121,31 +117,36 @@ export function PriceAlertButton({
             }
           }}
         >
-          <Form.Item name="direction" label="提醒条件">
+          <Form.Item name="direction" label={t('trade.alert.condition')}>
             <Segmented
               block
               options={(['above', 'below'] as const).map((d) => ({
                 value: d,
-                label: `价格${PRICE_ALERT_DIRECTION_LABELS[d]}`,
+                label: t(`trade.alert.direction.${d}`),
               }))}
               data-testid="price-alert-direction"
             />
           </Form.Item>
           <Form.Item
             name="price"
-            label="提醒价格"
+            label={t('trade.alert.price')}
             rules={[
-              { required: true, whitespace: true, message: '请输入提醒价格' },
-              { pattern: /^\s*\d+(\.\d+)?\s*$/, message: '请输入正数' },
+              { required: true, whitespace: true, message: t('trade.alert.priceRequired') },
+              { pattern: /^\s*\d+(\.\d+)?\s*$/, message: t('trade.alert.positive') },
             ]}
           >
-            <Input inputMode="decimal" placeholder="输入价格" suffix="USDT" data-testid="price-alert-price" />
+            <Input
+              inputMode="decimal"
+              placeholder={t('trade.alert.pricePlaceholder')}
+              suffix="USDT"
+              data-testid="price-alert-price"
+            />
           </Form.Item>
-          <Form.Item name="repeat" label="提醒频率">
+          <Form.Item name="repeat" label={t('trade.alert.frequency')}>
             <Radio.Group
               options={(['once', 'every'] as const).map((r) => ({
                 value: r,
-                label: PRICE_ALERT_REPEAT_LABELS[r],
+                label: t(`trade.alert.repeat.${r}`),
               }))}
               data-testid="price-alert-repeat"
             />
@@ -159,10 +160,11 @@ export function PriceAlertButton({
               loading={save.isPending}
               data-testid="price-alert-submit"
             >
-              设置提醒
+              {t('trade.alert.submit')}
             </Button>
             <Link to="/me/price-alerts" style={{ textAlign: 'center' }} data-testid="price-alert-manage">
-              管理价格提醒{active ? `（${symbol} ${active} 个进行中）` : ''}
+              {t('trade.alert.manage')}
+              {active ? t('trade.alert.activeCount', { symbol, active }) : ''}
             </Link>
           </Flex>
         </Form>

@@ -1,7 +1,8 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { getMarketStatus, PRICE_INDEX_TEXTS } from '@platform/contracts';
+import { getMarketStatus } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/request.ts';
 
 export const MARKET_STATUS_KEY = ['market', 'status'] as const;
@@ -25,13 +26,14 @@ export function useSimulatedPrices(): boolean {
  * on a phone; and it cannot be closed, since it holds for as long as the server simulates.
  */
 export function SimulatedNotice() {
+  const { t } = useTranslation('user');
   if (!useSimulatedPrices()) return null;
   return (
     <Alert
       type="warning"
       showIcon
       icon={<ExperimentOutlined />}
-      title={PRICE_INDEX_TEXTS.simulatedNotice}
+      title={t('trade.simulatedNotice')}
       style={{ paddingBlock: 6 }}
       data-testid="simulated-notice"
     />

@@ -1,10 +1,11 @@
 import { type TradeProduct, tradeProducts } from '@platform/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { mockApi, ok } from '../../../test/api.ts';
-import { jsonResponse, makeFeedStatus, SIMULATED_FEED } from '../../../test/fixtures.ts';
-import { renderWithAnt } from '../../../test/render.tsx';
+import { jsonResponse, makeFeedStatus, makeUser, SIMULATED_FEED } from '../../../test/fixtures.ts';
+import { renderWithAnt, signIn } from '../../../test/render.tsx';
 import { pair, ticker } from '../../markets/testing.tsx';
 import { SIMULATED_POLL_MS } from './SimulatedNotice.tsx';
 import { TradeHeader } from './TradeHeader.tsx';
@@ -60,6 +61,60 @@ describe('TradeHeader', () => {
     act(() => screen.getByTestId('pair-switcher').click());
     const doge = await screen.findByTestId('pair-option-DOGEUSDT');
     await waitFor(() => expect(doge.textContent).toContain('0.12346'));
+  });
+});
+
+describe('TradeHeader in English', () => {
+  const noChinese = (text: string | null | undefined) => expect(text ?? '').not.toMatch(/[\u4e00-\u9fff]/);
+
+  it('names the products, the pair list, the stale price, the simulated notice and the price alert in English', async () => {
+    applyLanguage('en');
+    signIn(makeUser());
+    mockApi({
+      'GET /api/trading/markets': () => ok({ markets: [ticker('BTCUSDT', '1.5', '100', '95000')] }),
+      'GET /api/huobi/status': () => ok(makeFeedStatus(SIMULATED_FEED)),
+      'GET /api/user/price-alerts': () => ok({ alerts: [] }),
+    });
+    const { container } = renderWithAnt(
+      <MemoryRouter>
+        <TradeHeader product="spot" symbols={['BTCUSDT', 'ETHUSDT']} symbol="BTCUSDT" />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('simulated-notice')).textContent).toBe(
+      'Simulated market, for demonstration only',
+    );
+    // The switch's short names fit a phone's width (Flash contract elsewhere).
+    for (const name of ['Spot', 'Flash', 'Perpetual', 'Options']) expect(screen.getByText(name)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('trade-last-price').textContent).toBe('95,000.00'));
+    noChinese(container.textContent);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(screen.getByTestId('trade-price-stale').textContent).toBe('Market data disconnected');
+    } finally {
+      online.mockRestore();
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+    }
+
+    act(() => screen.getByTestId('pair-switcher').click());
+    expect(await screen.findByText('Select pair')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search pairs')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('Search pairs'), { target: { value: 'XRP' } });
+    expect(await screen.findByText('No matching pairs')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Set a price alert for BTCUSDT' }));
+    expect(await screen.findByText('BTCUSDT price alert')).toBeTruthy();
+    expect(screen.getByText('Price rises to')).toBeTruthy();
+    expect(screen.getByText('Only once')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Set alert' })).toBeTruthy();
+    expect(screen.getByTestId('price-alert-manage').textContent).toBe('Manage price alerts');
+    noChinese(document.body.textContent);
+    fireEvent.click(screen.getByTestId('price-alert-submit'));
+    expect(await screen.findByText('Enter the alert price')).toBeTruthy();
   });
 });
 

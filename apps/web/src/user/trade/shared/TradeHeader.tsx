@@ -1,8 +1,9 @@
 import { CaretDownOutlined, SearchOutlined } from '@ant-design/icons';
-import { TRADE_PRODUCT_LABELS, type TradeProduct, tradeProducts } from '@platform/contracts';
+import { type TradeProduct, tradeProducts } from '@platform/contracts';
 import { formatPairPrice, formatPercent } from '@platform/domain';
 import { Button, Drawer, Empty, Flex, Input, List, Segmented, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CoinIcon } from '../../../components/CoinIcon.tsx';
 import { useDisconnected } from '../../../lib/connectivity.ts';
@@ -62,6 +63,7 @@ export interface TradeHeaderProps {
  * of the product's pairs.
  */
 export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProps) {
+  const { t } = useTranslation('user');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -83,7 +85,7 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
       <Segmented
         block
         value={product}
-        options={tradeProducts.map((p) => ({ value: p, label: TRADE_PRODUCT_LABELS[p] }))}
+        options={tradeProducts.map((p) => ({ value: p, label: t(`trade.productTab.${p}`) }))}
         onChange={(next) => navigate(tradePath(next as TradeProduct, symbol))}
       />
       <Flex align="center" justify="space-between" gap={8} wrap>
@@ -94,7 +96,7 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
           data-testid="pair-switcher"
         >
           {symbol && <CoinIcon coin={baseOf(symbol)} size={22} style={{ marginInlineEnd: 6 }} />}
-          {symbol ?? '选择交易对'} <CaretDownOutlined />
+          {symbol ?? t('trade.header.choosePair')} <CaretDownOutlined />
         </Button>
         {symbol && (
           <PriceAlertButton
@@ -108,7 +110,7 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
           <Flex gap={12} align="baseline">
             {stale && (
               <Tag color="default" style={{ marginInlineEnd: 0 }} data-testid="trade-price-stale">
-                行情已断开
+                {t('trade.header.stale')}
               </Tag>
             )}
             <Typography.Text
@@ -129,7 +131,7 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
         </Flex>
       </Flex>
       <Drawer
-        title="选择交易对"
+        title={t('trade.header.choosePair')}
         placement="left"
         open={open}
         onClose={() => setOpen(false)}
@@ -139,13 +141,13 @@ export function TradeHeader({ product, symbols, symbol, extra }: TradeHeaderProp
         <Input
           allowClear
           prefix={<SearchOutlined />}
-          placeholder="搜索交易对"
+          placeholder={t('trade.header.searchPair')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           style={{ marginBottom: 8 }}
         />
         {shown.length === 0 ? (
-          <Empty description="没有找到匹配的交易对" />
+          <Empty description={t('trade.header.noMatch')} />
         ) : (
           <List
             dataSource={[...shown]}

@@ -1,5 +1,6 @@
-import { ORDER_SIDE_LABELS, SPOT_ORDER_TYPE_LABELS, type TradingPair } from '@platform/contracts';
+import type { TradingPair } from '@platform/contracts';
 import { formatCrypto, formatNumber } from '@platform/domain';
+import { useTranslation } from 'react-i18next';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { type ConfirmRow, OrderConfirmSheet } from '../shared/OrderConfirmSheet.tsx';
 import type { OrderCheck, OrderDraft } from './orderForm.ts';
@@ -22,6 +23,7 @@ export interface ConfirmSheetProps {
  * and the flash and option screens confirm theirs): the terms and what it costs with the fee.
  */
 export function ConfirmSheet({ pair, draft, check, ...sheet }: ConfirmSheetProps) {
+  const { t } = useTranslation('user');
   const limit = draft.type === 'limit';
   const buy = draft.side === 'buy';
   const color = buy ? UP_COLOR : DOWN_COLOR;
@@ -30,32 +32,30 @@ export function ConfirmSheet({ pair, draft, check, ...sheet }: ConfirmSheetProps
   const money = (value: OrderCheck['total']) => (value ? `${approx}${formatCrypto(value, quote)}` : '--');
   const received = check.total && check.fee ? check.total.minus(check.fee) : null;
   const rows: ConfirmRow[] = [
-    { label: '交易对', value: pair.symbol },
+    { label: t('trade.timed.pair'), value: pair.symbol },
     {
-      label: '方向',
-      value: <span style={{ color, fontWeight: 600 }}>{ORDER_SIDE_LABELS[draft.side]}</span>,
+      label: t('trade.timed.direction'),
+      value: <span style={{ color, fontWeight: 600 }}>{t(`trade.side.${draft.side}`)}</span>,
     },
-    { label: '类型', value: SPOT_ORDER_TYPE_LABELS[draft.type] },
+    { label: t('trade.spot.type'), value: t(`trade.orderType.${draft.type}`) },
     {
-      label: '价格',
-      value: limit ? `${formatNumber(draft.price.trim(), pair.price_precision)} ${quote}` : '市场最优价格',
+      label: t('trade.spot.price'),
+      value: limit
+        ? `${formatNumber(draft.price.trim(), pair.price_precision)} ${quote}`
+        : t('trade.spot.bestPrice'),
     },
-    { label: '数量', value: `${draft.amount.trim()} ${pair.base_currency}` },
-    { label: limit ? '交易额' : '预计交易额', value: money(check.total) },
-    { label: '手续费', value: money(check.fee) },
+    { label: t('trade.spot.amount'), value: `${draft.amount.trim()} ${pair.base_currency}` },
+    { label: limit ? t('trade.spot.total') : t('trade.spot.estimatedTotal'), value: money(check.total) },
+    { label: t('trade.spot.fee'), value: money(check.fee) },
     buy
-      ? { label: '合计（含手续费）', value: money(check.cost) }
-      : { label: '预计到账', value: money(received) },
+      ? { label: t('trade.spot.totalWithFee'), value: money(check.cost) }
+      : { label: t('trade.spot.received'), value: money(received) },
   ];
   return (
     <OrderConfirmSheet
       testId="spot-confirm"
       rows={rows}
-      note={
-        limit
-          ? '限价单挂单期间冻结所需资金，参考市场价格达到委托价时成交，未成交部分可在当前委托中撤销。'
-          : '市价单按下单时的参考市场深度立即成交，成交均价以成交结果为准。'
-      }
+      note={limit ? t('trade.spot.limitNote') : t('trade.spot.marketNote')}
       color={color}
       sendable={Boolean(check.body)}
       problem={Object.values(check.errors)[0]}

@@ -1,14 +1,25 @@
 import type { Ticker, TradingPair } from '@platform/contracts';
 import { formatCompact, formatNumber } from '@platform/domain';
 import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 /** 24h high, low and volume (base and quote) of the pair. */
 export function MarketStats({ ticker, pair }: { ticker: Ticker | undefined; pair: TradingPair }) {
+  const { t } = useTranslation('user');
   const items = [
-    { label: '24h最高', value: ticker ? formatNumber(ticker.high_24h, pair.price_precision) : '--' },
-    { label: '24h最低', value: ticker ? formatNumber(ticker.low_24h, pair.price_precision) : '--' },
-    { label: `24h量(${pair.base_currency})`, value: ticker ? formatCompact(ticker.volume_24h) : '--' },
-    { label: `24h额(${pair.quote_currency})`, value: ticker ? formatCompact(ticker.quote_volume_24h) : '--' },
+    {
+      label: t('trade.spot.high'),
+      value: ticker ? formatNumber(ticker.high_24h, pair.price_precision) : '--',
+    },
+    { label: t('trade.spot.low'), value: ticker ? formatNumber(ticker.low_24h, pair.price_precision) : '--' },
+    {
+      label: t('trade.spot.volume', { currency: pair.base_currency }),
+      value: ticker ? formatCompact(ticker.volume_24h) : '--',
+    },
+    {
+      label: t('trade.spot.turnover', { currency: pair.quote_currency }),
+      value: ticker ? formatCompact(ticker.quote_volume_24h) : '--',
+    },
   ];
   return (
     <div

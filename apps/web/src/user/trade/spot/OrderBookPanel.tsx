@@ -2,6 +2,7 @@ import type { OrderBook } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
 import { Card, Flex, Select, Typography } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { aggregateBook, type BookRow, groupingSteps, stepDecimals } from './book.ts';
 import { panelStatus } from './panelStatus.tsx';
@@ -35,13 +36,14 @@ function Level({
   amountPrecision: number;
   onPick: (price: string) => void;
 }) {
+  const { t } = useTranslation('user');
   const color = side === 'ask' ? DOWN_COLOR : UP_COLOR;
   return (
     <button
       type="button"
       onClick={() => onPick(row.price)}
       data-testid={`book-${side}`}
-      aria-label={`以 ${row.price} 填入价格`}
+      aria-label={t('trade.spot.pickPrice', { price: row.price })}
       style={{
         position: 'relative',
         display: 'flex',
@@ -83,6 +85,7 @@ function Level({
  * (green) below, each with a bar of the running total. Levels can be grouped into wider price steps.
  */
 export function OrderBookPanel(props: OrderBookPanelProps) {
+  const { t } = useTranslation('user');
   const { book, pricePrecision, amountPrecision, rows, onPickPrice } = props;
   const steps = useMemo(() => groupingSteps(pricePrecision), [pricePrecision]);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
@@ -101,8 +104,8 @@ export function OrderBookPanel(props: OrderBookPanelProps) {
     loading: props.loading,
     error: props.error,
     onRetry: props.onRetry,
-    errorTitle: '获取深度失败',
-    emptyText: '暂无深度数据',
+    errorTitle: t('trade.spot.bookFailed'),
+    emptyText: t('trade.spot.bookEmpty'),
     testId: 'spot-book',
   });
   if (!body) {
@@ -141,7 +144,7 @@ export function OrderBookPanel(props: OrderBookPanelProps) {
     <Card size="small" styles={{ body: { padding: 6 } }} data-testid="spot-book">
       <Flex justify="space-between" align="center" gap={4} style={{ padding: '0 4px 4px', fontSize: 12 }}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          价格
+          {t('trade.spot.price')}
         </Typography.Text>
         <Select
           size="small"
@@ -150,12 +153,12 @@ export function OrderBookPanel(props: OrderBookPanelProps) {
           onChange={setChosen}
           options={steps.map((s) => ({ value: s, label: s }))}
           popupMatchSelectWidth={false}
-          aria-label="深度合并"
+          aria-label={t('trade.spot.grouping')}
           data-testid="book-step"
           style={{ fontSize: 12 }}
         />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          数量
+          {t('trade.spot.amount')}
         </Typography.Text>
       </Flex>
       {body}

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/request.ts';
 import { readSkipOrderConfirm, writeSkipOrderConfirm } from '../../../lib/storage.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
@@ -242,5 +243,54 @@ describe('OrderForm', () => {
     }
     expect(place).not.toHaveBeenCalled();
     expect((screen.getByTestId('spot-submit') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('speaks English: the guest buttons, the form, its checks and the confirmation', async () => {
+    applyLanguage('en');
+    const noChinese = (text: string | null | undefined) => expect(text ?? '').not.toMatch(/[\u4e00-\u9fff]/);
+    const guest = renderWithAnt(<Harness signedIn={false} balances={undefined} />);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
+    noChinese(guest.container.textContent);
+    guest.unmount();
+
+    const place = vi.fn();
+    const { container } = renderWithAnt(<Harness place={place} />);
+    expect(screen.getByTestId('spot-side-buy').textContent).toBe('Buy');
+    expect(screen.getByTestId('spot-side-sell').textContent).toBe('Sell');
+    expect(screen.getByText('Limit')).toBeTruthy();
+    expect(screen.getByText('Market')).toBeTruthy();
+    expect(screen.getByText('Price (USDT)')).toBeTruthy();
+    expect(screen.getByText('Amount (BTC)')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Min 0.001')).toBeTruthy();
+    expect(screen.getByText('Available')).toBeTruthy();
+    expect(screen.getByTestId('spot-submit').textContent).toBe('Buy BTC');
+    noChinese(container.textContent);
+
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    expect(await screen.findByText('Enter the price')).toBeTruthy();
+    expect(screen.getByText('Enter the amount')).toBeTruthy();
+    type('spot-price', '-5');
+    expect(await screen.findByText('The price cannot be negative')).toBeTruthy();
+    type('spot-price', '100');
+    type('spot-amount', '1,5');
+    expect(await screen.findByText('The amount is not a valid number (e.g. 12.5)')).toBeTruthy();
+    type('spot-amount', '20');
+    expect(screen.getByTestId('spot-balance-error').textContent).toBe(
+      'Insufficient balance, available 1,000.00 USDT',
+    );
+    type('spot-amount', '0.0005');
+    await waitFor(() => noChinese(container.textContent));
+
+    type('spot-amount', '2');
+    fireEvent.click(screen.getByTestId('spot-submit'));
+    const shown = await sheet();
+    expect(screen.getByText('Confirm order', { selector: '.ant-modal-title' })).toBeTruthy();
+    expect(shown.textContent).toContain('DirectionBuy');
+    expect(shown.textContent).toContain('TypeLimit');
+    expect(shown.textContent).toContain('Total (fee included)200.20 USDT');
+    expect(screen.getByText('Don’t ask again')).toBeTruthy();
+    noChinese(document.querySelector('.ant-modal')?.textContent);
+    expect(place).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,5 @@
 import {
   type OrderBook,
-  SPOT_ORDER_TYPE_LABELS,
   type SpotOrderType,
   spotOrderTypes,
   type TradeOrder,
@@ -9,6 +8,7 @@ import {
 import { formatBalance, formatCharge, formatNumber } from '@platform/domain';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { loginUrl } from '../../../lib/navigation.ts';
@@ -65,6 +65,7 @@ function SideSwitch({
   side: OrderDraft['side'];
   onChange: (side: OrderDraft['side']) => void;
 }) {
+  const { t } = useTranslation('user');
   const style = (active: boolean, color: string): CSSProperties =>
     active ? { background: color, borderColor: color, color: '#fff' } : {};
   return (
@@ -76,7 +77,7 @@ function SideSwitch({
         aria-pressed={side === 'buy'}
         data-testid="spot-side-buy"
       >
-        买入
+        {t('trade.side.buy')}
       </Button>
       <Button
         block
@@ -85,7 +86,7 @@ function SideSwitch({
         aria-pressed={side === 'sell'}
         data-testid="spot-side-sell"
       >
-        卖出
+        {t('trade.side.sell')}
       </Button>
     </Flex>
   );
@@ -107,6 +108,7 @@ export function OrderForm({
   place,
   placing,
 }: OrderFormProps) {
+  const { t } = useTranslation('user');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
@@ -129,13 +131,13 @@ export function OrderForm({
       const { order: placed, message: text } = await place(order);
       const filled =
         placed.status === 'filled' && placed.avg_price
-          ? `，成交均价 ${formatNumber(placed.avg_price, pair.price_precision)}`
+          ? t('trade.spot.avgPrice', { price: formatNumber(placed.avg_price, pair.price_precision) })
           : '';
-      message.success(`${text || '下单成功'}${filled}`);
+      message.success(`${text || t('trade.spot.placed')}${filled}`);
       setTried(false);
       onDraftChange({ amount: '' });
     } catch (error) {
-      message.error(errorMessage(error, '下单失败，请稍后重试'));
+      message.error(errorMessage(error, t('trade.spot.placeFailed')));
     } finally {
       sending.current = false;
     }
@@ -160,27 +162,30 @@ export function OrderForm({
         size="small"
         value={draft.type}
         onChange={(type) => onDraftChange({ type: type as SpotOrderType })}
-        options={spotOrderTypes.map((t) => ({ value: t, label: SPOT_ORDER_TYPE_LABELS[t] }))}
+        options={spotOrderTypes.map((type) => ({ value: type, label: t(`trade.orderType.${type}`) }))}
         data-testid="spot-type"
       />
-      <Field label={`价格（${pair.quote_currency}）`} error={limit ? shown.price : undefined}>
+      <Field
+        label={t('trade.spot.priceIn', { currency: pair.quote_currency })}
+        error={limit ? shown.price : undefined}
+      >
         {limit ? (
           <Input
             inputMode="decimal"
-            placeholder="价格"
+            placeholder={t('trade.spot.price')}
             value={draft.price}
             status={shown.price ? 'error' : undefined}
             onChange={(e) => onDraftChange({ price: e.target.value })}
             data-testid="spot-price"
           />
         ) : (
-          <Input disabled value="以市场最优价格成交" data-testid="spot-price-market" />
+          <Input disabled value={t('trade.spot.marketPrice')} data-testid="spot-price-market" />
         )}
       </Field>
-      <Field label={`数量（${pair.base_currency}）`} error={shown.amount}>
+      <Field label={t('trade.spot.amountIn', { currency: pair.base_currency })} error={shown.amount}>
         <Input
           inputMode="decimal"
-          placeholder={`最小 ${pair.min_amount}`}
+          placeholder={t('trade.spot.minAmount', { min: pair.min_amount })}
           value={draft.amount}
           status={shown.amount ? 'error' : undefined}
           onChange={(e) => onDraftChange({ amount: e.target.value })}
@@ -205,7 +210,7 @@ export function OrderForm({
       <Flex vertical gap={2} style={small}>
         <Flex justify="space-between" gap={4}>
           <Typography.Text type="secondary" style={small}>
-            {limit ? '交易额' : '预计交易额'}
+            {limit ? t('trade.spot.total') : t('trade.spot.estimatedTotal')}
           </Typography.Text>
           <Typography.Text style={small} data-testid="spot-total">
             {check.total
@@ -215,7 +220,7 @@ export function OrderForm({
         </Flex>
         <Flex justify="space-between" gap={4}>
           <Typography.Text type="secondary" style={small}>
-            手续费
+            {t('trade.spot.fee')}
           </Typography.Text>
           <Typography.Text style={small} data-testid="spot-fee">
             {check.fee ? `${limit ? '' : '≈ '}${formatCharge(check.fee, pair.quote_currency)}` : '--'}
@@ -224,7 +229,7 @@ export function OrderForm({
         {signedIn && (
           <Flex justify="space-between" gap={4}>
             <Typography.Text type="secondary" style={small}>
-              可用
+              {t('trade.available')}
             </Typography.Text>
             <Typography.Text style={small} data-testid="spot-available">
               {available === undefined ? '--' : formatBalance(available, spendCurrency(draft))}
@@ -249,7 +254,7 @@ export function OrderForm({
             style={disconnected ? undefined : { background: sideColor, borderColor: sideColor }}
             data-testid="spot-submit"
           >
-            {draft.side === 'buy' ? '买入' : '卖出'} {pair.base_currency}
+            {t(`trade.side.${draft.side}`)} {pair.base_currency}
           </Button>
           {confirmation.skip && (
             <ConfirmRestoreLink onRestore={confirmation.restore} testId="spot-confirm-restore" />
@@ -276,10 +281,10 @@ export function OrderForm({
             type="primary"
             onClick={() => navigate(loginUrl(location.pathname + location.search))}
           >
-            登录
+            {t('trade.login')}
           </Button>
           <Button block onClick={() => navigate('/register')}>
-            注册
+            {t('trade.register')}
           </Button>
         </Flex>
       )}

@@ -1,14 +1,8 @@
-import {
-  ORDER_SIDE_LABELS,
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-  SPOT_ORDER_TYPE_LABELS,
-  type TradeOrder,
-  type TradingPair,
-} from '@platform/contracts';
+import type { OrderStatus, TradeOrder, TradingPair } from '@platform/contracts';
 import { formatBalance, formatCharge, formatDateTime, formatNumber } from '@platform/domain';
 import { Button, Flex, Tag, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { panelStatus } from './panelStatus.tsx';
 
@@ -43,6 +37,7 @@ export interface OrderCardProps {
 
 /** One spot order: side, type, price, amount, filled, average price, fee, status, time. */
 export function OrderCard({ order, pair, onCancel, cancelling }: OrderCardProps) {
+  const { t } = useTranslation('user');
   const pricePlaces = pair?.price_precision ?? 8;
   const amountPlaces = pair?.amount_precision ?? 8;
   const sideColor = order.side === 'buy' ? UP_COLOR : DOWN_COLOR;
@@ -57,12 +52,12 @@ export function OrderCard({ order, pair, onCancel, cancelling }: OrderCardProps)
       <Flex justify="space-between" align="center" gap={8}>
         <Flex align="center" gap={6} wrap style={{ minWidth: 0 }}>
           <Typography.Text strong style={{ color: sideColor }}>
-            {order.type ? SPOT_ORDER_TYPE_LABELS[order.type] : ''}
-            {ORDER_SIDE_LABELS[order.side]}
+            {order.type ? t(`trade.orderType.${order.type}`) : ''}
+            {t(`trade.side.${order.side}`)}
           </Typography.Text>
           <Typography.Text style={{ fontSize: 13 }}>{order.symbol}</Typography.Text>
           <Tag color={STATUS_COLORS[order.status]} style={{ marginInlineEnd: 0 }} data-testid="order-status">
-            {ORDER_STATUS_LABELS[order.status]}
+            {t(`trade.orderStatus.${order.status}`)}
           </Tag>
         </Flex>
         {open && onCancel && (
@@ -72,7 +67,7 @@ export function OrderCard({ order, pair, onCancel, cancelling }: OrderCardProps)
             loading={cancelling}
             data-testid="order-cancel"
           >
-            撤单
+            {t('trade.spot.cancelOrder')}
           </Button>
         )}
       </Flex>
@@ -80,18 +75,22 @@ export function OrderCard({ order, pair, onCancel, cancelling }: OrderCardProps)
         {formatDateTime(order.created_at)}
       </Typography.Text>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '6px 8px' }}>
-        <Cell name={`价格(${order.quote_currency})`}>
-          {order.price ? formatNumber(order.price, pricePlaces) : SPOT_ORDER_TYPE_LABELS.market}
+        <Cell name={t('trade.spot.priceCell', { currency: order.quote_currency })}>
+          {order.price ? formatNumber(order.price, pricePlaces) : t('trade.orderType.market')}
         </Cell>
-        <Cell name={`数量(${order.base_currency})`}>{formatNumber(order.amount, amountPlaces)}</Cell>
-        <Cell name={`已成交(${order.base_currency})`} testId="order-filled">
+        <Cell name={t('trade.spot.amountCell', { currency: order.base_currency })}>
+          {formatNumber(order.amount, amountPlaces)}
+        </Cell>
+        <Cell name={t('trade.spot.filledCell', { currency: order.base_currency })} testId="order-filled">
           {formatNumber(order.filled_amount, amountPlaces)}
         </Cell>
-        <Cell name="成交均价" testId="order-avg-price">
+        <Cell name={t('trade.spot.avgPriceCell')} testId="order-avg-price">
           {order.avg_price ? formatNumber(order.avg_price, pricePlaces) : '--'}
         </Cell>
-        <Cell name="成交额">{formatBalance(order.quote_amount, order.quote_currency)}</Cell>
-        <Cell name="手续费">{formatCharge(order.fee, order.quote_currency)}</Cell>
+        <Cell name={t('trade.spot.turnoverCell')}>
+          {formatBalance(order.quote_amount, order.quote_currency)}
+        </Cell>
+        <Cell name={t('trade.spot.fee')}>{formatCharge(order.fee, order.quote_currency)}</Cell>
       </div>
     </Flex>
   );
@@ -142,11 +141,12 @@ export function OrderList(props: OrderListProps) {
 
 /** Guests see where their orders would be. */
 export function OrdersSignIn({ onLogin }: { onLogin: () => void }) {
+  const { t } = useTranslation('user');
   return (
     <Flex vertical align="center" gap={8} style={{ padding: '24px 0' }}>
-      <Typography.Text type="secondary">登录后查看委托</Typography.Text>
+      <Typography.Text type="secondary">{t('trade.spot.loginToSee')}</Typography.Text>
       <Button type="primary" onClick={onLogin}>
-        登录
+        {t('trade.login')}
       </Button>
     </Flex>
   );

@@ -1,7 +1,8 @@
-import { type KlineInterval, TRADE_PRODUCT_LABELS, type TradingPair } from '@platform/contracts';
+import type { KlineInterval, TradingPair } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import { Badge, Card, Empty, Grid, Tabs } from 'antd';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
@@ -23,8 +24,6 @@ import { BOOK_DEPTH } from './spotApi.ts';
 import { TradesPanel } from './TradesPanel.tsx';
 import { useOrderBook, useRecentTrades, useSymbolTicker } from './useMarketFeed.ts';
 import { useSpotAccount } from './useSpotAccount.ts';
-
-const TITLE = `${TRADE_PRODUCT_LABELS.spot}交易`;
 
 /**
  * Phone: chart, then the form beside the book (as on a trading app), then orders and trades in
@@ -62,6 +61,7 @@ function SpotScreen({
   interval: KlineInterval;
   onIntervalChange: (interval: KlineInterval) => void;
 }) {
+  const { t } = useTranslation('user');
   const { symbol } = pair;
   const desktop = Boolean(Grid.useBreakpoint().lg);
   const size = desktop ? SIZES.desktop : SIZES.phone;
@@ -115,8 +115,8 @@ function SpotScreen({
       loading={account.openOrders.isPending}
       error={account.openOrders.error}
       onRetry={() => void account.openOrders.refetch()}
-      errorTitle="获取当前委托失败"
-      empty="暂无当前委托"
+      errorTitle={t('trade.spot.openFailed')}
+      empty={t('trade.spot.noOpen')}
       pair={pair}
       onCancel={(order) => account.cancel.mutate(order.id)}
       cancellingId={account.cancel.isPending ? account.cancel.variables : undefined}
@@ -132,15 +132,15 @@ function SpotScreen({
         loading={account.history.isPending}
         error={account.history.error}
         onRetry={() => void account.history.refetch()}
-        errorTitle="获取历史委托失败"
-        empty="暂无历史委托"
+        errorTitle={t('trade.spot.historyFailed')}
+        empty={t('trade.spot.noHistory')}
         pair={pair}
         testId="spot-history"
       />
       <ListFooter
         pagination={account.history.data?.pagination}
         page={account.historyPage}
-        noun="条委托"
+        noun={t('trade.spot.ordersNoun')}
         onChange={account.setHistoryPage}
         testId="spot-history"
       />
@@ -161,7 +161,7 @@ function SpotScreen({
   );
   const openLabel = (
     <span>
-      当前委托{' '}
+      {t('trade.spot.openOrders')}{' '}
       {openOrders && openOrders.length > 0 && (
         <Badge count={openOrders.length} size="small" color="#1677ff" />
       )}
@@ -169,7 +169,7 @@ function SpotScreen({
   );
   const orderTabs = [
     { key: 'open', label: openLabel, children: openList },
-    { key: 'history', label: '历史委托', children: historyList },
+    { key: 'history', label: t('trade.spot.orderHistory'), children: historyList },
   ];
 
   return (
@@ -229,7 +229,7 @@ function SpotScreen({
           )}
           {area(
             'trades',
-            <Card size="small" title="最新成交">
+            <Card size="small" title={t('trade.spot.recentTrades')}>
               {tradesList}
             </Card>,
           )}
@@ -240,7 +240,10 @@ function SpotScreen({
           <Card size="small" styles={{ body: { paddingTop: 0 } }} data-testid="spot-orders">
             <Tabs
               size="small"
-              items={[...orderTabs, { key: 'trades', label: '最新成交', children: tradesList }]}
+              items={[
+                ...orderTabs,
+                { key: 'trades', label: t('trade.spot.recentTrades'), children: tradesList },
+              ]}
             />
           </Card>,
         )
@@ -251,6 +254,7 @@ function SpotScreen({
 
 /** /trade/spot/:symbol: the spot trading screen (guests see prices; the form asks them to log in). */
 export default function SpotPage() {
+  const { t } = useTranslation('user');
   const pairs = useTradingPairs();
   const symbols = useMemo(() => pairs.data?.map((p) => p.symbol), [pairs.data]);
   const symbol = useTradeSymbol('spot', symbols);
@@ -262,13 +266,13 @@ export default function SpotPage() {
   else if (pairs.isError)
     content = (
       <LoadErrorView
-        title="获取交易对失败"
+        title={t('trade.spot.pairsFailed')}
         reason={errorMessage(pairs.error, '')}
         onRetry={() => void pairs.refetch()}
         retrying={pairs.isFetching}
       />
     );
-  else if (!pair) content = <Empty description="暂无可交易的交易对" data-testid="spot-no-pairs" />;
+  else if (!pair) content = <Empty description={t('trade.spot.noPairs')} data-testid="spot-no-pairs" />;
   else
     content = (
       // A new pair starts with an empty form.
@@ -276,7 +280,7 @@ export default function SpotPage() {
     );
 
   return (
-    <UserPage title={TITLE} testId="spot-page">
+    <UserPage title={t('trade.spot.title')} testId="spot-page">
       <TradeHeader product="spot" symbols={symbols ?? []} symbol={symbol} />
       {content}
     </UserPage>

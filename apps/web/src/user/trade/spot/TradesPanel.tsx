@@ -2,6 +2,7 @@ import type { RecentTrades } from '@platform/contracts';
 import { formatNumber, formatTime } from '@platform/domain';
 import { Flex } from 'antd';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 import { panelStatus } from './panelStatus.tsx';
 
@@ -20,6 +21,7 @@ export interface TradesPanelProps {
 
 /** The reference market's latest trades: time (Beijing), price coloured by the taker's side, amount. */
 export function TradesPanel(props: TradesPanelProps) {
+  const { t } = useTranslation('user');
   const { trades, pricePrecision, amountPrecision } = props;
   const status = panelStatus({
     loaded: Boolean(trades),
@@ -27,17 +29,17 @@ export function TradesPanel(props: TradesPanelProps) {
     loading: props.loading,
     error: props.error,
     onRetry: props.onRetry,
-    errorTitle: '获取最新成交失败',
-    emptyText: '暂无成交记录',
+    errorTitle: t('trade.spot.tradesFailed'),
+    emptyText: t('trade.spot.noTrades'),
     testId: 'spot-trades',
   });
   if (status || !trades) return status;
   return (
     <div data-testid="spot-trades">
       <Flex style={{ fontSize: 12, color: '#8c8c8c', padding: '0 4px 4px' }}>
-        <span style={cell}>时间</span>
-        <span style={{ ...cell, textAlign: 'right' }}>价格</span>
-        <span style={{ ...cell, textAlign: 'right' }}>数量</span>
+        <span style={cell}>{t('trade.spot.time')}</span>
+        <span style={{ ...cell, textAlign: 'right' }}>{t('trade.spot.price')}</span>
+        <span style={{ ...cell, textAlign: 'right' }}>{t('trade.spot.amount')}</span>
       </Flex>
       <div style={{ maxHeight: props.maxHeight, overflowY: props.maxHeight ? 'auto' : undefined }}>
         {trades.trades.map((t) => (

@@ -13,13 +13,14 @@ import {
   type BookLevel,
   Decimal,
   formatBalance,
-  parseAmountField,
   spotOrderCost,
   spotOrderProblem,
   takenLevels,
   tryParseDecimal,
   walkBook,
 } from '@platform/domain';
+import { contractText, i18n } from '../../../i18n/index.ts';
+import { readAmountField } from '../shared/messages.ts';
 
 /**
  * The buy/sell form's arithmetic and checks, pure so that they are tested on their own. The server
@@ -74,13 +75,11 @@ export interface OrderCheck {
 type Book = Pick<OrderBook, 'asks' | 'bids'>;
 
 /** The price and quantity fields' rules: the pair's precisions, in the server's words (SPOT_TEXTS). */
-export const priceField = (pair: PairRules): AmountFieldRule => ({
-  label: '价格',
+export const priceField = (pair: PairRules): Omit<AmountFieldRule, 'label'> => ({
   places: pair.price_precision,
   placesText: SPOT_TEXTS.pricePrecision,
 });
-export const amountField = (pair: PairRules): AmountFieldRule => ({
-  label: '数量',
+export const amountField = (pair: PairRules): Omit<AmountFieldRule, 'label'> => ({
   places: pair.amount_precision,
   placesText: SPOT_TEXTS.amountPrecision,
 });
@@ -100,21 +99,23 @@ export function checkOrder(
   const limit = draft.type === 'limit';
 
   // Taken as typed or refused: '-5' is never read as 5.
+  const rules = { price: priceField(pair), amount: amountField(pair) };
   const fields = {
-    price: limit ? parseAmountField(draft.price, priceField(pair)) : null,
-    amount: parseAmountField(draft.amount, amountField(pair)),
+    price: limit ? readAmountField(draft.price, 'trade.fieldLabel.price', rules.price) : null,
+    amount: readAmountField(draft.amount, 'trade.fieldLabel.amount', rules.amount),
   };
   for (const name of ['price', 'amount'] as const) {
     const field = fields[name];
     if (!field || field.ok) continue;
-    errors[name] = field.message;
-    if (!field.unfinished) typingErrors[name] = field.message;
+    const text = field.message;
+    errors[name] = text;
+    if (!field.unfinished) typingErrors[name] = text;
   }
   const price = fields.price?.ok ? fields.price.value : null;
   const amount = fields.amount.ok ? fields.amount.value : null;
   // A limit order's price rules wait for a valid price; the quantity's apply at once.
   const broken = amount ? spotOrderProblem(pair, amount, limit ? price : null) : null;
-  if (broken) errors[broken.field] ??= broken.message;
+  if (broken) errors[broken.field] ??= contractText(broken.message);
 
   const candidate = {
     symbol: pair.symbol,
@@ -128,26 +129,29 @@ export function checkOrder(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if ((field === 'price' || field === 'amount') && !errors[field]) errors[field] = issue.message;
+      if ((field === 'price' || field === 'amount') && !errors[field])
+        errors[field] = contractText(issue.message);
     }
   }
 
   let total: Decimal | null = null;
   if (amount && limit && price) total = amount.times(price);
   if (amount && !limit) {
-    if (!context.book) errors.amount ??= TRADING_TEXTS.priceUnavailable;
+    if (!context.book) errors.amount ??= contractText(TRADING_TEXTS.priceUnavailable);
     else {
       total =
         walkBook(draft.side, takenLevels(context.book, draft.side, pair.amount_precision), amount)
           ?.turnover ?? null;
-      if (!total) errors.amount ??= SPOT_TEXTS.depthInsufficient;
+      if (!total) errors.amount ??= contractText(SPOT_TEXTS.depthInsufficient);
     }
   }
   const money = amount && total ? spotOrderCost(draft.side, amount, total, new Decimal(pair.fee_rate)) : null;
 
   const available = context.available === undefined ? null : tryParseDecimal(context.available);
   if (money && available && money.cost.gt(available)) {
-    errors.balance = `${TRADING_TEXTS.insufficientBalance}，可用 ${formatBalance(available, costCurrency)}`;
+    errors.balance = i18n.t('user:trade.spot.insufficient', {
+      available: formatBalance(available, costCurrency),
+    });
   }
 
   const valid = Object.keys(errors).length === 0 && parsed.success;

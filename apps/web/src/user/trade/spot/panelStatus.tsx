@@ -1,5 +1,6 @@
 import { Button, Empty, Flex, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { i18n } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/request.ts';
 
 export interface PanelStatusInput {
@@ -39,7 +40,7 @@ export function panelStatus(input: PanelStatusInput): ReactNode | null {
           </Typography.Text>
         )}
         <Button size="small" onClick={input.onRetry} data-testid={`${input.testId}-retry`}>
-          重试
+          {i18n.t('user:trade.retry')}
         </Button>
       </Flex>
     );

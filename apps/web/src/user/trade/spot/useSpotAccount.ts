@@ -3,6 +3,7 @@ import { formatNumber } from '@platform/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { i18n } from '../../../i18n/index.ts';
 import { clientOrderIdFor, useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
 import { useSocketConnection, useSocketEvent } from '../../../lib/socket.ts';
@@ -79,9 +80,14 @@ export function useSpotAccount(symbol: string | undefined, signedIn: boolean) {
       refresh();
       const order = parsed.data;
       if (filledLater(order)) {
-        const word = order.status === 'filled' ? '已成交' : '部分成交';
         message.info(
-          `${order.symbol} 限价${order.side === 'buy' ? '买入' : '卖出'}单${word}：${formatNumber(order.filled_amount, 8, { minDecimals: 0 })} ${order.base_currency}`,
+          i18n.t('user:trade.spot.filledNotice', {
+            symbol: order.symbol,
+            side: i18n.t(`user:trade.side.${order.side}`),
+            status: i18n.t(`user:trade.orderStatus.${order.status}`),
+            amount: formatNumber(order.filled_amount, 8, { minDecimals: 0 }),
+            base: order.base_currency,
+          }),
         );
       }
     },
@@ -112,8 +118,8 @@ export function useSpotAccount(symbol: string | undefined, signedIn: boolean) {
   const cancelling = useIdempotentMutation({
     mutationFn: (orderId: number, idempotencyKey) => cancelSpotOrder(orderId, idempotencyKey),
     requiresConnection: true,
-    onSuccess: (reply) => message.success(reply.message || '订单已取消'),
-    onError: (error) => message.error(errorMessage(error, '撤单失败，请稍后重试')),
+    onSuccess: (reply) => message.success(reply.message || i18n.t('user:trade.spot.cancelled')),
+    onError: (error) => message.error(errorMessage(error, i18n.t('user:trade.spot.cancelFailed'))),
     onSettled: refresh,
   });
 

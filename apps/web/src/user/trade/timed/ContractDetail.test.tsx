@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { INDEX_COMPONENTS } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { ContractDetail } from './ContractDetail.tsx';
+import { ContractList } from './ContractList.tsx';
 import { makeContract, settledContract } from './timedFixtures.ts';
 
 describe('ContractDetail', () => {
@@ -32,5 +34,41 @@ describe('ContractDetail', () => {
     expect(screen.queryByTestId('entry-components')).toBeNull();
     expect(screen.queryByTestId('settlement-components')).toBeNull();
     expect(screen.queryByText('参考价 = 计入来源价格的中位数')).toBeNull();
+  });
+
+  it('shows an option contract, its settlement and the rows in English', () => {
+    applyLanguage('en');
+    const option = settledContract(
+      makeContract({ product: 'option', direction: 'put', level: 2, period: 'window', duration: 300 }),
+    );
+    const voided = {
+      ...settledContract(makeContract({ order_id: 42 })),
+      outcome: 'void' as const,
+      settlement: null,
+      payout: '100',
+      profit: '0',
+    };
+    const { container } = renderWithAnt(
+      <>
+        <ContractDetail contract={option} />
+        <ContractDetail contract={voided} />
+        <ContractList contracts={[option, voided]} empty="-" onSelect={() => {}} />
+      </>,
+    );
+    const detail = screen.getByTestId('contract-detail-41').textContent;
+    expect(detail).toContain('ContractBTCUSDTDown5m');
+    expect(detail).toContain('LevelLevel 2 (Window period)');
+    expect(detail).toContain('Stake');
+    expect(detail).toContain('Payout rate10%');
+    expect(detail).toContain('Source Simulated market (sim)');
+    expect(screen.getByTestId('settlement-missing').textContent).toBe(
+      'No reference price was available after expiry; the stake was refunded in full',
+    );
+    expect(screen.getByTestId('contract-row-41').textContent).toContain('5m · Level 2');
+    expect(screen.getByTestId('contract-row-41').textContent).toContain(
+      'Entry 95,000.50 → Settlement 95,010.25',
+    );
+    expect(screen.getByTestId('contract-row-42').textContent).toContain('Void (refunded)');
+    expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });

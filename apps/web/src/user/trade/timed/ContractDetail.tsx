@@ -1,6 +1,7 @@
-import { OPTION_PERIOD_LABELS, type ReferencePrice, type TimedContract } from '@platform/contracts';
+import type { ReferencePrice, TimedContract } from '@platform/contracts';
 import { formatBalance, formatCharge, formatDateTime, formatDateTimeMs } from '@platform/domain';
 import { Descriptions, type DescriptionsProps, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { signColor } from '../../shared/priceColors.ts';
 import { IndexComponents } from '../shared/IndexComponents.tsx';
 import { Countdown } from './Countdown.tsx';
@@ -21,13 +22,14 @@ import {
  * the index's venues behind it (when it was recorded with them).
  */
 export function PriceProof({ price, testId }: { price: ReferencePrice; testId: string }) {
+  const { t } = useTranslation('user');
   return (
     <Flex vertical data-testid={testId}>
       <Typography.Text strong data-testid={`${testId}-price`}>
         {formatPrice(price.price)}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-source`}>
-        来源 {sourceLabel(price.source)}
+        {t('trade.timed.source', { source: sourceLabel(price.source) })}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-time`}>
         {formatDateTimeMs(price.at)}
@@ -38,6 +40,7 @@ export function PriceProof({ price, testId }: { price: ReferencePrice; testId: s
 }
 
 export function DirectionTag({ direction }: { direction: TimedContract['direction'] }) {
+  useTranslation('user');
   return (
     <Tag color={directionColor(direction)} style={{ marginInlineEnd: 0 }}>
       {directionLabel(direction)}
@@ -47,6 +50,7 @@ export function DirectionTag({ direction }: { direction: TimedContract['directio
 
 /** The headline of a settled contract: its outcome and what it returned. */
 function Outcome({ contract }: { contract: TimedContract }) {
+  useTranslation('user');
   if (!contract.outcome) return null;
   return (
     <Flex vertical align="center" gap={4} data-testid="contract-outcome">
@@ -76,11 +80,12 @@ function Outcome({ contract }: { contract: TimedContract }) {
  * "Fair settlement": anyone can check a result against the stored reference price).
  */
 export function ContractDetail({ contract }: { contract: TimedContract }) {
+  const { t } = useTranslation('user');
   const settled = contract.status === 'settled';
   const items: DescriptionsProps['items'] = [
     {
       key: 'pair',
-      label: '合约',
+      label: t('trade.timed.contract'),
       children: (
         <Flex gap={6} align="center" wrap>
           <Typography.Text strong>{contract.symbol}</Typography.Text>
@@ -93,45 +98,58 @@ export function ContractDetail({ contract }: { contract: TimedContract }) {
       ? [
           {
             key: 'level',
-            label: '投资等级',
-            children: `等级 ${contract.level}${contract.period ? `（${OPTION_PERIOD_LABELS[contract.period]}）` : ''}`,
+            label: t('trade.timed.level'),
+            children: contract.period
+              ? t('trade.timed.levelWithPeriod', {
+                  level: contract.level,
+                  period: t(`trade.period.${contract.period}`),
+                })
+              : t('trade.timed.levelValue', { level: contract.level }),
           },
         ]
       : []),
-    { key: 'stake', label: '投注金额', children: formatCharge(contract.stake, contract.currency) },
-    { key: 'rate', label: '收益率', children: ratePercent(contract.payout_rate) },
+    {
+      key: 'stake',
+      label: t('trade.timed.stake'),
+      children: formatCharge(contract.stake, contract.currency),
+    },
+    { key: 'rate', label: t('trade.timed.rate'), children: ratePercent(contract.payout_rate) },
     // The order's time beside its entry price's: the price was observed at most 1 s before the order.
     {
       key: 'opened',
-      label: '下单时间',
+      label: t('trade.timed.opened'),
       children: <span data-testid="contract-opened">{formatDateTimeMs(contract.opened_at)}</span>,
     },
-    { key: 'entry', label: '开仓价格', children: <PriceProof price={contract.entry} testId="entry" /> },
-    { key: 'expires', label: '到期时间', children: formatDateTime(contract.expires_at) },
+    {
+      key: 'entry',
+      label: t('trade.timed.entry'),
+      children: <PriceProof price={contract.entry} testId="entry" />,
+    },
+    { key: 'expires', label: t('trade.timed.expires'), children: formatDateTime(contract.expires_at) },
   ];
   if (settled) {
     items.push(
       {
         key: 'settlement',
-        label: '结算价格',
+        label: t('trade.timed.settlement'),
         children: contract.settlement ? (
           <PriceProof price={contract.settlement} testId="settlement" />
         ) : (
           <Typography.Text type="secondary" data-testid="settlement-missing">
-            到期后没有取得参考价格，本金已全额退还
+            {t('trade.timed.noSettlement')}
           </Typography.Text>
         ),
       },
       {
         key: 'payout',
-        label: '结算返还',
+        label: t('trade.timed.payoutReturned'),
         children: (
           <span data-testid="contract-payout">
             {formatBalance(contract.payout ?? '0', contract.currency)}
           </span>
         ),
       },
-      { key: 'settled', label: '结算时间', children: formatDateTime(contract.settled_at) },
+      { key: 'settled', label: t('trade.timed.settledAt'), children: formatDateTime(contract.settled_at) },
     );
   }
 
@@ -140,7 +158,7 @@ export function ContractDetail({ contract }: { contract: TimedContract }) {
       {settled ? <Outcome contract={contract} /> : <Countdown contract={contract} size="large" />}
       <Descriptions column={1} size="small" bordered items={items} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        结果只由参考价格决定：到期价格高于开仓价格为涨，低于为跌，相等为平局（退还本金）。
+        {t('trade.timed.resultRule')}
       </Typography.Text>
     </Flex>
   );

@@ -2,6 +2,7 @@ import { RightOutlined } from '@ant-design/icons';
 import type { TimedContract } from '@platform/contracts';
 import { formatCharge, formatDateTime, formatTime } from '@platform/domain';
 import { Empty, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { signColor } from '../../shared/priceColors.ts';
 import { DirectionTag } from './ContractDetail.tsx';
 import { Countdown } from './Countdown.tsx';
@@ -18,6 +19,7 @@ const small = { fontSize: 12 } as const;
 
 /** The right-hand side of a row: the countdown while open, the outcome and profit once settled. */
 function RowResult({ contract }: { contract: TimedContract }) {
+  useTranslation('user');
   if (contract.status === 'open' || !contract.outcome) return <Countdown contract={contract} />;
   return (
     <Flex vertical align="end">
@@ -35,25 +37,34 @@ function RowResult({ contract }: { contract: TimedContract }) {
 
 /** Entry → settlement, with the settlement's source and time: the proof of the result, in the row. */
 function RowPrices({ contract }: { contract: TimedContract }) {
+  const { t } = useTranslation('user');
   if (contract.status === 'open') {
     return (
       <Typography.Text type="secondary" style={small}>
-        开仓 {formatPrice(contract.entry.price)} · 到期 {formatTime(contract.expires_at)}
+        {t('trade.timed.rowOpen', {
+          entry: formatPrice(contract.entry.price),
+          expires: formatTime(contract.expires_at),
+        })}
       </Typography.Text>
     );
   }
   if (!contract.settlement) {
     return (
       <Typography.Text type="secondary" style={small}>
-        开仓 {formatPrice(contract.entry.price)} · 无参考价格，本金已退还 ·{' '}
-        {formatDateTime(contract.settled_at)}
+        {t('trade.timed.rowVoid', {
+          entry: formatPrice(contract.entry.price),
+          at: formatDateTime(contract.settled_at),
+        })}
       </Typography.Text>
     );
   }
   return (
     <Flex vertical>
       <Typography.Text type="secondary" style={small}>
-        开仓 {formatPrice(contract.entry.price)} → 结算 {formatPrice(contract.settlement.price)}
+        {t('trade.timed.rowSettled', {
+          entry: formatPrice(contract.entry.price),
+          settlement: formatPrice(contract.settlement.price),
+        })}
       </Typography.Text>
       <Typography.Text type="secondary" style={small}>
         {sourceLabel(contract.settlement.source)} · {formatDateTime(contract.settlement.at)}
@@ -70,6 +81,7 @@ export interface ContractListProps {
 
 /** Contracts as tappable rows (the whole row opens the detail: big targets on a phone). */
 export function ContractList({ contracts, empty, onSelect }: ContractListProps) {
+  const { t } = useTranslation('user');
   if (contracts.length === 0) return <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <Flex vertical>
@@ -99,10 +111,12 @@ export function ContractList({ contracts, empty, onSelect }: ContractListProps) 
               <DirectionTag direction={c.direction} />
               <Typography.Text type="secondary" style={small}>
                 {durationLabel(c.duration)}
-                {c.level !== null ? ` · 等级 ${c.level}` : ''}
+                {c.level !== null ? t('trade.timed.rowLevel', { level: c.level }) : ''}
               </Typography.Text>
             </Flex>
-            <Typography.Text style={small}>投注 {formatCharge(c.stake, c.currency)}</Typography.Text>
+            <Typography.Text style={small}>
+              {t('trade.timed.rowStake', { stake: formatCharge(c.stake, c.currency) })}
+            </Typography.Text>
             <RowPrices contract={c} />
           </Flex>
           <RowResult contract={c} />

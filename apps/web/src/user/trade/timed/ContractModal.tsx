@@ -2,6 +2,7 @@ import type { TimedContract } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ContractDetail } from './ContractDetail.tsx';
 import { fetchHistory, type TimedProduct, timedKeys } from './timedApi.ts';
 
@@ -41,15 +42,16 @@ export function useContractFocus(
 
 /** The detail of the focused contract: its countdown, then its result. */
 export function ContractModal({ focus }: { focus: ContractFocus }) {
+  const { t } = useTranslation('user');
   const { contract, close } = focus;
   return (
     <Modal
       open={contract !== null}
-      title={contract?.status === 'settled' ? '结算结果' : '合约进行中'}
+      title={contract?.status === 'settled' ? t('trade.timed.settledTitle') : t('trade.timed.openTitle')}
       onCancel={close}
       footer={
         <Button type="primary" block onClick={close} data-testid="contract-modal-close">
-          {contract?.status === 'settled' ? '完成' : '关闭（合约继续进行）'}
+          {contract?.status === 'settled' ? t('trade.timed.done') : t('trade.timed.closeKeepOpen')}
         </Button>
       }
       destroyOnHidden

@@ -1,6 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import type { TimedContract } from '@platform/contracts';
 import { Flex, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useServerNow } from './serverClock.ts';
 import { countdownParts } from './timedFormat.ts';
 
@@ -15,13 +16,14 @@ export interface CountdownProps {
  * the expiry it says the contract is being settled: the result comes from the server, never from here.
  */
 export function Countdown({ contract, size = 'small' }: CountdownProps) {
+  const { t } = useTranslation('user');
   const now = useServerNow(size === 'large' ? 200 : 500);
   const parts = countdownParts(contract.opened_at, contract.expires_at, now);
 
   if (parts.expired) {
     return (
       <Typography.Text type="secondary" data-testid="countdown-settling">
-        <LoadingOutlined /> 结算中…
+        <LoadingOutlined /> {t('trade.timed.settling')}
       </Typography.Text>
     );
   }
@@ -46,7 +48,7 @@ export function Countdown({ contract, size = 'small' }: CountdownProps) {
           </span>
         )}
       />
-      <Typography.Text type="secondary">距离结算</Typography.Text>
+      <Typography.Text type="secondary">{t('trade.timed.untilSettlement')}</Typography.Text>
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import { FallOutlined, RiseOutlined } from '@ant-design/icons';
-import { ORDER_SIDE_LABELS } from '@platform/contracts';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
 
 export interface DirectionPickerProps<D extends 'up' | 'down' | 'call' | 'put'> {
@@ -17,6 +17,7 @@ export function DirectionPicker<D extends 'up' | 'down' | 'call' | 'put'>({
   value,
   onChange,
 }: DirectionPickerProps<D>) {
+  const { t } = useTranslation('user');
   const [bull, bear] = directions;
   const side = (direction: D, color: string, icon: ReactNode) => {
     const chosen = value === direction;
@@ -37,7 +38,7 @@ export function DirectionPicker<D extends 'up' | 'down' | 'call' | 'put'>({
           background: chosen ? color : '#fff',
         }}
       >
-        {ORDER_SIDE_LABELS[direction]}
+        {t(`trade.side.${direction}`)}
       </Button>
     );
   };

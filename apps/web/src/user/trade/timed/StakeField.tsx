@@ -1,22 +1,25 @@
 import { Decimal, formatBalance, formatNormalised } from '@platform/domain';
 import { Button, Flex, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { i18n } from '../../../i18n/index.ts';
 import type { StakeLimits } from './timedFormat.ts';
 
 const QUICK_AMOUNTS = ['10', '50', '100', '500', '1000'];
 
 /** The quick amounts within the limits, and 全部 (the most the balance and the limit allow). */
-export function quickAmounts(limits: StakeLimits): { label: string; value: string }[] {
+export function quickAmounts(limits: StakeLimits): { key: string; label: string; value: string }[] {
   const within = QUICK_AMOUNTS.filter(
     (a) => new Decimal(a).gte(limits.min) && new Decimal(a).lte(limits.max),
   );
-  const chips = within.map((a) => ({ label: a, value: a }));
+  const chips = within.map((a) => ({ key: a, label: a, value: a }));
   if (limits.available !== undefined) {
     const most = Decimal.min(new Decimal(limits.available), new Decimal(limits.max)).toDecimalPlaces(
       2,
       Decimal.ROUND_DOWN,
     );
-    if (most.gte(limits.min)) chips.push({ label: '全部', value: formatNormalised(most) });
+    if (most.gte(limits.min))
+      chips.push({ key: 'all', label: i18n.t('user:trade.timed.all'), value: formatNormalised(most) });
   }
   return chips;
 }
@@ -31,16 +34,17 @@ export interface StakeFieldProps {
 
 /** 投注金额 with its limits, the available balance (and a way to top it up) and quick amounts. */
 export function StakeField({ value, onChange, limits, problem }: StakeFieldProps) {
+  const { t } = useTranslation('user');
   const chips = quickAmounts(limits);
   return (
     <Flex vertical gap={6}>
       <Flex justify="space-between" align="baseline" gap={8} wrap>
-        <Typography.Text strong>投注金额</Typography.Text>
+        <Typography.Text strong>{t('trade.timed.stake')}</Typography.Text>
         {limits.available !== undefined && (
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            可用{' '}
+            {t('trade.available')}{' '}
             <span data-testid="available-balance">{formatBalance(limits.available, limits.currency)}</span>{' '}
-            <Link to="/wallet/deposit">充值</Link>
+            <Link to="/wallet/deposit">{t('trade.deposit')}</Link>
           </Typography.Text>
         )}
       </Flex>
@@ -52,7 +56,7 @@ export function StakeField({ value, onChange, limits, problem }: StakeFieldProps
         placeholder={`${limits.min} - ${limits.max}`}
         suffix={limits.currency}
         status={problem ? 'error' : undefined}
-        aria-label="投注金额"
+        aria-label={t('trade.timed.stake')}
         data-testid="stake-input"
       />
       <Typography.Text
@@ -60,20 +64,20 @@ export function StakeField({ value, onChange, limits, problem }: StakeFieldProps
         style={{ fontSize: 12 }}
         data-testid={problem ? 'stake-problem' : undefined}
       >
-        {problem ?? `单笔 ${limits.min} - ${limits.max} ${limits.currency}`}
+        {problem ?? t('trade.timed.limits', { min: limits.min, max: limits.max, currency: limits.currency })}
       </Typography.Text>
       <div
         style={{ display: 'grid', gridTemplateColumns: `repeat(${chips.length}, minmax(0, 1fr))`, gap: 6 }}
       >
         {chips.map((q) => (
           <Button
-            key={q.label}
+            key={q.key}
             size="small"
             type={value === q.value ? 'primary' : 'default'}
             ghost={value === q.value}
             onClick={() => onChange(q.value)}
             style={{ paddingInline: 0 }}
-            data-testid={`quick-${q.label}`}
+            data-testid={`quick-${q.key}`}
           >
             {q.label}
           </Button>

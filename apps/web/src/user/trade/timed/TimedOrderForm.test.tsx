@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { mockApi, ok } from '../../../test/api.ts';
 import { usdtWallet } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt } from '../../../test/render.tsx';
@@ -10,27 +11,29 @@ const wallet = usdtWallet('1000');
 
 function renderForm(place = vi.fn()) {
   mockApi({ 'GET /api/wallet': () => ok(wallet) });
-  renderWithAnt(
-    <MemoryRouter>
-      <TimedOrderForm
-        product="flash"
-        signedIn
-        symbol="BTCUSDT"
-        directions={['up', 'down'] as const}
-        currency="USDT"
-        minStake="10"
-        maxStake="50000"
-        rate="0.1"
-        summary={[]}
-        terms={{ duration: 30 }}
-        place={place}
-        onPlaced={() => {}}
-      >
-        {null}
-      </TimedOrderForm>
-    </MemoryRouter>,
-  );
-  return place;
+  return {
+    place,
+    ...renderWithAnt(
+      <MemoryRouter>
+        <TimedOrderForm
+          product="flash"
+          signedIn
+          symbol="BTCUSDT"
+          directions={['up', 'down'] as const}
+          currency="USDT"
+          minStake="10"
+          maxStake="50000"
+          rate="0.1"
+          summary={[]}
+          terms={{ duration: 30 }}
+          place={place}
+          onPlaced={() => {}}
+        >
+          {null}
+        </TimedOrderForm>
+      </MemoryRouter>,
+    ),
+  };
 }
 
 const stake = (value: string) => fireEvent.change(screen.getByTestId('stake-input'), { target: { value } });
@@ -51,7 +54,7 @@ function goOffline() {
 
 describe('TimedOrderForm', () => {
   it('refuses a negative stake with a message and keeps it as typed', async () => {
-    const place = renderForm();
+    const { place } = renderForm();
     await screen.findByTestId('available-balance');
     stake('-20');
     expect(screen.getByTestId('stake-problem').textContent).toBe('投注金额不能为负数');
@@ -61,7 +64,7 @@ describe('TimedOrderForm', () => {
   });
 
   it('disables 下单 while disconnected, and a confirmation left open then sends nothing', async () => {
-    const place = renderForm();
+    const { place } = renderForm();
     await screen.findByTestId('available-balance');
     stake('20');
     expect(button().disabled).toBe(false);
@@ -77,5 +80,28 @@ describe('TimedOrderForm', () => {
     }
     expect(place).not.toHaveBeenCalled();
     await waitFor(() => expect(button().disabled).toBe(false));
+  });
+
+  it('speaks English: the stake, its checks, the win preview and the confirmation', async () => {
+    applyLanguage('en');
+    const { container } = renderForm();
+    await screen.findByTestId('available-balance');
+    expect(container.textContent).toContain('Stake');
+    expect(container.textContent).toContain('Available 1,000.00 USDT Deposit');
+    expect(container.textContent).toContain('Per order 10 - 50000 USDT');
+    expect(screen.getByTestId('quick-all').textContent).toBe('Max');
+    expect(button().textContent).toBe('Up');
+    expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    stake('-20');
+    expect(screen.getByTestId('stake-problem').textContent).toBe('The stake cannot be negative');
+    stake('5');
+    expect(screen.getByTestId('stake-problem').textContent).toBe('The stake cannot be below 10 USDT');
+    stake('');
+    stake('20');
+    fireEvent.click(button());
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('PairBTCUSDT');
+    expect(dialog.textContent).toContain('Payout if you win22.00 USDT');
+    expect(dialog.textContent).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });

@@ -1,8 +1,9 @@
-import { ORDER_SIDE_LABELS, type TimedContract } from '@platform/contracts';
+import type { TimedContract } from '@platform/contracts';
 import { formatBalance, formatCharge } from '@platform/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, type ButtonProps, Descriptions, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { clientOrderIdFor, useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -61,6 +62,7 @@ export interface TimedOrderFormProps<D extends Direction, T extends object> {
  */
 export function TimedOrderForm<D extends Direction, T extends object>(props: TimedOrderFormProps<D, T>) {
   const { product, signedIn, symbol, directions, currency, rate, blocked } = props;
+  const { t } = useTranslation('user');
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const [direction, setDirection] = useState<D>(directions[0]);
@@ -89,13 +91,13 @@ export function TimedOrderForm<D extends Direction, T extends object>(props: Tim
     // A confirmation still open when the connection dropped sends nothing.
     requiresConnection: true,
     onSuccess: (placed) => {
-      message.success('下单成功');
+      message.success(t('trade.timed.placed'));
       void queryClient.invalidateQueries({ queryKey: timedKeys.root(product) });
       void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
       props.onPlaced(placed.contract);
     },
     onError: (error) => {
-      message.error(errorMessage(error, '下单失败'));
+      message.error(errorMessage(error, t('trade.timed.placeFailed')));
       void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
       props.onRefused?.();
     },
@@ -111,20 +113,20 @@ export function TimedOrderForm<D extends Direction, T extends object>(props: Tim
     if (!symbol || !preview) return;
     const order = { ...props.terms, symbol, direction, amount: stake };
     const rows: SummaryRow[] = [
-      { label: '交易对', value: symbol },
+      { label: t('trade.timed.pair'), value: symbol },
       {
-        label: '方向',
-        value: <span style={{ color, fontWeight: 600 }}>{ORDER_SIDE_LABELS[direction]}</span>,
+        label: t('trade.timed.direction'),
+        value: <span style={{ color, fontWeight: 600 }}>{t(`trade.side.${direction}`)}</span>,
       },
       ...props.summary,
-      { label: '投注金额', value: formatCharge(stake, currency) },
-      { label: '盈利时返还', value: formatBalance(preview.returned, currency) },
+      { label: t('trade.timed.stake'), value: formatCharge(stake, currency) },
+      { label: t('trade.timed.winReturns'), value: formatBalance(preview.returned, currency) },
     ];
     modal.confirm({
-      title: '确认下单',
+      title: t('trade.confirm.title'),
       icon: null,
-      okText: '确认下单',
-      cancelText: '取消',
+      okText: t('trade.confirm.title'),
+      cancelText: t('trade.cancel'),
       okButtonProps: { style: { background: color }, 'data-testid': 'confirm-order' } as ButtonProps,
       content: (
         <Flex vertical gap={8}>
@@ -134,7 +136,7 @@ export function TimedOrderForm<D extends Direction, T extends object>(props: Tim
             items={rows.map((r) => ({ key: r.label, label: r.label, children: r.value }))}
           />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            到期按参考价格结算；亏损时投注金额全部损失，平局退还投注金额。
+            {t('trade.timed.confirmNote')}
           </Typography.Text>
         </Flex>
       ),
@@ -152,7 +154,9 @@ export function TimedOrderForm<D extends Direction, T extends object>(props: Tim
       <StakeField value={stake} onChange={setStake} limits={limits} problem={problem} />
       <Flex justify="space-between" align="baseline" wrap gap={8} data-testid="win-preview">
         <Typography.Text type="secondary">
-          盈利时返还{rate !== null ? `（收益率 ${ratePercent(rate)}）` : ''}
+          {rate !== null
+            ? t('trade.timed.winReturnsRate', { rate: ratePercent(rate) })
+            : t('trade.timed.winReturns')}
         </Typography.Text>
         <Typography.Text strong style={{ fontSize: 16 }}>
           {preview ? (
@@ -184,7 +188,7 @@ export function TimedOrderForm<D extends Direction, T extends object>(props: Tim
           style={canPlace ? { height: 48, background: color, borderColor: color } : { height: 48 }}
           data-testid="place-order"
         >
-          {ORDER_SIDE_LABELS[direction]}下单
+          {t('trade.timed.place', { side: t(`trade.side.${direction}`) })}
         </Button>
       )}
     </Flex>

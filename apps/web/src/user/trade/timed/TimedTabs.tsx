@@ -2,15 +2,15 @@ import type { TimedContract } from '@platform/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Card, Tabs } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { QuerySection } from '../../team/QuerySection.tsx';
 import { ContractList } from './ContractList.tsx';
 import { TimedStatsView } from './TimedStatsView.tsx';
 import { fetchHistory, fetchStats, type TimedProduct, timedKeys } from './timedApi.ts';
 
-const NAMES: Record<TimedProduct, string> = { flash: '秒合约', option: '期权' };
-
 function History({ product, onSelect }: { product: TimedProduct; onSelect: (c: TimedContract) => void }) {
+  const { t } = useTranslation('user');
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: timedKeys.history(product, 'settled', page),
@@ -18,14 +18,17 @@ function History({ product, onSelect }: { product: TimedProduct; onSelect: (c: T
     placeholderData: (previous) => previous,
   });
   return (
-    <QuerySection query={query} failed={`获取${NAMES[product]}记录失败`}>
+    <QuerySection
+      query={query}
+      failed={t('trade.timed.historyFailed', { product: t(`trade.product.${product}`) })}
+    >
       {(data) => (
         <>
-          <ContractList contracts={data.contracts} empty="暂无已结算的记录" onSelect={onSelect} />
+          <ContractList contracts={data.contracts} empty={t('trade.timed.noSettled')} onSelect={onSelect} />
           <ListFooter
             pagination={data.pagination}
             page={page}
-            noun="条记录"
+            noun={t('trade.timed.recordsNoun')}
             onChange={setPage}
             testId={`${product}-history`}
           />
@@ -36,12 +39,16 @@ function History({ product, onSelect }: { product: TimedProduct; onSelect: (c: T
 }
 
 function Stats({ product, currency }: { product: TimedProduct; currency: string }) {
+  const { t } = useTranslation('user');
   const query = useQuery({
     queryKey: timedKeys.stats(product),
     queryFn: ({ signal }) => fetchStats(product, signal),
   });
   return (
-    <QuerySection query={query} failed={`获取${NAMES[product]}统计失败`}>
+    <QuerySection
+      query={query}
+      failed={t('trade.timed.statsFailed', { product: t(`trade.product.${product}`) })}
+    >
       {(stats) => <TimedStatsView stats={stats} currency={currency} />}
     </QuerySection>
   );
@@ -56,6 +63,7 @@ export interface TimedTabsProps {
 
 /** 进行中 / 历史记录 / 统计 of the signed-in user's contracts of one product. */
 export function TimedTabs({ product, open, currency, onSelect }: TimedTabsProps) {
+  const { t } = useTranslation('user');
   const openCount = open.data?.length;
   return (
     <Card size="small" styles={{ body: { paddingTop: 0 } }} data-testid={`${product}-tabs`}>
@@ -63,17 +71,28 @@ export function TimedTabs({ product, open, currency, onSelect }: TimedTabsProps)
         items={[
           {
             key: 'open',
-            label: openCount ? `进行中 (${openCount})` : '进行中',
+            label: openCount ? t('trade.timed.openTabCount', { n: openCount }) : t('trade.timed.openTab'),
             children: (
-              <QuerySection query={open} failed={`获取进行中的${NAMES[product]}失败`}>
+              <QuerySection
+                query={open}
+                failed={t('trade.timed.openFailed', { product: t(`trade.product.${product}`) })}
+              >
                 {(contracts) => (
-                  <ContractList contracts={contracts} empty="暂无进行中的合约" onSelect={onSelect} />
+                  <ContractList contracts={contracts} empty={t('trade.timed.noOpen')} onSelect={onSelect} />
                 )}
               </QuerySection>
             ),
           },
-          { key: 'history', label: '历史记录', children: <History product={product} onSelect={onSelect} /> },
-          { key: 'stats', label: '统计', children: <Stats product={product} currency={currency} /> },
+          {
+            key: 'history',
+            label: t('trade.timed.historyTab'),
+            children: <History product={product} onSelect={onSelect} />,
+          },
+          {
+            key: 'stats',
+            label: t('trade.timed.statsTab'),
+            children: <Stats product={product} currency={currency} />,
+          },
         ]}
       />
     </Card>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import {
   countdownParts,
   durationLabel,
@@ -57,6 +58,25 @@ describe('display helpers', () => {
     expect(stakeProblem('60000', { ...limits, available: undefined })).toBe('投注金额不能超过 50000 USDT');
     expect(stakeProblem('150', limits)).toBe('余额不足');
     expect(stakeProblem('100', limits)).toBeNull();
+  });
+
+  it("says durations, sources and a stake's problems in English", () => {
+    applyLanguage('en');
+    expect([30, 60, 90, 300, 3600].map(durationLabel)).toEqual(['30s', '1m', '90s', '5m', '1h']);
+    expect(sourceLabel('sim')).toBe('Simulated market (sim)');
+    expect(sourceLabel('index')).toBe('Index price (index)');
+    expect(sourceLabel('sim-b')).toBe('Simulated exchange B (sim-b)');
+    expect(sourceLabel('binance')).toBe('Binance (binance)');
+    const limits = { min: '10', max: '50000', currency: 'USDT', available: '100' };
+    expect(stakeProblem('', limits)).toBe('Enter the stake');
+    expect(stakeProblem('abc', limits)).toBe('The stake is not a valid number (e.g. 12.5)');
+    expect(stakeProblem('0', limits)).toBe('The stake must be greater than 0');
+    expect(stakeProblem('10.123', limits)).toBe('The stake may have at most 2 decimal places');
+    expect(stakeProblem('1234567890123', limits)).toBe('The stake may have at most 12 integer digits');
+    expect(stakeProblem('60000', { ...limits, available: undefined })).toBe(
+      'The stake cannot exceed 50000 USDT',
+    );
+    expect(stakeProblem('150', limits)).toBe('Insufficient balance');
   });
 
   it('previews a win: the stake back plus the profit rounded down to 8 places', () => {

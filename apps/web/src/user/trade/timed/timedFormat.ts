@@ -1,22 +1,15 @@
 import {
-  CONTRACT_OUTCOME_LABELS,
   type ContractOutcomeName,
-  ORDER_SIDE_LABELS,
   TIMED_STAKE_CURRENCY,
   TIMED_TEXTS,
   type TimedContract,
   TRADING_TEXTS,
   tradeAmount,
 } from '@platform/contracts';
-import {
-  contractSettlement,
-  currencyPrecision,
-  Decimal,
-  formatChange,
-  formatNumber,
-  parseAmountField,
-} from '@platform/domain';
+import { contractSettlement, currencyPrecision, Decimal, formatChange, formatNumber } from '@platform/domain';
+import { contractText, i18n } from '../../../i18n/index.ts';
 import { DOWN_COLOR, UP_COLOR } from '../../shared/priceColors.ts';
+import { readAmountField } from '../shared/messages.ts';
 import { referenceSourceName } from '../shared/referenceSource.ts';
 
 /** What the flash and option screens show the same way: times left, durations, rates, prices. */
@@ -50,9 +43,11 @@ export function countdownParts(openedAtIso: string, expiresAtIso: string, nowMs:
 
 /** 30 → 30秒, 60 → 1分钟, 90 → 90秒, 3600 → 1小时. */
 export function durationLabel(seconds: number): string {
-  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600}小时`;
-  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60}分钟`;
-  return `${seconds}秒`;
+  if (seconds >= 3600 && seconds % 3600 === 0)
+    return i18n.t('user:trade.timed.durationHours', { n: seconds / 3600 });
+  if (seconds >= 60 && seconds % 60 === 0)
+    return i18n.t('user:trade.timed.durationMinutes', { n: seconds / 60 });
+  return i18n.t('user:trade.timed.durationSeconds', { n: seconds });
 }
 
 /** A rate as a percentage without trailing zeros: "0.15" → "15%", "0.125" → "12.5%". */
@@ -66,14 +61,15 @@ export const formatPrice = (price: string) => formatNumber(price, 8, { minDecima
 /** The price source as stored (auditors search for it) with a readable name where one is known. */
 export function sourceLabel(source: string): string {
   const name = referenceSourceName(source);
-  return name ? `${name}（${source}）` : source;
+  return name ? i18n.t('user:trade.timed.sourceName', { name, source }) : source;
 }
 
-export const directionLabel = (direction: TimedContract['direction']) => ORDER_SIDE_LABELS[direction];
+export const directionLabel = (direction: TimedContract['direction']) =>
+  i18n.t(`user:trade.side.${direction}`);
 export const directionColor = (direction: TimedContract['direction']) =>
   direction === 'up' || direction === 'call' ? UP_COLOR : DOWN_COLOR;
 
-export const outcomeLabel = (outcome: ContractOutcomeName) => CONTRACT_OUTCOME_LABELS[outcome];
+export const outcomeLabel = (outcome: ContractOutcomeName) => i18n.t(`user:trade.outcome.${outcome}`);
 export const OUTCOME_TAG_COLORS: Record<ContractOutcomeName, string> = {
   win: 'success',
   loss: 'error',
@@ -96,12 +92,15 @@ export interface StakeLimits {
 /** Why a typed stake cannot be placed, in the server's words; null when it can. */
 export function stakeProblem(text: string, limits: StakeLimits): string | null {
   // As the server: never more decimals than the currency has (USDT 2), so the stake confirmed is the stake.
-  const parsed = parseAmountField(text, { label: '投注金额', places: currencyPrecision(limits.currency) });
+  const parsed = readAmountField(text, 'trade.fieldLabel.stake', {
+    places: currencyPrecision(limits.currency),
+  });
   if (!parsed.ok) return parsed.message;
   const stake = parsed.value;
-  if (stake.lt(limits.min)) return TIMED_TEXTS.stakeTooSmall(limits.min, limits.currency);
-  if (stake.gt(limits.max)) return TIMED_TEXTS.stakeTooLarge(limits.max, limits.currency);
-  if (limits.available !== undefined && stake.gt(limits.available)) return TRADING_TEXTS.insufficientBalance;
+  if (stake.lt(limits.min)) return contractText(TIMED_TEXTS.stakeTooSmall(limits.min, limits.currency));
+  if (stake.gt(limits.max)) return contractText(TIMED_TEXTS.stakeTooLarge(limits.max, limits.currency));
+  if (limits.available !== undefined && stake.gt(limits.available))
+    return contractText(TRADING_TEXTS.insufficientBalance);
   return null;
 }
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { i18n } from '../../../i18n/index.ts';
 import { call } from '../../../lib/request.ts';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
 import {
@@ -68,7 +69,8 @@ export function useSettledWhileAway(product: TimedProduct, focus: ContractFocus)
       if (!contract) return;
       show(contract);
       const others = linked === null ? settled.length - 1 : 0;
-      if (others > 0) void message.info(`另有 ${others} 笔合约在您离开期间已结算，可在「历史记录」中查看`);
+      if (others > 0)
+        void message.info(i18n.t('user:trade.timed.settledWhileAway', { count: others, others }));
     });
     if (linked !== null) {
       setParams(

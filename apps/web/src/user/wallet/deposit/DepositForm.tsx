@@ -1,5 +1,6 @@
 import type { CreateDepositBody, UserDeposit, UserDepositChannel } from '@platform/contracts';
 import { App, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { errorMessage } from '../../../lib/request.ts';
@@ -23,6 +24,7 @@ export function DepositForm({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<DepositFields>();
+  const { t } = useTranslation('user');
   const crypto = channel.type === 'crypto';
   const disconnected = useDisconnected();
   const submit = useIdempotentMutation({
@@ -30,7 +32,7 @@ export function DepositForm({
     // Nothing is sent while the app is disconnected (a tap just as the connection dropped).
     requiresConnection: true,
     onSuccess: (reply) => {
-      message.success(reply.message || '充值申请已提交，请等待审核');
+      message.success(reply.message || t('deposit.submittedToast'));
       form.resetFields();
       onCreated(reply.data.deposit);
     },
@@ -53,33 +55,42 @@ export function DepositForm({
     >
       <Form.Item
         name="amount"
-        label="充值金额"
+        label={t('deposit.amountLabel')}
         rules={[
-          amountRule('充值', {
+          amountRule('deposit', {
             min: channel.min_amount,
             max: channel.max_amount,
             currency: channel.currency,
           }),
         ]}
       >
-        <AmountInput currency={channel.currency} placeholder="请输入充值金额" data-testid="deposit-amount" />
+        <AmountInput
+          currency={channel.currency}
+          placeholder={t('deposit.amountPlaceholder')}
+          data-testid="deposit-amount"
+        />
       </Form.Item>
       {crypto && (
         <Form.Item
           name="tx_hash"
-          label="交易哈希（TxID）"
-          extra="转账完成后在钱包中复制交易哈希，便于尽快核实"
-          rules={[{ max: 200, message: '不能超过200个字符' }]}
+          label={t('deposit.txHash')}
+          extra={t('deposit.txHashHint')}
+          rules={[{ max: 200, message: t('deposit.txHashTooLong') }]}
         >
-          <Input placeholder="选填" autoComplete="off" allowClear data-testid="deposit-tx-hash" />
+          <Input
+            placeholder={t('wallet.optional')}
+            autoComplete="off"
+            allowClear
+            data-testid="deposit-tx-hash"
+          />
         </Form.Item>
       )}
       <RemarkItem name="remark" testId="deposit-remark" />
       <FormFooter
-        error={submit.isError ? { title: errorMessage(submit.error, '提交充值申请失败') } : null}
+        error={submit.isError ? { title: errorMessage(submit.error, t('deposit.submitFailed')) } : null}
         submitting={submit.isPending}
         disabled={disconnected}
-        label="提交充值申请"
+        label={t('deposit.submit')}
         testId="deposit"
       />
     </Form>

@@ -1,8 +1,9 @@
-import { DEPOSIT_CHANNEL_TYPE_LABELS, type UserDepositChannel } from '@platform/contracts';
+import type { UserDepositChannel } from '@platform/contracts';
 import { formatNumber } from '@platform/domain';
 import { Alert, Card, Flex, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QrImage } from '../../../components/QrImage.tsx';
 
 const QR_SIZE = 168;
@@ -35,9 +36,10 @@ export function useGeneratedQr(text: string | null): { url: string | null; faile
 function ChannelQr({ channel }: { channel: UserDepositChannel }) {
   const generate = !channel.qr_code_url && channel.type === 'crypto' ? channel.address : null;
   const generated = useGeneratedQr(generate);
+  const { t } = useTranslation('user');
   if (channel.qr_code_url) return <QrImage url={channel.qr_code_url} size={QR_SIZE} testId="deposit-qr" />;
   if (!generate) return null;
-  if (generated.failed) return <Typography.Text type="secondary">二维码生成失败</Typography.Text>;
+  if (generated.failed) return <Typography.Text type="secondary">{t('deposit.qrFailed')}</Typography.Text>;
   if (!generated.url)
     return (
       <Flex align="center" justify="center" style={{ width: QR_SIZE, height: QR_SIZE }}>
@@ -47,7 +49,7 @@ function ChannelQr({ channel }: { channel: UserDepositChannel }) {
   return (
     <img
       src={generated.url}
-      alt="充值地址二维码"
+      alt={t('deposit.qrAlt')}
       width={QR_SIZE}
       height={QR_SIZE}
       data-testid="deposit-qr-generated"
@@ -58,6 +60,7 @@ function ChannelQr({ channel }: { channel: UserDepositChannel }) {
 /** Where to pay: QR, the address or payee (copyable), the limits and the channel's note. */
 export function PayTo({ channel }: { channel: UserDepositChannel }) {
   const crypto = channel.type === 'crypto';
+  const { t } = useTranslation(['user', 'common']);
   return (
     <Card size="small" data-testid="deposit-pay-to">
       <Flex vertical align="center" gap={12}>
@@ -65,11 +68,11 @@ export function PayTo({ channel }: { channel: UserDepositChannel }) {
         <Flex vertical gap={4} style={{ width: '100%' }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {crypto
-              ? `充值地址（${channel.currency}）`
-              : `收款信息（${DEPOSIT_CHANNEL_TYPE_LABELS[channel.type]}）`}
+              ? t('deposit.address', { currency: channel.currency })
+              : t('deposit.payee', { type: t(`common:depositChannelType.${channel.type}`) })}
           </Typography.Text>
           <Typography.Paragraph
-            copyable={{ text: channel.address, tooltips: ['复制', '已复制'] }}
+            copyable={{ text: channel.address, tooltips: [t('deposit.copy'), t('deposit.copied')] }}
             style={{
               margin: 0,
               wordBreak: 'break-all',
@@ -81,7 +84,7 @@ export function PayTo({ channel }: { channel: UserDepositChannel }) {
             {channel.address}
           </Typography.Paragraph>
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="deposit-limits">
-            单笔限额 {formatNumber(channel.min_amount, 2, { minDecimals: 0 })} -{' '}
+            {t('deposit.limits')} {formatNumber(channel.min_amount, 2, { minDecimals: 0 })} -{' '}
             {formatNumber(channel.max_amount, 2, { minDecimals: 0 })} {channel.currency}
           </Typography.Text>
           {channel.description && (
@@ -95,7 +98,7 @@ export function PayTo({ channel }: { channel: UserDepositChannel }) {
             type="warning"
             showIcon
             style={{ width: '100%' }}
-            title={`请只向此地址转入 ${channel.currency}，转账完成后填写金额和交易哈希提交审核。`}
+            title={t('deposit.onlyThisCoin', { currency: channel.currency })}
           />
         )}
       </Flex>

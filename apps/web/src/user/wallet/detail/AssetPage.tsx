@@ -2,6 +2,7 @@ import { DEFAULT_CURRENCY } from '@platform/contracts';
 import { formatBalance, formatPairPrice, percentage } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSessionSnapshot } from '../../../lib/session.tsx';
 import { tradePath, useTradingPairs } from '../../trade/shared/tradePairs.ts';
@@ -22,6 +23,7 @@ const HISTORY_PAGE_SIZE = 10;
 export default function AssetPage() {
   const currency = (useParams().currency ?? '').toUpperCase();
   const valid = /^[A-Z0-9]{2,12}$/.test(currency);
+  const { t } = useTranslation(['user', 'common']);
   const navigate = useNavigate();
   const { token } = useSessionSnapshot();
   const pairs = useTradingPairs();
@@ -35,10 +37,10 @@ export default function AssetPage() {
 
   return (
     <RecordFrame
-      title={`${currency} 资产`}
+      title={t('wallet.detail.assetTitle', { currency })}
       query={wallet}
       invalid={!valid}
-      errorTitle="获取钱包信息失败"
+      errorTitle={t('wallet.walletFailed')}
       testId="asset-page"
       back="/wallet"
     >
@@ -55,7 +57,7 @@ export default function AssetPage() {
           <>
             <Card size="small" data-testid="asset-summary">
               <Flex vertical align="center" gap={4} style={{ padding: '8px 0 12px' }}>
-                <Typography.Text type="secondary">持有 {currency}</Typography.Text>
+                <Typography.Text type="secondary">{t('wallet.detail.held', { currency })}</Typography.Text>
                 <Typography.Text
                   strong
                   style={{ fontSize: 26, wordBreak: 'break-all' }}
@@ -65,12 +67,12 @@ export default function AssetPage() {
                 </Typography.Text>
                 {value === null ? (
                   <Tag color="orange" data-testid="asset-value">
-                    无参考价，未计入总资产
+                    {t('wallet.detail.unvalued')}
                   </Tag>
                 ) : (
                   <Typography.Text type="secondary" data-testid="asset-value">
-                    ≈ {formatBalance(value, DEFAULT_CURRENCY)} · 占总资产{' '}
-                    {percentage(value, data.total_value_usdt, 1)}%
+                    ≈ {formatBalance(value, DEFAULT_CURRENCY)} ·{' '}
+                    {t('wallet.detail.ofTotal', { share: percentage(value, data.total_value_usdt, 1) })}
                   </Typography.Text>
                 )}
                 <HoldingPnl
@@ -82,17 +84,31 @@ export default function AssetPage() {
                 column={1}
                 size="small"
                 items={[
-                  { key: 'available', label: '可用', children: formatBalance(w.balance, currency) },
-                  { key: 'frozen', label: '冻结', children: formatBalance(w.frozen_balance, currency) },
-                  { key: 'salary', label: '工资余额', children: formatBalance(w.salary_balance, currency) },
+                  {
+                    key: 'available',
+                    label: t('wallet.detail.available'),
+                    children: formatBalance(w.balance, currency),
+                  },
+                  {
+                    key: 'frozen',
+                    label: t('wallet.frozen'),
+                    children: formatBalance(w.frozen_balance, currency),
+                  },
+                  {
+                    key: 'salary',
+                    label: t('wallet.salary'),
+                    children: formatBalance(w.salary_balance, currency),
+                  },
                   ...(currency === DEFAULT_CURRENCY
                     ? []
                     : [
                         {
                           key: 'price',
-                          label: `参考价（${DEFAULT_CURRENCY}）`,
+                          label: t('wallet.detail.referencePrice', { currency: DEFAULT_CURRENCY }),
                           children:
-                            price === null ? '无参考价' : formatPairPrice(price, pair?.price_precision),
+                            price === null
+                              ? t('wallet.noPrice')
+                              : formatPairPrice(price, pair?.price_precision),
                         },
                       ]),
                 ]}
@@ -101,10 +117,10 @@ export default function AssetPage() {
                 {currency === DEFAULT_CURRENCY ? (
                   <>
                     <Button type="primary" style={{ flex: 1 }} onClick={() => navigate('/wallet/deposit')}>
-                      充值
+                      {t('wallet.deposit')}
                     </Button>
                     <Button style={{ flex: 1 }} onClick={() => navigate('/wallet/withdraw')}>
-                      提现
+                      {t('wallet.withdraw')}
                     </Button>
                   </>
                 ) : pair ? (
@@ -114,20 +130,20 @@ export default function AssetPage() {
                     onClick={() => navigate(tradePath('spot', pair.symbol))}
                     data-testid="asset-trade"
                   >
-                    去现货交易 {pair.symbol}
+                    {t('wallet.detail.spotTrade', { symbol: pair.symbol })}
                   </Button>
                 ) : null}
               </Flex>
             </Card>
-            <Typography.Text strong>{currency} 流水</Typography.Text>
+            <Typography.Text strong>{t('wallet.detail.statement', { currency })}</Typography.Text>
             <PagedRecords
               queryKey={(page) => walletKeys.transactions(page, HISTORY_PAGE_SIZE, currency)}
               fetchPage={(page, signal) => fetchTransactions(page, HISTORY_PAGE_SIZE, signal, currency)}
               pick={(d) => ({ items: d.transactions, pagination: d.pagination })}
               itemKey={(t) => t.id}
               renderItem={(t) => <TransactionRecord tx={t} />}
-              emptyText="暂无流水"
-              errorTitle="获取资金流水失败"
+              emptyText={t('wallet.detail.noRecords')}
+              errorTitle={t('wallet.transactionsFailed')}
               testId="asset-history"
             />
           </>

@@ -1,5 +1,6 @@
 import { formatBalance, formatDateTime } from '@platform/domain';
 import { Card, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DepositStatusTag } from '../../../components/StatusTags.tsx';
 import { TxHashLink } from '../../../components/TxHashLink.tsx';
 import { fetchDeposit, walletKeys } from '../walletApi.ts';
@@ -7,26 +8,27 @@ import { RecordFrame, useOwnRecord } from './RecordFrame.tsx';
 
 /** One of the user's deposits (/wallet/deposits/:id), its review kept current live. */
 export default function DepositDetailPage() {
+  const { t } = useTranslation('user');
   const { id, query } = useOwnRecord(walletKeys.deposit, fetchDeposit);
 
   return (
     <RecordFrame
-      title="充值详情"
+      title={t('wallet.detail.depositTitle')}
       query={query}
       invalid={id === null}
-      errorTitle="获取充值记录失败"
+      errorTitle={t('wallet.depositsFailed')}
       testId="deposit-detail-page"
       back="/wallet/history?tab=deposits"
     >
       {(d) => {
         const items: DescriptionsProps['items'] = [
-          { key: 'id', label: '订单号', children: `#${d.id}` },
-          { key: 'channel', label: '充值渠道', children: d.channel_name },
+          { key: 'id', label: t('wallet.detail.orderNo'), children: `#${d.id}` },
+          { key: 'channel', label: t('wallet.detail.channel'), children: d.channel_name },
           ...(d.to_address
             ? [
                 {
                   key: 'to',
-                  label: '收款地址',
+                  label: t('wallet.detail.toAddress'),
                   children: (
                     <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
                       {d.to_address}
@@ -36,18 +38,33 @@ export default function DepositDetailPage() {
               ]
             : []),
           ...(d.tx_hash
-            ? [{ key: 'tx', label: '交易哈希', children: <TxHashLink hash={d.tx_hash} full /> }]
+            ? [
+                {
+                  key: 'tx',
+                  label: t('wallet.detail.txHash'),
+                  children: <TxHashLink hash={d.tx_hash} full />,
+                },
+              ]
             : []),
-          { key: 'created', label: '提交时间', children: formatDateTime(d.created_at) },
+          { key: 'created', label: t('wallet.detail.submittedAt'), children: formatDateTime(d.created_at) },
           ...(d.reviewed_at
-            ? [{ key: 'reviewed', label: '审核时间', children: formatDateTime(d.reviewed_at) }]
+            ? [
+                {
+                  key: 'reviewed',
+                  label: t('wallet.detail.reviewedAt'),
+                  children: formatDateTime(d.reviewed_at),
+                },
+              ]
             : []),
-          ...(d.remark ? [{ key: 'remark', label: '我的备注', children: d.remark }] : []),
+          ...(d.remark ? [{ key: 'remark', label: t('wallet.detail.myNote'), children: d.remark }] : []),
           ...(d.admin_note
             ? [
                 {
                   key: 'note',
-                  label: d.status === 'rejected' ? '拒绝原因' : '平台备注',
+                  label:
+                    d.status === 'rejected'
+                      ? t('wallet.detail.rejectReason')
+                      : t('wallet.detail.platformNote'),
                   children: d.admin_note,
                 },
               ]
@@ -56,7 +73,7 @@ export default function DepositDetailPage() {
         return (
           <Card size="small" data-testid="deposit-detail">
             <Flex vertical align="center" gap={6} style={{ padding: '12px 0 16px' }}>
-              <Typography.Text type="secondary">充值金额</Typography.Text>
+              <Typography.Text type="secondary">{t('wallet.detail.depositAmount')}</Typography.Text>
               <Typography.Text strong style={{ fontSize: 26 }}>
                 {formatBalance(d.amount, d.currency)}
               </Typography.Text>

@@ -1,12 +1,7 @@
-import {
-  ORDER_SIDE_LABELS,
-  ORDER_STATUS_LABELS,
-  TRADE_PRODUCT_LABELS,
-  type TradeOrder,
-  type TradingPair,
-} from '@platform/contracts';
+import type { TradeOrder, TradingPair } from '@platform/contracts';
 import { formatBalance, formatCharge, formatDateTime, formatPairPrice } from '@platform/domain';
 import { Button, Card, Descriptions, Flex, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { tradePath, useTradingPairs } from '../../trade/shared/tradePairs.ts';
 import { OrderCard, STATUS_COLORS } from '../../trade/spot/OrdersPanel.tsx';
@@ -16,33 +11,46 @@ import { RecordFrame, useOwnRecord } from './RecordFrame.tsx';
 
 /** A perpetual order: what it opened; the position itself lives on the perpetual screen. */
 function PerpetualOrder({ order, pair }: { order: TradeOrder; pair: TradingPair | undefined }) {
+  const { t } = useTranslation('user');
   return (
     <Descriptions
       column={1}
       size="small"
       bordered
       items={[
-        { key: 'side', label: '方向', children: `${order.symbol} ${ORDER_SIDE_LABELS[order.side]}` },
+        {
+          key: 'side',
+          label: t('wallet.detail.side'),
+          children: `${order.symbol} ${t(`trade.side.${order.side}`)}`,
+        },
         {
           key: 'status',
-          label: '状态',
-          children: <Tag color={STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Tag>,
+          label: t('wallet.status'),
+          children: <Tag color={STATUS_COLORS[order.status]}>{t(`trade.orderStatus.${order.status}`)}</Tag>,
         },
         {
           key: 'price',
-          label: '开仓价格',
+          label: t('wallet.detail.entryPrice'),
           children: order.price ? formatPairPrice(order.price, pair?.price_precision) : '--',
         },
-        { key: 'amount', label: `数量（${order.base_currency}）`, children: order.amount },
+        {
+          key: 'amount',
+          label: t('wallet.detail.quantity', { currency: order.base_currency }),
+          children: order.amount,
+        },
         {
           key: 'value',
-          label: '开仓价值',
+          label: t('wallet.detail.entryValue'),
           children: formatBalance(order.quote_amount, order.quote_currency),
         },
-        { key: 'fee', label: '手续费', children: formatCharge(order.fee, order.quote_currency) },
-        { key: 'created', label: '下单时间', children: formatDateTime(order.created_at) },
+        {
+          key: 'fee',
+          label: t('wallet.detail.fee'),
+          children: formatCharge(order.fee, order.quote_currency),
+        },
+        { key: 'created', label: t('wallet.detail.orderedAt'), children: formatDateTime(order.created_at) },
         ...(order.closed_at
-          ? [{ key: 'closed', label: '结束时间', children: formatDateTime(order.closed_at) }]
+          ? [{ key: 'closed', label: t('wallet.detail.closedAt'), children: formatDateTime(order.closed_at) }]
           : []),
       ]}
     />
@@ -55,16 +63,17 @@ function PerpetualOrder({ order, pair }: { order: TradeOrder; pair: TradingPair 
  * and the way to its trade screen.
  */
 export default function OrderDetailPage() {
+  const { t } = useTranslation('user');
   const navigate = useNavigate();
   const pairs = useTradingPairs();
   const { id, query } = useOwnRecord(walletKeys.order, fetchOrder);
 
   return (
     <RecordFrame
-      title="订单详情"
+      title={t('wallet.detail.orderTitle')}
       query={query}
       invalid={id === null}
-      errorTitle="获取订单失败"
+      errorTitle={t('wallet.detail.orderFailed')}
       testId="order-detail-page"
     >
       {({ order, contract }) => {
@@ -74,9 +83,11 @@ export default function OrderDetailPage() {
             <Flex vertical gap={12}>
               <Flex justify="space-between" align="center" gap={8}>
                 <Tag color="blue" data-testid="order-detail-product">
-                  {TRADE_PRODUCT_LABELS[order.product]}
+                  {t(`trade.product.${order.product}`)}
                 </Tag>
-                <span style={{ fontSize: 12, color: '#8c8c8c' }}>订单号 #{order.id}</span>
+                <span style={{ fontSize: 12, color: '#8c8c8c' }}>
+                  {t('wallet.detail.orderId', { id: order.id })}
+                </span>
               </Flex>
               {contract ? (
                 <ContractDetail contract={contract} />
@@ -90,7 +101,7 @@ export default function OrderDetailPage() {
                 onClick={() => navigate(tradePath(order.product, order.symbol))}
                 data-testid="order-detail-trade"
               >
-                去{TRADE_PRODUCT_LABELS[order.product]}交易
+                {t('wallet.detail.tradeProduct', { product: t(`trade.product.${order.product}`) })}
               </Button>
             </Flex>
           </Card>

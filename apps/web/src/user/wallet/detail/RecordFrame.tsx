@@ -1,6 +1,7 @@
 import { type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Card, Result } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadErrorView } from '../../../components/LoadErrorView.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
@@ -32,6 +33,7 @@ export function RecordFrame<T>({
   back?: string;
   children: (data: T) => ReactNode;
 }) {
+  const { t } = useTranslation('user');
   let content: ReactNode;
   const missing = invalid || (query.isError && query.error instanceof ApiError && query.error.status === 404);
   if (missing)
@@ -39,8 +41,8 @@ export function RecordFrame<T>({
       <Card>
         <Result
           status="404"
-          title="记录不存在"
-          subTitle="该记录不存在或不属于当前账户"
+          title={t('wallet.detail.missing')}
+          subTitle={t('wallet.detail.missingDetail')}
           data-testid={`${testId}-missing`}
         />
       </Card>

@@ -3,12 +3,15 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { type Call, type Handler, mockApi, ok, pagedReply, pagination } from '../../../test/api.ts';
-import { jsonResponse, makeUser } from '../../../test/fixtures.ts';
+import { jsonResponse, makeOrder, makeUser } from '../../../test/fixtures.ts';
 import { renderWithAnt, signIn } from '../../../test/render.tsx';
 import { TransactionRecord } from '../records.tsx';
 import { userWithdrawal } from '../testData.ts';
 import AssetPage from './AssetPage.tsx';
+import DepositDetailPage from './DepositDetailPage.tsx';
+import OrderDetailPage from './OrderDetailPage.tsx';
 import WithdrawalDetailPage from './WithdrawalDetailPage.tsx';
 
 vi.mock('socket.io-client', async () => (await import('../../../test/fake-socket.ts')).fakeSocketModule);
@@ -265,5 +268,83 @@ describe('AssetPage', () => {
     expect(screen.queryByTestId('asset-history-page-text')).toBeNull();
     expect(screen.queryByTestId('asset-history-pagination')).toBeNull();
     expect(screen.getByTestId('asset-history').textContent).not.toContain('第 0');
+  });
+});
+
+/** The page's text without what the server sent (`data`: remarks, channel names). */
+const ownText = (element: HTMLElement, data: string[] = []) =>
+  data.reduce((rest, item) => rest.replaceAll(item, ''), element.textContent ?? '');
+const CHINESE = /[\u4e00-\u9fff]/;
+
+describe('the record pages in English', () => {
+  beforeEach(() => applyLanguage('en'));
+
+  it('shows a withdrawal’s details in English, the server’s remark aside', async () => {
+    renderRoute('/wallet/withdrawals/:id', '/wallet/withdrawals/41', <WithdrawalDetailPage />);
+    const detail = await screen.findByTestId('withdrawal-detail');
+    expect(screen.getByText('Withdrawal details')).toBeTruthy();
+    expect(screen.getByText('Withdrawal amount')).toBeTruthy();
+    expect(screen.getByText('Payout transaction hash')).toBeTruthy();
+    expect(screen.getByText('Receiving address (TRC20)')).toBeTruthy();
+    expect(ownText(document.body, ['链上已转出', 'USDT-TRC20 提现'])).not.toMatch(CHINESE);
+    expect(detail.textContent).toContain('Total frozen');
+  });
+
+  it('says Record not found in English', async () => {
+    renderRoute('/wallet/withdrawals/:id', '/wallet/withdrawals/abc', <WithdrawalDetailPage />);
+    expect((await screen.findByTestId('withdrawal-detail-page-missing')).textContent).toContain(
+      'Record not found',
+    );
+    expect(ownText(document.body)).not.toMatch(CHINESE);
+  });
+
+  it('shows a deposit’s details in English, its channel name and notes aside', async () => {
+    handlers['GET /api/wallet/deposits/7'] = () =>
+      ok({
+        deposit: {
+          id: 7,
+          channel_id: 1,
+          channel_name: '波场网络',
+          to_address: 'TXyz',
+          currency: 'USDT',
+          amount: '50',
+          tx_hash: HASH,
+          remark: '我的转账',
+          status: 'rejected',
+          admin_note: '未到账',
+          created_at: '2024-05-01T02:00:00.000Z',
+          reviewed_at: '2024-05-01T03:00:00.000Z',
+        },
+      });
+    renderRoute('/wallet/deposits/:id', '/wallet/deposits/7', <DepositDetailPage />);
+    await screen.findByTestId('deposit-detail');
+    for (const label of ['Deposit details', 'Deposit amount', 'Channel', 'Rejection reason', 'My note'])
+      expect(screen.getByText(label)).toBeTruthy();
+    expect(ownText(document.body, ['波场网络', '我的转账', '未到账'])).not.toMatch(CHINESE);
+  });
+
+  it('shows a perpetual order in English', async () => {
+    handlers['GET /api/trading/orders/9'] = () =>
+      ok({
+        order: makeOrder({ id: 9, product: 'perpetual', side: 'long', price: '50000', type: 'limit' }),
+        contract: null,
+      });
+    renderRoute('/orders/:id', '/orders/9', <OrderDetailPage />);
+    await screen.findByTestId('order-detail');
+    expect(screen.getByText('Order details')).toBeTruthy();
+    expect(screen.getByText('Entry price')).toBeTruthy();
+    expect(screen.getByTestId('order-detail-trade').textContent).toBe('Trade Perpetual');
+    expect(ownText(document.body)).not.toMatch(CHINESE);
+  });
+
+  it('shows an asset in English with its own statement', async () => {
+    renderRoute('/wallet/asset/:currency', '/wallet/asset/BTC', <AssetPage />);
+    expect((await screen.findByTestId('asset-value')).textContent).toBe(
+      '≈ 299.99 USDT · 75.0% of total assets',
+    );
+    expect(screen.getByText('BTC statement')).toBeTruthy();
+    await screen.findByText('No records');
+    expect(screen.getByTestId('asset-summary').textContent).toContain('Reference price (USDT)50,000.00');
+    expect(ownText(document.body)).not.toMatch(CHINESE);
   });
 });

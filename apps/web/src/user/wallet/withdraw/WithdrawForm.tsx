@@ -1,12 +1,10 @@
-import {
-  type CreateWithdrawalBody,
-  type UserWithdrawal,
-  type UserWithdrawChannel,
-  WITHDRAW_METHOD_LABELS,
-  type WithdrawMethod,
+import type {
+  CreateWithdrawalBody,
+  UserWithdrawal,
+  UserWithdrawChannel,
+  WithdrawMethod,
 } from '@platform/contracts';
 import {
-  ADDRESS_FORMAT_ERROR,
   currencyPrecision,
   formatBalance,
   formatCharge,
@@ -17,7 +15,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TwofaCodeField } from '../../../components/twofa/TwofaCodeField.tsx';
+import { i18n } from '../../../i18n/index.ts';
 import { useDisconnected } from '../../../lib/connectivity.ts';
 import { useIdempotentMutation } from '../../../lib/idempotency.ts';
 import { ApiError, errorMessage } from '../../../lib/request.ts';
@@ -59,9 +59,9 @@ function refusal(error: unknown): FormFooterProps['error'] {
   // A missing or wrong 2FA code is shown on the code's field.
   if (!error || isTwofaChallenge(error)) return null;
   const reasons = refusalReasons(error);
-  if (reasons.length <= 1) return { title: errorMessage(error, '提交提现申请失败') };
+  if (reasons.length <= 1) return { title: errorMessage(error, i18n.t('user:withdraw.submitFailed')) };
   return {
-    title: '提现申请未能提交',
+    title: i18n.t('user:withdraw.notSubmitted'),
     description: (
       <ul style={{ margin: 0, paddingInlineStart: 18 }}>
         {reasons.map((r) => (
@@ -95,15 +95,20 @@ export function withdrawalBody(channel: UserWithdrawChannel, fields: WithdrawFie
 }
 
 function FeePreview({ preview, channel }: { preview: WithdrawPreview | null; channel: UserWithdrawChannel }) {
+  const { t } = useTranslation('user');
   // To the currency's places (display-precision.ts): what is paid rounded up, what arrives down.
   const charged = (value: WithdrawPreview['fee'] | undefined) =>
     value ? formatCharge(value, channel.currency) : '-';
   const received = (value: WithdrawPreview['amount'] | undefined) =>
     value ? formatBalance(value, channel.currency) : '-';
   const rows: [string, string, string][] = [
-    [`手续费（${feeRatePercent(channel.fee_rate)}）`, charged(preview?.fee), 'withdraw-fee'],
-    ['到账金额', received(preview?.amount), 'withdraw-receive'],
-    ['冻结合计（金额 + 手续费）', charged(preview?.total), 'withdraw-total'],
+    [
+      t('withdraw.feeRate', { rate: feeRatePercent(channel.fee_rate) }),
+      charged(preview?.fee),
+      'withdraw-fee',
+    ],
+    [t('withdraw.received'), received(preview?.amount), 'withdraw-receive'],
+    [t('withdraw.frozenTotal'), charged(preview?.total), 'withdraw-total'],
   ];
   return (
     <Flex
@@ -123,25 +128,32 @@ function FeePreview({ preview, channel }: { preview: WithdrawPreview | null; cha
   );
 }
 
-const PAYEE_LABELS: Record<Exclude<WithdrawMethod, 'usdt'>, string> = {
-  wechat: '微信账号',
-  alipay: '支付宝账号',
-};
+const PAYEE_LABELS = {
+  wechat: 'withdraw.wechatAccount',
+  alipay: 'withdraw.alipayAccount',
+} as const satisfies Record<Exclude<WithdrawMethod, 'usdt'>, string>;
 
 /** Where the money goes, each value whole and wrapped (never truncated): the last look before it leaves. */
 function ConfirmPayee({ body }: { body: CreateWithdrawalBody }) {
+  const { t } = useTranslation(['user', 'common']);
   const rows: [string, string, string][] =
     body.withdraw_type === 'usdt'
       ? [
-          ['网络', usdtAddressNetwork(body.address ?? '') ?? '-', 'withdraw-confirm-network'],
-          ['收款地址', body.address ?? '', 'withdraw-confirm-address'],
+          [t('withdraw.network'), usdtAddressNetwork(body.address ?? '') ?? '-', 'withdraw-confirm-network'],
+          [t('withdraw.address'), body.address ?? '', 'withdraw-confirm-address'],
         ]
       : [
-          ['提现方式', WITHDRAW_METHOD_LABELS[body.withdraw_type], 'withdraw-confirm-method'],
-          [PAYEE_LABELS[body.withdraw_type], body.account_info?.account ?? '', 'withdraw-confirm-account'],
-          ['收款人姓名', body.account_info?.name ?? '', 'withdraw-confirm-name'],
+          [t('withdraw.method'), t(`common:withdrawMethod.${body.withdraw_type}`), 'withdraw-confirm-method'],
+          [t(PAYEE_LABELS[body.withdraw_type]), body.account_info?.account ?? '', 'withdraw-confirm-account'],
+          [t('withdraw.payeeName'), body.account_info?.name ?? '', 'withdraw-confirm-name'],
           ...(body.account_info?.phone
-            ? [['手机号', body.account_info.phone, 'withdraw-confirm-phone'] as [string, string, string]]
+            ? [
+                [t('withdraw.phone'), body.account_info.phone, 'withdraw-confirm-phone'] as [
+                  string,
+                  string,
+                  string,
+                ],
+              ]
             : []),
         ];
   return (
@@ -190,6 +202,7 @@ export function WithdrawForm({
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<WithdrawFields>();
+  const { t } = useTranslation(['user', 'common']);
   const methods = [...new Set(channels.map((c) => c.type))];
   const [method, setMethod] = useState<WithdrawMethod>(methods[0] ?? 'usdt');
   const ofMethod = channels.filter((c) => c.type === method);
@@ -209,7 +222,7 @@ export function WithdrawForm({
     // A confirmation still open when the connection dropped sends nothing.
     requiresConnection: true,
     onSuccess: (reply) => {
-      message.success(reply.message || '提现申请已提交');
+      message.success(reply.message || t('withdraw.submittedToast'));
       form.resetFields();
       onCreated(reply.data.withdrawal);
     },
@@ -232,20 +245,24 @@ export function WithdrawForm({
     const body = withdrawalBody(channel, fields);
     const p = withdrawPreview(fields.amount, channel.fee_rate);
     modal.confirm({
-      title: '确认提现',
+      title: t('withdraw.confirm'),
       content: (
         <Flex vertical gap={8}>
           <ConfirmPayee body={body} />
           {p && (
             <Typography.Text>
-              提现 {formatNormalised(p.amount)} {channel.currency}，手续费 {formatNormalised(p.fee)}，将冻结{' '}
-              {formatNormalised(p.total)} {channel.currency}。
+              {t('withdraw.confirmText', {
+                amount: formatNormalised(p.amount),
+                fee: formatNormalised(p.fee),
+                total: formatNormalised(p.total),
+                currency: channel.currency,
+              })}
             </Typography.Text>
           )}
         </Flex>
       ),
-      okText: '确认提现',
-      cancelText: '取消',
+      okText: t('withdraw.confirm'),
+      cancelText: t('withdraw.cancel'),
       onOk: () => submit.mutate(body),
     });
   };
@@ -259,7 +276,7 @@ export function WithdrawForm({
       onValuesChange={() => submit.isError && submit.reset()}
       data-testid="withdraw-form"
     >
-      <Form.Item label="提现方式">
+      <Form.Item label={t('withdraw.method')}>
         <ChoiceCards
           testId="withdraw-method"
           value={method}
@@ -269,11 +286,11 @@ export function WithdrawForm({
             // An amount already typed meets the new channel's limits; an empty one is not an error yet.
             if (form.getFieldValue('amount')) void form.validateFields(['amount']).catch(() => {});
           }}
-          choices={methods.map((m) => ({ key: m, title: WITHDRAW_METHOD_LABELS[m] }))}
+          choices={methods.map((m) => ({ key: m, title: t(`common:withdrawMethod.${m}`) }))}
         />
       </Form.Item>
       {ofMethod.length > 1 && (
-        <Form.Item label="提现渠道">
+        <Form.Item label={t('withdraw.channel')}>
           <Select
             value={channel.id}
             onChange={setChannelId}
@@ -283,9 +300,9 @@ export function WithdrawForm({
         </Form.Item>
       )}
       {method === 'usdt' && (book.data?.length ?? 0) > 0 && (
-        <Form.Item label="从地址簿选择">
+        <Form.Item label={t('withdraw.fromBook')}>
           <Select
-            placeholder="选择已保存的地址"
+            placeholder={t('withdraw.fromBookPlaceholder')}
             value={null}
             onChange={(address: string) => {
               form.setFieldValue('address', address);
@@ -302,22 +319,22 @@ export function WithdrawForm({
       {method === 'usdt' ? (
         <Form.Item
           name="address"
-          label="提现地址"
+          label={t('withdraw.addressLabel')}
           rules={[
-            { required: true, whitespace: true, message: '请输入提现地址' },
-            { max: 200, message: '不能超过200个字符' },
+            { required: true, whitespace: true, message: t('withdraw.addressRequired') },
+            { max: 200, message: t('withdraw.tooLong', { max: 200 }) },
             {
               // TRC20 (base58check) or ERC20 (EIP-55 when mixed case), as the server checks it.
               validator: (_, value: string | undefined) =>
                 !value?.trim() || usdtAddressNetwork(value)
                   ? Promise.resolve()
-                  : Promise.reject(new Error(ADDRESS_FORMAT_ERROR)),
+                  : Promise.reject(new Error(t('common:addressFormat'))),
             },
           ]}
-          extra="支持 TRC20（T 开头）或 ERC20（0x 开头）地址"
+          extra={t('withdraw.addressHint')}
         >
           <Input
-            placeholder={`请输入 ${channel.currency} 收款地址`}
+            placeholder={t('withdraw.addressPlaceholder', { currency: channel.currency })}
             autoComplete="off"
             allowClear
             data-testid="withdraw-address"
@@ -327,35 +344,52 @@ export function WithdrawForm({
         <>
           <Form.Item
             name="account"
-            label={PAYEE_LABELS[method]}
+            label={t(PAYEE_LABELS[method])}
             rules={[
-              { required: true, whitespace: true, message: '请输入收款账号' },
-              { max: 100, message: '不能超过100个字符' },
+              { required: true, whitespace: true, message: t('withdraw.accountRequired') },
+              { max: 100, message: t('withdraw.tooLong', { max: 100 }) },
             ]}
           >
-            <Input placeholder="请输入收款账号" autoComplete="off" data-testid="withdraw-account" />
+            <Input
+              placeholder={t('withdraw.accountRequired')}
+              autoComplete="off"
+              data-testid="withdraw-account"
+            />
           </Form.Item>
           <Form.Item
             name="name"
-            label="收款人姓名"
+            label={t('withdraw.payeeName')}
             rules={[
-              { required: true, whitespace: true, message: '请输入收款人姓名' },
-              { max: 50, message: '不能超过50个字符' },
+              { required: true, whitespace: true, message: t('withdraw.nameRequired') },
+              { max: 50, message: t('withdraw.tooLong', { max: 50 }) },
             ]}
           >
-            <Input placeholder="请输入收款人姓名" autoComplete="off" data-testid="withdraw-name" />
+            <Input placeholder={t('withdraw.nameRequired')} autoComplete="off" data-testid="withdraw-name" />
           </Form.Item>
-          <Form.Item name="phone" label="手机号" rules={[{ max: 32, message: '不能超过32个字符' }]}>
-            <Input placeholder="选填" inputMode="tel" autoComplete="off" data-testid="withdraw-phone" />
+          <Form.Item
+            name="phone"
+            label={t('withdraw.phone')}
+            rules={[{ max: 32, message: t('withdraw.tooLong', { max: 32 }) }]}
+          >
+            <Input
+              placeholder={t('wallet.optional')}
+              inputMode="tel"
+              autoComplete="off"
+              data-testid="withdraw-phone"
+            />
           </Form.Item>
         </>
       )}
       <Form.Item
         name="amount"
-        label="提现金额"
-        extra={`单笔限额 ${formatNumber(channel.min_amount, 2, { minDecimals: 0 })} - ${formatNumber(channel.max_amount, 2, { minDecimals: 0 })} ${channel.currency}`}
+        label={t('withdraw.amount')}
+        extra={t('withdraw.limits', {
+          min: formatNumber(channel.min_amount, 2, { minDecimals: 0 }),
+          max: formatNumber(channel.max_amount, 2, { minDecimals: 0 }),
+          currency: channel.currency,
+        })}
         rules={[
-          amountRule('提现', limits),
+          amountRule('withdraw', limits),
           {
             validator: (_, value: string | undefined) => {
               const p = withdrawPreview(value, channel.fee_rate);
@@ -365,11 +399,15 @@ export function WithdrawForm({
           },
         ]}
       >
-        <AmountInput currency={channel.currency} placeholder="请输入提现金额" data-testid="withdraw-amount" />
+        <AmountInput
+          currency={channel.currency}
+          placeholder={t('withdraw.amountPlaceholder')}
+          data-testid="withdraw-amount"
+        />
       </Form.Item>
       <Flex justify="space-between" align="center" style={{ marginTop: -12, marginBottom: 12 }}>
         <Typography.Text type="secondary" data-testid="withdraw-available">
-          可用余额 {formatBalance(balance, channel.currency)}
+          {t('withdraw.available', { balance: formatBalance(balance, channel.currency) })}
         </Typography.Text>
         <Button
           type="link"
@@ -389,20 +427,18 @@ export function WithdrawForm({
           }}
           data-testid="withdraw-all"
         >
-          全部提现
+          {t('withdraw.all')}
         </Button>
       </Flex>
       <FeePreview preview={preview} channel={channel} />
       <RemarkItem name="user_remark" testId="withdraw-remark" />
-      {needsCode && (
-        <TwofaCodeField name="totp" testId="withdraw-totp" extra="请输入身份验证器应用显示的6位验证码" />
-      )}
+      {needsCode && <TwofaCodeField name="totp" testId="withdraw-totp" extra={t('withdraw.totpHint')} />}
       <WithdrawalHold until={heldUntil} />
       <FormFooter
         error={refusal(submit.error)}
         submitting={submit.isPending}
         disabled={disconnected || held}
-        label="提交提现申请"
+        label={t('withdraw.submit')}
         testId="withdraw"
       />
     </Form>

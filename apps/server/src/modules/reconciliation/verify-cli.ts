@@ -4,7 +4,7 @@
  * cannot be opened or the check itself fails.
  */
 import { runVerifyCli } from '../../db/verify-cli.ts';
-import { verifyLedger } from './verify.ts';
+import { verifyLedger } from './ledger-check.ts';
 
 process.exitCode = await runVerifyCli('ledger:verify', async (db, where) => {
   const started = Date.now();

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../../db/rows.ts';
+import { queryRows } from '../../db/rows.ts';
+
+/**
+ * Trading's read API for other modules (docs/module-boundaries.md): the SQL that names trading's
+ * tables stays in trading, and a module that shows or values trades calls these.
+ */
 
 export interface SpotFillRow {
   currency: string;
@@ -10,8 +15,9 @@ export interface SpotFillRow {
 }
 
 /**
- * The user's spot fills of these base currencies, oldest first (the order the moving average needs;
- * a fill's seq breaks ties within an order, its order id between orders filled in one instant).
+ * The user's spot fills of these base currencies, for wallet's holdings: oldest first (the order the
+ * moving average needs; a fill's seq breaks ties within an order, its order id between orders filled
+ * in one instant).
  */
 export async function listSpotFillsOf(
   exec: Executor,
