@@ -22,13 +22,19 @@ const SERVER_TESTS = 'apps/server/src/**/*.test.ts';
 // 120 s: in CI the PGlite stage runs at a lower priority beside the browser tests, and on a 2-core
 // machine about twice as slow as the one these limits were first set on, a test that starts two apps
 // ran past 60 s with nothing wrong (7 December). A limit that passes costs nothing.
-const server = { environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } as const;
+// In CI (REQUIRE_E2E=1, as for the browser tests) a failed test runs once more, and npm test's summary
+// names each that passed only then as flaky: every full run on the loaded 2-core machine so far found
+// a different real-time test past its deadline with nothing wrong (three runs, three sets), and a
+// flaky test must be seen, not fail the landing of everything else. A test that fails twice fails.
+const retry = process.env.REQUIRE_E2E === '1' ? 1 : 0;
+const server = { environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, retry } as const;
 
 const web = {
   environment: 'jsdom',
   setupFiles: ['apps/web/src/test/setup.ts'],
   // antd pages take seconds to mount in jsdom on a busy 2-core machine.
   testTimeout: 30_000,
+  retry,
 } as const;
 
 export default defineConfig({
@@ -41,6 +47,7 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',
+          retry,
         },
       },
       {

@@ -45,8 +45,12 @@ describe('the engine partition of the server tests', () => {
       'instances.test.ts',
       "import { startServer } from '../test/server-process.ts';\n",
     );
+    const venuesInRealTime = write(
+      'venues.test.ts',
+      "const venue = await startFakeExchange();\nawait createTestApp({ TRADING_JOBS_AUTOSTART: 'true' });\n",
+    );
     const pgliteOnly = write('docs.test.ts', "describe.skipIf(testEngine !== 'pglite')('docs', () => {});\n");
-    const engineTouching = [locks, advisory, timeout, listen, race, pgOnly, processes];
+    const engineTouching = [locks, advisory, timeout, listen, race, pgOnly, processes, venuesInRealTime];
 
     it('is sound when every engine-touching file is on PostgreSQL', () => {
       assert.deepEqual(partitionProblems(root, { postgres: engineTouching, both: {} }), []);

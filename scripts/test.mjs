@@ -51,11 +51,19 @@ const vitestCounts = (file) => () => {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     const failures = [];
+    let flaky = 0;
     for (const suite of r.testResults ?? []) {
       const where = path.relative(root, suite.name);
       const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const t of failedTests)
         failures.push(`${where} > ${t.fullName}${firstLine(t.failureMessages?.[0])}`);
+      // A test retried in CI that passed keeps its first try's error: flaky, named like Playwright's.
+      const flakyTests = (suite.assertionResults ?? []).filter(
+        (t) => t.status === 'passed' && t.failureMessages?.length,
+      );
+      flaky += flakyTests.length;
+      for (const t of flakyTests)
+        failures.push(`${where} > ${t.fullName} (flaky)${firstLine(t.failureMessages[0])}`);
       if (suite.status === 'failed' && failedTests.length === 0)
         failures.push(`${where} (the file itself failed)${firstLine(suite.message)}`);
     }
@@ -63,6 +71,7 @@ const vitestCounts = (file) => () => {
       passed: r.numPassedTests,
       failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
       skipped: r.numPendingTests + r.numTodoTests,
+      flaky,
       failures,
     };
   } catch {

@@ -47,10 +47,10 @@ beforeAll(async () => {
     HTX_API_URL: htx.url,
     OKX_API_URL: okx.url,
     BINANCE_API_URL: binance.url,
-    // PGlite runs in this process and holds its event loop while a statement runs, so a venue's
-    // answer can wait behind it; the index waits max age / 2 for answers. At 1.5 s, CI at load 10
-    // saw a fresh venue reported stale (an exact status map failed). Faults here are 503s, which
-    // fail immediately whatever these are.
+    // The index waits max age / 2 for answers. This file runs on PostgreSQL only: on PGlite, in
+    // this process, a venue's answer waited behind the engine's statements, and CI at load 10 saw
+    // every venue time out (scripts/test-engines.mjs). Faults here are 503s, which fail
+    // immediately whatever these are.
     MARKET_HTTP_TIMEOUT_MS: '3000',
     INDEX_SOURCE_MAX_AGE_MS: '4000',
     TRADING_JOBS_AUTOSTART: 'true',
