@@ -422,9 +422,9 @@ export const adminEn: Catalogue<typeof adminZhCN> = {
     },
     nearThreshold: 'Near-threshold alerts',
     nearThresholdRule_one:
-      'At least {{count}} request in the last {{days}} days between {{percent}}% and 100% of the review threshold (possibly split to avoid the second approval)',
+      'At least {{count}} request in a rolling {{days}}-day window between {{percent}}% and 100% of the review threshold (possibly split to avoid the second approval)',
     nearThresholdRule_other:
-      'At least {{count}} requests in the last {{days}} days between {{percent}}% and 100% of the review threshold (possibly split to avoid the second approval)',
+      'At least {{count}} requests in a rolling {{days}}-day window between {{percent}}% and 100% of the review threshold (possibly split to avoid the second approval)',
     noNearThreshold: 'No near-threshold alerts',
     user: 'User',
     kind: 'Type',

@@ -498,7 +498,7 @@ describe('MarketDataPage in English', () => {
     expect(integrity.textContent).toContain('Choose the filters, then click Check');
     fireEvent.click(screen.getByTestId('integrity-check'));
     const summary = await screen.findByTestId('integrity-summary');
-    expect(summary.textContent).toContain('5 candles missing; 1 / 1 series have gaps');
+    expect(summary.textContent).toContain('5 candles missing; series with gaps: 1 / 1');
     expect(summary.textContent).toContain('Checked window 2024-04-30 12:00:00 ~ 2024-05-01 12:00:00');
     const row = screen.getByTestId('integrity-row-BTCUSDT-1h');
     expect(within(row).getByText('1 hour')).toBeTruthy();
