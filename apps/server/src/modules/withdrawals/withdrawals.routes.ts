@@ -37,7 +37,13 @@ export function registerWithdrawalRoutes(
       sealed(
         request,
         reply,
-        () => withdrawals.create(caller(request).user.id, request.body, deps.twofaAttempts(request)),
+        () =>
+          withdrawals.create(
+            caller(request).user.id,
+            request.body,
+            deps.twofaAttempts(request),
+            requestLanguage(request),
+          ),
         (withdrawal) => ok({ withdrawal }, tr(request, 'withdrawals.submitted')),
       ),
   });

@@ -8,6 +8,7 @@ import type {
   WithdrawalStatusUpdateEvent,
 } from '@platform/contracts';
 import {
+  contractMessageIn,
   DEFAULT_LANGUAGE,
   DUAL_CONTROL_TEXTS,
   type Language,
@@ -16,9 +17,7 @@ import {
 } from '@platform/contracts';
 import {
   ADDRESS_FORMAT_ERROR,
-  amountPrecisionProblem,
   canTransitionWithdrawal,
-  channelLimitProblem,
   insufficientBalanceText,
   payoutTxHashOf,
   usdtAddressNetwork,
@@ -26,14 +25,21 @@ import {
   withdrawalHoldText,
 } from '@platform/domain';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../core/errors.ts';
-import { Decimal, decimalFromDb, formatFixed, formatNormalised } from '../../core/money.ts';
+import {
+  amountPrecisionRefusal,
+  channelLimitRefusal,
+  Decimal,
+  decimalFromDb,
+  formatFixed,
+  formatNormalised,
+} from '../../core/money.ts';
 import { assertNoneOwnRequest, assertNotOwnRequest } from '../../core/own-request.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUserScope } from '../../db/user-locks.ts';
-import { msg, t } from '../../i18n/i18n.ts';
+import { type Message, msg, render, t } from '../../i18n/i18n.ts';
 import { ledgerMemo } from '../../i18n/ledger-memos.ts';
 import { whitelistRefusal } from '../address-book/whitelist.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
@@ -66,6 +72,10 @@ import { findUserById } from '../users/users.ts';
 import * as repo from './withdrawals.repository.ts';
 
 export const TRANSITION_REFUSED = t('zh-CN', 'withdrawals.transitionRefused');
+
+/** A refusal's reason in `language`: a catalogue message, or a contracts' text in its English if known. */
+const textIn = (language: Language, reason: Message | string) =>
+  typeof reason === 'string' ? (contractMessageIn(language, reason) ?? reason) : render(language, reason);
 
 export const withdrawalKey = (id: number, step: 'freeze' | 'reject' | 'complete') =>
   `withdrawal:${id}:${step}`;
@@ -338,6 +348,7 @@ export function createWithdrawalService(deps: {
       userId: number,
       body: CreateWithdrawalBody,
       attempts?: AttemptGuard,
+      language: Language = DEFAULT_LANGUAGE,
     ): Promise<UserWithdrawal> {
       // A USDT address is a TRC20 or an ERC20 one (checksums included), or nothing is frozen.
       const address = body.withdraw_type === 'usdt' ? (body.address ?? '').trim() : null;
@@ -349,9 +360,10 @@ export function createWithdrawalService(deps: {
       const making = db.transaction(async (tx) => {
         const user = await findUserById(tx, userId);
         if (!user) throw notFound(msg('auth.userNotFound'));
-        const requirement = withdrawRequirementOf(user);
+        const requirement = withdrawRequirementOf(user, language);
         if (!requirement.canWithdraw) {
-          throw businessRule(msg('withdrawals.cannotWithdraw', { reasons: requirement.reasons.join('；') }), {
+          const reasons = requirement.reasons.join(t(language, 'withdrawals.reasonSeparator'));
+          throw businessRule(msg('withdrawals.cannotWithdraw', { reasons }), {
             reasons: requirement.reasons,
           });
         }
@@ -370,12 +382,12 @@ export function createWithdrawalService(deps: {
         });
         if (!channel) throw notFound(msg('withdrawals.channelUnavailable'));
         // Never more digits than the currency has: the operator pays exactly the amount shown.
-        const precision = amountPrecisionProblem(body.amount, channel.currency, '提现');
+        const precision = amountPrecisionRefusal(body.amount, channel.currency, 'withdrawal');
         if (precision) throw badRequest(precision);
 
         const amount = new Decimal(body.amount);
-        const reasons: string[] = [];
-        const outside = channelLimitProblem(amount, '提现', {
+        const reasons: (Message | string)[] = [];
+        const outside = channelLimitRefusal(amount, 'withdrawal', {
           min: decimalFromDb(channel.minAmount),
           max: decimalFromDb(channel.maxAmount),
           currency: channel.currency,
@@ -386,7 +398,10 @@ export function createWithdrawalService(deps: {
         const available = wallet ? new Decimal(wallet.balance) : new Decimal(0);
         if (available.lt(total))
           reasons.push(insufficientBalanceText(total, fee, available, channel.currency));
-        if (reasons.length) throw businessRule(reasons.join('；'), { reasons });
+        if (reasons.length) {
+          const said = reasons.map((reason) => textIn(language, reason));
+          throw businessRule(said.join(t(language, 'withdrawals.reasonSeparator')), { reasons: said });
+        }
         await deps.twoFactor.requireForAction(tx, user, body.totp, attempt?.inner);
 
         const row = await repo.insertWithdrawal(tx, {

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
+import { fundedUser, walletOf } from '../../test/fixtures.ts';
+import { insertWithdrawChannel } from '../../test/money.ts';
+
+/**
+ * A withdrawal's refusals in the request's language (issue 38): the standing conditions (the 422's
+ * message and data.reasons), the amount's places and the channel's limits. zh-CN is the spec's
+ * wording, unchanged (withdrawals.test.ts holds the rest of it).
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertWithdrawChannel(t.database.db, { feeRate: '0.015' });
+});
+afterAll(() => t.close());
+
+const requestWithdrawal = (token: string, language: string, body: Record<string, unknown> = {}) =>
+  api<{ reasons: string[] }>(t.app, 'POST', '/api/wallet/withdrawals', {
+    token,
+    headers: { 'Idempotency-Key': randomUUID(), 'Accept-Language': language },
+    body: { withdraw_type: 'usdt', amount: '100', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ...body },
+  });
+
+describe('withdrawal refusals in the request’s language', () => {
+  it('says why the user cannot withdraw at all, in the message and data.reasons', async () => {
+    const noKyc = await registerUser(t.app);
+    const english = await requestWithdrawal(noKyc.token, 'en');
+    expect(english.status).toBe(422);
+    expect(english.body.message).toBe('You cannot withdraw yet: Complete identity verification (KYC) first');
+    expect(english.body.data).toEqual({ reasons: ['Complete identity verification (KYC) first'] });
+
+    const chinese = await requestWithdrawal(noKyc.token, 'zh-CN');
+    expect(chinese.body.message).toBe('暂不能提现：请先完成实名认证（KYC）');
+    expect(chinese.body.data).toEqual({ reasons: ['请先完成实名认证（KYC）'] });
+  });
+
+  it('names the amount’s places and the channel’s limits, and freezes nothing', async () => {
+    const user = await fundedUser(t, '100000');
+    const places = await requestWithdrawal(user.token, 'en', { amount: '12.123' });
+    expect(places.status).toBe(400);
+    expect(places.body.message).toBe('Withdrawal amount can have at most 2 decimal places');
+    expect((await requestWithdrawal(user.token, 'zh-CN', { amount: '12.123' })).body.message).toBe(
+      '提现金额最多保留 2 位小数',
+    );
+
+    const tooLittle = await requestWithdrawal(user.token, 'en', { amount: '5' });
+    expect(tooLittle.status).toBe(422);
+    expect(tooLittle.body.message).toBe('Withdrawal amount must be at least 10 USDT');
+    expect(tooLittle.body.data).toEqual({ reasons: ['Withdrawal amount must be at least 10 USDT'] });
+    const tooMuch = await requestWithdrawal(user.token, 'zh-CN', { amount: '60000' });
+    expect(tooMuch.body.message).toBe('提现金额不能高于 50000 USDT');
+    expect(tooMuch.body.data).toEqual({ reasons: ['提现金额不能高于 50000 USDT'] });
+
+    expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
+      frozen_balance: '0.000000000000000000',
+    });
+  });
+});
