@@ -16,6 +16,7 @@ import {
 import { FAVORITES_MAX, FAVORITES_MESSAGES } from './favorites.ts';
 import { KYC_APPLICATION_STATUS_LABELS, KYC_ID_NUMBER_MESSAGES } from './kyc.ts';
 import type { Language } from './language.ts';
+import { incompleteConfigMessage } from './option-config.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './password-policy.ts';
 import { PERPETUAL_RISK_TEXTS } from './perpetual-risk.ts';
 import { POR_MESSAGES } from './por.ts';
@@ -110,6 +111,7 @@ const zhCN = {
     reduceTooLarge: PERPETUAL_TEXTS.reduceTooLarge('{{quantity}}'),
     perpetualBeyondTier: PERPETUAL_RISK_TEXTS.beyondTier('{{notional}}', '{{leverage}}' as never),
     perpetualBeyondTiers: PERPETUAL_RISK_TEXTS.beyondTiers('{{notional}}', '{{max}}'),
+    optionConfigIncomplete: incompleteConfigMessage(['{{missing}}']),
     /** packages/domain tpslProblems' texts (the domain's test holds each to these shapes). */
     tpslTakeProfitPlaces: '止盈价最多 {{places}} 位小数',
     tpslStopLossPlaces: '止损价最多 {{places}} 位小数',
@@ -433,6 +435,8 @@ const en: ContractCatalogue = {
       'The position’s notional value of {{notional}} USDT exceeds what this leverage allows; this tier allows at most {{leverage}}x',
     perpetualBeyondTiers:
       'The position’s notional value of {{notional}} USDT exceeds the highest tier’s limit of {{max}} USDT',
+    optionConfigIncomplete:
+      'The configuration is incomplete; missing: {{missing}}. Ask an admin to initialise it.',
     tpslTakeProfitPlaces: 'The take profit price may have at most {{places}} decimal places',
     tpslStopLossPlaces: 'The stop loss price may have at most {{places}} decimal places',
     tpslTakeProfitLong: 'A long’s take profit price must be above the entry price {{entry}}',

@@ -109,6 +109,20 @@ describe('option control configuration', () => {
       '配置不完整，缺少: investmentLevels, minTradeRequirements。请联系管理员初始化配置。',
     );
     expect(res.body.data!.missingConfigs).toEqual(['investmentLevels', 'minTradeRequirements']);
+    // In the admin's language: English by Accept-Language, or by the admin's own choice.
+    const english = await api(t.app, 'GET', URL, { token: adminToken, headers: { 'Accept-Language': 'en' } });
+    const incompleteInEnglish =
+      'The configuration is incomplete; missing: investmentLevels, minTradeRequirements. Ask an admin to initialise it.';
+    expect(english.body.message).toBe(incompleteInEnglish);
+    const englishAdmin = await createAdmin(t, 'admin');
+    const chosen = await api(t.app, 'PUT', '/api/admin/me/language', {
+      token: englishAdmin.token,
+      body: { language: 'en' },
+    });
+    expect(chosen.status).toBe(200);
+    expect((await api(t.app, 'GET', URL, { token: englishAdmin.token })).body.message).toBe(
+      incompleteInEnglish,
+    );
     // Saving a whole configuration repairs it.
     expect(
       (await saveApproved(t, 'POST', URL, { token: adminToken, body: DEFAULT_OPTION_CONFIG })).status,
