@@ -3,6 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { sleep } from '../../test/fixtures.ts';
+import { perLanguage } from './realtime.ts';
 
 let t: TestApp;
 let origin: string;
@@ -83,6 +84,38 @@ describe('realtime socket', () => {
     expect(await toAdmin).toMatchObject({ title: '新的提现申请' });
     await sleep(200);
     expect(leaked).toEqual([]);
+  });
+
+  it('says a per-language push to a user in each socket’s language (the account’s, else the handshake’s)', async () => {
+    const u = await registerUser(t.app);
+    const chinese = open(u.token);
+    const english = connect(origin, {
+      auth: { token: u.token, language: 'en' },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(english);
+    await Promise.all([once(chinese, 'connect'), once(english, 'connect')]);
+    const heard = [once<{ said: string }>(chinese, 'said'), once<{ said: string }>(english, 'said')];
+    t.app.platform.realtime.toUser(
+      u.user.id,
+      'said',
+      perLanguage((language) => ({ said: language })),
+    );
+    expect(await Promise.all(heard)).toEqual([{ said: 'zh-CN' }, { said: 'en' }]);
+
+    // The account's choice wins over the handshake's, on the sockets already open too.
+    expect(
+      (await api(t.app, 'PUT', '/api/me/language', { token: u.token, body: { language: 'en' } })).status,
+    ).toBe(200);
+    await sleep(100);
+    const again = [once<{ said: string }>(chinese, 'said'), once<{ said: string }>(english, 'said')];
+    t.app.platform.realtime.toUser(
+      u.user.id,
+      'said',
+      perLanguage((language) => ({ said: language })),
+    );
+    expect(await Promise.all(again)).toEqual([{ said: 'en' }, { said: 'en' }]);
   });
 
   it('disconnects the sockets of a session at logout', async () => {

@@ -20,6 +20,10 @@ import { t } from '../../i18n/i18n.ts';
  * first and the failed publish is dropped, core/redis.ts), and from its return on every instance again.
  */
 export interface Realtime {
+  /**
+   * To one user's sockets. A payload made by `perLanguage` is rendered once per language, each
+   * socket receiving the one of its language (the account's choice, else its handshake's).
+   */
   toUser(userId: number, event: string, payload: unknown): void;
   /**
    * To every admin; `exceptUsers` leaves out those accounts' sockets (e.g. a "needs your approval"
@@ -207,7 +211,14 @@ export function createRealtime(opts: {
 
   return {
     toUser: (userId, event, payload) => {
-      io.to(rooms.user(userId)).emit(event, payload);
+      if (!isPerLanguage(payload)) {
+        io.to(rooms.user(userId)).emit(event, payload);
+        return;
+      }
+      for (const language of LANGUAGES) {
+        const others = LANGUAGES.filter((l) => l !== language).map(rooms.language);
+        io.to(rooms.user(userId)).except(others).emit(event, payload.perLanguage(language));
+      }
     },
     toAdmins: (event, payload, emitOpts) => {
       const except = (emitOpts?.exceptUsers ?? []).map(rooms.user);

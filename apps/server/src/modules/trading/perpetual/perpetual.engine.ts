@@ -53,6 +53,7 @@ import {
   pushNotifications,
   type WrittenNotification,
 } from '../../notifications/notifications.service.ts';
+import { perLanguage } from '../../realtime/realtime.ts';
 import { assertSameOrder } from '../client-order.ts';
 import {
   findByClientOrderId,
@@ -197,7 +198,7 @@ export interface OpenView {
   limit_order: PerpetualLimitOrder | null;
 }
 
-/** A limit order as shown; its stored cancel reason in `language` (the pushes: zh-CN). */
+/** A limit order as shown; its stored cancel reason in `language`. */
 export function toPerpetualLimitOrder(
   row: repo.LimitOrderRow,
   language: Language = 'zh-CN',
@@ -220,6 +221,9 @@ export function toPerpetualLimitOrder(
     ended_at: row.endedAt?.toISOString() ?? null,
   };
 }
+
+/** What a limit order's trigger did: opened a position, or cancelled the order (`cancelled`). */
+type TriggerEvent = { order: OrderRow; position?: repo.PositionRow; cancelled?: repo.LimitOrderRow };
 
 /**
  * The postings of closing `margin` (a whole position or the part of a partial close): it leaves
@@ -692,7 +696,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
    * opened or was cancelled meanwhile. The conditional status change decides a cancel racing the
    * trigger: one of them gets the row, so the frozen funds go back once or open a position once.
    */
-  async function cancelLimit(userId: number, orderId: number) {
+  async function cancelLimit(userId: number, orderId: number, language: Language = 'zh-CN') {
     const found = await repo.findLimitOrder(db, orderId);
     if (!found || found.userId !== userId) throw notFound(PERPETUAL_TEXTS.limitOrderNotFound);
     const now = new Date(deps.now());
@@ -706,7 +710,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
       );
       if (!limit) throw conflict(PERPETUAL_TEXTS.limitNotPending);
       const order = await releaseCancelled(tx, limit, 'user', now);
-      const shown = { order: toTradeOrder(order), limit_order: toPerpetualLimitOrder(limit) };
+      const shown = { order: toTradeOrder(order), limit_order: toPerpetualLimitOrder(limit, language) };
       await sealEffect(tx, seal, shown);
       return shown;
     });
@@ -751,7 +755,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
         const { claimed, events } = await db.transaction(async (tx) => {
           await fence(tx);
           const claimed = await repo.claimCrossedLimitOrders(tx, symbol, mark.price, LIMIT_BATCH);
-          const events: { order: OrderRow; position?: repo.PositionRow }[] = [];
+          const events: TriggerEvent[] = [];
           for (const row of claimed) {
             const event = await triggerOne(tx, row, mark, config, pairOk, now, pairRiskTerms(risk, symbol));
             events.push(event);
@@ -759,11 +763,19 @@ export function createPerpetualEngine(deps: TradingDeps) {
           }
           return { claimed: claimed.length, events };
         });
-        for (const { order, position } of events) {
-          deps.realtime.toUser(order.userId, ORDER_UPDATED_EVENT, {
-            order: toTradeOrder(order),
-            ...(position ? { position: toPerpetualPosition(position) } : {}),
-          });
+        for (const { order, position, cancelled } of events) {
+          const shown = toTradeOrder(order);
+          deps.realtime.toUser(
+            order.userId,
+            ORDER_UPDATED_EVENT,
+            cancelled
+              ? // Why it could not open, in each of the user's sockets' language (stored in zh-CN).
+                perLanguage((language) => ({
+                  order: shown,
+                  limit_order: toPerpetualLimitOrder(cancelled, language),
+                }))
+              : { order: shown, ...(position ? { position: toPerpetualPosition(position) } : {}) },
+          );
         }
         if (claimed < LIMIT_BATCH) break;
       }
@@ -779,7 +791,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
     pairOk: boolean,
     now: Date,
     risk: ReturnType<typeof pairRiskTerms>,
-  ): Promise<{ order: OrderRow; position?: repo.PositionRow }> {
+  ): Promise<TriggerEvent> {
     const margin = decimalFromDb(row.margin);
     const side = row.side as PerpetualSide;
     await repo.lockUserOpenings(tx, row.userId);
@@ -806,7 +818,7 @@ export function createPerpetualEngine(deps: TradingDeps) {
         endedAt: now,
       });
       if (!ended) throw new Error(`perpetual: claimed limit order ${row.orderId} is not pending`);
-      return { order: await releaseCancelled(tx, ended, 'system', now) };
+      return { order: await releaseCancelled(tx, ended, 'system', now), cancelled: ended };
     }
     const maintenanceRate = maintenanceRateFor(
       risk.tiers,

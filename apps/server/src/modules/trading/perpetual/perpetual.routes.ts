@@ -100,7 +100,8 @@ export function registerPerpetualRoutes(app: Router, deps: { perpetual: Perpetua
   sealedRoute(app, cancelPerpetualLimitOrder, {
     tags,
     preHandler: guards.requireUser,
-    run: async (request) => perpetual.cancelLimit(caller(request).user.id, request.params.id),
+    run: async (request) =>
+      perpetual.cancelLimit(caller(request).user.id, request.params.id, requestLanguage(request)),
     answer: (view) => ok(view, PERPETUAL_TEXTS.limitCancelled),
   });
 
