@@ -8,8 +8,8 @@
 // catalogues (apps/server/src/i18n/zh-CN.ts and en.ts), so a literal Chinese text in server code is
 // a message that an English reader would meet in Chinese. The count of such literals per file may
 // only go down: scripts/i18n-literals.json holds today's counts; a file above its count, or a file
-// not listed with any, fails. `node scripts/check-i18n.mjs --update` writes the lower counts after a
-// conversion (it refuses to raise one).
+// not listed with any, fails. `node scripts/check-i18n.mjs --update [files]` writes the lower counts
+// after a conversion, of the files named or else of all (it refuses to raise one).
 //
 // What counts: each string or template literal of a non-test .ts file under apps/server/src with a
 // CJK character in its text. Not counted: comments (the parser skips them), the catalogues
@@ -91,6 +91,22 @@ export function compare(baseline, counts) {
   return { risen, fallen };
 }
 
+/**
+ * The baseline `--update` writes: every file's count, or, given files, only theirs (lowered, or gone
+ * when none is left) with every other entry kept as it is, so that two engineers each converting
+ * their own files in one checkout never write over each other's half-done counts.
+ */
+export function updatedBaseline(baseline, counts, only = []) {
+  if (only.length === 0) return counts;
+  const named = new Set(only.map((file) => path.posix.normalize(file.split(path.sep).join('/'))));
+  const next = { ...baseline };
+  for (const file of named) {
+    if (counts[file]) next[file] = counts[file];
+    else delete next[file];
+  }
+  return Object.fromEntries(Object.entries(next).sort(([a], [b]) => a.localeCompare(b)));
+}
+
 export const total = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 const serverCounts = (tree) =>
@@ -124,7 +140,7 @@ export function serverI18nCheck(tree = sourceTree(root)) {
   const notes =
     fallen.length > 0
       ? [
-          `check-i18n: ${fallen.length} files below their count; lower it: node scripts/check-i18n.mjs --update`,
+          `check-i18n: ${fallen.length} files below their count; lower it: node scripts/check-i18n.mjs --update ${fallen.join(' ')}`,
         ]
       : [];
   return { problems: [], notes };
@@ -144,7 +160,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       for (const { line, text } of chineseLiterals(file, fs.readFileSync(path.join(root, file), 'utf8')))
         console.log(`${file}:${line}: ${text}`);
   } else if (process.argv.includes('--update')) {
-    const counts = serverCounts(tree);
+    const only = process.argv.slice(process.argv.indexOf('--update') + 1).filter((a) => !a.startsWith('--'));
+    const counts = updatedBaseline(readBaseline(root), serverCounts(tree), only);
     const { risen } = compare(readBaseline(root), counts);
     if (risen.length > 0 && !process.argv.includes('--init')) {
       console.error(

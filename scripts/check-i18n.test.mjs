@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { chineseLiterals, compare, counted, countLiterals, i18nCheck } from './check-i18n.mjs';
+import { chineseLiterals, compare, counted, countLiterals, i18nCheck, updatedBaseline } from './check-i18n.mjs';
 import { webI18nCheck } from './check-web-i18n.mjs';
 import { sourceTree } from './source-tree.mjs';
 
@@ -59,6 +59,18 @@ test('the ratchet: a count may fall, never rise; a new file may have none', () =
   ]);
 });
 
+test('--update with files lowers only theirs, so that two engineers converting two files never rewrite each other', () => {
+  const baseline = { 'a.ts': 5, 'b.ts': 3, 'c.ts': 2 };
+  // b.ts is someone else's, mid-conversion (1 left); c.ts is converted; a.ts is ours, down to 2.
+  const counts = { 'a.ts': 2, 'b.ts': 1 };
+  assert.deepEqual(updatedBaseline(baseline, counts, ['a.ts']), { 'a.ts': 2, 'b.ts': 3, 'c.ts': 2 });
+  assert.deepEqual(updatedBaseline(baseline, counts, ['c.ts']), { 'a.ts': 5, 'b.ts': 3 });
+  // Without files, every count is written, as before.
+  assert.deepEqual(updatedBaseline(baseline, counts, []), counts);
+  // A path written as `./a.ts` or with backslashes names the same file.
+  assert.deepEqual(updatedBaseline(baseline, counts, ['./a.ts']), { 'a.ts': 2, 'b.ts': 3, 'c.ts': 2 });
+});
+
 test("one check on the run's shared tree: the server's ratchet, then the web's, with the scripts' messages", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-i18n-'));
   const write = (file, text) => {
@@ -107,7 +119,9 @@ test("one check on the run's shared tree: the server's ratchet, then the web's, 
         'apps/web/src/i18n/user/en.ts: key b is not in apps/web/src/i18n/user/zh-CN.ts',
         'apps/web/src/W.tsx: 0 Chinese literal runs, the allowance is 1: lower it with node scripts/check-web-i18n.mjs --update',
       ],
-      notes: ['check-i18n: 1 files below their count; lower it: node scripts/check-i18n.mjs --update'],
+      notes: [
+        'check-i18n: 1 files below their count; lower it: node scripts/check-i18n.mjs --update apps/server/src/b.ts',
+      ],
     });
 
     write('apps/web/src/New.tsx', "x('新', `共 \x24{n} 条`);");
