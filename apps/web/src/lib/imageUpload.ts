@@ -1,4 +1,4 @@
-import { imageTooLargeMessage, NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
+import { i18n } from '../i18n/index.ts';
 
 /** What an upload field accepts before it sends a file; the server judges the bytes again. */
 export interface ImageUploadRule {
@@ -7,9 +7,15 @@ export interface ImageUploadRule {
   accept: string;
 }
 
-/** Why a chosen file cannot be uploaded under `rule` (the contracts' messages), or null. */
+/**
+ * Why a chosen file cannot be uploaded under `rule`, in the language shown, or null. The zh-CN texts
+ * are the contracts' (NOT_AN_IMAGE_MESSAGE, imageTooLargeMessage), the words the server refuses with.
+ */
 export function imageUploadProblem(file: Pick<File, 'type' | 'size'>, rule: ImageUploadRule): string | null {
-  if (!rule.accept.split(',').includes(file.type)) return NOT_AN_IMAGE_MESSAGE;
-  if (file.size > rule.maxBytes) return imageTooLargeMessage(rule.maxBytes);
+  if (!rule.accept.split(',').includes(file.type)) return i18n.t('common:components.notAnImage');
+  if (file.size > rule.maxBytes) {
+    const mb = rule.maxBytes / (1024 * 1024);
+    return i18n.t('common:components.imageTooLarge', { size: Number.isInteger(mb) ? mb : mb.toFixed(1) });
+  }
   return null;
 }

@@ -3,6 +3,7 @@ import { idCardProblem } from '@platform/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Form, type FormRule, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { contractText } from '../../i18n/index.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { FormFooter } from '../wallet/FormFooter.tsx';
 import { WALLET_QUERY_ROOT } from '../wallet/walletApi.ts';
@@ -16,22 +17,27 @@ interface KycFields {
   id_back: File | null;
 }
 
-/** A form rule from one field of the contract's schema, so that the texts are the server's. */
+/** A form rule from one field of the contract's schema, so that the texts are the server's (in the language shown). */
 const schemaRule = (
   schema: (typeof kycSubmitFields.shape)[keyof typeof kycSubmitFields.shape],
 ): FormRule => ({
   validator: (_, value: unknown) => {
     const parsed = schema.safeParse(value ?? '');
-    return parsed.success ? Promise.resolve() : Promise.reject(new Error(parsed.error.issues[0]?.message));
+    return parsed.success
+      ? Promise.resolve()
+      : Promise.reject(new Error(contractText(parsed.error.issues[0]?.message ?? '')));
   },
 });
 
-/** The ID number's problem (format, date of birth, check digit) in the server's words; null when valid. */
+/**
+ * The ID number's problem (format, date of birth, check digit) in the server's words, in the
+ * language shown; null when valid.
+ */
 export function idNumberProblem(value: string | undefined): string | null {
   const parsed = kycSubmitFields.shape.id_number.safeParse(value ?? '');
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? KYC_ID_NUMBER_MESSAGES.format;
+  if (!parsed.success) return contractText(parsed.error.issues[0]?.message ?? KYC_ID_NUMBER_MESSAGES.format);
   const problem = idCardProblem(parsed.data);
-  return problem ? KYC_ID_NUMBER_MESSAGES[problem] : null;
+  return problem ? contractText(KYC_ID_NUMBER_MESSAGES[problem]) : null;
 }
 
 const idNumberRule: FormRule = {

@@ -112,8 +112,6 @@ describe('idNumberProblem', () => {
 });
 
 describe('KycPage', () => {
-  // The contracts' validation messages (name, ID number) stay Chinese until the web renders them through
-  // the contracts' shared catalogue: this test submits nothing.
   it('is in English under en: status, intro, fields and photo pickers', async () => {
     applyLanguage('en');
     const { container } = renderPage();
@@ -123,6 +121,30 @@ describe('KycPage', () => {
     expect(screen.getByRole('button', { name: 'Upload the ID front' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('says in English under en what is wrong with an image, the name and the ID number (issue 38)', async () => {
+    applyLanguage('en');
+    const { container } = renderPage();
+    await screen.findByTestId('kyc-form');
+    choose('kyc-front', image('id.pdf', 'application/pdf'));
+    expect((await screen.findByTestId('kyc-front-problem')).textContent).toBe('Please select an image file');
+    choose('kyc-front', image('big.png', 'image/png', KYC_IMAGE_MAX_BYTES + 1));
+    expect((await screen.findByTestId('kyc-front-problem')).textContent).toBe(
+      'The image cannot be larger than 5 MB',
+    );
+
+    type('kyc-real-name', 'A');
+    type('kyc-id-number', '110105194912310021');
+    fireEvent.click(screen.getByTestId('kyc-submit'));
+    expect(await screen.findByText('The legal name must have 2 to 50 characters')).toBeTruthy();
+    expect(screen.getByText('The ID number’s check digit is wrong')).toBeTruthy();
+    expect(screen.getByText('Upload a photo of the ID front')).toBeTruthy();
+    expect(screen.getByText('Upload a photo of the ID back')).toBeTruthy();
+    type('kyc-id-number', '');
+    expect(await screen.findByText('Enter your ID number')).toBeTruthy();
+    expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(posts()).toHaveLength(0);
   });
 
   it('checks each image before upload and sends nothing until the form is valid', async () => {
