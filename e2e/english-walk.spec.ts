@@ -11,7 +11,9 @@ import { freshDataDir, type IsolatedServer, startIsolatedServer } from './isolat
 import {
   adminLogin,
   animationsSettled,
+  approveDeposit,
   callApi,
+  checkerboardPng,
   confirmTimedOrder,
   createDepositChannel,
   createWithdrawChannel,
@@ -25,10 +27,12 @@ import {
   submitDeposit,
   submitKyc,
   toast,
+  uniqueIdNumber,
 } from './support.ts';
 
 /**
- * Issue 38's walk: a user whose browser prefers English trades each product through its screen's
+ * Issue 38's walk: a user whose browser prefers English deposits and passes KYC through the user
+ * app's own forms and reads the notices of both decisions, trades each product through its screen's
  * own form (a spot limit and market order, a flash contract, a perpetual position, an option) and
  * reads every screen of the user app that holds their money, trades and notices; an admin who
  * chooses English in the header walks every screen of the menu, at desktop and at phone size (the
@@ -154,6 +158,8 @@ let server: IsolatedServer;
 let api: APIRequestContext;
 let admin: Session;
 let walker: Session;
+let depositChannelId: number;
+let withdrawChannelId: number;
 
 /** Waits until the fresh server has an index price for `symbol` (until then no contract opens: a 503). */
 async function indexFormed(symbol: string) {
@@ -173,31 +179,34 @@ test.beforeAll(async () => {
   server = await startIsolatedServer(PORT, freshDataDir(`english-walk-${PORT}`));
   api = await request.newContext({ baseURL: server.url });
   admin = await adminLogin(api);
-  // Rows for the screens to show, named in English: a verified, funded user with a deposit and a
-  // withdrawal under review; and a second user whose KYC application waits for review. The user's
-  // orders come from the first test, placed through the screens' forms.
+  // The walker (registered here; user-english.spec.ts registers through the form) deposits and
+  // passes KYC through the screens in the first test. The back office's screens need rows under
+  // review, named in English: a second, verified and funded user's deposit and withdrawal waiting,
+  // and a third user's KYC application waiting.
   const channel = await createDepositChannel(api, admin, { name: 'USDT TRC20 main' });
-  const withdrawChannel = await createWithdrawChannel(api, admin, '0.01');
+  depositChannelId = channel.id;
+  withdrawChannelId = (await createWithdrawChannel(api, admin, '0.01')).id;
   walker = await registerUser(api, 'english-walk');
-  await fundUser(api, admin, walker, channel.id, '5000');
-  await submitDeposit(api, walker, channel.id, '250');
-  const kyc = await submitKyc(api, walker, 'Alice Walker');
+  const reviewing = await registerUser(api, 'english-reviewing');
+  const kyc = await submitKyc(api, reviewing, 'Carol Reed');
   await callApi(api, 'PATCH', `/api/admin/kyc/${kyc}`, { token: admin.token, data: { status: 'approved' } });
-  await callApi(api, 'POST', '/api/wallet/withdrawals', {
-    token: walker.token,
-    idempotencyKey: randomUUID(),
-    data: {
-      withdraw_type: 'usdt',
-      channel_id: withdrawChannel.id,
-      amount: '100',
-      address: randomTrc20Address(),
-    },
-  });
-  // The orders are placed through the screens (the first test); the fresh server's index must have
-  // formed first, or the forms' calls answer 503.
+  await fundUser(api, admin, reviewing, channel.id, '500');
+  await submitDeposit(api, reviewing, channel.id, '250');
+  await withdraw(reviewing, '100');
+  // The orders are placed through the screens; the fresh server's index must have formed first, or
+  // the forms' calls answer 503.
   await indexFormed('BTCUSDT');
   await submitKyc(api, await registerUser(api, 'english-pending'), 'Bob Stone');
 });
+
+/** A USDT withdrawal of `amount` by `user` (KYC approved), left under review. */
+async function withdraw(user: Session, amount: string) {
+  await callApi(api, 'POST', '/api/wallet/withdrawals', {
+    token: user.token,
+    idempotencyKey: randomUUID(),
+    data: { withdraw_type: 'usdt', channel_id: withdrawChannelId, amount, address: randomTrc20Address() },
+  });
+}
 
 test.afterAll(async () => {
   await api?.dispose();
@@ -243,6 +252,111 @@ const ENGLISH_PHONE = {
   hasTouch: true,
   locale: 'en-US',
 };
+
+/** What the page's next POST to `path`, made by `act`, answers (its `data`); fails unless it succeeded. */
+async function replyTo<T>(page: Page, path: string, act: () => Promise<void>): Promise<T> {
+  const reply = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === path && r.request().method() === 'POST',
+  );
+  await act();
+  const body = (await (await reply).json()) as { success: boolean; message: string; data: T };
+  expect(body.success, body.message).toBe(true);
+  return body.data;
+}
+
+test('the user deposits and passes KYC through the forms in English and reads both notices', async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext(ENGLISH_PHONE);
+  const page = await context.newPage();
+  const found: Record<string, string[]> = {};
+
+  // Deposit: choose the channel, pay to its address, report the payment (the form's refusal first).
+  await openAs(page, walker, '/wallet/deposit');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByTestId(`deposit-channel-${depositChannelId}`).click();
+  await expect(page.getByTestId('deposit-qr-generated')).toBeVisible();
+  await noteChinese(page, found, 'deposit form');
+  await page.getByTestId('deposit-amount').fill('0.5');
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByText('The deposit amount cannot be below 1 USDT')).toBeVisible();
+  await noteChinese(page, found, 'deposit amount refused');
+  await page.getByTestId('deposit-amount').fill('5000');
+  await page.getByTestId('deposit-tx-hash').fill('e3'.repeat(32));
+  await page.getByTestId('deposit-remark').fill('First deposit');
+  const { deposit } = await replyTo<{ deposit: { id: number } }>(page, '/api/wallet/deposits', () =>
+    page.getByTestId('deposit-submit').click(),
+  );
+  await expect(toast(page, 'Deposit submitted')).toBeVisible();
+  const submitted = page.getByTestId('deposit-submitted');
+  await expect(submitted.getByTestId('deposit-status')).toHaveText('Pending review');
+  await noteChinese(page, found, 'deposit submitted');
+  await snap(page, testInfo, 'user-en-390-deposit-submitted');
+  // The admin approves (a second admin too above the dual-control threshold); the page follows live.
+  await approveDeposit(api, admin, deposit.id);
+  await expect(submitted.getByTestId('deposit-status')).toHaveText('Approved');
+  await noteChinese(page, found, 'deposit approved');
+
+  // KYC: the form's refusals (a file that is no image, nothing filled in), then name, ID number and photos.
+  await page.goto('/kyc');
+  await expect(page.getByTestId('kyc-page-status')).toHaveText('Not verified');
+  await noteChinese(page, found, 'KYC form');
+  await page
+    .getByTestId('kyc-front-input')
+    .setInputFiles({ name: 'id.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(page.getByTestId('kyc-front-problem')).toHaveText('Please select an image file');
+  await page.getByTestId('kyc-submit').click();
+  await expect(page.getByText('Upload a photo of the ID front')).toBeVisible();
+  await expect(page.getByText('Enter your ID number')).toBeVisible();
+  await noteChinese(page, found, 'KYC form refused');
+  await snap(page, testInfo, 'user-en-390-kyc-refused');
+  const photo = { mimeType: 'image/png', buffer: await checkerboardPng(48) };
+  await page.getByTestId('kyc-real-name').fill('Alice Walker');
+  await page.getByTestId('kyc-id-number').fill(uniqueIdNumber());
+  await page.getByTestId('kyc-front-input').setInputFiles({ name: 'front.png', ...photo });
+  await page.getByTestId('kyc-back-input').setInputFiles({ name: 'back.png', ...photo });
+  await expect(page.getByTestId('kyc-front-preview')).toBeVisible();
+  await expect(page.getByTestId('kyc-back-preview')).toBeVisible();
+  await noteChinese(page, found, 'KYC form filled');
+  const { application } = await replyTo<{ application: { id: number } }>(page, '/api/kyc/submit', () =>
+    page.getByTestId('kyc-submit').click(),
+  );
+  await expect(toast(page, 'Identity verification submitted')).toBeVisible();
+  await expect(page.getByTestId('kyc-in-review')).toBeVisible();
+  await expect(page.getByTestId('kyc-page-status')).toHaveText('Pending review');
+  await noteChinese(page, found, 'KYC in review');
+  await snap(page, testInfo, 'user-en-390-kyc-in-review');
+  await callApi(api, 'PATCH', `/api/admin/kyc/${application.id}`, {
+    token: admin.token,
+    data: { status: 'approved' },
+  });
+  await expect(page.getByTestId('kyc-approved')).toBeVisible();
+  await expect(page.getByTestId('kyc-page-status')).toHaveText('Verified');
+  await noteChinese(page, found, 'KYC approved');
+  await snap(page, testInfo, 'user-en-390-kyc-approved');
+
+  // The notices of both decisions, in English; the deposit's opens the deposit history.
+  await page.goto('/me/notifications');
+  const notices = page.getByTestId('notifications-list');
+  const credited = notices.locator('[data-testid^="notification-"]').filter({ hasText: 'Deposit credited' });
+  await expect(credited).toContainText(`Deposit #${deposit.id} was approved; 5,000`);
+  await expect(
+    notices.locator('[data-testid^="notification-"]').filter({ hasText: 'Identity verification passed' }),
+  ).toContainText('Your identity verification has passed; you can now withdraw');
+  await noteChinese(page, found, 'notifications');
+  await snap(page, testInfo, 'user-en-390-notifications');
+  await credited.first().click();
+  await expect(page).toHaveURL(/\/wallet\/history\?tab=deposits/);
+  await expect(page.getByTestId('history-deposits').getByTestId('deposit-status').first()).toHaveText(
+    'Approved',
+  );
+  await noteChinese(page, found, 'deposit history');
+
+  await context.close();
+  expect(found).toEqual({});
+  // Verified now: a withdrawal under review, for the walker's screens (history, asset page) below.
+  await withdraw(walker, '100');
+});
 
 test('the user trades each product through its screen’s own form in English and reads the result', async ({
   browser,
