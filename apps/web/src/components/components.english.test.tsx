@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../i18n/index.ts';
 import { mockApi, ok } from '../test/api.ts';
+import { chineseIn } from '../test/chinese.ts';
 import { renderWithAnt, renderWithAntAt } from '../test/render.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { SearchResetButtons } from './FilterBar.tsx';
@@ -21,9 +22,7 @@ import { SectionError } from './SectionError.tsx';
 import { WithSupportContact } from './SupportContact.tsx';
 import { UnderConstruction } from './UnderConstruction.tsx';
 
-const CHINESE = /[\u4e00-\u9fff]/;
-const noChinese = (element: Element | null = document.body) =>
-  expect(element?.textContent ?? '').not.toMatch(CHINESE);
+const noChinese = (element: Element | null = document.body) => expect(chineseIn(element)).toEqual([]);
 
 beforeEach(() => applyLanguage('en'));
 

@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { adminChangeFixture } from '../../test/adminChange.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse, makeAdmin } from '../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../test/render.tsx';
 import AdminsPage from './AdminsPage.tsx';
@@ -297,8 +298,6 @@ describe('AdminsPage', () => {
 });
 
 describe('AdminsPage in English', () => {
-  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
-
   it('shows the dual-control note, the rows and the add form in English', async () => {
     applyLanguage('en');
     renderPage();

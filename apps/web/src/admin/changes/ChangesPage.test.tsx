@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { adminChangeFixture } from '../../test/adminChange.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt } from '../../test/render.tsx';
 import ChangesPage from './ChangesPage.tsx';
@@ -210,7 +211,7 @@ describe('ChangesPage in English', () => {
     expect(rows[0]?.textContent).toContain('Option settings');
     expect(rows[1]?.textContent).toContain('Edit a deposit channel');
     expect(screen.getByTestId('change-status-6').textContent).toBe('Applied');
-    for (const row of rows) expect((row.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? []).toEqual([]);
+    for (const row of rows) expect(chineseIn(row)).toEqual([]);
     fireEvent.click(screen.getByTestId('change-reject-7'));
     const dialog = await screen.findByTestId('change-confirm');
     expect(dialog.textContent).toContain(

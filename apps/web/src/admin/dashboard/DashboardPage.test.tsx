@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { mockOnePath, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderAtRoute } from '../../test/render.tsx';
 import DashboardPage from './DashboardPage.tsx';
@@ -150,6 +151,6 @@ describe('DashboardPage in English', () => {
     const page = screen.getByTestId('dashboard');
     expect(within(page).getByText('3 deposit requests waiting for review')).toBeTruthy();
     expect(within(page).getByText('Dashboard')).toBeTruthy();
-    expect((page.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? []).toEqual([]);
+    expect(chineseIn(page)).toEqual([]);
   });
 });

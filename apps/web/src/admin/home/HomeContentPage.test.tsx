@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { imageUploadProblem } from '../../lib/imageUpload.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt } from '../../test/render.tsx';
 import { CAROUSEL_UPLOAD_RULE } from './CarouselModal.tsx';
@@ -188,7 +189,7 @@ describe('HomeContentPage', () => {
     expect(screen.getByRole('columnheader', { name: 'Image' })).toBeTruthy();
     expect(screen.getByTestId('carousel-add').textContent).toBe('Add banner');
     expect(within(screen.getByTestId('carousel-row-2')).getByText('No image')).toBeTruthy();
-    expect(container.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(container)).toEqual([]);
 
     fireEvent.click(screen.getByTestId('carousel-add'));
     fireEvent.click(await screen.findByTestId('carousel-save'));
@@ -198,7 +199,7 @@ describe('HomeContentPage', () => {
     expect(within(modal).getByText('Add banner')).toBeTruthy();
     // The footer's 取消/添加 are the shared FormModal's (components/), not this screen's.
     const body = modal.querySelector('.ant-modal-body') as HTMLElement;
-    expect(body.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(body)).toEqual([]);
     expect(screen.getByTestId('carousel-form-link').getAttribute('placeholder')).toBe(
       'https://… or /activity',
     );
@@ -212,6 +213,6 @@ describe('HomeContentPage', () => {
     expect(
       within(dialog).getByText('Delete the announcement "Maintenance"? This cannot be undone.'),
     ).toBeTruthy();
-    expect(dialog.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(dialog)).toEqual([]);
   });
 });

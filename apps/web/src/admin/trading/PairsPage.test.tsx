@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderWithAntAt } from '../../test/render.tsx';
 import PairsPage from './PairsPage.tsx';
@@ -276,7 +277,7 @@ describe('PairsPage', () => {
       screen.getByTestId('pairs-refresh').textContent ?? '',
       '',
     );
-    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(pageText)).toEqual([]);
 
     search('btc');
     await waitFor(() =>

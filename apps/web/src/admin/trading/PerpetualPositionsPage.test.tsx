@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, mockApi, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { makePair } from '../../test/fixtures.ts';
 import { makePosition } from '../../test/perpetualFixtures.ts';
 import { renderWithAntAt } from '../../test/render.tsx';
@@ -80,6 +81,6 @@ describe('持仓列表', () => {
       screen.getByTestId('positions-refresh').textContent ?? '',
       '',
     );
-    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(pageText)).toEqual([]);
   });
 });

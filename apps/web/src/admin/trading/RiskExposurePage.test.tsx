@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, mockApi, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { renderWithAntAt } from '../../test/render.tsx';
 import RiskExposurePage from './RiskExposurePage.tsx';
 
@@ -223,11 +224,11 @@ describe('风险敞口', () => {
       (element) => element.textContent ?? '',
     );
     const pageText = frame.reduce((all, part) => all.replace(part, ''), overview.textContent ?? '');
-    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(pageText)).toEqual([]);
 
     fireEvent.click(screen.getByTestId('risk-threshold-delete-BTCUSDT'));
     const confirm = await screen.findByRole('tooltip');
     expect(within(confirm).getByText('Remove the alert thresholds of BTCUSDT?')).toBeTruthy();
-    expect((confirm.textContent ?? '').match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(confirm)).toEqual([]);
   });
 });

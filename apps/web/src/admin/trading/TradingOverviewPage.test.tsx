@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { mockOnePath, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderAtRoute } from '../../test/render.tsx';
 import TradingOverviewPage from './TradingOverviewPage.tsx';
@@ -248,7 +249,6 @@ describe('TradingOverviewPage', () => {
 });
 
 describe('TradingOverviewPage in English', () => {
-  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
   /** The page's own blocks: every row under the header (whose update time and 刷新 are the shared frame's). */
   const blocks = () => [...screen.getByTestId('trading-overview').children].slice(1);
 

@@ -3,6 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse, makeAdmin, sleep } from '../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../test/render.tsx';
 import UsersPage from './UsersPage.tsx';
@@ -390,8 +391,6 @@ describe('UsersPage', () => {
 });
 
 describe('UsersPage in English', () => {
-  const chineseIn = (element: HTMLElement) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
-
   it('shows the cards, filters, rows and the detail with its devices and logins in English', async () => {
     applyLanguage('en');
     handlers['GET /api/admin/users/7'] = () =>

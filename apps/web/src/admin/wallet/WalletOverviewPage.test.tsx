@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { mockOnePath, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderAtRoute } from '../../test/render.tsx';
 import WalletOverviewPage from './WalletOverviewPage.tsx';
@@ -289,6 +290,6 @@ describe('WalletOverviewPage in English', () => {
     expect(text('wallet-entry-deposits')).toContain('Deposits');
     expect(text('wallet-asset-其他')).toContain('Others');
     expect(text('wallet-asset-SOL-value')).toBe('No reference price');
-    expect((page.textContent ?? '').match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(page)).toEqual([]);
   });
 });

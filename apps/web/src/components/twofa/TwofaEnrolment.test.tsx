@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { groupSecret, normaliseCode, recoveryCodesText } from '../../lib/twofa.ts';
 import { type Call, type Handler, mockApi, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse } from '../../test/fixtures.ts';
 import { renderWithAnt } from '../../test/render.tsx';
 import { TwofaEnrolment } from './TwofaEnrolment.tsx';
@@ -122,7 +123,7 @@ describe('TwofaEnrolment', () => {
 
   it('is in English under en: every step, the field checks and the codes file', async () => {
     applyLanguage('en');
-    const noChinese = () => expect(document.body.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    const noChinese = () => expect(chineseIn(document.body)).toEqual([]);
     renderWithAnt(<TwofaEnrolment account="a@x.com" finishLabel="Done" onFinished={() => {}} />);
     expect(await screen.findByLabelText('Login password')).toBeTruthy();
     noChinese();
@@ -145,6 +146,6 @@ describe('TwofaEnrolment', () => {
     await screen.findByTestId('twofa-codes-step');
     expect(screen.getByRole('checkbox', { name: 'I have saved my recovery codes' })).toBeTruthy();
     noChinese();
-    expect(recoveryCodesText(['a-1'], 'a@x.com')).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(recoveryCodesText(['a-1'], 'a@x.com'))).toEqual([]);
   });
 });

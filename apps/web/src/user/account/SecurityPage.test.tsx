@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session.tsx';
 import { type Call, mockApi, ok, pagination } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse, makeUser } from '../../test/fixtures.ts';
 import { renderInApp, signIn } from '../../test/render.tsx';
 import SecurityPage from './SecurityPage.tsx';
@@ -112,12 +113,12 @@ describe('SecurityPage (安全中心)', () => {
     expect(screen.getByText('Two-factor authentication (2FA)')).toBeTruthy();
     expect(screen.getByText('Last 20 logins')).toBeTruthy();
     const text = document.body.textContent ?? '';
-    expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(text)).toEqual([]);
 
     fireEvent.click(within(screen.getByTestId(`session-${PHONE_ID}`)).getByTestId('session-revoke'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Sign this device out?');
-    expect(dialog.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(dialog)).toEqual([]);
   });
 
   it('turns 2FA on: QR code and secret, a code, the recovery codes, then 已开启', async () => {

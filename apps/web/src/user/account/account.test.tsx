@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { mockApi, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse, makeUser, storeSession } from '../../test/fixtures.ts';
 import { renderAppAt } from '../markets/testing.tsx';
 
@@ -78,9 +79,9 @@ describe('ProfilePage (/me/profile)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Invalid phone number')).toBeTruthy();
     const page = screen.getByTestId('profile-page');
-    expect(page.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(page)).toEqual([]);
     const placeholders = [...page.querySelectorAll('input')].map((input) => input.placeholder).join(' ');
-    expect(placeholders).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(placeholders)).toEqual([]);
   });
 
   it('saves nickname and phone, says 用户信息更新成功 and updates the stored user', async () => {
@@ -149,7 +150,7 @@ describe('PasswordPage (/me/password)', () => {
     applyLanguage('en');
     await open();
     expect(screen.getByRole('button', { name: 'Change password' })).toBeTruthy();
-    expect(screen.getByTestId('password-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(screen.getByTestId('password-page'))).toEqual([]);
   });
 
   it('checks length, difference from the old one and the confirmation before calling', async () => {

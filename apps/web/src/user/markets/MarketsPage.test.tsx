@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { mockApi, ok } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse, makeUser, sleep, storeSession } from '../../test/fixtures.ts';
 import { pair, renderAppAt, ticker } from './testing.tsx';
 
@@ -48,7 +49,7 @@ describe('MarketsPage', () => {
     expect(screen.getByTestId('favorite-ETHUSDT').getAttribute('aria-label')).toBe(
       'Add ETHUSDT to favorites',
     );
-    expect(page.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(page)).toEqual([]);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Favorites' }));
     expect(await screen.findByText('No favorites yet: tap ☆ before a pair to add it')).toBeTruthy();

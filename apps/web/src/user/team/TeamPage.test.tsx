@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../i18n/index.ts';
 import { type MockApi, mockApi, ok, pagination } from '../../test/api.ts';
+import { chineseIn } from '../../test/chinese.ts';
 import { jsonResponse, sleep } from '../../test/fixtures.ts';
 import { renderWithAnt } from '../../test/render.tsx';
 import { InviteCard } from './InviteCard.tsx';
@@ -100,7 +101,7 @@ describe('TeamPage', () => {
       expect(screen.getByTestId('salary-days').textContent).toContain('1, 11, 21');
       expect((await screen.findByTestId('ranking-me')).textContent).toBe('My rank: #2');
       expect(await screen.findByTestId('invite-qr')).toBeTruthy();
-      expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+      expect(chineseIn(container)).toEqual([]);
     },
     PAGE_TEST,
   );

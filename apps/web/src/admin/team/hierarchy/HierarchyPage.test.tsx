@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import { createQueryClient } from '../../../lib/queryClient.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { jsonResponse, sleep } from '../../../test/fixtures.ts';
 import HierarchyPage, { EXPAND_ALL_HINT, SEARCH_DEBOUNCE_MS } from '../HierarchyPage.tsx';
 import { makeChildren, makeNode } from './fixtures.ts';
@@ -366,13 +367,13 @@ describe('HierarchyPage', () => {
     expect(node(1).textContent).toContain('Deposited');
     expect(node(1).textContent).toContain('Team 4');
     const page = screen.getByTestId('hierarchy-page');
-    expect(page.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(page)).toEqual([]);
 
     fireEvent.click(node(1));
     const detail = await screen.findByTestId('hierarchy-detail-body');
     expect(within(detail).getByText('Referral code')).toBeTruthy();
     expect(within(detail).getByText('Top-level user (signed up without a referral code)')).toBeTruthy();
     expect(within(detail).getByText('Verified')).toBeTruthy();
-    expect(detail.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(detail)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { applyLanguage } from '../../../i18n/index.ts';
 import { MARKETS_POLL_MS } from '../../../lib/market/useLiveTickers.ts';
 import { disconnectSocket, getSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
@@ -355,8 +356,6 @@ describe('LiveTickersCard', () => {
 });
 
 describe('LiveTickersCard in English', () => {
-  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
-
   it('shows the tickers, their columns and the transport in English', async () => {
     applyLanguage('en');
     sessionSocket(true);

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, mockApi, ok } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import {
   jsonResponse,
@@ -426,7 +427,6 @@ describe('MarketDataPage: integrity and logs', () => {
 });
 
 describe('MarketDataPage in English', () => {
-  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
   /** The card around an element: its title and body. */
   const cardOf = (element: Element) => element.closest('.ant-card') as HTMLElement;
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type MockApi, mockApi, ok } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeAdmin, storeSession } from '../../../test/fixtures.ts';
 import { renderWithAntAt } from '../../../test/render.tsx';
@@ -158,8 +159,6 @@ describe('PriceSourcesPage', () => {
 });
 
 describe('PriceSourcesPage in English', () => {
-  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
-
   it('shows the rules, the table and the alerts in English', async () => {
     applyLanguage('en');
     renderPage();

@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { makeAdmin, makeUser } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAntAt, signIn } from '../../../test/render.tsx';
 import AdjustmentsPage from './AdjustmentsPage.tsx';
@@ -248,12 +249,12 @@ describe('AdjustmentsPage in English', () => {
     expect(within(row(11)).getByText('Pending review')).toBeTruthy();
     const refresh = screen.getByTestId('adjustments-refresh').textContent ?? '';
     const pageText = (screen.getByTestId('adjustments-page').textContent ?? '').replace(refresh, '');
-    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(pageText)).toEqual([]);
 
     fireEvent.click(screen.getByTestId('adjustment-approve-11'));
     const dialog = await confirmDialog();
     expect(dialog.textContent).toContain('alice@example.com');
-    expect(dialog.textContent?.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(dialog)).toEqual([]);
   });
 
   it('shows the new-adjustment form and its checks in English', async () => {
@@ -269,9 +270,7 @@ describe('AdjustmentsPage in English', () => {
     // The amount's own checks are the contracts' (signedAdjustmentAmount) and stay as they are.
     const form = modal.querySelector('form') as HTMLElement;
     for (const item of form.querySelectorAll('.ant-form-item-label, .ant-form-item-extra, input, textarea'))
-      expect(
-        `${item.textContent}${item.getAttribute('placeholder') ?? ''}`.match(/[\u4e00-\u9fff]+/g),
-      ).toBeNull();
+      expect(chineseIn(`${item.textContent}${item.getAttribute('placeholder') ?? ''}`)).toEqual([]);
     expect(modal.querySelector('.ant-modal-footer')?.textContent).toBe('CancelNext');
   });
 });

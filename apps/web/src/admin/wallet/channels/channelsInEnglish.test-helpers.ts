@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 
 /** The Han runs of an element's text: a screen shown in English has none of its own. */
-const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
 
 /** What sets the deposit and the withdrawal channel pages apart in their English tests. */
 export interface ChannelsPageInEnglish {

@@ -3,6 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { jsonResponse, sleep } from '../../../test/fixtures.ts';
 import { clickPage, pagerText } from '../../../test/pager.ts';
 import { confirmDialog, renderWithAntAt } from '../../../test/render.tsx';
@@ -391,8 +392,6 @@ describe('DepositsPage', () => {
 });
 
 describe('DepositsPage in English', () => {
-  const chineseIn = (element: HTMLElement) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
-
   it('shows the stats, filters, rows, batch bar, detail and confirmations in English', async () => {
     applyLanguage('en');
     handlers['GET /api/admin/deposits'] = () => listReply([deposit({ remark: null }), deposit({ id: 2 })]);
@@ -405,7 +404,7 @@ describe('DepositsPage in English', () => {
     // The shell's own 刷新 is the shell's (admin/shell), not this page's.
     const refresh = screen.getByTestId('deposits-refresh').textContent ?? '';
     const pageText = (screen.getByTestId('deposits-page').textContent ?? '').replace(refresh, '');
-    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(pageText)).toEqual([]);
 
     fireEvent.click(within(row(2)).getByRole('checkbox'));
     expect(screen.getByTestId('deposits-batch-reject').textContent).toBe('Batch reject (1 selected)');

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { jsonResponse, makeAdmin, sleep, storeSession } from '../../../test/fixtures.ts';
 import { clickPage, expectNoPager, pagerText, pageStepDisabled } from '../../../test/pager.ts';
@@ -491,8 +492,6 @@ describe('WithdrawalsPage', () => {
 });
 
 describe('WithdrawalsPage in English', () => {
-  const chineseIn = (element: Element) => (element.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
-
   it('shows the filters, rows, status menu, bulk dialog, payout dialog and detail in English', async () => {
     applyLanguage('en');
     handlers['GET /api/admin/withdrawals'] = () =>
@@ -514,7 +513,7 @@ describe('WithdrawalsPage in English', () => {
     expect(within(row(3)).getByText('Processed')).toBeTruthy();
     const refresh = screen.getByTestId('withdrawals-refresh').textContent ?? '';
     const pageText = (screen.getByTestId('withdrawals-page').textContent ?? '').replace(refresh, '');
-    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(pageText)).toEqual([]);
 
     expect(await openMenu(1)).toEqual(['withdrawal-next-1-reviewing', 'withdrawal-next-1-approved']);
     expect(screen.getByTestId('withdrawal-next-1-approved').textContent).toBe('Approved');

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import { setTrendConvention } from '../../../lib/appearance.ts';
 import { type Call, mockApi, ok } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { makePosition } from '../../../test/perpetualFixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { TimedChart } from '../timed/TimedChart.tsx';
@@ -356,7 +357,7 @@ describe('TradeChart in English', () => {
     for (const label of ['1m', '15m', '1h', '1D', '1W', '1M', 'Depth'])
       expect(screen.getByText(label)).toBeTruthy();
     const panel = screen.getByTestId('spot-chart-panel');
-    expect(panel.textContent?.match(/[\u4e00-\u9fff]+/g) ?? null).toBeNull();
+    expect(chineseIn(panel)).toEqual([]);
   });
 
   it('titles a position line with its side and leverage', () => {

@@ -7,6 +7,7 @@ import { clientOrderIdFor } from '../../../lib/idempotency.ts';
 import { queryClient } from '../../../lib/queryClient.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { makeUser, usdtWallet } from '../../../test/fixtures.ts';
 import { confirmDialog, renderInApp, signIn } from '../../../test/render.tsx';
@@ -149,7 +150,7 @@ describe('FlashPage', () => {
     expect(screen.getByTestId('direction-up').textContent).toBe('Up');
     expect(screen.getByTestId('direction-down').textContent).toBe('Down');
     expect(screen.getByText('Stake')).toBeTruthy();
-    expect(screen.getByTestId('flash-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(screen.getByTestId('flash-page'))).toEqual([]);
   });
 
   it('places and settles a contract in English', async () => {
@@ -165,13 +166,13 @@ describe('FlashPage', () => {
     expect(screen.getByTestId('contract-row-40').textContent).toContain('Entry 95,000.50 · Expiry');
     fireEvent.change(screen.getByTestId('stake-input'), { target: { value: '100' } });
     expect(screen.getByTestId('win-preview').textContent).toContain('Payout if you win (rate 10%)');
-    expect(screen.getByTestId('flash-page').textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(screen.getByTestId('flash-page'))).toEqual([]);
 
     fireEvent.click(screen.getByTestId('place-order'));
     const dialog = await confirmDialog();
     expect(dialog.textContent).toContain('Duration30s');
     expect(dialog.textContent).toContain('DirectionUp');
-    expect(dialog.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(dialog)).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
 
     const detail = await screen.findByTestId('contract-detail-41');
@@ -184,7 +185,7 @@ describe('FlashPage', () => {
     await waitFor(() => expect(screen.getByTestId('contract-outcome-label').textContent).toBe('Win'));
     const modal = screen.getByTestId('contract-detail-41');
     expect(modal.textContent).toContain('Settlement price');
-    expect(modal.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(modal)).toEqual([]);
     expect(screen.getByTestId('contract-modal-close').textContent).toBe('Done');
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import { readSkipOrderConfirm, writeSkipOrderConfirm } from '../../../lib/storage.ts';
 import { mockApi, ok } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { makeOrder, usdtWallet } from '../../../test/fixtures.ts';
 import { makePosition } from '../../../test/perpetualFixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
@@ -226,9 +227,6 @@ describe('perpetual OrderForm', () => {
 });
 
 describe('perpetual OrderForm in English', () => {
-  const chineseIn = (element: Element | null | undefined) =>
-    (element?.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
-
   it('shows the form, its preview, its own checks and the confirmation in English', async () => {
     applyLanguage('en');
     renderForm();

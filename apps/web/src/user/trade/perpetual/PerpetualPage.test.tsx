@@ -12,6 +12,7 @@ import { applyLanguage } from '../../../i18n/index.ts';
 import { clientOrderIdFor } from '../../../lib/idempotency.ts';
 import { disconnectSocket } from '../../../lib/socket.ts';
 import { type Call, type Handler, keyOf, mockApi, ok, pagination, UUID } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import {
   INDEX_COMPONENTS,
@@ -615,9 +616,6 @@ describe('PerpetualPage', () => {
 });
 
 describe('PerpetualPage in English', () => {
-  const chineseIn = (element: Element | null | undefined) =>
-    (element?.textContent ?? '').match(/[\u4e00-\u9fff]+/g) ?? [];
-
   it('asks a guest to log in', async () => {
     applyLanguage('en');
     renderPage('/trade/perpetual');
@@ -680,7 +678,7 @@ describe('PerpetualPage in English', () => {
     // and funding rate, this screen's, are checked above.
     const header = screen.getByTestId('trade-header').textContent ?? '';
     const pageText = (screen.getByTestId('perpetual-page').textContent ?? '').replace(header, '');
-    expect(pageText.match(/[\u4e00-\u9fff]+/g)).toBeNull();
+    expect(chineseIn(pageText)).toEqual([]);
 
     fireEvent.click(screen.getByTestId('position-close-41'));
     const dialog = await confirmDialog();

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { INDEX_COMPONENTS } from '../../../test/fixtures.ts';
 import { renderWithAnt } from '../../../test/render.tsx';
 import { ContractDetail } from './ContractDetail.tsx';
@@ -69,6 +70,6 @@ describe('ContractDetail', () => {
       'Entry 95,000.50 → Settlement 95,010.25',
     );
     expect(screen.getByTestId('contract-row-42').textContent).toContain('Void (refunded)');
-    expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(container)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import { mockApi, ok } from '../../../test/api.ts';
+import { chineseIn } from '../../../test/chinese.ts';
 import { usdtWallet } from '../../../test/fixtures.ts';
 import { confirmDialog, renderWithAnt } from '../../../test/render.tsx';
 import { TimedOrderForm } from './TimedOrderForm.tsx';
@@ -91,7 +92,7 @@ describe('TimedOrderForm', () => {
     expect(container.textContent).toContain('Per order 10 - 50000 USDT');
     expect(screen.getByTestId('quick-all').textContent).toBe('Max');
     expect(button().textContent).toBe('Up');
-    expect(container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(container)).toEqual([]);
     stake('-20');
     expect(screen.getByTestId('stake-problem').textContent).toBe('The stake cannot be negative');
     stake('5');
@@ -102,6 +103,6 @@ describe('TimedOrderForm', () => {
     const dialog = await confirmDialog();
     expect(dialog.textContent).toContain('PairBTCUSDT');
     expect(dialog.textContent).toContain('Payout if you win22.00 USDT');
-    expect(dialog.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(chineseIn(dialog)).toEqual([]);
   });
 });
