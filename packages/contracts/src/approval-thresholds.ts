@@ -35,23 +35,37 @@ export const DEFAULT_APPROVAL_THRESHOLDS = { deposit: '10000', withdrawal: '1000
 /** Decimals a threshold may have. */
 export const THRESHOLD_DECIMALS = 8;
 
-const thresholdAmount = (label: string) =>
-  z
+/**
+ * A review threshold's validation texts, each with the amount's kind (充值, 提现, 发放); the
+ * contracts' catalogue (messages.ts) holds their shapes' English and the kinds' (`labels`).
+ */
+export const THRESHOLD_TEXTS = {
+  enter: (label: string) => `请输入${label}阈值`,
+  format: (label: string) => `${label}阈值格式不正确，请输入数字`,
+  places: (label: string) => `${label}阈值最多保留 ${THRESHOLD_DECIMALS} 位小数`,
+  positive: (label: string) => `${label}阈值必须大于0`,
+  labels: { deposit: '充值', withdrawal: '提现', payout: '发放' },
+} as const;
+
+const thresholdAmount = (kind: keyof typeof THRESHOLD_TEXTS.labels) => {
+  const label = THRESHOLD_TEXTS.labels[kind];
+  return z
     .string({
       error: (issue) =>
-        issue.input === undefined ? `请输入${label}阈值` : `${label}阈值格式不正确，请输入数字`,
+        issue.input === undefined ? THRESHOLD_TEXTS.enter(label) : THRESHOLD_TEXTS.format(label),
     })
     .trim()
-    .min(1, `请输入${label}阈值`)
-    .regex(/^\d{1,20}(\.\d+)?$/, `${label}阈值格式不正确，请输入数字`)
-    .refine((v) => !/\.\d{9,}$/.test(v), `${label}阈值最多保留 ${THRESHOLD_DECIMALS} 位小数`)
-    .refine((v) => /[1-9]/.test(v), `${label}阈值必须大于0`);
+    .min(1, THRESHOLD_TEXTS.enter(label))
+    .regex(/^\d{1,20}(\.\d+)?$/, THRESHOLD_TEXTS.format(label))
+    .refine((v) => !/\.\d{9,}$/.test(v), THRESHOLD_TEXTS.places(label))
+    .refine((v) => /[1-9]/.test(v), THRESHOLD_TEXTS.positive(label));
+};
 
 /** PUT /api/admin/settings/approval-thresholds (super admin): USDT amounts as decimal strings. */
 export const approvalThresholdsBody = z.object({
-  deposit: thresholdAmount('充值'),
-  withdrawal: thresholdAmount('提现'),
-  payout: thresholdAmount('发放'),
+  deposit: thresholdAmount('deposit'),
+  withdrawal: thresholdAmount('withdrawal'),
+  payout: thresholdAmount('payout'),
 });
 export type ApprovalThresholdsBody = z.infer<typeof approvalThresholdsBody>;
 

@@ -38,6 +38,30 @@ export const QR_NOT_READABLE_MESSAGE = '未能从图片中识别出二维码，�
 /** A crypto channel's QR code must carry the channel's own address. */
 export const QR_ADDRESS_MISMATCH_MESSAGE = '二维码内容与收款地址不一致，请上传该地址的收款二维码';
 
+/**
+ * The channel forms' validation texts and the QR image's refusals (the contracts' catalogue,
+ * messages.ts, holds their English).
+ */
+export const CHANNEL_TEXTS = {
+  requiredFields: REQUIRED_FIELDS_MESSAGE,
+  amountFormat: AMOUNT_FORMAT_MESSAGE,
+  amountNegative: AMOUNT_NEGATIVE_MESSAGE,
+  maxBelowMin: MAX_BELOW_MIN_MESSAGE,
+  feeRateRange: FEE_RATE_RANGE_MESSAGE,
+  addressInvalid: CHANNEL_ADDRESS_INVALID_MESSAGE,
+  qrExternalUrl: QR_EXTERNAL_URL_MESSAGE,
+  qrNotReadable: QR_NOT_READABLE_MESSAGE,
+  qrAddressMismatch: QR_ADDRESS_MISMATCH_MESSAGE,
+  statusInvalid: '渠道状态不正确',
+  typeInvalid: '渠道类型不正确',
+  withdrawTypeInvalid: '提现类型不正确',
+  idInvalid: '渠道ID不正确',
+  fileNameInvalid: '文件名不正确',
+  tooLong: (max: number | string) => `不能超过${max}个字符`,
+} as const;
+/** The fee rate's label in its refusals (手续费率必须是字符串…). */
+export const FEE_RATE_LABEL = '手续费率';
+
 /** Currencies offered for crypto channels until the loaded channels name others (spec 001 §9). */
 export const DEPOSIT_CHANNEL_CURRENCIES = [
   'USDT',
@@ -74,14 +98,14 @@ const requiredText = (max: number) =>
     .string({ error: REQUIRED_FIELDS_MESSAGE })
     .trim()
     .min(1, REQUIRED_FIELDS_MESSAGE)
-    .max(max, `不能超过${max}个字符`);
+    .max(max, CHANNEL_TEXTS.tooLong(max));
 
 /** Absent stays absent (keep on update); '' and null clear the value. */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `不能超过${max}个字符`)
+    .max(max, CHANNEL_TEXTS.tooLong(max))
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v ? v : null));
@@ -127,7 +151,7 @@ const maxNotBelowMin = (body: { min_amount: string; max_amount: string }, ctx: z
   }
 };
 
-const statusField = z.enum(channelStatuses, { error: '渠道状态不正确' });
+const statusField = z.enum(channelStatuses, { error: CHANNEL_TEXTS.statusInvalid });
 
 export const channelStatusBody = z.object({ status: statusField }).strict();
 export type ChannelStatusBody = z.infer<typeof channelStatusBody>;
@@ -171,7 +195,7 @@ export type AdminDepositChannel = z.infer<typeof adminDepositChannel>;
 export const depositChannelBody = z
   .object({
     name: requiredText(100),
-    type: z.enum(depositChannelTypes, { error: '渠道类型不正确' }).optional(),
+    type: z.enum(depositChannelTypes, { error: CHANNEL_TEXTS.typeInvalid }).optional(),
     currency: currencyCode.optional(),
     address: requiredText(500),
     qr_code_url: qrCodeUrl,
@@ -188,7 +212,10 @@ export const depositChannelPatchBody = statusOrForm(depositChannelBody);
 export type DepositChannelPatchBody = z.output<typeof depositChannelPatchBody>;
 
 export const channelIdParams = z.object({
-  id: z.coerce.number({ error: '渠道ID不正确' }).int('渠道ID不正确').positive('渠道ID不正确'),
+  id: z.coerce
+    .number({ error: CHANNEL_TEXTS.idInvalid })
+    .int(CHANNEL_TEXTS.idInvalid)
+    .positive(CHANNEL_TEXTS.idInvalid),
 });
 
 export const adminDepositChannelsReply = envelope(z.object({ channels: z.array(adminDepositChannel) }));
@@ -200,7 +227,7 @@ export const qrUploadReply = envelope(z.object({ url: z.string() }));
 export type QrUploadReply = z.infer<typeof qrUploadReply>;
 
 export const qrFileParams = z.object({
-  name: z.string().regex(QR_FILE_NAME, '文件名不正确'),
+  name: z.string().regex(QR_FILE_NAME, CHANNEL_TEXTS.fileNameInvalid),
 });
 
 // ---- withdrawal channels ----
@@ -221,13 +248,14 @@ export const withdrawChannelBody = z
   .object({
     name: requiredText(100),
     type: z.enum(withdrawMethods, {
-      error: (issue) => (issue.input === undefined ? REQUIRED_FIELDS_MESSAGE : '提现类型不正确'),
+      error: (issue) =>
+        issue.input === undefined ? REQUIRED_FIELDS_MESSAGE : CHANNEL_TEXTS.withdrawTypeInvalid,
     }),
     currency: currencyCode.optional(),
     min_amount: amountWithDefault(WITHDRAW_CHANNEL_DEFAULT_MIN),
     max_amount: amountWithDefault(WITHDRAW_CHANNEL_DEFAULT_MAX),
     fee_rate: z
-      .string({ error: decimalTextError(FEE_RATE_RANGE_MESSAGE, '手续费率') })
+      .string({ error: decimalTextError(FEE_RATE_RANGE_MESSAGE, FEE_RATE_LABEL) })
       .trim()
       .refine(
         (v) => v === '' || (FEE_RATE.test(v) && compareDecimalStrings(v, '1') <= 0),

@@ -3,8 +3,14 @@ import { PASSWORD_RESET_TTL_MINUTES, RECOVERY_MESSAGES } from './account-recover
 import { ACCOUNT_SECURITY_MESSAGES } from './account-security.ts';
 import { ADDRESS_BOOK_MAX, ADDRESS_BOOK_MESSAGES, ADDRESS_LABEL_MAX } from './address-book.ts';
 import { ADMIN_CHANGE_TEXTS } from './admin-users.ts';
-import { DUAL_CONTROL_TEXTS, windowTotalReason } from './approval-thresholds.ts';
+import {
+  DUAL_CONTROL_TEXTS,
+  THRESHOLD_DECIMALS,
+  THRESHOLD_TEXTS,
+  windowTotalReason,
+} from './approval-thresholds.ts';
 import { CHANGE_KIND_LABELS, CHANGE_TEXTS } from './changes.ts';
+import { CHANNEL_TEXTS, FEE_RATE_LABEL } from './channels.ts';
 import {
   ADMIN_LEVEL_LABELS,
   DEPOSIT_CHANNEL_TYPE_LABELS,
@@ -16,7 +22,7 @@ import {
 import { FAVORITES_MAX, FAVORITES_MESSAGES } from './favorites.ts';
 import { KYC_APPLICATION_STATUS_LABELS, KYC_ID_NUMBER_MESSAGES } from './kyc.ts';
 import type { Language } from './language.ts';
-import { incompleteConfigMessage } from './option-config.ts';
+import { incompleteConfigMessage, OPTION_CONFIG_TEXTS } from './option-config.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './password-policy.ts';
 import { PERPETUAL_RISK_TEXTS } from './perpetual-risk.ts';
 import { POR_MESSAGES } from './por.ts';
@@ -24,7 +30,7 @@ import { RECONCILIATION_BREACH_LABELS } from './reconciliation.ts';
 import { RISK_ALERT_KIND_LABELS, RISK_TEXTS } from './risk-exposure.ts';
 import { TEAM_TEXTS } from './team.ts';
 import { ADMIN_ORDER_CANCEL_TEXTS, TRADING_TEXTS } from './trading.ts';
-import { FLASH_TEXTS, TIMED_TEXTS } from './trading-flash.ts';
+import { FLASH_CONFIG_TEXTS, FLASH_TEXTS, TIMED_TEXTS } from './trading-flash.ts';
 import { OPTION_TRADING_TEXTS } from './trading-option.ts';
 import { PERPETUAL_TEXTS } from './trading-perpetual.ts';
 import { SPOT_TEXTS } from './trading-spot.ts';
@@ -85,6 +91,10 @@ const zhCN = {
   reconciliationBreaches: RECONCILIATION_BREACH_LABELS,
   risk: RISK_TEXTS,
   riskAlertKinds: RISK_ALERT_KIND_LABELS,
+  /** The back office's settings payloads: 期权控制, 秒合约配置 and the channel forms. */
+  optionConfig: texts(OPTION_CONFIG_TEXTS),
+  flashConfig: texts(FLASH_CONFIG_TEXTS),
+  channels: texts(CHANNEL_TEXTS),
   /**
    * The contracts' parameterised texts, each its function called with `{{name}}`s (so the same
    * function writes both): a text they made is found by its shape, its values kept as they are.
@@ -112,6 +122,14 @@ const zhCN = {
     perpetualBeyondTier: PERPETUAL_RISK_TEXTS.beyondTier('{{notional}}', '{{leverage}}' as never),
     perpetualBeyondTiers: PERPETUAL_RISK_TEXTS.beyondTiers('{{notional}}', '{{max}}'),
     optionConfigIncomplete: incompleteConfigMessage(['{{missing}}']),
+    optionLevelRepeated: OPTION_CONFIG_TEXTS.levelRepeated('{{level}}'),
+    flashDurationRepeated: FLASH_CONFIG_TEXTS.durationRepeated('{{seconds}}'),
+    channelTooLong: CHANNEL_TEXTS.tooLong('{{max}}'),
+    /** A review threshold's, its kind a `labels` entry. */
+    thresholdEnter: THRESHOLD_TEXTS.enter('{{label}}'),
+    thresholdFormat: THRESHOLD_TEXTS.format('{{label}}'),
+    thresholdPlaces: THRESHOLD_TEXTS.places('{{label}}'),
+    thresholdPositive: THRESHOLD_TEXTS.positive('{{label}}'),
     /** packages/domain tpslProblems' texts (the domain's test holds each to these shapes). */
     tpslTakeProfitPlaces: '止盈价最多 {{places}} 位小数',
     tpslStopLossPlaces: '止损价最多 {{places}} 位小数',
@@ -163,6 +181,10 @@ const zhCN = {
     alertPrice: '提醒价格',
     adjustmentAmount: '调整金额',
     addedMargin: '追加保证金金额',
+    feeRate: FEE_RATE_LABEL,
+    depositKind: THRESHOLD_TEXTS.labels.deposit,
+    withdrawalKind: THRESHOLD_TEXTS.labels.withdrawal,
+    payoutKind: THRESHOLD_TEXTS.labels.payout,
   },
   /**
    * The status sets' labels (a record's status tag) and the payment kinds shown beside them: one
@@ -409,6 +431,49 @@ const en: ContractCatalogue = {
     alertTitle: 'Risk exposure alert',
   },
   riskAlertKinds: { net_notional: 'Perpetual net exposure', worst_case_loss: 'Worst-case loss' },
+  optionConfig: {
+    timeWindowFormat: 'Invalid time window: use HH:mm (Beijing time)',
+    levelInteger: 'The level must be a whole number',
+    levelMin: 'The level must be at least 1',
+    levelMax: 'The level can be at most 100',
+    percentageInteger: 'The payout percentage must be a whole number',
+    percentageMin: 'The payout percentage must be at least 1',
+    percentageMax: 'The payout percentage can be at most 1000',
+    minOrdersInteger: 'The minimum valid orders must be a whole number',
+    minOrdersMin: 'The minimum valid orders must be at least 1',
+    timeWindowsMax: 'At most 48 time windows',
+    levelsRequired: 'At least one investment level is needed',
+    levelsMax: 'At most 20 investment levels',
+    windowStartIsEnd: 'The start and end of a time window cannot be the same',
+  },
+  flashConfig: {
+    payoutRateText: 'The payout rate must be a number string',
+    payoutRateFormat: 'Invalid payout rate',
+    payoutRatePositive: 'The payout rate must be greater than 0',
+    durationInteger: 'The duration must be a whole number of seconds',
+    durationMin: 'The duration must be at least 5 seconds',
+    durationMax: 'The duration can be at most 86400 seconds',
+    durationsRequired: 'At least one duration is needed',
+    durationsMax: 'At most 20 durations',
+    maxStakeBelowMin: 'The maximum stake cannot be below the minimum stake',
+  },
+  channels: {
+    requiredFields: 'Fill in every required field',
+    amountFormat: 'Invalid amount',
+    amountNegative: 'The amount cannot be below 0',
+    maxBelowMin: 'The maximum amount cannot be below the minimum amount',
+    feeRateRange: 'The fee rate must be between 0 and 1',
+    addressInvalid:
+      'Invalid USDT receiving address: use a TRC20 address (34 characters starting with T) or an ERC20 address (0x and 40 hexadecimal digits)',
+    qrExternalUrl: 'The payment QR code must be an uploaded image, not an external link',
+    qrNotReadable: 'No QR code could be read from the image; upload a clear image of the payment QR code',
+    qrAddressMismatch: 'The QR code does not match the receiving address; upload the QR code of this address',
+    statusInvalid: 'Invalid channel status',
+    typeInvalid: 'Invalid channel type',
+    withdrawTypeInvalid: 'Invalid withdrawal method',
+    idInvalid: 'Invalid channel ID',
+    fileNameInvalid: 'Invalid file name',
+  },
   shapes: {
     windowTotalReason: 'The user’s 24-hour total of {{total}} USDT reached the dual-control threshold',
     spotAmountBelowMin: 'The quantity cannot be below the minimum order size {{min}} {{currency}}',
@@ -437,6 +502,13 @@ const en: ContractCatalogue = {
       'The position’s notional value of {{notional}} USDT exceeds the highest tier’s limit of {{max}} USDT',
     optionConfigIncomplete:
       'The configuration is incomplete; missing: {{missing}}. Ask an admin to initialise it.',
+    optionLevelRepeated: 'Investment level {{level}} is repeated',
+    flashDurationRepeated: 'The duration of {{seconds}} seconds is repeated',
+    channelTooLong: 'At most {{max}} characters',
+    thresholdEnter: 'Enter the {{label}} threshold',
+    thresholdFormat: 'Invalid {{label}} threshold: enter a number',
+    thresholdPlaces: `The {{label}} threshold may have at most ${THRESHOLD_DECIMALS} decimal places`,
+    thresholdPositive: 'The {{label}} threshold must be greater than 0',
     tpslTakeProfitPlaces: 'The take profit price may have at most {{places}} decimal places',
     tpslStopLossPlaces: 'The stop loss price may have at most {{places}} decimal places',
     tpslTakeProfitLong: 'A long’s take profit price must be above the entry price {{entry}}',
@@ -483,6 +555,10 @@ const en: ContractCatalogue = {
     alertPrice: 'alert price',
     adjustmentAmount: 'adjustment amount',
     addedMargin: 'margin to add',
+    feeRate: 'fee rate',
+    depositKind: 'deposit',
+    withdrawalKind: 'withdrawal',
+    payoutKind: 'payout',
   },
   statusLabels: {
     kyc: {

@@ -47,23 +47,38 @@ export const OPTION_TEXTS = {
   missingPrefix: '缺少的配置项',
 } as const;
 
+/** The option config's validation texts (the contracts' catalogue, messages.ts, holds their English). */
+export const OPTION_CONFIG_TEXTS = {
+  timeWindowFormat: TIME_WINDOW_FORMAT_MESSAGE,
+  levelInteger: '等级必须是整数',
+  levelMin: '等级至少为 1',
+  levelMax: '等级最大为 100',
+  percentageInteger: '收益百分比必须是整数',
+  percentageMin: '收益百分比至少为 1',
+  percentageMax: '收益百分比最大为 1000',
+  minOrdersInteger: '最少有效订单数必须是整数',
+  minOrdersMin: '最少有效订单数至少为 1',
+  timeWindowsMax: '时间窗口最多 48 个',
+  levelsRequired: '至少需要一个投资等级',
+  levelsMax: '投资等级最多 20 个',
+  windowStartIsEnd: '时间窗口的开始和结束不能相同',
+  levelRepeated: (level: number | string) => `投资等级 ${level} 重复`,
+} as const;
+const T = OPTION_CONFIG_TEXTS;
+
 const hhmm = z.string({ error: TIME_WINDOW_FORMAT_MESSAGE }).regex(HHMM_PATTERN, TIME_WINDOW_FORMAT_MESSAGE);
 
 export const timeWindow = z.object({ start: hhmm, end: hhmm, enabled: z.boolean() });
 export type TimeWindow = z.infer<typeof timeWindow>;
 
 export const investmentLevel = z.object({
-  level: z
-    .number({ error: '等级必须是整数' })
-    .int('等级必须是整数')
-    .min(1, '等级至少为 1')
-    .max(100, '等级最大为 100'),
+  level: z.number({ error: T.levelInteger }).int(T.levelInteger).min(1, T.levelMin).max(100, T.levelMax),
   /** Payout percentage of the stake on a win (80 means a win pays the stake back plus 80% of it). */
   percentage: z
-    .number({ error: '收益百分比必须是整数' })
-    .int('收益百分比必须是整数')
-    .min(1, '收益百分比至少为 1')
-    .max(1000, '收益百分比最大为 1000'),
+    .number({ error: T.percentageInteger })
+    .int(T.percentageInteger)
+    .min(1, T.percentageMin)
+    .max(1000, T.percentageMax),
   windowPeriodEnabled: z.boolean(),
   nonWindowPeriodEnabled: z.boolean(),
   enabled: z.boolean(),
@@ -71,15 +86,15 @@ export const investmentLevel = z.object({
 export type InvestmentLevel = z.infer<typeof investmentLevel>;
 
 const minOrders = z
-  .number({ error: '最少有效订单数必须是整数' })
-  .int('最少有效订单数必须是整数')
-  .min(1, '最少有效订单数至少为 1')
+  .number({ error: T.minOrdersInteger })
+  .int(T.minOrdersInteger)
+  .min(1, T.minOrdersMin)
   .max(100_000);
 
 const optionConfigShape = z.object({
   globalSettings: z.object({ enabled: z.boolean(), maintenanceMode: z.boolean() }),
-  timeWindows: z.array(timeWindow).max(48, '时间窗口最多 48 个'),
-  investmentLevels: z.array(investmentLevel).min(1, '至少需要一个投资等级').max(20, '投资等级最多 20 个'),
+  timeWindows: z.array(timeWindow).max(48, T.timeWindowsMax),
+  investmentLevels: z.array(investmentLevel).min(1, T.levelsRequired).max(20, T.levelsMax),
   /** Valid orders a user needs, per level above the first, to open the next level. */
   minTradeRequirements: z.object({ windowTime: minOrders, nonWindowTime: minOrders }),
 });
@@ -92,7 +107,7 @@ export const optionConfig = optionConfigShape.strict().superRefine((config, ctx)
       ctx.addIssue({
         code: 'custom',
         path: ['investmentLevels', i, 'level'],
-        message: `投资等级 ${l.level} 重复`,
+        message: T.levelRepeated(l.level),
       });
     }
     seen.add(l.level);
@@ -102,7 +117,7 @@ export const optionConfig = optionConfigShape.strict().superRefine((config, ctx)
       ctx.addIssue({
         code: 'custom',
         path: ['timeWindows', i, 'end'],
-        message: '时间窗口的开始和结束不能相同',
+        message: T.windowStartIsEnd,
       });
     }
   });

@@ -22,19 +22,34 @@ import {
 
 // ---- configuration ----------------------------------------------------------------------------
 
+/** The flash config's validation texts (the contracts' catalogue, messages.ts, holds their English). */
+export const FLASH_CONFIG_TEXTS = {
+  payoutRateText: '收益率必须是数字字符串',
+  payoutRateFormat: '收益率格式不正确',
+  payoutRatePositive: '收益率必须大于0',
+  durationInteger: '周期必须是整数秒',
+  durationMin: '周期至少 5 秒',
+  durationMax: '周期最长 86400 秒',
+  durationsRequired: '至少需要一个周期',
+  durationsMax: '周期最多 20 个',
+  maxStakeBelowMin: '最大投注金额不能小于最小投注金额',
+  durationRepeated: (seconds: number | string) => `周期 ${seconds} 秒重复`,
+} as const;
+const C = FLASH_CONFIG_TEXTS;
+
 /** A payout rate as a decimal string: 0.15 pays 15% of the stake on a win. */
 const payoutRateText = z
-  .string({ error: '收益率必须是数字字符串' })
+  .string({ error: C.payoutRateText })
   .trim()
-  .regex(/^\d{1,2}(\.\d{1,8})?$/, '收益率格式不正确')
-  .refine((v) => /[1-9]/.test(v), '收益率必须大于0');
+  .regex(/^\d{1,2}(\.\d{1,8})?$/, C.payoutRateFormat)
+  .refine((v) => /[1-9]/.test(v), C.payoutRatePositive);
 
 export const flashDuration = z.object({
   seconds: z
-    .number({ error: '周期必须是整数秒' })
-    .int('周期必须是整数秒')
-    .min(5, '周期至少 5 秒')
-    .max(86_400, '周期最长 86400 秒'),
+    .number({ error: C.durationInteger })
+    .int(C.durationInteger)
+    .min(5, C.durationMin)
+    .max(86_400, C.durationMax),
   payout_rate: payoutRateText,
 });
 export type FlashDuration = z.infer<typeof flashDuration>;
@@ -45,7 +60,7 @@ export type FlashDuration = z.infer<typeof flashDuration>;
  */
 export const flashConfig = z
   .object({
-    durations: z.array(flashDuration).min(1, '至少需要一个周期').max(20, '周期最多 20 个'),
+    durations: z.array(flashDuration).min(1, C.durationsRequired).max(20, C.durationsMax),
     min_stake: tradeAmount,
     max_stake: tradeAmount,
   })
@@ -57,13 +72,13 @@ export const flashConfig = z
         ctx.addIssue({
           code: 'custom',
           path: ['durations', i, 'seconds'],
-          message: `周期 ${d.seconds} 秒重复`,
+          message: C.durationRepeated(d.seconds),
         });
       }
       seen.add(d.seconds);
     });
     if (compareDecimalText(config.min_stake, config.max_stake) > 0) {
-      ctx.addIssue({ code: 'custom', path: ['max_stake'], message: '最大投注金额不能小于最小投注金额' });
+      ctx.addIssue({ code: 'custom', path: ['max_stake'], message: C.maxStakeBelowMin });
     }
   });
 export type FlashConfig = z.infer<typeof flashConfig>;

@@ -88,6 +88,16 @@ describe('option control configuration', () => {
       expect(res.status, message).toBe(400);
       expect(res.body.message).toContain(message);
     }
+    // In English: the schema's own texts, from the contracts' catalogue.
+    const english = await api(t.app, 'POST', URL, {
+      token: adminToken,
+      headers: { 'Accept-Language': 'en' },
+      body: { ...DEFAULT_OPTION_CONFIG, minTradeRequirements: { windowTime: 0, nonWindowTime: 3 } },
+    });
+    expect(english.status).toBe(400);
+    expect(english.body.message).toBe(
+      'Invalid parameters: minTradeRequirements.windowTime: The minimum valid orders must be at least 1',
+    );
     expect((await api<OptionConfigData>(t.app, 'GET', URL, { token: adminToken })).body.data).toEqual(before);
   });
 
