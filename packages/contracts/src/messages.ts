@@ -26,6 +26,7 @@ import { incompleteConfigMessage, OPTION_CONFIG_TEXTS } from './option-config.ts
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './password-policy.ts';
 import { PERPETUAL_RISK_TEXTS } from './perpetual-risk.ts';
 import { POR_MESSAGES } from './por.ts';
+import { PRICE_SOURCE_LABELS } from './price-index.ts';
 import { RECONCILIATION_BREACH_LABELS } from './reconciliation.ts';
 import { RISK_ALERT_KIND_LABELS, RISK_TEXTS } from './risk-exposure.ts';
 import { TEAM_TEXTS } from './team.ts';
@@ -49,6 +50,9 @@ import { chineseIssueMessage } from './zod-messages.ts';
 type Texts<T> = { [K in keyof T as T[K] extends string ? K : never]: T[K] };
 const texts = <T extends Record<string, unknown>>(messages: T): Texts<T> =>
   Object.fromEntries(Object.entries(messages).filter(([, v]) => typeof v === 'string')) as Texts<T>;
+
+/** The venues PRICE_SOURCE_LABELS names (price-index.ts): each needs its English below. */
+type PriceSourceWithLabel = 'sim-a' | 'sim-b' | 'sim-c' | 'htx' | 'okx' | 'binance';
 
 /** The change kinds CHANGE_KIND_LABELS names (changes.ts): each needs its English below. */
 type ChangeKindWithLabel =
@@ -91,6 +95,8 @@ const zhCN = {
   reconciliationBreaches: RECONCILIATION_BREACH_LABELS,
   risk: RISK_TEXTS,
   riskAlertKinds: RISK_ALERT_KIND_LABELS,
+  /** The venues' display names (the server's texts and the web's screens say them alike). */
+  priceSources: PRICE_SOURCE_LABELS as Readonly<Record<PriceSourceWithLabel, string>>,
   /** The back office's settings payloads: 期权控制, 秒合约配置 and the channel forms. */
   optionConfig: texts(OPTION_CONFIG_TEXTS),
   flashConfig: texts(FLASH_CONFIG_TEXTS),
@@ -431,6 +437,14 @@ const en: ContractCatalogue = {
     alertTitle: 'Risk exposure alert',
   },
   riskAlertKinds: { net_notional: 'Perpetual net exposure', worst_case_loss: 'Worst-case loss' },
+  priceSources: {
+    'sim-a': 'Simulated exchange A',
+    'sim-b': 'Simulated exchange B',
+    'sim-c': 'Simulated exchange C',
+    htx: 'HTX',
+    okx: 'OKX',
+    binance: 'Binance',
+  },
   optionConfig: {
     timeWindowFormat: 'Invalid time window: use HH:mm (Beijing time)',
     levelInteger: 'The level must be a whole number',

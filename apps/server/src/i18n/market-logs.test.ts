@@ -18,7 +18,7 @@ describe('stored texts: written in zh-CN, read in the reader’s language', () =
       status: '剔除：偏离过大',
     });
     expect(marketLogIn('en', status)).toBe(
-      'BTCUSDT price source Simulated venue A: left out: too far from the others',
+      'BTCUSDT price source Simulated exchange A: left out: too far from the others',
     );
     // A venue's own error is data.
     expect(marketLogIn('en', marketLogText('pollFailed', { message: 'ETIMEDOUT' }))).toBe(

@@ -1,4 +1,5 @@
 import {
+  CONTRACT_MESSAGES,
   type Language,
   PRICE_SOURCE_LABELS,
   PRICE_SOURCE_STATUS_LABELS,
@@ -80,11 +81,8 @@ const SOURCE_STATUS_EN: Record<PriceSourceStatus, string> = {
   stale: 'left out: data too old',
   error: 'left out: could not be fetched',
 };
-const SOURCE_NAMES_EN: Record<string, string> = {
-  'sim-a': 'Simulated venue A',
-  'sim-b': 'Simulated venue B',
-  'sim-c': 'Simulated venue C',
-};
+/** The venues' English names: the contracts' catalogue's, which the web shows too. */
+const SOURCE_NAMES_EN: Readonly<Record<string, string>> = CONTRACT_MESSAGES.en.priceSources;
 
 /** A price source's name and status are labels: said in the reader's language. */
 function valueIn(language: Language, kind: MarketLogKind, name: string, value: string): string {

@@ -64,8 +64,8 @@ describe('价格源’s alerts and errors in the reader’s language (issue 38)'
     const overview = await sources().overview('en');
     expect(overview.alerts.map((a) => a.message)).toEqual([
       'BTCUSDT has no index price: included price sources below the minimum of 2; new contracts are paused',
-      `BTCUSDT price source Simulated venue B has been excluded for over ${PRICE_SOURCE_ALERT_MINUTES} minutes (left out: could not be fetched)`,
-      `BTCUSDT price source Simulated venue C has been excluded for over ${PRICE_SOURCE_ALERT_MINUTES} minutes (left out: too far from the others)`,
+      `BTCUSDT price source Simulated exchange B has been excluded for over ${PRICE_SOURCE_ALERT_MINUTES} minutes (left out: could not be fetched)`,
+      `BTCUSDT price source Simulated exchange C has been excluded for over ${PRICE_SOURCE_ALERT_MINUTES} minutes (left out: too far from the others)`,
     ]);
     expect(overview.rows.find((r) => r.source === 'sim-b')?.last_error?.message).toBe(
       'No answer within 150 ms',
