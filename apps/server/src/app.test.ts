@@ -165,7 +165,10 @@ describe('health', () => {
         headers: { 'accept-language': 'en' },
       });
       expect(english.statusCode).toBe(503);
-      expect(english.json().message).toMatch(/^Database unavailable: /);
+      // The reason too: on PGlite a closed database fails its query (PostgreSQL says the same kind).
+      expect(english.json().message).toMatch(/^Database unavailable: query failed \(.+\)$/);
+      expect(english.json().data.reason).toMatch(/^query failed \(.+\)$/);
+      expect(res.json().data.reason).toMatch(/^数据库不可用（.+）$/);
     } finally {
       await broken.app.close();
     }

@@ -172,7 +172,7 @@ export async function buildApp({ config, database, localNow }: BuildAppOptions):
     localNow,
     onProblemChange: (problem) =>
       problem
-        ? app.log.error({ problem }, 'clock skewed against the database')
+        ? app.log.error({ problem: render('en', problem) }, 'clock skewed against the database')
         : app.log.info('clock agrees with the database again'),
   });
   // Before any job starts: a wrong clock is known before it could record or settle anything.

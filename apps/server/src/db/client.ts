@@ -11,8 +11,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../core/paths.ts';
+import { type Message, msg, render } from '../i18n/i18n.ts';
 import { pgErrorCode } from './errors.ts';
-import { errorName, watchReachability } from './reachability.ts';
+import { errorName, noAnswerWithin, watchReachability } from './reachability.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -29,7 +30,7 @@ export interface Database {
    * `withinMs` (GET /api/health): unreachable, silent, or short of a resource (SQLSTATE class 53
    * in the last RESOURCE_TROUBLE_MS). Never waits longer than `withinMs`.
    */
-  check(withinMs: number): Promise<string | undefined>;
+  check(withinMs: number): Promise<Message | undefined>;
   /** PostgreSQL: node-postgres's pool, connections checked out and queries waiting for one (metrics). */
   pool?(): { inUse: number; waiting: number };
   /** PostgreSQL: statements this process's connections saw cancelled (57014 query_canceled), since start. */
@@ -84,11 +85,15 @@ const KEEPALIVE_IDLE_MS = 10_000;
 export const RESOURCE_TROUBLE_MS = 10_000;
 /** SQLSTATE query_canceled: statement_timeout ran out (or pg_cancel_backend). */
 const QUERY_CANCELED = '57014';
-const RESOURCE_WORDS: Record<string, string> = {
-  '53100': '磁盘已满',
-  '53200': '内存不足',
-  '53300': '连接数已满',
-  '53400': '超出配置限制',
+const RESOURCE_WORDS = {
+  '53100': 'operations.database.resource.diskFull',
+  '53200': 'operations.database.resource.outOfMemory',
+  '53300': 'operations.database.resource.tooManyConnections',
+  '53400': 'operations.database.resource.configurationLimit',
+} as const;
+const resourceTrouble = (code: string): Message => {
+  const what = RESOURCE_WORDS[code as keyof typeof RESOURCE_WORDS];
+  return msg('operations.database.resources', { code, what: what ? msg(what) : '' });
 };
 
 /**
@@ -180,13 +185,13 @@ function guardedClientClass(track: {
  * as the database answers; after silence, as soon as the watch hears it (every 250 ms).
  */
 class WatchedPool extends pg.Pool {
-  silence: () => string | undefined = () => undefined;
+  silence: () => Message | undefined = () => undefined;
 
   // biome-ignore lint/suspicious/noExplicitAny: pg-pool's overloads (promise, callback)
   override connect(callback?: any): any {
     const problem = this.silence();
     if (!problem) return callback ? super.connect(callback) : super.connect();
-    const refused = Object.assign(new Error(`database unreachable, not tried: ${problem}`), {
+    const refused = Object.assign(new Error(`database unreachable, not tried: ${render('en', problem)}`), {
       code: 'ECONNREFUSED',
     });
     if (!callback) return Promise.reject(refused);
@@ -284,7 +289,9 @@ export async function openPostgres(url: string, poolSize = 10, limits?: Postgres
           }),
         silenceMs: limits.connectTimeoutMs,
         onSilence: (problem) => {
-          const lost = Object.assign(new Error(`database unreachable: ${problem}`), { code: 'ETIMEDOUT' });
+          const lost = Object.assign(new Error(`database unreachable: ${render('en', problem)}`), {
+            code: 'ETIMEDOUT',
+          });
           for (const connection of connections) connection.connection.stream.destroy(lost);
         },
       })
@@ -298,7 +305,7 @@ export async function openPostgres(url: string, poolSize = 10, limits?: Postgres
     statementTimeouts: () => cancelled,
     async check(withinMs) {
       if (trouble && performance.now() - trouble.at < RESOURCE_TROUBLE_MS) {
-        return `数据库资源不足（${trouble.code} ${RESOURCE_WORDS[trouble.code] ?? ''}）`.replace(' ）', '）');
+        return resourceTrouble(trouble.code);
       }
       if (watch) return watch.ask(withinMs);
       return answersWithin(withinMs, () => pool.query('SELECT 1'));
@@ -311,16 +318,16 @@ export async function openPostgres(url: string, poolSize = 10, limits?: Postgres
 }
 
 /** Undefined when `query` succeeds within `withinMs`, else why not. */
-async function answersWithin(withinMs: number, query: () => Promise<unknown>): Promise<string | undefined> {
+async function answersWithin(withinMs: number, query: () => Promise<unknown>): Promise<Message | undefined> {
   let late: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<string>((resolve) => {
-    late = setTimeout(() => resolve(`数据库无应答（${withinMs} ms 内未响应）`), withinMs);
+  const timedOut = new Promise<Message>((resolve) => {
+    late = setTimeout(() => resolve(noAnswerWithin(withinMs)), withinMs);
   });
   try {
     return await Promise.race([
       query().then(
         () => undefined,
-        (err: Error) => `数据库不可用（${errorName(err)}）`,
+        (err: Error) => msg('operations.database.failed', { error: errorName(err) }),
       ),
       timedOut,
     ]);

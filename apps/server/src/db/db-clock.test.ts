@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../i18n/i18n.ts';
 import { fundedUsers, insertOpenContracts } from '../modules/trading/timed/timed.test-helpers.ts';
 import { api, createTestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
@@ -24,7 +25,7 @@ describe('the database clock', () => {
     await ahead.measure();
     expect(ahead.offsetMs).toBeLessThan(-59_000);
     expect(Math.abs(ahead.now() - Date.now())).toBeLessThan(1000);
-    expect(ahead.problem()).toContain('本实例时钟与数据库相差');
+    expect(render('zh-CN', ahead.problem()!)).toMatch(/^本实例时钟与数据库相差 -?\d+ ms（允许 500 ms）/);
 
     const right = createDbClock({ db: database.db, maxSkewMs: 500 });
     await right.measure();
@@ -70,7 +71,7 @@ describe('the database clock', () => {
 /** Expired contracts and ticks after three seconds of an instance's jobs, its clock `aheadMs` off. */
 async function afterThreeSeconds(
   aheadMs: number,
-): Promise<{ ticks: number; open: number; health: { status: number; message: string } }> {
+): Promise<{ ticks: number; open: number; health: { status: number; message: string }; english: string }> {
   const t = await createTestApp({ TRADING_JOBS_AUTOSTART: 'true' }, undefined, {
     localNow: () => Date.now() + aheadMs,
   });
@@ -96,10 +97,12 @@ async function afterThreeSeconds(
       sql`SELECT count(*)::int AS n FROM timed_contracts WHERE status = 'open'`,
     );
     const health = await api(t.app, 'GET', '/api/health');
+    const english = await api(t.app, 'GET', '/api/health', { headers: { 'accept-language': 'en' } });
     return {
       ticks: Number(ticks?.n),
       open: Number(open?.n),
       health: { status: health.status, message: health.body.message },
+      english: english.body.message,
     };
   } finally {
     await t.close();
@@ -108,11 +111,14 @@ async function afterThreeSeconds(
 
 describe('an instance whose clock is off', () => {
   it('records no tick and settles nothing when 60 s ahead', async () => {
-    const { ticks, open, health } = await afterThreeSeconds(60_000);
+    const { ticks, open, health, english } = await afterThreeSeconds(60_000);
     expect({ ticks, open }).toEqual({ ticks: 0, open: 4 });
     // Out of the load balancer, saying why.
     expect(health.status).toBe(503);
     expect(health.message).toMatch(/^本实例时钟与数据库相差 -?\d+ ms（允许 500 ms）/);
+    expect(english).toMatch(
+      /^This instance's clock is -?\d+ ms off the database's \(500 ms allowed\): it records no prices and settles nothing$/,
+    );
   }, 60_000);
 
   it('records and settles when right (the same run, the control)', async () => {

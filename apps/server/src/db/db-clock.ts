@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { type Message, msg, render } from '../i18n/i18n.ts';
 import type { Db } from './client.ts';
 import { queryRows } from './rows.ts';
 
@@ -15,8 +16,8 @@ export interface DbClock {
   now(): number;
   /** The last measurement, null before the first. */
   readonly offsetMs: number | null;
-  /** Why this instance must not record or settle, or null when its clock is within the limit. */
-  problem(): string | null;
+  /** Why this instance must not record or settle (a message: health says it in the reader's language), or null when its clock is within the limit. */
+  problem(): Message | null;
   /** Measures once (boot, tests); the loop measures every `everyMs`. */
   measure(): Promise<void>;
   start(): void;
@@ -36,20 +37,21 @@ export function createDbClock(deps: {
   /** The instance's own clock (tests inject a wrong one). */
   localNow?: () => number;
   everyMs?: number;
-  onProblemChange?: (problem: string | null) => void;
+  onProblemChange?: (problem: Message | null) => void;
 }): DbClock {
   const localNow = deps.localNow ?? Date.now;
   let offset = 0;
   let measured: number | null = null;
   let uncertainty = 0;
   let timer: NodeJS.Timeout | null = null;
+  /** The last problem told, as text: a new measurement of the same skew is no change. */
   let lastProblem: string | null = null;
 
-  function problem(): string | null {
+  function problem(): Message | null {
     if (measured === null) return null;
     const skew = Math.abs(measured) - uncertainty;
     if (skew <= deps.maxSkewMs) return null;
-    return `本实例时钟与数据库相差 ${Math.round(measured)} ms（允许 ${deps.maxSkewMs} ms）：不记录价格、不结算`;
+    return msg('operations.clock.skewed', { skewMs: Math.round(measured), allowedMs: deps.maxSkewMs });
   }
 
   /** One reading: the offset (database − local) and half the round trip. */
@@ -90,8 +92,9 @@ export function createDbClock(deps: {
     uncertainty = best.uncertainty;
     offset = measured;
     const current = problem();
-    if (current !== lastProblem) {
-      lastProblem = current;
+    const text = current && render('en', current);
+    if (text !== lastProblem) {
+      lastProblem = text;
       deps.onProblemChange?.(current);
     }
   }

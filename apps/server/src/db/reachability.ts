@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { type Message, msg } from '../i18n/i18n.ts';
 
 /**
  * Whether PostgreSQL answers (issue 31; ARCHITECTURE.md, "Database"). A connection of its own,
@@ -13,12 +14,12 @@ import type pg from 'pg';
  * by itself.
  */
 export interface Reachability {
-  /** Why the database is unreachable, or undefined while it answers. */
-  problem(): string | undefined;
+  /** Why the database is unreachable (a message: health says it in the reader's language), or undefined while it answers. */
+  problem(): Message | undefined;
   /** The problem while it is silence (no answer, no connection in time): nothing should wait on it. */
-  silent(): string | undefined;
+  silent(): Message | undefined;
   /** A round trip sent now: undefined when answered within `withinMs`, else why not. */
-  ask(withinMs: number): Promise<string | undefined>;
+  ask(withinMs: number): Promise<Message | undefined>;
   close(): Promise<void>;
 }
 
@@ -29,16 +30,16 @@ export function watchReachability(opts: {
   /** A new connection outside the pool (the pool's settings). */
   connect: () => pg.Client;
   silenceMs: number;
-  onSilence: (problem: string) => void;
+  onSilence: (problem: Message) => void;
 }): Reachability {
   let conn: pg.Client | undefined;
-  let problem: string | undefined;
+  let problem: Message | undefined;
   let silent = false;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   /** Callers of ask() while no connection is open: told by the next connection attempt. */
-  const waiting = new Set<(problem: string | undefined) => void>();
-  const settle = (outcome: string | undefined) => {
+  const waiting = new Set<(problem: Message | undefined) => void>();
+  const settle = (outcome: Message | undefined) => {
     for (const tell of waiting) tell(outcome);
     waiting.clear();
   };
@@ -55,8 +56,8 @@ export function watchReachability(opts: {
 
   /** The round trip on `c`, or why it failed; silence past `silenceMs` counts as failure. */
   const roundTrip = (c: pg.Client, withinMs: number) =>
-    new Promise<string | undefined>((resolve) => {
-      const late = setTimeout(() => resolve(`数据库无应答（${withinMs} ms 内未响应）`), withinMs);
+    new Promise<Message | undefined>((resolve) => {
+      const late = setTimeout(() => resolve(noAnswerWithin(withinMs)), withinMs);
       c.query('SELECT 1').then(
         () => {
           clearTimeout(late);
@@ -64,7 +65,7 @@ export function watchReachability(opts: {
         },
         (err: Error) => {
           clearTimeout(late);
-          resolve(`数据库连接中断（${errorName(err)}）`);
+          resolve(msg('operations.database.cut', { error: errorName(err) }));
         },
       );
     });
@@ -83,7 +84,7 @@ export function watchReachability(opts: {
       if (closed) return void drop(connecting);
       if (made) {
         drop(connecting);
-        problem = `数据库无法连接（${errorName(made)}）`;
+        problem = msg('operations.database.unreachable', { error: errorName(made) });
         silent = /timeout/i.test(made.message);
         settle(problem);
         if (silent) opts.onSilence(problem);
@@ -97,7 +98,7 @@ export function watchReachability(opts: {
       drop(c);
       // A reset or terminated connection is told to its requests by their own sockets: the watch
       // only connects again. Silence is told to nobody: the pool's connections are cut.
-      if (failed.startsWith('数据库无应答')) {
+      if (failed.key === 'operations.database.silent') {
         problem = failed;
         silent = true;
         settle(problem);
@@ -119,12 +120,12 @@ export function watchReachability(opts: {
     ask: async (withinMs) => {
       if (problem) return problem;
       if (conn) return roundTrip(conn, withinMs);
-      return new Promise<string | undefined>((resolve) => {
+      return new Promise<Message | undefined>((resolve) => {
         const late = setTimeout(() => {
           waiting.delete(tell);
-          resolve(`数据库无应答（${withinMs} ms 内未响应）`);
+          resolve(noAnswerWithin(withinMs));
         }, withinMs);
-        const tell = (outcome: string | undefined) => {
+        const tell = (outcome: Message | undefined) => {
           clearTimeout(late);
           resolve(outcome);
         };
@@ -134,13 +135,16 @@ export function watchReachability(opts: {
     async close() {
       closed = true;
       clearTimeout(timer);
-      settle('数据库连接已关闭');
+      settle(msg('operations.database.closed'));
       const c = conn;
       conn = undefined;
       await c?.end().catch(() => {});
     },
   };
 }
+
+/** Silence: no answer within `ms`. */
+export const noAnswerWithin = (ms: number): Message => msg('operations.database.silent', { ms });
 
 /** An error's code, or its message (node-postgres says some only in words). */
 export function errorName(err: Error): string {

@@ -2,6 +2,7 @@ import { CONTRACT_MESSAGES } from '@platform/contracts';
 import type { Catalogue } from './i18n.ts';
 import { backOfficeEn } from './sections/back-office.en.ts';
 import { marketDataEn } from './sections/market-data.en.ts';
+import { operationsEn } from './sections/operations.en.ts';
 import { userFacingEn } from './sections/user-facing.en.ts';
 
 /**
@@ -434,6 +435,7 @@ export const en: Catalogue = {
   },
   userFacing: userFacingEn,
   marketData: marketDataEn,
+  operations: operationsEn,
   labels: {
     side: {
       buy: 'Buy',

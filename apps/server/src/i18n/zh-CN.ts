@@ -10,6 +10,7 @@ import {
 } from '@platform/contracts';
 import { backOfficeZh } from './sections/back-office.zh-CN.ts';
 import { marketDataZh } from './sections/market-data.zh-CN.ts';
+import { operationsZh } from './sections/operations.zh-CN.ts';
 import { userFacingZh } from './sections/user-facing.zh-CN.ts';
 
 /**
@@ -420,6 +421,7 @@ export const zhCN = {
   },
   userFacing: userFacingZh,
   marketData: marketDataZh,
+  operations: operationsZh,
   /** The contracts' labels that a message names (ORDER_SIDE_LABELS, CONTRACT_OUTCOME_LABELS…). */
   labels: {
     side: ORDER_SIDE_LABELS,

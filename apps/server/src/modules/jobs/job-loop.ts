@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Activity } from '../../core/activity.ts';
 import type { Executor } from '../../db/client.ts';
+import type { Message } from '../../i18n/i18n.ts';
 import type { Lease } from './lease.ts';
 
 /**
@@ -35,7 +36,7 @@ export function createJobLoop(deps: {
   /** The time each step runs at: the database's (db/db-clock.ts), else this instance's. */
   now?: () => number;
   /** While this says why, no step runs (a clock too far from the database's). */
-  paused?: () => string | null;
+  paused?: () => Message | null;
 }) {
   const now = deps.now ?? Date.now;
   const { lease, log } = deps;

@@ -11,6 +11,7 @@ import {
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
 import type { Db } from '../../db/client.ts';
+import type { Message } from '../../i18n/i18n.ts';
 import { marketLogText } from '../../i18n/market-logs.ts';
 import type { Lease } from '../jobs/lease.ts';
 import { readSetting, writeSetting } from '../jobs/settings.ts';
@@ -59,7 +60,7 @@ export function createMarketFeed(deps: {
   /** Whether the cache is shared between instances right now (Redis configured and answering). */
   sharedCache: () => boolean;
   /** While this says why (a clock too far from the database's), nothing goes to the shared cache. */
-  paused?: () => string | null;
+  paused?: () => Message | null;
   lease: Lease;
   /** Told whether this instance holds the feed's lease after each turn (the metrics read it). */
   onLeaseHeld?: (name: string, held: boolean) => void;
