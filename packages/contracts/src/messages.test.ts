@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { WHITELIST_MESSAGES } from './address-book.ts';
 import { ADMIN_CHANGE_TEXTS } from './admin-users.ts';
 import { passwordBody } from './auth.ts';
 import { CHANGE_TEXTS, changeKindLabel } from './changes.ts';
@@ -80,6 +81,15 @@ describe('the contracts’ message catalogue (issue 38)', () => {
     expect(
       issueMessage({ code: 'invalid_type', expected: 'string', input: undefined } as never, 'zh-CN'),
     ).toBe('必填');
+  });
+
+  it('renders the withdrawal whitelist’s refusals in English', () => {
+    expect(contractMessageIn('en', WHITELIST_MESSAGES.notListed)).toBe(
+      'The withdrawal whitelist is on: you can withdraw only to addresses in your address book; add this address first',
+    );
+    expect(contractMessageIn('en', WHITELIST_MESSAGES.notYetUsable('2026-01-02 08:00'))).toBe(
+      'The withdrawal whitelist is on: this address was added less than 24 hours ago; it can be used from 2026-01-02 08:00',
+    );
   });
 
   it('renders the contracts’ parameterised texts by their shape, their values kept', () => {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { PASSWORD_RESET_TTL_MINUTES, RECOVERY_MESSAGES } from './account-recovery.ts';
 import { ACCOUNT_SECURITY_MESSAGES } from './account-security.ts';
-import { ADDRESS_BOOK_MAX, ADDRESS_BOOK_MESSAGES, ADDRESS_LABEL_MAX } from './address-book.ts';
+import {
+  ADDRESS_BOOK_DELAY_HOURS,
+  ADDRESS_BOOK_MAX,
+  ADDRESS_BOOK_MESSAGES,
+  ADDRESS_LABEL_MAX,
+  WHITELIST_MESSAGES,
+} from './address-book.ts';
 import { ADMIN_CHANGE_TEXTS } from './admin-users.ts';
 import {
   DUAL_CONTROL_TEXTS,
@@ -74,6 +80,7 @@ const zhCN = {
   accountSecurity: ACCOUNT_SECURITY_MESSAGES,
   addressBook: texts(ADDRESS_BOOK_MESSAGES),
   favorites: texts(FAVORITES_MESSAGES),
+  whitelist: texts(WHITELIST_MESSAGES),
   kycIdNumber: KYC_ID_NUMBER_MESSAGES,
   por: POR_MESSAGES,
   trading: TRADING_TEXTS,
@@ -128,6 +135,13 @@ const zhCN = {
     perpetualBeyondTier: PERPETUAL_RISK_TEXTS.beyondTier('{{notional}}', '{{leverage}}' as never),
     perpetualBeyondTiers: PERPETUAL_RISK_TEXTS.beyondTiers('{{notional}}', '{{max}}'),
     optionConfigIncomplete: incompleteConfigMessage(['{{missing}}']),
+    whitelistNotYetUsable: WHITELIST_MESSAGES.notYetUsable('{{at}}'),
+    /**
+     * packages/domain's withdrawal refusals (withdrawalHoldText, insufficientBalanceText);
+     * withdrawals.language.test.ts holds them to these shapes.
+     */
+    withdrawalHold: '为保护资金安全，安全设置变更后 {{hours}} 小时内不能提现（至 {{until}}）',
+    insufficientBalance: '可用余额不足：需要 {{total}}（含手续费 {{fee}}），可用 {{available}}',
     optionLevelRepeated: OPTION_CONFIG_TEXTS.levelRepeated('{{level}}'),
     flashDurationRepeated: FLASH_CONFIG_TEXTS.durationRepeated('{{seconds}}'),
     channelTooLong: CHANNEL_TEXTS.tooLong('{{max}}'),
@@ -271,6 +285,16 @@ const en: ContractCatalogue = {
     symbolsRequired: 'symbols must be an array of trading pairs',
     badSymbol: 'Invalid trading pair',
     tooMany: `At most ${FAVORITES_MAX} favorite trading pairs`,
+  },
+  whitelist: {
+    enabled: 'Withdrawal whitelist turned on',
+    disabled: 'Withdrawal whitelist turned off',
+    alreadyEnabled: 'The withdrawal whitelist is already on',
+    alreadyDisabled: 'The withdrawal whitelist is not on',
+    notListed:
+      'The withdrawal whitelist is on: you can withdraw only to addresses in your address book; add this address first',
+    payeeNotAllowed:
+      'The withdrawal whitelist is on: you can withdraw only USDT to addresses in your address book; turn the whitelist off first',
   },
   kycIdNumber: {
     format: 'Invalid ID number',
@@ -516,6 +540,11 @@ const en: ContractCatalogue = {
       'The position’s notional value of {{notional}} USDT exceeds the highest tier’s limit of {{max}} USDT',
     optionConfigIncomplete:
       'The configuration is incomplete; missing: {{missing}}. Ask an admin to initialise it.',
+    whitelistNotYetUsable: `The withdrawal whitelist is on: this address was added less than ${ADDRESS_BOOK_DELAY_HOURS} hours ago; it can be used from {{at}}`,
+    withdrawalHold:
+      'To keep your funds safe, you cannot withdraw for {{hours}} hours after a security change (until {{until}})',
+    insufficientBalance:
+      'Insufficient available balance: {{total}} needed (fee {{fee}} included), {{available}} available',
     optionLevelRepeated: 'Investment level {{level}} is repeated',
     flashDurationRepeated: 'The duration of {{seconds}} seconds is repeated',
     channelTooLong: 'At most {{max}} characters',

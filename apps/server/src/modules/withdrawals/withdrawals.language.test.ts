@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, registerUser, type TestApp } from '../../test/app.ts';
 import { fundedUser, walletOf } from '../../test/fixtures.ts';
@@ -58,5 +59,34 @@ describe('withdrawal refusals in the request’s language', () => {
     expect((await walletOf(t, user.token)).wallets[0]).toMatchObject({
       frozen_balance: '0.000000000000000000',
     });
+  });
+
+  it('says the balance it lacks and a hold after a security change', async () => {
+    const poor = await fundedUser(t, '50');
+    /** One refusal (422) with its single reason, in English and in Chinese. */
+    async function refusedIn(amount: string, english: string, chinese: string) {
+      for (const [language, text] of [
+        ['en', english],
+        ['zh-CN', chinese],
+      ] as const) {
+        const res = await requestWithdrawal(poor.token, language, { amount });
+        expect(res.status).toBe(422);
+        expect(res.body.message).toBe(text);
+        expect(res.body.data).toEqual({ reasons: [text] });
+      }
+    }
+    await refusedIn(
+      '60',
+      'Insufficient available balance: 60.90 USDT needed (fee 0.90 included), 50.00 available',
+      '可用余额不足：需要 60.90 USDT（含手续费 0.90），可用 50.00',
+    );
+    await t.database.db.execute(
+      sql`UPDATE users SET withdrawals_held_until = TIMESTAMPTZ '2099-01-01 00:00:00+08' WHERE id = ${poor.user.id}`,
+    );
+    await refusedIn(
+      '10',
+      'To keep your funds safe, you cannot withdraw for 24 hours after a security change (until 2099-01-01 00:00)',
+      '为保护资金安全，安全设置变更后 24 小时内不能提现（至 2099-01-01 00:00）',
+    );
   });
 });

@@ -371,11 +371,12 @@ export function createWithdrawalService(deps: {
         const heldUntil = await withdrawalHoldOf(tx, userId);
         if (heldUntil) {
           const reason = withdrawalHoldText(heldUntil);
-          throw businessRule(reason, { reasons: [reason] });
+          throw businessRule(reason, { reasons: [textIn(language, reason)] });
         }
         // Whitelist mode (issue 33): only saved addresses, 24 h after saving, by the database clock.
         const notWhitelisted = await whitelistRefusal(tx, userId, { address });
-        if (notWhitelisted) throw businessRule(notWhitelisted, { reasons: [notWhitelisted] });
+        if (notWhitelisted)
+          throw businessRule(notWhitelisted, { reasons: [textIn(language, notWhitelisted)] });
         const channel = await findActiveWithdrawChannel(tx, {
           type: body.withdraw_type,
           id: body.channel_id,
