@@ -30,7 +30,7 @@ import { KYC_APPLICATION_STATUS_LABELS, KYC_ID_NUMBER_MESSAGES } from './kyc.ts'
 import type { Language } from './language.ts';
 import { incompleteConfigMessage, OPTION_CONFIG_TEXTS } from './option-config.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './password-policy.ts';
-import { PERPETUAL_RISK_TEXTS } from './perpetual-risk.ts';
+import { PERPETUAL_RISK_FORM_TEXTS, PERPETUAL_RISK_TEXTS } from './perpetual-risk.ts';
 import { POR_MESSAGES } from './por.ts';
 import { PRICE_SOURCE_LABELS } from './price-index.ts';
 import { RECONCILIATION_BREACH_LABELS } from './reconciliation.ts';
@@ -39,7 +39,7 @@ import { TEAM_TEXTS } from './team.ts';
 import { ADMIN_ORDER_CANCEL_TEXTS, TRADING_TEXTS } from './trading.ts';
 import { FLASH_CONFIG_TEXTS, FLASH_TEXTS, TIMED_TEXTS } from './trading-flash.ts';
 import { OPTION_TRADING_TEXTS } from './trading-option.ts';
-import { PERPETUAL_TEXTS } from './trading-perpetual.ts';
+import { PERPETUAL_MAX_LEVERAGE, PERPETUAL_TEXTS } from './trading-perpetual.ts';
 import { SPOT_TEXTS } from './trading-spot.ts';
 import { TWOFA_MESSAGES, TWOFA_PASSWORD_MESSAGES } from './two-factor.ts';
 import { chineseIssueMessage } from './zod-messages.ts';
@@ -108,6 +108,7 @@ const zhCN = {
   optionConfig: texts(OPTION_CONFIG_TEXTS),
   flashConfig: texts(FLASH_CONFIG_TEXTS),
   channels: texts(CHANNEL_TEXTS),
+  perpetualRiskForm: texts(PERPETUAL_RISK_FORM_TEXTS),
   /**
    * The contracts' parameterised texts, each its function called with `{{name}}`s (so the same
    * function writes both): a text they made is found by its shape, its values kept as they are.
@@ -146,6 +147,13 @@ const zhCN = {
     flashDurationRepeated: FLASH_CONFIG_TEXTS.durationRepeated('{{seconds}}'),
     channelTooLong: CHANNEL_TEXTS.tooLong('{{max}}'),
     /** A review threshold's, its kind a `labels` entry. */
+    tierRateTimesLeverage: PERPETUAL_RISK_FORM_TEXTS.rateTimesLeverage('{{tier}}'),
+    tierNotionalNotAbove: PERPETUAL_RISK_FORM_TEXTS.notionalNotAbove('{{tier}}', '{{previous}}'),
+    tierLeverageAbove: PERPETUAL_RISK_FORM_TEXTS.leverageAbove('{{tier}}', '{{previous}}'),
+    tierRateBelow: PERPETUAL_RISK_FORM_TEXTS.rateBelow('{{tier}}', '{{previous}}'),
+    /** A risk parameter's USDT amount, its name a `labels` entry. */
+    riskAmountRequired: PERPETUAL_RISK_FORM_TEXTS.amountRequired('{{label}}'),
+    riskAmountFormat: PERPETUAL_RISK_FORM_TEXTS.amountFormat('{{label}}'),
     thresholdEnter: THRESHOLD_TEXTS.enter('{{label}}'),
     thresholdFormat: THRESHOLD_TEXTS.format('{{label}}'),
     thresholdPlaces: THRESHOLD_TEXTS.places('{{label}}'),
@@ -205,6 +213,7 @@ const zhCN = {
     depositKind: THRESHOLD_TEXTS.labels.deposit,
     withdrawalKind: THRESHOLD_TEXTS.labels.withdrawal,
     payoutKind: THRESHOLD_TEXTS.labels.payout,
+    ...PERPETUAL_RISK_FORM_TEXTS.labels,
   },
   /**
    * The status sets' labels (a record's status tag) and the payment kinds shown beside them: one
@@ -469,6 +478,20 @@ const en: ContractCatalogue = {
     okx: 'OKX',
     binance: 'Binance',
   },
+  perpetualRiskForm: {
+    tierLeverageInteger: 'The tier’s maximum leverage must be a whole number',
+    tierLeverageMin: 'The tier’s maximum leverage must be at least 1',
+    tierLeverageMax: `The tier’s maximum leverage cannot exceed ${PERPETUAL_MAX_LEVERAGE}`,
+    rateText: 'The maintenance margin rate must be a decimal string',
+    rateFormat: 'Invalid maintenance margin rate (below 1, at most 8 decimal places)',
+    ratePositive: 'The maintenance margin rate must be greater than 0',
+    tiersRequired: 'At least one tier is needed',
+    tiersMax: 'At most 20 tiers',
+    pairRequired: 'Choose a trading pair',
+    pairFormat: 'Invalid trading pair',
+    pairsMax: 'At most 200 trading pairs with their own parameters',
+    pairRepeated: 'A trading pair can be configured only once',
+  },
   optionConfig: {
     timeWindowFormat: 'Invalid time window: use HH:mm (Beijing time)',
     levelInteger: 'The level must be a whole number',
@@ -548,6 +571,13 @@ const en: ContractCatalogue = {
     optionLevelRepeated: 'Investment level {{level}} is repeated',
     flashDurationRepeated: 'The duration of {{seconds}} seconds is repeated',
     channelTooLong: 'At most {{max}} characters',
+    tierRateTimesLeverage:
+      'Tier {{tier}}: the maintenance margin rate times the maximum leverage must be below 1',
+    tierNotionalNotAbove: 'Tier {{tier}}’s notional limit must be above tier {{previous}}’s',
+    tierLeverageAbove: 'Tier {{tier}}’s maximum leverage cannot be above tier {{previous}}’s',
+    tierRateBelow: 'Tier {{tier}}’s maintenance margin rate cannot be below tier {{previous}}’s',
+    riskAmountRequired: 'The {{label}} must be an amount string',
+    riskAmountFormat: 'Invalid {{label}} (at most 15 integer digits and 8 decimal places)',
     thresholdEnter: 'Enter the {{label}} threshold',
     thresholdFormat: 'Invalid {{label}} threshold: enter a number',
     thresholdPlaces: `The {{label}} threshold may have at most ${THRESHOLD_DECIMALS} decimal places`,
@@ -602,6 +632,9 @@ const en: ContractCatalogue = {
     depositKind: 'deposit',
     withdrawalKind: 'withdrawal',
     payoutKind: 'payout',
+    tierNotional: 'tier’s notional limit',
+    userCap: 'per-user position cap',
+    sideCap: 'per-side position cap',
   },
   statusLabels: {
     kyc: {

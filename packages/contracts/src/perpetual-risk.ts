@@ -23,30 +23,61 @@ function scaled(value: string): bigint {
 }
 const ONE = scaled('1');
 
+/**
+ * The risk parameters' validation texts (风控参数); the contracts' catalogue (messages.ts) holds
+ * their English, the parameterised ones by shape and the amounts' names as labels.
+ */
+export const PERPETUAL_RISK_FORM_TEXTS = {
+  tierLeverageInteger: '档位最大杠杆必须是整数',
+  tierLeverageMin: '档位最大杠杆至少为 1',
+  tierLeverageMax: `档位最大杠杆不能超过 ${PERPETUAL_MAX_LEVERAGE}`,
+  rateText: '维持保证金率必须是小数字符串',
+  rateFormat: '维持保证金率格式不正确（小于1，最多8位小数）',
+  ratePositive: '维持保证金率必须大于0',
+  tiersRequired: '至少需要一个档位',
+  tiersMax: '档位最多 20 个',
+  pairRequired: '请选择交易对',
+  pairFormat: '交易对格式不正确',
+  pairsMax: '单独配置的交易对最多 200 个',
+  pairRepeated: '交易对不能重复配置',
+  rateTimesLeverage: (tier: number | string) => `第 ${tier} 档：维持保证金率乘以最大杠杆必须小于 1`,
+  notionalNotAbove: (tier: number | string, previous: number | string) =>
+    `第 ${tier} 档的名义价值上限必须大于第 ${previous} 档`,
+  leverageAbove: (tier: number | string, previous: number | string) =>
+    `第 ${tier} 档的最大杠杆不能高于第 ${previous} 档`,
+  rateBelow: (tier: number | string, previous: number | string) =>
+    `第 ${tier} 档的维持保证金率不能低于第 ${previous} 档`,
+  amountRequired: (field: string) => `${field}必须是金额字符串`,
+  amountFormat: (field: string) => `${field}格式不正确（最多15位整数、8位小数）`,
+  /** The USDT amounts' names in their texts. */
+  labels: { tierNotional: '档位名义价值上限', userCap: '单用户持仓上限', sideCap: '单方向持仓上限' },
+} as const;
+const F = PERPETUAL_RISK_FORM_TEXTS;
+
 /** A positive USDT amount: at most 15 integer digits and 8 decimals. */
-const usdtAmount = (field: string) =>
+const usdtAmount = (name: keyof typeof F.labels) =>
   amount({
-    label: field,
+    label: F.labels[name],
     integer: 15,
     scale: 8,
-    required: `${field}必须是金额字符串`,
-    format: `${field}格式不正确（最多15位整数、8位小数）`,
+    required: F.amountRequired(F.labels[name]),
+    format: F.amountFormat(F.labels[name]),
   });
 
 /** One tier: positions of notional up to `max_notional` (USDT) may use at most `max_leverage`. */
 export const perpetualTier = z.object({
-  max_notional: usdtAmount('档位名义价值上限'),
+  max_notional: usdtAmount('tierNotional'),
   max_leverage: z
-    .number({ error: '档位最大杠杆必须是整数' })
-    .int('档位最大杠杆必须是整数')
-    .min(1, '档位最大杠杆至少为 1')
-    .max(PERPETUAL_MAX_LEVERAGE, `档位最大杠杆不能超过 ${PERPETUAL_MAX_LEVERAGE}`),
+    .number({ error: F.tierLeverageInteger })
+    .int(F.tierLeverageInteger)
+    .min(1, F.tierLeverageMin)
+    .max(PERPETUAL_MAX_LEVERAGE, F.tierLeverageMax),
   /** The maintenance margin rate of a position opened in this tier (a fraction: 0.005 = 0.5%). */
   maintenance_margin_rate: z
-    .string({ error: '维持保证金率必须是小数字符串' })
+    .string({ error: F.rateText })
     .trim()
-    .regex(/^0(\.\d{1,8})?$/, '维持保证金率格式不正确（小于1，最多8位小数）')
-    .refine((v) => scaled(v) > 0n, '维持保证金率必须大于0'),
+    .regex(/^0(\.\d{1,8})?$/, F.rateFormat)
+    .refine((v) => scaled(v) > 0n, F.ratePositive),
 });
 export type PerpetualTier = z.infer<typeof perpetualTier>;
 
@@ -57,8 +88,8 @@ export type PerpetualTier = z.infer<typeof perpetualTier>;
  */
 export const perpetualTiers = z
   .array(perpetualTier)
-  .min(1, '至少需要一个档位')
-  .max(20, '档位最多 20 个')
+  .min(1, F.tiersRequired)
+  .max(20, F.tiersMax)
   .superRefine((tiers, ctx) => {
     tiers.forEach((tier, i) => {
       const rate = scaled(tier.maintenance_margin_rate);
@@ -66,7 +97,7 @@ export const perpetualTiers = z
         ctx.addIssue({
           code: 'custom',
           path: [i, 'maintenance_margin_rate'],
-          message: `第 ${i + 1} 档：维持保证金率乘以最大杠杆必须小于 1`,
+          message: F.rateTimesLeverage(i + 1),
         });
       }
       const prev = tiers[i - 1];
@@ -75,38 +106,38 @@ export const perpetualTiers = z
         ctx.addIssue({
           code: 'custom',
           path: [i, 'max_notional'],
-          message: `第 ${i + 1} 档的名义价值上限必须大于第 ${i} 档`,
+          message: F.notionalNotAbove(i + 1, i),
         });
       }
       if (tier.max_leverage > prev.max_leverage) {
         ctx.addIssue({
           code: 'custom',
           path: [i, 'max_leverage'],
-          message: `第 ${i + 1} 档的最大杠杆不能高于第 ${i} 档`,
+          message: F.leverageAbove(i + 1, i),
         });
       }
       if (rate < scaled(prev.maintenance_margin_rate)) {
         ctx.addIssue({
           code: 'custom',
           path: [i, 'maintenance_margin_rate'],
-          message: `第 ${i + 1} 档的维持保证金率不能低于第 ${i} 档`,
+          message: F.rateBelow(i + 1, i),
         });
       }
     });
   });
 
 const pairSymbol = z
-  .string({ error: '请选择交易对' })
+  .string({ error: F.pairRequired })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9]{2,20}$/, '交易对格式不正确');
+  .regex(/^[A-Z0-9]{2,20}$/, F.pairFormat);
 
 /** A pair's own parameters; a null field takes the default. */
 export const perpetualPairRisk = z.object({
   symbol: pairSymbol,
   tiers: perpetualTiers.nullable(),
-  user_cap: usdtAmount('单用户持仓上限').nullable(),
-  side_cap: usdtAmount('单方向持仓上限').nullable(),
+  user_cap: usdtAmount('userCap').nullable(),
+  side_cap: usdtAmount('sideCap').nullable(),
 });
 export type PerpetualPairRisk = z.infer<typeof perpetualPairRisk>;
 
@@ -114,13 +145,13 @@ export const perpetualRiskConfig = z.object({
   /** The tier table of every pair without its own. */
   tiers: perpetualTiers,
   /** The most open notional (USDT) one user may hold on one pair, both sides together. */
-  user_cap: usdtAmount('单用户持仓上限'),
+  user_cap: usdtAmount('userCap'),
   /** The most open notional (USDT) of all longs of one pair, and of all its shorts. */
-  side_cap: usdtAmount('单方向持仓上限'),
+  side_cap: usdtAmount('sideCap'),
   pairs: z
     .array(perpetualPairRisk)
-    .max(200, '单独配置的交易对最多 200 个')
-    .refine((p) => new Set(p.map((x) => x.symbol)).size === p.length, '交易对不能重复配置'),
+    .max(200, F.pairsMax)
+    .refine((p) => new Set(p.map((x) => x.symbol)).size === p.length, F.pairRepeated),
 });
 export type PerpetualRiskConfig = z.infer<typeof perpetualRiskConfig>;
 

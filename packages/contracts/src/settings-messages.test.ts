@@ -4,6 +4,7 @@ import { approvalThresholdsBody } from './approval-thresholds.ts';
 import { channelIdParams, depositChannelBody, withdrawChannelBody } from './channels.ts';
 import { validationMessageIn } from './messages.ts';
 import { DEFAULT_OPTION_CONFIG, optionConfig } from './option-config.ts';
+import { DEFAULT_PERPETUAL_RISK, perpetualRiskConfig } from './perpetual-risk.ts';
 import { DEFAULT_FLASH_CONFIG, flashConfig } from './trading-flash.ts';
 
 /**
@@ -172,6 +173,56 @@ const cases: { name: string; schema: z.ZodType; input: unknown; en: string[]; zh
     input: { name: 'a', type: 'usdt', fee_rate: 0.1 },
     en: ['The fee rate must be a string (such as "100.5"), not a number'],
     zh: ['手续费率必须是字符串（如 "100.5"），不能是数字'],
+  },
+  {
+    name: 'perpetual risk: a tier out of range, a bad rate, a bad cap, a repeated pair',
+    schema: perpetualRiskConfig,
+    input: {
+      ...DEFAULT_PERPETUAL_RISK,
+      tiers: [{ max_notional: '1000', max_leverage: 0.5, maintenance_margin_rate: '1.5' }],
+      user_cap: 'abc',
+      pairs: [
+        { symbol: 'BTCUSDT', tiers: null, user_cap: null, side_cap: null },
+        { symbol: 'BTCUSDT', tiers: null, user_cap: null, side_cap: null },
+      ],
+    },
+    en: [
+      'The tier’s maximum leverage must be a whole number',
+      'Invalid maintenance margin rate (below 1, at most 8 decimal places)',
+      'Invalid per-user position cap (at most 15 integer digits and 8 decimal places)',
+      'The per-user position cap must be greater than 0',
+      'A trading pair can be configured only once',
+    ],
+    zh: [
+      '档位最大杠杆必须是整数',
+      '维持保证金率格式不正确（小于1，最多8位小数）',
+      '单用户持仓上限格式不正确（最多15位整数、8位小数）',
+      '单用户持仓上限必须大于0',
+      '交易对不能重复配置',
+    ],
+  },
+  {
+    name: 'perpetual risk: tiers out of order',
+    schema: perpetualRiskConfig,
+    input: {
+      ...DEFAULT_PERPETUAL_RISK,
+      tiers: [
+        { max_notional: '1000', max_leverage: 10, maintenance_margin_rate: '0.2' },
+        { max_notional: '500', max_leverage: 20, maintenance_margin_rate: '0.01' },
+      ],
+    },
+    en: [
+      'Tier 1: the maintenance margin rate times the maximum leverage must be below 1',
+      'Tier 2’s notional limit must be above tier 1’s',
+      'Tier 2’s maximum leverage cannot be above tier 1’s',
+      'Tier 2’s maintenance margin rate cannot be below tier 1’s',
+    ],
+    zh: [
+      '第 1 档：维持保证金率乘以最大杠杆必须小于 1',
+      '第 2 档的名义价值上限必须大于第 1 档',
+      '第 2 档的最大杠杆不能高于第 1 档',
+      '第 2 档的维持保证金率不能低于第 1 档',
+    ],
   },
   {
     name: 'a channel id',
