@@ -30,6 +30,25 @@ export const CAROUSEL_IMAGE_NAME = /^[0-9a-f]{32}\.(jpg|png|gif|webp)$/;
 export const CAROUSEL_IMAGE_URL_TTL_SECONDS = 3600;
 export const IMAGE_FILE_MISSING_MESSAGE = '图片文件不存在，请重新上传';
 
+/** The home content forms' texts (the contracts' catalogue, messages.ts, holds their English). */
+export const HOME_TEXTS = {
+  titleRequired: TITLE_REQUIRED_MESSAGE,
+  contentRequired: CONTENT_REQUIRED_MESSAGE,
+  linkFormat: LINK_FORMAT_MESSAGE,
+  imageUrlFormat: IMAGE_URL_FORMAT_MESSAGE,
+  imageRequired: IMAGE_REQUIRED_MESSAGE,
+  idInvalid: HOME_ID_MESSAGE,
+  carouselNotFound: CAROUSEL_NOT_FOUND_MESSAGE,
+  announcementNotFound: ANNOUNCEMENT_NOT_FOUND_MESSAGE,
+  reorderIds: REORDER_IDS_MESSAGE,
+  imageFileMissing: IMAGE_FILE_MISSING_MESSAGE,
+  imageFileInvalid: '图片文件不正确',
+  fileNameInvalid: '文件名不正确',
+  sortInvalid: '排序不正确',
+  publishedInvalid: '发布状态不正确',
+  nothingToUpdate: '没有要更新的内容',
+} as const;
+
 export const TITLE_MAX = 100;
 export const CONTENT_MAX = 5000;
 const URL_MAX = 1000;
@@ -58,7 +77,7 @@ const optionalLink = (message: string) =>
 const imageFile = z
   .string()
   .trim()
-  .refine((v) => v === '' || CAROUSEL_IMAGE_NAME.test(v), '图片文件不正确')
+  .refine((v) => v === '' || CAROUSEL_IMAGE_NAME.test(v), HOME_TEXTS.imageFileInvalid)
   .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v ? v : null));
@@ -67,14 +86,14 @@ export const homeIdParams = z.object({
   id: z.coerce.number({ error: HOME_ID_MESSAGE }).int(HOME_ID_MESSAGE).positive(HOME_ID_MESSAGE),
 });
 export const homeImageParams = z.object({
-  name: z.string().regex(CAROUSEL_IMAGE_NAME, '文件名不正确'),
+  name: z.string().regex(CAROUSEL_IMAGE_NAME, HOME_TEXTS.fileNameInvalid),
 });
 
 const sortOrder = z.coerce
-  .number({ error: '排序不正确' })
-  .int('排序不正确')
-  .min(-1_000_000, '排序不正确')
-  .max(1_000_000, '排序不正确');
+  .number({ error: HOME_TEXTS.sortInvalid })
+  .int(HOME_TEXTS.sortInvalid)
+  .min(-1_000_000, HOME_TEXTS.sortInvalid)
+  .max(1_000_000, HOME_TEXTS.sortInvalid);
 
 // ---- carousel ----
 
@@ -83,7 +102,7 @@ const carouselFields = {
   image_file: imageFile,
   image_url: optionalLink(IMAGE_URL_FORMAT_MESSAGE),
   link_url: optionalLink(LINK_FORMAT_MESSAGE),
-  is_published: z.boolean({ error: '发布状态不正确' }).optional(),
+  is_published: z.boolean({ error: HOME_TEXTS.publishedInvalid }).optional(),
   sort_order: sortOrder.optional(),
 };
 
@@ -101,7 +120,7 @@ export type CarouselInput = z.input<typeof carouselBody>;
 export const carouselPatchBody = z
   .object({ ...carouselFields, title: carouselFields.title.optional() })
   .strict()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: '没有要更新的内容' });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: HOME_TEXTS.nothingToUpdate });
 export type CarouselPatchBody = z.output<typeof carouselPatchBody>;
 export type CarouselPatchInput = z.input<typeof carouselPatchBody>;
 
@@ -146,7 +165,7 @@ export type CarouselImageUploadReply = z.infer<typeof carouselImageUploadReply>;
 const announcementFields = {
   title: requiredText(TITLE_REQUIRED_MESSAGE, TITLE_MAX),
   content: requiredText(CONTENT_REQUIRED_MESSAGE, CONTENT_MAX),
-  is_published: z.boolean({ error: '发布状态不正确' }).optional(),
+  is_published: z.boolean({ error: HOME_TEXTS.publishedInvalid }).optional(),
   sort_order: sortOrder.optional(),
 };
 
@@ -161,7 +180,7 @@ export const announcementPatchBody = z
     content: announcementFields.content.optional(),
   })
   .strict()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: '没有要更新的内容' });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: HOME_TEXTS.nothingToUpdate });
 export type AnnouncementPatchBody = z.output<typeof announcementPatchBody>;
 export type AnnouncementPatchInput = z.input<typeof announcementPatchBody>;
 

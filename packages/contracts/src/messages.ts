@@ -26,6 +26,7 @@ import {
   WITHDRAWAL_STATUS_LABELS,
 } from './enums.ts';
 import { FAVORITES_MAX, FAVORITES_MESSAGES } from './favorites.ts';
+import { HOME_TEXTS } from './home.ts';
 import { KYC_APPLICATION_STATUS_LABELS, KYC_ID_NUMBER_MESSAGES } from './kyc.ts';
 import type { Language } from './language.ts';
 import { incompleteConfigMessage, OPTION_CONFIG_TEXTS } from './option-config.ts';
@@ -109,6 +110,7 @@ const zhCN = {
   flashConfig: texts(FLASH_CONFIG_TEXTS),
   channels: texts(CHANNEL_TEXTS),
   perpetualRiskForm: texts(PERPETUAL_RISK_FORM_TEXTS),
+  home: HOME_TEXTS,
   /**
    * The contracts' parameterised texts, each its function called with `{{name}}`s (so the same
    * function writes both): a text they made is found by its shape, its values kept as they are.
@@ -477,6 +479,23 @@ const en: ContractCatalogue = {
     htx: 'HTX',
     okx: 'OKX',
     binance: 'Binance',
+  },
+  home: {
+    titleRequired: 'Enter a title',
+    contentRequired: 'Enter the content',
+    linkFormat: 'Invalid link',
+    imageUrlFormat: 'Invalid image URL',
+    imageRequired: 'Upload an image or enter an image URL',
+    idInvalid: 'Invalid ID',
+    carouselNotFound: 'Carousel item not found',
+    announcementNotFound: 'Announcement not found',
+    reorderIds: 'Invalid order list',
+    imageFileMissing: 'The image file is missing; upload it again',
+    imageFileInvalid: 'Invalid image file',
+    fileNameInvalid: 'Invalid file name',
+    sortInvalid: 'Invalid sort order',
+    publishedInvalid: 'Invalid published state',
+    nothingToUpdate: 'Nothing to update',
   },
   perpetualRiskForm: {
     tierLeverageInteger: 'The tier’s maximum leverage must be a whole number',

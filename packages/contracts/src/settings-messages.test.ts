@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { approvalThresholdsBody } from './approval-thresholds.ts';
 import { channelIdParams, depositChannelBody, withdrawChannelBody } from './channels.ts';
+import { announcementBody, announcementPatchBody, carouselBody } from './home.ts';
 import { validationMessageIn } from './messages.ts';
 import { DEFAULT_OPTION_CONFIG, optionConfig } from './option-config.ts';
 import { DEFAULT_PERPETUAL_RISK, perpetualRiskConfig } from './perpetual-risk.ts';
@@ -223,6 +224,46 @@ const cases: { name: string; schema: z.ZodType; input: unknown; en: string[]; zh
       '第 2 档的最大杠杆不能高于第 1 档',
       '第 2 档的维持保证金率不能低于第 1 档',
     ],
+  },
+  {
+    name: 'home: a carousel item without title or image, a bad link, a bad order',
+    schema: carouselBody,
+    input: {
+      title: '',
+      image_file: 'x.png',
+      link_url: 'javascript:alert(1)',
+      is_published: 'yes',
+      sort_order: 1.5,
+    },
+    en: [
+      'Enter a title',
+      'Invalid image file',
+      'Invalid link',
+      'Invalid published state',
+      'Invalid sort order',
+    ],
+    zh: ['标题不能为空', '图片文件不正确', '链接格式不正确', '发布状态不正确', '排序不正确'],
+  },
+  {
+    name: 'home: a carousel item without an image, an empty change',
+    schema: carouselBody,
+    input: { title: 'a' },
+    en: ['Upload an image or enter an image URL'],
+    zh: ['请上传图片或填写图片地址'],
+  },
+  {
+    name: 'home: an empty change',
+    schema: announcementPatchBody,
+    input: {},
+    en: ['Nothing to update'],
+    zh: ['没有要更新的内容'],
+  },
+  {
+    name: 'home: an announcement without content',
+    schema: announcementBody,
+    input: { title: 'x'.repeat(101), content: '' },
+    en: ['At most 100 characters', 'Enter the content'],
+    zh: ['不能超过100个字符', '内容不能为空'],
   },
   {
     name: 'a channel id',
