@@ -10,9 +10,21 @@ import { idParams, pageQuery, pagination } from './pagination.ts';
  * is reversed this way too: the journal stays append-only.
  */
 
+export const MAX_ADJUSTMENT_REASON = 500;
+
+/** The adjustment forms' texts (the contracts' catalogue, messages.ts, holds their English). */
+export const ADJUSTMENT_FORM_TEXTS = {
+  statusInvalid: '状态必须是 pending、approved 或 rejected',
+  userRequired: '请选择用户',
+  currencyRequired: '请选择币种',
+  reasonRequired: '请输入调整原因',
+  reasonTooLong: `调整原因不能超过${MAX_ADJUSTMENT_REASON}个字符`,
+  rejectReasonTooLong: `拒绝原因不能超过${MAX_ADJUSTMENT_REASON}个字符`,
+} as const;
+
 export const adjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
 export const adjustmentStatus = z.enum(adjustmentStatuses, {
-  error: '状态必须是 pending、approved 或 rejected',
+  error: ADJUSTMENT_FORM_TEXTS.statusInvalid,
 });
 export type AdjustmentStatus = z.infer<typeof adjustmentStatus>;
 
@@ -21,8 +33,6 @@ export const ADJUSTMENT_STATUS_LABELS: Readonly<Record<AdjustmentStatus, string>
   approved: '已通过',
   rejected: '已拒绝',
 };
-
-export const MAX_ADJUSTMENT_REASON = 500;
 
 /** A signed amount as a decimal string, never zero: '100', '-12.5'. The currency's precision is the server's check. */
 export const signedAdjustmentAmount = amount({
@@ -33,18 +43,21 @@ export const signedAdjustmentAmount = amount({
 }).transform((v) => v.replace(/^\+/, ''));
 
 export const createAdjustmentBody = z.object({
-  user_id: z.coerce.number({ error: '请选择用户' }).int('请选择用户').positive('请选择用户'),
+  user_id: z.coerce
+    .number({ error: ADJUSTMENT_FORM_TEXTS.userRequired })
+    .int(ADJUSTMENT_FORM_TEXTS.userRequired)
+    .positive(ADJUSTMENT_FORM_TEXTS.userRequired),
   currency: z
-    .string({ error: '请选择币种' })
+    .string({ error: ADJUSTMENT_FORM_TEXTS.currencyRequired })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9]{2,12}$/, '币种格式不正确'),
   amount: signedAdjustmentAmount,
   reason: z
-    .string({ error: '请输入调整原因' })
+    .string({ error: ADJUSTMENT_FORM_TEXTS.reasonRequired })
     .trim()
-    .min(1, '请输入调整原因')
-    .max(MAX_ADJUSTMENT_REASON, `调整原因不能超过${MAX_ADJUSTMENT_REASON}个字符`),
+    .min(1, ADJUSTMENT_FORM_TEXTS.reasonRequired)
+    .max(MAX_ADJUSTMENT_REASON, ADJUSTMENT_FORM_TEXTS.reasonTooLong),
 });
 export type CreateAdjustmentBody = z.infer<typeof createAdjustmentBody>;
 
@@ -55,7 +68,7 @@ export const rejectAdjustmentBody = z.preprocess(
     reason: z
       .string()
       .trim()
-      .max(MAX_ADJUSTMENT_REASON, `拒绝原因不能超过${MAX_ADJUSTMENT_REASON}个字符`)
+      .max(MAX_ADJUSTMENT_REASON, ADJUSTMENT_FORM_TEXTS.rejectReasonTooLong)
       .transform((v) => v || undefined)
       .optional(),
   }),

@@ -14,17 +14,29 @@ export const MAX_BULK_USERS = 100;
 
 /** A path id: /api/admin/users/:id, /api/admin/admins/:id. */
 
-const isActive = z.boolean({ error: 'is_active 必须是 true 或 false' });
+/** The users' and admins' forms' texts (the contracts' catalogue, messages.ts, holds their English). */
+export const ADMIN_USER_FORM_TEXTS = {
+  isActive: 'is_active 必须是 true 或 false',
+  statusFilter: '状态筛选不正确',
+  kycFilter: 'KYC筛选不正确',
+  usersRequired: '请选择用户',
+  bulkMax: `一次最多处理${MAX_BULK_USERS}个用户`,
+  emailRequired: '请输入邮箱',
+  emailTooLong: '邮箱不能超过254个字符',
+  levelInvalid: '管理员级别必须是 admin 或 super_admin',
+} as const;
+
+const isActive = z.boolean({ error: ADMIN_USER_FORM_TEXTS.isActive });
 const search = z.string().trim().max(100, '搜索内容不能超过100个字符').optional();
 
 // --- users ------------------------------------------------------------------------------------
 
 export const userStatusFilters = ['all', 'active', 'inactive', 'admin'] as const;
-export const userStatusFilter = z.enum(userStatusFilters, { error: '状态筛选不正确' });
+export const userStatusFilter = z.enum(userStatusFilters, { error: ADMIN_USER_FORM_TEXTS.statusFilter });
 export type UserStatusFilter = z.infer<typeof userStatusFilter>;
 
 export const userKycFilters = ['all', ...kycStatuses] as const;
-export const userKycFilter = z.enum(userKycFilters, { error: 'KYC筛选不正确' });
+export const userKycFilter = z.enum(userKycFilters, { error: ADMIN_USER_FORM_TEXTS.kycFilter });
 export type UserKycFilter = z.infer<typeof userKycFilter>;
 
 export const adminUsersQuery = pageQuery.extend({
@@ -91,9 +103,9 @@ export type UserStatusReply = z.infer<typeof userStatusReply>;
 
 export const bulkUserStatusBody = z.object({
   ids: z
-    .array(z.number().int().positive(), { error: '请选择用户' })
-    .min(1, '请选择用户')
-    .max(MAX_BULK_USERS, `一次最多处理${MAX_BULK_USERS}个用户`),
+    .array(z.number().int().positive(), { error: ADMIN_USER_FORM_TEXTS.usersRequired })
+    .min(1, ADMIN_USER_FORM_TEXTS.usersRequired)
+    .max(MAX_BULK_USERS, ADMIN_USER_FORM_TEXTS.bulkMax),
   is_active: isActive,
 });
 export type BulkUserStatusBody = z.infer<typeof bulkUserStatusBody>;
@@ -133,7 +145,7 @@ export const adminChangeProposedMessage = (change: { status: string }) =>
   change.status === 'delayed' ? CHANGE_TEXTS.delayed : ADMIN_CHANGE_TEXTS.proposed;
 
 export const adminStatusFilters = ['all', 'active', 'inactive'] as const;
-export const adminStatusFilter = z.enum(adminStatusFilters, { error: '状态筛选不正确' });
+export const adminStatusFilter = z.enum(adminStatusFilters, { error: ADMIN_USER_FORM_TEXTS.statusFilter });
 export type AdminStatusFilter = z.infer<typeof adminStatusFilter>;
 
 export const adminsQuery = pageQuery.extend({
@@ -179,10 +191,10 @@ export const adminOrChangeReply = envelope(z.union([z.object({ admin: adminView 
 export type AdminOrChangeReply = z.infer<typeof adminOrChangeReply>;
 
 const adminEmail = z
-  .string({ error: '请输入邮箱' })
+  .string({ error: ADMIN_USER_FORM_TEXTS.emailRequired })
   .trim()
-  .min(1, { error: '请输入邮箱', abort: true })
-  .max(254, '邮箱不能超过254个字符')
+  .min(1, { error: ADMIN_USER_FORM_TEXTS.emailRequired, abort: true })
+  .max(254, ADMIN_USER_FORM_TEXTS.emailTooLong)
   .pipe(z.email('邮箱格式不正确'))
   .transform((v) => v.toLowerCase());
 /**
@@ -207,7 +219,7 @@ const adminPhone = z
   )
   .nullable()
   .optional();
-const adminLevelField = z.enum(['admin', 'super_admin'], { error: '管理员级别必须是 admin 或 super_admin' });
+const adminLevelField = z.enum(['admin', 'super_admin'], { error: ADMIN_USER_FORM_TEXTS.levelInvalid });
 
 export const adminCreateBody = z.object({
   email: adminEmail,

@@ -8,7 +8,8 @@ import {
   ADDRESS_LABEL_MAX,
   WHITELIST_MESSAGES,
 } from './address-book.ts';
-import { ADMIN_CHANGE_TEXTS } from './admin-users.ts';
+import { ADJUSTMENT_FORM_TEXTS, MAX_ADJUSTMENT_REASON } from './adjustments.ts';
+import { ADMIN_CHANGE_TEXTS, ADMIN_USER_FORM_TEXTS, MAX_BULK_USERS } from './admin-users.ts';
 import {
   DUAL_CONTROL_TEXTS,
   THRESHOLD_DECIMALS,
@@ -111,6 +112,8 @@ const zhCN = {
   channels: texts(CHANNEL_TEXTS),
   perpetualRiskForm: texts(PERPETUAL_RISK_FORM_TEXTS),
   home: HOME_TEXTS,
+  adjustmentForm: ADJUSTMENT_FORM_TEXTS,
+  adminUserForm: ADMIN_USER_FORM_TEXTS,
   /**
    * The contracts' parameterised texts, each its function called with `{{name}}`s (so the same
    * function writes both): a text they made is found by its shape, its values kept as they are.
@@ -479,6 +482,24 @@ const en: ContractCatalogue = {
     htx: 'HTX',
     okx: 'OKX',
     binance: 'Binance',
+  },
+  adjustmentForm: {
+    statusInvalid: 'The status must be pending, approved or rejected',
+    userRequired: 'Choose a user',
+    currencyRequired: 'Choose a currency',
+    reasonRequired: 'Enter the reason for the adjustment',
+    reasonTooLong: `The reason for the adjustment may have at most ${MAX_ADJUSTMENT_REASON} characters`,
+    rejectReasonTooLong: `The reason for rejection may have at most ${MAX_ADJUSTMENT_REASON} characters`,
+  },
+  adminUserForm: {
+    isActive: 'is_active must be true or false',
+    statusFilter: 'Invalid status filter',
+    kycFilter: 'Invalid KYC filter',
+    usersRequired: 'Choose a user',
+    bulkMax: `At most ${MAX_BULK_USERS} users at a time`,
+    emailRequired: 'Enter the e-mail address',
+    emailTooLong: 'The e-mail address may have at most 254 characters',
+    levelInvalid: 'The admin level must be admin or super_admin',
   },
   home: {
     titleRequired: 'Enter a title',

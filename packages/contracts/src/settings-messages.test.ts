@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { createAdjustmentBody } from './adjustments.ts';
+import { adminCreateBody, bulkUserStatusBody } from './admin-users.ts';
 import { approvalThresholdsBody } from './approval-thresholds.ts';
 import { channelIdParams, depositChannelBody, withdrawChannelBody } from './channels.ts';
 import { announcementBody, announcementPatchBody, carouselBody } from './home.ts';
@@ -264,6 +266,34 @@ const cases: { name: string; schema: z.ZodType; input: unknown; en: string[]; zh
     input: { title: 'x'.repeat(101), content: '' },
     en: ['At most 100 characters', 'Enter the content'],
     zh: ['不能超过100个字符', '内容不能为空'],
+  },
+  {
+    name: 'an adjustment without user, currency or reason',
+    schema: createAdjustmentBody,
+    input: { user_id: 'x', currency: '', amount: '10', reason: '' },
+    en: ['Choose a user', 'Invalid currency', 'Enter the reason for the adjustment'],
+    zh: ['请选择用户', '币种格式不正确', '请输入调整原因'],
+  },
+  {
+    name: 'an adjustment’s reasons too long',
+    schema: createAdjustmentBody,
+    input: { user_id: 1, currency: 'USDT', amount: '10', reason: 'x'.repeat(501) },
+    en: ['The reason for the adjustment may have at most 500 characters'],
+    zh: ['调整原因不能超过500个字符'],
+  },
+  {
+    name: 'a bulk user status change',
+    schema: bulkUserStatusBody,
+    input: { ids: [], is_active: 'yes' },
+    en: ['Choose a user', 'is_active must be true or false'],
+    zh: ['请选择用户', 'is_active 必须是 true 或 false'],
+  },
+  {
+    name: 'a new admin without e-mail, of an unknown level',
+    schema: adminCreateBody,
+    input: { email: '', admin_level: 'root' },
+    en: ['Enter the e-mail address', 'The admin level must be admin or super_admin'],
+    zh: ['请输入邮箱', '管理员级别必须是 admin 或 super_admin'],
   },
   {
     name: 'a channel id',
