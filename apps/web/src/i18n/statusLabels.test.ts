@@ -41,3 +41,24 @@ describe('the back office’s labels the server names too (issue 38)', () => {
     expect(adminEn.changes.kinds['admin.create']).toBe('Add an admin');
   });
 });
+
+describe('one English word for one thing in both apps (issue 38: the screens looked at)', () => {
+  it('names sides, order statuses and profit and loss in the back office as the user app does', async () => {
+    const { userTradeEn } = await import('./user/trade/en.ts');
+    const { userEn } = await import('./user/en.ts');
+    // An option's direction is Up / Down on the trade screen, so in the back office's orders too.
+    expect(adminTradingEn.side).toEqual(userTradeEn.side);
+    // A resting order is Open (the user's Open orders tab, the overview's Open orders card).
+    expect(adminTradingEn.orderStatus).toEqual(userTradeEn.orderStatus);
+    // PnL, as the perpetual screens write it, never P&L or P/L beside it.
+    for (const text of [
+      userEn.wallet.pnl,
+      userTradeEn.timed.stats.net,
+      adminEn.journal.systemAccounts.house_pnl,
+    ]) {
+      expect(text).toContain('PnL');
+    }
+    // Proof of liabilities, never proof of reserves (the menu's and the user's Me name).
+    expect(JSON.stringify([adminEn, userEn])).not.toMatch(/[Pp]roof of reserves/);
+  });
+});

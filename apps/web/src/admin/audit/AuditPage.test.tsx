@@ -206,6 +206,8 @@ describe('AuditPage in English', { timeout: 20_000 }, () => {
     expect(chineseIn(row)).toEqual([]);
     expect(chineseIn(screen.getByTestId('audit-chain'))).toEqual([]);
     expect(screen.getByRole('columnheader', { name: 'Action' })).toBeTruthy();
+    // The pager's range and the total read as one phrase (not "Showing 1–10 10 records").
+    expect(screen.getByTestId('list-page-text').textContent).toMatch(/^Showing 1–\d+ of \d+ records?$/);
   });
 });
 

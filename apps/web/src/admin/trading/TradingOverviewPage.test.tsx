@@ -259,7 +259,7 @@ describe('TradingOverviewPage in English', () => {
     expect(within(page).getByRole('heading', { name: 'Trading overview' })).toBeTruthy();
     expect(text('trading-go-orders')).toBe('Orders');
     expect(text('trading-card-totalVolume')).toContain('Total volume');
-    expect(text('trading-card-profitLoss')).toContain('Total P&L');
+    expect(text('trading-card-profitLoss')).toContain('Total PnL');
     expect(text('trading-card-totalFees')).toContain('Fee income');
     expect(text('trading-entry-badge-pairs')).toBe('OKX sync');
     expect(text('trading-entry-text-orders')).toBe('Open orders: 1, today: 8');
@@ -278,7 +278,7 @@ describe('TradingOverviewPage in English', () => {
     expect(first.textContent).toContain('Market');
     expect(within(first).getByRole('img', { name: 'Sell' })).toBeTruthy();
     expect(second.textContent).toContain('Options');
-    expect(second.textContent).toContain('Call');
+    expect(second.textContent).toContain('Up');
     expect(third.textContent).toContain('Perpetual');
     expect(third.textContent).toContain('Short');
     expect(text('trading-order-stat-flash')).toContain('Flash contract');

@@ -107,7 +107,7 @@ describe('SecurityPage (安全中心)', () => {
     expect(state()).toBe('Off');
     expect(within(own).getByTestId('session-current').textContent).toBe('This device');
     expect(own.textContent).toContain('Last used: just now');
-    expect(screen.getByTestId(`session-${PHONE_ID}`).textContent).toContain('Signed in: 2024-05-01 09:00');
+    expect(screen.getByTestId(`session-${PHONE_ID}`).textContent).toContain('Logged in: 2024-05-01 09:00');
     expect(screen.getByTestId('login-1').textContent).toContain('Reason: Wrong password');
     expect(screen.getByTestId('login-1').textContent).toContain('Failed');
     expect(screen.getByText('Two-factor authentication (2FA)')).toBeTruthy();
@@ -117,7 +117,7 @@ describe('SecurityPage (安全中心)', () => {
 
     fireEvent.click(within(screen.getByTestId(`session-${PHONE_ID}`)).getByTestId('session-revoke'));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('Sign this device out?');
+    expect(dialog.textContent).toContain('Log this device out?');
     expect(chineseIn(dialog)).toEqual([]);
   });
 

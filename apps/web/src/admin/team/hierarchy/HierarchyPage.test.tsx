@@ -362,7 +362,7 @@ describe('HierarchyPage', () => {
     expect(screen.getByTestId('hierarchy-expand-all').textContent).toBe('Expand all');
     expect(screen.getByTestId('hierarchy-count').textContent).toBe('2 top-level users');
     expect(screen.getByTestId('hierarchy-search').getAttribute('placeholder')).toBe(
-      'Search e-mail or phone (any level)',
+      'Search email or phone (any level)',
     );
     expect(node(1).textContent).toContain('Deposited');
     expect(node(1).textContent).toContain('Team 4');

@@ -301,6 +301,10 @@ describe('TeamOverviewPage', () => {
     expect(text('team-link-badge-rewards')).toBe('3 pending');
     expect(text('team-link-text-salary')).toBe('9,100 team members');
     expect(screen.getByTestId('team-reward-tiers').textContent).toContain('Reward (USDT)');
+    // The two-word titles keep the space between their words (Direct required, not Directrequired).
+    for (const title of ['Direct required', 'Team required', 'Users reached']) {
+      expect(screen.getByTestId('team-reward-tiers').textContent).toContain(title);
+    }
     expect(text('team-level-2')).toContain('6,000 users');
     expect(screen.getByTestId('team-growth-2024-04-27').textContent).toContain('6 new');
     expect(screen.getAllByTestId('team-top-inviter')[0]!.textContent).toContain('1,500 invited');

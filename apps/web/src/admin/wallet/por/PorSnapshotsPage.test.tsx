@@ -85,6 +85,9 @@ describe('PorSnapshotsPage in English', () => {
     renderWithAntAt(<PorSnapshotsPage />, '/admin/wallet/por');
     const page = await screen.findByTestId('por-snapshots-page');
     expect(screen.getByText('Proof of liabilities')).toBeTruthy();
+    // One name for it, as the user app's Me → Proof of liabilities.
+    expect(page.textContent).toContain('Me → Proof of liabilities');
+    expect(page.textContent).not.toContain('Proof of reserves');
     expect(screen.getByText('Scheduled job')).toBeTruthy();
     expect(screen.getByTestId('por-build').textContent).toBe('Take snapshot');
     expect(chineseIn(page)).toEqual([]);

@@ -237,7 +237,7 @@ export const adminMarketDataEn: Catalogue<typeof adminMarketDataZhCN> = {
       completedOrders: 'Completed orders',
       activeUsers: 'Active users today',
       tradingPairs: 'Trading pairs',
-      profitLoss: 'Total P&L',
+      profitLoss: 'Total PnL',
       totalFees: 'Fee income',
     },
     entries: {

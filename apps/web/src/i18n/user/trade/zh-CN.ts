@@ -252,5 +252,7 @@ export const userTradeZhCN = {
     filledNotice: '{{symbol}} 限价{{side}}单{{status}}：{{amount}} {{base}}',
     cancelled: '订单已取消',
     cancelFailed: '撤单失败，请稍后重试',
+    /** An order's kind in its row: 限价买入 (its type is absent on an old row). */
+    typeSide: '{{type}}{{side}}',
   },
 };

@@ -178,7 +178,7 @@ describe('FlashPage', () => {
     const detail = await screen.findByTestId('contract-detail-41');
     expect(detail.textContent).toContain('Entry price');
     expect(detail.textContent).toContain('Until settlement');
-    expect(within(detail).getByTestId('entry-source').textContent).toBe('Source Simulated market (sim)');
+    expect(within(detail).getByTestId('entry-source').textContent).toBe('Source: Simulated market (sim)');
     settled = [settledContract(open.find((c) => c.order_id === 41) as TimedContract)];
     open = [];
     await act(async () => fakeSockets.at(-1)?.receive('trading:order', { order: { product: 'flash' } }));

@@ -54,7 +54,7 @@ describe('level availability', () => {
       'Locked: needs 5 valid orders, you have 2',
     );
     expect(levelNote(levels[2] as OptionLevelView, 'nonWindow', 2)).toBe(
-      'Not available in Non-window period, open in Window period only',
+      'Not available in non-window period, open in window period only',
     );
     expect(levelNote(levels[3] as OptionLevelView, 'nonWindow', 2)).toBe('Disabled');
     expect(

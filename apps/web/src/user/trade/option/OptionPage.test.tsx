@@ -127,7 +127,7 @@ describe('OptionPage', () => {
     const second = await screen.findByTestId('option-level-2', {}, MOUNT);
     expect(second.textContent).toBe('Level 2Payout 85%Locked: needs 5 valid orders, you have 1');
     expect(screen.getByTestId('option-level-1').textContent).toBe('Level 1Payout 80%');
-    expect(screen.getByTestId('option-period-label').textContent).toBe('Now: Non-window period');
+    expect(screen.getByTestId('option-period-label').textContent).toBe('Now: non-window period');
     expect(screen.getByTestId('option-period').textContent).toContain(
       'No window period set; the whole day is non-window',
     );

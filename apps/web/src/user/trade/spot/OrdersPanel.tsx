@@ -52,8 +52,10 @@ export function OrderCard({ order, pair, onCancel, cancelling }: OrderCardProps)
       <Flex justify="space-between" align="center" gap={8}>
         <Flex align="center" gap={6} wrap style={{ minWidth: 0 }}>
           <Typography.Text strong style={{ color: sideColor }}>
-            {order.type ? t(`trade.orderType.${order.type}`) : ''}
-            {t(`trade.side.${order.side}`)}
+            {t('trade.spot.typeSide', {
+              type: order.type ? t(`trade.orderType.${order.type}`) : '',
+              side: t(`trade.side.${order.side}`),
+            }).trim()}
           </Typography.Text>
           <Typography.Text style={{ fontSize: 13 }}>{order.symbol}</Typography.Text>
           <Tag color={STATUS_COLORS[order.status]} style={{ marginInlineEnd: 0 }} data-testid="order-status">

@@ -66,7 +66,7 @@ describe('the spot panels in English', () => {
     expect(screen.getAllByRole('button', { name: /^Use [\d.]+ as the price$/ })).toHaveLength(2);
     expect(screen.getByText('No trades yet')).toBeTruthy();
     const order = screen.getByTestId('spot-order-7').textContent;
-    expect(order).toContain('LimitBuy');
+    expect(order).toContain('Limit Buy');
     expect(order).toContain('Open');
     expect(order).toContain('Price(USDT)50,000.00');
     expect(order).toContain('Avg. price');

@@ -58,10 +58,10 @@ describe('ContractDetail', () => {
     );
     const detail = screen.getByTestId('contract-detail-41').textContent;
     expect(detail).toContain('ContractBTCUSDTDown5m');
-    expect(detail).toContain('LevelLevel 2 (Window period)');
+    expect(detail).toContain('LevelLevel 2 (window period)');
     expect(detail).toContain('Stake');
     expect(detail).toContain('Payout rate10%');
-    expect(detail).toContain('Source Simulated market (sim)');
+    expect(detail).toContain('Source: Simulated market (sim)');
     expect(screen.getByTestId('settlement-missing').textContent).toBe(
       'No reference price was available after expiry; the stake was refunded in full',
     );
