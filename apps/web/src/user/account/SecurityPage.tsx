@@ -113,7 +113,8 @@ export function EmailCard({ email, verified }: { email: string; verified: boolea
               {verified ? t('account.security.email.verified') : t('account.security.email.unverified')}
             </Tag>
           </Flex>
-          <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
+          {/* The address breaks where it must; the English sentence around it keeps its words whole. */}
+          <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
             {verified ? email : t('account.security.email.sent', { email })}
           </Typography.Text>
         </Flex>

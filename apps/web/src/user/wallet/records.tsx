@@ -36,9 +36,10 @@ export function RecordRow({
       <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
         <Typography.Text strong>{title}</Typography.Text>
         {lines.filter(Boolean).map((line, i) => (
-          // The lines are fixed per row kind; their order never changes.
+          // The lines are fixed per row kind; their order never changes. A long token (an e-mail, a
+          // hash) breaks where it must; an English word stays whole.
           // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
-          <Typography.Text key={i} type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+          <Typography.Text key={i} type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
             {line}
           </Typography.Text>
         ))}
