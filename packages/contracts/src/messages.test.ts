@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { WHITELIST_MESSAGES } from './address-book.ts';
+import { ADMIN_ACTIVATION_TEXTS } from './admin-activation.ts';
 import { ADMIN_CHANGE_TEXTS } from './admin-users.ts';
 import { passwordBody } from './auth.ts';
 import { CHANGE_TEXTS, changeKindLabel } from './changes.ts';
 import { ADMIN_LEVEL_LABELS } from './enums.ts';
+import { KYC_REAL_NAME_MESSAGE } from './kyc.ts';
 import {
   CONTRACT_MESSAGES,
   catalogueEntries,
@@ -90,6 +92,16 @@ describe('the contracts’ message catalogue (issue 38)', () => {
     expect(contractMessageIn('en', WHITELIST_MESSAGES.notYetUsable('2026-01-02 08:00'))).toBe(
       'The withdrawal whitelist is on: this address was added less than 24 hours ago; it can be used from 2026-01-02 08:00',
     );
+  });
+
+  it('renders the KYC name rule and the admin activation link’s refusals in English', () => {
+    expect(contractMessageIn('en', KYC_REAL_NAME_MESSAGE)).toBe(
+      'The name may contain only letters, the middle dot (·) and spaces',
+    );
+    expect(contractMessageIn('en', ADMIN_ACTIVATION_TEXTS.invalid)).toBe(
+      'The activation link is invalid; ask a super admin to send a new one',
+    );
+    expect(contractMessageIn('zh-CN', ADMIN_ACTIVATION_TEXTS.invalid)).toBe(ADMIN_ACTIVATION_TEXTS.invalid);
   });
 
   it('renders the contracts’ parameterised texts by their shape, their values kept', () => {

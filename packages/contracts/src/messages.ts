@@ -9,6 +9,7 @@ import {
   WHITELIST_MESSAGES,
 } from './address-book.ts';
 import { ADJUSTMENT_FORM_TEXTS, MAX_ADJUSTMENT_REASON } from './adjustments.ts';
+import { ADMIN_ACTIVATION_TEXTS } from './admin-activation.ts';
 import { ADMIN_CHANGE_TEXTS, ADMIN_USER_FORM_TEXTS, MAX_BULK_USERS } from './admin-users.ts';
 import {
   DUAL_CONTROL_TEXTS,
@@ -28,7 +29,7 @@ import {
 } from './enums.ts';
 import { FAVORITES_MAX, FAVORITES_MESSAGES } from './favorites.ts';
 import { HOME_TEXTS } from './home.ts';
-import { KYC_APPLICATION_STATUS_LABELS, KYC_ID_NUMBER_MESSAGES } from './kyc.ts';
+import { KYC_APPLICATION_STATUS_LABELS, KYC_ID_NUMBER_MESSAGES, KYC_REAL_NAME_MESSAGE } from './kyc.ts';
 import type { Language } from './language.ts';
 import { incompleteConfigMessage, OPTION_CONFIG_TEXTS } from './option-config.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './password-policy.ts';
@@ -84,6 +85,8 @@ const zhCN = {
   favorites: texts(FAVORITES_MESSAGES),
   whitelist: texts(WHITELIST_MESSAGES),
   kycIdNumber: KYC_ID_NUMBER_MESSAGES,
+  kycRealName: { rule: KYC_REAL_NAME_MESSAGE },
+  adminActivation: ADMIN_ACTIVATION_TEXTS,
   por: POR_MESSAGES,
   trading: TRADING_TEXTS,
   adminOrderCancel: ADMIN_ORDER_CANCEL_TEXTS,
@@ -309,6 +312,22 @@ const en: ContractCatalogue = {
       'The withdrawal whitelist is on: you can withdraw only to addresses in your address book; add this address first',
     payeeNotAllowed:
       'The withdrawal whitelist is on: you can withdraw only USDT to addresses in your address book; turn the whitelist off first',
+  },
+  kycRealName: {
+    rule: 'The name may contain only letters, the middle dot (·) and spaces',
+  },
+  adminActivation: {
+    invalid: 'The activation link is invalid; ask a super admin to send a new one',
+    expired: 'The activation link has expired; ask a super admin to send a new one',
+    used: 'The activation link has already been used; log in instead',
+    revoked:
+      'The activation link is no longer valid (a new link was sent or the account was deleted); contact a super admin',
+    passwordNotSettable:
+      "You cannot set another admin's password; send them an activation link to set it themselves",
+    awaitingApproval:
+      'This account change is waiting for another super admin’s approval; the link works once it takes effect',
+    notApproved:
+      'This account change was not approved (rejected, cancelled or stale), so the link is invalid; contact a super admin',
   },
   kycIdNumber: {
     format: 'Invalid ID number',

@@ -260,6 +260,46 @@ describe(`null bytes and broken uploads in English (${testEngine})`, () => {
     });
   });
 
+  it('every route refuses wrong bodies, queries and ids in English: no Chinese in a message or a field error', async () => {
+    const chineseOf = (body: { message?: string; data?: { errors?: { message?: string }[] } }) =>
+      [body.message, ...(body.data?.errors ?? []).map((e) => e.message)]
+        .join(' ')
+        .match(/[\u4e00-\u9fff]+/g) ?? [];
+    const failures: string[] = [];
+    let refusals = 0;
+    for (const route of routesOf(t.app.swagger() as never)) {
+      const schema = jsonSchemaOf(route);
+      const queryNames = (route.operation.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name);
+      const tries: { url: string; body?: unknown }[] = [
+        ...(schema
+          ? [[], {}, bodyWith(schema, 12), bodyWith(schema, true), bodyWith(schema, 'x')].map((body) => ({
+              url: pathWith(route, '1'),
+              body,
+            }))
+          : []),
+        ...queryNames.map((name) => ({
+          url: `${pathWith(route, '1')}?${name}=-1.5x`,
+          body: schema ? {} : undefined,
+        })),
+        ...(route.path.includes('{') ? [{ url: pathWith(route, 'x'), body: schema ? {} : undefined }] : []),
+      ];
+      for (const { url, body } of tries) {
+        const res = await api(t.app, route.method, url, { token: tokenFor(route), body, headers: en });
+        if (res.status < 400) continue;
+        refusals += 1;
+        const chinese = chineseOf(res.body);
+        if (chinese.length > 0)
+          failures.push(
+            `${route.method} ${url} ${JSON.stringify(body ?? null).slice(0, 40)}: ${res.status} ${chinese.join(' ')}`,
+          );
+      }
+    }
+    expect(refusals).toBeGreaterThan(300);
+    expect(failures).toEqual([]);
+  }, 480_000);
+
   it('a null byte in a multipart field and a truncated multipart body, in English', async () => {
     const upload = multipart('image', 'qr.png', 'image/png', PNG);
     const kyc = await kycWithNullByte(en);
