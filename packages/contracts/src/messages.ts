@@ -262,14 +262,14 @@ const en: ContractCatalogue = {
   twofaPassword: { required: 'Enter your login password', wrong: 'Wrong login password' },
   recovery: {
     forgotSent:
-      'If this e-mail is registered, we have sent it a link to reset the password, valid for 15 minutes',
+      'If this email is registered, we have sent it a link to reset the password, valid for 15 minutes',
     resetDone: 'Password reset; every device has been logged out. Log in with the new password',
     resetLinkInvalid: 'The reset link is invalid or has expired; request a new one',
-    verifyDone: 'E-mail verified',
-    verifyLinkInvalid: 'The verification link is invalid or has expired; send a new verification e-mail',
-    alreadyVerified: 'The e-mail is already verified',
-    verificationSent: 'Verification e-mail sent; check your inbox',
-    mailNotConfigured: 'E-mail is not set up on this platform; contact support',
+    verifyDone: 'Email verified',
+    verifyLinkInvalid: 'The verification link is invalid or has expired; send a new verification email',
+    alreadyVerified: 'The email is already verified',
+    verificationSent: 'Verification email sent; check your inbox',
+    mailNotConfigured: 'Email is not set up on this platform; contact support',
     tooManyRequests: 'Too many requests; try again later',
     resetAwaitingApproval:
       'This reset link awaits another super admin’s approval and works only once approved',
@@ -451,7 +451,7 @@ const en: ContractCatalogue = {
     proposed: 'Submitted; waiting for another super admin to approve',
     linkOnce: 'The activation link is shown only this once and is valid for 24 hours after the approval',
     levelAlone:
-      'A change of admin level needs another super admin’s approval and must be submitted alone: save the e-mail and phone first, then change the level',
+      'A change of admin level needs another super admin’s approval and must be submitted alone: save the email and phone first, then change the level',
     enableByProposal: 'Enabling an admin account needs another super admin’s approval; propose it in Admins',
     updated: 'Admin details updated',
     enabled: 'Admin enabled',
@@ -516,8 +516,8 @@ const en: ContractCatalogue = {
     kycFilter: 'Invalid KYC filter',
     usersRequired: 'Choose a user',
     bulkMax: `At most ${MAX_BULK_USERS} users at a time`,
-    emailRequired: 'Enter the e-mail address',
-    emailTooLong: 'The e-mail address may have at most 254 characters',
+    emailRequired: 'Enter the email address',
+    emailTooLong: 'The email address may have at most 254 characters',
     levelInvalid: 'The admin level must be admin or super_admin',
   },
   home: {
@@ -653,9 +653,9 @@ const en: ContractCatalogue = {
       'A short’s stop loss price must be below the liquidation price; the highest allowed is {{limit}}',
   },
   fields: {
-    emailFormat: 'Invalid e-mail address',
+    emailFormat: 'Invalid email address',
     phoneFormat: 'Invalid phone number',
-    accountRequired: 'Enter your e-mail or phone number',
+    accountRequired: 'Enter your email or phone number',
     oldPasswordRequired: 'Enter your current password',
     channelRequired: 'Choose a deposit channel',
     payeeAccountRequired: 'Enter the payee account',

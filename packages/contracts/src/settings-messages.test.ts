@@ -292,7 +292,7 @@ const cases: { name: string; schema: z.ZodType; input: unknown; en: string[]; zh
     name: 'a new admin without e-mail, of an unknown level',
     schema: adminCreateBody,
     input: { email: '', admin_level: 'root' },
-    en: ['Enter the e-mail address', 'The admin level must be admin or super_admin'],
+    en: ['Enter the email address', 'The admin level must be admin or super_admin'],
     zh: ['请输入邮箱', '管理员级别必须是 admin 或 super_admin'],
   },
   {

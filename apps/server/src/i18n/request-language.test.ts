@@ -36,11 +36,11 @@ describe(`answers in the request's language (${testEngine})`, () => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toBe(
-      'Invalid parameters: email: Invalid e-mail address; password: The password needs at least 8 characters',
+      'Invalid parameters: email: Invalid email address; password: The password needs at least 8 characters',
     );
     expect(invalid.body.data).toEqual({
       errors: [
-        { field: 'email', message: 'Invalid e-mail address' },
+        { field: 'email', message: 'Invalid email address' },
         { field: 'password', message: 'The password needs at least 8 characters' },
       ],
     });

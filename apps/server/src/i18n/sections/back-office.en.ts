@@ -78,7 +78,7 @@ export const backOfficeEn: CatalogueOf<typeof backOfficeZh> = {
       'Only the newest {{window}} transactions can be paged through; narrow the date range to see older ones',
   },
   salaryCsv: {
-    email: 'User e-mail',
+    email: 'User email',
     inviteCode: 'Invite code',
     level: 'Salary level',
     amount: 'Amount due',

@@ -890,7 +890,7 @@ describe(`admin management in English (Accept-Language: en, issue 38, ${testEngi
     expect(saved.body.message).toBe('Admin details updated');
     const taken = await inEnglish('PATCH', url, { email: plain.email });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe('This e-mail is already registered');
+    expect(taken.body.message).toBe('This email is already registered');
     const own = await inEnglish('PATCH', `/api/admin/admins/${root.id}`, { admin_level: 'admin' });
     expect(own.body.message).toBe('You cannot change your own admin level');
     const self = await inEnglish('DELETE', `/api/admin/admins/${root.id}`);

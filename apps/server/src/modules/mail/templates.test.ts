@@ -32,7 +32,7 @@ describe('mail templates', () => {
     expect(reset.text.startsWith('Hello,\n')).toBe(true);
     expect(reset.text).toContain('Reset password:\nhttps://x.test/reset?token=t');
     const verify = verificationMail('a@example.com', 'https://x.test/verify-email?token=t', 'en');
-    expect(verify.subject).toBe('[Digital Asset Exchange] Verify your e-mail address');
+    expect(verify.subject).toBe('[Digital Asset Exchange] Verify your email address');
     expect(verify.text).toContain('valid for 24 hours');
     const notice = noticeMail(
       'a@example.com',

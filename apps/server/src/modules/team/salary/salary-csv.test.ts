@@ -52,7 +52,7 @@ describe('salary CSV', () => {
   it('in English: the header and the payout status in the requesting admin’s language', () => {
     const head = salaryCsvHead('en');
     expect(head).toBe(
-      '\uFEFFUser e-mail,Invite code,Salary level,Amount due,Direct referrals,Direct referrals who deposited,Team members,Team members who deposited,Conversion rate (%),Payout status,Paid at\r\n',
+      '\uFEFFUser email,Invite code,Salary level,Amount due,Direct referrals,Direct referrals who deposited,Team members,Team members who deposited,Conversion rate (%),Payout status,Paid at\r\n',
     );
     expect(salaryCsvRow({ ...base, paid: null }, 'en')).toBe(
       'a@example.com,ABC123,L2,100,4,3,6,5,83.33,Not paid,\r\n',

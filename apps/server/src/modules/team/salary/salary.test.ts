@@ -585,7 +585,7 @@ describe('export', () => {
     expect(res.statusCode).toBe(200);
     const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'User e-mail,Invite code,Salary level,Amount due,Direct referrals,Direct referrals who deposited,Team members,Team members who deposited,Conversion rate (%),Payout status,Paid at',
+      'User email,Invite code,Salary level,Amount due,Direct referrals,Direct referrals who deposited,Team members,Team members who deposited,Conversion rate (%),Payout status,Paid at',
     );
     expect(lines[1]?.startsWith(`${e.email},${e.inviteCode},L2,100.55,`)).toBe(true);
     expect(lines[1]).toContain(',100.00,Paid,');
