@@ -11,13 +11,18 @@ export function testSockets(appOf: () => FastifyInstance) {
   const sockets: Socket[] = [];
   let origin: string | undefined;
   return {
-    async open(token: string): Promise<Socket> {
+    /** `language`: what the handshake says (the web sends the device's language), as a browser would. */
+    async open(token: string, language?: string): Promise<Socket> {
       if (!origin) {
         const app = appOf();
         if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
         origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
       }
-      const socket = connect(origin, { auth: { token }, transports: ['websocket'], reconnection: false });
+      const socket = connect(origin, {
+        auth: language ? { token, language } : { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);

@@ -30,7 +30,10 @@ export interface NotificationInput {
 /** A notification as written, with its owner: what is pushed after the commit. */
 export interface WrittenNotification {
   userId: number;
+  /** In the owner's chosen language, else zh-CN (the mail's). */
   notification: UserNotification;
+  /** The same in `language`: a socket of an owner who chose none hears its device's. */
+  in(language: Language): UserNotification;
 }
 
 /** A timestamp as `Date.prototype.toISOString` writes it, in SQL. */
@@ -69,6 +72,7 @@ const isTrue = (value: unknown) => value === true || value === 't';
 const written = (r: Row, createdAt?: string): WrittenNotification => ({
   userId: parseId(r.user_id),
   notification: toNotification(r, false, ownerLanguage(r), createdAt),
+  in: (language) => toNotification(r, false, language, createdAt),
 });
 
 /** A writing statement's rows with each owner's language, in the order of their ids. */

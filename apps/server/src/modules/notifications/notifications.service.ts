@@ -14,7 +14,7 @@ import type { SQL } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { type Realtime, rooms } from '../realtime/realtime.ts';
+import { perLanguage, type Realtime, rooms } from '../realtime/realtime.ts';
 import { announcementBroadcast, type PerpetualCloseNotice, perpetualClosed } from './notices.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -67,16 +67,19 @@ export function pushNotifications(
   realtime: Pick<Realtime, 'toUser'>,
   written: readonly repo.WrittenNotification[],
 ): void {
-  const byUser = new Map<number, UserNotification[]>();
-  for (const { userId, notification } of written) {
-    const list = byUser.get(userId);
-    if (list) list.push(notification);
-    else byUser.set(userId, [notification]);
+  const byUser = new Map<number, repo.WrittenNotification[]>();
+  for (const one of written) {
+    const list = byUser.get(one.userId);
+    if (list) list.push(one);
+    else byUser.set(one.userId, [one]);
   }
-  for (const [userId, notifications] of byUser) {
-    const event: NotificationEvent = { notifications };
-    realtime.toUser(userId, NOTIFICATION_EVENT, event);
-  }
+  // Each socket hears its own language: the account's choice, else what its device said.
+  for (const [userId, list] of byUser)
+    realtime.toUser(
+      userId,
+      NOTIFICATION_EVENT,
+      perLanguage((language): NotificationEvent => ({ notifications: list.map((one) => one.in(language)) })),
+    );
 }
 
 /**

@@ -340,6 +340,26 @@ describe('each reader in their own language (issue 38)', () => {
     expect((await listed(user)).notifications[0]).toMatchObject({ title: '旧通知', body: '旧内容' });
   });
 
+  it('the socket push speaks the device’s language (the handshake’s) when the account has chosen none', async () => {
+    const user = await registerUser(t.app);
+    const channel = await insertDepositChannel(db(), { name: 'notify-device-english' });
+    const created = await api<{ deposit: { id: number } }>(t.app, 'POST', '/api/wallet/deposits', {
+      token: user.token,
+      body: { channel_id: channel.id, amount: '50' },
+    });
+    const english = await sockets.open(user.token, 'en');
+    const chinese = await sockets.open(user.token);
+    const [inEnglish, inChinese] = [english, chinese].map((s) =>
+      nextEvent<NotificationEvent>(s, NOTIFICATION_EVENT),
+    );
+    await api(t.app, 'PATCH', `/api/admin/deposits/${created.body.data?.deposit.id}/review`, {
+      token: admin.token,
+      body: { status: 'approved' },
+    });
+    expect((await inEnglish!).notifications[0]).toMatchObject({ title: 'Deposit credited', read: false });
+    expect((await inChinese!).notifications[0]?.title).toBe('充值已到账');
+  });
+
   it("the socket push speaks the owner's chosen language", async () => {
     const user = await registerUser(t.app);
     await api(t.app, 'PUT', '/api/me/language', { token: user.token, body: { language: 'en' } });

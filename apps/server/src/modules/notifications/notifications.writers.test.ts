@@ -7,6 +7,7 @@ import { api, createAdmin, createTestApp, registerUser, type TestApp } from '../
 import { approveKyc, fundUser, insertDepositChannel, insertWithdrawChannel } from '../../test/money.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { kycApplications } from '../kyc/kyc.schema.ts';
+import { payloadIn } from '../realtime/realtime.ts';
 import { assertLedgerOk } from '../reconciliation/ledger-check.ts';
 import { createTeamBuilder } from '../team/rewards/team.test-helpers.ts';
 import { createSalaryService } from '../team/salary/salary.service.ts';
@@ -214,7 +215,7 @@ describe('flash and option settlement', () => {
       realtime: {
         toUser: (userId, event, payload) => {
           if (event === NOTIFICATION_EVENT)
-            pushed.push({ userId, event, payload: payload as NotificationEvent });
+            pushed.push({ userId, event, payload: payloadIn(payload, 'zh-CN') as NotificationEvent });
         },
         toAdmins() {},
       },
@@ -376,7 +377,10 @@ describe('team rewards and salary', () => {
     const salary = createSalaryService({
       db: db(),
       now: () => new Date('2025-03-01T12:00:00+08:00'),
-      realtime: { toAdmins() {}, toUser: (...args: unknown[]) => void pushed.push(args) },
+      realtime: {
+        toAdmins() {},
+        toUser: (userId, event, payload) => void pushed.push([userId, event, payloadIn(payload, 'zh-CN')]),
+      },
     });
     const levels: SalaryLevel[] = [{ level: 1, direct: 2, team: 3, amount: '30.5' }];
     await writeSalaryLevels(db(), levels, admin.id);

@@ -108,6 +108,10 @@ const isPerLanguage = (payload: unknown): payload is PerLanguage =>
   payload !== null &&
   typeof (payload as PerLanguage).perLanguage === 'function';
 
+/** What a reader of `language` receives of `payload` (a fake realtime's view of a push). */
+export const payloadIn = (payload: unknown, language: Language): unknown =>
+  isPerLanguage(payload) ? payload.perLanguage(language) : payload;
+
 /**
  * The language a socket hears, as a request's (i18n.ts, requestLanguage): the account's own choice;
  * else the one the client shows, sent in the handshake (`auth.language`); else its Accept-Language;
