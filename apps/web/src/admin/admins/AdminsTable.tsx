@@ -25,7 +25,10 @@ export function AdminsTable({
   onDelete,
   onResetTwofa,
 }: AdminsTableProps) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  // English needs wider columns than the spec's Chinese, so its table scrolls sideways sooner (below
+  // 1200 px of table); the Chinese keeps the laptop width, its columns as before.
+  const english = i18n.resolvedLanguage === 'en';
   const columns: TableColumnsType<AdminView> = [
     {
       title: t('admins.email'),
@@ -45,6 +48,8 @@ export function AdminsTable({
     {
       title: t('admins.level'),
       key: 'level',
+      // The widest tag (Super admin in English) inside its column, not over the status switch.
+      width: english ? 112 : undefined,
       render: (_, row) => (
         <Tag color={row.admin_level === 'super_admin' ? 'red' : 'blue'} data-testid={`admin-level-${row.id}`}>
           {t(`level.${row.admin_level}`)}
@@ -82,6 +87,8 @@ export function AdminsTable({
     {
       title: t('admins.activation'),
       key: 'activation',
+      // Its English title (Activation) whole: a fixed layout would share the width out and cut it.
+      width: english ? 104 : undefined,
       render: (_, row) => (
         <Tag color={row.activation_pending ? 'orange' : 'green'} data-testid={`admin-activation-${row.id}`}>
           {row.activation_pending ? t('admins.activationPending') : t('admins.activated')}
@@ -94,8 +101,9 @@ export function AdminsTable({
       title: t('admins.actions'),
       key: 'actions',
       fixed: 'right',
-      // Wide enough for 编辑, 发送激活链接 and 删除 side by side.
-      width: 236,
+      // Wide enough for 编辑, 发送激活链接 and 删除 side by side, or their longer English (Edit, Send
+      // activation link, Delete).
+      width: english ? 264 : 236,
       render: (_, row) => (
         <Space size={4}>
           <Button size="small" onClick={() => onEdit(row)} data-testid={`admin-edit-${row.id}`}>
@@ -137,7 +145,7 @@ export function AdminsTable({
       rows={rows}
       loading={loading}
       rowTestId="admin-row"
-      scrollX={LAPTOP_TABLE_WIDTH}
+      scrollX={english ? 1200 : LAPTOP_TABLE_WIDTH}
       empty={<Empty description={t('admins.empty')} />}
     />
   );

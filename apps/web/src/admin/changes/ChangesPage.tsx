@@ -289,6 +289,8 @@ export default function ChangesPage() {
             ...changeStatuses.map((status) => ({ value: status, label: t(`changes.status.${status}`) })),
           ]}
           onChange={(status) => setFilters({ status: status as typeof filters.status })}
+          // On a phone the seven English statuses are wider than the screen: they scroll inside it.
+          style={{ maxWidth: '100%', overflowX: 'auto' }}
           data-testid="changes-status-filter"
         />
       }

@@ -54,7 +54,9 @@ export default function KycPage() {
       query={query}
       loadFailed={t('kyc.loadFailed')}
       filters={
-        <Flex vertical gap={8}>
+        // No wider than the card: on a phone the tabs' English labels overflow into antd's "more" menu
+        // instead of widening the page.
+        <Flex vertical gap={8} style={{ maxWidth: '100%' }}>
           <SearchBox
             value={search}
             onSearch={(next) => setAddress({ search: next })}

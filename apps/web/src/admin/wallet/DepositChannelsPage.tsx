@@ -52,11 +52,12 @@ export default function DepositChannelsPage() {
       width: 96,
       render: (_, row) => <Tag>{t(`channels.depositType.${row.type}`)}</Tag>,
     },
-    { title: t('channels.currency'), dataIndex: 'currency', width: 64 },
+    // Wide enough for the English title (Currency) whole; the address (cut with an ellipsis) gives way.
+    { title: t('channels.currency'), dataIndex: 'currency', width: 80 },
     {
       title: t('channels.address'),
       key: 'address',
-      width: 190,
+      width: 174,
       render: (_, row) => (
         <Typography.Text copyable={{ text: row.address }} ellipsis>
           {row.address}

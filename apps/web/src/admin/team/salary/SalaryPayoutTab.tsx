@@ -285,7 +285,8 @@ export function SalaryPayoutTab({ date, page, onQuery, onPage }: SalaryPayoutTab
             value={draft.month}
             options={monthOptions()}
             onChange={(month) => setDraft((d) => ({ ...d, month }))}
-            style={{ width: 90 }}
+            // 11 月 or its English, Month 11, whole.
+            style={{ width: 116 }}
             aria-label={t('team.salary.payout.monthLabel')}
             data-testid="salary-month"
           />

@@ -198,6 +198,8 @@ export function RiskPairsTable({ data }: { data: RiskExposureData }) {
   ];
   return (
     <Card size="small" title={t('trading.risk.pairsTitle')}>
+      {/* Its columns scroll inside the card on a phone (their English titles are wider than the
+          screen) instead of widening the page; the two lists below likewise. */}
       <Table<RiskExposurePair>
         rowKey="symbol"
         size="small"
@@ -205,6 +207,7 @@ export function RiskPairsTable({ data }: { data: RiskExposureData }) {
         dataSource={data.pairs}
         pagination={false}
         locale={{ emptyText: t('trading.risk.pairsEmpty') }}
+        scroll={{ x: 'max-content' }}
         data-testid="risk-pairs"
       />
       {data.unpriced.length > 0 && (
@@ -304,6 +307,7 @@ export function RiskLargest({ data }: { data: RiskExposureData }) {
             dataSource={data.largest_positions}
             pagination={false}
             locale={{ emptyText: t('trading.risk.noPositions') }}
+            scroll={{ x: 'max-content' }}
             data-testid="risk-largest-positions"
           />
         </Card>
@@ -317,6 +321,7 @@ export function RiskLargest({ data }: { data: RiskExposureData }) {
             dataSource={data.largest_users}
             pagination={false}
             locale={{ emptyText: t('trading.risk.noUsers') }}
+            scroll={{ x: 'max-content' }}
             data-testid="risk-largest-users"
           />
         </Card>
