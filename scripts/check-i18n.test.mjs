@@ -5,7 +5,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { chineseLiterals, compare, counted, countLiterals, i18nCheck, updatedBaseline } from './check-i18n.mjs';
+import {
+  chineseLiterals,
+  compare,
+  counted,
+  countLiterals,
+  i18nCheck,
+  updatedBaseline,
+} from './check-i18n.mjs';
 import { webI18nCheck } from './check-web-i18n.mjs';
 import { sourceTree } from './source-tree.mjs';
 
