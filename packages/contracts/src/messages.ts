@@ -482,7 +482,7 @@ const en: ContractCatalogue = {
     journal: 'Ledger out of balance',
     frozen: 'Frozen balance does not match open business',
     fees: 'Fee account does not match the trades',
-    house_pnl: 'House P&L account does not match the trades',
+    house_pnl: 'House PnL account does not match the trades',
     house_funding: 'Funding account does not match the funding records',
     house_insurance: 'Insurance fund account does not match the liquidations',
   },

@@ -450,6 +450,6 @@ describe('the dashboard in English (Accept-Language: en, issue 38)', () => {
       ],
       'en',
     );
-    expect(merged.map((a) => a.description)).toEqual(['Deposit · Bank', 'Withdraw · Alipay']);
+    expect(merged.map((a) => a.description)).toEqual(['Deposit · Bank', 'Withdrawal · Alipay']);
   });
 });
