@@ -1,20 +1,20 @@
 import { depositStatuses } from '@platform/contracts';
 import { normaliseTxHash } from '@platform/domain';
 import { and, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, queryRows } from '../../db/rows.ts';
 import { type CurrencySum, windowStart } from '../dual-control/approval-window.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
-import { users } from '../users/users.schema.ts';
-import { usersMatching } from '../users/users.ts';
+import { userDirectory, usersMatching } from '../users/users.ts';
 import { deposits } from './deposits.schema.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type DepositWithEmail = DepositRow & { userEmail: string; firstApproverEmail: string | null };
 
+/** The depositor. */
+const depositor = userDirectory('depositor');
 /** The admin whose first approval waits for a second one (待复核). */
-const firstApprover = alias(users, 'deposit_first_approver');
+const firstApprover = userDirectory('deposit_first_approver');
 
 export type CalendarPeriod = 'today' | 'week' | 'month';
 const PERIOD_UNITS = { today: 'day', week: 'week', month: 'month' } as const;
@@ -66,7 +66,7 @@ const withEmail = {
   processedAt: deposits.processedAt,
   createdAt: deposits.createdAt,
   updatedAt: deposits.updatedAt,
-  userEmail: users.email,
+  userEmail: depositor.email,
   firstApproverEmail: firstApprover.email,
 };
 
@@ -121,7 +121,7 @@ export async function listDeposits(
   const rows = await exec
     .select(withEmail)
     .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
+    .innerJoin(depositor, eq(depositor.id, deposits.userId))
     .leftJoin(firstApprover, eq(firstApprover.id, deposits.firstApprovedBy))
     .where(where)
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
@@ -153,7 +153,7 @@ export async function findDepositWithEmail(
   const [row] = await exec
     .select(withEmail)
     .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
+    .innerJoin(depositor, eq(depositor.id, deposits.userId))
     .leftJoin(firstApprover, eq(firstApprover.id, deposits.firstApprovedBy))
     .where(eq(deposits.id, id))
     .limit(1);

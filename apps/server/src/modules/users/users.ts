@@ -3,6 +3,7 @@
  * others look users up, create and update them through these (sessions and 2FA stay in auth).
  */
 
+export { type UserDirectory, userDirectory } from './user-directory.ts';
 export { emailOrPhoneMatches, likeEscape, usersMatching } from './user-search.ts';
 export {
   findUserByEmail,

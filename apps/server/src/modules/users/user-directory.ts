@@ -1,0 +1,36 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { users } from './users.schema.ts';
+
+const query = new QueryBuilder();
+
+/**
+ * The users' columns that other modules' drizzle queries join, filter and show, as a subquery
+ * named `alias`: `.innerJoin(u, eq(u.id, deposits.userId))` with `const u = userDirectory('u')`
+ * (docs/module-boundaries.md). The same projection as users.reads.ts's `userDirectory` for raw SQL:
+ * no password hash, no 2FA secret, nothing written. A plain projection, which PostgreSQL pulls up
+ * into the caller's query, so the plan is the one of a join with the users table itself (its
+ * primary key, the e-mail/phone trigram and prefix indexes). Call it once per alias: a list that
+ * joins users twice (the user and the approving admin) takes two.
+ */
+export const userDirectory = (alias: string) =>
+  query
+    .select({
+      id: users.id,
+      email: users.email,
+      phone: users.phone,
+      nickname: users.nickname,
+      role: users.role,
+      adminLevel: users.adminLevel,
+      isActive: users.isActive,
+      deletedAt: users.deletedAt,
+      kycStatus: users.kycStatus,
+      language: users.language,
+      inviteCode: users.inviteCode,
+      invitedByCode: users.invitedByCode,
+      createdAt: users.createdAt,
+      lastLogin: users.lastLogin,
+    })
+    .from(users)
+    .as(alias);
+
+export type UserDirectory = ReturnType<typeof userDirectory>;
