@@ -357,7 +357,7 @@ test('only a *.routes.ts file registers routes: route() imported anywhere else f
 // userDirectory, 6 after the dashboard, audit, KYC, notifications and risk exposure did too, 5 once the
 // changes summary asked dual control for the viewer's approverStanding, 4 once trading handed its
 // settled contracts to notifications); lower them as lines go. No cycle is allowed.
-const ALLOWED_AT_MOST = { schema: 32, sql: 4, cycle: 0 };
+const ALLOWED_AT_MOST = { schema: 31, sql: 4, cycle: 0 };
 
 test('the tree keeps the rules with exactly the allowed exceptions, no more than when they were listed', () => {
   const allowed = parseAllow(fs.readFileSync(ALLOW_FILE, 'utf8'));
