@@ -5,11 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  contractMessageIn,
-  installChineseValidationMessages,
-  validationMessageIn,
-} from '@platform/contracts';
+import { installChineseValidationMessages, validationMessageIn } from '@platform/contracts';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -223,7 +219,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     const message = error.messageIn(language);
     return reply.status(error.statusCode).send({
       success: false,
-      message: typeof error.text === 'string' ? (contractMessageIn(language, message) ?? message) : message,
+      message,
       data: error.data,
     });
   }

@@ -1,4 +1,4 @@
-import { contractMessageIn, type Language } from '@platform/contracts';
+import type { Language } from '@platform/contracts';
 import { type Message, msg, render } from '../i18n/i18n.ts';
 
 /**
@@ -27,8 +27,7 @@ export class AppError extends Error {
    * English when the contracts' catalogue knows it (`forbidden(CHANGE_TEXTS.ownProposal)`).
    */
   messageIn(language: Language): string {
-    const text = render(language, this.text);
-    return typeof this.text === 'string' ? (contractMessageIn(language, text) ?? text) : text;
+    return render(language, this.text);
   }
 }
 

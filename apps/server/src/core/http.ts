@@ -1,4 +1,4 @@
-import { contractMessageIn, type Endpoint } from '@platform/contracts';
+import type { Endpoint } from '@platform/contracts';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -14,7 +14,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requestLanguage, t } from '../i18n/i18n.ts';
+import { render, requestLanguage, t } from '../i18n/i18n.ts';
 
 /** The success half of the envelope; errors are shaped by the error handler in app.ts. */
 export const ok = <T>(data: T, message = OK_MESSAGE) => ({ success: true as const, message, data });
@@ -33,9 +33,7 @@ export function translateSuccessMessages(app: FastifyInstance): void {
     const language = requestLanguage(request);
     if (language === 'zh-CN') return payload;
     const message =
-      envelope.message === OK_MESSAGE
-        ? t(language, 'common.ok')
-        : (contractMessageIn(language, envelope.message) ?? envelope.message);
+      envelope.message === OK_MESSAGE ? t(language, 'common.ok') : render(language, envelope.message);
     return { ...envelope, message };
   });
 }

@@ -1,4 +1,9 @@
-import { DEFAULT_LANGUAGE, type Language, languageOfAcceptLanguage } from '@platform/contracts';
+import {
+  contractMessageIn,
+  DEFAULT_LANGUAGE,
+  type Language,
+  languageOfAcceptLanguage,
+} from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import i18next from 'i18next';
 import { en } from './en.ts';
@@ -65,9 +70,13 @@ export function msg<K extends MessageKey>(key: K, ...params: MessageParams<K>): 
   return params[0] ? { key, params: params[0] } : { key };
 }
 
-/** Renders a message in `language`; a plain string (a text not yet in the catalogues) as it is. */
+/**
+ * Renders a message in `language`. A plain string is a contracts' text (`forbidden(CHANGE_TEXTS.x)`,
+ * a stored refusal): in `language` when the contracts' catalogue knows it, by key or by shape; any
+ * other string as it is.
+ */
 export function render(language: Language, message: Message | string): string {
-  if (typeof message === 'string') return message;
+  if (typeof message === 'string') return contractMessageIn(language, message) ?? message;
   const params: Record<string, ParamValue> = {};
   for (const [name, value] of Object.entries(message.params ?? {}))
     params[name] = value === null ? '' : typeof value === 'object' ? render(language, value) : value;

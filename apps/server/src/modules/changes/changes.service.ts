@@ -37,14 +37,13 @@ import {
   CHANGE_TEXTS,
   type ChangeLevel,
   changeKindLabel,
-  contractMessageIn,
   DEFAULT_LANGUAGE,
   type Language,
   REALTIME_EVENTS,
 } from '@platform/contracts';
 import { AppError, conflict, notFound } from '../../core/errors.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { t } from '../../i18n/i18n.ts';
+import { render, t } from '../../i18n/i18n.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import { type Fence, type JobStep, noFence } from '../jobs/job-loop.ts';
@@ -118,7 +117,7 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
     const present = kinds.get(change.kind)?.present;
     const shown = present ? { ...change, ...present(change.before, change.after, language) } : change;
     if (change.status !== 'stale' || change.reason === null) return shown;
-    return { ...shown, reason: contractMessageIn(language, change.reason) ?? change.reason };
+    return { ...shown, reason: render(language, change.reason) };
   }
 
   async function view(
@@ -324,7 +323,7 @@ export function createChangesService(deps: { db: Db; realtime?: Pick<Realtime, '
               : 'backOffice.changes.proposedNotice',
           ),
           // A kind without a label is named by itself.
-          message: contractMessageIn(language, label) ?? label,
+          message: render(language, label),
           id: row.id,
           status: row.status,
           effective_at: row.effectiveAt?.toISOString() ?? null,

@@ -9,7 +9,6 @@ import type {
   UserDeposit,
 } from '@platform/contracts';
 import {
-  contractMessageIn,
   DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
   DUAL_CONTROL_TEXTS,
@@ -32,7 +31,7 @@ import type { ReferencePriceSource } from '../../core/reference-prices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUserScope } from '../../db/user-locks.ts';
-import { msg } from '../../i18n/i18n.ts';
+import { msg, render } from '../../i18n/i18n.ts';
 import { ledgerMemo } from '../../i18n/ledger-memos.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { findActiveDepositChannel } from '../channels/channels.service.ts';
@@ -386,8 +385,7 @@ export function createDepositService(deps: { db: Db; realtime: Realtime; prices?
       const awaitingSecondApprovalIds: number[] = [];
       const skipped: { id: number; reason: string }[] = [];
       // A skipped row's reason, a contracts' text, in the admin's language.
-      const skip = (id: number, reason: string) =>
-        skipped.push({ id, reason: contractMessageIn(language, reason) ?? reason });
+      const skip = (id: number, reason: string) => skipped.push({ id, reason: render(language, reason) });
       const ids = [...new Set(body.depositIds)];
       // A batch that holds the admin's own deposit is refused whole (403), before anything moves;
       // the owner of a deposit never changes, and reviewInTx checks each row again.

@@ -8,7 +8,6 @@ import type {
   WithdrawalStatusUpdateEvent,
 } from '@platform/contracts';
 import {
-  contractMessageIn,
   DEFAULT_LANGUAGE,
   DUAL_CONTROL_TEXTS,
   type Language,
@@ -72,10 +71,6 @@ import { findUserById } from '../users/users.ts';
 import * as repo from './withdrawals.repository.ts';
 
 export const TRANSITION_REFUSED = t('zh-CN', 'withdrawals.transitionRefused');
-
-/** A refusal's reason in `language`: a catalogue message, or a contracts' text in its English if known. */
-const textIn = (language: Language, reason: Message | string) =>
-  typeof reason === 'string' ? (contractMessageIn(language, reason) ?? reason) : render(language, reason);
 
 export const withdrawalKey = (id: number, step: 'freeze' | 'reject' | 'complete') =>
   `withdrawal:${id}:${step}`;
@@ -371,12 +366,12 @@ export function createWithdrawalService(deps: {
         const heldUntil = await withdrawalHoldOf(tx, userId);
         if (heldUntil) {
           const reason = withdrawalHoldText(heldUntil);
-          throw businessRule(reason, { reasons: [textIn(language, reason)] });
+          throw businessRule(reason, { reasons: [render(language, reason)] });
         }
         // Whitelist mode (issue 33): only saved addresses, 24 h after saving, by the database clock.
         const notWhitelisted = await whitelistRefusal(tx, userId, { address });
         if (notWhitelisted)
-          throw businessRule(notWhitelisted, { reasons: [textIn(language, notWhitelisted)] });
+          throw businessRule(notWhitelisted, { reasons: [render(language, notWhitelisted)] });
         const channel = await findActiveWithdrawChannel(tx, {
           type: body.withdraw_type,
           id: body.channel_id,
@@ -400,7 +395,7 @@ export function createWithdrawalService(deps: {
         if (available.lt(total))
           reasons.push(insufficientBalanceText(total, fee, available, channel.currency));
         if (reasons.length) {
-          const said = reasons.map((reason) => textIn(language, reason));
+          const said = reasons.map((reason) => render(language, reason));
           throw businessRule(said.join(t(language, 'withdrawals.reasonSeparator')), { reasons: said });
         }
         await deps.twoFactor.requireForAction(tx, user, body.totp, attempt?.inner);

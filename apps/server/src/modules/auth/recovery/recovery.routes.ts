@@ -1,6 +1,5 @@
 import {
   adminChangeProposedMessage,
-  contractMessageIn,
   forgotPassword,
   issuePasswordResetLink,
   RECOVERY_MESSAGES,
@@ -11,7 +10,7 @@ import {
 import { caller } from '../../../core/caller.ts';
 import type { Config } from '../../../core/config.ts';
 import { ok, type Router, route, security } from '../../../core/http.ts';
-import { requestLanguage, t } from '../../../i18n/i18n.ts';
+import { render, requestLanguage, t } from '../../../i18n/i18n.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import type { Guards } from '../guard.ts';
 import type { RecoveryService } from './recovery.service.ts';
@@ -78,7 +77,7 @@ export function registerRecoveryRoutes(
       const proposed = await recovery.proposeResetLink(auditActor(request), request.params.id, language);
       reply.code(202);
       // Both texts are the contracts' (in English through their catalogue).
-      const inLanguage = (chinese: string) => contractMessageIn(language, chinese) ?? chinese;
+      const inLanguage = (chinese: string) => render(language, chinese);
       return ok(
         proposed,
         t(language, 'admins.withLink', {
