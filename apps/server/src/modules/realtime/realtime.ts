@@ -219,6 +219,9 @@ export function createRealtime(opts: {
         io.to(rooms.user(userId)).emit(event, payload);
         return;
       }
+      // Rendered in every language, though the user's sockets may hear only one: which languages
+      // they hear is known only across the instances (fetchSockets, a Redis round trip per push),
+      // which costs more than a second rendering of a short text; an empty room emits nothing.
       for (const language of LANGUAGES) {
         const others = LANGUAGES.filter((l) => l !== language).map(rooms.language);
         io.to(rooms.user(userId)).except(others).emit(event, payload.perLanguage(language));
