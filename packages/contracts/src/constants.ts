@@ -59,8 +59,11 @@ export const IMAGE_MIME: Record<ImageExtension, string> = {
 export const imageAccept = (types: readonly ImageExtension[]) =>
   types.map((type) => IMAGE_MIME[type]).join(',');
 
+/** 图片大小不能超过{size}MB: the size in MB as the refusal words it (its shape in messages.ts). */
+export const imageTooLargeText = (size: string) => `图片大小不能超过${size}MB`;
+
 /** The refusal of an image over `maxBytes` (图片大小不能超过5MB), before and after its upload. */
 export const imageTooLargeMessage = (maxBytes: number) => {
   const mb = maxBytes / (1024 * 1024);
-  return `图片大小不能超过${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
+  return imageTooLargeText(Number.isInteger(mb) ? String(mb) : mb.toFixed(1));
 };

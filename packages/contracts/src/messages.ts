@@ -19,6 +19,7 @@ import {
 } from './approval-thresholds.ts';
 import { CHANGE_KIND_LABELS, CHANGE_TEXTS } from './changes.ts';
 import { CHANNEL_TEXTS, FEE_RATE_LABEL } from './channels.ts';
+import { imageTooLargeText, NOT_AN_IMAGE_MESSAGE } from './constants.ts';
 import {
   ADMIN_LEVEL_LABELS,
   DEPOSIT_CHANNEL_TYPE_LABELS,
@@ -86,6 +87,8 @@ const zhCN = {
   whitelist: texts(WHITELIST_MESSAGES),
   kycIdNumber: KYC_ID_NUMBER_MESSAGES,
   kycRealName: { rule: KYC_REAL_NAME_MESSAGE },
+  /** An upload field's refusal of a file that is no image (its size: `shapes.imageTooLarge`). */
+  images: { notAnImage: NOT_AN_IMAGE_MESSAGE },
   adminActivation: ADMIN_ACTIVATION_TEXTS,
   por: POR_MESSAGES,
   trading: TRADING_TEXTS,
@@ -166,6 +169,7 @@ const zhCN = {
     thresholdFormat: THRESHOLD_TEXTS.format('{{label}}'),
     thresholdPlaces: THRESHOLD_TEXTS.places('{{label}}'),
     thresholdPositive: THRESHOLD_TEXTS.positive('{{label}}'),
+    imageTooLarge: imageTooLargeText('{{size}}'),
     /** packages/domain tpslProblems' texts (the domain's test holds each to these shapes). */
     tpslTakeProfitPlaces: '止盈价最多 {{places}} 位小数',
     tpslStopLossPlaces: '止损价最多 {{places}} 位小数',
@@ -316,6 +320,7 @@ const en: ContractCatalogue = {
   kycRealName: {
     rule: 'The name may contain only letters, the middle dot (·) and spaces',
   },
+  images: { notAnImage: 'Please select an image file' },
   adminActivation: {
     invalid: 'The activation link is invalid; ask a super admin to send a new one',
     expired: 'The activation link has expired; ask a super admin to send a new one',
@@ -596,6 +601,7 @@ const en: ContractCatalogue = {
   },
   shapes: {
     windowTotalReason: 'The user’s 24-hour total of {{total}} USDT reached the dual-control threshold',
+    imageTooLarge: 'The image cannot be larger than {{size}} MB',
     spotAmountBelowMin: 'The quantity cannot be below the minimum order size {{min}} {{currency}}',
     spotAmountPrecision: 'The quantity may have at most {{places}} decimals',
     spotPricePrecision: 'The price may have at most {{places}} decimals',

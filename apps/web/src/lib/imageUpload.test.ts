@@ -1,5 +1,6 @@
 import { imageTooLargeMessage, NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n/index.ts';
 import { imageUploadProblem } from './imageUpload.ts';
 
 const MB = 1024 * 1024;
@@ -34,5 +35,18 @@ describe('imageUploadProblem', () => {
     expect(
       imageUploadProblem({ type: 'application/pdf', size: 50 * MB }, { maxBytes: MB, accept: ANY_IMAGE }),
     ).toBe(NOT_AN_IMAGE_MESSAGE);
+  });
+
+  describe('in English', () => {
+    afterEach(() => applyLanguage('zh-CN'));
+
+    it('says the contracts’ English, as the server does', () => {
+      applyLanguage('en');
+      const rule = { maxBytes: 1.5 * MB, accept: ANY_IMAGE };
+      expect(imageUploadProblem({ type: 'text/html', size: 10 }, rule)).toBe('Please select an image file');
+      expect(imageUploadProblem({ type: 'image/png', size: 2 * MB }, rule)).toBe(
+        'The image cannot be larger than 1.5 MB',
+      );
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { i18n } from '../i18n/index.ts';
+import { imageTooLargeMessage, NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
+import { contractText } from '../i18n/index.ts';
 
 /** What an upload field accepts before it sends a file; the server judges the bytes again. */
 export interface ImageUploadRule {
@@ -8,14 +9,11 @@ export interface ImageUploadRule {
 }
 
 /**
- * Why a chosen file cannot be uploaded under `rule`, in the language shown, or null. The zh-CN texts
- * are the contracts' (NOT_AN_IMAGE_MESSAGE, imageTooLargeMessage), the words the server refuses with.
+ * Why a chosen file cannot be uploaded under `rule`, in the language shown, or null: the contracts'
+ * texts (NOT_AN_IMAGE_MESSAGE, imageTooLargeMessage), the words the server refuses with.
  */
 export function imageUploadProblem(file: Pick<File, 'type' | 'size'>, rule: ImageUploadRule): string | null {
-  if (!rule.accept.split(',').includes(file.type)) return i18n.t('common:components.notAnImage');
-  if (file.size > rule.maxBytes) {
-    const mb = rule.maxBytes / (1024 * 1024);
-    return i18n.t('common:components.imageTooLarge', { size: Number.isInteger(mb) ? mb : mb.toFixed(1) });
-  }
+  if (!rule.accept.split(',').includes(file.type)) return contractText(NOT_AN_IMAGE_MESSAGE);
+  if (file.size > rule.maxBytes) return contractText(imageTooLargeMessage(rule.maxBytes));
   return null;
 }

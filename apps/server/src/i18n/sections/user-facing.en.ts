@@ -21,8 +21,6 @@ export const userFacingEn: CatalogueOf<typeof userFacingZh> = {
     on: '{{browser}} · {{system}}',
   },
   uploads: {
-    notAnImage: 'Please select an image file',
-    tooLarge: 'The image cannot be larger than {{size}} MB',
     malformed: 'The upload is incomplete or malformed',
     missing: 'Upload the {{label}}',
     unreadable: 'The image is damaged or cannot be read; choose another image',

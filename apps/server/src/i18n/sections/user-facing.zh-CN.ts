@@ -25,9 +25,7 @@ export const userFacingZh = {
     on: '{{browser}} · {{system}}',
   },
   uploads: {
-    /** The contracts' NOT_AN_IMAGE_MESSAGE and imageTooLargeMessage(), which the web shows too. */
-    notAnImage: '请选择图片文件',
-    tooLarge: '图片大小不能超过{{size}}MB',
+    // Not an image, and too large: the contracts' NOT_AN_IMAGE_MESSAGE and imageTooLargeMessage().
     malformed: '上传内容不完整或格式不正确',
     missing: '请上传{{label}}',
     unreadable: '图片已损坏或无法读取，请重新选择图片',

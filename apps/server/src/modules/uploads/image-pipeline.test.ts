@@ -2,7 +2,7 @@ import { imageTooLargeMessage, NOT_AN_IMAGE_MESSAGE } from '@platform/contracts'
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../core/errors.ts';
-import { render, t } from '../../i18n/i18n.ts';
+import { render } from '../../i18n/i18n.ts';
 import {
   expectNoMetadata,
   expectPlantedMetadata,
@@ -17,6 +17,7 @@ import {
   IMAGE_TOO_MANY_PIXELS_MESSAGE,
   IMAGE_UNREADABLE_MESSAGE,
   MAX_IMAGE_PIXELS,
+  notAnImage,
 } from './image-pipeline.ts';
 import { imageTooLarge } from './image-upload.ts';
 
@@ -135,8 +136,9 @@ describe('cleanImage in English', () => {
     expect(await englishRefusal(Buffer.from('<html></html>'))).toBe('Please select an image file');
   });
 
-  it('says the contracts’ refusals (the web shows them too) in the same Chinese', () => {
-    expect(t('zh-CN', 'userFacing.uploads.notAnImage')).toBe(NOT_AN_IMAGE_MESSAGE);
+  it('says the contracts’ refusals (the web shows them too), in English through their catalogue', () => {
+    expect(render('zh-CN', notAnImage)).toBe(NOT_AN_IMAGE_MESSAGE);
+    expect(render('en', notAnImage)).toBe('Please select an image file');
     for (const bytes of [5 * 1024 * 1024, 2 * 1024 * 1024, 1.5 * 1024 * 1024]) {
       expect(render('zh-CN', imageTooLarge(bytes))).toBe(imageTooLargeMessage(bytes));
     }

@@ -1,3 +1,4 @@
+import { NOT_AN_IMAGE_MESSAGE } from '@platform/contracts';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { badRequest } from '../../core/errors.ts';
 import { msg, t } from '../../i18n/i18n.ts';
@@ -20,8 +21,11 @@ export const IMAGE_UNREADABLE_MESSAGE = t('zh-CN', 'userFacing.uploads.unreadabl
 export const MAX_IMAGE_PIXELS = 50_000_000;
 const tooManyPixels = msg('userFacing.uploads.tooManyPixels');
 export const IMAGE_TOO_MANY_PIXELS_MESSAGE = t('zh-CN', 'userFacing.uploads.tooManyPixels');
-/** Any upload that is not an image of an allowed type (the contracts' NOT_AN_IMAGE_MESSAGE). */
-export const notAnImage = msg('userFacing.uploads.notAnImage');
+/**
+ * Any upload that is not an image of an allowed type: the contracts' text, which the web's upload
+ * fields say too, in the request's language through the contracts' catalogue.
+ */
+export const notAnImage = NOT_AN_IMAGE_MESSAGE;
 
 declare const cleaned: unique symbol;
 

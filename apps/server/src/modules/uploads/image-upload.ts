@@ -1,3 +1,4 @@
+import { imageTooLargeMessage } from '@platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { nullByteRefusal } from '../../core/request-hygiene.ts';
@@ -15,7 +16,7 @@ export interface ImageUploadOptions<F extends string = string> {
   /** Field → label for the missing-file message 请上传<label> (the field name otherwise). */
   labels?: Partial<Record<F, Message>>;
   /** The message for a missing file instead of 请上传<label>. */
-  missingMessage?: Message;
+  missingMessage?: Message | string;
   maxBytes: number;
   allowed: readonly ImageType['ext'][];
 }
@@ -29,17 +30,20 @@ const malformed = msg('userFacing.uploads.malformed');
 /** The refusal's Chinese (tests compare it); it is said in the request's language. */
 export const MALFORMED_UPLOAD_MESSAGE = t('zh-CN', 'userFacing.uploads.malformed');
 
-/** The refusal of an image over `maxBytes`: the contracts' imageTooLargeMessage (图片大小不能超过5MB). */
-export function imageTooLarge(maxBytes: number): Message {
-  const mb = maxBytes / (1024 * 1024);
-  return msg('userFacing.uploads.tooLarge', { size: Number.isInteger(mb) ? mb : mb.toFixed(1) });
-}
+/**
+ * The refusal of an image over `maxBytes`: the contracts' imageTooLargeMessage (图片大小不能超过5MB),
+ * which the web's upload fields say too, in the request's language by its shape.
+ */
+export const imageTooLarge = imageTooLargeMessage;
 
 /**
  * The 400 for an error met while reading a multipart body: too large, not multipart, or a body the
  * parser could not read (cut short, broken boundaries: busboy's plain errors). An AppError passes.
  */
-export function multipartRefusal(err: unknown, messages: { tooLarge: Message; notAnImage: Message }): Error {
+export function multipartRefusal(
+  err: unknown,
+  messages: { tooLarge: Message | string; notAnImage: Message | string },
+): Error {
   if (err instanceof AppError) return err;
   if (errorCode(err) === 'FST_REQ_FILE_TOO_LARGE') return badRequest(messages.tooLarge);
   if (errorCode(err) === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(messages.notAnImage);

@@ -123,8 +123,6 @@ export const commonEn: Catalogue<typeof commonZhCN> = {
     boundaryText: 'Sorry, this component ran into a problem. Refresh the page or try again later.',
     noImage: 'No image',
     imageFailed: 'Image failed to load',
-    notAnImage: 'Please select an image file',
-    imageTooLarge: 'The image cannot be larger than {{size}} MB',
     reload: 'Reload',
     viewImage: 'View {{alt}}',
     notFoundTitle: 'Page not found',

@@ -5,7 +5,6 @@ import {
   LEDGER_BUCKET_LABELS,
   LEDGER_KIND_LABELS,
   LOGIN_FAILURE_LABELS,
-  NOT_AN_IMAGE_MESSAGE,
   PASSWORD_HINT,
   PLATFORM_NAME,
   WITHDRAW_METHOD_LABELS,
@@ -126,9 +125,6 @@ export const commonZhCN = {
     boundaryText: '抱歉，此组件遇到了问题。请尝试刷新页面或稍后再试。',
     noImage: '无图片',
     imageFailed: '图片加载失败',
-    notAnImage: NOT_AN_IMAGE_MESSAGE,
-    /** The contracts' imageTooLargeMessage, with the size in MB as it words it. */
-    imageTooLarge: '图片大小不能超过{{size}}MB',
     reload: '重新加载',
     viewImage: '查看{{alt}}',
     notFoundTitle: '页面不存在',
