@@ -57,6 +57,8 @@ export const kycSubmitFields = z.object({
   real_name: z
     .string({ error: '请输入真实姓名' })
     .trim()
+    // An empty field asks for the name; the length rule is for a name that is there.
+    .min(1, '请输入真实姓名')
     .min(2, '真实姓名长度应为2-50个字符')
     .max(50, '真实姓名长度应为2-50个字符')
     .regex(KYC_REAL_NAME_PATTERN, KYC_REAL_NAME_MESSAGE),

@@ -6,7 +6,7 @@ import { ADMIN_CHANGE_TEXTS } from './admin-users.ts';
 import { passwordBody } from './auth.ts';
 import { CHANGE_TEXTS, changeKindLabel } from './changes.ts';
 import { ADMIN_LEVEL_LABELS } from './enums.ts';
-import { KYC_REAL_NAME_MESSAGE } from './kyc.ts';
+import { KYC_REAL_NAME_MESSAGE, kycSubmitFields } from './kyc.ts';
 import {
   CONTRACT_MESSAGES,
   catalogueEntries,
@@ -130,5 +130,16 @@ describe('the contracts’ message catalogue (issue 38)', () => {
     expect(contractMessageIn('zh-CN', PERPETUAL_RISK_TEXTS.beyondTier('60000', 50))).toBe(
       '仓位名义价值 60000 USDT 超过当前杠杆允许的上限，该档位最大杠杆为 50 倍',
     );
+  });
+});
+
+describe('the KYC form’s name', () => {
+  it('asks for the name when it is empty or blank, and names the length rule otherwise', () => {
+    const nameIssue = (real_name: string) =>
+      kycSubmitFields.safeParse({ real_name, id_number: '110101199003071234' }).error?.issues[0]?.message;
+    expect(nameIssue('')).toBe('请输入真实姓名');
+    expect(nameIssue('   ')).toBe('请输入真实姓名');
+    expect(nameIssue('张')).toBe('真实姓名长度应为2-50个字符');
+    expect(nameIssue('张三')).toBeUndefined();
   });
 });
