@@ -1,33 +1,52 @@
 import { DUAL_CONTROL_TEXTS } from '@platform/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { forbidden } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { userDirectory } from '../users/users.ts';
+
+/** The users' columns the rule reads, e.g. of a `userDirectory` alias. */
+type ApproverColumns = Record<'role' | 'isActive' | 'approverSince', SQLWrapper>;
 
 /**
- * The one test of whose approvals count now (issue 32), as SQL over `users`: an active admin whose
- * `approver_since` (creation + 24 h; at once for the bootstrap super admins) is not after the
- * database's now(). Dual control's approvals and the approvers of pending changes (with their level
- * besides: docs/pending-changes.md, "Who approves") both use it. A disabled or deleted admin never
- * counts; their pending first approvals were withdrawn in the same transaction (admin-users/lapsed-approvals.ts).
+ * The same columns unqualified, for a statement over the users' rows alone: changes.repository.ts
+ * still calls the rule without naming its relation.
  */
-export const countsAsApprover = (): SQL =>
-  sql`(${users.role} = 'admin' AND ${users.isActive} AND ${users.approverSince} <= now())`;
+const unqualified = {
+  role: sql.identifier('role'),
+  isActive: sql.identifier('is_active'),
+  approverSince: sql.identifier('approver_since'),
+};
+
+/**
+ * The one test of whose approvals count now (issue 32), as SQL over the users' columns of
+ * `approver`: an active admin whose `approver_since` (creation + 24 h; at once for the bootstrap
+ * super admins) is not after the database's now(). Dual control's approvals and the approvers of
+ * pending changes (with their level besides: docs/pending-changes.md, "Who approves") both use it.
+ * A disabled or deleted admin never counts; their pending first approvals were withdrawn in the
+ * same transaction (admin-users/lapsed-approvals.ts).
+ */
+export const countsAsApprover = (approver: ApproverColumns = unqualified): SQL =>
+  sql`(${approver.role} = 'admin' AND ${approver.isActive} AND ${approver.approverSince} <= now())`;
+
+const standing = userDirectory('approver_standing');
 
 /**
  * `adminId`'s standing as an approver, as a relation another module's statement reads (one row, none
  * for an unknown id): `id`, `admin_level` and `counts` (countsAsApprover), from the users' primary key.
  */
 export const approverStanding = (adminId: number): SQL =>
-  sql`(SELECT ${users.id} AS id, ${users.adminLevel} AS admin_level, ${countsAsApprover()} AS counts
-       FROM ${users} WHERE ${users.id} = ${adminId})`;
+  sql`(SELECT ${standing.id} AS id, ${standing.adminLevel} AS admin_level,
+       ${countsAsApprover(standing)} AS counts
+       FROM ${standing} WHERE ${standing.id} = ${adminId})`;
+
+const approver = userDirectory('approver');
 
 /** Whether `adminId`'s approvals count toward dual control now (countsAsApprover). */
 export async function approvalCounts(exec: Executor, adminId: number): Promise<boolean> {
   const [row] = await exec
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, adminId), countsAsApprover()));
+    .select({ id: approver.id })
+    .from(approver)
+    .where(and(eq(approver.id, adminId), countsAsApprover(approver)));
   return row !== undefined;
 }
 

@@ -12,7 +12,7 @@ import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.se
 import { currentSeal, sealEffect } from '../idempotency/effect-seal.ts';
 import { adminNoticeOf } from '../realtime/admin-notices.ts';
 import type { Realtime } from '../realtime/realtime.ts';
-import { users } from '../users/users.schema.ts';
+import { userDirectory } from '../users/users.ts';
 import { windowStart } from './approval-window.ts';
 import { assertApprovalCounts } from './counting-approvers.ts';
 import { type PayoutApprovalItem, payoutApprovals } from './dual-control.schema.ts';
@@ -238,6 +238,9 @@ export async function serialiseSalaryPayouts(tx: Tx, payoutDate: string): Promis
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`salary-payout:${payoutDate}`}))`);
 }
 
+/** The admin who gave a payout its first approval. */
+const firstApprover = userDirectory('payout_first_approver');
+
 const auditTarget = (kind: PayoutKind) => (kind === 'salary' ? 'team_salary' : 'team_reward');
 
 /** The pending first approvals, newest first (at most `limit`), with the first approver's e-mail. */
@@ -249,9 +252,9 @@ export async function listPayoutApprovals(
   if (filter.kind) conditions.push(eq(payoutApprovals.kind, filter.kind));
   if (filter.payoutDate) conditions.push(eq(payoutApprovals.payoutDate, filter.payoutDate));
   const rows = await exec
-    .select({ approval: payoutApprovals, email: users.email })
+    .select({ approval: payoutApprovals, email: firstApprover.email })
     .from(payoutApprovals)
-    .leftJoin(users, eq(users.id, payoutApprovals.firstApprovedBy))
+    .leftJoin(firstApprover, eq(firstApprover.id, payoutApprovals.firstApprovedBy))
     .where(and(...conditions))
     .orderBy(desc(payoutApprovals.firstApprovedAt), desc(payoutApprovals.id))
     .limit(filter.limit ?? 200);
@@ -264,9 +267,9 @@ export async function describePayoutApproval(
   row: PayoutApprovalRow,
 ): Promise<PayoutApproval> {
   const [who] = await exec
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, row.firstApprovedBy));
+    .select({ email: firstApprover.email })
+    .from(firstApprover)
+    .where(eq(firstApprover.id, row.firstApprovedBy));
   return toPayoutApproval(row, who?.email ?? null);
 }
 

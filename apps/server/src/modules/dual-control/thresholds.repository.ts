@@ -1,7 +1,7 @@
 import { DEFAULT_APPROVAL_THRESHOLDS } from '@platform/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { userDirectory } from '../users/users.ts';
 import { approvalThresholds } from './dual-control.schema.ts';
 
 export interface StoredThresholds {
@@ -12,6 +12,9 @@ export interface StoredThresholds {
   /** E-mail of the super admin who last saved them; null while they are the seeded defaults. */
   updatedBy: string | null;
 }
+
+/** The super admin who last saved the thresholds. */
+const editor = userDirectory('thresholds_editor');
 
 /**
  * The thresholds in force. Migration 0024 seeds the row; should it ever be missing the defaults
@@ -24,10 +27,10 @@ export async function readThresholds(exec: Executor): Promise<StoredThresholds> 
       withdrawal: approvalThresholds.withdrawal,
       payout: approvalThresholds.payout,
       updatedAt: approvalThresholds.updatedAt,
-      updatedByEmail: users.email,
+      updatedByEmail: editor.email,
     })
     .from(approvalThresholds)
-    .leftJoin(users, eq(users.id, approvalThresholds.updatedBy))
+    .leftJoin(editor, eq(editor.id, approvalThresholds.updatedBy))
     .where(eq(approvalThresholds.id, 1));
   if (!row) return { ...DEFAULT_APPROVAL_THRESHOLDS, updatedAt: null, updatedBy: null };
   return {
