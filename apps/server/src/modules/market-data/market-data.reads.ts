@@ -1,9 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { tradingPairs } from './market-data.schema.ts';
 
 /**
- * Market data's read API for other modules' aggregates (docs/module-boundaries.md): SQL expressions
- * over the trading pairs, so that a caller's statement reads them in the same statement without
- * naming market data's tables (like ledger/ledger.reads.ts's systemAccountSum).
+ * Market data's read API for other modules (docs/module-boundaries.md): SQL expressions over the
+ * trading pairs, so that a caller's statement reads them in the same statement without naming
+ * market data's tables (like ledger/ledger.reads.ts's systemAccountSum), and the pair lists they read.
  */
 
 /** The 24 h price change of the pair whose symbol `symbol` gives (a scalar subquery): null when unknown or gone. */
@@ -12,3 +14,16 @@ export const pairChange24h = (symbol: SQL): SQL =>
 
 /** How many pairs are enabled (a scalar subquery). */
 export const enabledPairCount: SQL = sql`(SELECT count(*) FROM trading_pairs WHERE enabled)`;
+
+/** The enabled pairs quoted in `currency`, in the order they were added: symbol, base and quote currency. */
+export async function enabledPairsQuotedIn(exec: Executor, currency: string) {
+  return exec
+    .select({
+      symbol: tradingPairs.symbol,
+      base_currency: tradingPairs.baseCurrency,
+      quote_currency: tradingPairs.quoteCurrency,
+    })
+    .from(tradingPairs)
+    .where(and(eq(tradingPairs.enabled, true), eq(tradingPairs.quoteCurrency, currency)))
+    .orderBy(asc(tradingPairs.id));
+}

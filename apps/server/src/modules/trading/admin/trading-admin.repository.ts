@@ -13,8 +13,7 @@ import {
 } from '../../../db/rows.ts';
 import { systemAccountSum } from '../../ledger/ledger.reads.ts';
 import { enabledPairCount, pairChange24h } from '../../market-data/market-data.reads.ts';
-import { users } from '../../users/users.schema.ts';
-import { usersMatching } from '../../users/users.ts';
+import { userDirectory, usersMatching } from '../../users/users.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import { timedContracts, tradeOrders } from '../trading.schema.ts';
 
@@ -265,19 +264,22 @@ export type AdminOrderRow = OrderRow & {
   payout: string | null;
 };
 
+/** The user who placed an order. */
+const orderOwner = userDirectory('order_owner');
+
 /** A page of orders, newest first, with their users' e-mail and phone and their contracts' results. */
 export async function listOrders(exec: Executor, filter: OrderListFilter): Promise<AdminOrderRow[]> {
   const rows = await exec
     .select({
       order: tradeOrders,
-      email: users.email,
-      phone: users.phone,
+      email: orderOwner.email,
+      phone: orderOwner.phone,
       outcome: timedContracts.outcome,
       stake: timedContracts.stake,
       payout: timedContracts.payout,
     })
     .from(tradeOrders)
-    .innerJoin(users, eq(users.id, tradeOrders.userId))
+    .innerJoin(orderOwner, eq(orderOwner.id, tradeOrders.userId))
     .leftJoin(timedContracts, eq(timedContracts.orderId, tradeOrders.id))
     .where(orderConditions(filter))
     .orderBy(desc(tradeOrders.id))

@@ -1,7 +1,7 @@
 import { and, count, desc, inArray, ne, sql } from 'drizzle-orm';
 import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
-import { users } from '../../users/users.schema.ts';
+import { userDirectory } from '../../users/users.ts';
 import { perpetualPositions } from '../trading.schema.ts';
 import type { PositionRow } from './perpetual.repository.ts';
 
@@ -50,6 +50,9 @@ export async function recordInsuranceShares(
     );
 }
 
+/** The owner of a liquidated position. */
+const positionOwner = userDirectory('position_owner');
+
 /** The liquidations that fed or drew on the fund, newest first, with the owner's e-mail. */
 export async function listInsuranceHistory(exec: Executor, query: { page: number; limit: number }) {
   const p = perpetualPositions;
@@ -57,9 +60,9 @@ export async function listInsuranceHistory(exec: Executor, query: { page: number
   const { limit, offset } = pageOf(query);
   const [rows, [total]] = await Promise.all([
     exec
-      .select({ position: p, email: users.email })
+      .select({ position: p, email: positionOwner.email })
       .from(p)
-      .innerJoin(users, sql`${users.id} = ${p.userId}`)
+      .innerJoin(positionOwner, sql`${positionOwner.id} = ${p.userId}`)
       .where(where)
       .orderBy(desc(p.closedAt), desc(p.orderId))
       .limit(limit)

@@ -5,7 +5,7 @@ import { pageOf } from '../../../core/paging.ts';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { lockUserScope } from '../../../db/user-locks.ts';
-import { users } from '../../users/users.schema.ts';
+import { userDirectory } from '../../users/users.ts';
 import type { OrderRow } from '../orders.repository.ts';
 import type { PriceObservation } from '../reference-prices.ts';
 import {
@@ -507,6 +507,9 @@ export async function addOrderFee(tx: Tx, orderId: number, fee: string, at: Date
 
 // ---- the operator's list -------------------------------------------------------------------------
 
+/** The owner of a position. */
+const positionOwner = userDirectory('position_owner');
+
 /**
  * Every user's open positions (持仓列表), newest first, with the owner's e-mail; `user` is an id or
  * an exact e-mail (case-insensitive).
@@ -522,21 +525,21 @@ export async function listOpenPositionsForAdmin(
     conditions.push(
       /^\d+$/.test(filter.user)
         ? eq(p.userId, Number(filter.user))
-        : sql`lower(${users.email}) = lower(${filter.user})`,
+        : sql`lower(${positionOwner.email}) = lower(${filter.user})`,
     );
   }
   const where = and(...conditions);
   const { limit, offset } = pageOf(filter);
   const [rows, [total]] = await Promise.all([
     exec
-      .select({ position: p, email: users.email })
+      .select({ position: p, email: positionOwner.email })
       .from(p)
-      .innerJoin(users, eq(users.id, p.userId))
+      .innerJoin(positionOwner, eq(positionOwner.id, p.userId))
       .where(where)
       .orderBy(desc(p.orderId))
       .limit(limit)
       .offset(offset),
-    exec.select({ n: count() }).from(p).innerJoin(users, eq(users.id, p.userId)).where(where),
+    exec.select({ n: count() }).from(p).innerJoin(positionOwner, eq(positionOwner.id, p.userId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { parseCount, queryRows } from '../../../db/rows.ts';
-import { tradingPairs } from '../../market-data/market-data.schema.ts';
+import { enabledPairsQuotedIn } from '../../market-data/market-data.reads.ts';
 import { timedContracts } from '../trading.schema.ts';
 
 /**
@@ -65,15 +65,7 @@ export async function countValidOptionOrders(
 
 /** Enabled pairs quoted in `currency`: what the timed products offer. */
 export async function listOfferedPairs(exec: Executor, currency: string) {
-  return exec
-    .select({
-      symbol: tradingPairs.symbol,
-      base_currency: tradingPairs.baseCurrency,
-      quote_currency: tradingPairs.quoteCurrency,
-    })
-    .from(tradingPairs)
-    .where(and(eq(tradingPairs.enabled, true), eq(tradingPairs.quoteCurrency, currency)))
-    .orderBy(asc(tradingPairs.id));
+  return enabledPairsQuotedIn(exec, currency);
 }
 
 export interface ContractFilter {
