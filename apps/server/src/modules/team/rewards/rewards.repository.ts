@@ -1,9 +1,8 @@
 import type { TeamRewardStatus } from '@platform/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../../db/rows.ts';
-import { users } from '../../users/users.schema.ts';
+import { userDirectory } from '../../users/users.ts';
 import { teamRewards } from '../team.schema.ts';
 
 /**
@@ -15,7 +14,10 @@ import { teamRewards } from '../team.schema.ts';
  * reaching L1 are a range on the partial index team_nodes_charged_direct_idx.
  */
 
-const distributor = alias(users, 'distributor');
+/** The user a reward is for. */
+const rewarded = userDirectory('rewarded');
+/** The admin who paid it out. */
+const distributor = userDirectory('distributor');
 
 export interface RewardListRow {
   id: number;
@@ -41,7 +43,7 @@ export async function listRewards(
     .select({
       id: teamRewards.id,
       userId: teamRewards.userId,
-      email: users.email,
+      email: rewarded.email,
       tier: teamRewards.tier,
       amount: teamRewards.amount,
       currency: teamRewards.currency,
@@ -53,7 +55,7 @@ export async function listRewards(
       distributedBy: distributor.email,
     })
     .from(teamRewards)
-    .innerJoin(users, eq(users.id, teamRewards.userId))
+    .innerJoin(rewarded, eq(rewarded.id, teamRewards.userId))
     .leftJoin(distributor, eq(distributor.id, teamRewards.distributedBy))
     .where(filter.status ? eq(teamRewards.status, filter.status) : undefined)
     .orderBy(desc(teamRewards.id))

@@ -1,9 +1,6 @@
 import { DEFAULT_SALARY_LEVELS, type SalaryLevel, salaryLevelsBody } from '@platform/contracts';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { appSettings } from '../../jobs/jobs.schema.ts';
-import { writeSetting } from '../../jobs/settings.ts';
-import { users } from '../../users/users.schema.ts';
+import { readSettingWithEditor, writeSetting } from '../../jobs/settings.ts';
 
 /** The app setting that holds the salary table once an admin has edited it. */
 export const SALARY_LEVELS_SETTING = 'team.salary_levels';
@@ -24,17 +21,12 @@ export async function readSalaryLevels(
   exec: Executor,
   opts: { lock?: boolean } = {},
 ): Promise<StoredSalaryLevels> {
-  const query = exec
-    .select({ value: appSettings.value, updatedAt: appSettings.updatedAt, updatedBy: users.email })
-    .from(appSettings)
-    .leftJoin(users, eq(users.id, appSettings.updatedBy))
-    .where(eq(appSettings.key, SALARY_LEVELS_SETTING));
-  const [row] = await (opts.lock ? query.for('update', { of: appSettings }) : query);
+  const row = await readSettingWithEditor(exec, SALARY_LEVELS_SETTING, opts);
   if (!row) return { levels: [...DEFAULT_SALARY_LEVELS], updatedAt: null, updatedBy: null };
   return {
     levels: salaryLevelsBody.parse(row.value).levels,
     updatedAt: row.updatedAt,
-    updatedBy: row.updatedBy,
+    updatedBy: row.editorEmail,
   };
 }
 
