@@ -7,14 +7,13 @@ import {
   optionConfig,
 } from '@platform/contracts';
 import { Decimal } from '@platform/domain';
-import { eq } from 'drizzle-orm';
 import { AppError, badRequest } from '../../core/errors.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { payoutRateLimit } from '../../i18n/back-office.ts';
 import { msg } from '../../i18n/i18n.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { ChangesService } from '../changes/changes.service.ts';
-import { appSettings } from '../jobs/jobs.schema.ts';
+import { readSettingEntry, readSettingForUpdate, writeSetting } from '../jobs/settings.ts';
 
 export const OPTION_CONFIG_KEY = 'option.config';
 
@@ -25,7 +24,7 @@ export const OPTION_CONFIG_KEY = 'option.config';
  */
 export function createOptionConfigService(deps: { db: Db }) {
   async function read(exec: Executor): Promise<OptionConfigData> {
-    const [row] = await exec.select().from(appSettings).where(eq(appSettings.key, OPTION_CONFIG_KEY));
+    const row = await readSettingEntry(exec, OPTION_CONFIG_KEY);
     if (!row) return { ...DEFAULT_OPTION_CONFIG, updatedAt: null, updatedBy: null };
     const stored = row.value as Partial<Record<string, unknown>>;
     const missing = OPTION_CONFIG_SECTIONS.filter((s) => stored[s] === undefined);
@@ -50,13 +49,7 @@ export function createOptionConfigService(deps: { db: Db }) {
     async apply(tx: Tx, actor: AuditActor, config: OptionConfig): Promise<void> {
       const before = await read(tx).catch(() => null);
       const now = new Date();
-      await tx
-        .insert(appSettings)
-        .values({ key: OPTION_CONFIG_KEY, value: config, updatedBy: actor.adminId, updatedAt: now })
-        .onConflictDoUpdate({
-          target: appSettings.key,
-          set: { value: config, updatedBy: actor.adminId, updatedAt: now },
-        });
+      await writeSetting(tx, OPTION_CONFIG_KEY, config, actor.adminId, now);
       await recordAudit(tx, actor, {
         action: 'option_config.update',
         targetType: 'option_config',
@@ -68,12 +61,7 @@ export function createOptionConfigService(deps: { db: Db }) {
 
     /** The stored config as a change compares it (locked until the transaction ends), or null. */
     async current(tx: Executor): Promise<unknown> {
-      const [row] = await tx
-        .select()
-        .from(appSettings)
-        .where(eq(appSettings.key, OPTION_CONFIG_KEY))
-        .for('update');
-      return row?.value ?? null;
+      return readSettingForUpdate<unknown>(tx, OPTION_CONFIG_KEY, null);
     },
   };
 }
