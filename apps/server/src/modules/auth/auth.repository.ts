@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, type Column, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { activeAccounts } from '../users/users.reads.ts';
+import { accountRow, userAccount } from '../users/users.ts';
 import { sessions } from './auth.schema.ts';
 
 export type { UserRow } from '../users/users.ts';
@@ -34,14 +35,18 @@ export const TOUCH_INTERVAL_MS = 60_000;
 const TOUCH_INTERVAL = sql`make_interval(secs => ${TOUCH_INTERVAL_MS / 1000}::int)`;
 
 /**
- * Whether a session of `users`' row is within the admin limits: an admin session is in force while
- * used within the idle limit and younger than the absolute one; other sessions have neither.
+ * Whether a session of a user whose role is `role` (the joined account's column) is within the
+ * admin limits: an admin session is in force while used within the idle limit and younger than the
+ * absolute one; other sessions have neither.
  */
-export function withinAdminLimits(admin: AdminSessionPolicy) {
+export function withinAdminLimits(admin: AdminSessionPolicy, role: Column | SQL) {
   const idle = sql`make_interval(mins => ${admin.idleMinutes}::int)`;
   const max = sql`make_interval(hours => ${admin.maxHours}::int)`;
-  return sql`(${users.role} <> 'admin' OR (${sessions.lastSeenAt} > now() - ${idle} AND ${sessions.createdAt} > now() - ${max}))`;
+  return sql`(${role} <> 'admin' OR (${sessions.lastSeenAt} > now() - ${idle} AND ${sessions.createdAt} > now() - ${max}))`;
 }
+
+/** The session's user, the whole row (the caller is authenticated with it). */
+const account = userAccount('account');
 
 /**
  * The unrevoked sessions behind token hashes, each with its user and whether it has run out:
@@ -57,30 +62,28 @@ export async function findSessions(
   admin: AdminSessionPolicy,
 ) {
   const hashes = sql`${sql.param([...tokenHashes])}::text[]`;
-  const inForce = withinAdminLimits(admin);
   const touch = exec.$with('touched_session', {}).as(sql`
     UPDATE sessions SET last_seen_at = now()
-    FROM users
-    WHERE users.id = sessions.user_id
+    FROM ${activeAccounts} active_account
+    WHERE active_account.id = sessions.user_id
       AND sessions.token_hash = ANY(${hashes})
       AND sessions.revoked_at IS NULL
       AND sessions.expires_at > now()
       AND sessions.last_seen_at < now() - ${TOUCH_INTERVAL}
-      AND users.is_active
-      AND ${inForce}
+      AND ${withinAdminLimits(admin, sql`active_account.role`)}
     RETURNING sessions.id`);
   const rows = await exec
     .with(touch)
     .select({
       session: sessions,
-      user: users,
+      user: accountRow(account),
       expired: sql<boolean>`${sessions.expiresAt} <= now()`,
-      timedOut: sql<boolean>`NOT ${inForce}`,
+      timedOut: sql<boolean>`NOT ${withinAdminLimits(admin, account.role)}`,
       touched: sql<boolean>`${sessions.id} IN (SELECT id FROM touched_session)`,
       now: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number),
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(account, eq(account.id, sessions.userId))
     .where(and(sql`${sessions.tokenHash} = ANY(${hashes})`, isNull(sessions.revokedAt)));
   return new Map(rows.map((row) => [row.session.tokenHash, row]));
 }

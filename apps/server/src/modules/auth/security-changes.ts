@@ -1,11 +1,10 @@
 import { TWOFA_PASSWORD_MESSAGES } from '@platform/contracts';
 import { WITHDRAWAL_HOLD_HOURS } from '@platform/domain';
-import { sql } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
-import { queryRows, rowDate } from '../../db/rows.ts';
 import { type SecurityChange, securityChanged } from '../notifications/notices.ts';
 import { notify, type WrittenNotification } from '../notifications/notifications.service.ts';
+import { holdWithdrawals } from '../users/users.ts';
 import type { AttemptGuard } from './attempt-limiter.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -39,24 +38,10 @@ export async function recordSecurityChange(
   tx: Executor,
   change: { userId: number; change: SecurityChange; ip: string | null },
 ): Promise<WrittenNotification[]> {
-  const [row] = await queryRows<{ at: unknown; held_until: unknown }>(
-    tx,
-    sql`UPDATE users SET withdrawals_held_until = now() + make_interval(hours => ${WITHDRAWAL_HOLD_HOURS})
-        WHERE id = ${change.userId}
-        RETURNING now() AS at, withdrawals_held_until AS held_until`,
-  );
-  if (!row) return [];
-  return notify(tx, [
-    securityChanged({ ...change, at: rowDate(row.at), heldUntil: rowDate(row.held_until) }),
-  ]);
+  const held = await holdWithdrawals(tx, change.userId, WITHDRAWAL_HOLD_HOURS);
+  if (!held?.heldUntil) return [];
+  return notify(tx, [securityChanged({ ...change, at: held.at, heldUntil: held.heldUntil })]);
 }
 
 /** Until when the user's withdrawals are held, by the database clock; null when they are not. */
-export async function withdrawalHoldOf(exec: Executor, userId: number): Promise<Date | null> {
-  const [row] = await queryRows<{ held_until: unknown }>(
-    exec,
-    sql`SELECT withdrawals_held_until AS held_until FROM users
-        WHERE id = ${userId} AND withdrawals_held_until > now()`,
-  );
-  return row ? rowDate(row.held_until) : null;
-}
+export { withdrawalsHeldUntil as withdrawalHoldOf } from '../users/users.ts';

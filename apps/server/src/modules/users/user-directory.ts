@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from './users.schema.ts';
 
@@ -38,3 +39,23 @@ export const userDirectory = (alias: string) =>
     .as(alias);
 
 export type UserDirectory = ReturnType<typeof userDirectory>;
+
+const accountColumns = getTableColumns(users);
+
+/**
+ * The whole user row, password hash included, as a subquery named `alias`, for the modules that
+ * authenticate with it or set it: auth's session lookup (the caller's row), an admin activation
+ * link's account and the admin list's pending activations (admins). Every other module takes
+ * userDirectory. Like it, a plain projection of the users table.
+ */
+export const userAccount = (alias: string) => query.select(accountColumns).from(users).as(alias);
+
+export type UserAccount = ReturnType<typeof userAccount>;
+
+/** `account`'s columns as one object to select (`user: accountRow(account)`): a user row. */
+export const accountRow = (account: UserAccount) =>
+  Object.fromEntries(
+    Object.keys(accountColumns).map((key) => [key, account[key as keyof typeof accountColumns]]),
+  ) as {
+    [K in keyof typeof accountColumns]: UserAccount[K];
+  };

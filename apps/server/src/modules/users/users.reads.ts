@@ -26,3 +26,10 @@ export const activeAdminCounts: SQL = sql`SELECT
  */
 export const userDirectory: SQL = sql`(SELECT id, email, phone, nickname, role, kyc_status, language,
     invite_code, invited_by_code, created_at FROM users)`;
+
+/**
+ * The active accounts (is_active) with their role, as a relation the session lookup joins by id in
+ * its one statement (`FROM ${activeAccounts} account WHERE account.id = sessions.user_id`): a plain
+ * filter of the users table, pulled up into the caller's query (a primary-key probe per session).
+ */
+export const activeAccounts: SQL = sql`(SELECT id, role FROM users WHERE is_active)`;

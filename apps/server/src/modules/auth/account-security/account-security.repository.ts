@@ -1,7 +1,7 @@
 import type { LoginFailureReason } from '@platform/contracts';
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { users } from '../../users/users.schema.ts';
+import { userDirectory } from '../../users/users.ts';
 import { type AdminSessionPolicy, withinAdminLimits } from '../auth.repository.ts';
 import { sessions } from '../auth.schema.ts';
 import { loginEvents } from './login-events.schema.ts';
@@ -9,13 +9,16 @@ import { loginEvents } from './login-events.schema.ts';
 /** Login attempts kept per account; the security centre shows the newest 20. */
 export const LOGIN_EVENTS_KEPT = 100;
 
+/** The sessions' user, for the admin limits (their role). */
+const owner = userDirectory('owner');
+
 /** The sessions in force of `userId` (not revoked, not expired, an admin's within its limits). */
 const liveSessionsOf = (userId: number, admin: AdminSessionPolicy) =>
   and(
     eq(sessions.userId, userId),
     isNull(sessions.revokedAt),
     gt(sessions.expiresAt, sql`now()`),
-    withinAdminLimits(admin),
+    withinAdminLimits(admin, owner.role),
   );
 
 /**
@@ -40,7 +43,7 @@ export async function listLiveSessions(
         lastSeenAt: sessions.lastSeenAt,
       })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(owner, eq(owner.id, sessions.userId))
       .where(where)
       .orderBy(
         ...(currentId === null ? [] : [sql`${sessions.id} = ${currentId}::uuid DESC`]),
@@ -52,7 +55,7 @@ export async function listLiveSessions(
     exec
       .select({ n: sql<number>`count(*)::int` })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(owner, eq(owner.id, sessions.userId))
       .where(where),
   ]);
   return { rows, total: Number(count?.n ?? 0) };

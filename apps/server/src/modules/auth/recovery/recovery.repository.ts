@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { parseId, queryRows, rowDate } from '../../../db/rows.ts';
-import { users } from '../../users/users.schema.ts';
 import type { AccountTokenPurpose } from './recovery.schema.ts';
 
 /**
@@ -76,18 +75,8 @@ export async function consumeAccountToken(
   };
 }
 
-/** Marks the user's e-mail verified while it is still `email`; false when it changed meanwhile. */
-export async function markEmailVerified(exec: Executor, userId: number, email: string): Promise<boolean> {
-  const rows = await queryRows<{ id: unknown }>(
-    exec,
-    sql`UPDATE users SET email_verified_at = COALESCE(email_verified_at, now())
-        WHERE id = ${userId} AND email = ${email} RETURNING id`,
-  );
-  return rows.length > 0;
-}
-
-/** The account a support link is for, locked for the caller's transaction. */
-export async function lockUser(exec: Executor, id: number) {
-  const [row] = await exec.select().from(users).where(eq(users.id, id)).for('update');
-  return row;
-}
+/**
+ * The user's row written in recovery's transactions, through the users module: the e-mail marked
+ * verified (markEmailVerified) and the account a support link is for, locked (lockUser).
+ */
+export { lockUserById as lockUser, markEmailVerified } from '../../users/users.ts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { users } from '../../users/users.schema.ts';
+import { setTwofaEnabledAt } from '../../users/users.ts';
 import { twoFactorCredentials, twoFactorRecoveryCodes } from '../auth.schema.ts';
 
 /** Data access of 2FA (TOTP): secrets, the replay guard and recovery codes. No rules here. */
@@ -46,17 +46,14 @@ export async function enableSecret(exec: Executor, userId: number, secret: strin
     })
     .where(eq(twoFactorCredentials.userId, userId))
     .returning({ enabledAt: twoFactorCredentials.enabledAt });
-  await exec
-    .update(users)
-    .set({ twofaEnabledAt: row?.enabledAt ?? null })
-    .where(eq(users.id, userId));
+  await setTwofaEnabledAt(exec, userId, row?.enabledAt ?? null);
 }
 
 /** Turns 2FA off: the secret, any pending one and every recovery code go. */
 export async function removeTwoFactor(exec: Executor, userId: number) {
   await exec.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
   await exec.delete(twoFactorCredentials).where(eq(twoFactorCredentials.userId, userId));
-  await exec.update(users).set({ twofaEnabledAt: null }).where(eq(users.id, userId));
+  await setTwofaEnabledAt(exec, userId, null);
 }
 
 /**
