@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { accountRow, userAccount } from '../users/users.ts';
 import { adminActivations } from './admins.schema.ts';
 
 /** Data access of admin activation links. No rules here. */
@@ -13,6 +13,9 @@ export const NO_PASSWORD = '!activation-pending';
 export const DELETED_PASSWORD = '!deleted';
 
 export type ActivationRow = typeof adminActivations.$inferSelect;
+
+/** The link's account, the whole row (activation sets its password and 2FA up). */
+const account = userAccount('account');
 
 /** A new link; `hours` from now by the database's clock. */
 export async function insertActivation(
@@ -56,11 +59,11 @@ export async function findActivation(exec: Executor, tokenHash: string, lock = f
   const query = exec
     .select({
       activation: adminActivations,
-      user: users,
+      user: accountRow(account),
       expired: sql<boolean>`${adminActivations.expiresAt} <= now()`,
     })
     .from(adminActivations)
-    .innerJoin(users, eq(users.id, adminActivations.userId))
+    .innerJoin(account, eq(account.id, adminActivations.userId))
     .where(eq(adminActivations.tokenHash, tokenHash));
   const [row] = await (lock ? query.for('update', { of: adminActivations }) : query);
   return row;

@@ -2,8 +2,7 @@ import type { AdminStatusFilter } from '@platform/contracts';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount } from '../../db/rows.ts';
-import { users } from '../users/users.schema.ts';
-import { emailOrPhoneMatches } from '../users/users.ts';
+import { emailOrPhoneMatches, type UserRow, userAccount } from '../users/users.ts';
 import { NO_PASSWORD } from './activation.repository.ts';
 
 /**
@@ -11,26 +10,30 @@ import { NO_PASSWORD } from './activation.repository.ts';
  * admin's tombstone is found by none of these). No rules here.
  */
 
+/** The accounts, whole rows: whether an admin's activation is pending is told by the password hash. */
+const account = userAccount('account');
+
 const adminColumns = {
-  id: users.id,
-  email: users.email,
-  phone: users.phone,
-  role: users.role,
-  adminLevel: users.adminLevel,
-  isActive: users.isActive,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-  lastLogin: users.lastLogin,
-  twofaEnabledAt: users.twofaEnabledAt,
+  id: account.id,
+  email: account.email,
+  phone: account.phone,
+  role: account.role,
+  adminLevel: account.adminLevel,
+  isActive: account.isActive,
+  createdAt: account.createdAt,
+  updatedAt: account.updatedAt,
+  lastLogin: account.lastLogin,
+  twofaEnabledAt: account.twofaEnabledAt,
   /** No password yet: the activation link was not used. */
-  activationPending: sql<boolean>`(${users.passwordHash} = ${NO_PASSWORD})`.mapWith(Boolean),
+  activationPending: sql<boolean>`(${account.passwordHash} = ${NO_PASSWORD})`.mapWith(Boolean),
 };
 
 export type AdminRow = {
-  [K in Exclude<keyof typeof adminColumns, 'activationPending'>]: (typeof users.$inferSelect)[K];
+  [K in Exclude<keyof typeof adminColumns, 'activationPending'>]: UserRow[K];
 } & { activationPending: boolean };
 
-const liveAdmin = (id: number) => and(eq(users.id, id), eq(users.role, 'admin'), isNull(users.deletedAt));
+const liveAdmin = (id: number) =>
+  and(eq(account.id, id), eq(account.role, 'admin'), isNull(account.deletedAt));
 
 export interface AdminListFilter {
   search?: string;
@@ -39,12 +42,12 @@ export interface AdminListFilter {
 
 function listCondition(filter: AdminListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
-    eq(users.role, 'admin'),
-    isNull(users.deletedAt),
-    filter.search ? emailOrPhoneMatches(filter.search) : undefined,
+    eq(account.role, 'admin'),
+    isNull(account.deletedAt),
+    filter.search ? emailOrPhoneMatches(filter.search, account) : undefined,
   ];
-  if (filter.status === 'active') conditions.push(eq(users.isActive, true));
-  if (filter.status === 'inactive') conditions.push(eq(users.isActive, false));
+  if (filter.status === 'active') conditions.push(eq(account.isActive, true));
+  if (filter.status === 'inactive') conditions.push(eq(account.isActive, false));
   return and(...conditions);
 }
 
@@ -55,25 +58,28 @@ export async function listAdmins(
 ): Promise<AdminRow[]> {
   return exec
     .select(adminColumns)
-    .from(users)
+    .from(account)
     .where(listCondition(filter))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(desc(account.createdAt), desc(account.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 export async function countAdmins(exec: Executor, filter: AdminListFilter): Promise<number> {
-  const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(listCondition(filter));
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(account)
+    .where(listCondition(filter));
   return parseCount(row?.n);
 }
 
 /** The admin account `id`, locked for the caller's transaction; undefined for a normal user or none. */
 export async function lockAdmin(exec: Executor, id: number): Promise<AdminRow | undefined> {
-  const [row] = await exec.select(adminColumns).from(users).where(liveAdmin(id)).for('update');
+  const [row] = await exec.select(adminColumns).from(account).where(liveAdmin(id)).for('update');
   return row;
 }
 
 export async function findAdmin(exec: Executor, id: number): Promise<AdminRow | undefined> {
-  const [row] = await exec.select(adminColumns).from(users).where(liveAdmin(id));
+  const [row] = await exec.select(adminColumns).from(account).where(liveAdmin(id));
   return row;
 }
