@@ -4,18 +4,18 @@ import {
   type UserKycFilter,
   type UserStatusFilter,
 } from '@platform/contracts';
-import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { countCapped } from '../../core/paging.ts';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 import { countPendingApplications } from '../kyc/kyc-queue.ts';
-import { ledgerAccounts } from '../ledger/ledger.schema.ts';
+import { userBucketBalances } from '../ledger/user-balances.reads.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
-import { users } from '../users/users.schema.ts';
-import { emailOrPhoneMatches } from '../users/users.ts';
+import { emailOrPhoneMatches, type UserRow, userDirectory } from '../users/users.ts';
 
 /** Data access of the admin user list. No rules here. */
+
+/** The users listed (the users module's directory: every column but the password hash). */
+const listed = userDirectory('listed');
 
 /**
  * E-mail (stored lower-case) or phone containing the term, any case, wildcards taken literally:
@@ -23,7 +23,7 @@ import { emailOrPhoneMatches } from '../users/users.ts';
  * see users/user-search.ts).
  */
 function searchCondition(term: string | undefined): SQL | undefined {
-  return term ? emailOrPhoneMatches(term) : undefined;
+  return term ? emailOrPhoneMatches(term, listed) : undefined;
 }
 
 export interface UserListFilter {
@@ -34,58 +34,46 @@ export interface UserListFilter {
 
 function listCondition(filter: UserListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [searchCondition(filter.search)];
-  if (filter.status === 'active') conditions.push(eq(users.isActive, true));
-  if (filter.status === 'inactive') conditions.push(eq(users.isActive, false));
-  if (filter.status === 'admin') conditions.push(eq(users.role, 'admin'));
-  if (filter.kyc !== 'all') conditions.push(eq(users.kycStatus, filter.kyc));
+  if (filter.status === 'active') conditions.push(eq(listed.isActive, true));
+  if (filter.status === 'inactive') conditions.push(eq(listed.isActive, false));
+  if (filter.status === 'admin') conditions.push(eq(listed.role, 'admin'));
+  if (filter.kyc !== 'all') conditions.push(eq(listed.kycStatus, filter.kyc));
   return and(...conditions);
 }
 
 export const hasListFilter = (filter: UserListFilter) =>
   Boolean(filter.search) || filter.status !== 'all' || filter.kyc !== 'all';
 
-const available = alias(ledgerAccounts, 'available');
-const frozen = alias(ledgerAccounts, 'frozen');
+const available = userBucketBalances('available', 'available', DEFAULT_CURRENCY);
+const frozen = userBucketBalances('frozen', 'frozen', DEFAULT_CURRENCY);
 
 /** The columns of a list row: the user (no password hash) and their USDT available and frozen balances. */
 const rowColumns = {
-  id: users.id,
-  email: users.email,
-  phone: users.phone,
-  nickname: users.nickname,
-  role: users.role,
-  adminLevel: users.adminLevel,
-  isActive: users.isActive,
-  kycStatus: users.kycStatus,
-  createdAt: users.createdAt,
-  lastLogin: users.lastLogin,
+  id: listed.id,
+  email: listed.email,
+  phone: listed.phone,
+  nickname: listed.nickname,
+  role: listed.role,
+  adminLevel: listed.adminLevel,
+  isActive: listed.isActive,
+  kycStatus: listed.kycStatus,
+  createdAt: listed.createdAt,
+  lastLogin: listed.lastLogin,
   balance: sql<string>`COALESCE(${available.balance}, 0)::numeric(38, 18)::text`,
   frozenBalance: sql<string>`COALESCE(${frozen.balance}, 0)::numeric(38, 18)::text`,
 };
 
 export type UserListRow = {
-  [K in keyof typeof rowColumns]: K extends 'balance' | 'frozenBalance'
-    ? string
-    : (typeof users.$inferSelect)[K & keyof typeof users.$inferSelect];
+  [K in keyof typeof rowColumns]: K extends 'balance' | 'frozenBalance' ? string : UserRow[K & keyof UserRow];
 };
 
 /** Users with their balances in one query: newest first (created_at DESC, id DESC). */
 function selectRows(exec: Executor) {
   return exec
     .select(rowColumns)
-    .from(users)
-    .leftJoin(
-      available,
-      and(
-        eq(available.userId, users.id),
-        eq(available.bucket, 'available'),
-        eq(available.currency, DEFAULT_CURRENCY),
-      ),
-    )
-    .leftJoin(
-      frozen,
-      and(eq(frozen.userId, users.id), eq(frozen.bucket, 'frozen'), eq(frozen.currency, DEFAULT_CURRENCY)),
-    );
+    .from(listed)
+    .leftJoin(available, eq(available.userId, listed.id))
+    .leftJoin(frozen, eq(frozen.userId, listed.id));
 }
 
 export async function listUsers(
@@ -98,13 +86,13 @@ export async function listUsers(
   if (!filter.search) {
     return selectRows(exec)
       .where(listCondition(filter))
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(desc(listed.createdAt), desc(listed.id))
       .limit(page.limit)
       .offset(page.offset);
   }
   const ids = await searchPageIds(exec, filter, page, matches?.exact ?? true);
   if (ids.length === 0) return [];
-  return selectRows(exec).where(inArray(users.id, ids)).orderBy(desc(users.createdAt), desc(users.id));
+  return selectRows(exec).where(inArray(listed.id, ids)).orderBy(desc(listed.createdAt), desc(listed.id));
 }
 
 /** How many of the newest users a broad search looks through before sorting every match. */
@@ -132,17 +120,17 @@ async function searchPageIds(
   const where = listCondition(filter);
   const wanted = page.offset + page.limit;
   if (!fewMatches) {
-    // The derived table is named users, so that the condition's "users"."email" refers to it.
+    // The derived table is named listed, so that the condition's "listed"."email" refers to it.
     const recent = await queryRows<{ id: string | number }>(
       exec,
-      sql`SELECT id FROM (SELECT * FROM users ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_RECENT_WINDOW}) AS users
+      sql`SELECT id FROM (SELECT * FROM ${listed} ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_RECENT_WINDOW}) AS listed
           WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${wanted}`,
     );
     if (recent.length === wanted) return recent.slice(page.offset).map((r) => parseId(r.id));
   }
   const sorted = await queryRows<{ id: string | number }>(
     exec,
-    sql`SELECT id FROM users WHERE ${where}
+    sql`SELECT id FROM ${listed} WHERE ${where}
         ORDER BY created_at + interval '0 s' DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
   return sorted.map((r) => parseId(r.id));
@@ -163,10 +151,20 @@ export async function countUsers(
   const counter = counterFor(filter);
   if (counter) return { total: countOf((await readCounters(exec, [counter]))[counter] ?? '0'), exact: true };
   if (filter.search) {
-    const total = await countCapped(exec, users, listCondition(filter), cap);
+    const matching = exec
+      .select({ one: sql`1`.as('one') })
+      .from(listed)
+      .where(listCondition(filter))
+      .limit(cap + 1)
+      .as('matching');
+    const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(matching);
+    const total = parseCount(row?.n);
     return { total, exact: total <= cap };
   }
-  const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(listCondition(filter));
+  const [row] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listed)
+    .where(listCondition(filter));
   return { total: parseCount(row?.n), exact: true };
 }
 
@@ -181,7 +179,7 @@ function counterFor(filter: UserListFilter): string | null {
 
 export async function findUserRows(exec: Executor, ids: readonly number[]): Promise<UserListRow[]> {
   if (ids.length === 0) return [];
-  return selectRows(exec).where(inArray(users.id, [...ids]));
+  return selectRows(exec).where(inArray(listed.id, [...ids]));
 }
 
 export interface UserStatsRow {
@@ -213,27 +211,20 @@ export async function lockUsers(exec: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return exec
     .select({
-      id: users.id,
-      isActive: users.isActive,
-      role: users.role,
-      adminLevel: users.adminLevel,
-      deletedAt: users.deletedAt,
+      id: listed.id,
+      isActive: listed.isActive,
+      role: listed.role,
+      adminLevel: listed.adminLevel,
+      deletedAt: listed.deletedAt,
     })
-    .from(users)
-    .where(inArray(users.id, [...ids]))
-    .orderBy(users.id)
+    .from(listed)
+    .where(inArray(listed.id, [...ids]))
+    .orderBy(listed.id)
     .for('update');
 }
 
 /** Sets is_active only when it differs, never on a deleted account; returns whether the row changed. */
-export async function setUserActive(exec: Executor, id: number, isActive: boolean): Promise<boolean> {
-  const rows = await exec
-    .update(users)
-    .set({ isActive, updatedAt: sql`now()` })
-    .where(and(eq(users.id, id), ne(users.isActive, isActive), isNull(users.deletedAt)))
-    .returning({ id: users.id });
-  return rows.length > 0;
-}
+export { setUserActive } from '../users/users.ts';
 
 /**
  * Locks every super admin row in id order. Taken FIRST by any change that may take an active super
@@ -242,27 +233,27 @@ export async function setUserActive(exec: Executor, id: number, isActive: boolea
  */
 export async function lockSuperAdmins(exec: Executor): Promise<void> {
   await exec
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.adminLevel, 'super_admin')))
-    .orderBy(users.id)
+    .select({ id: listed.id })
+    .from(listed)
+    .where(and(eq(listed.role, 'admin'), eq(listed.adminLevel, 'super_admin')))
+    .orderBy(listed.id)
     .for('update');
 }
 
 /** Active super admins other than `exceptId`, locked so that two demotions cannot both pass the check. */
 export async function countOtherActiveSuperAdmins(exec: Executor, exceptId: number): Promise<number> {
   const rows = await exec
-    .select({ id: users.id })
-    .from(users)
+    .select({ id: listed.id })
+    .from(listed)
     .where(
       and(
-        eq(users.role, 'admin'),
-        eq(users.adminLevel, 'super_admin'),
-        eq(users.isActive, true),
-        ne(users.id, exceptId),
+        eq(listed.role, 'admin'),
+        eq(listed.adminLevel, 'super_admin'),
+        eq(listed.isActive, true),
+        ne(listed.id, exceptId),
       ),
     )
-    .orderBy(users.id)
+    .orderBy(listed.id)
     .for('update');
   return rows.length;
 }
