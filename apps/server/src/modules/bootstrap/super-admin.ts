@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { createUser } from '../accounts/create-user.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { users } from '../users/users.schema.ts';
-import { findUserByEmail, updateUser } from '../users/users.ts';
+import { countApprovalsFromNow, findUserByEmail, updateUser, userDirectory } from '../users/users.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@platform.local';
 /** Serialises the bootstrap across instances starting together on one PostgreSQL server. */
@@ -47,7 +46,7 @@ export async function ensureSuperAdmin(
         })
       : await createUser(tx, { email, passwordHash, role: 'admin', adminLevel: 'super_admin' });
     if (!admin) throw new Error('super admin bootstrap failed');
-    await countsAsApproverNow(tx, admin.id);
+    await countApprovalsFromNow(tx, admin.id);
     const secondEmail = await ensureSecond(tx, email, opts.second);
     return {
       created: true,
@@ -56,10 +55,6 @@ export async function ensureSuperAdmin(
       ...(generatedPassword ? { generatedPassword } : {}),
     };
   });
-}
-
-async function countsAsApproverNow(exec: Executor, id: number) {
-  await exec.update(users).set({ approverSince: sql`now()` }).where(eq(users.id, id));
 }
 
 /** The second bootstrap super admin, when both its e-mail and password are given (and differ from the first). */
@@ -81,15 +76,17 @@ async function ensureSecond(
       })
     : await createUser(tx, { email, passwordHash, role: 'admin', adminLevel: 'super_admin' });
   if (!admin) throw new Error('second super admin bootstrap failed');
-  await countsAsApproverNow(tx, admin.id);
+  await countApprovalsFromNow(tx, admin.id);
   return email;
 }
 
+const account = userDirectory('account');
+
 async function superAdminExists(exec: Executor) {
   const [row] = await exec
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.adminLevel, 'super_admin'))
+    .select({ id: account.id })
+    .from(account)
+    .where(eq(account.adminLevel, 'super_admin'))
     .limit(1);
   return Boolean(row);
 }

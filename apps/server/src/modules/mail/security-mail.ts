@@ -3,9 +3,11 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { WrittenNotification } from '../notifications/notifications.service.ts';
-import { users } from '../users/users.schema.ts';
+import { userDirectory } from '../users/users.ts';
 import type { Mailer } from './mailer.ts';
 import { noticeMail } from './templates.ts';
+
+const recipient = userDirectory('recipient');
 
 /**
  * Security notices (a password changed or reset, 2FA on or off, a login from a new device) reach
@@ -19,9 +21,9 @@ export function createSecurityMail(db: Db, mailer: Mailer, log: Pick<FastifyBase
     const security = written.filter((w) => w.notification.type === 'security');
     if (!mailer.configured || security.length === 0) return;
     const ids = [...new Set(security.map((w) => w.userId))];
-    db.select({ id: users.id, email: users.email, language: users.language })
-      .from(users)
-      .where(inArray(users.id, ids))
+    db.select({ id: recipient.id, email: recipient.email, language: recipient.language })
+      .from(recipient)
+      .where(inArray(recipient.id, ids))
       .then((rows) => {
         const owners = new Map(rows.map((r) => [r.id, r]));
         for (const { userId, notification } of security) {
