@@ -1,9 +1,8 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
-import { userDirectory } from '../users/users.reads.ts';
-import { users } from '../users/users.schema.ts';
-import { likeEscape } from '../users/users.ts';
+import { userDirectory as userDirectorySql } from '../users/users.reads.ts';
+import { likeEscape, userDirectory } from '../users/users.ts';
 import { auditLogs } from './audit.schema.ts';
 
 /** Data access of the audit log: only SQL here, the service decides. */
@@ -51,6 +50,9 @@ export interface AuditLogRow {
   createdAt: Date;
 }
 
+/** The admin who wrote the row. */
+const admin = userDirectory('audit_admin');
+
 /** One page, newest first (audit_logs_created_idx, or the admin/action index when filtered). */
 export async function selectAuditLogs(
   exec: Executor,
@@ -61,7 +63,7 @@ export async function selectAuditLogs(
     .select({
       id: auditLogs.id,
       adminId: auditLogs.adminId,
-      adminEmail: users.email,
+      adminEmail: admin.email,
       action: auditLogs.action,
       targetType: auditLogs.targetType,
       targetId: auditLogs.targetId,
@@ -72,7 +74,7 @@ export async function selectAuditLogs(
       createdAt: auditLogs.createdAt,
     })
     .from(auditLogs)
-    .innerJoin(users, eq(users.id, auditLogs.adminId))
+    .innerJoin(admin, eq(admin.id, auditLogs.adminId))
     .where(conditions(filter))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(page.limit)
@@ -126,7 +128,7 @@ export async function selectAuditAdminIdsByEmail(exec: Executor, search: string)
           SELECT (SELECT a.admin_id FROM audit_logs a WHERE a.admin_id > walk.admin_id ORDER BY a.admin_id LIMIT 1), walk.n + 1
           FROM walk WHERE walk.admin_id IS NOT NULL AND walk.n < ${MAX_DISTINCT}
         )
-        SELECT u.id::text AS id FROM walk JOIN ${userDirectory} u ON u.id = walk.admin_id
+        SELECT u.id::text AS id FROM walk JOIN ${userDirectorySql} u ON u.id = walk.admin_id
         WHERE u.email LIKE ${`%${likeEscape(search.toLowerCase())}%`}`,
   );
   return result.map((r) => Number(r.id));
