@@ -20,7 +20,6 @@ import {
 } from '../admin-users/admin-users.service.ts';
 import { lapseFirstApprovals } from '../admin-users/lapsed-approvals.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
-import type { AdminChangeRow } from '../changes/changes.schema.ts';
 import type { ApplyContext, ChangeKindDefinition, ChangesService } from '../changes/changes.service.ts';
 import { findUserByEmail, findUserByPhone, updateUser } from '../users/users.ts';
 import { DELETED_PASSWORD, installActivation, NO_PASSWORD, revokeCredentials } from './activation.ts';
@@ -41,6 +40,9 @@ export const ADMIN_CHANGE_KINDS = {
   remove: 'admin.delete',
   enable: 'admin.enable',
 } as const;
+
+/** A stored pending change, as the changes module hands it to a kind. */
+type AdminChangeRow = ApplyContext['change'];
 
 export const ADMIN_NOT_FOUND = msg('admins.notFound');
 export const EMAIL_TAKEN = msg('admins.emailTaken');
