@@ -7,9 +7,8 @@ import {
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
-import { userDirectory } from '../users/users.reads.ts';
-import { users } from '../users/users.schema.ts';
-import { usersMatching } from '../users/users.ts';
+import { userDirectory as userDirectorySql } from '../users/users.reads.ts';
+import { updateUser, userDirectory, usersMatching } from '../users/users.ts';
 import { kycApplications } from './kyc.schema.ts';
 
 export type KycRow = typeof kycApplications.$inferSelect;
@@ -85,7 +84,7 @@ export async function findDuplicateIds(
              ORDER BY (x.status IN ('pending', 'reviewing', 'approved')) DESC, x.created_at DESC, x.id DESC
              LIMIT ${KYC_DUPLICATE_LIST_LIMIT}
           ) d ON true
-          LEFT JOIN ${userDirectory} u ON u.id = d.user_id
+          LEFT JOIN ${userDirectorySql} u ON u.id = d.user_id
          WHERE r.id IN (${idList})
          ORDER BY r.id, (d.status IN ('pending', 'reviewing', 'approved')) DESC, d.created_at DESC, d.id DESC`,
   );
@@ -171,33 +170,36 @@ export async function decideApplication(
   return row;
 }
 
+/** The user who applied. */
+const applicant = userDirectory('kyc_applicant');
+
 export async function setUserKycStatus(
   exec: Executor,
   userId: number,
   status: 'pending' | 'approved' | 'rejected',
 ): Promise<void> {
-  await exec.update(users).set({ kycStatus: status, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await updateUser(exec, userId, { kycStatus: status });
 }
 
 export async function findUserKyc(exec: Executor, userId: number) {
   const [row] = await exec
-    .select({ email: users.email, kycStatus: users.kycStatus })
-    .from(users)
-    .where(eq(users.id, userId));
+    .select({ email: applicant.email, kycStatus: applicant.kycStatus })
+    .from(applicant)
+    .where(eq(applicant.id, userId));
   return row;
 }
 
 const withUser = {
   application: kycApplications,
-  userEmail: users.email,
-  userPhone: users.phone,
+  userEmail: applicant.email,
+  userPhone: applicant.phone,
 };
 
 export async function findWithUser(exec: Executor, id: number): Promise<KycWithUser | undefined> {
   const [row] = await exec
     .select(withUser)
     .from(kycApplications)
-    .innerJoin(users, eq(users.id, kycApplications.userId))
+    .innerJoin(applicant, eq(applicant.id, kycApplications.userId))
     .where(eq(kycApplications.id, id));
   return row && { ...row.application, userEmail: row.userEmail, userPhone: row.userPhone };
 }
@@ -249,7 +251,7 @@ export async function listApplications(
   const rows = await exec
     .select(withUser)
     .from(kycApplications)
-    .innerJoin(users, eq(users.id, kycApplications.userId))
+    .innerJoin(applicant, eq(applicant.id, kycApplications.userId))
     .where(where)
     .orderBy(desc(kycApplications.createdAt), desc(kycApplications.id))
     .limit(page.limit)
