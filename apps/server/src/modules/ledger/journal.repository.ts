@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { countCapped } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { userDirectory } from '../users/users.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema.ts';
 
 /**
@@ -90,6 +90,9 @@ export async function selectRecentKinds(exec: Executor, recent: number): Promise
   return rows.map((r) => r.kind);
 }
 
+/** The user who owns an entry's account (none for a system account). */
+const owner = userDirectory('journal_account_owner');
+
 export interface JournalEntryRow {
   transactionId: number;
   userId: number | null;
@@ -111,7 +114,7 @@ export async function selectEntriesOf(
     .select({
       transactionId: ledgerEntries.transactionId,
       userId: ledgerAccounts.userId,
-      userEmail: users.email,
+      userEmail: owner.email,
       isSystem: ledgerAccounts.isSystem,
       bucket: ledgerAccounts.bucket,
       currency: ledgerEntries.currency,
@@ -121,7 +124,7 @@ export async function selectEntriesOf(
     })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .leftJoin(users, eq(users.id, ledgerAccounts.userId))
+    .leftJoin(owner, eq(owner.id, ledgerAccounts.userId))
     .where(inArray(ledgerEntries.transactionId, [...transactionIds]))
     .orderBy(asc(ledgerEntries.transactionId), asc(ledgerEntries.id));
 }
@@ -132,7 +135,7 @@ export async function findUserId(
   ref: { id?: number; email?: string },
 ): Promise<number | null> {
   const where =
-    ref.id !== undefined ? eq(users.id, ref.id) : eq(users.email, (ref.email ?? '').toLowerCase());
-  const [row] = await exec.select({ id: users.id }).from(users).where(where).limit(1);
+    ref.id !== undefined ? eq(owner.id, ref.id) : eq(owner.email, (ref.email ?? '').toLowerCase());
+  const [row] = await exec.select({ id: owner.id }).from(owner).where(where).limit(1);
   return row?.id ?? null;
 }
