@@ -1,12 +1,10 @@
 import { type WithdrawalStatus, type WithdrawMethod, withdrawalStatuses } from '@platform/contracts';
 import { and, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { parseCount } from '../../db/rows.ts';
 import { type CurrencySum, windowStart } from '../dual-control/approval-window.ts';
 import { countOf, readCounters } from '../stats/counters.ts';
-import { users } from '../users/users.schema.ts';
-import { usersMatching } from '../users/users.ts';
+import { userDirectory, usersMatching } from '../users/users.ts';
 import { withdrawals } from './withdrawals.schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -16,8 +14,10 @@ export type WithdrawalWithUser = WithdrawalRow & {
   firstApproverEmail: string | null;
 };
 
+/** The user who withdraws. */
+const withdrawer = userDirectory('withdrawer');
 /** The admin whose first approval to 已通过 waits for a second one (待复核). */
-const firstApprover = alias(users, 'withdrawal_first_approver');
+const firstApprover = userDirectory('withdrawal_first_approver');
 
 /** Undecided statuses: a first approval recorded on these waits for a second admin. */
 const UNDECIDED: WithdrawalStatus[] = ['pending', 'reviewing'];
@@ -128,8 +128,8 @@ const withUser = {
   txHash: withdrawals.txHash,
   createdAt: withdrawals.createdAt,
   updatedAt: withdrawals.updatedAt,
-  userEmail: users.email,
-  userPhone: users.phone,
+  userEmail: withdrawer.email,
+  userPhone: withdrawer.phone,
   firstApproverEmail: firstApprover.email,
 };
 
@@ -171,7 +171,7 @@ export async function listWithdrawals(
   const rows = await exec
     .select(withUser)
     .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .innerJoin(withdrawer, eq(withdrawer.id, withdrawals.userId))
     .leftJoin(firstApprover, eq(firstApprover.id, withdrawals.firstApprovedBy))
     .where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
@@ -204,7 +204,7 @@ export async function findWithdrawalWithUser(
   const [row] = await exec
     .select(withUser)
     .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .innerJoin(withdrawer, eq(withdrawer.id, withdrawals.userId))
     .leftJoin(firstApprover, eq(firstApprover.id, withdrawals.firstApprovedBy))
     .where(eq(withdrawals.id, id))
     .limit(1);
