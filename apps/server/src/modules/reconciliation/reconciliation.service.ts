@@ -15,7 +15,7 @@ import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import type { JobStep } from '../jobs/job-loop.ts';
 import { createLease } from '../jobs/lease.ts';
 import { perLanguage, type Realtime } from '../realtime/realtime.ts';
-import { users } from '../users/users.schema.ts';
+import { userDirectory } from '../users/users.ts';
 import { type LedgerBreach, verifyLedger } from './ledger-check.ts';
 import { reconciliationRuns } from './reconciliation.schema.ts';
 
@@ -60,6 +60,9 @@ export function breachSummary(
     .join(t(language, 'backOffice.reconciliation.separator'));
 }
 
+/** The users a run names: the admins who triggered and acknowledged it, the users of its breaches. */
+const named = userDirectory('reconciliation_user');
+
 /**
  * The reconciliation job (issue 17): runs the ledger verifier on a snapshot, stores the run, and on
  * any breach tells the admins (admin_notification) and keeps a dashboard alert until an admin
@@ -82,9 +85,9 @@ export function createReconciliationService(deps: { db: Db; realtime: Realtime; 
     const emails = new Map<number, string>();
     if (ids.length) {
       const found = await db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(inArray(users.id, ids));
+        .select({ id: named.id, email: named.email })
+        .from(named)
+        .where(inArray(named.id, ids));
       for (const u of found) emails.set(u.id, u.email);
     }
     const emailOf = (id: number | null) => (id === null ? null : (emails.get(id) ?? null));
