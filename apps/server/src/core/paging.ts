@@ -1,5 +1,5 @@
 import type { Pagination } from '@platform/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 
@@ -25,7 +25,7 @@ export const paginationOf = (query: { page: number; limit: number }, total: numb
  */
 export async function countCapped(
   exec: Executor,
-  table: PgTable,
+  table: PgTable | Subquery,
   where: SQL | undefined,
   cap: number,
 ): Promise<number> {

@@ -5,6 +5,7 @@ import {
   type UserStatusFilter,
 } from '@platform/contracts';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { countCapped } from '../../core/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
 import { countPendingApplications } from '../kyc/kyc-queue.ts';
@@ -151,14 +152,7 @@ export async function countUsers(
   const counter = counterFor(filter);
   if (counter) return { total: countOf((await readCounters(exec, [counter]))[counter] ?? '0'), exact: true };
   if (filter.search) {
-    const matching = exec
-      .select({ one: sql`1`.as('one') })
-      .from(listed)
-      .where(listCondition(filter))
-      .limit(cap + 1)
-      .as('matching');
-    const [row] = await exec.select({ n: sql<number>`count(*)::int` }).from(matching);
-    const total = parseCount(row?.n);
+    const total = await countCapped(exec, listed, listCondition(filter), cap);
     return { total, exact: total <= cap };
   }
   const [row] = await exec
