@@ -4,7 +4,7 @@ import { forbidden } from '../../core/errors.ts';
 import { pageOf, paginationOf } from '../../core/paging.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countsAsApprover } from '../dual-control/counting-approvers.ts';
-import { users } from '../users/users.schema.ts';
+import { userDirectory } from '../users/users.ts';
 import { type AdminChangeRow, adminChanges } from './changes.schema.ts';
 
 /** Equal JSON values, whatever the order of object keys (jsonb does not keep it). */
@@ -23,16 +23,22 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** The admins the changes name: proposers, deciders, approvers and the viewer. */
+const changeAdmin = userDirectory('change_admin');
+
 /** An admin who may decide changes of `level` now: counting as an approver, of the level. */
 const eligibleAt = (level: ChangeLevel) =>
-  and(countsAsApprover(), level === 'super_admin' ? eq(users.adminLevel, 'super_admin') : undefined);
+  and(
+    countsAsApprover(changeAdmin),
+    level === 'super_admin' ? eq(changeAdmin.adminLevel, 'super_admin') : undefined,
+  );
 
 /** How many admins other than `exceptId` could approve a change of `level` now. */
 export async function countEligibleApprovers(tx: Executor, level: ChangeLevel, exceptId: number) {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eligibleAt(level), sql`${users.id} <> ${exceptId}`));
+    .from(changeAdmin)
+    .where(and(eligibleAt(level), sql`${changeAdmin.id} <> ${exceptId}`));
   return Number(row?.n ?? 0);
 }
 
@@ -127,13 +133,13 @@ interface Viewer {
 async function readViewer(exec: Executor, id: number): Promise<Viewer> {
   const [row] = await exec
     .select({
-      role: users.role,
-      active: users.isActive,
-      level: users.adminLevel,
-      counts: sql<boolean>`${countsAsApprover()}`,
+      role: changeAdmin.role,
+      active: changeAdmin.isActive,
+      level: changeAdmin.adminLevel,
+      counts: sql<boolean>`${countsAsApprover(changeAdmin)}`,
     })
-    .from(users)
-    .where(eq(users.id, id));
+    .from(changeAdmin)
+    .where(eq(changeAdmin.id, id));
   const admin = row?.role === 'admin' && row.active;
   return { id, active: admin, level: admin ? row.level : null, counts: row?.counts === true };
 }
@@ -200,7 +206,10 @@ export async function describe(
   const emails = new Map(
     ids.length
       ? (
-          await exec.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids))
+          await exec
+            .select({ id: changeAdmin.id, email: changeAdmin.email })
+            .from(changeAdmin)
+            .where(inArray(changeAdmin.id, ids))
         ).map((u) => [u.id, u.email] as const)
       : [],
   );
