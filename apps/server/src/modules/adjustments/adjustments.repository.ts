@@ -1,9 +1,8 @@
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ledgerAccounts } from '../ledger/ledger.schema.ts';
-import { tradingPairs } from '../market-data/market-data.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { holdsCurrency } from '../ledger/ledger.reads.ts';
+import { isPairCurrency } from '../market-data/market-data.reads.ts';
+import { userDirectory } from '../users/users.ts';
 import { balanceAdjustments } from './adjustments.schema.ts';
 
 export type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
@@ -14,8 +13,10 @@ export type AdjustmentWithEmails = AdjustmentRow & {
   reviewedByEmail: string | null;
 };
 
-const creator = alias(users, 'adjustment_creator');
-const reviewer = alias(users, 'adjustment_reviewer');
+/** The user whose balance the adjustment moves. */
+const adjusted = userDirectory('adjustment_user');
+const creator = userDirectory('adjustment_creator');
+const reviewer = userDirectory('adjustment_reviewer');
 
 const withEmails = {
   id: balanceAdjustments.id,
@@ -29,7 +30,7 @@ const withEmails = {
   reviewedAt: balanceAdjustments.reviewedAt,
   reviewNote: balanceAdjustments.reviewNote,
   createdAt: balanceAdjustments.createdAt,
-  userEmail: users.email,
+  userEmail: adjusted.email,
   createdByEmail: creator.email,
   reviewedByEmail: reviewer.email,
 };
@@ -38,7 +39,7 @@ function selectWithEmails(exec: Executor) {
   return exec
     .select(withEmails)
     .from(balanceAdjustments)
-    .innerJoin(users, eq(users.id, balanceAdjustments.userId))
+    .innerJoin(adjusted, eq(adjusted.id, balanceAdjustments.userId))
     .innerJoin(creator, eq(creator.id, balanceAdjustments.createdBy))
     .leftJoin(reviewer, eq(reviewer.id, balanceAdjustments.reviewedBy));
 }
@@ -96,7 +97,10 @@ export async function listAdjustments(
 }
 
 export async function findUser(exec: Executor, id: number) {
-  const [row] = await exec.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id));
+  const [row] = await exec
+    .select({ id: adjusted.id, email: adjusted.email })
+    .from(adjusted)
+    .where(eq(adjusted.id, id));
   return row ?? null;
 }
 
@@ -105,31 +109,7 @@ export async function findUser(exec: Executor, id: number) {
  * one a trading pair is quoted or based in (the caller also accepts the default currency).
  */
 export async function isKnownCurrency(exec: Executor, userId: number, currency: string): Promise<boolean> {
-  const [held] = await exec
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency)))
-    .limit(1);
-  if (held) return true;
-  const [pair] = await exec
-    .select({ id: tradingPairs.id })
-    .from(tradingPairs)
-    .where(or(eq(tradingPairs.baseCurrency, currency), eq(tradingPairs.quoteCurrency, currency)))
-    .limit(1);
-  return Boolean(pair);
+  return (await holdsCurrency(exec, userId, currency)) || (await isPairCurrency(exec, currency));
 }
 
-export async function availableBalance(exec: Executor, userId: number, currency: string): Promise<string> {
-  const [row] = await exec
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.userId, userId),
-        eq(ledgerAccounts.bucket, 'available'),
-        eq(ledgerAccounts.currency, currency),
-        ne(ledgerAccounts.isSystem, true),
-      ),
-    );
-  return row?.balance ?? '0';
-}
+export { availableBalance } from '../ledger/ledger.reads.ts';

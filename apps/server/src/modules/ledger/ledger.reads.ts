@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { parseCount, parseId, queryRows } from '../../db/rows.ts';
+import { ledgerAccounts } from './ledger.schema.ts';
 
 /**
  * The ledger's read API for other modules (docs/module-boundaries.md): the SQL that names the
@@ -93,3 +94,29 @@ export const systemAccountSum = (account: string, currency: string, kinds: reado
  */
 export const assetsRecount: SQL = sql`SELECT 'assets.' || bucket || '.' || currency AS name, sum(balance) AS value
   FROM ledger_accounts WHERE NOT is_system GROUP BY bucket, currency`;
+
+/** Whether the user has an account in `currency`, in any bucket (ledger_accounts_user_key). */
+export async function holdsCurrency(exec: Executor, userId: number, currency: string): Promise<boolean> {
+  const [held] = await exec
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency)))
+    .limit(1);
+  return Boolean(held);
+}
+
+/** The user's available balance in `currency` as numeric text, '0' while they have no such account. */
+export async function availableBalance(exec: Executor, userId: number, currency: string): Promise<string> {
+  const [row] = await exec
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.bucket, 'available'),
+        eq(ledgerAccounts.currency, currency),
+        ne(ledgerAccounts.isSystem, true),
+      ),
+    );
+  return row?.balance ?? '0';
+}

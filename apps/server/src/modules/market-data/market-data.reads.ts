@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { tradingPairs } from './market-data.schema.ts';
 
@@ -26,4 +26,14 @@ export async function enabledPairsQuotedIn(exec: Executor, currency: string) {
     .from(tradingPairs)
     .where(and(eq(tradingPairs.enabled, true), eq(tradingPairs.quoteCurrency, currency)))
     .orderBy(asc(tradingPairs.id));
+}
+
+/** Whether some trading pair, enabled or not, is based or quoted in `currency`. */
+export async function isPairCurrency(exec: Executor, currency: string): Promise<boolean> {
+  const [pair] = await exec
+    .select({ id: tradingPairs.id })
+    .from(tradingPairs)
+    .where(or(eq(tradingPairs.baseCurrency, currency), eq(tradingPairs.quoteCurrency, currency)))
+    .limit(1);
+  return Boolean(pair);
 }
