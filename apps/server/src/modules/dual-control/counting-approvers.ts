@@ -8,16 +8,6 @@ import { userDirectory } from '../users/users.ts';
 type ApproverColumns = Record<'role' | 'isActive' | 'approverSince', SQLWrapper>;
 
 /**
- * The same columns unqualified, for a statement over the users' rows alone: changes.repository.ts
- * still calls the rule without naming its relation.
- */
-const unqualified = {
-  role: sql.identifier('role'),
-  isActive: sql.identifier('is_active'),
-  approverSince: sql.identifier('approver_since'),
-};
-
-/**
  * The one test of whose approvals count now (issue 32), as SQL over the users' columns of
  * `approver`: an active admin whose `approver_since` (creation + 24 h; at once for the bootstrap
  * super admins) is not after the database's now(). Dual control's approvals and the approvers of
@@ -25,7 +15,7 @@ const unqualified = {
  * A disabled or deleted admin never counts; their pending first approvals were withdrawn in the
  * same transaction (admin-users/lapsed-approvals.ts).
  */
-export const countsAsApprover = (approver: ApproverColumns = unqualified): SQL =>
+export const countsAsApprover = (approver: ApproverColumns): SQL =>
   sql`(${approver.role} = 'admin' AND ${approver.isActive} AND ${approver.approverSince} <= now())`;
 
 const standing = userDirectory('approver_standing');

@@ -8,10 +8,10 @@ const query = new QueryBuilder();
  * The users' columns that other modules' drizzle queries join, filter and show, as a subquery
  * named `alias`: `.innerJoin(u, eq(u.id, deposits.userId))` with `const u = userDirectory('u')`
  * (docs/module-boundaries.md). Every column but the password hash; nothing written through it (the
- * users module's functions write the row). users.reads.ts's `userDirectory` is the raw-SQL form. A plain projection, which PostgreSQL pulls up
- * into the caller's query, so the plan is the one of a join with the users table itself (its
- * primary key, the e-mail/phone trigram and prefix indexes). Call it once per alias: a list that
- * joins users twice (the user and the approving admin) takes two.
+ * users module's functions write the row); users.reads.ts's `userDirectory` is the raw-SQL form. A
+ * plain projection, which PostgreSQL pulls up into the caller's query, so the plan is the one of a
+ * join with the users table itself (its primary key, the e-mail/phone trigram and prefix indexes).
+ * Call it once per alias: a list that joins users twice (the user and the approving admin) takes two.
  */
 export const userDirectory = (alias: string) =>
   query
