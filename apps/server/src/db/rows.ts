@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 /**
@@ -17,6 +18,12 @@ export async function aggregateRow(exec: Executor, query: SQL): Promise<Record<s
   const [row] = await queryRows<Record<string, unknown>>(exec, query);
   if (!row) throw new Error('aggregate query returned no row');
   return row;
+}
+
+/** Whether `table` has a row where `where` holds (stops at the first one). */
+export async function rowExists(exec: Executor, table: PgTable, where: SQL | undefined): Promise<boolean> {
+  const [row] = await exec.select({ found: sql`1` }).from(table).where(where).limit(1);
+  return row !== undefined;
 }
 
 /** A moment as a timestamptz parameter (the same text on node-postgres and PGlite). */

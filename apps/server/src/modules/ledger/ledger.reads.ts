@@ -1,6 +1,6 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { parseCount, parseId, queryRows } from '../../db/rows.ts';
+import { parseCount, parseId, queryRows, rowExists } from '../../db/rows.ts';
 import { ledgerAccounts } from './ledger.schema.ts';
 
 /**
@@ -97,12 +97,11 @@ export const assetsRecount: SQL = sql`SELECT 'assets.' || bucket || '.' || curre
 
 /** Whether the user has an account in `currency`, in any bucket (ledger_accounts_user_key). */
 export async function holdsCurrency(exec: Executor, userId: number, currency: string): Promise<boolean> {
-  const [held] = await exec
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency)))
-    .limit(1);
-  return Boolean(held);
+  return rowExists(
+    exec,
+    ledgerAccounts,
+    and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency)),
+  );
 }
 
 /** The user's available balance in `currency` as numeric text, '0' while they have no such account. */

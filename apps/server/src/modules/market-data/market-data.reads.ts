@@ -1,5 +1,6 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowExists } from '../../db/rows.ts';
 import { tradingPairs } from './market-data.schema.ts';
 
 /**
@@ -30,10 +31,9 @@ export async function enabledPairsQuotedIn(exec: Executor, currency: string) {
 
 /** Whether some trading pair, enabled or not, is based or quoted in `currency`. */
 export async function isPairCurrency(exec: Executor, currency: string): Promise<boolean> {
-  const [pair] = await exec
-    .select({ id: tradingPairs.id })
-    .from(tradingPairs)
-    .where(or(eq(tradingPairs.baseCurrency, currency), eq(tradingPairs.quoteCurrency, currency)))
-    .limit(1);
-  return Boolean(pair);
+  return rowExists(
+    exec,
+    tradingPairs,
+    or(eq(tradingPairs.baseCurrency, currency), eq(tradingPairs.quoteCurrency, currency)),
+  );
 }
