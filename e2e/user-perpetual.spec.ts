@@ -39,7 +39,10 @@ interface Position {
 
 /** The number a formatted figure shows ('+1,234.50 USDT' is 1234.5); for comparisons within a rounding. */
 async function shownNumber(locator: Locator): Promise<number> {
-  const text = (await locator.textContent()) ?? '';
+  return numberIn((await locator.textContent()) ?? '');
+}
+
+function numberIn(text: string): number {
   const match = /[-+]?[\d,]+(\.\d+)?/.exec(text);
   if (!match) throw new Error(`no number in "${text}"`);
   return Number(match[0].replace(/[,+]/g, ''));
@@ -185,14 +188,20 @@ test('a funded user opens a 10x long, watches its P&L live, closes it and is pai
   const firstMark = await markCell.textContent();
   await expect(markCell).not.toHaveText(firstMark ?? '', { timeout: 60_000 });
   // P&L = (mark − entry) × quantity, at the mark shown (rounded to 0.01 on screen); the P&L itself
-  // is shown to the cent, rounded down.
-  const mark = await shownNumber(markCell);
-  const pnl = await shownNumber(page.getByTestId(`position-pnl-${position.id}`));
+  // is shown to the cent, rounded down. The three cells are read in one call, so from one frame: read
+  // one by one, a mark tick between two reads compared a new mark with the P&L of the one before.
+  const shown = await page.evaluate((id) => {
+    const cell = (name: string) =>
+      document.querySelector(`[data-testid="position-${name}-${id}"]`)?.textContent;
+    return { mark: cell('mark') ?? '', pnl: cell('pnl') ?? '', roe: cell('roe') ?? '' };
+  }, position.id);
+  const mark = numberIn(shown.mark);
+  const pnl = numberIn(shown.pnl);
   const quantity = Number(position.quantity);
   expect(Math.abs(pnl - (mark - Number(position.entry_price)) * quantity)).toBeLessThan(
     0.01 * quantity + 0.0101,
   );
-  const roe = await shownNumber(page.getByTestId(`position-roe-${position.id}`));
+  const roe = numberIn(shown.roe);
   // ROE is the P&L over the 100 USDT margin, in percent: the same figure here.
   expect(Math.abs(roe - pnl)).toBeLessThan(0.02);
 
