@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { userDirectorySelect } from './user-directory.ts';
 
 /**
  * The users' read API for other modules' aggregates (docs/module-boundaries.md), as SQL a caller's
@@ -17,15 +18,14 @@ export const activeAdminCounts: SQL = sql`SELECT
   WHERE role = 'admin' AND is_active AND deleted_at IS NULL`;
 
 /**
- * The users' columns that other modules' lists and checks show, as a relation they join by id in
- * their own statement: `JOIN ${userDirectory} u ON u.id = x.user_id`, `FROM ${userDirectory} u
- * WHERE u.email LIKE …` (never alias it `users`). A plain projection of the users table (no
- * password hash, no 2FA secret), which PostgreSQL pulls up into the caller's query: the plan is the
- * one of a join with `users` itself (the primary key, the e-mail/phone trigram and prefix indexes,
- * users_created_at_idx), one statement, no extra round trip.
+ * user-directory.ts's `userDirectory(alias)` (the same columns, every one but the password hash,
+ * under their database names) as a relation raw SQL joins by id in its own statement:
+ * `JOIN ${userDirectory} u ON u.id = x.user_id`, `FROM ${userDirectory} u WHERE u.email LIKE …`
+ * (never alias it `users`). A plain projection of the users table, which PostgreSQL pulls up into the
+ * caller's query: the plan is the one of a join with `users` itself (the primary key, the
+ * e-mail/phone trigram and prefix indexes, users_created_at_idx), one statement, no extra round trip.
  */
-export const userDirectory: SQL = sql`(SELECT id, email, phone, nickname, role, kyc_status, language,
-    invite_code, invited_by_code, created_at FROM users)`;
+export const userDirectory: SQL = sql`(${userDirectorySelect})`;
 
 /**
  * The active accounts (is_active) with their role, as a relation the session lookup joins by id in
