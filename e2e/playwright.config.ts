@@ -49,17 +49,9 @@ export default defineConfig({
   workers: 2,
   projects: [
     { name: 'own-rows', testIgnore: platformWideSpecs },
-    // `npm test` runs this project in a Playwright run of its own (`--project platform-wide
-    // --no-deps`) beside the other, on a server of its own (another E2E_PORT): what these specs change
-    // then reaches no other spec, and the two runs overlap their waits. Its own output folder, because
-    // a run empties its projects' folders when it starts.
-    {
-      name: 'platform-wide',
-      testMatch: platformWideSpecs,
-      workers: 1,
-      dependencies: ['own-rows'],
-      outputDir: 'artifacts/results-platform-wide',
-    },
+    // `npm test` runs this project on its own afterwards (`--project platform-wide --no-deps`), so
+    // that a failure among the others cannot skip it.
+    { name: 'platform-wide', testMatch: platformWideSpecs, workers: 1, dependencies: ['own-rows'] },
   ],
   // In CI (REQUIRE_E2E=1) a failed test is run once more: on a loaded 2-core machine a wait can
   // run out where nothing is wrong. A test that passes only on its retry is reported as flaky in

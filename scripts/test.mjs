@@ -167,20 +167,19 @@ const serverNodeVersion = spawnSync(serverNode ?? process.execPath, ['--version'
 }).stdout.trim();
 const SERVER_PROJECTS = ['server', 'server-mocked'];
 
-// The plan (docs/testing.md, "CI layout"). The browser lane: the build, then the two Playwright runs
-// side by side, each on a fresh server of its own (its own E2E_PORT, so that the isolated servers some
-// specs start at E2E_PORT+N cannot meet): the specs that touch only their own rows two at a time, and
-// the platform-wide ones one at a time, whose changes to what every spec sees then reach no other spec.
-// Most of a browser test's time is real time the product needs (an option settles after 60 s), so the
-// two runs overlap their waits. The check lane beside it, at a lower priority: the typecheck, the lint
-// and the scripts' tests, the server's tests on PGlite and the unit and web tests; the server's tests
-// on PostgreSQL once the browser lane has ended (see there).
-const browserStages = [];
+// The plan (docs/testing.md, "CI layout"). The browser lane: the build, then the browser tests, the
+// specs that touch only their own rows two at a time, then the platform-wide ones alone, each run on a
+// fresh server; two runs rather than the project dependency, so that a failure in the first cannot
+// skip the second. The check lane beside it, at a lower priority: the typecheck, the lint and the
+// scripts' tests, the server's tests on PGlite and the unit and web tests; the server's tests on
+// PostgreSQL once the browser lane has ended (see there).
+let lastBrowserStage;
 if (browserTests) {
   stage('build (web and server)', npm, ['run', '--silent', 'build'], { lane: 'browser' });
-  for (const [project, title, port] of [
-    ['own-rows', 'two at a time', '3199'],
-    ['platform-wide', 'one at a time', '3399'],
+  let after = 'build (web and server)';
+  for (const [project, title] of [
+    ['own-rows', 'two at a time'],
+    ['platform-wide', 'one at a time'],
   ]) {
     const json = path.join(resultsDir, `e2e-${project}.json`);
     const name = `browser tests ${project}, ${title} (Playwright, Chromium)`;
@@ -189,14 +188,15 @@ if (browserTests) {
       npx,
       ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', project, '--no-deps'],
       {
-        env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: json, E2E_PORT: port },
+        env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
         countsFrom: playwrightCounts(json),
-        needs: ['build (web and server)'],
+        needs: [after],
         lane: 'browser',
       },
     );
-    browserStages.push(name);
+    after = name;
   }
+  lastBrowserStage = after;
 }
 
 stage('typecheck', npm, ['run', '--silent', 'typecheck'], { cpu: 2 });
@@ -240,7 +240,7 @@ if (postgres) {
     env: { TEST_DB_ENGINE: 'postgres' },
     node: serverNode,
     cpu: 2,
-    needs: browserStages,
+    needs: lastBrowserStage ? [lastBrowserStage] : [],
   });
 } else {
   console.log('\nTEST_DATABASE_URL is not set: every server test runs on PGlite.');
