@@ -40,6 +40,11 @@ describe('the engine partition of the server tests', () => {
       'race.test.ts',
       "it('pays once when two withdrawals race', async () => {\n  await Promise.all([pay(), pay()]);\n});\n",
     );
+    // The words of issue 35's five missed files ("parallel opens", "50 parallel resets").
+    const parallel = write(
+      'parallel.test.ts',
+      "it('5 parallel approvals apply once', async () => {\n  await Promise.all(approvals);\n});\n",
+    );
     const pgOnly = write('pg-only.test.ts', "describe.skipIf(testEngine !== 'postgres')('x', () => {});\n");
     const processes = write(
       'instances.test.ts',
@@ -50,7 +55,7 @@ describe('the engine partition of the server tests', () => {
       "const venue = await startFakeExchange();\nawait createTestApp({ TRADING_JOBS_AUTOSTART: 'true' });\n",
     );
     const pgliteOnly = write('docs.test.ts', "describe.skipIf(testEngine !== 'pglite')('docs', () => {});\n");
-    const engineTouching = [locks, advisory, timeout, listen, race, pgOnly, processes, venuesInRealTime];
+    const engineTouching = [locks, advisory, timeout, listen, race, parallel, pgOnly, processes, venuesInRealTime];
 
     it('is sound when every engine-touching file is on PostgreSQL', () => {
       assert.deepEqual(partitionProblems(root, { postgres: engineTouching, both: {} }), []);
