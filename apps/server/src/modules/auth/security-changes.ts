@@ -42,6 +42,3 @@ export async function recordSecurityChange(
   if (!held?.heldUntil) return [];
   return notify(tx, [securityChanged({ ...change, at: held.at, heldUntil: held.heldUntil })]);
 }
-
-/** Until when the user's withdrawals are held, by the database clock; null when they are not. */
-export { withdrawalsHeldUntil as withdrawalHoldOf } from '../users/users.ts';

@@ -43,7 +43,6 @@ import { ledgerMemo } from '../../i18n/ledger-memos.ts';
 import { whitelistRefusal } from '../address-book/whitelist.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { type AttemptGuard, countAhead } from '../auth/attempt-limiter.ts';
-import { withdrawalHoldOf } from '../auth/security-changes.ts';
 import type { TwoFactorService } from '../auth/two-factor/two-factor.service.ts';
 import { findActiveWithdrawChannel } from '../channels/channels.service.ts';
 import {
@@ -67,7 +66,7 @@ import {
 import { adminNotice } from '../realtime/admin-notices.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { withdrawRequirementOf } from '../users/user-view.ts';
-import { findUserById } from '../users/users.ts';
+import { findUserById, withdrawalsHeldUntil } from '../users/users.ts';
 import * as repo from './withdrawals.repository.ts';
 
 export const TRANSITION_REFUSED = t('zh-CN', 'withdrawals.transitionRefused');
@@ -363,7 +362,7 @@ export function createWithdrawalService(deps: {
           });
         }
         // 24 h after a security change (2FA on or off, password), by the database clock.
-        const heldUntil = await withdrawalHoldOf(tx, userId);
+        const heldUntil = await withdrawalsHeldUntil(tx, userId);
         if (heldUntil) {
           const reason = withdrawalHoldText(heldUntil);
           throw businessRule(reason, { reasons: [render(language, reason)] });

@@ -74,9 +74,3 @@ export async function consumeAccountToken(
     issuedBy: row.issued_by === null ? null : parseId(row.issued_by),
   };
 }
-
-/**
- * The user's row written in recovery's transactions, through the users module: the e-mail marked
- * verified (markEmailVerified) and the account a support link is for, locked (lockUser).
- */
-export { lockUserById as lockUser, markEmailVerified } from '../../users/users.ts';

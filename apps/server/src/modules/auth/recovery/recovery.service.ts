@@ -15,7 +15,7 @@ import type { ChangesService } from '../../changes/changes.service.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from '../../mail/templates.ts';
 import type { WrittenNotification } from '../../notifications/notifications.service.ts';
-import { findUserByEmail, findUserById, updateUser } from '../../users/users.ts';
+import { findUserByEmail, findUserById, markEmailVerified, updateUser } from '../../users/users.ts';
 import * as authRepo from '../auth.repository.ts';
 import type { ClientInfo } from '../auth.service.ts';
 import { hashPassword } from '../passwords.ts';
@@ -97,7 +97,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
     async verifyEmail(token: string) {
       const verified = await db.transaction(async (tx) => {
         const spent = await repo.consumeAccountToken(tx, hashToken(token), 'email_verification');
-        return spent !== null && (await repo.markEmailVerified(tx, spent.userId, spent.email));
+        return spent !== null && (await markEmailVerified(tx, spent.userId, spent.email));
       });
       if (!verified) throw badRequest(RECOVERY_MESSAGES.verifyLinkInvalid);
     },
@@ -138,7 +138,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
         const user = await findUserById(tx, spent.userId);
         if (!recoverable(user)) throw badRequest(RECOVERY_MESSAGES.resetLinkInvalid);
         await updateUser(tx, user.id, { passwordHash });
-        if (spent.issuedBy === null) await repo.markEmailVerified(tx, user.id, spent.email);
+        if (spent.issuedBy === null) await markEmailVerified(tx, user.id, spent.email);
         const notices = await recordSecurityChange(tx, {
           userId: user.id,
           change: 'password_reset',

@@ -5,6 +5,7 @@ import type { Executor } from '../../../db/client.ts';
 import { msg, t } from '../../../i18n/i18n.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import type { ChangeKindDefinition, ChangesService } from '../../changes/changes.service.ts';
+import { lockUserById } from '../../users/users.ts';
 import type { UserRow } from '../auth.repository.ts';
 import * as repo from './recovery.repository.ts';
 
@@ -22,7 +23,7 @@ type ResetLinkPayload = z.infer<typeof payload>;
 
 /** A user account that may get a support link, or the reason it may not (when proposed and approved). */
 async function lockRecoverable(exec: Executor, targetId: string | null): Promise<UserRow> {
-  const user = await repo.lockUser(exec, Number(targetId));
+  const user = await lockUserById(exec, Number(targetId));
   if (!user || user.deletedAt) throw notFound(msg('auth.userNotFound'));
   if (user.role !== 'user') throw badRequest(msg('auth.adminUsesActivation'));
   if (!user.isActive) throw badRequest(msg('auth.userDisabledReset'));
@@ -31,7 +32,7 @@ async function lockRecoverable(exec: Executor, targetId: string | null): Promise
 
 /** The account as the approver sees it: its e-mail changing meanwhile makes the change stale. */
 async function snapshot(exec: Executor, targetId: string | null) {
-  const user = await repo.lockUser(exec, Number(targetId));
+  const user = await lockUserById(exec, Number(targetId));
   return user ? { email: user.email, is_active: user.isActive } : null;
 }
 
