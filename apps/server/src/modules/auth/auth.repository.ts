@@ -47,6 +47,8 @@ export function withinAdminLimits(admin: AdminSessionPolicy, role: Column | SQL)
 
 /** The session's user, the whole row (the caller is authenticated with it). */
 const account = userAccount('account');
+/** Its columns to select, built once: findSessions runs on every authenticated request. */
+const accountColumns = accountRow(account);
 
 /**
  * The unrevoked sessions behind token hashes, each with its user and whether it has run out:
@@ -76,7 +78,7 @@ export async function findSessions(
     .with(touch)
     .select({
       session: sessions,
-      user: accountRow(account),
+      user: accountColumns,
       expired: sql<boolean>`${sessions.expiresAt} <= now()`,
       timedOut: sql<boolean>`NOT ${withinAdminLimits(admin, account.role)}`,
       touched: sql<boolean>`${sessions.id} IN (SELECT id FROM touched_session)`,
