@@ -12,6 +12,8 @@
 //   from db/ but types and no query builder (drizzle-orm, postgres, pg, PGlite), and reads no member of
 //   the database or a transaction (`db`, `tx`, `exec`, or a name declared as Db, Tx or Executor);
 //   and only a `*.routes.ts` file registers routes (imports `route` from core/http.ts).
+// - Only auth and admins (and users itself) import `userAccount`, the user row with its password hash;
+//   every other module reads users through `userDirectory`.
 // What breaks these today is listed in scripts/module-boundaries.allow, a list that only shrinks: an
 // entry that is no longer needed fails too. Tests (`*.test.ts`, `*.test-helpers.ts`) are exempt.
 import fs from 'node:fs';
@@ -99,7 +101,26 @@ function namesOnlyForeignKeys(declaration, source) {
   return only;
 }
 
-/** Every relative import and re-export of a file: `{ specifier, line, typeOnly, dynamic, foreignKeysOnly }`. */
+/**
+ * The exported names a declaration takes as values (under their exported names, not local aliases);
+ * for a namespace import, the ones the file reads from it (`ns.name`).
+ */
+function valueNamesOf(node, source) {
+  const bindings = ts.isImportDeclaration(node)
+    ? !node.importClause?.isTypeOnly && node.importClause?.namedBindings
+    : ts.isExportDeclaration(node) && !node.isTypeOnly && node.exportClause;
+  if (!bindings) return [];
+  if (ts.isNamespaceImport(bindings)) {
+    const ns = bindings.name.text;
+    return [...source.text.matchAll(new RegExp(`\\b${ns}\\s*\\.\\s*([A-Za-z_$][\\w$]*)`, 'g'))].map(
+      (m) => m[1],
+    );
+  }
+  if (!ts.isNamedImports(bindings) && !ts.isNamedExports(bindings)) return [];
+  return bindings.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text);
+}
+
+/** Every relative import and re-export of a file: `{ specifier, line, typeOnly, dynamic, foreignKeysOnly, names }`. */
 function importsOf(source, file) {
   const found = [];
   const add = (node, literal, typeOnly, dynamic) => {
@@ -107,7 +128,8 @@ function importsOf(source, file) {
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
     const foreignKeysOnly =
       SCHEMA.test(file) && ts.isImportDeclaration(node) && namesOnlyForeignKeys(node, source);
-    found.push({ specifier: literal.text, line, typeOnly, dynamic, foreignKeysOnly });
+    const names = valueNamesOf(node, source);
+    found.push({ specifier: literal.text, line, typeOnly, dynamic, foreignKeysOnly, names });
   };
   const visit = (node) => {
     if (ts.isImportDeclaration(node)) {
@@ -154,6 +176,9 @@ export function serverImports(base = root, tree = sourceTree(base)) {
   return all;
 }
 
+/** The modules that may import `userAccount` (the user row with its password hash) from users. */
+const USER_ACCOUNT_MODULES = new Set(['users', 'auth', 'admins']);
+
 const short = (file) => (file.startsWith(MODULES) ? file.slice(MODULES.length) : file);
 const where = (imp) => `${imp.from}:${imp.line}: '${imp.specifier}'`;
 
@@ -184,6 +209,10 @@ export function boundaryViolations(imports) {
         out.push({
           key: `schema ${short(imp.from)} -> ${short(imp.to)}`,
           message: `${where(imp)}: another module's tables (ask the module that owns them through its read API)`,
+        });
+      else if (to === 'users' && !USER_ACCOUNT_MODULES.has(from) && imp.names?.includes('userAccount'))
+        out.push({
+          message: `${where(imp)}: userAccount has the password hash, for auth and admins only (read users through userDirectory)`,
         });
     } else if (CORE_OR_DB.test(imp.from) && imp.from !== `${SRC}/db/schema.ts`) {
       if (!imp.typeOnly && imp.to.startsWith(MODULES))

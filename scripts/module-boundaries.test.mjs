@@ -131,6 +131,39 @@ test("a module's own tables, db/schema.ts listing every table and tests pass; co
   assert.match(problems[0], /^apps\/server\/src\/core\/a\.ts:1: .*core\/ and db\/ do not import the modules/);
 });
 
+test('only auth and admins (and users) import userAccount, however it is imported', () => {
+  const users = {
+    'users/user-directory.ts': 'export const userAccount = 1;\nexport const userDirectory = 2;\n',
+    'users/users.ts': "export { userAccount, userDirectory } from './user-directory.ts';\n",
+  };
+  const probes = {
+    'wallet/a.ts': "import { userAccount } from '../users/users.ts';\nexport const y = userAccount;\n",
+    'wallet/b.ts':
+      "import { userAccount as acct } from '../users/user-directory.ts';\nexport const y = acct;\n",
+    'wallet/c.ts': "import * as users from '../users/users.ts';\nexport const y = users.userAccount;\n",
+    'wallet/d.ts': "export { userAccount } from '../users/users.ts';\n",
+    'trading/spot/e.ts':
+      "import { userAccount } from '../../users/users.ts';\nexport const y = userAccount;\n",
+  };
+  const problems = problemsOf({
+    ...users,
+    ...probes,
+    // What stays allowed: auth and admins, userDirectory anywhere, and a type.
+    'auth/a.ts': "import { userAccount } from '../users/users.ts';\nexport const y = userAccount;\n",
+    'admins/a.ts': "import { userAccount } from '../users/users.ts';\nexport const y = userAccount;\n",
+    'wallet/f.ts': "import { userDirectory } from '../users/users.ts';\nexport const y = userDirectory;\n",
+    'wallet/g.ts': "import * as users from '../users/users.ts';\nexport const y = users.userDirectory;\n",
+    'wallet/h.ts':
+      "import type { userAccount } from '../users/users.ts';\nexport type Y = typeof userAccount;\n",
+  });
+  for (const file of Object.keys(probes)) {
+    const own = problems.filter((p) => p.startsWith(`apps/server/src/modules/${file}:`));
+    assert.equal(own.length, 1, `${file}: ${problems.join('\n')}`);
+    assert.match(own[0], /userAccount has the password hash/);
+  }
+  assert.equal(problems.length, Object.keys(probes).length, problems.join('\n'));
+});
+
 test("a schema may name another module's table in a foreign key, and for nothing else", () => {
   const pg = "import { bigint, foreignKey, pgTable } from 'drizzle-orm/pg-core';\n";
   const references = (body) => `${pg}import { x } from '../ledger/ledger.schema.ts';\n${body}`;
