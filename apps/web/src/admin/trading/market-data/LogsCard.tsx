@@ -108,6 +108,8 @@ export function LogsCard() {
             dataSource={shown.rows}
             loading={query.isFetching}
             pagination={false}
+            // The fixed columns need more than a phone's card: the table scrolls, not the page.
+            scroll={{ x: 'max-content' }}
             expandable={{
               rowExpandable: (log) => log.details !== null && Object.keys(log.details).length > 0,
               expandedRowRender: (log) => (

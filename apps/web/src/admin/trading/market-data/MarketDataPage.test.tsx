@@ -424,6 +424,13 @@ describe('MarketDataPage: integrity and logs', () => {
     fireEvent.click(screen.getByTestId('market-logs-error-retry'));
     expect(await screen.findByTestId('market-log-2')).toBeTruthy();
   });
+
+  it('scrolls the log table sideways inside its card, so a phone page does not', async () => {
+    // At 390 px the four columns (180 + 80 + 200 px and the message) pushed the page 7 px wide.
+    await renderPage();
+    const table = (await screen.findByTestId('market-log-1')).closest('table') as HTMLElement;
+    expect(table.style.width).toBe('max-content');
+  });
 });
 
 describe('MarketDataPage in English', () => {
