@@ -135,6 +135,18 @@ describe('风险敞口', () => {
     expect(router.state.location.search).toBe('?search=alice%40example.com');
   });
 
+  it('puts at most three total cards in a desktop row, so an English label such as Perpetual net exposure (long − short) holds one line', async () => {
+    // Seven cards of span 3 were 130 px wide at 1280 px and wrapped every English label.
+    current = exposure({ insurance_fund: '5000' });
+    renderPage();
+    await screen.findByTestId('risk-overview');
+    for (const key of ['long', 'net', 'pnl', 'insurance']) {
+      expect(screen.getByTestId(`risk-total-${key}`).closest('.ant-col')?.className).toContain(
+        'ant-col-xl-8',
+      );
+    }
+  });
+
   it('shows the alerts in force', async () => {
     current = exposure({
       alerts: [

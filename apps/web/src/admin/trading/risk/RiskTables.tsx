@@ -71,7 +71,8 @@ export function RiskTotals({ data }: { data: RiskExposureData }) {
     <Flex vertical gap={16}>
       <Row gutter={[12, 12]}>
         {cards.map((c) => (
-          <Col key={c.key} xs={12} md={8} xl={24 / cards.length > 3 ? Math.floor(24 / cards.length) : 6}>
+          // Three a row at desktop: narrower cards wrapped the English titles over three or four lines.
+          <Col key={c.key} xs={12} md={8} xl={8}>
             <Card size="small">
               <Statistic
                 title={t(`trading.risk.totals.${c.key}`)}
