@@ -434,4 +434,13 @@ describe('UsersPage in English', () => {
     expect(within(detail).getByRole('link', { name: 'Account statement' })).toBeTruthy();
     expect(chineseIn(detail)).toEqual([]);
   });
+
+  it('gives Days registered a column wide enough for its English title on one line', async () => {
+    // At 100 px the title wrapped over three lines at 1366 px.
+    applyLanguage('en');
+    renderPage();
+    const title = (await screen.findAllByText('Days registered'))[0].closest('th') as HTMLTableCellElement;
+    const col = title.closest('table')?.querySelectorAll('colgroup col')[title.cellIndex] as HTMLElement;
+    expect(Number.parseFloat(col.style.width)).toBeGreaterThanOrEqual(140);
+  });
 });

@@ -94,7 +94,8 @@ export function UsersTable(props: UsersTableProps) {
     {
       title: t('users.registeredDays'),
       key: 'days',
-      width: 100,
+      // English 'Days registered' on one line (100 px wrapped it over three).
+      width: 140,
       render: (_, row) => t('users.days', { n: daysSince(row.created_at) ?? '-' }),
     },
     {
