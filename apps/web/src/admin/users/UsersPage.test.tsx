@@ -439,7 +439,7 @@ describe('UsersPage in English', () => {
     // At 100 px the title wrapped over three lines at 1366 px.
     applyLanguage('en');
     renderPage();
-    const title = (await screen.findAllByText('Days registered'))[0].closest('th') as HTMLTableCellElement;
+    const title = (await screen.findAllByText('Days registered'))[0]?.closest('th') as HTMLTableCellElement;
     const col = title.closest('table')?.querySelectorAll('colgroup col')[title.cellIndex] as HTMLElement;
     expect(Number.parseFloat(col.style.width)).toBeGreaterThanOrEqual(140);
   });
