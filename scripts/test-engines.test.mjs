@@ -55,7 +55,17 @@ describe('the engine partition of the server tests', () => {
       "const venue = await startFakeExchange();\nawait createTestApp({ TRADING_JOBS_AUTOSTART: 'true' });\n",
     );
     const pgliteOnly = write('docs.test.ts', "describe.skipIf(testEngine !== 'pglite')('docs', () => {});\n");
-    const engineTouching = [locks, advisory, timeout, listen, race, parallel, pgOnly, processes, venuesInRealTime];
+    const engineTouching = [
+      locks,
+      advisory,
+      timeout,
+      listen,
+      race,
+      parallel,
+      pgOnly,
+      processes,
+      venuesInRealTime,
+    ];
 
     it('is sound when every engine-touching file is on PostgreSQL', () => {
       assert.deepEqual(partitionProblems(root, { postgres: engineTouching, both: {} }), []);

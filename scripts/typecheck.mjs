@@ -11,7 +11,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const projects = ['apps/web', 'tsconfig.server-and-bench.json', 'e2e', 'packages/contracts', 'packages/domain'];
+const projects = [
+  'apps/web',
+  'tsconfig.server-and-bench.json',
+  'e2e',
+  'packages/contracts',
+  'packages/domain',
+];
 const lanes = Number(process.env.TYPECHECK_LANES ?? 2);
 
 function check(project) {
